@@ -1,0 +1,234 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import formatsPlugin from 'ajv-formats';
+import ipaddr from 'ipaddr.js';
+import { checks as part1Checks } from './checks/part1.js';
+import { checks as part2Checks } from './checks/part2.js';
+import { checks as part3Checks } from './checks/part3.js';
+import type { SemanticCheck } from './checks/types.js';
+
+const addFormats = formatsPlugin.default;
+
+export const SCHEMA_BASE = 'https://chs-conformance.test/schemas/';
+export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
+
+/** Rule reported when a value breaks a constraint that carries no rule of its own (a schema authoring gap). */
+export const UNMAPPED_RULE = 'P1.conventions.json-bodies';
+
+export const semanticChecks: Record<string, SemanticCheck> = { ...part1Checks, ...part2Checks, ...part3Checks };
+
+/** One way a body breaks the documents: the rule, where (JSON pointer into the body), and what. */
+export interface Violation {
+  rule: string;
+  path: string;
+  message: string;
+}
+
+/** Schema keywords that constrain a value (everything else is structure or annotation). */
+export const CONSTRAINT_KEYWORDS = [
+  'type', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',
+  'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'required',
+  'minProperties', 'maxProperties', 'not', 'oneOf', 'anyOf', 'x-check', 'dependentRequired',
+  'additionalProperties', 'propertyNames', 'contains', 'multipleOf',
+] as const;
+
+function listSchemaFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return listSchemaFiles(full);
+    return name.endsWith('.json') ? [full] : [];
+  });
+}
+
+/** Schema name (`resources/account`) from a file path under schemas/. */
+export function schemaName(file: string): string {
+  return relative(SCHEMAS_DIR, file).split(sep).join('/').replace(/\.json$/, '');
+}
+
+export function schemaId(name: string): string {
+  return `${SCHEMA_BASE}${name}.json`;
+}
+
+type Json = Record<string, unknown>;
+
+const SCHEMA_VALUED = ['items', 'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+const SCHEMA_ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
+
+/** Calls `visit` on every subschema of `schema` (not on `schema` itself), with its JSON-pointer-like location. */
+export function forEachSubschema(schema: Json, where: string, visit: (subschema: Json, where: string) => void): void {
+  const visitIfSchema = (value: unknown, at: string) => {
+    if (value && typeof value === 'object' && !Array.isArray(value)) visit(value as Json, at);
+  };
+  for (const key of SCHEMA_VALUED) visitIfSchema(schema[key], `${where}/${key}`);
+  for (const key of SCHEMA_ARRAYS) if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach((item, i) => visitIfSchema(item, `${where}/${key}/${i}`));
+  for (const key of SCHEMA_MAPS) {
+    const map = schema[key];
+    if (map && typeof map === 'object') for (const [name, value] of Object.entries(map)) visitIfSchema(value, `${where}/${key}/${name}`);
+  }
+}
+
+/**
+ * Gives every subschema the rule of its nearest ancestor that names one (`x-rule`), so that a failing
+ * keyword always knows its rule. A `$ref` target keeps its own rules.
+ */
+export function inheritRules(schema: Json, inherited?: string): void {
+  if (typeof schema['x-rule'] === 'string') inherited = schema['x-rule'];
+  else if (inherited) schema['x-rule'] = inherited;
+  forEachSubschema(schema, '', (subschema) => inheritRules(subschema, inherited));
+}
+
+function checkFormat(test: (value: string) => boolean) {
+  return { type: 'string' as const, validate: (value: string) => { try { return test(value); } catch { return false; } } };
+}
+
+function isCidr(value: string, kind?: 'ipv4' | 'ipv6'): boolean {
+  if (!value.includes('/')) return false;
+  const [address, bits] = ipaddr.parseCIDR(value);
+  if (!/^\d{1,3}$/.test(value.split('/')[1] ?? '') || Number.isNaN(bits)) return false;
+  return kind ? address.kind() === kind : true;
+}
+
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true, allowMatchingProperties: true });
+  addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uuid', 'date']);
+  ajv.addFormat('ip', checkFormat((value) => ipaddr.isValid(value) && !value.includes('/') && isStrictIp(value)));
+  ajv.addFormat('ipv4-cidr', checkFormat((value) => isCidr(value, 'ipv4')));
+  ajv.addFormat('ipv6-cidr', checkFormat((value) => isCidr(value, 'ipv6')));
+  ajv.addFormat('ip-or-cidr', checkFormat((value) => (value.includes('/') ? isCidr(value) : isStrictIp(value))));
+  ajv.addFormat('http-url', checkFormat((value) => /^https?:$/.test(new URL(value).protocol)));
+  ajv.addKeyword({ keyword: 'x-rule', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-rules', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
+  ajv.addKeyword({
+    keyword: 'x-check',
+    schemaType: 'string',
+    errors: true,
+    compile(name: string) {
+      const check = semanticChecks[name];
+      if (!check) throw new Error(`unknown x-check "${name}"`);
+      const validate = (value: unknown): boolean => {
+        const problems = check(value);
+        (validate as unknown as { errors: Partial<ErrorObject>[] }).errors = problems.map((problem) => ({
+          keyword: 'x-check',
+          message: problem.message,
+          params: { rule: problem.rule, path: problem.path ?? '' },
+        }));
+        return problems.length === 0;
+      };
+      return validate;
+    },
+  });
+  return ajv;
+}
+
+/** Dotted-quad IPv4 (no leading zeroes, four parts) or an IPv6 address. */
+export function isStrictIp(value: string): boolean {
+  if (ipaddr.IPv4.isValidFourPartDecimal(value)) return !/(^|\.)0\d/.test(value);
+  return ipaddr.IPv6.isValid(value);
+}
+
+export interface Contract {
+  ajv: Ajv2020;
+  names: string[];
+  /** Raw (rule-inherited) schema documents by name. */
+  documents: Map<string, Json>;
+  validator(ref: string): ValidateFunction;
+}
+
+let cached: Contract | undefined;
+
+/** `lists/<item schema>`: the list envelope whose `data` items are the named resource. */
+export const LIST_PREFIX = 'lists/';
+export const ENVELOPE = 'common/list-envelope';
+
+function listSchema(item: string): Json {
+  return {
+    $id: schemaId(`${LIST_PREFIX}${item}`),
+    allOf: [{ $ref: `/schemas/${ENVELOPE}.json` }],
+    properties: { data: { items: { $ref: `/schemas/${item}.json` } } },
+  };
+}
+
+/** The contract loaded once per process. */
+export function loadContract(): Contract {
+  cached ??= buildContract();
+  return cached;
+}
+
+/** Loads and registers every schema under schemas/; compiles each lazily on first use. */
+export function buildContract(): Contract {
+  const ajv = createAjv();
+  const documents = new Map<string, Json>();
+  for (const file of listSchemaFiles(SCHEMAS_DIR)) {
+    const name = schemaName(file);
+    const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    if (document.$id !== schemaId(name)) throw new Error(`${file}: $id must be ${schemaId(name)}`);
+    inheritRules(document);
+    documents.set(name, document);
+    ajv.addSchema(document);
+  }
+  const compiled = new Map<string, ValidateFunction>();
+  return {
+    ajv,
+    names: [...documents.keys()].sort(),
+    documents,
+    validator(ref: string) {
+      let validate = compiled.get(ref);
+      if (!validate) {
+        if (ref.startsWith(LIST_PREFIX) && !ajv.getSchema(schemaId(ref))) ajv.addSchema(listSchema(ref.slice(LIST_PREFIX.length)));
+        const id = ref.startsWith('https://') ? ref : schemaId(ref);
+        validate = ajv.getSchema(id);
+        if (!validate) throw new Error(`no schema ${ref}`);
+        compiled.set(ref, validate);
+      }
+      return validate;
+    },
+  };
+}
+
+/** The rule a failing keyword breaks: `x-rules[keyword]` (optionally keyed by the property at fault), else the node's `x-rule`. */
+export function ruleOfError(error: ErrorObject): string {
+  if (error.keyword === 'x-check' && typeof error.params?.rule === 'string') return error.params.rule;
+  const parent = (error.parentSchema ?? {}) as Json;
+  const mapped = (parent['x-rules'] as Json | undefined)?.[error.keyword];
+  if (typeof mapped === 'string') return mapped;
+  if (mapped && typeof mapped === 'object') {
+    const key = String(error.params?.missingProperty ?? error.params?.additionalProperty ?? '');
+    const byProperty = (mapped as Json)[key];
+    if (typeof byProperty === 'string') return byProperty;
+  }
+  return typeof parent['x-rule'] === 'string' ? parent['x-rule'] : UNMAPPED_RULE;
+}
+
+/** Keywords whose failure only echoes a more precise failure below them. */
+const ECHO_KEYWORDS = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'then', 'else']);
+
+export function violationsOf(errors: ErrorObject[] | null | undefined): Violation[] {
+  const all = errors ?? [];
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  for (const error of all) {
+    if (error.keyword === 'if') continue;
+    if (ECHO_KEYWORDS.has(error.keyword) && all.some((other) => other !== error && other.instancePath.startsWith(error.instancePath) && other.schemaPath.startsWith(error.schemaPath.replace(/\/[^/]+$/, '')) && !ECHO_KEYWORDS.has(other.keyword))) continue;
+    let path = error.instancePath;
+    if (error.keyword === 'required') path += `/${String(error.params.missingProperty)}`;
+    if (error.keyword === 'x-check' && error.params?.path) path += String(error.params.path);
+    const violation = { rule: ruleOfError(error), path: path || '/', message: error.message ?? error.keyword };
+    const key = `${violation.rule}|${violation.path}|${violation.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      violations.push(violation);
+    }
+  }
+  return violations;
+}
+
+/** Validates a value against a schema by name (`resources/account`) or full id. */
+export function validateValue(ref: string, value: unknown): Violation[] {
+  const validate = loadContract().validator(ref);
+  return validate(value) ? [] : violationsOf(validate.errors);
+}

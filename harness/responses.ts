@@ -1,0 +1,68 @@
+// What the documents say an endpoint answers, judged on one recorded response: the resource schema, the list
+// envelope, the error body or `{}`; "not shown" responses are not judged.
+import { ENVELOPE, LIST_PREFIX, validateValue, type Violation } from './contract.js';
+import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../rules/endpoints.js';
+import { ruleById } from '../rules/index.js';
+
+export interface JudgedViolation extends Violation {
+  /** MUST: a fail. SHOULD: a warning (the rule or the endpoint's response shape is inferred, not stated). */
+  level: 'MUST' | 'SHOULD';
+}
+
+export interface ResponseVerdict {
+  endpoint: string;
+  status: number;
+  /** What the body was judged against, e.g. `resources/domain`, `lists/resources/event`, `common/error-body`, or `not shown`. */
+  judgedAgainst: string;
+  violations: JudgedViolation[];
+}
+
+const matchers = endpoints
+  .map((endpoint) => ({
+    endpoint,
+    literalSegments: endpoint.path.split('/').filter((segment) => segment && !segment.startsWith('{')).length,
+    pattern: new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => (endpoint.params[name] === 'engine-id' ? '[^/]+(?:/[^/]+)?' : '[^/]+'))}/?$`),
+  }))
+  .sort((a, b) => b.literalSegments - a.literalSegments);
+
+/** Finds the catalogue endpoint for `METHOD /template` or a concrete `METHOD /v4/domains/12?page=2`. */
+export function findEndpoint(spec: string): Endpoint | undefined {
+  const match = /^\s*(GET|POST|PUT|DELETE)\s+(\S+)\s*$/i.exec(spec);
+  if (!match) return undefined;
+  const method = match[1]!.toUpperCase();
+  const path = match[2]!.split('?')[0]!;
+  const exact = endpointByKey.get(`${method} ${path}`);
+  if (exact) return exact;
+  return matchers.find((candidate) => candidate.endpoint.method === method && candidate.pattern.test(path))?.endpoint;
+}
+
+function withLevels(violations: Violation[], shapeLevel: 'MUST' | 'SHOULD'): JudgedViolation[] {
+  return violations.map((violation) => {
+    const ruleLevel = ruleById.get(violation.rule)?.level ?? 'MUST';
+    return { ...violation, level: ruleLevel === 'MUST' && shapeLevel === 'MUST' ? 'MUST' : 'SHOULD' };
+  });
+}
+
+/** The schema a response of this endpoint and status is judged against, or null when the documents do not show it. */
+export function responseSchemaFor(endpoint: Endpoint, status: number): { ref: string; level: 'MUST' | 'SHOULD' } | null {
+  if (status >= 400) return { ref: 'common/error-body', level: 'MUST' };
+  if (status < 200 || status >= 300) return null;
+  const spec = endpoint.response;
+  switch (spec.kind) {
+    case 'resource':
+      return { ref: spec.schema, level: spec.level };
+    case 'list':
+      return { ref: spec.item ? `${LIST_PREFIX}${spec.item}` : ENVELOPE, level: spec.level };
+    case 'empty':
+      return { ref: 'common/empty', level: 'MUST' };
+    case 'not-shown':
+      return null;
+  }
+}
+
+export function judgeResponse(endpoint: Endpoint, status: number, body: unknown): ResponseVerdict {
+  const schema = responseSchemaFor(endpoint, status);
+  const key = endpointKey(endpoint);
+  if (!schema) return { endpoint: key, status, judgedAgainst: 'not shown', violations: [] };
+  return { endpoint: key, status, judgedAgainst: schema.ref, violations: withLevels(validateValue(schema.ref, body), schema.level) };
+}

@@ -1,0 +1,79 @@
+// Rules that every endpoint row states in its document's endpoint table: how it authenticates, the scopes it
+// needs, whether restricted users are refused, the /v4beta prefix, and the paging bounds of each document.
+// They are derived from the catalogue rather than written out 127 times.
+import { endpointKey, endpoints, type Endpoint } from './endpoints.js';
+import type { Rule } from './types.js';
+
+const PART = { part1: 1, part2: 2, part3: 3 } as const;
+const AREA: Record<string, string> = {
+  'Managed databases': 'databases', Account: 'account', 'Compute instances': 'compute', Images: 'images', Tags: 'tags',
+  Domains: 'domains', Monitoring: 'monitor', Firewalls: 'firewalls', 'IP addresses': 'ips',
+};
+
+/** `GET /v4/domains/{domainId}/records` → `get-domains-id-records`. */
+export function endpointSlug(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
+  const segments = endpoint.path.split('/').slice(2).map((segment) => (segment.startsWith('{') ? 'id' : segment));
+  return [endpoint.method.toLowerCase(), ...segments].join('-');
+}
+
+function ruleId(endpoint: Endpoint, kind: string): string {
+  return `P${PART[endpoint.document]}.${AREA[endpoint.section]}.${kind}.${endpointSlug(endpoint)}`;
+}
+
+/** The id of a per-endpoint rule: kind is `auth`, `scope`, `unrestricted-only` or `beta`. */
+export function endpointRuleId(endpoint: Endpoint, kind: 'auth' | 'scope' | 'unrestricted-only' | 'beta'): string {
+  return ruleId(endpoint, kind);
+}
+
+function base(endpoint: Endpoint): Pick<Rule, 'part' | 'section' | 'level' | 'endpoints'> {
+  return { part: PART[endpoint.document], section: endpoint.section, level: 'MUST', endpoints: [endpointKey(endpoint)] };
+}
+
+const AUTH_SENTENCE: Record<string, string> = {
+  token: 'needs `Authorization: Bearer <token>`; without a token, or with an unknown one, it is rejected with a 4xx error body',
+  none: 'needs no authentication: it answers without a token',
+  optional: 'answers without authentication showing only public images; with authentication private images too',
+};
+
+function rulesOf(endpoint: Endpoint): Rule[] {
+  const key = endpointKey(endpoint);
+  const rules: Rule[] = [];
+  if (endpoint.auth !== 'not-shown')
+    rules.push({ ...base(endpoint), id: ruleId(endpoint, 'auth'), rule: `${key} ${AUTH_SENTENCE[endpoint.auth]}.`, needs: ['none'], check: 'scenario' });
+  if (endpoint.auth !== 'none' && endpoint.scopes.length)
+    rules.push({
+      ...base(endpoint),
+      id: ruleId(endpoint, 'scope'),
+      rule: `${key} needs the OAuth scope${endpoint.scopes.length > 1 ? 's' : ''} ${endpoint.scopes.join(' and ')}${endpoint.scopes.length > 1 ? ' (all of them)' : ''}: a token lacking one is rejected, a token holding exactly these is accepted.`,
+      needs: ['scoped-token'],
+      check: 'scenario',
+    });
+  if (endpoint.flags.includes('unrestricted-only'))
+    rules.push({ ...base(endpoint), id: ruleId(endpoint, 'unrestricted-only'), rule: `${key} is available only to unrestricted users, whatever the token's scopes.`, needs: ['restricted-user'], check: 'scenario' });
+  if (endpoint.flags.includes('beta'))
+    rules.push({ ...base(endpoint), part: 1, section: 'Versioning', id: ruleId(endpoint, 'beta'), rule: `${key} is in beta and is served under the /v4beta prefix.`, needs: ['none'], check: 'scenario' });
+  return rules;
+}
+
+/** Paging rules: documents 2 and 3 state the bounds and defaults; document 1 only that lists accept the parameters. */
+function pagingRules(): Rule[] {
+  const rules: Rule[] = [];
+  for (const document of ['part1', 'part2', 'part3'] as const) {
+    const paged = endpoints.filter((endpoint) => endpoint.document === document && endpoint.paginated).map(endpointKey);
+    const part = PART[document];
+    const at = (section: string, id: string, rule: string): Rule => ({ id: `P${part}.pagination.${id}`, part, section, level: 'MUST', rule, endpoints: paged, needs: ['none'], check: 'scenario' });
+    if (part === 1) {
+      rules.push(at('Endpoints', 'accepted', 'List endpoints accept query `page` and `page_size` and return the page asked for.'));
+      rules.push(at('Common conventions', 'consistent', 'A list response\'s `pages` and `results` agree with what paging through the collection returns.'));
+      continue;
+    }
+    rules.push(at('Limits', 'page.min-1', '`page` is an integer >= 1: a smaller page is rejected.'));
+    rules.push(at('Limits', 'page.default-1', '`page` defaults to 1.'));
+    rules.push(at('Limits', 'page-size.min-25', '`page_size` is at least 25: a smaller value is rejected.'));
+    rules.push(at('Limits', 'page-size.max-100', '`page_size` is at most 100: a larger value is rejected.'));
+    rules.push(at('Limits', 'page-size.default-100', '`page_size` defaults to 100.'));
+  }
+  return rules;
+}
+
+export const endpointRules: Rule[] = [...endpoints.flatMap(rulesOf), ...pagingRules()];

@@ -1,0 +1,21 @@
+/** One documented, black-box-testable rule of the API documents. */
+export interface Rule {
+  /** Stable readable id: P<part>.<area>.<subject>.<constraint>, e.g. `P3.firewall.rules.max-25`. */
+  id: string;
+  part: 1 | 2 | 3;
+  /** A heading (any level) of that part's document, exactly as written there. */
+  section: string;
+  /** MUST: the documents state it. SHOULD: inferred; a violation is reported as a warning, never a fail. */
+  level: 'MUST' | 'SHOULD';
+  /** The rule in one sentence, in the documents' own terms. */
+  rule: string;
+  /** Endpoints it concerns, as `METHOD /path` exactly as in the catalogue; empty for response-shape rules used everywhere. */
+  endpoints: string[];
+  /** What a black-box check of it needs from the target. */
+  needs: Need[];
+  /** How it is checked: `schema` (a response or request schema constraint), `code` (a checking function),
+   *  `scenario`, `property`, or `untestable: <reason>` when no black-box check is possible. */
+  check: string;
+}
+
+export type Need = 'none' | 'clock' | 'scoped-token' | 'restricted-user' | 'grants' | 'long-wait' | 'destructive';
