@@ -1,0 +1,359 @@
+import type { Need, Rule } from './types.js';
+
+// Ledger of document 2 (spec/part2-compute-images-tags.md): compute instances, images, tags.
+// Per-endpoint rules (auth kind, scopes, unrestricted-only flag, /v4beta, page/page_size) are generated
+// from the endpoint catalogue elsewhere and are not repeated here.
+
+type Level = Rule['level'];
+const rule = (id: string, section: string, level: Level, text: string, endpoints: string[], needs: Need[], check: string): Rule => ({
+  id, part: 2, section, level, rule: text, endpoints, needs, check,
+});
+const NONE: Need[] = ['none'];
+
+// Sections (headings of document 2, exactly as written).
+const INSTANCE = 'Compute instance';
+const ALERTS = 'Alert semantics (update body)';
+const IFACE = 'Network interface object';
+const DEVMAP = 'Device map';
+const IMAGE = 'Image';
+const TAG = 'Tag';
+const TAGGED = 'Tagged objects (from the tagged objects list)';
+const IMAGE_STATUS = 'Image status';
+const INSTANCE_STATUS = 'Compute instance status';
+const VOLUME_STATUS = 'Volume status';
+const COMPUTE = 'Compute instances';
+const CREATE = 'Create instance body';
+const UPDATE = 'Update instance body';
+const CLONE = 'Clone body';
+const CONFIG = 'Configuration profile body';
+const IMAGES = 'Images';
+const TAGS = 'Tags';
+const LIMITS = 'Limits';
+
+// Endpoints, exactly as in endpoints.tsv.
+const I = '/v4/compute/instances';
+const IID = `${I}/{computeId}`;
+const LIST_I = `GET ${I}`;
+const CREATE_I = `POST ${I}`;
+const GET_I = `GET ${IID}`;
+const PUT_I = `PUT ${IID}`;
+const DEL_I = `DELETE ${IID}`;
+const BK_LIST = `GET ${IID}/backups`;
+const BK_CREATE = `POST ${IID}/backups`;
+const BK_CANCEL = `POST ${IID}/backups/cancel`;
+const BK_ENABLE = `POST ${IID}/backups/enable`;
+const BK_GET = `GET ${IID}/backups/{backupId}`;
+const BK_RESTORE = `POST ${IID}/backups/{backupId}/restore`;
+const BOOT = `POST ${IID}/boot`;
+const CLONE_I = `POST ${IID}/clone`;
+const CFG_LIST = `GET ${IID}/configs`;
+const CFG_CREATE = `POST ${IID}/configs`;
+const CFG_GET = `GET ${IID}/configs/{configId}`;
+const CFG_PUT = `PUT ${IID}/configs/{configId}`;
+const CFG_DEL = `DELETE ${IID}/configs/{configId}`;
+const RESCUE = `POST ${IID}/rescue`;
+const RESIZE = `POST ${IID}/resize`;
+const SHUTDOWN = `POST ${IID}/shutdown`;
+const STATS = `GET ${IID}/stats`;
+const STATS_YM = `GET ${IID}/stats/{year}/{month}`;
+const TRANSFER = `GET ${IID}/transfer`;
+const TRANSFER_YM = `GET ${IID}/transfer/{year}/{month}`;
+const VOLUMES = `GET ${IID}/volumes`;
+const KERNELS = 'GET /v4/compute/kernels';
+const KERNEL = 'GET /v4/compute/kernels/{kernelId}';
+const IMG_LIST = 'GET /v4/images';
+const IMG_CAPTURE = 'POST /v4/images';
+const IMG_UPLOAD = 'POST /v4/images/upload';
+const IMG_GET = 'GET /v4/images/{imageId}';
+const IMG_PUT = 'PUT /v4/images/{imageId}';
+const IMG_DEL = 'DELETE /v4/images/{imageId}';
+const TAG_CREATE = 'POST /v4/tags';
+const TAG_DEL = 'DELETE /v4/tags/{label}';
+const TAG_GET = 'GET /v4/tags/{label}';
+
+/** Endpoints inferred to return a compute instance (list items, created, viewed, updated, tagged-objects items). */
+const RETURNS_INSTANCE = [LIST_I, CREATE_I, GET_I, PUT_I, TAG_GET];
+const INSTANCE_LABEL = [...RETURNS_INSTANCE, CLONE_I];
+const RETURNS_IMAGE = [IMG_LIST, IMG_CAPTURE, IMG_UPLOAD, IMG_GET, IMG_PUT];
+const INTERFACES = [CREATE_I, CFG_CREATE, CFG_PUT];
+const DEVICES = [CFG_CREATE, CFG_PUT, RESCUE];
+const CONFIG_BODY = [CFG_CREATE, CFG_PUT];
+
+const NO_CONFIG_SHAPE = 'untestable: the configuration profile as returned is not shown, so its defaults cannot be observed';
+const NO_STATUS_VALUES = 'untestable: the values of instance status are not shown';
+const NO_GUEST = 'untestable: needs observation inside the guest operating system';
+
+export const rules: Rule[] = [
+  // ---------------------------------------------------------------- Compute instance (resource)
+  rule('P2.instance.fields', INSTANCE, 'SHOULD', 'inferred: an instance object as returned has the fields alerts, backups, created, group, hypervisor, id, image, ipv4, ipv6, label, region, specs, status, tags and watchdog_enabled, with the documented members of alerts, backups.schedule and specs.', RETURNS_INSTANCE, NONE, 'schema'),
+  rule('P2.instance.types', INSTANCE, 'MUST', 'Instance fields, when present, have the documented types (alerts members, specs members and id integers; image and ipv6 string or null; ipv4 and tags arrays of strings; watchdog_enabled boolean; created a date-time).', RETURNS_INSTANCE, NONE, 'schema'),
+  rule('P2.instance.backups.schedule.day.enum', INSTANCE, 'MUST', 'backups.schedule.day is null or one of Scheduling, Sunday, Monday, Tuesday, Wednesday, Thursday, Friday, Saturday.', [...RETURNS_INSTANCE], NONE, 'schema'),
+  rule('P2.instance.backups.schedule.day.scheduling-until-chosen', INSTANCE, 'MUST', '`Scheduling` is returned for backups.schedule.day until a day is automatically chosen, after which a weekday is returned.', [GET_I, BK_ENABLE], ['long-wait'], 'scenario'),
+  rule('P2.instance.backups.schedule.window.enum', INSTANCE, 'MUST', 'backups.schedule.window is null or one of Scheduling, W0, W2, W4, W6, W8, W10, W12, W14, W16, W18, W20, W22.', [...RETURNS_INSTANCE], NONE, 'schema'),
+  rule('P2.instance.backups.schedule.window.two-hour-utc', INSTANCE, 'MUST', 'A backup window Wn is the two-hour UTC span starting at hour n (W10 = 10:00 to 12:00).', [PUT_I], ['clock'], 'untestable: when the backup service runs inside its window is not observable (backup fields are not shown)'),
+  rule('P2.instance.hypervisor.enum', INSTANCE, 'MUST', 'hypervisor is `kvm`.', RETURNS_INSTANCE, NONE, 'schema'),
+  rule('P2.instance.image.image-id', INSTANCE, 'SHOULD', 'inferred: image, when not null, is an image ID, so it begins with `compute/` or `private/`.', RETURNS_INSTANCE, NONE, 'schema'),
+  rule('P2.instance.image.deployed-from', INSTANCE, 'MUST', 'image is the ID of the image the disk was deployed from (null for an instance created without an image).', [CREATE_I, GET_I], NONE, 'scenario'),
+  rule('P2.instance.ipv4.format', INSTANCE, 'MUST', 'Each ipv4 item is an IPv4 address.', RETURNS_INSTANCE, NONE, 'schema'),
+  rule('P2.instance.ipv4.one-public-on-create', INSTANCE, 'MUST', 'A new instance has one public IPv4 address in ipv4 (and possibly one private address).', [CREATE_I, GET_I], NONE, 'scenario'),
+  rule('P2.instance.ipv6.format', INSTANCE, 'MUST', 'ipv6 is the instance\'s IPv6 SLAAC address, or null if none.', RETURNS_INSTANCE, NONE, 'code'),
+  rule('P2.instance.label.min-3', INSTANCE, 'MUST', 'An instance label has at least 3 characters.', INSTANCE_LABEL, NONE, 'schema'),
+  rule('P2.instance.label.max-64', INSTANCE, 'MUST', 'An instance label has at most 64 characters.', INSTANCE_LABEL, NONE, 'schema'),
+  rule('P2.instance.label.chars', INSTANCE, 'MUST', 'An instance label contains only alphanumerics, dashes, underscores and periods.', INSTANCE_LABEL, NONE, 'schema'),
+  rule('P2.instance.label.begin-end-alphanumeric', INSTANCE, 'MUST', 'An instance label must begin and end with an alphanumeric character.', INSTANCE_LABEL, NONE, 'schema'),
+  rule('P2.instance.label.no-doubled-separators', INSTANCE, 'MUST', 'An instance label has no two dashes, underscores or periods in a row (read: no two of these separators adjacent in any combination).', INSTANCE_LABEL, NONE, 'schema'),
+  rule('P2.instance.label.default-assigned', INSTANCE, 'MUST', 'If no label is supplied at creation a default label is assigned.', [CREATE_I], NONE, 'scenario'),
+  rule('P2.instance.region.migration-only', INSTANCE, 'MUST', 'An instance\'s region is changed only by cross data center migration (an update or resize leaves it unchanged).', [PUT_I, RESIZE, GET_I], NONE, 'scenario'),
+  rule('P2.instance.status.may-change', INSTANCE, 'MUST', 'status is a short description of the current state and may change without caller action.', [GET_I], NONE, NO_STATUS_VALUES),
+  rule('P2.instance.watchdog.reboots', INSTANCE, 'MUST', 'When watchdog_enabled is true the instance is rebooted if it powers off unexpectedly.', [PUT_I], NONE, 'untestable: an unexpected power-off cannot be caused from outside the guest'),
+  rule('P2.instance.watchdog.gives-up', LIMITS, 'MUST', 'The watchdog gives up after more than 5 boot jobs within 15 minutes.', [PUT_I], ['clock'], 'untestable: an unexpected power-off cannot be caused from outside the guest'),
+  rule('P2.instance.filters', INSTANCE, 'MUST', 'group, id, image, ipv4, label, region and tags are filterable.', [LIST_I], NONE, 'untestable: the filter request syntax is not shown'),
+  rule('P2.instance.update.persists', UPDATE, 'SHOULD', 'inferred: members set by an instance update (alerts, backups schedule, group, label, tags, watchdog_enabled) are returned by the next view.', [PUT_I, GET_I], NONE, 'scenario'),
+
+  // ---------------------------------------------------------------- Alert semantics
+  rule('P2.alerts.cpu.default-90-per-core', ALERTS, 'MUST', 'The default cpu alert threshold is 90 multiplied by the number of cores (specs.vcpus).', [CREATE_I, GET_I], NONE, 'scenario'),
+  rule('P2.alerts.cpu.threshold', ALERTS, 'MUST', 'A cpu alert fires when the two-hour average CPU percent (capacity 100 per core) exceeds the threshold; 0 disables it.', [PUT_I], ['long-wait'], 'untestable: sustained guest load and alert delivery are not observable from the API'),
+  rule('P2.alerts.io.threshold', ALERTS, 'MUST', 'An io alert fires when the two-hour average of disk operations per second exceeds the threshold; 0 disables it.', [PUT_I], ['long-wait'], 'untestable: sustained guest load and alert delivery are not observable from the API'),
+  rule('P2.alerts.network.threshold', ALERTS, 'MUST', 'network_in and network_out alerts fire when the two-hour average Mbit/s exceeds the threshold; 0 disables them.', [PUT_I], ['long-wait'], 'untestable: sustained guest traffic and alert delivery are not observable from the API'),
+  rule('P2.alerts.transfer-quota.threshold', ALERTS, 'MUST', 'A transfer_quota alert fires when the percent of network transfer used exceeds the threshold; 0 disables it.', [PUT_I], ['long-wait'], 'untestable: transfer usage and alert delivery are not observable from the API'),
+  rule('P2.alerts.zero-accepted', ALERTS, 'SHOULD', 'inferred: 0 (disable) is an accepted value of every alert member in an update.', [PUT_I], NONE, 'property'),
+
+  // ---------------------------------------------------------------- Network interface object
+  rule('P2.interfaces.types', IFACE, 'MUST', 'interfaces is an array of objects with purpose (string), label (string or null) and ipam_address (string or null).', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.max-3', IFACE, 'MUST', 'An interfaces array has at most 3 items.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.purpose.required', IFACE, 'MUST', 'Each interface has a purpose.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.purpose.enum', IFACE, 'MUST', 'An interface purpose is `public` or `vlan`.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.label.required-for-vlan', IFACE, 'MUST', 'A `vlan` interface has a label (a string).', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.label.min-1', IFACE, 'MUST', 'A vlan interface label has at least 1 character.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.label.max-64', IFACE, 'MUST', 'An interface label has at most 64 characters.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.label.chars', IFACE, 'MUST', 'An interface label contains only ASCII letters, digits and dashes.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.label.unique', IFACE, 'MUST', 'Interface labels are unique among the instance\'s interfaces.', INTERFACES, NONE, 'code'),
+  rule('P2.interfaces.label.empty-for-public', IFACE, 'MUST', 'The label of a `public` interface must be empty or null.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.label.new-creates-vlan', IFACE, 'MUST', 'A vlan interface with a new label creates a VLAN.', INTERFACES, NONE, 'scenario'),
+  rule('P2.interfaces.ipam-address.cidr', IFACE, 'MUST', 'ipam_address, when given, is in CIDR form IP/netmask.', INTERFACES, NONE, 'code'),
+  rule('P2.interfaces.ipam-address.vlan-only', IFACE, 'MUST', 'ipam_address is only for `vlan` interfaces: empty or null for `public`.', INTERFACES, NONE, 'schema'),
+  rule('P2.interfaces.ipam-address.unique', IFACE, 'MUST', 'ipam_address values are unique among the instance\'s interfaces.', INTERFACES, NONE, 'code'),
+  rule('P2.interfaces.public.max-1', IFACE, 'MUST', 'Only one `public` interface per instance.', INTERFACES, NONE, 'code'),
+  rule('P2.interfaces.public.default-ipv4', IFACE, 'MUST', 'The default public IPv4 address goes to the public interface.', INTERFACES, NONE, 'untestable: the address assignment of each interface is not shown in any response'),
+  rule('P2.interfaces.public.eth0-reachable', IFACE, 'MUST', 'An instance is reachable from the internet on boot only if a public interface is in the first (eth0) position; index 0 is eth0, 1 eth1, 2 eth2.', INTERFACES, NONE, NO_GUEST),
+  rule('P2.interfaces.empty-default-public', IFACE, 'MUST', 'An empty interfaces array yields only the default public interface.', INTERFACES, NONE, 'scenario'),
+  rule('P2.interfaces.update-redefines-all', IFACE, 'MUST', 'On update every interface must be redefined: the interfaces given replace the previous ones.', [CFG_PUT], NONE, 'scenario'),
+  rule('P2.interfaces.effective-on-reboot', IFACE, 'MUST', 'Interface changes take effect on reboot; ipam_address is applied on reboot when the network helper is on.', INTERFACES, NONE, NO_GUEST),
+  rule('P2.interfaces.vlan.capable-regions', IFACE, 'MUST', 'VLANs are supported only in VLAN-capable data centers; migrating or cloning an instance with a VLAN to another kind fails.', [...INTERFACES, CLONE_I], NONE, 'scenario'),
+  rule('P2.interfaces.vlan.max-10-per-region', LIMITS, 'MUST', 'There are at most 10 VLANs per region; an interface that would create an eleventh is rejected.', INTERFACES, NONE, 'scenario'),
+
+  // ---------------------------------------------------------------- Device map
+  rule('P2.device-map.types', DEVMAP, 'MUST', 'A device map is an object whose slots sda..sdh are each null or an object with disk_id (integer or null) and/or volume_id (integer or null).', DEVICES, NONE, 'schema'),
+  rule('P2.device-map.slot.one-type', DEVMAP, 'MUST', 'A slot names only one type of device: not both a disk_id and a volume_id.', DEVICES, NONE, 'schema'),
+  rule('P2.config.devices.fullvirt-sda-to-sdd', DEVMAP, 'MUST', 'Slots sde to sdh are unavailable in `fullvirt` mode.', [CFG_CREATE], NONE, 'schema'),
+  rule('P2.instance-rescue.devices.sdh-reserved', COMPUTE, 'MUST', 'Rescue takes devices sda to sdg; sdh is reserved and unavailable.', [RESCUE], NONE, 'schema'),
+
+  // ---------------------------------------------------------------- Image (resource)
+  rule('P2.image.fields', IMAGE, 'SHOULD', 'inferred: an image as returned has id, label, description and status.', RETURNS_IMAGE, NONE, 'schema'),
+  rule('P2.image.types', IMAGE, 'MUST', 'Image fields, when present, have the documented types (id, label, status, upload_to strings; description string or null).', RETURNS_IMAGE, NONE, 'schema'),
+  rule('P2.image.id.prefix', IMAGE, 'MUST', 'An image ID begins with `compute/` (public images) or `private/` (private images); the create instance image is `compute/...` or `private/...`.', [...RETURNS_IMAGE, CREATE_I], NONE, 'schema'),
+  rule('P2.image.id.private-prefix', IMAGE, 'MUST', 'Images captured or uploaded by the caller are private, so their IDs begin with `private/`.', [IMG_CAPTURE, IMG_UPLOAD], NONE, 'scenario'),
+  rule('P2.image.description.min-1', IMAGE, 'MUST', 'An image description has at least 1 character.', RETURNS_IMAGE, NONE, 'schema'),
+  rule('P2.image.description.max-65000', IMAGE, 'MUST', 'An image description has at most 65000 characters.', RETURNS_IMAGE, NONE, 'schema'),
+  rule('P2.image.status.enum', IMAGE, 'MUST', 'Image status is one of `creating`, `pending_upload`, `available` (returned and in an image update).', RETURNS_IMAGE, NONE, 'schema'),
+  rule('P2.image.upload-to.url', IMAGE, 'MUST', 'upload_to is the (HTTP) URL for the data upload.', [IMG_UPLOAD], NONE, 'schema'),
+  rule('P2.image.upload-to.returned-on-upload', IMAGES, 'MUST', 'Image upload creates a private image and returns it with upload_to.', [IMG_UPLOAD], NONE, 'scenario'),
+  rule('P2.image.deploy.available-only', IMAGE_STATUS, 'MUST', 'Only `available` images can be deployed: creating an instance from a `creating` or `pending_upload` image is rejected.', [CREATE_I], NONE, 'scenario'),
+  rule('P2.image.filters', IMAGE, 'MUST', 'Image label is filterable.', [IMG_LIST], NONE, 'untestable: the filter request syntax is not shown'),
+
+  // ---------------------------------------------------------------- Image status
+  rule('P2.image.status.capture-creating', IMAGE_STATUS, 'MUST', 'An image being captured from a disk has status `creating`.', [IMG_CAPTURE, IMG_GET], NONE, 'scenario'),
+  rule('P2.image.status.creating-to-available', IMAGE_STATUS, 'MUST', 'A `creating` image becomes `available` shortly.', [IMG_CAPTURE, IMG_GET], ['long-wait'], 'scenario'),
+  rule('P2.image.status.upload-pending', IMAGE_STATUS, 'MUST', 'An uploaded image is `pending_upload` until its data has been uploaded and processed.', [IMG_UPLOAD, IMG_GET], NONE, 'scenario'),
+  rule('P2.image.status.pending-upload-to-available', IMAGE_STATUS, 'MUST', 'A `pending_upload` image becomes `available` once data uploaded within 24 hours is processed.', [IMG_UPLOAD, IMG_GET], ['long-wait'], 'scenario'),
+  rule('P2.image.status.pending-upload-expires', IMAGE_STATUS, 'MUST', 'A `pending_upload` image with no data uploaded after 24 hours is deleted and the upload cancelled.', [IMG_UPLOAD, IMG_GET], ['clock'], 'scenario'),
+
+  // ---------------------------------------------------------------- Tag, tagged objects
+  rule('P2.tag.fields', TAGS, 'MUST', 'Tag create returns `{label}`.', [TAG_CREATE], NONE, 'schema'),
+  rule('P2.tag.types', TAG, 'MUST', 'A tag label is a string.', [TAG_CREATE], NONE, 'schema'),
+  rule('P2.tag.label.min-3', TAG, 'MUST', 'A tag label has at least 3 characters on create.', [TAG_CREATE], NONE, 'schema'),
+  rule('P2.tag.label.max-50', TAG, 'MUST', 'A tag label has at most 50 characters on create.', [TAG_CREATE], NONE, 'schema'),
+  rule('P2.tagged-objects.kinds', TAGGED, 'SHOULD', 'Each item of the tagged objects list is a compute instance, a domain, a volume or a load balancer (inferred: with no discriminator documented, the kind is recognised by a member only that kind documents).', [TAG_GET], NONE, 'schema'),
+  rule('P2.volume.fields', TAGGED, 'SHOULD', 'inferred: a volume has created, filesystem_path, hardware_type, id, label, compute_id, compute_label, region, size, status, tags and updated.', [TAG_GET, VOLUMES], NONE, 'schema'),
+  rule('P2.volume.types', TAGGED, 'MUST', 'Volume fields, when present, have the documented types (id, size integers; compute_id integer or null; compute_label string or null; tags array of strings; created, updated date-times).', [TAG_GET, VOLUMES], NONE, 'schema'),
+  rule('P2.volume.filesystem-path.label', TAGGED, 'SHOULD', 'inferred: filesystem_path is derived from a fixed prefix and the volume label, so it ends with the label.', [TAG_GET, VOLUMES], NONE, 'code'),
+  rule('P2.volume.hardware-type.enum', TAGGED, 'MUST', 'Volume hardware_type is `hdd` or `nvme`.', [TAG_GET, VOLUMES], NONE, 'schema'),
+  rule('P2.volume.label.min-1', TAGGED, 'MUST', 'A volume label has at least 1 character.', [TAG_GET, VOLUMES], NONE, 'schema'),
+  rule('P2.volume.label.max-32', TAGGED, 'MUST', 'A volume label has at most 32 characters.', [TAG_GET, VOLUMES], NONE, 'schema'),
+  rule('P2.volume.compute-label.attached', TAGGED, 'SHOULD', 'inferred: compute_label (attached instance label) is null exactly when compute_id (attached instance) is null.', [TAG_GET, VOLUMES], NONE, 'code'),
+  rule('P2.volume.status.enum', VOLUME_STATUS, 'MUST', 'Volume status is one of `creating`, `active`, `resizing`, `contact_support`.', [TAG_GET, VOLUMES], NONE, 'schema'),
+  rule('P2.volume.filters', TAGGED, 'MUST', 'Volume label and tags are filterable.', [VOLUMES], NONE, 'untestable: the filter request syntax is not shown'),
+  rule('P2.load-balancer.fields', TAGGED, 'SHOULD', 'inferred: a load balancer has client_conn_throttle, created, hostname, id, ipv4, ipv6, label, region, tags and transfer (in, out, total).', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.types', TAGGED, 'MUST', 'Load balancer fields, when present, have the documented types (transfer members numbers or null; ipv6 string or null).', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.client-conn-throttle.min-0', TAGGED, 'MUST', 'client_conn_throttle is at least 0 (0 disables throttling).', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.client-conn-throttle.max-20', LIMITS, 'MUST', 'client_conn_throttle is at most 20 connections per second.', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.hostname.ip-prefix', TAGGED, 'MUST', 'A load balancer hostname begins with its IP address.', [TAG_GET], NONE, 'code'),
+  rule('P2.load-balancer.hostname.fixed-suffix', TAGGED, 'MUST', 'A load balancer hostname ends with a fixed service domain suffix, the same for every load balancer.', [TAG_GET], NONE, 'scenario'),
+  rule('P2.load-balancer.ipv4.format', TAGGED, 'MUST', 'Load balancer ipv4 is a public IPv4 address.', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.ipv6.format', TAGGED, 'MUST', 'Load balancer ipv6 is a public IPv6 address or null.', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.label.min-3', TAGGED, 'MUST', 'A load balancer label has at least 3 characters.', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.label.max-32', TAGGED, 'MUST', 'A load balancer label has at most 32 characters.', [TAG_GET], NONE, 'schema'),
+  rule('P2.load-balancer.label.unique', TAGGED, 'MUST', 'A load balancer label is unique on the account.', [TAG_GET], NONE, 'untestable: load balancer operations are not in the documents'),
+  rule('P2.load-balancer.region.backends', TAGGED, 'MUST', 'Load balancer backends must be in the same region as the balancer.', [], NONE, 'untestable: load balancer operations are not in the documents'),
+  rule('P2.load-balancer.filters', TAGGED, 'MUST', 'Load balancer ipv4, region and tags are filterable.', [], NONE, 'untestable: the filter request syntax is not shown'),
+
+  // ---------------------------------------------------------------- Compute instance status
+  rule('P2.instance.status.offline-without-image', INSTANCE_STATUS, 'MUST', 'Instances created without an image stay offline and must be started manually.', [CREATE_I], NONE, NO_STATUS_VALUES),
+
+  // ---------------------------------------------------------------- Compute instances (endpoints)
+  rule('P2.instances.list.visible', COMPUTE, 'MUST', 'The instances list is the paginated list of instances visible to the caller: a restricted user without a grant on an instance does not see it.', [LIST_I], ['restricted-user', 'grants'], 'scenario'),
+  rule('P2.instances.create.add-computes', COMPUTE, 'MUST', 'Creating an instance needs the `add_computes` grant.', [CREATE_I], ['restricted-user', 'grants'], 'scenario'),
+  rule('P2.instances.create.charge', COMPUTE, 'MUST', 'Creating an instance incurs a charge.', [CREATE_I], ['destructive'], 'untestable: billing is not observable within a run'),
+  rule('P2.instances.update.tags-unrestricted', COMPUTE, 'MUST', 'Changing an instance\'s tags needs an unrestricted user.', [PUT_I], ['restricted-user'], 'scenario'),
+  rule('P2.instances.delete.gone', COMPUTE, 'MUST', 'Deleting an instance is irreversible: it can no longer be viewed.', [DEL_I, GET_I], NONE, 'scenario'),
+  rule('P2.instances.delete.releases', COMPUTE, 'MUST', 'Deleting an instance releases its IPs and deletes its disks, backups and configs.', [DEL_I], NONE, 'untestable: the released addresses and the deleted sub-resources are no longer addressable through document 2'),
+  rule('P2.instances.delete.billing-stops', COMPUTE, 'MUST', 'Billing stops on deletion; time used in the period is billed.', [DEL_I], ['destructive'], 'untestable: billing is not observable within a run'),
+  rule('P2.backups.snapshot.creates', COMPUTE, 'MUST', 'Snapshot create creates a snapshot backup of the instance.', [BK_CREATE, BK_LIST], ['long-wait'], 'scenario'),
+  rule('P2.backups.snapshot.replaces-previous', COMPUTE, 'MUST', 'Creating a snapshot deletes an existing snapshot of the instance.', [BK_CREATE, BK_LIST], ['long-wait'], 'scenario'),
+  rule('P2.backups.cancel.deletes-all', COMPUTE, 'MUST', 'Cancelling backups cancels the backup service and deletes all existing backups permanently.', [BK_CANCEL, BK_LIST], NONE, 'scenario'),
+  rule('P2.backups.enable.enables', COMPUTE, 'SHOULD', 'inferred: after backups are enabled, snapshots and the backup schedule are available for the instance.', [BK_ENABLE, BK_CREATE], NONE, 'scenario'),
+  rule('P2.backups.restore.overwrite-true', COMPUTE, 'MUST', 'Restore with overwrite true deletes all disks and configs on the target first.', [BK_RESTORE, CFG_LIST], ['long-wait'], 'scenario'),
+  rule('P2.backups.restore.insufficient-space', COMPUTE, 'MUST', 'Restore with overwrite false onto a target with insufficient space returns an insufficient-space error.', [BK_RESTORE], ['long-wait'], 'scenario'),
+  rule('P2.boot.only-profile', COMPUTE, 'MUST', 'Boot without config_id uses the only configuration profile when there is one.', [BOOT], NONE, 'scenario'),
+  rule('P2.boot.last-booted', COMPUTE, 'MUST', 'Boot without config_id uses the last booted profile when there are several.', [BOOT], NONE, 'scenario'),
+  rule('P2.boot.ambiguous-error', COMPUTE, 'MUST', 'Boot without config_id returns an error when several profiles exist and none was last booted (never booted, or it was deleted).', [BOOT, CFG_DEL], NONE, 'scenario'),
+  rule('P2.boot.config-id', COMPUTE, 'SHOULD', 'inferred: boot with a config_id boots that profile; an unknown config_id is rejected.', [BOOT], NONE, 'scenario'),
+  rule('P2.clone.add-computes', COMPUTE, 'MUST', 'Cloning needs the `add_computes` grant.', [CLONE_I], ['restricted-user', 'grants'], 'scenario'),
+  rule('P2.clone.charge', COMPUTE, 'MUST', 'Cloning to a new instance incurs a charge.', [CLONE_I], ['destructive'], 'untestable: billing is not observable within a run'),
+  rule('P2.rescue.boots-recovery', COMPUTE, 'MUST', 'Rescue boots a recovery environment with the given devices.', [RESCUE], NONE, NO_GUEST),
+  rule('P2.resize.no-pending-migration', CONFIG, 'MUST', 'Resize requires that no migration is pending.', [RESIZE], NONE, 'untestable: migration operations are not shown'),
+  rule('P2.resize.no-balance', CONFIG, 'MUST', 'Resize requires no outstanding balance on the account.', [RESIZE], ['destructive'], 'untestable: an outstanding balance cannot be arranged safely'),
+  rule('P2.resize.no-running-actions', CONFIG, 'MUST', 'Resize requires no running or queued actions on the instance.', [RESIZE], ['long-wait'], 'scenario'),
+  rule('P2.resize.disk-allocation', CONFIG, 'MUST', 'Resize requires that the instance\'s disk allocation does not exceed what the new type allows (delete or shrink disks first).', [RESIZE], ['long-wait'], 'scenario'),
+  rule('P2.resize.auto-disk-resize-default', COMPUTE, 'MUST', 'allow_auto_disk_resize defaults to true.', [RESIZE], ['long-wait'], 'untestable: disk operations and disk sizes are not shown'),
+  rule('P2.shutdown.actions-finish', COMPUTE, 'MUST', 'Shutdown waits for running or queued actions to finish first.', [SHUTDOWN], ['long-wait'], 'scenario'),
+  rule('P2.stats.past-24-hours', COMPUTE, 'MUST', 'Instance statistics cover CPU, IO, IPv4 and IPv6 for the past 24 hours.', [STATS], NONE, 'untestable: the statistics object as returned is not shown'),
+  rule('P2.stats.month.min-1', COMPUTE, 'MUST', 'The statistics month is at least 1.', [STATS_YM], NONE, 'scenario'),
+  rule('P2.stats.month.max-12', COMPUTE, 'MUST', 'The statistics month is at most 12.', [STATS_YM], NONE, 'scenario'),
+  rule('P2.stats.past-or-current', COMPUTE, 'MUST', 'Monthly statistics are for a past month or the current month; a future month is rejected.', [STATS_YM], NONE, 'scenario'),
+  rule('P2.stats.current-month-30-days', COMPUTE, 'MUST', 'For the current month the statistics cover the past 30 days.', [STATS_YM], NONE, 'untestable: the statistics object as returned is not shown'),
+  rule('P2.transfer.current-month', COMPUTE, 'MUST', 'Transfer gives the network transfer pool statistics for the current month.', [TRANSFER], NONE, 'untestable: the transfer object as returned is not shown'),
+  rule('P2.transfer.year.min-2000', LIMITS, 'MUST', 'The transfer statistics year is at least 2000.', [TRANSFER_YM], NONE, 'scenario'),
+  rule('P2.transfer.year.max-2037', LIMITS, 'MUST', 'The transfer statistics year is at most 2037.', [TRANSFER_YM], NONE, 'scenario'),
+  rule('P2.transfer.month.min-1', COMPUTE, 'MUST', 'The transfer statistics month is at least 1.', [TRANSFER_YM], NONE, 'scenario'),
+  rule('P2.transfer.month.max-12', COMPUTE, 'MUST', 'The transfer statistics month is at most 12.', [TRANSFER_YM], NONE, 'scenario'),
+  rule('P2.transfer.past-or-current', COMPUTE, 'MUST', 'Monthly transfer statistics are for a past month or the current month; a future month is rejected.', [TRANSFER_YM], NONE, 'scenario'),
+  rule('P2.volumes.attached', COMPUTE, 'MUST', 'The instance volumes list holds the block storage volumes attached to the instance.', [VOLUMES], NONE, 'scenario'),
+  rule('P2.kernels.view', COMPUTE, 'SHOULD', 'inferred: every kernel listed can be viewed by its ID.', [KERNELS, KERNEL], NONE, 'scenario'),
+  rule('P2.rebuild.body', COMPUTE, 'MUST', 'An operation takes authorized_keys, authorized_users, booted (default true), image (required), root_pass (7..128, required), script_data and script_id.', [], NONE, 'untestable: its method, path and name are not shown'),
+  rule('P2.path.integer-ids', 'Endpoints', 'SHOULD', 'inferred: {computeId}, {backupId}, {configId}, {year} and {month} are integers, so a non-integer value is rejected.', [GET_I, BK_GET, CFG_GET, STATS_YM, TRANSFER_YM], NONE, 'scenario'),
+
+  // ---------------------------------------------------------------- Create instance body
+  rule('P2.instance-create.types', CREATE, 'MUST', 'Create instance members have the documented types (strings region, type, label, image, root_pass, group; integers backup_id, script_id, swap_size; booleans booted, backups_enabled, private_ip; arrays of strings authorized_keys, authorized_users, tags; object script_data).', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.region.required', CREATE, 'MUST', 'region is required.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.type.required', CREATE, 'MUST', 'type is required.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.type.known', CREATE, 'SHOULD', 'inferred: type is an instance type ID; an unknown type is rejected.', [CREATE_I], NONE, 'scenario'),
+  rule('P2.instance-create.image.exclusive-backup-id', CREATE, 'MUST', 'image and backup_id are mutually exclusive.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.image.private-permission', CREATE, 'MUST', 'Deploying a private image needs read_only or read_write permission on it.', [CREATE_I], ['restricted-user', 'grants'], 'scenario'),
+  rule('P2.instance-create.backup-id.permission', CREATE, 'MUST', 'Creating from backup_id needs read_write on the instance the backup belongs to.', [CREATE_I], ['restricted-user', 'grants'], 'scenario'),
+  rule('P2.instance-create.backup-id.successful', CREATE, 'MUST', 'The backup\'s status must be successful.', [CREATE_I], ['long-wait'], 'scenario'),
+  rule('P2.instance-create.backup-id.same-region', CREATE, 'MUST', 'An instance created from a backup must be in the same region as the backup.', [CREATE_I], ['long-wait'], 'scenario'),
+  rule('P2.instance-create.backup-id.big-enough', CREATE, 'MUST', 'An instance created from a backup must be big enough for it.', [CREATE_I], ['long-wait'], 'scenario'),
+  rule('P2.instance-create.backup-id.copies', CREATE, 'MUST', 'Disks, config and root password of an instance created from a backup copy the source.', [CREATE_I], ['long-wait'], 'untestable: disks are not shown and the root password is not readable'),
+  rule('P2.instance-create.root-pass.required-with-image', CREATE, 'MUST', 'root_pass is required when deploying from an image, including with a script.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.root-pass.min-7', CREATE, 'MUST', 'root_pass has at least 7 characters.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.root-pass.max-128', CREATE, 'MUST', 'root_pass has at most 128 characters.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.root-pass.strength', CREATE, 'MUST', 'root_pass must meet an internally calculated strength score, or the error says the password does not meet the strength requirement.', [CREATE_I], NONE, 'scenario'),
+  rule('P2.instance-create.authorized-keys.appended', CREATE, 'MUST', 'authorized_keys and the SSH keys of authorized_users are appended for root when deploying from an image.', [CREATE_I], NONE, NO_GUEST),
+  rule('P2.instance-create.script-id.requires-image', CREATE, 'MUST', 'Deploying from a deployment script needs an image (and so root_pass).', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.script-id.compatible-image', CREATE, 'MUST', 'script_id needs an image compatible with the script.', [CREATE_I], NONE, 'scenario'),
+  rule('P2.instance-create.script-id.exclusive-backup-id', CREATE, 'MUST', 'script_id cannot be used with a backup.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.script-id.not-private-image', CREATE, 'MUST', 'script_id cannot be used with a private image.', [CREATE_I], NONE, 'schema'),
+  rule('P2.instance-create.script-data.when-needed', CREATE, 'MUST', 'script_data (valid JSON) is required when the script needs input.', [CREATE_I], NONE, 'scenario'),
+  rule('P2.instance-create.swap-size.default-512', LIMITS, 'MUST', 'swap_size defaults to 512 and is used only when deploying from an image (a default config with two disks, one the swap disk).', [CREATE_I], NONE, 'untestable: disks and configs as returned are not shown'),
+  rule('P2.instance-create.booted.default-true', CREATE, 'MUST', 'booted defaults to true when created with an image or backup; false keeps the instance offline.', [CREATE_I], NONE, NO_STATUS_VALUES),
+  rule('P2.instance-create.backups-enabled.account-setting', CREATE, 'MUST', 'backups_enabled enrols in the paid backup service and is always treated true if the account-wide setting is true.', [CREATE_I], ['destructive'], 'untestable: the account settings operations are not shown'),
+  rule('P2.instance-create.private-ip', CREATE, 'MUST', 'private_ip true enables private networking and adds a private IPv4 address to ipv4.', [CREATE_I, GET_I], NONE, 'scenario'),
+  rule('P2.instance-create.tags-unrestricted', CREATE, 'MUST', 'Only unrestricted users may add or modify tags (a restricted user creating with tags is rejected).', [CREATE_I], ['restricted-user'], 'scenario'),
+  rule('P2.instance-create.vlan-mode', CREATE, 'MUST', 'An instance created with a vlan interface is attached to that private VLAN.', [CREATE_I], NONE, 'scenario'),
+  rule('P2.instance-create.mail-ports', CREATE, 'MUST', 'Outbound connections on ports 25, 465 and 587 are restricted for accounts created after 5 November 2019.', [CREATE_I], NONE, NO_GUEST),
+
+  // ---------------------------------------------------------------- Update instance body
+  rule('P2.instance-update.types', UPDATE, 'MUST', 'Update instance members have the documented types (alerts members integers; backups.schedule day and window strings; group, label strings; tags array of strings; watchdog_enabled boolean); all are optional.', [PUT_I], NONE, 'schema'),
+
+  // ---------------------------------------------------------------- Clone body
+  rule('P2.instance-clone.types', CLONE, 'MUST', 'Clone members have the documented types (configs and disks arrays of integers; compute_id integer; backups_enabled boolean; group, label, region, type strings).', [CLONE_I], NONE, 'schema'),
+  rule('P2.instance-clone.region.required-for-new', CLONE, 'MUST', 'region is required when cloning to a new instance (no compute_id).', [CLONE_I], NONE, 'schema'),
+  rule('P2.instance-clone.type.required-for-new', CLONE, 'MUST', 'type is required when cloning to a new instance (no compute_id).', [CLONE_I], NONE, 'schema'),
+  rule('P2.instance-clone.region.not-with-compute-id', CLONE, 'MUST', 'region is not allowed when cloning to an existing instance (compute_id).', [CLONE_I], NONE, 'schema'),
+  rule('P2.instance-clone.type.not-with-compute-id', CLONE, 'MUST', 'type is not allowed when cloning to an existing instance (compute_id).', [CLONE_I], NONE, 'schema'),
+  rule('P2.instance-clone.label.new-instance-only', CLONE, 'MUST', 'label is only for a new instance.', [CLONE_I], NONE, 'schema'),
+  rule('P2.instance-clone.backups-enabled.new-instance-only', CLONE, 'MUST', 'backups_enabled is only for cloning to a new instance.', [CLONE_I], NONE, 'schema'),
+  rule('P2.clone.label.default', CLONE, 'MUST', 'A default label applies to a new clone when label is omitted.', [CLONE_I], NONE, 'scenario'),
+  rule('P2.clone.configs.absent-all', CLONE, 'MUST', 'With configs absent all configs and their disks are cloned.', [CLONE_I, CFG_LIST], ['long-wait'], 'scenario'),
+  rule('P2.clone.configs.empty-none', CLONE, 'MUST', 'With configs empty no configs are cloned.', [CLONE_I, CFG_LIST], ['long-wait'], 'scenario'),
+  rule('P2.clone.configs.listed', CLONE, 'MUST', 'With configs non-empty those configs and their disks are cloned.', [CLONE_I, CFG_LIST], ['long-wait'], 'scenario'),
+  rule('P2.clone.disks.extra', CLONE, 'MUST', 'disks lists extra disks cloned in addition to config disks; absent or empty: no extra disks.', [CLONE_I], ['long-wait'], 'untestable: disk operations are not shown'),
+  rule('P2.clone.compute-id.enough-resources', CLONE, 'MUST', 'An existing target instance must have enough resources.', [CLONE_I], ['long-wait'], 'scenario'),
+  rule('P2.clone.compute-id.actions-complete', CLONE, 'MUST', 'The target instance\'s running or queued actions must complete first.', [CLONE_I], ['long-wait'], 'scenario'),
+  rule('P2.clone.tags-copied', CLONE, 'MUST', 'Tags on the source are copied to the target.', [CLONE_I, GET_I], ['long-wait'], 'scenario'),
+  rule('P2.clone.max-5-concurrent', CLONE, 'MUST', 'At most 5 clone operations from one source run concurrently; more returns HTTP 400.', [CLONE_I], ['long-wait'], 'scenario'),
+
+  // ---------------------------------------------------------------- Configuration profile body
+  rule('P2.config-create.types', CONFIG, 'MUST', 'Configuration profile members have the documented types (label, kernel, root_device, run_level, virt_mode strings; comments string or null; helpers members booleans; memory_limit integer; devices a device map; interfaces an array).', [CFG_CREATE], NONE, 'schema'),
+  rule('P2.config-update.types', CONFIG, 'MUST', 'Configuration profile update members have the documented types; no field is required.', [CFG_PUT], NONE, 'schema'),
+  rule('P2.config-create.label.required', CONFIG, 'MUST', 'label is required on create.', [CFG_CREATE], NONE, 'schema'),
+  rule('P2.config-create.devices.required', CONFIG, 'MUST', 'devices is required on create (it may be empty).', [CFG_CREATE], NONE, 'schema'),
+  rule('P2.config.label.min-1', CONFIG, 'MUST', 'A configuration profile label has at least 1 character.', CONFIG_BODY, NONE, 'schema'),
+  rule('P2.config.label.max-48', LIMITS, 'MUST', 'A configuration profile label has at most 48 characters.', CONFIG_BODY, NONE, 'schema'),
+  rule('P2.config.run-level.enum', CONFIG, 'MUST', 'run_level is `default`, `single` or `binbash`.', CONFIG_BODY, NONE, 'schema'),
+  rule('P2.config.virt-mode.enum', CONFIG, 'MUST', 'virt_mode is `paravirt` or `fullvirt`.', [CFG_CREATE], NONE, 'schema'),
+  rule('P2.config.update.nothing-required', CONFIG, 'MUST', 'A configuration profile update with no field is accepted.', [CFG_PUT], NONE, 'property'),
+  rule('P2.config.devices.empty-holds-boot', CONFIG, 'MUST', 'With no devices, boot holds until a device exists.', [CFG_CREATE, BOOT], NONE, NO_STATUS_VALUES),
+  rule('P2.config.kernel.default-latest-64', CONFIG, 'MUST', 'kernel defaults to the latest 64-bit kernel.', [CFG_CREATE], NONE, NO_CONFIG_SHAPE),
+  rule('P2.config.memory-limit.default-total', CONFIG, 'MUST', 'memory_limit defaults to the total RAM of the instance.', [CFG_CREATE], NONE, NO_CONFIG_SHAPE),
+  rule('P2.config.root-device.default-sda', CONFIG, 'MUST', 'root_device defaults to /dev/sda when absent or invalid.', [CFG_CREATE], NONE, NO_CONFIG_SHAPE),
+  rule('P2.config.root-device.nothing-mounted', CONFIG, 'MUST', 'If nothing is mounted at root_device the instance does not boot.', [CFG_CREATE, BOOT], NONE, NO_STATUS_VALUES),
+  rule('P2.config.run-level.default', CONFIG, 'MUST', 'run_level defaults to `default`.', [CFG_CREATE], NONE, NO_CONFIG_SHAPE),
+  rule('P2.config.virt-mode.default', CONFIG, 'MUST', 'virt_mode defaults to `paravirt`.', [CFG_CREATE], NONE, NO_CONFIG_SHAPE),
+  rule('P2.config.helpers.devtmpfs-default', CONFIG, 'MUST', 'helpers.devtmpfs_automount defaults to false.', [CFG_CREATE], NONE, NO_CONFIG_SHAPE),
+  rule('P2.config.listed', CONFIG, 'SHOULD', 'inferred: a created configuration profile can be viewed and appears in the profiles list; a deleted one can no longer be viewed.', [CFG_CREATE, CFG_LIST, CFG_GET, CFG_DEL], NONE, 'scenario'),
+
+  // ---------------------------------------------------------------- Other request bodies
+  rule('P2.instance-snapshot-create.types', COMPUTE, 'MUST', 'The snapshot label is a string.', [BK_CREATE], NONE, 'schema'),
+  rule('P2.instance-snapshot-create.label.required', COMPUTE, 'MUST', 'The snapshot label is required.', [BK_CREATE], NONE, 'schema'),
+  rule('P2.instance-snapshot-create.label.min-1', COMPUTE, 'MUST', 'The snapshot label has at least 1 character.', [BK_CREATE], NONE, 'schema'),
+  rule('P2.instance-snapshot-create.label.max-255', LIMITS, 'MUST', 'The snapshot label has at most 255 characters.', [BK_CREATE], NONE, 'schema'),
+  rule('P2.backup-restore.types', COMPUTE, 'MUST', 'Restore compute_id is an integer and overwrite a boolean.', [BK_RESTORE], NONE, 'schema'),
+  rule('P2.backup-restore.compute-id.required', COMPUTE, 'MUST', 'Restore compute_id (the target) is required.', [BK_RESTORE], NONE, 'schema'),
+  rule('P2.instance-boot.types', COMPUTE, 'MUST', 'Boot config_id is an integer.', [BOOT], NONE, 'schema'),
+  rule('P2.instance-rescue.types', COMPUTE, 'MUST', 'Rescue devices is a device map.', [RESCUE], NONE, 'schema'),
+  rule('P2.instance-resize.types', COMPUTE, 'MUST', 'Resize type is a string and allow_auto_disk_resize a boolean.', [RESIZE], NONE, 'schema'),
+  rule('P2.instance-resize.type.required', COMPUTE, 'MUST', 'Resize type is required.', [RESIZE], NONE, 'schema'),
+
+  // ---------------------------------------------------------------- Images (endpoints and bodies)
+  rule('P2.images.list.public-without-auth', IMAGES, 'MUST', 'Without authentication the images list holds only public images.', [IMG_LIST], NONE, 'scenario'),
+  rule('P2.images.list.private-with-auth', IMAGES, 'MUST', 'With authentication the images list holds private images too.', [IMG_LIST], NONE, 'scenario'),
+  rule('P2.images.view.public-without-auth', IMAGES, 'MUST', 'A public image can be viewed with or without authentication.', [IMG_GET], NONE, 'scenario'),
+  rule('P2.images.view.private-needs-auth', IMAGES, 'MUST', 'A private image can be viewed only with authentication.', [IMG_GET], NONE, 'scenario'),
+  rule('P2.images.capture.private', IMAGES, 'MUST', 'Image capture creates a private image from a disk.', [IMG_CAPTURE], ['long-wait'], 'scenario'),
+  rule('P2.images.capture.label-default', IMAGES, 'MUST', 'The captured image label defaults to the disk\'s label.', [IMG_CAPTURE], NONE, 'untestable: disks are not shown'),
+  rule('P2.images.update.private-only', IMAGES, 'MUST', 'Only private images can be updated.', [IMG_PUT], NONE, 'scenario'),
+  rule('P2.images.delete.private-only', IMAGES, 'MUST', 'Only private images can be deleted.', [IMG_DEL], NONE, 'scenario'),
+  rule('P2.images.delete.gone', IMAGES, 'MUST', 'Deleting an image is irreversible: it can no longer be viewed.', [IMG_DEL, IMG_GET], NONE, 'scenario'),
+  rule('P2.images.upload.put-octet-stream', IMAGES, 'MUST', 'Image data goes by HTTP PUT to upload_to with header Content-type: application/octet-stream.', [IMG_UPLOAD], ['long-wait'], 'scenario'),
+  rule('P2.images.upload.gzip', IMAGES, 'MUST', 'Uploaded image data must be gzip-compressed and its uncompressed content a raw disk image.', [IMG_UPLOAD], ['long-wait'], 'scenario'),
+  rule('P2.images.upload.max-5gb', LIMITS, 'MUST', 'The compressed upload is at most 5 GB.', [IMG_UPLOAD], ['long-wait'], 'untestable: needs an upload of more than 5 GB'),
+  rule('P2.images.upload.any-region', IMAGES, 'MUST', 'Once uploaded the image can be used in any region.', [IMG_UPLOAD, CREATE_I], ['long-wait'], 'scenario'),
+  rule('P2.image-capture.types', IMAGES, 'MUST', 'Capture disk_id is an integer; label and description strings.', [IMG_CAPTURE], NONE, 'schema'),
+  rule('P2.image-capture.disk-id.required', IMAGES, 'MUST', 'Capture disk_id is required.', [IMG_CAPTURE], NONE, 'schema'),
+  rule('P2.image-upload.types', IMAGES, 'MUST', 'Upload label, region and description are strings.', [IMG_UPLOAD], NONE, 'schema'),
+  rule('P2.image-upload.label.required', IMAGES, 'MUST', 'Upload label is required.', [IMG_UPLOAD], NONE, 'schema'),
+  rule('P2.image-upload.region.required', IMAGES, 'MUST', 'Upload region is required.', [IMG_UPLOAD], NONE, 'schema'),
+  rule('P2.image-update.types', IMAGES, 'MUST', 'Image update description is a string or null, label a string, status a string.', [IMG_PUT], NONE, 'schema'),
+
+  // ---------------------------------------------------------------- Tags (endpoints and body)
+  rule('P2.tag-create.types', TAGS, 'MUST', 'Tag create label is a string; domains, computes, balancers and volumes are arrays of integer IDs.', [TAG_CREATE], NONE, 'schema'),
+  rule('P2.tag-create.label.required', TAGS, 'MUST', 'Tag create label is required.', [TAG_CREATE], NONE, 'schema'),
+  rule('P2.tags.create.tags-objects', TAGS, 'MUST', 'Tag create tags the listed objects (they then carry the tag and appear in the tagged objects list).', [TAG_CREATE, TAG_GET, GET_I], NONE, 'scenario'),
+  rule('P2.tags.create.all-or-nothing', TAGS, 'MUST', 'The caller needs read_write on all listed objects, or the tag is not created and an error returns.', [TAG_CREATE, TAG_GET], ['restricted-user', 'grants'], 'scenario'),
+  rule('P2.tags.delete.returns-empty', TAGS, 'MUST', 'Tag delete returns `{}` (checked against schemas/common/empty.json).', [TAG_DEL], NONE, 'scenario'),
+  rule('P2.tags.delete.removes-everywhere', TAGS, 'MUST', 'Tag delete removes the tag from all objects and deletes it.', [TAG_DEL, GET_I, TAG_GET], NONE, 'scenario'),
+  rule('P2.tags.view.mixed-list', TAGS, 'MUST', 'The tagged objects list is a paginated `{data: [...]}` list mixing the tagged instances, domains, volumes and load balancers.', [TAG_GET], NONE, 'scenario'),
+  rule('P2.tags.instance-update.tags-replaced', UPDATE, 'SHOULD', 'inferred: tags given in an instance update become the instance\'s tags.', [PUT_I, GET_I], NONE, 'scenario'),
+];
