@@ -17,6 +17,8 @@ export function endpointSlug(endpoint: Pick<Endpoint, 'method' | 'path'>): strin
 }
 
 function ruleId(endpoint: Endpoint, kind: string): string {
+  // Beta is stated once, in document 1's Versioning section, for endpoints of documents 1 and 3.
+  if (kind === 'beta') return `P1.versioning.beta.${endpointSlug(endpoint)}`;
   return `P${PART[endpoint.document]}.${AREA[endpoint.section]}.${kind}.${endpointSlug(endpoint)}`;
 }
 

@@ -101,7 +101,7 @@ export const rules: Rule[] = [
   rule('P2.instance.label.max-64', INSTANCE, 'MUST', 'An instance label has at most 64 characters.', INSTANCE_LABEL, NONE, 'schema'),
   rule('P2.instance.label.chars', INSTANCE, 'MUST', 'An instance label contains only alphanumerics, dashes, underscores and periods.', INSTANCE_LABEL, NONE, 'schema'),
   rule('P2.instance.label.begin-end-alphanumeric', INSTANCE, 'MUST', 'An instance label must begin and end with an alphanumeric character.', INSTANCE_LABEL, NONE, 'schema'),
-  rule('P2.instance.label.no-doubled-separators', INSTANCE, 'MUST', 'An instance label has no two dashes, underscores or periods in a row (read: no two of these separators adjacent in any combination).', INSTANCE_LABEL, NONE, 'schema'),
+  rule('P2.instance.label.no-doubled-separators', INSTANCE, 'MUST', 'An instance label has no two dashes, underscores or periods in a row. The sentence is ambiguous for mixed pairs (`-_`, `._`), so only `--`, `__` and `..` are judged; a mixed pair is asserted neither way.', INSTANCE_LABEL, NONE, 'schema'),
   rule('P2.instance.label.default-assigned', INSTANCE, 'MUST', 'If no label is supplied at creation a default label is assigned.', [CREATE_I], NONE, 'scenario'),
   rule('P2.instance.region.migration-only', INSTANCE, 'MUST', 'An instance\'s region is changed only by cross data center migration (an update or resize leaves it unchanged).', [PUT_I, RESIZE, GET_I], NONE, 'scenario'),
   rule('P2.instance.status.may-change', INSTANCE, 'MUST', 'status is a short description of the current state and may change without caller action.', [GET_I], NONE, NO_STATUS_VALUES),
@@ -157,7 +157,8 @@ export const rules: Rule[] = [
   rule('P2.image.description.max-65000', IMAGE, 'MUST', 'An image description has at most 65000 characters.', RETURNS_IMAGE, NONE, 'schema'),
   rule('P2.image.status.enum', IMAGE, 'MUST', 'Image status is one of `creating`, `pending_upload`, `available` (returned and in an image update).', RETURNS_IMAGE, NONE, 'schema'),
   rule('P2.image.upload-to.url', IMAGE, 'MUST', 'upload_to is the (HTTP) URL for the data upload.', [IMG_UPLOAD], NONE, 'schema'),
-  rule('P2.image.upload-to.returned-on-upload', IMAGES, 'MUST', 'Image upload creates a private image and returns it with upload_to.', [IMG_UPLOAD], NONE, 'scenario'),
+  rule('P2.image.upload-to.returned-on-upload', IMAGES, 'MUST', 'Image upload creates a private image and returns it with upload_to.', [IMG_UPLOAD], NONE, 'schema'),
+  rule('P2.image.upload.private', IMAGES, 'MUST', 'Image upload creates a private image: the returned id begins with `private/`.', [IMG_UPLOAD], NONE, 'schema'),
   rule('P2.image.deploy.available-only', IMAGE_STATUS, 'MUST', 'Only `available` images can be deployed: creating an instance from a `creating` or `pending_upload` image is rejected.', [CREATE_I], NONE, 'scenario'),
   rule('P2.image.filters', IMAGE, 'MUST', 'Image label is filterable.', [IMG_LIST], NONE, 'untestable: the filter request syntax is not shown'),
 
