@@ -1,0 +1,592 @@
+// Managed databases (document 1, "Managed databases"): engines, node types, the generic cluster list, the MySQL
+// cluster endpoints, backups, credentials, patches and the CA certificate.
+//
+// Choices where the document says "not shown" (listed in the README too):
+// - create defaults: cluster_size 1, encrypted false, ssl_connection false, replication_type `none` for one node
+//   and `semi_synch` for three; no condition ties replication_type to cluster_size (any combination is accepted);
+// - `updates` values: frequency `weekly` | `monthly` | null, duration 1..3 (hours), hour_of_day 0..23,
+//   day_of_week 1..7 (1 = Monday, 7 = Sunday), week_of_month 1..4; default {weekly, 3, 20, 7, 1};
+// - hosts are `{primary: null, secondary: null}` until provisioning completes;
+// - allow_list: IPv4 or IPv6 address or CIDR; a single IPv4 address gets `/32`, a single IPv6 address `/128`;
+// - restore puts the cluster in `restoring` for 10 simulated minutes, then `active`; after a credentials reset
+//   the restore fails at once (status `failed`); a patch of a single-node cluster puts it in `updating` for
+//   10 minutes (high-availability clusters stay `active`); snapshots, updates and credential resets complete at
+//   once; a snapshot backup is listed as soon as it is requested.
+import ipaddr from 'ipaddr.js';
+import type { Area, RequestContext, Route } from '../core/types.js';
+import type { Store } from '../core/store.js';
+import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../core/validate.js';
+import { paginate } from '../core/pagination.js';
+
+type Status =
+  | 'provisioning'
+  | 'active'
+  | 'suspending'
+  | 'suspended'
+  | 'resuming'
+  | 'restoring'
+  | 'failed'
+  | 'degraded'
+  | 'updating';
+
+interface Updates {
+  frequency: string | null;
+  duration: number;
+  hour_of_day: number;
+  day_of_week: number;
+  week_of_month: number;
+}
+
+/** Stored cluster: the documented fields plus internal state (password, reset flag, certificate). */
+interface Cluster {
+  id: number;
+  label: string;
+  engine: string;
+  version: string;
+  region: string;
+  type: string;
+  cluster_size: number;
+  encrypted: boolean;
+  replication_type: string;
+  ssl_connection: boolean;
+  allow_list: string[];
+  status: Status;
+  hosts: { primary: string | null; secondary: string | null };
+  port: number;
+  updates: Updates;
+  created: string;
+  updated: string;
+  password: string;
+  credentialsReset: boolean;
+  caCertificate: string;
+}
+
+interface Backup {
+  id: number;
+  clusterId: number;
+  label: string;
+  type: 'snapshot' | 'auto';
+  created: string;
+}
+
+interface Engine {
+  id: string;
+  engine: string;
+  version: string;
+}
+
+interface NodeType {
+  id: string;
+  label: string;
+  class: string;
+  deprecated: boolean;
+  disk: number;
+  memory: number;
+  vcpus: number;
+  engines: Record<string, { quantity: number; price: { hourly: number; monthly: number } }[]>;
+}
+
+const ENGINES: readonly Engine[] = [
+  { id: 'mysql/8.0.30', engine: 'mysql', version: '8.0.30' },
+  { id: 'mysql/5.7.39', engine: 'mysql', version: '5.7.39' },
+  { id: 'postgresql/13.2', engine: 'postgresql', version: '13.2' },
+];
+
+function nodeType(id: string, label: string, cls: string, disk: number, memory: number, vcpus: number, monthly: number, deprecated = false): NodeType {
+  const prices = (m: number) => [
+    { quantity: 1, price: { hourly: round(m / 730), monthly: m } },
+    { quantity: 3, price: { hourly: round((m * 3) / 730), monthly: m * 3 } },
+  ];
+  return { id, label, class: cls, deprecated, disk, memory, vcpus, engines: { mysql: prices(monthly), postgresql: prices(monthly + 5) } };
+}
+
+function round(n: number): number {
+  return Math.round(n * 10000) / 10000;
+}
+
+const NODE_TYPES: readonly NodeType[] = [
+  nodeType('g6-nanode-1', 'DBaaS - Nanode 1GB', 'nanode', 25600, 1024, 1, 15),
+  nodeType('g6-standard-1', 'DBaaS - Linode 2GB', 'standard', 51200, 2048, 1, 30),
+  nodeType('g6-standard-2', 'DBaaS - Linode 4GB', 'standard', 81920, 4096, 2, 60),
+  nodeType('g6-dedicated-2', 'DBaaS - Dedicated 4GB', 'dedicated', 81920, 4096, 2, 65),
+  nodeType('g6-dedicated-4', 'DBaaS - Dedicated 8GB', 'dedicated', 163840, 8192, 4, 130),
+  nodeType('g5-dedicated-legacy-2', 'DBaaS - Legacy Dedicated 4GB', 'dedicated', 81920, 4096, 2, 70, true),
+];
+
+const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
+const FREQUENCIES = ['weekly', 'monthly'] as const;
+const DAY_MS = 86_400_000;
+const BACKUP_RETENTION_MS = 7 * DAY_MS;
+const ROOT_USER = 'chsroot';
+const MYSQL_PORT = 3306;
+
+const clusters = (store: Store) => store.table<Cluster>('databases.clusters');
+const backups = (store: Store) => store.table<Backup>('databases.backups');
+
+const parseIso = (iso: string): Date => new Date(`${iso}Z`);
+
+/** An IP address or CIDR range, normalised as responses show it (single addresses get a prefix length). */
+function normaliseIpOrCidr(value: string): string | null {
+  const slash = value.indexOf('/');
+  const addr = slash < 0 ? value : value.slice(0, slash);
+  const prefix = slash < 0 ? null : value.slice(slash + 1);
+  let max: number;
+  if (ipaddr.IPv4.isValidFourPartDecimal(addr)) max = 32;
+  else if (!addr.includes('%') && ipaddr.IPv6.isValid(addr)) max = 128;
+  else return null;
+  if (prefix === null) return `${addr}/${max}`;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) return null;
+  return `${addr}/${Number(prefix)}`;
+}
+
+function allowList(o: Record<string, unknown>): string[] | undefined {
+  const items = optArray(o, 'allow_list');
+  if (items === undefined) return undefined;
+  return items.map((item, i) => {
+    const field = `allow_list.${i}`;
+    if (typeof item !== 'string') fail(`${field} must be a string holding an IP address or a CIDR range.`, field);
+    const normal = normaliseIpOrCidr(item);
+    if (normal === null) fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
+    return normal;
+  });
+}
+
+function password(store: Store): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  let out = '';
+  for (let i = 0; i < 24; i++) out += alphabet[Math.floor(store.random() * alphabet.length)];
+  return out;
+}
+
+function caCertificate(store: Store, id: number): string {
+  const body = Buffer.from(`chs-database-ca-${id}-${store.randomHex(96)}`).toString('base64').replace(/(.{64})/g, '$1\n');
+  const pem = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
+  return Buffer.from(pem).toString('base64');
+}
+
+function viewPath(c: Cluster): string {
+  return `/v4/databases/${c.engine}/instances/${c.id}`;
+}
+
+/** The generic projection (all engines): instance_uri, no MySQL-only members. */
+function genericView(c: Cluster) {
+  return {
+    allow_list: [...c.allow_list],
+    cluster_size: c.cluster_size,
+    created: c.created,
+    encrypted: c.encrypted,
+    engine: c.engine,
+    hosts: { ...c.hosts },
+    id: c.id,
+    instance_uri: viewPath(c),
+    label: c.label,
+    region: c.region,
+    status: c.status,
+    type: c.type,
+    updated: c.updated,
+    version: c.version,
+  };
+}
+
+/** The MySQL projection: port, replication_type, ssl_connection and updates; no instance_uri. */
+function mysqlView(c: Cluster) {
+  return {
+    allow_list: [...c.allow_list],
+    cluster_size: c.cluster_size,
+    created: c.created,
+    encrypted: c.encrypted,
+    engine: c.engine,
+    hosts: { ...c.hosts },
+    id: c.id,
+    label: c.label,
+    port: c.port,
+    region: c.region,
+    replication_type: c.replication_type,
+    ssl_connection: c.ssl_connection,
+    status: c.status,
+    type: c.type,
+    updated: c.updated,
+    updates: { ...c.updates },
+    version: c.version,
+  };
+}
+
+function backupView(b: Backup) {
+  return { created: b.created, id: b.id, label: b.label, type: b.type };
+}
+
+/** Integer path parameter; anything else names no resource (404). */
+function intParam(ctx: RequestContext, name: string, what: string): number {
+  const raw = ctx.params[name] ?? '';
+  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n)) fail(`${what} ${JSON.stringify(raw)} was not found.`, null, 404);
+  return n;
+}
+
+function mysqlOr404(ctx: RequestContext): Cluster {
+  const id = intParam(ctx, 'instanceId', 'Database cluster');
+  const c = clusters(ctx.store).get(String(id));
+  if (c === undefined || c.engine !== 'mysql') fail(`MySQL database cluster ${id} was not found.`, null, 404);
+  return c;
+}
+
+function requireStatus(c: Cluster, allowed: readonly Status[], action: string): void {
+  if (!allowed.includes(c.status)) {
+    const need = allowed.length === 1 ? `"${allowed[0]}"` : `one of ${allowed.map((s) => `"${s}"`).join(', ')}`;
+    fail(`Cannot ${action}: database cluster ${c.id} is "${c.status}" and must be ${need}. Wait until it is ${need} and retry.`);
+  }
+}
+
+function requireNotProvisioning(c: Cluster, action: string): void {
+  if (c.status === 'provisioning') {
+    fail(`Cannot ${action}: database cluster ${c.id} is still provisioning. Retry once it is active.`);
+  }
+}
+
+/** The page/page_size a view endpoint accepts are still validated like a list's. */
+function checkPageQuery(ctx: RequestContext): void {
+  paginate(ctx, []);
+}
+
+function uniqueLabel(store: Store, label: string, self?: number): void {
+  for (const c of clusters(store).values()) {
+    if (c.label === label && c.id !== self) fail(`A database cluster labelled "${label}" already exists; labels must be unique.`, 'label');
+  }
+}
+
+const LABEL = { min: 3, max: 32 } as const;
+
+function readUpdates(o: Record<string, unknown>, current: Updates): Updates | undefined {
+  const u = optObject(o, 'updates');
+  if (u === undefined) return undefined;
+  const path = 'updates';
+  const frequency = optString(u, 'frequency', { enum: FREQUENCIES, nullable: true, path });
+  const duration = optInt(u, 'duration', { min: 1, max: 3, path });
+  const hour = optInt(u, 'hour_of_day', { min: 0, max: 23, path });
+  const day = optInt(u, 'day_of_week', { min: 1, max: 7, path });
+  const week = optInt(u, 'week_of_month', { min: 1, max: 4, path });
+  return {
+    frequency: frequency === undefined ? current.frequency : frequency,
+    duration: duration ?? current.duration,
+    hour_of_day: hour ?? current.hour_of_day,
+    day_of_week: day ?? current.day_of_week,
+    week_of_month: week ?? current.week_of_month,
+  };
+}
+
+function defaultUpdates(): Updates {
+  return { frequency: 'weekly', duration: 3, hour_of_day: 20, day_of_week: 7, week_of_month: 1 };
+}
+
+function assignHosts(c: Cluster): void {
+  c.hosts = {
+    primary: `lin-${c.id}-${c.engine}-primary.servers.${c.region}.db.example.net`,
+    secondary: `lin-${c.id}-${c.engine}-primary-private.servers.${c.region}.db.example.net`,
+  };
+}
+
+function newCluster(
+  store: Store,
+  input: Omit<Cluster, 'id' | 'status' | 'hosts' | 'port' | 'updates' | 'created' | 'updated' | 'password' | 'credentialsReset' | 'caCertificate'>,
+): Cluster {
+  const id = store.nextId('database');
+  const now = store.nowIso();
+  const c: Cluster = {
+    ...input,
+    id,
+    status: 'provisioning',
+    hosts: { primary: null, secondary: null },
+    port: MYSQL_PORT,
+    updates: defaultUpdates(),
+    created: now,
+    updated: now,
+    password: password(store),
+    credentialsReset: false,
+    caCertificate: caCertificate(store, id),
+  };
+  clusters(store).set(String(id), c);
+  return c;
+}
+
+/** Runs `fn` at `at` if the cluster still exists (a deleted or reset cluster ignores its pending tasks). */
+function later(store: Store, c: Cluster, at: Date, fn: (c: Cluster) => void): void {
+  store.schedule(at, (s) => {
+    if (clusters(s).get(String(c.id)) === c) fn(c);
+  });
+}
+
+function setStatus(store: Store, c: Cluster, status: Status, at?: Date): void {
+  c.status = status;
+  c.updated = store.nowIso(at);
+}
+
+function addBackup(store: Store, clusterId: number, type: Backup['type'], label: string, created: string): Backup {
+  const b: Backup = { id: store.nextId('database_backup'), clusterId, type, label, created };
+  backups(store).set(String(b.id), b);
+  return b;
+}
+
+function nextMidnight(after: Date): Date {
+  const d = new Date(after.getTime());
+  d.setUTCHours(0, 0, 0, 0);
+  return new Date(d.getTime() + DAY_MS);
+}
+
+/** Daily at 00:00 UTC: one `auto` backup per cluster that has finished provisioning; autos older than 7 days go. */
+function dailyBackups(store: Store, at: Date): void {
+  const created = store.nowIso(at);
+  for (const c of clusters(store).values()) {
+    if (c.status !== 'provisioning') addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
+  }
+  for (const [key, b] of backups(store)) {
+    if (b.type === 'auto' && at.getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS) backups(store).delete(key);
+  }
+  // The store runs tasks in time order, so a clock jump over several midnights interleaves them correctly.
+  const next = new Date(at.getTime() + DAY_MS);
+  store.schedule(next, (s) => dailyBackups(s, next));
+}
+
+function seed(store: Store): void {
+  const now = store.now();
+  const seeded = newCluster(store, {
+    label: 'seed-mysql-primary',
+    engine: 'mysql',
+    version: '8.0.30',
+    region: 'us-east',
+    type: 'g6-dedicated-2',
+    cluster_size: 3,
+    encrypted: true,
+    replication_type: 'semi_synch',
+    ssl_connection: true,
+    allow_list: ['203.0.113.10/32', '192.0.2.0/24'],
+  });
+  seeded.created = store.nowIso(new Date(now.getTime() - 10 * DAY_MS));
+  seeded.updated = seeded.created;
+  seeded.status = 'active';
+  assignHosts(seeded);
+  const pg = newCluster(store, {
+    label: 'seed-postgresql',
+    engine: 'postgresql',
+    version: '13.2',
+    region: 'eu-central',
+    type: 'g6-standard-1',
+    cluster_size: 1,
+    encrypted: false,
+    replication_type: 'none',
+    ssl_connection: false,
+    allow_list: [],
+  });
+  pg.created = store.nowIso(new Date(now.getTime() - 3 * DAY_MS));
+  pg.updated = pg.created;
+  pg.status = 'active';
+  assignHosts(pg);
+  // The last seven nightly backups of both, and one snapshot of the MySQL cluster.
+  const midnight = nextMidnight(now);
+  for (let d = 7; d >= 1; d--) {
+    const at = new Date(midnight.getTime() - d * DAY_MS);
+    for (const c of [seeded, pg]) {
+      if (parseIso(c.created).getTime() <= at.getTime()) addBackup(store, c.id, 'auto', `auto-${store.nowIso(at).slice(0, 10)}`, store.nowIso(at));
+    }
+  }
+  addBackup(store, seeded.id, 'snapshot', 'before-schema-migration', store.nowIso(new Date(now.getTime() - DAY_MS)));
+  store.schedule(midnight, (s) => dailyBackups(s, midnight));
+}
+
+function engineOr404(ctx: RequestContext): Engine {
+  const id = ctx.params['engineId'] ?? '';
+  const e = ENGINES.find((x) => x.id === id);
+  if (e === undefined) fail(`Database engine ${JSON.stringify(id)} was not found; engine ids look like "mysql/8.0.30".`, null, 404);
+  return e;
+}
+
+function createCluster(ctx: RequestContext) {
+  const o = asObject(ctx.body);
+  const label = reqString(o, 'label', LABEL);
+  const engineId = reqString(o, 'engine', { pattern: /^[a-z]+\/[0-9][0-9A-Za-z.\-]*$/, patternReason: 'engine must have the form <engine>/<version>, e.g. "mysql/8.0.30".' });
+  const engine = ENGINES.find((e) => e.id === engineId);
+  if (engine === undefined) fail(`engine ${JSON.stringify(engineId)} does not exist; list engines with GET /v4/databases/engines.`, 'engine');
+  if (engine.engine !== 'mysql') fail(`engine ${engineId} is not a MySQL engine; use a mysql/<version> engine here.`, 'engine');
+  const region = reqString(o, 'region');
+  if (!ctx.store.regions.some((r) => r.id === region)) fail(`region ${JSON.stringify(region)} does not exist.`, 'region');
+  const type = reqString(o, 'type');
+  const nt = NODE_TYPES.find((t) => t.id === type);
+  if (nt === undefined) fail(`type ${JSON.stringify(type)} is not a database node type; list them with GET /v4/databases/types.`, 'type');
+  if (nt.deprecated) fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
+  const clusterSize = optInt(o, 'cluster_size', { enum: [1, 3] }) ?? 1;
+  const encrypted = optBool(o, 'encrypted') ?? false;
+  const sslConnection = optBool(o, 'ssl_connection') ?? false;
+  const replication = optString(o, 'replication_type', { enum: REPLICATION_TYPES }) ?? (clusterSize === 3 ? 'semi_synch' : 'none');
+  const allow = allowList(o) ?? [];
+  uniqueLabel(ctx.store, label);
+
+  const c = newCluster(ctx.store, {
+    label,
+    engine: engine.engine,
+    version: engine.version,
+    region,
+    type,
+    cluster_size: clusterSize,
+    encrypted,
+    replication_type: replication,
+    ssl_connection: sslConnection,
+    allow_list: allow,
+  });
+  const minutes = 15 + Math.floor(ctx.store.random() * 16);
+  const at = new Date(ctx.store.now().getTime() + minutes * 60_000);
+  later(ctx.store, c, at, (cl) => {
+    setStatus(ctx.store, cl, 'active', at);
+    assignHosts(cl);
+  });
+  return mysqlView(c);
+}
+
+function updateCluster(ctx: RequestContext) {
+  const c = mysqlOr404(ctx);
+  const o = ctx.body === undefined ? {} : asObject(ctx.body);
+  requireStatus(c, ['active'], 'update the cluster');
+  const label = optString(o, 'label', LABEL);
+  const allow = allowList(o);
+  const updates = readUpdates(o, c.updates);
+  if (label !== undefined) uniqueLabel(ctx.store, label, c.id);
+  if (label !== undefined) c.label = label;
+  if (allow !== undefined) c.allow_list = allow;
+  if (updates !== undefined) c.updates = updates;
+  c.updated = ctx.store.nowIso();
+  return mysqlView(c);
+}
+
+function createSnapshot(ctx: RequestContext) {
+  const c = mysqlOr404(ctx);
+  const o = asObject(ctx.body);
+  requireStatus(c, ['active'], 'create a snapshot');
+  const label = reqString(o, 'label', { min: 3, max: 64 });
+  optString(o, 'target', { enum: ['primary', 'secondary'] });
+  addBackup(ctx.store, c.id, 'snapshot', label, ctx.store.nowIso());
+  return {};
+}
+
+function backupOr404(ctx: RequestContext, c: Cluster): Backup {
+  const id = intParam(ctx, 'backupId', 'Backup');
+  const b = backups(ctx.store).get(String(id));
+  if (b === undefined || b.clusterId !== c.id) fail(`Backup ${id} of database cluster ${c.id} was not found.`, null, 404);
+  return b;
+}
+
+function restore(ctx: RequestContext) {
+  const c = mysqlOr404(ctx);
+  requireStatus(c, ['active'], 'restore a backup');
+  backupOr404(ctx, c);
+  const store = ctx.store;
+  if (c.credentialsReset) {
+    // Documented: restoring a backup after the credentials were reset leaves the cluster failed.
+    setStatus(store, c, 'failed');
+    return {};
+  }
+  setStatus(store, c, 'restoring');
+  const at = new Date(store.now().getTime() + 10 * 60_000);
+  later(store, c, at, (cl) => {
+    if (cl.status === 'restoring') setStatus(store, cl, 'active', at);
+  });
+  return {};
+}
+
+function patch(ctx: RequestContext) {
+  const c = mysqlOr404(ctx);
+  requireStatus(c, ['active'], 'apply patches');
+  const store = ctx.store;
+  if (c.cluster_size === 1) {
+    setStatus(store, c, 'updating');
+    const at = new Date(store.now().getTime() + 10 * 60_000);
+    later(store, c, at, (cl) => {
+      if (cl.status === 'updating') setStatus(store, cl, 'active', at);
+    });
+  }
+  return {};
+}
+
+const mysql = '/v4/databases/mysql/instances';
+const R = 'databases:read_only';
+const W = 'databases:read_write';
+const db = (method: Route['method'], path: string, scope: string, handler: Route['handler']): Route => ({
+  method,
+  path,
+  scopes: [scope],
+  auth: 'token',
+  unrestrictedOnly: true,
+  handler,
+});
+
+export const area: Area = {
+  name: 'databases',
+  seed,
+  routes: [
+    { method: 'GET', path: '/v4/databases/engines', scopes: [], auth: 'none', handler: (ctx) => paginate(ctx, ENGINES.map((e) => ({ ...e }))) },
+    {
+      method: 'GET',
+      path: '/v4/databases/engines/{engineId}',
+      scopes: [],
+      auth: 'none',
+      handler: (ctx) => {
+        const e = engineOr404(ctx);
+        checkPageQuery(ctx);
+        return { ...e };
+      },
+    },
+    { method: 'GET', path: '/v4/databases/types', scopes: [], auth: 'none', handler: (ctx) => paginate(ctx, NODE_TYPES.map((t) => structuredClone(t))) },
+    {
+      method: 'GET',
+      path: '/v4/databases/types/{typeId}',
+      scopes: [],
+      auth: 'none',
+      handler: (ctx) => {
+        const t = NODE_TYPES.find((x) => x.id === ctx.params['typeId']);
+        if (t === undefined) fail(`Database node type ${JSON.stringify(ctx.params['typeId'] ?? '')} was not found.`, null, 404);
+        checkPageQuery(ctx);
+        return structuredClone(t);
+      },
+    },
+    db('GET', '/v4/databases/instances', R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].map(genericView))),
+    db('GET', mysql, R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].filter((c) => c.engine === 'mysql').map(mysqlView))),
+    db('POST', mysql, W, createCluster),
+    db('GET', `${mysql}/{instanceId}`, R, (ctx) => mysqlView(mysqlOr404(ctx))),
+    db('PUT', `${mysql}/{instanceId}`, W, updateCluster),
+    db('DELETE', `${mysql}/{instanceId}`, W, (ctx) => {
+      const c = mysqlOr404(ctx);
+      requireStatus(c, ['active', 'failed', 'degraded'], 'delete the cluster');
+      clusters(ctx.store).delete(String(c.id));
+      for (const [key, b] of backups(ctx.store)) if (b.clusterId === c.id) backups(ctx.store).delete(key);
+      return {};
+    }),
+    db('GET', `${mysql}/{instanceId}/backups`, W, (ctx) => {
+      const c = mysqlOr404(ctx);
+      requireNotProvisioning(c, 'list backups');
+      return paginate(ctx, [...backups(ctx.store).values()].filter((b) => b.clusterId === c.id).map(backupView));
+    }),
+    db('POST', `${mysql}/{instanceId}/backups`, W, createSnapshot),
+    db('GET', `${mysql}/{instanceId}/backups/{backupId}`, W, (ctx) => {
+      const c = mysqlOr404(ctx);
+      requireNotProvisioning(c, 'view a backup');
+      return backupView(backupOr404(ctx, c));
+    }),
+    db('POST', `${mysql}/{instanceId}/backups/{backupId}/restore`, W, restore),
+    db('GET', `${mysql}/{instanceId}/credentials`, R, (ctx) => {
+      const c = mysqlOr404(ctx);
+      requireStatus(c, ['active'], 'view the credentials');
+      return { username: ROOT_USER, password: c.password };
+    }),
+    db('POST', `${mysql}/{instanceId}/credentials/reset`, W, (ctx) => {
+      const c = mysqlOr404(ctx);
+      requireStatus(c, ['active'], 'reset the credentials');
+      c.password = password(ctx.store);
+      c.credentialsReset = true;
+      c.updated = ctx.store.nowIso();
+      return {};
+    }),
+    db('POST', `${mysql}/{instanceId}/patch`, W, patch),
+    db('GET', `${mysql}/{instanceId}/ssl`, R, (ctx) => {
+      const c = mysqlOr404(ctx);
+      requireStatus(c, ['active'], 'view the CA certificate');
+      return { ca_certificate: c.caCertificate };
+    }),
+  ],
+};

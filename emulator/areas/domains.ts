@@ -1,0 +1,601 @@
+// Document 3, "Domains": DNS zones and their records, clone, import and zone file.
+//
+// Choices where the document is silent:
+// - Time values (expire_sec, refresh_sec, retry_sec, ttl_sec) are stored as given after rounding UP to a valid
+//   value; 0 is stored and returned as 0 (it is itself a valid value, meaning "the default") and the defaults
+//   (expire 1209600, refresh 14400, retry 14400, ttl 86400) are applied when the zone is rendered.
+//   Negative values and values above 2419200 → 400.
+// - Record ttl_sec is rounded to the NEAREST valid value; a tie goes to the LARGER value; absent → the domain's
+//   effective ttl. Negative → 400.
+// - A domain without description / group has no such member (an empty string would break 1..255 / 1..50);
+//   soa_email of a slave domain given none is "".
+// - Domain names: 1..255 chars, at least two labels, labels 1..63 letters/digits/hyphens not starting or ending
+//   with a hyphen (RFC 1035 as relaxed by RFC 1123: a label may start with a digit); no trailing period;
+//   uniqueness is case-insensitive and platform-wide (a seeded domain of "another account" is never listed).
+// - Import simulates the zone transfer: any valid hostname or IP as remote_nameserver succeeds, except addresses
+//   in 192.0.2.0/24 (TEST-NET-1), which stand for a nameserver that refuses AXFR (400). The imported zone is a
+//   master domain with soa_email hostmaster@<domain> and no records.
+// - {domainId} in the clone and zone-file paths (a string) is the numeric id or the domain name.
+// - Record fields that belong to other types (priority on an A record, tag on an MX, ...) → 400.
+// - SRV: `service` and `protocol` get their `_` only when it is missing (so a PUT that sends back the stored value
+//   is stable); service also gets a trailing period; the record's name is `<service><protocol>`.
+// - A CNAME's name must differ from every other CNAME of the domain (case-insensitive).
+// - The zone file is `{"zone_file": [lines]}`, re-rendered after every change while the domain is active; a domain
+//   created disabled has never been rendered and returns `{"zone_file": []}`.
+// - Events: dns_zone_create / dns_zone_update / dns_zone_delete / dns_zone_import, dns_record_create /
+//   dns_record_update / dns_record_delete.
+import ipaddr from 'ipaddr.js';
+import { emitEvent } from '../core/events.js';
+import { paginate } from '../core/pagination.js';
+import { canAccess, grantOwnership } from '../core/permissions.js';
+import type { Store } from '../core/store.js';
+import type { Area, RequestContext, Route } from '../core/types.js';
+import { tagList } from './compute.js';
+import {
+  asObject,
+  fail,
+  optArray,
+  optInt,
+  optString,
+  reqString,
+} from '../core/validate.js';
+
+export interface Domain {
+  id: number;
+  domain: string;
+  type: 'master' | 'slave';
+  status: 'active' | 'disabled';
+  soa_email: string;
+  description?: string;
+  group?: string;
+  axfr_ips: string[];
+  master_ips: string[];
+  tags: string[];
+  expire_sec: number;
+  refresh_sec: number;
+  retry_sec: number;
+  ttl_sec: number;
+  created: string;
+  updated: string;
+}
+
+export const RECORD_TYPES = ['A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV', 'PTR', 'CAA'] as const;
+type RecordType = (typeof RECORD_TYPES)[number];
+
+export interface DomainRecord {
+  id: number;
+  type: RecordType;
+  name: string;
+  target: string;
+  ttl_sec: number;
+  priority: number | null;
+  weight: number | null;
+  port: number | null;
+  service: string | null;
+  protocol: string | null;
+  tag: string | null;
+  created: string;
+  updated: string;
+}
+
+interface DomainState {
+  records: DomainRecord[];
+  /** Lines of the last rendered zone; null when never rendered. */
+  zone: string[] | null;
+}
+
+const DOMAINS = 'domains';
+const STATE = 'domains_state';
+const FOREIGN = 'domains_foreign';
+/** A domain owned by another account: never listed, but its name is taken on the platform. */
+export const FOREIGN_DOMAIN = 'taken-by-another-account.example';
+
+export const DOMAIN_TIME_VALUES = [0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 345600, 604800, 1209600, 2419200];
+const RECORD_TTL_VALUES = DOMAIN_TIME_VALUES.slice(1);
+const TIME_DEFAULTS = { expire_sec: 1209600, refresh_sec: 14400, retry_sec: 14400, ttl_sec: 86400 } as const;
+const NAMESERVERS = ['ns1.chs-emulator.net', 'ns2.chs-emulator.net'];
+
+// ---------------------------------------------------------------------------------------------- exports
+
+export function getDomain(store: Store, id: number): Domain | undefined {
+  return store.table<Domain>(DOMAINS).get(String(id));
+}
+
+export function listDomains(store: Store): Domain[] {
+  return [...store.table<Domain>(DOMAINS).values()];
+}
+
+/** A DNS name: labels of letters/digits/hyphens (1..63, no hyphen at either end), 1..255 chars in all. */
+export function isDomainName(s: string, opts: { trailingDot?: boolean; minLabels?: number; underscores?: boolean } = {}): boolean {
+  let name = s;
+  if (opts.trailingDot && name.endsWith('.')) name = name.slice(0, -1);
+  if (name.length < 1 || name.length > 255) return false;
+  const labels = name.split('.');
+  if (labels.length < (opts.minLabels ?? 1)) return false;
+  const label = opts.underscores ? /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/ : /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+  return labels.every((l) => label.test(l));
+}
+
+/** A plain IP address: dotted-quad IPv4 (no legacy short forms) or IPv6, no mask. */
+export function isIp(s: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(s) || (!s.includes('/') && ipaddr.IPv6.isValid(s));
+}
+
+/** Rounds a domain time value up to the next valid value (0 stays 0); above the largest → 400. */
+export function roundDomainTime(v: number, field: string): number {
+  const up = DOMAIN_TIME_VALUES.find((x) => x >= v);
+  if (up === undefined) fail(`${field} must be at most 2419200 seconds.`, field);
+  return up;
+}
+
+/** Rounds a record ttl to the nearest valid value; a tie goes to the larger one. */
+export function roundRecordTtl(v: number): number {
+  let best = RECORD_TTL_VALUES[0]!;
+  for (const x of RECORD_TTL_VALUES) if (Math.abs(x - v) <= Math.abs(best - v)) best = x;
+  return best;
+}
+
+function entityOf(d: Domain) {
+  return { id: d.id, label: d.domain, type: 'domain', url: `/v4/domains/${d.id}` };
+}
+
+function stateOf(store: Store, id: number): DomainState {
+  const t = store.table<DomainState>(STATE);
+  let s = t.get(String(id));
+  if (!s) {
+    s = { records: [], zone: null };
+    t.set(String(id), s);
+  }
+  return s;
+}
+
+function nameTaken(store: Store, name: string, exceptId?: number): boolean {
+  const lower = name.toLowerCase();
+  if (store.table<string>(FOREIGN).has(lower)) return true;
+  for (const d of store.table<Domain>(DOMAINS).values()) {
+    if (d.id !== exceptId && d.domain.toLowerCase() === lower) return true;
+  }
+  return false;
+}
+
+function readDomainName(store: Store, o: Record<string, unknown>, required: boolean, exceptId?: number): string | undefined {
+  const name = required ? reqString(o, 'domain', { min: 1, max: 255 }) : optString(o, 'domain', { min: 1, max: 255 });
+  if (name === undefined) return undefined;
+  if (!isDomainName(name, { minLabels: 2 })) {
+    fail(
+      'domain must be a valid domain name (RFC 1035): at least two dot-separated labels of letters, digits and hyphens, each 1 to 63 characters, not starting or ending with a hyphen.',
+      'domain',
+    );
+  }
+  if (nameTaken(store, name, exceptId)) fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain');
+  return name;
+}
+
+function readIpList(o: Record<string, unknown>, key: string): string[] | undefined {
+  const arr = optArray(o, key);
+  if (arr === undefined) return undefined;
+  return arr.map((v, i) => {
+    if (typeof v !== 'string' || !isIp(v)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
+    return v;
+  });
+}
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Reads the domain members of a create or update body into a patch (the rules that span members come after). */
+function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creating: boolean, exceptId?: number): Partial<Domain> {
+  const store = ctx.store;
+  const p: Partial<Domain> = {};
+  const domain = readDomainName(store, o, creating, exceptId);
+  if (domain !== undefined) p.domain = domain;
+  const type = creating
+    ? reqString(o, 'type', { enum: ['master', 'slave'] as const })
+    : optString(o, 'type', { enum: ['master', 'slave'] as const });
+  if (type !== undefined) p.type = type as Domain['type'];
+  const status = optString(o, 'status', { enum: ['active', 'disabled'] as const });
+  if (status !== undefined) p.status = status as Domain['status'];
+  const soa = optString(o, 'soa_email', { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' });
+  if (soa !== undefined) p.soa_email = soa;
+  const description = optString(o, 'description', { min: 1, max: 255 });
+  if (description !== undefined) p.description = description;
+  const group = optString(o, 'group', { min: 1, max: 50 });
+  if (group !== undefined) p.group = group;
+  const axfr = readIpList(o, 'axfr_ips');
+  if (axfr !== undefined) p.axfr_ips = axfr;
+  const masters = readIpList(o, 'master_ips');
+  if (masters !== undefined) p.master_ips = masters;
+  const tags = tagList(ctx, o);
+  if (tags !== undefined) p.tags = tags;
+  for (const key of ['expire_sec', 'refresh_sec', 'retry_sec', 'ttl_sec'] as const) {
+    const v = optInt(o, key, { min: 0 });
+    if (v !== undefined) p[key] = roundDomainTime(v, key);
+  }
+  return p;
+}
+
+/** Rules across members, on the resulting domain. */
+function checkDomain(d: Domain): void {
+  if (d.type === 'master' && !d.soa_email) fail('soa_email is required for a master domain.', 'soa_email');
+  if (d.type === 'slave' && d.master_ips.length === 0) fail('master_ips needs at least one IP address for a slave domain.', 'master_ips');
+}
+
+function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false): Domain {
+  let d: Domain | undefined;
+  if (/^\d{1,15}$/.test(raw)) d = getDomain(ctx.store, Number(raw));
+  else if (byName) d = listDomains(ctx.store).find((x) => x.domain.toLowerCase() === raw.toLowerCase());
+  if (!d || !canAccess(ctx.principal, 'domain', d.id, 'read_only')) fail(`Domain ${raw} not found.`, null, 404);
+  if (level === 'read_write' && !canAccess(ctx.principal, 'domain', d.id, 'read_write')) {
+    fail(`You have read-only access to domain ${d.id}; read_write is needed.`, null, 403);
+  }
+  return d;
+}
+
+function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: string; type: Domain['type'] }): Domain {
+  const now = ctx.store.nowIso();
+  const d: Domain = {
+    id: ctx.store.nextId('domain'),
+    domain: fields.domain,
+    type: fields.type,
+    status: 'active',
+    soa_email: '',
+    axfr_ips: [],
+    master_ips: [],
+    tags: [],
+    expire_sec: 0,
+    refresh_sec: 0,
+    retry_sec: 0,
+    ttl_sec: 0,
+    created: now,
+    updated: now,
+  };
+  Object.assign(d, fields);
+  checkDomain(d);
+  ctx.store.table<Domain>(DOMAINS).set(String(d.id), d);
+  grantOwnership(ctx.principal, 'domain', d.id);
+  render(ctx.store, d);
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------- zone file
+
+function fqdn(name: string, zone: string): string {
+  if (name === '') return `${zone}.`;
+  if (name.endsWith('.')) return name;
+  if (name.toLowerCase() === zone.toLowerCase() || name.toLowerCase().endsWith(`.${zone.toLowerCase()}`)) return `${name}.`;
+  return `${name}.${zone}.`;
+}
+
+/** Renders the zone when the domain is active; a disabled domain keeps its last rendered zone. */
+function render(store: Store, d: Domain): void {
+  if (d.status !== 'active') return;
+  const eff = (k: keyof typeof TIME_DEFAULTS) => d[k] || TIME_DEFAULTS[k];
+  const serial = d.updated.slice(0, 10).replace(/-/g, '') + '01';
+  const email = d.soa_email ? d.soa_email.replace('@', '.') + '.' : `hostmaster.${d.domain}.`;
+  const lines = [
+    `; ${d.domain} [${d.id}]`,
+    `$TTL ${eff('ttl_sec')}`,
+    `@\tIN\tSOA\t${NAMESERVERS[0]}. ${email} ${serial} ${eff('refresh_sec')} ${eff('retry_sec')} ${eff('expire_sec')} ${eff('ttl_sec')}`,
+    ...NAMESERVERS.map((ns) => `@\t\tNS\t${ns}.`),
+  ];
+  for (const r of stateOf(store, d.id).records) {
+    const owner = r.type === 'SRV' ? fqdn(r.name, d.domain) : r.name === '' ? '@' : r.name;
+    let data: string;
+    switch (r.type) {
+      case 'MX':
+        data = `${r.priority} ${r.target === '' ? '.' : fqdn(r.target, '')}`;
+        break;
+      case 'SRV':
+        data = `${r.priority} ${r.weight} ${r.port} ${fqdn(r.target, '')}`;
+        break;
+      case 'CAA':
+        data = `0 ${r.tag} "${r.target}"`;
+        break;
+      case 'TXT':
+        data = JSON.stringify(r.target);
+        break;
+      case 'NS':
+      case 'CNAME':
+        data = fqdn(r.target, '');
+        break;
+      default:
+        data = r.target;
+    }
+    lines.push(`${owner}\t${r.ttl_sec}\tIN\t${r.type}\t${data}`);
+  }
+  stateOf(store, d.id).zone = lines;
+}
+
+// ---------------------------------------------------------------------------------------------- records
+
+const RECORD_INPUT_KEYS = ['type', 'name', 'target', 'ttl_sec', 'priority', 'weight', 'port', 'service', 'protocol', 'tag'] as const;
+const ONLY_FOR: Record<string, readonly RecordType[]> = {
+  priority: ['MX', 'SRV'],
+  weight: ['SRV'],
+  port: ['SRV'],
+  service: ['SRV'],
+  protocol: ['SRV'],
+  tag: ['CAA'],
+};
+// Record names: the document bounds the whole name (1..100), so labels are not held to 63 here.
+const HOSTNAME = /^(\*|[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)(\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?$/;
+const SRV_PART = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+function ipv4Of(remote: string): string | null {
+  try {
+    const a = ipaddr.process(remote);
+    return a.kind() === 'ipv4' ? a.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function validDomainTarget(t: string): boolean {
+  return isDomainName(t, { trailingDot: true, underscores: true });
+}
+
+/**
+ * Validates a record body against the record it would produce (create: `base` empty; update: the stored record's
+ * members for the same type). Returns the record members to store.
+ */
+function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
+  const typeIn = base.type === undefined
+    ? reqString(o, 'type', { enum: RECORD_TYPES })
+    : optString(o, 'type', { enum: RECORD_TYPES });
+  const type = (typeIn ?? base.type) as RecordType;
+  if (type === 'PTR') fail('PTR records are set through the reverse DNS procedure (PUT /v4/networking/ips/{address}).', 'type');
+  // A type change starts from scratch: members of the old type do not carry over.
+  const from: Partial<DomainRecord> = typeIn !== undefined && typeIn !== base.type ? { name: base.name, ttl_sec: base.ttl_sec } : base;
+  for (const [key, types] of Object.entries(ONLY_FOR)) {
+    const v = o[key];
+    if (v !== undefined && v !== null && !types.includes(type)) fail(`${key} is only allowed for ${types.join(' and ')} records.`, key);
+  }
+
+  const allowEmptyName = type === 'MX' || type === 'CAA';
+  let name = optString(o, 'name', { max: 100 }) ?? from.name ?? '';
+  if (o['name'] !== undefined && name === '' && !allowEmptyName) fail('name must be 1 to 100 characters long.', 'name');
+  if (name !== '' && type !== 'SRV' && !HOSTNAME.test(name)) {
+    fail('name must be a hostname: labels of letters, digits, hyphens and underscores separated by periods.', 'name');
+  }
+  if (type === 'CNAME' && name === '') fail('name is required for a CNAME record.', 'name');
+
+  let target = optString(o, 'target') ?? from.target;
+  const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
+  const ttl_sec = ttlIn !== undefined ? roundRecordTtl(ttlIn) : from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec);
+  const pick = (key: 'priority' | 'weight' | 'port', max: number): number | null => {
+    const v = optInt(o, key, { min: 0, max, nullable: true });
+    return v === undefined ? (from[key] ?? null) : v;
+  };
+  let priority = ONLY_FOR.priority!.includes(type) ? pick('priority', 255) : null;
+  const weight = type === 'SRV' ? pick('weight', 65535) : null;
+  const port = type === 'SRV' ? pick('port', 65535) : null;
+  let service: string | null = null;
+  let protocol: string | null = null;
+  const tag = type === 'CAA' ? (optString(o, 'tag', { enum: ['issue', 'issuewild', 'iodef'] as const, nullable: true }) ?? from.tag ?? null) : null;
+
+  const need = (v: unknown, key: string, what: string) => {
+    if (v === undefined || v === null || v === '') fail(`${key} is required for ${what}.`, key);
+  };
+  // The null MX: empty name and empty target.
+  const nullMx = type === 'MX' && target === '' && name === '';
+  if (!nullMx) need(target, 'target', type === 'MX' ? 'MX records (an empty target needs an empty name: the null MX)' : `${type} records`);
+  const t = target!;
+  const trailingDotForbidden = type === 'A' || type === 'AAAA' || type === 'CAA';
+  if (trailingDotForbidden && t.endsWith('.')) fail(`A trailing period is not accepted in the target of ${type} records.`, 'target');
+
+  switch (type) {
+    case 'A': {
+      if (t === '[remote_addr]') {
+        const v4 = ipv4Of(ctx.remoteAddress);
+        if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
+        target = v4;
+      } else if (!ipaddr.IPv4.isValidFourPartDecimal(t)) fail('target must be an IPv4 address for an A record.', 'target');
+      break;
+    }
+    case 'AAAA':
+      if (!ipaddr.IPv6.isValid(t) || t.includes('/')) {
+        fail('target must be an IPv6 address for an AAAA record ([remote_addr] submits an IPv4 address and fits only A).', 'target');
+      }
+      target = ipaddr.IPv6.parse(t).toString();
+      break;
+    case 'NS':
+    case 'CNAME':
+      if (!validDomainTarget(t)) fail(`target must be a valid domain name for a ${type} record.`, 'target');
+      break;
+    case 'MX':
+      if (!nullMx && !validDomainTarget(t)) fail('target must be a valid domain name for an MX record.', 'target');
+      if (priority === null) priority = 0;
+      break;
+    case 'TXT':
+      break;
+    case 'SRV': {
+      need(priority, 'priority', 'SRV records');
+      need(weight, 'weight', 'SRV records');
+      need(port, 'port', 'SRV records');
+      const svc = optString(o, 'service', { nullable: true });
+      const serviceRaw = svc === undefined ? from.service ?? null : svc;
+      need(serviceRaw, 'service', 'SRV records');
+      const bare = serviceRaw!.replace(/^_/, '').replace(/\.$/, '');
+      if (!SRV_PART.test(bare)) fail('service must be letters, digits and hyphens (an underscore is prepended for you).', 'service');
+      service = `_${bare}.`;
+      const proto = optString(o, 'protocol', { nullable: true });
+      const protocolRaw = proto === undefined ? from.protocol ?? null : proto;
+      if (protocolRaw !== null && protocolRaw !== '') {
+        const bareP = protocolRaw.replace(/^_/, '');
+        if (!SRV_PART.test(bareP)) fail('protocol must be letters, digits and hyphens (an underscore is prepended for you).', 'protocol');
+        protocol = `_${bareP}`;
+      }
+      name = protocol ? `${service}${protocol}` : service.slice(0, -1);
+      if (!validDomainTarget(t)) fail('target must be a domain or a subdomain for an SRV record.', 'target');
+      // A bare subdomain is combined with the domain; a dotted value is taken as an FQDN as is.
+      if (!t.replace(/\.$/, '').includes('.')) target = `${t.replace(/\.$/, '')}.${d.domain}`;
+      break;
+    }
+    case 'CAA': {
+      need(tag, 'tag', 'CAA records');
+      if (tag === 'iodef') {
+        if (!/^(https?:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/.test(t)) fail('target must be an http(s) or mailto URL for an iodef CAA record.', 'target');
+      } else if (!isDomainName(t)) fail(`target must be the certificate issuer's domain for an ${tag} CAA record.`, 'target');
+      break;
+    }
+  }
+
+  const records = stateOf(ctx.store, d.id).records.filter((r) => r.id !== selfId);
+  if (type === 'CNAME' && records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())) {
+    fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
+  }
+  if (type === 'MX') {
+    const isNull = nullMx;
+    const mx = records.filter((r) => r.type === 'MX');
+    if (mx.some((r) => r.target === '' && r.name === '')) fail('A null MX record exists; no other MX record can be created while it exists.', 'type');
+    if (isNull && mx.length > 0) fail('A null MX record needs every other MX record removed first.', 'target');
+    if (isNull && priority !== 0) fail('priority must be 0 for a null MX record.', 'priority');
+  }
+  return { type, name, target: target!, ttl_sec, priority, weight, port, service, protocol, tag };
+}
+
+function recordOr404(ctx: RequestContext, d: Domain, raw: string): DomainRecord {
+  const r = /^\d{1,15}$/.test(raw) ? stateOf(ctx.store, d.id).records.find((x) => x.id === Number(raw)) : undefined;
+  if (!r) fail(`Record ${raw} not found in domain ${d.id}.`, null, 404);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------- routes
+
+const R = 'domains:read_only';
+const W = 'domains:read_write';
+const route = (method: Route['method'], path: string, scope: string, handler: Route['handler']): Route => ({
+  method,
+  path,
+  scopes: [scope],
+  auth: 'token',
+  handler,
+});
+
+function touch(store: Store, d: Domain): void {
+  d.updated = store.nowIso();
+  render(store, d);
+}
+
+const routes: Route[] = [
+  route('GET', '/v4/domains', R, (ctx) =>
+    paginate(ctx, listDomains(ctx.store).filter((d) => canAccess(ctx.principal, 'domain', d.id, 'read_only'))),
+  ),
+  route('POST', '/v4/domains', W, (ctx) => {
+    const o = asObject(ctx.body ?? {});
+    const fields = readDomainFields(ctx, o, true);
+    const d = createDomain(ctx, fields as Partial<Domain> & { domain: string; type: Domain['type'] });
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_create', entity: entityOf(d) });
+    return d;
+  }),
+  route('POST', '/v4/domains/import', W, (ctx) => {
+    const o = asObject(ctx.body ?? {});
+    const name = readDomainName(ctx.store, o, true)!;
+    const ns = reqString(o, 'remote_nameserver', { min: 1, max: 255 });
+    const nsIsIp = isIp(ns);
+    if (!nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {
+      fail('remote_nameserver must be the hostname or IP address of a nameserver.', 'remote_nameserver');
+    }
+    if (nsIsIp && ipaddr.IPv4.isValidFourPartDecimal(ns) && ipaddr.IPv4.parse(ns).match(ipaddr.IPv4.parseCIDR('192.0.2.0/24'))) {
+      fail(
+        'The remote nameserver refused the zone transfer: allow AXFR from 96.126.114.97, 96.126.114.98, 2600:3c00::5e and 2600:3c00::5f.',
+        'remote_nameserver',
+      );
+    }
+    const d = createDomain(ctx, { domain: name, type: 'master', soa_email: `hostmaster@${name}` });
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_import', entity: entityOf(d) });
+    return d;
+  }),
+  route('GET', '/v4/domains/{domainId}', R, (ctx) => domainOr404(ctx, ctx.params['domainId']!, 'read_only')),
+  route('PUT', '/v4/domains/{domainId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const o = asObject(ctx.body ?? {});
+    const patch = readDomainFields(ctx, o, false, d.id);
+    checkDomain({ ...d, ...patch });
+    Object.assign(d, patch);
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_update', entity: entityOf(d) });
+    return d;
+  }),
+  route('DELETE', '/v4/domains/{domainId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    ctx.store.table<Domain>(DOMAINS).delete(String(d.id));
+    ctx.store.table<DomainState>(STATE).delete(String(d.id));
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_delete', entity: entityOf(d) });
+    return {};
+  }),
+  route('POST', '/v4/domains/{domainId}/clone', W, (ctx) => {
+    const src = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
+    const o = asObject(ctx.body ?? {});
+    const name = readDomainName(ctx.store, o, true)!;
+    const { id: _id, created: _c, updated: _u, domain: _d, ...copy } = src;
+    const d = createDomain(ctx, { ...structuredClone(copy), domain: name });
+    const now = ctx.store.nowIso();
+    stateOf(ctx.store, d.id).records = stateOf(ctx.store, src.id).records.map((r) => ({
+      ...r,
+      id: ctx.store.nextId('domain_record'),
+      created: now,
+      updated: now,
+    }));
+    render(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_create', entity: entityOf(d) });
+    return d;
+  }),
+  route('GET', '/v4/domains/{domainId}/records', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    return paginate(ctx, stateOf(ctx.store, d.id).records);
+  }),
+  route('POST', '/v4/domains/{domainId}/records', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const o = asObject(ctx.body ?? {});
+    const fields = buildRecord(ctx, d, o, {});
+    const now = ctx.store.nowIso();
+    const r: DomainRecord = { id: ctx.store.nextId('domain_record'), ...fields, created: now, updated: now };
+    stateOf(ctx.store, d.id).records.push(r);
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_record_create', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
+    return r;
+  }),
+  route('GET', '/v4/domains/{domainId}/records/{recordId}', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    return recordOr404(ctx, d, ctx.params['recordId']!);
+  }),
+  route('PUT', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const r = recordOr404(ctx, d, ctx.params['recordId']!);
+    const o = asObject(ctx.body ?? {});
+    Object.assign(r, buildRecord(ctx, d, o, r, r.id), { updated: ctx.store.nowIso() });
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_record_update', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
+    return r;
+  }),
+  route('DELETE', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const r = recordOr404(ctx, d, ctx.params['recordId']!);
+    const st = stateOf(ctx.store, d.id);
+    st.records = st.records.filter((x) => x.id !== r.id);
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_record_delete', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
+    return {};
+  }),
+  route('GET', '/v4/domains/{domainId}/zone-file', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
+    return { zone_file: stateOf(ctx.store, d.id).zone ?? [] };
+  }),
+];
+
+function recordEntity(d: Domain, r: DomainRecord) {
+  return { id: r.id, label: r.name, type: 'domain_record', url: `/v4/domains/${d.id}/records/${r.id}` };
+}
+
+/** Records of a domain (for the reverse DNS check of the ips area). */
+export function recordsOf(store: Store, domainId: number): readonly DomainRecord[] {
+  return stateOf(store, domainId).records;
+}
+
+export const area: Area = {
+  name: 'domains',
+  routes,
+  seed(store) {
+    store.table<string>(FOREIGN).set(FOREIGN_DOMAIN, 'another-account');
+  },
+};

@@ -1,0 +1,371 @@
+// Document 3, "Firewalls": firewalls, their rules and their devices (compute instances).
+//
+// Choices where the document is silent:
+// - A firewall is `{id, label, status, tags, rules, created, updated}` (never `devices`); a device is
+//   `{id, entity: {id, label, type: 'compute', url}, created, updated}`; GET/PUT rules return the rules object.
+// - Label characters: begin and end alphanumeric (ASCII), only alphanumerics, `-`, `_`, `.`, and none of `--`,
+//   `__`, `..`; labels are unique case-insensitively.
+// - Rule addresses must carry a mask (`192.0.2.1/32`, `2001:db8::/32`); a rule always comes back with both
+//   `addresses.ipv4` and `addresses.ipv6` arrays; `ports` appears only when given (never for ICMP).
+// - An instance listed in `devices.computes` or added as a device that does not exist (or is invisible to a
+//   restricted caller) → 400 on that member; visible read-only → 403.
+// - PUT firewall ignores `rules` and `devices` (they "cannot be changed here"); `status: deleted` → 400.
+//   firewall_update is emitted when label or tags are given; firewall_enable / firewall_disable on a status change.
+import ipaddr from 'ipaddr.js';
+import { emitEvent } from '../core/events.js';
+import { paginate } from '../core/pagination.js';
+import { canAccess, grantOwnership } from '../core/permissions.js';
+import type { Store } from '../core/store.js';
+import type { Area, RequestContext, Route } from '../core/types.js';
+import {
+  asObject,
+  fail,
+  fieldPath,
+  optArray,
+  optObject,
+  optString,
+  reqArray,
+  reqInt,
+  reqObject,
+  reqString,
+} from '../core/validate.js';
+import { getInstance, instanceEntity, tagList, type Instance } from './compute.js';
+
+export interface FirewallRule {
+  action: 'ACCEPT' | 'DROP';
+  protocol: 'TCP' | 'UDP' | 'ICMP';
+  ports?: string;
+  addresses: { ipv4: string[]; ipv6: string[] };
+  label?: string;
+  description?: string;
+}
+
+export interface FirewallRules {
+  inbound: FirewallRule[];
+  inbound_policy: 'ACCEPT' | 'DROP';
+  outbound: FirewallRule[];
+  outbound_policy: 'ACCEPT' | 'DROP';
+}
+
+export interface Firewall {
+  id: number;
+  label: string;
+  status: 'enabled' | 'disabled';
+  tags: string[];
+  rules: FirewallRules;
+  created: string;
+  updated: string;
+}
+
+export interface FirewallDevice {
+  id: number;
+  entity: { id: number; label: string; type: 'compute'; url: string };
+  created: string;
+  updated: string;
+}
+
+const FIREWALLS = 'firewalls';
+const DEVICES = 'firewall_devices'; // firewall id → its devices
+export const MAX_RULES = 25;
+export const MAX_RULE_ADDRESSES = 255;
+export const MAX_PORT_PIECES = 15;
+const POLICIES = ['ACCEPT', 'DROP'] as const;
+
+function firewalls(store: Store): Map<string, Firewall> {
+  return store.table<Firewall>(FIREWALLS);
+}
+
+function devicesOf(store: Store, firewallId: number): FirewallDevice[] {
+  const t = store.table<FirewallDevice[]>(DEVICES);
+  let list = t.get(String(firewallId));
+  if (!list) {
+    list = [];
+    t.set(String(firewallId), list);
+  }
+  return list;
+}
+
+// ---------------------------------------------------------------------------------------------- exports
+
+/** Firewalls (enabled or disabled) that have the instance as a device. */
+export function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
+  return [...firewalls(store).values()].filter((f) => devicesOf(store, f.id).some((d) => d.entity.id === instanceId));
+}
+
+/** Called when an instance is deleted: its device entries go away (no events). */
+export function removeInstanceFromFirewalls(store: Store, instanceId: number): void {
+  for (const [key, list] of store.table<FirewallDevice[]>(DEVICES)) {
+    const kept = list.filter((d) => d.entity.id !== instanceId);
+    if (kept.length !== list.length) store.table<FirewallDevice[]>(DEVICES).set(key, kept);
+  }
+}
+
+/**
+ * The instance named by a body member: 400 on `field` when absent or invisible to a restricted caller, 403 when
+ * the caller holds only read_only and `level` is read_write. Shared with the ips area.
+ */
+export function instanceFromBody(ctx: RequestContext, id: number, field: string, level: 'read_only' | 'read_write' = 'read_write'): Instance {
+  const inst = getInstance(ctx.store, id);
+  if (!inst || !canAccess(ctx.principal, 'compute', id, 'read_only')) fail(`No compute instance with id ${id}.`, field);
+  if (level === 'read_write' && !canAccess(ctx.principal, 'compute', id, 'read_write')) {
+    fail(`You need read_write access to compute instance ${id}.`, field, 403);
+  }
+  return inst;
+}
+
+// ---------------------------------------------------------------------------------------------- validation
+
+// Begins and ends with an alphanumeric; only alphanumerics and - _ .; no "--", "__" or "..".
+const LABEL = /^(?!.*(--|__|\.\.))[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+
+function readLabel(store: Store, o: Record<string, unknown>, required: boolean, selfId?: number): string | undefined {
+  const opts = {
+    min: 3,
+    max: 32,
+    pattern: LABEL,
+    patternReason:
+      'label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row.',
+  };
+  const label = required ? reqString(o, 'label', opts) : optString(o, 'label', opts);
+  if (label === undefined) return undefined;
+  const lower = label.toLowerCase();
+  for (const f of firewalls(store).values()) {
+    if (f.id !== selfId && f.label.toLowerCase() === lower) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label');
+  }
+  return label;
+}
+
+/**
+ * The ports grammar: pieces separated by "," or ", "; a piece is a port or a range "a-b" with b > a; ports
+ * 1..65535 without leading zeroes; at most 15 pieces, a range counting as two. Returns a reason or null.
+ */
+export function portsProblem(ports: string): string | null {
+  if (ports === '') return 'ports must not be empty.';
+  const pieces = ports.split(/, ?/);
+  let count = 0;
+  const port = /^[1-9][0-9]{0,4}$/;
+  for (const piece of pieces) {
+    const m = /^([^-]*)-([^-]*)$/.exec(piece);
+    const ends = m ? [m[1]!, m[2]!] : [piece];
+    for (const e of ends) {
+      if (!port.test(e) || Number(e) > 65535) {
+        return `ports: "${piece}" is not a port 1..65535 (no leading zeroes) or a range of two such ports; separate pieces with "," or ", ".`;
+      }
+    }
+    if (m && Number(ends[1]) <= Number(ends[0])) return `ports: in the range "${piece}" the end must be greater than the start.`;
+    count += ends.length;
+  }
+  if (count > MAX_PORT_PIECES) return `ports has ${count} pieces; at most ${MAX_PORT_PIECES} are allowed (a range counts as two).`;
+  return null;
+}
+
+function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string): string[] {
+  if (list === undefined) return [];
+  return list.map((v, i) => {
+    const f = `${field}.${i}`;
+    if (typeof v !== 'string') fail(`${f} must be a string in IP/mask format.`, f);
+    let ok = false;
+    try {
+      const [ip, mask] = v.split('/');
+      ok = mask !== undefined && /^\d{1,3}$/.test(mask) && (kind === 'ipv4' ? ipaddr.IPv4.isValidFourPartDecimal(ip!) : ipaddr.IPv6.isValid(ip!)) && ipaddr.parseCIDR(v)[0].kind() === kind;
+    } catch {
+      ok = false;
+    }
+    if (!ok) fail(`${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`, f);
+    return v;
+  });
+}
+
+function readRule(v: unknown, path: string): FirewallRule {
+  const o = asObject(v, path);
+  const action = reqString(o, 'action', { enum: POLICIES, path }) as FirewallRule['action'];
+  const protocol = reqString(o, 'protocol', { enum: ['TCP', 'UDP', 'ICMP'] as const, path }) as FirewallRule['protocol'];
+  const addrPath = fieldPath(path, 'addresses');
+  const addresses = reqObject(o, 'addresses', { path });
+  const ipv4 = readAddresses(optArray(addresses, 'ipv4', { path: addrPath }), 'ipv4', `${addrPath}.ipv4`);
+  const ipv6 = readAddresses(optArray(addresses, 'ipv6', { path: addrPath }), 'ipv6', `${addrPath}.ipv6`);
+  if (ipv4.length + ipv6.length > MAX_RULE_ADDRESSES) {
+    fail(`A rule may list at most ${MAX_RULE_ADDRESSES} addresses across ipv4 and ipv6 (${ipv4.length + ipv6.length} given).`, addrPath);
+  }
+  const rule: FirewallRule = { action, protocol, addresses: { ipv4, ipv6 } };
+  const ports = optString(o, 'ports', { path });
+  const portsField = fieldPath(path, 'ports');
+  if (protocol === 'ICMP') {
+    if (ports !== undefined) fail('ports is not allowed for ICMP rules.', portsField);
+  } else {
+    if (ports === undefined) fail(`ports is required for ${protocol} rules.`, portsField);
+    const problem = portsProblem(ports);
+    if (problem) fail(problem, portsField);
+    rule.ports = ports;
+  }
+  const label = optString(o, 'label', { min: 3, max: 32, path });
+  if (label !== undefined) rule.label = label;
+  const description = optString(o, 'description', { min: 1, max: 100, path });
+  if (description !== undefined) rule.description = description;
+  return rule;
+}
+
+function readRuleList(o: Record<string, unknown>, key: 'inbound' | 'outbound', path: string | undefined): FirewallRule[] | undefined {
+  const list = optArray(o, key, { path });
+  if (list === undefined) return undefined;
+  const field = fieldPath(path, key);
+  return list.map((r, i) => readRule(r, `${field}.${i}`));
+}
+
+/** Reads a rules object; on create both policies are required, on update every member is optional. */
+function readRules(o: Record<string, unknown>, creating: boolean, current: FirewallRules | null, path?: string): FirewallRules {
+  const policy = (key: string) =>
+    (creating ? reqString(o, key, { enum: POLICIES, path }) : optString(o, key, { enum: POLICIES, path })) as FirewallRules['inbound_policy'] | undefined;
+  const inbound_policy = policy('inbound_policy') ?? current!.inbound_policy;
+  const outbound_policy = policy('outbound_policy') ?? current!.outbound_policy;
+  const inbound = readRuleList(o, 'inbound', path) ?? current?.inbound ?? [];
+  const outbound = readRuleList(o, 'outbound', path) ?? current?.outbound ?? [];
+  if (inbound.length + outbound.length > MAX_RULES) {
+    fail(`A firewall may have at most ${MAX_RULES} rules across inbound and outbound (${inbound.length + outbound.length} given).`, path ?? null);
+  }
+  return { inbound, inbound_policy, outbound, outbound_policy };
+}
+
+/** 400 when enabling `fw` on `instanceId` would give that instance a second enabled firewall. */
+function checkSingleEnabled(store: Store, instanceId: number, exceptFirewallId: number | null, field: string | null): void {
+  const other = firewallsOfInstance(store, instanceId).find((f) => f.id !== exceptFirewallId && f.status === 'enabled');
+  if (other) {
+    fail(
+      `Compute instance ${instanceId} already has the enabled firewall ${other.id}; an instance can have only one enabled firewall (disable it first).`,
+      field,
+    );
+  }
+}
+
+function firewallOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Firewall {
+  const raw = ctx.params['firewallId']!;
+  const f = /^\d{1,15}$/.test(raw) ? firewalls(ctx.store).get(String(Number(raw))) : undefined;
+  if (!f || !canAccess(ctx.principal, 'firewall', f.id, 'read_only')) fail(`Firewall ${raw} not found.`, null, 404);
+  if (level === 'read_write' && !canAccess(ctx.principal, 'firewall', f.id, 'read_write')) {
+    fail(`You have read-only access to firewall ${f.id}; read_write is needed.`, null, 403);
+  }
+  return f;
+}
+
+function deviceOr404(ctx: RequestContext, f: Firewall): FirewallDevice {
+  const raw = ctx.params['deviceId']!;
+  const d = /^\d{1,15}$/.test(raw) ? devicesOf(ctx.store, f.id).find((x) => x.id === Number(raw)) : undefined;
+  if (!d) fail(`Device ${raw} not found on firewall ${f.id}.`, null, 404);
+  return d;
+}
+
+function entityOf(f: Firewall) {
+  return { id: f.id, label: f.label, type: 'firewall', url: `/v4/networking/firewalls/${f.id}` };
+}
+
+function newDevice(store: Store, inst: Instance): FirewallDevice {
+  const now = store.nowIso();
+  const e = instanceEntity(inst);
+  return { id: store.nextId('firewall_device'), entity: { ...e, type: 'compute' }, created: now, updated: now };
+}
+
+// ---------------------------------------------------------------------------------------------- routes
+
+const route = (method: Route['method'], path: string, scope: string, handler: Route['handler']): Route => ({
+  method,
+  path,
+  scopes: [scope],
+  auth: 'token',
+  handler,
+});
+const R = 'firewall:read_only';
+const W = 'firewall:read_write';
+const BASE = '/v4/networking/firewalls';
+
+const routes: Route[] = [
+  route('GET', BASE, R, (ctx) =>
+    paginate(ctx, [...firewalls(ctx.store).values()].filter((f) => canAccess(ctx.principal, 'firewall', f.id, 'read_only'))),
+  ),
+  route('POST', BASE, W, (ctx) => {
+    const o = asObject(ctx.body ?? {});
+    const label = readLabel(ctx.store, o, true)!;
+    const rules = readRules(reqObject(o, 'rules'), true, null, 'rules');
+    const tags = tagList(ctx, o) ?? [];
+    const devices = optObject(o, 'devices');
+    const ids: number[] = [];
+    const computes = devices ? optArray(devices, 'computes', { path: 'devices' }) ?? [] : [];
+    computes.forEach((v, i) => {
+      const field = `devices.computes.${i}`;
+      if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer instance id.`, field);
+      if (ids.includes(v)) fail(`Instance ${v} is listed twice.`, field);
+      instanceFromBody(ctx, v, field);
+      checkSingleEnabled(ctx.store, v, null, field);
+      ids.push(v);
+    });
+    const now = ctx.store.nowIso();
+    const f: Firewall = { id: ctx.store.nextId('firewall'), label, status: 'enabled', tags, rules, created: now, updated: now };
+    firewalls(ctx.store).set(String(f.id), f);
+    const list = devicesOf(ctx.store, f.id);
+    for (const id of ids) list.push(newDevice(ctx.store, getInstance(ctx.store, id)!));
+    grantOwnership(ctx.principal, 'firewall', f.id);
+    emitEvent(ctx.store, ctx.principal, { action: 'firewall_create', entity: entityOf(f) });
+    return f;
+  }),
+  route('GET', `${BASE}/{firewallId}`, R, (ctx) => firewallOr404(ctx, 'read_only')),
+  route('PUT', `${BASE}/{firewallId}`, W, (ctx) => {
+    const f = firewallOr404(ctx, 'read_write');
+    const o = asObject(ctx.body ?? {});
+    const label = readLabel(ctx.store, o, false, f.id);
+    const tags = tagList(ctx, o);
+    if (o['status'] === 'deleted') fail('status cannot be set to deleted; delete the firewall instead.', 'status');
+    const status = optString(o, 'status', { enum: ['enabled', 'disabled'] as const }) as Firewall['status'] | undefined;
+    if (status === 'enabled' && f.status !== 'enabled') {
+      for (const d of devicesOf(ctx.store, f.id)) checkSingleEnabled(ctx.store, d.entity.id, f.id, 'status');
+    }
+    if (label !== undefined) f.label = label;
+    if (tags !== undefined) f.tags = tags;
+    const changed = status !== undefined && status !== f.status;
+    if (status !== undefined) f.status = status;
+    if (label !== undefined || tags !== undefined || changed) f.updated = ctx.store.nowIso();
+    if (label !== undefined || tags !== undefined) emitEvent(ctx.store, ctx.principal, { action: 'firewall_update', entity: entityOf(f) });
+    if (changed) {
+      emitEvent(ctx.store, ctx.principal, { action: status === 'enabled' ? 'firewall_enable' : 'firewall_disable', entity: entityOf(f) });
+    }
+    return f;
+  }),
+  route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
+    const f = firewallOr404(ctx, 'read_write');
+    firewalls(ctx.store).delete(String(f.id));
+    ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
+    emitEvent(ctx.store, ctx.principal, { action: 'firewall_delete', entity: entityOf(f) });
+    return {};
+  }),
+  route('GET', `${BASE}/{firewallId}/devices`, R, (ctx) => paginate(ctx, devicesOf(ctx.store, firewallOr404(ctx, 'read_only').id))),
+  route('POST', `${BASE}/{firewallId}/devices`, W, (ctx) => {
+    const f = firewallOr404(ctx, 'read_write');
+    const o = asObject(ctx.body ?? {});
+    const id = reqInt(o, 'id');
+    reqString(o, 'type', { enum: ['compute'] as const });
+    const inst = instanceFromBody(ctx, id, 'id');
+    const list = devicesOf(ctx.store, f.id);
+    if (list.some((d) => d.entity.id === id)) fail(`Instance ${id} is already a device of firewall ${f.id}.`, 'id');
+    if (f.status === 'enabled') checkSingleEnabled(ctx.store, id, f.id, 'id');
+    const d = newDevice(ctx.store, inst);
+    list.push(d);
+    emitEvent(ctx.store, ctx.principal, { action: 'firewall_device_add', entity: entityOf(f), secondary_entity: instanceEntity(inst) });
+    return d;
+  }),
+  route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => deviceOr404(ctx, firewallOr404(ctx, 'read_only'))),
+  route('DELETE', `${BASE}/{firewallId}/devices/{deviceId}`, W, (ctx) => {
+    const f = firewallOr404(ctx, 'read_write');
+    const d = deviceOr404(ctx, f);
+    const t = ctx.store.table<FirewallDevice[]>(DEVICES);
+    t.set(String(f.id), devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id));
+    emitEvent(ctx.store, ctx.principal, { action: 'firewall_device_remove', entity: entityOf(f), secondary_entity: { ...d.entity } });
+    return {};
+  }),
+  route('GET', `${BASE}/{firewallId}/rules`, R, (ctx) => firewallOr404(ctx, 'read_only').rules),
+  route('PUT', `${BASE}/{firewallId}/rules`, W, (ctx) => {
+    const f = firewallOr404(ctx, 'read_write');
+    f.rules = readRules(asObject(ctx.body ?? {}), false, f.rules);
+    f.updated = ctx.store.nowIso();
+    return f.rules;
+  }),
+];
+
+export const area: Area = { name: 'firewalls', routes };

@@ -1,0 +1,199 @@
+// Images (document 2): public images (seeded, `compute/...`) and the account's private images (`private/...`),
+// captured from a disk or uploaded through the `upload_to` URL the emulator itself serves.
+import type { Area, RequestContext, Route } from '../core/types.js';
+import type { Store } from '../core/store.js';
+import { asObject, optString, reqString, reqInt, fail } from '../core/validate.js';
+import { paginate } from '../core/pagination.js';
+import { emitEvent } from '../core/events.js';
+import { canAccess, grantOwnership } from '../core/permissions.js';
+import { getDisk } from './compute.js';
+
+export interface Image {
+  id: string;
+  label: string;
+  description: string | null;
+  status: 'creating' | 'pending_upload' | 'available';
+  type: 'manual' | 'automatic';
+  is_public: boolean;
+  deprecated: boolean;
+  /** MB */
+  size: number;
+  vendor: string | null;
+  created_by: string;
+  created: string;
+  updated: string;
+  expiry: string | null;
+}
+
+const IMAGES = 'images';
+const images = (s: Store) => s.table<Image>(IMAGES);
+
+export function getImage(store: Store, id: string): Image | undefined {
+  return images(store).get(id);
+}
+
+const CAPTURE_MS = 60_000;
+const UPLOAD_WINDOW_MS = 24 * 3_600_000;
+const UPLOAD_PATH = '/__upload/private/{imageNum}';
+const MB = 1024 * 1024;
+
+const visible = (ctx: RequestContext, img: Image) => img.is_public || canAccess(ctx.principal, 'image', img.id, 'read_only');
+
+/** Image ids contain a slash: they arrive URL-encoded in `{imageId}` or as two segments through the alias routes. */
+function imageIdOf(ctx: RequestContext): string {
+  return ctx.params.imageId ?? `${ctx.params.imageKind}/${ctx.params.imageName}`;
+}
+
+function imageOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Image {
+  const id = imageIdOf(ctx);
+  const img = getImage(ctx.store, id);
+  if (ctx.principal === null && id.startsWith('private/')) fail('Private images need authentication: send a token', null, 401);
+  if (!img || !visible(ctx, img)) fail(`Not found: no such image "${id}"`, null, 404);
+  if (level === 'read_write') {
+    if (img.is_public) fail('Public images cannot be changed or deleted; only private images can', null, 403);
+    if (!canAccess(ctx.principal, 'image', img.id, 'read_write')) fail('You have read-only access to this image', null, 403);
+  }
+  return img;
+}
+
+function entity(img: Image) {
+  return { id: img.id, label: img.label, type: 'image', url: `/v4/images/${img.id}` };
+}
+
+function description(o: Record<string, unknown>, nullable: boolean): string | null | undefined {
+  return optString(o, 'description', { min: 1, max: 65000, nullable });
+}
+
+function newPrivate(ctx: RequestContext, label: string, desc: string | null, status: Image['status'], size: number): Image {
+  const { store } = ctx;
+  const now = store.nowIso();
+  const img: Image = {
+    id: `private/${store.nextId('image')}`, label, description: desc, status, type: 'manual', is_public: false,
+    deprecated: false, size, vendor: null, created_by: ctx.principal?.username ?? store.defaultUser, created: now, updated: now, expiry: null,
+  };
+  images(store).set(img.id, img);
+  grantOwnership(ctx.principal, 'image', img.id);
+  return img;
+}
+
+function listHandler(ctx: RequestContext) {
+  return paginate(ctx, [...images(ctx.store).values()].filter((i) => visible(ctx, i)));
+}
+
+function captureHandler(ctx: RequestContext) {
+  const o = asObject(ctx.body ?? {});
+  const diskId = reqInt(o, 'disk_id');
+  const label = optString(o, 'label', { min: 1 });
+  const desc = description(o, false);
+  const disk = getDisk(ctx.store, diskId);
+  if (!disk || !canAccess(ctx.principal, 'compute', disk.compute_id, 'read_only')) fail(`Disk ${diskId} not found`, 'disk_id');
+  if (disk.filesystem === 'swap') fail('A swap disk cannot be captured as an image', 'disk_id');
+  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, 'creating', disk.size);
+  ctx.store.schedule(new Date(ctx.store.now().getTime() + CAPTURE_MS), (s) => {
+    const i = getImage(s, img.id);
+    if (i && i.status === 'creating') { i.status = 'available'; i.updated = s.nowIso(); }
+  });
+  emitEvent(ctx.store, ctx.principal, {
+    action: 'disk_imagize', status: 'started',
+    entity: { id: disk.id, label: disk.label, type: 'disk', url: `/v4/compute/instances/${disk.compute_id}/disks/${disk.id}` },
+    secondary_entity: entity(img),
+  });
+  return img;
+}
+
+function uploadHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const o = asObject(ctx.body ?? {});
+  const label = reqString(o, 'label', { min: 1 });
+  const region = reqString(o, 'region');
+  if (!store.regions.some((r) => r.id === region)) fail(`Unknown region "${region}"`, 'region');
+  const desc = description(o, false);
+  const img = newPrivate(ctx, label, desc ?? null, 'pending_upload', 0);
+  store.schedule(new Date(store.now().getTime() + UPLOAD_WINDOW_MS), (s) => {
+    const i = getImage(s, img.id);
+    if (i && i.status === 'pending_upload') images(s).delete(i.id);
+  });
+  emitEvent(store, ctx.principal, { action: 'image_upload', entity: entity(img), status: 'started' });
+  return { ...img, upload_to: `${ctx.baseUrl}${UPLOAD_PATH.replace('{imageNum}', img.id.slice('private/'.length))}` };
+}
+
+/** PUT to `upload_to`: gzip data (magic bytes 1f 8b) as application/octet-stream; the core caps the body at 64 MB. */
+function uploadDataHandler(ctx: RequestContext) {
+  const img = getImage(ctx.store, `private/${ctx.params.imageNum}`);
+  if (!img) fail('Not found: no such upload (it may have expired after 24 hours)', null, 404);
+  if (img.status !== 'pending_upload') fail(`The image is ${img.status}; data can only be uploaded once`, null);
+  const data = ctx.body;
+  if (!Buffer.isBuffer(data)) fail('Send the image data as application/octet-stream', null, 415);
+  if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('The image data must be gzip-compressed', null);
+  img.status = 'available';
+  img.size = Math.max(1, Math.ceil(data.length / MB));
+  img.updated = ctx.store.nowIso();
+  return {};
+}
+
+function viewHandler(ctx: RequestContext) {
+  return imageOr404(ctx, 'read_only');
+}
+
+function updateHandler(ctx: RequestContext) {
+  const img = imageOr404(ctx, 'read_write');
+  const o = asObject(ctx.body ?? {});
+  const desc = description(o, true);
+  const label = optString(o, 'label', { min: 1 });
+  const status = optString(o, 'status', { enum: ['creating', 'pending_upload', 'available'] }) as Image['status'] | undefined;
+  if (desc !== undefined) img.description = desc;
+  if (label !== undefined) img.label = label;
+  if (status !== undefined) img.status = status;
+  img.updated = ctx.store.nowIso();
+  emitEvent(ctx.store, ctx.principal, { action: 'image_update', entity: entity(img) });
+  return img;
+}
+
+function deleteHandler(ctx: RequestContext) {
+  const img = imageOr404(ctx, 'read_write');
+  images(ctx.store).delete(img.id);
+  emitEvent(ctx.store, ctx.principal, { action: 'image_delete', entity: entity(img) });
+  return {};
+}
+
+function seed(store: Store): void {
+  const now = store.nowIso();
+  const pub = (id: string, label: string, vendor: string, size: number, deprecated = false) => {
+    images(store).set(`compute/${id}`, {
+      id: `compute/${id}`, label, description: null, status: 'available', type: 'manual', is_public: true, deprecated,
+      size, vendor, created_by: 'chs', created: '2024-01-15T00:00:00', updated: '2024-01-15T00:00:00', expiry: null,
+    });
+  };
+  pub('debian12', 'Debian 12', 'Debian', 1300);
+  pub('ubuntu24.04', 'Ubuntu 24.04 LTS', 'Ubuntu', 2500);
+  pub('alpine3.20', 'Alpine 3.20', 'Alpine', 200);
+  pub('centos7', 'CentOS 7', 'CentOS', 2200, true);
+  const id = `private/${store.nextId('image')}`;
+  images(store).set(id, {
+    id, label: 'seed-golden-image', description: 'A private image seeded by the emulator', status: 'available', type: 'manual',
+    is_public: false, deprecated: false, size: 1500, vendor: null, created_by: store.defaultUser, created: now, updated: now, expiry: null,
+  });
+}
+
+const r = (method: Route['method'], path: string, scopes: string[], auth: Route['auth'], handler: Route['handler']): Route => ({ method, path, scopes, auth, handler });
+const ro = ['images:read_only'];
+const rw = ['images:read_write'];
+const ALIAS = '/v4/images/{imageKind}/{imageName}';
+
+export const area: Area = {
+  name: 'images',
+  seed,
+  routes: [
+    r('GET', '/v4/images', ro, 'optional', listHandler),
+    r('POST', '/v4/images', ['images:read_write', 'compute:read_only'], 'token', captureHandler),
+    r('POST', '/v4/images/upload', rw, 'token', uploadHandler),
+    r('GET', '/v4/images/{imageId}', ro, 'optional', viewHandler),
+    r('PUT', '/v4/images/{imageId}', rw, 'token', updateHandler),
+    r('DELETE', '/v4/images/{imageId}', rw, 'token', deleteHandler),
+    // Not API endpoints: the same three operations with the image id's slash left unencoded, and the upload target.
+    r('GET', ALIAS, ro, 'optional', viewHandler),
+    r('PUT', ALIAS, rw, 'token', updateHandler),
+    r('DELETE', ALIAS, rw, 'token', deleteHandler),
+    r('PUT', UPLOAD_PATH, [], 'none', uploadDataHandler),
+  ],
+};

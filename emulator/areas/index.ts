@@ -1,0 +1,13 @@
+import type { Area } from '../core/types.js';
+import { area as account } from './account.js';
+import { area as databases } from './databases.js';
+import { area as compute } from './compute.js';
+import { area as images } from './images.js';
+import { area as tags } from './tags.js';
+import { area as domains } from './domains.js';
+import { area as monitor } from './monitor.js';
+import { area as firewalls } from './firewalls.js';
+import { area as ips } from './ips.js';
+
+/** Every area; seeds run in this order (an area that needs another area's seed data can schedule its seed step at `now`). */
+export const areas: Area[] = [account, databases, compute, images, tags, domains, monitor, firewalls, ips];

@@ -1,0 +1,450 @@
+// Document 3, "IP addresses": the account's addresses (held on `instance.ipv4` / `instance.ipv6` by compute),
+// reverse DNS, allocation, assignment, sharing, IPv6 pools and ranges, and the VLAN list.
+//
+// Choices where the document is silent:
+// - An address is `{address, gateway, subnet_mask, prefix, type: 'ipv4'|'ipv6', public, rdns, compute_id, region}`;
+//   the list (public IPv4 and each instance's IPv6 SLAAC address, private addresses excluded) is paginated.
+// - The default reverse DNS of a public IPv4 a.b.c.d is `a-b-c-d.ip.chs-emulator.net` ({default_rdns_domain} =
+//   `chs-emulator.net`); private addresses have none and refuse one (400); an IPv6 address has none until set.
+// - "Forward DNS must already be set up": the new rdns must be the FQDN of an A (IPv4) or AAAA (IPv6) record of one
+//   of the account's domains whose target is the address; otherwise 400.
+// - Extra addresses: an instance is "enabled for extra addresses through a support request" when it carries the
+//   tag `extra-ipv4` (set it with the instance update or the tags endpoint) or in-process via
+//   `enableExtraIpv4(store, id)`; without that, allocating a PUBLIC address → 400. A private address needs no
+//   enablement but an instance keeps at most one (second one → 400).
+// - Assignments: `region` is read beside the array (required for ips/assign, optional for ipv4/assign) and may
+//   also be given in an item (it must then match); the response is `{}`; a range in ips/assign is written with
+//   its prefix (`2600:3c00:e001:100::/64`) and must match the stored prefix length.
+// - Sharing answers `{}`; ipv4/share takes IPv4 addresses only and replaces the instance's shared IPv4 addresses
+//   (shared ranges stay); the beta ips/share takes IPv4 addresses and IPv6 ranges and replaces all of them. Sharing
+//   needs read_write on the owners and refuses the instance's own addresses.
+// - A range is `{range, prefix_length, region, route_target, created}` (range without the prefix length); creating
+//   one answers that object; ranges are allocated as `2600:3c0<region index>:e<nnn>:100::`.
+// - IPv6 pools: one /124 per region, `{range, prefix_length, region, route_target: null}`.
+import ipaddr from 'ipaddr.js';
+import { paginate } from '../core/pagination.js';
+import { canAccess } from '../core/permissions.js';
+import type { Store } from '../core/store.js';
+import type { Area, RequestContext, Route } from '../core/types.js';
+import { asObject, fail, optString, reqArray, reqBool, reqInt, reqString } from '../core/validate.js';
+import { getInstance, listInstances, listVlans, type Instance } from './compute.js';
+import { listDomains, recordsOf } from './domains.js';
+import { instanceFromBody } from './firewalls.js';
+
+export interface IpAddress {
+  address: string;
+  gateway: string | null;
+  subnet_mask: string;
+  prefix: number;
+  type: 'ipv4' | 'ipv6';
+  public: boolean;
+  rdns: string | null;
+  compute_id: number;
+  region: string;
+}
+
+export interface Ipv6Range {
+  range: string;
+  prefix_length: 56 | 64;
+  region: string;
+  route_target: string | null;
+  created: string;
+}
+
+export const DEFAULT_RDNS_DOMAIN = 'chs-emulator.net';
+export const EXTRA_IPV4_TAG = 'extra-ipv4';
+const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
+const EXTRA = 'ips_extra_enabled'; // instance id → true
+const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
+const RANGES = 'ipv6_ranges'; // range (no prefix) → range
+
+// ---------------------------------------------------------------------------------------------- helpers
+
+const isPrivate4 = (a: string) => ipaddr.IPv4.parse(a).range() === 'private';
+const slaacOf = (inst: Instance): string | null => (inst.ipv6 ? norm6(inst.ipv6.replace(/\/\d+$/, '')) : null);
+
+function norm6(a: string): string {
+  return ipaddr.IPv6.parse(a).toString();
+}
+
+function defaultRdns(address: string): string {
+  return `${address.replace(/\./g, '-')}.ip.${DEFAULT_RDNS_DOMAIN}`;
+}
+
+function ipObject(store: Store, inst: Instance, address: string): IpAddress {
+  const set = store.table<string | null>(RDNS);
+  if (address.includes(':')) {
+    return {
+      address,
+      gateway: 'fe80::1',
+      subnet_mask: 'ffff:ffff:ffff:ffff::',
+      prefix: 64,
+      type: 'ipv6',
+      public: true,
+      rdns: set.get(address) ?? null,
+      compute_id: inst.id,
+      region: inst.region,
+    };
+  }
+  const priv = isPrivate4(address);
+  const octets = address.split('.');
+  return {
+    address,
+    gateway: priv ? null : `${octets.slice(0, 3).join('.')}.1`,
+    subnet_mask: priv ? '255.255.128.0' : '255.255.255.0',
+    prefix: priv ? 17 : 24,
+    type: 'ipv4',
+    public: !priv,
+    rdns: priv ? null : set.has(address) ? set.get(address)! ?? defaultRdns(address) : defaultRdns(address),
+    compute_id: inst.id,
+    region: inst.region,
+  };
+}
+
+function ownerOf4(store: Store, address: string): Instance | undefined {
+  return listInstances(store).find((i) => i.ipv4.includes(address));
+}
+
+function ownerBySlaac(store: Store, slaac: string | null): Instance | undefined {
+  if (!slaac) return undefined;
+  return listInstances(store).find((i) => slaacOf(i) === slaac);
+}
+
+function ranges(store: Store): Map<string, Ipv6Range> {
+  return store.table<Ipv6Range>(RANGES);
+}
+
+/** Parses an IPv6 range written without (or, where allowed, with) its prefix length; undefined when invalid. */
+function parseRange(raw: string): { range: string; prefix: number | null } | undefined {
+  const m = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(raw);
+  if (!m || !ipaddr.IPv6.isValid(m[1]!)) return undefined;
+  return { range: norm6(m[1]!), prefix: m[2] === undefined ? null : Number(m[2]) };
+}
+
+function visibleRange(ctx: RequestContext, r: Ipv6Range, level: 'read_only' | 'read_write'): boolean {
+  const owner = ownerBySlaac(ctx.store, r.route_target);
+  return owner ? canAccess(ctx.principal, 'compute', owner.id, level) : !ctx.principal?.restricted;
+}
+
+function extraEnabled(store: Store, inst: Instance): boolean {
+  return store.table<boolean>(EXTRA).get(String(inst.id)) === true || inst.tags.includes(EXTRA_IPV4_TAG);
+}
+
+// ---------------------------------------------------------------------------------------------- exports
+
+/** The support request that enables extra public IPv4 addresses on an instance. */
+export function enableExtraIpv4(store: Store, instanceId: number): void {
+  store.table<boolean>(EXTRA).set(String(instanceId), true);
+}
+
+/** Called when an instance is deleted: its rdns, shares and ranges go; other instances stop sharing its addresses. */
+export function releaseInstanceAddresses(store: Store, instanceId: number): void {
+  const inst = getInstance(store, instanceId);
+  const own = new Set<string>(inst?.ipv4 ?? []);
+  const slaac = norm6(store.slaacFor(instanceId));
+  const rdns = store.table<string | null>(RDNS);
+  for (const a of own) rdns.delete(a);
+  rdns.delete(slaac);
+  store.table<boolean>(EXTRA).delete(String(instanceId));
+  const shares = store.table<string[]>(SHARES);
+  shares.delete(String(instanceId));
+  const gone = new Set<string>();
+  for (const [key, r] of ranges(store)) {
+    if (r.route_target === slaac || (inst && r.route_target === slaacOf(inst))) {
+      ranges(store).delete(key);
+      gone.add(key);
+    }
+  }
+  for (const [key, list] of shares) shares.set(key, list.filter((a) => !own.has(a) && !gone.has(a)));
+}
+
+// ---------------------------------------------------------------------------------------------- assignment
+
+function assign(ctx: RequestContext, withRanges: boolean): Record<string, never> {
+  const o = asObject(ctx.body ?? {});
+  const items = reqArray(o, 'assignments', { min: 1 });
+  let region = withRanges ? reqString(o, 'region') : optString(o, 'region');
+  if (region !== undefined && !ctx.store.regions.some((r) => r.id === region)) fail(`Unknown region ${region}.`, 'region');
+
+  const ipv4 = new Map<number, string[]>(); // instance id → its IPv4 addresses after the assignments
+  const involved = new Map<number, Instance>();
+  const retarget = new Map<string, Instance>(); // range → its new holder
+  const seen = new Set<string>();
+  const involve = (inst: Instance) => {
+    involved.set(inst.id, inst);
+    if (!ipv4.has(inst.id)) ipv4.set(inst.id, [...inst.ipv4]);
+  };
+  const inRegion = (r: string, field: string, what: string) => {
+    region ??= r;
+    if (r !== region) fail(`${what} is in region ${r}, not in ${region}: all addresses and instances must be in one region.`, field);
+  };
+
+  items.forEach((raw, i) => {
+    const path = `assignments.${i}`;
+    const item = asObject(raw, path);
+    const address = reqString(item, 'address', { path });
+    const computeId = reqInt(item, 'compute_id', { path });
+    const itemRegion = optString(item, 'region', { path });
+    if (itemRegion !== undefined) inRegion(itemRegion, `${path}.region`, `The item's region`);
+    const receiver = instanceFromBody(ctx, computeId, `${path}.compute_id`);
+    inRegion(receiver.region, `${path}.compute_id`, `Instance ${receiver.id}`);
+    involve(receiver);
+    const field = `${path}.address`;
+    if (address.includes('/')) {
+      if (!withRanges) fail('ipv4/assign takes IPv4 addresses only; use ips/assign for IPv6 ranges.', field);
+      const p = parseRange(address);
+      if (!p || (p.prefix !== 56 && p.prefix !== 64)) fail(`${field} must be an IPv4 address or an IPv6 range with a /56 or /64 prefix.`, field);
+      const r = ranges(ctx.store).get(p.range);
+      if (!r || r.prefix_length !== p.prefix || !visibleRange(ctx, r, 'read_only')) fail(`No IPv6 range ${address} on the account.`, field);
+      if (!visibleRange(ctx, r, 'read_write')) fail(`You need read_write access to the range ${address}.`, field, 403);
+      inRegion(r.region, field, `The range ${address}`);
+      if (seen.has(r.range)) fail(`${address} is assigned twice.`, field);
+      seen.add(r.range);
+      retarget.set(r.range, receiver);
+      return;
+    }
+    if (!ipaddr.IPv4.isValidFourPartDecimal(address)) {
+      fail(withRanges ? `${field} must be an IPv4 address or an IPv6 range with its prefix.` : `${field} must be an IPv4 address.`, field);
+    }
+    const owner = ownerOf4(ctx.store, address);
+    if (!owner || !canAccess(ctx.principal, 'compute', owner.id, 'read_only')) fail(`No address ${address} on the account.`, field);
+    if (!canAccess(ctx.principal, 'compute', owner.id, 'read_write')) fail(`You need read_write access to the holder of ${address}.`, field, 403);
+    inRegion(owner.region, field, `The address ${address}`);
+    if (seen.has(address)) fail(`${address} is assigned twice.`, field);
+    seen.add(address);
+    involve(owner);
+    // The current holder (after earlier items) loses it; the receiver gains it.
+    for (const list of ipv4.values()) {
+      const at = list.indexOf(address);
+      if (at >= 0) list.splice(at, 1);
+    }
+    ipv4.get(receiver.id)!.push(address);
+  });
+
+  // End state of every instance involved, before anything changes.
+  const rangeHolder = (r: Ipv6Range) => retarget.get(r.range)?.id ?? ownerBySlaac(ctx.store, r.route_target)?.id;
+  for (const [id, list] of ipv4) {
+    const pub = list.filter((a) => !isPrivate4(a)).length;
+    const priv = list.length - pub;
+    const rangeCount = [...ranges(ctx.store).values()].filter((r) => rangeHolder(r) === id).length;
+    if (pub < 1) fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, 'assignments');
+    if (priv > 1) fail(`Instance ${id} would end with ${priv} private IPv4 addresses; at most one is allowed.`, 'assignments');
+    if (rangeCount > 1) fail(`Instance ${id} would end with ${rangeCount} IPv6 ranges; at most one is allowed.`, 'assignments');
+  }
+  const now = ctx.store.nowIso();
+  for (const [id, list] of ipv4) {
+    const inst = involved.get(id)!;
+    if (inst.ipv4.join() !== list.join()) {
+      inst.ipv4 = list;
+      inst.updated = now;
+    }
+  }
+  for (const [key, inst] of retarget) ranges(ctx.store).get(key)!.route_target = slaacOf(inst) ?? norm6(ctx.store.slaacFor(inst.id));
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------- sharing
+
+function share(ctx: RequestContext, withRanges: boolean): Record<string, never> {
+  const o = asObject(ctx.body ?? {});
+  const list = reqArray(o, 'ips');
+  const inst = instanceFromBody(ctx, reqInt(o, 'compute_id'), 'compute_id');
+  const region = ctx.store.regions.find((r) => r.id === inst.region);
+  const out: string[] = [];
+  list.forEach((v, i) => {
+    const field = `ips.${i}`;
+    if (typeof v !== 'string') fail(`${field} must be a string.`, field);
+    if (ipaddr.IPv4.isValidFourPartDecimal(v)) {
+      const owner = ownerOf4(ctx.store, v);
+      if (!owner || !canAccess(ctx.principal, 'compute', owner.id, 'read_only')) fail(`No address ${v} on the account.`, field);
+      if (!canAccess(ctx.principal, 'compute', owner.id, 'read_write')) fail(`You need read_write access to the holder of ${v}.`, field, 403);
+      if (owner.id === inst.id) fail(`${v} already belongs to instance ${inst.id}; share addresses of other instances.`, field);
+      if (owner.region !== inst.region) fail(`${v} is in region ${owner.region}; shared addresses must be in the instance's region ${inst.region}.`, field);
+      if (!out.includes(v)) out.push(v);
+      return;
+    }
+    const p = withRanges ? parseRange(v) : undefined;
+    if (!p || p.prefix !== null) {
+      fail(withRanges ? `${field} must be an IPv4 address or an IPv6 range without its prefix length.` : `${field} must be an IPv4 address.`, field);
+    }
+    const r = ranges(ctx.store).get(p.range);
+    if (!r || !visibleRange(ctx, r, 'read_only')) fail(`No IPv6 range ${v} on the account.`, field);
+    if (!visibleRange(ctx, r, 'read_write')) fail(`You need read_write access to the range ${v}.`, field, 403);
+    if (r.region !== inst.region) fail(`${v} is in region ${r.region}; shared ranges must be in the instance's region ${inst.region}.`, field);
+    if (!region?.ipv6RangeSharing) fail(`IPv6 range sharing is not available in region ${inst.region}.`, field);
+    if (r.route_target !== null && r.route_target === slaacOf(inst)) fail(`${v} is already routed to instance ${inst.id}.`, field);
+    if (!out.includes(p.range)) out.push(p.range);
+  });
+  const shares = ctx.store.table<string[]>(SHARES);
+  const kept = withRanges ? [] : (shares.get(String(inst.id)) ?? []).filter((a) => a.includes(':'));
+  shares.set(String(inst.id), [...kept, ...out]);
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------- routes
+
+const route = (method: Route['method'], path: string, scopes: string[], handler: Route['handler']): Route => ({
+  method,
+  path,
+  scopes,
+  auth: 'token',
+  handler,
+});
+const R = ['ips:read_only'];
+const W = ['ips:read_write'];
+const WC = ['ips:read_write', 'compute:read_write'];
+
+function addressOr404(ctx: RequestContext): { inst: Instance; address: string } {
+  const raw = ctx.params['address']!;
+  if (ipaddr.IPv4.isValidFourPartDecimal(raw)) {
+    const inst = ownerOf4(ctx.store, raw);
+    if (inst && canAccess(ctx.principal, 'compute', inst.id, 'read_only')) return { inst, address: raw };
+  } else if (ipaddr.IPv6.isValid(raw)) {
+    const inst = ownerBySlaac(ctx.store, norm6(raw));
+    if (inst && canAccess(ctx.principal, 'compute', inst.id, 'read_only')) return { inst, address: norm6(raw) };
+  }
+  fail(`Address ${raw} not found.`, null, 404);
+}
+
+/** True when an A/AAAA record of the account resolves `name` to `address`. */
+function forwardResolves(store: Store, name: string, address: string, v6: boolean): boolean {
+  const host = name.replace(/\.$/, '').toLowerCase();
+  for (const d of listDomains(store)) {
+    const zone = d.domain.toLowerCase();
+    if (host !== zone && !host.endsWith(`.${zone}`)) continue;
+    for (const r of recordsOf(store, d.id)) {
+      if (r.type !== (v6 ? 'AAAA' : 'A')) continue;
+      const n = r.name.replace(/\.$/, '').toLowerCase();
+      const fq = n === '' ? zone : n === zone || n.endsWith(`.${zone}`) ? n : `${n}.${zone}`;
+      const target = v6 ? norm6(r.target) : r.target;
+      if (fq === host && target === address) return true;
+    }
+  }
+  return false;
+}
+
+const POOLS = (store: Store) =>
+  store.regions.map((r, i) => ({ range: `2600:3c0${i}:ffff::`, prefix_length: 124, region: r.id, route_target: null }));
+
+function rangeOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Ipv6Range {
+  const raw = ctx.params['range']!;
+  const p = parseRange(raw);
+  const r = p ? ranges(ctx.store).get(p.range) : undefined;
+  if (!r || (p!.prefix !== null && p!.prefix !== r.prefix_length) || !visibleRange(ctx, r, 'read_only')) fail(`IPv6 range ${raw} not found.`, null, 404);
+  if (level === 'read_write' && !visibleRange(ctx, r, 'read_write')) fail(`You need read_write access to the range ${raw}.`, null, 403);
+  return r;
+}
+
+const routes: Route[] = [
+  route('GET', '/v4/networking/ips', R, (ctx) => {
+    const out: IpAddress[] = [];
+    for (const inst of listInstances(ctx.store)) {
+      if (!canAccess(ctx.principal, 'compute', inst.id, 'read_only')) continue;
+      for (const a of inst.ipv4) if (!isPrivate4(a)) out.push(ipObject(ctx.store, inst, a));
+      const slaac = slaacOf(inst);
+      if (slaac) out.push(ipObject(ctx.store, inst, slaac));
+    }
+    return paginate(ctx, out);
+  }),
+  route('POST', '/v4/networking/ips', WC, (ctx) => {
+    const o = asObject(ctx.body ?? {});
+    const computeId = reqInt(o, 'compute_id');
+    const isPublic = reqBool(o, 'public');
+    reqString(o, 'type', { enum: ['ipv4'] as const });
+    const inst = instanceFromBody(ctx, computeId, 'compute_id');
+    if (isPublic && !extraEnabled(ctx.store, inst)) {
+      fail(
+        `Instance ${inst.id} is not enabled for extra public IPv4 addresses; open a support request first (the emulator: tag the instance "${EXTRA_IPV4_TAG}").`,
+        'public',
+      );
+    }
+    if (!isPublic && inst.ipv4.some(isPrivate4)) fail(`Instance ${inst.id} already has a private IPv4 address; at most one is allowed.`, 'public');
+    const address = ctx.store.allocateIpv4(inst.region, isPublic);
+    inst.ipv4 = [...inst.ipv4, address];
+    inst.updated = ctx.store.nowIso();
+    return ipObject(ctx.store, inst, address);
+  }),
+  route('POST', '/v4/networking/ips/assign', WC, (ctx) => assign(ctx, true)),
+  route('POST', '/v4beta/networking/ips/share', WC, (ctx) => share(ctx, true)),
+  route('GET', '/v4/networking/ips/{address}', R, (ctx) => {
+    const { inst, address } = addressOr404(ctx);
+    return ipObject(ctx.store, inst, address);
+  }),
+  route('PUT', '/v4/networking/ips/{address}', W, (ctx) => {
+    const { inst, address } = addressOr404(ctx);
+    if (!canAccess(ctx.principal, 'compute', inst.id, 'read_write')) fail(`You need read_write access to instance ${inst.id}.`, null, 403);
+    const o = asObject(ctx.body ?? {});
+    const rdns = reqString(o, 'rdns', { nullable: true, min: 1, max: 255 });
+    const v6 = address.includes(':');
+    if (!v6 && isPrivate4(address)) fail('Reverse DNS cannot be set on a private address.', 'rdns');
+    if (rdns !== null) {
+      if (!/^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))+\.?$/.test(rdns)) fail('rdns must be a hostname.', 'rdns');
+      if (!forwardResolves(ctx.store, rdns, address, v6)) {
+        fail(`Forward DNS is not set up: create an ${v6 ? 'AAAA' : 'A'} record ${rdns} → ${address} first.`, 'rdns');
+      }
+    }
+    ctx.store.table<string | null>(RDNS).set(address, rdns === null ? null : rdns.replace(/\.$/, ''));
+    return ipObject(ctx.store, inst, address);
+  }),
+  route('POST', '/v4/networking/ipv4/assign', WC, (ctx) => assign(ctx, false)),
+  route('POST', '/v4/networking/ipv4/share', WC, (ctx) => share(ctx, false)),
+  route('GET', '/v4/networking/ipv6/pools', R, (ctx) => paginate(ctx, POOLS(ctx.store))),
+  route('GET', '/v4/networking/ipv6/ranges', R, (ctx) =>
+    paginate(ctx, [...ranges(ctx.store).values()].filter((r) => visibleRange(ctx, r, 'read_only'))),
+  ),
+  route('POST', '/v4/networking/ipv6/ranges', WC, (ctx) => {
+    const o = asObject(ctx.body ?? {});
+    const prefix = reqInt(o, 'prefix_length', { enum: [56, 64] }) as 56 | 64;
+    const hasId = o['compute_id'] !== undefined && o['compute_id'] !== null;
+    const hasTarget = o['route_target'] !== undefined && o['route_target'] !== null;
+    if (hasId && hasTarget) fail('Give exactly one of compute_id and route_target, not both.', 'route_target');
+    if (!hasId && !hasTarget) fail('Give exactly one of compute_id and route_target.', 'compute_id');
+    let inst: Instance;
+    if (hasId) inst = instanceFromBody(ctx, reqInt(o, 'compute_id'), 'compute_id');
+    else {
+      const target = reqString(o, 'route_target');
+      if (target.includes('/')) fail('route_target is an IPv6 SLAAC address without a prefix length (no /128).', 'route_target');
+      if (!ipaddr.IPv6.isValid(target)) fail('route_target must be an IPv6 address.', 'route_target');
+      const owner = ownerBySlaac(ctx.store, norm6(target));
+      if (!owner || !canAccess(ctx.principal, 'compute', owner.id, 'read_only')) {
+        fail('route_target must be the SLAAC address of one of your instances.', 'route_target');
+      }
+      inst = instanceFromBody(ctx, owner.id, 'route_target');
+    }
+    const slaac = slaacOf(inst);
+    if (!slaac) fail(`Instance ${inst.id} has no IPv6 SLAAC address to route to.`, hasId ? 'compute_id' : 'route_target');
+    if ([...ranges(ctx.store).values()].some((r) => r.region === inst.region)) {
+      fail(`The account already has an IPv6 range in region ${inst.region}; one range per region (more through a support request).`, hasId ? 'compute_id' : 'route_target');
+    }
+    const regionIndex = Math.max(0, ctx.store.regions.findIndex((r) => r.id === inst.region));
+    const n = ctx.store.nextId('ipv6_range');
+    const range = norm6(`2600:3c0${regionIndex % 10}:${(0xe000 + (n & 0xfff)).toString(16)}:100::`);
+    const r: Ipv6Range = { range, prefix_length: prefix, region: inst.region, route_target: slaac, created: ctx.store.nowIso() };
+    ranges(ctx.store).set(range, r);
+    return r;
+  }),
+  {
+    method: 'GET',
+    path: '/v4/networking/ipv6/ranges/{range}',
+    scopes: ['ips:read'],
+    auth: 'token',
+    handler: (ctx) => rangeOr404(ctx, 'read_only'),
+  },
+  route('DELETE', '/v4/networking/ipv6/ranges/{range}', W, (ctx) => {
+    const r = rangeOr404(ctx, 'read_write');
+    for (const list of ctx.store.table<string[]>(SHARES).values()) {
+      if (list.includes(r.range)) fail(`The range ${r.range} is shared and cannot be deleted; stop sharing it first.`, null);
+    }
+    ranges(ctx.store).delete(r.range);
+    return {};
+  }),
+  {
+    method: 'GET',
+    path: '/v4beta/networking/vlans',
+    scopes: ['compute:read_only'],
+    auth: 'token',
+    handler: (ctx) => paginate(ctx, listVlans(ctx.store)),
+  },
+];
+
+export const area: Area = { name: 'ips', routes };

@@ -1,0 +1,110 @@
+// Tags (document 2): create a tag and tag listed objects, delete a tag from every object, list tagged objects.
+// A tag exists when it was created here or when any object carries it (instance and domain bodies take tags too).
+import type { Area, RequestContext } from '../core/types.js';
+import type { Store } from '../core/store.js';
+import { asObject, reqString, optArray, fail } from '../core/validate.js';
+import { paginate } from '../core/pagination.js';
+import { emitEvent } from '../core/events.js';
+import { canAccess, type EntityKind } from '../core/permissions.js';
+import { listInstances, getInstance, listVolumes, getVolume, listBalancers, getBalancer } from './compute.js';
+import { listDomains, getDomain } from './domains.js';
+
+interface Tag { label: string; created: string }
+interface Tagged { tags: string[]; updated?: string }
+
+const TAGS = 'tags';
+const tags = (s: Store) => s.table<Tag>(TAGS);
+
+/** The kinds of tagged objects, in the order the tagged-objects list shows them. */
+const KINDS: { key: string; grant: EntityKind; get: (s: Store, id: number) => (Tagged & { id: number }) | undefined; list: (s: Store) => (Tagged & { id: number })[] }[] = [
+  { key: 'computes', grant: 'compute', get: getInstance, list: listInstances },
+  { key: 'domains', grant: 'domain', get: getDomain, list: listDomains },
+  { key: 'volumes', grant: 'volume', get: getVolume, list: listVolumes },
+  { key: 'balancers', grant: 'balancer', get: getBalancer, list: listBalancers },
+];
+
+function exists(store: Store, label: string): boolean {
+  return tags(store).has(label) || KINDS.some((k) => k.list(store).some((o) => o.tags.includes(label)));
+}
+
+function entity(label: string) {
+  return { id: label, label, type: 'tag', url: `/v4/tags/${encodeURIComponent(label)}` };
+}
+
+function labelOr404(ctx: RequestContext): string {
+  const label = ctx.params.label ?? '';
+  if (!exists(ctx.store, label)) fail(`Not found: no tag "${label}"`, null, 404);
+  return label;
+}
+
+function createHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const o = asObject(ctx.body ?? {});
+  const label = reqString(o, 'label', { min: 3, max: 50 });
+  if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label');
+  // All or nothing: every listed object is checked before any is tagged.
+  const targets: Tagged[] = [];
+  for (const kind of KINDS) {
+    const ids = optArray(o, kind.key) ?? [];
+    ids.forEach((id, i) => {
+      const field = `${kind.key}.${i}`;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id)) fail(`${field} must be an integer ID`, field);
+      const obj = kind.get(store, id);
+      if (!obj || !canAccess(ctx.principal, kind.grant, id, 'read_only')) fail(`No ${kind.grant} with ID ${id}`, field);
+      if (!canAccess(ctx.principal, kind.grant, id, 'read_write')) fail(`You need read_write access to ${kind.grant} ${id} to tag it`, field, 403);
+      targets.push(obj);
+    });
+  }
+  const now = store.nowIso();
+  tags(store).set(label, { label, created: now });
+  for (const t of targets) {
+    if (!t.tags.includes(label)) {
+      t.tags.push(label);
+      if (t.updated !== undefined) t.updated = now;
+    }
+  }
+  emitEvent(store, ctx.principal, { action: 'tag_create', entity: entity(label) });
+  return { label };
+}
+
+function deleteHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const label = labelOr404(ctx);
+  const now = store.nowIso();
+  for (const kind of KINDS) {
+    for (const obj of kind.list(store)) {
+      const i = obj.tags.indexOf(label);
+      if (i >= 0) {
+        obj.tags.splice(i, 1);
+        if (obj.updated !== undefined) obj.updated = now;
+      }
+    }
+  }
+  tags(store).delete(label);
+  emitEvent(store, ctx.principal, { action: 'tag_delete', entity: entity(label) });
+  return {};
+}
+
+function taggedHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const label = labelOr404(ctx);
+  // Document 2: "The list mixes objects of these kinds" — the objects themselves, not wrapped.
+  const items: unknown[] = [];
+  for (const kind of KINDS) {
+    for (const obj of kind.list(store)) {
+      if (obj.tags.includes(label) && canAccess(ctx.principal, kind.grant, obj.id, 'read_only')) items.push(obj);
+    }
+  }
+  return paginate(ctx, items);
+}
+
+export const area: Area = {
+  name: 'tags',
+  seed: (store) => { tags(store).set('seed', { label: 'seed', created: store.nowIso() }); },
+  routes: [
+    { method: 'POST', path: '/v4/tags', scopes: ['account:read_write'], auth: 'token', unrestrictedOnly: true, handler: createHandler },
+    { method: 'DELETE', path: '/v4/tags/{label}', scopes: ['account:read_write'], auth: 'token', unrestrictedOnly: true, handler: deleteHandler },
+    // Scope not shown: any valid token may list the objects it can see.
+    { method: 'GET', path: '/v4/tags/{label}', scopes: [], auth: 'not-shown', handler: taggedHandler },
+  ],
+};

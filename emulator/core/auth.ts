@@ -1,0 +1,55 @@
+// Authentication and OAuth scopes (document 1 "Authentication"). Status choices where the documents are silent:
+// 401 for a missing or unknown token, 403 for a missing scope or a restricted user on an unrestricted-only route.
+import type { Store } from './store.js';
+import type { Principal, Route } from './types.js';
+import { ApiError } from './types.js';
+
+const BEARER = /^\s*Bearer\s+(\S+)\s*$/i;
+
+/** The principal of the request, or null when no token is needed and none was sent; throws 401/403. */
+export function authenticate(store: Store, route: Route, authorization: string | string[] | undefined): Principal | null {
+  if (route.auth === 'none') return null;
+  const header = Array.isArray(authorization) ? authorization[0] : authorization;
+  if (header === undefined || header === '') {
+    if (route.auth === 'optional') return null;
+    throw new ApiError(401, 'Authentication is required: send the header "Authorization: Bearer <token>".');
+  }
+  const m = BEARER.exec(header);
+  const principal = m ? store.tokens.get(m[1]!) : undefined;
+  if (principal === undefined) {
+    throw new ApiError(401, 'Invalid token: send a valid access token in the header "Authorization: Bearer <token>".');
+  }
+  authorize(principal, route);
+  return principal;
+}
+
+/** Throws 403 when the principal lacks a scope of the route or is restricted on an unrestricted-only route. */
+export function authorize(principal: Principal, route: Route): void {
+  for (const scope of route.scopes) {
+    if (!holdsScope(principal, scope)) {
+      throw new ApiError(403, `Your OAuth token is not authorized to use this endpoint: it needs the scope ${scope}.`);
+    }
+  }
+  if (route.unrestrictedOnly && principal.restricted) {
+    throw new ApiError(403, 'Unauthorized: this operation is available to unrestricted users only.');
+  }
+}
+
+/**
+ * `x:read_write` also allows `x:read_only`; the one scope written `ips:read` (IPv6 range view) is satisfied by
+ * `ips:read_only` or `ips:read_write`.
+ */
+export function holdsScope(principal: Principal, needed: string): boolean {
+  if (principal.scopes === '*') return true;
+  const want = needed.trim();
+  const held = principal.scopes;
+  if (held.includes(want)) return true;
+  const colon = want.lastIndexOf(':');
+  if (colon < 0) return false;
+  const area = want.slice(0, colon);
+  const level = want.slice(colon + 1);
+  if (level === 'read_only' || level === 'read') {
+    return held.includes(`${area}:read_write`) || held.includes(`${area}:read_only`) || held.includes(`${area}:read`);
+  }
+  return false;
+}

@@ -1,0 +1,70 @@
+// Account events (document 1 "Event", "Events"): areas emit them; the account area lists and marks them.
+// Events are kept 90 simulated days, then removed.
+import type { Store } from './store.js';
+import type { Principal } from './types.js';
+
+export type EventStatus = 'failed' | 'finished' | 'notification' | 'scheduled' | 'started';
+
+export interface EventEntity {
+  id: number | string;
+  label: string | null;
+  type: string;
+  url: string;
+}
+
+export interface Event {
+  action: string;
+  created: string;
+  duration: number;
+  entity: EventEntity;
+  id: number;
+  message: string | null;
+  percent_complete: number | null;
+  rate: string | null;
+  read: boolean;
+  secondary_entity: EventEntity | null;
+  seen: boolean;
+  status: EventStatus;
+  time_remaining: string | null;
+  username: string;
+}
+
+export const EVENTS_TABLE = 'events';
+export const EVENT_RETENTION_DAYS = 90;
+
+export function emitEvent(
+  store: Store,
+  principal: Principal | null,
+  e: {
+    action: string;
+    entity: EventEntity;
+    secondary_entity?: EventEntity | null;
+    status?: EventStatus;
+    message?: string | null;
+  },
+): Event {
+  const status = e.status ?? 'finished';
+  const created = store.now();
+  const event: Event = {
+    action: e.action,
+    created: store.nowIso(created),
+    duration: 0,
+    entity: { ...e.entity },
+    id: store.nextId('event'),
+    message: e.message ?? null,
+    percent_complete: status === 'finished' ? 100 : status === 'started' ? 0 : null,
+    rate: null,
+    read: false,
+    secondary_entity: e.secondary_entity ? { ...e.secondary_entity } : null,
+    seen: false,
+    status,
+    time_remaining: null,
+    username: principal?.username ?? store.defaultUser,
+  };
+  const table = store.table<Event>(EVENTS_TABLE);
+  table.set(String(event.id), event);
+  store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {
+    s.table<Event>(EVENTS_TABLE).delete(String(event.id));
+  });
+  return event;
+}

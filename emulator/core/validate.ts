@@ -1,0 +1,184 @@
+// Request-body validation helpers. Each throws ApiError(400, reason, field) where `field` is the dot path of the
+// member at fault (`rules.inbound.3.ports`); `opts.path` is the dot path of the object being read.
+import { ApiError } from './types.js';
+
+export interface StringOpts {
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
+  /** Reason used when `pattern` does not match (default: a generic "does not have the required format"). */
+  patternReason?: string;
+  enum?: readonly string[];
+  nullable?: boolean;
+  path?: string;
+}
+
+export interface IntOpts {
+  min?: number;
+  max?: number;
+  enum?: readonly number[];
+  nullable?: boolean;
+  path?: string;
+}
+
+export interface ArrayOpts {
+  min?: number;
+  max?: number;
+  nullable?: boolean;
+  path?: string;
+}
+
+export interface PathOpts {
+  nullable?: boolean;
+  path?: string;
+}
+
+export function fail(reason: string, field: string | null = null, status = 400): never {
+  throw new ApiError(status, reason, field);
+}
+
+/** `path.key`, or `key` at the top level. */
+export function fieldPath(path: string | undefined | null, key: string | number): string {
+  return path ? `${path}.${key}` : String(key);
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+export function asObject(value: unknown, field: string | null = null): Record<string, unknown> {
+  if (!isPlainObject(value)) {
+    fail(field ? `${field} must be a JSON object.` : 'The request body must be a JSON object.', field);
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Reads o[key]: undefined when absent; null when null and allowed; otherwise hands it to `check`. */
+function read<T>(
+  o: Record<string, unknown>,
+  key: string,
+  opts: { nullable?: boolean; path?: string } | undefined,
+  required: boolean,
+  what: string,
+  check: (v: unknown, field: string) => T,
+): T | null | undefined {
+  const field = fieldPath(opts?.path, key);
+  const v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  if (v === undefined) {
+    if (required) fail(`${field} is required.`, field);
+    return undefined;
+  }
+  if (v === null) {
+    if (opts?.nullable) return null;
+    fail(`${field} must be ${what}, not null.`, field);
+  }
+  return check(v, field);
+}
+
+function checkString(v: unknown, field: string, opts: StringOpts | undefined): string {
+  if (typeof v !== 'string') fail(`${field} must be a string, not ${describe(v)}.`, field);
+  if (opts?.enum && !opts.enum.includes(v)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
+  const len = opts?.min !== undefined || opts?.max !== undefined ? codePoints(v) : 0;
+  if (opts?.min !== undefined && len < opts.min) {
+    fail(`${field} must be at least ${opts.min} character${opts.min === 1 ? '' : 's'} long.`, field);
+  }
+  if (opts?.max !== undefined && len > opts.max) fail(`${field} must be at most ${opts.max} characters long.`, field);
+  if (opts?.pattern && !opts.pattern.test(v)) {
+    fail(opts.patternReason ?? `${field} does not have the required format.`, field);
+  }
+  return v;
+}
+
+/** Length in Unicode code points (what a person counts as characters), not UTF-16 units. */
+export function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+function checkInt(v: unknown, field: string, opts: IntOpts | undefined): number {
+  if (typeof v !== 'number' || !Number.isInteger(v)) fail(`${field} must be an integer, not ${describe(v)}.`, field);
+  if (!Number.isSafeInteger(v)) fail(`${field} is out of range.`, field);
+  if (opts?.enum && !opts.enum.includes(v)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
+  if (opts?.min !== undefined && v < opts.min) fail(`${field} must be at least ${opts.min}.`, field);
+  if (opts?.max !== undefined && v > opts.max) fail(`${field} must be at most ${opts.max}.`, field);
+  return v;
+}
+
+function checkArray(v: unknown, field: string, opts: ArrayOpts | undefined): unknown[] {
+  if (!Array.isArray(v)) fail(`${field} must be an array, not ${describe(v)}.`, field);
+  if (opts?.min !== undefined && v.length < opts.min) {
+    fail(`${field} must have at least ${opts.min} item${opts.min === 1 ? '' : 's'}.`, field);
+  }
+  if (opts?.max !== undefined && v.length > opts.max) fail(`${field} must have at most ${opts.max} items.`, field);
+  return v;
+}
+
+type Nullable<O, T> = O extends { nullable: true } ? T | null : O extends { nullable: boolean } ? T | null : T;
+
+export function optString<O extends StringOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, string> | undefined {
+  return read(o, key, opts, false, 'a string', (v, f) => checkString(v, f, opts)) as Nullable<O, string> | undefined;
+}
+
+export function reqString<O extends StringOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, string> {
+  return read(o, key, opts, true, 'a string', (v, f) => checkString(v, f, opts)) as Nullable<O, string>;
+}
+
+export function optInt<O extends IntOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, number> | undefined {
+  return read(o, key, opts, false, 'an integer', (v, f) => checkInt(v, f, opts)) as Nullable<O, number> | undefined;
+}
+
+export function reqInt<O extends IntOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, number> {
+  return read(o, key, opts, true, 'an integer', (v, f) => checkInt(v, f, opts)) as Nullable<O, number>;
+}
+
+function checkBool(v: unknown, field: string): boolean {
+  if (typeof v !== 'boolean') fail(`${field} must be true or false, not ${describe(v)}.`, field);
+  return v;
+}
+
+export function optBool<O extends PathOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, boolean> | undefined {
+  return read(o, key, opts, false, 'a boolean', checkBool) as Nullable<O, boolean> | undefined;
+}
+
+export function reqBool<O extends PathOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, boolean> {
+  return read(o, key, opts, true, 'a boolean', checkBool) as Nullable<O, boolean>;
+}
+
+export function optArray<O extends ArrayOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, unknown[]> | undefined {
+  return read(o, key, opts, false, 'an array', (v, f) => checkArray(v, f, opts)) as Nullable<O, unknown[]> | undefined;
+}
+
+export function reqArray<O extends ArrayOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, unknown[]> {
+  return read(o, key, opts, true, 'an array', (v, f) => checkArray(v, f, opts)) as Nullable<O, unknown[]>;
+}
+
+function checkObject(v: unknown, field: string): Record<string, unknown> {
+  if (!isPlainObject(v)) fail(`${field} must be a JSON object, not ${describe(v)}.`, field);
+  return v;
+}
+
+export function optObject<O extends PathOpts>(
+  o: Record<string, unknown>,
+  key: string,
+  opts?: O,
+): Nullable<O, Record<string, unknown>> | undefined {
+  return read(o, key, opts, false, 'an object', checkObject) as Nullable<O, Record<string, unknown>> | undefined;
+}
+
+export function reqObject<O extends PathOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, Record<string, unknown>> {
+  return read(o, key, opts, true, 'an object', checkObject) as Nullable<O, Record<string, unknown>>;
+}

@@ -1,0 +1,340 @@
+// The reference emulator's HTTP server: fastify, the areas' routes, authentication, body handling, error bodies.
+//
+// Control hooks (served unless `control: false`; no authentication; other emulators may implement the same):
+//   GET  /__control                 → {"control": true, "now": "<simulated now, YYYY-MM-DDTHH:MM:SS>"}
+//   POST /__control/tokens          {"scopes": "*" | ["domains:read_only", ...],   (default "*")
+//                                    "restricted": false,                           (default false)
+//                                    "grants": {"global": {"add_computes": true, ...},
+//                                               "entities": {"compute": {"123": "read_write"}, ...}},
+//                                    "username": "someone",                         (default emulator-user)
+//                                    "oauth_client_id": "..."}                      (token issued to that OAuth
+//                                                                                     client: deleting the client
+//                                                                                     invalidates it)
+//                                   → {"token": "..."}; a garbage body → 400 error body
+//   POST /__control/clock           {"advance_seconds": N} (N a number >= 0) → {"now": "..."}; runs every
+//                                   time-driven task that became due (provisioning, expiry, backups, ...)
+//   POST /__control/reset           → {}; rebuilds the state from the seed; tokens minted before are forgotten
+//                                   (the default token stays)
+//
+// Request handling choices (where the documents say "not shown"):
+//   - bodies are JSON (`application/json`, any charset); a POST/PUT with another content type and a non-empty
+//     body → 415; malformed JSON → 400; a JSON body over 1 MB → 413; unknown path or method → 404;
+//     a missing body reaches the handler as undefined.
+//   - routes under `/__upload/` (image upload data) take `application/octet-stream` as a Buffer, up to 64 MB
+//     (413 beyond); any other content type with a body → 415 there.
+//   - errors: {"errors":[{"reason": "...", "field": "dot.path.3.member" | null}]}.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
+import { areas } from './areas/index.js';
+import { authenticate } from './core/auth.js';
+import { DEFAULT_TOKEN, Store } from './core/store.js';
+import { ApiError, Reply, type Area, type EntityGrants, type Principal, type RequestContext, type Route } from './core/types.js';
+import { asObject, fail, isPlainObject, optBool, optObject, optString } from './core/validate.js';
+
+export { DEFAULT_TOKEN };
+
+export interface ServerOptions {
+  /** Serve the `/__control` hooks (default true). */
+  control?: boolean;
+  /** Fault ids exposed to the areas as `store.faults`. */
+  faults?: string[];
+  /** The default user's token (default DEFAULT_TOKEN). */
+  token?: string;
+  logger?: boolean;
+  /** Areas served in addition to the API's (the core's own tests use a tiny one). */
+  extraAreas?: Area[];
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
+const UPLOAD_PREFIX = '/__upload/';
+
+/** A non-JSON request body, kept raw until the route decides whether it accepts it. */
+class RawBody {
+  constructor(
+    readonly contentType: string,
+    readonly data: Buffer,
+  ) {}
+}
+
+const stores = new WeakMap<FastifyInstance, { store: Store }>();
+const principals = new WeakMap<FastifyRequest, Principal | null>();
+
+/** The current state of a server built by buildServer (replaced on reset), for tests. */
+export function getStore(app: FastifyInstance): Store {
+  const holder = stores.get(app);
+  if (!holder) throw new Error('not an emulator server');
+  return holder.store;
+}
+
+/** A fresh store with the core catalogue and every area's seed data. */
+export function createStore(opts: { token?: string; faults?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
+  const store = new Store({ token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [] });
+  for (const area of [...areas, ...(opts.extraAreas ?? [])]) area.seed?.(store);
+  return store;
+}
+
+function errorBody(reason: string, field: string | null = null): { errors: { reason: string; field: string | null }[] } {
+  return { errors: [{ reason, field }] };
+}
+
+function sendError(reply: FastifyReply, status: number, reason: string, field: string | null = null): FastifyReply {
+  return reply.code(status).type('application/json').send(errorBody(reason, field));
+}
+
+/** `/v4/domains/{domainId}` → `/v4/domains/:domainId`; a trailing `{engineId}` (contains a slash) → wildcard. */
+function fastifyPath(path: string): { url: string; wildcardParam?: string } {
+  const wildcard = /\/\{(engineId)\}$/.exec(path);
+  if (wildcard) return { url: `${path.slice(0, wildcard.index)}/*`, wildcardParam: wildcard[1] };
+  return { url: path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1') };
+}
+
+function remoteIpv4(ip: string): string {
+  try {
+    const addr = ipaddr.process(ip);
+    if (addr.kind() === 'ipv4') return addr.toString();
+    return addr.toString() === '::1' ? '127.0.0.1' : addr.toString();
+  } catch {
+    return ip;
+  }
+}
+
+function firstValues(query: unknown): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  if (!isPlainObject(query)) return out;
+  for (const [k, v] of Object.entries(query)) {
+    out[k] = Array.isArray(v) ? (v.length > 0 ? String(v[0]) : undefined) : typeof v === 'string' ? v : undefined;
+  }
+  return out;
+}
+
+/** Resolves the parsed body against what the route accepts (415 for a non-JSON body it does not take). */
+function routeBody(request: FastifyRequest, isUpload: boolean): unknown {
+  const body = request.body;
+  if (body instanceof RawBody) {
+    if (isUpload && body.contentType === 'application/octet-stream') return body.data;
+    if (body.data.length === 0 || (request.method !== 'POST' && request.method !== 'PUT')) return undefined;
+    fail(
+      isUpload
+        ? 'Unsupported Content-Type: send the image data as application/octet-stream.'
+        : `Unsupported Content-Type "${body.contentType || '(none)'}": send the body as application/json.`,
+      null,
+      415,
+    );
+  }
+  if (isUpload && body !== undefined) {
+    fail('Unsupported Content-Type: send the image data as application/octet-stream.', null, 415);
+  }
+  return body;
+}
+
+function toResult(reply: FastifyReply, result: unknown): unknown {
+  if (result instanceof Reply) {
+    reply.code(result.status);
+    for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
+    return result.body === undefined ? {} : result.body;
+  }
+  return result === undefined ? {} : result;
+}
+
+const SCOPE = /^[a-z][a-z0-9_]*:(read_only|read_write|read)$/;
+const ENTITY_KINDS = ['compute', 'domain', 'volume', 'balancer', 'image', 'firewall', 'database'] as const;
+
+/** Validates the body of POST /__control/tokens and registers the new principal. */
+function mintToken(store: Store, raw: unknown): Principal {
+  const o = asObject(raw ?? {});
+  let scopes: Principal['scopes'] = '*';
+  if (o['scopes'] !== undefined && o['scopes'] !== '*') {
+    if (!Array.isArray(o['scopes'])) fail('scopes must be "*" or an array of scope strings.', 'scopes');
+    scopes = o['scopes'].map((s, i) => {
+      if (typeof s !== 'string' || !SCOPE.test(s)) {
+        fail('Each scope must look like "<area>:read_only" or "<area>:read_write".', `scopes.${i}`);
+      }
+      return s;
+    });
+  }
+  const restricted = optBool(o, 'restricted') ?? false;
+  const username = optString(o, 'username', { min: 1, max: 64 }) ?? store.defaultUser;
+  const oauthClientId = optString(o, 'oauth_client_id', { min: 1, max: 256 });
+  const grants = optObject(o, 'grants') ?? {};
+  const global = optObject(grants, 'global', { path: 'grants' }) ?? {};
+  for (const [k, v] of Object.entries(global)) {
+    if (v !== null && typeof v !== 'boolean' && v !== 'read_only' && v !== 'read_write') {
+      fail('A global grant is true, false, null, "read_only" or "read_write".', `grants.global.${k}`);
+    }
+  }
+  const entitiesIn = optObject(grants, 'entities', { path: 'grants' }) ?? {};
+  const entities: EntityGrants = {};
+  for (const [kind, byId] of Object.entries(entitiesIn)) {
+    if (!(ENTITY_KINDS as readonly string[]).includes(kind)) {
+      fail(`Entity grant kinds are ${ENTITY_KINDS.join(', ')}.`, `grants.entities.${kind}`);
+    }
+    const ids = asObject(byId, `grants.entities.${kind}`);
+    const levels: Record<string, 'read_only' | 'read_write'> = {};
+    for (const [id, level] of Object.entries(ids)) {
+      if (level !== 'read_only' && level !== 'read_write') {
+        fail('An entity grant is "read_only" or "read_write".', `grants.entities.${kind}.${id}`);
+      }
+      levels[id] = level;
+    }
+    entities[kind as (typeof ENTITY_KINDS)[number]] = levels;
+  }
+  const token = `chs-test-${store.nextId('control-token')}-${store.randomHex(12)}`;
+  const principal: Principal = {
+    token,
+    username,
+    scopes,
+    restricted,
+    grants: { global: { ...global }, entities },
+    ...(oauthClientId !== undefined ? { oauthClientId } : {}),
+  };
+  store.tokens.set(token, principal);
+  return principal;
+}
+
+export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInstance> {
+  const served = [...areas, ...(opts.extraAreas ?? [])];
+  const storeOpts = { token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], extraAreas: opts.extraAreas ?? [] };
+  const holder = { store: createStore(storeOpts) };
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: 1000 },
+    // Router-level failures (a path with broken percent-encoding) get the error body too.
+    frameworkErrors: (err, _request, reply) => {
+      if (err.code === 'FST_ERR_BAD_URL') {
+        sendError(reply, 400, 'The request path is not a valid URL: fix its percent-encoding.');
+      } else {
+        sendError(reply, 400, err.message || 'Bad request.');
+      }
+    },
+  });
+  stores.set(app, holder);
+
+  app.removeAllContentTypeParsers();
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (text.trim().length === 0) {
+      done(null, undefined);
+      return;
+    }
+    jsonParser(req, text, (err: Error | null, value?: unknown) => {
+      if (err) {
+        const reason = /prototype|constructor/i.test(err.message)
+          ? 'Malformed JSON body: the keys "__proto__" and "constructor.prototype" are not allowed.'
+          : 'Malformed JSON body: the request body is not valid JSON. Send a valid JSON document.';
+        done(new ApiError(400, reason), undefined);
+      } else {
+        done(null, value);
+      }
+    });
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    done(null, new RawBody(type, body as Buffer));
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (err instanceof ApiError) return sendError(reply, err.status, err.reason, err.field);
+    switch (err.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const limit = request.url.startsWith(UPLOAD_PREFIX) ? '64 MB' : '1 MB';
+        return sendError(reply, 413, `The request body is too large: the limit is ${limit}.`);
+      }
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, 415, 'Unsupported Content-Type: send the body as application/json.');
+    }
+    const status = err.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(reply, status, err.message || 'Bad request.');
+    }
+    process.stderr.write(`emulator: unexpected error on ${request.method} ${request.url}: ${err.stack ?? String(err)}\n`);
+    return sendError(reply, 500, 'Internal error in the emulator (a bug): the request could not be completed.');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    sendError(reply, 404, `Not found: ${request.method} ${path} is not an endpoint of this API.`);
+  });
+
+  for (const area of served) {
+    for (const route of area.routes) registerRoute(app, holder, route);
+  }
+
+  if (opts.control !== false) {
+    app.get('/__control', async () => {
+      holder.store.runDue();
+      return { control: true, now: holder.store.nowIso() };
+    });
+    app.post('/__control/tokens', async (request) => {
+      holder.store.runDue();
+      const principal = mintToken(holder.store, routeBody(request, false));
+      return { token: principal.token };
+    });
+    app.post('/__control/clock', async (request) => {
+      const o = asObject(routeBody(request, false) ?? {});
+      const n = o['advance_seconds'];
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1e10) {
+        fail('advance_seconds is required: a number of seconds from 0 to 10000000000.', 'advance_seconds');
+      }
+      holder.store.advance(n);
+      return { now: holder.store.nowIso() };
+    });
+    app.post('/__control/reset', async (request) => {
+      routeBody(request, false);
+      holder.store = createStore(storeOpts);
+      return {};
+    });
+  }
+
+  return app;
+}
+
+function registerRoute(app: FastifyInstance, holder: { store: Store }, route: Route): void {
+  const { url, wildcardParam } = fastifyPath(route.path);
+  const isUpload = route.path.startsWith(UPLOAD_PREFIX);
+  app.route({
+    method: route.method,
+    url,
+    ...(isUpload ? { bodyLimit: UPLOAD_BODY_LIMIT } : {}),
+    // Authentication runs before the body is read, so a caller without a valid token gets 401/403, not a
+    // validation answer.
+    onRequest: async (request) => {
+      const store = holder.store;
+      store.runDue();
+      principals.set(request, authenticate(store, route, request.headers.authorization));
+    },
+    handler: async (request, reply) => {
+      const store = holder.store;
+      const principal = principals.get(request) ?? null;
+      const body = routeBody(request, isUpload);
+      let params = request.params as Record<string, string>;
+      if (wildcardParam !== undefined) {
+        const rawWild = params['*'] ?? '';
+        let value = rawWild;
+        try {
+          value = decodeURIComponent(rawWild);
+        } catch {
+          // keep the raw value: the area answers 404 for an id it does not know
+        }
+        params = { [wildcardParam]: value };
+      }
+      const ctx: RequestContext = {
+        method: route.method,
+        route: route.path,
+        params,
+        query: firstValues(request.query),
+        body,
+        headers: request.headers,
+        principal,
+        remoteAddress: remoteIpv4(request.ip),
+        baseUrl: `${request.protocol}://${request.host}`,
+        store,
+      };
+      return toResult(reply, await route.handler(ctx));
+    },
+  });
+}
