@@ -85,11 +85,13 @@ function checkFormat(test: (value: string) => boolean) {
   return { type: 'string' as const, validate: (value: string) => { try { return test(value); } catch { return false; } } };
 }
 
+/** `address/bits` with a strict address (dotted quad without leading zeroes, or IPv6) and a decimal mask in range. */
 function isCidr(value: string, kind?: 'ipv4' | 'ipv6'): boolean {
-  if (!value.includes('/')) return false;
-  const [address, bits] = ipaddr.parseCIDR(value);
-  if (!/^\d{1,3}$/.test(value.split('/')[1] ?? '') || Number.isNaN(bits)) return false;
-  return kind ? address.kind() === kind : true;
+  const match = /^([^/]+)\/(0|[1-9]\d{0,2})$/.exec(value);
+  if (!match || !isStrictIp(match[1]!)) return false;
+  const family = match[1]!.includes(':') ? 'ipv6' : 'ipv4';
+  if (Number(match[2]) > (family === 'ipv4' ? 32 : 128)) return false;
+  return kind ? family === kind : true;
 }
 
 export function createAjv(): Ajv2020 {

@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { between } from './text.js';
+
+/**
+ * DNS names (document 3, Domain and Domain record). A good name is dot-separated labels of 1..63 letters, digits
+ * and hyphens that neither begin nor end with a hyphen, at most 255 characters in all (the reading of "RFC 1035"
+ * the contract uses; digits may begin a label). Names a run creates carry the run's prefix in their first label
+ * and end in a reserved example domain, so a sweep finds them and no real zone is touched. Each bad generator
+ * breaks exactly one of: the 1..255 bounds, the 63-character label bound, the label syntax.
+ */
+
+const LOWER_ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+const LABEL_INNER = [...LOWER_ALNUM, '-'];
+export const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
+export const MAX_NAME = 255;
+export const MAX_LABEL = 63;
+
+const chars = (alphabet: string[], n: number) => fc.array(fc.constantFrom(...alphabet), { minLength: n, maxLength: n }).map((cs) => cs.join(''));
+
+/** One DNS label of exactly `n` characters (n >= 1). */
+function labelOfLength(n: number): fc.Arbitrary<string> {
+  if (n === 1) return chars(LOWER_ALNUM, 1);
+  return fc.tuple(chars(LOWER_ALNUM, 1), chars(LABEL_INNER, n - 2), chars(LOWER_ALNUM, 1)).map((parts) => parts.join(''));
+}
+
+/** One DNS label of min..max characters (bounds often). */
+export function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
+  return between(min, max).chain(labelOfLength);
+}
+
+/** Labels (each 1..63) that joined with dots are exactly `n` characters long (n >= 1). */
+function labelsOfTotal(n: number): fc.Arbitrary<string[]> {
+  if (n <= MAX_LABEL) return labelOfLength(n).map((l) => [l]);
+  // take one label, leave room for at least one more after its dot
+  return between(1, Math.min(MAX_LABEL, n - 2)).chain((first) => fc.tuple(labelOfLength(first), labelsOfTotal(n - first - 1)).map(([l, rest]) => [l, ...rest]));
+}
+
+/** A DNS name of exactly `n` characters (n >= 1), no trailing period. */
+export function hostOfLength(n: number): fc.Arbitrary<string> {
+  return labelsOfTotal(n).map((labels) => labels.join('.'));
+}
+
+/** First label of a created name: the prefix in DNS letters, then 1..8 random ones (so names are unique). */
+function prefixLabel(prefix: string): fc.Arbitrary<string> {
+  const head = prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+/, '').slice(0, MAX_LABEL - 8);
+  return between(1, 8).chain((n) => chars(LOWER_ALNUM, n)).map((tail) => `${head}${tail}`);
+}
+
+/**
+ * A domain the run may create: `<prefix><random>[.<labels>].<reserved domain>`, its length often exactly 255 and
+ * its labels often exactly 63. The 1-character lower bound is not made: a name that short cannot carry the
+ * prefix and a reserved domain (domainOfLength makes short names for bodies that create nothing).
+ */
+export function domainName(prefix: string): fc.Arbitrary<string> {
+  const free = fc
+    .tuple(prefixLabel(prefix), fc.array(dnsLabel(1, 12), { maxLength: 2 }), fc.constantFrom(...RESERVED_DOMAINS))
+    .map(([first, middle, base]) => [first, ...middle, base].join('.'));
+  // longest: the prefix label, then labels filling up to exactly 255 (one of them 63 long when room allows)
+  const longest = fc.tuple(prefixLabel(prefix), fc.constantFrom(...RESERVED_DOMAINS)).chain(([first, base]) => {
+    const room = MAX_NAME - first.length - base.length - 2;
+    const filler = room > MAX_LABEL + 1 ? fc.tuple(labelOfLength(MAX_LABEL), hostOfLength(room - MAX_LABEL - 1)).map(([a, b]) => `${a}.${b}`) : hostOfLength(room);
+    return filler.map((middle) => `${first}.${middle}.${base}`);
+  });
+  const longLabel = fc.tuple(prefixLabel(prefix), labelOfLength(MAX_LABEL), fc.constantFrom(...RESERVED_DOMAINS)).map((parts) => parts.join('.'));
+  return fc.oneof(free, longest, longLabel);
+}
+
+/** A valid DNS name of min..max characters (bounds often), for names nothing is created under. */
+export function domainOfLength(min = 1, max = MAX_NAME): fc.Arbitrary<string> {
+  return between(min, max).chain(hostOfLength);
+}
+
+/** A host under a reserved example domain (`mail.example.com`), short, for record targets and issuers. */
+export function exampleHost(): fc.Arbitrary<string> {
+  return fc.tuple(fc.array(dnsLabel(1, 10), { maxLength: 2 }), fc.constantFrom(...RESERVED_DOMAINS)).map(([labels, base]) => [...labels, base].join('.'));
+}
+
+/** A record target that must be a valid domain (NS, MX, CNAME, SRV): a host, sometimes with a trailing period. */
+export function recordTargetHost(): fc.Arbitrary<string> {
+  return fc.tuple(fc.oneof(exampleHost(), domainOfLength(1, MAX_NAME - 1)), fc.boolean()).map(([host, dot]) => (dot ? `${host}.` : host));
+}
+
+/** A record name (1..100 characters, bounds often): a relative host name. */
+export function recordName(min = 1, max = 100): fc.Arbitrary<string> {
+  return domainOfLength(min, max);
+}
+
+// ------------------------------------------------------------------ bad names
+
+/** Longer than 255 characters (256 often), every label valid. */
+export function domainTooLong(): fc.Arbitrary<string> {
+  return between(MAX_NAME + 1, MAX_NAME + 40).chain(hostOfLength);
+}
+
+/** One label of 64..80 characters, the rest valid, at most 255 in all. */
+export function domainLabelTooLong(): fc.Arbitrary<string> {
+  return fc
+    .tuple(between(MAX_LABEL + 1, 80).chain((n) => labelOfLength(n)), exampleHost(), fc.boolean())
+    .map(([long, host, first]) => (first ? `${long}.${host}` : `${host.split('.')[0]}.${long}.${host.split('.').slice(1).join('.')}`));
+}
+
+/** Kinds of syntax errors a name can have, each keeping labels <= 63 and the name 1..255 long. */
+const SYNTAX_BREAKS: Array<(labels: string[], pick: number) => string[]> = [
+  // a label beginning with a hyphen
+  (labels, i) => labels.map((l, j) => (j === i ? `-${l}` : l)),
+  // a label ending with a hyphen
+  (labels, i) => labels.map((l, j) => (j === i ? `${l}-` : l)),
+  // a character outside letters, digits and hyphens inside a label
+  (labels, i) => labels.map((l, j) => (j === i ? `${l}_x` : l)),
+  (labels, i) => labels.map((l, j) => (j === i ? `${l}!x` : l)),
+  (labels, i) => labels.map((l, j) => (j === i ? `${l} x` : l)),
+  // an empty label (two dots in a row, a leading dot)
+  (labels, i) => [...labels.slice(0, i), '', ...labels.slice(i)],
+  (labels) => ['', ...labels],
+];
+
+/** Breaks one label of a valid host so the name is not RFC 1035 (see SYNTAX_BREAKS); `trailingDot` adds a final period. */
+function brokenHost(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(base, fc.integer({ min: 0, max: SYNTAX_BREAKS.length - 1 }), fc.nat())
+    .map(([host, kind, at]) => {
+      const labels = host.split('.').map((l) => l.slice(0, MAX_LABEL - 2));
+      return SYNTAX_BREAKS[kind]!(labels, at % labels.length).join('.');
+    });
+}
+
+/** Not an RFC 1035 name (hyphen at a label end, bad character, empty label) under the other bounds. */
+export function domainBadSyntax(): fc.Arbitrary<string> {
+  return brokenHost(exampleHost());
+}
+
+/** A domain member with a trailing period: accepted in record targets, not in a domain's own name. */
+export function domainTrailingPeriod(): fc.Arbitrary<string> {
+  return exampleHost().map((host) => `${host}.`);
+}
+
+/** A name that is not a valid domain for record targets (trailing period allowed there, so none is added). */
+export function notRecordTargetHost(): fc.Arbitrary<string> {
+  return fc.oneof(domainBadSyntax(), domainLabelTooLong(), domainTooLong());
+}

@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+
+/**
+ * Network-ish values for request bodies. The good generators stay inside forms every reader agrees on
+ * (dotted quads without leading zeroes, lower-case hex IPv6 without embedded IPv4, CIDRs with the host
+ * bits cleared, reserved example domains); each bad one is wrong under EVERY related format (`notIp()` is
+ * neither `ip` nor `ip-or-cidr`, `notUrl()` is neither `uri` nor `http-url`), so any field using it rejects it.
+ */
+
+const octet = () => fc.integer({ min: 0, max: 255 });
+const hextet = () => fc.integer({ min: 0, max: 0xffff });
+
+function v4Text(parts: number[]): string {
+  return parts.join('.');
+}
+
+function v6Text(groups: number[]): string {
+  return groups.map((g) => g.toString(16)).join(':');
+}
+
+/** A dotted-quad IPv4 address. */
+export function ipv4(): fc.Arbitrary<string> {
+  return fc.tuple(octet(), octet(), octet(), octet()).map(v4Text);
+}
+
+/** An IPv6 address, either all eight groups or with one `::` run. */
+export function ipv6(): fc.Arbitrary<string> {
+  const full = fc.array(hextet(), { minLength: 8, maxLength: 8 }).map(v6Text);
+  const compressed = fc
+    .tuple(fc.array(hextet(), { minLength: 0, maxLength: 3 }), fc.array(hextet(), { minLength: 0, maxLength: 3 }))
+    .map(([head, tail]) => `${v6Text(head)}::${v6Text(tail)}`);
+  return fc.oneof(full, compressed);
+}
+
+/** Clears the bits of `bytes` past `prefix` (so the address is the network's). */
+function maskBytes(bytes: number[], prefix: number, bitsPerPart: number): number[] {
+  return bytes.map((value, i) => {
+    const kept = Math.max(0, Math.min(bitsPerPart, prefix - i * bitsPerPart));
+    const mask = kept === 0 ? 0 : ((2 ** bitsPerPart - 1) >> (bitsPerPart - kept)) << (bitsPerPart - kept);
+    return value & mask;
+  });
+}
+
+/** An IPv4 network in CIDR notation (`203.0.113.0/24`), prefix 0..32. */
+export function ipv4Cidr(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.tuple(octet(), octet(), octet(), octet()), fc.integer({ min: 0, max: 32 }))
+    .map(([parts, prefix]) => `${v4Text(maskBytes(parts, prefix, 8))}/${prefix}`);
+}
+
+/** An IPv6 network in CIDR notation (`2600:3c00:0:0:0:0:0:0/32`), prefix 0..128. */
+export function ipv6Cidr(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.array(hextet(), { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 128 }))
+    .map(([groups, prefix]) => `${v6Text(maskBytes(groups, prefix, 16))}/${prefix}`);
+}
+
+/** Any of the four above (the `ip-or-cidr` format). */
+export function ipOrCidr(): fc.Arbitrary<string> {
+  return fc.oneof(ipv4(), ipv6(), ipv4Cidr(), ipv6Cidr());
+}
+
+const dnsLabel = () => fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+
+/** An address at a reserved example domain (`jo.ann@mail.example.com`). */
+export function email(): fc.Arbitrary<string> {
+  const local = fc.array(fc.stringMatching(/^[a-z0-9](?:[a-z0-9_+-]{0,8}[a-z0-9])?$/), { minLength: 1, maxLength: 3 }).map((words) => words.join('.'));
+  const domain = fc.tuple(fc.option(dnsLabel(), { nil: undefined }), fc.constantFrom('example.com', 'example.org', 'example.net'))
+    .map(([sub, base]) => (sub ? `${sub}.${base}` : base));
+  return fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`);
+}
+
+/** An http(s) URL at a reserved example domain, with an optional path. */
+export function httpUrl(): fc.Arbitrary<string> {
+  const path = fc.array(fc.stringMatching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 }).map((parts) => parts.map((p) => `/${p}`).join(''));
+  return fc
+    .tuple(fc.constantFrom('http', 'https'), fc.option(dnsLabel(), { nil: undefined }), fc.constantFrom('example.com', 'example.org'), path)
+    .map(([scheme, sub, base, p]) => `${scheme}://${sub ? `${sub}.` : ''}${base}${p}`);
+}
+
+/** A lower-case RFC 4122 UUID. */
+export function uuid(): fc.Arbitrary<string> {
+  return fc.uuid();
+}
+
+/** Not an IP address in any notation (and not a CIDR either). */
+export function notIp(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', 'localhost', '', '1:2:3:4:5:6:7:8:9', 'gggg::1', '1.2.3.-4'),
+    fc.integer({ min: 256, max: 999 }).map((big) => `10.${big}.0.1`),
+    fc.stringMatching(/^[a-z]{1,12}$/),
+  );
+}
+
+/** Not a CIDR, nor a bare address (so `ip-or-cidr` rejects it as well). */
+export function notCidr(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('10.0.0.0/', '/24', '10.0.0.0/abc', '::/', 'gggg::/64', '10.0.0.0/24/8', 'localhost/8'),
+    fc.integer({ min: 33, max: 999 }).map((bits) => `10.0.0.0/${bits}`),
+    fc.integer({ min: 129, max: 999 }).map((bits) => `2600:3c00::/${bits}`),
+  );
+}
+
+/** Not an e-mail address. */
+export function notEmail(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('', '@example.com', 'jo@', 'jo@@example.com', 'jo ann@example.com', 'jo@exa mple.com', 'jo@example..com'),
+    fc.stringMatching(/^[a-z0-9.]{1,16}$/),
+  );
+}
+
+/** Neither a URI nor an http(s) URL (no scheme, or a broken one). */
+export function notUrl(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('', 'example.com/path', 'http//example.com', '://example.com', 'not a url', '/relative/path'),
+    fc.stringMatching(/^[a-z]{1,12}$/),
+  );
+}
+
+const EXAMPLE_DOMAIN = 'example.com';
+
+/**
+ * An e-mail address of exactly `length` characters (13..140): local part up to 64, then a sub-domain label
+ * (up to 63) of example.com. For length bounds such as "email max 128".
+ */
+export function emailOfLength(length: number): fc.Arbitrary<string> {
+  const fixed = 1 + EXAMPLE_DOMAIN.length;
+  const rest = length - fixed;
+  if (rest < 1 || rest > 64 + 64) throw new Error(`no e-mail address of ${length} characters here`);
+  const localLength = Math.min(rest, 64);
+  const subLength = rest - localLength - 1; // minus the dot before example.com
+  const word = (n: number) => fc.array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), { minLength: n, maxLength: n }).map((c) => c.join(''));
+  if (rest > 64 && subLength < 1) {
+    // rest = 65 would leave a dot and no label: shorten the local part by one instead
+    return fc.tuple(word(63), word(1)).map(([local, sub]) => `${local}@${sub}.${EXAMPLE_DOMAIN}`);
+  }
+  return fc.tuple(word(localLength), subLength > 0 ? word(subLength) : fc.constant('')).map(([local, sub]) => `${local}@${sub ? `${sub}.` : ''}${EXAMPLE_DOMAIN}`);
+}

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+
+/**
+ * Text of controlled length. Lengths are biased to the bounds: `between(min, max)` picks `min` or `max` about
+ * half the time, so boundary lengths come up in every short run.
+ */
+
+export const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const DIGITS = '0123456789';
+/** Printable ASCII seen in names and addresses (one code point = one character under every way of counting). */
+export const PLAIN_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ .,-'#/`;
+
+/** An integer in [min, max], often exactly min or max. */
+export function between(min: number, max: number): fc.Arbitrary<number> {
+  if (min === max) return fc.constant(min);
+  return fc.oneof(fc.constantFrom(min, max), fc.integer({ min, max }));
+}
+
+/** A string of `alphabet` characters, its length in [min, max] (often a bound); never starts or ends with a space. */
+export function stringOfLength(min: number, max: number, alphabet: string = PLAIN_TEXT): fc.Arbitrary<string> {
+  const chars = [...alphabet];
+  return between(min, max).chain((length) =>
+    fc.array(fc.constantFrom(...chars), { minLength: length, maxLength: length }).map((picked) => {
+      const text = picked.join('');
+      return text.replace(/^ /, 'x').replace(/ $/, 'x');
+    }),
+  );
+}
+
+export function alphanumeric(min: number, max: number): fc.Arbitrary<string> {
+  return stringOfLength(min, max, LOWER_ALNUM);
+}
+
+/** A string of decimal digits only. */
+export function digits(min: number, max: number): fc.Arbitrary<string> {
+  return stringOfLength(min, max, DIGITS);
+}
+
+/** A digit string of a length in [max(min, 1), max] with one character a space, dash, letter or other non-digit. */
+export function notDigits(min: number, max: number): fc.Arbitrary<string> {
+  return fc
+    .tuple(digits(Math.max(min, 1), max), fc.constantFrom(' ', '-', 'a', 'O', '.', '/', '+'), fc.nat())
+    .map(([text, bad, at]) => {
+      const i = at % text.length;
+      return `${text.slice(0, i)}${bad}${text.slice(i + 1)}`;
+    });
+}
+
+/** Shorter than `min` (min > 0). */
+export function tooShort(min: number, alphabet: string = PLAIN_TEXT): fc.Arbitrary<string> {
+  if (min <= 0) throw new Error('nothing is shorter than 0 characters');
+  return stringOfLength(0, min - 1, alphabet);
+}
+
+/** Longer than `max`, by 1..16 characters (1 often). */
+export function tooLong(max: number, alphabet: string = PLAIN_TEXT): fc.Arbitrary<string> {
+  return stringOfLength(max + 1, max + 16, alphabet);
+}
+
+/**
+ * A label of [min, max] characters starting with `prefix` (then lower-case alphanumerics), so a sweep finds what a
+ * run created. Lengths too short to hold the prefix and one more character (the lower bound of a short label) are
+ * generated WITHOUT the prefix: the bound matters more than the sweep, and callers know those may leak.
+ */
+export function label(prefix: string, min: number, max: number): fc.Arbitrary<string> {
+  const shortest = prefix.length + 1;
+  if (shortest > max) return alphanumeric(min, max);
+  const prefixed = between(Math.max(min, shortest), max).chain((length) =>
+    alphanumeric(length - prefix.length, length - prefix.length).map((rest) => prefix + rest),
+  );
+  if (min >= shortest) return prefixed;
+  return fc.oneof({ arbitrary: prefixed, weight: 4 }, { arbitrary: alphanumeric(min, shortest - 1), weight: 1 });
+}
+
+/** A label longer than `max` (by 1..16), prefixed when the prefix fits. */
+export function tooLongLabel(prefix: string, max: number): fc.Arbitrary<string> {
+  return alphanumeric(max + 1, max + 16).map((text) => (prefix.length < text.length ? prefix + text.slice(prefix.length) : text));
+}
+
+/** A combined date and time as the documents' samples write it (no zone), sometimes with a `Z`. */
+export function dateTime(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.boolean())
+    .map(([date, zoned]) => date.toISOString().slice(0, 19) + (zoned ? 'Z' : ''));
+}
+
+/** Not a combined date and time (a date alone, impossible fields, prose). */
+export function notDateTime(): fc.Arbitrary<string> {
+  return fc.constantFrom('', 'tomorrow', '2025-01-31', '12:00:00', '2025-13-01T00:00:00', '2025-02-30T00:00:00', '2025-01-01T25:00:00', '31/01/2025 12:00');
+}

@@ -1,0 +1,332 @@
+// Request bodies of document 1 (spec/part1-common-databases-account.md): managed databases and the account.
+import fc from 'fast-check';
+import type { BodyArbitraries, BodyContext, Violation } from './types.js';
+import { email, emailOfLength, httpUrl, ipOrCidr, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
+import { between, dateTime, digits, label, notDateTime, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
+
+type Body = Record<string, unknown>;
+type BodyGen = (context: BodyContext) => fc.Arbitrary<Body>;
+type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
+
+/** Marks a member to delete in `replacing`. */
+const ABSENT = Symbol('absent');
+type Change = ValueGen | typeof ABSENT;
+
+const constant = (value: unknown): ValueGen => () => fc.constant(value);
+
+/** Sets (or, for ABSENT, deletes) the member at a dot path, creating the objects and arrays on the way. */
+function setPath(body: Body, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = body as Record<string, unknown>;
+  keys.slice(0, -1).forEach((key, i) => {
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(keys[i + 1]) ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  });
+  const last = keys[keys.length - 1];
+  if (value === ABSENT) delete node[last];
+  else node[last] = value;
+}
+
+/** A valid body with the members at the given dot paths replaced (in order) or removed. */
+function replacing(valid: BodyGen, changes: Record<string, Change>): BodyGen {
+  const entries = Object.entries(changes);
+  return (context) =>
+    fc.tuple(valid(context), ...entries.map(([, change]) => (change === ABSENT ? fc.constant(ABSENT) : change(context)))).map(([body, ...values]) => {
+      const copy = structuredClone(body);
+      entries.forEach(([path], i) => setPath(copy, path, values[i]));
+      return copy;
+    });
+}
+
+/** The schema rejects it: `field` (when not null) is the first changed path. */
+function broken(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0]): Violation {
+  return { rule, field, judgedBy: 'schema', arbitrary: replacing(valid, changes) };
+}
+
+/** Schema-valid, but the server must reject it (existence, uniqueness, real codes). */
+function serverJudged(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0] ?? null): Violation {
+  return { rule, field, judgedBy: 'server', arbitrary: replacing(valid, changes) };
+}
+
+const missing = (rule: string, valid: BodyGen, member: string) => broken(rule, valid, { [member]: ABSENT });
+
+type JsonKind = 'string' | 'nullable-string' | 'integer' | 'boolean' | 'array' | 'object';
+const WRONG_TYPED: Record<JsonKind, unknown[]> = {
+  string: [42, true, null, ['text'], { text: 'text' }],
+  'nullable-string': [42, false, ['text'], { text: 'text' }],
+  integer: ['7', 'seven', true, null, [7], { value: 7 }],
+  boolean: ['true', 1, 0, null, [true]],
+  array: ['10.0.0.0/8', 42, true, { 0: 'a' }],
+  object: ['text', 42, true, null, []],
+};
+
+/**
+ * One violation of the type rule per member: a value of another JSON type. Members with an enum are left out
+ * (a value of another type breaks the enum too, so the rejection could not be attributed to one rule).
+ */
+function wrongTypes(rule: string, valid: BodyGen, members: Array<[path: string, kind: JsonKind]>): Violation[] {
+  return members.map(([path, kind]) => broken(rule, valid, { [path]: () => fc.constantFrom(...WRONG_TYPED[kind]).map((value) => structuredClone(value)) }));
+}
+
+function optionalRecord<T extends Record<string, fc.Arbitrary<unknown>>>(model: T, required: Array<keyof T & string> = []): fc.Arbitrary<Body> {
+  return fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Body>;
+}
+
+/** Merges the objects made by several generators into one body. */
+function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
+  return fc.tuple(...parts).map((objects) => Object.assign({}, ...objects) as Body);
+}
+
+// ------------------------------------------------------------------ managed databases
+
+const allowList = () => fc.oneof(fc.constant([]), fc.array(ipOrCidr(), { minLength: 1, maxLength: 6 }));
+
+/**
+ * cluster_size and replication_type. Conditions tying them are "not shown", so a valid body only pairs them the
+ * way no reader would dispute (one node: none; three nodes: a replicating type); every enum value still comes up.
+ */
+const topology = () =>
+  fc.oneof(
+    fc.constant({}),
+    fc.constantFrom({ cluster_size: 1 }, { cluster_size: 3 }, { replication_type: 'none' }, { cluster_size: 1, replication_type: 'none' }),
+    fc.constantFrom('asynch', 'semi_synch').map((replication_type) => ({ cluster_size: 3, replication_type })),
+  );
+
+const databaseCreate: BodyGen = (context) =>
+  merged(
+    optionalRecord(
+      {
+        allow_list: allowList(),
+        encrypted: fc.boolean(),
+        engine: fc.constant(context.databaseEngine),
+        label: label(context.labelPrefix, 3, 32),
+        region: fc.constant(context.region),
+        ssl_connection: fc.boolean(),
+        type: fc.constant(context.databaseNodeType),
+      },
+      ['engine', 'label', 'region', 'type'],
+    ),
+    topology(),
+  );
+
+/**
+ * The maintenance window. Allowed values and units are "not shown"; valid bodies keep to the documented default's
+ * shape (weekly, hours of the day, 3-hour duration) and a monthly variant naming the week of the month.
+ */
+const maintenanceWindow = () => {
+  const weekly = { frequency: fc.constant('weekly'), duration: between(1, 3), hour_of_day: between(0, 23), day_of_week: between(1, 7) };
+  return fc.oneof(fc.record(weekly), fc.record({ ...weekly, frequency: fc.constant('monthly'), week_of_month: between(1, 4) }));
+};
+
+const databaseUpdate: BodyGen = (context) =>
+  optionalRecord({ allow_list: allowList(), label: label(context.labelPrefix, 3, 32), updates: maintenanceWindow() });
+
+const badAllowListItem = (): ValueGen => () => fc.tuple(fc.oneof(notIp(), notCidr()), fc.array(ipOrCidr(), { maxLength: 2 })).map(([bad, good]) => [bad, ...good]);
+
+/** Violations shared by create and update: label bounds and allow_list items. */
+function clusterViolations(valid: BodyGen): Violation[] {
+  return [
+    broken('P1.database.label.min-3', valid, { label: () => tooShort(3, 'abc123') }),
+    broken('P1.database.label.max-32', valid, { label: (c) => tooLongLabel(c.labelPrefix, 32) }),
+    // field: the first item, where the bad value is put
+    broken('P1.database.allow-list.ip-or-cidr', valid, { allow_list: badAllowListItem() }, 'allow_list.0'),
+    // uniqueness needs a cluster already holding the label: the scenario sends the same body twice
+    serverJudged('P1.database.label.unique', valid, { label: (c) => label(c.labelPrefix, 3, 32) }),
+  ];
+}
+
+const databaseCreateViolations: Violation[] = [
+  ...(['engine', 'label', 'region', 'type'] as const).map((member) => missing(`P1.database-create.${member}.required`, databaseCreate, member)),
+  ...clusterViolations(databaseCreate),
+  broken('P1.database.cluster-size.enum', databaseCreate, { cluster_size: () => fc.oneof(fc.constantFrom(0, 2, 4, 5), fc.integer({ min: -100, max: 100 }).filter((n) => n !== 1 && n !== 3)) }),
+  broken('P1.database.replication-type.enum', databaseCreate, { replication_type: () => fc.constantFrom('', 'sync', 'async', 'semi-synch', 'NONE', 'Asynch', 'semisynch') }),
+  broken('P1.database-create.engine.engine-version-form', databaseCreate, {
+    engine: (c) => fc.constantFrom(c.databaseEngine.split('/')[0], `${c.databaseEngine}/1`, `/${c.databaseEngine.split('/')[1] ?? '8.0'}`, `${c.databaseEngine.split('/')[0]}/`, '/', ''),
+  }),
+  ...wrongTypes('P1.database-create.types', databaseCreate, [
+    ['allow_list', 'array'], ['encrypted', 'boolean'], ['engine', 'string'], ['label', 'string'], ['region', 'string'], ['ssl_connection', 'boolean'], ['type', 'string'],
+  ]),
+  serverJudged('P1.database.region.region-id', databaseCreate, { region: constant('zz-nowhere-9') }),
+  serverJudged('P1.database.type.node-type-id', databaseCreate, { type: constant('g0-nosuch-node-0') }),
+];
+
+const databaseUpdateViolations: Violation[] = [
+  ...clusterViolations(databaseUpdate),
+  ...wrongTypes('P1.database-update.types', databaseUpdate, [['allow_list', 'array'], ['label', 'string'], ['updates', 'object']]),
+  ...wrongTypes('P1.database.updates.types', databaseUpdate, [
+    ['updates.frequency', 'nullable-string'], ['updates.duration', 'integer'], ['updates.hour_of_day', 'integer'], ['updates.day_of_week', 'integer'], ['updates.week_of_month', 'integer'],
+  ]),
+  broken('P1.database.updates.types', databaseUpdate, { 'updates.hour_of_day': () => fc.constantFrom(0.5, 12.5, 23.25) }),
+];
+
+const snapshotCreate: BodyGen = (context) =>
+  optionalRecord({ label: label(context.labelPrefix, 3, 64), target: fc.constantFrom('primary', 'secondary') }, ['label']);
+
+const snapshotViolations: Violation[] = [
+  missing('P1.database-snapshot-create.label.required', snapshotCreate, 'label'),
+  broken('P1.database-snapshot.label.min-3', snapshotCreate, { label: () => tooShort(3, 'abc123') }),
+  broken('P1.database-snapshot.label.max-64', snapshotCreate, { label: (c) => tooLongLabel(c.labelPrefix, 64) }),
+  broken('P1.database-snapshot.target.enum', snapshotCreate, { target: () => fc.constantFrom('', 'Primary', 'replica', 'tertiary', 'both') }),
+  ...wrongTypes('P1.database-snapshot-create.types', snapshotCreate, [['label', 'string']]),
+];
+
+// ------------------------------------------------------------------ account
+
+const US_STATES = ['AL', 'AK', 'AZ', 'CA', 'CO', 'DC', 'FL', 'GA', 'HI', 'IL', 'MA', 'NJ', 'NY', 'OR', 'PA', 'TX', 'WA', 'WY'];
+const US_MILITARY = ['AA', 'AE', 'AP'];
+const CA_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'];
+const OTHER_COUNTRIES = ['GB', 'DE', 'FR', 'NL', 'SE', 'JP', 'AU', 'IN', 'BR', 'SG', 'ZA', 'NZ'];
+/** Two capitals that are not ISO 3166-1 codes (user-assigned or unassigned). */
+const NOT_COUNTRIES = ['ZZ', 'XX', 'QQ', 'AA', 'XY', 'OO'];
+
+/**
+ * country with a state and zip that suit it. A state or zip is only sent together with its country: alone it
+ * would be judged against whatever country the account already has.
+ */
+const location = () => {
+  const withCountry = (country: fc.Arbitrary<string>, state: fc.Arbitrary<string>, zip: fc.Arbitrary<string>) =>
+    optionalRecord({ country, state, zip }, ['country']);
+  return fc.oneof(
+    fc.constant({}),
+    withCountry(fc.constant('US'), fc.constantFrom(...US_STATES, ...US_MILITARY), digits(5, 5)),
+    withCountry(fc.constant('CA'), fc.constantFrom(...CA_PROVINCES), fc.stringMatching(/^[A-Z][0-9][A-Z] [0-9][A-Z][0-9]$/)),
+    withCountry(fc.constantFrom(...OTHER_COUNTRIES), stringOfLength(1, 24), digits(4, 6)),
+  );
+};
+
+const promotion = () =>
+  optionalRecord({
+    credit_monthly_cap: fc.constantFrom('10.00', '0.00', '250.50'),
+    credit_remaining: fc.constantFrom('10.00', '5.25'),
+    description: stringOfLength(0, 80),
+    expire_dt: dateTime(),
+    image_url: httpUrl(),
+    service_type: fc.constantFrom('all', 'compute', 'backup'),
+    summary: stringOfLength(0, 40),
+    this_month_credit_remaining: fc.constantFrom('10.00', '1.00'),
+  });
+
+/** Members of the account with only a maximum length: [member, max]. */
+const ACCOUNT_TEXT: Array<[string, number]> = [
+  ['address_1', 64], ['address_2', 64], ['city', 24], ['company', 128], ['first_name', 50], ['last_name', 50], ['phone', 32], ['tax_id', 100],
+];
+const maxRule = (member: string, max: number) => `P1.account.${member.replace(/_/g, '-')}.max-${max}`;
+const PHONE_CHARS = '0123456789+-() ';
+
+const accountUpdate: BodyGen = () =>
+  merged(
+    optionalRecord({
+      active_promotions: fc.array(promotion(), { maxLength: 2 }),
+      email: fc.oneof(email(), between(13, 128).chain(emailOfLength)),
+      ...Object.fromEntries(ACCOUNT_TEXT.map(([member, max]) => [member, stringOfLength(0, max, member === 'phone' ? PHONE_CHARS : undefined)])),
+    }),
+    location(),
+  );
+
+/** A non-US/CA country with a state, so a state breaking its own limit breaks nothing else. */
+const elsewhere = (state: ValueGen): Record<string, Change> => ({ state, country: constant('DE'), zip: ABSENT });
+
+const accountViolations: Violation[] = [
+  ...ACCOUNT_TEXT.map(([member, max]) => broken(maxRule(member, max), accountUpdate, { [member]: () => tooLong(max, member === 'phone' ? PHONE_CHARS : undefined) })),
+  broken(maxRule('state', 24), accountUpdate, elsewhere(() => tooLong(24))),
+  broken(maxRule('email', 128), accountUpdate, { email: () => between(129, 140).chain(emailOfLength) }),
+  broken('P1.account.email.format', accountUpdate, { email: () => notEmail() }),
+  broken('P1.account.country.iso-3166', accountUpdate, { country: () => fc.constantFrom('DEU', 'USA', 'D', '', 'D1', 'U S') }), // no lower-case pairs: a server may fairly upper-case them
+  broken('P1.account.state.us-ca-code', accountUpdate, {
+    state: () => fc.constantFrom('New York', 'Ontario', 'ny', 'N.Y.', 'Calif', 'Q', 'QUE'),
+    country: () => fc.constantFrom('US', 'CA'),
+    zip: ABSENT,
+  }),
+  // expire_dt is a shared date-time ($ref): a value of the wrong type breaks that rule too, not the body's type rule
+  broken('P1.conventions.date-time', accountUpdate, { 'active_promotions.0.expire_dt': () => fc.oneof(notDateTime(), fc.constantFrom(20250131, null, true)) }),
+  ...wrongTypes('P1.account-update.types', accountUpdate, [
+    ['active_promotions', 'array'], ['active_promotions.0', 'object'], ['active_promotions.0.description', 'string'],
+    ['email', 'string'], ['country', 'string'], ['state', 'string'], ['zip', 'string'],
+    ...ACCOUNT_TEXT.map(([member]): [string, JsonKind] => [member, 'string']),
+  ]),
+  serverJudged('P1.account.country.iso-3166', accountUpdate, { country: () => fc.constantFrom(...NOT_COUNTRIES), state: ABSENT, zip: ABSENT }),
+  serverJudged('P1.account.state.us-ca-code', accountUpdate, {
+    state: () => fc.constantFrom('ZZ', 'XX', 'QQ', 'UK', 'EN'),
+    country: () => fc.constantFrom('US', 'CA'),
+    zip: ABSENT,
+  }),
+];
+
+const accountCancel: BodyGen = () => optionalRecord({ comments: stringOfLength(0, 300) });
+
+const cancelViolations: Violation[] = wrongTypes('P1.account-cancel.types', accountCancel, [['comments', 'string']]);
+
+/** A card number passing the Luhn check (not a documented rule; it keeps the body acceptable to a real card processor). */
+function luhnCardNumber(min: number, max: number): fc.Arbitrary<string> {
+  return digits(min - 1, max - 1).map((body) => {
+    const sum = [...body].reverse().reduce((total, char, i) => {
+      const d = Number(char) * (i % 2 === 0 ? 2 : 1);
+      return total + (d > 9 ? d - 9 : d);
+    }, 0);
+    return body + String((10 - (sum % 10)) % 10);
+  });
+}
+
+const creditCard: BodyGen = () =>
+  fc.record({ card_number: luhnCardNumber(14, 24), cvv: digits(3, 4), expiry_month: between(1, 12), expiry_year: between(1000, 9999) });
+
+const creditCardViolations: Violation[] = [
+  ...(['card_number', 'cvv', 'expiry_month', 'expiry_year'] as const).map((member) => missing(`P1.credit-card.${member.replace(/_/g, '-')}.required`, creditCard, member)),
+  broken('P1.credit-card.card-number.digits', creditCard, { card_number: () => fc.oneof(notDigits(14, 24), fc.constantFrom('4111 1111 1111 1111', '4111-1111-1111-1111')) }),
+  broken('P1.credit-card.card-number.min-14', creditCard, { card_number: () => tooShort(14, '0123456789') }),
+  broken('P1.credit-card.card-number.max-24', creditCard, { card_number: () => tooLong(24, '0123456789') }),
+  broken('P1.credit-card.cvv.digits', creditCard, { cvv: () => notDigits(3, 4) }),
+  broken('P1.credit-card.cvv.min-3', creditCard, { cvv: () => tooShort(3, '0123456789') }),
+  broken('P1.credit-card.cvv.max-4', creditCard, { cvv: () => tooLong(4, '0123456789') }),
+  broken('P1.credit-card.expiry-month.min-1', creditCard, { expiry_month: () => fc.oneof(fc.constant(0), fc.integer({ min: -1000, max: 0 })) }),
+  broken('P1.credit-card.expiry-month.max-12', creditCard, { expiry_month: () => fc.oneof(fc.constant(13), fc.integer({ min: 13, max: 1000 })) }),
+  broken('P1.credit-card.expiry-year.four-digit', creditCard, { expiry_year: () => fc.oneof(fc.constantFrom(999, 0, 25, 99), fc.integer({ min: -9999, max: 999 })) }),
+  broken('P1.credit-card.expiry-year.four-digit', creditCard, { expiry_year: () => fc.oneof(fc.constant(10000), fc.integer({ min: 10000, max: 999999 })) }),
+  ...wrongTypes('P1.credit-card.types', creditCard, [['card_number', 'string'], ['cvv', 'string'], ['expiry_month', 'integer'], ['expiry_year', 'integer']]),
+  broken('P1.credit-card.types', creditCard, { expiry_month: () => fc.integer({ min: 1, max: 11 }).map((m) => m + 0.5) }),
+  broken('P1.credit-card.types', creditCard, { card_number: () => fc.constantFrom(41111111111111, 4111111111111111) }),
+];
+
+// computes is always sent: a transfer of nothing is a different question ("whether entities.computes is required: not stated")
+const transferCreate: BodyGen = (context) =>
+  fc.record({ entities: fc.record({ computes: fc.subarray(context.computeIds, { minLength: 1 }) }) });
+
+const transferViolations: Violation[] = [
+  missing('P1.entity-transfer-create.entities.required', transferCreate, 'entities'),
+  ...wrongTypes('P1.entity-transfer-create.types', transferCreate, [['entities', 'object'], ['entities.computes', 'array'], ['entities.computes.0', 'integer']]),
+];
+
+// ------------------------------------------------------------------ OAuth clients
+
+const clientMembers = (context: BodyContext) => ({ label: label(context.labelPrefix, 1, 512), public: fc.boolean(), redirect_uri: httpUrl() });
+const clientCreate: BodyGen = (context) => optionalRecord(clientMembers(context), ['label', 'redirect_uri']);
+const clientUpdate: BodyGen = (context) => optionalRecord(clientMembers(context));
+
+function clientViolations(valid: BodyGen, typesRule: string): Violation[] {
+  return [
+    broken('P1.oauth-client.label.min-1', valid, { label: constant('') }),
+    broken('P1.oauth-client.label.max-512', valid, { label: (c) => tooLongLabel(c.labelPrefix, 512) }),
+    broken('P1.oauth-client.redirect-uri.url', valid, { redirect_uri: () => notUrl() }),
+    ...wrongTypes(typesRule, valid, [['label', 'string'], ['public', 'boolean'], ['redirect_uri', 'string']]),
+  ];
+}
+
+export const bodies: Record<string, BodyArbitraries> = {
+  'requests/database-create': { schema: 'requests/database-create', valid: databaseCreate, violations: databaseCreateViolations },
+  'requests/database-update': { schema: 'requests/database-update', valid: databaseUpdate, violations: databaseUpdateViolations },
+  'requests/database-snapshot-create': { schema: 'requests/database-snapshot-create', valid: snapshotCreate, violations: snapshotViolations },
+  'requests/account-update': { schema: 'requests/account-update', valid: accountUpdate, violations: accountViolations },
+  'requests/account-cancel': { schema: 'requests/account-cancel', valid: accountCancel, violations: cancelViolations },
+  'requests/credit-card': { schema: 'requests/credit-card', valid: creditCard, violations: creditCardViolations },
+  'requests/entity-transfer-create': { schema: 'requests/entity-transfer-create', valid: transferCreate, violations: transferViolations },
+  'requests/oauth-client-create': {
+    schema: 'requests/oauth-client-create',
+    valid: clientCreate,
+    violations: [
+      missing('P1.oauth-client-create.label.required', clientCreate, 'label'),
+      missing('P1.oauth-client-create.redirect-uri.required', clientCreate, 'redirect_uri'),
+      ...clientViolations(clientCreate, 'P1.oauth-client-create.types'),
+    ],
+  },
+  'requests/oauth-client-update': { schema: 'requests/oauth-client-update', valid: clientUpdate, violations: clientViolations(clientUpdate, 'P1.oauth-client-update.types') },
+};

@@ -1,0 +1,479 @@
+// Request bodies of document 2 (spec/part2-compute-images-tags.md): compute instances, configuration profiles,
+// images, tags.
+import fc from 'fast-check';
+import type { BodyArbitraries, BodyContext, Violation } from './types.js';
+import { FULLVIRT_SLOTS, RESCUE_SLOTS, SLOTS, badInterfaces, deviceMap, deviceSlot, hasVlan, interfaces, sshPublicKey, twoTypeSlot } from './generators/compute.js';
+import { label, labelBadBeginEnd, labelBadChar, labelDoubledSeparator, labelTooLong, labelTooShort } from './generators/labels.js';
+import { strongPassword, weakPassword } from './generators/passwords.js';
+import { LOWER_ALNUM, between, stringOfLength, tooLong } from './generators/text.js';
+
+type Body = Record<string, unknown>;
+type BodyGen = (context: BodyContext) => fc.Arbitrary<Body>;
+type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
+
+/** Marks a member to delete in `replacing`. */
+const ABSENT = Symbol('absent');
+type Change = ValueGen | typeof ABSENT;
+
+const constant = (value: unknown): ValueGen => () => fc.constant(value);
+const oneOf = (...values: unknown[]): ValueGen => () => fc.constantFrom(...values);
+
+/** Sets (or, for ABSENT, deletes) the member at a dot path, creating objects on the way. */
+function setPath(body: Body, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = body;
+  for (const key of keys.slice(0, -1)) {
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = {};
+    node = node[key] as Body;
+  }
+  const last = keys[keys.length - 1]!;
+  if (value === ABSENT) delete node[last];
+  else node[last] = value;
+}
+
+/** A valid body with the members at the given dot paths replaced (in order) or removed. */
+function replacing(valid: BodyGen, changes: Record<string, Change>): BodyGen {
+  const entries = Object.entries(changes);
+  return (context) =>
+    fc.tuple(valid(context), ...entries.map(([, change]) => (change === ABSENT ? fc.constant(ABSENT) : change(context)))).map(([body, ...values]) => {
+      const copy = structuredClone(body);
+      entries.forEach(([path], i) => setPath(copy, path, values[i]));
+      return copy;
+    });
+}
+
+/** The schema rejects it; `field` defaults to the first changed path. */
+function broken(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0]!): Violation {
+  return { rule, field, judgedBy: 'schema', arbitrary: replacing(valid, changes) };
+}
+
+/** Schema-valid, but the server must reject it (strength, existence). */
+function serverJudged(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0]!): Violation {
+  return { rule, field, judgedBy: 'server', arbitrary: replacing(valid, changes) };
+}
+
+const missing = (rule: string, valid: BodyGen, member: string) => broken(rule, valid, { [member]: ABSENT });
+
+/** A plain object (fast-check records have a null prototype) of the members generated, optional ones sometimes. */
+function members(model: Record<string, fc.Arbitrary<unknown>>, required: string[] = []): fc.Arbitrary<Body> {
+  return fc.record(model, { requiredKeys: required }).map((record) => ({ ...record }) as Body);
+}
+
+/** Merges the objects made by several generators into one body. */
+function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
+  return fc.tuple(...parts).map((objects) => Object.assign({}, ...objects) as Body);
+}
+
+// ------------------------------------------------------------------ shared members
+
+const LABEL_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.`;
+/** Free-form labels (snapshot, configuration profile, image, tag): the prefix, then plain characters. */
+function prefixedText(context: BodyContext, min: number, max: number, alphabet = LABEL_TEXT): fc.Arbitrary<string> {
+  const prefix = context.labelPrefix;
+  // Lengths too short for the prefix (e.g. a 1-character profile label) are made without it: the bound matters more.
+  return between(min, max).chain((n) => (n > prefix.length ? stringOfLength(n - prefix.length, n - prefix.length, alphabet).map((rest) => prefix + rest) : stringOfLength(n, n, alphabet)));
+}
+
+const INSTANCE_LABEL = { min: 3, max: 64 } as const;
+const instanceLabel: ValueGen = (c) => label(INSTANCE_LABEL.min, INSTANCE_LABEL.max, c.labelPrefix);
+
+/** One violation per instance label rule, on the `label` of `valid`. */
+function instanceLabelViolations(valid: BodyGen): Violation[] {
+  const { min, max } = INSTANCE_LABEL;
+  const cases: Array<[string, ValueGen]> = [
+    ['P2.instance.label.min-3', () => labelTooShort(min)],
+    ['P2.instance.label.max-64', (c) => labelTooLong(max, c.labelPrefix)],
+    ['P2.instance.label.chars', (c) => labelBadChar(min, max, c.labelPrefix)],
+    ['P2.instance.label.begin-end-alphanumeric', (c) => labelBadBeginEnd(min, max, c.labelPrefix)],
+    ['P2.instance.label.no-doubled-separators', (c) => labelDoubledSeparator(min, max, c.labelPrefix)],
+  ];
+  return cases.map(([rule, value]) => broken(rule, valid, { label: value }));
+}
+
+/**
+ * Tags in instance bodies: tag labels (3..50, the emulator holds instance tags to the tag label limits), always
+ * prefixed since the document sets no bound of its own here to probe.
+ */
+const tags: ValueGen = (c) => fc.uniqueArray(prefixedText(c, Math.max(3, c.labelPrefix.length + 1), 50, LOWER_ALNUM), { maxLength: 3 });
+const group = () => stringOfLength(0, 20, LOWER_ALNUM);
+const instanceType: ValueGen = (c) => fc.constantFrom(c.instanceType, c.largerInstanceType);
+
+/** Image description: 1..65000 characters, often a bound; long ones repeat a short random chunk (fast to make). */
+function description(): fc.Arbitrary<string> {
+  return fc
+    .tuple(between(1, 65000), stringOfLength(1, 16))
+    .map(([n, chunk]) => chunk.repeat(Math.ceil(n / chunk.length)).slice(0, n));
+}
+const DESCRIPTION_MAX = 65000;
+
+function descriptionViolations(valid: BodyGen): Violation[] {
+  return [
+    broken('P2.image.description.min-1', valid, { description: constant('') }),
+    broken('P2.image.description.max-65000', valid, { description: () => fc.integer({ min: DESCRIPTION_MAX + 1, max: DESCRIPTION_MAX + 50 }).map((n) => 'd'.repeat(n)) }),
+  ];
+}
+
+/**
+ * One violation per interface rule, on the `interfaces` of `valid`. With `regionAware` (instance create) the
+ * region follows the interfaces, so a vlan item is never also rejected for the region.
+ */
+function interfaceViolations(valid: BodyGen, regionAware: boolean): Violation[] {
+  return badInterfaces.map(({ rule, field, arbitrary }) => ({
+    rule,
+    field: field ? `interfaces.${field}` : 'interfaces',
+    judgedBy: 'schema' as const,
+    arbitrary: (c: BodyContext) =>
+      fc.tuple(valid(c), arbitrary(c)).map(([body, items]) => ({
+        ...body,
+        ...(regionAware ? { region: hasVlan(items) ? c.vlanRegion : c.region } : {}),
+        interfaces: items,
+      })),
+  }));
+}
+
+// ------------------------------------------------------------------ instance create
+
+type CreateMode = 'image' | 'backup' | 'empty';
+
+/**
+ * Members of each creation mode. script_id is left out of valid bodies: the context names no deployment script
+ * (a made-up one fails the server's compatibility check). authorized_users is only ever empty: usernames must
+ * have SSH keys on the caller's profile beforehand, which the context does not provide.
+ */
+const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = {
+  image: (c) =>
+    members(
+      {
+        image: fc.constant(c.publicImage),
+        root_pass: strongPassword(7, 128),
+        authorized_keys: fc.array(sshPublicKey(), { maxLength: 2 }),
+        authorized_users: fc.constant([]),
+        swap_size: fc.oneof(fc.constantFrom(0, 512), fc.integer({ min: 0, max: 2048 })),
+        script_data: fc.dictionary(fc.stringMatching(/^[a-z_]{1,10}$/), fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean()), { maxKeys: 3 }).map((d) => ({ ...d })),
+      },
+      ['image', 'root_pass'],
+    ),
+  backup: (c) => fc.constant({ backup_id: c.backupId }),
+  empty: () => fc.constant({}),
+};
+
+/** A valid create body of one mode. From a backup the region is the backup's, so vlan interfaces only when it supports VLANs. */
+function instanceCreate(mode: CreateMode): BodyGen {
+  return (c) => {
+    const vlans = mode !== 'backup' || c.vlanRegion === c.region;
+    const optional = members({
+      label: instanceLabel(c),
+      booted: fc.boolean(),
+      backups_enabled: fc.boolean(),
+      private_ip: fc.boolean(),
+      interfaces: interfaces(c, vlans),
+      group: group(),
+      tags: tags(c),
+    });
+    return fc.tuple(instanceType(c), modeMembers[mode](c), optional).map(([type, modal, rest]) => ({
+      region: hasVlan(rest.interfaces) ? c.vlanRegion : c.region,
+      type,
+      ...modal,
+      ...rest,
+    }));
+  };
+}
+
+const fromImage = instanceCreate('image');
+const fromBackup = instanceCreate('backup');
+const emptyInstance = instanceCreate('empty');
+
+const instanceCreateBody: BodyArbitraries = {
+  schema: 'requests/instance-create',
+  valid: (c) => fc.oneof(fromImage(c), fromBackup(c), emptyInstance(c)),
+  violations: [
+    missing('P2.instance-create.region.required', emptyInstance, 'region'),
+    missing('P2.instance-create.type.required', fromImage, 'type'),
+    ...instanceLabelViolations(fromImage),
+    broken('P2.image.id.prefix', fromImage, { image: oneOf('debian12', 'compute/', 'Compute/debian12', 'public/debian12', 'images/compute/debian12', 'private', '') }),
+    missing('P2.instance-create.root-pass.required-with-image', fromImage, 'root_pass'),
+    broken('P2.instance-create.root-pass.min-7', fromImage, { root_pass: () => fc.oneof(fc.constantFrom('', 'a', 'aB'), strongPassword(3, 6)) }),
+    broken('P2.instance-create.root-pass.max-128', fromImage, { root_pass: () => strongPassword(129, 160) }),
+    // Mutually exclusive: neither member alone is at fault.
+    broken('P2.instance-create.image.exclusive-backup-id', fromImage, { backup_id: (c) => fc.constant(c.backupId) }, null),
+    broken('P2.instance-create.script-id.exclusive-backup-id', fromBackup, { script_id: () => fc.integer({ min: 1, max: 100000 }) }),
+    broken('P2.instance-create.script-id.requires-image', emptyInstance, { script_id: () => fc.integer({ min: 1, max: 100000 }) }, 'image'),
+    broken('P2.instance-create.script-id.not-private-image', fromImage, {
+      image: () => fc.integer({ min: 1, max: 10_000_000 }).map((id) => `private/${id}`),
+      script_id: () => fc.integer({ min: 1, max: 100000 }),
+    }, 'script_id'),
+    ...interfaceViolations(emptyInstance, true),
+    serverJudged('P2.instance-create.root-pass.strength', fromImage, { root_pass: () => weakPassword(7, 128) }),
+    serverJudged('P2.instance-create.type.known', emptyInstance, { type: () => fc.stringMatching(/^[a-z0-9]{6,12}$/).map((id) => `no-such-type-${id}`) }),
+  ],
+};
+
+// ------------------------------------------------------------------ instance update
+
+const DAYS = ['Scheduling', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', null];
+const WINDOWS = ['Scheduling', 'W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14', 'W16', 'W18', 'W20', 'W22', null];
+
+/** Alert thresholds; 0 (disabled) often. Upper ends stay inside what any type allows (cpu: 100 per core, one core at least). */
+const alerts = () =>
+  members({
+    cpu: between(0, 100),
+    io: between(0, 10000),
+    network_in: between(0, 10000),
+    network_out: between(0, 10000),
+    transfer_quota: between(0, 100),
+  });
+
+const instanceUpdate: BodyGen = (c) =>
+  members({
+    alerts: alerts(),
+    backups: members({ schedule: members({ day: fc.constantFrom(...DAYS), window: fc.constantFrom(...WINDOWS) }) }),
+    group: group(),
+    label: instanceLabel(c),
+    tags: tags(c),
+    watchdog_enabled: fc.boolean(),
+  });
+
+const instanceUpdateBody: BodyArbitraries = {
+  schema: 'requests/instance-update',
+  valid: instanceUpdate,
+  violations: [
+    broken('P2.instance.backups.schedule.day.enum', instanceUpdate, { 'backups.schedule.day': oneOf('sunday', 'SUNDAY', 'Sun', 'Someday', 'Weekday', '') }),
+    broken('P2.instance.backups.schedule.window.enum', instanceUpdate, { 'backups.schedule.window': oneOf('W1', 'W24', 'w10', 'W', '10', 'Scheduled', '') }),
+    ...instanceLabelViolations(instanceUpdate),
+  ],
+};
+
+// ------------------------------------------------------------------ clone
+
+/** Which configs and disks to clone: absent (all configs), none, the context's profile, its disk as an extra. */
+const cloneSelection = (c: BodyContext): fc.Arbitrary<Body> =>
+  fc.constantFrom<Body>({}, { configs: [] }, { configs: [c.configId] }, { disks: [] }, { configs: [], disks: [c.diskId] }, { configs: [c.configId], disks: [] });
+
+/** To a new instance (no compute_id): region and type required. */
+const cloneToNew: BodyGen = (c) =>
+  merged(
+    members({ region: fc.constant(c.region), type: instanceType(c), label: instanceLabel(c), backups_enabled: fc.boolean(), group: group() }, ['region', 'type']),
+    cloneSelection(c),
+  );
+
+/** Onto an existing instance: the second of the context (the source is the first). */
+const cloneToExisting: BodyGen = (c) =>
+  merged(members({ compute_id: fc.constant(c.computeIds[1]!), group: group() }, ['compute_id']), cloneSelection(c));
+
+const instanceCloneBody: BodyArbitraries = {
+  schema: 'requests/instance-clone',
+  valid: (c) => fc.oneof(cloneToNew(c), cloneToExisting(c)),
+  violations: [
+    missing('P2.instance-clone.region.required-for-new', cloneToNew, 'region'),
+    missing('P2.instance-clone.type.required-for-new', cloneToNew, 'type'),
+    broken('P2.instance-clone.region.not-with-compute-id', cloneToExisting, { region: (c) => fc.constant(c.region) }),
+    broken('P2.instance-clone.type.not-with-compute-id', cloneToExisting, { type: instanceType }),
+    broken('P2.instance-clone.label.new-instance-only', cloneToExisting, { label: instanceLabel }),
+    broken('P2.instance-clone.backups-enabled.new-instance-only', cloneToExisting, { backups_enabled: () => fc.boolean() }),
+    ...instanceLabelViolations(cloneToNew),
+  ],
+};
+
+// ------------------------------------------------------------------ snapshot, restore, boot, rescue, resize
+
+const snapshotCreate: BodyGen = (c) => members({ label: prefixedText(c, 1, 255) }, ['label']);
+
+const snapshotCreateBody: BodyArbitraries = {
+  schema: 'requests/instance-snapshot-create',
+  valid: snapshotCreate,
+  violations: [
+    missing('P2.instance-snapshot-create.label.required', snapshotCreate, 'label'),
+    broken('P2.instance-snapshot-create.label.min-1', snapshotCreate, { label: constant('') }),
+    broken('P2.instance-snapshot-create.label.max-255', snapshotCreate, { label: () => tooLong(255) }),
+  ],
+};
+
+/** Restore onto one of the run's instances (the backup is the context's, of the first). */
+const backupRestore: BodyGen = (c) => members({ compute_id: fc.constantFrom(...c.computeIds), overwrite: fc.boolean() }, ['compute_id']);
+
+const backupRestoreBody: BodyArbitraries = {
+  schema: 'requests/backup-restore',
+  valid: backupRestore,
+  violations: [missing('P2.backup-restore.compute-id.required', backupRestore, 'compute_id')],
+};
+
+const instanceBoot: BodyGen = (c) => members({ config_id: fc.constant(c.configId) });
+
+const instanceBootBody: BodyArbitraries = {
+  schema: 'requests/instance-boot',
+  valid: instanceBoot,
+  violations: [
+    // Ids this high are far beyond anything a run creates.
+    serverJudged('P2.boot.config-id', instanceBoot, { config_id: () => fc.integer({ min: 2_000_000_000, max: 2_147_483_647 }) }),
+  ],
+};
+
+/** Rescue devices: sda..sdg only. sdh is left out even as null (the emulator rejects the slot name outright). */
+const instanceRescue: BodyGen = (c) => members({ devices: deviceMap(c, RESCUE_SLOTS) });
+const withDevices: BodyGen = (c) => members({ devices: deviceMap(c, RESCUE_SLOTS) }, ['devices']);
+
+const instanceRescueBody: BodyArbitraries = {
+  schema: 'requests/instance-rescue',
+  valid: instanceRescue,
+  violations: [
+    broken('P2.instance-rescue.devices.sdh-reserved', withDevices, { 'devices.sdh': deviceSlot }),
+    broken('P2.device-map.slot.one-type', withDevices, { 'devices.sdb': twoTypeSlot }),
+  ],
+};
+
+const instanceResize: BodyGen = (c) => members({ type: fc.constant(c.largerInstanceType), allow_auto_disk_resize: fc.boolean() }, ['type']);
+
+const instanceResizeBody: BodyArbitraries = {
+  schema: 'requests/instance-resize',
+  valid: instanceResize,
+  violations: [missing('P2.instance-resize.type.required', instanceResize, 'type')],
+};
+
+// ------------------------------------------------------------------ configuration profiles
+
+const CONFIG_LABEL = { min: 1, max: 48 } as const;
+const RUN_LEVELS = ['default', 'single', 'binbash'];
+
+/**
+ * Members common to create and update. kernel is left out: the context names no kernel ID (the document names
+ * none either), and an unknown one is rejected. Profiles belong to the context's instances, created in
+ * `region`: vlan interfaces only when that region supports VLANs.
+ */
+function configMembers(c: BodyContext): Record<string, fc.Arbitrary<unknown>> {
+  const helper = fc.boolean();
+  return {
+    label: prefixedText(c, CONFIG_LABEL.min, CONFIG_LABEL.max),
+    comments: fc.option(stringOfLength(0, 40), { nil: null }),
+    helpers: members({ devtmpfs_automount: helper, distro: helper, modules_dep: helper, network: helper, updatedb_disabled: helper }),
+    interfaces: interfaces(c, c.region === c.vlanRegion),
+    memory_limit: between(256, 1024),
+    root_device: fc.constantFrom(...SLOTS.map((slot) => `/dev/${slot}`)),
+    run_level: fc.constantFrom(...RUN_LEVELS),
+  };
+}
+
+/** In fullvirt mode only sda..sdd may name a device (sde..sdh present as null at most). */
+function configCreateIn(virtMode: 'paravirt' | 'fullvirt' | undefined): BodyGen {
+  return (c) => {
+    const devices = virtMode === 'fullvirt' ? deviceMap(c, SLOTS, FULLVIRT_SLOTS) : deviceMap(c);
+    const mode: Record<string, fc.Arbitrary<unknown>> = virtMode ? { virt_mode: fc.constant(virtMode) } : {};
+    return members({ ...configMembers(c), devices, ...mode }, ['label', 'devices', ...Object.keys(mode)]);
+  };
+}
+
+const configCreate: BodyGen = (c) => fc.oneof(configCreateIn(undefined)(c), configCreateIn('paravirt')(c), configCreateIn('fullvirt')(c));
+const fullvirtConfig = configCreateIn('fullvirt');
+
+/** Violations both profile bodies share. */
+function configViolations(valid: BodyGen): Violation[] {
+  return [
+    broken('P2.config.label.min-1', valid, { label: constant('') }),
+    broken('P2.config.label.max-48', valid, { label: (c) => tooLong(CONFIG_LABEL.max).map((text) => c.labelPrefix + text.slice(c.labelPrefix.length)) }),
+    broken('P2.config.run-level.enum', valid, { run_level: oneOf('Default', 'multi', 'rescue', 'bash', '') }),
+    broken('P2.device-map.slot.one-type', valid, { 'devices.sda': twoTypeSlot }),
+    ...interfaceViolations(valid, false),
+  ];
+}
+
+const configCreateBody: BodyArbitraries = {
+  schema: 'requests/config-create',
+  valid: configCreate,
+  violations: [
+    missing('P2.config-create.label.required', configCreate, 'label'),
+    missing('P2.config-create.devices.required', configCreate, 'devices'),
+    ...configViolations(configCreate),
+    broken('P2.config.virt-mode.enum', configCreateIn('paravirt'), { virt_mode: oneOf('hvm', 'full', 'Paravirt', 'pv', '') }),
+    broken('P2.config.devices.fullvirt-sda-to-sdd', fullvirtConfig, { 'devices.sdf': deviceSlot }),
+  ],
+};
+
+/** Update: every member optional; virt_mode left out (the members after run_level are "not shown" for update). */
+const configUpdate: BodyGen = (c) => members({ ...configMembers(c), devices: deviceMap(c) });
+
+const configUpdateBody: BodyArbitraries = {
+  schema: 'requests/config-update',
+  valid: configUpdate,
+  violations: configViolations(configUpdate),
+};
+
+// ------------------------------------------------------------------ images
+
+const IMAGE_STATUSES = ['creating', 'pending_upload', 'available'];
+/** Image labels: no bounds in the document; a short title. */
+const imageLabel: ValueGen = (c) => prefixedText(c, 1, 50);
+
+const imageCapture: BodyGen = (c) => members({ disk_id: fc.constant(c.diskId), label: imageLabel(c), description: description() }, ['disk_id']);
+const imageUpload: BodyGen = (c) => members({ label: imageLabel(c), region: fc.constant(c.region), description: description() }, ['label', 'region']);
+const imageUpdate: BodyGen = (c) =>
+  members({ description: fc.option(description(), { nil: null, freq: 4 }), label: imageLabel(c), status: fc.constantFrom(...IMAGE_STATUSES) });
+
+const imageCaptureBody: BodyArbitraries = {
+  schema: 'requests/image-capture',
+  valid: imageCapture,
+  violations: [missing('P2.image-capture.disk-id.required', imageCapture, 'disk_id'), ...descriptionViolations(imageCapture)],
+};
+
+const imageUploadBody: BodyArbitraries = {
+  schema: 'requests/image-upload',
+  valid: imageUpload,
+  violations: [
+    missing('P2.image-upload.label.required', imageUpload, 'label'),
+    missing('P2.image-upload.region.required', imageUpload, 'region'),
+    ...descriptionViolations(imageUpload),
+  ],
+};
+
+const imageUpdateBody: BodyArbitraries = {
+  schema: 'requests/image-update',
+  valid: imageUpdate,
+  violations: [
+    ...descriptionViolations(imageUpdate),
+    broken('P2.image.status.enum', imageUpdate, { status: oneOf('deleted', 'Available', 'pending', 'ready', 'uploading', '') }),
+  ],
+};
+
+// ------------------------------------------------------------------ tags
+
+const TAG_LABEL = { min: 3, max: 50 } as const;
+
+/** Objects to tag: the context's own (no balancer or volume exists in it, so those lists stay empty). */
+const tagCreate: BodyGen = (c) =>
+  members(
+    {
+      label: prefixedText(c, TAG_LABEL.min, TAG_LABEL.max, LOWER_ALNUM),
+      domains: fc.subarray([c.domainId]),
+      computes: fc.subarray(c.computeIds),
+      balancers: fc.constant([]),
+      volumes: fc.constant([]),
+    },
+    ['label'],
+  );
+
+const tagCreateBody: BodyArbitraries = {
+  schema: 'requests/tag-create',
+  valid: tagCreate,
+  violations: [
+    missing('P2.tag-create.label.required', tagCreate, 'label'),
+    broken('P2.tag.label.min-3', tagCreate, { label: () => stringOfLength(0, TAG_LABEL.min - 1, LOWER_ALNUM) }),
+    broken('P2.tag.label.max-50', tagCreate, { label: (c) => tooLong(TAG_LABEL.max, LOWER_ALNUM).map((text) => c.labelPrefix + text.slice(c.labelPrefix.length)) }),
+  ],
+};
+
+export const bodies: Record<string, BodyArbitraries> = Object.fromEntries(
+  [
+    instanceCreateBody,
+    instanceUpdateBody,
+    instanceCloneBody,
+    snapshotCreateBody,
+    backupRestoreBody,
+    instanceBootBody,
+    instanceRescueBody,
+    instanceResizeBody,
+    configCreateBody,
+    configUpdateBody,
+    imageCaptureBody,
+    imageUploadBody,
+    imageUpdateBody,
+    tagCreateBody,
+  ].map((body) => [body.schema, body]),
+);
