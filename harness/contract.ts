@@ -150,8 +150,9 @@ export const ENVELOPE = 'common/list-envelope';
 function listSchema(item: string): Json {
   return {
     $id: schemaId(`${LIST_PREFIX}${item}`),
+    type: 'object',
     allOf: [{ $ref: `/schemas/${ENVELOPE}.json` }],
-    properties: { data: { items: { $ref: `/schemas/${item}.json` } } },
+    properties: { data: { type: 'array', items: { $ref: `/schemas/${item}.json` } } },
   };
 }
 

@@ -22,8 +22,10 @@ function ruleId(endpoint: Endpoint, kind: string): string {
   return `P${PART[endpoint.document]}.${AREA[endpoint.section]}.${kind}.${endpointSlug(endpoint)}`;
 }
 
-/** The id of a per-endpoint rule: kind is `auth`, `scope`, `unrestricted-only` or `beta`. */
-export function endpointRuleId(endpoint: Endpoint, kind: 'auth' | 'scope' | 'unrestricted-only' | 'beta'): string {
+export type EndpointRuleKind = 'serves' | 'auth' | 'scope' | 'unrestricted-only' | 'beta' | 'unknown-id';
+
+/** The id of a per-endpoint rule. */
+export function endpointRuleId(endpoint: Endpoint, kind: EndpointRuleKind): string {
   return ruleId(endpoint, kind);
 }
 
@@ -39,7 +41,18 @@ const AUTH_SENTENCE: Record<string, string> = {
 
 function rulesOf(endpoint: Endpoint): Rule[] {
   const key = endpointKey(endpoint);
-  const rules: Rule[] = [];
+  const rules: Rule[] = [
+    { ...base(endpoint), id: ruleId(endpoint, 'serves'), rule: `${key} answers a request the documents describe as valid with success (2xx).`, needs: ['none'], check: 'scenario' },
+  ];
+  const params = Object.keys(endpoint.params).filter((name) => name !== 'year' && name !== 'month');
+  if (params.length)
+    rules.push({
+      ...base(endpoint),
+      id: ruleId(endpoint, 'unknown-id'),
+      rule: `${key} rejects a request naming a {${params.at(-1)}} that does not exist with a 4xx error body (resources are addressed by ID in the path).`,
+      needs: ['none'],
+      check: 'scenario',
+    });
   if (endpoint.auth !== 'not-shown')
     rules.push({ ...base(endpoint), id: ruleId(endpoint, 'auth'), rule: `${key} ${AUTH_SENTENCE[endpoint.auth]}.`, needs: ['none'], check: 'scenario' });
   if (endpoint.auth !== 'none' && endpoint.scopes.length)
@@ -78,4 +91,16 @@ function pagingRules(): Rule[] {
   return rules;
 }
 
-export const endpointRules: Rule[] = [...endpoints.flatMap(rulesOf), ...pagingRules()];
+/** Inferred: the documents name success and error responses only; a server error is no documented outcome. */
+const noServerError: Rule = {
+  id: 'P1.errors.no-server-error',
+  part: 1,
+  section: 'Errors',
+  level: 'SHOULD',
+  rule: 'Inferred: a request answered by any documented endpoint gets a success or an error response for a documented condition, never a 5xx server error.',
+  endpoints: endpoints.map(endpointKey),
+  needs: ['none'],
+  check: 'scenario',
+};
+
+export const endpointRules: Rule[] = [...endpoints.flatMap(rulesOf), ...pagingRules(), noServerError];

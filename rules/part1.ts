@@ -259,7 +259,7 @@ export const rules: Rule[] = [
   must('P1.event.action.open-enum', 'Events', 'action is a string taking one of the listed values, and new values may be added: an unknown value is not an error.', EVENT_RETURNING),
   must('P1.event.status.enum', 'Event status', 'An event status is one of failed, finished, notification, scheduled, started.', EVENT_RETURNING),
   must('P1.event.entity.members', 'Event', 'entity has id, label, type and url of the affected entity.', EVENT_RETURNING),
-  should('P1.event.entity.id.integer', 'Event', 'inferred: entity.id is an integer (only the secondary entity id is said to be possibly a string).', EVENT_RETURNING),
+  should('P1.event.entity.member-types', 'Event', 'inferred: entity.id is an integer or a string, entity.label a string or null, entity.type and entity.url strings (the document names the members without their types).', EVENT_RETURNING),
   must('P1.event.secondary-entity.members', 'Event', 'secondary_entity has the same members as entity.', EVENT_RETURNING),
   must('P1.event.secondary-entity.id.integer-or-string', 'Event', 'The id of secondary_entity may be a string.', EVENT_RETURNING),
   must('P1.event.secondary-entity.second-entity', 'Event', 'secondary_entity is present for events that involve a second entity.', EVENT_RETURNING, 'untestable: which events involve a second entity is not shown'),

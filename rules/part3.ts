@@ -103,7 +103,7 @@ const TIME_DEFAULTS: Array<[string, string, number]> = [
 const TIME_VALUES = '0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 345600, 604800, 1209600, 2419200';
 
 const domainRules: Rule[] = [
-  should('P3.domain.fields', S_DOMAIN, 'inferred: a returned domain carries the fields of the Domain table (axfr_ips, description, domain, expire_sec, group, id, master_ips, refresh_sec, retry_sec, soa_email, status, tags, ttl_sec, type).', DOMAIN_RETURNED, 'schema'),
+  should('P3.domain.fields', S_DOMAIN, 'inferred: a returned domain carries the fields of the Domain table (axfr_ips, domain, expire_sec, id, master_ips, refresh_sec, retry_sec, soa_email, status, tags, ttl_sec, type; description and group only when set, as they cannot be empty).', DOMAIN_RETURNED, 'schema'),
   must('P3.domain.types', S_DOMAIN, 'Domain fields, when present, have the documented types (axfr_ips, master_ips and tags arrays of strings; id and the time values integers; the others strings).', DOMAIN_RETURNED, 'schema'),
   must('P3.domain-create.types', S_DOMAINS, 'Domain create body fields are those of the Domain resource except id, with the documented types.', [DOMAIN_CREATE], 'schema'),
   must('P3.domain-update.types', S_DOMAINS, 'Domain update body fields are those of the Domain resource except id, with the documented types.', [DOMAIN_UPDATE], 'schema'),

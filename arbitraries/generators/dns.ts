@@ -28,16 +28,33 @@ export function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
   return between(min, max).chain(labelOfLength);
 }
 
-/** Labels (each 1..63) that joined with dots are exactly `n` characters long (n >= 1). */
-function labelsOfTotal(n: number): fc.Arbitrary<string[]> {
-  if (n <= MAX_LABEL) return labelOfLength(n).map((l) => [l]);
-  // take one label, leave room for at least one more after its dot
-  return between(1, Math.min(MAX_LABEL, n - 2)).chain((first) => fc.tuple(labelOfLength(first), labelsOfTotal(n - first - 1)).map(([l, rest]) => [l, ...rest]));
-}
-
-/** A DNS name of exactly `n` characters (n >= 1), no trailing period. */
+/**
+ * A DNS name of exactly `n` characters (n >= 1), no trailing period: `n` letters, digits and hyphens cut into
+ * labels at drawn positions (and wherever a label would pass 63), hyphens at label ends made letters.
+ */
 export function hostOfLength(n: number): fc.Arbitrary<string> {
-  return labelsOfTotal(n).map((labels) => labels.join('.'));
+  return fc.tuple(chars(LABEL_INNER, n), fc.array(fc.nat(Math.max(0, n - 1)), { maxLength: 8 }), fc.constantFrom(...LOWER_ALNUM)).map(([text, cuts, letter]) => {
+    const drawn = new Set(cuts);
+    const dots = new Set<number>();
+    let run = 0;
+    for (let i = 0; i < n; i++) {
+      if (drawn.has(i) && run > 0 && i < n - 1) {
+        dots.add(i);
+        run = 0;
+      } else if (++run > MAX_LABEL) {
+        // cut here, or one earlier when this is the last character (a name does not end with a period)
+        dots.add(i === n - 1 ? i - 1 : i);
+        run = i === n - 1 ? 1 : 0;
+      }
+    }
+    return [...text]
+      .map((c, i) => {
+        if (dots.has(i)) return '.';
+        const atEnd = i === 0 || i === n - 1 || dots.has(i - 1) || dots.has(i + 1);
+        return c === '-' && atEnd ? letter : c;
+      })
+      .join('');
+  });
 }
 
 /** First label of a created name: the prefix in DNS letters, then 1..8 random ones (so names are unique). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ipv4Cidr, ipv6Cidr } from './net.js';
 import { ports } from './ports.js';
-import { between, stringOfLength } from './text.js';
+import { stringOfLength } from './text.js';
 
 /**
  * Firewall rules (document 3, Rule object): action ACCEPT|DROP, protocol TCP|UDP|ICMP, ports required for TCP
@@ -21,27 +21,25 @@ export interface RuleSet {
   outbound: FirewallRule[];
 }
 
-/** `count` addresses split between an `ipv4` and an `ipv6` list (either list may be absent when empty). */
-function addressesOfCount(count: number): fc.Arbitrary<Record<string, string[]>> {
-  return fc.integer({ min: 0, max: count }).chain((v4) =>
-    fc
-      .tuple(fc.array(ipv4Cidr(), { minLength: v4, maxLength: v4 }), fc.array(ipv6Cidr(), { minLength: count - v4, maxLength: count - v4 }), fc.boolean(), fc.boolean())
-      .map(([ipv4, ipv6, keepEmpty4, keepEmpty6]) => ({
-        ...(ipv4.length || keepEmpty4 ? { ipv4 } : {}),
-        ...(ipv6.length || keepEmpty6 ? { ipv6 } : {}),
-      })),
-  );
+/** min..max addresses (each IPv4 or IPv6) split into `ipv4` and `ipv6` lists (an empty list is sometimes left out). */
+function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string, string[]>> {
+  const tagged = fc.oneof(ipv4Cidr().map((address) => ({ v4: true, address })), ipv6Cidr().map((address) => ({ v4: false, address })));
+  return fc.tuple(fc.array(tagged, { minLength: min, maxLength: max }), fc.boolean(), fc.boolean()).map(([all, keepEmpty4, keepEmpty6]) => {
+    const ipv4 = all.filter((entry) => entry.v4).map((entry) => entry.address);
+    const ipv6 = all.filter((entry) => !entry.v4).map((entry) => entry.address);
+    return { ...(ipv4.length || keepEmpty4 ? { ipv4 } : {}), ...(ipv6.length || keepEmpty6 ? { ipv6 } : {}) };
+  });
 }
 
 /** A rule's `addresses`: usually a few entries, sometimes exactly 255 (`large` false keeps it small). */
 export function addresses(large = true): fc.Arbitrary<Record<string, string[]>> {
-  const small = fc.integer({ min: 0, max: 6 }).chain(addressesOfCount);
-  return large ? fc.oneof({ arbitrary: small, weight: 5 }, { arbitrary: addressesOfCount(MAX_ADDRESSES), weight: 1 }) : small;
+  const small = addressesBetween(0, 6);
+  return large ? fc.oneof({ arbitrary: small, weight: 5 }, { arbitrary: addressesBetween(MAX_ADDRESSES, MAX_ADDRESSES), weight: 1 }) : small;
 }
 
 /** 256..270 addresses across both lists, each well formed. */
 export function addressesTooMany(): fc.Arbitrary<Record<string, string[]>> {
-  return between(MAX_ADDRESSES + 1, MAX_ADDRESSES + 15).chain(addressesOfCount);
+  return addressesBetween(MAX_ADDRESSES + 1, MAX_ADDRESSES + 15);
 }
 
 /** One valid rule; `large` lets its address list reach the 255 bound. */
@@ -65,24 +63,26 @@ export function firewallRule(large = false): fc.Arbitrary<FirewallRule> {
     }));
 }
 
-/** `n` rules, at most one of them with a long address list (so a body stays quick to validate). */
-function rulesOf(n: number): fc.Arbitrary<FirewallRule[]> {
-  return fc.tuple(fc.array(firewallRule(false), { minLength: n, maxLength: n }), fc.option(firewallRule(true), { freq: 3, nil: undefined }), fc.nat()).map(([rules, big, at]) =>
-    big && rules.length ? rules.map((rule, i) => (i === at % rules.length ? big : rule)) : rules,
-  );
+/**
+ * min..max rules (often exactly min or max) split at random between inbound and outbound; at most one rule has a
+ * long address list, so a body stays quick to validate.
+ */
+function ruleSetBetween(min: number, max: number): fc.Arbitrary<RuleSet> {
+  const rule = firewallRule(false);
+  const lists = fc.oneof(fc.array(rule, { minLength: min, maxLength: max }), fc.array(rule, { minLength: min, maxLength: min }), fc.array(rule, { minLength: max, maxLength: max }));
+  return fc.tuple(lists, fc.option(firewallRule(true), { freq: 3, nil: undefined }), fc.nat(), fc.nat()).map(([drawn, big, at, split]) => {
+    const rules = big && drawn.length ? drawn.map((one, i) => (i === at % drawn.length ? big : one)) : drawn;
+    const inbound = split % (rules.length + 1);
+    return { inbound: rules.slice(0, inbound), outbound: rules.slice(inbound) };
+  });
 }
 
-/** `total` rules split between inbound and outbound. */
-function ruleSetOfCount(total: number): fc.Arbitrary<RuleSet> {
-  return fc.integer({ min: 0, max: total }).chain((inbound) => rulesOf(total).map((rules) => ({ inbound: rules.slice(0, inbound), outbound: rules.slice(inbound) })));
-}
-
-/** Inbound and outbound rules, at most 25 across both (0 and exactly 25 often). */
-export function ruleSet(): fc.Arbitrary<RuleSet> {
-  return between(0, MAX_RULES).chain(ruleSetOfCount);
+/** Inbound and outbound rules, at most `max` (25) across both (0 and exactly `max` often). */
+export function ruleSet(max = MAX_RULES): fc.Arbitrary<RuleSet> {
+  return ruleSetBetween(0, max);
 }
 
 /** 26..30 valid rules across inbound and outbound. */
 export function ruleSetTooMany(): fc.Arbitrary<RuleSet> {
-  return between(MAX_RULES + 1, MAX_RULES + 5).chain(ruleSetOfCount);
+  return ruleSetBetween(MAX_RULES + 1, MAX_RULES + 5);
 }

@@ -11,7 +11,7 @@
 // - entity transfers: `computes` needs at least one id, no duplicates, each an existing instance the caller can
 //   read_write that is not in another pending transfer; pending → stale at expiry; accepting an incoming pending
 //   transfer → `accepted`, `completed` a minute later; only the sender cancels a pending transfer (→ `cancelled`);
-//   two incoming transfers (is_sender false) are seeded so accept can be exercised;
+//   four incoming transfers (is_sender false) are seeded so accept can be exercised;
 // - events: newest first; a restricted user sees events of entities it holds a grant on, its own events, and
 //   account-level events when it has the `account_access` grant; read/seen are per account;
 // - OAuth clients: the full secret is returned only by create; other responses show `<REDACTED>`; new clients are
@@ -289,9 +289,6 @@ function addCreditCard(ctx: RequestContext) {
 
 // ------------------------------------------------------------------------------------------ entity transfers
 
-function transferEntity(t: Transfer): EventEntity {
-  return { id: t.token, label: null, type: 'entity_transfer', url: `/v4/account/entity-transfers/${t.token}` };
-}
 
 function transferView(t: Transfer) {
   return { ...t, entities: { computes: [...t.entities.computes] } };
@@ -304,7 +301,6 @@ function addTransfer(s: Store, t: Transfer): void {
     if (T.transfers(st).get(t.token) !== t || t.status !== 'pending') return;
     t.status = 'stale';
     t.updated = st.nowIso(expiry);
-    emitEvent(st, null, { action: 'entity_transfer_stale', entity: transferEntity(t) });
   });
 }
 
@@ -346,7 +342,6 @@ function createTransfer(ctx: RequestContext) {
     status: 'pending',
   };
   addTransfer(s, t);
-  emitEvent(s, ctx.principal, { action: 'entity_transfer_create', entity: transferEntity(t) });
   return transferView(t);
 }
 
@@ -356,7 +351,6 @@ function cancelTransfer(ctx: RequestContext) {
   if (t.status !== 'pending') fail(`Only a pending transfer can be cancelled; this one is ${t.status}.`);
   t.status = 'cancelled';
   t.updated = ctx.store.nowIso();
-  emitEvent(ctx.store, ctx.principal, { action: 'entity_transfer_cancel', entity: transferEntity(t) });
   return {};
 }
 
@@ -367,7 +361,6 @@ function acceptTransfer(ctx: RequestContext) {
   const s = ctx.store;
   t.status = 'accepted';
   t.updated = s.nowIso();
-  emitEvent(s, ctx.principal, { action: 'entity_transfer_accept', entity: transferEntity(t) });
   const at = new Date(s.now().getTime() + 60_000);
   s.schedule(at, (st) => {
     if (T.transfers(st).get(t.token) !== t || t.status !== 'accepted') return;
@@ -631,8 +624,8 @@ function seed(s: Store): void {
 
   newClient(s, 'Example dashboard', false, 'https://dashboard.example.org/oauth/callback');
 
-  // Two incoming transfers (from another account) and a completed outgoing one.
-  for (const computes of [[90001, 90002], [90003]]) {
+  // Incoming transfers (from another account) and a completed outgoing one.
+  for (const computes of [[90001, 90002], [90003], [90004], [90005]]) {
     addTransfer(s, {
       token: uuid(s),
       created: s.nowIso(now),

@@ -4,7 +4,6 @@ import type { Area, RequestContext } from '../core/types.js';
 import type { Store } from '../core/store.js';
 import { asObject, reqString, optArray, fail } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
-import { emitEvent } from '../core/events.js';
 import { canAccess, type EntityKind } from '../core/permissions.js';
 import { listInstances, getInstance, listVolumes, getVolume, listBalancers, getBalancer } from './compute.js';
 import { listDomains, getDomain } from './domains.js';
@@ -25,10 +24,6 @@ const KINDS: { key: string; grant: EntityKind; get: (s: Store, id: number) => (T
 
 function exists(store: Store, label: string): boolean {
   return tags(store).has(label) || KINDS.some((k) => k.list(store).some((o) => o.tags.includes(label)));
-}
-
-function entity(label: string) {
-  return { id: label, label, type: 'tag', url: `/v4/tags/${encodeURIComponent(label)}` };
 }
 
 function labelOr404(ctx: RequestContext): string {
@@ -63,7 +58,6 @@ function createHandler(ctx: RequestContext) {
       if (t.updated !== undefined) t.updated = now;
     }
   }
-  emitEvent(store, ctx.principal, { action: 'tag_create', entity: entity(label) });
   return { label };
 }
 
@@ -81,7 +75,6 @@ function deleteHandler(ctx: RequestContext) {
     }
   }
   tags(store).delete(label);
-  emitEvent(store, ctx.principal, { action: 'tag_delete', entity: entity(label) });
   return {};
 }
 

@@ -103,7 +103,8 @@ describe('document 3 body generators', () => {
       }
       const found = validateValue(schema, body);
       expect(rulesOf(schema, body), JSON.stringify(body).slice(0, 300)).toEqual([violation.rule]);
-      if (violation.field !== null) expect(found.map((v) => v.path)).toContain(pointerOf(violation.field));
+      // a member forbidden by a condition (`not: {required}`) is reported at the object holding it
+      if (violation.field !== null) expect(found.some((v) => pointerOf(violation.field!).startsWith(v.path === '/' ? '/' : `${v.path}/`) || v.path === pointerOf(violation.field!)), JSON.stringify(found)).toBe(true);
     }), RUNS);
   });
 

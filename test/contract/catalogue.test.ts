@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../harness/contract.js';
 import { endpointKey, endpoints } from '../../rules/endpoints.js';
+import { responseSchemaFor } from '../../harness/responses.js';
 
 const inventory = readFileSync(new URL('../../../shared/inventory/endpoints.tsv', import.meta.url), 'utf8')
   .split('\n')
@@ -41,6 +42,17 @@ describe('endpoint catalogue', () => {
       return refs.filter((ref): ref is string => !!ref && !names.has(ref)).map((ref) => `${endpointKey(endpoint)}: ${ref}`);
     });
     expect(missing).toEqual([]);
+  });
+
+  it('compiles the response schema of every endpoint and status (lists composed with their items)', () => {
+    const unjudged = endpoints.filter((endpoint) => {
+      for (const status of [200, 400, 500]) {
+        const schema = responseSchemaFor(endpoint, status);
+        if (schema) loadContract().validator(schema.ref);
+      }
+      return endpoint.response.kind !== 'not-shown' && !responseSchemaFor(endpoint, 200);
+    });
+    expect(unjudged.map(endpointKey)).toEqual([]);
   });
 
   it('gives a request schema to every request schema file, and a body only to POST and PUT', () => {

@@ -302,7 +302,7 @@ export const cases: Case[] = [
   ok('resources/event', { ...event, secondary_entity: { id: 222, label: 'other', type: 'compute', url: '/v4/compute/instances/222' } }, 'secondary_entity id as an integer'),
   bad('resources/event', { ...event, secondary_entity: { ...event.secondary_entity, id: true } }, 'P1.event.secondary-entity.id.integer-or-string', 'secondary_entity id neither integer nor string'),
   bad('resources/event', { ...event, secondary_entity: without(event.secondary_entity, 'url') }, 'P1.event.secondary-entity.members', 'secondary_entity has the members of entity'),
-  bad('resources/event', { ...event, entity: { ...entity, id: 'compute/11111' } }, 'P1.event.entity.id.integer', 'entity id is an integer'),
+  bad('resources/event', { ...event, entity: { ...entity, id: 1.5 } }, 'P1.event.entity.member-types', 'entity id is an integer or a string'),
   bad('resources/event', { ...event, entity: without(entity, 'url') }, 'P1.event.entity.members', 'entity has url'),
   bad('resources/event', { ...event, status: 'running' }, 'P1.event.status.enum', 'status enum'),
   bad('resources/event', { ...event, action: 42 }, 'P1.event.action.open-enum', 'action is a string'),

@@ -1,0 +1,232 @@
+// The rule-tagged check: every test of the suite declares the rule ids it checks, and ends in one of five
+// verdicts — pass, fail (the target broke the rule), error (the harness or setup broke), skip (the target lacks
+// a capability the check needs), disabled (filtered out by configuration).
+import { it, type TestContext } from 'vitest';
+import { ruleById } from '../rules/index.js';
+import { endpointKey } from '../rules/endpoints.js';
+import { findEndpoint } from './responses.js';
+import { redactSecrets, type Exchange, type SendOptions } from './http.js';
+import { judgeExchange, type Finding } from './judge.js';
+import { MissingCapability, target, type PrincipalSpec, type Target } from './target.js';
+
+export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'disabled';
+
+/** What a check leaves in its task meta for the reporters. */
+export interface CheckRecord {
+  rules: string[];
+  verdict: Verdict;
+  /** The rule broken and why (fail), or what went wrong (error), or why it could not run (skip, disabled). */
+  failedRule?: string;
+  message?: string;
+  /** Findings of the named checks on every response, each for its own rule. */
+  findings: Finding[];
+  exchanges: Exchange[];
+  /** Requests per catalogue endpoint (`GET /v4/domains/{domainId}` → 2). */
+  endpoints: Record<string, number>;
+  /** fast-check replay data of a failed property. */
+  seed?: number;
+  path?: string;
+  counterexample?: string;
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    conformance?: CheckRecord;
+  }
+}
+
+/** The target broke `rule`. */
+export class RuleViolation extends Error {
+  override name = 'RuleViolation';
+  constructor(
+    readonly rule: string,
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(`${rule}: ${message}`);
+  }
+}
+
+class SkipCheck extends Error {}
+
+/** Exchanges kept per check as evidence (the failing one is always kept). */
+const MAX_EVIDENCE = 8;
+
+export interface RequestOptions extends Omit<SendOptions, 'method' | 'path' | 'token'> {
+  /** Default: the full-access token; null: no Authorization header. */
+  token?: string | null;
+}
+
+/** What a check's body works with. */
+export class Check {
+  readonly record: CheckRecord;
+  readonly target: Target;
+
+  constructor(rules: string[]) {
+    this.target = target();
+    this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {} };
+  }
+
+  async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
+    const token = options.token === undefined ? this.target.token : options.token;
+    const exchange = await this.target.http.send({ ...options, method, path, token });
+    this.observe(exchange);
+    return exchange;
+  }
+
+  get(path: string, options?: RequestOptions) {
+    return this.send('GET', path, options);
+  }
+  post(path: string, json?: unknown, options?: RequestOptions) {
+    return this.send('POST', path, { ...options, ...(json !== undefined ? { json } : {}) });
+  }
+  put(path: string, json?: unknown, options?: RequestOptions) {
+    return this.send('PUT', path, { ...options, ...(json !== undefined ? { json } : {}) });
+  }
+  delete(path: string, options?: RequestOptions) {
+    return this.send('DELETE', path, options);
+  }
+
+  private observe(exchange: Exchange): void {
+    const endpoint = findEndpoint(`${exchange.method} ${exchange.path}`);
+    if (endpoint) {
+      const key = endpointKey(endpoint);
+      this.record.endpoints[key] = (this.record.endpoints[key] ?? 0) + 1;
+    }
+    for (const finding of judgeExchange(exchange)) {
+      if (!this.record.findings.some((known) => known.rule === finding.rule && known.path === finding.path && known.message === finding.message)) this.record.findings.push(finding);
+    }
+    this.keep(exchange);
+  }
+
+  private keep(exchange: Exchange): void {
+    const evidence = redactSecrets(shrink(exchange));
+    if (this.record.exchanges.length >= MAX_EVIDENCE) this.record.exchanges.splice(MAX_EVIDENCE / 2, 1);
+    this.record.exchanges.push(evidence);
+  }
+
+  /** The target broke `rule`. */
+  fail(rule: string, message: string, exchange?: Exchange): never {
+    throw new RuleViolation(rule, message, exchange);
+  }
+
+  expect(rule: string, condition: unknown, message: string, exchange?: Exchange): void {
+    if (!condition) this.fail(rule, message, exchange);
+  }
+
+  /** The request succeeded (2xx). */
+  expectSuccess(rule: string, exchange: Exchange, what = 'the request'): void {
+    this.expect(rule, exchange.status >= 200 && exchange.status < 300, `${what} should succeed (2xx) but got ${describe(exchange)}`, exchange);
+  }
+
+  /**
+   * The request was rejected (4xx). When `field` is given and the error body names a field, that field must be
+   * the offending member or one of its ancestors (`a.b[3].c` and `a.b.3.c` are the same path).
+   */
+  expectRejected(rule: string, exchange: Exchange, what = 'the request', field?: string | null): void {
+    this.expect(rule, exchange.status >= 400 && exchange.status < 500, `${what} should be rejected (4xx) but got ${describe(exchange)}`, exchange);
+    if (!field) return;
+    const named = errorFields(exchange.body);
+    if (!named.length) return;
+    const expected = normaliseField(field);
+    const ok = named.some((name) => expected === name || expected.startsWith(`${name}.`));
+    this.expect('P1.errors.body.field', ok, `the error names field ${named.map((n) => `"${n}"`).join(', ')}, but the member at fault is "${field}"`, exchange);
+  }
+
+  skip(reason: string): never {
+    throw new SkipCheck(reason);
+  }
+
+  /** A token for the principal, or `skip` when the target cannot provide one. */
+  async principal(spec: PrincipalSpec): Promise<string> {
+    try {
+      return await this.target.principal(spec);
+    } catch (error) {
+      if (error instanceof MissingCapability) this.skip(error.message);
+      throw error;
+    }
+  }
+
+  /** Lets simulated time pass, or `skip` on a target without the clock hook. */
+  async advanceClock(seconds: number): Promise<void> {
+    try {
+      await this.target.advanceClock(seconds);
+    } catch (error) {
+      if (error instanceof MissingCapability) this.skip(error.message);
+      throw error;
+    }
+  }
+}
+
+export function describe(exchange: Exchange): string {
+  if (exchange.error) return `no response (${exchange.error})`;
+  const reason = (exchange.body as { errors?: Array<{ reason?: unknown }> } | undefined)?.errors?.[0]?.reason;
+  return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${reason.slice(0, 160)}"` : ''}`;
+}
+
+export function errorFields(body: unknown): string[] {
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.map((error) => (error as { field?: unknown })?.field).filter((field): field is string => typeof field === 'string' && field.length > 0).map(normaliseField);
+}
+
+function normaliseField(field: string): string {
+  return field.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
+}
+
+function shrink(exchange: Exchange): Exchange {
+  const cut = (value: unknown) => {
+    const text = JSON.stringify(value);
+    return text !== undefined && text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length} characters)` : value;
+  };
+  return { ...exchange, requestBody: cut(exchange.requestBody), body: cut(exchange.body) };
+}
+
+function selected(rules: string[], filters: string[] | null): boolean {
+  if (!filters?.length) return true;
+  return rules.some((rule) => filters.some((filter) => rule === filter || rule.startsWith(`${filter}.`)));
+}
+
+export interface CheckOptions {
+  timeout?: number;
+}
+
+/**
+ * Declares a check of `rules` (ids of the ledger; an unknown id fails the spec file at collection).
+ * The body throws through `c.fail` / `c.expect…` when the target breaks a rule.
+ */
+export function check(rules: string | string[], title: string, body: (c: Check) => Promise<void>, options: CheckOptions = {}): void {
+  const ids = Array.isArray(rules) ? rules : [rules];
+  const unknown = ids.filter((id) => !ruleById.has(id));
+  if (!ids.length || unknown.length) throw new Error(`check "${title}" names unknown rule id(s): ${unknown.join(', ') || '(none)'}`);
+  it(`[${ids.join(' ')}] ${title}`, async (context: TestContext) => {
+    const config = target().info.config;
+    if (!selected(ids, config.rules) || !selected(ids, config.areas)) {
+      context.task.meta.conformance = { rules: ids, verdict: 'disabled', message: 'disabled by the --rules / --areas filter', findings: [], exchanges: [], endpoints: {} };
+      context.skip('disabled by configuration');
+    }
+    const run = new Check(ids);
+    context.task.meta.conformance = run.record;
+    try {
+      await body(run);
+    } catch (error) {
+      if (error instanceof SkipCheck) {
+        run.record.verdict = 'skip';
+        run.record.message = error.message;
+        context.skip(error.message);
+      }
+      if (error instanceof RuleViolation) {
+        run.record.verdict = 'fail';
+        run.record.failedRule = error.rule;
+        run.record.message = error.message;
+        if (error.exchange) run.record.exchanges.push(redactSecrets(shrink(error.exchange)));
+        const replay = (error as { replay?: { seed: number; path?: string; counterexample?: string } }).replay;
+        if (replay) Object.assign(run.record, replay);
+      } else {
+        run.record.verdict = 'error';
+        run.record.message = (error as Error).message ?? String(error);
+      }
+      throw error;
+    }
+  }, options.timeout ?? 60_000);
+}

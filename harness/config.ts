@@ -1,0 +1,178 @@
+// Target configuration: defaults ← config file ← environment (CONFORMANCE_*) ← command-line flags.
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+export interface SuiteConfig {
+  /** null: start the embedded reference emulator. */
+  baseUrl: string | null;
+  /** A full-access token (unrestricted user, every scope). */
+  token: string | null;
+  /** Tokens holding exactly a scope set, keyed by the sorted comma-separated scopes. */
+  scopedTokens: Record<string, string>;
+  /** A restricted user's token (no grants beyond what the user created). */
+  restrictedToken: string | null;
+  /** Control hooks base URL (default: the base URL, probed). */
+  controlUrl: string | null;
+  timeoutMs: number;
+  /** fast-check runs per property. */
+  runs: number;
+  seed: number;
+  /** Output folder for results and the cleanup ledger. */
+  out: string;
+  runId: string;
+  /** Only checks of these rule ids / rule id prefixes (null: all). */
+  rules: string[] | null;
+  /** Only checks of these areas, e.g. `P3.firewall` or `firewalls` (null: all). */
+  areas: string[] | null;
+  /** Irreversible or billable operations (account cancel, credit card, transfer accept) run only when allowed. */
+  allowDestructive: boolean;
+  /** Regions and instance types are not discoverable through the documented endpoints: name them. */
+  region: string;
+  /** A region supporting VLANs. */
+  vlanRegion: string;
+  instanceType: string;
+  /** A larger instance type (resize). */
+  largerInstanceType: string;
+}
+
+export class ConfigError extends Error {}
+
+export const ENV_PREFIX = 'CONFORMANCE_';
+
+/** One configurable setting: its key, environment variable, and how a string becomes its value. */
+interface Setting<K extends keyof SuiteConfig> {
+  key: K;
+  env: string;
+  parse: (value: string, source: string) => SuiteConfig[K];
+}
+
+const text = (value: string) => value;
+const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+function positiveInt(name: string, max: number) {
+  return (value: string, source: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new ConfigError(`${source}: ${name} must be an integer from 1 to ${max}, got "${value}"`);
+    return Number(value);
+  };
+}
+function url(name: string) {
+  return (value: string, source: string): string => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(`${source}: ${name} must be an http(s) URL, got "${value}"`);
+    }
+    if (!/^https?:$/.test(parsed.protocol)) throw new ConfigError(`${source}: ${name} must be an http(s) URL, got "${value}"`);
+    return value.replace(/\/+$/, '');
+  };
+}
+/** `scopes=token;scopes=token` where scopes are comma-separated. */
+function scopedTokens(value: string, source: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of value.split(';').map((item) => item.trim()).filter(Boolean)) {
+    const at = pair.lastIndexOf('=');
+    if (at <= 0 || at === pair.length - 1) throw new ConfigError(`${source}: scoped tokens are written SCOPES=TOKEN (e.g. domains:read_only=abc), got "${pair.replace(/=.*/, '=…')}"`);
+    out[scopeKey(list(pair.slice(0, at)))] = pair.slice(at + 1);
+  }
+  return out;
+}
+
+export function scopeKey(scopes: string[]): string {
+  return [...scopes].sort().join(',');
+}
+
+const SETTINGS: Setting<keyof SuiteConfig>[] = [
+  { key: 'baseUrl', env: 'BASE_URL', parse: url('base URL') },
+  { key: 'token', env: 'TOKEN', parse: text },
+  { key: 'scopedTokens', env: 'SCOPED_TOKENS', parse: scopedTokens },
+  { key: 'restrictedToken', env: 'RESTRICTED_TOKEN', parse: text },
+  { key: 'controlUrl', env: 'CONTROL_URL', parse: url('control URL') },
+  { key: 'timeoutMs', env: 'TIMEOUT_MS', parse: positiveInt('timeout (ms)', 600_000) },
+  { key: 'runs', env: 'RUNS', parse: positiveInt('runs', 100_000) },
+  { key: 'seed', env: 'SEED', parse: positiveInt('seed', 2 ** 31 - 1) },
+  { key: 'out', env: 'OUT', parse: text },
+  { key: 'runId', env: 'RUN_ID', parse: (value, source) => {
+    if (!/^[a-z0-9]{3,12}$/.test(value)) throw new ConfigError(`${source}: run id must be 3..12 lowercase letters or digits, got "${value}"`);
+    return value;
+  } },
+  { key: 'rules', env: 'RULES', parse: list },
+  { key: 'areas', env: 'AREAS', parse: list },
+  { key: 'allowDestructive', env: 'ALLOW_DESTRUCTIVE', parse: (value, source) => {
+    if (!/^(true|false|1|0)$/.test(value)) throw new ConfigError(`${source}: allow-destructive is true or false, got "${value}"`);
+    return value === 'true' || value === '1';
+  } },
+  { key: 'region', env: 'REGION', parse: text },
+  { key: 'vlanRegion', env: 'VLAN_REGION', parse: text },
+  { key: 'instanceType', env: 'INSTANCE_TYPE', parse: text },
+  { key: 'largerInstanceType', env: 'LARGER_INSTANCE_TYPE', parse: text },
+] as Setting<keyof SuiteConfig>[];
+
+export function defaults(): SuiteConfig {
+  return {
+    baseUrl: null,
+    token: null,
+    scopedTokens: {},
+    restrictedToken: null,
+    controlUrl: null,
+    timeoutMs: 10_000,
+    runs: 100,
+    seed: 1 + (randomBytes(4).readUInt32BE() % (2 ** 31 - 2)),
+    out: 'reports/out',
+    runId: `r${randomBytes(3).toString('hex')}`,
+    rules: null,
+    areas: null,
+    allowDestructive: false,
+    // The reference emulator's seed.
+    region: 'us-east',
+    vlanRegion: 'us-east',
+    instanceType: 'g6-standard-1',
+    largerInstanceType: 'g6-standard-2',
+  };
+}
+
+/** Reads a JSON config file whose members are named like the settings (`baseUrl`, `token`, …). */
+export function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`cannot read config file ${file}: ${reason}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(`config file ${file} must hold a JSON object`);
+  const known = new Set<string>(SETTINGS.map((setting) => setting.key));
+  const out: Partial<Record<keyof SuiteConfig, string>> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!known.has(key)) throw new ConfigError(`config file ${file}: unknown setting "${key}" (known: ${[...known].join(', ')})`);
+    out[key as keyof SuiteConfig] = typeof value === 'object' && value !== null ? Object.entries(value).map(([k, v]) => `${k}=${String(v)}`).join(';') : String(value);
+  }
+  return out;
+}
+
+/** Resolves the configuration; later sources win. Throws ConfigError with one clear line on bad input. */
+export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv; flags?: Partial<Record<keyof SuiteConfig, string>> }): SuiteConfig {
+  const config = defaults();
+  const env = sources.env ?? {};
+  const layers: Array<[string, Partial<Record<keyof SuiteConfig, string>>]> = [];
+  const file = sources.file ?? env[`${ENV_PREFIX}CONFIG`];
+  if (file) layers.push([`config file ${file}`, readConfigFile(file)]);
+  layers.push(['environment', Object.fromEntries(SETTINGS.filter((setting) => env[ENV_PREFIX + setting.env] !== undefined).map((setting) => [setting.key, env[ENV_PREFIX + setting.env]!]))]);
+  layers.push(['flags', sources.flags ?? {}]);
+  for (const [source, values] of layers)
+    for (const setting of SETTINGS) {
+      const value = values[setting.key];
+      if (value !== undefined && value !== '') (config as unknown as Record<string, unknown>)[setting.key] = setting.parse(value, `${source} (${setting.key})`);
+    }
+  if (config.baseUrl && !config.token) throw new ConfigError('a base URL needs a token: give --token or CONFORMANCE_TOKEN');
+  return config;
+}
+
+/** The environment that hands a resolved configuration to vitest and its workers. */
+export function toEnv(config: SuiteConfig): Record<string, string> {
+  return { [`${ENV_PREFIX}RESOLVED`]: JSON.stringify(config) };
+}
+
+export function fromEnv(env: NodeJS.ProcessEnv = process.env): SuiteConfig {
+  const resolved = env[`${ENV_PREFIX}RESOLVED`];
+  return resolved ? (JSON.parse(resolved) as SuiteConfig) : resolveConfig({ env });
+}

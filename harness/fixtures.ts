@@ -1,0 +1,331 @@
+// Resources the checks of one spec file need, created on first use with the run's label prefix, recorded in the
+// cleanup ledger as soon as their id is known, and deleted after the file even when checks failed.
+// Where the documents do not show a create response, the new resource is found again in its list by its label.
+import { afterAll } from 'vitest';
+import { CleanupLedger } from './cleanup.js';
+import type { Check } from './check.js';
+import { describe as describeExchange } from './check.js';
+import type { Exchange } from './http.js';
+import { target } from './target.js';
+
+/** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+type Json = Record<string, unknown>;
+
+const STRONG_PASSWORD = 'Conf0rmance!Pass';
+
+let counter = 0;
+
+export class Fixtures {
+  private readonly ledger: CleanupLedger;
+  private readonly cache = new Map<string, Promise<unknown>>();
+  readonly prefix: string;
+
+  constructor(readonly name: string) {
+    const info = target().info;
+    this.ledger = new CleanupLedger(info.config.out, info.config.runId, name);
+    this.prefix = `${info.config.runId}-`;
+  }
+
+  /** A fresh label with the run prefix: `r1a2b3-<name>-<n><random>`. */
+  label(kind = 'x', max = 32): string {
+    counter += 1;
+    return `${this.prefix}${kind}${counter}${Math.random().toString(36).slice(2, 6)}`.slice(0, max);
+  }
+
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let value = this.cache.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = make();
+      this.cache.set(key, value);
+      value.catch(() => this.cache.delete(key));
+    }
+    return value;
+  }
+
+  /** Records a created resource for cleanup (before the check uses it). */
+  track(kind: string, deletePath: string, label?: string): void {
+    this.ledger.record({ kind, deletePath, ...(label ? { label } : {}) });
+  }
+
+  private created(exchange: Exchange, what: string): Json {
+    if (exchange.status < 200 || exchange.status >= 300) throw new SetupError(`could not create ${what}: ${describeExchange(exchange)}`);
+    return (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
+  }
+
+  /**
+   * Tracks what a successful create made, so it is deleted after the file: the id from the response, or from
+   * the list item matching `match` where the create response is not shown.
+   */
+  async adopt(c: Check, exchange: Exchange, spec: { kind: string; list: string; match: (item: Json) => boolean; deletePath: (id: string) => string; idKey?: string }): Promise<void> {
+    if (exchange.status < 200 || exchange.status >= 300) return;
+    const key = spec.idKey ?? 'id';
+    const body = (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
+    let id = body[key];
+    if (id === undefined || id === null) id = (await this.find(c, spec.list, spec.match))?.[key];
+    if (typeof id === 'number' || typeof id === 'string') this.track(spec.kind, spec.deletePath(String(id)));
+  }
+
+  /** Pages through a list until `match` finds an item. */
+  async find(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
+    for (let page = 1; page <= 50; page++) {
+      const exchange = await c.get(path, { query: { page, page_size: 100 } });
+      const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+      const found = body?.data?.find(match);
+      if (found) return found;
+      if (!Array.isArray(body?.data) || page >= (body?.pages ?? 1)) return undefined;
+    }
+    return undefined;
+  }
+
+  /** The id of what a create returned, else of the list item matching it. */
+  private async idOf(c: Check, created: Json, listPath: string, match: (item: Json) => boolean, what: string): Promise<number | string> {
+    if (typeof created.id === 'number' || typeof created.id === 'string') return created.id;
+    const found = await this.find(c, listPath, match);
+    if (found && (typeof found.id === 'number' || typeof found.id === 'string')) return found.id;
+    throw new SetupError(`created ${what} but cannot find its id (the create response is not shown and the list does not carry it)`);
+  }
+
+  // — Documents 2 and 3 —
+
+  async publicImage(c: Check): Promise<string> {
+    return this.once('publicImage', async () => {
+      const found = await this.find(c, '/v4/images', (image) => typeof image.id === 'string' && image.id.startsWith('compute/') && image.status === 'available');
+      if (!found) throw new SetupError('the target lists no available public image (compute/…)');
+      return found.id as string;
+    });
+  }
+
+  /** A new instance deployed from a public image (booted), tracked for deletion. */
+  async newInstance(c: Check, extra: Json = {}): Promise<Json & { id: number; label: string }> {
+    const config = target().info.config;
+    const label = this.label('vm', 64);
+    const body = { region: config.region, type: config.instanceType, label, image: await this.publicImage(c), root_pass: STRONG_PASSWORD, ...extra };
+    const created = this.created(await c.post('/v4/compute/instances', body), 'an instance');
+    const id = await this.idOf(c, created, '/v4/compute/instances', (item) => item.label === label, 'an instance');
+    this.track('instance', `/v4/compute/instances/${id}`, label);
+    return { ...created, id: Number(id), label };
+  }
+
+  instance(c: Check): Promise<Json & { id: number; label: string }> {
+    return this.once('instance', () => this.newInstance(c));
+  }
+
+  async newDomain(c: Check, extra: Json = {}): Promise<{ id: number; domain: string }> {
+    const domain = `${this.label('d', 40)}.example.com`;
+    const created = this.created(await c.post('/v4/domains', { domain, type: 'master', soa_email: 'hostmaster@example.com', ...extra }), 'a domain');
+    const id = await this.idOf(c, created, '/v4/domains', (item) => item.domain === domain, 'a domain');
+    this.track('domain', `/v4/domains/${id}`, domain);
+    return { id: Number(id), domain };
+  }
+
+  domain(c: Check): Promise<{ id: number; domain: string }> {
+    return this.once('domain', () => this.newDomain(c));
+  }
+
+  async record(c: Check): Promise<{ domainId: number; id: number }> {
+    return this.once('record', async () => {
+      const { id: domainId } = await this.domain(c);
+      const name = this.label('www', 60);
+      const created = this.created(await c.post(`/v4/domains/${domainId}/records`, { type: 'A', name, target: '192.0.2.10' }), 'a record');
+      const id = await this.idOf(c, created, `/v4/domains/${domainId}/records`, (item) => item.name === name, 'a record');
+      return { domainId, id: Number(id) };
+    });
+  }
+
+  async newFirewall(c: Check, extra: Json = {}): Promise<{ id: number; label: string }> {
+    const label = this.label('fw', 32);
+    const created = this.created(await c.post('/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...extra }), 'a firewall');
+    const id = await this.idOf(c, created, '/v4/networking/firewalls', (item) => item.label === label, 'a firewall');
+    this.track('firewall', `/v4/networking/firewalls/${id}`, label);
+    return { id: Number(id), label };
+  }
+
+  firewall(c: Check): Promise<{ id: number; label: string }> {
+    return this.once('firewall', () => this.newFirewall(c));
+  }
+
+  async firewallDevice(c: Check): Promise<{ firewallId: number; id: number }> {
+    return this.once('firewallDevice', async () => {
+      const [{ id: firewallId }, instance] = [await this.newFirewall(c), await this.instance(c)];
+      const created = this.created(await c.post(`/v4/networking/firewalls/${firewallId}/devices`, { id: instance.id, type: 'compute' }), 'a firewall device');
+      const id = await this.idOf(c, created, `/v4/networking/firewalls/${firewallId}/devices`, (item) => item.entity_id === instance.id || (item.entity as Json | undefined)?.id === instance.id, 'a firewall device');
+      return { firewallId, id: Number(id) };
+    });
+  }
+
+  async monitorClient(c: Check): Promise<{ id: number }> {
+    return this.once('monitorClient', async () => {
+      const label = this.label('mon', 32);
+      const created = this.created(await c.post('/v4/monitor/clients', { label }), 'a monitoring client');
+      const id = await this.idOf(c, created, '/v4/monitor/clients', (item) => item.label === label, 'a monitoring client');
+      this.track('monitor-client', `/v4/monitor/clients/${id}`, label);
+      return { id: Number(id) };
+    });
+  }
+
+  async privateImage(c: Check): Promise<{ id: string }> {
+    return this.once('privateImage', async () => {
+      const label = this.label('img', 50);
+      const created = this.created(await c.post('/v4/images/upload', { label, region: target().info.config.region }), 'an uploaded image');
+      const id = await this.idOf(c, created, '/v4/images', (item) => item.label === label, 'an image');
+      this.track('image', `/v4/images/${encodeURIComponent(String(id))}`, label);
+      return { id: String(id) };
+    });
+  }
+
+  async tag(c: Check): Promise<{ label: string }> {
+    return this.once('tag', async () => {
+      const label = this.label('tag', 50);
+      this.created(await c.post('/v4/tags', { label }), 'a tag');
+      this.track('tag', `/v4/tags/${encodeURIComponent(label)}`, label);
+      return { label };
+    });
+  }
+
+  async config(c: Check): Promise<{ computeId: number; id: number }> {
+    return this.once('config', async () => {
+      const instance = await this.instance(c);
+      const label = this.label('cfg', 48);
+      const created = this.created(await c.post(`/v4/compute/instances/${instance.id}/configs`, { label, devices: {} }), 'a configuration profile');
+      const id = await this.idOf(c, created, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label, 'a configuration profile');
+      return { computeId: instance.id, id: Number(id) };
+    });
+  }
+
+  /**
+   * An IPv6 range routed to a new instance. One range per region per account: ranges this file created before
+   * are deleted first. `fresh` makes a new one even when one is cached (for checks that delete it).
+   */
+  async ipv6Range(c: Check, options: { fresh?: boolean } = {}): Promise<{ range: string }> {
+    if (options.fresh) this.cache.delete('ipv6Range');
+    return this.once('ipv6Range', async () => {
+      await this.releaseIpv6Ranges(c);
+      const instance = await this.newInstance(c);
+      const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
+      let range = typeof created.range === 'string' ? created.range : undefined;
+      if (!range) {
+        const found = await this.find(c, '/v4/networking/ipv6/ranges', (item) => typeof item.range === 'string' && !this.ledger.pending().some((entry) => entry.label === String(item.range).split('/')[0]));
+        range = typeof found?.range === 'string' ? found.range : undefined;
+      }
+      if (!range) throw new SetupError('created an IPv6 range but cannot find it (the create response is not shown)');
+      const bare = range.split('/')[0]!;
+      this.track('ipv6-range', `/v4/networking/ipv6/ranges/${bare}`, bare);
+      return { range: bare };
+    });
+  }
+
+  /** Deletes the IPv6 ranges this file created (their region allows one per account). */
+  async releaseIpv6Ranges(c: Check): Promise<void> {
+    this.cache.delete('ipv6Range');
+    for (const entry of this.ledger.pending().filter((pending) => pending.kind === 'ipv6-range')) {
+      const exchange = await c.delete(entry.deletePath);
+      if ((exchange.status >= 200 && exchange.status < 300) || exchange.status === 404) this.ledger.markDeleted(entry.deletePath);
+    }
+  }
+
+  // — Document 1 —
+
+  async oauthClient(c: Check): Promise<{ id: string }> {
+    return this.once('oauthClient', async () => {
+      const label = this.label('app', 512);
+      const created = this.created(await c.post('/v4/account/oauth-clients', { label, redirect_uri: 'https://example.com/oauth/callback' }), 'an OAuth client');
+      const id = String(await this.idOf(c, created, '/v4/account/oauth-clients', (item) => item.label === label, 'an OAuth client'));
+      this.track('oauth-client', `/v4/account/oauth-clients/${encodeURIComponent(id)}`, label);
+      return { id };
+    });
+  }
+
+  /** A MySQL cluster shared by the file's checks that leave it `active`. */
+  activeDatabase(c: Check): Promise<{ id: number }> {
+    return this.once('activeDatabase', () => this.newActiveDatabase(c));
+  }
+
+  private readyDatabases: Array<{ id: number }> = [];
+
+  /**
+   * A new MySQL cluster of its own, `active`. Provisioning takes 15–30 simulated minutes, so clusters are made a
+   * few at a time and the clock advanced once for all of them: time is shared by every spec file of the run.
+   */
+  async newActiveDatabase(c: Check): Promise<{ id: number }> {
+    if (!this.readyDatabases.length) {
+      const made = [];
+      for (let i = 0; i < 4; i++) made.push(await this.newDatabase(c));
+      await c.advanceClock(31 * 60);
+      this.readyDatabases.push(...made);
+    }
+    const database = this.readyDatabases.shift()!;
+    const view = await c.get(`/v4/databases/mysql/instances/${database.id}`);
+    if ((view.body as Json | undefined)?.status !== 'active') throw new SetupError(`the cluster is "${String((view.body as Json | undefined)?.status)}" 31 simulated minutes after creation`);
+    return database;
+  }
+
+  async newDatabase(c: Check): Promise<{ id: number; label: string }> {
+    const [engine, type] = [await this.firstId(c, '/v4/databases/engines', (item) => item.engine === 'mysql'), await this.firstId(c, '/v4/databases/types', (item) => item.deprecated !== true)];
+    const label = this.label('db', 32);
+    const created = this.created(await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region }), 'a database cluster');
+    const id = await this.idOf(c, created, '/v4/databases/mysql/instances', (item) => item.label === label, 'a database cluster');
+    this.track('database', `/v4/databases/mysql/instances/${id}`, label);
+    return { id: Number(id), label };
+  }
+
+  /** A snapshot of an active cluster; `fresh` takes it of a new cluster (for checks that restore it). */
+  async databaseBackup(c: Check, options: { fresh?: boolean } = {}): Promise<{ instanceId: number; id: number }> {
+    if (options.fresh) return this.snapshotOf(c, (await this.newActiveDatabase(c)).id);
+    return this.once('databaseBackup', async () => this.snapshotOf(c, (await this.activeDatabase(c)).id));
+  }
+
+  private async snapshotOf(c: Check, instanceId: number): Promise<{ instanceId: number; id: number }> {
+    const label = this.label('snap', 64);
+    this.created(await c.post(`/v4/databases/mysql/instances/${instanceId}/backups`, { label }), 'a database snapshot');
+    const found = await this.find(c, `/v4/databases/mysql/instances/${instanceId}/backups`, (item) => item.label === label || item.type === 'snapshot');
+    if (!found) throw new SetupError('created a database snapshot but it is not in the backups list');
+    return { instanceId, id: Number(found.id) };
+  }
+
+  async entityTransfer(c: Check): Promise<{ token: string }> {
+    return this.once('entityTransfer', async () => {
+      const instance = await this.newInstance(c);
+      const created = this.created(await c.post('/v4/account/entity-transfers', { entities: { computes: [instance.id] } }), 'an entity transfer');
+      if (typeof created.token !== 'string') throw new SetupError('the entity transfer create response carries no token');
+      this.track('entity-transfer', `/v4/account/entity-transfers/${created.token}`);
+      return { token: created.token };
+    });
+  }
+
+  /** The id of the first list item matching `match` (seed data: engines, node types, kernels, invoices, …). */
+  async firstId(c: Check, listPath: string, match: (item: Json) => boolean = () => true): Promise<string> {
+    return this.once(`first:${listPath}`, async () => {
+      const found = await this.find(c, listPath, match);
+      if (!found || found.id === undefined) throw new SetupError(`${listPath} lists nothing suitable`);
+      return String(found.id);
+    });
+  }
+
+  /** Deletes what this file created (newest first); a resource already gone counts as deleted. */
+  async cleanup(): Promise<void> {
+    const http = target().http;
+    for (const entry of this.ledger.pending()) {
+      const exchange = await http.send({ method: 'DELETE', path: entry.deletePath, token: target().token });
+      if ((exchange.status >= 200 && exchange.status < 300) || exchange.status === 404) this.ledger.markDeleted(entry.deletePath);
+    }
+  }
+}
+
+/** The fixtures of one spec file, cleaned up after it. */
+export function useFixtures(name: string): Fixtures {
+  let fixtures: Fixtures | undefined;
+  afterAll(async () => {
+    await fixtures?.cleanup();
+  });
+  return new Proxy({} as Fixtures, {
+    get(_, property) {
+      fixtures ??= new Fixtures(name);
+      const value = (fixtures as unknown as Record<string | symbol, unknown>)[property];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(fixtures) : value;
+    },
+  });
+}

@@ -1,0 +1,41 @@
+// Named checks run on every response the suite receives (schemathesis-style): JSON where JSON is promised,
+// success bodies against the endpoint's documented shape, rejections against the error body, no server errors.
+import type { Exchange } from './http.js';
+import { findEndpoint, judgeResponse } from './responses.js';
+import { validateValue } from './contract.js';
+import { ruleById } from '../rules/index.js';
+import { endpointKey } from '../rules/endpoints.js';
+
+export interface Finding {
+  rule: string;
+  level: 'MUST' | 'SHOULD';
+  /** JSON pointer into the response body, or `/` for the response as a whole. */
+  path: string;
+  message: string;
+  /** `METHOD /path` of the exchange it was found in. */
+  request: string;
+}
+
+const levelOf = (rule: string): 'MUST' | 'SHOULD' => ruleById.get(rule)?.level ?? 'MUST';
+
+export function judgeExchange(exchange: Exchange): Finding[] {
+  if (exchange.error || exchange.status === 0) return [];
+  const request = `${exchange.method} ${exchange.path}`;
+  const findings: Finding[] = [];
+  const at = (rule: string, message: string, path = '/'): Finding => ({ rule, level: levelOf(rule), path, message, request });
+  if (exchange.status >= 500) findings.push(at('P1.errors.no-server-error', `the server answered ${exchange.status}`));
+  const hasBody = exchange.body !== undefined;
+  if (hasBody && (exchange.notJson || !/^application\/(.+\+)?json$/.test(exchange.contentType))) {
+    findings.push(at('P1.conventions.json-bodies', exchange.notJson ? `the body is not JSON (Content-Type "${exchange.contentType}")` : `the JSON body is labelled "${exchange.contentType || 'no Content-Type'}"`));
+    return findings;
+  }
+  if (exchange.truncated) return findings;
+  const endpoint = findEndpoint(`${exchange.method} ${exchange.path}`);
+  if (endpoint) {
+    const verdict = judgeResponse(endpoint, exchange.status, exchange.body);
+    for (const violation of verdict.violations) findings.push({ rule: violation.rule, level: violation.level, path: violation.path, message: `${violation.message} (${endpointKey(endpoint)} → ${verdict.judgedAgainst})`, request });
+  } else if (exchange.status >= 400) {
+    for (const violation of validateValue('common/error-body', exchange.body)) findings.push(at(violation.rule, violation.message, violation.path));
+  }
+  return findings;
+}

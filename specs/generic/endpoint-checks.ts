@@ -1,0 +1,129 @@
+// Checks every endpoint of one document gets from the catalogue alone: a valid request succeeds; token
+// endpoints refuse no token and an unknown token; no-auth endpoints answer without one; the documented scopes
+// are enough and each one is needed; restricted users are refused where the documents say so; beta endpoints
+// answer under /v4beta; an id that does not exist is refused. Every response also passes the named checks.
+import { describe } from 'vitest';
+import { check, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
+import { endpointKey, endpoints, type Endpoint, type ParamKind } from '../../rules/endpoints.js';
+import { endpointRuleId } from '../../rules/endpoint-rules.js';
+import { validRequests, type Recipe, type ValidRequest } from './valid-requests.js';
+
+const UNKNOWN: Record<ParamKind, string> = {
+  integer: '999999937',
+  string: 'conformance-no-such-id',
+  uuid: '00000000-0000-4000-8000-00000000dead',
+  'engine-id': 'nosuchengine/0.0',
+  ip: '192.0.2.254',
+  'ipv6-range': '2001:db8:dead::',
+};
+
+/** An unrelated scope, for a token that holds something but not what the endpoint needs. */
+function lackingScopes(endpoint: Endpoint, missing: string): string[] {
+  const rest = endpoint.scopes.filter((scope) => scope !== missing);
+  const [area, level] = missing.split(':');
+  // A read_write operation is refused to the same area's read_only scope; a read is refused to another area's scopes.
+  if (level === 'read_write') return [...rest, `${area}:read_only`];
+  return [...rest, area === 'account' ? 'domains:read_write' : 'account:read_write'];
+}
+
+/** The concrete path with the endpoint's last path parameter replaced by an id that does not exist. */
+function withUnknownLastParam(endpoint: Endpoint, concrete: string): string {
+  const names = Object.keys(endpoint.params).filter((name) => name !== 'year' && name !== 'month');
+  const last = names.at(-1)!;
+  const template = endpoint.path.split('/');
+  const actual = concrete.split('/');
+  const index = template.indexOf(`{${last}}`);
+  const extra = actual.length - template.length;
+  return [...actual.slice(0, index), encodeURIComponent(UNKNOWN[endpoint.params[last]!]), ...actual.slice(index + 1 + extra)].join('/');
+}
+
+async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null) {
+  if (recipe.destructive && !c.target.info.config.allowDestructive) c.skip('irreversible or billable operation: run with --allow-destructive');
+  const request = await recipe.build(c, fx);
+  const exchange = await c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
+  await recipe.adopt?.(c, fx, request, exchange);
+  return exchange;
+}
+
+/** The valid request with its last id replaced by one that does not exist (the template when no real id can be had). */
+async function sendWithUnknownId(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe) {
+  let request: ValidRequest;
+  try {
+    request = await recipe.build(c, fx);
+  } catch (error) {
+    if (!(error instanceof SetupError) || Object.keys(endpoint.params).length !== 1 || endpoint.request) throw error;
+    request = { path: endpoint.path };
+  }
+  return c.send(endpoint.method, withUnknownLastParam(endpoint, request.path), { json: request.json, query: request.query });
+}
+
+export function endpointChecks(document: Endpoint['document']): void {
+  const fx = useFixtures(`generic-${document}`);
+  for (const endpoint of endpoints.filter((candidate) => candidate.document === document)) {
+    const key = endpointKey(endpoint);
+    const recipe = validRequests[key];
+    if (!recipe) throw new Error(`no valid request recipe for ${key}`);
+    describe(key, () => {
+      check(endpointRuleId(endpoint, 'serves'), 'a valid request with a full-access token succeeds', async (c) => {
+        c.expectSuccess(endpointRuleId(endpoint, 'serves'), await sendValid(c, fx, endpoint, recipe), `${key} (valid)`);
+      });
+
+      if (endpoint.auth === 'token') {
+        const rule = endpointRuleId(endpoint, 'auth');
+        check(rule, 'a request without a token is refused', async (c) => {
+          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, null), `${key} without a token`);
+        });
+        check(rule, 'a request with an unknown token is refused', async (c) => {
+          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, 'conformance-unknown-token-0000'), `${key} with an unknown token`);
+        });
+      }
+      if (endpoint.auth === 'none') {
+        const rule = endpointRuleId(endpoint, 'auth');
+        check(rule, 'answers without a token', async (c) => {
+          c.expectSuccess(rule, await sendValid(c, fx, endpoint, recipe, null), `${key} without a token`);
+        });
+      }
+
+      if (endpoint.auth !== 'none' && endpoint.scopes.length) {
+        const rule = endpointRuleId(endpoint, 'scope');
+        check(rule, `a token holding exactly ${endpoint.scopes.join(' + ')} is accepted`, async (c) => {
+          const token = await c.principal({ scopes: endpoint.scopes });
+          c.expectSuccess(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} with exactly ${endpoint.scopes.join(', ')}`);
+        });
+        for (const missing of endpoint.scopes) {
+          const scopes = lackingScopes(endpoint, missing);
+          check(rule, `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused`, async (c) => {
+            const token = await c.principal({ scopes });
+            c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} with ${scopes.join(', ')}`);
+          });
+        }
+      }
+
+      if (endpoint.flags.includes('unrestricted-only')) {
+        const rule = endpointRuleId(endpoint, 'unrestricted-only');
+        check(rule, 'a restricted user is refused whatever its scopes', async (c) => {
+          const token = await c.principal({ scopes: '*', restricted: true });
+          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} as a restricted user`);
+        });
+      }
+
+      if (endpoint.flags.includes('beta')) {
+        const rule = endpointRuleId(endpoint, 'beta');
+        check(rule, 'answers under /v4beta', async (c) => {
+          const exchange = await sendValid(c, fx, endpoint, recipe);
+          c.expect(rule, exchange.path.startsWith('/v4beta/'), `the request went to ${exchange.path}`);
+          c.expectSuccess(rule, exchange, `${key} under /v4beta`);
+        });
+      }
+
+      if (Object.keys(endpoint.params).some((name) => name !== 'year' && name !== 'month')) {
+        const rule = endpointRuleId(endpoint, 'unknown-id');
+        check(rule, 'an id that does not exist is refused with an error body', async (c) => {
+          const exchange = await sendWithUnknownId(c, fx, endpoint, recipe);
+          c.expectRejected(rule, exchange, `${key} with an unknown id`);
+        });
+      }
+    });
+  }
+}

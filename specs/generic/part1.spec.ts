@@ -1,0 +1,3 @@
+import { endpointChecks } from './endpoint-checks.js';
+
+endpointChecks('part1');

@@ -1,0 +1,63 @@
+// Prepares the target once per run. Without a base URL the reference emulator is started as a child process
+// on a free port: the suite and the emulator meet only over HTTP, and a crashing target cannot take the run down.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { fromEnv, toEnv } from '../../harness/config.js';
+import { HttpClient } from '../../harness/http.js';
+import { ControlHooks, type TargetInfo } from '../../harness/target.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function startEmbedded(token: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--token', token], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the embedded emulator did not start within 20 s: ${stderr.trim()}`)), 20_000);
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on (\S+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the embedded emulator exited (${code}): ${stderr.trim()}`));
+    });
+  });
+  return { url, child };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const config = fromEnv();
+  // Workers and the reporter read the same resolved configuration (one seed, one run id).
+  Object.assign(process.env, toEnv(config));
+  let child: ChildProcess | undefined;
+  let info: TargetInfo;
+  if (!config.baseUrl) {
+    const token = config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
+    const started = await startEmbedded(token);
+    child = started.child;
+    // The embedded emulator is disposable: destructive operations are safe on it.
+    info = { config: { ...config, allowDestructive: true }, baseUrl: started.url, token, controlUrl: started.url, embedded: true };
+  } else {
+    const controlBase = config.controlUrl ?? config.baseUrl;
+    const http = new HttpClient(controlBase, config.timeoutMs);
+    const control = await ControlHooks.probe(http).catch(() => false);
+    await http.close();
+    info = { config, baseUrl: config.baseUrl, token: config.token!, controlUrl: control ? controlBase : null, embedded: false };
+  }
+  project.provide('target', info);
+  return async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+}
