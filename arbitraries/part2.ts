@@ -196,12 +196,12 @@ const instanceCreateBody: BodyArbitraries = {
     broken('P2.instance-create.root-pass.max-128', fromImage, { root_pass: () => strongPassword(129, 160) }),
     // Mutually exclusive: neither member alone is at fault.
     broken('P2.instance-create.image.exclusive-backup-id', fromImage, { backup_id: (c) => fc.constant(c.backupId) }, null),
-    broken('P2.instance-create.script-id.exclusive-backup-id', fromBackup, { script_id: () => fc.integer({ min: 1, max: 100000 }) }),
-    broken('P2.instance-create.script-id.requires-image', emptyInstance, { script_id: () => fc.integer({ min: 1, max: 100000 }) }, 'image'),
+    broken('P2.instance-create.script-id.exclusive-backup-id', fromBackup, { script_id: () => fc.integer({ min: 1, max: 100000 }) }, null),
+    broken('P2.instance-create.script-id.requires-image', emptyInstance, { script_id: () => fc.integer({ min: 1, max: 100000 }) }, null),
     broken('P2.instance-create.script-id.not-private-image', fromImage, {
       image: () => fc.integer({ min: 1, max: 10_000_000 }).map((id) => `private/${id}`),
       script_id: () => fc.integer({ min: 1, max: 100000 }),
-    }, 'script_id'),
+    }, null),
     ...interfaceViolations(emptyInstance, true),
     serverJudged('P2.instance-create.root-pass.strength', fromImage, { root_pass: () => weakPassword(7, 128) }),
     serverJudged('P2.instance-create.type.known', emptyInstance, { type: () => fc.stringMatching(/^[a-z0-9]{6,12}$/).map((id) => `no-such-type-${id}`) }),

@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch } from './validate.js';
+import { ConfigError, configFromOptions, runSuite, type RunOptions } from './run.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -18,6 +19,44 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError('(run `conformance --help` for usage)')
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  program
+    .command('run')
+    .description('run the conformance suite against a target (no --base-url: the embedded reference emulator)')
+    .option('--base-url <url>', 'the API base URL, e.g. https://api.staging.example.com')
+    .option('--token <token>', 'a full-access token (unrestricted user, every scope)')
+    .option('--token-scoped <scopes=token>', 'a token holding exactly these scopes, e.g. domains:read_only=abc (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--restricted-token <token>', "a restricted user's token")
+    .option('--control-url <url>', 'control hooks base URL (default: probe the base URL)')
+    .option('--config <file>', 'a JSON config file (flags win over the environment, which wins over the file)')
+    .option('--out <dir>', 'output folder (default reports/out)')
+    .option('--runs <n>', 'fast-check runs per property of valid bodies (default 100)')
+    .option('--violation-runs <n>', 'fast-check runs per property of bodies breaking one rule (default 10; there are hundreds)')
+    .option('--seed <n>', 'fast-check seed (default random, printed)')
+    .option('--timeout <ms>', 'per-request timeout in ms (default 10000)')
+    .option('--rules <ids>', 'only checks of these rule ids or id prefixes, comma-separated')
+    .option('--areas <prefixes>', 'only checks of these areas, e.g. P3.firewall,P1.database')
+    .option('--allow-destructive', 'also run irreversible or billable operations (account cancel, credit card, transfer accept)')
+    .option('--region <id>', 'a region of the target (default us-east)')
+    .option('--vlan-region <id>', 'a VLAN-capable region (default us-east)')
+    .option('--instance-type <id>', 'an instance type (default g6-standard-1)')
+    .option('--larger-instance-type <id>', 'a larger instance type, for resize (default g6-standard-2)')
+    .option('--other-region <id>', 'a second region (backups are bound to theirs)')
+    .option('--no-vlan-region <id>', 'a region without VLAN support')
+    .option('--spare-vlan-region <id>', 'a VLAN-capable region whose VLAN quota a check may use up')
+    .option('--run-id <id>', 'run id: labels carry it as a prefix and the cleanup ledger is filed under it (default random)')
+    .argument('[files...]', 'only spec files whose path contains one of these strings')
+    .action(async (files: string[], options: RunOptions) => {
+      let config;
+      try {
+        config = configFromOptions(options);
+      } catch (error) {
+        if (error instanceof ConfigError) throw new UsageError(error.message);
+        throw error;
+      }
+      process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ?? 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
+      process.exitCode = await runSuite(config, files);
+    });
 
   program
     .command('rules')

@@ -21,6 +21,8 @@ export interface CheckRecord {
   /** Findings of the named checks on every response, each for its own rule. */
   findings: Finding[];
   exchanges: Exchange[];
+  /** Response-schema rules the check's responses were judged against (a finding marks the ones broken). */
+  exercised: string[];
   /** Requests per catalogue endpoint (`GET /v4/domains/{domainId}` → 2). */
   endpoints: Record<string, number>;
   /** fast-check replay data of a failed property. */
@@ -61,10 +63,11 @@ export interface RequestOptions extends Omit<SendOptions, 'method' | 'path' | 't
 export class Check {
   readonly record: CheckRecord;
   readonly target: Target;
+  private readonly exercised = new Set<string>();
 
   constructor(rules: string[]) {
     this.target = target();
-    this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {} };
+    this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {}, exercised: [] };
   }
 
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
@@ -93,16 +96,29 @@ export class Check {
       const key = endpointKey(endpoint);
       this.record.endpoints[key] = (this.record.endpoints[key] ?? 0) + 1;
     }
-    for (const finding of judgeExchange(exchange)) {
+    const judged = judgeExchange(exchange);
+    for (const rule of judged.exercised) if (!this.exercised.has(rule)) {
+      this.exercised.add(rule);
+      this.record.exercised.push(rule);
+    }
+    for (const finding of judged.findings) {
       if (!this.record.findings.some((known) => known.rule === finding.rule && known.path === finding.path && known.message === finding.message)) this.record.findings.push(finding);
     }
     this.keep(exchange);
   }
 
+  /** Raw exchanges kept as evidence: the first few and the latest (redacted and shrunk once, when the check ends). */
+  private readonly kept: Exchange[] = [];
+
   private keep(exchange: Exchange): void {
-    const evidence = redactSecrets(shrink(exchange));
-    if (this.record.exchanges.length >= MAX_EVIDENCE) this.record.exchanges.splice(MAX_EVIDENCE / 2, 1);
-    this.record.exchanges.push(evidence);
+    if (this.kept.length >= MAX_EVIDENCE) this.kept.splice(MAX_EVIDENCE / 2, 1);
+    this.kept.push(exchange);
+  }
+
+  /** Writes the evidence into the record: called once, when the check ends. */
+  finish(failing?: Exchange): void {
+    const evidence = failing && !this.kept.includes(failing) ? [...this.kept, failing] : this.kept;
+    this.record.exchanges = evidence.map((exchange) => redactSecrets(shrink(exchange)));
   }
 
   /** The target broke `rule`. */
@@ -202,14 +218,16 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
   it(`[${ids.join(' ')}] ${title}`, async (context: TestContext) => {
     const config = target().info.config;
     if (!selected(ids, config.rules) || !selected(ids, config.areas)) {
-      context.task.meta.conformance = { rules: ids, verdict: 'disabled', message: 'disabled by the --rules / --areas filter', findings: [], exchanges: [], endpoints: {} };
+      context.task.meta.conformance = { rules: ids, verdict: 'disabled', message: 'disabled by the --rules / --areas filter', findings: [], exchanges: [], endpoints: {}, exercised: [] };
       context.skip('disabled by configuration');
     }
     const run = new Check(ids);
     context.task.meta.conformance = run.record;
     try {
       await body(run);
+      run.finish();
     } catch (error) {
+      run.finish(error instanceof RuleViolation ? error.exchange : undefined);
       if (error instanceof SkipCheck) {
         run.record.verdict = 'skip';
         run.record.message = error.message;
@@ -219,7 +237,6 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         run.record.verdict = 'fail';
         run.record.failedRule = error.rule;
         run.record.message = error.message;
-        if (error.exchange) run.record.exchanges.push(redactSecrets(shrink(error.exchange)));
         const replay = (error as { replay?: { seed: number; path?: string; counterexample?: string } }).replay;
         if (replay) Object.assign(run.record, replay);
       } else {

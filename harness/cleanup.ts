@@ -45,6 +45,16 @@ export class CleanupLedger {
   pending(): LedgerEntry[] {
     return readPending(this.file);
   }
+
+  /** A mark: `pending(mark)` then lists only what was recorded after it. */
+  mark(): number {
+    return this.entries.length;
+  }
+
+  pendingSince(mark: number): LedgerEntry[] {
+    const recent = new Set(this.entries.slice(mark).map((entry) => entry.deletePath));
+    return this.pending().filter((entry) => recent.has(entry.deletePath));
+  }
 }
 
 function readPending(file: string): LedgerEntry[] {

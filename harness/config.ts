@@ -14,8 +14,10 @@ export interface SuiteConfig {
   /** Control hooks base URL (default: the base URL, probed). */
   controlUrl: string | null;
   timeoutMs: number;
-  /** fast-check runs per property. */
+  /** fast-check runs per property of valid bodies. */
   runs: number;
+  /** fast-check runs per property of constraint-breaking bodies (one per rule: hundreds of them). */
+  violationRuns: number;
   seed: number;
   /** Output folder for results and the cleanup ledger. */
   out: string;
@@ -33,6 +35,12 @@ export interface SuiteConfig {
   instanceType: string;
   /** A larger instance type (resize). */
   largerInstanceType: string;
+  /** A region other than `region` (backups are bound to theirs); null: checks needing one report skip. */
+  otherRegion: string | null;
+  /** A region without VLAN support; null: skip. */
+  noVlanRegion: string | null;
+  /** A VLAN-capable region other than `vlanRegion` whose VLAN quota a check may use up; null: skip. */
+  spareVlanRegion: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +97,7 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
   { key: 'controlUrl', env: 'CONTROL_URL', parse: url('control URL') },
   { key: 'timeoutMs', env: 'TIMEOUT_MS', parse: positiveInt('timeout (ms)', 600_000) },
   { key: 'runs', env: 'RUNS', parse: positiveInt('runs', 100_000) },
+  { key: 'violationRuns', env: 'VIOLATION_RUNS', parse: positiveInt('violation runs', 100_000) },
   { key: 'seed', env: 'SEED', parse: positiveInt('seed', 2 ** 31 - 1) },
   { key: 'out', env: 'OUT', parse: text },
   { key: 'runId', env: 'RUN_ID', parse: (value, source) => {
@@ -105,6 +114,9 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
   { key: 'vlanRegion', env: 'VLAN_REGION', parse: text },
   { key: 'instanceType', env: 'INSTANCE_TYPE', parse: text },
   { key: 'largerInstanceType', env: 'LARGER_INSTANCE_TYPE', parse: text },
+  { key: 'otherRegion', env: 'OTHER_REGION', parse: text },
+  { key: 'noVlanRegion', env: 'NO_VLAN_REGION', parse: text },
+  { key: 'spareVlanRegion', env: 'SPARE_VLAN_REGION', parse: text },
 ] as Setting<keyof SuiteConfig>[];
 
 export function defaults(): SuiteConfig {
@@ -116,6 +128,7 @@ export function defaults(): SuiteConfig {
     controlUrl: null,
     timeoutMs: 10_000,
     runs: 100,
+    violationRuns: 10,
     seed: 1 + (randomBytes(4).readUInt32BE() % (2 ** 31 - 2)),
     out: 'reports/out',
     runId: `r${randomBytes(3).toString('hex')}`,
@@ -127,7 +140,15 @@ export function defaults(): SuiteConfig {
     vlanRegion: 'us-east',
     instanceType: 'g6-standard-1',
     largerInstanceType: 'g6-standard-2',
+    otherRegion: null,
+    noVlanRegion: null,
+    spareVlanRegion: null,
   };
+}
+
+/** The reference emulator's seed, for the settings a real target must name. */
+export function embeddedDefaults(config: SuiteConfig): SuiteConfig {
+  return { ...config, allowDestructive: true, otherRegion: config.otherRegion ?? 'us-west', noVlanRegion: config.noVlanRegion ?? 'us-west', spareVlanRegion: config.spareVlanRegion ?? 'eu-central' };
 }
 
 /** Reads a JSON config file whose members are named like the settings (`baseUrl`, `token`, …). */

@@ -230,6 +230,46 @@ export function violationsOf(errors: ErrorObject[] | null | undefined): Violatio
   return violations;
 }
 
+const rulesCache = new Map<string, string[]>();
+
+/**
+ * Every rule a schema (and what it references) can report: its `x-rule`/`x-rules` ids and the ids its semantic
+ * checks name. Validating a body against the schema exercises all of them.
+ */
+export function rulesOfSchema(ref: string): string[] {
+  const cached = rulesCache.get(ref);
+  if (cached) return cached;
+  const contract = loadContract();
+  const found = new Set<string>();
+  const seenDocs = new Set<string>();
+  const visitDocument = (name: string) => {
+    if (seenDocs.has(name)) return;
+    seenDocs.add(name);
+    const document = contract.documents.get(name);
+    if (!document) return;
+    const visit = (node: Json) => {
+      const mapped = Object.values((node['x-rules'] as Json | undefined) ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value as Json)));
+      for (const id of [node['x-rule'], ...mapped]) if (typeof id === 'string') found.add(id);
+      if (typeof node['x-check'] === 'string') for (const id of rulesNamedBy(semanticChecks[node['x-check']])) found.add(id);
+      if (typeof node.$ref === 'string' && node.$ref.startsWith('/schemas/')) visitDocument(node.$ref.slice('/schemas/'.length).split('#')[0]!.replace(/\.json$/, ''));
+      forEachSubschema(node, '', (subschema) => visit(subschema));
+    };
+    visit(document);
+  };
+  if (ref.startsWith(LIST_PREFIX)) {
+    visitDocument(ENVELOPE);
+    visitDocument(ref.slice(LIST_PREFIX.length));
+  } else visitDocument(ref);
+  const rules = [...found].sort();
+  rulesCache.set(ref, rules);
+  return rules;
+}
+
+/** The rule ids a semantic check reports: the rule-id literals in its source. */
+function rulesNamedBy(check: SemanticCheck | undefined): string[] {
+  return check ? [...new Set(String(check).match(/P[123]\.[a-z0-9-]+(?:\.[a-z0-9-]+)+/g) ?? [])] : [];
+}
+
 /** Validates a value against a schema by name (`resources/account`) or full id. */
 export function validateValue(ref: string, value: unknown): Violation[] {
   const validate = loadContract().validator(ref);

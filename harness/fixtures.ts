@@ -2,7 +2,7 @@
 // cleanup ledger as soon as their id is known, and deleted after the file even when checks failed.
 // Where the documents do not show a create response, the new resource is found again in its list by its label.
 import { afterAll } from 'vitest';
-import { CleanupLedger } from './cleanup.js';
+import { CleanupLedger, type LedgerEntry } from './cleanup.js';
 import type { Check } from './check.js';
 import { describe as describeExchange } from './check.js';
 import type { Exchange } from './http.js';
@@ -305,13 +305,31 @@ export class Fixtures {
     });
   }
 
-  /** Deletes what this file created (newest first); a resource already gone counts as deleted. */
-  async cleanup(): Promise<void> {
+  /** A mark for `cleanup(mark)`. */
+  mark(): number {
+    return this.ledger.mark();
+  }
+
+  /** Deletes what this file created (since `mark`, or all), newest first; a resource already gone counts as deleted. */
+  async cleanup(mark?: number): Promise<void> {
+    const remaining = await this.deleteEntries(mark);
+    // A database cluster cannot be deleted while it provisions: on a target with the clock hook, let it finish once.
+    if (mark === undefined && remaining.some((entry) => entry.kind === 'database') && target().control) {
+      await target().advanceClock(31 * 60);
+      await this.deleteEntries();
+    }
+  }
+
+  /** Deletes pending entries (since `mark`, or all); returns the ones that could not be deleted. */
+  private async deleteEntries(mark?: number): Promise<LedgerEntry[]> {
     const http = target().http;
-    for (const entry of this.ledger.pending()) {
+    const remaining: LedgerEntry[] = [];
+    for (const entry of mark === undefined ? this.ledger.pending() : this.ledger.pendingSince(mark)) {
       const exchange = await http.send({ method: 'DELETE', path: entry.deletePath, token: target().token });
       if ((exchange.status >= 200 && exchange.status < 300) || exchange.status === 404) this.ledger.markDeleted(entry.deletePath);
+      else remaining.push(entry);
     }
+    return remaining;
   }
 }
 

@@ -1,8 +1,8 @@
 // Named checks run on every response the suite receives (schemathesis-style): JSON where JSON is promised,
 // success bodies against the endpoint's documented shape, rejections against the error body, no server errors.
 import type { Exchange } from './http.js';
-import { findEndpoint, judgeResponse } from './responses.js';
-import { validateValue } from './contract.js';
+import { findEndpoint, judgeResponse, responseSchemaFor } from './responses.js';
+import { rulesOfSchema, validateValue } from './contract.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 
@@ -18,7 +18,21 @@ export interface Finding {
 
 const levelOf = (rule: string): 'MUST' | 'SHOULD' => ruleById.get(rule)?.level ?? 'MUST';
 
-export function judgeExchange(exchange: Exchange): Finding[] {
+/** Findings on one exchange, and the rules its response was judged against (checked, whether or not they held). */
+export function judgeExchange(exchange: Exchange): { findings: Finding[]; exercised: string[] } {
+  const findings = findingsOf(exchange);
+  const schema = exchange.status && !exchange.error && !exchange.truncated ? schemaOf(exchange) : null;
+  return { findings, exercised: schema ? rulesOfSchema(schema) : [] };
+}
+
+function schemaOf(exchange: Exchange): string | null {
+  if (exchange.body === undefined || exchange.notJson) return null;
+  const endpoint = findEndpoint(`${exchange.method} ${exchange.path}`);
+  if (endpoint) return responseSchemaFor(endpoint, exchange.status)?.ref ?? null;
+  return exchange.status >= 400 ? 'common/error-body' : null;
+}
+
+function findingsOf(exchange: Exchange): Finding[] {
   if (exchange.error || exchange.status === 0) return [];
   const request = `${exchange.method} ${exchange.path}`;
   const findings: Finding[] = [];

@@ -64,6 +64,12 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
         applyVerdict(rule, 'fail', outcome.message);
       }
     }
+    // Response-schema rules judged on the check's responses hold unless a finding below says otherwise.
+    if (outcome.verdict !== 'error')
+      for (const id of record?.exercised ?? []) {
+        const rule = byRule.get(id);
+        if (rule && rule.status === 'untested') rule.status = 'pass';
+      }
     for (const finding of record?.findings ?? []) {
       const rule = byRule.get(finding.rule);
       if (!rule) continue;

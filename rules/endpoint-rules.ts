@@ -103,4 +103,16 @@ const noServerError: Rule = {
   check: 'scenario',
 };
 
-export const endpointRules: Rule[] = [...endpoints.flatMap(rulesOf), ...pagingRules(), noServerError];
+/** An error response means the request failed: what it addressed reads back as before. */
+const rejectedWriteNoEffect: Rule = {
+  id: 'P1.errors.rejected-write-no-effect',
+  part: 1,
+  section: 'Errors',
+  level: 'MUST',
+  rule: 'A write answered with an error response has no effect: the resource it addressed reads back unchanged.',
+  endpoints: endpoints.filter((endpoint) => endpoint.method === 'PUT').map(endpointKey),
+  needs: ['none'],
+  check: 'property',
+};
+
+export const endpointRules: Rule[] = [...endpoints.flatMap(rulesOf), ...pagingRules(), noServerError, rejectedWriteNoEffect];

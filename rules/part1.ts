@@ -286,9 +286,9 @@ export const rules: Rule[] = [
   must('P1.login.fields', 'Login', 'A login has datetime, id, ip, restricted and username.', [E.logins, E.loginView]),
   must('P1.login.types', 'Login', 'datetime is a date-time, id an integer, ip and username strings, restricted a boolean.', [E.logins, E.loginView]),
   must('P1.login.ip.ip-address', 'Login', 'ip is an IP address.', [E.logins, E.loginView]),
-  must('P1.login.restricted.meaning', 'Login', 'restricted is true when the user logged into was restricted.', [E.logins, E.loginView], 'scenario', ['restricted-user']),
+  must('P1.login.restricted.meaning', 'Login', 'restricted is true when the user logged into was restricted.', [E.logins, E.loginView], 'untestable: logins happen at {auth_url}, outside the API, and which users are restricted is not readable (users endpoints: not shown)', ['restricted-user']),
   must('P1.logins.window-90-days', 'Limits', 'The login history covers successful logins of the last 90 days.', [E.logins], 'scenario', ['clock']),
-  must('P1.logins.all-users', 'Account', 'The logins list holds the successful logins of all users of the account.', [E.logins, E.loginView], 'scenario', ['restricted-user']),
+  must('P1.logins.all-users', 'Account', 'The logins list holds the successful logins of all users of the account.', [E.logins, E.loginView], 'untestable: logins happen at {auth_url}, outside the API, and the account users are not listable (users endpoints: not shown)', ['restricted-user']),
   must('P1.logins.successful-only', 'Account', 'The login history lists successful logins only.', [E.logins], 'untestable: logins happen at {auth_url}, outside the API'),
 
   // ---------------------------------------------------------------- Maintenance, notification
@@ -310,7 +310,7 @@ export const rules: Rule[] = [
   must('P1.oauth-client.redirect-uri.url', 'OAuth client', 'redirect_uri is a URL.', [...CLIENT_RETURNING]),
   must('P1.oauth-client.thumbnail-url.url-or-null', 'OAuth client', 'thumbnail_url is a URL or null.', CLIENT_RETURNING),
   must('P1.oauth-client.status.enum', 'OAuth client status', 'A client status is one of active, disabled, suspended.', CLIENT_RETURNING),
-  must('P1.oauth-client.delete.invalidates', 'OAuth client status', 'Deleting a client invalidates all tokens issued to it and stops {auth_url} from accepting its ID and secret.', [E.clientDelete], 'untestable: token issuance through {auth_url} is not shown'),
+  must('P1.oauth-client.delete.invalidates', 'OAuth client status', 'Deleting a client invalidates all tokens issued to it and stops {auth_url} from accepting its ID and secret.', [E.clientDelete], 'scenario'),
   must('P1.oauth-client.redirect-uri.exchange-code', 'OAuth client', 'redirect_uri is where a successful login at {auth_url} is redirected and must accept an OAuth exchange code.', [E.clientCreate], 'untestable: the exchange is not shown'),
   must('P1.oauth-client.public.workflow', 'OAuth client', 'Public clients use a different authentication workflow.', [E.clientCreate, E.clientUpdate], 'untestable: the authentication workflows at {auth_url} are not shown'),
   must('P1.oauth-client-create.types', 'Account', 'label and redirect_uri of the create body are strings, public a boolean.', [E.clientCreate]),

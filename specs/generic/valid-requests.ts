@@ -41,7 +41,7 @@ const MONTH = now.getUTCMonth() + 1;
 const at = (path: string, extra: Omit<ValidRequest, 'path'> = {}): ValidRequest => ({ path, ...extra });
 const enc = encodeURIComponent;
 
-async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
+export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
   const instance = await fx.instance(c);
   const label = fx.label('bk', 255);
   const created = await c.post(`/v4/compute/instances/${instance.id}/backups`, { label });
@@ -68,6 +68,14 @@ async function pendingIncomingTransfer(c: Check, fx: Fixtures): Promise<string> 
 }
 
 const DB = '/v4/databases/mysql/instances';
+
+/** Adopts what a create under a parent made (records, profiles, devices): listed and deleted under the request path. */
+function adoptChild(kind: string, key: string): Recipe['adopt'] {
+  return (c, fx, request, exchange) => {
+    const wanted = (request.json as Json | undefined)?.[key];
+    return fx.adopt(c, exchange, { kind, list: request.path, match: (item) => item[key] === wanted, deletePath: (id) => `${request.path}/${enc(id)}` });
+  };
+}
 
 /** Adopts what a create made, found by `key` of the request body in `list`; deleted at `deleteBase/<id>`. */
 function adoptBy(kind: string, list: string, key: string, deleteBase: string, idKey = 'id'): Recipe['adopt'] {
@@ -111,7 +119,7 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/account/cancel': { build: async () => at('/v4/account/cancel', { json: { comments: 'conformance run' } }), destructive: true },
   'POST /v4/account/credit-card': { build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }), destructive: true },
   'GET /v4/account/entity-transfers': { build: async () => at('/v4/account/entity-transfers') },
-  'POST /v4/account/entity-transfers': { build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }) },
+  'POST /v4/account/entity-transfers': { adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', '/v4/account/entity-transfers', 'token'), build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }) },
   'GET /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.entityTransfer(c)).token}`) },
   'DELETE /v4/account/entity-transfers/{token}': {
     build: async (c, fx) => {
@@ -168,7 +176,7 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/compute/instances/{computeId}/boot': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/boot`, { json: {} }) },
   'POST /v4/compute/instances/{computeId}/clone': { adopt: adoptBy('instance', '/v4/compute/instances', 'label', '/v4/compute/instances'), build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/clone`, { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('cl', 64) } }) },
   'GET /v4/compute/instances/{computeId}/configs': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`) },
-  'POST /v4/compute/instances/{computeId}/configs': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`, { json: { label: fx.label('cfg', 48), devices: {} } }) },
+  'POST /v4/compute/instances/{computeId}/configs': { adopt: adoptChild('config', 'label'), build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`, { json: { label: fx.label('cfg', 48), devices: {} } }) },
   'GET /v4/compute/instances/{computeId}/configs/{configId}': { build: async (c, fx) => { const p = await fx.config(c); return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`); } },
   'PUT /v4/compute/instances/{computeId}/configs/{configId}': { build: async (c, fx) => { const p = await fx.config(c); return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`, { json: { comments: 'conformance' } }); } },
   'DELETE /v4/compute/instances/{computeId}/configs/{configId}': {
@@ -236,7 +244,7 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.newDomain(c)).id}`) },
   'POST /v4/domains/{domainId}/clone': { adopt: adoptBy('domain', '/v4/domains', 'domain', '/v4/domains'), build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/clone`, { json: { domain: `${fx.label('cl', 40)}.example.com` } }) },
   'GET /v4/domains/{domainId}/records': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`) },
-  'POST /v4/domains/{domainId}/records': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`, { json: { type: 'TXT', name: fx.label('txt', 60), target: 'conformance' } }) },
+  'POST /v4/domains/{domainId}/records': { adopt: adoptChild('record', 'name'), build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`, { json: { type: 'TXT', name: fx.label('txt', 60), target: 'conformance' } }) },
   'GET /v4/domains/{domainId}/records/{recordId}': { build: async (c, fx) => { const r = await fx.record(c); return at(`/v4/domains/${r.domainId}/records/${r.id}`); } },
   'PUT /v4/domains/{domainId}/records/{recordId}': { build: async (c, fx) => { const r = await fx.record(c); return at(`/v4/domains/${r.domainId}/records/${r.id}`, { json: { target: '192.0.2.11' } }); } },
   'DELETE /v4/domains/{domainId}/records/{recordId}': {
@@ -277,7 +285,7 @@ export const validRequests: Record<string, Recipe> = {
   'PUT /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}`, { json: { tags: ['conformance'] } }) },
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
-  'POST /v4/networking/firewalls/{firewallId}/devices': {
+  'POST /v4/networking/firewalls/{firewallId}/devices': { adopt: adoptChild('firewall-device', 'id'),
     build: async (c, fx) => {
       // A fresh, disabled firewall and a fresh instance: the device never gives an instance a second enabled firewall.
       const firewall = await fx.newFirewall(c);

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { fromEnv, toEnv } from '../../harness/config.js';
+import { embeddedDefaults, fromEnv, toEnv } from '../../harness/config.js';
 import { HttpClient } from '../../harness/http.js';
 import { ControlHooks, type TargetInfo } from '../../harness/target.js';
 
@@ -43,8 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const token = config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
     const started = await startEmbedded(token);
     child = started.child;
-    // The embedded emulator is disposable: destructive operations are safe on it.
-    info = { config: { ...config, allowDestructive: true }, baseUrl: started.url, token, controlUrl: started.url, embedded: true };
+    // The embedded emulator is disposable (destructive operations are safe) and its seed regions are known.
+    info = { config: embeddedDefaults(config), baseUrl: started.url, token, controlUrl: started.url, embedded: true };
   } else {
     const controlBase = config.controlUrl ?? config.baseUrl;
     const http = new HttpClient(controlBase, config.timeoutMs);

@@ -95,14 +95,28 @@ describe('account view and update', () => {
     expectError(await put('/v4/account', { country: 'CA', state: 'NY' }), 400, 'state');
     await put('/v4/account', { country: 'CA', state: 'ON' }).expect(200);
     await put('/v4/account', { state: 'QC' }).expect(200);
+    // only the country changes: the state on file must suit it too
+    await put('/v4/account', { country: 'DE', state: 'Bayern' }).expect(200);
+    expectError(await put('/v4/account', { country: 'US' }), 400, 'country');
+    expectError(await put('/v4/account', { country: 'CA' }), 400, 'country');
+    expect((await get('/v4/account').expect(200)).body).toMatchObject({ country: 'DE', state: 'Bayern' });
+    await put('/v4/account', { country: 'US', state: 'NY' }).expect(200);
+    await put('/v4/account', { country: 'FR' }).expect(200);
   });
 
   it('active_promotions, body shape, account_update event', async () => {
     const promo = { description: 'x', expire_dt: '2031-01-01T00:00:00', summary: 's' };
-    expect((await put('/v4/account', { active_promotions: [promo] }).expect(200)).body.active_promotions).toEqual([promo]);
+    expect((await put('/v4/account', { active_promotions: [promo] }).expect(200)).body.active_promotions).toMatchObject([promo]);
+    // a partial promotion is shown with every member
+    const partial = (await put('/v4/account', { active_promotions: [{ summary: 'half' }] }).expect(200)).body.active_promotions[0];
+    expect(Object.keys(partial).sort()).toEqual(['credit_monthly_cap', 'credit_remaining', 'description', 'expire_dt', 'image_url', 'service_type', 'summary', 'this_month_credit_remaining']);
+    expect(partial.summary).toBe('half');
     expectError(await put('/v4/account', { active_promotions: 'x' }), 400, 'active_promotions');
     expectError(await put('/v4/account', { active_promotions: [5] }), 400, 'active_promotions.0');
     expectError(await put('/v4/account', { active_promotions: [{ expire_dt: 'tomorrow' }] }), 400, 'active_promotions.0.expire_dt');
+    for (const bad of ['2031-13-01T00:00:00', '2031-02-30T00:00:00', '2031-01-01T25:00:00']) {
+      expectError(await put('/v4/account', { active_promotions: [{ expire_dt: bad }] }), 400, 'active_promotions.0.expire_dt');
+    }
     expectError(await put('/v4/account', []), 400);
     const before = (await get('/v4/account')).body;
     const after = (await put('/v4/account', { balance: 0, euuid: 'x' }).expect(200)).body;

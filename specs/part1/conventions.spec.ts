@@ -1,0 +1,220 @@
+// Document 1, "Common conventions", "Errors" and "Versioning": the list envelope walked page by page (results is
+// the total, pages the number of pages, page the page requested), failed preconditions answered with an error
+// body, no server error for requests that are merely odd, and the /v4 version segment.
+//
+// Lists change while they are walked (other spec files create and delete things in parallel): a walk is judged
+// only when every page reported the same `results`, and a walk that does not add up is tried again before failing.
+import { describe } from 'vitest';
+import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+
+type Json = Record<string, unknown>;
+
+const fx = useFixtures('part1-conventions');
+
+const DB = '/v4/databases/mysql/instances';
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+
+interface ListSpec {
+  /** How the list is reached. */
+  path: (c: Check) => Promise<string>;
+  /** The endpoint table lists page and page_size for it (else "none": only `page` is sent, and only past page 1). */
+  paged: boolean;
+}
+
+const LISTS: Record<string, ListSpec> = {
+  'GET /v4/databases/engines': { path: async () => '/v4/databases/engines', paged: true },
+  'GET /v4/databases/instances': { path: async () => '/v4/databases/instances', paged: true },
+  'GET /v4/databases/mysql/instances': { path: async () => DB, paged: false },
+  'GET /v4/databases/mysql/instances/{instanceId}/backups': { path: async (c) => `${DB}/${(await fx.activeDatabase(c)).id}/backups`, paged: false },
+  'GET /v4/databases/types': { path: async () => '/v4/databases/types', paged: true },
+  'GET /v4/account/entity-transfers': { path: async () => '/v4/account/entity-transfers', paged: true },
+  'GET /v4/account/events': { path: async () => '/v4/account/events', paged: true },
+  'GET /v4/account/invoices': { path: async () => '/v4/account/invoices', paged: true },
+  'GET /v4/account/invoices/{invoiceId}/items': { path: async (c) => `/v4/account/invoices/${await fx.firstId(c, '/v4/account/invoices')}/items`, paged: true },
+  'GET /v4/account/logins': { path: async () => '/v4/account/logins', paged: false },
+  'GET /v4beta/account/maintenance': { path: async () => '/v4beta/account/maintenance', paged: false },
+  'GET /v4/account/notifications': { path: async () => '/v4/account/notifications', paged: false },
+  'GET /v4/account/oauth-clients': { path: async () => '/v4/account/oauth-clients', paged: true },
+};
+
+interface Walk {
+  /** `results` was the same on every page (the list did not change during the walk). */
+  steady: boolean;
+  results: number;
+  pages: number;
+  items: number;
+  /** Pages within 1..pages that held no item although results > 0. */
+  emptyPages: number[];
+  /** Items on page pages + 1 (0 when it was empty or refused). */
+  beyond: number;
+  exchanges: Exchange[];
+}
+
+/** Walks pages 1..pages of a list (at `pageSize` when given), then asks for page pages + 1. */
+async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): Promise<Walk> {
+  const query = (page: number) => ({ ...(spec.paged || page > 1 ? { page } : {}), ...(pageSize ? { page_size: pageSize } : {}) });
+  const first = await c.get(path, { query: query(1) });
+  const envelope = first.body as { data?: unknown[]; page?: unknown; pages?: unknown; results?: unknown } | undefined;
+  if (!ok(first) || !Array.isArray(envelope?.data) || typeof envelope.pages !== 'number' || typeof envelope.results !== 'number') {
+    throw new SetupError(`GET ${path} is not a list envelope: ${describeExchange(first)}`);
+  }
+  const out: Walk = { steady: true, results: envelope.results, pages: envelope.pages, items: envelope.data.length, emptyPages: [], beyond: 0, exchanges: [first] };
+  if (envelope.results > 0 && !envelope.data.length) out.emptyPages.push(1);
+  for (let page = 2; page <= Math.min(envelope.pages, 50); page++) {
+    const next = await c.get(path, { query: query(page) });
+    out.exchanges.push(next);
+    const body = next.body as { data?: unknown[]; results?: unknown } | undefined;
+    if (body?.results !== out.results) out.steady = false;
+    const count = Array.isArray(body?.data) ? body.data.length : 0;
+    if (!count && out.results > 0) out.emptyPages.push(page);
+    out.items += count;
+  }
+  const beyond = await c.get(path, { query: query(envelope.pages + 1) });
+  out.exchanges.push(beyond);
+  const body = beyond.body as { data?: unknown[]; results?: unknown } | undefined;
+  if (ok(beyond)) {
+    if (body?.results !== out.results) out.steady = false;
+    out.beyond = Array.isArray(body?.data) ? body.data.length : 0;
+  }
+  return out;
+}
+
+/** Walks until the list holds still during a walk (three tries), then judges results and pages. */
+async function judgeWalk(c: Check, key: string, path: string, spec: ListSpec, pageSize?: number): Promise<void> {
+  const at = pageSize ? ` at page_size ${pageSize}` : '';
+  let last: Walk | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    last = await walk(c, path, spec, pageSize);
+    if (last.steady && last.items === last.results && !last.emptyPages.length && !last.beyond) return;
+  }
+  const w = last!;
+  if (!w.steady) c.skip(`${key} kept changing while it was walked (other spec files create and delete in parallel)`);
+  c.expect('P1.conventions.list.pages-total', !w.beyond, `${key}${at}: pages is ${w.pages} but page ${w.pages + 1} still holds ${w.beyond} items`, w.exchanges.at(-1));
+  c.expect('P1.conventions.list.pages-total', !w.emptyPages.length, `${key}${at}: pages is ${w.pages} but page(s) ${w.emptyPages.join(', ')} hold no item of the ${w.results} results`, w.exchanges[(w.emptyPages[0] ?? 1) - 1]);
+  c.fail('P1.conventions.list.results-total', `${key}${at}: walking all ${w.pages} pages yields ${w.items} items but results is ${w.results}`, w.exchanges[0]);
+}
+
+describe('Common conventions: list envelope', () => {
+  for (const [key, spec] of Object.entries(LISTS)) {
+    check(['P1.conventions.list.results-total', 'P1.conventions.list.pages-total'], `${key}: walking every page yields results items on pages pages`, async (c) => {
+      await judgeWalk(c, key, await spec.path(c), spec);
+    });
+
+    check('P1.conventions.list.page-is-requested', `${key}: page is the page requested (1 when none is)`, async (c) => {
+      const path = await spec.path(c);
+      const plain = await c.get(path);
+      c.expect('P1.conventions.list.page-is-requested', (plain.body as Json | undefined)?.page === 1, `GET ${path} without page shows page ${JSON.stringify((plain.body as Json | undefined)?.page)}`, plain);
+      if (!spec.paged) return;
+      for (const page of [1, 2]) {
+        const got = await c.get(path, { query: { page } });
+        if (!ok(got)) continue;
+        c.expect('P1.conventions.list.page-is-requested', (got.body as Json | undefined)?.page === page, `GET ${path}?page=${page} shows page ${JSON.stringify((got.body as Json | undefined)?.page)}`, got);
+      }
+    });
+  }
+
+  check(['P1.conventions.list.results-total', 'P1.conventions.list.pages-total', 'P1.conventions.list.page-is-requested'], 'a list of several pages (26 OAuth clients at page_size 25) adds up', async (c) => {
+    const path = '/v4/account/oauth-clients';
+    const first = await c.get(path, { query: { page_size: 25 } });
+    const have = (first.body as { results?: unknown } | undefined)?.results;
+    if (!ok(first) || typeof have !== 'number') throw new SetupError(`GET ${path}?page_size=25: ${describeExchange(first)}`);
+    for (let made = have; made < 26; made++) {
+      const label = fx.label('pg', 512);
+      const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
+      if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
+      await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label, deletePath: (id) => `${path}/${encodeURIComponent(id)}` });
+    }
+    await judgeWalk(c, `GET ${path}`, path, LISTS[`GET ${path}`]!, 25);
+    const second = await c.get(path, { query: { page: 2, page_size: 25 } });
+    c.expect('P1.conventions.list.page-is-requested', (second.body as Json | undefined)?.page === 2, `GET ${path}?page=2&page_size=25 shows page ${JSON.stringify((second.body as Json | undefined)?.page)}`, second);
+    c.expect('P1.conventions.list.pages-total', ((second.body as Json | undefined)?.pages as number) >= 2, `26 or more OAuth clients at page_size 25 make ${JSON.stringify((second.body as Json | undefined)?.pages)} page(s)`, second);
+  });
+});
+
+// ------------------------------------------------------------------ errors
+
+/** A rejection carrying a documented error body: errors, a non-empty array of objects each with a reason. */
+function expectErrorResponse(c: Check, rule: string, exchange: Exchange, what: string): void {
+  c.expectRejected(rule, exchange, what);
+  const errors = (exchange.body as Json | undefined)?.errors;
+  c.expect(rule, Array.isArray(errors) && errors.length > 0 && errors.every((e) => isObject(e) && typeof e.reason === 'string' && e.reason.length > 0), `${what} was refused without an error body naming a reason`, exchange);
+}
+
+describe('Errors', () => {
+  check('P1.errors.preconditions', 'a missing required field is answered with an error response', async (c) => {
+    const engine = await fx.firstId(c, '/v4/databases/engines', (e) => e.engine === 'mysql');
+    const type = await fx.firstId(c, '/v4/databases/types', (t) => t.deprecated !== true);
+    const body = { engine, type, region: c.target.info.config.region };
+    const exchange = await c.post(DB, body);
+    await fx.adopt(c, exchange, { kind: 'database', list: DB, match: () => false, deletePath: (id) => `${DB}/${id}` });
+    expectErrorResponse(c, 'P1.errors.preconditions', exchange, `POST ${DB} without label`);
+    const client = await c.post('/v4/account/oauth-clients', { label: fx.label('app', 512) });
+    await fx.adopt(c, client, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false, deletePath: (id) => `/v4/account/oauth-clients/${encodeURIComponent(id)}` });
+    expectErrorResponse(c, 'P1.errors.preconditions', client, 'POST /v4/account/oauth-clients without redirect_uri');
+  });
+
+  check('P1.errors.preconditions', 'a missing grant is answered with an error response', async (c) => {
+    const token = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: false } } });
+    const label = fx.label('vm', 64);
+    const exchange = await c.post('/v4/compute/instances', { region: c.target.info.config.region, type: c.target.info.config.instanceType, label, image: await fx.publicImage(c), root_pass: 'Conf0rmance!Pass' }, { token });
+    await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label, deletePath: (id) => `/v4/compute/instances/${id}` });
+    expectErrorResponse(c, 'P1.errors.preconditions', exchange, 'POST /v4/compute/instances by a restricted user without add_computes');
+  });
+
+  check('P1.errors.preconditions', 'an operation in the wrong status is answered with an error response', async (c) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { id } = await fx.newDatabase(c);
+      const status = async () => ((await c.get(`${DB}/${id}`)).body as Json | undefined)?.status;
+      if ((await status()) !== 'provisioning') continue;
+      const exchange = await c.get(`${DB}/${id}/credentials`);
+      if (ok(exchange) && (await status()) !== 'provisioning') continue;
+      expectErrorResponse(c, 'P1.errors.preconditions', exchange, 'GET credentials of a provisioning cluster');
+      return;
+    }
+    c.skip('the clusters left provisioning during every attempt (another spec file advanced the shared clock)');
+  });
+
+  check('P1.errors.no-server-error', 'odd but well-formed requests get no 5xx', async (c) => {
+    const requests: Array<[string, () => Promise<Exchange>]> = [
+      ['a page far beyond the last', () => c.get('/v4/account/events', { query: { page: 99999 } })],
+      ['page 0', () => c.get('/v4/databases/engines', { query: { page: 0 } })],
+      ['page_size 1000000', () => c.get('/v4/databases/types', { query: { page_size: 1000000 } })],
+      ['an engine id without a slash', () => c.get('/v4/databases/engines/mysql')],
+      ['a non-numeric cluster id', () => c.get(`${DB}/not-a-number`)],
+      ['a huge cluster id', () => c.get(`${DB}/99999999999999999999999`)],
+      ['a body that is a JSON array', () => c.post(DB, [1, 2, 3])],
+      ['a body that is a JSON string', () => c.put('/v4/account', 'text')],
+      ['null members', () => c.post(DB, { label: null, engine: null, type: null, region: null })],
+      ['a deeply nested member', () => c.post('/v4/account/oauth-clients', { label: { a: { b: { c: [[[]]] } } }, redirect_uri: 'https://example.com/' })],
+      ['malformed JSON', () => c.send('POST', '/v4/account/oauth-clients', { raw: { data: '{"label": "x", ', contentType: 'application/json' } })],
+      ['a non-JSON content type', () => c.send('POST', '/v4/account/oauth-clients', { raw: { data: 'label=x', contentType: 'application/x-www-form-urlencoded' } })],
+    ];
+    for (const [what, send] of requests) {
+      const exchange = await send();
+      if (ok(exchange)) {
+        // accepted: clean up what an odd create may have made
+        const id = (exchange.body as Json | undefined)?.id;
+        if (exchange.method === 'POST' && exchange.path.startsWith(DB) && typeof id === 'number') fx.track('database', `${DB}/${id}`);
+        if (exchange.method === 'POST' && exchange.path.startsWith('/v4/account/oauth-clients') && (typeof id === 'string' || typeof id === 'number')) fx.track('oauth-client', `/v4/account/oauth-clients/${encodeURIComponent(String(id))}`);
+      }
+      c.expect('P1.errors.no-server-error', !exchange.error && exchange.status > 0 && exchange.status < 500, `${what}: ${describeExchange(exchange)}`, exchange);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ versioning
+
+describe('Versioning', () => {
+  check('P1.versioning.v4-prefix', 'the API answers under /v4, and not without the version segment', async (c) => {
+    const versioned = await c.get('/v4/databases/engines');
+    c.expectSuccess('P1.versioning.v4-prefix', versioned, 'GET /v4/databases/engines');
+    c.expect('P1.versioning.v4-prefix', Array.isArray((versioned.body as Json | undefined)?.data), 'GET /v4/databases/engines is not the engines list', versioned);
+    for (const path of ['/databases/engines', '/databases/engines/v4']) {
+      const bare = await c.get(path);
+      c.expect('P1.versioning.v4-prefix', !(ok(bare) && Array.isArray((bare.body as Json | undefined)?.data)), `GET ${path} (no /v4 first segment) answers the engines list`, bare);
+    }
+  });
+});

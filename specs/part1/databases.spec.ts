@@ -1,0 +1,629 @@
+// Document 1, "Managed database engine", "Managed database (cluster)", "Managed database backup", "Managed database
+// credentials", "Managed database node type", "Managed database status" and "Managed databases": the rules only a
+// sequence of requests can show — the required status of each operation (provisioning → refused; active → allowed;
+// failed → refused or allowed), provisioning time, the two projections, allow_list normalisation and replacement,
+// label uniqueness, credentials reset then restore → failed, snapshots and the daily automatic backups (clock).
+//
+// Time is shared by every spec file of the run: a cluster seen `provisioning` may turn `active` at any moment, so
+// a refusal "while provisioning" is judged only when the cluster is `provisioning` both before and after the
+// request (a delete, which leaves nothing to look at afterwards, fails only when it is accepted on three fresh
+// provisioning clusters in a row).
+import { describe } from 'vitest';
+import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+
+type Json = Record<string, unknown>;
+
+const fx = useFixtures('part1-databases');
+
+const DB = '/v4/databases/mysql/instances';
+const GENERIC = '/v4/databases/instances';
+const MINUTE = 60;
+const DAY_MS = 86_400_000;
+
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
+
+/** Milliseconds of a documented date-time; samples carry no zone, so a zone-less value is read as UTC. */
+function time(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(zoned);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** A promise made once per file (made again after a failure). */
+function memo<T>(make: (c: Check) => Promise<T>): (c: Check) => Promise<T> {
+  let value: Promise<T> | undefined;
+  return (c) => {
+    if (!value) {
+      value = make(c);
+      value.catch(() => {
+        value = undefined;
+      });
+    }
+    return value;
+  };
+}
+
+// ------------------------------------------------------------------ helpers
+
+const mysqlEngines = memo(async (c) => {
+  const list = await c.get('/v4/databases/engines');
+  const engines = ((list.body as { data?: Json[] } | undefined)?.data ?? []).filter((e) => e.engine === 'mysql' && typeof e.id === 'string');
+  if (!engines.length) throw new SetupError('GET /v4/databases/engines lists no mysql engine');
+  return engines as Array<Json & { id: string }>;
+});
+
+const nodeType = (c: Check) => fx.firstId(c, '/v4/databases/types', (type) => type.deprecated !== true);
+
+interface Created {
+  exchange: Exchange;
+  id?: number;
+  label: string;
+}
+
+/** POST a MySQL cluster (label, engine, type, region + extra); a successful create is tracked for deletion. */
+async function createCluster(c: Check, extra: Json = {}): Promise<Created> {
+  const label = typeof extra.label === 'string' ? extra.label : fx.label('db', 32);
+  const body = { label, engine: (await mysqlEngines(c))[0]!.id, type: await nodeType(c), region: c.target.info.config.region, ...extra };
+  const exchange = await c.post(DB, body);
+  if (!ok(exchange)) return { exchange, label };
+  let id = isObject(exchange.body) && typeof exchange.body.id === 'number' ? exchange.body.id : undefined;
+  if (id === undefined) {
+    const found = await fx.find(c, DB, (item) => item.label === label);
+    if (typeof found?.id === 'number') id = found.id;
+  }
+  if (id !== undefined) fx.track('database', `${DB}/${id}`, label);
+  return { exchange, id, label };
+}
+
+async function mustCreate(c: Check, extra: Json = {}): Promise<{ id: number; label: string; exchange: Exchange }> {
+  const created = await createCluster(c, extra);
+  if (!ok(created.exchange)) throw new SetupError(`could not create a database cluster: ${describeExchange(created.exchange)}`);
+  if (created.id === undefined) throw new SetupError('created a database cluster but cannot find its id');
+  return { id: created.id, label: created.label, exchange: created.exchange };
+}
+
+async function view(c: Check, id: number): Promise<{ exchange: Exchange; cluster: Json | undefined }> {
+  const exchange = await c.get(`${DB}/${id}`);
+  return { exchange, cluster: ok(exchange) && isObject(exchange.body) ? exchange.body : undefined };
+}
+
+async function statusOf(c: Check, id: number): Promise<string | undefined> {
+  const { cluster } = await view(c, id);
+  return typeof cluster?.status === 'string' ? cluster.status : undefined;
+}
+
+/** Advances the clock in steps until the cluster has one of `statuses` (or the budget is spent). */
+async function waitForStatus(c: Check, id: number, statuses: string[], budgetMinutes: number, stepMinutes = 10): Promise<string | undefined> {
+  let status = await statusOf(c, id);
+  for (let spent = 0; !statuses.includes(status ?? '') && spent < budgetMinutes; spent += stepMinutes) {
+    await c.advanceClock(stepMinutes * MINUTE);
+    status = await statusOf(c, id);
+  }
+  return status;
+}
+
+async function backupsOf(c: Check, id: number): Promise<Json[]> {
+  const all: Json[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const exchange = await c.get(`${DB}/${id}/backups`, page > 1 ? { query: { page } } : {});
+    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+    if (!ok(exchange) || !Array.isArray(body?.data)) break;
+    all.push(...body.data);
+    if (page >= (body.pages ?? 1)) break;
+  }
+  return all;
+}
+
+/** Takes a snapshot and finds it in the backups list (waiting simulated minutes when it is not there at once). */
+async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: number; label: string; created?: number }> {
+  const label = fx.label('snap', 64);
+  const post = await c.post(`${DB}/${id}/backups`, { label });
+  if (rule) c.expectSuccess(rule, post, `POST ${DB}/${id}/backups on an active cluster`);
+  else if (!ok(post)) throw new SetupError(`could not take a snapshot: ${describeExchange(post)}`);
+  let found = (await backupsOf(c, id)).find((b) => b.label === label && b.type === 'snapshot');
+  for (let minutes = 0; !found && minutes < 30; minutes += 10) {
+    await c.advanceClock(10 * MINUTE);
+    found = (await backupsOf(c, id)).find((b) => b.label === label && b.type === 'snapshot');
+  }
+  if (!found || typeof found.id !== 'number') {
+    if (rule) c.fail('P1.database-backup.snapshot.on-request', `no backup of type snapshot labelled "${label}" appears within 30 simulated minutes of the request`);
+    throw new SetupError('the snapshot does not appear in the backups list');
+  }
+  return { id: found.id, label, created: time(found.created) };
+}
+
+// ------------------------------------------------------------------ cluster states shared by several checks
+
+/** A cluster seen `provisioning` just now (a new one when the last one has moved on). */
+let provisioning: { id: number } | undefined;
+async function provisioningCluster(c: Check, fresh = false): Promise<{ id: number }> {
+  if (!fresh && provisioning && (await statusOf(c, provisioning.id)) === 'provisioning') return provisioning;
+  const created = await mustCreate(c);
+  provisioning = { id: created.id };
+  return provisioning;
+}
+
+/**
+ * Sends `op` to a provisioning cluster and judges it only when the cluster is `provisioning` before and after the
+ * request; tries up to three clusters. `op` accepted while provisioning → `fail` of `rule`.
+ */
+async function refusedWhileProvisioning(c: Check, rule: string, what: string, op: (id: number) => Promise<Exchange>): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const cluster = await provisioningCluster(c, attempt > 0);
+    if ((await statusOf(c, cluster.id)) !== 'provisioning') continue;
+    const exchange = await op(cluster.id);
+    if (rejected(exchange)) return;
+    const after = await statusOf(c, cluster.id);
+    if (after === 'provisioning') c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) while the cluster was provisioning`, exchange);
+    c.expect(rule, ok(exchange), `${what} on a provisioning cluster got ${describeExchange(exchange)}`, exchange);
+  }
+  c.skip('the clusters left provisioning during every attempt (another spec file advanced the shared clock)');
+}
+
+/** A failed cluster: credentials reset, then a backup restored (documented to fail the cluster). */
+const failedCluster = memo(async (c) => {
+  const { id } = await fx.newActiveDatabase(c);
+  const backup = await snapshot(c, id);
+  const reset = await c.post(`${DB}/${id}/credentials/reset`);
+  const restore = await c.post(`${DB}/${id}/backups/${backup.id}/restore`);
+  const status = ok(restore) ? await waitForStatus(c, id, ['failed', 'active'], 30) : await statusOf(c, id);
+  return { id, backupId: backup.id, reset, restore, status };
+});
+
+async function failed(c: Check): Promise<{ id: number; backupId: number }> {
+  const cluster = await failedCluster(c);
+  if (cluster.status !== 'failed') throw new SetupError(`the cluster is "${String(cluster.status)}", not failed, after a credentials reset and a restore`);
+  return cluster;
+}
+
+/** A cluster of this file's own whose label, allow_list and maintenance window the update checks change. */
+const editable = memo((c) => fx.newActiveDatabase(c));
+
+// ------------------------------------------------------------------ engines and node types
+
+describe('Managed database engine and node type', () => {
+  check('P1.database-engine.view-by-id', 'each engine is viewed by its <engine>/<version> id, slash and all', async (c) => {
+    const list = await c.get('/v4/databases/engines');
+    const engines = ((list.body as { data?: Json[] } | undefined)?.data ?? []).filter((e) => typeof e.id === 'string');
+    if (!engines.length) c.skip('the target lists no engine');
+    for (const engine of engines) {
+      const id = engine.id as string;
+      const got = await c.get(`/v4/databases/engines/${id.split('/').map(encodeURIComponent).join('/')}`);
+      c.expectSuccess('P1.database-engine.view-by-id', got, `GET /v4/databases/engines/${id}`);
+      const body = got.body as Json | undefined;
+      c.expect('P1.database-engine.view-by-id', body?.id === id && body?.engine === engine.engine && body?.version === engine.version, `GET /v4/databases/engines/${id} returned ${JSON.stringify(body).slice(0, 200)}, not the listed engine`, got);
+    }
+  });
+
+  check('P1.database-engine.view.page-accepted', 'the engine view accepts page and page_size', async (c) => {
+    const id = (await mysqlEngines(c))[0]!.id;
+    const got = await c.get(`/v4/databases/engines/${id}`, { query: { page: 1, page_size: 25 } });
+    c.expectSuccess('P1.database-engine.view.page-accepted', got, `GET /v4/databases/engines/${id}?page=1&page_size=25`);
+    c.expect('P1.database-engine.view.page-accepted', (got.body as Json | undefined)?.id === id, 'the view with page and page_size is not the engine', got);
+  });
+
+  check('P1.database-node-type.view.page-accepted', 'the node type view accepts page and page_size', async (c) => {
+    const id = await nodeType(c);
+    const got = await c.get(`/v4/databases/types/${encodeURIComponent(id)}`, { query: { page: 1, page_size: 25 } });
+    c.expectSuccess('P1.database-node-type.view.page-accepted', got, `GET /v4/databases/types/${id}?page=1&page_size=25`);
+    c.expect('P1.database-node-type.view.page-accepted', (got.body as Json | undefined)?.id === id, 'the view with page and page_size is not the node type', got);
+  });
+
+  check('P1.database-node-type.deprecated.unavailable', 'a cluster of a deprecated node type is refused', async (c) => {
+    const deprecated = await fx.find(c, '/v4/databases/types', (type) => type.deprecated === true && typeof type.id === 'string');
+    if (!deprecated) return c.skip('the target lists no deprecated node type');
+    const created = await createCluster(c, { type: deprecated.id });
+    c.expectRejected('P1.database-node-type.deprecated.unavailable', created.exchange, `POST ${DB} with deprecated node type ${String(deprecated.id)}`, 'type');
+  });
+});
+
+// ------------------------------------------------------------------ create
+
+describe('Managed database create', () => {
+  check(['P1.database.create.returns-cluster', 'P1.database.engine-version.from-create'], 'a new cluster is provisioning and reports the engine and version it was created with', async (c) => {
+    for (const engine of (await mysqlEngines(c)).slice(0, 3)) {
+      const created = await mustCreate(c, { engine: engine.id });
+      const body = created.exchange.body as Json | undefined;
+      c.expect('P1.database.create.returns-cluster', isObject(body) && body.label === created.label, `the create response is not the new cluster (label ${created.label})`, created.exchange);
+      c.expect('P1.database.create.returns-cluster', body?.status === 'provisioning', `the create response shows status ${JSON.stringify(body?.status)}, not provisioning`, created.exchange);
+      const [type, version] = engine.id.split('/');
+      for (const [what, shown] of [['create response', body], ['view', (await view(c, created.id)).cluster]] as const) {
+        c.expect('P1.database.engine-version.from-create', shown?.engine === type && shown?.version === version, `created with ${engine.id}, the ${what} shows engine ${JSON.stringify(shown?.engine)} version ${JSON.stringify(shown?.version)}`, created.exchange);
+      }
+    }
+  });
+
+  check('P1.database.allow-list.default-empty', 'allow_list is empty when the create body omits it', async (c) => {
+    const created = await mustCreate(c);
+    const { exchange, cluster } = await view(c, created.id);
+    c.expect('P1.database.allow-list.default-empty', Array.isArray(cluster?.allow_list) && cluster.allow_list.length === 0, `the new cluster's allow_list is ${JSON.stringify(cluster?.allow_list)}, not []`, exchange);
+  });
+
+  check('P1.database.allow-list.slash-32', 'a single address of allow_list comes back with /32', async (c) => {
+    const created = await mustCreate(c, { allow_list: ['192.0.2.7', '198.51.100.0/24'] });
+    for (const [what, shown] of [['create response', created.exchange.body as Json], ['view', (await view(c, created.id)).cluster]] as const) {
+      const list = Array.isArray(shown?.allow_list) ? (shown.allow_list as unknown[]) : [];
+      c.expect('P1.database.allow-list.slash-32', list.includes('192.0.2.7/32') && list.includes('198.51.100.0/24') && list.length === 2, `sent ["192.0.2.7", "198.51.100.0/24"], the ${what} shows ${JSON.stringify(shown?.allow_list)}`, created.exchange);
+    }
+  });
+
+  check('P1.database.label.unique', 'creating a cluster with a label in use is refused', async (c) => {
+    const first = await mustCreate(c);
+    const second = await createCluster(c, { label: first.label });
+    c.expectRejected('P1.database.label.unique', second.exchange, `POST ${DB} with the label of cluster ${first.id}`, 'label');
+  });
+
+  check('P1.database.region.region-id', 'region must name a region; a created cluster shows the region it was created in', async (c) => {
+    const bad = await createCluster(c, { region: 'zz-nowhere-9' });
+    c.expectRejected('P1.database.region.region-id', bad.exchange, `POST ${DB} with region "zz-nowhere-9"`, 'region');
+    const created = await mustCreate(c);
+    const { exchange, cluster } = await view(c, created.id);
+    c.expect('P1.database.region.region-id', cluster?.region === c.target.info.config.region, `created in ${c.target.info.config.region}, the cluster shows region ${JSON.stringify(cluster?.region)}`, exchange);
+  });
+
+  check('P1.database.type.node-type-id', 'type must name a node type; a created cluster shows a node type of GET /v4/databases/types', async (c) => {
+    const bad = await createCluster(c, { type: 'g0-nosuch-node-0' });
+    c.expectRejected('P1.database.type.node-type-id', bad.exchange, `POST ${DB} with type "g0-nosuch-node-0"`, 'type');
+    const created = await mustCreate(c);
+    const { exchange, cluster } = await view(c, created.id);
+    c.expect('P1.database.type.node-type-id', cluster?.type === (await nodeType(c)), `created with type ${await nodeType(c)}, the cluster shows ${JSON.stringify(cluster?.type)}`, exchange);
+    const type = await c.get(`/v4/databases/types/${encodeURIComponent(String(cluster?.type))}`);
+    c.expectSuccess('P1.database.type.node-type-id', type, `GET /v4/databases/types/${String(cluster?.type)} (the cluster's type)`);
+  });
+
+  check(['P1.database.list.generic-includes-mysql', 'P1.database.fields.generic-projection', 'P1.database.instance-uri.generic-only'], 'every MySQL cluster is in the generic list, with instance_uri there only', async (c) => {
+    const created = await mustCreate(c);
+    const mine = (await view(c, created.id)).exchange;
+    c.expect('P1.database.instance-uri.generic-only', isObject(mine.body) && !('instance_uri' in mine.body), 'the MySQL view of a cluster carries instance_uri', mine);
+    const mysql: Json[] = [];
+    for (let page = 1; page <= 20; page++) {
+      const list = await c.get(DB, page > 1 ? { query: { page } } : {});
+      const body = list.body as { data?: Json[]; pages?: number } | undefined;
+      if (!Array.isArray(body?.data)) break;
+      mysql.push(...body.data);
+      if (page >= (body.pages ?? 1)) break;
+    }
+    c.expect('P1.database.list.generic-includes-mysql', mysql.some((item) => item.id === created.id), `the MySQL list does not hold the new cluster ${created.id}`);
+    const generic = new Map<unknown, Json>();
+    for (let page = 1; page <= 20; page++) {
+      const list = await c.get(GENERIC, { query: { page } });
+      const body = list.body as { data?: Json[]; pages?: number } | undefined;
+      if (!Array.isArray(body?.data)) break;
+      for (const item of body.data) generic.set(item.id, item);
+      if (page >= (body.pages ?? 1)) break;
+    }
+    for (const item of mysql) {
+      if (generic.has(item.id)) continue;
+      // deleted meanwhile by another spec file?
+      if ((await c.get(`${DB}/${String(item.id)}`)).status === 404) continue;
+      c.fail('P1.database.list.generic-includes-mysql', `MySQL cluster ${String(item.id)} is not in the generic list ${GENERIC}`);
+    }
+    const listed = generic.get(created.id);
+    c.expect('P1.database.fields.generic-projection', typeof listed?.instance_uri === 'string', `the generic list shows cluster ${created.id} without instance_uri`);
+  });
+});
+
+// ------------------------------------------------------------------ required status: provisioning
+
+describe('Managed database status: provisioning', () => {
+  check('P1.database.status.update-requires-active', 'update is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.update-requires-active', 'PUT (label)', (id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) }));
+  });
+  check('P1.database.status.snapshot-create-requires-active', 'snapshot create is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }));
+  });
+  check('P1.database.status.credentials-view-requires-active', 'credentials view is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.credentials-view-requires-active', 'GET credentials', (id) => c.get(`${DB}/${id}/credentials`));
+  });
+  check('P1.database.status.credentials-reset-requires-active', 'credentials reset is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (id) => c.post(`${DB}/${id}/credentials/reset`));
+  });
+  check('P1.database.status.patch-requires-active', 'patch is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.patch-requires-active', 'POST patch', (id) => c.post(`${DB}/${id}/patch`));
+  });
+  check('P1.database.status.ssl-view-requires-active', 'SSL certificate view is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.ssl-view-requires-active', 'GET ssl', (id) => c.get(`${DB}/${id}/ssl`));
+  });
+  check('P1.database.status.backups-list-not-provisioning', 'backups list is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.backups-list-not-provisioning', 'GET backups', (id) => c.get(`${DB}/${id}/backups`));
+  });
+  check('P1.database.status.delete-requires-active-failed-degraded', 'delete is refused while provisioning', async (c) => {
+    const accepted: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { id } = await mustCreate(c);
+      if ((await statusOf(c, id)) !== 'provisioning') continue;
+      const exchange = await c.delete(`${DB}/${id}`);
+      if (rejected(exchange)) return;
+      c.expect('P1.database.status.delete-requires-active-failed-degraded', ok(exchange), `DELETE of a provisioning cluster got ${describeExchange(exchange)}`, exchange);
+      accepted.push(String(id));
+    }
+    if (accepted.length === 3) c.fail('P1.database.status.delete-requires-active-failed-degraded', `DELETE was accepted on three clusters (${accepted.join(', ')}) each seen provisioning just before`);
+    c.skip('the clusters left provisioning before the delete (another spec file advanced the shared clock)');
+  });
+});
+
+// ------------------------------------------------------------------ provisioning time, hosts, delete of an active cluster
+
+describe('Managed database provisioning', () => {
+  check(['P1.database.provisioning.time', 'P1.database.hosts.assigned-after-provisioning', 'P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a cluster is active 31 minutes after creation, with hosts; an active cluster can be deleted', async (c) => {
+    const created = await mustCreate(c);
+    const first = created.exchange.body as Json | undefined;
+    c.expect('P1.database.provisioning.time', first?.status !== 'active', 'the cluster is active at once: provisioning takes about 15 to 30 minutes', created.exchange);
+    await c.advanceClock(31 * MINUTE);
+    const { exchange, cluster } = await view(c, created.id);
+    c.expect('P1.database.provisioning.time', cluster?.status === 'active', `31 simulated minutes after creation the cluster is ${JSON.stringify(cluster?.status)}, not active`, exchange);
+    const hosts = cluster?.hosts as Json | undefined;
+    c.expect('P1.database.hosts.assigned-after-provisioning', typeof hosts?.primary === 'string' && hosts.primary.length > 0, `the active cluster shows hosts ${JSON.stringify(hosts)}`, exchange);
+    const del = await c.delete(`${DB}/${created.id}`);
+    c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', del, 'DELETE of an active cluster');
+    const gone = await c.get(`${DB}/${created.id}`);
+    c.expectRejected('P1.database.delete.removes', gone, 'GET of the deleted cluster');
+    c.expect('P1.database.delete.removes', !(await fx.find(c, DB, (item) => item.id === created.id)), 'the deleted cluster is still in the MySQL list');
+    c.expect('P1.database.delete.removes', !(await fx.find(c, GENERIC, (item) => item.id === created.id)), 'the deleted cluster is still in the generic list');
+  });
+});
+
+// ------------------------------------------------------------------ required status: active
+
+describe('Managed database status: active', () => {
+  check(['P1.database.status.credentials-view-requires-active', 'P1.database.ssl-connection.credentials-endpoint'], 'credentials of an active cluster are read from the credentials endpoint', async (c) => {
+    const { id } = await fx.activeDatabase(c);
+    const got = await c.get(`${DB}/${id}/credentials`);
+    c.expectSuccess('P1.database.status.credentials-view-requires-active', got, 'GET credentials of an active cluster');
+    const body = got.body as Json | undefined;
+    c.expect('P1.database.ssl-connection.credentials-endpoint', typeof body?.username === 'string' && body.username.length > 0 && typeof body?.password === 'string' && body.password.length > 0, 'the credentials endpoint shows no username and password', got);
+  });
+
+  check('P1.database.status.ssl-view-requires-active', 'the CA certificate of an active cluster is readable', async (c) => {
+    const { id } = await fx.activeDatabase(c);
+    c.expectSuccess('P1.database.status.ssl-view-requires-active', await c.get(`${DB}/${id}/ssl`), 'GET ssl of an active cluster');
+  });
+
+  check(['P1.database.status.snapshot-create-requires-active', 'P1.database-backup.snapshot.on-request', 'P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'a snapshot of an active cluster appears in its backups list and is viewable', async (c) => {
+    const { id } = await fx.activeDatabase(c);
+    const list = await c.get(`${DB}/${id}/backups`);
+    c.expectSuccess('P1.database.status.backups-list-not-provisioning', list, 'GET backups of an active cluster');
+    const made = await snapshot(c, id, 'P1.database.status.snapshot-create-requires-active');
+    const got = await c.get(`${DB}/${id}/backups/${made.id}`);
+    c.expectSuccess('P1.database.status.backup-view-not-provisioning', got, 'GET backup of an active cluster');
+    const body = got.body as Json | undefined;
+    c.expect('P1.database-backup.snapshot.on-request', body?.type === 'snapshot' && body?.label === made.label, `the backup view shows type ${JSON.stringify(body?.type)} label ${JSON.stringify(body?.label)}`, got);
+  });
+
+  check(['P1.database.status.credentials-reset-requires-active', 'P1.database-credentials.reset.new-password'], 'credentials reset of an active cluster makes a new root password', async (c) => {
+    const { id } = await fx.newActiveDatabase(c);
+    const before = await c.get(`${DB}/${id}/credentials`);
+    const old = (before.body as Json | undefined)?.password;
+    if (typeof old !== 'string') throw new SetupError('the credentials view shows no password');
+    const reset = await c.post(`${DB}/${id}/credentials/reset`);
+    c.expectSuccess('P1.database.status.credentials-reset-requires-active', reset, 'POST credentials/reset of an active cluster');
+    let now: unknown = old;
+    let after = before;
+    for (let tries = 0; tries < 3 && now === old; tries++) {
+      if (tries) await c.advanceClock(MINUTE);
+      after = await c.get(`${DB}/${id}/credentials`);
+      now = (after.body as Json | undefined)?.password;
+    }
+    c.expect('P1.database-credentials.reset.new-password', typeof now === 'string' && now !== old, 'the root password is unchanged two simulated minutes after a credentials reset', after);
+  });
+
+  check(['P1.database.status.patch-requires-active', 'P1.database.version.never-auto-upgraded'], 'patching an active cluster leaves its engine version unchanged', async (c) => {
+    const { id } = await fx.newActiveDatabase(c);
+    const before = (await view(c, id)).cluster;
+    const patch = await c.post(`${DB}/${id}/patch`);
+    c.expectSuccess('P1.database.status.patch-requires-active', patch, 'POST patch of an active cluster');
+    const during = await view(c, id);
+    c.expect('P1.database.version.never-auto-upgraded', during.cluster?.version === before?.version && during.cluster?.engine === before?.engine, `the patch changed the version from ${JSON.stringify(before?.version)} to ${JSON.stringify(during.cluster?.version)}`, during.exchange);
+    await waitForStatus(c, id, ['active'], 30);
+    const after = await view(c, id);
+    c.expect('P1.database.version.never-auto-upgraded', after.cluster?.version === before?.version, `after the patch completed the version is ${JSON.stringify(after.cluster?.version)}, was ${JSON.stringify(before?.version)}`, after.exchange);
+  });
+
+  check('P1.database.status.restore-requires-active', 'restoring a backup of an active cluster is accepted', async (c) => {
+    const { id } = await fx.newActiveDatabase(c);
+    const backup = await snapshot(c, id);
+    c.expectSuccess('P1.database.status.restore-requires-active', await c.post(`${DB}/${id}/backups/${backup.id}/restore`), 'POST restore on an active cluster');
+  });
+});
+
+// ------------------------------------------------------------------ update
+
+describe('Managed database update', () => {
+  check(['P1.database.status.update-requires-active', 'P1.database.update.reflected'], 'an update of an active cluster shows the label and allow_list sent', async (c) => {
+    const { id } = await editable(c);
+    const label = fx.label('db', 32);
+    const put = await c.put(`${DB}/${id}`, { label, allow_list: ['203.0.113.0/28', '192.0.2.44'] });
+    c.expectSuccess('P1.database.status.update-requires-active', put, 'PUT of an active cluster');
+    const expected = ['203.0.113.0/28', '192.0.2.44/32'];
+    const same = (shown: unknown) => Array.isArray(shown) && shown.length === 2 && expected.every((item) => shown.includes(item) || shown.includes(item.replace(/\/32$/, '')));
+    const body = put.body as Json | undefined;
+    if (isObject(body) && 'label' in body) c.expect('P1.database.update.reflected', body.label === label && same(body.allow_list), `the update response shows label ${JSON.stringify(body.label)} allow_list ${JSON.stringify(body.allow_list)}`, put);
+    const { exchange, cluster } = await view(c, id);
+    c.expect('P1.database.update.reflected', cluster?.label === label && same(cluster?.allow_list), `after the update the cluster shows label ${JSON.stringify(cluster?.label)} allow_list ${JSON.stringify(cluster?.allow_list)}`, exchange);
+  });
+
+  check('P1.database.allow-list.update-replaces', 'allow_list of an update replaces every entry', async (c) => {
+    const { id } = await editable(c);
+    const first = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', '198.51.100.0/24'] });
+    if (!ok(first)) throw new SetupError(`could not set allow_list: ${describeExchange(first)}`);
+    const second = await c.put(`${DB}/${id}`, { allow_list: ['203.0.113.9'] });
+    c.expectSuccess('P1.database.allow-list.update-replaces', second, 'the second allow_list update');
+    const { exchange, cluster } = await view(c, id);
+    const list = cluster?.allow_list;
+    c.expect('P1.database.allow-list.update-replaces', Array.isArray(list) && list.length === 1 && ['203.0.113.9/32', '203.0.113.9'].includes(String(list[0])), `after updating allow_list to ["203.0.113.9"] the cluster shows ${JSON.stringify(list)}`, exchange);
+    const cleared = await c.put(`${DB}/${id}`, { allow_list: [] });
+    c.expectSuccess('P1.database.allow-list.update-replaces', cleared, 'an update to an empty allow_list');
+    const empty = await view(c, id);
+    c.expect('P1.database.allow-list.update-replaces', Array.isArray(empty.cluster?.allow_list) && empty.cluster.allow_list.length === 0, `after updating allow_list to [] the cluster shows ${JSON.stringify(empty.cluster?.allow_list)}`, empty.exchange);
+  });
+
+  check('P1.database-update.all-optional', 'an update with any subset of label, allow_list and updates is accepted', async (c) => {
+    const { id } = await editable(c);
+    const current = (await view(c, id)).cluster;
+    if (!isObject(current?.updates)) throw new SetupError('the cluster shows no updates object to send back');
+    const members = ['label', 'allow_list', 'updates'] as const;
+    for (let mask = 0; mask < 1 << members.length; mask++) {
+      const body: Json = {};
+      if (mask & 1) body.label = fx.label('db', 32);
+      if (mask & 2) body.allow_list = mask & 4 ? ['192.0.2.10'] : [];
+      if (mask & 4) body.updates = current.updates;
+      const put = await c.put(`${DB}/${id}`, body);
+      c.expectSuccess('P1.database-update.all-optional', put, `PUT with ${Object.keys(body).join(', ') || 'no member'}`);
+    }
+  });
+
+  check('P1.database.label.unique', 'renaming a cluster to a label in use is refused', async (c) => {
+    const { id } = await editable(c);
+    const other = await mustCreate(c);
+    const put = await c.put(`${DB}/${id}`, { label: other.label });
+    c.expectRejected('P1.database.label.unique', put, `PUT label "${other.label}" (the label of cluster ${other.id})`, 'label');
+    const { cluster } = await view(c, id);
+    c.expect('P1.database.label.unique', cluster?.label !== other.label, 'the cluster took the label in use after a refused rename');
+  });
+
+  check('P1.errors.field.dot-path', 'an error about a nested member names its dot-separated path', async (c) => {
+    const { id } = await editable(c);
+    const put = await c.put(`${DB}/${id}`, { updates: { hour_of_day: 'twenty' } });
+    c.expectRejected('P1.errors.field.dot-path', put, 'PUT updates.hour_of_day "twenty" (an integer member)');
+    for (const error of ((put.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
+      const field = error?.field;
+      if (typeof field !== 'string' || field === '' || field === 'updates') continue;
+      c.expect('P1.errors.field.dot-path', field === 'updates.hour_of_day', `the error names field "${field}", not the dot-separated path "updates.hour_of_day"`, put);
+    }
+    const list = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', 'not-an-address'] });
+    c.expectRejected('P1.errors.field.dot-path', list, 'PUT allow_list with a bad second item');
+    for (const error of ((list.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
+      const field = error?.field;
+      if (typeof field !== 'string' || field === '' || field === 'allow_list') continue;
+      c.expect('P1.errors.field.dot-path', field === 'allow_list.1' || field === 'allow_list[1]', `the error names field "${field}", not the path "allow_list.1" of the bad item`, list);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ credentials reset, restore, failed
+
+describe('Managed database status: failed', () => {
+  check('P1.database.restore.after-reset-fails', 'a restore after a credentials reset leaves the cluster failed', async (c) => {
+    const result = await failedCluster(c);
+    if (!ok(result.reset)) throw new SetupError(`could not reset the credentials: ${describeExchange(result.reset)}`);
+    c.expectSuccess('P1.database.restore.after-reset-fails', result.restore, 'POST restore after a credentials reset');
+    c.expect('P1.database.restore.after-reset-fails', result.status === 'failed', `after a credentials reset and a restore the cluster is ${JSON.stringify(result.status)}, not failed`);
+  });
+
+  const refusedWhenFailed: Array<[string, string, (c: Check, id: number, backupId: number) => Promise<Exchange>]> = [
+    ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
+    ['P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) })],
+    ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
+    ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => c.get(`${DB}/${id}/credentials`)],
+    ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
+    ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
+    ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => c.get(`${DB}/${id}/ssl`)],
+  ];
+  for (const [rule, what, op] of refusedWhenFailed) {
+    check(rule, `${what} is refused on a failed cluster`, async (c) => {
+      const { id, backupId } = await failed(c);
+      c.expectRejected(rule, await op(c, id, backupId), `${what} on a failed cluster`);
+      c.expect(rule, (await statusOf(c, id)) === 'failed', 'the failed cluster changed status after a refused request');
+    });
+  }
+
+  check(['P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'the backups of a failed cluster are listed and viewed', async (c) => {
+    const { id, backupId } = await failed(c);
+    c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
+    c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
+  });
+
+  check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
+    const { id } = await failed(c);
+    c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
+    c.expect('P1.database.delete.removes', !(await fx.find(c, DB, (item) => item.id === id)), 'the deleted cluster is still in the MySQL list');
+  });
+});
+
+// ------------------------------------------------------------------ automatic backups (clock)
+
+describe('Managed database automatic backups', () => {
+  const autos = (backups: Json[]) =>
+    backups
+      .filter((b) => b.type === 'auto')
+      .map((b) => time(b.created))
+      .filter((t): t is number => t !== undefined)
+      .sort((a, b) => a - b);
+
+  /** Lets simulated time pass the next 00:00 UTC after a snapshot of the cluster (at most 24 hours and a minute). */
+  const pastMidnight = memo(async (c) => {
+    const { id } = await fx.activeDatabase(c);
+    const made = await snapshot(c, id);
+    if (made.created === undefined) throw new SetupError('the snapshot shows no created time');
+    const midnight = Math.floor(made.created / DAY_MS) * DAY_MS + DAY_MS;
+    await c.advanceClock(Math.ceil((midnight - made.created) / 1000) + MINUTE);
+    return { id, midnight };
+  });
+
+  check(['P1.database.backups.daily', 'P1.database-backup.auto.midnight-utc'], 'an active cluster gets an automatic backup at 00:00 UTC', async (c) => {
+    const { id, midnight } = await pastMidnight(c);
+    const times = autos(await backupsOf(c, id));
+    c.expect('P1.database.backups.daily', times.length > 0, `no auto backup after the cluster was active across 00:00 UTC of ${new Date(midnight).toISOString()}`);
+    c.expect('P1.database-backup.auto.midnight-utc', times.includes(midnight), `no auto backup created at ${new Date(midnight).toISOString()} (auto backups: ${times.map((t) => new Date(t).toISOString()).join(', ')})`);
+    for (const t of times) c.expect('P1.database-backup.auto.midnight-utc', t % DAY_MS < MINUTE * 1000, `an auto backup was created at ${new Date(t).toISOString()}, not at 00:00 UTC`);
+  });
+
+  check(['P1.database-backup.auto.midnight-utc', 'P1.database-backup.auto.retained-7-days'], 'auto backups are whole days apart and each is kept 7 days', async (c) => {
+    await pastMidnight(c);
+    let judged = 0;
+    const list = await c.get(DB);
+    for (const cluster of ((list.body as { data?: Json[] } | undefined)?.data ?? []).filter((item) => typeof item.id === 'number' && item.status !== 'provisioning')) {
+      const times = autos(await backupsOf(c, cluster.id as number));
+      if (times.length < 2) continue;
+      judged++;
+      for (let i = 1; i < times.length; i++) {
+        const gap = times[i]! - times[i - 1]!;
+        c.expect('P1.database-backup.auto.midnight-utc', gap > 0 && gap % DAY_MS === 0, `auto backups of cluster ${String(cluster.id)} at ${new Date(times[i - 1]!).toISOString()} and ${new Date(times[i]!).toISOString()} are not a whole number of 24-hour periods apart`);
+      }
+      const newest = times.at(-1)!;
+      const oldest = times[0]!;
+      c.expect('P1.database-backup.auto.retained-7-days', newest - oldest < 7 * DAY_MS, `cluster ${String(cluster.id)} still lists an auto backup of ${new Date(oldest).toISOString()}, 7 days or more before its newest (${new Date(newest).toISOString()})`);
+      const created = time(cluster.created);
+      if (created !== undefined && created <= newest - 7 * DAY_MS) {
+        c.expect('P1.database-backup.auto.retained-7-days', oldest <= newest - 6 * DAY_MS, `cluster ${String(cluster.id)} (created ${String(cluster.created)}) keeps auto backups only back to ${new Date(oldest).toISOString()}, less than 7 days`);
+      }
+    }
+    if (!judged) c.skip('no cluster of the target has two automatic backups yet');
+  });
+});
+
+// ------------------------------------------------------------------ restricted users (last: a wrongly accepted request may change the cluster)
+
+describe('Managed databases and restricted users', () => {
+  check('P1.database.unrestricted-regardless-of-scopes', 'a restricted user holding the databases scopes is refused on every MySQL endpoint and the generic list', async (c) => {
+    const token = await c.principal({ scopes: ['databases:read_only', 'databases:read_write'], restricted: true });
+    const { instanceId: id, id: backupId } = await fx.databaseBackup(c);
+    const requests: Array<[string, () => Promise<Exchange>]> = [
+      [`GET ${GENERIC}`, () => c.get(GENERIC, { token })],
+      [`GET ${DB}`, () => c.get(DB, { token })],
+      [`GET ${DB}/{id}`, () => c.get(`${DB}/${id}`, { token })],
+      [`GET ${DB}/{id}/backups`, () => c.get(`${DB}/${id}/backups`, { token })],
+      [`GET ${DB}/{id}/backups/{backupId}`, () => c.get(`${DB}/${id}/backups/${backupId}`, { token })],
+      [`GET ${DB}/{id}/credentials`, () => c.get(`${DB}/${id}/credentials`, { token })],
+      [`GET ${DB}/{id}/ssl`, () => c.get(`${DB}/${id}/ssl`, { token })],
+      [`POST ${DB}`, async () => {
+        const label = fx.label('db', 32);
+        const exchange = await c.post(DB, { label, engine: (await mysqlEngines(c))[0]!.id, type: await nodeType(c), region: c.target.info.config.region }, { token });
+        await fx.adopt(c, exchange, { kind: 'database', list: DB, match: (item) => item.label === label, deletePath: (created) => `${DB}/${created}` });
+        return exchange;
+      }],
+      [`POST ${DB}/{id}/backups`, () => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }, { token })],
+      [`PUT ${DB}/{id}`, () => c.put(`${DB}/${id}`, {}, { token })],
+      [`POST ${DB}/{id}/credentials/reset`, () => c.post(`${DB}/${id}/credentials/reset`, undefined, { token })],
+      [`POST ${DB}/{id}/patch`, () => c.post(`${DB}/${id}/patch`, undefined, { token })],
+      [`POST ${DB}/{id}/backups/{backupId}/restore`, () => c.post(`${DB}/${id}/backups/${backupId}/restore`, undefined, { token })],
+      [`DELETE ${DB}/{id}`, () => c.delete(`${DB}/${id}`, { token })],
+    ];
+    for (const [what, send] of requests) c.expectRejected('P1.database.unrestricted-regardless-of-scopes', await send(), `${what} as a restricted user holding databases:read_only and databases:read_write`);
+  });
+});

@@ -1,0 +1,172 @@
+// Helpers shared by the scenario specs of document 2's compute instances (compute, configs, backups, clone).
+// Only documented members are relied on; where a response is "not shown" the created resource is found again
+// in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
+import type { Check } from '../../harness/check.js';
+import { SetupError, type Fixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { deepFind } from '../generic/valid-requests.js';
+
+export type Json = Record<string, unknown>;
+
+export const INSTANCES = '/v4/compute/instances';
+export const STRONG_PASSWORD = 'Conf0rmance!Pass';
+/** An id no target hands out in a conformance run. */
+export const UNKNOWN_ID = 999999937;
+
+export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
+export const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+export const reasonOf = (exchange: Exchange): string =>
+  ((bodyOf(exchange).errors as Array<{ reason?: unknown }> | undefined) ?? []).map((error) => (typeof error?.reason === 'string' ? error.reason : '')).join(' | ');
+
+/** RFC 1918 (the private IPv4 address ranges). */
+export function isPrivateIpv4(address: string): boolean {
+  return /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(address);
+}
+
+/** Every item of a paginated list (`data` of each page). */
+export async function listAll(c: Check, path: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 } });
+    const body = bodyOf(exchange);
+    if (!Array.isArray(body.data)) break;
+    out.push(...(body.data as Json[]));
+    if (page >= (typeof body.pages === 'number' ? body.pages : 1)) break;
+  }
+  return out;
+}
+
+export async function viewInstance(c: Check, id: number): Promise<Json> {
+  const exchange = await c.get(`${INSTANCES}/${id}`);
+  if (!ok(exchange)) throw new SetupError(`cannot view instance ${id}: HTTP ${exchange.status}`);
+  return bodyOf(exchange);
+}
+
+const EXTRA = { OTHER_REGION: 'otherRegion', NO_VLAN_REGION: 'noVlanRegion', SPARE_VLAN_REGION: 'spareVlanRegion' } as const;
+
+/** A region setting a real target must name (the embedded emulator's seed provides them); `skip` when absent. */
+export function extraSetting(c: Check, name: keyof typeof EXTRA): string {
+  const value = c.target.info.config[EXTRA[name]];
+  if (value) return value;
+  return c.skip(`needs ${name.toLowerCase().replace(/_/g, ' ')}: set --${EXTRA[name].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} or CONFORMANCE_${name}`);
+}
+
+/**
+ * Creates an instance through a raw request and tracks it for deletion. Returns the exchange and, when the create
+ * succeeded, the instance id: from the response, else found in the list by label or by `findTag`.
+ */
+export async function createInstance(c: Check, fx: Fixtures, body: Json, options: { token?: string; findTag?: string } = {}): Promise<{ exchange: Exchange; id?: number }> {
+  const exchange = await c.post(INSTANCES, body, options.token ? { token: options.token } : {});
+  if (!ok(exchange)) return { exchange };
+  const id = await idOfCreated(c, exchange, body.label as string | undefined, options.findTag);
+  if (id === undefined) throw new SetupError('created an instance but cannot find its id (the create response is not shown and the list does not carry it)');
+  fx.track('instance', `${INSTANCES}/${id}`, typeof body.label === 'string' ? body.label : undefined);
+  return { exchange, id };
+}
+
+/** The id of an instance a create or clone made: from the response, or the list item with the label or tag. */
+export async function idOfCreated(c: Check, exchange: Exchange, label?: string, tag?: string): Promise<number | undefined> {
+  const created = bodyOf(exchange);
+  if (typeof created.id === 'number' && (!label || created.label === undefined || created.label === label)) return created.id;
+  const found = await findInstance(c, (item) => (label !== undefined && item.label === label) || (tag !== undefined && Array.isArray(item.tags) && item.tags.includes(tag)));
+  return typeof found?.id === 'number' ? found.id : undefined;
+}
+
+async function findInstance(c: Check, match: (item: Json) => boolean): Promise<Json | undefined> {
+  return (await listAll(c, INSTANCES)).find(match);
+}
+
+/** A new instance (tracked) with body defaults: the config region and type, a run label; `image: true` deploys a public image. */
+export async function newInstance(c: Check, fx: Fixtures, extra: Json & { image?: unknown } = {}): Promise<{ id: number; label: string }> {
+  const config = c.target.info.config;
+  const label = (extra.label as string | undefined) ?? fx.label('vm', 64);
+  const body: Json = { region: config.region, type: config.instanceType, label, ...extra };
+  if (body.image === true) {
+    body.image = await fx.publicImage(c);
+    body.root_pass ??= STRONG_PASSWORD;
+  }
+  const { exchange, id } = await createInstance(c, fx, body);
+  if (id === undefined) throw new SetupError(`could not create an instance: HTTP ${exchange.status} ${reasonOf(exchange)}`);
+  return { id, label };
+}
+
+/** Creates a configuration profile; returns the exchange and its id (from the response or the profiles list). */
+export async function createConfig(c: Check, computeId: number, extra: Json = {}, label?: string): Promise<{ exchange: Exchange; id?: number; label: string }> {
+  const profileLabel = label ?? `cfg${Math.random().toString(36).slice(2, 10)}`;
+  const exchange = await c.post(`${INSTANCES}/${computeId}/configs`, { label: profileLabel, devices: {}, ...extra });
+  if (!ok(exchange)) return { exchange, label: profileLabel };
+  const created = bodyOf(exchange);
+  if (typeof created.id === 'number') return { exchange, id: created.id, label: profileLabel };
+  const found = (await listAll(c, `${INSTANCES}/${computeId}/configs`)).find((item) => item.label === profileLabel);
+  if (typeof found?.id !== 'number') throw new SetupError('created a configuration profile but cannot find its id');
+  return { exchange, id: found.id, label: profileLabel };
+}
+
+export async function newConfig(c: Check, computeId: number, extra: Json = {}): Promise<{ id: number; label: string }> {
+  const made = await createConfig(c, computeId, extra);
+  if (made.id === undefined) throw new SetupError(`could not create a configuration profile: HTTP ${made.exchange.status} ${reasonOf(made.exchange)}`);
+  return { id: made.id, label: made.label };
+}
+
+/**
+ * Clones `sourceId` to a new instance (config region and type unless given), tracking what it made. The new
+ * instance is found by its label, or by `findTag` (a tag of the source, copied to the clone) when no label is sent.
+ */
+export async function cloneToNew(c: Check, fx: Fixtures, sourceId: number, extra: Json = {}, options: { token?: string; findTag?: string } = {}): Promise<{ exchange: Exchange; id?: number; label?: string }> {
+  const config = c.target.info.config;
+  const body: Json = { region: config.region, type: config.instanceType, label: fx.label('cl', 64), ...extra };
+  const exchange = await c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
+  const label = typeof body.label === 'string' ? body.label : undefined;
+  if (!ok(exchange)) return { exchange, label };
+  const created = bodyOf(exchange);
+  let id = typeof created.id === 'number' && created.id !== sourceId ? created.id : undefined;
+  if (id === undefined) {
+    const found = (await listAll(c, INSTANCES)).find((item) => item.id !== sourceId && ((label !== undefined && item.label === label) || (options.findTag !== undefined && Array.isArray(item.tags) && item.tags.includes(options.findTag))));
+    id = typeof found?.id === 'number' ? found.id : undefined;
+  }
+  if (id !== undefined) fx.track('instance', `${INSTANCES}/${id}`, label);
+  return { exchange, id, label };
+}
+
+/**
+ * After an action was accepted while a clone of `sourceId` should still have been running: was the clone really
+ * still running? Probes with further clones: five at most may run at once, so with the first one still running
+ * the fifth probe is refused. `false` means simulated time moved on (another spec file advanced the clock).
+ */
+export async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number): Promise<boolean> {
+  for (let i = 0; i < 5; i++) {
+    const probe = await cloneToNew(c, fx, sourceId);
+    if (probe.exchange.status === 400) return true;
+    if (!ok(probe.exchange)) return false;
+  }
+  return false;
+}
+
+/** The profiles of an instance (all pages). */
+export const configsOf = (c: Check, computeId: number) => listAll(c, `${INSTANCES}/${computeId}/configs`);
+
+/** Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id. */
+export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promise<{ exchange: Exchange; label: string; id?: number }> {
+  const label = fx.label('snap', 255);
+  const exchange = await c.post(`${INSTANCES}/${computeId}/backups`, { label });
+  if (!ok(exchange)) return { exchange, label };
+  const found = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'number') ?? (await findBackup(c, computeId, label));
+  return { exchange, label, id: found?.id as number | undefined };
+}
+
+export async function findBackup(c: Check, computeId: number, label: string): Promise<Json | undefined> {
+  const listed = await c.get(`${INSTANCES}/${computeId}/backups`);
+  return deepFind(listed.body, (item) => item.label === label);
+}
+
+/** Whether the account's VLAN list mentions `label` (the VLAN object's fields are not shown). */
+export async function vlanListed(c: Check, label: string): Promise<Json | undefined> {
+  const items = await listAll(c, '/v4beta/networking/vlans');
+  return items.find((item) => JSON.stringify(item).includes(`"${label}"`));
+}
+
+/** A fresh VLAN label (ASCII letters, digits, dashes; 1..64). */
+export function vlanLabel(fx: Fixtures): string {
+  return fx.label('vlan', 64).replace(/[^A-Za-z0-9-]/g, '-');
+}

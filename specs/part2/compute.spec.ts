@@ -1,0 +1,329 @@
+// Scenarios of document 2, "Compute instance", "Create instance body", "Update instance body", "Alert semantics"
+// and the instance endpoints (list visibility, grants, delete, resize, statistics, transfer, volumes, kernels).
+import { describe } from 'vitest';
+import { check, type Check } from '../../harness/check.js';
+import { useFixtures } from '../../harness/fixtures.js';
+import {
+  INSTANCES, STRONG_PASSWORD, bodyOf, cloneStillRunning, cloneToNew, createInstance, isPrivateIpv4, listAll, newInstance, ok, reasonOf, viewInstance, type Json,
+} from './compute-support.js';
+
+const fx = useFixtures('part2-compute');
+
+const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
+
+describe('Create instance body: creation modes', () => {
+  check('P2.instance.image.deployed-from', 'image is the image deployed from, null without one', async (c) => {
+    const image = await fx.publicImage(c);
+    const deployed = await newInstance(c, fx, { image, root_pass: STRONG_PASSWORD });
+    const view = await viewInstance(c, deployed.id);
+    c.expect('P2.instance.image.deployed-from', view.image === image, `an instance deployed from ${image} shows image ${JSON.stringify(view.image)}`);
+    const empty = await newInstance(c, fx, {});
+    const emptyView = await viewInstance(c, empty.id);
+    c.expect('P2.instance.image.deployed-from', emptyView.image === null, `an instance created without an image shows image ${JSON.stringify(emptyView.image)} (null expected)`);
+  });
+
+  check('P2.instance.ipv4.one-public-on-create', 'a new instance has exactly one public IPv4 address', async (c) => {
+    for (const extra of [{ image: true }, {}]) {
+      const { id } = await newInstance(c, fx, extra);
+      const view = await viewInstance(c, id);
+      const ipv4 = Array.isArray(view.ipv4) ? (view.ipv4 as string[]) : [];
+      const publics = ipv4.filter((address) => !isPrivateIpv4(address));
+      c.expect('P2.instance.ipv4.one-public-on-create', publics.length === 1, `a new instance (${extra.image ? 'from an image' : 'empty'}) has ${publics.length} public IPv4 addresses: ${JSON.stringify(ipv4)}`);
+      c.expect('P2.instance.ipv4.one-public-on-create', ipv4.length - publics.length <= 1, `a new instance has more than one private IPv4 address: ${JSON.stringify(ipv4)}`);
+    }
+  });
+
+  check('P2.instance-create.private-ip', 'private_ip true adds a private IPv4 address', async (c) => {
+    const { id } = await newInstance(c, fx, { private_ip: true });
+    const ipv4 = ((await viewInstance(c, id)).ipv4 as string[] | undefined) ?? [];
+    c.expect('P2.instance-create.private-ip', ipv4.some(isPrivateIpv4), `an instance created with private_ip true shows no private IPv4 address: ${JSON.stringify(ipv4)}`);
+    c.expect('P2.instance-create.private-ip', ipv4.some((address) => !isPrivateIpv4(address)), `an instance created with private_ip true lost its public IPv4 address: ${JSON.stringify(ipv4)}`);
+    const plain = await newInstance(c, fx, {});
+    const plainIpv4 = ((await viewInstance(c, plain.id)).ipv4 as string[] | undefined) ?? [];
+    c.expect('P2.instance-create.private-ip', !plainIpv4.some(isPrivateIpv4), `an instance created without private_ip shows a private IPv4 address: ${JSON.stringify(plainIpv4)}`);
+  });
+
+  check('P2.instance.label.default-assigned', 'an instance created without a label gets a valid default label', async (c) => {
+    const tag = fx.label('tag', 50);
+    fx.track('tag', `/v4/tags/${encodeURIComponent(tag)}`, tag);
+    const config = c.target.info.config;
+    const { exchange, id } = await createInstance(c, fx, { region: config.region, type: config.instanceType, tags: [tag] }, { findTag: tag });
+    c.expectSuccess('P2.instance.label.default-assigned', exchange, 'creating an instance without a label');
+    const label = (await viewInstance(c, id!)).label;
+    c.expect('P2.instance.label.default-assigned', typeof label === 'string' && label.length >= 3 && label.length <= 64 && INSTANCE_LABEL.test(label), `the default label ${JSON.stringify(label)} is not a valid instance label`);
+  });
+
+  check('P2.instance-create.type.known', 'an unknown instance type is rejected', async (c) => {
+    const config = c.target.info.config;
+    const { exchange } = await createInstance(c, fx, { region: config.region, type: 'conformance-no-such-type', label: fx.label('vm', 64) });
+    c.expectRejected('P2.instance-create.type.known', exchange, 'creating an instance of an unknown type', 'type');
+  });
+
+  check(['P2.instance-create.root-pass.strength', 'P1.errors.reason.weak-password'], 'a weak root password is rejected with a reason about the strength requirement', async (c) => {
+    const config = c.target.info.config;
+    const image = await fx.publicImage(c);
+    for (const weak of ['aaaaaaaaaa', '1111111111']) {
+      const { exchange } = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image, root_pass: weak });
+      c.expectRejected('P2.instance-create.root-pass.strength', exchange, `creating an instance with root_pass "${weak}"`, 'root_pass');
+      c.expect('P1.errors.reason.weak-password', /strength|strong/i.test(reasonOf(exchange)), `the reason "${reasonOf(exchange)}" does not say the password does not meet the strength requirement`, exchange);
+    }
+    const { exchange } = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image, root_pass: STRONG_PASSWORD });
+    c.expectSuccess('P2.instance-create.root-pass.strength', exchange, `creating an instance with the strong root_pass "${STRONG_PASSWORD}"`);
+  });
+});
+
+describe('Compute instances: grants and restricted users', () => {
+  check('P2.instances.list.visible', 'a restricted user sees only the instances it has a grant on', async (c) => {
+    const instance = await fx.instance(c);
+    const blind = await c.principal({ scopes: '*', restricted: true });
+    const listed = await listAllAs(c, blind);
+    c.expect('P2.instances.list.visible', !listed.some((item) => item.id === instance.id), `a restricted user without a grant on instance ${instance.id} sees it in the instances list`);
+    const granted = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(instance.id)]: 'read_only' } } } });
+    const listedGranted = await listAllAs(c, granted);
+    c.expect('P2.instances.list.visible', listedGranted.some((item) => item.id === instance.id), `a restricted user with read_only on instance ${instance.id} does not see it in the instances list`);
+    const full = await listAll(c, INSTANCES);
+    c.expect('P2.instances.list.visible', full.some((item) => item.id === instance.id), `the account's own instance ${instance.id} is not in the instances list`);
+  });
+
+  check('P2.instances.create.add-computes', 'creating an instance needs the add_computes grant', async (c) => {
+    const config = c.target.info.config;
+    const without = await c.principal({ scopes: '*', restricted: true });
+    const refused = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64) }, { token: without });
+    c.expectRejected('P2.instances.create.add-computes', refused.exchange, 'creating an instance as a restricted user without add_computes');
+    const withGrant = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true } } });
+    const accepted = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64) }, { token: withGrant });
+    c.expectSuccess('P2.instances.create.add-computes', accepted.exchange, 'creating an instance as a restricted user with add_computes');
+  });
+
+  check('P2.instance-create.tags-unrestricted', 'a restricted user creating an instance with tags is rejected', async (c) => {
+    const config = c.target.info.config;
+    const token = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true } } });
+    const tag = fx.label('tag', 50);
+    fx.track('tag', `/v4/tags/${encodeURIComponent(tag)}`, tag);
+    const refused = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), tags: [tag] }, { token });
+    c.expectRejected('P2.instance-create.tags-unrestricted', refused.exchange, 'creating an instance with tags as a restricted user');
+    const accepted = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), tags: [tag] });
+    c.expectSuccess('P2.instance-create.tags-unrestricted', accepted.exchange, 'creating an instance with tags as an unrestricted user');
+  });
+
+  check('P2.instances.update.tags-unrestricted', 'changing tags needs an unrestricted user', async (c) => {
+    const { id } = await newInstance(c, fx, {});
+    const token = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(id)]: 'read_write' } } } });
+    const tag = fx.label('tag', 50);
+    fx.track('tag', `/v4/tags/${encodeURIComponent(tag)}`, tag);
+    const refused = await c.put(`${INSTANCES}/${id}`, { tags: [tag] }, { token });
+    c.expectRejected('P2.instances.update.tags-unrestricted', refused, 'changing tags as a restricted user with read_write');
+    const view = await viewInstance(c, id);
+    c.expect('P2.instances.update.tags-unrestricted', !(view.tags as string[] | undefined)?.includes(tag), 'the tag was added by a rejected update');
+    const watchdog = await c.put(`${INSTANCES}/${id}`, { watchdog_enabled: false }, { token });
+    c.expectSuccess('P2.instances.update.tags-unrestricted', watchdog, 'updating watchdog_enabled (no tags) as the same restricted user');
+    const full = await c.put(`${INSTANCES}/${id}`, { tags: [tag] });
+    c.expectSuccess('P2.instances.update.tags-unrestricted', full, 'changing tags as an unrestricted user');
+  });
+
+  check('P2.instance-create.image.private-permission', 'deploying a private image needs a grant on it', async (c) => {
+    const image = await fx.find(c, '/v4/images', (item) => typeof item.id === 'string' && item.id.startsWith('private/') && item.status === 'available');
+    if (!image) return c.skip('the account has no available private image (one can only be made from a disk or an upload of real data)');
+    const config = c.target.info.config;
+    const body = () => ({ region: config.region, type: config.instanceType, label: fx.label('vm', 64), image: image.id, root_pass: STRONG_PASSWORD });
+    const without = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true } } });
+    c.expectRejected('P2.instance-create.image.private-permission', (await createInstance(c, fx, body(), { token: without })).exchange, `deploying ${String(image.id)} without a grant on it`, 'image');
+    const granted = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: { image: { [String(image.id)]: 'read_only' } } } });
+    c.expectSuccess('P2.instance-create.image.private-permission', (await createInstance(c, fx, body(), { token: granted })).exchange, `deploying ${String(image.id)} with read_only on it`);
+  });
+});
+
+async function listAllAs(c: Check, token: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const body = bodyOf(await c.get(INSTANCES, { token, query: { page, page_size: 100 } }));
+    if (!Array.isArray(body.data)) break;
+    out.push(...(body.data as Json[]));
+    if (page >= (typeof body.pages === 'number' ? body.pages : 1)) break;
+  }
+  return out;
+}
+
+describe('Update instance body and alerts', () => {
+  check('P2.alerts.cpu.default-90-per-core', 'the default cpu alert is 90 × vcpus', async (c) => {
+    for (const type of [c.target.info.config.instanceType, c.target.info.config.largerInstanceType]) {
+      const { id } = await newInstance(c, fx, { type });
+      const view = await viewInstance(c, id);
+      const vcpus = (view.specs as Json | undefined)?.vcpus;
+      const cpu = (view.alerts as Json | undefined)?.cpu;
+      if (typeof vcpus !== 'number') return c.skip('the instance shows no specs.vcpus');
+      c.expect('P2.alerts.cpu.default-90-per-core', cpu === 90 * vcpus, `a new ${type} instance with ${vcpus} vcpus has alerts.cpu ${JSON.stringify(cpu)} (expected ${90 * vcpus})`);
+    }
+  });
+
+  check('P2.alerts.zero-accepted', 'each alert member accepts 0 (disabled)', async (c) => {
+    const { id } = await newInstance(c, fx, {});
+    for (const member of ['cpu', 'io', 'network_in', 'network_out', 'transfer_quota']) {
+      const put = await c.put(`${INSTANCES}/${id}`, { alerts: { [member]: 0 } });
+      c.expectSuccess('P2.alerts.zero-accepted', put, `setting alerts.${member} to 0`);
+      const alerts = (await viewInstance(c, id)).alerts as Json | undefined;
+      c.expect('P2.alerts.zero-accepted', alerts?.[member] === 0, `alerts.${member} is ${JSON.stringify(alerts?.[member])} after setting it to 0`);
+    }
+  });
+
+  check('P2.instance.update.persists', 'the members set by an update are returned by the next view', async (c) => {
+    const { id } = await newInstance(c, fx, {});
+    const label = fx.label('up', 64);
+    const tag = fx.label('tag', 50);
+    fx.track('tag', `/v4/tags/${encodeURIComponent(tag)}`, tag);
+    const update = { label, group: 'conformance', tags: [tag], watchdog_enabled: false, alerts: { cpu: 45, io: 5000, network_in: 7, network_out: 8, transfer_quota: 60 }, backups: { schedule: { day: 'Tuesday', window: 'W10' } } };
+    const put = await c.put(`${INSTANCES}/${id}`, update);
+    c.expectSuccess('P2.instance.update.persists', put, 'the update');
+    const view = await viewInstance(c, id);
+    c.expect('P2.instance.update.persists', view.label === label, `label is ${JSON.stringify(view.label)} after setting ${label}`);
+    c.expect('P2.instance.update.persists', view.group === 'conformance', `group is ${JSON.stringify(view.group)} after setting "conformance"`);
+    c.expect('P2.instance.update.persists', Array.isArray(view.tags) && view.tags.length === 1 && view.tags[0] === tag, `tags are ${JSON.stringify(view.tags)} after setting [${tag}]`);
+    c.expect('P2.instance.update.persists', view.watchdog_enabled === false, `watchdog_enabled is ${JSON.stringify(view.watchdog_enabled)} after setting false`);
+    for (const [member, value] of Object.entries(update.alerts)) {
+      c.expect('P2.instance.update.persists', (view.alerts as Json | undefined)?.[member] === value, `alerts.${member} is ${JSON.stringify((view.alerts as Json | undefined)?.[member])} after setting ${value}`);
+    }
+    const schedule = ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
+    c.expect('P2.instance.update.persists', schedule.day === 'Tuesday' && schedule.window === 'W10', `backups.schedule is ${JSON.stringify(schedule)} after setting Tuesday / W10`);
+  });
+
+  check('P2.instance.region.migration-only', 'an update or a resize leaves the region unchanged', async (c) => {
+    const config = c.target.info.config;
+    const { id } = await newInstance(c, fx, {});
+    const before = (await viewInstance(c, id)).region;
+    c.expect('P2.instance.region.migration-only', before === config.region, `an instance created in ${config.region} shows region ${JSON.stringify(before)}`);
+    c.expectSuccess('P2.instance.region.migration-only', await c.put(`${INSTANCES}/${id}`, { label: fx.label('mv', 64), group: 'moved' }), 'the update');
+    c.expect('P2.instance.region.migration-only', (await viewInstance(c, id)).region === before, 'the region changed on an update');
+    c.expectSuccess('P2.instance.region.migration-only', await c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType }), 'the resize');
+    c.expect('P2.instance.region.migration-only', (await viewInstance(c, id)).region === before, 'the region changed on a resize');
+  });
+
+  check('P2.instances.delete.gone', 'a deleted instance can no longer be viewed', async (c) => {
+    const { id } = await newInstance(c, fx, {});
+    c.expectSuccess('P2.instances.delete.gone', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
+    c.expectRejected('P2.instances.delete.gone', await c.get(`${INSTANCES}/${id}`), 'viewing the deleted instance');
+    const listed = await listAll(c, INSTANCES);
+    c.expect('P2.instances.delete.gone', !listed.some((item) => item.id === id), `the deleted instance ${id} is still listed`);
+  });
+});
+
+describe('Resize preconditions', () => {
+  check('P2.resize.disk-allocation', 'a resize to a type smaller than the disk allocation is rejected', async (c) => {
+    const config = c.target.info.config;
+    const full = await newInstance(c, fx, { type: config.largerInstanceType, image: true });
+    const refused = await c.post(`${INSTANCES}/${full.id}/resize`, { type: config.instanceType });
+    c.expectRejected('P2.resize.disk-allocation', refused, `resizing an instance whose disks fill a ${config.largerInstanceType} down to ${config.instanceType}`);
+    const empty = await newInstance(c, fx, { type: config.largerInstanceType });
+    c.expectSuccess('P2.resize.disk-allocation', await c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType }), `resizing an instance without disks down to ${config.instanceType}`);
+  });
+
+  check('P2.resize.no-running-actions', 'a resize during a running clone is rejected', async (c) => {
+    const config = c.target.info.config;
+    const source = await newInstance(c, fx, { image: true });
+    const clone = await cloneToNew(c, fx, source.id);
+    c.expectSuccess('P2.resize.no-running-actions', clone.exchange, 'starting a clone of the instance');
+    const resize = await c.post(`${INSTANCES}/${source.id}/resize`, { type: config.largerInstanceType });
+    if (ok(resize)) {
+      if (!(await cloneStillRunning(c, fx, source.id))) return c.skip('simulated time moved on during the check (another spec file advanced the clock): the clone was over');
+      c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone of the instance was running', resize);
+    }
+    c.expectRejected('P2.resize.no-running-actions', resize, 'resizing during a clone');
+    await c.advanceClock(11 * 60);
+    c.expectSuccess('P2.resize.no-running-actions', await c.post(`${INSTANCES}/${source.id}/resize`, { type: config.largerInstanceType }), 'the same resize once the clone had time to finish');
+  });
+});
+
+/** The target's current month, from the `created` date-time of a new instance (simulated time may run ahead). */
+async function targetMonth(c: Check): Promise<{ id: number; year: number; month: number }> {
+  const { id } = await newInstance(c, fx, {});
+  const created = (await viewInstance(c, id)).created;
+  const date = typeof created === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(created) ? created : `${created}Z`) : new Date(NaN);
+  if (Number.isNaN(date.getTime())) return c.skip('the instance shows no created date-time to learn the target\'s current month');
+  return { id, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
+}
+
+const plusMonths = (year: number, month: number, n: number) => {
+  const index = year * 12 + (month - 1) + n;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+};
+
+for (const kind of ['stats', 'transfer'] as const) {
+  describe(`${kind === 'stats' ? 'Statistics' : 'Transfer'} by year and month`, () => {
+    const path = (id: number, year: number | string, month: number | string) => `${INSTANCES}/${id}/${kind}/${year}/${month}`;
+
+    check(`P2.${kind}.month.min-1`, 'month 0 is rejected, month 1 accepted', async (c) => {
+      const now = await targetMonth(c);
+      c.expectRejected(`P2.${kind}.month.min-1`, await c.get(path(now.id, now.year - 1, 0)), `${kind} for month 0`);
+      c.expectSuccess(`P2.${kind}.month.min-1`, await c.get(path(now.id, now.year - 1, 1)), `${kind} for month 1 of last year`);
+    });
+
+    check(`P2.${kind}.month.max-12`, 'month 13 is rejected, month 12 accepted', async (c) => {
+      const now = await targetMonth(c);
+      c.expectRejected(`P2.${kind}.month.max-12`, await c.get(path(now.id, now.year - 1, 13)), `${kind} for month 13`);
+      c.expectSuccess(`P2.${kind}.month.max-12`, await c.get(path(now.id, now.year - 1, 12)), `${kind} for month 12 of last year`);
+    });
+
+    check(`P2.${kind}.past-or-current`, 'the current and past months are accepted, a future month rejected', async (c) => {
+      const rule = `P2.${kind}.past-or-current`;
+      const now = await targetMonth(c);
+      c.expectSuccess(rule, await c.get(path(now.id, now.year, now.month)), `${kind} for the current month ${now.year}/${now.month}`);
+      const past = plusMonths(now.year, now.month, -1);
+      c.expectSuccess(rule, await c.get(path(now.id, past.year, past.month)), `${kind} for the previous month ${past.year}/${past.month}`);
+      // Two months ahead: simulated time may cross a month boundary while the check runs.
+      const future = plusMonths(now.year, now.month, 2);
+      c.expectRejected(rule, await c.get(path(now.id, future.year, future.month)), `${kind} for the future month ${future.year}/${future.month}`);
+      c.expectRejected(rule, await c.get(path(now.id, now.year + 1, now.month)), `${kind} for the same month next year`);
+    });
+  });
+}
+
+describe('Transfer year bounds', () => {
+  check('P2.transfer.year.min-2000', 'year 1999 is rejected, 2000 accepted', async (c) => {
+    const { id } = await fx.instance(c);
+    c.expectRejected('P2.transfer.year.min-2000', await c.get(`${INSTANCES}/${id}/transfer/1999/12`), 'transfer for 1999/12');
+    c.expectRejected('P2.transfer.year.min-2000', await c.get(`${INSTANCES}/${id}/transfer/1000/6`), 'transfer for 1000/6');
+    c.expectSuccess('P2.transfer.year.min-2000', await c.get(`${INSTANCES}/${id}/transfer/2000/1`), 'transfer for 2000/1');
+  });
+
+  check('P2.transfer.year.max-2037', 'a year after 2037 is rejected', async (c) => {
+    const { id } = await fx.instance(c);
+    for (const year of [2038, 9999]) c.expectRejected('P2.transfer.year.max-2037', await c.get(`${INSTANCES}/${id}/transfer/${year}/1`), `transfer for ${year}/1`);
+  });
+});
+
+describe('Volumes, kernels, path parameters', () => {
+  check('P2.volumes.attached', 'the volumes list of an instance holds only volumes attached to it', async (c) => {
+    const { id } = await newInstance(c, fx, {});
+    const fresh = await c.get(`${INSTANCES}/${id}/volumes`);
+    c.expectSuccess('P2.volumes.attached', fresh, 'the volumes list of a new instance');
+    const data = bodyOf(fresh).data;
+    c.expect('P2.volumes.attached', Array.isArray(data) && data.length === 0, `a new instance (no volume attached) lists ${Array.isArray(data) ? data.length : 'no'} volumes`, fresh);
+    for (const instance of (await listAll(c, INSTANCES)).slice(0, 20)) {
+      for (const volume of await listAll(c, `${INSTANCES}/${String(instance.id)}/volumes`)) {
+        if (!('compute_id' in volume)) continue;
+        c.expect('P2.volumes.attached', volume.compute_id === instance.id, `the volumes list of instance ${String(instance.id)} holds volume ${String(volume.id)} attached to ${JSON.stringify(volume.compute_id)}`);
+      }
+    }
+  });
+
+  check('P2.kernels.view', 'every kernel listed can be viewed by its id', async (c) => {
+    const kernels = await listAll(c, '/v4/compute/kernels');
+    if (!kernels.length) return c.skip('the target lists no kernels');
+    for (const kernel of kernels.slice(0, 25)) {
+      if (typeof kernel.id !== 'string') continue;
+      const view = await c.get(`/v4/compute/kernels/${encodeURIComponent(kernel.id)}`);
+      c.expectSuccess('P2.kernels.view', view, `viewing kernel ${kernel.id}`);
+      const shown = bodyOf(view).id;
+      c.expect('P2.kernels.view', shown === undefined || shown === kernel.id, `viewing kernel ${kernel.id} returned kernel ${JSON.stringify(shown)}`, view);
+    }
+  });
+
+  check('P2.path.integer-ids', 'non-integer path ids are rejected', async (c) => {
+    const { id } = await fx.instance(c);
+    const paths = [
+      `${INSTANCES}/abc`, `${INSTANCES}/1.5`, `${INSTANCES}/${id}/backups/abc`, `${INSTANCES}/${id}/configs/abc`, `${INSTANCES}/${id}/configs/1.5`,
+      `${INSTANCES}/${id}/stats/abcd/1`, `${INSTANCES}/${id}/stats/2020/ab`, `${INSTANCES}/${id}/transfer/20x0/1`, `${INSTANCES}/${id}/transfer/2020/1.5`,
+    ];
+    for (const path of paths) c.expectRejected('P2.path.integer-ids', await c.get(path), `GET ${path}`);
+  });
+});
+

@@ -1,0 +1,414 @@
+// Document 3, "Domain record (request fields)" and the record endpoints of "Domains": the record rules only a
+// sequence of requests can show — CNAME name uniqueness, the null MX, rounding of ttl_sec, defaults and
+// automatic composition read back, trailing periods, `[remote_addr]`, delete, and the update body with a single
+// member. Fields of a record as returned are not shown: a check reads a field back only where the target shows
+// it, and reports `skip` otherwise.
+import { isIP } from 'node:net';
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { exampleHost, recordName, recordTargetHost } from '../../arbitraries/generators/dns.js';
+import { email, httpUrl, ipv4, ipv6 } from '../../arbitraries/generators/net.js';
+import { stringOfLength } from '../../arbitraries/generators/text.js';
+import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+
+type Json = Record<string, unknown>;
+
+const fx = useFixtures('part3-records');
+
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+const records = (domainId: number) => `/v4/domains/${domainId}/records`;
+
+/** Every item of a paged list. */
+async function listAll(c: Check, path: string): Promise<{ exchange: Exchange; items: Json[] }> {
+  const items: Json[] = [];
+  let first: Exchange | undefined;
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 } });
+    first ??= exchange;
+    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+    if (!ok(exchange) || !Array.isArray(body?.data)) break;
+    items.push(...body.data);
+    if (page >= (body.pages ?? 1)) break;
+  }
+  return { exchange: first!, items };
+}
+
+/** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
+async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
+  const before = new Set((await listAll(c, records(domainId))).items.map((item) => item.id));
+  const exchange = await c.post(records(domainId), body);
+  if (!ok(exchange)) return { exchange };
+  if (isObject(exchange.body) && typeof exchange.body.id === 'number') return { exchange, id: exchange.body.id };
+  const id = (await listAll(c, records(domainId))).items.map((item) => item.id).find((value) => typeof value === 'number' && !before.has(value));
+  return { exchange, ...(typeof id === 'number' ? { id } : {}) };
+}
+
+/** A record the check needs as a precondition (a failure is a setup error, not the rule's). */
+async function addRecord(c: Check, domainId: number, body: Json): Promise<number> {
+  const { exchange, id } = await postRecord(c, domainId, body);
+  if (!ok(exchange)) throw new SetupError(`could not create a ${String(body.type)} record ${JSON.stringify(body)}: HTTP ${exchange.status}`);
+  if (id === undefined) throw new SetupError(`created a ${String(body.type)} record but cannot find its id`);
+  return id;
+}
+
+/** A record the rule says is accepted: a refusal is the rule's failure. */
+async function acceptedRecord(c: Check, rule: string, domainId: number, body: Json, what: string): Promise<number> {
+  const { exchange, id } = await postRecord(c, domainId, body);
+  c.expectSuccess(rule, exchange, what);
+  if (id === undefined) throw new SetupError(`${what}: created, but its id is neither in the response nor new in the list`);
+  return id;
+}
+
+/** Deletes a record the check needs gone (a record still viewable after its DELETE is a setup error here). */
+async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
+  const removed = await c.delete(`${records(domainId)}/${id}`);
+  if (!ok(removed)) throw new SetupError(`could not delete record ${id}: HTTP ${removed.status}`);
+  if (ok(await c.get(`${records(domainId)}/${id}`))) throw new SetupError(`record ${id} is still viewable after its DELETE`);
+}
+
+/** The record as the target shows it: its view, else its list item; `skip` when neither shows it. */
+async function recordView(c: Check, rule: string, domainId: number, id: number): Promise<Json> {
+  const view = await c.get(`${records(domainId)}/${id}`);
+  c.expectSuccess(rule, view, `GET record ${id}`);
+  if (isObject(view.body) && (view.body.id === id || 'type' in view.body)) return view.body;
+  const listed = (await listAll(c, records(domainId))).items.find((item) => item.id === id);
+  if (!listed) c.skip('neither the record view nor the record list shows the record (fields of a record as returned are not shown)');
+  return listed;
+}
+
+/** A member of a record as returned; `skip` when the target does not show it (record fields are not shown). */
+function shown(c: Check, record: Json, member: string): unknown {
+  if (!(member in record)) c.skip(`the record as returned shows no ${member} (fields of a record as returned are not shown)`);
+  return record[member];
+}
+
+/**
+ * Runs a fast-check property whose predicate throws a rule violation; a failure carries the seed, the path and
+ * the counterexample for the report's replay line. Shrinking is off: every run sends requests.
+ */
+async function property<T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25): Promise<void> {
+  const { runs, seed } = c.target.info.config;
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns: Math.min(runs, maxRuns), seed, endOnFailure: true });
+  if (!details.failed) return;
+  const error = details.errorInstance;
+  if (error instanceof RuleViolation) {
+    Object.assign(error, { replay: { seed: details.seed, path: details.counterexamplePath ?? undefined, counterexample: fc.stringify(details.counterexample) } });
+    throw error;
+  }
+  throw error instanceof Error ? error : new Error(`property failed: ${String(error)}`);
+}
+
+const SRV = { type: 'SRV', service: 'sip', protocol: 'tcp', priority: 10, weight: 5, port: 5060 };
+
+// ------------------------------------------------------------------------------------------------ CNAME
+
+describe('CNAME name unique', () => {
+  const rule = 'P3.record.cname.name.unique';
+
+  check(rule, 'a second CNAME with the same name is rejected', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' });
+    const second = await c.post(records(domainId), { type: 'CNAME', name: 'alias', target: 'other.example.net' });
+    c.expectRejected(rule, second, 'a second CNAME named alias', 'name');
+    const { items } = await listAll(c, records(domainId));
+    if (items.every((item) => 'type' in item && 'name' in item)) {
+      const named = items.filter((item) => item.type === 'CNAME' && item.name === 'alias');
+      c.expect(rule, named.length === 1, `the record list shows ${named.length} CNAME records named alias`);
+    }
+  });
+
+  check(rule, 'a second CNAME with the same name and target is rejected', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    await addRecord(c, domainId, { type: 'CNAME', name: 'same', target: 'www.example.net' });
+    c.expectRejected(rule, await c.post(records(domainId), { type: 'CNAME', name: 'same', target: 'www.example.net' }), 'an identical second CNAME', 'name');
+  });
+
+  check(rule, 'CNAME records with different names are accepted side by side', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    await addRecord(c, domainId, { type: 'CNAME', name: 'one', target: 'www.example.net' });
+    await acceptedRecord(c, rule, domainId, { type: 'CNAME', name: 'two', target: 'www.example.net' }, 'a CNAME named two beside one named one');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ null MX
+
+describe('Null MX', () => {
+  check('P3.record.mx.null-accepted', 'with no other MX, an MX with empty target and name is accepted', async (c) => {
+    const rule = 'P3.record.mx.null-accepted';
+    const { id: domainId } = await fx.newDomain(c);
+    await acceptedRecord(c, rule, domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
+    const second = await fx.newDomain(c);
+    await acceptedRecord(c, rule, second.id, { type: 'MX', name: '', target: '', priority: 0 }, 'a null MX with priority 0');
+  });
+
+  check('P3.record.mx.null-priority-zero', 'a null MX with a priority other than 0 is rejected', async (c) => {
+    const rule = 'P3.record.mx.null-priority-zero';
+    const { id: domainId } = await fx.newDomain(c);
+    for (const priority of [1, 10, 255]) {
+      c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: '', target: '', priority }), `a null MX with priority ${priority}`, 'priority');
+    }
+  });
+
+  check(['P3.record.mx.null-requires-no-other-mx', 'P3.record.mx.null-accepted'], 'a null MX beside another MX is rejected, and accepted once that MX is removed', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    const mx = await addRecord(c, domainId, { type: 'MX', name: '', target: 'mail.example.net', priority: 10 });
+    c.expectRejected('P3.record.mx.null-requires-no-other-mx', await c.post(records(domainId), { type: 'MX', name: '', target: '' }), 'a null MX beside an MX record');
+    await removeRecord(c, domainId, mx);
+    await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX after the only MX was removed');
+  });
+
+  check('P3.record.mx.null-requires-no-other-mx', 'a null MX beside an MX of a subdomain is rejected', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net' });
+    c.expectRejected('P3.record.mx.null-requires-no-other-mx', await c.post(records(domainId), { type: 'MX', name: '', target: '' }), 'a null MX beside an MX of a subdomain');
+  });
+
+  check('P3.record.mx.null-blocks-mx', 'while a null MX exists, new MX records are rejected', async (c) => {
+    const rule = 'P3.record.mx.null-blocks-mx';
+    const { id: domainId } = await fx.newDomain(c);
+    const nullMx = await addRecord(c, domainId, { type: 'MX', name: '', target: '' });
+    c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: '', target: 'mail.example.net', priority: 10 }), 'an MX while a null MX exists');
+    c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: 'sub', target: 'mail.example.net' }), 'an MX of a subdomain while a null MX exists');
+    const { items } = await listAll(c, records(domainId));
+    if (items.every((item) => 'type' in item)) {
+      const mx = items.filter((item) => item.type === 'MX');
+      c.expect(rule, mx.length === 1, `the record list shows ${mx.length} MX records (only the null MX was accepted)`);
+    }
+    // once the null MX is gone, MX records can be created again
+    await removeRecord(c, domainId, nullMx);
+    await addRecord(c, domainId, { type: 'MX', name: '', target: 'mail.example.net', priority: 10 });
+  });
+
+  check('P3.record.mx.null-blocks-mx', 'while a null MX exists, a second null MX is rejected', async (c) => {
+    const rule = 'P3.record.mx.null-blocks-mx';
+    const { id: domainId } = await fx.newDomain(c);
+    await addRecord(c, domainId, { type: 'MX', name: '', target: '' });
+    c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: '', target: '' }), 'a second null MX');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ ttl_sec
+
+/** Sent → shown, rounded to the NEAREST valid value (no ties: the midpoints are never sent). */
+const TTL_CASES: Array<[sent: number, shown: number]> = [
+  [0, 300], [1, 300], [300, 300], [301, 300], [1000, 300], [3000, 3600], [3601, 3600], [5000, 3600], [6000, 7200], [7200, 7200],
+  [10000, 7200], [12000, 14400], [20000, 14400], [23000, 28800], [43000, 28800], [44000, 57600], [86401, 86400], [120000, 86400], [140000, 172800],
+  [300000, 345600], [500000, 604800], [1000000, 1209600], [1500000, 1209600], [2000000, 2419200], [2419199, 2419200], [3000000, 2419200],
+];
+
+describe('Record ttl_sec', () => {
+  const rule = 'P3.record.ttl-sec.round-nearest';
+
+  check(rule, 'on create, a ttl_sec that is not valid is rounded to the nearest valid value', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    for (const [sent, expected] of [[301, 300], [3000, 3600], [2000000, 2419200]] as const) {
+      const id = await acceptedRecord(c, rule, domainId, { type: 'TXT', name: `ttl${sent}`, target: 'conformance', ttl_sec: sent }, `a TXT record with ttl_sec ${sent}`);
+      const value = shown(c, await recordView(c, rule, domainId, id), 'ttl_sec');
+      c.expect(rule, value === expected, `a record created with ttl_sec ${sent} shows ttl_sec ${JSON.stringify(value)} (nearest valid value ${expected})`);
+    }
+  });
+
+  check(rule, 'on update, values below, at and above the valid values', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    const id = await addRecord(c, domainId, { type: 'A', name: 'www', target: '192.0.2.10' });
+    for (const [sent, expected] of TTL_CASES) {
+      const put = await c.put(`${records(domainId)}/${id}`, { ttl_sec: sent });
+      c.expectSuccess(rule, put, `PUT ttl_sec ${sent}`);
+      const value = shown(c, await recordView(c, rule, domainId, id), 'ttl_sec');
+      c.expect(rule, value === expected, `after PUT ttl_sec ${sent} the record shows ttl_sec ${JSON.stringify(value)} (nearest valid value ${expected})`, put);
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ defaults and composition
+
+describe('Values the service fills in', () => {
+  check('P3.record.priority.default-0-mx', 'an MX record created without priority has priority 0', async (c) => {
+    const rule = 'P3.record.priority.default-0-mx';
+    const { id: domainId } = await fx.newDomain(c);
+    for (const name of ['', 'mail']) {
+      const id = await acceptedRecord(c, rule, domainId, { type: 'MX', name, target: `mx${name}.example.net` }, `an MX record${name ? ` named ${name}` : ''} without priority`);
+      const value = shown(c, await recordView(c, rule, domainId, id), 'priority');
+      c.expect(rule, value === 0, `an MX record created without priority shows priority ${JSON.stringify(value)}`);
+    }
+  });
+
+  check('P3.record.srv.protocol.underscore', 'an underscore is prepended to an SRV protocol', async (c) => {
+    const rule = 'P3.record.srv.protocol.underscore';
+    const { id: domainId } = await fx.newDomain(c);
+    for (const protocol of ['tcp', 'udp']) {
+      const id = await acceptedRecord(c, rule, domainId, { ...SRV, protocol, target: 'sip.example.net' }, `an SRV record with protocol ${protocol}`);
+      const record = await recordView(c, rule, domainId, id);
+      const value = shown(c, record, 'protocol');
+      // the underscore shows in the protocol, or in the record's name composed from it
+      const composed = typeof record.name === 'string' && record.name.includes(`_${protocol}`);
+      c.expect(rule, value === `_${protocol}` || (value === protocol && composed), `an SRV record given protocol ${protocol} shows protocol ${JSON.stringify(value)}${'name' in record ? ` and name ${JSON.stringify(record.name)}` : ''}`);
+    }
+  });
+
+  check('P3.record.srv.service.underscore-period', 'an underscore is prepended and a period appended to an SRV service', async (c) => {
+    const rule = 'P3.record.srv.service.underscore-period';
+    const { id: domainId } = await fx.newDomain(c);
+    for (const service of ['sip', 'xmpp-server']) {
+      const id = await acceptedRecord(c, rule, domainId, { ...SRV, service, target: 'sip.example.net' }, `an SRV record with service ${service}`);
+      const record = await recordView(c, rule, domainId, id);
+      const value = shown(c, record, 'service');
+      // `_sip.` as the service, or the service and its period in the record's name composed from it
+      const composed = typeof value === 'string' && value.replace(/\.$/, '') === `_${service}` && typeof record.name === 'string' && record.name.startsWith(`_${service}.`);
+      c.expect(rule, value === `_${service}.` || composed, `an SRV record given service ${service} shows service ${JSON.stringify(value)}${'name' in record ? ` and name ${JSON.stringify(record.name)}` : ''}`);
+    }
+  });
+
+  check('P3.record.srv.target.subdomain-combined', 'an SRV target that is a subdomain is combined with the domain', async (c) => {
+    const rule = 'P3.record.srv.target.subdomain-combined';
+    const domain = await fx.newDomain(c);
+    const id = await acceptedRecord(c, rule, domain.id, { ...SRV, target: 'sipserver' }, 'an SRV record with the subdomain target sipserver');
+    const value = shown(c, await recordView(c, rule, domain.id, id), 'target');
+    const combined = `sipserver.${domain.domain}`;
+    c.expect(rule, typeof value === 'string' && [combined, `${combined}.`].includes(value.toLowerCase()), `an SRV record given the target sipserver shows target ${JSON.stringify(value)} (expected ${combined})`);
+  });
+
+  check('P3.record.srv.target.subdomain-combined', 'an SRV target that is an FQDN is used as is', async (c) => {
+    const rule = 'P3.record.srv.target.subdomain-combined';
+    const domain = await fx.newDomain(c);
+    const id = await acceptedRecord(c, rule, domain.id, { ...SRV, target: 'sip.example.net' }, 'an SRV record with the target sip.example.net');
+    const value = shown(c, await recordView(c, rule, domain.id, id), 'target');
+    c.expect(rule, value === 'sip.example.net', `an SRV record given the target sip.example.net shows target ${JSON.stringify(value)}`);
+  });
+
+  check('P3.record.a.remote-addr', 'the target [remote_addr] submits the IPv4 address of the request', async (c) => {
+    const rule = 'P3.record.a.remote-addr';
+    const host = new URL(c.target.info.baseUrl).hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) === 6) c.skip('the target is reached over IPv6: a request has no IPv4 address to submit');
+    const { id: domainId } = await fx.newDomain(c);
+    const id = await acceptedRecord(c, rule, domainId, { type: 'A', name: 'here', target: '[remote_addr]' }, 'an A record with the target [remote_addr]');
+    const value = shown(c, await recordView(c, rule, domainId, id), 'target');
+    c.expect(rule, typeof value === 'string' && isIP(value) === 4, `an A record given [remote_addr] shows target ${JSON.stringify(value)}, not an IPv4 address`);
+    // over loopback the request's address is known: the server sees it too
+    if (host === '127.0.0.1' || host === 'localhost') c.expect(rule, value === '127.0.0.1', `a request from 127.0.0.1 submitted ${JSON.stringify(value)} for [remote_addr]`);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ properties
+
+describe('Names and targets the documents accept', () => {
+  check('P3.record.caa.name.empty-whole-domain', 'a CAA record with name omitted or empty is accepted', async (c) => {
+    const rule = 'P3.record.caa.name.empty-whole-domain';
+    const { id: domainId } = await fx.newDomain(c);
+    const bodies = fc.tuple(fc.constantFrom('issue', 'issuewild', 'iodef'), fc.constantFrom('omitted', 'empty'), exampleHost(), fc.oneof(httpUrl(), email().map((address) => `mailto:${address}`))).map(
+      ([tag, name, issuer, contact]): Json => ({ type: 'CAA', tag, target: tag === 'iodef' ? contact : issuer, ...(name === 'empty' ? { name: '' } : {}) }),
+    );
+    await property(c, bodies, async (body) => {
+      const created = await c.post(records(domainId), body);
+      c.expectSuccess(rule, created, `a CAA record for the whole domain (${'name' in body ? 'name ""' : 'no name'}, tag ${String(body.tag)})`);
+    }, 15);
+  });
+
+  check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME and SRV targets with a trailing period are accepted on create', async (c) => {
+    const rule = 'P3.record.target.trailing-period-accepted';
+    const { id: domainId } = await fx.newDomain(c);
+    const bodies = fc.tuple(fc.constantFrom('NS', 'MX', 'CNAME', 'SRV'), exampleHost()).map(([type, host]): Json => {
+      const target = `${host}.`;
+      if (type === 'SRV') return { ...SRV, target };
+      if (type === 'CNAME') return { type, name: fx.label('cn', 60), target };
+      return { type, name: type === 'NS' ? 'sub' : 'mail', target };
+    });
+    await property(c, bodies, async (body) => {
+      c.expectSuccess(rule, await c.post(records(domainId), body), `a ${String(body.type)} record with the target ${String(body.target)}`);
+    });
+  });
+
+  check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME and SRV targets with a trailing period are accepted on update', async (c) => {
+    const rule = 'P3.record.target.trailing-period-accepted';
+    const { id: domainId } = await fx.newDomain(c);
+    const ids = {
+      NS: await addRecord(c, domainId, { type: 'NS', name: 'sub', target: 'ns1.example.net' }),
+      MX: await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net', priority: 10 }),
+      CNAME: await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' }),
+      SRV: await addRecord(c, domainId, { ...SRV, target: 'sip.example.net' }),
+    };
+    await property(c, fc.tuple(fc.constantFrom(...(Object.keys(ids) as Array<keyof typeof ids>)), exampleHost()), async ([type, host]) => {
+      c.expectSuccess(rule, await c.put(`${records(domainId)}/${ids[type]}`, { target: `${host}.` }), `PUT the target ${host}. on a ${type} record`);
+    });
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ update body
+
+/** For each record type the rule can use (PTR is set through reverse DNS): a record, and valid single members. */
+const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.Arbitrary<unknown>> }> = {
+  A: { create: { type: 'A', name: 'a', target: '192.0.2.10' }, members: { type: fc.constant('A'), name: recordName(1, 60), target: ipv4() } },
+  AAAA: { create: { type: 'AAAA', name: 'aaaa', target: '2001:db8::10' }, members: { type: fc.constant('AAAA'), name: recordName(1, 60), target: ipv6() } },
+  NS: { create: { type: 'NS', name: 'ns', target: 'ns1.example.net' }, members: { type: fc.constant('NS'), name: recordName(1, 60), target: recordTargetHost() } },
+  MX: {
+    create: { type: 'MX', name: 'mx', target: 'mx.example.net', priority: 10 },
+    members: { type: fc.constant('MX'), name: fc.oneof(recordName(1, 60), fc.constant('')), target: recordTargetHost(), priority: fc.integer({ min: 0, max: 255 }) },
+  },
+  CNAME: { create: { type: 'CNAME', name: 'cname', target: 'www.example.net' }, members: { type: fc.constant('CNAME'), name: recordName(1, 60).map((name) => `cn-${name}`), target: recordTargetHost() } },
+  TXT: { create: { type: 'TXT', name: 'txt', target: 'conformance' }, members: { type: fc.constant('TXT'), name: recordName(1, 60), target: stringOfLength(1, 255) } },
+  SRV: {
+    create: { ...SRV, target: 'sip.example.net' },
+    members: {
+      type: fc.constant('SRV'),
+      target: recordTargetHost(),
+      priority: fc.integer({ min: 0, max: 255 }),
+      weight: fc.integer({ min: 0, max: 65535 }),
+      port: fc.integer({ min: 0, max: 65535 }),
+      service: stringOfLength(1, 20, 'abcdefghijklmnopqrstuvwxyz0123456789').map((service) => `s${service}`),
+      protocol: fc.constantFrom('tcp', 'udp', 'tls'),
+    },
+  },
+  CAA: {
+    create: { type: 'CAA', name: 'caa', tag: 'issue', target: 'ca.example.net' },
+    members: { type: fc.constant('CAA'), name: fc.oneof(recordName(1, 60), fc.constant('')), tag: fc.constantFrom('issue', 'issuewild'), target: exampleHost() },
+  },
+};
+
+describe('PUT /v4/domains/{domainId}/records/{recordId}: no member required', () => {
+  const rule = 'P3.record-update.none-required';
+
+  check(rule, 'an update body with any single member valid for the record is accepted', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    const ids: Record<string, number> = {};
+    for (const [type, shape] of Object.entries(UPDATE_SHAPES)) ids[type] = await addRecord(c, domainId, shape.create);
+    const ttl = fc.integer({ min: 0, max: 3_000_000 });
+    const single = fc.constantFrom(...Object.keys(UPDATE_SHAPES)).chain((type) => {
+      const members = { ...UPDATE_SHAPES[type]!.members, ttl_sec: ttl };
+      return fc.constantFrom(...Object.keys(members)).chain((member) => members[member as keyof typeof members]!.map((value) => ({ type, body: { [member]: value } as Json })));
+    });
+    await property(c, single, async ({ type, body }) => {
+      const put = await c.put(`${records(domainId)}/${ids[type]}`, body);
+      c.expectSuccess(rule, put, `PUT ${JSON.stringify(body).slice(0, 120)} on a ${type} record`);
+    }, 40);
+  });
+
+  check(rule, 'an update body with one member leaves the others as they were', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    const id = await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net', priority: 10 });
+    const before = await recordView(c, rule, domainId, id);
+    c.expectSuccess(rule, await c.put(`${records(domainId)}/${id}`, { ttl_sec: 3600 }), 'PUT with the single member ttl_sec');
+    const after = await recordView(c, rule, domainId, id);
+    for (const member of ['type', 'name', 'target', 'priority'] as const) {
+      if (member in before) c.expect(rule, JSON.stringify(after[member]) === JSON.stringify(before[member]), `PUT {ttl_sec} changed ${member} from ${JSON.stringify(before[member])} to ${JSON.stringify(after[member])}`);
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ delete
+
+describe('DELETE /v4/domains/{domainId}/records/{recordId}', () => {
+  check('P3.record.delete.gone', 'a deleted record is neither viewable nor listed', async (c) => {
+    const rule = 'P3.record.delete.gone';
+    const { id: domainId } = await fx.newDomain(c);
+    const id = await addRecord(c, domainId, { type: 'TXT', name: 'gone', target: 'conformance' });
+    const keep = await addRecord(c, domainId, { type: 'TXT', name: 'kept', target: 'conformance' });
+    c.expectSuccess(rule, await c.delete(`${records(domainId)}/${id}`), 'DELETE the record');
+    c.expectRejected(rule, await c.get(`${records(domainId)}/${id}`), 'GET a deleted record');
+    const { exchange, items } = await listAll(c, records(domainId));
+    c.expect(rule, !items.some((item) => item.id === id), `the deleted record ${id} is still listed`, exchange);
+    c.expect(rule, items.some((item) => item.id === keep), `deleting record ${id} also removed record ${keep} from the list`, exchange);
+  });
+});

@@ -1,0 +1,175 @@
+// Request bodies generated from the documents (arbitraries/) and sent to the target: valid bodies are accepted;
+// each body that breaks exactly one constraint is rejected with a 4xx error body naming the member at fault;
+// a rejected update leaves the resource as it was. Failures shrink and print the seed and a replay command.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
+import { endpointRuleId } from '../../rules/endpoint-rules.js';
+import type { BodyArbitraries, BodyContext } from '../../arbitraries/types.js';
+import { deepFind, instanceBackup, validRequests } from '../generic/valid-requests.js';
+
+type Json = Record<string, unknown>;
+
+/** How valid bodies of one schema can be sent repeatedly. Bodies not listed: any number of times, to the recipe's path. */
+interface ValidPlan {
+  /** Valid bodies are not sent: their acceptance depends on state a generated body cannot know. */
+  skip?: string;
+  /** At most this many runs (stateful limits such as five concurrent clones). */
+  maxRuns?: number;
+  /** The path for every run: a fresh target when the request consumes it, or the instance the context's ids belong to. */
+  path?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
+  /** Rules stating that such bodies are accepted, checked together with the endpoint's `serves` rule. */
+  rules?: string[];
+  /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
+  accept?: (body: Json, labels: Set<string>) => boolean;
+}
+
+const VALID_PLANS: Record<string, ValidPlan> = {
+  'requests/account-update': { rules: ['P1.account-update.any-of'] },
+  'requests/instance-update': { rules: ['P2.alerts.zero-accepted'] },
+  'requests/config-update': { rules: ['P2.config.update.nothing-required'] },
+  'requests/domain-update': { rules: ['P3.domain-update.none-required'] },
+  // A null MX is refused while another MX exists, which depends on the stored records: null MX has its scenario.
+  'requests/record-create': { rules: ['P3.record.caa.name.empty-whole-domain', 'P3.record.target.trailing-period-accepted'], accept: (body) => !isNullMx(body) },
+  'requests/record-update': { rules: ['P3.record-update.none-required'], accept: (body) => !isNullMx(body) },
+  // A provisioning cluster cannot be deleted before the next run: each cluster label is used once in the file.
+  'requests/database-create': { accept: (body, labels) => unused(labels, body.label) },
+  'requests/database-update': { rules: ['P1.database-update.all-optional'], accept: (body, labels) => !('label' in body) || unused(labels, body.label) },
+  // An existing target instance must have room for the clone: that is state, so only clones to a new instance.
+  'requests/instance-clone': { maxRuns: 4, accept: (body) => !('compute_id' in body) },
+  // A direction left out keeps its stored rules, which count towards the 25: only bodies giving both directions.
+  'requests/firewall-rules-update': { accept: (body) => 'inbound' in body && 'outbound' in body },
+  'requests/instance-resize': { maxRuns: 5, path: async (c, fx) => `/v4/compute/instances/${(await fx.newInstance(c)).id}/resize` },
+  // The body names the context instance's profile and disks, so it goes to that instance.
+  'requests/instance-boot': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/boot` },
+  'requests/instance-rescue': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue` },
+  'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
+  'requests/firewall-device-create': { maxRuns: 5 },
+  'requests/ipv6-range-create': { maxRuns: 3 },
+  'requests/backup-restore': { skip: 'accepting a restore depends on the target instance having room (not in the body)' },
+  'requests/ips-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)' },
+  'requests/ipv4-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)' },
+  'requests/ip-update': { skip: 'an rDNS name is accepted only when forward DNS is already set up (not in the body)' },
+};
+
+/** Marks a label used; false when it was used before in this file. */
+function unused(labels: Set<string>, label: unknown): boolean {
+  if (labels.has(String(label))) return false;
+  labels.add(String(label));
+  return true;
+}
+
+const isNullMx = (body: Json) => body.type === 'MX' && body.target === '';
+
+/** Where a body is sent: the plan's path, else the endpoint's path from its valid-request recipe. */
+async function pathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan: ValidPlan | undefined, context: BodyContext): Promise<string> {
+  if (plan?.path) return plan.path(c, fx, context);
+  return (await validRequests[endpointKey(endpoint)]!.build(c, fx)).path;
+}
+
+/** The ids a generated body may name: made on the target before generating (once per spec file). */
+async function bodyContext(c: Check, fx: Fixtures): Promise<BodyContext> {
+  const config = c.target.info.config;
+  const [first, second] = [await fx.instance(c), await fx.newInstance(c)];
+  const configs = await c.get(`/v4/compute/instances/${first.id}/configs`);
+  const disk = deepFind(configs.body, (item) => typeof item.disk_id === 'number');
+  const profile = deepFind(configs.body, (item) => typeof item.id === 'number' && 'devices' in item);
+  if (!disk || !profile) throw new SetupError('cannot find a disk and a configuration profile of the instance');
+  const { backupId } = await instanceBackup(c, fx);
+  const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
+  const ipv4s = [first, second].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
+  return {
+    region: config.region,
+    vlanRegion: config.vlanRegion,
+    instanceType: config.instanceType,
+    largerInstanceType: config.largerInstanceType,
+    publicImage: await fx.publicImage(c),
+    databaseEngine: await fx.firstId(c, '/v4/databases/engines', (engine) => engine.engine === 'mysql'),
+    databaseNodeType: await fx.firstId(c, '/v4/databases/types', (type) => type.deprecated !== true),
+    computeIds: [first.id, second.id],
+    diskId: disk.disk_id as number,
+    configId: profile.id as number,
+    backupId,
+    domainId: (await fx.domain(c)).id,
+    ipv4s,
+    slaac: String(view.ipv6 ?? '').split('/')[0]!,
+    labelPrefix: fx.prefix,
+  };
+}
+
+/** Runs a property; a failure becomes a RuleViolation carrying the seed, path and shrunk counterexample. */
+async function assertProperty<T>(c: Check, rule: string, arbitrary: fc.Arbitrary<T>, runs: number, predicate: (value: T) => Promise<void>): Promise<void> {
+  const seed = c.target.info.config.seed;
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns: runs, seed });
+  if (!details.failed) return;
+  const cause = details.errorInstance;
+  if (cause instanceof SetupError) throw cause;
+  const counterexample = JSON.stringify(details.counterexample?.[0])?.slice(0, 2000);
+  const violation = cause instanceof RuleViolation ? cause : new RuleViolation(rule, (cause as Error)?.message ?? String(cause));
+  const failure = new RuleViolation(violation.rule, `${violation.message.replace(/^[^:]+: /, '')} — counterexample ${counterexample} (seed ${seed}, path ${details.counterexamplePath}; replay: npx conformance run --rules ${violation.rule} --seed ${seed})`, violation.exchange);
+  (failure as unknown as { replay: unknown }).replay = { seed, path: details.counterexamplePath ?? undefined, counterexample };
+  throw failure;
+}
+
+function viewPathOf(endpoint: Endpoint, path: string): string | null {
+  if (endpoint.method !== 'PUT') return null;
+  return endpointByKey.has(`GET ${endpoint.path}`) ? path : null;
+}
+
+function sameExceptClock(before: unknown, after: unknown): boolean {
+  return JSON.stringify(before) === JSON.stringify(after);
+}
+
+export function propertyChecks(document: Endpoint['document'], bodies: Record<string, BodyArbitraries>): void {
+  const fx = useFixtures(`properties-${document}`);
+  let context: Promise<BodyContext> | undefined;
+  const labels = new Set<string>();
+  const contextFor = (c: Check) => (context ??= bodyContext(c, fx).catch((error) => { context = undefined; throw error; }));
+
+  for (const [schema, generators] of Object.entries(bodies)) {
+    const endpoint = endpoints.find((candidate) => candidate.request === schema);
+    if (!endpoint) continue; // shared pieces (interfaces, device map) are exercised through the bodies that hold them
+    const key = endpointKey(endpoint);
+    const plan = VALID_PLANS[schema];
+    const recipe = validRequests[key]!;
+    describe(`${key} body`, () => {
+      const serves = endpointRuleId(endpoint, 'serves');
+      check([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
+        if (plan?.skip) c.skip(plan.skip);
+        if (recipe.destructive && !c.target.info.config.allowDestructive) c.skip('irreversible or billable operation: run with --allow-destructive');
+        const ctx = await contextFor(c);
+        const runs = Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity);
+        await assertProperty(c, serves, generators.valid(ctx), runs, async (body) => {
+          fc.pre(plan?.accept?.(body, labels) ?? true);
+          const path = await pathFor(c, fx, endpoint, plan, ctx);
+          const mark = fx.mark();
+          const exchange = await c.send(endpoint.method, path, { json: body });
+          await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+          // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
+          await fx.cleanup(mark);
+          c.expectSuccess(serves, exchange, `${key} with a valid body`);
+        });
+      });
+
+      for (const violation of generators.violations.filter((candidate) => candidate.judgedBy === 'schema')) {
+        check(violation.rule, `a body breaking only ${violation.rule} is rejected${violation.field ? ` (field ${violation.field})` : ''}`, async (c) => {
+          const ctx = await contextFor(c);
+          const path = await pathFor(c, fx, endpoint, plan, ctx);
+          const viewPath = viewPathOf(endpoint, path);
+          const before = viewPath ? (await c.get(viewPath)).body : undefined;
+          await assertProperty(c, violation.rule, violation.arbitrary(ctx), c.target.info.config.violationRuns, async (body) => {
+            const exchange: Exchange = await c.send(endpoint.method, path, { json: body });
+            c.expectRejected(violation.rule, exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
+            if (viewPath) {
+              const after = await c.get(viewPath);
+              c.expect('P1.errors.rejected-write-no-effect', sameExceptClock(before, after.body), `a rejected ${key} changed the resource`, after);
+            }
+          });
+        });
+      }
+    });
+  }
+}
