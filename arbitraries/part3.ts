@@ -294,7 +294,7 @@ function recordViolations(typesRule: string): Violation[] {
   const on = recordsOf;
   return [
     broken('P3.record.type.enum', on('TXT'), { type: oneOf('', 'SPF', 'HINFO', 'a', 'txt', 'ALIAS') }),
-    broken('P3.record.name.max-100', on(...SHAPES.filter((shape) => shape !== 'NULL_MX')), { name: () => tooLong(100, 'abcdefghij0123456789.-') }),
+    broken('P3.record.name.max-100', on(...SHAPES.filter((shape) => shape !== 'NULL_MX' && shape !== 'PTR')), { name: () => tooLong(100, 'abcdefghij0123456789.-') }),
     broken('P3.record.name.min-1', on('A', 'AAAA', 'NS', 'CNAME', 'TXT', 'SRV'), { name: constant('') }),
     broken('P3.record.target.required', on('A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV'), { target: ABSENT }),
     broken('P3.record.a.target.ipv4', on('A'), { target: () => noTrailingPeriod(fc.oneof(ipv6(), notIp(), ipv4Cidr(), fc.constantFrom('remote_addr', '[REMOTE_ADDR]')) as fc.Arbitrary<string>) }),

@@ -167,14 +167,17 @@ export class Fixtures {
     });
   }
 
-  async privateImage(c: Check): Promise<{ id: string }> {
-    return this.once('privateImage', async () => {
-      const label = this.label('img', 50);
-      const created = this.created(await c.post('/v4/images/upload', { label, region: target().info.config.region }), 'an uploaded image');
-      const id = await this.idOf(c, created, '/v4/images', (item) => item.label === label, 'an image');
-      this.track('image', `/v4/images/${encodeURIComponent(String(id))}`, label);
-      return { id: String(id) };
-    });
+  privateImage(c: Check): Promise<{ id: string }> {
+    return this.once('privateImage', () => this.newPrivateImage(c));
+  }
+
+  /** A private image made by an upload (pending its data). */
+  async newPrivateImage(c: Check): Promise<{ id: string }> {
+    const label = this.label('img', 50);
+    const created = this.created(await c.post('/v4/images/upload', { label, region: target().info.config.region }), 'an uploaded image');
+    const id = await this.idOf(c, created, '/v4/images', (item) => item.label === label, 'an image');
+    this.track('image', `/v4/images/${encodeURIComponent(String(id))}`, label);
+    return { id: String(id) };
   }
 
   async tag(c: Check): Promise<{ label: string }> {

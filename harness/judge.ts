@@ -22,7 +22,8 @@ const levelOf = (rule: string): 'MUST' | 'SHOULD' => ruleById.get(rule)?.level ?
 export function judgeExchange(exchange: Exchange): { findings: Finding[]; exercised: string[] } {
   const findings = findingsOf(exchange);
   const schema = exchange.status && !exchange.error && !exchange.truncated ? schemaOf(exchange) : null;
-  return { findings, exercised: schema ? rulesOfSchema(schema) : [] };
+  const exercised = schema ? rulesOfSchema(schema) : [];
+  return { findings, exercised: exchange.body !== undefined ? [...exercised, 'P1.conventions.json-bodies'] : exercised };
 }
 
 function schemaOf(exchange: Exchange): string | null {

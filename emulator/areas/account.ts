@@ -6,7 +6,9 @@
 //   card number 4000000000000002 was added; adding any other card makes the card on file chargeable again;
 //   cancelling charges the balance (it becomes 0) and answers `{survey_link}`; cancelling again answers the same;
 // - account `country` is checked against the ISO 3166-1 alpha-2 list (case-insensitive, stored upper case); a
-//   `state` sent for a US or CA address must be a state / province code; `zip` has no format check;
+//   `state` sent for a US or CA address must be a state / province code, and so must the state on file when only
+//   the country changes to US or CA (field `country`); `zip` has no format check; members of an
+//   `active_promotions` item the update leaves out take empty defaults ('' / '0.00' / now / 'all');
 // - credit card: only the documented formats are checked (no expiry-in-the-past check);
 // - entity transfers: `computes` needs at least one id, no duplicates, each an existing instance the caller can
 //   read_write that is not in another pending transfer; pending → stale at expiry; accepting an incoming pending
@@ -192,8 +194,13 @@ const TEXT_LIMITS: Record<string, number> = {
   tax_id: 100,
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address of the usual syntax: dot-atom local part, host labels of letters, digits and inner hyphens. */
+const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+const realDateTime = (v: string): boolean => {
+  const t = new Date(`${v}Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 19) === v;
+};
 const PROMOTION_KEYS = [
   'credit_monthly_cap',
   'credit_remaining',
@@ -224,25 +231,43 @@ function updateAccount(ctx: RequestContext) {
     changes.country = code;
   }
   const st = optString(o, 'state', { max: 24 });
-  if (st !== undefined) {
+  // The resulting address is judged: a country changed to US or CA without a state keeps the state on file, which
+  // must then be a code of that country too.
+  if (st !== undefined || changes.country !== undefined) {
     const where = changes.country ?? a.country;
-    if (where === 'US' && !US_STATES.has(st)) {
-      fail('For a US address, state must be the two-letter state code (e.g. NY), or AA, AE or AP for military addresses.', 'state');
+    const next = st ?? a.state;
+    const field = st !== undefined ? 'state' : 'country';
+    if (where === 'US' && !US_STATES.has(next)) {
+      fail(`For a US address, state must be the two-letter state code (e.g. NY), or AA, AE or AP for military addresses${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`, field);
     }
-    if (where === 'CA' && !CA_PROVINCES.has(st)) fail('For a Canadian address, state must be the two-letter province code (e.g. ON).', 'state');
-    changes.state = st;
+    if (where === 'CA' && !CA_PROVINCES.has(next)) {
+      fail(`For a Canadian address, state must be the two-letter province code (e.g. ON)${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`, field);
+    }
+    if (st !== undefined) changes.state = st;
   }
   const promos = optArray(o, 'active_promotions');
   if (promos !== undefined) {
     changes.active_promotions = promos.map((p, i) => {
       const path = `active_promotions.${i}`;
       const po = asObject(p, path);
-      const out: Partial<Promotion> = {};
+      // The account shows every member of a promotion: members the update leaves out take empty defaults.
+      const out: Partial<Promotion> = {
+        credit_monthly_cap: '0.00',
+        credit_remaining: '0.00',
+        description: '',
+        expire_dt: ctx.store.nowIso(),
+        image_url: '',
+        service_type: 'all',
+        summary: '',
+        this_month_credit_remaining: '0.00',
+      };
       for (const key of PROMOTION_KEYS) {
         const v =
           key === 'expire_dt'
             ? optString(po, key, { path, pattern: DATE_TIME, patternReason: `${path}.expire_dt must be a date-time like 2030-01-31T00:00:00.` })
             : optString(po, key, { path });
+        // the pattern alone lets through dates that do not exist (month 13, February 30, hour 25)
+        if (key === 'expire_dt' && v !== undefined && !realDateTime(v)) fail(`${path}.expire_dt must be a date-time like 2030-01-31T00:00:00.`, `${path}.expire_dt`);
         if (v !== undefined) out[key] = v;
       }
       return out;

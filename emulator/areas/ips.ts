@@ -12,8 +12,8 @@
 //   tag `extra-ipv4` (set it with the instance update or the tags endpoint) or in-process via
 //   `enableExtraIpv4(store, id)`; without that, allocating a PUBLIC address → 400. A private address needs no
 //   enablement but an instance keeps at most one (second one → 400).
-// - Assignments: `region` is read beside the array (required for ips/assign, optional for ipv4/assign) and may
-//   also be given in an item (it must then match); the response is `{}`; a range in ips/assign is written with
+// - Assignments: `region` is read beside the array or in the items (ips/assign needs it in one of the two places,
+//   ipv4/assign in neither); items' regions must match; the response is `{}`; a range in ips/assign is written with
 //   its prefix (`2600:3c00:e001:100::/64`) and must match the stored prefix length.
 // - Sharing answers `{}`; ipv4/share takes IPv4 addresses only and replaces the instance's shared IPv4 addresses
 //   (shared ranges stay); the beta ips/share takes IPv4 addresses and IPv6 ranges and replaces all of them. Sharing
@@ -162,8 +162,15 @@ export function releaseInstanceAddresses(store: Store, instanceId: number): void
 
 function assign(ctx: RequestContext, withRanges: boolean): Record<string, never> {
   const o = asObject(ctx.body ?? {});
+  // `region` may stand beside the array or in each item (placement not shown): required for ips/assign unless
+  // every item carries one. Checked before the array so that a missing region is named as such.
+  let region = optString(o, 'region');
+  if (withRanges && region === undefined) {
+    const raw = o['assignments'];
+    const inItems = Array.isArray(raw) && raw.length > 0 && raw.every((it) => it !== null && typeof it === 'object' && (it as Record<string, unknown>)['region'] !== undefined);
+    if (!inItems) fail('region is required (beside assignments or in every assignment).', 'region');
+  }
   const items = reqArray(o, 'assignments', { min: 1 });
-  let region = withRanges ? reqString(o, 'region') : optString(o, 'region');
   if (region !== undefined && !ctx.store.regions.some((r) => r.id === region)) fail(`Unknown region ${region}.`, 'region');
 
   const ipv4 = new Map<number, string[]>(); // instance id → its IPv4 addresses after the assignments
@@ -185,11 +192,20 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     const address = reqString(item, 'address', { path });
     const computeId = reqInt(item, 'compute_id', { path });
     const itemRegion = optString(item, 'region', { path });
+    const field = `${path}.address`;
+    // The address's form first, then what it and the instance refer to.
+    if (address.includes('/')) {
+      if (!withRanges) fail('ipv4/assign takes IPv4 addresses only; use ips/assign for IPv6 ranges.', field);
+      const p = parseRange(address);
+      if (!p || (p.prefix !== 56 && p.prefix !== 64)) fail(`${field} must be an IPv4 address or an IPv6 range with a /56 or /64 prefix.`, field);
+    } else if (!ipaddr.IPv4.isValidFourPartDecimal(address)) {
+      fail(withRanges ? `${field} must be an IPv4 address or an IPv6 range with its prefix.` : `${field} must be an IPv4 address.`, field);
+    }
+    if (itemRegion !== undefined && !ctx.store.regions.some((r) => r.id === itemRegion)) fail(`Unknown region ${itemRegion}.`, `${path}.region`);
     if (itemRegion !== undefined) inRegion(itemRegion, `${path}.region`, `The item's region`);
     const receiver = instanceFromBody(ctx, computeId, `${path}.compute_id`);
     inRegion(receiver.region, `${path}.compute_id`, `Instance ${receiver.id}`);
     involve(receiver);
-    const field = `${path}.address`;
     if (address.includes('/')) {
       if (!withRanges) fail('ipv4/assign takes IPv4 addresses only; use ips/assign for IPv6 ranges.', field);
       const p = parseRange(address);
@@ -395,8 +411,9 @@ const routes: Route[] = [
   route('POST', '/v4/networking/ipv6/ranges', WC, (ctx) => {
     const o = asObject(ctx.body ?? {});
     const prefix = reqInt(o, 'prefix_length', { enum: [56, 64] }) as 56 | 64;
-    const hasId = o['compute_id'] !== undefined && o['compute_id'] !== null;
-    const hasTarget = o['route_target'] !== undefined && o['route_target'] !== null;
+    // A member given as null is given (and of the wrong type), not absent.
+    const hasId = o['compute_id'] !== undefined;
+    const hasTarget = o['route_target'] !== undefined;
     if (hasId && hasTarget) fail('Give exactly one of compute_id and route_target, not both.', 'route_target');
     if (!hasId && !hasTarget) fail('Give exactly one of compute_id and route_target.', 'compute_id');
     let inst: Instance;

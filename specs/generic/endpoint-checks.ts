@@ -71,7 +71,7 @@ export function endpointChecks(document: Endpoint['document']): void {
 
       if (endpoint.auth === 'token') {
         const rule = endpointRuleId(endpoint, 'auth');
-        check(rule, 'a request without a token is refused', async (c) => {
+        check([rule, 'P1.auth.bearer-header'], 'a request without a token is refused', async (c) => {
           c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, null), `${key} without a token`);
         });
         check(rule, 'a request with an unknown token is refused', async (c) => {
@@ -84,16 +84,30 @@ export function endpointChecks(document: Endpoint['document']): void {
           c.expectSuccess(rule, await sendValid(c, fx, endpoint, recipe, null), `${key} without a token`);
         });
       }
+      if (endpoint.auth === 'optional') {
+        const rule = endpointRuleId(endpoint, 'auth');
+        check(rule, 'answers without a token with public images only', async (c) => {
+          const exchange = await sendValid(c, fx, endpoint, recipe, null);
+          c.expectSuccess(rule, exchange, `${key} without a token`);
+          const images = (exchange.body as { data?: Array<{ id?: unknown }> } | undefined)?.data ?? [exchange.body as { id?: unknown }];
+          const privateOnes = images.filter((image) => typeof image?.id === 'string' && !image.id.startsWith('compute/'));
+          c.expect(rule, privateOnes.length === 0, `without a token it shows ${privateOnes.map((image) => String(image.id)).join(', ')}, which are not public`, exchange);
+        });
+        check(rule, 'answers with a token too', async (c) => {
+          c.expectSuccess(rule, await sendValid(c, fx, endpoint, recipe), `${key} with a token`);
+        });
+      }
 
       if (endpoint.auth !== 'none' && endpoint.scopes.length) {
         const rule = endpointRuleId(endpoint, 'scope');
-        check(rule, `a token holding exactly ${endpoint.scopes.join(' + ')} is accepted`, async (c) => {
+        check([rule, 'P1.auth.token-kinds'], `a token holding exactly ${endpoint.scopes.join(' + ')} is accepted`, async (c) => {
           const token = await c.principal({ scopes: endpoint.scopes });
           c.expectSuccess(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} with exactly ${endpoint.scopes.join(', ')}`);
         });
         for (const missing of endpoint.scopes) {
           const scopes = lackingScopes(endpoint, missing);
-          check(rule, `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused`, async (c) => {
+          const general = ['P1.auth.oauth.scope-required', ...(endpoint.scopes.length > 1 ? ['P1.auth.scope.several-all-needed'] : []), ...(missing.endsWith(':read_write') ? ['P1.auth.scope.read-write-changes'] : [])];
+          check([rule, ...general], `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused`, async (c) => {
             const token = await c.principal({ scopes });
             c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} with ${scopes.join(', ')}`);
           });
@@ -102,7 +116,8 @@ export function endpointChecks(document: Endpoint['document']): void {
 
       if (endpoint.flags.includes('unrestricted-only')) {
         const rule = endpointRuleId(endpoint, 'unrestricted-only');
-        check(rule, 'a restricted user is refused whatever its scopes', async (c) => {
+        const general = endpoint.path.startsWith('/v4/account/logins') ? ['P1.auth.restricted.login-history'] : [];
+        check([rule, ...general], 'a restricted user is refused whatever its scopes', async (c) => {
           const token = await c.principal({ scopes: '*', restricted: true });
           c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} as a restricted user`);
         });

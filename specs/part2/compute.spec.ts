@@ -85,7 +85,7 @@ describe('Compute instances: grants and restricted users', () => {
     c.expect('P2.instances.list.visible', full.some((item) => item.id === instance.id), `the account's own instance ${instance.id} is not in the instances list`);
   });
 
-  check('P2.instances.create.add-computes', 'creating an instance needs the add_computes grant', async (c) => {
+  check(['P2.instances.create.add-computes', 'P1.auth.grants.gate'], 'creating an instance needs the add_computes grant', async (c) => {
     const config = c.target.info.config;
     const without = await c.principal({ scopes: '*', restricted: true });
     const refused = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64) }, { token: without });

@@ -1,0 +1,108 @@
+// Paging on every list endpoint that takes page and page_size. Documents 2 and 3 state the bounds and defaults
+// (page >= 1 default 1, page_size 25..100 default 100); document 1 states only that its lists accept both.
+// Everywhere, a list's pages and results agree with what paging through it returns.
+import { describe } from 'vitest';
+import { check, type Check } from '../../harness/check.js';
+import { useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
+import { validRequests } from './valid-requests.js';
+
+const fx = useFixtures('pagination');
+
+interface Page {
+  data: unknown[];
+  page: number;
+  pages: number;
+  results: number;
+}
+
+function pageOf(exchange: Exchange): Page | undefined {
+  const body = exchange.body as Partial<Page> | undefined;
+  return body && Array.isArray(body.data) && typeof body.page === 'number' && typeof body.pages === 'number' && typeof body.results === 'number' ? (body as Page) : undefined;
+}
+
+/**
+ * More than 25 items in one list of each document with stated bounds (domains; private images), so page sizes and
+ * the default of 100 can be told apart. Both are free to create.
+ */
+const FILLERS: Record<string, (c: Check) => Promise<unknown>> = {
+  '/v4/domains': (c) => fx.newDomain(c),
+  '/v4/images': (c) => fx.newPrivateImage(c),
+};
+
+async function fill(c: Check, path: string): Promise<void> {
+  const make = FILLERS[path];
+  if (!make) return;
+  const first = pageOf(await c.get(path, { query: { page_size: 25 } }));
+  for (let i = first?.results ?? 0; i < 30; i++) await make(c);
+}
+
+async function listPath(c: Check, endpoint: Endpoint): Promise<string> {
+  await fill(c, endpoint.path);
+  return (await validRequests[endpointKey(endpoint)]!.build(c, fx)).path;
+}
+
+const PAGED = endpoints.filter((endpoint) => endpoint.paginated);
+
+describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const))('%s', (key, endpoint) => {
+  const part = endpoint.document.slice(-1);
+
+  const acceptedRule = part === '1' ? 'P1.pagination.accepted' : `P${part}.pagination.page.default-1`;
+  check(acceptedRule, 'page and page_size are accepted and the page asked for is returned (page 1 by default)', async (c) => {
+    const rule = acceptedRule;
+    const path = await listPath(c, endpoint);
+    const asked = await c.get(path, { query: { page: 1, page_size: 25 } });
+    c.expectSuccess(rule, asked, `${key}?page=1&page_size=25`);
+    c.expect(rule, pageOf(asked)?.page === 1, `page=1 answered page ${String(pageOf(asked)?.page)}`, asked);
+    if (part !== '1') {
+      const plain = await c.get(path);
+      c.expectSuccess(rule, plain, `${key} without page`);
+      c.expect(rule, pageOf(plain)?.page === 1, `without page the answer is page ${String(pageOf(plain)?.page)}, not 1`, plain);
+    }
+  });
+
+  check('P1.pagination.consistent', 'pages and results agree with what paging through returns', async (c) => {
+    const path = await listPath(c, endpoint);
+    const first = pageOf(await c.get(path, { query: { page: 1, page_size: 25 } }));
+    if (!first) return c.skip('the list does not answer with an envelope');
+    let seen = first.data.length;
+    for (let page = 2; page <= Math.min(first.pages, 20); page++) {
+      const next = pageOf(await c.get(path, { query: { page, page_size: 25 } }));
+      if (!next) return c.fail('P1.pagination.consistent', `page ${page} of ${first.pages} is not a list`);
+      if (next.results !== first.results) return c.skip('the collection changed while it was paged through');
+      c.expect('P1.pagination.consistent', next.data.length <= 25, `page ${page} holds ${next.data.length} items with page_size 25`);
+      seen += next.data.length;
+    }
+    if (first.pages > 20) return;
+    c.expect('P1.pagination.consistent', seen === first.results, `paging through gave ${seen} items but results says ${first.results}`);
+    const expectedPages = Math.ceil(first.results / 25);
+    c.expect('P1.pagination.consistent', first.pages === expectedPages || (first.results === 0 && first.pages <= 1), `${first.results} results in pages of 25 make ${expectedPages} pages, but pages says ${first.pages}`);
+  });
+
+  if (part === '1') return;
+  const P = `P${part}.pagination`;
+
+  check(`${P}.page.min-1`, 'page 0 is refused', async (c) => {
+    c.expectRejected(`${P}.page.min-1`, await c.get(await listPath(c, endpoint), { query: { page: 0 } }), `${key}?page=0`, 'page');
+  });
+
+  check(`${P}.page-size.min-25`, 'page_size 24 is refused and 25 accepted', async (c) => {
+    const path = await listPath(c, endpoint);
+    c.expectRejected(`${P}.page-size.min-25`, await c.get(path, { query: { page_size: 24 } }), `${key}?page_size=24`, 'page_size');
+    c.expectSuccess(`${P}.page-size.min-25`, await c.get(path, { query: { page_size: 25 } }), `${key}?page_size=25`);
+  });
+
+  check(`${P}.page-size.max-100`, 'page_size 101 is refused and 100 accepted', async (c) => {
+    const path = await listPath(c, endpoint);
+    c.expectRejected(`${P}.page-size.max-100`, await c.get(path, { query: { page_size: 101 } }), `${key}?page_size=101`, 'page_size');
+    c.expectSuccess(`${P}.page-size.max-100`, await c.get(path, { query: { page_size: 100 } }), `${key}?page_size=100`);
+  });
+
+  check(`${P}.page-size.default-100`, 'without page_size a page holds up to 100 items', async (c) => {
+    const plain = await c.get(await listPath(c, endpoint));
+    const page = pageOf(plain);
+    if (!page || page.results <= 25) return c.skip('needs more than 25 items in the list to tell the default page size');
+    c.expect(`${P}.page-size.default-100`, page.data.length === Math.min(page.results, 100), `without page_size the first page holds ${page.data.length} of ${page.results} items (default 100)`, plain);
+  });
+});

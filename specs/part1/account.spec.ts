@@ -1,0 +1,322 @@
+// Document 1, "Account": the account object and its update, cancellation, the credit card, invoices, the login
+// history and maintenance. The account is shared by every spec file of a run: each check puts back what it changed,
+// and sends `state` only together with `country` (alone it would be judged against the country on file).
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+
+type Json = Record<string, unknown>;
+
+const fx = useFixtures('part1-account');
+
+const DAY_MS = 86_400_000;
+const WINDOW_MS = 90 * DAY_MS;
+
+const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+
+/** Milliseconds of a documented date-time (samples carry no zone: a zone-less value is read as UTC). */
+function timeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const time = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** The target's present: its simulated clock when it has the control hooks, else the wall clock less a minute of skew. */
+async function presentOf(c: Check): Promise<number> {
+  if (c.target.control && c.target.info.controlUrl === c.target.info.baseUrl) {
+    const now = timeOf(bodyOf(await c.get('/__control', { token: null })).now);
+    if (now !== undefined) return now;
+  }
+  return Date.now() - 60_000;
+}
+
+/** Every item of a list (all its pages). */
+async function listAll(c: Check, path: string, token?: string): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
+    if (!ok(exchange)) throw new Error(`GET ${path} answered ${exchange.status}`);
+    const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
+    items.push(...(body.data ?? []));
+    if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) break;
+  }
+  return items;
+}
+
+async function account(c: Check): Promise<Json> {
+  const view = await c.get('/v4/account');
+  if (!ok(view)) throw new Error(`GET /v4/account answered ${view.status}`);
+  return bodyOf(view);
+}
+
+/** Puts back the members of `saved` named in `members` (country always with its state). */
+async function restore(c: Check, saved: Json, members: string[]): Promise<void> {
+  const set = new Set(members);
+  if (set.has('state') || set.has('country')) ['country', 'state'].forEach((member) => set.add(member));
+  const body = Object.fromEntries([...set].filter((member) => typeof saved[member] === 'string').map((member) => [member, saved[member]]));
+  if (Object.keys(body).length) await c.put('/v4/account', body);
+}
+
+/**
+ * Runs a read-back scenario on the account, which other spec files update at the same time: a failure counts when a
+ * second run fails too.
+ */
+async function twice(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+    await run();
+  }
+}
+
+function needsDestructive(c: Check): void {
+  if (!c.target.info.config.allowDestructive) c.skip('irreversible or billable operation: run with --allow-destructive');
+}
+
+/** A member read back from the account, or `skip`-free failure when it differs. */
+function expectShows(c: Check, rule: string, view: Exchange, expected: Json, what: string): void {
+  const body = bodyOf(view);
+  for (const [member, value] of Object.entries(expected)) {
+    c.expect(rule, body[member] === value, `${what}: ${member} reads ${JSON.stringify(body[member])}, expected ${JSON.stringify(value)}`, view);
+  }
+}
+
+describe('Account cancellation', () => {
+  // First in the file: the charge can only fail while a balance remains, and any successful cancel pays it.
+  check(['P1.account.cancel.charges-balance', 'P1.errors.reason.cancel-charge-failed'], 'a declined charge of the remaining balance makes cancellation fail with a reason and no field', async (c) => {
+    needsDestructive(c);
+    const before = await account(c);
+    if (typeof before.balance !== 'number' || before.balance <= 0) c.skip(`the account has no remaining balance to charge (balance ${JSON.stringify(before.balance)})`);
+    // 4000000000000002: the payment industry's test card that is always declined.
+    const declining = await c.post('/v4/account/credit-card', { card_number: '4000000000000002', cvv: '123', expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3 });
+    if (!ok(declining)) c.skip('the target refuses the declining test card 4000000000000002, so a failing charge cannot be produced');
+    try {
+      const cancel = await c.post('/v4/account/cancel', { comments: 'conformance run: declined charge' });
+      if (ok(cancel)) {
+        const card = bodyOf(await c.get('/v4/account')).credit_card as Json | undefined;
+        if (card?.last_four !== 2 && card?.last_four !== '0002') c.skip('another card was added while this check ran: the charge cannot be judged');
+        c.fail('P1.account.cancel.charges-balance', `the account was cancelled although the card on file (4000000000000002, a declining test card) could not be charged the balance of ${String(before.balance)}`, cancel);
+      }
+      c.expectRejected('P1.account.cancel.charges-balance', cancel, 'cancel with a declined card');
+      const errors = (bodyOf(cancel).errors ?? []) as Json[];
+      const first = errors[0] ?? {};
+      c.expect('P1.errors.reason.cancel-charge-failed', first.field === undefined || first.field === null || first.field === '', `the charge failure names field ${JSON.stringify(first.field)}; the documents give it no field`, cancel);
+      c.expect('P1.errors.reason.cancel-charge-failed', typeof first.reason === 'string' && /card|charg|balance|pa(y|id)/i.test(first.reason), `the reason ${JSON.stringify(first.reason)} does not say the card could not be charged and the balance must be paid`, cancel);
+      const after = await account(c);
+      c.expect('P1.account.cancel.charges-balance', after.balance === before.balance, `the balance went from ${String(before.balance)} to ${String(after.balance)} although the charge failed`);
+    } finally {
+      await c.post('/v4/account/credit-card', { card_number: '4012888888881881', cvv: '123', expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3 });
+    }
+  });
+
+  check('P1.auth.restricted.cannot-cancel', 'a restricted user cannot cancel the account, whatever its scopes', async (c) => {
+    needsDestructive(c); // were the target to accept, the account would be cancelled
+    const token = await c.principal({ scopes: '*', restricted: true });
+    c.expectRejected('P1.auth.restricted.cannot-cancel', await c.post('/v4/account/cancel', { comments: 'conformance run: restricted user' }, { token }), 'cancel by a restricted user');
+  });
+});
+
+describe('Account update', () => {
+  check('P1.account.state.us-ca-code', 'US and CA addresses take only two-letter state or province codes (AA, AE, AP for US military)', async (c) => {
+    const rule = 'P1.account.state.us-ca-code';
+    const saved = await account(c);
+    try {
+      await twice(async () => {
+        const accepted: Array<[string, string]> = [['US', 'NY'], ['US', 'AE'], ['CA', 'ON'], ['US', 'AA'], ['US', 'AP']];
+        for (const [country, state] of accepted) {
+          c.expectSuccess(rule, await c.put('/v4/account', { country, state }), `PUT country ${country} state ${state}`);
+          expectShows(c, rule, await c.get('/v4/account'), { country, state }, `after PUT country ${country} state ${state}`);
+        }
+        const refused: Array<[string, string]> = [['US', 'New York'], ['US', 'Calif'], ['CA', 'Ontario'], ['US', 'N.Y.']];
+        for (const [country, state] of refused) {
+          c.expectRejected(rule, await c.put('/v4/account', { country, state }), `PUT country ${country} state ${JSON.stringify(state)}`, 'state');
+          expectShows(c, rule, await c.get('/v4/account'), { state: 'AP' }, `after the refused PUT country ${country} state ${JSON.stringify(state)}`);
+        }
+        // Elsewhere the state is the province, written out.
+        c.expectSuccess(rule, await c.put('/v4/account', { country: 'DE', state: 'Bavaria' }), 'PUT country DE state Bavaria');
+        expectShows(c, rule, await c.get('/v4/account'), { country: 'DE', state: 'Bavaria' }, 'after PUT country DE state Bavaria');
+        // Moving that address to the US without a state code would leave a US address with a written-out state.
+        const moved = await c.put('/v4/account', { country: 'US' });
+        if (ok(moved)) {
+          const view = bodyOf(await c.get('/v4/account'));
+          c.expect(rule, typeof view.state === 'string' && /^[A-Z]{2}$/.test(view.state), `PUT country US alone was accepted and the US address now has state ${JSON.stringify(view.state)}`, moved);
+        } else {
+          c.expectRejected(rule, moved, 'PUT country US alone over state Bavaria');
+        }
+      });
+    } finally {
+      await restore(c, saved, ['country', 'state']);
+    }
+  });
+
+  check('P1.account.update.reflected', 'the update response and the account show the values sent', async (c) => {
+    const rule = 'P1.account.update.reflected';
+    const saved = await account(c);
+    const sent = { first_name: 'Conformance', last_name: fx.label('ln', 50), city: 'Harrisburg', address_2: fx.label('Suite ', 64), phone: '215-555-0199', tax_id: fx.label('TX', 100), zip: '17101', email: `${fx.label('acct', 40).toLowerCase()}@example.com` };
+    try {
+      await twice(async () => {
+        const put = await c.put('/v4/account', sent);
+        c.expectSuccess(rule, put, 'PUT /v4/account');
+        const returned = bodyOf(put);
+        for (const [member, value] of Object.entries(sent)) {
+          if (member in returned) c.expect(rule, returned[member] === value, `the update response shows ${member} ${JSON.stringify(returned[member])}, sent ${JSON.stringify(value)}`, put);
+        }
+        expectShows(c, rule, await c.get('/v4/account'), sent, 'GET /v4/account after the update');
+      });
+    } finally {
+      await restore(c, saved, Object.keys(sent));
+    }
+  });
+
+  check('P1.account-update.any-of', 'any subset of the update members is accepted', async (c) => {
+    const rule = 'P1.account-update.any-of';
+    const members = ['active_promotions', 'address_1', 'address_2', 'city', 'company', 'country', 'email', 'first_name', 'last_name', 'phone', 'state', 'tax_id', 'zip'];
+    const saved = await account(c);
+    const { runs, seed } = c.target.info.config;
+    try {
+      const details = await fc.check(
+        fc.asyncProperty(fc.subarray(members), fc.nat(999), async (subset, n) => {
+          const before = await account(c);
+          // Every member is sent with the value on file (so country and state always agree), but address_1 changes.
+          // country and state travel together: another spec file may change the country on file meanwhile.
+          const sent = subset.includes('country') || subset.includes('state') ? [...new Set([...subset, 'country', 'state'])] : subset;
+          const body: Json = Object.fromEntries(sent.filter((member) => before[member] !== undefined).map((member) => [member, before[member]]));
+          if ('address_1' in body) body.address_1 = `${n} Conformance Street`;
+          c.expectSuccess(rule, await c.put('/v4/account', body), `PUT /v4/account with only ${subset.length ? subset.join(', ') : 'no member'}`);
+        }),
+        { numRuns: Math.min(runs, 25), seed },
+      );
+      if (details.failed) {
+        const cause = details.errorInstance;
+        const counterexample = JSON.stringify(details.counterexample);
+        const replay = { seed: details.seed, path: details.counterexamplePath ?? undefined, counterexample };
+        if (cause instanceof RuleViolation) throw Object.assign(new RuleViolation(cause.rule, `${cause.message.replace(`${cause.rule}: `, '')} (counterexample ${counterexample}, seed ${details.seed})`, cause.exchange), { replay });
+        throw cause instanceof Error ? cause : new Error(String(cause));
+      }
+    } finally {
+      await restore(c, saved, ['address_1']);
+    }
+  });
+
+  const LIMITS: Array<[member: string, max: number, value: (length: number) => string, extra?: Json]> = [
+    ['address_1', 64, (n) => 'A'.repeat(n)],
+    ['address_2', 64, (n) => 'B'.repeat(n)],
+    ['city', 24, (n) => 'C'.repeat(n)],
+    ['company', 128, (n) => 'D'.repeat(n)],
+    ['email', 128, (n) => `${'e'.repeat(n - 68)}@${'f'.repeat(63)}.com`],
+    ['first_name', 50, (n) => 'F'.repeat(n)],
+    ['last_name', 50, (n) => 'L'.repeat(n)],
+    ['phone', 32, (n) => '5'.repeat(n)],
+    ['state', 24, (n) => 'S'.repeat(n), { country: 'DE' }],
+    ['tax_id', 100, (n) => 'T'.repeat(n)],
+  ];
+  for (const [member, max, value, extra] of LIMITS) {
+    const rule = `P1.account.${member.replace(/_/g, '-')}.max-${max}`;
+    check(rule, `${member} takes ${max} characters and refuses ${max + 1}`, async (c) => {
+      const saved = await account(c);
+      try {
+        await twice(async () => {
+          const atMax = { ...extra, [member]: value(max) };
+          c.expectSuccess(rule, await c.put('/v4/account', atMax), `PUT ${member} of ${max} characters`);
+          expectShows(c, rule, await c.get('/v4/account'), atMax, `after PUT ${member} of ${max} characters`);
+          c.expectRejected(rule, await c.put('/v4/account', { ...extra, [member]: value(max + 1) }), `PUT ${member} of ${max + 1} characters`, member);
+          expectShows(c, rule, await c.get('/v4/account'), { [member]: value(max) }, `after the refused PUT ${member} of ${max + 1} characters`);
+        });
+      } finally {
+        await restore(c, saved, [member, ...Object.keys(extra ?? {})]);
+      }
+    });
+  }
+});
+
+describe('Credit card', () => {
+  check('P1.credit-card.becomes-default', 'an added card becomes the default: the account shows its last four digits', async (c) => {
+    const rule = 'P1.credit-card.becomes-default';
+    needsDestructive(c);
+    const year = new Date().getUTCFullYear() + 4;
+    for (const [number, lastFour] of [['5555555555554444', 4444], ['4012888888881881', 1881]] as const) {
+      // Another spec file may add its own card meanwhile: a mismatch counts only when it happens twice.
+      let shown: unknown;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        c.expectSuccess(rule, await c.post('/v4/account/credit-card', { card_number: number, cvv: '737', expiry_month: 3, expiry_year: year }), `POST card ending ${lastFour}`);
+        shown = (bodyOf(await c.get('/v4/account')).credit_card as Json | undefined)?.last_four;
+        if (shown === lastFour) break;
+      }
+      c.expect(rule, shown === lastFour, `after adding the card ending ${lastFour} the account credit_card.last_four is ${JSON.stringify(shown)}`);
+    }
+  });
+});
+
+describe('Invoices', () => {
+  check('P1.invoice.total.subtotal-plus-tax', 'every invoice total is its subtotal plus tax', async (c) => {
+    const rule = 'P1.invoice.total.subtotal-plus-tax';
+    const invoices = await listAll(c, '/v4/account/invoices');
+    if (!invoices.length) c.skip('the account has no invoice');
+    for (const listed of invoices) {
+      const view = await c.get(`/v4/account/invoices/${String(listed.id)}`);
+      for (const invoice of [listed, bodyOf(view)]) {
+        const { subtotal, tax, total } = invoice;
+        if (typeof subtotal !== 'number' || typeof tax !== 'number' || typeof total !== 'number') continue;
+        c.expect(rule, Math.abs(subtotal + tax - total) < 0.005 + 1e-9, `invoice ${String(listed.id)}: total ${total} is not subtotal ${subtotal} + tax ${tax}`, view);
+      }
+    }
+  });
+
+  check('P1.invoice-item.from-not-after-to', 'no invoice item period runs backwards', async (c) => {
+    const rule = 'P1.invoice-item.from-not-after-to';
+    const invoices = await listAll(c, '/v4/account/invoices');
+    if (!invoices.length) c.skip('the account has no invoice');
+    for (const invoice of invoices) {
+      for (const item of await listAll(c, `/v4/account/invoices/${String(invoice.id)}/items`)) {
+        const [from, to] = [timeOf(item.from), timeOf(item.to)];
+        if (from !== undefined && to !== undefined) c.expect(rule, from <= to, `invoice ${String(invoice.id)} item "${String(item.label)}": from ${String(item.from)} is after to ${String(item.to)}`);
+      }
+    }
+  });
+});
+
+describe('Login history', () => {
+  check('P1.logins.window-90-days', 'the login history holds no login older than 90 days, and every listed login can be viewed', async (c) => {
+    const rule = 'P1.logins.window-90-days';
+    const cutoff = (await presentOf(c)) - WINDOW_MS;
+    const logins = await listAll(c, '/v4/account/logins');
+    for (const login of logins) {
+      const when = timeOf(login.datetime);
+      c.expect(rule, when === undefined || when >= cutoff, `login ${String(login.id)} of ${String(login.datetime)} is older than 90 days`);
+      c.expectSuccess(rule, await c.get(`/v4/account/logins/${String(login.id)}`), `GET login ${String(login.id)} listed in the history`);
+    }
+  });
+});
+
+describe('Maintenance', () => {
+  check('P1.maintenance.entity.compute-only', 'every maintenance entity is a compute instance', async (c) => {
+    const rule = 'P1.maintenance.entity.compute-only';
+    const items = await listAll(c, '/v4beta/account/maintenance');
+    if (!items.length) c.skip('the account has no maintenance to judge');
+    for (const item of items) {
+      const entity = (item.entity ?? {}) as Json;
+      const view = await c.get(`/v4/compute/instances/${encodeURIComponent(String(entity.id))}`);
+      c.expect(rule, ok(view), `maintenance entity ${JSON.stringify(entity)} is not a compute instance (GET /v4/compute/instances/${String(entity.id)} answered ${view.status})`, view);
+    }
+  });
+
+  check('P1.maintenance.list.viewable-entities', 'a restricted user sees the maintenance of the instances it may view, and only those', async (c) => {
+    const rule = 'P1.maintenance.list.viewable-entities';
+    const all = await listAll(c, '/v4beta/account/maintenance');
+    const ids = [...new Set(all.map((item) => String((item.entity as Json | undefined)?.id)))];
+    if (!ids.length) c.skip('the account has no maintenance to judge');
+    const scopes = ['maintenance:read_only', 'compute:read_only'];
+    const none = await c.principal({ scopes, restricted: true, grants: {} });
+    const seenWithout = await listAll(c, '/v4beta/account/maintenance', none);
+    c.expect(rule, seenWithout.length === 0, `a restricted user without grants sees maintenance of ${seenWithout.map((item) => JSON.stringify((item.entity as Json | undefined)?.id)).join(', ')}`);
+    const granted = ids[0]!;
+    const one = await c.principal({ scopes, restricted: true, grants: { entities: { compute: { [granted]: 'read_only' } } } });
+    const seen = (await listAll(c, '/v4beta/account/maintenance', one)).map((item) => String((item.entity as Json | undefined)?.id));
+    c.expect(rule, seen.includes(granted), `a restricted user with read_only on instance ${granted} does not see its maintenance`);
+    c.expect(rule, seen.every((id) => id === granted), `a restricted user with a grant on instance ${granted} only also sees maintenance of ${seen.filter((id) => id !== granted).join(', ')}`);
+  });
+});

@@ -1,0 +1,197 @@
+// Document 1, "Events" and the events endpoints of "Account": emission, the 90-day window, visibility by grants,
+// and marking read / seen. Events are made with firewalls, whose operations the documents say emit events.
+// Other spec files make and mark events at the same time: a check whose scenario another file can disturb
+// (marking a newer event seen or read) runs a second time on fresh events before it reports a failure.
+import { describe } from 'vitest';
+import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { useFixtures } from '../../harness/fixtures.js';
+import { registerSecret, type Exchange } from '../../harness/http.js';
+import type { PrincipalSpec } from '../../harness/target.js';
+
+type Json = Record<string, unknown>;
+
+const fx = useFixtures('part1-events');
+
+const WINDOW_MS = 90 * 86_400_000;
+
+const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+
+function timeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const time = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+const controlAtBase = (c: Check) => c.target.control !== null && c.target.info.controlUrl === c.target.info.baseUrl;
+
+async function presentOf(c: Check): Promise<number> {
+  if (controlAtBase(c)) {
+    const now = timeOf(bodyOf(await c.get('/__control', { token: null })).now);
+    if (now !== undefined) return now;
+  }
+  return Date.now() - 60_000;
+}
+
+async function listAll(c: Check, path: string, token?: string): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
+    if (!ok(exchange)) throw new Error(`GET ${path} answered ${exchange.status}`);
+    const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
+    items.push(...(body.data ?? []));
+    if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) break;
+  }
+  return items;
+}
+
+/** The first event matching, paging only as far as needed. */
+async function findEvent(c: Check, match: (event: Json) => boolean, token?: string): Promise<Json | undefined> {
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get('/v4/account/events', { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
+    if (!ok(exchange)) throw new Error(`GET /v4/account/events answered ${exchange.status}`);
+    const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
+    const found = body.data?.find(match);
+    if (found) return found;
+    if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A restricted user of its own: on a target with control hooks at its base URL, minted under a username of its own
+ * (events the caller caused are its own, so it must not share the full-access user's name); else the harness's.
+ */
+async function restrictedUser(c: Check, grants: NonNullable<PrincipalSpec['grants']>): Promise<string> {
+  if (controlAtBase(c)) {
+    const minted = await c.post('/__control/tokens', { scopes: '*', restricted: true, username: fx.label('ru', 30), grants }, { token: null });
+    const token = bodyOf(minted).token;
+    if (minted.status !== 200 || typeof token !== 'string') throw new Error(`the control hook POST /__control/tokens answered ${minted.status}`);
+    registerSecret(token);
+    return token;
+  }
+  if (c.target.control) c.skip('needs a restricted user of its own: the control hooks are not at the base URL');
+  return c.principal({ scopes: '*', restricted: true, grants });
+}
+
+const sameEntity = (entity: unknown, firewall: { id: number; label: string }) => {
+  const e = (entity ?? {}) as Json;
+  return String(e.id) === String(firewall.id) || e.label === firewall.label;
+};
+
+/** The event of `action` on the firewall, looked for a few times (delivery may lag). */
+async function eventOf(c: Check, action: string, firewall: { id: number; label: string }, token?: string): Promise<Json | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const found = await findEvent(c, (event) => event.action === action && sameEntity(event.entity, firewall), token);
+    if (found || token !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return undefined;
+}
+
+/** Three new firewall_create events, oldest first (by id). */
+async function threeEvents(c: Check): Promise<Json[]> {
+  const events: Json[] = [];
+  for (let i = 0; i < 3; i++) {
+    const firewall = await fx.newFirewall(c);
+    const event = await eventOf(c, 'firewall_create', firewall);
+    if (!event || typeof event.id !== 'number') c.fail('P1.events.emission', `creating firewall ${firewall.id} recorded no firewall_create event with an id`);
+    events.push(event);
+  }
+  return events.sort((a, b) => (a.id as number) - (b.id as number));
+}
+
+async function view(c: Check, id: unknown): Promise<Json> {
+  const exchange = await c.get(`/v4/account/events/${String(id)}`);
+  if (!ok(exchange)) throw new Error(`GET /v4/account/events/${String(id)} answered ${exchange.status}`);
+  return bodyOf(exchange);
+}
+
+/** Runs a scenario another spec file may disturb; a failure counts when a second run on fresh resources fails too. */
+async function twice(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof RuleViolation)) throw error;
+    await run();
+  }
+}
+
+describe('Event emission', () => {
+  check('P1.events.emission', 'the firewall operations record firewall_create, _disable, _enable, _device_add, _device_remove and _delete', async (c) => {
+    const rule = 'P1.events.emission';
+    const firewall = await fx.newFirewall(c);
+    const expectEvent = async (action: string) => c.expect(rule, await eventOf(c, action, firewall), `no ${action} event names firewall ${firewall.id} ("${firewall.label}")`);
+    await expectEvent('firewall_create');
+    const path = `/v4/networking/firewalls/${firewall.id}`;
+    c.expectSuccess(rule, await c.put(path, { status: 'disabled' }), 'PUT firewall status disabled');
+    await expectEvent('firewall_disable');
+    c.expectSuccess(rule, await c.put(path, { status: 'enabled' }), 'PUT firewall status enabled');
+    await expectEvent('firewall_enable');
+    const instance = await fx.newInstance(c);
+    const added = await c.post(`${path}/devices`, { id: instance.id, type: 'compute' });
+    c.expectSuccess(rule, added, 'POST firewall device');
+    await expectEvent('firewall_device_add');
+    let deviceId = bodyOf(added).id;
+    if (typeof deviceId !== 'number' && typeof deviceId !== 'string') {
+      const device = await fx.find(c, `${path}/devices`, (item) => item.entity_id === instance.id || (item.entity as Json | undefined)?.id === instance.id);
+      deviceId = device?.id;
+    }
+    if (typeof deviceId !== 'number' && typeof deviceId !== 'string') throw new Error('cannot find the id of the firewall device just added (its fields are not shown)');
+    c.expectSuccess(rule, await c.delete(`${path}/devices/${String(deviceId)}`), 'DELETE firewall device');
+    await expectEvent('firewall_device_remove');
+    c.expectSuccess(rule, await c.delete(path), 'DELETE firewall');
+    await expectEvent('firewall_delete');
+  });
+});
+
+describe('Event window and visibility', () => {
+  check('P1.events.window-90-days', 'the events list holds no event older than 90 days, and holds a new one', async (c) => {
+    const rule = 'P1.events.window-90-days';
+    const firewall = await fx.newFirewall(c);
+    const cutoff = (await presentOf(c)) - WINDOW_MS;
+    const events = await listAll(c, '/v4/account/events');
+    for (const event of events) {
+      const created = timeOf(event.created);
+      c.expect(rule, created === undefined || created >= cutoff, `event ${String(event.id)} (${String(event.action)}) of ${String(event.created)} is older than 90 days`);
+    }
+    c.expect(rule, events.some((event) => event.action === 'firewall_create' && sameEntity(event.entity, firewall)), `the event of the firewall created just now (${firewall.id}) is not in the list`);
+  });
+
+  check('P1.events.list.by-grants', 'a restricted user sees the event of a firewall only with a grant on that firewall', async (c) => {
+    const rule = 'P1.events.list.by-grants';
+    const firewall = await fx.newFirewall(c);
+    if (!(await eventOf(c, 'firewall_create', firewall))) c.fail('P1.events.emission', `creating firewall ${firewall.id} recorded no firewall_create event`);
+    const without = await restrictedUser(c, {});
+    c.expect(rule, !(await eventOf(c, 'firewall_create', firewall, without)), `a restricted user without grants sees the firewall_create event of firewall ${firewall.id}`);
+    const granted = await restrictedUser(c, { entities: { firewall: { [String(firewall.id)]: 'read_only' } } });
+    c.expect(rule, await eventOf(c, 'firewall_create', firewall, granted), `a restricted user with read_only on firewall ${firewall.id} does not see its firewall_create event`);
+  });
+});
+
+describe('Marking events', () => {
+  check('P1.events.read.marks-one', 'POST read marks that event read and leaves the others as they were', async (c) => {
+    const rule = 'P1.events.read.marks-one';
+    await twice(async () => {
+      const [first, middle, last] = await threeEvents(c);
+      const before = [first!.read, last!.read];
+      c.expectSuccess(rule, await c.post(`/v4/account/events/${String(middle!.id)}/read`), `POST read of event ${String(middle!.id)}`);
+      c.expect(rule, (await view(c, middle!.id)).read === true, `event ${String(middle!.id)} is not read after POST read`);
+      const after = [(await view(c, first!.id)).read, (await view(c, last!.id)).read];
+      c.expect(rule, after[0] === before[0] && after[1] === before[1], `POST read of event ${String(middle!.id)} changed read of events ${String(first!.id)} and ${String(last!.id)} from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
+    });
+  });
+
+  check(['P1.events.seen.marks-up-to-id', 'P1.events.seen.later-unseen'], 'POST seen marks every event up to and including the id seen, and no later one', async (c) => {
+    await twice(async () => {
+      const [first, middle, last] = await threeEvents(c);
+      const lastBefore = last!.seen;
+      c.expectSuccess('P1.events.seen.marks-up-to-id', await c.post(`/v4/account/events/${String(middle!.id)}/seen`), `POST seen of event ${String(middle!.id)}`);
+      const lastAfter = (await view(c, last!.id)).seen;
+      for (const event of [first!, middle!]) c.expect('P1.events.seen.marks-up-to-id', (await view(c, event.id)).seen === true, `event ${String(event.id)} is not seen after POST seen of event ${String(middle!.id)}`);
+      const unseen = (await listAll(c, '/v4/account/events')).filter((event) => typeof event.id === 'number' && event.id <= (middle!.id as number) && event.seen !== true);
+      c.expect('P1.events.seen.marks-up-to-id', !unseen.length, `after POST seen of event ${String(middle!.id)} the list still shows events ${unseen.map((event) => String(event.id)).join(', ')} unseen`);
+      c.expect('P1.events.seen.later-unseen', lastAfter === lastBefore, `POST seen of event ${String(middle!.id)} changed seen of the later event ${String(last!.id)} from ${String(lastBefore)} to ${String(lastAfter)}`);
+    });
+  });
+});

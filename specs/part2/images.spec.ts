@@ -1,0 +1,309 @@
+// Document 2, "Images": who sees which images, capture and upload, the image state machine (creating →
+// available, pending_upload → available or deleted after 24 hours), deployability, update and delete of private
+// images only. Create responses are not shown beyond the upload's `upload_to`: new images are found again by label.
+import { gzipSync } from 'node:zlib';
+import { describe } from 'vitest';
+import { check, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { deepFind } from '../generic/valid-requests.js';
+
+const fx = useFixtures('part2-images');
+
+type Json = Record<string, unknown>;
+
+const STRONG_PASSWORD = 'Conf0rmance!Pass';
+const DAY = 24 * 3600;
+
+const imagePath = (id: string) => `/v4/images/${encodeURIComponent(id)}`;
+const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
+
+/** Every item of a paginated list (all pages), as the given token sees it. */
+async function listAll(c: Check, path: string, token?: string | null): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
+    if (!ok(exchange)) throw new SetupError(`could not list ${path}: HTTP ${exchange.status}`);
+    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+    if (!Array.isArray(body?.data)) break;
+    items.push(...body.data);
+    if (page >= (body.pages ?? 1)) break;
+  }
+  return items;
+}
+
+interface Uploaded {
+  id: string;
+  label: string;
+  exchange: Exchange;
+  uploadTo?: string;
+}
+
+/** A private image made by upload (status pending_upload until data arrives), tracked for deletion. */
+async function upload(c: Check, region = c.target.info.config.region): Promise<Uploaded> {
+  const label = fx.label('img', 50);
+  const exchange = await c.post('/v4/images/upload', { label, region, description: 'conformance upload' });
+  if (!ok(exchange)) throw new SetupError(`could not upload an image: HTTP ${exchange.status}`);
+  const body = bodyOf(exchange);
+  let id = typeof body.id === 'string' ? body.id : undefined;
+  if (!id) id = (await fx.find(c, '/v4/images', (item) => item.label === label))?.id as string | undefined;
+  if (typeof id !== 'string') throw new SetupError('uploaded an image but cannot find its id');
+  fx.track('image', imagePath(id), label);
+  return { id, label, exchange, ...(typeof body.upload_to === 'string' ? { uploadTo: body.upload_to } : {}) };
+}
+
+/** The path of `upload_to` on the target, or skip when it points elsewhere (the suite only talks to the target). */
+function uploadPath(c: Check, image: Uploaded): string {
+  if (!image.uploadTo) throw new SetupError('the upload response carries no upload_to');
+  const base = c.target.info.baseUrl.replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(image.uploadTo);
+  } catch {
+    throw new SetupError(`upload_to "${image.uploadTo}" is not an absolute URL`);
+  }
+  if (url.origin !== new URL(base).origin || !image.uploadTo.startsWith(base)) c.skip(`upload_to (${url.origin}) is not on the target's base URL: the suite does not send data elsewhere`);
+  return image.uploadTo.slice(base.length) || '/';
+}
+
+const GZIP_DATA = () => gzipSync(Buffer.alloc(64 * 1024, 0));
+
+async function sendData(c: Check, image: Uploaded, data: Buffer = GZIP_DATA(), contentType = 'application/octet-stream'): Promise<Exchange> {
+  return c.send('PUT', uploadPath(c, image), { raw: { data, contentType }, token: null });
+}
+
+async function statusOf(c: Check, id: string): Promise<{ status: unknown; exchange: Exchange }> {
+  const exchange = await c.get(imagePath(id));
+  return { status: bodyOf(exchange).status, exchange };
+}
+
+/** Waits (simulated minutes) while the image is in `from`; returns its last view. */
+async function waitWhile(c: Check, id: string, from: string, minutes: number): Promise<{ status: unknown; exchange: Exchange }> {
+  let view = await statusOf(c, id);
+  for (let i = 0; i < minutes && view.status === from; i++) {
+    await c.advanceClock(60);
+    view = await statusOf(c, id);
+  }
+  return view;
+}
+
+/** An uploaded private image whose data was sent: `available`. */
+async function availableUpload(c: Check): Promise<Uploaded> {
+  const image = await upload(c);
+  const sent = await sendData(c, image);
+  if (!ok(sent)) throw new SetupError(`the data upload to upload_to was refused: HTTP ${sent.status}`);
+  const view = await waitWhile(c, image.id, 'pending_upload', 10);
+  if (view.status !== 'available') throw new SetupError(`the uploaded image is "${String(view.status)}" after its data was sent`);
+  return image;
+}
+
+/** A disk of a new instance (disks are not shown: looked for in its configuration profiles' device maps). */
+async function diskOf(c: Check, computeId: number): Promise<number> {
+  const configs = await c.get(`/v4/compute/instances/${computeId}/configs`);
+  const sda = deepFind(configs.body, (item) => (item.sda as Json | undefined)?.disk_id !== undefined && typeof (item.sda as Json).disk_id === 'number');
+  const disk = sda ? (sda.sda as Json) : deepFind(configs.body, (item) => typeof item.disk_id === 'number');
+  if (!disk) c.skip('cannot find a disk id of the instance (disks are not shown; looked in its configuration profiles)');
+  return disk.disk_id as number;
+}
+
+/** Captures an image from a new instance's disk; the create response (not shown) is used when it carries the image. */
+async function capture(c: Check): Promise<{ id: string; label: string; exchange: Exchange }> {
+  const instance = await fx.newInstance(c);
+  const diskId = await diskOf(c, instance.id);
+  const label = fx.label('cap', 50);
+  const exchange = await c.post('/v4/images', { disk_id: diskId, label });
+  if (!ok(exchange)) throw new SetupError(`could not capture an image from disk ${diskId}: HTTP ${exchange.status}`);
+  const created = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'string');
+  const id = (created?.id ?? (await fx.find(c, '/v4/images', (item) => item.label === label))?.id) as string | undefined;
+  if (typeof id !== 'string') throw new SetupError('captured an image but cannot find its id');
+  fx.track('image', imagePath(id), label);
+  return { id, label, exchange };
+}
+
+/** Tries to deploy an instance from `image`; tracks it when the target accepted. */
+async function deploy(c: Check, image: string, region = c.target.info.config.region): Promise<Exchange> {
+  const label = fx.label('vm', 64);
+  const exchange = await c.post('/v4/compute/instances', { region, type: c.target.info.config.instanceType, label, image, root_pass: STRONG_PASSWORD });
+  await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label, deletePath: (id) => `/v4/compute/instances/${id}` });
+  return exchange;
+}
+
+describe('Image visibility', () => {
+  check('P2.images.list.public-without-auth', 'without a token the images list holds only public images', async (c) => {
+    await upload(c); // at least one private image exists on the account
+    const items = await listAll(c, '/v4/images', null);
+    c.expect('P2.images.list.public-without-auth', items.length > 0, 'the images list without a token is empty: public images should be listed');
+    const privateOnes = items.filter((item) => typeof item.id === 'string' && !item.id.startsWith('compute/'));
+    c.expect('P2.images.list.public-without-auth', privateOnes.length === 0, `without a token the list holds non-public images: ${privateOnes.map((item) => String(item.id)).slice(0, 5).join(', ')}`);
+  });
+
+  check(['P2.images.list.private-with-auth', 'P2.image.id.private-prefix'], 'with a token the images list holds private images too', async (c) => {
+    const image = await upload(c);
+    c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `an uploaded image has the id "${image.id}", not private/…`, image.exchange);
+    const items = await listAll(c, '/v4/images');
+    c.expect('P2.images.list.private-with-auth', items.some((item) => item.id === image.id), `the private image ${image.id} is missing from the authenticated images list`);
+    c.expect('P2.images.list.private-with-auth', items.some((item) => typeof item.id === 'string' && item.id.startsWith('compute/')), 'the authenticated images list holds no public image');
+  });
+
+  check('P2.images.view.public-without-auth', 'a public image can be viewed with and without a token', async (c) => {
+    const id = await fx.publicImage(c);
+    const anonymous = await c.get(imagePath(id), { token: null });
+    c.expectSuccess('P2.images.view.public-without-auth', anonymous, `GET ${id} without a token`);
+    c.expect('P2.images.view.public-without-auth', bodyOf(anonymous).id === undefined || bodyOf(anonymous).id === id, `GET ${id} without a token returned image ${String(bodyOf(anonymous).id)}`, anonymous);
+    const authenticated = await c.get(imagePath(id));
+    c.expectSuccess('P2.images.view.public-without-auth', authenticated, `GET ${id} with a token`);
+  });
+
+  check('P2.images.view.private-needs-auth', 'a private image can be viewed only with a token', async (c) => {
+    const image = await upload(c);
+    const anonymous = await c.get(imagePath(image.id), { token: null });
+    c.expectRejected('P2.images.view.private-needs-auth', anonymous, `GET private image ${image.id} without a token`);
+    const authenticated = await c.get(imagePath(image.id));
+    c.expectSuccess('P2.images.view.private-needs-auth', authenticated, `GET private image ${image.id} with a token`);
+    c.expect('P2.images.view.private-needs-auth', bodyOf(authenticated).id === undefined || bodyOf(authenticated).id === image.id, `GET ${image.id} returned image ${String(bodyOf(authenticated).id)}`, authenticated);
+  });
+});
+
+describe('Image upload', () => {
+  check(['P2.image.status.upload-pending', 'P2.image.id.private-prefix'], 'an uploaded image is pending_upload until its data arrives', async (c) => {
+    const image = await upload(c);
+    c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `an uploaded image has the id "${image.id}", not private/…`, image.exchange);
+    const returned = bodyOf(image.exchange).status;
+    if (returned !== undefined) c.expect('P2.image.status.upload-pending', returned === 'pending_upload', `the upload returned status "${String(returned)}", not pending_upload`, image.exchange);
+    const view = await statusOf(c, image.id);
+    c.expectSuccess('P2.image.status.upload-pending', view.exchange, 'viewing the uploaded image');
+    c.expect('P2.image.status.upload-pending', view.status === 'pending_upload', `an image without data is "${String(view.status)}", not pending_upload`, view.exchange);
+  });
+
+  check(['P2.images.upload.put-octet-stream', 'P2.images.upload.gzip', 'P2.image.status.pending-upload-to-available'], 'gzip data sent by PUT as application/octet-stream makes the image available', async (c) => {
+    const image = await upload(c);
+    const sent = await sendData(c, image);
+    c.expectSuccess('P2.images.upload.put-octet-stream', sent, 'PUT of gzip data (application/octet-stream) to upload_to');
+    const view = await waitWhile(c, image.id, 'pending_upload', 10);
+    c.expect('P2.image.status.pending-upload-to-available', view.status === 'available', `the image is "${String(view.status)}" after its data was uploaded, not available`, view.exchange);
+  });
+
+  check('P2.images.upload.gzip', 'data that is not gzip-compressed does not make the image available', async (c) => {
+    const image = await upload(c);
+    const sent = await sendData(c, image, Buffer.from('this is not gzip data, only plain text '.repeat(64)));
+    const view = await statusOf(c, image.id);
+    c.expect('P2.images.upload.gzip', !(ok(sent) && view.status === 'available'), `data that is not gzip-compressed was accepted (HTTP ${sent.status}) and the image became available`, view.exchange);
+    c.expect('P2.images.upload.gzip', view.status !== 'available', 'the image became available from data that is not gzip-compressed', view.exchange);
+  });
+
+  check('P2.images.upload.any-region', 'an uploaded image deploys in another region than its upload region', async (c) => {
+    const { region } = c.target.info.config;
+    const other = await otherRegion(c, region);
+    if (!other) c.skip(`no region other than ${region} is visible on the target (instances, their volumes, tagged objects)`);
+    const image = await availableUpload(c);
+    const deployed = await deploy(c, image.id, other);
+    c.expectSuccess('P2.images.upload.any-region', deployed, `deploying the image uploaded in ${region} to ${other}`);
+  });
+});
+
+describe('Deploying images', () => {
+  check('P2.image.deploy.available-only', 'an image that is pending_upload cannot be deployed', async (c) => {
+    const image = await upload(c);
+    const view = await statusOf(c, image.id);
+    if (view.status !== 'pending_upload') throw new SetupError(`the new upload is "${String(view.status)}", not pending_upload`);
+    const deployed = await deploy(c, image.id);
+    c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the pending_upload image ${image.id}`, 'image');
+  });
+
+  check('P2.image.deploy.available-only', 'an available private image can be deployed (control of the check above)', async (c) => {
+    const image = await availableUpload(c);
+    const deployed = await deploy(c, image.id);
+    c.expectSuccess('P2.image.deploy.available-only', deployed, `creating an instance from the available image ${image.id}`);
+  });
+});
+
+describe('Image capture', () => {
+  check(['P2.images.capture.private', 'P2.image.id.private-prefix', 'P2.image.status.capture-creating', 'P2.image.deploy.available-only'], 'a captured image is private and creating, and cannot be deployed while creating', async (c) => {
+    const image = await capture(c);
+    c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `a captured image has the id "${image.id}", not private/…`, image.exchange);
+    const returned = deepFind(image.exchange.body, (item) => item.id === image.id)?.status;
+    const view = await statusOf(c, image.id);
+    const status = returned ?? view.status;
+    c.expect('P2.image.status.capture-creating', status === 'creating', `an image being captured is "${String(status)}", not creating`, returned !== undefined ? image.exchange : view.exchange);
+    const anonymous = await listAll(c, '/v4/images', null);
+    c.expect('P2.images.capture.private', !anonymous.some((item) => item.id === image.id), `the captured image ${image.id} is listed without a token (it should be private)`);
+    const authenticated = await listAll(c, '/v4/images');
+    c.expect('P2.images.capture.private', authenticated.some((item) => item.id === image.id), `the captured image ${image.id} is missing from the authenticated list`);
+    if (view.status === 'creating') {
+      const deployed = await deploy(c, image.id);
+      c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the creating image ${image.id}`, 'image');
+    }
+  });
+
+  check('P2.image.status.creating-to-available', 'a captured image becomes available shortly', async (c) => {
+    const image = await capture(c);
+    const view = await waitWhile(c, image.id, 'creating', 30);
+    c.expect('P2.image.status.creating-to-available', view.status === 'available', `the captured image is "${String(view.status)}" 30 simulated minutes after capture, not available`, view.exchange);
+  });
+});
+
+describe('Image update and delete', () => {
+  check('P2.images.update.private-only', 'a public image cannot be updated; a private one can', async (c) => {
+    const publicId = await fx.publicImage(c);
+    const before = bodyOf(await c.get(imagePath(publicId)));
+    const put = await c.put(imagePath(publicId), { label: fx.label('no', 50), description: 'conformance: must not change' });
+    c.expectRejected('P2.images.update.private-only', put, `PUT public image ${publicId}`);
+    const after = await c.get(imagePath(publicId));
+    c.expect('P2.images.update.private-only', bodyOf(after).label === before.label && bodyOf(after).description === before.description, 'the public image changed after a rejected update', after);
+    const image = await upload(c);
+    const label = fx.label('ren', 50);
+    const renamed = await c.put(imagePath(image.id), { label, description: 'conformance: updated' });
+    c.expectSuccess('P2.images.update.private-only', renamed, `PUT private image ${image.id}`);
+    fx.track('image', imagePath(image.id), label);
+    const view = await c.get(imagePath(image.id));
+    c.expect('P2.images.update.private-only', bodyOf(view).label === label, `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`, view);
+  });
+
+  check('P2.images.delete.private-only', 'a public image cannot be deleted', async (c) => {
+    const publicId = await fx.publicImage(c);
+    const deleted = await c.delete(imagePath(publicId));
+    c.expectRejected('P2.images.delete.private-only', deleted, `DELETE public image ${publicId}`);
+    const view = await c.get(imagePath(publicId), { token: null });
+    c.expectSuccess('P2.images.delete.private-only', view, `viewing public image ${publicId} after a rejected delete`);
+  });
+
+  check(['P2.images.delete.gone', 'P2.images.delete.private-only'], 'a deleted private image can no longer be viewed', async (c) => {
+    const image = await upload(c);
+    const deleted = await c.delete(imagePath(image.id));
+    c.expectSuccess('P2.images.delete.private-only', deleted, `DELETE private image ${image.id}`);
+    const view = await c.get(imagePath(image.id));
+    c.expectRejected('P2.images.delete.gone', view, `GET ${image.id} after its delete`);
+    const listed = await listAll(c, '/v4/images');
+    c.expect('P2.images.delete.gone', !listed.some((item) => item.id === image.id), `the deleted image ${image.id} is still listed`);
+  });
+});
+
+describe('Upload expiry (24 simulated hours: last in the file)', () => {
+  check('P2.image.status.pending-upload-expires', 'an upload without data is deleted after 24 hours; an uploaded one stays', async (c) => {
+    const waiting = await upload(c);
+    const done = await availableUpload(c);
+    await c.advanceClock(DAY + 120);
+    const view = await c.get(imagePath(waiting.id));
+    c.expectRejected('P2.image.status.pending-upload-expires', view, `GET ${waiting.id} 24 hours after an upload that never received data`);
+    const listed = await listAll(c, '/v4/images');
+    c.expect('P2.image.status.pending-upload-expires', !listed.some((item) => item.id === waiting.id), `the expired upload ${waiting.id} is still listed`);
+    const kept = await statusOf(c, done.id);
+    c.expect('P2.image.status.pending-upload-expires', kept.status === 'available', `an image whose data was uploaded is "${String(kept.status)}" 24 hours later, not available`, kept.exchange);
+  });
+});
+
+/** A region other than `region` seen on the target: in instances, their volumes, or the objects carrying their tags. */
+async function otherRegion(c: Check, region: string): Promise<string | undefined> {
+  const seen = new Set<string>();
+  const instances = await listAll(c, '/v4/compute/instances');
+  for (const item of instances) if (typeof item.region === 'string') seen.add(item.region);
+  const tags = new Set(instances.flatMap((item) => (Array.isArray(item.tags) ? item.tags.filter((tag): tag is string => typeof tag === 'string') : [])));
+  for (const tag of [...tags].slice(0, 10)) {
+    const tagged = await c.get(`/v4/tags/${encodeURIComponent(tag)}`);
+    for (const item of (bodyOf(tagged).data as Json[] | undefined) ?? []) if (typeof item?.region === 'string') seen.add(item.region);
+  }
+  seen.delete(region);
+  return [...seen].sort()[0];
+}

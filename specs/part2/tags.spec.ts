@@ -1,0 +1,212 @@
+// Document 2, "Tags" and "Tagged objects": tag create tags the listed objects (all or nothing), tag delete removes
+// the tag everywhere, the tagged objects list mixes instances, domains, volumes and load balancers, the instance
+// volumes list holds the attached volumes. Volumes and load balancers have no documented operations: the suite
+// only reads those it can reach (the volumes of visible instances, the objects carrying their tags).
+import { describe } from 'vitest';
+import { check, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+
+const fx = useFixtures('part2-tags');
+
+type Json = Record<string, unknown>;
+
+const tagPath = (label: string) => `/v4/tags/${encodeURIComponent(label)}`;
+const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+const tagsOf = (item: Json | undefined): string[] => (Array.isArray(item?.tags) ? item.tags.filter((tag): tag is string => typeof tag === 'string') : []);
+
+/** Kinds recognised by members only that kind documents (no discriminator is documented). */
+const isInstance = (item: Json) => Array.isArray(item.ipv4) || item.specs !== undefined || item.hypervisor !== undefined;
+const isDomain = (item: Json) => typeof item.domain === 'string';
+const isVolume = (item: Json) => item.filesystem_path !== undefined || item.hardware_type !== undefined;
+const isBalancer = (item: Json) => item.hostname !== undefined || item.client_conn_throttle !== undefined;
+
+/** Every item of a paginated list (all pages); `undefined` when the list is refused. */
+async function listAll(c: Check, path: string, token?: string): Promise<{ items: Json[]; first: Exchange }> {
+  const items: Json[] = [];
+  let first: Exchange | undefined;
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token ? { token } : {}) });
+    first ??= exchange;
+    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+    if (!ok(exchange) || !Array.isArray(body?.data)) break;
+    items.push(...body.data);
+    if (page >= (body.pages ?? 1)) break;
+  }
+  return { items, first: first! };
+}
+
+/** The tagged objects of `label`: the items, or none when the tag does not exist (4xx) or lists nothing. */
+async function tagged(c: Check, label: string): Promise<{ items: Json[]; first: Exchange }> {
+  return listAll(c, tagPath(label));
+}
+
+/** Creates a tag through a raw request, tracked for deletion. */
+async function createTag(c: Check, body: Json, token?: string): Promise<{ label: string; exchange: Exchange }> {
+  const label = typeof body.label === 'string' ? body.label : fx.label('tag', 50);
+  const exchange = await c.post('/v4/tags', { ...body, label }, token ? { token } : {});
+  if (ok(exchange)) fx.track('tag', tagPath(label), label);
+  return { label, exchange };
+}
+
+async function viewOf(c: Check, path: string): Promise<{ body: Json; exchange: Exchange }> {
+  const exchange = await c.get(path);
+  if (!ok(exchange)) throw new SetupError(`could not view ${path}: HTTP ${exchange.status}`);
+  return { body: bodyOf(exchange), exchange };
+}
+
+/** Volumes and load balancers the suite can reach without changing anything it did not create. */
+async function reachable(c: Check): Promise<{ instances: Json[]; volumesByInstance: Map<number, Json[]>; taggedObjects: Array<{ tag: string; item: Json }> }> {
+  const { items: instances } = await listAll(c, '/v4/compute/instances');
+  const volumesByInstance = new Map<number, Json[]>();
+  for (const instance of instances.slice(0, 40)) {
+    if (typeof instance.id !== 'number') continue;
+    const { items, first } = await listAll(c, `/v4/compute/instances/${instance.id}/volumes`);
+    if (ok(first)) volumesByInstance.set(instance.id, items);
+  }
+  const { items: domains } = await listAll(c, '/v4/domains');
+  const labels = new Set<string>();
+  for (const item of [...instances, ...domains, ...[...volumesByInstance.values()].flat()]) for (const tag of tagsOf(item)) labels.add(tag);
+  const taggedObjects: Array<{ tag: string; item: Json }> = [];
+  for (const tag of [...labels].slice(0, 20)) {
+    const { items } = await tagged(c, tag);
+    for (const item of items) taggedObjects.push({ tag, item });
+  }
+  return { instances, volumesByInstance, taggedObjects };
+}
+
+describe('Tag create', () => {
+  check(['P2.tags.create.tags-objects', 'P2.tags.view.mixed-list'], 'tag create tags the listed instance and domain', async (c) => {
+    const [instance, domain] = [await fx.newInstance(c), await fx.newDomain(c)];
+    const { label, exchange } = await createTag(c, { computes: [instance.id], domains: [domain.id] });
+    c.expectSuccess('P2.tags.create.tags-objects', exchange, 'POST /v4/tags with an instance and a domain');
+    const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+    c.expect('P2.tags.create.tags-objects', tagsOf(instanceView.body).includes(label), `instance ${instance.id} does not carry the new tag "${label}"`, instanceView.exchange);
+    const domainView = await viewOf(c, `/v4/domains/${domain.id}`);
+    c.expect('P2.tags.create.tags-objects', tagsOf(domainView.body).includes(label), `domain ${domain.id} does not carry the new tag "${label}"`, domainView.exchange);
+    const { items, first } = await tagged(c, label);
+    c.expectSuccess('P2.tags.view.mixed-list', first, `GET /v4/tags/${label}`);
+    c.expect('P2.tags.view.mixed-list', Array.isArray(bodyOf(first).data), 'the tagged objects list is not a {data: [...]} list', first);
+    c.expect('P2.tags.create.tags-objects', items.some((item) => item.id === instance.id && isInstance(item)), `the tagged objects list of "${label}" lacks instance ${instance.id}`, first);
+    c.expect('P2.tags.create.tags-objects', items.some((item) => item.id === domain.id && isDomain(item)), `the tagged objects list of "${label}" lacks domain ${domain.id}`, first);
+    c.expect('P2.tags.view.mixed-list', items.length === 2, `the tagged objects list of "${label}" holds ${items.length} objects, not the 2 tagged`, first);
+  });
+
+  check('P2.tags.view.mixed-list', 'the tagged objects lists reachable from visible objects hold only objects carrying the tag', async (c) => {
+    const { taggedObjects } = await reachable(c);
+    if (!taggedObjects.length) c.skip('no visible object carries a tag');
+    for (const { tag, item } of taggedObjects) {
+      c.expect('P2.tags.view.mixed-list', isInstance(item) || isDomain(item) || isVolume(item) || isBalancer(item), `an item of the tagged objects list of "${tag}" is neither an instance, a domain, a volume nor a load balancer: ${JSON.stringify(item).slice(0, 200)}`);
+      if (Array.isArray(item.tags)) c.expect('P2.tags.view.mixed-list', tagsOf(item).includes(tag), `object ${String(item.id)} in the tagged objects list of "${tag}" does not carry that tag`);
+    }
+  });
+
+  check('P2.tags.create.all-or-nothing', 'a tag listing an object the caller cannot write is not created, and tags nothing', async (c) => {
+    const instance = await fx.newInstance(c);
+    const label = fx.label('tag', 50);
+    const missing = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
+    const { exchange } = await createTag(c, { label, computes: [instance.id], domains: [missing] });
+    c.expectRejected('P2.tags.create.all-or-nothing', exchange, `POST /v4/tags listing instance ${instance.id} and domain ${missing} (not the caller's)`, 'domains.0');
+    const view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+    c.expect('P2.tags.create.all-or-nothing', !tagsOf(view.body).includes(label), `instance ${instance.id} carries tag "${label}" although the create was rejected`, view.exchange);
+    const { items, first } = await tagged(c, label);
+    c.expect('P2.tags.create.all-or-nothing', !ok(first) || items.length === 0, `the tag "${label}" of a rejected create lists ${items.length} objects`, first);
+  });
+
+  check('P2.tags.create.all-or-nothing', 'a restricted user with read_write on one instance and read_only on another tags neither', async (c) => {
+    const [writable, readable] = [await fx.newInstance(c), await fx.newInstance(c)];
+    const token = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(writable.id)]: 'read_write', [String(readable.id)]: 'read_only' } } } });
+    const label = fx.label('tag', 50);
+    const { exchange } = await createTag(c, { label, computes: [writable.id, readable.id] }, token);
+    c.expectRejected('P2.tags.create.all-or-nothing', exchange, 'POST /v4/tags by a restricted user listing an instance it can only read');
+    for (const instance of [writable, readable]) {
+      const view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+      c.expect('P2.tags.create.all-or-nothing', !tagsOf(view.body).includes(label), `instance ${instance.id} carries tag "${label}" although the create was rejected`, view.exchange);
+    }
+  });
+});
+
+describe('Tag delete', () => {
+  check(['P2.tags.delete.returns-empty', 'P2.tags.delete.removes-everywhere'], 'tag delete returns {} and removes the tag from every object', async (c) => {
+    const [first, second, domain] = [await fx.newInstance(c), await fx.newInstance(c), await fx.newDomain(c)];
+    const { label, exchange } = await createTag(c, { computes: [first.id, second.id], domains: [domain.id] });
+    if (!ok(exchange)) throw new SetupError(`could not create a tag: HTTP ${exchange.status}`);
+    const before = await tagged(c, label);
+    if (before.items.length < 3) throw new SetupError(`the new tag lists ${before.items.length} objects, not 3`);
+    const deleted = await c.delete(tagPath(label));
+    c.expectSuccess('P2.tags.delete.removes-everywhere', deleted, `DELETE /v4/tags/${label}`);
+    const body = deleted.body;
+    c.expect('P2.tags.delete.returns-empty', body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0, `tag delete returned ${JSON.stringify(body)?.slice(0, 200) ?? 'no body'}, not {}`, deleted);
+    for (const path of [`/v4/compute/instances/${first.id}`, `/v4/compute/instances/${second.id}`, `/v4/domains/${domain.id}`]) {
+      const view = await viewOf(c, path);
+      c.expect('P2.tags.delete.removes-everywhere', !tagsOf(view.body).includes(label), `${path} still carries the deleted tag "${label}"`, view.exchange);
+    }
+    const after = await tagged(c, label);
+    c.expect('P2.tags.delete.removes-everywhere', !ok(after.first) || after.items.length === 0, `the deleted tag "${label}" still lists ${after.items.length} objects`, after.first);
+  });
+});
+
+describe('Instance tags', () => {
+  check('P2.tags.instance-update.tags-replaced', 'tags given in an instance update become its tags', async (c) => {
+    const instance = await fx.newInstance(c);
+    const [a, b] = [fx.label('ta', 50), fx.label('tb', 50)];
+    for (const label of [a, b]) fx.track('tag', tagPath(label), label);
+    const set = await c.put(`/v4/compute/instances/${instance.id}`, { tags: [a, b] });
+    c.expectSuccess('P2.tags.instance-update.tags-replaced', set, 'PUT instance tags [a, b]');
+    let view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+    c.expect('P2.tags.instance-update.tags-replaced', [...tagsOf(view.body)].sort().join(',') === [a, b].sort().join(','), `the instance's tags are ${JSON.stringify(view.body.tags)}, not [${a}, ${b}]`, view.exchange);
+    const replaced = await c.put(`/v4/compute/instances/${instance.id}`, { tags: [b] });
+    c.expectSuccess('P2.tags.instance-update.tags-replaced', replaced, 'PUT instance tags [b]');
+    view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+    c.expect('P2.tags.instance-update.tags-replaced', tagsOf(view.body).join(',') === b, `the instance's tags are ${JSON.stringify(view.body.tags)} after replacing them by [${b}]`, view.exchange);
+    const { items } = await tagged(c, b);
+    c.expect('P2.tags.instance-update.tags-replaced', items.some((item) => item.id === instance.id), `the tagged objects list of "${b}" lacks instance ${instance.id}`);
+  });
+});
+
+describe('Volumes and load balancers', () => {
+  check('P2.volumes.attached', 'a new instance has no volumes attached', async (c) => {
+    const instance = await fx.newInstance(c);
+    const { items, first } = await listAll(c, `/v4/compute/instances/${instance.id}/volumes`);
+    c.expectSuccess('P2.volumes.attached', first, 'GET the volumes of a new instance');
+    c.expect('P2.volumes.attached', items.length === 0, `a new instance lists ${items.length} attached volumes`, first);
+  });
+
+  check(['P2.volumes.attached', 'P2.volume.filesystem-path.label', 'P2.volume.compute-label.attached'], 'each instance lists the volumes attached to it, and only those', async (c) => {
+    const { volumesByInstance, taggedObjects } = await reachable(c);
+    const listed = [...volumesByInstance.entries()].flatMap(([computeId, volumes]) => volumes.map((volume) => ({ computeId, volume })));
+    const taggedVolumes = taggedObjects.map(({ item }) => item).filter(isVolume);
+    if (!listed.length && !taggedVolumes.length) c.skip('no volume is reachable on the target (no visible instance lists one, no tagged object is one)');
+    for (const { computeId, volume } of listed) {
+      if (volume.compute_id !== undefined) c.expect('P2.volumes.attached', volume.compute_id === computeId, `volume ${String(volume.id)} (compute_id ${String(volume.compute_id)}) is listed among the volumes of instance ${computeId}`);
+    }
+    for (const volume of taggedVolumes) {
+      if (typeof volume.id !== 'number' || !('compute_id' in volume)) continue;
+      const attachedTo = volume.compute_id;
+      for (const [computeId, volumes] of volumesByInstance) {
+        const there = volumes.some((item) => item.id === volume.id);
+        if (computeId === attachedTo) c.expect('P2.volumes.attached', there, `volume ${volume.id} is attached to instance ${computeId} (compute_id) but missing from its volumes list`);
+        else c.expect('P2.volumes.attached', !there, `volume ${volume.id} (compute_id ${String(attachedTo)}) is listed among the volumes of instance ${computeId}`);
+      }
+    }
+  });
+
+  check(['P2.load-balancer.hostname.fixed-suffix', 'P2.load-balancer.hostname.ip-prefix'], 'load balancer hostnames end with one fixed service domain suffix', async (c) => {
+    const { taggedObjects } = await reachable(c);
+    const balancers = new Map<unknown, Json>();
+    for (const { item } of taggedObjects) if (isBalancer(item)) balancers.set(item.id, item);
+    if (!balancers.size) c.skip('no load balancer is reachable (none carries a tag a visible object carries)');
+    const suffixes = new Set<string>();
+    for (const balancer of balancers.values()) {
+      const { hostname, ipv4 } = balancer;
+      if (typeof hostname !== 'string' || typeof ipv4 !== 'string') continue;
+      const prefix = [ipv4, ipv4.replaceAll('.', '-')].find((p) => hostname.startsWith(p));
+      if (!prefix) continue; // judged by P2.load-balancer.hostname.ip-prefix on the response
+      const suffix = hostname.slice(prefix.length);
+      c.expect('P2.load-balancer.hostname.fixed-suffix', /^[.-][A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(suffix), `load balancer ${String(balancer.id)}: hostname "${hostname}" does not end with a service domain after its IP address`);
+      suffixes.add(suffix.replace(/^[.-]/, '').toLowerCase());
+    }
+    c.expect('P2.load-balancer.hostname.fixed-suffix', suffixes.size <= 1, `the load balancers' hostnames end with different suffixes: ${[...suffixes].join(', ')}`);
+  });
+});

@@ -1,0 +1,368 @@
+// Document 3, "IP addresses" and the address rows of "Limits": the address list, allocation, reverse DNS,
+// assignment end states, sharing, IPv6 ranges (one per region, exactly one target, re-targeting, deletion) and
+// the VLAN list. Response bodies are not shown: instances' addresses are read from the instance view (`ipv4`,
+// `ipv6`, document 2), ranges are found again in their list by `route_target`, VLANs by their label.
+//
+// One IPv6 range per region per account: the generic checks hold ranges in the configured region, so the range
+// checks here work in another region (one named by the IPv6 pools list that holds no range).
+import ipaddr from 'ipaddr.js';
+import { describe } from 'vitest';
+import { check, type Check } from '../../harness/check.js';
+import { useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { deepFind } from '../generic/valid-requests.js';
+
+type Json = Record<string, unknown>;
+type Instance = Json & { id: number; label: string };
+
+const fx = useFixtures('part3-ip-addresses');
+const RANGES = '/v4/networking/ipv6/ranges';
+
+const isPrivate = (address: string) => ipaddr.IPv4.isValid(address) && ipaddr.IPv4.parse(address).range() === 'private';
+const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
+
+async function listAll(c: Check, path: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 } });
+    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+    if (!Array.isArray(body?.data)) break;
+    out.push(...body.data);
+    if (page >= (body.pages ?? 1)) break;
+  }
+  return out;
+}
+
+/** The instance's IPv4 addresses and IPv6 SLAAC address, from its view (document 2). */
+async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4: string[]; slaac: string | null }> {
+  const body = (await c.get(`/v4/compute/instances/${instanceId}`)).body as Json | undefined;
+  const ipv4 = Array.isArray(body?.ipv4) ? (body.ipv4 as unknown[]).filter((a): a is string => typeof a === 'string') : [];
+  const slaac = typeof body?.ipv6 === 'string' && ipaddr.IPv6.isValid(body.ipv6.replace(/\/\d+$/, '')) ? norm6(body.ipv6) : null;
+  return { ipv4, slaac };
+}
+
+async function publicOf(c: Check, instanceId: number): Promise<string> {
+  const found = (await addressesOf(c, instanceId)).ipv4.find((a) => !isPrivate(a));
+  if (!found) throw new Error(`setup: instance ${instanceId} shows no public IPv4 address`);
+  return found;
+}
+
+async function privateOf(c: Check, instanceId: number): Promise<string> {
+  const found = (await addressesOf(c, instanceId)).ipv4.find(isPrivate);
+  if (!found) throw new Error(`setup: instance ${instanceId} created with private_ip shows no private IPv4 address`);
+  return found;
+}
+
+async function slaacOf(c: Check, instanceId: number): Promise<string> {
+  const { slaac } = await addressesOf(c, instanceId);
+  if (!slaac) c.skip(`instance ${instanceId} has no IPv6 SLAAC address`);
+  return slaac;
+}
+
+/** The instance's addresses as a sorted string, to see that nothing changed. */
+async function snapshot(c: Check, ids: number[]): Promise<string> {
+  const parts = [];
+  for (const id of ids) parts.push(`${id}:${(await addressesOf(c, id)).ipv4.slice().sort().join(',')}`);
+  return parts.join(' ');
+}
+
+/** A region other than the configured one, from the regions named by the IPv6 pools list; `free`: holding no range. */
+async function otherRegion(c: Check, options: { free?: boolean } = {}): Promise<string> {
+  const home = c.target.info.config.region;
+  const pools = await listAll(c, '/v4/networking/ipv6/pools');
+  const regions = [...new Set(pools.map((pool) => pool.region).filter((region): region is string => typeof region === 'string' && region !== home))];
+  if (!regions.length) c.skip('needs a second region: the IPv6 pools list names no region other than the configured one');
+  if (!options.free) return regions[0]!;
+  const used = new Set((await listAll(c, RANGES)).map((range) => range.region));
+  const free = regions.find((region) => !used.has(region));
+  if (!free) c.skip('needs a region other than the configured one that holds no IPv6 range of the account');
+  return free;
+}
+
+/** POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. */
+async function createRange(c: Check, body: Json, target?: string): Promise<{ exchange: Exchange; range?: string }> {
+  const exchange = await c.post(RANGES, body);
+  if (exchange.status < 200 || exchange.status >= 300) return { exchange };
+  let range = typeof (exchange.body as Json | undefined)?.range === 'string' ? String((exchange.body as Json).range) : undefined;
+  if (!range && target) range = (await fx.find(c, RANGES, (item) => typeof item.route_target === 'string' && ipaddr.IPv6.isValid(item.route_target) && norm6(item.route_target) === target))?.range as string | undefined;
+  if (range) {
+    range = range.split('/')[0]!;
+    fx.track('ipv6-range', `${RANGES}/${range}`, range);
+  }
+  return { exchange, ...(range ? { range } : {}) };
+}
+
+async function rangeView(c: Check, range: string): Promise<Exchange> {
+  return c.get(`${RANGES}/${range}`);
+}
+
+const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as const;
+const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
+
+describe('IP addresses: list, allocation, reverse DNS', () => {
+  check('P3.ips.list.no-private', 'the IP list holds the public address of an instance and not its private one', async (c) => {
+    const instance = await fx.newInstance(c, { private_ip: true });
+    const [pub, priv] = [await publicOf(c, instance.id), await privateOf(c, instance.id)];
+    const listed = (await listAll(c, '/v4/networking/ips')).map((item) => item.address);
+    c.expect('P3.ips.list.no-private', listed.includes(pub), `the public address ${pub} of instance ${instance.id} is not in the IP list`);
+    c.expect('P3.ips.list.no-private', !listed.includes(priv), `the private address ${priv} of instance ${instance.id} is in the IP list`);
+    c.expect('P3.ips.list.no-private', !listed.some((a) => typeof a === 'string' && isPrivate(a)), 'the IP list holds private addresses');
+  });
+
+  check('P3.ip-allocate.allocates-ipv4', 'POST ips allocates a (private) IPv4 address to the instance', async (c) => {
+    const instance = await fx.newInstance(c);
+    const before = (await addressesOf(c, instance.id)).ipv4;
+    const post = await c.post('/v4/networking/ips', { compute_id: instance.id, public: false, type: 'ipv4' });
+    c.expectSuccess('P3.ip-allocate.allocates-ipv4', post, 'POST ips for a private IPv4 address');
+    const after = (await addressesOf(c, instance.id)).ipv4;
+    const added = after.filter((a) => !before.includes(a));
+    c.expect('P3.ip-allocate.allocates-ipv4', added.length === 1 && ipaddr.IPv4.isValid(added[0]!), `the instance should show one new IPv4 address, shows ${JSON.stringify(added)}`);
+    const returned = deepFind(post.body, (item) => typeof item.address === 'string');
+    if (returned) c.expect('P3.ip-allocate.allocates-ipv4', returned.address === added[0], `POST ips answered ${String(returned.address)} but the instance gained ${added[0]}`, post);
+  });
+
+  check('P3.ip.rdns.null-resets-default', 'rdns null on a public IPv4 address resets it to the default', async (c) => {
+    const instance = await fx.newInstance(c);
+    const address = await publicOf(c, instance.id);
+    const path = `/v4/networking/ips/${address}`;
+    const original = (await c.get(path)).body as Json | undefined;
+    // Forward DNS first: an A record of one of our domains pointing at the address.
+    const domain = await fx.domain(c);
+    const name = fx.label('rdns', 60).toLowerCase();
+    const record = await c.post(`/v4/domains/${domain.id}/records`, { type: 'A', name, target: address });
+    const custom = `${name}.${domain.domain}`;
+    const set = record.status < 300 ? await c.put(path, { rdns: custom }) : undefined;
+    const customSet = set !== undefined && set.status >= 200 && set.status < 300;
+    if (customSet) {
+      const view = (await c.get(path)).body as Json | undefined;
+      c.expect('P3.ip.rdns.null-resets-default', view?.rdns === custom || view?.rdns === `${custom}.`, `rdns should read back as ${custom}, reads ${JSON.stringify(view?.rdns)}`);
+    }
+    const reset = await c.put(path, { rdns: null });
+    c.expectSuccess('P3.ip.rdns.null-resets-default', reset, 'PUT rdns null on a public IPv4 address');
+    const after = (await c.get(path)).body as Json | undefined;
+    c.expect('P3.ip.rdns.null-resets-default', typeof after?.rdns === 'string' && after.rdns.length > 0, `after the reset rdns is ${JSON.stringify(after?.rdns)}, not a default name`);
+    if (customSet) c.expect('P3.ip.rdns.null-resets-default', after?.rdns !== custom && after?.rdns !== `${custom}.`, `rdns is still ${custom} after PUT rdns null`);
+    if (typeof original?.rdns === 'string' && original.rdns.length > 0) c.expect('P3.ip.rdns.null-resets-default', after?.rdns === original.rdns, `rdns after the reset is ${JSON.stringify(after?.rdns)}, the default of the new address was ${original.rdns}`);
+  });
+});
+
+describe('IP assignment', () => {
+  for (const path of ASSIGN) {
+    check(['P3.assign.previous-holder-loses', 'P3.assign.accessible-in-region'], `${path}: swapping two public addresses moves each to the named instance`, async (c) => {
+      const region = c.target.info.config.region;
+      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
+      const swap = await c.post(path, { region, assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] });
+      c.expectSuccess('P3.assign.accessible-in-region', swap, 'swapping the public addresses of two instances of the region');
+      const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
+      c.expect('P3.assign.previous-holder-loses', after_b.includes(pa) && after_a.includes(pb), `the named instances did not receive the addresses (${a.id}: ${after_a}, ${b.id}: ${after_b})`);
+      c.expect('P3.assign.previous-holder-loses', !after_a.includes(pa) && !after_b.includes(pb), `a previous holder kept its address (${a.id}: ${after_a}, ${b.id}: ${after_b})`);
+    });
+
+    check('P3.assign.accessible-in-region', `${path}: a private address can be assigned`, async (c) => {
+      const region = c.target.info.config.region;
+      const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c)];
+      const priv = await privateOf(c, a.id);
+      const moved = await c.post(path, { region, assignments: [{ address: priv, compute_id: b.id }] });
+      c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
+      const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
+      c.expect('P3.assign.previous-holder-loses', after_b.includes(priv) && !after_a.includes(priv), `the private address did not move (${a.id}: ${after_a}, ${b.id}: ${after_b})`);
+    });
+
+    check('P3.assign.end-public-ipv4', `${path}: leaving an instance without a public IPv4 address is refused and nothing changes`, async (c) => {
+      const region = c.target.info.config.region;
+      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const pa = await publicOf(c, a.id);
+      const before = await snapshot(c, [a.id, b.id]);
+      const refused = await c.post(path, { region, assignments: [{ address: pa, compute_id: b.id }] });
+      c.expectRejected('P3.assign.end-public-ipv4', refused, `moving the only public address of instance ${a.id} away`);
+      const after = await snapshot(c, [a.id, b.id]);
+      c.expect('P3.assign.end-public-ipv4', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
+    });
+
+    check('P3.assign.end-private-max-1', `${path}: leaving an instance with two private IPv4 addresses is refused and nothing changes`, async (c) => {
+      const region = c.target.info.config.region;
+      const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c, { private_ip: true })];
+      const pb = await privateOf(c, b.id);
+      const before = await snapshot(c, [a.id, b.id]);
+      const refused = await c.post(path, { region, assignments: [{ address: pb, compute_id: a.id }] });
+      c.expectRejected('P3.assign.end-private-max-1', refused, `giving instance ${a.id} a second private address`);
+      const after = await snapshot(c, [a.id, b.id]);
+      c.expect('P3.assign.end-private-max-1', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
+    });
+
+    check('P3.assign.same-region', `${path}: an address or instance of another region is refused and nothing changes`, async (c) => {
+      const region = c.target.info.config.region;
+      const elsewhere = await otherRegion(c);
+      const [a, far] = [await fx.newInstance(c), await fx.newInstance(c, { region: elsewhere })];
+      const [pa, pf] = [await publicOf(c, a.id), await publicOf(c, far.id)];
+      const before = await snapshot(c, [a.id, far.id]);
+      const refused = await c.post(path, { region, assignments: [{ address: pf, compute_id: a.id }, { address: pa, compute_id: far.id }] });
+      c.expectRejected('P3.assign.same-region', refused, `swapping addresses with an instance of ${elsewhere} in an assignment for ${region}`);
+      const after = await snapshot(c, [a.id, far.id]);
+      c.expect('P3.assign.same-region', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
+    });
+
+    check('P3.assign.grants', `${path}: the caller needs read_write on every instance involved`, async (c) => {
+      const region = c.target.info.config.region;
+      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
+      const body = { region, assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] };
+      const partial = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_only' } } } });
+      const before = await snapshot(c, [a.id, b.id]);
+      c.expectRejected('P3.assign.grants', await c.post(path, body, { token: partial }), 'a swap by a restricted user with read_only on one instance');
+      c.expect('P3.assign.grants', (await snapshot(c, [a.id, b.id])) === before, 'the addresses changed after a refused assignment');
+      const full = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } } });
+      c.expectSuccess('P3.assign.grants', await c.post(path, body, { token: full }), 'the same swap by a restricted user with read_write on both instances');
+    });
+  }
+});
+
+describe('IP sharing', () => {
+  for (const path of SHARE) {
+    check('P3.share.same-region', `${path}: an address of another region cannot be shared`, async (c) => {
+      const elsewhere = await otherRegion(c);
+      const [a, b, far] = [await fx.newInstance(c), await fx.newInstance(c), await fx.newInstance(c, { region: elsewhere })];
+      c.expectRejected('P3.share.same-region', await c.post(path, { compute_id: a.id, ips: [await publicOf(c, far.id)] }), `sharing an address of ${elsewhere} with an instance of another region`, 'ips.0');
+      c.expectSuccess('P3.share.same-region', await c.post(path, { compute_id: a.id, ips: [await publicOf(c, b.id)] }), 'sharing an address of the same region');
+      c.expectSuccess('P3.share.empty-removes', await c.post(path, { compute_id: a.id, ips: [] }), 'sharing an empty list');
+    });
+
+    check('P3.share.access-all', `${path}: the caller needs access to every shared address`, async (c) => {
+      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const pb = await publicOf(c, b.id);
+      const without = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write' } } } });
+      c.expectRejected('P3.share.access-all', await c.post(path, { compute_id: a.id, ips: [pb] }, { token: without }), 'sharing an address of an instance the restricted user has no grant on');
+      const withBoth = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } } });
+      c.expectSuccess('P3.share.access-all', await c.post(path, { compute_id: a.id, ips: [pb] }, { token: withBoth }), 'the same share by a restricted user with read_write on both instances');
+      await c.post(path, { compute_id: a.id, ips: [] });
+    });
+  }
+});
+
+describe('IPv6 ranges', () => {
+  check(
+    ['P3.ipv6-range-create.route-target.no-prefix', 'P3.ipv6-range-create.route-target.ipv6', 'P3.ipv6-range-create.target.exactly-one', 'P3.ipv6-range.region-of-instance'],
+    'route_target is a bare IPv6 SLAAC address; exactly one of compute_id and route_target',
+    async (c) => {
+      const region = await otherRegion(c, { free: true });
+      const instance = await fx.newInstance(c, { region });
+      const slaac = await slaacOf(c, instance.id);
+      const refusals: Array<[string, Json, string, string | null]> = [
+        ['P3.ipv6-range-create.route-target.no-prefix', { prefix_length: 64, route_target: `${slaac}/128` }, 'route_target with /128', 'route_target'],
+        ['P3.ipv6-range-create.route-target.ipv6', { prefix_length: 64, route_target: 'not-an-address' }, 'route_target that is not an address', 'route_target'],
+        ['P3.ipv6-range-create.route-target.ipv6', { prefix_length: 64, route_target: '192.0.2.1' }, 'route_target that is an IPv4 address', 'route_target'],
+        ['P3.ipv6-range-create.target.exactly-one', { prefix_length: 64, compute_id: instance.id, route_target: slaac }, 'both compute_id and route_target', null],
+        ['P3.ipv6-range-create.target.exactly-one', { prefix_length: 64 }, 'neither compute_id nor route_target', null],
+      ];
+      for (const [rule, body, what, field] of refusals) {
+        const { exchange, range } = await createRange(c, body, slaac);
+        if (range) await c.delete(`${RANGES}/${range}`);
+        c.expectRejected(rule, exchange, `POST ipv6/ranges with ${what}`, field);
+      }
+      const { exchange, range } = await createRange(c, { prefix_length: 64, route_target: slaac }, slaac);
+      c.expectSuccess('P3.ipv6-range-create.route-target.no-prefix', exchange, 'POST ipv6/ranges with the bare SLAAC address of an instance');
+      if (!range) throw new Error('created a range but cannot find it in the list');
+      const view = (await rangeView(c, range)).body as Json | undefined;
+      if (typeof view?.region === 'string') c.expect('P3.ipv6-range.region-of-instance', view.region === region, `the range routed to an instance of ${region} is in ${view.region}`);
+      c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${range}`), 'DELETE the range');
+    },
+  );
+
+  check(
+    ['P3.ipv6-range.region-of-instance', 'P3.ipv6-range.one-per-region', 'P3.ipv6-range.one-slaac-per-instance', 'P3.ipv6-range.delete-disconnects'],
+    'one range per region and per instance; a deleted range is gone',
+    async (c) => {
+      const region = await otherRegion(c, { free: true });
+      const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
+      const [sp, sq] = [await slaacOf(c, p.id), await slaacOf(c, q.id)];
+      const first = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+      c.expectSuccess('P3.ipv6-range.one-per-region', first.exchange, `the first range of the account in ${region}`);
+      if (!first.range) throw new Error('created a range but cannot find it in the list');
+      const view = await rangeView(c, first.range);
+      const body = view.body as Json | undefined;
+      c.expect('P3.ipv6-range.region-of-instance', typeof body?.route_target !== 'string' || norm6(body.route_target) === sp, `the range routes to ${String(body?.route_target)}, not to the SLAAC address ${sp} of instance ${p.id}`, view);
+      if (typeof body?.region === 'string') c.expect('P3.ipv6-range.region-of-instance', body.region === region, `the range of an instance of ${region} is in ${body.region}`, view);
+      const again = await createRange(c, { prefix_length: 56, route_target: sp }, sp);
+      c.expectRejected('P3.ipv6-range.one-slaac-per-instance', again.exchange, 'a second range targeting the same SLAAC address');
+      const second = await createRange(c, { prefix_length: 64, compute_id: q.id }, sq);
+      c.expectRejected('P3.ipv6-range.one-per-region', second.exchange, `a second range in ${region}`);
+      c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${first.range}`), 'DELETE the range');
+      const gone = await rangeView(c, first.range);
+      c.expect('P3.ipv6-range.delete-disconnects', gone.status >= 400 && gone.status < 500, `GET a deleted range answered HTTP ${gone.status}`, gone);
+      const listed = (await listAll(c, RANGES)).find((item) => typeof item.range === 'string' && item.range.split('/')[0] === first.range);
+      c.expect('P3.ipv6-range.delete-disconnects', !listed, `the deleted range ${first.range} is still listed`);
+      // With the region free again, a range for the other instance is accepted.
+      const third = await createRange(c, { prefix_length: 56, compute_id: q.id }, sq);
+      c.expectSuccess('P3.ipv6-range.one-per-region', third.exchange, `a range in ${region} once the first one is deleted`);
+      if (third.range) await c.delete(`${RANGES}/${third.range}`);
+    },
+  );
+
+  check('P3.assign.ipv6-retarget', 'assigning a range re-targets it to the SLAAC address of the receiving instance', async (c) => {
+    const region = await otherRegion(c, { free: true });
+    const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
+    const [sp, sq] = [await slaacOf(c, p.id), await slaacOf(c, q.id)];
+    const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+    if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
+    const assign = await c.post('/v4/networking/ips/assign', { region, assignments: [{ address: `${created.range}/64`, compute_id: q.id }] });
+    c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
+    const view = await rangeView(c, created.range);
+    const target = (view.body as Json | undefined)?.route_target;
+    c.expect('P3.assign.ipv6-retarget', typeof target === 'string' && ipaddr.IPv6.isValid(target) && norm6(target) === sq, `the range routes to ${String(target)}, not to ${sq} (instance ${q.id})`, view);
+    await c.delete(`${RANGES}/${created.range}`);
+  });
+
+  check(['P3.ipv6-range.shared-cannot-delete', 'P3.share.empty-removes'], 'a shared range cannot be deleted; sharing an empty list unshares it', async (c) => {
+    const region = await otherRegion(c, { free: true });
+    const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
+    const sp = await slaacOf(c, p.id);
+    const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+    if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
+    const shared = await c.post('/v4beta/networking/ips/share', { compute_id: q.id, ips: [created.range] });
+    if (shared.status >= 400) {
+      await c.delete(`${RANGES}/${created.range}`);
+      c.skip(`IPv6 range sharing was refused in ${region} (which regions offer it is not shown)`);
+    }
+    const refused = await c.delete(`${RANGES}/${created.range}`);
+    c.expectRejected('P3.ipv6-range.shared-cannot-delete', refused, 'DELETE a shared range');
+    c.expectSuccess('P3.ipv6-range.shared-cannot-delete', await rangeView(c, created.range), 'GET the range after a refused delete');
+    c.expectSuccess('P3.share.empty-removes', await c.post('/v4beta/networking/ips/share', { compute_id: q.id, ips: [] }), 'sharing an empty list');
+    c.expectSuccess('P3.share.empty-removes', await c.delete(`${RANGES}/${created.range}`), 'DELETE the range once the instance shares nothing');
+  });
+});
+
+describe('VLANs', () => {
+  const vlanLabel = () => fx.label('vl', 64).replace(/[^A-Za-z0-9-]/g, '-');
+  const listed = async (c: Check, label: string) => deepFind({ data: await listAll(c, '/v4beta/networking/vlans') }, (item) => Object.values(item).includes(label));
+
+  check(['P3.vlan.list-account', 'P3.vlan.created-through-interfaces'], 'VLANs made through instance create and configuration profile create and update are listed', async (c) => {
+    const region = c.target.info.config.vlanRegion;
+    const [viaInstance, viaCreate, viaUpdate] = [vlanLabel(), vlanLabel(), vlanLabel()];
+    const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaInstance }] });
+    c.expect('P3.vlan.list-account', await listed(c, viaInstance), `the VLAN ${viaInstance} of an instance interface is not in the VLAN list`);
+    const label = fx.label('cfg', 48);
+    const config = await c.post(`/v4/compute/instances/${instance.id}/configs`, { label, devices: {}, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaCreate }] });
+    c.expectSuccess('P3.vlan.created-through-interfaces', config, 'creating a configuration profile with a VLAN interface');
+    c.expect('P3.vlan.created-through-interfaces', await listed(c, viaCreate), `the VLAN ${viaCreate} of a new configuration profile is not in the VLAN list`);
+    const configId = (config.body as Json | undefined)?.id ?? (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label))?.id;
+    if (typeof configId !== 'number' && typeof configId !== 'string') throw new Error('created a configuration profile but cannot find its id');
+    const update = await c.put(`/v4/compute/instances/${instance.id}/configs/${configId}`, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaUpdate }] });
+    c.expectSuccess('P3.vlan.created-through-interfaces', update, 'updating a configuration profile with a VLAN interface');
+    c.expect('P3.vlan.created-through-interfaces', await listed(c, viaUpdate), `the VLAN ${viaUpdate} of an updated configuration profile is not in the VLAN list`);
+  });
+
+  check('P3.vlan.detach', 'deleting an instance detaches it from its VLAN', async (c) => {
+    const region = c.target.info.config.vlanRegion;
+    const label = vlanLabel();
+    const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
+    const vlan = await listed(c, label);
+    c.expect('P3.vlan.list-account', vlan, `the VLAN ${label} of an instance interface is not in the VLAN list`);
+    const holds = (item: Json | undefined) =>
+      Object.values(item ?? {}).some((value) => Array.isArray(value) && value.some((member) => member === instance.id || (member && typeof member === 'object' && (member as Json).id === instance.id)));
+    if (!holds(vlan)) c.skip('the VLAN object does not show its attached instances (its fields are not shown)');
+    c.expectSuccess('P3.vlan.detach', await c.delete(`/v4/compute/instances/${instance.id}`), 'DELETE the instance');
+    const after = await listed(c, label);
+    c.expect('P3.vlan.detach', !holds(after), `the VLAN ${label} still shows deleted instance ${instance.id}`);
+  });
+});

@@ -1,0 +1,150 @@
+// Document 3, "Monitoring": client labels unique, deleted clients gone, the public subscriptions, the account's
+// plan (`{}` on the free plan, null returns to it, the update returns the subscription) and the grants the plan
+// view and update need. The plan is account-wide state: every check that changes it returns it to the free plan.
+import { describe } from 'vitest';
+import { check, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+
+const fx = useFixtures('part3-monitoring');
+
+type Json = Record<string, unknown>;
+
+const PLANS = ['monitor-3', 'monitor-10', 'monitor-40', 'monitor-100'];
+const PLAN = '/v4/monitor/plan';
+
+const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+const isEmptyObject = (value: unknown) => !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+const show = (value: unknown) => JSON.stringify(value)?.slice(0, 200) ?? 'no body';
+
+/** A new monitoring client (the create response carries its id, else it is found by label), tracked for deletion. */
+async function newClient(c: Check): Promise<{ id: number; label: string }> {
+  const label = fx.label('mon', 32);
+  const exchange = await c.post('/v4/monitor/clients', { label });
+  if (!ok(exchange)) throw new SetupError(`could not create a monitoring client: HTTP ${exchange.status}`);
+  let id = bodyOf(exchange).id;
+  if (typeof id !== 'number') id = (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label))?.id;
+  if (typeof id !== 'number') throw new SetupError('created a monitoring client but cannot find its id');
+  fx.track('monitor-client', `/v4/monitor/clients/${id}`, label);
+  return { id, label };
+}
+
+/** Returns the account to the free plan (full-access token). */
+async function freePlan(c: Check): Promise<Exchange> {
+  const exchange = await c.put(PLAN, { monitor_subscription: null });
+  if (!ok(exchange)) throw new SetupError(`could not return the account to the free plan: HTTP ${exchange.status}`);
+  return exchange;
+}
+
+describe('Monitoring clients', () => {
+  check('P3.monitor-client.label.unique', 'a second client cannot take a label in use, by create or by update', async (c) => {
+    const [first, second] = [await newClient(c), await newClient(c)];
+    const duplicate = await c.post('/v4/monitor/clients', { label: first.label });
+    await fx.adopt(c, duplicate, { kind: 'monitor-client', list: '/v4/monitor/clients', match: (item) => item.label === first.label && item.id !== first.id, deletePath: (id) => `/v4/monitor/clients/${id}` });
+    c.expectRejected('P3.monitor-client.label.unique', duplicate, `POST a client labelled "${first.label}" (in use)`, 'label');
+    const renamed = await c.put(`/v4/monitor/clients/${second.id}`, { label: first.label });
+    c.expectRejected('P3.monitor-client.label.unique', renamed, `PUT client ${second.id} to the label "${first.label}" of client ${first.id}`, 'label');
+    const view = await c.get(`/v4/monitor/clients/${second.id}`);
+    c.expect('P3.monitor-client.label.unique', bodyOf(view).label === undefined || bodyOf(view).label === second.label, `client ${second.id} is labelled "${String(bodyOf(view).label)}" after a rejected rename`, view);
+    const same = await c.put(`/v4/monitor/clients/${first.id}`, { label: first.label });
+    c.expectSuccess('P3.monitor-client.label.unique', same, `PUT client ${first.id} to its own label`);
+  });
+
+  check('P3.monitor-client.delete.gone', 'a deleted client can no longer be viewed or listed', async (c) => {
+    const client = await newClient(c);
+    const deleted = await c.delete(`/v4/monitor/clients/${client.id}`);
+    c.expectSuccess('P3.monitor-client.delete.gone', deleted, `DELETE client ${client.id}`);
+    const view = await c.get(`/v4/monitor/clients/${client.id}`);
+    c.expectRejected('P3.monitor-client.delete.gone', view, `GET client ${client.id} after its delete`);
+    const listed = await fx.find(c, '/v4/monitor/clients', (item) => item.id === client.id || item.label === client.label);
+    c.expect('P3.monitor-client.delete.gone', !listed, `the deleted client ${client.id} is still listed`);
+  });
+});
+
+describe('Monitoring subscriptions', () => {
+  check('P3.monitor-subscription.list.all-plans', 'the public subscriptions list holds every plan, each viewable without a token', async (c) => {
+    const list = await c.get('/v4/monitor/subscriptions', { token: null, query: { page: 1, page_size: 100 } });
+    c.expectSuccess('P3.monitor-subscription.list.all-plans', list, 'GET /v4/monitor/subscriptions without a token');
+    const data = (bodyOf(list).data as Json[] | undefined) ?? [];
+    const ids = data.map((item) => item?.id);
+    for (const plan of PLANS) {
+      c.expect('P3.monitor-subscription.list.all-plans', ids.includes(plan), `the subscriptions list lacks ${plan} (it holds ${show(ids)})`, list);
+      const view = await c.get(`/v4/monitor/subscriptions/${plan}`, { token: null });
+      c.expectSuccess('P3.monitor-subscription.list.all-plans', view, `GET /v4/monitor/subscriptions/${plan} without a token`);
+      c.expect('P3.monitor-subscription.list.all-plans', bodyOf(view).id === plan, `GET /v4/monitor/subscriptions/${plan} returned ${show(bodyOf(view).id)}`, view);
+    }
+  });
+});
+
+describe('Monitoring plan', () => {
+  check('P3.monitor-plan.free-is-empty', 'the plan view returns {} on the free plan', async (c) => {
+    await freePlan(c);
+    const view = await c.get(PLAN);
+    c.expectSuccess('P3.monitor-plan.free-is-empty', view, 'GET the plan on the free plan');
+    c.expect('P3.monitor-plan.free-is-empty', isEmptyObject(view.body), `the plan view on the free plan returned ${show(view.body)}, not {}`, view);
+  });
+
+  check('P3.monitor-plan.update.returns-subscription', 'a plan update returns the subscription chosen', async (c) => {
+    try {
+      for (const plan of ['monitor-10', 'monitor-40']) {
+        const put = await c.put(PLAN, { monitor_subscription: plan });
+        c.expectSuccess('P3.monitor-plan.update.returns-subscription', put, `PUT the plan to ${plan}`);
+        c.expect('P3.monitor-plan.update.returns-subscription', bodyOf(put).id === plan, `the plan update to ${plan} returned ${show(put.body)}`, put);
+      }
+    } finally {
+      await c.put(PLAN, { monitor_subscription: null });
+    }
+  });
+
+  check(['P3.monitor-plan.update.null-means-free', 'P3.monitor-plan.free-is-empty'], 'a plan update with null returns {} and the account to the free plan', async (c) => {
+    const paid = await c.put(PLAN, { monitor_subscription: 'monitor-3' });
+    if (!ok(paid) || isEmptyObject(paid.body)) throw new SetupError(`could not subscribe to monitor-3: HTTP ${paid.status} ${show(paid.body)}`);
+    const put = await c.put(PLAN, { monitor_subscription: null });
+    c.expectSuccess('P3.monitor-plan.update.null-means-free', put, 'PUT the plan to null');
+    c.expect('P3.monitor-plan.update.null-means-free', isEmptyObject(put.body), `the plan update to null returned ${show(put.body)}, not {}`, put);
+    const view = await c.get(PLAN);
+    c.expect('P3.monitor-plan.update.null-means-free', isEmptyObject(view.body), `after an update to null the plan view returns ${show(view.body)}, not {}`, view);
+  });
+
+  check('P3.monitor-plan.view.grants', 'the plan view needs account_access, monitor_subscription or add_monitor', async (c) => {
+    const none = await c.principal({ scopes: '*', restricted: true, grants: { global: {} } });
+    const refused = await c.get(PLAN, { token: none });
+    c.expectRejected('P3.monitor-plan.view.grants', refused, 'GET the plan as a restricted user without global grants');
+    const grants: Array<[string, Record<string, unknown>]> = [
+      ['account_access read_only', { account_access: 'read_only' }],
+      ['account_access read_write', { account_access: 'read_write' }],
+      ['monitor_subscription', { monitor_subscription: true }],
+      ['add_monitor', { add_monitor: true }],
+    ];
+    for (const [name, global] of grants) {
+      const token = await c.principal({ scopes: '*', restricted: true, grants: { global } });
+      const view = await c.get(PLAN, { token });
+      c.expectSuccess('P3.monitor-plan.view.grants', view, `GET the plan as a restricted user with ${name}`);
+    }
+  });
+
+  check('P3.monitor-plan.update.grants', 'the plan update needs the monitor_subscription grant', async (c) => {
+    try {
+      await freePlan(c);
+      const candidates: Array<[string, Record<string, unknown>]> = [
+        ['no global grant', {}],
+        ['account_access read_write and add_monitor but not monitor_subscription', { account_access: 'read_write', add_monitor: true }],
+      ];
+      for (const [name, global] of candidates) {
+        const token = await c.principal({ scopes: '*', restricted: true, grants: { global } });
+        const put = await c.put(PLAN, { monitor_subscription: 'monitor-100' }, { token });
+        c.expectRejected('P3.monitor-plan.update.grants', put, `PUT the plan as a restricted user with ${name}`);
+        const view = await c.get(PLAN);
+        c.expect('P3.monitor-plan.update.grants', bodyOf(view).id !== 'monitor-100', `a rejected plan update by a restricted user with ${name} changed the plan to monitor-100`, view);
+      }
+      const allowed = await c.principal({ scopes: '*', restricted: true, grants: { global: { monitor_subscription: true } } });
+      const put = await c.put(PLAN, { monitor_subscription: 'monitor-3' }, { token: allowed });
+      c.expectSuccess('P3.monitor-plan.update.grants', put, 'PUT the plan as a restricted user with monitor_subscription');
+      const back = await c.put(PLAN, { monitor_subscription: null }, { token: allowed });
+      c.expectSuccess('P3.monitor-plan.update.grants', back, 'PUT the plan to null as a restricted user with monitor_subscription');
+    } finally {
+      await c.put(PLAN, { monitor_subscription: null });
+    }
+  });
+});
