@@ -9,6 +9,10 @@ export default defineConfig({
     globalSetup: ['specs/setup/global-setup.ts'],
     reporters: ['default', './reports/results-reporter.ts'],
     pool: 'threads',
+    // Checks wait on HTTP far more than they compute (the target is another process): more workers than cores
+    // pay off, and sharing modules between spec files saves re-importing ajv, fast-check and the schemas.
+    maxWorkers: 3,
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

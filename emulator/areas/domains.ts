@@ -329,8 +329,9 @@ function ipv4Of(remote: string): string | null {
   }
 }
 
+/** A target host: RFC 1035 letters, digits and hyphens (underscores belong in names such as `_sip._tcp`, not hosts). */
 function validDomainTarget(t: string): boolean {
-  return isDomainName(t, { trailingDot: true, underscores: true });
+  return isDomainName(t, { trailingDot: true });
 }
 
 /**

@@ -100,7 +100,7 @@ function mulberry32(seed: number): () => number {
 
 const REGIONS: readonly Region[] = [
   { id: 'us-east', vlans: true, ipv6RangeSharing: true },
-  { id: 'us-west', vlans: false, ipv6RangeSharing: false },
+  { id: 'us-west', vlans: false, ipv6RangeSharing: true },
   { id: 'eu-central', vlans: true, ipv6RangeSharing: false },
   { id: 'ap-south', vlans: false, ipv6RangeSharing: false },
 ];

@@ -66,17 +66,14 @@ async function snapshot(c: Check, ids: number[]): Promise<string> {
   return parts.join(' ');
 }
 
-/** A region other than the configured one, from the regions named by the IPv6 pools list; `free`: holding no range. */
+/** The configured second region (`otherRegion`); `free`: it must hold no range of the account. */
 async function otherRegion(c: Check, options: { free?: boolean } = {}): Promise<string> {
-  const home = c.target.info.config.region;
-  const pools = await listAll(c, '/v4/networking/ipv6/pools');
-  const regions = [...new Set(pools.map((pool) => pool.region).filter((region): region is string => typeof region === 'string' && region !== home))];
-  if (!regions.length) c.skip('needs a second region: the IPv6 pools list names no region other than the configured one');
-  if (!options.free) return regions[0]!;
+  const region = c.target.info.config.otherRegion;
+  if (!region) return c.skip('needs a second region: set --other-region');
+  if (!options.free) return region;
   const used = new Set((await listAll(c, RANGES)).map((range) => range.region));
-  const free = regions.find((region) => !used.has(region));
-  if (!free) c.skip('needs a region other than the configured one that holds no IPv6 range of the account');
-  return free;
+  if (used.has(region)) return c.skip(`needs the second region ${region} to hold no IPv6 range of the account`);
+  return region;
 }
 
 /** POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. */

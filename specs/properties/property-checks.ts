@@ -116,11 +116,6 @@ async function assertProperty<T>(c: Check, rule: string, arbitrary: fc.Arbitrary
   throw failure;
 }
 
-function viewPathOf(endpoint: Endpoint, path: string): string | null {
-  if (endpoint.method !== 'PUT') return null;
-  return endpointByKey.has(`GET ${endpoint.path}`) ? path : null;
-}
-
 /** The members a rejected body named read back as they were. */
 function unchanged(body: unknown, before: unknown, after: unknown): boolean {
   const sent = body && typeof body === 'object' ? Object.keys(body) : [];
@@ -149,6 +144,12 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
   const covered = new Set(generators.violations.map((violation) => violation.rule));
   const [sample] = fc.sample(generators.valid(SAMPLE_CONTEXT), { numRuns: 1, seed: 1 });
   const extra: Violation[] = [];
+  // A body that is not an object breaks the body's own type rule.
+  const rootRule = document?.['x-rule'];
+  if (typeof rootRule === 'string' && !covered.has(rootRule)) {
+    covered.add(rootRule);
+    extra.push({ rule: rootRule, field: null, judgedBy: 'schema', arbitrary: () => fc.constantFrom([], ['text'], 'text', 42) as unknown as fc.Arbitrary<Json> });
+  }
   for (const [member, node] of Object.entries((document?.properties ?? {}) as Record<string, Json>)) {
     if ('enum' in node || 'const' in node) continue;
     const wrong = wrongTypedValue(node);
@@ -193,10 +194,11 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
       });
 
       for (const violation of [...generators.violations.filter((candidate) => candidate.judgedBy === 'schema'), ...typeViolations(schema, generators)]) {
-        check(violation.rule, `a body breaking only ${violation.rule} is rejected${violation.field ? ` (field ${violation.field})` : ''}`, async (c) => {
+        const writes = endpoint.method === 'PUT' && endpointByKey.has(`GET ${endpoint.path}`);
+        check(writes ? [violation.rule, 'P1.errors.rejected-write-no-effect'] : violation.rule, `a body breaking only ${violation.rule} is rejected${violation.field ? ` (field ${violation.field})` : ''}`, async (c) => {
           const ctx = await contextFor(c);
           const path = await pathFor(c, fx, endpoint, plan, ctx);
-          const viewPath = viewPathOf(endpoint, path);
+          const viewPath = writes ? path : null;
           await assertProperty(c, violation.rule, violation.arbitrary(ctx), c.target.info.config.violationRuns, async (body) => {
             // Other spec files may write the same resource meanwhile: a change is confirmed on a second attempt.
             for (let attempt = 1; ; attempt++) {

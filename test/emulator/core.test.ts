@@ -661,7 +661,7 @@ describe('store', () => {
     const s = new Store();
     expect(s.regions).toEqual([
       { id: 'us-east', vlans: true, ipv6RangeSharing: true },
-      { id: 'us-west', vlans: false, ipv6RangeSharing: false },
+      { id: 'us-west', vlans: false, ipv6RangeSharing: true },
       { id: 'eu-central', vlans: true, ipv6RangeSharing: false },
       { id: 'ap-south', vlans: false, ipv6RangeSharing: false },
     ]);
