@@ -65,8 +65,8 @@ export class Check {
   readonly target: Target;
   private readonly exercised = new Set<string>();
 
-  constructor(rules: string[]) {
-    this.target = target();
+  constructor(rules: string[], on: Target = target()) {
+    this.target = on;
     this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {}, exercised: [] };
   }
 

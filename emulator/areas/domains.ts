@@ -149,13 +149,15 @@ function stateOf(store: Store, id: number): DomainState {
   return s;
 }
 
+/** The account's domains by lower-cased name (names are unique ignoring case): kept with every create, rename, delete. */
+const NAMES = 'domain-names';
+const names = (store: Store) => store.table<number>(NAMES);
+
 function nameTaken(store: Store, name: string, exceptId?: number): boolean {
   const lower = name.toLowerCase();
   if (store.table<string>(FOREIGN).has(lower)) return true;
-  for (const d of store.table<Domain>(DOMAINS).values()) {
-    if (d.id !== exceptId && d.domain.toLowerCase() === lower) return true;
-  }
-  return false;
+  const id = names(store).get(lower);
+  return id !== undefined && id !== exceptId;
 }
 
 function readDomainName(store: Store, o: Record<string, unknown>, required: boolean, exceptId?: number): string | undefined {
@@ -222,7 +224,10 @@ function checkDomain(d: Domain): void {
 function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false): Domain {
   let d: Domain | undefined;
   if (/^\d{1,15}$/.test(raw)) d = getDomain(ctx.store, Number(raw));
-  else if (byName) d = listDomains(ctx.store).find((x) => x.domain.toLowerCase() === raw.toLowerCase());
+  else if (byName) {
+    const id = names(ctx.store).get(raw.toLowerCase());
+    d = id === undefined ? undefined : getDomain(ctx.store, id);
+  }
   if (!d || !canAccess(ctx.principal, 'domain', d.id, 'read_only')) fail(`Domain ${raw} not found.`, null, 404);
   if (level === 'read_write' && !canAccess(ctx.principal, 'domain', d.id, 'read_write')) {
     fail(`You have read-only access to domain ${d.id}; read_write is needed.`, null, 403);
@@ -251,6 +256,7 @@ function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: s
   Object.assign(d, fields);
   checkDomain(d);
   ctx.store.table<Domain>(DOMAINS).set(String(d.id), d);
+  names(ctx.store).set(d.domain.toLowerCase(), d.id);
   grantOwnership(ctx.principal, 'domain', d.id);
   render(ctx.store, d);
   return d;
@@ -479,7 +485,7 @@ function touch(store: Store, d: Domain): void {
 
 const routes: Route[] = [
   route('GET', '/v4/domains', R, (ctx) =>
-    paginate(ctx, listDomains(ctx.store).filter((d) => canAccess(ctx.principal, 'domain', d.id, 'read_only'))),
+    paginate(ctx, ctx.principal?.restricted ? listDomains(ctx.store).filter((d) => canAccess(ctx.principal, 'domain', d.id, 'read_only')) : listDomains(ctx.store)),
   ),
   route('POST', '/v4/domains', W, (ctx) => {
     const o = asObject(ctx.body ?? {});
@@ -512,6 +518,10 @@ const routes: Route[] = [
     const o = asObject(ctx.body ?? {});
     const patch = readDomainFields(ctx, o, false, d.id);
     checkDomain({ ...d, ...patch });
+    if (patch.domain !== undefined) {
+      names(ctx.store).delete(d.domain.toLowerCase());
+      names(ctx.store).set(patch.domain.toLowerCase(), d.id);
+    }
     Object.assign(d, patch);
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_update', entity: entityOf(d) });
@@ -520,6 +530,7 @@ const routes: Route[] = [
   route('DELETE', '/v4/domains/{domainId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     ctx.store.table<Domain>(DOMAINS).delete(String(d.id));
+    names(ctx.store).delete(d.domain.toLowerCase());
     ctx.store.table<DomainState>(STATE).delete(String(d.id));
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_delete', entity: entityOf(d) });
     return {};

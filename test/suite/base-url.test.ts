@@ -1,0 +1,51 @@
+// A run against a separately started emulator (--base-url, control hooks probed) gives the same verdicts as the
+// embedded run, rule by rule (on a slice of the ledger, to keep the self-test short).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Results } from '../../reports/results.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin/conformance.js');
+const SLICE = ['--rules', 'P3.firewall,P3.domain,P1.database.status', '--seed', '7'];
+const SAME_SETTINGS = ['--allow-destructive', '--other-region', 'us-west', '--no-vlan-region', 'us-west', '--spare-vlan-region', 'eu-central'];
+let emulator: ChildProcess;
+let url = '';
+
+function run(args: string[]): { code: number | null; results: Results } {
+  const out = mkdtempSync(join(tmpdir(), 'conformance-parity-'));
+  const result = spawnSync(process.execPath, [BIN, 'run', '--out', out, ...SLICE, ...args], { encoding: 'utf8', timeout: 200_000, maxBuffer: 64 * 1024 * 1024 });
+  return { code: result.status, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results };
+}
+
+beforeAll(async () => {
+  emulator = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--token', 'parity-token-000001'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    emulator.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /listening on (\S+)/.exec(text);
+      if (match) resolve(match[1]!);
+    });
+    emulator.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
+  });
+});
+
+afterAll(() => {
+  emulator?.kill('SIGTERM');
+});
+
+describe('--base-url against a separately started emulator', () => {
+  it('gives the same verdict for every rule as the embedded run', () => {
+    const embedded = run([]);
+    const external = run(['--base-url', url, '--token', 'parity-token-000001', ...SAME_SETTINGS]);
+    expect(embedded.code).toBe(0);
+    expect(external.code).toBe(0);
+    const statuses = (results: Results) => Object.fromEntries(results.rules.map((rule) => [rule.id, rule.status]));
+    expect(statuses(external.results)).toEqual(statuses(embedded.results));
+    expect(external.results.summary.pass).toBeGreaterThan(50);
+  }, 400_000);
+});
