@@ -15,6 +15,39 @@ import { deepFind, instanceBackup, validRequests } from '../generic/valid-reques
 
 type Json = Record<string, unknown>;
 
+/** Compares one member sent with the value read back: the rule broken when they differ, or null when they agree. */
+type ReadBack = (sent: unknown, shown: unknown) => string | null;
+
+const DOMAIN_TIMES = [0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 345600, 604800, 1209600, 2419200];
+const DOMAIN_DEFAULTS: Record<string, number> = { expire_sec: 1209600, refresh_sec: 14400, retry_sec: 14400, ttl_sec: 86400 };
+
+/** Time values round up to the next valid value; 0 means the default (shown as 0 or as the default). */
+const roundedUp = (member: string): ReadBack => (sent, shown) => {
+  const up = DOMAIN_TIMES.find((value) => value >= Number(sent));
+  const ok = Number(sent) === 0 ? shown === 0 || shown === DOMAIN_DEFAULTS[member] : shown === up;
+  return ok ? null : `P3.domain.${member.replace('_', '-')}.round-up`;
+};
+
+const same = (rule: string): ReadBack => (sent, shown) => (JSON.stringify(sent) === JSON.stringify(shown) ? null : rule);
+const sameIgnoringCase = (rule: string): ReadBack => (sent, shown) => (String(sent).toLowerCase() === String(shown).toLowerCase() ? null : rule);
+const sameSet = (rule: string): ReadBack => (sent, shown) =>
+  Array.isArray(sent) && Array.isArray(shown) && JSON.stringify([...sent].sort()) === JSON.stringify([...shown].sort()) ? null : rule;
+/**
+ * allow_list replaces all entries; a single IPv4 address is shown with /32. The documents say nothing of a single
+ * IPv6 address: bare or /128 are both taken.
+ */
+const allowList: ReadBack = (sent, shown) => {
+  if (!Array.isArray(sent) || !Array.isArray(shown)) return 'P1.database.update.reflected';
+  const forms = (item: string) => (item.includes('/') ? [item] : item.includes(':') ? [item, `${item}/128`] : [`${item}/32`]);
+  const rest = shown.map(String);
+  for (const item of sent.map(String)) {
+    const at = rest.findIndex((candidate) => forms(item).includes(candidate));
+    if (at >= 0) rest.splice(at, 1);
+    else return !item.includes('/') && !item.includes(':') && rest.includes(item) ? 'P1.database.allow-list.slash-32' : 'P1.database.update.reflected';
+  }
+  return rest.length ? 'P1.database.update.reflected' : null;
+};
+
 /** How valid bodies of one schema can be sent repeatedly. Bodies not listed: any number of times, to the recipe's path. */
 interface ValidPlan {
   /** Valid bodies are not sent: their acceptance depends on state a generated body cannot know. */
@@ -27,19 +60,35 @@ interface ValidPlan {
   rules?: string[];
   /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
   accept?: (body: Json, labels: Set<string>) => boolean;
+  /** After an accepted update the resource is read back: each member listed must show what was sent. */
+  readBack?: Record<string, ReadBack>;
 }
 
 const VALID_PLANS: Record<string, ValidPlan> = {
-  'requests/account-update': { rules: ['P1.account-update.any-of'] },
-  'requests/instance-update': { rules: ['P2.alerts.zero-accepted'] },
+  'requests/account-update': {
+    rules: ['P1.account-update.any-of', 'P1.account.update.reflected'],
+    readBack: Object.fromEntries(['address_1', 'address_2', 'city', 'company', 'email', 'first_name', 'last_name', 'phone', 'state', 'tax_id', 'zip'].map((member) => [member, same('P1.account.update.reflected')]).concat([['country', sameIgnoringCase('P1.account.update.reflected')]])),
+  },
+  'requests/oauth-client-update': { rules: ['P1.oauth-client.write.reflected'], readBack: { label: same('P1.oauth-client.write.reflected'), public: same('P1.oauth-client.write.reflected'), redirect_uri: same('P1.oauth-client.write.reflected') } },
+  'requests/instance-update': {
+    rules: ['P2.alerts.zero-accepted', 'P2.instance.update.persists'],
+    readBack: { label: same('P2.instance.update.persists'), group: same('P2.instance.update.persists'), watchdog_enabled: same('P2.instance.update.persists'), tags: sameSet('P2.instance.update.persists') },
+  },
   'requests/config-update': { rules: ['P2.config.update.nothing-required'] },
-  'requests/domain-update': { rules: ['P3.domain-update.none-required'] },
+  'requests/domain-update': {
+    rules: ['P3.domain-update.none-required', ...Object.keys(DOMAIN_DEFAULTS).map((member) => `P3.domain.${member.replace('_', '-')}.round-up`)],
+    readBack: Object.fromEntries(Object.keys(DOMAIN_DEFAULTS).map((member) => [member, roundedUp(member)])),
+  },
   // A null MX is refused while another MX exists, which depends on the stored records: null MX has its scenario.
   'requests/record-create': { rules: ['P3.record.caa.name.empty-whole-domain', 'P3.record.target.trailing-period-accepted'], accept: (body) => !isNullMx(body) },
   'requests/record-update': { rules: ['P3.record-update.none-required'], accept: (body) => !isNullMx(body) },
   // A provisioning cluster cannot be deleted before the next run: each cluster label is used once in the file.
   'requests/database-create': { accept: (body, labels) => unused(labels, body.label) },
-  'requests/database-update': { rules: ['P1.database-update.all-optional'], accept: (body, labels) => !('label' in body) || unused(labels, body.label) },
+  'requests/database-update': {
+    rules: ['P1.database-update.all-optional', 'P1.database.update.reflected', 'P1.database.allow-list.slash-32'],
+    accept: (body, labels) => !('label' in body) || unused(labels, body.label),
+    readBack: { label: same('P1.database.update.reflected'), allow_list: allowList },
+  },
   // An existing target instance must have room for the clone: that is state, so only clones to a new instance.
   'requests/instance-clone': { maxRuns: 4, accept: (body) => !('compute_id' in body) },
   // A direction left out keeps its stored rules, which count towards the 25: only bodies giving both directions.
@@ -56,6 +105,22 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/ipv4-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)' },
   'requests/ip-update': { skip: 'an rDNS name is accepted only when forward DNS is already set up (not in the body)' },
 };
+
+/**
+ * Reads the resource back after an accepted update and compares the members sent. A member absent from the view is
+ * not judged (the view's fields may be conditional); another file writing the same resource is ruled out by a
+ * second read of the same update.
+ */
+async function readBack(c: Check, path: string, body: Json, members: Record<string, ReadBack>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const view = await c.get(path);
+    const shown = (view.body ?? {}) as Json;
+    const broken = Object.entries(members).filter(([member]) => member in body && member in shown).map(([member, compare]) => [member, compare(body[member], shown[member])] as const).find(([, rule]) => rule);
+    if (!broken) return;
+    if (attempt === 2) c.fail(broken[1]!, `${broken[0]} was sent as ${JSON.stringify(body[broken[0]])} but reads back as ${JSON.stringify(shown[broken[0]])}`, view);
+    await c.put(path, body);
+  }
+}
 
 /** Marks a label used; false when it was used before in this file. */
 function unused(labels: Set<string>, label: unknown): boolean {
@@ -190,6 +255,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
           // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
           await fx.cleanup(mark);
           c.expectSuccess(serves, exchange, `${key} with a valid body`);
+          if (plan?.readBack) await readBack(c, path, body, plan.readBack);
         });
       });
 
