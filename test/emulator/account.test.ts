@@ -1,48 +1,13 @@
 // Account (document 1): account view/update limits, cancel, credit card, entity transfers, events, invoices,
 // logins, maintenance (beta), notifications, OAuth clients.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { buildServer } from '../../emulator/server.js';
+import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
 
-let app: FastifyInstance;
-const AUTH = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
-
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset').expect(200);
-});
-
-const get = (path: string, headers: Record<string, string> = AUTH) => request(app.server).get(path).set(headers);
-const post = (path: string, body?: unknown, headers: Record<string, string> = AUTH) => {
-  const r = request(app.server).post(path).set(headers);
-  return body === undefined ? r : r.send(body as object);
-};
-const put = (path: string, body: unknown, headers: Record<string, string> = AUTH) => request(app.server).put(path).set(headers).send(body as object);
-const del = (path: string, headers: Record<string, string> = AUTH) => request(app.server).delete(path).set(headers);
-
-async function advance(seconds: number): Promise<void> {
-  await request(app.server).post('/__control/clock').send({ advance_seconds: seconds }).expect(200);
-}
-
-async function token(body: object): Promise<Record<string, string>> {
-  const res = await request(app.server).post('/__control/tokens').send(body).expect(200);
-  return { Authorization: `Bearer ${res.body.token}` };
-}
-
-function expectError(res: request.Response, status: number, field: string | null | undefined = undefined): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Array.isArray(res.body.errors)).toBe(true);
-  expect(typeof res.body.errors[0].reason).toBe('string');
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-}
+const emulator = useEmulator();
+const { get, post, put, del, token, advance } = emulator;
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -456,7 +421,7 @@ describe('robustness', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), shaped, async ([method, path], body) => {
-        const res = await request(app.server)[method](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
+        const res = await request(emulator.server())[method](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
         expect(res.status).toBeLessThan(500);
       }),
       { numRuns: 120 },

@@ -1,49 +1,14 @@
 // Managed databases (document 1): engines, node types, the two cluster projections, create/update/delete
 // validation, provisioning time, the required status per operation, backups, restore, credentials, patch, SSL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
 
-let app: FastifyInstance;
-const AUTH = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
 const MYSQL = '/v4/databases/mysql/instances';
 
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset').expect(200);
-});
-
-const get = (path: string, headers: Record<string, string> = AUTH) => request(app.server).get(path).set(headers);
-const post = (path: string, body?: unknown, headers: Record<string, string> = AUTH) => {
-  const r = request(app.server).post(path).set(headers);
-  return body === undefined ? r : r.send(body as object);
-};
-const put = (path: string, body: unknown, headers: Record<string, string> = AUTH) => request(app.server).put(path).set(headers).send(body as object);
-const del = (path: string, headers: Record<string, string> = AUTH) => request(app.server).delete(path).set(headers);
-
-async function advance(seconds: number): Promise<void> {
-  await request(app.server).post('/__control/clock').send({ advance_seconds: seconds }).expect(200);
-}
-
-async function token(body: object): Promise<Record<string, string>> {
-  const res = await request(app.server).post('/__control/tokens').send(body).expect(200);
-  return { Authorization: `Bearer ${res.body.token}` };
-}
-
-function expectError(res: request.Response, status: number, field: string | null | undefined = undefined): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Array.isArray(res.body.errors)).toBe(true);
-  expect(typeof res.body.errors[0].reason).toBe('string');
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-}
+const emulator = useEmulator();
+const { get, post, put, del, token, advance } = emulator;
 
 const valid = (over: Record<string, unknown> = {}) => ({
   label: 'orders-db',
@@ -67,53 +32,53 @@ async function createActive(over: Record<string, unknown> = {}): Promise<number>
 
 describe('engines and node types (no authentication)', () => {
   it('lists the seeded engines with the list envelope', async () => {
-    const res = await request(app.server).get('/v4/databases/engines').expect(200);
+    const res = await request(emulator.server()).get('/v4/databases/engines').expect(200);
     expect(res.body).toMatchObject({ page: 1, pages: 1, results: 3 });
     expect(res.body.data.map((e: { id: string }) => e.id).sort()).toEqual(['mysql/5.7.39', 'mysql/8.0.30', 'postgresql/13.2']);
     for (const e of res.body.data) expect(e.id).toBe(`${e.engine}/${e.version}`);
   });
 
   it('views an engine whose id contains a slash, plain or URL-encoded', async () => {
-    const plain = await request(app.server).get('/v4/databases/engines/mysql/8.0.30').expect(200);
+    const plain = await request(emulator.server()).get('/v4/databases/engines/mysql/8.0.30').expect(200);
     expect(plain.body).toEqual({ id: 'mysql/8.0.30', engine: 'mysql', version: '8.0.30' });
-    const encoded = await request(app.server).get('/v4/databases/engines/postgresql%2F13.2').expect(200);
+    const encoded = await request(emulator.server()).get('/v4/databases/engines/postgresql%2F13.2').expect(200);
     expect(encoded.body.engine).toBe('postgresql');
-    expectError(await request(app.server).get('/v4/databases/engines/mysql/9.9.9'), 404, null);
-    expectError(await request(app.server).get('/v4/databases/engines/mysql'), 404);
+    expectError(await request(emulator.server()).get('/v4/databases/engines/mysql/9.9.9'), 404, null);
+    expectError(await request(emulator.server()).get('/v4/databases/engines/mysql'), 404);
   });
 
   it('accepts page and page_size on the views but validates them', async () => {
-    await request(app.server).get('/v4/databases/engines/mysql/8.0.30?page=2&page_size=25').expect(200);
-    expectError(await request(app.server).get('/v4/databases/engines/mysql/8.0.30?page=0'), 400, 'page');
-    await request(app.server).get('/v4/databases/types/g6-nanode-1?page_size=100').expect(200);
-    expectError(await request(app.server).get('/v4/databases/types/g6-nanode-1?page_size=101'), 400, 'page_size');
+    await request(emulator.server()).get('/v4/databases/engines/mysql/8.0.30?page=2&page_size=25').expect(200);
+    expectError(await request(emulator.server()).get('/v4/databases/engines/mysql/8.0.30?page=0'), 400, 'page');
+    await request(emulator.server()).get('/v4/databases/types/g6-nanode-1?page_size=100').expect(200);
+    expectError(await request(emulator.server()).get('/v4/databases/types/g6-nanode-1?page_size=101'), 400, 'page_size');
   });
 
   it('paginates lists: page >= 1, page_size 25..100', async () => {
     for (const q of ['page=0', 'page=-1', 'page=x', 'page_size=24', 'page_size=101', 'page_size=1.5']) {
-      expectError(await request(app.server).get(`/v4/databases/types?${q}`), 400, q.split('=')[0]!);
+      expectError(await request(emulator.server()).get(`/v4/databases/types?${q}`), 400, q.split('=')[0]!);
     }
-    for (const q of ['page=1', 'page_size=25', 'page_size=100']) await request(app.server).get(`/v4/databases/types?${q}`).expect(200);
-    const past = await request(app.server).get('/v4/databases/types?page=5&page_size=25').expect(200);
+    for (const q of ['page=1', 'page_size=25', 'page_size=100']) await request(emulator.server()).get(`/v4/databases/types?${q}`).expect(200);
+    const past = await request(emulator.server()).get('/v4/databases/types?page=5&page_size=25').expect(200);
     expect(past.body).toMatchObject({ data: [], page: 5, pages: 1 });
   });
 
   it('lists node types with per-engine pricing; views one; 404 for an unknown one', async () => {
-    const res = await request(app.server).get('/v4/databases/types').expect(200);
+    const res = await request(emulator.server()).get('/v4/databases/types').expect(200);
     expect(res.body.results).toBeGreaterThanOrEqual(4);
     const t = res.body.data.find((x: { id: string }) => x.id === 'g6-dedicated-2');
     expect(t).toMatchObject({ class: 'dedicated', deprecated: false, disk: 81920, memory: 4096, vcpus: 2 });
     expect(t.engines.mysql).toEqual(expect.arrayContaining([expect.objectContaining({ quantity: 3, price: expect.objectContaining({ monthly: expect.any(Number), hourly: expect.any(Number) }) })]));
     expect(res.body.data.some((x: { deprecated: boolean }) => x.deprecated)).toBe(true);
-    const one = await request(app.server).get('/v4/databases/types/g6-dedicated-2').expect(200);
+    const one = await request(emulator.server()).get('/v4/databases/types/g6-dedicated-2').expect(200);
     expect(one.body).toEqual(t);
-    expectError(await request(app.server).get('/v4/databases/types/g6-nope'), 404, null);
+    expectError(await request(emulator.server()).get('/v4/databases/types/g6-nope'), 404, null);
   });
 });
 
 describe('access', () => {
   it('needs a token, the databases scope and an unrestricted user on every cluster endpoint', async () => {
-    expectError(await request(app.server).get('/v4/databases/instances'), 401);
+    expectError(await request(emulator.server()).get('/v4/databases/instances'), 401);
     expectError(await get(MYSQL, { Authorization: 'Bearer nope' }), 401);
     const ro = await token({ scopes: ['databases:read_only'] });
     await get(MYSQL, ro).expect(200);
@@ -144,7 +109,7 @@ describe('access', () => {
       ['GET', `${MYSQL}/${c.id}/ssl`],
     ];
     for (const [method, path] of paths) {
-      const res = await request(app.server)[method.toLowerCase() as 'get'](path).set(restricted).send({});
+      const res = await request(emulator.server())[method.toLowerCase() as 'get'](path).set(restricted).send({});
       expectError(res, 403);
     }
     // Engines and node types stay open to everybody.
@@ -391,7 +356,7 @@ describe('backups', () => {
 
   it('takes an auto backup every day at 00:00 UTC and keeps each 7 days', async () => {
     const id = await createActive({ label: 'nightly' });
-    const nowRes = await request(app.server).get('/__control').expect(200);
+    const nowRes = await request(emulator.server()).get('/__control').expect(200);
     const now = new Date(`${nowRes.body.now}Z`);
     const midnight = new Date(now);
     midnight.setUTCHours(24, 0, 0, 0);
@@ -473,7 +438,7 @@ describe('robustness', () => {
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), fc.anything({ maxDepth: 3 }), async ([method, path], body) => {
-        const res = await request(app.server)[method](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
+        const res = await request(emulator.server())[method](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
         expect(res.status).toBeLessThan(500);
       }),
       { numRuns: 60 },

@@ -1,35 +1,11 @@
 // Domains and records (document 3): field limits, time rounding, per-type record rules, null MX, SRV, clone,
 // import, zone file, platform-wide uniqueness, restricted users.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
 
-let app: FastifyInstance;
-const AUTH: Record<string, string> = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset').expect(200);
-});
-const get = (p: string, h = AUTH) => request(app.server).get(p).set(h);
-const post = (p: string, b: unknown = {}, h = AUTH) => request(app.server).post(p).set(h).send(b as object);
-const put = (p: string, b: unknown, h = AUTH) => request(app.server).put(p).set(h).send(b as object);
-const del = (p: string, h = AUTH) => request(app.server).delete(p).set(h);
-async function token(body: object): Promise<Record<string, string>> {
-  const res = await request(app.server).post('/__control/tokens').send(body).expect(200);
-  return { Authorization: `Bearer ${res.body.token}` };
-}
-function expectError(res: request.Response, status: number, field?: string | null) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].reason).toEqual(expect.any(String));
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-}
+const emulator = useEmulator();
+const { get, post, put, del, token } = emulator;
 const MASTER = { domain: 'example.com', type: 'master', soa_email: 'admin@example.com' };
 async function domain(extra: object = {}): Promise<number> {
   const res = await post('/v4/domains', { ...MASTER, ...extra });
@@ -54,7 +30,7 @@ describe('domain create / view / list / update / delete', () => {
     expectError(await post('/v4/domains', { ...MASTER, type: 'primary' }), 400, 'type');
     expectError(await post('/v4/domains', { ...MASTER, status: 'edit_mode' }), 400, 'status');
     expectError(await post('/v4/domains', [1, 2]), 400, null);
-    expectError(await request(app.server).post('/v4/domains').set(AUTH).set('Content-Type', 'application/json').send('"x"'), 400);
+    expectError(await request(emulator.server()).post('/v4/domains').set(AUTH).set('Content-Type', 'application/json').send('"x"'), 400);
   });
   it('soa_email required for master, master_ips for slave', async () => {
     expectError(await post('/v4/domains', { domain: 'a.com', type: 'master' }), 400, 'soa_email');
@@ -301,7 +277,7 @@ describe('scopes and restricted users', () => {
     const ro = await token({ scopes: ['domains:read_only'] });
     await get('/v4/domains', ro).expect(200);
     expectError(await post('/v4/domains', MASTER, ro), 403);
-    await request(app.server).get('/v4/domains').expect(401);
+    await request(emulator.server()).get('/v4/domains').expect(401);
     const id = await domain();
     const r = await token({ restricted: true, scopes: '*', grants: { global: {}, entities: { domain: { [id]: 'read_only' } } } });
     await get(`/v4/domains/${id}`, r).expect(200);

@@ -1,34 +1,10 @@
 // Firewalls (document 3): labels, rules (ports grammar, addresses, limits), devices, statuses, events.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
 
-let app: FastifyInstance;
-const AUTH: Record<string, string> = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset').expect(200);
-});
-const get = (p: string, h = AUTH) => request(app.server).get(p).set(h);
-const post = (p: string, b: unknown = {}, h = AUTH) => request(app.server).post(p).set(h).send(b as object);
-const put = (p: string, b: unknown, h = AUTH) => request(app.server).put(p).set(h).send(b as object);
-const del = (p: string, h = AUTH) => request(app.server).delete(p).set(h);
-async function token(body: object): Promise<Record<string, string>> {
-  const res = await request(app.server).post('/__control/tokens').send(body).expect(200);
-  return { Authorization: `Bearer ${res.body.token}` };
-}
-function expectError(res: request.Response, status: number, field?: string | null) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].reason).toEqual(expect.any(String));
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-}
+const emulator = useEmulator();
+const { get, post, put, del, token } = emulator;
 
 const FW = '/v4/networking/firewalls';
 const RULES = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' };

@@ -1,34 +1,10 @@
 // IP addresses (document 3): list, view, rDNS, allocate, assign, share, IPv6 pools and ranges, VLANs.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
 
-let app: FastifyInstance;
-const AUTH: Record<string, string> = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset').expect(200);
-});
-const get = (p: string, h = AUTH) => request(app.server).get(p).set(h);
-const post = (p: string, b: unknown = {}, h = AUTH) => request(app.server).post(p).set(h).send(b as object);
-const put = (p: string, b: unknown, h = AUTH) => request(app.server).put(p).set(h).send(b as object);
-const del = (p: string, h = AUTH) => request(app.server).delete(p).set(h);
-async function token(body: object): Promise<Record<string, string>> {
-  const res = await request(app.server).post('/__control/tokens').send(body).expect(200);
-  return { Authorization: `Bearer ${res.body.token}` };
-}
-function expectError(res: request.Response, status: number, field?: string | null) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].reason).toEqual(expect.any(String));
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-}
+const emulator = useEmulator();
+const { get, post, put, del, token } = emulator;
 
 async function instance(extra: object = {}): Promise<{ id: number; ipv4: string[]; ipv6: string }> {
   const res = await post('/v4/compute/instances', { region: 'us-east', type: 'g6-nanode-1', ...extra });
@@ -228,7 +204,7 @@ describe('garbage bodies on every document-3 write endpoint never give a 5xx', (
     const body = fc.oneof(value, fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 8 }));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), body, async ([method, path], b) => {
-        const res = await request(app.server)[method as 'post' | 'put'](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(b));
+        const res = await request(emulator.server())[method as 'post' | 'put'](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(b));
         expect(res.status, `${method} ${path} ${JSON.stringify(b)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
       }),
       { numRuns: 400, seed: 42 },

@@ -1,34 +1,10 @@
 // Monitoring (document 3): clients, the plan and its grants, public subscriptions.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
 
-let app: FastifyInstance;
-const AUTH: Record<string, string> = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset').expect(200);
-});
-const get = (p: string, h = AUTH) => request(app.server).get(p).set(h);
-const post = (p: string, b: unknown = {}, h = AUTH) => request(app.server).post(p).set(h).send(b as object);
-const put = (p: string, b: unknown, h = AUTH) => request(app.server).put(p).set(h).send(b as object);
-const del = (p: string, h = AUTH) => request(app.server).delete(p).set(h);
-async function token(body: object): Promise<Record<string, string>> {
-  const res = await request(app.server).post('/__control/tokens').send(body).expect(200);
-  return { Authorization: `Bearer ${res.body.token}` };
-}
-function expectError(res: request.Response, status: number, field?: string | null) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.errors[0].reason).toEqual(expect.any(String));
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-}
+const emulator = useEmulator();
+const { get, post, put, del, token } = emulator;
 
 describe('monitoring clients', () => {
   it('create returns install_code and api_key; list, view, update label, delete', async () => {
@@ -100,12 +76,12 @@ describe('monitoring plan', () => {
 
 describe('subscriptions (public)', () => {
   it('lists the four plans without a token; views one; 404 for others', async () => {
-    const list = await request(app.server).get('/v4/monitor/subscriptions').expect(200);
+    const list = await request(emulator.server()).get('/v4/monitor/subscriptions').expect(200);
     expect(list.body.data.map((s: { id: string }) => s.id)).toEqual(['monitor-3', 'monitor-10', 'monitor-40', 'monitor-100']);
     expect(list.body).toMatchObject({ page: 1, pages: 1, results: 4 });
-    const one = await request(app.server).get('/v4/monitor/subscriptions/monitor-40').expect(200);
+    const one = await request(emulator.server()).get('/v4/monitor/subscriptions/monitor-40').expect(200);
     expect(one.body.id).toBe('monitor-40');
-    await request(app.server).get('/v4/monitor/subscriptions/monitor-7').expect(404);
-    await request(app.server).get('/v4/monitor/subscriptions?page_size=24').expect(400);
+    await request(emulator.server()).get('/v4/monitor/subscriptions/monitor-7').expect(404);
+    await request(emulator.server()).get('/v4/monitor/subscriptions?page_size=24').expect(400);
   });
 });
