@@ -2,57 +2,11 @@
 // images, tags.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
+import { type Body, type BodyGen, type ValueGen, constant, oneOf, broken, serverJudged, missing } from './generators/body.js';
 import { FULLVIRT_SLOTS, RESCUE_SLOTS, SLOTS, badInterfaces, deviceMap, deviceSlot, hasVlan, interfaces, sshPublicKey, twoTypeSlot } from './generators/compute.js';
 import { label, labelBadBeginEnd, labelBadChar, labelDoubledSeparator, labelTooLong, labelTooShort } from './generators/labels.js';
 import { strongPassword, weakPassword } from './generators/passwords.js';
 import { LOWER_ALNUM, between, stringOfLength, tooLong } from './generators/text.js';
-
-type Body = Record<string, unknown>;
-type BodyGen = (context: BodyContext) => fc.Arbitrary<Body>;
-type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
-
-/** Marks a member to delete in `replacing`. */
-const ABSENT = Symbol('absent');
-type Change = ValueGen | typeof ABSENT;
-
-const constant = (value: unknown): ValueGen => () => fc.constant(value);
-const oneOf = (...values: unknown[]): ValueGen => () => fc.constantFrom(...values);
-
-/** Sets (or, for ABSENT, deletes) the member at a dot path, creating objects on the way. */
-function setPath(body: Body, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node = body;
-  for (const key of keys.slice(0, -1)) {
-    if (node[key] === null || typeof node[key] !== 'object') node[key] = {};
-    node = node[key] as Body;
-  }
-  const last = keys[keys.length - 1]!;
-  if (value === ABSENT) delete node[last];
-  else node[last] = value;
-}
-
-/** A valid body with the members at the given dot paths replaced (in order) or removed. */
-function replacing(valid: BodyGen, changes: Record<string, Change>): BodyGen {
-  const entries = Object.entries(changes);
-  return (context) =>
-    fc.tuple(valid(context), ...entries.map(([, change]) => (change === ABSENT ? fc.constant(ABSENT) : change(context)))).map(([body, ...values]) => {
-      const copy = structuredClone(body);
-      entries.forEach(([path], i) => setPath(copy, path, values[i]));
-      return copy;
-    });
-}
-
-/** The schema rejects it; `field` defaults to the first changed path. */
-function broken(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0]!): Violation {
-  return { rule, field, judgedBy: 'schema', arbitrary: replacing(valid, changes) };
-}
-
-/** Schema-valid, but the server must reject it (strength, existence). */
-function serverJudged(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0]!): Violation {
-  return { rule, field, judgedBy: 'server', arbitrary: replacing(valid, changes) };
-}
-
-const missing = (rule: string, valid: BodyGen, member: string) => broken(rule, valid, { [member]: ABSENT });
 
 /** A plain object (fast-check records have a null prototype) of the members generated, optional ones sometimes. */
 function members(model: Record<string, fc.Arbitrary<unknown>>, required: string[] = []): fc.Arbitrary<Body> {

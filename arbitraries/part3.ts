@@ -2,6 +2,7 @@
 // firewalls, IP addresses and IPv6 ranges.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
+import { type Body, type BodyGen, type ValueGen, ABSENT, type Change, constant, oneOf, replacing, broken, serverJudged, missing, type JsonKind, WRONG_TYPED, wrongTypes } from './generators/body.js';
 import {
   domainBadSyntax, domainLabelTooLong, domainName, domainTooLong, domainTrailingPeriod, exampleHost, notRecordTargetHost, recordName, recordTargetHost,
 } from './generators/dns.js';
@@ -11,75 +12,10 @@ import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, notCidr, notEmail, notI
 import { ports, portsBadSyntax, portsLeadingZero, portsOutOfRange, portsRangeNotIncreasing, portsTooManyPieces } from './generators/ports.js';
 import { between, stringOfLength, tooLong, tooShort } from './generators/text.js';
 
-type Body = Record<string, unknown>;
-type BodyGen = (context: BodyContext) => fc.Arbitrary<Body>;
-type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
-
 // ------------------------------------------------------------------ helpers
-
-/** Marks a member to delete in `replacing`. */
-const ABSENT = Symbol('absent');
-type Change = ValueGen | typeof ABSENT;
-
-const constant = (value: unknown): ValueGen => () => fc.constant(value);
-const oneOf = (...values: unknown[]): ValueGen => () => fc.constantFrom(...values);
-
-/** Sets (or, for ABSENT, deletes) the member at a dot path, creating the objects and arrays on the way. */
-function setPath(body: Body, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node = body;
-  keys.slice(0, -1).forEach((key, i) => {
-    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(keys[i + 1]!) ? [] : {};
-    node = node[key] as Body;
-  });
-  const last = keys[keys.length - 1]!;
-  if (value === ABSENT) delete node[last];
-  else node[last] = value;
-}
-
-/** A valid body with the members at the given dot paths replaced (in order) or removed. */
-function replacing(valid: BodyGen, changes: Record<string, Change>): BodyGen {
-  const entries = Object.entries(changes);
-  return (context) =>
-    fc.tuple(valid(context), ...entries.map(([, change]) => (change === ABSENT ? fc.constant(ABSENT) : change(context)))).map(([body, ...values]) => {
-      const copy = structuredClone(body);
-      entries.forEach(([path], i) => setPath(copy, path, values[i]));
-      return copy;
-    });
-}
-
-/** The schema rejects it: `field` (when not null) defaults to the first changed path. */
-function broken(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0]!): Violation {
-  return { rule, field, judgedBy: 'schema', arbitrary: replacing(valid, changes) };
-}
-
-/** Schema-valid, but the server must reject it (existence, uniqueness). */
-function serverJudged(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0] ?? null): Violation {
-  return { rule, field, judgedBy: 'server', arbitrary: replacing(valid, changes) };
-}
 
 /** Uniqueness: the body is valid as it is; the scenario sends the same body twice and expects the second refused. */
 const sentTwice = (rule: string, valid: BodyGen, field: string): Violation => ({ rule, field, judgedBy: 'server', arbitrary: valid });
-
-const missing = (rule: string, valid: BodyGen, member: string) => broken(rule, valid, { [member]: ABSENT });
-
-type JsonKind = 'string' | 'nullable-string' | 'integer' | 'boolean' | 'array' | 'object';
-const WRONG_TYPED: Record<JsonKind, unknown[]> = {
-  string: [42, true, null, ['text'], { text: 'text' }],
-  'nullable-string': [42, false, ['text'], { text: 'text' }],
-  integer: ['7', 'seven', true, null, [7], { value: 7 }, 1.5],
-  boolean: ['true', 1, 0, null, [true]],
-  array: ['10.0.0.0/8', 42, true, { 0: 'a' }],
-  object: ['text', 42, true, null, []],
-};
-
-/**
- * One violation of a type rule per member: a value of another JSON type. Members with an enum are left out (a
- * value of another type breaks the enum too), as are members a conditional types as well (SRV service, CAA tag).
- */
-function wrongTypes(rule: string, valid: BodyGen, members: Array<[path: string, kind: JsonKind]>): Violation[] {
-  return members.map(([path, kind]) => broken(rule, valid, { [path]: () => fc.constantFrom(...WRONG_TYPED[kind]).map((value) => structuredClone(value)) }));
-}
 
 function optionalRecord(model: Record<string, fc.Arbitrary<unknown>>, required: string[] = []): fc.Arbitrary<Body> {
   return fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Body>;

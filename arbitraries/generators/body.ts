@@ -1,0 +1,71 @@
+// Building blocks of every body generator: a valid body with some members replaced or removed, and the violation
+// entries built from it.
+import fc from 'fast-check';
+import type { BodyContext, Violation } from '../types.js';
+
+export type Body = Record<string, unknown>;
+export type BodyGen = (context: BodyContext) => fc.Arbitrary<Body>;
+export type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
+
+/** Marks a member to delete in `replacing`. */
+export const ABSENT = Symbol('absent');
+export type Change = ValueGen | typeof ABSENT;
+
+export const constant = (value: unknown): ValueGen => () => fc.constant(value);
+export const oneOf = (...values: unknown[]): ValueGen => () => fc.constantFrom(...values);
+
+/** Sets (or, for ABSENT, deletes) the member at a dot path, creating the objects and arrays on the way. */
+export function setPath(body: Body, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = body;
+  keys.slice(0, -1).forEach((key, i) => {
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(keys[i + 1]!) ? [] : {};
+    node = node[key] as Body;
+  });
+  const last = keys[keys.length - 1]!;
+  if (value === ABSENT) delete node[last];
+  else node[last] = value;
+}
+
+/** A valid body with the members at the given dot paths replaced (in order) or removed. */
+export function replacing(valid: BodyGen, changes: Record<string, Change>): BodyGen {
+  const entries = Object.entries(changes);
+  return (context) =>
+    fc.tuple(valid(context), ...entries.map(([, change]) => (change === ABSENT ? fc.constant(ABSENT) : change(context)))).map(([body, ...values]) => {
+      const copy = structuredClone(body);
+      entries.forEach(([path], i) => setPath(copy, path, values[i]));
+      return copy;
+    });
+}
+
+/** The schema rejects it: `field` (null when no single member is at fault) defaults to the first changed path. */
+export function broken(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0] ?? null): Violation {
+  return { rule, field, judgedBy: 'schema', arbitrary: replacing(valid, changes) };
+}
+
+/** Schema-valid, but the server must reject it (strength, existence, uniqueness, real codes). */
+export function serverJudged(rule: string, valid: BodyGen, changes: Record<string, Change>, field: string | null = Object.keys(changes)[0] ?? null): Violation {
+  return { rule, field, judgedBy: 'server', arbitrary: replacing(valid, changes) };
+}
+
+export const missing = (rule: string, valid: BodyGen, member: string): Violation => broken(rule, valid, { [member]: ABSENT });
+
+export type JsonKind = 'string' | 'nullable-string' | 'integer' | 'boolean' | 'array' | 'object';
+
+/** Values of other JSON types than each kind. */
+export const WRONG_TYPED: Record<JsonKind, unknown[]> = {
+  string: [42, true, null, ['text'], { text: 'text' }],
+  'nullable-string': [42, false, ['text'], { text: 'text' }],
+  integer: ['7', 'seven', true, null, [7], { value: 7 }],
+  boolean: ['true', 1, 0, null, [true]],
+  array: ['10.0.0.0/8', 42, true, { 0: 'a' }],
+  object: ['text', 42, true, null, []],
+};
+
+/**
+ * One violation of a type rule per member: a value of another JSON type. Members with an enum are left out by the
+ * callers (a value of another type breaks the enum too, so the rejection could not be pinned on one rule).
+ */
+export function wrongTypes(rule: string, valid: BodyGen, members: Array<[path: string, kind: JsonKind]>): Violation[] {
+  return members.map(([path, kind]) => broken(rule, valid, { [path]: () => fc.constantFrom(...WRONG_TYPED[kind]).map((value) => structuredClone(value)) }));
+}
