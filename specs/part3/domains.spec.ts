@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
-import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -93,21 +94,8 @@ async function addRecord(c: Check, rule: string, domainId: number, body: Json): 
   return fresh;
 }
 
-/**
- * Runs a fast-check property whose predicate throws a rule violation; a failure carries the seed, the path and
- * the counterexample for the report's replay line. Shrinking is off: every run sends requests.
- */
-async function property<T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25): Promise<void> {
-  const { runs, seed } = c.target.info.config;
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns: Math.min(runs, maxRuns), seed, endOnFailure: true });
-  if (!details.failed) return;
-  const error = details.errorInstance;
-  if (error instanceof RuleViolation) {
-    Object.assign(error, { replay: { seed: details.seed, path: details.counterexamplePath ?? undefined, counterexample: fc.stringify(details.counterexample) } });
-    throw error;
-  }
-  throw error instanceof Error ? error : new Error(`property failed: ${String(error)}`);
-}
+/** The property runner of the harness, at most 25 runs and no shrinking here: every run sends requests. */
+const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) => runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
 
 // ------------------------------------------------------------------------------------------------ status
 

@@ -9,7 +9,8 @@ import { describe } from 'vitest';
 import { exampleHost, recordName, recordTargetHost } from '../../arbitraries/generators/dns.js';
 import { email, httpUrl, ipv4, ipv6 } from '../../arbitraries/generators/net.js';
 import { stringOfLength } from '../../arbitraries/generators/text.js';
-import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -85,21 +86,8 @@ function shown(c: Check, record: Json, member: string): unknown {
   return record[member];
 }
 
-/**
- * Runs a fast-check property whose predicate throws a rule violation; a failure carries the seed, the path and
- * the counterexample for the report's replay line. Shrinking is off: every run sends requests.
- */
-async function property<T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25): Promise<void> {
-  const { runs, seed } = c.target.info.config;
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns: Math.min(runs, maxRuns), seed, endOnFailure: true });
-  if (!details.failed) return;
-  const error = details.errorInstance;
-  if (error instanceof RuleViolation) {
-    Object.assign(error, { replay: { seed: details.seed, path: details.counterexamplePath ?? undefined, counterexample: fc.stringify(details.counterexample) } });
-    throw error;
-  }
-  throw error instanceof Error ? error : new Error(`property failed: ${String(error)}`);
-}
+/** The property runner of the harness, at most 25 runs and no shrinking here: every run sends requests. */
+const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) => runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
 
 const SRV = { type: 'SRV', service: 'sip', protocol: 'tcp', priority: 10, weight: 5, port: 5060 };
 

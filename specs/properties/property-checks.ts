@@ -3,7 +3,8 @@
 // a rejected update leaves the resource as it was. Failures shrink and print the seed and a replay command.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
@@ -167,19 +168,6 @@ async function bodyContext(c: Check, fx: Fixtures): Promise<BodyContext> {
   };
 }
 
-/** Runs a property; a failure becomes a RuleViolation carrying the seed, path and shrunk counterexample. */
-async function assertProperty<T>(c: Check, rule: string, arbitrary: fc.Arbitrary<T>, runs: number, predicate: (value: T) => Promise<void>): Promise<void> {
-  const seed = c.target.info.config.seed;
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns: runs, seed });
-  if (!details.failed) return;
-  const cause = details.errorInstance;
-  if (cause instanceof SetupError) throw cause;
-  const counterexample = JSON.stringify(details.counterexample?.[0])?.slice(0, 2000);
-  const violation = cause instanceof RuleViolation ? cause : new RuleViolation(rule, (cause as Error)?.message ?? String(cause));
-  const failure = new RuleViolation(violation.rule, `${violation.message.replace(/^[^:]+: /, '')} — counterexample ${counterexample} (seed ${seed}, path ${details.counterexamplePath}; replay: npx conformance run --rules ${violation.rule} --seed ${seed})`, violation.exchange);
-  (failure as unknown as { replay: unknown }).replay = { seed, path: details.counterexamplePath ?? undefined, counterexample };
-  throw failure;
-}
 
 /** The members a rejected body named read back as they were. */
 function unchanged(body: unknown, before: unknown, after: unknown): boolean {
@@ -246,7 +234,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         if (recipe.destructive && !c.target.info.config.allowDestructive) c.skip('irreversible or billable operation: run with --allow-destructive');
         const ctx = await contextFor(c);
         const runs = Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity);
-        await assertProperty(c, serves, generators.valid(ctx), runs, async (body) => {
+        await runProperty(c, generators.valid(ctx), async (body) => {
           fc.pre(plan?.accept?.(body, labels) ?? true);
           const path = await pathFor(c, fx, endpoint, plan, ctx);
           const mark = fx.mark();
@@ -256,7 +244,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
           await fx.cleanup(mark);
           c.expectSuccess(serves, exchange, `${key} with a valid body`);
           if (plan?.readBack) await readBack(c, path, body, plan.readBack);
-        });
+        }, { runs });
       });
 
       for (const violation of [...generators.violations.filter((candidate) => candidate.judgedBy === 'schema'), ...typeViolations(schema, generators)]) {
@@ -265,7 +253,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
           const ctx = await contextFor(c);
           const path = await pathFor(c, fx, endpoint, plan, ctx);
           const viewPath = writes ? path : null;
-          await assertProperty(c, violation.rule, violation.arbitrary(ctx), c.target.info.config.violationRuns, async (body) => {
+          await runProperty(c, violation.arbitrary(ctx), async (body) => {
             // Other spec files may write the same resource meanwhile: a change is confirmed on a second attempt.
             for (let attempt = 1; ; attempt++) {
               const before = viewPath ? (await c.get(viewPath)).body : undefined;
@@ -276,7 +264,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               if (unchanged(body, before, after.body)) return;
               if (attempt === 2) c.fail('P1.errors.rejected-write-no-effect', `a rejected ${key} changed the members it named`, after);
             }
-          });
+          }, { runs: c.target.info.config.violationRuns });
         });
       }
     });
