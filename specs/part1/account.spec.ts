@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -17,34 +18,8 @@ const WINDOW_MS = 90 * DAY_MS;
 const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 
-/** Milliseconds of a documented date-time (samples carry no zone: a zone-less value is read as UTC). */
-function timeOf(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const time = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
-  return Number.isNaN(time) ? undefined : time;
-}
 
-/** The target's present: its simulated clock when it has the control hooks, else the wall clock less a minute of skew. */
-async function presentOf(c: Check): Promise<number> {
-  if (c.target.control && c.target.info.controlUrl === c.target.info.baseUrl) {
-    const now = timeOf(bodyOf(await c.get('/__control', { token: null })).now);
-    if (now !== undefined) return now;
-  }
-  return Date.now() - 60_000;
-}
 
-/** Every item of a list (all its pages). */
-async function listAll(c: Check, path: string, token?: string): Promise<Json[]> {
-  const items: Json[] = [];
-  for (let page = 1; page <= 20; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
-    if (!ok(exchange)) throw new Error(`GET ${path} answered ${exchange.status}`);
-    const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
-    items.push(...(body.data ?? []));
-    if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) break;
-  }
-  return items;
-}
 
 async function account(c: Check): Promise<Json> {
   const view = await c.get('/v4/account');

@@ -3,6 +3,7 @@
 // creation. Incoming transfers come only from another account: checks that need one skip when the target has none.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { listItems, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -17,23 +18,7 @@ const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.b
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 const at = (token: string) => `${LIST}/${encodeURIComponent(token)}`;
 
-function timeOf(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const time = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
-  return Number.isNaN(time) ? undefined : time;
-}
 
-async function listAll(c: Check): Promise<Json[]> {
-  const items: Json[] = [];
-  for (let page = 1; page <= 20; page++) {
-    const exchange = await c.get(LIST, { query: { page, page_size: 100 } });
-    if (!ok(exchange)) throw new Error(`GET ${LIST} answered ${exchange.status}`);
-    const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
-    items.push(...(body.data ?? []));
-    if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) break;
-  }
-  return items;
-}
 
 /** A new transfer of a new instance (the create response is the transfer object). */
 async function newTransfer(c: Check, rule: string): Promise<{ token: string; computes: number[]; created: Exchange }> {
@@ -66,7 +51,7 @@ describe('Entity transfer create, view and cancel', () => {
     c.expect('P1.entity-transfer.is-sender.creator', body.is_sender === true, `the create response shows is_sender ${JSON.stringify(body.is_sender)} to the account that created it`, created);
     const view = await transfer(c, token);
     c.expect('P1.entity-transfer.is-sender.creator', view.body.is_sender === true, `the view shows is_sender ${JSON.stringify(view.body.is_sender)} to the account that created it`, view.exchange);
-    const listed = (await listAll(c)).find((item) => item.token === token);
+    const listed = (await listItems(c, LIST)).find((item) => item.token === token);
     c.expect('P1.entity-transfer.is-sender.creator', listed?.is_sender === true, `the list shows the new transfer with is_sender ${JSON.stringify(listed?.is_sender)}`);
   });
 
@@ -100,7 +85,7 @@ describe('Entity transfer accept and expiry', () => {
   // Incoming transfers expire: accept one before the expiry check lets the clock run.
   check('P1.entity-transfer.accept', 'accept accepts the incoming pending transfer its token names', async (c) => {
     needsDestructive(c);
-    const incoming = (await listAll(c)).filter((item) => item.is_sender === false && item.status === 'pending' && typeof item.token === 'string');
+    const incoming = (await listItems(c, LIST)).filter((item) => item.is_sender === false && item.status === 'pending' && typeof item.token === 'string');
     // The last one: other spec files take the first.
     const chosen = incoming.at(-1);
     if (!chosen) return c.skip('needs a pending transfer from another account to accept');
@@ -115,7 +100,7 @@ describe('Entity transfer accept and expiry', () => {
   check(['P1.entity-transfer.expiry.created-plus-24h', 'P1.entity-transfer.expired.accept-rejected'], 'a transfer expires 24 hours after creation: no longer pending, and an expired incoming one cannot be accepted', async (c) => {
     const mine = await newTransfer(c, 'P1.entity-transfer.expiry.created-plus-24h');
     const expiry = timeOf(bodyOf(mine.created).expiry) ?? timeOf((await transfer(c, mine.token)).body.expiry);
-    const incoming = (await listAll(c)).filter((item) => item.is_sender === false && (item.status === 'pending' || item.status === 'stale') && typeof item.token === 'string');
+    const incoming = (await listItems(c, LIST)).filter((item) => item.is_sender === false && (item.status === 'pending' || item.status === 'stale') && typeof item.token === 'string');
     // One advance past the expiry of the newest transfer (the one just made) expires every older one too.
     const present = timeOf(bodyOf(await c.get('/__control', { token: null })).now);
     if (expiry === undefined || present === undefined) return c.skip('needs the simulated time of the control hooks and the expiry of the new transfer');

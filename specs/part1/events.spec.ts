@@ -4,6 +4,7 @@
 // (marking a newer event seen or read) runs a second time on fresh events before it reports a failure.
 import { describe } from 'vitest';
 import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { registerSecret, type Exchange } from '../../harness/http.js';
 import type { PrincipalSpec } from '../../harness/target.js';
@@ -17,33 +18,10 @@ const WINDOW_MS = 90 * 86_400_000;
 const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 
-function timeOf(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const time = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
-  return Number.isNaN(time) ? undefined : time;
-}
 
 const controlAtBase = (c: Check) => c.target.control !== null && c.target.info.controlUrl === c.target.info.baseUrl;
 
-async function presentOf(c: Check): Promise<number> {
-  if (controlAtBase(c)) {
-    const now = timeOf(bodyOf(await c.get('/__control', { token: null })).now);
-    if (now !== undefined) return now;
-  }
-  return Date.now() - 60_000;
-}
 
-async function listAll(c: Check, path: string, token?: string): Promise<Json[]> {
-  const items: Json[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
-    if (!ok(exchange)) throw new Error(`GET ${path} answered ${exchange.status}`);
-    const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
-    items.push(...(body.data ?? []));
-    if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) break;
-  }
-  return items;
-}
 
 /** The first event matching, paging only as far as needed. */
 async function findEvent(c: Check, match: (event: Json) => boolean, token?: string): Promise<Json | undefined> {

@@ -4,6 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { listItems as listAll } from '../../harness/lists.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind } from '../generic/valid-requests.js';
@@ -20,19 +21,6 @@ const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.b
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
 
-/** Every item of a paginated list (all pages), as the given token sees it. */
-async function listAll(c: Check, path: string, token?: string | null): Promise<Json[]> {
-  const items: Json[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
-    if (!ok(exchange)) throw new SetupError(`could not list ${path}: HTTP ${exchange.status}`);
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!Array.isArray(body?.data)) break;
-    items.push(...body.data);
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return items;
-}
 
 interface Uploaded {
   id: string;

@@ -4,6 +4,7 @@
 // only reads those it can reach (the volumes of visible instances, the objects carrying their tags).
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { listPages } from '../../harness/lists.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -22,24 +23,10 @@ const isDomain = (item: Json) => typeof item.domain === 'string';
 const isVolume = (item: Json) => item.filesystem_path !== undefined || item.hardware_type !== undefined;
 const isBalancer = (item: Json) => item.hostname !== undefined || item.client_conn_throttle !== undefined;
 
-/** Every item of a paginated list (all pages); `undefined` when the list is refused. */
-async function listAll(c: Check, path: string, token?: string): Promise<{ items: Json[]; first: Exchange }> {
-  const items: Json[] = [];
-  let first: Exchange | undefined;
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token ? { token } : {}) });
-    first ??= exchange;
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!ok(exchange) || !Array.isArray(body?.data)) break;
-    items.push(...body.data);
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return { items, first: first! };
-}
 
 /** The tagged objects of `label`: the items, or none when the tag does not exist (4xx) or lists nothing. */
 async function tagged(c: Check, label: string): Promise<{ items: Json[]; first: Exchange }> {
-  return listAll(c, tagPath(label));
+  return listPages(c, tagPath(label));
 }
 
 /** Creates a tag through a raw request, tracked for deletion. */
@@ -58,14 +45,14 @@ async function viewOf(c: Check, path: string): Promise<{ body: Json; exchange: E
 
 /** Volumes and load balancers the suite can reach without changing anything it did not create. */
 async function reachable(c: Check): Promise<{ instances: Json[]; volumesByInstance: Map<number, Json[]>; taggedObjects: Array<{ tag: string; item: Json }> }> {
-  const { items: instances } = await listAll(c, '/v4/compute/instances');
+  const { items: instances } = await listPages(c, '/v4/compute/instances');
   const volumesByInstance = new Map<number, Json[]>();
   for (const instance of instances.slice(0, 40)) {
     if (typeof instance.id !== 'number') continue;
-    const { items, first } = await listAll(c, `/v4/compute/instances/${instance.id}/volumes`);
+    const { items, first } = await listPages(c, `/v4/compute/instances/${instance.id}/volumes`);
     if (ok(first)) volumesByInstance.set(instance.id, items);
   }
-  const { items: domains } = await listAll(c, '/v4/domains');
+  const { items: domains } = await listPages(c, '/v4/domains');
   const labels = new Set<string>();
   for (const item of [...instances, ...domains, ...[...volumesByInstance.values()].flat()]) for (const tag of tagsOf(item)) labels.add(tag);
   const taggedObjects: Array<{ tag: string; item: Json }> = [];
@@ -168,7 +155,7 @@ describe('Instance tags', () => {
 describe('Volumes and load balancers', () => {
   check('P2.volumes.attached', 'a new instance has no volumes attached', async (c) => {
     const instance = await fx.newInstance(c);
-    const { items, first } = await listAll(c, `/v4/compute/instances/${instance.id}/volumes`);
+    const { items, first } = await listPages(c, `/v4/compute/instances/${instance.id}/volumes`);
     c.expectSuccess('P2.volumes.attached', first, 'GET the volumes of a new instance');
     c.expect('P2.volumes.attached', items.length === 0, `a new instance lists ${items.length} attached volumes`, first);
   });

@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
 import { check, type Check } from '../../harness/check.js';
+import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -67,20 +68,6 @@ async function adoptDomain(c: Check, exchange: Exchange, name: string): Promise<
   return id;
 }
 
-/** Every item of a paged list. */
-async function listAll(c: Check, path: string): Promise<{ exchange: Exchange; items: Json[] }> {
-  const items: Json[] = [];
-  let first: Exchange | undefined;
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 } });
-    first ??= exchange;
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!ok(exchange) || !Array.isArray(body?.data)) break;
-    items.push(...body.data);
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return { exchange: first!, items };
-}
 
 /** Creates a record and returns its id: from the response, else the id the list gained. */
 async function addRecord(c: Check, rule: string, domainId: number, body: Json): Promise<number> {
@@ -381,7 +368,7 @@ describe('POST /v4/domains/{domainId}/clone', () => {
     c.expectSuccess(rule, clone, 'POST clone');
     const cloneId = await adoptDomain(c, clone, name);
     c.expect(rule, cloneId !== undefined, `the clone ${name} is not in the domain list`, clone);
-    const { exchange, items } = await listAll(c, `/v4/domains/${cloneId}/records`);
+    const { first: exchange, items } = await listAll(c, `/v4/domains/${cloneId}/records`);
     c.expectSuccess(rule, exchange, 'GET the records of the clone');
     c.expect(rule, items.length >= sourceRecords.length, `the clone has ${items.length} records, the source ${sourceRecords.length}`, exchange);
     const comparable = sourceRecords.every((record) => 'type' in record && 'target' in record);

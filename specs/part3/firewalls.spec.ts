@@ -5,6 +5,7 @@
 // are found again in their lists, and events by their action and entity.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -22,18 +23,6 @@ function rulesOf(n: number, first = 1000): Json[] {
   return Array.from({ length: n }, (_, i) => tcpRule(String(first + i)));
 }
 
-/** Every item of a paged list. */
-async function listAll(c: Check, path: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 } });
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!Array.isArray(body?.data)) break;
-    out.push(...body.data);
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return out;
-}
 
 /** The device of `instanceId` in a firewall's devices list (its fields are not shown: entity id or entity_id). */
 function deviceOf(devices: Json[], instanceId: number): Json | undefined {

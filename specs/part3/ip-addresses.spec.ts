@@ -8,6 +8,7 @@
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind } from '../generic/valid-requests.js';
@@ -21,17 +22,6 @@ const RANGES = '/v4/networking/ipv6/ranges';
 const isPrivate = (address: string) => ipaddr.IPv4.isValid(address) && ipaddr.IPv4.parse(address).range() === 'private';
 const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
 
-async function listAll(c: Check, path: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 } });
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!Array.isArray(body?.data)) break;
-    out.push(...body.data);
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return out;
-}
 
 /** The instance's IPv4 addresses and IPv6 SLAAC address, from its view (document 2). */
 async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4: string[]; slaac: string | null }> {

@@ -10,6 +10,7 @@ import { exampleHost, recordName, recordTargetHost } from '../../arbitraries/gen
 import { email, httpUrl, ipv4, ipv6 } from '../../arbitraries/generators/net.js';
 import { stringOfLength } from '../../arbitraries/generators/text.js';
 import { check, type Check } from '../../harness/check.js';
+import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -22,20 +23,6 @@ const isObject = (value: unknown): value is Json => !!value && typeof value === 
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 const records = (domainId: number) => `/v4/domains/${domainId}/records`;
 
-/** Every item of a paged list. */
-async function listAll(c: Check, path: string): Promise<{ exchange: Exchange; items: Json[] }> {
-  const items: Json[] = [];
-  let first: Exchange | undefined;
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 } });
-    first ??= exchange;
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!ok(exchange) || !Array.isArray(body?.data)) break;
-    items.push(...body.data);
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return { exchange: first!, items };
-}
 
 /** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
 async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
@@ -395,7 +382,7 @@ describe('DELETE /v4/domains/{domainId}/records/{recordId}', () => {
     const keep = await addRecord(c, domainId, { type: 'TXT', name: 'kept', target: 'conformance' });
     c.expectSuccess(rule, await c.delete(`${records(domainId)}/${id}`), 'DELETE the record');
     c.expectRejected(rule, await c.get(`${records(domainId)}/${id}`), 'GET a deleted record');
-    const { exchange, items } = await listAll(c, records(domainId));
+    const { first: exchange, items } = await listAll(c, records(domainId));
     c.expect(rule, !items.some((item) => item.id === id), `the deleted record ${id} is still listed`, exchange);
     c.expect(rule, items.some((item) => item.id === keep), `deleting record ${id} also removed record ${keep} from the list`, exchange);
   });

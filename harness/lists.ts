@@ -1,0 +1,46 @@
+// Small helpers the scenario specs share: reading whole lists, times as the API writes them, the target's present.
+import type { Check } from './check.js';
+import { SetupError } from './fixtures.js';
+import type { Exchange } from './http.js';
+
+type Json = Record<string, unknown>;
+
+export const succeeded = (exchange: Exchange): boolean => exchange.status >= 200 && exchange.status < 300;
+
+/** Every item of a paged list, and the first page's exchange; stops at a page that is not a list. */
+export async function listPages(c: Check, path: string, options: { token?: string | null } = {}): Promise<{ items: Json[]; first: Exchange }> {
+  const items: Json[] = [];
+  let first: Exchange | undefined;
+  for (let page = 1; page <= 50; page++) {
+    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(options.token !== undefined ? { token: options.token } : {}) });
+    first ??= exchange;
+    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+    if (!succeeded(exchange) || !Array.isArray(body?.data)) break;
+    items.push(...body.data);
+    if (page >= (body.pages ?? 1)) break;
+  }
+  return { items, first: first! };
+}
+
+/** Every item of a paged list; a list that cannot be read is a setup error for the check. */
+export async function listItems(c: Check, path: string, token?: string | null): Promise<Json[]> {
+  const { items, first } = await listPages(c, path, token !== undefined ? { token } : {});
+  if (!succeeded(first)) throw new SetupError(`could not list ${path}: HTTP ${first.status}`);
+  return items;
+}
+
+/** A date-time of the API (no zone in the documents' samples: read as UTC) in milliseconds. */
+export function timeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const time = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** The target's present: its simulated clock when the control hooks are at the base URL, else the wall clock less a minute of skew. */
+export async function presentOf(c: Check): Promise<number> {
+  if (c.target.control && c.target.info.controlUrl === c.target.info.baseUrl) {
+    const now = timeOf(((await c.get('/__control', { token: null })).body as Json | undefined)?.now);
+    if (now !== undefined) return now;
+  }
+  return Date.now() - 60_000;
+}
