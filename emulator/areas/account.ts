@@ -2,8 +2,7 @@
 // invoices, logins, maintenance (beta), notifications and OAuth clients.
 //
 // Choices where the document says "not shown" (listed in the README too):
-// - the card on file fails to be charged when the server runs with the fault `card-declined`, or after the test
-//   card number 4000000000000002 was added; adding any other card makes the card on file chargeable again;
+// - the card on file fails to be charged after the test card number 4000000000000002 was added; adding any other card makes the card on file chargeable again;
 //   cancelling charges the balance (it becomes 0) and answers `{survey_link}`; cancelling again answers the same;
 // - account `country` is checked against the ISO 3166-1 alpha-2 list (case-insensitive, stored upper case); a
 //   `state` sent for a US or CA address must be a state / province code, and so must the state on file when only
@@ -31,7 +30,6 @@ import { getInstance, instanceEntity, listInstances } from './compute.js';
 
 const DAY_MS = 86_400_000;
 const RETENTION_MS = 90 * DAY_MS;
-export const CARD_DECLINED_FAULT = 'card-declined';
 const DECLINING_TEST_CARD = '4000000000000002';
 
 interface Promotion {
@@ -585,7 +583,7 @@ function deleteClient(ctx: RequestContext) {
 
 function seed(s: Store): void {
   const now = s.now();
-  T.state(s).set('1', { cardFails: s.faults.has(CARD_DECLINED_FAULT), cancelled: false, seededAt: s.nowIso(now) });
+  T.state(s).set('1', { cardFails: false, cancelled: false, seededAt: s.nowIso(now) });
   T.account(s).set('1', {
     active_promotions: [
       {
