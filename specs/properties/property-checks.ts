@@ -139,7 +139,7 @@ async function pathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan: ValidPl
 }
 
 /** The ids a generated body may name: made on the target before generating (once per spec file). */
-async function bodyContext(c: Check, fx: Fixtures): Promise<BodyContext> {
+async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyContext> {
   const config = c.target.info.config;
   const [first, second] = [await fx.instance(c), await fx.newInstance(c)];
   const configs = await c.get(`/v4/compute/instances/${first.id}/configs`);
@@ -164,7 +164,8 @@ async function bodyContext(c: Check, fx: Fixtures): Promise<BodyContext> {
     domainId: (await fx.domain(c)).id,
     ipv4s,
     slaac: String(view.ipv6 ?? '').split('/')[0]!,
-    labelPrefix: fx.prefix,
+    // Generated names repeat across files that share the seed: a tag per file keeps platform-wide names apart.
+    labelPrefix: `${fx.prefix}${tag}`,
   };
 }
 
@@ -222,7 +223,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
   const fx = useFixtures(`properties-${document}`);
   let context: Promise<BodyContext> | undefined;
   const labels = new Set<string>();
-  const contextFor = (c: Check) => (context ??= bodyContext(c, fx).catch((error) => { context = undefined; throw error; }));
+  const contextFor = (c: Check) => (context ??= bodyContext(c, fx, `p${document.slice(-1)}`).catch((error) => { context = undefined; throw error; }));
 
   for (const [schema, generators] of Object.entries(bodies)) {
     const endpoint = endpoints.find((candidate) => candidate.request === schema);
