@@ -223,7 +223,7 @@ export const rules: Rule[] = [
   rule('P2.clone.charge', COMPUTE, 'MUST', 'Cloning to a new instance incurs a charge.', [CLONE_I], ['destructive'], 'untestable: billing is not observable within a run'),
   rule('P2.rescue.boots-recovery', COMPUTE, 'MUST', 'Rescue boots a recovery environment with the given devices.', [RESCUE], NONE, NO_GUEST),
   rule('P2.resize.no-pending-migration', CONFIG, 'MUST', 'Resize requires that no migration is pending.', [RESIZE], NONE, 'untestable: migration operations are not shown'),
-  rule('P2.resize.no-balance', CONFIG, 'MUST', 'Resize requires no outstanding balance on the account.', [RESIZE], ['destructive'], 'untestable: an outstanding balance cannot be arranged safely on a real account'),
+  rule('P2.resize.no-balance', CONFIG, 'MUST', 'Resize requires no outstanding balance on the account.', [RESIZE], ['destructive'], 'untestable: an outstanding balance cannot be arranged safely'),
   rule('P2.resize.no-running-actions', CONFIG, 'MUST', 'Resize requires no running or queued actions on the instance.', [RESIZE], ['long-wait'], 'scenario'),
   rule('P2.resize.disk-allocation', CONFIG, 'MUST', 'Resize requires that the instance\'s disk allocation does not exceed what the new type allows (delete or shrink disks first).', [RESIZE], ['long-wait'], 'scenario'),
   rule('P2.resize.auto-disk-resize-default', COMPUTE, 'MUST', 'allow_auto_disk_resize defaults to true.', [RESIZE], ['long-wait'], 'untestable: disk operations and disk sizes are not shown'),

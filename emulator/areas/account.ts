@@ -276,17 +276,12 @@ function updateAccount(ctx: RequestContext) {
   return structuredClone(a);
 }
 
-/** A balance is outstanding when one is due and the card on file cannot pay it (compute's resize precondition). */
-export function hasOutstandingBalance(store: Store): boolean {
-  return account(store).balance !== 0 && state(store).cardFails;
-}
-
 function cancelAccount(ctx: RequestContext) {
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
   optString(o, 'comments');
   const a = account(ctx.store);
   const st = state(ctx.store);
-  if (hasOutstandingBalance(ctx.store)) {
+  if (a.balance !== 0 && st.cardFails) {
     fail(
       `We could not charge the credit card on file for the remaining balance of $${a.balance.toFixed(2)}. ` +
         'Pay the balance first (or add a working card), then cancel the account.',

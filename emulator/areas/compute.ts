@@ -7,7 +7,6 @@ import type { Store, Region, InstanceType } from '../core/store.js';
 import {
   asObject, optString, reqString, optInt, reqInt, optBool, optArray, reqObject, optObject, fail, codePoints,
 } from '../core/validate.js';
-import { hasOutstandingBalance } from './account.js';
 import { paginate } from '../core/pagination.js';
 import { emitEvent } from '../core/events.js';
 import { canAccess, grantOwnership, hasGlobalGrant } from '../core/permissions.js';
@@ -899,7 +898,7 @@ function resizeHandler(ctx: RequestContext) {
   const autoResize = optBool(o, 'allow_auto_disk_resize') ?? true;
   requireIdle(store, inst);
   // The account area owns the balance; an outstanding balance is emulated by the `outstanding-balance` fault.
-  if (hasOutstandingBalance(store)) fail('The account has an outstanding balance; pay it before resizing', null);
+  if (store.faults.has('outstanding-balance')) fail('The account has an outstanding balance; pay it before resizing', null);
   const used = usedDisk(store, inst.id);
   if (used > type.disk) {
     fail(`The instance's disks use ${used} MB but type ${type.id} allows ${type.disk} MB; delete or shrink disks first`, 'type');

@@ -546,12 +546,13 @@ describe('resize', () => {
     expect((await post(`${I}/${inst.id}/resize`, { type: 'g6-nanode-1' })).status).toBe(200);
   });
 
-  it('refused with an outstanding balance (a balance the card on file cannot pay) and during running actions', async () => {
-    const seeded = (await get(I)).body.data[0];
-    // the declining test card leaves the seeded balance outstanding
-    expect((await post('/v4/account/credit-card', { card_number: '4000000000000002', cvv: '123', expiry_month: 12, expiry_year: 2030 })).status).toBe(200);
-    expectError(await post(`${I}/${seeded.id}/resize`, { type: 'g6-standard-4' }), 400, null, /outstanding balance/);
-    expect((await post('/v4/account/credit-card', { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: 2030 })).status).toBe(200);
+  it('refused with an outstanding balance (fault) and during running actions', async () => {
+    const faulty = await buildServer({ faults: ['outstanding-balance'] });
+    await faulty.ready();
+    const seeded = (await request(faulty.server).get(I).set(bearer(DEFAULT_TOKEN))).body.data[0];
+    const res = await request(faulty.server).post(`${I}/${seeded.id}/resize`).set(bearer(DEFAULT_TOKEN)).send({ type: 'g6-standard-4' });
+    expectError(res, 400, null, /outstanding balance/);
+    await faulty.close();
     const inst = await create();
     expect((await post(`${I}/${inst.id}/clone`, { region: 'us-east', type: 'g6-nanode-1' })).status).toBe(200);
     expectError(await post(`${I}/${inst.id}/resize`, { type: 'g6-standard-1' }), 400, null, /running or queued/);
