@@ -1,49 +1,18 @@
 // Emulator self-tests, document 2 "Compute instances": every endpoint, the documented behaviour and each rejection.
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { buildServer, DEFAULT_TOKEN, getStore } from '../../emulator/server.js';
+import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
 import { listVlans, passwordIsStrong } from '../../emulator/areas/compute.js';
 
-let app: FastifyInstance;
 const STRONG = 'Str0ng!Pass';
 const I = '/v4/compute/instances';
 
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset');
-});
-
-type Res = request.Response;
+const emulator = useEmulator();
+const { get, post, put, del, token } = withTokens(emulator);
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
-const get = (path: string, token = DEFAULT_TOKEN) => request(app.server).get(path).set(bearer(token));
-const del = (path: string, token = DEFAULT_TOKEN) => request(app.server).delete(path).set(bearer(token));
-const post = (path: string, body?: unknown, token = DEFAULT_TOKEN) => {
-  const r = request(app.server).post(path).set(bearer(token));
-  return body === undefined ? r : r.set('Content-Type', 'application/json').send(JSON.stringify(body));
-};
-const put = (path: string, body: unknown, token = DEFAULT_TOKEN) =>
-  request(app.server).put(path).set(bearer(token)).set('Content-Type', 'application/json').send(JSON.stringify(body));
-
-function expectError(res: Res, status: number, field?: string | null, reason?: RegExp): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Array.isArray(res.body.errors)).toBe(true);
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-  if (reason) expect(res.body.errors[0].reason).toMatch(reason);
-}
-
-async function token(body: object): Promise<string> {
-  const res = await post('/__control/tokens', body);
-  expect(res.status).toBe(200);
-  return res.body.token as string;
-}
+type Res = request.Response;
 
 async function advance(seconds: number): Promise<void> {
   expect((await post('/__control/clock', { advance_seconds: seconds })).status).toBe(200);
@@ -99,7 +68,7 @@ describe('instances list and view', () => {
     const t = await token({ scopes: ['compute:read_only'] });
     expect((await get(I, t)).status).toBe(200);
     expectError(await post(I, { region: 'us-east', type: 'g6-nanode-1' }, t), 403);
-    expectError(await request(app.server).get(I), 401);
+    expectError(await request(emulator.server()).get(I), 401);
   });
 });
 
@@ -242,7 +211,7 @@ describe('interfaces and VLANs', () => {
   it('accepts public + VLAN interfaces and lists the VLAN with its instance', async () => {
     const res = await post(I, { ...base, interfaces: [{ purpose: 'public', label: '', ipam_address: null }, { purpose: 'vlan', label: 'backend-1', ipam_address: '10.0.0.1/24' }] });
     expect(res.status).toBe(200);
-    const vlans = listVlans(getStore(app));
+    const vlans = listVlans(getStore(emulator.app));
     expect(vlans).toEqual([expect.objectContaining({ label: 'backend-1', region: 'us-east', computes: [res.body.id] })]);
     expect((await post(I, { ...base, interfaces: [] })).status).toBe(200);
   });
@@ -266,7 +235,7 @@ describe('interfaces and VLANs', () => {
     await bad([{ purpose: 'vlan', label: 'a' }, { purpose: 'vlan', label: 'a' }], 'interfaces.1.label');
     await bad([{ purpose: 'vlan', label: 'a', ipam_address: '10.0.0.1/24' }, { purpose: 'vlan', label: 'b', ipam_address: '10.0.0.1/24' }], 'interfaces.1.ipam_address');
     await bad([{ purpose: 'vlan', label: 'a' }], 'interfaces.0.purpose', 'us-west');
-    expect(listVlans(getStore(app))).toHaveLength(0);
+    expect(listVlans(getStore(emulator.app))).toHaveLength(0);
     expect((await post(I, { ...base, interfaces: [{ purpose: 'vlan', label: 'x'.repeat(64) }] })).status).toBe(200);
   });
 
@@ -278,14 +247,14 @@ describe('interfaces and VLANs', () => {
     // an existing VLAN can still be joined, and another region has its own 10
     expect((await post(I, { ...base, interfaces: [{ purpose: 'vlan', label: 'v3' }] })).status).toBe(200);
     expect((await post(I, { ...base, region: 'eu-central', interfaces: [{ purpose: 'vlan', label: 'v10' }] })).status).toBe(200);
-    expect(listVlans(getStore(app)).find((v) => v.label === 'v3')!.computes).toHaveLength(2);
+    expect(listVlans(getStore(emulator.app)).find((v) => v.label === 'v3')!.computes).toHaveLength(2);
   });
 
   it('VLAN membership follows the booted profile and instance deletion', async () => {
     const inst = await create({ interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: 'net-a' }] });
     const cfg = await post(`${I}/${inst.id}/configs`, { label: 'b', devices: {}, interfaces: [{ purpose: 'vlan', label: 'net-b' }] });
     expect(cfg.status).toBe(200);
-    const vl = () => Object.fromEntries(listVlans(getStore(app)).map((v) => [v.label, v.computes]));
+    const vl = () => Object.fromEntries(listVlans(getStore(emulator.app)).map((v) => [v.label, v.computes]));
     expect(vl()).toEqual({ 'net-a': [inst.id], 'net-b': [] });
     expect((await post(`${I}/${inst.id}/boot`, { config_id: cfg.body.id })).status).toBe(200);
     expect(vl()).toEqual({ 'net-a': [], 'net-b': [inst.id] });
@@ -336,7 +305,7 @@ describe('instance update and delete', () => {
     expectError(await get(`${I}/${seeded.id}/configs`), 404);
     expectError(await post(I, { region: 'us-east', type: 'g6-standard-2', backup_id: snap.body.id }), 400, 'backup_id');
     const { listVolumes } = await import('../../emulator/areas/compute.js');
-    expect(listVolumes(getStore(app)).every((v) => v.compute_id === null)).toBe(true);
+    expect(listVolumes(getStore(emulator.app)).every((v) => v.compute_id === null)).toBe(true);
     expectError(await del(`${I}/${seeded.id}`), 404);
   });
 });
@@ -513,9 +482,9 @@ describe('configuration profiles', () => {
     expect((await post(path, { label: 'fv', devices: { sdd: { disk_id: disk }, sde: null }, virt_mode: 'fullvirt' })).status).toBe(200);
     // a seeded volume of the same region, unattached
     const { listVolumes } = await import('../../emulator/areas/compute.js');
-    const vol = listVolumes(getStore(app)).find((v) => v.region === 'us-east' && v.compute_id === null)!;
+    const vol = listVolumes(getStore(emulator.app)).find((v) => v.region === 'us-east' && v.compute_id === null)!;
     expect((await post(path, { label: 'vol', devices: { sdb: { volume_id: vol.id } } })).status).toBe(200);
-    const attached = listVolumes(getStore(app)).find((v) => v.compute_id !== null)!;
+    const attached = listVolumes(getStore(emulator.app)).find((v) => v.compute_id !== null)!;
     await bad({ label: 'x', devices: { sdb: { volume_id: attached.id } } }, 'devices.sdb.volume_id');
     // switching a profile with sde to fullvirt is refused
     const withSde = (await configsOf(inst.id)).find((c) => c.devices.sde)!;
@@ -648,7 +617,7 @@ describe('statistics, transfer, volumes, kernels', () => {
     expect(s.body).toHaveProperty('io');
     expect(s.body).toHaveProperty('netv4');
     expect(s.body).toHaveProperty('netv6');
-    const now = new Date(`${(await request(app.server).get('/__control')).body.now}Z`);
+    const now = new Date(`${(await request(emulator.server()).get('/__control')).body.now}Z`);
     const y = now.getUTCFullYear();
     const m = now.getUTCMonth() + 1;
     const path = (yy: unknown, mm: unknown) => `${I}/${inst.id}/stats/${yy}/${mm}`;
@@ -680,7 +649,7 @@ describe('statistics, transfer, volumes, kernels', () => {
     expectError(await get(path(2000, 13)), 400, 'month');
     expect((await get(path(2000, 12))).status).toBe(200);
     // move the simulated clock into December 2037: the maximum becomes reachable
-    const now = new Date(`${(await request(app.server).get('/__control')).body.now}Z`);
+    const now = new Date(`${(await request(emulator.server()).get('/__control')).body.now}Z`);
     await advance(Math.ceil((Date.UTC(2037, 11, 15) - now.getTime()) / 1000));
     expect((await get(path(2037, 12))).status).toBe(200);
     expectError(await get(path(2038, 1)), 400, 'year');
@@ -698,13 +667,13 @@ describe('statistics, transfer, volumes, kernels', () => {
   });
 
   it('kernels: no authentication, paginated list and view', async () => {
-    const list = await request(app.server).get('/v4/compute/kernels');
+    const list = await request(emulator.server()).get('/v4/compute/kernels');
     expect(list.status).toBe(200);
     expect(list.body.results).toBeGreaterThan(1);
     const k = list.body.data[0];
-    expect((await request(app.server).get(`/v4/compute/kernels/${k.id}`)).body).toEqual(k);
-    expectError(await request(app.server).get('/v4/compute/kernels/none-such'), 404);
-    expectError(await request(app.server).get('/v4/compute/kernels?page_size=24'), 400, 'page_size');
+    expect((await request(emulator.server()).get(`/v4/compute/kernels/${k.id}`)).body).toEqual(k);
+    expectError(await request(emulator.server()).get('/v4/compute/kernels/none-such'), 404);
+    expectError(await request(emulator.server()).get('/v4/compute/kernels?page_size=24'), 400, 'page_size');
   });
 });
 
@@ -722,7 +691,7 @@ describe('robustness', () => {
     ];
     for (const [method, path] of targets) {
       for (const g of garbage) {
-        const res = await request(app.server)[method as 'post'](path).set(bearer(DEFAULT_TOKEN)).set('Content-Type', 'application/json').send(JSON.stringify(g));
+        const res = await request(emulator.server())[method as 'post'](path).set(bearer(DEFAULT_TOKEN)).set('Content-Type', 'application/json').send(JSON.stringify(g));
         expect(res.status, `${method} ${path} ${JSON.stringify(g)}`).toBeLessThan(500);
       }
     }
@@ -733,7 +702,7 @@ describe('robustness', () => {
     const bodies = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...keys), fc.jsonValue(), { maxKeys: 6 }));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), bodies, async ([method, path], g) => {
-        const res = await request(app.server)[method as 'post'](path).set(bearer(DEFAULT_TOKEN)).set('Content-Type', 'application/json').send(JSON.stringify(g));
+        const res = await request(emulator.server())[method as 'post'](path).set(bearer(DEFAULT_TOKEN)).set('Content-Type', 'application/json').send(JSON.stringify(g));
         return res.status < 500;
       }),
       { numRuns: 300, seed: 42 },

@@ -2,43 +2,17 @@
 // emulator's own upload target), update, delete, and the image state machine on the simulated clock.
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TOKEN } from '../../emulator/server.js';
+import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
 
-let app: FastifyInstance;
 const STRONG = 'Str0ng!Pass';
 
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset');
-});
-
+const emulator = useEmulator();
+const { get, post, put, del, token } = withTokens(emulator);
 type Res = request.Response;
-const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
-const get = (path: string, token: string | null = DEFAULT_TOKEN) => (token ? request(app.server).get(path).set(bearer(token)) : request(app.server).get(path));
-const del = (path: string, token = DEFAULT_TOKEN) => request(app.server).delete(path).set(bearer(token));
-const send = (method: 'post' | 'put', path: string, body: unknown, token = DEFAULT_TOKEN) =>
-  request(app.server)[method](path).set(bearer(token)).set('Content-Type', 'application/json').send(JSON.stringify(body));
-const post = (path: string, body: unknown, token = DEFAULT_TOKEN) => send('post', path, body, token);
-const put = (path: string, body: unknown, token = DEFAULT_TOKEN) => send('put', path, body, token);
 const enc = (id: string) => `/v4/images/${encodeURIComponent(id)}`;
 
-function expectError(res: Res, status: number, field?: string | null, reason?: RegExp): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Array.isArray(res.body.errors)).toBe(true);
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-  if (reason) expect(res.body.errors[0].reason).toMatch(reason);
-}
-async function token(body: object): Promise<string> {
-  return (await post('/__control/tokens', body)).body.token as string;
-}
 async function advance(seconds: number): Promise<void> {
   expect((await post('/__control/clock', { advance_seconds: seconds })).status).toBe(200);
 }
@@ -132,14 +106,14 @@ describe('upload', () => {
     expect((await get(enc(res.body.id))).body).not.toHaveProperty('upload_to');
     const target = uploadPath(res.body.upload_to);
     const data = gzipSync(Buffer.alloc(4096, 7));
-    expectError(await request(app.server).put(target).set('Content-Type', 'application/json').send('{}'), 415);
-    expectError(await request(app.server).put(target).set('Content-Type', 'application/octet-stream').send(Buffer.from('plain text')), 400, null, /gzip/);
-    const ok = await request(app.server).put(target).set('Content-Type', 'application/octet-stream').send(data);
+    expectError(await request(emulator.server()).put(target).set('Content-Type', 'application/json').send('{}'), 415);
+    expectError(await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(Buffer.from('plain text')), 400, null, /gzip/);
+    const ok = await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(data);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({});
     expect((await get(enc(res.body.id))).body.status).toBe('available');
-    expectError(await request(app.server).put(target).set('Content-Type', 'application/octet-stream').send(data), 400);
-    expectError(await request(app.server).put('/__upload/private/999999').set('Content-Type', 'application/octet-stream').send(data), 404);
+    expectError(await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(data), 400);
+    expectError(await request(emulator.server()).put('/__upload/private/999999').set('Content-Type', 'application/octet-stream').send(data), 404);
   });
 
   it('is deleted when 24 simulated hours pass without data', async () => {
@@ -149,7 +123,7 @@ describe('upload', () => {
     await advance(20);
     expectError(await get(enc(res.body.id)), 404);
     const target = uploadPath(res.body.upload_to);
-    expectError(await request(app.server).put(target).set('Content-Type', 'application/octet-stream').send(gzipSync(Buffer.from('x'))), 404);
+    expectError(await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(gzipSync(Buffer.from('x'))), 404);
   });
 
   it('refuses a body over the emulator limit with 413', async () => {
@@ -157,7 +131,7 @@ describe('upload', () => {
     const big = Buffer.alloc(64 * 1024 * 1024 + 1);
     big[0] = 0x1f;
     big[1] = 0x8b;
-    expectError(await request(app.server).put(uploadPath(res.body.upload_to)).set('Content-Type', 'application/octet-stream').send(big), 413);
+    expectError(await request(emulator.server()).put(uploadPath(res.body.upload_to)).set('Content-Type', 'application/octet-stream').send(big), 413);
   });
 
   it('validates the upload body', async () => {
@@ -203,14 +177,14 @@ describe('update and delete', () => {
     expect(res.body).toEqual({});
     expectError(await get(enc(priv.id)), 404);
     expectError(await del(enc(priv.id)), 404);
-    expectError(await request(app.server).delete(enc('compute/debian12')), 401);
+    expectError(await request(emulator.server()).delete(enc('compute/debian12')), 401);
   });
 
   it('garbage bodies never give a 5xx', async () => {
     const priv = (await get('/v4/images')).body.data.find((i: any) => !i.is_public);
     for (const g of [[], 'x', 1, null, { disk_id: 1e300 }, { label: {}, region: [] }, { description: [1] }, { status: 3 }]) {
       for (const [m, p] of [['post', '/v4/images'], ['post', '/v4/images/upload'], ['put', enc(priv.id)]] as const) {
-        expect((await send(m, p, g)).status).toBeLessThan(500);
+        expect((await (m === 'post' ? post(p, g) : put(p, g))).status).toBeLessThan(500);
       }
     }
   });

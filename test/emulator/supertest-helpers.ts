@@ -44,10 +44,32 @@ export function useEmulator() {
   };
 }
 
-/** An error answer: the status, the documented error body, and (when given) the field at fault. */
-export function expectError(res: request.Response, status: number, field?: string | null): void {
+/**
+ * The same requests taking a token string (null: no Authorization header) instead of headers; bodies always go as
+ * JSON text, so a garbage body (a string, a number) reaches the emulator as JSON too.
+ */
+export function withTokens(emulator: ReturnType<typeof useEmulator>) {
+  const auth = (token: string | null): Headers => (token ? { Authorization: `Bearer ${token}` } : {});
+  const json = (method: 'post' | 'put', path: string, body: unknown, token: string | null) => {
+    const pending = request(emulator.server())[method](path).set(auth(token));
+    return body === undefined ? pending : pending.set('Content-Type', 'application/json').send(JSON.stringify(body));
+  };
+  return {
+    get: (path: string, token: string | null = DEFAULT_TOKEN) => emulator.get(path, auth(token)),
+    del: (path: string, token: string | null = DEFAULT_TOKEN) => emulator.del(path, auth(token)),
+    post: (path: string, body?: unknown, token: string | null = DEFAULT_TOKEN) => json('post', path, body, token),
+    put: (path: string, body: unknown, token: string | null = DEFAULT_TOKEN) => json('put', path, body, token),
+    async token(body: object): Promise<string> {
+      return (await emulator.token(body)).Authorization!.slice('Bearer '.length);
+    },
+  };
+}
+
+/** An error answer: the status, the documented error body, and (when given) the field at fault and the reason. */
+export function expectError(res: request.Response, status: number, field?: string | null, reason?: RegExp): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(Array.isArray(res.body.errors)).toBe(true);
   expect(typeof res.body.errors[0].reason).toBe('string');
   if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
+  if (reason) expect(res.body.errors[0].reason).toMatch(reason);
 }

@@ -1,49 +1,24 @@
 // Emulator self-tests, document 2 "Tags": create (tagging listed objects, all or nothing), delete from every
 // object, and the paginated mixed list of tagged objects.
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, DEFAULT_TOKEN, getStore } from '../../emulator/server.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TOKEN, getStore } from '../../emulator/server.js';
+import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
 import { listBalancers, listVolumes, getInstance } from '../../emulator/areas/compute.js';
 import { listDomains } from '../../emulator/areas/domains.js';
 
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildServer({});
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-});
-beforeEach(async () => {
-  await request(app.server).post('/__control/reset');
-});
-
+const emulator = useEmulator();
+const { get, post, put, del, token } = withTokens(emulator);
 type Res = request.Response;
-const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
-const get = (path: string, token = DEFAULT_TOKEN) => request(app.server).get(path).set(bearer(token));
-const del = (path: string, token = DEFAULT_TOKEN) => request(app.server).delete(path).set(bearer(token));
-const post = (path: string, body: unknown, token = DEFAULT_TOKEN) =>
-  request(app.server).post(path).set(bearer(token)).set('Content-Type', 'application/json').send(JSON.stringify(body));
-
-function expectError(res: Res, status: number, field?: string | null): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Array.isArray(res.body.errors)).toBe(true);
-  if (field !== undefined) expect(res.body.errors[0].field).toBe(field);
-}
-async function token(body: object): Promise<string> {
-  return (await post('/__control/tokens', body)).body.token as string;
-}
 
 async function ids() {
-  const store = getStore(app);
+  const store = getStore(emulator.app);
   const inst = (await get('/v4/compute/instances')).body.data[0];
   let domain = listDomains(store)[0];
   if (!domain) {
     const res = await post('/v4/domains', { domain: 'tags-test.example', type: 'master', soa_email: 'admin@tags-test.example' });
     expect(res.status).toBe(200);
-    domain = listDomains(getStore(app))[0]!;
+    domain = listDomains(getStore(emulator.app))[0]!;
   }
   return { compute: inst.id as number, domain: domain.id, volume: listVolumes(store)[0]!.id, balancer: listBalancers(store)[0]!.id };
 }
@@ -85,7 +60,7 @@ describe('tags', () => {
     expectError(await post('/v4/tags', { label: 'partial', domains: 5 }), 400, 'domains');
     expectError(await post('/v4/tags', { label: 'partial', balancers: [999999] }), 400, 'balancers.0');
     expectError(await get('/v4/tags/partial'), 404);
-    expect(getInstance(getStore(app), o.compute)!.tags).not.toContain('partial');
+    expect(getInstance(getStore(emulator.app), o.compute)!.tags).not.toContain('partial');
   });
 
   it('create and delete are for unrestricted users with account:read_write', async () => {
@@ -95,7 +70,7 @@ describe('tags', () => {
     expectError(await post('/v4/tags', { label: 'nope' }, ro), 403);
     expect((await post('/v4/tags', { label: 'yes-tag' })).status).toBe(200);
     expectError(await del('/v4/tags/yes-tag', restricted), 403);
-    expectError(await request(app.server).get('/v4/tags/yes-tag'), 401);
+    expectError(await request(emulator.server()).get('/v4/tags/yes-tag'), 401);
   });
 
   it('delete removes the tag from every object and deletes it', async () => {
@@ -105,7 +80,7 @@ describe('tags', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     expectError(await get('/v4/tags/gone-soon'), 404);
-    const store = getStore(app);
+    const store = getStore(emulator.app);
     expect(getInstance(store, o.compute)!.tags).not.toContain('gone-soon');
     expect(listDomains(store).some((d) => d.tags.includes('gone-soon'))).toBe(false);
     expect(listVolumes(store).some((v) => v.tags.includes('gone-soon'))).toBe(false);
