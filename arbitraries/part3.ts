@@ -6,7 +6,7 @@ import { type Body, type BodyGen, type ValueGen, ABSENT, type Change, constant, 
 import {
   domainBadSyntax, domainLabelTooLong, domainName, domainTooLong, domainTrailingPeriod, exampleHost, notRecordTargetHost, recordName, recordTargetHost,
 } from './generators/dns.js';
-import { addresses, addressesTooMany, firewallRule, ruleSet, ruleSetTooMany, type FirewallRule } from './generators/firewall.js';
+import { addressesTooMany, firewallRule, ruleSet, ruleSetTooMany, type FirewallRule } from './generators/firewall.js';
 import { label, labelBadBeginEnd, labelBadChar, labelTooLong, labelTooShort, prefixedLabel, SEPARATORS } from './generators/labels.js';
 import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { ports, portsBadSyntax, portsLeadingZero, portsOutOfRange, portsRangeNotIncreasing, portsTooManyPieces } from './generators/ports.js';
@@ -470,8 +470,6 @@ const ipv6Range = () =>
     const kept = prefix === 56 ? [...groups.slice(0, 3), groups[3]! & 0xff00] : groups;
     return `${kept.map((g) => g.toString(16)).join(':')}::/${prefix}`;
   });
-/** An IPv6 range with the prefix length omitted (as sharing takes it). */
-const ipv6RangeAddress = () => ipv6Range().map((range) => range.split('/')[0]!);
 /** Addresses of TEST-NET-1 (RFC 5737): well formed, held by no account. */
 const foreignIpv4 = () => fc.integer({ min: 1, max: 254 }).map((n) => `192.0.2.${n}`);
 

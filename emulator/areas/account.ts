@@ -27,6 +27,7 @@ import { paginate } from '../core/pagination.js';
 import { emitEvent, EVENTS_TABLE, type Event, type EventEntity } from '../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../core/permissions.js';
 import { getInstance, instanceEntity, listInstances } from './compute.js';
+import { intParam } from '../core/routes.js';
 
 const DAY_MS = 86_400_000;
 const RETENTION_MS = 90 * DAY_MS;
@@ -419,13 +420,6 @@ function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
   for (const e of T.events(ctx.store).values()) if (within90Days(ctx.store, e.created) && eventVisible(ctx.principal, e)) out.push(e);
   return out.sort((a, b) => b.id - a.id);
-}
-
-function intParam(ctx: RequestContext, name: string, what: string): number {
-  const raw = ctx.params[name] ?? '';
-  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n)) fail(`${what} ${JSON.stringify(raw.slice(0, 64))} was not found.`, null, 404);
-  return n;
 }
 
 function eventOr404(ctx: RequestContext): Event {

@@ -17,6 +17,7 @@ import type { Area, RequestContext, Route } from '../core/types.js';
 import type { Store } from '../core/store.js';
 import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
+import { intParam } from '../core/routes.js';
 
 type Status =
   | 'provisioning'
@@ -168,8 +169,8 @@ function viewPath(c: Cluster): string {
   return `/v4/databases/${c.engine}/instances/${c.id}`;
 }
 
-/** The generic projection (all engines): instance_uri, no MySQL-only members. */
-function genericView(c: Cluster) {
+/** The members both projections show. */
+function commonView(c: Cluster) {
   return {
     allow_list: [...c.allow_list],
     cluster_size: c.cluster_size,
@@ -178,7 +179,6 @@ function genericView(c: Cluster) {
     engine: c.engine,
     hosts: { ...c.hosts },
     id: c.id,
-    instance_uri: viewPath(c),
     label: c.label,
     region: c.region,
     status: c.status,
@@ -186,41 +186,20 @@ function genericView(c: Cluster) {
     updated: c.updated,
     version: c.version,
   };
+}
+
+/** The generic projection (all engines): instance_uri, no MySQL-only members. */
+function genericView(c: Cluster) {
+  return { ...commonView(c), instance_uri: viewPath(c) };
 }
 
 /** The MySQL projection: port, replication_type, ssl_connection and updates; no instance_uri. */
 function mysqlView(c: Cluster) {
-  return {
-    allow_list: [...c.allow_list],
-    cluster_size: c.cluster_size,
-    created: c.created,
-    encrypted: c.encrypted,
-    engine: c.engine,
-    hosts: { ...c.hosts },
-    id: c.id,
-    label: c.label,
-    port: c.port,
-    region: c.region,
-    replication_type: c.replication_type,
-    ssl_connection: c.ssl_connection,
-    status: c.status,
-    type: c.type,
-    updated: c.updated,
-    updates: { ...c.updates },
-    version: c.version,
-  };
+  return { ...commonView(c), port: c.port, replication_type: c.replication_type, ssl_connection: c.ssl_connection, updates: { ...c.updates } };
 }
 
 function backupView(b: Backup) {
   return { created: b.created, id: b.id, label: b.label, type: b.type };
-}
-
-/** Integer path parameter; anything else names no resource (404). */
-function intParam(ctx: RequestContext, name: string, what: string): number {
-  const raw = ctx.params[name] ?? '';
-  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n)) fail(`${what} ${JSON.stringify(raw)} was not found.`, null, 404);
-  return n;
 }
 
 function mysqlOr404(ctx: RequestContext): Cluster {

@@ -39,6 +39,7 @@ import {
   optString,
   reqString,
 } from '../core/validate.js';
+import { route } from '../core/routes.js';
 
 export interface Domain {
   id: number;
@@ -313,7 +314,6 @@ function render(store: Store, d: Domain): void {
 
 // ---------------------------------------------------------------------------------------------- records
 
-const RECORD_INPUT_KEYS = ['type', 'name', 'target', 'ttl_sec', 'priority', 'weight', 'port', 'service', 'protocol', 'tag'] as const;
 const ONLY_FOR: Record<string, readonly RecordType[]> = {
   priority: ['MX', 'SRV'],
   weight: ['SRV'],
@@ -470,13 +470,6 @@ function recordOr404(ctx: RequestContext, d: Domain, raw: string): DomainRecord 
 
 const R = 'domains:read_only';
 const W = 'domains:read_write';
-const route = (method: Route['method'], path: string, scope: string, handler: Route['handler']): Route => ({
-  method,
-  path,
-  scopes: [scope],
-  auth: 'token',
-  handler,
-});
 
 function touch(store: Store, d: Domain): void {
   d.updated = store.nowIso();

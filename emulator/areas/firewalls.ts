@@ -24,12 +24,12 @@ import {
   optArray,
   optObject,
   optString,
-  reqArray,
   reqInt,
   reqObject,
   reqString,
 } from '../core/validate.js';
 import { getInstance, instanceEntity, tagList, type Instance } from './compute.js';
+import { route } from '../core/routes.js';
 
 export interface FirewallRule {
   action: 'ACCEPT' | 'DROP';
@@ -266,13 +266,6 @@ function newDevice(store: Store, inst: Instance): FirewallDevice {
 
 // ---------------------------------------------------------------------------------------------- routes
 
-const route = (method: Route['method'], path: string, scope: string, handler: Route['handler']): Route => ({
-  method,
-  path,
-  scopes: [scope],
-  auth: 'token',
-  handler,
-});
 const R = 'firewall:read_only';
 const W = 'firewall:read_write';
 const BASE = '/v4/networking/firewalls';

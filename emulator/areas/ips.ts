@@ -30,6 +30,7 @@ import { asObject, fail, optString, reqArray, reqBool, reqInt, reqString } from 
 import { getInstance, listInstances, listVlans, type Instance } from './compute.js';
 import { listDomains, recordsOf } from './domains.js';
 import { instanceFromBody } from './firewalls.js';
+import { route } from '../core/routes.js';
 
 export interface IpAddress {
   address: string;
@@ -299,13 +300,6 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
 
 // ---------------------------------------------------------------------------------------------- routes
 
-const route = (method: Route['method'], path: string, scopes: string[], handler: Route['handler']): Route => ({
-  method,
-  path,
-  scopes,
-  auth: 'token',
-  handler,
-});
 const R = ['ips:read_only'];
 const W = ['ips:read_write'];
 const WC = ['ips:read_write', 'compute:read_write'];

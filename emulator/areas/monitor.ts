@@ -14,6 +14,7 @@ import { hasGlobalGrant } from '../core/permissions.js';
 import type { Store } from '../core/store.js';
 import type { Area, Principal, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqString } from '../core/validate.js';
+import { route } from '../core/routes.js';
 
 export interface MonitorClient {
   id: number;
@@ -84,13 +85,6 @@ function planBody(store: Store): MonitorSubscription | Record<string, never> {
   return sub ? structuredClone(sub) : {};
 }
 
-const route = (method: Route['method'], path: string, scopes: string[], handler: Route['handler'], auth: Route['auth'] = 'token'): Route => ({
-  method,
-  path,
-  scopes,
-  auth,
-  handler,
-});
 const R = ['monitor:read_only'];
 const W = ['monitor:read_write'];
 

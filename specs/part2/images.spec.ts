@@ -19,7 +19,6 @@ const DAY = 24 * 3600;
 const imagePath = (id: string) => `/v4/images/${encodeURIComponent(id)}`;
 const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
 
 
 interface Uploaded {

@@ -14,7 +14,6 @@ import type { Exchange } from '../../harness/http.js';
 import { deepFind } from '../generic/valid-requests.js';
 
 type Json = Record<string, unknown>;
-type Instance = Json & { id: number; label: string };
 
 const fx = useFixtures('part3-ip-addresses');
 const RANGES = '/v4/networking/ipv6/ranges';

@@ -12,7 +12,6 @@ const I = '/v4/compute/instances';
 const emulator = useEmulator();
 const { get, post, put, del, token } = withTokens(emulator);
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
-type Res = request.Response;
 
 async function advance(seconds: number): Promise<void> {
   expect((await post('/__control/clock', { advance_seconds: seconds })).status).toBe(200);

@@ -1,7 +1,6 @@
 // Firewalls (document 3): labels, rules (ports grammar, addresses, limits), devices, statuses, events.
 import { describe, expect, it } from 'vitest';
-import request from 'supertest';
-import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
+import { expectError, useEmulator } from './supertest-helpers.js';
 
 const emulator = useEmulator();
 const { get, post, put, del, token } = emulator;

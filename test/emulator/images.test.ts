@@ -3,14 +3,12 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN } from '../../emulator/server.js';
 import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
 
 const STRONG = 'Str0ng!Pass';
 
 const emulator = useEmulator();
 const { get, post, put, del, token } = withTokens(emulator);
-type Res = request.Response;
 const enc = (id: string) => `/v4/images/${encodeURIComponent(id)}`;
 
 async function advance(seconds: number): Promise<void> {

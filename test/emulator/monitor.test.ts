@@ -1,7 +1,7 @@
 // Monitoring (document 3): clients, the plan and its grants, public subscriptions.
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { AUTH, expectError, useEmulator } from './supertest-helpers.js';
+import { expectError, useEmulator } from './supertest-helpers.js';
 
 const emulator = useEmulator();
 const { get, post, put, del, token } = emulator;

@@ -2,14 +2,13 @@
 // object, and the paginated mixed list of tagged objects.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN, getStore } from '../../emulator/server.js';
+import { getStore } from '../../emulator/server.js';
 import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
 import { listBalancers, listVolumes, getInstance } from '../../emulator/areas/compute.js';
 import { listDomains } from '../../emulator/areas/domains.js';
 
 const emulator = useEmulator();
-const { get, post, put, del, token } = withTokens(emulator);
-type Res = request.Response;
+const { get, post, del, token } = withTokens(emulator);
 
 async function ids() {
   const store = getStore(emulator.app);
