@@ -241,25 +241,27 @@ export function rulesOfSchema(ref: string): string[] {
   if (cached) return cached;
   const contract = loadContract();
   const found = new Set<string>();
-  const seenDocs = new Set<string>();
-  const visitDocument = (name: string) => {
-    if (seenDocs.has(name)) return;
-    seenDocs.add(name);
-    const document = contract.documents.get(name);
-    if (!document) return;
-    const visit = (node: Json) => {
-      const mapped = Object.values((node['x-rules'] as Json | undefined) ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value as Json)));
-      for (const id of [node['x-rule'], ...mapped]) if (typeof id === 'string') found.add(id);
-      if (typeof node['x-check'] === 'string') for (const id of rulesNamedBy(semanticChecks[node['x-check']])) found.add(id);
-      if (typeof node.$ref === 'string' && node.$ref.startsWith('/schemas/')) visitDocument(node.$ref.slice('/schemas/'.length).split('#')[0]!.replace(/\.json$/, ''));
-      forEachSubschema(node, '', (subschema) => visit(subschema));
-    };
-    visit(document);
+  const seen = new Set<string>();
+  /** Visits the node a `$ref` names: a whole document, or only the fragment its JSON pointer picks. */
+  const visitRef = (ref: string) => {
+    if (seen.has(ref)) return;
+    seen.add(ref);
+    const [file, pointer = ''] = ref.replace(/^\/schemas\//, '').split('#');
+    let node: unknown = contract.documents.get(file!.replace(/\.json$/, ''));
+    for (const key of pointer.split('/').filter(Boolean)) node = (node as Json | undefined)?.[decodeURIComponent(key)];
+    if (node && typeof node === 'object') visit(node as Json);
+  };
+  const visit = (node: Json) => {
+    const mapped = Object.values((node['x-rules'] as Json | undefined) ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value as Json)));
+    for (const id of [node['x-rule'], ...mapped]) if (typeof id === 'string') found.add(id);
+    if (typeof node['x-check'] === 'string') for (const id of rulesNamedBy(semanticChecks[node['x-check']])) found.add(id);
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('/schemas/')) visitRef(node.$ref);
+    forEachSubschema(node, '', (subschema) => visit(subschema));
   };
   if (ref.startsWith(LIST_PREFIX)) {
-    visitDocument(ENVELOPE);
-    visitDocument(ref.slice(LIST_PREFIX.length));
-  } else visitDocument(ref);
+    visitRef(`/schemas/${ENVELOPE}.json`);
+    visitRef(`/schemas/${ref.slice(LIST_PREFIX.length)}.json`);
+  } else visitRef(`/schemas/${ref}.json`);
   const rules = [...found].sort();
   rulesCache.set(ref, rules);
   return rules;
