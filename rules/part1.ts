@@ -295,11 +295,13 @@ export const rules: Rule[] = [
   must('P1.maintenance.fields', 'Maintenance', 'A maintenance object has entity, reason, status, type and when.', [E.maintenance]),
   must('P1.maintenance.types', 'Maintenance', 'entity is an object, reason, status and type strings, when a date-time.', [E.maintenance]),
   must('P1.maintenance.entity.members', 'Maintenance', 'entity has id, label, type and url.', [E.maintenance]),
+  should('P1.maintenance.entity.member-types', 'Maintenance', 'inferred: entity.label is a string or null, entity.type and entity.url are strings (the document names the members without their types).', [E.maintenance]),
   must('P1.maintenance.entity.compute-only', 'Maintenance', 'Only compute instances appear as maintenance entities.', [E.maintenance], 'scenario'),
   must('P1.maintenance.list.viewable-entities', 'Account', 'The maintenance list holds maintenance objects for entities the caller may view.', [E.maintenance], 'scenario', ['restricted-user', 'grants']),
   must('P1.notification.fields', 'Notification', 'A notification has body, entity, label, message, severity, type, until and when.', [E.notifications]),
   must('P1.notification.types', 'Notification', 'body is a string or null, entity an object, label, message, severity and type strings, until and when date-times or null.', [E.notifications]),
   must('P1.notification.entity.members', 'Notification', 'entity has id, label, type and url.', [E.notifications]),
+  should('P1.notification.entity.member-types', 'Notification', 'inferred: entity.label is a string or null, entity.type and entity.url are strings (the document names the members without their types).', [E.notifications]),
   must('P1.notification.read-only', 'Notification', 'Notifications are read only and disappear when their cause is resolved.', [E.notifications], 'untestable: the causes of notifications cannot be produced or resolved from outside'),
 
   // ---------------------------------------------------------------- OAuth client

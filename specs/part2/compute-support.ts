@@ -135,8 +135,11 @@ export async function cloneToNew(c: Check, fx: Fixtures, sourceId: number, extra
  * the fifth probe is refused. `false` means simulated time moved on (another spec file advanced the clock).
  */
 export async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number): Promise<boolean> {
+  // Probe clones take the source's current type: a smaller one would be refused for size, not for the limit.
+  const type = (await viewInstance(c, sourceId)).type;
+  const extra: Json = typeof type === 'string' ? { type } : {};
   for (let i = 0; i < 5; i++) {
-    const probe = await cloneToNew(c, fx, sourceId);
+    const probe = await cloneToNew(c, fx, sourceId, extra);
     if (probe.exchange.status === 400) return true;
     if (!ok(probe.exchange)) return false;
   }
