@@ -10,7 +10,10 @@ import type { Results } from '../../reports/results.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin/conformance.js');
-const SLICE = ['--rules', 'P3.firewall,P3.domain,P1.database.status', '--seed', '7'];
+const PREFIXES = ['P3.firewall', 'P3.domain', 'P1.database.status'];
+const SLICE = ['--rules', PREFIXES.join(','), '--seed', '7'];
+/** The selected rules (others may be touched by fixture responses in an order-dependent way). */
+const selected = (id: string) => PREFIXES.some((prefix) => id.startsWith(`${prefix}.`));
 const SAME_SETTINGS = ['--allow-destructive', '--other-region', 'us-west', '--no-vlan-region', 'us-west', '--spare-vlan-region', 'eu-central'];
 let emulator: ChildProcess;
 let url = '';
@@ -44,7 +47,7 @@ describe('--base-url against a separately started emulator', () => {
     const external = run(['--base-url', url, '--token', 'parity-token-000001', ...SAME_SETTINGS]);
     expect(embedded.code).toBe(0);
     expect(external.code).toBe(0);
-    const statuses = (results: Results) => Object.fromEntries(results.rules.map((rule) => [rule.id, rule.status]));
+    const statuses = (results: Results) => Object.fromEntries(results.rules.filter((rule) => selected(rule.id)).map((rule) => [rule.id, rule.status]));
     expect(statuses(external.results)).toEqual(statuses(embedded.results));
     expect(external.results.summary.pass).toBeGreaterThan(50);
   }, 400_000);
