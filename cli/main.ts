@@ -44,6 +44,7 @@ export function buildProgram(): Command {
     .option('--other-region <id>', 'a second region (backups are bound to theirs)')
     .option('--no-vlan-region <id>', 'a region without VLAN support')
     .option('--spare-vlan-region <id>', 'a VLAN-capable region whose VLAN quota a check may use up')
+    .option('--emulator-fault <id>', 'start the embedded emulator with this deliberate deviation (repeatable; `npm run emulator -- --list-faults` lists them)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--run-id <id>', 'run id: labels carry it as a prefix and the cleanup ledger is filed under it (default random)')
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
@@ -115,4 +116,5 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Vitest leaves worker threads winding down for seconds after a run: exit as soon as the verdict is known.
+process.exit(await main(process.argv.slice(2)));

@@ -31,6 +31,7 @@ export interface RunOptions {
   noVlanRegion?: string;
   spareVlanRegion?: string;
   runId?: string;
+  emulatorFault?: string[];
 }
 
 export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
@@ -56,6 +57,7 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     noVlanRegion: options.noVlanRegion,
     spareVlanRegion: options.spareVlanRegion,
     runId: options.runId,
+    emulatorFaults: options.emulatorFault?.join(','),
   };
   return resolveConfig({ file: options.config, env, flags });
 }

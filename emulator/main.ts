@@ -1,8 +1,10 @@
-// `npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--token T]`
+// `npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--token T]`
+// Faults also come from CHS_EMULATOR_FAULTS (comma-separated).
 import { parseArgs } from 'node:util';
+import { FAULTS, unknownFaults } from './faults/index.js';
 import { startEmulator } from './index.js';
 
-const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--token T]';
+const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--token T]';
 
 function die(message: string): never {
   process.stderr.write(`emulator: ${message} (${USAGE})\n`);
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         'no-control': { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true, default: [] },
+        'list-faults': { type: 'boolean', default: false },
         token: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -32,6 +35,13 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (values['list-faults']) {
+    for (const fault of FAULTS) process.stdout.write(`${fault.id}\t${fault.does}\n`);
+    return;
+  }
+  const faults = [...values.fault, ...(process.env['CHS_EMULATOR_FAULTS'] ?? '').split(',').map((id) => id.trim()).filter(Boolean)];
+  const unknown = unknownFaults(faults);
+  if (unknown.length > 0) die(`unknown fault ${unknown.join(', ')} (--list-faults lists them)`);
   if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
     die(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   }
@@ -43,7 +53,7 @@ async function main(): Promise<void> {
       port: Number(values.port),
       host: values.host,
       control: !values['no-control'],
-      faults: values.fault,
+      faults,
       ...(values.token !== undefined ? { token: values.token } : {}),
     });
   } catch (err) {

@@ -41,6 +41,8 @@ export interface SuiteConfig {
   noVlanRegion: string | null;
   /** A VLAN-capable region other than `vlanRegion` whose VLAN quota a check may use up; null: skip. */
   spareVlanRegion: string | null;
+  /** Faults the embedded emulator starts with (the mutation self-test; a demonstration of failing verdicts). */
+  emulatorFaults: string[];
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +119,7 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
   { key: 'otherRegion', env: 'OTHER_REGION', parse: text },
   { key: 'noVlanRegion', env: 'NO_VLAN_REGION', parse: text },
   { key: 'spareVlanRegion', env: 'SPARE_VLAN_REGION', parse: text },
+  { key: 'emulatorFaults', env: 'EMULATOR_FAULTS', parse: list },
 ] as Setting<keyof SuiteConfig>[];
 
 export function defaults(): SuiteConfig {
@@ -143,6 +146,7 @@ export function defaults(): SuiteConfig {
     otherRegion: null,
     noVlanRegion: null,
     spareVlanRegion: null,
+    emulatorFaults: [],
   };
 }
 
@@ -185,6 +189,7 @@ export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv;
       if (value !== undefined && value !== '') (config as unknown as Record<string, unknown>)[setting.key] = setting.parse(value, `${source} (${setting.key})`);
     }
   if (config.baseUrl && !config.token) throw new ConfigError('a base URL needs a token: give --token or CONFORMANCE_TOKEN');
+  if (config.baseUrl && config.emulatorFaults.length > 0) throw new ConfigError('emulator faults apply to the embedded emulator only: drop --base-url or --emulator-fault');
   return config;
 }
 

@@ -897,8 +897,7 @@ function resizeHandler(ctx: RequestContext) {
   const type = typeOf(store, o);
   const autoResize = optBool(o, 'allow_auto_disk_resize') ?? true;
   requireIdle(store, inst);
-  // The account area owns the balance; an outstanding balance is emulated by the `outstanding-balance` fault.
-  if (store.faults.has('outstanding-balance')) fail('The account has an outstanding balance; pay it before resizing', null);
+  if (store.pastDueBalance) fail('The account has an outstanding balance; pay it before resizing', null);
   const used = usedDisk(store, inst.id);
   if (used > type.disk) {
     fail(`The instance's disks use ${used} MB but type ${type.id} allows ${type.disk} MB; delete or shrink disks first`, 'type');

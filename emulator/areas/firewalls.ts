@@ -30,6 +30,7 @@ import {
 } from '../core/validate.js';
 import { getInstance, instanceEntity, tagList, type Instance } from './compute.js';
 import { route } from '../core/routes.js';
+import { faulty } from '../faults/index.js';
 
 export interface FirewallRule {
   action: 'ACCEPT' | 'DROP';
@@ -307,7 +308,7 @@ const routes: Route[] = [
     const tags = tagList(ctx, o);
     if (o['status'] === 'deleted') fail('status cannot be set to deleted; delete the firewall instead.', 'status');
     const status = optString(o, 'status', { enum: ['enabled', 'disabled'] as const }) as Firewall['status'] | undefined;
-    if (status === 'enabled' && f.status !== 'enabled') {
+    if (status === 'enabled' && f.status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.status.enable-blocked-by-active')) {
       for (const d of devicesOf(ctx.store, f.id)) checkSingleEnabled(ctx.store, d.entity.id, f.id, 'status');
     }
     if (label !== undefined) f.label = label;

@@ -127,6 +127,11 @@ export class Store {
   readonly instanceTypes: InstanceType[] = INSTANCE_TYPES.map((t) => ({ ...t }));
   readonly defaultUser = DEFAULT_USERNAME;
   readonly defaultToken: string;
+  /**
+   * A past-due balance that blocks resizes. The documents give no way to run one up, so no request sets it: it
+   * stays false unless an emulator test sets it directly (the seed's balance is current, not past due).
+   */
+  pastDueBalance = false;
 
   private offsetMs = 0;
   private readonly counters = new Map<string, number>();

@@ -10,8 +10,9 @@ import { ControlHooks, type TargetInfo } from '../../harness/target.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-async function startEmbedded(token: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--token', token], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startEmbedded(token: string, faults: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const args = ['--port', '0', '--token', token, ...faults.flatMap((fault) => ['--fault', fault])];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let info: TargetInfo;
   if (!config.baseUrl) {
     const token = config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
-    const started = await startEmbedded(token);
+    const started = await startEmbedded(token, config.emulatorFaults);
     child = started.child;
     // The embedded emulator is disposable (destructive operations are safe) and its seed regions are known.
     info = { config: embeddedDefaults(config), baseUrl: started.url, token, controlUrl: started.url, embedded: true };

@@ -514,13 +514,14 @@ describe('resize', () => {
     expect((await post(`${I}/${inst.id}/resize`, { type: 'g6-nanode-1' })).status).toBe(200);
   });
 
-  it('refused with an outstanding balance (fault) and during running actions', async () => {
-    const faulty = await buildServer({ faults: ['outstanding-balance'] });
-    await faulty.ready();
-    const seeded = (await request(faulty.server).get(I).set(bearer(DEFAULT_TOKEN))).body.data[0];
-    const res = await request(faulty.server).post(`${I}/${seeded.id}/resize`).set(bearer(DEFAULT_TOKEN)).send({ type: 'g6-standard-4' });
+  it('refused with a past-due balance and during running actions', async () => {
+    const pastDue = await buildServer();
+    await pastDue.ready();
+    getStore(pastDue).pastDueBalance = true;
+    const seeded = (await request(pastDue.server).get(I).set(bearer(DEFAULT_TOKEN))).body.data[0];
+    const res = await request(pastDue.server).post(`${I}/${seeded.id}/resize`).set(bearer(DEFAULT_TOKEN)).send({ type: 'g6-standard-4' });
     expectError(res, 400, null, /outstanding balance/);
-    await faulty.close();
+    await pastDue.close();
     const inst = await create();
     expect((await post(`${I}/${inst.id}/clone`, { region: 'us-east', type: 'g6-nanode-1' })).status).toBe(200);
     expectError(await post(`${I}/${inst.id}/resize`, { type: 'g6-standard-1' }), 400, null, /running or queued/);
