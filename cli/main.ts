@@ -4,6 +4,9 @@ import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch } from './validate.js';
 import { ConfigError, configFromOptions, runSuite, type RunOptions } from './run.js';
+import { REAL_TARGET_BUDGETS } from '../harness/config.js';
+import { sweepCommand, type SweepCommandOptions } from './sweep.js';
+import { ResultsFileError, rerenderReports } from '../reports/write.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -36,7 +39,11 @@ export function buildProgram(): Command {
     .option('--timeout <ms>', 'per-request timeout in ms (default 10000)')
     .option('--rules <ids>', 'only checks of these rule ids or id prefixes, comma-separated')
     .option('--areas <prefixes>', 'only checks of these areas, e.g. P3.firewall,P1.database')
-    .option('--allow-destructive', 'also run irreversible or billable operations (account cancel, credit card, transfer accept)')
+    .option('--allow-destructive', 'also run irreversible or billable operations and changes to the account itself: account cancel, credit card, entity-transfer accept, PUT /v4/account, PUT /v4/monitor/plan, marking the account\'s events seen (default: off; always on for the embedded emulator); without it those checks report disabled')
+    .option('--read-only', 'send only requests that change nothing (GET): safe against production; every check needing a write reports disabled, control hooks are not used')
+    .option('--max-instances <n>', `new instances the run may create (creates and clones), or "unlimited"; beyond it a check needing more reports skip (default ${REAL_TARGET_BUDGETS.maxInstances} with --base-url, unlimited on the embedded emulator; per shard)`)
+    .option('--max-databases <n>', `new database clusters the run may create, or "unlimited" (default ${REAL_TARGET_BUDGETS.maxDatabases} with --base-url, unlimited on the embedded emulator; per shard)`)
+    .option('--shard <i/n>', 'run only the i-th of n slices of the spec files (vitest sharding, e.g. 2/3): a partial run, for spreading a run over CI machines')
     .option('--region <id>', 'a region of the target (default us-east)')
     .option('--vlan-region <id>', 'a VLAN-capable region (default us-east)')
     .option('--instance-type <id>', 'an instance type (default g6-standard-1)')
@@ -46,6 +53,14 @@ export function buildProgram(): Command {
     .option('--spare-vlan-region <id>', 'a VLAN-capable region whose VLAN quota a check may use up')
     .option('--emulator-fault <id>', 'start the embedded emulator with this deliberate deviation (repeatable; `npm run emulator -- --list-faults` lists them)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--run-id <id>', 'run id: labels carry it as a prefix and the cleanup ledger is filed under it (default random)')
+    .option('--max-rps <n>', 'requests per second the whole run sends at most (shared out among the workers; default no cap); a 429 is retried after its Retry-After either way')
+    .option('--run-budget <ms>', 'wall-clock budget of the checks: past it no request is sent, the remaining checks report error, and cleanup still runs (default none)')
+    .option('--consistency-window <ms>', 'reads after writes are retried for up to this long before a fail is declared (default 5000 with --base-url, 0 on the embedded emulator)')
+    .option('--html <file>', 'the compliance report (default <out>/compliance.html)')
+    .option('--junit <file>', 'the JUnit XML report (default <out>/junit.xml)')
+    .option('--json <file>', 'the results (default <out>/results.json)')
+    .option('--no-allure', 'skip rendering the single-file Allure report (<out>/allure-report/index.html, about 2 s); the Allure results are still written')
+    .option('--progress <mode>', 'terminal progress: tty (lines per area updated in place), plain (printed every few seconds), quiet (the summary line only), jsonl (one JSON object per finished check on standard output); default tty on a terminal, else plain')
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
       let config;
@@ -57,6 +72,20 @@ export function buildProgram(): Command {
       }
       process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ?? 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
       process.exitCode = await runSuite(config, files);
+    });
+
+  program
+    .command('sweep')
+    .description('delete what a killed run left on a target: its cleanup ledger (<out>/runs/<run id>/) and every resource labelled with its run prefix, dependants first; never a resource the suite did not create. Exit 0 nothing left, 1 something could not be deleted (e.g. a cluster still provisioning: sweep again later), 2 bad usage or the target refused')
+    .option('--run-id <id>', 'the run to sweep (printed at the start of each run)')
+    .option('--all-runs', 'sweep every run with a folder under <out>/runs/')
+    .option('--base-url <url>', 'the API base URL the run ran against')
+    .option('--token <token>', 'a full-access token')
+    .option('--out <dir>', 'output folder holding the runs (default reports/out)')
+    .option('--config <file>', 'a JSON config file, as for run')
+    .option('--timeout <ms>', 'per-request timeout in ms (default 10000)')
+    .action(async (options: SweepCommandOptions) => {
+      process.exitCode = await sweepCommand(options, out);
     });
 
   program
@@ -98,6 +127,21 @@ export function buildProgram(): Command {
       process.exitCode = printVerdict(judgeOne(options.endpoint, options.status, body), out);
     });
 
+  program
+    .command('report')
+    .description('render compliance.html and junit.xml again from a results.json')
+    .requiredOption('--from <results.json>', 'the results of a run')
+    .option('--out <dir>', 'where to write them (default: beside results.json)')
+    .action((options: { from: string; out?: string }) => {
+      try {
+        const written = rerenderReports(options.from, options.out);
+        out(`conformance: ${written.html}, ${written.junit}`);
+      } catch (error) {
+        if (error instanceof ResultsFileError) throw new UsageError(error.message);
+        throw error;
+      }
+    });
+
   return program;
 }
 
@@ -108,7 +152,7 @@ export async function main(argv: string[]): Promise<number> {
     return Number(process.exitCode ?? 0);
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`conformance: ${error.message}\n`);
       return 2;
     }
@@ -116,5 +160,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// Vitest leaves worker threads winding down for seconds after a run: exit as soon as the verdict is known.
-process.exit(await main(process.argv.slice(2)));
+// Vitest leaves worker threads winding down for seconds after a run: exit as soon as the verdict is known, once
+// standard output has drained (a pipe takes 64 KiB at a time; exiting earlier cuts `rules --json` short).
+const exitCode = await main(process.argv.slice(2));
+process.stdout.write('', () => process.exit(exitCode));

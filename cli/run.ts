@@ -4,7 +4,10 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, resolveConfig, toEnv, type SuiteConfig } from '../harness/config.js';
+import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
+import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
+import { Interruption } from './interrupt.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,6 +35,19 @@ export interface RunOptions {
   spareVlanRegion?: string;
   runId?: string;
   emulatorFault?: string[];
+  readOnly?: boolean;
+  maxInstances?: string;
+  maxDatabases?: string;
+  shard?: string;
+  maxRps?: string;
+  runBudget?: string;
+  consistencyWindow?: string;
+  html?: string;
+  junit?: string;
+  json?: string;
+  /** false with --no-allure. */
+  allure?: boolean;
+  progress?: string;
 }
 
 export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
@@ -58,25 +74,57 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     spareVlanRegion: options.spareVlanRegion,
     runId: options.runId,
     emulatorFaults: options.emulatorFault?.join(','),
+    readOnly: options.readOnly ? 'true' : undefined,
+    maxInstances: options.maxInstances,
+    maxDatabases: options.maxDatabases,
+    shard: options.shard,
+    maxRps: options.maxRps,
+    runBudgetMs: options.runBudget,
+    consistencyWindowMs: options.consistencyWindow,
+    html: options.html,
+    junit: options.junit,
+    json: options.json,
+    allure: options.allure === false ? 'false' : undefined,
+    progress: options.progress,
   };
   return resolveConfig({ file: options.config, env, flags });
+}
+
+/** Names what the run could not delete (e.g. clusters still provisioning), and how to delete it later. */
+function reportLeftovers(config: SuiteConfig): void {
+  const left = pendingOfRun(config.out, config.runId);
+  if (!left.length || !config.baseUrl) return;
+  const kinds = [...new Set(left.map((entry) => entry.kind))].map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
+  process.stderr.write(`conformance: ${left.length} resources the run created could not be deleted yet (${kinds.join(', ')}; a cluster cannot be deleted while it provisions): \`conformance sweep --run-id ${config.runId} --base-url ${config.baseUrl} --out ${config.out}\` deletes them later\n`);
 }
 
 /** Runs the suite; returns the exit code. */
 export async function runSuite(config: SuiteConfig, filters: string[] = []): Promise<number> {
   Object.assign(process.env, toEnv(config));
-  const resultsFile = join(config.out, 'results.json');
+  const { json: resultsFile, allureResults } = reportPaths(config);
   rmSync(resultsFile, { force: true });
+  // allure-vitest adds to its folder: results of an earlier run would show in this run's Allure report.
+  rmSync(allureResults, { recursive: true, force: true });
+  // `sweep` applies a run's ledger only to the target the run recorded.
+  writeRunRecord(config.out, { runId: config.runId, target: config.baseUrl, started: new Date().toISOString() });
+  const interruption = new Interruption(config);
   const { startVitest } = await import('vitest/node');
-  const vitest = await startVitest('test', filters, { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false });
+  const running = startVitest('test', filters, { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, ...(config.shard ? { shard: config.shard } : {}) }, { plugins: [interruption.plugin()] });
+  const vitest = await Promise.race([running, interruption.gaveUp.then(() => undefined)]);
   await vitest?.close();
+  if (interruption.signal) return interruption.finish(existsSync(resultsFile));
+  interruption.dispose();
+  reportLeftovers(config);
   if (!existsSync(resultsFile)) {
     process.stderr.write('conformance: the run produced no results (see the output above)\n');
     return 2;
   }
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
   if (results.summary.fail > 0) return 1;
-  if (results.summary.error > 0) return 2;
+  // Errors outside any check (e.g. a shard with no spec files) leave the run incomplete.
+  const outsideChecks = vitest?.state.getUnhandledErrors().length ?? 0;
+  if (outsideChecks > 0) process.stderr.write(`conformance: ${outsideChecks} error(s) outside the checks (above): the run is incomplete\n`);
+  if (results.summary.error > 0 || outsideChecks > 0) return 2;
   return 0;
 }
 

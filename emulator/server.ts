@@ -30,6 +30,8 @@ import { authenticate } from './core/auth.js';
 import { DEFAULT_TOKEN, Store } from './core/store.js';
 import { ApiError, Reply, type Area, type EntityGrants, type Principal, type RequestContext, type Route } from './core/types.js';
 import { asObject, fail, isPlainObject, optBool, optObject, optString } from './core/validate.js';
+import { endpointFaulty } from './core/endpoint-faults.js';
+import { faulty } from './faults/index.js';
 
 export { DEFAULT_TOKEN };
 
@@ -74,12 +76,20 @@ export function createStore(opts: { token?: string; faults?: readonly string[]; 
   return store;
 }
 
-function errorBody(reason: string, field: string | null = null): { errors: { reason: string; field: string | null }[] } {
-  return { errors: [{ reason, field }] };
+/** The error body; with `store` (API errors), the faults of the error-body rules change its shape. */
+function errorBody(reason: string, field: string | null = null, store?: Store): unknown {
+  if (!store?.faults.size) return { errors: [{ reason, field }] };
+  const at = field !== null && faulty(store, 'P1.errors.field.dot-path') ? field.replace(/\./g, '/') : field;
+  const error = {
+    [faulty(store, 'P1.errors.body.reason') ? 'message' : 'reason']: reason,
+    field: at !== null && faulty(store, 'P1.errors.body.field') ? at.split('.') : at,
+  };
+  if (faulty(store, 'P1.errors.body.object')) return [error];
+  return { errors: faulty(store, 'P1.errors.body.errors') ? error : [error] };
 }
 
-function sendError(reply: FastifyReply, status: number, reason: string, field: string | null = null): FastifyReply {
-  return reply.code(status).type('application/json').send(errorBody(reason, field));
+function sendError(reply: FastifyReply, status: number, reason: string, field: string | null = null, store?: Store): FastifyReply {
+  return reply.code(status).type('application/json').send(errorBody(reason, field, store));
 }
 
 /** `/v4/domains/{domainId}` → `/v4/domains/:domainId`; a trailing `{engineId}` (contains a slash) → wildcard. */
@@ -238,7 +248,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (err instanceof ApiError) return sendError(reply, err.status, err.reason, err.field);
+    if (err instanceof ApiError) return sendError(reply, err.status, err.reason, err.field, holder.store);
     switch (err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE': {
         const limit = request.url.startsWith(UPLOAD_PREFIX) ? '64 MB' : '1 MB';
@@ -294,7 +304,15 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
 }
 
 function registerRoute(app: FastifyInstance, holder: { store: Store }, route: Route): void {
-  const { url, wildcardParam } = fastifyPath(route.path);
+  const store = holder.store; // its faults stay the same for the server's life (a reset keeps them)
+  const { url: documented, wildcardParam } = fastifyPath(route.path);
+  const url = endpointFaulty(store, route.method, route.path, 'beta-unversioned') ? documented.replace(/^\/v4beta\//, '/v4/') : documented;
+  // The fault of P1.versioning.v4-prefix serves each /v4 endpoint a second time without its version segment.
+  const urls = faulty(store, 'P1.versioning.v4-prefix') && url.startsWith('/v4/') ? [url, url.slice(3)] : [url];
+  for (const at of urls) registerAt(app, holder, route, at, wildcardParam);
+}
+
+function registerAt(app: FastifyInstance, holder: { store: Store }, route: Route, url: string, wildcardParam: string | undefined): void {
   const isUpload = route.path.startsWith(UPLOAD_PREFIX);
   app.route({
     method: route.method,
@@ -334,7 +352,18 @@ function registerRoute(app: FastifyInstance, holder: { store: Store }, route: Ro
         baseUrl: `${request.protocol}://${request.host}`,
         store,
       };
-      return toResult(reply, await route.handler(ctx));
+      if (endpointFaulty(store, route.method, route.path, 'valid-refused')) fail('This request cannot be served.');
+      return toResult(reply, await handle(route, ctx));
     },
   });
+}
+
+/** Runs the route's handler; the unknown-id faults answer its 404 with 200 {}. */
+async function handle(route: Route, ctx: RequestContext): Promise<unknown> {
+  try {
+    return await route.handler(ctx);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && endpointFaulty(ctx.store, route.method, route.path, 'unknown-id-served')) return {};
+    throw err;
+  }
 }

@@ -1,13 +1,14 @@
 // The rule-tagged check: every test of the suite declares the rule ids it checks, and ends in one of five
 // verdicts — pass, fail (the target broke the rule), error (the harness or setup broke), skip (the target lacks
 // a capability the check needs), disabled (filtered out by configuration).
+import * as allure from 'allure-js-commons';
 import { it, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { redactSecrets, type Exchange, type SendOptions } from './http.js';
+import { NothingToJudge, redactSecrets, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { judgeExchange, type Finding } from './judge.js';
-import { MissingCapability, target, type PrincipalSpec, type Target } from './target.js';
+import { MissingCapability, Refusal, target, type PrincipalSpec, type Target } from './target.js';
 
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'disabled';
 
@@ -70,10 +71,25 @@ export class Check {
     this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {}, exercised: [] };
   }
 
+  /** A request the run's safety settings held back (read-only, destructive, budget): it decides the verdict. */
+  refusal?: Refusal;
+
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
     const token = options.token === undefined ? this.target.token : options.token;
-    const exchange = await this.target.http.send({ ...options, method, path, token });
+    let exchange: Exchange;
+    try {
+      const settle = this.target.admit(method, path, options.json);
+      exchange = await this.target.http.send({ ...options, method, path, token });
+      settle?.(exchange);
+    } catch (error) {
+      // Kept even when the check's own code catches it: a check that could not send what it needed judged nothing.
+      if (error instanceof Refusal) this.refusal ??= error;
+      throw error;
+    }
     this.observe(exchange);
+    // No answer, a 429 that outlasted the retries, a body past the cap: the check reports `error`, not `fail`.
+    const unjudgeable = whyUnjudgeable(exchange);
+    if (unjudgeable) throw new NothingToJudge(unjudgeable);
     return exchange;
   }
 
@@ -96,7 +112,8 @@ export class Check {
       const key = endpointKey(endpoint);
       this.record.endpoints[key] = (this.record.endpoints[key] ?? 0) + 1;
     }
-    const judged = judgeExchange(exchange);
+    // A 429 is the rate limiter speaking, not the endpoint: its body is not judged.
+    const judged = exchange.rateLimited ? { findings: [], exercised: [] } : judgeExchange(exchange);
     for (const rule of judged.exercised) if (!this.exercised.has(rule)) {
       this.exercised.add(rule);
       this.record.exercised.push(rule);
@@ -153,6 +170,11 @@ export class Check {
     throw new SkipCheck(reason);
   }
 
+  /** Turned off by the run's configuration (e.g. a destructive operation without --allow-destructive). */
+  disable(reason: string): never {
+    throw new Refusal('disabled', reason);
+  }
+
   /** A token for the principal, or `skip` when the target cannot provide one. */
   async principal(spec: PrincipalSpec): Promise<string> {
     try {
@@ -207,6 +229,17 @@ export interface CheckOptions {
   timeout?: number;
 }
 
+/** Allure groups checks by document (epic), section (feature) and rule (story); every rule id is a `rule` label and a tag. */
+async function labelForAllure(ids: string[]): Promise<void> {
+  const first = ruleById.get(ids[0]!)!;
+  await allure.labels(
+    { name: 'epic', value: `Document ${first.part}` },
+    { name: 'feature', value: first.section },
+    { name: 'story', value: first.id },
+    ...ids.flatMap((id) => [{ name: 'rule', value: id }, { name: 'tag', value: id }]),
+  );
+}
+
 /**
  * Declares a check of `rules` (ids of the ledger; an unknown id fails the spec file at collection).
  * The body throws through `c.fail` / `c.expect…` when the target breaks a rule.
@@ -216,6 +249,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
   const unknown = ids.filter((id) => !ruleById.has(id));
   if (!ids.length || unknown.length) throw new Error(`check "${title}" names unknown rule id(s): ${unknown.join(', ') || '(none)'}`);
   it(`[${ids.join(' ')}] ${title}`, async (context: TestContext) => {
+    await labelForAllure(ids);
     const config = target().info.config;
     if (!selected(ids, config.rules) || !selected(ids, config.areas)) {
       context.task.meta.conformance = { rules: ids, verdict: 'disabled', message: 'disabled by the --rules / --areas filter', findings: [], exchanges: [], endpoints: {}, exercised: [] };
@@ -225,15 +259,25 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     context.task.meta.conformance = run.record;
     try {
       await body(run);
+      if (run.refusal) throw run.refusal;
       run.finish();
     } catch (error) {
       run.finish(error instanceof RuleViolation ? error.exchange : undefined);
+      const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
+      if (refusal) {
+        run.record.verdict = refusal.verdict;
+        run.record.message = refusal.message;
+        context.skip(refusal.message);
+      }
       if (error instanceof SkipCheck) {
         run.record.verdict = 'skip';
         run.record.message = error.message;
         context.skip(error.message);
       }
       if (error instanceof RuleViolation) {
+        // The `verdict` label makes the Allure result `failed` (a rule broken) rather than `broken` (reports/allure.ts).
+        await allure.label('verdict', 'fail');
+        await allure.attachment('evidence (tokens redacted)', JSON.stringify(run.record.exchanges, null, 1), 'application/json');
         run.record.verdict = 'fail';
         run.record.failedRule = error.rule;
         run.record.message = error.message;

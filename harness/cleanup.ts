@@ -1,6 +1,6 @@
 // The cleanup ledger: every resource the run creates is written to disk before it is used, and deleted at the
 // end of its spec file even when checks fail. `conformance sweep` reads the same files after a killed run.
-import { appendFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface LedgerEntry {
@@ -38,7 +38,7 @@ export class CleanupLedger {
   }
 
   markDeleted(deletePath: string): void {
-    appendFileSync(this.file, `${JSON.stringify({ deleted: deletePath } satisfies DeletedLine)}\n`);
+    markDeletedIn(this.file, deletePath);
   }
 
   /** Resources recorded and not yet deleted, newest first (dependants before what they depend on). */
@@ -81,6 +81,46 @@ function readPending(file: string): LedgerEntry[] {
 
 /** Every pending entry of a run (all its spec files). */
 export function pendingOfRun(out: string, runId: string): LedgerEntry[] {
+  return pendingOfRunWithFiles(out, runId);
+}
+
+/** What a run left beside its ledger: the target it ran against, so `sweep` never applies a ledger to another target. */
+export interface RunRecord {
+  runId: string;
+  /** The base URL, or null for the embedded emulator (discarded with everything on it). */
+  target: string | null;
+  started: string;
+}
+
+export function writeRunRecord(out: string, record: RunRecord): void {
+  const dir = ledgerDir(out, record.runId);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'run.json'), `${JSON.stringify(record)}\n`);
+}
+
+export function readRunRecord(out: string, runId: string): RunRecord | null {
+  try {
+    return JSON.parse(readFileSync(join(ledgerDir(out, runId), 'run.json'), 'utf8')) as RunRecord;
+  } catch {
+    return null;
+  }
+}
+
+/** The run ids that have a folder under `<out>/runs/`. */
+export function runIdsIn(out: string): string[] {
+  try {
+    return readdirSync(join(out, 'runs'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/** A pending entry with the ledger file it came from (so it can be marked deleted there). */
+export interface FiledEntry extends LedgerEntry {
+  file: string;
+}
+
+export function pendingOfRunWithFiles(out: string, runId: string): FiledEntry[] {
   const dir = ledgerDir(out, runId);
   let files: string[] = [];
   try {
@@ -88,5 +128,41 @@ export function pendingOfRun(out: string, runId: string): LedgerEntry[] {
   } catch {
     return [];
   }
-  return files.flatMap((name) => readPending(join(dir, name)));
+  return files.flatMap((name) => readPending(join(dir, name)).map((entry) => ({ ...entry, file: join(dir, name) })));
+}
+
+export function markDeletedIn(file: string, deletePath: string): void {
+  appendFileSync(file, `${JSON.stringify({ deleted: deletePath } satisfies DeletedLine)}\n`);
+}
+
+/**
+ * A budget of billable creations shared by every worker thread of a run: one file per slot under the run's folder,
+ * taken with an exclusive create, so two threads can never take the same slot.
+ */
+export class CreationBudget {
+  private readonly dir: string;
+
+  constructor(
+    out: string,
+    runId: string,
+    private readonly kind: string,
+    readonly max: number,
+  ) {
+    this.dir = join(ledgerDir(out, runId), 'budget');
+  }
+
+  /** Takes a slot: its release, or null when all are taken. */
+  take(): (() => void) | null {
+    mkdirSync(this.dir, { recursive: true });
+    for (let slot = 1; slot <= this.max; slot++) {
+      const file = join(this.dir, `${this.kind}-${slot}`);
+      try {
+        writeFileSync(file, '', { flag: 'wx' });
+        return () => rmSync(file, { force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    return null;
+  }
 }

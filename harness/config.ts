@@ -43,7 +43,31 @@ export interface SuiteConfig {
   spareVlanRegion: string | null;
   /** Faults the embedded emulator starts with (the mutation self-test; a demonstration of failing verdicts). */
   emulatorFaults: string[];
+  /** Requests per second the whole run sends at most, shared out among the suite's workers (null: no cap). */
+  maxRps: number | null;
+  /** Wall-clock budget of the checks in ms: past it no request is sent and the remaining checks report `error` (null: none). */
+  runBudgetMs: number | null;
+  /** Reads after writes are retried for up to this long before a fail is declared (0 on the embedded emulator). */
+  consistencyWindowMs: number;
+  /** Only requests that change nothing (GET) reach the target; checks needing a write report `disabled`. */
+  readOnly: boolean;
+  /** Budgets of billable resources the run may create (null: unlimited, the default for the embedded emulator). */
+  maxInstances: number | null;
+  maxDatabases: number | null;
+  /** `i/n`: run only the i-th of n slices of the spec files (a partial run). */
+  shard: string | null;
+  /** Report files (null: compliance.html, junit.xml and results.json in `out`). */
+  html: string | null;
+  junit: string | null;
+  json: string | null;
+  /** Render the single-file Allure report from the Allure results (about 2 s). */
+  allure: boolean;
+  /** Terminal progress; null: `tty` when standard output is a terminal, else `plain`. */
+  progress: ProgressMode | null;
 }
+
+export const PROGRESS_MODES = ['tty', 'plain', 'quiet', 'jsonl'] as const;
+export type ProgressMode = (typeof PROGRESS_MODES)[number];
 
 export class ConfigError extends Error {}
 
@@ -64,6 +88,18 @@ function positiveInt(name: string, max: number) {
     return Number(value);
   };
 }
+function nonNegativeInt(name: string, max: number) {
+  return (value: string, source: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) > max) throw new ConfigError(`${source}: ${name} must be an integer from 0 to ${max}, got "${value}"`);
+    return Number(value);
+  };
+}
+function positiveNumber(name: string, max: number) {
+  return (value: string, source: string): number => {
+    if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0 || Number(value) > max) throw new ConfigError(`${source}: ${name} must be a number above 0 and at most ${max}, got "${value}"`);
+    return Number(value);
+  };
+}
 function url(name: string) {
   return (value: string, source: string): string => {
     let parsed: URL;
@@ -75,6 +111,24 @@ function url(name: string) {
     if (!/^https?:$/.test(parsed.protocol)) throw new ConfigError(`${source}: ${name} must be an http(s) URL, got "${value}"`);
     return value.replace(/\/+$/, '');
   };
+}
+function boolean(name: string) {
+  return (value: string, source: string): boolean => {
+    if (!/^(true|false|1|0)$/.test(value)) throw new ConfigError(`${source}: ${name} is true or false, got "${value}"`);
+    return value === 'true' || value === '1';
+  };
+}
+function budget(name: string) {
+  return (value: string, source: string): number | null => {
+    if (value === 'unlimited') return null;
+    if (!/^\d{1,6}$/.test(value)) throw new ConfigError(`${source}: ${name} must be an integer from 0 to 999999 or "unlimited", got "${value}"`);
+    return Number(value);
+  };
+}
+function shard(value: string, source: string): string {
+  const match = /^(\d{1,4})\/(\d{1,4})$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) throw new ConfigError(`${source}: shard is i/n with 1 <= i <= n (e.g. 2/3), got "${value}"`);
+  return `${Number(match[1])}/${Number(match[2])}`;
 }
 /** `scopes=token;scopes=token` where scopes are comma-separated. */
 function scopedTokens(value: string, source: string): Record<string, string> {
@@ -120,6 +174,21 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
   { key: 'noVlanRegion', env: 'NO_VLAN_REGION', parse: text },
   { key: 'spareVlanRegion', env: 'SPARE_VLAN_REGION', parse: text },
   { key: 'emulatorFaults', env: 'EMULATOR_FAULTS', parse: list },
+  { key: 'maxRps', env: 'MAX_RPS', parse: positiveNumber('max requests per second', 100_000) },
+  { key: 'runBudgetMs', env: 'RUN_BUDGET_MS', parse: positiveInt('run budget (ms)', 7 * 86_400_000) },
+  { key: 'consistencyWindowMs', env: 'CONSISTENCY_WINDOW_MS', parse: nonNegativeInt('consistency window (ms)', 600_000) },
+  { key: 'readOnly', env: 'READ_ONLY', parse: boolean('read-only') },
+  { key: 'maxInstances', env: 'MAX_INSTANCES', parse: budget('max instances') },
+  { key: 'maxDatabases', env: 'MAX_DATABASES', parse: budget('max databases') },
+  { key: 'shard', env: 'SHARD', parse: shard },
+  { key: 'html', env: 'HTML', parse: text },
+  { key: 'junit', env: 'JUNIT', parse: text },
+  { key: 'json', env: 'JSON', parse: text },
+  { key: 'allure', env: 'ALLURE', parse: boolean('allure') },
+  { key: 'progress', env: 'PROGRESS', parse: (value, source) => {
+    if (!(PROGRESS_MODES as readonly string[]).includes(value)) throw new ConfigError(`${source}: progress is one of ${PROGRESS_MODES.join(', ')}, got "${value}"`);
+    return value as ProgressMode;
+  } },
 ] as Setting<keyof SuiteConfig>[];
 
 export function defaults(): SuiteConfig {
@@ -147,8 +216,26 @@ export function defaults(): SuiteConfig {
     noVlanRegion: null,
     spareVlanRegion: null,
     emulatorFaults: [],
+    maxRps: null,
+    runBudgetMs: null,
+    consistencyWindowMs: 0,
+    readOnly: false,
+    maxInstances: null,
+    maxDatabases: null,
+    shard: null,
+    html: null,
+    junit: null,
+    json: null,
+    allure: true,
+    progress: null,
   };
 }
+
+/** Budgets on a target given by --base-url unless set: a full run creates hundreds of instances (fast-check runs). */
+export const REAL_TARGET_BUDGETS = { maxInstances: 20, maxDatabases: 4 } as const;
+
+/** A real server may serve reads from replicas that lag behind writes by a second or two; the emulator never does. */
+export const REAL_TARGET_CONSISTENCY_WINDOW_MS = 5000;
 
 /** The reference emulator's seed, for the settings a real target must name. */
 export function embeddedDefaults(config: SuiteConfig): SuiteConfig {
@@ -183,11 +270,19 @@ export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv;
   if (file) layers.push([`config file ${file}`, readConfigFile(file)]);
   layers.push(['environment', Object.fromEntries(SETTINGS.filter((setting) => env[ENV_PREFIX + setting.env] !== undefined).map((setting) => [setting.key, env[ENV_PREFIX + setting.env]!]))]);
   layers.push(['flags', sources.flags ?? {}]);
+  const given = new Set<keyof SuiteConfig>();
   for (const [source, values] of layers)
     for (const setting of SETTINGS) {
       const value = values[setting.key];
-      if (value !== undefined && value !== '') (config as unknown as Record<string, unknown>)[setting.key] = setting.parse(value, `${source} (${setting.key})`);
+      if (value !== undefined && value !== '') {
+        (config as unknown as Record<string, unknown>)[setting.key] = setting.parse(value, `${source} (${setting.key})`);
+        given.add(setting.key);
+      }
     }
+  if (config.baseUrl && !given.has('maxInstances')) config.maxInstances = REAL_TARGET_BUDGETS.maxInstances;
+  if (config.baseUrl && !given.has('maxDatabases')) config.maxDatabases = REAL_TARGET_BUDGETS.maxDatabases;
+  if (config.baseUrl && !given.has('consistencyWindowMs')) config.consistencyWindowMs = REAL_TARGET_CONSISTENCY_WINDOW_MS;
+  if (config.readOnly && config.allowDestructive) throw new ConfigError('--read-only and --allow-destructive contradict each other: give one of them');
   if (config.baseUrl && !config.token) throw new ConfigError('a base URL needs a token: give --token or CONFORMANCE_TOKEN');
   if (config.baseUrl && config.emulatorFaults.length > 0) throw new ConfigError('emulator faults apply to the embedded emulator only: drop --base-url or --emulator-fault');
   return config;

@@ -1,4 +1,8 @@
-// The suite's HTTP client: undici with a keep-alive pool; every exchange is captured as evidence.
+// The suite's HTTP client: undici with a keep-alive pool; every exchange is captured as evidence. It is a guest on
+// the target: a requests-per-second cap, bounded retries honouring Retry-After on 429, a run budget, and response
+// bodies read up to a cap, so a hostile or broken target can neither hang the run nor exhaust its memory.
+import { setTimeout as sleep } from 'node:timers/promises';
+import pThrottle from 'p-throttle';
 import { Agent, request } from 'undici';
 
 export interface Exchange {
@@ -18,8 +22,12 @@ export interface Exchange {
   /** The body was larger than the capture limit and was cut. */
   truncated: boolean;
   durationMs: number;
-  /** Transport failure: timeout, refused, reset. */
+  /** Transport failure: timeout, refused, reset (or not sent: the run budget was spent). */
   error?: string;
+  /** Still answered 429 when the retries ran out: `status` and `body` are the last attempt's. */
+  rateLimited?: string;
+  /** Attempts made (more than one after 429s). */
+  attempts?: number;
 }
 
 export interface SendOptions {
@@ -33,6 +41,28 @@ export interface SendOptions {
   raw?: { data: string | Buffer; contentType: string };
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
+  /** Sent even after the run budget is spent (cleanup of what the run created). */
+  ignoreRunBudget?: boolean;
+}
+
+export interface RateLimitPolicy {
+  /** Attempts of one request while the target answers 429 (the first included). */
+  attempts: number;
+  /** The longest wait before a retry; a Retry-After asking for more ends the retries at once. */
+  maxWaitMs: number;
+}
+
+/** 4 attempts, at most 20 s apart: a check's own time limit is 60 s. */
+export const RATE_LIMIT_POLICY: RateLimitPolicy = { attempts: 4, maxWaitMs: 20_000 };
+
+export interface HttpClientOptions {
+  /** Per attempt: connection, headers and the whole body. */
+  timeoutMs: number;
+  /** Requests per second this client sends at most (null: no cap). */
+  maxRps?: number | null;
+  /** Wall-clock time (ms since the epoch) after which requests are no longer sent (null: no budget). */
+  deadline?: number | null;
+  rateLimit?: RateLimitPolicy;
 }
 
 /** Response bodies beyond this are cut: a conformance verdict never needs more, and a hostile target cannot exhaust memory. */
@@ -42,12 +72,20 @@ export const REDACTED = '[REDACTED]';
 
 export class HttpClient {
   private readonly agent: Agent;
+  private readonly options: Required<HttpClientOptions>;
+  /** Resolves when the requests-per-second cap lets the next attempt go. */
+  private readonly nextSlot: () => Promise<void>;
 
   constructor(
     readonly baseUrl: string,
-    private readonly timeoutMs: number,
+    options: HttpClientOptions | number,
   ) {
+    const given = typeof options === 'number' ? { timeoutMs: options } : options;
+    this.options = { timeoutMs: given.timeoutMs, maxRps: given.maxRps ?? null, deadline: given.deadline ?? null, rateLimit: given.rateLimit ?? RATE_LIMIT_POLICY };
+    const { timeoutMs, maxRps } = this.options;
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 32, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+    // One request per 1/maxRps seconds, evenly spaced (strict), rather than bursts at each second's start.
+    this.nextSlot = maxRps ? pThrottle({ limit: 1, interval: 1000 / maxRps, strict: true })(async () => {}) : async () => {};
   }
 
   async send(options: SendOptions): Promise<Exchange> {
@@ -77,15 +115,48 @@ export class HttpClient {
       durationMs: 0,
     };
     const started = performance.now();
-    const signal = AbortSignal.timeout(this.timeoutMs);
+    const { rateLimit, deadline } = this.options;
+    // A 429 means the request was not processed, so every method is retried. Not undici's RetryAgent: it runs all
+    // attempts under one abort signal, so a Retry-After wait would eat the per-request timeout.
+    for (let attempt = 1; ; attempt++) {
+      if (deadline !== null && Date.now() >= deadline && !options.ignoreRunBudget) {
+        exchange.error = 'not sent: the run budget (--run-budget) is spent';
+        break;
+      }
+      await this.nextSlot();
+      await this.attempt(exchange, body, headers);
+      if (attempt > 1) exchange.attempts = attempt;
+      if (exchange.status !== 429) break;
+      const asked = retryAfterMs(exchange.responseHeaders['retry-after']);
+      const wait = asked ?? Math.min(1000 * 2 ** (attempt - 1), rateLimit.maxWaitMs);
+      const giveUp =
+        attempt >= rateLimit.attempts ? `still answered 429 after ${attempt} attempts`
+        : wait > rateLimit.maxWaitMs ? `answered 429 asking to wait ${Math.round(wait / 1000)} s (Retry-After), more than the ${rateLimit.maxWaitMs / 1000} s the suite waits`
+        : deadline !== null && Date.now() + wait >= deadline && !options.ignoreRunBudget ? 'answered 429 and the run budget ends before the wait asked for'
+        : null;
+      if (giveUp) {
+        exchange.rateLimited = `rate limited: ${options.method} ${path} ${giveUp}`;
+        break;
+      }
+      await sleep(wait);
+    }
+    exchange.durationMs = Math.round((performance.now() - started) * 10) / 10;
+    return exchange;
+  }
+
+  /** One attempt: fills the response members of `exchange` (after clearing those of an earlier attempt). */
+  private async attempt(exchange: Exchange, body: string | Buffer | undefined, headers: Record<string, string>): Promise<void> {
+    Object.assign(exchange, { status: 0, responseHeaders: {}, contentType: '', body: undefined, notJson: false, truncated: false });
     try {
-      const response = await request(this.baseUrl + path, { method: options.method, headers, body, dispatcher: this.agent, signal });
+      const response = await request(this.baseUrl + exchange.path, { method: exchange.method as SendOptions['method'], headers, body, dispatcher: this.agent, signal: AbortSignal.timeout(this.options.timeoutMs) });
       exchange.status = response.statusCode;
       for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) exchange.responseHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
       exchange.contentType = (exchange.responseHeaders['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const { text, truncated } = await readCapped(response.body);
       exchange.truncated = truncated;
-      if (text.length) {
+      // A body cut at the cap is not JSON by construction: that says nothing about the target.
+      if (truncated) exchange.body = text.slice(0, 2000);
+      else if (text.length) {
         try {
           exchange.body = JSON.parse(text);
         } catch {
@@ -94,10 +165,8 @@ export class HttpClient {
         }
       }
     } catch (error) {
-      exchange.error = describeTransportError(error, this.timeoutMs);
+      exchange.error = describeTransportError(error, this.options.timeoutMs);
     }
-    exchange.durationMs = Math.round((performance.now() - started) * 10) / 10;
-    return exchange;
   }
 
   async close(): Promise<void> {
@@ -118,6 +187,28 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }
     chunks.push(chunk);
   }
   return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+/** What a Retry-After header asks to wait in ms (delay-seconds or an HTTP date), or undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Why nothing in the exchange can be judged (no answer, a persisting 429, a body past the cap), or null. */
+export function whyUnjudgeable(exchange: Exchange): string | null {
+  if (exchange.error) return `${exchange.method} ${exchange.path}: no answer (${exchange.error})`;
+  if (exchange.rateLimited) return exchange.rateLimited;
+  if (exchange.truncated) return `${exchange.method} ${exchange.path}: the response body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB (read up to that and cut)`;
+  return null;
+}
+
+/** The target gave nothing to judge: the check reports `error` (a verdict of the run, not a rule broken). */
+export class NothingToJudge extends Error {
+  override name = 'NothingToJudge';
 }
 
 function describeTransportError(error: unknown, timeoutMs: number): string {

@@ -26,6 +26,14 @@ export function judgeExchange(exchange: Exchange): { findings: Finding[]; exerci
   return { findings, exercised: exchange.body !== undefined ? [...exercised, 'P1.conventions.json-bodies'] : exercised };
 }
 
+/**
+ * The first finding that breaks one of `rules` at MUST level: a check tagged with the rules a response is judged
+ * against fails on it, so the report names the check that saw the broken response.
+ */
+export function brokenRule(findings: readonly Finding[], rules: readonly string[]): Finding | undefined {
+  return findings.find((finding) => finding.level === 'MUST' && rules.includes(finding.rule));
+}
+
 function schemaOf(exchange: Exchange): string | null {
   if (exchange.body === undefined || exchange.notJson) return null;
   const endpoint = findEndpoint(`${exchange.method} ${exchange.path}`);

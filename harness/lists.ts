@@ -1,5 +1,6 @@
 // Small helpers the scenario specs share: reading whole lists, times as the API writes them, the target's present.
 import type { Check } from './check.js';
+import { readAfterWrite } from './consistency.js';
 import { SetupError } from './fixtures.js';
 import type { Exchange } from './http.js';
 
@@ -7,12 +8,27 @@ type Json = Record<string, unknown>;
 
 export const succeeded = (exchange: Exchange): boolean => exchange.status >= 200 && exchange.status < 300;
 
+export interface ListOptions {
+  token?: string | null;
+  /**
+   * What the list should show after a write (a new item in it, a deleted one gone): the list is read again within
+   * the consistency window until it does.
+   */
+  until?: (items: Json[]) => boolean;
+}
+
 /** Every item of a paged list, and the first page's exchange; stops at a page that is not a list. */
-export async function listPages(c: Check, path: string, options: { token?: string | null } = {}): Promise<{ items: Json[]; first: Exchange }> {
+export async function listPages(c: Check, path: string, options: ListOptions = {}): Promise<{ items: Json[]; first: Exchange }> {
+  const { until } = options;
+  if (!until) return readWholeList(c, path, options.token);
+  return readAfterWrite(c, () => readWholeList(c, path, options.token), ({ items, first }) => succeeded(first) && until(items));
+}
+
+async function readWholeList(c: Check, path: string, token: string | null | undefined): Promise<{ items: Json[]; first: Exchange }> {
   const items: Json[] = [];
   let first: Exchange | undefined;
   for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(options.token !== undefined ? { token: options.token } : {}) });
+    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
     first ??= exchange;
     const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
     if (!succeeded(exchange) || !Array.isArray(body?.data)) break;
@@ -23,8 +39,8 @@ export async function listPages(c: Check, path: string, options: { token?: strin
 }
 
 /** Every item of a paged list; a list that cannot be read is a setup error for the check. */
-export async function listItems(c: Check, path: string, token?: string | null): Promise<Json[]> {
-  const { items, first } = await listPages(c, path, token !== undefined ? { token } : {});
+export async function listItems(c: Check, path: string, token?: string | null, options: Pick<ListOptions, 'until'> = {}): Promise<Json[]> {
+  const { items, first } = await listPages(c, path, { ...options, ...(token !== undefined ? { token } : {}) });
   if (!succeeded(first)) throw new SetupError(`could not list ${path}: HTTP ${first.status}`);
   return items;
 }

@@ -15,7 +15,24 @@ export interface PropertyOptions {
 export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: PropertyOptions = {}): Promise<void> {
   const seed = c.target.info.config.seed;
   const numRuns = Math.min(options.runs ?? c.target.info.config.runs, options.maxRuns ?? Infinity);
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns, seed, endOnFailure: options.shrink === false });
+  // A run ended by something other than a broken rule (no answer, setup, skip) would end every shrinking step the
+  // same way, each after a timeout against a hanging target: the first such error ends the remaining runs at once.
+  let stopped: unknown;
+  // Shrinking keeps to the rule of the first failure: against a stateful target a replayed value may break another
+  // rule only because of what the first run left (an address already taken), and is no smaller case of the first.
+  let firstRule: string | undefined;
+  const guarded = async (value: T): Promise<void> => {
+    if (stopped !== undefined) throw stopped;
+    try {
+      await predicate(value);
+    } catch (error) {
+      if (error instanceof RuleViolation && firstRule !== undefined && error.rule !== firstRule) return;
+      if (error instanceof RuleViolation) firstRule = error.rule;
+      if (!(error instanceof RuleViolation) && !fc.PreconditionFailure.isFailure(error)) stopped = error;
+      throw error;
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { numRuns, seed, endOnFailure: options.shrink === false });
   if (!details.failed) return;
   const cause = details.errorInstance;
   // A setup error, a skip or a harness bug keeps its own verdict.

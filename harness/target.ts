@@ -1,7 +1,10 @@
 // The target under test as each spec file sees it: base URL, HTTP client, principals, optional control hooks.
 import { inject } from 'vitest';
+import { endpointKey } from '../rules/endpoints.js';
+import { CreationBudget } from './cleanup.js';
 import { scopeKey, type SuiteConfig } from './config.js';
-import { HttpClient, registerSecret, type Exchange } from './http.js';
+import { HttpClient, registerSecret, type Exchange, type SendOptions } from './http.js';
+import { findEndpoint } from './responses.js';
 
 /** What the global setup hands to every worker. */
 export interface TargetInfo {
@@ -12,6 +15,15 @@ export interface TargetInfo {
   controlUrl: string | null;
   /** The embedded reference emulator was started for this run. */
   embedded: boolean;
+  /** The run's guest manners, applied by every worker's HTTP client (none when absent). */
+  limits?: RequestLimits;
+}
+
+export interface RequestLimits {
+  /** The run's --max-rps divided by the number of workers (null: no cap). */
+  maxRpsPerWorker: number | null;
+  /** When the run budget ends (ms since the epoch; null: no budget). */
+  deadline: number | null;
 }
 
 declare module 'vitest' {
@@ -29,6 +41,54 @@ export interface PrincipalSpec {
 
 /** Why a check could not run on this target (reported as `skip`). */
 export class MissingCapability extends Error {}
+
+/**
+ * A request the run's safety settings hold back before it is sent: `disabled` (read-only, a destructive operation
+ * not allowed) or `skip` (the budget of billable resources is used up). The check reports that verdict.
+ */
+export class Refusal extends Error {
+  override name = 'Refusal';
+  constructor(
+    readonly verdict: 'disabled' | 'skip',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The client of a read-only run: a request that could change something never leaves the process. */
+export class ReadOnlyHttpClient extends HttpClient {
+  override send(options: SendOptions): Promise<Exchange> {
+    if (options.method !== 'GET') return Promise.reject(new Refusal('disabled', `read-only run (--read-only): the check needs ${options.method} ${options.path.split('?')[0]}`));
+    return super.send(options);
+  }
+}
+
+/**
+ * Operations that cannot be undone, change what the account pays, or change account-wide data the run did not
+ * create: sent only with --allow-destructive (the embedded emulator allows them).
+ */
+export const DESTRUCTIVE: Readonly<Record<string, string>> = {
+  'POST /v4/account/cancel': 'cancels the account (irreversible)',
+  'POST /v4/account/credit-card': 'replaces the credit card on file',
+  'POST /v4/account/entity-transfers/{token}/accept': "moves another account's instances into this one (irreversible, billed)",
+  'PUT /v4/account': "changes the account's contact and billing data (not created by the run)",
+  'PUT /v4/monitor/plan': 'changes the paid monitoring subscription of the account',
+  'POST /v4/account/events/{eventId}/seen': 'marks every earlier event of the account seen, not only those the run caused',
+};
+
+type Json = Record<string, unknown>;
+
+/** Creates of billable resources, counted against the run's budgets. */
+const BILLABLE: Readonly<Record<string, { budget: 'maxInstances' | 'maxDatabases'; flag: string; what: string; creates?: (json: unknown) => boolean }>> = {
+  'POST /v4/compute/instances': { budget: 'maxInstances', flag: '--max-instances', what: 'instances' },
+  // Cloning onto an existing instance (`compute_id`) creates nothing.
+  'POST /v4/compute/instances/{computeId}/clone': { budget: 'maxInstances', flag: '--max-instances', what: 'instances', creates: (json) => (json as Json | undefined)?.compute_id === undefined },
+  'POST /v4/databases/mysql/instances': { budget: 'maxDatabases', flag: '--max-databases', what: 'database clusters' },
+};
+
+/** Called with the response of an admitted request (gives a budget slot back when nothing was created). */
+export type Settle = (exchange: Exchange) => void;
 
 /** The control-hook extension (see README): clock, tokens, reset. */
 export class ControlHooks {
@@ -62,9 +122,16 @@ export class Target {
   readonly control: ControlHooks | null;
   private readonly minted = new Map<string, Promise<string>>();
 
+  private readonly budgets: Record<'maxInstances' | 'maxDatabases', CreationBudget | null>;
+
   constructor(readonly info: TargetInfo) {
-    this.http = new HttpClient(info.baseUrl, info.config.timeoutMs);
-    this.control = info.controlUrl ? new ControlHooks(info.controlUrl === info.baseUrl ? this.http : new HttpClient(info.controlUrl, info.config.timeoutMs)) : null;
+    const { config } = info;
+    const options = { timeoutMs: config.timeoutMs, maxRps: info.limits?.maxRpsPerWorker, deadline: info.limits?.deadline };
+    this.http = config.readOnly ? new ReadOnlyHttpClient(info.baseUrl, options) : new HttpClient(info.baseUrl, options);
+    // The control hooks change the target (clock, tokens): a read-only run treats it as a plain target.
+    this.control = info.controlUrl && !config.readOnly ? new ControlHooks(info.controlUrl === info.baseUrl ? this.http : new HttpClient(info.controlUrl, options)) : null;
+    const budget = (kind: string, max: number | null) => (max === null ? null : new CreationBudget(config.out, config.runId, kind, max));
+    this.budgets = { maxInstances: budget('instance', config.maxInstances), maxDatabases: budget('database', config.maxDatabases) };
     registerSecret(info.token);
     for (const token of Object.values(info.config.scopedTokens)) registerSecret(token);
     registerSecret(info.config.restrictedToken);
@@ -96,6 +163,27 @@ export class Target {
     const configured = spec.scopes !== '*' ? this.info.config.scopedTokens[scopeKey(spec.scopes)] : undefined;
     if (configured) return configured;
     throw new MissingCapability(`needs a token holding exactly the scopes ${spec.scopes === '*' ? '*' : spec.scopes.join(',')}: give --token-scoped (or a target with control hooks)`);
+  }
+
+  /**
+   * Lets a request through the run's safety settings, or throws a Refusal: a destructive operation without
+   * --allow-destructive, a billable create beyond its budget. Read-only is enforced by the HTTP client itself.
+   */
+  admit(method: SendOptions['method'], path: string, json?: unknown): Settle | undefined {
+    const endpoint = findEndpoint(`${method} ${path}`);
+    if (!endpoint) return undefined;
+    const key = endpointKey(endpoint);
+    const destructive = DESTRUCTIVE[key];
+    if (destructive && !this.info.config.allowDestructive) throw new Refusal('disabled', `${key} ${destructive}: it runs only with --allow-destructive`);
+    const billable = BILLABLE[key];
+    const budget = billable && billable.creates?.(json) !== false ? this.budgets[billable.budget] : null;
+    if (!billable || !budget) return undefined;
+    const release = budget.take();
+    if (!release) throw new Refusal('skip', `the run's budget of ${budget.max} new ${billable.what} is used up (${billable.flag})`);
+    // Only a refusal proves nothing was made: after a 5xx or no answer the slot stays taken.
+    return (exchange) => {
+      if (exchange.status >= 400 && exchange.status < 500) release();
+    };
   }
 
   /** Advances the simulated clock, or skips the check on a target without the clock hook. */

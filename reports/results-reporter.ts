@@ -1,9 +1,20 @@
-// Vitest reporter that turns the suite's checks into results.json (and a one-line summary).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// Vitest reporter that turns the suite's checks into the run's reports: results.json, compliance.html, junit.xml
+// and the single-file Allure report (from the results allure-vitest wrote), then prints a one-line summary.
 import type { Reporter, TestModule } from 'vitest/node';
-import { fromEnv } from '../harness/config.js';
-import { buildResults, type CheckOutcome } from './results.js';
+import { fromEnv, type SuiteConfig } from '../harness/config.js';
+import { renderAllureReport } from './allure.js';
+import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
+import { reportPaths } from './paths.js';
+import { buildResults, runInfoOf, targetOf, type CheckOutcome, type Results } from './results.js';
+import { writeRenderedReports, writeResultsJson } from './write.js';
+
+function outcomesOf(modules: ReadonlyArray<TestModule>): CheckOutcome[] {
+  return modules.flatMap((module) => {
+    const file = specFile(module);
+    const moduleError = moduleErrorOutcome(module);
+    return [...(moduleError ? [moduleError] : []), ...[...module.children.allTests()].map((test) => outcomeOf(test, file))];
+  });
+}
 
 export default class ResultsReporter implements Reporter {
   private started = new Date().toISOString();
@@ -12,26 +23,29 @@ export default class ResultsReporter implements Reporter {
     this.started = new Date().toISOString();
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     const config = fromEnv();
-    const outcomes: CheckOutcome[] = [];
-    for (const module of modules) {
-      const file = relative(process.cwd(), module.moduleId);
-      const moduleErrors = module.errors();
-      if (moduleErrors.length) outcomes.push({ name: `(spec file could not run) ${file}`, file, verdict: 'error', message: moduleErrors.map((error) => error.message).join('; ') });
-      for (const test of module.children.allTests()) {
-        const record = test.meta().conformance;
-        const result = test.result();
-        let verdict = record?.verdict ?? (result.state === 'failed' ? 'error' : result.state === 'skipped' ? 'skip' : 'pass');
-        if (result.state === 'failed' && verdict === 'pass') verdict = 'error';
-        const message = record?.message ?? (result.state === 'failed' ? result.errors?.map((error) => error.message).join('; ') : undefined);
-        outcomes.push({ name: test.name, file, verdict, ...(message ? { message } : {}), ...(record ? { record } : {}) });
-      }
-    }
-    const results = buildResults(outcomes, { target: config.baseUrl ?? 'embedded reference emulator', started: this.started, finished: new Date().toISOString() });
-    mkdirSync(config.out, { recursive: true });
-    writeFileSync(join(config.out, 'results.json'), `${JSON.stringify(results, null, 1)}\n`);
-    const s = results.summary;
-    process.stdout.write(`\nconformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip, ${s.disabled} disabled, ${results.warnings} warnings → ${join(config.out, 'results.json')}\n`);
+    const paths = reportPaths(config);
+    const target = targetOf(config);
+    const results = buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config) });
+    writeResultsJson(results, paths.json);
+    writeRenderedReports(results, paths);
+    const written = [paths.json, paths.html, paths.junit];
+    // The Allure results were written synchronously by allure-vitest's own onTestRunEnd, listed before this reporter.
+    if (config.allure)
+      await renderAllureReport(paths.allureResults, paths.allureReport, `Conformance: ${target}`).then(
+        (file) => written.push(file),
+        (error: Error) => process.stderr.write(`conformance: the Allure report was not rendered: ${error.message}\n`),
+      );
+    summarise(results, written, config);
   }
+}
+
+function summarise(results: Results, written: string[], config: SuiteConfig): void {
+  const s = results.summary;
+  const score = results.score.percent === null ? 'no MUST rule judged' : `score ${results.score.percent.toFixed(1)} %`;
+  const partial = config.shard ? ` — shard ${config.shard}: a partial run, only this shard's spec files` : '';
+  const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip, ${s.disabled} disabled, ${results.warnings} warnings (${score})${partial} → ${written.join(', ')}\n`;
+  // JSON lines keep standard output machine-readable: the summary goes to standard error there.
+  (config.progress === 'jsonl' ? process.stderr : process.stdout).write(line);
 }

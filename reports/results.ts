@@ -2,16 +2,51 @@
 // rule and from the named-check findings attributed to it.
 import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
+import { defaults, type SuiteConfig } from '../harness/config.js';
 import type { CheckRecord, Verdict } from '../harness/check.js';
 import type { Exchange } from '../harness/http.js';
+import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
+
+export const DOCUMENTS_VERSION = '4.123.1';
+export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'disabled'];
+export const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
 
 export interface CheckOutcome {
   /** Test name, e.g. `[P3.firewall.rules.max-25] a 26th rule is refused`. */
   name: string;
+  /** Spec file, relative to the project root. */
   file: string;
   verdict: Verdict;
   message?: string;
+  durationMs?: number;
   record?: CheckRecord;
+}
+
+/** What a replay needs to know about the run (never a token). */
+export interface RunInfo {
+  id: string;
+  seed: number;
+  runs: number;
+  violationRuns: number;
+  /** null: the embedded reference emulator. */
+  baseUrl: string | null;
+  emulatorFaults: string[];
+  rules: string[] | null;
+  areas: string[] | null;
+}
+
+export interface RuleCheck {
+  name: string;
+  verdict: Verdict | 'finding';
+  message?: string;
+  /** Spec file of the check (fails and findings). */
+  file?: string;
+  evidence?: Exchange[];
+  seed?: number;
+  path?: string;
+  counterexample?: string;
+  /** A one-line command that runs just this rule's checks of that spec file again, with the run's seed. */
+  replay?: string;
 }
 
 export interface RuleResult {
@@ -21,46 +56,176 @@ export interface RuleResult {
   status: Verdict | 'untested';
   /** SHOULD rules whose checks saw a divergence: reported as warnings, never as fails. */
   warning?: string;
-  checks: Array<{ name: string; verdict: Verdict | 'finding'; message?: string; evidence?: Exchange[]; seed?: number; path?: string; counterexample?: string }>;
+  document: DocumentId;
+  /** The heading of the document the rule sits under. */
+  section: string;
+  area: string;
+  /** The rule in one sentence, in the documents' terms. */
+  sentence: string;
+  /** Why no black-box check is possible (rules the ledger marks untestable). */
+  untestable?: string;
+  checks: RuleCheck[];
+}
+
+export interface EndpointCoverage {
+  method: string;
+  path: string;
+  requests: number;
+  requested: boolean;
+  document: DocumentId;
+  area: string;
+  /** Verdicts of the checks that sent at least one request to the endpoint. */
+  verdicts: Record<Verdict, number>;
+}
+
+/** One check as run (JUnit writes one test case per entry). */
+export interface CheckResult {
+  name: string;
+  file: string;
+  area: string;
+  rules: string[];
+  verdict: Verdict;
+  message?: string;
+  failedRule?: string;
+  durationMs?: number;
+}
+
+/** Index of every fail: the rule, the check that saw it, and how to replay it (evidence sits in `rules[].checks`). */
+export interface Failure {
+  rule: string;
+  check: string;
+  file: string;
+  replay: string;
+}
+
+export interface Score {
+  /** Percent with one decimal; null when no MUST rule was judged. */
+  percent: number | null;
+  passedMust: number;
+  judgedMust: number;
+  definition: string;
 }
 
 export interface Results {
+  /** Base URL, or "embedded reference emulator". */
   target: string;
   started: string;
   finished: string;
+  /** When the run started. */
+  date: string;
   documentsVersion: string;
+  run: RunInfo;
+  score: Score;
+  /** Rules per status. */
   summary: Record<Verdict, number>;
+  /** Checks per verdict. */
   checks: Record<Verdict, number>;
   warnings: number;
+  /** Rules not judged: marked untestable by the ledger, or reached by no check. */
+  untested: number;
+  documents: typeof DOCUMENTS;
   rules: RuleResult[];
-  endpoints: Array<{ method: string; path: string; requests: number }>;
+  endpoints: EndpointCoverage[];
+  checkList: CheckResult[];
+  failures: Failure[];
 }
 
 const ORDER: Array<Verdict | 'untested'> = ['fail', 'error', 'pass', 'skip', 'disabled', 'untested'];
 
-export function buildResults(outcomes: CheckOutcome[], meta: { target: string; started: string; finished: string }): Results {
-  const byRule = new Map<string, RuleResult>(ledger.map((rule) => [rule.id, { id: rule.id, level: rule.level, status: 'untested', checks: [] }]));
+const zeroCounts = (): Record<Verdict, number> => ({ pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 });
+
+/** A base URL as the reports show it: a `user:password@` part is a secret like a token. */
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString().replace(/\/+$/, '');
+}
+
+export function targetOf(config: Pick<SuiteConfig, 'baseUrl'>): string {
+  return config.baseUrl ? withoutCredentials(config.baseUrl) : 'embedded reference emulator';
+}
+
+export function runInfoOf(config: SuiteConfig): RunInfo {
+  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, rules: config.rules, areas: config.areas };
+}
+
+/** Quotes a shell word unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `npx conformance run … --rules <rule> --seed <seed> <spec file>`: the same target, seed and runs; tokens come from the environment or config file as before. */
+export function replayCommand(run: RunInfo, rule: string, file: string): string {
+  const standard = defaults();
+  const words = ['npx', 'conformance', 'run'];
+  if (run.baseUrl) words.push('--base-url', run.baseUrl);
+  for (const fault of run.emulatorFaults) words.push('--emulator-fault', fault);
+  words.push('--rules', rule, '--seed', String(run.seed));
+  if (run.runs !== standard.runs) words.push('--runs', String(run.runs));
+  if (run.violationRuns !== standard.violationRuns) words.push('--violation-runs', String(run.violationRuns));
+  if (file) words.push(file);
+  return words.map(shellWord).join(' ');
+}
+
+/** The rule id that selects a check again: the one it failed, if it declares it, else the first it declares. */
+function selectingRule(record: CheckRecord | undefined, fallback: string): string {
+  if (!record?.rules.length) return fallback;
+  return record.failedRule && record.rules.includes(record.failedRule) ? record.failedRule : record.rules[0]!;
+}
+
+export function buildResults(outcomes: CheckOutcome[], meta: { target: string; started: string; finished: string; run: RunInfo }): Results {
+  const byRule = new Map<string, RuleResult>(
+    ledger.map((rule) => [
+      rule.id,
+      {
+        id: rule.id,
+        level: rule.level,
+        status: 'untested',
+        document: documentOf(rule),
+        section: rule.section,
+        area: areaOfRule(rule),
+        sentence: rule.rule,
+        ...(rule.check.startsWith('untestable: ') ? { untestable: rule.check.slice('untestable: '.length) } : {}),
+        checks: [],
+      },
+    ]),
+  );
   const requests = new Map<string, number>();
+  const endpointVerdicts = new Map<string, Record<Verdict, number>>();
   const worst = (a: Verdict | 'untested', b: Verdict | 'untested') => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
-  const checkCounts: Record<Verdict, number> = { pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 };
+  const checkCounts = zeroCounts();
+  const failures: Failure[] = [];
+
+  /** A fail or finding entry with its evidence and replay; those of MUST rules are indexed in `failures` (SHOULD ones are warnings). */
+  function failedEntry(outcome: CheckOutcome, rule: RuleResult, verdict: 'fail' | 'finding', fields: Partial<RuleCheck>): RuleCheck {
+    const replay = replayCommand(meta.run, selectingRule(outcome.record, rule.id), outcome.file);
+    if (rule.level === 'MUST' && !failures.some((failure) => failure.rule === rule.id && failure.check === outcome.name)) failures.push({ rule: rule.id, check: outcome.name, file: outcome.file, replay });
+    return { name: outcome.name, verdict, file: outcome.file, evidence: outcome.record?.exchanges, ...fields, replay };
+  }
 
   for (const outcome of outcomes) {
     checkCounts[outcome.verdict]++;
     const record = outcome.record;
-    for (const [key, count] of Object.entries(record?.endpoints ?? {})) requests.set(key, (requests.get(key) ?? 0) + count);
+    for (const [key, count] of Object.entries(record?.endpoints ?? {})) {
+      requests.set(key, (requests.get(key) ?? 0) + count);
+      const verdicts = endpointVerdicts.get(key) ?? zeroCounts();
+      verdicts[outcome.verdict]++;
+      endpointVerdicts.set(key, verdicts);
+    }
     for (const id of record?.rules ?? []) {
       const rule = byRule.get(id);
       if (!rule) continue;
       // A failing check of several rules fails the rule it names; the others it declared are not judged by it.
       const verdict: Verdict = outcome.verdict === 'fail' && record?.failedRule && record.failedRule !== id ? 'pass' : outcome.verdict;
-      const failed = verdict === 'fail';
-      rule.checks.push({ name: outcome.name, verdict, ...(outcome.message && verdict !== 'pass' ? { message: outcome.message } : {}), ...(failed ? { evidence: record?.exchanges, seed: record?.seed, path: record?.path, counterexample: record?.counterexample } : {}) });
+      const message = outcome.message && verdict !== 'pass' ? { message: outcome.message } : {};
+      rule.checks.push(verdict === 'fail' ? failedEntry(outcome, rule, 'fail', { ...message, seed: record?.seed, path: record?.path, counterexample: record?.counterexample }) : { name: outcome.name, verdict, ...message });
       applyVerdict(rule, verdict, outcome.message);
     }
     if (record?.failedRule && !record.rules.includes(record.failedRule)) {
       const rule = byRule.get(record.failedRule);
       if (rule) {
-        rule.checks.push({ name: outcome.name, verdict: 'fail', message: outcome.message, evidence: record.exchanges });
+        rule.checks.push(failedEntry(outcome, rule, 'fail', { message: outcome.message }));
         applyVerdict(rule, 'fail', outcome.message);
       }
     }
@@ -74,7 +239,7 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
       const rule = byRule.get(finding.rule);
       if (!rule) continue;
       if (rule.checks.filter((c) => c.verdict === 'finding').length < 5)
-        rule.checks.push({ name: `${outcome.name} — response check on ${finding.request}`, verdict: 'finding', message: `${finding.path}: ${finding.message}`, evidence: record?.exchanges });
+        rule.checks.push(failedEntry(outcome, rule, 'finding', { name: `${outcome.name} — response check on ${finding.request}`, message: `${finding.path}: ${finding.message}` }));
       applyVerdict(rule, 'fail', `${finding.request} ${finding.path}: ${finding.message}`);
       if (rule.status === 'untested') rule.status = 'pass';
     }
@@ -90,17 +255,43 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
   }
 
   const rules = [...byRule.values()];
-  const summary: Record<Verdict, number> = { pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 };
+  const summary = zeroCounts();
   for (const rule of rules) if (rule.status !== 'untested') summary[rule.status]++;
+  const must = rules.filter((rule) => rule.level === 'MUST');
+  const passedMust = must.filter((rule) => rule.status === 'pass').length;
+  const judgedMust = passedMust + must.filter((rule) => rule.status === 'fail').length;
   return {
     target: meta.target,
     started: meta.started,
     finished: meta.finished,
-    documentsVersion: '4.123.1',
+    date: meta.started,
+    documentsVersion: DOCUMENTS_VERSION,
+    run: meta.run,
+    score: { percent: judgedMust ? Math.floor((1000 * passedMust) / judgedMust) / 10 : null, passedMust, judgedMust, definition: SCORE_DEFINITION },
     summary,
     checks: checkCounts,
     warnings: rules.filter((rule) => rule.warning).length,
+    untested: rules.filter((rule) => rule.status === 'untested').length,
+    documents: DOCUMENTS,
     rules,
-    endpoints: endpoints.map((endpoint) => ({ method: endpoint.method, path: endpoint.path, requests: requests.get(endpointKey(endpoint)) ?? 0 })),
+    endpoints: endpoints.map((endpoint) => {
+      const key = endpointKey(endpoint);
+      const count = requests.get(key) ?? 0;
+      return { method: endpoint.method, path: endpoint.path, requests: count, requested: count > 0, document: endpoint.document, area: endpoint.section, verdicts: endpointVerdicts.get(key) ?? zeroCounts() };
+    }),
+    checkList: outcomes.map((outcome) => {
+      const rules = outcome.record?.rules ?? [];
+      return {
+        name: outcome.name,
+        file: outcome.file,
+        area: areaOfRuleIds(rules),
+        rules,
+        verdict: outcome.verdict,
+        ...(outcome.message ? { message: outcome.message } : {}),
+        ...(outcome.record?.failedRule ? { failedRule: outcome.record.failedRule } : {}),
+        ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
+      };
+    }),
+    failures,
   };
 }

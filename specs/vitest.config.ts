@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { fromEnv } from '../harness/config.js';
+import { allureReporter } from '../reports/allure.js';
+import { reportPaths } from '../reports/paths.js';
 
 // The conformance suite proper (run by `npx conformance run`, or `npx vitest run --config specs/vitest.config.ts`).
 export default defineConfig({
@@ -7,7 +10,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['specs/setup/global-setup.ts'],
-    reporters: ['default', './reports/results-reporter.ts'],
+    // Terminal progress; allure-vitest writes the Allure results before the results reporter renders every report.
+    reporters: ['./reports/progress-reporter.ts', allureReporter(reportPaths(fromEnv()).allureResults), './reports/results-reporter.ts'],
     pool: 'threads',
     // Checks wait on HTTP far more than they compute (the target is another process): more workers than cores
     // pay off, and sharing modules between spec files saves re-importing ajv, fast-check and the schemas.
@@ -15,5 +19,7 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A verdict (a broken rule, a target that gave nothing to judge, a failed setup) is not a crash: no stack frames.
+    onStackTrace: (error) => !['RuleViolation', 'NothingToJudge', 'SetupError'].includes(error.name ?? ''),
   },
 });

@@ -28,6 +28,7 @@ import { emitEvent, EVENTS_TABLE, type Event, type EventEntity } from '../core/e
 import { canAccess, hasGlobalGrant, type EntityKind } from '../core/permissions.js';
 import { getInstance, instanceEntity, listInstances } from './compute.js';
 import { intParam } from '../core/routes.js';
+import { faulty } from '../faults/index.js';
 
 const DAY_MS = 86_400_000;
 const RETENTION_MS = 90 * DAY_MS;
@@ -157,6 +158,14 @@ function uuid(s: Store): string {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
+/** The account object as responses show it. */
+function accountView(s: Store): Account {
+  const a = structuredClone(account(s));
+  if (faulty(s, 'P1.account.euuid.uuid')) a.euuid = a.euuid.replace(/-/g, '');
+  if (faulty(s, 'P1.account.credit-card.last-four.integer')) a.credit_card.last_four = String(a.credit_card.last_four).padStart(4, '0') as unknown as number;
+  return a;
+}
+
 function accountEntity(s: Store): EventEntity {
   const a = account(s);
   return { id: a.euuid, label: a.company || null, type: 'account', url: '/v4/account' };
@@ -216,23 +225,25 @@ function updateAccount(ctx: RequestContext) {
   const a = account(ctx.store);
   const changes: Partial<Account> = {};
   for (const [key, max] of Object.entries(TEXT_LIMITS)) {
-    const v = optString(o, key, { max });
+    const v = optString(o, key, { max: key === 'city' && faulty(ctx.store, 'P1.account.city.max-24') ? 32 : max });
     if (v !== undefined) (changes as Record<string, unknown>)[key] = v;
   }
-  const email = optString(o, 'email', { max: 128, pattern: EMAIL, patternReason: 'email must be an email address such as jane@example.com.' });
+  // The fault stores the plain text members before the others are validated.
+  if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect')) Object.assign(a, changes);
+  const email = optString(o, 'email', { max: 128, ...(faulty(ctx.store, 'P1.account.email.format') ? {} : { pattern: EMAIL, patternReason: 'email must be an email address such as jane@example.com.' }) });
   if (email !== undefined) changes.email = email;
   const zip = optString(o, 'zip');
   if (zip !== undefined) changes.zip = zip;
   const country = optString(o, 'country');
   if (country !== undefined) {
     const code = country.toUpperCase();
-    if (!COUNTRIES.has(code)) fail(`country must be a two-letter ISO 3166 country code such as US or DE, not ${JSON.stringify(country.slice(0, 32))}.`, 'country');
+    if (!COUNTRIES.has(code) && !faulty(ctx.store, 'P1.account.country.iso-3166')) fail(`country must be a two-letter ISO 3166 country code such as US or DE, not ${JSON.stringify(country.slice(0, 32))}.`, 'country');
     changes.country = code;
   }
   const st = optString(o, 'state', { max: 24 });
   // The resulting address is judged: a country changed to US or CA without a state keeps the state on file, which
   // must then be a code of that country too.
-  if (st !== undefined || changes.country !== undefined) {
+  if ((st !== undefined || changes.country !== undefined) && !faulty(ctx.store, 'P1.account.state.us-ca-code')) {
     const where = changes.country ?? a.country;
     const next = st ?? a.state;
     const field = st !== undefined ? 'state' : 'country';
@@ -242,8 +253,8 @@ function updateAccount(ctx: RequestContext) {
     if (where === 'CA' && !CA_PROVINCES.has(next)) {
       fail(`For a Canadian address, state must be the two-letter province code (e.g. ON)${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`, field);
     }
-    if (st !== undefined) changes.state = st;
   }
+  if (st !== undefined) changes.state = st;
   const promos = optArray(o, 'active_promotions');
   if (promos !== undefined) {
     changes.active_promotions = promos.map((p, i) => {
@@ -274,7 +285,7 @@ function updateAccount(ctx: RequestContext) {
   }
   Object.assign(a, changes);
   emitEvent(ctx.store, ctx.principal, { action: 'account_update', entity: accountEntity(ctx.store) });
-  return structuredClone(a);
+  return accountView(ctx.store);
 }
 
 function cancelAccount(ctx: RequestContext) {
@@ -282,10 +293,11 @@ function cancelAccount(ctx: RequestContext) {
   optString(o, 'comments');
   const a = account(ctx.store);
   const st = state(ctx.store);
-  if (a.balance !== 0 && st.cardFails) {
+  if (a.balance !== 0 && st.cardFails && !faulty(ctx.store, 'P1.account.cancel.charges-balance')) {
     fail(
       `We could not charge the credit card on file for the remaining balance of $${a.balance.toFixed(2)}. ` +
         'Pay the balance first (or add a working card), then cancel the account.',
+      faulty(ctx.store, 'P1.errors.reason.cancel-charge-failed') ? 'balance' : null,
     );
   }
   a.balance = 0;
@@ -298,13 +310,14 @@ function addCreditCard(ctx: RequestContext) {
   const digits = /^\d+$/;
   const number = reqString(o, 'card_number', {
     min: 14,
-    max: 24,
+    max: faulty(ctx.store, 'P1.credit-card.card-number.max-24') ? 32 : 24,
     pattern: digits,
     patternReason: 'card_number must contain digits only, without spaces or dashes.',
   });
-  reqString(o, 'cvv', { min: 3, max: 4, pattern: digits, patternReason: 'cvv must contain 3 or 4 digits only.' });
-  const month = reqInt(o, 'expiry_month', { min: 1, max: 12 });
+  reqString(o, 'cvv', { min: 3, max: 4, pattern: faulty(ctx.store, 'P1.credit-card.cvv.digits') ? /^/ : digits, patternReason: 'cvv must contain 3 or 4 digits only.' });
+  const month = reqInt(o, 'expiry_month', { min: 1, max: faulty(ctx.store, 'P1.credit-card.expiry-month.max-12') ? 13 : 12 });
   const year = reqInt(o, 'expiry_year', { min: 1000, max: 9999 });
+  if (faulty(ctx.store, 'P1.credit-card.becomes-default')) return {};
   account(ctx.store).credit_card = { expiry: `${String(month).padStart(2, '0')}/${year}`, last_four: Number(number.slice(-4)) };
   state(ctx.store).cardFails = number === DECLINING_TEST_CARD;
   emitEvent(ctx.store, ctx.principal, { action: 'credit_card_updated', entity: accountEntity(ctx.store) });
@@ -314,8 +327,8 @@ function addCreditCard(ctx: RequestContext) {
 // ------------------------------------------------------------------------------------------ entity transfers
 
 
-function transferView(t: Transfer) {
-  return { ...t, entities: { computes: [...t.entities.computes] } };
+function transferView(s: Store, t: Transfer) {
+  return { ...t, entities: { computes: [...t.entities.computes] }, ...(faulty(s, 'P1.entity-transfer.is-sender.creator') ? { is_sender: false } : {}) };
 }
 
 function addTransfer(s: Store, t: Transfer): void {
@@ -357,16 +370,16 @@ function createTransfer(ctx: RequestContext) {
   });
   const now = s.now();
   const t: Transfer = {
-    token: uuid(s),
+    token: faulty(s, 'P1.entity-transfer.token.uuid') ? uuid(s).replace(/-/g, '') : uuid(s),
     created: s.nowIso(now),
     updated: s.nowIso(now),
-    expiry: s.nowIso(new Date(now.getTime() + DAY_MS)),
+    expiry: s.nowIso(new Date(now.getTime() + (faulty(s, 'P1.entity-transfer.expiry.created-plus-24h') ? 2 : 1) * DAY_MS)),
     entities: { computes: ids },
     is_sender: true,
     status: 'pending',
   };
   addTransfer(s, t);
-  return transferView(t);
+  return transferView(s, t);
 }
 
 function cancelTransfer(ctx: RequestContext) {
@@ -383,6 +396,7 @@ function acceptTransfer(ctx: RequestContext) {
   if (t.is_sender) fail('You cannot accept a transfer your own account created; the receiving account must accept it.');
   if (t.status !== 'pending') fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
   const s = ctx.store;
+  if (faulty(s, 'P1.entity-transfer.accept')) return {};
   t.status = 'accepted';
   t.updated = s.nowIso();
   const at = new Date(s.now().getTime() + 60_000);
@@ -408,9 +422,9 @@ const KIND_OF_ENTITY: Record<string, EntityKind> = {
   database: 'database',
 };
 
-function eventVisible(p: Principal | null, e: Event): boolean {
+function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
   if (p === null) return false;
-  if (!p.restricted || e.username === p.username) return true;
+  if (!p.restricted || e.username === p.username || faulty(s, 'P1.events.list.by-grants')) return true;
   const kind = KIND_OF_ENTITY[e.entity.type];
   if (kind !== undefined) return canAccess(p, kind, e.entity.id, 'read_only');
   return hasGlobalGrant(p, 'account_access');
@@ -418,14 +432,15 @@ function eventVisible(p: Principal | null, e: Event): boolean {
 
 function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
-  for (const e of T.events(ctx.store).values()) if (within90Days(ctx.store, e.created) && eventVisible(ctx.principal, e)) out.push(e);
+  const window = !faulty(ctx.store, 'P1.events.window-90-days');
+  for (const e of T.events(ctx.store).values()) if ((!window || within90Days(ctx.store, e.created)) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
   return out.sort((a, b) => b.id - a.id);
 }
 
 function eventOr404(ctx: RequestContext): Event {
   const id = intParam(ctx, 'eventId', 'Event');
   const e = T.events(ctx.store).get(String(id));
-  if (e === undefined || !within90Days(ctx.store, e.created) || !eventVisible(ctx.principal, e)) fail(`Event ${id} was not found.`, null, 404);
+  if (e === undefined || !within90Days(ctx.store, e.created) || !eventVisible(ctx.store, ctx.principal, e)) fail(`Event ${id} was not found.`, null, 404);
   return e;
 }
 
@@ -442,7 +457,7 @@ function maintenanceView(s: Store, m: Maintenance) {
 function visibleMaintenance(ctx: RequestContext) {
   const out = [];
   for (const m of T.maintenance(ctx.store).values()) {
-    if (!canAccess(ctx.principal, 'compute', m.instanceId, 'read_only')) continue;
+    if (!canAccess(ctx.principal, 'compute', m.instanceId, 'read_only') && !faulty(ctx.store, 'P1.maintenance.list.viewable-entities')) continue;
     const v = maintenanceView(ctx.store, m);
     if (v !== undefined) out.push(v);
   }
@@ -495,8 +510,8 @@ function notifications(ctx: RequestContext) {
 
 const REDACTED = '<REDACTED>';
 
-function clientView(c: OAuthClient, withSecret = false) {
-  return { ...c, secret: withSecret ? c.secret : REDACTED };
+function clientView(s: Store, c: OAuthClient, withSecret = false) {
+  return { ...c, secret: withSecret ? c.secret : REDACTED, ...(c.thumbnail_url === null && faulty(s, 'P1.oauth-client.thumbnail-url.url-or-null') ? { thumbnail_url: '' } : {}) };
 }
 
 function clientOr404(ctx: RequestContext): OAuthClient {
@@ -510,7 +525,7 @@ function clientEntity(c: OAuthClient): EventEntity {
   return { id: c.id, label: c.label, type: 'oauth_client', url: `/v4/account/oauth-clients/${c.id}` };
 }
 
-function redirectUri(o: Record<string, unknown>, required: boolean): string | undefined {
+function redirectUri(store: Store, o: Record<string, unknown>, required: boolean): string | undefined {
   const v = required ? reqString(o, 'redirect_uri') : optString(o, 'redirect_uri');
   if (v === undefined) return undefined;
   let ok = false;
@@ -520,11 +535,12 @@ function redirectUri(o: Record<string, unknown>, required: boolean): string | un
   } catch {
     ok = false;
   }
-  if (!ok) fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
+  if (!ok && !faulty(store, 'P1.oauth-client.redirect-uri.url')) fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
   return v;
 }
 
 const CLIENT_LABEL = { min: 1, max: 512 } as const;
+const clientLabel = (s: Store) => (faulty(s, 'P1.oauth-client.label.max-512') ? { min: 1, max: 1024 } : CLIENT_LABEL);
 
 function newClient(s: Store, label: string, isPublic: boolean, uri: string): OAuthClient {
   const c: OAuthClient = {
@@ -533,7 +549,7 @@ function newClient(s: Store, label: string, isPublic: boolean, uri: string): OAu
     public: isPublic,
     redirect_uri: uri,
     secret: s.randomHex(32),
-    status: 'active',
+    status: faulty(s, 'P1.oauth-client.status.enum') ? ('enabled' as OAuthClient['status']) : 'active',
     thumbnail_url: null,
   };
   T.clients(s).set(c.id, c);
@@ -542,25 +558,25 @@ function newClient(s: Store, label: string, isPublic: boolean, uri: string): OAu
 
 function createClient(ctx: RequestContext) {
   const o = asObject(ctx.body);
-  const label = reqString(o, 'label', CLIENT_LABEL);
-  const uri = redirectUri(o, true)!;
+  const label = reqString(o, 'label', clientLabel(ctx.store));
+  const uri = redirectUri(ctx.store, o, true)!;
   const isPublic = optBool(o, 'public') ?? false;
   const c = newClient(ctx.store, label, isPublic, uri);
   emitEvent(ctx.store, ctx.principal, { action: 'oauth_client_create', entity: clientEntity(c) });
-  return clientView(c, true);
+  return clientView(ctx.store, c, true);
 }
 
 function updateClient(ctx: RequestContext) {
   const c = clientOr404(ctx);
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
-  const label = optString(o, 'label', CLIENT_LABEL);
+  const label = optString(o, 'label', clientLabel(ctx.store));
   const isPublic = optBool(o, 'public');
-  const uri = redirectUri(o, false);
+  const uri = redirectUri(ctx.store, o, false);
   if (label !== undefined) c.label = label;
   if (isPublic !== undefined) c.public = isPublic;
   if (uri !== undefined) c.redirect_uri = uri;
   emitEvent(ctx.store, ctx.principal, { action: 'oauth_client_update', entity: clientEntity(c) });
-  return clientView(c);
+  return clientView(ctx.store, c);
 }
 
 function deleteClient(ctx: RequestContext) {
@@ -568,7 +584,7 @@ function deleteClient(ctx: RequestContext) {
   const s = ctx.store;
   T.clients(s).delete(c.id);
   // Documented: deleting a client invalidates every token issued to it.
-  for (const [token, p] of s.tokens) if (p.oauthClientId === c.id) s.tokens.delete(token);
+  if (!faulty(s, 'P1.oauth-client.delete.invalidates')) for (const [token, p] of s.tokens) if (p.oauthClientId === c.id) s.tokens.delete(token);
   emitEvent(s, ctx.principal, { action: 'oauth_client_delete', entity: clientEntity(c) });
   return {};
 }
@@ -718,24 +734,30 @@ export const area: Area = {
   name: 'account',
   seed,
   routes: [
-    r('GET', '/v4/account', AR, (ctx) => structuredClone(account(ctx.store))),
+    r('GET', '/v4/account', AR, (ctx) => accountView(ctx.store)),
     r('PUT', '/v4/account', AW, updateAccount),
     r('POST', '/v4/account/cancel', AW, cancelAccount, true),
     r('POST', '/v4/account/credit-card', AW, addCreditCard),
-    r('GET', '/v4/account/entity-transfers', AR, (ctx) => paginate(ctx, [...T.transfers(ctx.store).values()].map(transferView))),
+    r('GET', '/v4/account/entity-transfers', AR, (ctx) => paginate(ctx, [...T.transfers(ctx.store).values()].map((t) => transferView(ctx.store, t)))),
     r('POST', '/v4/account/entity-transfers', AW, createTransfer),
-    r('GET', '/v4/account/entity-transfers/{token}', AR, (ctx) => transferView(transferOr404(ctx))),
+    r('GET', '/v4/account/entity-transfers/{token}', AR, (ctx) => {
+      const t = transferOr404(ctx);
+      return transferView(ctx.store, faulty(ctx.store, 'P1.entity-transfer.token.identifies') ? [...T.transfers(ctx.store).values()].at(-1)! : t);
+    }),
     r('DELETE', '/v4/account/entity-transfers/{token}', AW, cancelTransfer),
     r('POST', '/v4/account/entity-transfers/{token}/accept', AW, acceptTransfer),
     r('GET', '/v4/account/events', ER, (ctx) => paginate(ctx, visibleEvents(ctx).map(eventView))),
     r('GET', '/v4/account/events/{eventId}', ER, (ctx) => eventView(eventOr404(ctx))),
     r('POST', '/v4/account/events/{eventId}/read', ER, (ctx) => {
-      eventOr404(ctx).read = true;
+      const one = eventOr404(ctx);
+      one.read = true;
+      if (faulty(ctx.store, 'P1.events.read.marks-one')) for (const e of T.events(ctx.store).values()) if (e.id <= one.id) e.read = true;
       return {};
     }),
     r('POST', '/v4/account/events/{eventId}/seen', ER, (ctx) => {
-      const upTo = eventOr404(ctx).id;
-      for (const e of T.events(ctx.store).values()) if (e.id <= upTo) e.seen = true;
+      const upTo = eventOr404(ctx);
+      if (faulty(ctx.store, 'P1.events.seen.marks-up-to-id')) upTo.seen = true;
+      else for (const e of T.events(ctx.store).values()) if (e.id <= upTo.id) e.seen = true;
       return {};
     }),
     r('GET', '/v4/account/invoices', AR, (ctx) => paginate(ctx, [...T.invoices(ctx.store).values()].map((i) => ({ ...i })))),
@@ -748,7 +770,7 @@ export const area: Area = {
       'GET',
       '/v4/account/logins',
       AR,
-      (ctx) => paginate(ctx, [...T.logins(ctx.store).values()].filter((l) => within90Days(ctx.store, l.datetime)).map((l) => ({ ...l }))),
+      (ctx) => paginate(ctx, [...T.logins(ctx.store).values()].filter((l) => within90Days(ctx.store, l.datetime) || faulty(ctx.store, 'P1.logins.window-90-days')).map((l) => ({ ...l }))),
       true,
     ),
     r(
@@ -758,16 +780,16 @@ export const area: Area = {
       (ctx) => {
         const id = intParam(ctx, 'loginId', 'Login');
         const l = T.logins(ctx.store).get(String(id));
-        if (l === undefined || !within90Days(ctx.store, l.datetime)) fail(`Login ${id} was not found.`, null, 404);
-        return { ...l };
+        if (l === undefined || (!within90Days(ctx.store, l.datetime) && !faulty(ctx.store, 'P1.logins.window-90-days'))) fail(`Login ${id} was not found.`, null, 404);
+        return { ...l, ...(faulty(ctx.store, 'P1.login.ip.ip-address') ? { ip: `${l.ip}:443` } : {}) };
       },
       true,
     ),
     r('GET', '/v4beta/account/maintenance', 'maintenance:read_only', (ctx) => paginate(ctx, visibleMaintenance(ctx))),
     r('GET', '/v4/account/notifications', AR, (ctx) => paginate(ctx, notifications(ctx))),
-    r('GET', '/v4/account/oauth-clients', AR, (ctx) => paginate(ctx, [...T.clients(ctx.store).values()].map((c) => clientView(c)))),
+    r('GET', '/v4/account/oauth-clients', AR, (ctx) => paginate(ctx, [...T.clients(ctx.store).values()].map((c) => clientView(ctx.store, c)))),
     r('POST', '/v4/account/oauth-clients', AW, createClient),
-    r('GET', '/v4/account/oauth-clients/{clientId}', AR, (ctx) => clientView(clientOr404(ctx))),
+    r('GET', '/v4/account/oauth-clients/{clientId}', AR, (ctx) => clientView(ctx.store, clientOr404(ctx))),
     r('PUT', '/v4/account/oauth-clients/{clientId}', AW, updateClient),
     r('DELETE', '/v4/account/oauth-clients/{clientId}', AW, deleteClient),
   ],

@@ -5,14 +5,15 @@ import ipaddr from 'ipaddr.js';
 import type { Area, RequestContext, Principal, Route } from '../core/types.js';
 import type { Store, Region, InstanceType } from '../core/store.js';
 import {
-  asObject, optString, reqString, optInt, reqInt, optBool, optArray, reqObject, optObject, fail, codePoints,
+  asObject, optString, reqString, optInt, reqInt, optBool, optArray, reqObject, optObject, fail, codePoints, isPlainObject,
 } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
 import { emitEvent } from '../core/events.js';
 import { canAccess, grantOwnership, hasGlobalGrant } from '../core/permissions.js';
 import { releaseInstanceAddresses } from './ips.js';
 import { removeInstanceFromFirewalls } from './firewalls.js';
-import { getImage } from './images.js';
+import { getImage, uploadRegion } from './images.js';
+import { faulty } from '../faults/index.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stored objects
@@ -245,10 +246,19 @@ export function instanceOr404(ctx: RequestContext, id: string | number, level: '
 
 // Begins and ends with an alphanumeric; only alphanumerics and - _ .; no two of - _ . in a row.
 const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
+/** The label patterns of the faults breaking one label rule each (chars, begin-end, doubled separators). */
+const FAULTY_LABELS = {
+  'P2.instance.label.chars': /^[^-_.](?:[^-_.]|[-_.](?=[^-_.]))*$/u,
+  'P2.instance.label.begin-end-alphanumeric': /^[-_.]?[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*[-_.]?$/,
+  'P2.instance.label.no-doubled-separators': /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.]+(?=[A-Za-z0-9]))*$/,
+} as const;
 
 function instanceLabel(o: Record<string, unknown>, store: Store, exceptId: number | null): string | undefined {
+  const faultyPattern = (Object.keys(FAULTY_LABELS) as (keyof typeof FAULTY_LABELS)[]).find((id) => faulty(store, id));
   const label = optString(o, 'label', {
-    min: 3, max: 64, pattern: INSTANCE_LABEL,
+    min: faulty(store, 'P2.instance.label.min-3') ? 1 : 3,
+    max: faulty(store, 'P2.instance.label.max-64') ? 200 : 64,
+    pattern: faultyPattern ? FAULTY_LABELS[faultyPattern] : INSTANCE_LABEL,
     patternReason: 'Label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row',
   });
   if (label !== undefined && labelTaken(store, label, exceptId)) fail(`Label "${label}" is already used by another instance; choose a unique label`, 'label');
@@ -261,7 +271,7 @@ function labelTaken(store: Store, label: string, exceptId: number | null): boole
 }
 
 function defaultLabel(store: Store, region: string, id: number): string {
-  let label = `${region}-${id}`;
+  let label = faulty(store, 'P2.instance.label.default-assigned') ? `${region}--${id}` : `${region}-${id}`;
   for (let n = 2; labelTaken(store, label, null); n++) label = `${region}-${id}-${n}`;
   return label;
 }
@@ -316,15 +326,16 @@ export function passwordIsStrong(p: string): boolean {
   return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(p)).length >= 3;
 }
 
-function rootPass(o: Record<string, unknown>, required: boolean): string | undefined {
-  const pass = required ? reqString(o, 'root_pass', { min: 7, max: 128 }) : optString(o, 'root_pass', { min: 7, max: 128 });
-  if (pass !== undefined && !passwordIsStrong(pass)) {
+function rootPass(store: Store, o: Record<string, unknown>, required: boolean): string | undefined {
+  const bounds = { min: faulty(store, 'P2.instance-create.root-pass.min-7') ? 1 : 7, max: faulty(store, 'P2.instance-create.root-pass.max-128') ? 256 : 128 };
+  const pass = required && !faulty(store, 'P2.instance-create.root-pass.required-with-image') ? reqString(o, 'root_pass', bounds) : optString(o, 'root_pass', bounds);
+  if (pass !== undefined && !passwordIsStrong(pass) && !faulty(store, 'P2.instance-create.root-pass.strength')) {
     fail('Root password does not meet the strength requirement: use at least three of lower case letters, upper case letters, digits and symbols', 'root_pass');
   }
   return pass;
 }
 
-const VLAN_LABEL = /^[A-Za-z0-9-]{1,64}$/;
+const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
 const vlanKey = (region: string, label: string) => `${region}\u0000${label}`;
 
 function isCidr(s: string): boolean {
@@ -338,50 +349,59 @@ function isCidr(s: string): boolean {
  * once the whole request is valid.
  */
 function interfacesOf(store: Store, o: Record<string, unknown>, region: string, key = 'interfaces'): { list: Iface[]; newVlans: string[] } | undefined {
-  const arr = optArray(o, key, { max: 3 });
+  const arr = faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
   if (arr === undefined || arr === null) return undefined;
   const list: Iface[] = [];
   arr.forEach((raw, i) => {
     const path = `${key}.${i}`;
     const item = asObject(raw, path);
-    const purpose = reqString(item, 'purpose', { enum: ['public', 'vlan'], path }) as Iface['purpose'];
+    const purpose = (
+      (faulty(store, 'P2.interfaces.purpose.required') && item.purpose === undefined) || (faulty(store, 'P2.interfaces.purpose.enum') && typeof item.purpose === 'string' && item.purpose !== 'public')
+        ? 'vlan'
+        : reqString(item, 'purpose', { enum: ['public', 'vlan'], path })
+    ) as Iface['purpose'];
     const emptyOrNull = (k: string) => {
       const v = item[k];
       if (v !== undefined && v !== null && v !== '') fail(`${k} must be empty or null for a public interface`, `${path}.${k}`);
     };
     if (purpose === 'public') {
-      emptyOrNull('label');
-      emptyOrNull('ipam_address');
-      if (list.some((x) => x.purpose === 'public')) fail('Only one public interface is allowed per instance', `${path}.purpose`);
+      if (!faulty(store, 'P2.interfaces.label.empty-for-public')) emptyOrNull('label');
+      if (!faulty(store, 'P2.interfaces.ipam-address.vlan-only')) emptyOrNull('ipam_address');
+      if (list.some((x) => x.purpose === 'public') && !faulty(store, 'P2.interfaces.public.max-1')) fail('Only one public interface is allowed per instance', `${path}.purpose`);
       list.push({ purpose, label: null, ipam_address: null });
       return;
     }
-    const label = reqString(item, 'label', {
-      min: 1, max: 64, pattern: VLAN_LABEL, patternReason: 'VLAN label must be 1..64 ASCII letters, digits or dashes', path,
+    const label = faulty(store, 'P2.interfaces.label.required-for-vlan') && item.label == null ? 'default' : reqString(item, 'label', {
+      min: faulty(store, 'P2.interfaces.label.min-1') ? 0 : 1,
+      max: faulty(store, 'P2.interfaces.label.max-64') ? 128 : 64,
+      pattern: faulty(store, 'P2.interfaces.label.chars') ? undefined : VLAN_LABEL,
+      patternReason: 'VLAN label must be 1..64 ASCII letters, digits or dashes', path,
     });
     let ipam = optString(item, 'ipam_address', { nullable: true, path }) ?? null;
     if (ipam === '') ipam = null;
-    if (ipam !== null && !isCidr(ipam)) fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
-    if (list.some((x) => x.label === label)) fail('Interface labels must be unique among the instance\'s interfaces', `${path}.label`);
-    if (ipam !== null && list.some((x) => x.ipam_address === ipam)) fail('ipam_address must be unique among the instance\'s interfaces', `${path}.ipam_address`);
+    if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr')) fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
+    if (list.some((x) => x.label === label) && !faulty(store, 'P2.interfaces.label.unique')) fail('Interface labels must be unique among the instance\'s interfaces', `${path}.label`);
+    if (ipam !== null && list.some((x) => x.ipam_address === ipam) && !faulty(store, 'P2.interfaces.ipam-address.unique')) fail('ipam_address must be unique among the instance\'s interfaces', `${path}.ipam_address`);
     list.push({ purpose, label, ipam_address: ipam });
   });
   const vlanIfaces = list.map((x, i) => ({ x, i })).filter(({ x }) => x.purpose === 'vlan');
   if (vlanIfaces.length === 0) return { list, newVlans: [] };
   const reg = store.regions.find((r) => r.id === region);
-  if (!reg?.vlans) fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
+  if (!reg?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions')) fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
   const newVlans: string[] = [];
+  const limit = faulty(store, 'P2.interfaces.vlan.max-10-per-region') ? 20 : 10;
   let inRegion = 0;
   for (const v of vlans(store).values()) if (v.region === region) inRegion++;
   for (const { x, i } of vlanIfaces) {
     if (vlans(store).has(vlanKey(region, x.label!))) continue;
     newVlans.push(x.label!);
-    if (inRegion + newVlans.length > 10) fail(`At most 10 VLANs can exist in region ${region}`, `${key}.${i}.label`);
+    if (inRegion + newVlans.length > limit) fail(`At most 10 VLANs can exist in region ${region}`, `${key}.${i}.label`);
   }
   return { list, newVlans };
 }
 
 function createVlans(store: Store, region: string, labels: string[]): void {
+  if (faulty(store, 'P2.interfaces.label.new-creates-vlan')) return;
   for (const label of labels) vlans(store).set(vlanKey(region, label), { label, region, created: store.nowIso() });
 }
 
@@ -487,7 +507,9 @@ function snapshotLayout(store: Store, inst: Instance): { disks: BackupDisk[]; co
 }
 
 function emit(ctx: RequestContext, action: string, inst: Instance, secondary?: Instance, status: 'finished' | 'started' = 'finished'): void {
-  emitEvent(ctx.store, ctx.principal, { action, entity: instanceEntity(inst), secondary_entity: secondary ? instanceEntity(secondary) : null, status });
+  const entity: Partial<ReturnType<typeof instanceEntity>> = instanceEntity(inst);
+  if (faulty(ctx.store, 'P1.event.entity.members~compute')) delete entity.url;
+  emitEvent(ctx.store, ctx.principal, { action, entity: entity as ReturnType<typeof instanceEntity>, secondary_entity: secondary ? instanceEntity(secondary) : null, status });
 }
 
 function body(ctx: RequestContext): Record<string, unknown> {
@@ -507,6 +529,7 @@ function makeInstance(
   const id = store.nextId('compute');
   const now = store.nowIso();
   const ipv4 = [store.allocateIpv4(f.region.id, true)];
+  if (f.image !== null && faulty(store, 'P2.instance.ipv4.one-public-on-create')) ipv4.push(store.allocateIpv4(f.region.id, true));
   if (f.privateIp) ipv4.push(store.allocateIpv4(f.region.id, false));
   const inst: Instance = {
     id,
@@ -514,12 +537,12 @@ function makeInstance(
     region: f.region.id,
     type: f.type.id,
     status: f.status,
-    image: f.image,
+    image: faulty(store, 'P2.instance.image.deployed-from') ? null : f.image,
     ipv4,
     ipv6: `${store.slaacFor(id)}/128`,
     group: f.group ?? '',
     hypervisor: 'kvm',
-    alerts: { cpu: 90 * f.type.vcpus, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 },
+    alerts: { cpu: faulty(store, 'P2.alerts.cpu.default-90-per-core') ? 90 : 90 * f.type.vcpus, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 },
     backups: { enabled: false, schedule: { day: null, window: null } },
     specs: { disk: f.type.disk, memory: f.type.memory, vcpus: f.type.vcpus, transfer: f.type.transfer },
     tags: f.tags ?? [],
@@ -549,7 +572,7 @@ function enableBackups(store: Store, inst: Instance): void {
   const st = stateOf(store, inst.id);
   st.backupGeneration++;
   inst.backups.enabled = true;
-  inst.backups.schedule = { day: 'Scheduling', window: 'Scheduling' };
+  inst.backups.schedule = { day: faulty(store, 'P2.instance.backups.schedule.day.scheduling-until-chosen') ? null : 'Scheduling', window: 'Scheduling' };
   scheduleAutoBackup(store, inst.id, st.backupGeneration);
 }
 
@@ -604,59 +627,73 @@ const KERNELS = [
 // ---------------------------------------------------------------------------------------------------------------
 // Handlers: instances
 
+/** The instance as view and list responses show it: the stored object, unless a fault changes how a field is shown. */
+function shown(store: Store, inst: Instance): Instance | Record<string, unknown> {
+  if (faulty(store, 'P2.instance.types')) return { ...inst, specs: { ...inst.specs, memory: String(inst.specs.memory) } };
+  if (faulty(store, 'P2.instance.hypervisor.enum')) return { ...inst, hypervisor: 'xen' };
+  if (faulty(store, 'P2.instance.ipv4.format')) return { ...inst, ipv4: inst.ipv4.map((address) => `${address}/32`) };
+  if (faulty(store, 'P2.instance.ipv6.format') && inst.ipv6) return { ...inst, ipv6: `[${inst.ipv6.split('/')[0]}]` };
+  return inst;
+}
+
 function listHandler(ctx: RequestContext) {
-  const visible = listInstances(ctx.store).filter((i) => canAccess(ctx.principal, 'compute', i.id, 'read_only'));
-  return paginate(ctx, visible);
+  const visible = listInstances(ctx.store).filter((i) => faulty(ctx.store, 'P2.instances.list.visible') || canAccess(ctx.principal, 'compute', i.id, 'read_only'));
+  return paginate(ctx, visible.map((i) => shown(ctx.store, i)));
 }
 
 function createHandler(ctx: RequestContext) {
   const { store, principal } = ctx;
-  requireAddComputes(principal);
+  if (!faulty(store, 'P2.instances.create.add-computes')) requireAddComputes(principal);
   const o = asObject(ctx.body ?? {});
-  const region = regionOf(store, o);
-  const type = typeOf(store, o);
+  const region = faulty(store, 'P2.instance-create.region.required') && o.region === undefined ? store.regions[0]! : regionOf(store, o);
+  const type = faulty(store, 'P2.instance-create.type.required') && o.type === undefined ? store.instanceTypes[0]! : typeOf(store, o);
   const label = instanceLabel(o, store, null);
   const imageId = optString(o, 'image', { nullable: true }) ?? undefined;
-  const backupId = optInt(o, 'backup_id', { nullable: true }) ?? undefined;
-  if (imageId !== undefined && backupId !== undefined) fail('image and backup_id are mutually exclusive; give only one', 'backup_id');
+  let backupId = optInt(o, 'backup_id', { nullable: true }) ?? undefined;
+  if (imageId !== undefined && backupId !== undefined) {
+    if (!faulty(store, 'P2.instance-create.image.exclusive-backup-id')) fail('image and backup_id are mutually exclusive; give only one', 'backup_id');
+    backupId = undefined;
+  }
 
   let image: ReturnType<typeof getImage>;
   if (imageId !== undefined) {
-    image = getImage(store, imageId);
-    const visible = image && (image.is_public || canAccess(principal, 'image', image.id, 'read_only'));
+    image = getImage(store, faulty(store, 'P2.image.id.prefix') && !/^(compute|private)\//.test(imageId) ? 'compute/debian12' : imageId);
+    const visible = image && (image.is_public || faulty(store, 'P2.instance-create.image.private-permission') || canAccess(principal, 'image', image.id, 'read_only'));
     if (!image || !visible) fail(`Image "${imageId}" not found`, 'image');
-    if (image.status !== 'available') fail(`Image "${imageId}" is ${image.status}; only available images can be deployed`, 'image');
+    if (image.status !== 'available' && !faulty(store, 'P2.image.deploy.available-only')) fail(`Image "${imageId}" is ${image.status}; only available images can be deployed`, 'image');
+    if (faulty(store, 'P2.images.upload.any-region') && (uploadRegion(image) ?? region.id) !== region.id) fail(`Image "${imageId}" was uploaded to ${uploadRegion(image)}; deploy it there`, 'region');
   }
   let backup: Backup | undefined;
   if (backupId !== undefined) {
     backup = backups(store).get(String(backupId));
     if (!backup || !canAccess(principal, 'compute', backup.compute_id, 'read_only')) fail(`Backup ${backupId} not found`, 'backup_id');
-    if (!canAccess(principal, 'compute', backup.compute_id, 'read_write')) fail('You need read_write access to the instance of this backup', 'backup_id', 403);
+    if (!canAccess(principal, 'compute', backup.compute_id, 'read_write') && !faulty(store, 'P2.instance-create.backup-id.permission')) fail('You need read_write access to the instance of this backup', 'backup_id', 403);
     if (backup.status !== 'successful') fail('The backup did not complete successfully and cannot be restored', 'backup_id');
-    if (backup.region !== region.id) fail(`The backup is in region ${backup.region}; create the instance in that region`, 'region');
+    if (backup.region !== region.id && !faulty(store, 'P2.instance-create.backup-id.same-region')) fail(`The backup is in region ${backup.region}; create the instance in that region`, 'region');
     const needed = backup.disks.reduce((n, d) => n + d.size, 0);
-    if (needed > type.disk) fail(`Type ${type.id} (${type.disk} MB) is too small for the backup (${needed} MB); choose a larger type`, 'type');
+    if (needed > type.disk && !faulty(store, 'P2.instance-create.backup-id.big-enough')) fail(`Type ${type.id} (${type.disk} MB) is too small for the backup (${needed} MB); choose a larger type`, 'type');
   }
-  const pass = rootPass(o, imageId !== undefined);
+  const pass = rootPass(store, o, imageId !== undefined);
   for (const key of ['authorized_keys', 'authorized_users'] as const) {
     const arr = optArray(o, key);
     arr?.forEach((v, i) => { if (typeof v !== 'string' || v.length === 0) fail('Must be a non-empty string', `${key}.${i}`); });
   }
   const scriptId = optInt(o, 'script_id', { min: 1, nullable: true }) ?? undefined;
-  if (scriptId !== undefined) {
+  const scriptIgnored = (backupId !== undefined && faulty(store, 'P2.instance-create.script-id.exclusive-backup-id')) || (imageId === undefined && faulty(store, 'P2.instance-create.script-id.requires-image'));
+  if (scriptId !== undefined && !scriptIgnored) {
     if (backupId !== undefined) fail('script_id cannot be used with backup_id', 'script_id');
     if (imageId === undefined) fail('script_id needs a compatible image (and root_pass)', 'image');
-    if (!image!.is_public) fail('script_id cannot be used with a private image', 'script_id');
+    if (!image!.is_public && !faulty(store, 'P2.instance-create.script-id.not-private-image')) fail('script_id cannot be used with a private image', 'script_id');
   }
   optObject(o, 'script_data', { nullable: true });
   // swap_size bounds are not shown: 0 up to the type's disk less 1 MB (the main disk needs room).
   const swap = optInt(o, 'swap_size', { min: 0, max: type.disk - 1 }) ?? 512;
   const booted = optBool(o, 'booted');
   const backupsEnabled = optBool(o, 'backups_enabled') ?? false;
-  const privateIp = optBool(o, 'private_ip') ?? false;
+  const privateIp = !faulty(store, 'P2.instance-create.private-ip') && (optBool(o, 'private_ip') ?? false);
   const ifaces = interfacesOf(store, o, region.id);
   const group = optString(o, 'group');
-  const tags = tagList(ctx, o, { unrestrictedOnly: true });
+  const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instance-create.tags-unrestricted') });
 
   // Everything is valid: from here on nothing fails.
   const deployed = image !== undefined || backup !== undefined;
@@ -666,8 +703,9 @@ function createHandler(ctx: RequestContext) {
   });
   if (ifaces) createVlans(store, region.id, ifaces.newVlans);
   const interfaces = ifaces?.list ?? [];
+  if (ifaces?.list.length === 0 && faulty(store, 'P2.interfaces.empty-default-public')) inst.ipv4 = inst.ipv4.slice(1);
   const st = stateOf(store, inst.id);
-  st.activeInterfaces = interfaces;
+  st.activeInterfaces = faulty(store, 'P2.instance-create.vlan-mode') ? [] : interfaces;
   if (image) {
     const main = newDisk(store, inst.id, `${image.label} Disk`, type.disk - swap, 'ext4');
     const devices = emptyDevices();
@@ -686,12 +724,12 @@ function createHandler(ctx: RequestContext) {
       st.activeInterfaces = cfgs[0].interfaces;
     }
   }
-  emit(ctx, 'compute_create', inst);
+  if (!faulty(store, 'P1.events.emission~compute-create')) emit(ctx, 'compute_create', inst);
   return inst;
 }
 
 function viewHandler(ctx: RequestContext) {
-  return instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  return shown(ctx.store, instanceOr404(ctx, ctx.params.computeId!, 'read_only'));
 }
 
 const DAYS = ['Scheduling', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -700,7 +738,7 @@ const WINDOWS = ['Scheduling', 'W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14'
 function updateHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  const o = asObject(ctx.body ?? {});
+  const o = faulty(store, 'P2.instance-update.types') && !isPlainObject(ctx.body) ? {} : asObject(ctx.body ?? {});
   const label = instanceLabel(o, store, inst.id);
   const alertsIn = optObject(o, 'alerts');
   const alerts = { ...inst.alerts };
@@ -718,8 +756,8 @@ function updateHandler(ctx: RequestContext) {
   if (backupsIn) {
     const sch = optObject(backupsIn, 'schedule', { path: 'backups' });
     if (sch) {
-      const day = optString(sch, 'day', { enum: DAYS, nullable: true, path: 'backups.schedule' });
-      const window = optString(sch, 'window', { enum: WINDOWS, nullable: true, path: 'backups.schedule' });
+      const day = optString(sch, 'day', { enum: faulty(store, 'P2.instance.backups.schedule.day.enum') ? undefined : DAYS, nullable: true, path: 'backups.schedule' });
+      const window = optString(sch, 'window', { enum: faulty(store, 'P2.instance.backups.schedule.window.enum') ? undefined : WINDOWS, nullable: true, path: 'backups.schedule' });
       schedule = {
         day: day === undefined ? inst.backups.schedule.day : day,
         window: window === undefined ? inst.backups.schedule.window : window,
@@ -727,7 +765,7 @@ function updateHandler(ctx: RequestContext) {
     }
   }
   const group = optString(o, 'group');
-  const tags = tagList(ctx, o, { unrestrictedOnly: true });
+  const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instances.update.tags-unrestricted') });
   const watchdog = optBool(o, 'watchdog_enabled');
 
   if (label !== undefined) {
@@ -749,6 +787,7 @@ function updateHandler(ctx: RequestContext) {
 function deleteHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  if (faulty(store, 'P2.instances.delete.gone')) return {};
   releaseInstanceAddresses(store, inst.id);
   removeInstanceFromFirewalls(store, inst.id);
   deleteDisksAndConfigs(store, inst.id);
@@ -779,9 +818,13 @@ function snapshotHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const o = asObject(ctx.body ?? {});
-  const label = reqString(o, 'label', { min: 1, max: 255 });
-  for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
+  const label = faulty(store, 'P2.instance-snapshot-create.label.required') && o.label === undefined ? null : reqString(o, 'label', {
+    min: faulty(store, 'P2.instance-snapshot-create.label.min-1') ? 0 : 1,
+    max: faulty(store, 'P2.instance-snapshot-create.label.max-255') ? 512 : 255,
+  });
+  if (!faulty(store, 'P2.backups.snapshot.replaces-previous')) for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
   const b = storeBackup(store, inst, 'snapshot', label);
+  if (faulty(store, 'P2.backups.snapshot.creates')) removeChild(store, T.backups, b);
   emit(ctx, 'compute_snapshot', inst);
   return b;
 }
@@ -789,7 +832,7 @@ function snapshotHandler(ctx: RequestContext) {
 function backupsCancelHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
+  if (!faulty(store, 'P2.backups.cancel.deletes-all')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
   stateOf(store, inst.id).backupGeneration++;
   inst.backups = { enabled: false, schedule: { day: null, window: null } };
   touch(store, inst);
@@ -815,18 +858,20 @@ function restoreHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const backup = backupOr404(ctx, inst);
   const o = asObject(ctx.body ?? {});
-  const targetId = reqInt(o, 'compute_id');
-  const overwrite = optBool(o, 'overwrite') ?? false;
+  // The fault restores onto the backup's own instance, overwriting it, when no target is given.
+  const ownInstance = faulty(store, 'P2.backup-restore.compute-id.required') && o.compute_id === undefined;
+  const targetId = ownInstance ? inst.id : reqInt(o, 'compute_id');
+  const overwrite = ownInstance || (optBool(o, 'overwrite') ?? false);
   const target = getInstance(store, targetId);
   if (!target || !canAccess(ctx.principal, 'compute', targetId, 'read_only')) fail(`Instance ${targetId} not found`, 'compute_id');
   if (!canAccess(ctx.principal, 'compute', targetId, 'read_write')) fail('You need read_write access to the target instance', 'compute_id', 403);
   requireIdle(store, target);
   const needed = backup.disks.reduce((n, d) => n + d.size, 0);
   const available = target.specs.disk - (overwrite ? 0 : usedDisk(store, target.id));
-  if (needed > available) {
+  if (needed > available && !faulty(store, 'P2.backups.restore.insufficient-space')) {
     fail(`Insufficient space on instance ${target.id}: the backup needs ${needed} MB and ${available} MB are free; use overwrite or free disk space`, overwrite ? 'compute_id' : 'overwrite');
   }
-  if (overwrite) deleteDisksAndConfigs(store, target.id);
+  if (overwrite && !faulty(store, 'P2.backups.restore.overwrite-true')) deleteDisksAndConfigs(store, target.id);
   copyLayout(store, target, backup.disks, backupLayouts.get(backup) ?? []);
   target.status = 'offline';
   touch(store, target);
@@ -840,7 +885,7 @@ function restoreHandler(ctx: RequestContext) {
 function bootHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  const o = body(ctx);
+  const o = faulty(store, 'P2.instance-boot.types') && !isPlainObject(ctx.body) ? {} : body(ctx);
   const configId = optInt(o, 'config_id', { nullable: true }) ?? undefined;
   requireIdle(store, inst);
   const st = stateOf(store, inst.id);
@@ -849,12 +894,13 @@ function bootHandler(ctx: RequestContext) {
   if (configId !== undefined) {
     cfg = list.find((c) => c.id === configId);
     if (!cfg) fail(`Configuration profile ${configId} does not belong to this instance`, 'config_id');
-  } else if (list.length === 1) {
+  } else if (list.length === 1 && !faulty(store, 'P2.boot.only-profile')) {
     cfg = list[0];
   } else if (list.length === 0) {
     fail('The instance has no configuration profile to boot; create one first', null);
   } else {
-    cfg = list.find((c) => c.id === st.lastBootedConfig);
+    cfg = faulty(store, 'P2.boot.last-booted') && list.length > 1 ? undefined : list.find((c) => c.id === st.lastBootedConfig);
+    if (!cfg && faulty(store, 'P2.boot.ambiguous-error')) cfg = list[0];
     if (!cfg) fail('The instance has several configuration profiles and none was booted last; give config_id', 'config_id');
   }
   st.lastBootedConfig = cfg.id;
@@ -880,8 +926,9 @@ function rescueHandler(ctx: RequestContext) {
   const o = body(ctx);
   const devs = optObject(o, 'devices');
   if (devs) {
-    if ('sdh' in devs) fail('sdh is reserved in rescue mode; use sda to sdg', 'devices.sdh');
-    devicesOf(store, inst, devs, 'devices', ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg']);
+    const sdhAllowed = faulty(store, 'P2.instance-rescue.devices.sdh-reserved');
+    if ('sdh' in devs && !sdhAllowed) fail('sdh is reserved in rescue mode; use sda to sdg', 'devices.sdh');
+    devicesOf(store, inst, devs, 'devices', sdhAllowed ? SLOTS : ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg']);
   }
   requireIdle(store, inst);
   inst.status = 'running';
@@ -894,12 +941,12 @@ function resizeHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const o = asObject(ctx.body ?? {});
-  const type = typeOf(store, o);
+  const type = faulty(store, 'P2.instance-resize.type.required') && o.type === undefined ? typeById(store, inst.type) : typeOf(store, o);
   const autoResize = optBool(o, 'allow_auto_disk_resize') ?? true;
-  requireIdle(store, inst);
+  if (!faulty(store, 'P2.resize.no-running-actions')) requireIdle(store, inst);
   if (store.pastDueBalance) fail('The account has an outstanding balance; pay it before resizing', null);
   const used = usedDisk(store, inst.id);
-  if (used > type.disk) {
+  if (used > type.disk && !faulty(store, 'P2.resize.disk-allocation')) {
     fail(`The instance's disks use ${used} MB but type ${type.id} allows ${type.disk} MB; delete or shrink disks first`, 'type');
   }
   const oldDisk = inst.specs.disk;
@@ -911,6 +958,7 @@ function resizeHandler(ctx: RequestContext) {
     const data = disksOf(store, inst.id).filter((d) => d.filesystem !== 'swap');
     if (data.length === 1) data[0]!.size += type.disk - used;
   }
+  if (faulty(store, 'P2.instance.region.migration-only')) inst.region = store.regions[(store.regions.findIndex((r) => r.id === inst.region) + 1) % store.regions.length]!.id;
   touch(store, inst);
   emit(ctx, 'compute_resize', inst);
   return {};
@@ -921,7 +969,7 @@ const CLONE_MS = 10 * 60_000;
 function cloneHandler(ctx: RequestContext) {
   const { store, principal } = ctx;
   const source = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  requireAddComputes(principal);
+  if (!faulty(store, 'P2.clone.add-computes')) requireAddComputes(principal);
   const o = body(ctx);
   const targetId = optInt(o, 'compute_id', { nullable: true }) ?? undefined;
   let region: Region | undefined;
@@ -929,13 +977,17 @@ function cloneHandler(ctx: RequestContext) {
   let label: string | undefined;
   let backupsEnabled: boolean | undefined;
   if (targetId !== undefined) {
+    const ignored = [
+      faulty(store, 'P2.instance-clone.region.not-with-compute-id') && 'region', faulty(store, 'P2.instance-clone.type.not-with-compute-id') && 'type',
+      faulty(store, 'P2.instance-clone.label.new-instance-only') && 'label', faulty(store, 'P2.instance-clone.backups-enabled.new-instance-only') && 'backups_enabled',
+    ];
     for (const k of ['region', 'type', 'label', 'backups_enabled']) {
-      if (o[k] !== undefined) fail(`${k} is only allowed when cloning to a new instance; remove it or omit compute_id`, k);
+      if (o[k] !== undefined && !ignored.includes(k)) fail(`${k} is only allowed when cloning to a new instance; remove it or omit compute_id`, k);
     }
   } else {
-    region = regionOf(store, o);
-    type = typeOf(store, o);
-    label = instanceLabel(o, store, null);
+    region = faulty(store, 'P2.instance-clone.region.required-for-new') && o.region === undefined ? store.regions.find((r) => r.id === source.region)! : regionOf(store, o);
+    type = faulty(store, 'P2.instance-clone.type.required-for-new') && o.type === undefined ? typeById(store, source.type) : typeOf(store, o);
+    label = instanceLabel(o, store, null) ?? (faulty(store, 'P2.clone.label.default') ? source.label : undefined);
     backupsEnabled = optBool(o, 'backups_enabled');
   }
   const cfgIds = intList(o, 'configs');
@@ -944,11 +996,14 @@ function cloneHandler(ctx: RequestContext) {
 
   const srcConfigs = configsOf(store, source.id);
   const srcDisks = disksOf(store, source.id);
-  const chosenConfigs = cfgIds === undefined ? srcConfigs : cfgIds.map((id, i) => {
+  let chosenConfigs = cfgIds === undefined ? srcConfigs : cfgIds.map((id, i) => {
     const c = srcConfigs.find((x) => x.id === id);
     if (!c) fail(`Configuration profile ${id} does not belong to the source instance`, `configs.${i}`);
     return c;
   });
+  if (cfgIds === undefined && faulty(store, 'P2.clone.configs.absent-all')) chosenConfigs = srcConfigs.slice(0, 1);
+  if (cfgIds?.length === 0 && faulty(store, 'P2.clone.configs.empty-none')) chosenConfigs = srcConfigs;
+  if (cfgIds?.length && faulty(store, 'P2.clone.configs.listed')) chosenConfigs = srcConfigs;
   const chosenDisks = new Map<number, Disk>();
   for (const c of chosenConfigs) {
     for (const s of SLOTS) {
@@ -971,9 +1026,9 @@ function cloneHandler(ctx: RequestContext) {
     if (!target || !canAccess(principal, 'compute', targetId, 'read_only')) fail(`Instance ${targetId} not found`, 'compute_id');
     if (!canAccess(principal, 'compute', targetId, 'read_write')) fail('You need read_write access to the target instance', 'compute_id', 403);
     if (target.id === source.id) fail('An instance cannot be cloned onto itself', 'compute_id');
-    requireIdle(store, target);
+    if (!faulty(store, 'P2.clone.compute-id.actions-complete')) requireIdle(store, target);
     const free = target.specs.disk - usedDisk(store, target.id);
-    if (needed > free) fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
+    if (needed > free && !faulty(store, 'P2.clone.compute-id.enough-resources')) fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
     if (usesVlan && !store.regions.find((r) => r.id === target!.region)?.vlans) fail(`VLANs are not available in region ${target.region}`, 'compute_id');
   } else {
     if (needed > type!.disk) fail(`Type ${type!.id} (${type!.disk} MB) is too small for the cloned disks (${needed} MB)`, 'type');
@@ -987,17 +1042,19 @@ function cloneHandler(ctx: RequestContext) {
   if (inRegion + newVlans.length > 10) fail(`At most 10 VLANs can exist in region ${targetRegion}; the clone would create more`, targetId !== undefined ? 'compute_id' : 'region');
   let running = 0;
   for (const c of clones(store).values()) if (c.source === source.id) running++;
-  if (running >= 5) fail('At most 5 clone operations from one source instance may run at the same time; wait for one to finish', null, 400);
+  if (running >= (faulty(store, 'P2.clone.max-5-concurrent') ? 6 : 5)) {
+    fail('At most 5 clone operations from one source instance may run at the same time; wait for one to finish', null, faulty(store, 'P1.errors.clone.sixth-concurrent-400') ? 409 : 400);
+  }
 
   // Valid: perform the clone.
   if (!target) {
     target = makeInstance(ctx, {
       region: region!, type: type!, label, image: source.image, status: 'provisioning', group: group ?? source.group,
-      tags: [...source.tags], privateIp: source.ipv4.length > 1, backupsEnabled,
+      tags: faulty(store, 'P2.clone.tags-copied') ? [] : [...source.tags], privateIp: source.ipv4.length > 1, backupsEnabled,
     });
   } else {
     if (group !== undefined) target.group = group;
-    for (const t of source.tags) if (!target.tags.includes(t)) target.tags.push(t);
+    if (!faulty(store, 'P2.clone.tags-copied')) for (const t of source.tags) if (!target.tags.includes(t)) target.tags.push(t);
   }
   const map = new Map<number, number>();
   const layout: BackupConfig[] = chosenConfigs.map((c) => ({
@@ -1015,7 +1072,8 @@ function cloneHandler(ctx: RequestContext) {
     const t = getInstance(s, targetRef);
     if (t && t.status === 'provisioning') { t.status = 'offline'; t.updated = s.nowIso(); }
   });
-  emit(ctx, 'compute_clone', source, target, 'started');
+  // The fault records a status outside the documented enum (hence the cast).
+  emit(ctx, 'compute_clone', source, target, faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started');
   return target;
 }
 
@@ -1032,8 +1090,11 @@ function devicesOf(store: Store, inst: Instance, raw: Record<string, unknown>, p
     if (value === null) { out[slot] = null; continue; }
     const obj = asObject(value, field);
     const diskId = optInt(obj, 'disk_id', { nullable: true, path: field }) ?? null;
-    const volumeId = optInt(obj, 'volume_id', { nullable: true, path: field }) ?? null;
-    if (diskId !== null && volumeId !== null) fail('A device slot holds either disk_id or volume_id, not both', field);
+    let volumeId = optInt(obj, 'volume_id', { nullable: true, path: field }) ?? null;
+    if (diskId !== null && volumeId !== null) {
+      if (!faulty(store, 'P2.device-map.slot.one-type')) fail('A device slot holds either disk_id or volume_id, not both', field);
+      volumeId = null;
+    }
     if (diskId !== null) {
       const d = getDisk(store, diskId);
       if (!d || d.compute_id !== inst.id) fail(`Disk ${diskId} does not belong to this instance`, `${field}.disk_id`);
@@ -1057,8 +1118,12 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   const { store } = ctx;
   const o = asObject(ctx.body ?? {});
   const create = existing === undefined;
-  const label = create ? reqString(o, 'label', { min: 1, max: 48 }) : optString(o, 'label', { min: 1, max: 48 });
-  const devRaw = create ? reqObject(o, 'devices') : optObject(o, 'devices');
+  const labelBounds = { min: faulty(store, 'P2.config.label.min-1') ? 0 : 1, max: faulty(store, 'P2.config.label.max-48') ? 96 : 48 };
+  const label = create && !faulty(store, 'P2.config-create.label.required') ? reqString(o, 'label', labelBounds) : optString(o, 'label', labelBounds) ?? (create ? 'Profile' : undefined);
+  const devRaw = faulty(store, 'P2.device-map.types') && typeof o.devices === 'string'
+    ? {}
+    : create && !faulty(store, 'P2.config-create.devices.required') ? reqObject(o, 'devices') : optObject(o, 'devices');
+  if (!create && Object.keys(o).length === 0 && faulty(store, 'P2.config.update.nothing-required')) fail('Give at least one field to update', null);
   const comments = optString(o, 'comments', { nullable: true });
   const helpersIn = optObject(o, 'helpers');
   const helpers = { ...(existing?.helpers ?? { devtmpfs_automount: false, distro: true, modules_dep: true, network: true, updatedb_disabled: true }) };
@@ -1070,14 +1135,15 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   const rootRaw = optString(o, 'root_device');
   // The document: default /dev/sda when absent or invalid (an invalid device is not an error).
   const rootDevice = rootRaw === undefined ? undefined : /^\/dev\/sd[a-h]$/.test(rootRaw) ? rootRaw : '/dev/sda';
-  const runLevel = optString(o, 'run_level', { enum: ['default', 'single', 'binbash'] }) as Config['run_level'] | undefined;
-  const virtMode = optString(o, 'virt_mode', { enum: ['paravirt', 'fullvirt'] }) as Config['virt_mode'] | undefined;
+  const runLevel = optString(o, 'run_level', { enum: faulty(store, 'P2.config.run-level.enum') ? undefined : ['default', 'single', 'binbash'] }) as Config['run_level'] | undefined;
+  const virtIn = optString(o, 'virt_mode', { enum: faulty(store, 'P2.config.virt-mode.enum') ? undefined : ['paravirt', 'fullvirt'] });
+  const virtMode = (virtIn === undefined || virtIn === 'fullvirt' ? virtIn : 'paravirt') as Config['virt_mode'] | undefined;
   const devices: Devices = { ...(existing?.devices ?? emptyDevices()) };
   if (devRaw) {
     // On update the device map given replaces the profile's map.
     Object.assign(devices, emptyDevices(), devicesOf(store, inst, devRaw, 'devices', SLOTS));
   }
-  if ((virtMode ?? existing?.virt_mode) === 'fullvirt') {
+  if ((virtMode ?? existing?.virt_mode) === 'fullvirt' && !faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd')) {
     for (const s of FULLVIRT_FORBIDDEN) {
       if (devices[s] !== null) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, devRaw && s in devRaw ? `devices.${s}` : 'virt_mode');
     }
@@ -1128,7 +1194,11 @@ function configUpdateHandler(ctx: RequestContext) {
   if (f.comments !== undefined) c.comments = f.comments;
   c.helpers = f.helpers;
   c.devices = f.devices;
-  if (f.interfaces !== undefined) c.interfaces = f.interfaces;
+  if (f.interfaces !== undefined) {
+    c.interfaces = faulty(store, 'P2.interfaces.update-redefines-all')
+      ? [...f.interfaces, ...c.interfaces.filter((old) => !f.interfaces!.some((i) => i.purpose === old.purpose && i.label === old.label))].slice(0, 3)
+      : f.interfaces;
+  }
   if (f.kernel !== undefined) c.kernel = f.kernel;
   if (f.memory_limit !== undefined && f.memory_limit !== null) c.memory_limit = f.memory_limit;
   if (f.root_device !== undefined) c.root_device = f.root_device;
@@ -1153,20 +1223,27 @@ function configDeleteHandler(ctx: RequestContext) {
 // ---------------------------------------------------------------------------------------------------------------
 // Handlers: statistics, transfer, volumes, kernels
 
-/** Validates `{year}/{month}`: integers, month 1..12, not after the current (simulated) month, year within bounds. */
-function yearMonth(ctx: RequestContext, minYear: number, maxYear: number): { year: number; month: number } {
+/**
+ * Validates `{year}/{month}` of the statistics or transfer view: integers, month 1..12, not after the current
+ * (simulated) month, year within bounds.
+ */
+function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYear: number, maxYear: number): { year: number; month: number } {
+  const { store } = ctx;
   const y = ctx.params.year ?? '';
   const m = ctx.params.month ?? '';
   if (!/^[0-9]{1,6}$/.test(y)) fail('year must be an integer', 'year');
   if (!/^[0-9]{1,6}$/.test(m)) fail('month must be an integer', 'month');
   const year = Number(y);
   const month = Number(m);
-  if (year < minYear || year > maxYear) fail(`year must be between ${minYear} and ${maxYear}`, 'year');
-  if (month < 1 || month > 12) fail('month must be between 1 and 12', 'month');
-  const now = ctx.store.now();
+  const lowestYear = kind === 'transfer' && faulty(store, 'P2.transfer.year.min-2000') ? 1970 : minYear;
+  if (year < lowestYear || year > maxYear) fail(`year must be between ${minYear} and ${maxYear}`, 'year');
+  if (month < 1 && !faulty(store, kind === 'stats' ? 'P2.stats.month.min-1' : 'P2.transfer.month.min-1')) fail('month must be between 1 and 12', 'month');
+  if (month > 12 && !faulty(store, kind === 'stats' ? 'P2.stats.month.max-12' : 'P2.transfer.month.max-12')) fail('month must be between 1 and 12', 'month');
+  const now = store.now();
   const cy = now.getUTCFullYear();
   const cm = now.getUTCMonth() + 1;
-  if (year > cy || (year === cy && month > cm)) fail('Only the current month or a past month can be requested', 'month');
+  const future = year > cy || (year === cy && month > cm);
+  if (future && !faulty(store, kind === 'stats' ? 'P2.stats.past-or-current' : 'P2.transfer.past-or-current')) fail('Only the current month or a past month can be requested', 'month');
   return { year, month };
 }
 
@@ -1201,7 +1278,7 @@ function statsHandler(ctx: RequestContext) {
 // Lowest year of the statistics view is not shown: the same 2000..2037 as transfer statistics.
 function statsMonthHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  const { year, month } = yearMonth(ctx, 2000, 2037);
+  const { year, month } = yearMonth(ctx, 'stats', 2000, 2037);
   const now = ctx.store.now();
   const current = year === now.getUTCFullYear() && month === now.getUTCMonth() + 1;
   const from = current ? now.getTime() - 30 * DAY_MS : Date.UTC(year, month - 1, 1);
@@ -1222,7 +1299,7 @@ function transferHandler(ctx: RequestContext) {
 
 function transferMonthHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  const { year, month } = yearMonth(ctx, 2000, 2037);
+  const { year, month } = yearMonth(ctx, 'transfer', 2000, 2037);
   const total = transferUsed(inst, year, month);
   const bytesIn = Math.floor(total / 2);
   return { bytes_in: bytesIn, bytes_out: total - bytesIn, bytes_total: total };
@@ -1230,7 +1307,8 @@ function transferMonthHandler(ctx: RequestContext) {
 
 function volumesHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  return paginate(ctx, listVolumes(ctx.store).filter((v) => v.compute_id === inst.id && canAccess(ctx.principal, 'volume', v.id, 'read_only')));
+  const attached = (v: Volume) => v.compute_id === inst.id || (v.compute_id === null && v.region === inst.region && faulty(ctx.store, 'P2.volumes.attached'));
+  return paginate(ctx, listVolumes(ctx.store).filter((v) => attached(v) && canAccess(ctx.principal, 'volume', v.id, 'read_only')));
 }
 
 function kernelsHandler(ctx: RequestContext) {
@@ -1263,10 +1341,12 @@ function seed(store: Store): void {
   const volumes = store.table<Volume>(T.volumes);
   const vol = (label: string, regionId: string, size: number, attached: Instance | null, tags: string[]) => {
     const v: Volume = {
-      id: store.nextId('volume'), label, region: regionId, size, status: 'active', hardware_type: 'nvme',
+      id: store.nextId('volume'), label, region: regionId, size, status: faulty(store, 'P2.volume.status.enum') ? 'ready' as Volume['status'] : 'active',
+      hardware_type: faulty(store, 'P2.volume.hardware-type.enum') ? 'ssd' as Volume['hardware_type'] : 'nvme',
       filesystem_path: `/dev/disk/by-id/scsi-0CHS_Volume_${label}`, compute_id: attached?.id ?? null,
       compute_label: attached?.label ?? null, tags, created: now, updated: now,
     };
+    if (faulty(store, 'P2.volume.types')) Object.assign(v, { size: String(size) });
     volumes.set(String(v.id), v);
   };
   vol('seed-data-1', region.id, 20, inst, ['seed']);
@@ -1277,8 +1357,9 @@ function seed(store: Store): void {
   const lb = (label: string, regionId: string, tags: string[]) => {
     const ipv4 = store.allocateIpv4(regionId, true);
     const b: Balancer = {
-      id: store.nextId('balancer'), label, region: regionId, ipv4, ipv6: null,
-      hostname: `${ipv4.replace(/\./g, '-')}.lb.chs-emulator.example`, client_conn_throttle: 0,
+      id: store.nextId('balancer'), label, region: regionId, ipv4, ipv6: faulty(store, 'P2.load-balancer.ipv6.format') ? ipv4 : null,
+      hostname: `${faulty(store, 'P2.load-balancer.hostname.ip-prefix') ? label : ipv4.replace(/\./g, '-')}.lb.chs-emulator.example`,
+      client_conn_throttle: faulty(store, 'P2.load-balancer.client-conn-throttle.max-20') ? 25 : 0,
       transfer: { in: null, out: null, total: null }, tags, created: now, updated: now,
     };
     balancers.set(String(b.id), b);

@@ -18,6 +18,7 @@ import type { Store } from '../core/store.js';
 import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
 import { intParam } from '../core/routes.js';
+import { faulty, type FaultId } from '../faults/index.js';
 
 type Status =
   | 'provisioning'
@@ -140,13 +141,15 @@ function normaliseIpOrCidr(value: string): string | null {
   return `${addr}/${Number(prefix)}`;
 }
 
-function allowList(o: Record<string, unknown>): string[] | undefined {
+function allowList(store: Store, o: Record<string, unknown>): string[] | undefined {
   const items = optArray(o, 'allow_list');
   if (items === undefined) return undefined;
   return items.map((item, i) => {
     const field = `allow_list.${i}`;
     if (typeof item !== 'string') fail(`${field} must be a string holding an IP address or a CIDR range.`, field);
+    if (faulty(store, 'P1.database.allow-list.ip-or-cidr')) return item;
     const normal = normaliseIpOrCidr(item);
+    if (normal !== null && !item.includes('/') && faulty(store, 'P1.database.allow-list.slash-32')) return item;
     if (normal === null) fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
     return normal;
   });
@@ -170,7 +173,14 @@ function viewPath(c: Cluster): string {
 }
 
 /** The members both projections show. */
-function commonView(c: Cluster) {
+function commonView(store: Store, c: Cluster) {
+  return {
+    ...commonMembers(c),
+    ...(faulty(store, 'P1.database.engine.type-only') ? { engine: `${c.engine}/${c.version}` } : {}),
+  };
+}
+
+function commonMembers(c: Cluster) {
   return {
     allow_list: [...c.allow_list],
     cluster_size: c.cluster_size,
@@ -189,13 +199,15 @@ function commonView(c: Cluster) {
 }
 
 /** The generic projection (all engines): instance_uri, no MySQL-only members. */
-function genericView(c: Cluster) {
-  return { ...commonView(c), instance_uri: viewPath(c) };
+function genericView(store: Store, c: Cluster) {
+  if (faulty(store, 'P1.database.fields.generic-projection')) return commonView(store, c);
+  return { ...commonView(store, c), instance_uri: faulty(store, 'P1.database.instance-uri.own-view-path') ? `/v4/databases/instances/${c.id}` : viewPath(c) };
 }
 
 /** The MySQL projection: port, replication_type, ssl_connection and updates; no instance_uri. */
-function mysqlView(c: Cluster) {
-  return { ...commonView(c), port: c.port, replication_type: c.replication_type, ssl_connection: c.ssl_connection, updates: { ...c.updates } };
+function mysqlView(store: Store, c: Cluster) {
+  const view = { ...commonView(store, c), port: c.port, replication_type: c.replication_type, ssl_connection: c.ssl_connection, updates: { ...c.updates } };
+  return faulty(store, 'P1.database.instance-uri.generic-only') ? { ...view, instance_uri: viewPath(c) } : view;
 }
 
 function backupView(b: Backup) {
@@ -209,15 +221,16 @@ function mysqlOr404(ctx: RequestContext): Cluster {
   return c;
 }
 
-function requireStatus(c: Cluster, allowed: readonly Status[], action: string): void {
-  if (!allowed.includes(c.status)) {
+/** Refuses `action` unless the cluster has one of the `allowed` statuses; `fault` (that precondition's rule) lets it through. */
+function requireStatus(store: Store, c: Cluster, allowed: readonly Status[], action: string, fault?: FaultId): void {
+  if (!allowed.includes(c.status) && !(fault && faulty(store, fault))) {
     const need = allowed.length === 1 ? `"${allowed[0]}"` : `one of ${allowed.map((s) => `"${s}"`).join(', ')}`;
-    fail(`Cannot ${action}: database cluster ${c.id} is "${c.status}" and must be ${need}. Wait until it is ${need} and retry.`);
+    fail(faulty(store, 'P1.errors.preconditions') ? '' : `Cannot ${action}: database cluster ${c.id} is "${c.status}" and must be ${need}. Wait until it is ${need} and retry.`);
   }
 }
 
-function requireNotProvisioning(c: Cluster, action: string): void {
-  if (c.status === 'provisioning') {
+function requireNotProvisioning(store: Store, c: Cluster, action: string, fault?: FaultId): void {
+  if (c.status === 'provisioning' && !(fault && faulty(store, fault))) {
     fail(`Cannot ${action}: database cluster ${c.id} is still provisioning. Retry once it is active.`);
   }
 }
@@ -228,17 +241,21 @@ function checkPageQuery(ctx: RequestContext): void {
 }
 
 function uniqueLabel(store: Store, label: string, self?: number): void {
+  if (faulty(store, 'P1.database.label.unique')) return;
   for (const c of clusters(store).values()) {
     if (c.label === label && c.id !== self) fail(`A database cluster labelled "${label}" already exists; labels must be unique.`, 'label');
   }
 }
 
 const LABEL = { min: 3, max: 32 } as const;
+const clusterLabel = (store: Store) => ({ min: faulty(store, 'P1.database.label.min-3') ? 1 : LABEL.min, max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max });
 
-function readUpdates(o: Record<string, unknown>, current: Updates): Updates | undefined {
+function readUpdates(store: Store, o: Record<string, unknown>, current: Updates): Updates | undefined {
   const u = optObject(o, 'updates');
   if (u === undefined) return undefined;
   const path = 'updates';
+  // The fault takes a fractional hour_of_day, rounded down.
+  if (typeof u['hour_of_day'] === 'number' && faulty(store, 'P1.database.updates.types')) u['hour_of_day'] = Math.floor(u['hour_of_day']);
   const frequency = optString(u, 'frequency', { enum: FREQUENCIES, nullable: true, path });
   const duration = optInt(u, 'duration', { min: 1, max: 3, path });
   const hour = optInt(u, 'hour_of_day', { min: 0, max: 23, path });
@@ -315,10 +332,10 @@ function nextMidnight(after: Date): Date {
 function dailyBackups(store: Store, at: Date): void {
   const created = store.nowIso(at);
   for (const c of clusters(store).values()) {
-    if (c.status !== 'provisioning') addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
+    if (c.status !== 'provisioning' && !faulty(store, 'P1.database.backups.daily')) addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
   }
   for (const [key, b] of backups(store)) {
-    if (b.type === 'auto' && at.getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS) backups(store).delete(key);
+    if (b.type === 'auto' && at.getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS && !faulty(store, 'P1.database-backup.auto.retained-7-days')) backups(store).delete(key);
   }
   // The store runs tasks in time order, so a clock jump over several midnights interleaves them correctly.
   const next = new Date(at.getTime() + DAY_MS);
@@ -368,34 +385,37 @@ function seed(store: Store): void {
     }
   }
   addBackup(store, seeded.id, 'snapshot', 'before-schema-migration', store.nowIso(new Date(now.getTime() - DAY_MS)));
-  store.schedule(midnight, (s) => dailyBackups(s, midnight));
+  // The fault of the midnight rule runs the nightly backups an hour late.
+  const first = new Date(midnight.getTime() + (faulty(store, 'P1.database-backup.auto.midnight-utc') ? 3_600_000 : 0));
+  store.schedule(first, (s) => dailyBackups(s, first));
 }
 
 function engineOr404(ctx: RequestContext): Engine {
   const id = ctx.params['engineId'] ?? '';
-  const e = ENGINES.find((x) => x.id === id);
+  const e = faulty(ctx.store, 'P1.database-engine.view-by-id') ? ENGINES.find((x) => x.engine === id.split('/')[0] && ENGINES.some((y) => y.id === id)) : ENGINES.find((x) => x.id === id);
   if (e === undefined) fail(`Database engine ${JSON.stringify(id)} was not found; engine ids look like "mysql/8.0.30".`, null, 404);
   return e;
 }
 
 function createCluster(ctx: RequestContext) {
   const o = asObject(ctx.body);
-  const label = reqString(o, 'label', LABEL);
-  const engineId = reqString(o, 'engine', { pattern: /^[a-z]+\/[0-9][0-9A-Za-z.\-]*$/, patternReason: 'engine must have the form <engine>/<version>, e.g. "mysql/8.0.30".' });
-  const engine = ENGINES.find((e) => e.id === engineId);
+  const label = reqString(o, 'label', clusterLabel(ctx.store));
+  const versionless = faulty(ctx.store, 'P1.database-create.engine.engine-version-form') && typeof o['engine'] === 'string' && /^[a-z]+$/.test(o['engine']);
+  const engineId = versionless ? (o['engine'] as string) : reqString(o, 'engine', { pattern: /^[a-z]+\/[0-9][0-9A-Za-z.\-]*$/, patternReason: 'engine must have the form <engine>/<version>, e.g. "mysql/8.0.30".' });
+  const engine = versionless ? ENGINES.find((e) => e.engine === engineId) : ENGINES.find((e) => e.id === engineId);
   if (engine === undefined) fail(`engine ${JSON.stringify(engineId)} does not exist; list engines with GET /v4/databases/engines.`, 'engine');
   if (engine.engine !== 'mysql') fail(`engine ${engineId} is not a MySQL engine; use a mysql/<version> engine here.`, 'engine');
   const region = reqString(o, 'region');
-  if (!ctx.store.regions.some((r) => r.id === region)) fail(`region ${JSON.stringify(region)} does not exist.`, 'region');
+  if (!ctx.store.regions.some((r) => r.id === region) && !faulty(ctx.store, 'P1.database.region.region-id')) fail(`region ${JSON.stringify(region)} does not exist.`, 'region');
   const type = reqString(o, 'type');
   const nt = NODE_TYPES.find((t) => t.id === type);
-  if (nt === undefined) fail(`type ${JSON.stringify(type)} is not a database node type; list them with GET /v4/databases/types.`, 'type');
-  if (nt.deprecated) fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
-  const clusterSize = optInt(o, 'cluster_size', { enum: [1, 3] }) ?? 1;
+  if (nt === undefined && !faulty(ctx.store, 'P1.database.type.node-type-id')) fail(`type ${JSON.stringify(type)} is not a database node type; list them with GET /v4/databases/types.`, 'type');
+  if (nt?.deprecated && !faulty(ctx.store, 'P1.database-node-type.deprecated.unavailable')) fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
+  const clusterSize = optInt(o, 'cluster_size', { enum: faulty(ctx.store, 'P1.database.cluster-size.enum') ? [1, 2, 3, 4, 5] : [1, 3] }) ?? 1;
   const encrypted = optBool(o, 'encrypted') ?? false;
   const sslConnection = optBool(o, 'ssl_connection') ?? false;
-  const replication = optString(o, 'replication_type', { enum: REPLICATION_TYPES }) ?? (clusterSize === 3 ? 'semi_synch' : 'none');
-  const allow = allowList(o) ?? [];
+  const replication = optString(o, 'replication_type', faulty(ctx.store, 'P1.database.replication-type.enum') ? {} : { enum: REPLICATION_TYPES }) ?? (clusterSize === 3 ? 'semi_synch' : 'none');
+  const allow = allowList(ctx.store, o) ?? (faulty(ctx.store, 'P1.database.allow-list.default-empty') ? ['0.0.0.0/0'] : []);
   uniqueLabel(ctx.store, label);
 
   const c = newCluster(ctx.store, {
@@ -412,35 +432,37 @@ function createCluster(ctx: RequestContext) {
   });
   const minutes = 15 + Math.floor(ctx.store.random() * 16);
   const at = new Date(ctx.store.now().getTime() + minutes * 60_000);
-  later(ctx.store, c, at, (cl) => {
-    setStatus(ctx.store, cl, 'active', at);
-    assignHosts(cl);
-  });
-  return mysqlView(c);
+  if (!faulty(ctx.store, 'P1.database.provisioning.time')) {
+    later(ctx.store, c, at, (cl) => {
+      setStatus(ctx.store, cl, 'active', at);
+      if (!faulty(ctx.store, 'P1.database.hosts.assigned-after-provisioning')) assignHosts(cl);
+    });
+  }
+  return mysqlView(ctx.store, c);
 }
 
 function updateCluster(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
-  requireStatus(c, ['active'], 'update the cluster');
-  const label = optString(o, 'label', LABEL);
-  const allow = allowList(o);
-  const updates = readUpdates(o, c.updates);
+  requireStatus(ctx.store, c, ['active'], 'update the cluster', 'P1.database.status.update-requires-active');
+  const label = faulty(ctx.store, 'P1.database-update.all-optional') ? reqString(o, 'label', clusterLabel(ctx.store)) : optString(o, 'label', clusterLabel(ctx.store));
+  const allow = allowList(ctx.store, o);
+  const updates = readUpdates(ctx.store, o, c.updates);
   if (label !== undefined) uniqueLabel(ctx.store, label, c.id);
   if (label !== undefined) c.label = label;
-  if (allow !== undefined) c.allow_list = allow;
+  if (allow !== undefined) c.allow_list = faulty(ctx.store, 'P1.database.allow-list.update-replaces') ? [...c.allow_list, ...allow] : allow;
   if (updates !== undefined) c.updates = updates;
   c.updated = ctx.store.nowIso();
-  return mysqlView(c);
+  return mysqlView(ctx.store, c);
 }
 
 function createSnapshot(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   const o = asObject(ctx.body);
-  requireStatus(c, ['active'], 'create a snapshot');
-  const label = reqString(o, 'label', { min: 3, max: 64 });
-  optString(o, 'target', { enum: ['primary', 'secondary'] });
-  addBackup(ctx.store, c.id, 'snapshot', label, ctx.store.nowIso());
+  requireStatus(ctx.store, c, ['active'], 'create a snapshot', 'P1.database.status.snapshot-create-requires-active');
+  const label = reqString(o, 'label', { min: 3, max: faulty(ctx.store, 'P1.database-snapshot.label.max-64') ? 128 : 64 });
+  optString(o, 'target', faulty(ctx.store, 'P1.database-snapshot.target.enum') ? {} : { enum: ['primary', 'secondary'] });
+  if (!faulty(ctx.store, 'P1.database-backup.snapshot.on-request')) addBackup(ctx.store, c.id, 'snapshot', label, ctx.store.nowIso());
   return {};
 }
 
@@ -453,10 +475,10 @@ function backupOr404(ctx: RequestContext, c: Cluster): Backup {
 
 function restore(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
-  requireStatus(c, ['active'], 'restore a backup');
+  requireStatus(ctx.store, c, ['active'], 'restore a backup', 'P1.database.status.restore-requires-active');
   backupOr404(ctx, c);
   const store = ctx.store;
-  if (c.credentialsReset) {
+  if (c.credentialsReset && !faulty(store, 'P1.database.restore.after-reset-fails')) {
     // Documented: restoring a backup after the credentials were reset leaves the cluster failed.
     setStatus(store, c, 'failed');
     return {};
@@ -471,8 +493,9 @@ function restore(ctx: RequestContext) {
 
 function patch(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
-  requireStatus(c, ['active'], 'apply patches');
+  requireStatus(ctx.store, c, ['active'], 'apply patches', 'P1.database.status.patch-requires-active');
   const store = ctx.store;
+  if (faulty(store, 'P1.database.version.never-auto-upgraded')) c.version = c.version.replace(/\d+$/, (n) => String(Number(n) + 1));
   if (c.cluster_size === 1) {
     setStatus(store, c, 'updating');
     const at = new Date(store.now().getTime() + 10 * 60_000);
@@ -508,6 +531,7 @@ export const area: Area = {
       handler: (ctx) => {
         const e = engineOr404(ctx);
         checkPageQuery(ctx);
+        if ((ctx.query['page'] ?? ctx.query['page_size']) !== undefined && faulty(ctx.store, 'P1.database-engine.view.page-accepted')) fail('page and page_size are not accepted by a view.', 'page');
         return { ...e };
       },
     },
@@ -524,39 +548,41 @@ export const area: Area = {
         return structuredClone(t);
       },
     },
-    db('GET', '/v4/databases/instances', R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].map(genericView))),
-    db('GET', mysql, R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].filter((c) => c.engine === 'mysql').map(mysqlView))),
+    db('GET', '/v4/databases/instances', R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].map((c) => genericView(ctx.store, c)))),
+    db('GET', mysql, R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].filter((c) => c.engine === 'mysql').map((c) => mysqlView(ctx.store, c)))),
     db('POST', mysql, W, createCluster),
-    db('GET', `${mysql}/{instanceId}`, R, (ctx) => mysqlView(mysqlOr404(ctx))),
+    db('GET', `${mysql}/{instanceId}`, R, (ctx) => mysqlView(ctx.store, mysqlOr404(ctx))),
     db('PUT', `${mysql}/{instanceId}`, W, updateCluster),
     db('DELETE', `${mysql}/{instanceId}`, W, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireStatus(c, ['active', 'failed', 'degraded'], 'delete the cluster');
+      requireStatus(ctx.store, c, ['active', 'failed', 'degraded'], 'delete the cluster', 'P1.database.status.delete-requires-active-failed-degraded');
       clusters(ctx.store).delete(String(c.id));
       for (const [key, b] of backups(ctx.store)) if (b.clusterId === c.id) backups(ctx.store).delete(key);
       return {};
     }),
     db('GET', `${mysql}/{instanceId}/backups`, W, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireNotProvisioning(c, 'list backups');
+      requireNotProvisioning(ctx.store, c, 'list backups', 'P1.database.status.backups-list-not-provisioning');
       return paginate(ctx, [...backups(ctx.store).values()].filter((b) => b.clusterId === c.id).map(backupView));
     }),
     db('POST', `${mysql}/{instanceId}/backups`, W, createSnapshot),
     db('GET', `${mysql}/{instanceId}/backups/{backupId}`, W, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireNotProvisioning(c, 'view a backup');
+      // The fault of the backup-view rule asks for `active` instead of "not provisioning".
+      if (faulty(ctx.store, 'P1.database.status.backup-view-not-provisioning')) requireStatus(ctx.store, c, ['active'], 'view a backup');
+      else requireNotProvisioning(ctx.store, c, 'view a backup');
       return backupView(backupOr404(ctx, c));
     }),
     db('POST', `${mysql}/{instanceId}/backups/{backupId}/restore`, W, restore),
     db('GET', `${mysql}/{instanceId}/credentials`, R, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireStatus(c, ['active'], 'view the credentials');
+      requireStatus(ctx.store, c, ['active'], 'view the credentials', 'P1.database.status.credentials-view-requires-active');
       return { username: ROOT_USER, password: c.password };
     }),
     db('POST', `${mysql}/{instanceId}/credentials/reset`, W, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireStatus(c, ['active'], 'reset the credentials');
-      c.password = password(ctx.store);
+      requireStatus(ctx.store, c, ['active'], 'reset the credentials', 'P1.database.status.credentials-reset-requires-active');
+      if (!faulty(ctx.store, 'P1.database-credentials.reset.new-password')) c.password = password(ctx.store);
       c.credentialsReset = true;
       c.updated = ctx.store.nowIso();
       return {};
@@ -564,8 +590,8 @@ export const area: Area = {
     db('POST', `${mysql}/{instanceId}/patch`, W, patch),
     db('GET', `${mysql}/{instanceId}/ssl`, R, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireStatus(c, ['active'], 'view the CA certificate');
-      return { ca_certificate: c.caCertificate };
+      requireStatus(ctx.store, c, ['active'], 'view the CA certificate', 'P1.database.status.ssl-view-requires-active');
+      return { ca_certificate: faulty(ctx.store, 'P1.database-ssl.ca-certificate.base64') ? Buffer.from(c.caCertificate, 'base64').toString('utf8') : c.caCertificate };
     }),
   ],
 };

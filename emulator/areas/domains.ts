@@ -40,6 +40,7 @@ import {
   reqString,
 } from '../core/validate.js';
 import { route } from '../core/routes.js';
+import { faulty, type FaultId } from '../faults/index.js';
 
 export interface Domain {
   id: number;
@@ -107,15 +108,22 @@ export function listDomains(store: Store): Domain[] {
 }
 
 /** A DNS name: labels of letters/digits/hyphens (1..63, no hyphen at either end), 1..255 chars in all. */
-export function isDomainName(s: string, opts: { trailingDot?: boolean; minLabels?: number; underscores?: boolean } = {}): boolean {
+export function isDomainName(
+  s: string,
+  opts: { trailingDot?: boolean; minLabels?: number; underscores?: boolean; maxLength?: number; label?: RegExp } = {},
+): boolean {
   let name = s;
   if (opts.trailingDot && name.endsWith('.')) name = name.slice(0, -1);
-  if (name.length < 1 || name.length > 255) return false;
+  if (name.length < 1 || name.length > (opts.maxLength ?? 255)) return false;
   const labels = name.split('.');
   if (labels.length < (opts.minLabels ?? 1)) return false;
-  const label = opts.underscores ? /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/ : /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+  const label = opts.label ?? (opts.underscores ? /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/ : /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/);
   return labels.every((l) => label.test(l));
 }
+
+/** Domain-name labels as the faults `label-max-63` and `rfc-1035` read them. */
+const LONG_LABEL = /^(?!-)[A-Za-z0-9-]{1,255}(?<!-)$/;
+const HYPHEN_ENDS_LABEL = /^[A-Za-z0-9-]{1,63}$/;
 
 /** A plain IP address: dotted-quad IPv4 (no legacy short forms) or IPv6, no mask. */
 export function isIp(s: string): boolean {
@@ -123,17 +131,23 @@ export function isIp(s: string): boolean {
 }
 
 /** Rounds a domain time value up to the next valid value (0 stays 0); above the largest → 400. */
-export function roundDomainTime(v: number, field: string): number {
-  const up = DOMAIN_TIME_VALUES.find((x) => x >= v);
+export function roundDomainTime(v: number, field: string, fault: { nearest?: boolean; zeroRoundsUp?: boolean } = {}): number {
+  if (fault.nearest && v <= 2419200) return nearest(DOMAIN_TIME_VALUES, v);
+  const up = DOMAIN_TIME_VALUES.find((x) => x >= v && !(fault.zeroRoundsUp && x === 0));
   if (up === undefined) fail(`${field} must be at most 2419200 seconds.`, field);
   return up;
 }
 
-/** Rounds a record ttl to the nearest valid value; a tie goes to the larger one. */
-export function roundRecordTtl(v: number): number {
-  let best = RECORD_TTL_VALUES[0]!;
-  for (const x of RECORD_TTL_VALUES) if (Math.abs(x - v) <= Math.abs(best - v)) best = x;
+/** The nearest of `values`; a tie goes to the larger one. */
+function nearest(values: readonly number[], v: number): number {
+  let best = values[0]!;
+  for (const x of values) if (Math.abs(x - v) <= Math.abs(best - v)) best = x;
   return best;
+}
+
+/** Rounds a record ttl to the nearest valid value; a tie goes to the larger one. */
+export function roundRecordTtl(v: number, roundUp = false): number {
+  return roundUp ? (RECORD_TTL_VALUES.find((x) => x >= v) ?? RECORD_TTL_VALUES.at(-1)!) : nearest(RECORD_TTL_VALUES, v);
 }
 
 function entityOf(d: Domain) {
@@ -161,65 +175,81 @@ function nameTaken(store: Store, name: string, exceptId?: number): boolean {
   return id !== undefined && id !== exceptId;
 }
 
-function readDomainName(store: Store, o: Record<string, unknown>, required: boolean, exceptId?: number): string | undefined {
-  const name = required ? reqString(o, 'domain', { min: 1, max: 255 }) : optString(o, 'domain', { min: 1, max: 255 });
+function readDomainName(store: Store, o: Record<string, unknown>, required: boolean, exceptId?: number, clone = false): string | undefined {
+  const max = faulty(store, 'P3.domain.domain.max-255') ? 1000 : 255;
+  const name = required ? reqString(o, 'domain', { min: 1, max }) : optString(o, 'domain', { min: 1, max });
   if (name === undefined) return undefined;
-  if (!isDomainName(name, { minLabels: 2 })) {
+  const label = faulty(store, 'P3.domain.domain.label-max-63') ? LONG_LABEL : faulty(store, 'P3.domain.domain.rfc-1035') ? HYPHEN_ENDS_LABEL : undefined;
+  if (!isDomainName(name, { minLabels: 2, maxLength: max, ...(label ? { label } : {}) })) {
     fail(
       'domain must be a valid domain name (RFC 1035): at least two dot-separated labels of letters, digits and hyphens, each 1 to 63 characters, not starting or ending with a hyphen.',
       'domain',
     );
   }
-  if (nameTaken(store, name, exceptId)) fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain');
+  if (nameTaken(store, name, exceptId) && !(clone && faulty(store, 'P3.domain.domain.unique-platform'))) fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain');
   return name;
 }
 
-function readIpList(o: Record<string, unknown>, key: string): string[] | undefined {
+function readIpList(o: Record<string, unknown>, key: string, anyString = false): string[] | undefined {
   const arr = optArray(o, key);
   if (arr === undefined) return undefined;
   return arr.map((v, i) => {
-    if (typeof v !== 'string' || !isIp(v)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
+    if (typeof v !== 'string' || !(isIp(v) || anyString)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
     return v;
   });
 }
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** Reads the domain members of a create or update body into a patch (the rules that span members come after). */
-function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creating: boolean, exceptId?: number): Partial<Domain> {
+const TIME_FAULTS: Record<'expire_sec' | 'refresh_sec' | 'retry_sec' | 'ttl_sec', { nearest: FaultId; zero?: FaultId }> = {
+  expire_sec: { nearest: 'P3.domain.expire-sec.round-up' },
+  refresh_sec: { nearest: 'P3.domain.refresh-sec.round-up', zero: 'P3.domain.refresh-sec.zero-means-default-14400' },
+  retry_sec: { nearest: 'P3.domain.retry-sec.round-up' },
+  ttl_sec: { nearest: 'P3.domain.ttl-sec.round-up', zero: 'P3.domain.ttl-sec.zero-means-default-86400' },
+};
+
+/**
+ * Reads the domain members of a create or update body into `p`, a patch (the rules that span members come after);
+ * on a refusal `p` holds the members read before the one at fault.
+ */
+function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creating: boolean, exceptId?: number, p: Partial<Domain> = {}): Partial<Domain> {
   const store = ctx.store;
-  const p: Partial<Domain> = {};
-  const domain = readDomainName(store, o, creating, exceptId);
+  const requireAll = creating || faulty(store, 'P3.domain-update.none-required');
+  const domain = readDomainName(store, o, requireAll, exceptId);
   if (domain !== undefined) p.domain = domain;
-  const type = creating
-    ? reqString(o, 'type', { enum: ['master', 'slave'] as const })
-    : optString(o, 'type', { enum: ['master', 'slave'] as const });
+  const types = faulty(store, 'P3.domain.type.enum') ? {} : { enum: ['master', 'slave'] as const };
+  const type = requireAll && !(creating && faulty(store, 'P3.domain-create.type.required'))
+    ? reqString(o, 'type', types)
+    : optString(o, 'type', types) ?? (creating ? (Array.isArray(o['master_ips']) && o['master_ips'].length > 0 ? 'slave' : 'master') : undefined);
   if (type !== undefined) p.type = type as Domain['type'];
-  const status = optString(o, 'status', { enum: ['active', 'disabled'] as const });
+  const status = optString(o, 'status', faulty(store, 'P3.domain.status.enum') ? {} : { enum: ['active', 'disabled'] as const });
   if (status !== undefined) p.status = status as Domain['status'];
-  const soa = optString(o, 'soa_email', { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' });
+  const soa = optString(o, 'soa_email', faulty(store, 'P3.domain.soa-email.email') ? { max: 255 } : { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' });
   if (soa !== undefined) p.soa_email = soa;
-  const description = optString(o, 'description', { min: 1, max: 255 });
+  const description = optString(o, 'description', { min: 1, max: faulty(store, 'P3.domain.description.max-255') ? 1000 : 255 });
   if (description !== undefined) p.description = description;
-  const group = optString(o, 'group', { min: 1, max: 50 });
+  const group = optString(o, 'group', { min: faulty(store, 'P3.domain.group.min-1') ? 0 : 1, max: 50 });
   if (group !== undefined) p.group = group;
   const axfr = readIpList(o, 'axfr_ips');
   if (axfr !== undefined) p.axfr_ips = axfr;
-  const masters = readIpList(o, 'master_ips');
+  const masters = readIpList(o, 'master_ips', faulty(store, 'P3.domain.master-ips.ip'));
   if (masters !== undefined) p.master_ips = masters;
   const tags = tagList(ctx, o);
   if (tags !== undefined) p.tags = tags;
   for (const key of ['expire_sec', 'refresh_sec', 'retry_sec', 'ttl_sec'] as const) {
     const v = optInt(o, key, { min: 0 });
-    if (v !== undefined) p[key] = roundDomainTime(v, key);
+    const f = TIME_FAULTS[key];
+    if (v !== undefined) p[key] = roundDomainTime(v, key, { nearest: faulty(store, f.nearest), zeroRoundsUp: f.zero !== undefined && faulty(store, f.zero) });
   }
   return p;
 }
 
 /** Rules across members, on the resulting domain. */
-function checkDomain(d: Domain): void {
-  if (d.type === 'master' && !d.soa_email) fail('soa_email is required for a master domain.', 'soa_email');
-  if (d.type === 'slave' && d.master_ips.length === 0) fail('master_ips needs at least one IP address for a slave domain.', 'master_ips');
+function checkDomain(store: Store, d: Domain): void {
+  if (d.type === 'master' && !d.soa_email && !faulty(store, 'P3.domain.soa-email.required-for-master')) fail('soa_email is required for a master domain.', 'soa_email');
+  if (d.type === 'slave' && d.master_ips.length === 0 && !faulty(store, 'P3.domain.master-ips.required-for-slave')) {
+    fail('master_ips needs at least one IP address for a slave domain.', 'master_ips');
+  }
 }
 
 function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false): Domain {
@@ -242,7 +272,7 @@ function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: s
     id: ctx.store.nextId('domain'),
     domain: fields.domain,
     type: fields.type,
-    status: 'active',
+    status: faulty(ctx.store, 'P3.domain.status.default-active') ? 'disabled' : 'active',
     soa_email: '',
     axfr_ips: [],
     master_ips: [],
@@ -255,7 +285,7 @@ function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: s
     updated: now,
   };
   Object.assign(d, fields);
-  checkDomain(d);
+  checkDomain(ctx.store, d);
   ctx.store.table<Domain>(DOMAINS).set(String(d.id), d);
   names(ctx.store).set(d.domain.toLowerCase(), d.id);
   grantOwnership(ctx.principal, 'domain', d.id);
@@ -345,7 +375,8 @@ function validDomainTarget(t: string): boolean {
  * members for the same type). Returns the record members to store.
  */
 function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
-  const typeIn = base.type === undefined
+  const store = ctx.store;
+  const typeIn = base.type === undefined || faulty(store, 'P3.record-update.none-required')
     ? reqString(o, 'type', { enum: RECORD_TYPES })
     : optString(o, 'type', { enum: RECORD_TYPES });
   const type = (typeIn ?? base.type) as RecordType;
@@ -357,40 +388,51 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     if (v !== undefined && v !== null && !types.includes(type)) fail(`${key} is only allowed for ${types.join(' and ')} records.`, key);
   }
 
-  const allowEmptyName = type === 'MX' || type === 'CAA';
-  let name = optString(o, 'name', { max: 100 }) ?? from.name ?? '';
+  const allowEmptyName = type === 'MX' || (type === 'CAA' && !faulty(store, 'P3.record.caa.name.empty-whole-domain')) || faulty(store, 'P3.record.name.min-1');
+  let name = optString(o, 'name', { max: faulty(store, 'P3.record.name.max-100') ? 1000 : 100 }) ?? from.name ?? '';
   if (o['name'] !== undefined && name === '' && !allowEmptyName) fail('name must be 1 to 100 characters long.', 'name');
   if (name !== '' && type !== 'SRV' && !HOSTNAME.test(name)) {
     fail('name must be a hostname: labels of letters, digits, hyphens and underscores separated by periods.', 'name');
   }
-  if (type === 'CNAME' && name === '') fail('name is required for a CNAME record.', 'name');
+  if (type === 'CNAME' && name === '' && !faulty(store, 'P3.record.cname.name.required') && !faulty(store, 'P3.record.name.min-1')) {
+    fail('name is required for a CNAME record.', 'name');
+  }
 
   let target = optString(o, 'target') ?? from.target;
   const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
-  const ttl_sec = ttlIn !== undefined ? roundRecordTtl(ttlIn) : from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec);
-  const pick = (key: 'priority' | 'weight' | 'port', max: number): number | null => {
-    const v = optInt(o, key, { min: 0, max, nullable: true });
+  const ttl_sec = ttlIn !== undefined ? roundRecordTtl(ttlIn, faulty(store, 'P3.record.ttl-sec.round-nearest')) : from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec);
+  const pick = (key: 'priority' | 'weight' | 'port', max: number, min = 0): number | null => {
+    const v = optInt(o, key, { min, max, nullable: true });
     return v === undefined ? (from[key] ?? null) : v;
   };
-  let priority = ONLY_FOR.priority!.includes(type) ? pick('priority', 255) : null;
-  const weight = type === 'SRV' ? pick('weight', 65535) : null;
-  const port = type === 'SRV' ? pick('port', 65535) : null;
+  let priority = ONLY_FOR.priority!.includes(type) ? pick('priority', faulty(store, 'P3.record.priority.max-255') ? 65535 : 255) : null;
+  let weight = type === 'SRV' ? pick('weight', 65535, faulty(store, 'P3.record.weight.min-0') ? -65535 : 0) : null;
+  const port = type === 'SRV' ? pick('port', faulty(store, 'P3.record.port.max-65535') ? 1_000_000 : 65535) : null;
   let service: string | null = null;
   let protocol: string | null = null;
-  const tag = type === 'CAA' ? (optString(o, 'tag', { enum: ['issue', 'issuewild', 'iodef'] as const, nullable: true }) ?? from.tag ?? null) : null;
+  const tags = faulty(store, 'P3.record.tag.enum') ? { nullable: true as const } : { enum: ['issue', 'issuewild', 'iodef'] as const, nullable: true as const };
+  const tag = type === 'CAA' ? (optString(o, 'tag', tags) ?? from.tag ?? null) : null;
 
   const need = (v: unknown, key: string, what: string) => {
     if (v === undefined || v === null || v === '') fail(`${key} is required for ${what}.`, key);
   };
   // The null MX: empty name and empty target.
-  const nullMx = type === 'MX' && target === '' && name === '';
-  if (!nullMx) need(target, 'target', type === 'MX' ? 'MX records (an empty target needs an empty name: the null MX)' : `${type} records`);
-  const t = target!;
+  const nullMx = type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty'));
+  if (nullMx && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
+  if (type === 'TXT' && faulty(store, 'P3.record.target.required')) target ??= '';
+  if (!nullMx && !(type === 'TXT' && target === '' && faulty(store, 'P3.record.target.required'))) {
+    need(target, 'target', type === 'MX' ? 'MX records (an empty target needs an empty name: the null MX)' : `${type} records`);
+  }
+  let t = target!;
   const trailingDotForbidden = type === 'A' || type === 'AAAA' || type === 'CAA';
+  if (type === 'CAA' && t.endsWith('.') && faulty(store, 'P3.record.target.no-trailing-period')) target = t = t.slice(0, -1);
   if (trailingDotForbidden && t.endsWith('.')) fail(`A trailing period is not accepted in the target of ${type} records.`, 'target');
+  const domainTarget = (host: string) =>
+    faulty(store, 'P3.record.target.valid-domain') || (type === 'CNAME' && faulty(store, 'P3.record.target.trailing-period-accepted') ? isDomainName(host) : validDomainTarget(host));
 
   switch (type) {
     case 'A': {
+      if (t === '[remote_addr]' && faulty(store, 'P3.record.a.remote-addr')) break;
       if (t === '[remote_addr]') {
         const v4 = ipv4Of(ctx.remoteAddress);
         if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
@@ -406,16 +448,17 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       break;
     case 'NS':
     case 'CNAME':
-      if (!validDomainTarget(t)) fail(`target must be a valid domain name for a ${type} record.`, 'target');
+      if (!domainTarget(t)) fail(`target must be a valid domain name for a ${type} record.`, 'target');
       break;
     case 'MX':
-      if (!nullMx && !validDomainTarget(t)) fail('target must be a valid domain name for an MX record.', 'target');
-      if (priority === null) priority = 0;
+      if (!nullMx && !domainTarget(t)) fail('target must be a valid domain name for an MX record.', 'target');
+      if (priority === null) priority = faulty(store, 'P3.record.priority.default-0-mx') ? 10 : 0;
       break;
     case 'TXT':
       break;
     case 'SRV': {
       need(priority, 'priority', 'SRV records');
+      if (weight === null && faulty(store, 'P3.record.srv.weight.required')) weight = 0;
       need(weight, 'weight', 'SRV records');
       need(port, 'port', 'SRV records');
       const svc = optString(o, 'service', { nullable: true });
@@ -423,39 +466,43 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       need(serviceRaw, 'service', 'SRV records');
       const bare = serviceRaw!.replace(/^_/, '').replace(/\.$/, '');
       if (!SRV_PART.test(bare)) fail('service must be letters, digits and hyphens (an underscore is prepended for you).', 'service');
-      service = `_${bare}.`;
+      service = faulty(store, 'P3.record.srv.service.underscore-period') ? `${bare}.` : `_${bare}.`;
       const proto = optString(o, 'protocol', { nullable: true });
       const protocolRaw = proto === undefined ? from.protocol ?? null : proto;
       if (protocolRaw !== null && protocolRaw !== '') {
         const bareP = protocolRaw.replace(/^_/, '');
         if (!SRV_PART.test(bareP)) fail('protocol must be letters, digits and hyphens (an underscore is prepended for you).', 'protocol');
-        protocol = `_${bareP}`;
+        protocol = faulty(store, 'P3.record.srv.protocol.underscore') ? bareP : `_${bareP}`;
       }
       name = protocol ? `${service}${protocol}` : service.slice(0, -1);
-      if (!validDomainTarget(t)) fail('target must be a domain or a subdomain for an SRV record.', 'target');
+      if (!domainTarget(t)) fail('target must be a domain or a subdomain for an SRV record.', 'target');
       // A bare subdomain is combined with the domain; a dotted value is taken as an FQDN as is.
-      if (!t.replace(/\.$/, '').includes('.')) target = `${t.replace(/\.$/, '')}.${d.domain}`;
+      if (!t.replace(/\.$/, '').includes('.') && !faulty(store, 'P3.record.srv.target.subdomain-combined')) target = `${t.replace(/\.$/, '')}.${d.domain}`;
       break;
     }
     case 'CAA': {
-      need(tag, 'tag', 'CAA records');
+      if (!faulty(store, 'P3.record.caa.tag.required')) need(tag, 'tag', 'CAA records');
       if (tag === 'iodef') {
-        if (!/^(https?:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/.test(t)) fail('target must be an http(s) or mailto URL for an iodef CAA record.', 'target');
-      } else if (!isDomainName(t)) fail(`target must be the certificate issuer's domain for an ${tag} CAA record.`, 'target');
+        if (!/^(https?:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/.test(t) && !faulty(store, 'P3.record.caa.iodef.target-url')) {
+          fail('target must be an http(s) or mailto URL for an iodef CAA record.', 'target');
+        }
+      } else if (!isDomainName(t) && !faulty(store, 'P3.record.caa.issue.target-domain')) fail(`target must be the certificate issuer's domain for an ${tag} CAA record.`, 'target');
       break;
     }
   }
 
   const records = stateOf(ctx.store, d.id).records.filter((r) => r.id !== selfId);
-  if (type === 'CNAME' && records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())) {
+  if (type === 'CNAME' && !faulty(store, 'P3.record.cname.name.unique') && records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())) {
     fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
   }
   if (type === 'MX') {
     const isNull = nullMx;
     const mx = records.filter((r) => r.type === 'MX');
-    if (mx.some((r) => r.target === '' && r.name === '')) fail('A null MX record exists; no other MX record can be created while it exists.', 'type');
+    if (mx.some((r) => r.target === '' && r.name === '') && !faulty(store, 'P3.record.mx.null-blocks-mx')) {
+      fail('A null MX record exists; no other MX record can be created while it exists.', 'type');
+    }
     if (isNull && mx.length > 0) fail('A null MX record needs every other MX record removed first.', 'target');
-    if (isNull && priority !== 0) fail('priority must be 0 for a null MX record.', 'priority');
+    if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero')) fail('priority must be 0 for a null MX record.', 'priority');
   }
   return { type, name, target: target!, ttl_sec, priority, weight, port, service, protocol, tag };
 }
@@ -490,7 +537,9 @@ const routes: Route[] = [
   route('POST', '/v4/domains/import', W, (ctx) => {
     const o = asObject(ctx.body ?? {});
     const name = readDomainName(ctx.store, o, true)!;
-    const ns = reqString(o, 'remote_nameserver', { min: 1, max: 255 });
+    const ns = faulty(ctx.store, 'P3.domain-import.remote-nameserver.required')
+      ? optString(o, 'remote_nameserver', { min: 1, max: 255 }) ?? `ns1.${name}`
+      : reqString(o, 'remote_nameserver', { min: 1, max: 255 });
     const nsIsIp = isIp(ns);
     if (!nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {
       fail('remote_nameserver must be the hostname or IP address of a nameserver.', 'remote_nameserver');
@@ -505,12 +554,28 @@ const routes: Route[] = [
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_import', entity: entityOf(d) });
     return d;
   }),
-  route('GET', '/v4/domains/{domainId}', R, (ctx) => domainOr404(ctx, ctx.params['domainId']!, 'read_only')),
+  route('GET', '/v4/domains/{domainId}', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    return faulty(ctx.store, 'P3.domain.types') ? { ...d, id: String(d.id) } : d;
+  }),
   route('PUT', '/v4/domains/{domainId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     const o = asObject(ctx.body ?? {});
-    const patch = readDomainFields(ctx, o, false, d.id);
-    checkDomain({ ...d, ...patch });
+    const patch: Partial<Domain> = {};
+    try {
+      readDomainFields(ctx, o, false, d.id, patch);
+    } catch (error) {
+      if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect~domain')) {
+        const { status, description, group } = patch;
+        Object.assign(d, { status: status ?? d.status }, description !== undefined ? { description } : {}, group !== undefined ? { group } : {});
+      }
+      throw error;
+    }
+    const ignored =
+      (patch.status === 'disabled' && d.status === 'active' && faulty(ctx.store, 'P3.domain.status.active-to-disabled')) ||
+      (patch.status === 'active' && d.status === 'disabled' && faulty(ctx.store, 'P3.domain.status.disabled-to-active'));
+    if (ignored) delete patch.status;
+    checkDomain(ctx.store, { ...d, ...patch });
     if (patch.domain !== undefined) {
       names(ctx.store).delete(d.domain.toLowerCase());
       names(ctx.store).set(patch.domain.toLowerCase(), d.id);
@@ -531,11 +596,12 @@ const routes: Route[] = [
   route('POST', '/v4/domains/{domainId}/clone', W, (ctx) => {
     const src = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
     const o = asObject(ctx.body ?? {});
-    const name = readDomainName(ctx.store, o, true)!;
+    const name = readDomainName(ctx.store, o, true, undefined, true)!;
     const { id: _id, created: _c, updated: _u, domain: _d, ...copy } = src;
     const d = createDomain(ctx, { ...structuredClone(copy), domain: name });
     const now = ctx.store.nowIso();
-    stateOf(ctx.store, d.id).records = stateOf(ctx.store, src.id).records.map((r) => ({
+    const copied = faulty(ctx.store, 'P3.domain.clone.copies-records') ? [] : stateOf(ctx.store, src.id).records;
+    stateOf(ctx.store, d.id).records = copied.map((r) => ({
       ...r,
       id: ctx.store.nextId('domain_record'),
       created: now,

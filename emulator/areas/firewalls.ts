@@ -30,7 +30,7 @@ import {
 } from '../core/validate.js';
 import { getInstance, instanceEntity, tagList, type Instance } from './compute.js';
 import { route } from '../core/routes.js';
-import { faulty } from '../faults/index.js';
+import { faulty, type FaultId } from '../faults/index.js';
 
 export interface FirewallRule {
   action: 'ACCEPT' | 'DROP';
@@ -118,12 +118,18 @@ export function instanceFromBody(ctx: RequestContext, id: number, field: string,
 
 // Begins and ends with an alphanumeric; only alphanumerics and - _ .; no "--", "__" or "..".
 const LABEL = /^(?!.*(--|__|\.\.))[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+/** The label pattern as each label fault reads it. */
+const FAULTY_LABELS: Array<[FaultId, RegExp]> = [
+  ['P3.firewall.label.alnum-ends', /^(?!.*(--|__|\.\.))[A-Za-z0-9._-]+$/],
+  ['P3.firewall.label.charset', /^(?!.*(--|__|\.\.))[A-Za-z0-9](?:.*[A-Za-z0-9])?$/u],
+  ['P3.firewall.label.no-double-punctuation', /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/],
+];
 
 function readLabel(store: Store, o: Record<string, unknown>, required: boolean, selfId?: number): string | undefined {
   const opts = {
-    min: 3,
-    max: 32,
-    pattern: LABEL,
+    min: faulty(store, 'P3.firewall.label.min-3') ? 1 : 3,
+    max: faulty(store, 'P3.firewall.label.max-32') ? 64 : 32,
+    pattern: FAULTY_LABELS.find(([id]) => faulty(store, id))?.[1] ?? LABEL,
     patternReason:
       'label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row.',
   };
@@ -131,7 +137,7 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
   if (label === undefined) return undefined;
   const lower = label.toLowerCase();
   for (const f of firewalls(store).values()) {
-    if (f.id !== selfId && f.label.toLowerCase() === lower) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label');
+    if (f.id !== selfId && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique')) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label');
   }
   return label;
 }
@@ -140,27 +146,30 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
  * The ports grammar: pieces separated by "," or ", "; a piece is a port or a range "a-b" with b > a; ports
  * 1..65535 without leading zeroes; at most 15 pieces, a range counting as two. Returns a reason or null.
  */
-export function portsProblem(ports: string): string | null {
+export function portsProblem(ports: string, store?: Store): string | null {
+  const f = (id: FaultId) => store !== undefined && faulty(store, id);
   if (ports === '') return 'ports must not be empty.';
-  const pieces = ports.split(/, ?/);
+  const pieces = ports.split(f('P3.firewall.rule.ports.syntax') ? /, */ : /, ?/);
   let count = 0;
-  const port = /^[1-9][0-9]{0,4}$/;
+  const port = f('P3.firewall.rule.ports.no-leading-zeroes') ? /^(?!0+$)[0-9]{1,5}$/ : /^[1-9][0-9]{0,4}$/;
+  const top = f('P3.firewall.rule.ports.range-1-65535') ? 65536 : 65535;
   for (const piece of pieces) {
     const m = /^([^-]*)-([^-]*)$/.exec(piece);
     const ends = m ? [m[1]!, m[2]!] : [piece];
     for (const e of ends) {
-      if (!port.test(e) || Number(e) > 65535) {
+      if (!port.test(e) || Number(e) > top) {
         return `ports: "${piece}" is not a port 1..65535 (no leading zeroes) or a range of two such ports; separate pieces with "," or ", ".`;
       }
     }
-    if (m && Number(ends[1]) <= Number(ends[0])) return `ports: in the range "${piece}" the end must be greater than the start.`;
-    count += ends.length;
+    const notIncreasing = f('P3.firewall.rule.ports.range-end-greater') ? Number(ends[1]) < Number(ends[0]) : Number(ends[1]) <= Number(ends[0]);
+    if (m && notIncreasing) return `ports: in the range "${piece}" the end must be greater than the start.`;
+    count += f('P3.firewall.rule.ports.pieces-max-15') ? 1 : ends.length;
   }
   if (count > MAX_PORT_PIECES) return `ports has ${count} pieces; at most ${MAX_PORT_PIECES} are allowed (a range counts as two).`;
   return null;
 }
 
-function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string): string[] {
+function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string, bareIpv4 = false): string[] {
   if (list === undefined) return [];
   return list.map((v, i) => {
     const f = `${field}.${i}`;
@@ -172,56 +181,65 @@ function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field
     } catch {
       ok = false;
     }
-    if (!ok) fail(`${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`, f);
+    if (!ok && !(bareIpv4 && kind === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(v))) fail(`${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`, f);
     return v;
   });
 }
 
-function readRule(v: unknown, path: string): FirewallRule {
+function readRule(store: Store, v: unknown, path: string): FirewallRule {
+  const f = (id: FaultId) => faulty(store, id);
   const o = asObject(v, path);
-  const action = reqString(o, 'action', { enum: POLICIES, path }) as FirewallRule['action'];
-  const protocol = reqString(o, 'protocol', { enum: ['TCP', 'UDP', 'ICMP'] as const, path }) as FirewallRule['protocol'];
+  const action = reqString(o, 'action', f('P3.firewall.rule.action.enum') ? { path } : { enum: POLICIES, path }) as FirewallRule['action'];
+  const protocols = ['TCP', 'UDP', 'ICMP'] as const;
+  const protocol = reqString(o, 'protocol', f('P3.firewall.rule.protocol.enum') ? { path } : { enum: protocols, path }) as FirewallRule['protocol'];
   const addrPath = fieldPath(path, 'addresses');
   const addresses = reqObject(o, 'addresses', { path });
-  const ipv4 = readAddresses(optArray(addresses, 'ipv4', { path: addrPath }), 'ipv4', `${addrPath}.ipv4`);
+  const ipv4 = readAddresses(optArray(addresses, 'ipv4', { path: addrPath }), 'ipv4', `${addrPath}.ipv4`, f('P3.firewall.rule.addresses.ipv4-mask'));
   const ipv6 = readAddresses(optArray(addresses, 'ipv6', { path: addrPath }), 'ipv6', `${addrPath}.ipv6`);
-  if (ipv4.length + ipv6.length > MAX_RULE_ADDRESSES) {
+  if (ipv4.length + (f('P3.firewall.rule.addresses.max-255') ? 0 : ipv6.length) > MAX_RULE_ADDRESSES) {
     fail(`A rule may list at most ${MAX_RULE_ADDRESSES} addresses across ipv4 and ipv6 (${ipv4.length + ipv6.length} given).`, addrPath);
   }
   const rule: FirewallRule = { action, protocol, addresses: { ipv4, ipv6 } };
   const ports = optString(o, 'ports', { path });
   const portsField = fieldPath(path, 'ports');
-  if (protocol === 'ICMP') {
+  const portsOptional = (protocol === 'UDP' && f('P3.firewall.rule.ports.required-for-tcp-udp')) || !protocols.includes(protocol);
+  if (protocol === 'ICMP' && !f('P3.firewall.rule.ports.forbidden-for-icmp')) {
     if (ports !== undefined) fail('ports is not allowed for ICMP rules.', portsField);
-  } else {
+  } else if (!(ports === undefined && (protocol === 'ICMP' || portsOptional))) {
     if (ports === undefined) fail(`ports is required for ${protocol} rules.`, portsField);
-    const problem = portsProblem(ports);
+    const problem = portsProblem(ports, store);
     if (problem) fail(problem, portsField);
     rule.ports = ports;
   }
-  const label = optString(o, 'label', { min: 3, max: 32, path });
+  const label = optString(o, 'label', { min: f('P3.firewall.rule.label.min-3') ? 1 : 3, max: 32, path });
   if (label !== undefined) rule.label = label;
-  const description = optString(o, 'description', { min: 1, max: 100, path });
+  const description = optString(o, 'description', { min: 1, max: f('P3.firewall.rule.description.max-100') ? 1000 : 100, path });
   if (description !== undefined) rule.description = description;
   return rule;
 }
 
-function readRuleList(o: Record<string, unknown>, key: 'inbound' | 'outbound', path: string | undefined): FirewallRule[] | undefined {
+function readRuleList(store: Store, o: Record<string, unknown>, key: 'inbound' | 'outbound', path: string | undefined): FirewallRule[] | undefined {
   const list = optArray(o, key, { path });
   if (list === undefined) return undefined;
   const field = fieldPath(path, key);
-  return list.map((r, i) => readRule(r, `${field}.${i}`));
+  return list.map((r, i) => readRule(store, r, `${field}.${i}`));
 }
 
 /** Reads a rules object; on create both policies are required, on update every member is optional. */
-function readRules(o: Record<string, unknown>, creating: boolean, current: FirewallRules | null, path?: string): FirewallRules {
+function readRules(store: Store, o: Record<string, unknown>, creating: boolean, current: FirewallRules | null, path?: string): FirewallRules {
+  const policies = faulty(store, 'P3.firewall.policy.enum') ? { path } : { enum: POLICIES, path };
   const policy = (key: string) =>
-    (creating ? reqString(o, key, { enum: POLICIES, path }) : optString(o, key, { enum: POLICIES, path })) as FirewallRules['inbound_policy'] | undefined;
+    (creating ? reqString(o, key, policies) : optString(o, key, policies)) as FirewallRules['inbound_policy'] | undefined;
   const inbound_policy = policy('inbound_policy') ?? current!.inbound_policy;
   const outbound_policy = policy('outbound_policy') ?? current!.outbound_policy;
-  const inbound = readRuleList(o, 'inbound', path) ?? current?.inbound ?? [];
-  const outbound = readRuleList(o, 'outbound', path) ?? current?.outbound ?? [];
-  if (inbound.length + outbound.length > MAX_RULES) {
+  const givenIn = readRuleList(store, o, 'inbound', path);
+  const givenOut = readRuleList(store, o, 'outbound', path);
+  const inbound = givenIn ?? current?.inbound ?? [];
+  const outbound = givenOut ?? current?.outbound ?? [];
+  let counted = inbound.length + outbound.length;
+  if (creating && faulty(store, 'P3.firewall.rules.max-25')) counted = Math.max(inbound.length, outbound.length);
+  if (!creating && faulty(store, 'P3.firewall.rules.max-25-stored')) counted = (givenIn?.length ?? 0) + (givenOut?.length ?? 0);
+  if (counted > MAX_RULES) {
     fail(`A firewall may have at most ${MAX_RULES} rules across inbound and outbound (${inbound.length + outbound.length} given).`, path ?? null);
   }
   return { inbound, inbound_policy, outbound, outbound_policy };
@@ -278,7 +296,7 @@ const routes: Route[] = [
   route('POST', BASE, W, (ctx) => {
     const o = asObject(ctx.body ?? {});
     const label = readLabel(ctx.store, o, true)!;
-    const rules = readRules(reqObject(o, 'rules'), true, null, 'rules');
+    const rules = readRules(ctx.store, reqObject(o, 'rules'), true, null, 'rules');
     const tags = tagList(ctx, o) ?? [];
     const devices = optObject(o, 'devices');
     const ids: number[] = [];
@@ -287,9 +305,9 @@ const routes: Route[] = [
       const field = `devices.computes.${i}`;
       if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer instance id.`, field);
       if (ids.includes(v)) fail(`Instance ${v} is listed twice.`, field);
-      instanceFromBody(ctx, v, field);
+      instanceFromBody(ctx, v, field, faulty(ctx.store, 'P3.firewall-create.grants') ? 'read_only' : 'read_write');
       checkSingleEnabled(ctx.store, v, null, field);
-      ids.push(v);
+      if (!faulty(ctx.store, 'P3.firewall-create.devices.assigned')) ids.push(v);
     });
     const now = ctx.store.nowIso();
     const f: Firewall = { id: ctx.store.nextId('firewall'), label, status: 'enabled', tags, rules, created: now, updated: now };
@@ -297,36 +315,48 @@ const routes: Route[] = [
     const list = devicesOf(ctx.store, f.id);
     for (const id of ids) list.push(newDevice(ctx.store, getInstance(ctx.store, id)!));
     grantOwnership(ctx.principal, 'firewall', f.id);
-    emitEvent(ctx.store, ctx.principal, { action: 'firewall_create', entity: entityOf(f) });
+    if (!faulty(ctx.store, 'P3.firewall.event.create')) emitEvent(ctx.store, ctx.principal, { action: 'firewall_create', entity: entityOf(f) });
     return f;
   }),
-  route('GET', `${BASE}/{firewallId}`, R, (ctx) => firewallOr404(ctx, 'read_only')),
+  route('GET', `${BASE}/{firewallId}`, R, (ctx) => {
+    const f = firewallOr404(ctx, 'read_only');
+    return faulty(ctx.store, 'P3.firewall.view.no-devices') ? { ...f, devices: devicesOf(ctx.store, f.id) } : f;
+  }),
   route('PUT', `${BASE}/{firewallId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
     const o = asObject(ctx.body ?? {});
     const label = readLabel(ctx.store, o, false, f.id);
     const tags = tagList(ctx, o);
-    if (o['status'] === 'deleted') fail('status cannot be set to deleted; delete the firewall instead.', 'status');
-    const status = optString(o, 'status', { enum: ['enabled', 'disabled'] as const }) as Firewall['status'] | undefined;
+    if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect~firewall')) Object.assign(f, label !== undefined ? { label } : {}, tags !== undefined ? { tags } : {});
+    if (o['status'] === 'deleted' && !faulty(ctx.store, 'P3.firewall.status.update-not-deleted')) fail('status cannot be set to deleted; delete the firewall instead.', 'status');
+    const statuses = faulty(ctx.store, 'P3.firewall.status.update-not-deleted') ? ['enabled', 'disabled', 'deleted'] as const : ['enabled', 'disabled'] as const;
+    let status = optString(o, 'status', { enum: statuses }) as Firewall['status'] | undefined;
     if (status === 'enabled' && f.status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.status.enable-blocked-by-active')) {
       for (const d of devicesOf(ctx.store, f.id)) checkSingleEnabled(ctx.store, d.entity.id, f.id, 'status');
     }
+    if (status === 'disabled' && faulty(ctx.store, 'P3.firewall.status.enabled-to-disabled')) status = undefined;
+    if (status === 'enabled' && faulty(ctx.store, 'P3.firewall.status.disabled-to-enabled')) status = undefined;
+    if (o['rules'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged')) f.rules = readRules(ctx.store, asObject(o['rules'], 'rules'), false, f.rules, 'rules');
     if (label !== undefined) f.label = label;
     if (tags !== undefined) f.tags = tags;
     const changed = status !== undefined && status !== f.status;
     if (status !== undefined) f.status = status;
     if (label !== undefined || tags !== undefined || changed) f.updated = ctx.store.nowIso();
     if (label !== undefined || tags !== undefined) emitEvent(ctx.store, ctx.principal, { action: 'firewall_update', entity: entityOf(f) });
-    if (changed) {
-      emitEvent(ctx.store, ctx.principal, { action: status === 'enabled' ? 'firewall_enable' : 'firewall_disable', entity: entityOf(f) });
+    if (changed && status === 'enabled') {
+      emitEvent(ctx.store, ctx.principal, { action: faulty(ctx.store, 'P3.firewall.event.enable') ? 'firewall_update' : 'firewall_enable', entity: entityOf(f) });
     }
+    if (changed && status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.event.disable')) emitEvent(ctx.store, ctx.principal, { action: 'firewall_disable', entity: entityOf(f) });
     return f;
   }),
   route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
-    firewalls(ctx.store).delete(String(f.id));
-    ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
-    emitEvent(ctx.store, ctx.principal, { action: 'firewall_delete', entity: entityOf(f) });
+    if (faulty(ctx.store, 'P3.firewall.status.delete-removes')) Object.assign(f, { status: 'deleted' });
+    else {
+      firewalls(ctx.store).delete(String(f.id));
+      ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
+    }
+    emitEvent(ctx.store, ctx.principal, { action: faulty(ctx.store, 'P3.firewall.event.delete') ? 'firewall_update' : 'firewall_delete', entity: entityOf(f) });
     return {};
   }),
   route('GET', `${BASE}/{firewallId}/devices`, R, (ctx) => paginate(ctx, devicesOf(ctx.store, firewallOr404(ctx, 'read_only').id))),
@@ -334,29 +364,43 @@ const routes: Route[] = [
     const f = firewallOr404(ctx, 'read_write');
     const o = asObject(ctx.body ?? {});
     const id = reqInt(o, 'id');
-    reqString(o, 'type', { enum: ['compute'] as const });
+    reqString(o, 'type', faulty(ctx.store, 'P3.firewall-device.type.enum') ? {} : { enum: ['compute'] as const });
     const inst = instanceFromBody(ctx, id, 'id');
     const list = devicesOf(ctx.store, f.id);
     if (list.some((d) => d.entity.id === id)) fail(`Instance ${id} is already a device of firewall ${f.id}.`, 'id');
-    if (f.status === 'enabled') checkSingleEnabled(ctx.store, id, f.id, 'id');
+    const checked = f.status === 'enabled' ? !faulty(ctx.store, 'P3.firewall.device.one-active-per-instance') : faulty(ctx.store, 'P3.firewall.device.disabled-may-be-added');
+    if (checked) checkSingleEnabled(ctx.store, id, f.id, 'id');
     const d = newDevice(ctx.store, inst);
     list.push(d);
-    emitEvent(ctx.store, ctx.principal, { action: 'firewall_device_add', entity: entityOf(f), secondary_entity: instanceEntity(inst) });
+    const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
+    emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
     return d;
   }),
-  route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => deviceOr404(ctx, firewallOr404(ctx, 'read_only'))),
+  route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {
+    const f = firewallOr404(ctx, 'read_only');
+    if (faulty(ctx.store, 'P3.firewall.device.listed')) fail(`Device ${ctx.params['deviceId']} not found on firewall ${f.id}.`, null, 404);
+    return deviceOr404(ctx, f);
+  }),
   route('DELETE', `${BASE}/{firewallId}/devices/{deviceId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
     const d = deviceOr404(ctx, f);
     const t = ctx.store.table<FirewallDevice[]>(DEVICES);
-    t.set(String(f.id), devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id));
-    emitEvent(ctx.store, ctx.principal, { action: 'firewall_device_remove', entity: entityOf(f), secondary_entity: { ...d.entity } });
+    if (!faulty(ctx.store, 'P3.firewall.device.remove')) t.set(String(f.id), devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id));
+    if (!faulty(ctx.store, 'P3.firewall.event.device-remove')) {
+      emitEvent(ctx.store, ctx.principal, { action: 'firewall_device_remove', entity: entityOf(f), secondary_entity: { ...d.entity } });
+    }
     return {};
   }),
   route('GET', `${BASE}/{firewallId}/rules`, R, (ctx) => firewallOr404(ctx, 'read_only').rules),
   route('PUT', `${BASE}/{firewallId}/rules`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
-    f.rules = readRules(asObject(ctx.body ?? {}), false, f.rules);
+    const body = asObject(ctx.body ?? {});
+    const before = f.rules;
+    f.rules = readRules(ctx.store, body, false, f.rules);
+    if (faulty(ctx.store, 'P3.firewall.rules-update.replaces')) {
+      if (body['inbound'] !== undefined) f.rules.inbound = [...before.inbound, ...f.rules.inbound];
+      if (body['outbound'] !== undefined) f.rules.outbound = [...before.outbound, ...f.rules.outbound];
+    }
     f.updated = ctx.store.nowIso();
     return f.rules;
   }),

@@ -2,11 +2,12 @@
 // captured from a disk or uploaded through the `upload_to` URL the emulator itself serves.
 import type { Area, RequestContext, Route } from '../core/types.js';
 import type { Store } from '../core/store.js';
-import { asObject, optString, reqString, reqInt, fail } from '../core/validate.js';
+import { asObject, optString, reqString, reqInt, fail, isPlainObject } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
 import { emitEvent } from '../core/events.js';
 import { canAccess, grantOwnership } from '../core/permissions.js';
 import { getDisk } from './compute.js';
+import { faulty } from '../faults/index.js';
 
 export interface Image {
   id: string;
@@ -32,6 +33,12 @@ export function getImage(store: Store, id: string): Image | undefined {
   return images(store).get(id);
 }
 
+/** The region an image was uploaded to (internal: uploaded images can be used in any region). */
+const uploadRegions = new WeakMap<Image, string>();
+export function uploadRegion(img: Image): string | undefined {
+  return uploadRegions.get(img);
+}
+
 const CAPTURE_MS = 60_000;
 const UPLOAD_WINDOW_MS = 24 * 3_600_000;
 const UPLOAD_PATH = '/__upload/private/{imageNum}';
@@ -47,8 +54,11 @@ function imageIdOf(ctx: RequestContext): string {
 function imageOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Image {
   const id = imageIdOf(ctx);
   const img = getImage(ctx.store, id);
-  if (ctx.principal === null && id.startsWith('private/')) fail('Private images need authentication: send a token', null, 401);
-  if (!img || !visible(ctx, img)) fail(`Not found: no such image "${id}"`, null, 404);
+  const anonymous = ctx.principal === null;
+  const peek = anonymous && faulty(ctx.store, 'P2.images.view.private-needs-auth');
+  if (anonymous && id.startsWith('private/') && !peek) fail('Private images need authentication: send a token', null, 401);
+  if (anonymous && img?.is_public && faulty(ctx.store, 'P2.images.view.public-without-auth')) fail('Send a token to view images', null, 401);
+  if (!img || !(peek || visible(ctx, img))) fail(`Not found: no such image "${id}"`, null, 404);
   if (level === 'read_write') {
     if (img.is_public) fail('Public images cannot be changed or deleted; only private images can', null, 403);
     if (!canAccess(ctx.principal, 'image', img.id, 'read_write')) fail('You have read-only access to this image', null, 403);
@@ -60,15 +70,16 @@ function entity(img: Image) {
   return { id: img.id, label: img.label, type: 'image', url: `/v4/images/${img.id}` };
 }
 
-function description(o: Record<string, unknown>, nullable: boolean): string | null | undefined {
-  return optString(o, 'description', { min: 1, max: 65000, nullable });
+function description(store: Store, o: Record<string, unknown>, nullable: boolean): string | null | undefined {
+  const min = faulty(store, 'P2.image.description.min-1') ? 0 : 1;
+  return optString(o, 'description', { min, max: faulty(store, 'P2.image.description.max-65000') ? 70000 : 65000, nullable });
 }
 
 function newPrivate(ctx: RequestContext, label: string, desc: string | null, status: Image['status'], size: number): Image {
   const { store } = ctx;
   const now = store.nowIso();
   const img: Image = {
-    id: `private/${store.nextId('image')}`, label, description: desc, status, type: 'manual', is_public: false,
+    id: `${faulty(store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${store.nextId('image')}`, label, description: desc, status, type: 'manual', is_public: false,
     deprecated: false, size, vendor: null, created_by: ctx.principal?.username ?? store.defaultUser, created: now, updated: now, expiry: null,
   };
   images(store).set(img.id, img);
@@ -77,21 +88,27 @@ function newPrivate(ctx: RequestContext, label: string, desc: string | null, sta
 }
 
 function listHandler(ctx: RequestContext) {
-  return paginate(ctx, [...images(ctx.store).values()].filter((i) => visible(ctx, i)));
+  const { store, principal } = ctx;
+  const listed = (img: Image) =>
+    principal === null && faulty(store, 'P2.images.list.public-without-auth') ? true
+    : principal !== null && faulty(store, 'P2.images.list.private-with-auth') ? img.is_public
+    : visible(ctx, img);
+  return paginate(ctx, [...images(store).values()].filter(listed));
 }
 
 function captureHandler(ctx: RequestContext) {
   const o = asObject(ctx.body ?? {});
   const diskId = reqInt(o, 'disk_id');
   const label = optString(o, 'label', { min: 1 });
-  const desc = description(o, false);
+  const desc = description(ctx.store, o, false);
   const disk = getDisk(ctx.store, diskId);
   if (!disk || !canAccess(ctx.principal, 'compute', disk.compute_id, 'read_only')) fail(`Disk ${diskId} not found`, 'disk_id');
   if (disk.filesystem === 'swap') fail('A swap disk cannot be captured as an image', 'disk_id');
-  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, 'creating', disk.size);
+  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, faulty(ctx.store, 'P2.image.status.capture-creating') ? 'available' : 'creating', disk.size);
+  if (faulty(ctx.store, 'P2.images.capture.private')) img.is_public = true;
   ctx.store.schedule(new Date(ctx.store.now().getTime() + CAPTURE_MS), (s) => {
     const i = getImage(s, img.id);
-    if (i && i.status === 'creating') { i.status = 'available'; i.updated = s.nowIso(); }
+    if (i && i.status === 'creating' && !faulty(s, 'P2.image.status.creating-to-available')) { i.status = 'available'; i.updated = s.nowIso(); }
   });
   emitEvent(ctx.store, ctx.principal, {
     action: 'disk_imagize', status: 'started',
@@ -104,27 +121,34 @@ function captureHandler(ctx: RequestContext) {
 function uploadHandler(ctx: RequestContext) {
   const { store } = ctx;
   const o = asObject(ctx.body ?? {});
-  const label = reqString(o, 'label', { min: 1 });
-  const region = reqString(o, 'region');
+  const label = faulty(store, 'P2.image-upload.label.required') && o.label === undefined ? 'upload' : reqString(o, 'label', { min: 1 });
+  const region = faulty(store, 'P2.image-upload.region.required') && o.region === undefined ? store.regions[0]!.id : reqString(o, 'region');
   if (!store.regions.some((r) => r.id === region)) fail(`Unknown region "${region}"`, 'region');
-  const desc = description(o, false);
-  const img = newPrivate(ctx, label, desc ?? null, 'pending_upload', 0);
+  const desc = description(store, o, false);
+  const img = newPrivate(ctx, label, desc ?? null, faulty(store, 'P2.image.status.upload-pending') ? 'available' : 'pending_upload', 0);
+  uploadRegions.set(img, region);
   store.schedule(new Date(store.now().getTime() + UPLOAD_WINDOW_MS), (s) => {
     const i = getImage(s, img.id);
-    if (i && i.status === 'pending_upload') images(s).delete(i.id);
+    if (i && i.status === 'pending_upload' && !faulty(s, 'P2.image.status.pending-upload-expires')) images(s).delete(i.id);
   });
   emitEvent(store, ctx.principal, { action: 'image_upload', entity: entity(img), status: 'started' });
-  return { ...img, upload_to: `${ctx.baseUrl}${UPLOAD_PATH.replace('{imageNum}', img.id.slice('private/'.length))}` };
+  const num = img.id.slice(img.id.indexOf('/') + 1);
+  const uploadPath = UPLOAD_PATH.replace('{imageNum}', num);
+  const returned = { ...img, upload_to: faulty(store, 'P2.image.upload-to.url') ? uploadPath : `${ctx.baseUrl}${uploadPath}` };
+  if (faulty(store, 'P2.image.upload.private')) returned.id = num;
+  if (faulty(store, 'P2.image.upload-to.returned-on-upload')) return { ...returned, upload_to: undefined };
+  return returned;
 }
 
 /** PUT to `upload_to`: gzip data (magic bytes 1f 8b) as application/octet-stream; the core caps the body at 64 MB. */
 function uploadDataHandler(ctx: RequestContext) {
-  const img = getImage(ctx.store, `private/${ctx.params.imageNum}`);
+  const img = getImage(ctx.store, `${faulty(ctx.store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${ctx.params.imageNum}`);
   if (!img) fail('Not found: no such upload (it may have expired after 24 hours)', null, 404);
   if (img.status !== 'pending_upload') fail(`The image is ${img.status}; data can only be uploaded once`, null);
   const data = ctx.body;
-  if (!Buffer.isBuffer(data)) fail('Send the image data as application/octet-stream', null, 415);
-  if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('The image data must be gzip-compressed', null);
+  if (!Buffer.isBuffer(data) || faulty(ctx.store, 'P2.images.upload.put-octet-stream')) fail('Send the image data as application/octet-stream', null, 415);
+  if ((data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) && !faulty(ctx.store, 'P2.images.upload.gzip')) fail('The image data must be gzip-compressed', null);
+  if (faulty(ctx.store, 'P2.image.status.pending-upload-to-available')) return {};
   img.status = 'available';
   img.size = Math.max(1, Math.ceil(data.length / MB));
   img.updated = ctx.store.nowIso();
@@ -136,11 +160,11 @@ function viewHandler(ctx: RequestContext) {
 }
 
 function updateHandler(ctx: RequestContext) {
-  const img = imageOr404(ctx, 'read_write');
-  const o = asObject(ctx.body ?? {});
-  const desc = description(o, true);
+  const img = imageOr404(ctx, faulty(ctx.store, 'P2.images.update.private-only') ? 'read_only' : 'read_write');
+  const o = faulty(ctx.store, 'P2.image-update.types') && !isPlainObject(ctx.body) ? {} : asObject(ctx.body ?? {});
+  const desc = description(ctx.store, o, true);
   const label = optString(o, 'label', { min: 1 });
-  const status = optString(o, 'status', { enum: ['creating', 'pending_upload', 'available'] }) as Image['status'] | undefined;
+  const status = optString(o, 'status', { enum: faulty(ctx.store, 'P2.image.status.enum') ? undefined : ['creating', 'pending_upload', 'available'] }) as Image['status'] | undefined;
   if (desc !== undefined) img.description = desc;
   if (label !== undefined) img.label = label;
   if (status !== undefined) img.status = status;
@@ -150,8 +174,8 @@ function updateHandler(ctx: RequestContext) {
 }
 
 function deleteHandler(ctx: RequestContext) {
-  const img = imageOr404(ctx, 'read_write');
-  images(ctx.store).delete(img.id);
+  const img = imageOr404(ctx, faulty(ctx.store, 'P2.images.delete.private-only') ? 'read_only' : 'read_write');
+  if (!faulty(ctx.store, 'P2.images.delete.gone')) images(ctx.store).delete(img.id);
   emitEvent(ctx.store, ctx.principal, { action: 'image_delete', entity: entity(img) });
   return {};
 }
@@ -160,7 +184,7 @@ function seed(store: Store): void {
   const now = store.nowIso();
   const pub = (id: string, label: string, vendor: string, size: number, deprecated = false) => {
     images(store).set(`compute/${id}`, {
-      id: `compute/${id}`, label, description: null, status: 'available', type: 'manual', is_public: true, deprecated,
+      id: `compute/${id}`, label, description: faulty(store, 'P2.image.types') ? (false as unknown as null) : null, status: 'available', type: 'manual', is_public: true, deprecated,
       size, vendor, created_by: 'chs', created: '2024-01-15T00:00:00', updated: '2024-01-15T00:00:00', expiry: null,
     });
   };

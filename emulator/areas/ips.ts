@@ -31,6 +31,7 @@ import { getInstance, listInstances, listVlans, type Instance } from './compute.
 import { listDomains, recordsOf } from './domains.js';
 import { instanceFromBody } from './firewalls.js';
 import { route } from '../core/routes.js';
+import { faulty } from '../faults/index.js';
 
 export interface IpAddress {
   address: string;
@@ -166,7 +167,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   // `region` may stand beside the array or in each item (placement not shown): required for ips/assign unless
   // every item carries one. Checked before the array so that a missing region is named as such.
   let region = optString(o, 'region');
-  if (withRanges && region === undefined) {
+  if (withRanges && region === undefined && !faulty(ctx.store, 'P3.ips-assign.region.required')) {
     const raw = o['assignments'];
     const inItems = Array.isArray(raw) && raw.length > 0 && raw.every((it) => it !== null && typeof it === 'object' && (it as Record<string, unknown>)['region'] !== undefined);
     if (!inItems) fail('region is required (beside assignments or in every assignment).', 'region');
@@ -182,9 +183,10 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     involved.set(inst.id, inst);
     if (!ipv4.has(inst.id)) ipv4.set(inst.id, [...inst.ipv4]);
   };
+  const grant = faulty(ctx.store, 'P3.assign.grants') ? 'read_only' : 'read_write';
   const inRegion = (r: string, field: string, what: string) => {
     region ??= r;
-    if (r !== region) fail(`${what} is in region ${r}, not in ${region}: all addresses and instances must be in one region.`, field);
+    if (r !== region && !faulty(ctx.store, 'P3.assign.same-region')) fail(`${what} is in region ${r}, not in ${region}: all addresses and instances must be in one region.`, field);
   };
 
   items.forEach((raw, i) => {
@@ -204,7 +206,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     }
     if (itemRegion !== undefined && !ctx.store.regions.some((r) => r.id === itemRegion)) fail(`Unknown region ${itemRegion}.`, `${path}.region`);
     if (itemRegion !== undefined) inRegion(itemRegion, `${path}.region`, `The item's region`);
-    const receiver = instanceFromBody(ctx, computeId, `${path}.compute_id`);
+    const receiver = instanceFromBody(ctx, computeId, `${path}.compute_id`, grant);
     inRegion(receiver.region, `${path}.compute_id`, `Instance ${receiver.id}`);
     involve(receiver);
     if (address.includes('/')) {
@@ -225,13 +227,14 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     }
     const owner = ownerOf4(ctx.store, address);
     if (!owner || !canAccess(ctx.principal, 'compute', owner.id, 'read_only')) fail(`No address ${address} on the account.`, field);
-    if (!canAccess(ctx.principal, 'compute', owner.id, 'read_write')) fail(`You need read_write access to the holder of ${address}.`, field, 403);
+    if (!canAccess(ctx.principal, 'compute', owner.id, grant)) fail(`You need read_write access to the holder of ${address}.`, field, 403);
+    if (isPrivate4(address) && faulty(ctx.store, 'P3.assign.accessible-in-region')) fail(`${field} must be a public IPv4 address.`, field);
     inRegion(owner.region, field, `The address ${address}`);
     if (seen.has(address)) fail(`${address} is assigned twice.`, field);
     seen.add(address);
     involve(owner);
     // The current holder (after earlier items) loses it; the receiver gains it.
-    for (const list of ipv4.values()) {
+    for (const list of faulty(ctx.store, 'P3.assign.previous-holder-loses') ? [] : ipv4.values()) {
       const at = list.indexOf(address);
       if (at >= 0) list.splice(at, 1);
     }
@@ -244,8 +247,8 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     const pub = list.filter((a) => !isPrivate4(a)).length;
     const priv = list.length - pub;
     const rangeCount = [...ranges(ctx.store).values()].filter((r) => rangeHolder(r) === id).length;
-    if (pub < 1) fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, 'assignments');
-    if (priv > 1) fail(`Instance ${id} would end with ${priv} private IPv4 addresses; at most one is allowed.`, 'assignments');
+    if (pub < 1 && !faulty(ctx.store, 'P3.assign.end-public-ipv4')) fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, 'assignments');
+    if (priv > 1 && !faulty(ctx.store, 'P3.assign.end-private-max-1')) fail(`Instance ${id} would end with ${priv} private IPv4 addresses; at most one is allowed.`, 'assignments');
     if (rangeCount > 1) fail(`Instance ${id} would end with ${rangeCount} IPv6 ranges; at most one is allowed.`, 'assignments');
   }
   const now = ctx.store.nowIso();
@@ -256,7 +259,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       inst.updated = now;
     }
   }
-  for (const [key, inst] of retarget) ranges(ctx.store).get(key)!.route_target = slaacOf(inst) ?? norm6(ctx.store.slaacFor(inst.id));
+  for (const [key, inst] of faulty(ctx.store, 'P3.assign.ipv6-retarget') ? [] : retarget) ranges(ctx.store).get(key)!.route_target = slaacOf(inst) ?? norm6(ctx.store.slaacFor(inst.id));
   return {};
 }
 
@@ -273,10 +276,11 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
     if (typeof v !== 'string') fail(`${field} must be a string.`, field);
     if (ipaddr.IPv4.isValidFourPartDecimal(v)) {
       const owner = ownerOf4(ctx.store, v);
-      if (!owner || !canAccess(ctx.principal, 'compute', owner.id, 'read_only')) fail(`No address ${v} on the account.`, field);
-      if (!canAccess(ctx.principal, 'compute', owner.id, 'read_write')) fail(`You need read_write access to the holder of ${v}.`, field, 403);
+      const anyone = faulty(ctx.store, 'P3.share.access-all');
+      if (!owner || !(anyone || canAccess(ctx.principal, 'compute', owner.id, 'read_only'))) fail(`No address ${v} on the account.`, field);
+      if (!(anyone || canAccess(ctx.principal, 'compute', owner.id, 'read_write'))) fail(`You need read_write access to the holder of ${v}.`, field, 403);
       if (owner.id === inst.id) fail(`${v} already belongs to instance ${inst.id}; share addresses of other instances.`, field);
-      if (owner.region !== inst.region) fail(`${v} is in region ${owner.region}; shared addresses must be in the instance's region ${inst.region}.`, field);
+      if (owner.region !== inst.region && !faulty(ctx.store, 'P3.share.same-region')) fail(`${v} is in region ${owner.region}; shared addresses must be in the instance's region ${inst.region}.`, field);
       if (!out.includes(v)) out.push(v);
       return;
     }
@@ -293,6 +297,7 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
     if (!out.includes(p.range)) out.push(p.range);
   });
   const shares = ctx.store.table<string[]>(SHARES);
+  if (list.length === 0 && faulty(ctx.store, 'P3.share.empty-removes')) return {};
   const kept = withRanges ? [] : (shares.get(String(inst.id)) ?? []).filter((a) => a.includes(':'));
   shares.set(String(inst.id), [...kept, ...out]);
   return {};
@@ -350,7 +355,7 @@ const routes: Route[] = [
     const out: IpAddress[] = [];
     for (const inst of listInstances(ctx.store)) {
       if (!canAccess(ctx.principal, 'compute', inst.id, 'read_only')) continue;
-      for (const a of inst.ipv4) if (!isPrivate4(a)) out.push(ipObject(ctx.store, inst, a));
+      for (const a of inst.ipv4) if (!isPrivate4(a) || faulty(ctx.store, 'P3.ips.list.no-private')) out.push(ipObject(ctx.store, inst, a));
       const slaac = slaacOf(inst);
       if (slaac) out.push(ipObject(ctx.store, inst, slaac));
     }
@@ -360,7 +365,7 @@ const routes: Route[] = [
     const o = asObject(ctx.body ?? {});
     const computeId = reqInt(o, 'compute_id');
     const isPublic = reqBool(o, 'public');
-    reqString(o, 'type', { enum: ['ipv4'] as const });
+    reqString(o, 'type', isPublic === false && faulty(ctx.store, 'P3.ip-allocate.type.enum') ? {} : { enum: ['ipv4'] as const });
     const inst = instanceFromBody(ctx, computeId, 'compute_id');
     if (isPublic && !extraEnabled(ctx.store, inst)) {
       fail(
@@ -370,6 +375,7 @@ const routes: Route[] = [
     }
     if (!isPublic && inst.ipv4.some(isPrivate4)) fail(`Instance ${inst.id} already has a private IPv4 address; at most one is allowed.`, 'public');
     const address = ctx.store.allocateIpv4(inst.region, isPublic);
+    if (faulty(ctx.store, 'P3.ip-allocate.allocates-ipv4')) return ipObject(ctx.store, inst, address);
     inst.ipv4 = [...inst.ipv4, address];
     inst.updated = ctx.store.nowIso();
     return ipObject(ctx.store, inst, address);
@@ -378,7 +384,8 @@ const routes: Route[] = [
   route('POST', '/v4beta/networking/ips/share', WC, (ctx) => share(ctx, true)),
   route('GET', '/v4/networking/ips/{address}', R, (ctx) => {
     const { inst, address } = addressOr404(ctx);
-    return ipObject(ctx.store, inst, address);
+    const ip = ipObject(ctx.store, inst, address);
+    return faulty(ctx.store, 'P3.ip-address.types') && ip.type === 'ipv4' ? { ...ip, rdns: ip.rdns === null ? [] : [ip.rdns] } : ip;
   }),
   route('PUT', '/v4/networking/ips/{address}', W, (ctx) => {
     const { inst, address } = addressOr404(ctx);
@@ -393,7 +400,8 @@ const routes: Route[] = [
         fail(`Forward DNS is not set up: create an ${v6 ? 'AAAA' : 'A'} record ${rdns} → ${address} first.`, 'rdns');
       }
     }
-    ctx.store.table<string | null>(RDNS).set(address, rdns === null ? null : rdns.replace(/\.$/, ''));
+    const reset = faulty(ctx.store, 'P3.ip.rdns.null-resets-default') ? '' : null;
+    ctx.store.table<string | null>(RDNS).set(address, rdns === null ? reset : rdns.replace(/\.$/, ''));
     return ipObject(ctx.store, inst, address);
   }),
   route('POST', '/v4/networking/ipv4/assign', WC, (ctx) => assign(ctx, false)),
@@ -404,16 +412,17 @@ const routes: Route[] = [
   ),
   route('POST', '/v4/networking/ipv6/ranges', WC, (ctx) => {
     const o = asObject(ctx.body ?? {});
-    const prefix = reqInt(o, 'prefix_length', { enum: [56, 64] }) as 56 | 64;
+    const prefix = reqInt(o, 'prefix_length', faulty(ctx.store, 'P3.ipv6-range.prefix-length.enum') ? { min: 48, max: 64 } : { enum: [56, 64] }) as 56 | 64;
     // A member given as null is given (and of the wrong type), not absent.
     const hasId = o['compute_id'] !== undefined;
     const hasTarget = o['route_target'] !== undefined;
-    if (hasId && hasTarget) fail('Give exactly one of compute_id and route_target, not both.', 'route_target');
+    if (hasId && hasTarget && !faulty(ctx.store, 'P3.ipv6-range-create.target.exactly-one')) fail('Give exactly one of compute_id and route_target, not both.', 'route_target');
     if (!hasId && !hasTarget) fail('Give exactly one of compute_id and route_target.', 'compute_id');
     let inst: Instance;
     if (hasId) inst = instanceFromBody(ctx, reqInt(o, 'compute_id'), 'compute_id');
     else {
-      const target = reqString(o, 'route_target');
+      let target = reqString(o, 'route_target');
+      if (target.includes('/') && faulty(ctx.store, 'P3.ipv6-range-create.route-target.no-prefix')) target = target.split('/')[0]!;
       if (target.includes('/')) fail('route_target is an IPv6 SLAAC address without a prefix length (no /128).', 'route_target');
       if (!ipaddr.IPv6.isValid(target)) fail('route_target must be an IPv6 address.', 'route_target');
       const owner = ownerBySlaac(ctx.store, norm6(target));
@@ -424,13 +433,16 @@ const routes: Route[] = [
     }
     const slaac = slaacOf(inst);
     if (!slaac) fail(`Instance ${inst.id} has no IPv6 SLAAC address to route to.`, hasId ? 'compute_id' : 'route_target');
-    if ([...ranges(ctx.store).values()].some((r) => r.region === inst.region)) {
+    // (the fault keeps only the per-instance rule: one range routed to the instance's SLAAC address)
+    const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region') ? (r: Ipv6Range) => r.route_target === slaac : (r: Ipv6Range) => r.region === inst.region;
+    if ([...ranges(ctx.store).values()].some(clash)) {
       fail(`The account already has an IPv6 range in region ${inst.region}; one range per region (more through a support request).`, hasId ? 'compute_id' : 'route_target');
     }
     const regionIndex = Math.max(0, ctx.store.regions.findIndex((r) => r.id === inst.region));
     const n = ctx.store.nextId('ipv6_range');
     const range = norm6(`2600:3c0${regionIndex % 10}:${(0xe000 + (n & 0xfff)).toString(16)}:100::`);
-    const r: Ipv6Range = { range, prefix_length: prefix, region: inst.region, route_target: slaac, created: ctx.store.nowIso() };
+    const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
+    const r: Ipv6Range = { range, prefix_length: prefix, region, route_target: slaac, created: ctx.store.nowIso() };
     ranges(ctx.store).set(range, r);
     return r;
   }),
@@ -444,9 +456,9 @@ const routes: Route[] = [
   route('DELETE', '/v4/networking/ipv6/ranges/{range}', W, (ctx) => {
     const r = rangeOr404(ctx, 'read_write');
     for (const list of ctx.store.table<string[]>(SHARES).values()) {
-      if (list.includes(r.range)) fail(`The range ${r.range} is shared and cannot be deleted; stop sharing it first.`, null);
+      if (list.includes(r.range) && !faulty(ctx.store, 'P3.ipv6-range.shared-cannot-delete')) fail(`The range ${r.range} is shared and cannot be deleted; stop sharing it first.`, null);
     }
-    ranges(ctx.store).delete(r.range);
+    if (!faulty(ctx.store, 'P3.ipv6-range.delete-disconnects')) ranges(ctx.store).delete(r.range);
     return {};
   }),
   {

@@ -15,6 +15,7 @@ import type { Store } from '../core/store.js';
 import type { Area, Principal, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqString } from '../core/validate.js';
 import { route } from '../core/routes.js';
+import { faulty } from '../faults/index.js';
 
 export interface MonitorClient {
   id: number;
@@ -55,11 +56,14 @@ function clientOr404(ctx: RequestContext): MonitorClient {
 }
 
 function readLabel(ctx: RequestContext, o: Record<string, unknown>, selfId?: number): string | undefined {
-  const label = optString(o, 'label', { min: 3, max: 32 });
+  const label = optString(o, 'label', {
+    min: faulty(ctx.store, 'P3.monitor-client.label.min-3') ? 1 : 3,
+    max: faulty(ctx.store, 'P3.monitor-client.label.max-32') ? 64 : 32,
+  });
   if (label === undefined) return undefined;
   const lower = label.toLowerCase();
   for (const c of clients(ctx.store).values()) {
-    if (c.id !== selfId && c.label.toLowerCase() === lower) fail(`A monitoring client labeled ${label} already exists.`, 'label');
+    if (c.id !== selfId && c.label.toLowerCase() === lower && !faulty(ctx.store, 'P3.monitor-client.label.unique')) fail(`A monitoring client labeled ${label} already exists.`, 'label');
   }
   return label;
 }
@@ -75,8 +79,9 @@ function guid(store: Store): string {
 }
 
 /** The plan view needs account_access (read_only or read_write), monitor_subscription or add_monitor. */
-function canViewPlan(p: Principal | null): boolean {
-  return ['account_access', 'monitor_subscription', 'add_monitor'].some((g) => hasGlobalGrant(p, g));
+function canViewPlan(store: Store, p: Principal | null): boolean {
+  const grants = faulty(store, 'P3.monitor-plan.view.grants') ? ['account_access', 'monitor_subscription'] : ['account_access', 'monitor_subscription', 'add_monitor'];
+  return grants.some((g) => hasGlobalGrant(p, g));
 }
 
 function planBody(store: Store): MonitorSubscription | Record<string, never> {
@@ -106,6 +111,10 @@ const routes: Route[] = [
     };
     clients(ctx.store).set(String(id), c);
     emitEvent(ctx.store, ctx.principal, { action: 'monitorclient_create', entity: entityOf(c) });
+    if (faulty(ctx.store, 'P3.monitor-client.create.returns-install-code')) {
+      const { install_code: _code, ...shown } = c;
+      return shown;
+    }
     return c;
   }),
   route('GET', '/v4/monitor/clients/{clientId}', R, (ctx) => clientOr404(ctx)),
@@ -126,20 +135,21 @@ const routes: Route[] = [
     return {};
   }),
   route('GET', '/v4/monitor/plan', R, (ctx) => {
-    if (!canViewPlan(ctx.principal)) {
+    if (!canViewPlan(ctx.store, ctx.principal)) {
       fail('Viewing the monitoring plan needs the global grant account_access, monitor_subscription or add_monitor.', null, 403);
     }
     return planBody(ctx.store);
   }),
   route('PUT', '/v4/monitor/plan', W, (ctx) => {
-    if (!hasGlobalGrant(ctx.principal, 'monitor_subscription')) {
+    const byAccountAccess = faulty(ctx.store, 'P3.monitor-plan.update.grants') && hasGlobalGrant(ctx.principal, 'account_access');
+    if (!hasGlobalGrant(ctx.principal, 'monitor_subscription') && !byAccountAccess) {
       fail('Changing the monitoring plan needs the global grant monitor_subscription.', null, 403);
     }
     const o = asObject(ctx.body ?? {});
-    const id = reqString(o, 'monitor_subscription', { enum: SUBSCRIPTION_IDS, nullable: true });
-    if (id === null) ctx.store.table<string>(PLAN).delete('subscription');
-    else ctx.store.table<string>(PLAN).set('subscription', id);
-    return planBody(ctx.store);
+    const id = reqString(o, 'monitor_subscription', faulty(ctx.store, 'P3.monitor-plan.subscription.enum') ? { nullable: true } : { enum: SUBSCRIPTION_IDS, nullable: true });
+    if (id === null && !faulty(ctx.store, 'P3.monitor-plan.update.null-means-free')) ctx.store.table<string>(PLAN).delete('subscription');
+    else if (id !== null) ctx.store.table<string>(PLAN).set('subscription', id);
+    return faulty(ctx.store, 'P3.monitor-plan.update.returns-subscription') ? {} : planBody(ctx.store);
   }),
   route('GET', '/v4/monitor/subscriptions', [], (ctx) => paginate(ctx, SUBSCRIPTIONS.map((s) => structuredClone(s))), 'none'),
   route(

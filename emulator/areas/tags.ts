@@ -7,6 +7,7 @@ import { paginate } from '../core/pagination.js';
 import { canAccess, type EntityKind } from '../core/permissions.js';
 import { listInstances, getInstance, listVolumes, getVolume, listBalancers, getBalancer } from './compute.js';
 import { listDomains, getDomain } from './domains.js';
+import { faulty } from '../faults/index.js';
 
 interface Tag { label: string; created: string }
 interface Tagged { tags: string[]; updated?: string }
@@ -35,7 +36,9 @@ function labelOr404(ctx: RequestContext): string {
 function createHandler(ctx: RequestContext) {
   const { store } = ctx;
   const o = asObject(ctx.body ?? {});
-  const label = reqString(o, 'label', { min: 3, max: 50 });
+  const label = faulty(store, 'P2.tag-create.label.required') && o.label === undefined
+    ? `tag-${store.nextId('tag')}`
+    : reqString(o, 'label', { min: faulty(store, 'P2.tag.label.min-3') ? 0 : 3, max: faulty(store, 'P2.tag.label.max-50') ? 100 : 50 });
   if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label');
   // All or nothing: every listed object is checked before any is tagged.
   const targets: Tagged[] = [];
@@ -47,7 +50,9 @@ function createHandler(ctx: RequestContext) {
       const obj = kind.get(store, id);
       if (!obj || !canAccess(ctx.principal, kind.grant, id, 'read_only')) fail(`No ${kind.grant} with ID ${id}`, field);
       if (!canAccess(ctx.principal, kind.grant, id, 'read_write')) fail(`You need read_write access to ${kind.grant} ${id} to tag it`, field, 403);
-      targets.push(obj);
+      // The fault tags each object as soon as it is checked: those before a refused one keep the tag.
+      if (faulty(store, 'P2.tags.create.all-or-nothing') && !obj.tags.includes(label)) obj.tags.push(label);
+      if (!(kind.key === 'domains' && faulty(store, 'P2.tags.create.tags-objects'))) targets.push(obj);
     });
   }
   const now = store.nowIso();
@@ -58,6 +63,8 @@ function createHandler(ctx: RequestContext) {
       if (t.updated !== undefined) t.updated = now;
     }
   }
+  if (faulty(store, 'P2.tag.fields')) return { name: label };
+  if (faulty(store, 'P2.tag.types')) return { label: [label] };
   return { label };
 }
 
@@ -66,6 +73,7 @@ function deleteHandler(ctx: RequestContext) {
   const label = labelOr404(ctx);
   const now = store.nowIso();
   for (const kind of KINDS) {
+    if (kind.key !== 'computes' && faulty(store, 'P2.tags.delete.removes-everywhere')) continue;
     for (const obj of kind.list(store)) {
       const i = obj.tags.indexOf(label);
       if (i >= 0) {
@@ -75,7 +83,7 @@ function deleteHandler(ctx: RequestContext) {
     }
   }
   tags(store).delete(label);
-  return {};
+  return faulty(store, 'P2.tags.delete.returns-empty') ? { label } : {};
 }
 
 function taggedHandler(ctx: RequestContext) {
@@ -85,7 +93,10 @@ function taggedHandler(ctx: RequestContext) {
   const items: unknown[] = [];
   for (const kind of KINDS) {
     for (const obj of kind.list(store)) {
-      if (obj.tags.includes(label) && canAccess(ctx.principal, kind.grant, obj.id, 'read_only')) items.push(obj);
+      if (obj.tags.includes(label) && canAccess(ctx.principal, kind.grant, obj.id, 'read_only')) {
+        items.push(obj);
+        if (kind.key === 'computes' && faulty(store, 'P2.tags.view.mixed-list')) items.push(obj);
+      }
     }
   }
   return paginate(ctx, items);

@@ -3,34 +3,40 @@
 import type { Store } from './store.js';
 import type { Principal, Route } from './types.js';
 import { ApiError } from './types.js';
+import { endpointFaulty } from './endpoint-faults.js';
+import { faulty } from '../faults/index.js';
 
 const BEARER = /^\s*Bearer\s+(\S+)\s*$/i;
+/** The bare token, no scheme (accepted only by the fault of P1.auth.bearer-header). */
+const BARE = /^\s*(\S+)\s*$/;
 
 /** The principal of the request, or null when no token is needed and none was sent; throws 401/403. */
 export function authenticate(store: Store, route: Route, authorization: string | string[] | undefined): Principal | null {
-  if (route.auth === 'none') return null;
+  if (route.auth === 'none' && !endpointFaulty(store, route.method, route.path, 'token-demanded')) return null;
   const header = Array.isArray(authorization) ? authorization[0] : authorization;
   if (header === undefined || header === '') {
     if (route.auth === 'optional') return null;
+    if (endpointFaulty(store, route.method, route.path, 'no-token-served')) return store.tokens.get(store.defaultToken) ?? null;
     throw new ApiError(401, 'Authentication is required: send the header "Authorization: Bearer <token>".');
   }
-  const m = BEARER.exec(header);
+  const m = BEARER.exec(header) ?? (faulty(store, 'P1.auth.bearer-header') ? BARE.exec(header) : null);
   const principal = m ? store.tokens.get(m[1]!) : undefined;
   if (principal === undefined) {
     throw new ApiError(401, 'Invalid token: send a valid access token in the header "Authorization: Bearer <token>".');
   }
-  authorize(principal, route);
+  authorize(store, principal, route);
   return principal;
 }
 
 /** Throws 403 when the principal lacks a scope of the route or is restricted on an unrestricted-only route. */
-export function authorize(principal: Principal, route: Route): void {
-  for (const scope of route.scopes) {
+export function authorize(store: Store, principal: Principal, route: Route): void {
+  const scopes = endpointFaulty(store, route.method, route.path, 'scope-ignored') ? [] : route.scopes;
+  for (const scope of scopes) {
     if (!holdsScope(principal, scope)) {
       throw new ApiError(403, `Your OAuth token is not authorized to use this endpoint: it needs the scope ${scope}.`);
     }
   }
-  if (route.unrestrictedOnly && principal.restricted) {
+  if (route.unrestrictedOnly && principal.restricted && !endpointFaulty(store, route.method, route.path, 'restriction-ignored')) {
     throw new ApiError(403, 'Unauthorized: this operation is available to unrestricted users only.');
   }
 }

@@ -2,6 +2,7 @@
 // Events are kept 90 simulated days, then removed.
 import type { Store } from './store.js';
 import type { Principal } from './types.js';
+import { faulty } from '../faults/index.js';
 
 export type EventStatus = 'failed' | 'finished' | 'notification' | 'scheduled' | 'started';
 
@@ -46,9 +47,9 @@ export function emitEvent(
   const status = e.status ?? 'finished';
   const created = store.now();
   const event: Event = {
-    action: e.action,
+    action: e.action === 'firewall_disable' && faulty(store, 'P1.events.emission~wrong-action') ? 'firewall_update' : e.action,
     created: store.nowIso(created),
-    duration: 0,
+    duration: faulty(store, 'P1.event.types') ? ('0' as unknown as number) : 0,
     entity: { ...e.entity },
     id: store.nextId('event'),
     message: e.message ?? null,
@@ -62,6 +63,7 @@ export function emitEvent(
     username: principal?.username ?? store.defaultUser,
   };
   const table = store.table<Event>(EVENTS_TABLE);
+  if (e.action === 'firewall_device_remove' && faulty(store, 'P1.events.emission')) return event;
   table.set(String(event.id), event);
   store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {
     s.table<Event>(EVENTS_TABLE).delete(String(event.id));

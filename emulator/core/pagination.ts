@@ -3,6 +3,7 @@
 // database and account lists, whose bounds the documents do not show.
 import type { RequestContext } from './types.js';
 import { fail } from './validate.js';
+import { endpointFaulty, type EndpointFaultKind } from './endpoint-faults.js';
 
 export interface Page<T> {
   data: T[];
@@ -26,14 +27,33 @@ function queryInt(raw: string | undefined, name: string, min: number, max: numbe
 
 /** Reads `page` / `page_size` from the query (400 when out of range) and cuts one page of `items`. */
 export function paginate<T>(ctx: RequestContext, items: T[]): Page<T> {
-  const page = queryInt(ctx.query['page'], 'page', 1, Infinity, 1);
-  const pageSize = queryInt(ctx.query['page_size'], 'page_size', PAGE_SIZE_MIN, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT);
+  // (the core's own tests page bare contexts, without a store)
+  const faults = ctx.store?.faults.size > 0;
+  const broken = (kind: EndpointFaultKind) => faults && endpointFaulty(ctx.store, ctx.method, ctx.route, kind);
+  if (ctx.query['page_size'] !== undefined && broken('page-size-refused')) fail('page_size is not accepted here.', 'page_size');
+  const pageRaw = ctx.query['page'] === '0' && broken('page-zero-accepted') ? '1' : ctx.query['page'];
+  const page = queryInt(pageRaw, 'page', 1, Infinity, 1);
+  const sizeMin = broken('page-size-small-accepted') ? 1 : PAGE_SIZE_MIN;
+  const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : PAGE_SIZE_MAX;
+  const pageSize = Math.min(queryInt(ctx.query['page_size'], 'page_size', sizeMin, sizeMax, broken('page-size-default-25') ? 25 : PAGE_SIZE_DEFAULT), PAGE_SIZE_MAX);
   const results = items.length;
   const start = (page - 1) * pageSize;
-  return {
+  const envelope: Page<T> = {
     data: start < results ? items.slice(start, start + pageSize) : [],
-    page,
-    pages: Math.max(1, Math.ceil(results / pageSize)),
-    results,
+    page: ctx.query['page'] === undefined && broken('page-default-zero') ? 0 : page,
+    pages: Math.max(1, (broken('list-pages-floor') ? Math.floor : Math.ceil)(results / pageSize)) + (broken('pages-one-too-many') ? 1 : 0),
+    results: broken('list-results-capped') ? Math.min(results, pageSize) : results,
   };
+  return faults ? (misshapen(envelope, broken) as Page<T>) : envelope;
+}
+
+/** The list envelope as the faults of the envelope rules show it. */
+function misshapen<T>(envelope: Page<T>, broken: (kind: EndpointFaultKind) => boolean): unknown {
+  if (broken('list-bare-array')) return envelope.data;
+  const out: Record<string, unknown> = { ...envelope };
+  if (broken('list-data-object')) out['data'] = Object.fromEntries(envelope.data.map((item, i) => [String(i), item]));
+  if (broken('list-page-string')) out['page'] = String(envelope.page);
+  if (broken('list-pages-missing')) delete out['pages'];
+  if (broken('list-results-missing')) delete out['results'];
+  return out;
 }

@@ -8,6 +8,9 @@ import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.j
 import { endpointKey, endpoints, type Endpoint, type ParamKind } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import { validRequests, type Recipe, type ValidRequest } from './valid-requests.js';
+import { rulesOfSchema } from '../../harness/contract.js';
+import { responseSchemaFor } from '../../harness/responses.js';
+import { brokenRule } from '../../harness/judge.js';
 
 const UNKNOWN: Record<ParamKind, string> = {
   integer: '999999937',
@@ -39,7 +42,7 @@ function withUnknownLastParam(endpoint: Endpoint, concrete: string): string {
 }
 
 async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null) {
-  if (recipe.destructive && !c.target.info.config.allowDestructive) c.skip('irreversible or billable operation: run with --allow-destructive');
+  if (recipe.destructive && !c.target.info.config.allowDestructive) c.disable('irreversible or billable operation: it runs only with --allow-destructive');
   const request = await recipe.build(c, fx);
   const exchange = await c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
   await recipe.adopt?.(c, fx, request, exchange);
@@ -65,8 +68,14 @@ export function endpointChecks(document: Endpoint['document']): void {
     const recipe = validRequests[key];
     if (!recipe) throw new Error(`no valid request recipe for ${key}`);
     describe(key, () => {
-      check(endpointRuleId(endpoint, 'serves'), 'a valid request with a full-access token succeeds', async (c) => {
+      // Also tagged with the rules its success body is judged against, so `--rules <response rule>` runs a check
+      // whose response can break it (the named checks on the response report the finding).
+      const shape = responseSchemaFor(endpoint, 200);
+      const shapeRules = [...(shape ? rulesOfSchema(shape.ref) : []), 'P1.conventions.json-bodies'];
+      check([endpointRuleId(endpoint, 'serves'), ...shapeRules], 'a valid request with a full-access token succeeds, with the documented response', async (c) => {
         c.expectSuccess(endpointRuleId(endpoint, 'serves'), await sendValid(c, fx, endpoint, recipe), `${key} (valid)`);
+        const broken = brokenRule(c.record.findings, shapeRules);
+        if (broken) c.fail(broken.rule, `${broken.request} ${broken.path}: ${broken.message}`);
       });
 
       if (endpoint.auth === 'token') {

@@ -85,6 +85,8 @@ function adoptBy(kind: string, list: string, key: string, deleteBase: string, id
   };
 }
 
+const adoptClone = adoptBy('instance', '/v4/compute/instances', 'label', '/v4/compute/instances');
+
 export const validRequests: Record<string, Recipe> = {
   // — Managed databases —
   'GET /v4/databases/engines': { build: async () => at('/v4/databases/engines') },
@@ -126,14 +128,16 @@ export const validRequests: Record<string, Recipe> = {
       const created = await c.post('/v4/account/entity-transfers', { entities: { computes: [(await fx.newInstance(c)).id] } });
       const token = (created.body as Json | undefined)?.token;
       if (typeof token !== 'string') throw new SetupError('the entity transfer create response carries no token');
+      // Checks that expect the delete refused (no token, a lacking scope) leave it pending: cleanup cancels it.
+      fx.track('entity-transfer', `/v4/account/entity-transfers/${token}`);
       return at(`/v4/account/entity-transfers/${token}`);
     },
   },
   'POST /v4/account/entity-transfers/{token}/accept': { build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`), destructive: true },
   'GET /v4/account/events': { build: async () => at('/v4/account/events') },
   'GET /v4/account/events/{eventId}': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}`) },
-  'POST /v4/account/events/{eventId}/read': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}/read`) },
-  'POST /v4/account/events/{eventId}/seen': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}/seen`) },
+  'POST /v4/account/events/{eventId}/read': { build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/read`) },
+  'POST /v4/account/events/{eventId}/seen': { build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/seen`) },
   'GET /v4/account/invoices': { build: async () => at('/v4/account/invoices') },
   'GET /v4/account/invoices/{invoiceId}': { build: async (c, fx) => at(`/v4/account/invoices/${await fx.firstId(c, '/v4/account/invoices')}`) },
   'GET /v4/account/invoices/{invoiceId}/items': { build: async (c, fx) => at(`/v4/account/invoices/${await fx.firstId(c, '/v4/account/invoices')}/items`) },
@@ -174,7 +178,8 @@ export const validRequests: Record<string, Recipe> = {
     },
   },
   'POST /v4/compute/instances/{computeId}/boot': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/boot`, { json: {} }) },
-  'POST /v4/compute/instances/{computeId}/clone': { adopt: adoptBy('instance', '/v4/compute/instances', 'label', '/v4/compute/instances'), build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/clone`, { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('cl', 64) } }) },
+  // A clone onto an existing instance (compute_id) creates nothing: only a clone to a new instance is adopted.
+  'POST /v4/compute/instances/{computeId}/clone': { adopt: async (c, fx, request, exchange) => { if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange); }, build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/clone`, { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('cl', 64) } }) },
   'GET /v4/compute/instances/{computeId}/configs': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`) },
   'POST /v4/compute/instances/{computeId}/configs': { adopt: adoptChild('config', 'label'), build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`, { json: { label: fx.label('cfg', 48), devices: {} } }) },
   'GET /v4/compute/instances/{computeId}/configs/{configId}': { build: async (c, fx) => { const p = await fx.config(c); return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`); } },
@@ -230,6 +235,7 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => {
       const label = fx.label('tag', 50);
       await c.post('/v4/tags', { label });
+      fx.track('tag', `/v4/tags/${enc(label)}`, label);
       return at(`/v4/tags/${enc(label)}`);
     },
   },
@@ -270,7 +276,8 @@ export const validRequests: Record<string, Recipe> = {
       const created = await c.post('/v4/monitor/clients', { label });
       const found = deepFind(created.body, (item) => item.label === label && item.id !== undefined) ?? (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label));
       if (found?.id === undefined) throw new SetupError('cannot find the id of a new monitoring client');
-      return at(`/v4/monitor/clients/${found.id}`);
+      fx.track('monitor-client', `/v4/monitor/clients/${String(found.id)}`, label);
+      return at(`/v4/monitor/clients/${String(found.id)}`);
     },
   },
   'GET /v4/monitor/plan': { build: async () => at('/v4/monitor/plan') },

@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { brokenRule } from '../../harness/judge.js';
 
 type Json = Record<string, unknown>;
 
@@ -97,7 +98,21 @@ async function judgeWalk(c: Check, key: string, path: string, spec: ListSpec, pa
   c.fail('P1.conventions.list.results-total', `${key}${at}: walking all ${w.pages} pages yields ${w.items} items but results is ${w.results}`, w.exchanges[0]);
 }
 
+/** The rules of the list envelope's shape: the named checks judge every list response against them. */
+const ENVELOPE_RULES = ['P1.conventions.list.object', 'P1.conventions.list.data', 'P1.conventions.list.page', 'P1.conventions.list.pages', 'P1.conventions.list.results'];
+
 describe('Common conventions: list envelope', () => {
+  check(ENVELOPE_RULES, 'every list of document 1 answers with the envelope data, page, pages, results', async (c) => {
+    for (const [key, spec] of Object.entries(LISTS)) {
+      const path = await spec.path(c);
+      const exchange = await c.get(path, spec.paged ? { query: { page: 1, page_size: 25 } } : {});
+      c.expectSuccess('P1.conventions.list.object', exchange, `${key}`);
+      // the named checks judge the envelope against the documents; its first broken rule fails this check
+      const broken = brokenRule(c.record.findings, ENVELOPE_RULES);
+      if (broken) c.fail(broken.rule, `${broken.request} ${broken.path}: ${broken.message}`, exchange);
+    }
+  });
+
   for (const [key, spec] of Object.entries(LISTS)) {
     check(['P1.conventions.list.results-total', 'P1.conventions.list.pages-total'], `${key}: walking every page yields results items on pages pages`, async (c) => {
       await judgeWalk(c, key, await spec.path(c), spec);
@@ -143,7 +158,31 @@ function expectErrorResponse(c: Check, rule: string, exchange: Exchange, what: s
   c.expect(rule, Array.isArray(errors) && errors.length > 0 && errors.every((e) => isObject(e) && typeof e.reason === 'string' && e.reason.length > 0), `${what} was refused without an error body naming a reason`, exchange);
 }
 
+/** The rules of the error body's shape: the named checks judge every rejection against them. */
+const ERROR_BODY_RULES = ['P1.errors.body.object', 'P1.errors.body.errors', 'P1.errors.body.reason', 'P1.errors.body.field'];
+
 describe('Errors', () => {
+  check(ERROR_BODY_RULES, 'refusals of every kind answer with the error body (errors, each with a reason and a string or null field)', async (c) => {
+    const refusals: Array<[string, () => Promise<Exchange>, string?]> = [
+      ['no token', () => c.get('/v4/account', { token: null })],
+      ['an id that does not exist', () => c.get('/v4/account/invoices/999999937')],
+      ['a member too long (label of 513 characters)', () => c.post('/v4/account/oauth-clients', { label: 'x'.repeat(513), redirect_uri: 'https://example.com/oauth/callback' }), 'label'],
+      ['a nested member of the wrong type', async () => c.put(`${DB}/${(await fx.activeDatabase(c)).id}`, { updates: { hour_of_day: 'twenty' } }), 'updates.hour_of_day'],
+    ];
+    for (const [what, send, field] of refusals) {
+      const exchange = await send();
+      if (ok(exchange) && exchange.method === 'POST') await fx.adopt(c, exchange, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false, deletePath: (id) => `/v4/account/oauth-clients/${encodeURIComponent(id)}` });
+      c.expectRejected('P1.errors.body.object', exchange, what, field);
+      c.expect('P1.errors.body.object', isObject(exchange.body), `${what}: the error body is ${JSON.stringify(exchange.body).slice(0, 120)}, not an object`, exchange);
+      const errors = (exchange.body as Json).errors;
+      c.expect('P1.errors.body.errors', Array.isArray(errors) && errors.length > 0 && errors.every(isObject), `${what}: errors is ${JSON.stringify(errors).slice(0, 120)}, not an array of objects`, exchange);
+      for (const error of errors as Json[]) {
+        c.expect('P1.errors.body.reason', typeof error.reason === 'string', `${what}: an error has reason ${JSON.stringify(error.reason)}, not a string`, exchange);
+        c.expect('P1.errors.body.field', error.field === undefined || error.field === null || typeof error.field === 'string', `${what}: an error has field ${JSON.stringify(error.field)}, not a string or null`, exchange);
+      }
+    }
+  });
+
   check('P1.errors.preconditions', 'a missing required field is answered with an error response', async (c) => {
     const engine = await fx.firstId(c, '/v4/databases/engines', (e) => e.engine === 'mysql');
     const type = await fx.firstId(c, '/v4/databases/types', (t) => t.deprecated !== true);
@@ -202,6 +241,16 @@ describe('Errors', () => {
       }
       c.expect('P1.errors.no-server-error', !exchange.error && exchange.status > 0 && exchange.status < 500, `${what}: ${describeExchange(exchange)}`, exchange);
     }
+  });
+});
+
+// ------------------------------------------------------------------ authentication
+
+describe('Authentication', () => {
+  check('P1.auth.bearer-header', 'the token authenticates in the header Authorization: Bearer <token>, and not without the Bearer scheme', async (c) => {
+    c.expectSuccess('P1.auth.bearer-header', await c.get('/v4/account'), 'GET /v4/account with Authorization: Bearer <token>');
+    const bare = await c.get('/v4/account', { token: null, headers: { authorization: c.target.token } });
+    c.expectRejected('P1.auth.bearer-header', bare, 'GET /v4/account with the bare token in Authorization (no Bearer scheme)');
   });
 });
 

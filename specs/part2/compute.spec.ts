@@ -1,8 +1,10 @@
 // Scenarios of document 2, "Compute instance", "Create instance body", "Update instance body", "Alert semantics"
-// and the instance endpoints (list visibility, grants, delete, resize, statistics, transfer, volumes, kernels).
+// and the instance endpoints (list visibility, grants, delete, resize, statistics, transfer, volumes, kernels), and
+// the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { useFixtures } from '../../harness/fixtures.js';
+import { rulesOfSchema } from '../../harness/contract.js';
 import {
   INSTANCES, STRONG_PASSWORD, bodyOf, cloneStillRunning, cloneToNew, createInstance, isPrivateIpv4, listAll, newInstance, ok, reasonOf, viewInstance, type Json,
 } from './compute-support.js';
@@ -122,8 +124,7 @@ describe('Compute instances: grants and restricted users', () => {
   });
 
   check('P2.instance-create.image.private-permission', 'deploying a private image needs a grant on it', async (c) => {
-    const image = await fx.find(c, '/v4/images', (item) => typeof item.id === 'string' && item.id.startsWith('private/') && item.status === 'available');
-    if (!image) return c.skip('the account has no available private image (one can only be made from a disk or an upload of real data)');
+    const image = await availablePrivateImage(c);
     const config = c.target.info.config;
     const body = () => ({ region: config.region, type: config.instanceType, label: fx.label('vm', 64), image: image.id, root_pass: STRONG_PASSWORD });
     const without = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true } } });
@@ -131,7 +132,20 @@ describe('Compute instances: grants and restricted users', () => {
     const granted = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: { image: { [String(image.id)]: 'read_only' } } } });
     c.expectSuccess('P2.instance-create.image.private-permission', (await createInstance(c, fx, body(), { token: granted })).exchange, `deploying ${String(image.id)} with read_only on it`);
   });
+
+  check('P2.instance-create.script-id.not-private-image', 'a deployment script with a private image is rejected', async (c) => {
+    const image = await availablePrivateImage(c);
+    const config = c.target.info.config;
+    const body = { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image: image.id, root_pass: STRONG_PASSWORD, script_id: 1 };
+    c.expectRejected('P2.instance-create.script-id.not-private-image', (await createInstance(c, fx, body)).exchange, `deploying the private image ${String(image.id)} with script_id 1`);
+  });
 });
+
+/** An available private image of the account, or `skip`. */
+async function availablePrivateImage(c: Check): Promise<Json> {
+  const image = await fx.find(c, '/v4/images', (item) => typeof item.id === 'string' && item.id.startsWith('private/') && item.status === 'available');
+  return image ?? c.skip('the account has no available private image (one can only be made from a disk or an upload of real data)');
+}
 
 async function listAllAs(c: Check, token: string): Promise<Json[]> {
   const out: Json[] = [];
@@ -327,3 +341,39 @@ describe('Volumes, kernels, path parameters', () => {
   });
 });
 
+describe('Events of instance operations', () => {
+  /** The newest events naming the instance as entity or secondary entity (newest first; a few pages at most). */
+  async function eventsNaming(c: Check, id: number): Promise<Json[]> {
+    const names = (entity: unknown) => typeof entity === 'object' && entity !== null && String((entity as Json).id) === String(id);
+    const found: Json[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const body = bodyOf(await c.get('/v4/account/events', { query: { page, page_size: 100 } }));
+      if (!Array.isArray(body.data)) break;
+      found.push(...(body.data as Json[]).filter((event) => names(event.entity) || names(event.secondary_entity)));
+      if (page >= (typeof body.pages === 'number' ? body.pages : 1)) break;
+    }
+    return found;
+  }
+
+  // Which action each operation records is not shown: only that creating and deleting an instance (actions taken
+  // on the account) are recorded as events naming it.
+  check('P1.events.emission', 'creating and deleting an instance are recorded as events naming the instance', async (c) => {
+    const { id } = await newInstance(c, fx, {});
+    c.expect('P1.events.emission', (await eventsNaming(c, id)).length > 0, `creating instance ${id} recorded no event naming it (entity.id ${id})`);
+    const before = (await eventsNaming(c, id)).length;
+    c.expectSuccess('P1.events.emission', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
+    c.expect('P1.events.emission', (await eventsNaming(c, id)).length > before, `deleting instance ${id} recorded no new event naming it`);
+  });
+
+  // The events list and view responses are judged against the documented event shape by the named checks (the
+  // operations themselves are judged by their own checks).
+  check(rulesOfSchema('resources/event'), 'the events recorded by instance operations have the documented shape', async (c) => {
+    const source = await newInstance(c, fx, { image: true });
+    await c.post(`${INSTANCES}/${source.id}/shutdown`);
+    await c.post(`${INSTANCES}/${source.id}/boot`);
+    await cloneToNew(c, fx, source.id);
+    const events = await eventsNaming(c, source.id);
+    if (!events.length) c.skip(`the operations on instance ${source.id} recorded no event naming it (judged by P1.events.emission)`);
+    for (const event of events.slice(0, 5)) if (typeof event.id === 'number') await c.get(`/v4/account/events/${event.id}`);
+  });
+});

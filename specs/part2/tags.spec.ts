@@ -5,6 +5,7 @@
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { listPages } from '../../harness/lists.js';
+import { rulesOfSchema } from '../../harness/contract.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -178,6 +179,19 @@ describe('Volumes and load balancers', () => {
       }
     }
   });
+
+  // Volumes and load balancers are only ever read in the tagged objects lists: every response is judged against the
+  // documented shape (the named checks), so each kind's shape rules get a check that reaches such objects.
+  const SHAPES: Array<{ schema: string; kind: string; is: (item: Json) => boolean }> = [
+    { schema: 'resources/volume', kind: 'volume', is: isVolume },
+    { schema: 'resources/load-balancer', kind: 'load balancer', is: isBalancer },
+  ];
+  for (const shape of SHAPES) {
+    check(rulesOfSchema(shape.schema), `each ${shape.kind} reachable through the tagged objects lists has the documented shape`, async (c) => {
+      const { taggedObjects } = await reachable(c);
+      if (!taggedObjects.some(({ item }) => shape.is(item))) c.skip(`no ${shape.kind} is reachable (none carries a tag a visible object carries)`);
+    });
+  }
 
   check(['P2.load-balancer.hostname.fixed-suffix', 'P2.load-balancer.hostname.ip-prefix'], 'load balancer hostnames end with one fixed service domain suffix', async (c) => {
     const { taggedObjects } = await reachable(c);

@@ -71,6 +71,7 @@ async function disabledFirewall(c: Check): Promise<{ id: number; label: string }
   const firewall = await fx.newFirewall(c);
   const put = await c.put(`${FW}/${firewall.id}`, { status: 'disabled' });
   if (put.status < 200 || put.status >= 300) throw new Error(`setup: could not disable firewall ${firewall.id} (HTTP ${put.status})`);
+  c.expect('P3.firewall.status.enabled-to-disabled', (await statusOf(c, firewall.id)) === 'disabled', `firewall ${firewall.id} is not disabled after PUT status disabled`, put);
   return firewall;
 }
 
@@ -164,6 +165,7 @@ describe('Firewall status', () => {
     c.expect('P3.firewall.status.enable-blocked-by-active', (await statusOf(c, waiting.id)) === 'disabled', 'the firewall is not disabled after a refused enable');
     // Once the other one is disabled, nothing blocks it.
     c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the first firewall');
+    c.expect('P3.firewall.status.enabled-to-disabled', (await statusOf(c, active.id)) === 'disabled', 'the first firewall is not disabled after PUT status disabled');
     const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
     c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
     c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id)) === 'enabled', 'the second firewall is not enabled');

@@ -204,6 +204,19 @@ describe('IP assignment', () => {
   }
 });
 
+describe('IP assignment: region', () => {
+  check('P3.ips-assign.region.required', 'ips/assign: a swap accepted with region is refused without it, and nothing changes', async (c) => {
+    const rule = 'P3.ips-assign.region.required';
+    const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+    const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
+    const before = await snapshot(c, [a.id, b.id]);
+    const refused = await c.post('/v4/networking/ips/assign', { assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] });
+    c.expectRejected(rule, refused, 'swapping the public addresses of two instances with no region beside the assignments or in them', 'region');
+    const after = await snapshot(c, [a.id, b.id]);
+    c.expect(rule, after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
+  });
+});
+
 describe('IP sharing', () => {
   for (const path of SHARE) {
     check('P3.share.same-region', `${path}: an address of another region cannot be shared`, async (c) => {
@@ -228,8 +241,8 @@ describe('IP sharing', () => {
 
 describe('IPv6 ranges', () => {
   check(
-    ['P3.ipv6-range-create.route-target.no-prefix', 'P3.ipv6-range-create.route-target.ipv6', 'P3.ipv6-range-create.target.exactly-one', 'P3.ipv6-range.region-of-instance'],
-    'route_target is a bare IPv6 SLAAC address; exactly one of compute_id and route_target',
+    ['P3.ipv6-range-create.route-target.no-prefix', 'P3.ipv6-range-create.route-target.ipv6', 'P3.ipv6-range-create.target.exactly-one', 'P3.ipv6-range.prefix-length.enum', 'P3.ipv6-range.region-of-instance'],
+    'route_target is a bare IPv6 SLAAC address; exactly one of compute_id and route_target; prefix_length 56 or 64',
     async (c) => {
       const region = await otherRegion(c, { free: true });
       const instance = await fx.newInstance(c, { region });
@@ -240,6 +253,8 @@ describe('IPv6 ranges', () => {
         ['P3.ipv6-range-create.route-target.ipv6', { prefix_length: 64, route_target: '192.0.2.1' }, 'route_target that is an IPv4 address', 'route_target'],
         ['P3.ipv6-range-create.target.exactly-one', { prefix_length: 64, compute_id: instance.id, route_target: slaac }, 'both compute_id and route_target', null],
         ['P3.ipv6-range-create.target.exactly-one', { prefix_length: 64 }, 'neither compute_id nor route_target', null],
+        // in a region with no range, so that nothing but the prefix length stands in the way
+        ...[48, 60, 128].map((prefix): [string, Json, string, string | null] => ['P3.ipv6-range.prefix-length.enum', { prefix_length: prefix, compute_id: instance.id }, `prefix_length ${prefix}`, 'prefix_length']),
       ];
       for (const [rule, body, what, field] of refusals) {
         const { exchange, range } = await createRange(c, body, slaac);

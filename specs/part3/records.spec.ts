@@ -372,6 +372,20 @@ describe('PUT /v4/domains/{domainId}/records/{recordId}: no member required', ()
   });
 });
 
+// ------------------------------------------------------------------------------------------------ required target
+
+describe('Members a record type requires', () => {
+  const rule = 'P3.record.target.required';
+
+  check(rule, 'a record of each type that needs a target is rejected without one', async (c) => {
+    const { id: domainId } = await fx.newDomain(c);
+    for (const type of ['A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV']) {
+      const { target: _target, ...body } = UPDATE_SHAPES[type]!.create;
+      c.expectRejected(rule, await c.post(records(domainId), body), `a ${type} record without target`, 'target');
+    }
+  });
+});
+
 // ------------------------------------------------------------------------------------------------ delete
 
 describe('DELETE /v4/domains/{domainId}/records/{recordId}', () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { embeddedDefaults, fromEnv, toEnv } from '../../harness/config.js';
 import { HttpClient } from '../../harness/http.js';
-import { ControlHooks, type TargetInfo } from '../../harness/target.js';
+import { ControlHooks, type RequestLimits, type TargetInfo } from '../../harness/target.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,18 +40,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   Object.assign(process.env, toEnv(config));
   let child: ChildProcess | undefined;
   let info: TargetInfo;
+  // Workers cannot share a limiter, so each gets its share of the cap: together they never exceed it.
+  const limits: RequestLimits = { maxRpsPerWorker: config.maxRps ? config.maxRps / project.globalConfig.maxWorkers : null, deadline: config.runBudgetMs ? Date.now() + config.runBudgetMs : null };
   if (!config.baseUrl) {
     const token = config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
     const started = await startEmbedded(token, config.emulatorFaults);
     child = started.child;
     // The embedded emulator is disposable (destructive operations are safe) and its seed regions are known.
-    info = { config: embeddedDefaults(config), baseUrl: started.url, token, controlUrl: started.url, embedded: true };
+    info = { config: embeddedDefaults(config), baseUrl: started.url, token, controlUrl: started.url, embedded: true, limits };
   } else {
     const controlBase = config.controlUrl ?? config.baseUrl;
     const http = new HttpClient(controlBase, config.timeoutMs);
     const control = await ControlHooks.probe(http).catch(() => false);
     await http.close();
-    info = { config, baseUrl: config.baseUrl, token: config.token!, controlUrl: control ? controlBase : null, embedded: false };
+    info = { config, baseUrl: config.baseUrl, token: config.token!, controlUrl: control ? controlBase : null, embedded: false, limits };
   }
   project.provide('target', info);
   return async () => {

@@ -1,0 +1,23 @@
+// Reads after writes on an eventually consistent target: a created resource may answer 404, an updated one its
+// previous body, a list may miss a new item or still hold a deleted one for a moment. Every such read-back of the
+// suite goes through readAfterWrite, which retries it within the configured consistency window (--consistency-window)
+// before the check judges it, so a slow-but-correct server is not reported as divergent.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Check } from './check.js';
+
+const FIRST_PAUSE_MS = 100;
+const LONGEST_PAUSE_MS = 1000;
+
+/**
+ * Reads until `settled` holds or the window has passed (one read when the window is 0), pausing 100 ms, 200 ms, …
+ * up to 1 s between reads. Returns the last value read, settled or not: the check judges it as usual.
+ */
+export async function readAfterWrite<T>(c: Check, read: () => Promise<T>, settled: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + c.target.info.config.consistencyWindowMs;
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+    const value = await read();
+    const left = until - Date.now();
+    if (settled(value) || left <= 0) return value;
+    await sleep(Math.min(pause, left));
+  }
+}

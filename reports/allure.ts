@@ -1,0 +1,44 @@
+// Renders the Allure results that allure-vitest wrote during the run into one self-contained HTML file, with the
+// Allure 3 command line (`allure generate`, `singleFile: true` in reports/allurerc.json). The report uses Allure 3's
+// Allure-2-style plugin: the Awesome plugin's page always loads a Google Analytics tag, and a report opened from
+// disk must not call anywhere; this plugin leaves the tag out when ALLURE_NO_ANALYTICS is true.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Status } from 'allure-js-commons';
+import AllureVitestReporter from 'allure-vitest/reporter';
+
+const ALLURE_CLI = join(dirname(createRequire(import.meta.url).resolve('allure')), '..', 'cli.js');
+const ALLURE_CONFIG = fileURLToPath(new URL('./allurerc.json', import.meta.url));
+
+/** Renders `resultsDir` into `reportDir/index.html`; resolves to the file, or rejects with one line saying why. */
+export function renderAllureReport(resultsDir: string, reportDir: string, name: string): Promise<string> {
+  if (!existsSync(resultsDir)) return Promise.reject(new Error(`no Allure results in ${resultsDir}`));
+  const args = [ALLURE_CLI, 'generate', resultsDir, '--config', ALLURE_CONFIG, '--output', reportDir, '--report-name', name];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ALLURE_NO_ANALYTICS: 'true' } }, (error, stdout, stderr) => {
+      const file = join(reportDir, 'index.html');
+      if (error || !existsSync(file)) reject(new Error(`allure generate failed: ${(stderr || stdout || String(error)).trim().split('\n').pop()}`));
+      else resolve(file);
+    });
+  });
+}
+
+/**
+ * allure-vitest writing its results to `resultsDir`, with a check that failed because the target broke a rule
+ * reported `failed`; Allure would call it `broken` (its word for a test defect, our `error`).
+ */
+export function allureReporter(resultsDir: string): AllureVitestReporter {
+  return new AllureVitestReporter({
+    resultsDir,
+    listeners: [
+      {
+        beforeTestResultWrite: (result) => {
+          if (result.labels.some((label) => label.name === 'verdict' && label.value === 'fail')) result.status = Status.FAILED;
+        },
+      },
+    ],
+  });
+}

@@ -1,0 +1,61 @@
+// The mutation matrix (test/mutation): which emulator fault the suite detected, and by which check; written as
+// mutation.json and rendered as a self-contained mutation.html.
+export interface FaultOutcome {
+  id: string;
+  rule: string;
+  does: string;
+  detected: boolean;
+  /** The status the run gave the fault's rule (`fail` when detected). */
+  ruleStatus: string;
+  /** The checks that failed on the fault's rule. */
+  detectedBy: Array<{ check: string; message: string }>;
+  /** Other rules the same run failed (collateral: one fault can break what depends on it). */
+  otherFails: string[];
+  exitCode: number | null;
+  durationMs: number;
+  /** Why the run could not be judged (no results, a timeout). */
+  problem?: string;
+}
+
+export interface Matrix {
+  started: string;
+  finished: string;
+  seed: number;
+  jobs: number;
+  durationMs: number;
+  faults: number;
+  detected: number;
+  outcomes: FaultOutcome[];
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function renderMutationHtml(matrix: Matrix): string {
+  const missed = matrix.outcomes.filter((outcome) => !outcome.detected);
+  const documents = ['P1', 'P2', 'P3'].map((part) => {
+    const ofPart = matrix.outcomes.filter((outcome) => outcome.rule.startsWith(`${part}.`));
+    return `<li>${part}: ${ofPart.filter((outcome) => outcome.detected).length} / ${ofPart.length}</li>`;
+  });
+  const rows = matrix.outcomes.map((outcome) => {
+    const by = outcome.detectedBy.map((check) => `<div class="check">${escapeHtml(check.check)}<div class="msg">${escapeHtml(check.message)}</div></div>`).join('');
+    const why = outcome.detected ? by : `<div class="msg">rule status: ${escapeHtml(outcome.ruleStatus)}${outcome.problem ? ` — ${escapeHtml(outcome.problem)}` : ''}</div>`;
+    return `<tr class="${outcome.detected ? 'killed' : 'missed'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div></td><td>${outcome.detected ? 'detected' : 'MISSED'}</td><td>${why}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mutation matrix: ${matrix.detected} / ${matrix.faults} faults detected</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:1rem;color:#1d2330}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;padding:.35rem .5rem;vertical-align:top;text-align:left}
+tr.killed td:nth-child(2){color:#17702e;font-weight:600}tr.missed td:nth-child(2){color:#b3261e;font-weight:700}
+.msg{color:#556;font-size:12px;overflow-wrap:anywhere}.check{margin-bottom:.3rem;overflow-wrap:anywhere}code{overflow-wrap:anywhere}
+</style></head><body>
+<h1>Mutation matrix</h1>
+<p><strong>${matrix.detected} of ${matrix.faults}</strong> faults detected with their own rule id${missed.length ? ` — <strong>${missed.length} missed</strong>` : ''}.
+Seed ${matrix.seed}, ${matrix.jobs} runs at once, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>
+<ul>${documents.join('')}</ul>
+<table><thead><tr><th>Fault (what the emulator does wrong)</th><th>Verdict</th><th>Detected by</th><th>Run</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>
+</body></html>
+`;
+}

@@ -1,0 +1,30 @@
+// A vitest test case as a check outcome (shared by the results and progress reporters).
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestCase, TestModule } from 'vitest/node';
+import type { CheckOutcome } from './results.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Spec file relative to the project root (what the `run` command's file filter matches). */
+export function specFile(module: TestModule): string {
+  return relative(ROOT, module.moduleId);
+}
+
+export function outcomeOf(test: TestCase, file: string): CheckOutcome {
+  const record = test.meta().conformance;
+  const result = test.result();
+  let verdict = record?.verdict ?? (result.state === 'failed' ? 'error' : result.state === 'skipped' ? 'skip' : 'pass');
+  if (result.state === 'failed' && verdict === 'pass') verdict = 'error';
+  const message = record?.message ?? (result.state === 'failed' ? result.errors?.map((error) => error.message).join('; ') : undefined);
+  const durationMs = test.diagnostic()?.duration;
+  return { name: test.name, file, verdict, ...(message ? { message } : {}), ...(durationMs !== undefined ? { durationMs: Math.round(durationMs) } : {}), ...(record ? { record } : {}) };
+}
+
+/** A spec file that could not run at all is one `error` outcome. */
+export function moduleErrorOutcome(module: TestModule): CheckOutcome | undefined {
+  const errors = module.errors();
+  if (!errors.length) return undefined;
+  const file = specFile(module);
+  return { name: `(spec file could not run) ${file}`, file, verdict: 'error', message: errors.map((error) => error.message).join('; ') };
+}

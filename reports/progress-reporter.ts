@@ -1,0 +1,157 @@
+// Terminal progress of a run: per area, checks done / total and the fails so far.
+//   tty    one line per area, updated in place; each fail or error printed above as it happens
+//   plain  the same lines, printed every few seconds for the areas that moved (logs, CI), and each fail or error
+//   quiet  nothing (the results reporter prints the closing summary line)
+//   jsonl  one JSON object per finished check on standard output: {"check","rules","verdict","file","area",…}
+import { createLogUpdate } from 'log-update';
+import pc from 'picocolors';
+import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { Verdict } from '../harness/check.js';
+import { fromEnv, type ProgressMode } from '../harness/config.js';
+import { AREAS, areaOfRuleIds, ruleIdsOfName } from './areas.js';
+import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
+import type { CheckOutcome } from './results.js';
+
+export interface ProgressOptions {
+  mode?: ProgressMode;
+  stream?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** How often `plain` prints (ms). */
+  intervalMs?: number;
+}
+
+interface Tally {
+  total: number;
+  done: number;
+  verdicts: Record<Verdict, number>;
+  /** `done` when the area was last printed (plain). */
+  printedDone: number;
+}
+
+const AREA_WIDTH = Math.max(...AREAS.map((area) => area.length));
+
+export default class ProgressReporter implements Reporter {
+  private readonly mode: ProgressMode;
+  private readonly stream: NodeJS.WritableStream;
+  private readonly intervalMs: number;
+  private readonly tallies = new Map<string, Tally>();
+  private readonly live?: ReturnType<typeof createLogUpdate>;
+  private timer?: NodeJS.Timeout;
+  private readonly colour: ReturnType<typeof pc.createColors>;
+  private lastDraw = 0;
+  private expectedFiles = 0;
+  private collectedFiles = 0;
+
+  constructor(options: ProgressOptions = {}) {
+    this.stream = options.stream ?? process.stdout;
+    const isTTY = (options.stream ?? process.stdout).isTTY === true;
+    this.mode = options.mode ?? fromEnv().progress ?? (isTTY ? 'tty' : 'plain');
+    this.intervalMs = options.intervalMs ?? 5000;
+    if (this.mode === 'tty') this.live = createLogUpdate(this.stream);
+    // Colours only where lines are redrawn on a terminal; logs and CI get plain text.
+    this.colour = pc.createColors(this.mode === 'tty' && pc.isColorSupported);
+  }
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.expectedFiles = specifications.length;
+    if (this.mode === 'plain') {
+      this.timer = setInterval(() => this.printMovedAreas(), this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    this.collectedFiles++;
+    for (const test of module.children.allTests()) this.tally(areaOfRuleIds(ruleIdsOfName(test.name))).total++;
+    this.draw();
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    this.finished(outcomeOf(test, specFile(test.module)));
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const failed = moduleErrorOutcome(module);
+    if (failed) this.finished(failed);
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    clearInterval(this.timer);
+    if (this.mode === 'tty') {
+      this.draw(true);
+      this.live!.done();
+    } else if (this.mode === 'plain') this.printMovedAreas();
+    for (const error of unhandledErrors) process.stderr.write(`conformance: unhandled error during the run: ${error.message}\n`);
+  }
+
+  /** Records a finished check (public for the reporter's own tests). */
+  finished(outcome: CheckOutcome): void {
+    const rules = outcome.record?.rules ?? ruleIdsOfName(outcome.name);
+    const area = areaOfRuleIds(rules);
+    if (this.mode === 'jsonl') {
+      const line = { check: outcome.name, rules, verdict: outcome.verdict, file: outcome.file, area, ...(outcome.record?.failedRule ? { failedRule: outcome.record.failedRule } : {}), ...(outcome.message && outcome.verdict !== 'pass' ? { message: outcome.message } : {}), ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}) };
+      this.stream.write(`${JSON.stringify(line)}\n`);
+      return;
+    }
+    const tally = this.tally(area);
+    tally.done++;
+    tally.verdicts[outcome.verdict]++;
+    if (outcome.verdict === 'fail' || outcome.verdict === 'error') this.announce(outcome);
+    this.draw();
+  }
+
+  private tally(area: string): Tally {
+    let tally = this.tallies.get(area);
+    if (!tally) {
+      tally = { total: 0, done: 0, verdicts: { pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 }, printedDone: 0 };
+      this.tallies.set(area, tally);
+    }
+    return tally;
+  }
+
+  /** A fail or error, printed as it happens (tty and plain). */
+  private announce(outcome: CheckOutcome): void {
+    if (this.mode !== 'tty' && this.mode !== 'plain') return;
+    const rule = outcome.record?.failedRule ?? outcome.record?.rules[0] ?? '';
+    const message = (outcome.message ?? '').replace(`${rule}: `, '').replace(/\s+/g, ' ').slice(0, 240);
+    const line = `${this.paint(outcome.verdict, `${outcome.verdict.toUpperCase()} ${rule}`)} ${message} ${this.colour.dim(`(${outcome.file})`)}`;
+    if (this.live) this.live.persist(line);
+    else this.stream.write(`${line}\n`);
+  }
+
+  private paint(verdict: Verdict, text: string): string {
+    const { green, red, yellow, magenta, dim } = this.colour;
+    return { pass: green, fail: red, error: yellow, skip: magenta, disabled: dim }[verdict](text);
+  }
+
+  private areaLine(area: string, tally: Tally): string {
+    const { fail, error, skip, disabled } = tally.verdicts;
+    const total = Math.max(tally.total, tally.done);
+    const counts = [fail && this.paint('fail', `${fail} fail`), error && this.paint('error', `${error} error`), skip && this.paint('skip', `${skip} skip`), disabled && this.paint('disabled', `${disabled} disabled`)].filter(Boolean).join(', ');
+    const width = String(total).length;
+    const complete = tally.done === total && this.collectedFiles >= this.expectedFiles;
+    return `${area.padEnd(AREA_WIDTH)}  ${String(tally.done).padStart(width)}/${total} checks${complete ? ' ✓' : ''}${counts ? `  ${counts}` : ''}`;
+  }
+
+  private orderedAreas(): Array<[string, Tally]> {
+    return [...this.tallies].sort(([a], [b]) => AREAS.indexOf(a) - AREAS.indexOf(b));
+  }
+
+  /** tty: redraws the area lines, at most every 100 ms unless forced. */
+  private draw(force = false): void {
+    if (!this.live) return;
+    const now = Date.now();
+    if (!force && now - this.lastDraw < 100) return;
+    this.lastDraw = now;
+    const collecting = this.collectedFiles < this.expectedFiles ? this.colour.dim(` (collecting: ${this.collectedFiles}/${this.expectedFiles} spec files)`) : '';
+    this.live([`${this.colour.bold('conformance')}${collecting}`, ...this.orderedAreas().map(([area, tally]) => this.areaLine(area, tally))].join('\n'));
+  }
+
+  /** plain: the lines of the areas that moved since the last print. */
+  private printMovedAreas(): void {
+    const moved = this.orderedAreas().filter(([, tally]) => tally.done !== tally.printedDone);
+    for (const [area, tally] of moved) {
+      tally.printedDone = tally.done;
+      this.stream.write(`${this.areaLine(area, tally)}\n`);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+// The safety and sharding flags of `conformance run`: where their values come from (flags over CONFORMANCE_* over
+// the config file), how each bad value is refused (one line, exit 2), the defaults, --help, and a sharded run.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REAL_TARGET_BUDGETS, resolveConfig } from '../../harness/config.js';
+import type { Results } from '../../reports/results.js';
+import { conformance, tempDir } from '../safety/support.js';
+
+const dir = tempDir('run-flags');
+
+function configFile(content: unknown): string {
+  const file = join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+const TARGET = { baseUrl: 'https://api.example.com', token: 'abcdef' };
+
+describe('run flags: sources and defaults', () => {
+  it('takes each setting from the flag over the environment over the config file', () => {
+    const file = configFile({ readOnly: true, maxInstances: 3, maxDatabases: 1, shard: '1/4' });
+    expect(resolveConfig({ file })).toMatchObject({ readOnly: true, maxInstances: 3, maxDatabases: 1, shard: '1/4' });
+    const env = { CONFORMANCE_READ_ONLY: 'false', CONFORMANCE_MAX_INSTANCES: '5', CONFORMANCE_MAX_DATABASES: 'unlimited', CONFORMANCE_SHARD: '2/4' };
+    expect(resolveConfig({ file, env })).toMatchObject({ readOnly: false, maxInstances: 5, maxDatabases: null, shard: '2/4' });
+    expect(resolveConfig({ file, env, flags: { readOnly: 'true', maxInstances: '0', shard: '4/4' } })).toMatchObject({ readOnly: true, maxInstances: 0, maxDatabases: null, shard: '4/4' });
+  });
+
+  it('budgets are unlimited on the embedded emulator and bounded on a target given by URL unless set', () => {
+    expect(resolveConfig({})).toMatchObject({ maxInstances: null, maxDatabases: null, readOnly: false, shard: null });
+    expect(resolveConfig({ flags: TARGET })).toMatchObject(REAL_TARGET_BUDGETS);
+    expect(resolveConfig({ flags: { ...TARGET, maxInstances: 'unlimited', maxDatabases: '2' } })).toMatchObject({ maxInstances: null, maxDatabases: 2 });
+  });
+
+  it('refuses each bad value with one line naming the source and the setting', () => {
+    const bad: Array<[Record<string, string>, RegExp]> = [
+      [{ shard: '0/3' }, /flags \(shard\): shard is i\/n with 1 <= i <= n \(e\.g\. 2\/3\), got "0\/3"/],
+      [{ shard: '4/3' }, /got "4\/3"/],
+      [{ shard: '1/0' }, /got "1\/0"/],
+      [{ shard: 'half' }, /got "half"/],
+      [{ maxInstances: '-1' }, /flags \(maxInstances\): max instances must be an integer from 0 to 999999 or "unlimited", got "-1"/],
+      [{ maxDatabases: '1.5' }, /max databases must be .* got "1\.5"/],
+      [{ readOnly: 'maybe' }, /flags \(readOnly\): read-only is true or false, got "maybe"/],
+      [{ readOnly: 'true', allowDestructive: 'true' }, /--read-only and --allow-destructive contradict each other/],
+    ];
+    for (const [flags, message] of bad) expect(() => resolveConfig({ flags }), JSON.stringify(flags)).toThrow(message);
+    expect(() => resolveConfig({ env: { CONFORMANCE_MAX_INSTANCES: 'lots' } })).toThrow(/^environment \(maxInstances\)/);
+    expect(() => resolveConfig({ file: configFile({ shard: 3 }) })).toThrow(ConfigError);
+  });
+});
+
+describe('run flags on the command line', () => {
+  it('exits 2 with one clear line for a bad flag, environment value or config file', async () => {
+    const cases: Array<{ args: string[]; env?: NodeJS.ProcessEnv; message: RegExp }> = [
+      { args: ['--shard', '4/3'], message: /^conformance: flags \(shard\): shard is i\/n/ },
+      { args: ['--max-instances', 'lots'], message: /^conformance: flags \(maxInstances\): max instances must be/ },
+      { args: [], env: { CONFORMANCE_READ_ONLY: 'maybe' }, message: /^conformance: environment \(readOnly\): read-only is true or false/ },
+      { args: ['--read-only', '--allow-destructive'], message: /^conformance: --read-only and --allow-destructive contradict/ },
+      { args: ['--config', join(dir, 'missing.json')], message: /^conformance: cannot read config file .*missing\.json: ENOENT/ },
+    ];
+    const results = await Promise.all(cases.map((each) => conformance(['run', ...each.args], { env: each.env ?? {} })));
+    results.forEach((result, index) => {
+      const { args, message } = cases[index]!;
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    });
+  }, 60_000);
+
+  it('--help documents every safety and sharding flag, with the defaults', async () => {
+    const help = await conformance(['run', '--help']);
+    expect(help.code).toBe(0);
+    const text = help.stdout.replace(/\s+/g, ' ');
+    for (const flag of ['--read-only', '--allow-destructive', '--max-instances <n>', '--max-databases <n>', '--shard <i/n>']) expect(text).toContain(flag);
+    expect(text).toContain(`default ${REAL_TARGET_BUDGETS.maxInstances} with --base-url, unlimited on the embedded emulator`);
+    expect(text).toMatch(/account cancel, credit card, entity-transfer accept/);
+  }, 30_000);
+
+  it('--shard i/n runs one slice of the spec files and says it is a partial run', async () => {
+    const shard = (index: number) => {
+      const out = join(dir, `shard-${index}`);
+      return conformance(['run', '--shard', `${index}/2`, '--out', out, '--seed', '5', '--no-allure', '--progress', 'quiet', 'part3/firewalls', 'part3/domains']).then((result) => ({ ...result, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results }));
+    };
+    const [shards, empty] = await Promise.all([Promise.all([shard(1), shard(2)]), conformance(['run', '--shard', '3/3', '--out', join(dir, 'shard-empty'), '--no-allure', '--progress', 'quiet', 'part3/firewalls', 'part3/domains'])]);
+    // Three slices of two spec files: one of them would be empty.
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/--shard <count> must be a smaller than count of test files[\s\S]*conformance: 1 error\(s\) outside the checks/);
+    const areasJudged = shards.map(({ results }) => [...new Set(results.rules.filter((rule) => rule.checks.some((check) => check.verdict === 'pass')).map((rule) => /^P3\.(firewall|domain)\./.exec(rule.id)?.[1]).filter(Boolean))]);
+    shards.forEach(({ code, stdout }, index) => {
+      expect(code).toBe(0);
+      expect(stdout).toContain(`— shard ${index + 1}/2: a partial run, only this shard's spec files`);
+      expect(areasJudged[index]).toHaveLength(1);
+    });
+    expect(areasJudged.flat().sort()).toEqual(['domain', 'firewall']);
+  }, 120_000);
+});

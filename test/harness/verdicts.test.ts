@@ -1,0 +1,107 @@
+// How the harness turns what a target did into a verdict: an exchange with nothing to judge ends the check with
+// `error` (and ends a property at once, without shrinking through more timeouts); a read after a write is retried
+// within the consistency window.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Check, RuleViolation } from '../../harness/check.js';
+import { defaults, type SuiteConfig } from '../../harness/config.js';
+import { readAfterWrite } from '../../harness/consistency.js';
+import { NothingToJudge } from '../../harness/http.js';
+import { runProperty } from '../../harness/property.js';
+import { Target } from '../../harness/target.js';
+import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function checkOn(url: string, config: Partial<SuiteConfig> = {}): Check {
+  return new Check(['P1.account.serves.get-account'], new Target({ config: { ...defaults(), timeoutMs: 1000, ...config }, baseUrl: url, token: 'verdict-token-01', controlUrl: null, embedded: false }));
+}
+
+describe('an exchange with nothing to judge', () => {
+  it('no answer: the request throws NothingToJudge, the exchange stays as evidence', async () => {
+    server = await startFakeServer(hostile.reset());
+    const c = checkOn(server.url);
+    await expect(c.get('/v4/account')).rejects.toThrow(NothingToJudge);
+    c.finish();
+    expect(c.record.exchanges).toHaveLength(1);
+    expect(c.record.exchanges[0]!.error).toMatch(/ECONNRESET|socket/i);
+  });
+
+  it('a 429 that outlasts the retries: NothingToJudge "rate limited", and its body is not judged', async () => {
+    server = await startFakeServer(hostile.rateLimited(() => '0'));
+    const c = checkOn(server.url);
+    await expect(c.get('/v4/account')).rejects.toThrow(/^rate limited: GET \/v4\/account still answered 429/);
+    expect(c.record.findings).toEqual([]);
+  });
+
+  it('a body past the cap: NothingToJudge, the evidence kept and marked truncated', async () => {
+    server = await startFakeServer(hostile.hugeBody(50));
+    const c = checkOn(server.url, { timeoutMs: 10_000 });
+    await expect(c.get('/v4/account')).rejects.toThrow(/response body is larger than 4 MB/);
+    c.finish();
+    expect(c.record.exchanges[0]).toMatchObject({ status: 200, truncated: true, notJson: false });
+  });
+
+  it('an answer that can be judged is returned as it is, even a broken one', async () => {
+    server = await startFakeServer(hostile.invalidJson());
+    const exchange = await checkOn(server.url).get('/v4/account');
+    expect(exchange.notJson).toBe(true);
+  });
+});
+
+describe('a property whose run got nothing to judge', () => {
+  it('ends at the first such run: no further requests while fast-check shrinks', async () => {
+    server = await startFakeServer(hostile.hang());
+    const c = checkOn(server.url, { runs: 50 });
+    let sent = 0;
+    const started = performance.now();
+    const property = runProperty(c, fc.integer({ min: 500, max: 100_000 }), async () => {
+      sent += 1;
+      await c.get('/v4/account');
+    });
+    await expect(property).rejects.toThrow(NothingToJudge);
+    expect(sent).toBe(1);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('a broken rule still shrinks and carries its replay data', async () => {
+    const c = checkOn('http://127.0.0.1:9', { seed: 42 });
+    const property = runProperty(c, fc.integer({ min: 0, max: 1000 }), async (value) => {
+      if (value > 10) c.fail('P1.account.serves.get-account', `value ${value}`);
+    });
+    await expect(property).rejects.toThrow(RuleViolation);
+    await expect(property).rejects.toThrow(/counterexample 11 \(seed 42/);
+  });
+});
+
+describe('a read after a write', () => {
+  const checkWithWindow = (consistencyWindowMs: number) => ({ target: { info: { config: { consistencyWindowMs } } } }) as unknown as Check;
+
+  it('is read again within the window until it settles', async () => {
+    let reads = 0;
+    const started = performance.now();
+    const value = await readAfterWrite(checkWithWindow(3000), async () => ++reads, (read) => read === 3);
+    expect(value).toBe(3);
+    // pauses of 100 and 200 ms
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('gives the last read for judging when the window passes unsettled', async () => {
+    let reads = 0;
+    const started = performance.now();
+    const value = await readAfterWrite(checkWithWindow(500), async () => ++reads, () => false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(490);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(value).toBe(reads);
+    expect(reads).toBeGreaterThanOrEqual(3);
+  });
+
+  it('with no window (the embedded emulator) is read once', async () => {
+    let reads = 0;
+    expect(await readAfterWrite(checkWithWindow(0), async () => ++reads, () => false)).toBe(1);
+  });
+});

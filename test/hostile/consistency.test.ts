@@ -1,0 +1,41 @@
+// Eventual consistency: behind a proxy whose reads lag 400 ms behind writes (the emulator is correct, only slow to
+// show it), the read-backs of generated domain updates fail without a consistency window and pass with one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLaggyProxy, type FakeServer } from './fake-servers.js';
+import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
+import { WALL_LIMIT_MS, runConformance } from './conformance-run.js';
+
+const ROUND_UP = ['expire', 'refresh', 'retry', 'ttl'].map((member) => `P3.domain.${member}-sec.round-up`);
+
+let emulator: EmulatorProcess;
+let proxy: FakeServer;
+
+beforeAll(async () => {
+  emulator = await startEmulatorProcess();
+  proxy = await startLaggyProxy(emulator.url, { lagMs: 400, prefixes: ['/v4/domains'] });
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  emulator?.stop();
+});
+
+/** Valid domain updates (generated, seed 7: some change a time value) each read back after the update. */
+const runWithWindow = (windowMs: number) =>
+  runConformance(['--base-url', proxy.url, '--token', emulator.token, '--rules', ROUND_UP.join(','), '--runs', '4', '--seed', '7', '--consistency-window', String(windowMs), 'specs/properties/part3']);
+
+describe('reads after writes on a target with replica lag', () => {
+  it('without a window, a stale read-back is reported as a fail', async () => {
+    const outcome = await runWithWindow(0);
+    expect(outcome.code, outcome.stderr.slice(-2000)).toBe(1);
+    const failed = outcome.results!.rules.filter((rule) => ROUND_UP.includes(rule.id) && rule.status === 'fail');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]!.checks.map((check) => check.message).join('\n')).toMatch(/was sent as \d+ but reads back as \d+/);
+  }, WALL_LIMIT_MS + 30_000);
+
+  it('with a 3 s window, the same run passes', async () => {
+    const outcome = await runWithWindow(3000);
+    expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
+    for (const id of ROUND_UP) expect(outcome.results!.rules.find((rule) => rule.id === id)?.status, id).toBe('pass');
+  }, WALL_LIMIT_MS + 30_000);
+});

@@ -1,0 +1,151 @@
+// Small fake targets for the robustness tests: node:http servers on port 0 that misbehave in one named way, and a
+// "laggy" proxy that puts replica lag in front of a real target. Each records the requests it saw.
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  /** performance.now() when the request arrived. */
+  at: number;
+}
+
+export interface FakeServer {
+  url: string;
+  seen: SeenRequest[];
+  close(): Promise<void>;
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+
+export async function startFakeServer(handle: Handler): Promise<FakeServer> {
+  const seen: SeenRequest[] = [];
+  const server = createServer((request, response) => {
+    seen.push({ method: request.method ?? '', path: request.url ?? '', at: performance.now() });
+    response.on('error', () => {});
+    void handle(request, response);
+  });
+  // A client that hangs up mid-answer is expected here: it must not take the test process down.
+  server.on('connection', (socket) => socket.on('error', () => {}));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+};
+
+/** Ways a target can break, each a request handler. */
+export const hostile = {
+  /** Accepts the connection and never answers. */
+  hang: (): Handler => () => {},
+  /** Sends the headers, then one byte of body a second, forever. */
+  slowDrip: (): Handler => (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('{');
+    const drip = setInterval(() => response.write(' '), 1000);
+    response.on('close', () => clearInterval(drip));
+  },
+  /** Resets the connection before any response. */
+  reset: (): Handler => (request) => {
+    request.socket.resetAndDestroy();
+  },
+  /** HTTP 500 with an error body, on every request. */
+  serverError: (): Handler => (_request, response) => json(response, 500, { errors: [{ reason: 'internal error' }] }),
+  /** An HTML page (200) where JSON is promised. */
+  html: (): Handler => (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>');
+  },
+  /** 200 with a JSON body of `megabytes` MB, streamed (never held in memory), stopping when the client hangs up. */
+  hugeBody: (megabytes: number): Handler => (_request, response) => {
+    const item = Buffer.from(`${JSON.stringify({ id: 1, label: 'x'.repeat(1000) })},`);
+    const items = Math.ceil((megabytes * 1024 * 1024) / item.length);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const body = Readable.from(
+      (function* () {
+        yield Buffer.from('{"data":[');
+        for (let i = 0; i < items; i += 64) yield Buffer.concat(Array.from({ length: Math.min(64, items - i) }, () => item));
+        yield Buffer.from('{}]}');
+      })(),
+    );
+    body.pipe(response);
+    response.on('close', () => body.destroy());
+  },
+  /** 200, labelled JSON, that does not parse. */
+  invalidJson: (): Handler => (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"id": 12, "label": "cut here');
+  },
+  /** 429 with this Retry-After on the first `times` requests (every request when omitted), then `{}`. */
+  rateLimited: (retryAfter: () => string | undefined, times = Infinity): Handler => {
+    let answered = 0;
+    return (_request, response) => {
+      answered += 1;
+      if (answered > times) return json(response, 200, {});
+      const value = retryAfter();
+      json(response, 429, { errors: [{ reason: 'Too many requests' }] }, value === undefined ? {} : { 'retry-after': value });
+    };
+  },
+  /** `{}` to everything, at once. */
+  ok: (): Handler => (_request, response) => json(response, 200, {}),
+};
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function send(target: string, method: string, path: string, given: IncomingMessage['headers'], body?: Buffer): Promise<Answer> {
+  // The body's framing is this request's own (a snapshot GET carries none of the write's).
+  const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = given;
+  return new Promise((resolve, reject) => {
+    const outgoing = forward(`${target}${path}`, { method, headers: { ...headers, host: new URL(target).host } }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 502, headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' }, body: Buffer.concat(chunks) }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/**
+ * A proxy in front of `target` whose reads lag behind its writes, as a read replica does: for `lagMs` after the
+ * last update or delete of a resource under one of `prefixes`, a GET of it answers what it answered before the
+ * first write of that burst. Everything else passes through.
+ */
+export async function startLaggyProxy(target: string, options: { lagMs: number; prefixes: string[] }): Promise<FakeServer> {
+  const stale = new Map<string, { answer: Answer; until: number }>();
+  const lagged = (path: string) => options.prefixes.some((prefix) => path.startsWith(prefix));
+  return startFakeServer(async (request, response) => {
+    const method = request.method ?? 'GET';
+    const path = request.url ?? '/';
+    const resource = path.split('?')[0]!;
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const reply = ({ status, headers, body }: Answer) => {
+      response.writeHead(status, headers);
+      response.end(body);
+    };
+    const held = stale.get(resource);
+    if (method === 'GET' && held && Date.now() < held.until) return reply(held.answer);
+    if ((method === 'PUT' || method === 'DELETE') && lagged(resource)) {
+      const before = held && Date.now() < held.until ? held.answer : await send(target, 'GET', resource, request.headers);
+      stale.set(resource, { answer: before, until: Date.now() + options.lagMs });
+    }
+    reply(await send(target, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined));
+  });
+}

@@ -1,0 +1,48 @@
+// The mutation gate: every emulator fault is detected by the suite as a `fail` of the rule the fault breaks.
+// An undetected fault is a hole in the suite: strengthen the suite, never weaken or drop the fault.
+// MUTATION_SAMPLE=N runs a deterministic sample of N faults instead of the whole catalogue.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FAULTS } from '../../emulator/faults/index.js';
+import { renderMutationHtml, type FaultOutcome } from '../../reports/mutation.js';
+import { ruleById } from '../../rules/index.js';
+import { runMatrix, sampleFaults } from './matrix.js';
+
+const REPORTS = 'reports/out';
+const sampleSize = Number(process.env['MUTATION_SAMPLE'] ?? 0);
+const faults = sampleSize > 0 ? sampleFaults(FAULTS, sampleSize) : FAULTS;
+const outcomes = new Map<string, FaultOutcome>();
+
+describe('the fault catalogue', () => {
+  it('holds at least 150 faults spread over the three documents', () => {
+    expect(FAULTS.length).toBeGreaterThanOrEqual(150);
+    for (const part of ['P1', 'P2', 'P3']) expect(FAULTS.filter((fault) => fault.rule.startsWith(`${part}.`)).length, part).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(FAULTS.map((fault) => [fault.id, fault] as const))('%s breaks a testable MUST rule of the ledger', (_, fault) => {
+    const rule = ruleById.get(fault.rule);
+    expect(rule, `no rule ${fault.rule} in the ledger`).toBeDefined();
+    expect(rule!.level).toBe('MUST');
+    expect(rule!.check).not.toMatch(/^untestable/);
+    expect(fault.does.length).toBeGreaterThan(10);
+  });
+});
+
+describe('the kill matrix', () => {
+  beforeAll(async () => {
+    const matrix = await runMatrix({ faults, seed: 20261121, workDir: join(tmpdir(), `conformance-mutation-${process.pid}`) });
+    for (const outcome of matrix.outcomes) outcomes.set(outcome.id, outcome);
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(join(REPORTS, 'mutation.json'), `${JSON.stringify(matrix, null, 2)}\n`);
+    writeFileSync(join(REPORTS, 'mutation.html'), renderMutationHtml(matrix));
+  }, 900_000);
+
+  it.each(faults.map((fault) => [fault.id] as const))('%s is detected with its own rule id', (id) => {
+    const outcome = outcomes.get(id)!;
+    expect(outcome.problem ?? '', 'the run could not be judged').toBe('');
+    expect(outcome.ruleStatus, `the suite gave ${outcome.rule} "${outcome.ruleStatus}"`).toBe('fail');
+    expect(outcome.detectedBy.length).toBeGreaterThan(0);
+  });
+});

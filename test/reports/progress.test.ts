@@ -1,0 +1,63 @@
+// The terminal progress reporter in each mode, fed with hand-made checks (the CLI run test covers it end to end).
+import { Writable } from 'node:stream';
+import type { TestModule, TestSpecification } from 'vitest/node';
+import { describe, expect, it } from 'vitest';
+import type { ProgressMode } from '../../harness/config.js';
+import ProgressReporter from '../../reports/progress-reporter.js';
+import { OUTCOMES } from './sample-results.js';
+
+class Capture extends Writable {
+  text = '';
+  constructor(readonly isTTY = false) {
+    super();
+  }
+  columns = 120;
+  rows = 40;
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+/** Feeds the sample checks through a reporter: one spec file collected, every check finished, the run ended. */
+function feed(mode: ProgressMode, stream = new Capture(mode === 'tty')): string {
+  const reporter = new ProgressReporter({ mode, stream, intervalMs: 60_000 });
+  reporter.onTestRunStart([{}] as unknown as TestSpecification[]);
+  reporter.onTestModuleCollected({ children: { allTests: () => OUTCOMES.map((outcome) => ({ name: outcome.name })) } } as unknown as TestModule);
+  for (const outcome of OUTCOMES) reporter.finished(outcome);
+  reporter.onTestRunEnd([], []);
+  return stream.text;
+}
+
+const plainText = (text: string) => text.replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
+
+describe('progress reporter', () => {
+  it('jsonl: one JSON object per finished check, with its rule ids, verdict and file', () => {
+    const lines = feed('jsonl').trim().split('\n').map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string; area: string });
+    expect(lines).toHaveLength(OUTCOMES.length);
+    expect(lines[0]).toMatchObject({ verdict: 'fail', file: 'specs/part3/firewalls.spec.ts', area: 'Firewalls', rules: ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'] });
+    expect(lines.map((line) => line.verdict)).toEqual(OUTCOMES.map((outcome) => outcome.verdict));
+  });
+
+  it('quiet: prints nothing', () => {
+    expect(feed('quiet')).toBe('');
+  });
+
+  it('plain: each fail and error as it happens, then one line per area with done / total and its fails', () => {
+    const text = feed('plain');
+    expect(text).toMatch(/^FAIL P3\.firewall\.status\.enable-blocked-by-active enabling should be rejected .*\(specs\/part3\/firewalls\.spec\.ts\)$/m);
+    expect(text).toMatch(/^ERROR P1\.account\.serves\.get-account the harness broke/m);
+    expect(text).toMatch(/^Firewalls +2\/2 checks ✓ +2 fail$/m);
+    expect(text).toMatch(/^Account +2\/2 checks ✓ +1 error, 1 skip$/m);
+    expect(text).not.toContain('\u001b[');
+  });
+
+  it('tty: redraws the area lines in place and keeps the fails above them', () => {
+    const text = feed('tty');
+    expect(text).toContain('\u001b[');
+    const screen = plainText(text);
+    expect(screen).toMatch(/FAIL P3\.firewall\.rules\.max-25/);
+    expect(screen).toMatch(/Domains +1\/1 checks ✓/);
+    expect(screen.lastIndexOf('Firewalls')).toBeGreaterThan(screen.lastIndexOf('FAIL'));
+  });
+});

@@ -1,0 +1,153 @@
+// results.json, compliance.html and junit.xml built from small hand-made outcomes: the extended results members,
+// escaping of hostile response bodies, well-formed XML, and the one-line errors of `report --from`.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../reports/html.js';
+import { renderJunit } from '../../reports/junit.js';
+import { replayCommand, runInfoOf, targetOf } from '../../reports/results.js';
+import { defaults } from '../../harness/config.js';
+import { ResultsFileError, readResultsFile, rerenderReports } from '../../reports/write.js';
+import { HOSTILE, OUTCOMES, RUN, sampleResults } from './sample-results.js';
+
+const results = sampleResults();
+const rule = (id: string) => results.rules.find((candidate) => candidate.id === id)!;
+
+describe('results.json', () => {
+  it('describes the run: target, date, documents version, score and counts per status', () => {
+    expect(results).toMatchObject({ target: 'embedded reference emulator', date: '2026-11-21T07:00:00.000Z', documentsVersion: '4.123.1', run: RUN });
+    expect(results.checks).toEqual({ pass: 1, fail: 2, error: 1, skip: 1, disabled: 1 });
+    // Rules: the two failed ones and the finding's, the other declared rule of the first check passes.
+    expect(results.summary.fail).toBe(3);
+    expect(results.summary.pass).toBe(2);
+    expect(results.score).toMatchObject({ passedMust: 2, judgedMust: 5, percent: 40 });
+    expect(results.score.definition).toMatch(/MUST rules that passed ÷ MUST rules judged/);
+    expect(results.untested).toBe(results.rules.filter((candidate) => candidate.status === 'untested').length);
+  });
+
+  it('gives every rule its document, section, sentence, level and the checks behind it', () => {
+    expect(rule('P3.firewall.status.enable-blocked-by-active')).toMatchObject({ document: 'part3', section: 'Firewall status', area: 'Firewalls', level: 'MUST', status: 'fail' });
+    expect(rule('P3.firewall.status.enable-blocked-by-active').sentence).toMatch(/cannot be enabled/);
+    expect(rule('P3.firewall.status.disabled-to-enabled').checks).toEqual([expect.objectContaining({ verdict: 'pass' })]);
+    expect(rule('P1.account.serves.get-account')).toMatchObject({ status: 'error', area: 'Account' });
+    expect(results.rules.some((candidate) => candidate.untestable)).toBe(true);
+  });
+
+  it('covers all 127 endpoints with their requests and the verdicts of the checks that sent them', () => {
+    expect(results.endpoints).toHaveLength(127);
+    const status = results.endpoints.find((endpoint) => endpoint.method === 'PUT' && endpoint.path === '/v4/networking/firewalls/{firewallId}')!;
+    expect(status).toMatchObject({ requests: 1, requested: true, document: 'part3', area: 'Firewalls' });
+    expect(status.verdicts.fail).toBe(1);
+    expect(results.endpoints.filter((endpoint) => endpoint.requested)).toHaveLength(3);
+  });
+
+  it('indexes every fail of a MUST rule with its evidence, seed, counterexample and a replay command for its spec file', () => {
+    expect(results.failures.map((failure) => failure.rule).sort()).toEqual(['P3.domain.types', 'P3.firewall.rules.max-25', 'P3.firewall.status.enable-blocked-by-active']);
+    const property = rule('P3.firewall.rules.max-25').checks[0]!;
+    expect(property).toMatchObject({ verdict: 'fail', seed: 4242, path: '3:1', counterexample: expect.stringContaining('26 rules'), file: 'specs/properties/part3.spec.ts' });
+    expect(property.replay).toBe('npx conformance run --emulator-fault P3.firewall.status.enable-blocked-by-active --rules P3.firewall.rules.max-25 --seed 4242 specs/properties/part3.spec.ts');
+    expect(rule('P3.firewall.status.enable-blocked-by-active').checks[0]!.evidence).toHaveLength(2);
+    // A finding is replayed through the check that saw it (the finding's own rule selects no check).
+    expect(rule('P3.domain.types').checks[0]!.replay).toMatch(/--rules P3\.domains\.serves\.get-domains .*specs\/part3\/domains\.spec\.ts$/);
+  });
+
+  it('lists every check once, for JUnit', () => {
+    expect(results.checkList).toHaveLength(OUTCOMES.length);
+    expect(results.checkList[0]).toMatchObject({ file: 'specs/part3/firewalls.spec.ts', area: 'Firewalls', verdict: 'fail', failedRule: 'P3.firewall.status.enable-blocked-by-active', durationMs: 12 });
+  });
+
+  it('names the target without the credentials a base URL may carry', () => {
+    const config = { ...defaults(), baseUrl: 'https://deploy:s3cret@api.example.com:8443/base', token: 't0ken' };
+    expect(targetOf(config)).toBe('https://api.example.com:8443/base');
+    expect(JSON.stringify(runInfoOf(config))).not.toMatch(/s3cret|t0ken/);
+    expect(targetOf(defaults())).toBe('embedded reference emulator');
+  });
+
+  it('replays against the same target with the same runs, and quotes what the shell would split', () => {
+    const command = replayCommand({ ...RUN, baseUrl: "https://api.example.com/it's", emulatorFaults: [], runs: 7 }, 'P3.firewall.rules.max-25', 'specs/part3/firewalls.spec.ts');
+    expect(command).toBe(`npx conformance run --base-url 'https://api.example.com/it'\\''s' --rules P3.firewall.rules.max-25 --seed 4242 --runs 7 specs/part3/firewalls.spec.ts`);
+  });
+});
+
+describe('compliance.html', () => {
+  const page = renderHtml(results);
+
+  it('shows a hostile response body as text, never as markup', () => {
+    expect(page).not.toContain(HOSTILE);
+    expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('loads nothing from the network', () => {
+    expect(page).not.toMatch(/\ssrc=|<link|@import|url\(/i);
+    expect(page).toContain(`default-src 'none'`);
+  });
+
+  it('carries the summary, the failures with their replay commands, the rules and the 127 endpoint rows', () => {
+    expect(page).toContain('id="score">40.0 %');
+    expect(page).toMatch(/data-count="fail"><b>3<\/b>/);
+    expect(page).toContain('version 4.123.1');
+    for (const failure of results.failures) expect(page).toContain(`data-copy="${failure.replay}"`);
+    expect(page.match(/<li class="rule" /g)).toHaveLength(results.rules.length);
+    expect(page.match(/<tr data-status=/g)).toHaveLength(127);
+    expect(page).toContain('<dt>counterexample</dt>');
+  });
+});
+
+describe('junit.xml', () => {
+  const xml = renderJunit(results);
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as { testsuites: { testsuite: Array<{ name: string; testcase: Record<string, unknown> | Array<Record<string, unknown>> }> } };
+  const cases = parsed.testsuites.testsuite.flatMap((suite) => (Array.isArray(suite.testcase) ? suite.testcase : [suite.testcase]));
+
+  it('is well-formed XML even with control characters and CDATA terminators in a body', () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).not.toContain('\u0001');
+  });
+
+  it('has one test case per check, grouped by spec file, with fails, errors and skips', () => {
+    expect(cases).toHaveLength(OUTCOMES.length);
+    expect(parsed.testsuites.testsuite.map((suite) => suite.name).sort()).toEqual(['specs/part1/account.spec.ts', 'specs/part2/tags.spec.ts', 'specs/part3/domains.spec.ts', 'specs/part3/firewalls.spec.ts', 'specs/properties/part3.spec.ts']);
+    const byName = (fragment: string) => cases.find((testCase) => String(testCase.name).includes(fragment))!;
+    expect(byName('cannot be enabled')).toMatchObject({ classname: 'specs.part3.firewalls', failure: expect.objectContaining({ type: 'fail' }) });
+    expect(JSON.stringify(byName('cannot be enabled').failure)).toContain('replay: npx conformance run');
+    expect(byName('the account answers')).toHaveProperty('error');
+    expect(byName('card charge')).toHaveProperty('skipped');
+    expect(byName('tags are listed')).toHaveProperty('skipped');
+    // A passing check whose response broke a MUST rule is a failure too (the run exits 1 for it).
+    expect(byName('lists domains')).toHaveProperty('failure');
+  });
+
+  it('names the rule ids as properties', () => {
+    const properties = JSON.stringify(cases[0]!.properties);
+    expect(properties).toContain('P3.firewall.status.enable-blocked-by-active');
+    expect(properties).toContain('P3.firewall.status.disabled-to-enabled');
+  });
+});
+
+describe('reading results.json back', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
+
+  it('re-renders the reports beside it', () => {
+    const file = join(dir, 'results.json');
+    writeFileSync(file, JSON.stringify(results));
+    expect(readResultsFile(file).failures).toHaveLength(3);
+    expect(rerenderReports(file)).toEqual({ html: join(dir, 'compliance.html'), junit: join(dir, 'junit.xml') });
+  });
+
+  it('refuses what is not a results.json with one line', () => {
+    const cases: Array<[string, string | null, RegExp]> = [
+      ['missing.json', null, /cannot read .*missing\.json: ENOENT/],
+      ['garbage.json', '{not json', /is not valid JSON/],
+      ['array.json', '[]', /not a JSON object/],
+      ['old.json', JSON.stringify({ summary: {}, rules: [] }), /missing target, .*: run the suite again/],
+    ];
+    for (const [name, content, message] of cases) {
+      const file = join(dir, name);
+      if (content !== null) writeFileSync(file, content);
+      expect(() => readResultsFile(file)).toThrow(ResultsFileError);
+      expect(() => readResultsFile(file)).toThrow(message);
+    }
+  });
+});

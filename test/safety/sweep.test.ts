@@ -1,0 +1,75 @@
+// `sweep` deletes a run's leftovers and nothing else: resources labelled with the run prefix, ledger entries on the
+// target the run recorded and still carrying the prefix; never a look-alike label, a relabelled id, or a ledger of
+// another target.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CleanupLedger, writeRunRecord } from '../../harness/cleanup.js';
+import { api, conformance, startEmulator, tempDir } from './support.js';
+
+const TOKEN = 'sweep-test-token-77c1';
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let client: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  emulator = await startEmulator(TOKEN);
+  client = api(emulator.url, TOKEN);
+});
+afterAll(() => emulator?.stop());
+
+const firewall = (label: string) => client.create('/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } });
+const exists = async (path: string) => (await client.call('GET', path)).status === 200;
+
+describe('conformance sweep', () => {
+  it('deletes the run-prefixed resources and its ledger entries, and touches nothing the run did not create', async () => {
+    const out = tempDir('sweep');
+    const ours = {
+      firewall: await firewall('swp1-fw-a'),
+      domain: await client.create('/v4/domains', { domain: 'swp1-d.example.com', type: 'master', soa_email: 'hostmaster@example.com' }),
+      ledgerOnly: await firewall('swp1-fw-b'),
+    };
+    // Tags have no list: a run's tag is found on what it tags.
+    await client.create('/v4/tags', { label: 'swp1-tag', domains: [ours.domain.id] });
+    const foreign = {
+      lookAlike: await firewall('swp12-fw'),
+      bare: await firewall('swp1'),
+      relabelled: await firewall('colleague-fw'),
+      otherTarget: await firewall('colleague-fw-2'),
+      domain: await client.create('/v4/domains', { domain: 'colleague.example.com', type: 'master', soa_email: 'hostmaster@example.com' }),
+    };
+    writeRunRecord(out, { runId: 'swp1', target: emulator.url, started: new Date().toISOString() });
+    const ledger = new CleanupLedger(out, 'swp1', 'spec');
+    ledger.record({ kind: 'firewall', deletePath: `/v4/networking/firewalls/${String(ours.ledgerOnly.id)}`, label: 'swp1-fw-b' });
+    // The id the run recorded now names someone else's firewall (ids can be reused): it must stay.
+    ledger.record({ kind: 'firewall', deletePath: `/v4/networking/firewalls/${String(foreign.relabelled.id)}`, label: 'swp1-fw-c' });
+    // A run against another target: its ledger paths mean nothing here.
+    writeRunRecord(out, { runId: 'swp2', target: 'https://elsewhere.example.com', started: new Date().toISOString() });
+    new CleanupLedger(out, 'swp2', 'spec').record({ kind: 'firewall', deletePath: `/v4/networking/firewalls/${String(foreign.otherTarget.id)}`, label: 'swp2-fw' });
+    const foreignBefore = await Promise.all(Object.values(foreign).map((item) => client.get(item.domain ? `/v4/domains/${String(item.id)}` : `/v4/networking/firewalls/${String(item.id)}`)));
+
+    const first = await conformance(['sweep', '--all-runs', '--base-url', emulator.url, '--token', TOKEN, '--out', out]);
+    expect(first.stdout).toMatch(/^deleted firewall \/v4\/networking\/firewalls\/\d+ \(swp1-fw-a\)$/m);
+    expect(first.stdout).toMatch(/^deleted domain \/v4\/domains\/\d+ \(swp1-d\.example\.com\)$/m);
+    expect(first.stdout).toMatch(/^deleted tag \/v4\/tags\/swp1-tag \(swp1-tag\)$/m);
+    expect(first.stdout).toMatch(/not deleted firewall .*: it now carries the label "colleague-fw"/);
+    expect(first.stdout).toMatch(/run swp2 ran against https:\/\/elsewhere\.example\.com: its ledger \(1 entries\) is not applied/);
+    expect(first.stdout).toMatch(/sweep: 4 deleted, 0 already gone, 1 could not be deleted/);
+    expect(first.code).toBe(1);
+    for (const path of [`/v4/networking/firewalls/${String(ours.firewall.id)}`, `/v4/networking/firewalls/${String(ours.ledgerOnly.id)}`, `/v4/domains/${String(ours.domain.id)}`]) expect(await exists(path), path).toBe(false);
+    expect(await exists('/v4/tags/swp1-tag')).toBe(false);
+    const foreignAfter = await Promise.all(Object.values(foreign).map((item) => client.get(item.domain ? `/v4/domains/${String(item.id)}` : `/v4/networking/firewalls/${String(item.id)}`)));
+    expect(foreignAfter).toEqual(foreignBefore);
+
+    const second = await conformance(['sweep', '--run-id', 'swp1', '--base-url', emulator.url, '--token', TOKEN, '--out', out]);
+    expect(second.stdout).toMatch(/sweep: 0 deleted, 0 already gone, 1 could not be deleted/);
+  }, 60_000);
+
+  it('exits 2 with one line on bad usage or a target that refuses the token', async () => {
+    const usages = [['sweep'], ['sweep', '--run-id', 'x'], ['sweep', '--run-id', 'abc', '--all-runs'], ['sweep', '--run-id', 'abc', '--base-url', emulator.url]];
+    const [refused, ...results] = await Promise.all([conformance(['sweep', '--run-id', 'abc', '--base-url', emulator.url, '--token', 'not-the-token', '--out', tempDir('sweep-refused')]), ...usages.map((args) => conformance(args))]);
+    results.forEach((result, index) => {
+      expect(result.code, usages[index]!.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), usages[index]!.join(' ')).toHaveLength(1);
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^conformance: sweep stopped: GET \/v4\/compute\/instances answered HTTP 401/);
+  }, 60_000);
+});
