@@ -255,7 +255,8 @@ function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.port.min-0', on('SRV'), { port: () => between(-1000, -1) }),
     broken('P3.record.port.max-65535', on('SRV'), { port: () => between(65536, 1_000_000) }),
     broken('P3.record.tag.enum', on('CAA'), { tag: oneOf('', 'issuer', 'ISSUE', 'contactemail', 'issuemail') }),
-    missing('P3.record.caa.tag.required', on('CAA'), 'tag'),
+    // The target stays an issuer domain: without a tag, a URL target would break the issue/issuewild rule too.
+    broken('P3.record.caa.tag.required', on('CAA'), { tag: ABSENT, target: () => caaTarget('issue') }, 'tag'),
     broken('P3.record.caa.iodef.target-url', on('CAA'), {
       tag: constant('iodef'),
       target: () => noTrailingPeriod(fc.oneof(notUrl(), fc.constantFrom('ftp://example.com/report', 'tel:+15555550100', 'example.com', 'urn:isbn:0451450523'))),

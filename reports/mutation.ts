@@ -7,7 +7,7 @@ export interface FaultOutcome {
   detected: boolean;
   /** The status the run gave the fault's rule (`fail` when detected). */
   ruleStatus: string;
-  /** The checks that failed on the fault's rule. */
+  /** The checks that failed on the fault's rule, or found a response breaking it. */
   detectedBy: Array<{ check: string; message: string }>;
   /** Other rules the same run failed (collateral: one fault can break what depends on it). */
   otherFails: string[];

@@ -4,14 +4,17 @@ import { fromEnv } from '../harness/config.js';
 import { allureReporter } from '../reports/allure.js';
 import { reportPaths } from '../reports/paths.js';
 
+const config = fromEnv();
+
 // The conformance suite proper (run by `npx conformance run`, or `npx vitest run --config specs/vitest.config.ts`).
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['specs/setup/global-setup.ts'],
-    // Terminal progress; allure-vitest writes the Allure results before the results reporter renders every report.
-    reporters: ['./reports/progress-reporter.ts', allureReporter(reportPaths(fromEnv()).allureResults), './reports/results-reporter.ts'],
+    // Terminal progress; allure-vitest (unless --no-allure) writes the Allure results before the results reporter
+    // renders every report.
+    reporters: ['./reports/progress-reporter.ts', ...(config.allure ? [allureReporter(reportPaths(config).allureResults)] : []), './reports/results-reporter.ts'],
     pool: 'threads',
     // Checks wait on HTTP far more than they compute (the target is another process): more workers than cores
     // pay off, and sharing modules between spec files saves re-importing ajv, fast-check and the schemas.

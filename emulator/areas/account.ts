@@ -310,12 +310,12 @@ function addCreditCard(ctx: RequestContext) {
   const digits = /^\d+$/;
   const number = reqString(o, 'card_number', {
     min: 14,
-    max: faulty(ctx.store, 'P1.credit-card.card-number.max-24') ? 32 : 24,
+    ...(faulty(ctx.store, 'P1.credit-card.card-number.max-24') ? {} : { max: 24 }),
     pattern: digits,
     patternReason: 'card_number must contain digits only, without spaces or dashes.',
   });
   reqString(o, 'cvv', { min: 3, max: 4, pattern: faulty(ctx.store, 'P1.credit-card.cvv.digits') ? /^/ : digits, patternReason: 'cvv must contain 3 or 4 digits only.' });
-  const month = reqInt(o, 'expiry_month', { min: 1, max: faulty(ctx.store, 'P1.credit-card.expiry-month.max-12') ? 13 : 12 });
+  const month = reqInt(o, 'expiry_month', { min: 1, ...(faulty(ctx.store, 'P1.credit-card.expiry-month.max-12') ? {} : { max: 12 }) });
   const year = reqInt(o, 'expiry_year', { min: 1000, max: 9999 });
   if (faulty(ctx.store, 'P1.credit-card.becomes-default')) return {};
   account(ctx.store).credit_card = { expiry: `${String(month).padStart(2, '0')}/${year}`, last_four: Number(number.slice(-4)) };

@@ -248,7 +248,7 @@ function uniqueLabel(store: Store, label: string, self?: number): void {
 }
 
 const LABEL = { min: 3, max: 32 } as const;
-const clusterLabel = (store: Store) => ({ min: faulty(store, 'P1.database.label.min-3') ? 1 : LABEL.min, max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max });
+const clusterLabel = (store: Store) => ({ min: faulty(store, 'P1.database.label.min-3') ? 0 : LABEL.min, max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max });
 
 function readUpdates(store: Store, o: Record<string, unknown>, current: Updates): Updates | undefined {
   const u = optObject(o, 'updates');
@@ -411,7 +411,7 @@ function createCluster(ctx: RequestContext) {
   const nt = NODE_TYPES.find((t) => t.id === type);
   if (nt === undefined && !faulty(ctx.store, 'P1.database.type.node-type-id')) fail(`type ${JSON.stringify(type)} is not a database node type; list them with GET /v4/databases/types.`, 'type');
   if (nt?.deprecated && !faulty(ctx.store, 'P1.database-node-type.deprecated.unavailable')) fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
-  const clusterSize = optInt(o, 'cluster_size', { enum: faulty(ctx.store, 'P1.database.cluster-size.enum') ? [1, 2, 3, 4, 5] : [1, 3] }) ?? 1;
+  const clusterSize = optInt(o, 'cluster_size', { ...(faulty(ctx.store, 'P1.database.cluster-size.enum') ? {} : { enum: [1, 3] }) }) ?? 1;
   const encrypted = optBool(o, 'encrypted') ?? false;
   const sslConnection = optBool(o, 'ssl_connection') ?? false;
   const replication = optString(o, 'replication_type', faulty(ctx.store, 'P1.database.replication-type.enum') ? {} : { enum: REPLICATION_TYPES }) ?? (clusterSize === 3 ? 'semi_synch' : 'none');

@@ -214,11 +214,10 @@ const TIME_FAULTS: Record<'expire_sec' | 'refresh_sec' | 'retry_sec' | 'ttl_sec'
  */
 function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creating: boolean, exceptId?: number, p: Partial<Domain> = {}): Partial<Domain> {
   const store = ctx.store;
-  const requireAll = creating || faulty(store, 'P3.domain-update.none-required');
-  const domain = readDomainName(store, o, requireAll, exceptId);
+  const domain = readDomainName(store, o, creating, exceptId);
   if (domain !== undefined) p.domain = domain;
   const types = faulty(store, 'P3.domain.type.enum') ? {} : { enum: ['master', 'slave'] as const };
-  const type = requireAll && !(creating && faulty(store, 'P3.domain-create.type.required'))
+  const type = creating && !faulty(store, 'P3.domain-create.type.required')
     ? reqString(o, 'type', types)
     : optString(o, 'type', types) ?? (creating ? (Array.isArray(o['master_ips']) && o['master_ips'].length > 0 ? 'slave' : 'master') : undefined);
   if (type !== undefined) p.type = type as Domain['type'];
@@ -376,7 +375,7 @@ function validDomainTarget(t: string): boolean {
  */
 function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
   const store = ctx.store;
-  const typeIn = base.type === undefined || faulty(store, 'P3.record-update.none-required')
+  const typeIn = base.type === undefined
     ? reqString(o, 'type', { enum: RECORD_TYPES })
     : optString(o, 'type', { enum: RECORD_TYPES });
   const type = (typeIn ?? base.type) as RecordType;
@@ -388,13 +387,13 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     if (v !== undefined && v !== null && !types.includes(type)) fail(`${key} is only allowed for ${types.join(' and ')} records.`, key);
   }
 
-  const allowEmptyName = type === 'MX' || (type === 'CAA' && !faulty(store, 'P3.record.caa.name.empty-whole-domain')) || faulty(store, 'P3.record.name.min-1');
+  const allowEmptyName = type === 'MX' || type === 'CAA' || (type !== 'CNAME' && faulty(store, 'P3.record.name.min-1'));
   let name = optString(o, 'name', { max: faulty(store, 'P3.record.name.max-100') ? 1000 : 100 }) ?? from.name ?? '';
   if (o['name'] !== undefined && name === '' && !allowEmptyName) fail('name must be 1 to 100 characters long.', 'name');
   if (name !== '' && type !== 'SRV' && !HOSTNAME.test(name)) {
     fail('name must be a hostname: labels of letters, digits, hyphens and underscores separated by periods.', 'name');
   }
-  if (type === 'CNAME' && name === '' && !faulty(store, 'P3.record.cname.name.required') && !faulty(store, 'P3.record.name.min-1')) {
+  if (type === 'CNAME' && name === '' && !faulty(store, 'P3.record.cname.name.required')) {
     fail('name is required for a CNAME record.', 'name');
   }
 
@@ -418,7 +417,6 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   };
   // The null MX: empty name and empty target.
   const nullMx = type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty'));
-  if (nullMx && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
   if (type === 'TXT' && faulty(store, 'P3.record.target.required')) target ??= '';
   if (!nullMx && !(type === 'TXT' && target === '' && faulty(store, 'P3.record.target.required'))) {
     need(target, 'target', type === 'MX' ? 'MX records (an empty target needs an empty name: the null MX)' : `${type} records`);
@@ -491,6 +489,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     }
   }
 
+  // (the fault refuses a whole-domain CAA name only once every other member has been judged)
+  if (type === 'CAA' && o['name'] === '' && faulty(store, 'P3.record.caa.name.empty-whole-domain')) fail('name must be 1 to 100 characters long.', 'name');
   const records = stateOf(ctx.store, d.id).records.filter((r) => r.id !== selfId);
   if (type === 'CNAME' && !faulty(store, 'P3.record.cname.name.unique') && records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())) {
     fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
@@ -503,6 +503,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     }
     if (isNull && mx.length > 0) fail('A null MX record needs every other MX record removed first.', 'target');
     if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero')) fail('priority must be 0 for a null MX record.', 'priority');
+    if (isNull && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
   }
   return { type, name, target: target!, ttl_sec, priority, weight, port, service, protocol, tag };
 }
@@ -561,6 +562,10 @@ const routes: Route[] = [
   route('PUT', '/v4/domains/{domainId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     const o = asObject(ctx.body ?? {});
+    const members = Object.keys(o);
+    if (members.length > 0 && members.every((m) => ['description', 'group', 'tags'].includes(m)) && faulty(ctx.store, 'P3.domain-update.none-required')) {
+      fail('An update must change the name, type, status, servers or time values of the domain.');
+    }
     const patch: Partial<Domain> = {};
     try {
       readDomainFields(ctx, o, false, d.id, patch);
@@ -634,6 +639,7 @@ const routes: Route[] = [
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     const r = recordOr404(ctx, d, ctx.params['recordId']!);
     const o = asObject(ctx.body ?? {});
+    if (o['name'] !== undefined && o['type'] === undefined && faulty(ctx.store, 'P3.record-update.none-required')) fail('type is required to rename a record.', 'type');
     Object.assign(r, buildRecord(ctx, d, o, r, r.id), { updated: ctx.store.nowIso() });
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_update', entity: entityOf(d), secondary_entity: recordEntity(d, r) });

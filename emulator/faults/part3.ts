@@ -24,7 +24,7 @@ export const part3Faults = defineFaults({
   'P3.domain.refresh-sec.zero-means-default-14400': { does: 'treats refresh_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
-  'P3.domain-update.none-required': { does: 'requires domain and type on update as on create' },
+  'P3.domain-update.none-required': { does: 'refuses an update body holding only description, group or tags' },
   'P3.domain-create.type.required': { does: 'creates a domain without type, as a slave when it has master_ips, else as a master' },
   'P3.domain.types': { does: 'returns the domain id as a string in the domain view' },
   'P3.domain-import.remote-nameserver.required': { does: 'imports a domain without a remote_nameserver' },
@@ -32,7 +32,7 @@ export const part3Faults = defineFaults({
 
   // — domain records
   'P3.record.name.max-100': { does: 'accepts a record name longer than 100 characters' },
-  'P3.record.name.min-1': { does: 'accepts an empty record name for every type' },
+  'P3.record.name.min-1': { does: 'accepts an empty record name for every type but CNAME' },
   'P3.record.cname.name.unique': { does: 'accepts a second CNAME record with the name of another' },
   'P3.record.cname.name.required': { does: 'accepts a CNAME record without a name' },
   'P3.record.target.required': { does: 'accepts a TXT record without a target' },
@@ -58,7 +58,7 @@ export const part3Faults = defineFaults({
   'P3.record.mx.null-name-empty': { does: 'accepts an MX record with an empty target and a non-empty name' },
   'P3.record.a.remote-addr': { does: 'stores the literal [remote_addr] as an A record target instead of the request address' },
   'P3.record.caa.name.empty-whole-domain': { does: 'refuses a CAA record whose name is the empty string' },
-  'P3.record-update.none-required': { does: 'requires type on a record update' },
+  'P3.record-update.none-required': { does: 'refuses a record update that gives name without type' },
 
   // — monitoring
   'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters' },

@@ -238,6 +238,14 @@ describe('Managed database create', () => {
     }
   });
 
+  check('P1.database-create.engine.engine-version-form', 'an engine not of the form <engine>/<version> is refused', async (c) => {
+    const [type, version] = (await mysqlEngines(c))[0]!.id.split('/');
+    for (const engine of [type, `${type}/`, `/${version}`, `${type}/${version}/1`]) {
+      const created = await createCluster(c, { engine });
+      c.expectRejected('P1.database-create.engine.engine-version-form', created.exchange, `POST ${DB} with engine ${JSON.stringify(engine)}`, 'engine');
+    }
+  });
+
   check('P1.database.allow-list.default-empty', 'allow_list is empty when the create body omits it', async (c) => {
     const created = await mustCreate(c);
     const { exchange, cluster } = await view(c, created.id);

@@ -112,8 +112,10 @@ describe('Domain status', () => {
   check('P3.domain.status.disabled-to-active', 'PUT status active moves a disabled domain to active', async (c) => {
     const rule = 'P3.domain.status.disabled-to-active';
     const domain = await fx.newDomain(c);
+    // the way there is the other transition: a failure on it is that rule's
     const disable = await c.put(`/v4/domains/${domain.id}`, { status: 'disabled' });
-    if (!ok(disable) || shown(c, await domainView(c, rule, domain.id), 'status') !== 'disabled') throw new SetupError('could not disable a domain');
+    c.expectSuccess('P3.domain.status.active-to-disabled', disable, 'PUT status disabled on an active domain');
+    c.expect('P3.domain.status.active-to-disabled', shown(c, await domainView(c, rule, domain.id), 'status') === 'disabled', 'the domain is not disabled after PUT status disabled', disable);
     const put = await c.put(`/v4/domains/${domain.id}`, { status: 'active' });
     c.expectSuccess(rule, put, 'PUT status active on a disabled domain');
     const view = await domainView(c, rule, domain.id);

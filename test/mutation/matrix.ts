@@ -52,7 +52,8 @@ function runConformance(args: string[], timeoutMs: number): Promise<Finished> {
 export function judgeFault(fault: Fault, results: Results): Pick<FaultOutcome, 'detected' | 'ruleStatus' | 'detectedBy' | 'otherFails'> {
   const rule = results.rules.find((candidate) => candidate.id === fault.rule);
   const ruleStatus = rule?.status ?? 'not in the results';
-  const detectedBy = (rule?.checks ?? []).filter((check) => check.verdict === 'fail').map((check) => ({ check: check.name, message: (check.message ?? '').slice(0, 300) }));
+  // A check fails on its own rules; a named response check records a `finding` under the rule a response broke.
+  const detectedBy = (rule?.checks ?? []).filter((check) => check.verdict === 'fail' || check.verdict === 'finding').map((check) => ({ check: check.name, message: (check.message ?? '').slice(0, 300) }));
   const otherFails = results.rules.filter((candidate) => candidate.status === 'fail' && candidate.id !== fault.rule).map((candidate) => candidate.id);
   return { detected: ruleStatus === 'fail', ruleStatus, detectedBy, otherFails };
 }
