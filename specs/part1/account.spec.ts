@@ -3,7 +3,7 @@
 // and sends `state` only together with `country` (alone it would be judged against the country on file).
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { check, RuleViolation, twice, type Check } from '../../harness/check.js';
 import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -35,18 +35,6 @@ async function restore(c: Check, saved: Json, members: string[]): Promise<void> 
   if (Object.keys(body).length) await c.put('/v4/account', body);
 }
 
-/**
- * Runs a read-back scenario on the account, which other spec files update at the same time: a failure counts when a
- * second run fails too.
- */
-async function twice(run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    if (!(error instanceof RuleViolation)) throw error;
-    await run();
-  }
-}
 
 function needsDestructive(c: Check): void {
   if (!c.target.info.config.allowDestructive) c.skip('irreversible or billable operation: run with --allow-destructive');

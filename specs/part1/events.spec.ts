@@ -3,7 +3,7 @@
 // Other spec files make and mark events at the same time: a check whose scenario another file can disturb
 // (marking a newer event seen or read) runs a second time on fresh events before it reports a failure.
 import { describe } from 'vitest';
-import { check, RuleViolation, type Check } from '../../harness/check.js';
+import { check, twice, type Check } from '../../harness/check.js';
 import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { registerSecret, type Exchange } from '../../harness/http.js';
@@ -85,15 +85,6 @@ async function view(c: Check, id: unknown): Promise<Json> {
   return bodyOf(exchange);
 }
 
-/** Runs a scenario another spec file may disturb; a failure counts when a second run on fresh resources fails too. */
-async function twice(run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    if (!(error instanceof RuleViolation)) throw error;
-    await run();
-  }
-}
 
 describe('Event emission', () => {
   check('P1.events.emission', 'the firewall operations record firewall_create, _disable, _enable, _device_add, _device_remove and _delete', async (c) => {

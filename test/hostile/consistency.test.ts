@@ -2,16 +2,17 @@
 // show it), the read-backs of generated domain updates fail without a consistency window and pass with one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLaggyProxy, type FakeServer } from './fake-servers.js';
-import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
+import { startEmulator } from '../safety/support.js';
 import { WALL_LIMIT_MS, runConformance } from './conformance-run.js';
 
 const ROUND_UP = ['expire', 'refresh', 'retry', 'ttl'].map((member) => `P3.domain.${member}-sec.round-up`);
 
-let emulator: EmulatorProcess;
+const TOKEN = 'hostile-emulator-token-01';
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let proxy: FakeServer;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess();
+  emulator = await startEmulator(TOKEN);
   proxy = await startLaggyProxy(emulator.url, { lagMs: 400, prefixes: ['/v4/domains'] });
 });
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 /** Valid domain updates (generated, seed 7: some change a time value) each read back after the update. */
 const runWithWindow = (windowMs: number) =>
-  runConformance(['--base-url', proxy.url, '--token', emulator.token, '--rules', ROUND_UP.join(','), '--runs', '4', '--seed', '7', '--consistency-window', String(windowMs), 'specs/properties/part3']);
+  runConformance(['--base-url', proxy.url, '--token', TOKEN, '--rules', ROUND_UP.join(','), '--runs', '4', '--seed', '7', '--consistency-window', String(windowMs), 'specs/properties/part3']);
 
 describe('reads after writes on a target with replica lag', () => {
   it('without a window, a stale read-back is reported as a fail', async () => {
