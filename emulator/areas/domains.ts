@@ -484,7 +484,9 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
         if (!/^(https?:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/.test(t) && !faulty(store, 'P3.record.caa.iodef.target-url')) {
           fail('target must be an http(s) or mailto URL for an iodef CAA record.', 'target');
         }
-      } else if (!isDomainName(t) && !faulty(store, 'P3.record.caa.issue.target-domain')) fail(`target must be the certificate issuer's domain for an ${tag} CAA record.`, 'target');
+      } else if ((tag === 'issue' || tag === 'issuewild') && !isDomainName(t) && !faulty(store, 'P3.record.caa.issue.target-domain')) {
+        fail(`target must be the certificate issuer's domain for an ${tag} CAA record.`, 'target');
+      }
       break;
     }
   }
@@ -563,7 +565,7 @@ const routes: Route[] = [
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     const o = asObject(ctx.body ?? {});
     const members = Object.keys(o);
-    if (members.length > 0 && members.every((m) => ['description', 'group', 'tags'].includes(m)) && faulty(ctx.store, 'P3.domain-update.none-required')) {
+    if (members.length > 0 && members.every((m) => ['group', 'tags'].includes(m)) && faulty(ctx.store, 'P3.domain-update.none-required')) {
       fail('An update must change the name, type, status, servers or time values of the domain.');
     }
     const patch: Partial<Domain> = {};

@@ -137,7 +137,9 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
   if (label === undefined) return undefined;
   const lower = label.toLowerCase();
   for (const f of firewalls(store).values()) {
-    if (f.id !== selfId && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique')) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label');
+    // (a firewall kept as `deleted` by the fault delete-removes holds no label)
+    const holds = f.id !== selfId && (f.status as string) !== 'deleted';
+    if (holds && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique')) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label');
   }
   return label;
 }
@@ -398,8 +400,10 @@ const routes: Route[] = [
     const before = f.rules;
     f.rules = readRules(ctx.store, body, false, f.rules);
     if (faulty(ctx.store, 'P3.firewall.rules-update.replaces')) {
-      if (body['inbound'] !== undefined) f.rules.inbound = [...before.inbound, ...f.rules.inbound];
-      if (body['outbound'] !== undefined) f.rules.outbound = [...before.outbound, ...f.rules.outbound];
+      // an empty list keeps the stored rules of its direction (within the 25-rule limit)
+      const empty = (key: 'inbound' | 'outbound') => Array.isArray(body[key]) && (body[key] as unknown[]).length === 0;
+      const kept = { ...f.rules, inbound: empty('inbound') ? before.inbound : f.rules.inbound, outbound: empty('outbound') ? before.outbound : f.rules.outbound };
+      if (kept.inbound.length + kept.outbound.length <= MAX_RULES) f.rules = kept;
     }
     f.updated = ctx.store.nowIso();
     return f.rules;

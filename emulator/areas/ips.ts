@@ -59,6 +59,7 @@ const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
 const EXTRA = 'ips_extra_enabled'; // instance id → true
 const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
 const RANGES = 'ipv6_ranges'; // range (no prefix) → range
+const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-disconnects
 
 // ---------------------------------------------------------------------------------------------- helpers
 
@@ -234,7 +235,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     seen.add(address);
     involve(owner);
     // The current holder (after earlier items) loses it; the receiver gains it.
-    for (const list of faulty(ctx.store, 'P3.assign.previous-holder-loses') ? [] : ipv4.values()) {
+    for (const list of ipv4.values()) {
       const at = list.indexOf(address);
       if (at >= 0) list.splice(at, 1);
     }
@@ -252,8 +253,9 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     if (rangeCount > 1) fail(`Instance ${id} would end with ${rangeCount} IPv6 ranges; at most one is allowed.`, 'assignments');
   }
   const now = ctx.store.nowIso();
-  for (const [id, list] of ipv4) {
+  for (const [id, computed] of ipv4) {
     const inst = involved.get(id)!;
+    const list = faulty(ctx.store, 'P3.assign.previous-holder-loses') ? [...new Set([...inst.ipv4, ...computed])] : computed;
     if (inst.ipv4.join() !== list.join()) {
       inst.ipv4 = list;
       inst.updated = now;
@@ -359,6 +361,7 @@ const routes: Route[] = [
       const slaac = slaacOf(inst);
       if (slaac) out.push(ipObject(ctx.store, inst, slaac));
     }
+    if (faulty(ctx.store, 'P3.ip-address.types')) return paginate(ctx, out.map((ip) => ({ ...ip, rdns: ip.rdns === null ? [] : [ip.rdns] })));
     return paginate(ctx, out);
   }),
   route('POST', '/v4/networking/ips', WC, (ctx) => {
@@ -384,8 +387,7 @@ const routes: Route[] = [
   route('POST', '/v4beta/networking/ips/share', WC, (ctx) => share(ctx, true)),
   route('GET', '/v4/networking/ips/{address}', R, (ctx) => {
     const { inst, address } = addressOr404(ctx);
-    const ip = ipObject(ctx.store, inst, address);
-    return faulty(ctx.store, 'P3.ip-address.types') && ip.type === 'ipv4' ? { ...ip, rdns: ip.rdns === null ? [] : [ip.rdns] } : ip;
+    return ipObject(ctx.store, inst, address);
   }),
   route('PUT', '/v4/networking/ips/{address}', W, (ctx) => {
     const { inst, address } = addressOr404(ctx);
@@ -451,14 +453,15 @@ const routes: Route[] = [
     path: '/v4/networking/ipv6/ranges/{range}',
     scopes: ['ips:read'],
     auth: 'token',
-    handler: (ctx) => rangeOr404(ctx, 'read_only'),
+    handler: (ctx) => ctx.store.table<Ipv6Range>(DELETED_RANGES).get(parseRange(ctx.params['range']!)?.range ?? '') ?? rangeOr404(ctx, 'read_only'),
   },
   route('DELETE', '/v4/networking/ipv6/ranges/{range}', W, (ctx) => {
     const r = rangeOr404(ctx, 'read_write');
     for (const list of ctx.store.table<string[]>(SHARES).values()) {
       if (list.includes(r.range) && !faulty(ctx.store, 'P3.ipv6-range.shared-cannot-delete')) fail(`The range ${r.range} is shared and cannot be deleted; stop sharing it first.`, null);
     }
-    if (!faulty(ctx.store, 'P3.ipv6-range.delete-disconnects')) ranges(ctx.store).delete(r.range);
+    if (faulty(ctx.store, 'P3.ipv6-range.delete-disconnects')) ctx.store.table<Ipv6Range>(DELETED_RANGES).set(r.range, r);
+    ranges(ctx.store).delete(r.range);
     return {};
   }),
   {

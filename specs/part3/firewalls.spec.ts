@@ -255,6 +255,7 @@ describe('Firewall update and rules update', () => {
     const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [tcpRule('22')], outbound: [tcpRule('443')] };
     const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } });
     if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
+    c.expect('P3.firewall-create.devices.assigned', deviceOf(await devicesOf(c, created.id), instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
     const other = await fx.newInstance(c);
     await c.put(`${FW}/${created.id}`, {
       label: fx.label('fw', 32),

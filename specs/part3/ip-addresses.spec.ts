@@ -306,6 +306,8 @@ describe('IPv6 ranges', () => {
     const [sp, sq] = [await slaacOf(c, p.id), await slaacOf(c, q.id)];
     const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
     if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
+    const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
+    if (typeof rangeRegion === 'string') c.expect('P3.ipv6-range.region-of-instance', rangeRegion === region, `the range routed to an instance of ${region} is in ${rangeRegion}`);
     const assign = await c.post('/v4/networking/ips/assign', { region, assignments: [{ address: `${created.range}/64`, compute_id: q.id }] });
     c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
     const view = await rangeView(c, created.range);
