@@ -59,6 +59,7 @@ export function buildProgram(): Command {
     .option('--html <file>', 'the compliance report (default <out>/compliance.html)')
     .option('--junit <file>', 'the JUnit XML report (default <out>/junit.xml)')
     .option('--json <file>', 'the results (default <out>/results.json)')
+    .option('--no-shrink', "report a property's first counterexample without shrinking it (each shrinking step sends requests: faster on a slow target)")
     .option('--no-allure', 'skip the Allure results and their single-file report (<out>/allure-report/index.html, about 2 s to render)')
     .option('--progress <mode>', 'terminal progress: tty (lines per area updated in place), plain (printed every few seconds), quiet (the summary line only), jsonl (one JSON object per finished check on standard output); default tty on a terminal, else plain')
     .argument('[files...]', 'only spec files whose path contains one of these strings')

@@ -45,6 +45,8 @@ export interface RunOptions {
   html?: string;
   junit?: string;
   json?: string;
+  /** false with --no-shrink. */
+  shrink?: boolean;
   /** false with --no-allure. */
   allure?: boolean;
   progress?: string;
@@ -84,6 +86,7 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     html: options.html,
     junit: options.junit,
     json: options.json,
+    shrink: options.shrink === false ? 'false' : undefined,
     allure: options.allure === false ? 'false' : undefined,
     progress: options.progress,
   };

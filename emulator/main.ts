@@ -1,10 +1,17 @@
 // `npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--token T]`
 // Faults also come from CHS_EMULATOR_FAULTS (comma-separated).
+// `--instances`: no emulator at first; each JSON line on standard input starts or closes one (the mutation matrix
+// starts hundreds of emulators, one per fault, without paying a process start-up for each):
+//   {"faults": ["ID"], "token": "T"}  →  {"url": "http://127.0.0.1:PORT"}   (a fresh emulator, its own state)
+//   {"close": "http://127.0.0.1:PORT"} →  {"closed": "http://127.0.0.1:PORT"}
+// A line that cannot be served answers {"error": "why"}; the host goes on.
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { FAULTS, unknownFaults } from './faults/index.js';
-import { startEmulator } from './index.js';
+import { startEmulator, type RunningEmulator } from './index.js';
 
-const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--token T]';
+const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--token T] | --instances';
+const TOKEN = /^\S{1,256}$/;
 
 function die(message: string): never {
   process.stderr.write(`emulator: ${message} (${USAGE})\n`);
@@ -25,6 +32,7 @@ async function main(): Promise<void> {
         fault: { type: 'string', multiple: true, default: [] },
         'list-faults': { type: 'boolean', default: false },
         token: { type: 'string' },
+        instances: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -39,13 +47,14 @@ async function main(): Promise<void> {
     for (const fault of FAULTS) process.stdout.write(`${fault.id}\t${fault.does}\n`);
     return;
   }
+  if (values.instances) return serveInstances(values.host, !values['no-control']);
   const faults = [...values.fault, ...(process.env['CHS_EMULATOR_FAULTS'] ?? '').split(',').map((id) => id.trim()).filter(Boolean)];
   const unknown = unknownFaults(faults);
   if (unknown.length > 0) die(`unknown fault ${unknown.join(', ')} (--list-faults lists them)`);
   if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
     die(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   }
-  if (values.token !== undefined && !/^\S{1,256}$/.test(values.token)) die('--token must be 1..256 non-space characters');
+  if (values.token !== undefined && !TOKEN.test(values.token)) die('--token must be 1..256 non-space characters');
 
   let emulator;
   try {
@@ -76,6 +85,48 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+function parseLine(line: string): { faults?: unknown; token?: unknown; close?: unknown } | null {
+  try {
+    return JSON.parse(line) as { faults?: unknown; token?: unknown; close?: unknown } | null;
+  } catch {
+    return null;
+  }
+}
+
+/** One answer per line of standard input, in order; ends (closing every emulator) with standard input. */
+async function serveInstances(host: string, control: boolean): Promise<void> {
+  const running = new Map<string, RunningEmulator>();
+  const answer = (message: object): void => void process.stdout.write(`${JSON.stringify(message)}\n`);
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (!line.trim()) continue;
+    const request = parseLine(line);
+    if (!request || typeof request !== 'object' || Array.isArray(request)) {
+      answer({ error: 'each line is a JSON object: {"faults": [...], "token": "..."} or {"close": "URL"}' });
+      continue;
+    }
+    if (typeof request.close === 'string') {
+      await running.get(request.close)?.close();
+      running.delete(request.close);
+      answer({ closed: request.close });
+      continue;
+    }
+    const faults = request.faults ?? [];
+    if (!Array.isArray(faults) || !faults.every((fault) => typeof fault === 'string')) answer({ error: 'faults is an array of fault ids' });
+    else if (unknownFaults(faults).length) answer({ error: `unknown fault ${unknownFaults(faults).join(', ')} (--list-faults lists them)` });
+    else if (typeof request.token !== 'string' || !TOKEN.test(request.token)) answer({ error: 'token is 1..256 non-space characters' });
+    else {
+      try {
+        const emulator = await startEmulator({ port: 0, host, control, faults, token: request.token });
+        running.set(emulator.url, emulator);
+        answer({ url: emulator.url });
+      } catch (error) {
+        answer({ error: `cannot start: ${(error as Error).message}` });
+      }
+    }
+  }
+  await Promise.all([...running.values()].map((emulator) => emulator.close()));
 }
 
 void main();

@@ -60,6 +60,8 @@ export interface SuiteConfig {
   html: string | null;
   junit: string | null;
   json: string | null;
+  /** Shrink a property's counterexample before reporting it (off: the first counterexample, found sooner). */
+  shrink: boolean;
   /** Render the single-file Allure report from the Allure results (about 2 s). */
   allure: boolean;
   /** Terminal progress; null: `tty` when standard output is a terminal, else `plain`. */
@@ -184,6 +186,7 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
   { key: 'html', env: 'HTML', parse: text },
   { key: 'junit', env: 'JUNIT', parse: text },
   { key: 'json', env: 'JSON', parse: text },
+  { key: 'shrink', env: 'SHRINK', parse: boolean('shrink') },
   { key: 'allure', env: 'ALLURE', parse: boolean('allure') },
   { key: 'progress', env: 'PROGRESS', parse: (value, source) => {
     if (!(PROGRESS_MODES as readonly string[]).includes(value)) throw new ConfigError(`${source}: progress is one of ${PROGRESS_MODES.join(', ')}, got "${value}"`);
@@ -226,6 +229,7 @@ export function defaults(): SuiteConfig {
     html: null,
     junit: null,
     json: null,
+    shrink: true,
     allure: true,
     progress: null,
   };

@@ -32,7 +32,7 @@ export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predi
       throw error;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { numRuns, seed, endOnFailure: options.shrink === false });
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { numRuns, seed, endOnFailure: options.shrink === false || !c.target.info.config.shrink });
   if (!details.failed) return;
   const cause = details.errorInstance;
   // A setup error, a skip or a harness bug keeps its own verdict.

@@ -11,7 +11,6 @@ export interface FaultOutcome {
   detectedBy: Array<{ check: string; message: string }>;
   /** Other rules the same run failed (collateral: one fault can break what depends on it). */
   otherFails: string[];
-  exitCode: number | null;
   durationMs: number;
   /** Why the run could not be judged (no results, a timeout). */
   problem?: string;

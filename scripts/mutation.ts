@@ -38,8 +38,7 @@ const matrix = await runMatrix({
   faults,
   seed: options.seed,
   ...(options.jobs ? { jobs: options.jobs } : {}),
-  workDir: join(options.out, 'mutation-runs'),
-  keepRuns: options.keepRuns ?? false,
+  ...(options.keepRuns ? { keepRunsIn: join(options.out, 'mutation-runs') } : {}),
   onOutcome: (outcome, done, total) => {
     const verdict = outcome.detected ? 'detected' : `MISSED (${outcome.ruleStatus}${outcome.problem ? `: ${outcome.problem}` : ''})`;
     process.stderr.write(`[${String(done).padStart(3)}/${total}] ${verdict.padEnd(9)} ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s)\n`);

@@ -76,6 +76,22 @@ describe('a property whose run got nothing to judge', () => {
     await expect(property).rejects.toThrow(RuleViolation);
     await expect(property).rejects.toThrow(/counterexample 11 \(seed 42/);
   });
+
+  it('with shrinking off (--no-shrink), the first counterexample is reported as found', async () => {
+    const c = checkOn('http://127.0.0.1:9', { seed: 42, shrink: false });
+    let failures = 0;
+    let triedAfterFailure = 0;
+    const property = runProperty(c, fc.integer({ min: 0, max: 1000 }), async (value) => {
+      if (failures > 0) triedAfterFailure += 1;
+      if (value > 10) {
+        failures += 1;
+        c.fail('P1.account.serves.get-account', `value ${value}`);
+      }
+    });
+    const message = await property.then(() => '', (error: Error) => error.message);
+    expect(Number(/counterexample (\d+)/.exec(message)?.[1])).toBeGreaterThan(11);
+    expect(triedAfterFailure).toBe(0);
+  });
 });
 
 describe('a read after a write', () => {

@@ -1,52 +1,39 @@
-// The mutation matrix: for each emulator fault, run the suite against an embedded emulator started with that fault
-// alone, narrowed to the fault's rule, and record whether the suite reported `fail` for that rule and which checks
-// did. Runs go in parallel, one per core.
+// The mutation matrix: for each emulator fault, run the suite against a fresh embedded emulator started with that
+// fault alone, narrowed to the fault's rule, and record whether the suite reported `fail` for that rule and which
+// checks did. One worker process per core (worker.ts), each keeping one vitest instance for its share of faults.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { Fault } from '../../emulator/faults/index.js';
 import type { FaultOutcome, Matrix } from '../../reports/mutation.js';
 import type { Results } from '../../reports/results.js';
 
-const BIN = new URL('../../bin/conformance.js', import.meta.url).pathname;
+const WORKER = new URL('./worker.ts', import.meta.url).pathname;
 
 export interface MatrixOptions {
   faults: readonly Fault[];
   seed: number;
-  /** Runs at once (default: the machine's cores). */
+  /** Worker processes (default: the machine's cores). */
   jobs?: number;
-  /** Work folder for the runs' output (removed run by run unless kept). */
-  workDir: string;
-  keepRuns?: boolean;
-  /** Per-run wall-clock limit. */
+  /** Keep each run's results.json in this folder. */
+  keepRunsIn?: string;
+  /** Per-fault wall-clock limit. */
   runTimeoutMs?: number;
   onOutcome?: (outcome: FaultOutcome, done: number, total: number) => void;
 }
 
-interface Finished {
-  exitCode: number | null;
-  stderr: string;
-  timedOut: boolean;
+/** What a worker is given: its share of the faults, with their places in the catalogue order. */
+export interface WorkerTask {
+  faults: Array<[number, Fault]>;
+  seed: number;
+  runTimeoutMs: number;
+  keepRunsIn?: string;
 }
 
-function runConformance(args: string[], timeoutMs: number): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ exitCode, stderr, timedOut });
-    });
-  });
+export type WorkerMessage = { kind: 'outcome'; index: number; outcome: FaultOutcome } | { kind: 'failed'; message: string };
+
+/** Whether a check of `rule` runs under the rule filter `filter` (the run command's `--rules` semantics). */
+export function ruleSelects(filter: string, rule: string): boolean {
+  return rule === filter || rule.startsWith(`${filter}.`);
 }
 
 export function judgeFault(fault: Fault, results: Results): Pick<FaultOutcome, 'detected' | 'ruleStatus' | 'detectedBy' | 'otherFails'> {
@@ -58,40 +45,48 @@ export function judgeFault(fault: Fault, results: Results): Pick<FaultOutcome, '
   return { detected: ruleStatus === 'fail', ruleStatus, detectedBy, otherFails };
 }
 
-async function runFault(fault: Fault, options: MatrixOptions, index: number): Promise<FaultOutcome> {
-  const out = join(options.workDir, `fault-${index}`);
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  const started = Date.now();
-  const args = ['--emulator-fault', fault.id, '--rules', fault.rule, '--seed', String(options.seed), '--out', out, '--run-id', `mut${index}`, '--no-allure', '--progress', 'quiet'];
-  const finished = await runConformance(args, options.runTimeoutMs ?? 120_000);
-  const base = { id: fault.id, rule: fault.rule, does: fault.does, exitCode: finished.exitCode, durationMs: Date.now() - started };
-  let outcome: FaultOutcome;
-  try {
-    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
-    outcome = { ...base, ...judgeFault(fault, results) };
-  } catch {
-    const problem = finished.timedOut ? `the run did not finish within ${(options.runTimeoutMs ?? 120_000) / 1000} s` : `the run wrote no results (exit ${finished.exitCode}): ${finished.stderr.trim().split('\n').slice(-3).join(' ')}`;
-    outcome = { ...base, detected: false, ruleStatus: 'no results', detectedBy: [], otherFails: [], problem };
-  }
-  if (!options.keepRuns) rmSync(out, { recursive: true, force: true });
-  return outcome;
+/** A fault the matrix could not judge, and why. */
+export function unjudged(fault: Fault, problem: string, ruleStatus = 'no results'): FaultOutcome {
+  return { id: fault.id, rule: fault.rule, does: fault.does, durationMs: 0, detected: false, ruleStatus, detectedBy: [], otherFails: [], problem };
+}
+
+/** Runs one worker over `share`; a worker that dies leaves its remaining faults unjudged, with the reason. */
+function runWorker(share: Array<[number, Fault]>, options: MatrixOptions, record: (index: number, outcome: FaultOutcome) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { stdio: ['ignore', 'ignore', process.env.MUTATION_DEBUG ? 'inherit' : 'pipe', 'ipc'] });
+    let stderr = '';
+    let failure = '';
+    const pending = new Map(share);
+    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'failed') failure = message.message;
+      else {
+        pending.delete(message.index);
+        record(message.index, message.outcome);
+      }
+    });
+    child.on('close', (code) => {
+      const reason = `the matrix worker stopped (exit ${code}) before this fault: ${(failure || stderr).trim().split('\n').slice(-3).join(' ')}`;
+      for (const [index, fault] of pending) record(index, unjudged(fault, reason));
+      resolve();
+    });
+    const task: WorkerTask = { faults: share, seed: options.seed, runTimeoutMs: options.runTimeoutMs ?? 120_000, ...(options.keepRunsIn ? { keepRunsIn: options.keepRunsIn } : {}) };
+    child.send(task);
+  });
 }
 
 export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
-  const jobs = Math.max(1, options.jobs ?? availableParallelism());
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), options.faults.length));
   const started = new Date();
   const outcomes: FaultOutcome[] = new Array(options.faults.length);
-  let next = 0;
   let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < options.faults.length) {
-      const index = next++;
-      outcomes[index] = await runFault(options.faults[index]!, options, index);
-      options.onOutcome?.(outcomes[index]!, ++done, options.faults.length);
-    }
+  const record = (index: number, outcome: FaultOutcome): void => {
+    outcomes[index] = outcome;
+    options.onOutcome?.(outcome, ++done, options.faults.length);
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, options.faults.length) }, worker));
+  // Dealt round-robin: neighbouring faults of the catalogue (often the same area, similar cost) go to different workers.
+  const shares = Array.from({ length: jobs }, (_, job) => options.faults.map((fault, index) => [index, fault] as [number, Fault]).filter(([index]) => index % jobs === job));
+  await Promise.all(shares.map((share) => runWorker(share, options, record)));
   const finished = new Date();
   return {
     started: started.toISOString(),

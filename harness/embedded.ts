@@ -1,0 +1,53 @@
+// Starts the reference emulator as a child process on a free port (the suite and the emulator meet only over
+// HTTP; a crashing target cannot take the run down). Used by the run's global setup and the mutation matrix.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { embeddedDefaults, type SuiteConfig } from './config.js';
+import type { RequestLimits, TargetInfo } from './target.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface EmbeddedEmulator {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startEmbedded(token: string, faults: readonly string[]): Promise<EmbeddedEmulator> {
+  const args = ['--port', '0', '--token', token, ...faults.flatMap((fault) => ['--fault', fault])];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the embedded emulator did not start within 20 s: ${stderr.trim()}`));
+    }, 20_000);
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on (\S+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the embedded emulator exited (${code}): ${stderr.trim()}`));
+    });
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  return { url, child, stop };
+}
+
+/** What the spec files' workers are given for an embedded emulator: it is disposable, and its seed regions are known. */
+export function embeddedTargetInfo(config: SuiteConfig, url: string, token: string, limits: RequestLimits): TargetInfo {
+  return { config: embeddedDefaults(config), baseUrl: url, token, controlUrl: url, embedded: true, limits };
+}

@@ -1,0 +1,54 @@
+// The emulator's fault switches as the matrix uses them: `--instances` starts fresh emulators, each with its own
+// faults and its own state; the command line refuses unknown faults and lists the catalogue.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FAULTS } from '../../emulator/faults/index.js';
+import { startEmulatorHost } from './emulator-host.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const host = startEmulatorHost();
+afterAll(() => host.close());
+
+const createTag = (url: string, token: string, body: object) => fetch(`${url}/v4/tags`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const get = (url: string, token: string, path: string) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+describe('an emulator host (--instances)', () => {
+  it('starts emulators that each carry their own faults and keep their own state', async () => {
+    const [faulty, reference] = [await host.start('host-token-faulty', ['P2.tag-create.label.required']), await host.start('host-token-reference', [])];
+    expect(faulty).not.toBe(reference);
+    expect((await createTag(faulty, 'host-token-faulty', {})).status).toBe(200);
+    expect((await createTag(reference, 'host-token-reference', {})).status).toBe(400);
+    expect((await createTag(reference, 'host-token-reference', { label: 'only-here' })).status).toBe(200);
+    expect((await get(reference, 'host-token-reference', '/v4/tags/only-here')).status).toBe(200);
+    expect((await get(faulty, 'host-token-faulty', '/v4/tags/only-here')).status).toBe(404);
+    // each emulator has its own token
+    expect((await get(faulty, 'host-token-reference', '/v4/account')).status).toBe(401);
+    await host.stop(faulty);
+    await expect(get(faulty, 'host-token-faulty', '/v4/account')).rejects.toThrow();
+    await host.stop(reference);
+  });
+
+  it('answers a bad request with the reason and goes on serving', async () => {
+    await expect(host.start('host-token-x', ['no.such.fault'])).rejects.toThrow(/unknown fault no\.such\.fault/);
+    await expect(host.start('a token with spaces', [])).rejects.toThrow(/token is 1\.\.256 non-space characters/);
+    const url = await host.start('host-token-after', []);
+    expect((await get(url, 'host-token-after', '/v4/account')).status).toBe(200);
+    await host.stop(url);
+  });
+});
+
+describe('the emulator command line', () => {
+  const emulator = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'emulator/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+
+  it('refuses an unknown fault with one line and exit 2', () => {
+    const run = emulator('--port', '0', '--fault', 'P1.no-such-rule');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^emulator: unknown fault P1\.no-such-rule \(--list-faults lists them\)/);
+  });
+
+  it('lists every fault of the catalogue with what it does', () => {
+    const lines = emulator('--list-faults').stdout.trim().split('\n');
+    expect(lines.map((line) => line.split('\t')[0])).toEqual(FAULTS.map((fault) => fault.id));
+  });
+});
