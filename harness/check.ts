@@ -186,6 +186,11 @@ export class Check {
     throw new Refusal('disabled', reason);
   }
 
+  /** `disabled` unless the run allows destructive operations: `what` says what cannot be undone. */
+  needsDestructive(what = 'irreversible or billable operation'): void {
+    if (!this.target.info.config.allowDestructive) this.disable(`${what}: it runs only with --allow-destructive`);
+  }
+
   /** A token for the principal, or `skip` when the target cannot provide one. */
   async principal(spec: PrincipalSpec): Promise<string> {
     try {

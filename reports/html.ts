@@ -162,7 +162,7 @@ function renderHeader(results: Results): Markup {
 <div><dt>target</dt><dd id="target">${target}</dd></div>
 <div><dt>date</dt><dd id="date">${results.date.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}</dd></div>
 <div><dt>documents</dt><dd id="documents-version">version ${results.documentsVersion}</dd></div>
-<div><dt>run</dt><dd>${run.id} · seed ${run.seed}${run.rules ? ` · rules ${run.rules.join(', ')}` : ''}${run.areas ? ` · areas ${run.areas.join(', ')}` : ''}</dd></div>
+<div><dt>run</dt><dd>${run.id} · seed ${run.seed}${run.rules ? ` · rules ${run.rules.join(', ')}` : ''}${run.areas ? ` · areas ${run.areas.join(', ')}` : ''}${run.shard ? ` · shard ${run.shard} (a partial run: this shard's spec files only)` : ''}</dd></div>
 </dl>
 <div class="scoreboard">
 <div class="score ${results.summary.fail ? 'has-fails' : 'no-fails'}"><span class="score-value" id="score">${score}</span><span class="score-label">conformance score</span></div>

@@ -38,7 +38,8 @@ export function renderMutationHtml(matrix: Matrix): string {
   const rows = matrix.outcomes.map((outcome) => {
     const by = outcome.detectedBy.map((check) => `<div class="check">${escapeHtml(check.check)}<div class="msg">${escapeHtml(check.message)}</div></div>`).join('');
     const why = outcome.detected ? by : `<div class="msg">rule status: ${escapeHtml(outcome.ruleStatus)}${outcome.problem ? ` — ${escapeHtml(outcome.problem)}` : ''}</div>`;
-    return `<tr class="${outcome.detected ? 'killed' : 'missed'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div></td><td>${outcome.detected ? 'detected' : 'MISSED'}</td><td>${why}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+    const collateral = outcome.otherFails.length ? `<div class="msg">the same run also failed: ${outcome.otherFails.map(escapeHtml).join(', ')}</div>` : '';
+    return `<tr class="${outcome.detected ? 'killed' : 'missed'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div></td><td>${outcome.detected ? 'detected' : 'MISSED'}</td><td>${why}${collateral}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -51,7 +52,7 @@ tr.killed td:nth-child(2){color:#17702e;font-weight:600}tr.missed td:nth-child(2
 </style></head><body>
 <h1>Mutation matrix</h1>
 <p><strong>${matrix.detected} of ${matrix.faults}</strong> faults detected with their own rule id${missed.length ? ` — <strong>${missed.length} missed</strong>` : ''}.
-Seed ${matrix.seed}, ${matrix.jobs} runs at once, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>
+Seed ${matrix.seed}, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>
 <ul>${documents.join('')}</ul>
 <table><thead><tr><th>Fault (what the emulator does wrong)</th><th>Verdict</th><th>Detected by</th><th>Run</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>

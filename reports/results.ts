@@ -33,6 +33,8 @@ export interface RunInfo {
   emulatorFaults: string[];
   rules: string[] | null;
   areas: string[] | null;
+  /** `i/n` when the run was one shard of n (a partial run). */
+  shard: string | null;
 }
 
 export interface RuleCheck {
@@ -147,7 +149,7 @@ export function targetOf(config: Pick<SuiteConfig, 'baseUrl'>): string {
 }
 
 export function runInfoOf(config: SuiteConfig): RunInfo {
-  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, rules: config.rules, areas: config.areas };
+  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, rules: config.rules, areas: config.areas, shard: config.shard };
 }
 
 /** Quotes a shell word unless it is plainly safe. */

@@ -42,7 +42,7 @@ function withUnknownLastParam(endpoint: Endpoint, concrete: string): string {
 }
 
 async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null) {
-  if (recipe.destructive && !c.target.info.config.allowDestructive) c.disable('irreversible or billable operation: it runs only with --allow-destructive');
+  if (recipe.destructive) c.needsDestructive();
   const request = await recipe.build(c, fx);
   const exchange = await c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
   await recipe.adopt?.(c, fx, request, exchange);

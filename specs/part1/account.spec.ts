@@ -36,10 +36,6 @@ async function restore(c: Check, saved: Json, members: string[]): Promise<void> 
 }
 
 
-function needsDestructive(c: Check): void {
-  if (!c.target.info.config.allowDestructive) c.skip('irreversible or billable operation: run with --allow-destructive');
-}
-
 /** A member read back from the account, or `skip`-free failure when it differs. */
 function expectShows(c: Check, rule: string, view: Exchange, expected: Json, what: string): void {
   const body = bodyOf(view);
@@ -51,7 +47,7 @@ function expectShows(c: Check, rule: string, view: Exchange, expected: Json, wha
 describe('Account cancellation', () => {
   // First in the file: the charge can only fail while a balance remains, and any successful cancel pays it.
   check(['P1.account.cancel.charges-balance', 'P1.errors.reason.cancel-charge-failed'], 'a declined charge of the remaining balance makes cancellation fail with a reason and no field', async (c) => {
-    needsDestructive(c);
+    c.needsDestructive();
     const before = await account(c);
     if (typeof before.balance !== 'number' || before.balance <= 0) c.skip(`the account has no remaining balance to charge (balance ${JSON.stringify(before.balance)})`);
     // 4000000000000002: the payment industry's test card that is always declined.
@@ -77,7 +73,7 @@ describe('Account cancellation', () => {
   });
 
   check('P1.auth.restricted.cannot-cancel', 'a restricted user cannot cancel the account, whatever its scopes', async (c) => {
-    needsDestructive(c); // were the target to accept, the account would be cancelled
+    c.needsDestructive(); // were the target to accept, the account would be cancelled
     const token = await c.principal({ scopes: '*', restricted: true });
     c.expectRejected('P1.auth.restricted.cannot-cancel', await c.post('/v4/account/cancel', { comments: 'conformance run: restricted user' }, { token }), 'cancel by a restricted user');
   });
@@ -199,7 +195,7 @@ describe('Account update', () => {
 describe('Credit card', () => {
   check('P1.credit-card.becomes-default', 'an added card becomes the default: the account shows its last four digits', async (c) => {
     const rule = 'P1.credit-card.becomes-default';
-    needsDestructive(c);
+    c.needsDestructive();
     const year = new Date().getUTCFullYear() + 4;
     for (const [number, lastFour] of [['5555555555554444', 4444], ['4012888888881881', 1881]] as const) {
       // Another spec file may add its own card meanwhile: a mismatch counts only when it happens twice.

@@ -36,10 +36,6 @@ async function transfer(c: Check, token: string): Promise<{ exchange: Exchange; 
   return { exchange, body: bodyOf(exchange) };
 }
 
-function needsDestructive(c: Check): void {
-  if (!c.target.info.config.allowDestructive) c.skip('accepting a transfer cannot be undone: run with --allow-destructive');
-}
-
 const sameIds = (value: unknown, ids: number[]) => Array.isArray(value) && value.length === ids.length && ids.every((id) => value.includes(id));
 
 describe('Entity transfer create, view and cancel', () => {
@@ -84,7 +80,7 @@ describe('Entity transfer create, view and cancel', () => {
 describe('Entity transfer accept and expiry', () => {
   // Incoming transfers expire: accept one before the expiry check lets the clock run.
   check('P1.entity-transfer.accept', 'accept accepts the incoming pending transfer its token names', async (c) => {
-    needsDestructive(c);
+    c.needsDestructive('accepting a transfer cannot be undone');
     const incoming = (await listItems(c, LIST)).filter((item) => item.is_sender === false && item.status === 'pending' && typeof item.token === 'string');
     // The last one: other spec files take the first.
     const chosen = incoming.at(-1);
@@ -107,7 +103,7 @@ describe('Entity transfer accept and expiry', () => {
     await c.advanceClock(Math.max(1, Math.ceil((expiry - present) / 1000) + 1));
     const view = await transfer(c, mine.token);
     c.expect('P1.entity-transfer.expiry.created-plus-24h', view.body.status !== 'pending', `24 hours after creation the transfer is still ${JSON.stringify(view.body.status)}`, view.exchange);
-    needsDestructive(c);
+    c.needsDestructive('accepting a transfer cannot be undone');
     const old = incoming.at(-1);
     if (!old) return c.skip('needs a transfer from another account to try to accept');
     const accept = await c.post(`${at(old.token as string)}/accept`);

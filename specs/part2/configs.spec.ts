@@ -122,7 +122,7 @@ describe('Network interface object', () => {
   });
 
   check('P2.interfaces.vlan.max-10-per-region', 'an interface that would create an eleventh VLAN in a region is rejected', async (c) => {
-    if (!c.target.info.config.allowDestructive) return c.skip('uses up the VLAN quota of a region: run with --allow-destructive');
+    c.needsDestructive('uses up the VLAN quota of a region');
     const region = extraSetting(c, 'SPARE_VLAN_REGION');
     const { id: computeId } = await newInstance(c, fx, { region });
     const made: string[] = [];

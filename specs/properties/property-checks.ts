@@ -243,7 +243,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
       const serves = endpointRuleId(endpoint, 'serves');
       check([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
         if (plan?.skip) c.skip(plan.skip);
-        if (recipe.destructive && !c.target.info.config.allowDestructive) c.disable('irreversible or billable operation: it runs only with --allow-destructive');
+        if (recipe.destructive) c.needsDestructive();
         const ctx = await contextFor(c);
         const runs = Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity);
         await runProperty(c, generators.valid(ctx), async (body) => {

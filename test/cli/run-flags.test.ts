@@ -86,9 +86,10 @@ describe('run flags on the command line', () => {
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/--shard <count> must be a smaller than count of test files[\s\S]*conformance: 1 error\(s\) outside the checks/);
     const areasJudged = shards.map(({ results }) => [...new Set(results.rules.filter((rule) => rule.checks.some((check) => check.verdict === 'pass')).map((rule) => /^P3\.(firewall|domain)\./.exec(rule.id)?.[1]).filter(Boolean))]);
-    shards.forEach(({ code, stdout }, index) => {
+    shards.forEach(({ code, stdout, results }, index) => {
       expect(code).toBe(0);
       expect(stdout).toContain(`— shard ${index + 1}/2: a partial run, only this shard's spec files`);
+      expect(results.run.shard).toBe(`${index + 1}/2`);
       expect(areasJudged[index]).toHaveLength(1);
     });
     expect(areasJudged.flat().sort()).toEqual(['domain', 'firewall']);

@@ -3,11 +3,13 @@
 // checks did. One worker process per core (worker.ts), each keeping one vitest instance for its share of faults.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Fault } from '../../emulator/faults/index.js';
 import type { FaultOutcome, Matrix } from '../../reports/mutation.js';
 import type { Results } from '../../reports/results.js';
 
-const WORKER = new URL('./worker.ts', import.meta.url).pathname;
+const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface MatrixOptions {
   faults: readonly Fault[];
@@ -53,11 +55,11 @@ export function unjudged(fault: Fault, problem: string, ruleStatus = 'no results
 /** Runs one worker over `share`; a worker that dies leaves its remaining faults unjudged, with the reason. */
 function runWorker(share: Array<[number, Fault]>, options: MatrixOptions, record: (index: number, outcome: FaultOutcome) => void): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { stdio: ['ignore', 'ignore', process.env.MUTATION_DEBUG ? 'inherit' : 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     let failure = '';
     const pending = new Map(share);
-    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     child.on('message', (message: WorkerMessage) => {
       if (message.kind === 'failed') failure = message.message;
       else {

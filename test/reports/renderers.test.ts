@@ -7,6 +7,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reports/html.js';
 import { renderJunit } from '../../reports/junit.js';
+import { renderMutationHtml } from '../../reports/mutation.js';
 import { replayCommand, runInfoOf, targetOf } from '../../reports/results.js';
 import { defaults } from '../../harness/config.js';
 import { ResultsFileError, readResultsFile, rerenderReports } from '../../reports/write.js';
@@ -73,6 +74,11 @@ describe('results.json', () => {
 
 describe('compliance.html', () => {
   const page = renderHtml(results);
+
+  it('says when the run was one shard of several', () => {
+    expect(page).not.toContain('a partial run');
+    expect(renderHtml({ ...results, run: { ...results.run, shard: '2/3' } })).toContain('shard 2/3 (a partial run: this shard&#39;s spec files only)');
+  });
 
   it('shows a hostile response body as text, never as markup', () => {
     expect(page).not.toContain(HOSTILE);
@@ -149,5 +155,30 @@ describe('reading results.json back', () => {
       expect(() => readResultsFile(file)).toThrow(ResultsFileError);
       expect(() => readResultsFile(file)).toThrow(message);
     }
+  });
+});
+
+describe('mutation.html', () => {
+  const outcome = { rule: 'P3.firewall.rules.max-25', does: 'accepts a 26th rule', durationMs: 1200, otherFails: [] };
+  const matrix = {
+    started: '2026-11-21T07:00:00.000Z', finished: '2026-11-21T07:03:00.000Z', seed: 7, jobs: 2, durationMs: 180_000, faults: 2, detected: 1,
+    outcomes: [
+      { ...outcome, id: 'P3.firewall.rules.max-25', detected: true, ruleStatus: 'fail', detectedBy: [{ check: '[P3.firewall.rules.max-25] a 26th rule is refused', message: 'got HTTP 200 <script>' }], otherFails: ['P3.firewall.view.rules'] },
+      { ...outcome, id: 'P3.firewall.rules.max-25~update', detected: false, ruleStatus: 'pass', detectedBy: [], problem: 'the run did not finish within 120 s' },
+    ],
+  };
+  const html = renderMutationHtml(matrix);
+
+  it('gives the counts, per document, and each fault with what caught it or why it was missed', () => {
+    expect(html).toContain('<strong>1 of 2</strong> faults detected with their own rule id — <strong>1 missed</strong>');
+    expect(html).toContain('<li>P3: 1 / 2</li>');
+    expect(html).toMatch(/<tr class="missed">.*MISSED.*rule status: pass — the run did not finish within 120 s/);
+    expect(html).toContain('the same run also failed: P3.firewall.view.rules');
+    expect(html).toContain('Seed 7, 2 workers, 180 s');
+  });
+
+  it('escapes what the target answered', () => {
+    expect(html).toContain('got HTTP 200 &#60;script&#62;');
+    expect(html).not.toContain('<script>');
   });
 });

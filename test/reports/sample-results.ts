@@ -6,7 +6,7 @@ import { buildResults, type CheckOutcome, type Results, type RunInfo } from '../
 
 export const HOSTILE = '</script><script>alert(1)</script>';
 
-export const RUN: RunInfo = { id: 'rtest01', seed: 4242, runs: 100, violationRuns: 10, baseUrl: null, emulatorFaults: ['P3.firewall.status.enable-blocked-by-active'], rules: null, areas: null };
+export const RUN: RunInfo = { id: 'rtest01', seed: 4242, runs: 100, violationRuns: 10, baseUrl: null, emulatorFaults: ['P3.firewall.status.enable-blocked-by-active'], rules: null, areas: null, shard: null };
 
 export function exchange(method: string, path: string, status: number, body: unknown, extra: Partial<Exchange> = {}): Exchange {
   return {
