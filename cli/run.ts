@@ -31,7 +31,7 @@ export interface RunOptions {
   instanceType?: string;
   largerInstanceType?: string;
   otherRegion?: string;
-  noVlanRegion?: string;
+  regionWithoutVlans?: string;
   spareVlanRegion?: string;
   runId?: string;
   emulatorFault?: string[];
@@ -72,7 +72,7 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     instanceType: options.instanceType,
     largerInstanceType: options.largerInstanceType,
     otherRegion: options.otherRegion,
-    noVlanRegion: options.noVlanRegion,
+    noVlanRegion: options.regionWithoutVlans,
     spareVlanRegion: options.spareVlanRegion,
     runId: options.runId,
     emulatorFaults: options.emulatorFault?.join(','),

@@ -3,6 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../cli/program.js';
+import { configFromOptions, type RunOptions } from '../../cli/run.js';
 import { ConfigError, REAL_TARGET_BUDGETS, resolveConfig } from '../../harness/config.js';
 import type { Results } from '../../reports/results.js';
 import { conformance, tempDir } from '../safety/support.js';
@@ -17,7 +19,23 @@ function configFile(content: unknown): string {
 
 const TARGET = { baseUrl: 'https://api.example.com', token: 'abcdef' };
 
+/** The settings `conformance run` would use for these flags, parsed by the real command definition. */
+function settingsOfFlags(flags: string[]) {
+  const run = buildProgram().commands.find((command) => command.name() === 'run')!;
+  run.parseOptions(flags);
+  return configFromOptions(run.opts<RunOptions>(), {});
+}
+
 describe('run flags: sources and defaults', () => {
+  it('each region flag sets its own setting (a `--no-` flag would negate its namesake)', () => {
+    const regions = ['--region', 'r1', '--vlan-region', 'r2', '--other-region', 'r3', '--region-without-vlans', 'r4', '--spare-vlan-region', 'r5'];
+    expect(settingsOfFlags(regions)).toMatchObject({ region: 'r1', vlanRegion: 'r2', otherRegion: 'r3', noVlanRegion: 'r4', spareVlanRegion: 'r5' });
+    expect(settingsOfFlags(['--region-without-vlans', 'us-west'])).toMatchObject({ vlanRegion: 'us-east', noVlanRegion: 'us-west' });
+    // only true switches are negated
+    const negated = buildProgram().commands.find((command) => command.name() === 'run')!.options.filter((option) => option.negate).map((option) => option.long);
+    expect(negated.sort()).toEqual(['--no-allure', '--no-shrink']);
+  });
+
   it('takes each setting from the flag over the environment over the config file', () => {
     const file = configFile({ readOnly: true, maxInstances: 3, maxDatabases: 1, shard: '1/4' });
     expect(resolveConfig({ file })).toMatchObject({ readOnly: true, maxInstances: 3, maxDatabases: 1, shard: '1/4' });

@@ -123,13 +123,27 @@ function send(target: string, method: string, path: string, given: IncomingMessa
 }
 
 /**
- * A proxy in front of `target` whose reads lag behind its writes, as a read replica does: for `lagMs` after the
- * last update or delete of a resource under one of `prefixes`, a GET of it answers what it answered before the
- * first write of that burst. Everything else passes through.
+ * A proxy in front of `target` whose reads lag behind its writes, as a read replica does: for `lagMs` after a write
+ * under one of `prefixes`, a GET (without a query) of what the write changed answers what it answered before the
+ * first write of that burst. What a write changes: the resource it names (an update or a delete) and, with
+ * `ancestors`, every path above it too (a create changes its collection's list, an action its resource).
+ * Everything else passes through.
  */
-export async function startLaggyProxy(target: string, options: { lagMs: number; prefixes: string[] }): Promise<FakeServer> {
+export async function startLaggyProxy(target: string, options: { lagMs: number; prefixes: string[]; ancestors?: boolean }): Promise<FakeServer> {
   const stale = new Map<string, { answer: Answer; until: number }>();
   const lagged = (path: string) => options.prefixes.some((prefix) => path.startsWith(prefix));
+  // A replica answers each caller as it would have: snapshots are kept per token.
+  const heldAt = (authorization: string | undefined, path: string) => {
+    const held = stale.get(`${authorization} ${path}`);
+    return held && Date.now() < held.until ? held : undefined;
+  };
+  /** `/v4/domains/1/records` → itself, `/v4/domains/1`, `/v4/domains` (never the bare version prefix). */
+  const changedBy = (method: string, resource: string) => {
+    const segments = resource.split('/');
+    const paths = Array.from({ length: segments.length - 2 }, (_, index) => segments.slice(0, segments.length - index).join('/')).filter(lagged);
+    const own = method === 'PUT' || method === 'DELETE' ? paths.slice(0, 1) : [];
+    return options.ancestors ? paths : own;
+  };
   return startFakeServer(async (request, response) => {
     const method = request.method ?? 'GET';
     const path = request.url ?? '/';
@@ -140,11 +154,14 @@ export async function startLaggyProxy(target: string, options: { lagMs: number; 
       response.writeHead(status, headers);
       response.end(body);
     };
-    const held = stale.get(resource);
-    if (method === 'GET' && held && Date.now() < held.until) return reply(held.answer);
-    if ((method === 'PUT' || method === 'DELETE') && lagged(resource)) {
-      const before = held && Date.now() < held.until ? held.answer : await send(target, 'GET', resource, request.headers);
-      stale.set(resource, { answer: before, until: Date.now() + options.lagMs });
+    const { authorization } = request.headers;
+    const held = method === 'GET' ? heldAt(authorization, path) : undefined;
+    if (held) return reply(held.answer);
+    if (method !== 'GET') {
+      for (const changed of changedBy(method, resource)) {
+        const before = heldAt(authorization, changed)?.answer ?? (await send(target, 'GET', changed, request.headers));
+        stale.set(`${authorization} ${changed}`, { answer: before, until: Date.now() + options.lagMs });
+      }
     }
     reply(await send(target, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined));
   });

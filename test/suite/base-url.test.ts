@@ -14,7 +14,7 @@ const PREFIXES = ['P3.firewall', 'P3.domain', 'P1.database.status'];
 const SLICE = ['--rules', PREFIXES.join(','), '--seed', '7'];
 /** The selected rules (others may be touched by fixture responses in an order-dependent way). */
 const selected = (id: string) => PREFIXES.some((prefix) => id.startsWith(`${prefix}.`));
-const SAME_SETTINGS = ['--allow-destructive', '--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--no-vlan-region', 'us-west', '--spare-vlan-region', 'eu-central'];
+const SAME_SETTINGS = ['--allow-destructive', '--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--region-without-vlans', 'us-west', '--spare-vlan-region', 'eu-central'];
 let emulator: ChildProcess;
 let url = '';
 
