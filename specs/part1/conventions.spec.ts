@@ -6,6 +6,7 @@
 // only when every page reported the same `results`, and a walk that does not add up is tried again before failing.
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { brokenRule } from '../../harness/judge.js';
@@ -143,9 +144,10 @@ describe('Common conventions: list envelope', () => {
       await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label, deletePath: (id) => `${path}/${encodeURIComponent(id)}` });
     }
     await judgeWalk(c, `GET ${path}`, path, LISTS[`GET ${path}`]!, 25);
-    const second = await c.get(path, { query: { page: 2, page_size: 25 } });
+    const pagesOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.pages as number;
+    const second = await readAfterWrite(c, () => c.get(path, { query: { page: 2, page_size: 25 } }), (exchange) => pagesOf(exchange) >= 2);
     c.expect('P1.conventions.list.page-is-requested', (second.body as Json | undefined)?.page === 2, `GET ${path}?page=2&page_size=25 shows page ${JSON.stringify((second.body as Json | undefined)?.page)}`, second);
-    c.expect('P1.conventions.list.pages-total', ((second.body as Json | undefined)?.pages as number) >= 2, `26 or more OAuth clients at page_size 25 make ${JSON.stringify((second.body as Json | undefined)?.pages)} page(s)`, second);
+    c.expect('P1.conventions.list.pages-total', pagesOf(second) >= 2, `26 or more OAuth clients at page_size 25 make ${JSON.stringify(pagesOf(second))} page(s)`, second);
   });
 });
 

@@ -10,6 +10,7 @@
 // provisioning clusters in a row).
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -92,6 +93,11 @@ async function view(c: Check, id: number): Promise<{ exchange: Exchange; cluster
   return { exchange, cluster: ok(exchange) && isObject(exchange.body) ? exchange.body : undefined };
 }
 
+/** The cluster read back after a write, once `settled` holds for it (or the consistency window has passed). */
+function viewAfterWrite(c: Check, id: number, settled: (cluster: Json | undefined) => boolean): Promise<{ exchange: Exchange; cluster: Json | undefined }> {
+  return readAfterWrite(c, () => view(c, id), ({ cluster }) => settled(cluster));
+}
+
 async function statusOf(c: Check, id: number): Promise<string | undefined> {
   const { cluster } = await view(c, id);
   return typeof cluster?.status === 'string' ? cluster.status : undefined;
@@ -107,10 +113,11 @@ async function waitForStatus(c: Check, id: number, statuses: string[], budgetMin
   return status;
 }
 
-async function backupsOf(c: Check, id: number): Promise<Json[]> {
+/** Every item of a list, page by page (at most 20 pages); page is sent past page 1, or on every page with `pageOne`. */
+async function allItems(c: Check, path: string, pageOne = false): Promise<Json[]> {
   const all: Json[] = [];
   for (let page = 1; page <= 20; page++) {
-    const exchange = await c.get(`${DB}/${id}/backups`, page > 1 ? { query: { page } } : {});
+    const exchange = await c.get(path, page > 1 || pageOne ? { query: { page } } : {});
     const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
     if (!ok(exchange) || !Array.isArray(body?.data)) break;
     all.push(...body.data);
@@ -119,16 +126,19 @@ async function backupsOf(c: Check, id: number): Promise<Json[]> {
   return all;
 }
 
+const backupsOf = (c: Check, id: number) => allItems(c, `${DB}/${id}/backups`);
+
 /** Takes a snapshot and finds it in the backups list (waiting simulated minutes when it is not there at once). */
 async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: number; label: string; created?: number }> {
   const label = fx.label('snap', 64);
   const post = await c.post(`${DB}/${id}/backups`, { label });
   if (rule) c.expectSuccess(rule, post, `POST ${DB}/${id}/backups on an active cluster`);
   else if (!ok(post)) throw new SetupError(`could not take a snapshot: ${describeExchange(post)}`);
-  let found = (await backupsOf(c, id)).find((b) => b.label === label && b.type === 'snapshot');
+  const findIn = (backups: Json[]) => backups.find((b) => b.label === label && b.type === 'snapshot');
+  let found = findIn(await readAfterWrite(c, () => backupsOf(c, id), (backups) => findIn(backups) !== undefined));
   for (let minutes = 0; !found && minutes < 30; minutes += 10) {
     await c.advanceClock(10 * MINUTE);
-    found = (await backupsOf(c, id)).find((b) => b.label === label && b.type === 'snapshot');
+    found = findIn(await backupsOf(c, id));
   }
   if (!found || typeof found.id !== 'number') {
     if (rule) c.fail('P1.database-backup.snapshot.on-request', `no backup of type snapshot labelled "${label}" appears within 30 simulated minutes of the request`);
@@ -171,7 +181,8 @@ const failedCluster = memo(async (c) => {
   const backup = await snapshot(c, id);
   const reset = await c.post(`${DB}/${id}/credentials/reset`);
   const restore = await c.post(`${DB}/${id}/backups/${backup.id}/restore`);
-  const status = ok(restore) ? await waitForStatus(c, id, ['failed', 'active'], 30) : await statusOf(c, id);
+  // A replica may still show the cluster as before the restore (active): read again within the consistency window.
+  const status = ok(restore) ? await readAfterWrite(c, () => waitForStatus(c, id, ['failed', 'active'], 30), (after) => after === 'failed') : await statusOf(c, id);
   return { id, backupId: backup.id, reset, restore, status };
 });
 
@@ -288,23 +299,10 @@ describe('Managed database create', () => {
     const created = await mustCreate(c);
     const mine = (await view(c, created.id)).exchange;
     c.expect('P1.database.instance-uri.generic-only', isObject(mine.body) && !('instance_uri' in mine.body), 'the MySQL view of a cluster carries instance_uri', mine);
-    const mysql: Json[] = [];
-    for (let page = 1; page <= 20; page++) {
-      const list = await c.get(DB, page > 1 ? { query: { page } } : {});
-      const body = list.body as { data?: Json[]; pages?: number } | undefined;
-      if (!Array.isArray(body?.data)) break;
-      mysql.push(...body.data);
-      if (page >= (body.pages ?? 1)) break;
-    }
-    c.expect('P1.database.list.generic-includes-mysql', mysql.some((item) => item.id === created.id), `the MySQL list does not hold the new cluster ${created.id}`);
-    const generic = new Map<unknown, Json>();
-    for (let page = 1; page <= 20; page++) {
-      const list = await c.get(GENERIC, { query: { page } });
-      const body = list.body as { data?: Json[]; pages?: number } | undefined;
-      if (!Array.isArray(body?.data)) break;
-      for (const item of body.data) generic.set(item.id, item);
-      if (page >= (body.pages ?? 1)) break;
-    }
+    const holdsNew = (items: Json[]) => items.some((item) => item.id === created.id);
+    const mysql = await readAfterWrite(c, () => allItems(c, DB), holdsNew);
+    c.expect('P1.database.list.generic-includes-mysql', holdsNew(mysql), `the MySQL list does not hold the new cluster ${created.id}`);
+    const generic = new Map((await readAfterWrite(c, () => allItems(c, GENERIC, true), holdsNew)).map((item) => [item.id, item]));
     for (const item of mysql) {
       if (generic.has(item.id)) continue;
       // deleted meanwhile by another spec file?
@@ -369,10 +367,10 @@ describe('Managed database provisioning', () => {
     c.expect('P1.database.hosts.assigned-after-provisioning', typeof hosts?.primary === 'string' && hosts.primary.length > 0, `the active cluster shows hosts ${JSON.stringify(hosts)}`, exchange);
     const del = await c.delete(`${DB}/${created.id}`);
     c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', del, 'DELETE of an active cluster');
-    const gone = await c.get(`${DB}/${created.id}`);
+    const gone = await readAfterWrite(c, () => c.get(`${DB}/${created.id}`), rejected);
     c.expectRejected('P1.database.delete.removes', gone, 'GET of the deleted cluster');
-    c.expect('P1.database.delete.removes', !(await fx.find(c, DB, (item) => item.id === created.id)), 'the deleted cluster is still in the MySQL list');
-    c.expect('P1.database.delete.removes', !(await fx.find(c, GENERIC, (item) => item.id === created.id)), 'the deleted cluster is still in the generic list');
+    c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === created.id), 'the deleted cluster is still in the MySQL list');
+    c.expect('P1.database.delete.removes', await fx.gone(c, GENERIC, (item) => item.id === created.id), 'the deleted cluster is still in the generic list');
   });
 });
 
@@ -414,7 +412,7 @@ describe('Managed database status: active', () => {
     let after = before;
     for (let tries = 0; tries < 3 && now === old; tries++) {
       if (tries) await c.advanceClock(MINUTE);
-      after = await c.get(`${DB}/${id}/credentials`);
+      after = await readAfterWrite(c, () => c.get(`${DB}/${id}/credentials`), (exchange) => (exchange.body as Json | undefined)?.password !== old);
       now = (after.body as Json | undefined)?.password;
     }
     c.expect('P1.database-credentials.reset.new-password', typeof now === 'string' && now !== old, 'the root password is unchanged two simulated minutes after a credentials reset', after);
@@ -451,7 +449,7 @@ describe('Managed database update', () => {
     const same = (shown: unknown) => Array.isArray(shown) && shown.length === 2 && expected.every((item) => shown.includes(item) || shown.includes(item.replace(/\/32$/, '')));
     const body = put.body as Json | undefined;
     if (isObject(body) && 'label' in body) c.expect('P1.database.update.reflected', body.label === label && same(body.allow_list), `the update response shows label ${JSON.stringify(body.label)} allow_list ${JSON.stringify(body.allow_list)}`, put);
-    const { exchange, cluster } = await view(c, id);
+    const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => shown?.label === label && same(shown?.allow_list));
     c.expect('P1.database.update.reflected', cluster?.label === label && same(cluster?.allow_list), `after the update the cluster shows label ${JSON.stringify(cluster?.label)} allow_list ${JSON.stringify(cluster?.allow_list)}`, exchange);
   });
 
@@ -461,12 +459,13 @@ describe('Managed database update', () => {
     if (!ok(first)) throw new SetupError(`could not set allow_list: ${describeExchange(first)}`);
     const second = await c.put(`${DB}/${id}`, { allow_list: ['203.0.113.9'] });
     c.expectSuccess('P1.database.allow-list.update-replaces', second, 'the second allow_list update');
-    const { exchange, cluster } = await view(c, id);
+    const replaced = (list: unknown) => Array.isArray(list) && list.length === 1 && ['203.0.113.9/32', '203.0.113.9'].includes(String(list[0]));
+    const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => replaced(shown?.allow_list));
     const list = cluster?.allow_list;
-    c.expect('P1.database.allow-list.update-replaces', Array.isArray(list) && list.length === 1 && ['203.0.113.9/32', '203.0.113.9'].includes(String(list[0])), `after updating allow_list to ["203.0.113.9"] the cluster shows ${JSON.stringify(list)}`, exchange);
+    c.expect('P1.database.allow-list.update-replaces', replaced(list), `after updating allow_list to ["203.0.113.9"] the cluster shows ${JSON.stringify(list)}`, exchange);
     const cleared = await c.put(`${DB}/${id}`, { allow_list: [] });
     c.expectSuccess('P1.database.allow-list.update-replaces', cleared, 'an update to an empty allow_list');
-    const empty = await view(c, id);
+    const empty = await viewAfterWrite(c, id, (shown) => Array.isArray(shown?.allow_list) && shown.allow_list.length === 0);
     c.expect('P1.database.allow-list.update-replaces', Array.isArray(empty.cluster?.allow_list) && empty.cluster.allow_list.length === 0, `after updating allow_list to [] the cluster shows ${JSON.stringify(empty.cluster?.allow_list)}`, empty.exchange);
   });
 
@@ -549,7 +548,7 @@ describe('Managed database status: failed', () => {
   check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
     const { id } = await failed(c);
     c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
-    c.expect('P1.database.delete.removes', !(await fx.find(c, DB, (item) => item.id === id)), 'the deleted cluster is still in the MySQL list');
+    c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
   });
 });
 

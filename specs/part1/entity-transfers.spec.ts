@@ -3,6 +3,7 @@
 // creation. Incoming transfers come only from another account: checks that need one skip when the target has none.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -35,6 +36,9 @@ async function transfer(c: Check, token: string): Promise<{ exchange: Exchange; 
   const exchange = await c.get(at(token));
   return { exchange, body: bodyOf(exchange) };
 }
+
+/** The transfer read back after a write, once it shows one of `statuses` (or the consistency window has passed). */
+const transferShowing = (c: Check, token: string, statuses: string[]) => readAfterWrite(c, () => transfer(c, token), ({ exchange, body }) => ok(exchange) && statuses.includes(body.status as string));
 
 const sameIds = (value: unknown, ids: number[]) => Array.isArray(value) && value.length === ids.length && ids.every((id) => value.includes(id));
 
@@ -72,7 +76,7 @@ describe('Entity transfer create, view and cancel', () => {
     c.expectSuccess('P1.entity-transfer.token.identifies', await c.delete(at(one.token)), 'DELETE the transfer by its token');
     const other = await transfer(c, two.token);
     c.expect('P1.entity-transfer.token.identifies', other.body.status === 'pending', `DELETE of transfer ${one.token} left transfer ${two.token} ${JSON.stringify(other.body.status)}`, other.exchange);
-    const cancelled = await transfer(c, one.token);
+    const cancelled = await transferShowing(c, one.token, ['cancelled']);
     c.expect('P1.entity-transfer.delete.cancels', ok(cancelled.exchange) && cancelled.body.status === 'cancelled', `after DELETE the transfer answers ${cancelled.exchange.status} with status ${JSON.stringify(cancelled.body.status)}`, cancelled.exchange);
   });
 });
@@ -87,7 +91,7 @@ describe('Entity transfer accept and expiry', () => {
     if (!chosen) return c.skip('needs a pending transfer from another account to accept');
     const token = chosen.token as string;
     const accept = await c.post(`${at(token)}/accept`);
-    const after = await transfer(c, token);
+    const after = await transferShowing(c, token, ['accepted', 'completed']);
     if (!ok(accept) && (after.body.status === 'accepted' || after.body.status === 'completed')) c.skip('another spec file accepted this transfer meanwhile');
     c.expectSuccess('P1.entity-transfer.accept', accept, 'POST accept of a pending incoming transfer');
     c.expect('P1.entity-transfer.accept', after.body.status === 'accepted' || after.body.status === 'completed', `after accept the transfer shows status ${JSON.stringify(after.body.status)}`, after.exchange);

@@ -4,6 +4,7 @@
 // (marking a newer event seen or read) runs a second time on fresh events before it reports a failure.
 import { describe } from 'vitest';
 import { check, twice, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { registerSecret, type Exchange } from '../../harness/http.js';
@@ -85,6 +86,9 @@ async function view(c: Check, id: unknown): Promise<Json> {
   return bodyOf(exchange);
 }
 
+/** The event read back after marking it, once `member` (read or seen) is true (or the consistency window has passed). */
+const viewMarked = (c: Check, id: unknown, member: 'read' | 'seen') => readAfterWrite(c, () => view(c, id), (event) => event[member] === true);
+
 
 describe('Event emission', () => {
   check('P1.events.emission', 'the firewall operations record firewall_create, _disable, _enable, _device_add, _device_remove and _delete', async (c) => {
@@ -119,12 +123,13 @@ describe('Event window and visibility', () => {
     const rule = 'P1.events.window-90-days';
     const firewall = await fx.newFirewall(c);
     const cutoff = (await presentOf(c)) - WINDOW_MS;
-    const events = await listAll(c, '/v4/account/events');
+    const isNew = (event: Json) => event.action === 'firewall_create' && sameEntity(event.entity, firewall);
+    const events = await listAll(c, '/v4/account/events', undefined, { until: (items) => items.some(isNew) });
     for (const event of events) {
       const created = timeOf(event.created);
       c.expect(rule, created === undefined || created >= cutoff, `event ${String(event.id)} (${String(event.action)}) of ${String(event.created)} is older than 90 days`);
     }
-    c.expect(rule, events.some((event) => event.action === 'firewall_create' && sameEntity(event.entity, firewall)), `the event of the firewall created just now (${firewall.id}) is not in the list`);
+    c.expect(rule, events.some(isNew), `the event of the firewall created just now (${firewall.id}) is not in the list`);
   });
 
   check('P1.events.list.by-grants', 'a restricted user sees the event of a firewall only with a grant on that firewall', async (c) => {
@@ -145,7 +150,7 @@ describe('Marking events', () => {
       const [first, middle, last] = await threeEvents(c);
       const before = [first!.read, last!.read];
       c.expectSuccess(rule, await c.post(`/v4/account/events/${String(middle!.id)}/read`), `POST read of event ${String(middle!.id)}`);
-      c.expect(rule, (await view(c, middle!.id)).read === true, `event ${String(middle!.id)} is not read after POST read`);
+      c.expect(rule, (await viewMarked(c, middle!.id, 'read')).read === true, `event ${String(middle!.id)} is not read after POST read`);
       const after = [(await view(c, first!.id)).read, (await view(c, last!.id)).read];
       c.expect(rule, after[0] === before[0] && after[1] === before[1], `POST read of event ${String(middle!.id)} changed read of events ${String(first!.id)} and ${String(last!.id)} from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
     });
@@ -157,8 +162,9 @@ describe('Marking events', () => {
       const lastBefore = last!.seen;
       c.expectSuccess('P1.events.seen.marks-up-to-id', await c.post(`/v4/account/events/${String(middle!.id)}/seen`), `POST seen of event ${String(middle!.id)}`);
       const lastAfter = (await view(c, last!.id)).seen;
-      for (const event of [first!, middle!]) c.expect('P1.events.seen.marks-up-to-id', (await view(c, event.id)).seen === true, `event ${String(event.id)} is not seen after POST seen of event ${String(middle!.id)}`);
-      const unseen = (await listAll(c, '/v4/account/events')).filter((event) => typeof event.id === 'number' && event.id <= (middle!.id as number) && event.seen !== true);
+      for (const event of [first!, middle!]) c.expect('P1.events.seen.marks-up-to-id', (await viewMarked(c, event.id, 'seen')).seen === true, `event ${String(event.id)} is not seen after POST seen of event ${String(middle!.id)}`);
+      const unseenIn = (events: Json[]) => events.filter((event) => typeof event.id === 'number' && event.id <= (middle!.id as number) && event.seen !== true);
+      const unseen = unseenIn(await listAll(c, '/v4/account/events', undefined, { until: (events) => !unseenIn(events).length }));
       c.expect('P1.events.seen.marks-up-to-id', !unseen.length, `after POST seen of event ${String(middle!.id)} the list still shows events ${unseen.map((event) => String(event.id)).join(', ')} unseen`);
       c.expect('P1.events.seen.later-unseen', lastAfter === lastBefore, `POST seen of event ${String(middle!.id)} changed seen of the later event ${String(last!.id)} from ${String(lastBefore)} to ${String(lastAfter)}`);
     });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { check, type Check } from '../../harness/check.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
@@ -21,12 +22,17 @@ const SOA = 'hostmaster@example.com';
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 
-/** The domain as the target shows it: its view when that is the domain, else its list item. */
-async function domainView(c: Check, rule: string, id: number): Promise<Json> {
-  const view = await c.get(`/v4/domains/${id}`);
+const isDomainOf = (body: unknown, id: number): body is Json => isObject(body) && (body.id === id || typeof body.domain === 'string');
+
+/**
+ * The domain as the target shows it: its view when that is the domain, else its list item. After a write, `settled`
+ * says what the check expects to see: the read is repeated within the consistency window until it holds.
+ */
+async function domainView(c: Check, rule: string, id: number, settled: (domain: Json) => boolean = () => true): Promise<Json> {
+  const view = await readAfterWrite(c, () => c.get(`/v4/domains/${id}`), (exchange) => ok(exchange) && (!isDomainOf(exchange.body, id) || settled(exchange.body)));
   c.expectSuccess(rule, view, `GET /v4/domains/${id}`);
-  if (isObject(view.body) && (view.body.id === id || typeof view.body.domain === 'string')) return view.body;
-  const listed = await fx.find(c, '/v4/domains', (item) => item.id === id);
+  if (isDomainOf(view.body, id)) return view.body;
+  const listed = await readAfterWrite(c, () => fx.find(c, '/v4/domains', (item) => item.id === id), (item) => item !== undefined && settled(item));
   if (!listed) c.skip('neither the domain view nor the domain list shows the domain (response bodies are not shown)');
   return listed;
 }
@@ -105,7 +111,7 @@ describe('Domain status', () => {
     if (shown(c, await domainView(c, rule, domain.id), 'status') !== 'active') throw new SetupError('a domain created with status active is not active');
     const put = await c.put(`/v4/domains/${domain.id}`, { status: 'disabled' });
     c.expectSuccess(rule, put, 'PUT status disabled on an active domain');
-    const view = await domainView(c, rule, domain.id);
+    const view = await domainView(c, rule, domain.id, (seen) => seen.status === 'disabled');
     c.expect(rule, view.status === 'disabled', `after PUT status disabled the domain shows status ${JSON.stringify(view.status)}`);
   });
 
@@ -115,10 +121,10 @@ describe('Domain status', () => {
     // the way there is the other transition: a failure on it is that rule's
     const disable = await c.put(`/v4/domains/${domain.id}`, { status: 'disabled' });
     c.expectSuccess('P3.domain.status.active-to-disabled', disable, 'PUT status disabled on an active domain');
-    c.expect('P3.domain.status.active-to-disabled', shown(c, await domainView(c, rule, domain.id), 'status') === 'disabled', 'the domain is not disabled after PUT status disabled', disable);
+    c.expect('P3.domain.status.active-to-disabled', shown(c, await domainView(c, rule, domain.id, (seen) => seen.status === 'disabled'), 'status') === 'disabled', 'the domain is not disabled after PUT status disabled', disable);
     const put = await c.put(`/v4/domains/${domain.id}`, { status: 'active' });
     c.expectSuccess(rule, put, 'PUT status active on a disabled domain');
-    const view = await domainView(c, rule, domain.id);
+    const view = await domainView(c, rule, domain.id, (seen) => seen.status === 'active');
     c.expect(rule, view.status === 'active', `after PUT status active the domain shows status ${JSON.stringify(view.status)}`);
   });
 
@@ -126,7 +132,7 @@ describe('Domain status', () => {
     const rule = 'P3.domain.status.disabled-to-active';
     const domain = await fx.newDomain(c, { status: 'disabled' });
     c.expectSuccess(rule, await c.put(`/v4/domains/${domain.id}`, { status: 'active' }), 'PUT status active on a domain created disabled');
-    const view = await domainView(c, rule, domain.id);
+    const view = await domainView(c, rule, domain.id, (seen) => seen.status === 'active');
     c.expect(rule, shown(c, view, 'status') === 'active', `after PUT status active the domain shows status ${JSON.stringify(view.status)}`);
   });
 });
@@ -161,7 +167,7 @@ describe('Domain time values', () => {
       for (const [sent, expected] of ROUND_UP_CASES) {
         const put = await c.put(`/v4/domains/${domain.id}`, { [field]: sent });
         c.expectSuccess(roundUp, put, `PUT ${field} ${sent}`);
-        const value = shown(c, await domainView(c, roundUp, domain.id), field);
+        const value = shown(c, await domainView(c, roundUp, domain.id, (seen) => seen[field] === expected), field);
         c.expect(roundUp, value === expected, `after PUT ${field} ${sent} the domain shows ${field} ${JSON.stringify(value)} (expected ${expected})`, put);
       }
     });
@@ -173,10 +179,10 @@ describe('Domain time values', () => {
       // a value set before does not survive a 0: 0 is the default, not "keep" nor a value to round up
       const other = fallback === 14400 ? 3600 : 7200;
       c.expectSuccess(zero, await c.put(`/v4/domains/${domain.id}`, { [field]: other }), `PUT ${field} ${other}`);
-      if (shown(c, await domainView(c, zero, domain.id), field) !== other) throw new SetupError(`${field} ${other} (a valid value) was not kept`);
+      if (shown(c, await domainView(c, zero, domain.id, (seen) => seen[field] === other), field) !== other) throw new SetupError(`${field} ${other} (a valid value) was not kept`);
       const put = await c.put(`/v4/domains/${domain.id}`, { [field]: 0 });
       c.expectSuccess(zero, put, `PUT ${field} 0`);
-      const updated = shown(c, await domainView(c, zero, domain.id), field);
+      const updated = shown(c, await domainView(c, zero, domain.id, (seen) => seen[field] === 0 || seen[field] === fallback), field);
       c.expect(zero, updated === 0 || updated === fallback, `after PUT ${field} 0 the domain shows ${field} ${JSON.stringify(updated)} (0 or the default ${fallback})`, put);
     });
   }
@@ -266,7 +272,7 @@ describe('Members a domain type needs', () => {
     const domain = await fx.newDomain(c, { type: 'slave', master_ips: ['192.0.2.53'], soa_email: undefined });
     const put = await c.put(`/v4/domains/${domain.id}`, { type: 'master', soa_email: SOA });
     c.expectSuccess(rule, put, 'PUT type master with soa_email on a slave domain');
-    const view = await domainView(c, rule, domain.id);
+    const view = await domainView(c, rule, domain.id, (seen) => seen.type === 'master');
     c.expect(rule, shown(c, view, 'type') === 'master', `after PUT type master the domain shows type ${JSON.stringify(view.type)}`);
   });
 });

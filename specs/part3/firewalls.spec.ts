@@ -5,6 +5,7 @@
 // are found again in their lists, and events by their action and entity.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -33,8 +34,21 @@ async function devicesOf(c: Check, firewallId: number): Promise<Json[]> {
   return listAll(c, `${FW}/${firewallId}/devices`);
 }
 
-async function statusOf(c: Check, firewallId: number): Promise<unknown> {
-  return ((await c.get(`${FW}/${firewallId}`)).body as Json | undefined)?.status;
+const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;
+
+/** The firewall's view, read again within the consistency window until its status is `expected` (what the check awaits). */
+function firewallView(c: Check, firewallId: number, expected: string): Promise<Exchange> {
+  return readAfterWrite(c, () => c.get(`${FW}/${firewallId}`), (view) => statusIn(view) === expected);
+}
+
+async function statusOf(c: Check, firewallId: number, expected: string): Promise<unknown> {
+  return statusIn(await firewallView(c, firewallId, expected));
+}
+
+/** The firewall's rules, read again within the consistency window until `settled` holds (what the check awaits). */
+async function storedRules(c: Check, firewallId: number, settled: (rules: Json | undefined) => boolean): Promise<Json | undefined> {
+  const read = await readAfterWrite(c, () => c.get(`${FW}/${firewallId}/rules`), (view) => settled(view.body as Json | undefined));
+  return read.body as Json | undefined;
 }
 
 /** An event names the firewall as its entity (or second entity): by label, or by id with a firewall type. */
@@ -71,7 +85,7 @@ async function disabledFirewall(c: Check): Promise<{ id: number; label: string }
   const firewall = await fx.newFirewall(c);
   const put = await c.put(`${FW}/${firewall.id}`, { status: 'disabled' });
   if (put.status < 200 || put.status >= 300) throw new Error(`setup: could not disable firewall ${firewall.id} (HTTP ${put.status})`);
-  c.expect('P3.firewall.status.enabled-to-disabled', (await statusOf(c, firewall.id)) === 'disabled', `firewall ${firewall.id} is not disabled after PUT status disabled`, put);
+  c.expect('P3.firewall.status.enabled-to-disabled', (await statusOf(c, firewall.id, 'disabled')) === 'disabled', `firewall ${firewall.id} is not disabled after PUT status disabled`, put);
   return firewall;
 }
 
@@ -131,14 +145,14 @@ describe('Firewall status', () => {
 
   check(['P3.firewall.status.enabled-to-disabled', 'P3.firewall.event.disable'], 'PUT status disabled disables an enabled firewall and emits firewall_disable', async (c) => {
     const firewall = await fx.newFirewall(c);
-    if ((await statusOf(c, firewall.id)) !== 'enabled') {
+    if ((await statusOf(c, firewall.id, 'enabled')) !== 'enabled') {
       const enable = await c.put(`${FW}/${firewall.id}`, { status: 'enabled' });
-      if ((await statusOf(c, firewall.id)) !== 'enabled') c.fail('P3.firewall.status.disabled-to-enabled', 'a new firewall with no devices could not be enabled', enable);
+      if ((await statusOf(c, firewall.id, 'enabled')) !== 'enabled') c.fail('P3.firewall.status.disabled-to-enabled', 'a new firewall with no devices could not be enabled', enable);
     }
     c.expect('P3.firewall.event.disable', !(await findEvent(c, 'firewall_disable', firewall)), 'a firewall_disable event names a firewall that was never disabled');
     const put = await c.put(`${FW}/${firewall.id}`, { status: 'disabled' });
     c.expectSuccess('P3.firewall.status.enabled-to-disabled', put, 'PUT status disabled on an enabled firewall');
-    const view = await c.get(`${FW}/${firewall.id}`);
+    const view = await firewallView(c, firewall.id, 'disabled');
     c.expect('P3.firewall.status.enabled-to-disabled', (view.body as Json | undefined)?.status === 'disabled', `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status disabled`, view);
     c.expect('P3.firewall.event.disable', await findEvent(c, 'firewall_disable', firewall), `no firewall_disable event names firewall ${firewall.id} after it was disabled`);
   });
@@ -148,7 +162,7 @@ describe('Firewall status', () => {
     c.expect('P3.firewall.event.enable', !(await findEvent(c, 'firewall_enable', firewall)), 'a firewall_enable event names a firewall that was never moved to enabled');
     const put = await c.put(`${FW}/${firewall.id}`, { status: 'enabled' });
     c.expectSuccess('P3.firewall.status.disabled-to-enabled', put, 'PUT status enabled on a disabled firewall with no other enabled firewall on its instances');
-    const view = await c.get(`${FW}/${firewall.id}`);
+    const view = await firewallView(c, firewall.id, 'enabled');
     c.expect('P3.firewall.status.disabled-to-enabled', (view.body as Json | undefined)?.status === 'enabled', `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status enabled`, view);
     c.expect('P3.firewall.event.enable', await findEvent(c, 'firewall_enable', firewall), `no firewall_enable event names firewall ${firewall.id} after it was enabled`);
   });
@@ -157,18 +171,18 @@ describe('Firewall status', () => {
     const instance = await fx.newInstance(c);
     const active = await fx.newFirewall(c);
     c.expectSuccess('P3.firewall.device.listed', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
-    if ((await statusOf(c, active.id)) !== 'enabled') throw new Error('setup: the first firewall is not enabled');
+    if ((await statusOf(c, active.id, 'enabled')) !== 'enabled') throw new Error('setup: the first firewall is not enabled');
     const waiting = await disabledFirewall(c);
     c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, waiting.id, instance.id), 'adding the instance to a disabled firewall');
     const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
     c.expectRejected('P3.firewall.status.enable-blocked-by-active', blocked, 'enabling a firewall whose instance has another enabled firewall');
-    c.expect('P3.firewall.status.enable-blocked-by-active', (await statusOf(c, waiting.id)) === 'disabled', 'the firewall is not disabled after a refused enable');
+    c.expect('P3.firewall.status.enable-blocked-by-active', (await statusOf(c, waiting.id, 'disabled')) === 'disabled', 'the firewall is not disabled after a refused enable');
     // Once the other one is disabled, nothing blocks it.
     c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the first firewall');
-    c.expect('P3.firewall.status.enabled-to-disabled', (await statusOf(c, active.id)) === 'disabled', 'the first firewall is not disabled after PUT status disabled');
+    c.expect('P3.firewall.status.enabled-to-disabled', (await statusOf(c, active.id, 'disabled')) === 'disabled', 'the first firewall is not disabled after PUT status disabled');
     const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
     c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
-    c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id)) === 'enabled', 'the second firewall is not enabled');
+    c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the second firewall is not enabled');
   });
 
   check(['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'], 'DELETE removes the firewall from view and list and emits firewall_delete', async (c) => {
@@ -176,9 +190,10 @@ describe('Firewall status', () => {
     c.expect('P3.firewall.event.delete', !(await findEvent(c, 'firewall_delete', firewall)), 'a firewall_delete event names a firewall that was not deleted');
     const deleted = await c.delete(`${FW}/${firewall.id}`);
     c.expectSuccess('P3.firewall.status.delete-removes', deleted, 'DELETE firewall');
-    const view = await c.get(`${FW}/${firewall.id}`);
+    const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}`), (read) => read.status >= 400 && read.status < 500);
     c.expect('P3.firewall.status.delete-removes', view.status >= 400 && view.status < 500, `GET a deleted firewall answered HTTP ${view.status}`, view);
-    const listed = (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
+    const find = async () => (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
+    const listed = await readAfterWrite(c, find, (item) => item === undefined);
     c.expect('P3.firewall.status.delete-removes', !listed, `the deleted firewall ${firewall.id} is still listed (status ${String(listed?.status)})`);
     c.expect('P3.firewall.event.delete', await findEvent(c, 'firewall_delete', firewall), `no firewall_delete event names firewall ${firewall.id}`);
   });
@@ -213,7 +228,7 @@ describe('Firewall devices', () => {
     const first = await fx.newFirewall(c);
     c.expectSuccess('P3.firewall.device.one-active-per-instance', await addDevice(c, first.id, instance.id), 'adding the instance to the first enabled firewall');
     const second = await fx.newFirewall(c);
-    if ((await statusOf(c, second.id)) !== 'enabled' || (await statusOf(c, first.id)) !== 'enabled') throw new Error('setup: new firewalls are not enabled');
+    if ((await statusOf(c, second.id, 'enabled')) !== 'enabled' || (await statusOf(c, first.id, 'enabled')) !== 'enabled') throw new Error('setup: new firewalls are not enabled');
     const refused = await addDevice(c, second.id, instance.id);
     c.expectRejected('P3.firewall.device.one-active-per-instance', refused, 'adding the instance to a second enabled firewall', 'id');
     c.expect('P3.firewall.device.one-active-per-instance', !deviceOf(await devicesOf(c, second.id), instance.id), 'the instance is a device of the second enabled firewall after a refused add');
@@ -240,10 +255,10 @@ describe('Firewall devices', () => {
     if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string')) throw new Error('setup: the added device has no id in the devices list');
     c.expect('P3.firewall.event.device-remove', !(await findEvent(c, 'firewall_device_remove', firewall)), 'a firewall_device_remove event names a firewall that lost no device');
     c.expectSuccess('P3.firewall.device.remove', await c.delete(`${FW}/${firewall.id}/devices/${device.id}`), 'DELETE device');
-    const devices = await devicesOf(c, firewall.id);
+    const devices = await readAfterWrite(c, () => devicesOf(c, firewall.id), (read) => !deviceOf(read, instance.id));
     c.expect('P3.firewall.device.remove', !deviceOf(devices, instance.id), 'the removed instance is still a device of the firewall');
     c.expect('P3.firewall.device.remove', deviceOf(devices, other.id), 'removing one device removed another one too');
-    const view = await c.get(`${FW}/${firewall.id}/devices/${device.id}`);
+    const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}/devices/${device.id}`), (read) => read.status >= 400 && read.status < 500);
     c.expect('P3.firewall.device.remove', view.status >= 400 && view.status < 500, `GET a removed device answered HTTP ${view.status}`, view);
     c.expect('P3.firewall.event.device-remove', await findEvent(c, 'firewall_device_remove', firewall), `no firewall_device_remove event names firewall ${firewall.id}`);
   });
@@ -278,7 +293,7 @@ describe('Firewall update and rules update', () => {
     if (created.id === undefined) throw new Error(`setup: could not create a firewall with rules (HTTP ${created.exchange.status})`);
     const put = await c.put(`${FW}/${created.id}/rules`, { inbound: [tcpRule('443')] });
     c.expectSuccess('P3.firewall.rules-update.replaces', put, 'PUT rules with inbound only');
-    const rules = (await c.get(`${FW}/${created.id}/rules`)).body as Json | undefined;
+    const rules = await storedRules(c, created.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.ports === '443');
     const inbound = rules?.inbound as Json[] | undefined;
     c.expect('P3.firewall.rules-update.replaces', inbound?.length === 1 && inbound[0]?.ports === '443', `inbound should be exactly the one rule given, got ${JSON.stringify(inbound)}`);
     const outbound = rules?.outbound as Json[] | undefined;
@@ -286,7 +301,7 @@ describe('Firewall update and rules update', () => {
     c.expect('P3.firewall.rules-update.omitted-unchanged', rules?.inbound_policy === 'ACCEPT' && rules?.outbound_policy === 'DROP', 'policies not given changed');
     // Replacing with an empty list empties the direction.
     c.expectSuccess('P3.firewall.rules-update.replaces', await c.put(`${FW}/${created.id}/rules`, { outbound: [], outbound_policy: 'ACCEPT' }), 'PUT rules with an empty outbound');
-    const emptied = (await c.get(`${FW}/${created.id}/rules`)).body as Json | undefined;
+    const emptied = await storedRules(c, created.id, (read) => read?.outbound_policy === 'ACCEPT');
     c.expect('P3.firewall.rules-update.replaces', Array.isArray(emptied?.outbound) ? (emptied.outbound as unknown[]).length === 0 : emptied?.outbound === undefined || emptied?.outbound === null, `outbound should be empty, got ${JSON.stringify(emptied?.outbound)}`);
     c.expect('P3.firewall.rules-update.replaces', emptied?.outbound_policy === 'ACCEPT', 'the outbound policy given was not applied');
     c.expect('P3.firewall.rules-update.omitted-unchanged', (emptied?.inbound as Json[] | undefined)?.length === 1, 'inbound (not given) changed');
@@ -363,7 +378,7 @@ describe('Firewall rule ports', () => {
     const path = `${FW}/${firewall.id}/rules`;
     const icmp = { action: 'ACCEPT', protocol: 'ICMP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] } };
     c.expectSuccess('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [icmp] }), 'an ICMP rule without ports');
-    const rules = (await c.get(path)).body as Json | undefined;
+    const rules = await storedRules(c, firewall.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.protocol === 'ICMP');
     const stored = (rules?.inbound as Json[] | undefined)?.[0];
     c.expect('P3.firewall.rule.ports.forbidden-for-icmp', stored && (stored.ports === undefined || stored.ports === null || stored.ports === ''), `the stored ICMP rule carries ports ${JSON.stringify(stored?.ports)}`);
     c.expectRejected('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [{ ...icmp, ports: '22' }] }), 'an ICMP rule with ports', 'inbound.0.ports');

@@ -8,6 +8,7 @@
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -120,12 +121,14 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
     const set = record.status < 300 ? await c.put(path, { rdns: custom }) : undefined;
     const customSet = set !== undefined && set.status >= 200 && set.status < 300;
     if (customSet) {
-      const view = (await c.get(path)).body as Json | undefined;
+      const isCustom = (rdns: unknown) => rdns === custom || rdns === `${custom}.`;
+      const view = (await readAfterWrite(c, () => c.get(path), (read) => isCustom((read.body as Json | undefined)?.rdns))).body as Json | undefined;
       c.expect('P3.ip.rdns.null-resets-default', view?.rdns === custom || view?.rdns === `${custom}.`, `rdns should read back as ${custom}, reads ${JSON.stringify(view?.rdns)}`);
     }
     const reset = await c.put(path, { rdns: null });
     c.expectSuccess('P3.ip.rdns.null-resets-default', reset, 'PUT rdns null on a public IPv4 address');
-    const after = (await c.get(path)).body as Json | undefined;
+    const isDefault = (rdns: unknown) => typeof rdns === 'string' && rdns.length > 0 && rdns !== custom && rdns !== `${custom}.`;
+    const after = (await readAfterWrite(c, () => c.get(path), (read) => isDefault((read.body as Json | undefined)?.rdns))).body as Json | undefined;
     c.expect('P3.ip.rdns.null-resets-default', typeof after?.rdns === 'string' && after.rdns.length > 0, `after the reset rdns is ${JSON.stringify(after?.rdns)}, not a default name`);
     if (customSet) c.expect('P3.ip.rdns.null-resets-default', after?.rdns !== custom && after?.rdns !== `${custom}.`, `rdns is still ${custom} after PUT rdns null`);
     if (typeof original?.rdns === 'string' && original.rdns.length > 0) c.expect('P3.ip.rdns.null-resets-default', after?.rdns === original.rdns, `rdns after the reset is ${JSON.stringify(after?.rdns)}, the default of the new address was ${original.rdns}`);
@@ -289,9 +292,10 @@ describe('IPv6 ranges', () => {
       const second = await createRange(c, { prefix_length: 64, compute_id: q.id }, sq);
       c.expectRejected('P3.ipv6-range.one-per-region', second.exchange, `a second range in ${region}`);
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${first.range}`), 'DELETE the range');
-      const gone = await rangeView(c, first.range);
+      const gone = await readAfterWrite(c, () => rangeView(c, first.range!), (view) => view.status >= 400 && view.status < 500);
       c.expect('P3.ipv6-range.delete-disconnects', gone.status >= 400 && gone.status < 500, `GET a deleted range answered HTTP ${gone.status}`, gone);
-      const listed = (await listAll(c, RANGES)).find((item) => typeof item.range === 'string' && item.range.split('/')[0] === first.range);
+      const find = async () => (await listAll(c, RANGES)).find((item) => typeof item.range === 'string' && item.range.split('/')[0] === first.range);
+      const listed = await readAfterWrite(c, find, (item) => item === undefined);
       c.expect('P3.ipv6-range.delete-disconnects', !listed, `the deleted range ${first.range} is still listed`);
       // With the region free again, a range for the other instance is accepted.
       const third = await createRange(c, { prefix_length: 56, compute_id: q.id }, sq);

@@ -3,6 +3,7 @@
 // view and update need. The plan is account-wide state: every check that changes it returns it to the free plan.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -100,12 +101,12 @@ describe('Monitoring plan', () => {
   check(['P3.monitor-plan.update.null-means-free', 'P3.monitor-plan.free-is-empty'], 'a plan update with null returns {} and the account to the free plan', async (c) => {
     // the subscription is read from the plan view: what the update answers is another rule's
     const paid = await c.put(PLAN, { monitor_subscription: 'monitor-3' });
-    const subscribed = await c.get(PLAN);
+    const subscribed = await readAfterWrite(c, () => c.get(PLAN), (view) => ok(view) && !isEmptyObject(view.body));
     if (!ok(paid) || !ok(subscribed) || isEmptyObject(subscribed.body)) throw new SetupError(`could not subscribe to monitor-3: HTTP ${paid.status}, the plan view shows ${show(subscribed.body)}`);
     const put = await c.put(PLAN, { monitor_subscription: null });
     c.expectSuccess('P3.monitor-plan.update.null-means-free', put, 'PUT the plan to null');
     c.expect('P3.monitor-plan.update.null-means-free', isEmptyObject(put.body), `the plan update to null returned ${show(put.body)}, not {}`, put);
-    const view = await c.get(PLAN);
+    const view = await readAfterWrite(c, () => c.get(PLAN), (read) => isEmptyObject(read.body));
     c.expect('P3.monitor-plan.update.null-means-free', isEmptyObject(view.body), `after an update to null the plan view returns ${show(view.body)}, not {}`, view);
   });
 

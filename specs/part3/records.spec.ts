@@ -10,6 +10,7 @@ import { exampleHost, recordName, recordTargetHost } from '../../arbitraries/gen
 import { email, httpUrl, ipv4, ipv6 } from '../../arbitraries/generators/net.js';
 import { stringOfLength } from '../../arbitraries/generators/text.js';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
@@ -54,15 +55,22 @@ async function acceptedRecord(c: Check, rule: string, domainId: number, body: Js
 async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
   const removed = await c.delete(`${records(domainId)}/${id}`);
   if (!ok(removed)) throw new SetupError(`could not delete record ${id}: HTTP ${removed.status}`);
-  if (ok(await c.get(`${records(domainId)}/${id}`))) throw new SetupError(`record ${id} is still viewable after its DELETE`);
+  const after = await readAfterWrite(c, () => c.get(`${records(domainId)}/${id}`), (view) => !ok(view));
+  if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE`);
 }
 
-/** The record as the target shows it: its view, else its list item; `skip` when neither shows it. */
-async function recordView(c: Check, rule: string, domainId: number, id: number): Promise<Json> {
-  const view = await c.get(`${records(domainId)}/${id}`);
+const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) && (body.id === id || 'type' in body);
+
+/**
+ * The record as the target shows it: its view, else its list item; `skip` when neither shows it. After a write,
+ * `settled` says what the check expects to see: the read is repeated within the consistency window until it holds.
+ */
+async function recordView(c: Check, rule: string, domainId: number, id: number, settled: (record: Json) => boolean = () => true): Promise<Json> {
+  const view = await readAfterWrite(c, () => c.get(`${records(domainId)}/${id}`), (exchange) => ok(exchange) && (!isRecordOf(exchange.body, id) || settled(exchange.body)));
   c.expectSuccess(rule, view, `GET record ${id}`);
-  if (isObject(view.body) && (view.body.id === id || 'type' in view.body)) return view.body;
-  const listed = (await listAll(c, records(domainId))).items.find((item) => item.id === id);
+  if (isRecordOf(view.body, id)) return view.body;
+  const find = async () => (await listAll(c, records(domainId))).items.find((item) => item.id === id);
+  const listed = await readAfterWrite(c, find, (item) => item !== undefined && settled(item));
   if (!listed) c.skip('neither the record view nor the record list shows the record (fields of a record as returned are not shown)');
   return listed;
 }
@@ -192,7 +200,7 @@ describe('Record ttl_sec', () => {
     for (const [sent, expected] of TTL_CASES) {
       const put = await c.put(`${records(domainId)}/${id}`, { ttl_sec: sent });
       c.expectSuccess(rule, put, `PUT ttl_sec ${sent}`);
-      const value = shown(c, await recordView(c, rule, domainId, id), 'ttl_sec');
+      const value = shown(c, await recordView(c, rule, domainId, id, (seen) => seen.ttl_sec === expected), 'ttl_sec');
       c.expect(rule, value === expected, `after PUT ttl_sec ${sent} the record shows ttl_sec ${JSON.stringify(value)} (nearest valid value ${expected})`, put);
     }
   });
