@@ -2,8 +2,10 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { listPages } from '../../harness/lists.js';
 import { deepFind } from '../generic/valid-requests.js';
 
 export type Json = Record<string, unknown>;
@@ -24,21 +26,20 @@ export function isPrivateIpv4(address: string): boolean {
   return /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(address);
 }
 
-/** Every item of a paginated list (`data` of each page). */
-export async function listAll(c: Check, path: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 } });
-    const body = bodyOf(exchange);
-    if (!Array.isArray(body.data)) break;
-    out.push(...(body.data as Json[]));
-    if (page >= (typeof body.pages === 'number' ? body.pages : 1)) break;
-  }
-  return out;
+/**
+ * Every item of a paginated list (`data` of each page). `until`: what the list should show after a write (a new
+ * item in it, a deleted one gone); it is read again within the consistency window until it does.
+ */
+export async function listAll(c: Check, path: string, until?: (items: Json[]) => boolean): Promise<Json[]> {
+  return (await listPages(c, path, until ? { until } : {})).items;
 }
 
-export async function viewInstance(c: Check, id: number): Promise<Json> {
-  const exchange = await c.get(`${INSTANCES}/${id}`);
+/**
+ * The instance's view; one that cannot be viewed is a setup error. The instance is expected to exist, and to show
+ * `until` (what a write just set): either is read again within the consistency window.
+ */
+export async function viewInstance(c: Check, id: number, until: (view: Json) => boolean = () => true): Promise<Json> {
+  const exchange = await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}`), (view) => ok(view) && until(bodyOf(view)));
   if (!ok(exchange)) throw new SetupError(`cannot view instance ${id}: HTTP ${exchange.status}`);
   return bodyOf(exchange);
 }
@@ -74,7 +75,7 @@ export async function idOfCreated(c: Check, exchange: Exchange, label?: string, 
 }
 
 async function findInstance(c: Check, match: (item: Json) => boolean): Promise<Json | undefined> {
-  return (await listAll(c, INSTANCES)).find(match);
+  return (await listAll(c, INSTANCES, (items) => items.some(match))).find(match);
 }
 
 /** A new instance (tracked) with body defaults: the config region and type, a run label; `image: true` deploys a public image. */
@@ -98,7 +99,8 @@ export async function createConfig(c: Check, computeId: number, extra: Json = {}
   if (!ok(exchange)) return { exchange, label: profileLabel };
   const created = bodyOf(exchange);
   if (typeof created.id === 'number') return { exchange, id: created.id, label: profileLabel };
-  const found = (await listAll(c, `${INSTANCES}/${computeId}/configs`)).find((item) => item.label === profileLabel);
+  const mine = (item: Json) => item.label === profileLabel;
+  const found = (await listAll(c, `${INSTANCES}/${computeId}/configs`, (items) => items.some(mine))).find(mine);
   if (typeof found?.id !== 'number') throw new SetupError('created a configuration profile but cannot find its id');
   return { exchange, id: found.id, label: profileLabel };
 }
@@ -122,7 +124,8 @@ export async function cloneToNew(c: Check, fx: Fixtures, sourceId: number, extra
   const created = bodyOf(exchange);
   let id = typeof created.id === 'number' && created.id !== sourceId ? created.id : undefined;
   if (id === undefined) {
-    const found = (await listAll(c, INSTANCES)).find((item) => item.id !== sourceId && ((label !== undefined && item.label === label) || (options.findTag !== undefined && Array.isArray(item.tags) && item.tags.includes(options.findTag))));
+    const made = (item: Json) => item.id !== sourceId && ((label !== undefined && item.label === label) || (options.findTag !== undefined && Array.isArray(item.tags) && item.tags.includes(options.findTag)));
+    const found = (await listAll(c, INSTANCES, (items) => items.some(made))).find(made);
     id = typeof found?.id === 'number' ? found.id : undefined;
   }
   if (id !== undefined) fx.track('instance', `${INSTANCES}/${id}`, label);
@@ -146,8 +149,8 @@ export async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number
   return false;
 }
 
-/** The profiles of an instance (all pages). */
-export const configsOf = (c: Check, computeId: number) => listAll(c, `${INSTANCES}/${computeId}/configs`);
+/** The profiles of an instance (all pages); `until` as for listAll. */
+export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]) => boolean) => listAll(c, `${INSTANCES}/${computeId}/configs`, until);
 
 /** Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id. */
 export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promise<{ exchange: Exchange; label: string; id?: number }> {
@@ -158,15 +161,28 @@ export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promi
   return { exchange, label, id: found?.id as number | undefined };
 }
 
-export async function findBackup(c: Check, computeId: number, label: string): Promise<Json | undefined> {
+async function backupOnce(c: Check, computeId: number, label: string): Promise<Json | undefined> {
   const listed = await c.get(`${INSTANCES}/${computeId}/backups`);
   return deepFind(listed.body, (item) => item.label === label);
 }
 
-/** Whether the account's VLAN list mentions `label` (the VLAN object's fields are not shown). */
-export async function vlanListed(c: Check, label: string): Promise<Json | undefined> {
-  const items = await listAll(c, '/v4beta/networking/vlans');
-  return items.find((item) => JSON.stringify(item).includes(`"${label}"`));
+/** The backup labelled `label`: one just taken, so a miss is read again within the consistency window. */
+export function findBackup(c: Check, computeId: number, label: string): Promise<Json | undefined> {
+  return readAfterWrite(c, () => backupOnce(c, computeId, label), (found) => found !== undefined);
+}
+
+/** Whether no backup is labelled `label` (after it was replaced or deleted: one still listed is read again within the window). */
+export async function backupGone(c: Check, computeId: number, label: string): Promise<boolean> {
+  return (await readAfterWrite(c, () => backupOnce(c, computeId, label), (found) => found === undefined)) === undefined;
+}
+
+/**
+ * The item of the account's VLAN list that mentions `label` (the VLAN object's fields are not shown). `until`: what
+ * it should show after a write (that it is listed, that it lists an instance); read again within the window until it does.
+ */
+export async function vlanListed(c: Check, label: string, until?: (vlan: Json | undefined) => boolean): Promise<Json | undefined> {
+  const find = (items: Json[]) => items.find((item) => JSON.stringify(item).includes(`"${label}"`));
+  return find(await listAll(c, '/v4beta/networking/vlans', until && ((items) => until(find(items)))));
 }
 
 /** A fresh VLAN label (ASCII letters, digits, dashes; 1..64). */

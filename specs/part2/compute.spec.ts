@@ -3,10 +3,11 @@
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import {
-  INSTANCES, STRONG_PASSWORD, bodyOf, cloneStillRunning, cloneToNew, createInstance, isPrivateIpv4, listAll, newInstance, ok, reasonOf, viewInstance, type Json,
+  INSTANCES, STRONG_PASSWORD, bodyOf, cloneStillRunning, cloneToNew, createInstance, isPrivateIpv4, listAll, newInstance, ok, reasonOf, rejected, viewInstance, type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-compute');
@@ -81,9 +82,9 @@ describe('Compute instances: grants and restricted users', () => {
     const listed = await listAllAs(c, blind);
     c.expect('P2.instances.list.visible', !listed.some((item) => item.id === instance.id), `a restricted user without a grant on instance ${instance.id} sees it in the instances list`);
     const granted = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(instance.id)]: 'read_only' } } } });
-    const listedGranted = await listAllAs(c, granted);
+    const listedGranted = await readAfterWrite(c, () => listAllAs(c, granted), (items) => items.some((item) => item.id === instance.id));
     c.expect('P2.instances.list.visible', listedGranted.some((item) => item.id === instance.id), `a restricted user with read_only on instance ${instance.id} does not see it in the instances list`);
-    const full = await listAll(c, INSTANCES);
+    const full = await listAll(c, INSTANCES, (items) => items.some((item) => item.id === instance.id));
     c.expect('P2.instances.list.visible', full.some((item) => item.id === instance.id), `the account's own instance ${instance.id} is not in the instances list`);
   });
 
@@ -175,7 +176,7 @@ describe('Update instance body and alerts', () => {
     for (const member of ['cpu', 'io', 'network_in', 'network_out', 'transfer_quota']) {
       const put = await c.put(`${INSTANCES}/${id}`, { alerts: { [member]: 0 } });
       c.expectSuccess('P2.alerts.zero-accepted', put, `setting alerts.${member} to 0`);
-      const alerts = (await viewInstance(c, id)).alerts as Json | undefined;
+      const alerts = (await viewInstance(c, id, (view) => (view.alerts as Json | undefined)?.[member] === 0)).alerts as Json | undefined;
       c.expect('P2.alerts.zero-accepted', alerts?.[member] === 0, `alerts.${member} is ${JSON.stringify(alerts?.[member])} after setting it to 0`);
     }
   });
@@ -188,7 +189,7 @@ describe('Update instance body and alerts', () => {
     const update = { label, group: 'conformance', tags: [tag], watchdog_enabled: false, alerts: { cpu: 45, io: 5000, network_in: 7, network_out: 8, transfer_quota: 60 }, backups: { schedule: { day: 'Tuesday', window: 'W10' } } };
     const put = await c.put(`${INSTANCES}/${id}`, update);
     c.expectSuccess('P2.instance.update.persists', put, 'the update');
-    const view = await viewInstance(c, id);
+    const view = await viewInstance(c, id, (shown) => shown.label === label);
     c.expect('P2.instance.update.persists', view.label === label, `label is ${JSON.stringify(view.label)} after setting ${label}`);
     c.expect('P2.instance.update.persists', view.group === 'conformance', `group is ${JSON.stringify(view.group)} after setting "conformance"`);
     c.expect('P2.instance.update.persists', Array.isArray(view.tags) && view.tags.length === 1 && view.tags[0] === tag, `tags are ${JSON.stringify(view.tags)} after setting [${tag}]`);
@@ -214,8 +215,8 @@ describe('Update instance body and alerts', () => {
   check('P2.instances.delete.gone', 'a deleted instance can no longer be viewed', async (c) => {
     const { id } = await newInstance(c, fx, {});
     c.expectSuccess('P2.instances.delete.gone', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
-    c.expectRejected('P2.instances.delete.gone', await c.get(`${INSTANCES}/${id}`), 'viewing the deleted instance');
-    const listed = await listAll(c, INSTANCES);
+    c.expectRejected('P2.instances.delete.gone', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}`), rejected), 'viewing the deleted instance');
+    const listed = await listAll(c, INSTANCES, (items) => !items.some((item) => item.id === id));
     c.expect('P2.instances.delete.gone', !listed.some((item) => item.id === id), `the deleted instance ${id} is still listed`);
   });
 });
@@ -307,7 +308,7 @@ describe('Transfer year bounds', () => {
 describe('Volumes, kernels, path parameters', () => {
   check('P2.volumes.attached', 'the volumes list of an instance holds only volumes attached to it', async (c) => {
     const { id } = await newInstance(c, fx, {});
-    const fresh = await c.get(`${INSTANCES}/${id}/volumes`);
+    const fresh = await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/volumes`), ok);
     c.expectSuccess('P2.volumes.attached', fresh, 'the volumes list of a new instance');
     const data = bodyOf(fresh).data;
     c.expect('P2.volumes.attached', Array.isArray(data) && data.length === 0, `a new instance (no volume attached) lists ${Array.isArray(data) ? data.length : 'no'} volumes`, fresh);
@@ -359,10 +360,10 @@ describe('Events of instance operations', () => {
   // on the account) are recorded as events naming it.
   check('P1.events.emission', 'creating and deleting an instance are recorded as events naming the instance', async (c) => {
     const { id } = await newInstance(c, fx, {});
-    c.expect('P1.events.emission', (await eventsNaming(c, id)).length > 0, `creating instance ${id} recorded no event naming it (entity.id ${id})`);
+    c.expect('P1.events.emission', (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > 0)).length > 0, `creating instance ${id} recorded no event naming it (entity.id ${id})`);
     const before = (await eventsNaming(c, id)).length;
     c.expectSuccess('P1.events.emission', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
-    c.expect('P1.events.emission', (await eventsNaming(c, id)).length > before, `deleting instance ${id} recorded no new event naming it`);
+    c.expect('P1.events.emission', (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > before)).length > before, `deleting instance ${id} recorded no new event naming it`);
   });
 
   // The events list and view responses are judged against the documented event shape by the named checks (the

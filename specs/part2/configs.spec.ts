@@ -2,9 +2,10 @@
 // compute instance endpoints (only profile, last booted profile, ambiguous choice).
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import {
-  INSTANCES, UNKNOWN_ID, bodyOf, cloneToNew, configsOf, createConfig, createInstance, extraSetting, isPrivateIpv4, newConfig, newInstance, ok, viewInstance, vlanLabel, vlanListed, type Json,
+  INSTANCES, UNKNOWN_ID, bodyOf, cloneToNew, configsOf, createConfig, createInstance, extraSetting, isPrivateIpv4, newConfig, newInstance, ok, rejected, viewInstance, vlanLabel, vlanListed, type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-configs');
@@ -22,7 +23,7 @@ function sharedVlan(c: Check): Promise<string> {
     c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label)) === undefined, `the VLAN ${label} is listed before any interface names it`);
     const profile = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.label.new-creates-vlan', profile.exchange, `a profile with a vlan interface with the new label ${label}`);
-    c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label)) !== undefined, `a profile with a vlan interface labelled ${label} did not create the VLAN (not in the VLAN list)`);
+    c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label, (vlan) => vlan !== undefined)) !== undefined, `a profile with a vlan interface labelled ${label} did not create the VLAN (not in the VLAN list)`);
     return label;
   })();
   sharedVlanLabel.catch(() => (sharedVlanLabel = undefined));
@@ -35,11 +36,13 @@ describe('Configuration profile body', () => {
   check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) => {
     const { id: computeId } = await newInstance(c, fx, {});
     const profile = await newConfig(c, computeId);
-    c.expectSuccess('P2.config.listed', await c.get(`${INSTANCES}/${computeId}/configs/${profile.id}`), 'viewing the new profile');
-    c.expect('P2.config.listed', (await configsOf(c, computeId)).some((item) => item.id === profile.id), `the new profile ${profile.id} is not in the profiles list`);
-    c.expectSuccess('P2.config.listed', await c.delete(`${INSTANCES}/${computeId}/configs/${profile.id}`), 'deleting the profile');
-    c.expectRejected('P2.config.listed', await c.get(`${INSTANCES}/${computeId}/configs/${profile.id}`), 'viewing the deleted profile');
-    c.expect('P2.config.listed', !(await configsOf(c, computeId)).some((item) => item.id === profile.id), `the deleted profile ${profile.id} is still listed`);
+    const path = `${INSTANCES}/${computeId}/configs/${profile.id}`;
+    const listed = (profiles: Json[]) => profiles.some((item) => item.id === profile.id);
+    c.expectSuccess('P2.config.listed', await readAfterWrite(c, () => c.get(path), ok), 'viewing the new profile');
+    c.expect('P2.config.listed', listed(await configsOf(c, computeId, listed)), `the new profile ${profile.id} is not in the profiles list`);
+    c.expectSuccess('P2.config.listed', await c.delete(path), 'deleting the profile');
+    c.expectRejected('P2.config.listed', await readAfterWrite(c, () => c.get(path), rejected), 'viewing the deleted profile');
+    c.expect('P2.config.listed', !listed(await configsOf(c, computeId, (profiles) => !listed(profiles))), `the deleted profile ${profile.id} is still listed`);
   });
 
   check('P2.config.update.nothing-required', 'an update with no field, or any single field, is accepted', async (c) => {
@@ -61,7 +64,7 @@ describe('Network interface object', () => {
     c.expect('P2.interfaces.empty-default-public', ipv4.filter((address) => !isPrivateIpv4(address)).length === 1, `an instance created with interfaces [] shows IPv4 ${JSON.stringify(ipv4)} (one public address expected)`);
     const profile = await createConfig(c, id!, { interfaces: [] });
     c.expectSuccess('P2.interfaces.empty-default-public', profile.exchange, 'creating a profile with interfaces []');
-    const shown = bodyOf(await c.get(`${INSTANCES}/${id}/configs/${profile.id}`)).interfaces;
+    const shown = bodyOf(await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/configs/${profile.id}`), ok)).interfaces;
     if (Array.isArray(shown)) {
       const others = (shown as Json[]).filter((item) => item.purpose !== 'public');
       c.expect('P2.interfaces.empty-default-public', others.length === 0 && shown.length <= 1, `a profile created with interfaces [] shows interfaces ${JSON.stringify(shown)}`);
@@ -82,12 +85,16 @@ describe('Network interface object', () => {
     const bootedOk = ok(await boot(c, booted.id, { config_id: profile.id }));
     const { exchange, id } = await createInstance(c, fx, { region: config.vlanRegion, type: config.instanceType, label: fx.label('vm', 64), image: await fx.publicImage(c), root_pass: 'Conf0rmance!Pass', interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
     c.expectSuccess('P2.instance-create.vlan-mode', exchange, 'creating an instance with a vlan interface');
-    const listed = await vlanListed(c, label);
+    // Which lists of ids must hold the new instance: the member listing the booted instance, or without such a
+    // member any non-empty list of ids the VLAN carries.
+    const attachedLists = (vlan: Json) => {
+      const idLists = Object.values(vlan).filter((value): value is number[] => Array.isArray(value) && value.every((item) => typeof item === 'number'));
+      const known = bootedOk ? idLists.filter((list) => list.includes(booted.id)) : [];
+      return known.length ? known : idLists.filter((list) => list.length > 0);
+    };
+    const listed = await vlanListed(c, label, (vlan) => vlan !== undefined && attachedLists(vlan).every((list) => list.includes(id!)));
     c.expect('P2.instance-create.vlan-mode', listed !== undefined, `the VLAN ${label} of a new instance is not in the VLAN list`);
-    const idLists = Object.values(listed!).filter((value): value is number[] => Array.isArray(value) && value.every((item) => typeof item === 'number'));
-    const known = bootedOk ? idLists.filter((list) => list.includes(booted.id)) : [];
-    // Without such a member: any non-empty list of ids the VLAN carries must hold the new instance.
-    for (const list of known.length ? known : idLists.filter((list) => list.length > 0)) {
+    for (const list of attachedLists(listed!)) {
       c.expect('P2.instance-create.vlan-mode', list.includes(id!), `the VLAN ${label} lists instances ${JSON.stringify(list)}, not the instance ${id} created on it`);
     }
   });
@@ -99,10 +106,12 @@ describe('Network interface object', () => {
     const profile = await newConfig(c, computeId, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label, ipam_address: '10.0.0.1/24' }] });
     const put = await c.put(`${INSTANCES}/${computeId}/configs/${profile.id}`, { interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.update-redefines-all', put, 'updating the profile with one vlan interface');
-    const shown = bodyOf(await c.get(`${INSTANCES}/${computeId}/configs/${profile.id}`)).interfaces;
+    const redefined = (items: Json[]) => items.length === 1 && items[0]?.purpose === 'vlan' && items[0]?.label === label && !items[0]?.ipam_address;
+    const view = await readAfterWrite(c, () => c.get(`${INSTANCES}/${computeId}/configs/${profile.id}`), (exchange) => ok(exchange) && (!Array.isArray(bodyOf(exchange).interfaces) || redefined(bodyOf(exchange).interfaces as Json[])));
+    const shown = bodyOf(view).interfaces;
     if (!Array.isArray(shown)) return c.skip('the profile view does not show interfaces (its fields are not shown)');
     const items = shown as Json[];
-    c.expect('P2.interfaces.update-redefines-all', items.length === 1 && items[0]?.purpose === 'vlan' && items[0]?.label === label && !items[0]?.ipam_address, `after redefining the interfaces as [vlan ${label} without ipam_address] the profile shows ${JSON.stringify(items)}`);
+    c.expect('P2.interfaces.update-redefines-all', redefined(items), `after redefining the interfaces as [vlan ${label} without ipam_address] the profile shows ${JSON.stringify(items)}`);
   });
 
   check('P2.interfaces.vlan.capable-regions', 'VLANs only in VLAN-capable regions; a clone with a VLAN to another kind fails', async (c) => {

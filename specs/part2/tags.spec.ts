@@ -4,6 +4,7 @@
 // only reads those it can reach (the volumes of visible instances, the objects carrying their tags).
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { listPages } from '../../harness/lists.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
@@ -25,9 +26,12 @@ const isVolume = (item: Json) => item.filesystem_path !== undefined || item.hard
 const isBalancer = (item: Json) => item.hostname !== undefined || item.client_conn_throttle !== undefined;
 
 
-/** The tagged objects of `label`: the items, or none when the tag does not exist (4xx) or lists nothing. */
-async function tagged(c: Check, label: string): Promise<{ items: Json[]; first: Exchange }> {
-  return listPages(c, tagPath(label));
+/**
+ * The tagged objects of `label`: the items, or none when the tag does not exist (4xx) or lists nothing. `until`:
+ * what the list should show after a write; it is read again within the consistency window until it does.
+ */
+async function tagged(c: Check, label: string, until?: (listed: { items: Json[]; first: Exchange }) => boolean): Promise<{ items: Json[]; first: Exchange }> {
+  return until ? readAfterWrite(c, () => listPages(c, tagPath(label)), until) : listPages(c, tagPath(label));
 }
 
 /** Creates a tag through a raw request, tracked for deletion. */
@@ -38,8 +42,9 @@ async function createTag(c: Check, body: Json, token?: string): Promise<{ label:
   return { label, exchange };
 }
 
-async function viewOf(c: Check, path: string): Promise<{ body: Json; exchange: Exchange }> {
-  const exchange = await c.get(path);
+/** The view of an object expected to exist, showing `until` (what a write just set): read again within the consistency window until it does. */
+async function viewOf(c: Check, path: string, until: (body: Json) => boolean = () => true): Promise<{ body: Json; exchange: Exchange }> {
+  const exchange = await readAfterWrite(c, () => c.get(path), (view) => ok(view) && until(bodyOf(view)));
   if (!ok(exchange)) throw new SetupError(`could not view ${path}: HTTP ${exchange.status}`);
   return { body: bodyOf(exchange), exchange };
 }
@@ -69,11 +74,11 @@ describe('Tag create', () => {
     const [instance, domain] = [await fx.newInstance(c), await fx.newDomain(c)];
     const { label, exchange } = await createTag(c, { computes: [instance.id], domains: [domain.id] });
     c.expectSuccess('P2.tags.create.tags-objects', exchange, 'POST /v4/tags with an instance and a domain');
-    const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+    const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).includes(label));
     c.expect('P2.tags.create.tags-objects', tagsOf(instanceView.body).includes(label), `instance ${instance.id} does not carry the new tag "${label}"`, instanceView.exchange);
-    const domainView = await viewOf(c, `/v4/domains/${domain.id}`);
+    const domainView = await viewOf(c, `/v4/domains/${domain.id}`, (body) => tagsOf(body).includes(label));
     c.expect('P2.tags.create.tags-objects', tagsOf(domainView.body).includes(label), `domain ${domain.id} does not carry the new tag "${label}"`, domainView.exchange);
-    const { items, first } = await tagged(c, label);
+    const { items, first } = await tagged(c, label, (listed) => ok(listed.first) && listed.items.length === 2);
     c.expectSuccess('P2.tags.view.mixed-list', first, `GET /v4/tags/${label}`);
     c.expect('P2.tags.view.mixed-list', Array.isArray(bodyOf(first).data), 'the tagged objects list is not a {data: [...]} list', first);
     c.expect('P2.tags.create.tags-objects', items.some((item) => item.id === instance.id && isInstance(item)), `the tagged objects list of "${label}" lacks instance ${instance.id}`, first);
@@ -120,17 +125,17 @@ describe('Tag delete', () => {
     const [first, second, domain] = [await fx.newInstance(c), await fx.newInstance(c), await fx.newDomain(c)];
     const { label, exchange } = await createTag(c, { computes: [first.id, second.id], domains: [domain.id] });
     if (!ok(exchange)) throw new SetupError(`could not create a tag: HTTP ${exchange.status}`);
-    const before = await tagged(c, label);
+    const before = await tagged(c, label, (listed) => listed.items.length >= 3);
     if (before.items.length < 3) throw new SetupError(`the new tag lists ${before.items.length} objects, not 3`);
     const deleted = await c.delete(tagPath(label));
     c.expectSuccess('P2.tags.delete.removes-everywhere', deleted, `DELETE /v4/tags/${label}`);
     const body = deleted.body;
     c.expect('P2.tags.delete.returns-empty', body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0, `tag delete returned ${JSON.stringify(body)?.slice(0, 200) ?? 'no body'}, not {}`, deleted);
     for (const path of [`/v4/compute/instances/${first.id}`, `/v4/compute/instances/${second.id}`, `/v4/domains/${domain.id}`]) {
-      const view = await viewOf(c, path);
+      const view = await viewOf(c, path, (body) => !tagsOf(body).includes(label));
       c.expect('P2.tags.delete.removes-everywhere', !tagsOf(view.body).includes(label), `${path} still carries the deleted tag "${label}"`, view.exchange);
     }
-    const after = await tagged(c, label);
+    const after = await tagged(c, label, (listed) => !ok(listed.first) || listed.items.length === 0);
     c.expect('P2.tags.delete.removes-everywhere', !ok(after.first) || after.items.length === 0, `the deleted tag "${label}" still lists ${after.items.length} objects`, after.first);
   });
 });
@@ -142,13 +147,13 @@ describe('Instance tags', () => {
     for (const label of [a, b]) fx.track('tag', tagPath(label), label);
     const set = await c.put(`/v4/compute/instances/${instance.id}`, { tags: [a, b] });
     c.expectSuccess('P2.tags.instance-update.tags-replaced', set, 'PUT instance tags [a, b]');
-    let view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+    let view = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => [...tagsOf(body)].sort().join(',') === [a, b].sort().join(','));
     c.expect('P2.tags.instance-update.tags-replaced', [...tagsOf(view.body)].sort().join(',') === [a, b].sort().join(','), `the instance's tags are ${JSON.stringify(view.body.tags)}, not [${a}, ${b}]`, view.exchange);
     const replaced = await c.put(`/v4/compute/instances/${instance.id}`, { tags: [b] });
     c.expectSuccess('P2.tags.instance-update.tags-replaced', replaced, 'PUT instance tags [b]');
-    view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
+    view = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).join(',') === b);
     c.expect('P2.tags.instance-update.tags-replaced', tagsOf(view.body).join(',') === b, `the instance's tags are ${JSON.stringify(view.body.tags)} after replacing them by [${b}]`, view.exchange);
-    const { items } = await tagged(c, b);
+    const { items } = await tagged(c, b, (listed) => listed.items.some((item) => item.id === instance.id));
     c.expect('P2.tags.instance-update.tags-replaced', items.some((item) => item.id === instance.id), `the tagged objects list of "${b}" lacks instance ${instance.id}`);
   });
 });
@@ -156,7 +161,7 @@ describe('Instance tags', () => {
 describe('Volumes and load balancers', () => {
   check('P2.volumes.attached', 'a new instance has no volumes attached', async (c) => {
     const instance = await fx.newInstance(c);
-    const { items, first } = await listPages(c, `/v4/compute/instances/${instance.id}/volumes`);
+    const { items, first } = await listPages(c, `/v4/compute/instances/${instance.id}/volumes`, { until: (volumes) => volumes.length === 0 });
     c.expectSuccess('P2.volumes.attached', first, 'GET the volumes of a new instance');
     c.expect('P2.volumes.attached', items.length === 0, `a new instance lists ${items.length} attached volumes`, first);
   });

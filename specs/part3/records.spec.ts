@@ -409,8 +409,8 @@ describe('DELETE /v4/domains/{domainId}/records/{recordId}', () => {
     const id = await addRecord(c, domainId, { type: 'TXT', name: 'gone', target: 'conformance' });
     const keep = await addRecord(c, domainId, { type: 'TXT', name: 'kept', target: 'conformance' });
     c.expectSuccess(rule, await c.delete(`${records(domainId)}/${id}`), 'DELETE the record');
-    c.expectRejected(rule, await c.get(`${records(domainId)}/${id}`), 'GET a deleted record');
-    const { first: exchange, items } = await listAll(c, records(domainId));
+    c.expectRejected(rule, await readAfterWrite(c, () => c.get(`${records(domainId)}/${id}`), (read) => read.status >= 400 && read.status < 500), 'GET a deleted record');
+    const { first: exchange, items } = await listAll(c, records(domainId), { until: (listed) => !listed.some((item) => item.id === id) });
     c.expect(rule, !items.some((item) => item.id === id), `the deleted record ${id} is still listed`, exchange);
     c.expect(rule, items.some((item) => item.id === keep), `deleting record ${id} also removed record ${keep} from the list`, exchange);
   });
