@@ -82,7 +82,8 @@ async function addRecord(c: Check, rule: string, domainId: number, body: Json): 
   const created = await c.post(path, body);
   if (!ok(created)) throw new SetupError(`could not create a ${String(body.type)} record: HTTP ${created.status}`);
   if (isObject(created.body) && typeof created.body.id === 'number') return created.body.id;
-  const fresh = (await listAll(c, path)).items.map((item) => item.id).find((id) => typeof id === 'number' && !before.has(id));
+  const isNew = (id: unknown) => typeof id === 'number' && !before.has(id);
+  const fresh = (await listAll(c, path, { until: (items) => items.some((item) => isNew(item.id)) })).items.map((item) => item.id).find(isNew);
   if (typeof fresh !== 'number') c.fail(rule, `a ${String(body.type)} record was created (HTTP ${created.status}) but the record list gained no id`, created);
   return fresh;
 }
@@ -367,7 +368,7 @@ describe('POST /v4/domains/{domainId}/clone', () => {
       { type: 'CAA', name: 'certs', tag: 'issue', target: 'ca.example.net' },
     ];
     for (const record of records) await addRecord(c, rule, source.id, record);
-    const sourceRecords = (await listAll(c, `/v4/domains/${source.id}/records`)).items;
+    const sourceRecords = (await listAll(c, `/v4/domains/${source.id}/records`, { until: (items) => items.length >= records.length })).items;
     if (sourceRecords.length < records.length) throw new SetupError(`the source lists ${sourceRecords.length} of its ${records.length} records`);
 
     const name = `${fx.label('cl', 40)}.example.com`;
@@ -393,9 +394,9 @@ describe('POST /v4/domains/{domainId}/clone', () => {
     c.expectSuccess(rule, clone, 'POST clone');
     const cloneId = await adoptDomain(c, clone, name);
     if (cloneId === undefined) throw new SetupError(`the clone ${name} is not in the domain list`);
-    const cloneRecords = (await listAll(c, `/v4/domains/${cloneId}/records`)).items;
+    const cloneRecords = (await listAll(c, `/v4/domains/${cloneId}/records`, { until: (items) => items.length >= 1 })).items;
     c.expect(rule, cloneRecords.length >= 1, 'the clone of a domain with one record has no records');
-    const sourceRecords = (await listAll(c, `/v4/domains/${source.id}/records`)).items;
+    const sourceRecords = (await listAll(c, `/v4/domains/${source.id}/records`, { until: (items) => items.length === 1 })).items;
     c.expect(rule, sourceRecords.length === 1, `after the clone the source has ${sourceRecords.length} records (had 1)`);
   });
 });

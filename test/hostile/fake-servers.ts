@@ -124,13 +124,15 @@ function send(target: string, method: string, path: string, given: IncomingMessa
 
 /**
  * A proxy in front of `target` whose reads lag behind its writes, as a read replica does: for `lagMs` after a write
- * under one of `prefixes`, a GET (without a query) of what the write changed answers what it answered before the
- * first write of that burst. What a write changes: the resource it names (an update or a delete) and, with
- * `ancestors`, every path above it too (a create changes its collection's list, an action its resource).
- * Everything else passes through.
+ * under one of `prefixes`, a GET of what the write changed (with any query the caller has used on it before: the
+ * pages of a list) answers what it answered just before the first write of that burst. What a write changes: the
+ * resource it names (an update or a delete) and, with `ancestors`, every path above it too (a create changes its
+ * collection's list, an action its resource). Everything else passes through.
  */
 export async function startLaggyProxy(target: string, options: { lagMs: number; prefixes: string[]; ancestors?: boolean }): Promise<FakeServer> {
   const stale = new Map<string, { answer: Answer; until: number }>();
+  /** Per token and resource, the URLs (with their queries) read so far. */
+  const asked = new Map<string, Set<string>>();
   const lagged = (path: string) => options.prefixes.some((prefix) => path.startsWith(prefix));
   // A replica answers each caller as it would have: snapshots are kept per token.
   const heldAt = (authorization: string | undefined, path: string) => {
@@ -157,10 +159,15 @@ export async function startLaggyProxy(target: string, options: { lagMs: number; 
     const { authorization } = request.headers;
     const held = method === 'GET' ? heldAt(authorization, path) : undefined;
     if (held) return reply(held.answer);
-    if (method !== 'GET') {
+    if (method === 'GET') {
+      const key = `${authorization} ${resource}`;
+      asked.set(key, (asked.get(key) ?? new Set()).add(path));
+    } else {
       for (const changed of changedBy(method, resource)) {
-        const before = heldAt(authorization, changed)?.answer ?? (await send(target, 'GET', changed, request.headers));
-        stale.set(`${authorization} ${changed}`, { answer: before, until: Date.now() + options.lagMs });
+        for (const url of new Set([changed, ...(asked.get(`${authorization} ${changed}`) ?? [])])) {
+          const before = heldAt(authorization, url)?.answer ?? (await send(target, 'GET', url, request.headers));
+          stale.set(`${authorization} ${url}`, { answer: before, until: Date.now() + options.lagMs });
+        }
       }
     }
     reply(await send(target, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined));
