@@ -125,7 +125,7 @@ function send(target: string, method: string, path: string, given: IncomingMessa
 /**
  * A proxy in front of `target` whose reads lag behind its writes, as a read replica does: for `lagMs` after a write
  * under one of `prefixes`, a GET of what the write changed (with any query the caller has used on it before: the
- * pages of a list) answers what it answered just before the first write of that burst. What a write changes: the
+ * pages of a list) answers what it answered just before that write (or an earlier write still lagging): never older than `lagMs`. What a write changes: the
  * resource it names (an update or a delete) and, with `ancestors`, every path above it too (a create changes its
  * collection's list, an action its resource). Everything else passes through.
  */
@@ -165,8 +165,9 @@ export async function startLaggyProxy(target: string, options: { lagMs: number; 
     } else {
       for (const changed of changedBy(method, resource)) {
         for (const url of new Set([changed, ...(asked.get(`${authorization} ${changed}`) ?? [])])) {
-          const before = heldAt(authorization, url)?.answer ?? (await send(target, 'GET', url, request.headers));
-          stale.set(`${authorization} ${url}`, { answer: before, until: Date.now() + options.lagMs });
+          // A snapshot already held stays as it is, to its end: what a reader sees is never older than lagMs.
+          if (heldAt(authorization, url)) continue;
+          stale.set(`${authorization} ${url}`, { answer: await send(target, 'GET', url, request.headers), until: Date.now() + options.lagMs });
         }
       }
     }
