@@ -88,15 +88,20 @@ async function mustCreate(c: Check, extra: Json = {}): Promise<{ id: number; lab
   return { id: created.id, label: created.label, exchange: created.exchange };
 }
 
-async function view(c: Check, id: number): Promise<{ exchange: Exchange; cluster: Json | undefined }> {
-  const exchange = await c.get(`${DB}/${id}`);
-  return { exchange, cluster: ok(exchange) && isObject(exchange.body) ? exchange.body : undefined };
+/**
+ * The cluster read back after a write: viewable (a cluster just created may take the consistency window to show) and
+ * showing what `settled` expects, or the last read once the window has passed.
+ */
+function viewAfterWrite(c: Check, id: number, settled: (cluster: Json | undefined) => boolean): Promise<{ exchange: Exchange; cluster: Json | undefined }> {
+  const read = async () => {
+    const exchange = await c.get(`${DB}/${id}`);
+    return { exchange, cluster: ok(exchange) && isObject(exchange.body) ? exchange.body : undefined };
+  };
+  return readAfterWrite(c, read, ({ exchange, cluster }) => ok(exchange) && settled(cluster));
 }
 
-/** The cluster read back after a write, once `settled` holds for it (or the consistency window has passed). */
-function viewAfterWrite(c: Check, id: number, settled: (cluster: Json | undefined) => boolean): Promise<{ exchange: Exchange; cluster: Json | undefined }> {
-  return readAfterWrite(c, () => view(c, id), ({ cluster }) => settled(cluster));
-}
+/** The view of a cluster that exists. */
+const view = (c: Check, id: number) => viewAfterWrite(c, id, () => true);
 
 async function statusOf(c: Check, id: number): Promise<string | undefined> {
   const { cluster } = await view(c, id);
