@@ -1,7 +1,7 @@
 // Harness overhead: the same authenticated GET sent by a bare undici request and by a check (named checks on the
 // response, endpoint accounting, evidence). Starts the reference emulator as a child process, as a run does.
 // Usage: npx tsx scripts/bench-harness.ts [--requests N]
-import { spawn } from 'node:child_process';
+import { startEmbedded } from '../harness/embedded.js';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { Check } from '../harness/check.js';
@@ -12,16 +12,8 @@ const { values } = parseArgs({ options: { requests: { type: 'string', default: '
 const N = Number(values.requests);
 const TOKEN = 'bench-harness-token-0001';
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--token', TOKEN], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const match = /listening on (\S+)/.exec(out);
-    if (match) resolve(match[1]!);
-  });
-  child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-});
+const emulator = await startEmbedded(TOKEN, []);
+const { url } = emulator;
 
 async function timed(label: string, send: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 200; i++) await send(); // warm-up
@@ -45,5 +37,5 @@ try {
   await agent.close();
   await target.http.close();
 } finally {
-  child.kill('SIGTERM');
+  await emulator.stop();
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await laggingAll?.close();
-  emulator?.stop();
+  await emulator?.stop();
 });
 
 /** Valid domain updates (generated, seed 7: some change a time value) each read back after the update. */

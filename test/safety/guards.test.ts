@@ -15,9 +15,9 @@ beforeAll(async () => {
   emulator = await startEmulator(TOKEN);
   proxy = await startRecordingProxy(emulator.url);
 });
-afterAll(() => {
+afterAll(async () => {
   proxy?.close();
-  emulator?.stop();
+  await emulator?.stop();
 });
 
 /** A narrowed run through the proxy: its exit code, results, and the requests that reached the target. */

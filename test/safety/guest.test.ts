@@ -68,9 +68,9 @@ beforeAll(async () => {
   run = await conformance(['run', '--base-url', proxy.url, '--token', TOKEN, ...scopedFlags, '--restricted-token', restricted, '--out', out, '--seed', '9', '--runs', '5', '--progress', 'plain', ...FILES]);
 }, 240_000);
 
-afterAll(() => {
+afterAll(async () => {
   proxy?.close();
-  emulator?.stop();
+  await emulator?.stop();
 });
 
 function filesUnder(dir: string): string[] {

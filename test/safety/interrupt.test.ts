@@ -12,7 +12,7 @@ const TOKEN = 'interrupt-test-token-5b21';
 /** Spec files that keep creating resources (instances, firewalls, domains, tags) for several seconds. */
 const FILES = ['part3/firewalls', 'part3/domains', 'part2/tags'];
 const emulators: Array<{ stop: () => void }> = [];
-afterAll(() => emulators.forEach((emulator) => emulator.stop()));
+afterAll(() => Promise.all(emulators.map((emulator) => emulator.stop())));
 
 /** An emulator of its own for each test (they run at the same time), seen from outside the suite. */
 async function target() {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin/conformance.js');
@@ -18,19 +19,7 @@ export function tempDir(name: string): string {
 }
 
 /** The reference emulator as a child process on a free port. */
-export async function startEmulator(token: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--token', token], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /listening on (\S+)/.exec(text);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the emulator exited (${code})`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
+export const startEmulator = (token: string): Promise<EmbeddedEmulator> => startEmbedded(token, []);
 
 export interface RecordedRequest {
   method: string;

@@ -1,11 +1,12 @@
 // A run against a separately started emulator (--base-url, control hooks probed) gives the same verdicts as the
 // embedded run, rule by rule (on a slice of the ledger, to keep the self-test short).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import type { Results } from '../../reports/results.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,7 +16,7 @@ const SLICE = ['--rules', PREFIXES.join(','), '--seed', '7'];
 /** The selected rules (others may be touched by fixture responses in an order-dependent way). */
 const selected = (id: string) => PREFIXES.some((prefix) => id.startsWith(`${prefix}.`));
 const SAME_SETTINGS = ['--allow-destructive', '--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--region-without-vlans', 'us-west', '--spare-vlan-region', 'eu-central'];
-let emulator: ChildProcess;
+let emulator: EmbeddedEmulator | undefined;
 let url = '';
 
 function run(args: string[]): { code: number | null; results: Results } {
@@ -25,21 +26,11 @@ function run(args: string[]): { code: number | null; results: Results } {
 }
 
 beforeAll(async () => {
-  emulator = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--port', '0', '--token', 'parity-token-000001'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    emulator.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /listening on (\S+)/.exec(text);
-      if (match) resolve(match[1]!);
-    });
-    emulator.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-  });
+  emulator = await startEmbedded('parity-token-000001', []);
+  url = emulator.url;
 });
 
-afterAll(() => {
-  emulator?.kill('SIGTERM');
-});
+afterAll(() => emulator?.stop());
 
 describe('--base-url against a separately started emulator', () => {
   it('gives the same verdict for every rule as the embedded run', () => {
