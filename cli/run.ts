@@ -93,12 +93,17 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
   return resolveConfig({ file: options.config, env, flags });
 }
 
-/** Names what the run could not delete (e.g. clusters still provisioning), and how to delete it later. */
+/** The closing line on a target given by URL: what the run created and is still there, and the sweep that deletes it. */
 function reportLeftovers(config: SuiteConfig): void {
+  if (!config.baseUrl) return;
   const left = pendingOfRun(config.out, config.runId);
-  if (!left.length || !config.baseUrl) return;
+  if (!left.length) {
+    if (!config.readOnly) process.stderr.write('conformance: nothing the run created is left on the target (each delete confirmed by a read)\n');
+    return;
+  }
   const kinds = [...new Set(left.map((entry) => entry.kind))].map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
-  process.stderr.write(`conformance: ${left.length} resources the run created could not be deleted yet (${kinds.join(', ')}; a cluster cannot be deleted while it provisions): \`conformance sweep --run-id ${config.runId} --base-url ${config.baseUrl} --out ${config.out}\` deletes them later\n`);
+  const why = left.some((entry) => entry.kind === 'database') ? '; a cluster cannot be deleted while it provisions' : '';
+  process.stderr.write(`conformance: ${left.length} resources the run created are left (${kinds.join(', ')}${why}): ${left.map((entry) => entry.deletePath).slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${config.baseUrl} --out ${config.out} --token <token>\` deletes them\n`);
 }
 
 /** Runs the suite; returns the exit code. */

@@ -7,6 +7,7 @@ import type { Check } from './check.js';
 import { describe as describeExchange } from './check.js';
 import { readAfterWrite } from './consistency.js';
 import type { Exchange } from './http.js';
+import { deleteConfirmed, resourcePath, type ResourceKind } from './resources.js';
 import { Refusal, target } from './target.js';
 
 /** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
@@ -47,9 +48,9 @@ export class Fixtures {
     return value;
   }
 
-  /** Records a created resource for cleanup (before the check uses it). */
-  track(kind: string, deletePath: string, label?: string): void {
-    this.ledger.record({ kind, deletePath, ...(label ? { label } : {}) });
+  /** Records a created resource for cleanup (before the check uses it); `parent`: the owner of a child kind. */
+  track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void {
+    this.ledger.record({ kind, deletePath: resourcePath(kind, id, parent), ...(label ? { label } : {}) });
   }
 
   private created(exchange: Exchange, what: string): Json {
@@ -61,13 +62,13 @@ export class Fixtures {
    * Tracks what a successful create made, so it is deleted after the file: the id from the response, or from
    * the list item matching `match` where the create response is not shown.
    */
-  async adopt(c: Check, exchange: Exchange, spec: { kind: string; list: string; match: (item: Json) => boolean; deletePath: (id: string) => string; idKey?: string }): Promise<void> {
+  async adopt(c: Check, exchange: Exchange, spec: { kind: ResourceKind; list: string; match: (item: Json) => boolean; idKey?: string; parent?: string | number }): Promise<void> {
     if (exchange.status < 200 || exchange.status >= 300) return;
     const key = spec.idKey ?? 'id';
     const body = (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
     let id = body[key];
     if (id === undefined || id === null) id = (await this.find(c, spec.list, spec.match))?.[key];
-    if (typeof id === 'number' || typeof id === 'string') this.track(spec.kind, spec.deletePath(String(id)));
+    if (typeof id === 'number' || typeof id === 'string') this.track(spec.kind, id, undefined, spec.parent);
   }
 
   /**
@@ -120,7 +121,7 @@ export class Fixtures {
     const body = { region: config.region, type: config.instanceType, label, image: await this.publicImage(c), root_pass: STRONG_PASSWORD, ...extra };
     const created = this.created(await c.post('/v4/compute/instances', body), 'an instance');
     const id = await this.idOf(c, created, '/v4/compute/instances', (item) => item.label === label, 'an instance');
-    this.track('instance', `/v4/compute/instances/${id}`, label);
+    this.track('instance', id, label);
     return { ...created, id: Number(id), label };
   }
 
@@ -132,7 +133,7 @@ export class Fixtures {
     const domain = `${this.label('d', 40)}.example.com`;
     const created = this.created(await c.post('/v4/domains', { domain, type: 'master', soa_email: 'hostmaster@example.com', ...extra }), 'a domain');
     const id = await this.idOf(c, created, '/v4/domains', (item) => item.domain === domain, 'a domain');
-    this.track('domain', `/v4/domains/${id}`, domain);
+    this.track('domain', id, domain);
     return { id: Number(id), domain };
   }
 
@@ -154,7 +155,7 @@ export class Fixtures {
     const label = this.label('fw', 32);
     const created = this.created(await c.post('/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...extra }), 'a firewall');
     const id = await this.idOf(c, created, '/v4/networking/firewalls', (item) => item.label === label, 'a firewall');
-    this.track('firewall', `/v4/networking/firewalls/${id}`, label);
+    this.track('firewall', id, label);
     return { id: Number(id), label };
   }
 
@@ -176,7 +177,7 @@ export class Fixtures {
       const label = this.label('mon', 32);
       const created = this.created(await c.post('/v4/monitor/clients', { label }), 'a monitoring client');
       const id = await this.idOf(c, created, '/v4/monitor/clients', (item) => item.label === label, 'a monitoring client');
-      this.track('monitor-client', `/v4/monitor/clients/${id}`, label);
+      this.track('monitor-client', id, label);
       return { id: Number(id) };
     });
   }
@@ -190,7 +191,7 @@ export class Fixtures {
     const label = this.label('img', 50);
     const created = this.created(await c.post('/v4/images/upload', { label, region: target().info.config.region }), 'an uploaded image');
     const id = await this.idOf(c, created, '/v4/images', (item) => item.label === label, 'an image');
-    this.track('image', `/v4/images/${encodeURIComponent(String(id))}`, label);
+    this.track('image', id, label);
     return { id: String(id) };
   }
 
@@ -198,7 +199,7 @@ export class Fixtures {
     return this.once('tag', async () => {
       const label = this.label('tag', 50);
       this.created(await c.post('/v4/tags', { label }), 'a tag');
-      this.track('tag', `/v4/tags/${encodeURIComponent(label)}`, label);
+      this.track('tag', label, label);
       return { label };
     });
   }
@@ -220,7 +221,7 @@ export class Fixtures {
   async ipv6Range(c: Check, options: { fresh?: boolean } = {}): Promise<{ range: string }> {
     if (options.fresh) this.cache.delete('ipv6Range');
     return this.once('ipv6Range', async () => {
-      await this.releaseIpv6Ranges(c);
+      await this.releaseIpv6Ranges();
       const instance = await this.newInstance(c);
       const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
       let range = typeof created.range === 'string' ? created.range : undefined;
@@ -230,18 +231,15 @@ export class Fixtures {
       }
       if (!range) throw new SetupError('created an IPv6 range but cannot find it (the create response is not shown)');
       const bare = range.split('/')[0]!;
-      this.track('ipv6-range', `/v4/networking/ipv6/ranges/${bare}`, bare);
+      this.track('ipv6-range', bare, bare);
       return { range: bare };
     });
   }
 
   /** Deletes the IPv6 ranges this file created (their region allows one per account). */
-  async releaseIpv6Ranges(c: Check): Promise<void> {
+  async releaseIpv6Ranges(): Promise<void> {
     this.cache.delete('ipv6Range');
-    for (const entry of this.ledger.pending().filter((pending) => pending.kind === 'ipv6-range')) {
-      const exchange = await c.delete(entry.deletePath);
-      if ((exchange.status >= 200 && exchange.status < 300) || exchange.status === 404) this.ledger.markDeleted(entry.deletePath);
-    }
+    await this.deleteEach(this.ledger.pending().filter((pending) => pending.kind === 'ipv6-range'));
   }
 
   // — Document 1 —
@@ -251,7 +249,7 @@ export class Fixtures {
       const label = this.label('app', 512);
       const created = this.created(await c.post('/v4/account/oauth-clients', { label, redirect_uri: 'https://example.com/oauth/callback' }), 'an OAuth client');
       const id = String(await this.idOf(c, created, '/v4/account/oauth-clients', (item) => item.label === label, 'an OAuth client'));
-      this.track('oauth-client', `/v4/account/oauth-clients/${encodeURIComponent(id)}`, label);
+      this.track('oauth-client', id, label);
       return { id };
     });
   }
@@ -296,7 +294,7 @@ export class Fixtures {
     const label = this.label('db', 32);
     const created = this.created(await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region }), 'a database cluster');
     const id = await this.idOf(c, created, '/v4/databases/mysql/instances', (item) => item.label === label, 'a database cluster');
-    this.track('database', `/v4/databases/mysql/instances/${id}`, label);
+    this.track('database', id, label);
     return { id: Number(id), label };
   }
 
@@ -319,7 +317,7 @@ export class Fixtures {
       const instance = await this.newInstance(c);
       const created = this.created(await c.post('/v4/account/entity-transfers', { entities: { computes: [instance.id] } }), 'an entity transfer');
       if (typeof created.token !== 'string') throw new SetupError('the entity transfer create response carries no token');
-      this.track('entity-transfer', `/v4/account/entity-transfers/${created.token}`);
+      this.track('entity-transfer', created.token);
       return { token: created.token };
     });
   }
@@ -363,24 +361,21 @@ export class Fixtures {
   }
 
   /** Deletes pending entries (since `mark`, or all); returns the ones that could not be deleted. */
-  private async deleteEntries(mark?: number): Promise<LedgerEntry[]> {
-    const http = target().http;
+  private deleteEntries(mark?: number): Promise<LedgerEntry[]> {
+    return this.deleteEach(mark === undefined ? this.ledger.pending() : this.ledger.pendingSince(mark));
+  }
+
+  /** Deletes each entry, marking it deleted once a read confirms it is gone; returns the ones still there. */
+  private async deleteEach(entries: LedgerEntry[]): Promise<LedgerEntry[]> {
+    const { http, token, info } = target();
     const remaining: LedgerEntry[] = [];
-    for (const entry of mark === undefined ? this.ledger.pending() : this.ledger.pendingSince(mark)) {
+    for (const entry of entries) {
       // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
-      const exchange = await http.send({ method: 'DELETE', path: entry.deletePath, token: target().token, ignoreRunBudget: true });
-      if ((exchange.status >= 200 && exchange.status < 300) || exchange.status === 404 || (await this.settled(entry))) this.ledger.markDeleted(entry.deletePath);
+      const outcome = await deleteConfirmed({ http, token, kind: entry.kind, path: entry.deletePath, windowMs: info.config.consistencyWindowMs, ignoreRunBudget: true });
+      if (outcome === 'deleted' || outcome === 'gone') this.ledger.markDeleted(entry.deletePath);
       else remaining.push(entry);
     }
     return remaining;
-  }
-
-  /** An entity transfer is cancelled by DELETE only while pending; one that expired or ended leaves nothing to undo. */
-  private async settled(entry: LedgerEntry): Promise<boolean> {
-    if (entry.kind !== 'entity-transfer') return false;
-    const view = await target().http.send({ method: 'GET', path: entry.deletePath, token: target().token, ignoreRunBudget: true });
-    const status = (view.body as Json | undefined)?.status;
-    return view.status === 404 || (typeof status === 'string' && status !== 'pending');
   }
 }
 

@@ -6,6 +6,7 @@ import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
+import type { ResourceKind } from '../../harness/resources.js';
 
 export interface ValidRequest {
   path: string;
@@ -69,23 +70,24 @@ async function pendingIncomingTransfer(c: Check, fx: Fixtures): Promise<string> 
 
 const DB = '/v4/databases/mysql/instances';
 
-/** Adopts what a create under a parent made (records, profiles, devices): listed and deleted under the request path. */
-function adoptChild(kind: string, key: string): Recipe['adopt'] {
+/** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
+function adoptChild(kind: ResourceKind, key: string): Recipe['adopt'] {
   return (c, fx, request, exchange) => {
     const wanted = (request.json as Json | undefined)?.[key];
-    return fx.adopt(c, exchange, { kind, list: request.path, match: (item) => item[key] === wanted, deletePath: (id) => `${request.path}/${enc(id)}` });
+    const parent = decodeURIComponent(request.path.split('/').at(-2)!);
+    return fx.adopt(c, exchange, { kind, list: request.path, parent, match: (item) => item[key] === wanted });
   };
 }
 
-/** Adopts what a create made, found by `key` of the request body in `list`; deleted at `deleteBase/<id>`. */
-function adoptBy(kind: string, list: string, key: string, deleteBase: string, idKey = 'id'): Recipe['adopt'] {
+/** Adopts what a create made, found by `key` of the request body in `list`. */
+function adoptBy(kind: ResourceKind, list: string, key: string, idKey = 'id'): Recipe['adopt'] {
   return (c, fx, request, exchange) => {
     const wanted = (request.json as Json | undefined)?.[key];
-    return fx.adopt(c, exchange, { kind, list, idKey, match: (item) => item[key] === wanted, deletePath: (id) => `${deleteBase}/${enc(id.split('/')[0]!)}` });
+    return fx.adopt(c, exchange, { kind, list, idKey, match: (item) => item[key] === wanted });
   };
 }
 
-const adoptClone = adoptBy('instance', '/v4/compute/instances', 'label', '/v4/compute/instances');
+const adoptClone = adoptBy('instance', '/v4/compute/instances', 'label');
 
 export const validRequests: Record<string, Recipe> = {
   // — Managed databases —
@@ -93,7 +95,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/engines/{engineId}': { build: async (c, fx) => at(`/v4/databases/engines/${await fx.firstId(c, '/v4/databases/engines')}`) },
   'GET /v4/databases/instances': { build: async () => at('/v4/databases/instances') },
   'GET /v4/databases/mysql/instances': { build: async () => at(DB) },
-  'POST /v4/databases/mysql/instances': { adopt: adoptBy('database', DB, 'label', DB),
+  'POST /v4/databases/mysql/instances': { adopt: adoptBy('database', DB, 'label'),
     build: async (c, fx) => at(DB, { json: { label: fx.label('db', 32), region: c.target.info.config.region, engine: await fx.firstId(c, '/v4/databases/engines', (e) => e.engine === 'mysql'), type: await fx.firstId(c, '/v4/databases/types', (t) => t.deprecated !== true) } }),
   },
   'GET /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`) },
@@ -121,7 +123,7 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/account/cancel': { build: async () => at('/v4/account/cancel', { json: { comments: 'conformance run' } }), destructive: true },
   'POST /v4/account/credit-card': { build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }), destructive: true },
   'GET /v4/account/entity-transfers': { build: async () => at('/v4/account/entity-transfers') },
-  'POST /v4/account/entity-transfers': { adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', '/v4/account/entity-transfers', 'token'), build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }) },
+  'POST /v4/account/entity-transfers': { adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', 'token'), build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }) },
   'GET /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.entityTransfer(c)).token}`) },
   'DELETE /v4/account/entity-transfers/{token}': {
     build: async (c, fx) => {
@@ -129,7 +131,7 @@ export const validRequests: Record<string, Recipe> = {
       const token = (created.body as Json | undefined)?.token;
       if (typeof token !== 'string') throw new SetupError('the entity transfer create response carries no token');
       // Checks that expect the delete refused (no token, a lacking scope) leave it pending: cleanup cancels it.
-      fx.track('entity-transfer', `/v4/account/entity-transfers/${token}`);
+      fx.track('entity-transfer', token);
       return at(`/v4/account/entity-transfers/${token}`);
     },
   },
@@ -146,7 +148,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4beta/account/maintenance': { build: async () => at('/v4beta/account/maintenance') },
   'GET /v4/account/notifications': { build: async () => at('/v4/account/notifications') },
   'GET /v4/account/oauth-clients': { build: async () => at('/v4/account/oauth-clients') },
-  'POST /v4/account/oauth-clients': { adopt: adoptBy('oauth-client', '/v4/account/oauth-clients', 'label', '/v4/account/oauth-clients'), build: async (_c, fx) => at('/v4/account/oauth-clients', { json: { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' } }) },
+  'POST /v4/account/oauth-clients': { adopt: adoptBy('oauth-client', '/v4/account/oauth-clients', 'label'), build: async (_c, fx) => at('/v4/account/oauth-clients', { json: { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' } }) },
   'GET /v4/account/oauth-clients/{clientId}': { build: async (c, fx) => at(`/v4/account/oauth-clients/${enc((await fx.oauthClient(c)).id)}`) },
   'PUT /v4/account/oauth-clients/{clientId}': { build: async (c, fx) => at(`/v4/account/oauth-clients/${enc((await fx.oauthClient(c)).id)}`, { json: { label: fx.label('app2', 512) } }) },
   'DELETE /v4/account/oauth-clients/{clientId}': {
@@ -154,14 +156,14 @@ export const validRequests: Record<string, Recipe> = {
       const created = await c.post('/v4/account/oauth-clients', { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' });
       const id = (created.body as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the OAuth client create response carries no id');
-      fx.track('oauth-client', `/v4/account/oauth-clients/${enc(id)}`);
+      fx.track('oauth-client', id);
       return at(`/v4/account/oauth-clients/${enc(id)}`);
     },
   },
 
   // — Compute instances —
   'GET /v4/compute/instances': { build: async () => at('/v4/compute/instances') },
-  'POST /v4/compute/instances': { adopt: adoptBy('instance', '/v4/compute/instances', 'label', '/v4/compute/instances'), build: async (c, fx) => at('/v4/compute/instances', { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('vm', 64), booted: false } }) },
+  'POST /v4/compute/instances': { adopt: adoptBy('instance', '/v4/compute/instances', 'label'), build: async (c, fx) => at('/v4/compute/instances', { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('vm', 64), booted: false } }) },
   'GET /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}`) },
   'PUT /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}`, { json: { watchdog_enabled: true } }) },
   'DELETE /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}`) },
@@ -207,7 +209,7 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Images —
   'GET /v4/images': { build: async () => at('/v4/images') },
-  'POST /v4/images': { adopt: adoptBy('image', '/v4/images', 'label', '/v4/images'),
+  'POST /v4/images': { adopt: adoptBy('image', '/v4/images', 'label'),
     build: async (c, fx) => {
       const instance = await fx.instance(c);
       const configs = await c.get(`/v4/compute/instances/${instance.id}/configs`);
@@ -216,7 +218,7 @@ export const validRequests: Record<string, Recipe> = {
       return at('/v4/images', { json: { disk_id: disk.disk_id, label: fx.label('cap', 50) } });
     },
   },
-  'POST /v4/images/upload': { adopt: adoptBy('image', '/v4/images', 'label', '/v4/images'), build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }) },
+  'POST /v4/images/upload': { adopt: adoptBy('image', '/v4/images', 'label'), build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }) },
   'GET /v4/images/{imageId}': { build: async (c, fx) => at(`/v4/images/${enc(await fx.publicImage(c))}`) },
   'PUT /v4/images/{imageId}': { build: async (c, fx) => at(`/v4/images/${enc((await fx.privateImage(c)).id)}`, { json: { description: 'conformance' } }) },
   'DELETE /v4/images/{imageId}': {
@@ -224,18 +226,18 @@ export const validRequests: Record<string, Recipe> = {
       const created = await c.post('/v4/images/upload', { label: fx.label('up', 50), region: c.target.info.config.region });
       const id = (created.body as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the image upload response carries no id');
-      fx.track('image', `/v4/images/${enc(id)}`);
+      fx.track('image', id);
       return at(`/v4/images/${enc(id)}`);
     },
   },
 
   // — Tags —
-  'POST /v4/tags': { adopt: adoptBy('tag', '/v4/tags', 'label', '/v4/tags', 'label'), build: async (_c, fx) => at('/v4/tags', { json: { label: fx.label('tag', 50) } }) },
+  'POST /v4/tags': { adopt: adoptBy('tag', '/v4/tags', 'label', 'label'), build: async (_c, fx) => at('/v4/tags', { json: { label: fx.label('tag', 50) } }) },
   'DELETE /v4/tags/{label}': {
     build: async (c, fx) => {
       const label = fx.label('tag', 50);
       await c.post('/v4/tags', { label });
-      fx.track('tag', `/v4/tags/${enc(label)}`, label);
+      fx.track('tag', label, label);
       return at(`/v4/tags/${enc(label)}`);
     },
   },
@@ -243,12 +245,12 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Domains —
   'GET /v4/domains': { build: async () => at('/v4/domains') },
-  'POST /v4/domains': { adopt: adoptBy('domain', '/v4/domains', 'domain', '/v4/domains'), build: async (_c, fx) => at('/v4/domains', { json: { domain: `${fx.label('d', 40)}.example.com`, type: 'master', soa_email: 'hostmaster@example.com' } }) },
-  'POST /v4/domains/import': { adopt: adoptBy('domain', '/v4/domains', 'domain', '/v4/domains'), build: async (_c, fx) => at('/v4/domains/import', { json: { domain: `${fx.label('imp', 40)}.example.com`, remote_nameserver: 'ns1.example.com' } }) },
+  'POST /v4/domains': { adopt: adoptBy('domain', '/v4/domains', 'domain'), build: async (_c, fx) => at('/v4/domains', { json: { domain: `${fx.label('d', 40)}.example.com`, type: 'master', soa_email: 'hostmaster@example.com' } }) },
+  'POST /v4/domains/import': { adopt: adoptBy('domain', '/v4/domains', 'domain'), build: async (_c, fx) => at('/v4/domains/import', { json: { domain: `${fx.label('imp', 40)}.example.com`, remote_nameserver: 'ns1.example.com' } }) },
   'GET /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}`) },
   'PUT /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}`, { json: { description: 'conformance' } }) },
   'DELETE /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.newDomain(c)).id}`) },
-  'POST /v4/domains/{domainId}/clone': { adopt: adoptBy('domain', '/v4/domains', 'domain', '/v4/domains'), build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/clone`, { json: { domain: `${fx.label('cl', 40)}.example.com` } }) },
+  'POST /v4/domains/{domainId}/clone': { adopt: adoptBy('domain', '/v4/domains', 'domain'), build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/clone`, { json: { domain: `${fx.label('cl', 40)}.example.com` } }) },
   'GET /v4/domains/{domainId}/records': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`) },
   'POST /v4/domains/{domainId}/records': { adopt: adoptChild('record', 'name'), build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`, { json: { type: 'TXT', name: fx.label('txt', 60), target: 'conformance' } }) },
   'GET /v4/domains/{domainId}/records/{recordId}': { build: async (c, fx) => { const r = await fx.record(c); return at(`/v4/domains/${r.domainId}/records/${r.id}`); } },
@@ -267,7 +269,7 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Monitoring —
   'GET /v4/monitor/clients': { build: async () => at('/v4/monitor/clients') },
-  'POST /v4/monitor/clients': { adopt: adoptBy('monitor-client', '/v4/monitor/clients', 'label', '/v4/monitor/clients'), build: async (_c, fx) => at('/v4/monitor/clients', { json: { label: fx.label('mon', 32) } }) },
+  'POST /v4/monitor/clients': { adopt: adoptBy('monitor-client', '/v4/monitor/clients', 'label'), build: async (_c, fx) => at('/v4/monitor/clients', { json: { label: fx.label('mon', 32) } }) },
   'GET /v4/monitor/clients/{clientId}': { build: async (c, fx) => at(`/v4/monitor/clients/${(await fx.monitorClient(c)).id}`) },
   'PUT /v4/monitor/clients/{clientId}': { build: async (c, fx) => at(`/v4/monitor/clients/${(await fx.monitorClient(c)).id}`, { json: { label: fx.label('mon', 32) } }) },
   'DELETE /v4/monitor/clients/{clientId}': {
@@ -276,7 +278,7 @@ export const validRequests: Record<string, Recipe> = {
       const created = await c.post('/v4/monitor/clients', { label });
       const found = deepFind(created.body, (item) => item.label === label && item.id !== undefined) ?? (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label));
       if (found?.id === undefined) throw new SetupError('cannot find the id of a new monitoring client');
-      fx.track('monitor-client', `/v4/monitor/clients/${String(found.id)}`, label);
+      fx.track('monitor-client', String(found.id), label);
       return at(`/v4/monitor/clients/${String(found.id)}`);
     },
   },
@@ -287,7 +289,7 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Firewalls —
   'GET /v4/networking/firewalls': { build: async () => at('/v4/networking/firewalls') },
-  'POST /v4/networking/firewalls': { adopt: adoptBy('firewall', '/v4/networking/firewalls', 'label', '/v4/networking/firewalls'), build: async (_c, fx) => at('/v4/networking/firewalls', { json: { label: fx.label('fw', 32), rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' } } }) },
+  'POST /v4/networking/firewalls': { adopt: adoptBy('firewall', '/v4/networking/firewalls', 'label'), build: async (_c, fx) => at('/v4/networking/firewalls', { json: { label: fx.label('fw', 32), rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' } } }) },
   'GET /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}`) },
   'PUT /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}`, { json: { tags: ['conformance'] } }) },
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
@@ -335,10 +337,10 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/networking/ipv4/share': { build: async (c, fx) => at('/v4/networking/ipv4/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }) },
   'GET /v4/networking/ipv6/pools': { build: async () => at('/v4/networking/ipv6/pools') },
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },
-  'POST /v4/networking/ipv6/ranges': { adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', '/v4/networking/ipv6/ranges', 'range'),
+  'POST /v4/networking/ipv6/ranges': { adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range'),
     build: async (c, fx) => {
       // One range per region per account: free the region of the ranges this file created first.
-      await fx.releaseIpv6Ranges(c);
+      await fx.releaseIpv6Ranges();
       return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.newInstance(c)).id } });
     },
   },

@@ -141,7 +141,7 @@ describe('Common conventions: list envelope', () => {
       const label = fx.label('pg', 512);
       const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
       if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
-      await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label, deletePath: (id) => `${path}/${encodeURIComponent(id)}` });
+      await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label });
     }
     await judgeWalk(c, `GET ${path}`, path, LISTS[`GET ${path}`]!, 25);
     const pagesOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.pages as number;
@@ -173,7 +173,7 @@ describe('Errors', () => {
     ];
     for (const [what, send, field] of refusals) {
       const exchange = await send();
-      if (ok(exchange) && exchange.method === 'POST') await fx.adopt(c, exchange, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false, deletePath: (id) => `/v4/account/oauth-clients/${encodeURIComponent(id)}` });
+      if (ok(exchange) && exchange.method === 'POST') await fx.adopt(c, exchange, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false });
       c.expectRejected('P1.errors.body.object', exchange, what, field);
       c.expect('P1.errors.body.object', isObject(exchange.body), `${what}: the error body is ${JSON.stringify(exchange.body).slice(0, 120)}, not an object`, exchange);
       const errors = (exchange.body as Json).errors;
@@ -190,10 +190,10 @@ describe('Errors', () => {
     const type = await fx.firstId(c, '/v4/databases/types', (t) => t.deprecated !== true);
     const body = { engine, type, region: c.target.info.config.region };
     const exchange = await c.post(DB, body);
-    await fx.adopt(c, exchange, { kind: 'database', list: DB, match: () => false, deletePath: (id) => `${DB}/${id}` });
+    await fx.adopt(c, exchange, { kind: 'database', list: DB, match: () => false });
     expectErrorResponse(c, 'P1.errors.preconditions', exchange, `POST ${DB} without label`);
     const client = await c.post('/v4/account/oauth-clients', { label: fx.label('app', 512) });
-    await fx.adopt(c, client, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false, deletePath: (id) => `/v4/account/oauth-clients/${encodeURIComponent(id)}` });
+    await fx.adopt(c, client, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false });
     expectErrorResponse(c, 'P1.errors.preconditions', client, 'POST /v4/account/oauth-clients without redirect_uri');
   });
 
@@ -201,7 +201,7 @@ describe('Errors', () => {
     const token = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: false } } });
     const label = fx.label('vm', 64);
     const exchange = await c.post('/v4/compute/instances', { region: c.target.info.config.region, type: c.target.info.config.instanceType, label, image: await fx.publicImage(c), root_pass: 'Conf0rmance!Pass' }, { token });
-    await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label, deletePath: (id) => `/v4/compute/instances/${id}` });
+    await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label });
     expectErrorResponse(c, 'P1.errors.preconditions', exchange, 'POST /v4/compute/instances by a restricted user without add_computes');
   });
 
@@ -238,8 +238,8 @@ describe('Errors', () => {
       if (ok(exchange)) {
         // accepted: clean up what an odd create may have made
         const id = (exchange.body as Json | undefined)?.id;
-        if (exchange.method === 'POST' && exchange.path.startsWith(DB) && typeof id === 'number') fx.track('database', `${DB}/${id}`);
-        if (exchange.method === 'POST' && exchange.path.startsWith('/v4/account/oauth-clients') && (typeof id === 'string' || typeof id === 'number')) fx.track('oauth-client', `/v4/account/oauth-clients/${encodeURIComponent(String(id))}`);
+        if (exchange.method === 'POST' && exchange.path.startsWith(DB) && typeof id === 'number') fx.track('database', id);
+        if (exchange.method === 'POST' && exchange.path.startsWith('/v4/account/oauth-clients') && (typeof id === 'string' || typeof id === 'number')) fx.track('oauth-client', id);
       }
       c.expect('P1.errors.no-server-error', !exchange.error && exchange.status > 0 && exchange.status < 500, `${what}: ${describeExchange(exchange)}`, exchange);
     }

@@ -77,7 +77,7 @@ async function createCluster(c: Check, extra: Json = {}): Promise<Created> {
     const found = await fx.find(c, DB, (item) => item.label === label);
     if (typeof found?.id === 'number') id = found.id;
   }
-  if (id !== undefined) fx.track('database', `${DB}/${id}`, label);
+  if (id !== undefined) fx.track('database', id, label);
   return { exchange, id, label };
 }
 
@@ -633,7 +633,7 @@ describe('Managed databases and restricted users', () => {
       [`POST ${DB}`, async () => {
         const label = fx.label('db', 32);
         const exchange = await c.post(DB, { label, engine: (await mysqlEngines(c))[0]!.id, type: await nodeType(c), region: c.target.info.config.region }, { token });
-        await fx.adopt(c, exchange, { kind: 'database', list: DB, match: (item) => item.label === label, deletePath: (created) => `${DB}/${created}` });
+        await fx.adopt(c, exchange, { kind: 'database', list: DB, match: (item) => item.label === label });
         return exchange;
       }],
       [`POST ${DB}/{id}/backups`, () => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }, { token })],

@@ -28,7 +28,7 @@ async function newTransfer(c: Check, rule: string): Promise<{ token: string; com
   c.expectSuccess(rule, created, 'POST /v4/account/entity-transfers');
   const token = bodyOf(created).token;
   if (typeof token !== 'string') c.fail('P1.entity-transfer.fields', 'the create response carries no token', created);
-  fx.track('entity-transfer', at(token));
+  fx.track('entity-transfer', token);
   return { token, computes: [instance.id], created };
 }
 

@@ -21,7 +21,7 @@ async function newClient(c: Check, rule: string, body: Json): Promise<{ id: stri
   let id = bodyOf(created).id;
   if (typeof id !== 'string' && typeof id !== 'number') id = (await fx.find(c, '/v4/account/oauth-clients', (item) => item.label === body.label))?.id;
   if (typeof id !== 'string' && typeof id !== 'number') throw new Error('created an OAuth client but cannot find its id');
-  fx.track('oauth-client', `/v4/account/oauth-clients/${encodeURIComponent(String(id))}`, String(body.label));
+  fx.track('oauth-client', id, String(body.label));
   return { id: String(id), created };
 }
 

@@ -62,7 +62,7 @@ export async function createInstance(c: Check, fx: Fixtures, body: Json, options
   if (!ok(exchange)) return { exchange };
   const id = await idOfCreated(c, exchange, body.label as string | undefined, options.findTag);
   if (id === undefined) throw new SetupError('created an instance but cannot find its id (the create response is not shown and the list does not carry it)');
-  fx.track('instance', `${INSTANCES}/${id}`, typeof body.label === 'string' ? body.label : undefined);
+  fx.track('instance', id, typeof body.label === 'string' ? body.label : undefined);
   return { exchange, id };
 }
 
@@ -128,7 +128,7 @@ export async function cloneToNew(c: Check, fx: Fixtures, sourceId: number, extra
     const found = (await listAll(c, INSTANCES, (items) => items.some(made))).find(made);
     id = typeof found?.id === 'number' ? found.id : undefined;
   }
-  if (id !== undefined) fx.track('instance', `${INSTANCES}/${id}`, label);
+  if (id !== undefined) fx.track('instance', id, label);
   return { exchange, id, label };
 }
 

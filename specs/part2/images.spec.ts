@@ -38,7 +38,7 @@ async function upload(c: Check, region = c.target.info.config.region): Promise<U
   let id = typeof body.id === 'string' ? body.id : undefined;
   if (!id) id = (await fx.find(c, '/v4/images', (item) => item.label === label))?.id as string | undefined;
   if (typeof id !== 'string') throw new SetupError('uploaded an image but cannot find its id');
-  fx.track('image', imagePath(id), label);
+  fx.track('image', id, label);
   return { id, label, exchange, ...(typeof body.upload_to === 'string' ? { uploadTo: body.upload_to } : {}) };
 }
 
@@ -107,7 +107,7 @@ async function capture(c: Check): Promise<{ id: string; label: string; exchange:
   const created = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'string');
   const id = (created?.id ?? (await fx.find(c, '/v4/images', (item) => item.label === label))?.id) as string | undefined;
   if (typeof id !== 'string') throw new SetupError('captured an image but cannot find its id');
-  fx.track('image', imagePath(id), label);
+  fx.track('image', id, label);
   return { id, label, exchange };
 }
 
@@ -115,7 +115,7 @@ async function capture(c: Check): Promise<{ id: string; label: string; exchange:
 async function deploy(c: Check, image: string, region = c.target.info.config.region): Promise<Exchange> {
   const label = fx.label('vm', 64);
   const exchange = await c.post('/v4/compute/instances', { region, type: c.target.info.config.instanceType, label, image, root_pass: STRONG_PASSWORD });
-  await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label, deletePath: (id) => `/v4/compute/instances/${id}` });
+  await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label });
   return exchange;
 }
 
@@ -253,7 +253,7 @@ describe('Image update and delete', () => {
     const label = fx.label('ren', 50);
     const renamed = await c.put(imagePath(image.id), { label, description: 'conformance: updated' });
     c.expectSuccess('P2.images.update.private-only', renamed, `PUT private image ${image.id}`);
-    fx.track('image', imagePath(image.id), label);
+    fx.track('image', image.id, label);
     const view = await readAfterWrite(c, () => c.get(imagePath(image.id)), (exchange) => bodyOf(exchange).label === label);
     c.expect('P2.images.update.private-only', bodyOf(view).label === label, `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`, view);
   });

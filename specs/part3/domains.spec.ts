@@ -62,7 +62,7 @@ async function trackStray(c: Check, exchange: Exchange, name: string, keep: numb
   const ids = new Set<number>();
   if (isObject(exchange.body) && typeof exchange.body.id === 'number' && !keep.includes(exchange.body.id)) ids.add(exchange.body.id);
   for (const item of await allNamed(c, name)) if (typeof item.id === 'number' && !keep.includes(item.id)) ids.add(item.id);
-  for (const id of ids) fx.track('domain', `/v4/domains/${id}`, name);
+  for (const id of ids) fx.track('domain', id, name);
 }
 
 /** The id of a domain a create-like request (clone, import) made, from its response or the list; tracked. */
@@ -70,7 +70,7 @@ async function adoptDomain(c: Check, exchange: Exchange, name: string): Promise<
   if (!ok(exchange)) return undefined;
   let id = isObject(exchange.body) && exchange.body.domain === name && typeof exchange.body.id === 'number' ? exchange.body.id : undefined;
   id ??= (await allNamed(c, name)).map((item) => item.id).find((value): value is number => typeof value === 'number');
-  if (id !== undefined) fx.track('domain', `/v4/domains/${id}`, name);
+  if (id !== undefined) fx.track('domain', id, name);
   return id;
 }
 
@@ -298,7 +298,7 @@ describe('PUT /v4/domains/{domainId}: no member required', () => {
       if ('tags' in sent) {
         // tags the run creates carry its prefix and are deleted after the file
         sent.tags = (sent.tags as unknown[]).map(() => fx.label('tag', 50));
-        for (const tag of sent.tags as string[]) fx.track('tag', `/v4/tags/${encodeURIComponent(tag)}`, tag);
+        for (const tag of sent.tags as string[]) fx.track('tag', tag, tag);
       }
       const put = await c.put(`/v4/domains/${domain.id}`, sent);
       c.expectSuccess(rule, put, `PUT with the single member ${Object.keys(sent)[0]}`);

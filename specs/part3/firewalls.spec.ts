@@ -72,7 +72,7 @@ async function createFirewall(c: Check, body: Json): Promise<{ exchange: Exchang
   if (exchange.status < 200 || exchange.status >= 300) return { exchange, label };
   const created = (exchange.body ?? {}) as Json;
   const id = typeof created.id === 'number' ? created.id : (await fx.find(c, FW, (item) => item.label === label))?.id;
-  if (typeof id === 'number') fx.track('firewall', `${FW}/${id}`, label);
+  if (typeof id === 'number') fx.track('firewall', id, label);
   return { exchange, label, ...(typeof id === 'number' ? { id } : {}) };
 }
 
@@ -123,12 +123,12 @@ describe('Firewalls: create and its event', () => {
     const readOnly = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_only' } } } });
     const deniedLabel = fx.label('fw', 32);
     const denied = await c.post(FW, { label: deniedLabel, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } }, { token: readOnly });
-    await fx.adopt(c, denied, { kind: 'firewall', list: FW, match: (item) => item.label === deniedLabel, deletePath: (id) => `${FW}/${id}` });
+    await fx.adopt(c, denied, { kind: 'firewall', list: FW, match: (item) => item.label === deniedLabel });
     c.expectRejected('P3.firewall-create.grants', denied, 'POST firewall by a restricted user with read_only on the listed instance');
     const readWrite = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_write' } } } });
     const label = fx.label('fw', 32);
     const allowed = await c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } }, { token: readWrite });
-    await fx.adopt(c, allowed, { kind: 'firewall', list: FW, match: (item) => item.label === label, deletePath: (id) => `${FW}/${id}` });
+    await fx.adopt(c, allowed, { kind: 'firewall', list: FW, match: (item) => item.label === label });
     c.expectSuccess('P3.firewall-create.grants', allowed, 'POST firewall by a restricted user with read_write on the listed instance');
   });
 });

@@ -74,7 +74,7 @@ async function createRange(c: Check, body: Json, target?: string): Promise<{ exc
   if (!range && target) range = (await fx.find(c, RANGES, (item) => typeof item.route_target === 'string' && ipaddr.IPv6.isValid(item.route_target) && norm6(item.route_target) === target))?.range as string | undefined;
   if (range) {
     range = range.split('/')[0]!;
-    fx.track('ipv6-range', `${RANGES}/${range}`, range);
+    fx.track('ipv6-range', range, range);
   }
   return { exchange, ...(range ? { range } : {}) };
 }

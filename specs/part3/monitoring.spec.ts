@@ -27,7 +27,7 @@ async function newClient(c: Check): Promise<{ id: number; label: string }> {
   let id = bodyOf(exchange).id;
   if (typeof id !== 'number') id = (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label))?.id;
   if (typeof id !== 'number') throw new SetupError('created a monitoring client but cannot find its id');
-  fx.track('monitor-client', `/v4/monitor/clients/${id}`, label);
+  fx.track('monitor-client', id, label);
   return { id, label };
 }
 
@@ -42,7 +42,7 @@ describe('Monitoring clients', () => {
   check('P3.monitor-client.label.unique', 'a second client cannot take a label in use, by create or by update', async (c) => {
     const [first, second] = [await newClient(c), await newClient(c)];
     const duplicate = await c.post('/v4/monitor/clients', { label: first.label });
-    await fx.adopt(c, duplicate, { kind: 'monitor-client', list: '/v4/monitor/clients', match: (item) => item.label === first.label && item.id !== first.id, deletePath: (id) => `/v4/monitor/clients/${id}` });
+    await fx.adopt(c, duplicate, { kind: 'monitor-client', list: '/v4/monitor/clients', match: (item) => item.label === first.label && item.id !== first.id });
     c.expectRejected('P3.monitor-client.label.unique', duplicate, `POST a client labelled "${first.label}" (in use)`, 'label');
     const renamed = await c.put(`/v4/monitor/clients/${second.id}`, { label: first.label });
     c.expectRejected('P3.monitor-client.label.unique', renamed, `PUT client ${second.id} to the label "${first.label}" of client ${first.id}`, 'label');

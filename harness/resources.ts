@@ -1,0 +1,91 @@
+// Where each kind of resource the run creates lives: one path function per kind, used by every create that tracks
+// what it made, by the end-of-file cleanup and by `sweep`, so all three agree. An id is one path segment and is
+// encoded whole: the image `private/27` is `/v4/images/private%2F27`, never `/v4/images/private`.
+// A delete counts only once a read confirms it: the resource's own path answers 404 (or, for an entity transfer,
+// the transfer is no longer pending).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Exchange, HttpClient } from './http.js';
+
+type Id = string | number;
+type Json = Record<string, unknown>;
+
+const segment = (id: Id) => encodeURIComponent(String(id));
+
+/** Each kind's path, the one a GET reads and a DELETE deletes. Child kinds take their parent's id. */
+const PATHS = {
+  instance: (id: Id) => `/v4/compute/instances/${segment(id)}`,
+  config: (id: Id, computeId?: Id) => `/v4/compute/instances/${segment(need(computeId, 'config'))}/configs/${segment(id)}`,
+  database: (id: Id) => `/v4/databases/mysql/instances/${segment(id)}`,
+  domain: (id: Id) => `/v4/domains/${segment(id)}`,
+  record: (id: Id, domainId?: Id) => `/v4/domains/${segment(need(domainId, 'record'))}/records/${segment(id)}`,
+  firewall: (id: Id) => `/v4/networking/firewalls/${segment(id)}`,
+  'firewall-device': (id: Id, firewallId?: Id) => `/v4/networking/firewalls/${segment(need(firewallId, 'firewall-device'))}/devices/${segment(id)}`,
+  'monitor-client': (id: Id) => `/v4/monitor/clients/${segment(id)}`,
+  image: (id: Id) => `/v4/images/${segment(id)}`,
+  'oauth-client': (id: Id) => `/v4/account/oauth-clients/${segment(id)}`,
+  tag: (label: Id) => `/v4/tags/${segment(label)}`,
+  'entity-transfer': (token: Id) => `/v4/account/entity-transfers/${segment(token)}`,
+  // Document 3: `{range}` is the IPv6 range without its prefix length.
+  'ipv6-range': (range: Id) => `/v4/networking/ipv6/ranges/${segment(String(range).replace(/\/\d+$/, ''))}`,
+} satisfies Record<string, (id: Id, parent?: Id) => string>;
+
+export type ResourceKind = keyof typeof PATHS;
+
+function need(parent: Id | undefined, kind: string): Id {
+  if (parent === undefined) throw new Error(`a ${kind} path needs the id of its parent`);
+  return parent;
+}
+
+/** The path that reads and deletes the resource `id` of `kind` (`parent`: the owner of a child kind). */
+export function resourcePath(kind: ResourceKind, id: Id, parent?: Id): string {
+  return PATHS[kind](id, parent);
+}
+
+export function isResourceKind(kind: string): kind is ResourceKind {
+  return Object.hasOwn(PATHS, kind);
+}
+
+const success = (status: number) => status >= 200 && status < 300;
+
+/** Whether a read of the resource's path shows it gone. */
+function goneIn(kind: string, view: Exchange): boolean {
+  if (view.status === 404) return true;
+  if (!success(view.status)) return false;
+  const body = view.body as Json | undefined;
+  // A transfer stays listed once cancelled, expired or ended; only a pending one holds anything.
+  if (kind === 'entity-transfer') return typeof body?.status === 'string' && body.status !== 'pending';
+  // A tag's view lists what it tags (whether an unknown label answers 404 is not shown): nothing tagged is gone.
+  if (kind === 'tag') return Array.isArray(body?.data) && body.data.length === 0;
+  return false;
+}
+
+export interface DeleteRequest {
+  http: HttpClient;
+  token: string;
+  kind: string;
+  path: string;
+  /** How long a deleted resource may still be readable (the consistency window, ms). */
+  windowMs: number;
+  /** Sent after the run budget is spent (the run's own cleanup). */
+  ignoreRunBudget?: boolean;
+}
+
+/**
+ * Deletes a resource and reads it back: 'deleted' or 'gone' (it was already) once a read confirms it, else why not.
+ * A 404 on the DELETE proves nothing by itself: the read of the resource's own path decides.
+ */
+export async function deleteConfirmed(request: DeleteRequest): Promise<'deleted' | 'gone' | string> {
+  const send = (method: 'GET' | 'DELETE') => request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
+  const answer = (exchange: Exchange) => (exchange.status ? `HTTP ${exchange.status}` : (exchange.error ?? 'nothing'));
+  const deleted = await send('DELETE');
+  const refused = !success(deleted.status) && deleted.status !== 404;
+  const until = Date.now() + request.windowMs;
+  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
+    const view = await send('GET');
+    if (goneIn(request.kind, view)) return success(deleted.status) ? 'deleted' : 'gone';
+    if (refused) return `DELETE answered ${answer(deleted)}`;
+    const left = until - Date.now();
+    if (left <= 0) return `DELETE answered ${answer(deleted)} but GET still answers ${answer(view)}`;
+    await sleep(Math.min(pause, left));
+  }
+}

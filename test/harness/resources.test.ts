@@ -1,0 +1,53 @@
+// One path per resource kind (ids with slashes are one segment) and a delete that counts only once a read confirms it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../harness/http.js';
+import { deleteConfirmed, resourcePath } from '../../harness/resources.js';
+import { startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
+
+describe('resourcePath', () => {
+  it.each([
+    ['image', 'private/27', undefined, '/v4/images/private%2F27'],
+    ['ipv6-range', '2600:3c01::/64', undefined, '/v4/networking/ipv6/ranges/2600%3A3c01%3A%3A'],
+    ['tag', 'a b/c', undefined, '/v4/tags/a%20b%2Fc'],
+    ['record', 7, 3, '/v4/domains/3/records/7'],
+    ['oauth-client', 'abc/def', undefined, '/v4/account/oauth-clients/abc%2Fdef'],
+  ] as const)('%s %s', (kind, id, parent, path) => {
+    expect(resourcePath(kind, id, parent)).toBe(path);
+  });
+
+  it('refuses a child kind without its parent', () => {
+    expect(() => resourcePath('config', 1)).toThrow(/parent/);
+  });
+});
+
+describe('deleteConfirmed', () => {
+  /** Resources by path: a DELETE of a known path removes it; anything else is 404. */
+  const present = new Set<string>();
+  let server: FakeServer;
+  let http: HttpClient;
+  beforeAll(async () => {
+    server = await startFakeServer((request, response) => {
+      const path = request.url ?? '';
+      const known = present.has(path);
+      if (request.method === 'DELETE' && known && !path.includes('sticky')) present.delete(path);
+      response.writeHead(known ? 200 : 404, { 'content-type': 'application/json' }).end(known ? '{"id":1}' : '{"errors":[{"reason":"Not found"}]}');
+    });
+    http = new HttpClient(server.url, 2000);
+  });
+  afterAll(async () => {
+    await http.close();
+    await server.close();
+  });
+  const remove = (path: string, kind = 'image') => deleteConfirmed({ http, token: 't0k3n-abc', kind, path, windowMs: 300 });
+
+  it('a delete the read confirms is deleted', async () => {
+    present.add('/v4/images/private%2F27');
+    expect(await remove('/v4/images/private%2F27')).toBe('deleted');
+  });
+
+  it('a resource already gone is gone; one still readable after a successful DELETE is not deleted', async () => {
+    expect(await remove('/v4/images/private%2F99')).toBe('gone');
+    present.add('/v4/images/sticky');
+    expect(await remove('/v4/images/sticky')).toMatch(/DELETE answered HTTP 200 but GET still answers HTTP 200/);
+  });
+});
