@@ -107,11 +107,17 @@ export class Interruption {
       process.stderr.write(`conformance: interrupted by ${signal}: ${results}; ${cleanup}\n`);
       return signalExitCode(signal);
     }
-    const http = new HttpClient(baseUrl, this.config.timeoutMs);
+    // Bounded like the run (rate cap, page cap): a request started just before the deadline still ends within CLEANUP_MS.
+    const timeoutMs = Math.min(this.config.timeoutMs, CLEANUP_MS / 3);
+    const ends = Date.now() + CLEANUP_MS;
+    const http = new HttpClient(baseUrl, { timeoutMs, maxRps: this.config.maxRps, deadline: ends });
+    const print = (line: string) => process.stderr.write(`conformance: ${line}\n`);
     let cleanup: string;
     try {
-      const outcome = await sweep({ http, token, baseUrl, out: this.config.out, runIds: [this.config.runId], deadline: Date.now() + CLEANUP_MS, print: (line) => process.stderr.write(`conformance: ${line}\n`) });
-      cleanup = `cleanup deleted ${outcome.deleted}, ${outcome.remaining.length ? `${outcome.remaining.length} remain: ${this.sweepCommand()}` : 'nothing it created remains'}`;
+      const outcome = await sweep({ http, token, baseUrl, out: this.config.out, runIds: [this.config.runId], deadline: ends - timeoutMs, windowMs: this.config.consistencyWindowMs, print });
+      for (const line of outcome.unread) print(`not read: ${line}`);
+      const left = outcome.remaining.length + outcome.unread.length;
+      cleanup = `cleanup deleted ${outcome.deleted}, ${left ? `${outcome.remaining.length} remain${outcome.unread.length ? ` and ${outcome.unread.length} lists were not read to the end` : ''}: ${this.sweepCommand()}` : 'nothing it created remains'}`;
     } catch (error) {
       cleanup = `cleanup stopped (${(error as Error).message}): ${this.sweepCommand()}`;
     } finally {

@@ -5,7 +5,7 @@ import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch } from './validate.js';
 import { ConfigError, configFromOptions, runSuite, type RunOptions } from './run.js';
 import { REAL_TARGET_BUDGETS } from '../harness/config.js';
-import { sweepCommand, type SweepCommandOptions } from './sweep.js';
+import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepCommandOptions } from './sweep.js';
 import { ResultsFileError, rerenderReports } from '../reports/write.js';
 
 const out = (line: string): void => {
@@ -86,6 +86,8 @@ export function buildProgram(): Command {
     .option('--out <dir>', 'output folder holding the runs (default reports/out)')
     .option('--config <file>', 'a JSON config file, as for run')
     .option('--timeout <ms>', 'per-request timeout in ms (default 10000)')
+    .option('--max-rps <n>', 'requests per second sweep sends at most (default no cap)')
+    .option('--run-budget <ms>', `wall-clock budget: past it no request is started and what was not done is listed (default ${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes); each list is read up to ${SWEEP_MAX_PAGES} pages`)
     .action(async (options: SweepCommandOptions) => {
       process.exitCode = await sweepCommand(options, out);
     });

@@ -6,23 +6,29 @@ import { describe as describeExchange } from '../harness/check.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
 import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
+import { deleteConfirmed, resourcePath, type ResourceKind } from '../harness/resources.js';
 import { UsageError } from './validate.js';
 
 type Json = Record<string, unknown>;
 
 /**
- * Collections whose items carry a label the suite gives them, each with the member holding it and its delete path.
+ * Collections whose items carry a label the suite gives them, each with the member holding it.
  * Tags have no list: they are found in the `tags` of these items (and in the ledger).
  */
-const LABELLED: ReadonlyArray<{ kind: string; list: string; member: string; deletePath: (item: Json) => string }> = [
-  { kind: 'instance', list: '/v4/compute/instances', member: 'label', deletePath: (item) => `/v4/compute/instances/${String(item.id)}` },
-  { kind: 'database', list: '/v4/databases/mysql/instances', member: 'label', deletePath: (item) => `/v4/databases/mysql/instances/${String(item.id)}` },
-  { kind: 'domain', list: '/v4/domains', member: 'domain', deletePath: (item) => `/v4/domains/${String(item.id)}` },
-  { kind: 'firewall', list: '/v4/networking/firewalls', member: 'label', deletePath: (item) => `/v4/networking/firewalls/${String(item.id)}` },
-  { kind: 'monitor-client', list: '/v4/monitor/clients', member: 'label', deletePath: (item) => `/v4/monitor/clients/${String(item.id)}` },
-  { kind: 'image', list: '/v4/images', member: 'label', deletePath: (item) => `/v4/images/${encodeURIComponent(String(item.id))}` },
-  { kind: 'oauth-client', list: '/v4/account/oauth-clients', member: 'label', deletePath: (item) => `/v4/account/oauth-clients/${encodeURIComponent(String(item.id))}` },
+const LABELLED: ReadonlyArray<{ kind: ResourceKind; list: string; member: string }> = [
+  { kind: 'instance', list: '/v4/compute/instances', member: 'label' },
+  { kind: 'database', list: '/v4/databases/mysql/instances', member: 'label' },
+  { kind: 'domain', list: '/v4/domains', member: 'domain' },
+  { kind: 'firewall', list: '/v4/networking/firewalls', member: 'label' },
+  { kind: 'monitor-client', list: '/v4/monitor/clients', member: 'label' },
+  { kind: 'image', list: '/v4/images', member: 'label' },
+  { kind: 'oauth-client', list: '/v4/account/oauth-clients', member: 'label' },
 ];
+
+/** Pages read of each list at most (100 items a page): a list claiming more is read no further, and sweep says so. */
+export const SWEEP_MAX_PAGES = 50;
+/** How long `sweep` goes on when no --run-budget is given. */
+export const SWEEP_DEFAULT_BUDGET_MS = 5 * 60_000;
 
 /**
  * Deletion order, dependants first: a pending transfer holds its instances, a range is routed to an instance,
@@ -53,8 +59,12 @@ export interface SweepOptions {
   baseUrl: string;
   out: string;
   runIds: string[];
-  /** Wall-clock time (ms since the epoch) after which nothing more is attempted (null: none). */
+  /** Wall-clock time (ms since the epoch) after which no request is started (null: none). */
   deadline?: number | null;
+  /** Pages read of each list at most (default SWEEP_MAX_PAGES). */
+  maxPages?: number;
+  /** How long a deleted resource may still be readable (the consistency window, ms). */
+  windowMs?: number;
   print: (line: string) => void;
 }
 
@@ -63,6 +73,8 @@ export interface SweepOutcome {
   alreadyGone: number;
   /** What could not be deleted (or was not attempted before the deadline), one line each. */
   remaining: string[];
+  /** Lists not read to their end (page cap, deadline): run resources listed there were not looked for. */
+  unread: string[];
 }
 
 /** A target error that stops the sweep (unreachable, a token refused): usage-level, exit 2. */
@@ -73,19 +85,21 @@ const success = (status: number) => status >= 200 && status < 300;
 export async function sweep(options: SweepOptions): Promise<SweepOutcome> {
   const prefixes = options.runIds.map((runId) => `${runId}-`);
   const carriesPrefix = (label: unknown) => typeof label === 'string' && prefixes.some((prefix) => label.startsWith(prefix));
+  const outOfTime = () => options.deadline != null && Date.now() >= options.deadline;
+  const outcome: SweepOutcome = { deleted: 0, alreadyGone: 0, remaining: [], unread: [] };
   const candidates = new Map<string, Candidate>();
   for (const runId of options.runIds) for (const entry of ledgerCandidates(options, runId)) candidates.set(entry.deletePath, entry);
-  for (const candidate of await labelledCandidates(options, carriesPrefix)) if (!candidates.has(candidate.deletePath)) candidates.set(candidate.deletePath, candidate);
+  for (const candidate of await labelledCandidates(options, carriesPrefix, outOfTime, outcome)) if (!candidates.has(candidate.deletePath)) candidates.set(candidate.deletePath, candidate);
 
   const ordered = [...candidates.values()].sort((a, b) => rank(a.kind) - rank(b.kind) || a.order - b.order);
-  const outcome: SweepOutcome = { deleted: 0, alreadyGone: 0, remaining: [] };
   for (const candidate of ordered) {
     const what = `${candidate.kind} ${candidate.deletePath}${candidate.label ? ` (${candidate.label})` : ''}`;
-    if (options.deadline && Date.now() >= options.deadline) {
+    if (outOfTime()) {
       outcome.remaining.push(`${what}: not attempted (out of time)`);
       continue;
     }
-    const result = await deleteOne(options, candidate, carriesPrefix);
+    const windowMs = Math.min(options.windowMs ?? 0, options.deadline != null ? options.deadline - Date.now() : Infinity);
+    const result = await deleteOne(options, candidate, carriesPrefix, Math.max(0, windowMs));
     if (result === 'deleted' || result === 'gone') {
       if (candidate.file) markDeletedIn(candidate.file, candidate.deletePath);
       if (result === 'deleted') {
@@ -113,49 +127,53 @@ function ledgerCandidates(options: SweepOptions, runId: string): Candidate[] {
   return entries.map((entry: FiledEntry, order) => ({ kind: entry.kind, deletePath: entry.deletePath, ...(entry.label ? { label: entry.label } : {}), file: entry.file, order }));
 }
 
-/** Every item of the labelled collections whose label carries a run prefix, and every such tag on any item. */
-async function labelledCandidates(options: SweepOptions, carriesPrefix: (label: unknown) => boolean): Promise<Candidate[]> {
+/**
+ * Every item of the labelled collections whose label carries a run prefix, and every such tag on any item; each list
+ * read up to the page cap and the deadline (what was not read goes to `outcome.unread`).
+ */
+async function labelledCandidates(options: SweepOptions, carriesPrefix: (label: unknown) => boolean, outOfTime: () => boolean, outcome: SweepOutcome): Promise<Candidate[]> {
   const found: Candidate[] = [];
   const tags = new Set<string>();
+  const maxPages = options.maxPages ?? SWEEP_MAX_PAGES;
   for (const collection of LABELLED)
     for (let page = 1; ; page++) {
+      if (outOfTime()) {
+        outcome.unread.push(`${collection.list}: not read from page ${page} on (out of time): resources of the run listed there were not looked for`);
+        break;
+      }
+      if (page > maxPages) {
+        outcome.unread.push(`${collection.list}: not read past page ${maxPages} (it claims more): resources of the run listed further were not looked for`);
+        break;
+      }
       const exchange = await options.http.send({ method: 'GET', path: collection.list, query: { page, page_size: 100 }, token: options.token });
       if (!success(exchange.status)) throw new SweepError(`GET ${collection.list} answered ${describeExchange(exchange)}`);
       const body = (exchange.body ?? {}) as { data?: Json[]; pages?: number };
       for (const item of body.data ?? []) {
-        if (carriesPrefix(item[collection.member])) found.push({ kind: collection.kind, deletePath: collection.deletePath(item), label: String(item[collection.member]), order: 0 });
+        if (carriesPrefix(item[collection.member]) && (typeof item.id === 'string' || typeof item.id === 'number'))
+          found.push({ kind: collection.kind, deletePath: resourcePath(collection.kind, item.id), label: String(item[collection.member]), order: 0 });
         if (Array.isArray(item.tags)) for (const tag of item.tags) if (carriesPrefix(tag)) tags.add(tag as string);
       }
-      if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) break;
+      if (!Array.isArray(body.data) || !body.data.length || page >= (body.pages ?? 1)) break;
     }
-  for (const tag of tags) found.push({ kind: 'tag', deletePath: `/v4/tags/${encodeURIComponent(tag)}`, label: tag, order: 0 });
+  for (const tag of tags) found.push({ kind: 'tag', deletePath: resourcePath('tag', tag), label: tag, order: 0 });
   return found;
 }
 
 /** Deletes one resource after confirming it is still the run's: 'deleted', 'gone', or why it was not deleted. */
-async function deleteOne(options: SweepOptions, candidate: Candidate, carriesPrefix: (label: unknown) => boolean): Promise<string> {
-  const send = (method: 'GET' | 'DELETE') => options.http.send({ method, path: candidate.deletePath, token: options.token });
+async function deleteOne(options: SweepOptions, candidate: Candidate, carriesPrefix: (label: unknown) => boolean, windowMs: number): Promise<string> {
   const collection = LABELLED.find((labelled) => labelled.kind === candidate.kind);
   if (candidate.kind === 'tag') {
     const label = decodeURIComponent(candidate.deletePath.split('/').pop()!);
     if (!carriesPrefix(label)) return `the tag "${label}" does not carry the run prefix`;
   }
   if (collection) {
-    const view = await send('GET');
+    const view = await options.http.send({ method: 'GET', path: candidate.deletePath, token: options.token });
     if (view.status === 404) return 'gone';
     const label = (view.body as Json | undefined)?.[collection.member];
     // The id may since have been given to something else: only a resource still carrying the prefix is deleted.
     if (success(view.status) && !carriesPrefix(label)) return `it now carries the label "${String(label)}", not one the run gave it`;
   }
-  if (candidate.kind === 'entity-transfer') {
-    const view = await send('GET');
-    const status = (view.body as Json | undefined)?.status;
-    if (view.status === 404 || (typeof status === 'string' && status !== 'pending')) return 'gone';
-  }
-  const exchange = await send('DELETE');
-  if (success(exchange.status)) return 'deleted';
-  if (exchange.status === 404) return 'gone';
-  return describeExchange(exchange);
+  return deleteConfirmed({ http: options.http, token: options.token, kind: candidate.kind, path: candidate.deletePath, windowMs });
 }
 
 export interface SweepCommandOptions {
@@ -166,23 +184,28 @@ export interface SweepCommandOptions {
   out?: string;
   config?: string;
   timeout?: string;
+  maxRps?: string;
+  runBudget?: string;
 }
 
 /** The command: resolves the target like `run` does (flags, CONFORMANCE_*, config file), sweeps, returns the exit code. */
 export async function sweepCommand(options: SweepCommandOptions, print: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (Boolean(options.runId) === Boolean(options.allRuns)) throw new UsageError('sweep needs either --run-id ID or --all-runs');
-  const config = resolveConfig({ file: options.config, env, flags: { baseUrl: options.baseUrl, token: options.token, out: options.out, timeoutMs: options.timeout, runId: options.runId } });
+  const config = resolveConfig({ file: options.config, env, flags: { baseUrl: options.baseUrl, token: options.token, out: options.out, timeoutMs: options.timeout, runId: options.runId, maxRps: options.maxRps, runBudgetMs: options.runBudget } });
   if (!config.baseUrl || !config.token) throw new UsageError('sweep needs the target: --base-url and --token (the embedded emulator is discarded at the end of each run)');
   const runIds = options.allRuns ? runIdsIn(config.out) : [config.runId];
   if (!runIds.length) {
     print(`sweep: no runs under ${config.out}/runs: nothing to do`);
     return 0;
   }
-  const http = new HttpClient(config.baseUrl, config.timeoutMs);
+  const deadline = Date.now() + (config.runBudgetMs ?? SWEEP_DEFAULT_BUDGET_MS);
+  const http = new HttpClient(config.baseUrl, { timeoutMs: config.timeoutMs, maxRps: config.maxRps, deadline });
   try {
-    const outcome = await sweep({ http, token: config.token, baseUrl: config.baseUrl, out: config.out, runIds, print });
-    print(`sweep: ${outcome.deleted} deleted, ${outcome.alreadyGone} already gone, ${outcome.remaining.length} could not be deleted (run${runIds.length > 1 ? 's' : ''} ${runIds.length > 3 ? `${runIds.slice(0, 3).join(', ')} and ${runIds.length - 3} more` : runIds.join(', ')})`);
-    return outcome.remaining.length ? 1 : 0;
+    const outcome = await sweep({ http, token: config.token, baseUrl: config.baseUrl, out: config.out, runIds, deadline, windowMs: config.consistencyWindowMs, print });
+    for (const line of outcome.unread) print(`not read: ${line}`);
+    const unread = outcome.unread.length ? `, ${outcome.unread.length} lists not read to the end` : '';
+    print(`sweep: ${outcome.deleted} deleted, ${outcome.alreadyGone} already gone, ${outcome.remaining.length} could not be deleted${unread} (run${runIds.length > 1 ? 's' : ''} ${runIds.length > 3 ? `${runIds.slice(0, 3).join(', ')} and ${runIds.length - 3} more` : runIds.join(', ')})`);
+    return outcome.remaining.length || outcome.unread.length ? 1 : 0;
   } catch (error) {
     if (error instanceof SweepError) throw new UsageError(`sweep stopped: ${error.message}`);
     throw error;
