@@ -7,6 +7,7 @@ import type { Check } from './check.js';
 import { describe as describeExchange } from './check.js';
 import { readAfterWrite } from './consistency.js';
 import type { Exchange } from './http.js';
+import { regionForIpv6Range } from './account-limits.js';
 import { deleteConfirmed, resourcePath, type ResourceKind } from './resources.js';
 import { Refusal, target } from './target.js';
 
@@ -221,8 +222,7 @@ export class Fixtures {
   async ipv6Range(c: Check, options: { fresh?: boolean } = {}): Promise<{ range: string }> {
     if (options.fresh) this.cache.delete('ipv6Range');
     return this.once('ipv6Range', async () => {
-      await this.releaseIpv6Ranges();
-      const instance = await this.newInstance(c);
+      const instance = await this.newInstance(c, { region: await this.ipv6Region(c) });
       const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
       let range = typeof created.range === 'string' ? created.range : undefined;
       if (!range) {
@@ -234,6 +234,16 @@ export class Fixtures {
       this.track('ipv6-range', bare, bare);
       return { range: bare };
     });
+  }
+
+  /**
+   * A region where a new IPv6 range may be made, after deleting the ranges this file made: --region, else
+   * --other-region when a range the run did not create may hold --region; skips when neither has room.
+   */
+  async ipv6Region(c: Check): Promise<string> {
+    await this.releaseIpv6Ranges();
+    const { region, otherRegion } = target().info.config;
+    return regionForIpv6Range(c, [region, otherRegion]);
   }
 
   /** Deletes the IPv6 ranges this file created (their region allows one per account). */

@@ -339,9 +339,9 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },
   'POST /v4/networking/ipv6/ranges': { adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range'),
     build: async (c, fx) => {
-      // One range per region per account: free the region of the ranges this file created first.
-      await fx.releaseIpv6Ranges();
-      return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.newInstance(c)).id } });
+      // One range per region per account: in a region holding no range but this file's (deleted first).
+      const region = await fx.ipv6Region(c);
+      return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.newInstance(c, { region })).id } });
     },
   },
   'GET /v4/networking/ipv6/ranges/{range}': { build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c)).range}`) },

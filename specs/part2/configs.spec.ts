@@ -1,6 +1,7 @@
 // Scenarios of document 2, "Configuration profile body", "Network interface object" and the boot rules of the
 // compute instance endpoints (only profile, last booted profile, ambiguous choice).
 import { describe } from 'vitest';
+import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
@@ -18,6 +19,7 @@ let sharedVlanLabel: Promise<string> | undefined;
 function sharedVlan(c: Check): Promise<string> {
   sharedVlanLabel ??= (async () => {
     const config = c.target.info.config;
+    await needVlanRoom(c, config.vlanRegion);
     const label = vlanLabel(fx);
     const { id: computeId } = await newInstance(c, fx, { region: config.vlanRegion });
     c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label)) === undefined, `the VLAN ${label} is listed before any interface names it`);

@@ -7,6 +7,7 @@
 // checks here work in another region (one named by the IPv6 pools list that holds no range).
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
+import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
@@ -345,6 +346,7 @@ describe('VLANs', () => {
 
   check(['P3.vlan.list-account', 'P3.vlan.created-through-interfaces'], 'VLANs made through instance create and configuration profile create and update are listed', async (c) => {
     const region = c.target.info.config.vlanRegion;
+    await needVlanRoom(c, region, 3);
     const [viaInstance, viaCreate, viaUpdate] = [vlanLabel(), vlanLabel(), vlanLabel()];
     const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaInstance }] });
     c.expect('P3.vlan.list-account', await listed(c, viaInstance), `the VLAN ${viaInstance} of an instance interface is not in the VLAN list`);
@@ -361,6 +363,7 @@ describe('VLANs', () => {
 
   check('P3.vlan.detach', 'deleting an instance detaches it from its VLAN', async (c) => {
     const region = c.target.info.config.vlanRegion;
+    await needVlanRoom(c, region);
     const label = vlanLabel();
     const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
     const vlan = await listed(c, label);
