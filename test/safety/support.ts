@@ -120,11 +120,12 @@ export const COLLECTIONS = [
   '/v4/monitor/clients',
   '/v4/account/oauth-clients',
   '/v4/account/entity-transfers',
+  '/v4/networking/ipv6/ranges',
 ];
 
 export type Snapshot = Map<string, Set<string>>;
 
-const keyOf = (item: Json) => String(item.id ?? item.token ?? item.label);
+const keyOf = (item: Json) => String(item.id ?? item.token ?? item.range ?? item.label);
 /** A transfer the run created and cancelled may stay listed with its end state: only pending ones hold anything. */
 const live = (collection: string, item: Json) => collection !== '/v4/account/entity-transfers' || item.status === 'pending';
 
