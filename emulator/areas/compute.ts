@@ -2,7 +2,7 @@
 // shutdown, rescue, resize, clone, statistics, transfer, attached volumes, kernels. Volumes and load balancers
 // are only reachable through tags and the instance volumes list, so they are seeded and kept here.
 import ipaddr from 'ipaddr.js';
-import type { Area, RequestContext, Principal, Route } from '../core/types.js';
+import { ApiError, type Area, type RequestContext, type Principal, type Route } from '../core/types.js';
 import type { Store, Region, InstanceType } from '../core/store.js';
 import {
   asObject, optString, reqString, optInt, reqInt, optBool, optArray, reqObject, optObject, fail, codePoints, isPlainObject,
@@ -1043,7 +1043,7 @@ function cloneHandler(ctx: RequestContext) {
   let running = 0;
   for (const c of clones(store).values()) if (c.source === source.id) running++;
   if (running >= (faulty(store, 'P2.clone.max-5-concurrent') ? 6 : 5)) {
-    fail('At most 5 clone operations from one source instance may run at the same time; wait for one to finish', null, faulty(store, 'P1.errors.clone.sixth-concurrent-400') ? 409 : 400);
+    throw new ApiError(faulty(store, 'P1.errors.clone.sixth-concurrent-400') ? 409 : 400, 'At most 5 clone operations from one source instance may run at the same time; wait for one to finish', null, true);
   }
 
   // Valid: perform the clone.

@@ -1,0 +1,95 @@
+// A variation is a choice the documents leave open, made differently from the reference emulator's default — a
+// choice a correct server might make. The variation matrix switches each on alone (`--variation ID`, repeatable, or
+// CHS_EMULATOR_VARIATIONS=ID,ID) and expects the suite to report no fail and no error: a fail there is the suite
+// claiming more than the documents say. Faults (../faults) are the opposite: deviations the suite must catch.
+//
+// `leaves` quotes the sentence of the documents that leaves the choice open, with its document and section.
+
+export interface VariationInfo {
+  /** Where the documents leave the choice open: document, section, and the sentence quoted. */
+  leaves: string;
+  /** What the emulator does under this variation, in one line. */
+  does: string;
+  /**
+   * The consistency window (ms) a run against this variation should use, for a variation that makes reads lag
+   * writes: the suite is told about the lag the way a user would tell it about a real target's replicas.
+   */
+  consistencyWindowMs?: number;
+}
+
+const D1 = 'document 1';
+const D2 = 'document 2';
+const D3 = 'document 3';
+
+function defineVariations<const T extends Record<string, VariationInfo>>(variations: T): T {
+  return variations;
+}
+
+const catalogue = defineVariations({
+  // ---------------------------------------------------------------- representation (server-wide)
+  'members-reversed': {
+    leaves: `${D1}, Common conventions 2: "Request and response bodies are JSON." (JSON objects are unordered; no member order is shown)`,
+    does: 'writes the members of every JSON object of every response in reverse order',
+  },
+  'items-reversed': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), …" (no order of the items is shown)`,
+    does: 'reverses the items of every list page',
+  },
+  'extra-members': {
+    leaves: `${D2}, Compute instance: "Fields of the instance object beyond those above (such as its type) … as returned: not shown." (likewise "Other image fields: not shown", and the other resources)`,
+    does: 'adds undocumented members to every non-empty object of every response',
+  },
+  'error-field-omitted': {
+    leaves: `${D1}, Errors 1: "Each has \`reason\` (string, …) and usually \`field\` (…, or null when not specific to one element)."`,
+    does: 'leaves `field` out of an error item instead of sending it as null',
+  },
+  'datetime-fraction': {
+    leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix."`,
+    does: 'writes every date-time with milliseconds (2025-01-02T03:04:05.678)',
+  },
+  // ---------------------------------------------------------------- status codes where none is shown
+  'creates-201': {
+    leaves: `${D2}/${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown."`,
+    does: 'answers a successful POST to a collection (a create) with 201 Created',
+  },
+  'actions-202': {
+    leaves: `${D2}/${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown."`,
+    does: 'answers a successful POST that is not a create (boot, clone, shutdown, assign, …) with 202 Accepted',
+  },
+  'invalid-422': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown."`,
+    does: 'answers every validation or precondition error with 422 instead of 400 (the sixth concurrent clone keeps its documented 400)',
+  },
+  'conflicts-409': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown."`,
+    does: 'answers a clash with an existing resource (a label or name already used) with 409',
+  },
+  'unauthenticated-403': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (Authentication names no code either)`,
+    does: 'answers a missing or unknown token with 403 instead of 401',
+  },
+  'forbidden-401': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (Authentication names no code either)`,
+    does: 'answers a missing scope or a restricted user with 401 instead of 403',
+  },
+} as const);
+
+export type VariationId = keyof typeof catalogue;
+
+export interface Variation extends VariationInfo {
+  id: string;
+}
+
+export const VARIATIONS: readonly Variation[] = Object.entries(catalogue as Record<string, VariationInfo>).map(([id, info]) => ({ id, ...info }));
+
+const KNOWN = new Set(VARIATIONS.map((variation) => variation.id));
+
+/** The ids not in the catalogue (for a clear start-up error). */
+export function unknownVariations(ids: readonly string[]): string[] {
+  return ids.filter((id) => !KNOWN.has(id));
+}
+
+/** Whether the emulator runs with this variation switched on. */
+export function varied(store: { variations: ReadonlySet<string> }, id: VariationId): boolean {
+  return store.variations.has(id);
+}
