@@ -8,6 +8,7 @@ import { canAccess, type EntityKind } from '../core/permissions.js';
 import { listInstances, getInstance, listVolumes, getVolume, listBalancers, getBalancer } from './compute.js';
 import { listDomains, getDomain } from './domains.js';
 import { faulty } from '../faults/index.js';
+import { conflictStatus } from '../variations/responses.js';
 
 interface Tag { label: string; created: string }
 interface Tagged { tags: string[]; updated?: string }
@@ -39,7 +40,7 @@ function createHandler(ctx: RequestContext) {
   const label = faulty(store, 'P2.tag-create.label.required') && o.label === undefined
     ? `tag-${store.nextId('tag')}`
     : reqString(o, 'label', { min: faulty(store, 'P2.tag.label.min-3') ? 0 : 3, max: faulty(store, 'P2.tag.label.max-50') ? 100 : 50 });
-  if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label');
+  if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label', conflictStatus(store));
   // All or nothing: every listed object is checked before any is tagged.
   const targets: Tagged[] = [];
   for (const kind of KINDS) {

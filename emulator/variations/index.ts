@@ -32,7 +32,7 @@ const catalogue = defineVariations({
     does: 'writes the members of every JSON object of every response in reverse order',
   },
   'items-reversed': {
-    leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), …" (no order of the items is shown)`,
+    leaves: `${D1}, Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (no order of the items is shown)`,
     does: 'reverses the items of every list page',
   },
   'extra-members': {
@@ -40,7 +40,7 @@ const catalogue = defineVariations({
     does: 'adds undocumented members to every non-empty object of every response',
   },
   'error-field-omitted': {
-    leaves: `${D1}, Errors 1: "Each has \`reason\` (string, …) and usually \`field\` (…, or null when not specific to one element)."`,
+    leaves: `${D1}, Errors 1: "Each has 'reason' (string, …) and usually 'field' (…, or null when not specific to one element)."`,
     does: 'leaves `field` out of an error item instead of sending it as null',
   },
   'datetime-fraction': {
@@ -71,6 +71,49 @@ const catalogue = defineVariations({
   'forbidden-401': {
     leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (Authentication names no code either)`,
     does: 'answers a missing scope or a restricted user with 401 instead of 403',
+  },
+  // ---------------------------------------------------------------- lists
+  'account-lists-25-per-page': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
+    does: 'database and account lists hold 25 items per page when page_size is not given',
+  },
+  'account-lists-any-page-size': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
+    does: 'database and account lists take any page_size from 1 to 500',
+  },
+  // ---------------------------------------------------------------- defaults and values at the edges
+  'default-label-64': {
+    leaves: `${D2}, Compute instance: "If no label is supplied at creation a default is assigned." (its format is not shown; labels are 3..64 chars)`,
+    does: 'gives a new instance without a label a 64-character default label of another format (instance-000…0<id>)',
+  },
+  'database-defaults-other': {
+    leaves: `${D1}, Managed database (cluster): "Defaults of cluster_size, encrypted, replication_type and ssl_connection: not shown."`,
+    does: 'a cluster created without them has cluster_size 3, encrypted true and ssl_connection true',
+  },
+  'database-provisioning-30-minutes': {
+    leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes"`,
+    does: 'every cluster provisions for 30 minutes, the edge of the documented span',
+  },
+  // ---------------------------------------------------------------- readings of the documents the suite must not narrow
+  'firewall-created-disabled': {
+    leaves: `${D3}, Firewall: "status | string | 'enabled', 'disabled', 'deleted'; can be set to enabled or disabled, not to deleted" (the status of a new firewall is not shown)`,
+    does: 'creates a firewall with status disabled',
+  },
+  'firewall-deleted-listed': {
+    leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed)" (a firewall with status deleted may still be shown)`,
+    does: 'a deleted firewall stays in the list and its view, with status deleted',
+  },
+  'capture-available-at-once': {
+    leaves: `${D2}, Image status: "'creating' | time | image being captured from a disk | 'available' | becomes available shortly"`,
+    does: 'a captured image is available as soon as the capture answers',
+  },
+  'clone-label-of-source': {
+    leaves: `${D2}, Clone body: a label "only for a new instance", and otherwise "a default label applies" (which default: not shown)`,
+    does: "a clone to a new instance without a label takes the source's label",
+  },
+  'instance-events-silent': {
+    leaves: `${D1}, Events: "Which operations emit the other actions: not shown."`,
+    does: 'instance create and delete emit no event',
   },
 } as const);
 

@@ -116,7 +116,7 @@ export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
 }
 
 /** A deterministic sample of `size` faults spread evenly over the catalogue. */
-export function sampleFaults(faults: readonly Fault[], size: number): Fault[] {
+export function sampleFaults<T>(faults: readonly T[], size: number): T[] {
   if (size >= faults.length) return [...faults];
   const step = faults.length / size;
   return Array.from({ length: size }, (_, i) => faults[Math.floor(i * step)]!);
