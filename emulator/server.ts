@@ -285,6 +285,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     const store = holder.store;
     if (!store.variations.size || request.url.startsWith('/__control')) return payload;
     reply.code(successStatus(store, request.method, reply.statusCode, collections.has(request.routeOptions.url ?? '')));
+    if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
+    if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('content-type', 'application/json');
     return variedPayload(store, payload);
   });
 

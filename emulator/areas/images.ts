@@ -185,7 +185,7 @@ function seed(store: Store): void {
   const now = store.nowIso();
   const pub = (id: string, label: string, vendor: string, size: number, deprecated = false) => {
     images(store).set(`compute/${id}`, {
-      id: `compute/${id}`, label, description: faulty(store, 'P2.image.types') ? (false as unknown as null) : null, status: 'available', type: 'manual', is_public: true, deprecated,
+      id: `compute/${id}`, label, description: faulty(store, 'P2.image.types') ? (false as unknown as null) : varied(store, 'public-image-description-empty') ? '' : null, status: 'available', type: 'manual', is_public: true, deprecated,
       size, vendor, created_by: 'chs', created: '2024-01-15T00:00:00', updated: '2024-01-15T00:00:00', expiry: null,
     });
   };

@@ -8,6 +8,7 @@ import { canAccess, type EntityKind } from '../core/permissions.js';
 import { listInstances, getInstance, listVolumes, getVolume, listBalancers, getBalancer } from './compute.js';
 import { listDomains, getDomain } from './domains.js';
 import { faulty } from '../faults/index.js';
+import { varied } from '../variations/index.js';
 import { conflictStatus } from '../variations/responses.js';
 
 interface Tag { label: string; created: string }
@@ -89,6 +90,7 @@ function deleteHandler(ctx: RequestContext) {
 
 function taggedHandler(ctx: RequestContext) {
   const { store } = ctx;
+  if (varied(store, 'unknown-tag-empty-list') && !exists(store, ctx.params['label'] ?? '')) return paginate(ctx, []);
   const label = labelOr404(ctx);
   // Document 2: "The list mixes objects of these kinds" — the objects themselves, not wrapped.
   const items: unknown[] = [];

@@ -115,6 +115,23 @@ const catalogue = defineVariations({
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown."`,
     does: 'instance create and delete emit no event',
   },
+  'unknown-tag-empty-list': {
+    leaves: `${D2}, Tags: "GET /v4/tags/{label} | not shown | page, page_size | '{data: [...]}' paginated mixed list of tagged objects" (what an unknown label answers is not shown)`,
+    does: 'answers the tagged objects list of a tag that does not exist with an empty list',
+  },
+  'public-image-description-empty': {
+    leaves: `${D2}, Image: "description | string or null | 1..65000 chars" (bounds a caller may send; what a server returns is not bounded: recorded responses carry "")`,
+    does: 'public images carry the description "" (an empty string) instead of null',
+  },
+  // ---------------------------------------------------------------- headers
+  'rate-limit-headers': {
+    leaves: `${D1}, Limits: "Rate limits: not shown."`,
+    does: 'adds rate-limit headers (x-ratelimit-limit, x-ratelimit-remaining) to every response',
+  },
+  'json-without-charset': {
+    leaves: `${D1}, Common conventions 2: "Request and response bodies are JSON." (no media type parameters are shown)`,
+    does: 'sends Content-Type application/json without a charset parameter',
+  },
 } as const);
 
 export type VariationId = keyof typeof catalogue;
