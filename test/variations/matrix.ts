@@ -36,7 +36,8 @@ export function unjudgedVariation(variation: Variation, problem: string): Variat
 }
 
 export async function runVariationMatrix(options: VariationMatrixOptions): Promise<VariationMatrix> {
-  const { started, finished, jobs, outcomes } = await runWorkers(options.variations, options, (items, common) => ({ kind: 'variations', items, runs: options.runs, violationRuns: options.violationRuns, ...common }), unjudgedVariation);
+  // A full run takes 20–70 s alone; on a shared, loaded machine well over the mutation matrix's 120 s per run.
+  const { started, finished, jobs, outcomes } = await runWorkers(options.variations, { runTimeoutMs: 360_000, ...options }, (items, common) => ({ kind: 'variations', items, runs: options.runs, violationRuns: options.violationRuns, ...common }), unjudgedVariation);
   return {
     started: started.toISOString(),
     finished: finished.toISOString(),
