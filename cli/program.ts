@@ -53,6 +53,7 @@ export function buildProgram(): Command {
     .option('--region-without-vlans <id>', 'a region without VLAN support')
     .option('--spare-vlan-region <id>', 'a VLAN-capable region whose VLAN quota a check may use up')
     .option('--emulator-fault <id>', 'start the embedded emulator with this deliberate deviation (repeatable; `npm run emulator -- --list-faults` lists them)', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--emulator-variation <id>', 'start the embedded emulator with this allowed choice the documents leave open, made differently (repeatable; `npm run emulator -- --list-variations` lists them)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--run-id <id>', 'run id: labels carry it as a prefix and the cleanup ledger is filed under it (default random)')
     .option('--max-rps <n>', 'requests per second the whole run sends at most (shared out among the workers; default no cap); a 429 is retried after its Retry-After either way')
     .option('--run-budget <ms>', 'wall-clock budget of the checks: past it no request is sent, the remaining checks report error, and cleanup still runs (default none)')

@@ -35,6 +35,7 @@ export interface RunOptions {
   spareVlanRegion?: string;
   runId?: string;
   emulatorFault?: string[];
+  emulatorVariation?: string[];
   readOnly?: boolean;
   maxInstances?: string;
   maxDatabases?: string;
@@ -76,6 +77,7 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     spareVlanRegion: options.spareVlanRegion,
     runId: options.runId,
     emulatorFaults: options.emulatorFault?.join(','),
+    emulatorVariations: options.emulatorVariation?.join(','),
     readOnly: options.readOnly ? 'true' : undefined,
     maxInstances: options.maxInstances,
     maxDatabases: options.maxDatabases,

@@ -11,6 +11,7 @@ export interface StartOptions {
   host?: string;
   control?: boolean;
   faults?: string[];
+  variations?: string[];
   token?: string;
 }
 
@@ -23,7 +24,7 @@ export interface RunningEmulator {
 export async function startEmulator(opts: StartOptions = {}): Promise<RunningEmulator> {
   const host = opts.host ?? '127.0.0.1';
   const token = opts.token ?? DEFAULT_TOKEN;
-  const app = await buildServer({ control: opts.control ?? true, faults: opts.faults ?? [], token });
+  const app = await buildServer({ control: opts.control ?? true, faults: opts.faults ?? [], variations: opts.variations ?? [], token });
   await app.listen({ port: opts.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;

@@ -1,16 +1,19 @@
-// `npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--token T]`
-// Faults also come from CHS_EMULATOR_FAULTS (comma-separated).
+// `npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults]
+//  [--variation ID]... [--list-variations] [--token T]`
+// Faults also come from CHS_EMULATOR_FAULTS, variations from CHS_EMULATOR_VARIATIONS (comma-separated).
 // `--instances`: no emulator at first; each JSON line on standard input starts or closes one (the mutation matrix
 // starts hundreds of emulators, one per fault, without paying a process start-up for each):
-//   {"faults": ["ID"], "token": "T"}  →  {"url": "http://127.0.0.1:PORT"}   (a fresh emulator, its own state)
+//   {"faults": ["ID"], "variations": ["ID"], "token": "T"}  →  {"url": "http://127.0.0.1:PORT"}   (a fresh emulator,
+//                                                                                        its own state)
 //   {"close": "http://127.0.0.1:PORT"} →  {"closed": "http://127.0.0.1:PORT"}
 // A line that cannot be served answers {"error": "why"}; the host goes on.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { FAULTS, unknownFaults } from './faults/index.js';
+import { VARIATIONS, unknownVariations } from './variations/index.js';
 import { startEmulator, type RunningEmulator } from './index.js';
 
-const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--token T] | --instances';
+const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--variation ID]... [--list-variations] [--token T] | --instances';
 const TOKEN = /^\S{1,256}$/;
 
 function die(message: string): never {
@@ -31,6 +34,8 @@ async function main(): Promise<void> {
         'no-control': { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true, default: [] },
         'list-faults': { type: 'boolean', default: false },
+        variation: { type: 'string', multiple: true, default: [] },
+        'list-variations': { type: 'boolean', default: false },
         token: { type: 'string' },
         instances: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -47,10 +52,15 @@ async function main(): Promise<void> {
     for (const fault of FAULTS) process.stdout.write(`${fault.id}\t${fault.does}\n`);
     return;
   }
+  if (values['list-variations']) {
+    for (const variation of VARIATIONS) process.stdout.write(`${variation.id}\t${variation.does}\t${variation.leaves}\n`);
+    return;
+  }
   if (values.instances) return serveInstances(values.host, !values['no-control']);
-  const faults = [...values.fault, ...(process.env['CHS_EMULATOR_FAULTS'] ?? '').split(',').map((id) => id.trim()).filter(Boolean)];
-  const unknown = unknownFaults(faults);
-  if (unknown.length > 0) die(`unknown fault ${unknown.join(', ')} (--list-faults lists them)`);
+  const faults = [...values.fault, ...fromEnv('CHS_EMULATOR_FAULTS')];
+  const variations = [...values.variation, ...fromEnv('CHS_EMULATOR_VARIATIONS')];
+  const problem = unknownIds(faults, variations);
+  if (problem) die(problem);
   if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
     die(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   }
@@ -63,6 +73,7 @@ async function main(): Promise<void> {
       host: values.host,
       control: !values['no-control'],
       faults,
+      variations,
       ...(values.token !== undefined ? { token: values.token } : {}),
     });
   } catch (err) {
@@ -87,9 +98,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-function parseLine(line: string): { faults?: unknown; token?: unknown; close?: unknown } | null {
+function fromEnv(name: string): string[] {
+  return (process.env[name] ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+}
+
+/** Why these fault and variation ids cannot be served, or '' when every one is known. */
+function unknownIds(faults: readonly string[], variations: readonly string[]): string {
+  const faultsUnknown = unknownFaults(faults);
+  if (faultsUnknown.length) return `unknown fault ${faultsUnknown.join(', ')} (--list-faults lists them)`;
+  const variationsUnknown = unknownVariations(variations);
+  if (variationsUnknown.length) return `unknown variation ${variationsUnknown.join(', ')} (--list-variations lists them)`;
+  return '';
+}
+
+type InstanceRequest = { faults?: unknown; variations?: unknown; token?: unknown; close?: unknown };
+const isIdList = (value: unknown): value is string[] => Array.isArray(value) && value.every((id) => typeof id === 'string');
+
+function parseLine(line: string): InstanceRequest | null {
   try {
-    return JSON.parse(line) as { faults?: unknown; token?: unknown; close?: unknown } | null;
+    return JSON.parse(line) as InstanceRequest | null;
   } catch {
     return null;
   }
@@ -103,7 +130,7 @@ async function serveInstances(host: string, control: boolean): Promise<void> {
     if (!line.trim()) continue;
     const request = parseLine(line);
     if (!request || typeof request !== 'object' || Array.isArray(request)) {
-      answer({ error: 'each line is a JSON object: {"faults": [...], "token": "..."} or {"close": "URL"}' });
+      answer({ error: 'each line is a JSON object: {"faults": [...], "variations": [...], "token": "..."} or {"close": "URL"}' });
       continue;
     }
     if (typeof request.close === 'string') {
@@ -113,12 +140,14 @@ async function serveInstances(host: string, control: boolean): Promise<void> {
       continue;
     }
     const faults = request.faults ?? [];
-    if (!Array.isArray(faults) || !faults.every((fault) => typeof fault === 'string')) answer({ error: 'faults is an array of fault ids' });
-    else if (unknownFaults(faults).length) answer({ error: `unknown fault ${unknownFaults(faults).join(', ')} (--list-faults lists them)` });
+    const variations = request.variations ?? [];
+    if (!isIdList(faults)) answer({ error: 'faults is an array of fault ids' });
+    else if (!isIdList(variations)) answer({ error: 'variations is an array of variation ids' });
+    else if (unknownIds(faults, variations)) answer({ error: unknownIds(faults, variations) });
     else if (typeof request.token !== 'string' || !TOKEN.test(request.token)) answer({ error: 'token is 1..256 non-space characters' });
     else {
       try {
-        const emulator = await startEmulator({ port: 0, host, control, faults, token: request.token });
+        const emulator = await startEmulator({ port: 0, host, control, faults, variations, token: request.token });
         running.set(emulator.url, emulator);
         answer({ url: emulator.url });
       } catch (error) {

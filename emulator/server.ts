@@ -32,6 +32,8 @@ import { ApiError, Reply, type Area, type EntityGrants, type Principal, type Req
 import { asObject, fail, isPlainObject, optBool, optObject, optString } from './core/validate.js';
 import { endpointFaulty } from './core/endpoint-faults.js';
 import { faulty } from './faults/index.js';
+import { varied } from './variations/index.js';
+import { errorStatus, successStatus, variedPayload } from './variations/responses.js';
 
 export { DEFAULT_TOKEN };
 
@@ -40,6 +42,8 @@ export interface ServerOptions {
   control?: boolean;
   /** Fault ids exposed to the areas as `store.faults`. */
   faults?: string[];
+  /** Variation ids (allowed choices made differently) exposed to the areas as `store.variations`. */
+  variations?: string[];
   /** The default user's token (default DEFAULT_TOKEN). */
   token?: string;
   logger?: boolean;
@@ -70,14 +74,15 @@ export function getStore(app: FastifyInstance): Store {
 }
 
 /** A fresh store with the core catalogue and every area's seed data. */
-export function createStore(opts: { token?: string; faults?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
-  const store = new Store({ token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [] });
+export function createStore(opts: { token?: string; faults?: readonly string[]; variations?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
+  const store = new Store({ token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [] });
   for (const area of [...areas, ...(opts.extraAreas ?? [])]) area.seed?.(store);
   return store;
 }
 
 /** The error body; with `store` (API errors), the faults of the error-body rules change its shape. */
 function errorBody(reason: string, field: string | null = null, store?: Store): unknown {
+  if (field === null && store && varied(store, 'error-field-omitted')) return { errors: [{ reason }] };
   if (!store?.faults.size) return { errors: [{ reason, field }] };
   const at = field !== null && faulty(store, 'P1.errors.field.dot-path') ? field.replace(/\./g, '/') : field;
   const error = {
@@ -204,7 +209,7 @@ function mintToken(store: Store, raw: unknown): Principal {
 
 export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInstance> {
   const served = [...areas, ...(opts.extraAreas ?? [])];
-  const storeOpts = { token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], extraAreas: opts.extraAreas ?? [] };
+  const storeOpts = { token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [], extraAreas: opts.extraAreas ?? [] };
   const holder = { store: createStore(storeOpts) };
 
   const app = Fastify({
@@ -248,7 +253,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (err instanceof ApiError) return sendError(reply, err.status, err.reason, err.field, holder.store);
+    if (err instanceof ApiError) return sendError(reply, errorStatus(holder.store, err.status, err.documented), err.reason, err.field, holder.store);
     switch (err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE': {
         const limit = request.url.startsWith(UPLOAD_PREFIX) ? '64 MB' : '1 MB';
@@ -273,6 +278,17 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   for (const area of served) {
     for (const route of area.routes) registerRoute(app, holder, route);
   }
+
+  // A POST to a path that also lists (a collection) creates; the variations of success codes tell the two apart.
+  const collections = new Set(served.flatMap((area) => area.routes).filter((route) => route.method === 'GET').map((route) => fastifyPath(route.path).url));
+  app.addHook('onSend', async (request, reply, payload) => {
+    const store = holder.store;
+    if (!store.variations.size || request.url.startsWith('/__control')) return payload;
+    reply.code(successStatus(store, request.method, reply.statusCode, collections.has(request.routeOptions.url ?? '')));
+    if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
+    if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('content-type', 'application/json');
+    return variedPayload(store, payload);
+  });
 
   if (opts.control !== false) {
     app.get('/__control', async () => {

@@ -43,6 +43,8 @@ export interface SuiteConfig {
   spareVlanRegion: string | null;
   /** Faults the embedded emulator starts with (the mutation self-test; a demonstration of failing verdicts). */
   emulatorFaults: string[];
+  /** Variations the embedded emulator starts with: choices the documents leave open, made differently (the variation matrix). */
+  emulatorVariations: string[];
   /** Requests per second the whole run sends at most, shared out among the suite's workers (null: no cap). */
   maxRps: number | null;
   /** Wall-clock budget of the checks in ms: past it no request is sent and the remaining checks report `error` (null: none). */
@@ -176,6 +178,7 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
   { key: 'noVlanRegion', env: 'NO_VLAN_REGION', parse: text },
   { key: 'spareVlanRegion', env: 'SPARE_VLAN_REGION', parse: text },
   { key: 'emulatorFaults', env: 'EMULATOR_FAULTS', parse: list },
+  { key: 'emulatorVariations', env: 'EMULATOR_VARIATIONS', parse: list },
   { key: 'maxRps', env: 'MAX_RPS', parse: positiveNumber('max requests per second', 100_000) },
   { key: 'runBudgetMs', env: 'RUN_BUDGET_MS', parse: positiveInt('run budget (ms)', 7 * 86_400_000) },
   { key: 'consistencyWindowMs', env: 'CONSISTENCY_WINDOW_MS', parse: nonNegativeInt('consistency window (ms)', 600_000) },
@@ -219,6 +222,7 @@ export function defaults(): SuiteConfig {
     noVlanRegion: null,
     spareVlanRegion: null,
     emulatorFaults: [],
+    emulatorVariations: [],
     maxRps: null,
     runBudgetMs: null,
     consistencyWindowMs: 0,
@@ -289,6 +293,7 @@ export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv;
   if (config.readOnly && config.allowDestructive) throw new ConfigError('--read-only and --allow-destructive contradict each other: give one of them');
   if (config.baseUrl && !config.token) throw new ConfigError('a base URL needs a token: give --token or CONFORMANCE_TOKEN');
   if (config.baseUrl && config.emulatorFaults.length > 0) throw new ConfigError('emulator faults apply to the embedded emulator only: drop --base-url or --emulator-fault');
+  if (config.baseUrl && config.emulatorVariations.length > 0) throw new ConfigError('emulator variations apply to the embedded emulator only: drop --base-url or --emulator-variation');
   return config;
 }
 

@@ -9,7 +9,7 @@ import { readAfterWrite } from './consistency.js';
 import type { Exchange } from './http.js';
 import { regionForIpv6Range } from './account-limits.js';
 import { deleteConfirmed, resourcePath, type ResourceKind } from './resources.js';
-import { Refusal, target } from './target.js';
+import { MissingCapability, Refusal, target } from './target.js';
 
 /** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
 export class SetupError extends Error {
@@ -300,7 +300,7 @@ export class Fixtures {
   }
 
   async newDatabase(c: Check): Promise<{ id: number; label: string }> {
-    const [engine, type] = [await this.firstId(c, '/v4/databases/engines', (item) => item.engine === 'mysql'), await this.firstId(c, '/v4/databases/types', (item) => item.deprecated !== true)];
+    const [engine, type] = [await this.mysqlEngine(c), await this.databaseNodeType(c)];
     const label = this.label('db', 32);
     const created = this.created(await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region }), 'a database cluster');
     const id = await this.idOf(c, created, '/v4/databases/mysql/instances', (item) => item.label === label, 'a database cluster');
@@ -346,13 +346,27 @@ export class Fixtures {
     });
   }
 
-  /** The id of the first list item matching `match` (seed data: engines, node types, kernels, invoices, …). */
-  async firstId(c: Check, listPath: string, match: (item: Json) => boolean = () => true): Promise<string> {
-    return this.once(`first:${listPath}`, async () => {
+  /**
+   * The id of a list item that is `what` (seed data: engines, node types, kernels, invoices, …), chosen by what the
+   * documents say about it, never by its place in the list; `skip` with the reason when no item qualifies.
+   */
+  async firstId(c: Check, listPath: string, what = 'item', match: (item: Json) => boolean = () => true): Promise<string> {
+    return this.once(`first:${listPath}:${what}`, async () => {
       const found = await this.find(c, listPath, match);
-      if (!found || found.id === undefined) throw new SetupError(`${listPath} lists nothing suitable`);
+      if (!found || found.id === undefined) throw new MissingCapability(`${listPath} lists no ${what}`);
       return String(found.id);
     });
+  }
+
+  /** A MySQL engine: the MySQL endpoints take the engines whose name says MySQL (the id is `<engine>/<version>`). */
+  mysqlEngine(c: Check): Promise<string> {
+    return this.firstId(c, '/v4/databases/engines', 'MySQL engine', (item) => /^mysql$/i.test(String(item.engine)) || /^mysql\//i.test(String(item.id)));
+  }
+
+  /** A node type a MySQL cluster can use: not deprecated ("no longer available when true"), and priced for MySQL when it lists its engines. */
+  databaseNodeType(c: Check): Promise<string> {
+    const forMysql = (engines: unknown) => typeof engines !== 'object' || engines === null || Object.keys(engines).some((name) => /mysql/i.test(name));
+    return this.firstId(c, '/v4/databases/types', 'node type available for MySQL', (item) => item.deprecated !== true && forMysql(item.engines));
   }
 
   /** A mark for `cleanup(mark)`. */

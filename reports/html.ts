@@ -153,7 +153,8 @@ function renderEndpoints(results: Results): Markup {
 function renderHeader(results: Results): Markup {
   const run = results.run;
   const score = results.score.percent === null ? '–' : `${results.score.percent.toFixed(1)} %`;
-  const target = run.emulatorFaults.length ? `${results.target} (with faults: ${run.emulatorFaults.join(', ')})` : results.target;
+  const varied = [...(run.emulatorFaults.length ? [`with faults: ${run.emulatorFaults.join(', ')}`] : []), ...(run.emulatorVariations?.length ? [`with variations: ${run.emulatorVariations.join(', ')}`] : [])];
+  const target = varied.length ? `${results.target} (${varied.join('; ')})` : results.target;
   const counts = VERDICTS.map((status) => html`<li class="count st-${status}" data-count="${status}"><b>${formatNumber(results.summary[status])}</b> ${status}</li>`);
   const checks = VERDICTS.filter((verdict) => results.checks[verdict]).map((verdict) => `${formatNumber(results.checks[verdict])} ${verdict}`);
   return html`<header class="top">

@@ -27,7 +27,29 @@ export interface Matrix {
   outcomes: FaultOutcome[];
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The self-contained page of a matrix (this one and the variation matrix): a title, a summary, one table. */
+export function matrixPage(page: { title: string; heading: string; summary: string; headers: string[]; rows: string[] }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:1rem;color:#1d2330}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;padding:.35rem .5rem;vertical-align:top;text-align:left}
+tr.killed td:nth-child(2),tr.clean td:nth-child(2){color:#17702e;font-weight:600}tr.missed td:nth-child(2),tr.cried td:nth-child(2){color:#b3261e;font-weight:700}
+.msg{color:#556;font-size:12px;overflow-wrap:anywhere}.check{margin-bottom:.3rem;overflow-wrap:anywhere}code{overflow-wrap:anywhere}
+</style></head><body>
+<h1>${escapeHtml(page.heading)}</h1>
+${page.summary}
+<table><thead><tr>${page.headers.map((header) => `<th>${escapeHtml(header)}</th>`).join('')}</tr></thead>
+<tbody>${page.rows.join('\n')}</tbody></table>
+</body></html>
+`;
+}
+
+/** A check's name with its message below it. */
+export const checkCell = (check: { check: string; message: string }): string => `<div class="check">${escapeHtml(check.check)}<div class="msg">${escapeHtml(check.message)}</div></div>`;
 
 export function renderMutationHtml(matrix: Matrix): string {
   const missed = matrix.outcomes.filter((outcome) => !outcome.detected);
@@ -36,26 +58,18 @@ export function renderMutationHtml(matrix: Matrix): string {
     return `<li>${part}: ${ofPart.filter((outcome) => outcome.detected).length} / ${ofPart.length}</li>`;
   });
   const rows = matrix.outcomes.map((outcome) => {
-    const by = outcome.detectedBy.map((check) => `<div class="check">${escapeHtml(check.check)}<div class="msg">${escapeHtml(check.message)}</div></div>`).join('');
+    const by = outcome.detectedBy.map(checkCell).join('');
     const why = outcome.detected ? by : `<div class="msg">rule status: ${escapeHtml(outcome.ruleStatus)}${outcome.problem ? ` — ${escapeHtml(outcome.problem)}` : ''}</div>`;
     const collateral = outcome.otherFails.length ? `<div class="msg">the same run also failed: ${outcome.otherFails.map(escapeHtml).join(', ')}</div>` : '';
     return `<tr class="${outcome.detected ? 'killed' : 'missed'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div></td><td>${outcome.detected ? 'detected' : 'MISSED'}</td><td>${why}${collateral}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Mutation matrix: ${matrix.detected} / ${matrix.faults} faults detected</title>
-<style>
-body{font:14px/1.45 system-ui,sans-serif;margin:1rem;color:#1d2330}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;padding:.35rem .5rem;vertical-align:top;text-align:left}
-tr.killed td:nth-child(2){color:#17702e;font-weight:600}tr.missed td:nth-child(2){color:#b3261e;font-weight:700}
-.msg{color:#556;font-size:12px;overflow-wrap:anywhere}.check{margin-bottom:.3rem;overflow-wrap:anywhere}code{overflow-wrap:anywhere}
-</style></head><body>
-<h1>Mutation matrix</h1>
-<p><strong>${matrix.detected} of ${matrix.faults}</strong> faults detected with their own rule id${missed.length ? ` — <strong>${missed.length} missed</strong>` : ''}.
+  return matrixPage({
+    title: `Mutation matrix: ${matrix.detected} / ${matrix.faults} faults detected`,
+    heading: 'Mutation matrix',
+    summary: `<p><strong>${matrix.detected} of ${matrix.faults}</strong> faults detected with their own rule id${missed.length ? ` — <strong>${missed.length} missed</strong>` : ''}.
 Seed ${matrix.seed}, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>
-<ul>${documents.join('')}</ul>
-<table><thead><tr><th>Fault (what the emulator does wrong)</th><th>Verdict</th><th>Detected by</th><th>Run</th></tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>
-</body></html>
-`;
+<ul>${documents.join('')}</ul>`,
+    headers: ['Fault (what the emulator does wrong)', 'Verdict', 'Detected by', 'Run'],
+    rows,
+  });
 }

@@ -31,6 +31,8 @@ export interface RunInfo {
   /** null: the embedded reference emulator. */
   baseUrl: string | null;
   emulatorFaults: string[];
+  /** Absent in results written before variations existed. */
+  emulatorVariations?: string[];
   rules: string[] | null;
   areas: string[] | null;
   /** `i/n` when the run was one shard of n (a partial run). */
@@ -149,7 +151,7 @@ export function targetOf(config: Pick<SuiteConfig, 'baseUrl'>): string {
 }
 
 export function runInfoOf(config: SuiteConfig): RunInfo {
-  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, rules: config.rules, areas: config.areas, shard: config.shard };
+  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, emulatorVariations: config.emulatorVariations, rules: config.rules, areas: config.areas, shard: config.shard };
 }
 
 /** Quotes a shell word unless it is plainly safe. */
@@ -163,6 +165,7 @@ export function replayCommand(run: RunInfo, rule: string, file: string): string 
   const words = ['npx', 'conformance', 'run'];
   if (run.baseUrl) words.push('--base-url', run.baseUrl);
   for (const fault of run.emulatorFaults) words.push('--emulator-fault', fault);
+  for (const variation of run.emulatorVariations ?? []) words.push('--emulator-variation', variation);
   words.push('--rules', rule, '--seed', String(run.seed));
   if (run.runs !== standard.runs) words.push('--runs', String(run.runs));
   if (run.violationRuns !== standard.violationRuns) words.push('--violation-runs', String(run.violationRuns));

@@ -2,7 +2,7 @@
 // shutdown, rescue, resize, clone, statistics, transfer, attached volumes, kernels. Volumes and load balancers
 // are only reachable through tags and the instance volumes list, so they are seeded and kept here.
 import ipaddr from 'ipaddr.js';
-import type { Area, RequestContext, Principal, Route } from '../core/types.js';
+import { ApiError, type Area, type RequestContext, type Principal, type Route } from '../core/types.js';
 import type { Store, Region, InstanceType } from '../core/store.js';
 import {
   asObject, optString, reqString, optInt, reqInt, optBool, optArray, reqObject, optObject, fail, codePoints, isPlainObject,
@@ -14,6 +14,8 @@ import { releaseInstanceAddresses } from './ips.js';
 import { removeInstanceFromFirewalls } from './firewalls.js';
 import { getImage, uploadRegion } from './images.js';
 import { faulty } from '../faults/index.js';
+import { varied } from '../variations/index.js';
+import { conflictStatus } from '../variations/responses.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stored objects
@@ -261,7 +263,7 @@ function instanceLabel(o: Record<string, unknown>, store: Store, exceptId: numbe
     pattern: faultyPattern ? FAULTY_LABELS[faultyPattern] : INSTANCE_LABEL,
     patternReason: 'Label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row',
   });
-  if (label !== undefined && labelTaken(store, label, exceptId)) fail(`Label "${label}" is already used by another instance; choose a unique label`, 'label');
+  if (label !== undefined && labelTaken(store, label, exceptId)) fail(`Label "${label}" is already used by another instance; choose a unique label`, 'label', conflictStatus(store));
   return label;
 }
 
@@ -271,7 +273,8 @@ function labelTaken(store: Store, label: string, exceptId: number | null): boole
 }
 
 function defaultLabel(store: Store, region: string, id: number): string {
-  let label = faulty(store, 'P2.instance.label.default-assigned') ? `${region}--${id}` : `${region}-${id}`;
+  // Under the variation: a default at the edge of the 3..64 characters, in another format.
+  let label = faulty(store, 'P2.instance.label.default-assigned') ? `${region}--${id}` : varied(store, 'default-label-64') ? `instance-${String(id).padStart(55, '0')}` : `${region}-${id}`;
   for (let n = 2; labelTaken(store, label, null); n++) label = `${region}-${id}-${n}`;
   return label;
 }
@@ -724,7 +727,7 @@ function createHandler(ctx: RequestContext) {
       st.activeInterfaces = cfgs[0].interfaces;
     }
   }
-  if (!faulty(store, 'P1.events.emission~compute-create')) emit(ctx, 'compute_create', inst);
+  if (!faulty(store, 'P1.events.emission~compute-create') && !varied(store, 'instance-events-silent')) emit(ctx, 'compute_create', inst);
   return inst;
 }
 
@@ -798,7 +801,7 @@ function deleteHandler(ctx: RequestContext) {
   instances(store).delete(String(inst.id));
   labels(store).delete(inst.label.toLowerCase());
   for (const t of [T.disks, T.configs, T.backups]) store.table(`${t}.byInstance`).delete(String(inst.id));
-  emit(ctx, 'compute_delete', inst);
+  if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_delete', inst);
   return {};
 }
 
@@ -987,7 +990,7 @@ function cloneHandler(ctx: RequestContext) {
   } else {
     region = faulty(store, 'P2.instance-clone.region.required-for-new') && o.region === undefined ? store.regions.find((r) => r.id === source.region)! : regionOf(store, o);
     type = faulty(store, 'P2.instance-clone.type.required-for-new') && o.type === undefined ? typeById(store, source.type) : typeOf(store, o);
-    label = instanceLabel(o, store, null) ?? (faulty(store, 'P2.clone.label.default') ? source.label : undefined);
+    label = instanceLabel(o, store, null) ?? (faulty(store, 'P2.clone.label.default') || varied(store, 'clone-label-of-source') ? source.label : undefined);
     backupsEnabled = optBool(o, 'backups_enabled');
   }
   const cfgIds = intList(o, 'configs');
@@ -1043,7 +1046,7 @@ function cloneHandler(ctx: RequestContext) {
   let running = 0;
   for (const c of clones(store).values()) if (c.source === source.id) running++;
   if (running >= (faulty(store, 'P2.clone.max-5-concurrent') ? 6 : 5)) {
-    fail('At most 5 clone operations from one source instance may run at the same time; wait for one to finish', null, faulty(store, 'P1.errors.clone.sixth-concurrent-400') ? 409 : 400);
+    throw new ApiError(faulty(store, 'P1.errors.clone.sixth-concurrent-400') ? 409 : 400, 'At most 5 clone operations from one source instance may run at the same time; wait for one to finish', null, true);
   }
 
   // Valid: perform the clone.

@@ -19,6 +19,8 @@ import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqStr
 import { paginate } from '../core/pagination.js';
 import { intParam } from '../core/routes.js';
 import { faulty, type FaultId } from '../faults/index.js';
+import { varied } from '../variations/index.js';
+import { conflictStatus } from '../variations/responses.js';
 
 type Status =
   | 'provisioning'
@@ -243,7 +245,7 @@ function checkPageQuery(ctx: RequestContext): void {
 function uniqueLabel(store: Store, label: string, self?: number): void {
   if (faulty(store, 'P1.database.label.unique')) return;
   for (const c of clusters(store).values()) {
-    if (c.label === label && c.id !== self) fail(`A database cluster labelled "${label}" already exists; labels must be unique.`, 'label');
+    if (c.label === label && c.id !== self) fail(`A database cluster labelled "${label}" already exists; labels must be unique.`, 'label', conflictStatus(store));
   }
 }
 
@@ -411,9 +413,10 @@ function createCluster(ctx: RequestContext) {
   const nt = NODE_TYPES.find((t) => t.id === type);
   if (nt === undefined && !faulty(ctx.store, 'P1.database.type.node-type-id')) fail(`type ${JSON.stringify(type)} is not a database node type; list them with GET /v4/databases/types.`, 'type');
   if (nt?.deprecated && !faulty(ctx.store, 'P1.database-node-type.deprecated.unavailable')) fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
-  const clusterSize = optInt(o, 'cluster_size', { ...(faulty(ctx.store, 'P1.database.cluster-size.enum') ? {} : { enum: [1, 3] }) }) ?? 1;
-  const encrypted = optBool(o, 'encrypted') ?? false;
-  const sslConnection = optBool(o, 'ssl_connection') ?? false;
+  const otherDefaults = varied(ctx.store, 'database-defaults-other');
+  const clusterSize = optInt(o, 'cluster_size', { ...(faulty(ctx.store, 'P1.database.cluster-size.enum') ? {} : { enum: [1, 3] }) }) ?? (otherDefaults ? 3 : 1);
+  const encrypted = optBool(o, 'encrypted') ?? otherDefaults;
+  const sslConnection = optBool(o, 'ssl_connection') ?? otherDefaults;
   const replication = optString(o, 'replication_type', faulty(ctx.store, 'P1.database.replication-type.enum') ? {} : { enum: REPLICATION_TYPES }) ?? (clusterSize === 3 ? 'semi_synch' : 'none');
   const allow = allowList(ctx.store, o) ?? (faulty(ctx.store, 'P1.database.allow-list.default-empty') ? ['0.0.0.0/0'] : []);
   uniqueLabel(ctx.store, label);
@@ -430,7 +433,7 @@ function createCluster(ctx: RequestContext) {
     ssl_connection: sslConnection,
     allow_list: allow,
   });
-  const minutes = 15 + Math.floor(ctx.store.random() * 16);
+  const minutes = varied(ctx.store, 'database-provisioning-30-minutes') ? 30 : 15 + Math.floor(ctx.store.random() * 16);
   const at = new Date(ctx.store.now().getTime() + minutes * 60_000);
   if (!faulty(ctx.store, 'P1.database.provisioning.time')) {
     later(ctx.store, c, at, (cl) => {

@@ -41,6 +41,7 @@ import {
 } from '../core/validate.js';
 import { route } from '../core/routes.js';
 import { faulty, type FaultId } from '../faults/index.js';
+import { conflictStatus } from '../variations/responses.js';
 
 export interface Domain {
   id: number;
@@ -186,7 +187,7 @@ function readDomainName(store: Store, o: Record<string, unknown>, required: bool
       'domain',
     );
   }
-  if (nameTaken(store, name, exceptId) && !(clone && faulty(store, 'P3.domain.domain.unique-platform'))) fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain');
+  if (nameTaken(store, name, exceptId) && !(clone && faulty(store, 'P3.domain.domain.unique-platform'))) fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain', conflictStatus(store));
   return name;
 }
 

@@ -31,6 +31,8 @@ import {
 import { getInstance, instanceEntity, tagList, type Instance } from './compute.js';
 import { route } from '../core/routes.js';
 import { faulty, type FaultId } from '../faults/index.js';
+import { varied } from '../variations/index.js';
+import { conflictStatus } from '../variations/responses.js';
 
 export interface FirewallRule {
   action: 'ACCEPT' | 'DROP';
@@ -139,7 +141,7 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
   for (const f of firewalls(store).values()) {
     // (a firewall kept as `deleted` by the fault delete-removes holds no label)
     const holds = f.id !== selfId && (f.status as string) !== 'deleted';
-    if (holds && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique')) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label');
+    if (holds && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique')) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label', conflictStatus(store));
   }
   return label;
 }
@@ -312,7 +314,7 @@ const routes: Route[] = [
       if (!faulty(ctx.store, 'P3.firewall-create.devices.assigned')) ids.push(v);
     });
     const now = ctx.store.nowIso();
-    const f: Firewall = { id: ctx.store.nextId('firewall'), label, status: 'enabled', tags, rules, created: now, updated: now };
+    const f: Firewall = { id: ctx.store.nextId('firewall'), label, status: varied(ctx.store, 'firewall-created-disabled') ? 'disabled' : 'enabled', tags, rules, created: now, updated: now };
     firewalls(ctx.store).set(String(f.id), f);
     const list = devicesOf(ctx.store, f.id);
     for (const id of ids) list.push(newDevice(ctx.store, getInstance(ctx.store, id)!));
@@ -353,7 +355,7 @@ const routes: Route[] = [
   }),
   route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
-    if (faulty(ctx.store, 'P3.firewall.status.delete-removes')) Object.assign(f, { status: 'deleted' });
+    if (faulty(ctx.store, 'P3.firewall.status.delete-removes') || varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
     else {
       firewalls(ctx.store).delete(String(f.id));
       ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));

@@ -8,6 +8,7 @@ import { emitEvent } from '../core/events.js';
 import { canAccess, grantOwnership } from '../core/permissions.js';
 import { getDisk } from './compute.js';
 import { faulty } from '../faults/index.js';
+import { varied } from '../variations/index.js';
 
 export interface Image {
   id: string;
@@ -104,7 +105,7 @@ function captureHandler(ctx: RequestContext) {
   const disk = getDisk(ctx.store, diskId);
   if (!disk || !canAccess(ctx.principal, 'compute', disk.compute_id, 'read_only')) fail(`Disk ${diskId} not found`, 'disk_id');
   if (disk.filesystem === 'swap') fail('A swap disk cannot be captured as an image', 'disk_id');
-  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, faulty(ctx.store, 'P2.image.status.capture-creating') ? 'available' : 'creating', disk.size);
+  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, faulty(ctx.store, 'P2.image.status.capture-creating') || varied(ctx.store, 'capture-available-at-once') ? 'available' : 'creating', disk.size);
   if (faulty(ctx.store, 'P2.images.capture.private')) img.is_public = true;
   ctx.store.schedule(new Date(ctx.store.now().getTime() + CAPTURE_MS), (s) => {
     const i = getImage(s, img.id);
@@ -184,7 +185,7 @@ function seed(store: Store): void {
   const now = store.nowIso();
   const pub = (id: string, label: string, vendor: string, size: number, deprecated = false) => {
     images(store).set(`compute/${id}`, {
-      id: `compute/${id}`, label, description: faulty(store, 'P2.image.types') ? (false as unknown as null) : null, status: 'available', type: 'manual', is_public: true, deprecated,
+      id: `compute/${id}`, label, description: faulty(store, 'P2.image.types') ? (false as unknown as null) : varied(store, 'public-image-description-empty') ? '' : null, status: 'available', type: 'manual', is_public: true, deprecated,
       size, vendor, created_by: 'chs', created: '2024-01-15T00:00:00', updated: '2024-01-15T00:00:00', expiry: null,
     });
   };

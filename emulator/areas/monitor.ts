@@ -16,6 +16,7 @@ import type { Area, Principal, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqString } from '../core/validate.js';
 import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
+import { conflictStatus } from '../variations/responses.js';
 
 export interface MonitorClient {
   id: number;
@@ -63,7 +64,7 @@ function readLabel(ctx: RequestContext, o: Record<string, unknown>, selfId?: num
   if (label === undefined) return undefined;
   const lower = label.toLowerCase();
   for (const c of clients(ctx.store).values()) {
-    if (c.id !== selfId && c.label.toLowerCase() === lower && !faulty(ctx.store, 'P3.monitor-client.label.unique')) fail(`A monitoring client labeled ${label} already exists.`, 'label');
+    if (c.id !== selfId && c.label.toLowerCase() === lower && !faulty(ctx.store, 'P3.monitor-client.label.unique')) fail(`A monitoring client labeled ${label} already exists.`, 'label', conflictStatus(ctx.store));
   }
   return label;
 }

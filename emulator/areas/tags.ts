@@ -8,6 +8,8 @@ import { canAccess, type EntityKind } from '../core/permissions.js';
 import { listInstances, getInstance, listVolumes, getVolume, listBalancers, getBalancer } from './compute.js';
 import { listDomains, getDomain } from './domains.js';
 import { faulty } from '../faults/index.js';
+import { varied } from '../variations/index.js';
+import { conflictStatus } from '../variations/responses.js';
 
 interface Tag { label: string; created: string }
 interface Tagged { tags: string[]; updated?: string }
@@ -39,7 +41,7 @@ function createHandler(ctx: RequestContext) {
   const label = faulty(store, 'P2.tag-create.label.required') && o.label === undefined
     ? `tag-${store.nextId('tag')}`
     : reqString(o, 'label', { min: faulty(store, 'P2.tag.label.min-3') ? 0 : 3, max: faulty(store, 'P2.tag.label.max-50') ? 100 : 50 });
-  if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label');
+  if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label', conflictStatus(store));
   // All or nothing: every listed object is checked before any is tagged.
   const targets: Tagged[] = [];
   for (const kind of KINDS) {
@@ -88,6 +90,7 @@ function deleteHandler(ctx: RequestContext) {
 
 function taggedHandler(ctx: RequestContext) {
   const { store } = ctx;
+  if (varied(store, 'unknown-tag-empty-list') && !exists(store, ctx.params['label'] ?? '')) return paginate(ctx, []);
   const label = labelOr404(ctx);
   // Document 2: "The list mixes objects of these kinds" — the objects themselves, not wrapped.
   const items: unknown[] = [];

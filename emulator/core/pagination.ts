@@ -4,6 +4,7 @@
 import type { RequestContext } from './types.js';
 import { fail } from './validate.js';
 import { endpointFaulty, type EndpointFaultKind } from './endpoint-faults.js';
+import { varied } from '../variations/index.js';
 
 export interface Page<T> {
   data: T[];
@@ -33,9 +34,13 @@ export function paginate<T>(ctx: RequestContext, items: T[]): Page<T> {
   if (ctx.query['page_size'] !== undefined && broken('page-size-refused')) fail('page_size is not accepted here.', 'page_size');
   const pageRaw = ctx.query['page'] === '0' && broken('page-zero-accepted') ? '1' : ctx.query['page'];
   const page = queryInt(pageRaw, 'page', 1, Infinity, 1);
-  const sizeMin = broken('page-size-small-accepted') ? 1 : PAGE_SIZE_MIN;
-  const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : PAGE_SIZE_MAX;
-  const pageSize = Math.min(queryInt(ctx.query['page_size'], 'page_size', sizeMin, sizeMax, broken('page-size-default-25') ? 25 : PAGE_SIZE_DEFAULT), PAGE_SIZE_MAX);
+  // Document 1 shows no bounds for its own lists (databases, account): the variations choose others there.
+  const documentOne = ctx.store !== undefined && /^\/v4(beta)?\/(databases|account)\//.test(ctx.route ?? '');
+  const anySize = documentOne && varied(ctx.store, 'account-lists-any-page-size');
+  const sizeMin = broken('page-size-small-accepted') || anySize ? 1 : PAGE_SIZE_MIN;
+  const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : anySize ? 500 : PAGE_SIZE_MAX;
+  const sizeDefault = broken('page-size-default-25') || (documentOne && varied(ctx.store, 'account-lists-25-per-page')) ? 25 : PAGE_SIZE_DEFAULT;
+  const pageSize = Math.min(queryInt(ctx.query['page_size'], 'page_size', sizeMin, sizeMax, sizeDefault), sizeMax);
   const results = items.length;
   const start = (page - 1) * pageSize;
   const envelope: Page<T> = {

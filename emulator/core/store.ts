@@ -3,6 +3,7 @@
 // One Store per server; `POST /__control/reset` replaces it with a fresh one (areas re-seed it).
 import type { Principal } from './types.js';
 import { ApiError } from './types.js';
+import { varied } from '../variations/index.js';
 
 export interface Region {
   id: string;
@@ -23,6 +24,8 @@ export interface StoreOptions {
   token?: string;
   /** Fault ids that areas consult to simulate documented failures (e.g. a failing charge). */
   faults?: readonly string[];
+  /** Variation ids: allowed choices the areas make differently from the default (../variations). */
+  variations?: readonly string[];
   /** Seed of the random source; the same seed and the same requests give the same answers. */
   seed?: number;
 }
@@ -123,6 +126,7 @@ const PUBLIC_POOLS: Record<string, [number, number]> = {
 export class Store {
   readonly tokens = new Map<string, Principal>();
   readonly faults: ReadonlySet<string>;
+  readonly variations: ReadonlySet<string>;
   readonly regions: Region[] = REGIONS.map((r) => ({ ...r }));
   readonly instanceTypes: InstanceType[] = INSTANCE_TYPES.map((t) => ({ ...t }));
   readonly defaultUser = DEFAULT_USERNAME;
@@ -146,6 +150,7 @@ export class Store {
   constructor(opts: StoreOptions = {}) {
     const token = opts.token ?? DEFAULT_TOKEN;
     this.faults = new Set(opts.faults ?? []);
+    this.variations = new Set(opts.variations ?? []);
     this.rand = mulberry32(opts.seed ?? 0x5eed1234);
     this.defaultToken = token;
     this.tokens.set(token, {
@@ -162,9 +167,9 @@ export class Store {
     return new Date(Date.now() + this.offsetMs);
   }
 
-  /** `YYYY-MM-DDTHH:MM:SS` in UTC, no zone suffix, of `d` (default: simulated now). */
+  /** `YYYY-MM-DDTHH:MM:SS` in UTC, no zone suffix, of `d` (default: simulated now); with milliseconds under a variation. */
   nowIso(d?: Date): string {
-    return (d ?? this.now()).toISOString().slice(0, 19);
+    return (d ?? this.now()).toISOString().slice(0, varied(this, 'datetime-fraction') ? 23 : 19);
   }
 
   /** Moves the simulated clock forward and runs every task that became due. */

@@ -85,6 +85,8 @@ export class ApiError extends Error {
     public status: number,
     public reason: string,
     public field: string | null = null,
+    /** The documents name this status (the sixth concurrent clone's 400): no variation changes it. */
+    public documented = false,
   ) {
     super(reason);
   }

@@ -35,6 +35,20 @@ export function deepFind(value: unknown, match: (item: Json) => boolean): Json |
   return undefined;
 }
 
+/**
+ * A disk of the instance to capture as an image. Disks are not shown, so it is looked for in the configuration
+ * profiles' device maps; of the default two disks one is swap, which a server may refuse to capture. The disk in the
+ * slot `sda` (the slot a profile boots from) is taken, by its slot name, never by member order or position; only
+ * when no profile maps `sda` to a disk, any disk.
+ */
+export async function diskToCapture(c: Check, computeId: number | string): Promise<number> {
+  const configs = await c.get(`/v4/compute/instances/${computeId}/configs`);
+  const sda = deepFind(configs.body, (item) => typeof (item.sda as Json | undefined)?.disk_id === 'number');
+  const disk = sda ? (sda.sda as Json) : deepFind(configs.body, (item) => typeof item.disk_id === 'number');
+  if (!disk) c.skip('cannot find a disk id of the instance (disks are not shown; looked in its configuration profiles)');
+  return disk.disk_id as number;
+}
+
 const now = new Date();
 const YEAR = now.getUTCFullYear();
 const MONTH = now.getUTCMonth() + 1;
@@ -96,7 +110,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/instances': { build: async () => at('/v4/databases/instances') },
   'GET /v4/databases/mysql/instances': { build: async () => at(DB) },
   'POST /v4/databases/mysql/instances': { adopt: adoptBy('database', DB, 'label'),
-    build: async (c, fx) => at(DB, { json: { label: fx.label('db', 32), region: c.target.info.config.region, engine: await fx.firstId(c, '/v4/databases/engines', (e) => e.engine === 'mysql'), type: await fx.firstId(c, '/v4/databases/types', (t) => t.deprecated !== true) } }),
+    build: async (c, fx) => at(DB, { json: { label: fx.label('db', 32), region: c.target.info.config.region, engine: await fx.mysqlEngine(c), type: await fx.databaseNodeType(c) } }),
   },
   'GET /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`) },
   'PUT /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: ['192.0.2.1'] } }) },
@@ -212,10 +226,7 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/images': { adopt: adoptBy('image', '/v4/images', 'label'),
     build: async (c, fx) => {
       const instance = await fx.instance(c);
-      const configs = await c.get(`/v4/compute/instances/${instance.id}/configs`);
-      const disk = deepFind(configs.body, (item) => typeof item.disk_id === 'number');
-      if (!disk) throw new SetupError('cannot find a disk id of the instance (disks are not shown; looked in its configuration profiles)');
-      return at('/v4/images', { json: { disk_id: disk.disk_id, label: fx.label('cap', 50) } });
+      return at('/v4/images', { json: { disk_id: await diskToCapture(c, instance.id), label: fx.label('cap', 50) } });
     },
   },
   'POST /v4/images/upload': { adopt: adoptBy('image', '/v4/images', 'label'), build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }) },

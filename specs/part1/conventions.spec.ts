@@ -186,8 +186,8 @@ describe('Errors', () => {
   });
 
   check('P1.errors.preconditions', 'a missing required field is answered with an error response', async (c) => {
-    const engine = await fx.firstId(c, '/v4/databases/engines', (e) => e.engine === 'mysql');
-    const type = await fx.firstId(c, '/v4/databases/types', (t) => t.deprecated !== true);
+    const engine = await fx.mysqlEngine(c);
+    const type = await fx.databaseNodeType(c);
     const body = { engine, type, region: c.target.info.config.region };
     const exchange = await c.post(DB, body);
     await fx.adopt(c, exchange, { kind: 'database', list: DB, match: () => false });

@@ -58,7 +58,7 @@ const mysqlEngines = memo(async (c) => {
   return engines as Array<Json & { id: string }>;
 });
 
-const nodeType = (c: Check) => fx.firstId(c, '/v4/databases/types', (type) => type.deprecated !== true);
+const nodeType = (c: Check) => fx.databaseNodeType(c);
 
 interface Created {
   exchange: Exchange;

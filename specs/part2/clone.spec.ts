@@ -13,14 +13,15 @@ const fx = useFixtures('part2-clone');
 const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
 
 /** A source deployed from an image (one default profile) with a second profile on the same disks. */
-async function sourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]; second: number }> {
+/** An instance with its default profile and one more; `second` is the one added (known by its label, not by its place in the list). */
+async function sourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]; second: number; secondLabel: string }> {
   const source = await newInstance(c, fx, { image: true });
   const [first] = await configsOf(c, source.id, (profiles) => profiles.length > 0);
   const devices = (first?.devices ?? {}) as Record<string, unknown>;
   const second = await newConfig(c, source.id, { devices });
   const labels = (await configsOf(c, source.id, (profiles) => profiles.length === 2)).map((item) => item.label as string);
-  if (labels.length !== 2) return c.skip(`the source has ${labels.length} profiles, not the default one plus the one added`);
-  return { id: source.id, labels, second: second.id };
+  if (labels.length !== 2 || !labels.includes(second.label)) return c.skip(`the source has profiles ${JSON.stringify(labels)}, not the default one plus the one added (${second.label})`);
+  return { id: source.id, labels, second: second.id, secondLabel: second.label };
 }
 
 async function tagged(c: Check, id: number): Promise<string> {
@@ -64,9 +65,9 @@ describe('Clone body', () => {
     const source = await sourceWithTwoProfiles(c);
     const clone = await cloneToNew(c, fx, source.id, { configs: [source.second] });
     c.expectSuccess('P2.clone.configs.listed', clone.exchange, 'cloning one listed profile');
-    const cloned = (labels: unknown[]) => labels.length === 1 && labels[0] === source.labels[1];
+    const cloned = (labels: unknown[]) => labels.length === 1 && labels[0] === source.secondLabel;
     const labels = (await configsOf(c, clone.id!, (profiles) => cloned(profiles.map((item) => item.label)))).map((item) => item.label);
-    c.expect('P2.clone.configs.listed', cloned(labels), `a clone of profile "${source.labels[1]}" has profiles ${JSON.stringify(labels)}`);
+    c.expect('P2.clone.configs.listed', cloned(labels), `a clone of profile "${source.secondLabel}" has profiles ${JSON.stringify(labels)}`);
   });
 
   check('P2.clone.tags-copied', 'the source\'s tags are copied to the target', async (c) => {

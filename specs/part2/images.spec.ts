@@ -8,7 +8,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { deepFind } from '../generic/valid-requests.js';
+import { deepFind, diskToCapture } from '../generic/valid-requests.js';
 
 const fx = useFixtures('part2-images');
 
@@ -88,19 +88,10 @@ async function availableUpload(c: Check): Promise<Uploaded> {
   return image;
 }
 
-/** A disk of a new instance (disks are not shown: looked for in its configuration profiles' device maps). */
-async function diskOf(c: Check, computeId: number): Promise<number> {
-  const configs = await c.get(`/v4/compute/instances/${computeId}/configs`);
-  const sda = deepFind(configs.body, (item) => (item.sda as Json | undefined)?.disk_id !== undefined && typeof (item.sda as Json).disk_id === 'number');
-  const disk = sda ? (sda.sda as Json) : deepFind(configs.body, (item) => typeof item.disk_id === 'number');
-  if (!disk) c.skip('cannot find a disk id of the instance (disks are not shown; looked in its configuration profiles)');
-  return disk.disk_id as number;
-}
-
 /** Captures an image from a new instance's disk; the create response (not shown) is used when it carries the image. */
 async function capture(c: Check): Promise<{ id: string; label: string; exchange: Exchange }> {
   const instance = await fx.newInstance(c);
-  const diskId = await diskOf(c, instance.id);
+  const diskId = await diskToCapture(c, instance.id);
   const label = fx.label('cap', 50);
   const exchange = await c.post('/v4/images', { disk_id: diskId, label });
   if (!ok(exchange)) throw new SetupError(`could not capture an image from disk ${diskId}: HTTP ${exchange.status}`);

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const limits: RequestLimits = { maxRpsPerWorker: config.maxRps ? config.maxRps / project.globalConfig.maxWorkers : null, deadline: config.runBudgetMs ? Date.now() + config.runBudgetMs : null };
   if (!config.baseUrl) {
     const token = config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
-    emulator = await startEmbedded(token, config.emulatorFaults);
+    emulator = await startEmbedded(token, config.emulatorFaults, config.emulatorVariations);
     info = embeddedTargetInfo(config, emulator.url, token, limits);
   } else {
     const controlBase = config.controlUrl ?? config.baseUrl;

@@ -10,8 +10,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 type Answer = { url?: string; closed?: string; error?: string };
 
 export interface EmulatorHost {
-  /** A fresh emulator with these faults; resolves to its base URL. */
-  start(token: string, faults: readonly string[]): Promise<string>;
+  /** A fresh emulator with these faults and variations; resolves to its base URL. */
+  start(token: string, faults: readonly string[], variations?: readonly string[]): Promise<string>;
   stop(url: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,8 +36,8 @@ export function startEmulatorHost(): EmulatorHost {
       child.stdin!.write(`${JSON.stringify(request)}\n`);
     });
   return {
-    async start(token, faults) {
-      const answer = await ask({ token, faults });
+    async start(token, faults, variations = []) {
+      const answer = await ask({ token, faults, variations });
       if (!answer.url) throw new Error(`the emulator host could not start an emulator: ${answer.error ?? JSON.stringify(answer)}`);
       return answer.url;
     },

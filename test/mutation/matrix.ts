@@ -1,37 +1,38 @@
 // The mutation matrix: for each emulator fault, run the suite against a fresh embedded emulator started with that
 // fault alone, narrowed to the fault's rule, and record whether the suite reported `fail` for that rule and which
 // checks did. One worker process per core (worker.ts), each keeping one vitest instance for its share of faults.
+// The variation matrix (test/variations/matrix.ts) runs on the same workers: `runWorkers` is shared.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Fault } from '../../emulator/faults/index.js';
+import type { Variation } from '../../emulator/variations/index.js';
 import type { FaultOutcome, Matrix } from '../../reports/mutation.js';
 import type { Results } from '../../reports/results.js';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface MatrixOptions {
+export interface MatrixOptions extends WorkersOptions<FaultOutcome> {
   faults: readonly Fault[];
+}
+
+/** What a worker is given: its share of the faults (or variations), with their places in the catalogue order. */
+export type WorkerTask = { seed: number; runTimeoutMs: number; keepRunsIn?: string } & ({ kind: 'faults'; items: Array<[number, Fault]> } | { kind: 'variations'; items: Array<[number, Variation]>; runs: number; violationRuns: number });
+
+export type WorkerMessage<Outcome = FaultOutcome> = { kind: 'outcome'; index: number; outcome: Outcome } | { kind: 'failed'; message: string };
+
+/** What every matrix run shares: the catalogue items, their seed, the worker count and where to keep each run. */
+export interface WorkersOptions<Outcome> {
   seed: number;
   /** Worker processes (default: the machine's cores). */
   jobs?: number;
   /** Keep each run's results.json in this folder. */
   keepRunsIn?: string;
-  /** Per-fault wall-clock limit. */
+  /** Per-item wall-clock limit. */
   runTimeoutMs?: number;
-  onOutcome?: (outcome: FaultOutcome, done: number, total: number) => void;
+  onOutcome?: (outcome: Outcome, done: number, total: number) => void;
 }
-
-/** What a worker is given: its share of the faults, with their places in the catalogue order. */
-export interface WorkerTask {
-  faults: Array<[number, Fault]>;
-  seed: number;
-  runTimeoutMs: number;
-  keepRunsIn?: string;
-}
-
-export type WorkerMessage = { kind: 'outcome'; index: number; outcome: FaultOutcome } | { kind: 'failed'; message: string };
 
 /** Whether a check of `rule` runs under the rule filter `filter` (the run command's `--rules` semantics). */
 export function ruleSelects(filter: string, rule: string): boolean {
@@ -52,15 +53,15 @@ export function unjudged(fault: Fault, problem: string, ruleStatus = 'no results
   return { id: fault.id, rule: fault.rule, does: fault.does, durationMs: 0, detected: false, ruleStatus, detectedBy: [], otherFails: [], problem };
 }
 
-/** Runs one worker over `share`; a worker that dies leaves its remaining faults unjudged, with the reason. */
-function runWorker(share: Array<[number, Fault]>, options: MatrixOptions, record: (index: number, outcome: FaultOutcome) => void): Promise<void> {
+/** Runs one worker over its task; a worker that dies leaves its remaining items unjudged, with the reason. */
+function runWorker<Item, Outcome>(task: WorkerTask, unjudgedOf: (item: Item, problem: string) => Outcome, record: (index: number, outcome: Outcome) => void): Promise<void> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     let failure = '';
-    const pending = new Map(share);
+    const pending = new Map(task.items as Array<[number, Item]>);
     child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.on('message', (message: WorkerMessage) => {
+    child.on('message', (message: WorkerMessage<Outcome>) => {
       if (message.kind === 'failed') failure = message.message;
       else {
         pending.delete(message.index);
@@ -68,28 +69,40 @@ function runWorker(share: Array<[number, Fault]>, options: MatrixOptions, record
       }
     });
     child.on('close', (code) => {
-      const reason = `the matrix worker stopped (exit ${code}) before this fault: ${(failure || stderr).trim().split('\n').slice(-3).join(' ')}`;
-      for (const [index, fault] of pending) record(index, unjudged(fault, reason));
+      const reason = `the matrix worker stopped (exit ${code}) before this item: ${(failure || stderr).trim().split('\n').slice(-3).join(' ')}`;
+      for (const [index, item] of pending) record(index, unjudgedOf(item, reason));
       resolve();
     });
-    const task: WorkerTask = { faults: share, seed: options.seed, runTimeoutMs: options.runTimeoutMs ?? 120_000, ...(options.keepRunsIn ? { keepRunsIn: options.keepRunsIn } : {}) };
     child.send(task);
   });
 }
 
-export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
-  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), options.faults.length));
+/**
+ * Deals `items` round-robin to the workers (neighbours in a catalogue, often the same area and a similar cost, go
+ * to different workers) and collects one outcome per item, in catalogue order.
+ */
+export async function runWorkers<Item, Outcome>(
+  items: readonly Item[],
+  options: WorkersOptions<Outcome>,
+  taskOf: (share: Array<[number, Item]>, common: { seed: number; runTimeoutMs: number; keepRunsIn?: string }) => WorkerTask,
+  unjudgedOf: (item: Item, problem: string) => Outcome,
+): Promise<{ started: Date; finished: Date; jobs: number; outcomes: Outcome[] }> {
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), items.length));
   const started = new Date();
-  const outcomes: FaultOutcome[] = new Array(options.faults.length);
+  const outcomes: Outcome[] = new Array(items.length);
   let done = 0;
-  const record = (index: number, outcome: FaultOutcome): void => {
+  const record = (index: number, outcome: Outcome): void => {
     outcomes[index] = outcome;
-    options.onOutcome?.(outcome, ++done, options.faults.length);
+    options.onOutcome?.(outcome, ++done, items.length);
   };
-  // Dealt round-robin: neighbouring faults of the catalogue (often the same area, similar cost) go to different workers.
-  const shares = Array.from({ length: jobs }, (_, job) => options.faults.map((fault, index) => [index, fault] as [number, Fault]).filter(([index]) => index % jobs === job));
-  await Promise.all(shares.map((share) => runWorker(share, options, record)));
-  const finished = new Date();
+  const common = { seed: options.seed, runTimeoutMs: options.runTimeoutMs ?? 120_000, ...(options.keepRunsIn ? { keepRunsIn: options.keepRunsIn } : {}) };
+  const shares = Array.from({ length: jobs }, (_, job) => items.map((item, index) => [index, item] as [number, Item]).filter(([index]) => index % jobs === job));
+  await Promise.all(shares.map((share) => runWorker(taskOf(share, common), unjudgedOf, record)));
+  return { started, finished: new Date(), jobs, outcomes };
+}
+
+export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
+  const { started, finished, jobs, outcomes } = await runWorkers(options.faults, options, (items, common) => ({ kind: 'faults', items, ...common }), unjudged);
   return {
     started: started.toISOString(),
     finished: finished.toISOString(),
@@ -103,7 +116,7 @@ export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
 }
 
 /** A deterministic sample of `size` faults spread evenly over the catalogue. */
-export function sampleFaults(faults: readonly Fault[], size: number): Fault[] {
+export function sampleFaults<T>(faults: readonly T[], size: number): T[] {
   if (size >= faults.length) return [...faults];
   const step = faults.length / size;
   return Array.from({ length: size }, (_, i) => faults[Math.floor(i * step)]!);

@@ -1,26 +1,28 @@
-// One worker of the mutation matrix (started by matrix.ts with an IPC channel). It keeps one vitest instance and
-// one emulator host for all its faults, so start-ups and module transforms are paid once; for each fault it starts
-// a fresh emulator with that fault alone, runs only the spec files holding a check of the fault's rule, narrowed to
-// that rule, and sends back the outcome.
+// One worker of the mutation matrix or of the variation matrix (started by matrix.ts with an IPC channel). It keeps
+// one vitest instance and one emulator host for all its items, so start-ups and module transforms are paid once.
+// For each fault it starts a fresh emulator with that fault alone, runs only the spec files holding a check of the
+// fault's rule, narrowed to that rule; for each variation, a fresh emulator with that variation alone and a full run
+// (every spec file, every rule). It sends back the outcome.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest, type TestModule, type TestSpecification, type Vitest } from 'vitest/node';
 import type { Fault } from '../../emulator/faults/index.js';
+import type { Variation } from '../../emulator/variations/index.js';
 import { fromEnv, type SuiteConfig } from '../../harness/config.js';
 import { embeddedTargetInfo } from '../../harness/embedded.js';
-import type { FaultOutcome } from '../../reports/mutation.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from '../../reports/outcomes.js';
-import { buildResults, runInfoOf, type CheckOutcome } from '../../reports/results.js';
+import { buildResults, runInfoOf, type CheckOutcome, type Results } from '../../reports/results.js';
 import { writeResultsJson } from '../../reports/write.js';
 import { startEmulatorHost, type EmulatorHost } from './emulator-host.js';
 import { judgeFault, ruleSelects, unjudged, type WorkerMessage, type WorkerTask } from './matrix.js';
+import { judgeVariation, unjudgedVariation } from '../variations/matrix.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NO_LIMITS = { maxRpsPerWorker: null, deadline: null };
 
-function send(message: WorkerMessage): Promise<void> {
+function send(message: WorkerMessage<unknown>): Promise<void> {
   return new Promise((resolve) => process.send!(message, () => resolve()));
 }
 
@@ -46,50 +48,90 @@ function outcomesOf(modules: readonly TestModule[]): CheckOutcome[] {
   });
 }
 
-async function runFault(vitest: Vitest, host: EmulatorHost, specifications: TestSpecification[], fault: Fault, task: WorkerTask, index: number): Promise<FaultOutcome> {
+/** One run of the matrix: the emulator it needs, the configuration, the spec files, and how its results are judged. */
+interface Plan<Outcome> {
+  label: string;
+  faults: string[];
+  variations: string[];
+  config: SuiteConfig;
+  specifications: TestSpecification[];
+  judge: (results: Results, durationMs: number) => Outcome;
+  unjudged: (problem: string, durationMs: number) => Outcome;
+  /** The outcome when no spec file holds a check the plan would run. */
+  nothingToRun: () => Outcome;
+}
+
+async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<Outcome>, task: WorkerTask): Promise<Outcome> {
   const startedAt = Date.now();
   const token = `embedded-${randomBytes(12).toString('hex')}`;
-  const url = await host.start(token, [fault.id]);
-  // Detection needs a counterexample, not the smallest one: shrinking would only add requests.
-  const config: SuiteConfig = { ...fromEnv(), seed: task.seed, rules: [fault.rule], emulatorFaults: [fault.id], runId: `mut${index}`, allure: false, shrink: false };
-  vitest.projects[0]!.provide('target', embeddedTargetInfo(config, url, token, NO_LIMITS));
+  const url = await host.start(token, plan.faults, plan.variations);
+  vitest.projects[0]!.provide('target', embeddedTargetInfo(plan.config, url, token, NO_LIMITS));
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
   try {
-    const run = await Promise.race([vitest.runTestSpecifications(specifications), timedOut]);
+    const run = await Promise.race([vitest.runTestSpecifications(plan.specifications), timedOut]);
     if (run === 'timeout') {
       await vitest.cancelCurrentRun('keyboard-input');
-      return { ...unjudged(fault, `the run did not finish within ${task.runTimeoutMs / 1000} s`), durationMs: Date.now() - startedAt };
+      return plan.unjudged(`the run did not finish within ${task.runTimeoutMs / 1000} s`, Date.now() - startedAt);
     }
     // The run's result lists every module this vitest instance has run so far: keep this run's.
-    const ran = new Set(specifications.map((specification) => specification.moduleId));
-    const results = buildResults(outcomesOf(run.testModules.filter((module) => ran.has(module.moduleId))), { target: 'embedded reference emulator', started: new Date(startedAt).toISOString(), finished: new Date().toISOString(), run: runInfoOf(config) });
-    if (task.keepRunsIn) writeResultsJson(results, join(task.keepRunsIn, `${index}-${fault.id}`, 'results.json'));
+    const ran = new Set(plan.specifications.map((specification) => specification.moduleId));
+    const results = buildResults(outcomesOf(run.testModules.filter((module) => ran.has(module.moduleId))), { target: 'embedded reference emulator', started: new Date(startedAt).toISOString(), finished: new Date().toISOString(), run: runInfoOf(plan.config) });
+    if (task.keepRunsIn) writeResultsJson(results, join(task.keepRunsIn, plan.label, 'results.json'));
     const unhandled = run.unhandledErrors.map((error) => (error as Error).message ?? String(error));
-    const problem = unhandled.length ? { problem: `unhandled errors: ${unhandled.join('; ').slice(0, 500)}` } : {};
-    return { id: fault.id, rule: fault.rule, does: fault.does, durationMs: Date.now() - startedAt, ...judgeFault(fault, results), ...problem };
+    if (unhandled.length) return plan.unjudged(`unhandled errors: ${unhandled.join('; ').slice(0, 500)}`, Date.now() - startedAt);
+    return plan.judge(results, Date.now() - startedAt);
   } finally {
     clearTimeout(timer);
     await host.stop(url);
   }
 }
 
+/** The plan of a fault: its rule's spec files, narrowed to its rule. */
+function faultPlan(fault: Fault, index: number, task: WorkerTask, files: Map<TestSpecification, string[]>): Plan<unknown> {
+  const specifications = [...files].filter(([, rules]) => rules.some((rule) => ruleSelects(fault.rule, rule))).map(([specification]) => specification);
+  return {
+    label: `${index}-${fault.id}`,
+    faults: [fault.id],
+    variations: [],
+    // Detection needs a counterexample, not the smallest one: shrinking would only add requests.
+    config: { ...fromEnv(), seed: task.seed, rules: [fault.rule], emulatorFaults: [fault.id], runId: `mut${index}`, allure: false, shrink: false },
+    specifications,
+    judge: (results, durationMs) => ({ id: fault.id, rule: fault.rule, does: fault.does, durationMs, ...judgeFault(fault, results) }),
+    unjudged: (problem, durationMs) => ({ ...unjudged(fault, problem), durationMs }),
+    nothingToRun: () => unjudged(fault, `no check of the suite names ${fault.rule}`, 'untested'),
+  };
+}
+
+/** The plan of a variation: every spec file, every rule; the consistency window the variation asks for. */
+function variationPlan(variation: Variation, index: number, task: WorkerTask & { kind: 'variations' }, files: Map<TestSpecification, string[]>): Plan<unknown> {
+  return {
+    label: `${index}-${variation.id}`,
+    faults: [],
+    variations: [variation.id],
+    config: { ...fromEnv(), seed: task.seed, runs: task.runs, violationRuns: task.violationRuns, emulatorVariations: [variation.id], runId: `var${index}`, allure: false, shrink: false, ...(variation.consistencyWindowMs ? { consistencyWindowMs: variation.consistencyWindowMs } : {}) },
+    specifications: [...files.keys()],
+    judge: (results, durationMs) => judgeVariation(variation, results, durationMs),
+    unjudged: (problem, durationMs) => ({ ...unjudgedVariation(variation, problem), durationMs }),
+    nothingToRun: () => unjudgedVariation(variation, 'no spec files'),
+  };
+}
+
 async function main(task: WorkerTask): Promise<void> {
   if (task.keepRunsIn) mkdirSync(task.keepRunsIn, { recursive: true });
   // No reporters and no global setup: each fault's target is provided here, and the outcome is judged here. One
   // thread runs a run's spec files one after another: their modules are evaluated once per run, not once per file
-  // (the other matrix workers keep the cores busy).
-  const vitest = await createVitest('test', { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, reporters: [{}], globalSetup: [], maxWorkers: 1 });
+  // (the other matrix workers keep the cores busy). A variation's full run keeps the threads of a user's run: one
+  // thread holding every spec file meets cross-file interactions a user's run never has (found: generated labels
+  // clashing with what another file left, under the fixed seed) — reported, not hidden by the matrix.
+  const vitest = await createVitest('test', { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, reporters: [{}], globalSetup: [], ...(task.kind === 'faults' ? { maxWorkers: 1 } : {}) });
   await vitest.standalone();
   const host = startEmulatorHost();
   try {
     const files = await checksByFile(vitest, fromEnv());
-    const specificationsOf = (fault: Fault): TestSpecification[] => [...files].filter(([, rules]) => rules.some((rule) => ruleSelects(fault.rule, rule))).map(([specification]) => specification);
-    for (const [index, fault] of task.faults) {
-      const specifications = specificationsOf(fault);
-      const outcome = specifications.length
-        ? await runFault(vitest, host, specifications, fault, task, index).catch((error: Error) => unjudged(fault, error.message))
-        : unjudged(fault, `no check of the suite names ${fault.rule}`, 'untested');
+    const plans: Array<[number, Plan<unknown>]> = task.kind === 'faults' ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, files)]) : task.items.map(([index, variation]) => [index, variationPlan(variation, index, task, files)]);
+    for (const [index, plan] of plans) {
+      const outcome = plan.specifications.length ? await runPlan(vitest, host, plan, task).catch((error: Error) => plan.unjudged(error.message, 0)) : plan.nothingToRun();
       await send({ kind: 'outcome', index, outcome });
     }
   } finally {

@@ -1,0 +1,155 @@
+// A variation is a choice the documents leave open, made differently from the reference emulator's default — a
+// choice a correct server might make. The variation matrix switches each on alone (`--variation ID`, repeatable, or
+// CHS_EMULATOR_VARIATIONS=ID,ID) and expects the suite to report no fail and no error: a fail there is the suite
+// claiming more than the documents say. Faults (../faults) are the opposite: deviations the suite must catch.
+//
+// `leaves` quotes the sentence of the documents that leaves the choice open, with its document and section.
+
+export interface VariationInfo {
+  /** Where the documents leave the choice open: document, section, and the sentence quoted. */
+  leaves: string;
+  /** What the emulator does under this variation, in one line. */
+  does: string;
+  /**
+   * The consistency window (ms) a run against this variation should use, for a variation that makes reads lag
+   * writes: the suite is told about the lag the way a user would tell it about a real target's replicas.
+   */
+  consistencyWindowMs?: number;
+}
+
+const D1 = 'document 1';
+const D2 = 'document 2';
+const D3 = 'document 3';
+
+function defineVariations<const T extends Record<string, VariationInfo>>(variations: T): T {
+  return variations;
+}
+
+const catalogue = defineVariations({
+  // ---------------------------------------------------------------- representation (server-wide)
+  'members-reversed': {
+    leaves: `${D1}, Common conventions 2: "Request and response bodies are JSON." (JSON objects are unordered; no member order is shown)`,
+    does: 'writes the members of every JSON object of every response in reverse order',
+  },
+  'items-reversed': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (no order of the items is shown)`,
+    does: 'reverses the items of every list page',
+  },
+  'extra-members': {
+    leaves: `${D2}, Compute instance: "Fields of the instance object beyond those above (such as its type) … as returned: not shown." (likewise "Other image fields: not shown", and the other resources)`,
+    does: 'adds undocumented members to every non-empty object of every response',
+  },
+  'error-field-omitted': {
+    leaves: `${D1}, Errors 1: "Each has 'reason' (string, …) and usually 'field' (…, or null when not specific to one element)."`,
+    does: 'leaves `field` out of an error item instead of sending it as null',
+  },
+  'datetime-fraction': {
+    leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix."`,
+    does: 'writes every date-time with milliseconds (2025-01-02T03:04:05.678)',
+  },
+  // ---------------------------------------------------------------- status codes where none is shown
+  'creates-201': {
+    leaves: `${D2}/${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown."`,
+    does: 'answers a successful POST to a collection (a create) with 201 Created',
+  },
+  'actions-202': {
+    leaves: `${D2}/${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown."`,
+    does: 'answers a successful POST that is not a create (boot, clone, shutdown, assign, …) with 202 Accepted',
+  },
+  'invalid-422': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown."`,
+    does: 'answers every validation or precondition error with 422 instead of 400 (the sixth concurrent clone keeps its documented 400)',
+  },
+  'conflicts-409': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown."`,
+    does: 'answers a clash with an existing resource (a label or name already used) with 409',
+  },
+  'unauthenticated-403': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (Authentication names no code either)`,
+    does: 'answers a missing or unknown token with 403 instead of 401',
+  },
+  'forbidden-401': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (Authentication names no code either)`,
+    does: 'answers a missing scope or a restricted user with 401 instead of 403',
+  },
+  // ---------------------------------------------------------------- lists
+  'account-lists-25-per-page': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
+    does: 'database and account lists hold 25 items per page when page_size is not given',
+  },
+  'account-lists-any-page-size': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
+    does: 'database and account lists take any page_size from 1 to 500',
+  },
+  // ---------------------------------------------------------------- defaults and values at the edges
+  'default-label-64': {
+    leaves: `${D2}, Compute instance: "If no label is supplied at creation a default is assigned." (its format is not shown; labels are 3..64 chars)`,
+    does: 'gives a new instance without a label a 64-character default label of another format (instance-000…0<id>)',
+  },
+  'database-defaults-other': {
+    leaves: `${D1}, Managed database (cluster): "Defaults of cluster_size, encrypted, replication_type and ssl_connection: not shown."`,
+    does: 'a cluster created without them has cluster_size 3, encrypted true and ssl_connection true',
+  },
+  'database-provisioning-30-minutes': {
+    leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes"`,
+    does: 'every cluster provisions for 30 minutes, the edge of the documented span',
+  },
+  // ---------------------------------------------------------------- readings of the documents the suite must not narrow
+  'firewall-created-disabled': {
+    leaves: `${D3}, Firewall: "status | string | 'enabled', 'disabled', 'deleted'; can be set to enabled or disabled, not to deleted" (the status of a new firewall is not shown)`,
+    does: 'creates a firewall with status disabled',
+  },
+  'firewall-deleted-listed': {
+    leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed)" (a firewall with status deleted may still be shown)`,
+    does: 'a deleted firewall stays in the list and its view, with status deleted',
+  },
+  'capture-available-at-once': {
+    leaves: `${D2}, Image status: "'creating' | time | image being captured from a disk | 'available' | becomes available shortly"`,
+    does: 'a captured image is available as soon as the capture answers',
+  },
+  'clone-label-of-source': {
+    leaves: `${D2}, Clone body: a label "only for a new instance", and otherwise "a default label applies" (which default: not shown)`,
+    does: "a clone to a new instance without a label takes the source's label",
+  },
+  'instance-events-silent': {
+    leaves: `${D1}, Events: "Which operations emit the other actions: not shown."`,
+    does: 'instance create and delete emit no event',
+  },
+  'unknown-tag-empty-list': {
+    leaves: `${D2}, Tags: "GET /v4/tags/{label} | not shown | page, page_size | '{data: [...]}' paginated mixed list of tagged objects" (what an unknown label answers is not shown)`,
+    does: 'answers the tagged objects list of a tag that does not exist with an empty list',
+  },
+  'public-image-description-empty': {
+    leaves: `${D2}, Image: "description | string or null | 1..65000 chars" (bounds a caller may send; what a server returns is not bounded: recorded responses carry "")`,
+    does: 'public images carry the description "" (an empty string) instead of null',
+  },
+  // ---------------------------------------------------------------- headers
+  'rate-limit-headers': {
+    leaves: `${D1}, Limits: "Rate limits: not shown."`,
+    does: 'adds rate-limit headers (x-ratelimit-limit, x-ratelimit-remaining) to every response',
+  },
+  'json-without-charset': {
+    leaves: `${D1}, Common conventions 2: "Request and response bodies are JSON." (no media type parameters are shown)`,
+    does: 'sends Content-Type application/json without a charset parameter',
+  },
+} as const);
+
+export type VariationId = keyof typeof catalogue;
+
+export interface Variation extends VariationInfo {
+  id: string;
+}
+
+export const VARIATIONS: readonly Variation[] = Object.entries(catalogue as Record<string, VariationInfo>).map(([id, info]) => ({ id, ...info }));
+
+const KNOWN = new Set(VARIATIONS.map((variation) => variation.id));
+
+/** The ids not in the catalogue (for a clear start-up error). */
+export function unknownVariations(ids: readonly string[]): string[] {
+  return ids.filter((id) => !KNOWN.has(id));
+}
+
+/** Whether the emulator runs with this variation switched on. */
+export function varied(store: { variations: ReadonlySet<string> }, id: VariationId): boolean {
+  return store.variations.has(id);
+}

@@ -1,0 +1,55 @@
+// The variations applied once, to every API response as it is sent (the server's onSend hook): member order, item
+// order, extra members, success and error status codes. The areas never see them.
+import { varied } from './index.js';
+
+type Store = { variations: ReadonlySet<string> };
+type Json = null | boolean | number | string | Json[] | { [member: string]: Json };
+
+/** The status a variation gives an API error of `status` (`documented`: the documents name it, so it stays). */
+export function errorStatus(store: Store, status: number, documented: boolean): number {
+  if (documented) return status;
+  if (status === 400 && varied(store, 'invalid-422')) return 422;
+  if (status === 401 && varied(store, 'unauthenticated-403')) return 403;
+  if (status === 403 && varied(store, 'forbidden-401')) return 401;
+  return status;
+}
+
+/** 409 for a clash with an existing resource under the variation, else 400 (the areas' uniqueness checks). */
+export function conflictStatus(store: Store): number {
+  return varied(store, 'conflicts-409') ? 409 : 400;
+}
+
+/** The status of a successful POST: `create` when the path is also a list (a collection). */
+export function successStatus(store: Store, method: string, status: number, create: boolean): number {
+  if (method !== 'POST' || status !== 200) return status;
+  if (create && varied(store, 'creates-201')) return 201;
+  if (!create && varied(store, 'actions-202')) return 202;
+  return status;
+}
+
+const isObject = (value: Json): value is { [member: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isListPage = (value: { [member: string]: Json }): boolean => Array.isArray(value['data']) && typeof value['page'] === 'number' && 'results' in value;
+
+function reshape(store: Store, value: Json): Json {
+  if (Array.isArray(value)) return value.map((item) => reshape(store, item));
+  if (!isObject(value)) return value;
+  let entries = Object.entries(value).map(([member, inner]): [string, Json] => [member, reshape(store, inner)]);
+  if (varied(store, 'items-reversed') && isListPage(value)) entries = entries.map(([member, inner]) => [member, member === 'data' ? [...(inner as Json[])].reverse() : inner]);
+  if (varied(store, 'extra-members') && entries.length > 0) entries.push(['vendor_note', 'an undocumented member']);
+  if (varied(store, 'members-reversed')) entries.reverse();
+  return Object.fromEntries(entries);
+}
+
+const BODY_VARIATIONS = ['members-reversed', 'items-reversed', 'extra-members'] as const;
+
+/** The JSON payload as the body variations write it; anything else unchanged. */
+export function variedPayload(store: Store, payload: unknown): unknown {
+  if (typeof payload !== 'string' || !BODY_VARIATIONS.some((id) => varied(store, id))) return payload;
+  let parsed: Json;
+  try {
+    parsed = JSON.parse(payload) as Json;
+  } catch {
+    return payload;
+  }
+  return JSON.stringify(reshape(store, parsed));
+}

@@ -1,0 +1,53 @@
+// The variation matrix (test/variations): for each allowed choice the documents leave open, made differently by the
+// emulator, the rules a full run failed and the checks that errored (both should be none); written as
+// variations.json and rendered as a self-contained variations.html beside the mutation matrix.
+import { checkCell, escapeHtml, matrixPage } from './mutation.js';
+
+export interface VariationOutcome {
+  id: string;
+  /** The sentence of the documents that leaves the choice open. */
+  leaves: string;
+  does: string;
+  /** No fail, no error, no problem: the suite accepted the allowed choice. */
+  clean: boolean;
+  /** Rules the run failed, each with the checks that failed it: claims the documents do not make. */
+  failedRules: Array<{ rule: string; checks: Array<{ check: string; message: string }> }>;
+  erroredChecks: Array<{ check: string; message: string }>;
+  /** SHOULD rules the run warned about (allowed: a warning is not a fail). */
+  warnings: string[];
+  durationMs: number;
+  /** Why the run could not be judged (no results, a timeout). */
+  problem?: string;
+}
+
+export interface VariationMatrix {
+  started: string;
+  finished: string;
+  seed: number;
+  runs: number;
+  violationRuns: number;
+  jobs: number;
+  durationMs: number;
+  variations: number;
+  clean: number;
+  outcomes: VariationOutcome[];
+}
+
+export function renderVariationsHtml(matrix: VariationMatrix): string {
+  const rows = matrix.outcomes.map((outcome) => {
+    const failed = outcome.failedRules.map((rule) => `<div class="check"><code>${escapeHtml(rule.rule)}</code>${rule.checks.map(checkCell).join('')}</div>`).join('');
+    const errored = outcome.erroredChecks.length ? `<div class="msg">errored:</div>${outcome.erroredChecks.map(checkCell).join('')}` : '';
+    const problem = outcome.problem ? `<div class="msg">${escapeHtml(outcome.problem)}</div>` : '';
+    const warned = outcome.warnings.length ? `<div class="msg">warnings (SHOULD, not fails): ${outcome.warnings.map(escapeHtml).join(', ')}</div>` : '';
+    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+  });
+  const cried = matrix.variations - matrix.clean;
+  return matrixPage({
+    title: `Variation matrix: ${matrix.clean} / ${matrix.variations} allowed choices without a fail`,
+    heading: 'Variation matrix',
+    summary: `<p><strong>${matrix.clean} of ${matrix.variations}</strong> allowed choices run with zero fail and zero error${cried ? ` — <strong>${cried} cried wolf</strong>` : ''}.
+Each row is a full run against an emulator making that one choice the documents leave open. Seed ${matrix.seed}, ${matrix.runs} runs per valid-body property, ${matrix.violationRuns} per violation property, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>`,
+    headers: ['Variation (what the emulator does, and the sentence that allows it)', 'Verdict', 'Rules failed, checks errored', 'Run'],
+    rows,
+  });
+}

@@ -1,0 +1,54 @@
+// `npm run variations -- [--jobs N] [--seed S] [--only ID,ID] [--runs N] [--violation-runs N] [--out DIR]`: one full
+// run of the suite per emulator variation (an allowed choice the documents leave open, made differently), written as
+// <out>/variations.json and <out>/variations.html. Exit 1 when a run fails a rule or errors a check.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { VARIATIONS } from '../emulator/variations/index.js';
+import { renderVariationsHtml } from '../reports/variations.js';
+import { MATRIX_RUNS, runVariationMatrix } from '../test/variations/matrix.js';
+
+function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+const program = new Command('variations')
+  .description('run the whole suite against the emulator once per variation and write the variation matrix')
+  .option('--jobs <n>', 'runs at once (default: the number of cores)', positiveInt)
+  .option('--seed <n>', 'fast-check seed of every run', positiveInt, 20261121)
+  .option('--only <ids>', 'only these variation ids, comma-separated')
+  .option('--runs <n>', 'fast-check runs per property of valid bodies', positiveInt, MATRIX_RUNS.runs)
+  .option('--violation-runs <n>', 'fast-check runs per property of bodies breaking one rule', positiveInt, MATRIX_RUNS.violationRuns)
+  .option('--out <dir>', 'output folder', 'reports/out')
+  .option('--keep-runs', "keep each run's results (under <out>/variation-runs)")
+  .showHelpAfterError();
+program.parse();
+const options = program.opts<{ jobs?: number; seed: number; only?: string; runs: number; violationRuns: number; out: string; keepRuns?: boolean }>();
+
+let variations = [...VARIATIONS];
+if (options.only) {
+  const wanted = new Set(options.only.split(',').map((id) => id.trim()));
+  const unknown = [...wanted].filter((id) => !VARIATIONS.some((variation) => variation.id === id));
+  if (unknown.length) program.error(`unknown variation ${unknown.join(', ')} (npm run emulator -- --list-variations lists them)`);
+  variations = variations.filter((variation) => wanted.has(variation.id));
+}
+
+process.stderr.write(`variations: ${variations.length} variations, seed ${options.seed}, ${options.runs}/${options.violationRuns} runs per property\n`);
+const matrix = await runVariationMatrix({
+  variations,
+  seed: options.seed,
+  runs: options.runs,
+  violationRuns: options.violationRuns,
+  ...(options.jobs ? { jobs: options.jobs } : {}),
+  ...(options.keepRuns ? { keepRunsIn: join(options.out, 'variation-runs') } : {}),
+  onOutcome: (outcome, done, total) => {
+    const verdict = outcome.clean ? 'clean' : `CRIED WOLF (${[...outcome.failedRules.map((rule) => rule.rule), ...outcome.erroredChecks.map((check) => `error: ${check.check}`), ...(outcome.problem ? [outcome.problem] : [])].join('; ').slice(0, 600)})`;
+    process.stderr.write(`[${String(done).padStart(3)}/${total}] ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s) ${verdict}\n`);
+  },
+});
+mkdirSync(options.out, { recursive: true });
+writeFileSync(join(options.out, 'variations.json'), `${JSON.stringify(matrix, null, 2)}\n`);
+writeFileSync(join(options.out, 'variations.html'), renderVariationsHtml(matrix));
+process.stderr.write(`variations: ${matrix.clean} of ${matrix.variations} variations without a fail or an error in ${(matrix.durationMs / 1000).toFixed(0)} s → ${join(options.out, 'variations.html')}\n`);
+process.exitCode = matrix.clean === matrix.variations ? 0 : 1;
