@@ -118,10 +118,17 @@ describe('a target that accepts every write, on resources the run did not create
   let outcome: RunOutcome;
   let before: Map<string, Json>;
 
-  /** Everything on the account and the platform, by path: the items of every collection, public images included, the account and the plan. */
+  /**
+   * Everything on the account and the platform, by path: the items of every collection, public images included, the
+   * account and the plan. Left out: `updated`, which an accepted update that changes nothing (the public image's own
+   * label and description sent back) moves (and which is no documented image field), and the expiry of a pending
+   * transfer, which the run's simulated time brings about (a transfer the run cancelled or accepted still shows).
+   */
   async function state(): Promise<Map<string, Json>> {
     const taken = new Map<string, Json>();
-    for (const collection of COLLECTIONS) for (const item of await client.list(collection)) taken.set(`${collection}/${String(item.id ?? item.token)}`, item);
+    const expired = (item: Json) => (item.status === 'stale' ? { ...item, status: 'pending' } : item);
+    for (const collection of COLLECTIONS)
+      for (const { updated: _updated, ...item } of await client.list(collection)) taken.set(`${collection}/${String(item.id ?? item.token)}`, collection.endsWith('entity-transfers') ? expired(item) : item);
     for (const path of ['/v4/account', '/v4/monitor/plan']) taken.set(path, await client.get(path));
     for (const event of await client.list('/v4/account/events')) taken.set(`/v4/account/events/${String(event.id)}`, { seen: event.seen, read: event.read });
     return taken;
@@ -137,7 +144,7 @@ describe('a target that accepts every write, on resources the run did not create
   it('leaves every resource it did not create as it was, public images included', async () => {
     expect(outcome.results, outcome.stderr.slice(-2000)).not.toBeNull();
     const after = await state();
-    const changed = [...before].filter(([path, value]) => JSON.stringify(after.get(path)) !== JSON.stringify(value)).map(([path]) => path);
+    const changed = [...before].filter(([path, value]) => JSON.stringify(after.get(path)) !== JSON.stringify(value)).map(([path, value]) => ({ path, before: value, after: after.get(path) }));
     expect(changed).toEqual([]);
     expect([...before.keys()].filter((path) => path.startsWith('/v4/images/compute/')).length).toBeGreaterThan(0);
   });
