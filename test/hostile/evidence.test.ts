@@ -1,8 +1,9 @@
 // A fail only where the evidence is, and the guest promise (issue 18), against the reference emulator behind proxies
 // that diverge from it as an independent implementation did:
 // - a target that does not serve some endpoints (404), answers requests without a token, and answers every page of
-//   the lists that take no page parameter with page 1: only the unserved endpoints' own rules and the auth rule fail
-//   (with evidence about them), and a state read through the one documented read that answers is judged;
+//   the lists that take no page parameter with page 1, and marks events seen up to any id: only the unserved
+//   endpoints' own rules and the auth rule fail (with evidence about them), and a state read through the one
+//   documented read that answers is judged;
 // - a target that accepts every write (any token or none, updates and deletes of public images): a full run without
 //   --allow-destructive leaves everything it did not create as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +41,14 @@ const withoutPage = (request: ProxiedRequest): ProxiedRequest => {
   return { ...request, path: `${url.pathname}${url.search}` };
 };
 
+/** Marking events seen takes any integer as the bound "up to and including this ID", one no event has too. */
+const SEEN = /^\/v4\/account\/events\/\d+\/seen$/;
+
 const partial = {
-  answer: (request: ProxiedRequest) => (request.method === 'GET' && UNSERVED.some(([, path]) => path.test(pathOf(request))) ? NOT_FOUND : undefined),
+  answer: (request: ProxiedRequest) => {
+    if (request.method === 'POST' && SEEN.test(pathOf(request))) return { status: 200, body: {} };
+    return request.method === 'GET' && UNSERVED.some(([, path]) => path.test(pathOf(request))) ? NOT_FOUND : undefined;
+  },
   change: (request: ProxiedRequest) => {
     const authorised = request.headers.authorization ? request.headers : withToken(request).headers;
     const unpaged = request.method === 'GET' && UNPAGED.some((path) => path.test(pathOf(request)));
@@ -72,7 +79,7 @@ function runOn(target: { emulator: EmbeddedEmulator; proxy: FakeServer }, args: 
 describe('a target serving only some endpoints, and answering without a token', () => {
   // The scope rules of the unserved endpoints: a token holding exactly their scopes gets the 404 too.
   const SCOPES = ['P1.account.scope.get-account-logins', 'P3.monitor.scope.get-monitor-clients'];
-  const RULES = ['P1.errors.body', 'P1.conventions.list', 'P3.pagination', 'P3.firewall.rules-update', 'P1.account.auth.get-account', ...SCOPES, ...UNSERVED.map(([rule]) => rule)];
+  const RULES = ['P1.errors.body', 'P1.conventions.list', 'P3.pagination', 'P3.firewall.rules-update', 'P1.account.auth.get-account', 'P1.account.unknown-id', ...SCOPES, ...UNSERVED.map(([rule]) => rule)];
   const FILES = ['specs/part1/conventions', 'specs/generic/pagination', 'specs/generic/part1', 'specs/generic/part3', 'specs/part3/firewalls'];
   let outcome: RunOutcome;
   let results: Results;
@@ -80,7 +87,8 @@ describe('a target serving only some endpoints, and answering without a token', 
   beforeAll(async () => {
     const target = await behind([], partial);
     targets.push(target);
-    outcome = await runOn(target, ['--rules', RULES.join(','), ...FILES], 240_000);
+    // --allow-destructive: marking events seen is sent at all.
+    outcome = await runOn(target, ['--allow-destructive', '--rules', RULES.join(','), ...FILES], 240_000);
     results = outcome.results!;
   }, 270_000);
 
@@ -107,6 +115,12 @@ describe('a target serving only some endpoints, and answering without a token', 
 
   it('reads a list answering a page past the last with a truthful "page 1 of 1" as consistent', () => {
     expect(ruleOf(results, 'P1.conventions.list.pages-total').status).toBe('pass');
+  });
+
+  it('does not hold an unknown id against marking events seen: the id is a bound', () => {
+    const rule = ruleOf(results, 'P1.account.unknown-id.post-account-events-id-seen');
+    expect(rule.status).toBe('untested');
+    expect(rule.untestable).toMatch(/up to and including this ID/);
   });
 
   it('judges firewall rules on the documented read that answers (the firewall view) when GET …/rules is not served', () => {
