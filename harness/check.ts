@@ -7,7 +7,7 @@ import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
 import { NothingToJudge, redactSecrets, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
-import { judgeExchange, type Finding } from './judge.js';
+import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, target, type PrincipalSpec, type Target } from './target.js';
 
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'disabled';
@@ -175,6 +175,15 @@ export class Check {
     const expected = normaliseField(field);
     const ok = named.some((name) => expected === name || expected.startsWith(`${name}.`));
     this.expect('P1.errors.body.field', ok, `the error names field ${named.map((n) => `"${n}"`).join(', ')}, but the member at fault is "${field}"`, exchange);
+  }
+
+  /**
+   * `skip` when a documented endpoint answered as not served (404, 405): that is evidence about its own `serves` rule
+   * (which the endpoint's generic check fails), not about the rule this check would judge on the answer.
+   */
+  expectServed(exchange: Exchange, what = `${exchange.method} ${exchange.path}`): void {
+    const serves = unservedRule(exchange);
+    if (serves) this.skip(`${what} answered ${describe(exchange)}: the endpoint is not served (rule ${serves}), so there is nothing here to judge`);
   }
 
   skip(reason: string): never {

@@ -5,6 +5,7 @@ import { findEndpoint, judgeResponse, responseSchemaFor } from './responses.js';
 import { rulesOfSchema, validateValue } from './contract.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
+import { endpointRuleId } from '../rules/endpoint-rules.js';
 
 export interface Finding {
   rule: string;
@@ -61,4 +62,15 @@ function findingsOf(exchange: Exchange): Finding[] {
     for (const violation of validateValue('common/error-body', exchange.body)) findings.push(at(violation.rule, violation.message, violation.path));
   }
   return findings;
+}
+
+/**
+ * The `serves` rule of the documented endpoint an exchange went to, when the answer says the endpoint is not served
+ * (404 or 405 to a request the documents describe as valid). Such an answer is evidence about that rule only: a check
+ * that would judge another rule on the answer (a list envelope, paging, a state read back) has nothing to judge.
+ */
+export function unservedRule(exchange: Exchange): string | undefined {
+  if (exchange.status !== 404 && exchange.status !== 405) return undefined;
+  const endpoint = findEndpoint(`${exchange.method} ${exchange.path}`);
+  return endpoint ? endpointRuleId(endpoint, 'serves') : undefined;
 }

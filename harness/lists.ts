@@ -38,9 +38,10 @@ async function readWholeList(c: Check, path: string, token: string | null | unde
   return { items, first: first! };
 }
 
-/** Every item of a paged list; a list that cannot be read is a setup error for the check. */
+/** Every item of a paged list; a list that is not served leaves the check nothing to judge (`skip`), one that cannot be read otherwise is a setup error. */
 export async function listItems(c: Check, path: string, token?: string | null, options: Pick<ListOptions, 'until'> = {}): Promise<Json[]> {
   const { items, first } = await listPages(c, path, { ...options, ...(token !== undefined ? { token } : {}) });
+  c.expectServed(first, `GET ${path}`);
   if (!succeeded(first)) throw new SetupError(`could not list ${path}: HTTP ${first.status}`);
   return items;
 }

@@ -77,6 +77,14 @@ export const DESTRUCTIVE: Readonly<Record<string, string>> = {
   'POST /v4/account/events/{eventId}/seen': 'marks every earlier event of the account seen, not only those the run caused',
 };
 
+/**
+ * Writes on something the run cannot have created, whatever the endpoint: a target that wrongly accepted one would
+ * change what belongs to the platform. Sent only with --allow-destructive, like the operations above.
+ */
+const NOT_THE_RUNS: ReadonlyArray<{ method: SendOptions['method']; path: RegExp; what: string }> = [
+  { method: 'DELETE', path: /^\/v4\/images\/compute(\/|%2F)/i, what: 'deletes a public image (the platform\'s, not created by the run)' },
+];
+
 type Json = Record<string, unknown>;
 
 /** Creates of billable resources, counted against the run's budgets. */
@@ -170,6 +178,8 @@ export class Target {
    * --allow-destructive, a billable create beyond its budget. Read-only is enforced by the HTTP client itself.
    */
   admit(method: SendOptions['method'], path: string, json?: unknown): Settle | undefined {
+    const foreign = NOT_THE_RUNS.find((write) => write.method === method && write.path.test(path));
+    if (foreign && !this.info.config.allowDestructive) throw new Refusal('disabled', `${method} ${path.split('?')[0]} ${foreign.what}: it runs only with --allow-destructive`);
     const endpoint = findEndpoint(`${method} ${path}`);
     if (!endpoint) return undefined;
     const key = endpointKey(endpoint);

@@ -86,7 +86,7 @@ export const rules: Rule[] = [
   must('P1.conventions.list.results', 'Common conventions', 'The results member of a list response is an integer, the total number of results.', LISTS),
   should('P1.conventions.list.page-is-requested', 'Common conventions', 'inferred: page, the current page, equals the page requested (1 when none is requested).', LISTS, 'scenario'),
   must('P1.conventions.list.results-total', 'Common conventions', 'results is the total number of results: walking every page yields exactly results items.', LISTS, 'scenario'),
-  must('P1.conventions.list.pages-total', 'Common conventions', 'pages is the total number of pages: the last page requested at the same page size is page pages.', LISTS, 'scenario'),
+  must('P1.conventions.list.pages-total', 'Common conventions', 'pages is the total number of pages: walking pages 1..pages at one page size yields every item, and a page past pages holds none. Page bounds are not shown for these lists (some take no page parameter at all): an answer to page pages + 1 that says it is another page (a truthful "page 1 of 1") is no evidence against pages.', LISTS, 'scenario'),
   must('P1.conventions.json-bodies', 'Common conventions', 'Request and response bodies are JSON (a response body that does not parse as JSON breaks it).', [], 'code'),
   must('P1.conventions.empty-object', 'Common conventions', 'Operations that return no resource return {}.', EMPTY_RETURNING),
   must('P1.conventions.date-time', 'Common conventions', 'Fields of type date-time are strings in a combined date and time format (samples carry no zone suffix).', []),

@@ -8,6 +8,7 @@ import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
+import { readEvery, type Answer, type Read } from '../../harness/reads.js';
 import type { Exchange } from '../../harness/http.js';
 
 type Json = Record<string, unknown>;
@@ -45,10 +46,20 @@ async function statusOf(c: Check, firewallId: number, expected: string): Promise
   return statusIn(await firewallView(c, firewallId, expected));
 }
 
-/** The firewall's rules, read again within the consistency window until `settled` holds (what the check awaits). */
-async function storedRules(c: Check, firewallId: number, settled: (rules: Json | undefined) => boolean): Promise<Json | undefined> {
-  const read = await readAfterWrite(c, () => c.get(`${FW}/${firewallId}/rules`), (view) => settled(view.body as Json | undefined));
-  return read.body as Json | undefined;
+const asObject = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
+
+/** The documents' two reads of a firewall's rules: GET …/rules and the `rules` member of the firewall's view. */
+const ruleReads = (firewallId: number): Read<Json>[] => [
+  { what: `GET ${FW}/${firewallId}/rules`, path: `${FW}/${firewallId}/rules`, pick: asObject },
+  { what: `the rules of GET ${FW}/${firewallId}`, path: `${FW}/${firewallId}`, pick: (body) => asObject(asObject(body)?.rules) },
+];
+
+/**
+ * The firewall's rules as every documented read that answers shows them, each read again within the consistency
+ * window until `settled` holds (what the check awaits); `skip` when no read shows them.
+ */
+function storedRules(c: Check, firewallId: number, settled?: (rules: Json | undefined) => boolean): Promise<Answer<Json>[]> {
+  return readEvery(c, ruleReads(firewallId), settled);
 }
 
 /** An event names the firewall as its entity (or second entity): by label, or by id with a firewall type. */
@@ -277,12 +288,13 @@ describe('Firewall update and rules update', () => {
       rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('8080'), tcpRule('8081')], outbound: [] },
       devices: { computes: [other.id] },
     });
-    const after = (await c.get(`${FW}/${created.id}/rules`)).body as Json | undefined;
-    const inbound = after?.inbound as Json[] | undefined;
-    const outbound = after?.outbound as Json[] | undefined;
-    c.expect('P3.firewall-update.devices-rules-unchanged', after?.inbound_policy === 'DROP' && after?.outbound_policy === 'ACCEPT', `the policies changed through PUT firewall (${String(after?.inbound_policy)}/${String(after?.outbound_policy)})`);
-    c.expect('P3.firewall-update.devices-rules-unchanged', inbound?.length === 1 && inbound[0]?.ports === '22', `the inbound rules changed through PUT firewall: ${JSON.stringify(inbound)}`);
-    c.expect('P3.firewall-update.devices-rules-unchanged', outbound?.length === 1 && outbound[0]?.ports === '443', `the outbound rules changed through PUT firewall: ${JSON.stringify(outbound)}`);
+    for (const { what, value: after, exchange } of await storedRules(c, created.id)) {
+      const inbound = after.inbound as Json[] | undefined;
+      const outbound = after.outbound as Json[] | undefined;
+      c.expect('P3.firewall-update.devices-rules-unchanged', after.inbound_policy === 'DROP' && after.outbound_policy === 'ACCEPT', `${what}: the policies changed through PUT firewall (${String(after.inbound_policy)}/${String(after.outbound_policy)})`, exchange);
+      c.expect('P3.firewall-update.devices-rules-unchanged', inbound?.length === 1 && inbound[0]?.ports === '22', `${what}: the inbound rules changed through PUT firewall: ${JSON.stringify(inbound)}`, exchange);
+      c.expect('P3.firewall-update.devices-rules-unchanged', outbound?.length === 1 && outbound[0]?.ports === '443', `${what}: the outbound rules changed through PUT firewall: ${JSON.stringify(outbound)}`, exchange);
+    }
     const devices = await devicesOf(c, created.id);
     c.expect('P3.firewall-update.devices-rules-unchanged', deviceOf(devices, instance.id), 'the firewall lost its device through PUT firewall');
     c.expect('P3.firewall-update.devices-rules-unchanged', !deviceOf(devices, other.id), 'PUT firewall added a device');
@@ -293,18 +305,20 @@ describe('Firewall update and rules update', () => {
     if (created.id === undefined) throw new Error(`setup: could not create a firewall with rules (HTTP ${created.exchange.status})`);
     const put = await c.put(`${FW}/${created.id}/rules`, { inbound: [tcpRule('443')] });
     c.expectSuccess('P3.firewall.rules-update.replaces', put, 'PUT rules with inbound only');
-    const rules = await storedRules(c, created.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.ports === '443');
-    const inbound = rules?.inbound as Json[] | undefined;
-    c.expect('P3.firewall.rules-update.replaces', inbound?.length === 1 && inbound[0]?.ports === '443', `inbound should be exactly the one rule given, got ${JSON.stringify(inbound)}`);
-    const outbound = rules?.outbound as Json[] | undefined;
-    c.expect('P3.firewall.rules-update.omitted-unchanged', outbound?.length === 1 && outbound[0]?.ports === '53' && outbound[0]?.protocol === 'UDP', `outbound (not given) changed: ${JSON.stringify(outbound)}`);
-    c.expect('P3.firewall.rules-update.omitted-unchanged', rules?.inbound_policy === 'ACCEPT' && rules?.outbound_policy === 'DROP', 'policies not given changed');
+    for (const { what, value: rules, exchange } of await storedRules(c, created.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.ports === '443')) {
+      const inbound = rules.inbound as Json[] | undefined;
+      c.expect('P3.firewall.rules-update.replaces', inbound?.length === 1 && inbound[0]?.ports === '443', `${what}: inbound should be exactly the one rule given, got ${JSON.stringify(inbound)}`, exchange);
+      const outbound = rules.outbound as Json[] | undefined;
+      c.expect('P3.firewall.rules-update.omitted-unchanged', outbound?.length === 1 && outbound[0]?.ports === '53' && outbound[0]?.protocol === 'UDP', `${what}: outbound (not given) changed: ${JSON.stringify(outbound)}`, exchange);
+      c.expect('P3.firewall.rules-update.omitted-unchanged', rules.inbound_policy === 'ACCEPT' && rules.outbound_policy === 'DROP', `${what}: policies not given changed`, exchange);
+    }
     // Replacing with an empty list empties the direction.
     c.expectSuccess('P3.firewall.rules-update.replaces', await c.put(`${FW}/${created.id}/rules`, { outbound: [], outbound_policy: 'ACCEPT' }), 'PUT rules with an empty outbound');
-    const emptied = await storedRules(c, created.id, (read) => read?.outbound_policy === 'ACCEPT');
-    c.expect('P3.firewall.rules-update.replaces', Array.isArray(emptied?.outbound) ? (emptied.outbound as unknown[]).length === 0 : emptied?.outbound === undefined || emptied?.outbound === null, `outbound should be empty, got ${JSON.stringify(emptied?.outbound)}`);
-    c.expect('P3.firewall.rules-update.replaces', emptied?.outbound_policy === 'ACCEPT', 'the outbound policy given was not applied');
-    c.expect('P3.firewall.rules-update.omitted-unchanged', (emptied?.inbound as Json[] | undefined)?.length === 1, 'inbound (not given) changed');
+    for (const { what, value: emptied, exchange } of await storedRules(c, created.id, (read) => read?.outbound_policy === 'ACCEPT')) {
+      c.expect('P3.firewall.rules-update.replaces', Array.isArray(emptied.outbound) ? (emptied.outbound as unknown[]).length === 0 : emptied.outbound === undefined || emptied.outbound === null, `${what}: outbound should be empty, got ${JSON.stringify(emptied.outbound)}`, exchange);
+      c.expect('P3.firewall.rules-update.replaces', emptied.outbound_policy === 'ACCEPT', `${what}: the outbound policy given was not applied`, exchange);
+      c.expect('P3.firewall.rules-update.omitted-unchanged', (emptied.inbound as Json[] | undefined)?.length === 1, `${what}: inbound (not given) changed`, exchange);
+    }
   });
 });
 
@@ -326,9 +340,10 @@ describe('Firewall limits', () => {
     if (created.id === undefined) throw new Error(`setup: could not create a firewall with 20 rules (HTTP ${created.exchange.status})`);
     const over = await c.put(`${FW}/${created.id}/rules`, { outbound: rulesOf(6, 2000) });
     c.expectRejected('P3.firewall.rules.max-25-stored', over, 'PUT 6 outbound rules on a firewall holding 20 inbound ones');
-    const rules = (await c.get(`${FW}/${created.id}/rules`)).body as Json | undefined;
-    const count = ((rules?.inbound as unknown[] | undefined)?.length ?? 0) + ((rules?.outbound as unknown[] | undefined)?.length ?? 0);
-    c.expect('P3.firewall.rules.max-25-stored', count === 20, `the firewall holds ${count} rules after a refused update (20 before)`);
+    for (const { what, value: rules, exchange } of await storedRules(c, created.id)) {
+      const count = ((rules.inbound as unknown[] | undefined)?.length ?? 0) + ((rules.outbound as unknown[] | undefined)?.length ?? 0);
+      c.expect('P3.firewall.rules.max-25-stored', count === 20, `${what}: the firewall holds ${count} rules after a refused update (20 before)`, exchange);
+    }
     c.expectSuccess('P3.firewall.rules.max-25-stored', await c.put(`${FW}/${created.id}/rules`, { outbound: rulesOf(5, 2000) }), 'PUT 5 outbound rules on a firewall holding 20 inbound ones');
   });
 
@@ -378,9 +393,10 @@ describe('Firewall rule ports', () => {
     const path = `${FW}/${firewall.id}/rules`;
     const icmp = { action: 'ACCEPT', protocol: 'ICMP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] } };
     c.expectSuccess('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [icmp] }), 'an ICMP rule without ports');
-    const rules = await storedRules(c, firewall.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.protocol === 'ICMP');
-    const stored = (rules?.inbound as Json[] | undefined)?.[0];
-    c.expect('P3.firewall.rule.ports.forbidden-for-icmp', stored && (stored.ports === undefined || stored.ports === null || stored.ports === ''), `the stored ICMP rule carries ports ${JSON.stringify(stored?.ports)}`);
+    for (const { what, value: rules, exchange } of await storedRules(c, firewall.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.protocol === 'ICMP')) {
+      const stored = (rules.inbound as Json[] | undefined)?.[0];
+      c.expect('P3.firewall.rule.ports.forbidden-for-icmp', stored && (stored.ports === undefined || stored.ports === null || stored.ports === ''), `${what}: the stored ICMP rule carries ports ${JSON.stringify(stored?.ports)}`, exchange);
+    }
     c.expectRejected('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [{ ...icmp, ports: '22' }] }), 'an ICMP rule with ports', 'inbound.0.ports');
     for (const protocol of ['TCP', 'UDP']) {
       const { ports: _ports, ...withoutPorts } = tcpRule('22', { protocol });

@@ -174,3 +174,31 @@ export async function startLaggyProxy(target: string, options: { lagMs: number; 
     reply(await send(target, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined));
   });
 }
+
+export interface ProxiedRequest {
+  method: string;
+  /** Path and query. */
+  path: string;
+  headers: IncomingMessage['headers'];
+}
+
+/**
+ * A proxy in front of `target` that diverges from it in named ways: `answer` may answer a request itself (a JSON body
+ * with a status), `change` may alter a request before it is passed on. Everything else passes through.
+ */
+export async function startRewritingProxy(
+  target: string,
+  rewrite: { answer?: (request: ProxiedRequest) => { status: number; body: unknown } | undefined; change?: (request: ProxiedRequest) => ProxiedRequest },
+): Promise<FakeServer> {
+  return startFakeServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const incoming: ProxiedRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers };
+    const own = rewrite.answer?.(incoming);
+    if (own) return json(response, own.status, own.body);
+    const { method, path, headers } = rewrite.change?.(incoming) ?? incoming;
+    const answer = await send(target, method, path, headers, chunks.length ? Buffer.concat(chunks) : undefined);
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+  });
+}
