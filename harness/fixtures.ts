@@ -7,7 +7,7 @@ import type { Check } from './check.js';
 import { describe as describeExchange } from './check.js';
 import { readAfterWrite } from './consistency.js';
 import type { Exchange } from './http.js';
-import { Refusal, target } from './target.js';
+import { Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
 /** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
 export class SetupError extends Error {
@@ -37,10 +37,21 @@ export class Fixtures {
     return `${this.prefix}${kind}${counter}${Math.random().toString(36).slice(2, 6)}`.slice(0, max);
   }
 
+  /**
+   * A resource shared by the file's checks, made on first use. What making it creates is the fixture's cost in the
+   * run's plan (not the cost of the check that happened to come first), and every check using it borrows it.
+   */
+  shared<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return this.once(key, make);
+  }
+
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    const spender = spending.getStore();
+    const fixture = `${this.name}#${key}`;
+    noteBorrow(fixture);
     let value = this.cache.get(key) as Promise<T> | undefined;
     if (!value) {
-      value = make();
+      value = spender ? spending.run({ ...spender, fixture }, make) : make();
       this.cache.set(key, value);
       value.catch(() => this.cache.delete(key));
     }
@@ -49,6 +60,7 @@ export class Fixtures {
 
   /** Records a created resource for cleanup (before the check uses it). */
   track(kind: string, deletePath: string, label?: string): void {
+    noteMade(kind);
     this.ledger.record({ kind, deletePath, ...(label ? { label } : {}) });
   }
 
@@ -272,7 +284,9 @@ export class Fixtures {
     if (!c.target.control) c.skip('needs an active cluster: provisioning takes 15–30 minutes and the target has no clock control hook');
     if (!this.readyDatabases.length) {
       const made = [];
-      for (let i = 0; i < 4; i++) {
+      // On a budget, one at a time: each cluster is then paid for by the check that needs it.
+      const batch = target().info.config.maxDatabases === null ? 4 : 1;
+      for (let i = 0; i < batch; i++) {
         try {
           made.push(await this.newDatabase(c));
         } catch (error) {
