@@ -233,7 +233,8 @@ export class Fixtures {
     if (options.fresh) this.cache.delete('ipv6Range');
     return this.once('ipv6Range', async () => {
       await this.releaseIpv6Ranges(c);
-      const instance = await this.newInstance(c);
+      // Routed to the file's shared instance: a range is one per region per account, not per instance.
+      const instance = await this.instance(c);
       const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
       let range = typeof created.range === 'string' ? created.range : undefined;
       if (!range) {

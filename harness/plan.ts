@@ -138,29 +138,39 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
     checks.set(check.key, { verdict: 'run', allowance: { ...check.own }, ...(runs !== undefined ? { runs } : {}) });
   };
 
-  // Free checks first, then greedily the check judging the most rules not yet judged per resource it costs.
+  // Free checks first, then greedily what judges the most rules not yet judged per resource it costs: a check with
+  // the shared fixtures it needs, counting the free checks those fixtures bring along.
   const covered = new Set<string>();
-  const cover = (check: CheckCost) => [...check.rules, ...check.exercised].forEach((rule) => covered.add(rule));
-  let pending = candidates.filter((check) => {
-    if (total(marginal(check)) > 0) return true;
-    admit(check, check.perRun ? 1 : undefined);
-    cover(check);
-    return false;
-  });
+  const judges = (check: CheckCost) => [...check.rules, ...check.exercised];
+  const costly = (check: CheckCost) => [...new Set(check.borrows)].filter((key) => !fixtures.has(key) && total(fixtureCost(key)) > 0);
+  let pending = candidates;
+  const admitFree = () => {
+    pending = pending.filter((check) => {
+      if (total(marginal(check)) > 0) return true;
+      admit(check, check.perRun ? 1 : undefined);
+      judges(check).forEach((rule) => covered.add(rule));
+      return false;
+    });
+  };
+  admitFree();
   for (;;) {
     let best: { check: CheckCost; score: number } | undefined;
+    const riders = pending.filter((check) => total(check.own) === 0).map((check) => ({ check, needs: costly(check) }));
     for (const check of pending) {
       const cost = marginal(check);
       if (!fits(cost)) continue;
-      const fresh = [...new Set([...check.rules, ...check.exercised])].filter((rule) => !covered.has(rule)).length;
-      if (!fresh) continue;
-      const score = fresh / total(cost);
+      const brings = new Set(costly(check));
+      const fresh = new Set(judges(check).filter((rule) => !covered.has(rule)));
+      for (const rider of riders) if (rider.needs.every((key) => brings.has(key))) for (const rule of judges(rider.check)) if (!covered.has(rule)) fresh.add(rule);
+      if (!fresh.size) continue;
+      const score = fresh.size / total(cost);
       if (!best || score > best.score) best = { check, score };
     }
     if (!best) break;
     admit(best.check, best.check.perRun ? 1 : undefined);
-    cover(best.check);
+    judges(best.check).forEach((rule) => covered.add(rule));
     pending = pending.filter((check) => check !== best!.check);
+    admitFree();
   }
   // Repeats: what is left of the budget goes to the remaining checks in the order they are declared.
   pending = pending.filter((check) => {

@@ -48,7 +48,10 @@ try {
     return { ...check, borrows, uses };
   });
   table.checks.sort((a, b) => a.key.localeCompare(b.key));
-  writeFileSync(COSTS_FILE, `${JSON.stringify(table, null, 1)}\n`);
+  // One check or fixture a line: a change to the suite shows as a readable diff.
+  const lines = (entries: string[]) => entries.map((entry) => `  ${entry}`).join(',\n');
+  const fixtures = Object.keys(table.fixtures).sort().map((key) => `${JSON.stringify(key)}: ${JSON.stringify(table.fixtures[key])}`);
+  writeFileSync(COSTS_FILE, `{\n "checks": [\n${lines(table.checks.map((check) => JSON.stringify(check)))}\n ],\n "fixtures": {\n${lines(fixtures)}\n }\n}\n`);
   process.stdout.write(`plan:costs: ${table.checks.length} checks, ${Object.keys(table.fixtures).length} shared fixtures → ${COSTS_FILE}\n`);
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -339,7 +339,7 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => {
       // One range per region per account: free the region of the ranges this file created first.
       await fx.releaseIpv6Ranges(c);
-      return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.newInstance(c)).id } });
+      return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.instance(c)).id } });
     },
   },
   'GET /v4/networking/ipv6/ranges/{range}': { build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c)).range}`) },

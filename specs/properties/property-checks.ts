@@ -229,9 +229,8 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
 
 export function propertyChecks(document: Endpoint['document'], bodies: Record<string, BodyArbitraries>): void {
   const fx = useFixtures(`properties-${document}`);
-  let context: Promise<BodyContext> | undefined;
   const labels = new Set<string>();
-  const contextFor = (c: Check) => (context ??= fx.shared('bodyContext', () => bodyContext(c, fx, `p${document.slice(-1)}`)).catch((error) => { context = undefined; throw error; }));
+  const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, `p${document.slice(-1)}`));
 
   for (const [schema, generators] of Object.entries(bodies)) {
     const endpoint = endpoints.find((candidate) => candidate.request === schema);
