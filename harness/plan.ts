@@ -36,6 +36,8 @@ export interface CheckCost {
   uses: Use[];
   /** Resources it left to the cleanup ledger, by kind (instance, domain, image, …), for the plan's printout. */
   made: Record<string, number>;
+  /** It skipped on the reference emulator with every capability given (it depends on state no body can know). */
+  skipped?: string;
 }
 
 export interface CostTable {
@@ -117,7 +119,7 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
 
   const candidates: CheckCost[] = [];
   for (const check of table.checks) {
-    const cannot = capabilityVerdict(check, config, control);
+    const cannot = capabilityVerdict(check, config, control) ?? (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
     if (cannot) checks.set(check.key, { ...cannot, allowance: {} });
     else candidates.push(check);
   }

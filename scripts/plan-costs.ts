@@ -29,7 +29,7 @@ try {
       fixtureBorrows[key] = [...new Set([...(fixtureBorrows[key] ?? []), ...fixture.borrows.filter((borrowed) => borrowed !== key)])];
       fixtureUses[key] = [...new Set([...(fixtureUses[key] ?? []), ...fixture.uses])];
     }
-    table.checks.push({ key: cost.key, rules: check.rules, exercised: cost.exercised.filter((rule) => !check.rules.includes(rule)), own: cost.own, ...(cost.perRun ? { perRun: true } : {}), borrows: cost.borrows, uses: cost.uses, made: cost.made });
+    table.checks.push({ key: cost.key, rules: check.rules, exercised: cost.exercised.filter((rule) => !check.rules.includes(rule)), own: cost.own, ...(cost.perRun ? { perRun: true } : {}), borrows: cost.borrows, uses: cost.uses, made: cost.made, ...(check.verdict === 'skip' ? { skipped: check.message ?? 'skipped on the reference emulator' } : {}) });
   }
   // A check needs what the fixtures it borrows are made from, and what making them needs.
   const closure = (keys: string[]): string[] => {
