@@ -6,6 +6,7 @@ import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch 
 import { ConfigError, configFromOptions, runSuite, type RunOptions } from './run.js';
 import { REAL_TARGET_BUDGETS } from '../harness/config.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepCommandOptions } from './sweep.js';
+import { planReport, printPlan } from './plan.js';
 import { ResultsFileError, rerenderReports } from '../reports/write.js';
 
 const out = (line: string): void => {
@@ -16,6 +17,15 @@ function rulesForEndpoint(key: string): string[] {
   return ledger.filter((rule) => rule.endpoints.includes(key)).map((rule) => rule.id);
 }
 
+function configOf(options: RunOptions) {
+  try {
+    return configFromOptions(options);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 export function buildProgram(): Command {
   const program = new Command('conformance')
     .description('Contract conformance suite for the Cloud Hosting Service API (documents 4.123.1)')
@@ -23,7 +33,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run `conformance --help` for usage)')
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 
-  program
+  const run = program
     .command('run')
     .description('run the conformance suite against a target (no --base-url: the embedded reference emulator)')
     .option('--base-url <url>', 'the API base URL, e.g. https://api.staging.example.com')
@@ -66,16 +76,23 @@ export function buildProgram(): Command {
     .option('--progress <mode>', 'terminal progress: tty (lines per area updated in place), plain (printed every few seconds), quiet (the summary line only), jsonl (one JSON object per finished check on standard output); default tty on a terminal, else plain')
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
-      let config;
-      try {
-        config = configFromOptions(options);
-      } catch (error) {
-        if (error instanceof ConfigError) throw new UsageError(error.message);
-        throw error;
-      }
+      const config = configOf(options);
       process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ?? 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
       process.exitCode = await runSuite(config, files);
     });
+
+  // The same flags as run, so the plan describes exactly the run those flags make.
+  const plan = program
+    .command('plan')
+    .description('print what `run` with the same flags would do, sending nothing but the GET /__control probe: the resources it would create, and which rules it would judge, skip (with the reason) or disable')
+    .option('--json', 'print the plan as JSON');
+  for (const option of run.options) if (option.long !== '--json') plan.addOption(option);
+  plan.action(async (options: RunOptions & { json?: string | boolean }) => {
+    const { json, ...rest } = options;
+    const report = await planReport(configOf(rest));
+    if (json) out(JSON.stringify(report, null, 1));
+    else printPlan(report, out);
+  });
 
   program
     .command('sweep')

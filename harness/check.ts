@@ -8,7 +8,8 @@ import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
 import { NothingToJudge, redactSecrets, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
-import { MissingCapability, Refusal, target, type PrincipalSpec, type Target } from './target.js';
+import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type PrincipalSpec, type Target } from './target.js';
+import type { SuiteConfig } from './config.js';
 
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'disabled';
 
@@ -26,6 +27,8 @@ export interface CheckRecord {
   exercised: string[];
   /** Requests per catalogue endpoint (`GET /v4/domains/{domainId}` → 2). */
   endpoints: Record<string, number>;
+  /** What the check created and needed (the plan's cost table is made of these). */
+  cost?: CostRecord;
   /** fast-check replay data of a failed property. */
   seed?: number;
   path?: string;
@@ -82,14 +85,18 @@ export class Check {
     this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {}, exercised: [] };
   }
 
+  /** The check's full name (`<spec file> > <describe> > <title>`): its entry in the plan. */
+  key?: string;
+
   /** A request the run's safety settings held back (read-only, destructive, budget): it decides the verdict. */
   refusal?: Refusal;
 
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
     const token = options.token === undefined ? this.target.token : options.token;
+    if (method !== 'GET') noteUse('write');
     let exchange: Exchange;
     try {
-      const settle = this.target.admit(method, path, options.json);
+      const settle = await this.target.admit(method, path, options.json);
       exchange = await this.target.http.send({ ...options, method, path, token });
       settle?.(exchange);
     } catch (error) {
@@ -197,17 +204,34 @@ export class Check {
 
   /** `disabled` unless the run allows destructive operations: `what` says what cannot be undone. */
   needsDestructive(what = 'irreversible or billable operation'): void {
+    noteUse('destructive');
     if (!this.target.info.config.allowDestructive) this.disable(`${what}: it runs only with --allow-destructive`);
   }
 
   /** A token for the principal, or `skip` when the target cannot provide one. */
   async principal(spec: PrincipalSpec): Promise<string> {
+    if (spec.restricted) noteUse(spec.grants ? 'restricted+grants' : 'restricted');
+    else if (spec.scopes !== '*') noteUse(`token:${[...spec.scopes].sort().join(',')}`);
+    else if (spec.grants) noteUse('restricted+grants');
     try {
       return await this.target.principal(spec);
     } catch (error) {
       if (error instanceof MissingCapability) this.skip(error.message);
       throw error;
     }
+  }
+
+  /** A setting a real target's user must give (a second region, …), or `skip` naming the flag when it is absent. */
+  setting(key: 'otherRegion' | 'noVlanRegion' | 'spareVlanRegion', why: string): string {
+    noteUse(`setting:${key}`);
+    const value = this.target.info.config[key satisfies keyof SuiteConfig];
+    return value ?? this.skip(why);
+  }
+
+  /** fast-check runs the plan gives a valid-body property that creates billable resources (`runs` when unplanned). */
+  plannedRuns(runs: number): number {
+    if (this.record.cost) this.record.cost.perRun = true;
+    return Math.min(runs, (this.key && this.target.plan?.checks.get(this.key)?.runs) || runs);
   }
 
   /** Lets simulated time pass, or `skip` on a target without the clock hook. */
@@ -282,8 +306,17 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     }
     const run = new Check(ids);
     context.task.meta.conformance = run.record;
+    const key = (run.key = context.task.fullName);
+    const planned = run.target.plan?.checks.get(key);
+    // The plan spends the budget on checks judging rules no other check judges: this one sends nothing.
+    if (planned?.verdict === 'skip' && planned.reason?.startsWith('the budget')) {
+      run.record.verdict = 'skip';
+      run.record.message = planned.reason;
+      context.skip(planned.reason);
+    }
+    const cost = (run.record.cost = emptyCost(key));
     try {
-      await body(run);
+      await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, () => body(run));
       if (run.refusal) throw run.refusal;
       run.finish();
     } catch (error) {

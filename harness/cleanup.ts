@@ -151,8 +151,18 @@ export class CreationBudget {
     this.dir = join(ledgerDir(out, runId), 'budget');
   }
 
-  /** Takes a slot: its release, or null when all are taken. */
-  take(): (() => void) | null {
+  /** Takes a slot: its release, or null when all are still taken after `waitMs` (slots held for a create that may be
+   *  refused come back at once). */
+  async take(waitMs = 0): Promise<(() => void) | null> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const release = this.takeNow();
+      if (release || Date.now() >= until) return release;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  private takeNow(): (() => void) | null {
     mkdirSync(this.dir, { recursive: true });
     for (let slot = 1; slot <= this.max; slot++) {
       const file = join(this.dir, `${this.kind}-${slot}`);

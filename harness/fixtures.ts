@@ -9,7 +9,7 @@ import { readAfterWrite } from './consistency.js';
 import type { Exchange } from './http.js';
 import { regionForIpv6Range } from './account-limits.js';
 import { deleteConfirmed, resourcePath, type ResourceKind } from './resources.js';
-import { MissingCapability, Refusal, target } from './target.js';
+import { MissingCapability, Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
 /** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
 export class SetupError extends Error {
@@ -39,10 +39,21 @@ export class Fixtures {
     return `${this.prefix}${kind}${counter}${Math.random().toString(36).slice(2, 6)}`.slice(0, max);
   }
 
+  /**
+   * A resource shared by the file's checks, made on first use. What making it creates is the fixture's cost in the
+   * run's plan (not the cost of the check that happened to come first), and every check using it borrows it.
+   */
+  shared<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return this.once(key, make);
+  }
+
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    const spender = spending.getStore();
+    const fixture = `${this.name}#${key}`;
+    noteBorrow(fixture);
     let value = this.cache.get(key) as Promise<T> | undefined;
     if (!value) {
-      value = make();
+      value = spender ? spending.run({ ...spender, fixture }, make) : make();
       this.cache.set(key, value);
       value.catch(() => this.cache.delete(key));
     }
@@ -51,6 +62,7 @@ export class Fixtures {
 
   /** Records a created resource for cleanup (before the check uses it); `parent`: the owner of a child kind. */
   track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void {
+    noteMade(kind);
     this.ledger.record({ kind, deletePath: resourcePath(kind, id, parent), ...(label ? { label } : {}) });
   }
 
@@ -128,6 +140,11 @@ export class Fixtures {
 
   instance(c: Check): Promise<Json & { id: number; label: string }> {
     return this.once('instance', () => this.newInstance(c));
+  }
+
+  /** The file's shared instance when `region` is the run's region, else a new instance there. */
+  instanceIn(c: Check, region: string): Promise<Json & { id: number; label: string }> {
+    return region === target().info.config.region ? this.instance(c) : this.newInstance(c, { region });
   }
 
   async newDomain(c: Check, extra: Json = {}): Promise<{ id: number; domain: string }> {
@@ -222,7 +239,7 @@ export class Fixtures {
   async ipv6Range(c: Check, options: { fresh?: boolean } = {}): Promise<{ range: string }> {
     if (options.fresh) this.cache.delete('ipv6Range');
     return this.once('ipv6Range', async () => {
-      const instance = await this.newInstance(c, { region: await this.ipv6Region(c) });
+      const instance = await this.instanceIn(c, await this.ipv6Region(c));
       const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
       let range = typeof created.range === 'string' ? created.range : undefined;
       if (!range) {
@@ -280,7 +297,9 @@ export class Fixtures {
     if (!c.target.control) c.skip('needs an active cluster: provisioning takes 15–30 minutes and the target has no clock control hook');
     if (!this.readyDatabases.length) {
       const made = [];
-      for (let i = 0; i < 4; i++) {
+      // On a budget, one at a time: each cluster is then paid for by the check that needs it.
+      const batch = target().info.config.maxDatabases === null ? 4 : 1;
+      for (let i = 0; i < batch; i++) {
         try {
           made.push(await this.newDatabase(c));
         } catch (error) {

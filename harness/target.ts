@@ -1,10 +1,12 @@
 // The target under test as each spec file sees it: base URL, HTTP client, principals, optional control hooks.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { inject } from 'vitest';
 import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget } from './cleanup.js';
 import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, registerSecret, type Exchange, type SendOptions } from './http.js';
 import { findEndpoint } from './responses.js';
+import { makePlan, type Billable, type Counts, type Plan } from './plan.js';
 
 /** What the global setup hands to every worker. */
 export interface TargetInfo {
@@ -88,12 +90,82 @@ const NOT_THE_RUNS: ReadonlyArray<{ method: SendOptions['method']; path: RegExp;
 type Json = Record<string, unknown>;
 
 /** Creates of billable resources, counted against the run's budgets. */
-const BILLABLE: Readonly<Record<string, { budget: 'maxInstances' | 'maxDatabases'; flag: string; what: string; creates?: (json: unknown) => boolean }>> = {
-  'POST /v4/compute/instances': { budget: 'maxInstances', flag: '--max-instances', what: 'instances' },
+const BILLABLE: Readonly<Record<string, { kind: Billable; flag: string; what: string; creates?: (json: unknown) => boolean }>> = {
+  'POST /v4/compute/instances': { kind: 'instance', flag: '--max-instances', what: 'instances' },
   // Cloning onto an existing instance (`compute_id`) creates nothing.
-  'POST /v4/compute/instances/{computeId}/clone': { budget: 'maxInstances', flag: '--max-instances', what: 'instances', creates: (json) => (json as Json | undefined)?.compute_id === undefined },
-  'POST /v4/databases/mysql/instances': { budget: 'maxDatabases', flag: '--max-databases', what: 'database clusters' },
+  'POST /v4/compute/instances/{computeId}/clone': { kind: 'instance', flag: '--max-instances', what: 'instances', creates: (json) => (json as Json | undefined)?.compute_id === undefined },
+  'POST /v4/databases/mysql/instances': { kind: 'database', flag: '--max-databases', what: 'database clusters' },
 };
+
+/** What a check spent and needed, for the cost table (specs/plan/costs.json) and the plan's check against the run. */
+export interface CostRecord {
+  /** The check's full name: its entry in the plan. */
+  key: string;
+  own: Counts;
+  made: Record<string, number>;
+  borrows: string[];
+  uses: string[];
+  /** Shared fixtures this check brought into being: what each created and needed. */
+  fixtures: Record<string, FixtureCostRecord>;
+  perRun?: boolean;
+}
+
+export function emptyCost(key: string): CostRecord {
+  return { key, own: {}, made: {}, borrows: [], uses: [], fixtures: {} };
+}
+
+export interface FixtureCostRecord {
+  own: Counts;
+  made: Record<string, number>;
+  uses: string[];
+  /** Shared fixtures it is made from. */
+  borrows: string[];
+}
+
+/** Who pays for a request: the running check (what the plan allows it to create) or a shared fixture it brings up. */
+export interface Spender {
+  cost: CostRecord;
+  /** Billable creates the plan still allows the check. */
+  allowance: Counts;
+  /** `<spec file>#<fixture>` while a shared fixture is being made. */
+  fixture?: string;
+}
+
+export const spending = new AsyncLocalStorage<Spender>();
+
+/** Notes a need or a creation on the running check (and on the shared fixture being made, if any). */
+export function noteUse(use: string): void {
+  const spender = spending.getStore();
+  if (!spender) return;
+  if (!spender.cost.uses.includes(use)) spender.cost.uses.push(use);
+  const fixture = spender.fixture && fixtureCost(spender);
+  if (fixture && !fixture.uses.includes(use)) fixture.uses.push(use);
+}
+
+/** The running check (and the fixture being made) uses the shared fixture `fixture`. */
+export function noteBorrow(fixture: string): void {
+  const spender = spending.getStore();
+  if (!spender) return;
+  if (!spender.cost.borrows.includes(fixture)) spender.cost.borrows.push(fixture);
+  const outer = spender.fixture && fixtureCost(spender);
+  if (outer && !outer.borrows.includes(fixture)) outer.borrows.push(fixture);
+}
+
+export function noteMade(kind: string): void {
+  const spender = spending.getStore();
+  if (!spender) return;
+  const into = spender.fixture ? fixtureCost(spender).made : spender.cost.made;
+  into[kind] = (into[kind] ?? 0) + 1;
+}
+
+function fixtureCost(spender: Spender) {
+  return (spender.cost.fixtures[spender.fixture!] ??= { own: {}, made: {}, uses: [], borrows: [] });
+}
+
+/** How long a create waits for a slot another worker holds for a create that may yet be refused (and given back). */
+const SLOT_WAIT_MS = 5000;
+
+const RECORDING = () => process.env.CONFORMANCE_RECORD_COSTS === '1';
 
 /** Called with the response of an admitted request (gives a budget slot back when nothing was created). */
 export type Settle = (exchange: Exchange) => void;
@@ -130,7 +202,11 @@ export class Target {
   readonly control: ControlHooks | null;
   private readonly minted = new Map<string, Promise<string>>();
 
-  private readonly budgets: Record<'maxInstances' | 'maxDatabases', CreationBudget | null>;
+  private readonly budgets: Record<Billable, CreationBudget | null>;
+  /** The run's plan: null with unlimited budgets (everything runs) or while the cost table is recorded. */
+  readonly plan: Plan | null;
+  /** What each shared fixture of this worker may still create. */
+  private readonly fixtureAllowance = new Map<string, Counts>();
 
   constructor(readonly info: TargetInfo) {
     const { config } = info;
@@ -139,7 +215,9 @@ export class Target {
     // The control hooks change the target (clock, tokens): a read-only run treats it as a plain target.
     this.control = info.controlUrl && !config.readOnly ? new ControlHooks(info.controlUrl === info.baseUrl ? this.http : new HttpClient(info.controlUrl, options)) : null;
     const budget = (kind: string, max: number | null) => (max === null ? null : new CreationBudget(config.out, config.runId, kind, max));
-    this.budgets = { maxInstances: budget('instance', config.maxInstances), maxDatabases: budget('database', config.maxDatabases) };
+    this.budgets = { instance: budget('instance', config.maxInstances), database: budget('database', config.maxDatabases) };
+    const limited = config.maxInstances !== null || config.maxDatabases !== null;
+    this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null) : null;
     registerSecret(info.token);
     for (const token of Object.values(info.config.scopedTokens)) registerSecret(token);
     registerSecret(info.config.restrictedToken);
@@ -177,27 +255,55 @@ export class Target {
    * Lets a request through the run's safety settings, or throws a Refusal: a destructive operation without
    * --allow-destructive, a billable create beyond its budget. Read-only is enforced by the HTTP client itself.
    */
-  admit(method: SendOptions['method'], path: string, json?: unknown): Settle | undefined {
+  async admit(method: SendOptions['method'], path: string, json?: unknown): Promise<Settle | undefined> {
     const foreign = NOT_THE_RUNS.find((write) => write.method === method && write.path.test(path));
     if (foreign && !this.info.config.allowDestructive) throw new Refusal('disabled', `${method} ${path.split('?')[0]} ${foreign.what}: it runs only with --allow-destructive`);
     const endpoint = findEndpoint(`${method} ${path}`);
     if (!endpoint) return undefined;
     const key = endpointKey(endpoint);
     const destructive = DESTRUCTIVE[key];
+    if (destructive) noteUse('destructive');
     if (destructive && !this.info.config.allowDestructive) throw new Refusal('disabled', `${key} ${destructive}: it runs only with --allow-destructive`);
     const billable = BILLABLE[key];
-    const budget = billable && billable.creates?.(json) !== false ? this.budgets[billable.budget] : null;
-    if (!billable || !budget) return undefined;
-    const release = budget.take();
-    if (!release) throw new Refusal('skip', `the run's budget of ${budget.max} new ${billable.what} is used up (${billable.flag})`);
+    if (!billable || billable.creates?.(json) === false) return undefined;
+    const { kind } = billable;
+    const spender = spending.getStore();
+    // The plan's allowance first; past it the create goes through only on a free slot of the budget (a create the
+    // documents say is refused costs nothing: the slot is given back on the 4xx).
+    const account = this.plan && spender ? this.allowanceOf(spender) : undefined;
+    const allowed = (account?.[kind] ?? 0) > 0;
+    if (allowed) account![kind]! -= 1;
+    const budget = this.budgets[kind];
+    const release = budget ? await budget.take(SLOT_WAIT_MS) : () => {};
+    if (!release) {
+      if (allowed) account![kind]! += 1;
+      throw new Refusal('skip', `the run's budget of ${budget!.max} new ${billable.what} is used up (${billable.flag})`);
+    }
     // Only a refusal proves nothing was made: after a 5xx or no answer the slot stays taken.
     return (exchange) => {
-      if (exchange.status >= 400 && exchange.status < 500) release();
+      if (exchange.status >= 400 && exchange.status < 500) {
+        release();
+        if (allowed) account![kind]! += 1;
+      } else if (spender && exchange.status >= 200 && exchange.status < 300) {
+        const into = spender.fixture ? fixtureCost(spender).own : spender.cost.own;
+        into[kind] = (into[kind] ?? 0) + 1;
+      }
     };
+  }
+
+  private allowanceOf(spender: Spender): Counts {
+    if (!spender.fixture) return spender.allowance;
+    let left = this.fixtureAllowance.get(spender.fixture);
+    if (!left) {
+      left = { ...(this.plan?.fixtures.get(spender.fixture) ?? {}) };
+      this.fixtureAllowance.set(spender.fixture, left);
+    }
+    return left;
   }
 
   /** Advances the simulated clock, or skips the check on a target without the clock hook. */
   async advanceClock(seconds: number): Promise<void> {
+    noteUse('clock');
     if (!this.control) throw new MissingCapability(`needs ${seconds} s of simulated time to pass: the target has no clock control hook`);
     await this.control.advanceClock(seconds);
   }

@@ -4,6 +4,7 @@ import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { defaults, type SuiteConfig } from '../harness/config.js';
 import type { CheckRecord, Verdict } from '../harness/check.js';
+import type { CostRecord } from '../harness/target.js';
 import type { Exchange } from '../harness/http.js';
 import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
 
@@ -92,6 +93,8 @@ export interface CheckResult {
   message?: string;
   failedRule?: string;
   durationMs?: number;
+  /** What the check created and needed, and the rules its responses were judged against (specs/plan/costs.json). */
+  cost?: CostRecord & { exercised: string[] };
 }
 
 /** Index of every fail: the rule, the check that saw it, and how to replay it (evidence sits in `rules[].checks`). */
@@ -295,6 +298,7 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
         ...(outcome.message ? { message: outcome.message } : {}),
         ...(outcome.record?.failedRule ? { failedRule: outcome.record.failedRule } : {}),
         ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
+        ...(outcome.record?.cost ? { cost: { ...outcome.record.cost, exercised: outcome.record.exercised } } : {}),
       };
     }),
     failures,

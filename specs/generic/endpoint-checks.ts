@@ -43,9 +43,31 @@ function withUnknownLastParam(endpoint: Endpoint, concrete: string): string {
   return [...actual.slice(0, index), encodeURIComponent(UNKNOWN[endpoint.params[last]!]), ...actual.slice(index + 1 + extra)].join('/');
 }
 
-async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null) {
+/**
+ * The valid request of a check that expects it refused (no token, a lacking scope, an unknown id): on a budget, the
+ * endpoint's checks of that kind share one built request, since a refused request consumes nothing. Elsewhere each
+ * builds its own, so one wrongly accepted request cannot change what the next check sees.
+ */
+function buildRefusable(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe): Promise<ValidRequest> {
+  if (c.target.info.config.maxInstances === null && c.target.info.config.maxDatabases === null) return recipe.build(c, fx);
+  return fx.shared(`refusable ${endpointKey(endpoint)}`, () => recipe.build(c, borrowing(fx)));
+}
+
+/** Fixtures whose "a new …" is the file's shared one: a request that is refused needs a resource, not its own. */
+function borrowing(fx: Fixtures): Fixtures {
+  return Object.create(fx, {
+    newInstance: { value: (c: Check) => fx.instance(c) },
+    newActiveDatabase: { value: (c: Check) => fx.activeDatabase(c) },
+    newDomain: { value: (c: Check) => fx.domain(c) },
+    newFirewall: { value: (c: Check) => fx.firewall(c) },
+    databaseBackup: { value: (c: Check) => fx.databaseBackup(c) },
+    ipv6Range: { value: (c: Check) => fx.ipv6Range(c) },
+  }) as Fixtures;
+}
+
+async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null, refused = false) {
   if (recipe.destructive) c.needsDestructive();
-  const request = await recipe.build(c, fx);
+  const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
   const exchange = await c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
   await recipe.adopt?.(c, fx, request, exchange);
   return exchange;
@@ -55,7 +77,7 @@ async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Rec
 async function sendWithUnknownId(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe) {
   let request: ValidRequest;
   try {
-    request = await recipe.build(c, fx);
+    request = await buildRefusable(c, fx, endpoint, recipe);
   } catch (error) {
     if (!(error instanceof SetupError) || Object.keys(endpoint.params).length !== 1 || endpoint.request) throw error;
     request = { path: endpoint.path };
@@ -92,16 +114,16 @@ export function endpointChecks(document: Endpoint['document']): void {
       if (endpoint.auth === 'token') {
         const rule = endpointRuleId(endpoint, 'auth');
         check([rule, 'P1.auth.bearer-header'], 'a request without a token is refused', async (c) => {
-          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, null), `${key} without a token`);
+          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, null, true), `${key} without a token`);
         });
         check(rule, 'a request with an unknown token is refused', async (c) => {
-          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, 'conformance-unknown-token-0000'), `${key} with an unknown token`);
+          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, 'conformance-unknown-token-0000', true), `${key} with an unknown token`);
         });
       }
       if (endpoint.auth === 'none') {
         const rule = endpointRuleId(endpoint, 'auth');
         check(rule, 'answers without a token', async (c) => {
-          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe, null), `${key} without a token`);
+          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe, null, true), `${key} without a token`);
         });
       }
       if (endpoint.auth === 'optional') {
@@ -129,7 +151,7 @@ export function endpointChecks(document: Endpoint['document']): void {
           const general = ['P1.auth.oauth.scope-required', ...(endpoint.scopes.length > 1 ? ['P1.auth.scope.several-all-needed'] : []), ...(missing.endsWith(':read_write') ? ['P1.auth.scope.read-write-changes'] : [])];
           check([rule, ...general], `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused`, async (c) => {
             const token = await c.principal({ scopes });
-            c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} with ${scopes.join(', ')}`);
+            c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token, true), `${key} with ${scopes.join(', ')}`);
           });
         }
       }
@@ -139,7 +161,7 @@ export function endpointChecks(document: Endpoint['document']): void {
         const general = endpoint.path.startsWith('/v4/account/logins') ? ['P1.auth.restricted.login-history'] : [];
         check([rule, ...general], 'a restricted user is refused whatever its scopes', async (c) => {
           const token = await c.principal({ scopes: '*', restricted: true });
-          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token), `${key} as a restricted user`);
+          c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token, true), `${key} as a restricted user`);
         });
       }
 

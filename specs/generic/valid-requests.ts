@@ -352,7 +352,7 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => {
       // One range per region per account: in a region holding no range but this file's (deleted first).
       const region = await fx.ipv6Region(c);
-      return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.newInstance(c, { region })).id } });
+      return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.instanceIn(c, region)).id } });
     },
   },
   'GET /v4/networking/ipv6/ranges/{range}': { build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c)).range}`) },

@@ -35,23 +35,14 @@ function time(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** A promise made once per file (made again after a failure). */
-function memo<T>(make: (c: Check) => Promise<T>): (c: Check) => Promise<T> {
-  let value: Promise<T> | undefined;
-  return (c) => {
-    if (!value) {
-      value = make(c);
-      value.catch(() => {
-        value = undefined;
-      });
-    }
-    return value;
-  };
+/** A resource made once per file (made again after a failure): a shared fixture of the run's plan. */
+function memo<T>(key: string, make: (c: Check) => Promise<T>): (c: Check) => Promise<T> {
+  return (c) => fx.shared(key, () => make(c));
 }
 
 // ------------------------------------------------------------------ helpers
 
-const mysqlEngines = memo(async (c) => {
+const mysqlEngines = memo('mysqlEngines', async (c) => {
   const list = await c.get('/v4/databases/engines');
   const engines = ((list.body as { data?: Json[] } | undefined)?.data ?? []).filter((e) => e.engine === 'mysql' && typeof e.id === 'string');
   if (!engines.length) throw new SetupError('GET /v4/databases/engines lists no mysql engine');
@@ -181,7 +172,7 @@ async function refusedWhileProvisioning(c: Check, rule: string, what: string, op
 }
 
 /** A failed cluster: credentials reset, then a backup restored (documented to fail the cluster). */
-const failedCluster = memo(async (c) => {
+const failedCluster = memo('failedCluster', async (c) => {
   const { id } = await fx.newActiveDatabase(c);
   const backup = await snapshot(c, id);
   const reset = await c.post(`${DB}/${id}/credentials/reset`);
@@ -198,7 +189,7 @@ async function failed(c: Check): Promise<{ id: number; backupId: number }> {
 }
 
 /** A cluster of this file's own whose label, allow_list and maintenance window the update checks change. */
-const editable = memo((c) => fx.newActiveDatabase(c));
+const editable = memo('editable', (c) => fx.newActiveDatabase(c));
 
 // ------------------------------------------------------------------ engines and node types
 
@@ -568,7 +559,7 @@ describe('Managed database automatic backups', () => {
       .sort((a, b) => a - b);
 
   /** Lets simulated time pass the next 00:00 UTC after a snapshot of the cluster (at most 24 hours and a minute). */
-  const pastMidnight = memo(async (c) => {
+  const pastMidnight = memo('pastMidnight', async (c) => {
     const { id } = await fx.activeDatabase(c);
     const made = await snapshot(c, id);
     if (made.created === undefined) throw new SetupError('the snapshot shows no created time');

@@ -48,9 +48,7 @@ const EXTRA = { OTHER_REGION: 'otherRegion', NO_VLAN_REGION: 'noVlanRegion', SPA
 
 /** A region setting a real target must name (the embedded emulator's seed provides them); `skip` when absent. */
 export function extraSetting(c: Check, name: keyof typeof EXTRA): string {
-  const value = c.target.info.config[EXTRA[name]];
-  if (value) return value;
-  return c.skip(`needs ${name.toLowerCase().replace(/_/g, ' ')}: set --${EXTRA[name].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} or CONFORMANCE_${name}`);
+  return c.setting(EXTRA[name], `needs ${name.toLowerCase().replace(/_/g, ' ')}: set --${EXTRA[name].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} or CONFORMANCE_${name}`);
 }
 
 /**

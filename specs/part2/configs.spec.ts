@@ -15,9 +15,8 @@ const fx = useFixtures('part2-configs');
  * VLANs are a scarce per-region resource (10 per region, never said to be deleted): the checks of this file
  * that need one in the configured VLAN region share one VLAN, created (and checked) once.
  */
-let sharedVlanLabel: Promise<string> | undefined;
 function sharedVlan(c: Check): Promise<string> {
-  sharedVlanLabel ??= (async () => {
+  return fx.shared('sharedVlan', async () => {
     const config = c.target.info.config;
     await needVlanRoom(c, config.vlanRegion);
     const label = vlanLabel(fx);
@@ -27,9 +26,7 @@ function sharedVlan(c: Check): Promise<string> {
     c.expectSuccess('P2.interfaces.label.new-creates-vlan', profile.exchange, `a profile with a vlan interface with the new label ${label}`);
     c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label, (vlan) => vlan !== undefined)) !== undefined, `a profile with a vlan interface labelled ${label} did not create the VLAN (not in the VLAN list)`);
     return label;
-  })();
-  sharedVlanLabel.catch(() => (sharedVlanLabel = undefined));
-  return sharedVlanLabel;
+  });
 }
 
 const boot = (c: Check, id: number, body: Json = {}) => c.post(`${INSTANCES}/${id}/boot`, body);

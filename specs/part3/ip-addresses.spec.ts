@@ -59,8 +59,7 @@ async function snapshot(c: Check, ids: number[]): Promise<string> {
 
 /** The configured second region (`otherRegion`); `free`: it must hold no range of the account. */
 async function otherRegion(c: Check, options: { free?: boolean } = {}): Promise<string> {
-  const region = c.target.info.config.otherRegion;
-  if (!region) return c.skip('needs a second region: set --other-region');
+  const region = c.setting('otherRegion', 'needs a second region: set --other-region');
   if (!options.free) return region;
   const used = new Set((await listAll(c, RANGES)).map((range) => range.region));
   if (used.has(region)) return c.skip(`needs the second region ${region} to hold no IPv6 range of the account`);

@@ -238,9 +238,8 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
 
 export function propertyChecks(document: Endpoint['document'], bodies: Record<string, BodyArbitraries>): void {
   const fx = useFixtures(`properties-${document}`);
-  let context: Promise<BodyContext> | undefined;
   const labels = new Set<string>();
-  const contextFor = (c: Check) => (context ??= bodyContext(c, fx, `p${document.slice(-1)}`).catch((error) => { context = undefined; throw error; }));
+  const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, `p${document.slice(-1)}`));
 
   for (const [schema, generators] of Object.entries(bodies)) {
     const endpoint = endpoints.find((candidate) => candidate.request === schema);
@@ -254,7 +253,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         if (plan?.skip) c.skip(plan.skip);
         if (recipe.destructive) c.needsDestructive();
         const ctx = await contextFor(c);
-        const runs = Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity);
+        // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
+        const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
         await runProperty(c, generators.valid(ctx), async (body) => {
           fc.pre(plan?.accept?.(body, labels) ?? true);
           const path = await pathFor(c, fx, endpoint, plan, ctx);

@@ -1,0 +1,238 @@
+// The run's plan, made before the first request from the cost table (specs/plan/costs.json: what each check
+// needed and created on the reference emulator) and the run's configuration. It decides which checks run, which
+// skip or are disabled (and why), and how many billable resources each check and each shared fixture may create:
+// every rule first gets one check that judges it, cheapest first, before any rule gets a repeat. `conformance run`
+// enforces it (harness/target.ts) and `conformance plan` prints it: one source for both.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { scopeKey, type SuiteConfig } from './config.js';
+
+export const COSTS_FILE = fileURLToPath(new URL('../specs/plan/costs.json', import.meta.url));
+
+/** Billable kinds, each under its budget. */
+export type Billable = 'instance' | 'database';
+export type Counts = Partial<Record<Billable, number>>;
+export const BILLABLE_KINDS: readonly Billable[] = ['instance', 'database'];
+
+/**
+ * What a check needed from the target: `destructive`, `write` (any request but GET), `clock`, `token:<scopes>`,
+ * `restricted`, `restricted+grants`, `setting:<config key>` (a region the user must name).
+ */
+export type Use = string;
+
+export interface CheckCost {
+  /** The check's full name: `<spec file> > <describe> > <title>`. */
+  key: string;
+  /** Rule ids the check declares. */
+  rules: string[];
+  /** Rules its responses were judged against besides its own. */
+  exercised: string[];
+  /** Billable resources it created itself (per fast-check run when `perRun`). */
+  own: Counts;
+  /** Valid-body property: `own` is the cost of one run, and the plan gives it a number of runs. */
+  perRun?: boolean;
+  /** Shared fixtures it used (`<spec file>#<fixture>`). */
+  borrows: string[];
+  uses: Use[];
+  /** Resources it left to the cleanup ledger, by kind (instance, domain, image, …), for the plan's printout. */
+  made: Record<string, number>;
+  /** It skipped on the reference emulator with every capability given (it depends on state no body can know). */
+  skipped?: string;
+}
+
+export interface CostTable {
+  checks: CheckCost[];
+  /** Per shared fixture: billable resources and ledger kinds its creation made. */
+  fixtures: Record<string, { own: Counts; made: Record<string, number> }>;
+}
+
+export interface PlannedCheck {
+  verdict: 'run' | 'skip' | 'disabled';
+  reason?: string;
+  /** Billable resources it may create itself. */
+  allowance: Counts;
+  /** fast-check runs of a billable valid-body property (when its cost is per run). */
+  runs?: number;
+}
+
+export interface Plan {
+  /** Budgets in force (null: unlimited). */
+  budgets: Record<Billable, number | null>;
+  /** Slots kept free for creates the documents say are refused (a rejected create costs nothing). */
+  probeReserve: Record<Billable, number>;
+  checks: Map<string, PlannedCheck>;
+  fixtures: Map<string, Counts>;
+  /** What the checks that run create, by ledger kind. */
+  creates: Record<string, number>;
+}
+
+let cached: CostTable | undefined;
+
+export function loadCosts(file = COSTS_FILE): CostTable {
+  if (file === COSTS_FILE && cached) return cached;
+  const table = JSON.parse(readFileSync(file, 'utf8')) as CostTable;
+  if (file === COSTS_FILE) cached = table;
+  return table;
+}
+
+const total = (counts: Counts) => BILLABLE_KINDS.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0);
+
+function selected(rules: string[], filters: string[] | null): boolean {
+  if (!filters?.length) return true;
+  return rules.some((rule) => filters.some((filter) => rule === filter || rule.startsWith(`${filter}.`)));
+}
+
+const SETTING_FLAGS: Record<string, string> = { otherRegion: '--other-region', noVlanRegion: '--region-without-vlans', spareVlanRegion: '--spare-vlan-region' };
+
+/** Why a check cannot run with this configuration (its verdict), or null. */
+export function capabilityVerdict(check: CheckCost, config: SuiteConfig, control: boolean): { verdict: 'skip' | 'disabled'; reason: string } | null {
+  if (!selected(check.rules, config.rules) || !selected(check.rules, config.areas)) return { verdict: 'disabled', reason: 'disabled by the --rules / --areas filter' };
+  for (const use of check.uses) {
+    if (use === 'write' && config.readOnly) return { verdict: 'disabled', reason: 'read-only run (--read-only): the check needs a write' };
+    if (use === 'destructive' && !config.allowDestructive) return { verdict: 'disabled', reason: 'an irreversible or billable operation: it runs only with --allow-destructive' };
+  }
+  const hooks = control && !config.readOnly;
+  for (const use of check.uses) {
+    if (use === 'clock' && !hooks) return { verdict: 'skip', reason: 'needs simulated time to pass: the target has no clock control hook' };
+    if (use.startsWith('setting:')) {
+      const key = use.slice('setting:'.length) as keyof SuiteConfig;
+      if (!config[key]) return { verdict: 'skip', reason: `needs a region you did not name: set ${SETTING_FLAGS[key] ?? key}` };
+    }
+    if (hooks) continue;
+    if (use === 'restricted' && !config.restrictedToken) return { verdict: 'skip', reason: 'needs a restricted user token: give --restricted-token (or a target with control hooks)' };
+    if (use === 'restricted+grants') return { verdict: 'skip', reason: 'needs a restricted user with given grants: a target with control hooks' };
+    if (use.startsWith('token:') && !config.scopedTokens[scopeKey(use.slice('token:'.length).split(','))])
+      return { verdict: 'skip', reason: `needs a token holding exactly ${use.slice('token:'.length)}: give --token-scoped (or a target with control hooks)` };
+  }
+  return null;
+}
+
+/** The plan for a configuration. `control`: the target offers the control hooks. */
+export function makePlan(config: SuiteConfig, control: boolean, table: CostTable = loadCosts()): Plan {
+  const budgets: Record<Billable, number | null> = { instance: config.maxInstances, database: config.maxDatabases };
+  const probeReserve: Record<Billable, number> = { instance: Math.min(1, budgets.instance ?? 0), database: Math.min(1, budgets.database ?? 0) };
+  const left: Record<Billable, number> = { instance: Infinity, database: Infinity };
+  for (const kind of BILLABLE_KINDS) if (budgets[kind] !== null) left[kind] = budgets[kind]! - probeReserve[kind];
+  const checks = new Map<string, PlannedCheck>();
+  const fixtures = new Map<string, Counts>();
+  const fixtureCost = (key: string) => table.fixtures[key]?.own ?? {};
+
+  const candidates: CheckCost[] = [];
+  for (const check of table.checks) {
+    const cannot = capabilityVerdict(check, config, control) ?? (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
+    if (cannot) checks.set(check.key, { ...cannot, allowance: {} });
+    else candidates.push(check);
+  }
+
+  /** What admitting the check would cost now: its own creates and the shared fixtures not yet admitted. */
+  const marginal = (check: CheckCost): Counts => {
+    const cost: Counts = { ...check.own };
+    for (const key of new Set(check.borrows)) if (!fixtures.has(key)) for (const kind of BILLABLE_KINDS) cost[kind] = (cost[kind] ?? 0) + (fixtureCost(key)[kind] ?? 0);
+    return cost;
+  };
+  const fits = (cost: Counts) => BILLABLE_KINDS.every((kind) => (cost[kind] ?? 0) <= left[kind]);
+  const admit = (check: CheckCost, runs?: number) => {
+    for (const key of check.borrows) if (!fixtures.has(key)) {
+      fixtures.set(key, fixtureCost(key));
+      for (const kind of BILLABLE_KINDS) left[kind] -= fixtureCost(key)[kind] ?? 0;
+    }
+    for (const kind of BILLABLE_KINDS) left[kind] -= check.own[kind] ?? 0;
+    checks.set(check.key, { verdict: 'run', allowance: { ...check.own }, ...(runs !== undefined ? { runs } : {}) });
+  };
+
+  // Free checks first, then greedily what judges the most rules not yet judged per resource it costs: a check with
+  // the shared fixtures it needs, counting the free checks those fixtures bring along.
+  const covered = new Set<string>();
+  const judges = (check: CheckCost) => [...check.rules, ...check.exercised];
+  const costly = (check: CheckCost) => [...new Set(check.borrows)].filter((key) => !fixtures.has(key) && total(fixtureCost(key)) > 0);
+  let pending = candidates;
+  const admitFree = () => {
+    pending = pending.filter((check) => {
+      if (total(marginal(check)) > 0) return true;
+      admit(check, check.perRun ? 1 : undefined);
+      judges(check).forEach((rule) => covered.add(rule));
+      return false;
+    });
+  };
+  admitFree();
+  for (;;) {
+    let best: { check: CheckCost; score: number } | undefined;
+    const riders = pending.filter((check) => total(check.own) === 0).map((check) => ({ check, needs: costly(check) }));
+    for (const check of pending) {
+      const cost = marginal(check);
+      if (!fits(cost)) continue;
+      const brings = new Set(costly(check));
+      const fresh = new Set(judges(check).filter((rule) => !covered.has(rule)));
+      for (const rider of riders) if (rider.needs.every((key) => brings.has(key))) for (const rule of judges(rider.check)) if (!covered.has(rule)) fresh.add(rule);
+      if (!fresh.size) continue;
+      const score = fresh.size / total(cost);
+      if (!best || score > best.score) best = { check, score };
+    }
+    if (!best) break;
+    admit(best.check, best.check.perRun ? 1 : undefined);
+    judges(best.check).forEach((rule) => covered.add(rule));
+    pending = pending.filter((check) => check !== best!.check);
+    admitFree();
+  }
+  // Repeats: what is left of the budget goes to the remaining checks in the order they are declared.
+  pending = pending.filter((check) => {
+    if (!fits(marginal(check))) return true;
+    admit(check, check.perRun ? 1 : undefined);
+    return false;
+  });
+  for (const check of pending) {
+    const kinds = BILLABLE_KINDS.filter((kind) => budgets[kind] !== null && (marginal(check)[kind] ?? 0) > left[kind]);
+    checks.set(check.key, { verdict: 'skip', reason: `the budget of ${kinds.map((kind) => `${budgets[kind]} new ${kind === 'instance' ? 'instances (--max-instances)' : 'database clusters (--max-databases)'}`).join(' and ')} goes to checks judging rules no other check judges`, allowance: {} });
+  }
+  // More runs for the valid-body properties that create billable resources, one run each in turn.
+  const properties = table.checks.filter((check) => check.perRun && total(check.own) > 0 && checks.get(check.key)?.verdict === 'run');
+  for (let more = true; more; ) {
+    more = false;
+    for (const check of properties) {
+      const planned = checks.get(check.key)!;
+      if ((planned.runs ?? 1) >= config.runs || !fits(check.own)) continue;
+      for (const kind of BILLABLE_KINDS) {
+        left[kind] -= check.own[kind] ?? 0;
+        planned.allowance[kind] = (planned.allowance[kind] ?? 0) + (check.own[kind] ?? 0);
+      }
+      planned.runs = (planned.runs ?? 1) + 1;
+      more = true;
+    }
+  }
+  // Valid-body properties of free resources keep the configured runs.
+  for (const check of table.checks) {
+    const planned = checks.get(check.key);
+    if (check.perRun && planned?.verdict === 'run' && total(check.own) === 0) delete planned.runs;
+  }
+
+  const creates: Record<string, number> = {};
+  const add = (made: Record<string, number>, times = 1) => {
+    for (const [kind, count] of Object.entries(made)) creates[kind] = (creates[kind] ?? 0) + count * times;
+  };
+  for (const check of table.checks) {
+    const planned = checks.get(check.key);
+    if (planned?.verdict === 'run') add(check.made, check.perRun && planned.runs ? planned.runs : 1);
+  }
+  for (const key of fixtures.keys()) add(table.fixtures[key]?.made ?? {});
+  return { budgets, probeReserve, checks, fixtures, creates };
+}
+
+export type RuleForecast = { status: 'judged' | 'skip' | 'disabled' | 'untested'; reason?: string };
+
+/** What the plan predicts for each rule: judged when a check that runs declares it or judges its responses against it. */
+export function forecastRules(plan: Plan, ruleIds: readonly string[], table: CostTable = loadCosts()): Map<string, RuleForecast> {
+  const forecast = new Map<string, RuleForecast>(ruleIds.map((id) => [id, { status: 'untested' }]));
+  const rank = { judged: 3, skip: 2, disabled: 1, untested: 0 } as const;
+  for (const check of table.checks) {
+    const planned = plan.checks.get(check.key);
+    if (!planned) continue;
+    const status = planned.verdict === 'run' ? 'judged' : planned.verdict;
+    for (const rule of check.rules) {
+      const now = forecast.get(rule);
+      if (now && rank[status] > rank[now.status]) forecast.set(rule, { status, ...(planned.reason ? { reason: planned.reason } : {}) });
+    }
+    if (status === 'judged')
+      for (const rule of check.exercised) if (forecast.has(rule)) forecast.set(rule, { status: 'judged' });
+  }
+  return forecast;
+}

@@ -1,0 +1,75 @@
+// The gate of a run on a budget: the suite against a separately started emulator given as a plain base URL, with the
+// defaults a new user gets (--max-instances 20 --max-databases 4, destructive off, no extra regions). No fail, no
+// error; nearly every rule the embedded run judges is judged; and `conformance plan` predicted what the run did.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
+import type { PlanReport } from '../../cli/plan.js';
+import type { Results } from '../../reports/results.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin/conformance.js');
+const TOKEN = 'budget-gate-token-01';
+/** Share of the embedded run's judged rules a default-budget run must judge (rules needing what the user did not give left out). */
+const MIN_SHARE = 0.95;
+
+let emulator: EmbeddedEmulator | undefined;
+let embeddedPlan: PlanReport;
+let plan: PlanReport;
+let results: Results;
+let exitCode: number | null;
+
+function cli(args: string[]) {
+  return spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 400_000, maxBuffer: 64 * 1024 * 1024 });
+}
+
+beforeAll(async () => {
+  emulator = await startEmbedded(TOKEN, []);
+  const target = ['--base-url', emulator.url, '--token', TOKEN];
+  embeddedPlan = JSON.parse(cli(['plan', '--json']).stdout) as PlanReport;
+  plan = JSON.parse(cli(['plan', '--json', ...target]).stdout) as PlanReport;
+  const out = mkdtempSync(join(tmpdir(), 'conformance-budget-'));
+  const run = cli(['run', ...target, '--out', out, '--seed', '7', '--no-allure', '--progress', 'quiet']);
+  exitCode = run.status;
+  results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
+}, 500_000);
+
+afterAll(() => emulator?.stop());
+
+const judged = (status: string) => status === 'pass' || status === 'fail' || status === 'warning';
+
+describe('a run against a plain base URL with the default budgets', () => {
+  it('reports no fail and no error', () => {
+    const broken = results.rules.filter((rule) => rule.status === 'fail' || rule.status === 'error').map((rule) => `${rule.id}: ${rule.checks.find((check) => check.verdict !== 'pass')?.message ?? ''}`.slice(0, 300));
+    expect(broken).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+
+  it(`judges at least ${MIN_SHARE * 100} % of the rules the embedded run judges, leaving out those needing what the user did not give`, () => {
+    // Left out: rules the plan disables (--allow-destructive) or skips for a capability (a region, a token, the clock).
+    const excused = new Set(plan.rules.filter((rule) => rule.status === 'disabled' || (rule.status === 'skip' && !rule.reason?.startsWith('the budget'))).map((rule) => rule.id));
+    const reference = embeddedPlan.rules.filter((rule) => rule.status === 'judged' && !excused.has(rule.id)).map((rule) => rule.id);
+    const got = new Set(results.rules.filter((rule) => judged(rule.status)).map((rule) => rule.id));
+    const share = reference.filter((id) => got.has(id)).length / reference.length;
+    expect(share, `${reference.filter((id) => got.has(id)).length} of ${reference.length} rules judged`).toBeGreaterThanOrEqual(MIN_SHARE);
+  });
+
+  it("judges the rules `conformance plan` said it would, and creates no more than it said", () => {
+    const predicted = plan.rules.filter((rule) => rule.status === 'judged').map((rule) => rule.id).sort();
+    const actual = results.rules.filter((rule) => judged(rule.status)).map((rule) => rule.id).sort();
+    expect(actual.filter((id) => !predicted.includes(id)), 'judged though the plan said otherwise').toEqual([]);
+    expect(predicted.filter((id) => !actual.includes(id)), 'predicted judged but not judged').toEqual([]);
+    const spent = { instance: 0, database: 0 };
+    for (const check of results.checkList)
+      for (const own of [check.cost?.own, ...Object.values(check.cost?.fixtures ?? {}).map((fixture) => fixture.own)]) {
+        spent.instance += own?.instance ?? 0;
+        spent.database += own?.database ?? 0;
+      }
+    expect(spent.instance).toBeLessThanOrEqual(plan.creates.instance ?? 0);
+    expect(spent.database).toBeLessThanOrEqual(plan.creates.database ?? 0);
+  });
+});
