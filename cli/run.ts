@@ -7,6 +7,7 @@ import { ConfigError, resolveConfig, toEnv, type SuiteConfig } from '../harness/
 import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
+import { withoutCredentials } from '../harness/redact.js';
 import { Interruption } from './interrupt.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -98,7 +99,7 @@ function reportLeftovers(config: SuiteConfig): void {
   const left = pendingOfRun(config.out, config.runId);
   if (!left.length || !config.baseUrl) return;
   const kinds = [...new Set(left.map((entry) => entry.kind))].map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
-  process.stderr.write(`conformance: ${left.length} resources the run created could not be deleted yet (${kinds.join(', ')}; a cluster cannot be deleted while it provisions): \`conformance sweep --run-id ${config.runId} --base-url ${config.baseUrl} --out ${config.out}\` deletes them later\n`);
+  process.stderr.write(`conformance: ${left.length} resources the run created could not be deleted yet (${kinds.join(', ')}; a cluster cannot be deleted while it provisions): \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl)} --out ${config.out}\` deletes them later\n`);
 }
 
 /** Runs the suite; returns the exit code. */
@@ -109,7 +110,7 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
   // allure-vitest adds to its folder: results of an earlier run would show in this run's Allure report.
   rmSync(allureResults, { recursive: true, force: true });
   // `sweep` applies a run's ledger only to the target the run recorded.
-  writeRunRecord(config.out, { runId: config.runId, target: config.baseUrl, started: new Date().toISOString() });
+  writeRunRecord(config.out, { runId: config.runId, target: config.baseUrl && withoutCredentials(config.baseUrl), started: new Date().toISOString() });
   const interruption = new Interruption(config);
   const { startVitest } = await import('vitest/node');
   const running = startVitest('test', filters, { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, ...(config.shard ? { shard: config.shard } : {}) }, { plugins: [interruption.plugin()] });

@@ -6,6 +6,7 @@ import { describe as describeExchange } from '../harness/check.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
 import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
+import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { UsageError } from './validate.js';
 
 type Json = Record<string, unknown>;
@@ -45,6 +46,8 @@ interface Candidate {
   file?: string;
   /** Ledger order (newest first) within a kind. */
   order: number;
+  /** Why the ledger holds no usable path (an id carrying a token): reported, never attempted. */
+  untracked?: string;
 }
 
 export interface SweepOptions {
@@ -81,6 +84,11 @@ export async function sweep(options: SweepOptions): Promise<SweepOutcome> {
   const outcome: SweepOutcome = { deleted: 0, alreadyGone: 0, remaining: [] };
   for (const candidate of ordered) {
     const what = `${candidate.kind} ${candidate.deletePath}${candidate.label ? ` (${candidate.label})` : ''}`;
+    if (candidate.untracked) {
+      outcome.remaining.push(`${what}: ${candidate.untracked}`);
+      options.print(`not deleted ${what}: ${candidate.untracked}`);
+      continue;
+    }
     if (options.deadline && Date.now() >= options.deadline) {
       outcome.remaining.push(`${what}: not attempted (out of time)`);
       continue;
@@ -105,12 +113,13 @@ function ledgerCandidates(options: SweepOptions, runId: string): Candidate[] {
   const entries = pendingOfRunWithFiles(options.out, runId);
   if (!entries.length) return [];
   const record = readRunRecord(options.out, runId);
-  if (record?.target !== options.baseUrl) {
-    const where = record ? (record.target ?? 'the embedded emulator') : 'an unrecorded target';
-    options.print(`run ${runId} ran against ${where}: its ledger (${entries.length} entries) is not applied to ${options.baseUrl}; its labelled resources are still looked for`);
+  // run.json holds the base URL without credentials.
+  if (!record?.target || withoutCredentials(record.target) !== withoutCredentials(options.baseUrl)) {
+    const where = record ? (record.target ? withoutCredentials(record.target) : 'the embedded emulator') : 'an unrecorded target';
+    options.print(`run ${runId} ran against ${where}: its ledger (${entries.length} entries) is not applied to ${withoutCredentials(options.baseUrl)}; its labelled resources are still looked for`);
     return [];
   }
-  return entries.map((entry: FiledEntry, order) => ({ kind: entry.kind, deletePath: entry.deletePath, ...(entry.label ? { label: entry.label } : {}), file: entry.file, order }));
+  return entries.map((entry: FiledEntry, order) => ({ kind: entry.kind, deletePath: entry.deletePath, ...(entry.label ? { label: entry.label } : {}), file: entry.file, order, ...(entry.untracked ? { untracked: entry.untracked } : {}) }));
 }
 
 /** Every item of the labelled collections whose label carries a run prefix, and every such tag on any item. */
@@ -173,6 +182,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
   if (Boolean(options.runId) === Boolean(options.allRuns)) throw new UsageError('sweep needs either --run-id ID or --all-runs');
   const config = resolveConfig({ file: options.config, env, flags: { baseUrl: options.baseUrl, token: options.token, out: options.out, timeoutMs: options.timeout, runId: options.runId } });
   if (!config.baseUrl || !config.token) throw new UsageError('sweep needs the target: --base-url and --token (the embedded emulator is discarded at the end of each run)');
+  registerConfigSecrets(config);
   const runIds = options.allRuns ? runIdsIn(config.out) : [config.runId];
   if (!runIds.length) {
     print(`sweep: no runs under ${config.out}/runs: nothing to do`);

@@ -6,7 +6,8 @@ import { it, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { NothingToJudge, redactSecrets, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
+import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
+import { redact, redactText } from './redact.js';
 import { judgeExchange, type Finding } from './judge.js';
 import { MissingCapability, Refusal, target, type PrincipalSpec, type Target } from './target.js';
 
@@ -135,7 +136,7 @@ export class Check {
     this.keep(exchange);
   }
 
-  /** Raw exchanges kept as evidence: the first few and the latest (redacted and shrunk once, when the check ends). */
+  /** Raw exchanges kept as evidence: the first few and the latest (redacted, then shrunk, once, when the check ends). */
   private readonly kept: Exchange[] = [];
 
   private keep(exchange: Exchange): void {
@@ -146,7 +147,7 @@ export class Check {
   /** Writes the evidence into the record: called once, when the check ends. */
   finish(failing?: Exchange): void {
     const evidence = failing && !this.kept.includes(failing) ? [...this.kept, failing] : this.kept;
-    this.record.exchanges = evidence.map((exchange) => redactSecrets(shrink(exchange)));
+    this.record.exchanges = evidence.map((exchange) => shrink(redact(exchange)));
   }
 
   /** The target broke `rule`. */
@@ -215,7 +216,8 @@ export class Check {
 export function describe(exchange: Exchange): string {
   if (exchange.error) return `no response (${exchange.error})`;
   const reason = (exchange.body as { errors?: Array<{ reason?: unknown }> } | undefined)?.errors?.[0]?.reason;
-  return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${reason.slice(0, 160)}"` : ''}`;
+  // Redacted before it is cut: a token the target echoes never leaves half of itself.
+  return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${redactText(reason).slice(0, 160)}"` : ''}`;
 }
 
 export function errorFields(body: unknown): string[] {
@@ -279,11 +281,13 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       run.finish();
     } catch (error) {
       run.finish(error instanceof RuleViolation ? error.exchange : undefined);
+      // What the target answered may reach the message (an echoed token): the error vitest and Allure keep is redacted.
+      if (error instanceof Error) Object.assign(error, { message: redactText(error.message), ...(error.stack ? { stack: redactText(error.stack) } : {}) });
       const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
       if (refusal) {
         run.record.verdict = refusal.verdict;
-        run.record.message = refusal.message;
-        context.skip(refusal.message);
+        run.record.message = redactText(refusal.message);
+        context.skip(run.record.message);
       }
       if (error instanceof SkipCheck) {
         run.record.verdict = 'skip';
@@ -301,9 +305,11 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         if (replay) Object.assign(run.record, replay);
       } else {
         run.record.verdict = 'error';
-        run.record.message = (error as Error).message ?? String(error);
+        run.record.message = (error as Error).message ?? redactText(String(error));
       }
       throw error;
+    } finally {
+      context.task.meta.conformance = redact(run.record);
     }
   }, options.timeout ?? 60_000);
 }

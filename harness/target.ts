@@ -3,7 +3,8 @@ import { inject } from 'vitest';
 import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget } from './cleanup.js';
 import { scopeKey, type SuiteConfig } from './config.js';
-import { HttpClient, registerSecret, type Exchange, type SendOptions } from './http.js';
+import { HttpClient, type Exchange, type SendOptions } from './http.js';
+import { registerConfigSecrets, registerSecret } from './redact.js';
 import { findEndpoint } from './responses.js';
 
 /** What the global setup hands to every worker. */
@@ -133,8 +134,7 @@ export class Target {
     const budget = (kind: string, max: number | null) => (max === null ? null : new CreationBudget(config.out, config.runId, kind, max));
     this.budgets = { maxInstances: budget('instance', config.maxInstances), maxDatabases: budget('database', config.maxDatabases) };
     registerSecret(info.token);
-    for (const token of Object.values(info.config.scopedTokens)) registerSecret(token);
-    registerSecret(info.config.restrictedToken);
+    registerConfigSecrets(info.config);
   }
 
   get token(): string {
