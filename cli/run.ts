@@ -8,6 +8,7 @@ import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
 import { withoutCredentials } from '../harness/redact.js';
+import { controlUrlProblem } from '../harness/target.js';
 import { Interruption } from './interrupt.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -105,6 +106,11 @@ function reportLeftovers(config: SuiteConfig): void {
 /** Runs the suite; returns the exit code. */
 export async function runSuite(config: SuiteConfig, filters: string[] = []): Promise<number> {
   Object.assign(process.env, toEnv(config));
+  const problem = await controlUrlProblem(config);
+  if (problem) {
+    process.stderr.write(`conformance: ${problem}\n`);
+    return 2;
+  }
   const { json: resultsFile, allureResults } = reportPaths(config);
   rmSync(resultsFile, { force: true });
   // allure-vitest adds to its folder: results of an earlier run would show in this run's Allure report.

@@ -47,8 +47,12 @@ export class Fixtures {
     return value;
   }
 
-  /** Records a created resource for cleanup (before the check uses it). */
+  /**
+   * Records a created resource for cleanup (before the check uses it; some are recorded before the request that
+   * makes them). A read-only run never sends a request that creates: it records nothing, so it reports no leftovers.
+   */
   track(kind: string, deletePath: string, label?: string): void {
+    if (target().info.config.readOnly) return;
     this.ledger.record({ kind, deletePath, ...(label ? { label } : {}) });
   }
 

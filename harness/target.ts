@@ -4,7 +4,7 @@ import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget } from './cleanup.js';
 import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
-import { registerConfigSecrets, registerSecret } from './redact.js';
+import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
 import { findEndpoint } from './responses.js';
 
 /** What the global setup hands to every worker. */
@@ -113,8 +113,29 @@ export class ControlHooks {
   }
 
   static async probe(http: HttpClient): Promise<boolean> {
+    return (await ControlHooks.absence(http)) === null;
+  }
+
+  /** Why `http`'s base offers no control hooks (what GET /__control answered), or null when it does. */
+  static async absence(http: HttpClient): Promise<string | null> {
     const exchange: Exchange = await http.send({ method: 'GET', path: '/__control' });
-    return exchange.status === 200 && (exchange.body as { control?: unknown } | undefined)?.control === true;
+    if (exchange.status === 200 && (exchange.body as { control?: unknown } | undefined)?.control === true) return null;
+    return exchange.error ? `GET /__control had no answer (${exchange.error})` : `GET /__control answered HTTP ${exchange.status}${exchange.status === 200 ? ' without {"control": true}' : ''}`;
+  }
+}
+
+/**
+ * A control URL given explicitly must offer the hooks: a wrong one would otherwise turn every check needing them
+ * into a quiet skip. Null when fine (or not given, or unused: the embedded emulator, a read-only run).
+ */
+export async function controlUrlProblem(config: SuiteConfig): Promise<string | null> {
+  if (!config.baseUrl || !config.controlUrl || config.readOnly) return null;
+  const http = new HttpClient(config.controlUrl, config.timeoutMs);
+  try {
+    const absence = await ControlHooks.absence(http);
+    return absence && `the control URL ${withoutCredentials(config.controlUrl)} offers no control hooks: ${absence}. Correct --control-url, or leave it out (the base URL is probed; without hooks the checks needing them report skip)`;
+  } finally {
+    await http.close();
   }
 }
 
@@ -170,6 +191,8 @@ export class Target {
    * --allow-destructive, a billable create beyond its budget. Read-only is enforced by the HTTP client itself.
    */
   admit(method: SendOptions['method'], path: string, json?: unknown): Settle | undefined {
+    // The read-only client refuses it without sending: no budget slot may be taken for it.
+    if (this.info.config.readOnly && method !== 'GET') return undefined;
     const endpoint = findEndpoint(`${method} ${path}`);
     if (!endpoint) return undefined;
     const key = endpointKey(endpoint);
