@@ -238,6 +238,13 @@ function shrink(exchange: Exchange): Exchange {
   return { ...exchange, requestBody: cut(exchange.requestBody), body: cut(exchange.body) };
 }
 
+/** What the target answered may reach an error's message (an echoed token): the error vitest and Allure keep is redacted. */
+function redactError(error: unknown): void {
+  if (!(error instanceof Error) || !Object.isExtensible(error)) return;
+  // Own properties: some errors (DOMException) have a message getter without a setter.
+  for (const key of ['message', 'stack'] as const) if (typeof error[key] === 'string') Object.defineProperty(error, key, { value: redactText(error[key]), writable: true, configurable: true });
+}
+
 function selected(rules: string[], filters: string[] | null): boolean {
   if (!filters?.length) return true;
   return rules.some((rule) => filters.some((filter) => rule === filter || rule.startsWith(`${filter}.`)));
@@ -281,8 +288,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       run.finish();
     } catch (error) {
       run.finish(error instanceof RuleViolation ? error.exchange : undefined);
-      // What the target answered may reach the message (an echoed token): the error vitest and Allure keep is redacted.
-      if (error instanceof Error) Object.assign(error, { message: redactText(error.message), ...(error.stack ? { stack: redactText(error.stack) } : {}) });
+      redactError(error);
       const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
       if (refusal) {
         run.record.verdict = refusal.verdict;
