@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Vitest } from 'vitest/node';
 import type { SuiteConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
+import { withoutCredentials } from '../harness/redact.js';
 import { sweep } from './sweep.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -129,6 +130,6 @@ export class Interruption {
 
   private sweepCommand(): string {
     const { runId, baseUrl, out } = this.config;
-    return `conformance sweep --run-id ${runId} --base-url ${baseUrl} --token … --out ${out}`;
+    return `conformance sweep --run-id ${runId} --base-url ${baseUrl && withoutCredentials(baseUrl)} --token … --out ${out}`;
   }
 }

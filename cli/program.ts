@@ -7,6 +7,7 @@ import { ConfigError, configFromOptions, runSuite, type RunOptions } from './run
 import { REAL_TARGET_BUDGETS } from '../harness/config.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepCommandOptions } from './sweep.js';
 import { planReport, printPlan } from './plan.js';
+import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { ResultsFileError, rerenderReports } from '../reports/write.js';
 
 const out = (line: string): void => {
@@ -77,7 +78,8 @@ export function buildProgram(): Command {
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
       const config = configOf(options);
-      process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ?? 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
+      registerConfigSecrets(config);
+      process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
       process.exitCode = await runSuite(config, files);
     });
 

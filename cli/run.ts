@@ -7,6 +7,8 @@ import { ConfigError, resolveConfig, toEnv, type SuiteConfig } from '../harness/
 import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
+import { withoutCredentials } from '../harness/redact.js';
+import { controlUrlProblem } from '../harness/target.js';
 import { Interruption } from './interrupt.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -105,18 +107,23 @@ function reportLeftovers(config: SuiteConfig): void {
   }
   const kinds = [...new Set(left.map((entry) => entry.kind))].map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
   const why = left.some((entry) => entry.kind === 'database') ? '; a cluster cannot be deleted while it provisions' : '';
-  process.stderr.write(`conformance: ${left.length} resources the run created are left (${kinds.join(', ')}${why}): ${left.map((entry) => entry.deletePath).slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${config.baseUrl} --out ${config.out} --token <token>\` deletes them\n`);
+  process.stderr.write(`conformance: ${left.length} resources the run created are left (${kinds.join(', ')}${why}): ${left.map((entry) => entry.deletePath).slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl)} --out ${config.out} --token <token>\` deletes them\n`);
 }
 
 /** Runs the suite; returns the exit code. */
 export async function runSuite(config: SuiteConfig, filters: string[] = []): Promise<number> {
   Object.assign(process.env, toEnv(config));
+  const problem = await controlUrlProblem(config);
+  if (problem) {
+    process.stderr.write(`conformance: ${problem}\n`);
+    return 2;
+  }
   const { json: resultsFile, allureResults } = reportPaths(config);
   rmSync(resultsFile, { force: true });
   // allure-vitest adds to its folder: results of an earlier run would show in this run's Allure report.
   rmSync(allureResults, { recursive: true, force: true });
   // `sweep` applies a run's ledger only to the target the run recorded.
-  writeRunRecord(config.out, { runId: config.runId, target: config.baseUrl, started: new Date().toISOString() });
+  writeRunRecord(config.out, { runId: config.runId, target: config.baseUrl && withoutCredentials(config.baseUrl), started: new Date().toISOString() });
   const interruption = new Interruption(config);
   const { startVitest } = await import('vitest/node');
   const running = startVitest('test', filters, { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, ...(config.shard ? { shard: config.shard } : {}) }, { plugins: [interruption.plugin()] });

@@ -7,6 +7,7 @@ import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type Fil
 import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
 import { deleteConfirmed, resourcePath, type ResourceKind } from '../harness/resources.js';
+import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { UsageError } from './validate.js';
 
 type Json = Record<string, unknown>;
@@ -51,6 +52,8 @@ interface Candidate {
   file?: string;
   /** Ledger order (newest first) within a kind. */
   order: number;
+  /** Why the ledger holds no usable path (an id carrying a token): reported, never attempted. */
+  untracked?: string;
 }
 
 export interface SweepOptions {
@@ -94,6 +97,11 @@ export async function sweep(options: SweepOptions): Promise<SweepOutcome> {
   const ordered = [...candidates.values()].sort((a, b) => rank(a.kind) - rank(b.kind) || a.order - b.order);
   for (const candidate of ordered) {
     const what = `${candidate.kind} ${candidate.deletePath}${candidate.label ? ` (${candidate.label})` : ''}`;
+    if (candidate.untracked) {
+      outcome.remaining.push(`${what}: ${candidate.untracked}`);
+      options.print(`not deleted ${what}: ${candidate.untracked}`);
+      continue;
+    }
     if (outOfTime()) {
       outcome.remaining.push(`${what}: not attempted (out of time)`);
       continue;
@@ -119,12 +127,13 @@ function ledgerCandidates(options: SweepOptions, runId: string): Candidate[] {
   const entries = pendingOfRunWithFiles(options.out, runId);
   if (!entries.length) return [];
   const record = readRunRecord(options.out, runId);
-  if (record?.target !== options.baseUrl) {
-    const where = record ? (record.target ?? 'the embedded emulator') : 'an unrecorded target';
-    options.print(`run ${runId} ran against ${where}: its ledger (${entries.length} entries) is not applied to ${options.baseUrl}; its labelled resources are still looked for`);
+  // run.json holds the base URL without credentials.
+  if (!record?.target || withoutCredentials(record.target) !== withoutCredentials(options.baseUrl)) {
+    const where = record ? (record.target ? withoutCredentials(record.target) : 'the embedded emulator') : 'an unrecorded target';
+    options.print(`run ${runId} ran against ${where}: its ledger (${entries.length} entries) is not applied to ${withoutCredentials(options.baseUrl)}; its labelled resources are still looked for`);
     return [];
   }
-  return entries.map((entry: FiledEntry, order) => ({ kind: entry.kind, deletePath: entry.deletePath, ...(entry.label ? { label: entry.label } : {}), file: entry.file, order }));
+  return entries.map((entry: FiledEntry, order) => ({ kind: entry.kind, deletePath: entry.deletePath, ...(entry.label ? { label: entry.label } : {}), file: entry.file, order, ...(entry.untracked ? { untracked: entry.untracked } : {}) }));
 }
 
 /**
@@ -193,6 +202,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
   if (Boolean(options.runId) === Boolean(options.allRuns)) throw new UsageError('sweep needs either --run-id ID or --all-runs');
   const config = resolveConfig({ file: options.config, env, flags: { baseUrl: options.baseUrl, token: options.token, out: options.out, timeoutMs: options.timeout, runId: options.runId, maxRps: options.maxRps, runBudgetMs: options.runBudget } });
   if (!config.baseUrl || !config.token) throw new UsageError('sweep needs the target: --base-url and --token (the embedded emulator is discarded at the end of each run)');
+  registerConfigSecrets(config);
   const runIds = options.allRuns ? runIdsIn(config.out) : [config.runId];
   if (!runIds.length) {
     print(`sweep: no runs under ${config.out}/runs: nothing to do`);

@@ -6,7 +6,8 @@ import { it, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { NothingToJudge, redactSecrets, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
+import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
+import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type PrincipalSpec, type Target } from './target.js';
 import type { SuiteConfig } from './config.js';
@@ -142,7 +143,7 @@ export class Check {
     this.keep(exchange);
   }
 
-  /** Raw exchanges kept as evidence: the first few and the latest (redacted and shrunk once, when the check ends). */
+  /** Raw exchanges kept as evidence: the first few and the latest (redacted, then shrunk, once, when the check ends). */
   private readonly kept: Exchange[] = [];
 
   private keep(exchange: Exchange): void {
@@ -153,7 +154,7 @@ export class Check {
   /** Writes the evidence into the record: called once, when the check ends. */
   finish(failing?: Exchange): void {
     const evidence = failing && !this.kept.includes(failing) ? [...this.kept, failing] : this.kept;
-    this.record.exchanges = evidence.map((exchange) => redactSecrets(shrink(exchange)));
+    this.record.exchanges = evidence.map((exchange) => shrink(redact(exchange)));
   }
 
   /** The target broke `rule`. */
@@ -248,7 +249,8 @@ export class Check {
 export function describe(exchange: Exchange): string {
   if (exchange.error) return `no response (${exchange.error})`;
   const reason = (exchange.body as { errors?: Array<{ reason?: unknown }> } | undefined)?.errors?.[0]?.reason;
-  return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${reason.slice(0, 160)}"` : ''}`;
+  // Redacted before it is cut: a token the target echoes never leaves half of itself.
+  return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${redactText(reason).slice(0, 160)}"` : ''}`;
 }
 
 export function errorFields(body: unknown): string[] {
@@ -267,6 +269,13 @@ function shrink(exchange: Exchange): Exchange {
     return text !== undefined && text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length} characters)` : value;
   };
   return { ...exchange, requestBody: cut(exchange.requestBody), body: cut(exchange.body) };
+}
+
+/** What the target answered may reach an error's message (an echoed token): the error vitest and Allure keep is redacted. */
+function redactError(error: unknown): void {
+  if (!(error instanceof Error) || !Object.isExtensible(error)) return;
+  // Own properties: some errors (DOMException) have a message getter without a setter.
+  for (const key of ['message', 'stack'] as const) if (typeof error[key] === 'string') Object.defineProperty(error, key, { value: redactText(error[key]), writable: true, configurable: true });
 }
 
 function selected(rules: string[], filters: string[] | null): boolean {
@@ -321,11 +330,12 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       run.finish();
     } catch (error) {
       run.finish(error instanceof RuleViolation ? error.exchange : undefined);
+      redactError(error);
       const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
       if (refusal) {
         run.record.verdict = refusal.verdict;
-        run.record.message = refusal.message;
-        context.skip(refusal.message);
+        run.record.message = redactText(refusal.message);
+        context.skip(run.record.message);
       }
       if (error instanceof SkipCheck) {
         run.record.verdict = 'skip';
@@ -343,9 +353,11 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         if (replay) Object.assign(run.record, replay);
       } else {
         run.record.verdict = 'error';
-        run.record.message = (error as Error).message ?? String(error);
+        run.record.message = (error as Error).message ?? redactText(String(error));
       }
       throw error;
+    } finally {
+      context.task.meta.conformance = redact(run.record);
     }
   }, options.timeout ?? 60_000);
 }

@@ -2,6 +2,7 @@
 // end of its spec file even when checks fail. `conformance sweep` reads the same files after a killed run.
 import { appendFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { carriesSecret, redactText } from './redact.js';
 
 export interface LedgerEntry {
   /** What it is, e.g. `domain`, `instance`. */
@@ -10,7 +11,14 @@ export interface LedgerEntry {
   deletePath: string;
   label?: string;
   created: string;
+  /**
+   * The id the target gave carries a token: the ledger on disk holds the path redacted (with a `#n` to tell such
+   * entries apart), the spec file's own cleanup deletes it from memory, and `sweep` reports it rather than guessing.
+   */
+  untracked?: string;
 }
+
+const UNTRACKED = 'its id carries a token, so the ledger keeps no copy of it: delete it by hand if it remains';
 
 interface DeletedLine {
   deleted: string;
@@ -30,20 +38,28 @@ export class CleanupLedger {
     this.file = join(dir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.jsonl`);
   }
 
+  /** Entries whose id carries a token, by the redacted path the file shows: only this process knows the real one. */
+  private readonly held = new Map<string, LedgerEntry>();
+
   /** Records a created resource (synchronously, so a crash right after still leaves the line on disk). */
   record(entry: Omit<LedgerEntry, 'created'>): void {
     const line: LedgerEntry = { ...entry, created: new Date().toISOString() };
-    appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+    if (carriesSecret(JSON.stringify(line))) {
+      const shown: LedgerEntry = { kind: line.kind, deletePath: `${redactText(line.deletePath)}#${this.held.size + 1}`, ...(line.label ? { label: redactText(line.label) } : {}), created: line.created, untracked: UNTRACKED };
+      this.held.set(shown.deletePath, line);
+      appendFileSync(this.file, `${JSON.stringify(shown)}\n`);
+    } else appendFileSync(this.file, `${JSON.stringify(line)}\n`);
     this.entries.push(line);
   }
 
   markDeleted(deletePath: string): void {
-    markDeletedIn(this.file, deletePath);
+    const shown = [...this.held].find(([, entry]) => entry.deletePath === deletePath)?.[0];
+    markDeletedIn(this.file, shown ?? deletePath);
   }
 
   /** Resources recorded and not yet deleted, newest first (dependants before what they depend on). */
   pending(): LedgerEntry[] {
-    return readPending(this.file);
+    return readPending(this.file).map((entry) => this.held.get(entry.deletePath) ?? entry);
   }
 
   /** A mark: `pending(mark)` then lists only what was recorded after it. */

@@ -60,8 +60,13 @@ export class Fixtures {
     return value;
   }
 
-  /** Records a created resource for cleanup (before the check uses it); `parent`: the owner of a child kind. */
+  /**
+   * Records a created resource for cleanup (before the check uses it; some are recorded before the request that
+   * makes them); `parent`: the owner of a child kind. A read-only run never sends a request that creates: it records
+   * nothing, so it reports no leftovers.
+   */
   track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void {
+    if (target().info.config.readOnly) return;
     noteMade(kind);
     this.ledger.record({ kind, deletePath: resourcePath(kind, id, parent), ...(label ? { label } : {}) });
   }

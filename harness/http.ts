@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pThrottle from 'p-throttle';
 import { Agent, request } from 'undici';
+import { REDACTED } from './redact.js';
 
 export interface Exchange {
   method: string;
@@ -67,8 +68,6 @@ export interface HttpClientOptions {
 
 /** Response bodies beyond this are cut: a conformance verdict never needs more, and a hostile target cannot exhaust memory. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-export const REDACTED = '[REDACTED]';
 
 export class HttpClient {
   private readonly agent: Agent;
@@ -158,7 +157,7 @@ export class HttpClient {
       if (truncated) exchange.body = text.slice(0, 2000);
       else if (text.length) {
         try {
-          exchange.body = JSON.parse(text);
+          exchange.body = capDepth(JSON.parse(text));
         } catch {
           exchange.notJson = true;
           exchange.body = text.slice(0, 2000);
@@ -172,6 +171,28 @@ export class HttpClient {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** Nesting kept of a JSON body: far deeper than any documented response, shallow enough for every recursive reader. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * `value` with whatever sits deeper than MAX_JSON_DEPTH replaced by a note (no documented member lies that deep, so
+ * every verdict on documented members stands). Iterative: the input may be nested too deep for a recursive walk.
+ */
+export function capDepth(value: unknown): unknown {
+  const stack: Array<{ node: Record<string, unknown> | unknown[]; depth: number }> = [];
+  if (value && typeof value === 'object') stack.push({ node: value as Record<string, unknown>, depth: 1 });
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (!child || typeof child !== 'object') continue;
+      if (depth >= MAX_JSON_DEPTH) Object.defineProperty(node, key, { value: `[nested deeper than ${MAX_JSON_DEPTH} levels: cut]`, enumerable: true, writable: true, configurable: true });
+      else stack.push({ node: child as Record<string, unknown>, depth: depth + 1 });
+    }
+  }
+  return value;
 }
 
 async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }): Promise<{ text: string; truncated: boolean }> {
@@ -219,20 +240,4 @@ function describeTransportError(error: unknown, timeoutMs: number): string {
 
 function redactHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? `Bearer ${REDACTED}` : value]));
-}
-
-/** Every token the run knows; evidence passes through redactSecrets before it is stored. */
-const secrets = new Set<string>();
-
-export function registerSecret(secret: string | null | undefined): void {
-  if (secret && secret.length >= 6) secrets.add(secret);
-}
-
-/** A deep copy of `value` in which every known secret is replaced by [REDACTED]. */
-export function redactSecrets<T>(value: T): T {
-  if (!secrets.size) return value;
-  let text = JSON.stringify(value);
-  if (text === undefined) return value;
-  for (const secret of secrets) text = text.split(JSON.stringify(secret).slice(1, -1)).join(REDACTED);
-  return JSON.parse(text) as T;
 }

@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget } from './cleanup.js';
 import { scopeKey, type SuiteConfig } from './config.js';
-import { HttpClient, registerSecret, type Exchange, type SendOptions } from './http.js';
+import { HttpClient, type Exchange, type SendOptions } from './http.js';
+import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
 import { findEndpoint } from './responses.js';
 import { makePlan, type Billable, type Counts, type Plan } from './plan.js';
 
@@ -192,8 +193,29 @@ export class ControlHooks {
   }
 
   static async probe(http: HttpClient): Promise<boolean> {
+    return (await ControlHooks.absence(http)) === null;
+  }
+
+  /** Why `http`'s base offers no control hooks (what GET /__control answered), or null when it does. */
+  static async absence(http: HttpClient): Promise<string | null> {
     const exchange: Exchange = await http.send({ method: 'GET', path: '/__control' });
-    return exchange.status === 200 && (exchange.body as { control?: unknown } | undefined)?.control === true;
+    if (exchange.status === 200 && (exchange.body as { control?: unknown } | undefined)?.control === true) return null;
+    return exchange.error ? `GET /__control had no answer (${exchange.error})` : `GET /__control answered HTTP ${exchange.status}${exchange.status === 200 ? ' without {"control": true}' : ''}`;
+  }
+}
+
+/**
+ * A control URL given explicitly must offer the hooks: a wrong one would otherwise turn every check needing them
+ * into a quiet skip. Null when fine (or not given, or unused: the embedded emulator, a read-only run).
+ */
+export async function controlUrlProblem(config: SuiteConfig): Promise<string | null> {
+  if (!config.baseUrl || !config.controlUrl || config.readOnly) return null;
+  const http = new HttpClient(config.controlUrl, config.timeoutMs);
+  try {
+    const absence = await ControlHooks.absence(http);
+    return absence && `the control URL ${withoutCredentials(config.controlUrl)} offers no control hooks: ${absence}. Correct --control-url, or leave it out (the base URL is probed; without hooks the checks needing them report skip)`;
+  } finally {
+    await http.close();
   }
 }
 
@@ -219,8 +241,7 @@ export class Target {
     const limited = config.maxInstances !== null || config.maxDatabases !== null;
     this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null) : null;
     registerSecret(info.token);
-    for (const token of Object.values(info.config.scopedTokens)) registerSecret(token);
-    registerSecret(info.config.restrictedToken);
+    registerConfigSecrets(info.config);
   }
 
   get token(): string {
@@ -256,6 +277,8 @@ export class Target {
    * --allow-destructive, a billable create beyond its budget. Read-only is enforced by the HTTP client itself.
    */
   async admit(method: SendOptions['method'], path: string, json?: unknown): Promise<Settle | undefined> {
+    // The read-only client refuses it without sending: no budget slot may be taken for it.
+    if (this.info.config.readOnly && method !== 'GET') return undefined;
     const foreign = NOT_THE_RUNS.find((write) => write.method === method && write.path.test(path));
     if (foreign && !this.info.config.allowDestructive) throw new Refusal('disabled', `${method} ${path.split('?')[0]} ${foreign.what}: it runs only with --allow-destructive`);
     const endpoint = findEndpoint(`${method} ${path}`);

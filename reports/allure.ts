@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Status } from 'allure-js-commons';
 import AllureVitestReporter from 'allure-vitest/reporter';
+import { fromEnv } from '../harness/config.js';
+import { redact, registerConfigSecrets } from '../harness/redact.js';
 
 const ALLURE_CLI = join(dirname(createRequire(import.meta.url).resolve('allure')), '..', 'cli.js');
 const ALLURE_CONFIG = fileURLToPath(new URL('./allurerc.json', import.meta.url));
@@ -31,12 +33,15 @@ export function renderAllureReport(resultsDir: string, reportDir: string, name: 
  * reported `failed`; Allure would call it `broken` (its word for a test defect, our `error`).
  */
 export function allureReporter(resultsDir: string): AllureVitestReporter {
+  registerConfigSecrets(fromEnv());
   return new AllureVitestReporter({
     resultsDir,
     listeners: [
       {
         beforeTestResultWrite: (result) => {
           if (result.labels.some((label) => label.name === 'verdict' && label.value === 'fail')) result.status = Status.FAILED;
+          // Checks redact their messages and attachments; this also covers errors raised outside a check.
+          Object.assign(result, redact({ ...result }));
         },
       },
     ],

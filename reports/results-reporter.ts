@@ -2,6 +2,7 @@
 // and the single-file Allure report (from the results allure-vitest wrote), then prints a one-line summary.
 import type { Reporter, TestModule } from 'vitest/node';
 import { fromEnv, type SuiteConfig } from '../harness/config.js';
+import { redact, registerConfigSecrets } from '../harness/redact.js';
 import { renderAllureReport } from './allure.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import { reportPaths } from './paths.js';
@@ -27,7 +28,9 @@ export default class ResultsReporter implements Reporter {
     const config = fromEnv();
     const paths = reportPaths(config);
     const target = targetOf(config);
-    const results = buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config) });
+    registerConfigSecrets(config);
+    // Checks redact what they record; this pass also covers errors outside them (a spec file that could not run).
+    const results = redact(buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config) }));
     writeResultsJson(results, paths.json);
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];

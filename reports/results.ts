@@ -6,6 +6,7 @@ import { defaults, type SuiteConfig } from '../harness/config.js';
 import type { CheckRecord, Verdict } from '../harness/check.js';
 import type { CostRecord } from '../harness/target.js';
 import type { Exchange } from '../harness/http.js';
+import { withoutCredentials } from '../harness/redact.js';
 import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
 
 export const DOCUMENTS_VERSION = '4.123.1';
@@ -140,14 +141,6 @@ export interface Results {
 const ORDER: Array<Verdict | 'untested'> = ['fail', 'error', 'pass', 'skip', 'disabled', 'untested'];
 
 const zeroCounts = (): Record<Verdict, number> => ({ pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 });
-
-/** A base URL as the reports show it: a `user:password@` part is a secret like a token. */
-function withoutCredentials(url: string): string {
-  const parsed = new URL(url);
-  parsed.username = '';
-  parsed.password = '';
-  return parsed.toString().replace(/\/+$/, '');
-}
 
 export function targetOf(config: Pick<SuiteConfig, 'baseUrl'>): string {
   return config.baseUrl ? withoutCredentials(config.baseUrl) : 'embedded reference emulator';

@@ -7,7 +7,8 @@ import { check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
-import { registerSecret, type Exchange } from '../../harness/http.js';
+import type { Exchange } from '../../harness/http.js';
+import { registerSecret } from '../../harness/redact.js';
 import type { PrincipalSpec } from '../../harness/target.js';
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,8 @@ import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
-import { registerSecret, type Exchange } from '../../harness/http.js';
+import type { Exchange } from '../../harness/http.js';
+import { registerSecret } from '../../harness/redact.js';
 
 type Json = Record<string, unknown>;
 

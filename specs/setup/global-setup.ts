@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { fromEnv, toEnv } from '../../harness/config.js';
 import { embeddedTargetInfo, startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import { HttpClient } from '../../harness/http.js';
-import { ControlHooks, type RequestLimits, type TargetInfo } from '../../harness/target.js';
+import { ControlHooks, controlUrlProblem, type RequestLimits, type TargetInfo } from '../../harness/target.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const config = fromEnv();
@@ -20,6 +20,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     emulator = await startEmbedded(token, config.emulatorFaults, config.emulatorVariations);
     info = embeddedTargetInfo(config, emulator.url, token, limits);
   } else {
+    // An explicit control URL that offers no hooks stops the run (`conformance run` says so before it starts).
+    const problem = await controlUrlProblem(config);
+    if (problem) throw new Error(problem);
     const controlBase = config.controlUrl ?? config.baseUrl;
     const http = new HttpClient(controlBase, config.timeoutMs);
     const control = await ControlHooks.probe(http).catch(() => false);

@@ -18,6 +18,8 @@ export interface RunOutcome {
   wallMs: number;
   /** null when the run wrote no results.json. */
   results: Results | null;
+  /** The run's output folder. */
+  out: string;
 }
 
 /** `conformance run --out <new folder> …args`; killed after `killAfterMs` (the test then fails on the exit code). */
@@ -35,7 +37,7 @@ export function runConformance(args: string[], killAfterMs = 120_000): Promise<R
       clearTimeout(killer);
       const file = join(out, 'results.json');
       const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : null;
-      resolve({ code, stdout, stderr, wallMs: performance.now() - started, results });
+      resolve({ code, stdout, stderr, wallMs: performance.now() - started, results, out });
     });
   });
 }

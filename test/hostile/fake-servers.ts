@@ -100,6 +100,44 @@ export const hostile = {
   },
   /** `{}` to everything, at once. */
   ok: (): Handler => (_request, response) => json(response, 200, {}),
+  /** Every JSON body nested `depth` arrays deep (about 2 bytes a level). */
+  deepJson: (depth: number): Handler => (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+  },
+  /**
+   * Echoes the bearer token it is sent everywhere a careless server might: an error reason, a Location header and
+   * other headers, bodies (raw, URL-encoded, base64 standard and URL-safe, inside a longer base64 blob, hex, across
+   * the 4,000th character), and as the id of what it creates. Lists and the account answer 401; creates, views and
+   * deletes succeed.
+   */
+  echoToken: (): Handler => (request, response) => {
+    const token = (request.headers.authorization ?? '').replace(/^Bearer /, '') || 'no-token';
+    const bytes = Buffer.from(token);
+    const path = (request.url ?? '/').split('?')[0]!;
+    const headers = {
+      location: `/v4/domains/${encodeURIComponent(token)}?token=${encodeURIComponent(token)}`,
+      'x-echo-token': token,
+      'x-echo-base64': bytes.toString('base64'),
+      'www-authenticate': `Bearer error="invalid_token", token="${bytes.toString('base64url')}"`,
+    };
+    if (path.startsWith('/__control')) return json(response, 404, { errors: [{ reason: 'Not found' }] });
+    const method = request.method ?? 'GET';
+    const refused = method === 'GET' && (path === '/v4/account' || !/\/[^/]*\d[^/]*$|\/v4\/domains\/.+/.test(path));
+    if (refused) return json(response, 401, { errors: [{ reason: `invalid token: Bearer ${token}` }] }, headers);
+    if (method === 'DELETE') return json(response, 200, {}, headers);
+    // `long` first: the token straddles the 4,000th character of the body's JSON text, where evidence is cut.
+    const body = {
+      long: `${'x'.repeat(4000 - '{"long":"'.length - 5)}${token}`,
+      id: token,
+      domain: `echo-${Date.now()}.example`,
+      type: 'master',
+      status: 'active',
+      soa_email: 'admin@example.org',
+      copies: { url: encodeURIComponent(token), base64: bytes.toString('base64'), base64url: bytes.toString('base64url').replace(/=+$/, ''), hex: bytes.toString('hex'), blob: Buffer.concat([Buffer.from('prefix-'), bytes, Buffer.from('-suffix')]).toString('base64') },
+    };
+    json(response, 200, body, headers);
+  },
 };
 
 interface Answer {

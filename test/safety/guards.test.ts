@@ -1,7 +1,7 @@
 // The run's safety settings, seen from the target's side through a recording proxy: --read-only sends nothing but
 // GET, destructive operations reach the target only with --allow-destructive, and --max-instances bounds the
 // instances a run creates. Each held-back check reports its verdict with the reason.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '../../reports/results.js';
@@ -26,7 +26,7 @@ async function run(args: string[]) {
   const first = proxy.requests.length;
   const result = await conformance(['run', '--base-url', proxy.url, '--token', TOKEN, '--out', out, '--seed', '3', '--runs', '5', '--no-allure', '--progress', 'quiet', ...args]);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
-  return { code: result.code, stderr: result.stderr, results, sent: proxy.requests.slice(first) };
+  return { code: result.code, stderr: result.stderr, results, sent: proxy.requests.slice(first), out };
 }
 
 /** The messages of the checks that ended in `verdict`. */
@@ -50,6 +50,16 @@ describe('safety settings of a run', () => {
     const disabled = messages(results, 'disabled');
     expect(disabled.filter((message) => /^read-only run \(--read-only\): the check needs (POST|PUT|DELETE) \/v4\//.test(message)).length).toBeGreaterThan(20);
     expect(results.summary.fail).toBe(0);
+    expect(code).toBe(0);
+  }, 90_000);
+
+  it('--read-only records nothing it did not create: no ledger entry, no budget slot, no leftovers reported', async () => {
+    // part2/compute records a tag before the request that would make it, and asks the instance budget for creates.
+    const { code, stderr, results, out } = await run(['--read-only', '--max-instances', '2', 'part2/compute']);
+    const files = readdirSync(join(out, 'runs', results.run.id), { recursive: true, encoding: 'utf8' });
+    expect(files.filter((file) => file.endsWith('.jsonl') || file.startsWith('budget/'))).toEqual([]);
+    expect(stderr).not.toMatch(/could not be deleted/);
+    expect(messages(results, 'skip').filter((message) => /budget/.test(message))).toEqual([]);
     expect(code).toBe(0);
   }, 90_000);
 
