@@ -7,7 +7,7 @@ import { Check, RuleViolation } from '../../harness/check.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { NothingToJudge } from '../../harness/http.js';
-import { runProperty } from '../../harness/property.js';
+import { propertySeed, runProperty } from '../../harness/property.js';
 import { Target } from '../../harness/target.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 
@@ -75,6 +75,20 @@ describe('a property whose run got nothing to judge', () => {
     });
     await expect(property).rejects.toThrow(RuleViolation);
     await expect(property).rejects.toThrow(/counterexample 11 \(seed 42/);
+  });
+
+  it('draws from a seed of its own: the run seed mixed with the check, so two checks never send the same values, and a replay with the run seed draws them again', async () => {
+    const drawn = async (c: Check): Promise<number[]> => {
+      const values: number[] = [];
+      await runProperty(c, fc.integer(), async (value) => void values.push(value));
+      return values;
+    };
+    const named = (key: string, seed = 42): Check => Object.assign(checkOn('http://127.0.0.1:9', { seed, runs: 5 }), { key });
+    expect(await drawn(named('a > first'))).toEqual(await drawn(named('a > first')));
+    expect(await drawn(named('a > first'))).not.toEqual(await drawn(named('a > second')));
+    expect(await drawn(named('a > first'))).not.toEqual(await drawn(named('a > first', 43)));
+    const twoProperties = named('a > first');
+    expect(propertySeed(twoProperties, 42)).not.toBe(propertySeed(twoProperties, 42));
   });
 
   it('with shrinking off (--no-shrink), the first counterexample is reported as found', async () => {
