@@ -33,7 +33,7 @@ import { asObject, fail, isPlainObject, optBool, optObject, optString } from './
 import { endpointFaulty } from './core/endpoint-faults.js';
 import { faulty } from './faults/index.js';
 import { varied } from './variations/index.js';
-import { errorStatus, successStatus, variedPayload } from './variations/responses.js';
+import { errorStatus, laggedRead, successStatus, variedPayload } from './variations/responses.js';
 
 export { DEFAULT_TOKEN };
 
@@ -284,6 +284,11 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   app.addHook('onSend', async (request, reply, payload) => {
     const store = holder.store;
     if (!store.variations.size || request.url.startsWith('/__control')) return payload;
+    const lagged = laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload);
+    if (lagged) {
+      reply.code(lagged.status);
+      payload = lagged.payload;
+    }
     reply.code(successStatus(store, request.method, reply.statusCode, collections.has(request.routeOptions.url ?? '')));
     if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
     if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('content-type', 'application/json');

@@ -123,6 +123,12 @@ const catalogue = defineVariations({
     leaves: `${D2}, Image: "description | string or null | 1..65000 chars" (bounds a caller may send; what a server returns is not bounded: recorded responses carry "")`,
     does: 'public images carry the description "" (an empty string) instead of null',
   },
+  // ---------------------------------------------------------------- consistency
+  'reads-lag-creates': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (when a new resource first shows in reads is not shown; a real service reads from replicas)`,
+    does: 'for 400 ms after a create, the list leaves the new resource out and its view answers 404 (the run is told of a 3-second consistency window)',
+    consistencyWindowMs: 3_000,
+  },
   // ---------------------------------------------------------------- headers
   'rate-limit-headers': {
     leaves: `${D1}, Limits: "Rate limits: not shown."`,

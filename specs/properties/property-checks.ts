@@ -15,7 +15,7 @@ import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { loadContract, validateValue } from '../../harness/contract.js';
-import { deepFind, instanceBackup, validRequests } from '../generic/valid-requests.js';
+import { deepFind, diskToCapture, instanceBackup, validRequests } from '../generic/valid-requests.js';
 
 type Json = Record<string, unknown>;
 
@@ -160,9 +160,8 @@ async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyCon
   const config = c.target.info.config;
   const [first, second] = [await fx.instance(c), await fx.newInstance(c)];
   const configs = await c.get(`/v4/compute/instances/${first.id}/configs`);
-  const disk = deepFind(configs.body, (item) => typeof item.disk_id === 'number');
   const profile = deepFind(configs.body, (item) => typeof item.id === 'number' && 'devices' in item);
-  if (!disk || !profile) throw new SetupError('cannot find a disk and a configuration profile of the instance');
+  if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
   const { backupId } = await instanceBackup(c, fx);
   const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
   const ipv4s = [first, second].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
@@ -175,7 +174,8 @@ async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyCon
     databaseEngine: await fx.mysqlEngine(c),
     databaseNodeType: await fx.databaseNodeType(c),
     computeIds: [first.id, second.id],
-    diskId: disk.disk_id as number,
+    // The generated image captures take it: the disk a profile boots from, not the swap disk.
+    diskId: await diskToCapture(c, first.id),
     configId: profile.id as number,
     backupId,
     domainId: (await fx.domain(c)).id,
