@@ -47,6 +47,14 @@ const catalogue = defineVariations({
     leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix."`,
     does: 'writes every date-time with milliseconds (2025-01-02T03:04:05.678)',
   },
+  'datetime-zone-suffix': {
+    leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix." (samples are not the format: a combined date and time may carry one)`,
+    does: 'writes every date-time with the zone suffix Z (2025-01-02T03:04:05Z)',
+  },
+  'event-actions-new': {
+    leaves: `${D1}, Events: "The action field takes one of these values (new values may be added)" and Versioning 4: "New event action values may be added in the future."`,
+    does: 'records, right after every event, a second one of the same entity with a new action value (audit_record)',
+  },
   // ---------------------------------------------------------------- status codes where none is shown
   'creates-201': {
     leaves: `${D2}/${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown."`,
