@@ -6,6 +6,7 @@ import { it, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
+import { isLive, noteDeleted, readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
@@ -106,14 +107,18 @@ export class Check {
       throw error;
     }
     this.observe(exchange);
+    if (method === 'DELETE' && exchange.status >= 200 && exchange.status < 300) noteDeleted(path);
     // No answer, a 429 that outlasted the retries, a body past the cap: the check reports `error`, not `fail`.
     const unjudgeable = whyUnjudgeable(exchange);
     if (unjudgeable) throw new NothingToJudge(unjudgeable);
     return exchange;
   }
 
-  get(path: string, options?: RequestOptions) {
-    return this.send('GET', path, options);
+  /** A GET; a 404 from a resource this run made and has not deleted is a read lagging the create: read again within the window. */
+  async get(path: string, options?: RequestOptions): Promise<Exchange> {
+    const exchange = await this.send('GET', path, options);
+    if (exchange.status !== 404 || !isLive(path)) return exchange;
+    return readAfterWrite(this, () => this.send('GET', path, options), (read) => read.status !== 404);
   }
   post(path: string, json?: unknown, options?: RequestOptions) {
     return this.send('POST', path, { ...options, ...(json !== undefined ? { json } : {}) });

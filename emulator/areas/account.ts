@@ -21,7 +21,7 @@
 //   `live_migration`, status `pending` | `scheduled`; notification types `maintenance`, `payment_due` (while the
 //   balance is not 0) and `notice`, severities `minor` | `major`.
 import type { Area, Principal, RequestContext, Route } from '../core/types.js';
-import type { Store } from '../core/store.js';
+import { parseIso, type Store } from '../core/store.js';
 import { asObject, fail, optArray, optBool, optString, reqArray, reqInt, reqObject, reqString } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
 import { emitEvent, EVENTS_TABLE, type Event, type EventEntity } from '../core/events.js';
@@ -145,7 +145,6 @@ const T = {
 
 const account = (s: Store): Account => T.account(s).get('1')!;
 const state = (s: Store): AccountState => T.state(s).get('1')!;
-const parseIso = (iso: string): Date => new Date(`${iso}Z`);
 const ago = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() - ms));
 const ahead = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() + ms));
 const within90Days = (s: Store, iso: string): boolean => s.now().getTime() - parseIso(iso).getTime() <= RETENTION_MS;

@@ -123,6 +123,11 @@ const PUBLIC_POOLS: Record<string, [number, number]> = {
   'ap-south': [139, 162],
 };
 
+/** A date-time the emulator wrote (UTC, with or without milliseconds and the zone suffix Z of the variations). */
+export function parseIso(iso: string): Date {
+  return new Date(iso.endsWith('Z') ? iso : `${iso}Z`);
+}
+
 export class Store {
   readonly tokens = new Map<string, Principal>();
   readonly faults: ReadonlySet<string>;
