@@ -271,7 +271,8 @@ export const rules: Rule[] = [
   must('P1.events.read.marks-one', 'Account', 'POST read marks that one event read (and no other).', [E.eventRead, E.eventView], 'scenario'),
   must('P1.events.seen.marks-up-to-id', 'Account', 'POST seen marks all events up to and including this ID as seen.', [E.eventSeen, E.events], 'scenario'),
   should('P1.events.seen.later-unseen', 'Account', 'inferred: POST seen leaves events with a higher ID as they were.', [E.eventSeen, E.events], 'scenario'),
-  must('P1.events.emission', 'Events', 'Actions taken on the account are recorded as events; the firewall operations of document 3 emit firewall_create, firewall_delete, firewall_enable, firewall_disable, firewall_device_add and firewall_device_remove (which operations emit the other actions: not shown).', [E.events], 'scenario'),
+  must('P1.events.emission', 'Events', 'The firewall operations of document 3 emit firewall_create, firewall_delete, firewall_enable, firewall_disable, firewall_device_add and firewall_device_remove. Which operations emit the other actions is not shown, so no other operation is required to record an event.', [E.events], 'scenario'),
+  should('P1.events.emission.instances', 'Events', 'inferred: creating and deleting a compute instance record events naming it (compute_create and compute_delete are actions of the list and events "record actions taken on the account", but which operations emit them is not shown).', [E.events, E.computeCreate], 'scenario'),
   must('P1.event.status.transitions', 'Event status', 'Transitions between event statuses: not shown.', EVENT_RETURNING, 'untestable: not shown'),
 
   // ---------------------------------------------------------------- Invoice, invoice item

@@ -374,7 +374,7 @@ const routes: Route[] = [
     const d = newDevice(ctx.store, inst);
     list.push(d);
     const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
-    emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
+    if (!faulty(ctx.store, 'P1.events.emission~device-add')) emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
     return d;
   }),
   route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {

@@ -58,6 +58,7 @@ export const part1Faults = defineFaults({
   'P3.pagination.page-size.default-100': { does: 'GET /v4/domains pages by 25 when no page_size is asked for' },
   // ---------------------------------------------------------------- events
   'P1.events.emission': { does: 'records no firewall_device_remove event' },
+  'P1.events.emission~device-add': { does: 'records no firewall_device_add event' },
   'P1.events.emission~wrong-action': { does: 'records disabling a firewall as firewall_update instead of firewall_disable' },
   'P1.events.seen.marks-up-to-id': { does: 'POST seen marks only that one event seen, not the earlier ones' },
   'P1.events.read.marks-one': { does: 'POST read marks every event up to that one read' },

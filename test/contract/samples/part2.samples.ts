@@ -330,8 +330,9 @@ export const cases: Case[] = [
   bad(CL, { region: 'us-east' }, 'P2.instance-clone.type.required-for-new', 'new instance without type'),
   bad(CL, { compute_id: 124, region: 'us-east' }, 'P2.instance-clone.region.not-with-compute-id', 'region with compute_id'),
   bad(CL, { compute_id: 124, type: 'g6-standard-2' }, 'P2.instance-clone.type.not-with-compute-id', 'type with compute_id'),
-  bad(CL, { compute_id: 124, label: 'clone-1' }, 'P2.instance-clone.label.new-instance-only', 'label with compute_id'),
-  bad(CL, { compute_id: 124, backups_enabled: true }, 'P2.instance-clone.backups-enabled.new-instance-only', 'backups_enabled with compute_id'),
+  // "only for a new instance" (not "otherwise not allowed"): with compute_id they may be refused or ignored
+  ok(CL, { compute_id: 124, label: 'clone-1' }, 'label with compute_id (refused or ignored: judged by a scenario)'),
+  ok(CL, { compute_id: 124, backups_enabled: true }, 'backups_enabled with compute_id (refused or ignored)'),
   bad(CL, { compute_id: 124, configs: ['23456'] }, 'P2.instance-clone.types', 'configs items not integers'),
   bad(CL, { region: 'us-east', type: 'g6-standard-2', label: 'clone__1' }, 'P2.instance.label.no-doubled-separators', 'label rules as in the resource'),
 
