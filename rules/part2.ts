@@ -163,7 +163,7 @@ export const rules: Rule[] = [
   rule('P2.image.filters', IMAGE, 'MUST', 'Image label is filterable.', [IMG_LIST], NONE, 'untestable: the filter request syntax is not shown'),
 
   // ---------------------------------------------------------------- Image status
-  rule('P2.image.status.capture-creating', IMAGE_STATUS, 'MUST', 'An image being captured from a disk has status `creating`.', [IMG_CAPTURE, IMG_GET], NONE, 'scenario'),
+  rule('P2.image.status.capture-creating', IMAGE_STATUS, 'MUST', 'An image being captured from a disk has status `creating`, and becomes `available` "shortly" (how soon is not shown): a captured image shows `creating`, or `available` once captured, never another status.', [IMG_CAPTURE, IMG_GET], NONE, 'scenario'),
   rule('P2.image.status.creating-to-available', IMAGE_STATUS, 'MUST', 'A `creating` image becomes `available` shortly.', [IMG_CAPTURE, IMG_GET], ['long-wait'], 'scenario'),
   rule('P2.image.status.upload-pending', IMAGE_STATUS, 'MUST', 'An uploaded image is `pending_upload` until its data has been uploaded and processed.', [IMG_UPLOAD, IMG_GET], NONE, 'scenario'),
   rule('P2.image.status.pending-upload-to-available', IMAGE_STATUS, 'MUST', 'A `pending_upload` image becomes `available` once data uploaded within 24 hours is processed.', [IMG_UPLOAD, IMG_GET], ['long-wait'], 'scenario'),

@@ -148,7 +148,7 @@ export const part2Faults = defineFaults({
   'P2.image.status.pending-upload-expires': { does: 'never deletes an upload that received no data' },
   'P2.image.status.pending-upload-to-available': { does: 'keeps an image pending_upload after its data was uploaded' },
   'P2.image.status.upload-pending': { does: 'makes an uploaded image available before any data is sent' },
-  'P2.image.status.capture-creating': { does: 'makes a captured image available at once (never creating)' },
+  'P2.image.status.capture-creating': { does: 'shows a captured image as pending_upload instead of creating' },
   'P2.image.status.creating-to-available': { does: 'leaves a captured image creating forever' },
   'P2.image.id.private-prefix': { does: 'gives captured and uploaded images ids beginning with image/ instead of private/' },
   'P2.image.upload.private': { does: 'returns the uploaded image with its id stripped of the private/ prefix' },

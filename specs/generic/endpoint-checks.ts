@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import { endpointKey, endpoints, type Endpoint, type ParamKind } from '../../rules/endpoints.js';
-import { endpointRuleId } from '../../rules/endpoint-rules.js';
+import { endpointRuleId, refusesUnknownId } from '../../rules/endpoint-rules.js';
 import { validRequests, type Recipe, type ValidRequest } from './valid-requests.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import { responseSchemaFor } from '../../harness/responses.js';
@@ -141,7 +141,7 @@ export function endpointChecks(document: Endpoint['document']): void {
         });
       }
 
-      if (Object.keys(endpoint.params).some((name) => name !== 'year' && name !== 'month')) {
+      if (refusesUnknownId(endpoint)) {
         const rule = endpointRuleId(endpoint, 'unknown-id');
         check(rule, 'an id that does not exist is refused with an error body', async (c) => {
           const exchange = await sendWithUnknownId(c, fx, endpoint, recipe);

@@ -222,7 +222,8 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/images/{imageId}': {
     build: async (c, fx) => {
       const created = await c.post('/v4/images/upload', { label: fx.label('up', 50), region: c.target.info.config.region });
-      const id = (created.body as Json | undefined)?.id;
+      const body = created.body as Json | undefined;
+      const id = body?.id ?? (body?.image as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the image upload response carries no id');
       fx.track('image', `/v4/images/${enc(id)}`);
       return at(`/v4/images/${enc(id)}`);

@@ -41,9 +41,7 @@ describe('Create instance body: creation modes', () => {
     const ipv4 = ((await viewInstance(c, id)).ipv4 as string[] | undefined) ?? [];
     c.expect('P2.instance-create.private-ip', ipv4.some(isPrivateIpv4), `an instance created with private_ip true shows no private IPv4 address: ${JSON.stringify(ipv4)}`);
     c.expect('P2.instance-create.private-ip', ipv4.some((address) => !isPrivateIpv4(address)), `an instance created with private_ip true lost its public IPv4 address: ${JSON.stringify(ipv4)}`);
-    const plain = await newInstance(c, fx, {});
-    const plainIpv4 = ((await viewInstance(c, plain.id)).ipv4 as string[] | undefined) ?? [];
-    c.expect('P2.instance-create.private-ip', !plainIpv4.some(isPrivateIpv4), `an instance created without private_ip shows a private IPv4 address: ${JSON.stringify(plainIpv4)}`);
+    // Without private_ip nothing is said ("possibly one private"): an instance created without it is not judged.
   });
 
   check('P2.instance.label.default-assigned', 'an instance created without a label gets a valid default label', async (c) => {

@@ -114,7 +114,12 @@ export const samples: Record<string, unknown[]> = {
     { ...instance, backups: { schedule: { day: 'Scheduling', window: 'Scheduling' } }, image: null, ipv6: null, label: 'web_server.01', ipv4: ['203.0.113.1'] },
   ],
   'resources/image': [image, { id: 'compute/debian11', label: 'Debian 11', description: null, status: 'creating' }],
-  'resources/image-upload': [{ ...image, status: 'pending_upload' }],
+  // upload_to on the image, beside it, or in it under `image`: where it sits is not shown
+  'resources/image-upload': [
+    { ...image, status: 'pending_upload' },
+    { image: { ...(({ upload_to: _u, ...rest }) => rest)(image), status: 'pending_upload' }, upload_to: image.upload_to },
+    { image: { ...image, status: 'pending_upload' } },
+  ],
   'resources/tag': [{ label: 'example tag' }],
   'resources/volume': [volume, { ...volume, compute_id: null, compute_label: null, hardware_type: 'hdd', status: 'creating' }],
   'resources/load-balancer': [balancer, { ...balancer, hostname: '192.0.2.1.balancer.example.net', ipv6: null, transfer: { in: null, out: null, total: null } }],
@@ -160,6 +165,9 @@ const CC = 'requests/config-create';
 export const cases: Case[] = [
   bad('resources/image-upload', { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' }, 'P2.image.upload-to.returned-on-upload', 'upload answer without upload_to'),
   bad('resources/image-upload', { ...image, id: 'compute/debian12', status: 'pending_upload' }, 'P2.image.upload.private', 'upload answer with a public image id'),
+  bad('resources/image-upload', { image: { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' } }, 'P2.image.upload-to.returned-on-upload', 'image under `image`, upload_to nowhere'),
+  bad('resources/image-upload', { image: { ...image, id: 'compute/debian12', status: 'pending_upload' } }, 'P2.image.upload.private', 'image under `image` with a public id'),
+  bad('resources/image-upload', { image: { ...image, status: 'pending_upload' }, upload_to: '/upload/16' }, 'P2.image.upload-to.url', 'upload_to beside the image, not a URL'),
   // ---- compute instance
   ok(I, inst({ image: 'compute/debian9' }), 'public image ID compute/… as shown'),
   ok(I, inst({ image: 'private/1234' }), 'private image ID private/…'),
