@@ -6,7 +6,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
-  INSTANCES, UNKNOWN_ID, bodyOf, cloneToNew, configsOf, createConfig, createInstance, extraSetting, isPrivateIpv4, newConfig, newInstance, ok, rejected, viewInstance, vlanLabel, vlanListed, type Json,
+  INSTANCES, UNKNOWN_ID, bodyOf, cloneToNew, configsOf, createConfig, createInstance, extraSetting, isPrivateIpv4, newConfig, newInstance, ok, rejected, shutDown, viewInstance, vlanLabel, vlanListed, type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-configs');
@@ -33,18 +33,11 @@ function sharedVlan(c: Check): Promise<string> {
 
 const boot = (c: Check, id: number, body: Json = {}) => c.post(`${INSTANCES}/${id}/boot`, body);
 
-/**
- * Boots one instance again and again from offline: booting a running or booting instance is not covered by the
- * documents, so after a boot that succeeded the instance is shut down first ("running or queued actions must finish
- * first": a refused shutdown is tried again within the consistency window; one never accepted is a setup error).
- */
+/** Boots one instance again and again, each time from offline: after a boot that succeeded it is shut down first. */
 function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
   let running = false;
   return async (body = {}) => {
-    if (running) {
-      const shutdown = await readAfterWrite(c, () => c.post(`${INSTANCES}/${id}/shutdown`), ok);
-      if (!ok(shutdown)) throw new Error(`setup: instance ${id} could not be shut down between two boots (HTTP ${shutdown.status})`);
-    }
+    if (running) await shutDown(c, id);
     const exchange = await boot(c, id, body);
     running = ok(exchange);
     return exchange;

@@ -128,8 +128,9 @@ const RULES = [
   'P1.auth.bearer-header', 'P1.auth.bearer-only', 'P1.versioning', 'P1.events.emission', 'P1.entity-transfer.accept', 'P3.firewall.status', 'P3.firewall.device', 'P3.firewall.event',
   'P2.image.status', 'P2.image.upload', 'P2.image.id', 'P2.images.capture', 'P2.boot', 'P2.clone.label.default', 'P2.instance-clone.label',
   'P2.instance-create.private-ip', 'P3.domain-create', 'P3.domain.description', 'P1.database.provisioning.time',
+  'P2.compute.serves.post-compute-instances-id-boot',
 ];
-const FILES = ['specs/part1/databases', 'specs/part1/conventions', 'specs/part1/events', 'specs/part1/entity-transfers', 'specs/part2/images', 'specs/part2/configs', 'specs/part2/clone', 'specs/part2/compute', 'specs/part3/firewalls', 'specs/properties/part3'];
+const FILES = ['specs/part1/databases', 'specs/part1/conventions', 'specs/part1/events', 'specs/part1/entity-transfers', 'specs/part2/images', 'specs/part2/configs', 'specs/part2/clone', 'specs/part2/compute', 'specs/part3/firewalls', 'specs/generic/part2', 'specs/properties/part2', 'specs/properties/part3'];
 const SETTINGS = ['--allow-destructive', '--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--region-without-vlans', 'us-west', '--spare-vlan-region', 'eu-central'];
 
 describe('choices the documents leave open', () => {
@@ -143,7 +144,7 @@ describe('choices the documents leave open', () => {
     // The choices were made: the SHOULD rules they touch warn, the MUST rules beside them pass.
     for (const id of ['P1.auth.bearer-only', 'P1.versioning.unversioned-not-served']) expect(ruleOf(outcome.results!, id).warning, id).toBeTruthy();
     expect(ruleOf(outcome.results!, 'P1.errors.no-server-error').warning).toMatch(/answered 503/);
-    for (const id of ['P1.auth.bearer-header', 'P1.versioning.v4-prefix', 'P3.firewall.status.delete-removes', 'P3.firewall.device.one-active-per-instance', 'P2.boot.last-booted', 'P2.instance-clone.label.new-instance-only', 'P2.image.upload-to.returned-on-upload', 'P3.domain.description.max-255', 'P1.database.provisioning.time']) {
+    for (const id of ['P1.auth.bearer-header', 'P1.versioning.v4-prefix', 'P3.firewall.status.delete-removes', 'P3.firewall.device.one-active-per-instance', 'P2.boot.last-booted', 'P2.instance-clone.label.new-instance-only', 'P2.image.upload-to.returned-on-upload', 'P3.domain.description.max-255', 'P1.database.provisioning.time', 'P2.compute.serves.post-compute-instances-id-boot']) {
       expect(ruleOf(outcome.results!, id).status, id).toBe('pass');
     }
   }, 260_000);
