@@ -140,13 +140,13 @@ export const hostile = {
   },
 };
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
 }
 
-function send(target: string, method: string, path: string, given: IncomingMessage['headers'], body?: Buffer): Promise<Answer> {
+export function send(target: string, method: string, path: string, given: IncomingMessage['headers'], body?: Buffer): Promise<Answer> {
   // The body's framing is this request's own (a snapshot GET carries none of the write's).
   const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = given;
   return new Promise((resolve, reject) => {
