@@ -226,8 +226,6 @@ const instanceCloneBody: BodyArbitraries = {
     missing('P2.instance-clone.type.required-for-new', cloneToNew, 'type'),
     broken('P2.instance-clone.region.not-with-compute-id', cloneToExisting, { region: (c) => fc.constant(c.region) }),
     broken('P2.instance-clone.type.not-with-compute-id', cloneToExisting, { type: instanceType }),
-    broken('P2.instance-clone.label.new-instance-only', cloneToExisting, { label: instanceLabel }),
-    broken('P2.instance-clone.backups-enabled.new-instance-only', cloneToExisting, { backups_enabled: () => fc.boolean() }),
     ...instanceLabelViolations(cloneToNew),
   ],
 };

@@ -328,8 +328,8 @@ function registerRoute(app: FastifyInstance, holder: { store: Store }, route: Ro
   const store = holder.store; // its faults stay the same for the server's life (a reset keeps them)
   const { url: documented, wildcardParam } = fastifyPath(route.path);
   const url = endpointFaulty(store, route.method, route.path, 'beta-unversioned') ? documented.replace(/^\/v4beta\//, '/v4/') : documented;
-  // The fault of P1.versioning.v4-prefix serves each /v4 endpoint a second time without its version segment.
-  const urls = faulty(store, 'P1.versioning.v4-prefix') && url.startsWith('/v4/') ? [url, url.slice(3)] : [url];
+  // The fault of P1.versioning.v4-prefix serves the engines list without its version segment only.
+  const urls = faulty(store, 'P1.versioning.v4-prefix') && url === '/v4/databases/engines' ? [url.slice(3)] : [url];
   for (const at of urls) registerAt(app, holder, route, at, wildcardParam);
 }
 

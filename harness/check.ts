@@ -177,11 +177,13 @@ export class Check {
   }
 
   /**
-   * The request was rejected (4xx). When `field` is given and the error body names a field, that field must be
-   * the offending member or one of its ancestors (`a.b[3].c` and `a.b.3.c` are the same path).
+   * The request was rejected: an error response (a 4xx, or a 5xx carrying the documented error body — status codes
+   * per condition are not shown; a 5xx is a warning of its own, P1.errors.no-server-error). When `field` is given and
+   * the error body names a field, that field must be the offending member or one of its ancestors (`a.b[3].c` and
+   * `a.b.3.c` are the same path).
    */
   expectRejected(rule: string, exchange: Exchange, what = 'the request', field?: string | null): void {
-    this.expect(rule, exchange.status >= 400 && exchange.status < 500, `${what} should be rejected (4xx) but got ${describe(exchange)}`, exchange);
+    this.expect(rule, isErrorResponse(exchange), `${what} should be rejected (an error response: 4xx, or 5xx with the error body) but got ${describe(exchange)}`, exchange);
     if (!field) return;
     const named = errorFields(exchange.body);
     if (!named.length) return;
@@ -249,6 +251,12 @@ export class Check {
       throw error;
     }
   }
+}
+
+/** A 4xx, or a 5xx whose body is the documented error body (`errors`, an array). */
+export function isErrorResponse(exchange: Exchange): boolean {
+  if (exchange.status >= 400 && exchange.status < 500) return true;
+  return exchange.status >= 500 && exchange.status < 600 && Array.isArray((exchange.body as { errors?: unknown } | undefined)?.errors);
 }
 
 export function describe(exchange: Exchange): string {

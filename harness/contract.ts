@@ -25,6 +25,8 @@ export interface Violation {
   rule: string;
   path: string;
   message: string;
+  /** The schema keyword that failed (`maxLength`, `required`, `x-check`…). */
+  keyword?: string;
 }
 
 /** Schema keywords that constrain a value (everything else is structure or annotation). */
@@ -220,7 +222,7 @@ export function violationsOf(errors: ErrorObject[] | null | undefined): Violatio
     let path = error.instancePath;
     if (error.keyword === 'required') path += `/${String(error.params.missingProperty)}`;
     if (error.keyword === 'x-check' && error.params?.path) path += String(error.params.path);
-    const violation = { rule: ruleOfError(error), path: path || '/', message: error.message ?? error.keyword };
+    const violation = { rule: ruleOfError(error), path: path || '/', message: error.message ?? error.keyword, keyword: error.keyword };
     const key = `${violation.rule}|${violation.path}|${violation.message}`;
     if (!seen.has(key)) {
       seen.add(key);

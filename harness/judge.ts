@@ -6,6 +6,7 @@ import { rulesOfSchema, validateValue } from './contract.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { endpointRuleId } from '../rules/endpoint-rules.js';
+import { returnedTwin } from '../rules/response-bounds.js';
 
 export interface Finding {
   rule: string;
@@ -23,7 +24,8 @@ const levelOf = (rule: string): 'MUST' | 'SHOULD' => ruleById.get(rule)?.level ?
 export function judgeExchange(exchange: Exchange): { findings: Finding[]; exercised: string[] } {
   const findings = findingsOf(exchange);
   const schema = exchange.status && !exchange.error && !exchange.truncated ? schemaOf(exchange) : null;
-  const exercised = schema ? rulesOfSchema(schema) : [];
+  // A response exercises a length bound's response-side twin, not the bound itself (judged on requests).
+  const exercised = schema ? rulesOfSchema(schema).map((rule) => returnedTwin(rule) ?? rule) : [];
   return { findings, exercised: exchange.body !== undefined ? [...exercised, 'P1.conventions.json-bodies'] : exercised };
 }
 

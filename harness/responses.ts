@@ -3,6 +3,7 @@
 import { ENVELOPE, LIST_PREFIX, validateValue, type Violation } from './contract.js';
 import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../rules/endpoints.js';
 import { ruleById } from '../rules/index.js';
+import { returnedTwin } from '../rules/response-bounds.js';
 
 export interface JudgedViolation extends Violation {
   /** MUST: a fail. SHOULD: a warning (the rule or the endpoint's response shape is inferred, not stated). */
@@ -36,8 +37,16 @@ export function findEndpoint(spec: string): Endpoint | undefined {
   return matchers.find((candidate) => candidate.endpoint.method === method && candidate.pattern.test(path))?.endpoint;
 }
 
+const LENGTH_KEYWORDS = new Set(['minLength', 'maxLength']);
+
+/** A length bound broken by a response is reported under its response-side twin (SHOULD): see rules/response-bounds.ts. */
+export function responseRule(rule: string, keyword?: string): string {
+  return (keyword && LENGTH_KEYWORDS.has(keyword) && returnedTwin(rule)) || rule;
+}
+
 function withLevels(violations: Violation[], shapeLevel: 'MUST' | 'SHOULD'): JudgedViolation[] {
-  return violations.map((violation) => {
+  return violations.map((judged) => {
+    const violation = { ...judged, rule: responseRule(judged.rule, judged.keyword) };
     const ruleLevel = ruleById.get(violation.rule)?.level ?? 'MUST';
     return { ...violation, level: ruleLevel === 'MUST' && shapeLevel === 'MUST' ? 'MUST' : 'SHOULD' };
   });

@@ -48,13 +48,25 @@ const ID_IS_A_BOUND: Readonly<Record<string, string>> = {
     'document 1 says it "marks all events up to and including this ID as seen": the ID is a bound, meaningful for any integer, so an ID no event has may be accepted (marking every event up to it) as well as refused',
 };
 
+/** Path parameters that name something which may not exist (a year or a month is a value, not a resource). */
+const idParams = (endpoint: Endpoint) => Object.keys(endpoint.params).filter((name) => name !== 'year' && name !== 'month');
+
+/**
+ * Whether an unknown id must be refused. Not for the tagged objects list (`GET /v4/tags/{label}`): document 2 defines
+ * it only as a paginated list of the objects carrying the label, and for a label no object carries an empty list is
+ * as valid an answer as an error.
+ */
+export function refusesUnknownId(endpoint: Endpoint): boolean {
+  return idParams(endpoint).length > 0 && !(endpoint.method === 'GET' && endpoint.path === '/v4/tags/{label}');
+}
+
 function rulesOf(endpoint: Endpoint): Rule[] {
   const key = endpointKey(endpoint);
   const rules: Rule[] = [
     { ...base(endpoint), id: ruleId(endpoint, 'serves'), rule: `${key} answers a request the documents describe as valid with success (2xx).`, needs: ['none'], check: 'scenario' },
   ];
-  const params = Object.keys(endpoint.params).filter((name) => name !== 'year' && name !== 'month');
-  if (params.length)
+  const params = idParams(endpoint);
+  if (refusesUnknownId(endpoint))
     rules.push({
       ...base(endpoint),
       id: ruleId(endpoint, 'unknown-id'),

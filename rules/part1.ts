@@ -134,7 +134,7 @@ export const rules: Rule[] = [
   must('P1.database.maintenance.single-node-unavailable', 'Managed database (cluster)', 'A single-node cluster is unavailable during maintenance that applies updates.', [E.patch], 'untestable: availability of the database itself is outside the HTTP API'),
   must('P1.database.backups.daily', 'Managed database (cluster)', 'Every cluster has automatic daily backups.', [E.backupsList], 'scenario', ['clock', 'long-wait']),
   should('P1.database.create.returns-cluster', 'Managed databases', 'inferred: cluster creation returns the new cluster in status provisioning.', [E.dbCreate], 'scenario'),
-  must('P1.database.provisioning.time', 'Limits', 'Database provisioning takes about 15 to 30 minutes, after which the cluster is active.', [E.dbCreate, E.dbView], 'scenario', ['clock', 'long-wait']),
+  must('P1.database.provisioning.time', 'Limits', 'Database provisioning takes about 15 to 30 minutes, after which the cluster is active. "About" is not bounded: a cluster active at once, or still not active 60 minutes (twice the upper figure) after creation, is judged; anything between is not.', [E.dbCreate, E.dbView], 'scenario', ['clock', 'long-wait']),
   should('P1.database.list.generic-includes-mysql', 'Managed databases', 'inferred: the generic list of clusters of any engine includes every MySQL cluster of the MySQL list.', [E.genericList, E.mysqlList], 'scenario'),
   must('P1.database.restore.replaces-data', 'Managed databases', 'Restoring a backup erases all existing data and replaces it with the backup.', [E.restore], 'untestable: the data inside the database is outside the HTTP API'),
   must('P1.database.restore.after-reset-fails', 'Managed databases', 'Restoring a backup after credentials were reset results in a failed cluster.', [E.restore, E.credentialsReset, E.dbView], 'scenario', ['long-wait']),
@@ -247,7 +247,7 @@ export const rules: Rule[] = [
   must('P1.entity-transfer.is-sender.creator', 'Entity transfer (deprecated)', 'is_sender is true when the requesting account created the transfer.', [E.transferCreate, E.transferView], 'scenario'),
   must('P1.entity-transfer.token.identifies', 'Entity transfer (deprecated)', 'The token identifies the transfer: view, accept and cancel address it by token.', [E.transferView, E.transferDelete, E.transferAccept], 'scenario'),
   should('P1.entity-transfer.delete.cancels', 'Account', 'DELETE cancels the transfer (inferred: it then shows status cancelled; status meanings are not shown).', [E.transferDelete, E.transferView], 'scenario'),
-  must('P1.entity-transfer.accept', 'Account', 'Accept accepts a pending transfer addressed by its token.', [E.transferAccept], 'scenario', ['destructive']),
+  must('P1.entity-transfer.accept', 'Account', 'Accept accepts a pending transfer addressed by its token: the request succeeds. What status the transfer shows afterwards is not judged (status meanings and transitions are not shown).', [E.transferAccept], 'scenario', ['destructive']),
   should('P1.entity-transfer.create.pending', 'Entity transfer (deprecated)', 'inferred: a newly created transfer is pending, with is_sender true and entities.computes holding the requested IDs.', [E.transferCreate], 'scenario'),
   must('P1.entity-transfer.status.transitions', 'Entity transfer status', 'Meaning of each transfer status and transitions: not shown.', TRANSFER_RETURNING, 'untestable: not shown'),
   must('P1.entity-transfer-create.types', 'Account', 'entities in the create body is an object whose computes is an array of integers.', [E.transferCreate]),
@@ -271,7 +271,8 @@ export const rules: Rule[] = [
   must('P1.events.read.marks-one', 'Account', 'POST read marks that one event read (and no other).', [E.eventRead, E.eventView], 'scenario'),
   must('P1.events.seen.marks-up-to-id', 'Account', 'POST seen marks all events up to and including this ID as seen.', [E.eventSeen, E.events], 'scenario'),
   should('P1.events.seen.later-unseen', 'Account', 'inferred: POST seen leaves events with a higher ID as they were.', [E.eventSeen, E.events], 'scenario'),
-  must('P1.events.emission', 'Events', 'Actions taken on the account are recorded as events; the firewall operations of document 3 emit firewall_create, firewall_delete, firewall_enable, firewall_disable, firewall_device_add and firewall_device_remove (which operations emit the other actions: not shown).', [E.events], 'scenario'),
+  must('P1.events.emission', 'Events', 'The firewall operations of document 3 emit firewall_create, firewall_delete, firewall_enable, firewall_disable, firewall_device_add and firewall_device_remove. Which operations emit the other actions is not shown, so no other operation is required to record an event.', [E.events], 'scenario'),
+  should('P1.events.emission.instances', 'Events', 'inferred: creating and deleting a compute instance record events naming it (compute_create and compute_delete are actions of the list and events "record actions taken on the account", but which operations emit them is not shown).', [E.events, E.computeCreate], 'scenario'),
   must('P1.event.status.transitions', 'Event status', 'Transitions between event statuses: not shown.', EVENT_RETURNING, 'untestable: not shown'),
 
   // ---------------------------------------------------------------- Invoice, invoice item
@@ -322,7 +323,8 @@ export const rules: Rule[] = [
   should('P1.oauth-client.write.reflected', 'Account', 'inferred: the client returned by create and update shows the label, public and redirect_uri sent.', [E.clientCreate, E.clientUpdate], 'scenario'),
 
   // ---------------------------------------------------------------- Authentication
-  must('P1.auth.bearer-header', 'Authentication', 'Authenticated requests carry the header Authorization: Bearer <ACCESS_TOKEN>.', [], 'scenario'),
+  must('P1.auth.bearer-header', 'Authentication', 'Authenticated requests carry the header Authorization: Bearer <ACCESS_TOKEN>: a valid token sent that way authenticates the request.', [], 'scenario'),
+  should('P1.auth.bearer-only', 'Authentication', 'inferred: a token sent in Authorization without the Bearer scheme is refused (the documents show only the Bearer form; accepting another is not forbidden).', [], 'scenario'),
   must('P1.auth.token-kinds', 'Authentication', 'Two token kinds are accepted: a personal access token and an OAuth token.', [], 'scenario', ['scoped-token']),
   must('P1.auth.oauth.scope-required', 'Authentication', "An OAuth token must carry the scope named in each endpoint's table.", [], 'scenario', ['scoped-token']),
   must('P1.auth.scope.form', 'Authentication', 'Scopes have the form <area>:read_only or <area>:read_write (ips:read for the IPv6 range view).', [], 'untestable: scopes are properties of tokens issued outside the API'),
@@ -345,7 +347,8 @@ export const rules: Rule[] = [
   must('P1.errors.preconditions', 'Errors', 'Failed preconditions (required status, grants, mutually exclusive fields, missing required fields) produce an error response.', [], 'scenario'),
 
   // ---------------------------------------------------------------- Versioning
-  must('P1.versioning.v4-prefix', 'Versioning', 'The version is the first path segment: /v4.', [], 'scenario'),
+  must('P1.versioning.v4-prefix', 'Versioning', 'The version is the first path segment: /v4. The API answers under it.', [], 'scenario'),
+  should('P1.versioning.unversioned-not-served', 'Versioning', 'inferred: a path without the version as its first segment is not served as the API (that nothing else answers is not stated).', [], 'scenario'),
   must('P1.versioning.description-4-123-1', 'Versioning', 'The description these rules follow is numbered 4.123.1.', [], 'untestable: the description version is not exposed by the API'),
   must('P1.versioning.beta-breaking', 'Versioning', 'Endpoints in beta use the prefix /v4beta and may receive breaking changes.', [E.maintenance], 'untestable: future changes'),
   must('P1.versioning.deprecated-marked', 'Versioning', 'Deprecated operations are marked in the endpoint tables with their replacements.', [E.creditCard, E.transfers, E.transferCreate, E.transferView, E.transferDelete, E.transferAccept], 'untestable: a property of the documents, not of the service'),

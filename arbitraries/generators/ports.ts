@@ -71,10 +71,13 @@ function withItem(bad: fc.Arbitrary<string>): fc.Arbitrary<string> {
   });
 }
 
-/** Outside the grammar: not digits, a dangling dash or comma, two spaces, another separator. */
+/**
+ * Outside the grammar under every reading: not digits, a dangling dash or comma, an empty piece, another separator.
+ * Blanks other than one space after a comma (" 80", "80 ,443", "80,  443") are not stated either way: never generated.
+ */
 export function portsBadSyntax(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('', ' ', 'abc', 'http', '80;443', '80,,443', '80 ,443', ' 80', '80 ', '80-', '-80', '80-90-100', '80,  443', '80,', ',80', '1.5', '+80', '80:90', '80 - 90', '80\t,443', 'ALL'),
+    fc.constantFrom('', ' ', 'abc', 'http', '80;443', '80,,443', '80 443', '80-', '-80', '80-90-100', '80,', ',80', '1.5', '+80', '80:90', 'ALL'),
     withItem(fc.constantFrom('x', '80-', '8o', '1e3', '-1')),
   );
 }

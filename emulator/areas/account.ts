@@ -395,7 +395,7 @@ function acceptTransfer(ctx: RequestContext) {
   if (t.is_sender) fail('You cannot accept a transfer your own account created; the receiving account must accept it.');
   if (t.status !== 'pending') fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
   const s = ctx.store;
-  if (faulty(s, 'P1.entity-transfer.accept')) return {};
+  if (faulty(s, 'P1.entity-transfer.accept')) fail('This transfer cannot be accepted now.');
   t.status = 'accepted';
   t.updated = s.nowIso();
   const at = new Date(s.now().getTime() + 60_000);

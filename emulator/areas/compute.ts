@@ -727,7 +727,7 @@ function createHandler(ctx: RequestContext) {
       st.activeInterfaces = cfgs[0].interfaces;
     }
   }
-  if (!faulty(store, 'P1.events.emission~compute-create') && !varied(store, 'instance-events-silent')) emit(ctx, 'compute_create', inst);
+  if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_create', inst);
   return inst;
 }
 
@@ -982,7 +982,7 @@ function cloneHandler(ctx: RequestContext) {
   if (targetId !== undefined) {
     const ignored = [
       faulty(store, 'P2.instance-clone.region.not-with-compute-id') && 'region', faulty(store, 'P2.instance-clone.type.not-with-compute-id') && 'type',
-      faulty(store, 'P2.instance-clone.label.new-instance-only') && 'label', faulty(store, 'P2.instance-clone.backups-enabled.new-instance-only') && 'backups_enabled',
+      faulty(store, 'P2.instance-clone.label.new-instance-only') && 'label',
     ];
     for (const k of ['region', 'type', 'label', 'backups_enabled']) {
       if (o[k] !== undefined && !ignored.includes(k)) fail(`${k} is only allowed when cloning to a new instance; remove it or omit compute_id`, k);
@@ -990,7 +990,7 @@ function cloneHandler(ctx: RequestContext) {
   } else {
     region = faulty(store, 'P2.instance-clone.region.required-for-new') && o.region === undefined ? store.regions.find((r) => r.id === source.region)! : regionOf(store, o);
     type = faulty(store, 'P2.instance-clone.type.required-for-new') && o.type === undefined ? typeById(store, source.type) : typeOf(store, o);
-    label = instanceLabel(o, store, null) ?? (faulty(store, 'P2.clone.label.default') || varied(store, 'clone-label-of-source') ? source.label : undefined);
+    label = instanceLabel(o, store, null) ?? (faulty(store, 'P2.clone.label.default') ? `clone--${source.id}` : varied(store, 'clone-label-of-source') ? source.label : undefined);
     backupsEnabled = optBool(o, 'backups_enabled');
   }
   const cfgIds = intList(o, 'configs');
@@ -1057,6 +1057,7 @@ function cloneHandler(ctx: RequestContext) {
     });
   } else {
     if (group !== undefined) target.group = group;
+    if (faulty(store, 'P2.instance-clone.label.new-instance-only') && typeof o.label === 'string') target.label = o.label;
     if (!faulty(store, 'P2.clone.tags-copied')) for (const t of source.tags) if (!target.tags.includes(t)) target.tags.push(t);
   }
   const map = new Map<number, number>();

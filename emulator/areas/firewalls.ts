@@ -139,7 +139,7 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
   if (label === undefined) return undefined;
   const lower = label.toLowerCase();
   for (const f of firewalls(store).values()) {
-    // (a firewall kept as `deleted` by the fault delete-removes holds no label)
+    // (a firewall shown `deleted` — the fault update-not-deleted — holds no label)
     const holds = f.id !== selfId && (f.status as string) !== 'deleted';
     if (holds && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique')) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label', conflictStatus(store));
   }
@@ -153,7 +153,7 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
 export function portsProblem(ports: string, store?: Store): string | null {
   const f = (id: FaultId) => store !== undefined && faulty(store, id);
   if (ports === '') return 'ports must not be empty.';
-  const pieces = ports.split(f('P3.firewall.rule.ports.syntax') ? /, */ : /, ?/);
+  const pieces = ports.split(/, ?/).filter((piece) => piece !== '' || !f('P3.firewall.rule.ports.syntax'));
   let count = 0;
   const port = f('P3.firewall.rule.ports.no-leading-zeroes') ? /^(?!0+$)[0-9]{1,5}$/ : /^[1-9][0-9]{0,4}$/;
   const top = f('P3.firewall.rule.ports.range-1-65535') ? 65536 : 65535;
@@ -355,8 +355,8 @@ const routes: Route[] = [
   }),
   route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
-    if (faulty(ctx.store, 'P3.firewall.status.delete-removes') || varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
-    else {
+    if (varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
+    else if (!faulty(ctx.store, 'P3.firewall.status.delete-removes')) {
       firewalls(ctx.store).delete(String(f.id));
       ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
     }
@@ -377,7 +377,7 @@ const routes: Route[] = [
     const d = newDevice(ctx.store, inst);
     list.push(d);
     const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
-    emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
+    if (!faulty(ctx.store, 'P1.events.emission~device-add')) emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
     return d;
   }),
   route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {

@@ -105,7 +105,7 @@ function captureHandler(ctx: RequestContext) {
   const disk = getDisk(ctx.store, diskId);
   if (!disk || !canAccess(ctx.principal, 'compute', disk.compute_id, 'read_only')) fail(`Disk ${diskId} not found`, 'disk_id');
   if (disk.filesystem === 'swap') fail('A swap disk cannot be captured as an image', 'disk_id');
-  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, faulty(ctx.store, 'P2.image.status.capture-creating') || varied(ctx.store, 'capture-available-at-once') ? 'available' : 'creating', disk.size);
+  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, faulty(ctx.store, 'P2.image.status.capture-creating') ? 'pending_upload' : varied(ctx.store, 'capture-available-at-once') ? 'available' : 'creating', disk.size);
   if (faulty(ctx.store, 'P2.images.capture.private')) img.is_public = true;
   ctx.store.schedule(new Date(ctx.store.now().getTime() + CAPTURE_MS), (s) => {
     const i = getImage(s, img.id);

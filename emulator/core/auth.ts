@@ -7,7 +7,7 @@ import { endpointFaulty } from './endpoint-faults.js';
 import { faulty } from '../faults/index.js';
 
 const BEARER = /^\s*Bearer\s+(\S+)\s*$/i;
-/** The bare token, no scheme (accepted only by the fault of P1.auth.bearer-header). */
+/** The bare token, no scheme (the only form GET /v4/account takes under the fault of P1.auth.bearer-header). */
 const BARE = /^\s*(\S+)\s*$/;
 
 /** The principal of the request, or null when no token is needed and none was sent; throws 401/403. */
@@ -19,7 +19,8 @@ export function authenticate(store: Store, route: Route, authorization: string |
     if (endpointFaulty(store, route.method, route.path, 'no-token-served')) return store.tokens.get(store.defaultToken) ?? null;
     throw new ApiError(401, 'Authentication is required: send the header "Authorization: Bearer <token>".');
   }
-  const m = BEARER.exec(header) ?? (faulty(store, 'P1.auth.bearer-header') ? BARE.exec(header) : null);
+  const bareOnly = faulty(store, 'P1.auth.bearer-header') && route.method === 'GET' && route.path === '/v4/account';
+  const m = bareOnly ? BARE.exec(header) : BEARER.exec(header);
   const principal = m ? store.tokens.get(m[1]!) : undefined;
   if (principal === undefined) {
     throw new ApiError(401, 'Invalid token: send a valid access token in the header "Authorization: Bearer <token>".');

@@ -6,7 +6,7 @@ import { defineFaults } from './define.js';
 
 export const part1Faults = defineFaults({
   // ---------------------------------------------------------------- authentication, scopes, restricted users
-  'P1.auth.bearer-header': { does: 'accepts the access token sent in the Authorization header without the Bearer scheme' },
+  'P1.auth.bearer-header': { does: 'GET /v4/account refuses Authorization: Bearer <token> and takes only the bare token' },
   'P1.account.auth.get-account-notifications': { does: 'GET /v4/account/notifications answers without a token (as the default user)' },
   'P2.compute.auth.get-compute-instances': { does: 'GET /v4/compute/instances answers without a token (as the default user)' },
   'P3.domains.auth.get-domains': { does: 'GET /v4/domains answers without a token (as the default user)' },
@@ -26,7 +26,7 @@ export const part1Faults = defineFaults({
   'P3.firewalls.unknown-id.get-networking-firewalls-id-rules': { does: 'GET /v4/networking/firewalls/{firewallId}/rules answers 200 {} for a firewall id that does not exist' },
   'P1.databases.serves.get-databases-engines-id': { does: 'GET /v4/databases/engines/{engineId} refuses valid requests (400)' },
   // ---------------------------------------------------------------- versioning
-  'P1.versioning.v4-prefix': { does: 'serves every /v4 endpoint also without the /v4 version segment' },
+  'P1.versioning.v4-prefix': { does: 'serves GET /v4/databases/engines only without its /v4 version segment' },
   'P1.versioning.beta.get-account-maintenance': { does: 'serves the maintenance list under /v4 instead of /v4beta' },
   'P1.versioning.beta.get-networking-vlans': { does: 'serves the VLAN list under /v4 instead of /v4beta' },
   // ---------------------------------------------------------------- errors
@@ -58,6 +58,7 @@ export const part1Faults = defineFaults({
   'P3.pagination.page-size.default-100': { does: 'GET /v4/domains pages by 25 when no page_size is asked for' },
   // ---------------------------------------------------------------- events
   'P1.events.emission': { does: 'records no firewall_device_remove event' },
+  'P1.events.emission~device-add': { does: 'records no firewall_device_add event' },
   'P1.events.emission~wrong-action': { does: 'records disabling a firewall as firewall_update instead of firewall_disable' },
   'P1.events.seen.marks-up-to-id': { does: 'POST seen marks only that one event seen, not the earlier ones' },
   'P1.events.read.marks-one': { does: 'POST read marks every event up to that one read' },
@@ -125,7 +126,7 @@ export const part1Faults = defineFaults({
   // ---------------------------------------------------------------- entity transfers
   'P1.entity-transfer.expiry.created-plus-24h': { does: 'a transfer expires 48 hours after creation' },
   'P1.entity-transfer.is-sender.creator': { does: 'shows is_sender false on transfers the account created' },
-  'P1.entity-transfer.accept': { does: 'accept answers {} but leaves the transfer pending' },
+  'P1.entity-transfer.accept': { does: 'refuses to accept a pending incoming transfer (answers 400)' },
   'P1.entity-transfer.token.identifies': { does: 'the transfer view shows the newest transfer whatever token it names' },
   'P1.entity-transfer.token.uuid': { does: 'transfer tokens are 32 hex digits without dashes' },
   // ---------------------------------------------------------------- OAuth clients, logins, maintenance

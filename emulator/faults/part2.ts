@@ -108,16 +108,15 @@ export const part2Faults = defineFaults({
   'P2.clone.compute-id.actions-complete': { does: 'clones onto a target instance with a running clone' },
   'P2.clone.compute-id.enough-resources': { does: 'clones onto a target instance without room for the cloned disks' },
   'P2.clone.tags-copied': { does: 'does not copy the source\'s tags to the clone' },
-  'P2.clone.label.default': { does: 'gives a clone without a label the source\'s label' },
+  'P2.clone.label.default': { does: 'gives a clone without a label an invalid default label (clone--<source id>: two dashes in a row)' },
   'P2.clone.configs.absent-all': { does: 'clones only the first profile when configs is absent' },
   'P2.clone.configs.empty-none': { does: 'clones every profile when configs is empty' },
   'P2.clone.configs.listed': { does: 'clones every profile when configs lists some' },
   'P2.instance-clone.region.required-for-new': { does: 'clones to a new instance without region in the source\'s region' },
   'P2.instance-clone.type.required-for-new': { does: 'clones to a new instance without type with the source\'s type' },
   'P2.instance-clone.region.not-with-compute-id': { does: 'accepts (and ignores) region when cloning onto an existing instance' },
-  'P2.instance-clone.label.new-instance-only': { does: 'accepts (and ignores) label when cloning onto an existing instance' },
+  'P2.instance-clone.label.new-instance-only': { does: 'accepts label when cloning onto an existing instance and renames that instance with it' },
   'P2.instance-clone.type.not-with-compute-id': { does: 'accepts (and ignores) type when cloning onto an existing instance' },
-  'P2.instance-clone.backups-enabled.new-instance-only': { does: 'accepts (and ignores) backups_enabled when cloning onto an existing instance' },
 
   // — Statistics, transfer, volumes —
   'P2.stats.month.min-1': { does: 'answers statistics for month 0' },
@@ -142,7 +141,6 @@ export const part2Faults = defineFaults({
   'P2.load-balancer.client-conn-throttle.max-20': { does: 'shows client_conn_throttle 25 on the seeded load balancers' },
 
   // — Events of compute operations (document 1) —
-  'P1.events.emission~compute-create': { does: 'records no event when an instance is created' },
   'P1.event.status.enum~compute-clone': { does: 'records the clone event with status "running", not a documented event status' },
   'P1.event.entity.members~compute': { does: 'records compute events whose entity has no url' },
 
@@ -150,7 +148,7 @@ export const part2Faults = defineFaults({
   'P2.image.status.pending-upload-expires': { does: 'never deletes an upload that received no data' },
   'P2.image.status.pending-upload-to-available': { does: 'keeps an image pending_upload after its data was uploaded' },
   'P2.image.status.upload-pending': { does: 'makes an uploaded image available before any data is sent' },
-  'P2.image.status.capture-creating': { does: 'makes a captured image available at once (never creating)' },
+  'P2.image.status.capture-creating': { does: 'shows a captured image as pending_upload instead of creating' },
   'P2.image.status.creating-to-available': { does: 'leaves a captured image creating forever' },
   'P2.image.id.private-prefix': { does: 'gives captured and uploaded images ids beginning with image/ instead of private/' },
   'P2.image.upload.private': { does: 'returns the uploaded image with its id stripped of the private/ prefix' },

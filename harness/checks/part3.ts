@@ -42,11 +42,13 @@ const caaIssuerDomain: SemanticCheck = (value) => {
 /**
  * Firewall rule `ports`: single port, range, or comma-separated list (a space may follow a comma); ranges
  * inclusive with end > start; ports 1..65535 without leading zeroes; at most 15 pieces (a range counts two).
- * A string outside the grammar reports only the syntax rule.
+ * A string outside the grammar reports only the syntax rule. Only a space after a comma is stated: other blanks
+ * around the separators and at the ends (" 22", "22 ,80", "22,  80", "80 - 90") are judged neither way, so the
+ * grammar is checked with them taken out.
  */
 const firewallPorts: SemanticCheck = (value) => {
   if (typeof value !== 'string') return [];
-  const items = value.split(/, ?/);
+  const items = value.trim().split(/\s*,\s*/).map((item) => item.replace(/\s*-\s*/g, '-'));
   const syntax = /^\d+(?:-\d+)?$/;
   const badItem = items.find((item) => !syntax.test(item));
   if (badItem !== undefined)

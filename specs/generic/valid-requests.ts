@@ -193,7 +193,8 @@ export const validRequests: Record<string, Recipe> = {
       return at(`/v4/compute/instances/${b.computeId}/backups/${b.backupId}/restore`, { json: { compute_id: targetInstance.id, overwrite: true } });
     },
   },
-  'POST /v4/compute/instances/{computeId}/boot': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/boot`, { json: {} }) },
+  // An instance kept offline: booting a running one is not covered by the documents.
+  'POST /v4/compute/instances/{computeId}/boot': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/boot`, { json: {} }) },
   // A clone onto an existing instance (compute_id) creates nothing: only a clone to a new instance is adopted.
   'POST /v4/compute/instances/{computeId}/clone': { adopt: async (c, fx, request, exchange) => { if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange); }, build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/clone`, { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('cl', 64) } }) },
   'GET /v4/compute/instances/{computeId}/configs': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`) },
@@ -235,7 +236,8 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/images/{imageId}': {
     build: async (c, fx) => {
       const created = await c.post('/v4/images/upload', { label: fx.label('up', 50), region: c.target.info.config.region });
-      const id = (created.body as Json | undefined)?.id;
+      const body = created.body as Json | undefined;
+      const id = body?.id ?? (body?.image as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the image upload response carries no id');
       fx.track('image', id);
       return at(`/v4/images/${enc(id)}`);

@@ -302,7 +302,8 @@ describe('Managed database create', () => {
     for (const item of mysql) {
       if (generic.has(item.id)) continue;
       // deleted meanwhile by another spec file?
-      if ((await c.get(`${DB}/${String(item.id)}`)).status === 404) continue;
+      const viewed = await c.get(`${DB}/${String(item.id)}`);
+      if (viewed.status >= 400 && viewed.status < 500) continue;
       c.fail('P1.database.list.generic-includes-mysql', `MySQL cluster ${String(item.id)} is not in the generic list ${GENERIC}`);
     }
     const listed = generic.get(created.id);
@@ -352,13 +353,19 @@ describe('Managed database status: provisioning', () => {
 // ------------------------------------------------------------------ provisioning time, hosts, delete of an active cluster
 
 describe('Managed database provisioning', () => {
-  check(['P1.database.provisioning.time', 'P1.database.hosts.assigned-after-provisioning', 'P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a cluster is active 31 minutes after creation, with hosts; an active cluster can be deleted', async (c) => {
+  check(['P1.database.provisioning.time', 'P1.database.hosts.assigned-after-provisioning', 'P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a cluster is active within an hour of creation, with hosts; an active cluster can be deleted', async (c) => {
     const created = await mustCreate(c);
     const first = created.exchange.body as Json | undefined;
     c.expect('P1.database.provisioning.time', first?.status !== 'active', 'the cluster is active at once: provisioning takes about 15 to 30 minutes', created.exchange);
+    // "About 15 to 30 minutes": how far past 30 "about" reaches is not said; only a cluster still not active at twice
+    // that (60 minutes) is judged.
     await c.advanceClock(31 * MINUTE);
-    const { exchange, cluster } = await view(c, created.id);
-    c.expect('P1.database.provisioning.time', cluster?.status === 'active', `31 simulated minutes after creation the cluster is ${JSON.stringify(cluster?.status)}, not active`, exchange);
+    let { exchange, cluster } = await view(c, created.id);
+    if (cluster?.status !== 'active') {
+      await c.advanceClock(29 * MINUTE);
+      ({ exchange, cluster } = await view(c, created.id));
+    }
+    c.expect('P1.database.provisioning.time', cluster?.status === 'active', `60 simulated minutes after creation the cluster is ${JSON.stringify(cluster?.status)}, not active`, exchange);
     const hosts = cluster?.hosts as Json | undefined;
     c.expect('P1.database.hosts.assigned-after-provisioning', typeof hosts?.primary === 'string' && hosts.primary.length > 0, `the active cluster shows hosts ${JSON.stringify(hosts)}`, exchange);
     const del = await c.delete(`${DB}/${created.id}`);

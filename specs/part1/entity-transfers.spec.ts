@@ -91,10 +91,13 @@ describe('Entity transfer accept and expiry', () => {
     if (!chosen) return c.skip('needs a pending transfer from another account to accept');
     const token = chosen.token as string;
     const accept = await c.post(`${at(token)}/accept`);
-    const after = await transferShowing(c, token, ['accepted', 'completed']);
-    if (!ok(accept) && (after.body.status === 'accepted' || after.body.status === 'completed')) c.skip('another spec file accepted this transfer meanwhile');
+    // What status an accepted transfer shows is not shown (status meanings and transitions are not): only that the
+    // accept succeeds is judged.
+    if (!ok(accept)) {
+      const after = await transfer(c, token);
+      if (ok(after.exchange) && after.body.status !== 'pending') c.skip(`the transfer is ${String(after.body.status)} now: another spec file may have accepted it meanwhile`);
+    }
     c.expectSuccess('P1.entity-transfer.accept', accept, 'POST accept of a pending incoming transfer');
-    c.expect('P1.entity-transfer.accept', after.body.status === 'accepted' || after.body.status === 'completed', `after accept the transfer shows status ${JSON.stringify(after.body.status)}`, after.exchange);
   });
 
   check(['P1.entity-transfer.expiry.created-plus-24h', 'P1.entity-transfer.expired.accept-rejected'], 'a transfer expires 24 hours after creation: no longer pending, and an expired incoming one cannot be accepted', async (c) => {

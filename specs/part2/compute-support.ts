@@ -16,6 +16,16 @@ export const STRONG_PASSWORD = 'Conf0rmance!Pass';
 export const UNKNOWN_ID = 999999937;
 
 export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+
+/**
+ * Shuts an instance down so that the next boot starts from offline: booting a running or booting instance is not
+ * covered by the documents. "Running or queued actions must finish first": a refused shutdown is tried again within
+ * the consistency window; one never accepted is a setup error.
+ */
+export async function shutDown(c: Check, id: number): Promise<void> {
+  const shutdown = await readAfterWrite(c, () => c.post(`${INSTANCES}/${id}/shutdown`), ok);
+  if (!ok(shutdown)) throw new SetupError(`instance ${id} could not be shut down before a boot (HTTP ${shutdown.status})`);
+}
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
 export const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
 export const reasonOf = (exchange: Exchange): string =>

@@ -41,9 +41,7 @@ describe('Create instance body: creation modes', () => {
     const ipv4 = ((await viewInstance(c, id)).ipv4 as string[] | undefined) ?? [];
     c.expect('P2.instance-create.private-ip', ipv4.some(isPrivateIpv4), `an instance created with private_ip true shows no private IPv4 address: ${JSON.stringify(ipv4)}`);
     c.expect('P2.instance-create.private-ip', ipv4.some((address) => !isPrivateIpv4(address)), `an instance created with private_ip true lost its public IPv4 address: ${JSON.stringify(ipv4)}`);
-    const plain = await newInstance(c, fx, {});
-    const plainIpv4 = ((await viewInstance(c, plain.id)).ipv4 as string[] | undefined) ?? [];
-    c.expect('P2.instance-create.private-ip', !plainIpv4.some(isPrivateIpv4), `an instance created without private_ip shows a private IPv4 address: ${JSON.stringify(plainIpv4)}`);
+    // Without private_ip nothing is said ("possibly one private"): an instance created without it is not judged.
   });
 
   check('P2.instance.label.default-assigned', 'an instance created without a label gets a valid default label', async (c) => {
@@ -356,14 +354,14 @@ describe('Events of instance operations', () => {
     return found;
   }
 
-  // Which action each operation records is not shown: only that creating and deleting an instance (actions taken
-  // on the account) are recorded as events naming it.
-  check('P1.events.emission', 'creating and deleting an instance are recorded as events naming the instance', async (c) => {
+  // Which operations emit which actions is not shown beyond the firewall ones: an inferred rule (a warning at most).
+  check('P1.events.emission.instances', 'creating and deleting an instance are recorded as events naming the instance', async (c) => {
+    const rule = 'P1.events.emission.instances';
     const { id } = await newInstance(c, fx, {});
-    c.expect('P1.events.emission', (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > 0)).length > 0, `creating instance ${id} recorded no event naming it (entity.id ${id})`);
+    c.expect(rule, (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > 0)).length > 0, `creating instance ${id} recorded no event naming it (entity.id ${id})`);
     const before = (await eventsNaming(c, id)).length;
-    c.expectSuccess('P1.events.emission', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
-    c.expect('P1.events.emission', (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > before)).length > before, `deleting instance ${id} recorded no new event naming it`);
+    c.expectSuccess(rule, await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
+    c.expect(rule, (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > before)).length > before, `deleting instance ${id} recorded no new event naming it`);
   });
 
   // The events list and view responses are judged against the documented event shape by the named checks (the
@@ -374,7 +372,7 @@ describe('Events of instance operations', () => {
     await c.post(`${INSTANCES}/${source.id}/boot`);
     await cloneToNew(c, fx, source.id);
     const events = await eventsNaming(c, source.id);
-    if (!events.length) c.skip(`the operations on instance ${source.id} recorded no event naming it (judged by P1.events.emission)`);
+    if (!events.length) c.skip(`the operations on instance ${source.id} recorded no event naming it (judged by P1.events.emission.instances)`);
     for (const event of events.slice(0, 5)) if (typeof event.id === 'number') await c.get(`/v4/account/events/${event.id}`);
   });
 });

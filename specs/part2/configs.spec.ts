@@ -5,8 +5,9 @@ import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
 import {
-  INSTANCES, UNKNOWN_ID, bodyOf, cloneToNew, configsOf, createConfig, createInstance, extraSetting, isPrivateIpv4, newConfig, newInstance, ok, rejected, viewInstance, vlanLabel, vlanListed, type Json,
+  INSTANCES, UNKNOWN_ID, bodyOf, cloneToNew, configsOf, createConfig, createInstance, extraSetting, isPrivateIpv4, newConfig, newInstance, ok, rejected, shutDown, viewInstance, vlanLabel, vlanListed, type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-configs');
@@ -30,6 +31,17 @@ function sharedVlan(c: Check): Promise<string> {
 }
 
 const boot = (c: Check, id: number, body: Json = {}) => c.post(`${INSTANCES}/${id}/boot`, body);
+
+/** Boots one instance again and again, each time from offline: after a boot that succeeded it is shut down first. */
+function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
+  let running = false;
+  return async (body = {}) => {
+    if (running) await shutDown(c, id);
+    const exchange = await boot(c, id, body);
+    running = ok(exchange);
+    return exchange;
+  };
+}
 
 describe('Configuration profile body', () => {
   check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) => {
@@ -164,35 +176,38 @@ describe('Boot rules', () => {
 
   check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) => {
     const { id } = await newInstance(c, fx, {});
+    const boot = bootsOf(c, id);
     const first = await newConfig(c, id);
-    c.expectSuccess('P2.boot.last-booted', await boot(c, id), 'booting the only profile');
+    c.expectSuccess('P2.boot.last-booted', await boot(), 'booting the only profile');
     await newConfig(c, id);
-    c.expectSuccess('P2.boot.last-booted', await boot(c, id), 'booting without config_id after a second profile was added (the first was booted last)');
+    c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id after a second profile was added (the first was booted last)');
     const third = await newConfig(c, id);
-    c.expectSuccess('P2.boot.last-booted', await boot(c, id, { config_id: third.id }), 'booting the third profile by config_id');
+    c.expectSuccess('P2.boot.last-booted', await boot({ config_id: third.id }), 'booting the third profile by config_id');
     c.expectSuccess('P2.boot.last-booted', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the first profile');
-    c.expectSuccess('P2.boot.last-booted', await boot(c, id), 'booting without config_id (the third was booted last)');
+    c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id (the third was booted last)');
   });
 
   check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) => {
     const { id } = await newInstance(c, fx, {});
+    const boot = bootsOf(c, id);
     const first = await newConfig(c, id);
     await newConfig(c, id);
-    c.expectRejected('P2.boot.ambiguous-error', await boot(c, id), 'booting without config_id with two never-booted profiles');
-    c.expectSuccess('P2.boot.ambiguous-error', await boot(c, id, { config_id: first.id }), 'booting the first profile by config_id');
+    c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id with two never-booted profiles');
+    c.expectSuccess('P2.boot.ambiguous-error', await boot({ config_id: first.id }), 'booting the first profile by config_id');
     await newConfig(c, id);
     c.expectSuccess('P2.boot.ambiguous-error', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the last booted profile');
-    c.expectRejected('P2.boot.ambiguous-error', await boot(c, id), 'booting without config_id after the last booted profile was deleted (two others remain)');
+    c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id after the last booted profile was deleted (two others remain)');
   });
 
   check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) => {
     const { id } = await newInstance(c, fx, {});
+    const boot = bootsOf(c, id);
     const [first, second] = [await newConfig(c, id), await newConfig(c, id)];
-    c.expectSuccess('P2.boot.config-id', await boot(c, id, { config_id: second.id }), 'booting the second profile by config_id');
-    c.expectRejected('P2.boot.config-id', await boot(c, id, { config_id: UNKNOWN_ID }), 'booting an unknown config_id');
+    c.expectSuccess('P2.boot.config-id', await boot({ config_id: second.id }), 'booting the second profile by config_id');
+    c.expectRejected('P2.boot.config-id', await boot({ config_id: UNKNOWN_ID }), 'booting an unknown config_id');
     const other = await newInstance(c, fx, {});
     const foreign = await newConfig(c, other.id);
-    c.expectRejected('P2.boot.config-id', await boot(c, id, { config_id: foreign.id }), 'booting the profile of another instance');
-    c.expectSuccess('P2.boot.config-id', await boot(c, id, { config_id: first.id }), 'booting the first profile by config_id');
+    c.expectRejected('P2.boot.config-id', await boot({ config_id: foreign.id }), 'booting the profile of another instance');
+    c.expectSuccess('P2.boot.config-id', await boot({ config_id: first.id }), 'booting the first profile by config_id');
   });
 });

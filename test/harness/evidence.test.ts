@@ -20,14 +20,14 @@ const targetAt = (url: string, config: Partial<SuiteConfig> = {}) => new Target(
 const answer = (method: string, path: string, status: number): Exchange => ({ method, path, status }) as Exchange;
 
 describe('what the run did not create', () => {
-  it('a DELETE of a public image is held back without --allow-destructive, in either spelling of its id', () => {
+  it('a DELETE of a public image is held back without --allow-destructive, in either spelling of its id', async () => {
     const guest = targetAt('http://127.0.0.1:9');
     for (const path of ['/v4/images/compute%2Fdebian12', '/v4/images/compute/debian12']) {
-      expect(() => guest.admit('DELETE', path), path).toThrow(Refusal);
-      expect(() => targetAt('http://127.0.0.1:9', { allowDestructive: true }).admit('DELETE', path), path).not.toThrow();
+      await expect(guest.admit('DELETE', path), path).rejects.toThrow(Refusal);
+      await expect(targetAt('http://127.0.0.1:9', { allowDestructive: true }).admit('DELETE', path), path).resolves.not.toThrow();
     }
-    expect(() => guest.admit('DELETE', '/v4/images/private%2F12')).not.toThrow();
-    expect(() => guest.admit('GET', '/v4/images/compute%2Fdebian12')).not.toThrow();
+    await expect(guest.admit('DELETE', '/v4/images/private%2F12')).resolves.not.toThrow();
+    await expect(guest.admit('GET', '/v4/images/compute%2Fdebian12')).resolves.not.toThrow();
   });
 });
 

@@ -100,6 +100,12 @@ export const hostile = {
   },
   /** `{}` to everything, at once. */
   ok: (): Handler => (_request, response) => json(response, 200, {}),
+  /** A target holding nothing: every DELETE succeeds, every list read (with `page`) is empty, every other read answers 404. */
+  deletesEverything: (): Handler => (request, response) => {
+    if (request.method === 'DELETE') return json(response, 200, {});
+    if (/[?&]page=/.test(request.url ?? '')) return json(response, 200, { data: [], page: 1, pages: 1, results: 0 });
+    json(response, 404, { errors: [{ reason: 'Not found' }] });
+  },
   /** Every JSON body nested `depth` arrays deep (about 2 bytes a level). */
   deepJson: (depth: number): Handler => (_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
@@ -140,13 +146,13 @@ export const hostile = {
   },
 };
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
 }
 
-function send(target: string, method: string, path: string, given: IncomingMessage['headers'], body?: Buffer): Promise<Answer> {
+export function send(target: string, method: string, path: string, given: IncomingMessage['headers'], body?: Buffer): Promise<Answer> {
   // The body's framing is this request's own (a snapshot GET carries none of the write's).
   const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = given;
   return new Promise((resolve, reject) => {

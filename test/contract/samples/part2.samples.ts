@@ -114,7 +114,12 @@ export const samples: Record<string, unknown[]> = {
     { ...instance, backups: { schedule: { day: 'Scheduling', window: 'Scheduling' } }, image: null, ipv6: null, label: 'web_server.01', ipv4: ['203.0.113.1'] },
   ],
   'resources/image': [image, { id: 'compute/debian11', label: 'Debian 11', description: null, status: 'creating' }],
-  'resources/image-upload': [{ ...image, status: 'pending_upload' }],
+  // upload_to on the image, beside it, or in it under `image`: where it sits is not shown
+  'resources/image-upload': [
+    { ...image, status: 'pending_upload' },
+    { image: { ...(({ upload_to: _u, ...rest }) => rest)(image), status: 'pending_upload' }, upload_to: image.upload_to },
+    { image: { ...image, status: 'pending_upload' } },
+  ],
   'resources/tag': [{ label: 'example tag' }],
   'resources/volume': [volume, { ...volume, compute_id: null, compute_label: null, hardware_type: 'hdd', status: 'creating' }],
   'resources/load-balancer': [balancer, { ...balancer, hostname: '192.0.2.1.balancer.example.net', ipv6: null, transfer: { in: null, out: null, total: null } }],
@@ -160,6 +165,9 @@ const CC = 'requests/config-create';
 export const cases: Case[] = [
   bad('resources/image-upload', { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' }, 'P2.image.upload-to.returned-on-upload', 'upload answer without upload_to'),
   bad('resources/image-upload', { ...image, id: 'compute/debian12', status: 'pending_upload' }, 'P2.image.upload.private', 'upload answer with a public image id'),
+  bad('resources/image-upload', { image: { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' } }, 'P2.image.upload-to.returned-on-upload', 'image under `image`, upload_to nowhere'),
+  bad('resources/image-upload', { image: { ...image, id: 'compute/debian12', status: 'pending_upload' } }, 'P2.image.upload.private', 'image under `image` with a public id'),
+  bad('resources/image-upload', { image: { ...image, status: 'pending_upload' }, upload_to: '/upload/16' }, 'P2.image.upload-to.url', 'upload_to beside the image, not a URL'),
   // ---- compute instance
   ok(I, inst({ image: 'compute/debian9' }), 'public image ID compute/… as shown'),
   ok(I, inst({ image: 'private/1234' }), 'private image ID private/…'),
@@ -330,8 +338,9 @@ export const cases: Case[] = [
   bad(CL, { region: 'us-east' }, 'P2.instance-clone.type.required-for-new', 'new instance without type'),
   bad(CL, { compute_id: 124, region: 'us-east' }, 'P2.instance-clone.region.not-with-compute-id', 'region with compute_id'),
   bad(CL, { compute_id: 124, type: 'g6-standard-2' }, 'P2.instance-clone.type.not-with-compute-id', 'type with compute_id'),
-  bad(CL, { compute_id: 124, label: 'clone-1' }, 'P2.instance-clone.label.new-instance-only', 'label with compute_id'),
-  bad(CL, { compute_id: 124, backups_enabled: true }, 'P2.instance-clone.backups-enabled.new-instance-only', 'backups_enabled with compute_id'),
+  // "only for a new instance" (not "otherwise not allowed"): with compute_id they may be refused or ignored
+  ok(CL, { compute_id: 124, label: 'clone-1' }, 'label with compute_id (refused or ignored: judged by a scenario)'),
+  ok(CL, { compute_id: 124, backups_enabled: true }, 'backups_enabled with compute_id (refused or ignored)'),
   bad(CL, { compute_id: 124, configs: ['23456'] }, 'P2.instance-clone.types', 'configs items not integers'),
   bad(CL, { region: 'us-east', type: 'g6-standard-2', label: 'clone__1' }, 'P2.instance.label.no-doubled-separators', 'label rules as in the resource'),
 

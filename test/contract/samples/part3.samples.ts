@@ -303,9 +303,10 @@ export const cases: Case[] = [
     v(FR, withPorts(ports), `ports "${ports}"`),
   ),
   x(FR, withPorts(''), 'P3.firewall.rule.ports.syntax', 'empty ports'),
-  x(FR, withPorts(' 22'), 'P3.firewall.rule.ports.syntax', 'leading space'),
-  x(FR, withPorts('22 ,80'), 'P3.firewall.rule.ports.syntax', 'space before a comma'),
-  x(FR, withPorts('22,  80'), 'P3.firewall.rule.ports.syntax', 'two spaces after a comma'),
+  // blanks other than one space after a comma: not stated either way, so not judged
+  ...[' 22', '22 ,80', '22,  80', '80 - 90', '22 '].map((ports) => v(FR, withPorts(ports), `ports "${ports}" (blanks judged neither way)`)),
+  x(FR, withPorts(' '), 'P3.firewall.rule.ports.syntax', 'a blank only'),
+  x(FR, withPorts('22 80'), 'P3.firewall.rule.ports.syntax', 'two ports separated by a space only'),
   x(FR, withPorts('22,'), 'P3.firewall.rule.ports.syntax', 'trailing comma'),
   x(FR, withPorts('1-2-3'), 'P3.firewall.rule.ports.syntax', 'range of three numbers'),
   x(FR, withPorts('http'), 'P3.firewall.rule.ports.syntax', 'service name'),
