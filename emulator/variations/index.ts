@@ -137,6 +137,27 @@ const catalogue = defineVariations({
     does: 'for 400 ms after a create, the list leaves the new resource out and its view answers 404 (the run is told of a 3-second consistency window)',
     consistencyWindowMs: 3_000,
   },
+  // ---------------------------------------------------------------- readings the suite had narrowed (re-read in issue 12)
+  'bare-token-accepted': {
+    leaves: `${D1}, Authentication 1: "Authenticated requests carry the header 'Authorization: Bearer <ACCESS_TOKEN>'." (what a token sent without the scheme answers is not shown; refusing it is an inferred SHOULD)`,
+    does: 'also accepts a token sent without "Bearer " (Authorization: <token>)',
+  },
+  'unversioned-paths-served': {
+    leaves: `${D1}, Versioning 1: "The version is the first path segment: '/v4'." (what a path without it answers is not shown)`,
+    does: 'serves a path without the version segment as its /v4 path',
+  },
+  'transfer-accept-pending': {
+    leaves: `${D1}, Entity transfer status: "Meaning of each transfer status: not shown." and "Transitions: not shown."`,
+    does: 'an accepted transfer still shows pending until it completes a minute later',
+  },
+  'boot-running-refused': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (booting an instance that is already running is not covered by the boot rules)`,
+    does: 'refuses to boot an instance that is already running (shut it down first)',
+  },
+  'clone-extras-ignored': {
+    leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
+    does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',
+  },
   // ---------------------------------------------------------------- headers
   'rate-limit-headers': {
     leaves: `${D1}, Limits: "Rate limits: not shown."`,
