@@ -7,7 +7,7 @@ import { needVlanRoom, regionForIpv6Range } from '../../harness/account-limits.j
 import { check, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { succeeded } from '../../harness/lists.js';
+import { listItems, succeeded } from '../../harness/lists.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
@@ -71,6 +71,27 @@ interface ValidPlan {
   readBack?: Record<string, ReadBack>;
   /** Puts the target in the state valid bodies need: before the first run, and after each accepted one. */
   settle?: (c: Check, context: BodyContext) => Promise<void>;
+  /**
+   * Why a refused valid body was refused for state the check did not make (another check's resources), or
+   * undefined: the run is then discarded (`fc.pre`) instead of judged.
+   */
+  excuse?: (c: Check, body: Json) => Promise<string | undefined>;
+}
+
+/**
+ * An instance named in `devices.computes` that is already a device of an enabled firewall (another check's): a new
+ * enabled firewall naming it is refused by P3.firewall.device.one-active-per-instance, whatever the body.
+ */
+async function heldByEnabledFirewall(c: Check, body: Json): Promise<string | undefined> {
+  const named = ((body.devices as Json | undefined)?.computes as number[] | undefined) ?? [];
+  if (!named.length) return undefined;
+  for (const firewall of await listItems(c, '/v4/networking/firewalls')) {
+    if (firewall.status !== 'enabled') continue;
+    const devices = await listItems(c, `/v4/networking/firewalls/${String(firewall.id)}/devices`);
+    const held = named.find((id) => devices.some((device) => device.entity_id === id || (device.entity as Json | undefined)?.id === id));
+    if (held !== undefined) return `instance ${held} is a device of the enabled firewall ${String(firewall.id)}`;
+  }
+  return undefined;
 }
 
 const VALID_PLANS: Record<string, ValidPlan> = {
@@ -99,7 +120,9 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     readBack: { label: same('P1.database.update.reflected'), allow_list: allowList },
   },
   // An existing target instance must have room for the clone: that is state, so only clones to a new instance.
-  'requests/instance-clone': { maxRuns: 4, accept: (body) => !('compute_id' in body) },
+  // The clones keep their source (the context's first instance) busy: on a target with the clock hook they are let
+  // finish after each accepted one, so the boot and rescue bodies sent to that instance later are not refused for it.
+  'requests/instance-clone': { maxRuns: 4, accept: (body) => !('compute_id' in body), settle: async (c) => void (c.target.control && (await c.advanceClock(11 * 60))) },
   // A direction left out keeps its stored rules, which count towards the 25: only bodies giving both directions.
   'requests/firewall-rules-update': { accept: (body) => 'inbound' in body && 'outbound' in body },
   'requests/instance-resize': { maxRuns: 5, path: async (c, fx) => `/v4/compute/instances/${(await fx.newInstance(c)).id}/resize` },
@@ -108,6 +131,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/instance-boot': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/boot`, settle: (c, context) => shutDown(c, context.computeIds[0]!) },
   'requests/instance-rescue': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue` },
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
+  'requests/firewall-create': { excuse: heldByEnabledFirewall },
   'requests/firewall-device-create': { maxRuns: 5 },
   // The bodies name the context's instances: their region must hold no range but this file's (deleted first).
   'requests/ipv6-range-create': {
@@ -270,6 +294,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
           await fx.cleanup(mark);
           // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
           if (exchange.status >= 400 && exchange.status < 500 && JSON.stringify(body).includes('"vlan"')) await needVlanRoom(c, ctx.vlanRegion);
+          if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
           c.expectSuccess(serves, exchange, `${key} with a valid body`);
           if (plan?.readBack) await readBack(c, path, body, plan.readBack);
           await plan?.settle?.(c, ctx);
