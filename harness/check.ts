@@ -93,7 +93,14 @@ export class Check {
   /** A request the run's safety settings held back (read-only, destructive, budget): it decides the verdict. */
   refusal?: Refusal;
 
+  /** A GET answering 404 for a resource this run made and has not deleted is a read lagging the create: read again within the window. */
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
+    const exchange = await this.sendOnce(method, path, options);
+    if (method !== 'GET' || exchange.status !== 404 || !isLive(path)) return exchange;
+    return readAfterWrite(this, () => this.sendOnce(method, path, options), (read) => read.status !== 404);
+  }
+
+  private async sendOnce(method: SendOptions['method'], path: string, options: RequestOptions): Promise<Exchange> {
     const token = options.token === undefined ? this.target.token : options.token;
     if (method !== 'GET') noteUse('write');
     let exchange: Exchange;
@@ -114,11 +121,8 @@ export class Check {
     return exchange;
   }
 
-  /** A GET; a 404 from a resource this run made and has not deleted is a read lagging the create: read again within the window. */
-  async get(path: string, options?: RequestOptions): Promise<Exchange> {
-    const exchange = await this.send('GET', path, options);
-    if (exchange.status !== 404 || !isLive(path)) return exchange;
-    return readAfterWrite(this, () => this.send('GET', path, options), (read) => read.status !== 404);
+  get(path: string, options?: RequestOptions) {
+    return this.send('GET', path, options);
   }
   post(path: string, json?: unknown, options?: RequestOptions) {
     return this.send('POST', path, { ...options, ...(json !== undefined ? { json } : {}) });
