@@ -6,7 +6,7 @@ import { it, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { isLive, noteDeleted, readAfterWrite } from './consistency.js';
+import { isLive, noteDeleted, noteLive, readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
@@ -96,6 +96,9 @@ export class Check {
   /** A GET answering 404 for a resource this run made and has not deleted is a read lagging the create: read again within the window. */
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
     const exchange = await this.sendOnce(method, path, options);
+    // A create answering with an id: its view is presumed under the collection (used only to read a 404 there again).
+    const id = method === 'POST' && exchange.status >= 200 && exchange.status < 300 ? (exchange.body as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof id === 'number' || typeof id === 'string') noteLive(`${path}/${id}`);
     if (method !== 'GET' || exchange.status !== 404 || !isLive(path)) return exchange;
     return readAfterWrite(this, () => this.sendOnce(method, path, options), (read) => read.status !== 404);
   }

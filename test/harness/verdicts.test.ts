@@ -108,6 +108,35 @@ describe('a property whose run got nothing to judge', () => {
   });
 });
 
+describe('a read of what the run just made', () => {
+  /** Answers POST /v4/domains with {id: 5}; GET /v4/domains/5 is 404 for its first two reads (a lagging replica). */
+  const lagging = async () => {
+    let reads = 0;
+    server = await startFakeServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.method === 'POST') return void response.end(JSON.stringify({ id: 5 }));
+      reads += 1;
+      response.statusCode = reads <= 2 ? 404 : 200;
+      response.end(JSON.stringify(reads <= 2 ? { errors: [{ reason: 'Not found', field: null }] } : { id: 5 }));
+    });
+    return server;
+  };
+
+  it('a 404 from a resource the run created is read again within the consistency window', async () => {
+    const fake = await lagging();
+    const c = checkOn(fake.url, { consistencyWindowMs: 3000 });
+    await c.post('/v4/domains', {});
+    expect((await c.get('/v4/domains/5')).status).toBe(200);
+  });
+
+  it('a 404 from a resource the run did not create (or deleted) is the answer at once', async () => {
+    const fake = await lagging();
+    const c = checkOn(fake.url, { consistencyWindowMs: 3000 });
+    expect((await c.get('/v4/domains/7')).status).toBe(404);
+    expect(fake.seen.filter((request) => request.method === 'GET')).toHaveLength(1);
+  });
+});
+
 describe('a read after a write', () => {
   const checkWithWindow = (consistencyWindowMs: number) => ({ target: { info: { config: { consistencyWindowMs } } } }) as unknown as Check;
 
