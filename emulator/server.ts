@@ -217,10 +217,11 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     bodyLimit: JSON_BODY_LIMIT,
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 1000 },
-    // Under `unversioned-paths-served`, a path without the version segment is served as the /v4 one.
+    // Under `unversioned-paths-served`, a path without the version segment is served as the /v4 one (not the
+    // emulator's own /__ paths: control hooks, upload URLs).
     rewriteUrl: (request) => {
       const url = request.url ?? '/';
-      return holder.store.variations.has('unversioned-paths-served') && !/^\/(v4|v4beta|__control)(\/|\?|$)/.test(url) ? `/v4${url}` : url;
+      return holder.store.variations.has('unversioned-paths-served') && !/^\/(v4|v4beta|__[a-z]+)(\/|\?|$)/.test(url) ? `/v4${url}` : url;
     },
     // Router-level failures (a path with broken percent-encoding) get the error body too.
     frameworkErrors: (err, _request, reply) => {

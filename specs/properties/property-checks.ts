@@ -78,20 +78,39 @@ interface ValidPlan {
   excuse?: (c: Check, body: Json) => Promise<string | undefined>;
 }
 
+/** The instances a body names in `<member>.computes` (firewall devices, transfer entities). */
+const computesIn = (body: Json, member: string): number[] => ((body[member] as Json | undefined)?.computes as number[] | undefined) ?? [];
+
+/** `held` read again within the consistency window until it finds what holds an instance (lists may lag writes). */
+const heldWithin = (c: Check, held: () => Promise<string | undefined>) => readAfterWrite(c, held, (reason) => reason !== undefined);
+
 /**
  * An instance named in `devices.computes` that is already a device of an enabled firewall (another check's): a new
  * enabled firewall naming it is refused by P3.firewall.device.one-active-per-instance, whatever the body.
  */
-async function heldByEnabledFirewall(c: Check, body: Json): Promise<string | undefined> {
-  const named = ((body.devices as Json | undefined)?.computes as number[] | undefined) ?? [];
-  if (!named.length) return undefined;
-  for (const firewall of await listItems(c, '/v4/networking/firewalls')) {
-    if (firewall.status !== 'enabled') continue;
-    const devices = await listItems(c, `/v4/networking/firewalls/${String(firewall.id)}/devices`);
-    const held = named.find((id) => devices.some((device) => device.entity_id === id || (device.entity as Json | undefined)?.id === id));
-    if (held !== undefined) return `instance ${held} is a device of the enabled firewall ${String(firewall.id)}`;
-  }
-  return undefined;
+function heldByEnabledFirewall(c: Check, body: Json): Promise<string | undefined> {
+  const named = computesIn(body, 'devices');
+  if (!named.length) return Promise.resolve(undefined);
+  return heldWithin(c, async () => {
+    for (const firewall of await listItems(c, '/v4/networking/firewalls')) {
+      if (firewall.status !== 'enabled') continue;
+      const devices = await listItems(c, `/v4/networking/firewalls/${String(firewall.id)}/devices`);
+      const held = named.find((id) => devices.some((device) => device.entity_id === id || (device.entity as Json | undefined)?.id === id));
+      if (held !== undefined) return `instance ${held} is a device of the enabled firewall ${String(firewall.id)}`;
+    }
+    return undefined;
+  });
+}
+
+/** An instance named in `entities.computes` already in a pending transfer (another check's): refused for that state. */
+function heldByPendingTransfer(c: Check, body: Json): Promise<string | undefined> {
+  const named = computesIn(body, 'entities');
+  if (!named.length) return Promise.resolve(undefined);
+  return heldWithin(c, async () => {
+    const pending = (await listItems(c, '/v4/account/entity-transfers')).filter((transfer) => transfer.status === 'pending');
+    const held = named.find((id) => pending.some((transfer) => computesIn(transfer, 'entities').includes(id)));
+    return held === undefined ? undefined : `instance ${held} is in a pending transfer`;
+  });
 }
 
 const VALID_PLANS: Record<string, ValidPlan> = {
@@ -132,6 +151,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/instance-rescue': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue` },
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
   'requests/firewall-create': { excuse: heldByEnabledFirewall },
+  'requests/entity-transfer-create': { excuse: heldByPendingTransfer },
   'requests/firewall-device-create': { maxRuns: 5 },
   // The bodies name the context's instances: their region must hold no range but this file's (deleted first).
   'requests/ipv6-range-create': {
