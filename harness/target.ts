@@ -291,13 +291,16 @@ export class Target {
     if (!billable || billable.creates?.(json) === false) return undefined;
     const { kind } = billable;
     const spender = spending.getStore();
-    // The plan's allowance first; past it the create goes through only on a free slot of the budget (a create the
-    // documents say is refused costs nothing: the slot is given back on the 4xx).
+    // Within the plan's allowance a create takes one of the slots the plan shares out; past it, only one of the slots
+    // kept for creates the documents say are refused (the slot is given back on the 4xx): a create the plan did not
+    // foresee never spends a slot promised to another check.
     const account = this.plan && spender ? this.allowanceOf(spender) : undefined;
     const allowed = (account?.[kind] ?? 0) > 0;
     if (allowed) account![kind]! -= 1;
     const budget = this.budgets[kind];
-    const release = budget ? await budget.take(SLOT_WAIT_MS) : () => {};
+    const shared = budget && this.plan ? budget.max - this.plan.probeReserve[kind] : undefined;
+    const slots = shared === undefined ? undefined : allowed ? { from: 1, to: shared } : { from: shared + 1, to: budget!.max };
+    const release = budget ? await budget.take(SLOT_WAIT_MS, slots) : () => {};
     if (!release) {
       if (allowed) account![kind]! += 1;
       throw new Refusal('skip', `the run's budget of ${budget!.max} new ${billable.what} is used up (${billable.flag})`);

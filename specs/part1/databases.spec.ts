@@ -145,12 +145,16 @@ async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: numb
 
 // ------------------------------------------------------------------ cluster states shared by several checks
 
-/** A cluster seen `provisioning` just now (a new one when the last one has moved on). */
+/**
+ * A cluster seen `provisioning` just now: the file's shared one (a fixture every such check borrows), else a new one
+ * when the last one has moved on (another spec file advanced the shared clock).
+ */
 let provisioning: { id: number } | undefined;
 async function provisioningCluster(c: Check, fresh = false): Promise<{ id: number }> {
-  if (!fresh && provisioning && (await statusOf(c, provisioning.id)) === 'provisioning') return provisioning;
-  const created = await mustCreate(c);
-  provisioning = { id: created.id };
+  const shared = await fx.shared('provisioningCluster', async () => ({ id: (await mustCreate(c)).id }));
+  const last = fresh ? undefined : (provisioning ?? shared);
+  if (last && (await statusOf(c, last.id)) === 'provisioning') return last;
+  provisioning = { id: (await mustCreate(c)).id };
   return provisioning;
 }
 

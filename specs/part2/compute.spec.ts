@@ -245,12 +245,17 @@ describe('Resize preconditions', () => {
   });
 });
 
-/** The target's current month, from the `created` date-time of a new instance (simulated time may run ahead). */
+/**
+ * The file's instance and the target's current month, from the `created` date-time of the event a new firewall
+ * records (simulated time may run ahead of the instance; a firewall costs nothing, an instance would).
+ */
 async function targetMonth(c: Check): Promise<{ id: number; year: number; month: number }> {
-  const { id } = await newInstance(c, fx, {});
-  const created = (await viewInstance(c, id)).created;
+  const { id } = await fx.instance(c);
+  const firewall = await fx.newFirewall(c);
+  const event = await fx.find(c, '/v4/account/events', (item) => item.action === 'firewall_create' && String((item.entity as Json | undefined)?.id) === String(firewall.id));
+  const created = event?.created;
   const date = typeof created === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(created) ? created : `${created}Z`) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) return c.skip('the instance shows no created date-time to learn the target\'s current month');
+  if (Number.isNaN(date.getTime())) return c.skip('no firewall_create event with a created date-time tells the target\'s current month');
   return { id, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
 }
 
