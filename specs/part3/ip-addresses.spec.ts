@@ -86,6 +86,13 @@ async function rangeView(c: Check, range: string): Promise<Exchange> {
 const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as const;
 const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
 
+/**
+ * Two instances of the region with one public IPv4 address each, shared by the checks below that leave them so
+ * (an added private address, a reset rDNS, a swap that keeps one public address on each, a refused change and an undone share all leave them so): the budget pays
+ * for two instances, not two per check.
+ */
+const publicPair = (c: Check) => fx.shared('publicPair', async () => [await fx.newInstance(c), await fx.newInstance(c)] as const);
+
 describe('IP addresses: list, allocation, reverse DNS', () => {
   check('P3.ips.list.no-private', 'the IP list holds the public address of an instance and not its private one', async (c) => {
     const instance = await fx.newInstance(c, { private_ip: true });
@@ -97,7 +104,7 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
   });
 
   check('P3.ip-allocate.allocates-ipv4', 'POST ips allocates a (private) IPv4 address to the instance', async (c) => {
-    const instance = await fx.newInstance(c);
+    const [, instance] = await publicPair(c);
     const before = (await addressesOf(c, instance.id)).ipv4;
     const post = await c.post('/v4/networking/ips', { compute_id: instance.id, public: false, type: 'ipv4' });
     c.expectSuccess('P3.ip-allocate.allocates-ipv4', post, 'POST ips for a private IPv4 address');
@@ -109,7 +116,7 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
   });
 
   check('P3.ip.rdns.null-resets-default', 'rdns null on a public IPv4 address resets it to the default', async (c) => {
-    const instance = await fx.newInstance(c);
+    const [instance] = await publicPair(c);
     const address = await publicOf(c, instance.id);
     const path = `/v4/networking/ips/${address}`;
     const original = (await c.get(path)).body as Json | undefined;
@@ -134,13 +141,6 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
     if (typeof original?.rdns === 'string' && original.rdns.length > 0) c.expect('P3.ip.rdns.null-resets-default', after?.rdns === original.rdns, `rdns after the reset is ${JSON.stringify(after?.rdns)}, the default of the new address was ${original.rdns}`);
   });
 });
-
-/**
- * Two instances of the region with one public IPv4 address each, shared by the checks below that leave them so
- * (a swap keeps one public address on each, a refused change and an undone share change nothing): the budget pays
- * for two instances, not two per check.
- */
-const publicPair = (c: Check) => fx.shared('publicPair', async () => [await fx.newInstance(c), await fx.newInstance(c)] as const);
 
 describe('IP assignment', () => {
   for (const path of ASSIGN) {
