@@ -174,17 +174,21 @@ async function violationPathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan
   return endpoint.path.includes('{') ? pathFor(c, fx, endpoint, plan, context) : endpoint.path;
 }
 
-/** The ids a generated body may name: made on the target before generating (once per spec file). */
-async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyContext> {
+/**
+ * The ids a generated body may name: made on the target before generating (once per spec file). Document 1's bodies
+ * name instances only as entities to transfer: one instance is enough there, the others take two.
+ */
+async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document']): Promise<BodyContext> {
   const config = c.target.info.config;
-  const [first, second] = [await fx.instance(c), await fx.newInstance(c)];
+  const first = await fx.instance(c);
+  const second = document === 'part1' ? first : await fx.newInstance(c);
   const configs = await c.get(`/v4/compute/instances/${first.id}/configs`);
   const disk = deepFind(configs.body, (item) => typeof item.disk_id === 'number');
   const profile = deepFind(configs.body, (item) => typeof item.id === 'number' && 'devices' in item);
   if (!disk || !profile) throw new SetupError('cannot find a disk and a configuration profile of the instance');
   const { backupId } = await instanceBackup(c, fx);
   const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
-  const ipv4s = [first, second].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
+  const ipv4s = [...new Set([first, second])].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
   return {
     region: config.region,
     vlanRegion: config.vlanRegion,
@@ -193,7 +197,7 @@ async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyCon
     publicImage: await fx.publicImage(c),
     databaseEngine: await fx.mysqlEngine(c),
     databaseNodeType: await fx.databaseNodeType(c),
-    computeIds: [first.id, second.id],
+    computeIds: [...new Set([first.id, second.id])],
     diskId: disk.disk_id as number,
     configId: profile.id as number,
     backupId,
@@ -201,7 +205,7 @@ async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyCon
     ipv4s,
     slaac: String(view.ipv6 ?? '').split('/')[0]!,
     // Generated names repeat across files that share the seed: a tag per file keeps platform-wide names apart.
-    labelPrefix: `${fx.prefix}${tag}`,
+    labelPrefix: `${fx.prefix}p${document.slice(-1)}`,
   };
 }
 
@@ -258,7 +262,7 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
 export function propertyChecks(document: Endpoint['document'], bodies: Record<string, BodyArbitraries>): void {
   const fx = useFixtures(`properties-${document}`);
   const labels = new Set<string>();
-  const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, `p${document.slice(-1)}`));
+  const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, document));
 
   for (const [schema, generators] of Object.entries(bodies)) {
     const endpoint = endpoints.find((candidate) => candidate.request === schema);
