@@ -325,6 +325,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     context.task.meta.conformance = run.record;
     const key = (run.key = context.task.fullName);
     const planned = run.target.plan?.checks.get(key);
+    const cost = (run.record.cost = emptyCost(key));
     // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability
     // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made.
     if (planned && planned.verdict !== 'run') {
@@ -332,7 +333,6 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       run.record.message = planned.reason;
       context.skip(planned.reason);
     }
-    const cost = (run.record.cost = emptyCost(key));
     try {
       await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, () => body(run));
       if (run.refusal) throw run.refusal;
