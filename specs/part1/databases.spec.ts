@@ -175,9 +175,12 @@ async function refusedWhileProvisioning(c: Check, rule: string, what: string, op
   c.skip('the clusters left provisioning during every attempt (another spec file advanced the shared clock)');
 }
 
-/** A failed cluster: credentials reset, then a backup restored (documented to fail the cluster). */
+/**
+ * A failed cluster: credentials reset, then a backup restored (documented to fail the cluster). It is the file's
+ * active cluster, failed once every other check is done with it: its describe block comes last.
+ */
 const failedCluster = memo('failedCluster', async (c) => {
-  const { id } = await fx.newActiveDatabase(c);
+  const { id } = await fx.activeDatabase(c);
   const backup = await snapshot(c, id);
   const reset = await c.post(`${DB}/${id}/credentials/reset`);
   const restore = await c.post(`${DB}/${id}/backups/${backup.id}/restore`);
@@ -192,8 +195,8 @@ async function failed(c: Check): Promise<{ id: number; backupId: number }> {
   return cluster;
 }
 
-/** A cluster of this file's own whose label, allow_list and maintenance window the update checks change. */
-const editable = memo('editable', (c) => fx.newActiveDatabase(c));
+/** The cluster whose label and allow_list the update checks change: the file's active cluster (nothing else reads those). */
+const editable = (c: Check) => fx.activeDatabase(c);
 
 // ------------------------------------------------------------------ engines and node types
 
@@ -521,44 +524,6 @@ describe('Managed database update', () => {
 
 // ------------------------------------------------------------------ credentials reset, restore, failed
 
-describe('Managed database status: failed', () => {
-  check('P1.database.restore.after-reset-fails', 'a restore after a credentials reset leaves the cluster failed', async (c) => {
-    const result = await failedCluster(c);
-    if (!ok(result.reset)) throw new SetupError(`could not reset the credentials: ${describeExchange(result.reset)}`);
-    c.expectSuccess('P1.database.restore.after-reset-fails', result.restore, 'POST restore after a credentials reset');
-    c.expect('P1.database.restore.after-reset-fails', result.status === 'failed', `after a credentials reset and a restore the cluster is ${JSON.stringify(result.status)}, not failed`);
-  });
-
-  const refusedWhenFailed: Array<[string, string, (c: Check, id: number, backupId: number) => Promise<Exchange>]> = [
-    ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
-    ['P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) })],
-    ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
-    ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => c.get(`${DB}/${id}/credentials`)],
-    ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
-    ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
-    ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => c.get(`${DB}/${id}/ssl`)],
-  ];
-  for (const [rule, what, op] of refusedWhenFailed) {
-    check(rule, `${what} is refused on a failed cluster`, async (c) => {
-      const { id, backupId } = await failed(c);
-      c.expectRejected(rule, await op(c, id, backupId), `${what} on a failed cluster`);
-      c.expect(rule, (await statusOf(c, id)) === 'failed', 'the failed cluster changed status after a refused request');
-    });
-  }
-
-  check(['P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'the backups of a failed cluster are listed and viewed', async (c) => {
-    const { id, backupId } = await failed(c);
-    c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
-    c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
-  });
-
-  check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
-    const { id } = await failed(c);
-    c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
-    c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
-  });
-});
-
 // ------------------------------------------------------------------ automatic backups (clock)
 
 describe('Managed database automatic backups', () => {
@@ -646,5 +611,43 @@ describe('Managed databases and restricted users', () => {
       [`DELETE ${DB}/{id}`, () => c.delete(`${DB}/${id}`, { token })],
     ];
     for (const [what, send] of requests) c.expectRejected('P1.database.unrestricted-regardless-of-scopes', await send(), `${what} as a restricted user holding databases:read_only and databases:read_write`);
+  });
+});
+
+describe('Managed database status: failed', () => {
+  check('P1.database.restore.after-reset-fails', 'a restore after a credentials reset leaves the cluster failed', async (c) => {
+    const result = await failedCluster(c);
+    if (!ok(result.reset)) throw new SetupError(`could not reset the credentials: ${describeExchange(result.reset)}`);
+    c.expectSuccess('P1.database.restore.after-reset-fails', result.restore, 'POST restore after a credentials reset');
+    c.expect('P1.database.restore.after-reset-fails', result.status === 'failed', `after a credentials reset and a restore the cluster is ${JSON.stringify(result.status)}, not failed`);
+  });
+
+  const refusedWhenFailed: Array<[string, string, (c: Check, id: number, backupId: number) => Promise<Exchange>]> = [
+    ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
+    ['P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) })],
+    ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
+    ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => c.get(`${DB}/${id}/credentials`)],
+    ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
+    ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
+    ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => c.get(`${DB}/${id}/ssl`)],
+  ];
+  for (const [rule, what, op] of refusedWhenFailed) {
+    check(rule, `${what} is refused on a failed cluster`, async (c) => {
+      const { id, backupId } = await failed(c);
+      c.expectRejected(rule, await op(c, id, backupId), `${what} on a failed cluster`);
+      c.expect(rule, (await statusOf(c, id)) === 'failed', 'the failed cluster changed status after a refused request');
+    });
+  }
+
+  check(['P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'the backups of a failed cluster are listed and viewed', async (c) => {
+    const { id, backupId } = await failed(c);
+    c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
+    c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
+  });
+
+  check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
+    const { id } = await failed(c);
+    c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
+    c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
   });
 });
