@@ -130,7 +130,7 @@ describe('Compute instances: grants and restricted users', () => {
   });
 
   check('P2.instances.update.tags-unrestricted', 'changing tags needs an unrestricted user', async (c) => {
-    const { id } = await newInstance(c, fx, {});
+    const { id } = await fx.instance(c);
     const token = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(id)]: 'read_write' } } } });
     const tag = fx.label('tag', 50);
     fx.track('tag', tag, tag);
