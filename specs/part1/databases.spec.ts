@@ -146,12 +146,18 @@ async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: numb
 // ------------------------------------------------------------------ cluster states shared by several checks
 
 /**
+ * A cluster created with the defaults (no allow_list), made once: the checks observing what a create shows, and the
+ * first that need a provisioning cluster, all take it.
+ */
+const plainCluster = memo('plainCluster', (c) => mustCreate(c));
+
+/**
  * A cluster seen `provisioning` just now: the file's shared one (a fixture every such check borrows), else a new one
  * when the last one has moved on (another spec file advanced the shared clock).
  */
 let provisioning: { id: number } | undefined;
 async function provisioningCluster(c: Check, fresh = false): Promise<{ id: number }> {
-  const shared = await fx.shared('provisioningCluster', async () => ({ id: (await mustCreate(c)).id }));
+  const shared = await plainCluster(c);
   const last = fresh ? undefined : (provisioning ?? shared);
   if (last && (await statusOf(c, last.id)) === 'provisioning') return last;
   provisioning = { id: (await mustCreate(c)).id };
@@ -261,7 +267,7 @@ describe('Managed database create', () => {
   });
 
   check('P1.database.allow-list.default-empty', 'allow_list is empty when the create body omits it', async (c) => {
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
     c.expect('P1.database.allow-list.default-empty', Array.isArray(cluster?.allow_list) && cluster.allow_list.length === 0, `the new cluster's allow_list is ${JSON.stringify(cluster?.allow_list)}, not []`, exchange);
   });
@@ -275,7 +281,7 @@ describe('Managed database create', () => {
   });
 
   check('P1.database.label.unique', 'creating a cluster with a label in use is refused', async (c) => {
-    const first = await mustCreate(c);
+    const first = await plainCluster(c);
     const second = await createCluster(c, { label: first.label });
     c.expectRejected('P1.database.label.unique', second.exchange, `POST ${DB} with the label of cluster ${first.id}`, 'label');
   });
@@ -283,7 +289,7 @@ describe('Managed database create', () => {
   check('P1.database.region.region-id', 'region must name a region; a created cluster shows the region it was created in', async (c) => {
     const bad = await createCluster(c, { region: 'zz-nowhere-9' });
     c.expectRejected('P1.database.region.region-id', bad.exchange, `POST ${DB} with region "zz-nowhere-9"`, 'region');
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
     c.expect('P1.database.region.region-id', cluster?.region === c.target.info.config.region, `created in ${c.target.info.config.region}, the cluster shows region ${JSON.stringify(cluster?.region)}`, exchange);
   });
@@ -291,7 +297,7 @@ describe('Managed database create', () => {
   check('P1.database.type.node-type-id', 'type must name a node type; a created cluster shows a node type of GET /v4/databases/types', async (c) => {
     const bad = await createCluster(c, { type: 'g0-nosuch-node-0' });
     c.expectRejected('P1.database.type.node-type-id', bad.exchange, `POST ${DB} with type "g0-nosuch-node-0"`, 'type');
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
     c.expect('P1.database.type.node-type-id', cluster?.type === (await nodeType(c)), `created with type ${await nodeType(c)}, the cluster shows ${JSON.stringify(cluster?.type)}`, exchange);
     const type = await c.get(`/v4/databases/types/${encodeURIComponent(String(cluster?.type))}`);
@@ -299,7 +305,7 @@ describe('Managed database create', () => {
   });
 
   check(['P1.database.list.generic-includes-mysql', 'P1.database.fields.generic-projection', 'P1.database.instance-uri.generic-only'], 'every MySQL cluster is in the generic list, with instance_uri there only', async (c) => {
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const mine = (await view(c, created.id)).exchange;
     c.expect('P1.database.instance-uri.generic-only', isObject(mine.body) && !('instance_uri' in mine.body), 'the MySQL view of a cluster carries instance_uri', mine);
     const holdsNew = (items: Json[]) => items.some((item) => item.id === created.id);
