@@ -327,8 +327,9 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     const planned = run.target.plan?.checks.get(key);
     const cost = (run.record.cost = emptyCost(key));
     // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability
-    // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made.
-    if (planned && planned.verdict !== 'run') {
+    // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made. A
+    // read-only run creates nothing: its checks find out themselves, naming the first write they would need.
+    if (planned && planned.verdict !== 'run' && !config.readOnly) {
       run.record.verdict = planned.verdict;
       run.record.message = planned.reason;
       context.skip(planned.reason);

@@ -7,7 +7,7 @@ import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
 import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
 import { findEndpoint } from './responses.js';
-import { makePlan, type Billable, type Counts, type Plan } from './plan.js';
+import { loadCosts, makePlan, specFilters, type Billable, type Counts, type Plan } from './plan.js';
 
 /** What the global setup hands to every worker. */
 export interface TargetInfo {
@@ -239,7 +239,7 @@ export class Target {
     const budget = (kind: string, max: number | null) => (max === null ? null : new CreationBudget(config.out, config.runId, kind, max));
     this.budgets = { instance: budget('instance', config.maxInstances), database: budget('database', config.maxDatabases) };
     const limited = config.maxInstances !== null || config.maxDatabases !== null;
-    this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null) : null;
+    this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null, loadCosts(), specFilters()) : null;
     registerSecret(info.token);
     registerConfigSecrets(info.config);
   }
