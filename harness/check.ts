@@ -345,7 +345,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         run.record.message = redactText(refusal.message);
         context.skip(run.record.message);
       }
-      if (error instanceof SkipCheck) {
+      // The target lacks what the check needs (a list item that qualifies, a token, the clock): `skip` with the reason.
+      if (error instanceof SkipCheck || error instanceof MissingCapability) {
         run.record.verdict = 'skip';
         run.record.message = error.message;
         context.skip(error.message);
