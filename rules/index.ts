@@ -6,6 +6,9 @@ import type { Rule } from './types.js';
 
 export type { Rule, Need } from './types.js';
 
+/** The version of the documents the ledger follows. */
+export const DOCUMENTS_VERSION = '4.123.1';
+
 /** The whole ledger: the hand-written rules of each document, then the per-endpoint rules derived from the catalogue. */
 export const ledger: Rule[] = [...part1, ...part2, ...part3, ...endpointRules];
 

@@ -1,6 +1,6 @@
 // Derives boundary cases from the schemas themselves: walks a schema alongside a valid sample and, for every
 // length / range / count / enum constraint it reaches, builds values just inside and just outside the bound.
-import { SCHEMA_BASE, loadContract } from '../../harness/contract.js';
+import { SCHEMA_BASE, loadContract } from './contract.js';
 
 type Json = Record<string, unknown>;
 
