@@ -40,13 +40,19 @@ try {
 const baseUrl = options['base-url'].replace(/\/+$/, '');
 
 async function send(method, path, body) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${options.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
+  let response;
+  let text;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${options.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    text = await response.text();
+  } catch (error) {
+    die(`${method} ${baseUrl}${path} failed: ${error.cause?.code ?? error.message}`);
+  }
   let json;
   try {
     json = JSON.parse(text);
@@ -58,14 +64,7 @@ async function send(method, path, body) {
 
 const ok = (status) => status >= 200 && status < 300;
 
-async function hasControl() {
-  try {
-    return (await send('GET', '/__control')).body?.control === true;
-  } catch {
-    return false;
-  }
-}
-const control = await hasControl();
+const control = (await send('GET', '/__control')).body?.control === true;
 const reset = async () => {
   if (control) await send('POST', '/__control/reset', {});
 };
