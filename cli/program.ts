@@ -9,6 +9,7 @@ import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepComma
 import { planReport, printPlan } from './plan.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { ResultsFileError, rerenderReports } from '../reports/write.js';
+import { exportCases } from './export-cases.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -164,6 +165,15 @@ export function buildProgram(): Command {
         if (error instanceof ResultsFileError) throw new UsageError(error.message);
         throw error;
       }
+    });
+
+  program
+    .command('export-cases')
+    .description('write the request-side boundary cases as JSON, one file per rule (accept/reject bodies per endpoint), and the contract as an OpenAPI 3.1 document')
+    .requiredOption('--out <dir>', 'where to write cases/<rule id>.json and openapi.json')
+    .action((options: { out: string }) => {
+      const written = exportCases(options.out);
+      out(`conformance: ${written.cases} cases of ${written.rules} rules in ${written.casesDir}, and ${written.openapi}`);
     });
 
   return program;

@@ -1,6 +1,6 @@
 // results.json: the contract every report builds on. Rule statuses are aggregated from the checks that declare a
 // rule and from the named-check findings attributed to it.
-import { ledger } from '../rules/index.js';
+import { DOCUMENTS_VERSION, ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { defaults, type SuiteConfig } from '../harness/config.js';
 import type { CheckRecord, Verdict } from '../harness/check.js';
@@ -9,7 +9,7 @@ import type { Exchange } from '../harness/http.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
 
-export const DOCUMENTS_VERSION = '4.123.1';
+export { DOCUMENTS_VERSION };
 export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'disabled'];
 export const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
 
