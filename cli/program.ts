@@ -63,6 +63,7 @@ export function buildProgram(): Command {
     .option('--no-shrink', "report a property's first counterexample without shrinking it (each shrinking step sends requests: faster on a slow target)")
     .option('--no-allure', 'skip the Allure results and their single-file report (<out>/allure-report/index.html, about 2 s to render)')
     .option('--progress <mode>', 'terminal progress: tty (lines per area updated in place), plain (printed every few seconds), quiet (the summary line only), jsonl (one JSON object per finished check on standard output); default tty on a terminal, else plain')
+    .option('--fail-on <level>', 'what makes the run exit 1: must (a MUST rule failed; the default) or warning (also a SHOULD rule with a finding)')
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
       let config;

@@ -50,6 +50,7 @@ export interface RunOptions {
   /** false with --no-allure. */
   allure?: boolean;
   progress?: string;
+  failOn?: string;
 }
 
 export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
@@ -89,6 +90,7 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     shrink: options.shrink === false ? 'false' : undefined,
     allure: options.allure === false ? 'false' : undefined,
     progress: options.progress,
+    failOn: options.failOn,
   };
   return resolveConfig({ file: options.config, env, flags });
 }
@@ -123,12 +125,24 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
     return 2;
   }
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
-  if (results.summary.fail > 0) return 1;
-  // Errors outside any check (e.g. a shard with no spec files) leave the run incomplete.
   const outsideChecks = vitest?.state.getUnhandledErrors().length ?? 0;
-  if (outsideChecks > 0) process.stderr.write(`conformance: ${outsideChecks} error(s) outside the checks (above): the run is incomplete\n`);
-  if (results.summary.error > 0 || outsideChecks > 0) return 2;
-  return 0;
+  const verdict = exitOf(results, config, outsideChecks);
+  if (verdict.line) process.stderr.write(`conformance: ${verdict.line}\n`);
+  return verdict.code;
+}
+
+/**
+ * The exit code of a finished run: 1 a MUST rule failed (or, with --fail-on warning, a SHOULD rule warned); 2 an
+ * error inside or outside the checks, or nothing of weight judged; else 0. `line` says why when it is not obvious.
+ */
+export function exitOf(results: Pick<Results, 'summary' | 'warnings' | 'score'>, config: Pick<SuiteConfig, 'failOn'>, outsideChecks = 0): { code: number; line?: string } {
+  if (results.summary.fail > 0) return { code: 1 };
+  if (config.failOn === 'warning' && results.warnings > 0) return { code: 1, line: `${results.warnings} SHOULD rule(s) with a warning, and the run fails on warnings (--fail-on warning)` };
+  // Errors outside any check (e.g. a shard with no spec files) leave the run incomplete.
+  if (outsideChecks > 0) return { code: 2, line: `${outsideChecks} error(s) outside the checks (above): the run is incomplete` };
+  if (results.summary.error > 0) return { code: 2 };
+  if (results.score.judgedMust === 0) return { code: 2, line: 'no MUST rule was judged (every check skipped, disabled or errored): the run proves nothing' };
+  return { code: 0 };
 }
 
 export { ConfigError };

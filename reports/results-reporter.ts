@@ -45,7 +45,8 @@ function summarise(results: Results, written: string[], config: SuiteConfig): vo
   const s = results.summary;
   const score = results.score.percent === null ? 'no MUST rule judged' : `score ${results.score.percent.toFixed(1)} %`;
   const partial = config.shard ? ` — shard ${config.shard}: a partial run, only this shard's spec files` : '';
-  const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip, ${s.disabled} disabled, ${results.warnings} warnings (${score})${partial} → ${written.join(', ')}\n`;
+  const j = results.judgement;
+  const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.warning} warning, ${s.skip} skip, ${s.disabled} disabled; judged ${j.full} fully, ${j.partial} partly, ${j.none} not (${score})${partial} → ${written.join(', ')}\n`;
   // JSON lines keep standard output machine-readable: the summary goes to standard error there.
   (config.progress === 'jsonl' ? process.stderr : process.stdout).write(line);
 }
