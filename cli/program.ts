@@ -5,6 +5,7 @@ import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch } from './validate.js';
 import { ConfigError, configFromOptions, runSuite, type RunOptions } from './run.js';
 import { REAL_TARGET_BUDGETS } from '../harness/config.js';
+import { preflight } from './preflight.js';
 import { sweepCommand, type SweepCommandOptions } from './sweep.js';
 import { ResultsFileError, rerenderReports } from '../reports/write.js';
 
@@ -73,6 +74,7 @@ export function buildProgram(): Command {
         if (error instanceof ConfigError) throw new UsageError(error.message);
         throw error;
       }
+      await preflight(config);
       process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ?? 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
       process.exitCode = await runSuite(config, files);
     });

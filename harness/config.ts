@@ -80,6 +80,9 @@ export class ConfigError extends Error {}
 
 export const ENV_PREFIX = 'CONFORMANCE_';
 
+/** Where the run's global setup (same process as the command) leaves why it failed, for the reports and the exit code. */
+export const SETUP_ERROR_ENV = `${ENV_PREFIX}SETUP_ERROR`;
+
 /** One configurable setting: its key, environment variable, and how a string becomes its value. */
 interface Setting<K extends keyof SuiteConfig> {
   key: K;

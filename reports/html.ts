@@ -93,7 +93,7 @@ ${rule.checks.filter((entry) => entry.replay).map(renderFailingCheck)}
   );
   return html`<section id="failures">
 <h2>Failures <span class="count-badge">${failed.length}</span></h2>
-${failed.length ? articles : html`<p class="none">No rule failed: the target conforms to every rule that was judged.</p>`}
+${results.setupError ? html`<p class="message" id="setup-error">${results.setupError}: nothing was judged.</p>` : failed.length ? articles : html`<p class="none">No rule failed: the target conforms to every rule that was judged.</p>`}
 </section>`;
 }
 

@@ -1,7 +1,7 @@
 // Vitest reporter that turns the suite's checks into the run's reports: results.json, compliance.html, junit.xml
 // and the single-file Allure report (from the results allure-vitest wrote), then prints a one-line summary.
 import type { Reporter, TestModule } from 'vitest/node';
-import { fromEnv, type SuiteConfig } from '../harness/config.js';
+import { SETUP_ERROR_ENV, fromEnv, type SuiteConfig } from '../harness/config.js';
 import { renderAllureReport } from './allure.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import { reportPaths } from './paths.js';
@@ -27,7 +27,7 @@ export default class ResultsReporter implements Reporter {
     const config = fromEnv();
     const paths = reportPaths(config);
     const target = targetOf(config);
-    const results = buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config) });
+    const results = buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config), setupError: process.env[SETUP_ERROR_ENV] });
     writeResultsJson(results, paths.json);
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];

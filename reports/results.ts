@@ -142,6 +142,8 @@ export interface Results {
   warnings: number;
   /** Rules not judged: marked untestable by the ledger, or reached by no check. */
   untested: number;
+  /** Why the run's setup failed (nothing was judged); absent when it did not. */
+  setupError?: string;
   documents: typeof DOCUMENTS;
   rules: RuleResult[];
   endpoints: EndpointCoverage[];
@@ -193,7 +195,7 @@ function selectingRule(record: CheckRecord | undefined, fallback: string): strin
   return record.failedRule && record.rules.includes(record.failedRule) ? record.failedRule : record.rules[0]!;
 }
 
-export function buildResults(outcomes: CheckOutcome[], meta: { target: string; started: string; finished: string; run: RunInfo }): Results {
+export function buildResults(outcomes: CheckOutcome[], meta: { target: string; started: string; finished: string; run: RunInfo; setupError?: string }): Results {
   const byRule = new Map<string, RuleResult>(
     ledger.map((rule) => [
       rule.id,
@@ -310,6 +312,7 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
     checks: checkCounts,
     warnings: rules.filter((rule) => rule.warning).length,
     untested: rules.filter((rule) => rule.status === 'untested').length,
+    ...(meta.setupError ? { setupError: meta.setupError } : {}),
     documents: DOCUMENTS,
     rules,
     endpoints: endpoints.map((endpoint) => {
