@@ -65,7 +65,16 @@ export async function twice(run: () => Promise<void>): Promise<void> {
   }
 }
 
-class SkipCheck extends Error {}
+/** The check cannot run on this target (thrown by `c.skip`, and by fixtures that find nothing suitable). */
+export class SkipCheck extends Error {}
+
+/** How long a check may take (vitest's timeout of the test); its last request must be sent early enough to end within it. */
+export const CHECK_TIMEOUT_MS = 60_000;
+
+/** The check's deadline passed: it sends nothing more, and reports `error` unless it already judged something. */
+export class DeadlinePassed extends NothingToJudge {
+  override name = 'DeadlinePassed';
+}
 
 /** Exchanges kept per check as evidence (the failing one is always kept). */
 const MAX_EVIDENCE = 8;
@@ -81,8 +90,13 @@ export class Check {
   readonly target: Target;
   private readonly exercised = new Set<string>();
 
-  constructor(rules: string[], on: Target = target()) {
+  /** No request is sent after this (ms since the epoch): the check ends within its timeout, whatever the target does. */
+  readonly deadline: number;
+
+  constructor(rules: string[], on: Target = target(), private readonly timeoutMs = CHECK_TIMEOUT_MS) {
     this.target = on;
+    // The request in flight at the deadline still gets its --timeout, and the check a moment to report.
+    this.deadline = Date.now() + Math.max(timeoutMs / 2, timeoutMs - on.info.config.timeoutMs - 2000);
     this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {}, exercised: [] };
   }
 
@@ -94,6 +108,7 @@ export class Check {
 
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
     const token = options.token === undefined ? this.target.token : options.token;
+    if (Date.now() >= this.deadline) throw new DeadlinePassed(`the check's deadline passed (it must end within ${Math.round(this.timeoutMs / 1000)} s): ${method} ${path.split('?')[0]} was not sent`);
     if (method !== 'GET') noteUse('write');
     let exchange: Exchange;
     try {
@@ -321,7 +336,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       context.task.meta.conformance = { rules: ids, verdict: 'disabled', message: 'disabled by the --rules / --areas filter', findings: [], exchanges: [], endpoints: {}, exercised: [] };
       context.skip('disabled by configuration');
     }
-    const run = new Check(ids);
+    const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
     context.task.meta.conformance = run.record;
     const key = (run.key = context.task.fullName);
     const planned = run.target.plan?.checks.get(key);
@@ -347,7 +362,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         run.record.message = redactText(refusal.message);
         context.skip(run.record.message);
       }
-      if (error instanceof SkipCheck) {
+      // The target lacks what the check needs (a list item that qualifies, a token, the clock): `skip` with the reason.
+      if (error instanceof SkipCheck || error instanceof MissingCapability) {
         run.record.verdict = 'skip';
         run.record.message = error.message;
         context.skip(error.message);
@@ -369,5 +385,5 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     } finally {
       context.task.meta.conformance = redact(run.record);
     }
-  }, options.timeout ?? 60_000);
+  }, options.timeout ?? CHECK_TIMEOUT_MS);
 }

@@ -197,7 +197,7 @@ describe('Deploying images', () => {
   check('P2.image.deploy.available-only', 'an image that is pending_upload cannot be deployed', async (c) => {
     const image = await upload(c);
     const view = await statusOf(c, image.id);
-    if (view.status !== 'pending_upload') throw new SetupError(`the new upload is "${String(view.status)}", not pending_upload`);
+    c.expect('P2.image.status.upload-pending', view.status === 'pending_upload', `the new upload is "${String(view.status)}", not pending_upload`, view.exchange);
     const deployed = await deploy(c, image.id);
     c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the pending_upload image ${image.id}`, 'image');
   });

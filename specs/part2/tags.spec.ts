@@ -9,6 +9,8 @@ import { listPages } from '../../harness/lists.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { findEndpoint } from '../../harness/responses.js';
+import { endpointRuleId } from '../../rules/endpoint-rules.js';
 
 const fx = useFixtures('part2-tags');
 
@@ -45,7 +47,12 @@ async function createTag(c: Check, body: Json, token?: string): Promise<{ label:
 /** The view of an object expected to exist, showing `until` (what a write just set): read again within the consistency window until it does. */
 async function viewOf(c: Check, path: string, until: (body: Json) => boolean = () => true): Promise<{ body: Json; exchange: Exchange }> {
   const exchange = await readAfterWrite(c, () => c.get(path), (view) => ok(view) && until(bodyOf(view)));
-  if (!ok(exchange)) throw new SetupError(`could not view ${path}: HTTP ${exchange.status}`);
+  // The object was just made (or seeded): the documents promise its view.
+  const endpoint = findEndpoint(`GET ${path}`);
+  if (!ok(exchange)) {
+    if (endpoint) c.fail(endpointRuleId(endpoint, 'serves'), `${path} cannot be viewed: HTTP ${exchange.status}`, exchange);
+    throw new SetupError(`could not view ${path}: HTTP ${exchange.status}`);
+  }
   return { body: bodyOf(exchange), exchange };
 }
 

@@ -16,7 +16,7 @@ registerSecret(TOKEN);
 
 let server: FakeServer;
 beforeAll(async () => {
-  server = await startFakeServer(hostile.ok());
+  server = await startFakeServer(hostile.deletesEverything());
 });
 afterAll(async () => {
   await server.close();
