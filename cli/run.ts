@@ -8,6 +8,7 @@ import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
 import { SPEC_FILE_ERROR } from '../reports/outcomes.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
+import { SPEC_FILTERS_ENV } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/target.js';
 import { Interruption } from './interrupt.js';
@@ -122,6 +123,8 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
     process.stderr.write(`conformance: ${problem}\n`);
     return 2;
   }
+  // The workers' plan spends the budgets on the spec files asked for only.
+  process.env[SPEC_FILTERS_ENV] = filters.join('\n');
   const { json: resultsFile, allureResults } = reportPaths(config);
   rmSync(resultsFile, { force: true });
   // allure-vitest adds to its folder: results of an earlier run would show in this run's Allure report.

@@ -340,13 +340,15 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     context.task.meta.conformance = run.record;
     const key = (run.key = context.task.fullName);
     const planned = run.target.plan?.checks.get(key);
-    // The plan spends the budget on checks judging rules no other check judges: this one sends nothing.
-    if (planned?.verdict === 'skip' && planned.reason?.startsWith('the budget')) {
-      run.record.verdict = 'skip';
+    const cost = (run.record.cost = emptyCost(key));
+    // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability
+    // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made. A
+    // read-only run creates nothing: its checks find out themselves, naming the first write they would need.
+    if (planned && planned.verdict !== 'run' && !config.readOnly) {
+      run.record.verdict = planned.verdict;
       run.record.message = planned.reason;
       context.skip(planned.reason);
     }
-    const cost = (run.record.cost = emptyCost(key));
     try {
       await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, () => body(run));
       if (run.refusal) throw run.refusal;

@@ -91,9 +91,10 @@ async function availableUpload(c: Check): Promise<Uploaded> {
   return image;
 }
 
-/** Captures an image from a new instance's disk; the create response (not shown) is used when it carries the image. */
+/** Captures an image from the file's instance's disk; the create response (not shown) is used when it carries the image. */
 async function capture(c: Check): Promise<{ id: string; label: string; exchange: Exchange }> {
-  const instance = await fx.newInstance(c);
+  // Capturing reads the disk and leaves the instance as it was: every capture takes the file's instance.
+  const instance = await fx.instance(c);
   const diskId = await diskToCapture(c, instance.id);
   const label = fx.label('cap', 50);
   const exchange = await c.post('/v4/images', { disk_id: diskId, label });

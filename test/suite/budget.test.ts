@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import type { PlanReport } from '../../cli/plan.js';
+import { loadCosts } from '../../harness/plan.js';
 import type { Results } from '../../reports/results.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,6 +44,13 @@ afterAll(() => emulator?.stop());
 const judged = (status: string) => status === 'pass' || status === 'fail' || status === 'warning';
 
 describe('a run against a plain base URL with the default budgets', () => {
+  it('runs exactly the checks the cost table lists (else the table is stale: run `npm run plan:costs`)', () => {
+    const listed = new Set(loadCosts().checks.map((check) => check.key));
+    const ran = new Set(results.checkList.map((check) => check.cost?.key).filter((key): key is string => key !== undefined));
+    const stale = { 'checks missing from the table': [...ran].filter((key) => !listed.has(key)), 'table entries no check has': [...listed].filter((key) => !ran.has(key)) };
+    expect(stale, 'specs/plan/costs.json is stale: run `npm run plan:costs`').toEqual({ 'checks missing from the table': [], 'table entries no check has': [] });
+  });
+
   it('reports no fail and no error', () => {
     const broken = results.rules.filter((rule) => rule.status === 'fail' || rule.status === 'error').map((rule) => `${rule.id}: ${rule.checks.find((check) => check.verdict !== 'pass')?.message ?? ''}`.slice(0, 300));
     expect(broken).toEqual([]);
