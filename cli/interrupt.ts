@@ -10,7 +10,8 @@ import { withoutCredentials } from '../harness/redact.js';
 import { sweep } from './sweep.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-type Signal = (typeof SIGNALS)[number];
+/** SIGPIPE: standard output was closed (`conformance run … | head -1`); it is handled, never delivered. */
+type Signal = (typeof SIGNALS)[number] | 'SIGPIPE';
 
 /** Running checks may finish (and their spec file's own cleanup run) for this long before their workers are stopped. */
 const GRACE_MS = 5_000;
@@ -75,6 +76,14 @@ export class Interruption {
     }
     this.signal = signal;
     process.stderr.write(`\nconformance: ${signal}: stopping the run, then deleting what it created (a second signal exits at once)\n`);
+    this.stop();
+  }
+
+  /** Standard output was closed: the run stops and cleans up as for a signal, rather than crash on EPIPE. */
+  outputClosed(): void {
+    if (this.signal) return;
+    this.signal = 'SIGPIPE';
+    process.stderr.write('conformance: standard output was closed: stopping the run, then deleting what it created\n');
     this.stop();
   }
 

@@ -8,7 +8,9 @@ import { REAL_TARGET_BUDGETS } from '../harness/config.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepCommandOptions } from './sweep.js';
 import { planReport, printPlan } from './plan.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
+import { preflight } from './preflight.js';
 import { ResultsFileError, rerenderReports } from '../reports/write.js';
+import { exportCases } from './export-cases.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -75,10 +77,12 @@ export function buildProgram(): Command {
     .option('--no-shrink', "report a property's first counterexample without shrinking it (each shrinking step sends requests: faster on a slow target)")
     .option('--no-allure', 'skip the Allure results and their single-file report (<out>/allure-report/index.html, about 2 s to render)')
     .option('--progress <mode>', 'terminal progress: tty (lines per area updated in place), plain (printed every few seconds), quiet (the summary line only), jsonl (one JSON object per finished check on standard output); default tty on a terminal, else plain')
+    .option('--fail-on <level>', 'what makes the run exit 1: must (a MUST rule failed; the default) or warning (also a SHOULD rule with a finding)')
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
       const config = configOf(options);
       registerConfigSecrets(config);
+      await preflight(config);
       process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
       process.exitCode = await runSuite(config, files);
     });
@@ -164,6 +168,15 @@ export function buildProgram(): Command {
         if (error instanceof ResultsFileError) throw new UsageError(error.message);
         throw error;
       }
+    });
+
+  program
+    .command('export-cases')
+    .description('write the request-side boundary cases as JSON, one file per rule (accept/reject bodies per endpoint), and the contract as an OpenAPI 3.1 document')
+    .requiredOption('--out <dir>', 'where to write cases/<rule id>.json and openapi.json')
+    .action((options: { out: string }) => {
+      const written = exportCases(options.out);
+      out(`conformance: ${written.cases} cases of ${written.rules} rules in ${written.casesDir}, and ${written.openapi}`);
     });
 
   return program;

@@ -3,10 +3,12 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, resolveConfig, toEnv, type SuiteConfig } from '../harness/config.js';
+import { ConfigError, SETUP_ERROR_ENV, resolveConfig, toEnv, type SuiteConfig } from '../harness/config.js';
 import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
+import { SPEC_FILE_ERROR } from '../reports/outcomes.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
+import { SPEC_FILTERS_ENV } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/target.js';
 import { Interruption } from './interrupt.js';
@@ -53,6 +55,7 @@ export interface RunOptions {
   /** false with --no-allure. */
   allure?: boolean;
   progress?: string;
+  failOn?: string;
 }
 
 export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
@@ -93,6 +96,7 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     shrink: options.shrink === false ? 'false' : undefined,
     allure: options.allure === false ? 'false' : undefined,
     progress: options.progress,
+    failOn: options.failOn,
   };
   return resolveConfig({ file: options.config, env, flags });
 }
@@ -113,11 +117,14 @@ function reportLeftovers(config: SuiteConfig): void {
 /** Runs the suite; returns the exit code. */
 export async function runSuite(config: SuiteConfig, filters: string[] = []): Promise<number> {
   Object.assign(process.env, toEnv(config));
+  delete process.env[SETUP_ERROR_ENV];
   const problem = await controlUrlProblem(config);
   if (problem) {
     process.stderr.write(`conformance: ${problem}\n`);
     return 2;
   }
+  // The workers' plan spends the budgets on the spec files asked for only.
+  process.env[SPEC_FILTERS_ENV] = filters.join('\n');
   const { json: resultsFile, allureResults } = reportPaths(config);
   rmSync(resultsFile, { force: true });
   // allure-vitest adds to its folder: results of an earlier run would show in this run's Allure report.
@@ -125,6 +132,11 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
   // `sweep` applies a run's ledger only to the target the run recorded.
   writeRunRecord(config.out, { runId: config.runId, target: config.baseUrl && withoutCredentials(config.baseUrl), started: new Date().toISOString() });
   const interruption = new Interruption(config);
+  // A reader that hung up (`| head -1`): writes to standard output fail with EPIPE from now on, which must not crash.
+  const onOutputError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') interruption.outputClosed();
+  };
+  process.stdout.on('error', onOutputError);
   const { startVitest } = await import('vitest/node');
   const running = startVitest('test', filters, { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, ...(config.shard ? { shard: config.shard } : {}) }, { plugins: [interruption.plugin()] });
   const vitest = await Promise.race([running, interruption.gaveUp.then(() => undefined)]);
@@ -137,12 +149,27 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
     return 2;
   }
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
-  if (results.summary.fail > 0) return 1;
-  // Errors outside any check (e.g. a shard with no spec files) leave the run incomplete.
   const outsideChecks = vitest?.state.getUnhandledErrors().length ?? 0;
-  if (outsideChecks > 0) process.stderr.write(`conformance: ${outsideChecks} error(s) outside the checks (above): the run is incomplete\n`);
-  if (results.summary.error > 0 || outsideChecks > 0) return 2;
-  return 0;
+  const verdict = exitOf(results, config, outsideChecks);
+  if (verdict.line) process.stderr.write(`conformance: ${verdict.line}\n`);
+  return verdict.code;
+}
+
+/**
+ * The exit code of a finished run: 1 a MUST rule failed (or, with --fail-on warning, a SHOULD rule warned); 2 an
+ * error inside or outside the checks, or nothing of weight judged; else 0. `line` says why when it is not obvious.
+ */
+export function exitOf(results: Pick<Results, 'summary' | 'warnings' | 'score' | 'checkList' | 'setupError'>, config: Pick<SuiteConfig, 'failOn'>, outsideChecks = 0): { code: number; line?: string } {
+  if (results.setupError) return { code: 2, line: `${results.setupError}: nothing was judged` };
+  const uncollected = results.checkList.filter((check) => check.name.startsWith(SPEC_FILE_ERROR));
+  if (uncollected.length) return { code: 2, line: `${uncollected.map((check) => check.file).join(', ')} could not be collected (${uncollected[0]!.message ?? 'see above'}): the run is incomplete` };
+  if (results.summary.fail > 0) return { code: 1 };
+  if (config.failOn === 'warning' && results.warnings > 0) return { code: 1, line: `${results.warnings} SHOULD rule(s) with a warning, and the run fails on warnings (--fail-on warning)` };
+  // Errors outside any check (e.g. a shard with no spec files) leave the run incomplete.
+  if (outsideChecks > 0) return { code: 2, line: `${outsideChecks} error(s) outside the checks (above): the run is incomplete` };
+  if (results.summary.error > 0) return { code: 2 };
+  if (results.score.judgedMust === 0) return { code: 2, line: 'no MUST rule was judged (every check skipped, disabled or errored): the run proves nothing' };
+  return { code: 0 };
 }
 
 export { ConfigError };

@@ -1,14 +1,16 @@
 // `conformance validate`: judges recorded response bodies offline against the documents.
 import { readFileSync } from 'node:fs';
-import { findEndpoint, judgeResponse, type ResponseVerdict } from '../harness/responses.js';
+import { JudgeInputError, judgeExchange, type ResponseVerdict } from '../harness/responses.js';
 
 export class UsageError extends Error {}
 
 export function judgeOne(endpointSpec: string, status: number, body: unknown): ResponseVerdict {
-  const endpoint = findEndpoint(endpointSpec);
-  if (!endpoint) throw new UsageError(`unknown endpoint "${endpointSpec}" (see \`conformance endpoints\`; write it as "GET /v4/domains/{domainId}" or a concrete path)`);
-  if (!Number.isInteger(status) || status < 100 || status > 599) throw new UsageError(`--status must be an HTTP status code, got "${status}"`);
-  return judgeResponse(endpoint, status, body);
+  try {
+    return judgeExchange(endpointSpec, status, body);
+  } catch (error) {
+    if (error instanceof JudgeInputError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 export function parseJson(text: string, what: string): unknown {

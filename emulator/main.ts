@@ -1,5 +1,6 @@
 // `npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults]
-//  [--variation ID]... [--list-variations] [--token T]`
+//  [--variation ID]... [--list-variations] [--token T] [--parent-pid PID]`
+// `--parent-pid`: exit when that process is gone (a child emulator never outlives its parent, even one killed by SIGKILL).
 // Faults also come from CHS_EMULATOR_FAULTS, variations from CHS_EMULATOR_VARIATIONS (comma-separated).
 // `--instances`: no emulator at first; each JSON line on standard input starts or closes one (the mutation matrix
 // starts hundreds of emulators, one per fault, without paying a process start-up for each):
@@ -13,7 +14,9 @@ import { FAULTS, unknownFaults } from './faults/index.js';
 import { VARIATIONS, unknownVariations } from './variations/index.js';
 import { startEmulator, type RunningEmulator } from './index.js';
 
-const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--variation ID]... [--list-variations] [--token T] | --instances';
+const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--variation ID]... [--list-variations] [--token T] [--parent-pid PID] | --instances';
+/** How often a child emulator looks for its parent. */
+const PARENT_POLL_MS = 500;
 const TOKEN = /^\S{1,256}$/;
 
 function die(message: string): never {
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
         variation: { type: 'string', multiple: true, default: [] },
         'list-variations': { type: 'boolean', default: false },
         token: { type: 'string' },
+        'parent-pid': { type: 'string' },
         instances: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -65,6 +69,8 @@ async function main(): Promise<void> {
     die(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   }
   if (values.token !== undefined && !TOKEN.test(values.token)) die('--token must be 1..256 non-space characters');
+  const parent = values['parent-pid'];
+  if (parent !== undefined && !/^[1-9]\d{0,9}$/.test(parent)) die(`--parent-pid must be a process id, not "${parent}"`);
 
   let emulator;
   try {
@@ -96,6 +102,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (parent !== undefined) watchParent(Number(parent), stop);
+}
+
+/** Stops when the parent process is gone (signal 0 tests for a process without touching it). */
+function watchParent(pid: number, stop: () => void): void {
+  const timer = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EPERM') return;
+      clearInterval(timer);
+      stop();
+    }
+  }, PARENT_POLL_MS);
+  timer.unref();
 }
 
 function fromEnv(name: string): string[] {

@@ -66,7 +66,16 @@ export async function twice(run: () => Promise<void>): Promise<void> {
   }
 }
 
-class SkipCheck extends Error {}
+/** The check cannot run on this target (thrown by `c.skip`, and by fixtures that find nothing suitable). */
+export class SkipCheck extends Error {}
+
+/** How long a check may take (vitest's timeout of the test); its last request must be sent early enough to end within it. */
+export const CHECK_TIMEOUT_MS = 60_000;
+
+/** The check's deadline passed: it sends nothing more, and reports `error` unless it already judged something. */
+export class DeadlinePassed extends NothingToJudge {
+  override name = 'DeadlinePassed';
+}
 
 /** Exchanges kept per check as evidence (the failing one is always kept). */
 const MAX_EVIDENCE = 8;
@@ -82,8 +91,13 @@ export class Check {
   readonly target: Target;
   private readonly exercised = new Set<string>();
 
-  constructor(rules: string[], on: Target = target()) {
+  /** No request is sent after this (ms since the epoch): the check ends within its timeout, whatever the target does. */
+  readonly deadline: number;
+
+  constructor(rules: string[], on: Target = target(), private readonly timeoutMs = CHECK_TIMEOUT_MS) {
     this.target = on;
+    // The request in flight at the deadline still gets its --timeout, and the check a moment to report.
+    this.deadline = Date.now() + Math.max(timeoutMs / 2, timeoutMs - on.info.config.timeoutMs - 2000);
     this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {}, exercised: [] };
   }
 
@@ -105,6 +119,7 @@ export class Check {
 
   private async sendOnce(method: SendOptions['method'], path: string, options: RequestOptions): Promise<Exchange> {
     const token = options.token === undefined ? this.target.token : options.token;
+    if (Date.now() >= this.deadline) throw new DeadlinePassed(`the check's deadline passed (it must end within ${Math.round(this.timeoutMs / 1000)} s): ${method} ${path.split('?')[0]} was not sent`);
     if (method !== 'GET') noteUse('write');
     let exchange: Exchange;
     try {
@@ -333,17 +348,19 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       context.task.meta.conformance = { rules: ids, verdict: 'disabled', message: 'disabled by the --rules / --areas filter', findings: [], exchanges: [], endpoints: {}, exercised: [] };
       context.skip('disabled by configuration');
     }
-    const run = new Check(ids);
+    const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
     context.task.meta.conformance = run.record;
     const key = (run.key = context.task.fullName);
     const planned = run.target.plan?.checks.get(key);
-    // The plan spends the budget on checks judging rules no other check judges: this one sends nothing.
-    if (planned?.verdict === 'skip' && planned.reason?.startsWith('the budget')) {
-      run.record.verdict = 'skip';
+    const cost = (run.record.cost = emptyCost(key));
+    // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability
+    // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made. A
+    // read-only run creates nothing: its checks find out themselves, naming the first write they would need.
+    if (planned && planned.verdict !== 'run' && !config.readOnly) {
+      run.record.verdict = planned.verdict;
       run.record.message = planned.reason;
       context.skip(planned.reason);
     }
-    const cost = (run.record.cost = emptyCost(key));
     try {
       await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, () => body(run));
       if (run.refusal) throw run.refusal;
@@ -357,7 +374,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         run.record.message = redactText(refusal.message);
         context.skip(run.record.message);
       }
-      if (error instanceof SkipCheck) {
+      // The target lacks what the check needs (a list item that qualifies, a token, the clock): `skip` with the reason.
+      if (error instanceof SkipCheck || error instanceof MissingCapability) {
         run.record.verdict = 'skip';
         run.record.message = error.message;
         context.skip(error.message);
@@ -379,5 +397,5 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     } finally {
       context.task.meta.conformance = redact(run.record);
     }
-  }, options.timeout ?? 60_000);
+  }, options.timeout ?? CHECK_TIMEOUT_MS);
 }

@@ -167,20 +167,20 @@ export class CreationBudget {
     this.dir = join(ledgerDir(out, runId), 'budget');
   }
 
-  /** Takes a slot: its release, or null when all are still taken after `waitMs` (slots held for a create that may be
-   *  refused come back at once). */
-  async take(waitMs = 0): Promise<(() => void) | null> {
+  /** Takes a slot numbered within `slots` (all by default): its release, or null when all are still taken after
+   *  `waitMs` (slots held for a create that may be refused come back at once). */
+  async take(waitMs = 0, slots: { from: number; to: number } = { from: 1, to: this.max }): Promise<(() => void) | null> {
     const until = Date.now() + waitMs;
     for (;;) {
-      const release = this.takeNow();
+      const release = this.takeNow(slots.from, slots.to);
       if (release || Date.now() >= until) return release;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 
-  private takeNow(): (() => void) | null {
+  private takeNow(from: number, to: number): (() => void) | null {
     mkdirSync(this.dir, { recursive: true });
-    for (let slot = 1; slot <= this.max; slot++) {
+    for (let slot = from; slot <= to; slot++) {
       const file = join(this.dir, `${this.kind}-${slot}`);
       try {
         writeFileSync(file, '', { flag: 'wx' });

@@ -68,7 +68,12 @@ export interface SuiteConfig {
   allure: boolean;
   /** Terminal progress; null: `tty` when standard output is a terminal, else `plain`. */
   progress: ProgressMode | null;
+  /** What makes the run exit 1: a failed MUST rule (`must`), or also a SHOULD rule with a finding (`warning`). */
+  failOn: FailOn;
 }
+
+export const FAIL_ON = ['must', 'warning'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
 
 export const PROGRESS_MODES = ['tty', 'plain', 'quiet', 'jsonl'] as const;
 export type ProgressMode = (typeof PROGRESS_MODES)[number];
@@ -76,6 +81,9 @@ export type ProgressMode = (typeof PROGRESS_MODES)[number];
 export class ConfigError extends Error {}
 
 export const ENV_PREFIX = 'CONFORMANCE_';
+
+/** Where the run's global setup (same process as the command) leaves why it failed, for the reports and the exit code. */
+export const SETUP_ERROR_ENV = `${ENV_PREFIX}SETUP_ERROR`;
 
 /** One configurable setting: its key, environment variable, and how a string becomes its value. */
 interface Setting<K extends keyof SuiteConfig> {
@@ -195,6 +203,10 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
     if (!(PROGRESS_MODES as readonly string[]).includes(value)) throw new ConfigError(`${source}: progress is one of ${PROGRESS_MODES.join(', ')}, got "${value}"`);
     return value as ProgressMode;
   } },
+  { key: 'failOn', env: 'FAIL_ON', parse: (value, source) => {
+    if (!(FAIL_ON as readonly string[]).includes(value)) throw new ConfigError(`${source}: fail-on is one of ${FAIL_ON.join(', ')}, got "${value}"`);
+    return value as FailOn;
+  } },
 ] as Setting<keyof SuiteConfig>[];
 
 export function defaults(): SuiteConfig {
@@ -236,6 +248,7 @@ export function defaults(): SuiteConfig {
     shrink: true,
     allure: true,
     progress: null,
+    failOn: 'must',
   };
 }
 

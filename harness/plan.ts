@@ -107,8 +107,19 @@ export function capabilityVerdict(check: CheckCost, config: SuiteConfig, control
   return null;
 }
 
-/** The plan for a configuration. `control`: the target offers the control hooks. */
-export function makePlan(config: SuiteConfig, control: boolean, table: CostTable = loadCosts()): Plan {
+/** Where `conformance run` tells its workers which spec files it was asked for (vitest's file filters). */
+export const SPEC_FILTERS_ENV = 'CONFORMANCE_SPEC_FILTERS';
+
+/** The spec-file filters of this run (none: every spec file). */
+export function specFilters(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env[SPEC_FILTERS_ENV] ?? '').split('\n').filter(Boolean);
+}
+
+/**
+ * The plan for a configuration. `control`: the target offers the control hooks. `files`: the spec-file filters of
+ * the run (a check of a file left out is not run, so the budget goes to the files asked for).
+ */
+export function makePlan(config: SuiteConfig, control: boolean, table: CostTable = loadCosts(), files: string[] = []): Plan {
   const budgets: Record<Billable, number | null> = { instance: config.maxInstances, database: config.maxDatabases };
   const probeReserve: Record<Billable, number> = { instance: Math.min(1, budgets.instance ?? 0), database: Math.min(1, budgets.database ?? 0) };
   const left: Record<Billable, number> = { instance: Infinity, database: Infinity };
@@ -118,8 +129,9 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   const fixtureCost = (key: string) => table.fixtures[key]?.own ?? {};
 
   const candidates: CheckCost[] = [];
+  const asked = (check: CheckCost) => !files.length || files.some((filter) => check.key.split(' > ')[0]!.includes(filter));
   for (const check of table.checks) {
-    const cannot = capabilityVerdict(check, config, control) ?? (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
+    const cannot = (asked(check) ? null : { verdict: 'disabled' as const, reason: 'its spec file is not among those the run was asked for' }) ?? capabilityVerdict(check, config, control) ?? (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
     if (cannot) checks.set(check.key, { ...cannot, allowance: {} });
     else candidates.push(check);
   }

@@ -75,3 +75,17 @@ export function judgeResponse(endpoint: Endpoint, status: number, body: unknown)
   if (!schema) return { endpoint: key, status, judgedAgainst: 'not shown', violations: [] };
   return { endpoint: key, status, judgedAgainst: schema.ref, violations: withLevels(validateValue(schema.ref, body), schema.level) };
 }
+
+/** A judgement asked for an endpoint the catalogue lacks, or a status that is no HTTP status code. */
+export class JudgeInputError extends Error {}
+
+/**
+ * Judges one response given as `METHOD /template` or a concrete `METHOD /v4/…` path, its status and its body:
+ * what `conformance validate` prints and the package's `validate()` returns.
+ */
+export function judgeExchange(endpointSpec: string, status: number, body: unknown): ResponseVerdict {
+  const endpoint = typeof endpointSpec === 'string' ? findEndpoint(endpointSpec) : undefined;
+  if (!endpoint) throw new JudgeInputError(`unknown endpoint "${String(endpointSpec)}" (see \`conformance endpoints\`; write it as "GET /v4/domains/{domainId}" or a concrete path)`);
+  if (!Number.isInteger(status) || status < 100 || status > 599) throw new JudgeInputError(`status must be an HTTP status code (100–599), got "${status}"`);
+  return judgeResponse(endpoint, status, body);
+}

@@ -7,7 +7,7 @@ import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
 import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
 import { findEndpoint } from './responses.js';
-import { makePlan, type Billable, type Counts, type Plan } from './plan.js';
+import { loadCosts, makePlan, specFilters, type Billable, type Counts, type Plan } from './plan.js';
 
 /** What the global setup hands to every worker. */
 export interface TargetInfo {
@@ -239,7 +239,7 @@ export class Target {
     const budget = (kind: string, max: number | null) => (max === null ? null : new CreationBudget(config.out, config.runId, kind, max));
     this.budgets = { instance: budget('instance', config.maxInstances), database: budget('database', config.maxDatabases) };
     const limited = config.maxInstances !== null || config.maxDatabases !== null;
-    this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null) : null;
+    this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null, loadCosts(), specFilters()) : null;
     registerSecret(info.token);
     registerConfigSecrets(info.config);
   }
@@ -291,13 +291,16 @@ export class Target {
     if (!billable || billable.creates?.(json) === false) return undefined;
     const { kind } = billable;
     const spender = spending.getStore();
-    // The plan's allowance first; past it the create goes through only on a free slot of the budget (a create the
-    // documents say is refused costs nothing: the slot is given back on the 4xx).
+    // Within the plan's allowance a create takes one of the slots the plan shares out; past it, only one of the slots
+    // kept for creates the documents say are refused (the slot is given back on the 4xx): a create the plan did not
+    // foresee never spends a slot promised to another check.
     const account = this.plan && spender ? this.allowanceOf(spender) : undefined;
     const allowed = (account?.[kind] ?? 0) > 0;
     if (allowed) account![kind]! -= 1;
     const budget = this.budgets[kind];
-    const release = budget ? await budget.take(SLOT_WAIT_MS) : () => {};
+    const shared = budget && this.plan ? budget.max - this.plan.probeReserve[kind] : undefined;
+    const slots = shared === undefined ? undefined : allowed ? { from: 1, to: shared } : { from: shared + 1, to: budget!.max };
+    const release = budget ? await budget.take(SLOT_WAIT_MS, slots) : () => {};
     if (!release) {
       if (allowed) account![kind]! += 1;
       throw new Refusal('skip', `the run's budget of ${budget!.max} new ${billable.what} is used up (${billable.flag})`);

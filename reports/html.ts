@@ -2,15 +2,14 @@
 // comes from the target or the run is escaped: response bodies are hostile input. Filtering is progressive: the page
 // reads fully without JavaScript, the script only hides what the status and area filters leave out.
 import escapeHtml from 'escape-html';
-import type { Verdict } from '../harness/check.js';
 import type { Exchange } from '../harness/http.js';
 import { AREAS } from './areas.js';
-import { VERDICTS, type EndpointCoverage, type Results, type RuleCheck, type RuleResult } from './results.js';
+import { RULE_STATUSES, VERDICTS, type EndpointCoverage, type Results, type RuleCheck, type RuleResult, type RuleStatus } from './results.js';
 
-type Status = Verdict | 'untested';
-const STATUSES: readonly Status[] = [...VERDICTS, 'untested'];
+type Status = RuleStatus | 'untested';
+const STATUSES: readonly Status[] = [...RULE_STATUSES, 'untested'];
 /** Worst first: what a reader must see first. */
-const SEVERITY: ReadonlyArray<Verdict | 'finding' | 'untested'> = ['fail', 'finding', 'error', 'skip', 'pass', 'disabled', 'untested'];
+const SEVERITY: ReadonlyArray<Status | 'finding'> = ['fail', 'finding', 'error', 'warning', 'skip', 'pass', 'disabled', 'untested'];
 /** Checks listed under a rule (fails are always listed; the rest are in junit.xml and results.json). */
 const CHECKS_PER_RULE = 12;
 
@@ -94,8 +93,33 @@ ${rule.checks.filter((entry) => entry.replay).map(renderFailingCheck)}
   );
   return html`<section id="failures">
 <h2>Failures <span class="count-badge">${failed.length}</span></h2>
-${failed.length ? articles : html`<p class="none">No rule failed: the target conforms to every rule that was judged.</p>`}
+${results.setupError ? html`<p class="message" id="setup-error">${results.setupError}: nothing was judged.</p>` : failed.length ? articles : html`<p class="none">No rule failed: the target conforms to every rule that was judged.</p>`}
 </section>`;
+}
+
+/** SHOULD rules a check saw diverge: inferred rules, never fails, listed apart so a team can act on them. */
+function renderWarnings(results: Results): Markup {
+  const warned = results.rules.filter((rule) => rule.warning);
+  const articles = warned.map(
+    (rule) => html`<article class="warned" id="warn-${rule.id}" data-status="warning" data-area="${rule.area}">
+<h3>${badge('warning')} <code>${rule.id}</code> <span class="level">${rule.level}</span></h3>
+<p class="sentence">${rule.sentence}</p>
+<p class="where">${results.documents[rule.document].title} › ${rule.section} · ${rule.area}</p>
+<p class="warning">${rule.warning}</p>
+${rule.checks.filter((entry) => entry.replay).slice(0, 3).map(renderFailingCheck)}
+</article>`,
+  );
+  return html`<section id="warnings">
+<h2>Warnings <span class="count-badge">${warned.length}</span></h2>
+<p class="hint">Inferred (SHOULD) rules a check saw diverge: never a fail, unless the run was told <code>--fail-on warning</code>.</p>
+${warned.length ? articles : html`<p class="none">No warning.</p>`}
+</section>`;
+}
+
+/** "3 of 5 checks judged" for a rule some of whose checks were skipped, errored or disabled. */
+function judgementNote(rule: RuleResult): Markup | string {
+  if (rule.judgement !== 'partial') return '';
+  return html` <span class="partial" title="some of its checks were skipped, errored or disabled">partly judged: ${rule.checksJudged} of ${rule.checksTotal} checks</span>`;
 }
 
 function renderRule(rule: RuleResult): Markup {
@@ -106,7 +130,7 @@ function renderRule(rule: RuleResult): Markup {
   // Under its rule a check is named by its title: the rule ids it declares are in the Allure and JUnit reports.
   const checks = listed.map((entry) => html`<li>${badge(entry.verdict)} <span class="check-title">${entry.name.replace(/^\[[^\]]*\] /, '')}</span>${entry.message && entry.verdict !== 'pass' ? html`<span class="check-message">${entry.message}</span>` : ''}</li>`);
   return html`<li class="rule" id="rule-${rule.id}" data-status="${rule.status}" data-area="${rule.area}">
-<details><summary>${badge(rule.status)}${rule.warning ? badge('warning') : ''} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span> <span class="sentence">${rule.sentence}</span></summary>
+<details><summary>${badge(rule.status)}${rule.warning && rule.status !== 'warning' ? badge('warning') : ''} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span> <span class="sentence">${rule.sentence}</span>${judgementNote(rule)}</summary>
 <div class="rule-body">
 ${rule.warning ? html`<p class="warning">warning (inferred rule, never a fail): ${rule.warning}</p>` : ''}
 ${rule.untestable ? html`<p class="untestable">not black-box testable: ${rule.untestable}</p>` : ''}
@@ -155,7 +179,8 @@ function renderHeader(results: Results): Markup {
   const score = results.score.percent === null ? '–' : `${results.score.percent.toFixed(1)} %`;
   const varied = [...(run.emulatorFaults.length ? [`with faults: ${run.emulatorFaults.join(', ')}`] : []), ...(run.emulatorVariations?.length ? [`with variations: ${run.emulatorVariations.join(', ')}`] : [])];
   const target = varied.length ? `${results.target} (${varied.join('; ')})` : results.target;
-  const counts = VERDICTS.map((status) => html`<li class="count st-${status}" data-count="${status}"><b>${formatNumber(results.summary[status])}</b> ${status}</li>`);
+  const counts = RULE_STATUSES.map((status) => html`<li class="count st-${status}" data-count="${status}"><b>${formatNumber(results.summary[status])}</b> ${status}</li>`);
+  const judged = results.judgement;
   const checks = VERDICTS.filter((verdict) => results.checks[verdict]).map((verdict) => `${formatNumber(results.checks[verdict])} ${verdict}`);
   return html`<header class="top">
 <h1>Cloud Hosting Service API conformance</h1>
@@ -168,7 +193,8 @@ function renderHeader(results: Results): Markup {
 <div class="scoreboard">
 <div class="score ${results.summary.fail ? 'has-fails' : 'no-fails'}"><span class="score-value" id="score">${score}</span><span class="score-label">conformance score</span></div>
 <div class="tally">
-<ul class="counts" aria-label="rules per status">${counts}<li class="count st-untested" data-count="untested"><b>${formatNumber(results.untested)}</b> not judged</li><li class="count st-warning" data-count="warning"><b>${formatNumber(results.warnings)}</b> warnings</li></ul>
+<ul class="counts" aria-label="rules per status">${counts}<li class="count st-untested" data-count="untested"><b>${formatNumber(results.untested)}</b> not judged</li></ul>
+<p class="judged" id="judgement">Rules <b data-judgement="full">${formatNumber(judged.full)}</b> fully judged · <b data-judgement="partial">${formatNumber(judged.partial)}</b> partly judged (a check of theirs skipped, errored or was disabled) · <b data-judgement="none">${formatNumber(judged.none)}</b> not judged · ${formatNumber(judged.untestable)} not black-box testable.</p>
 <p class="definition">Score: ${results.score.passedMust} of ${results.score.judgedMust} judged MUST rules passed — ${results.score.definition}. Counts are rules; the ${formatNumber(results.checkList.length)} checks behind them: ${checks.join(', ')}.</p>
 </div>
 </div>
@@ -181,7 +207,7 @@ function renderFilters(results: Results): Markup {
   return html`<nav class="filters" aria-label="filters">
 <fieldset class="status-filter"><legend>status</legend>${STATUSES.map((status) => html`<label class="chip st-${status}"><input type="checkbox" name="status" value="${status}" checked> ${label(status)}</label>`)}</fieldset>
 <label class="area-filter">area <select id="area">${html`<option value="">all areas</option>`}${areas.map((area) => html`<option value="${area}">${area}</option>`)}</select></label>
-<span class="jump"><a href="#failures">failures</a> · <a href="#rules">rules</a> · <a href="#endpoints">endpoints</a></span>
+<span class="jump"><a href="#failures">failures</a> · <a href="#warnings">warnings</a> · <a href="#rules">rules</a> · <a href="#endpoints">endpoints</a></span>
 <span id="shown" class="shown" aria-live="polite"></span>
 </nav>`;
 }
@@ -251,7 +277,8 @@ li.rule summary{list-style-position:outside;margin-left:14px}
 ul.checks{margin:4px 0;padding-left:18px}
 ul.checks li{margin:2px 0}
 .check-message{display:block;color:var(--muted);font-size:.85rem}
-.warning{color:var(--warning)}.untestable,.none,.more{color:var(--muted)}
+.warning{color:var(--warning)}.partial{font-size:.75rem;color:var(--skip);margin-left:6px;white-space:nowrap}.judged{margin:0 0 6px;font-size:.9rem}
+article.warned{background:var(--card);border:1px solid var(--line);border-left:5px solid var(--warning);border-radius:8px;padding:12px 14px;margin:0 0 12px}.untestable,.none,.more{color:var(--muted)}
 table.endpoints{width:100%;border-collapse:collapse;table-layout:fixed;background:var(--card);border:1px solid var(--line)}
 table.endpoints th,table.endpoints td{border-bottom:1px solid #eaeef2;padding:4px 8px;text-align:left;vertical-align:top}
 th.method,td.method{width:5.5em}th.num,td.num{width:6em;text-align:right}th.area-cell,td.area-cell{width:11em}
@@ -315,6 +342,7 @@ ${renderHeader(results)}
 ${renderFilters(results)}
 <main>
 ${renderFailures(results)}
+${renderWarnings(results)}
 ${renderRules(results)}
 ${renderEndpoints(results)}
 <p class="hint">Generated from results.json (${escapeHtml(results.finished)}). junit.xml and results.json beside this file list every check.</p>

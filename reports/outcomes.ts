@@ -21,10 +21,13 @@ export function outcomeOf(test: TestCase, file: string): CheckOutcome {
   return { name: test.name, file, verdict, ...(message ? { message } : {}), ...(durationMs !== undefined ? { durationMs: Math.round(durationMs) } : {}), ...(record ? { record } : {}) };
 }
 
+/** Names the outcome of a spec file that could not run (e.g. a check naming an unknown rule id). */
+export const SPEC_FILE_ERROR = '(spec file could not run) ';
+
 /** A spec file that could not run at all is one `error` outcome. */
 export function moduleErrorOutcome(module: TestModule): CheckOutcome | undefined {
   const errors = module.errors();
   if (!errors.length) return undefined;
   const file = specFile(module);
-  return { name: `(spec file could not run) ${file}`, file, verdict: 'error', message: errors.map((error) => error.message).join('; ') };
+  return { name: `${SPEC_FILE_ERROR}${file}`, file, verdict: 'error', message: errors.map((error) => error.message).join('; ') };
 }

@@ -1,7 +1,7 @@
 // Vitest reporter that turns the suite's checks into the run's reports: results.json, compliance.html, junit.xml
 // and the single-file Allure report (from the results allure-vitest wrote), then prints a one-line summary.
 import type { Reporter, TestModule } from 'vitest/node';
-import { fromEnv, type SuiteConfig } from '../harness/config.js';
+import { SETUP_ERROR_ENV, fromEnv, type SuiteConfig } from '../harness/config.js';
 import { redact, registerConfigSecrets } from '../harness/redact.js';
 import { renderAllureReport } from './allure.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
@@ -30,7 +30,7 @@ export default class ResultsReporter implements Reporter {
     const target = targetOf(config);
     registerConfigSecrets(config);
     // Checks redact what they record; this pass also covers errors outside them (a spec file that could not run).
-    const results = redact(buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config) }));
+    const results = redact(buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config), setupError: process.env[SETUP_ERROR_ENV] }));
     writeResultsJson(results, paths.json);
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];
@@ -48,7 +48,8 @@ function summarise(results: Results, written: string[], config: SuiteConfig): vo
   const s = results.summary;
   const score = results.score.percent === null ? 'no MUST rule judged' : `score ${results.score.percent.toFixed(1)} %`;
   const partial = config.shard ? ` — shard ${config.shard}: a partial run, only this shard's spec files` : '';
-  const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip, ${s.disabled} disabled, ${results.warnings} warnings (${score})${partial} → ${written.join(', ')}\n`;
+  const j = results.judgement;
+  const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.warning} warning, ${s.skip} skip, ${s.disabled} disabled; judged ${j.full} fully, ${j.partial} partly, ${j.none} not (${score})${partial} → ${written.join(', ')}\n`;
   // JSON lines keep standard output machine-readable: the summary goes to standard error there.
   (config.progress === 'jsonl' ? process.stderr : process.stdout).write(line);
 }

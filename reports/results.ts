@@ -1,6 +1,6 @@
 // results.json: the contract every report builds on. Rule statuses are aggregated from the checks that declare a
 // rule and from the named-check findings attributed to it.
-import { ledger } from '../rules/index.js';
+import { DOCUMENTS_VERSION, ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { defaults, type SuiteConfig } from '../harness/config.js';
 import type { CheckRecord, Verdict } from '../harness/check.js';
@@ -9,8 +9,13 @@ import type { Exchange } from '../harness/http.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
 
-export const DOCUMENTS_VERSION = '4.123.1';
+export { DOCUMENTS_VERSION };
 export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'disabled'];
+/** A rule's status: the worst verdict of its checks; `warning` is a SHOULD rule a check saw diverge (never a fail). */
+export type RuleStatus = Verdict | 'warning';
+export const RULE_STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'error', 'warning', 'skip', 'disabled'];
+/** How much of a rule was judged: every check reached pass or fail (`full`), some did (`partial`), none did (`none`). */
+export type Judgement = 'full' | 'partial' | 'none';
 export const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
 
 export interface CheckOutcome {
@@ -58,10 +63,19 @@ export interface RuleCheck {
 export interface RuleResult {
   id: string;
   level: 'MUST' | 'SHOULD';
-  /** `untested` only for rules the ledger marks not black-box testable, or when a filter left them out. */
-  status: Verdict | 'untested';
-  /** SHOULD rules whose checks saw a divergence: reported as warnings, never as fails. */
+  /**
+   * The worst verdict of its checks (fail, error, warning, pass, skip, disabled); `warning`: a SHOULD rule a check saw
+   * diverge. `untested` only for rules the ledger marks not black-box testable, or that no check reached.
+   */
+  status: RuleStatus | 'untested';
+  /** SHOULD rules whose checks saw a divergence: reported as warnings, never as fails (the first message). */
   warning?: string;
+  /** Checks that reached pass or fail for this rule (its own checks, and the checks whose responses it was judged on). */
+  checksJudged: number;
+  /** Every check of the rule, skipped, errored and disabled ones included. */
+  checksTotal: number;
+  /** `full`: every check judged; `partial`: some skipped, errored or disabled (a `pass` of what was judged only); `none`. */
+  judgement: Judgement;
   document: DocumentId;
   /** The heading of the document the rule sits under. */
   section: string;
@@ -125,12 +139,17 @@ export interface Results {
   run: RunInfo;
   score: Score;
   /** Rules per status. */
-  summary: Record<Verdict, number>;
+  summary: Record<RuleStatus, number>;
+  /** Testable rules by how much of them was judged (see RuleResult.judgement); `untestable`: the ledger says why. */
+  judgement: Record<Judgement | 'untestable', number>;
   /** Checks per verdict. */
   checks: Record<Verdict, number>;
+  /** SHOULD rules with a finding (status `warning`). */
   warnings: number;
   /** Rules not judged: marked untestable by the ledger, or reached by no check. */
   untested: number;
+  /** Why the run's setup failed (nothing was judged); absent when it did not. */
+  setupError?: string;
   documents: typeof DOCUMENTS;
   rules: RuleResult[];
   endpoints: EndpointCoverage[];
@@ -138,7 +157,7 @@ export interface Results {
   failures: Failure[];
 }
 
-const ORDER: Array<Verdict | 'untested'> = ['fail', 'error', 'pass', 'skip', 'disabled', 'untested'];
+const ORDER: Array<RuleStatus | 'untested'> = ['fail', 'error', 'warning', 'pass', 'skip', 'disabled', 'untested'];
 
 const zeroCounts = (): Record<Verdict, number> => ({ pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 });
 
@@ -175,7 +194,7 @@ function selectingRule(record: CheckRecord | undefined, fallback: string): strin
   return record.failedRule && record.rules.includes(record.failedRule) ? record.failedRule : record.rules[0]!;
 }
 
-export function buildResults(outcomes: CheckOutcome[], meta: { target: string; started: string; finished: string; run: RunInfo }): Results {
+export function buildResults(outcomes: CheckOutcome[], meta: { target: string; started: string; finished: string; run: RunInfo; setupError?: string }): Results {
   const byRule = new Map<string, RuleResult>(
     ledger.map((rule) => [
       rule.id,
@@ -183,6 +202,9 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
         id: rule.id,
         level: rule.level,
         status: 'untested',
+        checksJudged: 0,
+        checksTotal: 0,
+        judgement: 'none',
         document: documentOf(rule),
         section: rule.section,
         area: areaOfRule(rule),
@@ -194,7 +216,7 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
   );
   const requests = new Map<string, number>();
   const endpointVerdicts = new Map<string, Record<Verdict, number>>();
-  const worst = (a: Verdict | 'untested', b: Verdict | 'untested') => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
+  const worst = (a: RuleStatus | 'untested', b: RuleStatus | 'untested') => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
   const checkCounts = zeroCounts();
   const failures: Failure[] = [];
 
@@ -203,6 +225,12 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
     const replay = replayCommand(meta.run, selectingRule(outcome.record, rule.id), outcome.file);
     if (rule.level === 'MUST' && !failures.some((failure) => failure.rule === rule.id && failure.check === outcome.name)) failures.push({ rule: rule.id, check: outcome.name, file: outcome.file, replay });
     return { name: outcome.name, verdict, file: outcome.file, evidence: outcome.record?.exchanges, ...fields, replay };
+  }
+
+  /** One more check of `rule`; pass and fail (and a finding) judged it. */
+  function count(rule: RuleResult, verdict: Verdict | 'finding'): void {
+    rule.checksTotal++;
+    if (verdict === 'pass' || verdict === 'fail' || verdict === 'finding') rule.checksJudged++;
   }
 
   for (const outcome of outcomes) {
@@ -221,43 +249,52 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
       const verdict: Verdict = outcome.verdict === 'fail' && record?.failedRule && record.failedRule !== id ? 'pass' : outcome.verdict;
       const message = outcome.message && verdict !== 'pass' ? { message: outcome.message } : {};
       rule.checks.push(verdict === 'fail' ? failedEntry(outcome, rule, 'fail', { ...message, seed: record?.seed, path: record?.path, counterexample: record?.counterexample }) : { name: outcome.name, verdict, ...message });
+      count(rule, verdict);
       applyVerdict(rule, verdict, outcome.message);
     }
     if (record?.failedRule && !record.rules.includes(record.failedRule)) {
       const rule = byRule.get(record.failedRule);
       if (rule) {
         rule.checks.push(failedEntry(outcome, rule, 'fail', { message: outcome.message }));
+        count(rule, 'fail');
         applyVerdict(rule, 'fail', outcome.message);
       }
     }
-    // Response-schema rules judged on the check's responses hold unless a finding below says otherwise.
-    if (outcome.verdict !== 'error')
-      for (const id of record?.exercised ?? []) {
-        const rule = byRule.get(id);
-        if (rule && rule.status === 'untested') rule.status = 'pass';
-      }
+    // Rules judged on the check's responses (schema rules; a finding marks the ones broken) count it as one check.
+    const judgedOnResponses = new Set<string>([...(outcome.verdict !== 'error' ? (record?.exercised ?? []) : []), ...(record?.findings ?? []).map((finding) => finding.rule)]);
+    for (const id of judgedOnResponses) {
+      const rule = byRule.get(id);
+      if (!rule || record?.rules.includes(id) || record?.failedRule === id) continue;
+      const found = record?.findings.some((finding) => finding.rule === id);
+      count(rule, found ? 'finding' : 'pass');
+      if (!found) applyVerdict(rule, 'pass');
+    }
     for (const finding of record?.findings ?? []) {
       const rule = byRule.get(finding.rule);
       if (!rule) continue;
       if (rule.checks.filter((c) => c.verdict === 'finding').length < 5)
         rule.checks.push(failedEntry(outcome, rule, 'finding', { name: `${outcome.name} — response check on ${finding.request}`, message: `${finding.path}: ${finding.message}` }));
       applyVerdict(rule, 'fail', `${finding.request} ${finding.path}: ${finding.message}`);
-      if (rule.status === 'untested') rule.status = 'pass';
     }
   }
 
   function applyVerdict(rule: RuleResult, verdict: Verdict, message?: string): void {
+    let status: RuleStatus = verdict;
     if (verdict === 'fail' && rule.level === 'SHOULD') {
       rule.warning ??= message ?? 'a check saw a divergence from this inferred rule';
-      rule.status = worst(rule.status, 'pass');
-      return;
+      status = 'warning';
     }
-    rule.status = rule.status === 'untested' ? verdict : worst(rule.status, verdict);
+    rule.status = rule.status === 'untested' ? status : worst(rule.status, status);
   }
 
   const rules = [...byRule.values()];
-  const summary = zeroCounts();
-  for (const rule of rules) if (rule.status !== 'untested') summary[rule.status]++;
+  const summary: Record<RuleStatus, number> = { ...zeroCounts(), warning: 0 };
+  const judgement = { full: 0, partial: 0, none: 0, untestable: 0 };
+  for (const rule of rules) {
+    if (rule.status !== 'untested') summary[rule.status]++;
+    rule.judgement = rule.checksJudged === 0 ? 'none' : rule.checksJudged === rule.checksTotal ? 'full' : 'partial';
+    judgement[rule.untestable && rule.checksTotal === 0 ? 'untestable' : rule.judgement]++;
+  }
   const must = rules.filter((rule) => rule.level === 'MUST');
   const passedMust = must.filter((rule) => rule.status === 'pass').length;
   const judgedMust = passedMust + must.filter((rule) => rule.status === 'fail').length;
@@ -270,9 +307,11 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
     run: meta.run,
     score: { percent: judgedMust ? Math.floor((1000 * passedMust) / judgedMust) / 10 : null, passedMust, judgedMust, definition: SCORE_DEFINITION },
     summary,
+    judgement,
     checks: checkCounts,
     warnings: rules.filter((rule) => rule.warning).length,
     untested: rules.filter((rule) => rule.status === 'untested').length,
+    ...(meta.setupError ? { setupError: meta.setupError } : {}),
     documents: DOCUMENTS,
     rules,
     endpoints: endpoints.map((endpoint) => {

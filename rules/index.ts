@@ -7,6 +7,9 @@ import type { Rule } from './types.js';
 
 export type { Rule, Need } from './types.js';
 
+/** The version of the documents the ledger follows. */
+export const DOCUMENTS_VERSION = '4.123.1';
+
 /**
  * The whole ledger: the hand-written rules of each document (each length bound of a resource table with its
  * response-side twin, rules/response-bounds.ts), then the per-endpoint rules derived from the catalogue.

@@ -14,8 +14,19 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'plan-costs-'));
 try {
   const args = ['--import', 'tsx', 'cli/main.ts', 'run', '--max-instances', '999999', '--max-databases', '999999', '--runs', '1', '--violation-runs', '1', '--seed', '1', '--no-allure', '--progress', 'quiet', '--out', out];
-  execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, CONFORMANCE_RECORD_COSTS: '1' } });
+  let failed = false;
+  try {
+    execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, CONFORMANCE_RECORD_COSTS: '1' } });
+  } catch {
+    failed = true;
+  }
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
+  // A table recorded from a run that did not pass would predict the wrong thing: say which checks, keep the old one.
+  if (failed) {
+    const broken = results.checkList.filter((check) => check.verdict === 'fail' || check.verdict === 'error');
+    process.stderr.write(`plan:costs: the recording run did not pass (its results: ${out}), ${COSTS_FILE} is left as it was:\n${broken.map((check) => `  ${check.verdict} ${check.file} ${check.name}: ${check.message ?? ''}`.slice(0, 400)).join('\n')}\n`);
+    process.exit(1);
+  }
   const table: CostTable = { checks: [], fixtures: {} };
   const fixtureBorrows: Record<string, string[]> = {};
   const fixtureUses: Record<string, string[]> = {};

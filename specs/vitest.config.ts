@@ -23,6 +23,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A verdict (a broken rule, a target that gave nothing to judge, a failed setup) is not a crash: no stack frames.
-    onStackTrace: (error) => !['RuleViolation', 'NothingToJudge', 'SetupError'].includes(error.name ?? ''),
+    onStackTrace: (error) => !['RuleViolation', 'NothingToJudge', 'DeadlinePassed', 'SetupError'].includes(error.name ?? ''),
   },
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SUITE = ['specs', 'harness', 'arbitraries', 'schemas', 'rules', 'reports', 'cli'];
+const SUITE = ['specs', 'harness', 'arbitraries', 'schemas', 'rules', 'reports', 'cli', 'lib'];
 const SUITE_ONLY = ['schemas', 'rules', 'arbitraries', 'specs', 'harness'];
 
 function sourceFiles(dir: string): string[] {

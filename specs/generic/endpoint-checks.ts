@@ -5,6 +5,7 @@
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
+import { MissingCapability } from '../../harness/target.js';
 import { endpointKey, endpoints, type Endpoint, type ParamKind } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import { ruleById } from '../../rules/index.js';
@@ -79,7 +80,8 @@ async function sendWithUnknownId(c: Check, fx: Fixtures, endpoint: Endpoint, rec
   try {
     request = await buildRefusable(c, fx, endpoint, recipe);
   } catch (error) {
-    if (!(error instanceof SetupError) || Object.keys(endpoint.params).length !== 1 || endpoint.request) throw error;
+    const noTemplate = error instanceof SetupError || error instanceof MissingCapability;
+    if (!noTemplate || Object.keys(endpoint.params).length !== 1 || endpoint.request) throw error;
     request = { path: endpoint.path };
   }
   return c.send(endpoint.method, withUnknownLastParam(endpoint, request.path), { json: request.json, query: request.query });

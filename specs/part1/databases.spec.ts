@@ -145,12 +145,22 @@ async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: numb
 
 // ------------------------------------------------------------------ cluster states shared by several checks
 
-/** A cluster seen `provisioning` just now (a new one when the last one has moved on). */
+/**
+ * A cluster created with the defaults (no allow_list), made once: the checks observing what a create shows, and the
+ * first that need a provisioning cluster, all take it.
+ */
+const plainCluster = memo('plainCluster', (c) => mustCreate(c));
+
+/**
+ * A cluster seen `provisioning` just now: the file's shared one (a fixture every such check borrows), else a new one
+ * when the last one has moved on (another spec file advanced the shared clock).
+ */
 let provisioning: { id: number } | undefined;
 async function provisioningCluster(c: Check, fresh = false): Promise<{ id: number }> {
-  if (!fresh && provisioning && (await statusOf(c, provisioning.id)) === 'provisioning') return provisioning;
-  const created = await mustCreate(c);
-  provisioning = { id: created.id };
+  const shared = await plainCluster(c);
+  const last = fresh ? undefined : (provisioning ?? shared);
+  if (last && (await statusOf(c, last.id)) === 'provisioning') return last;
+  provisioning = { id: (await mustCreate(c)).id };
   return provisioning;
 }
 
@@ -171,9 +181,12 @@ async function refusedWhileProvisioning(c: Check, rule: string, what: string, op
   c.skip('the clusters left provisioning during every attempt (another spec file advanced the shared clock)');
 }
 
-/** A failed cluster: credentials reset, then a backup restored (documented to fail the cluster). */
+/**
+ * A failed cluster: credentials reset, then a backup restored (documented to fail the cluster). It is the file's
+ * active cluster, failed once every other check is done with it: its describe block comes last.
+ */
 const failedCluster = memo('failedCluster', async (c) => {
-  const { id } = await fx.newActiveDatabase(c);
+  const { id } = await fx.activeDatabase(c);
   const backup = await snapshot(c, id);
   const reset = await c.post(`${DB}/${id}/credentials/reset`);
   const restore = await c.post(`${DB}/${id}/backups/${backup.id}/restore`);
@@ -188,8 +201,8 @@ async function failed(c: Check): Promise<{ id: number; backupId: number }> {
   return cluster;
 }
 
-/** A cluster of this file's own whose label, allow_list and maintenance window the update checks change. */
-const editable = memo('editable', (c) => fx.newActiveDatabase(c));
+/** The cluster whose label and allow_list the update checks change: the file's active cluster (nothing else reads those). */
+const editable = (c: Check) => fx.activeDatabase(c);
 
 // ------------------------------------------------------------------ engines and node types
 
@@ -254,7 +267,7 @@ describe('Managed database create', () => {
   });
 
   check('P1.database.allow-list.default-empty', 'allow_list is empty when the create body omits it', async (c) => {
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
     c.expect('P1.database.allow-list.default-empty', Array.isArray(cluster?.allow_list) && cluster.allow_list.length === 0, `the new cluster's allow_list is ${JSON.stringify(cluster?.allow_list)}, not []`, exchange);
   });
@@ -268,7 +281,7 @@ describe('Managed database create', () => {
   });
 
   check('P1.database.label.unique', 'creating a cluster with a label in use is refused', async (c) => {
-    const first = await mustCreate(c);
+    const first = await plainCluster(c);
     const second = await createCluster(c, { label: first.label });
     c.expectRejected('P1.database.label.unique', second.exchange, `POST ${DB} with the label of cluster ${first.id}`, 'label');
   });
@@ -276,7 +289,7 @@ describe('Managed database create', () => {
   check('P1.database.region.region-id', 'region must name a region; a created cluster shows the region it was created in', async (c) => {
     const bad = await createCluster(c, { region: 'zz-nowhere-9' });
     c.expectRejected('P1.database.region.region-id', bad.exchange, `POST ${DB} with region "zz-nowhere-9"`, 'region');
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
     c.expect('P1.database.region.region-id', cluster?.region === c.target.info.config.region, `created in ${c.target.info.config.region}, the cluster shows region ${JSON.stringify(cluster?.region)}`, exchange);
   });
@@ -284,7 +297,7 @@ describe('Managed database create', () => {
   check('P1.database.type.node-type-id', 'type must name a node type; a created cluster shows a node type of GET /v4/databases/types', async (c) => {
     const bad = await createCluster(c, { type: 'g0-nosuch-node-0' });
     c.expectRejected('P1.database.type.node-type-id', bad.exchange, `POST ${DB} with type "g0-nosuch-node-0"`, 'type');
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
     c.expect('P1.database.type.node-type-id', cluster?.type === (await nodeType(c)), `created with type ${await nodeType(c)}, the cluster shows ${JSON.stringify(cluster?.type)}`, exchange);
     const type = await c.get(`/v4/databases/types/${encodeURIComponent(String(cluster?.type))}`);
@@ -292,7 +305,7 @@ describe('Managed database create', () => {
   });
 
   check(['P1.database.list.generic-includes-mysql', 'P1.database.fields.generic-projection', 'P1.database.instance-uri.generic-only'], 'every MySQL cluster is in the generic list, with instance_uri there only', async (c) => {
-    const created = await mustCreate(c);
+    const created = await plainCluster(c);
     const mine = (await view(c, created.id)).exchange;
     c.expect('P1.database.instance-uri.generic-only', isObject(mine.body) && !('instance_uri' in mine.body), 'the MySQL view of a cluster carries instance_uri', mine);
     const holdsNew = (items: Json[]) => items.some((item) => item.id === created.id);
@@ -517,44 +530,6 @@ describe('Managed database update', () => {
 
 // ------------------------------------------------------------------ credentials reset, restore, failed
 
-describe('Managed database status: failed', () => {
-  check('P1.database.restore.after-reset-fails', 'a restore after a credentials reset leaves the cluster failed', async (c) => {
-    const result = await failedCluster(c);
-    if (!ok(result.reset)) throw new SetupError(`could not reset the credentials: ${describeExchange(result.reset)}`);
-    c.expectSuccess('P1.database.restore.after-reset-fails', result.restore, 'POST restore after a credentials reset');
-    c.expect('P1.database.restore.after-reset-fails', result.status === 'failed', `after a credentials reset and a restore the cluster is ${JSON.stringify(result.status)}, not failed`);
-  });
-
-  const refusedWhenFailed: Array<[string, string, (c: Check, id: number, backupId: number) => Promise<Exchange>]> = [
-    ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
-    ['P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) })],
-    ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
-    ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => c.get(`${DB}/${id}/credentials`)],
-    ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
-    ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
-    ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => c.get(`${DB}/${id}/ssl`)],
-  ];
-  for (const [rule, what, op] of refusedWhenFailed) {
-    check(rule, `${what} is refused on a failed cluster`, async (c) => {
-      const { id, backupId } = await failed(c);
-      c.expectRejected(rule, await op(c, id, backupId), `${what} on a failed cluster`);
-      c.expect(rule, (await statusOf(c, id)) === 'failed', 'the failed cluster changed status after a refused request');
-    });
-  }
-
-  check(['P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'the backups of a failed cluster are listed and viewed', async (c) => {
-    const { id, backupId } = await failed(c);
-    c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
-    c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
-  });
-
-  check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
-    const { id } = await failed(c);
-    c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
-    c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
-  });
-});
-
 // ------------------------------------------------------------------ automatic backups (clock)
 
 describe('Managed database automatic backups', () => {
@@ -642,5 +617,43 @@ describe('Managed databases and restricted users', () => {
       [`DELETE ${DB}/{id}`, () => c.delete(`${DB}/${id}`, { token })],
     ];
     for (const [what, send] of requests) c.expectRejected('P1.database.unrestricted-regardless-of-scopes', await send(), `${what} as a restricted user holding databases:read_only and databases:read_write`);
+  });
+});
+
+describe('Managed database status: failed', () => {
+  check('P1.database.restore.after-reset-fails', 'a restore after a credentials reset leaves the cluster failed', async (c) => {
+    const result = await failedCluster(c);
+    if (!ok(result.reset)) throw new SetupError(`could not reset the credentials: ${describeExchange(result.reset)}`);
+    c.expectSuccess('P1.database.restore.after-reset-fails', result.restore, 'POST restore after a credentials reset');
+    c.expect('P1.database.restore.after-reset-fails', result.status === 'failed', `after a credentials reset and a restore the cluster is ${JSON.stringify(result.status)}, not failed`);
+  });
+
+  const refusedWhenFailed: Array<[string, string, (c: Check, id: number, backupId: number) => Promise<Exchange>]> = [
+    ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
+    ['P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) })],
+    ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
+    ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => c.get(`${DB}/${id}/credentials`)],
+    ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
+    ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
+    ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => c.get(`${DB}/${id}/ssl`)],
+  ];
+  for (const [rule, what, op] of refusedWhenFailed) {
+    check(rule, `${what} is refused on a failed cluster`, async (c) => {
+      const { id, backupId } = await failed(c);
+      c.expectRejected(rule, await op(c, id, backupId), `${what} on a failed cluster`);
+      c.expect(rule, (await statusOf(c, id)) === 'failed', 'the failed cluster changed status after a refused request');
+    });
+  }
+
+  check(['P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'the backups of a failed cluster are listed and viewed', async (c) => {
+    const { id, backupId } = await failed(c);
+    c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
+    c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
+  });
+
+  check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
+    const { id } = await failed(c);
+    c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
+    c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
   });
 });

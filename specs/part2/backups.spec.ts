@@ -12,8 +12,17 @@ const fx = useFixtures('part2-backups');
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** An instance deployed from an image with a snapshot of it whose id can be found. */
-async function snapshotted(c: Parameters<Parameters<typeof check>[2]>[0], extra: Json = {}) {
+type Check = Parameters<Parameters<typeof check>[2]>[0];
+
+/**
+ * An instance deployed from an image with a snapshot of it whose id can be found. Without `extra` it is shared by the
+ * checks restoring or deploying that snapshot (nothing snapshots it again, so the snapshot stays).
+ */
+function snapshotted(c: Check, extra: Json = {}) {
+  return Object.keys(extra).length ? makeSnapshotted(c, extra) : fx.shared('snapshotted', () => makeSnapshotted(c, {}));
+}
+
+async function makeSnapshotted(c: Check, extra: Json) {
   const source = await newInstance(c, fx, { image: true, ...extra });
   const snap = await snapshot(c, fx, source.id);
   c.expectSuccess('P2.backups.snapshot.creates', snap.exchange, 'taking a snapshot');
@@ -21,9 +30,15 @@ async function snapshotted(c: Parameters<Parameters<typeof check>[2]>[0], extra:
   return { source, backupId: snap.id, label: snap.label };
 }
 
+/**
+ * An instance deployed from an image, without backups enabled, shared in file order by the snapshot checks and the
+ * cancel check (the last to use it: it leaves backups enabled).
+ */
+const snapshotSubject = (c: Check) => fx.shared('snapshotSubject', () => newInstance(c, fx, { image: true }));
+
 describe('Snapshots', () => {
   check('P2.backups.snapshot.creates', 'a snapshot appears in the backups of the instance', async (c) => {
-    const { id } = await newInstance(c, fx, { image: true });
+    const { id } = await snapshotSubject(c);
     const snap = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.snapshot.creates', snap.exchange, 'taking a snapshot');
     c.expect('P2.backups.snapshot.creates', (await findBackup(c, id, snap.label)) !== undefined, `the snapshot "${snap.label}" is not in the instance's backups`);
@@ -31,7 +46,7 @@ describe('Snapshots', () => {
   });
 
   check('P2.backups.snapshot.replaces-previous', 'a new snapshot deletes the previous one', async (c) => {
-    const { id } = await newInstance(c, fx, { image: true });
+    const { id } = await snapshotSubject(c);
     const first = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.snapshot.replaces-previous', first.exchange, 'taking the first snapshot');
     const second = await snapshot(c, fx, id);
@@ -59,7 +74,7 @@ describe('Backup service', () => {
   });
 
   check('P2.backups.cancel.deletes-all', 'cancelling backups deletes every existing backup', async (c) => {
-    const { id } = await newInstance(c, fx, { image: true });
+    const { id } = await snapshotSubject(c);
     c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups');
     const snap = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.cancel.deletes-all', snap.exchange, 'taking a snapshot');

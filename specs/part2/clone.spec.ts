@@ -2,8 +2,8 @@
 // existing target instance, tags, the add_computes grant, and at most five concurrent clones of one source
 // (the sixth gets HTTP 400, the one status code the documents give).
 import { describe } from 'vitest';
-import { check, type Check } from '../../harness/check.js';
-import { useFixtures } from '../../harness/fixtures.js';
+import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import {
   INSTANCES, cloneStillRunning, cloneToNew, configsOf, documentedDevices, newConfig, newInstance, ok, viewInstance, type Json,
 } from './compute-support.js';
@@ -12,9 +12,16 @@ const fx = useFixtures('part2-clone');
 
 const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
 
-/** A source deployed from an image (one default profile) with a second profile on the same disks. */
-/** An instance with its default profile and one more; `second` is the one added (known by its label, not by its place in the list). */
-async function sourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]; second: number; secondLabel: string }> {
+/**
+ * A source deployed from an image with its default profile and one more on the same disks; `second` is the one added
+ * (known by its label, not by its place in the list). Shared by the checks that clone it without changing it (four
+ * clones at most: five may run at once).
+ */
+function sourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]; second: number; secondLabel: string }> {
+  return fx.shared('sourceWithTwoProfiles', () => makeSourceWithTwoProfiles(c));
+}
+
+async function makeSourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]; second: number; secondLabel: string }> {
   const source = await newInstance(c, fx, { image: true });
   const [first] = await configsOf(c, source.id, (profiles) => profiles.length > 0);
   const second = await newConfig(c, source.id, { devices: documentedDevices(first?.devices) });
@@ -23,17 +30,21 @@ async function sourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: st
   return { id: source.id, labels, second: second.id, secondLabel: second.label };
 }
 
-async function tagged(c: Check, id: number): Promise<string> {
-  const tag = fx.label('tag', 50);
-  fx.track('tag', tag, tag);
-  c.expectSuccess('P2.clone.tags-copied', await c.put(`${INSTANCES}/${id}`, { tags: [tag] }), 'tagging the source');
-  return tag;
+/** A source deployed from an image carrying a tag of the run, shared by the checks that clone it. */
+function taggedSource(c: Check): Promise<{ id: number; tag: string }> {
+  return fx.shared('taggedSource', async () => {
+    const source = await newInstance(c, fx, { image: true });
+    const tag = fx.label('tag', 50);
+    fx.track('tag', tag, tag);
+    const put = await c.put(`${INSTANCES}/${source.id}`, { tags: [tag] });
+    if (!ok(put)) throw new SetupError(`could not tag the clone source: ${describeExchange(put)}`);
+    return { id: source.id, tag };
+  });
 }
 
 describe('Clone body', () => {
   check('P2.clone.label.default', 'a clone without a label gets a valid default label', async (c) => {
-    const source = await newInstance(c, fx, { image: true });
-    const tag = await tagged(c, source.id);
+    const { tag, ...source } = await taggedSource(c);
     const clone = await cloneToNew(c, fx, source.id, { label: undefined }, { findTag: tag });
     c.expectSuccess('P2.clone.label.default', clone.exchange, 'cloning without a label');
     if (clone.id === undefined) return c.skip('cannot find the new clone (the clone response is not shown and the tag was not copied)');
@@ -69,8 +80,7 @@ describe('Clone body', () => {
   });
 
   check('P2.clone.tags-copied', 'the source\'s tags are copied to the target', async (c) => {
-    const source = await newInstance(c, fx, { image: true });
-    const tag = await tagged(c, source.id);
+    const { tag, ...source } = await taggedSource(c);
     const clone = await cloneToNew(c, fx, source.id);
     c.expectSuccess('P2.clone.tags-copied', clone.exchange, 'cloning to a new instance');
     const carries = (view: Json) => Array.isArray(view.tags) && view.tags.includes(tag);
@@ -124,7 +134,7 @@ describe('Clone to an existing instance', () => {
 
 describe('Clone grants and concurrency', () => {
   check('P2.clone.add-computes', 'cloning needs the add_computes grant', async (c) => {
-    const source = await newInstance(c, fx, { image: true });
+    const source = await sourceWithTwoProfiles(c);
     const without = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(source.id)]: 'read_write' } } } });
     c.expectRejected('P2.clone.add-computes', (await cloneToNew(c, fx, source.id, {}, { token: without })).exchange, 'cloning with read_write on the source but no add_computes');
     const withGrant = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: { compute: { [String(source.id)]: 'read_write' } } } });

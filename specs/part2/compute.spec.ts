@@ -2,9 +2,10 @@
 // and the instance endpoints (list visibility, grants, delete, resize, statistics, transfer, volumes, kernels), and
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
-import { check, type Check } from '../../harness/check.js';
+import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import {
   INSTANCES, STRONG_PASSWORD, bodyOf, cloneStillRunning, cloneToNew, createInstance, isPrivateIpv4, listAll, newInstance, ok, reasonOf, rejected, viewInstance, type Json,
@@ -14,21 +15,45 @@ const fx = useFixtures('part2-compute');
 
 const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
 
+type Created = { exchange: Exchange; id?: number };
+
+/**
+ * The two creates the creation-mode checks observe, each made once: an instance deployed from a public image with a
+ * strong root password and private_ip true, and an empty one (no image) without a label. The create exchange is
+ * the checks' evidence; a refused create fails the check that judges it and is a setup error for the others.
+ */
+const deployedCreate = (c: Check) =>
+  fx.shared('deployedCreate', async (): Promise<Created & { image: string }> => {
+    const config = c.target.info.config;
+    const image = await fx.publicImage(c);
+    return { image, ...(await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image, root_pass: STRONG_PASSWORD, private_ip: true })) };
+  });
+const emptyCreate = (c: Check) =>
+  fx.shared('emptyCreate', async (): Promise<Created> => {
+    const tag = fx.label('tag', 50);
+    fx.track('tag', tag, tag);
+    const config = c.target.info.config;
+    return createInstance(c, fx, { region: config.region, type: config.instanceType, tags: [tag] }, { findTag: tag });
+  });
+
+/** The id of a create another check judges: a refused one is not this check's finding. */
+function createdId(created: Created, what: string): number {
+  if (created.id === undefined) throw new SetupError(`could not create ${what}: ${describeExchange(created.exchange)}`);
+  return created.id;
+}
+
 describe('Create instance body: creation modes', () => {
   check('P2.instance.image.deployed-from', 'image is the image deployed from, null without one', async (c) => {
-    const image = await fx.publicImage(c);
-    const deployed = await newInstance(c, fx, { image, root_pass: STRONG_PASSWORD });
-    const view = await viewInstance(c, deployed.id);
-    c.expect('P2.instance.image.deployed-from', view.image === image, `an instance deployed from ${image} shows image ${JSON.stringify(view.image)}`);
-    const empty = await newInstance(c, fx, {});
-    const emptyView = await viewInstance(c, empty.id);
+    const deployed = await deployedCreate(c);
+    const view = await viewInstance(c, createdId(deployed, 'an instance from an image'));
+    c.expect('P2.instance.image.deployed-from', view.image === deployed.image, `an instance deployed from ${deployed.image} shows image ${JSON.stringify(view.image)}`);
+    const emptyView = await viewInstance(c, createdId(await emptyCreate(c), 'an empty instance'));
     c.expect('P2.instance.image.deployed-from', emptyView.image === null, `an instance created without an image shows image ${JSON.stringify(emptyView.image)} (null expected)`);
   });
 
   check('P2.instance.ipv4.one-public-on-create', 'a new instance has exactly one public IPv4 address', async (c) => {
-    for (const extra of [{ image: true }, {}]) {
-      const { id } = await newInstance(c, fx, extra);
-      const view = await viewInstance(c, id);
+    for (const [created, extra] of [[await deployedCreate(c), { image: true }], [await emptyCreate(c), {}]] as const) {
+      const view = await viewInstance(c, createdId(created, 'an instance'));
       const ipv4 = Array.isArray(view.ipv4) ? (view.ipv4 as string[]) : [];
       const publics = ipv4.filter((address) => !isPrivateIpv4(address));
       c.expect('P2.instance.ipv4.one-public-on-create', publics.length === 1, `a new instance (${extra.image ? 'from an image' : 'empty'}) has ${publics.length} public IPv4 addresses: ${JSON.stringify(ipv4)}`);
@@ -37,7 +62,7 @@ describe('Create instance body: creation modes', () => {
   });
 
   check('P2.instance-create.private-ip', 'private_ip true adds a private IPv4 address', async (c) => {
-    const { id } = await newInstance(c, fx, { private_ip: true });
+    const id = createdId(await deployedCreate(c), 'an instance with private_ip true');
     const ipv4 = ((await viewInstance(c, id)).ipv4 as string[] | undefined) ?? [];
     c.expect('P2.instance-create.private-ip', ipv4.some(isPrivateIpv4), `an instance created with private_ip true shows no private IPv4 address: ${JSON.stringify(ipv4)}`);
     c.expect('P2.instance-create.private-ip', ipv4.some((address) => !isPrivateIpv4(address)), `an instance created with private_ip true lost its public IPv4 address: ${JSON.stringify(ipv4)}`);
@@ -45,10 +70,7 @@ describe('Create instance body: creation modes', () => {
   });
 
   check('P2.instance.label.default-assigned', 'an instance created without a label gets a valid default label', async (c) => {
-    const tag = fx.label('tag', 50);
-    fx.track('tag', tag, tag);
-    const config = c.target.info.config;
-    const { exchange, id } = await createInstance(c, fx, { region: config.region, type: config.instanceType, tags: [tag] }, { findTag: tag });
+    const { exchange, id } = await emptyCreate(c);
     c.expectSuccess('P2.instance.label.default-assigned', exchange, 'creating an instance without a label');
     const label = (await viewInstance(c, id!)).label;
     c.expect('P2.instance.label.default-assigned', typeof label === 'string' && label.length >= 3 && label.length <= 64 && INSTANCE_LABEL.test(label), `the default label ${JSON.stringify(label)} is not a valid instance label`);
@@ -68,7 +90,7 @@ describe('Create instance body: creation modes', () => {
       c.expectRejected('P2.instance-create.root-pass.strength', exchange, `creating an instance with root_pass "${weak}"`, 'root_pass');
       c.expect('P1.errors.reason.weak-password', /strength|strong/i.test(reasonOf(exchange)), `the reason "${reasonOf(exchange)}" does not say the password does not meet the strength requirement`, exchange);
     }
-    const { exchange } = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image, root_pass: STRONG_PASSWORD });
+    const { exchange } = await deployedCreate(c);
     c.expectSuccess('P2.instance-create.root-pass.strength', exchange, `creating an instance with the strong root_pass "${STRONG_PASSWORD}"`);
   });
 });
@@ -108,7 +130,7 @@ describe('Compute instances: grants and restricted users', () => {
   });
 
   check('P2.instances.update.tags-unrestricted', 'changing tags needs an unrestricted user', async (c) => {
-    const { id } = await newInstance(c, fx, {});
+    const { id } = await fx.instance(c);
     const token = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(id)]: 'read_write' } } } });
     const tag = fx.label('tag', 50);
     fx.track('tag', tag, tag);
@@ -245,12 +267,17 @@ describe('Resize preconditions', () => {
   });
 });
 
-/** The target's current month, from the `created` date-time of a new instance (simulated time may run ahead). */
+/**
+ * The file's instance and the target's current month, from the `created` date-time of the event a new firewall
+ * records (simulated time may run ahead of the instance; a firewall costs nothing, an instance would).
+ */
 async function targetMonth(c: Check): Promise<{ id: number; year: number; month: number }> {
-  const { id } = await newInstance(c, fx, {});
-  const created = (await viewInstance(c, id)).created;
+  const { id } = await fx.instance(c);
+  const firewall = await fx.newFirewall(c);
+  const event = await fx.find(c, '/v4/account/events', (item) => item.action === 'firewall_create' && String((item.entity as Json | undefined)?.id) === String(firewall.id));
+  const created = event?.created;
   const date = typeof created === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(created) ? created : `${created}Z`) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) return c.skip('the instance shows no created date-time to learn the target\'s current month');
+  if (Number.isNaN(date.getTime())) return c.skip('no firewall_create event with a created date-time tells the target\'s current month');
   return { id, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
 }
 

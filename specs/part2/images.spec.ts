@@ -91,9 +91,10 @@ async function availableUpload(c: Check): Promise<Uploaded> {
   return image;
 }
 
-/** Captures an image from a new instance's disk; the create response (not shown) is used when it carries the image. */
+/** Captures an image from the file's instance's disk; the create response (not shown) is used when it carries the image. */
 async function capture(c: Check): Promise<{ id: string; label: string; exchange: Exchange }> {
-  const instance = await fx.newInstance(c);
+  // Capturing reads the disk and leaves the instance as it was: every capture takes the file's instance.
+  const instance = await fx.instance(c);
   const diskId = await diskToCapture(c, instance.id);
   const label = fx.label('cap', 50);
   const exchange = await c.post('/v4/images', { disk_id: diskId, label });
@@ -196,7 +197,7 @@ describe('Deploying images', () => {
   check('P2.image.deploy.available-only', 'an image that is pending_upload cannot be deployed', async (c) => {
     const image = await upload(c);
     const view = await statusOf(c, image.id);
-    if (view.status !== 'pending_upload') throw new SetupError(`the new upload is "${String(view.status)}", not pending_upload`);
+    c.expect('P2.image.status.upload-pending', view.status === 'pending_upload', `the new upload is "${String(view.status)}", not pending_upload`, view.exchange);
     const deployed = await deploy(c, image.id);
     c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the pending_upload image ${image.id}`, 'image');
   });

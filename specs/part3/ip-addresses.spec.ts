@@ -86,6 +86,13 @@ async function rangeView(c: Check, range: string): Promise<Exchange> {
 const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as const;
 const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
 
+/**
+ * Two instances of the region with one public IPv4 address each, shared by the checks below that leave them so
+ * (an added private address, a reset rDNS, a swap that keeps one public address on each, a refused change and an undone share all leave them so): the budget pays
+ * for two instances, not two per check.
+ */
+const publicPair = (c: Check) => fx.shared('publicPair', async () => [await fx.newInstance(c), await fx.newInstance(c)] as const);
+
 describe('IP addresses: list, allocation, reverse DNS', () => {
   check('P3.ips.list.no-private', 'the IP list holds the public address of an instance and not its private one', async (c) => {
     const instance = await fx.newInstance(c, { private_ip: true });
@@ -101,7 +108,7 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
   });
 
   check('P3.ip-allocate.allocates-ipv4', 'POST ips allocates a (private) IPv4 address to the instance', async (c) => {
-    const instance = await fx.newInstance(c);
+    const [, instance] = await publicPair(c);
     const before = (await addressesOf(c, instance.id)).ipv4;
     const post = await c.post('/v4/networking/ips', { compute_id: instance.id, public: false, type: 'ipv4' });
     c.expectSuccess('P3.ip-allocate.allocates-ipv4', post, 'POST ips for a private IPv4 address');
@@ -113,7 +120,7 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
   });
 
   check('P3.ip.rdns.null-resets-default', 'rdns null on a public IPv4 address resets it to the default', async (c) => {
-    const instance = await fx.newInstance(c);
+    const [instance] = await publicPair(c);
     const address = await publicOf(c, instance.id);
     const path = `/v4/networking/ips/${address}`;
     const original = (await c.get(path)).body as Json | undefined;
@@ -143,7 +150,7 @@ describe('IP assignment', () => {
   for (const path of ASSIGN) {
     check(['P3.assign.previous-holder-loses', 'P3.assign.accessible-in-region'], `${path}: swapping two public addresses moves each to the named instance`, async (c) => {
       const region = c.target.info.config.region;
-      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const [a, b] = await publicPair(c);
       const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
       const swap = await c.post(path, { region, assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] });
       c.expectSuccess('P3.assign.accessible-in-region', swap, 'swapping the public addresses of two instances of the region');
@@ -164,7 +171,7 @@ describe('IP assignment', () => {
 
     check('P3.assign.end-public-ipv4', `${path}: leaving an instance without a public IPv4 address is refused and nothing changes`, async (c) => {
       const region = c.target.info.config.region;
-      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const [a, b] = await publicPair(c);
       const pa = await publicOf(c, a.id);
       const before = await snapshot(c, [a.id, b.id]);
       const refused = await c.post(path, { region, assignments: [{ address: pa, compute_id: b.id }] });
@@ -198,7 +205,7 @@ describe('IP assignment', () => {
 
     check('P3.assign.grants', `${path}: the caller needs read_write on every instance involved`, async (c) => {
       const region = c.target.info.config.region;
-      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const [a, b] = await publicPair(c);
       const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
       const body = { region, assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] };
       const partial = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_only' } } } });
@@ -214,7 +221,7 @@ describe('IP assignment', () => {
 describe('IP assignment: region', () => {
   check('P3.ips-assign.region.required', 'ips/assign: a swap accepted with region is refused without it, and nothing changes', async (c) => {
     const rule = 'P3.ips-assign.region.required';
-    const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+    const [a, b] = await publicPair(c);
     const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
     const before = await snapshot(c, [a.id, b.id]);
     const refused = await c.post('/v4/networking/ips/assign', { assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] });
@@ -235,7 +242,7 @@ describe('IP sharing', () => {
     });
 
     check('P3.share.access-all', `${path}: the caller needs access to every shared address`, async (c) => {
-      const [a, b] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const [a, b] = await publicPair(c);
       const pb = await publicOf(c, b.id);
       const without = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write' } } } });
       c.expectRejected('P3.share.access-all', await c.post(path, { compute_id: a.id, ips: [pb] }, { token: without }), 'sharing an address of an instance the restricted user has no grant on');

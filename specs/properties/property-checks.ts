@@ -63,6 +63,8 @@ interface ValidPlan {
   maxRuns?: number;
   /** The path for every run: a fresh target when the request consumes it, or the instance the context's ids belong to. */
   path?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
+  /** The path a body breaking a rule is sent to, where the valid bodies' path makes what a rejection does not need. */
+  violationPath?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
   /** Rules stating that such bodies are accepted, checked together with the endpoint's `serves` rule. */
   rules?: string[];
   /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
@@ -144,7 +146,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/instance-clone': { maxRuns: 4, accept: (body) => !('compute_id' in body), settle: async (c) => void (c.target.control && (await c.advanceClock(11 * 60))) },
   // A direction left out keeps its stored rules, which count towards the 25: only bodies giving both directions.
   'requests/firewall-rules-update': { accept: (body) => 'inbound' in body && 'outbound' in body },
-  'requests/instance-resize': { maxRuns: 5, path: async (c, fx) => `/v4/compute/instances/${(await fx.newInstance(c)).id}/resize` },
+  'requests/instance-resize': { maxRuns: 5, path: async (c, fx) => `/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, violationPath: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[1]}/resize` },
   // The body names the context instance's profile and disks, so it goes to that instance. Booting a running instance
   // is not covered: the instance (deployed from an image, so running) is shut down first and after each boot.
   'requests/instance-boot': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/boot`, settle: (c, context) => shutDown(c, context.computeIds[0]!) },
@@ -152,7 +154,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
   'requests/firewall-create': { excuse: heldByEnabledFirewall },
   'requests/entity-transfer-create': { excuse: heldByPendingTransfer },
-  'requests/firewall-device-create': { maxRuns: 5 },
+  'requests/firewall-device-create': { maxRuns: 5, violationPath: async (c, fx) => `/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices` },
   // The bodies name the context's instances: their region must hold no range but this file's (deleted first).
   'requests/ipv6-range-create': {
     maxRuns: 3,
@@ -162,7 +164,13 @@ const VALID_PLANS: Record<string, ValidPlan> = {
       return '/v4/networking/ipv6/ranges';
     },
   },
-  'requests/backup-restore': { skip: 'accepting a restore depends on the target instance having room (not in the body)' },
+  'requests/backup-restore': {
+    skip: 'accepting a restore depends on the target instance having room (not in the body)',
+    violationPath: async (c, fx) => {
+      const backup = await instanceBackup(c, fx);
+      return `/v4/compute/instances/${backup.computeId}/backups/${backup.backupId}/restore`;
+    },
+  },
   'requests/ips-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)' },
   'requests/ipv4-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)' },
   'requests/ip-update': { skip: 'an rDNS name is accepted only when forward DNS is already set up (not in the body)' },
@@ -203,16 +211,27 @@ async function pathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan: ValidPl
   return (await validRequests[endpointKey(endpoint)]!.build(c, fx)).path;
 }
 
-/** The ids a generated body may name: made on the target before generating (once per spec file). */
-async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyContext> {
+/** Where a body breaking a rule is sent: the plan's violation path, the endpoint's own path when it has no parameter,
+ *  else the valid bodies' path. */
+async function violationPathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan: ValidPlan | undefined, context: BodyContext): Promise<string> {
+  if (plan?.violationPath) return plan.violationPath(c, fx, context);
+  return endpoint.path.includes('{') ? pathFor(c, fx, endpoint, plan, context) : endpoint.path;
+}
+
+/**
+ * The ids a generated body may name: made on the target before generating (once per spec file). Document 1's bodies
+ * name instances only as entities to transfer: one instance is enough there, the others take two.
+ */
+async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document']): Promise<BodyContext> {
   const config = c.target.info.config;
-  const [first, second] = [await fx.instance(c), await fx.newInstance(c)];
+  const first = await fx.instance(c);
+  const second = document === 'part1' ? first : await fx.newInstance(c);
   const configs = await c.get(`/v4/compute/instances/${first.id}/configs`);
   const profile = deepFind(configs.body, (item) => typeof item.id === 'number' && 'devices' in item);
   if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
   const { backupId } = await instanceBackup(c, fx);
   const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
-  const ipv4s = [first, second].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
+  const ipv4s = [...new Set([first, second])].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
   return {
     region: config.region,
     vlanRegion: config.vlanRegion,
@@ -221,7 +240,7 @@ async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyCon
     publicImage: await fx.publicImage(c),
     databaseEngine: await fx.mysqlEngine(c),
     databaseNodeType: await fx.databaseNodeType(c),
-    computeIds: [first.id, second.id],
+    computeIds: [...new Set([first.id, second.id])],
     // The generated image captures take it: the disk a profile boots from, not the swap disk.
     diskId: await diskToCapture(c, first.id),
     configId: profile.id as number,
@@ -230,7 +249,7 @@ async function bodyContext(c: Check, fx: Fixtures, tag: string): Promise<BodyCon
     ipv4s,
     slaac: String(view.ipv6 ?? '').split('/')[0]!,
     // Generated names repeat across files that share the seed: a tag per file keeps platform-wide names apart.
-    labelPrefix: `${fx.prefix}${tag}`,
+    labelPrefix: `${fx.prefix}p${document.slice(-1)}`,
   };
 }
 
@@ -287,7 +306,7 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
 export function propertyChecks(document: Endpoint['document'], bodies: Record<string, BodyArbitraries>): void {
   const fx = useFixtures(`properties-${document}`);
   const labels = new Set<string>();
-  const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, `p${document.slice(-1)}`));
+  const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, document));
 
   for (const [schema, generators] of Object.entries(bodies)) {
     const endpoint = endpoints.find((candidate) => candidate.request === schema);
@@ -325,7 +344,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         const writes = endpoint.method === 'PUT' && endpointByKey.has(`GET ${endpoint.path}`);
         check(writes ? [violation.rule, 'P1.errors.rejected-write-no-effect'] : violation.rule, `a body breaking only ${violation.rule} is rejected${violation.field ? ` (field ${violation.field})` : ''}`, async (c) => {
           const ctx = await contextFor(c);
-          const path = await pathFor(c, fx, endpoint, plan, ctx);
+          const path = await violationPathFor(c, fx, endpoint, plan, ctx);
           const viewPath = writes ? path : null;
           await runProperty(c, violation.arbitrary(ctx), async (body) => {
             const before = viewPath ? (await c.get(viewPath)).body : undefined;

@@ -2,12 +2,23 @@
 // on a free port: the suite and the emulator meet only over HTTP, and a crashing target cannot take the run down.
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { fromEnv, toEnv } from '../../harness/config.js';
+import { SETUP_ERROR_ENV, fromEnv, toEnv } from '../../harness/config.js';
 import { embeddedTargetInfo, startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import { HttpClient } from '../../harness/http.js';
 import { ControlHooks, controlUrlProblem, type RequestLimits, type TargetInfo } from '../../harness/target.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  try {
+    return await prepare(project);
+  } catch (error) {
+    // Nothing can be judged: the command exits 2 with this line, and the reports say so rather than "conforms".
+    const message = `the run's setup failed: ${(error as Error).message}`;
+    process.env[SETUP_ERROR_ENV] = message;
+    throw Object.assign(new Error(message), { name: 'SetupError' });
+  }
+}
+
+async function prepare(project: TestProject): Promise<() => Promise<void>> {
   const config = fromEnv();
   // Workers and the reporter read the same resolved configuration (one seed, one run id).
   Object.assign(process.env, toEnv(config));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildContract, loadContract, validateValue } from '../../harness/contract.js';
 import { auditSchemas } from './audit.js';
-import { boundaryCases, withValue } from './boundaries.js';
-import { cases, samples } from './samples.js';
+import { boundaryCases, withValue } from '../../harness/boundaries.js';
+import { cases, samples } from '../../harness/samples.js';
 
 const contract = loadContract();
 const rulesOf = (schema: string, value: unknown) => [...new Set(validateValue(schema, value).map((violation) => violation.rule))];

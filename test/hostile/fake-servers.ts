@@ -246,3 +246,66 @@ export async function startRewritingProxy(
     response.end(answer.body);
   });
 }
+
+type Json = Record<string, unknown>;
+
+/** One lie of the liar proxy: which answers it rewrites, and how (the body parsed; `created` ids the target made). */
+export interface Lie {
+  id: string;
+  does: string;
+  applies: (method: string, resource: string) => boolean;
+  rewrite: (body: Json, context: { method: string; resource: string; created: Set<string> }) => Json | 'not found';
+}
+
+const items = (body: Json): Json[] => (Array.isArray(body.data) ? (body.data as Json[]) : [body]);
+const withStatus = (status: string, which: (item: Json) => boolean = () => true) => (body: Json) => {
+  for (const item of items(body)) if ('status' in item && which(item)) item.status = status;
+  return body;
+};
+const under = (pattern: RegExp) => (method: string, resource: string) => method !== 'DELETE' && pattern.test(resource);
+
+/** Well-formed JSON that lies: states that never come, values outside their enums, creates that lists never show. */
+export const LIES: Lie[] = [
+  // Public images stay `available`, so instances can still be made and the other lies are met.
+  { id: 'image-status-outside-enum', does: 'a private image\'s status is "unheard_of"', applies: under(/^\/v4\/images(\/|$)/), rewrite: withStatus('unheard_of', (item) => String(item.id).startsWith('private/')) },
+  { id: 'cluster-never-active', does: 'a database cluster stays "provisioning" forever', applies: under(/^\/v4\/databases\/(mysql\/)?instances(\/\d+)?$/), rewrite: withStatus('provisioning') },
+  { id: 'instance-never-boots', does: 'an instance stays "provisioning" forever', applies: under(/^\/v4\/compute\/instances(\/\d+)?$/), rewrite: withStatus('provisioning') },
+  {
+    id: 'created-domains-never-listed',
+    does: 'a domain the caller created never appears in the domain list',
+    applies: (method, resource) => method === 'GET' && resource === '/v4/domains',
+    rewrite: (body, { created }) => ({ ...body, data: items(body).filter((item) => !created.has(`/v4/domains/${String(item.id)}`)) }),
+  },
+  {
+    id: 'created-domain-404',
+    does: 'a domain answers 404 right after its create returned it',
+    applies: (method, resource) => method === 'GET' && /^\/v4\/domains\/\d+$/.test(resource),
+    rewrite: (body, { resource, created }) => (created.has(resource) ? 'not found' : body),
+  },
+];
+
+/** A proxy in front of `target` telling every lie of `lies` (control hooks pass through untouched). */
+export async function startLiarProxy(target: string, lies: Lie[] = LIES): Promise<FakeServer> {
+  const created = new Set<string>();
+  return startFakeServer(async (request, response) => {
+    const method = request.method ?? 'GET';
+    const path = request.url ?? '/';
+    const resource = path.split('?')[0]!;
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const answer = await send(target, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined).catch(() => undefined);
+    if (!answer) return json(response, 502, { errors: [{ reason: 'upstream unreachable' }] });
+    let body: Json | undefined;
+    try {
+      body = answer.status < 300 && answer.body.length ? (JSON.parse(answer.body.toString('utf8')) as Json) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!body || typeof body !== 'object') return void response.writeHead(answer.status, answer.headers).end(answer.body);
+    if (method === 'POST' && (typeof body.id === 'number' || typeof body.id === 'string')) created.add(`${resource}/${String(body.id)}`);
+    let told: Json | 'not found' = body;
+    for (const lie of lies) if (told !== 'not found' && lie.applies(method, resource)) told = lie.rewrite(told, { method, resource, created });
+    if (told === 'not found') return json(response, 404, { errors: [{ reason: 'Not found' }] });
+    json(response, answer.status, told);
+  });
+}

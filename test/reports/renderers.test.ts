@@ -11,7 +11,7 @@ import { renderMutationHtml } from '../../reports/mutation.js';
 import { replayCommand, runInfoOf, targetOf } from '../../reports/results.js';
 import { defaults } from '../../harness/config.js';
 import { ResultsFileError, readResultsFile, rerenderReports } from '../../reports/write.js';
-import { HOSTILE, OUTCOMES, RUN, sampleResults } from './sample-results.js';
+import { HOSTILE, OUTCOMES, RUN, outcome, sampleResults } from './sample-results.js';
 
 const results = sampleResults();
 const rule = (id: string) => results.rules.find((candidate) => candidate.id === id)!;
@@ -69,6 +69,44 @@ describe('results.json', () => {
   it('replays against the same target with the same runs, and quotes what the shell would split', () => {
     const command = replayCommand({ ...RUN, baseUrl: "https://api.example.com/it's", emulatorFaults: [], runs: 7 }, 'P3.firewall.rules.max-25', 'specs/part3/firewalls.spec.ts');
     expect(command).toBe(`npx conformance run --base-url 'https://api.example.com/it'\\''s' --rules P3.firewall.rules.max-25 --seed 4242 --runs 7 specs/part3/firewalls.spec.ts`);
+  });
+});
+
+describe('honest rule status', () => {
+  const FIREWALLS = 'specs/part3/firewalls.spec.ts';
+  const shapeOnly = outcome('a firewall is created', FIREWALLS, 'pass', ['P3.firewalls.serves.post-networking-firewalls'], { exercised: ['P3.firewall.label.min-3'] });
+  const refusalSkipped = outcome('a 2-char label is refused', FIREWALLS, 'skip', ['P3.firewall.label.min-3'], {}, 'needs a capability');
+  const inferred = outcome('lists domains', 'specs/part3/domains.spec.ts', 'pass', ['P3.domains.serves.get-domains'], {
+    findings: [{ rule: 'P3.domain.fields', level: 'SHOULD', path: '/data/0', message: 'must have property ttl_sec', request: 'GET /v4/domains' }],
+  });
+  const honest = sampleResults([shapeOnly, refusalSkipped, inferred]);
+  const of = (id: string) => honest.rules.find((candidate) => candidate.id === id)!;
+
+  it('gives every rule its checks judged and total, and a rule whose discriminating check skipped is only partly judged', () => {
+    expect(of('P3.firewall.label.min-3')).toMatchObject({ status: 'pass', checksJudged: 1, checksTotal: 2, judgement: 'partial' });
+    expect(of('P3.firewalls.serves.post-networking-firewalls')).toMatchObject({ status: 'pass', checksJudged: 1, checksTotal: 1, judgement: 'full' });
+    expect(of('P1.account.serves.get-account')).toMatchObject({ checksJudged: 0, checksTotal: 0, judgement: 'none' });
+    expect(honest.judgement.partial).toBe(1);
+    expect(honest.judgement.full + honest.judgement.partial + honest.judgement.none + honest.judgement.untestable).toBe(honest.rules.length);
+    // An errored or disabled check leaves its rule partly judged too.
+    const errored = sampleResults([shapeOnly, { ...refusalSkipped, verdict: 'error', record: { ...refusalSkipped.record!, verdict: 'error' } }]);
+    expect(errored.rules.find((candidate) => candidate.id === 'P3.firewall.label.min-3')).toMatchObject({ status: 'error', judgement: 'partial' });
+  });
+
+  it('reports a SHOULD rule with a finding as a warning, never a pass or a fail', () => {
+    expect(of('P3.domain.fields')).toMatchObject({ level: 'SHOULD', status: 'warning', judgement: 'full', warning: expect.stringContaining('ttl_sec') });
+    expect(honest.summary).toMatchObject({ warning: 1, fail: 0 });
+    expect(honest.warnings).toBe(1);
+    expect(honest.failures).toEqual([]);
+  });
+
+  it('compliance.html counts rules fully, partly and not judged, and lists warnings in their own filterable section', () => {
+    const page = renderHtml(honest);
+    expect(page).toContain('<b data-judgement="partial">1</b> partly judged');
+    expect(page).toContain('partly judged: 1 of 2 checks');
+    expect(page).toMatch(/<section id="warnings">[\s\S]*<article class="warned" id="warn-P3\.domain\.fields" data-status="warning"/);
+    expect(page).toContain('<input type="checkbox" name="status" value="warning" checked>');
+    expect(page).toMatch(/data-count="warning"><b>1<\/b>/);
   });
 });
 

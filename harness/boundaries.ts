@@ -1,6 +1,6 @@
 // Derives boundary cases from the schemas themselves: walks a schema alongside a valid sample and, for every
 // length / range / count / enum constraint it reaches, builds values just inside and just outside the bound.
-import { SCHEMA_BASE, loadContract } from '../../harness/contract.js';
+import { SCHEMA_BASE, loadContract } from './contract.js';
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +14,8 @@ export interface BoundaryCase {
   inside: unknown[];
   /** Values that must be reported under `rule`. */
   outside: unknown[];
+  /** The member's form is also constrained (pattern, format, semantic check): a resized value may break a reading of it. */
+  shaped: boolean;
 }
 
 const BOUND_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'enum'] as const;
@@ -96,8 +98,9 @@ export function boundaryCases(schemaName: string, sample: unknown): BoundaryCase
       if (!rule) continue;
       const { inside, outside } = valuesFor(keyword, node[keyword], value);
       // At-bound values are judged only for rules of their own: a shared rule may also cover a pattern the resized value breaks.
-      const ownRule = typeof (node['x-rules'] as Json | undefined)?.[keyword] === 'string' || !OTHER_CONSTRAINTS.some((other) => other in node);
-      cases.push({ schema: schemaName, pointer, keyword, rule, inside: ownRule ? inside : [], outside });
+      const shaped = OTHER_CONSTRAINTS.some((other) => other in node);
+      const ownRule = typeof (node['x-rules'] as Json | undefined)?.[keyword] === 'string' || !shaped;
+      cases.push({ schema: schemaName, pointer, keyword, rule, inside: ownRule ? inside : [], outside, shaped });
     }
     if (value && typeof value === 'object' && !Array.isArray(value) && node.properties)
       for (const [key, subschema] of Object.entries(node.properties as Record<string, Json>))

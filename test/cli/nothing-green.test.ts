@@ -1,0 +1,120 @@
+// Nothing typed wrong is ever green: a filter matching no rule, an unknown emulator fault, an unreachable target
+// and a failed setup each end in exit 2 with one line; a closed standard output ends the run cleanly; the embedded
+// emulator never outlives the command, even one killed by SIGKILL.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
+import { ROOT, conformance, tempDir } from '../safety/support.js';
+
+const dir = tempDir('nothing-green');
+const BIN = join(ROOT, 'bin/conformance.js');
+let server: FakeServer | undefined;
+afterAll(async () => server?.close());
+
+const oneLine = (stderr: string) => stderr.split('\n').filter((line) => line.trim() && !/^npm warn/.test(line));
+
+describe('typos exit 2 with one line, before any request', () => {
+  it('a --rules or --areas filter matching no rule, an unknown emulator fault', async () => {
+    server = await startFakeServer((_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const target = ['--base-url', server.url, '--token', 'typo-token-0001'];
+    const cases: Array<[string[], RegExp]> = [
+      [['--rules', 'P9.nope', ...target], /^conformance: --rules P9\.nope matches no rule of the ledger/],
+      [['--areas', 'Zzz', ...target], /^conformance: --areas Zzz matches no rule of the ledger/],
+      [['--rules', 'P3.firewall,P3.firewal', ...target], /^conformance: --rules P3\.firewal matches no rule/],
+      [['--emulator-fault', 'NOPE'], /^conformance: unknown emulator fault NOPE \(`npm run emulator -- --list-faults` lists them\)$/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => conformance(['run', '--out', dir, ...args])));
+    results.forEach((result, index) => {
+      const [args, message] = cases[index]!;
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(oneLine(result.stderr), args.join(' ')).toEqual([expect.stringMatching(message)]);
+    });
+    expect(server.seen).toEqual([]);
+  }, 60_000);
+
+  it('an unreachable target: one pre-flight request, one line, within 5 s', async () => {
+    const closed = await startFakeServer(() => {});
+    const url = closed.url;
+    await closed.close();
+    const started = performance.now();
+    const result = await conformance(['run', '--out', dir, '--base-url', url, '--token', 'typo-token-0001']);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/^conformance: cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/)]);
+  }, 30_000);
+
+  it('a failed global setup is exit 2 with its reason, and the reports say nothing was judged', async () => {
+    const out = join(dir, 'setup');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/cli/scripts/setup-fails.mts', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^conformance: the run's setup failed: the embedded emulator exited \(2\): emulator: unknown fault NOPE.*: nothing was judged$/m);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).setupError).toMatch(/unknown fault NOPE/);
+    expect(readFileSync(join(out, 'compliance.html'), 'utf8')).not.toContain('the target conforms');
+  }, 60_000);
+});
+
+/** Pids of the emulators started by process `parent` (from /proc). */
+function emulatorsOf(parent: number): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator/main.ts') ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+
+/** A run against the embedded emulator, until its first line of JSON progress on standard output. */
+function startRun(out: string) {
+  const child = spawn(process.execPath, [BIN, 'run', '--out', out, '--no-allure', '--progress', 'jsonl', '--areas', 'P3.domain', 'specs/part3/domains'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const firstLine = new Promise<string>((resolve) => {
+    let stdout = '';
+    child.stdout.on('data', function onData(chunk: Buffer) {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) {
+        child.stdout.off('data', onData);
+        resolve(stdout.split('\n')[0]!);
+      }
+    });
+  });
+  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return { child, firstLine, closed, stderr: () => stderr };
+}
+
+describe('however the command ends', () => {
+  it('a closed standard output (`| head -1`) stops the run cleanly: no EPIPE crash, the emulator gone', async () => {
+    const run = startRun(join(dir, 'epipe'));
+    expect(JSON.parse(await run.firstLine)).toHaveProperty('verdict');
+    const emulators = emulatorsOf(run.child.pid!);
+    run.child.stdout.destroy();
+    expect(await run.closed).toBe(141);
+    expect(run.stderr()).toMatch(/standard output was closed/);
+    expect(run.stderr()).not.toMatch(/EPIPE|Unhandled|^\s+at /m);
+    expect(emulators).toHaveLength(1);
+    expect(emulators.filter(alive)).toEqual([]);
+  }, 60_000);
+
+  it('SIGKILL: the embedded emulator notices its parent is gone and exits', async () => {
+    const run = startRun(join(dir, 'sigkill'));
+    await run.firstLine;
+    const emulators = emulatorsOf(run.child.pid!);
+    expect(emulators).toHaveLength(1);
+    run.child.kill('SIGKILL');
+    await run.closed;
+    const until = Date.now() + 5000;
+    while (emulators.some(alive) && Date.now() < until) await sleep(100);
+    expect(emulators.filter(alive)).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,61 @@
+// Every check is bounded: past its deadline it sends nothing more, a read after a write never waits past it, and a
+// check stops waiting for a state after UNSETTLED_WAITS_PER_CHECK windows passed in vain (a lying target pays that
+// much per check, not a window per read).
+import { afterEach, describe, expect, it } from 'vitest';
+import { Check, DeadlinePassed } from '../../harness/check.js';
+import { defaults, type SuiteConfig } from '../../harness/config.js';
+import { UNSETTLED_WAITS_PER_CHECK, readAfterWrite } from '../../harness/consistency.js';
+import { Target } from '../../harness/target.js';
+import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A check that must end within `checkMs` on a target answering within `requestMs`. */
+function checkOn(url: string, checkMs: number, config: Partial<SuiteConfig> = {}): Check {
+  const on = new Target({ config: { ...defaults(), timeoutMs: 1000, ...config }, baseUrl: url, token: 'deadline-token-01', controlUrl: null, embedded: false });
+  return new Check(['P1.account.serves.get-account'], on, checkMs);
+}
+
+describe('the deadline of a check', () => {
+  it('leaves room for the request in flight: no request is sent past it', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 4000);
+    // 4 s less the 1 s request timeout and 2 s to report, but never under half the check's time.
+    expect(c.deadline - Date.now()).toBeGreaterThan(1900);
+    expect(c.deadline - Date.now()).toBeLessThanOrEqual(2000);
+    await c.get('/v4/account');
+    await new Promise((resolve) => setTimeout(resolve, c.deadline - Date.now() + 10));
+    await expect(c.get('/v4/account')).rejects.toThrow(DeadlinePassed);
+    await expect(c.get('/v4/account')).rejects.toThrow(/the check's deadline passed \(it must end within 4 s\): GET \/v4\/account was not sent/);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('a read after a write waiting for a state that never comes ends at the deadline, not the window', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 3000, { consistencyWindowMs: 600_000 });
+    const started = Date.now();
+    const last = await readAfterWrite(c, () => c.get('/v4/account'), () => false);
+    expect(last.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it(`after ${UNSETTLED_WAITS_PER_CHECK} windows passed in vain, a check reads once instead of waiting again`, async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 60_000, { consistencyWindowMs: 300 });
+    for (let i = 0; i < UNSETTLED_WAITS_PER_CHECK; i++) await readAfterWrite(c, () => c.get('/v4/account'), () => false);
+    const before = server.seen.length;
+    const started = Date.now();
+    await readAfterWrite(c, () => c.get('/v4/account'), () => false);
+    expect(server.seen.length - before).toBe(1);
+    expect(Date.now() - started).toBeLessThan(250);
+    // A state that comes is never counted: another check waits as before.
+    const fresh = checkOn(server.url, 60_000, { consistencyWindowMs: 300 });
+    let reads = 0;
+    await readAfterWrite(fresh, () => fresh.get('/v4/account'), () => ++reads === 2);
+    expect(reads).toBe(2);
+  });
+});

@@ -1,0 +1,50 @@
+// A target that answers well-formed JSON but lies (a proxy in front of the emulator rewriting its answers): states
+// that never come, status values outside their enums, created items its lists never show, a resource that 404s right
+// after its create. A full run finishes within 3× the embedded run's time, every
+// check with a verdict (no error), and each lie seen as a fail of the rule it breaks.
+// (The hang this guards against: a fixture that waited in vain was waited for again by every check needing it.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIES, startLiarProxy, type FakeServer, type Lie } from './fake-servers.js';
+import { startEmulator } from '../safety/support.js';
+import { expectVerdictNotCrash, ruleOf, runConformance } from './conformance-run.js';
+
+const TOKEN = 'liar-emulator-token-01';
+const QUIET = ['--no-allure', '--progress', 'quiet', '--seed', '7'];
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let liar: FakeServer;
+
+beforeAll(async () => {
+  emulator = await startEmulator(TOKEN);
+  liar = await startLiarProxy(emulator.url);
+});
+
+afterAll(async () => {
+  await liar?.close();
+  await emulator?.stop();
+});
+
+/** The rule each lie breaks, as the suite must report it. */
+const CAUGHT: Record<string, string> = {
+  'image-status-outside-enum': 'P2.image.status.enum',
+  'cluster-never-active': 'P1.database.provisioning.time',
+  'created-domains-never-listed': 'P1.pagination.consistent',
+  'created-domain-404': 'P3.domains.serves.get-domains-id',
+};
+
+describe('a lying target', () => {
+  it('a full run finishes within 3× the embedded run, with verdicts and no error, and sees every lie it can', async () => {
+    const embedded = await runConformance(QUIET, 300_000);
+    expect(embedded.code, embedded.stderr.slice(-2000)).toBe(0);
+    // The defaults for a base URL, but clusters unbudgeted (the never-active lie is met whatever ran first), and a 1 s
+    // consistency window: a lie looks like replica lag until the window has passed, which a check pays at most
+    // UNSETTLED_WAITS_PER_CHECK times.
+    const outcome = await runConformance(['--base-url', liar.url, '--token', TOKEN, '--max-databases', 'unlimited', '--consistency-window', '1000', ...QUIET], 3 * embedded.wallMs);
+    const results = expectVerdictNotCrash(outcome);
+    expect(outcome.code).toBe(1);
+    expect(outcome.wallMs).toBeLessThan(3 * embedded.wallMs);
+    const errors = results.checkList.filter((check) => check.verdict === 'error').map((check) => `${check.name}: ${check.message ?? ''}`.slice(0, 300));
+    expect(errors).toEqual([]);
+    for (const [lie, rule] of Object.entries(CAUGHT)) expect(ruleOf(results, rule).status, `${lie} → ${rule}`).toBe('fail');
+    expect(Object.keys(CAUGHT).every((id) => LIES.some((lie: Lie) => lie.id === id))).toBe(true);
+  }, 600_000);
+});
