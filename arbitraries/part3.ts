@@ -262,7 +262,9 @@ function recordViolations(typesRule: string): Violation[] {
       target: () => noTrailingPeriod(fc.oneof(notUrl(), fc.constantFrom('ftp://example.com/report', 'tel:+15555550100', 'example.com', 'urn:isbn:0451450523'))),
     }, 'target'),
     broken('P3.record.caa.issue.target-domain', on('CAA'), { tag: oneOf('issue', 'issuewild'), target: () => domainBadSyntax() }, 'target'),
-    broken('P3.record.mx.null-priority-zero', on('NULL_MX'), { priority: () => between(1, 255) }),
+    // Which member an error names is not judged: with another MX stored, a null MX is refused for that ("first
+    // remove all other MX records") and may name target — state the body cannot know.
+    broken('P3.record.mx.null-priority-zero', on('NULL_MX'), { priority: () => between(1, 255) }, null),
     broken('P3.record.mx.null-name-empty', on('NULL_MX'), { name: () => recordName() }, null), // a name with an empty target: null-MX name or plain-MX target at fault, either reading
     // name on a type with a 1-character minimum is typed by that rule too; CAA has none
     ...wrongTypes(typesRule, on('CAA'), [['name', 'string']]),

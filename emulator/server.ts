@@ -33,7 +33,7 @@ import { asObject, fail, isPlainObject, optBool, optObject, optString } from './
 import { endpointFaulty } from './core/endpoint-faults.js';
 import { faulty } from './faults/index.js';
 import { varied } from './variations/index.js';
-import { errorStatus, successStatus, variedPayload } from './variations/responses.js';
+import { errorStatus, laggedRead, successStatus, variedPayload } from './variations/responses.js';
 
 export { DEFAULT_TOKEN };
 
@@ -217,6 +217,12 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     bodyLimit: JSON_BODY_LIMIT,
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 1000 },
+    // Under `unversioned-paths-served`, a path without the version segment is served as the /v4 one (not the
+    // emulator's own /__ paths: control hooks, upload URLs).
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/';
+      return holder.store.variations.has('unversioned-paths-served') && !/^\/(v4|v4beta|__[a-z]+)(\/|\?|$)/.test(url) ? `/v4${url}` : url;
+    },
     // Router-level failures (a path with broken percent-encoding) get the error body too.
     frameworkErrors: (err, _request, reply) => {
       if (err.code === 'FST_ERR_BAD_URL') {
@@ -284,6 +290,11 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   app.addHook('onSend', async (request, reply, payload) => {
     const store = holder.store;
     if (!store.variations.size || request.url.startsWith('/__control')) return payload;
+    const lagged = laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload);
+    if (lagged) {
+      reply.code(lagged.status);
+      payload = lagged.payload;
+    }
     reply.code(successStatus(store, request.method, reply.statusCode, collections.has(request.routeOptions.url ?? '')));
     if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
     if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('content-type', 'application/json');

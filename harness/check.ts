@@ -6,6 +6,7 @@ import { it, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
+import { isLive, noteDeleted, noteLive, readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
@@ -106,7 +107,17 @@ export class Check {
   /** A request the run's safety settings held back (read-only, destructive, budget): it decides the verdict. */
   refusal?: Refusal;
 
+  /** A GET answering 404 for a resource this run made and has not deleted is a read lagging the create: read again within the window. */
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
+    const exchange = await this.sendOnce(method, path, options);
+    // A create answering with an id: its view is presumed under the collection (used only to read a 404 there again).
+    const id = method === 'POST' && exchange.status >= 200 && exchange.status < 300 ? (exchange.body as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof id === 'number' || typeof id === 'string') noteLive(`${path}/${id}`);
+    if (method !== 'GET' || exchange.status !== 404 || !isLive(path)) return exchange;
+    return readAfterWrite(this, () => this.sendOnce(method, path, options), (read) => read.status !== 404);
+  }
+
+  private async sendOnce(method: SendOptions['method'], path: string, options: RequestOptions): Promise<Exchange> {
     const token = options.token === undefined ? this.target.token : options.token;
     if (Date.now() >= this.deadline) throw new DeadlinePassed(`the check's deadline passed (it must end within ${Math.round(this.timeoutMs / 1000)} s): ${method} ${path.split('?')[0]} was not sent`);
     if (method !== 'GET') noteUse('write');
@@ -121,6 +132,7 @@ export class Check {
       throw error;
     }
     this.observe(exchange);
+    if (method === 'DELETE' && exchange.status >= 200 && exchange.status < 300) noteDeleted(path);
     // No answer, a 429 that outlasted the retries, a body past the cap: the check reports `error`, not `fail`.
     const unjudgeable = whyUnjudgeable(exchange);
     if (unjudgeable) throw new NothingToJudge(unjudgeable);

@@ -38,3 +38,21 @@ export async function readAfterWrite<T>(c: Check, read: () => Promise<T>, settle
   }
   return value;
 }
+
+/** View paths of the resources this run made and has not deleted (per spec file: each runs in its own worker). */
+const live = new Set<string>();
+
+/** A resource the run made, at its view path: a 404 there is a read lagging the create (see `readView`). */
+export function noteLive(path: string): void {
+  live.add(path);
+}
+
+/** The run deleted the resource at `path`: a 404 there is the answer, not a lag. */
+export function noteDeleted(path: string): void {
+  live.delete(path);
+}
+
+/** Whether `path` is the view of a resource this run made and has not deleted. */
+export function isLive(path: string): boolean {
+  return live.has(path);
+}

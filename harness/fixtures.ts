@@ -4,7 +4,7 @@
 import { afterAll } from 'vitest';
 import { CleanupLedger, type LedgerEntry } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { readAfterWrite } from './consistency.js';
+import { noteDeleted, noteLive, readAfterWrite } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { regionForIpv6Range } from './account-limits.js';
 import { deleteConfirmed, resourcePath, type ResourceKind } from './resources.js';
@@ -73,7 +73,9 @@ export class Fixtures {
   track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void {
     if (target().info.config.readOnly) return;
     noteMade(kind);
-    this.ledger.record({ kind, deletePath: resourcePath(kind, id, parent), ...(label ? { label } : {}) });
+    const path = resourcePath(kind, id, parent);
+    noteLive(path);
+    this.ledger.record({ kind, deletePath: path, ...(label ? { label } : {}) });
   }
 
   private created(exchange: Exchange, what: string): Json {
@@ -431,7 +433,10 @@ export class Fixtures {
     for (const entry of entries) {
       // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
       const outcome = await deleteConfirmed({ http, token, kind: entry.kind, path: entry.deletePath, windowMs: info.config.consistencyWindowMs, ignoreRunBudget: true });
-      if (outcome === 'deleted' || outcome === 'gone') this.ledger.markDeleted(entry.deletePath);
+      if (outcome === 'deleted' || outcome === 'gone') {
+        this.ledger.markDeleted(entry.deletePath);
+        noteDeleted(entry.deletePath);
+      }
       else remaining.push(entry);
     }
     return remaining;

@@ -1,5 +1,6 @@
 // fast-check properties inside a check: the run's seed and number of runs, and a failure that carries the seed,
 // the path and the shrunk counterexample, with a command that replays just that check.
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { RuleViolation, type Check } from './check.js';
 
@@ -11,9 +12,24 @@ export interface PropertyOptions {
   shrink?: boolean;
 }
 
+const calls = new WeakMap<Check, number>();
+
+/**
+ * The seed of one property: the run's seed mixed with the check's identity (its rules, its name, and which of the
+ * check's properties this is). Properties drawing from the same arbitrary then draw different values, so checks
+ * running at the same time never send the same generated labels; the run's seed still replays each of them.
+ */
+export function propertySeed(c: Check, runSeed: number): number {
+  const nth = calls.get(c) ?? 0;
+  calls.set(c, nth + 1);
+  const identity = `${runSeed} ${c.record.rules.join(' ')} ${c.key ?? ''} #${nth}`;
+  return 1 + (createHash('sha256').update(identity).digest().readUInt32BE() % (2 ** 31 - 2));
+}
+
 /** Runs `predicate` on generated values; it fails through the check's `fail`/`expect…`, as any check does. */
 export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: PropertyOptions = {}): Promise<void> {
   const seed = c.target.info.config.seed;
+  const checkSeed = propertySeed(c, seed);
   const numRuns = Math.min(options.runs ?? c.target.info.config.runs, options.maxRuns ?? Infinity);
   // A run ended by something other than a broken rule (no answer, setup, skip) would end every shrinking step the
   // same way, each after a timeout against a hanging target: the first such error ends the remaining runs at once.
@@ -32,14 +48,14 @@ export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predi
       throw error;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { numRuns, seed, endOnFailure: options.shrink === false || !c.target.info.config.shrink });
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { numRuns, seed: checkSeed, endOnFailure: options.shrink === false || !c.target.info.config.shrink });
   if (!details.failed) return;
   const cause = details.errorInstance;
   // A setup error, a skip or a harness bug keeps its own verdict.
   if (!(cause instanceof RuleViolation)) throw cause instanceof Error ? cause : new Error(String(cause));
   const counterexample = fc.stringify(details.counterexample?.[0]).slice(0, 2000);
   const replay = `npx conformance run --rules ${cause.rule} --seed ${seed}`;
-  const failure = new RuleViolation(cause.rule, `${cause.message.replace(/^[^:]+: /, '')} — counterexample ${counterexample} (seed ${seed}, path ${details.counterexamplePath}; replay: ${replay})`, cause.exchange);
+  const failure = new RuleViolation(cause.rule, `${cause.message.replace(/^[^:]+: /, '')} — counterexample ${counterexample} (seed ${seed}, property seed ${checkSeed}, path ${details.counterexamplePath}; replay: ${replay})`, cause.exchange);
   Object.assign(failure, { replay: { seed, path: details.counterexamplePath ?? undefined, counterexample } });
   throw failure;
 }

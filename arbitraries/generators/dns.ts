@@ -57,10 +57,10 @@ export function hostOfLength(n: number): fc.Arbitrary<string> {
   });
 }
 
-/** First label of a created name: the prefix in DNS letters, then 1..8 random ones (so names are unique). */
+/** First label of a created name: the prefix in DNS letters, then 4..8 random ones (so names made by checks running at the same time do not clash). */
 function prefixLabel(prefix: string): fc.Arbitrary<string> {
   const head = prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+/, '').slice(0, MAX_LABEL - 8);
-  return between(1, 8).chain((n) => chars(LOWER_ALNUM, n)).map((tail) => `${head}${tail}`);
+  return between(4, 8).chain((n) => chars(LOWER_ALNUM, n)).map((tail) => `${head}${tail}`);
 }
 
 /**

@@ -21,7 +21,8 @@
 //   `live_migration`, status `pending` | `scheduled`; notification types `maintenance`, `payment_due` (while the
 //   balance is not 0) and `notice`, severities `minor` | `major`.
 import type { Area, Principal, RequestContext, Route } from '../core/types.js';
-import type { Store } from '../core/store.js';
+import { parseIso, type Store } from '../core/store.js';
+import { varied } from '../variations/index.js';
 import { asObject, fail, optArray, optBool, optString, reqArray, reqInt, reqObject, reqString } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
 import { emitEvent, EVENTS_TABLE, type Event, type EventEntity } from '../core/events.js';
@@ -145,7 +146,6 @@ const T = {
 
 const account = (s: Store): Account => T.account(s).get('1')!;
 const state = (s: Store): AccountState => T.state(s).get('1')!;
-const parseIso = (iso: string): Date => new Date(`${iso}Z`);
 const ago = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() - ms));
 const ahead = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() + ms));
 const within90Days = (s: Store, iso: string): boolean => s.now().getTime() - parseIso(iso).getTime() <= RETENTION_MS;
@@ -397,11 +397,13 @@ function acceptTransfer(ctx: RequestContext) {
   if (t.status !== 'pending') fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
   const s = ctx.store;
   if (faulty(s, 'P1.entity-transfer.accept')) fail('This transfer cannot be accepted now.');
-  t.status = 'accepted';
+  // Under the variation the transfer shows pending until it completes (what accepted means is not shown).
+  const shown = varied(s, 'transfer-accept-pending') ? 'pending' : 'accepted';
+  t.status = shown;
   t.updated = s.nowIso();
   const at = new Date(s.now().getTime() + 60_000);
   s.schedule(at, (st) => {
-    if (T.transfers(st).get(t.token) !== t || t.status !== 'accepted') return;
+    if (T.transfers(st).get(t.token) !== t || t.status !== shown) return;
     t.status = 'completed';
     t.updated = st.nowIso(at);
   });

@@ -891,6 +891,7 @@ function bootHandler(ctx: RequestContext) {
   const o = faulty(store, 'P2.instance-boot.types') && !isPlainObject(ctx.body) ? {} : body(ctx);
   const configId = optInt(o, 'config_id', { nullable: true }) ?? undefined;
   requireIdle(store, inst);
+  if (inst.status === 'running' && varied(store, 'boot-running-refused')) fail('The instance is already running; shut it down before booting it again', null);
   const st = stateOf(store, inst.id);
   const list = configsOf(store, inst.id);
   let cfg: Config | undefined;
@@ -983,6 +984,7 @@ function cloneHandler(ctx: RequestContext) {
     const ignored = [
       faulty(store, 'P2.instance-clone.region.not-with-compute-id') && 'region', faulty(store, 'P2.instance-clone.type.not-with-compute-id') && 'type',
       faulty(store, 'P2.instance-clone.label.new-instance-only') && 'label',
+      ...(varied(store, 'clone-extras-ignored') ? ['label', 'backups_enabled'] : []),
     ];
     for (const k of ['region', 'type', 'label', 'backups_enabled']) {
       if (o[k] !== undefined && !ignored.includes(k)) fail(`${k} is only allowed when cloning to a new instance; remove it or omit compute_id`, k);

@@ -14,7 +14,7 @@
 //   once; a snapshot backup is listed as soon as it is requested.
 import ipaddr from 'ipaddr.js';
 import type { Area, RequestContext, Route } from '../core/types.js';
-import type { Store } from '../core/store.js';
+import { parseIso, type Store } from '../core/store.js';
 import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../core/validate.js';
 import { paginate } from '../core/pagination.js';
 import { intParam } from '../core/routes.js';
@@ -127,7 +127,6 @@ const MYSQL_PORT = 3306;
 const clusters = (store: Store) => store.table<Cluster>('databases.clusters');
 const backups = (store: Store) => store.table<Backup>('databases.backups');
 
-const parseIso = (iso: string): Date => new Date(`${iso}Z`);
 
 /** An IP address or CIDR range, normalised as responses show it (single addresses get a prefix length). */
 function normaliseIpOrCidr(value: string): string | null {

@@ -5,6 +5,7 @@ import type { Principal, Route } from './types.js';
 import { ApiError } from './types.js';
 import { endpointFaulty } from './endpoint-faults.js';
 import { faulty } from '../faults/index.js';
+import { varied } from '../variations/index.js';
 
 const BEARER = /^\s*Bearer\s+(\S+)\s*$/i;
 /** The bare token, no scheme (the only form GET /v4/account takes under the fault of P1.auth.bearer-header). */
@@ -20,7 +21,7 @@ export function authenticate(store: Store, route: Route, authorization: string |
     throw new ApiError(401, 'Authentication is required: send the header "Authorization: Bearer <token>".');
   }
   const bareOnly = faulty(store, 'P1.auth.bearer-header') && route.method === 'GET' && route.path === '/v4/account';
-  const m = bareOnly ? BARE.exec(header) : BEARER.exec(header);
+  const m = bareOnly ? BARE.exec(header) : (BEARER.exec(header) ?? (varied(store, 'bare-token-accepted') ? BARE.exec(header) : null));
   const principal = m ? store.tokens.get(m[1]!) : undefined;
   if (principal === undefined) {
     throw new ApiError(401, 'Invalid token: send a valid access token in the header "Authorization: Bearer <token>".');

@@ -3,6 +3,10 @@
 import type { Store } from './store.js';
 import type { Principal } from './types.js';
 import { faulty } from '../faults/index.js';
+import { varied } from '../variations/index.js';
+
+/** The action value the `event-actions-new` variation adds (document 1: new values may be added). */
+const NEW_ACTION = 'audit_record';
 
 export type EventStatus = 'failed' | 'finished' | 'notification' | 'scheduled' | 'started';
 
@@ -68,5 +72,7 @@ export function emitEvent(
   store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {
     s.table<Event>(EVENTS_TABLE).delete(String(event.id));
   });
+  // A newer action value, recorded right after each documented one (so it is the newest event of the entity).
+  if (varied(store, 'event-actions-new') && e.action !== NEW_ACTION) emitEvent(store, principal, { ...e, action: NEW_ACTION });
   return event;
 }

@@ -123,6 +123,11 @@ const PUBLIC_POOLS: Record<string, [number, number]> = {
   'ap-south': [139, 162],
 };
 
+/** A date-time the emulator wrote (UTC, with or without milliseconds and the zone suffix Z of the variations). */
+export function parseIso(iso: string): Date {
+  return new Date(iso.endsWith('Z') ? iso : `${iso}Z`);
+}
+
 export class Store {
   readonly tokens = new Map<string, Principal>();
   readonly faults: ReadonlySet<string>;
@@ -167,9 +172,9 @@ export class Store {
     return new Date(Date.now() + this.offsetMs);
   }
 
-  /** `YYYY-MM-DDTHH:MM:SS` in UTC, no zone suffix, of `d` (default: simulated now); with milliseconds under a variation. */
+  /** `YYYY-MM-DDTHH:MM:SS` in UTC, no zone suffix, of `d` (default: simulated now); with milliseconds or a zone suffix Z under a variation. */
   nowIso(d?: Date): string {
-    return (d ?? this.now()).toISOString().slice(0, varied(this, 'datetime-fraction') ? 23 : 19);
+    return (d ?? this.now()).toISOString().slice(0, varied(this, 'datetime-fraction') ? 23 : 19) + (varied(this, 'datetime-zone-suffix') ? 'Z' : '');
   }
 
   /** Moves the simulated clock forward and runs every task that became due. */

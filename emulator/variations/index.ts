@@ -47,6 +47,14 @@ const catalogue = defineVariations({
     leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix."`,
     does: 'writes every date-time with milliseconds (2025-01-02T03:04:05.678)',
   },
+  'datetime-zone-suffix': {
+    leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix." (samples are not the format: a combined date and time may carry one)`,
+    does: 'writes every date-time with the zone suffix Z (2025-01-02T03:04:05Z)',
+  },
+  'event-actions-new': {
+    leaves: `${D1}, Events: "The action field takes one of these values (new values may be added)" and Versioning 4: "New event action values may be added in the future."`,
+    does: 'records, right after every event, a second one of the same entity with a new action value (audit_record)',
+  },
   // ---------------------------------------------------------------- status codes where none is shown
   'creates-201': {
     leaves: `${D2}/${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown."`,
@@ -122,6 +130,33 @@ const catalogue = defineVariations({
   'public-image-description-empty': {
     leaves: `${D2}, Image: "description | string or null | 1..65000 chars" (bounds a caller may send; what a server returns is not bounded: recorded responses carry "")`,
     does: 'public images carry the description "" (an empty string) instead of null',
+  },
+  // ---------------------------------------------------------------- consistency
+  'reads-lag-creates': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (when a new resource first shows in reads is not shown; a real service reads from replicas)`,
+    does: 'for 400 ms after a create, the list leaves the new resource out and its view answers 404 (the run is told of a 3-second consistency window)',
+    consistencyWindowMs: 3_000,
+  },
+  // ---------------------------------------------------------------- readings the suite had narrowed (re-read in issue 12)
+  'bare-token-accepted': {
+    leaves: `${D1}, Authentication 1: "Authenticated requests carry the header 'Authorization: Bearer <ACCESS_TOKEN>'." (what a token sent without the scheme answers is not shown; refusing it is an inferred SHOULD)`,
+    does: 'also accepts a token sent without "Bearer " (Authorization: <token>)',
+  },
+  'unversioned-paths-served': {
+    leaves: `${D1}, Versioning 1: "The version is the first path segment: '/v4'." (what a path without it answers is not shown)`,
+    does: 'serves a path without the version segment as its /v4 path',
+  },
+  'transfer-accept-pending': {
+    leaves: `${D1}, Entity transfer status: "Meaning of each transfer status: not shown." and "Transitions: not shown."`,
+    does: 'an accepted transfer still shows pending until it completes a minute later',
+  },
+  'boot-running-refused': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (booting an instance that is already running is not covered by the boot rules)`,
+    does: 'refuses to boot an instance that is already running (shut it down first)',
+  },
+  'clone-extras-ignored': {
+    leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
+    does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',
   },
   // ---------------------------------------------------------------- headers
   'rate-limit-headers': {

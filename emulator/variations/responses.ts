@@ -30,12 +30,15 @@ export function successStatus(store: Store, method: string, status: number, crea
 const isObject = (value: Json): value is { [member: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isListPage = (value: { [member: string]: Json }): boolean => Array.isArray(value['data']) && typeof value['page'] === 'number' && 'results' in value;
 
-function reshape(store: Store, value: Json): Json {
+/** Objects whose keys are data, not member names (a node type's prices keyed by engine name): no member is added. */
+const KEYED_MAPS = new Set(['engines']);
+
+function reshape(store: Store, value: Json, keyed = false): Json {
   if (Array.isArray(value)) return value.map((item) => reshape(store, item));
   if (!isObject(value)) return value;
-  let entries = Object.entries(value).map(([member, inner]): [string, Json] => [member, reshape(store, inner)]);
+  let entries = Object.entries(value).map(([member, inner]): [string, Json] => [member, reshape(store, inner, KEYED_MAPS.has(member))]);
   if (varied(store, 'items-reversed') && isListPage(value)) entries = entries.map(([member, inner]) => [member, member === 'data' ? [...(inner as Json[])].reverse() : inner]);
-  if (varied(store, 'extra-members') && entries.length > 0) entries.push(['vendor_note', 'an undocumented member']);
+  if (varied(store, 'extra-members') && entries.length > 0 && !keyed) entries.push(['vendor_note', 'an undocumented member']);
   if (varied(store, 'members-reversed')) entries.reverse();
   return Object.fromEntries(entries);
 }
@@ -52,4 +55,40 @@ export function variedPayload(store: Store, payload: unknown): unknown {
     return payload;
   }
   return JSON.stringify(reshape(store, parsed));
+}
+
+/** How long (wall-clock ms) reads lag a create under `reads-lag-creates`. */
+export const READ_LAG_MS = 400;
+
+const created = new WeakMap<Store, Map<string, number>>();
+
+/**
+ * Reads lagging creates (`reads-lag-creates`), as from a replica: for READ_LAG_MS after a POST made a resource, its
+ * collection's list leaves it out and its view answers 404. Writes are not delayed. Returns the status and payload
+ * a read answers with, or undefined to send the response as it is.
+ */
+export function laggedRead(store: Store, method: string, path: string, status: number, payload: unknown): { status: number; payload: string } | undefined {
+  if (!varied(store, 'reads-lag-creates') || typeof payload !== 'string' || status < 200 || status >= 300) return undefined;
+  let recent = created.get(store);
+  if (!recent) created.set(store, (recent = new Map()));
+  let body: Json;
+  try {
+    body = JSON.parse(payload) as Json;
+  } catch {
+    return undefined;
+  }
+  const now = Date.now();
+  if (method === 'POST') {
+    const id = isObject(body) ? body['id'] : undefined;
+    if (typeof id === 'number' || typeof id === 'string') recent.set(`${path}/${id}`, now + READ_LAG_MS);
+    return undefined;
+  }
+  if (method !== 'GET') return undefined;
+  const hidden = (key: string): boolean => (recent.get(key) ?? 0) > now;
+  if (hidden(path)) return { status: 404, payload: JSON.stringify({ errors: [{ reason: 'Not found', field: null }] }) };
+  if (!isObject(body) || !isListPage(body)) return undefined;
+  const data = (body['data'] as Json[]).filter((item) => !(isObject(item) && hidden(`${path}/${String(item['id'])}`)));
+  const left = (body['data'] as Json[]).length - data.length;
+  if (!left) return undefined;
+  return { status, payload: JSON.stringify({ ...body, data, results: (body['results'] as number) - left }) };
 }

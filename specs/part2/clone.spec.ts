@@ -5,7 +5,7 @@ import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import {
-  INSTANCES, cloneStillRunning, cloneToNew, configsOf, newConfig, newInstance, ok, viewInstance, type Json,
+  INSTANCES, cloneStillRunning, cloneToNew, configsOf, documentedDevices, newConfig, newInstance, ok, viewInstance, type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-clone');
@@ -24,8 +24,7 @@ function sourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]
 async function makeSourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]; second: number; secondLabel: string }> {
   const source = await newInstance(c, fx, { image: true });
   const [first] = await configsOf(c, source.id, (profiles) => profiles.length > 0);
-  const devices = (first?.devices ?? {}) as Record<string, unknown>;
-  const second = await newConfig(c, source.id, { devices });
+  const second = await newConfig(c, source.id, { devices: documentedDevices(first?.devices) });
   const labels = (await configsOf(c, source.id, (profiles) => profiles.length === 2)).map((item) => item.label as string);
   if (labels.length !== 2 || !labels.includes(second.label)) return c.skip(`the source has profiles ${JSON.stringify(labels)}, not the default one plus the one added (${second.label})`);
   return { id: source.id, labels, second: second.id, secondLabel: second.label };

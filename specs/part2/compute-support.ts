@@ -31,6 +31,18 @@ export const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exc
 export const reasonOf = (exchange: Exchange): string =>
   ((bodyOf(exchange).errors as Array<{ reason?: unknown }> | undefined) ?? []).map((error) => (typeof error?.reason === 'string' ? error.reason : '')).join(' | ');
 
+const DEVICE_SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'];
+
+/**
+ * A device map read from a response, as a request may send it back: only the documented slots (sda..sdh), each with
+ * only disk_id and volume_id. A response may carry members the documents do not show; a request names only theirs.
+ */
+export function documentedDevices(devices: unknown): Json {
+  const map = devices && typeof devices === 'object' ? (devices as Record<string, unknown>) : {};
+  const slotOf = (slot: Record<string, unknown>): Json => Object.fromEntries(['disk_id', 'volume_id'].filter((member) => member in slot).map((member) => [member, slot[member]]));
+  return Object.fromEntries(DEVICE_SLOTS.filter((slot) => map[slot] && typeof map[slot] === 'object').map((slot) => [slot, slotOf(map[slot] as Record<string, unknown>)]));
+}
+
 /** RFC 1918 (the private IPv4 address ranges). */
 export function isPrivateIpv4(address: string): boolean {
   return /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(address);

@@ -31,8 +31,9 @@ function deviceOf(devices: Json[], instanceId: number): Json | undefined {
   return devices.find((item) => item.entity_id === instanceId || (item.entity as Json | undefined)?.id === instanceId || item.id === instanceId && item.type === 'compute');
 }
 
-async function devicesOf(c: Check, firewallId: number): Promise<Json[]> {
-  return listAll(c, `${FW}/${firewallId}/devices`);
+/** The firewall's devices; `expected`: instances just added, whose devices a lagging list is read again for. */
+async function devicesOf(c: Check, firewallId: number, expected: number[] = []): Promise<Json[]> {
+  return listAll(c, `${FW}/${firewallId}/devices`, undefined, expected.length ? { until: (items: Json[]) => expected.every((id) => deviceOf(items, id)) } : {});
 }
 
 const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;
@@ -131,7 +132,7 @@ describe('Firewalls: create and its event', () => {
     const created = await createFirewall(c, { devices: { computes: [one.id, two.id] } });
     c.expectSuccess('P3.firewall-create.devices.assigned', created.exchange, 'POST firewall with devices.computes');
     if (created.id === undefined) throw new Error('created a firewall but cannot find its id in the list');
-    const devices = await devicesOf(c, created.id);
+    const devices = await devicesOf(c, created.id, [one.id, two.id]);
     for (const instance of [one, two]) c.expect('P3.firewall-create.devices.assigned', deviceOf(devices, instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
   });
 
@@ -220,7 +221,7 @@ describe('Firewall devices', () => {
     const firewall = await fx.newFirewall(c);
     const added = await addDevice(c, firewall.id, instance.id);
     c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
-    const device = deviceOf(await devicesOf(c, firewall.id), instance.id);
+    const device = deviceOf(await devicesOf(c, firewall.id, [instance.id]), instance.id);
     c.expect('P3.firewall.device.listed', device, `instance ${instance.id} is not in the devices list of firewall ${firewall.id}`);
     const deviceId = device!.id ?? (added.body as Json | undefined)?.id;
     if (typeof deviceId === 'number' || typeof deviceId === 'string') {
@@ -234,7 +235,7 @@ describe('Firewall devices', () => {
     const instances = [await fx.newInstance(c), await fx.newInstance(c), await fx.newInstance(c)];
     const firewall = await fx.newFirewall(c);
     for (const instance of instances) c.expectSuccess('P3.firewall.device.many-instances', await addDevice(c, firewall.id, instance.id), `adding instance ${instance.id}`);
-    const devices = await devicesOf(c, firewall.id);
+    const devices = await devicesOf(c, firewall.id, instances.map((instance) => instance.id));
     for (const instance of instances) c.expect('P3.firewall.device.many-instances', deviceOf(devices, instance.id), `instance ${instance.id} is not a device of the firewall`);
   });
 
@@ -261,15 +262,15 @@ describe('Firewall devices', () => {
     const disabled = await firewallIn(c, 'disabled');
     const added = await addDevice(c, disabled.id, instance.id);
     c.expectSuccess('P3.firewall.device.disabled-may-be-added', added, 'adding the instance to a disabled firewall while it has an enabled one');
-    c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, disabled.id), instance.id), 'the instance is not a device of the disabled firewall');
-    c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, active.id), instance.id), 'the instance left its enabled firewall');
+    c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id), 'the instance is not a device of the disabled firewall');
+    c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id), 'the instance left its enabled firewall');
   });
 
   check(['P3.firewall.device.remove', 'P3.firewall.event.device-remove'], 'DELETE device removes it from the list and emits firewall_device_remove', async (c) => {
     const [instance, other] = [await fx.newInstance(c), await fx.newInstance(c)];
     const firewall = await fx.newFirewall(c);
     for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDevice(c, firewall.id, each.id), 'adding a device');
-    const device = deviceOf(await devicesOf(c, firewall.id), instance.id);
+    const device = deviceOf(await devicesOf(c, firewall.id, [instance.id, other.id]), instance.id);
     if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string')) throw new Error('setup: the added device has no id in the devices list');
     c.expect('P3.firewall.event.device-remove', !(await findEvent(c, 'firewall_device_remove', firewall)), 'a firewall_device_remove event names a firewall that lost no device');
     c.expectSuccess('P3.firewall.device.remove', await c.delete(`${FW}/${firewall.id}/devices/${device.id}`), 'DELETE device');
@@ -288,7 +289,7 @@ describe('Firewall update and rules update', () => {
     const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [tcpRule('22')], outbound: [tcpRule('443')] };
     const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } });
     if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
-    c.expect('P3.firewall-create.devices.assigned', deviceOf(await devicesOf(c, created.id), instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
+    c.expect('P3.firewall-create.devices.assigned', deviceOf(await devicesOf(c, created.id, [instance.id]), instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
     const other = await fx.newInstance(c);
     await c.put(`${FW}/${created.id}`, {
       label: fx.label('fw', 32),
@@ -302,7 +303,7 @@ describe('Firewall update and rules update', () => {
       c.expect('P3.firewall-update.devices-rules-unchanged', inbound?.length === 1 && inbound[0]?.ports === '22', `${what}: the inbound rules changed through PUT firewall: ${JSON.stringify(inbound)}`, exchange);
       c.expect('P3.firewall-update.devices-rules-unchanged', outbound?.length === 1 && outbound[0]?.ports === '443', `${what}: the outbound rules changed through PUT firewall: ${JSON.stringify(outbound)}`, exchange);
     }
-    const devices = await devicesOf(c, created.id);
+    const devices = await devicesOf(c, created.id, [instance.id]);
     c.expect('P3.firewall-update.devices-rules-unchanged', deviceOf(devices, instance.id), 'the firewall lost its device through PUT firewall');
     c.expect('P3.firewall-update.devices-rules-unchanged', !deviceOf(devices, other.id), 'PUT firewall added a device');
   });

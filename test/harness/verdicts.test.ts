@@ -7,7 +7,7 @@ import { Check, RuleViolation } from '../../harness/check.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { NothingToJudge } from '../../harness/http.js';
-import { runProperty } from '../../harness/property.js';
+import { propertySeed, runProperty } from '../../harness/property.js';
 import { Target } from '../../harness/target.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 
@@ -77,6 +77,20 @@ describe('a property whose run got nothing to judge', () => {
     await expect(property).rejects.toThrow(/counterexample 11 \(seed 42/);
   });
 
+  it('draws from a seed of its own: the run seed mixed with the check, so two checks never send the same values, and a replay with the run seed draws them again', async () => {
+    const drawn = async (c: Check): Promise<number[]> => {
+      const values: number[] = [];
+      await runProperty(c, fc.integer(), async (value) => void values.push(value));
+      return values;
+    };
+    const named = (key: string, seed = 42): Check => Object.assign(checkOn('http://127.0.0.1:9', { seed, runs: 5 }), { key });
+    expect(await drawn(named('a > first'))).toEqual(await drawn(named('a > first')));
+    expect(await drawn(named('a > first'))).not.toEqual(await drawn(named('a > second')));
+    expect(await drawn(named('a > first'))).not.toEqual(await drawn(named('a > first', 43)));
+    const twoProperties = named('a > first');
+    expect(propertySeed(twoProperties, 42)).not.toBe(propertySeed(twoProperties, 42));
+  });
+
   it('with shrinking off (--no-shrink), the first counterexample is reported as found', async () => {
     const c = checkOn('http://127.0.0.1:9', { seed: 42, shrink: false });
     let failures = 0;
@@ -91,6 +105,35 @@ describe('a property whose run got nothing to judge', () => {
     const message = await property.then(() => '', (error: Error) => error.message);
     expect(Number(/counterexample (\d+)/.exec(message)?.[1])).toBeGreaterThan(11);
     expect(triedAfterFailure).toBe(0);
+  });
+});
+
+describe('a read of what the run just made', () => {
+  /** Answers POST /v4/domains with {id: 5}; GET /v4/domains/5 is 404 for its first two reads (a lagging replica). */
+  const lagging = async () => {
+    let reads = 0;
+    server = await startFakeServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.method === 'POST') return void response.end(JSON.stringify({ id: 5 }));
+      reads += 1;
+      response.statusCode = reads <= 2 ? 404 : 200;
+      response.end(JSON.stringify(reads <= 2 ? { errors: [{ reason: 'Not found', field: null }] } : { id: 5 }));
+    });
+    return server;
+  };
+
+  it('a 404 from a resource the run created is read again within the consistency window', async () => {
+    const fake = await lagging();
+    const c = checkOn(fake.url, { consistencyWindowMs: 3000 });
+    await c.post('/v4/domains', {});
+    expect((await c.get('/v4/domains/5')).status).toBe(200);
+  });
+
+  it('a 404 from a resource the run did not create (or deleted) is the answer at once', async () => {
+    const fake = await lagging();
+    const c = checkOn(fake.url, { consistencyWindowMs: 3000 });
+    expect((await c.get('/v4/domains/7')).status).toBe(404);
+    expect(fake.seen.filter((request) => request.method === 'GET')).toHaveLength(1);
   });
 });
 
