@@ -18,6 +18,11 @@ export interface VariationOutcome {
   durationMs: number;
   /** Why the run could not be judged (no results, a timeout). */
   problem?: string;
+  /**
+   * What a first run reported when it was not clean and the second run of the same variation was: the other spec
+   * files share the account and the clock, so a fail that does not repeat is a timing clash, listed, never hidden.
+   */
+  firstRun?: Pick<VariationOutcome, 'failedRules' | 'erroredChecks' | 'problem'>;
 }
 
 export interface VariationMatrix {
@@ -38,8 +43,11 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     const failed = outcome.failedRules.map((rule) => `<div class="check"><code>${escapeHtml(rule.rule)}</code>${rule.checks.map(checkCell).join('')}</div>`).join('');
     const errored = outcome.erroredChecks.length ? `<div class="msg">errored:</div>${outcome.erroredChecks.map(checkCell).join('')}` : '';
     const problem = outcome.problem ? `<div class="msg">${escapeHtml(outcome.problem)}</div>` : '';
+    const first = outcome.firstRun
+      ? `<div class="msg">clean on a second run; the first run reported: ${escapeHtml([...outcome.firstRun.failedRules.map((rule) => `${rule.rule} (${rule.checks[0]?.message ?? ''})`), ...outcome.firstRun.erroredChecks.map((check) => `error ${check.check}: ${check.message}`), ...(outcome.firstRun.problem ? [outcome.firstRun.problem] : [])].join('; '))}</div>`
+      : '';
     const warned = outcome.warnings.length ? `<div class="msg">warnings (SHOULD, not fails): ${outcome.warnings.map(escapeHtml).join(', ')}</div>` : '';
-    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${first}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
   const cried = matrix.variations - matrix.clean;
   return matrixPage({
