@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { ledger } from '../rules/index.js';
 import { ConfigError, type SuiteConfig } from '../harness/config.js';
+import { ExpectationsError, readExpectations } from '../reports/expectations.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,6 +46,13 @@ export async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS): Pr
 
 /** Throws a ConfigError naming the first problem; sends at most one request (to a target given by URL). */
 export async function preflight(config: SuiteConfig): Promise<void> {
+  if (config.expectations) {
+    try {
+      readExpectations(config.expectations);
+    } catch (error) {
+      throw error instanceof ExpectationsError ? new ConfigError(error.message) : error;
+    }
+  }
   for (const [flag, filters] of [['--rules', config.rules], ['--areas', config.areas]] as const) {
     const unmatched = unmatchedFilters(filters);
     if (unmatched.length) throw new ConfigError(`${flag} ${unmatched.join(',')} matches no rule of the ledger (\`conformance rules\` lists them; a filter is a rule id or an id prefix such as P3.firewall)`);

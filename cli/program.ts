@@ -11,6 +11,7 @@ import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js'
 import { preflight } from './preflight.js';
 import { ResultsFileError, rerenderReports } from '../reports/write.js';
 import { exportCases } from './export-cases.js';
+import { expectationsCommand } from './expectations.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -78,6 +79,8 @@ export function buildProgram(): Command {
     .option('--no-allure', 'skip the Allure results and their single-file report (<out>/allure-report/index.html, about 2 s to render)')
     .option('--progress <mode>', 'terminal progress: tty (lines per area updated in place), plain (printed every few seconds), quiet (the summary line only), jsonl (one JSON object per finished check on standard output); default tty on a terminal, else plain')
     .option('--fail-on <level>', 'what makes the run exit 1: must (a MUST rule failed; the default) or warning (also a SHOULD rule with a finding)')
+    .option('--expectations <file>', 'a JSON file of rules expected to fail (rule id → reason, or {"reason", "expires": "YYYY-MM-DD"}): their fails show as expected and do not fail the run')
+    .option('--strict-expectations', 'also exit 1 when a rule the expectations file expects to fail passes')
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
       const config = configOf(options);
@@ -169,6 +172,8 @@ export function buildProgram(): Command {
         throw error;
       }
     });
+
+  program.addCommand(expectationsCommand(out));
 
   program
     .command('export-cases')

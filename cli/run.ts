@@ -56,6 +56,8 @@ export interface RunOptions {
   allure?: boolean;
   progress?: string;
   failOn?: string;
+  expectations?: string;
+  strictExpectations?: boolean;
 }
 
 export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
@@ -97,6 +99,8 @@ export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = 
     allure: options.allure === false ? 'false' : undefined,
     progress: options.progress,
     failOn: options.failOn,
+    expectations: options.expectations,
+    strictExpectations: options.strictExpectations ? 'true' : undefined,
   };
   return resolveConfig({ file: options.config, env, flags });
 }
@@ -159,11 +163,13 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
  * The exit code of a finished run: 1 a MUST rule failed (or, with --fail-on warning, a SHOULD rule warned); 2 an
  * error inside or outside the checks, or nothing of weight judged; else 0. `line` says why when it is not obvious.
  */
-export function exitOf(results: Pick<Results, 'summary' | 'warnings' | 'score' | 'checkList' | 'setupError'>, config: Pick<SuiteConfig, 'failOn'>, outsideChecks = 0): { code: number; line?: string } {
+export function exitOf(results: Pick<Results, 'summary' | 'warnings' | 'score' | 'checkList' | 'setupError' | 'expectations'>, config: Pick<SuiteConfig, 'failOn'> & Partial<Pick<SuiteConfig, 'strictExpectations'>>, outsideChecks = 0): { code: number; line?: string } {
   if (results.setupError) return { code: 2, line: `${results.setupError}: nothing was judged` };
   const uncollected = results.checkList.filter((check) => check.name.startsWith(SPEC_FILE_ERROR));
   if (uncollected.length) return { code: 2, line: `${uncollected.map((check) => check.file).join(', ')} could not be collected (${uncollected[0]!.message ?? 'see above'}): the run is incomplete` };
   if (results.summary.fail > 0) return { code: 1 };
+  const passing = results.expectations?.unexpectedlyPassing ?? [];
+  if (config.strictExpectations && passing.length) return { code: 1, line: `${passing.length} rule(s) expected to fail now pass: take them out of ${results.expectations!.file} (--strict-expectations)` };
   if (config.failOn === 'warning' && results.warnings > 0) return { code: 1, line: `${results.warnings} SHOULD rule(s) with a warning, and the run fails on warnings (--fail-on warning)` };
   // Errors outside any check (e.g. a shard with no spec files) leave the run incomplete.
   if (outsideChecks > 0) return { code: 2, line: `${outsideChecks} error(s) outside the checks (above): the run is incomplete` };

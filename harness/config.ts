@@ -70,6 +70,10 @@ export interface SuiteConfig {
   progress: ProgressMode | null;
   /** What makes the run exit 1: a failed MUST rule (`must`), or also a SHOULD rule with a finding (`warning`). */
   failOn: FailOn;
+  /** An expectations file: rule id → reason (and expiry); an expected fail does not fail the run. */
+  expectations: string | null;
+  /** Exit 1 when a rule the expectations file expects to fail passes. */
+  strictExpectations: boolean;
 }
 
 export const FAIL_ON = ['must', 'warning'] as const;
@@ -207,6 +211,8 @@ const SETTINGS: Setting<keyof SuiteConfig>[] = [
     if (!(FAIL_ON as readonly string[]).includes(value)) throw new ConfigError(`${source}: fail-on is one of ${FAIL_ON.join(', ')}, got "${value}"`);
     return value as FailOn;
   } },
+  { key: 'expectations', env: 'EXPECTATIONS', parse: text },
+  { key: 'strictExpectations', env: 'STRICT_EXPECTATIONS', parse: boolean('strict-expectations') },
 ] as Setting<keyof SuiteConfig>[];
 
 export function defaults(): SuiteConfig {
@@ -249,6 +255,8 @@ export function defaults(): SuiteConfig {
     allure: true,
     progress: null,
     failOn: 'must',
+    expectations: null,
+    strictExpectations: false,
   };
 }
 

@@ -9,7 +9,7 @@ import { RULE_STATUSES, VERDICTS, type EndpointCoverage, type Results, type Rule
 type Status = RuleStatus | 'untested';
 const STATUSES: readonly Status[] = [...RULE_STATUSES, 'untested'];
 /** Worst first: what a reader must see first. */
-const SEVERITY: ReadonlyArray<Status | 'finding'> = ['fail', 'finding', 'error', 'warning', 'skip', 'pass', 'disabled', 'untested'];
+const SEVERITY: ReadonlyArray<Status | 'finding'> = ['fail', 'finding', 'expected', 'error', 'warning', 'skip', 'pass', 'disabled', 'untested'];
 /** Checks listed under a rule (fails are always listed; the rest are in junit.xml and results.json). */
 const CHECKS_PER_RULE = 12;
 
@@ -97,6 +97,33 @@ ${results.setupError ? html`<p class="message" id="setup-error">${results.setupE
 </section>`;
 }
 
+const until = (expires: string | undefined) => (expires ? html` <span class="expires">(until ${expires})</span>` : '');
+
+/** What the run's expectations file excused, and the entries the run found out of date. */
+function renderExpectations(results: Results): Markup {
+  const report = results.expectations;
+  if (!report) return html``;
+  const byId = new Map(results.rules.map((rule) => [rule.id, rule]));
+  const ruleLink = (id: string) => html`<a href="#rule-${id}"><code>${id}</code></a>`;
+  const expected = report.expected.map((id) => {
+    const rule = byId.get(id)!;
+    return html`<article class="expected-fail" id="expected-${id}" data-status="expected" data-area="${rule.area}">
+<h3>${badge('expected')} ${ruleLink(id)} <span class="level">${rule.level}</span></h3>
+<p class="sentence">${rule.sentence}</p>
+<p class="reason">expected: ${report.entries[id]!.reason}${until(report.entries[id]!.expires)}</p>
+<details><summary>what failed</summary>${rule.checks.filter((entry) => entry.replay).slice(0, 3).map(renderFailingCheck)}</details>
+</article>`;
+  });
+  const listed = (ids: string[], why: string) => html`<ul class="expectation-list">${ids.map((id) => html`<li>${ruleLink(id)} — ${report.entries[id]!.reason}${until(report.entries[id]!.expires)}${why ? html` <span class="why">${why}</span>` : ''}</li>`)}</ul>`;
+  return html`<section id="expectations">
+<h2>Expectations <span class="count-badge">${report.expected.length} expected · ${report.unexpectedlyPassing.length} unexpectedly passing · ${report.expired.length} expired</span></h2>
+<p class="hint">From <code>${report.file}</code>: an expected fail does not fail the run; a fail the file does not expect does.</p>
+${report.unexpectedlyPassing.length ? html`<h3 id="unexpectedly-passing">Unexpectedly passing: take them out of the file</h3>${listed(report.unexpectedlyPassing, '')}` : ''}
+${report.expired.length ? html`<h3 id="expired">Expired: their fails count again</h3>${listed(report.expired, '')}` : ''}
+${expected.length ? expected : html`<p class="none">No expected fail in this run.</p>`}
+</section>`;
+}
+
 /** SHOULD rules a check saw diverge: inferred rules, never fails, listed apart so a team can act on them. */
 function renderWarnings(results: Results): Markup {
   const warned = results.rules.filter((rule) => rule.warning);
@@ -134,6 +161,7 @@ function renderRule(rule: RuleResult): Markup {
 <div class="rule-body">
 ${rule.warning ? html`<p class="warning">warning (inferred rule, never a fail): ${rule.warning}</p>` : ''}
 ${rule.untestable ? html`<p class="untestable">not black-box testable: ${rule.untestable}</p>` : ''}
+${rule.expected ? html`<p class="reason">expected to fail: ${rule.expected.reason}${until(rule.expected.expires)} <a href="#expected-${rule.id}">what failed ↑</a></p>` : ''}
 ${rule.status === 'fail' ? html`<p><a href="#fail-${rule.id}">evidence and replay command ↑</a></p>` : ''}
 ${checks.length ? html`<ul class="checks">${checks}</ul>` : rule.untestable || disabled ? '' : html`<p class="none">no check reached this rule in this run</p>`}
 ${disabled ? html`<p class="more">${disabled} check${disabled === 1 ? '' : 's'} disabled by the --rules / --areas filter</p>` : ''}
@@ -179,7 +207,8 @@ function renderHeader(results: Results): Markup {
   const score = results.score.percent === null ? '–' : `${results.score.percent.toFixed(1)} %`;
   const varied = [...(run.emulatorFaults.length ? [`with faults: ${run.emulatorFaults.join(', ')}`] : []), ...(run.emulatorVariations?.length ? [`with variations: ${run.emulatorVariations.join(', ')}`] : [])];
   const target = varied.length ? `${results.target} (${varied.join('; ')})` : results.target;
-  const counts = RULE_STATUSES.map((status) => html`<li class="count st-${status}" data-count="${status}"><b>${formatNumber(results.summary[status])}</b> ${status}</li>`);
+  // Results written before expectations existed have no `expected` count; the box shows only with an expectations file.
+  const counts = RULE_STATUSES.filter((status) => status !== 'expected' || results.expectations).map((status) => html`<li class="count st-${status}" data-count="${status}"><b>${formatNumber(results.summary[status] ?? 0)}</b> ${status}</li>`);
   const judged = results.judgement;
   const checks = VERDICTS.filter((verdict) => results.checks[verdict]).map((verdict) => `${formatNumber(results.checks[verdict])} ${verdict}`);
   return html`<header class="top">
@@ -205,15 +234,15 @@ function renderFilters(results: Results): Markup {
   const usedAreas = new Set([...results.rules.map((rule) => rule.area), ...results.endpoints.map((endpoint) => endpoint.area)]);
   const areas = AREAS.filter((area) => usedAreas.has(area));
   return html`<nav class="filters" aria-label="filters">
-<fieldset class="status-filter"><legend>status</legend>${STATUSES.map((status) => html`<label class="chip st-${status}"><input type="checkbox" name="status" value="${status}" checked> ${label(status)}</label>`)}</fieldset>
+<fieldset class="status-filter"><legend>status</legend>${STATUSES.filter((status) => status !== 'expected' || results.expectations).map((status) => html`<label class="chip st-${status}"><input type="checkbox" name="status" value="${status}" checked> ${label(status)}</label>`)}</fieldset>
 <label class="area-filter">area <select id="area">${html`<option value="">all areas</option>`}${areas.map((area) => html`<option value="${area}">${area}</option>`)}</select></label>
-<span class="jump"><a href="#failures">failures</a> · <a href="#warnings">warnings</a> · <a href="#rules">rules</a> · <a href="#endpoints">endpoints</a></span>
+<span class="jump"><a href="#failures">failures</a> · ${results.expectations ? html`<a href="#expectations">expectations</a> · ` : ''}<a href="#warnings">warnings</a> · <a href="#rules">rules</a> · <a href="#endpoints">endpoints</a></span>
 <span id="shown" class="shown" aria-live="polite"></span>
 </nav>`;
 }
 
 const STYLE = `
-:root{--pass:#1a7f37;--fail:#cf222e;--error:#bc4c00;--skip:#8250df;--disabled:#6e7781;--untested:#8c959f;--finding:#cf222e;--warning:#9a6700;--bg:#f6f8fa;--card:#fff;--line:#d0d7de;--text:#1f2328;--muted:#59636e}
+:root{--pass:#1a7f37;--fail:#cf222e;--expected:#d4a72c;--error:#bc4c00;--skip:#8250df;--disabled:#6e7781;--untested:#8c959f;--finding:#cf222e;--warning:#9a6700;--bg:#f6f8fa;--card:#fff;--line:#d0d7de;--text:#1f2328;--muted:#59636e}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);background:var(--bg)}
 header.top,main,nav.filters{max-width:1180px;margin:0 auto;padding:0 16px}
@@ -237,7 +266,7 @@ ul.counts{list-style:none;display:flex;flex-wrap:wrap;gap:8px;margin:0 0 8px;pad
 .count{border:1px solid var(--line);border-left:5px solid var(--c,#999);border-radius:6px;padding:4px 10px;background:#fff}
 .count b{font-size:1.25rem;margin-right:2px}
 .definition{margin:0;color:var(--muted);font-size:.85rem}
-.st-pass{--c:var(--pass)}.st-fail{--c:var(--fail)}.st-error{--c:var(--error)}.st-skip{--c:var(--skip)}.st-disabled{--c:var(--disabled)}.st-untested{--c:var(--untested)}.st-finding{--c:var(--finding)}.st-warning{--c:var(--warning)}
+.st-pass{--c:var(--pass)}.st-fail{--c:var(--fail)}.st-error{--c:var(--error)}.st-skip{--c:var(--skip)}.st-disabled{--c:var(--disabled)}.st-untested{--c:var(--untested)}.st-finding{--c:var(--finding)}.st-warning{--c:var(--warning)}.st-expected{--c:var(--expected)}
 .badge{display:inline-block;min-width:4.6em;text-align:center;border-radius:999px;padding:0 8px;font-size:.75rem;font-weight:600;color:#fff;background:var(--c);vertical-align:1px}
 .mini{font-size:.75rem;color:var(--c);font-weight:600;margin-right:8px;white-space:nowrap}
 .minis{font-weight:400}
@@ -278,6 +307,7 @@ ul.checks{margin:4px 0;padding-left:18px}
 ul.checks li{margin:2px 0}
 .check-message{display:block;color:var(--muted);font-size:.85rem}
 .warning{color:var(--warning)}.partial{font-size:.75rem;color:var(--skip);margin-left:6px;white-space:nowrap}.judged{margin:0 0 6px;font-size:.9rem}
+article.expected-fail{background:var(--card);border:1px solid var(--line);border-left:5px solid var(--expected);border-radius:8px;padding:12px 14px;margin:0 0 12px}.reason{color:var(--muted)}.expires{white-space:nowrap}
 article.warned{background:var(--card);border:1px solid var(--line);border-left:5px solid var(--warning);border-radius:8px;padding:12px 14px;margin:0 0 12px}.untestable,.none,.more{color:var(--muted)}
 table.endpoints{width:100%;border-collapse:collapse;table-layout:fixed;background:var(--card);border:1px solid var(--line)}
 table.endpoints th,table.endpoints td{border-bottom:1px solid #eaeef2;padding:4px 8px;text-align:left;vertical-align:top}
@@ -342,6 +372,7 @@ ${renderHeader(results)}
 ${renderFilters(results)}
 <main>
 ${renderFailures(results)}
+${renderExpectations(results)}
 ${renderWarnings(results)}
 ${renderRules(results)}
 ${renderEndpoints(results)}

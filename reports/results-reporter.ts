@@ -8,6 +8,7 @@ import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import { reportPaths } from './paths.js';
 import { buildResults, runInfoOf, targetOf, type CheckOutcome, type Results } from './results.js';
 import { writeRenderedReports, writeResultsJson } from './write.js';
+import { applyExpectations, expectationsLine, readExpectations } from './expectations.js';
 
 function outcomesOf(modules: ReadonlyArray<TestModule>): CheckOutcome[] {
   return modules.flatMap((module) => {
@@ -30,7 +31,10 @@ export default class ResultsReporter implements Reporter {
     const target = targetOf(config);
     registerConfigSecrets(config);
     // Checks redact what they record; this pass also covers errors outside them (a spec file that could not run).
-    const results = redact(buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config), setupError: process.env[SETUP_ERROR_ENV] }));
+    const built = buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config), setupError: process.env[SETUP_ERROR_ENV] });
+    // The file was read once before the run (cli/preflight.ts): a problem with it never reaches this point.
+    const judged = config.expectations ? applyExpectations(built, readExpectations(config.expectations), config.expectations) : built;
+    const results = redact(judged);
     writeResultsJson(results, paths.json);
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];
@@ -49,7 +53,7 @@ function summarise(results: Results, written: string[], config: SuiteConfig): vo
   const score = results.score.percent === null ? 'no MUST rule judged' : `score ${results.score.percent.toFixed(1)} %`;
   const partial = config.shard ? ` — shard ${config.shard}: a partial run, only this shard's spec files` : '';
   const j = results.judgement;
-  const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.warning} warning, ${s.skip} skip, ${s.disabled} disabled; judged ${j.full} fully, ${j.partial} partly, ${j.none} not (${score})${partial} → ${written.join(', ')}\n`;
+  const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.warning} warning, ${s.skip} skip, ${s.disabled} disabled; judged ${j.full} fully, ${j.partial} partly, ${j.none} not (${score})${expectationsLine(results.expectations)}${partial} → ${written.join(', ')}\n`;
   // JSON lines keep standard output machine-readable: the summary goes to standard error there.
   (config.progress === 'jsonl' ? process.stderr : process.stdout).write(line);
 }

@@ -8,12 +8,16 @@ import type { CostRecord } from '../harness/target.js';
 import type { Exchange } from '../harness/http.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
+import type { Expectation, ExpectationsReport } from './expectations.js';
 
 export { DOCUMENTS_VERSION };
 export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'disabled'];
-/** A rule's status: the worst verdict of its checks; `warning` is a SHOULD rule a check saw diverge (never a fail). */
-export type RuleStatus = Verdict | 'warning';
-export const RULE_STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'error', 'warning', 'skip', 'disabled'];
+/**
+ * A rule's status: the worst verdict of its checks; `warning` is a SHOULD rule a check saw diverge (never a fail);
+ * `expected` a fail or warning the run's expectations file excuses (reports/expectations.ts).
+ */
+export type RuleStatus = Verdict | 'warning' | 'expected';
+export const RULE_STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'expected', 'error', 'warning', 'skip', 'disabled'];
 /** How much of a rule was judged: every check reached pass or fail (`full`), some did (`partial`), none did (`none`). */
 export type Judgement = 'full' | 'partial' | 'none';
 export const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
@@ -84,6 +88,8 @@ export interface RuleResult {
   sentence: string;
   /** Why no black-box check is possible (rules the ledger marks untestable). */
   untestable?: string;
+  /** The expectation excusing its fail (status `expected`). */
+  expected?: Expectation;
   checks: RuleCheck[];
 }
 
@@ -118,6 +124,8 @@ export interface Failure {
   check: string;
   file: string;
   replay: string;
+  /** The fail is excused by the run's expectations file (the rule's status is `expected`). */
+  expected?: boolean;
 }
 
 export interface Score {
@@ -150,6 +158,10 @@ export interface Results {
   untested: number;
   /** Why the run's setup failed (nothing was judged); absent when it did not. */
   setupError?: string;
+  /** The expectations file the run was given, and what became of each entry (absent without one). */
+  expectations?: ExpectationsReport;
+  /** The shard results this one was merged from (`conformance report --from A --from B …`). */
+  merged?: { from: string[]; shards: string[] };
   documents: typeof DOCUMENTS;
   rules: RuleResult[];
   endpoints: EndpointCoverage[];
@@ -157,7 +169,12 @@ export interface Results {
   failures: Failure[];
 }
 
-const ORDER: Array<RuleStatus | 'untested'> = ['fail', 'error', 'warning', 'pass', 'skip', 'disabled', 'untested'];
+const ORDER: Array<RuleStatus | 'untested'> = ['fail', 'expected', 'error', 'warning', 'pass', 'skip', 'disabled', 'untested'];
+
+/** The worse of two rule statuses (a fail over an error over a warning over a pass over a skip …). */
+export function worseStatus(a: RuleStatus | 'untested', b: RuleStatus | 'untested'): RuleStatus | 'untested' {
+  return ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b;
+}
 
 const zeroCounts = (): Record<Verdict, number> => ({ pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 });
 
@@ -216,7 +233,6 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
   );
   const requests = new Map<string, number>();
   const endpointVerdicts = new Map<string, Record<Verdict, number>>();
-  const worst = (a: RuleStatus | 'untested', b: RuleStatus | 'untested') => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
   const checkCounts = zeroCounts();
   const failures: Failure[] = [];
 
@@ -284,20 +300,10 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
       rule.warning ??= message ?? 'a check saw a divergence from this inferred rule';
       status = 'warning';
     }
-    rule.status = rule.status === 'untested' ? status : worst(rule.status, status);
+    rule.status = rule.status === 'untested' ? status : worseStatus(rule.status, status);
   }
 
   const rules = [...byRule.values()];
-  const summary: Record<RuleStatus, number> = { ...zeroCounts(), warning: 0 };
-  const judgement = { full: 0, partial: 0, none: 0, untestable: 0 };
-  for (const rule of rules) {
-    if (rule.status !== 'untested') summary[rule.status]++;
-    rule.judgement = rule.checksJudged === 0 ? 'none' : rule.checksJudged === rule.checksTotal ? 'full' : 'partial';
-    judgement[rule.untestable && rule.checksTotal === 0 ? 'untestable' : rule.judgement]++;
-  }
-  const must = rules.filter((rule) => rule.level === 'MUST');
-  const passedMust = must.filter((rule) => rule.status === 'pass').length;
-  const judgedMust = passedMust + must.filter((rule) => rule.status === 'fail').length;
   return {
     target: meta.target,
     started: meta.started,
@@ -305,12 +311,8 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
     date: meta.started,
     documentsVersion: DOCUMENTS_VERSION,
     run: meta.run,
-    score: { percent: judgedMust ? Math.floor((1000 * passedMust) / judgedMust) / 10 : null, passedMust, judgedMust, definition: SCORE_DEFINITION },
-    summary,
-    judgement,
+    ...tallyRules(rules),
     checks: checkCounts,
-    warnings: rules.filter((rule) => rule.warning).length,
-    untested: rules.filter((rule) => rule.status === 'untested').length,
     ...(meta.setupError ? { setupError: meta.setupError } : {}),
     documents: DOCUMENTS,
     rules,
@@ -334,5 +336,27 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
       };
     }),
     failures,
+  };
+}
+
+/** The counts a results.json derives from its rules (set again after expectations are applied or shards merged). */
+export function tallyRules(rules: RuleResult[]): Pick<Results, 'score' | 'summary' | 'judgement' | 'warnings' | 'untested'> {
+  const summary: Record<RuleStatus, number> = { ...zeroCounts(), warning: 0, expected: 0 };
+  const judgement = { full: 0, partial: 0, none: 0, untestable: 0 };
+  for (const rule of rules) {
+    if (rule.status !== 'untested') summary[rule.status]++;
+    rule.judgement = rule.checksJudged === 0 ? 'none' : rule.checksJudged === rule.checksTotal ? 'full' : 'partial';
+    judgement[rule.untestable && rule.checksTotal === 0 ? 'untestable' : rule.judgement]++;
+  }
+  const must = rules.filter((rule) => rule.level === 'MUST');
+  const passedMust = must.filter((rule) => rule.status === 'pass').length;
+  // An expected fail is still a fail of the target: expectations change the gate, not the score.
+  const judgedMust = passedMust + must.filter((rule) => rule.status === 'fail' || rule.status === 'expected').length;
+  return {
+    score: { percent: judgedMust ? Math.floor((1000 * passedMust) / judgedMust) / 10 : null, passedMust, judgedMust, definition: SCORE_DEFINITION },
+    summary,
+    judgement,
+    warnings: rules.filter((rule) => rule.warning && rule.status !== 'expected').length,
+    untested: rules.filter((rule) => rule.status === 'untested').length,
   };
 }

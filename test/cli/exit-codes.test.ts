@@ -4,7 +4,7 @@ import { exitOf } from '../../cli/run.js';
 import { resolveConfig } from '../../harness/config.js';
 import { SPEC_FILE_ERROR } from '../../reports/outcomes.js';
 
-const clean = { summary: { pass: 10, fail: 0, error: 0, warning: 0, skip: 0, disabled: 0 }, warnings: 0, score: { percent: 100, passedMust: 10, judgedMust: 10, definition: '' }, checkList: [] };
+const clean = { summary: { pass: 10, fail: 0, expected: 0, error: 0, warning: 0, skip: 0, disabled: 0 }, warnings: 0, score: { percent: 100, passedMust: 10, judgedMust: 10, definition: '' }, checkList: [] };
 const warned = { ...clean, summary: { ...clean.summary, warning: 1 }, warnings: 1 };
 
 describe('exit codes of a finished run', () => {
