@@ -9,9 +9,9 @@ import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepComma
 import { planReport, printPlan } from './plan.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { preflight } from './preflight.js';
-import { ResultsFileError, rerenderReports } from '../reports/write.js';
 import { exportCases } from './export-cases.js';
 import { expectationsCommand } from './expectations.js';
+import { reportCommand } from './report.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -158,21 +158,7 @@ export function buildProgram(): Command {
       process.exitCode = printVerdict(judgeOne(options.endpoint, options.status, body), out);
     });
 
-  program
-    .command('report')
-    .description('render compliance.html and junit.xml again from a results.json')
-    .requiredOption('--from <results.json>', 'the results of a run')
-    .option('--out <dir>', 'where to write them (default: beside results.json)')
-    .action((options: { from: string; out?: string }) => {
-      try {
-        const written = rerenderReports(options.from, options.out);
-        out(`conformance: ${written.html}, ${written.junit}`);
-      } catch (error) {
-        if (error instanceof ResultsFileError) throw new UsageError(error.message);
-        throw error;
-      }
-    });
-
+  program.addCommand(reportCommand(out));
   program.addCommand(expectationsCommand(out));
 
   program

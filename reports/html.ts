@@ -202,6 +202,12 @@ function renderEndpoints(results: Results): Markup {
 </section>`;
 }
 
+function shardNote(results: Results): string {
+  const { merged, run } = results;
+  if (merged) return ` · merged from ${merged.from.length} results (shards ${merged.shards.join(', ')})${run.shard ? ': a partial run, not every shard of the run' : ''}`;
+  return run.shard ? ` · shard ${run.shard} (a partial run: this shard's spec files only)` : '';
+}
+
 function renderHeader(results: Results): Markup {
   const run = results.run;
   const score = results.score.percent === null ? '–' : `${results.score.percent.toFixed(1)} %`;
@@ -217,7 +223,7 @@ function renderHeader(results: Results): Markup {
 <div><dt>target</dt><dd id="target">${target}</dd></div>
 <div><dt>date</dt><dd id="date">${results.date.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}</dd></div>
 <div><dt>documents</dt><dd id="documents-version">version ${results.documentsVersion}</dd></div>
-<div><dt>run</dt><dd>${run.id} · seed ${run.seed}${run.rules ? ` · rules ${run.rules.join(', ')}` : ''}${run.areas ? ` · areas ${run.areas.join(', ')}` : ''}${run.shard ? ` · shard ${run.shard} (a partial run: this shard's spec files only)` : ''}</dd></div>
+<div><dt>run</dt><dd id="run">${run.id} · seed ${run.seed}${run.rules ? ` · rules ${run.rules.join(', ')}` : ''}${run.areas ? ` · areas ${run.areas.join(', ')}` : ''}${shardNote(results)}</dd></div>
 </dl>
 <div class="scoreboard">
 <div class="score ${results.summary.fail ? 'has-fails' : 'no-fails'}"><span class="score-value" id="score">${score}</span><span class="score-label">conformance score</span></div>
