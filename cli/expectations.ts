@@ -2,13 +2,15 @@
 // team adopts the suite on an imperfect server and gates on "no new divergence" from day one.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { ExpectationsError, expectationsFrom } from '../reports/expectations.js';
 import { ResultsFileError, readResultsFile } from '../reports/write.js';
 import { UsageError } from './validate.js';
 
-export function expectationsCommand(out: (line: string) => void): Command {
-  return new Command('expectations')
+/** Adds the command to `program` (inheriting its error handling and output). */
+export function registerExpectations(program: Command, out: (line: string) => void): void {
+  program
+    .command('expectations')
     .description('write an expectations file from a run: every MUST rule that failed, with the reason the message gives (edit the reasons, then pass the file to `run --expectations`)')
     .requiredOption('--from <results.json>', 'the results of a run')
     .option('--out <file>', 'where to write it (default: standard output)')

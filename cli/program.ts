@@ -10,8 +10,9 @@ import { planReport, printPlan } from './plan.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { preflight } from './preflight.js';
 import { exportCases } from './export-cases.js';
-import { expectationsCommand } from './expectations.js';
-import { reportCommand } from './report.js';
+import { registerExpectations } from './expectations.js';
+import { registerReport } from './report.js';
+import { registerDiff } from './diff.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -158,8 +159,9 @@ export function buildProgram(): Command {
       process.exitCode = printVerdict(judgeOne(options.endpoint, options.status, body), out);
     });
 
-  program.addCommand(reportCommand(out));
-  program.addCommand(expectationsCommand(out));
+  registerReport(program, out);
+  registerExpectations(program, out);
+  registerDiff(program, out);
 
   program
     .command('export-cases')

@@ -1,7 +1,7 @@
 // `conformance report --from results.json [--out DIR]`: compliance.html and junit.xml rendered again; with several
 // --from (the shards of one run), the merged results.json, compliance.html and junit.xml in --out.
 import { join } from 'node:path';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { mergeResults } from '../reports/merge.js';
 import { expectationsLine } from '../reports/expectations.js';
 import { ResultsFileError, readResultsFile, rerenderReports, writeRenderedReports, writeResultsJson } from '../reports/write.js';
@@ -20,8 +20,10 @@ export function mergeShardReports(from: string[], outDir: string): { files: stri
   return { files: [paths.json, paths.html, paths.junit], line };
 }
 
-export function reportCommand(out: (line: string) => void): Command {
-  return new Command('report')
+/** Adds the command to `program` (inheriting its error handling and output). */
+export function registerReport(program: Command, out: (line: string) => void): void {
+  program
+    .command('report')
     .description('render compliance.html and junit.xml again from a results.json; with several --from (the shards of one run, `run --shard i/n`), merge them into one results.json, compliance.html and junit.xml in --out (a rule judged in several shards takes its worst status)')
     .requiredOption('--from <results.json>', 'the results of a run (repeatable: shards to merge)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--out <dir>', 'where to write them (default: beside results.json; required when merging)')

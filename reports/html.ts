@@ -14,14 +14,14 @@ const SEVERITY: ReadonlyArray<Status | 'finding'> = ['fail', 'finding', 'expecte
 const CHECKS_PER_RULE = 12;
 
 /** Tagged template: interpolated values are escaped unless they are already rendered markup. */
-class Markup {
+export class Markup {
   constructor(readonly text: string) {}
   toString(): string {
     return this.text;
   }
 }
 type Part = Markup | string | number | null | undefined | false | Array<Markup | string>;
-function html(strings: TemplateStringsArray, ...values: Part[]): Markup {
+export function html(strings: TemplateStringsArray, ...values: Part[]): Markup {
   const render = (value: Part): string => {
     if (value instanceof Markup) return value.text;
     if (Array.isArray(value)) return value.map(render).join('');
@@ -33,7 +33,7 @@ function html(strings: TemplateStringsArray, ...values: Part[]): Markup {
 
 const formatNumber = (n: number) => n.toLocaleString('en-US');
 const label = (status: string) => (status === 'untested' ? 'not judged' : status);
-const badge = (status: string, text = label(status)) => html`<span class="badge st-${status}">${text}</span>`;
+export const badge = (status: string, text = label(status)) => html`<span class="badge st-${status}">${text}</span>`;
 
 function worstOf(statuses: Iterable<Status>): Status {
   let worst: Status = 'untested';
@@ -67,7 +67,7 @@ function renderExchange(exchange: Exchange, index: number): Markup {
 </div>`;
 }
 
-function renderFailingCheck(entry: RuleCheck): Markup {
+export function renderFailingCheck(entry: RuleCheck): Markup {
   const evidence = entry.evidence ?? [];
   return html`<div class="failing-check">
 <p class="check-name">${badge(entry.verdict)} ${entry.name}</p>
@@ -247,7 +247,7 @@ function renderFilters(results: Results): Markup {
 </nav>`;
 }
 
-const STYLE = `
+export const STYLE = `
 :root{--pass:#1a7f37;--fail:#cf222e;--expected:#d4a72c;--error:#bc4c00;--skip:#8250df;--disabled:#6e7781;--untested:#8c959f;--finding:#cf222e;--warning:#9a6700;--bg:#f6f8fa;--card:#fff;--line:#d0d7de;--text:#1f2328;--muted:#59636e}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);background:var(--bg)}
