@@ -25,6 +25,8 @@ export interface CheckRecord {
   /** Findings of the named checks on every response, each for its own rule. */
   findings: Finding[];
   exchanges: Exchange[];
+  /** Index in `exchanges` of the exchange that broke the rule (a fail). */
+  failingExchange?: number;
   /** Response-schema rules the check's responses were judged against (a finding marks the ones broken). */
   exercised: string[];
   /** Requests per catalogue endpoint (`GET /v4/domains/{domainId}` → 2). */
@@ -182,6 +184,7 @@ export class Check {
   finish(failing?: Exchange): void {
     const evidence = failing && !this.kept.includes(failing) ? [...this.kept, failing] : this.kept;
     this.record.exchanges = evidence.map((exchange) => shrink(redact(exchange)));
+    if (failing) this.record.failingExchange = evidence.indexOf(failing);
   }
 
   /** The target broke `rule`. */

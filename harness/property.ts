@@ -1,5 +1,5 @@
 // fast-check properties inside a check: the run's seed and number of runs, and a failure that carries the seed,
-// the path and the shrunk counterexample, with a command that replays just that check.
+// the path and the shrunk counterexample (the reports add the command that replays just that check).
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { RuleViolation, type Check } from './check.js';
@@ -24,6 +24,14 @@ export function propertySeed(c: Check, runSeed: number): number {
   calls.set(c, nth + 1);
   const identity = `${runSeed} ${c.record.rules.join(' ')} ${c.key ?? ''} #${nth}`;
   return 1 + (createHash('sha256').update(identity).digest().readUInt32BE() % (2 ** 31 - 2));
+}
+
+/** A counterexample longer than this is cut, visibly (a shrunk one rarely is). */
+export const COUNTEREXAMPLE_MAX = 20_000;
+
+/** `text` whole, or its first COUNTEREXAMPLE_MAX characters and a mark saying how much is left out. */
+export function elided(text: string): string {
+  return text.length <= COUNTEREXAMPLE_MAX ? text : `${text.slice(0, COUNTEREXAMPLE_MAX)}… (${(text.length - COUNTEREXAMPLE_MAX).toLocaleString('en-US')} more characters left out)`;
 }
 
 /** Runs `predicate` on generated values; it fails through the check's `fail`/`expect…`, as any check does. */
@@ -53,9 +61,10 @@ export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predi
   const cause = details.errorInstance;
   // A setup error, a skip or a harness bug keeps its own verdict.
   if (!(cause instanceof RuleViolation)) throw cause instanceof Error ? cause : new Error(String(cause));
-  const counterexample = fc.stringify(details.counterexample?.[0]).slice(0, 2000);
-  const replay = `npx conformance run --rules ${cause.rule} --seed ${seed}`;
-  const failure = new RuleViolation(cause.rule, `${cause.message.replace(/^[^:]+: /, '')} — counterexample ${counterexample} (seed ${seed}, property seed ${checkSeed}, path ${details.counterexamplePath}; replay: ${replay})`, cause.exchange);
+  const counterexample = elided(fc.stringify(details.counterexample?.[0]));
+  // The message says what broke, once; the counterexample, seed and path travel beside it (the reports show them
+  // once, with the one replay command built from the whole run's settings).
+  const failure = new RuleViolation(cause.rule, `${cause.message.replace(/^[^:]+: /, '')} (a generated value, shrunk in ${details.numShrinks} step${details.numShrinks === 1 ? '' : 's'})`, cause.exchange);
   Object.assign(failure, { replay: { seed, path: details.counterexamplePath ?? undefined, counterexample } });
   throw failure;
 }

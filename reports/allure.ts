@@ -3,7 +3,7 @@
 // Allure-2-style plugin: the Awesome plugin's page always loads a Google Analytics tag, and a report opened from
 // disk must not call anywhere; this plugin leaves the tag out when ALLURE_NO_ANALYTICS is true.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,19 @@ export function renderAllureReport(resultsDir: string, reportDir: string, name: 
       else resolve(file);
     });
   });
+}
+
+/** A java-properties value: backslashes, line breaks and leading blanks escaped. */
+const propertyValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/^\s/, '\\$&');
+
+/**
+ * The run as Allure's Environment and Executor widgets show it (target, documents version, run id, seed), written
+ * beside the results before the report is rendered.
+ */
+export function describeRunForAllure(resultsDir: string, run: { target: string; documentsVersion: string; runId: string; seed: number; shard: string | null }): void {
+  const environment: Record<string, string> = { target: run.target, documents: `version ${run.documentsVersion}`, run: run.runId, seed: String(run.seed), ...(run.shard ? { shard: run.shard } : {}) };
+  writeFileSync(join(resultsDir, 'environment.properties'), Object.entries(environment).map(([key, value]) => `${key}=${propertyValue(value)}\n`).join(''));
+  writeFileSync(join(resultsDir, 'executor.json'), JSON.stringify({ name: 'conformance', type: 'conformance', buildName: `run ${run.runId} (seed ${run.seed})`, reportName: `Conformance: ${run.target}` }));
 }
 
 /**

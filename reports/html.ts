@@ -55,16 +55,21 @@ function headersText(headers: Record<string, string>): string {
   return Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\n');
 }
 
-function renderExchange(exchange: Exchange, index: number): Markup {
+function renderExchange(exchange: Exchange, index: number, offending: boolean): Markup {
   const outcome = exchange.error ? `no response (${exchange.error})` : `HTTP ${exchange.status}`;
   const request = [`${exchange.method} ${exchange.path}`, headersText(exchange.requestHeaders), exchange.requestBody === undefined ? '' : `\n${bodyText(exchange.requestBody)}`].filter(Boolean).join('\n');
   const notes = [exchange.notJson ? 'the body is not JSON' : '', exchange.truncated ? 'the body was cut at the capture limit' : ''].filter(Boolean).join('; ');
   const response = [`${outcome} (${Math.round(exchange.durationMs)} ms)${notes ? ` — ${notes}` : ''}`, headersText(exchange.responseHeaders), exchange.body === undefined ? '' : `\n${bodyText(exchange.body)}`].filter(Boolean).join('\n');
-  return html`<div class="exchange">
-<p class="reqline"><b>${index + 1}.</b> <code>${exchange.method} ${exchange.path}</code> → <span class="${exchange.status === 0 || exchange.status >= 500 ? 'ko' : ''}">${outcome}</span></p>
+  return html`<div class="exchange${offending ? ' offending' : ''}">
+<p class="reqline"><b>${index + 1}.</b> <code>${exchange.method} ${exchange.path}</code> → <span class="${exchange.status === 0 || exchange.status >= 500 ? 'ko' : ''}">${outcome}</span>${offending ? html` <span class="offending-mark">the exchange that broke the rule</span>` : ''}</p>
 <details><summary>request</summary><pre>${request}</pre></details>
 <details><summary>response</summary><pre class="response">${response}</pre></details>
 </div>`;
+}
+
+/** A command to copy: the replay of a failure, or the curl of its failing exchange. */
+function command(name: string, text: string): Markup {
+  return html`<div class="command ${name}"><span>${name}</span><code>${text}</code><button type="button" class="copy" data-copy="${text}">copy</button></div>`;
 }
 
 export function renderFailingCheck(entry: RuleCheck): Markup {
@@ -74,9 +79,10 @@ export function renderFailingCheck(entry: RuleCheck): Markup {
 ${entry.file ? html`<p class="file">spec file <code>${entry.file}</code></p>` : ''}
 ${entry.message ? html`<p class="message">${entry.message}</p>` : ''}
 ${entry.counterexample !== undefined ? html`<dl class="replay-data"><dt>fast-check seed</dt><dd><code>${entry.seed}</code>${entry.path ? html` (path <code>${entry.path}</code>)` : ''}</dd><dt>counterexample</dt><dd><pre>${entry.counterexample}</pre></dd></dl>` : ''}
-${entry.replay ? html`<div class="replay"><span>replay</span><code>${entry.replay}</code><button type="button" class="copy" data-copy="${entry.replay}">copy</button></div>` : ''}
-<details class="evidence"><summary>evidence: ${evidence.length} request${evidence.length === 1 ? '' : 's'} (tokens redacted)</summary>
-${evidence.map(renderExchange)}
+${entry.replay ? command('replay', entry.replay) : ''}
+${entry.curl ? command('curl', entry.curl) : ''}
+<details class="evidence"><summary>evidence: ${evidence.length} request${evidence.length === 1 ? '' : 's'} (tokens redacted)${entry.failingExchange !== undefined ? `; #${entry.failingExchange + 1} broke the rule` : ''}</summary>
+${evidence.map((exchange, index) => renderExchange(exchange, index, index === entry.failingExchange))}
 </details>
 </div>`;
 }
@@ -292,15 +298,15 @@ article.failure{background:var(--card);border:1px solid var(--line);border-left:
 .message{margin:0 0 6px;color:var(--fail)}
 dl.replay-data{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 12px;margin:6px 0}
 dl.replay-data dt{color:var(--muted);font-size:.85rem}dl.replay-data dd{margin:0;min-width:0}
-.replay{display:flex;flex-wrap:wrap;gap:6px;align-items:center;background:#0d1117;color:#e6edf3;border-radius:6px;padding:6px 8px;margin:6px 0}
-.replay span{font-size:.75rem;text-transform:uppercase;color:#8b949e}
-.replay code{flex:1 1 240px;min-width:0;color:#e6edf3}
+.command{display:flex;flex-wrap:wrap;gap:6px;align-items:center;background:#0d1117;color:#e6edf3;border-radius:6px;padding:6px 8px;margin:6px 0}
+.command span{font-size:.75rem;text-transform:uppercase;color:#8b949e}
+.command code{flex:1 1 240px;min-width:0;color:#e6edf3}
 button{font:inherit;font-size:.8rem;border:1px solid var(--line);background:#fff;border-radius:6px;padding:1px 8px;cursor:pointer}
 details>summary{cursor:pointer}
 details.evidence>summary{color:var(--muted);font-size:.9rem}
 .exchange{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 14px;margin:2px 0 2px 12px}
 .exchange>details{font-size:.85rem;color:var(--muted)}.exchange>details[open]{flex-basis:100%;color:var(--text)}
-.reqline{margin:0}.ko{color:var(--fail);font-weight:600}
+.reqline{margin:0}.exchange.offending{border-left:3px solid var(--fail);padding-left:6px}.offending-mark{font-size:.75rem;font-weight:600;color:var(--fail)}.ko{color:var(--fail);font-weight:600}
 section.document{margin-bottom:18px}
 details.section{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:0 0 6px;padding:6px 10px}
 details.section>summary{font-weight:600}

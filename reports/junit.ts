@@ -24,7 +24,8 @@ function failureDetails(entries: Array<{ rule: string; entry: RuleCheck }>): str
       const lines = [`${rule}: ${(entry.message ?? entry.verdict).replace(`${rule}: `, '')}`];
       if (entry.counterexample) lines.push(`counterexample (seed ${entry.seed}, path ${entry.path}): ${entry.counterexample}`);
       if (entry.replay) lines.push(`replay: ${entry.replay}`);
-      for (const exchange of entry.evidence ?? []) lines.push(`  ${exchange.method} ${exchange.path} → ${exchange.error ? `no response (${exchange.error})` : `HTTP ${exchange.status}`}`);
+      if (entry.curl) lines.push(`curl: ${entry.curl}`);
+      (entry.evidence ?? []).forEach((exchange, index) => lines.push(`  ${exchange.method} ${exchange.path} → ${exchange.error ? `no response (${exchange.error})` : `HTTP ${exchange.status}`}${index === entry.failingExchange ? ' ← broke the rule' : ''}`));
       return lines.join('\n');
     })
     .join('\n\n');

@@ -1,9 +1,10 @@
 // Vitest reporter that turns the suite's checks into the run's reports: results.json, compliance.html, junit.xml
 // and the single-file Allure report (from the results allure-vitest wrote), then prints a one-line summary.
+import { existsSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, type SuiteConfig } from '../harness/config.js';
 import { redact, registerConfigSecrets } from '../harness/redact.js';
-import { renderAllureReport } from './allure.js';
+import { describeRunForAllure, renderAllureReport } from './allure.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import { reportPaths } from './paths.js';
 import { buildResults, runInfoOf, targetOf, type CheckOutcome, type Results } from './results.js';
@@ -39,6 +40,7 @@ export default class ResultsReporter implements Reporter {
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];
     // The Allure results were written synchronously by allure-vitest's own onTestRunEnd, listed before this reporter.
+    if (config.allure && existsSync(paths.allureResults)) describeRunForAllure(paths.allureResults, { target, documentsVersion: results.documentsVersion, runId: config.runId, seed: config.seed, shard: config.shard });
     if (config.allure)
       await renderAllureReport(paths.allureResults, paths.allureReport, `Conformance: ${target}`).then(
         (file) => written.push(file),

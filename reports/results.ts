@@ -2,13 +2,16 @@
 // rule and from the named-check findings attributed to it.
 import { DOCUMENTS_VERSION, ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
-import { defaults, type SuiteConfig } from '../harness/config.js';
+import type { SuiteConfig } from '../harness/config.js';
 import type { CheckRecord, Verdict } from '../harness/check.js';
 import type { CostRecord } from '../harness/target.js';
 import type { Exchange } from '../harness/http.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
 import type { Expectation, ExpectationsReport } from './expectations.js';
+import { curlCommand, replayCommand, replaySettingsOf, type ReplaySettings } from './reproduce.js';
+
+export { replayCommand };
 
 export { DOCUMENTS_VERSION };
 export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'disabled'];
@@ -48,6 +51,8 @@ export interface RunInfo {
   areas: string[] | null;
   /** `i/n` when the run was one shard of n (a partial run). */
   shard: string | null;
+  /** What the replay command repeats of the run's settings (absent in results written before replays carried them). */
+  settings?: ReplaySettings;
 }
 
 export interface RuleCheck {
@@ -60,8 +65,12 @@ export interface RuleCheck {
   seed?: number;
   path?: string;
   counterexample?: string;
-  /** A one-line command that runs just this rule's checks of that spec file again, with the run's seed. */
+  /** A one-line command that runs just this rule's checks of that spec file again, with the run's seed and settings. */
   replay?: string;
+  /** Index in `evidence` of the exchange that broke the rule. */
+  failingExchange?: number;
+  /** curl sending the failing exchange again (the token as $TOKEN). */
+  curl?: string;
 }
 
 export interface RuleResult {
@@ -183,26 +192,7 @@ export function targetOf(config: Pick<SuiteConfig, 'baseUrl'>): string {
 }
 
 export function runInfoOf(config: SuiteConfig): RunInfo {
-  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, emulatorVariations: config.emulatorVariations, rules: config.rules, areas: config.areas, shard: config.shard };
-}
-
-/** Quotes a shell word unless it is plainly safe. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** `npx conformance run … --rules <rule> --seed <seed> <spec file>`: the same target, seed and runs; tokens come from the environment or config file as before. */
-export function replayCommand(run: RunInfo, rule: string, file: string): string {
-  const standard = defaults();
-  const words = ['npx', 'conformance', 'run'];
-  if (run.baseUrl) words.push('--base-url', run.baseUrl);
-  for (const fault of run.emulatorFaults) words.push('--emulator-fault', fault);
-  for (const variation of run.emulatorVariations ?? []) words.push('--emulator-variation', variation);
-  words.push('--rules', rule, '--seed', String(run.seed));
-  if (run.runs !== standard.runs) words.push('--runs', String(run.runs));
-  if (run.violationRuns !== standard.violationRuns) words.push('--violation-runs', String(run.violationRuns));
-  if (file) words.push(file);
-  return words.map(shellWord).join(' ');
+  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, emulatorVariations: config.emulatorVariations, rules: config.rules, areas: config.areas, shard: config.shard, settings: replaySettingsOf(config) };
 }
 
 /** The rule id that selects a check again: the one it failed, if it declares it, else the first it declares. */
@@ -240,7 +230,9 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
   function failedEntry(outcome: CheckOutcome, rule: RuleResult, verdict: 'fail' | 'finding', fields: Partial<RuleCheck>): RuleCheck {
     const replay = replayCommand(meta.run, selectingRule(outcome.record, rule.id), outcome.file);
     if (rule.level === 'MUST' && !failures.some((failure) => failure.rule === rule.id && failure.check === outcome.name)) failures.push({ rule: rule.id, check: outcome.name, file: outcome.file, replay });
-    return { name: outcome.name, verdict, file: outcome.file, evidence: outcome.record?.exchanges, ...fields, replay };
+    const failing = verdict === 'fail' && outcome.record?.failingExchange !== undefined ? outcome.record.exchanges[outcome.record.failingExchange] : undefined;
+    const reproduction = failing ? { failingExchange: outcome.record!.failingExchange, curl: curlCommand(failing, meta.run.baseUrl) } : {};
+    return { name: outcome.name, verdict, file: outcome.file, evidence: outcome.record?.exchanges, ...fields, replay, ...reproduction };
   }
 
   /** One more check of `rule`; pass and fail (and a finding) judged it. */

@@ -155,7 +155,7 @@ describe('Account update', () => {
         const cause = details.errorInstance;
         const counterexample = JSON.stringify(details.counterexample);
         const replay = { seed: details.seed, path: details.counterexamplePath ?? undefined, counterexample };
-        if (cause instanceof RuleViolation) throw Object.assign(new RuleViolation(cause.rule, `${cause.message.replace(`${cause.rule}: `, '')} (counterexample ${counterexample}, seed ${details.seed})`, cause.exchange), { replay });
+        if (cause instanceof RuleViolation) throw Object.assign(new RuleViolation(cause.rule, `${cause.message.replace(`${cause.rule}: `, '')} (a generated value)`, cause.exchange), { replay });
         throw cause instanceof Error ? cause : new Error(String(cause));
       }
     } finally {

@@ -68,7 +68,7 @@ describe('results.json', () => {
 
   it('replays against the same target with the same runs, and quotes what the shell would split', () => {
     const command = replayCommand({ ...RUN, baseUrl: "https://api.example.com/it's", emulatorFaults: [], runs: 7 }, 'P3.firewall.rules.max-25', 'specs/part3/firewalls.spec.ts');
-    expect(command).toBe(`npx conformance run --base-url 'https://api.example.com/it'\\''s' --rules P3.firewall.rules.max-25 --seed 4242 --runs 7 specs/part3/firewalls.spec.ts`);
+    expect(command).toBe(`npx conformance run --base-url 'https://api.example.com/it'\\''s' --token "$CONFORMANCE_TOKEN" --rules P3.firewall.rules.max-25 --seed 4242 --runs 7 specs/part3/firewalls.spec.ts`);
   });
 });
 

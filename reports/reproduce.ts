@@ -1,0 +1,111 @@
+// How a failure is reproduced: one `conformance run` command that repeats the whole run's settings for just that
+// check, and a curl command sending the failing request again. Neither ever holds a token: tokens are named as
+// environment variables the user sets.
+import { resolveConfig, type SuiteConfig } from '../harness/config.js';
+import type { Exchange } from '../harness/http.js';
+import { withoutCredentials } from '../harness/redact.js';
+import type { RunInfo } from './results.js';
+
+/** The settings of a run that decide what a check does on its target (RunInfo.settings). */
+export type ReplaySettings = Pick<SuiteConfig, 'region' | 'vlanRegion' | 'instanceType' | 'largerInstanceType' | 'otherRegion' | 'noVlanRegion' | 'spareVlanRegion' | 'controlUrl' | 'consistencyWindowMs' | 'timeoutMs' | 'maxInstances' | 'maxDatabases' | 'maxRps' | 'allowDestructive' | 'readOnly' | 'shrink'> & {
+  /** The scope sets the run had a token for (`domains:read_only`, …): never the tokens. */
+  scopes: string[];
+  restrictedToken: boolean;
+};
+
+/** Each replayed setting and its flag; `true` booleans are the flag alone, `null` budgets are "unlimited". */
+const FLAGS: Array<[keyof Omit<ReplaySettings, 'scopes' | 'restrictedToken' | 'shrink'>, string]> = [
+  ['region', '--region'],
+  ['vlanRegion', '--vlan-region'],
+  ['instanceType', '--instance-type'],
+  ['largerInstanceType', '--larger-instance-type'],
+  ['otherRegion', '--other-region'],
+  ['noVlanRegion', '--region-without-vlans'],
+  ['spareVlanRegion', '--spare-vlan-region'],
+  ['controlUrl', '--control-url'],
+  ['consistencyWindowMs', '--consistency-window'],
+  ['timeoutMs', '--timeout'],
+  ['maxInstances', '--max-instances'],
+  ['maxDatabases', '--max-databases'],
+  ['maxRps', '--max-rps'],
+  ['allowDestructive', '--allow-destructive'],
+  ['readOnly', '--read-only'],
+];
+
+export function replaySettingsOf(config: SuiteConfig): ReplaySettings {
+  const { region, vlanRegion, instanceType, largerInstanceType, otherRegion, noVlanRegion, spareVlanRegion, consistencyWindowMs, timeoutMs, maxInstances, maxDatabases, maxRps, allowDestructive, readOnly, shrink } = config;
+  return { region, vlanRegion, instanceType, largerInstanceType, otherRegion, noVlanRegion, spareVlanRegion, controlUrl: config.controlUrl && withoutCredentials(config.controlUrl), consistencyWindowMs, timeoutMs, maxInstances, maxDatabases, maxRps, allowDestructive, readOnly, shrink, scopes: Object.keys(config.scopedTokens), restrictedToken: config.restrictedToken !== null };
+}
+
+/** Quotes a shell word unless it is plainly safe. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The environment variable a replay reads the token of a scope set from: `domains:read_only` → CONFORMANCE_TOKEN_DOMAINS_READ_ONLY. */
+export function scopedTokenVariable(scopes: string): string {
+  return `CONFORMANCE_TOKEN_${scopes.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+}
+
+/** Flags for the settings that differ from what a run against the same target would take by default. */
+function settingFlags(run: RunInfo): string[] {
+  const settings = run.settings;
+  if (!settings) return [];
+  const standard = resolveConfig({ flags: run.baseUrl ? { baseUrl: run.baseUrl, token: 'unused' } : {} });
+  const words: string[] = [];
+  for (const [key, flag] of FLAGS) {
+    const value = settings[key];
+    if (value === standard[key]) continue;
+    if (typeof value === 'boolean') words.push(value ? flag : '');
+    else words.push(flag, shellWord(value === null ? 'unlimited' : String(value)));
+  }
+  if (!settings.shrink) words.push('--no-shrink');
+  return words.filter(Boolean);
+}
+
+/** Tokens as environment variables (double-quoted, so the shell expands them; never the token itself). */
+function tokenFlags(run: RunInfo): string[] {
+  if (!run.baseUrl) return [];
+  const words = ['--token', '"$CONFORMANCE_TOKEN"'];
+  for (const scopes of run.settings?.scopes ?? []) words.push('--token-scoped', `"${scopes}=$${scopedTokenVariable(scopes)}"`);
+  if (run.settings?.restrictedToken) words.push('--restricted-token', '"$CONFORMANCE_RESTRICTED_TOKEN"');
+  return words;
+}
+
+/**
+ * `npx conformance run … --rules <rule> --seed <seed> <spec file>`: the same target, seed, runs and settings (regions,
+ * instance types, control URL, consistency window, budgets, destructive and read-only), tokens from the environment.
+ */
+export function replayCommand(run: RunInfo, rule: string, file: string): string {
+  const words = ['npx', 'conformance', 'run'];
+  if (run.baseUrl) words.push('--base-url', shellWord(run.baseUrl));
+  words.push(...tokenFlags(run));
+  for (const fault of run.emulatorFaults) words.push('--emulator-fault', shellWord(fault));
+  for (const variation of run.emulatorVariations ?? []) words.push('--emulator-variation', shellWord(variation));
+  words.push(...settingFlags(run));
+  words.push('--rules', shellWord(rule), '--seed', String(run.seed));
+  const standard = resolveConfig({});
+  if (run.runs !== standard.runs) words.push('--runs', String(run.runs));
+  if (run.violationRuns !== standard.violationRuns) words.push('--violation-runs', String(run.violationRuns));
+  if (file) words.push(shellWord(file));
+  return words.join(' ');
+}
+
+/** Request headers a curl reproduction leaves to curl (or replaces: the token). */
+const LEFT_TO_CURL = new Set(['authorization', 'content-length', 'host', 'user-agent', 'connection', 'accept-encoding']);
+
+/** Inside double quotes the shell still reads $, `, " and \. */
+const doubleQuoted = (text: string) => `"${text.replace(/[$`"\\]/g, '\\$&')}"`;
+
+/**
+ * `curl` sending `exchange` again: to the run's base URL (`$BASE_URL` for the embedded emulator), the token as
+ * `$TOKEN` when the request carried one.
+ */
+export function curlCommand(exchange: Exchange, baseUrl: string | null): string {
+  const url = baseUrl ? shellWord(`${baseUrl}${exchange.path}`) : `"$BASE_URL"${doubleQuoted(exchange.path)}`;
+  const words = ['curl', '-sS', '-i', '-X', exchange.method, url];
+  if (Object.keys(exchange.requestHeaders).some((name) => name.toLowerCase() === 'authorization')) words.push('-H', '"Authorization: Bearer $TOKEN"');
+  for (const [name, value] of Object.entries(exchange.requestHeaders)) if (!LEFT_TO_CURL.has(name.toLowerCase())) words.push('-H', shellWord(`${name}: ${value}`));
+  if (exchange.requestBody !== undefined) words.push('--data-raw', shellWord(typeof exchange.requestBody === 'string' ? exchange.requestBody : JSON.stringify(exchange.requestBody)));
+  return words.join(' ');
+}

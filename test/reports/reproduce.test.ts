@@ -1,0 +1,48 @@
+// The replay command repeats the whole run (target, tokens by name, regions, instance types, control URL,
+// consistency window, budgets, destructive and read-only), and the curl command sends the failing exchange again.
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../harness/config.js';
+import { REDACTED, registerConfigSecrets } from '../../harness/redact.js';
+import { curlCommand, replayCommand } from '../../reports/reproduce.js';
+import { runInfoOf } from '../../reports/results.js';
+import { exchange } from './sample-results.js';
+
+const RULE = 'P3.firewall.rules.max-25';
+const FILE = 'specs/properties/part3.spec.ts';
+
+describe('the replay command', () => {
+  it('repeats every setting of a staging run that differs from the default, tokens as environment variables', () => {
+    const config = resolveConfig({
+      env: { CONFORMANCE_TOKEN: 'full-access-secret', CONFORMANCE_SCOPED_TOKENS: 'domains:read_only=scoped-secret-1;linodes:read_write,ips:read_only=scoped-secret-2' },
+      flags: { baseUrl: 'https://deploy:pw-secret@api.staging.example.com', restrictedToken: 'restricted-secret', region: 'eu-west', instanceType: 'g7-small', largerInstanceType: 'g7-large', otherRegion: 'us-west', controlUrl: 'https://control.staging.example.com', consistencyWindowMs: '12000', allowDestructive: 'true', maxInstances: 'unlimited', shrink: 'false', seed: '99' },
+    });
+    registerConfigSecrets(config);
+    const command = replayCommand(runInfoOf(config), RULE, FILE);
+    expect(command).toBe(
+      'npx conformance run --base-url https://api.staging.example.com --token "$CONFORMANCE_TOKEN" --token-scoped "domains:read_only=$CONFORMANCE_TOKEN_DOMAINS_READ_ONLY" --token-scoped "ips:read_only,linodes:read_write=$CONFORMANCE_TOKEN_IPS_READ_ONLY_LINODES_READ_WRITE" --restricted-token "$CONFORMANCE_RESTRICTED_TOKEN" --region eu-west --instance-type g7-small --larger-instance-type g7-large --other-region us-west --control-url https://control.staging.example.com --consistency-window 12000 --max-instances unlimited --allow-destructive --no-shrink --rules P3.firewall.rules.max-25 --seed 99 specs/properties/part3.spec.ts',
+    );
+    expect(command).not.toMatch(/secret|pw-/);
+  });
+
+  it('says no more than needed for a default run: read-only is repeated, the defaults of a staging run are not', () => {
+    const config = resolveConfig({ flags: { baseUrl: 'https://api.example.com', token: 'tok-secret', readOnly: 'true', seed: '5' } });
+    expect(replayCommand(runInfoOf(config), RULE, FILE)).toBe(`npx conformance run --base-url https://api.example.com --token "$CONFORMANCE_TOKEN" --read-only --rules ${RULE} --seed 5 ${FILE}`);
+    const embedded = resolveConfig({ flags: { seed: '5', emulatorFaults: RULE } });
+    expect(replayCommand(runInfoOf(embedded), RULE, FILE)).toBe(`npx conformance run --emulator-fault ${RULE} --rules ${RULE} --seed 5 ${FILE}`);
+  });
+});
+
+describe('the curl command', () => {
+  const failing = exchange('PUT', "/v4/networking/firewalls/7/rules?note=it's", 200, {}, { requestHeaders: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${REDACTED}`, 'user-agent': 'conformance' }, requestBody: { inbound: [{ ports: "1,2 'x'" }] } });
+
+  it('sends the failing request to the target again with the token as $TOKEN', () => {
+    expect(curlCommand(failing, 'https://api.example.com')).toBe(
+      `curl -sS -i -X PUT 'https://api.example.com/v4/networking/firewalls/7/rules?note=it'\\''s' -H "Authorization: Bearer $TOKEN" -H 'accept: application/json' -H 'content-type: application/json' --data-raw '{"inbound":[{"ports":"1,2 '\\''x'\\''"}]}'`,
+    );
+  });
+
+  it('names the embedded emulator $BASE_URL, and sends no token where the request had none', () => {
+    const anonymous = { ...failing, method: 'GET', path: '/v4/images?$x="1"', requestHeaders: { accept: 'application/json' }, requestBody: undefined };
+    expect(curlCommand(anonymous, null)).toBe(`curl -sS -i -X GET "$BASE_URL""/v4/images?\\$x=\\"1\\"" -H 'accept: application/json'`);
+  });
+});
