@@ -13,6 +13,7 @@ import { exportCases } from './export-cases.js';
 import { registerExpectations } from './expectations.js';
 import { registerReport } from './report.js';
 import { registerDiff } from './diff.js';
+import { versionLine } from './version.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -34,6 +35,7 @@ function configOf(options: RunOptions) {
 export function buildProgram(): Command {
   const program = new Command('conformance')
     .description('Contract conformance suite for the Cloud Hosting Service API (documents 4.123.1)')
+    .version(versionLine(), '--version', 'print the version and the documents version it judges against')
     .exitOverride()
     .showHelpAfterError('(run `conformance --help` for usage)')
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });

@@ -17,6 +17,8 @@ export interface ProgressOptions {
   stream?: NodeJS.WritableStream & { isTTY?: boolean };
   /** How often `plain` prints (ms). */
   intervalMs?: number;
+  /** Milliseconds since the epoch (tests pass a fake clock). */
+  clock?: () => number;
 }
 
 interface Tally {
@@ -29,6 +31,12 @@ interface Tally {
 
 const AREA_WIDTH = Math.max(...AREAS.map((area) => area.length));
 
+/** `42 s`, `3 min 05 s`. */
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
 export default class ProgressReporter implements Reporter {
   private readonly mode: ProgressMode;
   private readonly stream: NodeJS.WritableStream;
@@ -40,12 +48,15 @@ export default class ProgressReporter implements Reporter {
   private lastDraw = 0;
   private expectedFiles = 0;
   private collectedFiles = 0;
+  private readonly clock: () => number;
+  private startedAt = 0;
 
   constructor(options: ProgressOptions = {}) {
     this.stream = options.stream ?? process.stdout;
     const isTTY = (options.stream ?? process.stdout).isTTY === true;
     this.mode = options.mode ?? fromEnv().progress ?? (isTTY ? 'tty' : 'plain');
     this.intervalMs = options.intervalMs ?? 5000;
+    this.clock = options.clock ?? Date.now;
     if (this.mode === 'tty') this.live = createLogUpdate(this.stream);
     // Colours only where lines are redrawn on a terminal; logs and CI get plain text.
     this.colour = pc.createColors(this.mode === 'tty' && pc.isColorSupported);
@@ -53,6 +64,7 @@ export default class ProgressReporter implements Reporter {
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.expectedFiles = specifications.length;
+    this.startedAt = this.clock();
     if (this.mode === 'plain') {
       this.timer = setInterval(() => this.printMovedAreas(), this.intervalMs);
       this.timer.unref();
@@ -132,6 +144,21 @@ export default class ProgressReporter implements Reporter {
     return `${area.padEnd(AREA_WIDTH)}  ${String(tally.done).padStart(width)}/${total} checks${complete ? ' ✓' : ''}${counts ? `  ${counts}` : ''}`;
   }
 
+  /**
+   * The whole run: checks done / total, time elapsed and, once every spec file is collected (the total is known),
+   * the time left at the pace so far.
+   */
+  overallLine(): string {
+    const tallies = [...this.tallies.values()];
+    const done = tallies.reduce((sum, tally) => sum + tally.done, 0);
+    const total = tallies.reduce((sum, tally) => sum + Math.max(tally.total, tally.done), 0);
+    const elapsed = this.clock() - this.startedAt;
+    const collecting = this.collectedFiles < this.expectedFiles;
+    const left = !collecting && done > 0 && done < total ? ` · about ${duration((elapsed / done) * (total - done))} left` : '';
+    const collection = collecting ? this.colour.dim(` (collecting: ${this.collectedFiles}/${this.expectedFiles} spec files)`) : '';
+    return `${'overall'.padEnd(AREA_WIDTH)}  ${done}/${total} checks · ${duration(elapsed)} elapsed${left}${collection}`;
+  }
+
   private orderedAreas(): Array<[string, Tally]> {
     return [...this.tallies].sort(([a], [b]) => AREAS.indexOf(a) - AREAS.indexOf(b));
   }
@@ -142,13 +169,13 @@ export default class ProgressReporter implements Reporter {
     const now = Date.now();
     if (!force && now - this.lastDraw < 100) return;
     this.lastDraw = now;
-    const collecting = this.collectedFiles < this.expectedFiles ? this.colour.dim(` (collecting: ${this.collectedFiles}/${this.expectedFiles} spec files)`) : '';
-    this.live([`${this.colour.bold('conformance')}${collecting}`, ...this.orderedAreas().map(([area, tally]) => this.areaLine(area, tally))].join('\n'));
+    this.live([this.colour.bold(this.overallLine()), ...this.orderedAreas().map(([area, tally]) => this.areaLine(area, tally))].join('\n'));
   }
 
   /** plain: the lines of the areas that moved since the last print. */
   private printMovedAreas(): void {
     const moved = this.orderedAreas().filter(([, tally]) => tally.done !== tally.printedDone);
+    if (moved.length) this.stream.write(`${this.overallLine()}\n`);
     for (const [area, tally] of moved) {
       tally.printedDone = tally.done;
       this.stream.write(`${this.areaLine(area, tally)}\n`);

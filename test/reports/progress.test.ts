@@ -60,4 +60,20 @@ describe('progress reporter', () => {
     expect(screen).toMatch(/Domains +1\/1 checks ✓/);
     expect(screen.lastIndexOf('Firewalls')).toBeGreaterThan(screen.lastIndexOf('FAIL'));
   });
+
+  it('one overall line: checks done / total, time elapsed, and the time left once the total is known', () => {
+    let now = 1_000_000;
+    const stream = new Capture();
+    const reporter = new ProgressReporter({ mode: 'plain', stream, intervalMs: 60_000, clock: () => now });
+    reporter.onTestRunStart([{}, {}] as unknown as TestSpecification[]);
+    reporter.onTestModuleCollected({ children: { allTests: () => OUTCOMES.map((outcome) => ({ name: outcome.name })) } } as unknown as TestModule);
+    expect(reporter.overallLine()).toMatch(/^overall +0\/6 checks · 0 s elapsed \(collecting: 1\/2 spec files\)$/);
+    reporter.onTestModuleCollected({ children: { allTests: () => [] } } as unknown as TestModule);
+    for (const outcome of OUTCOMES.slice(0, 2)) reporter.finished(outcome);
+    now += 40_000;
+    expect(reporter.overallLine()).toMatch(/^overall +2\/6 checks · 40 s elapsed · about 1 min 20 s left$/);
+    for (const outcome of OUTCOMES.slice(2)) reporter.finished(outcome);
+    reporter.onTestRunEnd([], []);
+    expect(stream.text).toMatch(/^overall +6\/6 checks · 40 s elapsed$/m);
+  });
 });
