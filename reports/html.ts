@@ -78,9 +78,9 @@ export function renderFailingCheck(entry: RuleCheck): Markup {
 <p class="check-name">${badge(entry.verdict)} ${entry.name}</p>
 ${entry.file ? html`<p class="file">spec file <code>${entry.file}</code></p>` : ''}
 ${entry.message ? html`<p class="message">${entry.message}</p>` : ''}
-${entry.counterexample !== undefined ? html`<dl class="replay-data"><dt>fast-check seed</dt><dd><code>${entry.seed}</code>${entry.path ? html` (path <code>${entry.path}</code>)` : ''}</dd><dt>counterexample</dt><dd><pre>${entry.counterexample}</pre></dd></dl>` : ''}
+${entry.counterexample !== undefined ? html`<dl class="replay-data"><dt>fast-check seed</dt><dd><code>${entry.seed}</code> (the shrinking path is in results.json)</dd><dt>counterexample</dt><dd><pre class="counterexample">${entry.counterexample}</pre></dd></dl>` : ''}
 ${entry.replay ? command('replay', entry.replay) : ''}
-${entry.curl ? command('curl', entry.curl) : ''}
+${entry.curl ? html`<details class="curl"><summary>curl: the failing request again (the token as $TOKEN)</summary>${command('curl', entry.curl)}</details>` : ''}
 <details class="evidence"><summary>evidence: ${evidence.length} request${evidence.length === 1 ? '' : 's'} (tokens redacted)${entry.failingExchange !== undefined ? `; #${entry.failingExchange + 1} broke the rule` : ''}</summary>
 ${evidence.map((exchange, index) => renderExchange(exchange, index, index === entry.failingExchange))}
 </details>
@@ -303,7 +303,7 @@ dl.replay-data dt{color:var(--muted);font-size:.85rem}dl.replay-data dd{margin:0
 .command code{flex:1 1 240px;min-width:0;color:#e6edf3}
 button{font:inherit;font-size:.8rem;border:1px solid var(--line);background:#fff;border-radius:6px;padding:1px 8px;cursor:pointer}
 details>summary{cursor:pointer}
-details.evidence>summary{color:var(--muted);font-size:.9rem}
+details.evidence>summary,details.curl>summary{color:var(--muted);font-size:.9rem}
 .exchange{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 14px;margin:2px 0 2px 12px}
 .exchange>details{font-size:.85rem;color:var(--muted)}.exchange>details[open]{flex-basis:100%;color:var(--text)}
 .reqline{margin:0}.exchange.offending{border-left:3px solid var(--fail);padding-left:6px}.offending-mark{font-size:.75rem;font-weight:600;color:var(--fail)}.ko{color:var(--fail);font-weight:600}

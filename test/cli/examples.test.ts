@@ -38,4 +38,17 @@ describe('examples/github-actions.yml', () => {
     expect(gate.if).toBe('always()');
     expect(gate.steps.map((step) => step.run).join('\n')).toContain('needs.shard.result');
   });
+
+  it('merges the shards into one report, uploaded as the artifact of the last job', () => {
+    const gate = Object.values(workflow.jobs).find((job) => job.needs === 'shard')!;
+    const shards = workflow.jobs.shard!.strategy!.matrix!.shard!;
+    const download = gate.steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))!;
+    const merge = gate.steps.find((step) => step.run?.includes('npx conformance report'))!.run!;
+    const from = [...merge.matchAll(/--from (\S+)/g)].map((match) => match[1]);
+    expect(from).toEqual(shards.map((shard) => `${download.with!.path}/conformance-reports-shard-${shard}/results.json`));
+    const out = /--out (\S+)/.exec(merge)![1]!;
+    const upload = gate.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(upload.if).toBe('always()');
+    expect(String(upload.with!.path)).toBe(`${out}/`);
+  });
 });

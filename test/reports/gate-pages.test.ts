@@ -46,6 +46,8 @@ afterAll(async () => {
 
 async function screenshot(name: string, locator = page.locator('body')): Promise<void> {
   const file = join(work, name);
+  // The sticky filter bar would cover part of an element scrolled under it.
+  await page.evaluate(() => document.querySelector('nav.filters')?.setAttribute('hidden', ''));
   await locator.screenshot({ path: file });
   expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
   if (SCREENSHOT) {
@@ -94,7 +96,10 @@ describe('a property failure', () => {
     await expect(card.locator('.replay-data pre').innerText()).resolves.toBe(property.counterexample);
     await expect(card.locator('.message').innerText()).resolves.toBe(property.message);
     await expect(card.locator('.command.replay code').innerText()).resolves.toBe(property.replay);
+    await expect(card.locator('.command.curl').isVisible()).resolves.toBe(false);
+    await card.locator('details.curl > summary').click();
     await expect(card.locator('.command.curl code').innerText()).resolves.toBe(property.curl);
+    await card.locator('details.curl > summary').click();
     await card.locator('details.evidence > summary').click();
     const offending = card.locator('.exchange.offending');
     await expect(offending.count()).resolves.toBe(1);
