@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../harness/config.js';
 import { REDACTED, registerConfigSecrets } from '../../harness/redact.js';
+import { COUNTEREXAMPLE_MAX, elided } from '../../harness/property.js';
 import { curlCommand, replayCommand } from '../../reports/reproduce.js';
 import { runInfoOf } from '../../reports/results.js';
 import { exchange } from './sample-results.js';
@@ -44,5 +45,12 @@ describe('the curl command', () => {
   it('names the embedded emulator $BASE_URL, and sends no token where the request had none', () => {
     const anonymous = { ...failing, method: 'GET', path: '/v4/images?$x="1"', requestHeaders: { accept: 'application/json' }, requestBody: undefined };
     expect(curlCommand(anonymous, null)).toBe(`curl -sS -i -X GET "$BASE_URL""/v4/images?\\$x=\\"1\\"" -H 'accept: application/json'`);
+  });
+});
+
+describe('a counterexample', () => {
+  it('is shown whole, or cut with a mark saying how much is left out', () => {
+    expect(elided('x'.repeat(COUNTEREXAMPLE_MAX))).toBe('x'.repeat(COUNTEREXAMPLE_MAX));
+    expect(elided('x'.repeat(COUNTEREXAMPLE_MAX + 1234))).toBe(`${'x'.repeat(COUNTEREXAMPLE_MAX)}… (1,234 more characters left out)`);
   });
 });
