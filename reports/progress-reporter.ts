@@ -140,8 +140,9 @@ export default class ProgressReporter implements Reporter {
     const total = Math.max(tally.total, tally.done);
     const counts = [fail && this.paint('fail', `${fail} fail`), error && this.paint('error', `${error} error`), skip && this.paint('skip', `${skip} skip`), disabled && this.paint('disabled', `${disabled} disabled`)].filter(Boolean).join(', ');
     const width = String(total).length;
-    const complete = tally.done === total && this.collectedFiles >= this.expectedFiles;
-    return `${area.padEnd(AREA_WIDTH)}  ${String(tally.done).padStart(width)}/${total} checks${complete ? ' ✓' : ''}${counts ? `  ${counts}` : ''}`;
+    // ✓: the area finished with nothing failed or errored.
+    const clean = tally.done === total && this.collectedFiles >= this.expectedFiles && !fail && !error;
+    return `${area.padEnd(AREA_WIDTH)}  ${String(tally.done).padStart(width)}/${total} checks${clean ? ' ✓' : ''}${counts ? `  ${counts}` : ''}`;
   }
 
   /**

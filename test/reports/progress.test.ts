@@ -47,8 +47,9 @@ describe('progress reporter', () => {
     const text = feed('plain');
     expect(text).toMatch(/^FAIL P3\.firewall\.status\.enable-blocked-by-active enabling should be rejected .*\(specs\/part3\/firewalls\.spec\.ts\)$/m);
     expect(text).toMatch(/^ERROR P1\.account\.serves\.get-account the harness broke/m);
-    expect(text).toMatch(/^Firewalls +2\/2 checks ✓ +2 fail$/m);
-    expect(text).toMatch(/^Account +2\/2 checks ✓ +1 error, 1 skip$/m);
+    expect(text).toMatch(/^Firewalls +2\/2 checks +2 fail$/m);
+    expect(text).toMatch(/^Account +2\/2 checks +1 error, 1 skip$/m);
+    expect(text).toMatch(/^Tags +1\/1 checks ✓ +1 disabled$/m);
     expect(text).not.toContain('\u001b[');
   });
 
