@@ -91,7 +91,7 @@ export default class ProgressReporter implements Reporter {
     if (this.mode === 'tty') {
       this.draw(true);
       this.live!.done();
-    } else if (this.mode === 'plain') this.printMovedAreas();
+    } else if (this.mode === 'plain') this.printMovedAreas(true);
     for (const error of unhandledErrors) process.stderr.write(`conformance: unhandled error during the run: ${error.message}\n`);
   }
 
@@ -173,9 +173,9 @@ export default class ProgressReporter implements Reporter {
     this.live([this.colour.bold(this.overallLine()), ...this.orderedAreas().map(([area, tally]) => this.areaLine(area, tally))].join('\n'));
   }
 
-  /** plain: the lines of the areas that moved since the last print. */
-  private printMovedAreas(): void {
-    const moved = this.orderedAreas().filter(([, tally]) => tally.done !== tally.printedDone);
+  /** plain: the lines of the areas that moved since the last print; at the end (`all`), every area's final line. */
+  private printMovedAreas(all = false): void {
+    const moved = this.orderedAreas().filter(([, tally]) => all || tally.done !== tally.printedDone);
     if (moved.length) this.stream.write(`${this.overallLine()}\n`);
     for (const [area, tally] of moved) {
       tally.printedDone = tally.done;

@@ -73,8 +73,13 @@ describe('progress reporter', () => {
     for (const outcome of OUTCOMES.slice(0, 2)) reporter.finished(outcome);
     now += 40_000;
     expect(reporter.overallLine()).toMatch(/^overall +2\/6 checks · 40 s elapsed · about 1 min 20 s left$/);
+    // A periodic print (the two firewall checks), then the rest, then the end.
+    (reporter as unknown as { printMovedAreas(): void }).printMovedAreas();
     for (const outcome of OUTCOMES.slice(2)) reporter.finished(outcome);
     reporter.onTestRunEnd([], []);
-    expect(stream.text).toMatch(/^overall +6\/6 checks · 40 s elapsed$/m);
+    const end = stream.text.slice(stream.text.lastIndexOf('overall'));
+    expect(end).toMatch(/^overall +6\/6 checks · 40 s elapsed\n/);
+    // Every area's final line at the end, the firewalls' too although they did not move since the periodic print.
+    expect(end.trim().split('\n').slice(1).map((line) => line.split(/ {2,}/)[0])).toEqual(['Account', 'Tags', 'Domains', 'Firewalls']);
   });
 });
