@@ -54,6 +54,12 @@ export function buildProgram(): Command {
       process.exitCode = await runSuite(config, files);
     });
   withSettings(run);
+  run.addHelpText('after', `
+Examples:
+  conformance run                                        # the embedded reference emulator
+  conformance run part3/firewalls --rules P3.firewall    # one spec file, one area's rules
+  conformance run --base-url https://api.staging.example.com --token "$TOKEN" --read-only
+  conformance plan --base-url https://api.staging.example.com --token "$TOKEN"   # what a run would do, first`);
 
   // The same flags as run, so the plan describes exactly the run those flags make.
   const plan = program
