@@ -14,12 +14,18 @@ export function configFileOption(): Option {
 
 function optionOf(declared: Setting): Option {
   const repeatable = declared.repeat ? ' (repeatable)' : '';
-  const option = new Option(declared.flag, `${declared.help}${repeatable} (default ${declared.shownDefault}) [env: ${ENV_PREFIX}${declared.env}]`).helpGroup(`${GROUPS[declared.group]}:`);
+  const shownDefault = declared.shownDefault ? ` (default ${declared.shownDefault})` : '';
+  const option = new Option(declared.flag, `${declared.help}${repeatable}${shownDefault} [env: ${ENV_PREFIX}${declared.env}]`).helpGroup(`${GROUPS[declared.group]}:`);
   return declared.repeat ? option.argParser((value: string, previous: string[] = []) => [...previous, value]) : option;
 }
 
 export function settingOptions(): Option[] {
   return DECLARED.map(optionOf);
+}
+
+/** One setting's option for another command (sweep), its help worded for that command ('' default: none shown). */
+export function settingOption(key: SettingKey, wording: Pick<Setting, 'help' | 'shownDefault'>): Option {
+  return optionOf({ ...DECLARED.find((declared) => declared.key === key)!, ...wording }).helpGroup('Options:');
 }
 
 /** The flags given, as strings: a repeated flag joined as its environment variable is, a switch given `true`, a `--no-` switch given `false`. */

@@ -4,7 +4,7 @@ import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch } from './validate.js';
 import { ConfigError, configFromOptions, runSuite } from './run.js';
-import { configFileOption, settingOptions, type RunOptions } from './options.js';
+import { configFileOption, settingOption, settingOptions, type RunOptions } from './options.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepCommandOptions } from './sweep.js';
 import { planReport, printPlan } from './plan.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
@@ -77,15 +77,15 @@ Examples:
   program
     .command('sweep')
     .description('delete what a killed run left on a target: its cleanup ledger (<out>/runs/<run id>/) and every resource labelled with its run prefix, dependants first; never a resource the suite did not create. Exit 0 nothing left, 1 something could not be deleted (e.g. a cluster still provisioning: sweep again later), 2 bad usage or the target refused')
-    .option('--run-id <id>', 'the run to sweep (printed at the start of each run)')
+    .addOption(settingOption('runId', { help: 'the run to sweep (printed at the start of each run)', shownDefault: '' }))
     .option('--all-runs', 'sweep every run with a folder under <out>/runs/')
-    .option('--base-url <url>', 'the API base URL the run ran against')
-    .option('--token <token>', 'a full-access token')
-    .option('--out <dir>', 'output folder holding the runs (default reports/out)')
-    .option('--config <file>', 'a JSON config file, as for run')
-    .option('--timeout <ms>', 'per-request timeout in ms (default 10000)')
-    .option('--max-rps <n>', 'requests per second sweep sends at most (default no cap)')
-    .option('--run-budget <ms>', `wall-clock budget: past it no request is started and what was not done is listed (default ${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes); each list is read up to ${SWEEP_MAX_PAGES} pages`)
+    .addOption(settingOption('baseUrl', { help: 'the API base URL the run ran against', shownDefault: '' }))
+    .addOption(settingOption('token', { help: 'a full-access token', shownDefault: '' }))
+    .addOption(settingOption('out', { help: 'output folder holding the runs', shownDefault: 'reports/out' }))
+    .addOption(configFileOption())
+    .addOption(settingOption('timeoutMs', { help: 'per-request timeout in ms', shownDefault: '10000' }))
+    .addOption(settingOption('maxRps', { help: 'requests per second sweep sends at most', shownDefault: 'no cap' }))
+    .addOption(settingOption('runBudgetMs', { help: `wall-clock budget: past it no request is started and what was not done is listed; each list is read up to ${SWEEP_MAX_PAGES} pages`, shownDefault: `${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes` }))
     .action(async (options: SweepCommandOptions) => {
       process.exitCode = await sweepCommand(options, out);
     });
