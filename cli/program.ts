@@ -3,8 +3,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch } from './validate.js';
-import { ConfigError, configFromOptions, runSuite, type RunOptions } from './run.js';
-import { REAL_TARGET_BUDGETS } from '../harness/config.js';
+import { ConfigError, configFromOptions, runSuite } from './run.js';
+import { configFileOption, settingOption, settingOptions, type RunOptions } from './options.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepCommandOptions } from './sweep.js';
 import { planReport, printPlan } from './plan.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
@@ -32,6 +32,12 @@ function configOf(options: RunOptions) {
   }
 }
 
+/** Adds `--config` and every setting's flag, but the flags the command has its own meaning for. */
+function withSettings(command: Command, ownFlags: string[] = []): void {
+  command.addOption(configFileOption());
+  for (const option of settingOptions()) if (!ownFlags.includes(option.long!)) command.addOption(option);
+}
+
 export function buildProgram(): Command {
   const program = new Command('conformance')
     .description('Contract conformance suite for the Cloud Hosting Service API (documents 4.123.1)')
@@ -43,47 +49,6 @@ export function buildProgram(): Command {
   const run = program
     .command('run')
     .description('run the conformance suite against a target (no --base-url: the embedded reference emulator)')
-    .option('--base-url <url>', 'the API base URL, e.g. https://api.staging.example.com')
-    .option('--token <token>', 'a full-access token (unrestricted user, every scope)')
-    .option('--token-scoped <scopes=token>', 'a token holding exactly these scopes, e.g. domains:read_only=abc (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
-    .option('--restricted-token <token>', "a restricted user's token")
-    .option('--control-url <url>', 'control hooks base URL (default: probe the base URL)')
-    .option('--config <file>', 'a JSON config file (flags win over the environment, which wins over the file)')
-    .option('--out <dir>', 'output folder (default reports/out)')
-    .option('--runs <n>', 'fast-check runs per property of valid bodies (default 100)')
-    .option('--violation-runs <n>', 'fast-check runs per property of bodies breaking one rule (default 10; there are hundreds)')
-    .option('--seed <n>', 'fast-check seed (default random, printed)')
-    .option('--timeout <ms>', 'per-request timeout in ms (default 10000)')
-    .option('--rules <ids>', 'only checks of these rule ids or id prefixes, comma-separated')
-    .option('--areas <prefixes>', 'only checks of these areas, e.g. P3.firewall,P1.database')
-    .option('--allow-destructive', 'also run irreversible or billable operations and changes to the account itself: account cancel, credit card, entity-transfer accept, PUT /v4/account, PUT /v4/monitor/plan, marking the account\'s events seen (default: off; always on for the embedded emulator); without it those checks report disabled')
-    .option('--read-only', 'send only requests that change nothing (GET): safe against production; every check needing a write reports disabled, control hooks are not used')
-    .option('--max-instances <n>', `new instances the run may create (creates and clones), or "unlimited"; beyond it a check needing more reports skip (default ${REAL_TARGET_BUDGETS.maxInstances} with --base-url, unlimited on the embedded emulator; per shard)`)
-    .option('--max-databases <n>', `new database clusters the run may create, or "unlimited" (default ${REAL_TARGET_BUDGETS.maxDatabases} with --base-url, unlimited on the embedded emulator; per shard)`)
-    .option('--shard <i/n>', 'run only the i-th of n slices of the spec files (vitest sharding, e.g. 2/3): a partial run, for spreading a run over CI machines')
-    .option('--region <id>', 'a region of the target (default us-east)')
-    .option('--vlan-region <id>', 'a VLAN-capable region (default us-east)')
-    .option('--instance-type <id>', 'an instance type (default g6-standard-1)')
-    .option('--larger-instance-type <id>', 'a larger instance type, for resize (default g6-standard-2)')
-    .option('--other-region <id>', 'a second region (backups are bound to theirs)')
-    // (not `--no-vlan-region`: commander reads a `--no-` flag as the negation of `--vlan-region`)
-    .option('--region-without-vlans <id>', 'a region without VLAN support')
-    .option('--spare-vlan-region <id>', 'a VLAN-capable region whose VLAN quota a check may use up')
-    .option('--emulator-fault <id>', 'start the embedded emulator with this deliberate deviation (repeatable; `npm run emulator -- --list-faults` lists them)', (value: string, previous: string[] = []) => [...previous, value])
-    .option('--emulator-variation <id>', 'start the embedded emulator with this allowed choice the documents leave open, made differently (repeatable; `npm run emulator -- --list-variations` lists them)', (value: string, previous: string[] = []) => [...previous, value])
-    .option('--run-id <id>', 'run id: labels carry it as a prefix and the cleanup ledger is filed under it (default random)')
-    .option('--max-rps <n>', 'requests per second the whole run sends at most (shared out among the workers; default no cap); a 429 is retried after its Retry-After either way')
-    .option('--run-budget <ms>', 'wall-clock budget of the checks: past it no request is sent, the remaining checks report error, and cleanup still runs (default none)')
-    .option('--consistency-window <ms>', 'reads after writes are retried for up to this long before a fail is declared (default 5000 with --base-url, 0 on the embedded emulator)')
-    .option('--html <file>', 'the compliance report (default <out>/compliance.html)')
-    .option('--junit <file>', 'the JUnit XML report (default <out>/junit.xml)')
-    .option('--json <file>', 'the results (default <out>/results.json)')
-    .option('--no-shrink', "report a property's first counterexample without shrinking it (each shrinking step sends requests: faster on a slow target)")
-    .option('--no-allure', 'skip the Allure results and their single-file report (<out>/allure-report/index.html, about 2 s to render)')
-    .option('--progress <mode>', 'terminal progress: tty (lines per area updated in place), plain (printed every few seconds), quiet (the summary line only), jsonl (one JSON object per finished check on standard output); default tty on a terminal, else plain')
-    .option('--fail-on <level>', 'what makes the run exit 1: must (a MUST rule failed; the default) or warning (also a SHOULD rule with a finding)')
-    .option('--expectations <file>', 'a JSON file of rules expected to fail (rule id → reason, or {"reason", "expires": "YYYY-MM-DD"}): their fails show as expected and do not fail the run')
-    .option('--strict-expectations', 'also exit 1 when a rule the expectations file expects to fail passes')
     .argument('[files...]', 'only spec files whose path contains one of these strings')
     .action(async (files: string[], options: RunOptions) => {
       const config = configOf(options);
@@ -92,13 +57,20 @@ export function buildProgram(): Command {
       process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
       process.exitCode = await runSuite(config, files);
     });
+  withSettings(run);
+  run.addHelpText('after', `
+Examples:
+  conformance run                                        # the embedded reference emulator
+  conformance run part3/firewalls --rules P3.firewall    # one spec file, one area's rules
+  conformance run --base-url https://api.staging.example.com --token "$TOKEN" --read-only
+  conformance plan --base-url https://api.staging.example.com --token "$TOKEN"   # what a run would do, first`);
 
   // The same flags as run, so the plan describes exactly the run those flags make.
   const plan = program
     .command('plan')
     .description('print what `run` with the same flags would do, sending nothing but the GET /__control probe: the resources it would create, and which rules it would judge, skip (with the reason) or disable')
     .option('--json', 'print the plan as JSON');
-  for (const option of run.options) if (option.long !== '--json') plan.addOption(option);
+  withSettings(plan, ['--json']);
   plan.action(async (options: RunOptions & { json?: string | boolean }) => {
     const { json, ...rest } = options;
     const report = await planReport(configOf(rest));
@@ -109,15 +81,15 @@ export function buildProgram(): Command {
   program
     .command('sweep')
     .description('delete what a killed run left on a target: its cleanup ledger (<out>/runs/<run id>/) and every resource labelled with its run prefix, dependants first; never a resource the suite did not create. Exit 0 nothing left, 1 something could not be deleted (e.g. a cluster still provisioning: sweep again later), 2 bad usage or the target refused')
-    .option('--run-id <id>', 'the run to sweep (printed at the start of each run)')
+    .addOption(settingOption('runId', { help: 'the run to sweep (printed at the start of each run)', shownDefault: '' }))
     .option('--all-runs', 'sweep every run with a folder under <out>/runs/')
-    .option('--base-url <url>', 'the API base URL the run ran against')
-    .option('--token <token>', 'a full-access token')
-    .option('--out <dir>', 'output folder holding the runs (default reports/out)')
-    .option('--config <file>', 'a JSON config file, as for run')
-    .option('--timeout <ms>', 'per-request timeout in ms (default 10000)')
-    .option('--max-rps <n>', 'requests per second sweep sends at most (default no cap)')
-    .option('--run-budget <ms>', `wall-clock budget: past it no request is started and what was not done is listed (default ${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes); each list is read up to ${SWEEP_MAX_PAGES} pages`)
+    .addOption(settingOption('baseUrl', { help: 'the API base URL the run ran against', shownDefault: '' }))
+    .addOption(settingOption('token', { help: 'a full-access token', shownDefault: '' }))
+    .addOption(settingOption('out', { help: 'output folder holding the runs', shownDefault: 'reports/out' }))
+    .addOption(configFileOption())
+    .addOption(settingOption('timeoutMs', { help: 'per-request timeout in ms', shownDefault: '10000' }))
+    .addOption(settingOption('maxRps', { help: 'requests per second sweep sends at most', shownDefault: 'no cap' }))
+    .addOption(settingOption('runBudgetMs', { help: `wall-clock budget: past it no request is started and what was not done is listed; each list is read up to ${SWEEP_MAX_PAGES} pages`, shownDefault: `${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes` }))
     .action(async (options: SweepCommandOptions) => {
       process.exitCode = await sweepCommand(options, out);
     });

@@ -12,97 +12,14 @@ import { SPEC_FILTERS_ENV } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/target.js';
 import { Interruption } from './interrupt.js';
+import { flagsOf, type RunOptions } from './options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export interface RunOptions {
-  config?: string;
-  baseUrl?: string;
-  token?: string;
-  tokenScoped?: string[];
-  restrictedToken?: string;
-  controlUrl?: string;
-  out?: string;
-  runs?: string;
-  violationRuns?: string;
-  seed?: string;
-  timeout?: string;
-  rules?: string;
-  areas?: string;
-  allowDestructive?: boolean;
-  region?: string;
-  vlanRegion?: string;
-  instanceType?: string;
-  largerInstanceType?: string;
-  otherRegion?: string;
-  regionWithoutVlans?: string;
-  spareVlanRegion?: string;
-  runId?: string;
-  emulatorFault?: string[];
-  emulatorVariation?: string[];
-  readOnly?: boolean;
-  maxInstances?: string;
-  maxDatabases?: string;
-  shard?: string;
-  maxRps?: string;
-  runBudget?: string;
-  consistencyWindow?: string;
-  html?: string;
-  junit?: string;
-  json?: string;
-  /** false with --no-shrink. */
-  shrink?: boolean;
-  /** false with --no-allure. */
-  allure?: boolean;
-  progress?: string;
-  failOn?: string;
-  expectations?: string;
-  strictExpectations?: boolean;
-}
+export type { RunOptions };
 
 export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
-  const flags: Partial<Record<keyof SuiteConfig, string>> = {
-    baseUrl: options.baseUrl,
-    token: options.token,
-    scopedTokens: options.tokenScoped?.join(';'),
-    restrictedToken: options.restrictedToken,
-    controlUrl: options.controlUrl,
-    out: options.out,
-    runs: options.runs,
-    violationRuns: options.violationRuns,
-    seed: options.seed,
-    timeoutMs: options.timeout,
-    rules: options.rules,
-    areas: options.areas,
-    allowDestructive: options.allowDestructive ? 'true' : undefined,
-    region: options.region,
-    vlanRegion: options.vlanRegion,
-    instanceType: options.instanceType,
-    largerInstanceType: options.largerInstanceType,
-    otherRegion: options.otherRegion,
-    noVlanRegion: options.regionWithoutVlans,
-    spareVlanRegion: options.spareVlanRegion,
-    runId: options.runId,
-    emulatorFaults: options.emulatorFault?.join(','),
-    emulatorVariations: options.emulatorVariation?.join(','),
-    readOnly: options.readOnly ? 'true' : undefined,
-    maxInstances: options.maxInstances,
-    maxDatabases: options.maxDatabases,
-    shard: options.shard,
-    maxRps: options.maxRps,
-    runBudgetMs: options.runBudget,
-    consistencyWindowMs: options.consistencyWindow,
-    html: options.html,
-    junit: options.junit,
-    json: options.json,
-    shrink: options.shrink === false ? 'false' : undefined,
-    allure: options.allure === false ? 'false' : undefined,
-    progress: options.progress,
-    failOn: options.failOn,
-    expectations: options.expectations,
-    strictExpectations: options.strictExpectations ? 'true' : undefined,
-  };
-  return resolveConfig({ file: options.config, env, flags });
+  return resolveConfig({ file: options.config, env, flags: flagsOf(options) });
 }
 
 /** The closing line on a target given by URL: what the run created and is still there, and the sweep that deletes it. */

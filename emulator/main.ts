@@ -1,7 +1,4 @@
-// `npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults]
-//  [--variation ID]... [--list-variations] [--token T] [--parent-pid PID]`
-// `--parent-pid`: exit when that process is gone (a child emulator never outlives its parent, even one killed by SIGKILL).
-// Faults also come from CHS_EMULATOR_FAULTS, variations from CHS_EMULATOR_VARIATIONS (comma-separated).
+// `npm run emulator -- --help` lists the flags (declared in emulator/settings.ts).
 // `--instances`: no emulator at first; each JSON line on standard input starts or closes one (the mutation matrix
 // starts hundreds of emulators, one per fault, without paying a process start-up for each):
 //   {"faults": ["ID"], "variations": ["ID"], "token": "T"}  →  {"url": "http://127.0.0.1:PORT"}   (a fresh emulator,
@@ -9,78 +6,50 @@
 //   {"close": "http://127.0.0.1:PORT"} →  {"closed": "http://127.0.0.1:PORT"}
 // A line that cannot be served answers {"error": "why"}; the host goes on.
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
-import { FAULTS, unknownFaults } from './faults/index.js';
-import { VARIATIONS, unknownVariations } from './variations/index.js';
+import { FAULTS } from './faults/index.js';
+import { VARIATIONS } from './variations/index.js';
 import { startEmulator, type RunningEmulator } from './index.js';
+import { TOKEN, UsageError, readSettings, unknownIdsProblem, usage, type EmulatorSettings } from './settings.js';
 
-const USAGE = 'usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--no-control] [--fault ID]... [--list-faults] [--variation ID]... [--list-variations] [--token T] [--parent-pid PID] | --instances';
 /** How often a child emulator looks for its parent. */
 const PARENT_POLL_MS = 500;
-const TOKEN = /^\S{1,256}$/;
 
 function die(message: string): never {
-  process.stderr.write(`emulator: ${message} (${USAGE})\n`);
+  process.stderr.write(`emulator: ${message} (npm run emulator -- --help lists the flags)\n`);
   process.exit(2);
 }
 
 async function main(): Promise<void> {
-  let values;
+  let settings: EmulatorSettings;
   try {
-    ({ values } = parseArgs({
-      args: process.argv.slice(2),
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string', default: '4010' },
-        host: { type: 'string', default: '127.0.0.1' },
-        'no-control': { type: 'boolean', default: false },
-        fault: { type: 'string', multiple: true, default: [] },
-        'list-faults': { type: 'boolean', default: false },
-        variation: { type: 'string', multiple: true, default: [] },
-        'list-variations': { type: 'boolean', default: false },
-        token: { type: 'string' },
-        'parent-pid': { type: 'string' },
-        instances: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (err) {
-    die((err as Error).message);
+    settings = readSettings(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof UsageError) die(error.message);
+    throw error;
   }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+  if (settings.help) {
+    process.stdout.write(`${usage()}\n`);
     return;
   }
-  if (values['list-faults']) {
+  if (settings['list-faults']) {
     for (const fault of FAULTS) process.stdout.write(`${fault.id}\t${fault.does}\n`);
     return;
   }
-  if (values['list-variations']) {
+  if (settings['list-variations']) {
     for (const variation of VARIATIONS) process.stdout.write(`${variation.id}\t${variation.does}\t${variation.leaves}\n`);
     return;
   }
-  if (values.instances) return serveInstances(values.host, !values['no-control']);
-  const faults = [...values.fault, ...fromEnv('CHS_EMULATOR_FAULTS')];
-  const variations = [...values.variation, ...fromEnv('CHS_EMULATOR_VARIATIONS')];
-  const problem = unknownIds(faults, variations);
-  if (problem) die(problem);
-  if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
-    die(`--port must be an integer from 0 to 65535, not "${values.port}"`);
-  }
-  if (values.token !== undefined && !TOKEN.test(values.token)) die('--token must be 1..256 non-space characters');
-  const parent = values['parent-pid'];
-  if (parent !== undefined && !/^[1-9]\d{0,9}$/.test(parent)) die(`--parent-pid must be a process id, not "${parent}"`);
+  if (settings.instances) return serveInstances(settings.host, !settings['no-control']);
 
   let emulator;
   try {
     emulator = await startEmulator({
-      port: Number(values.port),
-      host: values.host,
-      control: !values['no-control'],
-      faults,
-      variations,
-      ...(values.token !== undefined ? { token: values.token } : {}),
+      port: settings.port,
+      host: settings.host,
+      control: !settings['no-control'],
+      faults: settings.fault,
+      variations: settings.variation,
+      ...(settings.token !== undefined ? { token: settings.token } : {}),
     });
   } catch (err) {
     process.stderr.write(`emulator: cannot start: ${(err as Error).message}\n`);
@@ -102,7 +71,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  if (parent !== undefined) watchParent(Number(parent), stop);
+  if (settings['parent-pid'] !== undefined) watchParent(settings['parent-pid'], stop);
 }
 
 /** Stops when the parent process is gone (signal 0 tests for a process without touching it). */
@@ -119,17 +88,8 @@ function watchParent(pid: number, stop: () => void): void {
   timer.unref();
 }
 
-function fromEnv(name: string): string[] {
-  return (process.env[name] ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-}
-
-/** Why these fault and variation ids cannot be served, or '' when every one is known. */
 function unknownIds(faults: readonly string[], variations: readonly string[]): string {
-  const faultsUnknown = unknownFaults(faults);
-  if (faultsUnknown.length) return `unknown fault ${faultsUnknown.join(', ')} (--list-faults lists them)`;
-  const variationsUnknown = unknownVariations(variations);
-  if (variationsUnknown.length) return `unknown variation ${variationsUnknown.join(', ')} (--list-variations lists them)`;
-  return '';
+  return unknownIdsProblem('fault', faults) || unknownIdsProblem('variation', variations);
 }
 
 type InstanceRequest = { faults?: unknown; variations?: unknown; token?: unknown; close?: unknown };

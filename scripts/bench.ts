@@ -1,0 +1,164 @@
+// `npm run bench [-- --seconds S] [--faults N] [--variations N] [--skip-matrices]`: the speed figures of issue 15,
+// measured in one sitting so that their ratios hold however loaded the machine is.
+//   1. the floor: a bare node:http server (its own process) and an undici keep-alive client, 64 requests in flight;
+//   2. the emulator: GET /v4/account with a token, the same client;
+//   3. a full `conformance run` on the embedded emulator (100 runs per property): wall time, its phases (start-up
+//      until the first verdict, the checks, after the last verdict: reports and clean-up) and the requests/s of its
+//      check phase, as a share of the floor;
+//   4. the mutation matrix on an even sample of faults, and the variation matrix on a sample of variations: time
+//      per fault and per variation, and the whole matrices extrapolated from them.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { Pool } from 'undici';
+import { FAULTS } from '../emulator/faults/index.js';
+import { VARIATIONS } from '../emulator/variations/index.js';
+import { startEmbedded } from '../harness/embedded.js';
+import type { Results } from '../reports/results.js';
+import { runMatrix, sampleFaults } from '../test/mutation/matrix.js';
+import { MATRIX_RUNS, runVariationMatrix } from '../test/variations/matrix.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TOKEN = 'bench-token-000000000001';
+const IN_FLIGHT = 64;
+
+function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+const options = new Command('bench')
+  .description('measure the floor, the emulator, a full run and the matrices in one sitting; print figures and ratios')
+  .option('--seconds <s>', 'seconds of load for the floor and the emulator', positiveInt, 3)
+  .option('--faults <n>', 'faults in the mutation sample', positiveInt, 24)
+  .option('--variations <n>', 'variations in the variation sample', positiveInt, 4)
+  .option('--skip-matrices', 'measure the floor, the emulator and a full run only')
+  .showHelpAfterError()
+  .parse()
+  .opts<{ seconds: number; faults: number; variations: number; skipMatrices?: boolean }>();
+
+/** Requests/s of `path` on `origin` with IN_FLIGHT requests in flight for `seconds` (after a short warm-up). */
+async function load(origin: string, path: string, seconds: number, headers: Record<string, string> = {}): Promise<number> {
+  const pool = new Pool(origin, { connections: IN_FLIGHT, keepAliveTimeout: 10_000 });
+  const one = async () => {
+    const response = await pool.request({ method: 'GET', path, headers });
+    await response.body.arrayBuffer();
+  };
+  const drive = async (until: number) => {
+    let count = 0;
+    await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+      while (performance.now() < until) {
+        await one();
+        count++;
+      }
+    }));
+    return count;
+  };
+  await drive(performance.now() + 500);
+  const started = performance.now();
+  const count = await drive(started + seconds * 1000);
+  await pool.close();
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** The floor: a node:http server answering a small JSON body, in a process of its own. */
+async function floor(seconds: number): Promise<number> {
+  const server = spawn(process.execPath, ['-e', `
+    const body = JSON.stringify({ email: 'floor@example.com', balance: 0 });
+    const server = require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
+    server.keepAliveTimeout = 10000;
+    server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const origin = await new Promise<string>((resolve, reject) => {
+      server.stdout.on('data', (chunk: Buffer) => {
+        const match = /listening on (\S+)/.exec(chunk.toString());
+        if (match) resolve(match[1]!);
+      });
+      server.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+    });
+    return await load(origin, '/v4/account', seconds);
+  } finally {
+    server.kill();
+  }
+}
+
+async function emulatorGets(seconds: number): Promise<number> {
+  const emulator = await startEmbedded(TOKEN, []);
+  try {
+    return await load(emulator.url, '/v4/account', seconds, { authorization: `Bearer ${TOKEN}` });
+  } finally {
+    await emulator.stop();
+  }
+}
+
+interface FullRun {
+  wallMs: number;
+  startupMs: number;
+  checksMs: number;
+  afterMs: number;
+  requests: number;
+  checks: number;
+  code: number | null;
+}
+
+/** `conformance run` as a user types it (reports included), timed from the outside; the phases from its jsonl progress. */
+function fullRun(): Promise<FullRun> {
+  const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let first: number | undefined;
+  let last = started;
+  let stderr = '';
+  child.stdout.on('data', () => {
+    first ??= performance.now();
+    last = performance.now();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('close', (code) => {
+      const ended = performance.now();
+      try {
+        const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
+        const requests = results.endpoints.reduce((sum, endpoint) => sum + endpoint.requests, 0);
+        resolve({ wallMs: ended - started, startupMs: (first ?? ended) - started, checksMs: last - (first ?? last), afterMs: ended - last, requests, checks: results.checkList.length, code });
+      } catch (error) {
+        reject(new Error(`the full run wrote no results (exit ${code}): ${stderr.slice(-1000)} ${String(error)}`));
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const perSecond = (n: number) => `${Math.round(n).toLocaleString('en')}/s`;
+const row = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${figure}`);
+
+console.log(`bench on ${(await import('node:os')).availableParallelism()} cores, Node ${process.versions.node}\n`);
+const floorRate = await floor(options.seconds);
+row('floor: node:http + undici keep-alive, 64 in flight', perSecond(floorRate));
+const emulatorRate = await emulatorGets(options.seconds);
+row('emulator: GET /v4/account with a token', `${perSecond(emulatorRate)} (${((100 * emulatorRate) / floorRate).toFixed(0)} % of the floor)`);
+
+const run = await fullRun();
+const runRate = run.requests / (run.checksMs / 1000);
+row('full run (embedded, 100 runs per property, reports)', `${seconds(run.wallMs)} wall, exit ${run.code}, ${run.checks.toLocaleString('en')} checks, ${run.requests.toLocaleString('en')} requests`);
+row('  start-up until the first verdict', `${seconds(run.startupMs)} (${((100 * run.startupMs) / run.wallMs).toFixed(0)} %)`);
+row('  checks (first verdict to last)', `${seconds(run.checksMs)} (${((100 * run.checksMs) / run.wallMs).toFixed(0)} %)`);
+row('  after the last verdict (reports, clean-up, exit)', `${seconds(run.afterMs)} (${((100 * run.afterMs) / run.wallMs).toFixed(0)} %)`);
+row('  requests/s during the checks', `${perSecond(runRate)} (${((100 * runRate) / floorRate).toFixed(1)} % of the floor; goal 25 %)`);
+
+if (!options.skipMatrices) {
+  const faults = sampleFaults(FAULTS, options.faults);
+  const mutation = await runMatrix({ faults, seed: 20261121 });
+  const perFault = mutation.durationMs / faults.length;
+  row(`mutation matrix, ${faults.length} of ${FAULTS.length} faults`, `${seconds(mutation.durationMs)}, ${seconds(perFault)} a fault, ${mutation.detected} detected; the whole matrix ≈ ${seconds(perFault * FAULTS.length)} (goal 120 s)`);
+  const variations = sampleFaults(VARIATIONS, options.variations);
+  const matrix = await runVariationMatrix({ variations, seed: 20261121, ...MATRIX_RUNS });
+  const perVariation = matrix.durationMs / variations.length;
+  row(`variation matrix, ${variations.length} of ${VARIATIONS.length} variations`, `${seconds(matrix.durationMs)}, ${seconds(perVariation)} a variation; the whole matrix ≈ ${seconds(perVariation * VARIATIONS.length)} (goal 120 s)`);
+}
