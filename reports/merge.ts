@@ -12,12 +12,13 @@ export interface ShardResults {
 }
 
 function mergeRule(a: RuleResult, b: RuleResult): RuleResult {
+  const warning = a.warning ?? b.warning;
   return {
     ...a,
     status: worseStatus(a.status, b.status),
     checksJudged: a.checksJudged + b.checksJudged,
     checksTotal: a.checksTotal + b.checksTotal,
-    ...(a.warning ?? b.warning ? { warning: a.warning ?? b.warning } : {}),
+    ...(warning ? { warning } : {}),
     checks: [...a.checks, ...b.checks],
   };
 }
