@@ -27,7 +27,7 @@ import { asObject, fail, optArray, optBool, optString, reqArray, reqInt, reqObje
 import { paginate } from '../core/pagination.js';
 import { emitEvent, EVENTS_TABLE, type Event, type EventEntity } from '../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../core/permissions.js';
-import { getInstance, instanceEntity, listInstances } from './compute.js';
+import { getInstance, instanceEntity, listInstances } from '../core/entities.js';
 import { intParam } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 

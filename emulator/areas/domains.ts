@@ -30,7 +30,6 @@ import { paginate } from '../core/pagination.js';
 import { canAccess, grantOwnership } from '../core/permissions.js';
 import type { Store } from '../core/store.js';
 import type { Area, RequestContext, Route } from '../core/types.js';
-import { tagList } from './compute.js';
 import {
   asObject,
   fail,
@@ -38,6 +37,7 @@ import {
   optInt,
   optString,
   reqString,
+  tagList,
 } from '../core/validate.js';
 import { route } from '../core/routes.js';
 import { faulty, type FaultId } from '../faults/index.js';

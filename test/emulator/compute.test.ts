@@ -4,7 +4,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { buildServer, DEFAULT_TOKEN, getStore } from '../../emulator/server.js';
 import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
-import { listVlans, passwordIsStrong } from '../../emulator/areas/compute.js';
+import { listVlans } from '../../emulator/areas/compute/interfaces.js';
+import { passwordIsStrong } from '../../emulator/areas/compute/validation.js';
 
 const STRONG = 'Str0ng!Pass';
 const I = '/v4/compute/instances';
@@ -303,7 +304,7 @@ describe('instance update and delete', () => {
     expectError(await get(`${I}/${seeded.id}`), 404);
     expectError(await get(`${I}/${seeded.id}/configs`), 404);
     expectError(await post(I, { region: 'us-east', type: 'g6-standard-2', backup_id: snap.body.id }), 400, 'backup_id');
-    const { listVolumes } = await import('../../emulator/areas/compute.js');
+    const { listVolumes } = await import('../../emulator/areas/compute/model.js');
     expect(listVolumes(getStore(emulator.app)).every((v) => v.compute_id === null)).toBe(true);
     expectError(await del(`${I}/${seeded.id}`), 404);
   });
@@ -480,7 +481,7 @@ describe('configuration profiles', () => {
     expect((await post(path, { label: 'x'.repeat(48), devices: { sdd: { disk_id: disk }, sde: { disk_id: disk } }, virt_mode: 'paravirt' })).status).toBe(200);
     expect((await post(path, { label: 'fv', devices: { sdd: { disk_id: disk }, sde: null }, virt_mode: 'fullvirt' })).status).toBe(200);
     // a seeded volume of the same region, unattached
-    const { listVolumes } = await import('../../emulator/areas/compute.js');
+    const { listVolumes } = await import('../../emulator/areas/compute/model.js');
     const vol = listVolumes(getStore(emulator.app)).find((v) => v.region === 'us-east' && v.compute_id === null)!;
     expect((await post(path, { label: 'vol', devices: { sdb: { volume_id: vol.id } } })).status).toBe(200);
     const attached = listVolumes(getStore(emulator.app)).find((v) => v.compute_id !== null)!;

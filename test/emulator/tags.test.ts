@@ -4,7 +4,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getStore } from '../../emulator/server.js';
 import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
-import { listBalancers, listVolumes, getInstance } from '../../emulator/areas/compute.js';
+import { listBalancers, listVolumes } from '../../emulator/areas/compute/model.js';
+import { getInstance } from '../../emulator/core/entities.js';
 import { listDomains } from '../../emulator/areas/domains.js';
 
 const emulator = useEmulator();
