@@ -29,7 +29,7 @@ import type { Area, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqArray, reqBool, reqInt, reqString } from '../core/validate.js';
 import { getInstance, instanceFromBody, listInstances, type Instance } from '../core/entities.js';
 import { listVlans } from './compute/interfaces.js';
-import { listDomains, recordsOf } from './domains.js';
+import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 

@@ -7,7 +7,7 @@ import { paginate } from '../core/pagination.js';
 import { canAccess, type EntityKind } from '../core/permissions.js';
 import { listInstances, getInstance } from '../core/entities.js';
 import { listVolumes, getVolume, listBalancers, getBalancer } from './compute/model.js';
-import { listDomains, getDomain } from './domains.js';
+import { listDomains, getDomain } from './domains/model.js';
 import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 import { conflictStatus } from '../variations/responses.js';

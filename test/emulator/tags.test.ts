@@ -6,7 +6,7 @@ import { getStore } from '../../emulator/server.js';
 import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
 import { listBalancers, listVolumes } from '../../emulator/areas/compute/model.js';
 import { getInstance } from '../../emulator/core/entities.js';
-import { listDomains } from '../../emulator/areas/domains.js';
+import { listDomains } from '../../emulator/areas/domains/model.js';
 
 const emulator = useEmulator();
 const { get, post, del, token } = withTokens(emulator);

@@ -21,7 +21,7 @@ export function enableBackups(store: Store, inst: Instance): void {
 }
 
 /** Daily automatic backup while the service stays enabled; the three most recent are kept. */
-export function scheduleAutoBackup(store: Store, id: number, generation: number): void {
+function scheduleAutoBackup(store: Store, id: number, generation: number): void {
   store.schedule(new Date(store.now().getTime() + DAY_MS), (s) => {
     const inst = getInstance(s, id);
     const st = states(s).get(String(id));
@@ -33,7 +33,7 @@ export function scheduleAutoBackup(store: Store, id: number, generation: number)
   });
 }
 
-export function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: string | null): Backup {
+function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: string | null): Backup {
   const now = store.nowIso();
   const layout = snapshotLayout(store, inst);
   const b: Backup = {

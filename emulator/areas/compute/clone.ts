@@ -15,7 +15,7 @@ import {
 } from './model.js';
 import { instanceLabel, intList, regionOf, requireAddComputes, typeOf } from './validation.js';
 
-export const CLONE_MS = 10 * 60_000;
+const CLONE_MS = 10 * 60_000;
 
 export function cloneHandler(ctx: RequestContext) {
   const { store, principal } = ctx;

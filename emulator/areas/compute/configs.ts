@@ -8,11 +8,11 @@ import { KERNELS } from './kernels.js';
 import { devicesOf, emptyDevices, newConfig } from './layout.js';
 import { configs, configsOf, emit, instanceOr404, removeChild, SLOTS, stateOf, T, type Config, type Devices, type Instance, type SlotName } from './model.js';
 
-export const FULLVIRT_FORBIDDEN: SlotName[] = ['sde', 'sdf', 'sdg', 'sdh'];
-export const HELPERS = ['devtmpfs_automount', 'distro', 'modules_dep', 'network', 'updatedb_disabled'] as const;
+const FULLVIRT_FORBIDDEN: SlotName[] = ['sde', 'sdf', 'sdg', 'sdh'];
+const HELPERS = ['devtmpfs_automount', 'distro', 'modules_dep', 'network', 'updatedb_disabled'] as const;
 
 /** Validates a configuration profile body (create when `existing` is undefined) and returns the merged profile fields. */
-export function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
+function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   const { store } = ctx;
   const o = asObject(ctx.body ?? {});
   const create = existing === undefined;
@@ -52,7 +52,7 @@ export function configFields(ctx: RequestContext, inst: Instance, existing?: Con
   };
 }
 
-export function configOr404(ctx: RequestContext, inst: Instance): Config {
+function configOr404(ctx: RequestContext, inst: Instance): Config {
   const raw = ctx.params.configId ?? '';
   const c = /^[0-9]{1,15}$/.test(raw) ? configs(ctx.store).get(String(Number(raw))) : undefined;
   if (!c || c.compute_id !== inst.id) fail('Not found: no such configuration profile on this instance', null, 404);

@@ -161,8 +161,8 @@ export function viewHandler(ctx: RequestContext) {
   return shown(ctx.store, instanceOr404(ctx, ctx.params.computeId!, 'read_only'));
 }
 
-export const DAYS = ['Scheduling', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-export const WINDOWS = ['Scheduling', 'W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14', 'W16', 'W18', 'W20', 'W22'] as const;
+const DAYS = ['Scheduling', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WINDOWS = ['Scheduling', 'W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14', 'W16', 'W18', 'W20', 'W22'] as const;
 
 export function updateHandler(ctx: RequestContext) {
   const { store } = ctx;

@@ -6,10 +6,10 @@ import { getInstance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { states, vlans, type Iface } from './model.js';
 
-export const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
+const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
 export const vlanKey = (region: string, label: string) => `${region}\u0000${label}`;
 
-export function isCidr(s: string): boolean {
+function isCidr(s: string): boolean {
   if (!s.includes('/')) return false;
   return ipaddr.IPv4.isValidCIDRFourPartDecimal(s) || ipaddr.IPv6.isValidCIDR(s);
 }

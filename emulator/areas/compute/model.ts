@@ -12,7 +12,7 @@ import { faulty } from '../../faults/index.js';
 export type { Disk, Instance };
 
 /** Internal per-instance state that is not part of the response object. */
-export interface InstanceState {
+interface InstanceState {
   id: number;
   lastBootedConfig: number | null;
   /** Interfaces in effect (from creation, then from the last booted profile): VLAN membership follows them. */
@@ -28,7 +28,7 @@ export interface Iface {
   ipam_address: string | null;
 }
 
-export type Slot = { disk_id: number | null; volume_id: number | null } | null;
+type Slot = { disk_id: number | null; volume_id: number | null } | null;
 export const SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'] as const;
 export type SlotName = (typeof SLOTS)[number];
 export type Devices = Record<SlotName, Slot>;
@@ -97,7 +97,7 @@ export interface Balancer {
   updated: string;
 }
 
-export interface Vlan { label: string; region: string; created: string }
+interface Vlan { label: string; region: string; created: string }
 export interface CloneJob { id: number; source: number; target: number }
 
 export const T = {
@@ -114,7 +114,6 @@ export const T = {
 
 export const instances = (s: Store) => s.table<Instance>(T.instances);
 export const states = (s: Store) => s.table<InstanceState>(T.state);
-export const disks = (s: Store) => s.table<Disk>(T.disks);
 export const configs = (s: Store) => s.table<Config>(T.configs);
 export const backups = (s: Store) => s.table<Backup>(T.backups);
 /** Lower-cased instance label → instance id, so uniqueness checks do not scan every instance. */
@@ -122,9 +121,9 @@ export const labels = (s: Store) => s.table<number>('compute.labels');
 
 // Disks, profiles and backups belong to one instance; a per-instance index keeps their lookups independent of
 // the size of the store.
-export type ChildTable = typeof T.disks | typeof T.configs | typeof T.backups;
-export type Child = { id: number; compute_id: number };
-export function childIndex(store: Store, table: ChildTable, computeId: number): Set<number> {
+type ChildTable = typeof T.disks | typeof T.configs | typeof T.backups;
+type Child = { id: number; compute_id: number };
+function childIndex(store: Store, table: ChildTable, computeId: number): Set<number> {
   const idx = store.table<Set<number>>(`${table}.byInstance`);
   let set = idx.get(String(computeId));
   if (!set) idx.set(String(computeId), (set = new Set()));
@@ -138,7 +137,7 @@ export function removeChild(store: Store, table: ChildTable, c: Child): void {
   store.table<Child>(table).delete(String(c.id));
   childIndex(store, table, c.compute_id).delete(c.id);
 }
-export function childrenOf<C extends Child>(store: Store, table: ChildTable, computeId: number): C[] {
+function childrenOf<C extends Child>(store: Store, table: ChildTable, computeId: number): C[] {
   const all = store.table<C>(table);
   return [...childIndex(store, table, computeId)].map((id) => all.get(String(id))!);
 }
@@ -184,7 +183,7 @@ export const backupsOf = (store: Store, id: number) => childrenOf<Backup>(store,
 export const usedDisk = (store: Store, id: number) => disksOf(store, id).reduce((n, d) => n + d.size, 0);
 
 /** An instance is busy while a clone from or to it is in progress (the only long-running action emulated). */
-export function isBusy(store: Store, id: number): boolean {
+function isBusy(store: Store, id: number): boolean {
   for (const c of clones(store).values()) if (c.source === id || c.target === id) return true;
   return false;
 }

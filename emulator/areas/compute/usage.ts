@@ -11,7 +11,7 @@ import { DAY_MS, instanceOr404, listVolumes, type Instance, type Volume } from '
  * Validates `{year}/{month}` of the statistics or transfer view: integers, month 1..12, not after the current
  * (simulated) month, year within bounds.
  */
-export function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYear: number, maxYear: number): { year: number; month: number } {
+function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYear: number, maxYear: number): { year: number; month: number } {
   const { store } = ctx;
   const y = ctx.params.year ?? '';
   const m = ctx.params.month ?? '';
@@ -32,7 +32,7 @@ export function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYe
 }
 
 /** Deterministic series of [timestamp ms, value] points, one per hour. */
-export function series(from: number, to: number, seed: number, scale: number): [number, number][] {
+function series(from: number, to: number, seed: number, scale: number): [number, number][] {
   const out: [number, number][] = [];
   const step = 3_600_000;
   for (let t = Math.ceil(from / step) * step, i = 0; t <= to; t += step, i++) {
@@ -41,7 +41,7 @@ export function series(from: number, to: number, seed: number, scale: number): [
   return out;
 }
 
-export function statsBody(inst: Instance, from: number, to: number) {
+function statsBody(inst: Instance, from: number, to: number) {
   const s = inst.status === 'running' ? 1 : 0;
   const mk = (k: number, scale: number) => series(from, to, inst.id * 7 + k, scale * s);
   return {
@@ -70,7 +70,7 @@ export function statsMonthHandler(ctx: RequestContext) {
   return statsBody(inst, from, to);
 }
 
-export function transferUsed(inst: Instance, year: number, month: number): number {
+function transferUsed(inst: Instance, year: number, month: number): number {
   if (inst.status !== 'running') return 0;
   return ((inst.id * 7919 + year * 13 + month * 31) % 1000) * 1_048_576;
 }

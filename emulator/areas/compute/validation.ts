@@ -29,7 +29,7 @@ export function instanceLabel(o: Record<string, unknown>, store: Store, exceptId
   return label;
 }
 
-export function labelTaken(store: Store, label: string, exceptId: number | null): boolean {
+function labelTaken(store: Store, label: string, exceptId: number | null): boolean {
   const owner = labels(store).get(label.toLowerCase());
   return owner !== undefined && owner !== exceptId;
 }
