@@ -48,7 +48,7 @@ function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: 
 // The config layouts of a backup are internal (not in the response object).
 export const backupLayouts = new WeakMap<Backup, BackupConfig[]>();
 
-export function backupOr404(ctx: RequestContext, inst: Instance): Backup {
+function backupOr404(ctx: RequestContext, inst: Instance): Backup {
   const raw = ctx.params.backupId ?? '';
   const b = /^[0-9]{1,15}$/.test(raw) ? backups(ctx.store).get(String(Number(raw))) : undefined;
   if (!b || b.compute_id !== inst.id) fail('Not found: no such backup of this instance', null, 404);

@@ -57,7 +57,7 @@ export function makeInstance(
 }
 
 /** The instance as view and list responses show it: the stored object, unless a fault changes how a field is shown. */
-export function shown(store: Store, inst: Instance): Instance | Record<string, unknown> {
+function shown(store: Store, inst: Instance): Instance | Record<string, unknown> {
   if (faulty(store, 'P2.instance.types')) return { ...inst, specs: { ...inst.specs, memory: String(inst.specs.memory) } };
   if (faulty(store, 'P2.instance.hypervisor.enum')) return { ...inst, hypervisor: 'xen' };
   if (faulty(store, 'P2.instance.ipv4.format')) return { ...inst, ipv4: inst.ipv4.map((address) => `${address}/32`) };

@@ -9,9 +9,9 @@ import { conflictStatus } from '../../variations/responses.js';
 import { labels } from './model.js';
 
 // Begins and ends with an alphanumeric; only alphanumerics and - _ .; no two of - _ . in a row.
-export const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
+const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
 /** The label patterns of the faults breaking one label rule each (chars, begin-end, doubled separators). */
-export const FAULTY_LABELS = {
+const FAULTY_LABELS = {
   'P2.instance.label.chars': /^[^-_.](?:[^-_.]|[-_.](?=[^-_.]))*$/u,
   'P2.instance.label.begin-end-alphanumeric': /^[-_.]?[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*[-_.]?$/,
   'P2.instance.label.no-doubled-separators': /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.]+(?=[A-Za-z0-9]))*$/,

@@ -50,7 +50,7 @@ function readIpList(o: Record<string, unknown>, key: string, anyString = false):
   });
 }
 
-export const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 const TIME_FAULTS: Record<'expire_sec' | 'refresh_sec' | 'retry_sec' | 'ttl_sec', { nearest: FaultId; zero?: FaultId }> = {
   expire_sec: { nearest: 'P3.domain.expire-sec.round-up' },

@@ -100,7 +100,7 @@ export function roundDomainTime(v: number, field: string, fault: { nearest?: boo
 }
 
 /** The nearest of `values`; a tie goes to the larger one. */
-export function nearest(values: readonly number[], v: number): number {
+function nearest(values: readonly number[], v: number): number {
   let best = values[0]!;
   for (const x of values) if (Math.abs(x - v) <= Math.abs(best - v)) best = x;
   return best;
