@@ -76,7 +76,9 @@ export function getStore(app: FastifyInstance): Store {
 /** A fresh store with the core catalogue and every area's seed data. */
 export function createStore(opts: { token?: string; faults?: readonly string[]; variations?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
   const store = new Store({ token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [] });
-  for (const area of [...areas, ...(opts.extraAreas ?? [])]) area.seed?.(store);
+  const all = [...areas, ...(opts.extraAreas ?? [])];
+  for (const area of all) area.listen?.(store);
+  for (const area of all) area.seed?.(store);
   return store;
 }
 

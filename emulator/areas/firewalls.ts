@@ -27,8 +27,9 @@ import {
   reqInt,
   reqObject,
   reqString,
+  tagList,
 } from '../core/validate.js';
-import { getInstance, instanceEntity, tagList, type Instance } from './compute.js';
+import { getInstance, instanceEntity, instanceFromBody, type Instance } from '../core/entities.js';
 import { route } from '../core/routes.js';
 import { faulty, type FaultId } from '../faults/index.js';
 import { varied } from '../variations/index.js';
@@ -95,25 +96,12 @@ export function firewallsOfInstance(store: Store, instanceId: number): Firewall[
   return [...firewalls(store).values()].filter((f) => devicesOf(store, f.id).some((d) => d.entity.id === instanceId));
 }
 
-/** Called when an instance is deleted: its device entries go away (no events). */
-export function removeInstanceFromFirewalls(store: Store, instanceId: number): void {
+/** When an instance is deleted: its device entries go away (no events). */
+function removeInstanceFromFirewalls(store: Store, instanceId: number): void {
   for (const [key, list] of store.table<FirewallDevice[]>(DEVICES)) {
     const kept = list.filter((d) => d.entity.id !== instanceId);
     if (kept.length !== list.length) store.table<FirewallDevice[]>(DEVICES).set(key, kept);
   }
-}
-
-/**
- * The instance named by a body member: 400 on `field` when absent or invisible to a restricted caller, 403 when
- * the caller holds only read_only and `level` is read_write. Shared with the ips area.
- */
-export function instanceFromBody(ctx: RequestContext, id: number, field: string, level: 'read_only' | 'read_write' = 'read_write'): Instance {
-  const inst = getInstance(ctx.store, id);
-  if (!inst || !canAccess(ctx.principal, 'compute', id, 'read_only')) fail(`No compute instance with id ${id}.`, field);
-  if (level === 'read_write' && !canAccess(ctx.principal, 'compute', id, 'read_write')) {
-    fail(`You need read_write access to compute instance ${id}.`, field, 403);
-  }
-  return inst;
 }
 
 // ---------------------------------------------------------------------------------------------- validation
@@ -412,4 +400,8 @@ const routes: Route[] = [
   }),
 ];
 
-export const area: Area = { name: 'firewalls', routes };
+export const area: Area = {
+  name: 'firewalls',
+  routes,
+  listen: (store) => store.listen('instance-deleted', ({ instanceId }) => removeInstanceFromFirewalls(store, instanceId)),
+};

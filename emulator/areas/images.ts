@@ -6,7 +6,7 @@ import { asObject, optString, reqString, reqInt, fail, isPlainObject } from '../
 import { paginate } from '../core/pagination.js';
 import { emitEvent } from '../core/events.js';
 import { canAccess, grantOwnership } from '../core/permissions.js';
-import { getDisk } from './compute.js';
+import { getDisk } from '../core/entities.js';
 import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 

@@ -1,10 +1,10 @@
 import type { Area } from '../core/types.js';
-import { area as account } from './account.js';
+import { area as account } from './account/index.js';
 import { area as databases } from './databases.js';
-import { area as compute } from './compute.js';
+import { area as compute } from './compute/index.js';
 import { area as images } from './images.js';
 import { area as tags } from './tags.js';
-import { area as domains } from './domains.js';
+import { area as domains } from './domains/index.js';
 import { area as monitor } from './monitor.js';
 import { area as firewalls } from './firewalls.js';
 import { area as ips } from './ips.js';

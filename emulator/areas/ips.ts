@@ -27,9 +27,9 @@ import { canAccess } from '../core/permissions.js';
 import type { Store } from '../core/store.js';
 import type { Area, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqArray, reqBool, reqInt, reqString } from '../core/validate.js';
-import { getInstance, listInstances, listVlans, type Instance } from './compute.js';
-import { listDomains, recordsOf } from './domains.js';
-import { instanceFromBody } from './firewalls.js';
+import { getInstance, instanceFromBody, listInstances, type Instance } from '../core/entities.js';
+import { listVlans } from './compute/interfaces.js';
+import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 
@@ -140,8 +140,8 @@ export function enableExtraIpv4(store: Store, instanceId: number): void {
   store.table<boolean>(EXTRA).set(String(instanceId), true);
 }
 
-/** Called when an instance is deleted: its rdns, shares and ranges go; other instances stop sharing its addresses. */
-export function releaseInstanceAddresses(store: Store, instanceId: number): void {
+/** When an instance is deleted: its rdns, shares and ranges go; other instances stop sharing its addresses. */
+function releaseInstanceAddresses(store: Store, instanceId: number): void {
   const inst = getInstance(store, instanceId);
   const own = new Set<string>(inst?.ipv4 ?? []);
   const slaac = norm6(store.slaacFor(instanceId));
@@ -473,4 +473,8 @@ const routes: Route[] = [
   },
 ];
 
-export const area: Area = { name: 'ips', routes };
+export const area: Area = {
+  name: 'ips',
+  routes,
+  listen: (store) => store.listen('instance-deleted', ({ instanceId }) => releaseInstanceAddresses(store, instanceId)),
+};

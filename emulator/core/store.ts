@@ -30,6 +30,17 @@ export interface StoreOptions {
   seed?: number;
 }
 
+/**
+ * What one area's change means for another area's state, announced on the store instead of one area calling into
+ * another (e.g. the ips and firewalls areas let go of an instance the compute area deletes).
+ */
+export interface Signals {
+  /** Sent before the instance's own records are removed, so listeners can still read it. */
+  'instance-deleted': { instanceId: number };
+}
+
+type Listener<S extends keyof Signals> = (payload: Signals[S]) => void;
+
 export const DEFAULT_USERNAME = 'emulator-user';
 /** The default user's unrestricted personal access token with every scope (re-exported by server.ts). */
 export const DEFAULT_TOKEN = 'chs-emulator-full-access';
@@ -151,6 +162,7 @@ export class Store {
   private readonly rand: () => number;
   /** Next host number per pool key (`public:<region>` / `private`). */
   private readonly ipCounters = new Map<string, number>();
+  private readonly listeners = new Map<keyof Signals, Listener<never>[]>();
 
   constructor(opts: StoreOptions = {}) {
     const token = opts.token ?? DEFAULT_TOKEN;
@@ -209,6 +221,15 @@ export class Store {
       this.tables.set(name, t);
     }
     return t as Map<string, T>;
+  }
+
+  /** Calls `listener` on every `signal` sent on this store, in the order listeners were added. */
+  listen<S extends keyof Signals>(signal: S, listener: Listener<S>): void {
+    this.listeners.set(signal, [...(this.listeners.get(signal) ?? []), listener]);
+  }
+
+  send<S extends keyof Signals>(signal: S, payload: Signals[S]): void {
+    for (const listener of this.listeners.get(signal) ?? []) (listener as Listener<S>)(payload);
   }
 
   /** Runs `task` once, the first time the simulated clock is at or past `at` (checked before every request). */

@@ -75,6 +75,8 @@ export interface Route {
 export interface Area {
   name: string;
   routes: Route[];
+  /** Called on every new store before any seed: subscribes to the signals other areas send (see Store.send). */
+  listen?: (store: import('./store.js').Store) => void;
   /** Called on start and on every reset, after the core's own seed, in the order areas are listed. */
   seed?: (store: import('./store.js').Store) => void;
 }

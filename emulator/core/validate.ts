@@ -1,6 +1,6 @@
 // Request-body validation helpers. Each throws ApiError(400, reason, field) where `field` is the dot path of the
 // member at fault (`rules.inbound.3.ports`); `opts.path` is the dot path of the object being read.
-import { ApiError } from './types.js';
+import { ApiError, type RequestContext } from './types.js';
 
 export interface StringOpts {
   min?: number;
@@ -181,4 +181,21 @@ export function optObject<O extends PathOpts>(
 
 export function reqObject<O extends PathOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, Record<string, unknown>> {
   return read(o, key, opts, true, 'an object', checkObject) as Nullable<O, Record<string, unknown>>;
+}
+
+/**
+ * A `tags` member: strings of 3..50 characters (the tag label limits), duplicates removed. Document 2 reserves
+ * instance tags to unrestricted users (`unrestrictedOnly`: 403 otherwise); other kinds say nothing.
+ */
+export function tagList(ctx: RequestContext, o: Record<string, unknown>, opts: { unrestrictedOnly?: boolean } = {}): string[] | undefined {
+  const key = 'tags';
+  const arr = optArray(o, key);
+  if (arr === undefined) return undefined;
+  if (opts.unrestrictedOnly && ctx.principal?.restricted) fail('Only unrestricted users may add or modify tags', key, 403);
+  const out: string[] = [];
+  arr.forEach((v, i) => {
+    if (typeof v !== 'string' || codePoints(v) < 3 || codePoints(v) > 50) fail('Each tag must be a string of 3..50 characters', `${key}.${i}`);
+    if (!out.includes(v)) out.push(v);
+  });
+  return out;
 }

@@ -4,8 +4,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getStore } from '../../emulator/server.js';
 import { expectError, useEmulator, withTokens } from './supertest-helpers.js';
-import { listBalancers, listVolumes, getInstance } from '../../emulator/areas/compute.js';
-import { listDomains } from '../../emulator/areas/domains.js';
+import { listBalancers, listVolumes } from '../../emulator/areas/compute/model.js';
+import { getInstance } from '../../emulator/core/entities.js';
+import { listDomains } from '../../emulator/areas/domains/model.js';
 
 const emulator = useEmulator();
 const { get, post, del, token } = withTokens(emulator);

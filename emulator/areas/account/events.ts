@@ -1,0 +1,45 @@
+// The account's events as the events endpoints show them: newest first, within 90 days, by the caller's grants.
+import type { Principal, RequestContext } from '../../core/types.js';
+import type { Store } from '../../core/store.js';
+import { fail } from '../../core/validate.js';
+import type { Event } from '../../core/events.js';
+import { canAccess, hasGlobalGrant, type EntityKind } from '../../core/permissions.js';
+import { intParam } from '../../core/routes.js';
+import { faulty } from '../../faults/index.js';
+import { T, within90Days } from './model.js';
+
+const KIND_OF_ENTITY: Record<string, EntityKind> = {
+  compute: 'compute',
+  linode: 'compute',
+  domain: 'domain',
+  volume: 'volume',
+  balancer: 'balancer',
+  nodebalancer: 'balancer',
+  image: 'image',
+  firewall: 'firewall',
+  database: 'database',
+};
+
+function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
+  if (p === null) return false;
+  if (!p.restricted || e.username === p.username || faulty(s, 'P1.events.list.by-grants')) return true;
+  const kind = KIND_OF_ENTITY[e.entity.type];
+  if (kind !== undefined) return canAccess(p, kind, e.entity.id, 'read_only');
+  return hasGlobalGrant(p, 'account_access');
+}
+
+export function visibleEvents(ctx: RequestContext): Event[] {
+  const out: Event[] = [];
+  const window = !faulty(ctx.store, 'P1.events.window-90-days');
+  for (const e of T.events(ctx.store).values()) if ((!window || within90Days(ctx.store, e.created)) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
+  return out.sort((a, b) => b.id - a.id);
+}
+
+export function eventOr404(ctx: RequestContext): Event {
+  const id = intParam(ctx, 'eventId', 'Event');
+  const e = T.events(ctx.store).get(String(id));
+  if (e === undefined || !within90Days(ctx.store, e.created) || !eventVisible(ctx.store, ctx.principal, e)) fail(`Event ${id} was not found.`, null, 404);
+  return e;
+}
+
+export const eventView = (e: Event) => structuredClone(e);

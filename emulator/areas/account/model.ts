@@ -1,0 +1,155 @@
+// The account area's stored objects (account, transfers, invoices, logins, maintenance, OAuth clients) and the
+// helpers its other files share.
+import { parseIso, type Store } from '../../core/store.js';
+import type { RequestContext } from '../../core/types.js';
+import { fail } from '../../core/validate.js';
+import { EVENTS_TABLE, type Event, type EventEntity } from '../../core/events.js';
+import { intParam } from '../../core/routes.js';
+import { faulty } from '../../faults/index.js';
+
+export const DAY_MS = 86_400_000;
+const RETENTION_MS = 90 * DAY_MS;
+export const DECLINING_TEST_CARD = '4000000000000002';
+
+export interface Promotion {
+  credit_monthly_cap: string;
+  credit_remaining: string;
+  description: string;
+  expire_dt: string;
+  image_url: string;
+  service_type: string;
+  summary: string;
+  this_month_credit_remaining: string;
+}
+
+export interface Account {
+  active_promotions: Partial<Promotion>[];
+  active_since: string;
+  address_1: string;
+  address_2: string;
+  balance: number;
+  balance_uninvoiced: number;
+  capabilities: string[];
+  city: string;
+  company: string;
+  country: string;
+  credit_card: { expiry: string; last_four: number };
+  email: string;
+  euuid: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  state: string;
+  tax_id: string;
+  zip: string;
+}
+
+/** Internal account state that is not part of the account object. */
+interface AccountState {
+  cardFails: boolean;
+  cancelled: boolean;
+  seededAt: string;
+}
+
+export interface Transfer {
+  token: string;
+  created: string;
+  updated: string;
+  expiry: string;
+  entities: { computes: number[] };
+  is_sender: boolean;
+  status: 'accepted' | 'cancelled' | 'completed' | 'failed' | 'pending' | 'stale';
+}
+
+interface Invoice {
+  id: number;
+  date: string;
+  label: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+}
+
+export interface InvoiceItem {
+  amount: number;
+  from: string;
+  label: string;
+  quantity: number;
+  tax: number;
+  to: string;
+  total: number;
+  type: string;
+  unit_price: number;
+}
+
+export interface Login {
+  id: number;
+  datetime: string;
+  ip: string;
+  restricted: boolean;
+  username: string;
+}
+
+export interface Maintenance {
+  instanceId: number;
+  reason: string;
+  status: string;
+  type: string;
+  when: string;
+}
+
+export interface OAuthClient {
+  id: string;
+  label: string;
+  public: boolean;
+  redirect_uri: string;
+  secret: string;
+  status: 'active' | 'disabled' | 'suspended';
+  thumbnail_url: string | null;
+}
+
+export const T = {
+  account: (s: Store) => s.table<Account>('account.account'),
+  state: (s: Store) => s.table<AccountState>('account.state'),
+  transfers: (s: Store) => s.table<Transfer>('account.transfers'),
+  invoices: (s: Store) => s.table<Invoice>('account.invoices'),
+  items: (s: Store) => s.table<InvoiceItem[]>('account.invoice_items'),
+  logins: (s: Store) => s.table<Login>('account.logins'),
+  maintenance: (s: Store) => s.table<Maintenance>('account.maintenance'),
+  clients: (s: Store) => s.table<OAuthClient>('account.oauth_clients'),
+  events: (s: Store) => s.table<Event>(EVENTS_TABLE),
+};
+
+export const account = (s: Store): Account => T.account(s).get('1')!;
+export const state = (s: Store): AccountState => T.state(s).get('1')!;
+export const ago = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() - ms));
+export const ahead = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() + ms));
+export const within90Days = (s: Store, iso: string): boolean => s.now().getTime() - parseIso(iso).getTime() <= RETENTION_MS;
+
+export function uuid(s: Store): string {
+  const h = s.randomHex(16).split('');
+  h[12] = '4';
+  h[16] = '89ab'[parseInt(h[16]!, 16) & 3]!;
+  const x = h.join('');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/** The account object as responses show it. */
+export function accountView(s: Store): Account {
+  const a = structuredClone(account(s));
+  if (faulty(s, 'P1.account.euuid.uuid')) a.euuid = a.euuid.replace(/-/g, '');
+  if (faulty(s, 'P1.account.credit-card.last-four.integer')) a.credit_card.last_four = String(a.credit_card.last_four).padStart(4, '0') as unknown as number;
+  return a;
+}
+
+export function accountEntity(s: Store): EventEntity {
+  const a = account(s);
+  return { id: a.euuid, label: a.company || null, type: 'account', url: '/v4/account' };
+}
+
+export function invoiceOr404(ctx: RequestContext): Invoice {
+  const id = intParam(ctx, 'invoiceId', 'Invoice');
+  const inv = T.invoices(ctx.store).get(String(id));
+  if (inv === undefined) fail(`Invoice ${id} was not found.`, null, 404);
+  return inv;
+}

@@ -1,0 +1,88 @@
+// OAuth clients: create (the only answer with the secret), view, update, delete (which invalidates its tokens).
+import type { Store } from '../../core/store.js';
+import type { RequestContext } from '../../core/types.js';
+import { asObject, fail, optBool, optString, reqString } from '../../core/validate.js';
+import { emitEvent, type EventEntity } from '../../core/events.js';
+import { faulty } from '../../faults/index.js';
+import { T, type OAuthClient } from './model.js';
+
+export const REDACTED = '<REDACTED>';
+
+export function clientView(s: Store, c: OAuthClient, withSecret = false) {
+  return { ...c, secret: withSecret ? c.secret : REDACTED, ...(c.thumbnail_url === null && faulty(s, 'P1.oauth-client.thumbnail-url.url-or-null') ? { thumbnail_url: '' } : {}) };
+}
+
+export function clientOr404(ctx: RequestContext): OAuthClient {
+  const id = ctx.params['clientId'] ?? '';
+  const c = T.clients(ctx.store).get(id);
+  if (c === undefined) fail(`OAuth client ${JSON.stringify(id.slice(0, 64))} was not found.`, null, 404);
+  return c;
+}
+
+function clientEntity(c: OAuthClient): EventEntity {
+  return { id: c.id, label: c.label, type: 'oauth_client', url: `/v4/account/oauth-clients/${c.id}` };
+}
+
+function redirectUri(store: Store, o: Record<string, unknown>, required: boolean): string | undefined {
+  const v = required ? reqString(o, 'redirect_uri') : optString(o, 'redirect_uri');
+  if (v === undefined) return undefined;
+  let ok = false;
+  try {
+    const u = new URL(v);
+    ok = (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '';
+  } catch {
+    ok = false;
+  }
+  if (!ok && !faulty(store, 'P1.oauth-client.redirect-uri.url')) fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
+  return v;
+}
+
+const CLIENT_LABEL = { min: 1, max: 512 } as const;
+const clientLabel = (s: Store) => (faulty(s, 'P1.oauth-client.label.max-512') ? { min: 1, max: 1024 } : CLIENT_LABEL);
+
+export function newClient(s: Store, label: string, isPublic: boolean, uri: string): OAuthClient {
+  const c: OAuthClient = {
+    id: s.randomHex(10),
+    label,
+    public: isPublic,
+    redirect_uri: uri,
+    secret: s.randomHex(32),
+    status: faulty(s, 'P1.oauth-client.status.enum') ? ('enabled' as OAuthClient['status']) : 'active',
+    thumbnail_url: null,
+  };
+  T.clients(s).set(c.id, c);
+  return c;
+}
+
+export function createClient(ctx: RequestContext) {
+  const o = asObject(ctx.body);
+  const label = reqString(o, 'label', clientLabel(ctx.store));
+  const uri = redirectUri(ctx.store, o, true)!;
+  const isPublic = optBool(o, 'public') ?? false;
+  const c = newClient(ctx.store, label, isPublic, uri);
+  emitEvent(ctx.store, ctx.principal, { action: 'oauth_client_create', entity: clientEntity(c) });
+  return clientView(ctx.store, c, true);
+}
+
+export function updateClient(ctx: RequestContext) {
+  const c = clientOr404(ctx);
+  const o = ctx.body === undefined ? {} : asObject(ctx.body);
+  const label = optString(o, 'label', clientLabel(ctx.store));
+  const isPublic = optBool(o, 'public');
+  const uri = redirectUri(ctx.store, o, false);
+  if (label !== undefined) c.label = label;
+  if (isPublic !== undefined) c.public = isPublic;
+  if (uri !== undefined) c.redirect_uri = uri;
+  emitEvent(ctx.store, ctx.principal, { action: 'oauth_client_update', entity: clientEntity(c) });
+  return clientView(ctx.store, c);
+}
+
+export function deleteClient(ctx: RequestContext) {
+  const c = clientOr404(ctx);
+  const s = ctx.store;
+  T.clients(s).delete(c.id);
+  // Documented: deleting a client invalidates every token issued to it.
+  if (!faulty(s, 'P1.oauth-client.delete.invalidates')) for (const [token, p] of s.tokens) if (p.oauthClientId === c.id) s.tokens.delete(token);
+  emitEvent(s, ctx.principal, { action: 'oauth_client_delete', entity: clientEntity(c) });
+  return {};
+}

@@ -1,0 +1,132 @@
+// The account area's seed: the account, invoices, logins, an OAuth client, transfers, events and maintenance.
+import { parseIso, type Store } from '../../core/store.js';
+import { emitEvent } from '../../core/events.js';
+import { listInstances } from '../../core/entities.js';
+import { accountEntity, ago, ahead, DAY_MS, state, T, uuid, type InvoiceItem, type Login } from './model.js';
+import { newClient } from './oauth-clients.js';
+import { addTransfer } from './transfers.js';
+
+export function seed(s: Store): void {
+  const now = s.now();
+  T.state(s).set('1', { cardFails: false, cancelled: false, seededAt: s.nowIso(now) });
+  T.account(s).set('1', {
+    active_promotions: [
+      {
+        credit_monthly_cap: '10.00',
+        credit_remaining: '50.00',
+        description: 'Receive up to $10 off your services every month for 6 months.',
+        expire_dt: ahead(s, 150 * DAY_MS),
+        image_url: 'https://www.example.com/promotions/welcome.png',
+        service_type: 'all',
+        summary: '$10 off your services for 6 months',
+        this_month_credit_remaining: '10.00',
+      },
+    ],
+    active_since: ago(s, 400 * DAY_MS),
+    address_1: '123 Main Street',
+    address_2: 'Suite 101',
+    balance: 25.5,
+    balance_uninvoiced: 14.75,
+    capabilities: ['Compute Instances', 'Block Storage', 'Cloud Firewall', 'Managed Databases', 'NodeBalancers', 'Vlans'],
+    city: 'Philadelphia',
+    company: 'Example Hosting Co',
+    country: 'US',
+    credit_card: { expiry: '11/2030', last_four: 1111 },
+    email: 'jane.doe@example.com',
+    euuid: uuid(s),
+    first_name: 'Jane',
+    last_name: 'Doe',
+    phone: '215-555-1212',
+    state: 'PA',
+    tax_id: 'ATU99999999',
+    zip: '19102',
+  });
+
+  // Invoices with items: the last three months.
+  for (let m = 3; m >= 1; m--) {
+    const id = s.nextId('invoice');
+    const date = ago(s, m * 30 * DAY_MS);
+    const from = ago(s, (m * 30 + 30) * DAY_MS);
+    const items: InvoiceItem[] = [
+      { amount: 10, from, label: 'Nanode 1GB - web-1', quantity: 720, tax: 0.8, to: date, total: 10.8, type: 'hourly', unit_price: 0.0075 },
+      { amount: 20 * m, from, label: 'Linode 4GB - db-1', quantity: 720, tax: 1.6 * m, to: date, total: 21.6 * m, type: 'hourly', unit_price: 0.03 },
+      { amount: 2, from, label: 'Backup Service - web-1', quantity: 1, tax: 0.16, to: date, total: 2.16, type: 'misc', unit_price: 2 },
+    ];
+    const subtotal = items.reduce((n, i) => n + i.amount, 0);
+    const tax = items.reduce((n, i) => n + i.tax, 0);
+    T.invoices(s).set(String(id), { id, date, label: 'Invoice', subtotal: round2(subtotal), tax: round2(tax), total: round2(subtotal + tax) });
+    T.items(s).set(String(id), items.map((i) => ({ ...i, tax: round2(i.tax), total: round2(i.total) })));
+  }
+
+  // Logins: three recent, one older than the 90 days shown.
+  const logins: Omit<Login, 'id'>[] = [
+    { datetime: ago(s, 120 * DAY_MS), ip: '198.51.100.7', restricted: false, username: s.defaultUser },
+    { datetime: ago(s, 30 * DAY_MS), ip: '192.0.2.10', restricted: false, username: s.defaultUser },
+    { datetime: ago(s, 5 * DAY_MS), ip: '203.0.113.25', restricted: true, username: 'restricted-user' },
+    { datetime: ago(s, 3_600_000), ip: '2001:db8::25', restricted: false, username: s.defaultUser },
+  ];
+  for (const l of logins) {
+    const id = s.nextId('login');
+    T.logins(s).set(String(id), { id, ...l });
+  }
+
+  newClient(s, 'Example dashboard', false, 'https://dashboard.example.org/oauth/callback');
+
+  // Incoming transfers (from another account) and a completed outgoing one.
+  for (const computes of [[90001, 90002], [90003], [90004], [90005]]) {
+    addTransfer(s, {
+      token: uuid(s),
+      created: s.nowIso(now),
+      updated: s.nowIso(now),
+      expiry: ahead(s, DAY_MS),
+      entities: { computes },
+      is_sender: false,
+      status: 'pending',
+    });
+  }
+  addTransfer(s, {
+    token: uuid(s),
+    created: ago(s, 20 * DAY_MS),
+    updated: ago(s, 20 * DAY_MS - 3_600_000),
+    expiry: ago(s, 19 * DAY_MS),
+    entities: { computes: [90100] },
+    is_sender: true,
+    status: 'completed',
+  });
+
+  // A few events; the first is older than the 90 days listed.
+  const seeded: [string, number][] = [
+    ['account_update', 100 * DAY_MS],
+    ['payment_submitted', 30 * DAY_MS],
+    ['oauth_client_create', 2 * DAY_MS],
+    ['account_settings_update', 3_600_000],
+  ];
+  for (const [action, age] of seeded) {
+    const e = emitEvent(s, null, { action, entity: accountEntity(s) });
+    e.created = ago(s, age);
+  }
+
+  // Maintenance for the first two seeded instances: compute seeds after this area, so this runs before the first
+  // request (tasks due now run before every handler).
+  s.schedule(now, seedMaintenance);
+}
+
+function seedMaintenance(s: Store): void {
+  const seededAt = parseIso(state(s).seededAt).getTime();
+  const plans = [
+    { type: 'reboot', status: 'pending', reason: 'Host security updates require a reboot of this instance.', days: 5 },
+    { type: 'live_migration', status: 'scheduled', reason: 'The host of this instance is retired; it is migrated live.', days: 9 },
+  ];
+  const ids = listInstances(s)
+    .map((inst) => inst.id)
+    .sort((a, b) => a - b)
+    .slice(0, plans.length);
+  ids.forEach((id, i) => {
+    const p = plans[i]!;
+    T.maintenance(s).set(String(id), { instanceId: id, reason: p.reason, status: p.status, type: p.type, when: s.nowIso(new Date(seededAt + p.days * DAY_MS)) });
+  });
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,92 @@
+// Entity transfers: create, view, cancel and accept; pending transfers go stale at expiry.
+import { parseIso, type Store } from '../../core/store.js';
+import type { RequestContext } from '../../core/types.js';
+import { asObject, fail, reqArray, reqObject } from '../../core/validate.js';
+import { canAccess } from '../../core/permissions.js';
+import { getInstance } from '../../core/entities.js';
+import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
+import { DAY_MS, T, uuid, type Transfer } from './model.js';
+
+export function transferView(s: Store, t: Transfer) {
+  return { ...t, entities: { computes: [...t.entities.computes] }, ...(faulty(s, 'P1.entity-transfer.is-sender.creator') ? { is_sender: false } : {}) };
+}
+
+export function addTransfer(s: Store, t: Transfer): void {
+  T.transfers(s).set(t.token, t);
+  const expiry = parseIso(t.expiry);
+  s.schedule(expiry, (st) => {
+    if (T.transfers(st).get(t.token) !== t || t.status !== 'pending') return;
+    t.status = 'stale';
+    t.updated = st.nowIso(expiry);
+  });
+}
+
+export function transferOr404(ctx: RequestContext): Transfer {
+  const token = ctx.params['token'] ?? '';
+  const t = T.transfers(ctx.store).get(token.toLowerCase());
+  if (t === undefined) fail(`Entity transfer ${JSON.stringify(token.slice(0, 64))} was not found.`, null, 404);
+  return t;
+}
+
+export function createTransfer(ctx: RequestContext) {
+  const o = asObject(ctx.body);
+  const entities = reqObject(o, 'entities');
+  const computes = reqArray(entities, 'computes', { min: 1, path: 'entities' });
+  const s = ctx.store;
+  const inPending = new Set<number>();
+  for (const t of T.transfers(s).values()) if (t.status === 'pending' && t.is_sender) t.entities.computes.forEach((id) => inPending.add(id));
+  const ids = computes.map((v, i) => {
+    const field = `entities.computes.${i}`;
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer compute instance id.`, field);
+    if (computes.indexOf(v) !== i) fail(`${field}: compute instance ${v} is listed twice.`, field);
+    if (getInstance(s, v) === undefined || !canAccess(ctx.principal, 'compute', v, 'read_only')) {
+      fail(`${field}: compute instance ${v} does not exist.`, field);
+    }
+    if (!canAccess(ctx.principal, 'compute', v, 'read_write')) {
+      fail(`${field}: you need read_write access to compute instance ${v} to transfer it.`, field, 403);
+    }
+    if (inPending.has(v)) fail(`${field}: compute instance ${v} is already part of a pending transfer.`, field);
+    return v;
+  });
+  const now = s.now();
+  const t: Transfer = {
+    token: faulty(s, 'P1.entity-transfer.token.uuid') ? uuid(s).replace(/-/g, '') : uuid(s),
+    created: s.nowIso(now),
+    updated: s.nowIso(now),
+    expiry: s.nowIso(new Date(now.getTime() + (faulty(s, 'P1.entity-transfer.expiry.created-plus-24h') ? 2 : 1) * DAY_MS)),
+    entities: { computes: ids },
+    is_sender: true,
+    status: 'pending',
+  };
+  addTransfer(s, t);
+  return transferView(s, t);
+}
+
+export function cancelTransfer(ctx: RequestContext) {
+  const t = transferOr404(ctx);
+  if (!t.is_sender) fail('Only the account that created a transfer can cancel it.');
+  if (t.status !== 'pending') fail(`Only a pending transfer can be cancelled; this one is ${t.status}.`);
+  t.status = 'cancelled';
+  t.updated = ctx.store.nowIso();
+  return {};
+}
+
+export function acceptTransfer(ctx: RequestContext) {
+  const t = transferOr404(ctx);
+  if (t.is_sender) fail('You cannot accept a transfer your own account created; the receiving account must accept it.');
+  if (t.status !== 'pending') fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
+  const s = ctx.store;
+  if (faulty(s, 'P1.entity-transfer.accept')) fail('This transfer cannot be accepted now.');
+  // Under the variation the transfer shows pending until it completes (what accepted means is not shown).
+  const shown = varied(s, 'transfer-accept-pending') ? 'pending' : 'accepted';
+  t.status = shown;
+  t.updated = s.nowIso();
+  const at = new Date(s.now().getTime() + 60_000);
+  s.schedule(at, (st) => {
+    if (T.transfers(st).get(t.token) !== t || t.status !== shown) return;
+    t.status = 'completed';
+    t.updated = st.nowIso(at);
+  });
+  return {};
+}

@@ -1,0 +1,130 @@
+// The backup service of an instance: daily automatic backups, snapshots, cancel, enable, view and restore.
+import type { Store } from '../../core/store.js';
+import type { RequestContext } from '../../core/types.js';
+import { asObject, fail, optBool, reqInt, reqString } from '../../core/validate.js';
+import { canAccess } from '../../core/permissions.js';
+import { getInstance } from '../../core/entities.js';
+import { faulty } from '../../faults/index.js';
+import { copyLayout, deleteDisksAndConfigs, snapshotLayout } from './layout.js';
+import {
+  addChild, backups, backupsOf, DAY_MS, emit, instanceOr404, removeChild, requireIdle, stateOf, states, T, touch, usedDisk,
+  type Backup, type BackupConfig, type Instance,
+} from './model.js';
+
+export function enableBackups(store: Store, inst: Instance): void {
+  if (inst.backups.enabled) return;
+  const st = stateOf(store, inst.id);
+  st.backupGeneration++;
+  inst.backups.enabled = true;
+  inst.backups.schedule = { day: faulty(store, 'P2.instance.backups.schedule.day.scheduling-until-chosen') ? null : 'Scheduling', window: 'Scheduling' };
+  scheduleAutoBackup(store, inst.id, st.backupGeneration);
+}
+
+/** Daily automatic backup while the service stays enabled; the three most recent are kept. */
+function scheduleAutoBackup(store: Store, id: number, generation: number): void {
+  store.schedule(new Date(store.now().getTime() + DAY_MS), (s) => {
+    const inst = getInstance(s, id);
+    const st = states(s).get(String(id));
+    if (!inst || !st || !inst.backups.enabled || st.backupGeneration !== generation) return;
+    storeBackup(s, inst, 'auto', null);
+    const autos = backupsOf(s, id).filter((b) => b.type === 'auto');
+    for (const old of autos.slice(0, Math.max(0, autos.length - 3))) removeChild(s, T.backups, old);
+    scheduleAutoBackup(s, id, generation);
+  });
+}
+
+function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: string | null): Backup {
+  const now = store.nowIso();
+  const layout = snapshotLayout(store, inst);
+  const b: Backup = {
+    id: store.nextId('backup'), compute_id: inst.id, label, type, status: 'successful', available: true, region: inst.region,
+    configs: layout.configs.map((c) => c.label), disks: layout.disks, created: now, updated: now, finished: now,
+  };
+  addChild(store, T.backups, b);
+  backupLayouts.set(b, layout.configs);
+  return b;
+}
+
+// The config layouts of a backup are internal (not in the response object).
+export const backupLayouts = new WeakMap<Backup, BackupConfig[]>();
+
+function backupOr404(ctx: RequestContext, inst: Instance): Backup {
+  const raw = ctx.params.backupId ?? '';
+  const b = /^[0-9]{1,15}$/.test(raw) ? backups(ctx.store).get(String(Number(raw))) : undefined;
+  if (!b || b.compute_id !== inst.id) fail('Not found: no such backup of this instance', null, 404);
+  return b;
+}
+
+export function backupsListHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  const all = backupsOf(ctx.store, inst.id);
+  return {
+    automatic: all.filter((b) => b.type === 'auto'),
+    snapshot: { current: all.find((b) => b.type === 'snapshot') ?? null, in_progress: null },
+  };
+}
+
+export function snapshotHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  const o = asObject(ctx.body ?? {});
+  const label = faulty(store, 'P2.instance-snapshot-create.label.required') && o.label === undefined ? null : reqString(o, 'label', {
+    min: faulty(store, 'P2.instance-snapshot-create.label.min-1') ? 0 : 1,
+    max: faulty(store, 'P2.instance-snapshot-create.label.max-255') ? 512 : 255,
+  });
+  if (!faulty(store, 'P2.backups.snapshot.replaces-previous')) for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
+  const b = storeBackup(store, inst, 'snapshot', label);
+  if (faulty(store, 'P2.backups.snapshot.creates')) removeChild(store, T.backups, b);
+  emit(ctx, 'compute_snapshot', inst);
+  return b;
+}
+
+export function backupsCancelHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  if (!faulty(store, 'P2.backups.cancel.deletes-all')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
+  stateOf(store, inst.id).backupGeneration++;
+  inst.backups = { enabled: false, schedule: { day: null, window: null } };
+  touch(store, inst);
+  emit(ctx, 'backups_cancel', inst);
+  return {};
+}
+
+export function backupsEnableHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  enableBackups(ctx.store, inst);
+  touch(ctx.store, inst);
+  emit(ctx, 'backups_enable', inst);
+  return {};
+}
+
+export function backupViewHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  return backupOr404(ctx, inst);
+}
+
+export function restoreHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  const backup = backupOr404(ctx, inst);
+  const o = asObject(ctx.body ?? {});
+  // The fault restores onto the backup's own instance, overwriting it, when no target is given.
+  const ownInstance = faulty(store, 'P2.backup-restore.compute-id.required') && o.compute_id === undefined;
+  const targetId = ownInstance ? inst.id : reqInt(o, 'compute_id');
+  const overwrite = ownInstance || (optBool(o, 'overwrite') ?? false);
+  const target = getInstance(store, targetId);
+  if (!target || !canAccess(ctx.principal, 'compute', targetId, 'read_only')) fail(`Instance ${targetId} not found`, 'compute_id');
+  if (!canAccess(ctx.principal, 'compute', targetId, 'read_write')) fail('You need read_write access to the target instance', 'compute_id', 403);
+  requireIdle(store, target);
+  const needed = backup.disks.reduce((n, d) => n + d.size, 0);
+  const available = target.specs.disk - (overwrite ? 0 : usedDisk(store, target.id));
+  if (needed > available && !faulty(store, 'P2.backups.restore.insufficient-space')) {
+    fail(`Insufficient space on instance ${target.id}: the backup needs ${needed} MB and ${available} MB are free; use overwrite or free disk space`, overwrite ? 'compute_id' : 'overwrite');
+  }
+  if (overwrite && !faulty(store, 'P2.backups.restore.overwrite-true')) deleteDisksAndConfigs(store, target.id);
+  copyLayout(store, target, backup.disks, backupLayouts.get(backup) ?? []);
+  target.status = 'offline';
+  touch(store, target);
+  emit(ctx, 'backups_restore', inst, target);
+  return {};
+}

@@ -1,0 +1,119 @@
+// Configuration profiles of an instance: list, create, view, update, delete.
+import type { RequestContext } from '../../core/types.js';
+import { asObject, fail, optBool, optInt, optObject, optString, reqObject, reqString } from '../../core/validate.js';
+import { paginate } from '../../core/pagination.js';
+import { faulty } from '../../faults/index.js';
+import { createVlans, interfacesOf } from './interfaces.js';
+import { KERNELS } from './kernels.js';
+import { devicesOf, emptyDevices, newConfig } from './layout.js';
+import { configs, configsOf, emit, instanceOr404, removeChild, SLOTS, stateOf, T, type Config, type Devices, type Instance, type SlotName } from './model.js';
+
+const FULLVIRT_FORBIDDEN: SlotName[] = ['sde', 'sdf', 'sdg', 'sdh'];
+const HELPERS = ['devtmpfs_automount', 'distro', 'modules_dep', 'network', 'updatedb_disabled'] as const;
+
+/** Validates a configuration profile body (create when `existing` is undefined) and returns the merged profile fields. */
+function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
+  const { store } = ctx;
+  const o = asObject(ctx.body ?? {});
+  const create = existing === undefined;
+  const labelBounds = { min: faulty(store, 'P2.config.label.min-1') ? 0 : 1, max: faulty(store, 'P2.config.label.max-48') ? 96 : 48 };
+  const label = create && !faulty(store, 'P2.config-create.label.required') ? reqString(o, 'label', labelBounds) : optString(o, 'label', labelBounds) ?? (create ? 'Profile' : undefined);
+  const devRaw = faulty(store, 'P2.device-map.types') && typeof o.devices === 'string'
+    ? {}
+    : create && !faulty(store, 'P2.config-create.devices.required') ? reqObject(o, 'devices') : optObject(o, 'devices');
+  if (!create && Object.keys(o).length === 0 && faulty(store, 'P2.config.update.nothing-required')) fail('Give at least one field to update', null);
+  const comments = optString(o, 'comments', { nullable: true });
+  const helpersIn = optObject(o, 'helpers');
+  const helpers = { ...(existing?.helpers ?? { devtmpfs_automount: false, distro: true, modules_dep: true, network: true, updatedb_disabled: true }) };
+  if (helpersIn) for (const h of HELPERS) { const v = optBool(helpersIn, h, { path: 'helpers' }); if (v !== undefined) helpers[h] = v; }
+  const ifaces = interfacesOf(store, o, inst.region);
+  const kernel = optString(o, 'kernel');
+  if (kernel !== undefined && !KERNELS.some((k) => k.id === kernel)) fail(`Unknown kernel "${kernel}"; see GET /v4/compute/kernels`, 'kernel');
+  const memoryLimit = optInt(o, 'memory_limit', { min: 0, max: inst.specs.memory });
+  const rootRaw = optString(o, 'root_device');
+  // The document: default /dev/sda when absent or invalid (an invalid device is not an error).
+  const rootDevice = rootRaw === undefined ? undefined : /^\/dev\/sd[a-h]$/.test(rootRaw) ? rootRaw : '/dev/sda';
+  const runLevel = optString(o, 'run_level', { enum: faulty(store, 'P2.config.run-level.enum') ? undefined : ['default', 'single', 'binbash'] }) as Config['run_level'] | undefined;
+  const virtIn = optString(o, 'virt_mode', { enum: faulty(store, 'P2.config.virt-mode.enum') ? undefined : ['paravirt', 'fullvirt'] });
+  const virtMode = (virtIn === undefined || virtIn === 'fullvirt' ? virtIn : 'paravirt') as Config['virt_mode'] | undefined;
+  const devices: Devices = { ...(existing?.devices ?? emptyDevices()) };
+  if (devRaw) {
+    // On update the device map given replaces the profile's map.
+    Object.assign(devices, emptyDevices(), devicesOf(store, inst, devRaw, 'devices', SLOTS));
+  }
+  if ((virtMode ?? existing?.virt_mode) === 'fullvirt' && !faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd')) {
+    for (const s of FULLVIRT_FORBIDDEN) {
+      if (devices[s] !== null) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, devRaw && s in devRaw ? `devices.${s}` : 'virt_mode');
+    }
+  }
+  return {
+    label, comments, helpers, devices, newVlans: ifaces?.newVlans ?? [], interfaces: ifaces?.list,
+    kernel, memory_limit: memoryLimit, root_device: rootDevice, run_level: runLevel, virt_mode: virtMode,
+  };
+}
+
+function configOr404(ctx: RequestContext, inst: Instance): Config {
+  const raw = ctx.params.configId ?? '';
+  const c = /^[0-9]{1,15}$/.test(raw) ? configs(ctx.store).get(String(Number(raw))) : undefined;
+  if (!c || c.compute_id !== inst.id) fail('Not found: no such configuration profile on this instance', null, 404);
+  return c;
+}
+
+export function configsListHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  return paginate(ctx, configsOf(ctx.store, inst.id));
+}
+
+export function configCreateHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  const f = configFields(ctx, inst);
+  createVlans(store, inst.region, f.newVlans);
+  const c = newConfig(store, inst, {
+    label: f.label!, comments: f.comments ?? null, helpers: f.helpers, devices: f.devices, interfaces: f.interfaces,
+    kernel: f.kernel, memory_limit: f.memory_limit ?? undefined, root_device: f.root_device, run_level: f.run_level, virt_mode: f.virt_mode,
+  });
+  emit(ctx, 'compute_config_create', inst);
+  return c;
+}
+
+export function configViewHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  return configOr404(ctx, inst);
+}
+
+export function configUpdateHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  const c = configOr404(ctx, inst);
+  const f = configFields(ctx, inst, c);
+  createVlans(store, inst.region, f.newVlans);
+  if (f.label !== undefined) c.label = f.label;
+  if (f.comments !== undefined) c.comments = f.comments;
+  c.helpers = f.helpers;
+  c.devices = f.devices;
+  if (f.interfaces !== undefined) {
+    c.interfaces = faulty(store, 'P2.interfaces.update-redefines-all')
+      ? [...f.interfaces, ...c.interfaces.filter((old) => !f.interfaces!.some((i) => i.purpose === old.purpose && i.label === old.label))].slice(0, 3)
+      : f.interfaces;
+  }
+  if (f.kernel !== undefined) c.kernel = f.kernel;
+  if (f.memory_limit !== undefined && f.memory_limit !== null) c.memory_limit = f.memory_limit;
+  if (f.root_device !== undefined) c.root_device = f.root_device;
+  if (f.run_level !== undefined) c.run_level = f.run_level;
+  if (f.virt_mode !== undefined) c.virt_mode = f.virt_mode;
+  c.updated = store.nowIso();
+  emit(ctx, 'compute_config_update', inst);
+  return c;
+}
+
+export function configDeleteHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  const c = configOr404(ctx, inst);
+  removeChild(store, T.configs, c);
+  const st = stateOf(store, inst.id);
+  if (st.lastBootedConfig === c.id) st.lastBootedConfig = null;
+  emit(ctx, 'compute_config_delete', inst);
+  return {};
+}

@@ -1,0 +1,231 @@
+// Instances: list, create (empty, from an image or from a backup), view, update and delete.
+import type { InstanceType, Region } from '../../core/store.js';
+import type { RequestContext } from '../../core/types.js';
+import type { Store } from '../../core/store.js';
+import { asObject, fail, isPlainObject, optArray, optBool, optInt, optObject, optString, tagList } from '../../core/validate.js';
+import { paginate } from '../../core/pagination.js';
+import { canAccess, grantOwnership } from '../../core/permissions.js';
+import { listInstances } from '../../core/entities.js';
+import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
+import { getImage, uploadRegion } from '../images.js';
+import { backupLayouts, enableBackups } from './backups.js';
+import { createVlans, interfacesOf } from './interfaces.js';
+import { copyLayout, deleteDisksAndConfigs, emptyDevices, newConfig, newDisk } from './layout.js';
+import {
+  backups, backupsOf, clones, configsOf, emit, instanceOr404, instances, labels, listVolumes, removeChild, stateOf, states, T, touch,
+  type Backup, type Instance,
+} from './model.js';
+import { defaultLabel, instanceLabel, regionOf, requireAddComputes, rootPass, typeOf } from './validation.js';
+
+/** Builds, stores and returns a new instance object with its state (no disks or configs). */
+export function makeInstance(
+  ctx: RequestContext,
+  f: { region: Region; type: InstanceType; label?: string; image: string | null; status: string; group?: string; tags?: string[]; privateIp?: boolean; backupsEnabled?: boolean },
+): Instance {
+  const { store } = ctx;
+  const id = store.nextId('compute');
+  const now = store.nowIso();
+  const ipv4 = [store.allocateIpv4(f.region.id, true)];
+  if (f.image !== null && faulty(store, 'P2.instance.ipv4.one-public-on-create')) ipv4.push(store.allocateIpv4(f.region.id, true));
+  if (f.privateIp) ipv4.push(store.allocateIpv4(f.region.id, false));
+  const inst: Instance = {
+    id,
+    label: f.label ?? defaultLabel(store, f.region.id, id),
+    region: f.region.id,
+    type: f.type.id,
+    status: f.status,
+    image: faulty(store, 'P2.instance.image.deployed-from') ? null : f.image,
+    ipv4,
+    ipv6: `${store.slaacFor(id)}/128`,
+    group: f.group ?? '',
+    hypervisor: 'kvm',
+    alerts: { cpu: faulty(store, 'P2.alerts.cpu.default-90-per-core') ? 90 : 90 * f.type.vcpus, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 },
+    backups: { enabled: false, schedule: { day: null, window: null } },
+    specs: { disk: f.type.disk, memory: f.type.memory, vcpus: f.type.vcpus, transfer: f.type.transfer },
+    tags: f.tags ?? [],
+    created: now,
+    updated: now,
+    watchdog_enabled: true,
+  };
+  instances(store).set(String(id), inst);
+  labels(store).set(inst.label.toLowerCase(), id);
+  stateOf(store, id);
+  if (f.backupsEnabled) enableBackups(store, inst);
+  grantOwnership(ctx.principal, 'compute', id);
+  return inst;
+}
+
+/** The instance as view and list responses show it: the stored object, unless a fault changes how a field is shown. */
+function shown(store: Store, inst: Instance): Instance | Record<string, unknown> {
+  if (faulty(store, 'P2.instance.types')) return { ...inst, specs: { ...inst.specs, memory: String(inst.specs.memory) } };
+  if (faulty(store, 'P2.instance.hypervisor.enum')) return { ...inst, hypervisor: 'xen' };
+  if (faulty(store, 'P2.instance.ipv4.format')) return { ...inst, ipv4: inst.ipv4.map((address) => `${address}/32`) };
+  if (faulty(store, 'P2.instance.ipv6.format') && inst.ipv6) return { ...inst, ipv6: `[${inst.ipv6.split('/')[0]}]` };
+  return inst;
+}
+
+export function listHandler(ctx: RequestContext) {
+  const visible = listInstances(ctx.store).filter((i) => faulty(ctx.store, 'P2.instances.list.visible') || canAccess(ctx.principal, 'compute', i.id, 'read_only'));
+  return paginate(ctx, visible.map((i) => shown(ctx.store, i)));
+}
+
+export function createHandler(ctx: RequestContext) {
+  const { store, principal } = ctx;
+  if (!faulty(store, 'P2.instances.create.add-computes')) requireAddComputes(principal);
+  const o = asObject(ctx.body ?? {});
+  const region = faulty(store, 'P2.instance-create.region.required') && o.region === undefined ? store.regions[0]! : regionOf(store, o);
+  const type = faulty(store, 'P2.instance-create.type.required') && o.type === undefined ? store.instanceTypes[0]! : typeOf(store, o);
+  const label = instanceLabel(o, store, null);
+  const imageId = optString(o, 'image', { nullable: true }) ?? undefined;
+  let backupId = optInt(o, 'backup_id', { nullable: true }) ?? undefined;
+  if (imageId !== undefined && backupId !== undefined) {
+    if (!faulty(store, 'P2.instance-create.image.exclusive-backup-id')) fail('image and backup_id are mutually exclusive; give only one', 'backup_id');
+    backupId = undefined;
+  }
+
+  let image: ReturnType<typeof getImage>;
+  if (imageId !== undefined) {
+    image = getImage(store, faulty(store, 'P2.image.id.prefix') && !/^(compute|private)\//.test(imageId) ? 'compute/debian12' : imageId);
+    const visible = image && (image.is_public || faulty(store, 'P2.instance-create.image.private-permission') || canAccess(principal, 'image', image.id, 'read_only'));
+    if (!image || !visible) fail(`Image "${imageId}" not found`, 'image');
+    if (image.status !== 'available' && !faulty(store, 'P2.image.deploy.available-only')) fail(`Image "${imageId}" is ${image.status}; only available images can be deployed`, 'image');
+    if (faulty(store, 'P2.images.upload.any-region') && (uploadRegion(image) ?? region.id) !== region.id) fail(`Image "${imageId}" was uploaded to ${uploadRegion(image)}; deploy it there`, 'region');
+  }
+  let backup: Backup | undefined;
+  if (backupId !== undefined) {
+    backup = backups(store).get(String(backupId));
+    if (!backup || !canAccess(principal, 'compute', backup.compute_id, 'read_only')) fail(`Backup ${backupId} not found`, 'backup_id');
+    if (!canAccess(principal, 'compute', backup.compute_id, 'read_write') && !faulty(store, 'P2.instance-create.backup-id.permission')) fail('You need read_write access to the instance of this backup', 'backup_id', 403);
+    if (backup.status !== 'successful') fail('The backup did not complete successfully and cannot be restored', 'backup_id');
+    if (backup.region !== region.id && !faulty(store, 'P2.instance-create.backup-id.same-region')) fail(`The backup is in region ${backup.region}; create the instance in that region`, 'region');
+    const needed = backup.disks.reduce((n, d) => n + d.size, 0);
+    if (needed > type.disk && !faulty(store, 'P2.instance-create.backup-id.big-enough')) fail(`Type ${type.id} (${type.disk} MB) is too small for the backup (${needed} MB); choose a larger type`, 'type');
+  }
+  const pass = rootPass(store, o, imageId !== undefined);
+  for (const key of ['authorized_keys', 'authorized_users'] as const) {
+    const arr = optArray(o, key);
+    arr?.forEach((v, i) => { if (typeof v !== 'string' || v.length === 0) fail('Must be a non-empty string', `${key}.${i}`); });
+  }
+  const scriptId = optInt(o, 'script_id', { min: 1, nullable: true }) ?? undefined;
+  const scriptIgnored = (backupId !== undefined && faulty(store, 'P2.instance-create.script-id.exclusive-backup-id')) || (imageId === undefined && faulty(store, 'P2.instance-create.script-id.requires-image'));
+  if (scriptId !== undefined && !scriptIgnored) {
+    if (backupId !== undefined) fail('script_id cannot be used with backup_id', 'script_id');
+    if (imageId === undefined) fail('script_id needs a compatible image (and root_pass)', 'image');
+    if (!image!.is_public && !faulty(store, 'P2.instance-create.script-id.not-private-image')) fail('script_id cannot be used with a private image', 'script_id');
+  }
+  optObject(o, 'script_data', { nullable: true });
+  // swap_size bounds are not shown: 0 up to the type's disk less 1 MB (the main disk needs room).
+  const swap = optInt(o, 'swap_size', { min: 0, max: type.disk - 1 }) ?? 512;
+  const booted = optBool(o, 'booted');
+  const backupsEnabled = optBool(o, 'backups_enabled') ?? false;
+  const privateIp = !faulty(store, 'P2.instance-create.private-ip') && (optBool(o, 'private_ip') ?? false);
+  const ifaces = interfacesOf(store, o, region.id);
+  const group = optString(o, 'group');
+  const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instance-create.tags-unrestricted') });
+
+  // Everything is valid: from here on nothing fails.
+  const deployed = image !== undefined || backup !== undefined;
+  const running = deployed && booted !== false;
+  const inst = makeInstance(ctx, {
+    region, type, label, image: image?.id ?? null, status: running ? 'running' : 'offline', group, tags, privateIp, backupsEnabled,
+  });
+  if (ifaces) createVlans(store, region.id, ifaces.newVlans);
+  const interfaces = ifaces?.list ?? [];
+  if (ifaces?.list.length === 0 && faulty(store, 'P2.interfaces.empty-default-public')) inst.ipv4 = inst.ipv4.slice(1);
+  const st = stateOf(store, inst.id);
+  st.activeInterfaces = faulty(store, 'P2.instance-create.vlan-mode') ? [] : interfaces;
+  if (image) {
+    const main = newDisk(store, inst.id, `${image.label} Disk`, type.disk - swap, 'ext4');
+    const devices = emptyDevices();
+    devices.sda = { disk_id: main.id, volume_id: null };
+    if (swap > 0) devices.sdb = { disk_id: newDisk(store, inst.id, `${swap} MB Swap Image`, swap, 'swap').id, volume_id: null };
+    const cfg = newConfig(store, inst, { label: `My ${image.label} Profile`, devices, interfaces });
+    if (running) st.lastBootedConfig = cfg.id;
+    st.rootPass = pass ?? null;
+  } else if (backup) {
+    copyLayout(store, inst, backup.disks, backupLayouts.get(backup) ?? []);
+    st.rootPass = stateOf(store, backup.compute_id).rootPass;
+    const cfgs = configsOf(store, inst.id);
+    if (interfaces.length > 0) for (const c of cfgs) c.interfaces = interfaces.map((i) => ({ ...i }));
+    if (running && cfgs[0]) {
+      st.lastBootedConfig = cfgs[0].id;
+      st.activeInterfaces = cfgs[0].interfaces;
+    }
+  }
+  if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_create', inst);
+  return inst;
+}
+
+export function viewHandler(ctx: RequestContext) {
+  return shown(ctx.store, instanceOr404(ctx, ctx.params.computeId!, 'read_only'));
+}
+
+const DAYS = ['Scheduling', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WINDOWS = ['Scheduling', 'W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14', 'W16', 'W18', 'W20', 'W22'] as const;
+
+export function updateHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  const o = faulty(store, 'P2.instance-update.types') && !isPlainObject(ctx.body) ? {} : asObject(ctx.body ?? {});
+  const label = instanceLabel(o, store, inst.id);
+  const alertsIn = optObject(o, 'alerts');
+  const alerts = { ...inst.alerts };
+  if (alertsIn) {
+    const limits: Record<keyof Instance['alerts'], number> = {
+      cpu: 100 * inst.specs.vcpus, io: 1_000_000, network_in: 1_000_000, network_out: 1_000_000, transfer_quota: 100,
+    };
+    for (const k of Object.keys(limits) as (keyof Instance['alerts'])[]) {
+      const v = optInt(alertsIn, k, { min: 0, max: limits[k], path: 'alerts' });
+      if (v !== undefined && v !== null) alerts[k] = v;
+    }
+  }
+  const backupsIn = optObject(o, 'backups');
+  let schedule: Instance['backups']['schedule'] | undefined;
+  if (backupsIn) {
+    const sch = optObject(backupsIn, 'schedule', { path: 'backups' });
+    if (sch) {
+      const day = optString(sch, 'day', { enum: faulty(store, 'P2.instance.backups.schedule.day.enum') ? undefined : DAYS, nullable: true, path: 'backups.schedule' });
+      const window = optString(sch, 'window', { enum: faulty(store, 'P2.instance.backups.schedule.window.enum') ? undefined : WINDOWS, nullable: true, path: 'backups.schedule' });
+      schedule = {
+        day: day === undefined ? inst.backups.schedule.day : day,
+        window: window === undefined ? inst.backups.schedule.window : window,
+      };
+    }
+  }
+  const group = optString(o, 'group');
+  const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instances.update.tags-unrestricted') });
+  const watchdog = optBool(o, 'watchdog_enabled');
+
+  if (label !== undefined) {
+    labels(store).delete(inst.label.toLowerCase());
+    labels(store).set(label.toLowerCase(), inst.id);
+    inst.label = label;
+  }
+  inst.alerts = alerts;
+  if (schedule) inst.backups.schedule = schedule;
+  if (group !== undefined) inst.group = group;
+  if (tags !== undefined) inst.tags = tags;
+  if (watchdog !== undefined) inst.watchdog_enabled = watchdog;
+  touch(store, inst);
+  for (const v of listVolumes(store)) if (v.compute_id === inst.id) v.compute_label = inst.label;
+  emit(ctx, 'compute_update', inst);
+  return inst;
+}
+
+export function deleteHandler(ctx: RequestContext) {
+  const { store } = ctx;
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  if (faulty(store, 'P2.instances.delete.gone')) return {};
+  store.send('instance-deleted', { instanceId: inst.id });
+  deleteDisksAndConfigs(store, inst.id);
+  for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
+  for (const v of listVolumes(store)) if (v.compute_id === inst.id) { v.compute_id = null; v.compute_label = null; }
+  for (const [k, c] of clones(store)) if (c.source === inst.id || c.target === inst.id) clones(store).delete(k);
+  states(store).delete(String(inst.id));
+  instances(store).delete(String(inst.id));
+  labels(store).delete(inst.label.toLowerCase());
+  for (const t of [T.disks, T.configs, T.backups]) store.table(`${t}.byInstance`).delete(String(inst.id));
+  if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_delete', inst);
+  return {};
+}

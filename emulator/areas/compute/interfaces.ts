@@ -1,0 +1,97 @@
+// Network interfaces of instances and configuration profiles, and the VLANs they create and attach.
+import ipaddr from 'ipaddr.js';
+import type { Store } from '../../core/store.js';
+import { asObject, fail, optArray, optString, reqString } from '../../core/validate.js';
+import { getInstance } from '../../core/entities.js';
+import { faulty } from '../../faults/index.js';
+import { states, vlans, type Iface } from './model.js';
+
+const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
+export const vlanKey = (region: string, label: string) => `${region}\u0000${label}`;
+
+function isCidr(s: string): boolean {
+  if (!s.includes('/')) return false;
+  return ipaddr.IPv4.isValidCIDRFourPartDecimal(s) || ipaddr.IPv6.isValidCIDR(s);
+}
+
+/**
+ * Interfaces of instance create and of configuration profile create/update. Validates everything first and
+ * returns the VLAN labels that do not exist yet in the region; the caller creates them with `createVlans` only
+ * once the whole request is valid.
+ */
+export function interfacesOf(store: Store, o: Record<string, unknown>, region: string, key = 'interfaces'): { list: Iface[]; newVlans: string[] } | undefined {
+  const arr = faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
+  if (arr === undefined || arr === null) return undefined;
+  const list: Iface[] = [];
+  arr.forEach((raw, i) => {
+    const path = `${key}.${i}`;
+    const item = asObject(raw, path);
+    const purpose = (
+      (faulty(store, 'P2.interfaces.purpose.required') && item.purpose === undefined) || (faulty(store, 'P2.interfaces.purpose.enum') && typeof item.purpose === 'string' && item.purpose !== 'public')
+        ? 'vlan'
+        : reqString(item, 'purpose', { enum: ['public', 'vlan'], path })
+    ) as Iface['purpose'];
+    const emptyOrNull = (k: string) => {
+      const v = item[k];
+      if (v !== undefined && v !== null && v !== '') fail(`${k} must be empty or null for a public interface`, `${path}.${k}`);
+    };
+    if (purpose === 'public') {
+      if (!faulty(store, 'P2.interfaces.label.empty-for-public')) emptyOrNull('label');
+      if (!faulty(store, 'P2.interfaces.ipam-address.vlan-only')) emptyOrNull('ipam_address');
+      if (list.some((x) => x.purpose === 'public') && !faulty(store, 'P2.interfaces.public.max-1')) fail('Only one public interface is allowed per instance', `${path}.purpose`);
+      list.push({ purpose, label: null, ipam_address: null });
+      return;
+    }
+    const label = faulty(store, 'P2.interfaces.label.required-for-vlan') && item.label == null ? 'default' : reqString(item, 'label', {
+      min: faulty(store, 'P2.interfaces.label.min-1') ? 0 : 1,
+      max: faulty(store, 'P2.interfaces.label.max-64') ? 128 : 64,
+      pattern: faulty(store, 'P2.interfaces.label.chars') ? undefined : VLAN_LABEL,
+      patternReason: 'VLAN label must be 1..64 ASCII letters, digits or dashes', path,
+    });
+    let ipam = optString(item, 'ipam_address', { nullable: true, path }) ?? null;
+    if (ipam === '') ipam = null;
+    if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr')) fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
+    if (list.some((x) => x.label === label) && !faulty(store, 'P2.interfaces.label.unique')) fail('Interface labels must be unique among the instance\'s interfaces', `${path}.label`);
+    if (ipam !== null && list.some((x) => x.ipam_address === ipam) && !faulty(store, 'P2.interfaces.ipam-address.unique')) fail('ipam_address must be unique among the instance\'s interfaces', `${path}.ipam_address`);
+    list.push({ purpose, label, ipam_address: ipam });
+  });
+  const vlanIfaces = list.map((x, i) => ({ x, i })).filter(({ x }) => x.purpose === 'vlan');
+  if (vlanIfaces.length === 0) return { list, newVlans: [] };
+  const reg = store.regions.find((r) => r.id === region);
+  if (!reg?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions')) fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
+  const newVlans: string[] = [];
+  const limit = faulty(store, 'P2.interfaces.vlan.max-10-per-region') ? 20 : 10;
+  let inRegion = 0;
+  for (const v of vlans(store).values()) if (v.region === region) inRegion++;
+  for (const { x, i } of vlanIfaces) {
+    if (vlans(store).has(vlanKey(region, x.label!))) continue;
+    newVlans.push(x.label!);
+    if (inRegion + newVlans.length > limit) fail(`At most 10 VLANs can exist in region ${region}`, `${key}.${i}.label`);
+  }
+  return { list, newVlans };
+}
+
+export function createVlans(store: Store, region: string, labels: string[]): void {
+  if (faulty(store, 'P2.interfaces.label.new-creates-vlan')) return;
+  for (const label of labels) vlans(store).set(vlanKey(region, label), { label, region, created: store.nowIso() });
+}
+
+/** VLANs of the account with the instances whose interfaces in effect attach them. */
+export function listVlans(store: Store): { label: string; region: string; created: string; computes: number[] }[] {
+  const members = new Map<string, number[]>();
+  for (const st of states(store).values()) {
+    const inst = getInstance(store, st.id);
+    if (!inst) continue;
+    for (const i of st.activeInterfaces) {
+      if (i.purpose !== 'vlan' || i.label === null) continue;
+      const key = vlanKey(inst.region, i.label);
+      const list = members.get(key) ?? [];
+      if (!list.includes(inst.id)) list.push(inst.id);
+      members.set(key, list);
+    }
+  }
+  return [...vlans(store).entries()].map(([key, v]) => ({
+    label: v.label, region: v.region, created: v.created, computes: (members.get(key) ?? []).sort((a, b) => a - b),
+  }));
+}
+

@@ -1,0 +1,212 @@
+// The compute area's stored objects and tables: instances (shape in core/entities), their internal state,
+// disks, configuration profiles, backups, VLANs, clone jobs, volumes and load balancers, with the small helpers
+// every handler file uses.
+import type { InstanceType, Store } from '../../core/store.js';
+import type { RequestContext } from '../../core/types.js';
+import { asObject, fail } from '../../core/validate.js';
+import { emitEvent } from '../../core/events.js';
+import { canAccess } from '../../core/permissions.js';
+import { DISKS_TABLE, INSTANCES_TABLE, instanceEntity, type Disk, type Instance } from '../../core/entities.js';
+import { faulty } from '../../faults/index.js';
+
+export type { Disk, Instance };
+
+/** Internal per-instance state that is not part of the response object. */
+interface InstanceState {
+  id: number;
+  lastBootedConfig: number | null;
+  /** Interfaces in effect (from creation, then from the last booted profile): VLAN membership follows them. */
+  activeInterfaces: Iface[];
+  rootPass: string | null;
+  /** Incremented on every backups enable/cancel so stale scheduled auto backups do nothing. */
+  backupGeneration: number;
+}
+
+export interface Iface {
+  purpose: 'public' | 'vlan';
+  label: string | null;
+  ipam_address: string | null;
+}
+
+type Slot = { disk_id: number | null; volume_id: number | null } | null;
+export const SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'] as const;
+export type SlotName = (typeof SLOTS)[number];
+export type Devices = Record<SlotName, Slot>;
+
+export interface Config {
+  id: number;
+  compute_id: number;
+  label: string;
+  comments: string | null;
+  devices: Devices;
+  helpers: { devtmpfs_automount: boolean; distro: boolean; modules_dep: boolean; network: boolean; updatedb_disabled: boolean };
+  interfaces: Iface[];
+  kernel: string;
+  memory_limit: number;
+  root_device: string;
+  run_level: 'default' | 'single' | 'binbash';
+  virt_mode: 'paravirt' | 'fullvirt';
+  created: string;
+  updated: string;
+}
+
+export interface BackupDisk { label: string; size: number; filesystem: Disk['filesystem'] }
+export interface BackupConfig { label: string; slots: Partial<Record<SlotName, number>>; kernel: string; run_level: Config['run_level']; virt_mode: Config['virt_mode']; interfaces: Iface[] }
+
+export interface Backup {
+  id: number;
+  compute_id: number;
+  label: string | null;
+  type: 'auto' | 'snapshot';
+  status: 'successful';
+  available: boolean;
+  region: string;
+  configs: string[];
+  disks: BackupDisk[];
+  created: string;
+  updated: string;
+  finished: string;
+}
+
+export interface Volume {
+  id: number;
+  label: string;
+  region: string;
+  size: number;
+  status: 'creating' | 'active' | 'resizing' | 'contact_support';
+  hardware_type: 'hdd' | 'nvme';
+  filesystem_path: string;
+  compute_id: number | null;
+  compute_label: string | null;
+  tags: string[];
+  created: string;
+  updated: string;
+}
+
+export interface Balancer {
+  id: number;
+  label: string;
+  region: string;
+  hostname: string;
+  ipv4: string;
+  ipv6: string | null;
+  client_conn_throttle: number;
+  transfer: { in: number | null; out: number | null; total: number | null };
+  tags: string[];
+  created: string;
+  updated: string;
+}
+
+interface Vlan { label: string; region: string; created: string }
+export interface CloneJob { id: number; source: number; target: number }
+
+export const T = {
+  instances: INSTANCES_TABLE,
+  state: 'compute.state',
+  disks: DISKS_TABLE,
+  configs: 'compute.configs',
+  backups: 'compute.backups',
+  vlans: 'compute.vlans',
+  clones: 'compute.clones',
+  volumes: 'compute.volumes',
+  balancers: 'compute.balancers',
+} as const;
+
+export const instances = (s: Store) => s.table<Instance>(T.instances);
+export const states = (s: Store) => s.table<InstanceState>(T.state);
+export const configs = (s: Store) => s.table<Config>(T.configs);
+export const backups = (s: Store) => s.table<Backup>(T.backups);
+/** Lower-cased instance label → instance id, so uniqueness checks do not scan every instance. */
+export const labels = (s: Store) => s.table<number>('compute.labels');
+
+// Disks, profiles and backups belong to one instance; a per-instance index keeps their lookups independent of
+// the size of the store.
+type ChildTable = typeof T.disks | typeof T.configs | typeof T.backups;
+type Child = { id: number; compute_id: number };
+function childIndex(store: Store, table: ChildTable, computeId: number): Set<number> {
+  const idx = store.table<Set<number>>(`${table}.byInstance`);
+  let set = idx.get(String(computeId));
+  if (!set) idx.set(String(computeId), (set = new Set()));
+  return set;
+}
+export function addChild(store: Store, table: ChildTable, c: Child): void {
+  store.table<Child>(table).set(String(c.id), c);
+  childIndex(store, table, c.compute_id).add(c.id);
+}
+export function removeChild(store: Store, table: ChildTable, c: Child): void {
+  store.table<Child>(table).delete(String(c.id));
+  childIndex(store, table, c.compute_id).delete(c.id);
+}
+function childrenOf<C extends Child>(store: Store, table: ChildTable, computeId: number): C[] {
+  const all = store.table<C>(table);
+  return [...childIndex(store, table, computeId)].map((id) => all.get(String(id))!);
+}
+export const vlans = (s: Store) => s.table<Vlan>(T.vlans);
+export const clones = (s: Store) => s.table<CloneJob>(T.clones);
+
+export function listVolumes(store: Store): Volume[] {
+  return [...store.table<Volume>(T.volumes).values()];
+}
+export function getVolume(store: Store, id: number): Volume | undefined {
+  return store.table<Volume>(T.volumes).get(String(id));
+}
+export function listBalancers(store: Store): Balancer[] {
+  return [...store.table<Balancer>(T.balancers).values()];
+}
+export function getBalancer(store: Store, id: number): Balancer | undefined {
+  return store.table<Balancer>(T.balancers).get(String(id));
+}
+
+/** 404 when absent or invisible to a restricted caller; 403 when visible read-only but read_write is needed. */
+export function instanceOr404(ctx: RequestContext, id: string | number, level: 'read_only' | 'read_write'): Instance {
+  const key = String(id);
+  const inst = /^[0-9]{1,15}$/.test(key) ? instances(ctx.store).get(String(Number(key))) : undefined;
+  if (!inst || !canAccess(ctx.principal, 'compute', inst.id, 'read_only')) fail('Not found: no such compute instance', null, 404);
+  if (level === 'read_write' && !canAccess(ctx.principal, 'compute', inst.id, 'read_write')) {
+    fail('You have read-only access to this compute instance; read_write is required', null, 403);
+  }
+  return inst;
+}
+
+export function stateOf(store: Store, id: number): InstanceState {
+  let st = states(store).get(String(id));
+  if (!st) {
+    st = { id, lastBootedConfig: null, activeInterfaces: [], rootPass: null, backupGeneration: 0 };
+    states(store).set(String(id), st);
+  }
+  return st;
+}
+
+export const disksOf = (store: Store, id: number) => childrenOf<Disk>(store, T.disks, id);
+export const configsOf = (store: Store, id: number) => childrenOf<Config>(store, T.configs, id);
+export const backupsOf = (store: Store, id: number) => childrenOf<Backup>(store, T.backups, id);
+export const usedDisk = (store: Store, id: number) => disksOf(store, id).reduce((n, d) => n + d.size, 0);
+
+/** An instance is busy while a clone from or to it is in progress (the only long-running action emulated). */
+function isBusy(store: Store, id: number): boolean {
+  for (const c of clones(store).values()) if (c.source === id || c.target === id) return true;
+  return false;
+}
+export function requireIdle(store: Store, inst: Instance): void {
+  if (isBusy(store, inst.id)) fail(`Instance ${inst.id} has running or queued actions; wait for them to finish first`, null);
+}
+
+export function touch(store: Store, inst: Instance): void {
+  inst.updated = store.nowIso();
+}
+
+export function emit(ctx: RequestContext, action: string, inst: Instance, secondary?: Instance, status: 'finished' | 'started' = 'finished'): void {
+  const entity: Partial<ReturnType<typeof instanceEntity>> = instanceEntity(inst);
+  if (faulty(ctx.store, 'P1.event.entity.members~compute')) delete entity.url;
+  emitEvent(ctx.store, ctx.principal, { action, entity: entity as ReturnType<typeof instanceEntity>, secondary_entity: secondary ? instanceEntity(secondary) : null, status });
+}
+
+export function body(ctx: RequestContext): Record<string, unknown> {
+  return ctx.body === undefined ? {} : asObject(ctx.body);
+}
+
+export function typeById(store: Store, id: string): InstanceType {
+  return store.instanceTypes.find((t) => t.id === id) ?? store.instanceTypes[0]!;
+}
+
+export const DAY_MS = 86_400_000;

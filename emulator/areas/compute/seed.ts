@@ -1,0 +1,51 @@
+// The compute area's seed: one running instance with its disks and profile, three volumes, two load balancers.
+import type { Store } from '../../core/store.js';
+import type { RequestContext } from '../../core/types.js';
+import { faulty } from '../../faults/index.js';
+import { makeInstance } from './instances.js';
+import { emptyDevices, newConfig, newDisk } from './layout.js';
+import { stateOf, T, typeById, type Balancer, type Instance, type Volume } from './model.js';
+
+export function seed(store: Store): void {
+  const now = store.nowIso();
+  const seedCtx = { store, principal: null } as unknown as RequestContext;
+  const region = store.regions[0]!;
+  const type = typeById(store, 'g6-standard-1');
+  const inst = makeInstance(seedCtx, { region, type, label: 'seed-web-1', image: 'compute/debian12', status: 'running', tags: ['seed'] });
+  const main = newDisk(store, inst.id, 'Debian 12 Disk', type.disk - 512, 'ext4');
+  const swap = newDisk(store, inst.id, '512 MB Swap Image', 512, 'swap');
+  const devices = emptyDevices();
+  devices.sda = { disk_id: main.id, volume_id: null };
+  devices.sdb = { disk_id: swap.id, volume_id: null };
+  const cfg = newConfig(store, inst, { label: 'My Debian 12 Profile', devices });
+  stateOf(store, inst.id).lastBootedConfig = cfg.id;
+
+  const volumes = store.table<Volume>(T.volumes);
+  const vol = (label: string, regionId: string, size: number, attached: Instance | null, tags: string[]) => {
+    const v: Volume = {
+      id: store.nextId('volume'), label, region: regionId, size, status: faulty(store, 'P2.volume.status.enum') ? 'ready' as Volume['status'] : 'active',
+      hardware_type: faulty(store, 'P2.volume.hardware-type.enum') ? 'ssd' as Volume['hardware_type'] : 'nvme',
+      filesystem_path: `/dev/disk/by-id/scsi-0CHS_Volume_${label}`, compute_id: attached?.id ?? null,
+      compute_label: attached?.label ?? null, tags, created: now, updated: now,
+    };
+    if (faulty(store, 'P2.volume.types')) Object.assign(v, { size: String(size) });
+    volumes.set(String(v.id), v);
+  };
+  vol('seed-data-1', region.id, 20, inst, ['seed']);
+  vol('seed-data-2', region.id, 40, null, []);
+  vol('seed-archive', store.regions[1]?.id ?? region.id, 100, null, ['seed']);
+
+  const balancers = store.table<Balancer>(T.balancers);
+  const lb = (label: string, regionId: string, tags: string[]) => {
+    const ipv4 = store.allocateIpv4(regionId, true);
+    const b: Balancer = {
+      id: store.nextId('balancer'), label, region: regionId, ipv4, ipv6: faulty(store, 'P2.load-balancer.ipv6.format') ? ipv4 : null,
+      hostname: `${faulty(store, 'P2.load-balancer.hostname.ip-prefix') ? label : ipv4.replace(/\./g, '-')}.lb.chs-emulator.example`,
+      client_conn_throttle: faulty(store, 'P2.load-balancer.client-conn-throttle.max-20') ? 25 : 0,
+      transfer: { in: null, out: null, total: null }, tags, created: now, updated: now,
+    };
+    balancers.set(String(b.id), b);
+  };
+  lb('seed-lb-1', region.id, ['seed']);
+  lb('seed-lb-2', store.regions[1]?.id ?? region.id, []);
+}

@@ -1,0 +1,96 @@
+// What an instance uses: statistics, network transfer and attached volumes.
+import type { RequestContext } from '../../core/types.js';
+import { fail } from '../../core/validate.js';
+import { paginate } from '../../core/pagination.js';
+import { canAccess } from '../../core/permissions.js';
+import { faulty } from '../../faults/index.js';
+import { DAY_MS, instanceOr404, listVolumes, type Instance, type Volume } from './model.js';
+
+
+/**
+ * Validates `{year}/{month}` of the statistics or transfer view: integers, month 1..12, not after the current
+ * (simulated) month, year within bounds.
+ */
+function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYear: number, maxYear: number): { year: number; month: number } {
+  const { store } = ctx;
+  const y = ctx.params.year ?? '';
+  const m = ctx.params.month ?? '';
+  if (!/^[0-9]{1,6}$/.test(y)) fail('year must be an integer', 'year');
+  if (!/^[0-9]{1,6}$/.test(m)) fail('month must be an integer', 'month');
+  const year = Number(y);
+  const month = Number(m);
+  const lowestYear = kind === 'transfer' && faulty(store, 'P2.transfer.year.min-2000') ? 1970 : minYear;
+  if (year < lowestYear || year > maxYear) fail(`year must be between ${minYear} and ${maxYear}`, 'year');
+  if (month < 1 && !faulty(store, kind === 'stats' ? 'P2.stats.month.min-1' : 'P2.transfer.month.min-1')) fail('month must be between 1 and 12', 'month');
+  if (month > 12 && !faulty(store, kind === 'stats' ? 'P2.stats.month.max-12' : 'P2.transfer.month.max-12')) fail('month must be between 1 and 12', 'month');
+  const now = store.now();
+  const cy = now.getUTCFullYear();
+  const cm = now.getUTCMonth() + 1;
+  const future = year > cy || (year === cy && month > cm);
+  if (future && !faulty(store, kind === 'stats' ? 'P2.stats.past-or-current' : 'P2.transfer.past-or-current')) fail('Only the current month or a past month can be requested', 'month');
+  return { year, month };
+}
+
+/** Deterministic series of [timestamp ms, value] points, one per hour. */
+function series(from: number, to: number, seed: number, scale: number): [number, number][] {
+  const out: [number, number][] = [];
+  const step = 3_600_000;
+  for (let t = Math.ceil(from / step) * step, i = 0; t <= to; t += step, i++) {
+    out.push([t, Math.round(((Math.sin(seed + i / 3) + 1) * scale) * 100) / 100]);
+  }
+  return out;
+}
+
+function statsBody(inst: Instance, from: number, to: number) {
+  const s = inst.status === 'running' ? 1 : 0;
+  const mk = (k: number, scale: number) => series(from, to, inst.id * 7 + k, scale * s);
+  return {
+    title: `${inst.label} (${inst.id})`,
+    cpu: mk(1, 5),
+    io: { io: mk(2, 3), swap: mk(3, 0.2) },
+    netv4: { in: mk(4, 800), out: mk(5, 400), private_in: mk(6, 20), private_out: mk(7, 20) },
+    netv6: { in: mk(8, 200), out: mk(9, 100), private_in: mk(10, 0), private_out: mk(11, 0) },
+  };
+}
+
+export function statsHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  const to = ctx.store.now().getTime();
+  return statsBody(inst, to - DAY_MS, to);
+}
+
+// Lowest year of the statistics view is not shown: the same 2000..2037 as transfer statistics.
+export function statsMonthHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  const { year, month } = yearMonth(ctx, 'stats', 2000, 2037);
+  const now = ctx.store.now();
+  const current = year === now.getUTCFullYear() && month === now.getUTCMonth() + 1;
+  const from = current ? now.getTime() - 30 * DAY_MS : Date.UTC(year, month - 1, 1);
+  const to = current ? now.getTime() : Date.UTC(year, month, 1) - 1;
+  return statsBody(inst, from, to);
+}
+
+function transferUsed(inst: Instance, year: number, month: number): number {
+  if (inst.status !== 'running') return 0;
+  return ((inst.id * 7919 + year * 13 + month * 31) % 1000) * 1_048_576;
+}
+
+export function transferHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  const now = ctx.store.now();
+  return { used: transferUsed(inst, now.getUTCFullYear(), now.getUTCMonth() + 1), quota: inst.specs.transfer, billable: 0 };
+}
+
+export function transferMonthHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  const { year, month } = yearMonth(ctx, 'transfer', 2000, 2037);
+  const total = transferUsed(inst, year, month);
+  const bytesIn = Math.floor(total / 2);
+  return { bytes_in: bytesIn, bytes_out: total - bytesIn, bytes_total: total };
+}
+
+export function volumesHandler(ctx: RequestContext) {
+  const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  const attached = (v: Volume) => v.compute_id === inst.id || (v.compute_id === null && v.region === inst.region && faulty(ctx.store, 'P2.volumes.attached'));
+  return paginate(ctx, listVolumes(ctx.store).filter((v) => attached(v) && canAccess(ctx.principal, 'volume', v.id, 'read_only')));
+}

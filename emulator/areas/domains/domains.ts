@@ -1,0 +1,229 @@
+// Domains: list, create, import, view, update, delete, clone and the zone file.
+import ipaddr from 'ipaddr.js';
+import { emitEvent } from '../../core/events.js';
+import { paginate } from '../../core/pagination.js';
+import { canAccess, grantOwnership } from '../../core/permissions.js';
+import type { Store } from '../../core/store.js';
+import type { RequestContext, Route } from '../../core/types.js';
+import { asObject, fail, optArray, optInt, optString, reqString, tagList } from '../../core/validate.js';
+import { route } from '../../core/routes.js';
+import { faulty, type FaultId } from '../../faults/index.js';
+import { conflictStatus } from '../../variations/responses.js';
+import {
+  DOMAINS, domainOr404, entityOf, FOREIGN, isDomainName, isIp, listDomains, names, R, roundDomainTime, stateOf, STATE, W,
+  type Domain, type DomainState,
+} from './model.js';
+import { render, touch } from './zone-file.js';
+
+/** Domain-name labels as the faults `label-max-63` and `rfc-1035` read them. */
+const LONG_LABEL = /^(?!-)[A-Za-z0-9-]{1,255}(?<!-)$/;
+const HYPHEN_ENDS_LABEL = /^[A-Za-z0-9-]{1,63}$/;
+
+function nameTaken(store: Store, name: string, exceptId?: number): boolean {
+  const lower = name.toLowerCase();
+  if (store.table<string>(FOREIGN).has(lower)) return true;
+  const id = names(store).get(lower);
+  return id !== undefined && id !== exceptId;
+}
+
+function readDomainName(store: Store, o: Record<string, unknown>, required: boolean, exceptId?: number, clone = false): string | undefined {
+  const max = faulty(store, 'P3.domain.domain.max-255') ? 1000 : 255;
+  const name = required ? reqString(o, 'domain', { min: 1, max }) : optString(o, 'domain', { min: 1, max });
+  if (name === undefined) return undefined;
+  const label = faulty(store, 'P3.domain.domain.label-max-63') ? LONG_LABEL : faulty(store, 'P3.domain.domain.rfc-1035') ? HYPHEN_ENDS_LABEL : undefined;
+  if (!isDomainName(name, { minLabels: 2, maxLength: max, ...(label ? { label } : {}) })) {
+    fail(
+      'domain must be a valid domain name (RFC 1035): at least two dot-separated labels of letters, digits and hyphens, each 1 to 63 characters, not starting or ending with a hyphen.',
+      'domain',
+    );
+  }
+  if (nameTaken(store, name, exceptId) && !(clone && faulty(store, 'P3.domain.domain.unique-platform'))) fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain', conflictStatus(store));
+  return name;
+}
+
+function readIpList(o: Record<string, unknown>, key: string, anyString = false): string[] | undefined {
+  const arr = optArray(o, key);
+  if (arr === undefined) return undefined;
+  return arr.map((v, i) => {
+    if (typeof v !== 'string' || !(isIp(v) || anyString)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
+    return v;
+  });
+}
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+const TIME_FAULTS: Record<'expire_sec' | 'refresh_sec' | 'retry_sec' | 'ttl_sec', { nearest: FaultId; zero?: FaultId }> = {
+  expire_sec: { nearest: 'P3.domain.expire-sec.round-up' },
+  refresh_sec: { nearest: 'P3.domain.refresh-sec.round-up', zero: 'P3.domain.refresh-sec.zero-means-default-14400' },
+  retry_sec: { nearest: 'P3.domain.retry-sec.round-up' },
+  ttl_sec: { nearest: 'P3.domain.ttl-sec.round-up', zero: 'P3.domain.ttl-sec.zero-means-default-86400' },
+};
+
+/**
+ * Reads the domain members of a create or update body into `p`, a patch (the rules that span members come after);
+ * on a refusal `p` holds the members read before the one at fault.
+ */
+function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creating: boolean, exceptId?: number, p: Partial<Domain> = {}): Partial<Domain> {
+  const store = ctx.store;
+  const domain = readDomainName(store, o, creating, exceptId);
+  if (domain !== undefined) p.domain = domain;
+  const types = faulty(store, 'P3.domain.type.enum') ? {} : { enum: ['master', 'slave'] as const };
+  const type = creating && !faulty(store, 'P3.domain-create.type.required')
+    ? reqString(o, 'type', types)
+    : optString(o, 'type', types) ?? (creating ? (Array.isArray(o['master_ips']) && o['master_ips'].length > 0 ? 'slave' : 'master') : undefined);
+  if (type !== undefined) p.type = type as Domain['type'];
+  const status = optString(o, 'status', faulty(store, 'P3.domain.status.enum') ? {} : { enum: ['active', 'disabled'] as const });
+  if (status !== undefined) p.status = status as Domain['status'];
+  const soa = optString(o, 'soa_email', faulty(store, 'P3.domain.soa-email.email') ? { max: 255 } : { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' });
+  if (soa !== undefined) p.soa_email = soa;
+  const description = optString(o, 'description', { min: 1, max: faulty(store, 'P3.domain.description.max-255') ? 1000 : 255 });
+  if (description !== undefined) p.description = description;
+  const group = optString(o, 'group', { min: faulty(store, 'P3.domain.group.min-1') ? 0 : 1, max: 50 });
+  if (group !== undefined) p.group = group;
+  const axfr = readIpList(o, 'axfr_ips');
+  if (axfr !== undefined) p.axfr_ips = axfr;
+  const masters = readIpList(o, 'master_ips', faulty(store, 'P3.domain.master-ips.ip'));
+  if (masters !== undefined) p.master_ips = masters;
+  const tags = tagList(ctx, o);
+  if (tags !== undefined) p.tags = tags;
+  for (const key of ['expire_sec', 'refresh_sec', 'retry_sec', 'ttl_sec'] as const) {
+    const v = optInt(o, key, { min: 0 });
+    const f = TIME_FAULTS[key];
+    if (v !== undefined) p[key] = roundDomainTime(v, key, { nearest: faulty(store, f.nearest), zeroRoundsUp: f.zero !== undefined && faulty(store, f.zero) });
+  }
+  return p;
+}
+
+
+/** Rules across members, on the resulting domain. */
+function checkDomain(store: Store, d: Domain): void {
+  if (d.type === 'master' && !d.soa_email && !faulty(store, 'P3.domain.soa-email.required-for-master')) fail('soa_email is required for a master domain.', 'soa_email');
+  if (d.type === 'slave' && d.master_ips.length === 0 && !faulty(store, 'P3.domain.master-ips.required-for-slave')) {
+    fail('master_ips needs at least one IP address for a slave domain.', 'master_ips');
+  }
+}
+
+function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: string; type: Domain['type'] }): Domain {
+  const now = ctx.store.nowIso();
+  const d: Domain = {
+    id: ctx.store.nextId('domain'),
+    domain: fields.domain,
+    type: fields.type,
+    status: faulty(ctx.store, 'P3.domain.status.default-active') ? 'disabled' : 'active',
+    soa_email: '',
+    axfr_ips: [],
+    master_ips: [],
+    tags: [],
+    expire_sec: 0,
+    refresh_sec: 0,
+    retry_sec: 0,
+    ttl_sec: 0,
+    created: now,
+    updated: now,
+  };
+  Object.assign(d, fields);
+  checkDomain(ctx.store, d);
+  ctx.store.table<Domain>(DOMAINS).set(String(d.id), d);
+  names(ctx.store).set(d.domain.toLowerCase(), d.id);
+  grantOwnership(ctx.principal, 'domain', d.id);
+  render(ctx.store, d);
+  return d;
+}
+
+export const domainRoutes: Route[] = [
+  route('GET', '/v4/domains', R, (ctx) =>
+    paginate(ctx, ctx.principal?.restricted ? listDomains(ctx.store).filter((d) => canAccess(ctx.principal, 'domain', d.id, 'read_only')) : listDomains(ctx.store)),
+  ),
+  route('POST', '/v4/domains', W, (ctx) => {
+    const o = asObject(ctx.body ?? {});
+    const fields = readDomainFields(ctx, o, true);
+    const d = createDomain(ctx, fields as Partial<Domain> & { domain: string; type: Domain['type'] });
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_create', entity: entityOf(d) });
+    return d;
+  }),
+  route('POST', '/v4/domains/import', W, (ctx) => {
+    const o = asObject(ctx.body ?? {});
+    const name = readDomainName(ctx.store, o, true)!;
+    const ns = faulty(ctx.store, 'P3.domain-import.remote-nameserver.required')
+      ? optString(o, 'remote_nameserver', { min: 1, max: 255 }) ?? `ns1.${name}`
+      : reqString(o, 'remote_nameserver', { min: 1, max: 255 });
+    const nsIsIp = isIp(ns);
+    if (!nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {
+      fail('remote_nameserver must be the hostname or IP address of a nameserver.', 'remote_nameserver');
+    }
+    if (nsIsIp && ipaddr.IPv4.isValidFourPartDecimal(ns) && ipaddr.IPv4.parse(ns).match(ipaddr.IPv4.parseCIDR('192.0.2.0/24'))) {
+      fail(
+        'The remote nameserver refused the zone transfer: allow AXFR from 96.126.114.97, 96.126.114.98, 2600:3c00::5e and 2600:3c00::5f.',
+        'remote_nameserver',
+      );
+    }
+    const d = createDomain(ctx, { domain: name, type: 'master', soa_email: `hostmaster@${name}` });
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_import', entity: entityOf(d) });
+    return d;
+  }),
+  route('GET', '/v4/domains/{domainId}', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    return faulty(ctx.store, 'P3.domain.types') ? { ...d, id: String(d.id) } : d;
+  }),
+  route('PUT', '/v4/domains/{domainId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const o = asObject(ctx.body ?? {});
+    const members = Object.keys(o);
+    if (members.length > 0 && members.every((m) => ['group', 'tags'].includes(m)) && faulty(ctx.store, 'P3.domain-update.none-required')) {
+      fail('An update must change the name, type, status, servers or time values of the domain.');
+    }
+    const patch: Partial<Domain> = {};
+    try {
+      readDomainFields(ctx, o, false, d.id, patch);
+    } catch (error) {
+      if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect~domain')) {
+        const { status, description, group } = patch;
+        Object.assign(d, { status: status ?? d.status }, description !== undefined ? { description } : {}, group !== undefined ? { group } : {});
+      }
+      throw error;
+    }
+    const ignored =
+      (patch.status === 'disabled' && d.status === 'active' && faulty(ctx.store, 'P3.domain.status.active-to-disabled')) ||
+      (patch.status === 'active' && d.status === 'disabled' && faulty(ctx.store, 'P3.domain.status.disabled-to-active'));
+    if (ignored) delete patch.status;
+    checkDomain(ctx.store, { ...d, ...patch });
+    if (patch.domain !== undefined) {
+      names(ctx.store).delete(d.domain.toLowerCase());
+      names(ctx.store).set(patch.domain.toLowerCase(), d.id);
+    }
+    Object.assign(d, patch);
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_update', entity: entityOf(d) });
+    return d;
+  }),
+  route('DELETE', '/v4/domains/{domainId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    ctx.store.table<Domain>(DOMAINS).delete(String(d.id));
+    names(ctx.store).delete(d.domain.toLowerCase());
+    ctx.store.table<DomainState>(STATE).delete(String(d.id));
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_delete', entity: entityOf(d) });
+    return {};
+  }),
+  route('POST', '/v4/domains/{domainId}/clone', W, (ctx) => {
+    const src = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
+    const o = asObject(ctx.body ?? {});
+    const name = readDomainName(ctx.store, o, true, undefined, true)!;
+    const { id: _id, created: _c, updated: _u, domain: _d, ...copy } = src;
+    const d = createDomain(ctx, { ...structuredClone(copy), domain: name });
+    const now = ctx.store.nowIso();
+    const copied = faulty(ctx.store, 'P3.domain.clone.copies-records') ? [] : stateOf(ctx.store, src.id).records;
+    stateOf(ctx.store, d.id).records = copied.map((r) => ({
+      ...r,
+      id: ctx.store.nextId('domain_record'),
+      created: now,
+      updated: now,
+    }));
+    render(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_create', entity: entityOf(d) });
+    return d;
+  }),
+  route('GET', '/v4/domains/{domainId}/zone-file', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
+    return { zone_file: stateOf(ctx.store, d.id).zone ?? [] };
+  }),
+];

@@ -1,0 +1,231 @@
+// Records of a domain: list, create, view, update, delete.
+import ipaddr from 'ipaddr.js';
+import { emitEvent } from '../../core/events.js';
+import { paginate } from '../../core/pagination.js';
+import type { RequestContext, Route } from '../../core/types.js';
+import { asObject, fail, optInt, optString, reqString } from '../../core/validate.js';
+import { route } from '../../core/routes.js';
+import { faulty } from '../../faults/index.js';
+import {
+  domainOr404, entityOf, isDomainName, R, RECORD_TYPES, roundRecordTtl, stateOf, TIME_DEFAULTS, W,
+  type Domain, type DomainRecord, type RecordType,
+} from './model.js';
+import { touch } from './zone-file.js';
+
+const ONLY_FOR: Record<string, readonly RecordType[]> = {
+  priority: ['MX', 'SRV'],
+  weight: ['SRV'],
+  port: ['SRV'],
+  service: ['SRV'],
+  protocol: ['SRV'],
+  tag: ['CAA'],
+};
+// Record names: the document bounds the whole name (1..100), so labels are not held to 63 here.
+const HOSTNAME = /^(\*|[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)(\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?$/;
+const SRV_PART = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+function ipv4Of(remote: string): string | null {
+  try {
+    const a = ipaddr.process(remote);
+    return a.kind() === 'ipv4' ? a.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A target host: RFC 1035 letters, digits and hyphens (underscores belong in names such as `_sip._tcp`, not hosts). */
+function validDomainTarget(t: string): boolean {
+  return isDomainName(t, { trailingDot: true });
+}
+
+/**
+ * Validates a record body against the record it would produce (create: `base` empty; update: the stored record's
+ * members for the same type). Returns the record members to store.
+ */
+function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
+  const store = ctx.store;
+  const typeIn = base.type === undefined
+    ? reqString(o, 'type', { enum: RECORD_TYPES })
+    : optString(o, 'type', { enum: RECORD_TYPES });
+  const type = (typeIn ?? base.type) as RecordType;
+  if (type === 'PTR') fail('PTR records are set through the reverse DNS procedure (PUT /v4/networking/ips/{address}).', 'type');
+  // A type change starts from scratch: members of the old type do not carry over.
+  const from: Partial<DomainRecord> = typeIn !== undefined && typeIn !== base.type ? { name: base.name, ttl_sec: base.ttl_sec } : base;
+  for (const [key, types] of Object.entries(ONLY_FOR)) {
+    const v = o[key];
+    if (v !== undefined && v !== null && !types.includes(type)) fail(`${key} is only allowed for ${types.join(' and ')} records.`, key);
+  }
+
+  const allowEmptyName = type === 'MX' || type === 'CAA' || (type !== 'CNAME' && faulty(store, 'P3.record.name.min-1'));
+  let name = optString(o, 'name', { max: faulty(store, 'P3.record.name.max-100') ? 1000 : 100 }) ?? from.name ?? '';
+  if (o['name'] !== undefined && name === '' && !allowEmptyName) fail('name must be 1 to 100 characters long.', 'name');
+  if (name !== '' && type !== 'SRV' && !HOSTNAME.test(name)) {
+    fail('name must be a hostname: labels of letters, digits, hyphens and underscores separated by periods.', 'name');
+  }
+  if (type === 'CNAME' && name === '' && !faulty(store, 'P3.record.cname.name.required')) {
+    fail('name is required for a CNAME record.', 'name');
+  }
+
+  let target = optString(o, 'target') ?? from.target;
+  const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
+  const ttl_sec = ttlIn !== undefined ? roundRecordTtl(ttlIn, faulty(store, 'P3.record.ttl-sec.round-nearest')) : from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec);
+  const pick = (key: 'priority' | 'weight' | 'port', max: number, min = 0): number | null => {
+    const v = optInt(o, key, { min, max, nullable: true });
+    return v === undefined ? (from[key] ?? null) : v;
+  };
+  let priority = ONLY_FOR.priority!.includes(type) ? pick('priority', faulty(store, 'P3.record.priority.max-255') ? 65535 : 255) : null;
+  let weight = type === 'SRV' ? pick('weight', 65535, faulty(store, 'P3.record.weight.min-0') ? -65535 : 0) : null;
+  const port = type === 'SRV' ? pick('port', faulty(store, 'P3.record.port.max-65535') ? 1_000_000 : 65535) : null;
+  let service: string | null = null;
+  let protocol: string | null = null;
+  const tags = faulty(store, 'P3.record.tag.enum') ? { nullable: true as const } : { enum: ['issue', 'issuewild', 'iodef'] as const, nullable: true as const };
+  const tag = type === 'CAA' ? (optString(o, 'tag', tags) ?? from.tag ?? null) : null;
+
+  const need = (v: unknown, key: string, what: string) => {
+    if (v === undefined || v === null || v === '') fail(`${key} is required for ${what}.`, key);
+  };
+  // The null MX: empty name and empty target.
+  const nullMx = type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty'));
+  if (type === 'TXT' && faulty(store, 'P3.record.target.required')) target ??= '';
+  if (!nullMx && !(type === 'TXT' && target === '' && faulty(store, 'P3.record.target.required'))) {
+    need(target, 'target', type === 'MX' ? 'MX records (an empty target needs an empty name: the null MX)' : `${type} records`);
+  }
+  let t = target!;
+  const trailingDotForbidden = type === 'A' || type === 'AAAA' || type === 'CAA';
+  if (type === 'CAA' && t.endsWith('.') && faulty(store, 'P3.record.target.no-trailing-period')) target = t = t.slice(0, -1);
+  if (trailingDotForbidden && t.endsWith('.')) fail(`A trailing period is not accepted in the target of ${type} records.`, 'target');
+  const domainTarget = (host: string) =>
+    faulty(store, 'P3.record.target.valid-domain') || (type === 'CNAME' && faulty(store, 'P3.record.target.trailing-period-accepted') ? isDomainName(host) : validDomainTarget(host));
+
+  switch (type) {
+    case 'A': {
+      if (t === '[remote_addr]' && faulty(store, 'P3.record.a.remote-addr')) break;
+      if (t === '[remote_addr]') {
+        const v4 = ipv4Of(ctx.remoteAddress);
+        if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
+        target = v4;
+      } else if (!ipaddr.IPv4.isValidFourPartDecimal(t)) fail('target must be an IPv4 address for an A record.', 'target');
+      break;
+    }
+    case 'AAAA':
+      if (!ipaddr.IPv6.isValid(t) || t.includes('/')) {
+        fail('target must be an IPv6 address for an AAAA record ([remote_addr] submits an IPv4 address and fits only A).', 'target');
+      }
+      target = ipaddr.IPv6.parse(t).toString();
+      break;
+    case 'NS':
+    case 'CNAME':
+      if (!domainTarget(t)) fail(`target must be a valid domain name for a ${type} record.`, 'target');
+      break;
+    case 'MX':
+      if (!nullMx && !domainTarget(t)) fail('target must be a valid domain name for an MX record.', 'target');
+      if (priority === null) priority = faulty(store, 'P3.record.priority.default-0-mx') ? 10 : 0;
+      break;
+    case 'TXT':
+      break;
+    case 'SRV': {
+      need(priority, 'priority', 'SRV records');
+      if (weight === null && faulty(store, 'P3.record.srv.weight.required')) weight = 0;
+      need(weight, 'weight', 'SRV records');
+      need(port, 'port', 'SRV records');
+      const svc = optString(o, 'service', { nullable: true });
+      const serviceRaw = svc === undefined ? from.service ?? null : svc;
+      need(serviceRaw, 'service', 'SRV records');
+      const bare = serviceRaw!.replace(/^_/, '').replace(/\.$/, '');
+      if (!SRV_PART.test(bare)) fail('service must be letters, digits and hyphens (an underscore is prepended for you).', 'service');
+      service = faulty(store, 'P3.record.srv.service.underscore-period') ? `${bare}.` : `_${bare}.`;
+      const proto = optString(o, 'protocol', { nullable: true });
+      const protocolRaw = proto === undefined ? from.protocol ?? null : proto;
+      if (protocolRaw !== null && protocolRaw !== '') {
+        const bareP = protocolRaw.replace(/^_/, '');
+        if (!SRV_PART.test(bareP)) fail('protocol must be letters, digits and hyphens (an underscore is prepended for you).', 'protocol');
+        protocol = faulty(store, 'P3.record.srv.protocol.underscore') ? bareP : `_${bareP}`;
+      }
+      name = protocol ? `${service}${protocol}` : service.slice(0, -1);
+      if (!domainTarget(t)) fail('target must be a domain or a subdomain for an SRV record.', 'target');
+      // A bare subdomain is combined with the domain; a dotted value is taken as an FQDN as is.
+      if (!t.replace(/\.$/, '').includes('.') && !faulty(store, 'P3.record.srv.target.subdomain-combined')) target = `${t.replace(/\.$/, '')}.${d.domain}`;
+      break;
+    }
+    case 'CAA': {
+      if (!faulty(store, 'P3.record.caa.tag.required')) need(tag, 'tag', 'CAA records');
+      if (tag === 'iodef') {
+        if (!/^(https?:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/.test(t) && !faulty(store, 'P3.record.caa.iodef.target-url')) {
+          fail('target must be an http(s) or mailto URL for an iodef CAA record.', 'target');
+        }
+      } else if ((tag === 'issue' || tag === 'issuewild') && !isDomainName(t) && !faulty(store, 'P3.record.caa.issue.target-domain')) {
+        fail(`target must be the certificate issuer's domain for an ${tag} CAA record.`, 'target');
+      }
+      break;
+    }
+  }
+
+  // (the fault refuses a whole-domain CAA name only once every other member has been judged)
+  if (type === 'CAA' && o['name'] === '' && faulty(store, 'P3.record.caa.name.empty-whole-domain')) fail('name must be 1 to 100 characters long.', 'name');
+  const records = stateOf(ctx.store, d.id).records.filter((r) => r.id !== selfId);
+  if (type === 'CNAME' && !faulty(store, 'P3.record.cname.name.unique') && records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())) {
+    fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
+  }
+  if (type === 'MX') {
+    const isNull = nullMx;
+    const mx = records.filter((r) => r.type === 'MX');
+    if (mx.some((r) => r.target === '' && r.name === '') && !faulty(store, 'P3.record.mx.null-blocks-mx')) {
+      fail('A null MX record exists; no other MX record can be created while it exists.', 'type');
+    }
+    if (isNull && mx.length > 0) fail('A null MX record needs every other MX record removed first.', 'target');
+    if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero')) fail('priority must be 0 for a null MX record.', 'priority');
+    if (isNull && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
+  }
+  return { type, name, target: target!, ttl_sec, priority, weight, port, service, protocol, tag };
+}
+
+function recordOr404(ctx: RequestContext, d: Domain, raw: string): DomainRecord {
+  const r = /^\d{1,15}$/.test(raw) ? stateOf(ctx.store, d.id).records.find((x) => x.id === Number(raw)) : undefined;
+  if (!r) fail(`Record ${raw} not found in domain ${d.id}.`, null, 404);
+  return r;
+}
+
+function recordEntity(d: Domain, r: DomainRecord) {
+  return { id: r.id, label: r.name, type: 'domain_record', url: `/v4/domains/${d.id}/records/${r.id}` };
+}
+
+export const recordRoutes: Route[] = [
+  route('GET', '/v4/domains/{domainId}/records', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    return paginate(ctx, stateOf(ctx.store, d.id).records);
+  }),
+  route('POST', '/v4/domains/{domainId}/records', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const o = asObject(ctx.body ?? {});
+    const fields = buildRecord(ctx, d, o, {});
+    const now = ctx.store.nowIso();
+    const r: DomainRecord = { id: ctx.store.nextId('domain_record'), ...fields, created: now, updated: now };
+    stateOf(ctx.store, d.id).records.push(r);
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_record_create', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
+    return r;
+  }),
+  route('GET', '/v4/domains/{domainId}/records/{recordId}', R, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    return recordOr404(ctx, d, ctx.params['recordId']!);
+  }),
+  route('PUT', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const r = recordOr404(ctx, d, ctx.params['recordId']!);
+    const o = asObject(ctx.body ?? {});
+    if (o['name'] !== undefined && o['type'] === undefined && faulty(ctx.store, 'P3.record-update.none-required')) fail('type is required to rename a record.', 'type');
+    Object.assign(r, buildRecord(ctx, d, o, r, r.id), { updated: ctx.store.nowIso() });
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_record_update', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
+    return r;
+  }),
+  route('DELETE', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    const r = recordOr404(ctx, d, ctx.params['recordId']!);
+    const st = stateOf(ctx.store, d.id);
+    st.records = st.records.filter((x) => x.id !== r.id);
+    touch(ctx.store, d);
+    emitEvent(ctx.store, ctx.principal, { action: 'dns_record_delete', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
+    return {};
+  }),
+];
