@@ -122,10 +122,9 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/mysql/instances/{instanceId}/backups/{backupId}': { build: async (c, fx) => { const b = await fx.databaseBackup(c); return at(`${DB}/${b.instanceId}/backups/${b.id}`); } },
   'POST /v4/databases/mysql/instances/{instanceId}/backups/{backupId}/restore': { build: async (c, fx) => { const b = await fx.databaseBackup(c, { fresh: true }); return at(`${DB}/${b.instanceId}/backups/${b.id}/restore`); } },
   'GET /v4/databases/mysql/instances/{instanceId}/credentials': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials`) },
-  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': {
-    // A reset followed by a restore leaves a cluster failed: reset a cluster of its own.
-    build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}/credentials/reset`),
-  },
+  // A reset followed by a restore leaves a cluster failed: the valid restore goes to a cluster of its own, so a reset
+  // leaves the file's active cluster active.
+  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials/reset`) },
   'POST /v4/databases/mysql/instances/{instanceId}/patch': { build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}/patch`) },
   'GET /v4/databases/mysql/instances/{instanceId}/ssl': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/ssl`) },
   'GET /v4/databases/types': { build: async () => at('/v4/databases/types') },
