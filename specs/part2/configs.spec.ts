@@ -32,29 +32,6 @@ function sharedVlan(c: Check): Promise<string> {
 
 const boot = (c: Check, id: number, body: Json = {}) => c.post(`${INSTANCES}/${id}/boot`, body);
 
-/**
- * Lends the file's instance made with no disk and no profile to one check: when the check ends its profiles are
- * deleted and it is shut down, so the next check finds it as made (offline, no profile, none of them booted last).
- */
-async function withEmptyInstance(c: Check, body: (id: number) => Promise<void>): Promise<void> {
-  const { id } = await fx.shared('empty instance', () => newInstance(c, fx, {}));
-  let judged = false;
-  try {
-    await body(id);
-    judged = true;
-  } finally {
-    // A failure to put it back is reported only when it does not hide the check's own verdict.
-    await emptied(c, id).catch((error: unknown) => {
-      if (judged) throw error;
-    });
-  }
-}
-
-async function emptied(c: Check, id: number): Promise<void> {
-  for (const profile of await configsOf(c, id)) await c.delete(`${INSTANCES}/${id}/configs/${String(profile.id)}`);
-  if ((await viewInstance(c, id)).status !== 'offline') await shutDown(c, id);
-}
-
 /** Boots one instance again and again, each time from offline: after a boot that succeeded it is shut down first. */
 function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
   let running = false;
@@ -67,7 +44,8 @@ function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
 }
 
 describe('Configuration profile body', () => {
-  check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) => withEmptyInstance(c, async (computeId) => {
+  check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) => {
+    const { id: computeId } = await newInstance(c, fx, {});
     const profile = await newConfig(c, computeId);
     const path = `${INSTANCES}/${computeId}/configs/${profile.id}`;
     const listed = (profiles: Json[]) => profiles.some((item) => item.id === profile.id);
@@ -76,7 +54,7 @@ describe('Configuration profile body', () => {
     c.expectSuccess('P2.config.listed', await c.delete(path), 'deleting the profile');
     c.expectRejected('P2.config.listed', await readAfterWrite(c, () => c.get(path), rejected), 'viewing the deleted profile');
     c.expect('P2.config.listed', !listed(await configsOf(c, computeId, (profiles) => !listed(profiles))), `the deleted profile ${profile.id} is still listed`);
-  }));
+  });
 
   check('P2.config.update.nothing-required', 'an update with no field, or any single field, is accepted', async (c) => {
     const { id: computeId } = await newInstance(c, fx, {});
@@ -188,17 +166,16 @@ describe('Network interface object', () => {
 });
 
 describe('Boot rules', () => {
-  check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) => withEmptyInstance(c, async (id) => {
+  check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) => {
+    const { id } = await newInstance(c, fx, {});
     await newConfig(c, id);
     c.expectSuccess('P2.boot.only-profile', await boot(c, id), 'booting an instance with one profile without config_id');
-  }));
-
-  check('P2.boot.only-profile', 'boot without config_id uses the default profile of an instance deployed from an image', async (c) => {
     const deployed = await newInstance(c, fx, { image: true, booted: false });
     if ((await configsOf(c, deployed.id)).length === 1) c.expectSuccess('P2.boot.only-profile', await boot(c, deployed.id), 'booting an instance deployed from an image (one default profile) without config_id');
   });
 
-  check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) => withEmptyInstance(c, async (id) => {
+  check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) => {
+    const { id } = await newInstance(c, fx, {});
     const boot = bootsOf(c, id);
     const first = await newConfig(c, id);
     c.expectSuccess('P2.boot.last-booted', await boot(), 'booting the only profile');
@@ -208,9 +185,10 @@ describe('Boot rules', () => {
     c.expectSuccess('P2.boot.last-booted', await boot({ config_id: third.id }), 'booting the third profile by config_id');
     c.expectSuccess('P2.boot.last-booted', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the first profile');
     c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id (the third was booted last)');
-  }));
+  });
 
-  check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) => withEmptyInstance(c, async (id) => {
+  check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) => {
+    const { id } = await newInstance(c, fx, {});
     const boot = bootsOf(c, id);
     const first = await newConfig(c, id);
     await newConfig(c, id);
@@ -219,9 +197,10 @@ describe('Boot rules', () => {
     await newConfig(c, id);
     c.expectSuccess('P2.boot.ambiguous-error', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the last booted profile');
     c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id after the last booted profile was deleted (two others remain)');
-  }));
+  });
 
-  check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) => withEmptyInstance(c, async (id) => {
+  check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) => {
+    const { id } = await newInstance(c, fx, {});
     const boot = bootsOf(c, id);
     const [first, second] = [await newConfig(c, id), await newConfig(c, id)];
     c.expectSuccess('P2.boot.config-id', await boot({ config_id: second.id }), 'booting the second profile by config_id');
@@ -230,5 +209,5 @@ describe('Boot rules', () => {
     const foreign = await newConfig(c, other.id);
     c.expectRejected('P2.boot.config-id', await boot({ config_id: foreign.id }), 'booting the profile of another instance');
     c.expectSuccess('P2.boot.config-id', await boot({ config_id: first.id }), 'booting the first profile by config_id');
-  }));
+  });
 });
