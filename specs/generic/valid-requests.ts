@@ -82,6 +82,17 @@ async function pendingIncomingTransfer(c: Check, fx: Fixtures): Promise<string> 
   return String(found.token);
 }
 
+/**
+ * A fresh firewall, disabled: added to the file's shared instance it never gives the instance a second enabled
+ * firewall (a disabled one may be added to an instance that has an active one), so a device needs no instance of its own.
+ */
+async function disabledFirewall(c: Check, fx: Fixtures): Promise<{ id: number }> {
+  const firewall = await fx.newFirewall(c);
+  const put = await c.put(`/v4/networking/firewalls/${firewall.id}`, { status: 'disabled' });
+  if (put.status < 200 || put.status >= 300) throw new SetupError(`could not disable a new firewall: HTTP ${put.status}`);
+  return firewall;
+}
+
 const DB = '/v4/databases/mysql/instances';
 
 /** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
@@ -307,18 +318,13 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
   'POST /v4/networking/firewalls/{firewallId}/devices': { adopt: adoptChild('firewall-device', 'id'),
-    build: async (c, fx) => {
-      // A fresh, disabled firewall and a fresh instance: the device never gives an instance a second enabled firewall.
-      const firewall = await fx.newFirewall(c);
-      await c.put(`/v4/networking/firewalls/${firewall.id}`, { status: 'disabled' });
-      return at(`/v4/networking/firewalls/${firewall.id}/devices`, { json: { id: (await fx.newInstance(c)).id, type: 'compute' } });
-    },
+    build: async (c, fx) => at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
   },
   'GET /v4/networking/firewalls/{firewallId}/devices/{deviceId}': { build: async (c, fx) => { const d = await fx.firewallDevice(c); return at(`/v4/networking/firewalls/${d.firewallId}/devices/${d.id}`); } },
   'DELETE /v4/networking/firewalls/{firewallId}/devices/{deviceId}': {
     build: async (c, fx) => {
-      const firewall = await fx.newFirewall(c);
-      const instance = await fx.newInstance(c);
+      const firewall = await disabledFirewall(c, fx);
+      const instance = await fx.instance(c);
       const created = await c.post(`/v4/networking/firewalls/${firewall.id}/devices`, { id: instance.id, type: 'compute' });
       const device = deepFind(created.body, (item) => typeof item.id === 'number') ?? (await fx.find(c, `/v4/networking/firewalls/${firewall.id}/devices`, () => true));
       if (typeof device?.id !== 'number') throw new SetupError('cannot find the id of a new firewall device (devices as returned are not shown)');
