@@ -421,6 +421,23 @@ export class Fixtures {
     }
   }
 
+  /**
+   * Runs a check's `body` on a shared resource it borrows, then deletes what the body created (by the ids its creates
+   * returned, each delete confirmed by a read, never by re-reading a list that may lag), so the next check finds the
+   * resource as it was. What could not be deleted is an error, unless the body itself already failed.
+   */
+  async lending(body: () => Promise<void>): Promise<void> {
+    const mark = this.mark();
+    let judged = false;
+    try {
+      await body();
+      judged = true;
+    } finally {
+      const left = await this.deleteEntries(mark);
+      if (judged && left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
+    }
+  }
+
   /** Deletes pending entries (since `mark`, or all); returns the ones that could not be deleted. */
   private deleteEntries(mark?: number): Promise<LedgerEntry[]> {
     return this.deleteEach(mark === undefined ? this.ledger.pending() : this.ledger.pendingSince(mark));
