@@ -359,14 +359,21 @@ export class Fixtures {
     return { instanceId, id: Number(found.id) };
   }
 
-  async entityTransfer(c: Check): Promise<{ token: string }> {
-    return this.once('entityTransfer', async () => {
-      const instance = await this.newInstance(c);
-      const created = this.created(await c.post('/v4/account/entity-transfers', { entities: { computes: [instance.id] } }), 'an entity transfer');
-      if (typeof created.token !== 'string') throw new SetupError('the entity transfer create response carries no token');
-      this.track('entity-transfer', created.token);
-      return { token: created.token };
-    });
+  /** The file's pending entity transfer, of the file's instance (no other transfer of the file holds that one). */
+  entityTransfer(c: Check): Promise<{ token: string }> {
+    return this.once('entityTransfer', async () => this.transferOf(c, await this.instance(c)));
+  }
+
+  /** A new pending entity transfer of a new instance, tracked for cancelling. */
+  async newEntityTransfer(c: Check): Promise<{ token: string }> {
+    return this.transferOf(c, await this.newInstance(c));
+  }
+
+  private async transferOf(c: Check, instance: { id: number }): Promise<{ token: string }> {
+    const created = this.created(await c.post('/v4/account/entity-transfers', { entities: { computes: [instance.id] } }), 'an entity transfer');
+    if (typeof created.token !== 'string') throw new SetupError('the entity transfer create response carries no token');
+    this.track('entity-transfer', created.token);
+    return { token: created.token };
   }
 
   /**

@@ -149,16 +149,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/account/entity-transfers': { build: async () => at('/v4/account/entity-transfers') },
   'POST /v4/account/entity-transfers': { adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', 'token'), build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }) },
   'GET /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.entityTransfer(c)).token}`) },
-  'DELETE /v4/account/entity-transfers/{token}': {
-    build: async (c, fx) => {
-      const created = await c.post('/v4/account/entity-transfers', { entities: { computes: [(await fx.newInstance(c)).id] } });
-      const token = (created.body as Json | undefined)?.token;
-      if (typeof token !== 'string') throw new SetupError('the entity transfer create response carries no token');
-      // Checks that expect the delete refused (no token, a lacking scope) leave it pending: cleanup cancels it.
-      fx.track('entity-transfer', token);
-      return at(`/v4/account/entity-transfers/${token}`);
-    },
-  },
+  'DELETE /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.newEntityTransfer(c)).token}`) },
   'POST /v4/account/entity-transfers/{token}/accept': { build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`), destructive: true },
   'GET /v4/account/events': { build: async () => at('/v4/account/events') },
   'GET /v4/account/events/{eventId}': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}`) },
