@@ -108,16 +108,6 @@ async function firewallIn(c: Check, status: 'enabled' | 'disabled'): Promise<{ i
   return firewall;
 }
 
-/**
- * Lends the file's first `count` instances (made once, three at most) to one check: every firewall the check made is
- * deleted when it ends, so the next check finds them with no firewall (an instance takes one enabled firewall).
- */
-async function withInstances(c: Check, count: 1 | 2 | 3, body: (instances: Array<{ id: number }>) => Promise<void>): Promise<void> {
-  const instances: Array<{ id: number }> = [];
-  for (const key of ['lent instance', 'second lent instance', 'third lent instance'].slice(0, count)) instances.push(await fx.shared(key, () => fx.newInstance(c)));
-  await fx.lending(() => body(instances));
-}
-
 describe('Firewalls: create and its event', () => {
   check('P3.firewall.event.create', 'POST firewall emits firewall_create naming the new firewall', async (c) => {
     const firewall = await fx.newFirewall(c);
@@ -137,15 +127,17 @@ describe('Firewalls: create and its event', () => {
     c.expect('P3.firewall.label.unique', named.length === 1, `${named.length} firewalls are listed with the label ${first.label}`);
   });
 
-  check('P3.firewall-create.devices.assigned', 'the instances of devices.computes become devices of the new firewall', async (c) => withInstances(c, 2, async ([one, two]) => {
+  check('P3.firewall-create.devices.assigned', 'the instances of devices.computes become devices of the new firewall', async (c) => {
+    const [one, two] = [await fx.newInstance(c), await fx.newInstance(c)];
     const created = await createFirewall(c, { devices: { computes: [one.id, two.id] } });
     c.expectSuccess('P3.firewall-create.devices.assigned', created.exchange, 'POST firewall with devices.computes');
     if (created.id === undefined) throw new Error('created a firewall but cannot find its id in the list');
     const devices = await devicesOf(c, created.id, [one.id, two.id]);
     for (const instance of [one, two]) c.expect('P3.firewall-create.devices.assigned', deviceOf(devices, instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
-  }));
+  });
 
-  check('P3.firewall-create.grants', 'creating a firewall on an instance needs read_write on it', async (c) => withInstances(c, 1, async ([instance]) => {
+  check('P3.firewall-create.grants', 'creating a firewall on an instance needs read_write on it', async (c) => {
+    const instance = await fx.newInstance(c);
     const global = { add_firewalls: true };
     const readOnly = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_only' } } } });
     const deniedLabel = fx.label('fw', 32);
@@ -157,7 +149,7 @@ describe('Firewalls: create and its event', () => {
     const allowed = await c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } }, { token: readWrite });
     await fx.adopt(c, allowed, { kind: 'firewall', list: FW, match: (item) => item.label === label });
     c.expectSuccess('P3.firewall-create.grants', allowed, 'POST firewall by a restricted user with read_write on the listed instance');
-  }));
+  });
 });
 
 describe('Firewall status', () => {
@@ -190,7 +182,8 @@ describe('Firewall status', () => {
     c.expect('P3.firewall.event.enable', await findEvent(c, 'firewall_enable', firewall), `no firewall_enable event names firewall ${firewall.id} after it was enabled`);
   });
 
-  check(['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'], 'a disabled firewall cannot be enabled while another enabled one is assigned to its instance', async (c) => withInstances(c, 1, async ([instance]) => {
+  check(['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'], 'a disabled firewall cannot be enabled while another enabled one is assigned to its instance', async (c) => {
+    const instance = await fx.newInstance(c);
     const active = await firewallIn(c, 'enabled');
     c.expectSuccess('P3.firewall.device.listed', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
     const waiting = await firewallIn(c, 'disabled');
@@ -204,7 +197,7 @@ describe('Firewall status', () => {
     const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
     c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
     c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the second firewall is not enabled');
-  }));
+  });
 
   // "`deleted` (removed)": gone from view and list, or kept and shown as `deleted`; both readings are allowed.
   check(['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'], 'DELETE removes the firewall or shows it deleted, in view and list, and emits firewall_delete', async (c) => {
@@ -223,7 +216,8 @@ describe('Firewall status', () => {
 });
 
 describe('Firewall devices', () => {
-  check(['P3.firewall.device.listed', 'P3.firewall.event.device-add'], 'an added device is listed, can be viewed, and firewall_device_add is emitted', async (c) => withInstances(c, 1, async ([instance]) => {
+  check(['P3.firewall.device.listed', 'P3.firewall.event.device-add'], 'an added device is listed, can be viewed, and firewall_device_add is emitted', async (c) => {
+    const instance = await fx.newInstance(c);
     const firewall = await fx.newFirewall(c);
     const added = await addDevice(c, firewall.id, instance.id);
     c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
@@ -235,16 +229,18 @@ describe('Firewall devices', () => {
       c.expectSuccess('P3.firewall.device.listed', view, 'GET the device');
     }
     c.expect('P3.firewall.event.device-add', await findEvent(c, 'firewall_device_add', firewall), `no firewall_device_add event names firewall ${firewall.id}`);
-  }));
+  });
 
-  check('P3.firewall.device.many-instances', 'one firewall is assigned to several instances', async (c) => withInstances(c, 3, async (instances) => {
+  check('P3.firewall.device.many-instances', 'one firewall is assigned to several instances', async (c) => {
+    const instances = [await fx.newInstance(c), await fx.newInstance(c), await fx.newInstance(c)];
     const firewall = await fx.newFirewall(c);
     for (const instance of instances) c.expectSuccess('P3.firewall.device.many-instances', await addDevice(c, firewall.id, instance.id), `adding instance ${instance.id}`);
     const devices = await devicesOf(c, firewall.id, instances.map((instance) => instance.id));
     for (const instance of instances) c.expect('P3.firewall.device.many-instances', deviceOf(devices, instance.id), `instance ${instance.id} is not a device of the firewall`);
-  }));
+  });
 
-  check('P3.firewall.device.one-active-per-instance', 'a second enabled firewall cannot be assigned to an instance', async (c) => withInstances(c, 1, async ([instance]) => {
+  check('P3.firewall.device.one-active-per-instance', 'a second enabled firewall cannot be assigned to an instance', async (c) => {
+    const instance = await fx.newInstance(c);
     const first = await firewallIn(c, 'enabled');
     c.expectSuccess('P3.firewall.device.one-active-per-instance', await addDevice(c, first.id, instance.id), 'adding the instance to the first enabled firewall');
     const second = await firewallIn(c, 'enabled');
@@ -257,9 +253,10 @@ describe('Firewall devices', () => {
       const status = created.id === undefined ? undefined : await settledStatus(c, created.id);
       c.expect('P3.firewall.device.one-active-per-instance', status !== 'enabled', `POST firewall listing instance ${instance.id}, which has an enabled firewall, created a second enabled firewall on it`, created.exchange);
     } else c.expectRejected('P3.firewall.device.one-active-per-instance', created.exchange, 'POST an (enabled) firewall listing an instance that has an enabled firewall', 'devices.computes.0');
-  }));
+  });
 
-  check('P3.firewall.device.disabled-may-be-added', 'a disabled firewall can be added to an instance that has an active one', async (c) => withInstances(c, 1, async ([instance]) => {
+  check('P3.firewall.device.disabled-may-be-added', 'a disabled firewall can be added to an instance that has an active one', async (c) => {
+    const instance = await fx.newInstance(c);
     const active = await firewallIn(c, 'enabled');
     c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
     const disabled = await firewallIn(c, 'disabled');
@@ -267,9 +264,10 @@ describe('Firewall devices', () => {
     c.expectSuccess('P3.firewall.device.disabled-may-be-added', added, 'adding the instance to a disabled firewall while it has an enabled one');
     c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id), 'the instance is not a device of the disabled firewall');
     c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id), 'the instance left its enabled firewall');
-  }));
+  });
 
-  check(['P3.firewall.device.remove', 'P3.firewall.event.device-remove'], 'DELETE device removes it from the list and emits firewall_device_remove', async (c) => withInstances(c, 2, async ([instance, other]) => {
+  check(['P3.firewall.device.remove', 'P3.firewall.event.device-remove'], 'DELETE device removes it from the list and emits firewall_device_remove', async (c) => {
+    const [instance, other] = [await fx.newInstance(c), await fx.newInstance(c)];
     const firewall = await fx.newFirewall(c);
     for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDevice(c, firewall.id, each.id), 'adding a device');
     const device = deviceOf(await devicesOf(c, firewall.id, [instance.id, other.id]), instance.id);
@@ -282,15 +280,17 @@ describe('Firewall devices', () => {
     const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}/devices/${device.id}`), (read) => read.status >= 400 && read.status < 500);
     c.expect('P3.firewall.device.remove', view.status >= 400 && view.status < 500, `GET a removed device answered HTTP ${view.status}`, view);
     c.expect('P3.firewall.event.device-remove', await findEvent(c, 'firewall_device_remove', firewall), `no firewall_device_remove event names firewall ${firewall.id}`);
-  }));
+  });
 });
 
 describe('Firewall update and rules update', () => {
-  check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', async (c) => withInstances(c, 2, async ([instance, other]) => {
+  check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', async (c) => {
+    const instance = await fx.newInstance(c);
     const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [tcpRule('22')], outbound: [tcpRule('443')] };
     const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } });
     if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
     c.expect('P3.firewall-create.devices.assigned', deviceOf(await devicesOf(c, created.id, [instance.id]), instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
+    const other = await fx.newInstance(c);
     await c.put(`${FW}/${created.id}`, {
       label: fx.label('fw', 32),
       rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('8080'), tcpRule('8081')], outbound: [] },
@@ -306,7 +306,7 @@ describe('Firewall update and rules update', () => {
     const devices = await devicesOf(c, created.id, [instance.id]);
     c.expect('P3.firewall-update.devices-rules-unchanged', deviceOf(devices, instance.id), 'the firewall lost its device through PUT firewall');
     c.expect('P3.firewall-update.devices-rules-unchanged', !deviceOf(devices, other.id), 'PUT firewall added a device');
-  }));
+  });
 
   check(['P3.firewall.rules-update.replaces', 'P3.firewall.rules-update.omitted-unchanged'], 'PUT rules replaces the directions given and keeps the others', async (c) => {
     const created = await createFirewall(c, { rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('22'), tcpRule('80')], outbound: [tcpRule('53', { protocol: 'UDP' })] } });
