@@ -359,14 +359,21 @@ export class Fixtures {
     return { instanceId, id: Number(found.id) };
   }
 
-  async entityTransfer(c: Check): Promise<{ token: string }> {
-    return this.once('entityTransfer', async () => {
-      const instance = await this.newInstance(c);
-      const created = this.created(await c.post('/v4/account/entity-transfers', { entities: { computes: [instance.id] } }), 'an entity transfer');
-      if (typeof created.token !== 'string') throw new SetupError('the entity transfer create response carries no token');
-      this.track('entity-transfer', created.token);
-      return { token: created.token };
-    });
+  /** The file's pending entity transfer, of the file's instance (no other transfer of the file holds that one). */
+  entityTransfer(c: Check): Promise<{ token: string }> {
+    return this.once('entityTransfer', async () => this.transferOf(c, await this.instance(c)));
+  }
+
+  /** A new pending entity transfer of a new instance, tracked for cancelling. */
+  async newEntityTransfer(c: Check): Promise<{ token: string }> {
+    return this.transferOf(c, await this.newInstance(c));
+  }
+
+  private async transferOf(c: Check, instance: { id: number }): Promise<{ token: string }> {
+    const created = this.created(await c.post('/v4/account/entity-transfers', { entities: { computes: [instance.id] } }), 'an entity transfer');
+    if (typeof created.token !== 'string') throw new SetupError('the entity transfer create response carries no token');
+    this.track('entity-transfer', created.token);
+    return { token: created.token };
   }
 
   /**
@@ -418,6 +425,23 @@ export class Fixtures {
     if (mark === undefined && remaining.some((entry) => entry.kind === 'database') && target().control) {
       await target().advanceClock(31 * 60);
       await this.deleteEntries();
+    }
+  }
+
+  /**
+   * Runs a check's `body` on a shared resource it borrows, then deletes what the body created (by the ids its creates
+   * returned, each delete confirmed by a read, never by re-reading a list that may lag), so the next check finds the
+   * resource as it was. What could not be deleted is an error, unless the body itself already failed.
+   */
+  async lending(body: () => Promise<void>): Promise<void> {
+    const mark = this.mark();
+    let judged = false;
+    try {
+      await body();
+      judged = true;
+    } finally {
+      const left = await this.deleteEntries(mark);
+      if (judged && left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
     }
   }
 

@@ -58,6 +58,7 @@ function buildRefusable(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Reci
 function borrowing(fx: Fixtures): Fixtures {
   return Object.create(fx, {
     newInstance: { value: (c: Check) => fx.instance(c) },
+    newEntityTransfer: { value: (c: Check) => fx.entityTransfer(c) },
     newActiveDatabase: { value: (c: Check) => fx.activeDatabase(c) },
     newDomain: { value: (c: Check) => fx.domain(c) },
     newFirewall: { value: (c: Check) => fx.firewall(c) },

@@ -82,6 +82,17 @@ async function pendingIncomingTransfer(c: Check, fx: Fixtures): Promise<string> 
   return String(found.token);
 }
 
+/**
+ * A fresh firewall, disabled: added to the file's shared instance it never gives the instance a second enabled
+ * firewall (a disabled one may be added to an instance that has an active one), so a device needs no instance of its own.
+ */
+async function disabledFirewall(c: Check, fx: Fixtures): Promise<{ id: number }> {
+  const firewall = await fx.newFirewall(c);
+  const put = await c.put(`/v4/networking/firewalls/${firewall.id}`, { status: 'disabled' });
+  if (put.status < 200 || put.status >= 300) throw new SetupError(`could not disable a new firewall: HTTP ${put.status}`);
+  return firewall;
+}
+
 const DB = '/v4/databases/mysql/instances';
 
 /** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
@@ -122,10 +133,9 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/mysql/instances/{instanceId}/backups/{backupId}': { build: async (c, fx) => { const b = await fx.databaseBackup(c); return at(`${DB}/${b.instanceId}/backups/${b.id}`); } },
   'POST /v4/databases/mysql/instances/{instanceId}/backups/{backupId}/restore': { build: async (c, fx) => { const b = await fx.databaseBackup(c, { fresh: true }); return at(`${DB}/${b.instanceId}/backups/${b.id}/restore`); } },
   'GET /v4/databases/mysql/instances/{instanceId}/credentials': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials`) },
-  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': {
-    // A reset followed by a restore leaves a cluster failed: reset a cluster of its own.
-    build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}/credentials/reset`),
-  },
+  // A reset followed by a restore leaves a cluster failed: the valid restore goes to a cluster of its own, so a reset
+  // leaves the file's active cluster active.
+  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials/reset`) },
   'POST /v4/databases/mysql/instances/{instanceId}/patch': { build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}/patch`) },
   'GET /v4/databases/mysql/instances/{instanceId}/ssl': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/ssl`) },
   'GET /v4/databases/types': { build: async () => at('/v4/databases/types') },
@@ -139,16 +149,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/account/entity-transfers': { build: async () => at('/v4/account/entity-transfers') },
   'POST /v4/account/entity-transfers': { adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', 'token'), build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }) },
   'GET /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.entityTransfer(c)).token}`) },
-  'DELETE /v4/account/entity-transfers/{token}': {
-    build: async (c, fx) => {
-      const created = await c.post('/v4/account/entity-transfers', { entities: { computes: [(await fx.newInstance(c)).id] } });
-      const token = (created.body as Json | undefined)?.token;
-      if (typeof token !== 'string') throw new SetupError('the entity transfer create response carries no token');
-      // Checks that expect the delete refused (no token, a lacking scope) leave it pending: cleanup cancels it.
-      fx.track('entity-transfer', token);
-      return at(`/v4/account/entity-transfers/${token}`);
-    },
-  },
+  'DELETE /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.newEntityTransfer(c)).token}`) },
   'POST /v4/account/entity-transfers/{token}/accept': { build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`), destructive: true },
   'GET /v4/account/events': { build: async () => at('/v4/account/events') },
   'GET /v4/account/events/{eventId}': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}`) },
@@ -308,18 +309,13 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
   'POST /v4/networking/firewalls/{firewallId}/devices': { adopt: adoptChild('firewall-device', 'id'),
-    build: async (c, fx) => {
-      // A fresh, disabled firewall and a fresh instance: the device never gives an instance a second enabled firewall.
-      const firewall = await fx.newFirewall(c);
-      await c.put(`/v4/networking/firewalls/${firewall.id}`, { status: 'disabled' });
-      return at(`/v4/networking/firewalls/${firewall.id}/devices`, { json: { id: (await fx.newInstance(c)).id, type: 'compute' } });
-    },
+    build: async (c, fx) => at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
   },
   'GET /v4/networking/firewalls/{firewallId}/devices/{deviceId}': { build: async (c, fx) => { const d = await fx.firewallDevice(c); return at(`/v4/networking/firewalls/${d.firewallId}/devices/${d.id}`); } },
   'DELETE /v4/networking/firewalls/{firewallId}/devices/{deviceId}': {
     build: async (c, fx) => {
-      const firewall = await fx.newFirewall(c);
-      const instance = await fx.newInstance(c);
+      const firewall = await disabledFirewall(c, fx);
+      const instance = await fx.instance(c);
       const created = await c.post(`/v4/networking/firewalls/${firewall.id}/devices`, { id: instance.id, type: 'compute' });
       const device = deepFind(created.body, (item) => typeof item.id === 'number') ?? (await fx.find(c, `/v4/networking/firewalls/${firewall.id}/devices`, () => true));
       if (typeof device?.id !== 'number') throw new SetupError('cannot find the id of a new firewall device (devices as returned are not shown)');

@@ -3,7 +3,8 @@
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { useFixtures } from '../../harness/fixtures.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
 import {
   INSTANCES, backupGone, configsOf, createInstance, extraSetting, findBackup, newConfig, newInstance, ok, rejected, snapshot, viewInstance, type Json,
 } from './compute-support.js';
@@ -31,10 +32,26 @@ async function makeSnapshotted(c: Check, extra: Json) {
 }
 
 /**
- * An instance deployed from an image, without backups enabled, shared in file order by the snapshot checks and the
- * cancel check (the last to use it: it leaves backups enabled).
+ * An instance deployed from an image, without backups enabled, shared in file order by the snapshot checks, the
+ * enable check (which cancels the backups it enabled) and the cancel check (the last to use it: it leaves backups
+ * enabled).
  */
 const snapshotSubject = (c: Check) => fx.shared('snapshotSubject', () => newInstance(c, fx, { image: true }));
+
+/** Enables backups on the instance and follows its schedule for a day (the enable check, on the shared instance). */
+async function enabledBackupsShowASchedule(c: Check, id: number): Promise<void> {
+  c.expectSuccess('P2.backups.enable.enables', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups');
+  const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
+  const schedule = scheduleOf(await viewInstance(c, id, (view) => scheduleOf(view).day === 'Scheduling' || WEEKDAYS.includes(scheduleOf(view).day as string)));
+  c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', schedule.day === 'Scheduling' || WEEKDAYS.includes(schedule.day as string), `right after backups are enabled schedule.day is ${JSON.stringify(schedule.day)} (Scheduling or the chosen weekday expected)`);
+  const snap = await snapshot(c, fx, id);
+  c.expectSuccess('P2.backups.enable.enables', snap.exchange, 'taking a snapshot of an instance with backups enabled');
+  // A day past the first scheduled backup: once a weekday has been chosen it is returned, never Scheduling again.
+  await c.advanceClock(25 * 3600);
+  const later = scheduleOf(await viewInstance(c, id));
+  c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', later.day === 'Scheduling' || WEEKDAYS.includes(later.day as string), `a day after backups were enabled schedule.day is ${JSON.stringify(later.day)}`);
+  if (WEEKDAYS.includes(schedule.day as string)) c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', later.day !== 'Scheduling', 'schedule.day went back to Scheduling after a weekday was chosen');
+}
 
 describe('Snapshots', () => {
   check('P2.backups.snapshot.creates', 'a snapshot appears in the backups of the instance', async (c) => {
@@ -59,18 +76,15 @@ describe('Snapshots', () => {
 
 describe('Backup service', () => {
   check(['P2.backups.enable.enables', 'P2.instance.backups.schedule.day.scheduling-until-chosen'], 'enabled backups show a schedule: Scheduling until a day is chosen', async (c) => {
-    const { id } = await newInstance(c, fx, { image: true });
-    c.expectSuccess('P2.backups.enable.enables', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups');
-    const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
-    const schedule = scheduleOf(await viewInstance(c, id, (view) => scheduleOf(view).day === 'Scheduling' || WEEKDAYS.includes(scheduleOf(view).day as string)));
-    c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', schedule.day === 'Scheduling' || WEEKDAYS.includes(schedule.day as string), `right after backups are enabled schedule.day is ${JSON.stringify(schedule.day)} (Scheduling or the chosen weekday expected)`);
-    const snap = await snapshot(c, fx, id);
-    c.expectSuccess('P2.backups.enable.enables', snap.exchange, 'taking a snapshot of an instance with backups enabled');
-    // A day past the first scheduled backup: once a weekday has been chosen it is returned, never Scheduling again.
-    await c.advanceClock(25 * 3600);
-    const later = scheduleOf(await viewInstance(c, id));
-    c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', later.day === 'Scheduling' || WEEKDAYS.includes(later.day as string), `a day after backups were enabled schedule.day is ${JSON.stringify(later.day)}`);
-    if (WEEKDAYS.includes(schedule.day as string)) c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', later.day !== 'Scheduling', 'schedule.day went back to Scheduling after a weekday was chosen');
+    const { id } = await snapshotSubject(c);
+    // Put back for the cancel check: backups off again (cancelling also deletes what was backed up here).
+    let cancel: Exchange;
+    try {
+      await enabledBackupsShowASchedule(c, id);
+    } finally {
+      cancel = await c.post(`${INSTANCES}/${id}/backups/cancel`);
+    }
+    if (!ok(cancel)) throw new SetupError(`could not cancel the backups enabled on the shared instance ${id}: HTTP ${cancel.status}`);
   });
 
   check('P2.backups.cancel.deletes-all', 'cancelling backups deletes every existing backup', async (c) => {

@@ -32,6 +32,29 @@ function sharedVlan(c: Check): Promise<string> {
 
 const boot = (c: Check, id: number, body: Json = {}) => c.post(`${INSTANCES}/${id}/boot`, body);
 
+type NewProfile = (extra?: Json) => Promise<{ id: number; label: string }>;
+
+/**
+ * Lends the file's instance made with no disk and no profile to one check, with a maker of profiles on it: when the
+ * check ends the profiles it made are deleted by id and the instance is shut down, so the next check finds it as
+ * made (offline, no profile).
+ */
+async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewProfile) => Promise<void>): Promise<void> {
+  const { id } = await fx.shared('empty instance', () => newInstance(c, fx, {}));
+  const newProfile: NewProfile = async (extra) => {
+    const profile = await newConfig(c, id, extra);
+    fx.track('config', profile.id, profile.label, id);
+    return profile;
+  };
+  await fx.lending(async () => {
+    try {
+      await body(id, newProfile);
+    } finally {
+      if ((await viewInstance(c, id)).status !== 'offline') await shutDown(c, id);
+    }
+  });
+}
+
 /** Boots one instance again and again, each time from offline: after a boot that succeeded it is shut down first. */
 function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
   let running = false;
@@ -44,9 +67,8 @@ function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
 }
 
 describe('Configuration profile body', () => {
-  check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) => {
-    const { id: computeId } = await newInstance(c, fx, {});
-    const profile = await newConfig(c, computeId);
+  check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) => withEmptyInstance(c, async (computeId, newProfile) => {
+    const profile = await newProfile();
     const path = `${INSTANCES}/${computeId}/configs/${profile.id}`;
     const listed = (profiles: Json[]) => profiles.some((item) => item.id === profile.id);
     c.expectSuccess('P2.config.listed', await readAfterWrite(c, () => c.get(path), ok), 'viewing the new profile');
@@ -54,7 +76,7 @@ describe('Configuration profile body', () => {
     c.expectSuccess('P2.config.listed', await c.delete(path), 'deleting the profile');
     c.expectRejected('P2.config.listed', await readAfterWrite(c, () => c.get(path), rejected), 'viewing the deleted profile');
     c.expect('P2.config.listed', !listed(await configsOf(c, computeId, (profiles) => !listed(profiles))), `the deleted profile ${profile.id} is still listed`);
-  });
+  }));
 
   check('P2.config.update.nothing-required', 'an update with no field, or any single field, is accepted', async (c) => {
     const { id: computeId } = await newInstance(c, fx, {});
@@ -166,48 +188,47 @@ describe('Network interface object', () => {
 });
 
 describe('Boot rules', () => {
-  check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) => {
-    const { id } = await newInstance(c, fx, {});
-    await newConfig(c, id);
+  check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) => withEmptyInstance(c, async (id, newProfile) => {
+    await newProfile();
     c.expectSuccess('P2.boot.only-profile', await boot(c, id), 'booting an instance with one profile without config_id');
+  }));
+
+  check('P2.boot.only-profile', 'boot without config_id uses the default profile of an instance deployed from an image', async (c) => {
     const deployed = await newInstance(c, fx, { image: true, booted: false });
     if ((await configsOf(c, deployed.id)).length === 1) c.expectSuccess('P2.boot.only-profile', await boot(c, deployed.id), 'booting an instance deployed from an image (one default profile) without config_id');
   });
 
-  check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) => {
-    const { id } = await newInstance(c, fx, {});
+  check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) => withEmptyInstance(c, async (id, newProfile) => {
     const boot = bootsOf(c, id);
-    const first = await newConfig(c, id);
+    const first = await newProfile();
     c.expectSuccess('P2.boot.last-booted', await boot(), 'booting the only profile');
-    await newConfig(c, id);
+    await newProfile();
     c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id after a second profile was added (the first was booted last)');
-    const third = await newConfig(c, id);
+    const third = await newProfile();
     c.expectSuccess('P2.boot.last-booted', await boot({ config_id: third.id }), 'booting the third profile by config_id');
     c.expectSuccess('P2.boot.last-booted', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the first profile');
     c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id (the third was booted last)');
-  });
+  }));
 
-  check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) => {
-    const { id } = await newInstance(c, fx, {});
+  check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) => withEmptyInstance(c, async (id, newProfile) => {
     const boot = bootsOf(c, id);
-    const first = await newConfig(c, id);
-    await newConfig(c, id);
+    const first = await newProfile();
+    await newProfile();
     c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id with two never-booted profiles');
     c.expectSuccess('P2.boot.ambiguous-error', await boot({ config_id: first.id }), 'booting the first profile by config_id');
-    await newConfig(c, id);
+    await newProfile();
     c.expectSuccess('P2.boot.ambiguous-error', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the last booted profile');
     c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id after the last booted profile was deleted (two others remain)');
-  });
+  }));
 
-  check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) => {
-    const { id } = await newInstance(c, fx, {});
+  check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) => withEmptyInstance(c, async (id, newProfile) => {
     const boot = bootsOf(c, id);
-    const [first, second] = [await newConfig(c, id), await newConfig(c, id)];
+    const [first, second] = [await newProfile(), await newProfile()];
     c.expectSuccess('P2.boot.config-id', await boot({ config_id: second.id }), 'booting the second profile by config_id');
     c.expectRejected('P2.boot.config-id', await boot({ config_id: UNKNOWN_ID }), 'booting an unknown config_id');
     const other = await newInstance(c, fx, {});
     const foreign = await newConfig(c, other.id);
     c.expectRejected('P2.boot.config-id', await boot({ config_id: foreign.id }), 'booting the profile of another instance');
     c.expectSuccess('P2.boot.config-id', await boot({ config_id: first.id }), 'booting the first profile by config_id');
-  });
+  }));
 });

@@ -17,10 +17,11 @@ const BIN = join(ROOT, 'bin/conformance.js');
 const TOKEN = 'budget-gate-token-01';
 /**
  * Share of the embedded run's judged rules a default-budget run must judge (rules needing what the user did not give
- * left out). Measured: 92.4 % (1,016 of 1,099). Issue 11 asks for 95 %: the remaining rules are judged only by checks
- * that must own an instance or cluster of their own; this floor guards what is reached until they are restructured.
+ * left out). Measured: 94.1 % (1,034 of 1,099). Issue 11 asks for 95 %: the rules left are judged only by checks that
+ * must own an instance or cluster of their own (create, clone, resize, delete one); this floor guards what is reached
+ * until more of them observe several rules on one create.
  */
-const MIN_SHARE = 0.92;
+const MIN_SHARE = 0.94;
 
 let emulator: EmbeddedEmulator | undefined;
 let embeddedPlan: PlanReport;
