@@ -106,7 +106,8 @@ async function waitForStatus(c: Check, id: number, statuses: string[], budgetMin
     await c.advanceClock(stepMinutes * MINUTE);
     status = await statusOf(c, id);
   }
-  return status;
+  // The reads in between only end the wait early; the last one may come from a replica still behind the clock.
+  return statuses.includes(status ?? '') ? status : readAfterWrite(c, () => statusOf(c, id), (latest) => statuses.includes(latest ?? ''));
 }
 
 /** Every item of a list, page by page (at most 20 pages); page is sent past page 1, or on every page with `pageOne`. */
