@@ -9,6 +9,7 @@ const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /** XML 1.0 cannot carry most control characters, and the library closes CDATA sections on the first `]]>` only. */
 function xmlSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the allowed XML characters are named by their code points
   return text.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD').replaceAll(']]>', ']] >');
 }
 

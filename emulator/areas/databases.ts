@@ -402,7 +402,7 @@ function createCluster(ctx: RequestContext) {
   const o = asObject(ctx.body);
   const label = reqString(o, 'label', clusterLabel(ctx.store));
   const versionless = faulty(ctx.store, 'P1.database-create.engine.engine-version-form') && typeof o['engine'] === 'string' && /^[a-z]+$/.test(o['engine']);
-  const engineId = versionless ? (o['engine'] as string) : reqString(o, 'engine', { pattern: /^[a-z]+\/[0-9][0-9A-Za-z.\-]*$/, patternReason: 'engine must have the form <engine>/<version>, e.g. "mysql/8.0.30".' });
+  const engineId = versionless ? (o['engine'] as string) : reqString(o, 'engine', { pattern: /^[a-z]+\/[0-9][0-9A-Za-z.-]*$/, patternReason: 'engine must have the form <engine>/<version>, e.g. "mysql/8.0.30".' });
   const engine = versionless ? ENGINES.find((e) => e.engine === engineId) : ENGINES.find((e) => e.id === engineId);
   if (engine === undefined) fail(`engine ${JSON.stringify(engineId)} does not exist; list engines with GET /v4/databases/engines.`, 'engine');
   if (engine.engine !== 'mysql') fail(`engine ${engineId} is not a MySQL engine; use a mysql/<version> engine here.`, 'engine');

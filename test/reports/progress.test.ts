@@ -1,5 +1,6 @@
 // The terminal progress reporter in each mode, fed with hand-made checks (the CLI run test covers it end to end).
 import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import type { TestModule, TestSpecification } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
 import type { ProgressMode } from '../../harness/config.js';
@@ -29,8 +30,6 @@ function feed(mode: ProgressMode, stream = new Capture(mode === 'tty')): string 
   return stream.text;
 }
 
-const plainText = (text: string) => text.replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
-
 describe('progress reporter', () => {
   it('jsonl: one JSON object per finished check, with its rule ids, verdict and file', () => {
     const lines = feed('jsonl').trim().split('\n').map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string; area: string });
@@ -56,7 +55,7 @@ describe('progress reporter', () => {
   it('tty: redraws the area lines in place and keeps the fails above them', () => {
     const text = feed('tty');
     expect(text).toContain('\u001b[');
-    const screen = plainText(text);
+    const screen = stripVTControlCharacters(text);
     expect(screen).toMatch(/FAIL P3\.firewall\.rules\.max-25/);
     expect(screen).toMatch(/Domains +1\/1 checks ✓/);
     expect(screen.lastIndexOf('Firewalls')).toBeGreaterThan(screen.lastIndexOf('FAIL'));
