@@ -77,6 +77,8 @@ const ACCOUNT_LIMITS: Array<[string, number]> = [
   ['first_name', 50], ['last_name', 50], ['phone', 32], ['state', 24], ['tax_id', 100],
 ];
 
+// One row per rule: the formatter leaves the table alone.
+// prettier-ignore
 export const rules: Rule[] = [
   // ---------------------------------------------------------------- Common conventions
   must('P1.conventions.list.object', 'Common conventions', 'A list response is an object with data, page, pages and results.', LISTS),
