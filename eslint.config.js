@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -21,4 +22,6 @@ export default tseslint.config(
     // The self-tests read untyped JSON response bodies.
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // Layout is Prettier's: turn off the rules that would argue with it.
+  prettier,
 );
