@@ -24,7 +24,8 @@ export function unmatchedFilters(filters: string[] | null): string[] {
 export function unknownEmulatorFaults(faults: string[]): string[] {
   if (!faults.length) return [];
   const listed = spawnSync(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--list-faults'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-  if (listed.status !== 0) throw new ConfigError(`cannot list the emulator's faults: ${(listed.stderr || String(listed.error ?? listed.signal)).trim().split('\n')[0]}`);
+  if (listed.status !== 0)
+    throw new ConfigError(`cannot list the emulator's faults: ${(listed.stderr || String(listed.error ?? listed.signal)).trim().split('\n')[0]}`);
   const known = new Set(listed.stdout.split('\n').map((line) => line.split('\t')[0]));
   return faults.filter((fault) => !known.has(fault));
 }
@@ -53,9 +54,15 @@ export async function preflight(config: SuiteConfig): Promise<void> {
       throw error instanceof ExpectationsError ? new ConfigError(error.message) : error;
     }
   }
-  for (const [flag, filters] of [['--rules', config.rules], ['--areas', config.areas]] as const) {
+  for (const [flag, filters] of [
+    ['--rules', config.rules],
+    ['--areas', config.areas],
+  ] as const) {
     const unmatched = unmatchedFilters(filters);
-    if (unmatched.length) throw new ConfigError(`${flag} ${unmatched.join(',')} matches no rule of the ledger (\`conformance rules\` lists them; a filter is a rule id or an id prefix such as P3.firewall)`);
+    if (unmatched.length)
+      throw new ConfigError(
+        `${flag} ${unmatched.join(',')} matches no rule of the ledger (\`conformance rules\` lists them; a filter is a rule id or an id prefix such as P3.firewall)`,
+      );
   }
   const unknown = unknownEmulatorFaults(config.emulatorFaults);
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);

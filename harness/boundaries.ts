@@ -24,7 +24,14 @@ const OTHER_CONSTRAINTS = ['pattern', 'format', 'x-check', 'const', 'not', 'oneO
 function resolveRef(ref: string, current: Json): { node: Json; document: Json } {
   const [file, fragment] = ref.split('#');
   const contract = loadContract();
-  const document = file ? contract.documents.get(file.replace(/^\/schemas\//, '').replace(SCHEMA_BASE, '').replace(/\.json$/, ''))! : current;
+  const document = file
+    ? contract.documents.get(
+        file
+          .replace(/^\/schemas\//, '')
+          .replace(SCHEMA_BASE, '')
+          .replace(/\.json$/, ''),
+      )!
+    : current;
   if (!document) throw new Error(`cannot resolve ${ref}`);
   let node: unknown = document;
   for (const part of (fragment ?? '').split('/').filter(Boolean)) node = (node as Json)[decodeURIComponent(part)];
@@ -105,7 +112,8 @@ export function boundaryCases(schemaName: string, sample: unknown): BoundaryCase
     if (value && typeof value === 'object' && !Array.isArray(value) && node.properties)
       for (const [key, subschema] of Object.entries(node.properties as Record<string, Json>))
         if (key in (value as Json)) visit(subschema, document, (value as Json)[key], `${pointer}/${key}`, depth + 1);
-    if (Array.isArray(value) && value.length && node.items && typeof node.items === 'object') visit(node.items as Json, document, value[0], `${pointer}/0`, depth + 1);
+    if (Array.isArray(value) && value.length && node.items && typeof node.items === 'object')
+      visit(node.items as Json, document, value[0], `${pointer}/0`, depth + 1);
   };
   visit(root, root, sample, '', 0);
   return cases;

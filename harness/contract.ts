@@ -31,10 +31,32 @@ export interface Violation {
 
 /** Schema keywords that constrain a value (everything else is structure or annotation). */
 export const CONSTRAINT_KEYWORDS = [
-  'type', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'required',
-  'minProperties', 'maxProperties', 'not', 'oneOf', 'anyOf', 'x-check', 'dependentRequired',
-  'additionalProperties', 'propertyNames', 'contains', 'multipleOf',
+  'type',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'not',
+  'oneOf',
+  'anyOf',
+  'x-check',
+  'dependentRequired',
+  'additionalProperties',
+  'propertyNames',
+  'contains',
+  'multipleOf',
 ] as const;
 
 function listSchemaFiles(dir: string): string[] {
@@ -47,7 +69,10 @@ function listSchemaFiles(dir: string): string[] {
 
 /** Schema name (`resources/account`) from a file path under schemas/. */
 export function schemaName(file: string): string {
-  return relative(SCHEMAS_DIR, file).split(sep).join('/').replace(/\.json$/, '');
+  return relative(SCHEMAS_DIR, file)
+    .split(sep)
+    .join('/')
+    .replace(/\.json$/, '');
 }
 
 export function schemaId(name: string): string {
@@ -84,7 +109,16 @@ export function inheritRules(schema: Json, inherited?: string): void {
 }
 
 function checkFormat(test: (value: string) => boolean) {
-  return { type: 'string' as const, validate: (value: string) => { try { return test(value); } catch { return false; } } };
+  return {
+    type: 'string' as const,
+    validate: (value: string) => {
+      try {
+        return test(value);
+      } catch {
+        return false;
+      }
+    },
+  };
 }
 
 /** `address/bits` with a strict address (dotted quad without leading zeroes, or IPv6) and a decimal mask in range. */
@@ -99,11 +133,26 @@ function isCidr(value: string, kind?: 'ipv4' | 'ipv6'): boolean {
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true, allowMatchingProperties: true });
   addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uuid', 'date']);
-  ajv.addFormat('ip', checkFormat((value) => ipaddr.isValid(value) && !value.includes('/') && isStrictIp(value)));
-  ajv.addFormat('ipv4-cidr', checkFormat((value) => isCidr(value, 'ipv4')));
-  ajv.addFormat('ipv6-cidr', checkFormat((value) => isCidr(value, 'ipv6')));
-  ajv.addFormat('ip-or-cidr', checkFormat((value) => (value.includes('/') ? isCidr(value) : isStrictIp(value))));
-  ajv.addFormat('http-url', checkFormat((value) => /^https?:$/.test(new URL(value).protocol)));
+  ajv.addFormat(
+    'ip',
+    checkFormat((value) => ipaddr.isValid(value) && !value.includes('/') && isStrictIp(value)),
+  );
+  ajv.addFormat(
+    'ipv4-cidr',
+    checkFormat((value) => isCidr(value, 'ipv4')),
+  );
+  ajv.addFormat(
+    'ipv6-cidr',
+    checkFormat((value) => isCidr(value, 'ipv6')),
+  );
+  ajv.addFormat(
+    'ip-or-cidr',
+    checkFormat((value) => (value.includes('/') ? isCidr(value) : isStrictIp(value))),
+  );
+  ajv.addFormat(
+    'http-url',
+    checkFormat((value) => /^https?:$/.test(new URL(value).protocol)),
+  );
   ajv.addKeyword({ keyword: 'x-rule', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-rules', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
@@ -218,7 +267,17 @@ export function violationsOf(errors: ErrorObject[] | null | undefined): Violatio
   const violations: Violation[] = [];
   for (const error of all) {
     if (error.keyword === 'if') continue;
-    if (ECHO_KEYWORDS.has(error.keyword) && all.some((other) => other !== error && other.instancePath.startsWith(error.instancePath) && other.schemaPath.startsWith(error.schemaPath.replace(/\/[^/]+$/, '')) && !ECHO_KEYWORDS.has(other.keyword))) continue;
+    if (
+      ECHO_KEYWORDS.has(error.keyword) &&
+      all.some(
+        (other) =>
+          other !== error &&
+          other.instancePath.startsWith(error.instancePath) &&
+          other.schemaPath.startsWith(error.schemaPath.replace(/\/[^/]+$/, '')) &&
+          !ECHO_KEYWORDS.has(other.keyword),
+      )
+    )
+      continue;
     let path = error.instancePath;
     if (error.keyword === 'required') path += `/${String(error.params.missingProperty)}`;
     if (error.keyword === 'x-check' && error.params?.path) path += String(error.params.path);
@@ -254,7 +313,9 @@ export function rulesOfSchema(ref: string): string[] {
     if (node && typeof node === 'object') visit(node as Json);
   };
   const visit = (node: Json) => {
-    const mapped = Object.values((node['x-rules'] as Json | undefined) ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value as Json)));
+    const mapped = Object.values((node['x-rules'] as Json | undefined) ?? {}).flatMap((value) =>
+      typeof value === 'string' ? [value] : Object.values(value as Json),
+    );
     for (const id of [node['x-rule'], ...mapped]) if (typeof id === 'string') found.add(id);
     if (typeof node['x-check'] === 'string') for (const id of rulesNamedBy(semanticChecks[node['x-check']])) found.add(id);
     if (typeof node.$ref === 'string' && node.$ref.startsWith('/schemas/')) visitRef(node.$ref);

@@ -75,7 +75,8 @@ export interface DeleteRequest {
  * A 404 on the DELETE proves nothing by itself: the read of the resource's own path decides.
  */
 export async function deleteConfirmed(request: DeleteRequest): Promise<'deleted' | 'gone' | string> {
-  const send = (method: 'GET' | 'DELETE') => request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
+  const send = (method: 'GET' | 'DELETE') =>
+    request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
   const answer = (exchange: Exchange) => (exchange.status ? `HTTP ${exchange.status}` : (exchange.error ?? 'nothing'));
   const deleted = await send('DELETE');
   const refused = !success(deleted.status) && deleted.status !== 404;

@@ -6,7 +6,14 @@ import type { Need, Rule } from './types.js';
 
 type Level = Rule['level'];
 const rule = (id: string, section: string, level: Level, text: string, endpoints: string[], needs: Need[], check: string): Rule => ({
-  id, part: 2, section, level, rule: text, endpoints, needs, check,
+  id,
+  part: 2,
+  section,
+  level,
+  rule: text,
+  endpoints,
+  needs,
+  check,
 });
 const NONE: Need[] = ['none'];
 

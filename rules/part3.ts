@@ -9,8 +9,10 @@ type Check = 'schema' | 'code' | 'scenario' | 'property' | `untestable: ${string
 function rule(id: string, section: string, level: Rule['level'], text: string, endpoints: string[], check: Check, needs: Need[] = ['none']): Rule {
   return { id, part: 3, section, level, rule: text, endpoints, needs, check };
 }
-const must = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) => rule(id, section, 'MUST', text, endpoints, check, needs);
-const should = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) => rule(id, section, 'SHOULD', text, endpoints, check, needs);
+const must = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
+  rule(id, section, 'MUST', text, endpoints, check, needs);
+const should = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
+  rule(id, section, 'SHOULD', text, endpoints, check, needs);
 
 // ---- endpoints, exactly as in inventory/endpoints.tsv
 const DOMAINS_LIST = 'GET /v4/domains';

@@ -83,7 +83,9 @@ function mutatedLabel(
 ): fc.Arbitrary<string> {
   const lower = Math.max(shortestLabel(min, prefix), least);
   if (lower > max) throw new Error(`no room for this mutation in ${min}..${max} with prefix "${prefix}"`);
-  return prefixedLabel(lower, max, prefix).chain((text) => mutate([...text], prefix.length)).map((chars) => chars.join(''));
+  return prefixedLabel(lower, max, prefix)
+    .chain((text) => mutate([...text], prefix.length))
+    .map((chars) => chars.join(''));
 }
 
 /** One inner character (not the first or last, not in the prefix) outside the alphabet. */
@@ -138,4 +140,3 @@ export function labelDoubledSeparator(min: number, max: number, prefix = ''): fc
     }),
   );
 }
-

@@ -26,8 +26,7 @@ export function portNumber(): fc.Arbitrary<number> {
 }
 
 const singleItem = () => portNumber().map(single);
-const rangeItem = () =>
-  between(MIN_PORT, MAX_PORT - 1).chain((start) => between(start + 1, MAX_PORT).map((end) => range(start, end)));
+const rangeItem = () => between(MIN_PORT, MAX_PORT - 1).chain((start) => between(start + 1, MAX_PORT).map((end) => range(start, end)));
 const anyItem = () => fc.oneof(singleItem(), rangeItem());
 
 /** `, ` or `,` between list items. */
@@ -99,5 +98,8 @@ export function portsLeadingZero(): fc.Arbitrary<string> {
 
 /** 16..30 pieces, every item valid (16 often). */
 export function portsTooManyPieces(): fc.Arbitrary<string> {
-  return between(MAX_PIECES + 1, 30).chain((n) => items(n, true)).filter((list) => list.reduce((sum, item) => sum + item.pieces, 0) > MAX_PIECES).chain(join);
+  return between(MAX_PIECES + 1, 30)
+    .chain((n) => items(n, true))
+    .filter((list) => list.reduce((sum, item) => sum + item.pieces, 0) > MAX_PIECES)
+    .chain(join);
 }

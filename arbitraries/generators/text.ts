@@ -38,12 +38,10 @@ export function digits(min: number, max: number): fc.Arbitrary<string> {
 
 /** A digit string of a length in [max(min, 1), max] with one character a space, dash, letter or other non-digit. */
 export function notDigits(min: number, max: number): fc.Arbitrary<string> {
-  return fc
-    .tuple(digits(Math.max(min, 1), max), fc.constantFrom(' ', '-', 'a', 'O', '.', '/', '+'), fc.nat())
-    .map(([text, bad, at]) => {
-      const i = at % text.length;
-      return `${text.slice(0, i)}${bad}${text.slice(i + 1)}`;
-    });
+  return fc.tuple(digits(Math.max(min, 1), max), fc.constantFrom(' ', '-', 'a', 'O', '.', '/', '+'), fc.nat()).map(([text, bad, at]) => {
+    const i = at % text.length;
+    return `${text.slice(0, i)}${bad}${text.slice(i + 1)}`;
+  });
 }
 
 /** Shorter than `min` (min > 0). */
@@ -80,7 +78,9 @@ export function tooLongLabel(prefix: string, max: number): fc.Arbitrary<string> 
 /** A combined date and time as the documents' samples write it (no zone), sometimes with a `Z`. */
 /** A date-time as the documents' samples write it: no zone suffix (whether a zone is accepted is not shown). */
 export function dateTime(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 19));
+  return fc
+    .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 19));
 }
 
 /** Not a combined date and time (a date alone, impossible fields, prose). */

@@ -209,7 +209,10 @@ export class Store {
 
   randomHex(bytes: number): string {
     let out = '';
-    for (let i = 0; i < bytes; i++) out += Math.floor(this.rand() * 256).toString(16).padStart(2, '0');
+    for (let i = 0; i < bytes; i++)
+      out += Math.floor(this.rand() * 256)
+        .toString(16)
+        .padStart(2, '0');
     return out;
   }
 

@@ -17,7 +17,9 @@ export interface GlobalGrants {
 }
 
 /** Per-entity grants of a restricted user: kind → entity id → level. Unrestricted users have every grant. */
-export type EntityGrants = Partial<Record<'compute' | 'domain' | 'volume' | 'balancer' | 'image' | 'firewall' | 'database', Record<string, 'read_only' | 'read_write'>>>;
+export type EntityGrants = Partial<
+  Record<'compute' | 'domain' | 'volume' | 'balancer' | 'image' | 'firewall' | 'database', Record<string, 'read_only' | 'read_write'>>
+>;
 
 export interface Principal {
   token: string;

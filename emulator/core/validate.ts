@@ -171,11 +171,7 @@ function checkObject(v: unknown, field: string): Record<string, unknown> {
   return v;
 }
 
-export function optObject<O extends PathOpts>(
-  o: Record<string, unknown>,
-  key: string,
-  opts?: O,
-): Nullable<O, Record<string, unknown>> | undefined {
+export function optObject<O extends PathOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, Record<string, unknown>> | undefined {
   return read(o, key, opts, false, 'an object', checkObject) as Nullable<O, Record<string, unknown>> | undefined;
 }
 

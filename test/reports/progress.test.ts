@@ -32,9 +32,17 @@ function feed(mode: ProgressMode, stream = new Capture(mode === 'tty')): string 
 
 describe('progress reporter', () => {
   it('jsonl: one JSON object per finished check, with its rule ids, verdict and file', () => {
-    const lines = feed('jsonl').trim().split('\n').map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string; area: string });
+    const lines = feed('jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string; area: string });
     expect(lines).toHaveLength(OUTCOMES.length);
-    expect(lines[0]).toMatchObject({ verdict: 'fail', file: 'specs/part3/firewalls.spec.ts', area: 'Firewalls', rules: ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'] });
+    expect(lines[0]).toMatchObject({
+      verdict: 'fail',
+      file: 'specs/part3/firewalls.spec.ts',
+      area: 'Firewalls',
+      rules: ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'],
+    });
     expect(lines.map((line) => line.verdict)).toEqual(OUTCOMES.map((outcome) => outcome.verdict));
   });
 
@@ -79,6 +87,12 @@ describe('progress reporter', () => {
     const end = stream.text.slice(stream.text.lastIndexOf('overall'));
     expect(end).toMatch(/^overall +6\/6 checks · 40 s elapsed\n/);
     // Every area's final line at the end, the firewalls' too although they did not move since the periodic print.
-    expect(end.trim().split('\n').slice(1).map((line) => line.split(/ {2,}/)[0])).toEqual(['Account', 'Tags', 'Domains', 'Firewalls']);
+    expect(
+      end
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(/ {2,}/)[0]),
+    ).toEqual(['Account', 'Tags', 'Domains', 'Firewalls']);
   });
 });
