@@ -22,7 +22,7 @@ const WIND_DOWN_MS = 10_000;
 /** The cleanup of what the ledger holds stops after this long (`sweep` deletes the rest). */
 const CLEANUP_MS = 30_000;
 
-export function signalExitCode(signal: Signal): number {
+function signalExitCode(signal: Signal): number {
   return 128 + constants.signals[signal];
 }
 

@@ -8,7 +8,7 @@ import { ResultsFileError, readResultsFile, rerenderReports, writeRenderedReport
 import { UsageError } from './validate.js';
 
 /** Merges the shard results into `outDir`; returns the files written and the closing line's counts. */
-export function mergeShardReports(from: string[], outDir: string): { files: string[]; line: string } {
+function mergeShardReports(from: string[], outDir: string): { files: string[]; line: string } {
   const merged = mergeResults(from.map((file) => ({ file, results: readResultsFile(file) })));
   const paths = { json: join(outDir, 'results.json'), html: join(outDir, 'compliance.html'), junit: join(outDir, 'junit.xml') };
   writeResultsJson(merged, paths.json);

@@ -81,7 +81,7 @@ export interface SweepOutcome {
 }
 
 /** A target error that stops the sweep (unreachable, a token refused): usage-level, exit 2. */
-export class SweepError extends Error {}
+class SweepError extends Error {}
 
 const success = (status: number) => status >= 200 && status < 300;
 

@@ -51,8 +51,8 @@ export interface ServerOptions {
   extraAreas?: Area[];
 }
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
+const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 const UPLOAD_PREFIX = '/__upload/';
 
 /** A non-JSON request body, kept raw until the route decides whether it accepts it. */
@@ -74,7 +74,7 @@ export function getStore(app: FastifyInstance): Store {
 }
 
 /** A fresh store with the core catalogue and every area's seed data. */
-export function createStore(opts: { token?: string; faults?: readonly string[]; variations?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
+function createStore(opts: { token?: string; faults?: readonly string[]; variations?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
   const store = new Store({ token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [] });
   const all = [...areas, ...(opts.extraAreas ?? [])];
   for (const area of all) area.listen?.(store);

@@ -8,7 +8,7 @@ import { listItems } from './lists.js';
 
 type Json = Record<string, unknown>;
 
-export const VLANS_PER_REGION = 10;
+const VLANS_PER_REGION = 10;
 const RANGES = '/v4/networking/ipv6/ranges';
 const VLANS = '/v4beta/networking/vlans';
 

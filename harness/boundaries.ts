@@ -38,13 +38,13 @@ function resolveRef(ref: string, current: Json): { node: Json; document: Json } 
   return { node: node as Json, document };
 }
 
-export function ruleOfKeyword(node: Json, keyword: string): string | undefined {
+function ruleOfKeyword(node: Json, keyword: string): string | undefined {
   const mapped = (node['x-rules'] as Json | undefined)?.[keyword];
   return typeof mapped === 'string' ? mapped : (node['x-rule'] as string | undefined);
 }
 
 /** A string of length n shaped like `like`: keeps its first and last characters where it can. */
-export function resize(like: unknown, n: number): string {
+function resize(like: unknown, n: number): string {
   const text = typeof like === 'string' && like.length > 0 ? like : 'a';
   const filler = /[A-Za-z0-9]/.exec(text)?.[0] ?? 'a';
   if (n <= 0) return '';

@@ -72,7 +72,7 @@ export async function twice(run: () => Promise<void>): Promise<void> {
 export class SkipCheck extends Error {}
 
 /** How long a check may take (vitest's timeout of the test); its last request must be sent early enough to end within it. */
-export const CHECK_TIMEOUT_MS = 60_000;
+const CHECK_TIMEOUT_MS = 60_000;
 
 /** The check's deadline passed: it sends nothing more, and reports `error` unless it already judged something. */
 export class DeadlinePassed extends NothingToJudge {
@@ -309,7 +309,7 @@ export function describe(exchange: Exchange): string {
   return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${redactText(reason).slice(0, 160)}"` : ''}`;
 }
 
-export function errorFields(body: unknown): string[] {
+function errorFields(body: unknown): string[] {
   const errors = (body as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(errors)) return [];
   return errors

@@ -12,8 +12,8 @@ import {
   type SuiteConfig,
 } from './settings.js';
 
-export { ConfigError, ENV_PREFIX, FAIL_ON, PROGRESS_MODES, REAL_TARGET_BUDGETS, REAL_TARGET_CONSISTENCY_WINDOW_MS, scopeKey } from './settings.js';
-export type { FailOn, ProgressMode, SuiteConfig } from './settings.js';
+export { ConfigError, REAL_TARGET_BUDGETS, REAL_TARGET_CONSISTENCY_WINDOW_MS, scopeKey } from './settings.js';
+export type { ProgressMode, SuiteConfig } from './settings.js';
 
 /** Where the run's global setup (same process as the command) leaves why it failed, for the reports and the exit code. */
 export const SETUP_ERROR_ENV = `${ENV_PREFIX}SETUP_ERROR`;
@@ -36,7 +36,7 @@ export function embeddedDefaults(config: SuiteConfig): SuiteConfig {
 }
 
 /** Reads a JSON config file whose members are named like the settings (`baseUrl`, `token`, …). */
-export function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>> {
+function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));

@@ -16,7 +16,7 @@ export const SCHEMA_BASE = 'https://chs-conformance.test/schemas/';
 export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 
 /** Rule reported when a value breaks a constraint that carries no rule of its own (a schema authoring gap). */
-export const UNMAPPED_RULE = 'P1.conventions.json-bodies';
+const UNMAPPED_RULE = 'P1.conventions.json-bodies';
 
 export const semanticChecks: Record<string, SemanticCheck> = { ...part1Checks, ...part2Checks, ...part3Checks };
 
@@ -68,14 +68,14 @@ function listSchemaFiles(dir: string): string[] {
 }
 
 /** Schema name (`resources/account`) from a file path under schemas/. */
-export function schemaName(file: string): string {
+function schemaName(file: string): string {
   return relative(SCHEMAS_DIR, file)
     .split(sep)
     .join('/')
     .replace(/\.json$/, '');
 }
 
-export function schemaId(name: string): string {
+function schemaId(name: string): string {
   return `${SCHEMA_BASE}${name}.json`;
 }
 
@@ -102,7 +102,7 @@ export function forEachSubschema(schema: Json, where: string, visit: (subschema:
  * Gives every subschema the rule of its nearest ancestor that names one (`x-rule`), so that a failing
  * keyword always knows its rule. A `$ref` target keeps its own rules.
  */
-export function inheritRules(schema: Json, inherited?: string): void {
+function inheritRules(schema: Json, inherited?: string): void {
   if (typeof schema['x-rule'] === 'string') inherited = schema['x-rule'];
   else if (inherited) schema['x-rule'] = inherited;
   forEachSubschema(schema, '', (subschema) => inheritRules(subschema, inherited));
@@ -130,7 +130,7 @@ function isCidr(value: string, kind?: 'ipv4' | 'ipv6'): boolean {
   return kind ? family === kind : true;
 }
 
-export function createAjv(): Ajv2020 {
+function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true, allowMatchingProperties: true });
   addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uuid', 'date']);
   ajv.addFormat(
@@ -179,7 +179,7 @@ export function createAjv(): Ajv2020 {
 }
 
 /** Dotted-quad IPv4 (no leading zeroes, four parts) or an IPv6 address. */
-export function isStrictIp(value: string): boolean {
+function isStrictIp(value: string): boolean {
   if (ipaddr.IPv4.isValidFourPartDecimal(value)) return !/(^|\.)0\d/.test(value);
   return ipaddr.IPv6.isValid(value);
 }
@@ -245,7 +245,7 @@ export function buildContract(): Contract {
 }
 
 /** The rule a failing keyword breaks: `x-rules[keyword]` (optionally keyed by the property at fault), else the node's `x-rule`. */
-export function ruleOfError(error: ErrorObject): string {
+function ruleOfError(error: ErrorObject): string {
   if (error.keyword === 'x-check' && typeof error.params?.rule === 'string') return error.params.rule;
   const parent = (error.parentSchema ?? {}) as Json;
   const mapped = (parent['x-rules'] as Json | undefined)?.[error.keyword];
@@ -261,7 +261,7 @@ export function ruleOfError(error: ErrorObject): string {
 /** Keywords whose failure only echoes a more precise failure below them. */
 const ECHO_KEYWORDS = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'then', 'else']);
 
-export function violationsOf(errors: ErrorObject[] | null | undefined): Violation[] {
+function violationsOf(errors: ErrorObject[] | null | undefined): Violation[] {
   const all = errors ?? [];
   const seen = new Set<string>();
   const violations: Violation[] = [];

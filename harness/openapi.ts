@@ -9,7 +9,7 @@ import { DOCUMENTS_VERSION, ledger } from '../rules/index.js';
 type Json = Record<string, unknown>;
 
 /** Component key of a schema name: `requests/domain-create` → `requests.domain-create` (keys allow no slash). */
-export const componentName = (name: string): string => name.replace(/\//g, '.');
+const componentName = (name: string): string => name.replace(/\//g, '.');
 const componentRef = (name: string, fragment = ''): Json => ({ $ref: `#/components/schemas/${componentName(name)}${fragment}` });
 
 /** Rewrites `/schemas/<name>.json#/frag` and local `#/frag` references of document `self` into component references. */

@@ -57,7 +57,7 @@ function acceptedBodies(schema: string, boundary: BoundaryCase, base: unknown, c
  * Every boundary case of every endpoint with a request body. An accepting case is kept only where the whole body
  * is valid, a rejecting one only where the body breaks its rule and nothing else, so each case means one thing.
  */
-export function requestCases(): RequestCase[] {
+function requestCases(): RequestCase[] {
   const cases: RequestCase[] = [];
   const seen = new Set<string>();
   for (const endpoint of endpoints) {

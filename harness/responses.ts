@@ -42,7 +42,7 @@ export function findEndpoint(spec: string): Endpoint | undefined {
 const LENGTH_KEYWORDS = new Set(['minLength', 'maxLength']);
 
 /** A length bound broken by a response is reported under its response-side twin (SHOULD): see rules/response-bounds.ts. */
-export function responseRule(rule: string, keyword?: string): string {
+function responseRule(rule: string, keyword?: string): string {
   return (keyword && LENGTH_KEYWORDS.has(keyword) && returnedTwin(rule)) || rule;
 }
 

@@ -7,10 +7,9 @@ export class ConfigError extends Error {}
 
 export const ENV_PREFIX = 'CONFORMANCE_';
 
-export const FAIL_ON = ['must', 'warning'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
+const FAIL_ON = ['must', 'warning'] as const;
 
-export const PROGRESS_MODES = ['tty', 'plain', 'quiet', 'jsonl'] as const;
+const PROGRESS_MODES = ['tty', 'plain', 'quiet', 'jsonl'] as const;
 export type ProgressMode = (typeof PROGRESS_MODES)[number];
 
 /** Budgets on a target given by --base-url unless set: a full run creates hundreds of instances (fast-check runs). */

@@ -60,7 +60,7 @@ export class Refusal extends Error {
 }
 
 /** The client of a read-only run: a request that could change something never leaves the process. */
-export class ReadOnlyHttpClient extends HttpClient {
+class ReadOnlyHttpClient extends HttpClient {
   override send(options: SendOptions): Promise<Exchange> {
     if (options.method !== 'GET')
       return Promise.reject(new Refusal('disabled', `read-only run (--read-only): the check needs ${options.method} ${options.path.split('?')[0]}`));
@@ -72,7 +72,7 @@ export class ReadOnlyHttpClient extends HttpClient {
  * Operations that cannot be undone, change what the account pays, or change account-wide data the run did not
  * create: sent only with --allow-destructive (the embedded emulator allows them).
  */
-export const DESTRUCTIVE: Readonly<Record<string, string>> = {
+const DESTRUCTIVE: Readonly<Record<string, string>> = {
   'POST /v4/account/cancel': 'cancels the account (irreversible)',
   'POST /v4/account/credit-card': 'replaces the credit card on file',
   'POST /v4/account/entity-transfers/{token}/accept': "moves another account's instances into this one (irreversible, billed)",
@@ -121,7 +121,7 @@ export function emptyCost(key: string): CostRecord {
   return { key, own: {}, made: {}, borrows: [], uses: [], fixtures: {} };
 }
 
-export interface FixtureCostRecord {
+interface FixtureCostRecord {
   own: Counts;
   made: Record<string, number>;
   uses: string[];

@@ -6,9 +6,9 @@ import { STYLE, badge, html, renderFailingCheck } from './html.js';
 import type { Results, RuleCheck, RuleResult } from './results.js';
 
 type Status = RuleResult['status'];
-export type ChangeKind = 'fails now' | 'fixed' | 'changed';
+type ChangeKind = 'fails now' | 'fixed' | 'changed';
 
-export interface RunSide {
+interface RunSide {
   file: string;
   target: string;
   runId: string;
@@ -16,7 +16,7 @@ export interface RunSide {
   documentsVersion: string;
 }
 
-export interface RuleChange {
+interface RuleChange {
   id: string;
   level: RuleResult['level'];
   sentence: string;

@@ -85,7 +85,7 @@ export function readExpectations(file: string): Expectations {
   return parseExpectations(text, file);
 }
 
-export function isExpired(expectation: Expectation, day: string): boolean {
+function isExpired(expectation: Expectation, day: string): boolean {
   return expectation.expires !== undefined && expectation.expires < day;
 }
 

@@ -91,12 +91,12 @@ export function replaySettingsOf(config: SuiteConfig): ReplaySettings {
 }
 
 /** Quotes a shell word unless it is plainly safe. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The environment variable a replay reads the token of a scope set from: `domains:read_only` → CONFORMANCE_TOKEN_DOMAINS_READ_ONLY. */
-export function scopedTokenVariable(scopes: string): string {
+function scopedTokenVariable(scopes: string): string {
   return `CONFORMANCE_TOKEN_${scopes
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')

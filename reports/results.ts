@@ -13,7 +13,6 @@ import { curlCommand, replayCommand, replaySettingsOf, type ReplaySettings } fro
 
 export { replayCommand };
 
-export { DOCUMENTS_VERSION };
 export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'disabled'];
 /**
  * A rule's status: the worst verdict of its checks; `warning` is a SHOULD rule a check saw diverge (never a fail);
@@ -22,8 +21,8 @@ export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'd
 export type RuleStatus = Verdict | 'warning' | 'expected';
 export const RULE_STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'expected', 'error', 'warning', 'skip', 'disabled'];
 /** How much of a rule was judged: every check reached pass or fail (`full`), some did (`partial`), none did (`none`). */
-export type Judgement = 'full' | 'partial' | 'none';
-export const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
+type Judgement = 'full' | 'partial' | 'none';
+const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
 
 export interface CheckOutcome {
   /** Test name, e.g. `[P3.firewall.rules.max-25] a 26th rule is refused`. */
@@ -128,7 +127,7 @@ export interface CheckResult {
 }
 
 /** Index of every fail: the rule, the check that saw it, and how to replay it (evidence sits in `rules[].checks`). */
-export interface Failure {
+interface Failure {
   rule: string;
   check: string;
   file: string;
@@ -137,7 +136,7 @@ export interface Failure {
   expected?: boolean;
 }
 
-export interface Score {
+interface Score {
   /** Percent with one decimal; null when no MUST rule was judged. */
   percent: number | null;
   passedMust: number;

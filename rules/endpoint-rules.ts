@@ -18,7 +18,7 @@ const AREA: Record<string, string> = {
 };
 
 /** `GET /v4/domains/{domainId}/records` → `get-domains-id-records`. */
-export function endpointSlug(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
+function endpointSlug(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
   const segments = endpoint.path
     .split('/')
     .slice(2)
@@ -66,7 +66,7 @@ const idParams = (endpoint: Endpoint) => Object.keys(endpoint.params).filter((na
  * it only as a paginated list of the objects carrying the label, and for a label no object carries an empty list is
  * as valid an answer as an error.
  */
-export function refusesUnknownId(endpoint: Endpoint): boolean {
+function refusesUnknownId(endpoint: Endpoint): boolean {
   return idParams(endpoint).length > 0 && !(endpoint.method === 'GET' && endpoint.path === '/v4/tags/{label}');
 }
 

@@ -21,7 +21,7 @@ export const oneOf =
     fc.constantFrom(...values);
 
 /** Sets (or, for ABSENT, deletes) the member at a dot path, creating the objects and arrays on the way. */
-export function setPath(body: Body, path: string, value: unknown): void {
+function setPath(body: Body, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = body;
   keys.slice(0, -1).forEach((key, i) => {

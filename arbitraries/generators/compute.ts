@@ -57,7 +57,7 @@ const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
  * label creates a VLAN and a region holds at most 10. Prefixed when the prefix is itself VLAN-label text; the
  * 1-character minimum cannot carry a prefix and is not hit.
  */
-export function vlanLabels(context: BodyContext): [string, string, string] {
+function vlanLabels(context: BodyContext): [string, string, string] {
   const prefix = VLAN_LABEL.test(context.labelPrefix) ? context.labelPrefix : '';
   const long = `${prefix}vlan-`.padEnd(64, 'x');
   return [`${prefix}vlan1`, `${prefix}vlan2`, long];

@@ -11,9 +11,9 @@ import { between } from './text.js';
 
 const LOWER_ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 const LABEL_INNER = [...LOWER_ALNUM, '-'];
-export const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
-export const MAX_NAME = 255;
-export const MAX_LABEL = 63;
+const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
+const MAX_NAME = 255;
+const MAX_LABEL = 63;
 
 const chars = (alphabet: string[], n: number) => fc.array(fc.constantFrom(...alphabet), { minLength: n, maxLength: n }).map((cs) => cs.join(''));
 
@@ -24,7 +24,7 @@ function labelOfLength(n: number): fc.Arbitrary<string> {
 }
 
 /** One DNS label of min..max characters (bounds often). */
-export function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
+function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
   return between(min, max).chain(labelOfLength);
 }
 
@@ -32,7 +32,7 @@ export function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
  * A DNS name of exactly `n` characters (n >= 1), no trailing period: `n` letters, digits and hyphens cut into
  * labels at drawn positions (and wherever a label would pass 63), hyphens at label ends made letters.
  */
-export function hostOfLength(n: number): fc.Arbitrary<string> {
+function hostOfLength(n: number): fc.Arbitrary<string> {
   return fc
     .tuple(chars(LABEL_INNER, n), fc.array(fc.nat(Math.max(0, n - 1)), { maxLength: 8 }), fc.constantFrom(...LOWER_ALNUM))
     .map(([text, cuts, letter]) => {
@@ -92,7 +92,7 @@ export function domainName(prefix: string): fc.Arbitrary<string> {
 }
 
 /** A valid DNS name of min..max characters (bounds often), for names nothing is created under. */
-export function domainOfLength(min = 1, max = MAX_NAME): fc.Arbitrary<string> {
+function domainOfLength(min = 1, max = MAX_NAME): fc.Arbitrary<string> {
   return between(min, max).chain(hostOfLength);
 }
 

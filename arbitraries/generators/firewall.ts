@@ -10,10 +10,10 @@ import { stringOfLength } from './text.js';
  * across inbound and outbound.
  */
 
-export const ACTIONS = ['ACCEPT', 'DROP'] as const;
-export const PROTOCOLS = ['TCP', 'UDP', 'ICMP'] as const;
-export const MAX_ADDRESSES = 255;
-export const MAX_RULES = 25;
+const ACTIONS = ['ACCEPT', 'DROP'] as const;
+const PROTOCOLS = ['TCP', 'UDP', 'ICMP'] as const;
+const MAX_ADDRESSES = 255;
+const MAX_RULES = 25;
 
 export type FirewallRule = Record<string, unknown>;
 export interface RuleSet {
@@ -35,7 +35,7 @@ function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string,
 }
 
 /** A rule's `addresses`: usually a few entries, sometimes exactly 255 (`large` false keeps it small). */
-export function addresses(large = true): fc.Arbitrary<Record<string, string[]>> {
+function addresses(large = true): fc.Arbitrary<Record<string, string[]>> {
   const small = addressesBetween(0, 6);
   return large ? fc.oneof({ arbitrary: small, weight: 5 }, { arbitrary: addressesBetween(MAX_ADDRESSES, MAX_ADDRESSES), weight: 1 }) : small;
 }

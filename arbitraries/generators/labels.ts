@@ -11,7 +11,7 @@ import { between } from './text.js';
 const ALNUM = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 export const SEPARATORS = ['-', '_', '.'] as const;
 /** Characters outside the label alphabet (printable, no newline: the rule is about the alphabet, not about lines). */
-export const BAD_LABEL_CHARS = [' ', '!', '@', '#', '$', '%', '&', '*', '+', '/', ':', ',', '~', '=', 'é', 'ß', '中'] as const;
+const BAD_LABEL_CHARS = [' ', '!', '@', '#', '$', '%', '&', '*', '+', '/', ':', ',', '~', '=', 'é', 'ß', '中'] as const;
 
 const isSeparator = (char: string | undefined) => char !== undefined && (SEPARATORS as readonly string[]).includes(char);
 const alnum = () => fc.constantFrom(...ALNUM);
@@ -38,7 +38,7 @@ function tail(prefix: string, n: number): fc.Arbitrary<string> {
 }
 
 /** The shortest prefixed label: the prefix needs at least one character after it. */
-export function shortestLabel(min: number, prefix = ''): number {
+function shortestLabel(min: number, prefix = ''): number {
   return Math.max(min, prefix === '' ? 1 : prefix.length + 1);
 }
 

@@ -79,11 +79,6 @@ export function httpUrl(): fc.Arbitrary<string> {
     .map(([scheme, sub, base, p]) => `${scheme}://${sub ? `${sub}.` : ''}${base}${p}`);
 }
 
-/** A lower-case RFC 4122 UUID. */
-export function uuid(): fc.Arbitrary<string> {
-  return fc.uuid();
-}
-
 /** Not an IP address in any notation (and not a CIDR either). */
 export function notIp(): fc.Arbitrary<string> {
   return fc.oneof(

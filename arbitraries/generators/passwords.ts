@@ -7,7 +7,7 @@ import { between } from './text.js';
  * all one character. Strength is judged by the server only (no schema can say it).
  */
 
-export const PASSWORD_CLASSES = {
+const PASSWORD_CLASSES = {
   lower: [...'abcdefghijklmnopqrstuvwxyz'],
   upper: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'],
   digit: [...'0123456789'],

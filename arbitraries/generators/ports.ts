@@ -8,9 +8,9 @@ import { between } from './text.js';
  * rule of that grammar and keeps the others.
  */
 
-export const MIN_PORT = 1;
-export const MAX_PORT = 65535;
-export const MAX_PIECES = 15;
+const MIN_PORT = 1;
+const MAX_PORT = 65535;
+const MAX_PIECES = 15;
 
 interface Item {
   text: string;
@@ -21,7 +21,7 @@ const single = (port: number): Item => ({ text: String(port), pieces: 1 });
 const range = (start: number, end: number): Item => ({ text: `${start}-${end}`, pieces: 2 });
 
 /** A port number, 1 or 65535 often. */
-export function portNumber(): fc.Arbitrary<number> {
+function portNumber(): fc.Arbitrary<number> {
   return between(MIN_PORT, MAX_PORT);
 }
 

@@ -6,9 +6,9 @@ import fc from 'fast-check';
  */
 
 export const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const DIGITS = '0123456789';
+const DIGITS = '0123456789';
 /** Printable ASCII seen in names and addresses (one code point = one character under every way of counting). */
-export const PLAIN_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ .,-'#/`;
+const PLAIN_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ .,-'#/`;
 
 /** An integer in [min, max], often exactly min or max. */
 export function between(min: number, max: number): fc.Arbitrary<number> {
@@ -27,7 +27,7 @@ export function stringOfLength(min: number, max: number, alphabet: string = PLAI
   );
 }
 
-export function alphanumeric(min: number, max: number): fc.Arbitrary<string> {
+function alphanumeric(min: number, max: number): fc.Arbitrary<string> {
   return stringOfLength(min, max, LOWER_ALNUM);
 }
 

@@ -24,7 +24,7 @@ import { faulty, type FaultId } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 import { conflictStatus } from '../variations/responses.js';
 
-export interface FirewallRule {
+interface FirewallRule {
   action: 'ACCEPT' | 'DROP';
   protocol: 'TCP' | 'UDP' | 'ICMP';
   ports?: string;
@@ -33,14 +33,14 @@ export interface FirewallRule {
   description?: string;
 }
 
-export interface FirewallRules {
+interface FirewallRules {
   inbound: FirewallRule[];
   inbound_policy: 'ACCEPT' | 'DROP';
   outbound: FirewallRule[];
   outbound_policy: 'ACCEPT' | 'DROP';
 }
 
-export interface Firewall {
+interface Firewall {
   id: number;
   label: string;
   status: 'enabled' | 'disabled';
@@ -50,7 +50,7 @@ export interface Firewall {
   updated: string;
 }
 
-export interface FirewallDevice {
+interface FirewallDevice {
   id: number;
   entity: { id: number; label: string; type: 'compute'; url: string };
   created: string;
@@ -59,9 +59,9 @@ export interface FirewallDevice {
 
 const FIREWALLS = 'firewalls';
 const DEVICES = 'firewall_devices'; // firewall id → its devices
-export const MAX_RULES = 25;
-export const MAX_RULE_ADDRESSES = 255;
-export const MAX_PORT_PIECES = 15;
+const MAX_RULES = 25;
+const MAX_RULE_ADDRESSES = 255;
+const MAX_PORT_PIECES = 15;
 const POLICIES = ['ACCEPT', 'DROP'] as const;
 
 function firewalls(store: Store): Map<string, Firewall> {
@@ -81,7 +81,7 @@ function devicesOf(store: Store, firewallId: number): FirewallDevice[] {
 // ---------------------------------------------------------------------------------------------- exports
 
 /** Firewalls (enabled or disabled) that have the instance as a device. */
-export function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
+function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
   return [...firewalls(store).values()].filter((f) => devicesOf(store, f.id).some((d) => d.entity.id === instanceId));
 }
 
@@ -128,7 +128,7 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
  * The ports grammar: pieces separated by "," or ", "; a piece is a port or a range "a-b" with b > a; ports
  * 1..65535 without leading zeroes; at most 15 pieces, a range counting as two. Returns a reason or null.
  */
-export function portsProblem(ports: string, store?: Store): string | null {
+function portsProblem(ports: string, store?: Store): string | null {
   const f = (id: FaultId) => store !== undefined && faulty(store, id);
   if (ports === '') return 'ports must not be empty.';
   const pieces = ports.split(/, ?/).filter((piece) => piece !== '' || !f('P3.firewall.rule.ports.syntax'));

@@ -9,8 +9,8 @@
 // - "Forward DNS must already be set up": the new rdns must be the FQDN of an A (IPv4) or AAAA (IPv6) record of one
 //   of the account's domains whose target is the address; otherwise 400.
 // - Extra addresses: an instance is "enabled for extra addresses through a support request" when it carries the
-//   tag `extra-ipv4` (set it with the instance update or the tags endpoint) or in-process via
-//   `enableExtraIpv4(store, id)`; without that, allocating a PUBLIC address → 400. A private address needs no
+//   tag `extra-ipv4` (set it with the instance update or the tags endpoint); without that, allocating a PUBLIC
+//   address → 400. A private address needs no
 //   enablement but an instance keeps at most one (second one → 400).
 // - Assignments: `region` is read beside the array or in the items (ips/assign needs it in one of the two places,
 //   ipv4/assign in neither); items' regions must match; the response is `{}`; a range in ips/assign is written with
@@ -33,7 +33,7 @@ import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 
-export interface IpAddress {
+interface IpAddress {
   address: string;
   gateway: string | null;
   subnet_mask: string;
@@ -45,7 +45,7 @@ export interface IpAddress {
   region: string;
 }
 
-export interface Ipv6Range {
+interface Ipv6Range {
   range: string;
   prefix_length: 56 | 64;
   region: string;
@@ -53,10 +53,9 @@ export interface Ipv6Range {
   created: string;
 }
 
-export const DEFAULT_RDNS_DOMAIN = 'chs-emulator.net';
-export const EXTRA_IPV4_TAG = 'extra-ipv4';
+const DEFAULT_RDNS_DOMAIN = 'chs-emulator.net';
+const EXTRA_IPV4_TAG = 'extra-ipv4';
 const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
-const EXTRA = 'ips_extra_enabled'; // instance id → true
 const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
 const RANGES = 'ipv6_ranges'; // range (no prefix) → range
 const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-disconnects
@@ -129,16 +128,11 @@ function visibleRange(ctx: RequestContext, r: Ipv6Range, level: 'read_only' | 'r
   return owner ? canAccess(ctx.principal, 'compute', owner.id, level) : !ctx.principal?.restricted;
 }
 
-function extraEnabled(store: Store, inst: Instance): boolean {
-  return store.table<boolean>(EXTRA).get(String(inst.id)) === true || inst.tags.includes(EXTRA_IPV4_TAG);
+function extraEnabled(inst: Instance): boolean {
+  return inst.tags.includes(EXTRA_IPV4_TAG);
 }
 
 // ---------------------------------------------------------------------------------------------- exports
-
-/** The support request that enables extra public IPv4 addresses on an instance. */
-export function enableExtraIpv4(store: Store, instanceId: number): void {
-  store.table<boolean>(EXTRA).set(String(instanceId), true);
-}
 
 /** When an instance is deleted: its rdns, shares and ranges go; other instances stop sharing its addresses. */
 function releaseInstanceAddresses(store: Store, instanceId: number): void {
@@ -148,7 +142,6 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
   const rdns = store.table<string | null>(RDNS);
   for (const a of own) rdns.delete(a);
   rdns.delete(slaac);
-  store.table<boolean>(EXTRA).delete(String(instanceId));
   const shares = store.table<string[]>(SHARES);
   shares.delete(String(instanceId));
   const gone = new Set<string>();
@@ -385,7 +378,7 @@ const routes: Route[] = [
     const isPublic = reqBool(o, 'public');
     reqString(o, 'type', isPublic === false && faulty(ctx.store, 'P3.ip-allocate.type.enum') ? {} : { enum: ['ipv4'] as const });
     const inst = instanceFromBody(ctx, computeId, 'compute_id');
-    if (isPublic && !extraEnabled(ctx.store, inst)) {
+    if (isPublic && !extraEnabled(inst)) {
       fail(
         `Instance ${inst.id} is not enabled for extra public IPv4 addresses; open a support request first (the emulator: tag the instance "${EXTRA_IPV4_TAG}").`,
         'public',

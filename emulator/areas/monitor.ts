@@ -18,7 +18,7 @@ import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 import { conflictStatus } from '../variations/responses.js';
 
-export interface MonitorClient {
+interface MonitorClient {
   id: number;
   label: string;
   install_code: string;
@@ -27,14 +27,14 @@ export interface MonitorClient {
   updated: string;
 }
 
-export interface MonitorSubscription {
+interface MonitorSubscription {
   id: string;
   label: string;
   clients_included: number;
   price: { hourly: number; monthly: number };
 }
 
-export const SUBSCRIPTIONS: readonly MonitorSubscription[] = [
+const SUBSCRIPTIONS: readonly MonitorSubscription[] = [
   { id: 'monitor-3', label: 'Monitoring Pro 3 pack', clients_included: 3, price: { hourly: 0.03, monthly: 20 } },
   { id: 'monitor-10', label: 'Monitoring Pro 10 pack', clients_included: 10, price: { hourly: 0.06, monthly: 40 } },
   { id: 'monitor-40', label: 'Monitoring Pro 40 pack', clients_included: 40, price: { hourly: 0.15, monthly: 100 } },

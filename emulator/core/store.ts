@@ -41,7 +41,7 @@ export interface Signals {
 
 type Listener<S extends keyof Signals> = (payload: Signals[S]) => void;
 
-export const DEFAULT_USERNAME = 'emulator-user';
+const DEFAULT_USERNAME = 'emulator-user';
 /** The default user's unrestricted personal access token with every scope (re-exported by server.ts). */
 export const DEFAULT_TOKEN = 'chs-emulator-full-access';
 

@@ -96,7 +96,7 @@ function checkString(v: unknown, field: string, opts: StringOpts | undefined): s
 }
 
 /** Length in Unicode code points (what a person counts as characters), not UTF-16 units. */
-export function codePoints(s: string): number {
+function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -4,7 +4,7 @@ import { createServer, request as forward, type IncomingMessage, type ServerResp
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   /** performance.now() when the request arrived. */

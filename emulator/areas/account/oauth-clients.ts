@@ -6,7 +6,7 @@ import { emitEvent, type EventEntity } from '../../core/events.js';
 import { faulty } from '../../faults/index.js';
 import { T, type OAuthClient } from './model.js';
 
-export const REDACTED = '<REDACTED>';
+const REDACTED = '<REDACTED>';
 
 export function clientView(s: Store, c: OAuthClient, withSecret = false) {
   return {
