@@ -13,100 +13,16 @@
 //   10 minutes (high-availability clusters stay `active`); snapshots, updates and credential resets complete at
 //   once; a snapshot backup is listed as soon as it is requested.
 import ipaddr from 'ipaddr.js';
-import type { Area, RequestContext, Route } from '../core/types.js';
-import { parseIso, type Store } from '../core/store.js';
-import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../core/validate.js';
-import { paginate } from '../core/pagination.js';
-import { intParam } from '../core/routes.js';
-import { faulty, type FaultId } from '../faults/index.js';
-import { varied } from '../variations/index.js';
-import { conflictStatus } from '../variations/responses.js';
-
-type Status = 'provisioning' | 'active' | 'suspending' | 'suspended' | 'resuming' | 'restoring' | 'failed' | 'degraded' | 'updating';
-
-interface Updates {
-  frequency: string | null;
-  duration: number;
-  hour_of_day: number;
-  day_of_week: number;
-  week_of_month: number;
-}
-
-/** Stored cluster: the documented fields plus internal state (password, reset flag, certificate). */
-interface Cluster {
-  id: number;
-  label: string;
-  engine: string;
-  version: string;
-  region: string;
-  type: string;
-  cluster_size: number;
-  encrypted: boolean;
-  replication_type: string;
-  ssl_connection: boolean;
-  allow_list: string[];
-  status: Status;
-  hosts: { primary: string | null; secondary: string | null };
-  port: number;
-  updates: Updates;
-  created: string;
-  updated: string;
-  password: string;
-  credentialsReset: boolean;
-  caCertificate: string;
-}
-
-interface Backup {
-  id: number;
-  clusterId: number;
-  label: string;
-  type: 'snapshot' | 'auto';
-  created: string;
-}
-
-interface Engine {
-  id: string;
-  engine: string;
-  version: string;
-}
-
-interface NodeType {
-  id: string;
-  label: string;
-  class: string;
-  deprecated: boolean;
-  disk: number;
-  memory: number;
-  vcpus: number;
-  engines: Record<string, { quantity: number; price: { hourly: number; monthly: number } }[]>;
-}
-
-const ENGINES: readonly Engine[] = [
-  { id: 'mysql/8.0.30', engine: 'mysql', version: '8.0.30' },
-  { id: 'mysql/5.7.39', engine: 'mysql', version: '5.7.39' },
-  { id: 'postgresql/13.2', engine: 'postgresql', version: '13.2' },
-];
-
-function nodeType(id: string, label: string, cls: string, disk: number, memory: number, vcpus: number, monthly: number, deprecated = false): NodeType {
-  const prices = (m: number) => [
-    { quantity: 1, price: { hourly: round(m / 730), monthly: m } },
-    { quantity: 3, price: { hourly: round((m * 3) / 730), monthly: m * 3 } },
-  ];
-  return { id, label, class: cls, deprecated, disk, memory, vcpus, engines: { mysql: prices(monthly), postgresql: prices(monthly + 5) } };
-}
-
-function round(n: number): number {
-  return Math.round(n * 10000) / 10000;
-}
-
-const NODE_TYPES: readonly NodeType[] = [
-  nodeType('g6-nanode-1', 'DBaaS - Nanode 1GB', 'nanode', 25600, 1024, 1, 15),
-  nodeType('g6-standard-1', 'DBaaS - Linode 2GB', 'standard', 51200, 2048, 1, 30),
-  nodeType('g6-standard-2', 'DBaaS - Linode 4GB', 'standard', 81920, 4096, 2, 60),
-  nodeType('g6-dedicated-2', 'DBaaS - Dedicated 4GB', 'dedicated', 81920, 4096, 2, 65),
-  nodeType('g6-dedicated-4', 'DBaaS - Dedicated 8GB', 'dedicated', 163840, 8192, 4, 130),
-  nodeType('g5-dedicated-legacy-2', 'DBaaS - Legacy Dedicated 4GB', 'dedicated', 81920, 4096, 2, 70, true),
-];
+import type { Area, RequestContext, Route } from '../../core/types.js';
+import { parseIso, type Store } from '../../core/store.js';
+import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../../core/validate.js';
+import { paginate } from '../../core/pagination.js';
+import { intParam } from '../../core/routes.js';
+import { faulty, type FaultId } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
+import { conflictStatus } from '../../variations/responses.js';
+import { ENGINES, NODE_TYPES, type Engine } from './catalogue.js';
+import { backups, clusters, type Backup, type Cluster, type Status, type Updates } from './model.js';
 
 const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
 const FREQUENCIES = ['weekly', 'monthly'] as const;
@@ -114,9 +30,6 @@ const DAY_MS = 86_400_000;
 const BACKUP_RETENTION_MS = 7 * DAY_MS;
 const ROOT_USER = 'chsroot';
 const MYSQL_PORT = 3306;
-
-const clusters = (store: Store) => store.table<Cluster>('databases.clusters');
-const backups = (store: Store) => store.table<Backup>('databases.backups');
 
 /** An IP address or CIDR range, normalised as responses show it (single addresses get a prefix length). */
 function normaliseIpOrCidr(value: string): string | null {
