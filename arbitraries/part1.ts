@@ -1,7 +1,19 @@
 // Request bodies of document 1 (spec/part1-common-databases-account.md): managed databases and the account.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, type ValueGen, ABSENT, type Change, constant, broken, serverJudged, missing, type JsonKind, wrongTypes } from './generators/body.js';
+import {
+  type Body,
+  type BodyGen,
+  type ValueGen,
+  ABSENT,
+  type Change,
+  constant,
+  broken,
+  serverJudged,
+  missing,
+  type JsonKind,
+  wrongTypes,
+} from './generators/body.js';
 import { email, emailOfLength, httpUrl, ipOrCidr, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, dateTime, digits, label, notDateTime, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
 
@@ -58,7 +70,8 @@ const maintenanceWindow = () => {
 const databaseUpdate: BodyGen = (context) =>
   optionalRecord({ allow_list: allowList(), label: label(context.labelPrefix, 3, 32), updates: maintenanceWindow() });
 
-const badAllowListItem = (): ValueGen => () => fc.tuple(fc.oneof(notIp(), notCidr()), fc.array(ipOrCidr(), { maxLength: 2 })).map(([bad, good]) => [bad, ...good]);
+const badAllowListItem = (): ValueGen => () =>
+  fc.tuple(fc.oneof(notIp(), notCidr()), fc.array(ipOrCidr(), { maxLength: 2 })).map(([bad, good]) => [bad, ...good]);
 
 /** Violations shared by create and update: label bounds and allow_list items. */
 function clusterViolations(valid: BodyGen): Violation[] {
@@ -75,13 +88,35 @@ function clusterViolations(valid: BodyGen): Violation[] {
 const databaseCreateViolations: Violation[] = [
   ...(['engine', 'label', 'region', 'type'] as const).map((member) => missing(`P1.database-create.${member}.required`, databaseCreate, member)),
   ...clusterViolations(databaseCreate),
-  broken('P1.database.cluster-size.enum', databaseCreate, { cluster_size: () => fc.oneof(fc.constantFrom(0, 2, 4, 5), fc.integer({ min: -100, max: 100 }).filter((n) => n !== 1 && n !== 3)) }),
-  broken('P1.database.replication-type.enum', databaseCreate, { replication_type: () => fc.constantFrom('', 'sync', 'async', 'semi-synch', 'NONE', 'Asynch', 'semisynch') }),
+  broken('P1.database.cluster-size.enum', databaseCreate, {
+    cluster_size: () =>
+      fc.oneof(
+        fc.constantFrom(0, 2, 4, 5),
+        fc.integer({ min: -100, max: 100 }).filter((n) => n !== 1 && n !== 3),
+      ),
+  }),
+  broken('P1.database.replication-type.enum', databaseCreate, {
+    replication_type: () => fc.constantFrom('', 'sync', 'async', 'semi-synch', 'NONE', 'Asynch', 'semisynch'),
+  }),
   broken('P1.database-create.engine.engine-version-form', databaseCreate, {
-    engine: (c) => fc.constantFrom(c.databaseEngine.split('/')[0], `${c.databaseEngine}/1`, `/${c.databaseEngine.split('/')[1] ?? '8.0'}`, `${c.databaseEngine.split('/')[0]}/`, '/', ''),
+    engine: (c) =>
+      fc.constantFrom(
+        c.databaseEngine.split('/')[0],
+        `${c.databaseEngine}/1`,
+        `/${c.databaseEngine.split('/')[1] ?? '8.0'}`,
+        `${c.databaseEngine.split('/')[0]}/`,
+        '/',
+        '',
+      ),
   }),
   ...wrongTypes('P1.database-create.types', databaseCreate, [
-    ['allow_list', 'array'], ['encrypted', 'boolean'], ['engine', 'string'], ['label', 'string'], ['region', 'string'], ['ssl_connection', 'boolean'], ['type', 'string'],
+    ['allow_list', 'array'],
+    ['encrypted', 'boolean'],
+    ['engine', 'string'],
+    ['label', 'string'],
+    ['region', 'string'],
+    ['ssl_connection', 'boolean'],
+    ['type', 'string'],
   ]),
   serverJudged('P1.database.region.region-id', databaseCreate, { region: constant('zz-nowhere-9') }),
   serverJudged('P1.database.type.node-type-id', databaseCreate, { type: constant('g0-nosuch-node-0') }),
@@ -89,9 +124,17 @@ const databaseCreateViolations: Violation[] = [
 
 const databaseUpdateViolations: Violation[] = [
   ...clusterViolations(databaseUpdate),
-  ...wrongTypes('P1.database-update.types', databaseUpdate, [['allow_list', 'array'], ['label', 'string'], ['updates', 'object']]),
+  ...wrongTypes('P1.database-update.types', databaseUpdate, [
+    ['allow_list', 'array'],
+    ['label', 'string'],
+    ['updates', 'object'],
+  ]),
   ...wrongTypes('P1.database.updates.types', databaseUpdate, [
-    ['updates.frequency', 'nullable-string'], ['updates.duration', 'integer'], ['updates.hour_of_day', 'integer'], ['updates.day_of_week', 'integer'], ['updates.week_of_month', 'integer'],
+    ['updates.frequency', 'nullable-string'],
+    ['updates.duration', 'integer'],
+    ['updates.hour_of_day', 'integer'],
+    ['updates.day_of_week', 'integer'],
+    ['updates.week_of_month', 'integer'],
   ]),
   broken('P1.database.updates.types', databaseUpdate, { 'updates.hour_of_day': () => fc.constantFrom(0.5, 12.5, 23.25) }),
 ];
@@ -150,7 +193,14 @@ const promotion = () =>
 
 /** Members of the account with only a maximum length: [member, max]. */
 const ACCOUNT_TEXT: Array<[string, number]> = [
-  ['address_1', 64], ['address_2', 64], ['city', 24], ['company', 128], ['first_name', 50], ['last_name', 50], ['phone', 32], ['tax_id', 100],
+  ['address_1', 64],
+  ['address_2', 64],
+  ['city', 24],
+  ['company', 128],
+  ['first_name', 50],
+  ['last_name', 50],
+  ['phone', 32],
+  ['tax_id', 100],
 ];
 const maxRule = (member: string, max: number) => `P1.account.${member.replace(/_/g, '-')}.max-${max}`;
 const PHONE_CHARS = '0123456789+-() ';
@@ -169,8 +219,14 @@ const accountUpdate: BodyGen = () =>
 const elsewhere = (state: ValueGen): Record<string, Change> => ({ state, country: constant('DE'), zip: ABSENT });
 
 const accountViolations: Violation[] = [
-  ...ACCOUNT_TEXT.map(([member, max]) => broken(maxRule(member, max), accountUpdate, { [member]: () => tooLong(max, member === 'phone' ? PHONE_CHARS : undefined) })),
-  broken(maxRule('state', 24), accountUpdate, elsewhere(() => tooLong(24))),
+  ...ACCOUNT_TEXT.map(([member, max]) =>
+    broken(maxRule(member, max), accountUpdate, { [member]: () => tooLong(max, member === 'phone' ? PHONE_CHARS : undefined) }),
+  ),
+  broken(
+    maxRule('state', 24),
+    accountUpdate,
+    elsewhere(() => tooLong(24)),
+  ),
   broken(maxRule('email', 128), accountUpdate, { email: () => between(129, 140).chain(emailOfLength) }),
   broken('P1.account.email.format', accountUpdate, { email: () => notEmail() }),
   broken('P1.account.country.iso-3166', accountUpdate, { country: () => fc.constantFrom('DEU', 'USA', 'D', '', 'D1', 'U S') }), // no lower-case pairs: a server may fairly upper-case them
@@ -182,8 +238,13 @@ const accountViolations: Violation[] = [
   // expire_dt is a shared date-time ($ref): a value of the wrong type breaks that rule too, not the body's type rule
   broken('P1.conventions.date-time', accountUpdate, { 'active_promotions.0.expire_dt': () => fc.oneof(notDateTime(), fc.constantFrom(20250131, null, true)) }),
   ...wrongTypes('P1.account-update.types', accountUpdate, [
-    ['active_promotions', 'array'], ['active_promotions.0', 'object'], ['active_promotions.0.description', 'string'],
-    ['email', 'string'], ['country', 'string'], ['state', 'string'], ['zip', 'string'],
+    ['active_promotions', 'array'],
+    ['active_promotions.0', 'object'],
+    ['active_promotions.0.description', 'string'],
+    ['email', 'string'],
+    ['country', 'string'],
+    ['state', 'string'],
+    ['zip', 'string'],
     ...ACCOUNT_TEXT.map(([member]): [string, JsonKind] => [member, 'string']),
   ]),
   serverJudged('P1.account.country.iso-3166', accountUpdate, { country: () => fc.constantFrom(...NOT_COUNTRIES), state: ABSENT, zip: ABSENT }),
@@ -213,8 +274,12 @@ const creditCard: BodyGen = () =>
   fc.record({ card_number: luhnCardNumber(14, 24), cvv: digits(3, 4), expiry_month: between(1, 12), expiry_year: between(1000, 9999) });
 
 const creditCardViolations: Violation[] = [
-  ...(['card_number', 'cvv', 'expiry_month', 'expiry_year'] as const).map((member) => missing(`P1.credit-card.${member.replace(/_/g, '-')}.required`, creditCard, member)),
-  broken('P1.credit-card.card-number.digits', creditCard, { card_number: () => fc.oneof(notDigits(14, 24), fc.constantFrom('4111 1111 1111 1111', '4111-1111-1111-1111')) }),
+  ...(['card_number', 'cvv', 'expiry_month', 'expiry_year'] as const).map((member) =>
+    missing(`P1.credit-card.${member.replace(/_/g, '-')}.required`, creditCard, member),
+  ),
+  broken('P1.credit-card.card-number.digits', creditCard, {
+    card_number: () => fc.oneof(notDigits(14, 24), fc.constantFrom('4111 1111 1111 1111', '4111-1111-1111-1111')),
+  }),
   broken('P1.credit-card.card-number.min-14', creditCard, { card_number: () => tooShort(14, '0123456789') }),
   broken('P1.credit-card.card-number.max-24', creditCard, { card_number: () => tooLong(24, '0123456789') }),
   broken('P1.credit-card.cvv.digits', creditCard, { cvv: () => notDigits(3, 4) }),
@@ -222,20 +287,30 @@ const creditCardViolations: Violation[] = [
   broken('P1.credit-card.cvv.max-4', creditCard, { cvv: () => tooLong(4, '0123456789') }),
   broken('P1.credit-card.expiry-month.min-1', creditCard, { expiry_month: () => fc.oneof(fc.constant(0), fc.integer({ min: -1000, max: 0 })) }),
   broken('P1.credit-card.expiry-month.max-12', creditCard, { expiry_month: () => fc.oneof(fc.constant(13), fc.integer({ min: 13, max: 1000 })) }),
-  broken('P1.credit-card.expiry-year.four-digit', creditCard, { expiry_year: () => fc.oneof(fc.constantFrom(999, 0, 25, 99), fc.integer({ min: -9999, max: 999 })) }),
+  broken('P1.credit-card.expiry-year.four-digit', creditCard, {
+    expiry_year: () => fc.oneof(fc.constantFrom(999, 0, 25, 99), fc.integer({ min: -9999, max: 999 })),
+  }),
   broken('P1.credit-card.expiry-year.four-digit', creditCard, { expiry_year: () => fc.oneof(fc.constant(10000), fc.integer({ min: 10000, max: 999999 })) }),
-  ...wrongTypes('P1.credit-card.types', creditCard, [['card_number', 'string'], ['cvv', 'string'], ['expiry_month', 'integer'], ['expiry_year', 'integer']]),
+  ...wrongTypes('P1.credit-card.types', creditCard, [
+    ['card_number', 'string'],
+    ['cvv', 'string'],
+    ['expiry_month', 'integer'],
+    ['expiry_year', 'integer'],
+  ]),
   broken('P1.credit-card.types', creditCard, { expiry_month: () => fc.integer({ min: 1, max: 11 }).map((m) => m + 0.5) }),
   broken('P1.credit-card.types', creditCard, { card_number: () => fc.constantFrom(41111111111111, 4111111111111111) }),
 ];
 
 // computes is always sent: a transfer of nothing is a different question ("whether entities.computes is required: not stated")
-const transferCreate: BodyGen = (context) =>
-  fc.record({ entities: fc.record({ computes: fc.subarray(context.computeIds, { minLength: 1 }) }) });
+const transferCreate: BodyGen = (context) => fc.record({ entities: fc.record({ computes: fc.subarray(context.computeIds, { minLength: 1 }) }) });
 
 const transferViolations: Violation[] = [
   missing('P1.entity-transfer-create.entities.required', transferCreate, 'entities'),
-  ...wrongTypes('P1.entity-transfer-create.types', transferCreate, [['entities', 'object'], ['entities.computes', 'array'], ['entities.computes.0', 'integer']]),
+  ...wrongTypes('P1.entity-transfer-create.types', transferCreate, [
+    ['entities', 'object'],
+    ['entities.computes', 'array'],
+    ['entities.computes.0', 'integer'],
+  ]),
 ];
 
 // ------------------------------------------------------------------ OAuth clients
@@ -249,7 +324,11 @@ function clientViolations(valid: BodyGen, typesRule: string): Violation[] {
     broken('P1.oauth-client.label.min-1', valid, { label: constant('') }),
     broken('P1.oauth-client.label.max-512', valid, { label: (c) => tooLongLabel(c.labelPrefix, 512) }),
     broken('P1.oauth-client.redirect-uri.url', valid, { redirect_uri: () => notUrl() }),
-    ...wrongTypes(typesRule, valid, [['label', 'string'], ['public', 'boolean'], ['redirect_uri', 'string']]),
+    ...wrongTypes(typesRule, valid, [
+      ['label', 'string'],
+      ['public', 'boolean'],
+      ['redirect_uri', 'string'],
+    ]),
   ];
 }
 
@@ -270,5 +349,9 @@ export const bodies: Record<string, BodyArbitraries> = {
       ...clientViolations(clientCreate, 'P1.oauth-client-create.types'),
     ],
   },
-  'requests/oauth-client-update': { schema: 'requests/oauth-client-update', valid: clientUpdate, violations: clientViolations(clientUpdate, 'P1.oauth-client-update.types') },
+  'requests/oauth-client-update': {
+    schema: 'requests/oauth-client-update',
+    valid: clientUpdate,
+    violations: clientViolations(clientUpdate, 'P1.oauth-client-update.types'),
+  },
 };

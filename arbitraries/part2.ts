@@ -3,7 +3,18 @@
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
 import { type Body, type BodyGen, type ValueGen, constant, oneOf, broken, serverJudged, missing } from './generators/body.js';
-import { FULLVIRT_SLOTS, RESCUE_SLOTS, SLOTS, badInterfaces, deviceMap, deviceSlot, hasVlan, interfaces, sshPublicKey, twoTypeSlot } from './generators/compute.js';
+import {
+  FULLVIRT_SLOTS,
+  RESCUE_SLOTS,
+  SLOTS,
+  badInterfaces,
+  deviceMap,
+  deviceSlot,
+  hasVlan,
+  interfaces,
+  sshPublicKey,
+  twoTypeSlot,
+} from './generators/compute.js';
 import { label, labelBadBeginEnd, labelBadChar, labelDoubledSeparator, labelTooLong, labelTooShort } from './generators/labels.js';
 import { strongPassword, weakPassword } from './generators/passwords.js';
 import { LOWER_ALNUM, between, stringOfLength, tooLong } from './generators/text.js';
@@ -25,7 +36,9 @@ const LABEL_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.`;
 function prefixedText(context: BodyContext, min: number, max: number, alphabet = LABEL_TEXT): fc.Arbitrary<string> {
   const prefix = context.labelPrefix;
   // Lengths too short for the prefix (e.g. a 1-character profile label) are made without it: the bound matters more.
-  return between(min, max).chain((n) => (n > prefix.length ? stringOfLength(n - prefix.length, n - prefix.length, alphabet).map((rest) => prefix + rest) : stringOfLength(n, n, alphabet)));
+  return between(min, max).chain((n) =>
+    n > prefix.length ? stringOfLength(n - prefix.length, n - prefix.length, alphabet).map((rest) => prefix + rest) : stringOfLength(n, n, alphabet),
+  );
 }
 
 const INSTANCE_LABEL = { min: 3, max: 64 } as const;
@@ -54,16 +67,16 @@ const instanceType: ValueGen = (c) => fc.constantFrom(c.instanceType, c.largerIn
 
 /** Image description: 1..65000 characters, often a bound; long ones repeat a short random chunk (fast to make). */
 function description(): fc.Arbitrary<string> {
-  return fc
-    .tuple(between(1, 65000), stringOfLength(1, 16))
-    .map(([n, chunk]) => chunk.repeat(Math.ceil(n / chunk.length)).slice(0, n));
+  return fc.tuple(between(1, 65000), stringOfLength(1, 16)).map(([n, chunk]) => chunk.repeat(Math.ceil(n / chunk.length)).slice(0, n));
 }
 const DESCRIPTION_MAX = 65000;
 
 function descriptionViolations(valid: BodyGen): Violation[] {
   return [
     broken('P2.image.description.min-1', valid, { description: constant('') }),
-    broken('P2.image.description.max-65000', valid, { description: () => fc.integer({ min: DESCRIPTION_MAX + 1, max: DESCRIPTION_MAX + 50 }).map((n) => 'd'.repeat(n)) }),
+    broken('P2.image.description.max-65000', valid, {
+      description: () => fc.integer({ min: DESCRIPTION_MAX + 1, max: DESCRIPTION_MAX + 50 }).map((n) => 'd'.repeat(n)),
+    }),
   ];
 }
 
@@ -103,7 +116,9 @@ const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = 
         authorized_keys: fc.array(sshPublicKey(), { maxLength: 2 }),
         authorized_users: fc.constant([]),
         swap_size: fc.oneof(fc.constantFrom(0, 512), fc.integer({ min: 0, max: 2048 })),
-        script_data: fc.dictionary(fc.stringMatching(/^[a-z_]{1,10}$/), fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean()), { maxKeys: 3 }).map((d) => ({ ...d })),
+        script_data: fc
+          .dictionary(fc.stringMatching(/^[a-z_]{1,10}$/), fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean()), { maxKeys: 3 })
+          .map((d) => ({ ...d })),
       },
       ['image', 'root_pass'],
     ),
@@ -144,7 +159,9 @@ const instanceCreateBody: BodyArbitraries = {
     missing('P2.instance-create.region.required', emptyInstance, 'region'),
     missing('P2.instance-create.type.required', fromImage, 'type'),
     ...instanceLabelViolations(fromImage),
-    broken('P2.image.id.prefix', fromImage, { image: oneOf('debian12', 'compute/', 'Compute/debian12', 'public/debian12', 'images/compute/debian12', 'private', '') }),
+    broken('P2.image.id.prefix', fromImage, {
+      image: oneOf('debian12', 'compute/', 'Compute/debian12', 'public/debian12', 'images/compute/debian12', 'private', ''),
+    }),
     missing('P2.instance-create.root-pass.required-with-image', fromImage, 'root_pass'),
     broken('P2.instance-create.root-pass.min-7', fromImage, { root_pass: () => fc.oneof(fc.constantFrom('', 'a', 'aB'), strongPassword(3, 6)) }),
     broken('P2.instance-create.root-pass.max-128', fromImage, { root_pass: () => strongPassword(129, 160) }),
@@ -152,10 +169,15 @@ const instanceCreateBody: BodyArbitraries = {
     broken('P2.instance-create.image.exclusive-backup-id', fromImage, { backup_id: (c) => fc.constant(c.backupId) }, null),
     broken('P2.instance-create.script-id.exclusive-backup-id', fromBackup, { script_id: () => fc.integer({ min: 1, max: 100000 }) }, null),
     broken('P2.instance-create.script-id.requires-image', emptyInstance, { script_id: () => fc.integer({ min: 1, max: 100000 }) }, null),
-    broken('P2.instance-create.script-id.not-private-image', fromImage, {
-      image: () => fc.integer({ min: 1, max: 10_000_000 }).map((id) => `private/${id}`),
-      script_id: () => fc.integer({ min: 1, max: 100000 }),
-    }, null),
+    broken(
+      'P2.instance-create.script-id.not-private-image',
+      fromImage,
+      {
+        image: () => fc.integer({ min: 1, max: 10_000_000 }).map((id) => `private/${id}`),
+        script_id: () => fc.integer({ min: 1, max: 100000 }),
+      },
+      null,
+    ),
     ...interfaceViolations(emptyInstance, true),
     serverJudged('P2.instance-create.root-pass.strength', fromImage, { root_pass: () => weakPassword(7, 128) }),
     serverJudged('P2.instance-create.type.known', emptyInstance, { type: () => fc.stringMatching(/^[a-z0-9]{6,12}$/).map((id) => `no-such-type-${id}`) }),
@@ -201,12 +223,22 @@ const instanceUpdateBody: BodyArbitraries = {
 
 /** Which configs and disks to clone: absent (all configs), none, the context's profile, its disk as an extra. */
 const cloneSelection = (c: BodyContext): fc.Arbitrary<Body> =>
-  fc.constantFrom<Body>({}, { configs: [] }, { configs: [c.configId] }, { disks: [] }, { configs: [], disks: [c.diskId] }, { configs: [c.configId], disks: [] });
+  fc.constantFrom<Body>(
+    {},
+    { configs: [] },
+    { configs: [c.configId] },
+    { disks: [] },
+    { configs: [], disks: [c.diskId] },
+    { configs: [c.configId], disks: [] },
+  );
 
 /** To a new instance (no compute_id): region and type required. */
 const cloneToNew: BodyGen = (c) =>
   merged(
-    members({ region: fc.constant(c.region), type: instanceType(c), label: instanceLabel(c), backups_enabled: fc.boolean(), group: group() }, ['region', 'type']),
+    members({ region: fc.constant(c.region), type: instanceType(c), label: instanceLabel(c), backups_enabled: fc.boolean(), group: group() }, [
+      'region',
+      'type',
+    ]),
     cloneSelection(c),
   );
 
@@ -216,7 +248,10 @@ const cloneToNew: BodyGen = (c) =>
  * refused for that rule alone.
  */
 const cloneToExisting: BodyGen = (c) =>
-  merged(members({ compute_id: fc.constant(c.computeIds[1]!), group: group() }, ['compute_id']), fc.constantFrom<Body>({ configs: [] }, { configs: [], disks: [] }));
+  merged(
+    members({ compute_id: fc.constant(c.computeIds[1]!), group: group() }, ['compute_id']),
+    fc.constantFrom<Body>({ configs: [] }, { configs: [], disks: [] }),
+  );
 
 const instanceCloneBody: BodyArbitraries = {
   schema: 'requests/instance-clone',
@@ -411,7 +446,9 @@ const tagCreateBody: BodyArbitraries = {
   violations: [
     missing('P2.tag-create.label.required', tagCreate, 'label'),
     broken('P2.tag.label.min-3', tagCreate, { label: () => stringOfLength(0, TAG_LABEL.min - 1, LOWER_ALNUM) }),
-    broken('P2.tag.label.max-50', tagCreate, { label: (c) => tooLong(TAG_LABEL.max, LOWER_ALNUM).map((text) => c.labelPrefix + text.slice(c.labelPrefix.length)) }),
+    broken('P2.tag.label.max-50', tagCreate, {
+      label: (c) => tooLong(TAG_LABEL.max, LOWER_ALNUM).map((text) => c.labelPrefix + text.slice(c.labelPrefix.length)),
+    }),
   ],
 };
 

@@ -2,9 +2,32 @@
 // firewalls, IP addresses and IPv6 ranges.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, type ValueGen, ABSENT, type Change, constant, oneOf, replacing, broken, serverJudged, missing, type JsonKind, WRONG_TYPED, wrongTypes } from './generators/body.js';
 import {
-  domainBadSyntax, domainLabelTooLong, domainName, domainTooLong, domainTrailingPeriod, exampleHost, notRecordTargetHost, recordName, recordTargetHost,
+  type Body,
+  type BodyGen,
+  type ValueGen,
+  ABSENT,
+  type Change,
+  constant,
+  oneOf,
+  replacing,
+  broken,
+  serverJudged,
+  missing,
+  type JsonKind,
+  WRONG_TYPED,
+  wrongTypes,
+} from './generators/body.js';
+import {
+  domainBadSyntax,
+  domainLabelTooLong,
+  domainName,
+  domainTooLong,
+  domainTrailingPeriod,
+  exampleHost,
+  notRecordTargetHost,
+  recordName,
+  recordTargetHost,
 } from './generators/dns.js';
 import { addressesTooMany, firewallRule, ruleSet, ruleSetTooMany, type FirewallRule } from './generators/firewall.js';
 import { label, labelBadBeginEnd, labelBadChar, labelTooLong, labelTooShort, prefixedLabel, SEPARATORS } from './generators/labels.js';
@@ -27,8 +50,10 @@ function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
 }
 
 /** A list with `bad` first and 0..2 good items after it (field: `<member>.0`). */
-const listWithBad = (bad: () => fc.Arbitrary<unknown>, good: () => fc.Arbitrary<unknown>): ValueGen => () =>
-  fc.tuple(bad(), fc.array(good(), { maxLength: 2 })).map(([first, rest]) => [first, ...rest]);
+const listWithBad =
+  (bad: () => fc.Arbitrary<unknown>, good: () => fc.Arbitrary<unknown>): ValueGen =>
+  () =>
+    fc.tuple(bad(), fc.array(good(), { maxLength: 2 })).map(([first, rest]) => [first, ...rest]);
 
 const noTrailingPeriod = (arb: fc.Arbitrary<string>) => arb.filter((text) => !text.endsWith('.'));
 
@@ -77,7 +102,9 @@ const domainCreate: BodyGen = (context) => fc.oneof(domainMaster(context), domai
  * whether soa_email or master_ips are needed otherwise depends on the stored type, which a body cannot know.
  */
 const domainUpdate: BodyGen = (context) =>
-  fc.tuple(domainCreate(context), fc.boolean()).map(([body, keepName]) => (keepName ? body : Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'domain'))));
+  fc
+    .tuple(domainCreate(context), fc.boolean())
+    .map(([body, keepName]) => (keepName ? body : Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'domain'))));
 
 /** The `domain` member: 1..255, labels up to 63, RFC 1035 syntax. */
 const domainNameViolations = (valid: BodyGen): Violation[] => [
@@ -104,8 +131,16 @@ const domainFieldViolations = (valid: BodyGen): Violation[] => [
 ];
 
 const DOMAIN_TYPED: Array<[string, JsonKind]> = [
-  ['axfr_ips', 'array'], ['description', 'string'], ['domain', 'string'], ['expire_sec', 'integer'], ['group', 'string'], ['refresh_sec', 'integer'],
-  ['retry_sec', 'integer'], ['soa_email', 'string'], ['tags', 'array'], ['ttl_sec', 'integer'],
+  ['axfr_ips', 'array'],
+  ['description', 'string'],
+  ['domain', 'string'],
+  ['expire_sec', 'integer'],
+  ['group', 'string'],
+  ['refresh_sec', 'integer'],
+  ['retry_sec', 'integer'],
+  ['soa_email', 'string'],
+  ['tags', 'array'],
+  ['ttl_sec', 'integer'],
 ];
 
 const domainCreateViolations: Violation[] = [
@@ -126,14 +161,16 @@ const domainUpdateViolations: Violation[] = [
   ...wrongTypes('P3.domain-update.types', domainUpdate, [...DOMAIN_TYPED, ['master_ips', 'array']]),
 ];
 
-const domainImport: BodyGen = (context) =>
-  fc.record({ domain: domainName(context.labelPrefix), remote_nameserver: fc.oneof(ipv4(), ipv6(), exampleHost()) });
+const domainImport: BodyGen = (context) => fc.record({ domain: domainName(context.labelPrefix), remote_nameserver: fc.oneof(ipv4(), ipv6(), exampleHost()) });
 
 const domainImportViolations: Violation[] = [
   missing('P3.domain-import.domain.required', domainImport, 'domain'),
   missing('P3.domain-import.remote-nameserver.required', domainImport, 'remote_nameserver'),
   ...domainNameViolations(domainImport),
-  ...wrongTypes('P3.domain-import.types', domainImport, [['domain', 'string'], ['remote_nameserver', 'string']]),
+  ...wrongTypes('P3.domain-import.types', domainImport, [
+    ['domain', 'string'],
+    ['remote_nameserver', 'string'],
+  ]),
   sentTwice('P3.domain.domain.unique-platform', domainImport, 'domain'),
 ];
 
@@ -167,7 +204,12 @@ const nullsFor = (shape: RecordShape) => ({
 });
 
 const caaTarget = (tag: string) =>
-  tag === 'iodef' ? fc.oneof(httpUrl(), email().map((address) => `mailto:${address}`)) : exampleHost();
+  tag === 'iodef'
+    ? fc.oneof(
+        httpUrl(),
+        email().map((address) => `mailto:${address}`),
+      )
+    : exampleHost();
 
 /** A valid record body of one shape (type always given). */
 function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
@@ -216,7 +258,10 @@ function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
   }
 }
 
-const recordsOf = (...shapes: RecordShape[]): BodyGen => () => fc.oneof(...shapes.map(recordOf));
+const recordsOf =
+  (...shapes: RecordShape[]): BodyGen =>
+  () =>
+    fc.oneof(...shapes.map(recordOf));
 const recordCreate: BodyGen = recordsOf(...SHAPES);
 
 /**
@@ -233,7 +278,9 @@ function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.name.max-100', on(...SHAPES.filter((shape) => shape !== 'NULL_MX')), { name: () => tooLong(100, 'abcdefghij0123456789.-') }),
     broken('P3.record.name.min-1', on('A', 'AAAA', 'NS', 'CNAME', 'TXT', 'SRV'), { name: constant('') }),
     broken('P3.record.target.required', on('A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV'), { target: ABSENT }),
-    broken('P3.record.a.target.ipv4', on('A'), { target: () => noTrailingPeriod(fc.oneof(ipv6(), notIp(), ipv4Cidr(), fc.constantFrom('remote_addr', '[REMOTE_ADDR]')) as fc.Arbitrary<string>) }),
+    broken('P3.record.a.target.ipv4', on('A'), {
+      target: () => noTrailingPeriod(fc.oneof(ipv6(), notIp(), ipv4Cidr(), fc.constantFrom('remote_addr', '[REMOTE_ADDR]')) as fc.Arbitrary<string>),
+    }),
     broken('P3.record.aaaa.target.ipv6', on('AAAA'), { target: () => noTrailingPeriod(fc.oneof(ipv4(), notIp(), ipv6Cidr(), fc.constant('[remote_addr]'))) }),
     // on A and AAAA a trailing period also breaks the address format: only CAA shows this rule alone
     broken('P3.record.target.no-trailing-period', on('CAA'), { tag: oneOf('issue', 'issuewild'), target: () => domainTrailingPeriod() }, 'target'),
@@ -257,10 +304,16 @@ function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.tag.enum', on('CAA'), { tag: oneOf('', 'issuer', 'ISSUE', 'contactemail', 'issuemail') }),
     // The target stays an issuer domain: without a tag, a URL target would break the issue/issuewild rule too.
     broken('P3.record.caa.tag.required', on('CAA'), { tag: ABSENT, target: () => caaTarget('issue') }, 'tag'),
-    broken('P3.record.caa.iodef.target-url', on('CAA'), {
-      tag: constant('iodef'),
-      target: () => noTrailingPeriod(fc.oneof(notUrl(), fc.constantFrom('ftp://example.com/report', 'tel:+15555550100', 'example.com', 'urn:isbn:0451450523'))),
-    }, 'target'),
+    broken(
+      'P3.record.caa.iodef.target-url',
+      on('CAA'),
+      {
+        tag: constant('iodef'),
+        target: () =>
+          noTrailingPeriod(fc.oneof(notUrl(), fc.constantFrom('ftp://example.com/report', 'tel:+15555550100', 'example.com', 'urn:isbn:0451450523'))),
+      },
+      'target',
+    ),
     broken('P3.record.caa.issue.target-domain', on('CAA'), { tag: oneOf('issue', 'issuewild'), target: () => domainBadSyntax() }, 'target'),
     // Which member an error names is not judged: with another MX stored, a null MX is refused for that ("first
     // remove all other MX records") and may name target — state the body cannot know.
@@ -268,8 +321,16 @@ function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.mx.null-name-empty', on('NULL_MX'), { name: () => recordName() }, null), // a name with an empty target: null-MX name or plain-MX target at fault, either reading
     // name on a type with a 1-character minimum is typed by that rule too; CAA has none
     ...wrongTypes(typesRule, on('CAA'), [['name', 'string']]),
-    ...wrongTypes(typesRule, on('TXT'), [['target', 'string'], ['ttl_sec', 'integer']]),
-    ...wrongTypes(typesRule, on('SRV'), [['priority', 'integer'], ['weight', 'integer'], ['port', 'integer'], ['protocol', 'nullable-string']]),
+    ...wrongTypes(typesRule, on('TXT'), [
+      ['target', 'string'],
+      ['ttl_sec', 'integer'],
+    ]),
+    ...wrongTypes(typesRule, on('SRV'), [
+      ['priority', 'integer'],
+      ['weight', 'integer'],
+      ['port', 'integer'],
+      ['protocol', 'nullable-string'],
+    ]),
   ];
 }
 
@@ -309,25 +370,28 @@ const ruleLists = (max?: number) =>
   }));
 
 /** `maxRules` below 25 makes light bases for the many rule-level violations. */
-const firewallCreateWith = (maxRules?: number): BodyGen => (context) =>
-  optionalRecord(
-    {
-      label: firewallLabel(context),
-      rules: merged(ruleLists(maxRules), fc.record({ inbound_policy: fc.constantFrom(...POLICIES), outbound_policy: fc.constantFrom(...POLICIES) })),
-      devices: optionalRecord({ computes: fc.subarray(context.computeIds) }),
-      tags: tags(),
-    },
-    ['label', 'rules'],
-  );
+const firewallCreateWith =
+  (maxRules?: number): BodyGen =>
+  (context) =>
+    optionalRecord(
+      {
+        label: firewallLabel(context),
+        rules: merged(ruleLists(maxRules), fc.record({ inbound_policy: fc.constantFrom(...POLICIES), outbound_policy: fc.constantFrom(...POLICIES) })),
+        devices: optionalRecord({ computes: fc.subarray(context.computeIds) }),
+        tags: tags(),
+      },
+      ['label', 'rules'],
+    );
 
 const LIGHT_RULES = 3;
 
-const firewallUpdate: BodyGen = (context) =>
-  optionalRecord({ label: firewallLabel(context), tags: tags(), status: fc.constantFrom('enabled', 'disabled') });
+const firewallUpdate: BodyGen = (context) => optionalRecord({ label: firewallLabel(context), tags: tags(), status: fc.constantFrom('enabled', 'disabled') });
 
 const firewallCreate = firewallCreateWith();
-const rulesUpdateWith = (maxRules?: number): BodyGen => () =>
-  merged(ruleLists(maxRules), optionalRecord({ inbound_policy: fc.constantFrom(...POLICIES), outbound_policy: fc.constantFrom(...POLICIES) }));
+const rulesUpdateWith =
+  (maxRules?: number): BodyGen =>
+  () =>
+    merged(ruleLists(maxRules), optionalRecord({ inbound_policy: fc.constantFrom(...POLICIES), outbound_policy: fc.constantFrom(...POLICIES) }));
 const rulesUpdate = rulesUpdateWith();
 
 /**
@@ -392,8 +456,16 @@ const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<F
   ['P3.firewall.rule.protocol.required', 'protocol', () => ruleWith({ protocol: ABSENT })],
   ['P3.firewall.rule.action.enum', 'action', () => ruleWith({ action: oneOf('', 'ALLOW', 'accept', 'REJECT', 'DENY') })],
   ['P3.firewall.rule.protocol.enum', 'protocol', () => ruleWith({ protocol: oneOf('', 'ALL', 'tcp', 'SCTP', 'IPENCAP') })],
-  ['P3.firewall.rule.addresses.ipv4-mask', 'addresses.ipv4.0', () => ruleWith({ 'addresses.ipv4': listWithBad(() => fc.oneof(ipv4(), notCidr(), ipv6Cidr()), ipv4Cidr) })],
-  ['P3.firewall.rule.addresses.ipv6-mask', 'addresses.ipv6.0', () => ruleWith({ 'addresses.ipv6': listWithBad(() => fc.oneof(ipv6(), notCidr(), ipv4Cidr()), ipv6Cidr) })],
+  [
+    'P3.firewall.rule.addresses.ipv4-mask',
+    'addresses.ipv4.0',
+    () => ruleWith({ 'addresses.ipv4': listWithBad(() => fc.oneof(ipv4(), notCidr(), ipv6Cidr()), ipv4Cidr) }),
+  ],
+  [
+    'P3.firewall.rule.addresses.ipv6-mask',
+    'addresses.ipv6.0',
+    () => ruleWith({ 'addresses.ipv6': listWithBad(() => fc.oneof(ipv6(), notCidr(), ipv4Cidr()), ipv6Cidr) }),
+  ],
   ['P3.firewall.rule.addresses.max-255', 'addresses', () => ruleWith({ addresses: () => addressesTooMany() })],
   ['P3.firewall.rule.description.min-1', 'description', () => ruleWith({ description: constant('') })],
   ['P3.firewall.rule.description.max-100', 'description', () => ruleWith({ description: () => tooLong(100) })],
@@ -406,13 +478,20 @@ const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<F
   ['P3.firewall.rule.ports.range-1-65535', 'ports', () => ruleWith({ ports: () => portsOutOfRange() }, TCP_UDP)],
   ['P3.firewall.rule.ports.no-leading-zeroes', 'ports', () => ruleWith({ ports: () => portsLeadingZero() }, TCP_UDP)],
   ['P3.firewall.rule.ports.pieces-max-15', 'ports', () => ruleWith({ ports: () => portsTooManyPieces() }, TCP_UDP)],
-  ...([['description', 'string'], ['label', 'string'], ['ports', 'string'], ['addresses', 'object'], ['addresses.ipv4', 'array'], ['addresses.ipv6', 'array']] as Array<[string, JsonKind]>).map(
-    ([member, kind]): [string, string, () => fc.Arbitrary<FirewallRule>] => [
-      'P3.firewall-rule.types',
-      member,
-      () => ruleWith({ [member]: () => fc.constantFrom(...WRONG_TYPED[kind]).map((value) => structuredClone(value)) }, TCP_UDP),
-    ],
-  ),
+  ...(
+    [
+      ['description', 'string'],
+      ['label', 'string'],
+      ['ports', 'string'],
+      ['addresses', 'object'],
+      ['addresses.ipv4', 'array'],
+      ['addresses.ipv6', 'array'],
+    ] as Array<[string, JsonKind]>
+  ).map(([member, kind]): [string, string, () => fc.Arbitrary<FirewallRule>] => [
+    'P3.firewall-rule.types',
+    member,
+    () => ruleWith({ [member]: () => fc.constantFrom(...WRONG_TYPED[kind]).map((value) => structuredClone(value)) }, TCP_UDP),
+  ]),
 ];
 
 /** The rules object's cases, at `at` ('rules' in a firewall create body, '' for the rules update body). */
@@ -425,7 +504,12 @@ function rulesObjectViolations(valid: BodyGen, light: BodyGen, at: string): Viol
       return copy;
     });
   return [
-    ...RULE_CASES.map(([rule, member, bad]): Violation => ({ rule, field: path(`inbound.0.${member}`), judgedBy: 'schema', arbitrary: withBadRule(light, at, bad()) })),
+    ...RULE_CASES.map(([rule, member, bad]): Violation => ({
+      rule,
+      field: path(`inbound.0.${member}`),
+      judgedBy: 'schema',
+      arbitrary: withBadRule(light, at, bad()),
+    })),
     broken('P3.firewall.policy.enum', valid, { [path('inbound_policy')]: oneOf('', 'REJECT', 'accept', 'ALLOW') }),
     broken('P3.firewall.policy.enum', valid, { [path('outbound_policy')]: oneOf('', 'REJECT', 'drop', 'DENY') }),
     { rule: 'P3.firewall.rules.max-25', field: at || null, judgedBy: 'schema', arbitrary: tooMany },
@@ -440,7 +524,12 @@ const firewallCreateViolations: Violation[] = [
   ...firewallLabelViolations(firewallCreate),
   ...rulesObjectViolations(firewallCreate, firewallCreateWith(LIGHT_RULES), 'rules'),
   ...wrongTypes('P3.firewall-create.types', firewallCreate, [
-    ['rules', 'object'], ['rules.inbound', 'array'], ['rules.outbound', 'array'], ['devices', 'object'], ['devices.computes', 'array'], ['tags', 'array'],
+    ['rules', 'object'],
+    ['rules.inbound', 'array'],
+    ['rules.outbound', 'array'],
+    ['devices', 'object'],
+    ['devices.computes', 'array'],
+    ['tags', 'array'],
   ]),
 ];
 
@@ -452,7 +541,10 @@ const firewallUpdateViolations: Violation[] = [
 
 const rulesUpdateViolations: Violation[] = [
   ...rulesObjectViolations(rulesUpdate, rulesUpdateWith(LIGHT_RULES), ''),
-  ...wrongTypes('P3.firewall-rules-update.types', rulesUpdate, [['inbound', 'array'], ['outbound', 'array']]),
+  ...wrongTypes('P3.firewall-rules-update.types', rulesUpdate, [
+    ['inbound', 'array'],
+    ['outbound', 'array'],
+  ]),
 ];
 
 const deviceCreate: BodyGen = (context) => fc.record({ id: fc.constantFrom(...context.computeIds), type: fc.constant('compute') });
@@ -481,7 +573,10 @@ const ipAllocate: BodyGen = (context) => fc.record({ compute_id: fc.constantFrom
 const ipAllocateViolations: Violation[] = [
   ...(['compute_id', 'public', 'type'] as const).map((member) => missing(`P3.ip-allocate.${member.replace('_', '-')}.required`, ipAllocate, member)),
   broken('P3.ip-allocate.type.enum', ipAllocate, { type: oneOf('', 'ipv6', 'IPv4', 'ipv4/private', 'public') }),
-  ...wrongTypes('P3.ip-allocate.types', ipAllocate, [['compute_id', 'integer'], ['public', 'boolean']]),
+  ...wrongTypes('P3.ip-allocate.types', ipAllocate, [
+    ['compute_id', 'integer'],
+    ['public', 'boolean'],
+  ]),
 ];
 
 const assignment = (context: BodyContext, address: fc.Arbitrary<string>, withRegion: boolean) =>
@@ -491,9 +586,14 @@ const assignAddress = (context: BodyContext) => fc.oneof(fc.constantFrom(...cont
 /** ips/assign with `region` beside the array (`minItems` assignments). */
 const assignTop =
   (minItems: number): BodyGen =>
-  (context) => fc.record({ region: fc.constant(context.region), assignments: fc.array(assignment(context, assignAddress(context), false), { minLength: minItems, maxLength: 3 }) });
+  (context) =>
+    fc.record({
+      region: fc.constant(context.region),
+      assignments: fc.array(assignment(context, assignAddress(context), false), { minLength: minItems, maxLength: 3 }),
+    });
 /** ips/assign with `region` in every item. */
-const assignInItems: BodyGen = (context) => fc.record({ assignments: fc.array(assignment(context, assignAddress(context), true), { minLength: 1, maxLength: 3 }) });
+const assignInItems: BodyGen = (context) =>
+  fc.record({ assignments: fc.array(assignment(context, assignAddress(context), true), { minLength: 1, maxLength: 3 }) });
 const ipsAssign: BodyGen = (context) => fc.oneof(assignTop(0)(context), assignInItems(context));
 
 const ipsAssignViolations: Violation[] = [
@@ -503,23 +603,39 @@ const ipsAssignViolations: Violation[] = [
   missing('P3.assignment.compute-id.required', assignTop(1), 'assignments.0.compute_id'),
   broken('P3.ips-assign.address.ipv4-or-ipv6-range', (c) => fc.oneof(assignTop(1)(c), assignInItems(c)), {
     'assignments.0.address': () =>
-      fc.oneof(ipv6(), notIp(), ipv4Cidr(), ipv6Range().map((range) => range.replace(/\/\d+$/, '/48')), ipv6Range().map((range) => range.replace(/\/\d+$/, '/128'))),
+      fc.oneof(
+        ipv6(),
+        notIp(),
+        ipv4Cidr(),
+        ipv6Range().map((range) => range.replace(/\/\d+$/, '/48')),
+        ipv6Range().map((range) => range.replace(/\/\d+$/, '/128')),
+      ),
   }),
-  ...wrongTypes('P3.ips-assign.types', assignTop(1), [['assignments', 'array'], ['region', 'string'], ['assignments.0.address', 'string'], ['assignments.0.compute_id', 'integer']]),
+  ...wrongTypes('P3.ips-assign.types', assignTop(1), [
+    ['assignments', 'array'],
+    ['region', 'string'],
+    ['assignments.0.address', 'string'],
+    ['assignments.0.compute_id', 'integer'],
+  ]),
   ...wrongTypes('P3.ips-assign.types', assignInItems, [['assignments.0.region', 'string']]),
   serverJudged('P3.assign.same-region', assignTop(1), { region: oneOf('zz-nowhere-9', 'xx-void-1') }),
   serverJudged('P3.assign.accessible-in-region', assignTop(1), { 'assignments.0.address': () => foreignIpv4() }),
 ];
 
 const ipv4Assign: BodyGen = (context) => fc.record({ assignments: fc.array(assignment(context, fc.constantFrom(...context.ipv4s), false), { maxLength: 3 }) });
-const ipv4AssignOne: BodyGen = (context) => fc.record({ assignments: fc.array(assignment(context, fc.constantFrom(...context.ipv4s), false), { minLength: 1, maxLength: 3 }) });
+const ipv4AssignOne: BodyGen = (context) =>
+  fc.record({ assignments: fc.array(assignment(context, fc.constantFrom(...context.ipv4s), false), { minLength: 1, maxLength: 3 }) });
 
 const ipv4AssignViolations: Violation[] = [
   missing('P3.ipv4-assign.assignments.required', ipv4Assign, 'assignments'),
   missing('P3.assignment.address.required', ipv4AssignOne, 'assignments.0.address'),
   missing('P3.assignment.compute-id.required', ipv4AssignOne, 'assignments.0.compute_id'),
   broken('P3.ipv4-assign.address.ipv4', ipv4AssignOne, { 'assignments.0.address': () => fc.oneof(ipv6(), notIp(), ipv4Cidr(), ipv6Range()) }),
-  ...wrongTypes('P3.ipv4-assign.types', ipv4AssignOne, [['assignments', 'array'], ['assignments.0.address', 'string'], ['assignments.0.compute_id', 'integer']]),
+  ...wrongTypes('P3.ipv4-assign.types', ipv4AssignOne, [
+    ['assignments', 'array'],
+    ['assignments.0.address', 'string'],
+    ['assignments.0.compute_id', 'integer'],
+  ]),
   serverJudged('P3.assign.accessible-in-region', ipv4AssignOne, { 'assignments.0.address': () => foreignIpv4() }),
 ];
 
@@ -527,14 +643,16 @@ const ipv4AssignViolations: Violation[] = [
  * ips/share and ipv4/share: the first instance takes addresses of the other run instances (the caller must have
  * access to all, and an address is shared with an instance besides its owner); empty removes all.
  */
-const share: BodyGen = (context) =>
-  fc.record({ ips: fc.subarray(context.ipv4s.slice(1)), compute_id: fc.constant(context.computeIds[0]!) });
+const share: BodyGen = (context) => fc.record({ ips: fc.subarray(context.ipv4s.slice(1)), compute_id: fc.constant(context.computeIds[0]!) });
 
 const shareViolations = (prefix: 'P3.ips-share' | 'P3.ipv4-share'): Violation[] => [
   missing(`${prefix}.ips.required`, share, 'ips'),
   missing(`${prefix}.compute-id.required`, share, 'compute_id'),
   broken('P3.share.ips.address', share, { ips: listWithBad(() => fc.oneof(notIp(), ipv4Cidr(), ipv6Range()), ipv4) }, 'ips.0'),
-  ...wrongTypes(`${prefix}.types`, share, [['ips', 'array'], ['compute_id', 'integer']]),
+  ...wrongTypes(`${prefix}.types`, share, [
+    ['ips', 'array'],
+    ['compute_id', 'integer'],
+  ]),
   serverJudged('P3.share.access-all', share, { ips: () => fc.array(foreignIpv4(), { minLength: 1, maxLength: 3 }) }, 'ips.0'),
 ];
 
@@ -546,7 +664,13 @@ const ipv6RangeCreate: BodyGen = (context) => fc.oneof(ipv6ByCompute(context), i
 
 const ipv6RangeViolations: Violation[] = [
   missing('P3.ipv6-range-create.prefix-length.required', ipv6RangeCreate, 'prefix_length'),
-  broken('P3.ipv6-range.prefix-length.enum', ipv6RangeCreate, { prefix_length: () => fc.oneof(fc.constantFrom(0, 48, 60, 63, 65, 128), fc.integer({ min: -10, max: 200 }).filter((n) => n !== 56 && n !== 64)) }),
+  broken('P3.ipv6-range.prefix-length.enum', ipv6RangeCreate, {
+    prefix_length: () =>
+      fc.oneof(
+        fc.constantFrom(0, 48, 60, 63, 65, 128),
+        fc.integer({ min: -10, max: 200 }).filter((n) => n !== 56 && n !== 64),
+      ),
+  }),
   broken('P3.ipv6-range-create.target.exactly-one', ipv6ByCompute, { route_target: (c) => fc.constant(c.slaac) }, null),
   broken('P3.ipv6-range-create.target.exactly-one', ipv6ByCompute, { compute_id: ABSENT }, null),
   broken('P3.ipv6-range-create.route-target.ipv6', ipv6ByTarget, { route_target: () => fc.oneof(ipv4(), notIp()) }),
@@ -566,7 +690,11 @@ export const bodies: Record<string, BodyArbitraries> = Object.fromEntries([
   entry('requests/domain-clone', domainClone, domainCloneViolations),
   entry('requests/record-create', recordCreate, recordCreateViolations),
   // The members a type requires may come from the stored record: on update only the other record rules apply.
-  entry('requests/record-update', recordUpdate, recordViolations('P3.record-update.types').filter((violation) => !violation.rule.endsWith('.required'))),
+  entry(
+    'requests/record-update',
+    recordUpdate,
+    recordViolations('P3.record-update.types').filter((violation) => !violation.rule.endsWith('.required')),
+  ),
   entry('requests/monitor-client-create', monitorClient, monitorClientViolations('P3.monitor-client-create.types')),
   entry('requests/monitor-client-update', monitorClient, monitorClientViolations('P3.monitor-client-update.types')),
   entry('requests/monitor-plan-update', monitorPlan, [

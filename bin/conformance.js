@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 
 // The installed package carries the contract library only (dist/); the command runs from a checkout.
 if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
-  process.stderr.write('conformance: this installed copy of chs-conformance carries the contract library only (import it: see the README); run the command from a checkout of the repository after `npm ci`\n');
+  process.stderr.write(
+    'conformance: this installed copy of chs-conformance carries the contract library only (import it: see the README); run the command from a checkout of the repository after `npm ci`\n',
+  );
   process.exit(2);
 }
 const { register } = await import('tsx/esm/api');

@@ -12,7 +12,9 @@ import { UsageError } from './validate.js';
 export function registerDiff(program: Command, out: (line: string) => void): void {
   program
     .command('diff')
-    .description('the rules whose status changed between two runs (two targets, or one target over two releases), with the evidence of both; exit 0 none changed, 1 some did, 2 bad input')
+    .description(
+      'the rules whose status changed between two runs (two targets, or one target over two releases), with the evidence of both; exit 0 none changed, 1 some did, 2 bad input',
+    )
     .argument('<before.json>', 'the results of the first run')
     .argument('<after.json>', 'the results of the second run')
     .option('--json', 'print the changes as JSON')

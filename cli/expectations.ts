@@ -11,7 +11,9 @@ import { UsageError } from './validate.js';
 export function registerExpectations(program: Command, out: (line: string) => void): void {
   program
     .command('expectations')
-    .description('write an expectations file from a run: every MUST rule that failed, with the reason the message gives (edit the reasons, then pass the file to `run --expectations`)')
+    .description(
+      'write an expectations file from a run: every MUST rule that failed, with the reason the message gives (edit the reasons, then pass the file to `run --expectations`)',
+    )
     .requiredOption('--from <results.json>', 'the results of a run')
     .option('--out <file>', 'where to write it (default: standard output)')
     .option('--expires <YYYY-MM-DD>', 'the last day each expectation excuses its fail')

@@ -22,7 +22,7 @@ const WIND_DOWN_MS = 10_000;
 /** The cleanup of what the ledger holds stops after this long (`sweep` deletes the rest). */
 const CLEANUP_MS = 30_000;
 
-export function signalExitCode(signal: Signal): number {
+function signalExitCode(signal: Signal): number {
   return 128 + constants.signals[signal];
 }
 
@@ -124,7 +124,16 @@ export class Interruption {
     const print = (line: string) => process.stderr.write(`conformance: ${line}\n`);
     let cleanup: string;
     try {
-      const outcome = await sweep({ http, token, baseUrl, out: this.config.out, runIds: [this.config.runId], deadline: ends - timeoutMs, windowMs: this.config.consistencyWindowMs, print });
+      const outcome = await sweep({
+        http,
+        token,
+        baseUrl,
+        out: this.config.out,
+        runIds: [this.config.runId],
+        deadline: ends - timeoutMs,
+        windowMs: this.config.consistencyWindowMs,
+        print,
+      });
       for (const line of outcome.unread) print(`not read: ${line}`);
       const left = outcome.remaining.length + outcome.unread.length;
       cleanup = `cleanup deleted ${outcome.deleted}, ${left ? `${outcome.remaining.length} remain${outcome.unread.length ? ` and ${outcome.unread.length} lists were not read to the end` : ''}: ${this.sweepCommand()}` : 'nothing it created remains'}`;

@@ -9,13 +9,18 @@ const DECLARED: readonly Setting[] = SETTINGS;
 export type RunOptions = { config?: string } & Record<string, string | string[] | boolean | undefined>;
 
 export function configFileOption(): Option {
-  return new Option('--config <file>', `a JSON config file whose members are the config keys (flags win over the environment, which wins over the file) [env: ${ENV_PREFIX}CONFIG]`);
+  return new Option(
+    '--config <file>',
+    `a JSON config file whose members are the config keys (flags win over the environment, which wins over the file) [env: ${ENV_PREFIX}CONFIG]`,
+  );
 }
 
 function optionOf(declared: Setting): Option {
   const repeatable = declared.repeat ? ' (repeatable)' : '';
   const shownDefault = declared.shownDefault ? ` (default ${declared.shownDefault})` : '';
-  const option = new Option(declared.flag, `${declared.help}${repeatable}${shownDefault} [env: ${ENV_PREFIX}${declared.env}]`).helpGroup(`${GROUPS[declared.group]}:`);
+  const option = new Option(declared.flag, `${declared.help}${repeatable}${shownDefault} [env: ${ENV_PREFIX}${declared.env}]`).helpGroup(
+    `${GROUPS[declared.group]}:`,
+  );
   return declared.repeat ? option.argParser((value: string, previous: string[] = []) => [...previous, value]) : option;
 }
 

@@ -36,7 +36,11 @@ export async function planReport(given: SuiteConfig): Promise<PlanReport> {
   const control = embedded ? true : await probeControl(config);
   const table = loadCosts();
   const plan = makePlan(config, control, table);
-  const forecast = forecastRules(plan, ledger.map((rule) => rule.id), table);
+  const forecast = forecastRules(
+    plan,
+    ledger.map((rule) => rule.id),
+    table,
+  );
   const checks = { run: 0, skip: 0, disabled: 0 };
   for (const planned of plan.checks.values()) checks[planned.verdict]++;
   const rules = ledger.map((rule) => ({ id: rule.id, level: rule.level, ...forecast.get(rule.id)! }));
@@ -44,19 +48,38 @@ export async function planReport(given: SuiteConfig): Promise<PlanReport> {
   for (const rule of rules) summary[rule.status]++;
   const notes: string[] = [];
   if (control && !config.readOnly)
-    notes.push('the target offers control hooks: the run moves its clock forward (about 94 simulated hours on a full run) and the clock is account-wide, so colleagues sharing the target see it move');
-  return { target: config.baseUrl ?? 'embedded reference emulator', control, budgets: plan.budgets, probeReserve: plan.probeReserve, creates: plan.creates, checks, summary, rules, notes };
+    notes.push(
+      'the target offers control hooks: the run moves its clock forward (about 94 simulated hours on a full run) and the clock is account-wide, so colleagues sharing the target see it move',
+    );
+  return {
+    target: config.baseUrl ?? 'embedded reference emulator',
+    control,
+    budgets: plan.budgets,
+    probeReserve: plan.probeReserve,
+    creates: plan.creates,
+    checks,
+    summary,
+    rules,
+    notes,
+  };
 }
 
 const NAMES: Record<string, string> = { instance: 'instances', database: 'database clusters' };
 
 export function printPlan(report: PlanReport, out: (line: string) => void): void {
-  const budget = (kind: 'instance' | 'database') => (report.budgets[kind] === null ? 'unlimited' : `${report.budgets[kind]} (${report.probeReserve[kind]} kept for creates the documents say are refused)`);
-  out(`conformance plan: against ${report.target}; control hooks: ${report.control ? 'yes' : 'no'}; budgets: instances ${budget('instance')}, database clusters ${budget('database')}`);
-  const creates = Object.entries(report.creates).sort(([a], [b]) => a.localeCompare(b)).map(([kind, count]) => `${count} ${NAMES[kind] ?? kind}`);
+  const budget = (kind: 'instance' | 'database') =>
+    report.budgets[kind] === null ? 'unlimited' : `${report.budgets[kind]} (${report.probeReserve[kind]} kept for creates the documents say are refused)`;
+  out(
+    `conformance plan: against ${report.target}; control hooks: ${report.control ? 'yes' : 'no'}; budgets: instances ${budget('instance')}, database clusters ${budget('database')}`,
+  );
+  const creates = Object.entries(report.creates)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, count]) => `${count} ${NAMES[kind] ?? kind}`);
   out(`creates (each deleted after its spec file): ${creates.join(', ') || 'nothing'}`);
   out(`checks: ${report.checks.run} run, ${report.checks.skip} skip, ${report.checks.disabled} disabled`);
-  out(`rules: ${report.summary.judged} judged, ${report.summary.skip} skip, ${report.summary.disabled} disabled, ${report.summary.untested} not tested by any check`);
+  out(
+    `rules: ${report.summary.judged} judged, ${report.summary.skip} skip, ${report.summary.disabled} disabled, ${report.summary.untested} not tested by any check`,
+  );
   for (const status of ['skip', 'disabled'] as const) {
     const listed = report.rules.filter((rule) => rule.status === status);
     if (!listed.length) continue;

@@ -10,27 +10,28 @@ import { ExpectationsError, readExpectations } from '../reports/expectations.js'
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The pre-flight request gets at most this long: an unreachable target is told within seconds. */
-export const PREFLIGHT_MS = 5000;
+const PREFLIGHT_MS = 5000;
 
 /** Transport errors that mean no connection could be made (a reset or a slow answer means the target is there). */
 const UNREACHABLE = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT)$|CERT|TLS|SSL/;
 
 /** Filter items (`--rules`, `--areas`) that select no rule of the ledger: the same matching as the checks use. */
-export function unmatchedFilters(filters: string[] | null): string[] {
+function unmatchedFilters(filters: string[] | null): string[] {
   return (filters ?? []).filter((filter) => !ledger.some((rule) => rule.id === filter || rule.id.startsWith(`${filter}.`)));
 }
 
 /** Faults the reference emulator does not know: asked of the emulator itself (the suite never imports it). */
-export function unknownEmulatorFaults(faults: string[]): string[] {
+function unknownEmulatorFaults(faults: string[]): string[] {
   if (!faults.length) return [];
   const listed = spawnSync(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--list-faults'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-  if (listed.status !== 0) throw new ConfigError(`cannot list the emulator's faults: ${(listed.stderr || String(listed.error ?? listed.signal)).trim().split('\n')[0]}`);
+  if (listed.status !== 0)
+    throw new ConfigError(`cannot list the emulator's faults: ${(listed.stderr || String(listed.error ?? listed.signal)).trim().split('\n')[0]}`);
   const known = new Set(listed.stdout.split('\n').map((line) => line.split('\t')[0]));
   return faults.filter((fault) => !known.has(fault));
 }
 
 /** Why the base URL cannot be reached, or null when it answered (anything) or connected. One request, at most 5 s. */
-export async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS): Promise<string | null> {
+async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS): Promise<string | null> {
   const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   try {
     const response = await request(`${baseUrl}/__control`, { method: 'GET', dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
@@ -53,9 +54,15 @@ export async function preflight(config: SuiteConfig): Promise<void> {
       throw error instanceof ExpectationsError ? new ConfigError(error.message) : error;
     }
   }
-  for (const [flag, filters] of [['--rules', config.rules], ['--areas', config.areas]] as const) {
+  for (const [flag, filters] of [
+    ['--rules', config.rules],
+    ['--areas', config.areas],
+  ] as const) {
     const unmatched = unmatchedFilters(filters);
-    if (unmatched.length) throw new ConfigError(`${flag} ${unmatched.join(',')} matches no rule of the ledger (\`conformance rules\` lists them; a filter is a rule id or an id prefix such as P3.firewall)`);
+    if (unmatched.length)
+      throw new ConfigError(
+        `${flag} ${unmatched.join(',')} matches no rule of the ledger (\`conformance rules\` lists them; a filter is a rule id or an id prefix such as P3.firewall)`,
+      );
   }
   const unknown = unknownEmulatorFaults(config.emulatorFaults);
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);

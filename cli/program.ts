@@ -54,21 +54,28 @@ export function buildProgram(): Command {
       const config = configOf(options);
       registerConfigSecrets(config);
       await preflight(config);
-      process.stderr.write(`conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`);
+      process.stderr.write(
+        `conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`,
+      );
       process.exitCode = await runSuite(config, files);
     });
   withSettings(run);
-  run.addHelpText('after', `
+  run.addHelpText(
+    'after',
+    `
 Examples:
   conformance run                                        # the embedded reference emulator
   conformance run part3/firewalls --rules P3.firewall    # one spec file, one area's rules
   conformance run --base-url https://api.staging.example.com --token "$TOKEN" --read-only
-  conformance plan --base-url https://api.staging.example.com --token "$TOKEN"   # what a run would do, first`);
+  conformance plan --base-url https://api.staging.example.com --token "$TOKEN"   # what a run would do, first`,
+  );
 
   // The same flags as run, so the plan describes exactly the run those flags make.
   const plan = program
     .command('plan')
-    .description('print what `run` with the same flags would do, sending nothing but the GET /__control probe: the resources it would create, and which rules it would judge, skip (with the reason) or disable')
+    .description(
+      'print what `run` with the same flags would do, sending nothing but the GET /__control probe: the resources it would create, and which rules it would judge, skip (with the reason) or disable',
+    )
     .option('--json', 'print the plan as JSON');
   withSettings(plan, ['--json']);
   plan.action(async (options: RunOptions & { json?: string | boolean }) => {
@@ -80,7 +87,9 @@ Examples:
 
   program
     .command('sweep')
-    .description('delete what a killed run left on a target: its cleanup ledger (<out>/runs/<run id>/) and every resource labelled with its run prefix, dependants first; never a resource the suite did not create. Exit 0 nothing left, 1 something could not be deleted (e.g. a cluster still provisioning: sweep again later), 2 bad usage or the target refused')
+    .description(
+      'delete what a killed run left on a target: its cleanup ledger (<out>/runs/<run id>/) and every resource labelled with its run prefix, dependants first; never a resource the suite did not create. Exit 0 nothing left, 1 something could not be deleted (e.g. a cluster still provisioning: sweep again later), 2 bad usage or the target refused',
+    )
     .addOption(settingOption('runId', { help: 'the run to sweep (printed at the start of each run)', shownDefault: '' }))
     .option('--all-runs', 'sweep every run with a folder under <out>/runs/')
     .addOption(settingOption('baseUrl', { help: 'the API base URL the run ran against', shownDefault: '' }))
@@ -89,7 +98,12 @@ Examples:
     .addOption(configFileOption())
     .addOption(settingOption('timeoutMs', { help: 'per-request timeout in ms', shownDefault: '10000' }))
     .addOption(settingOption('maxRps', { help: 'requests per second sweep sends at most', shownDefault: 'no cap' }))
-    .addOption(settingOption('runBudgetMs', { help: `wall-clock budget: past it no request is started and what was not done is listed; each list is read up to ${SWEEP_MAX_PAGES} pages`, shownDefault: `${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes` }))
+    .addOption(
+      settingOption('runBudgetMs', {
+        help: `wall-clock budget: past it no request is started and what was not done is listed; each list is read up to ${SWEEP_MAX_PAGES} pages`,
+        shownDefault: `${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes`,
+      }),
+    )
     .action(async (options: SweepCommandOptions) => {
       process.exitCode = await sweepCommand(options, out);
     });
@@ -139,7 +153,9 @@ Examples:
 
   program
     .command('export-cases')
-    .description('write the request-side boundary cases as JSON, one file per rule (accept/reject bodies per endpoint), and the contract as an OpenAPI 3.1 document')
+    .description(
+      'write the request-side boundary cases as JSON, one file per rule (accept/reject bodies per endpoint), and the contract as an OpenAPI 3.1 document',
+    )
     .requiredOption('--out <dir>', 'where to write cases/<rule id>.json and openapi.json')
     .action((options: { out: string }) => {
       const written = exportCases(options.out);

@@ -8,7 +8,7 @@ import { ResultsFileError, readResultsFile, rerenderReports, writeRenderedReport
 import { UsageError } from './validate.js';
 
 /** Merges the shard results into `outDir`; returns the files written and the closing line's counts. */
-export function mergeShardReports(from: string[], outDir: string): { files: string[]; line: string } {
+function mergeShardReports(from: string[], outDir: string): { files: string[]; line: string } {
   const merged = mergeResults(from.map((file) => ({ file, results: readResultsFile(file) })));
   const paths = { json: join(outDir, 'results.json'), html: join(outDir, 'compliance.html'), junit: join(outDir, 'junit.xml') };
   writeResultsJson(merged, paths.json);
@@ -24,8 +24,13 @@ export function mergeShardReports(from: string[], outDir: string): { files: stri
 export function registerReport(program: Command, out: (line: string) => void): void {
   program
     .command('report')
-    .description('render compliance.html and junit.xml again from a results.json; with several --from (the shards of one run, `run --shard i/n`), merge them into one results.json, compliance.html and junit.xml in --out (a rule judged in several shards takes its worst status)')
-    .requiredOption('--from <results.json>', 'the results of a run (repeatable: shards to merge)', (value: string, previous: string[] = []) => [...previous, value])
+    .description(
+      'render compliance.html and junit.xml again from a results.json; with several --from (the shards of one run, `run --shard i/n`), merge them into one results.json, compliance.html and junit.xml in --out (a rule judged in several shards takes its worst status)',
+    )
+    .requiredOption('--from <results.json>', 'the results of a run (repeatable: shards to merge)', (value: string, previous: string[] = []) => [
+      ...previous,
+      value,
+    ])
     .option('--out <dir>', 'where to write them (default: beside results.json; required when merging)')
     .action((options: { from: string[]; out?: string }) => {
       try {

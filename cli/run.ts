@@ -32,7 +32,14 @@ function reportLeftovers(config: SuiteConfig): void {
   }
   const kinds = [...new Set(left.map((entry) => entry.kind))].map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
   const why = left.some((entry) => entry.kind === 'database') ? '; a cluster cannot be deleted while it provisions' : '';
-  process.stderr.write(`conformance: ${left.length} resources the run created are left (${kinds.join(', ')}${why}): ${left.map((entry) => entry.deletePath).slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl)} --out ${config.out} --token <token>\` deletes them\n`);
+  process.stderr.write(
+    `conformance: ${left.length} resources the run created are left (${kinds.join(', ')}${why}): ${left
+      .map((entry) => entry.deletePath)
+      .slice(0, 5)
+      .join(
+        ', ',
+      )}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl)} --out ${config.out} --token <token>\` deletes them\n`,
+  );
 }
 
 /** Runs the suite; returns the exit code. */
@@ -59,7 +66,12 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
   };
   process.stdout.on('error', onOutputError);
   const { startVitest } = await import('vitest/node');
-  const running = startVitest('test', filters, { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, ...(config.shard ? { shard: config.shard } : {}) }, { plugins: [interruption.plugin()] });
+  const running = startVitest(
+    'test',
+    filters,
+    { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, ...(config.shard ? { shard: config.shard } : {}) },
+    { plugins: [interruption.plugin()] },
+  );
   const vitest = await Promise.race([running, interruption.gaveUp.then(() => undefined)]);
   await vitest?.close();
   if (interruption.signal) return interruption.finish(existsSync(resultsFile));
@@ -80,14 +92,24 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
  * The exit code of a finished run: 1 a MUST rule failed (or, with --fail-on warning, a SHOULD rule warned); 2 an
  * error inside or outside the checks, or nothing of weight judged; else 0. `line` says why when it is not obvious.
  */
-export function exitOf(results: Pick<Results, 'summary' | 'warnings' | 'score' | 'checkList' | 'setupError' | 'expectations'>, config: Pick<SuiteConfig, 'failOn'> & Partial<Pick<SuiteConfig, 'strictExpectations'>>, outsideChecks = 0): { code: number; line?: string } {
+export function exitOf(
+  results: Pick<Results, 'summary' | 'warnings' | 'score' | 'checkList' | 'setupError' | 'expectations'>,
+  config: Pick<SuiteConfig, 'failOn'> & Partial<Pick<SuiteConfig, 'strictExpectations'>>,
+  outsideChecks = 0,
+): { code: number; line?: string } {
   if (results.setupError) return { code: 2, line: `${results.setupError}: nothing was judged` };
   const uncollected = results.checkList.filter((check) => check.name.startsWith(SPEC_FILE_ERROR));
-  if (uncollected.length) return { code: 2, line: `${uncollected.map((check) => check.file).join(', ')} could not be collected (${uncollected[0]!.message ?? 'see above'}): the run is incomplete` };
+  if (uncollected.length)
+    return {
+      code: 2,
+      line: `${uncollected.map((check) => check.file).join(', ')} could not be collected (${uncollected[0]!.message ?? 'see above'}): the run is incomplete`,
+    };
   if (results.summary.fail > 0) return { code: 1 };
   const passing = results.expectations?.unexpectedlyPassing ?? [];
-  if (config.strictExpectations && passing.length) return { code: 1, line: `${passing.length} rule(s) expected to fail now pass: take them out of ${results.expectations!.file} (--strict-expectations)` };
-  if (config.failOn === 'warning' && results.warnings > 0) return { code: 1, line: `${results.warnings} SHOULD rule(s) with a warning, and the run fails on warnings (--fail-on warning)` };
+  if (config.strictExpectations && passing.length)
+    return { code: 1, line: `${passing.length} rule(s) expected to fail now pass: take them out of ${results.expectations!.file} (--strict-expectations)` };
+  if (config.failOn === 'warning' && results.warnings > 0)
+    return { code: 1, line: `${results.warnings} SHOULD rule(s) with a warning, and the run fails on warnings (--fail-on warning)` };
   // Errors outside any check (e.g. a shard with no spec files) leave the run incomplete.
   if (outsideChecks > 0) return { code: 2, line: `${outsideChecks} error(s) outside the checks (above): the run is incomplete` };
   if (results.summary.error > 0) return { code: 2 };

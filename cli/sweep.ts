@@ -81,7 +81,7 @@ export interface SweepOutcome {
 }
 
 /** A target error that stops the sweep (unreachable, a token refused): usage-level, exit 2. */
-export class SweepError extends Error {}
+class SweepError extends Error {}
 
 const success = (status: number) => status >= 200 && status < 300;
 
@@ -92,7 +92,8 @@ export async function sweep(options: SweepOptions): Promise<SweepOutcome> {
   const outcome: SweepOutcome = { deleted: 0, alreadyGone: 0, remaining: [], unread: [] };
   const candidates = new Map<string, Candidate>();
   for (const runId of options.runIds) for (const entry of ledgerCandidates(options, runId)) candidates.set(entry.deletePath, entry);
-  for (const candidate of await labelledCandidates(options, carriesPrefix, outOfTime, outcome)) if (!candidates.has(candidate.deletePath)) candidates.set(candidate.deletePath, candidate);
+  for (const candidate of await labelledCandidates(options, carriesPrefix, outOfTime, outcome))
+    if (!candidates.has(candidate.deletePath)) candidates.set(candidate.deletePath, candidate);
 
   const ordered = [...candidates.values()].sort((a, b) => rank(a.kind) - rank(b.kind) || a.order - b.order);
   for (const candidate of ordered) {
@@ -130,17 +131,31 @@ function ledgerCandidates(options: SweepOptions, runId: string): Candidate[] {
   // run.json holds the base URL without credentials.
   if (!record?.target || withoutCredentials(record.target) !== withoutCredentials(options.baseUrl)) {
     const where = record ? (record.target ? withoutCredentials(record.target) : 'the embedded emulator') : 'an unrecorded target';
-    options.print(`run ${runId} ran against ${where}: its ledger (${entries.length} entries) is not applied to ${withoutCredentials(options.baseUrl)}; its labelled resources are still looked for`);
+    options.print(
+      `run ${runId} ran against ${where}: its ledger (${entries.length} entries) is not applied to ${withoutCredentials(options.baseUrl)}; its labelled resources are still looked for`,
+    );
     return [];
   }
-  return entries.map((entry: FiledEntry, order) => ({ kind: entry.kind, deletePath: entry.deletePath, ...(entry.label ? { label: entry.label } : {}), file: entry.file, order, ...(entry.untracked ? { untracked: entry.untracked } : {}) }));
+  return entries.map((entry: FiledEntry, order) => ({
+    kind: entry.kind,
+    deletePath: entry.deletePath,
+    ...(entry.label ? { label: entry.label } : {}),
+    file: entry.file,
+    order,
+    ...(entry.untracked ? { untracked: entry.untracked } : {}),
+  }));
 }
 
 /**
  * Every item of the labelled collections whose label carries a run prefix, and every such tag on any item; each list
  * read up to the page cap and the deadline (what was not read goes to `outcome.unread`).
  */
-async function labelledCandidates(options: SweepOptions, carriesPrefix: (label: unknown) => boolean, outOfTime: () => boolean, outcome: SweepOutcome): Promise<Candidate[]> {
+async function labelledCandidates(
+  options: SweepOptions,
+  carriesPrefix: (label: unknown) => boolean,
+  outOfTime: () => boolean,
+  outcome: SweepOutcome,
+): Promise<Candidate[]> {
   const found: Candidate[] = [];
   const tags = new Set<string>();
   const maxPages = options.maxPages ?? SWEEP_MAX_PAGES;
@@ -200,8 +215,21 @@ export interface SweepCommandOptions {
 /** The command: resolves the target like `run` does (flags, CONFORMANCE_*, config file), sweeps, returns the exit code. */
 export async function sweepCommand(options: SweepCommandOptions, print: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (Boolean(options.runId) === Boolean(options.allRuns)) throw new UsageError('sweep needs either --run-id ID or --all-runs');
-  const config = resolveConfig({ file: options.config, env, flags: { baseUrl: options.baseUrl, token: options.token, out: options.out, timeoutMs: options.timeout, runId: options.runId, maxRps: options.maxRps, runBudgetMs: options.runBudget } });
-  if (!config.baseUrl || !config.token) throw new UsageError('sweep needs the target: --base-url and --token (the embedded emulator is discarded at the end of each run)');
+  const config = resolveConfig({
+    file: options.config,
+    env,
+    flags: {
+      baseUrl: options.baseUrl,
+      token: options.token,
+      out: options.out,
+      timeoutMs: options.timeout,
+      runId: options.runId,
+      maxRps: options.maxRps,
+      runBudgetMs: options.runBudget,
+    },
+  });
+  if (!config.baseUrl || !config.token)
+    throw new UsageError('sweep needs the target: --base-url and --token (the embedded emulator is discarded at the end of each run)');
   registerConfigSecrets(config);
   const runIds = options.allRuns ? runIdsIn(config.out) : [config.runId];
   if (!runIds.length) {
@@ -211,10 +239,21 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
   const deadline = Date.now() + (config.runBudgetMs ?? SWEEP_DEFAULT_BUDGET_MS);
   const http = new HttpClient(config.baseUrl, { timeoutMs: config.timeoutMs, maxRps: config.maxRps, deadline });
   try {
-    const outcome = await sweep({ http, token: config.token, baseUrl: config.baseUrl, out: config.out, runIds, deadline, windowMs: config.consistencyWindowMs, print });
+    const outcome = await sweep({
+      http,
+      token: config.token,
+      baseUrl: config.baseUrl,
+      out: config.out,
+      runIds,
+      deadline,
+      windowMs: config.consistencyWindowMs,
+      print,
+    });
     for (const line of outcome.unread) print(`not read: ${line}`);
     const unread = outcome.unread.length ? `, ${outcome.unread.length} lists not read to the end` : '';
-    print(`sweep: ${outcome.deleted} deleted, ${outcome.alreadyGone} already gone, ${outcome.remaining.length} could not be deleted${unread} (run${runIds.length > 1 ? 's' : ''} ${runIds.length > 3 ? `${runIds.slice(0, 3).join(', ')} and ${runIds.length - 3} more` : runIds.join(', ')})`);
+    print(
+      `sweep: ${outcome.deleted} deleted, ${outcome.alreadyGone} already gone, ${outcome.remaining.length} could not be deleted${unread} (run${runIds.length > 1 ? 's' : ''} ${runIds.length > 3 ? `${runIds.slice(0, 3).join(', ')} and ${runIds.length - 3} more` : runIds.join(', ')})`,
+    );
     return outcome.remaining.length || outcome.unread.length ? 1 : 0;
   } catch (error) {
     if (error instanceof SweepError) throw new UsageError(`sweep stopped: ${error.message}`);

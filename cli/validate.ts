@@ -37,7 +37,9 @@ export function printVerdict(verdict: ResponseVerdict, out: (line: string) => vo
   for (const violation of fails) out(`FAIL ${violation.rule} at ${violation.path}: ${violation.message}`);
   for (const violation of warnings) out(`WARN ${violation.rule} at ${violation.path}: ${violation.message} (inferred rule: a warning, not a failure)`);
   if (verdict.judgedAgainst !== 'not shown')
-    out(`${verdict.endpoint} ${verdict.status}: ${fails.length ? 'invalid' : 'valid'} against ${verdict.judgedAgainst} (${fails.length} violation${fails.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'})`);
+    out(
+      `${verdict.endpoint} ${verdict.status}: ${fails.length ? 'invalid' : 'valid'} against ${verdict.judgedAgainst} (${fails.length} violation${fails.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'})`,
+    );
   return fails.length ? 1 : 0;
 }
 
@@ -61,7 +63,16 @@ export function validateBatch(text: string, out: (line: string) => void): number
       const verdict = judgeOne(input.endpoint, input.status, input.body);
       const valid = !verdict.violations.some((violation) => violation.level === 'MUST');
       if (!valid) exitCode = Math.max(exitCode, 1);
-      out(JSON.stringify({ line, endpoint: verdict.endpoint, status: verdict.status, valid, judgedAgainst: verdict.judgedAgainst, violations: verdict.violations }));
+      out(
+        JSON.stringify({
+          line,
+          endpoint: verdict.endpoint,
+          status: verdict.status,
+          valid,
+          judgedAgainst: verdict.judgedAgainst,
+          violations: verdict.violations,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       exitCode = 2;

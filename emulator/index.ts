@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildServer, DEFAULT_TOKEN } from './server.js';
 
-export { buildServer, DEFAULT_TOKEN } from './server.js';
+export { DEFAULT_TOKEN } from './server.js';
 
 export interface StartOptions {
   /** 0 (default) picks a free port. */

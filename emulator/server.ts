@@ -51,8 +51,8 @@ export interface ServerOptions {
   extraAreas?: Area[];
 }
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
+const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 const UPLOAD_PREFIX = '/__upload/';
 
 /** A non-JSON request body, kept raw until the route decides whether it accepts it. */
@@ -74,7 +74,7 @@ export function getStore(app: FastifyInstance): Store {
 }
 
 /** A fresh store with the core catalogue and every area's seed data. */
-export function createStore(opts: { token?: string; faults?: readonly string[]; variations?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
+function createStore(opts: { token?: string; faults?: readonly string[]; variations?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
   const store = new Store({ token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [] });
   const all = [...areas, ...(opts.extraAreas ?? [])];
   for (const area of all) area.listen?.(store);
@@ -96,7 +96,10 @@ function errorBody(reason: string, field: string | null = null, store?: Store): 
 }
 
 function sendError(reply: FastifyReply, status: number, reason: string, field: string | null = null, store?: Store): FastifyReply {
-  return reply.code(status).type('application/json').send(errorBody(reason, field, store));
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(errorBody(reason, field, store));
 }
 
 /** `/v4/domains/{domainId}` → `/v4/domains/:domainId`; a trailing `{engineId}` (contains a slash) → wildcard. */
@@ -256,7 +259,10 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     });
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
-    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
     done(null, new RawBody(type, body as Buffer));
   });
 
@@ -288,7 +294,12 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   }
 
   // A POST to a path that also lists (a collection) creates; the variations of success codes tell the two apart.
-  const collections = new Set(served.flatMap((area) => area.routes).filter((route) => route.method === 'GET').map((route) => fastifyPath(route.path).url));
+  const collections = new Set(
+    served
+      .flatMap((area) => area.routes)
+      .filter((route) => route.method === 'GET')
+      .map((route) => fastifyPath(route.path).url),
+  );
   app.addHook('onSend', async (request, reply, payload) => {
     const store = holder.store;
     if (!store.variations.size || request.url.startsWith('/__control')) return payload;
@@ -299,7 +310,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     }
     reply.code(successStatus(store, request.method, reply.statusCode, collections.has(request.routeOptions.url ?? '')));
     if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
-    if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('content-type', 'application/json');
+    if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      reply.header('content-type', 'application/json');
     return variedPayload(store, payload);
   });
 

@@ -67,8 +67,20 @@ export const FLAGS = {
       return value;
     },
   }),
-  fault: flag({ value: 'id', repeatable: true, env: 'CHS_EMULATOR_FAULTS', help: 'start with this deliberate deviation from the documents', read: knownIds('fault') }),
-  variation: flag({ value: 'id', repeatable: true, env: 'CHS_EMULATOR_VARIATIONS', help: 'start with this choice the documents leave open, made differently', read: knownIds('variation') }),
+  fault: flag({
+    value: 'id',
+    repeatable: true,
+    env: 'CHS_EMULATOR_FAULTS',
+    help: 'start with this deliberate deviation from the documents',
+    read: knownIds('fault'),
+  }),
+  variation: flag({
+    value: 'id',
+    repeatable: true,
+    env: 'CHS_EMULATOR_VARIATIONS',
+    help: 'start with this choice the documents leave open, made differently',
+    read: knownIds('variation'),
+  }),
   'list-faults': flag({ help: 'print the faults (id, what it does) and exit', read: switched }),
   'list-variations': flag({ help: 'print the variations (id, what it does, what the documents leave open) and exit', read: switched }),
   'parent-pid': flag({
@@ -89,7 +101,10 @@ export type EmulatorSettings = { [Name in keyof Flags]: ReturnType<Flags[Name]['
 const DECLARED = Object.entries(FLAGS) as Array<[keyof Flags, Flag<unknown>]>;
 
 function fromEnv(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
 }
 
 /** The settings of these arguments; throws UsageError with one line. */
@@ -100,7 +115,12 @@ export function readSettings(args: string[], env: NodeJS.ProcessEnv): EmulatorSe
       args,
       strict: true,
       allowPositionals: false,
-      options: Object.fromEntries(DECLARED.map(([name, declared]) => [name, { type: declared.value ? 'string' : 'boolean', multiple: declared.repeatable ?? false, ...(declared.short ? { short: declared.short } : {}) }])),
+      options: Object.fromEntries(
+        DECLARED.map(([name, declared]) => [
+          name,
+          { type: declared.value ? 'string' : 'boolean', multiple: declared.repeatable ?? false, ...(declared.short ? { short: declared.short } : {}) },
+        ]),
+      ),
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -116,7 +136,11 @@ export function readSettings(args: string[], env: NodeJS.ProcessEnv): EmulatorSe
 export function usage(): string {
   const lines = DECLARED.map(([name, declared]) => {
     const spelling = `${declared.short ? `-${declared.short}, ` : ''}--${name}${declared.value ? ` <${declared.value}>` : ''}`;
-    const notes = [declared.initial && `default ${declared.initial}`, declared.repeatable && 'repeatable', declared.env && `also ${declared.env}, comma-separated`].filter(Boolean);
+    const notes = [
+      declared.initial && `default ${declared.initial}`,
+      declared.repeatable && 'repeatable',
+      declared.env && `also ${declared.env}, comma-separated`,
+    ].filter(Boolean);
     return `  ${spelling.padEnd(24)} ${declared.help}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   });
   return ['usage: npm run emulator -- [options]', '', 'options:', ...lines].join('\n');

@@ -8,7 +8,7 @@ import { listItems } from './lists.js';
 
 type Json = Record<string, unknown>;
 
-export const VLANS_PER_REGION = 10;
+const VLANS_PER_REGION = 10;
 const RANGES = '/v4/networking/ipv6/ranges';
 const VLANS = '/v4beta/networking/vlans';
 
@@ -24,7 +24,13 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
   const given = regions.filter((region): region is string => typeof region === 'string' && region.length > 0);
   const free = given.find((region) => !others.some((item) => mayBeIn(item, region)));
   if (free) return free;
-  const held = given.map((region) => `${region} (${others.filter((item) => mayBeIn(item, region)).map((item) => bare(item.range)).join(', ')})`);
+  const held = given.map(
+    (region) =>
+      `${region} (${others
+        .filter((item) => mayBeIn(item, region))
+        .map((item) => bare(item.range))
+        .join(', ')})`,
+  );
   return c.skip(
     `the account already holds an IPv6 range the check did not create in ${held.join(' and ')}: one range per region per account` +
       (given.length < 2 ? '; give --other-region with no range to judge the rule there' : ''),
@@ -41,5 +47,7 @@ export async function needVlanRoom(c: Check, region: string, wanted = 1): Promis
   const others = inRegion.filter((item) => !JSON.stringify(item).includes(prefix));
   // The run's own VLANs filling the region is the run's doing: then the refusal is judged as usual.
   if (others.length && inRegion.length + wanted > VLANS_PER_REGION)
-    c.skip(`the account already holds ${others.length} VLAN(s) the run did not create that may be in ${region} (${inRegion.length} in all there): up to ${VLANS_PER_REGION} per region leaves no room for ${wanted} more; give --vlan-region with room`);
+    c.skip(
+      `the account already holds ${others.length} VLAN(s) the run did not create that may be in ${region} (${inRegion.length} in all there): up to ${VLANS_PER_REGION} per region leaves no room for ${wanted} more; give --vlan-region with room`,
+    );
 }

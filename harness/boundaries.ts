@@ -24,20 +24,27 @@ const OTHER_CONSTRAINTS = ['pattern', 'format', 'x-check', 'const', 'not', 'oneO
 function resolveRef(ref: string, current: Json): { node: Json; document: Json } {
   const [file, fragment] = ref.split('#');
   const contract = loadContract();
-  const document = file ? contract.documents.get(file.replace(/^\/schemas\//, '').replace(SCHEMA_BASE, '').replace(/\.json$/, ''))! : current;
+  const document = file
+    ? contract.documents.get(
+        file
+          .replace(/^\/schemas\//, '')
+          .replace(SCHEMA_BASE, '')
+          .replace(/\.json$/, ''),
+      )!
+    : current;
   if (!document) throw new Error(`cannot resolve ${ref}`);
   let node: unknown = document;
   for (const part of (fragment ?? '').split('/').filter(Boolean)) node = (node as Json)[decodeURIComponent(part)];
   return { node: node as Json, document };
 }
 
-export function ruleOfKeyword(node: Json, keyword: string): string | undefined {
+function ruleOfKeyword(node: Json, keyword: string): string | undefined {
   const mapped = (node['x-rules'] as Json | undefined)?.[keyword];
   return typeof mapped === 'string' ? mapped : (node['x-rule'] as string | undefined);
 }
 
 /** A string of length n shaped like `like`: keeps its first and last characters where it can. */
-export function resize(like: unknown, n: number): string {
+function resize(like: unknown, n: number): string {
   const text = typeof like === 'string' && like.length > 0 ? like : 'a';
   const filler = /[A-Za-z0-9]/.exec(text)?.[0] ?? 'a';
   if (n <= 0) return '';
@@ -105,7 +112,8 @@ export function boundaryCases(schemaName: string, sample: unknown): BoundaryCase
     if (value && typeof value === 'object' && !Array.isArray(value) && node.properties)
       for (const [key, subschema] of Object.entries(node.properties as Record<string, Json>))
         if (key in (value as Json)) visit(subschema, document, (value as Json)[key], `${pointer}/${key}`, depth + 1);
-    if (Array.isArray(value) && value.length && node.items && typeof node.items === 'object') visit(node.items as Json, document, value[0], `${pointer}/0`, depth + 1);
+    if (Array.isArray(value) && value.length && node.items && typeof node.items === 'object')
+      visit(node.items as Json, document, value[0], `${pointer}/0`, depth + 1);
   };
   visit(root, root, sample, '', 0);
   return cases;

@@ -72,7 +72,7 @@ export async function twice(run: () => Promise<void>): Promise<void> {
 export class SkipCheck extends Error {}
 
 /** How long a check may take (vitest's timeout of the test); its last request must be sent early enough to end within it. */
-export const CHECK_TIMEOUT_MS = 60_000;
+const CHECK_TIMEOUT_MS = 60_000;
 
 /** The check's deadline passed: it sends nothing more, and reports `error` unless it already judged something. */
 export class DeadlinePassed extends NothingToJudge {
@@ -96,7 +96,11 @@ export class Check {
   /** No request is sent after this (ms since the epoch): the check ends within its timeout, whatever the target does. */
   readonly deadline: number;
 
-  constructor(rules: string[], on: Target = target(), private readonly timeoutMs = CHECK_TIMEOUT_MS) {
+  constructor(
+    rules: string[],
+    on: Target = target(),
+    private readonly timeoutMs = CHECK_TIMEOUT_MS,
+  ) {
     this.target = on;
     // The request in flight at the deadline still gets its --timeout, and the check a moment to report.
     this.deadline = Date.now() + Math.max(timeoutMs / 2, timeoutMs - on.info.config.timeoutMs - 2000);
@@ -116,12 +120,19 @@ export class Check {
     const id = method === 'POST' && exchange.status >= 200 && exchange.status < 300 ? (exchange.body as { id?: unknown } | undefined)?.id : undefined;
     if (typeof id === 'number' || typeof id === 'string') noteLive(`${path}/${id}`);
     if (method !== 'GET' || exchange.status !== 404 || !isLive(path)) return exchange;
-    return readAfterWrite(this, () => this.sendOnce(method, path, options), (read) => read.status !== 404);
+    return readAfterWrite(
+      this,
+      () => this.sendOnce(method, path, options),
+      (read) => read.status !== 404,
+    );
   }
 
   private async sendOnce(method: SendOptions['method'], path: string, options: RequestOptions): Promise<Exchange> {
     const token = options.token === undefined ? this.target.token : options.token;
-    if (Date.now() >= this.deadline) throw new DeadlinePassed(`the check's deadline passed (it must end within ${Math.round(this.timeoutMs / 1000)} s): ${method} ${path.split('?')[0]} was not sent`);
+    if (Date.now() >= this.deadline)
+      throw new DeadlinePassed(
+        `the check's deadline passed (it must end within ${Math.round(this.timeoutMs / 1000)} s): ${method} ${path.split('?')[0]} was not sent`,
+      );
     if (method !== 'GET') noteUse('write');
     let exchange: Exchange;
     try {
@@ -162,12 +173,14 @@ export class Check {
     }
     // A 429 is the rate limiter speaking, not the endpoint: its body is not judged.
     const judged = exchange.rateLimited ? { findings: [], exercised: [] } : judgeExchange(exchange);
-    for (const rule of judged.exercised) if (!this.exercised.has(rule)) {
-      this.exercised.add(rule);
-      this.record.exercised.push(rule);
-    }
+    for (const rule of judged.exercised)
+      if (!this.exercised.has(rule)) {
+        this.exercised.add(rule);
+        this.record.exercised.push(rule);
+      }
     for (const finding of judged.findings) {
-      if (!this.record.findings.some((known) => known.rule === finding.rule && known.path === finding.path && known.message === finding.message)) this.record.findings.push(finding);
+      if (!this.record.findings.some((known) => known.rule === finding.rule && known.path === finding.path && known.message === finding.message))
+        this.record.findings.push(finding);
     }
     this.keep(exchange);
   }
@@ -208,7 +221,12 @@ export class Check {
    * `a.b.3.c` are the same path).
    */
   expectRejected(rule: string, exchange: Exchange, what = 'the request', field?: string | null): void {
-    this.expect(rule, isErrorResponse(exchange), `${what} should be rejected (an error response: 4xx, or 5xx with the error body) but got ${describe(exchange)}`, exchange);
+    this.expect(
+      rule,
+      isErrorResponse(exchange),
+      `${what} should be rejected (an error response: 4xx, or 5xx with the error body) but got ${describe(exchange)}`,
+      exchange,
+    );
     if (!field) return;
     const named = errorFields(exchange.body);
     if (!named.length) return;
@@ -291,10 +309,13 @@ export function describe(exchange: Exchange): string {
   return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${redactText(reason).slice(0, 160)}"` : ''}`;
 }
 
-export function errorFields(body: unknown): string[] {
+function errorFields(body: unknown): string[] {
   const errors = (body as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(errors)) return [];
-  return errors.map((error) => (error as { field?: unknown })?.field).filter((field): field is string => typeof field === 'string' && field.length > 0).map(normaliseField);
+  return errors
+    .map((error) => (error as { field?: unknown })?.field)
+    .filter((field): field is string => typeof field === 'string' && field.length > 0)
+    .map(normaliseField);
 }
 
 function normaliseField(field: string): string {
@@ -313,7 +334,8 @@ function shrink(exchange: Exchange): Exchange {
 function redactError(error: unknown): void {
   if (!(error instanceof Error) || !Object.isExtensible(error)) return;
   // Own properties: some errors (DOMException) have a message getter without a setter.
-  for (const key of ['message', 'stack'] as const) if (typeof error[key] === 'string') Object.defineProperty(error, key, { value: redactText(error[key]), writable: true, configurable: true });
+  for (const key of ['message', 'stack'] as const)
+    if (typeof error[key] === 'string') Object.defineProperty(error, key, { value: redactText(error[key]), writable: true, configurable: true });
 }
 
 function selected(rules: string[], filters: string[] | null): boolean {
@@ -332,7 +354,10 @@ async function labelForAllure(ids: string[]): Promise<void> {
     { name: 'epic', value: `Document ${first.part}` },
     { name: 'feature', value: first.section },
     { name: 'story', value: first.id },
-    ...ids.flatMap((id) => [{ name: 'rule', value: id }, { name: 'tag', value: id }]),
+    ...ids.flatMap((id) => [
+      { name: 'rule', value: id },
+      { name: 'tag', value: id },
+    ]),
   );
 }
 
@@ -344,61 +369,73 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
   const ids = Array.isArray(rules) ? rules : [rules];
   const unknown = ids.filter((id) => !ruleById.has(id));
   if (!ids.length || unknown.length) throw new Error(`check "${title}" names unknown rule id(s): ${unknown.join(', ') || '(none)'}`);
-  it(`[${ids.join(' ')}] ${title}`, async (context: TestContext) => {
-    await labelForAllure(ids);
-    const config = target().info.config;
-    if (!selected(ids, config.rules) || !selected(ids, config.areas)) {
-      context.task.meta.conformance = { rules: ids, verdict: 'disabled', message: 'disabled by the --rules / --areas filter', findings: [], exchanges: [], endpoints: {}, exercised: [] };
-      context.skip('disabled by configuration');
-    }
-    const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
-    context.task.meta.conformance = run.record;
-    const key = (run.key = context.task.fullName);
-    const planned = run.target.plan?.checks.get(key);
-    const cost = (run.record.cost = emptyCost(key));
-    // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability
-    // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made. A
-    // read-only run creates nothing: its checks find out themselves, naming the first write they would need.
-    if (planned && planned.verdict !== 'run' && !config.readOnly) {
-      run.record.verdict = planned.verdict;
-      run.record.message = planned.reason;
-      context.skip(planned.reason);
-    }
-    try {
-      await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, () => body(run));
-      if (run.refusal) throw run.refusal;
-      run.finish();
-    } catch (error) {
-      run.finish(error instanceof RuleViolation ? error.exchange : undefined);
-      redactError(error);
-      const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
-      if (refusal) {
-        run.record.verdict = refusal.verdict;
-        run.record.message = redactText(refusal.message);
-        context.skip(run.record.message);
+  it(
+    `[${ids.join(' ')}] ${title}`,
+    async (context: TestContext) => {
+      await labelForAllure(ids);
+      const config = target().info.config;
+      if (!selected(ids, config.rules) || !selected(ids, config.areas)) {
+        context.task.meta.conformance = {
+          rules: ids,
+          verdict: 'disabled',
+          message: 'disabled by the --rules / --areas filter',
+          findings: [],
+          exchanges: [],
+          endpoints: {},
+          exercised: [],
+        };
+        context.skip('disabled by configuration');
       }
-      // The target lacks what the check needs (a list item that qualifies, a token, the clock): `skip` with the reason.
-      if (error instanceof SkipCheck || error instanceof MissingCapability) {
-        run.record.verdict = 'skip';
-        run.record.message = error.message;
-        context.skip(error.message);
+      const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
+      context.task.meta.conformance = run.record;
+      const key = (run.key = context.task.fullName);
+      const planned = run.target.plan?.checks.get(key);
+      const cost = (run.record.cost = emptyCost(key));
+      // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability
+      // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made. A
+      // read-only run creates nothing: its checks find out themselves, naming the first write they would need.
+      if (planned && planned.verdict !== 'run' && !config.readOnly) {
+        run.record.verdict = planned.verdict;
+        run.record.message = planned.reason;
+        context.skip(planned.reason);
       }
-      if (error instanceof RuleViolation) {
-        // The `verdict` label makes the Allure result `failed` (a rule broken) rather than `broken` (reports/allure.ts).
-        await allure.label('verdict', 'fail');
-        await allure.attachment('evidence (tokens redacted)', JSON.stringify(run.record.exchanges, null, 1), 'application/json');
-        run.record.verdict = 'fail';
-        run.record.failedRule = error.rule;
-        run.record.message = error.message;
-        const replay = (error as { replay?: { seed: number; path?: string; counterexample?: string } }).replay;
-        if (replay) Object.assign(run.record, replay);
-      } else {
-        run.record.verdict = 'error';
-        run.record.message = (error as Error).message ?? redactText(String(error));
+      try {
+        await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, () => body(run));
+        if (run.refusal) throw run.refusal;
+        run.finish();
+      } catch (error) {
+        run.finish(error instanceof RuleViolation ? error.exchange : undefined);
+        redactError(error);
+        const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
+        if (refusal) {
+          run.record.verdict = refusal.verdict;
+          run.record.message = redactText(refusal.message);
+          context.skip(run.record.message);
+        }
+        // The target lacks what the check needs (a list item that qualifies, a token, the clock): `skip` with the reason.
+        if (error instanceof SkipCheck || error instanceof MissingCapability) {
+          run.record.verdict = 'skip';
+          run.record.message = error.message;
+          context.skip(error.message);
+        }
+        if (error instanceof RuleViolation) {
+          // The `verdict` label makes the Allure result `failed` (a rule broken) rather than `broken` (reports/allure.ts).
+          await allure.label('verdict', 'fail');
+          await allure.attachment('evidence (tokens redacted)', JSON.stringify(run.record.exchanges, null, 1), 'application/json');
+          run.record.verdict = 'fail';
+          run.record.failedRule = error.rule;
+          run.record.message = error.message;
+          const replay = (error as { replay?: { seed: number; path?: string; counterexample?: string } }).replay;
+          if (replay) Object.assign(run.record, replay);
+        } else {
+          run.record.verdict = 'error';
+          run.record.message = (error as Error).message ?? redactText(String(error));
+        }
+        throw error;
+      } finally {
+        context.task.meta.conformance = redact(run.record);
       }
-      throw error;
-    } finally {
-      context.task.meta.conformance = redact(run.record);
-    }
-  }, options.timeout ?? CHECK_TIMEOUT_MS);
+    },
+    options.timeout ?? CHECK_TIMEOUT_MS,
+  );
 }

@@ -45,7 +45,13 @@ export class CleanupLedger {
   record(entry: Omit<LedgerEntry, 'created'>): void {
     const line: LedgerEntry = { ...entry, created: new Date().toISOString() };
     if (carriesSecret(JSON.stringify(line))) {
-      const shown: LedgerEntry = { kind: line.kind, deletePath: `${redactText(line.deletePath)}#${this.held.size + 1}`, ...(line.label ? { label: redactText(line.label) } : {}), created: line.created, untracked: UNTRACKED };
+      const shown: LedgerEntry = {
+        kind: line.kind,
+        deletePath: `${redactText(line.deletePath)}#${this.held.size + 1}`,
+        ...(line.label ? { label: redactText(line.label) } : {}),
+        created: line.created,
+        untracked: UNTRACKED,
+      };
       this.held.set(shown.deletePath, line);
       appendFileSync(this.file, `${JSON.stringify(shown)}\n`);
     } else appendFileSync(this.file, `${JSON.stringify(line)}\n`);
@@ -125,7 +131,9 @@ export function readRunRecord(out: string, runId: string): RunRecord | null {
 /** The run ids that have a folder under `<out>/runs/`. */
 export function runIdsIn(out: string): string[] {
   try {
-    return readdirSync(join(out, 'runs'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    return readdirSync(join(out, 'runs'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }

@@ -1,10 +1,19 @@
 // Target configuration: defaults ← config file ← environment (CONFORMANCE_*) ← command-line flags. The settings
 // themselves are declared in harness/settings.ts.
 import { readFileSync } from 'node:fs';
-import { ConfigError, ENV_PREFIX, REAL_TARGET_BUDGETS, REAL_TARGET_CONSISTENCY_WINDOW_MS, SETTINGS, initialValue, type Setting, type SuiteConfig } from './settings.js';
+import {
+  ConfigError,
+  ENV_PREFIX,
+  REAL_TARGET_BUDGETS,
+  REAL_TARGET_CONSISTENCY_WINDOW_MS,
+  SETTINGS,
+  initialValue,
+  type Setting,
+  type SuiteConfig,
+} from './settings.js';
 
-export { ConfigError, ENV_PREFIX, FAIL_ON, PROGRESS_MODES, REAL_TARGET_BUDGETS, REAL_TARGET_CONSISTENCY_WINDOW_MS, scopeKey } from './settings.js';
-export type { FailOn, ProgressMode, SuiteConfig } from './settings.js';
+export { ConfigError, REAL_TARGET_BUDGETS, REAL_TARGET_CONSISTENCY_WINDOW_MS, scopeKey } from './settings.js';
+export type { ProgressMode, SuiteConfig } from './settings.js';
 
 /** Where the run's global setup (same process as the command) leaves why it failed, for the reports and the exit code. */
 export const SETUP_ERROR_ENV = `${ENV_PREFIX}SETUP_ERROR`;
@@ -17,11 +26,17 @@ export function defaults(): SuiteConfig {
 
 /** The reference emulator's seed, for the settings a real target must name. */
 export function embeddedDefaults(config: SuiteConfig): SuiteConfig {
-  return { ...config, allowDestructive: true, otherRegion: config.otherRegion ?? 'us-west', noVlanRegion: config.noVlanRegion ?? 'us-west', spareVlanRegion: config.spareVlanRegion ?? 'eu-central' };
+  return {
+    ...config,
+    allowDestructive: true,
+    otherRegion: config.otherRegion ?? 'us-west',
+    noVlanRegion: config.noVlanRegion ?? 'us-west',
+    spareVlanRegion: config.spareVlanRegion ?? 'eu-central',
+  };
 }
 
 /** Reads a JSON config file whose members are named like the settings (`baseUrl`, `token`, …). */
-export function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>> {
+function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
@@ -34,7 +49,12 @@ export function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, 
   const out: Partial<Record<keyof SuiteConfig, string>> = {};
   for (const [key, value] of Object.entries(parsed)) {
     if (!known.has(key)) throw new ConfigError(`config file ${file}: unknown setting "${key}" (known: ${[...known].join(', ')})`);
-    out[key as keyof SuiteConfig] = typeof value === 'object' && value !== null ? Object.entries(value).map(([k, v]) => `${k}=${String(v)}`).join(';') : String(value);
+    out[key as keyof SuiteConfig] =
+      typeof value === 'object' && value !== null
+        ? Object.entries(value)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(';')
+        : String(value);
   }
   return out;
 }
@@ -46,7 +66,12 @@ export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv;
   const layers: Array<[string, Partial<Record<keyof SuiteConfig, string>>]> = [];
   const file = sources.file ?? env[`${ENV_PREFIX}CONFIG`];
   if (file) layers.push([`config file ${file}`, readConfigFile(file)]);
-  layers.push(['environment', Object.fromEntries(DECLARED.filter((declared) => env[ENV_PREFIX + declared.env] !== undefined).map((declared) => [declared.key, env[ENV_PREFIX + declared.env]!]))]);
+  layers.push([
+    'environment',
+    Object.fromEntries(
+      DECLARED.filter((declared) => env[ENV_PREFIX + declared.env] !== undefined).map((declared) => [declared.key, env[ENV_PREFIX + declared.env]!]),
+    ),
+  ]);
   layers.push(['flags', sources.flags ?? {}]);
   const given = new Set<keyof SuiteConfig>();
   for (const [source, values] of layers)
@@ -63,8 +88,10 @@ export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv;
   if (config.baseUrl && !given.has('consistencyWindowMs')) config.consistencyWindowMs = REAL_TARGET_CONSISTENCY_WINDOW_MS;
   if (config.readOnly && config.allowDestructive) throw new ConfigError('--read-only and --allow-destructive contradict each other: give one of them');
   if (config.baseUrl && !config.token) throw new ConfigError('a base URL needs a token: give --token or CONFORMANCE_TOKEN');
-  if (config.baseUrl && config.emulatorFaults.length > 0) throw new ConfigError('emulator faults apply to the embedded emulator only: drop --base-url or --emulator-fault');
-  if (config.baseUrl && config.emulatorVariations.length > 0) throw new ConfigError('emulator variations apply to the embedded emulator only: drop --base-url or --emulator-variation');
+  if (config.baseUrl && config.emulatorFaults.length > 0)
+    throw new ConfigError('emulator faults apply to the embedded emulator only: drop --base-url or --emulator-fault');
+  if (config.baseUrl && config.emulatorVariations.length > 0)
+    throw new ConfigError('emulator variations apply to the embedded emulator only: drop --base-url or --emulator-variation');
   return config;
 }
 

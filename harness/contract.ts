@@ -16,7 +16,7 @@ export const SCHEMA_BASE = 'https://chs-conformance.test/schemas/';
 export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 
 /** Rule reported when a value breaks a constraint that carries no rule of its own (a schema authoring gap). */
-export const UNMAPPED_RULE = 'P1.conventions.json-bodies';
+const UNMAPPED_RULE = 'P1.conventions.json-bodies';
 
 export const semanticChecks: Record<string, SemanticCheck> = { ...part1Checks, ...part2Checks, ...part3Checks };
 
@@ -31,10 +31,32 @@ export interface Violation {
 
 /** Schema keywords that constrain a value (everything else is structure or annotation). */
 export const CONSTRAINT_KEYWORDS = [
-  'type', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'required',
-  'minProperties', 'maxProperties', 'not', 'oneOf', 'anyOf', 'x-check', 'dependentRequired',
-  'additionalProperties', 'propertyNames', 'contains', 'multipleOf',
+  'type',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'not',
+  'oneOf',
+  'anyOf',
+  'x-check',
+  'dependentRequired',
+  'additionalProperties',
+  'propertyNames',
+  'contains',
+  'multipleOf',
 ] as const;
 
 function listSchemaFiles(dir: string): string[] {
@@ -46,11 +68,14 @@ function listSchemaFiles(dir: string): string[] {
 }
 
 /** Schema name (`resources/account`) from a file path under schemas/. */
-export function schemaName(file: string): string {
-  return relative(SCHEMAS_DIR, file).split(sep).join('/').replace(/\.json$/, '');
+function schemaName(file: string): string {
+  return relative(SCHEMAS_DIR, file)
+    .split(sep)
+    .join('/')
+    .replace(/\.json$/, '');
 }
 
-export function schemaId(name: string): string {
+function schemaId(name: string): string {
   return `${SCHEMA_BASE}${name}.json`;
 }
 
@@ -77,14 +102,23 @@ export function forEachSubschema(schema: Json, where: string, visit: (subschema:
  * Gives every subschema the rule of its nearest ancestor that names one (`x-rule`), so that a failing
  * keyword always knows its rule. A `$ref` target keeps its own rules.
  */
-export function inheritRules(schema: Json, inherited?: string): void {
+function inheritRules(schema: Json, inherited?: string): void {
   if (typeof schema['x-rule'] === 'string') inherited = schema['x-rule'];
   else if (inherited) schema['x-rule'] = inherited;
   forEachSubschema(schema, '', (subschema) => inheritRules(subschema, inherited));
 }
 
 function checkFormat(test: (value: string) => boolean) {
-  return { type: 'string' as const, validate: (value: string) => { try { return test(value); } catch { return false; } } };
+  return {
+    type: 'string' as const,
+    validate: (value: string) => {
+      try {
+        return test(value);
+      } catch {
+        return false;
+      }
+    },
+  };
 }
 
 /** `address/bits` with a strict address (dotted quad without leading zeroes, or IPv6) and a decimal mask in range. */
@@ -96,14 +130,29 @@ function isCidr(value: string, kind?: 'ipv4' | 'ipv6'): boolean {
   return kind ? family === kind : true;
 }
 
-export function createAjv(): Ajv2020 {
+function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true, allowMatchingProperties: true });
   addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uuid', 'date']);
-  ajv.addFormat('ip', checkFormat((value) => ipaddr.isValid(value) && !value.includes('/') && isStrictIp(value)));
-  ajv.addFormat('ipv4-cidr', checkFormat((value) => isCidr(value, 'ipv4')));
-  ajv.addFormat('ipv6-cidr', checkFormat((value) => isCidr(value, 'ipv6')));
-  ajv.addFormat('ip-or-cidr', checkFormat((value) => (value.includes('/') ? isCidr(value) : isStrictIp(value))));
-  ajv.addFormat('http-url', checkFormat((value) => /^https?:$/.test(new URL(value).protocol)));
+  ajv.addFormat(
+    'ip',
+    checkFormat((value) => ipaddr.isValid(value) && !value.includes('/') && isStrictIp(value)),
+  );
+  ajv.addFormat(
+    'ipv4-cidr',
+    checkFormat((value) => isCidr(value, 'ipv4')),
+  );
+  ajv.addFormat(
+    'ipv6-cidr',
+    checkFormat((value) => isCidr(value, 'ipv6')),
+  );
+  ajv.addFormat(
+    'ip-or-cidr',
+    checkFormat((value) => (value.includes('/') ? isCidr(value) : isStrictIp(value))),
+  );
+  ajv.addFormat(
+    'http-url',
+    checkFormat((value) => /^https?:$/.test(new URL(value).protocol)),
+  );
   ajv.addKeyword({ keyword: 'x-rule', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-rules', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
@@ -130,7 +179,7 @@ export function createAjv(): Ajv2020 {
 }
 
 /** Dotted-quad IPv4 (no leading zeroes, four parts) or an IPv6 address. */
-export function isStrictIp(value: string): boolean {
+function isStrictIp(value: string): boolean {
   if (ipaddr.IPv4.isValidFourPartDecimal(value)) return !/(^|\.)0\d/.test(value);
   return ipaddr.IPv6.isValid(value);
 }
@@ -196,7 +245,7 @@ export function buildContract(): Contract {
 }
 
 /** The rule a failing keyword breaks: `x-rules[keyword]` (optionally keyed by the property at fault), else the node's `x-rule`. */
-export function ruleOfError(error: ErrorObject): string {
+function ruleOfError(error: ErrorObject): string {
   if (error.keyword === 'x-check' && typeof error.params?.rule === 'string') return error.params.rule;
   const parent = (error.parentSchema ?? {}) as Json;
   const mapped = (parent['x-rules'] as Json | undefined)?.[error.keyword];
@@ -212,13 +261,23 @@ export function ruleOfError(error: ErrorObject): string {
 /** Keywords whose failure only echoes a more precise failure below them. */
 const ECHO_KEYWORDS = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'then', 'else']);
 
-export function violationsOf(errors: ErrorObject[] | null | undefined): Violation[] {
+function violationsOf(errors: ErrorObject[] | null | undefined): Violation[] {
   const all = errors ?? [];
   const seen = new Set<string>();
   const violations: Violation[] = [];
   for (const error of all) {
     if (error.keyword === 'if') continue;
-    if (ECHO_KEYWORDS.has(error.keyword) && all.some((other) => other !== error && other.instancePath.startsWith(error.instancePath) && other.schemaPath.startsWith(error.schemaPath.replace(/\/[^/]+$/, '')) && !ECHO_KEYWORDS.has(other.keyword))) continue;
+    if (
+      ECHO_KEYWORDS.has(error.keyword) &&
+      all.some(
+        (other) =>
+          other !== error &&
+          other.instancePath.startsWith(error.instancePath) &&
+          other.schemaPath.startsWith(error.schemaPath.replace(/\/[^/]+$/, '')) &&
+          !ECHO_KEYWORDS.has(other.keyword),
+      )
+    )
+      continue;
     let path = error.instancePath;
     if (error.keyword === 'required') path += `/${String(error.params.missingProperty)}`;
     if (error.keyword === 'x-check' && error.params?.path) path += String(error.params.path);
@@ -254,7 +313,9 @@ export function rulesOfSchema(ref: string): string[] {
     if (node && typeof node === 'object') visit(node as Json);
   };
   const visit = (node: Json) => {
-    const mapped = Object.values((node['x-rules'] as Json | undefined) ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value as Json)));
+    const mapped = Object.values((node['x-rules'] as Json | undefined) ?? {}).flatMap((value) =>
+      typeof value === 'string' ? [value] : Object.values(value as Json),
+    );
     for (const id of [node['x-rule'], ...mapped]) if (typeof id === 'string') found.add(id);
     if (typeof node['x-check'] === 'string') for (const id of rulesNamedBy(semanticChecks[node['x-check']])) found.add(id);
     if (typeof node.$ref === 'string' && node.$ref.startsWith('/schemas/')) visitRef(node.$ref);

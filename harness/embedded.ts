@@ -15,7 +15,16 @@ export interface EmbeddedEmulator {
 
 export async function startEmbedded(token: string, faults: readonly string[], variations: readonly string[] = []): Promise<EmbeddedEmulator> {
   // --parent-pid: the emulator exits when this process is gone, however it ended (SIGKILL included).
-  const args = ['--port', '0', '--token', token, '--parent-pid', String(process.pid), ...faults.flatMap((fault) => ['--fault', fault]), ...variations.flatMap((variation) => ['--variation', variation])];
+  const args = [
+    '--port',
+    '0',
+    '--token',
+    token,
+    '--parent-pid',
+    String(process.pid),
+    ...faults.flatMap((fault) => ['--fault', fault]),
+    ...variations.flatMap((variation) => ['--variation', variation]),
+  ];
   const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -87,7 +87,11 @@ export class Fixtures {
    * Tracks what a successful create made, so it is deleted after the file: the id from the response, or from
    * the list item matching `match` where the create response is not shown.
    */
-  async adopt(c: Check, exchange: Exchange, spec: { kind: ResourceKind; list: string; match: (item: Json) => boolean; idKey?: string; parent?: string | number }): Promise<void> {
+  async adopt(
+    c: Check,
+    exchange: Exchange,
+    spec: { kind: ResourceKind; list: string; match: (item: Json) => boolean; idKey?: string; parent?: string | number },
+  ): Promise<void> {
     if (exchange.status < 200 || exchange.status >= 300) return;
     const key = spec.idKey ?? 'id';
     const body = (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
@@ -101,12 +105,22 @@ export class Fixtures {
    * consistency window. A check that expects an item gone asks `gone` instead.
    */
   find(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
-    return readAfterWrite(c, () => this.findOnce(c, path, match), (found) => found !== undefined);
+    return readAfterWrite(
+      c,
+      () => this.findOnce(c, path, match),
+      (found) => found !== undefined,
+    );
   }
 
   /** Whether no item of the list matches (after a delete: an item still listed is read again within the window). */
   async gone(c: Check, path: string, match: (item: Json) => boolean): Promise<boolean> {
-    return (await readAfterWrite(c, () => this.findOnce(c, path, match), (found) => found === undefined)) === undefined;
+    return (
+      (await readAfterWrite(
+        c,
+        () => this.findOnce(c, path, match),
+        (found) => found === undefined,
+      )) === undefined
+    );
   }
 
   /** Pages through a list until `match` finds an item. */
@@ -133,7 +147,11 @@ export class Fixtures {
 
   async publicImage(c: Check): Promise<string> {
     return this.once('publicImage', async () => {
-      const found = await this.find(c, '/v4/images', (image) => typeof image.id === 'string' && image.id.startsWith('compute/') && image.status === 'available');
+      const found = await this.find(
+        c,
+        '/v4/images',
+        (image) => typeof image.id === 'string' && image.id.startsWith('compute/') && image.status === 'available',
+      );
       // The documents promise no public image: a target without one lacks what the check needs.
       if (!found) throw new SkipCheck('the target lists no available public image (compute/… with status available)');
       return found.id as string;
@@ -184,7 +202,10 @@ export class Fixtures {
 
   async newFirewall(c: Check, extra: Json = {}): Promise<{ id: number; label: string }> {
     const label = this.label('fw', 32);
-    const created = this.created(await c.post('/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...extra }), 'a firewall');
+    const created = this.created(
+      await c.post('/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...extra }),
+      'a firewall',
+    );
     const id = await this.idOf(c, created, '/v4/networking/firewalls', (item) => item.label === label, 'a firewall');
     this.track('firewall', id, label);
     return { id: Number(id), label };
@@ -198,7 +219,13 @@ export class Fixtures {
     return this.once('firewallDevice', async () => {
       const [{ id: firewallId }, instance] = [await this.newFirewall(c), await this.instance(c)];
       const created = this.created(await c.post(`/v4/networking/firewalls/${firewallId}/devices`, { id: instance.id, type: 'compute' }), 'a firewall device');
-      const id = await this.idOf(c, created, `/v4/networking/firewalls/${firewallId}/devices`, (item) => item.entity_id === instance.id || (item.entity as Json | undefined)?.id === instance.id, 'a firewall device');
+      const id = await this.idOf(
+        c,
+        created,
+        `/v4/networking/firewalls/${firewallId}/devices`,
+        (item) => item.entity_id === instance.id || (item.entity as Json | undefined)?.id === instance.id,
+        'a firewall device',
+      );
       return { firewallId, id: Number(id) };
     });
   }
@@ -256,7 +283,11 @@ export class Fixtures {
       const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
       let range = typeof created.range === 'string' ? created.range : undefined;
       if (!range) {
-        const found = await this.find(c, '/v4/networking/ipv6/ranges', (item) => typeof item.range === 'string' && !this.ledger.pending().some((entry) => entry.label === String(item.range).split('/')[0]));
+        const found = await this.find(
+          c,
+          '/v4/networking/ipv6/ranges',
+          (item) => typeof item.range === 'string' && !this.ledger.pending().some((entry) => entry.label === String(item.range).split('/')[0]),
+        );
         range = typeof found?.range === 'string' ? found.range : undefined;
       }
       if (!range) throw new SetupError('created an IPv6 range but cannot find it (the create response is not shown)');
@@ -329,17 +360,28 @@ export class Fixtures {
       this.readyDatabases.push(...made);
     }
     const database = this.readyDatabases.shift()!;
-    const view = await readAfterWrite(c, () => c.get(`/v4/databases/mysql/instances/${database.id}`), (exchange) => (exchange.body as Json | undefined)?.status === 'active');
+    const view = await readAfterWrite(
+      c,
+      () => c.get(`/v4/databases/mysql/instances/${database.id}`),
+      (exchange) => (exchange.body as Json | undefined)?.status === 'active',
+    );
     // Document 1 promises the state (provisioning takes about 15 to 30 minutes): a cluster that never gets there fails that rule.
     if ((view.body as Json | undefined)?.status === 'active') return database;
-    this.neverActive = new RuleViolation('P1.database.provisioning.time', `the cluster is "${String((view.body as Json | undefined)?.status)}" 31 simulated minutes after creation`, view);
+    this.neverActive = new RuleViolation(
+      'P1.database.provisioning.time',
+      `the cluster is "${String((view.body as Json | undefined)?.status)}" 31 simulated minutes after creation`,
+      view,
+    );
     throw this.neverActive;
   }
 
   async newDatabase(c: Check): Promise<{ id: number; label: string }> {
     const [engine, type] = [await this.mysqlEngine(c), await this.databaseNodeType(c)];
     const label = this.label('db', 32);
-    const created = this.created(await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region }), 'a database cluster');
+    const created = this.created(
+      await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region }),
+      'a database cluster',
+    );
     const id = await this.idOf(c, created, '/v4/databases/mysql/instances', (item) => item.label === label, 'a database cluster');
     this.track('database', id, label);
     return { id: Number(id), label };
@@ -383,7 +425,8 @@ export class Fixtures {
   async ownEvent(c: Check): Promise<{ id: number }> {
     return this.once('ownEvent', async () => {
       const firewall = await this.firewall(c);
-      const names = (entity: unknown) => String((entity as Json | undefined)?.id) === String(firewall.id) || (entity as Json | undefined)?.label === firewall.label;
+      const names = (entity: unknown) =>
+        String((entity as Json | undefined)?.id) === String(firewall.id) || (entity as Json | undefined)?.label === firewall.label;
       const event = await this.find(c, '/v4/account/events', (item) => item.action === 'firewall_create' && names(item.entity));
       if (typeof event?.id !== 'number') throw new SetupError(`creating firewall ${firewall.id} recorded no firewall_create event with an id`);
       return { id: event.id };
@@ -435,14 +478,14 @@ export class Fixtures {
    */
   async lending(body: () => Promise<void>): Promise<void> {
     const mark = this.mark();
-    let judged = false;
     try {
       await body();
-      judged = true;
-    } finally {
-      const left = await this.deleteEntries(mark);
-      if (judged && left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
+    } catch (error) {
+      await this.deleteEntries(mark);
+      throw error;
     }
+    const left = await this.deleteEntries(mark);
+    if (left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
   }
 
   /** Deletes pending entries (since `mark`, or all); returns the ones that could not be deleted. */
@@ -456,12 +499,18 @@ export class Fixtures {
     const remaining: LedgerEntry[] = [];
     for (const entry of entries) {
       // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
-      const outcome = await deleteConfirmed({ http, token, kind: entry.kind, path: entry.deletePath, windowMs: info.config.consistencyWindowMs, ignoreRunBudget: true });
+      const outcome = await deleteConfirmed({
+        http,
+        token,
+        kind: entry.kind,
+        path: entry.deletePath,
+        windowMs: info.config.consistencyWindowMs,
+        ignoreRunBudget: true,
+      });
       if (outcome === 'deleted' || outcome === 'gone') {
         this.ledger.markDeleted(entry.deletePath);
         noteDeleted(entry.deletePath);
-      }
-      else remaining.push(entry);
+      } else remaining.push(entry);
     }
     return remaining;
   }

@@ -80,7 +80,12 @@ export class HttpClient {
     options: HttpClientOptions | number,
   ) {
     const given = typeof options === 'number' ? { timeoutMs: options } : options;
-    this.options = { timeoutMs: given.timeoutMs, maxRps: given.maxRps ?? null, deadline: given.deadline ?? null, rateLimit: given.rateLimit ?? RATE_LIMIT_POLICY };
+    this.options = {
+      timeoutMs: given.timeoutMs,
+      maxRps: given.maxRps ?? null,
+      deadline: given.deadline ?? null,
+      rateLimit: given.rateLimit ?? RATE_LIMIT_POLICY,
+    };
     const { timeoutMs, maxRps } = this.options;
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 32, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
     // One request per 1/maxRps seconds, evenly spaced (strict), rather than bursts at each second's start.
@@ -104,7 +109,11 @@ export class HttpClient {
       method: options.method,
       path,
       requestHeaders: redactHeaders(headers),
-      ...(options.json !== undefined ? { requestBody: options.json } : options.raw ? { requestBody: `<${Buffer.byteLength(options.raw.data)} bytes of ${options.raw.contentType}>` } : {}),
+      ...(options.json !== undefined
+        ? { requestBody: options.json }
+        : options.raw
+          ? { requestBody: `<${Buffer.byteLength(options.raw.data)} bytes of ${options.raw.contentType}>` }
+          : {}),
       status: 0,
       responseHeaders: {},
       contentType: '',
@@ -129,10 +138,13 @@ export class HttpClient {
       const asked = retryAfterMs(exchange.responseHeaders['retry-after']);
       const wait = asked ?? Math.min(1000 * 2 ** (attempt - 1), rateLimit.maxWaitMs);
       const giveUp =
-        attempt >= rateLimit.attempts ? `still answered 429 after ${attempt} attempts`
-        : wait > rateLimit.maxWaitMs ? `answered 429 asking to wait ${Math.round(wait / 1000)} s (Retry-After), more than the ${rateLimit.maxWaitMs / 1000} s the suite waits`
-        : deadline !== null && Date.now() + wait >= deadline && !options.ignoreRunBudget ? 'answered 429 and the run budget ends before the wait asked for'
-        : null;
+        attempt >= rateLimit.attempts
+          ? `still answered 429 after ${attempt} attempts`
+          : wait > rateLimit.maxWaitMs
+            ? `answered 429 asking to wait ${Math.round(wait / 1000)} s (Retry-After), more than the ${rateLimit.maxWaitMs / 1000} s the suite waits`
+            : deadline !== null && Date.now() + wait >= deadline && !options.ignoreRunBudget
+              ? 'answered 429 and the run budget ends before the wait asked for'
+              : null;
       if (giveUp) {
         exchange.rateLimited = `rate limited: ${options.method} ${path} ${giveUp}`;
         break;
@@ -147,9 +159,16 @@ export class HttpClient {
   private async attempt(exchange: Exchange, body: string | Buffer | undefined, headers: Record<string, string>): Promise<void> {
     Object.assign(exchange, { status: 0, responseHeaders: {}, contentType: '', body: undefined, notJson: false, truncated: false });
     try {
-      const response = await request(this.baseUrl + exchange.path, { method: exchange.method as SendOptions['method'], headers, body, dispatcher: this.agent, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      const response = await request(this.baseUrl + exchange.path, {
+        method: exchange.method as SendOptions['method'],
+        headers,
+        body,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
       exchange.status = response.statusCode;
-      for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) exchange.responseHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      for (const [name, value] of Object.entries(response.headers))
+        if (value !== undefined) exchange.responseHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
       exchange.contentType = (exchange.responseHeaders['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const { text, truncated } = await readCapped(response.body);
       exchange.truncated = truncated;
@@ -188,7 +207,8 @@ export function capDepth(value: unknown): unknown {
     for (const key of Object.keys(node)) {
       const child = (node as Record<string, unknown>)[key];
       if (!child || typeof child !== 'object') continue;
-      if (depth >= MAX_JSON_DEPTH) Object.defineProperty(node, key, { value: `[nested deeper than ${MAX_JSON_DEPTH} levels: cut]`, enumerable: true, writable: true, configurable: true });
+      if (depth >= MAX_JSON_DEPTH)
+        Object.defineProperty(node, key, { value: `[nested deeper than ${MAX_JSON_DEPTH} levels: cut]`, enumerable: true, writable: true, configurable: true });
       else stack.push({ node: child as Record<string, unknown>, depth: depth + 1 });
     }
   }
@@ -223,7 +243,8 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 export function whyUnjudgeable(exchange: Exchange): string | null {
   if (exchange.error) return `${exchange.method} ${exchange.path}: no answer (${exchange.error})`;
   if (exchange.rateLimited) return exchange.rateLimited;
-  if (exchange.truncated) return `${exchange.method} ${exchange.path}: the response body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB (read up to that and cut)`;
+  if (exchange.truncated)
+    return `${exchange.method} ${exchange.path}: the response body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB (read up to that and cut)`;
   return null;
 }
 

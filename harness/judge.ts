@@ -52,14 +52,28 @@ function findingsOf(exchange: Exchange): Finding[] {
   if (exchange.status >= 500) findings.push(at('P1.errors.no-server-error', `the server answered ${exchange.status}`));
   const hasBody = exchange.body !== undefined;
   if (hasBody && (exchange.notJson || !/^application\/(.+\+)?json$/.test(exchange.contentType))) {
-    findings.push(at('P1.conventions.json-bodies', exchange.notJson ? `the body is not JSON (Content-Type "${exchange.contentType}")` : `the JSON body is labelled "${exchange.contentType || 'no Content-Type'}"`));
+    findings.push(
+      at(
+        'P1.conventions.json-bodies',
+        exchange.notJson
+          ? `the body is not JSON (Content-Type "${exchange.contentType}")`
+          : `the JSON body is labelled "${exchange.contentType || 'no Content-Type'}"`,
+      ),
+    );
     return findings;
   }
   if (exchange.truncated) return findings;
   const endpoint = findEndpoint(`${exchange.method} ${exchange.path}`);
   if (endpoint) {
     const verdict = judgeResponse(endpoint, exchange.status, exchange.body);
-    for (const violation of verdict.violations) findings.push({ rule: violation.rule, level: violation.level, path: violation.path, message: `${violation.message} (${endpointKey(endpoint)} → ${verdict.judgedAgainst})`, request });
+    for (const violation of verdict.violations)
+      findings.push({
+        rule: violation.rule,
+        level: violation.level,
+        path: violation.path,
+        message: `${violation.message} (${endpointKey(endpoint)} → ${verdict.judgedAgainst})`,
+        request,
+      });
   } else if (exchange.status >= 400) {
     for (const violation of validateValue('common/error-body', exchange.body)) findings.push(at(violation.rule, violation.message, violation.path));
   }

@@ -21,7 +21,11 @@ export interface ListOptions {
 export async function listPages(c: Check, path: string, options: ListOptions = {}): Promise<{ items: Json[]; first: Exchange }> {
   const { until } = options;
   if (!until) return readWholeList(c, path, options.token);
-  return readAfterWrite(c, () => readWholeList(c, path, options.token), ({ items, first }) => succeeded(first) && until(items));
+  return readAfterWrite(
+    c,
+    () => readWholeList(c, path, options.token),
+    ({ items, first }) => succeeded(first) && until(items),
+  );
 }
 
 async function readWholeList(c: Check, path: string, token: string | null | undefined): Promise<{ items: Json[]; first: Exchange }> {

@@ -12,13 +12,13 @@ export const COSTS_FILE = fileURLToPath(new URL('../specs/plan/costs.json', impo
 /** Billable kinds, each under its budget. */
 export type Billable = 'instance' | 'database';
 export type Counts = Partial<Record<Billable, number>>;
-export const BILLABLE_KINDS: readonly Billable[] = ['instance', 'database'];
+const BILLABLE_KINDS: readonly Billable[] = ['instance', 'database'];
 
 /**
  * What a check needed from the target: `destructive`, `write` (any request but GET), `clock`, `token:<scopes>`,
  * `restricted`, `restricted+grants`, `setting:<config key>` (a region the user must name).
  */
-export type Use = string;
+type Use = string;
 
 export interface CheckCost {
   /** The check's full name: `<spec file> > <describe> > <title>`. */
@@ -46,7 +46,7 @@ export interface CostTable {
   fixtures: Record<string, { own: Counts; made: Record<string, number> }>;
 }
 
-export interface PlannedCheck {
+interface PlannedCheck {
   verdict: 'run' | 'skip' | 'disabled';
   reason?: string;
   /** Billable resources it may create itself. */
@@ -85,11 +85,13 @@ function selected(rules: string[], filters: string[] | null): boolean {
 const SETTING_FLAGS: Record<string, string> = { otherRegion: '--other-region', noVlanRegion: '--region-without-vlans', spareVlanRegion: '--spare-vlan-region' };
 
 /** Why a check cannot run with this configuration (its verdict), or null. */
-export function capabilityVerdict(check: CheckCost, config: SuiteConfig, control: boolean): { verdict: 'skip' | 'disabled'; reason: string } | null {
-  if (!selected(check.rules, config.rules) || !selected(check.rules, config.areas)) return { verdict: 'disabled', reason: 'disabled by the --rules / --areas filter' };
+function capabilityVerdict(check: CheckCost, config: SuiteConfig, control: boolean): { verdict: 'skip' | 'disabled'; reason: string } | null {
+  if (!selected(check.rules, config.rules) || !selected(check.rules, config.areas))
+    return { verdict: 'disabled', reason: 'disabled by the --rules / --areas filter' };
   for (const use of check.uses) {
     if (use === 'write' && config.readOnly) return { verdict: 'disabled', reason: 'read-only run (--read-only): the check needs a write' };
-    if (use === 'destructive' && !config.allowDestructive) return { verdict: 'disabled', reason: 'an irreversible or billable operation: it runs only with --allow-destructive' };
+    if (use === 'destructive' && !config.allowDestructive)
+      return { verdict: 'disabled', reason: 'an irreversible or billable operation: it runs only with --allow-destructive' };
   }
   const hooks = control && !config.readOnly;
   for (const use of check.uses) {
@@ -99,7 +101,8 @@ export function capabilityVerdict(check: CheckCost, config: SuiteConfig, control
       if (!config[key]) return { verdict: 'skip', reason: `needs a region you did not name: set ${SETTING_FLAGS[key] ?? key}` };
     }
     if (hooks) continue;
-    if (use === 'restricted' && !config.restrictedToken) return { verdict: 'skip', reason: 'needs a restricted user token: give --restricted-token (or a target with control hooks)' };
+    if (use === 'restricted' && !config.restrictedToken)
+      return { verdict: 'skip', reason: 'needs a restricted user token: give --restricted-token (or a target with control hooks)' };
     if (use === 'restricted+grants') return { verdict: 'skip', reason: 'needs a restricted user with given grants: a target with control hooks' };
     if (use.startsWith('token:') && !config.scopedTokens[scopeKey(use.slice('token:'.length).split(','))])
       return { verdict: 'skip', reason: `needs a token holding exactly ${use.slice('token:'.length)}: give --token-scoped (or a target with control hooks)` };
@@ -131,7 +134,10 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   const candidates: CheckCost[] = [];
   const asked = (check: CheckCost) => !files.length || files.some((filter) => check.key.split(' > ')[0]!.includes(filter));
   for (const check of table.checks) {
-    const cannot = (asked(check) ? null : { verdict: 'disabled' as const, reason: 'its spec file is not among those the run was asked for' }) ?? capabilityVerdict(check, config, control) ?? (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
+    const cannot =
+      (asked(check) ? null : { verdict: 'disabled' as const, reason: 'its spec file is not among those the run was asked for' }) ??
+      capabilityVerdict(check, config, control) ??
+      (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
     if (cannot) checks.set(check.key, { ...cannot, allowance: {} });
     else candidates.push(check);
   }
@@ -139,15 +145,17 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   /** What admitting the check would cost now: its own creates and the shared fixtures not yet admitted. */
   const marginal = (check: CheckCost): Counts => {
     const cost: Counts = { ...check.own };
-    for (const key of new Set(check.borrows)) if (!fixtures.has(key)) for (const kind of BILLABLE_KINDS) cost[kind] = (cost[kind] ?? 0) + (fixtureCost(key)[kind] ?? 0);
+    for (const key of new Set(check.borrows))
+      if (!fixtures.has(key)) for (const kind of BILLABLE_KINDS) cost[kind] = (cost[kind] ?? 0) + (fixtureCost(key)[kind] ?? 0);
     return cost;
   };
   const fits = (cost: Counts) => BILLABLE_KINDS.every((kind) => (cost[kind] ?? 0) <= left[kind]);
   const admit = (check: CheckCost, runs?: number) => {
-    for (const key of check.borrows) if (!fixtures.has(key)) {
-      fixtures.set(key, fixtureCost(key));
-      for (const kind of BILLABLE_KINDS) left[kind] -= fixtureCost(key)[kind] ?? 0;
-    }
+    for (const key of check.borrows)
+      if (!fixtures.has(key)) {
+        fixtures.set(key, fixtureCost(key));
+        for (const kind of BILLABLE_KINDS) left[kind] -= fixtureCost(key)[kind] ?? 0;
+      }
     for (const kind of BILLABLE_KINDS) left[kind] -= check.own[kind] ?? 0;
     checks.set(check.key, { verdict: 'run', allowance: { ...check.own }, ...(runs !== undefined ? { runs } : {}) });
   };
@@ -175,7 +183,8 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
       if (!fits(cost)) continue;
       const brings = new Set(costly(check));
       const fresh = new Set(judges(check).filter((rule) => !covered.has(rule)));
-      for (const rider of riders) if (rider.needs.every((key) => brings.has(key))) for (const rule of judges(rider.check)) if (!covered.has(rule)) fresh.add(rule);
+      for (const rider of riders)
+        if (rider.needs.every((key) => brings.has(key))) for (const rule of judges(rider.check)) if (!covered.has(rule)) fresh.add(rule);
       if (!fresh.size) continue;
       const score = fresh.size / total(cost);
       if (!best || score > best.score) best = { check, score };
@@ -194,11 +203,15 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   });
   for (const check of pending) {
     const kinds = BILLABLE_KINDS.filter((kind) => budgets[kind] !== null && (marginal(check)[kind] ?? 0) > left[kind]);
-    checks.set(check.key, { verdict: 'skip', reason: `the budget of ${kinds.map((kind) => `${budgets[kind]} new ${kind === 'instance' ? 'instances (--max-instances)' : 'database clusters (--max-databases)'}`).join(' and ')} goes to checks judging rules no other check judges`, allowance: {} });
+    checks.set(check.key, {
+      verdict: 'skip',
+      reason: `the budget of ${kinds.map((kind) => `${budgets[kind]} new ${kind === 'instance' ? 'instances (--max-instances)' : 'database clusters (--max-databases)'}`).join(' and ')} goes to checks judging rules no other check judges`,
+      allowance: {},
+    });
   }
   // More runs for the valid-body properties that create billable resources, one run each in turn.
   const properties = table.checks.filter((check) => check.perRun && total(check.own) > 0 && checks.get(check.key)?.verdict === 'run');
-  for (let more = true; more; ) {
+  for (let more = true; more;) {
     more = false;
     for (const check of properties) {
       const planned = checks.get(check.key)!;
@@ -243,8 +256,7 @@ export function forecastRules(plan: Plan, ruleIds: readonly string[], table: Cos
       const now = forecast.get(rule);
       if (now && rank[status] > rank[now.status]) forecast.set(rule, { status, ...(planned.reason ? { reason: planned.reason } : {}) });
     }
-    if (status === 'judged')
-      for (const rule of check.exercised) if (forecast.has(rule)) forecast.set(rule, { status: 'judged' });
+    if (status === 'judged') for (const rule of check.exercised) if (forecast.has(rule)) forecast.set(rule, { status: 'judged' });
   }
   return forecast;
 }

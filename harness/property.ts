@@ -31,11 +31,18 @@ export const COUNTEREXAMPLE_MAX = 20_000;
 
 /** `text` whole, or its first COUNTEREXAMPLE_MAX characters and a mark saying how much is left out. */
 export function elided(text: string): string {
-  return text.length <= COUNTEREXAMPLE_MAX ? text : `${text.slice(0, COUNTEREXAMPLE_MAX)}… (${(text.length - COUNTEREXAMPLE_MAX).toLocaleString('en-US')} more characters left out)`;
+  return text.length <= COUNTEREXAMPLE_MAX
+    ? text
+    : `${text.slice(0, COUNTEREXAMPLE_MAX)}… (${(text.length - COUNTEREXAMPLE_MAX).toLocaleString('en-US')} more characters left out)`;
 }
 
 /** Runs `predicate` on generated values; it fails through the check's `fail`/`expect…`, as any check does. */
-export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: PropertyOptions = {}): Promise<void> {
+export async function runProperty<T>(
+  c: Check,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  options: PropertyOptions = {},
+): Promise<void> {
   const seed = c.target.info.config.seed;
   const checkSeed = propertySeed(c, seed);
   const numRuns = Math.min(options.runs ?? c.target.info.config.runs, options.maxRuns ?? Infinity);
@@ -56,7 +63,11 @@ export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predi
       throw error;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { numRuns, seed: checkSeed, endOnFailure: options.shrink === false || !c.target.info.config.shrink });
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
+    numRuns,
+    seed: checkSeed,
+    endOnFailure: options.shrink === false || !c.target.info.config.shrink,
+  });
   if (!details.failed) return;
   const cause = details.errorInstance;
   // A setup error, a skip or a harness bug keeps its own verdict.
@@ -64,7 +75,11 @@ export async function runProperty<T>(c: Check, arbitrary: fc.Arbitrary<T>, predi
   const counterexample = elided(fc.stringify(details.counterexample?.[0]));
   // The message says what broke, once; the counterexample, seed and path travel beside it (the reports show them
   // once, with the one replay command built from the whole run's settings).
-  const failure = new RuleViolation(cause.rule, `${cause.message.replace(/^[^:]+: /, '')} (a generated value, shrunk in ${details.numShrinks} step${details.numShrinks === 1 ? '' : 's'})`, cause.exchange);
+  const failure = new RuleViolation(
+    cause.rule,
+    `${cause.message.replace(/^[^:]+: /, '')} (a generated value, shrunk in ${details.numShrinks} step${details.numShrinks === 1 ? '' : 's'})`,
+    cause.exchange,
+  );
   Object.assign(failure, { replay: { seed, path: details.counterexamplePath ?? undefined, counterexample } });
   throw failure;
 }

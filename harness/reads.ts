@@ -20,7 +20,8 @@ export interface Answer<T> {
   exchange: Exchange;
 }
 
-const answered = <T>(read: Read<T>, exchange: Exchange): T | undefined => (exchange.status >= 200 && exchange.status < 300 ? read.pick(exchange.body) : undefined);
+const answered = <T>(read: Read<T>, exchange: Exchange): T | undefined =>
+  exchange.status >= 200 && exchange.status < 300 ? read.pick(exchange.body) : undefined;
 
 /**
  * Reads the state through each of `reads`, each again within the consistency window until `settled` holds (a read
@@ -29,10 +30,17 @@ const answered = <T>(read: Read<T>, exchange: Exchange): T | undefined => (excha
 export async function readEvery<T>(c: Check, reads: readonly Read<T>[], settled: (value: T | undefined) => boolean = () => true): Promise<Answer<T>[]> {
   const answers: Answer<T>[] = [];
   for (const read of reads) {
-    const exchange = await readAfterWrite(c, () => c.get(read.path), (view) => unservedRule(view) !== undefined || settled(answered(read, view)));
+    const exchange = await readAfterWrite(
+      c,
+      () => c.get(read.path),
+      (view) => unservedRule(view) !== undefined || settled(answered(read, view)),
+    );
     const value = answered(read, exchange);
     if (value !== undefined) answers.push({ what: read.what, value, exchange });
   }
-  if (!answers.length) c.skip(`none of the documented reads shows the state (${reads.map((read) => read.what).join('; ')}): nothing to judge (an endpoint that is not served fails its own rule)`);
+  if (!answers.length)
+    c.skip(
+      `none of the documented reads shows the state (${reads.map((read) => read.what).join('; ')}): nothing to judge (an endpoint that is not served fails its own rule)`,
+    );
   return answers;
 }

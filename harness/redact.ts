@@ -45,8 +45,14 @@ export function registerSecret(secret: string | null | undefined): void {
   if (!secret || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
   secrets.add(secret);
   const all = [...secrets].map(formsOf);
-  exact = alternation(all.flatMap((forms) => forms.exact), 'g');
-  anyCase = alternation(all.flatMap((forms) => forms.anyCase), 'gi');
+  exact = alternation(
+    all.flatMap((forms) => forms.exact),
+    'g',
+  );
+  anyCase = alternation(
+    all.flatMap((forms) => forms.anyCase),
+    'gi',
+  );
 }
 
 /** The `user:password@` of a URL: the password, and the pair as HTTP basic authentication encodes it. */
@@ -116,6 +122,10 @@ export function redactStandardStreams(): void {
     if (stream.redacted) continue;
     stream.redacted = true;
     const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? redactText(chunk) : Buffer.isBuffer(chunk) ? Buffer.from(redactText(chunk.toString('utf8'))) : chunk, ...rest)) as typeof stream.write;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+      write(
+        typeof chunk === 'string' ? redactText(chunk) : Buffer.isBuffer(chunk) ? Buffer.from(redactText(chunk.toString('utf8'))) : chunk,
+        ...rest,
+      )) as typeof stream.write;
   }
 }

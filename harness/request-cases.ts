@@ -20,7 +20,11 @@ export interface RequestCase {
 
 const fieldOf = (pointer: string): string | null => (pointer ? pointer.slice(1).split('/').join('.') : null);
 const ruleSet = (schema: string, body: unknown) => [...new Set(validateValue(schema, body).map((violation) => violation.rule))];
-const valueAt = (body: unknown, pointer: string): unknown => pointer.split('/').slice(1).reduce<unknown>((node, key) => (node as Json | undefined)?.[key], body);
+const valueAt = (body: unknown, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], body);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 type Json = Record<string, unknown>;
@@ -53,7 +57,7 @@ function acceptedBodies(schema: string, boundary: BoundaryCase, base: unknown, c
  * Every boundary case of every endpoint with a request body. An accepting case is kept only where the whole body
  * is valid, a rejecting one only where the body breaks its rule and nothing else, so each case means one thing.
  */
-export function requestCases(): RequestCase[] {
+function requestCases(): RequestCase[] {
   const cases: RequestCase[] = [];
   const seen = new Set<string>();
   for (const endpoint of endpoints) {

@@ -41,10 +41,6 @@ export function resourcePath(kind: ResourceKind, id: Id, parent?: Id): string {
   return PATHS[kind](id, parent);
 }
 
-export function isResourceKind(kind: string): kind is ResourceKind {
-  return Object.hasOwn(PATHS, kind);
-}
-
 const success = (status: number) => status >= 200 && status < 300;
 
 /** Whether a read of the resource's path shows it gone. */
@@ -75,7 +71,8 @@ export interface DeleteRequest {
  * A 404 on the DELETE proves nothing by itself: the read of the resource's own path decides.
  */
 export async function deleteConfirmed(request: DeleteRequest): Promise<'deleted' | 'gone' | string> {
-  const send = (method: 'GET' | 'DELETE') => request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
+  const send = (method: 'GET' | 'DELETE') =>
+    request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
   const answer = (exchange: Exchange) => (exchange.status ? `HTTP ${exchange.status}` : (exchange.error ?? 'nothing'));
   const deleted = await send('DELETE');
   const refused = !success(deleted.status) && deleted.status !== 404;

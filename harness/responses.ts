@@ -22,7 +22,9 @@ const matchers = endpoints
   .map((endpoint) => ({
     endpoint,
     literalSegments: endpoint.path.split('/').filter((segment) => segment && !segment.startsWith('{')).length,
-    pattern: new RegExp(`^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => (endpoint.params[name] === 'engine-id' ? '[^/]+(?:/[^/]+)?' : '[^/]+'))}/?$`),
+    pattern: new RegExp(
+      `^${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => (endpoint.params[name] === 'engine-id' ? '[^/]+(?:/[^/]+)?' : '[^/]+'))}/?$`,
+    ),
   }))
   .sort((a, b) => b.literalSegments - a.literalSegments);
 
@@ -40,7 +42,7 @@ export function findEndpoint(spec: string): Endpoint | undefined {
 const LENGTH_KEYWORDS = new Set(['minLength', 'maxLength']);
 
 /** A length bound broken by a response is reported under its response-side twin (SHOULD): see rules/response-bounds.ts. */
-export function responseRule(rule: string, keyword?: string): string {
+function responseRule(rule: string, keyword?: string): string {
   return (keyword && LENGTH_KEYWORDS.has(keyword) && returnedTwin(rule)) || rule;
 }
 
@@ -85,7 +87,10 @@ export class JudgeInputError extends Error {}
  */
 export function judgeExchange(endpointSpec: string, status: number, body: unknown): ResponseVerdict {
   const endpoint = typeof endpointSpec === 'string' ? findEndpoint(endpointSpec) : undefined;
-  if (!endpoint) throw new JudgeInputError(`unknown endpoint "${String(endpointSpec)}" (see \`conformance endpoints\`; write it as "GET /v4/domains/{domainId}" or a concrete path)`);
+  if (!endpoint)
+    throw new JudgeInputError(
+      `unknown endpoint "${String(endpointSpec)}" (see \`conformance endpoints\`; write it as "GET /v4/domains/{domainId}" or a concrete path)`,
+    );
   if (!Number.isInteger(status) || status < 100 || status > 599) throw new JudgeInputError(`status must be an HTTP status code (100–599), got "${status}"`);
   return judgeResponse(endpoint, status, body);
 }

@@ -60,9 +60,10 @@ export class Refusal extends Error {
 }
 
 /** The client of a read-only run: a request that could change something never leaves the process. */
-export class ReadOnlyHttpClient extends HttpClient {
+class ReadOnlyHttpClient extends HttpClient {
   override send(options: SendOptions): Promise<Exchange> {
-    if (options.method !== 'GET') return Promise.reject(new Refusal('disabled', `read-only run (--read-only): the check needs ${options.method} ${options.path.split('?')[0]}`));
+    if (options.method !== 'GET')
+      return Promise.reject(new Refusal('disabled', `read-only run (--read-only): the check needs ${options.method} ${options.path.split('?')[0]}`));
     return super.send(options);
   }
 }
@@ -71,7 +72,7 @@ export class ReadOnlyHttpClient extends HttpClient {
  * Operations that cannot be undone, change what the account pays, or change account-wide data the run did not
  * create: sent only with --allow-destructive (the embedded emulator allows them).
  */
-export const DESTRUCTIVE: Readonly<Record<string, string>> = {
+const DESTRUCTIVE: Readonly<Record<string, string>> = {
   'POST /v4/account/cancel': 'cancels the account (irreversible)',
   'POST /v4/account/credit-card': 'replaces the credit card on file',
   'POST /v4/account/entity-transfers/{token}/accept': "moves another account's instances into this one (irreversible, billed)",
@@ -85,7 +86,7 @@ export const DESTRUCTIVE: Readonly<Record<string, string>> = {
  * change what belongs to the platform. Sent only with --allow-destructive, like the operations above.
  */
 const NOT_THE_RUNS: ReadonlyArray<{ method: SendOptions['method']; path: RegExp; what: string }> = [
-  { method: 'DELETE', path: /^\/v4\/images\/compute(\/|%2F)/i, what: 'deletes a public image (the platform\'s, not created by the run)' },
+  { method: 'DELETE', path: /^\/v4\/images\/compute(\/|%2F)/i, what: "deletes a public image (the platform's, not created by the run)" },
 ];
 
 type Json = Record<string, unknown>;
@@ -94,7 +95,12 @@ type Json = Record<string, unknown>;
 const BILLABLE: Readonly<Record<string, { kind: Billable; flag: string; what: string; creates?: (json: unknown) => boolean }>> = {
   'POST /v4/compute/instances': { kind: 'instance', flag: '--max-instances', what: 'instances' },
   // Cloning onto an existing instance (`compute_id`) creates nothing.
-  'POST /v4/compute/instances/{computeId}/clone': { kind: 'instance', flag: '--max-instances', what: 'instances', creates: (json) => (json as Json | undefined)?.compute_id === undefined },
+  'POST /v4/compute/instances/{computeId}/clone': {
+    kind: 'instance',
+    flag: '--max-instances',
+    what: 'instances',
+    creates: (json) => (json as Json | undefined)?.compute_id === undefined,
+  },
   'POST /v4/databases/mysql/instances': { kind: 'database', flag: '--max-databases', what: 'database clusters' },
 };
 
@@ -115,7 +121,7 @@ export function emptyCost(key: string): CostRecord {
   return { key, own: {}, made: {}, borrows: [], uses: [], fixtures: {} };
 }
 
-export interface FixtureCostRecord {
+interface FixtureCostRecord {
   own: Counts;
   made: Record<string, number>;
   uses: string[];
@@ -177,7 +183,8 @@ export class ControlHooks {
 
   private async call(path: string, json: unknown): Promise<Record<string, unknown>> {
     const exchange = await this.http.send({ method: 'POST', path, json });
-    if (exchange.status !== 200 || !exchange.body || typeof exchange.body !== 'object') throw new Error(`control hook ${path} answered ${exchange.status || exchange.error}`);
+    if (exchange.status !== 200 || !exchange.body || typeof exchange.body !== 'object')
+      throw new Error(`control hook ${path} answered ${exchange.status || exchange.error}`);
     return exchange.body as Record<string, unknown>;
   }
 
@@ -200,7 +207,9 @@ export class ControlHooks {
   static async absence(http: HttpClient): Promise<string | null> {
     const exchange: Exchange = await http.send({ method: 'GET', path: '/__control' });
     if (exchange.status === 200 && (exchange.body as { control?: unknown } | undefined)?.control === true) return null;
-    return exchange.error ? `GET /__control had no answer (${exchange.error})` : `GET /__control answered HTTP ${exchange.status}${exchange.status === 200 ? ' without {"control": true}' : ''}`;
+    return exchange.error
+      ? `GET /__control had no answer (${exchange.error})`
+      : `GET /__control answered HTTP ${exchange.status}${exchange.status === 200 ? ' without {"control": true}' : ''}`;
   }
 }
 
@@ -213,7 +222,10 @@ export async function controlUrlProblem(config: SuiteConfig): Promise<string | n
   const http = new HttpClient(config.controlUrl, config.timeoutMs);
   try {
     const absence = await ControlHooks.absence(http);
-    return absence && `the control URL ${withoutCredentials(config.controlUrl)} offers no control hooks: ${absence}. Correct --control-url, or leave it out (the base URL is probed; without hooks the checks needing them report skip)`;
+    return (
+      absence &&
+      `the control URL ${withoutCredentials(config.controlUrl)} offers no control hooks: ${absence}. Correct --control-url, or leave it out (the base URL is probed; without hooks the checks needing them report skip)`
+    );
   } finally {
     await http.close();
   }
@@ -235,7 +247,8 @@ export class Target {
     const options = { timeoutMs: config.timeoutMs, maxRps: info.limits?.maxRpsPerWorker, deadline: info.limits?.deadline };
     this.http = config.readOnly ? new ReadOnlyHttpClient(info.baseUrl, options) : new HttpClient(info.baseUrl, options);
     // The control hooks change the target (clock, tokens): a read-only run treats it as a plain target.
-    this.control = info.controlUrl && !config.readOnly ? new ControlHooks(info.controlUrl === info.baseUrl ? this.http : new HttpClient(info.controlUrl, options)) : null;
+    this.control =
+      info.controlUrl && !config.readOnly ? new ControlHooks(info.controlUrl === info.baseUrl ? this.http : new HttpClient(info.controlUrl, options)) : null;
     const budget = (kind: string, max: number | null) => (max === null ? null : new CreationBudget(config.out, config.runId, kind, max));
     this.budgets = { instance: budget('instance', config.maxInstances), database: budget('database', config.maxDatabases) };
     const limited = config.maxInstances !== null || config.maxDatabases !== null;
@@ -269,7 +282,9 @@ export class Target {
     }
     const configured = spec.scopes !== '*' ? this.info.config.scopedTokens[scopeKey(spec.scopes)] : undefined;
     if (configured) return configured;
-    throw new MissingCapability(`needs a token holding exactly the scopes ${spec.scopes === '*' ? '*' : spec.scopes.join(',')}: give --token-scoped (or a target with control hooks)`);
+    throw new MissingCapability(
+      `needs a token holding exactly the scopes ${spec.scopes === '*' ? '*' : spec.scopes.join(',')}: give --token-scoped (or a target with control hooks)`,
+    );
   }
 
   /**
@@ -280,7 +295,8 @@ export class Target {
     // The read-only client refuses it without sending: no budget slot may be taken for it.
     if (this.info.config.readOnly && method !== 'GET') return undefined;
     const foreign = NOT_THE_RUNS.find((write) => write.method === method && write.path.test(path));
-    if (foreign && !this.info.config.allowDestructive) throw new Refusal('disabled', `${method} ${path.split('?')[0]} ${foreign.what}: it runs only with --allow-destructive`);
+    if (foreign && !this.info.config.allowDestructive)
+      throw new Refusal('disabled', `${method} ${path.split('?')[0]} ${foreign.what}: it runs only with --allow-destructive`);
     const endpoint = findEndpoint(`${method} ${path}`);
     if (!endpoint) return undefined;
     const key = endpointKey(endpoint);

@@ -4,7 +4,17 @@ import { JudgeInputError, judgeExchange, type JudgedViolation, type ResponseVerd
 import { loadContract, validateValue, type Violation } from '../harness/contract.js';
 
 export { DOCUMENTS_VERSION, ledger, ruleById, type Rule, type Need } from '../rules/index.js';
-export { endpoints, endpointByKey, endpointKey, type Endpoint, type ResponseSpec, type Method, type AuthKind, type ParamKind, type Flag } from '../rules/endpoints.js';
+export {
+  endpoints,
+  endpointByKey,
+  endpointKey,
+  type Endpoint,
+  type ResponseSpec,
+  type Method,
+  type AuthKind,
+  type ParamKind,
+  type Flag,
+} from '../rules/endpoints.js';
 export { findEndpoint, JudgeInputError } from '../harness/responses.js';
 export { SCHEMA_BASE, SCHEMAS_DIR } from '../harness/contract.js';
 export type { JudgedViolation, ResponseVerdict, Violation };

@@ -20,11 +20,16 @@ export function renderAllureReport(resultsDir: string, reportDir: string, name: 
   if (!existsSync(resultsDir)) return Promise.reject(new Error(`no Allure results in ${resultsDir}`));
   const args = [ALLURE_CLI, 'generate', resultsDir, '--config', ALLURE_CONFIG, '--output', reportDir, '--report-name', name];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ALLURE_NO_ANALYTICS: 'true' } }, (error, stdout, stderr) => {
-      const file = join(reportDir, 'index.html');
-      if (error || !existsSync(file)) reject(new Error(`allure generate failed: ${(stderr || stdout || String(error)).trim().split('\n').pop()}`));
-      else resolve(file);
-    });
+    execFile(
+      process.execPath,
+      args,
+      { timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ALLURE_NO_ANALYTICS: 'true' } },
+      (error, stdout, stderr) => {
+        const file = join(reportDir, 'index.html');
+        if (error || !existsSync(file)) reject(new Error(`allure generate failed: ${(stderr || stdout || String(error)).trim().split('\n').pop()}`));
+        else resolve(file);
+      },
+    );
   });
 }
 
@@ -35,10 +40,27 @@ const propertyValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\
  * The run as Allure's Environment and Executor widgets show it (target, documents version, run id, seed), written
  * beside the results before the report is rendered.
  */
-export function describeRunForAllure(resultsDir: string, run: { target: string; documentsVersion: string; runId: string; seed: number; shard: string | null }): void {
-  const environment: Record<string, string> = { target: run.target, documents: `version ${run.documentsVersion}`, run: run.runId, seed: String(run.seed), ...(run.shard ? { shard: run.shard } : {}) };
-  writeFileSync(join(resultsDir, 'environment.properties'), Object.entries(environment).map(([key, value]) => `${key}=${propertyValue(value)}\n`).join(''));
-  writeFileSync(join(resultsDir, 'executor.json'), JSON.stringify({ name: 'conformance', type: 'conformance', buildName: `run ${run.runId} (seed ${run.seed})`, reportName: `Conformance: ${run.target}` }));
+export function describeRunForAllure(
+  resultsDir: string,
+  run: { target: string; documentsVersion: string; runId: string; seed: number; shard: string | null },
+): void {
+  const environment: Record<string, string> = {
+    target: run.target,
+    documents: `version ${run.documentsVersion}`,
+    run: run.runId,
+    seed: String(run.seed),
+    ...(run.shard ? { shard: run.shard } : {}),
+  };
+  writeFileSync(
+    join(resultsDir, 'environment.properties'),
+    Object.entries(environment)
+      .map(([key, value]) => `${key}=${propertyValue(value)}\n`)
+      .join(''),
+  );
+  writeFileSync(
+    join(resultsDir, 'executor.json'),
+    JSON.stringify({ name: 'conformance', type: 'conformance', buildName: `run ${run.runId} (seed ${run.seed})`, reportName: `Conformance: ${run.target}` }),
+  );
 }
 
 /**

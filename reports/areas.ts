@@ -11,7 +11,7 @@ export const DOCUMENTS: Record<DocumentId, { file: string; title: string }> = {
   part3: { file: 'part3-domains-monitoring-networking.md', title: 'Part 3 of 3: Domains, Monitoring, Networking' },
 };
 
-export const COMMON_AREA = 'Common rules';
+const COMMON_AREA = 'Common rules';
 /** Areas in the documents' order. */
 export const AREAS: readonly string[] = [COMMON_AREA, ...new Set(endpoints.map((endpoint) => endpoint.section))];
 

@@ -6,9 +6,9 @@ import { STYLE, badge, html, renderFailingCheck } from './html.js';
 import type { Results, RuleCheck, RuleResult } from './results.js';
 
 type Status = RuleResult['status'];
-export type ChangeKind = 'fails now' | 'fixed' | 'changed';
+type ChangeKind = 'fails now' | 'fixed' | 'changed';
 
-export interface RunSide {
+interface RunSide {
   file: string;
   target: string;
   runId: string;
@@ -16,7 +16,7 @@ export interface RunSide {
   documentsVersion: string;
 }
 
-export interface RuleChange {
+interface RuleChange {
   id: string;
   level: RuleResult['level'];
   sentence: string;
@@ -72,14 +72,17 @@ export function diffResults(beforeFile: string, beforeResults: Results, afterFil
     const to = is?.status ?? 'untested';
     if (from === to) return [];
     const rule = (is ?? was)!;
-    return [{ id, level: rule.level, sentence: rule.sentence, area: rule.area, kind: kindOf(from, to), from, to, before: evidenceOf(was), after: evidenceOf(is) }];
+    return [
+      { id, level: rule.level, sentence: rule.sentence, area: rule.area, kind: kindOf(from, to), from, to, before: evidenceOf(was), after: evidenceOf(is) },
+    ];
   });
   changed.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind));
   const counts = Object.fromEntries(KINDS.map((kind) => [kind, changed.filter((change) => change.kind === kind).length])) as Record<ChangeKind, number>;
   return { before: sideOf(beforeFile, before), after: sideOf(afterFile, after), changed, counts };
 }
 
-const sideLine = (side: RunSide) => `${side.target} (run ${side.runId}, ${side.date.slice(0, 19).replace('T', ' ')}, documents ${side.documentsVersion}; ${side.file})`;
+const sideLine = (side: RunSide) =>
+  `${side.target} (run ${side.runId}, ${side.date.slice(0, 19).replace('T', ' ')}, documents ${side.documentsVersion}; ${side.file})`;
 
 function checkLine(entry: RuleCheck): string {
   const message = (entry.message ?? entry.verdict).replace(/\s+/g, ' ');
@@ -88,10 +91,16 @@ function checkLine(entry: RuleCheck): string {
 
 export function diffText(diff: ResultsDiff): string[] {
   const lines = [`before: ${sideLine(diff.before)}`, `after:  ${sideLine(diff.after)}`];
-  lines.push(`${diff.changed.length} rule${diff.changed.length === 1 ? '' : 's'} changed status: ${KINDS.map((kind) => `${diff.counts[kind]} ${kind}`).join(', ')}`);
+  lines.push(
+    `${diff.changed.length} rule${diff.changed.length === 1 ? '' : 's'} changed status: ${KINDS.map((kind) => `${diff.counts[kind]} ${kind}`).join(', ')}`,
+  );
   for (const change of diff.changed) {
     lines.push('', `${change.kind.toUpperCase()}  ${change.id} (${change.level})  ${change.from} → ${change.to}`, `  ${change.sentence}`);
-    for (const [side, entries] of [['before', change.before], ['after', change.after]] as const) for (const entry of entries) lines.push(`  ${side}: ${checkLine(entry)}`);
+    for (const [side, entries] of [
+      ['before', change.before],
+      ['after', change.after],
+    ] as const)
+      for (const entry of entries) lines.push(`  ${side}: ${checkLine(entry)}`);
   }
   return lines;
 }

@@ -52,7 +52,8 @@ function entryOf(id: string, value: unknown, file: string): Expectation {
   if (extra.length) throw new ExpectationsError(`${where} has unknown member(s) ${extra.join(', ')} (only "reason" and "expires")`);
   if (typeof reason !== 'string' || !reason.trim()) throw new ExpectationsError(`${where} needs a reason (a non-empty string)`);
   if (expires === undefined) return { reason };
-  if (typeof expires !== 'string' || !isCalendarDate(expires)) throw new ExpectationsError(`${where}: expires must be a date YYYY-MM-DD, got ${JSON.stringify(expires)}`);
+  if (typeof expires !== 'string' || !isCalendarDate(expires))
+    throw new ExpectationsError(`${where}: expires must be a date YYYY-MM-DD, got ${JSON.stringify(expires)}`);
   return { reason, expires };
 }
 
@@ -64,9 +65,13 @@ export function parseExpectations(text: string, file: string): Expectations {
   } catch {
     throw new ExpectationsError(`${file} is not valid JSON`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ExpectationsError(`${file} must hold a JSON object: rule id → reason or {"reason", "expires"}`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ExpectationsError(`${file} must hold a JSON object: rule id → reason or {"reason", "expires"}`);
   const unknown = Object.keys(parsed).filter((id) => !ruleById.has(id));
-  if (unknown.length) throw new ExpectationsError(`${file}: unknown rule id${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? `, … (${unknown.length})` : ''} (\`conformance rules\` lists them)`);
+  if (unknown.length)
+    throw new ExpectationsError(
+      `${file}: unknown rule id${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? `, … (${unknown.length})` : ''} (\`conformance rules\` lists them)`,
+    );
   return Object.fromEntries(Object.entries(parsed).map(([id, value]) => [id, entryOf(id, value, file)]));
 }
 
@@ -80,7 +85,7 @@ export function readExpectations(file: string): Expectations {
   return parseExpectations(text, file);
 }
 
-export function isExpired(expectation: Expectation, day: string): boolean {
+function isExpired(expectation: Expectation, day: string): boolean {
   return expectation.expires !== undefined && expectation.expires < day;
 }
 

@@ -42,7 +42,9 @@ function worstOf(statuses: Iterable<Status>): Status {
 }
 
 function countsLine(counts: Partial<Record<string, number>>): Markup {
-  const parts = SEVERITY.filter((status) => counts[status]).map((status) => html`<span class="mini st-${status}">${formatNumber(counts[status]!)} ${label(status)}</span>`);
+  const parts = SEVERITY.filter((status) => counts[status]).map(
+    (status) => html`<span class="mini st-${status}">${formatNumber(counts[status]!)} ${label(status)}</span>`,
+  );
   return html`<span class="minis">${parts}</span>`;
 }
 
@@ -52,14 +54,28 @@ function bodyText(body: unknown): string {
 }
 
 function headersText(headers: Record<string, string>): string {
-  return Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\n');
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
 }
 
 function renderExchange(exchange: Exchange, index: number, offending: boolean): Markup {
   const outcome = exchange.error ? `no response (${exchange.error})` : `HTTP ${exchange.status}`;
-  const request = [`${exchange.method} ${exchange.path}`, headersText(exchange.requestHeaders), exchange.requestBody === undefined ? '' : `\n${bodyText(exchange.requestBody)}`].filter(Boolean).join('\n');
+  const request = [
+    `${exchange.method} ${exchange.path}`,
+    headersText(exchange.requestHeaders),
+    exchange.requestBody === undefined ? '' : `\n${bodyText(exchange.requestBody)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
   const notes = [exchange.notJson ? 'the body is not JSON' : '', exchange.truncated ? 'the body was cut at the capture limit' : ''].filter(Boolean).join('; ');
-  const response = [`${outcome} (${Math.round(exchange.durationMs)} ms)${notes ? ` — ${notes}` : ''}`, headersText(exchange.responseHeaders), exchange.body === undefined ? '' : `\n${bodyText(exchange.body)}`].filter(Boolean).join('\n');
+  const response = [
+    `${outcome} (${Math.round(exchange.durationMs)} ms)${notes ? ` — ${notes}` : ''}`,
+    headersText(exchange.responseHeaders),
+    exchange.body === undefined ? '' : `\n${bodyText(exchange.body)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
   return html`<div class="exchange${offending ? ' offending' : ''}">
 <p class="reqline"><b>${index + 1}.</b> <code>${exchange.method} ${exchange.path}</code> → <span class="${exchange.status === 0 || exchange.status >= 500 ? 'ko' : ''}">${outcome}</span>${offending ? html` <span class="offending-mark">the exchange that broke the rule</span>` : ''}</p>
 <details><summary>request</summary><pre>${request}</pre></details>
@@ -117,10 +133,14 @@ function renderExpectations(results: Results): Markup {
 <h3>${badge('expected')} ${ruleLink(id)} <span class="level">${rule.level}</span></h3>
 <p class="sentence">${rule.sentence}</p>
 <p class="reason">expected: ${report.entries[id]!.reason}${until(report.entries[id]!.expires)}</p>
-<details><summary>what failed</summary>${rule.checks.filter((entry) => entry.replay).slice(0, 3).map(renderFailingCheck)}</details>
+<details><summary>what failed</summary>${rule.checks
+      .filter((entry) => entry.replay)
+      .slice(0, 3)
+      .map(renderFailingCheck)}</details>
 </article>`;
   });
-  const listed = (ids: string[], why: string) => html`<ul class="expectation-list">${ids.map((id) => html`<li>${ruleLink(id)} — ${report.entries[id]!.reason}${until(report.entries[id]!.expires)}${why ? html` <span class="why">${why}</span>` : ''}</li>`)}</ul>`;
+  const listed = (ids: string[], why: string) =>
+    html`<ul class="expectation-list">${ids.map((id) => html`<li>${ruleLink(id)} — ${report.entries[id]!.reason}${until(report.entries[id]!.expires)}${why ? html` <span class="why">${why}</span>` : ''}</li>`)}</ul>`;
   return html`<section id="expectations">
 <h2>Expectations <span class="count-badge">${report.expected.length} expected · ${report.unexpectedlyPassing.length} unexpectedly passing · ${report.expired.length} expired</span></h2>
 <p class="hint">From <code>${report.file}</code>: an expected fail does not fail the run; a fail the file does not expect does.</p>
@@ -139,7 +159,10 @@ function renderWarnings(results: Results): Markup {
 <p class="sentence">${rule.sentence}</p>
 <p class="where">${results.documents[rule.document].title} › ${rule.section} · ${rule.area}</p>
 <p class="warning">${rule.warning}</p>
-${rule.checks.filter((entry) => entry.replay).slice(0, 3).map(renderFailingCheck)}
+${rule.checks
+  .filter((entry) => entry.replay)
+  .slice(0, 3)
+  .map(renderFailingCheck)}
 </article>`,
   );
   return html`<section id="warnings">
@@ -161,7 +184,10 @@ function renderRule(rule: RuleResult): Markup {
   const listed = sorted.filter((entry, index) => index < CHECKS_PER_RULE || entry.replay);
   const more = sorted.length - listed.length;
   // Under its rule a check is named by its title: the rule ids it declares are in the Allure and JUnit reports.
-  const checks = listed.map((entry) => html`<li>${badge(entry.verdict)} <span class="check-title">${entry.name.replace(/^\[[^\]]*\] /, '')}</span>${entry.message && entry.verdict !== 'pass' ? html`<span class="check-message">${entry.message}</span>` : ''}</li>`);
+  const checks = listed.map(
+    (entry) =>
+      html`<li>${badge(entry.verdict)} <span class="check-title">${entry.name.replace(/^\[[^\]]*\] /, '')}</span>${entry.message && entry.verdict !== 'pass' ? html`<span class="check-message">${entry.message}</span>` : ''}</li>`,
+  );
   return html`<li class="rule" id="rule-${rule.id}" data-status="${rule.status}" data-area="${rule.area}">
 <details><summary>${badge(rule.status)}${rule.warning && rule.status !== 'warning' ? badge('warning') : ''} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span> <span class="sentence">${rule.sentence}</span>${judgementNote(rule)}</summary>
 <div class="rule-body">
@@ -210,17 +236,23 @@ function renderEndpoints(results: Results): Markup {
 
 function shardNote(results: Results): string {
   const { merged, run } = results;
-  if (merged) return ` · merged from ${merged.from.length} results (shards ${merged.shards.join(', ')})${run.shard ? ': a partial run, not every shard of the run' : ''}`;
+  if (merged)
+    return ` · merged from ${merged.from.length} results (shards ${merged.shards.join(', ')})${run.shard ? ': a partial run, not every shard of the run' : ''}`;
   return run.shard ? ` · shard ${run.shard} (a partial run: this shard's spec files only)` : '';
 }
 
 function renderHeader(results: Results): Markup {
   const run = results.run;
   const score = results.score.percent === null ? '–' : `${results.score.percent.toFixed(1)} %`;
-  const varied = [...(run.emulatorFaults.length ? [`with faults: ${run.emulatorFaults.join(', ')}`] : []), ...(run.emulatorVariations?.length ? [`with variations: ${run.emulatorVariations.join(', ')}`] : [])];
+  const varied = [
+    ...(run.emulatorFaults.length ? [`with faults: ${run.emulatorFaults.join(', ')}`] : []),
+    ...(run.emulatorVariations?.length ? [`with variations: ${run.emulatorVariations.join(', ')}`] : []),
+  ];
   const target = varied.length ? `${results.target} (${varied.join('; ')})` : results.target;
   // Results written before expectations existed have no `expected` count; the box shows only with an expectations file.
-  const counts = RULE_STATUSES.filter((status) => status !== 'expected' || results.expectations).map((status) => html`<li class="count st-${status}" data-count="${status}"><b>${formatNumber(results.summary[status] ?? 0)}</b> ${status}</li>`);
+  const counts = RULE_STATUSES.filter((status) => status !== 'expected' || results.expectations).map(
+    (status) => html`<li class="count st-${status}" data-count="${status}"><b>${formatNumber(results.summary[status] ?? 0)}</b> ${status}</li>`,
+  );
   const judged = results.judgement;
   const checks = VERDICTS.filter((verdict) => results.checks[verdict]).map((verdict) => `${formatNumber(results.checks[verdict])} ${verdict}`);
   return html`<header class="top">

@@ -9,6 +9,7 @@ const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /** XML 1.0 cannot carry most control characters, and the library closes CDATA sections on the first `]]>` only. */
 function xmlSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the allowed XML characters are named by their code points
   return text.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD').replaceAll(']]>', ']] >');
 }
 
@@ -25,7 +26,11 @@ function failureDetails(entries: Array<{ rule: string; entry: RuleCheck }>): str
       if (entry.counterexample) lines.push(`counterexample (seed ${entry.seed}, path ${entry.path}): ${entry.counterexample}`);
       if (entry.replay) lines.push(`replay: ${entry.replay}`);
       if (entry.curl) lines.push(`curl: ${entry.curl}`);
-      (entry.evidence ?? []).forEach((exchange, index) => lines.push(`  ${exchange.method} ${exchange.path} → ${exchange.error ? `no response (${exchange.error})` : `HTTP ${exchange.status}`}${index === entry.failingExchange ? ' ← broke the rule' : ''}`));
+      (entry.evidence ?? []).forEach((exchange, index) =>
+        lines.push(
+          `  ${exchange.method} ${exchange.path} → ${exchange.error ? `no response (${exchange.error})` : `HTTP ${exchange.status}`}${index === entry.failingExchange ? ' ← broke the rule' : ''}`,
+        ),
+      );
       return lines.join('\n');
     })
     .join('\n\n');
@@ -48,7 +53,10 @@ export function renderJunit(results: Results): string {
 
   const builder = junit.newBuilder().name(xmlSafe(`Cloud Hosting Service API ${results.documentsVersion} conformance: ${results.target}`));
   for (const [file, checks] of byFile) {
-    const suite = builder.testSuite().name(xmlSafe(file || '(no spec file)')).timestamp(new Date(results.started));
+    const suite = builder
+      .testSuite()
+      .name(xmlSafe(file || '(no spec file)'))
+      .timestamp(new Date(results.started));
     suite.property('target', xmlSafe(results.target)).property('seed', String(results.run.seed));
     for (const check of checks) {
       const testCase = suite.testCase().className(className(file)).name(xmlSafe(check.name)).file(file);
@@ -59,12 +67,14 @@ export function renderJunit(results: Results): string {
       const entries = failing.get(check.name) ?? [];
       const details = xmlSafe(failureDetails(entries));
       // An expected fail (the run's expectations file) is reported as skipped: it does not fail the run.
-      if (check.verdict === 'fail' && check.failedRule && excused.has(check.failedRule)) testCase.skipped().standardOutput(xmlSafe(`expected fail (${excused.get(check.failedRule)}): ${check.message ?? ''}`));
+      if (check.verdict === 'fail' && check.failedRule && excused.has(check.failedRule))
+        testCase.skipped().standardOutput(xmlSafe(`expected fail (${excused.get(check.failedRule)}): ${check.message ?? ''}`));
       else if (check.verdict === 'fail') testCase.failure(message, 'fail').stacktrace(details || message);
       else if (check.verdict === 'error') testCase.error(message, 'error', details || message);
       else if (check.verdict === 'skip' || check.verdict === 'disabled') testCase.skipped().standardOutput(message);
       // A passing check may still carry findings of the named response checks (their rules fail).
-      else if (entries.some((item) => item.must && !excused.has(item.rule))) testCase.failure('a response broke a documented rule', 'finding').stacktrace(details);
+      else if (entries.some((item) => item.must && !excused.has(item.rule)))
+        testCase.failure('a response broke a documented rule', 'finding').stacktrace(details);
     }
   }
   return builder.build();

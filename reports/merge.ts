@@ -52,19 +52,31 @@ export function mergeResults(parts: ShardResults[]): Results {
   const [first, ...others] = parts;
   if (!first) throw new ResultsFileError('nothing to merge');
   for (const { file, results } of others) {
-    if (results.target !== first.results.target) throw new ResultsFileError(`${file} ran against ${results.target}, ${first.file} against ${first.results.target}: merge the shards of one target only (\`conformance diff\` compares two targets)`);
-    if (results.documentsVersion !== first.results.documentsVersion) throw new ResultsFileError(`${file} judged documents ${results.documentsVersion}, ${first.file} documents ${first.results.documentsVersion}`);
+    if (results.target !== first.results.target)
+      throw new ResultsFileError(
+        `${file} ran against ${results.target}, ${first.file} against ${first.results.target}: merge the shards of one target only (\`conformance diff\` compares two targets)`,
+      );
+    if (results.documentsVersion !== first.results.documentsVersion)
+      throw new ResultsFileError(`${file} judged documents ${results.documentsVersion}, ${first.file} documents ${first.results.documentsVersion}`);
   }
   const seen = new Map<string, string>();
   for (const { file, results } of parts) {
     const key = `${results.run.id} ${results.run.shard ?? 'whole'}`;
-    if (seen.has(key)) throw new ResultsFileError(`${file} and ${seen.get(key)} are the same results (run ${results.run.id}${results.run.shard ? `, shard ${results.run.shard}` : ''}): each would be counted twice`);
+    if (seen.has(key))
+      throw new ResultsFileError(
+        `${file} and ${seen.get(key)} are the same results (run ${results.run.id}${results.run.shard ? `, shard ${results.run.shard}` : ''}): each would be counted twice`,
+      );
     seen.set(key, file);
   }
   const bare = parts.map((part) => withoutExpectations(part.results));
-  const rules = mergeBy(bare.map((results) => results.rules), (rule) => rule.id, mergeRule);
+  const rules = mergeBy(
+    bare.map((results) => results.rules),
+    (rule) => rule.id,
+    mergeRule,
+  );
   const checks = { ...bare[0]!.checks };
-  for (const results of bare.slice(1)) for (const [verdict, count] of Object.entries(results.checks) as Array<[keyof typeof checks, number]>) checks[verdict] += count;
+  for (const results of bare.slice(1))
+    for (const [verdict, count] of Object.entries(results.checks) as Array<[keyof typeof checks, number]>) checks[verdict] += count;
   const shards = bare.map((results) => results.run.shard);
   const setupErrors = [...new Set(bare.flatMap((results) => (results.setupError ? [results.setupError] : [])))];
   const started = bare.map((results) => results.started).sort()[0]!;
@@ -72,13 +84,20 @@ export function mergeResults(parts: ShardResults[]): Results {
     ...bare[0]!,
     started,
     date: started,
-    finished: bare.map((results) => results.finished).sort().at(-1)!,
+    finished: bare
+      .map((results) => results.finished)
+      .sort()
+      .at(-1)!,
     run: { ...bare[0]!.run, shard: shardsCoverRun(shards) ? null : shards.join(', ') },
     ...tallyRules(rules),
     checks,
     ...(setupErrors.length ? { setupError: setupErrors.join('; ') } : {}),
     rules,
-    endpoints: mergeBy(bare.map((results) => results.endpoints), (endpoint) => `${endpoint.method} ${endpoint.path}`, mergeEndpoint),
+    endpoints: mergeBy(
+      bare.map((results) => results.endpoints),
+      (endpoint) => `${endpoint.method} ${endpoint.path}`,
+      mergeEndpoint,
+    ),
     checkList: bare.flatMap((results) => results.checkList),
     failures: bare.flatMap((results) => results.failures),
     merged: { from: parts.map((part) => part.file), shards: shards.map((shard) => shard ?? 'whole run') },

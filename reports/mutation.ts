@@ -49,7 +49,8 @@ ${page.summary}
 }
 
 /** A check's name with its message below it. */
-export const checkCell = (check: { check: string; message: string }): string => `<div class="check">${escapeHtml(check.check)}<div class="msg">${escapeHtml(check.message)}</div></div>`;
+export const checkCell = (check: { check: string; message: string }): string =>
+  `<div class="check">${escapeHtml(check.check)}<div class="msg">${escapeHtml(check.message)}</div></div>`;
 
 export function renderMutationHtml(matrix: Matrix): string {
   const missed = matrix.outcomes.filter((outcome) => !outcome.detected);
@@ -59,7 +60,9 @@ export function renderMutationHtml(matrix: Matrix): string {
   });
   const rows = matrix.outcomes.map((outcome) => {
     const by = outcome.detectedBy.map(checkCell).join('');
-    const why = outcome.detected ? by : `<div class="msg">rule status: ${escapeHtml(outcome.ruleStatus)}${outcome.problem ? ` — ${escapeHtml(outcome.problem)}` : ''}</div>`;
+    const why = outcome.detected
+      ? by
+      : `<div class="msg">rule status: ${escapeHtml(outcome.ruleStatus)}${outcome.problem ? ` — ${escapeHtml(outcome.problem)}` : ''}</div>`;
     const collateral = outcome.otherFails.length ? `<div class="msg">the same run also failed: ${outcome.otherFails.map(escapeHtml).join(', ')}</div>` : '';
     return `<tr class="${outcome.detected ? 'killed' : 'missed'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div></td><td>${outcome.detected ? 'detected' : 'MISSED'}</td><td>${why}${collateral}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });

@@ -18,7 +18,14 @@ export function outcomeOf(test: TestCase, file: string): CheckOutcome {
   if (result.state === 'failed' && verdict === 'pass') verdict = 'error';
   const message = record?.message ?? (result.state === 'failed' ? result.errors?.map((error) => error.message).join('; ') : undefined);
   const durationMs = test.diagnostic()?.duration;
-  return { name: test.name, file, verdict, ...(message ? { message } : {}), ...(durationMs !== undefined ? { durationMs: Math.round(durationMs) } : {}), ...(record ? { record } : {}) };
+  return {
+    name: test.name,
+    file,
+    verdict,
+    ...(message ? { message } : {}),
+    ...(durationMs !== undefined ? { durationMs: Math.round(durationMs) } : {}),
+    ...(record ? { record } : {}),
+  };
 }
 
 /** Names the outcome of a spec file that could not run (e.g. a check naming an unknown rule id). */

@@ -100,7 +100,16 @@ export default class ProgressReporter implements Reporter {
     const rules = outcome.record?.rules ?? ruleIdsOfName(outcome.name);
     const area = areaOfRuleIds(rules);
     if (this.mode === 'jsonl') {
-      const line = { check: outcome.name, rules, verdict: outcome.verdict, file: outcome.file, area, ...(outcome.record?.failedRule ? { failedRule: outcome.record.failedRule } : {}), ...(outcome.message && outcome.verdict !== 'pass' ? { message: outcome.message } : {}), ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}) };
+      const line = {
+        check: outcome.name,
+        rules,
+        verdict: outcome.verdict,
+        file: outcome.file,
+        area,
+        ...(outcome.record?.failedRule ? { failedRule: outcome.record.failedRule } : {}),
+        ...(outcome.message && outcome.verdict !== 'pass' ? { message: outcome.message } : {}),
+        ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
+      };
       this.stream.write(`${JSON.stringify(line)}\n`);
       return;
     }
@@ -138,7 +147,14 @@ export default class ProgressReporter implements Reporter {
   private areaLine(area: string, tally: Tally): string {
     const { fail, error, skip, disabled } = tally.verdicts;
     const total = Math.max(tally.total, tally.done);
-    const counts = [fail && this.paint('fail', `${fail} fail`), error && this.paint('error', `${error} error`), skip && this.paint('skip', `${skip} skip`), disabled && this.paint('disabled', `${disabled} disabled`)].filter(Boolean).join(', ');
+    const counts = [
+      fail && this.paint('fail', `${fail} fail`),
+      error && this.paint('error', `${error} error`),
+      skip && this.paint('skip', `${skip} skip`),
+      disabled && this.paint('disabled', `${disabled} disabled`),
+    ]
+      .filter(Boolean)
+      .join(', ');
     const width = String(total).length;
     // ✓: the area finished with nothing failed or errored.
     const clean = tally.done === total && this.collectedFiles >= this.expectedFiles && !fail && !error;

@@ -7,7 +7,25 @@ import { withoutCredentials } from '../harness/redact.js';
 import type { RunInfo } from './results.js';
 
 /** The settings of a run that decide what a check does on its target (RunInfo.settings). */
-export type ReplaySettings = Pick<SuiteConfig, 'region' | 'vlanRegion' | 'instanceType' | 'largerInstanceType' | 'otherRegion' | 'noVlanRegion' | 'spareVlanRegion' | 'controlUrl' | 'consistencyWindowMs' | 'timeoutMs' | 'maxInstances' | 'maxDatabases' | 'maxRps' | 'allowDestructive' | 'readOnly' | 'shrink'> & {
+export type ReplaySettings = Pick<
+  SuiteConfig,
+  | 'region'
+  | 'vlanRegion'
+  | 'instanceType'
+  | 'largerInstanceType'
+  | 'otherRegion'
+  | 'noVlanRegion'
+  | 'spareVlanRegion'
+  | 'controlUrl'
+  | 'consistencyWindowMs'
+  | 'timeoutMs'
+  | 'maxInstances'
+  | 'maxDatabases'
+  | 'maxRps'
+  | 'allowDestructive'
+  | 'readOnly'
+  | 'shrink'
+> & {
   /** The scope sets the run had a token for (`domains:read_only`, …): never the tokens. */
   scopes: string[];
   restrictedToken: boolean;
@@ -33,18 +51,56 @@ const FLAGS: Array<[keyof Omit<ReplaySettings, 'scopes' | 'restrictedToken' | 's
 ];
 
 export function replaySettingsOf(config: SuiteConfig): ReplaySettings {
-  const { region, vlanRegion, instanceType, largerInstanceType, otherRegion, noVlanRegion, spareVlanRegion, consistencyWindowMs, timeoutMs, maxInstances, maxDatabases, maxRps, allowDestructive, readOnly, shrink } = config;
-  return { region, vlanRegion, instanceType, largerInstanceType, otherRegion, noVlanRegion, spareVlanRegion, controlUrl: config.controlUrl && withoutCredentials(config.controlUrl), consistencyWindowMs, timeoutMs, maxInstances, maxDatabases, maxRps, allowDestructive, readOnly, shrink, scopes: Object.keys(config.scopedTokens), restrictedToken: config.restrictedToken !== null };
+  const {
+    region,
+    vlanRegion,
+    instanceType,
+    largerInstanceType,
+    otherRegion,
+    noVlanRegion,
+    spareVlanRegion,
+    consistencyWindowMs,
+    timeoutMs,
+    maxInstances,
+    maxDatabases,
+    maxRps,
+    allowDestructive,
+    readOnly,
+    shrink,
+  } = config;
+  return {
+    region,
+    vlanRegion,
+    instanceType,
+    largerInstanceType,
+    otherRegion,
+    noVlanRegion,
+    spareVlanRegion,
+    controlUrl: config.controlUrl && withoutCredentials(config.controlUrl),
+    consistencyWindowMs,
+    timeoutMs,
+    maxInstances,
+    maxDatabases,
+    maxRps,
+    allowDestructive,
+    readOnly,
+    shrink,
+    scopes: Object.keys(config.scopedTokens),
+    restrictedToken: config.restrictedToken !== null,
+  };
 }
 
 /** Quotes a shell word unless it is plainly safe. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The environment variable a replay reads the token of a scope set from: `domains:read_only` → CONFORMANCE_TOKEN_DOMAINS_READ_ONLY. */
-export function scopedTokenVariable(scopes: string): string {
-  return `CONFORMANCE_TOKEN_${scopes.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+function scopedTokenVariable(scopes: string): string {
+  return `CONFORMANCE_TOKEN_${scopes
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')}`;
 }
 
 /** Flags for the settings that differ from what a run against the same target would take by default. */
@@ -105,7 +161,9 @@ export function curlCommand(exchange: Exchange, baseUrl: string | null): string 
   const url = baseUrl ? shellWord(`${baseUrl}${exchange.path}`) : `"$BASE_URL"${doubleQuoted(exchange.path)}`;
   const words = ['curl', '-sS', '-i', '-X', exchange.method, url];
   if (Object.keys(exchange.requestHeaders).some((name) => name.toLowerCase() === 'authorization')) words.push('-H', '"Authorization: Bearer $TOKEN"');
-  for (const [name, value] of Object.entries(exchange.requestHeaders)) if (!LEFT_TO_CURL.has(name.toLowerCase())) words.push('-H', shellWord(`${name}: ${value}`));
-  if (exchange.requestBody !== undefined) words.push('--data-raw', shellWord(typeof exchange.requestBody === 'string' ? exchange.requestBody : JSON.stringify(exchange.requestBody)));
+  for (const [name, value] of Object.entries(exchange.requestHeaders))
+    if (!LEFT_TO_CURL.has(name.toLowerCase())) words.push('-H', shellWord(`${name}: ${value}`));
+  if (exchange.requestBody !== undefined)
+    words.push('--data-raw', shellWord(typeof exchange.requestBody === 'string' ? exchange.requestBody : JSON.stringify(exchange.requestBody)));
   return words.join(' ');
 }

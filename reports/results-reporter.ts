@@ -32,7 +32,13 @@ export default class ResultsReporter implements Reporter {
     const target = targetOf(config);
     registerConfigSecrets(config);
     // Checks redact what they record; this pass also covers errors outside them (a spec file that could not run).
-    const built = buildResults(outcomesOf(modules), { target, started: this.started, finished: new Date().toISOString(), run: runInfoOf(config), setupError: process.env[SETUP_ERROR_ENV] });
+    const built = buildResults(outcomesOf(modules), {
+      target,
+      started: this.started,
+      finished: new Date().toISOString(),
+      run: runInfoOf(config),
+      setupError: process.env[SETUP_ERROR_ENV],
+    });
     // The file was read once before the run (cli/preflight.ts): a problem with it never reaches this point.
     const judged = config.expectations ? applyExpectations(built, readExpectations(config.expectations), config.expectations) : built;
     const results = redact(judged);
@@ -40,7 +46,14 @@ export default class ResultsReporter implements Reporter {
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];
     // The Allure results were written synchronously by allure-vitest's own onTestRunEnd, listed before this reporter.
-    if (config.allure && existsSync(paths.allureResults)) describeRunForAllure(paths.allureResults, { target, documentsVersion: results.documentsVersion, runId: config.runId, seed: config.seed, shard: config.shard });
+    if (config.allure && existsSync(paths.allureResults))
+      describeRunForAllure(paths.allureResults, {
+        target,
+        documentsVersion: results.documentsVersion,
+        runId: config.runId,
+        seed: config.seed,
+        shard: config.shard,
+      });
     if (config.allure)
       await renderAllureReport(paths.allureResults, paths.allureReport, `Conformance: ${target}`).then(
         (file) => written.push(file),

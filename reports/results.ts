@@ -13,7 +13,6 @@ import { curlCommand, replayCommand, replaySettingsOf, type ReplaySettings } fro
 
 export { replayCommand };
 
-export { DOCUMENTS_VERSION };
 export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'disabled'];
 /**
  * A rule's status: the worst verdict of its checks; `warning` is a SHOULD rule a check saw diverge (never a fail);
@@ -22,8 +21,8 @@ export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'error', 'skip', 'd
 export type RuleStatus = Verdict | 'warning' | 'expected';
 export const RULE_STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'expected', 'error', 'warning', 'skip', 'disabled'];
 /** How much of a rule was judged: every check reached pass or fail (`full`), some did (`partial`), none did (`none`). */
-export type Judgement = 'full' | 'partial' | 'none';
-export const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
+type Judgement = 'full' | 'partial' | 'none';
+const SCORE_DEFINITION = 'MUST rules that passed ÷ MUST rules judged (passed or failed); SHOULD rules, errors, skips and rules not run do not count';
 
 export interface CheckOutcome {
   /** Test name, e.g. `[P3.firewall.rules.max-25] a 26th rule is refused`. */
@@ -128,7 +127,7 @@ export interface CheckResult {
 }
 
 /** Index of every fail: the rule, the check that saw it, and how to replay it (evidence sits in `rules[].checks`). */
-export interface Failure {
+interface Failure {
   rule: string;
   check: string;
   file: string;
@@ -137,7 +136,7 @@ export interface Failure {
   expected?: boolean;
 }
 
-export interface Score {
+interface Score {
   /** Percent with one decimal; null when no MUST rule was judged. */
   percent: number | null;
   passedMust: number;
@@ -192,7 +191,19 @@ export function targetOf(config: Pick<SuiteConfig, 'baseUrl'>): string {
 }
 
 export function runInfoOf(config: SuiteConfig): RunInfo {
-  return { id: config.runId, seed: config.seed, runs: config.runs, violationRuns: config.violationRuns, baseUrl: config.baseUrl && withoutCredentials(config.baseUrl), emulatorFaults: config.emulatorFaults, emulatorVariations: config.emulatorVariations, rules: config.rules, areas: config.areas, shard: config.shard, settings: replaySettingsOf(config) };
+  return {
+    id: config.runId,
+    seed: config.seed,
+    runs: config.runs,
+    violationRuns: config.violationRuns,
+    baseUrl: config.baseUrl && withoutCredentials(config.baseUrl),
+    emulatorFaults: config.emulatorFaults,
+    emulatorVariations: config.emulatorVariations,
+    rules: config.rules,
+    areas: config.areas,
+    shard: config.shard,
+    settings: replaySettingsOf(config),
+  };
 }
 
 /** The rule id that selects a check again: the one it failed, if it declares it, else the first it declares. */
@@ -201,7 +212,10 @@ function selectingRule(record: CheckRecord | undefined, fallback: string): strin
   return record.failedRule && record.rules.includes(record.failedRule) ? record.failedRule : record.rules[0]!;
 }
 
-export function buildResults(outcomes: CheckOutcome[], meta: { target: string; started: string; finished: string; run: RunInfo; setupError?: string }): Results {
+export function buildResults(
+  outcomes: CheckOutcome[],
+  meta: { target: string; started: string; finished: string; run: RunInfo; setupError?: string },
+): Results {
   const byRule = new Map<string, RuleResult>(
     ledger.map((rule) => [
       rule.id,
@@ -229,7 +243,8 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
   /** A fail or finding entry with its evidence and replay; those of MUST rules are indexed in `failures` (SHOULD ones are warnings). */
   function failedEntry(outcome: CheckOutcome, rule: RuleResult, verdict: 'fail' | 'finding', fields: Partial<RuleCheck>): RuleCheck {
     const replay = replayCommand(meta.run, selectingRule(outcome.record, rule.id), outcome.file);
-    if (rule.level === 'MUST' && !failures.some((failure) => failure.rule === rule.id && failure.check === outcome.name)) failures.push({ rule: rule.id, check: outcome.name, file: outcome.file, replay });
+    if (rule.level === 'MUST' && !failures.some((failure) => failure.rule === rule.id && failure.check === outcome.name))
+      failures.push({ rule: rule.id, check: outcome.name, file: outcome.file, replay });
     const failing = verdict === 'fail' && outcome.record?.failingExchange !== undefined ? outcome.record.exchanges[outcome.record.failingExchange] : undefined;
     const reproduction = failing ? { failingExchange: outcome.record!.failingExchange, curl: curlCommand(failing, meta.run.baseUrl) } : {};
     return { name: outcome.name, verdict, file: outcome.file, evidence: outcome.record?.exchanges, ...fields, replay, ...reproduction };
@@ -256,7 +271,11 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
       // A failing check of several rules fails the rule it names; the others it declared are not judged by it.
       const verdict: Verdict = outcome.verdict === 'fail' && record?.failedRule && record.failedRule !== id ? 'pass' : outcome.verdict;
       const message = outcome.message && verdict !== 'pass' ? { message: outcome.message } : {};
-      rule.checks.push(verdict === 'fail' ? failedEntry(outcome, rule, 'fail', { ...message, seed: record?.seed, path: record?.path, counterexample: record?.counterexample }) : { name: outcome.name, verdict, ...message });
+      rule.checks.push(
+        verdict === 'fail'
+          ? failedEntry(outcome, rule, 'fail', { ...message, seed: record?.seed, path: record?.path, counterexample: record?.counterexample })
+          : { name: outcome.name, verdict, ...message },
+      );
       count(rule, verdict);
       applyVerdict(rule, verdict, outcome.message);
     }
@@ -269,7 +288,10 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
       }
     }
     // Rules judged on the check's responses (schema rules; a finding marks the ones broken) count it as one check.
-    const judgedOnResponses = new Set<string>([...(outcome.verdict !== 'error' ? (record?.exercised ?? []) : []), ...(record?.findings ?? []).map((finding) => finding.rule)]);
+    const judgedOnResponses = new Set<string>([
+      ...(outcome.verdict !== 'error' ? (record?.exercised ?? []) : []),
+      ...(record?.findings ?? []).map((finding) => finding.rule),
+    ]);
     for (const id of judgedOnResponses) {
       const rule = byRule.get(id);
       if (!rule || record?.rules.includes(id) || record?.failedRule === id) continue;
@@ -281,7 +303,12 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
       const rule = byRule.get(finding.rule);
       if (!rule) continue;
       if (rule.checks.filter((c) => c.verdict === 'finding').length < 5)
-        rule.checks.push(failedEntry(outcome, rule, 'finding', { name: `${outcome.name} — response check on ${finding.request}`, message: `${finding.path}: ${finding.message}` }));
+        rule.checks.push(
+          failedEntry(outcome, rule, 'finding', {
+            name: `${outcome.name} — response check on ${finding.request}`,
+            message: `${finding.path}: ${finding.message}`,
+          }),
+        );
       applyVerdict(rule, 'fail', `${finding.request} ${finding.path}: ${finding.message}`);
     }
   }
@@ -311,7 +338,15 @@ export function buildResults(outcomes: CheckOutcome[], meta: { target: string; s
     endpoints: endpoints.map((endpoint) => {
       const key = endpointKey(endpoint);
       const count = requests.get(key) ?? 0;
-      return { method: endpoint.method, path: endpoint.path, requests: count, requested: count > 0, document: endpoint.document, area: endpoint.section, verdicts: endpointVerdicts.get(key) ?? zeroCounts() };
+      return {
+        method: endpoint.method,
+        path: endpoint.path,
+        requests: count,
+        requested: count > 0,
+        document: endpoint.document,
+        area: endpoint.section,
+        verdicts: endpointVerdicts.get(key) ?? zeroCounts(),
+      };
     }),
     checkList: outcomes.map((outcome) => {
       const rules = outcome.record?.rules ?? [];

@@ -40,7 +40,9 @@ export interface VariationMatrix {
 
 export function renderVariationsHtml(matrix: VariationMatrix): string {
   const rows = matrix.outcomes.map((outcome) => {
-    const failed = outcome.failedRules.map((rule) => `<div class="check"><code>${escapeHtml(rule.rule)}</code>${rule.checks.map(checkCell).join('')}</div>`).join('');
+    const failed = outcome.failedRules
+      .map((rule) => `<div class="check"><code>${escapeHtml(rule.rule)}</code>${rule.checks.map(checkCell).join('')}</div>`)
+      .join('');
     const errored = outcome.erroredChecks.length ? `<div class="msg">errored:</div>${outcome.erroredChecks.map(checkCell).join('')}` : '';
     const problem = outcome.problem ? `<div class="msg">${escapeHtml(outcome.problem)}</div>` : '';
     const first = outcome.firstRun

@@ -24,7 +24,22 @@ export function writeRenderedReports(results: Results, paths: { html: string; ju
 /** results.json could not be used: one line saying why. */
 export class ResultsFileError extends Error {}
 
-const REQUIRED: Array<keyof Results> = ['target', 'started', 'finished', 'date', 'documentsVersion', 'run', 'score', 'summary', 'checks', 'documents', 'rules', 'endpoints', 'checkList', 'failures'];
+const REQUIRED: Array<keyof Results> = [
+  'target',
+  'started',
+  'finished',
+  'date',
+  'documentsVersion',
+  'run',
+  'score',
+  'summary',
+  'checks',
+  'documents',
+  'rules',
+  'endpoints',
+  'checkList',
+  'failures',
+];
 
 export function readResultsFile(file: string): Results {
   let text: string;
@@ -43,7 +58,8 @@ export function readResultsFile(file: string): Results {
   const missing = REQUIRED.filter((key) => !(key in parsed));
   if (missing.length) throw new ResultsFileError(`${file} is not a results.json of this version (missing ${missing.join(', ')}): run the suite again`);
   const results = parsed as Results;
-  if (!Array.isArray(results.rules) || !Array.isArray(results.endpoints) || !Array.isArray(results.checkList)) throw new ResultsFileError(`${file} is not a results.json (rules, endpoints and checkList must be arrays)`);
+  if (!Array.isArray(results.rules) || !Array.isArray(results.endpoints) || !Array.isArray(results.checkList))
+    throw new ResultsFileError(`${file} is not a results.json (rules, endpoints and checkList must be arrays)`);
   return results;
 }
 

@@ -6,13 +6,23 @@ import type { Rule } from './types.js';
 
 const PART = { part1: 1, part2: 2, part3: 3 } as const;
 const AREA: Record<string, string> = {
-  'Managed databases': 'databases', Account: 'account', 'Compute instances': 'compute', Images: 'images', Tags: 'tags',
-  Domains: 'domains', Monitoring: 'monitor', Firewalls: 'firewalls', 'IP addresses': 'ips',
+  'Managed databases': 'databases',
+  Account: 'account',
+  'Compute instances': 'compute',
+  Images: 'images',
+  Tags: 'tags',
+  Domains: 'domains',
+  Monitoring: 'monitor',
+  Firewalls: 'firewalls',
+  'IP addresses': 'ips',
 };
 
 /** `GET /v4/domains/{domainId}/records` → `get-domains-id-records`. */
-export function endpointSlug(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
-  const segments = endpoint.path.split('/').slice(2).map((segment) => (segment.startsWith('{') ? 'id' : segment));
+function endpointSlug(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
+  const segments = endpoint.path
+    .split('/')
+    .slice(2)
+    .map((segment) => (segment.startsWith('{') ? 'id' : segment));
   return [endpoint.method.toLowerCase(), ...segments].join('-');
 }
 
@@ -56,14 +66,20 @@ const idParams = (endpoint: Endpoint) => Object.keys(endpoint.params).filter((na
  * it only as a paginated list of the objects carrying the label, and for a label no object carries an empty list is
  * as valid an answer as an error.
  */
-export function refusesUnknownId(endpoint: Endpoint): boolean {
+function refusesUnknownId(endpoint: Endpoint): boolean {
   return idParams(endpoint).length > 0 && !(endpoint.method === 'GET' && endpoint.path === '/v4/tags/{label}');
 }
 
 function rulesOf(endpoint: Endpoint): Rule[] {
   const key = endpointKey(endpoint);
   const rules: Rule[] = [
-    { ...base(endpoint), id: ruleId(endpoint, 'serves'), rule: `${key} answers a request the documents describe as valid with success (2xx).`, needs: ['none'], check: 'scenario' },
+    {
+      ...base(endpoint),
+      id: ruleId(endpoint, 'serves'),
+      rule: `${key} answers a request the documents describe as valid with success (2xx).`,
+      needs: ['none'],
+      check: 'scenario',
+    },
   ];
   const params = idParams(endpoint);
   if (refusesUnknownId(endpoint))
@@ -85,9 +101,23 @@ function rulesOf(endpoint: Endpoint): Rule[] {
       check: 'scenario',
     });
   if (endpoint.flags.includes('unrestricted-only'))
-    rules.push({ ...base(endpoint), id: ruleId(endpoint, 'unrestricted-only'), rule: `${key} is available only to unrestricted users, whatever the token's scopes.`, needs: ['restricted-user'], check: 'scenario' });
+    rules.push({
+      ...base(endpoint),
+      id: ruleId(endpoint, 'unrestricted-only'),
+      rule: `${key} is available only to unrestricted users, whatever the token's scopes.`,
+      needs: ['restricted-user'],
+      check: 'scenario',
+    });
   if (endpoint.flags.includes('beta'))
-    rules.push({ ...base(endpoint), part: 1, section: 'Versioning', id: ruleId(endpoint, 'beta'), rule: `${key} is in beta and is served under the /v4beta prefix.`, needs: ['none'], check: 'scenario' });
+    rules.push({
+      ...base(endpoint),
+      part: 1,
+      section: 'Versioning',
+      id: ruleId(endpoint, 'beta'),
+      rule: `${key} is in beta and is served under the /v4beta prefix.`,
+      needs: ['none'],
+      check: 'scenario',
+    });
   return rules;
 }
 
@@ -97,10 +127,19 @@ function pagingRules(): Rule[] {
   for (const document of ['part1', 'part2', 'part3'] as const) {
     const paged = endpoints.filter((endpoint) => endpoint.document === document && endpoint.paginated).map(endpointKey);
     const part = PART[document];
-    const at = (section: string, id: string, rule: string): Rule => ({ id: `P${part}.pagination.${id}`, part, section, level: 'MUST', rule, endpoints: paged, needs: ['none'], check: 'scenario' });
+    const at = (section: string, id: string, rule: string): Rule => ({
+      id: `P${part}.pagination.${id}`,
+      part,
+      section,
+      level: 'MUST',
+      rule,
+      endpoints: paged,
+      needs: ['none'],
+      check: 'scenario',
+    });
     if (part === 1) {
       rules.push(at('Endpoints', 'accepted', 'List endpoints accept query `page` and `page_size` and return the page asked for.'));
-      rules.push(at('Common conventions', 'consistent', 'A list response\'s `pages` and `results` agree with what paging through the collection returns.'));
+      rules.push(at('Common conventions', 'consistent', "A list response's `pages` and `results` agree with what paging through the collection returns."));
       continue;
     }
     rules.push(at('Limits', 'page.min-1', '`page` is an integer >= 1: a smaller page is rejected.'));

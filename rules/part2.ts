@@ -6,7 +6,14 @@ import type { Need, Rule } from './types.js';
 
 type Level = Rule['level'];
 const rule = (id: string, section: string, level: Level, text: string, endpoints: string[], needs: Need[], check: string): Rule => ({
-  id, part: 2, section, level, rule: text, endpoints, needs, check,
+  id,
+  part: 2,
+  section,
+  level,
+  rule: text,
+  endpoints,
+  needs,
+  check,
 });
 const NONE: Need[] = ['none'];
 
@@ -83,6 +90,8 @@ const NO_CONFIG_SHAPE = 'untestable: the configuration profile as returned is no
 const NO_STATUS_VALUES = 'untestable: the values of instance status are not shown';
 const NO_GUEST = 'untestable: needs observation inside the guest operating system';
 
+// One row per rule: the formatter leaves the table alone.
+// prettier-ignore
 export const rules: Rule[] = [
   // ---------------------------------------------------------------- Compute instance (resource)
   rule('P2.instance.fields', INSTANCE, 'SHOULD', 'inferred: an instance object as returned has the fields alerts, backups, created, group, hypervisor, id, image, ipv4, ipv6, label, region, specs, status, tags and watchdog_enabled, with the documented members of alerts, backups.schedule and specs.', RETURNS_INSTANCE, NONE, 'schema'),

@@ -9,8 +9,10 @@ type Check = 'schema' | 'code' | 'scenario' | 'property' | `untestable: ${string
 function rule(id: string, section: string, level: Rule['level'], text: string, endpoints: string[], check: Check, needs: Need[] = ['none']): Rule {
   return { id, part: 3, section, level, rule: text, endpoints, needs, check };
 }
-const must = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) => rule(id, section, 'MUST', text, endpoints, check, needs);
-const should = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) => rule(id, section, 'SHOULD', text, endpoints, check, needs);
+const must = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
+  rule(id, section, 'MUST', text, endpoints, check, needs);
+const should = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
+  rule(id, section, 'SHOULD', text, endpoints, check, needs);
 
 // ---- endpoints, exactly as in inventory/endpoints.tsv
 const DOMAINS_LIST = 'GET /v4/domains';
@@ -102,6 +104,8 @@ const TIME_DEFAULTS: Array<[string, string, number]> = [
 ];
 const TIME_VALUES = '0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 345600, 604800, 1209600, 2419200';
 
+// One row per rule: the formatter leaves the table alone.
+// prettier-ignore
 const domainRules: Rule[] = [
   should('P3.domain.fields', S_DOMAIN, 'inferred: a returned domain carries the fields of the Domain table (axfr_ips, domain, expire_sec, id, master_ips, refresh_sec, retry_sec, soa_email, status, tags, ttl_sec, type; description and group only when set, as they cannot be empty).', DOMAIN_RETURNED, 'schema'),
   must('P3.domain.types', S_DOMAIN, 'Domain fields, when present, have the documented types (axfr_ips, master_ips and tags arrays of strings; id and the time values integers; the others strings).', DOMAIN_RETURNED, 'schema'),
@@ -161,6 +165,7 @@ function untestable(id: string, section: string, text: string, endpoints: string
   return must(id, section, text, endpoints, `untestable: ${reason}`);
 }
 
+// prettier-ignore
 const recordRules: Rule[] = [
   must('P3.record-create.types', S_RECORD, 'Record create body members have the documented types (type, name, target, protocol, service, tag strings; ttl_sec, priority, weight, port integers; protocol, service, tag may be null).', [RECORD_CREATE], 'schema'),
   must('P3.record-update.types', S_RECORD, 'Record update body members have the documented types.', [RECORD_UPDATE], 'schema'),
@@ -216,6 +221,7 @@ const recordRules: Rule[] = [
   should('P3.record.delete.gone', S_DOMAINS, 'inferred: after DELETE the record is no longer viewable or listed.', [RECORD_DELETE, RECORD_VIEW, RECORDS_LIST], 'scenario'),
 ];
 
+// prettier-ignore
 const monitoringRules: Rule[] = [
   should('P3.monitor-client.fields', S_CLIENT, 'inferred: a returned monitoring client carries `label`.', CLIENT_RETURNED, 'schema'),
   must('P3.monitor-client.types', S_CLIENT, 'label of a monitoring client, when present, is a string.', [...CLIENT_RETURNED, CLIENT_CREATE], 'schema'),
@@ -246,6 +252,7 @@ const monitoringRules: Rule[] = [
   must('P3.monitor-plan.update.grants', S_MONITORING, 'The plan update needs the global grant monitor_subscription true; a user without it is refused.', [PLAN_UPDATE], 'scenario', ['restricted-user', 'grants']),
 ];
 
+// prettier-ignore
 const firewallRules: Rule[] = [
   should('P3.firewall.fields', S_FIREWALL, 'inferred: a returned firewall carries label, tags, status and rules.', FIREWALL_RETURNED, 'schema'),
   must('P3.firewall.types', S_FIREWALL, 'Firewall fields, when present, have the documented types (label and status strings, tags array of strings, rules object).', FIREWALL_RETURNED, 'schema'),
@@ -323,6 +330,7 @@ const firewallRules: Rule[] = [
   untestable('P3.firewall.device.remove-keeps-other-rules', S_FIREWALLS, 'DELETE device removes this firewall\'s rules from the instance; rules of other assigned firewalls stay.', [DEVICE_DELETE], NOT_OBSERVABLE_TRAFFIC.replace('untestable: ', '')),
 ];
 
+// prettier-ignore
 const ipRules: Rule[] = [
   must('P3.ip-address.types', S_IP, 'An IP address object, when its members are present, has `address` (string) and `rdns` (string; null accepted, see ip-update).', [IPS_LIST, IP_VIEW], 'schema'),
   must('P3.ip-address.address.ip', S_IP, '`address` is an IP address.', [IPS_LIST, IP_VIEW], 'schema'),

@@ -6,6 +6,8 @@
 // Bounds stated only of objects the caller never sends (volume and load balancer labels) are SHOULD rules themselves.
 import type { Rule } from './types.js';
 
+// One row per rule: the formatter leaves the table alone.
+// prettier-ignore
 export const RESPONSE_LENGTH_BOUNDS: readonly string[] = [
   ...['address-1.max-64', 'address-2.max-64', 'city.max-24', 'company.max-128', 'email.max-128', 'first-name.max-50', 'last-name.max-50', 'phone.max-32', 'state.max-24', 'tax-id.max-100'].map((bound) => `P1.account.${bound}`),
   'P1.database.label.min-3', 'P1.database.label.max-32',

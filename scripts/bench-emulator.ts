@@ -255,7 +255,11 @@ function planPinning(): Pinning {
   if (r.status !== 0) {
     return { emulatorCpu, driverCpus: null, description: `emulator pinned to CPU ${emulatorCpu}; load generator not pinned (${r.stderr.trim()})` };
   }
-  return { emulatorCpu, driverCpus: rest, description: `emulator pinned to CPU ${emulatorCpu} (taskset -c ${emulatorCpu}); load generator pinned to CPU ${rest}` };
+  return {
+    emulatorCpu,
+    driverCpus: rest,
+    description: `emulator pinned to CPU ${emulatorCpu} (taskset -c ${emulatorCpu}); load generator pinned to CPU ${rest}`,
+  };
 }
 
 // ------------------------------------------------------------------------------------------ statistics
@@ -267,7 +271,10 @@ function percentile(sorted: Float64Array | number[], q: number): number {
 }
 
 function median(xs: number[]): number {
-  return percentile([...xs].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 const r1 = (n: number): number => Math.round(n * 10) / 10;
@@ -464,7 +471,9 @@ async function measureThroughput(pinning: Pinning, token: string): Promise<{ fig
           `driver CPU ${r.driverCpuPct}%, load average ${r.loadAvg1}`,
       );
       if (r.emulatorCpuPct !== null && r.emulatorCpuPct < 85 && r.driverCpuPct < 85) {
-        note(`${label}: neither the emulator (${r.emulatorCpuPct}% CPU) nor the load generator (${r.driverCpuPct}%) was saturated; other processes were probably competing for the cores (load average ${r.loadAvg1} on ${CPUS} CPUs), so this figure is low`);
+        note(
+          `${label}: neither the emulator (${r.emulatorCpuPct}% CPU) nor the load generator (${r.driverCpuPct}%) was saturated; other processes were probably competing for the cores (load average ${r.loadAvg1} on ${CPUS} CPUs), so this figure is low`,
+        );
       }
       if (r.errors) note(`${label}: ${r.errors} failed requests, first: ${r.firstError}`);
       return r;
@@ -592,7 +601,9 @@ async function measureMemory(pinning: Pinning, token: string): Promise<MemoryFig
           if (f.created >= nextProgress) {
             nextProgress += PROGRESS_EVERY;
             const mem = memOf(emu.pid);
-            progress(`created ${f.created} domains in ${((performance.now() - started) / 1000).toFixed(1)} s, emulator RSS ${mem ? mem.rssMb.toFixed(0) : '?'} MB`);
+            progress(
+              `created ${f.created} domains in ${((performance.now() - started) / 1000).toFixed(1)} s, emulator RSS ${mem ? mem.rssMb.toFixed(0) : '?'} MB`,
+            );
           }
         }
       };
@@ -645,10 +656,14 @@ function report(s: StartupFigures | null, t: ThroughputFigures | null, m: Memory
   if (s) {
     const restart = s.restartMs.length ? median(s.restartMs) : NaN;
     out.push('| Start-up | Time | Target |', '|---|---:|---|');
-    out.push(`| in-process \`startEmulator()\` (build + listen), first call | ${fmt(s.firstStartMs, 1)} ms${mark(s.firstStartMs < TARGETS.inProcessStartMs)} | < ${TARGETS.inProcessStartMs} ms |`);
+    out.push(
+      `| in-process \`startEmulator()\` (build + listen), first call | ${fmt(s.firstStartMs, 1)} ms${mark(s.firstStartMs < TARGETS.inProcessStartMs)} | < ${TARGETS.inProcessStartMs} ms |`,
+    );
     out.push(`| in-process \`startEmulator()\`, median of the next ${s.restartMs.length} | ${fmt(restart, 1)} ms | |`);
     out.push(`| in-process \`import('emulator/index.ts')\` (tsx transpile + load, once) | ${fmt(s.importMs, 0)} ms | |`);
-    out.push(`| child \`node --import tsx emulator/main.ts\`: spawn → first HTTP answer (median of ${s.childNodeMs.length}) | ${fmt(median(s.childNodeMs), 0)} ms | |`);
+    out.push(
+      `| child \`node --import tsx emulator/main.ts\`: spawn → first HTTP answer (median of ${s.childNodeMs.length}) | ${fmt(median(s.childNodeMs), 0)} ms | |`,
+    );
     if (s.childNpxMs.length) {
       out.push(`| child \`npx tsx emulator/main.ts\`: spawn → first HTTP answer (median of ${s.childNpxMs.length}) | ${fmt(median(s.childNpxMs), 0)} ms | |`);
     }
@@ -662,7 +677,9 @@ function report(s: StartupFigures | null, t: ThroughputFigures | null, m: Memory
         out.push(`| ${label} | not measured | | | | | | ${target} |`);
         return;
       }
-      out.push(`| ${label} | ${fmt(r.rps)}${mark(ok)} | ${fmt(r.p50Ms, 2)} ms | ${fmt(r.p99Ms, 2)} ms | ${r.errors} | ${r.emulatorCpuPct ?? 'n/a'}% | ${fmt(r.loadAvg1, 2)} | ${target} |`);
+      out.push(
+        `| ${label} | ${fmt(r.rps)}${mark(ok)} | ${fmt(r.p50Ms, 2)} ms | ${fmt(r.p99Ms, 2)} ms | ${r.errors} | ${r.emulatorCpuPct ?? 'n/a'}% | ${fmt(r.loadAvg1, 2)} | ${target} |`,
+      );
     };
     row('`GET /v4/account` (token)', t.authGet, `≥ ${fmt(TARGETS.authGetRps)}/s`, t.authGet.rps >= TARGETS.authGetRps && t.authGet.errors === 0);
     row(`\`POST /v4/domains\`${t.createStoredAfter !== null ? ` (${fmt(t.createStoredAfter)} stored at the end)` : ''}`, t.create, '', null);
@@ -670,7 +687,10 @@ function report(s: StartupFigures | null, t: ThroughputFigures | null, m: Memory
     out.push('');
   }
   if (m) {
-    out.push(`Memory and listing: domains created through the API (${fmt(m.created)} in ${fmt(m.createSeconds, 1)} s); list latency = median of ${CFG.listSamples} sequential requests, page_size=100; emulator RSS before creating: ${fmt(m.baselineRssMb, 0)} MB.`, '');
+    out.push(
+      `Memory and listing: domains created through the API (${fmt(m.created)} in ${fmt(m.createSeconds, 1)} s); list latency = median of ${CFG.listSamples} sequential requests, page_size=100; emulator RSS before creating: ${fmt(m.baselineRssMb, 0)} MB.`,
+      '',
+    );
     out.push('| Stored domains | Emulator RSS | Peak RSS | `page=1` | middle page | creates/s (segment) | Target |', '|---:|---:|---:|---:|---:|---:|---|');
     m.checkpoints.forEach((c, i) => {
       const last = i === m.checkpoints.length - 1 && c.stored >= m.target;

@@ -49,12 +49,14 @@ async function load(origin: string, path: string, seconds: number, headers: Reco
   };
   const drive = async (until: number) => {
     let count = 0;
-    await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-      while (performance.now() < until) {
-        await one();
-        count++;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (performance.now() < until) {
+          await one();
+          count++;
+        }
+      }),
+    );
     return count;
   };
   await drive(performance.now() + 500);
@@ -66,12 +68,19 @@ async function load(origin: string, path: string, seconds: number, headers: Reco
 
 /** The floor: a node:http server answering a small JSON body, in a process of its own. */
 async function floor(seconds: number): Promise<number> {
-  const server = spawn(process.execPath, ['-e', `
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const body = JSON.stringify({ email: 'floor@example.com', balance: 0 });
     const server = require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
     server.keepAliveTimeout = 10000;
     server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
-  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  `,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const origin = await new Promise<string>((resolve, reject) => {
       server.stdout.on('data', (chunk: Buffer) => {
@@ -109,7 +118,10 @@ interface FullRun {
 function fullRun(): Promise<FullRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let first: number | undefined;
   let last = started;
   let stderr = '';
@@ -124,7 +136,15 @@ function fullRun(): Promise<FullRun> {
       try {
         const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
         const requests = results.endpoints.reduce((sum, endpoint) => sum + endpoint.requests, 0);
-        resolve({ wallMs: ended - started, startupMs: (first ?? ended) - started, checksMs: last - (first ?? last), afterMs: ended - last, requests, checks: results.checkList.length, code });
+        resolve({
+          wallMs: ended - started,
+          startupMs: (first ?? ended) - started,
+          checksMs: last - (first ?? last),
+          afterMs: ended - last,
+          requests,
+          checks: results.checkList.length,
+          code,
+        });
       } catch (error) {
         reject(new Error(`the full run wrote no results (exit ${code}): ${stderr.slice(-1000)} ${String(error)}`));
       } finally {
@@ -146,7 +166,10 @@ row('emulator: GET /v4/account with a token', `${perSecond(emulatorRate)} (${((1
 
 const run = await fullRun();
 const runRate = run.requests / (run.checksMs / 1000);
-row('full run (embedded, 100 runs per property, reports)', `${seconds(run.wallMs)} wall, exit ${run.code}, ${run.checks.toLocaleString('en')} checks, ${run.requests.toLocaleString('en')} requests`);
+row(
+  'full run (embedded, 100 runs per property, reports)',
+  `${seconds(run.wallMs)} wall, exit ${run.code}, ${run.checks.toLocaleString('en')} checks, ${run.requests.toLocaleString('en')} requests`,
+);
 row('  start-up until the first verdict', `${seconds(run.startupMs)} (${((100 * run.startupMs) / run.wallMs).toFixed(0)} %)`);
 row('  checks (first verdict to last)', `${seconds(run.checksMs)} (${((100 * run.checksMs) / run.wallMs).toFixed(0)} %)`);
 row('  after the last verdict (reports, clean-up, exit)', `${seconds(run.afterMs)} (${((100 * run.afterMs) / run.wallMs).toFixed(0)} %)`);
@@ -156,9 +179,15 @@ if (!options.skipMatrices) {
   const faults = sampleFaults(FAULTS, options.faults);
   const mutation = await runMatrix({ faults, seed: 20261121 });
   const perFault = mutation.durationMs / faults.length;
-  row(`mutation matrix, ${faults.length} of ${FAULTS.length} faults`, `${seconds(mutation.durationMs)}, ${seconds(perFault)} a fault, ${mutation.detected} detected; the whole matrix ≈ ${seconds(perFault * FAULTS.length)} (goal 120 s)`);
+  row(
+    `mutation matrix, ${faults.length} of ${FAULTS.length} faults`,
+    `${seconds(mutation.durationMs)}, ${seconds(perFault)} a fault, ${mutation.detected} detected; the whole matrix ≈ ${seconds(perFault * FAULTS.length)} (goal 120 s)`,
+  );
   const variations = sampleFaults(VARIATIONS, options.variations);
   const matrix = await runVariationMatrix({ variations, seed: 20261121, ...MATRIX_RUNS });
   const perVariation = matrix.durationMs / variations.length;
-  row(`variation matrix, ${variations.length} of ${VARIATIONS.length} variations`, `${seconds(matrix.durationMs)}, ${seconds(perVariation)} a variation; the whole matrix ≈ ${seconds(perVariation * VARIATIONS.length)} (goal 120 s)`);
+  row(
+    `variation matrix, ${variations.length} of ${VARIATIONS.length} variations`,
+    `${seconds(matrix.durationMs)}, ${seconds(perVariation)} a variation; the whole matrix ≈ ${seconds(perVariation * VARIATIONS.length)} (goal 120 s)`,
+  );
 }

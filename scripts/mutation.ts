@@ -47,5 +47,7 @@ const matrix = await runMatrix({
 mkdirSync(options.out, { recursive: true });
 writeFileSync(join(options.out, 'mutation.json'), `${JSON.stringify(matrix, null, 2)}\n`);
 writeFileSync(join(options.out, 'mutation.html'), renderMutationHtml(matrix));
-process.stderr.write(`mutation: ${matrix.detected} of ${matrix.faults} faults detected in ${(matrix.durationMs / 1000).toFixed(0)} s → ${join(options.out, 'mutation.html')}\n`);
+process.stderr.write(
+  `mutation: ${matrix.detected} of ${matrix.faults} faults detected in ${(matrix.durationMs / 1000).toFixed(0)} s → ${join(options.out, 'mutation.html')}\n`,
+);
 process.exitCode = matrix.detected === matrix.faults ? 0 : 1;

@@ -13,7 +13,27 @@ import type { Results } from '../reports/results.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'plan-costs-'));
 try {
-  const args = ['--import', 'tsx', 'cli/main.ts', 'run', '--max-instances', '999999', '--max-databases', '999999', '--runs', '1', '--violation-runs', '1', '--seed', '1', '--no-allure', '--progress', 'quiet', '--out', out];
+  const args = [
+    '--import',
+    'tsx',
+    'cli/main.ts',
+    'run',
+    '--max-instances',
+    '999999',
+    '--max-databases',
+    '999999',
+    '--runs',
+    '1',
+    '--violation-runs',
+    '1',
+    '--seed',
+    '1',
+    '--no-allure',
+    '--progress',
+    'quiet',
+    '--out',
+    out,
+  ];
   let failed = false;
   try {
     execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, CONFORMANCE_RECORD_COSTS: '1' } });
@@ -24,7 +44,9 @@ try {
   // A table recorded from a run that did not pass would predict the wrong thing: say which checks, keep the old one.
   if (failed) {
     const broken = results.checkList.filter((check) => check.verdict === 'fail' || check.verdict === 'error');
-    process.stderr.write(`plan:costs: the recording run did not pass (its results: ${out}), ${COSTS_FILE} is left as it was:\n${broken.map((check) => `  ${check.verdict} ${check.file} ${check.name}: ${check.message ?? ''}`.slice(0, 400)).join('\n')}\n`);
+    process.stderr.write(
+      `plan:costs: the recording run did not pass (its results: ${out}), ${COSTS_FILE} is left as it was:\n${broken.map((check) => `  ${check.verdict} ${check.file} ${check.name}: ${check.message ?? ''}`.slice(0, 400)).join('\n')}\n`,
+    );
     process.exit(1);
   }
   const table: CostTable = { checks: [], fixtures: {} };
@@ -40,7 +62,17 @@ try {
       fixtureBorrows[key] = [...new Set([...(fixtureBorrows[key] ?? []), ...fixture.borrows.filter((borrowed) => borrowed !== key)])];
       fixtureUses[key] = [...new Set([...(fixtureUses[key] ?? []), ...fixture.uses])];
     }
-    table.checks.push({ key: cost.key, rules: check.rules, exercised: cost.exercised.filter((rule) => !check.rules.includes(rule)), own: cost.own, ...(cost.perRun ? { perRun: true } : {}), borrows: cost.borrows, uses: cost.uses, made: cost.made, ...(check.verdict === 'skip' ? { skipped: check.message ?? 'skipped on the reference emulator' } : {}) });
+    table.checks.push({
+      key: cost.key,
+      rules: check.rules,
+      exercised: cost.exercised.filter((rule) => !check.rules.includes(rule)),
+      own: cost.own,
+      ...(cost.perRun ? { perRun: true } : {}),
+      borrows: cost.borrows,
+      uses: cost.uses,
+      made: cost.made,
+      ...(check.verdict === 'skip' ? { skipped: check.message ?? 'skipped on the reference emulator' } : {}),
+    });
   }
   // A check needs what the fixtures it borrows are made from, and what making them needs.
   const closure = (keys: string[]): string[] => {
@@ -61,7 +93,9 @@ try {
   table.checks.sort((a, b) => a.key.localeCompare(b.key));
   // One check or fixture a line: a change to the suite shows as a readable diff.
   const lines = (entries: string[]) => entries.map((entry) => `  ${entry}`).join(',\n');
-  const fixtures = Object.keys(table.fixtures).sort().map((key) => `${JSON.stringify(key)}: ${JSON.stringify(table.fixtures[key])}`);
+  const fixtures = Object.keys(table.fixtures)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}: ${JSON.stringify(table.fixtures[key])}`);
   writeFileSync(COSTS_FILE, `{\n "checks": [\n${lines(table.checks.map((check) => JSON.stringify(check)))}\n ],\n "fixtures": {\n${lines(fixtures)}\n }\n}\n`);
   process.stdout.write(`plan:costs: ${table.checks.length} checks, ${Object.keys(table.fixtures).length} shared fixtures → ${COSTS_FILE}\n`);
 } finally {

@@ -24,7 +24,9 @@ function die(message) {
 
 let options;
 try {
-  ({ values: options } = parseArgs({ options: { cases: { type: 'string' }, 'base-url': { type: 'string' }, token: { type: 'string' }, json: { type: 'boolean', default: false } } }));
+  ({ values: options } = parseArgs({
+    options: { cases: { type: 'string' }, 'base-url': { type: 'string' }, token: { type: 'string' }, json: { type: 'boolean', default: false } },
+  }));
 } catch (error) {
   die(error.message);
 }
@@ -32,7 +34,9 @@ if (!options.cases || !options['base-url'] || !options.token) die('--cases, --ba
 
 let cases;
 try {
-  cases = readdirSync(options.cases).filter((name) => name.endsWith('.json')).flatMap((name) => JSON.parse(readFileSync(join(options.cases, name), 'utf8')));
+  cases = readdirSync(options.cases)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) => JSON.parse(readFileSync(join(options.cases, name), 'utf8')));
 } catch (error) {
   die(`cannot read the cases in ${options.cases}: ${error.code ?? error.message}`);
 }
@@ -104,7 +108,13 @@ async function baseAccepted(testCase) {
   const key = JSON.stringify([testCase.endpoint, testCase.base]);
   if (!baseVerdicts.has(key)) {
     const [method, template] = testCase.endpoint.split(' ');
-    baseVerdicts.set(key, attempt(method, template, testCase.base).then((exchange) => (ok(exchange.status) ? null : `the target refuses the base body (HTTP ${exchange.status})`), (error) => (error instanceof Skip ? error.message : Promise.reject(error))));
+    baseVerdicts.set(
+      key,
+      attempt(method, template, testCase.base).then(
+        (exchange) => (ok(exchange.status) ? null : `the target refuses the base body (HTTP ${exchange.status})`),
+        (error) => (error instanceof Skip ? error.message : Promise.reject(error)),
+      ),
+    );
   }
   return baseVerdicts.get(key);
 }
@@ -121,15 +131,27 @@ for (const testCase of cases) {
   const behaved = testCase.expect === 'accept' ? ok(exchange.status) : exchange.status >= 400 && exchange.status < 500;
   summary.ran += 1;
   if (behaved) summary.behaved += 1;
-  else summary.mismatches.push({ rule: testCase.rule, endpoint: testCase.endpoint, field: testCase.field, expect: testCase.expect, status: exchange.status, body: testCase.body, response: exchange.body });
+  else
+    summary.mismatches.push({
+      rule: testCase.rule,
+      endpoint: testCase.endpoint,
+      field: testCase.field,
+      expect: testCase.expect,
+      status: exchange.status,
+      body: testCase.body,
+      response: exchange.body,
+    });
 }
 await reset();
 
 const skippedCount = Object.values(summary.skipped).reduce((sum, n) => sum + n, 0);
 if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
 else {
-  for (const m of summary.mismatches) process.stdout.write(`MISMATCH ${m.rule} ${m.endpoint} ${m.field ?? '(body)'}: expected ${m.expect}, got HTTP ${m.status}\n`);
+  for (const m of summary.mismatches)
+    process.stdout.write(`MISMATCH ${m.rule} ${m.endpoint} ${m.field ?? '(body)'}: expected ${m.expect}, got HTTP ${m.status}\n`);
   for (const [reason, n] of Object.entries(summary.skipped)) process.stdout.write(`skipped ${n}: ${reason}\n`);
-  process.stdout.write(`${summary.behaved} of ${summary.ran} cases behaved as they say; ${summary.mismatches.length} did not; ${skippedCount} skipped${control ? '' : ' (no control hooks: not reset between cases)'}\n`);
+  process.stdout.write(
+    `${summary.behaved} of ${summary.ran} cases behaved as they say; ${summary.mismatches.length} did not; ${skippedCount} skipped${control ? '' : ' (no control hooks: not reset between cases)'}\n`,
+  );
 }
 process.exitCode = summary.mismatches.length ? 1 : 0;

@@ -43,12 +43,16 @@ const matrix = await runVariationMatrix({
   ...(options.jobs ? { jobs: options.jobs } : {}),
   ...(options.keepRuns ? { keepRunsIn: join(options.out, 'variation-runs') } : {}),
   onOutcome: (outcome, done, total) => {
-    const verdict = outcome.clean ? 'clean' : `CRIED WOLF (${[...outcome.failedRules.map((rule) => rule.rule), ...outcome.erroredChecks.map((check) => `error: ${check.check}`), ...(outcome.problem ? [outcome.problem] : [])].join('; ').slice(0, 600)})`;
+    const verdict = outcome.clean
+      ? 'clean'
+      : `CRIED WOLF (${[...outcome.failedRules.map((rule) => rule.rule), ...outcome.erroredChecks.map((check) => `error: ${check.check}`), ...(outcome.problem ? [outcome.problem] : [])].join('; ').slice(0, 600)})`;
     process.stderr.write(`[${String(done).padStart(3)}/${total}] ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s) ${verdict}\n`);
   },
 });
 mkdirSync(options.out, { recursive: true });
 writeFileSync(join(options.out, 'variations.json'), `${JSON.stringify(matrix, null, 2)}\n`);
 writeFileSync(join(options.out, 'variations.html'), renderVariationsHtml(matrix));
-process.stderr.write(`variations: ${matrix.clean} of ${matrix.variations} variations without a fail or an error in ${(matrix.durationMs / 1000).toFixed(0)} s → ${join(options.out, 'variations.html')}\n`);
+process.stderr.write(
+  `variations: ${matrix.clean} of ${matrix.variations} variations without a fail or an error in ${(matrix.durationMs / 1000).toFixed(0)} s → ${join(options.out, 'variations.html')}\n`,
+);
 process.exitCode = matrix.clean === matrix.variations ? 0 : 1;

@@ -14,7 +14,11 @@ export default defineConfig({
     globalSetup: ['specs/setup/global-setup.ts'],
     // Terminal progress; allure-vitest (unless --no-allure) writes the Allure results before the results reporter
     // renders every report.
-    reporters: ['./reports/progress-reporter.ts', ...(config.allure ? [allureReporter(reportPaths(config).allureResults)] : []), './reports/results-reporter.ts'],
+    reporters: [
+      './reports/progress-reporter.ts',
+      ...(config.allure ? [allureReporter(reportPaths(config).allureResults)] : []),
+      './reports/results-reporter.ts',
+    ],
     pool: 'threads',
     // Checks wait on HTTP far more than they compute (the target is another process): more workers than cores
     // pay off, and sharing modules between spec files saves re-importing ajv, fast-check and the schemas.

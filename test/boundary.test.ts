@@ -45,7 +45,10 @@ describe('suite / emulator boundary', () => {
 
   it('sees a crossing when there is one (the scan is not blind)', () => {
     const emulatorFile = join(ROOT, 'emulator', 'areas', 'probe.ts');
-    expect(importedFolders(emulatorFile, "import { x } from '../../rules/index.js';\nconst s = await import('../../schemas/a.json');")).toEqual(['rules', 'schemas']);
+    expect(importedFolders(emulatorFile, "import { x } from '../../rules/index.js';\nconst s = await import('../../schemas/a.json');")).toEqual([
+      'rules',
+      'schemas',
+    ]);
     expect(importedFolders(join(ROOT, 'harness', 'probe.ts'), "import { startEmulator } from '../emulator/index.js';")).toEqual(['emulator']);
   });
 });

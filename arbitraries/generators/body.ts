@@ -11,11 +11,17 @@ export type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
 export const ABSENT = Symbol('absent');
 export type Change = ValueGen | typeof ABSENT;
 
-export const constant = (value: unknown): ValueGen => () => fc.constant(value);
-export const oneOf = (...values: unknown[]): ValueGen => () => fc.constantFrom(...values);
+export const constant =
+  (value: unknown): ValueGen =>
+  () =>
+    fc.constant(value);
+export const oneOf =
+  (...values: unknown[]): ValueGen =>
+  () =>
+    fc.constantFrom(...values);
 
 /** Sets (or, for ABSENT, deletes) the member at a dot path, creating the objects and arrays on the way. */
-export function setPath(body: Body, path: string, value: unknown): void {
+function setPath(body: Body, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = body;
   keys.slice(0, -1).forEach((key, i) => {

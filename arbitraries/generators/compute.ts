@@ -57,17 +57,14 @@ const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
  * label creates a VLAN and a region holds at most 10. Prefixed when the prefix is itself VLAN-label text; the
  * 1-character minimum cannot carry a prefix and is not hit.
  */
-export function vlanLabels(context: BodyContext): [string, string, string] {
+function vlanLabels(context: BodyContext): [string, string, string] {
   const prefix = VLAN_LABEL.test(context.labelPrefix) ? context.labelPrefix : '';
   const long = `${prefix}vlan-`.padEnd(64, 'x');
   return [`${prefix}vlan1`, `${prefix}vlan2`, long];
 }
 
 const publicInterface = (): fc.Arbitrary<NetworkInterface> =>
-  fc.record(
-    { purpose: fc.constant('public'), label: fc.constantFrom(null, ''), ipam_address: fc.constantFrom(null, '') },
-    { requiredKeys: ['purpose'] },
-  );
+  fc.record({ purpose: fc.constant('public'), label: fc.constantFrom(null, ''), ipam_address: fc.constantFrom(null, '') }, { requiredKeys: ['purpose'] });
 
 /** `count` vlan interfaces with distinct labels of the pool and distinct ipam addresses (each sometimes absent). */
 function vlanInterfaces(context: BodyContext, count: number): fc.Arbitrary<NetworkInterface[]> {
@@ -91,9 +88,9 @@ export function interfaces(context: BodyContext, vlans = true): fc.Arbitrary<Net
     .record({ withPublic: fc.boolean(), publicFirst: fc.boolean(), vlanCount: fc.integer({ min: 0, max: vlans ? 3 : 0 }) })
     .chain(({ withPublic, publicFirst, vlanCount }) => {
       const count = withPublic ? Math.min(vlanCount, 2) : vlanCount;
-      return fc.tuple(withPublic ? publicInterface().map((item) => [item]) : fc.constant([]), vlanInterfaces(context, count)).map(
-        ([pub, vlan]) => (publicFirst ? [...pub, ...vlan] : [...vlan, ...pub]),
-      );
+      return fc
+        .tuple(withPublic ? publicInterface().map((item) => [item]) : fc.constant([]), vlanInterfaces(context, count))
+        .map(([pub, vlan]) => (publicFirst ? [...pub, ...vlan] : [...vlan, ...pub]));
     });
 }
 
@@ -149,9 +146,7 @@ export const badInterfaces: BadInterfaces[] = [
     rule: 'P2.interfaces.label.required-for-vlan',
     field: '0.label',
     arbitrary: (context) =>
-      thenMaybePublic(
-        fc.tuple(oneVlan(context), fc.boolean()).map(([{ label: _label, ...rest }, asNull]) => [asNull ? { ...rest, label: null } : rest]),
-      ),
+      thenMaybePublic(fc.tuple(oneVlan(context), fc.boolean()).map(([{ label: _label, ...rest }, asNull]) => [asNull ? { ...rest, label: null } : rest])),
   },
   { rule: 'P2.interfaces.label.min-1', field: '0.label', arbitrary: (context) => thenMaybePublic(vlanWithLabel(context, fc.constant('')).map((i) => [i])) },
   {
@@ -166,17 +161,14 @@ export const badInterfaces: BadInterfaces[] = [
       thenMaybePublic(
         vlanWithLabel(
           context,
-          fc
-            .tuple(vlanLabelOf(0, 30), fc.constantFrom('_', '.', ' ', '!', '/', 'é', '@'), vlanLabelOf(0, 30))
-            .map(([head, bad, rest]) => head + bad + rest),
+          fc.tuple(vlanLabelOf(0, 30), fc.constantFrom('_', '.', ' ', '!', '/', 'é', '@'), vlanLabelOf(0, 30)).map(([head, bad, rest]) => head + bad + rest),
         ).map((i) => [i]),
       ),
   },
   {
     rule: 'P2.interfaces.label.unique',
     field: '1.label',
-    arbitrary: (context) =>
-      thenMaybePublic(vlanInterfaces(context, 2).map(([first, second]) => [first!, { ...second, label: first!.label }])),
+    arbitrary: (context) => thenMaybePublic(vlanInterfaces(context, 2).map(([first, second]) => [first!, { ...second, label: first!.label }])),
   },
   {
     rule: 'P2.interfaces.label.empty-for-public',
@@ -232,10 +224,8 @@ export function sshPublicKey(): fc.Arbitrary<string> {
     out.set(bytes, 4);
     return out;
   };
-  return fc
-    .tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.stringMatching(/^[a-z]{1,8}@example\.com$/))
-    .map(([key, comment]) => {
-      const blob = Buffer.concat([lengthPrefixed(new TextEncoder().encode('ssh-ed25519')), lengthPrefixed(key)]);
-      return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
-    });
+  return fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.stringMatching(/^[a-z]{1,8}@example\.com$/)).map(([key, comment]) => {
+    const blob = Buffer.concat([lengthPrefixed(new TextEncoder().encode('ssh-ed25519')), lengthPrefixed(key)]);
+    return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
+  });
 }

@@ -11,9 +11,9 @@ import { between } from './text.js';
 
 const LOWER_ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 const LABEL_INNER = [...LOWER_ALNUM, '-'];
-export const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
-export const MAX_NAME = 255;
-export const MAX_LABEL = 63;
+const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
+const MAX_NAME = 255;
+const MAX_LABEL = 63;
 
 const chars = (alphabet: string[], n: number) => fc.array(fc.constantFrom(...alphabet), { minLength: n, maxLength: n }).map((cs) => cs.join(''));
 
@@ -24,7 +24,7 @@ function labelOfLength(n: number): fc.Arbitrary<string> {
 }
 
 /** One DNS label of min..max characters (bounds often). */
-export function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
+function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
   return between(min, max).chain(labelOfLength);
 }
 
@@ -32,35 +32,43 @@ export function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
  * A DNS name of exactly `n` characters (n >= 1), no trailing period: `n` letters, digits and hyphens cut into
  * labels at drawn positions (and wherever a label would pass 63), hyphens at label ends made letters.
  */
-export function hostOfLength(n: number): fc.Arbitrary<string> {
-  return fc.tuple(chars(LABEL_INNER, n), fc.array(fc.nat(Math.max(0, n - 1)), { maxLength: 8 }), fc.constantFrom(...LOWER_ALNUM)).map(([text, cuts, letter]) => {
-    const drawn = new Set(cuts);
-    const dots = new Set<number>();
-    let run = 0;
-    for (let i = 0; i < n; i++) {
-      if (drawn.has(i) && run > 0 && i < n - 1) {
-        dots.add(i);
-        run = 0;
-      } else if (++run > MAX_LABEL) {
-        // cut here, or one earlier when this is the last character (a name does not end with a period)
-        dots.add(i === n - 1 ? i - 1 : i);
-        run = i === n - 1 ? 1 : 0;
+function hostOfLength(n: number): fc.Arbitrary<string> {
+  return fc
+    .tuple(chars(LABEL_INNER, n), fc.array(fc.nat(Math.max(0, n - 1)), { maxLength: 8 }), fc.constantFrom(...LOWER_ALNUM))
+    .map(([text, cuts, letter]) => {
+      const drawn = new Set(cuts);
+      const dots = new Set<number>();
+      let run = 0;
+      for (let i = 0; i < n; i++) {
+        if (drawn.has(i) && run > 0 && i < n - 1) {
+          dots.add(i);
+          run = 0;
+        } else if (++run > MAX_LABEL) {
+          // cut here, or one earlier when this is the last character (a name does not end with a period)
+          dots.add(i === n - 1 ? i - 1 : i);
+          run = i === n - 1 ? 1 : 0;
+        }
       }
-    }
-    return [...text]
-      .map((c, i) => {
-        if (dots.has(i)) return '.';
-        const atEnd = i === 0 || i === n - 1 || dots.has(i - 1) || dots.has(i + 1);
-        return c === '-' && atEnd ? letter : c;
-      })
-      .join('');
-  });
+      return [...text]
+        .map((c, i) => {
+          if (dots.has(i)) return '.';
+          const atEnd = i === 0 || i === n - 1 || dots.has(i - 1) || dots.has(i + 1);
+          return c === '-' && atEnd ? letter : c;
+        })
+        .join('');
+    });
 }
 
 /** First label of a created name: the prefix in DNS letters, then 4..8 random ones (so names made by checks running at the same time do not clash). */
 function prefixLabel(prefix: string): fc.Arbitrary<string> {
-  const head = prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+/, '').slice(0, MAX_LABEL - 8);
-  return between(4, 8).chain((n) => chars(LOWER_ALNUM, n)).map((tail) => `${head}${tail}`);
+  const head = prefix
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, MAX_LABEL - 8);
+  return between(4, 8)
+    .chain((n) => chars(LOWER_ALNUM, n))
+    .map((tail) => `${head}${tail}`);
 }
 
 /**
@@ -75,7 +83,8 @@ export function domainName(prefix: string): fc.Arbitrary<string> {
   // longest: the prefix label, then labels filling up to exactly 255 (one of them 63 long when room allows)
   const longest = fc.tuple(prefixLabel(prefix), fc.constantFrom(...RESERVED_DOMAINS)).chain(([first, base]) => {
     const room = MAX_NAME - first.length - base.length - 2;
-    const filler = room > MAX_LABEL + 1 ? fc.tuple(labelOfLength(MAX_LABEL), hostOfLength(room - MAX_LABEL - 1)).map(([a, b]) => `${a}.${b}`) : hostOfLength(room);
+    const filler =
+      room > MAX_LABEL + 1 ? fc.tuple(labelOfLength(MAX_LABEL), hostOfLength(room - MAX_LABEL - 1)).map(([a, b]) => `${a}.${b}`) : hostOfLength(room);
     return filler.map((middle) => `${first}.${middle}.${base}`);
   });
   const longLabel = fc.tuple(prefixLabel(prefix), labelOfLength(MAX_LABEL), fc.constantFrom(...RESERVED_DOMAINS)).map((parts) => parts.join('.'));
@@ -83,7 +92,7 @@ export function domainName(prefix: string): fc.Arbitrary<string> {
 }
 
 /** A valid DNS name of min..max characters (bounds often), for names nothing is created under. */
-export function domainOfLength(min = 1, max = MAX_NAME): fc.Arbitrary<string> {
+function domainOfLength(min = 1, max = MAX_NAME): fc.Arbitrary<string> {
   return between(min, max).chain(hostOfLength);
 }
 
@@ -112,7 +121,11 @@ export function domainTooLong(): fc.Arbitrary<string> {
 /** One label of 64..80 characters, the rest valid, at most 255 in all. */
 export function domainLabelTooLong(): fc.Arbitrary<string> {
   return fc
-    .tuple(between(MAX_LABEL + 1, 80).chain((n) => labelOfLength(n)), exampleHost(), fc.boolean())
+    .tuple(
+      between(MAX_LABEL + 1, 80).chain((n) => labelOfLength(n)),
+      exampleHost(),
+      fc.boolean(),
+    )
     .map(([long, host, first]) => (first ? `${long}.${host}` : `${host.split('.')[0]}.${long}.${host.split('.').slice(1).join('.')}`));
 }
 
@@ -133,12 +146,10 @@ const SYNTAX_BREAKS: Array<(labels: string[], pick: number) => string[]> = [
 
 /** Breaks one label of a valid host so the name is not RFC 1035 (see SYNTAX_BREAKS); `trailingDot` adds a final period. */
 function brokenHost(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(base, fc.integer({ min: 0, max: SYNTAX_BREAKS.length - 1 }), fc.nat())
-    .map(([host, kind, at]) => {
-      const labels = host.split('.').map((l) => l.slice(0, MAX_LABEL - 2));
-      return SYNTAX_BREAKS[kind]!(labels, at % labels.length).join('.');
-    });
+  return fc.tuple(base, fc.integer({ min: 0, max: SYNTAX_BREAKS.length - 1 }), fc.nat()).map(([host, kind, at]) => {
+    const labels = host.split('.').map((l) => l.slice(0, MAX_LABEL - 2));
+    return SYNTAX_BREAKS[kind]!(labels, at % labels.length).join('.');
+  });
 }
 
 /** Not an RFC 1035 name (hyphen at a label end, bad character, empty label) under the other bounds. */

@@ -10,10 +10,10 @@ import { stringOfLength } from './text.js';
  * across inbound and outbound.
  */
 
-export const ACTIONS = ['ACCEPT', 'DROP'] as const;
-export const PROTOCOLS = ['TCP', 'UDP', 'ICMP'] as const;
-export const MAX_ADDRESSES = 255;
-export const MAX_RULES = 25;
+const ACTIONS = ['ACCEPT', 'DROP'] as const;
+const PROTOCOLS = ['TCP', 'UDP', 'ICMP'] as const;
+const MAX_ADDRESSES = 255;
+const MAX_RULES = 25;
 
 export type FirewallRule = Record<string, unknown>;
 export interface RuleSet {
@@ -23,7 +23,10 @@ export interface RuleSet {
 
 /** min..max addresses (each IPv4 or IPv6) split into `ipv4` and `ipv6` lists (an empty list is sometimes left out). */
 function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string, string[]>> {
-  const tagged = fc.oneof(ipv4Cidr().map((address) => ({ v4: true, address })), ipv6Cidr().map((address) => ({ v4: false, address })));
+  const tagged = fc.oneof(
+    ipv4Cidr().map((address) => ({ v4: true, address })),
+    ipv6Cidr().map((address) => ({ v4: false, address })),
+  );
   return fc.tuple(fc.array(tagged, { minLength: min, maxLength: max }), fc.boolean(), fc.boolean()).map(([all, keepEmpty4, keepEmpty6]) => {
     const ipv4 = all.filter((entry) => entry.v4).map((entry) => entry.address);
     const ipv6 = all.filter((entry) => !entry.v4).map((entry) => entry.address);
@@ -32,7 +35,7 @@ function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string,
 }
 
 /** A rule's `addresses`: usually a few entries, sometimes exactly 255 (`large` false keeps it small). */
-export function addresses(large = true): fc.Arbitrary<Record<string, string[]>> {
+function addresses(large = true): fc.Arbitrary<Record<string, string[]>> {
   const small = addressesBetween(0, 6);
   return large ? fc.oneof({ arbitrary: small, weight: 5 }, { arbitrary: addressesBetween(MAX_ADDRESSES, MAX_ADDRESSES), weight: 1 }) : small;
 }
@@ -69,7 +72,11 @@ export function firewallRule(large = false): fc.Arbitrary<FirewallRule> {
  */
 function ruleSetBetween(min: number, max: number): fc.Arbitrary<RuleSet> {
   const rule = firewallRule(false);
-  const lists = fc.oneof(fc.array(rule, { minLength: min, maxLength: max }), fc.array(rule, { minLength: min, maxLength: min }), fc.array(rule, { minLength: max, maxLength: max }));
+  const lists = fc.oneof(
+    fc.array(rule, { minLength: min, maxLength: max }),
+    fc.array(rule, { minLength: min, maxLength: min }),
+    fc.array(rule, { minLength: max, maxLength: max }),
+  );
   return fc.tuple(lists, fc.option(firewallRule(true), { freq: 3, nil: undefined }), fc.nat(), fc.nat()).map(([drawn, big, at, split]) => {
     const rules = big && drawn.length ? drawn.map((one, i) => (i === at % drawn.length ? big : one)) : drawn;
     const inbound = split % (rules.length + 1);

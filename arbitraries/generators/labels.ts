@@ -11,7 +11,7 @@ import { between } from './text.js';
 const ALNUM = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 export const SEPARATORS = ['-', '_', '.'] as const;
 /** Characters outside the label alphabet (printable, no newline: the rule is about the alphabet, not about lines). */
-export const BAD_LABEL_CHARS = [' ', '!', '@', '#', '$', '%', '&', '*', '+', '/', ':', ',', '~', '=', 'é', 'ß', '中'] as const;
+const BAD_LABEL_CHARS = [' ', '!', '@', '#', '$', '%', '&', '*', '+', '/', ':', ',', '~', '=', 'é', 'ß', '中'] as const;
 
 const isSeparator = (char: string | undefined) => char !== undefined && (SEPARATORS as readonly string[]).includes(char);
 const alnum = () => fc.constantFrom(...ALNUM);
@@ -38,7 +38,7 @@ function tail(prefix: string, n: number): fc.Arbitrary<string> {
 }
 
 /** The shortest prefixed label: the prefix needs at least one character after it. */
-export function shortestLabel(min: number, prefix = ''): number {
+function shortestLabel(min: number, prefix = ''): number {
   return Math.max(min, prefix === '' ? 1 : prefix.length + 1);
 }
 
@@ -83,7 +83,9 @@ function mutatedLabel(
 ): fc.Arbitrary<string> {
   const lower = Math.max(shortestLabel(min, prefix), least);
   if (lower > max) throw new Error(`no room for this mutation in ${min}..${max} with prefix "${prefix}"`);
-  return prefixedLabel(lower, max, prefix).chain((text) => mutate([...text], prefix.length)).map((chars) => chars.join(''));
+  return prefixedLabel(lower, max, prefix)
+    .chain((text) => mutate([...text], prefix.length))
+    .map((chars) => chars.join(''));
 }
 
 /** One inner character (not the first or last, not in the prefix) outside the alphabet. */
@@ -138,4 +140,3 @@ export function labelDoubledSeparator(min: number, max: number, prefix = ''): fc
     }),
   );
 }
-

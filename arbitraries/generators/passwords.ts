@@ -7,7 +7,7 @@ import { between } from './text.js';
  * all one character. Strength is judged by the server only (no schema can say it).
  */
 
-export const PASSWORD_CLASSES = {
+const PASSWORD_CLASSES = {
   lower: [...'abcdefghijklmnopqrstuvwxyz'],
   upper: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'],
   digit: [...'0123456789'],
@@ -40,16 +40,12 @@ function passwordOf(classes: PasswordClass[], n: number): fc.Arbitrary<string> {
 /** A strong password of min..max characters (bounds often; min >= 3), with three or all four classes. */
 export function strongPassword(min = 7, max = 128): fc.Arbitrary<string> {
   if (min < 3) throw new Error('a strong password needs at least 3 characters');
-  return fc
-    .tuple(fc.subarray(CLASS_NAMES, { minLength: 3, maxLength: 4 }), between(min, max))
-    .chain(([classes, n]) => passwordOf(classes.slice(0, n), n));
+  return fc.tuple(fc.subarray(CLASS_NAMES, { minLength: 3, maxLength: 4 }), between(min, max)).chain(([classes, n]) => passwordOf(classes.slice(0, n), n));
 }
 
 /** A password of valid length (min..max) that fails the strength rule: one or two classes, or all one character. */
 export function weakPassword(min = 7, max = 128): fc.Arbitrary<string> {
-  const fewClasses = fc
-    .tuple(fc.subarray(CLASS_NAMES, { minLength: 1, maxLength: 2 }), between(min, max))
-    .chain(([classes, n]) => passwordOf(classes, n));
+  const fewClasses = fc.tuple(fc.subarray(CLASS_NAMES, { minLength: 1, maxLength: 2 }), between(min, max)).chain(([classes, n]) => passwordOf(classes, n));
   const oneCharacter = fc
     .tuple(fc.constantFrom(...CLASS_NAMES.flatMap((name) => PASSWORD_CLASSES[name])), between(min, max))
     .map(([char, n]) => char.repeat(n));

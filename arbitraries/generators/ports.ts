@@ -8,9 +8,9 @@ import { between } from './text.js';
  * rule of that grammar and keeps the others.
  */
 
-export const MIN_PORT = 1;
-export const MAX_PORT = 65535;
-export const MAX_PIECES = 15;
+const MIN_PORT = 1;
+const MAX_PORT = 65535;
+const MAX_PIECES = 15;
 
 interface Item {
   text: string;
@@ -21,13 +21,12 @@ const single = (port: number): Item => ({ text: String(port), pieces: 1 });
 const range = (start: number, end: number): Item => ({ text: `${start}-${end}`, pieces: 2 });
 
 /** A port number, 1 or 65535 often. */
-export function portNumber(): fc.Arbitrary<number> {
+function portNumber(): fc.Arbitrary<number> {
   return between(MIN_PORT, MAX_PORT);
 }
 
 const singleItem = () => portNumber().map(single);
-const rangeItem = () =>
-  between(MIN_PORT, MAX_PORT - 1).chain((start) => between(start + 1, MAX_PORT).map((end) => range(start, end)));
+const rangeItem = () => between(MIN_PORT, MAX_PORT - 1).chain((start) => between(start + 1, MAX_PORT).map((end) => range(start, end)));
 const anyItem = () => fc.oneof(singleItem(), rangeItem());
 
 /** `, ` or `,` between list items. */
@@ -99,5 +98,8 @@ export function portsLeadingZero(): fc.Arbitrary<string> {
 
 /** 16..30 pieces, every item valid (16 often). */
 export function portsTooManyPieces(): fc.Arbitrary<string> {
-  return between(MAX_PIECES + 1, 30).chain((n) => items(n, true)).filter((list) => list.reduce((sum, item) => sum + item.pieces, 0) > MAX_PIECES).chain(join);
+  return between(MAX_PIECES + 1, 30)
+    .chain((n) => items(n, true))
+    .filter((list) => list.reduce((sum, item) => sum + item.pieces, 0) > MAX_PIECES)
+    .chain(join);
 }

@@ -6,9 +6,9 @@ import fc from 'fast-check';
  */
 
 export const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const DIGITS = '0123456789';
+const DIGITS = '0123456789';
 /** Printable ASCII seen in names and addresses (one code point = one character under every way of counting). */
-export const PLAIN_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ .,-'#/`;
+const PLAIN_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ .,-'#/`;
 
 /** An integer in [min, max], often exactly min or max. */
 export function between(min: number, max: number): fc.Arbitrary<number> {
@@ -27,7 +27,7 @@ export function stringOfLength(min: number, max: number, alphabet: string = PLAI
   );
 }
 
-export function alphanumeric(min: number, max: number): fc.Arbitrary<string> {
+function alphanumeric(min: number, max: number): fc.Arbitrary<string> {
   return stringOfLength(min, max, LOWER_ALNUM);
 }
 
@@ -38,12 +38,10 @@ export function digits(min: number, max: number): fc.Arbitrary<string> {
 
 /** A digit string of a length in [max(min, 1), max] with one character a space, dash, letter or other non-digit. */
 export function notDigits(min: number, max: number): fc.Arbitrary<string> {
-  return fc
-    .tuple(digits(Math.max(min, 1), max), fc.constantFrom(' ', '-', 'a', 'O', '.', '/', '+'), fc.nat())
-    .map(([text, bad, at]) => {
-      const i = at % text.length;
-      return `${text.slice(0, i)}${bad}${text.slice(i + 1)}`;
-    });
+  return fc.tuple(digits(Math.max(min, 1), max), fc.constantFrom(' ', '-', 'a', 'O', '.', '/', '+'), fc.nat()).map(([text, bad, at]) => {
+    const i = at % text.length;
+    return `${text.slice(0, i)}${bad}${text.slice(i + 1)}`;
+  });
 }
 
 /** Shorter than `min` (min > 0). */
@@ -80,7 +78,9 @@ export function tooLongLabel(prefix: string, max: number): fc.Arbitrary<string> 
 /** A combined date and time as the documents' samples write it (no zone), sometimes with a `Z`. */
 /** A date-time as the documents' samples write it: no zone suffix (whether a zone is accepted is not shown). */
 export function dateTime(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 19));
+  return fc
+    .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 19));
 }
 
 /** Not a combined date and time (a date alone, impossible fields, prose). */

@@ -17,25 +17,14 @@ import { paginate } from '../core/pagination.js';
 import { canAccess, grantOwnership } from '../core/permissions.js';
 import type { Store } from '../core/store.js';
 import type { Area, RequestContext, Route } from '../core/types.js';
-import {
-  asObject,
-  fail,
-  fieldPath,
-  optArray,
-  optObject,
-  optString,
-  reqInt,
-  reqObject,
-  reqString,
-  tagList,
-} from '../core/validate.js';
+import { asObject, fail, fieldPath, optArray, optObject, optString, reqInt, reqObject, reqString, tagList } from '../core/validate.js';
 import { getInstance, instanceEntity, instanceFromBody, type Instance } from '../core/entities.js';
 import { route } from '../core/routes.js';
 import { faulty, type FaultId } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 import { conflictStatus } from '../variations/responses.js';
 
-export interface FirewallRule {
+interface FirewallRule {
   action: 'ACCEPT' | 'DROP';
   protocol: 'TCP' | 'UDP' | 'ICMP';
   ports?: string;
@@ -44,14 +33,14 @@ export interface FirewallRule {
   description?: string;
 }
 
-export interface FirewallRules {
+interface FirewallRules {
   inbound: FirewallRule[];
   inbound_policy: 'ACCEPT' | 'DROP';
   outbound: FirewallRule[];
   outbound_policy: 'ACCEPT' | 'DROP';
 }
 
-export interface Firewall {
+interface Firewall {
   id: number;
   label: string;
   status: 'enabled' | 'disabled';
@@ -61,7 +50,7 @@ export interface Firewall {
   updated: string;
 }
 
-export interface FirewallDevice {
+interface FirewallDevice {
   id: number;
   entity: { id: number; label: string; type: 'compute'; url: string };
   created: string;
@@ -70,9 +59,9 @@ export interface FirewallDevice {
 
 const FIREWALLS = 'firewalls';
 const DEVICES = 'firewall_devices'; // firewall id → its devices
-export const MAX_RULES = 25;
-export const MAX_RULE_ADDRESSES = 255;
-export const MAX_PORT_PIECES = 15;
+const MAX_RULES = 25;
+const MAX_RULE_ADDRESSES = 255;
+const MAX_PORT_PIECES = 15;
 const POLICIES = ['ACCEPT', 'DROP'] as const;
 
 function firewalls(store: Store): Map<string, Firewall> {
@@ -92,7 +81,7 @@ function devicesOf(store: Store, firewallId: number): FirewallDevice[] {
 // ---------------------------------------------------------------------------------------------- exports
 
 /** Firewalls (enabled or disabled) that have the instance as a device. */
-export function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
+function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
   return [...firewalls(store).values()].filter((f) => devicesOf(store, f.id).some((d) => d.entity.id === instanceId));
 }
 
@@ -129,7 +118,8 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
   for (const f of firewalls(store).values()) {
     // (a firewall shown `deleted` — the fault update-not-deleted — holds no label)
     const holds = f.id !== selfId && (f.status as string) !== 'deleted';
-    if (holds && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique')) fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label', conflictStatus(store));
+    if (holds && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique'))
+      fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label', conflictStatus(store));
   }
   return label;
 }
@@ -138,7 +128,7 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
  * The ports grammar: pieces separated by "," or ", "; a piece is a port or a range "a-b" with b > a; ports
  * 1..65535 without leading zeroes; at most 15 pieces, a range counting as two. Returns a reason or null.
  */
-export function portsProblem(ports: string, store?: Store): string | null {
+function portsProblem(ports: string, store?: Store): string | null {
   const f = (id: FaultId) => store !== undefined && faulty(store, id);
   if (ports === '') return 'ports must not be empty.';
   const pieces = ports.split(/, ?/).filter((piece) => piece !== '' || !f('P3.firewall.rule.ports.syntax'));
@@ -169,11 +159,19 @@ function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field
     let ok = false;
     try {
       const [ip, mask] = v.split('/');
-      ok = mask !== undefined && /^\d{1,3}$/.test(mask) && (kind === 'ipv4' ? ipaddr.IPv4.isValidFourPartDecimal(ip!) : ipaddr.IPv6.isValid(ip!)) && ipaddr.parseCIDR(v)[0].kind() === kind;
+      ok =
+        mask !== undefined &&
+        /^\d{1,3}$/.test(mask) &&
+        (kind === 'ipv4' ? ipaddr.IPv4.isValidFourPartDecimal(ip!) : ipaddr.IPv6.isValid(ip!)) &&
+        ipaddr.parseCIDR(v)[0].kind() === kind;
     } catch {
       ok = false;
     }
-    if (!ok && !(bareIpv4 && kind === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(v))) fail(`${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`, f);
+    if (!ok && !(bareIpv4 && kind === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(v)))
+      fail(
+        `${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`,
+        f,
+      );
     return v;
   });
 }
@@ -220,8 +218,7 @@ function readRuleList(store: Store, o: Record<string, unknown>, key: 'inbound' |
 /** Reads a rules object; on create both policies are required, on update every member is optional. */
 function readRules(store: Store, o: Record<string, unknown>, creating: boolean, current: FirewallRules | null, path?: string): FirewallRules {
   const policies = faulty(store, 'P3.firewall.policy.enum') ? { path } : { enum: POLICIES, path };
-  const policy = (key: string) =>
-    (creating ? reqString(o, key, policies) : optString(o, key, policies)) as FirewallRules['inbound_policy'] | undefined;
+  const policy = (key: string) => (creating ? reqString(o, key, policies) : optString(o, key, policies)) as FirewallRules['inbound_policy'] | undefined;
   const inbound_policy = policy('inbound_policy') ?? current!.inbound_policy;
   const outbound_policy = policy('outbound_policy') ?? current!.outbound_policy;
   const givenIn = readRuleList(store, o, 'inbound', path);
@@ -283,7 +280,10 @@ const BASE = '/v4/networking/firewalls';
 
 const routes: Route[] = [
   route('GET', BASE, R, (ctx) =>
-    paginate(ctx, [...firewalls(ctx.store).values()].filter((f) => canAccess(ctx.principal, 'firewall', f.id, 'read_only'))),
+    paginate(
+      ctx,
+      [...firewalls(ctx.store).values()].filter((f) => canAccess(ctx.principal, 'firewall', f.id, 'read_only')),
+    ),
   ),
   route('POST', BASE, W, (ctx) => {
     const o = asObject(ctx.body ?? {});
@@ -292,7 +292,7 @@ const routes: Route[] = [
     const tags = tagList(ctx, o) ?? [];
     const devices = optObject(o, 'devices');
     const ids: number[] = [];
-    const computes = devices ? optArray(devices, 'computes', { path: 'devices' }) ?? [] : [];
+    const computes = devices ? (optArray(devices, 'computes', { path: 'devices' }) ?? []) : [];
     computes.forEach((v, i) => {
       const field = `devices.computes.${i}`;
       if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer instance id.`, field);
@@ -302,7 +302,15 @@ const routes: Route[] = [
       if (!faulty(ctx.store, 'P3.firewall-create.devices.assigned')) ids.push(v);
     });
     const now = ctx.store.nowIso();
-    const f: Firewall = { id: ctx.store.nextId('firewall'), label, status: varied(ctx.store, 'firewall-created-disabled') ? 'disabled' : 'enabled', tags, rules, created: now, updated: now };
+    const f: Firewall = {
+      id: ctx.store.nextId('firewall'),
+      label,
+      status: varied(ctx.store, 'firewall-created-disabled') ? 'disabled' : 'enabled',
+      tags,
+      rules,
+      created: now,
+      updated: now,
+    };
     firewalls(ctx.store).set(String(f.id), f);
     const list = devicesOf(ctx.store, f.id);
     for (const id of ids) list.push(newDevice(ctx.store, getInstance(ctx.store, id)!));
@@ -319,16 +327,21 @@ const routes: Route[] = [
     const o = asObject(ctx.body ?? {});
     const label = readLabel(ctx.store, o, false, f.id);
     const tags = tagList(ctx, o);
-    if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect~firewall')) Object.assign(f, label !== undefined ? { label } : {}, tags !== undefined ? { tags } : {});
-    if (o['status'] === 'deleted' && !faulty(ctx.store, 'P3.firewall.status.update-not-deleted')) fail('status cannot be set to deleted; delete the firewall instead.', 'status');
-    const statuses = faulty(ctx.store, 'P3.firewall.status.update-not-deleted') ? ['enabled', 'disabled', 'deleted'] as const : ['enabled', 'disabled'] as const;
+    if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect~firewall'))
+      Object.assign(f, label !== undefined ? { label } : {}, tags !== undefined ? { tags } : {});
+    if (o['status'] === 'deleted' && !faulty(ctx.store, 'P3.firewall.status.update-not-deleted'))
+      fail('status cannot be set to deleted; delete the firewall instead.', 'status');
+    const statuses = faulty(ctx.store, 'P3.firewall.status.update-not-deleted')
+      ? (['enabled', 'disabled', 'deleted'] as const)
+      : (['enabled', 'disabled'] as const);
     let status = optString(o, 'status', { enum: statuses }) as Firewall['status'] | undefined;
     if (status === 'enabled' && f.status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.status.enable-blocked-by-active')) {
       for (const d of devicesOf(ctx.store, f.id)) checkSingleEnabled(ctx.store, d.entity.id, f.id, 'status');
     }
     if (status === 'disabled' && faulty(ctx.store, 'P3.firewall.status.enabled-to-disabled')) status = undefined;
     if (status === 'enabled' && faulty(ctx.store, 'P3.firewall.status.disabled-to-enabled')) status = undefined;
-    if (o['rules'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged')) f.rules = readRules(ctx.store, asObject(o['rules'], 'rules'), false, f.rules, 'rules');
+    if (o['rules'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged'))
+      f.rules = readRules(ctx.store, asObject(o['rules'], 'rules'), false, f.rules, 'rules');
     if (label !== undefined) f.label = label;
     if (tags !== undefined) f.tags = tags;
     const changed = status !== undefined && status !== f.status;
@@ -336,9 +349,13 @@ const routes: Route[] = [
     if (label !== undefined || tags !== undefined || changed) f.updated = ctx.store.nowIso();
     if (label !== undefined || tags !== undefined) emitEvent(ctx.store, ctx.principal, { action: 'firewall_update', entity: entityOf(f) });
     if (changed && status === 'enabled') {
-      emitEvent(ctx.store, ctx.principal, { action: faulty(ctx.store, 'P3.firewall.event.enable') ? 'firewall_update' : 'firewall_enable', entity: entityOf(f) });
+      emitEvent(ctx.store, ctx.principal, {
+        action: faulty(ctx.store, 'P3.firewall.event.enable') ? 'firewall_update' : 'firewall_enable',
+        entity: entityOf(f),
+      });
     }
-    if (changed && status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.event.disable')) emitEvent(ctx.store, ctx.principal, { action: 'firewall_disable', entity: entityOf(f) });
+    if (changed && status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.event.disable'))
+      emitEvent(ctx.store, ctx.principal, { action: 'firewall_disable', entity: entityOf(f) });
     return f;
   }),
   route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
@@ -360,12 +377,14 @@ const routes: Route[] = [
     const inst = instanceFromBody(ctx, id, 'id');
     const list = devicesOf(ctx.store, f.id);
     if (list.some((d) => d.entity.id === id)) fail(`Instance ${id} is already a device of firewall ${f.id}.`, 'id');
-    const checked = f.status === 'enabled' ? !faulty(ctx.store, 'P3.firewall.device.one-active-per-instance') : faulty(ctx.store, 'P3.firewall.device.disabled-may-be-added');
+    const checked =
+      f.status === 'enabled' ? !faulty(ctx.store, 'P3.firewall.device.one-active-per-instance') : faulty(ctx.store, 'P3.firewall.device.disabled-may-be-added');
     if (checked) checkSingleEnabled(ctx.store, id, f.id, 'id');
     const d = newDevice(ctx.store, inst);
     list.push(d);
     const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
-    if (!faulty(ctx.store, 'P1.events.emission~device-add')) emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
+    if (!faulty(ctx.store, 'P1.events.emission~device-add'))
+      emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
     return d;
   }),
   route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {
@@ -377,7 +396,11 @@ const routes: Route[] = [
     const f = firewallOr404(ctx, 'read_write');
     const d = deviceOr404(ctx, f);
     const t = ctx.store.table<FirewallDevice[]>(DEVICES);
-    if (!faulty(ctx.store, 'P3.firewall.device.remove')) t.set(String(f.id), devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id));
+    if (!faulty(ctx.store, 'P3.firewall.device.remove'))
+      t.set(
+        String(f.id),
+        devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id),
+      );
     if (!faulty(ctx.store, 'P3.firewall.event.device-remove')) {
       emitEvent(ctx.store, ctx.principal, { action: 'firewall_device_remove', entity: entityOf(f), secondary_entity: { ...d.entity } });
     }
@@ -392,7 +415,11 @@ const routes: Route[] = [
     if (faulty(ctx.store, 'P3.firewall.rules-update.replaces')) {
       // an empty list keeps the stored rules of its direction (within the 25-rule limit)
       const empty = (key: 'inbound' | 'outbound') => Array.isArray(body[key]) && (body[key] as unknown[]).length === 0;
-      const kept = { ...f.rules, inbound: empty('inbound') ? before.inbound : f.rules.inbound, outbound: empty('outbound') ? before.outbound : f.rules.outbound };
+      const kept = {
+        ...f.rules,
+        inbound: empty('inbound') ? before.inbound : f.rules.inbound,
+        outbound: empty('outbound') ? before.outbound : f.rules.outbound,
+      };
       if (kept.inbound.length + kept.outbound.length <= MAX_RULES) f.rules = kept;
     }
     f.updated = ctx.store.nowIso();

@@ -80,8 +80,19 @@ function newPrivate(ctx: RequestContext, label: string, desc: string | null, sta
   const { store } = ctx;
   const now = store.nowIso();
   const img: Image = {
-    id: `${faulty(store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${store.nextId('image')}`, label, description: desc, status, type: 'manual', is_public: false,
-    deprecated: false, size, vendor: null, created_by: ctx.principal?.username ?? store.defaultUser, created: now, updated: now, expiry: null,
+    id: `${faulty(store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${store.nextId('image')}`,
+    label,
+    description: desc,
+    status,
+    type: 'manual',
+    is_public: false,
+    deprecated: false,
+    size,
+    vendor: null,
+    created_by: ctx.principal?.username ?? store.defaultUser,
+    created: now,
+    updated: now,
+    expiry: null,
   };
   images(store).set(img.id, img);
   grantOwnership(ctx.principal, 'image', img.id);
@@ -91,9 +102,11 @@ function newPrivate(ctx: RequestContext, label: string, desc: string | null, sta
 function listHandler(ctx: RequestContext) {
   const { store, principal } = ctx;
   const listed = (img: Image) =>
-    principal === null && faulty(store, 'P2.images.list.public-without-auth') ? true
-    : principal !== null && faulty(store, 'P2.images.list.private-with-auth') ? img.is_public
-    : visible(ctx, img);
+    principal === null && faulty(store, 'P2.images.list.public-without-auth')
+      ? true
+      : principal !== null && faulty(store, 'P2.images.list.private-with-auth')
+        ? img.is_public
+        : visible(ctx, img);
   return paginate(ctx, [...images(store).values()].filter(listed));
 }
 
@@ -105,14 +118,24 @@ function captureHandler(ctx: RequestContext) {
   const disk = getDisk(ctx.store, diskId);
   if (!disk || !canAccess(ctx.principal, 'compute', disk.compute_id, 'read_only')) fail(`Disk ${diskId} not found`, 'disk_id');
   if (disk.filesystem === 'swap') fail('A swap disk cannot be captured as an image', 'disk_id');
-  const img = newPrivate(ctx, label ?? disk.label, desc ?? null, faulty(ctx.store, 'P2.image.status.capture-creating') ? 'pending_upload' : varied(ctx.store, 'capture-available-at-once') ? 'available' : 'creating', disk.size);
+  const img = newPrivate(
+    ctx,
+    label ?? disk.label,
+    desc ?? null,
+    faulty(ctx.store, 'P2.image.status.capture-creating') ? 'pending_upload' : varied(ctx.store, 'capture-available-at-once') ? 'available' : 'creating',
+    disk.size,
+  );
   if (faulty(ctx.store, 'P2.images.capture.private')) img.is_public = true;
   ctx.store.schedule(new Date(ctx.store.now().getTime() + CAPTURE_MS), (s) => {
     const i = getImage(s, img.id);
-    if (i && i.status === 'creating' && !faulty(s, 'P2.image.status.creating-to-available')) { i.status = 'available'; i.updated = s.nowIso(); }
+    if (i && i.status === 'creating' && !faulty(s, 'P2.image.status.creating-to-available')) {
+      i.status = 'available';
+      i.updated = s.nowIso();
+    }
   });
   emitEvent(ctx.store, ctx.principal, {
-    action: 'disk_imagize', status: 'started',
+    action: 'disk_imagize',
+    status: 'started',
     entity: { id: disk.id, label: disk.label, type: 'disk', url: `/v4/compute/instances/${disk.compute_id}/disks/${disk.id}` },
     secondary_entity: entity(img),
   });
@@ -148,7 +171,8 @@ function uploadDataHandler(ctx: RequestContext) {
   if (img.status !== 'pending_upload') fail(`The image is ${img.status}; data can only be uploaded once`, null);
   const data = ctx.body;
   if (!Buffer.isBuffer(data) || faulty(ctx.store, 'P2.images.upload.put-octet-stream')) fail('Send the image data as application/octet-stream', null, 415);
-  if ((data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) && !faulty(ctx.store, 'P2.images.upload.gzip')) fail('The image data must be gzip-compressed', null);
+  if ((data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) && !faulty(ctx.store, 'P2.images.upload.gzip'))
+    fail('The image data must be gzip-compressed', null);
   if (faulty(ctx.store, 'P2.image.status.pending-upload-to-available')) return {};
   img.status = 'available';
   img.size = Math.max(1, Math.ceil(data.length / MB));
@@ -165,7 +189,8 @@ function updateHandler(ctx: RequestContext) {
   const o = faulty(ctx.store, 'P2.image-update.types') && !isPlainObject(ctx.body) ? {} : asObject(ctx.body ?? {});
   const desc = description(ctx.store, o, true);
   const label = optString(o, 'label', { min: 1 });
-  const status = optString(o, 'status', { enum: faulty(ctx.store, 'P2.image.status.enum') ? undefined : ['creating', 'pending_upload', 'available'] }) as Image['status'] | undefined;
+  const status = optString(o, 'status', { enum: faulty(ctx.store, 'P2.image.status.enum') ? undefined : ['creating', 'pending_upload', 'available'] }) as
+    Image['status'] | undefined;
   if (desc !== undefined) img.description = desc;
   if (label !== undefined) img.label = label;
   if (status !== undefined) img.status = status;
@@ -185,8 +210,19 @@ function seed(store: Store): void {
   const now = store.nowIso();
   const pub = (id: string, label: string, vendor: string, size: number, deprecated = false) => {
     images(store).set(`compute/${id}`, {
-      id: `compute/${id}`, label, description: faulty(store, 'P2.image.types') ? (false as unknown as null) : varied(store, 'public-image-description-empty') ? '' : null, status: 'available', type: 'manual', is_public: true, deprecated,
-      size, vendor, created_by: 'chs', created: '2024-01-15T00:00:00', updated: '2024-01-15T00:00:00', expiry: null,
+      id: `compute/${id}`,
+      label,
+      description: faulty(store, 'P2.image.types') ? (false as unknown as null) : varied(store, 'public-image-description-empty') ? '' : null,
+      status: 'available',
+      type: 'manual',
+      is_public: true,
+      deprecated,
+      size,
+      vendor,
+      created_by: 'chs',
+      created: '2024-01-15T00:00:00',
+      updated: '2024-01-15T00:00:00',
+      expiry: null,
     });
   };
   pub('debian12', 'Debian 12', 'Debian', 1300);
@@ -195,12 +231,29 @@ function seed(store: Store): void {
   pub('centos7', 'CentOS 7', 'CentOS', 2200, true);
   const id = `private/${store.nextId('image')}`;
   images(store).set(id, {
-    id, label: 'seed-golden-image', description: 'A private image seeded by the emulator', status: 'available', type: 'manual',
-    is_public: false, deprecated: false, size: 1500, vendor: null, created_by: store.defaultUser, created: now, updated: now, expiry: null,
+    id,
+    label: 'seed-golden-image',
+    description: 'A private image seeded by the emulator',
+    status: 'available',
+    type: 'manual',
+    is_public: false,
+    deprecated: false,
+    size: 1500,
+    vendor: null,
+    created_by: store.defaultUser,
+    created: now,
+    updated: now,
+    expiry: null,
   });
 }
 
-const r = (method: Route['method'], path: string, scopes: string[], auth: Route['auth'], handler: Route['handler']): Route => ({ method, path, scopes, auth, handler });
+const r = (method: Route['method'], path: string, scopes: string[], auth: Route['auth'], handler: Route['handler']): Route => ({
+  method,
+  path,
+  scopes,
+  auth,
+  handler,
+});
 const ro = ['images:read_only'];
 const rw = ['images:read_write'];
 const ALIAS = '/v4/images/{imageKind}/{imageName}';

@@ -1,6 +1,6 @@
 import type { Area } from '../core/types.js';
 import { area as account } from './account/index.js';
-import { area as databases } from './databases.js';
+import { area as databases } from './databases/index.js';
 import { area as compute } from './compute/index.js';
 import { area as images } from './images.js';
 import { area as tags } from './tags.js';

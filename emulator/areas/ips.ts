@@ -9,8 +9,8 @@
 // - "Forward DNS must already be set up": the new rdns must be the FQDN of an A (IPv4) or AAAA (IPv6) record of one
 //   of the account's domains whose target is the address; otherwise 400.
 // - Extra addresses: an instance is "enabled for extra addresses through a support request" when it carries the
-//   tag `extra-ipv4` (set it with the instance update or the tags endpoint) or in-process via
-//   `enableExtraIpv4(store, id)`; without that, allocating a PUBLIC address → 400. A private address needs no
+//   tag `extra-ipv4` (set it with the instance update or the tags endpoint); without that, allocating a PUBLIC
+//   address → 400. A private address needs no
 //   enablement but an instance keeps at most one (second one → 400).
 // - Assignments: `region` is read beside the array or in the items (ips/assign needs it in one of the two places,
 //   ipv4/assign in neither); items' regions must match; the response is `{}`; a range in ips/assign is written with
@@ -33,7 +33,7 @@ import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 
-export interface IpAddress {
+interface IpAddress {
   address: string;
   gateway: string | null;
   subnet_mask: string;
@@ -45,7 +45,7 @@ export interface IpAddress {
   region: string;
 }
 
-export interface Ipv6Range {
+interface Ipv6Range {
   range: string;
   prefix_length: 56 | 64;
   region: string;
@@ -53,10 +53,9 @@ export interface Ipv6Range {
   created: string;
 }
 
-export const DEFAULT_RDNS_DOMAIN = 'chs-emulator.net';
-export const EXTRA_IPV4_TAG = 'extra-ipv4';
+const DEFAULT_RDNS_DOMAIN = 'chs-emulator.net';
+const EXTRA_IPV4_TAG = 'extra-ipv4';
 const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
-const EXTRA = 'ips_extra_enabled'; // instance id → true
 const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
 const RANGES = 'ipv6_ranges'; // range (no prefix) → range
 const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-disconnects
@@ -98,7 +97,7 @@ function ipObject(store: Store, inst: Instance, address: string): IpAddress {
     prefix: priv ? 17 : 24,
     type: 'ipv4',
     public: !priv,
-    rdns: priv ? null : set.has(address) ? set.get(address)! ?? defaultRdns(address) : defaultRdns(address),
+    rdns: priv ? null : set.has(address) ? (set.get(address)! ?? defaultRdns(address)) : defaultRdns(address),
     compute_id: inst.id,
     region: inst.region,
   };
@@ -129,16 +128,11 @@ function visibleRange(ctx: RequestContext, r: Ipv6Range, level: 'read_only' | 'r
   return owner ? canAccess(ctx.principal, 'compute', owner.id, level) : !ctx.principal?.restricted;
 }
 
-function extraEnabled(store: Store, inst: Instance): boolean {
-  return store.table<boolean>(EXTRA).get(String(inst.id)) === true || inst.tags.includes(EXTRA_IPV4_TAG);
+function extraEnabled(inst: Instance): boolean {
+  return inst.tags.includes(EXTRA_IPV4_TAG);
 }
 
 // ---------------------------------------------------------------------------------------------- exports
-
-/** The support request that enables extra public IPv4 addresses on an instance. */
-export function enableExtraIpv4(store: Store, instanceId: number): void {
-  store.table<boolean>(EXTRA).set(String(instanceId), true);
-}
 
 /** When an instance is deleted: its rdns, shares and ranges go; other instances stop sharing its addresses. */
 function releaseInstanceAddresses(store: Store, instanceId: number): void {
@@ -148,7 +142,6 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
   const rdns = store.table<string | null>(RDNS);
   for (const a of own) rdns.delete(a);
   rdns.delete(slaac);
-  store.table<boolean>(EXTRA).delete(String(instanceId));
   const shares = store.table<string[]>(SHARES);
   shares.delete(String(instanceId));
   const gone = new Set<string>();
@@ -158,7 +151,11 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
       gone.add(key);
     }
   }
-  for (const [key, list] of shares) shares.set(key, list.filter((a) => !own.has(a) && !gone.has(a)));
+  for (const [key, list] of shares)
+    shares.set(
+      key,
+      list.filter((a) => !own.has(a) && !gone.has(a)),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------- assignment
@@ -170,7 +167,10 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   let region = optString(o, 'region');
   if (withRanges && region === undefined && !faulty(ctx.store, 'P3.ips-assign.region.required')) {
     const raw = o['assignments'];
-    const inItems = Array.isArray(raw) && raw.length > 0 && raw.every((it) => it !== null && typeof it === 'object' && (it as Record<string, unknown>)['region'] !== undefined);
+    const inItems =
+      Array.isArray(raw) &&
+      raw.length > 0 &&
+      raw.every((it) => it !== null && typeof it === 'object' && (it as Record<string, unknown>)['region'] !== undefined);
     if (!inItems) fail('region is required (beside assignments or in every assignment).', 'region');
   }
   const items = reqArray(o, 'assignments', { min: 1 });
@@ -187,7 +187,8 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   const grant = faulty(ctx.store, 'P3.assign.grants') ? 'read_only' : 'read_write';
   const inRegion = (r: string, field: string, what: string) => {
     region ??= r;
-    if (r !== region && !faulty(ctx.store, 'P3.assign.same-region')) fail(`${what} is in region ${r}, not in ${region}: all addresses and instances must be in one region.`, field);
+    if (r !== region && !faulty(ctx.store, 'P3.assign.same-region'))
+      fail(`${what} is in region ${r}, not in ${region}: all addresses and instances must be in one region.`, field);
   };
 
   items.forEach((raw, i) => {
@@ -248,8 +249,10 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     const pub = list.filter((a) => !isPrivate4(a)).length;
     const priv = list.length - pub;
     const rangeCount = [...ranges(ctx.store).values()].filter((r) => rangeHolder(r) === id).length;
-    if (pub < 1 && !faulty(ctx.store, 'P3.assign.end-public-ipv4')) fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, 'assignments');
-    if (priv > 1 && !faulty(ctx.store, 'P3.assign.end-private-max-1')) fail(`Instance ${id} would end with ${priv} private IPv4 addresses; at most one is allowed.`, 'assignments');
+    if (pub < 1 && !faulty(ctx.store, 'P3.assign.end-public-ipv4'))
+      fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, 'assignments');
+    if (priv > 1 && !faulty(ctx.store, 'P3.assign.end-private-max-1'))
+      fail(`Instance ${id} would end with ${priv} private IPv4 addresses; at most one is allowed.`, 'assignments');
     if (rangeCount > 1) fail(`Instance ${id} would end with ${rangeCount} IPv6 ranges; at most one is allowed.`, 'assignments');
   }
   const now = ctx.store.nowIso();
@@ -261,7 +264,8 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       inst.updated = now;
     }
   }
-  for (const [key, inst] of faulty(ctx.store, 'P3.assign.ipv6-retarget') ? [] : retarget) ranges(ctx.store).get(key)!.route_target = slaacOf(inst) ?? norm6(ctx.store.slaacFor(inst.id));
+  for (const [key, inst] of faulty(ctx.store, 'P3.assign.ipv6-retarget') ? [] : retarget)
+    ranges(ctx.store).get(key)!.route_target = slaacOf(inst) ?? norm6(ctx.store.slaacFor(inst.id));
   return {};
 }
 
@@ -282,7 +286,8 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
       if (!owner || !(anyone || canAccess(ctx.principal, 'compute', owner.id, 'read_only'))) fail(`No address ${v} on the account.`, field);
       if (!(anyone || canAccess(ctx.principal, 'compute', owner.id, 'read_write'))) fail(`You need read_write access to the holder of ${v}.`, field, 403);
       if (owner.id === inst.id) fail(`${v} already belongs to instance ${inst.id}; share addresses of other instances.`, field);
-      if (owner.region !== inst.region && !faulty(ctx.store, 'P3.share.same-region')) fail(`${v} is in region ${owner.region}; shared addresses must be in the instance's region ${inst.region}.`, field);
+      if (owner.region !== inst.region && !faulty(ctx.store, 'P3.share.same-region'))
+        fail(`${v} is in region ${owner.region}; shared addresses must be in the instance's region ${inst.region}.`, field);
       if (!out.includes(v)) out.push(v);
       return;
     }
@@ -340,8 +345,7 @@ function forwardResolves(store: Store, name: string, address: string, v6: boolea
   return false;
 }
 
-const POOLS = (store: Store) =>
-  store.regions.map((r, i) => ({ range: `2600:3c0${i}:ffff::`, prefix_length: 124, region: r.id, route_target: null }));
+const POOLS = (store: Store) => store.regions.map((r, i) => ({ range: `2600:3c0${i}:ffff::`, prefix_length: 124, region: r.id, route_target: null }));
 
 function rangeOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Ipv6Range {
   const raw = ctx.params['range']!;
@@ -361,7 +365,11 @@ const routes: Route[] = [
       const slaac = slaacOf(inst);
       if (slaac) out.push(ipObject(ctx.store, inst, slaac));
     }
-    if (faulty(ctx.store, 'P3.ip-address.types')) return paginate(ctx, out.map((ip) => ({ ...ip, rdns: ip.rdns === null ? [] : [ip.rdns] })));
+    if (faulty(ctx.store, 'P3.ip-address.types'))
+      return paginate(
+        ctx,
+        out.map((ip) => ({ ...ip, rdns: ip.rdns === null ? [] : [ip.rdns] })),
+      );
     return paginate(ctx, out);
   }),
   route('POST', '/v4/networking/ips', WC, (ctx) => {
@@ -370,7 +378,7 @@ const routes: Route[] = [
     const isPublic = reqBool(o, 'public');
     reqString(o, 'type', isPublic === false && faulty(ctx.store, 'P3.ip-allocate.type.enum') ? {} : { enum: ['ipv4'] as const });
     const inst = instanceFromBody(ctx, computeId, 'compute_id');
-    if (isPublic && !extraEnabled(ctx.store, inst)) {
+    if (isPublic && !extraEnabled(inst)) {
       fail(
         `Instance ${inst.id} is not enabled for extra public IPv4 addresses; open a support request first (the emulator: tag the instance "${EXTRA_IPV4_TAG}").`,
         'public',
@@ -410,7 +418,10 @@ const routes: Route[] = [
   route('POST', '/v4/networking/ipv4/share', WC, (ctx) => share(ctx, false)),
   route('GET', '/v4/networking/ipv6/pools', R, (ctx) => paginate(ctx, POOLS(ctx.store))),
   route('GET', '/v4/networking/ipv6/ranges', R, (ctx) =>
-    paginate(ctx, [...ranges(ctx.store).values()].filter((r) => visibleRange(ctx, r, 'read_only'))),
+    paginate(
+      ctx,
+      [...ranges(ctx.store).values()].filter((r) => visibleRange(ctx, r, 'read_only')),
+    ),
   ),
   route('POST', '/v4/networking/ipv6/ranges', WC, (ctx) => {
     const o = asObject(ctx.body ?? {});
@@ -418,7 +429,8 @@ const routes: Route[] = [
     // A member given as null is given (and of the wrong type), not absent.
     const hasId = o['compute_id'] !== undefined;
     const hasTarget = o['route_target'] !== undefined;
-    if (hasId && hasTarget && !faulty(ctx.store, 'P3.ipv6-range-create.target.exactly-one')) fail('Give exactly one of compute_id and route_target, not both.', 'route_target');
+    if (hasId && hasTarget && !faulty(ctx.store, 'P3.ipv6-range-create.target.exactly-one'))
+      fail('Give exactly one of compute_id and route_target, not both.', 'route_target');
     if (!hasId && !hasTarget) fail('Give exactly one of compute_id and route_target.', 'compute_id');
     let inst: Instance;
     if (hasId) inst = instanceFromBody(ctx, reqInt(o, 'compute_id'), 'compute_id');
@@ -438,9 +450,15 @@ const routes: Route[] = [
     // (the fault keeps only the per-instance rule: one range routed to the instance's SLAAC address)
     const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region') ? (r: Ipv6Range) => r.route_target === slaac : (r: Ipv6Range) => r.region === inst.region;
     if ([...ranges(ctx.store).values()].some(clash)) {
-      fail(`The account already has an IPv6 range in region ${inst.region}; one range per region (more through a support request).`, hasId ? 'compute_id' : 'route_target');
+      fail(
+        `The account already has an IPv6 range in region ${inst.region}; one range per region (more through a support request).`,
+        hasId ? 'compute_id' : 'route_target',
+      );
     }
-    const regionIndex = Math.max(0, ctx.store.regions.findIndex((r) => r.id === inst.region));
+    const regionIndex = Math.max(
+      0,
+      ctx.store.regions.findIndex((r) => r.id === inst.region),
+    );
     const n = ctx.store.nextId('ipv6_range');
     const range = norm6(`2600:3c0${regionIndex % 10}:${(0xe000 + (n & 0xfff)).toString(16)}:100::`);
     const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
@@ -458,7 +476,8 @@ const routes: Route[] = [
   route('DELETE', '/v4/networking/ipv6/ranges/{range}', W, (ctx) => {
     const r = rangeOr404(ctx, 'read_write');
     for (const list of ctx.store.table<string[]>(SHARES).values()) {
-      if (list.includes(r.range) && !faulty(ctx.store, 'P3.ipv6-range.shared-cannot-delete')) fail(`The range ${r.range} is shared and cannot be deleted; stop sharing it first.`, null);
+      if (list.includes(r.range) && !faulty(ctx.store, 'P3.ipv6-range.shared-cannot-delete'))
+        fail(`The range ${r.range} is shared and cannot be deleted; stop sharing it first.`, null);
     }
     if (faulty(ctx.store, 'P3.ipv6-range.delete-disconnects')) ctx.store.table<Ipv6Range>(DELETED_RANGES).set(r.range, r);
     ranges(ctx.store).delete(r.range);

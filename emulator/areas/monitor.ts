@@ -18,7 +18,7 @@ import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 import { conflictStatus } from '../variations/responses.js';
 
-export interface MonitorClient {
+interface MonitorClient {
   id: number;
   label: string;
   install_code: string;
@@ -27,14 +27,14 @@ export interface MonitorClient {
   updated: string;
 }
 
-export interface MonitorSubscription {
+interface MonitorSubscription {
   id: string;
   label: string;
   clients_included: number;
   price: { hourly: number; monthly: number };
 }
 
-export const SUBSCRIPTIONS: readonly MonitorSubscription[] = [
+const SUBSCRIPTIONS: readonly MonitorSubscription[] = [
   { id: 'monitor-3', label: 'Monitoring Pro 3 pack', clients_included: 3, price: { hourly: 0.03, monthly: 20 } },
   { id: 'monitor-10', label: 'Monitoring Pro 10 pack', clients_included: 10, price: { hourly: 0.06, monthly: 40 } },
   { id: 'monitor-40', label: 'Monitoring Pro 40 pack', clients_included: 40, price: { hourly: 0.15, monthly: 100 } },
@@ -64,7 +64,8 @@ function readLabel(ctx: RequestContext, o: Record<string, unknown>, selfId?: num
   if (label === undefined) return undefined;
   const lower = label.toLowerCase();
   for (const c of clients(ctx.store).values()) {
-    if (c.id !== selfId && c.label.toLowerCase() === lower && !faulty(ctx.store, 'P3.monitor-client.label.unique')) fail(`A monitoring client labeled ${label} already exists.`, 'label', conflictStatus(ctx.store));
+    if (c.id !== selfId && c.label.toLowerCase() === lower && !faulty(ctx.store, 'P3.monitor-client.label.unique'))
+      fail(`A monitoring client labeled ${label} already exists.`, 'label', conflictStatus(ctx.store));
   }
   return label;
 }
@@ -81,7 +82,9 @@ function guid(store: Store): string {
 
 /** The plan view needs account_access (read_only or read_write), monitor_subscription or add_monitor. */
 function canViewPlan(store: Store, p: Principal | null): boolean {
-  const grants = faulty(store, 'P3.monitor-plan.view.grants') ? ['account_access', 'monitor_subscription'] : ['account_access', 'monitor_subscription', 'add_monitor'];
+  const grants = faulty(store, 'P3.monitor-plan.view.grants')
+    ? ['account_access', 'monitor_subscription']
+    : ['account_access', 'monitor_subscription', 'add_monitor'];
   return grants.some((g) => hasGlobalGrant(p, g));
 }
 
@@ -147,12 +150,26 @@ const routes: Route[] = [
       fail('Changing the monitoring plan needs the global grant monitor_subscription.', null, 403);
     }
     const o = asObject(ctx.body ?? {});
-    const id = reqString(o, 'monitor_subscription', faulty(ctx.store, 'P3.monitor-plan.subscription.enum') ? { nullable: true } : { enum: SUBSCRIPTION_IDS, nullable: true });
+    const id = reqString(
+      o,
+      'monitor_subscription',
+      faulty(ctx.store, 'P3.monitor-plan.subscription.enum') ? { nullable: true } : { enum: SUBSCRIPTION_IDS, nullable: true },
+    );
     if (id === null && !faulty(ctx.store, 'P3.monitor-plan.update.null-means-free')) ctx.store.table<string>(PLAN).delete('subscription');
     else if (id !== null) ctx.store.table<string>(PLAN).set('subscription', id);
     return faulty(ctx.store, 'P3.monitor-plan.update.returns-subscription') ? {} : planBody(ctx.store);
   }),
-  route('GET', '/v4/monitor/subscriptions', [], (ctx) => paginate(ctx, SUBSCRIPTIONS.map((s) => structuredClone(s))), 'none'),
+  route(
+    'GET',
+    '/v4/monitor/subscriptions',
+    [],
+    (ctx) =>
+      paginate(
+        ctx,
+        SUBSCRIPTIONS.map((s) => structuredClone(s)),
+      ),
+    'none',
+  ),
   route(
     'GET',
     '/v4/monitor/subscriptions/{subscriptionId}',

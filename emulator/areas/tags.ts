@@ -12,14 +12,25 @@ import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 import { conflictStatus } from '../variations/responses.js';
 
-interface Tag { label: string; created: string }
-interface Tagged { tags: string[]; updated?: string }
+interface Tag {
+  label: string;
+  created: string;
+}
+interface Tagged {
+  tags: string[];
+  updated?: string;
+}
 
 const TAGS = 'tags';
 const tags = (s: Store) => s.table<Tag>(TAGS);
 
 /** The kinds of tagged objects, in the order the tagged-objects list shows them. */
-const KINDS: { key: string; grant: EntityKind; get: (s: Store, id: number) => (Tagged & { id: number }) | undefined; list: (s: Store) => (Tagged & { id: number })[] }[] = [
+const KINDS: {
+  key: string;
+  grant: EntityKind;
+  get: (s: Store, id: number) => (Tagged & { id: number }) | undefined;
+  list: (s: Store) => (Tagged & { id: number })[];
+}[] = [
   { key: 'computes', grant: 'compute', get: getInstance, list: listInstances },
   { key: 'domains', grant: 'domain', get: getDomain, list: listDomains },
   { key: 'volumes', grant: 'volume', get: getVolume, list: listVolumes },
@@ -39,9 +50,10 @@ function labelOr404(ctx: RequestContext): string {
 function createHandler(ctx: RequestContext) {
   const { store } = ctx;
   const o = asObject(ctx.body ?? {});
-  const label = faulty(store, 'P2.tag-create.label.required') && o.label === undefined
-    ? `tag-${store.nextId('tag')}`
-    : reqString(o, 'label', { min: faulty(store, 'P2.tag.label.min-3') ? 0 : 3, max: faulty(store, 'P2.tag.label.max-50') ? 100 : 50 });
+  const label =
+    faulty(store, 'P2.tag-create.label.required') && o.label === undefined
+      ? `tag-${store.nextId('tag')}`
+      : reqString(o, 'label', { min: faulty(store, 'P2.tag.label.min-3') ? 0 : 3, max: faulty(store, 'P2.tag.label.max-50') ? 100 : 50 });
   if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label', conflictStatus(store));
   // All or nothing: every listed object is checked before any is tagged.
   const targets: Tagged[] = [];
@@ -108,7 +120,9 @@ function taggedHandler(ctx: RequestContext) {
 
 export const area: Area = {
   name: 'tags',
-  seed: (store) => { tags(store).set('seed', { label: 'seed', created: store.nowIso() }); },
+  seed: (store) => {
+    tags(store).set('seed', { label: 'seed', created: store.nowIso() });
+  },
   routes: [
     { method: 'POST', path: '/v4/tags', scopes: ['account:read_write'], auth: 'token', unrestrictedOnly: true, handler: createHandler },
     { method: 'DELETE', path: '/v4/tags/{label}', scopes: ['account:read_write'], auth: 'token', unrestrictedOnly: true, handler: deleteHandler },

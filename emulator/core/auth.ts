@@ -31,7 +31,7 @@ export function authenticate(store: Store, route: Route, authorization: string |
 }
 
 /** Throws 403 when the principal lacks a scope of the route or is restricted on an unrestricted-only route. */
-export function authorize(store: Store, principal: Principal, route: Route): void {
+function authorize(store: Store, principal: Principal, route: Route): void {
   const scopes = endpointFaulty(store, route.method, route.path, 'scope-ignored') ? [] : route.scopes;
   for (const scope of scopes) {
     if (!holdsScope(principal, scope)) {
@@ -47,7 +47,7 @@ export function authorize(store: Store, principal: Principal, route: Route): voi
  * `x:read_write` also allows `x:read_only`; the one scope written `ips:read` (IPv6 range view) is satisfied by
  * `ips:read_only` or `ips:read_write`.
  */
-export function holdsScope(principal: Principal, needed: string): boolean {
+function holdsScope(principal: Principal, needed: string): boolean {
   if (principal.scopes === '*') return true;
   const want = needed.trim();
   const held = principal.scopes;

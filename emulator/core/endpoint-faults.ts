@@ -75,7 +75,11 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
   { fault: 'P1.database.unrestricted-regardless-of-scopes', kind: 'restriction-ignored', endpoint: 'POST /v4/databases/mysql/instances/{instanceId}/patch' },
   { fault: 'P1.account.unknown-id.get-account-invoices-id', kind: 'unknown-id-served', endpoint: 'GET /v4/account/invoices/{invoiceId}' },
   { fault: 'P2.compute.unknown-id.get-compute-kernels-id', kind: 'unknown-id-served', endpoint: 'GET /v4/compute/kernels/{kernelId}' },
-  { fault: 'P3.firewalls.unknown-id.get-networking-firewalls-id-rules', kind: 'unknown-id-served', endpoint: 'GET /v4/networking/firewalls/{firewallId}/rules' },
+  {
+    fault: 'P3.firewalls.unknown-id.get-networking-firewalls-id-rules',
+    kind: 'unknown-id-served',
+    endpoint: 'GET /v4/networking/firewalls/{firewallId}/rules',
+  },
   { fault: 'P1.databases.serves.get-databases-engines-id', kind: 'valid-refused', endpoint: 'GET /v4/databases/engines/{engineId}' },
   { fault: 'P1.versioning.beta.get-account-maintenance', kind: 'beta-unversioned', endpoint: 'GET /v4beta/account/maintenance' },
   { fault: 'P1.versioning.beta.get-networking-vlans', kind: 'beta-unversioned', endpoint: 'GET /v4beta/networking/vlans' },

@@ -35,7 +35,7 @@ export interface Event {
 }
 
 export const EVENTS_TABLE = 'events';
-export const EVENT_RETENTION_DAYS = 90;
+const EVENT_RETENTION_DAYS = 90;
 
 export function emitEvent(
   store: Store,

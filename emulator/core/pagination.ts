@@ -13,9 +13,9 @@ export interface Page<T> {
   results: number;
 }
 
-export const PAGE_SIZE_MIN = 25;
-export const PAGE_SIZE_MAX = 100;
-export const PAGE_SIZE_DEFAULT = 100;
+const PAGE_SIZE_MIN = 25;
+const PAGE_SIZE_MAX = 100;
+const PAGE_SIZE_DEFAULT = 100;
 
 function queryInt(raw: string | undefined, name: string, min: number, max: number, fallback: number): number {
   if (raw === undefined) return fallback;

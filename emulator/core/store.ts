@@ -41,7 +41,7 @@ export interface Signals {
 
 type Listener<S extends keyof Signals> = (payload: Signals[S]) => void;
 
-export const DEFAULT_USERNAME = 'emulator-user';
+const DEFAULT_USERNAME = 'emulator-user';
 /** The default user's unrestricted personal access token with every scope (re-exported by server.ts). */
 export const DEFAULT_TOKEN = 'chs-emulator-full-access';
 
@@ -209,7 +209,10 @@ export class Store {
 
   randomHex(bytes: number): string {
     let out = '';
-    for (let i = 0; i < bytes; i++) out += Math.floor(this.rand() * 256).toString(16).padStart(2, '0');
+    for (let i = 0; i < bytes; i++)
+      out += Math.floor(this.rand() * 256)
+        .toString(16)
+        .padStart(2, '0');
     return out;
   }
 

@@ -8,7 +8,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type AuthKind = 'token' | 'none' | 'optional' | 'not-shown';
 
 /** Global grants of a user (document 1 "Authentication" 5; document 3 monitor plan). */
-export interface GlobalGrants {
+interface GlobalGrants {
   add_computes?: boolean;
   add_monitor?: boolean;
   monitor_subscription?: boolean;
@@ -17,7 +17,9 @@ export interface GlobalGrants {
 }
 
 /** Per-entity grants of a restricted user: kind → entity id → level. Unrestricted users have every grant. */
-export type EntityGrants = Partial<Record<'compute' | 'domain' | 'volume' | 'balancer' | 'image' | 'firewall' | 'database', Record<string, 'read_only' | 'read_write'>>>;
+export type EntityGrants = Partial<
+  Record<'compute' | 'domain' | 'volume' | 'balancer' | 'image' | 'firewall' | 'database', Record<string, 'read_only' | 'read_write'>>
+>;
 
 export interface Principal {
   token: string;
@@ -49,7 +51,7 @@ export interface RequestContext {
 }
 
 /** What a handler returns: a JSON body sent with status 200, or an explicit reply. */
-export type HandlerResult = unknown | Reply;
+type HandlerResult = unknown | Reply;
 
 export class Reply {
   constructor(

@@ -96,7 +96,7 @@ function checkString(v: unknown, field: string, opts: StringOpts | undefined): s
 }
 
 /** Length in Unicode code points (what a person counts as characters), not UTF-16 units. */
-export function codePoints(s: string): number {
+function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -171,11 +171,7 @@ function checkObject(v: unknown, field: string): Record<string, unknown> {
   return v;
 }
 
-export function optObject<O extends PathOpts>(
-  o: Record<string, unknown>,
-  key: string,
-  opts?: O,
-): Nullable<O, Record<string, unknown>> | undefined {
+export function optObject<O extends PathOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, Record<string, unknown>> | undefined {
   return read(o, key, opts, false, 'an object', checkObject) as Nullable<O, Record<string, unknown>> | undefined;
 }
 

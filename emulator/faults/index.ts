@@ -13,9 +13,11 @@ export interface Fault extends FaultInfo {
   rule: string;
 }
 
-export const FAULTS: readonly Fault[] = Object.entries({ ...part1Faults, ...part2Faults, ...part3Faults } as Record<string, FaultInfo>).map(
-  ([id, info]) => ({ id, rule: ruleOfFault(id), ...info }),
-);
+export const FAULTS: readonly Fault[] = Object.entries({ ...part1Faults, ...part2Faults, ...part3Faults } as Record<string, FaultInfo>).map(([id, info]) => ({
+  id,
+  rule: ruleOfFault(id),
+  ...info,
+}));
 
 const KNOWN = new Set(FAULTS.map((fault) => fault.id));
 

@@ -23,7 +23,9 @@ export const part1Faults = defineFaults({
   'P1.database.unrestricted-regardless-of-scopes': { does: 'a restricted user holding the databases scopes can patch a MySQL cluster' },
   'P1.account.unknown-id.get-account-invoices-id': { does: 'GET /v4/account/invoices/{invoiceId} answers 200 {} for an invoice id that does not exist' },
   'P2.compute.unknown-id.get-compute-kernels-id': { does: 'GET /v4/compute/kernels/{kernelId} answers 200 {} for a kernel id that does not exist' },
-  'P3.firewalls.unknown-id.get-networking-firewalls-id-rules': { does: 'GET /v4/networking/firewalls/{firewallId}/rules answers 200 {} for a firewall id that does not exist' },
+  'P3.firewalls.unknown-id.get-networking-firewalls-id-rules': {
+    does: 'GET /v4/networking/firewalls/{firewallId}/rules answers 200 {} for a firewall id that does not exist',
+  },
   'P1.databases.serves.get-databases-engines-id': { does: 'GET /v4/databases/engines/{engineId} refuses valid requests (400)' },
   // ---------------------------------------------------------------- versioning
   'P1.versioning.v4-prefix': { does: 'serves GET /v4/databases/engines only without its /v4 version segment' },
@@ -75,11 +77,13 @@ export const part1Faults = defineFaults({
   'P1.database.status.ssl-view-requires-active': { does: 'shows the CA certificate of a cluster in any status' },
   'P1.database.status.delete-requires-active-failed-degraded': { does: 'deletes a cluster in any status, provisioning included' },
   'P1.database.status.backups-list-not-provisioning': { does: 'lists the backups of a cluster while it is provisioning' },
-  'P1.database.status.backup-view-not-provisioning': { does: 'refuses the backup view unless the cluster is active (a failed cluster\'s backups cannot be viewed)' },
+  'P1.database.status.backup-view-not-provisioning': {
+    does: "refuses the backup view unless the cluster is active (a failed cluster's backups cannot be viewed)",
+  },
   'P1.database.provisioning.time': { does: 'a new cluster never leaves provisioning' },
   'P1.database.hosts.assigned-after-provisioning': { does: 'an active cluster shows no hosts (primary null)' },
   'P1.database.instance-uri.generic-only': { does: 'the MySQL projection carries instance_uri' },
-  'P1.database.instance-uri.own-view-path': { does: 'instance_uri is the generic list path with the id, not the cluster\'s own view path' },
+  'P1.database.instance-uri.own-view-path': { does: "instance_uri is the generic list path with the id, not the cluster's own view path" },
   'P1.database.fields.generic-projection': { does: 'the generic cluster list leaves instance_uri out' },
   'P1.database.engine.type-only': { does: 'the engine member of a cluster shows <engine>/<version>' },
   'P1.database.allow-list.slash-32': { does: 'single allow_list addresses are shown without /32' },

@@ -10,7 +10,9 @@ export const part2Faults = defineFaults({
   'P2.instance.label.chars': { does: 'accepts any character other than a separator in an instance label (spaces, symbols, accents)' },
   'P2.instance.label.begin-end-alphanumeric': { does: 'accepts an instance label beginning or ending with a dash, underscore or period' },
   'P2.instance.label.no-doubled-separators': { does: 'accepts two or more dashes, underscores or periods in a row in an instance label' },
-  'P2.instance.label.default-assigned': { does: 'gives an instance created without a label the default label <region>--<id> (a doubled dash: not a valid label)' },
+  'P2.instance.label.default-assigned': {
+    does: 'gives an instance created without a label the default label <region>--<id> (a doubled dash: not a valid label)',
+  },
 
   // — Instance create body —
   'P2.instance-create.region.required': { does: 'creates an instance without region in the first region' },
@@ -28,9 +30,9 @@ export const part2Faults = defineFaults({
   'P2.image.id.prefix': { does: 'deploys the default public image when the image id has neither the compute/ nor the private/ prefix' },
   'P2.image.deploy.available-only': { does: 'deploys an image that is still creating or pending_upload' },
   'P2.instance-create.image.private-permission': { does: 'deploys a private image for a restricted user without a grant on it' },
-  'P2.instance-create.backup-id.permission': { does: 'creates an instance from a backup with only read_only on the backup\'s instance' },
-  'P2.instance-create.backup-id.same-region': { does: 'creates an instance from a backup in another region than the backup\'s' },
-  'P2.instance-create.backup-id.big-enough': { does: 'creates an instance from a backup with a type too small for the backup\'s disks' },
+  'P2.instance-create.backup-id.permission': { does: "creates an instance from a backup with only read_only on the backup's instance" },
+  'P2.instance-create.backup-id.same-region': { does: "creates an instance from a backup in another region than the backup's" },
+  'P2.instance-create.backup-id.big-enough': { does: "creates an instance from a backup with a type too small for the backup's disks" },
   'P2.instance-create.private-ip': { does: 'ignores private_ip: no private IPv4 address is added' },
   'P2.instance.ipv4.one-public-on-create': { does: 'gives an instance deployed from an image two public IPv4 addresses' },
   'P2.instance.image.deployed-from': { does: 'shows image null on an instance deployed from an image' },
@@ -40,13 +42,13 @@ export const part2Faults = defineFaults({
 
   // — Instances: list, update, delete, resize —
   'P2.instances.list.visible': { does: 'lists every instance of the account to a restricted user, granted or not' },
-  'P2.instances.update.tags-unrestricted': { does: 'lets a restricted user with read_write change an instance\'s tags' },
+  'P2.instances.update.tags-unrestricted': { does: "lets a restricted user with read_write change an instance's tags" },
   'P2.instances.delete.gone': { does: 'answers an instance delete with {} but keeps the instance' },
   'P2.instance.region.migration-only': { does: 'moves an instance to the next region of the catalogue when it is resized' },
   'P2.instance.backups.schedule.day.enum': { does: 'accepts any string as backups.schedule.day in an instance update' },
   'P2.instance.backups.schedule.window.enum': { does: 'accepts any string as backups.schedule.window in an instance update' },
   'P2.instance-update.types': { does: 'takes an instance update body that is not a JSON object as an empty update' },
-  'P2.resize.disk-allocation': { does: 'resizes to a type smaller than the instance\'s disks' },
+  'P2.resize.disk-allocation': { does: "resizes to a type smaller than the instance's disks" },
   'P2.resize.no-running-actions': { does: 'resizes an instance while a clone of it is running' },
   'P2.instance-resize.type.required': { does: 'accepts a resize without type (keeps the current type)' },
 
@@ -97,9 +99,9 @@ export const part2Faults = defineFaults({
   'P2.backups.snapshot.replaces-previous': { does: 'keeps the previous snapshot when a new one is taken' },
   'P2.backups.cancel.deletes-all': { does: 'keeps the existing backups when the backup service is cancelled' },
   'P2.instance.backups.schedule.day.scheduling-until-chosen': { does: 'shows backups.schedule.day null (not Scheduling) right after backups are enabled' },
-  'P2.backups.restore.overwrite-true': { does: 'keeps the target\'s disks and configs on a restore with overwrite true' },
+  'P2.backups.restore.overwrite-true': { does: "keeps the target's disks and configs on a restore with overwrite true" },
   'P2.backups.restore.insufficient-space': { does: 'restores without overwrite onto a target without room for the backup' },
-  'P2.backup-restore.compute-id.required': { does: 'restores onto the backup\'s own instance (overwriting it) when compute_id is missing' },
+  'P2.backup-restore.compute-id.required': { does: "restores onto the backup's own instance (overwriting it) when compute_id is missing" },
 
   // — Clone —
   'P2.clone.max-5-concurrent': { does: 'runs a sixth concurrent clone of one source' },
@@ -107,13 +109,13 @@ export const part2Faults = defineFaults({
   'P2.clone.add-computes': { does: 'clones for a restricted user without the add_computes grant' },
   'P2.clone.compute-id.actions-complete': { does: 'clones onto a target instance with a running clone' },
   'P2.clone.compute-id.enough-resources': { does: 'clones onto a target instance without room for the cloned disks' },
-  'P2.clone.tags-copied': { does: 'does not copy the source\'s tags to the clone' },
+  'P2.clone.tags-copied': { does: "does not copy the source's tags to the clone" },
   'P2.clone.label.default': { does: 'gives a clone without a label an invalid default label (clone--<source id>: two dashes in a row)' },
   'P2.clone.configs.absent-all': { does: 'clones only the first profile when configs is absent' },
   'P2.clone.configs.empty-none': { does: 'clones every profile when configs is empty' },
   'P2.clone.configs.listed': { does: 'clones every profile when configs lists some' },
-  'P2.instance-clone.region.required-for-new': { does: 'clones to a new instance without region in the source\'s region' },
-  'P2.instance-clone.type.required-for-new': { does: 'clones to a new instance without type with the source\'s type' },
+  'P2.instance-clone.region.required-for-new': { does: "clones to a new instance without region in the source's region" },
+  'P2.instance-clone.type.required-for-new': { does: "clones to a new instance without type with the source's type" },
   'P2.instance-clone.region.not-with-compute-id': { does: 'accepts (and ignores) region when cloning onto an existing instance' },
   'P2.instance-clone.label.new-instance-only': { does: 'accepts label when cloning onto an existing instance and renames that instance with it' },
   'P2.instance-clone.type.not-with-compute-id': { does: 'accepts (and ignores) type when cloning onto an existing instance' },
@@ -126,7 +128,7 @@ export const part2Faults = defineFaults({
   'P2.transfer.month.min-1': { does: 'answers transfer statistics for month 0' },
   'P2.transfer.month.max-12': { does: 'answers transfer statistics for month 13' },
   'P2.transfer.past-or-current': { does: 'answers transfer statistics for a future month' },
-  'P2.volumes.attached': { does: 'lists the unattached volumes of its region among an instance\'s volumes' },
+  'P2.volumes.attached': { does: "lists the unattached volumes of its region among an instance's volumes" },
 
   // — Instance and seeded volume / load balancer fields —
   'P2.instance.types': { does: 'shows specs.memory as a string' },
@@ -137,7 +139,7 @@ export const part2Faults = defineFaults({
   'P2.volume.status.enum': { does: 'shows volume status "ready"' },
   'P2.volume.types': { does: 'shows volume size as a string' },
   'P2.load-balancer.hostname.ip-prefix': { does: 'makes load balancer hostnames begin with the label instead of the IP address' },
-  'P2.load-balancer.ipv6.format': { does: 'shows a load balancer\'s IPv4 address as its ipv6' },
+  'P2.load-balancer.ipv6.format': { does: "shows a load balancer's IPv4 address as its ipv6" },
   'P2.load-balancer.client-conn-throttle.max-20': { does: 'shows client_conn_throttle 25 on the seeded load balancers' },
 
   // — Events of compute operations (document 1) —

@@ -28,7 +28,9 @@ export const part3Faults = defineFaults({
   'P3.domain-create.type.required': { does: 'creates a domain without type, as a slave when it has master_ips, else as a master' },
   'P3.domain.types': { does: 'returns the domain id as a string in the domain view' },
   'P3.domain-import.remote-nameserver.required': { does: 'imports a domain without a remote_nameserver' },
-  'P1.errors.rejected-write-no-effect~domain': { does: 'a rejected domain update keeps the status, description and group it was given when they were read before the member at fault' },
+  'P1.errors.rejected-write-no-effect~domain': {
+    does: 'a rejected domain update keeps the status, description and group it was given when they were read before the member at fault',
+  },
 
   // — domain records
   'P3.record.name.max-100': { does: 'accepts a record name longer than 100 characters' },
@@ -138,7 +140,7 @@ export const part3Faults = defineFaults({
   'P3.ipv6-range.shared-cannot-delete': { does: 'deletes a shared IPv6 range' },
   'P3.ipv6-range-create.target.exactly-one': { does: 'accepts both compute_id and route_target (compute_id wins)' },
   'P3.ipv6-range-create.route-target.no-prefix': { does: 'accepts a route_target with a /128 (or any) prefix length' },
-  'P3.ipv6-range.region-of-instance': { does: 'creates every range in the first region instead of the instance\'s' },
+  'P3.ipv6-range.region-of-instance': { does: "creates every range in the first region instead of the instance's" },
   'P3.ipv6-range.prefix-length.enum': { does: 'accepts any prefix_length from 48 to 64' },
   'P3.ips-assign.region.required': { does: 'accepts ips/assign without a region' },
 });

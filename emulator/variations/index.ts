@@ -5,7 +5,7 @@
 //
 // `leaves` quotes the sentence of the documents that leaves the choice open, with its document and section.
 
-export interface VariationInfo {
+interface VariationInfo {
   /** Where the documents leave the choice open: document, section, and the sentence quoted. */
   leaves: string;
   /** What the emulator does under this variation, in one line. */

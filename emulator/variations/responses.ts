@@ -37,7 +37,8 @@ function reshape(store: Store, value: Json, keyed = false): Json {
   if (Array.isArray(value)) return value.map((item) => reshape(store, item));
   if (!isObject(value)) return value;
   let entries = Object.entries(value).map(([member, inner]): [string, Json] => [member, reshape(store, inner, KEYED_MAPS.has(member))]);
-  if (varied(store, 'items-reversed') && isListPage(value)) entries = entries.map(([member, inner]) => [member, member === 'data' ? [...(inner as Json[])].reverse() : inner]);
+  if (varied(store, 'items-reversed') && isListPage(value))
+    entries = entries.map(([member, inner]) => [member, member === 'data' ? [...(inner as Json[])].reverse() : inner]);
   if (varied(store, 'extra-members') && entries.length > 0 && !keyed) entries.push(['vendor_note', 'an undocumented member']);
   if (varied(store, 'members-reversed')) entries.reverse();
   return Object.fromEntries(entries);

@@ -24,7 +24,11 @@ export const checks: Record<string, SemanticCheck> = {
     if (!Array.isArray(list.data) || typeof list.results !== 'number') return [];
     const problems = [];
     if (list.data.length > list.results)
-      problems.push({ rule: 'P1.conventions.list.results', message: `data holds ${list.data.length} items but results says ${list.results} in total`, path: '/results' });
+      problems.push({
+        rule: 'P1.conventions.list.results',
+        message: `data holds ${list.data.length} items but results says ${list.results} in total`,
+        path: '/results',
+      });
     if (list.results > 0 && typeof list.pages === 'number' && list.pages < 1)
       problems.push({ rule: 'P1.conventions.list.pages', message: `results is ${list.results} but pages is ${list.pages}`, path: '/pages' });
     return problems;
@@ -76,7 +80,13 @@ export const checks: Record<string, SemanticCheck> = {
     const expiry = parseDateTime(value.expiry);
     if (created === undefined || expiry === undefined) return [];
     if (Math.abs(expiry - created - 24 * HOUR) <= 1000) return [];
-    return [{ rule: 'P1.entity-transfer.expiry.created-plus-24h', message: `expiry ${String(value.expiry)} is not 24 hours after created ${String(value.created)}`, path: '/expiry' }];
+    return [
+      {
+        rule: 'P1.entity-transfer.expiry.created-plus-24h',
+        message: `expiry ${String(value.expiry)} is not 24 hours after created ${String(value.created)}`,
+        path: '/expiry',
+      },
+    ];
   },
 
   /** Inferred: `total` (after tax) = `subtotal` (before tax) + `tax`, to the cent. */
@@ -94,7 +104,11 @@ export const checks: Record<string, SemanticCheck> = {
     const from = parseDateTime(value.from);
     const to = parseDateTime(value.to);
     if (from === undefined || to === undefined || from <= to) return [];
-    const problem: SemanticProblem = { rule: 'P1.invoice-item.from-not-after-to', message: `from ${String(value.from)} is after to ${String(value.to)}`, path: '/from' };
+    const problem: SemanticProblem = {
+      rule: 'P1.invoice-item.from-not-after-to',
+      message: `from ${String(value.from)} is after to ${String(value.to)}`,
+      path: '/from',
+    };
     return [problem];
   },
 };

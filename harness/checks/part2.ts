@@ -69,7 +69,11 @@ export const checks: Record<string, SemanticCheck> = {
         const key = addressKey(item.ipam_address);
         const first = addresses.get(key);
         if (first !== undefined)
-          problems.push({ rule: 'P2.interfaces.ipam-address.unique', message: `ipam_address "${item.ipam_address}" repeats interface ${first}`, path: `/${index}/ipam_address` });
+          problems.push({
+            rule: 'P2.interfaces.ipam-address.unique',
+            message: `ipam_address "${item.ipam_address}" repeats interface ${first}`,
+            path: `/${index}/ipam_address`,
+          });
         else addresses.set(key, index);
       }
     });
@@ -82,13 +86,19 @@ export const checks: Record<string, SemanticCheck> = {
     const problems: SemanticProblem[] = [];
     const { filesystem_path: path, label, compute_id: computeId, compute_label: computeLabel } = value;
     if (typeof path === 'string' && typeof label === 'string' && label !== '' && !path.endsWith(label))
-      problems.push({ rule: 'P2.volume.filesystem-path.label', message: `filesystem_path "${path}" does not end with the label "${label}"`, path: '/filesystem_path' });
+      problems.push({
+        rule: 'P2.volume.filesystem-path.label',
+        message: `filesystem_path "${path}" does not end with the label "${label}"`,
+        path: '/filesystem_path',
+      });
     const attached = typeof computeId === 'number';
     const labelled = typeof computeLabel === 'string';
     if ((computeId === null || attached) && (computeLabel === null || labelled) && attached !== labelled)
       problems.push({
         rule: 'P2.volume.compute-label.attached',
-        message: attached ? `compute_id is ${String(computeId)} but compute_label is null` : `compute_label is "${String(computeLabel)}" but compute_id is null`,
+        message: attached
+          ? `compute_id is ${String(computeId)} but compute_label is null`
+          : `compute_label is "${String(computeLabel)}" but compute_id is null`,
         path: '/compute_label',
       });
     return problems;

@@ -48,7 +48,10 @@ const caaIssuerDomain: SemanticCheck = (value) => {
  */
 const firewallPorts: SemanticCheck = (value) => {
   if (typeof value !== 'string') return [];
-  const items = value.trim().split(/\s*,\s*/).map((item) => item.replace(/\s*-\s*/g, '-'));
+  const items = value
+    .trim()
+    .split(/\s*,\s*/)
+    .map((item) => item.replace(/\s*-\s*/g, '-'));
   const syntax = /^\d+(?:-\d+)?$/;
   const badItem = items.find((item) => !syntax.test(item));
   if (badItem !== undefined)
@@ -60,7 +63,8 @@ const firewallPorts: SemanticCheck = (value) => {
     pieces += numbers.length;
     for (const number of numbers) {
       if (/^0\d/.test(number)) problems.push({ rule: 'P3.firewall.rule.ports.no-leading-zeroes', message: `port "${number}" has a leading zero` });
-      else if (Number(number) < 1 || Number(number) > 65535) problems.push({ rule: 'P3.firewall.rule.ports.range-1-65535', message: `port ${number} is outside 1..65535` });
+      else if (Number(number) < 1 || Number(number) > 65535)
+        problems.push({ rule: 'P3.firewall.rule.ports.range-1-65535', message: `port ${number} is outside 1..65535` });
     }
     if (numbers.length === 2 && Number(numbers[1]) <= Number(numbers[0]))
       problems.push({ rule: 'P3.firewall.rule.ports.range-end-greater', message: `range "${item}" does not end above its start` });
@@ -88,7 +92,8 @@ const firewallRulesCount: SemanticCheck = (value) => {
 /** IPv6 range create `route_target`: an IPv6 (SLAAC) address given without `/128`. */
 const routeTarget: SemanticCheck = (value) => {
   if (typeof value !== 'string') return [];
-  if (value.includes('/')) return [{ rule: 'P3.ipv6-range-create.route-target.no-prefix', message: `"${value}" carries a prefix length; give the address without /128` }];
+  if (value.includes('/'))
+    return [{ rule: 'P3.ipv6-range-create.route-target.no-prefix', message: `"${value}" carries a prefix length; give the address without /128` }];
   return ipaddr.IPv6.isValid(value) ? [] : [{ rule: 'P3.ipv6-range-create.route-target.ipv6', message: `"${value}" is not an IPv6 address` }];
 };
 

@@ -23,7 +23,13 @@ const instance: Json = {
   tags: ['example tag', 'another example'],
   watchdog_enabled: true,
 };
-const image: Json = { id: 'private/15', label: 'Debian 9 capture', description: 'Example image description.', status: 'available', upload_to: 'https://upload.example.com/images/private-15' };
+const image: Json = {
+  id: 'private/15',
+  label: 'Debian 9 capture',
+  description: 'Example image description.',
+  status: 'available',
+  upload_to: 'https://upload.example.com/images/private-15',
+};
 const volume: Json = {
   created: '2018-01-01T00:01:01',
   filesystem_path: '/dev/disk/by-id/scsi-0Volume_my-volume',
@@ -70,8 +76,14 @@ const vlan = { purpose: 'vlan', label: 'vlan-1', ipam_address: '10.0.0.1/24' };
 const pub = { purpose: 'public', label: null, ipam_address: null };
 const interfaces = [vlan, pub];
 const devices = {
-  sda: slot(124458, null), sdb: slot(null, 3), sdc: slot(124459, null), sdd: null,
-  sde: slot(124460, null), sdf: slot(null, 4), sdg: null, sdh: slot(124461, null),
+  sda: slot(124458, null),
+  sdb: slot(null, 3),
+  sdc: slot(124459, null),
+  sdd: null,
+  sde: slot(124460, null),
+  sdf: slot(null, 4),
+  sdg: null,
+  sdh: slot(124461, null),
 };
 const instanceCreate: Json = {
   region: 'us-east',
@@ -91,7 +103,18 @@ const instanceCreate: Json = {
   group: 'Web',
   tags: ['example tag'],
 };
-const fromBackup: Json = { region: 'us-east', type: 'g6-standard-2', label: 'restored-01', backup_id: 1234, booted: false, backups_enabled: false, private_ip: false, interfaces: [pub], group: 'Web', tags: ['example tag'] };
+const fromBackup: Json = {
+  region: 'us-east',
+  type: 'g6-standard-2',
+  label: 'restored-01',
+  backup_id: 1234,
+  booted: false,
+  backups_enabled: false,
+  private_ip: false,
+  interfaces: [pub],
+  group: 'Web',
+  tags: ['example tag'],
+};
 const configCreate: Json = {
   label: 'My Config',
   devices,
@@ -105,7 +128,15 @@ const configCreate: Json = {
   virt_mode: 'paravirt',
 };
 const { virt_mode: _virtMode, ...configUpdate } = configCreate;
-const cloneNew: Json = { backups_enabled: true, configs: [23456], disks: [25674], group: 'Web', label: 'cloned-compute123', region: 'us-east', type: 'g6-standard-2' };
+const cloneNew: Json = {
+  backups_enabled: true,
+  configs: [23456],
+  disks: [25674],
+  group: 'Web',
+  label: 'cloned-compute123',
+  region: 'us-east',
+  type: 'g6-standard-2',
+};
 const cloneExisting: Json = { compute_id: 124, configs: [23456], disks: [25674], group: 'Web' };
 
 export const samples: Record<string, unknown[]> = {
@@ -122,13 +153,23 @@ export const samples: Record<string, unknown[]> = {
   ],
   'resources/tag': [{ label: 'example tag' }],
   'resources/volume': [volume, { ...volume, compute_id: null, compute_label: null, hardware_type: 'hdd', status: 'creating' }],
-  'resources/load-balancer': [balancer, { ...balancer, hostname: '192.0.2.1.balancer.example.net', ipv6: null, transfer: { in: null, out: null, total: null } }],
+  'resources/load-balancer': [
+    balancer,
+    { ...balancer, hostname: '192.0.2.1.balancer.example.net', ipv6: null, transfer: { in: null, out: null, total: null } },
+  ],
   'resources/tagged-object': [instance, domain, volume, balancer],
   'requests/interfaces': [interfaces],
   'requests/device-map': [devices],
   'requests/instance-create': [instanceCreate, fromBackup],
   'requests/instance-update': [
-    { alerts: { cpu: 180, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 }, backups: { schedule: { day: 'Saturday', window: 'W22' } }, group: 'Web', label: 'compute123', tags: ['example tag'], watchdog_enabled: true },
+    {
+      alerts: { cpu: 180, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 },
+      backups: { schedule: { day: 'Saturday', window: 'W22' } },
+      group: 'Web',
+      label: 'compute123',
+      tags: ['example tag'],
+      watchdog_enabled: true,
+    },
   ],
   'requests/instance-clone': [cloneNew, cloneExisting],
   'requests/instance-snapshot-create': [{ label: 'SnapshotLabel' }],
@@ -140,7 +181,10 @@ export const samples: Record<string, unknown[]> = {
   'requests/config-update': [configUpdate],
   'requests/image-capture': [{ disk_id: 42, label: 'Debian 9 capture', description: 'My image.' }],
   'requests/image-upload': [{ label: 'Uploaded image', region: 'us-east', description: 'Raw disk, gzip-compressed.' }],
-  'requests/image-update': [{ description: 'Updated description.', label: 'Renamed image', status: 'available' }, { description: null, label: 'Renamed image' }],
+  'requests/image-update': [
+    { description: 'Updated description.', label: 'Renamed image', status: 'available' },
+    { description: null, label: 'Renamed image' },
+  ],
   'requests/tag-create': [{ label: 'example tag', domains: [564], computes: [123, 456], balancers: [7], volumes: [9] }],
 };
 
@@ -163,11 +207,36 @@ const CL = 'requests/instance-clone';
 const CC = 'requests/config-create';
 
 export const cases: Case[] = [
-  bad('resources/image-upload', { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' }, 'P2.image.upload-to.returned-on-upload', 'upload answer without upload_to'),
-  bad('resources/image-upload', { ...image, id: 'compute/debian12', status: 'pending_upload' }, 'P2.image.upload.private', 'upload answer with a public image id'),
-  bad('resources/image-upload', { image: { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' } }, 'P2.image.upload-to.returned-on-upload', 'image under `image`, upload_to nowhere'),
-  bad('resources/image-upload', { image: { ...image, id: 'compute/debian12', status: 'pending_upload' } }, 'P2.image.upload.private', 'image under `image` with a public id'),
-  bad('resources/image-upload', { image: { ...image, status: 'pending_upload' }, upload_to: '/upload/16' }, 'P2.image.upload-to.url', 'upload_to beside the image, not a URL'),
+  bad(
+    'resources/image-upload',
+    { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' },
+    'P2.image.upload-to.returned-on-upload',
+    'upload answer without upload_to',
+  ),
+  bad(
+    'resources/image-upload',
+    { ...image, id: 'compute/debian12', status: 'pending_upload' },
+    'P2.image.upload.private',
+    'upload answer with a public image id',
+  ),
+  bad(
+    'resources/image-upload',
+    { image: { id: 'private/16', label: 'upload', description: null, status: 'pending_upload' } },
+    'P2.image.upload-to.returned-on-upload',
+    'image under `image`, upload_to nowhere',
+  ),
+  bad(
+    'resources/image-upload',
+    { image: { ...image, id: 'compute/debian12', status: 'pending_upload' } },
+    'P2.image.upload.private',
+    'image under `image` with a public id',
+  ),
+  bad(
+    'resources/image-upload',
+    { image: { ...image, status: 'pending_upload' }, upload_to: '/upload/16' },
+    'P2.image.upload-to.url',
+    'upload_to beside the image, not a URL',
+  ),
   // ---- compute instance
   ok(I, inst({ image: 'compute/debian9' }), 'public image ID compute/… as shown'),
   ok(I, inst({ image: 'private/1234' }), 'private image ID private/…'),
@@ -234,8 +303,18 @@ export const cases: Case[] = [
   bad(VOL, { ...volume, hardware_type: 'ssd' }, 'P2.volume.hardware-type.enum', 'unknown hardware type'),
   bad(VOL, { ...volume, status: 'deleting' }, 'P2.volume.status.enum', 'unknown status'),
   bad(VOL, { ...volume, label: '', filesystem_path: '/dev/disk/by-id/scsi-0Volume_' }, 'P2.volume.label.min-1', 'empty label'),
-  bad(VOL, { ...volume, label: 'v'.repeat(33), filesystem_path: `/dev/disk/by-id/scsi-0Volume_${'v'.repeat(33)}` }, 'P2.volume.label.max-32', 'label of 33 characters'),
-  bad(VOL, { ...volume, filesystem_path: '/dev/disk/by-id/scsi-0Volume_other' }, 'P2.volume.filesystem-path.label', 'filesystem_path not derived from the label'),
+  bad(
+    VOL,
+    { ...volume, label: 'v'.repeat(33), filesystem_path: `/dev/disk/by-id/scsi-0Volume_${'v'.repeat(33)}` },
+    'P2.volume.label.max-32',
+    'label of 33 characters',
+  ),
+  bad(
+    VOL,
+    { ...volume, filesystem_path: '/dev/disk/by-id/scsi-0Volume_other' },
+    'P2.volume.filesystem-path.label',
+    'filesystem_path not derived from the label',
+  ),
   bad(VOL, { ...volume, compute_label: null }, 'P2.volume.compute-label.attached', 'attached (compute_id) without compute_label'),
   bad(VOL, { ...volume, compute_id: null }, 'P2.volume.compute-label.attached', 'compute_label without compute_id'),
   bad(VOL, { ...volume, size: 30.5 }, 'P2.volume.types', 'size not an integer'),
@@ -273,8 +352,22 @@ export const cases: Case[] = [
   ok(IF, [{ purpose: 'public' }], 'public with label and ipam_address absent'),
   ok(IF, [{ purpose: 'vlan', label: 'v' }], 'vlan label of 1 character, no ipam_address'),
   ok(IF, [{ purpose: 'vlan', label: 'vlan-a', ipam_address: 'fd00::1/64' }], 'IPv6 CIDR ipam_address'),
-  ok(IF, [pub, { purpose: 'vlan', label: 'vlan-a', ipam_address: '10.0.0.1/24' }, { purpose: 'vlan', label: 'vlan-b', ipam_address: '10.0.0.2/24' }], 'three interfaces with distinct labels and addresses'),
-  bad(IF, [{ purpose: 'vlan', label: 'a' }, { purpose: 'vlan', label: 'b' }, { purpose: 'vlan', label: 'c' }, { purpose: 'vlan', label: 'd' }], 'P2.interfaces.max-3', 'four interfaces'),
+  ok(
+    IF,
+    [pub, { purpose: 'vlan', label: 'vlan-a', ipam_address: '10.0.0.1/24' }, { purpose: 'vlan', label: 'vlan-b', ipam_address: '10.0.0.2/24' }],
+    'three interfaces with distinct labels and addresses',
+  ),
+  bad(
+    IF,
+    [
+      { purpose: 'vlan', label: 'a' },
+      { purpose: 'vlan', label: 'b' },
+      { purpose: 'vlan', label: 'c' },
+      { purpose: 'vlan', label: 'd' },
+    ],
+    'P2.interfaces.max-3',
+    'four interfaces',
+  ),
   bad(IF, [{ label: 'vlan-1' }], 'P2.interfaces.purpose.required', 'purpose missing'),
   bad(IF, [{ purpose: 'private' }], 'P2.interfaces.purpose.enum', 'unknown purpose'),
   bad(IF, [{ purpose: 'vlan' }], 'P2.interfaces.label.required-for-vlan', 'vlan without a label'),
@@ -288,8 +381,24 @@ export const cases: Case[] = [
   bad(IF, [{ purpose: 'vlan', label: 'vlan-1', ipam_address: '10.0.0.1' }], 'P2.interfaces.ipam-address.cidr', 'ipam_address without a netmask'),
   bad(IF, [{ purpose: 'vlan', label: 'vlan-1', ipam_address: '10.0.0.1/33' }], 'P2.interfaces.ipam-address.cidr', 'IPv4 netmask above 32'),
   bad(IF, [{ purpose: 'vlan', label: 'vlan-1', ipam_address: '10.0.0/24' }], 'P2.interfaces.ipam-address.cidr', 'incomplete address'),
-  bad(IF, [{ purpose: 'vlan', label: 'vlan-1' }, { purpose: 'vlan', label: 'vlan-1' }], 'P2.interfaces.label.unique', 'two interfaces with one label'),
-  bad(IF, [{ purpose: 'vlan', label: 'vlan-a', ipam_address: '10.0.0.1/24' }, { purpose: 'vlan', label: 'vlan-b', ipam_address: '10.0.0.1/16' }], 'P2.interfaces.ipam-address.unique', 'two interfaces with one address'),
+  bad(
+    IF,
+    [
+      { purpose: 'vlan', label: 'vlan-1' },
+      { purpose: 'vlan', label: 'vlan-1' },
+    ],
+    'P2.interfaces.label.unique',
+    'two interfaces with one label',
+  ),
+  bad(
+    IF,
+    [
+      { purpose: 'vlan', label: 'vlan-a', ipam_address: '10.0.0.1/24' },
+      { purpose: 'vlan', label: 'vlan-b', ipam_address: '10.0.0.1/16' },
+    ],
+    'P2.interfaces.ipam-address.unique',
+    'two interfaces with one address',
+  ),
   bad(IF, [pub, { ...pub }], 'P2.interfaces.public.max-1', 'two public interfaces'),
 
   // ---- device map
@@ -305,15 +414,29 @@ export const cases: Case[] = [
   ok(IC, create({ image: 'compute/debian9', root_pass: 'aComplexP@ssword' }), 'from a public image'),
   ok(IC, create({ image: 'private/15', root_pass: 'aComplexP@ssword' }), 'from a private image'),
   ok(IC, create({ backup_id: 1234 }), 'from a backup (no root_pass needed)'),
-  ok(IC, create({ image: 'compute/debian9', root_pass: 'aComplexP@ssword', script_id: 10079, script_data: {} }), 'from a deployment script with a public image'),
+  ok(
+    IC,
+    create({ image: 'compute/debian9', root_pass: 'aComplexP@ssword', script_id: 10079, script_data: {} }),
+    'from a deployment script with a public image',
+  ),
   ok(IC, create({ interfaces: [pub, vlan] }), 'attached to a private VLAN'),
   bad(IC, { type: 'g6-standard-2' }, 'P2.instance-create.region.required', 'region missing'),
   bad(IC, { region: 'us-east' }, 'P2.instance-create.type.required', 'type missing'),
   bad(IC, create({ image: 'compute/debian9' }), 'P2.instance-create.root-pass.required-with-image', 'image without root_pass'),
-  bad(IC, create({ image: 'compute/debian9', root_pass: 'aComplexP@ssword', backup_id: 1234 }), 'P2.instance-create.image.exclusive-backup-id', 'image and backup_id together'),
+  bad(
+    IC,
+    create({ image: 'compute/debian9', root_pass: 'aComplexP@ssword', backup_id: 1234 }),
+    'P2.instance-create.image.exclusive-backup-id',
+    'image and backup_id together',
+  ),
   bad(IC, create({ script_id: 10079, backup_id: 1234 }), 'P2.instance-create.script-id.exclusive-backup-id', 'script_id with a backup'),
   bad(IC, create({ script_id: 10079 }), 'P2.instance-create.script-id.requires-image', 'script_id without an image'),
-  bad(IC, create({ script_id: 10079, image: 'private/15', root_pass: 'aComplexP@ssword' }), 'P2.instance-create.script-id.not-private-image', 'script_id with a private image'),
+  bad(
+    IC,
+    create({ script_id: 10079, image: 'private/15', root_pass: 'aComplexP@ssword' }),
+    'P2.instance-create.script-id.not-private-image',
+    'script_id with a private image',
+  ),
   bad(IC, create({ image: 'debian9', root_pass: 'aComplexP@ssword' }), 'P2.image.id.prefix', 'image neither compute/… nor private/…'),
   bad(IC, create({ image: 'compute/debian9', root_pass: 'abc123' }), 'P2.instance-create.root-pass.min-7', 'root_pass of 6 characters'),
   bad(IC, create({ image: 'compute/debian9', root_pass: 'p'.repeat(129) }), 'P2.instance-create.root-pass.max-128', 'root_pass of 129 characters'),
@@ -389,7 +512,12 @@ export const cases: Case[] = [
   bad('requests/image-capture', { disk_id: 42, description: '' }, 'P2.image.description.min-1', 'empty description'),
   bad('requests/image-upload', { label: 'Uploaded image' }, 'P2.image-upload.region.required', 'region missing'),
   bad('requests/image-upload', { region: 'us-east' }, 'P2.image-upload.label.required', 'label missing'),
-  bad('requests/image-upload', { label: 'x', region: 'us-east', description: 'd'.repeat(65001) }, 'P2.image.description.max-65000', 'description of 65001 characters'),
+  bad(
+    'requests/image-upload',
+    { label: 'x', region: 'us-east', description: 'd'.repeat(65001) },
+    'P2.image.description.max-65000',
+    'description of 65001 characters',
+  ),
   ok('requests/image-update', {}, 'all members optional'),
   ok('requests/image-update', { description: null }, 'description null'),
   bad('requests/image-update', { status: 'deleted' }, 'P2.image.status.enum', 'unknown status'),

@@ -37,7 +37,18 @@ const domainCreateAll = { ...domainCreate, master_ips: ['192.0.2.53'], expire_se
 const slaveCreate = { domain: 'example.net', type: 'slave', master_ips: ['192.0.2.53'] };
 
 // ---------------------------------------------------------------- records
-const srvRecord = { type: 'SRV', name: 'sip', target: 'sip.example.org', ttl_sec: 3600, priority: 10, weight: 5, port: 5060, protocol: 'tcp', service: 'sip', tag: null };
+const srvRecord = {
+  type: 'SRV',
+  name: 'sip',
+  target: 'sip.example.org',
+  ttl_sec: 3600,
+  priority: 10,
+  weight: 5,
+  port: 5060,
+  protocol: 'tcp',
+  service: 'sip',
+  tag: null,
+};
 const mxRecord = { type: 'MX', name: 'mail', target: 'mail.example.org', priority: 10, ttl_sec: 300 };
 const nullMx = { type: 'MX', name: '', target: '', priority: 0 };
 const caaIssue = { type: 'CAA', name: '', target: 'letsencrypt.org', tag: 'issue', ttl_sec: 3600 };
@@ -118,9 +129,22 @@ export const samples: Record<string, unknown[]> = {
   'requests/firewall-device-create': [{ id: 123, type: 'compute' }],
   'requests/ip-allocate': [{ compute_id: 123, public: true, type: 'ipv4' }],
   'requests/ips-assign': [
-    { region: 'us-east', assignments: [{ address: '192.0.2.1', compute_id: 123, region: 'us-east' }, { address: '2600:3c01::/64', compute_id: 456 }] },
+    {
+      region: 'us-east',
+      assignments: [
+        { address: '192.0.2.1', compute_id: 123, region: 'us-east' },
+        { address: '2600:3c01::/64', compute_id: 456 },
+      ],
+    },
   ],
-  'requests/ipv4-assign': [{ assignments: [{ address: '192.0.2.1', compute_id: 123 }, { address: '192.168.128.5', compute_id: 456 }] }],
+  'requests/ipv4-assign': [
+    {
+      assignments: [
+        { address: '192.0.2.1', compute_id: 123 },
+        { address: '192.168.128.5', compute_id: 456 },
+      ],
+    },
+  ],
   'requests/ips-share': [{ ips: ['192.0.2.1', '2600:3c01::'], compute_id: 123 }],
   'requests/ipv4-share': [{ ips: ['192.0.2.1', '192.168.128.5'], compute_id: 123 }],
   'requests/ip-update': [{ rdns: 'test.example.org' }, { rdns: null }],
@@ -170,7 +194,9 @@ export const cases: Case[] = [
   v(D, { ...masterDomain, axfr_ips: ['96.126.114.97', '96.126.114.98', '2600:3c00::5e', '2600:3c00::5f'] }, 'the AXFR source addresses of the document'),
   x(D, { ...masterDomain, status: 'pending' }, 'P3.domain.status.enum', 'status outside the enum'),
   x(D, { ...masterDomain, type: 'primary' }, 'P3.domain.type.enum', 'type outside the enum'),
-  ...TIME_VALUES.map((value) => v(D, { ...masterDomain, ttl_sec: value, expire_sec: value, refresh_sec: value, retry_sec: value }, `time value ${value} is valid`)),
+  ...TIME_VALUES.map((value) =>
+    v(D, { ...masterDomain, ttl_sec: value, expire_sec: value, refresh_sec: value, retry_sec: value }, `time value ${value} is valid`),
+  ),
   x(D, { ...masterDomain, ttl_sec: 301 }, 'P3.domain.ttl-sec.valid-values', 'ttl_sec 301 as returned (should have been rounded up to 3600)'),
   x(D, { ...masterDomain, expire_sec: 100 }, 'P3.domain.expire-sec.valid-values', 'expire_sec 100 as returned'),
   x(D, { ...masterDomain, refresh_sec: 2419201 }, 'P3.domain.refresh-sec.valid-values', 'refresh_sec above the largest valid value'),
@@ -254,7 +280,11 @@ export const cases: Case[] = [
   x(RC, { ...aRecord, ttl_sec: '300' }, 'P3.record-create.types', 'ttl_sec as a string'),
   v(RC, { ...aRecord, ttl_sec: 301 }, 'any integer ttl_sec is accepted (rounded to the nearest)'),
   x(RU, { priority: 300 }, 'P3.record.priority.max-255', 'update priority 300'),
-  v(RU, { type: 'SRV', target: 'sip.example.org', priority: 1, weight: 1, service: 'sip' }, 'update naming SRV without port: the port may come from the stored record'),
+  v(
+    RU,
+    { type: 'SRV', target: 'sip.example.org', priority: 1, weight: 1, service: 'sip' },
+    'update naming SRV without port: the port may come from the stored record',
+  ),
 
   // ---- Monitoring
   v('resources/monitor-client', { label: 'abc' }, 'label of 3'),
@@ -294,14 +324,28 @@ export const cases: Case[] = [
   x(FW, (({ rules: _r, ...rest }) => rest)(firewall), 'P3.firewall.fields', 'rules missing'),
   // rules object
   v('resources/firewall-rules', { ...rulesObject, inbound: manyRules(13), outbound: manyRules(12) }, '25 rules across both directions'),
-  x('resources/firewall-rules', { ...rulesObject, inbound: manyRules(13), outbound: manyRules(13) }, 'P3.firewall.rules.max-25', '26 rules across both directions'),
+  x(
+    'resources/firewall-rules',
+    { ...rulesObject, inbound: manyRules(13), outbound: manyRules(13) },
+    'P3.firewall.rules.max-25',
+    '26 rules across both directions',
+  ),
   x('resources/firewall-rules', { ...rulesObject, inbound_policy: 'REJECT' }, 'P3.firewall.policy.enum', 'inbound policy outside the enum'),
   x('resources/firewall-rules', { ...rulesObject, outbound_policy: 'accept' }, 'P3.firewall.policy.enum', 'lower-case policy'),
   x('resources/firewall-rules', (({ outbound_policy: _o, ...rest }) => rest)(rulesObject), 'P3.firewall-rules.fields', 'outbound_policy missing'),
   // rule object: ports grammar (x-check firewall-ports)
-  ...['22', '1', '65535', '22-24', '22,80', '22, 80', '22, 80,443', '1-2,4-5', Array.from({ length: 15 }, (_, i) => i + 1).join(','), '1-2,3-4,5-6,7-8,9-10,11-12,13-14,15'].map((ports) =>
-    v(FR, withPorts(ports), `ports "${ports}"`),
-  ),
+  ...[
+    '22',
+    '1',
+    '65535',
+    '22-24',
+    '22,80',
+    '22, 80',
+    '22, 80,443',
+    '1-2,4-5',
+    Array.from({ length: 15 }, (_, i) => i + 1).join(','),
+    '1-2,3-4,5-6,7-8,9-10,11-12,13-14,15',
+  ].map((ports) => v(FR, withPorts(ports), `ports "${ports}"`)),
   x(FR, withPorts(''), 'P3.firewall.rule.ports.syntax', 'empty ports'),
   // blanks other than one space after a comma: not stated either way, so not judged
   ...[' 22', '22 ,80', '22,  80', '80 - 90', '22 '].map((ports) => v(FR, withPorts(ports), `ports "${ports}" (blanks judged neither way)`)),
@@ -336,8 +380,17 @@ export const cases: Case[] = [
   x(FR, { ...tcpRule, addresses: { ipv4: ['192.0.2.0/33'] } }, 'P3.firewall.rule.addresses.ipv4-mask', 'IPv4 mask of 33'),
   x(FR, { ...tcpRule, addresses: { ipv6: ['192.0.2.0/24'] } }, 'P3.firewall.rule.addresses.ipv6-mask', 'IPv4 network in ipv6'),
   x(FR, { ...tcpRule, addresses: { ipv6: ['2001:db8::1'] } }, 'P3.firewall.rule.addresses.ipv6-mask', 'IPv6 without a mask'),
-  v(FR, { ...tcpRule, addresses: { ipv4: hosts(200), ipv6: Array.from({ length: 55 }, (_, i) => `2001:db8::${(i + 1).toString(16)}/128`) } }, '255 addresses across both arrays'),
-  x(FR, { ...tcpRule, addresses: { ipv4: hosts(200), ipv6: Array.from({ length: 56 }, (_, i) => `2001:db8::${(i + 1).toString(16)}/128`) } }, 'P3.firewall.rule.addresses.max-255', '256 addresses across both arrays'),
+  v(
+    FR,
+    { ...tcpRule, addresses: { ipv4: hosts(200), ipv6: Array.from({ length: 55 }, (_, i) => `2001:db8::${(i + 1).toString(16)}/128`) } },
+    '255 addresses across both arrays',
+  ),
+  x(
+    FR,
+    { ...tcpRule, addresses: { ipv4: hosts(200), ipv6: Array.from({ length: 56 }, (_, i) => `2001:db8::${(i + 1).toString(16)}/128`) } },
+    'P3.firewall.rule.addresses.max-255',
+    '256 addresses across both arrays',
+  ),
   x(FR, { ...tcpRule, description: '' }, 'P3.firewall.rule.description.min-1', 'empty description'),
   x(FR, { ...tcpRule, description: 'd'.repeat(101) }, 'P3.firewall.rule.description.max-100', 'description of 101'),
   x(FR, { ...tcpRule, label: 'ab' }, 'P3.firewall.rule.label.min-3', 'rule label of 2'),
@@ -346,9 +399,24 @@ export const cases: Case[] = [
   v('requests/firewall-create', { label: 'fw-1', rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' } }, 'minimal create'),
   x('requests/firewall-create', { label: 'fw-1' }, 'P3.firewall-create.rules.required', 'rules missing'),
   x('requests/firewall-create', { rules: rulesObject }, 'P3.firewall-create.label.required', 'label missing'),
-  x('requests/firewall-create', { label: 'fw-1', rules: { outbound_policy: 'ACCEPT' } }, 'P3.firewall-create.rules.inbound-policy.required', 'inbound_policy missing'),
-  x('requests/firewall-create', { label: 'fw-1', rules: { inbound_policy: 'DROP' } }, 'P3.firewall-create.rules.outbound-policy.required', 'outbound_policy missing'),
-  x('requests/firewall-create', { ...firewallCreate, rules: { ...rulesObject, inbound: manyRules(20), outbound: manyRules(6) } }, 'P3.firewall.rules.max-25', '26 rules on create'),
+  x(
+    'requests/firewall-create',
+    { label: 'fw-1', rules: { outbound_policy: 'ACCEPT' } },
+    'P3.firewall-create.rules.inbound-policy.required',
+    'inbound_policy missing',
+  ),
+  x(
+    'requests/firewall-create',
+    { label: 'fw-1', rules: { inbound_policy: 'DROP' } },
+    'P3.firewall-create.rules.outbound-policy.required',
+    'outbound_policy missing',
+  ),
+  x(
+    'requests/firewall-create',
+    { ...firewallCreate, rules: { ...rulesObject, inbound: manyRules(20), outbound: manyRules(6) } },
+    'P3.firewall.rules.max-25',
+    '26 rules on create',
+  ),
   x('requests/firewall-create', { ...firewallCreate, label: 'a..b' }, 'P3.firewall.label.no-double-punctuation', 'label with two periods'),
   x('requests/firewall-create', { ...firewallCreate, devices: { computes: ['123'] } }, 'P3.firewall-create.types', 'instance ID as a string'),
   v('requests/firewall-update', { status: 'enabled' }, 'enable'),
@@ -385,9 +453,24 @@ export const cases: Case[] = [
   v('requests/ips-assign', { assignments: [{ address: '192.0.2.1', compute_id: 123, region: 'us-east' }] }, 'region inside each item'),
   x('requests/ips-assign', { assignments: [{ address: '192.0.2.1', compute_id: 123 }] }, 'P3.ips-assign.region.required', 'region nowhere'),
   x('requests/ips-assign', { region: 'us-east' }, 'P3.ips-assign.assignments.required', 'assignments missing'),
-  x('requests/ips-assign', { region: 'us-east', assignments: [{ address: '2600:3c01::/48', compute_id: 123 }] }, 'P3.ips-assign.address.ipv4-or-ipv6-range', 'a /48 range'),
-  x('requests/ips-assign', { region: 'us-east', assignments: [{ address: '2600:3c01::', compute_id: 123 }] }, 'P3.ips-assign.address.ipv4-or-ipv6-range', 'range without its prefix'),
-  x('requests/ips-assign', { region: 'us-east', assignments: [{ address: '192.0.2.1/32', compute_id: 123 }] }, 'P3.ips-assign.address.ipv4-or-ipv6-range', 'IPv4 with a mask'),
+  x(
+    'requests/ips-assign',
+    { region: 'us-east', assignments: [{ address: '2600:3c01::/48', compute_id: 123 }] },
+    'P3.ips-assign.address.ipv4-or-ipv6-range',
+    'a /48 range',
+  ),
+  x(
+    'requests/ips-assign',
+    { region: 'us-east', assignments: [{ address: '2600:3c01::', compute_id: 123 }] },
+    'P3.ips-assign.address.ipv4-or-ipv6-range',
+    'range without its prefix',
+  ),
+  x(
+    'requests/ips-assign',
+    { region: 'us-east', assignments: [{ address: '192.0.2.1/32', compute_id: 123 }] },
+    'P3.ips-assign.address.ipv4-or-ipv6-range',
+    'IPv4 with a mask',
+  ),
   x('requests/ips-assign', { region: 'us-east', assignments: [{ address: '192.0.2.1' }] }, 'P3.assignment.compute-id.required', 'item without compute_id'),
   x('requests/ipv4-assign', { assignments: [{ compute_id: 123 }] }, 'P3.assignment.address.required', 'item without address'),
   x('requests/ipv4-assign', { assignments: [{ address: '2600:3c01::/64', compute_id: 123 }] }, 'P3.ipv4-assign.address.ipv4', 'IPv6 range on ipv4/assign'),
@@ -401,11 +484,21 @@ export const cases: Case[] = [
   x('requests/ipv4-share', { ips: [] }, 'P3.ipv4-share.compute-id.required', 'compute_id missing'),
   v('requests/ip-update', {}, 'rdns not required'),
   x('requests/ip-update', { rdns: 5 }, 'P3.ip-update.types', 'rdns as a number'),
-  x('requests/ipv6-range-create', { prefix_length: 64, compute_id: 123, route_target: '2600:3c01::f03c:91ff:fe24:3a2f' }, 'P3.ipv6-range-create.target.exactly-one', 'both compute_id and route_target'),
+  x(
+    'requests/ipv6-range-create',
+    { prefix_length: 64, compute_id: 123, route_target: '2600:3c01::f03c:91ff:fe24:3a2f' },
+    'P3.ipv6-range-create.target.exactly-one',
+    'both compute_id and route_target',
+  ),
   x('requests/ipv6-range-create', { prefix_length: 64 }, 'P3.ipv6-range-create.target.exactly-one', 'neither compute_id nor route_target'),
   x('requests/ipv6-range-create', { compute_id: 123 }, 'P3.ipv6-range-create.prefix-length.required', 'prefix_length missing'),
   x('requests/ipv6-range-create', { prefix_length: 48, compute_id: 123 }, 'P3.ipv6-range.prefix-length.enum', 'prefix_length 48'),
-  x('requests/ipv6-range-create', { prefix_length: 64, route_target: '2600:3c01::f03c:91ff:fe24:3a2f/128' }, 'P3.ipv6-range-create.route-target.no-prefix', 'route_target with /128'),
+  x(
+    'requests/ipv6-range-create',
+    { prefix_length: 64, route_target: '2600:3c01::f03c:91ff:fe24:3a2f/128' },
+    'P3.ipv6-range-create.route-target.no-prefix',
+    'route_target with /128',
+  ),
   x('requests/ipv6-range-create', { prefix_length: 64, route_target: '192.0.2.1' }, 'P3.ipv6-range-create.route-target.ipv6', 'IPv4 route_target'),
   x('requests/ipv6-range-create', { prefix_length: 64, compute_id: '123' }, 'P3.ipv6-range-create.types', 'compute_id as a string'),
 

@@ -108,11 +108,15 @@ export function endpointChecks(document: Endpoint['document']): void {
       // whose response can break it (the named checks on the response report the finding).
       const shape = responseSchemaFor(endpoint, 200);
       const shapeRules = [...(shape ? rulesOfSchema(shape.ref) : []), 'P1.conventions.json-bodies'];
-      check([endpointRuleId(endpoint, 'serves'), ...shapeRules], 'a valid request with a full-access token succeeds, with the documented response', async (c) => {
-        c.expectSuccess(endpointRuleId(endpoint, 'serves'), await sendValid(c, fx, endpoint, recipe), `${key} (valid)`);
-        const broken = brokenRule(c.record.findings, shapeRules);
-        if (broken) c.fail(broken.rule, `${broken.request} ${broken.path}: ${broken.message}`);
-      });
+      check(
+        [endpointRuleId(endpoint, 'serves'), ...shapeRules],
+        'a valid request with a full-access token succeeds, with the documented response',
+        async (c) => {
+          c.expectSuccess(endpointRuleId(endpoint, 'serves'), await sendValid(c, fx, endpoint, recipe), `${key} (valid)`);
+          const broken = brokenRule(c.record.findings, shapeRules);
+          if (broken) c.fail(broken.rule, `${broken.request} ${broken.path}: ${broken.message}`);
+        },
+      );
 
       if (endpoint.auth === 'token') {
         const rule = endpointRuleId(endpoint, 'auth');
@@ -136,7 +140,12 @@ export function endpointChecks(document: Endpoint['document']): void {
           expectServedSuccess(c, rule, exchange, `${key} without a token`);
           const images = (exchange.body as { data?: Array<{ id?: unknown }> } | undefined)?.data ?? [exchange.body as { id?: unknown }];
           const privateOnes = images.filter((image) => typeof image?.id === 'string' && !image.id.startsWith('compute/'));
-          c.expect(rule, privateOnes.length === 0, `without a token it shows ${privateOnes.map((image) => String(image.id)).join(', ')}, which are not public`, exchange);
+          c.expect(
+            rule,
+            privateOnes.length === 0,
+            `without a token it shows ${privateOnes.map((image) => String(image.id)).join(', ')}, which are not public`,
+            exchange,
+          );
         });
         check(rule, 'answers with a token too', async (c) => {
           expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe), `${key} with a token`);
@@ -151,7 +160,11 @@ export function endpointChecks(document: Endpoint['document']): void {
         });
         for (const missing of endpoint.scopes) {
           const scopes = lackingScopes(endpoint, missing);
-          const general = ['P1.auth.oauth.scope-required', ...(endpoint.scopes.length > 1 ? ['P1.auth.scope.several-all-needed'] : []), ...(missing.endsWith(':read_write') ? ['P1.auth.scope.read-write-changes'] : [])];
+          const general = [
+            'P1.auth.oauth.scope-required',
+            ...(endpoint.scopes.length > 1 ? ['P1.auth.scope.several-all-needed'] : []),
+            ...(missing.endsWith(':read_write') ? ['P1.auth.scope.read-write-changes'] : []),
+          ];
           check([rule, ...general], `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused`, async (c) => {
             const token = await c.principal({ scopes });
             c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token, true), `${key} with ${scopes.join(', ')}`);

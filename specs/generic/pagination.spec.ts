@@ -19,7 +19,9 @@ interface Page {
 
 function pageOf(exchange: Exchange): Page | undefined {
   const body = exchange.body as Partial<Page> | undefined;
-  return body && Array.isArray(body.data) && typeof body.page === 'number' && typeof body.pages === 'number' && typeof body.results === 'number' ? (body as Page) : undefined;
+  return body && Array.isArray(body.data) && typeof body.page === 'number' && typeof body.pages === 'number' && typeof body.results === 'number'
+    ? (body as Page)
+    : undefined;
 }
 
 /**
@@ -78,7 +80,11 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
     if (first.pages > 20) return;
     c.expect('P1.pagination.consistent', seen === first.results, `paging through gave ${seen} items but results says ${first.results}`);
     const expectedPages = Math.ceil(first.results / 25);
-    c.expect('P1.pagination.consistent', first.pages === expectedPages || (first.results === 0 && first.pages <= 1), `${first.results} results in pages of 25 make ${expectedPages} pages, but pages says ${first.pages}`);
+    c.expect(
+      'P1.pagination.consistent',
+      first.pages === expectedPages || (first.results === 0 && first.pages <= 1),
+      `${first.results} results in pages of 25 make ${expectedPages} pages, but pages says ${first.pages}`,
+    );
   });
 
   if (part === '1') return;
@@ -110,6 +116,11 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
     const plain = await c.get(await listPath(c, endpoint));
     const page = pageOf(plain);
     if (!page || page.results <= 25) return c.skip('needs more than 25 items in the list to tell the default page size');
-    c.expect(`${P}.page-size.default-100`, page.data.length === Math.min(page.results, 100), `without page_size the first page holds ${page.data.length} of ${page.results} items (default 100)`, plain);
+    c.expect(
+      `${P}.page-size.default-100`,
+      page.data.length === Math.min(page.results, 100),
+      `without page_size the first page holds ${page.data.length} of ${page.results} items (default 100)`,
+      plain,
+    );
   });
 });

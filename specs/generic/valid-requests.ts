@@ -61,13 +61,17 @@ export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeI
   const label = fx.label('bk', 255);
   const created = await c.post(`/v4/compute/instances/${instance.id}/backups`, { label });
   const listed = await c.get(`/v4/compute/instances/${instance.id}/backups`);
-  const backup = deepFind(created.body, (item) => item.label === label && typeof item.id === 'number') ?? deepFind(listed.body, (item) => item.label === label && typeof item.id === 'number');
+  const backup =
+    deepFind(created.body, (item) => item.label === label && typeof item.id === 'number') ??
+    deepFind(listed.body, (item) => item.label === label && typeof item.id === 'number');
   if (!backup) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
   return { computeId: instance.id, backupId: backup.id as number };
 }
 
 async function publicIpv4(c: Check, fx: Fixtures, instance: { id: number; ipv4?: unknown }): Promise<string> {
-  const fromInstance = Array.isArray(instance.ipv4) ? (instance.ipv4 as string[]).find((address) => !/^(10|192\.168|172\.(1[6-9]|2\d|3[01]))\./.test(address)) : undefined;
+  const fromInstance = Array.isArray(instance.ipv4)
+    ? (instance.ipv4 as string[]).find((address) => !/^(10|192\.168|172\.(1[6-9]|2\d|3[01]))\./.test(address))
+    : undefined;
   if (fromInstance) return fromInstance;
   const view = await c.get(`/v4/compute/instances/${instance.id}`);
   const address = ((view.body as Json | undefined)?.ipv4 as string[] | undefined)?.[0];
@@ -120,22 +124,40 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/engines/{engineId}': { build: async (c, fx) => at(`/v4/databases/engines/${await fx.firstId(c, '/v4/databases/engines')}`) },
   'GET /v4/databases/instances': { build: async () => at('/v4/databases/instances') },
   'GET /v4/databases/mysql/instances': { build: async () => at(DB) },
-  'POST /v4/databases/mysql/instances': { adopt: adoptBy('database', DB, 'label'),
-    build: async (c, fx) => at(DB, { json: { label: fx.label('db', 32), region: c.target.info.config.region, engine: await fx.mysqlEngine(c), type: await fx.databaseNodeType(c) } }),
+  'POST /v4/databases/mysql/instances': {
+    adopt: adoptBy('database', DB, 'label'),
+    build: async (c, fx) =>
+      at(DB, { json: { label: fx.label('db', 32), region: c.target.info.config.region, engine: await fx.mysqlEngine(c), type: await fx.databaseNodeType(c) } }),
   },
   'GET /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`) },
-  'PUT /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: ['192.0.2.1'] } }) },
+  'PUT /v4/databases/mysql/instances/{instanceId}': {
+    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: ['192.0.2.1'] } }),
+  },
   'DELETE /v4/databases/mysql/instances/{instanceId}': {
     build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}`),
   },
   'GET /v4/databases/mysql/instances/{instanceId}/backups': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/backups`) },
-  'POST /v4/databases/mysql/instances/{instanceId}/backups': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/backups`, { json: { label: fx.label('snap', 64) } }) },
-  'GET /v4/databases/mysql/instances/{instanceId}/backups/{backupId}': { build: async (c, fx) => { const b = await fx.databaseBackup(c); return at(`${DB}/${b.instanceId}/backups/${b.id}`); } },
-  'POST /v4/databases/mysql/instances/{instanceId}/backups/{backupId}/restore': { build: async (c, fx) => { const b = await fx.databaseBackup(c, { fresh: true }); return at(`${DB}/${b.instanceId}/backups/${b.id}/restore`); } },
+  'POST /v4/databases/mysql/instances/{instanceId}/backups': {
+    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/backups`, { json: { label: fx.label('snap', 64) } }),
+  },
+  'GET /v4/databases/mysql/instances/{instanceId}/backups/{backupId}': {
+    build: async (c, fx) => {
+      const b = await fx.databaseBackup(c);
+      return at(`${DB}/${b.instanceId}/backups/${b.id}`);
+    },
+  },
+  'POST /v4/databases/mysql/instances/{instanceId}/backups/{backupId}/restore': {
+    build: async (c, fx) => {
+      const b = await fx.databaseBackup(c, { fresh: true });
+      return at(`${DB}/${b.instanceId}/backups/${b.id}/restore`);
+    },
+  },
   'GET /v4/databases/mysql/instances/{instanceId}/credentials': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials`) },
   // A reset followed by a restore leaves a cluster failed: the valid restore goes to a cluster of its own, so a reset
   // leaves the file's active cluster active.
-  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials/reset`) },
+  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': {
+    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials/reset`),
+  },
   'POST /v4/databases/mysql/instances/{instanceId}/patch': { build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}/patch`) },
   'GET /v4/databases/mysql/instances/{instanceId}/ssl': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/ssl`) },
   'GET /v4/databases/types': { build: async () => at('/v4/databases/types') },
@@ -145,12 +167,21 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/account': { build: async () => at('/v4/account') },
   'PUT /v4/account': { build: async () => at('/v4/account', { json: { company: 'Conformance Test Co' } }) },
   'POST /v4/account/cancel': { build: async () => at('/v4/account/cancel', { json: { comments: 'conformance run' } }), destructive: true },
-  'POST /v4/account/credit-card': { build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }), destructive: true },
+  'POST /v4/account/credit-card': {
+    build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }),
+    destructive: true,
+  },
   'GET /v4/account/entity-transfers': { build: async () => at('/v4/account/entity-transfers') },
-  'POST /v4/account/entity-transfers': { adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', 'token'), build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }) },
+  'POST /v4/account/entity-transfers': {
+    adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', 'token'),
+    build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }),
+  },
   'GET /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.entityTransfer(c)).token}`) },
   'DELETE /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.newEntityTransfer(c)).token}`) },
-  'POST /v4/account/entity-transfers/{token}/accept': { build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`), destructive: true },
+  'POST /v4/account/entity-transfers/{token}/accept': {
+    build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`),
+    destructive: true,
+  },
   'GET /v4/account/events': { build: async () => at('/v4/account/events') },
   'GET /v4/account/events/{eventId}': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}`) },
   'POST /v4/account/events/{eventId}/read': { build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/read`) },
@@ -163,9 +194,14 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4beta/account/maintenance': { build: async () => at('/v4beta/account/maintenance') },
   'GET /v4/account/notifications': { build: async () => at('/v4/account/notifications') },
   'GET /v4/account/oauth-clients': { build: async () => at('/v4/account/oauth-clients') },
-  'POST /v4/account/oauth-clients': { adopt: adoptBy('oauth-client', '/v4/account/oauth-clients', 'label'), build: async (_c, fx) => at('/v4/account/oauth-clients', { json: { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' } }) },
+  'POST /v4/account/oauth-clients': {
+    adopt: adoptBy('oauth-client', '/v4/account/oauth-clients', 'label'),
+    build: async (_c, fx) => at('/v4/account/oauth-clients', { json: { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' } }),
+  },
   'GET /v4/account/oauth-clients/{clientId}': { build: async (c, fx) => at(`/v4/account/oauth-clients/${enc((await fx.oauthClient(c)).id)}`) },
-  'PUT /v4/account/oauth-clients/{clientId}': { build: async (c, fx) => at(`/v4/account/oauth-clients/${enc((await fx.oauthClient(c)).id)}`, { json: { label: fx.label('app2', 512) } }) },
+  'PUT /v4/account/oauth-clients/{clientId}': {
+    build: async (c, fx) => at(`/v4/account/oauth-clients/${enc((await fx.oauthClient(c)).id)}`, { json: { label: fx.label('app2', 512) } }),
+  },
   'DELETE /v4/account/oauth-clients/{clientId}': {
     build: async (c, fx) => {
       const created = await c.post('/v4/account/oauth-clients', { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' });
@@ -178,15 +214,32 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Compute instances —
   'GET /v4/compute/instances': { build: async () => at('/v4/compute/instances') },
-  'POST /v4/compute/instances': { adopt: adoptBy('instance', '/v4/compute/instances', 'label'), build: async (c, fx) => at('/v4/compute/instances', { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('vm', 64), booted: false } }) },
+  'POST /v4/compute/instances': {
+    adopt: adoptBy('instance', '/v4/compute/instances', 'label'),
+    build: async (c, fx) =>
+      at('/v4/compute/instances', {
+        json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('vm', 64), booted: false },
+      }),
+  },
   'GET /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}`) },
-  'PUT /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}`, { json: { watchdog_enabled: true } }) },
+  'PUT /v4/compute/instances/{computeId}': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}`, { json: { watchdog_enabled: true } }),
+  },
   'DELETE /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}`) },
   'GET /v4/compute/instances/{computeId}/backups': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`) },
-  'POST /v4/compute/instances/{computeId}/backups': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`, { json: { label: fx.label('bk', 255) } }) },
-  'POST /v4/compute/instances/{computeId}/backups/cancel': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/cancel`) },
+  'POST /v4/compute/instances/{computeId}/backups': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`, { json: { label: fx.label('bk', 255) } }),
+  },
+  'POST /v4/compute/instances/{computeId}/backups/cancel': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/cancel`),
+  },
   'POST /v4/compute/instances/{computeId}/backups/enable': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups/enable`) },
-  'GET /v4/compute/instances/{computeId}/backups/{backupId}': { build: async (c, fx) => { const b = await instanceBackup(c, fx); return at(`/v4/compute/instances/${b.computeId}/backups/${b.backupId}`); } },
+  'GET /v4/compute/instances/{computeId}/backups/{backupId}': {
+    build: async (c, fx) => {
+      const b = await instanceBackup(c, fx);
+      return at(`/v4/compute/instances/${b.computeId}/backups/${b.backupId}`);
+    },
+  },
   'POST /v4/compute/instances/{computeId}/backups/{backupId}/restore': {
     build: async (c, fx) => {
       const b = await instanceBackup(c, fx);
@@ -195,43 +248,80 @@ export const validRequests: Record<string, Recipe> = {
     },
   },
   // An instance kept offline: booting a running one is not covered by the documents.
-  'POST /v4/compute/instances/{computeId}/boot': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/boot`, { json: {} }) },
+  'POST /v4/compute/instances/{computeId}/boot': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/boot`, { json: {} }),
+  },
   // A clone onto an existing instance (compute_id) creates nothing: only a clone to a new instance is adopted.
-  'POST /v4/compute/instances/{computeId}/clone': { adopt: async (c, fx, request, exchange) => { if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange); }, build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/clone`, { json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('cl', 64) } }) },
+  'POST /v4/compute/instances/{computeId}/clone': {
+    adopt: async (c, fx, request, exchange) => {
+      if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange);
+    },
+    build: async (c, fx) =>
+      at(`/v4/compute/instances/${(await fx.instance(c)).id}/clone`, {
+        json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('cl', 64) },
+      }),
+  },
   'GET /v4/compute/instances/{computeId}/configs': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`) },
-  'POST /v4/compute/instances/{computeId}/configs': { adopt: adoptChild('config', 'label'), build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`, { json: { label: fx.label('cfg', 48), devices: {} } }) },
-  'GET /v4/compute/instances/{computeId}/configs/{configId}': { build: async (c, fx) => { const p = await fx.config(c); return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`); } },
-  'PUT /v4/compute/instances/{computeId}/configs/{configId}': { build: async (c, fx) => { const p = await fx.config(c); return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`, { json: { comments: 'conformance' } }); } },
+  'POST /v4/compute/instances/{computeId}/configs': {
+    adopt: adoptChild('config', 'label'),
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`, { json: { label: fx.label('cfg', 48), devices: {} } }),
+  },
+  'GET /v4/compute/instances/{computeId}/configs/{configId}': {
+    build: async (c, fx) => {
+      const p = await fx.config(c);
+      return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`);
+    },
+  },
+  'PUT /v4/compute/instances/{computeId}/configs/{configId}': {
+    build: async (c, fx) => {
+      const p = await fx.config(c);
+      return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`, { json: { comments: 'conformance' } });
+    },
+  },
   'DELETE /v4/compute/instances/{computeId}/configs/{configId}': {
     build: async (c, fx) => {
       const instance = await fx.instance(c);
       const label = fx.label('cfg', 48);
       const created = await c.post(`/v4/compute/instances/${instance.id}/configs`, { label, devices: {} });
-      const found = deepFind(created.body, (item) => item.label === label) ?? (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label));
+      const found =
+        deepFind(created.body, (item) => item.label === label) ??
+        (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label));
       if (typeof found?.id !== 'number') throw new SetupError('cannot find the id of a new configuration profile');
       return at(`/v4/compute/instances/${instance.id}/configs/${found.id}`);
     },
   },
-  'POST /v4/compute/instances/{computeId}/rescue': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/rescue`, { json: { devices: {} } }) },
-  'POST /v4/compute/instances/{computeId}/resize': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, { json: { type: c.target.info.config.largerInstanceType } }) },
+  'POST /v4/compute/instances/{computeId}/rescue': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/rescue`, { json: { devices: {} } }),
+  },
+  'POST /v4/compute/instances/{computeId}/resize': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, { json: { type: c.target.info.config.largerInstanceType } }),
+  },
   'POST /v4/compute/instances/{computeId}/shutdown': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/shutdown`) },
   'GET /v4/compute/instances/{computeId}/stats': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats`) },
-  'GET /v4/compute/instances/{computeId}/stats/{year}/{month}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats/${YEAR}/${MONTH}`) },
+  'GET /v4/compute/instances/{computeId}/stats/{year}/{month}': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats/${YEAR}/${MONTH}`),
+  },
   'GET /v4/compute/instances/{computeId}/transfer': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer`) },
-  'GET /v4/compute/instances/{computeId}/transfer/{year}/{month}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer/${YEAR}/${MONTH}`) },
+  'GET /v4/compute/instances/{computeId}/transfer/{year}/{month}': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer/${YEAR}/${MONTH}`),
+  },
   'GET /v4/compute/instances/{computeId}/volumes': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/volumes`) },
   'GET /v4/compute/kernels': { build: async () => at('/v4/compute/kernels') },
   'GET /v4/compute/kernels/{kernelId}': { build: async (c, fx) => at(`/v4/compute/kernels/${enc(await fx.firstId(c, '/v4/compute/kernels'))}`) },
 
   // — Images —
   'GET /v4/images': { build: async () => at('/v4/images') },
-  'POST /v4/images': { adopt: adoptBy('image', '/v4/images', 'label'),
+  'POST /v4/images': {
+    adopt: adoptBy('image', '/v4/images', 'label'),
     build: async (c, fx) => {
       const instance = await fx.instance(c);
       return at('/v4/images', { json: { disk_id: await diskToCapture(c, instance.id), label: fx.label('cap', 50) } });
     },
   },
-  'POST /v4/images/upload': { adopt: adoptBy('image', '/v4/images', 'label'), build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }) },
+  'POST /v4/images/upload': {
+    adopt: adoptBy('image', '/v4/images', 'label'),
+    build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }),
+  },
   'GET /v4/images/{imageId}': { build: async (c, fx) => at(`/v4/images/${enc(await fx.publicImage(c))}`) },
   'PUT /v4/images/{imageId}': { build: async (c, fx) => at(`/v4/images/${enc((await fx.privateImage(c)).id)}`, { json: { description: 'conformance' } }) },
   'DELETE /v4/images/{imageId}': {
@@ -259,16 +349,38 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Domains —
   'GET /v4/domains': { build: async () => at('/v4/domains') },
-  'POST /v4/domains': { adopt: adoptBy('domain', '/v4/domains', 'domain'), build: async (_c, fx) => at('/v4/domains', { json: { domain: `${fx.label('d', 40)}.example.com`, type: 'master', soa_email: 'hostmaster@example.com' } }) },
-  'POST /v4/domains/import': { adopt: adoptBy('domain', '/v4/domains', 'domain'), build: async (_c, fx) => at('/v4/domains/import', { json: { domain: `${fx.label('imp', 40)}.example.com`, remote_nameserver: 'ns1.example.com' } }) },
+  'POST /v4/domains': {
+    adopt: adoptBy('domain', '/v4/domains', 'domain'),
+    build: async (_c, fx) => at('/v4/domains', { json: { domain: `${fx.label('d', 40)}.example.com`, type: 'master', soa_email: 'hostmaster@example.com' } }),
+  },
+  'POST /v4/domains/import': {
+    adopt: adoptBy('domain', '/v4/domains', 'domain'),
+    build: async (_c, fx) => at('/v4/domains/import', { json: { domain: `${fx.label('imp', 40)}.example.com`, remote_nameserver: 'ns1.example.com' } }),
+  },
   'GET /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}`) },
   'PUT /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}`, { json: { description: 'conformance' } }) },
   'DELETE /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.newDomain(c)).id}`) },
-  'POST /v4/domains/{domainId}/clone': { adopt: adoptBy('domain', '/v4/domains', 'domain'), build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/clone`, { json: { domain: `${fx.label('cl', 40)}.example.com` } }) },
+  'POST /v4/domains/{domainId}/clone': {
+    adopt: adoptBy('domain', '/v4/domains', 'domain'),
+    build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/clone`, { json: { domain: `${fx.label('cl', 40)}.example.com` } }),
+  },
   'GET /v4/domains/{domainId}/records': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`) },
-  'POST /v4/domains/{domainId}/records': { adopt: adoptChild('record', 'name'), build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`, { json: { type: 'TXT', name: fx.label('txt', 60), target: 'conformance' } }) },
-  'GET /v4/domains/{domainId}/records/{recordId}': { build: async (c, fx) => { const r = await fx.record(c); return at(`/v4/domains/${r.domainId}/records/${r.id}`); } },
-  'PUT /v4/domains/{domainId}/records/{recordId}': { build: async (c, fx) => { const r = await fx.record(c); return at(`/v4/domains/${r.domainId}/records/${r.id}`, { json: { target: '192.0.2.11' } }); } },
+  'POST /v4/domains/{domainId}/records': {
+    adopt: adoptChild('record', 'name'),
+    build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`, { json: { type: 'TXT', name: fx.label('txt', 60), target: 'conformance' } }),
+  },
+  'GET /v4/domains/{domainId}/records/{recordId}': {
+    build: async (c, fx) => {
+      const r = await fx.record(c);
+      return at(`/v4/domains/${r.domainId}/records/${r.id}`);
+    },
+  },
+  'PUT /v4/domains/{domainId}/records/{recordId}': {
+    build: async (c, fx) => {
+      const r = await fx.record(c);
+      return at(`/v4/domains/${r.domainId}/records/${r.id}`, { json: { target: '192.0.2.11' } });
+    },
+  },
   'DELETE /v4/domains/{domainId}/records/{recordId}': {
     build: async (c, fx) => {
       const { id: domainId } = await fx.domain(c);
@@ -283,14 +395,21 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Monitoring —
   'GET /v4/monitor/clients': { build: async () => at('/v4/monitor/clients') },
-  'POST /v4/monitor/clients': { adopt: adoptBy('monitor-client', '/v4/monitor/clients', 'label'), build: async (_c, fx) => at('/v4/monitor/clients', { json: { label: fx.label('mon', 32) } }) },
+  'POST /v4/monitor/clients': {
+    adopt: adoptBy('monitor-client', '/v4/monitor/clients', 'label'),
+    build: async (_c, fx) => at('/v4/monitor/clients', { json: { label: fx.label('mon', 32) } }),
+  },
   'GET /v4/monitor/clients/{clientId}': { build: async (c, fx) => at(`/v4/monitor/clients/${(await fx.monitorClient(c)).id}`) },
-  'PUT /v4/monitor/clients/{clientId}': { build: async (c, fx) => at(`/v4/monitor/clients/${(await fx.monitorClient(c)).id}`, { json: { label: fx.label('mon', 32) } }) },
+  'PUT /v4/monitor/clients/{clientId}': {
+    build: async (c, fx) => at(`/v4/monitor/clients/${(await fx.monitorClient(c)).id}`, { json: { label: fx.label('mon', 32) } }),
+  },
   'DELETE /v4/monitor/clients/{clientId}': {
     build: async (c, fx) => {
       const label = fx.label('mon', 32);
       const created = await c.post('/v4/monitor/clients', { label });
-      const found = deepFind(created.body, (item) => item.label === label && item.id !== undefined) ?? (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label));
+      const found =
+        deepFind(created.body, (item) => item.label === label && item.id !== undefined) ??
+        (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label));
       if (found?.id === undefined) throw new SetupError('cannot find the id of a new monitoring client');
       fx.track('monitor-client', String(found.id), label);
       return at(`/v4/monitor/clients/${String(found.id)}`);
@@ -303,50 +422,80 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Firewalls —
   'GET /v4/networking/firewalls': { build: async () => at('/v4/networking/firewalls') },
-  'POST /v4/networking/firewalls': { adopt: adoptBy('firewall', '/v4/networking/firewalls', 'label'), build: async (_c, fx) => at('/v4/networking/firewalls', { json: { label: fx.label('fw', 32), rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' } } }) },
+  'POST /v4/networking/firewalls': {
+    adopt: adoptBy('firewall', '/v4/networking/firewalls', 'label'),
+    build: async (_c, fx) =>
+      at('/v4/networking/firewalls', { json: { label: fx.label('fw', 32), rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' } } }),
+  },
   'GET /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}`) },
-  'PUT /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}`, { json: { tags: ['conformance'] } }) },
+  'PUT /v4/networking/firewalls/{firewallId}': {
+    build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}`, { json: { tags: ['conformance'] } }),
+  },
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
-  'POST /v4/networking/firewalls/{firewallId}/devices': { adopt: adoptChild('firewall-device', 'id'),
-    build: async (c, fx) => at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
+  'POST /v4/networking/firewalls/{firewallId}/devices': {
+    adopt: adoptChild('firewall-device', 'id'),
+    build: async (c, fx) =>
+      at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
   },
-  'GET /v4/networking/firewalls/{firewallId}/devices/{deviceId}': { build: async (c, fx) => { const d = await fx.firewallDevice(c); return at(`/v4/networking/firewalls/${d.firewallId}/devices/${d.id}`); } },
+  'GET /v4/networking/firewalls/{firewallId}/devices/{deviceId}': {
+    build: async (c, fx) => {
+      const d = await fx.firewallDevice(c);
+      return at(`/v4/networking/firewalls/${d.firewallId}/devices/${d.id}`);
+    },
+  },
   'DELETE /v4/networking/firewalls/{firewallId}/devices/{deviceId}': {
     build: async (c, fx) => {
       const firewall = await disabledFirewall(c, fx);
       const instance = await fx.instance(c);
       const created = await c.post(`/v4/networking/firewalls/${firewall.id}/devices`, { id: instance.id, type: 'compute' });
-      const device = deepFind(created.body, (item) => typeof item.id === 'number') ?? (await fx.find(c, `/v4/networking/firewalls/${firewall.id}/devices`, () => true));
+      const device =
+        deepFind(created.body, (item) => typeof item.id === 'number') ?? (await fx.find(c, `/v4/networking/firewalls/${firewall.id}/devices`, () => true));
       if (typeof device?.id !== 'number') throw new SetupError('cannot find the id of a new firewall device (devices as returned are not shown)');
       return at(`/v4/networking/firewalls/${firewall.id}/devices/${device.id}`);
     },
   },
   'GET /v4/networking/firewalls/{firewallId}/rules': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/rules`) },
-  'PUT /v4/networking/firewalls/{firewallId}/rules': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/rules`, { json: { inbound: [{ action: 'ACCEPT', protocol: 'TCP', ports: '22, 443', addresses: { ipv4: ['192.0.2.0/24'] } }] } }) },
+  'PUT /v4/networking/firewalls/{firewallId}/rules': {
+    build: async (c, fx) =>
+      at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/rules`, {
+        json: { inbound: [{ action: 'ACCEPT', protocol: 'TCP', ports: '22, 443', addresses: { ipv4: ['192.0.2.0/24'] } }] },
+      }),
+  },
 
   // — IP addresses —
   'GET /v4/networking/ips': { build: async () => at('/v4/networking/ips') },
-  'POST /v4/networking/ips': { build: async (c, fx) => at('/v4/networking/ips', { json: { compute_id: (await fx.newInstance(c)).id, public: false, type: 'ipv4' } }) },
+  'POST /v4/networking/ips': {
+    build: async (c, fx) => at('/v4/networking/ips', { json: { compute_id: (await fx.newInstance(c)).id, public: false, type: 'ipv4' } }),
+  },
   'POST /v4/networking/ips/assign': {
     build: async (c, fx) => {
       const instance = await fx.instance(c);
-      return at('/v4/networking/ips/assign', { json: { region: c.target.info.config.region, assignments: [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }] } });
+      return at('/v4/networking/ips/assign', {
+        json: { region: c.target.info.config.region, assignments: [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }] },
+      });
     },
   },
-  'POST /v4beta/networking/ips/share': { build: async (c, fx) => at('/v4beta/networking/ips/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }) },
+  'POST /v4beta/networking/ips/share': {
+    build: async (c, fx) => at('/v4beta/networking/ips/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }),
+  },
   'GET /v4/networking/ips/{address}': { build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, fx, await fx.instance(c))}`) },
-  'PUT /v4/networking/ips/{address}': { build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, fx, await fx.instance(c))}`, { json: { rdns: null } }) },
+  'PUT /v4/networking/ips/{address}': {
+    build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, fx, await fx.instance(c))}`, { json: { rdns: null } }),
+  },
   'POST /v4/networking/ipv4/assign': {
     build: async (c, fx) => {
       const instance = await fx.instance(c);
-      return at('/v4/networking/ipv4/assign', { json: { region: c.target.info.config.region, assignments: [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }] } });
+      return at('/v4/networking/ipv4/assign', {
+        json: { region: c.target.info.config.region, assignments: [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }] },
+      });
     },
   },
   'POST /v4/networking/ipv4/share': { build: async (c, fx) => at('/v4/networking/ipv4/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }) },
   'GET /v4/networking/ipv6/pools': { build: async () => at('/v4/networking/ipv6/pools') },
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },
-  'POST /v4/networking/ipv6/ranges': { adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range'),
+  'POST /v4/networking/ipv6/ranges': {
+    adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range'),
     build: async (c, fx) => {
       // One range per region per account: in a region holding no range but this file's (deleted first).
       const region = await fx.ipv6Region(c);

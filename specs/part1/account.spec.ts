@@ -16,11 +16,9 @@ const fx = useFixtures('part1-account');
 const DAY_MS = 86_400_000;
 const WINDOW_MS = 90 * DAY_MS;
 
-const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const bodyOf = (exchange: Exchange): Json =>
+  exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-
-
-
 
 async function account(c: Check): Promise<Json> {
   const view = await c.get('/v4/account');
@@ -36,12 +34,16 @@ async function restore(c: Check, saved: Json, members: string[]): Promise<void> 
   if (Object.keys(body).length) await c.put('/v4/account', body);
 }
 
-
 const lastFourOf = (view: Exchange) => (bodyOf(view).credit_card as Json | undefined)?.last_four;
 const showsAll = (view: Exchange, expected: Json) => Object.entries(expected).every(([member, value]) => bodyOf(view)[member] === value);
 
 /** The account read back after an accepted update, once it shows `expected` (or the consistency window has passed). */
-const accountShowing = (c: Check, expected: Json) => readAfterWrite(c, () => c.get('/v4/account'), (view) => showsAll(view, expected));
+const accountShowing = (c: Check, expected: Json) =>
+  readAfterWrite(
+    c,
+    () => c.get('/v4/account'),
+    (view) => showsAll(view, expected),
+  );
 
 /** A member read back from the account, or `skip`-free failure when it differs. */
 function expectShows(c: Check, rule: string, view: Exchange, expected: Json, what: string): void {
@@ -53,37 +55,80 @@ function expectShows(c: Check, rule: string, view: Exchange, expected: Json, wha
 
 describe('Account cancellation', () => {
   // First in the file: the charge can only fail while a balance remains, and any successful cancel pays it.
-  check(['P1.account.cancel.charges-balance', 'P1.errors.reason.cancel-charge-failed'], 'a declined charge of the remaining balance makes cancellation fail with a reason and no field', async (c) => {
-    c.needsDestructive();
-    const before = await account(c);
-    if (typeof before.balance !== 'number' || before.balance <= 0) c.skip(`the account has no remaining balance to charge (balance ${JSON.stringify(before.balance)})`);
-    // 4000000000000002: the payment industry's test card that is always declined.
-    const declining = await c.post('/v4/account/credit-card', { card_number: '4000000000000002', cvv: '123', expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3 });
-    if (!ok(declining)) c.skip('the target refuses the declining test card 4000000000000002, so a failing charge cannot be produced');
-    try {
-      const cancel = await c.post('/v4/account/cancel', { comments: 'conformance run: declined charge' });
-      if (ok(cancel)) {
-        const isDeclining = (lastFour: unknown) => lastFour === 2 || lastFour === '0002';
-        const shown = lastFourOf(await readAfterWrite(c, () => c.get('/v4/account'), (view) => isDeclining(lastFourOf(view))));
-        if (!isDeclining(shown)) c.skip('another card was added while this check ran: the charge cannot be judged');
-        c.fail('P1.account.cancel.charges-balance', `the account was cancelled although the card on file (4000000000000002, a declining test card) could not be charged the balance of ${String(before.balance)}`, cancel);
+  check(
+    ['P1.account.cancel.charges-balance', 'P1.errors.reason.cancel-charge-failed'],
+    'a declined charge of the remaining balance makes cancellation fail with a reason and no field',
+    async (c) => {
+      c.needsDestructive();
+      const before = await account(c);
+      if (typeof before.balance !== 'number' || before.balance <= 0)
+        c.skip(`the account has no remaining balance to charge (balance ${JSON.stringify(before.balance)})`);
+      // 4000000000000002: the payment industry's test card that is always declined.
+      const declining = await c.post('/v4/account/credit-card', {
+        card_number: '4000000000000002',
+        cvv: '123',
+        expiry_month: 12,
+        expiry_year: new Date().getUTCFullYear() + 3,
+      });
+      if (!ok(declining)) c.skip('the target refuses the declining test card 4000000000000002, so a failing charge cannot be produced');
+      try {
+        const cancel = await c.post('/v4/account/cancel', { comments: 'conformance run: declined charge' });
+        if (ok(cancel)) {
+          const isDeclining = (lastFour: unknown) => lastFour === 2 || lastFour === '0002';
+          const shown = lastFourOf(
+            await readAfterWrite(
+              c,
+              () => c.get('/v4/account'),
+              (view) => isDeclining(lastFourOf(view)),
+            ),
+          );
+          if (!isDeclining(shown)) c.skip('another card was added while this check ran: the charge cannot be judged');
+          c.fail(
+            'P1.account.cancel.charges-balance',
+            `the account was cancelled although the card on file (4000000000000002, a declining test card) could not be charged the balance of ${String(before.balance)}`,
+            cancel,
+          );
+        }
+        c.expectRejected('P1.account.cancel.charges-balance', cancel, 'cancel with a declined card');
+        const errors = (bodyOf(cancel).errors ?? []) as Json[];
+        const first = errors[0] ?? {};
+        c.expect(
+          'P1.errors.reason.cancel-charge-failed',
+          first.field === undefined || first.field === null || first.field === '',
+          `the charge failure names field ${JSON.stringify(first.field)}; the documents give it no field`,
+          cancel,
+        );
+        c.expect(
+          'P1.errors.reason.cancel-charge-failed',
+          typeof first.reason === 'string' && /card|charg|balance|pa(y|id)/i.test(first.reason),
+          `the reason ${JSON.stringify(first.reason)} does not say the card could not be charged and the balance must be paid`,
+          cancel,
+        );
+        const after = await account(c);
+        c.expect(
+          'P1.account.cancel.charges-balance',
+          after.balance === before.balance,
+          `the balance went from ${String(before.balance)} to ${String(after.balance)} although the charge failed`,
+        );
+      } finally {
+        await c.post('/v4/account/credit-card', {
+          card_number: '4012888888881881',
+          cvv: '123',
+          expiry_month: 12,
+          expiry_year: new Date().getUTCFullYear() + 3,
+        });
       }
-      c.expectRejected('P1.account.cancel.charges-balance', cancel, 'cancel with a declined card');
-      const errors = (bodyOf(cancel).errors ?? []) as Json[];
-      const first = errors[0] ?? {};
-      c.expect('P1.errors.reason.cancel-charge-failed', first.field === undefined || first.field === null || first.field === '', `the charge failure names field ${JSON.stringify(first.field)}; the documents give it no field`, cancel);
-      c.expect('P1.errors.reason.cancel-charge-failed', typeof first.reason === 'string' && /card|charg|balance|pa(y|id)/i.test(first.reason), `the reason ${JSON.stringify(first.reason)} does not say the card could not be charged and the balance must be paid`, cancel);
-      const after = await account(c);
-      c.expect('P1.account.cancel.charges-balance', after.balance === before.balance, `the balance went from ${String(before.balance)} to ${String(after.balance)} although the charge failed`);
-    } finally {
-      await c.post('/v4/account/credit-card', { card_number: '4012888888881881', cvv: '123', expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 3 });
-    }
-  });
+    },
+  );
 
   check('P1.auth.restricted.cannot-cancel', 'a restricted user cannot cancel the account, whatever its scopes', async (c) => {
     c.needsDestructive(); // were the target to accept, the account would be cancelled
     const token = await c.principal({ scopes: '*', restricted: true });
-    c.expectRejected('P1.auth.restricted.cannot-cancel', await c.post('/v4/account/cancel', { comments: 'conformance run: restricted user' }, { token }), 'cancel by a restricted user');
+    c.expectRejected(
+      'P1.auth.restricted.cannot-cancel',
+      await c.post('/v4/account/cancel', { comments: 'conformance run: restricted user' }, { token }),
+      'cancel by a restricted user',
+    );
   });
 });
 
@@ -93,19 +138,36 @@ describe('Account update', () => {
     const saved = await account(c);
     try {
       await twice(async () => {
-        const accepted: Array<[string, string]> = [['US', 'NY'], ['US', 'AE'], ['CA', 'ON'], ['US', 'AA'], ['US', 'AP']];
+        const accepted: Array<[string, string]> = [
+          ['US', 'NY'],
+          ['US', 'AE'],
+          ['CA', 'ON'],
+          ['US', 'AA'],
+          ['US', 'AP'],
+        ];
         for (const [country, state] of accepted) {
           c.expectSuccess(rule, await c.put('/v4/account', { country, state }), `PUT country ${country} state ${state}`);
           expectShows(c, rule, await accountShowing(c, { country, state }), { country, state }, `after PUT country ${country} state ${state}`);
         }
-        const refused: Array<[string, string]> = [['US', 'New York'], ['US', 'Calif'], ['CA', 'Ontario'], ['US', 'N.Y.']];
+        const refused: Array<[string, string]> = [
+          ['US', 'New York'],
+          ['US', 'Calif'],
+          ['CA', 'Ontario'],
+          ['US', 'N.Y.'],
+        ];
         for (const [country, state] of refused) {
           c.expectRejected(rule, await c.put('/v4/account', { country, state }), `PUT country ${country} state ${JSON.stringify(state)}`, 'state');
           expectShows(c, rule, await c.get('/v4/account'), { state: 'AP' }, `after the refused PUT country ${country} state ${JSON.stringify(state)}`);
         }
         // Elsewhere the state is the province, written out.
         c.expectSuccess(rule, await c.put('/v4/account', { country: 'DE', state: 'Bavaria' }), 'PUT country DE state Bavaria');
-        expectShows(c, rule, await accountShowing(c, { country: 'DE', state: 'Bavaria' }), { country: 'DE', state: 'Bavaria' }, 'after PUT country DE state Bavaria');
+        expectShows(
+          c,
+          rule,
+          await accountShowing(c, { country: 'DE', state: 'Bavaria' }),
+          { country: 'DE', state: 'Bavaria' },
+          'after PUT country DE state Bavaria',
+        );
         // Not judged: PUT country US alone over that state. The rule names the state values accepted, not what becomes
         // of a stored one when only the country changes.
       });
@@ -117,14 +179,29 @@ describe('Account update', () => {
   check('P1.account.update.reflected', 'the update response and the account show the values sent', async (c) => {
     const rule = 'P1.account.update.reflected';
     const saved = await account(c);
-    const sent = { first_name: 'Conformance', last_name: fx.label('ln', 50), city: 'Harrisburg', address_2: fx.label('Suite ', 64), phone: '215-555-0199', tax_id: fx.label('TX', 100), zip: '17101', email: `${fx.label('acct', 40).toLowerCase()}@example.com` };
+    const sent = {
+      first_name: 'Conformance',
+      last_name: fx.label('ln', 50),
+      city: 'Harrisburg',
+      address_2: fx.label('Suite ', 64),
+      phone: '215-555-0199',
+      tax_id: fx.label('TX', 100),
+      zip: '17101',
+      email: `${fx.label('acct', 40).toLowerCase()}@example.com`,
+    };
     try {
       await twice(async () => {
         const put = await c.put('/v4/account', sent);
         c.expectSuccess(rule, put, 'PUT /v4/account');
         const returned = bodyOf(put);
         for (const [member, value] of Object.entries(sent)) {
-          if (member in returned) c.expect(rule, returned[member] === value, `the update response shows ${member} ${JSON.stringify(returned[member])}, sent ${JSON.stringify(value)}`, put);
+          if (member in returned)
+            c.expect(
+              rule,
+              returned[member] === value,
+              `the update response shows ${member} ${JSON.stringify(returned[member])}, sent ${JSON.stringify(value)}`,
+              put,
+            );
         }
         expectShows(c, rule, await accountShowing(c, sent), sent, 'GET /v4/account after the update');
       });
@@ -135,7 +212,21 @@ describe('Account update', () => {
 
   check('P1.account-update.any-of', 'any subset of the update members is accepted', async (c) => {
     const rule = 'P1.account-update.any-of';
-    const members = ['active_promotions', 'address_1', 'address_2', 'city', 'company', 'country', 'email', 'first_name', 'last_name', 'phone', 'state', 'tax_id', 'zip'];
+    const members = [
+      'active_promotions',
+      'address_1',
+      'address_2',
+      'city',
+      'company',
+      'country',
+      'email',
+      'first_name',
+      'last_name',
+      'phone',
+      'state',
+      'tax_id',
+      'zip',
+    ];
     const saved = await account(c);
     const { runs, seed } = c.target.info.config;
     try {
@@ -155,7 +246,8 @@ describe('Account update', () => {
         const cause = details.errorInstance;
         const counterexample = JSON.stringify(details.counterexample);
         const replay = { seed: details.seed, path: details.counterexamplePath ?? undefined, counterexample };
-        if (cause instanceof RuleViolation) throw Object.assign(new RuleViolation(cause.rule, `${cause.message.replace(`${cause.rule}: `, '')} (a generated value)`, cause.exchange), { replay });
+        if (cause instanceof RuleViolation)
+          throw Object.assign(new RuleViolation(cause.rule, `${cause.message.replace(`${cause.rule}: `, '')} (a generated value)`, cause.exchange), { replay });
         throw cause instanceof Error ? cause : new Error(String(cause));
       }
     } finally {
@@ -199,12 +291,25 @@ describe('Credit card', () => {
     const rule = 'P1.credit-card.becomes-default';
     c.needsDestructive();
     const year = new Date().getUTCFullYear() + 4;
-    for (const [number, lastFour] of [['5555555555554444', 4444], ['4012888888881881', 1881]] as const) {
+    for (const [number, lastFour] of [
+      ['5555555555554444', 4444],
+      ['4012888888881881', 1881],
+    ] as const) {
       // Another spec file may add its own card meanwhile: a mismatch counts only when it happens twice.
       let shown: unknown;
       for (let attempt = 0; attempt < 2; attempt++) {
-        c.expectSuccess(rule, await c.post('/v4/account/credit-card', { card_number: number, cvv: '737', expiry_month: 3, expiry_year: year }), `POST card ending ${lastFour}`);
-        shown = lastFourOf(await readAfterWrite(c, () => c.get('/v4/account'), (view) => lastFourOf(view) === lastFour));
+        c.expectSuccess(
+          rule,
+          await c.post('/v4/account/credit-card', { card_number: number, cvv: '737', expiry_month: 3, expiry_year: year }),
+          `POST card ending ${lastFour}`,
+        );
+        shown = lastFourOf(
+          await readAfterWrite(
+            c,
+            () => c.get('/v4/account'),
+            (view) => lastFourOf(view) === lastFour,
+          ),
+        );
         if (shown === lastFour) break;
       }
       c.expect(rule, shown === lastFour, `after adding the card ending ${lastFour} the account credit_card.last_four is ${JSON.stringify(shown)}`);
@@ -222,7 +327,12 @@ describe('Invoices', () => {
       for (const invoice of [listed, bodyOf(view)]) {
         const { subtotal, tax, total } = invoice;
         if (typeof subtotal !== 'number' || typeof tax !== 'number' || typeof total !== 'number') continue;
-        c.expect(rule, Math.abs(subtotal + tax - total) < 0.005 + 1e-9, `invoice ${String(listed.id)}: total ${total} is not subtotal ${subtotal} + tax ${tax}`, view);
+        c.expect(
+          rule,
+          Math.abs(subtotal + tax - total) < 0.005 + 1e-9,
+          `invoice ${String(listed.id)}: total ${total} is not subtotal ${subtotal} + tax ${tax}`,
+          view,
+        );
       }
     }
   });
@@ -234,7 +344,8 @@ describe('Invoices', () => {
     for (const invoice of invoices) {
       for (const item of await listAll(c, `/v4/account/invoices/${String(invoice.id)}/items`)) {
         const [from, to] = [timeOf(item.from), timeOf(item.to)];
-        if (from !== undefined && to !== undefined) c.expect(rule, from <= to, `invoice ${String(invoice.id)} item "${String(item.label)}": from ${String(item.from)} is after to ${String(item.to)}`);
+        if (from !== undefined && to !== undefined)
+          c.expect(rule, from <= to, `invoice ${String(invoice.id)} item "${String(item.label)}": from ${String(item.from)} is after to ${String(item.to)}`);
       }
     }
   });
@@ -261,7 +372,12 @@ describe('Maintenance', () => {
     for (const item of items) {
       const entity = (item.entity ?? {}) as Json;
       const view = await c.get(`/v4/compute/instances/${encodeURIComponent(String(entity.id))}`);
-      c.expect(rule, ok(view), `maintenance entity ${JSON.stringify(entity)} is not a compute instance (GET /v4/compute/instances/${String(entity.id)} answered ${view.status})`, view);
+      c.expect(
+        rule,
+        ok(view),
+        `maintenance entity ${JSON.stringify(entity)} is not a compute instance (GET /v4/compute/instances/${String(entity.id)} answered ${view.status})`,
+        view,
+      );
     }
   });
 
@@ -273,11 +389,19 @@ describe('Maintenance', () => {
     const scopes = ['maintenance:read_only', 'compute:read_only'];
     const none = await c.principal({ scopes, restricted: true, grants: {} });
     const seenWithout = await listAll(c, '/v4beta/account/maintenance', none);
-    c.expect(rule, seenWithout.length === 0, `a restricted user without grants sees maintenance of ${seenWithout.map((item) => JSON.stringify((item.entity as Json | undefined)?.id)).join(', ')}`);
+    c.expect(
+      rule,
+      seenWithout.length === 0,
+      `a restricted user without grants sees maintenance of ${seenWithout.map((item) => JSON.stringify((item.entity as Json | undefined)?.id)).join(', ')}`,
+    );
     const granted = ids[0]!;
     const one = await c.principal({ scopes, restricted: true, grants: { entities: { compute: { [granted]: 'read_only' } } } });
     const seen = (await listAll(c, '/v4beta/account/maintenance', one)).map((item) => String((item.entity as Json | undefined)?.id));
     c.expect(rule, seen.includes(granted), `a restricted user with read_only on instance ${granted} does not see its maintenance`);
-    c.expect(rule, seen.every((id) => id === granted), `a restricted user with a grant on instance ${granted} only also sees maintenance of ${seen.filter((id) => id !== granted).join(', ')}`);
+    c.expect(
+      rule,
+      seen.every((id) => id === granted),
+      `a restricted user with a grant on instance ${granted} only also sees maintenance of ${seen.filter((id) => id !== granted).join(', ')}`,
+    );
   });
 });

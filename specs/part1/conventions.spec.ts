@@ -64,7 +64,15 @@ async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): 
   if (!ok(first) || !Array.isArray(envelope?.data) || typeof envelope.pages !== 'number' || typeof envelope.results !== 'number') {
     throw new SetupError(`GET ${path} is not a list envelope: ${describeExchange(first)}`);
   }
-  const out: Walk = { steady: true, results: envelope.results, pages: envelope.pages, items: envelope.data.length, emptyPages: [], beyond: 0, exchanges: [first] };
+  const out: Walk = {
+    steady: true,
+    results: envelope.results,
+    pages: envelope.pages,
+    items: envelope.data.length,
+    emptyPages: [],
+    beyond: 0,
+    exchanges: [first],
+  };
   if (envelope.results > 0 && !envelope.data.length) out.emptyPages.push(1);
   for (let page = 2; page <= Math.min(envelope.pages, 50); page++) {
     const next = await c.get(path, { query: query(page) });
@@ -97,13 +105,29 @@ async function judgeWalk(c: Check, key: string, path: string, spec: ListSpec, pa
   }
   const w = last!;
   if (!w.steady) c.skip(`${key} kept changing while it was walked (other spec files create and delete in parallel)`);
-  c.expect('P1.conventions.list.pages-total', !w.beyond, `${key}${at}: pages is ${w.pages} but page ${w.pages + 1} still holds ${w.beyond} items`, w.exchanges.at(-1));
-  c.expect('P1.conventions.list.pages-total', !w.emptyPages.length, `${key}${at}: pages is ${w.pages} but page(s) ${w.emptyPages.join(', ')} hold no item of the ${w.results} results`, w.exchanges[(w.emptyPages[0] ?? 1) - 1]);
+  c.expect(
+    'P1.conventions.list.pages-total',
+    !w.beyond,
+    `${key}${at}: pages is ${w.pages} but page ${w.pages + 1} still holds ${w.beyond} items`,
+    w.exchanges.at(-1),
+  );
+  c.expect(
+    'P1.conventions.list.pages-total',
+    !w.emptyPages.length,
+    `${key}${at}: pages is ${w.pages} but page(s) ${w.emptyPages.join(', ')} hold no item of the ${w.results} results`,
+    w.exchanges[(w.emptyPages[0] ?? 1) - 1],
+  );
   c.fail('P1.conventions.list.results-total', `${key}${at}: walking all ${w.pages} pages yields ${w.items} items but results is ${w.results}`, w.exchanges[0]);
 }
 
 /** The rules of the list envelope's shape: the named checks judge every list response against them. */
-const ENVELOPE_RULES = ['P1.conventions.list.object', 'P1.conventions.list.data', 'P1.conventions.list.page', 'P1.conventions.list.pages', 'P1.conventions.list.results'];
+const ENVELOPE_RULES = [
+  'P1.conventions.list.object',
+  'P1.conventions.list.data',
+  'P1.conventions.list.page',
+  'P1.conventions.list.pages',
+  'P1.conventions.list.results',
+];
 
 describe('Common conventions: list envelope', () => {
   check(ENVELOPE_RULES, 'every list of document 1 answers with the envelope data, page, pages, results', async (c) => {
@@ -123,42 +147,74 @@ describe('Common conventions: list envelope', () => {
   });
 
   for (const [key, spec] of Object.entries(LISTS)) {
-    check(['P1.conventions.list.results-total', 'P1.conventions.list.pages-total'], `${key}: walking every page yields results items on pages pages`, async (c) => {
-      await judgeWalk(c, key, await spec.path(c), spec);
-    });
+    check(
+      ['P1.conventions.list.results-total', 'P1.conventions.list.pages-total'],
+      `${key}: walking every page yields results items on pages pages`,
+      async (c) => {
+        await judgeWalk(c, key, await spec.path(c), spec);
+      },
+    );
 
     check('P1.conventions.list.page-is-requested', `${key}: page is the page requested (1 when none is)`, async (c) => {
       const path = await spec.path(c);
       const plain = await c.get(path);
       c.expectServed(plain);
-      c.expect('P1.conventions.list.page-is-requested', (plain.body as Json | undefined)?.page === 1, `GET ${path} without page shows page ${JSON.stringify((plain.body as Json | undefined)?.page)}`, plain);
+      c.expect(
+        'P1.conventions.list.page-is-requested',
+        (plain.body as Json | undefined)?.page === 1,
+        `GET ${path} without page shows page ${JSON.stringify((plain.body as Json | undefined)?.page)}`,
+        plain,
+      );
       if (!spec.paged) return;
       for (const page of [1, 2]) {
         const got = await c.get(path, { query: { page } });
         if (!ok(got)) continue;
-        c.expect('P1.conventions.list.page-is-requested', (got.body as Json | undefined)?.page === page, `GET ${path}?page=${page} shows page ${JSON.stringify((got.body as Json | undefined)?.page)}`, got);
+        c.expect(
+          'P1.conventions.list.page-is-requested',
+          (got.body as Json | undefined)?.page === page,
+          `GET ${path}?page=${page} shows page ${JSON.stringify((got.body as Json | undefined)?.page)}`,
+          got,
+        );
       }
     });
   }
 
-  check(['P1.conventions.list.results-total', 'P1.conventions.list.pages-total', 'P1.conventions.list.page-is-requested'], 'a list of several pages (26 OAuth clients at page_size 25) adds up', async (c) => {
-    const path = '/v4/account/oauth-clients';
-    const first = await c.get(path, { query: { page_size: 25 } });
-    c.expectServed(first);
-    const have = (first.body as { results?: unknown } | undefined)?.results;
-    if (!ok(first) || typeof have !== 'number') throw new SetupError(`GET ${path}?page_size=25: ${describeExchange(first)}`);
-    for (let made = have; made < 26; made++) {
-      const label = fx.label('pg', 512);
-      const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
-      if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
-      await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label });
-    }
-    await judgeWalk(c, `GET ${path}`, path, LISTS[`GET ${path}`]!, 25);
-    const pagesOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.pages as number;
-    const second = await readAfterWrite(c, () => c.get(path, { query: { page: 2, page_size: 25 } }), (exchange) => pagesOf(exchange) >= 2);
-    c.expect('P1.conventions.list.page-is-requested', (second.body as Json | undefined)?.page === 2, `GET ${path}?page=2&page_size=25 shows page ${JSON.stringify((second.body as Json | undefined)?.page)}`, second);
-    c.expect('P1.conventions.list.pages-total', pagesOf(second) >= 2, `26 or more OAuth clients at page_size 25 make ${JSON.stringify(pagesOf(second))} page(s)`, second);
-  });
+  check(
+    ['P1.conventions.list.results-total', 'P1.conventions.list.pages-total', 'P1.conventions.list.page-is-requested'],
+    'a list of several pages (26 OAuth clients at page_size 25) adds up',
+    async (c) => {
+      const path = '/v4/account/oauth-clients';
+      const first = await c.get(path, { query: { page_size: 25 } });
+      c.expectServed(first);
+      const have = (first.body as { results?: unknown } | undefined)?.results;
+      if (!ok(first) || typeof have !== 'number') throw new SetupError(`GET ${path}?page_size=25: ${describeExchange(first)}`);
+      for (let made = have; made < 26; made++) {
+        const label = fx.label('pg', 512);
+        const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
+        if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
+        await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label });
+      }
+      await judgeWalk(c, `GET ${path}`, path, LISTS[`GET ${path}`]!, 25);
+      const pagesOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.pages as number;
+      const second = await readAfterWrite(
+        c,
+        () => c.get(path, { query: { page: 2, page_size: 25 } }),
+        (exchange) => pagesOf(exchange) >= 2,
+      );
+      c.expect(
+        'P1.conventions.list.page-is-requested',
+        (second.body as Json | undefined)?.page === 2,
+        `GET ${path}?page=2&page_size=25 shows page ${JSON.stringify((second.body as Json | undefined)?.page)}`,
+        second,
+      );
+      c.expect(
+        'P1.conventions.list.pages-total',
+        pagesOf(second) >= 2,
+        `26 or more OAuth clients at page_size 25 make ${JSON.stringify(pagesOf(second))} page(s)`,
+        second,
+      );
+    },
+  );
 });
 
 // ------------------------------------------------------------------ errors
@@ -167,7 +223,12 @@ describe('Common conventions: list envelope', () => {
 function expectErrorResponse(c: Check, rule: string, exchange: Exchange, what: string): void {
   c.expectRejected(rule, exchange, what);
   const errors = (exchange.body as Json | undefined)?.errors;
-  c.expect(rule, Array.isArray(errors) && errors.length > 0 && errors.every((e) => isObject(e) && typeof e.reason === 'string' && e.reason.length > 0), `${what} was refused without an error body naming a reason`, exchange);
+  c.expect(
+    rule,
+    Array.isArray(errors) && errors.length > 0 && errors.every((e) => isObject(e) && typeof e.reason === 'string' && e.reason.length > 0),
+    `${what} was refused without an error body naming a reason`,
+    exchange,
+  );
 }
 
 /** The rules of the error body's shape: the named checks judge every rejection against them. */
@@ -180,22 +241,51 @@ describe('Errors', () => {
     const refusals: Array<[string, () => Promise<Exchange>, string?]> = [
       ['no token', () => c.get('/v4/account', { token: null })],
       ['an id that does not exist', () => c.get('/v4/account/invoices/999999937')],
-      ['a member too long (label of 513 characters)', () => c.post('/v4/account/oauth-clients', { label: 'x'.repeat(513), redirect_uri: 'https://example.com/oauth/callback' }), 'label'],
-      ['a nested member of the wrong type', async () => c.put(`${DB}/${(await fx.activeDatabase(c)).id}`, { updates: { hour_of_day: 'twenty' } }), 'updates.hour_of_day'],
+      [
+        'a member too long (label of 513 characters)',
+        () => c.post('/v4/account/oauth-clients', { label: 'x'.repeat(513), redirect_uri: 'https://example.com/oauth/callback' }),
+        'label',
+      ],
+      [
+        'a nested member of the wrong type',
+        async () => c.put(`${DB}/${(await fx.activeDatabase(c)).id}`, { updates: { hour_of_day: 'twenty' } }),
+        'updates.hour_of_day',
+      ],
     ];
     let judged = 0;
     for (const [what, send, field] of refusals) {
       const exchange = await send();
-      if (ok(exchange) && exchange.method === 'POST') await fx.adopt(c, exchange, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false });
+      if (ok(exchange) && exchange.method === 'POST')
+        await fx.adopt(c, exchange, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false });
       if (exchange.status < 400 || exchange.status >= 500) continue;
       judged += 1;
       c.expectRejected('P1.errors.body.object', exchange, what, field);
-      c.expect('P1.errors.body.object', isObject(exchange.body), `${what}: the error body is ${JSON.stringify(exchange.body).slice(0, 120)}, not an object`, exchange);
+      c.expect(
+        'P1.errors.body.object',
+        isObject(exchange.body),
+        `${what}: the error body is ${JSON.stringify(exchange.body).slice(0, 120)}, not an object`,
+        exchange,
+      );
       const errors = (exchange.body as Json).errors;
-      c.expect('P1.errors.body.errors', Array.isArray(errors) && errors.length > 0 && errors.every(isObject), `${what}: errors is ${JSON.stringify(errors).slice(0, 120)}, not an array of objects`, exchange);
+      c.expect(
+        'P1.errors.body.errors',
+        Array.isArray(errors) && errors.length > 0 && errors.every(isObject),
+        `${what}: errors is ${JSON.stringify(errors).slice(0, 120)}, not an array of objects`,
+        exchange,
+      );
       for (const error of errors as Json[]) {
-        c.expect('P1.errors.body.reason', typeof error.reason === 'string', `${what}: an error has reason ${JSON.stringify(error.reason)}, not a string`, exchange);
-        c.expect('P1.errors.body.field', error.field === undefined || error.field === null || typeof error.field === 'string', `${what}: an error has field ${JSON.stringify(error.field)}, not a string or null`, exchange);
+        c.expect(
+          'P1.errors.body.reason',
+          typeof error.reason === 'string',
+          `${what}: an error has reason ${JSON.stringify(error.reason)}, not a string`,
+          exchange,
+        );
+        c.expect(
+          'P1.errors.body.field',
+          error.field === undefined || error.field === null || typeof error.field === 'string',
+          `${what}: an error has field ${JSON.stringify(error.field)}, not a string or null`,
+          exchange,
+        );
       }
     }
     if (!judged) c.skip('the target refused none of these requests: there is no error body to judge (the rules they break are failed by their own checks)');
@@ -216,7 +306,11 @@ describe('Errors', () => {
   check('P1.errors.preconditions', 'a missing grant is answered with an error response', async (c) => {
     const token = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: false } } });
     const label = fx.label('vm', 64);
-    const exchange = await c.post('/v4/compute/instances', { region: c.target.info.config.region, type: c.target.info.config.instanceType, label, image: await fx.publicImage(c), root_pass: 'Conf0rmance!Pass' }, { token });
+    const exchange = await c.post(
+      '/v4/compute/instances',
+      { region: c.target.info.config.region, type: c.target.info.config.instanceType, label, image: await fx.publicImage(c), root_pass: 'Conf0rmance!Pass' },
+      { token },
+    );
     await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label });
     expectErrorResponse(c, 'P1.errors.preconditions', exchange, 'POST /v4/compute/instances by a restricted user without add_computes');
   });
@@ -247,7 +341,10 @@ describe('Errors', () => {
       ['null members', () => c.post(DB, { label: null, engine: null, type: null, region: null })],
       ['a deeply nested member', () => c.post('/v4/account/oauth-clients', { label: { a: { b: { c: [[[]]] } } }, redirect_uri: 'https://example.com/' })],
       ['malformed JSON', () => c.send('POST', '/v4/account/oauth-clients', { raw: { data: '{"label": "x", ', contentType: 'application/json' } })],
-      ['a non-JSON content type', () => c.send('POST', '/v4/account/oauth-clients', { raw: { data: 'label=x', contentType: 'application/x-www-form-urlencoded' } })],
+      [
+        'a non-JSON content type',
+        () => c.send('POST', '/v4/account/oauth-clients', { raw: { data: 'label=x', contentType: 'application/x-www-form-urlencoded' } }),
+      ],
     ];
     for (const [what, send] of requests) {
       const exchange = await send();
@@ -255,9 +352,15 @@ describe('Errors', () => {
         // accepted: clean up what an odd create may have made
         const id = (exchange.body as Json | undefined)?.id;
         if (exchange.method === 'POST' && exchange.path.startsWith(DB) && typeof id === 'number') fx.track('database', id);
-        if (exchange.method === 'POST' && exchange.path.startsWith('/v4/account/oauth-clients') && (typeof id === 'string' || typeof id === 'number')) fx.track('oauth-client', id);
+        if (exchange.method === 'POST' && exchange.path.startsWith('/v4/account/oauth-clients') && (typeof id === 'string' || typeof id === 'number'))
+          fx.track('oauth-client', id);
       }
-      c.expect('P1.errors.no-server-error', !exchange.error && exchange.status > 0 && exchange.status < 500, `${what}: ${describeExchange(exchange)}`, exchange);
+      c.expect(
+        'P1.errors.no-server-error',
+        !exchange.error && exchange.status > 0 && exchange.status < 500,
+        `${what}: ${describeExchange(exchange)}`,
+        exchange,
+      );
     }
   });
 });
@@ -282,14 +385,24 @@ describe('Versioning', () => {
   check('P1.versioning.v4-prefix', 'the API answers under /v4', async (c) => {
     const versioned = await c.get('/v4/databases/engines');
     c.expectSuccess('P1.versioning.v4-prefix', versioned, 'GET /v4/databases/engines');
-    c.expect('P1.versioning.v4-prefix', Array.isArray((versioned.body as Json | undefined)?.data), 'GET /v4/databases/engines is not the engines list', versioned);
+    c.expect(
+      'P1.versioning.v4-prefix',
+      Array.isArray((versioned.body as Json | undefined)?.data),
+      'GET /v4/databases/engines is not the engines list',
+      versioned,
+    );
   });
 
   // That nothing answers without the version segment is inferred, not stated (a warning at most).
   check('P1.versioning.unversioned-not-served', 'the API does not answer without the version segment', async (c) => {
     for (const path of ['/databases/engines', '/databases/engines/v4']) {
       const bare = await c.get(path);
-      c.expect('P1.versioning.unversioned-not-served', !(ok(bare) && Array.isArray((bare.body as Json | undefined)?.data)), `GET ${path} (no /v4 first segment) answers the engines list`, bare);
+      c.expect(
+        'P1.versioning.unversioned-not-served',
+        !(ok(bare) && Array.isArray((bare.body as Json | undefined)?.data)),
+        `GET ${path} (no /v4 first segment) answers the engines list`,
+        bare,
+      );
     }
   });
 });

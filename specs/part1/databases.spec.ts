@@ -107,7 +107,13 @@ async function waitForStatus(c: Check, id: number, statuses: string[], budgetMin
     status = await statusOf(c, id);
   }
   // The reads in between only end the wait early; the last one may come from a replica still behind the clock.
-  return statuses.includes(status ?? '') ? status : readAfterWrite(c, () => statusOf(c, id), (latest) => statuses.includes(latest ?? ''));
+  return statuses.includes(status ?? '')
+    ? status
+    : readAfterWrite(
+        c,
+        () => statusOf(c, id),
+        (latest) => statuses.includes(latest ?? ''),
+      );
 }
 
 /** Every item of a list, page by page (at most 20 pages); page is sent past page 1, or on every page with `pageOne`. */
@@ -132,13 +138,20 @@ async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: numb
   if (rule) c.expectSuccess(rule, post, `POST ${DB}/${id}/backups on an active cluster`);
   else if (!ok(post)) throw new SetupError(`could not take a snapshot: ${describeExchange(post)}`);
   const findIn = (backups: Json[]) => backups.find((b) => b.label === label && b.type === 'snapshot');
-  let found = findIn(await readAfterWrite(c, () => backupsOf(c, id), (backups) => findIn(backups) !== undefined));
+  let found = findIn(
+    await readAfterWrite(
+      c,
+      () => backupsOf(c, id),
+      (backups) => findIn(backups) !== undefined,
+    ),
+  );
   for (let minutes = 0; !found && minutes < 30; minutes += 10) {
     await c.advanceClock(10 * MINUTE);
     found = findIn(await backupsOf(c, id));
   }
   if (!found || typeof found.id !== 'number') {
-    if (rule) c.fail('P1.database-backup.snapshot.on-request', `no backup of type snapshot labelled "${label}" appears within 30 simulated minutes of the request`);
+    if (rule)
+      c.fail('P1.database-backup.snapshot.on-request', `no backup of type snapshot labelled "${label}" appears within 30 simulated minutes of the request`);
     throw new SetupError('the snapshot does not appear in the backups list');
   }
   return { id: found.id, label, created: time(found.created) };
@@ -160,7 +173,11 @@ const plainCluster = memo('plainCluster', (c) => mustCreate(c));
 const activeCluster = memo('activeCluster', async (c) => {
   const cluster = await plainCluster(c);
   const status = await waitForStatus(c, cluster.id, ['active'], 60, 30);
-  if (status !== 'active') throw new RuleViolation('P1.database.provisioning.time', `the cluster is ${JSON.stringify(status)} 60 simulated minutes after the wait for it to become active began`);
+  if (status !== 'active')
+    throw new RuleViolation(
+      'P1.database.provisioning.time',
+      `the cluster is ${JSON.stringify(status)} 60 simulated minutes after the wait for it to become active began`,
+    );
   return cluster;
 });
 
@@ -204,7 +221,13 @@ const failedCluster = memo('failedCluster', async (c) => {
   const reset = await c.post(`${DB}/${id}/credentials/reset`);
   const restore = await c.post(`${DB}/${id}/backups/${backup.id}/restore`);
   // A replica may still show the cluster as before the restore (active): read again within the consistency window.
-  const status = ok(restore) ? await readAfterWrite(c, () => waitForStatus(c, id, ['failed', 'active'], 30), (after) => after === 'failed') : await statusOf(c, id);
+  const status = ok(restore)
+    ? await readAfterWrite(
+        c,
+        () => waitForStatus(c, id, ['failed', 'active'], 30),
+        (after) => after === 'failed',
+      )
+    : await statusOf(c, id);
   return { id, backupId: backup.id, reset, restore, status };
 });
 
@@ -232,7 +255,12 @@ describe('Managed database engine and node type', () => {
       const got = await c.get(`/v4/databases/engines/${id.split('/').map(encodeURIComponent).join('/')}`);
       c.expectSuccess('P1.database-engine.view-by-id', got, `GET /v4/databases/engines/${id}`);
       const body = got.body as Json | undefined;
-      c.expect('P1.database-engine.view-by-id', body?.id === id && body?.engine === engine.engine && body?.version === engine.version, `GET /v4/databases/engines/${id} returned ${JSON.stringify(body).slice(0, 200)}, not the listed engine`, got);
+      c.expect(
+        'P1.database-engine.view-by-id',
+        body?.id === id && body?.engine === engine.engine && body?.version === engine.version,
+        `GET /v4/databases/engines/${id} returned ${JSON.stringify(body).slice(0, 200)}, not the listed engine`,
+        got,
+      );
     }
   });
 
@@ -247,7 +275,12 @@ describe('Managed database engine and node type', () => {
     const id = await nodeType(c);
     const got = await c.get(`/v4/databases/types/${encodeURIComponent(id)}`, { query: { page: 1, page_size: 25 } });
     c.expectSuccess('P1.database-node-type.view.page-accepted', got, `GET /v4/databases/types/${id}?page=1&page_size=25`);
-    c.expect('P1.database-node-type.view.page-accepted', (got.body as Json | undefined)?.id === id, 'the view with page and page_size is not the node type', got);
+    c.expect(
+      'P1.database-node-type.view.page-accepted',
+      (got.body as Json | undefined)?.id === id,
+      'the view with page and page_size is not the node type',
+      got,
+    );
   });
 
   check('P1.database-node-type.deprecated.unavailable', 'a cluster of a deprecated node type is refused', async (c) => {
@@ -264,23 +297,49 @@ describe('Managed database create', () => {
   /** Judges a create response and the view of the cluster it made (with `engine`, an `<engine>/<version>` id). */
   async function judgeCreated(c: Check, created: { id: number; label: string; exchange: Exchange }, engine: string): Promise<void> {
     const body = created.exchange.body as Json | undefined;
-    c.expect('P1.database.create.returns-cluster', isObject(body) && body.label === created.label, `the create response is not the new cluster (label ${created.label})`, created.exchange);
-    c.expect('P1.database.create.returns-cluster', body?.status === 'provisioning', `the create response shows status ${JSON.stringify(body?.status)}, not provisioning`, created.exchange);
+    c.expect(
+      'P1.database.create.returns-cluster',
+      isObject(body) && body.label === created.label,
+      `the create response is not the new cluster (label ${created.label})`,
+      created.exchange,
+    );
+    c.expect(
+      'P1.database.create.returns-cluster',
+      body?.status === 'provisioning',
+      `the create response shows status ${JSON.stringify(body?.status)}, not provisioning`,
+      created.exchange,
+    );
     const [type, version] = engine.split('/');
-    for (const [what, shown] of [['create response', body], ['view', (await view(c, created.id)).cluster]] as const) {
-      c.expect('P1.database.engine-version.from-create', shown?.engine === type && shown?.version === version, `created with ${engine}, the ${what} shows engine ${JSON.stringify(shown?.engine)} version ${JSON.stringify(shown?.version)}`, created.exchange);
+    for (const [what, shown] of [
+      ['create response', body],
+      ['view', (await view(c, created.id)).cluster],
+    ] as const) {
+      c.expect(
+        'P1.database.engine-version.from-create',
+        shown?.engine === type && shown?.version === version,
+        `created with ${engine}, the ${what} shows engine ${JSON.stringify(shown?.engine)} version ${JSON.stringify(shown?.version)}`,
+        created.exchange,
+      );
     }
   }
 
-  check(['P1.database.create.returns-cluster', 'P1.database.engine-version.from-create'], 'a new cluster is provisioning and reports the engine and version it was created with', async (c) => {
-    await judgeCreated(c, await plainCluster(c), (await mysqlEngines(c))[0]!.id);
-  });
+  check(
+    ['P1.database.create.returns-cluster', 'P1.database.engine-version.from-create'],
+    'a new cluster is provisioning and reports the engine and version it was created with',
+    async (c) => {
+      await judgeCreated(c, await plainCluster(c), (await mysqlEngines(c))[0]!.id);
+    },
+  );
 
-  check(['P1.database.create.returns-cluster', 'P1.database.engine-version.from-create'], 'clusters of the other MySQL engines report the engine and version they were created with', async (c) => {
-    const others = (await mysqlEngines(c)).slice(1, 3);
-    if (!others.length) c.skip('the target lists one MySQL engine: the plain cluster showed it');
-    for (const engine of others) await judgeCreated(c, await mustCreate(c, { engine: engine.id }), engine.id);
-  });
+  check(
+    ['P1.database.create.returns-cluster', 'P1.database.engine-version.from-create'],
+    'clusters of the other MySQL engines report the engine and version they were created with',
+    async (c) => {
+      const others = (await mysqlEngines(c)).slice(1, 3);
+      if (!others.length) c.skip('the target lists one MySQL engine: the plain cluster showed it');
+      for (const engine of others) await judgeCreated(c, await mustCreate(c, { engine: engine.id }), engine.id);
+    },
+  );
 
   check('P1.database-create.engine.engine-version-form', 'an engine not of the form <engine>/<version> is refused', async (c) => {
     const [type, version] = (await mysqlEngines(c))[0]!.id.split('/');
@@ -293,14 +352,27 @@ describe('Managed database create', () => {
   check('P1.database.allow-list.default-empty', 'allow_list is empty when the create body omits it', async (c) => {
     const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
-    c.expect('P1.database.allow-list.default-empty', Array.isArray(cluster?.allow_list) && cluster.allow_list.length === 0, `the new cluster's allow_list is ${JSON.stringify(cluster?.allow_list)}, not []`, exchange);
+    c.expect(
+      'P1.database.allow-list.default-empty',
+      Array.isArray(cluster?.allow_list) && cluster.allow_list.length === 0,
+      `the new cluster's allow_list is ${JSON.stringify(cluster?.allow_list)}, not []`,
+      exchange,
+    );
   });
 
   check('P1.database.allow-list.slash-32', 'a single address of allow_list comes back with /32', async (c) => {
     const created = await mustCreate(c, { allow_list: ['192.0.2.7', '198.51.100.0/24'] });
-    for (const [what, shown] of [['create response', created.exchange.body as Json], ['view', (await view(c, created.id)).cluster]] as const) {
+    for (const [what, shown] of [
+      ['create response', created.exchange.body as Json],
+      ['view', (await view(c, created.id)).cluster],
+    ] as const) {
       const list = Array.isArray(shown?.allow_list) ? (shown.allow_list as unknown[]) : [];
-      c.expect('P1.database.allow-list.slash-32', list.includes('192.0.2.7/32') && list.includes('198.51.100.0/24') && list.length === 2, `sent ["192.0.2.7", "198.51.100.0/24"], the ${what} shows ${JSON.stringify(shown?.allow_list)}`, created.exchange);
+      c.expect(
+        'P1.database.allow-list.slash-32',
+        list.includes('192.0.2.7/32') && list.includes('198.51.100.0/24') && list.length === 2,
+        `sent ["192.0.2.7", "198.51.100.0/24"], the ${what} shows ${JSON.stringify(shown?.allow_list)}`,
+        created.exchange,
+      );
     }
   });
 
@@ -315,7 +387,12 @@ describe('Managed database create', () => {
     c.expectRejected('P1.database.region.region-id', bad.exchange, `POST ${DB} with region "zz-nowhere-9"`, 'region');
     const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
-    c.expect('P1.database.region.region-id', cluster?.region === c.target.info.config.region, `created in ${c.target.info.config.region}, the cluster shows region ${JSON.stringify(cluster?.region)}`, exchange);
+    c.expect(
+      'P1.database.region.region-id',
+      cluster?.region === c.target.info.config.region,
+      `created in ${c.target.info.config.region}, the cluster shows region ${JSON.stringify(cluster?.region)}`,
+      exchange,
+    );
   });
 
   check('P1.database.type.node-type-id', 'type must name a node type; a created cluster shows a node type of GET /v4/databases/types', async (c) => {
@@ -323,29 +400,47 @@ describe('Managed database create', () => {
     c.expectRejected('P1.database.type.node-type-id', bad.exchange, `POST ${DB} with type "g0-nosuch-node-0"`, 'type');
     const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
-    c.expect('P1.database.type.node-type-id', cluster?.type === (await nodeType(c)), `created with type ${await nodeType(c)}, the cluster shows ${JSON.stringify(cluster?.type)}`, exchange);
+    c.expect(
+      'P1.database.type.node-type-id',
+      cluster?.type === (await nodeType(c)),
+      `created with type ${await nodeType(c)}, the cluster shows ${JSON.stringify(cluster?.type)}`,
+      exchange,
+    );
     const type = await c.get(`/v4/databases/types/${encodeURIComponent(String(cluster?.type))}`);
     c.expectSuccess('P1.database.type.node-type-id', type, `GET /v4/databases/types/${String(cluster?.type)} (the cluster's type)`);
   });
 
-  check(['P1.database.list.generic-includes-mysql', 'P1.database.fields.generic-projection', 'P1.database.instance-uri.generic-only'], 'every MySQL cluster is in the generic list, with instance_uri there only', async (c) => {
-    const created = await plainCluster(c);
-    const mine = (await view(c, created.id)).exchange;
-    c.expect('P1.database.instance-uri.generic-only', isObject(mine.body) && !('instance_uri' in mine.body), 'the MySQL view of a cluster carries instance_uri', mine);
-    const holdsNew = (items: Json[]) => items.some((item) => item.id === created.id);
-    const mysql = await readAfterWrite(c, () => allItems(c, DB), holdsNew);
-    c.expect('P1.database.list.generic-includes-mysql', holdsNew(mysql), `the MySQL list does not hold the new cluster ${created.id}`);
-    const generic = new Map((await readAfterWrite(c, () => allItems(c, GENERIC, true), holdsNew)).map((item) => [item.id, item]));
-    for (const item of mysql) {
-      if (generic.has(item.id)) continue;
-      // deleted meanwhile by another spec file?
-      const viewed = await c.get(`${DB}/${String(item.id)}`);
-      if (viewed.status >= 400 && viewed.status < 500) continue;
-      c.fail('P1.database.list.generic-includes-mysql', `MySQL cluster ${String(item.id)} is not in the generic list ${GENERIC}`);
-    }
-    const listed = generic.get(created.id);
-    c.expect('P1.database.fields.generic-projection', typeof listed?.instance_uri === 'string', `the generic list shows cluster ${created.id} without instance_uri`);
-  });
+  check(
+    ['P1.database.list.generic-includes-mysql', 'P1.database.fields.generic-projection', 'P1.database.instance-uri.generic-only'],
+    'every MySQL cluster is in the generic list, with instance_uri there only',
+    async (c) => {
+      const created = await plainCluster(c);
+      const mine = (await view(c, created.id)).exchange;
+      c.expect(
+        'P1.database.instance-uri.generic-only',
+        isObject(mine.body) && !('instance_uri' in mine.body),
+        'the MySQL view of a cluster carries instance_uri',
+        mine,
+      );
+      const holdsNew = (items: Json[]) => items.some((item) => item.id === created.id);
+      const mysql = await readAfterWrite(c, () => allItems(c, DB), holdsNew);
+      c.expect('P1.database.list.generic-includes-mysql', holdsNew(mysql), `the MySQL list does not hold the new cluster ${created.id}`);
+      const generic = new Map((await readAfterWrite(c, () => allItems(c, GENERIC, true), holdsNew)).map((item) => [item.id, item]));
+      for (const item of mysql) {
+        if (generic.has(item.id)) continue;
+        // deleted meanwhile by another spec file?
+        const viewed = await c.get(`${DB}/${String(item.id)}`);
+        if (viewed.status >= 400 && viewed.status < 500) continue;
+        c.fail('P1.database.list.generic-includes-mysql', `MySQL cluster ${String(item.id)} is not in the generic list ${GENERIC}`);
+      }
+      const listed = generic.get(created.id);
+      c.expect(
+        'P1.database.fields.generic-projection',
+        typeof listed?.instance_uri === 'string',
+        `the generic list shows cluster ${created.id} without instance_uri`,
+      );
+    },
+  );
 });
 
 // ------------------------------------------------------------------ required status: provisioning
@@ -355,13 +450,17 @@ describe('Managed database status: provisioning', () => {
     await refusedWhileProvisioning(c, 'P1.database.status.update-requires-active', 'PUT (label)', (id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) }));
   });
   check('P1.database.status.snapshot-create-requires-active', 'snapshot create is refused while provisioning', async (c) => {
-    await refusedWhileProvisioning(c, 'P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }));
+    await refusedWhileProvisioning(c, 'P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (id) =>
+      c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }),
+    );
   });
   check('P1.database.status.credentials-view-requires-active', 'credentials view is refused while provisioning', async (c) => {
     await refusedWhileProvisioning(c, 'P1.database.status.credentials-view-requires-active', 'GET credentials', (id) => c.get(`${DB}/${id}/credentials`));
   });
   check('P1.database.status.credentials-reset-requires-active', 'credentials reset is refused while provisioning', async (c) => {
-    await refusedWhileProvisioning(c, 'P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (id) => c.post(`${DB}/${id}/credentials/reset`));
+    await refusedWhileProvisioning(c, 'P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (id) =>
+      c.post(`${DB}/${id}/credentials/reset`),
+    );
   });
   check('P1.database.status.patch-requires-active', 'patch is refused while provisioning', async (c) => {
     await refusedWhileProvisioning(c, 'P1.database.status.patch-requires-active', 'POST patch', (id) => c.post(`${DB}/${id}/patch`));
@@ -379,10 +478,19 @@ describe('Managed database status: provisioning', () => {
       if ((await statusOf(c, id)) !== 'provisioning') continue;
       const exchange = await c.delete(`${DB}/${id}`);
       if (rejected(exchange)) return;
-      c.expect('P1.database.status.delete-requires-active-failed-degraded', ok(exchange), `DELETE of a provisioning cluster got ${describeExchange(exchange)}`, exchange);
+      c.expect(
+        'P1.database.status.delete-requires-active-failed-degraded',
+        ok(exchange),
+        `DELETE of a provisioning cluster got ${describeExchange(exchange)}`,
+        exchange,
+      );
       accepted.push(String(id));
     }
-    if (accepted.length === 3) c.fail('P1.database.status.delete-requires-active-failed-degraded', `DELETE was accepted on three clusters (${accepted.join(', ')}) each seen provisioning just before`);
+    if (accepted.length === 3)
+      c.fail(
+        'P1.database.status.delete-requires-active-failed-degraded',
+        `DELETE was accepted on three clusters (${accepted.join(', ')}) each seen provisioning just before`,
+      );
     c.skip('the clusters left provisioning before the delete (another spec file advanced the shared clock)');
   });
 });
@@ -390,117 +498,225 @@ describe('Managed database status: provisioning', () => {
 // ------------------------------------------------------------------ provisioning time, hosts, delete of an active cluster
 
 describe('Managed database provisioning', () => {
-  check(['P1.database.provisioning.time', 'P1.database.hosts.assigned-after-provisioning'], 'the file\'s cluster, provisioning when created, is active within an hour, with hosts', async (c) => {
-    const created = await plainCluster(c);
-    const first = created.exchange.body as Json | undefined;
-    c.expect('P1.database.provisioning.time', first?.status !== 'active', 'the cluster is active at once: provisioning takes about 15 to 30 minutes', created.exchange);
-    const { exchange, cluster } = await view(c, (await activeCluster(c)).id);
-    const hosts = cluster?.hosts as Json | undefined;
-    c.expect('P1.database.hosts.assigned-after-provisioning', typeof hosts?.primary === 'string' && hosts.primary.length > 0, `the active cluster shows hosts ${JSON.stringify(hosts)}`, exchange);
-  });
+  check(
+    ['P1.database.provisioning.time', 'P1.database.hosts.assigned-after-provisioning'],
+    "the file's cluster, provisioning when created, is active within an hour, with hosts",
+    async (c) => {
+      const created = await plainCluster(c);
+      const first = created.exchange.body as Json | undefined;
+      c.expect(
+        'P1.database.provisioning.time',
+        first?.status !== 'active',
+        'the cluster is active at once: provisioning takes about 15 to 30 minutes',
+        created.exchange,
+      );
+      const { exchange, cluster } = await view(c, (await activeCluster(c)).id);
+      const hosts = cluster?.hosts as Json | undefined;
+      c.expect(
+        'P1.database.hosts.assigned-after-provisioning',
+        typeof hosts?.primary === 'string' && hosts.primary.length > 0,
+        `the active cluster shows hosts ${JSON.stringify(hosts)}`,
+        exchange,
+      );
+    },
+  );
 
-  check(['P1.database.provisioning.time', 'P1.database.hosts.assigned-after-provisioning', 'P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a cluster is active within an hour of creation, with hosts; an active cluster can be deleted', async (c) => {
-    const created = await mustCreate(c);
-    const first = created.exchange.body as Json | undefined;
-    c.expect('P1.database.provisioning.time', first?.status !== 'active', 'the cluster is active at once: provisioning takes about 15 to 30 minutes', created.exchange);
-    // "About 15 to 30 minutes": how far past 30 "about" reaches is not said; only a cluster still not active at twice
-    // that (60 minutes) is judged.
-    await c.advanceClock(31 * MINUTE);
-    let { exchange, cluster } = await view(c, created.id);
-    if (cluster?.status !== 'active') {
-      await c.advanceClock(29 * MINUTE);
-      ({ exchange, cluster } = await view(c, created.id));
-    }
-    c.expect('P1.database.provisioning.time', cluster?.status === 'active', `60 simulated minutes after creation the cluster is ${JSON.stringify(cluster?.status)}, not active`, exchange);
-    const hosts = cluster?.hosts as Json | undefined;
-    c.expect('P1.database.hosts.assigned-after-provisioning', typeof hosts?.primary === 'string' && hosts.primary.length > 0, `the active cluster shows hosts ${JSON.stringify(hosts)}`, exchange);
-    const del = await c.delete(`${DB}/${created.id}`);
-    c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', del, 'DELETE of an active cluster');
-    const gone = await readAfterWrite(c, () => c.get(`${DB}/${created.id}`), rejected);
-    c.expectRejected('P1.database.delete.removes', gone, 'GET of the deleted cluster');
-    c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === created.id), 'the deleted cluster is still in the MySQL list');
-    c.expect('P1.database.delete.removes', await fx.gone(c, GENERIC, (item) => item.id === created.id), 'the deleted cluster is still in the generic list');
-  });
+  check(
+    [
+      'P1.database.provisioning.time',
+      'P1.database.hosts.assigned-after-provisioning',
+      'P1.database.status.delete-requires-active-failed-degraded',
+      'P1.database.delete.removes',
+    ],
+    'a cluster is active within an hour of creation, with hosts; an active cluster can be deleted',
+    async (c) => {
+      const created = await mustCreate(c);
+      const first = created.exchange.body as Json | undefined;
+      c.expect(
+        'P1.database.provisioning.time',
+        first?.status !== 'active',
+        'the cluster is active at once: provisioning takes about 15 to 30 minutes',
+        created.exchange,
+      );
+      // "About 15 to 30 minutes": how far past 30 "about" reaches is not said; only a cluster still not active at twice
+      // that (60 minutes) is judged.
+      await c.advanceClock(31 * MINUTE);
+      let { exchange, cluster } = await view(c, created.id);
+      if (cluster?.status !== 'active') {
+        await c.advanceClock(29 * MINUTE);
+        ({ exchange, cluster } = await view(c, created.id));
+      }
+      c.expect(
+        'P1.database.provisioning.time',
+        cluster?.status === 'active',
+        `60 simulated minutes after creation the cluster is ${JSON.stringify(cluster?.status)}, not active`,
+        exchange,
+      );
+      const hosts = cluster?.hosts as Json | undefined;
+      c.expect(
+        'P1.database.hosts.assigned-after-provisioning',
+        typeof hosts?.primary === 'string' && hosts.primary.length > 0,
+        `the active cluster shows hosts ${JSON.stringify(hosts)}`,
+        exchange,
+      );
+      const del = await c.delete(`${DB}/${created.id}`);
+      c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', del, 'DELETE of an active cluster');
+      const gone = await readAfterWrite(c, () => c.get(`${DB}/${created.id}`), rejected);
+      c.expectRejected('P1.database.delete.removes', gone, 'GET of the deleted cluster');
+      c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === created.id), 'the deleted cluster is still in the MySQL list');
+      c.expect('P1.database.delete.removes', await fx.gone(c, GENERIC, (item) => item.id === created.id), 'the deleted cluster is still in the generic list');
+    },
+  );
 });
 
 // ------------------------------------------------------------------ required status: active
 
 describe('Managed database status: active', () => {
-  check(['P1.database.status.credentials-view-requires-active', 'P1.database.ssl-connection.credentials-endpoint'], 'credentials of an active cluster are read from the credentials endpoint', async (c) => {
-    const { id } = await activeCluster(c);
-    const got = await c.get(`${DB}/${id}/credentials`);
-    c.expectSuccess('P1.database.status.credentials-view-requires-active', got, 'GET credentials of an active cluster');
-    const body = got.body as Json | undefined;
-    c.expect('P1.database.ssl-connection.credentials-endpoint', typeof body?.username === 'string' && body.username.length > 0 && typeof body?.password === 'string' && body.password.length > 0, 'the credentials endpoint shows no username and password', got);
-  });
+  check(
+    ['P1.database.status.credentials-view-requires-active', 'P1.database.ssl-connection.credentials-endpoint'],
+    'credentials of an active cluster are read from the credentials endpoint',
+    async (c) => {
+      const { id } = await activeCluster(c);
+      const got = await c.get(`${DB}/${id}/credentials`);
+      c.expectSuccess('P1.database.status.credentials-view-requires-active', got, 'GET credentials of an active cluster');
+      const body = got.body as Json | undefined;
+      c.expect(
+        'P1.database.ssl-connection.credentials-endpoint',
+        typeof body?.username === 'string' && body.username.length > 0 && typeof body?.password === 'string' && body.password.length > 0,
+        'the credentials endpoint shows no username and password',
+        got,
+      );
+    },
+  );
 
   check('P1.database.status.ssl-view-requires-active', 'the CA certificate of an active cluster is readable', async (c) => {
     const { id } = await activeCluster(c);
     c.expectSuccess('P1.database.status.ssl-view-requires-active', await c.get(`${DB}/${id}/ssl`), 'GET ssl of an active cluster');
   });
 
-  check(['P1.database.status.snapshot-create-requires-active', 'P1.database-backup.snapshot.on-request', 'P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'a snapshot of an active cluster appears in its backups list and is viewable', async (c) => {
-    const { id } = await activeCluster(c);
-    const list = await c.get(`${DB}/${id}/backups`);
-    c.expectSuccess('P1.database.status.backups-list-not-provisioning', list, 'GET backups of an active cluster');
-    const made = await snapshot(c, id, 'P1.database.status.snapshot-create-requires-active');
-    const got = await c.get(`${DB}/${id}/backups/${made.id}`);
-    c.expectSuccess('P1.database.status.backup-view-not-provisioning', got, 'GET backup of an active cluster');
-    const body = got.body as Json | undefined;
-    c.expect('P1.database-backup.snapshot.on-request', body?.type === 'snapshot' && body?.label === made.label, `the backup view shows type ${JSON.stringify(body?.type)} label ${JSON.stringify(body?.label)}`, got);
-  });
+  check(
+    [
+      'P1.database.status.snapshot-create-requires-active',
+      'P1.database-backup.snapshot.on-request',
+      'P1.database.status.backups-list-not-provisioning',
+      'P1.database.status.backup-view-not-provisioning',
+    ],
+    'a snapshot of an active cluster appears in its backups list and is viewable',
+    async (c) => {
+      const { id } = await activeCluster(c);
+      const list = await c.get(`${DB}/${id}/backups`);
+      c.expectSuccess('P1.database.status.backups-list-not-provisioning', list, 'GET backups of an active cluster');
+      const made = await snapshot(c, id, 'P1.database.status.snapshot-create-requires-active');
+      const got = await c.get(`${DB}/${id}/backups/${made.id}`);
+      c.expectSuccess('P1.database.status.backup-view-not-provisioning', got, 'GET backup of an active cluster');
+      const body = got.body as Json | undefined;
+      c.expect(
+        'P1.database-backup.snapshot.on-request',
+        body?.type === 'snapshot' && body?.label === made.label,
+        `the backup view shows type ${JSON.stringify(body?.type)} label ${JSON.stringify(body?.label)}`,
+        got,
+      );
+    },
+  );
 
-  check(['P1.database.status.credentials-reset-requires-active', 'P1.database-credentials.reset.new-password'], 'credentials reset of an active cluster makes a new root password', async (c) => {
-    const { id } = await activeCluster(c);
-    const before = await c.get(`${DB}/${id}/credentials`);
-    const old = (before.body as Json | undefined)?.password;
-    if (typeof old !== 'string') throw new SetupError('the credentials view shows no password');
-    const reset = await c.post(`${DB}/${id}/credentials/reset`);
-    c.expectSuccess('P1.database.status.credentials-reset-requires-active', reset, 'POST credentials/reset of an active cluster');
-    let now: unknown = old;
-    let after = before;
-    for (let tries = 0; tries < 3 && now === old; tries++) {
-      if (tries) await c.advanceClock(MINUTE);
-      after = await readAfterWrite(c, () => c.get(`${DB}/${id}/credentials`), (exchange) => (exchange.body as Json | undefined)?.password !== old);
-      now = (after.body as Json | undefined)?.password;
-    }
-    c.expect('P1.database-credentials.reset.new-password', typeof now === 'string' && now !== old, 'the root password is unchanged two simulated minutes after a credentials reset', after);
-  });
+  check(
+    ['P1.database.status.credentials-reset-requires-active', 'P1.database-credentials.reset.new-password'],
+    'credentials reset of an active cluster makes a new root password',
+    async (c) => {
+      const { id } = await activeCluster(c);
+      const before = await c.get(`${DB}/${id}/credentials`);
+      const old = (before.body as Json | undefined)?.password;
+      if (typeof old !== 'string') throw new SetupError('the credentials view shows no password');
+      const reset = await c.post(`${DB}/${id}/credentials/reset`);
+      c.expectSuccess('P1.database.status.credentials-reset-requires-active', reset, 'POST credentials/reset of an active cluster');
+      let now: unknown = old;
+      let after = before;
+      for (let tries = 0; tries < 3 && now === old; tries++) {
+        if (tries) await c.advanceClock(MINUTE);
+        after = await readAfterWrite(
+          c,
+          () => c.get(`${DB}/${id}/credentials`),
+          (exchange) => (exchange.body as Json | undefined)?.password !== old,
+        );
+        now = (after.body as Json | undefined)?.password;
+      }
+      c.expect(
+        'P1.database-credentials.reset.new-password',
+        typeof now === 'string' && now !== old,
+        'the root password is unchanged two simulated minutes after a credentials reset',
+        after,
+      );
+    },
+  );
 
-  check(['P1.database.status.patch-requires-active', 'P1.database.version.never-auto-upgraded'], 'patching an active cluster leaves its engine version unchanged', async (c) => {
-    const { id } = await activeCluster(c);
-    const before = (await view(c, id)).cluster;
-    const patch = await c.post(`${DB}/${id}/patch`);
-    c.expectSuccess('P1.database.status.patch-requires-active', patch, 'POST patch of an active cluster');
-    const during = await view(c, id);
-    c.expect('P1.database.version.never-auto-upgraded', during.cluster?.version === before?.version && during.cluster?.engine === before?.engine, `the patch changed the version from ${JSON.stringify(before?.version)} to ${JSON.stringify(during.cluster?.version)}`, during.exchange);
-    await waitForStatus(c, id, ['active'], 30);
-    const after = await view(c, id);
-    c.expect('P1.database.version.never-auto-upgraded', after.cluster?.version === before?.version, `after the patch completed the version is ${JSON.stringify(after.cluster?.version)}, was ${JSON.stringify(before?.version)}`, after.exchange);
-  });
+  check(
+    ['P1.database.status.patch-requires-active', 'P1.database.version.never-auto-upgraded'],
+    'patching an active cluster leaves its engine version unchanged',
+    async (c) => {
+      const { id } = await activeCluster(c);
+      const before = (await view(c, id)).cluster;
+      const patch = await c.post(`${DB}/${id}/patch`);
+      c.expectSuccess('P1.database.status.patch-requires-active', patch, 'POST patch of an active cluster');
+      const during = await view(c, id);
+      c.expect(
+        'P1.database.version.never-auto-upgraded',
+        during.cluster?.version === before?.version && during.cluster?.engine === before?.engine,
+        `the patch changed the version from ${JSON.stringify(before?.version)} to ${JSON.stringify(during.cluster?.version)}`,
+        during.exchange,
+      );
+      await waitForStatus(c, id, ['active'], 30);
+      const after = await view(c, id);
+      c.expect(
+        'P1.database.version.never-auto-upgraded',
+        after.cluster?.version === before?.version,
+        `after the patch completed the version is ${JSON.stringify(after.cluster?.version)}, was ${JSON.stringify(before?.version)}`,
+        after.exchange,
+      );
+    },
+  );
 
   check('P1.database.status.restore-requires-active', 'restoring a backup of an active cluster is accepted', async (c) => {
     const { id } = await fx.newActiveDatabase(c);
     const backup = await snapshot(c, id);
-    c.expectSuccess('P1.database.status.restore-requires-active', await c.post(`${DB}/${id}/backups/${backup.id}/restore`), 'POST restore on an active cluster');
+    c.expectSuccess(
+      'P1.database.status.restore-requires-active',
+      await c.post(`${DB}/${id}/backups/${backup.id}/restore`),
+      'POST restore on an active cluster',
+    );
   });
 });
 
 // ------------------------------------------------------------------ update
 
 describe('Managed database update', () => {
-  check(['P1.database.status.update-requires-active', 'P1.database.update.reflected'], 'an update of an active cluster shows the label and allow_list sent', async (c) => {
-    const { id } = await editable(c);
-    const label = fx.label('db', 32);
-    const put = await c.put(`${DB}/${id}`, { label, allow_list: ['203.0.113.0/28', '192.0.2.44'] });
-    c.expectSuccess('P1.database.status.update-requires-active', put, 'PUT of an active cluster');
-    const expected = ['203.0.113.0/28', '192.0.2.44/32'];
-    const same = (shown: unknown) => Array.isArray(shown) && shown.length === 2 && expected.every((item) => shown.includes(item) || shown.includes(item.replace(/\/32$/, '')));
-    const body = put.body as Json | undefined;
-    if (isObject(body) && 'label' in body) c.expect('P1.database.update.reflected', body.label === label && same(body.allow_list), `the update response shows label ${JSON.stringify(body.label)} allow_list ${JSON.stringify(body.allow_list)}`, put);
-    const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => shown?.label === label && same(shown?.allow_list));
-    c.expect('P1.database.update.reflected', cluster?.label === label && same(cluster?.allow_list), `after the update the cluster shows label ${JSON.stringify(cluster?.label)} allow_list ${JSON.stringify(cluster?.allow_list)}`, exchange);
-  });
+  check(
+    ['P1.database.status.update-requires-active', 'P1.database.update.reflected'],
+    'an update of an active cluster shows the label and allow_list sent',
+    async (c) => {
+      const { id } = await editable(c);
+      const label = fx.label('db', 32);
+      const put = await c.put(`${DB}/${id}`, { label, allow_list: ['203.0.113.0/28', '192.0.2.44'] });
+      c.expectSuccess('P1.database.status.update-requires-active', put, 'PUT of an active cluster');
+      const expected = ['203.0.113.0/28', '192.0.2.44/32'];
+      const same = (shown: unknown) =>
+        Array.isArray(shown) && shown.length === 2 && expected.every((item) => shown.includes(item) || shown.includes(item.replace(/\/32$/, '')));
+      const body = put.body as Json | undefined;
+      if (isObject(body) && 'label' in body)
+        c.expect(
+          'P1.database.update.reflected',
+          body.label === label && same(body.allow_list),
+          `the update response shows label ${JSON.stringify(body.label)} allow_list ${JSON.stringify(body.allow_list)}`,
+          put,
+        );
+      const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => shown?.label === label && same(shown?.allow_list));
+      c.expect(
+        'P1.database.update.reflected',
+        cluster?.label === label && same(cluster?.allow_list),
+        `after the update the cluster shows label ${JSON.stringify(cluster?.label)} allow_list ${JSON.stringify(cluster?.allow_list)}`,
+        exchange,
+      );
+    },
+  );
 
   check('P1.database.allow-list.update-replaces', 'allow_list of an update replaces every entry', async (c) => {
     const { id } = await editable(c);
@@ -511,11 +727,21 @@ describe('Managed database update', () => {
     const replaced = (list: unknown) => Array.isArray(list) && list.length === 1 && ['203.0.113.9/32', '203.0.113.9'].includes(String(list[0]));
     const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => replaced(shown?.allow_list));
     const list = cluster?.allow_list;
-    c.expect('P1.database.allow-list.update-replaces', replaced(list), `after updating allow_list to ["203.0.113.9"] the cluster shows ${JSON.stringify(list)}`, exchange);
+    c.expect(
+      'P1.database.allow-list.update-replaces',
+      replaced(list),
+      `after updating allow_list to ["203.0.113.9"] the cluster shows ${JSON.stringify(list)}`,
+      exchange,
+    );
     const cleared = await c.put(`${DB}/${id}`, { allow_list: [] });
     c.expectSuccess('P1.database.allow-list.update-replaces', cleared, 'an update to an empty allow_list');
     const empty = await viewAfterWrite(c, id, (shown) => Array.isArray(shown?.allow_list) && shown.allow_list.length === 0);
-    c.expect('P1.database.allow-list.update-replaces', Array.isArray(empty.cluster?.allow_list) && empty.cluster.allow_list.length === 0, `after updating allow_list to [] the cluster shows ${JSON.stringify(empty.cluster?.allow_list)}`, empty.exchange);
+    c.expect(
+      'P1.database.allow-list.update-replaces',
+      Array.isArray(empty.cluster?.allow_list) && empty.cluster.allow_list.length === 0,
+      `after updating allow_list to [] the cluster shows ${JSON.stringify(empty.cluster?.allow_list)}`,
+      empty.exchange,
+    );
   });
 
   check('P1.database-update.all-optional', 'an update with any subset of label, allow_list and updates is accepted', async (c) => {
@@ -549,14 +775,24 @@ describe('Managed database update', () => {
     for (const error of ((put.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
       const field = error?.field;
       if (typeof field !== 'string' || field === '' || field === 'updates') continue;
-      c.expect('P1.errors.field.dot-path', field === 'updates.hour_of_day', `the error names field "${field}", not the dot-separated path "updates.hour_of_day"`, put);
+      c.expect(
+        'P1.errors.field.dot-path',
+        field === 'updates.hour_of_day',
+        `the error names field "${field}", not the dot-separated path "updates.hour_of_day"`,
+        put,
+      );
     }
     const list = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', 'not-an-address'] });
     c.expectRejected('P1.errors.field.dot-path', list, 'PUT allow_list with a bad second item');
     for (const error of ((list.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
       const field = error?.field;
       if (typeof field !== 'string' || field === '' || field === 'allow_list') continue;
-      c.expect('P1.errors.field.dot-path', field === 'allow_list.1' || field === 'allow_list[1]', `the error names field "${field}", not the path "allow_list.1" of the bad item`, list);
+      c.expect(
+        'P1.errors.field.dot-path',
+        field === 'allow_list.1' || field === 'allow_list[1]',
+        `the error names field "${field}", not the path "allow_list.1" of the bad item`,
+        list,
+      );
     }
   });
 });
@@ -591,67 +827,118 @@ describe('Managed database automatic backups', () => {
       await c.advanceClock(DAY_MS / 1000 - 2 * MINUTE);
       times = autos(await backupsOf(c, id));
       const late = times.find((t) => t > midnight && t < midnight + DAY_MS);
-      if (late !== undefined) c.fail('P1.database-backup.auto.midnight-utc', `no auto backup at ${new Date(midnight).toISOString()}; the first one was made at ${new Date(late).toISOString()}, not at 00:00 UTC`);
+      if (late !== undefined)
+        c.fail(
+          'P1.database-backup.auto.midnight-utc',
+          `no auto backup at ${new Date(midnight).toISOString()}; the first one was made at ${new Date(late).toISOString()}, not at 00:00 UTC`,
+        );
     }
-    c.expect('P1.database.backups.daily', times.length > 0, `no auto backup after the cluster was active across 00:00 UTC of ${new Date(midnight).toISOString()}`);
-    c.expect('P1.database-backup.auto.midnight-utc', times.includes(midnight), `no auto backup created at ${new Date(midnight).toISOString()} (auto backups: ${times.map((t) => new Date(t).toISOString()).join(', ')})`);
-    for (const t of times) c.expect('P1.database-backup.auto.midnight-utc', t % DAY_MS < MINUTE * 1000, `an auto backup was created at ${new Date(t).toISOString()}, not at 00:00 UTC`);
+    c.expect(
+      'P1.database.backups.daily',
+      times.length > 0,
+      `no auto backup after the cluster was active across 00:00 UTC of ${new Date(midnight).toISOString()}`,
+    );
+    c.expect(
+      'P1.database-backup.auto.midnight-utc',
+      times.includes(midnight),
+      `no auto backup created at ${new Date(midnight).toISOString()} (auto backups: ${times.map((t) => new Date(t).toISOString()).join(', ')})`,
+    );
+    for (const t of times)
+      c.expect(
+        'P1.database-backup.auto.midnight-utc',
+        t % DAY_MS < MINUTE * 1000,
+        `an auto backup was created at ${new Date(t).toISOString()}, not at 00:00 UTC`,
+      );
   });
 
-  check(['P1.database-backup.auto.midnight-utc', 'P1.database-backup.auto.retained-7-days'], 'auto backups are whole days apart and each is kept 7 days', async (c) => {
-    await pastMidnight(c);
-    let judged = 0;
-    const list = await c.get(DB);
-    for (const cluster of ((list.body as { data?: Json[] } | undefined)?.data ?? []).filter((item) => typeof item.id === 'number' && item.status !== 'provisioning')) {
-      const times = autos(await backupsOf(c, cluster.id as number));
-      if (times.length < 2) continue;
-      judged++;
-      for (let i = 1; i < times.length; i++) {
-        const gap = times[i]! - times[i - 1]!;
-        c.expect('P1.database-backup.auto.midnight-utc', gap > 0 && gap % DAY_MS === 0, `auto backups of cluster ${String(cluster.id)} at ${new Date(times[i - 1]!).toISOString()} and ${new Date(times[i]!).toISOString()} are not a whole number of 24-hour periods apart`);
+  check(
+    ['P1.database-backup.auto.midnight-utc', 'P1.database-backup.auto.retained-7-days'],
+    'auto backups are whole days apart and each is kept 7 days',
+    async (c) => {
+      await pastMidnight(c);
+      let judged = 0;
+      const list = await c.get(DB);
+      for (const cluster of ((list.body as { data?: Json[] } | undefined)?.data ?? []).filter(
+        (item) => typeof item.id === 'number' && item.status !== 'provisioning',
+      )) {
+        const times = autos(await backupsOf(c, cluster.id as number));
+        if (times.length < 2) continue;
+        judged++;
+        for (let i = 1; i < times.length; i++) {
+          const gap = times[i]! - times[i - 1]!;
+          c.expect(
+            'P1.database-backup.auto.midnight-utc',
+            gap > 0 && gap % DAY_MS === 0,
+            `auto backups of cluster ${String(cluster.id)} at ${new Date(times[i - 1]!).toISOString()} and ${new Date(times[i]!).toISOString()} are not a whole number of 24-hour periods apart`,
+          );
+        }
+        const newest = times.at(-1)!;
+        const oldest = times[0]!;
+        c.expect(
+          'P1.database-backup.auto.retained-7-days',
+          newest - oldest < 7 * DAY_MS,
+          `cluster ${String(cluster.id)} still lists an auto backup of ${new Date(oldest).toISOString()}, 7 days or more before its newest (${new Date(newest).toISOString()})`,
+        );
+        const created = time(cluster.created);
+        if (created !== undefined && created <= newest - 7 * DAY_MS) {
+          c.expect(
+            'P1.database-backup.auto.retained-7-days',
+            oldest <= newest - 6 * DAY_MS,
+            `cluster ${String(cluster.id)} (created ${String(cluster.created)}) keeps auto backups only back to ${new Date(oldest).toISOString()}, less than 7 days`,
+          );
+        }
       }
-      const newest = times.at(-1)!;
-      const oldest = times[0]!;
-      c.expect('P1.database-backup.auto.retained-7-days', newest - oldest < 7 * DAY_MS, `cluster ${String(cluster.id)} still lists an auto backup of ${new Date(oldest).toISOString()}, 7 days or more before its newest (${new Date(newest).toISOString()})`);
-      const created = time(cluster.created);
-      if (created !== undefined && created <= newest - 7 * DAY_MS) {
-        c.expect('P1.database-backup.auto.retained-7-days', oldest <= newest - 6 * DAY_MS, `cluster ${String(cluster.id)} (created ${String(cluster.created)}) keeps auto backups only back to ${new Date(oldest).toISOString()}, less than 7 days`);
-      }
-    }
-    if (!judged) c.skip('no cluster of the target has two automatic backups yet');
-  });
+      if (!judged) c.skip('no cluster of the target has two automatic backups yet');
+    },
+  );
 });
 
 // ------------------------------------------------------------------ restricted users (last: a wrongly accepted request may change the cluster)
 
 describe('Managed databases and restricted users', () => {
-  check('P1.database.unrestricted-regardless-of-scopes', 'a restricted user holding the databases scopes is refused on every MySQL endpoint and the generic list', async (c) => {
-    const token = await c.principal({ scopes: ['databases:read_only', 'databases:read_write'], restricted: true });
-    const { id } = await activeCluster(c);
-    const { id: backupId } = await clusterSnapshot(c);
-    const requests: Array<[string, () => Promise<Exchange>]> = [
-      [`GET ${GENERIC}`, () => c.get(GENERIC, { token })],
-      [`GET ${DB}`, () => c.get(DB, { token })],
-      [`GET ${DB}/{id}`, () => c.get(`${DB}/${id}`, { token })],
-      [`GET ${DB}/{id}/backups`, () => c.get(`${DB}/${id}/backups`, { token })],
-      [`GET ${DB}/{id}/backups/{backupId}`, () => c.get(`${DB}/${id}/backups/${backupId}`, { token })],
-      [`GET ${DB}/{id}/credentials`, () => c.get(`${DB}/${id}/credentials`, { token })],
-      [`GET ${DB}/{id}/ssl`, () => c.get(`${DB}/${id}/ssl`, { token })],
-      [`POST ${DB}`, async () => {
-        const label = fx.label('db', 32);
-        const exchange = await c.post(DB, { label, engine: (await mysqlEngines(c))[0]!.id, type: await nodeType(c), region: c.target.info.config.region }, { token });
-        await fx.adopt(c, exchange, { kind: 'database', list: DB, match: (item) => item.label === label });
-        return exchange;
-      }],
-      [`POST ${DB}/{id}/backups`, () => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }, { token })],
-      [`PUT ${DB}/{id}`, () => c.put(`${DB}/${id}`, {}, { token })],
-      [`POST ${DB}/{id}/credentials/reset`, () => c.post(`${DB}/${id}/credentials/reset`, undefined, { token })],
-      [`POST ${DB}/{id}/patch`, () => c.post(`${DB}/${id}/patch`, undefined, { token })],
-      [`POST ${DB}/{id}/backups/{backupId}/restore`, () => c.post(`${DB}/${id}/backups/${backupId}/restore`, undefined, { token })],
-      [`DELETE ${DB}/{id}`, () => c.delete(`${DB}/${id}`, { token })],
-    ];
-    for (const [what, send] of requests) c.expectRejected('P1.database.unrestricted-regardless-of-scopes', await send(), `${what} as a restricted user holding databases:read_only and databases:read_write`);
-  });
+  check(
+    'P1.database.unrestricted-regardless-of-scopes',
+    'a restricted user holding the databases scopes is refused on every MySQL endpoint and the generic list',
+    async (c) => {
+      const token = await c.principal({ scopes: ['databases:read_only', 'databases:read_write'], restricted: true });
+      const { id } = await activeCluster(c);
+      const { id: backupId } = await clusterSnapshot(c);
+      const requests: Array<[string, () => Promise<Exchange>]> = [
+        [`GET ${GENERIC}`, () => c.get(GENERIC, { token })],
+        [`GET ${DB}`, () => c.get(DB, { token })],
+        [`GET ${DB}/{id}`, () => c.get(`${DB}/${id}`, { token })],
+        [`GET ${DB}/{id}/backups`, () => c.get(`${DB}/${id}/backups`, { token })],
+        [`GET ${DB}/{id}/backups/{backupId}`, () => c.get(`${DB}/${id}/backups/${backupId}`, { token })],
+        [`GET ${DB}/{id}/credentials`, () => c.get(`${DB}/${id}/credentials`, { token })],
+        [`GET ${DB}/{id}/ssl`, () => c.get(`${DB}/${id}/ssl`, { token })],
+        [
+          `POST ${DB}`,
+          async () => {
+            const label = fx.label('db', 32);
+            const exchange = await c.post(
+              DB,
+              { label, engine: (await mysqlEngines(c))[0]!.id, type: await nodeType(c), region: c.target.info.config.region },
+              { token },
+            );
+            await fx.adopt(c, exchange, { kind: 'database', list: DB, match: (item) => item.label === label });
+            return exchange;
+          },
+        ],
+        [`POST ${DB}/{id}/backups`, () => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }, { token })],
+        [`PUT ${DB}/{id}`, () => c.put(`${DB}/${id}`, {}, { token })],
+        [`POST ${DB}/{id}/credentials/reset`, () => c.post(`${DB}/${id}/credentials/reset`, undefined, { token })],
+        [`POST ${DB}/{id}/patch`, () => c.post(`${DB}/${id}/patch`, undefined, { token })],
+        [`POST ${DB}/{id}/backups/{backupId}/restore`, () => c.post(`${DB}/${id}/backups/${backupId}/restore`, undefined, { token })],
+        [`DELETE ${DB}/{id}`, () => c.delete(`${DB}/${id}`, { token })],
+      ];
+      for (const [what, send] of requests)
+        c.expectRejected(
+          'P1.database.unrestricted-regardless-of-scopes',
+          await send(),
+          `${what} as a restricted user holding databases:read_only and databases:read_write`,
+        );
+    },
+  );
 });
 
 describe('Managed database status: failed', () => {
@@ -659,12 +946,20 @@ describe('Managed database status: failed', () => {
     const result = await failedCluster(c);
     if (!ok(result.reset)) throw new SetupError(`could not reset the credentials: ${describeExchange(result.reset)}`);
     c.expectSuccess('P1.database.restore.after-reset-fails', result.restore, 'POST restore after a credentials reset');
-    c.expect('P1.database.restore.after-reset-fails', result.status === 'failed', `after a credentials reset and a restore the cluster is ${JSON.stringify(result.status)}, not failed`);
+    c.expect(
+      'P1.database.restore.after-reset-fails',
+      result.status === 'failed',
+      `after a credentials reset and a restore the cluster is ${JSON.stringify(result.status)}, not failed`,
+    );
   });
 
   const refusedWhenFailed: Array<[string, string, (c: Check, id: number, backupId: number) => Promise<Exchange>]> = [
     ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
-    ['P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) })],
+    [
+      'P1.database.status.snapshot-create-requires-active',
+      'POST backups (snapshot)',
+      (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }),
+    ],
     ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
     ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => c.get(`${DB}/${id}/credentials`)],
     ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
@@ -679,11 +974,15 @@ describe('Managed database status: failed', () => {
     });
   }
 
-  check(['P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'], 'the backups of a failed cluster are listed and viewed', async (c) => {
-    const { id, backupId } = await failed(c);
-    c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
-    c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
-  });
+  check(
+    ['P1.database.status.backups-list-not-provisioning', 'P1.database.status.backup-view-not-provisioning'],
+    'the backups of a failed cluster are listed and viewed',
+    async (c) => {
+      const { id, backupId } = await failed(c);
+      c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
+      c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
+    },
+  );
 
   check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
     const { id } = await failed(c);

@@ -17,13 +17,11 @@ const fx = useFixtures('part1-events');
 
 const WINDOW_MS = 90 * 86_400_000;
 
-const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const bodyOf = (exchange: Exchange): Json =>
+  exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 
-
 const controlAtBase = (c: Check) => c.target.control !== null && c.target.info.controlUrl === c.target.info.baseUrl;
-
-
 
 /** The first event matching, paging only as far as needed. */
 async function findEvent(c: Check, match: (event: Json) => boolean, token?: string): Promise<Json | undefined> {
@@ -88,18 +86,29 @@ async function view(c: Check, id: unknown): Promise<Json> {
 }
 
 /** The event read back after marking it, once `member` (read or seen) is true (or the consistency window has passed). */
-const viewMarked = (c: Check, id: unknown, member: 'read' | 'seen') => readAfterWrite(c, () => view(c, id), (event) => event[member] === true);
-
+const viewMarked = (c: Check, id: unknown, member: 'read' | 'seen') =>
+  readAfterWrite(
+    c,
+    () => view(c, id),
+    (event) => event[member] === true,
+  );
 
 describe('Event emission', () => {
   check('P1.events.emission', 'the firewall operations record firewall_create, _disable, _enable, _device_add, _device_remove and _delete', async (c) => {
     const rule = 'P1.events.emission';
     const firewall = await fx.newFirewall(c);
-    const expectEvent = async (action: string) => c.expect(rule, await eventOf(c, action, firewall), `no ${action} event names firewall ${firewall.id} ("${firewall.label}")`);
+    const expectEvent = async (action: string) =>
+      c.expect(rule, await eventOf(c, action, firewall), `no ${action} event names firewall ${firewall.id} ("${firewall.label}")`);
     await expectEvent('firewall_create');
     const path = `/v4/networking/firewalls/${firewall.id}`;
     // Whether a new firewall starts enabled or disabled is not shown: it is moved away from where it starts, and back.
-    const started = bodyOf(await readAfterWrite(c, () => c.get(path), (read) => ['enabled', 'disabled'].includes(String(bodyOf(read).status)))).status;
+    const started = bodyOf(
+      await readAfterWrite(
+        c,
+        () => c.get(path),
+        (read) => ['enabled', 'disabled'].includes(String(bodyOf(read).status)),
+      ),
+    ).status;
     for (const status of started === 'disabled' ? ['enabled', 'disabled'] : ['disabled', 'enabled']) {
       c.expectSuccess(rule, await c.put(path, { status }), `PUT firewall status ${status}`);
       await expectEvent(status === 'enabled' ? 'firewall_enable' : 'firewall_disable');
@@ -113,7 +122,8 @@ describe('Event emission', () => {
       const device = await fx.find(c, `${path}/devices`, (item) => item.entity_id === instance.id || (item.entity as Json | undefined)?.id === instance.id);
       deviceId = device?.id;
     }
-    if (typeof deviceId !== 'number' && typeof deviceId !== 'string') throw new Error('cannot find the id of the firewall device just added (its fields are not shown)');
+    if (typeof deviceId !== 'number' && typeof deviceId !== 'string')
+      throw new Error('cannot find the id of the firewall device just added (its fields are not shown)');
     c.expectSuccess(rule, await c.delete(`${path}/devices/${String(deviceId)}`), 'DELETE firewall device');
     await expectEvent('firewall_device_remove');
     c.expectSuccess(rule, await c.delete(path), 'DELETE firewall');
@@ -130,7 +140,11 @@ describe('Event window and visibility', () => {
     const events = await listAll(c, '/v4/account/events', undefined, { until: (items) => items.some(isNew) });
     for (const event of events) {
       const created = timeOf(event.created);
-      c.expect(rule, created === undefined || created >= cutoff, `event ${String(event.id)} (${String(event.action)}) of ${String(event.created)} is older than 90 days`);
+      c.expect(
+        rule,
+        created === undefined || created >= cutoff,
+        `event ${String(event.id)} (${String(event.action)}) of ${String(event.created)} is older than 90 days`,
+      );
     }
     c.expect(rule, events.some(isNew), `the event of the firewall created just now (${firewall.id}) is not in the list`);
   });
@@ -140,9 +154,17 @@ describe('Event window and visibility', () => {
     const firewall = await fx.newFirewall(c);
     if (!(await eventOf(c, 'firewall_create', firewall))) c.fail('P1.events.emission', `creating firewall ${firewall.id} recorded no firewall_create event`);
     const without = await restrictedUser(c, {});
-    c.expect(rule, !(await eventOf(c, 'firewall_create', firewall, without)), `a restricted user without grants sees the firewall_create event of firewall ${firewall.id}`);
+    c.expect(
+      rule,
+      !(await eventOf(c, 'firewall_create', firewall, without)),
+      `a restricted user without grants sees the firewall_create event of firewall ${firewall.id}`,
+    );
     const granted = await restrictedUser(c, { entities: { firewall: { [String(firewall.id)]: 'read_only' } } });
-    c.expect(rule, await eventOf(c, 'firewall_create', firewall, granted), `a restricted user with read_only on firewall ${firewall.id} does not see its firewall_create event`);
+    c.expect(
+      rule,
+      await eventOf(c, 'firewall_create', firewall, granted),
+      `a restricted user with read_only on firewall ${firewall.id} does not see its firewall_create event`,
+    );
   });
 });
 
@@ -155,21 +177,47 @@ describe('Marking events', () => {
       c.expectSuccess(rule, await c.post(`/v4/account/events/${String(middle!.id)}/read`), `POST read of event ${String(middle!.id)}`);
       c.expect(rule, (await viewMarked(c, middle!.id, 'read')).read === true, `event ${String(middle!.id)} is not read after POST read`);
       const after = [(await view(c, first!.id)).read, (await view(c, last!.id)).read];
-      c.expect(rule, after[0] === before[0] && after[1] === before[1], `POST read of event ${String(middle!.id)} changed read of events ${String(first!.id)} and ${String(last!.id)} from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
+      c.expect(
+        rule,
+        after[0] === before[0] && after[1] === before[1],
+        `POST read of event ${String(middle!.id)} changed read of events ${String(first!.id)} and ${String(last!.id)} from ${JSON.stringify(before)} to ${JSON.stringify(after)}`,
+      );
     });
   });
 
-  check(['P1.events.seen.marks-up-to-id', 'P1.events.seen.later-unseen'], 'POST seen marks every event up to and including the id seen, and no later one', async (c) => {
-    await twice(async () => {
-      const [first, middle, last] = await threeEvents(c);
-      const lastBefore = last!.seen;
-      c.expectSuccess('P1.events.seen.marks-up-to-id', await c.post(`/v4/account/events/${String(middle!.id)}/seen`), `POST seen of event ${String(middle!.id)}`);
-      const lastAfter = (await view(c, last!.id)).seen;
-      for (const event of [first!, middle!]) c.expect('P1.events.seen.marks-up-to-id', (await viewMarked(c, event.id, 'seen')).seen === true, `event ${String(event.id)} is not seen after POST seen of event ${String(middle!.id)}`);
-      const unseenIn = (events: Json[]) => events.filter((event) => typeof event.id === 'number' && event.id <= (middle!.id as number) && event.seen !== true);
-      const unseen = unseenIn(await listAll(c, '/v4/account/events', undefined, { until: (events) => !unseenIn(events).length }));
-      c.expect('P1.events.seen.marks-up-to-id', !unseen.length, `after POST seen of event ${String(middle!.id)} the list still shows events ${unseen.map((event) => String(event.id)).join(', ')} unseen`);
-      c.expect('P1.events.seen.later-unseen', lastAfter === lastBefore, `POST seen of event ${String(middle!.id)} changed seen of the later event ${String(last!.id)} from ${String(lastBefore)} to ${String(lastAfter)}`);
-    });
-  });
+  check(
+    ['P1.events.seen.marks-up-to-id', 'P1.events.seen.later-unseen'],
+    'POST seen marks every event up to and including the id seen, and no later one',
+    async (c) => {
+      await twice(async () => {
+        const [first, middle, last] = await threeEvents(c);
+        const lastBefore = last!.seen;
+        c.expectSuccess(
+          'P1.events.seen.marks-up-to-id',
+          await c.post(`/v4/account/events/${String(middle!.id)}/seen`),
+          `POST seen of event ${String(middle!.id)}`,
+        );
+        const lastAfter = (await view(c, last!.id)).seen;
+        for (const event of [first!, middle!])
+          c.expect(
+            'P1.events.seen.marks-up-to-id',
+            (await viewMarked(c, event.id, 'seen')).seen === true,
+            `event ${String(event.id)} is not seen after POST seen of event ${String(middle!.id)}`,
+          );
+        const unseenIn = (events: Json[]) =>
+          events.filter((event) => typeof event.id === 'number' && event.id <= (middle!.id as number) && event.seen !== true);
+        const unseen = unseenIn(await listAll(c, '/v4/account/events', undefined, { until: (events) => !unseenIn(events).length }));
+        c.expect(
+          'P1.events.seen.marks-up-to-id',
+          !unseen.length,
+          `after POST seen of event ${String(middle!.id)} the list still shows events ${unseen.map((event) => String(event.id)).join(', ')} unseen`,
+        );
+        c.expect(
+          'P1.events.seen.later-unseen',
+          lastAfter === lastBefore,
+          `POST seen of event ${String(middle!.id)} changed seen of the later event ${String(last!.id)} from ${String(lastBefore)} to ${String(lastAfter)}`,
+        );
+      });
+    },
+  );
 });

@@ -12,7 +12,8 @@ type Json = Record<string, unknown>;
 
 const fx = useFixtures('part1-oauth-clients');
 
-const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const bodyOf = (exchange: Exchange): Json =>
+  exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 
 /** Creates a client and tracks it; its id from the response, else from the list by label. */
@@ -29,7 +30,12 @@ async function newClient(c: Check, rule: string, body: Json): Promise<{ id: stri
 const showsAll = (exchange: Exchange, sent: Json) => Object.entries(sent).every(([member, value]) => bodyOf(exchange)[member] === value);
 
 /** The client read back after a write, once it shows what was sent (or the consistency window has passed). */
-const clientShowing = (c: Check, path: string, sent: Json) => readAfterWrite(c, () => c.get(path), (view) => showsAll(view, sent));
+const clientShowing = (c: Check, path: string, sent: Json) =>
+  readAfterWrite(
+    c,
+    () => c.get(path),
+    (view) => showsAll(view, sent),
+  );
 
 function expectShows(c: Check, rule: string, exchange: Exchange, sent: Json, what: string): void {
   const body = bodyOf(exchange);
@@ -46,7 +52,12 @@ describe('OAuth client create and update', () => {
     const path = `/v4/account/oauth-clients/${encodeURIComponent(id)}`;
     expectShows(c, rule, created, sent, 'the create response');
     expectShows(c, rule, await clientShowing(c, path, sent), sent, 'the client view after create');
-    for (const update of [{ label: fx.label('app2', 512), public: false, redirect_uri: 'https://example.org/other/callback' }, { label: fx.label('app3', 512) }, { public: true }, { redirect_uri: 'http://localhost:8080/cb' }]) {
+    for (const update of [
+      { label: fx.label('app2', 512), public: false, redirect_uri: 'https://example.org/other/callback' },
+      { label: fx.label('app3', 512) },
+      { public: true },
+      { redirect_uri: 'http://localhost:8080/cb' },
+    ]) {
       const put = await c.put(path, update);
       c.expectSuccess(rule, put, `PUT ${JSON.stringify(update)}`);
       expectShows(c, rule, put, update, `the response to PUT ${JSON.stringify(update)}`);
@@ -58,8 +69,12 @@ describe('OAuth client create and update', () => {
 describe('OAuth client delete', () => {
   check('P1.oauth-client.delete.invalidates', 'deleting a client invalidates the tokens issued to it', async (c) => {
     const rule = 'P1.oauth-client.delete.invalidates';
-    if (!c.target.control || c.target.info.controlUrl !== c.target.info.baseUrl) c.skip('needs a token issued to an OAuth client: the control hook POST /__control/tokens at the base URL (issuance at {auth_url} is not shown)');
-    const [mine, other] = [await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' }), await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' })];
+    if (!c.target.control || c.target.info.controlUrl !== c.target.info.baseUrl)
+      c.skip('needs a token issued to an OAuth client: the control hook POST /__control/tokens at the base URL (issuance at {auth_url} is not shown)');
+    const [mine, other] = [
+      await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' }),
+      await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' }),
+    ];
     const issue = async (clientId: string) => {
       const minted = await c.post('/__control/tokens', { scopes: ['account:read_only'], oauth_client_id: clientId }, { token: null });
       const token = bodyOf(minted).token;
@@ -72,7 +87,11 @@ describe('OAuth client delete', () => {
     if (!ok(before)) throw new Error(`a token issued to client ${mine.id} is refused before the client is deleted (${before.status})`);
     c.expectSuccess(rule, await c.delete(`/v4/account/oauth-clients/${encodeURIComponent(mine.id)}`), 'DELETE the client');
     const refused = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
-    c.expectRejected(rule, await readAfterWrite(c, () => c.get('/v4/account', { token }), refused), 'GET /v4/account with a token issued to the deleted client');
+    c.expectRejected(
+      rule,
+      await readAfterWrite(c, () => c.get('/v4/account', { token }), refused),
+      'GET /v4/account with a token issued to the deleted client',
+    );
     c.expectRejected(rule, await c.get('/v4/account/oauth-clients', { token }), 'GET /v4/account/oauth-clients with a token issued to the deleted client');
     // Only the tokens of that client: a token issued to another client keeps working.
     c.expectSuccess(rule, await c.get('/v4/account', { token: otherToken }), 'GET /v4/account with a token issued to another client');

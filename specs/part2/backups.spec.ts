@@ -6,7 +6,19 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
-  INSTANCES, backupGone, configsOf, createInstance, extraSetting, findBackup, newConfig, newInstance, ok, rejected, snapshot, viewInstance, type Json,
+  INSTANCES,
+  backupGone,
+  configsOf,
+  createInstance,
+  extraSetting,
+  findBackup,
+  newConfig,
+  newInstance,
+  ok,
+  rejected,
+  snapshot,
+  viewInstance,
+  type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-backups');
@@ -43,14 +55,27 @@ async function enabledBackupsShowASchedule(c: Check, id: number): Promise<void> 
   c.expectSuccess('P2.backups.enable.enables', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups');
   const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
   const schedule = scheduleOf(await viewInstance(c, id, (view) => scheduleOf(view).day === 'Scheduling' || WEEKDAYS.includes(scheduleOf(view).day as string)));
-  c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', schedule.day === 'Scheduling' || WEEKDAYS.includes(schedule.day as string), `right after backups are enabled schedule.day is ${JSON.stringify(schedule.day)} (Scheduling or the chosen weekday expected)`);
+  c.expect(
+    'P2.instance.backups.schedule.day.scheduling-until-chosen',
+    schedule.day === 'Scheduling' || WEEKDAYS.includes(schedule.day as string),
+    `right after backups are enabled schedule.day is ${JSON.stringify(schedule.day)} (Scheduling or the chosen weekday expected)`,
+  );
   const snap = await snapshot(c, fx, id);
   c.expectSuccess('P2.backups.enable.enables', snap.exchange, 'taking a snapshot of an instance with backups enabled');
   // A day past the first scheduled backup: once a weekday has been chosen it is returned, never Scheduling again.
   await c.advanceClock(25 * 3600);
   const later = scheduleOf(await viewInstance(c, id));
-  c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', later.day === 'Scheduling' || WEEKDAYS.includes(later.day as string), `a day after backups were enabled schedule.day is ${JSON.stringify(later.day)}`);
-  if (WEEKDAYS.includes(schedule.day as string)) c.expect('P2.instance.backups.schedule.day.scheduling-until-chosen', later.day !== 'Scheduling', 'schedule.day went back to Scheduling after a weekday was chosen');
+  c.expect(
+    'P2.instance.backups.schedule.day.scheduling-until-chosen',
+    later.day === 'Scheduling' || WEEKDAYS.includes(later.day as string),
+    `a day after backups were enabled schedule.day is ${JSON.stringify(later.day)}`,
+  );
+  if (WEEKDAYS.includes(schedule.day as string))
+    c.expect(
+      'P2.instance.backups.schedule.day.scheduling-until-chosen',
+      later.day !== 'Scheduling',
+      'schedule.day went back to Scheduling after a weekday was chosen',
+    );
 }
 
 describe('Snapshots', () => {
@@ -58,8 +83,13 @@ describe('Snapshots', () => {
     const { id } = await snapshotSubject(c);
     const snap = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.snapshot.creates', snap.exchange, 'taking a snapshot');
-    c.expect('P2.backups.snapshot.creates', (await findBackup(c, id, snap.label)) !== undefined, `the snapshot "${snap.label}" is not in the instance's backups`);
-    if (snap.id !== undefined) c.expectSuccess('P2.backups.snapshot.creates', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`), ok), 'viewing the snapshot');
+    c.expect(
+      'P2.backups.snapshot.creates',
+      (await findBackup(c, id, snap.label)) !== undefined,
+      `the snapshot "${snap.label}" is not in the instance's backups`,
+    );
+    if (snap.id !== undefined)
+      c.expectSuccess('P2.backups.snapshot.creates', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`), ok), 'viewing the snapshot');
   });
 
   check('P2.backups.snapshot.replaces-previous', 'a new snapshot deletes the previous one', async (c) => {
@@ -68,24 +98,41 @@ describe('Snapshots', () => {
     c.expectSuccess('P2.backups.snapshot.replaces-previous', first.exchange, 'taking the first snapshot');
     const second = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.snapshot.replaces-previous', second.exchange, 'taking the second snapshot');
-    c.expect('P2.backups.snapshot.replaces-previous', (await findBackup(c, id, second.label)) !== undefined, `the new snapshot "${second.label}" is not in the backups`);
-    c.expect('P2.backups.snapshot.replaces-previous', await backupGone(c, id, first.label), `the previous snapshot "${first.label}" is still in the backups after a new one was taken`);
-    if (first.id !== undefined) c.expectRejected('P2.backups.snapshot.replaces-previous', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${first.id}`), rejected), 'viewing the replaced snapshot');
+    c.expect(
+      'P2.backups.snapshot.replaces-previous',
+      (await findBackup(c, id, second.label)) !== undefined,
+      `the new snapshot "${second.label}" is not in the backups`,
+    );
+    c.expect(
+      'P2.backups.snapshot.replaces-previous',
+      await backupGone(c, id, first.label),
+      `the previous snapshot "${first.label}" is still in the backups after a new one was taken`,
+    );
+    if (first.id !== undefined)
+      c.expectRejected(
+        'P2.backups.snapshot.replaces-previous',
+        await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${first.id}`), rejected),
+        'viewing the replaced snapshot',
+      );
   });
 });
 
 describe('Backup service', () => {
-  check(['P2.backups.enable.enables', 'P2.instance.backups.schedule.day.scheduling-until-chosen'], 'enabled backups show a schedule: Scheduling until a day is chosen', async (c) => {
-    const { id } = await snapshotSubject(c);
-    // Put back for the cancel check: backups off again (cancelling also deletes what was backed up here).
-    let cancel: Exchange;
-    try {
-      await enabledBackupsShowASchedule(c, id);
-    } finally {
-      cancel = await c.post(`${INSTANCES}/${id}/backups/cancel`);
-    }
-    if (!ok(cancel)) throw new SetupError(`could not cancel the backups enabled on the shared instance ${id}: HTTP ${cancel.status}`);
-  });
+  check(
+    ['P2.backups.enable.enables', 'P2.instance.backups.schedule.day.scheduling-until-chosen'],
+    'enabled backups show a schedule: Scheduling until a day is chosen',
+    async (c) => {
+      const { id } = await snapshotSubject(c);
+      // Put back for the cancel check: backups off again (cancelling also deletes what was backed up here).
+      let cancel: Exchange;
+      try {
+        await enabledBackupsShowASchedule(c, id);
+      } finally {
+        cancel = await c.post(`${INSTANCES}/${id}/backups/cancel`);
+      }
+      if (!ok(cancel)) throw new SetupError(`could not cancel the backups enabled on the shared instance ${id}: HTTP ${cancel.status}`);
+    },
+  );
 
   check('P2.backups.cancel.deletes-all', 'cancelling backups deletes every existing backup', async (c) => {
     const { id } = await snapshotSubject(c);
@@ -94,23 +141,40 @@ describe('Backup service', () => {
     c.expectSuccess('P2.backups.cancel.deletes-all', snap.exchange, 'taking a snapshot');
     c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/cancel`), 'cancelling backups');
     c.expect('P2.backups.cancel.deletes-all', await backupGone(c, id, snap.label), `the snapshot "${snap.label}" is still in the backups after cancelling`);
-    if (snap.id !== undefined) c.expectRejected('P2.backups.cancel.deletes-all', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`), rejected), 'viewing a backup after cancelling');
+    if (snap.id !== undefined)
+      c.expectRejected(
+        'P2.backups.cancel.deletes-all',
+        await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`), rejected),
+        'viewing a backup after cancelling',
+      );
     c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups again');
-    c.expect('P2.backups.cancel.deletes-all', await backupGone(c, id, snap.label), 'the cancelled snapshot is back after enabling backups again (deletion is permanent)');
+    c.expect(
+      'P2.backups.cancel.deletes-all',
+      await backupGone(c, id, snap.label),
+      'the cancelled snapshot is back after enabling backups again (deletion is permanent)',
+    );
   });
 });
 
 describe('Restore', () => {
-  check('P2.backups.restore.overwrite-true', 'restore with overwrite true deletes the target\'s configs first', async (c) => {
+  check('P2.backups.restore.overwrite-true', "restore with overwrite true deletes the target's configs first", async (c) => {
     const { source, backupId } = await snapshotted(c);
     const sourceProfiles = (await configsOf(c, source.id)).length;
     const target = await newInstance(c, fx, { image: true });
     const extra = await newConfig(c, target.id);
     const restore = await c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: true });
     c.expectSuccess('P2.backups.restore.overwrite-true', restore, 'restoring with overwrite true');
-    c.expectRejected('P2.backups.restore.overwrite-true', await readAfterWrite(c, () => c.get(`${INSTANCES}/${target.id}/configs/${extra.id}`), rejected), 'viewing a profile the target had before the overwriting restore');
+    c.expectRejected(
+      'P2.backups.restore.overwrite-true',
+      await readAfterWrite(c, () => c.get(`${INSTANCES}/${target.id}/configs/${extra.id}`), rejected),
+      'viewing a profile the target had before the overwriting restore',
+    );
     const after = await configsOf(c, target.id, (profiles) => profiles.length === sourceProfiles);
-    c.expect('P2.backups.restore.overwrite-true', after.length === sourceProfiles, `after an overwriting restore the target has ${after.length} profiles; the backup holds ${sourceProfiles}`);
+    c.expect(
+      'P2.backups.restore.overwrite-true',
+      after.length === sourceProfiles,
+      `after an overwriting restore the target has ${after.length} profiles; the backup holds ${sourceProfiles}`,
+    );
   });
 
   check('P2.backups.restore.insufficient-space', 'restore without overwrite onto a full target is an insufficient-space error', async (c) => {
@@ -120,14 +184,18 @@ describe('Restore', () => {
     const refused = await c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: false });
     c.expectRejected('P2.backups.restore.insufficient-space', refused, 'restoring without overwrite onto an instance whose disks fill it');
     const after = (await configsOf(c, target.id)).map((item) => item.id).sort();
-    c.expect('P2.backups.restore.insufficient-space', JSON.stringify(after) === JSON.stringify(before), 'the refused restore changed the target\'s profiles');
+    c.expect('P2.backups.restore.insufficient-space', JSON.stringify(after) === JSON.stringify(before), "the refused restore changed the target's profiles");
     const roomy = await newInstance(c, fx, {});
-    c.expectSuccess('P2.backups.restore.insufficient-space', await c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: roomy.id, overwrite: false }), 'restoring without overwrite onto an instance of the same type without disks');
+    c.expectSuccess(
+      'P2.backups.restore.insufficient-space',
+      await c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: roomy.id, overwrite: false }),
+      'restoring without overwrite onto an instance of the same type without disks',
+    );
   });
 });
 
 describe('Create instance body: backup_id', () => {
-  check('P2.instance-create.backup-id.same-region', 'an instance from a backup must be in the backup\'s region', async (c) => {
+  check('P2.instance-create.backup-id.same-region', "an instance from a backup must be in the backup's region", async (c) => {
     const config = c.target.info.config;
     const other = extraSetting(c, 'OTHER_REGION');
     const { backupId } = await snapshotted(c);
@@ -141,7 +209,11 @@ describe('Create instance body: backup_id', () => {
     const config = c.target.info.config;
     const { backupId } = await snapshotted(c, { type: config.largerInstanceType });
     const refused = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
-    c.expectRejected('P2.instance-create.backup-id.big-enough', refused.exchange, `creating a ${config.instanceType} from the backup of a full ${config.largerInstanceType}`);
+    c.expectRejected(
+      'P2.instance-create.backup-id.big-enough',
+      refused.exchange,
+      `creating a ${config.instanceType} from the backup of a full ${config.largerInstanceType}`,
+    );
     const accepted = await createInstance(c, fx, { region: config.region, type: config.largerInstanceType, label: fx.label('vm', 64), backup_id: backupId });
     c.expectSuccess('P2.instance-create.backup-id.big-enough', accepted.exchange, `creating a ${config.largerInstanceType} from the same backup`);
   });
@@ -150,9 +222,25 @@ describe('Create instance body: backup_id', () => {
     const config = c.target.info.config;
     const { source, backupId } = await snapshotted(c);
     const body = () => ({ region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
-    const readOnly = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: { compute: { [String(source.id)]: 'read_only' } } } });
-    c.expectRejected('P2.instance-create.backup-id.permission', (await createInstance(c, fx, body(), { token: readOnly })).exchange, 'creating from a backup with read_only on its instance');
-    const readWrite = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: { compute: { [String(source.id)]: 'read_write' } } } });
-    c.expectSuccess('P2.instance-create.backup-id.permission', (await createInstance(c, fx, body(), { token: readWrite })).exchange, 'creating from a backup with read_write on its instance');
+    const readOnly = await c.principal({
+      scopes: '*',
+      restricted: true,
+      grants: { global: { add_computes: true }, entities: { compute: { [String(source.id)]: 'read_only' } } },
+    });
+    c.expectRejected(
+      'P2.instance-create.backup-id.permission',
+      (await createInstance(c, fx, body(), { token: readOnly })).exchange,
+      'creating from a backup with read_only on its instance',
+    );
+    const readWrite = await c.principal({
+      scopes: '*',
+      restricted: true,
+      grants: { global: { add_computes: true }, entities: { compute: { [String(source.id)]: 'read_write' } } },
+    });
+    c.expectSuccess(
+      'P2.instance-create.backup-id.permission',
+      (await createInstance(c, fx, body(), { token: readWrite })).exchange,
+      'creating from a backup with read_write on its instance',
+    );
   });
 });

@@ -5,7 +5,16 @@ import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import {
-  INSTANCES, cloneStillRunning, cloneToNew, configsOf, documentedDevices, newConfig, newInstance, ok, viewInstance, type Json,
+  INSTANCES,
+  cloneStillRunning,
+  cloneToNew,
+  configsOf,
+  documentedDevices,
+  newConfig,
+  newInstance,
+  ok,
+  viewInstance,
+  type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-clone');
@@ -26,7 +35,8 @@ async function makeSourceWithTwoProfiles(c: Check): Promise<{ id: number; labels
   const [first] = await configsOf(c, source.id, (profiles) => profiles.length > 0);
   const second = await newConfig(c, source.id, { devices: documentedDevices(first?.devices) });
   const labels = (await configsOf(c, source.id, (profiles) => profiles.length === 2)).map((item) => item.label as string);
-  if (labels.length !== 2 || !labels.includes(second.label)) return c.skip(`the source has profiles ${JSON.stringify(labels)}, not the default one plus the one added (${second.label})`);
+  if (labels.length !== 2 || !labels.includes(second.label))
+    return c.skip(`the source has profiles ${JSON.stringify(labels)}, not the default one plus the one added (${second.label})`);
   return { id: source.id, labels, second: second.id, secondLabel: second.label };
 }
 
@@ -50,7 +60,11 @@ describe('Clone body', () => {
     if (clone.id === undefined) return c.skip('cannot find the new clone (the clone response is not shown and the tag was not copied)');
     const label = (await viewInstance(c, clone.id)).label;
     // "A default label applies": which one is not shown (the source's own label is allowed: instance labels are not unique).
-    c.expect('P2.clone.label.default', typeof label === 'string' && label.length >= 3 && label.length <= 64 && INSTANCE_LABEL.test(label), `the default label of the clone ${JSON.stringify(label)} is not a valid instance label`);
+    c.expect(
+      'P2.clone.label.default',
+      typeof label === 'string' && label.length >= 3 && label.length <= 64 && INSTANCE_LABEL.test(label),
+      `the default label of the clone ${JSON.stringify(label)} is not a valid instance label`,
+    );
   });
 
   check('P2.clone.configs.absent-all', 'configs absent: every profile is cloned', async (c) => {
@@ -59,7 +73,11 @@ describe('Clone body', () => {
     c.expectSuccess('P2.clone.configs.absent-all', clone.exchange, 'cloning without configs');
     const cloned = (labels: unknown[]) => labels.length === 2 && source.labels.every((label) => labels.includes(label));
     const labels = (await configsOf(c, clone.id!, (profiles) => cloned(profiles.map((item) => item.label)))).map((item) => item.label);
-    c.expect('P2.clone.configs.absent-all', cloned(labels), `the clone has profiles ${JSON.stringify(labels)}; the source has ${JSON.stringify(source.labels)}`);
+    c.expect(
+      'P2.clone.configs.absent-all',
+      cloned(labels),
+      `the clone has profiles ${JSON.stringify(labels)}; the source has ${JSON.stringify(source.labels)}`,
+    );
   });
 
   check('P2.clone.configs.empty-none', 'configs empty: no profile is cloned', async (c) => {
@@ -79,7 +97,7 @@ describe('Clone body', () => {
     c.expect('P2.clone.configs.listed', cloned(labels), `a clone of profile "${source.secondLabel}" has profiles ${JSON.stringify(labels)}`);
   });
 
-  check('P2.clone.tags-copied', 'the source\'s tags are copied to the target', async (c) => {
+  check('P2.clone.tags-copied', "the source's tags are copied to the target", async (c) => {
     const { tag, ...source } = await taggedSource(c);
     const clone = await cloneToNew(c, fx, source.id);
     c.expectSuccess('P2.clone.tags-copied', clone.exchange, 'cloning to a new instance');
@@ -90,7 +108,11 @@ describe('Clone body', () => {
     const onto = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: existing.id, configs: [], disks: [] });
     c.expectSuccess('P2.clone.tags-copied', onto, 'cloning onto an existing instance');
     const targetTags = (await viewInstance(c, existing.id, carries)).tags;
-    c.expect('P2.clone.tags-copied', Array.isArray(targetTags) && targetTags.includes(tag), `the existing target has tags ${JSON.stringify(targetTags)} after the clone; the source has [${tag}]`);
+    c.expect(
+      'P2.clone.tags-copied',
+      Array.isArray(targetTags) && targetTags.includes(tag),
+      `the existing target has tags ${JSON.stringify(targetTags)} after the clone; the source has [${tag}]`,
+    );
   });
 });
 
@@ -104,7 +126,12 @@ describe('Clone to an existing instance', () => {
     const onto = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: existing.id, configs: [], disks: [], label });
     if (!ok(onto)) return c.expectRejected('P2.instance-clone.label.new-instance-only', onto, 'cloning onto an existing instance with a label');
     const after = (await viewInstance(c, existing.id)).label;
-    c.expect('P2.instance-clone.label.new-instance-only', after === existing.label, `cloning onto instance ${existing.id} with label ${JSON.stringify(label)} renamed it from ${JSON.stringify(existing.label)} to ${JSON.stringify(after)}`, onto);
+    c.expect(
+      'P2.instance-clone.label.new-instance-only',
+      after === existing.label,
+      `cloning onto instance ${existing.id} with label ${JSON.stringify(label)} renamed it from ${JSON.stringify(existing.label)} to ${JSON.stringify(after)}`,
+      onto,
+    );
   });
 
   check('P2.clone.compute-id.enough-resources', 'the existing target must have room for the cloned disks', async (c) => {
@@ -113,7 +140,11 @@ describe('Clone to an existing instance', () => {
     const refused = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: full.id });
     c.expectRejected('P2.clone.compute-id.enough-resources', refused, 'cloning every disk onto an instance whose disks fill it');
     const empty = await newInstance(c, fx, {});
-    c.expectSuccess('P2.clone.compute-id.enough-resources', await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: empty.id }), 'cloning every disk onto an instance of the same type without disks');
+    c.expectSuccess(
+      'P2.clone.compute-id.enough-resources',
+      await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: empty.id }),
+      'cloning every disk onto an instance of the same type without disks',
+    );
   });
 
   check('P2.clone.compute-id.actions-complete', 'a target with a running action is refused', async (c) => {
@@ -123,12 +154,17 @@ describe('Clone to an existing instance', () => {
     c.expectSuccess('P2.clone.compute-id.actions-complete', busyClone.exchange, 'starting a clone of the future target');
     const onto = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busy.id, configs: [] });
     if (ok(onto)) {
-      if (!(await cloneStillRunning(c, fx, busy.id))) return c.skip('simulated time moved on during the check (another spec file advanced the clock): the clone was over');
+      if (!(await cloneStillRunning(c, fx, busy.id)))
+        return c.skip('simulated time moved on during the check (another spec file advanced the clock): the clone was over');
       c.fail('P2.clone.compute-id.actions-complete', 'a clone onto an instance was accepted while that instance was being cloned', onto);
     }
     c.expectRejected('P2.clone.compute-id.actions-complete', onto, 'cloning onto an instance with a running clone');
     await c.advanceClock(11 * 60);
-    c.expectSuccess('P2.clone.compute-id.actions-complete', await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busy.id, configs: [] }), 'the same clone once the running one had time to finish');
+    c.expectSuccess(
+      'P2.clone.compute-id.actions-complete',
+      await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busy.id, configs: [] }),
+      'the same clone once the running one had time to finish',
+    );
   });
 });
 
@@ -136,24 +172,51 @@ describe('Clone grants and concurrency', () => {
   check('P2.clone.add-computes', 'cloning needs the add_computes grant', async (c) => {
     const source = await sourceWithTwoProfiles(c);
     const without = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(source.id)]: 'read_write' } } } });
-    c.expectRejected('P2.clone.add-computes', (await cloneToNew(c, fx, source.id, {}, { token: without })).exchange, 'cloning with read_write on the source but no add_computes');
-    const withGrant = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: { compute: { [String(source.id)]: 'read_write' } } } });
-    c.expectSuccess('P2.clone.add-computes', (await cloneToNew(c, fx, source.id, {}, { token: withGrant })).exchange, 'cloning with read_write on the source and add_computes');
+    c.expectRejected(
+      'P2.clone.add-computes',
+      (await cloneToNew(c, fx, source.id, {}, { token: without })).exchange,
+      'cloning with read_write on the source but no add_computes',
+    );
+    const withGrant = await c.principal({
+      scopes: '*',
+      restricted: true,
+      grants: { global: { add_computes: true }, entities: { compute: { [String(source.id)]: 'read_write' } } },
+    });
+    c.expectSuccess(
+      'P2.clone.add-computes',
+      (await cloneToNew(c, fx, source.id, {}, { token: withGrant })).exchange,
+      'cloning with read_write on the source and add_computes',
+    );
   });
 
-  check(['P2.clone.max-5-concurrent', 'P1.errors.clone.sixth-concurrent-400'], 'six concurrent clones of one source: exactly one gets HTTP 400', async (c) => {
-    // Simulated time is shared: a clock jump between the six requests could end a clone early. One retry on a
-    // fresh source tells a real violation (it happens again) from such a jump.
-    let outcome = await sixClones(c);
-    if (outcome.successes === 6) outcome = await sixClones(c);
-    const statuses = outcome.exchanges.map((exchange) => exchange.status);
-    const refused = outcome.exchanges.filter((exchange) => !ok(exchange));
-    c.expect('P2.clone.max-5-concurrent', outcome.successes === 5, `of six concurrent clones of one source ${outcome.successes} were accepted (statuses ${statuses.join(', ')}); five expected`, refused[0] ?? outcome.exchanges[5]);
-    c.expect('P1.errors.clone.sixth-concurrent-400', refused.length === 1 && refused[0]!.status === 400, `the clone beyond five concurrent ones got HTTP ${refused[0]?.status} (400 expected)`, refused[0]);
-    await c.advanceClock(11 * 60);
-    const after = await cloneToNew(c, fx, outcome.source);
-    c.expectSuccess('P2.clone.max-5-concurrent', after.exchange, 'a clone of the same source once the five had time to finish');
-  }, { timeout: 30_000 });
+  check(
+    ['P2.clone.max-5-concurrent', 'P1.errors.clone.sixth-concurrent-400'],
+    'six concurrent clones of one source: exactly one gets HTTP 400',
+    async (c) => {
+      // Simulated time is shared: a clock jump between the six requests could end a clone early. One retry on a
+      // fresh source tells a real violation (it happens again) from such a jump.
+      let outcome = await sixClones(c);
+      if (outcome.successes === 6) outcome = await sixClones(c);
+      const statuses = outcome.exchanges.map((exchange) => exchange.status);
+      const refused = outcome.exchanges.filter((exchange) => !ok(exchange));
+      c.expect(
+        'P2.clone.max-5-concurrent',
+        outcome.successes === 5,
+        `of six concurrent clones of one source ${outcome.successes} were accepted (statuses ${statuses.join(', ')}); five expected`,
+        refused[0] ?? outcome.exchanges[5],
+      );
+      c.expect(
+        'P1.errors.clone.sixth-concurrent-400',
+        refused.length === 1 && refused[0]!.status === 400,
+        `the clone beyond five concurrent ones got HTTP ${refused[0]?.status} (400 expected)`,
+        refused[0],
+      );
+      await c.advanceClock(11 * 60);
+      const after = await cloneToNew(c, fx, outcome.source);
+      c.expectSuccess('P2.clone.max-5-concurrent', after.exchange, 'a clone of the same source once the five had time to finish');
+    },
+    { timeout: 30_000 },
+  );
 });
 
 async function sixClones(c: Check): Promise<{ source: number; successes: number; exchanges: Awaited<ReturnType<typeof cloneToNew>>['exchange'][] }> {
@@ -162,4 +225,3 @@ async function sixClones(c: Check): Promise<{ source: number; successes: number;
   const exchanges = results.map((result) => result.exchange);
   return { source: source.id, successes: exchanges.filter(ok).length, exchanges };
 }
-

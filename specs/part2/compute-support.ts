@@ -27,9 +27,12 @@ export async function shutDown(c: Check, id: number): Promise<void> {
   if (!ok(shutdown)) throw new SetupError(`instance ${id} could not be shut down before a boot (HTTP ${shutdown.status})`);
 }
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
-export const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+export const bodyOf = (exchange: Exchange): Json =>
+  exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 export const reasonOf = (exchange: Exchange): string =>
-  ((bodyOf(exchange).errors as Array<{ reason?: unknown }> | undefined) ?? []).map((error) => (typeof error?.reason === 'string' ? error.reason : '')).join(' | ');
+  ((bodyOf(exchange).errors as Array<{ reason?: unknown }> | undefined) ?? [])
+    .map((error) => (typeof error?.reason === 'string' ? error.reason : ''))
+    .join(' | ');
 
 const DEVICE_SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'];
 
@@ -39,8 +42,11 @@ const DEVICE_SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'];
  */
 export function documentedDevices(devices: unknown): Json {
   const map = devices && typeof devices === 'object' ? (devices as Record<string, unknown>) : {};
-  const slotOf = (slot: Record<string, unknown>): Json => Object.fromEntries(['disk_id', 'volume_id'].filter((member) => member in slot).map((member) => [member, slot[member]]));
-  return Object.fromEntries(DEVICE_SLOTS.filter((slot) => map[slot] && typeof map[slot] === 'object').map((slot) => [slot, slotOf(map[slot] as Record<string, unknown>)]));
+  const slotOf = (slot: Record<string, unknown>): Json =>
+    Object.fromEntries(['disk_id', 'volume_id'].filter((member) => member in slot).map((member) => [member, slot[member]]));
+  return Object.fromEntries(
+    DEVICE_SLOTS.filter((slot) => map[slot] && typeof map[slot] === 'object').map((slot) => [slot, slotOf(map[slot] as Record<string, unknown>)]),
+  );
 }
 
 /** RFC 1918 (the private IPv4 address ranges). */
@@ -61,7 +67,11 @@ export async function listAll(c: Check, path: string, until?: (items: Json[]) =>
  * `until` (what a write just set): either is read again within the consistency window.
  */
 export async function viewInstance(c: Check, id: number, until: (view: Json) => boolean = () => true): Promise<Json> {
-  const exchange = await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}`), (view) => ok(view) && until(bodyOf(view)));
+  const exchange = await readAfterWrite(
+    c,
+    () => c.get(`${INSTANCES}/${id}`),
+    (view) => ok(view) && until(bodyOf(view)),
+  );
   if (!ok(exchange)) throw new SetupError(`cannot view instance ${id}: HTTP ${exchange.status}`);
   return bodyOf(exchange);
 }
@@ -70,14 +80,22 @@ const EXTRA = { OTHER_REGION: 'otherRegion', NO_VLAN_REGION: 'noVlanRegion', SPA
 
 /** A region setting a real target must name (the embedded emulator's seed provides them); `skip` when absent. */
 export function extraSetting(c: Check, name: keyof typeof EXTRA): string {
-  return c.setting(EXTRA[name], `needs ${name.toLowerCase().replace(/_/g, ' ')}: set --${EXTRA[name].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} or CONFORMANCE_${name}`);
+  return c.setting(
+    EXTRA[name],
+    `needs ${name.toLowerCase().replace(/_/g, ' ')}: set --${EXTRA[name].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} or CONFORMANCE_${name}`,
+  );
 }
 
 /**
  * Creates an instance through a raw request and tracks it for deletion. Returns the exchange and, when the create
  * succeeded, the instance id: from the response, else found in the list by label or by `findTag`.
  */
-export async function createInstance(c: Check, fx: Fixtures, body: Json, options: { token?: string; findTag?: string } = {}): Promise<{ exchange: Exchange; id?: number }> {
+export async function createInstance(
+  c: Check,
+  fx: Fixtures,
+  body: Json,
+  options: { token?: string; findTag?: string } = {},
+): Promise<{ exchange: Exchange; id?: number }> {
   const exchange = await c.post(INSTANCES, body, options.token ? { token: options.token } : {});
   if (!ok(exchange)) return { exchange };
   const id = await idOfCreated(c, exchange, body.label as string | undefined, options.findTag);
@@ -87,10 +105,13 @@ export async function createInstance(c: Check, fx: Fixtures, body: Json, options
 }
 
 /** The id of an instance a create or clone made: from the response, or the list item with the label or tag. */
-export async function idOfCreated(c: Check, exchange: Exchange, label?: string, tag?: string): Promise<number | undefined> {
+async function idOfCreated(c: Check, exchange: Exchange, label?: string, tag?: string): Promise<number | undefined> {
   const created = bodyOf(exchange);
   if (typeof created.id === 'number' && (!label || created.label === undefined || created.label === label)) return created.id;
-  const found = await findInstance(c, (item) => (label !== undefined && item.label === label) || (tag !== undefined && Array.isArray(item.tags) && item.tags.includes(tag)));
+  const found = await findInstance(
+    c,
+    (item) => (label !== undefined && item.label === label) || (tag !== undefined && Array.isArray(item.tags) && item.tags.includes(tag)),
+  );
   return typeof found?.id === 'number' ? found.id : undefined;
 }
 
@@ -135,7 +156,13 @@ export async function newConfig(c: Check, computeId: number, extra: Json = {}): 
  * Clones `sourceId` to a new instance (config region and type unless given), tracking what it made. The new
  * instance is found by its label, or by `findTag` (a tag of the source, copied to the clone) when no label is sent.
  */
-export async function cloneToNew(c: Check, fx: Fixtures, sourceId: number, extra: Json = {}, options: { token?: string; findTag?: string } = {}): Promise<{ exchange: Exchange; id?: number; label?: string }> {
+export async function cloneToNew(
+  c: Check,
+  fx: Fixtures,
+  sourceId: number,
+  extra: Json = {},
+  options: { token?: string; findTag?: string } = {},
+): Promise<{ exchange: Exchange; id?: number; label?: string }> {
   const config = c.target.info.config;
   const body: Json = { region: config.region, type: config.instanceType, label: fx.label('cl', 64), ...extra };
   const exchange = await c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
@@ -144,7 +171,9 @@ export async function cloneToNew(c: Check, fx: Fixtures, sourceId: number, extra
   const created = bodyOf(exchange);
   let id = typeof created.id === 'number' && created.id !== sourceId ? created.id : undefined;
   if (id === undefined) {
-    const made = (item: Json) => item.id !== sourceId && ((label !== undefined && item.label === label) || (options.findTag !== undefined && Array.isArray(item.tags) && item.tags.includes(options.findTag)));
+    const made = (item: Json) =>
+      item.id !== sourceId &&
+      ((label !== undefined && item.label === label) || (options.findTag !== undefined && Array.isArray(item.tags) && item.tags.includes(options.findTag)));
     const found = (await listAll(c, INSTANCES, (items) => items.some(made))).find(made);
     id = typeof found?.id === 'number' ? found.id : undefined;
   }
@@ -188,12 +217,22 @@ async function backupOnce(c: Check, computeId: number, label: string): Promise<J
 
 /** The backup labelled `label`: one just taken, so a miss is read again within the consistency window. */
 export function findBackup(c: Check, computeId: number, label: string): Promise<Json | undefined> {
-  return readAfterWrite(c, () => backupOnce(c, computeId, label), (found) => found !== undefined);
+  return readAfterWrite(
+    c,
+    () => backupOnce(c, computeId, label),
+    (found) => found !== undefined,
+  );
 }
 
 /** Whether no backup is labelled `label` (after it was replaced or deleted: one still listed is read again within the window). */
 export async function backupGone(c: Check, computeId: number, label: string): Promise<boolean> {
-  return (await readAfterWrite(c, () => backupOnce(c, computeId, label), (found) => found === undefined)) === undefined;
+  return (
+    (await readAfterWrite(
+      c,
+      () => backupOnce(c, computeId, label),
+      (found) => found === undefined,
+    )) === undefined
+  );
 }
 
 /**

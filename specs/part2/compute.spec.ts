@@ -8,7 +8,20 @@ import type { Exchange } from '../../harness/http.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import {
-  INSTANCES, STRONG_PASSWORD, bodyOf, cloneStillRunning, cloneToNew, createInstance, isPrivateIpv4, listAll, newInstance, ok, reasonOf, rejected, viewInstance, type Json,
+  INSTANCES,
+  STRONG_PASSWORD,
+  bodyOf,
+  cloneStillRunning,
+  cloneToNew,
+  createInstance,
+  isPrivateIpv4,
+  listAll,
+  newInstance,
+  ok,
+  reasonOf,
+  rejected,
+  viewInstance,
+  type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-compute');
@@ -26,7 +39,17 @@ const deployedCreate = (c: Check) =>
   fx.shared('deployedCreate', async (): Promise<Created & { image: string }> => {
     const config = c.target.info.config;
     const image = await fx.publicImage(c);
-    return { image, ...(await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image, root_pass: STRONG_PASSWORD, private_ip: true })) };
+    return {
+      image,
+      ...(await createInstance(c, fx, {
+        region: config.region,
+        type: config.instanceType,
+        label: fx.label('vm', 64),
+        image,
+        root_pass: STRONG_PASSWORD,
+        private_ip: true,
+      })),
+    };
   });
 const emptyCreate = (c: Check) =>
   fx.shared('emptyCreate', async (): Promise<Created> => {
@@ -46,26 +69,53 @@ describe('Create instance body: creation modes', () => {
   check('P2.instance.image.deployed-from', 'image is the image deployed from, null without one', async (c) => {
     const deployed = await deployedCreate(c);
     const view = await viewInstance(c, createdId(deployed, 'an instance from an image'));
-    c.expect('P2.instance.image.deployed-from', view.image === deployed.image, `an instance deployed from ${deployed.image} shows image ${JSON.stringify(view.image)}`);
+    c.expect(
+      'P2.instance.image.deployed-from',
+      view.image === deployed.image,
+      `an instance deployed from ${deployed.image} shows image ${JSON.stringify(view.image)}`,
+    );
     const emptyView = await viewInstance(c, createdId(await emptyCreate(c), 'an empty instance'));
-    c.expect('P2.instance.image.deployed-from', emptyView.image === null, `an instance created without an image shows image ${JSON.stringify(emptyView.image)} (null expected)`);
+    c.expect(
+      'P2.instance.image.deployed-from',
+      emptyView.image === null,
+      `an instance created without an image shows image ${JSON.stringify(emptyView.image)} (null expected)`,
+    );
   });
 
   check('P2.instance.ipv4.one-public-on-create', 'a new instance has exactly one public IPv4 address', async (c) => {
-    for (const [created, extra] of [[await deployedCreate(c), { image: true }], [await emptyCreate(c), {}]] as const) {
+    for (const [created, extra] of [
+      [await deployedCreate(c), { image: true }],
+      [await emptyCreate(c), {}],
+    ] as const) {
       const view = await viewInstance(c, createdId(created, 'an instance'));
       const ipv4 = Array.isArray(view.ipv4) ? (view.ipv4 as string[]) : [];
       const publics = ipv4.filter((address) => !isPrivateIpv4(address));
-      c.expect('P2.instance.ipv4.one-public-on-create', publics.length === 1, `a new instance (${extra.image ? 'from an image' : 'empty'}) has ${publics.length} public IPv4 addresses: ${JSON.stringify(ipv4)}`);
-      c.expect('P2.instance.ipv4.one-public-on-create', ipv4.length - publics.length <= 1, `a new instance has more than one private IPv4 address: ${JSON.stringify(ipv4)}`);
+      c.expect(
+        'P2.instance.ipv4.one-public-on-create',
+        publics.length === 1,
+        `a new instance (${extra.image ? 'from an image' : 'empty'}) has ${publics.length} public IPv4 addresses: ${JSON.stringify(ipv4)}`,
+      );
+      c.expect(
+        'P2.instance.ipv4.one-public-on-create',
+        ipv4.length - publics.length <= 1,
+        `a new instance has more than one private IPv4 address: ${JSON.stringify(ipv4)}`,
+      );
     }
   });
 
   check('P2.instance-create.private-ip', 'private_ip true adds a private IPv4 address', async (c) => {
     const id = createdId(await deployedCreate(c), 'an instance with private_ip true');
     const ipv4 = ((await viewInstance(c, id)).ipv4 as string[] | undefined) ?? [];
-    c.expect('P2.instance-create.private-ip', ipv4.some(isPrivateIpv4), `an instance created with private_ip true shows no private IPv4 address: ${JSON.stringify(ipv4)}`);
-    c.expect('P2.instance-create.private-ip', ipv4.some((address) => !isPrivateIpv4(address)), `an instance created with private_ip true lost its public IPv4 address: ${JSON.stringify(ipv4)}`);
+    c.expect(
+      'P2.instance-create.private-ip',
+      ipv4.some(isPrivateIpv4),
+      `an instance created with private_ip true shows no private IPv4 address: ${JSON.stringify(ipv4)}`,
+    );
+    c.expect(
+      'P2.instance-create.private-ip',
+      ipv4.some((address) => !isPrivateIpv4(address)),
+      `an instance created with private_ip true lost its public IPv4 address: ${JSON.stringify(ipv4)}`,
+    );
     // Without private_ip nothing is said ("possibly one private"): an instance created without it is not judged.
   });
 
@@ -73,7 +123,11 @@ describe('Create instance body: creation modes', () => {
     const { exchange, id } = await emptyCreate(c);
     c.expectSuccess('P2.instance.label.default-assigned', exchange, 'creating an instance without a label');
     const label = (await viewInstance(c, id!)).label;
-    c.expect('P2.instance.label.default-assigned', typeof label === 'string' && label.length >= 3 && label.length <= 64 && INSTANCE_LABEL.test(label), `the default label ${JSON.stringify(label)} is not a valid instance label`);
+    c.expect(
+      'P2.instance.label.default-assigned',
+      typeof label === 'string' && label.length >= 3 && label.length <= 64 && INSTANCE_LABEL.test(label),
+      `the default label ${JSON.stringify(label)} is not a valid instance label`,
+    );
   });
 
   check('P2.instance-create.type.known', 'an unknown instance type is rejected', async (c) => {
@@ -82,17 +136,32 @@ describe('Create instance body: creation modes', () => {
     c.expectRejected('P2.instance-create.type.known', exchange, 'creating an instance of an unknown type', 'type');
   });
 
-  check(['P2.instance-create.root-pass.strength', 'P1.errors.reason.weak-password'], 'a weak root password is rejected with a reason about the strength requirement', async (c) => {
-    const config = c.target.info.config;
-    const image = await fx.publicImage(c);
-    for (const weak of ['aaaaaaaaaa', '1111111111']) {
-      const { exchange } = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image, root_pass: weak });
-      c.expectRejected('P2.instance-create.root-pass.strength', exchange, `creating an instance with root_pass "${weak}"`, 'root_pass');
-      c.expect('P1.errors.reason.weak-password', /strength|strong/i.test(reasonOf(exchange)), `the reason "${reasonOf(exchange)}" does not say the password does not meet the strength requirement`, exchange);
-    }
-    const { exchange } = await deployedCreate(c);
-    c.expectSuccess('P2.instance-create.root-pass.strength', exchange, `creating an instance with the strong root_pass "${STRONG_PASSWORD}"`);
-  });
+  check(
+    ['P2.instance-create.root-pass.strength', 'P1.errors.reason.weak-password'],
+    'a weak root password is rejected with a reason about the strength requirement',
+    async (c) => {
+      const config = c.target.info.config;
+      const image = await fx.publicImage(c);
+      for (const weak of ['aaaaaaaaaa', '1111111111']) {
+        const { exchange } = await createInstance(c, fx, {
+          region: config.region,
+          type: config.instanceType,
+          label: fx.label('vm', 64),
+          image,
+          root_pass: weak,
+        });
+        c.expectRejected('P2.instance-create.root-pass.strength', exchange, `creating an instance with root_pass "${weak}"`, 'root_pass');
+        c.expect(
+          'P1.errors.reason.weak-password',
+          /strength|strong/i.test(reasonOf(exchange)),
+          `the reason "${reasonOf(exchange)}" does not say the password does not meet the strength requirement`,
+          exchange,
+        );
+      }
+      const { exchange } = await deployedCreate(c);
+      c.expectSuccess('P2.instance-create.root-pass.strength', exchange, `creating an instance with the strong root_pass "${STRONG_PASSWORD}"`);
+    },
+  );
 });
 
 describe('Compute instances: grants and restricted users', () => {
@@ -100,12 +169,28 @@ describe('Compute instances: grants and restricted users', () => {
     const instance = await fx.instance(c);
     const blind = await c.principal({ scopes: '*', restricted: true });
     const listed = await listAllAs(c, blind);
-    c.expect('P2.instances.list.visible', !listed.some((item) => item.id === instance.id), `a restricted user without a grant on instance ${instance.id} sees it in the instances list`);
+    c.expect(
+      'P2.instances.list.visible',
+      !listed.some((item) => item.id === instance.id),
+      `a restricted user without a grant on instance ${instance.id} sees it in the instances list`,
+    );
     const granted = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(instance.id)]: 'read_only' } } } });
-    const listedGranted = await readAfterWrite(c, () => listAllAs(c, granted), (items) => items.some((item) => item.id === instance.id));
-    c.expect('P2.instances.list.visible', listedGranted.some((item) => item.id === instance.id), `a restricted user with read_only on instance ${instance.id} does not see it in the instances list`);
+    const listedGranted = await readAfterWrite(
+      c,
+      () => listAllAs(c, granted),
+      (items) => items.some((item) => item.id === instance.id),
+    );
+    c.expect(
+      'P2.instances.list.visible',
+      listedGranted.some((item) => item.id === instance.id),
+      `a restricted user with read_only on instance ${instance.id} does not see it in the instances list`,
+    );
     const full = await listAll(c, INSTANCES, (items) => items.some((item) => item.id === instance.id));
-    c.expect('P2.instances.list.visible', full.some((item) => item.id === instance.id), `the account's own instance ${instance.id} is not in the instances list`);
+    c.expect(
+      'P2.instances.list.visible',
+      full.some((item) => item.id === instance.id),
+      `the account's own instance ${instance.id} is not in the instances list`,
+    );
   });
 
   check(['P2.instances.create.add-computes', 'P1.auth.grants.gate'], 'creating an instance needs the add_computes grant', async (c) => {
@@ -149,16 +234,33 @@ describe('Compute instances: grants and restricted users', () => {
     const config = c.target.info.config;
     const body = () => ({ region: config.region, type: config.instanceType, label: fx.label('vm', 64), image: image.id, root_pass: STRONG_PASSWORD });
     const without = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true } } });
-    c.expectRejected('P2.instance-create.image.private-permission', (await createInstance(c, fx, body(), { token: without })).exchange, `deploying ${String(image.id)} without a grant on it`, 'image');
-    const granted = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: { image: { [String(image.id)]: 'read_only' } } } });
-    c.expectSuccess('P2.instance-create.image.private-permission', (await createInstance(c, fx, body(), { token: granted })).exchange, `deploying ${String(image.id)} with read_only on it`);
+    c.expectRejected(
+      'P2.instance-create.image.private-permission',
+      (await createInstance(c, fx, body(), { token: without })).exchange,
+      `deploying ${String(image.id)} without a grant on it`,
+      'image',
+    );
+    const granted = await c.principal({
+      scopes: '*',
+      restricted: true,
+      grants: { global: { add_computes: true }, entities: { image: { [String(image.id)]: 'read_only' } } },
+    });
+    c.expectSuccess(
+      'P2.instance-create.image.private-permission',
+      (await createInstance(c, fx, body(), { token: granted })).exchange,
+      `deploying ${String(image.id)} with read_only on it`,
+    );
   });
 
   check('P2.instance-create.script-id.not-private-image', 'a deployment script with a private image is rejected', async (c) => {
     const image = await availablePrivateImage(c);
     const config = c.target.info.config;
     const body = { region: config.region, type: config.instanceType, label: fx.label('vm', 64), image: image.id, root_pass: STRONG_PASSWORD, script_id: 1 };
-    c.expectRejected('P2.instance-create.script-id.not-private-image', (await createInstance(c, fx, body)).exchange, `deploying the private image ${String(image.id)} with script_id 1`);
+    c.expectRejected(
+      'P2.instance-create.script-id.not-private-image',
+      (await createInstance(c, fx, body)).exchange,
+      `deploying the private image ${String(image.id)} with script_id 1`,
+    );
   });
 });
 
@@ -187,7 +289,11 @@ describe('Update instance body and alerts', () => {
       const vcpus = (view.specs as Json | undefined)?.vcpus;
       const cpu = (view.alerts as Json | undefined)?.cpu;
       if (typeof vcpus !== 'number') return c.skip('the instance shows no specs.vcpus');
-      c.expect('P2.alerts.cpu.default-90-per-core', cpu === 90 * vcpus, `a new ${type} instance with ${vcpus} vcpus has alerts.cpu ${JSON.stringify(cpu)} (expected ${90 * vcpus})`);
+      c.expect(
+        'P2.alerts.cpu.default-90-per-core',
+        cpu === 90 * vcpus,
+        `a new ${type} instance with ${vcpus} vcpus has alerts.cpu ${JSON.stringify(cpu)} (expected ${90 * vcpus})`,
+      );
     }
   });
 
@@ -206,19 +312,42 @@ describe('Update instance body and alerts', () => {
     const label = fx.label('up', 64);
     const tag = fx.label('tag', 50);
     fx.track('tag', tag, tag);
-    const update = { label, group: 'conformance', tags: [tag], watchdog_enabled: false, alerts: { cpu: 45, io: 5000, network_in: 7, network_out: 8, transfer_quota: 60 }, backups: { schedule: { day: 'Tuesday', window: 'W10' } } };
+    const update = {
+      label,
+      group: 'conformance',
+      tags: [tag],
+      watchdog_enabled: false,
+      alerts: { cpu: 45, io: 5000, network_in: 7, network_out: 8, transfer_quota: 60 },
+      backups: { schedule: { day: 'Tuesday', window: 'W10' } },
+    };
     const put = await c.put(`${INSTANCES}/${id}`, update);
     c.expectSuccess('P2.instance.update.persists', put, 'the update');
     const view = await viewInstance(c, id, (shown) => shown.label === label);
     c.expect('P2.instance.update.persists', view.label === label, `label is ${JSON.stringify(view.label)} after setting ${label}`);
     c.expect('P2.instance.update.persists', view.group === 'conformance', `group is ${JSON.stringify(view.group)} after setting "conformance"`);
-    c.expect('P2.instance.update.persists', Array.isArray(view.tags) && view.tags.length === 1 && view.tags[0] === tag, `tags are ${JSON.stringify(view.tags)} after setting [${tag}]`);
-    c.expect('P2.instance.update.persists', view.watchdog_enabled === false, `watchdog_enabled is ${JSON.stringify(view.watchdog_enabled)} after setting false`);
+    c.expect(
+      'P2.instance.update.persists',
+      Array.isArray(view.tags) && view.tags.length === 1 && view.tags[0] === tag,
+      `tags are ${JSON.stringify(view.tags)} after setting [${tag}]`,
+    );
+    c.expect(
+      'P2.instance.update.persists',
+      view.watchdog_enabled === false,
+      `watchdog_enabled is ${JSON.stringify(view.watchdog_enabled)} after setting false`,
+    );
     for (const [member, value] of Object.entries(update.alerts)) {
-      c.expect('P2.instance.update.persists', (view.alerts as Json | undefined)?.[member] === value, `alerts.${member} is ${JSON.stringify((view.alerts as Json | undefined)?.[member])} after setting ${value}`);
+      c.expect(
+        'P2.instance.update.persists',
+        (view.alerts as Json | undefined)?.[member] === value,
+        `alerts.${member} is ${JSON.stringify((view.alerts as Json | undefined)?.[member])} after setting ${value}`,
+      );
     }
     const schedule = ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
-    c.expect('P2.instance.update.persists', schedule.day === 'Tuesday' && schedule.window === 'W10', `backups.schedule is ${JSON.stringify(schedule)} after setting Tuesday / W10`);
+    c.expect(
+      'P2.instance.update.persists',
+      schedule.day === 'Tuesday' && schedule.window === 'W10',
+      `backups.schedule is ${JSON.stringify(schedule)} after setting Tuesday / W10`,
+    );
   });
 
   check('P2.instance.region.migration-only', 'an update or a resize leaves the region unchanged', async (c) => {
@@ -246,9 +375,17 @@ describe('Resize preconditions', () => {
     const config = c.target.info.config;
     const full = await newInstance(c, fx, { type: config.largerInstanceType, image: true });
     const refused = await c.post(`${INSTANCES}/${full.id}/resize`, { type: config.instanceType });
-    c.expectRejected('P2.resize.disk-allocation', refused, `resizing an instance whose disks fill a ${config.largerInstanceType} down to ${config.instanceType}`);
+    c.expectRejected(
+      'P2.resize.disk-allocation',
+      refused,
+      `resizing an instance whose disks fill a ${config.largerInstanceType} down to ${config.instanceType}`,
+    );
     const empty = await newInstance(c, fx, { type: config.largerInstanceType });
-    c.expectSuccess('P2.resize.disk-allocation', await c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType }), `resizing an instance without disks down to ${config.instanceType}`);
+    c.expectSuccess(
+      'P2.resize.disk-allocation',
+      await c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType }),
+      `resizing an instance without disks down to ${config.instanceType}`,
+    );
   });
 
   check('P2.resize.no-running-actions', 'a resize during a running clone is rejected', async (c) => {
@@ -258,12 +395,17 @@ describe('Resize preconditions', () => {
     c.expectSuccess('P2.resize.no-running-actions', clone.exchange, 'starting a clone of the instance');
     const resize = await c.post(`${INSTANCES}/${source.id}/resize`, { type: config.largerInstanceType });
     if (ok(resize)) {
-      if (!(await cloneStillRunning(c, fx, source.id))) return c.skip('simulated time moved on during the check (another spec file advanced the clock): the clone was over');
+      if (!(await cloneStillRunning(c, fx, source.id)))
+        return c.skip('simulated time moved on during the check (another spec file advanced the clock): the clone was over');
       c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone of the instance was running', resize);
     }
     c.expectRejected('P2.resize.no-running-actions', resize, 'resizing during a clone');
     await c.advanceClock(11 * 60);
-    c.expectSuccess('P2.resize.no-running-actions', await c.post(`${INSTANCES}/${source.id}/resize`, { type: config.largerInstanceType }), 'the same resize once the clone had time to finish');
+    c.expectSuccess(
+      'P2.resize.no-running-actions',
+      await c.post(`${INSTANCES}/${source.id}/resize`, { type: config.largerInstanceType }),
+      'the same resize once the clone had time to finish',
+    );
   });
 });
 
@@ -274,10 +416,14 @@ describe('Resize preconditions', () => {
 async function targetMonth(c: Check): Promise<{ id: number; year: number; month: number }> {
   const { id } = await fx.instance(c);
   const firewall = await fx.newFirewall(c);
-  const event = await fx.find(c, '/v4/account/events', (item) => item.action === 'firewall_create' && String((item.entity as Json | undefined)?.id) === String(firewall.id));
+  const event = await fx.find(
+    c,
+    '/v4/account/events',
+    (item) => item.action === 'firewall_create' && String((item.entity as Json | undefined)?.id) === String(firewall.id),
+  );
   const created = event?.created;
   const date = typeof created === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(created) ? created : `${created}Z`) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) return c.skip('no firewall_create event with a created date-time tells the target\'s current month');
+  if (Number.isNaN(date.getTime())) return c.skip("no firewall_create event with a created date-time tells the target's current month");
   return { id, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
 }
 
@@ -326,7 +472,8 @@ describe('Transfer year bounds', () => {
 
   check('P2.transfer.year.max-2037', 'a year after 2037 is rejected', async (c) => {
     const { id } = await fx.instance(c);
-    for (const year of [2038, 9999]) c.expectRejected('P2.transfer.year.max-2037', await c.get(`${INSTANCES}/${id}/transfer/${year}/1`), `transfer for ${year}/1`);
+    for (const year of [2038, 9999])
+      c.expectRejected('P2.transfer.year.max-2037', await c.get(`${INSTANCES}/${id}/transfer/${year}/1`), `transfer for ${year}/1`);
   });
 });
 
@@ -336,11 +483,20 @@ describe('Volumes, kernels, path parameters', () => {
     const fresh = await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/volumes`), ok);
     c.expectSuccess('P2.volumes.attached', fresh, 'the volumes list of a new instance');
     const data = bodyOf(fresh).data;
-    c.expect('P2.volumes.attached', Array.isArray(data) && data.length === 0, `a new instance (no volume attached) lists ${Array.isArray(data) ? data.length : 'no'} volumes`, fresh);
+    c.expect(
+      'P2.volumes.attached',
+      Array.isArray(data) && data.length === 0,
+      `a new instance (no volume attached) lists ${Array.isArray(data) ? data.length : 'no'} volumes`,
+      fresh,
+    );
     for (const instance of (await listAll(c, INSTANCES)).slice(0, 20)) {
       for (const volume of await listAll(c, `${INSTANCES}/${String(instance.id)}/volumes`)) {
         if (!('compute_id' in volume)) continue;
-        c.expect('P2.volumes.attached', volume.compute_id === instance.id, `the volumes list of instance ${String(instance.id)} holds volume ${String(volume.id)} attached to ${JSON.stringify(volume.compute_id)}`);
+        c.expect(
+          'P2.volumes.attached',
+          volume.compute_id === instance.id,
+          `the volumes list of instance ${String(instance.id)} holds volume ${String(volume.id)} attached to ${JSON.stringify(volume.compute_id)}`,
+        );
       }
     }
   });
@@ -360,8 +516,15 @@ describe('Volumes, kernels, path parameters', () => {
   check('P2.path.integer-ids', 'non-integer path ids are rejected', async (c) => {
     const { id } = await fx.instance(c);
     const paths = [
-      `${INSTANCES}/abc`, `${INSTANCES}/1.5`, `${INSTANCES}/${id}/backups/abc`, `${INSTANCES}/${id}/configs/abc`, `${INSTANCES}/${id}/configs/1.5`,
-      `${INSTANCES}/${id}/stats/abcd/1`, `${INSTANCES}/${id}/stats/2020/ab`, `${INSTANCES}/${id}/transfer/20x0/1`, `${INSTANCES}/${id}/transfer/2020/1.5`,
+      `${INSTANCES}/abc`,
+      `${INSTANCES}/1.5`,
+      `${INSTANCES}/${id}/backups/abc`,
+      `${INSTANCES}/${id}/configs/abc`,
+      `${INSTANCES}/${id}/configs/1.5`,
+      `${INSTANCES}/${id}/stats/abcd/1`,
+      `${INSTANCES}/${id}/stats/2020/ab`,
+      `${INSTANCES}/${id}/transfer/20x0/1`,
+      `${INSTANCES}/${id}/transfer/2020/1.5`,
     ];
     for (const path of paths) c.expectRejected('P2.path.integer-ids', await c.get(path), `GET ${path}`);
   });
@@ -385,10 +548,30 @@ describe('Events of instance operations', () => {
   check('P1.events.emission.instances', 'creating and deleting an instance are recorded as events naming the instance', async (c) => {
     const rule = 'P1.events.emission.instances';
     const { id } = await newInstance(c, fx, {});
-    c.expect(rule, (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > 0)).length > 0, `creating instance ${id} recorded no event naming it (entity.id ${id})`);
+    c.expect(
+      rule,
+      (
+        await readAfterWrite(
+          c,
+          () => eventsNaming(c, id),
+          (events) => events.length > 0,
+        )
+      ).length > 0,
+      `creating instance ${id} recorded no event naming it (entity.id ${id})`,
+    );
     const before = (await eventsNaming(c, id)).length;
     c.expectSuccess(rule, await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
-    c.expect(rule, (await readAfterWrite(c, () => eventsNaming(c, id), (events) => events.length > before)).length > before, `deleting instance ${id} recorded no new event naming it`);
+    c.expect(
+      rule,
+      (
+        await readAfterWrite(
+          c,
+          () => eventsNaming(c, id),
+          (events) => events.length > before,
+        )
+      ).length > before,
+      `deleting instance ${id} recorded no new event naming it`,
+    );
   });
 
   // The events list and view responses are judged against the documented event shape by the named checks (the

@@ -7,7 +7,24 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
-  INSTANCES, UNKNOWN_ID, bodyOf, cloneToNew, configsOf, createConfig, createInstance, extraSetting, isPrivateIpv4, newConfig, newInstance, ok, rejected, shutDown, viewInstance, vlanLabel, vlanListed, type Json,
+  INSTANCES,
+  UNKNOWN_ID,
+  bodyOf,
+  cloneToNew,
+  configsOf,
+  createConfig,
+  createInstance,
+  extraSetting,
+  isPrivateIpv4,
+  newConfig,
+  newInstance,
+  ok,
+  rejected,
+  shutDown,
+  viewInstance,
+  vlanLabel,
+  vlanListed,
+  type Json,
 } from './compute-support.js';
 
 const fx = useFixtures('part2-configs');
@@ -25,7 +42,11 @@ function sharedVlan(c: Check): Promise<string> {
     c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label)) === undefined, `the VLAN ${label} is listed before any interface names it`);
     const profile = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.label.new-creates-vlan', profile.exchange, `a profile with a vlan interface with the new label ${label}`);
-    c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label, (vlan) => vlan !== undefined)) !== undefined, `a profile with a vlan interface labelled ${label} did not create the VLAN (not in the VLAN list)`);
+    c.expect(
+      'P2.interfaces.label.new-creates-vlan',
+      (await vlanListed(c, label, (vlan) => vlan !== undefined)) !== undefined,
+      `a profile with a vlan interface labelled ${label} did not create the VLAN (not in the VLAN list)`,
+    );
     return label;
   });
 }
@@ -67,23 +88,42 @@ function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
 }
 
 describe('Configuration profile body', () => {
-  check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) => withEmptyInstance(c, async (computeId, newProfile) => {
-    const profile = await newProfile();
-    const path = `${INSTANCES}/${computeId}/configs/${profile.id}`;
-    const listed = (profiles: Json[]) => profiles.some((item) => item.id === profile.id);
-    c.expectSuccess('P2.config.listed', await readAfterWrite(c, () => c.get(path), ok), 'viewing the new profile');
-    c.expect('P2.config.listed', listed(await configsOf(c, computeId, listed)), `the new profile ${profile.id} is not in the profiles list`);
-    c.expectSuccess('P2.config.listed', await c.delete(path), 'deleting the profile');
-    c.expectRejected('P2.config.listed', await readAfterWrite(c, () => c.get(path), rejected), 'viewing the deleted profile');
-    c.expect('P2.config.listed', !listed(await configsOf(c, computeId, (profiles) => !listed(profiles))), `the deleted profile ${profile.id} is still listed`);
-  }));
+  check('P2.config.listed', 'a created profile is viewable and listed; a deleted one is not', async (c) =>
+    withEmptyInstance(c, async (computeId, newProfile) => {
+      const profile = await newProfile();
+      const path = `${INSTANCES}/${computeId}/configs/${profile.id}`;
+      const listed = (profiles: Json[]) => profiles.some((item) => item.id === profile.id);
+      c.expectSuccess('P2.config.listed', await readAfterWrite(c, () => c.get(path), ok), 'viewing the new profile');
+      c.expect('P2.config.listed', listed(await configsOf(c, computeId, listed)), `the new profile ${profile.id} is not in the profiles list`);
+      c.expectSuccess('P2.config.listed', await c.delete(path), 'deleting the profile');
+      c.expectRejected('P2.config.listed', await readAfterWrite(c, () => c.get(path), rejected), 'viewing the deleted profile');
+      c.expect(
+        'P2.config.listed',
+        !listed(await configsOf(c, computeId, (profiles) => !listed(profiles))),
+        `the deleted profile ${profile.id} is still listed`,
+      );
+    }),
+  );
 
   check('P2.config.update.nothing-required', 'an update with no field, or any single field, is accepted', async (c) => {
     const { id: computeId } = await newInstance(c, fx, {});
     const profile = await newConfig(c, computeId);
-    const bodies: Json[] = [{}, { label: 'renamed-profile' }, { comments: 'conformance' }, { comments: null }, { devices: {} }, { helpers: { network: false } }, { interfaces: [] }, { run_level: 'single' }];
+    const bodies: Json[] = [
+      {},
+      { label: 'renamed-profile' },
+      { comments: 'conformance' },
+      { comments: null },
+      { devices: {} },
+      { helpers: { network: false } },
+      { interfaces: [] },
+      { run_level: 'single' },
+    ];
     for (const body of bodies) {
-      c.expectSuccess('P2.config.update.nothing-required', await c.put(`${INSTANCES}/${computeId}/configs/${profile.id}`, body), `updating a profile with ${JSON.stringify(body)}`);
+      c.expectSuccess(
+        'P2.config.update.nothing-required',
+        await c.put(`${INSTANCES}/${computeId}/configs/${profile.id}`, body),
+        `updating a profile with ${JSON.stringify(body)}`,
+      );
     }
   });
 });
@@ -94,13 +134,21 @@ describe('Network interface object', () => {
     const { exchange, id } = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), interfaces: [] });
     c.expectSuccess('P2.interfaces.empty-default-public', exchange, 'creating an instance with interfaces []');
     const ipv4 = ((await viewInstance(c, id!)).ipv4 as string[] | undefined) ?? [];
-    c.expect('P2.interfaces.empty-default-public', ipv4.filter((address) => !isPrivateIpv4(address)).length === 1, `an instance created with interfaces [] shows IPv4 ${JSON.stringify(ipv4)} (one public address expected)`);
+    c.expect(
+      'P2.interfaces.empty-default-public',
+      ipv4.filter((address) => !isPrivateIpv4(address)).length === 1,
+      `an instance created with interfaces [] shows IPv4 ${JSON.stringify(ipv4)} (one public address expected)`,
+    );
     const profile = await createConfig(c, id!, { interfaces: [] });
     c.expectSuccess('P2.interfaces.empty-default-public', profile.exchange, 'creating a profile with interfaces []');
     const shown = bodyOf(await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/configs/${profile.id}`), ok)).interfaces;
     if (Array.isArray(shown)) {
       const others = (shown as Json[]).filter((item) => item.purpose !== 'public');
-      c.expect('P2.interfaces.empty-default-public', others.length === 0 && shown.length <= 1, `a profile created with interfaces [] shows interfaces ${JSON.stringify(shown)}`);
+      c.expect(
+        'P2.interfaces.empty-default-public',
+        others.length === 0 && shown.length <= 1,
+        `a profile created with interfaces [] shows interfaces ${JSON.stringify(shown)}`,
+      );
     }
   });
 
@@ -116,7 +164,14 @@ describe('Network interface object', () => {
     const booted = await newInstance(c, fx, { region: config.vlanRegion });
     const profile = await newConfig(c, booted.id, { interfaces: [{ purpose: 'vlan', label }] });
     const bootedOk = ok(await boot(c, booted.id, { config_id: profile.id }));
-    const { exchange, id } = await createInstance(c, fx, { region: config.vlanRegion, type: config.instanceType, label: fx.label('vm', 64), image: await fx.publicImage(c), root_pass: 'Conf0rmance!Pass', interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
+    const { exchange, id } = await createInstance(c, fx, {
+      region: config.vlanRegion,
+      type: config.instanceType,
+      label: fx.label('vm', 64),
+      image: await fx.publicImage(c),
+      root_pass: 'Conf0rmance!Pass',
+      interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }],
+    });
     c.expectSuccess('P2.instance-create.vlan-mode', exchange, 'creating an instance with a vlan interface');
     // Which lists of ids must hold the new instance: the member listing the booted instance, or without such a
     // member any non-empty list of ids the VLAN carries.
@@ -128,7 +183,11 @@ describe('Network interface object', () => {
     const listed = await vlanListed(c, label, (vlan) => vlan !== undefined && attachedLists(vlan).every((list) => list.includes(id!)));
     c.expect('P2.instance-create.vlan-mode', listed !== undefined, `the VLAN ${label} of a new instance is not in the VLAN list`);
     for (const list of attachedLists(listed!)) {
-      c.expect('P2.instance-create.vlan-mode', list.includes(id!), `the VLAN ${label} lists instances ${JSON.stringify(list)}, not the instance ${id} created on it`);
+      c.expect(
+        'P2.instance-create.vlan-mode',
+        list.includes(id!),
+        `the VLAN ${label} lists instances ${JSON.stringify(list)}, not the instance ${id} created on it`,
+      );
     }
   });
 
@@ -140,95 +199,143 @@ describe('Network interface object', () => {
     const put = await c.put(`${INSTANCES}/${computeId}/configs/${profile.id}`, { interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.update-redefines-all', put, 'updating the profile with one vlan interface');
     const redefined = (items: Json[]) => items.length === 1 && items[0]?.purpose === 'vlan' && items[0]?.label === label && !items[0]?.ipam_address;
-    const view = await readAfterWrite(c, () => c.get(`${INSTANCES}/${computeId}/configs/${profile.id}`), (exchange) => ok(exchange) && (!Array.isArray(bodyOf(exchange).interfaces) || redefined(bodyOf(exchange).interfaces as Json[])));
+    const view = await readAfterWrite(
+      c,
+      () => c.get(`${INSTANCES}/${computeId}/configs/${profile.id}`),
+      (exchange) => ok(exchange) && (!Array.isArray(bodyOf(exchange).interfaces) || redefined(bodyOf(exchange).interfaces as Json[])),
+    );
     const shown = bodyOf(view).interfaces;
     if (!Array.isArray(shown)) return c.skip('the profile view does not show interfaces (its fields are not shown)');
     const items = shown as Json[];
-    c.expect('P2.interfaces.update-redefines-all', redefined(items), `after redefining the interfaces as [vlan ${label} without ipam_address] the profile shows ${JSON.stringify(items)}`);
+    c.expect(
+      'P2.interfaces.update-redefines-all',
+      redefined(items),
+      `after redefining the interfaces as [vlan ${label} without ipam_address] the profile shows ${JSON.stringify(items)}`,
+    );
   });
 
   check('P2.interfaces.vlan.capable-regions', 'VLANs only in VLAN-capable regions; a clone with a VLAN to another kind fails', async (c) => {
     const config = c.target.info.config;
     const noVlan = extraSetting(c, 'NO_VLAN_REGION');
     const label = await sharedVlan(c);
-    const refused = await createInstance(c, fx, { region: noVlan, type: config.instanceType, label: fx.label('vm', 64), interfaces: [{ purpose: 'vlan', label }] });
+    const refused = await createInstance(c, fx, {
+      region: noVlan,
+      type: config.instanceType,
+      label: fx.label('vm', 64),
+      interfaces: [{ purpose: 'vlan', label }],
+    });
     c.expectRejected('P2.interfaces.vlan.capable-regions', refused.exchange, `creating an instance with a vlan interface in ${noVlan}`);
     const plain = await newInstance(c, fx, { region: noVlan });
-    c.expectRejected('P2.interfaces.vlan.capable-regions', (await createConfig(c, plain.id, { interfaces: [{ purpose: 'vlan', label }] })).exchange, `a profile with a vlan interface on an instance in ${noVlan}`);
-    const accepted = await createInstance(c, fx, { region: config.vlanRegion, type: config.instanceType, label: fx.label('vm', 64), interfaces: [{ purpose: 'vlan', label }] });
-    c.expectSuccess('P2.interfaces.vlan.capable-regions', accepted.exchange, `creating an instance with a vlan interface in ${config.vlanRegion} (VLAN-capable)`);
+    c.expectRejected(
+      'P2.interfaces.vlan.capable-regions',
+      (await createConfig(c, plain.id, { interfaces: [{ purpose: 'vlan', label }] })).exchange,
+      `a profile with a vlan interface on an instance in ${noVlan}`,
+    );
+    const accepted = await createInstance(c, fx, {
+      region: config.vlanRegion,
+      type: config.instanceType,
+      label: fx.label('vm', 64),
+      interfaces: [{ purpose: 'vlan', label }],
+    });
+    c.expectSuccess(
+      'P2.interfaces.vlan.capable-regions',
+      accepted.exchange,
+      `creating an instance with a vlan interface in ${config.vlanRegion} (VLAN-capable)`,
+    );
     const source = await newInstance(c, fx, { region: config.vlanRegion, image: true });
     await newConfig(c, source.id, { interfaces: [{ purpose: 'vlan', label }] });
     const clone = await cloneToNew(c, fx, source.id, { region: noVlan });
     c.expectRejected('P2.interfaces.vlan.capable-regions', clone.exchange, `cloning an instance with a VLAN to ${noVlan}`);
   });
 
-  check('P2.interfaces.vlan.max-10-per-region', 'an interface that would create an eleventh VLAN in a region is rejected', async (c) => {
-    c.needsDestructive('uses up the VLAN quota of a region');
-    const region = extraSetting(c, 'SPARE_VLAN_REGION');
-    const { id: computeId } = await newInstance(c, fx, { region });
-    const made: string[] = [];
-    let refusal;
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const label = vlanLabel(fx);
-      const profile = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label }] });
-      if (ok(profile.exchange)) made.push(label);
-      else {
-        refusal = profile.exchange;
-        break;
+  check(
+    'P2.interfaces.vlan.max-10-per-region',
+    'an interface that would create an eleventh VLAN in a region is rejected',
+    async (c) => {
+      c.needsDestructive('uses up the VLAN quota of a region');
+      const region = extraSetting(c, 'SPARE_VLAN_REGION');
+      const { id: computeId } = await newInstance(c, fx, { region });
+      const made: string[] = [];
+      let refusal;
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const label = vlanLabel(fx);
+        const profile = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label }] });
+        if (ok(profile.exchange)) made.push(label);
+        else {
+          refusal = profile.exchange;
+          break;
+        }
       }
-    }
-    c.expect('P2.interfaces.vlan.max-10-per-region', refusal !== undefined, `${made.length} new VLANs were created in ${region} one after the other: at least 11 VLANs exist there`);
-    c.expectRejected('P2.interfaces.vlan.max-10-per-region', refusal!, 'the interface creating the eleventh VLAN');
-    if (made.length) {
-      const reuse = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label: made[0] }] });
-      c.expectSuccess('P2.interfaces.vlan.max-10-per-region', reuse.exchange, `an interface on the existing VLAN ${made[0]} (no new VLAN) once the region is full`);
-    }
-  }, { timeout: 30_000 });
+      c.expect(
+        'P2.interfaces.vlan.max-10-per-region',
+        refusal !== undefined,
+        `${made.length} new VLANs were created in ${region} one after the other: at least 11 VLANs exist there`,
+      );
+      c.expectRejected('P2.interfaces.vlan.max-10-per-region', refusal!, 'the interface creating the eleventh VLAN');
+      if (made.length) {
+        const reuse = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label: made[0] }] });
+        c.expectSuccess(
+          'P2.interfaces.vlan.max-10-per-region',
+          reuse.exchange,
+          `an interface on the existing VLAN ${made[0]} (no new VLAN) once the region is full`,
+        );
+      }
+    },
+    { timeout: 30_000 },
+  );
 });
 
 describe('Boot rules', () => {
-  check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) => withEmptyInstance(c, async (id, newProfile) => {
-    await newProfile();
-    c.expectSuccess('P2.boot.only-profile', await boot(c, id), 'booting an instance with one profile without config_id');
-  }));
+  check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) =>
+    withEmptyInstance(c, async (id, newProfile) => {
+      await newProfile();
+      c.expectSuccess('P2.boot.only-profile', await boot(c, id), 'booting an instance with one profile without config_id');
+    }),
+  );
 
   check('P2.boot.only-profile', 'boot without config_id uses the default profile of an instance deployed from an image', async (c) => {
     const deployed = await newInstance(c, fx, { image: true, booted: false });
-    if ((await configsOf(c, deployed.id)).length === 1) c.expectSuccess('P2.boot.only-profile', await boot(c, deployed.id), 'booting an instance deployed from an image (one default profile) without config_id');
+    if ((await configsOf(c, deployed.id)).length === 1)
+      c.expectSuccess('P2.boot.only-profile', await boot(c, deployed.id), 'booting an instance deployed from an image (one default profile) without config_id');
   });
 
-  check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) => withEmptyInstance(c, async (id, newProfile) => {
-    const boot = bootsOf(c, id);
-    const first = await newProfile();
-    c.expectSuccess('P2.boot.last-booted', await boot(), 'booting the only profile');
-    await newProfile();
-    c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id after a second profile was added (the first was booted last)');
-    const third = await newProfile();
-    c.expectSuccess('P2.boot.last-booted', await boot({ config_id: third.id }), 'booting the third profile by config_id');
-    c.expectSuccess('P2.boot.last-booted', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the first profile');
-    c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id (the third was booted last)');
-  }));
+  check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) =>
+    withEmptyInstance(c, async (id, newProfile) => {
+      const boot = bootsOf(c, id);
+      const first = await newProfile();
+      c.expectSuccess('P2.boot.last-booted', await boot(), 'booting the only profile');
+      await newProfile();
+      c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id after a second profile was added (the first was booted last)');
+      const third = await newProfile();
+      c.expectSuccess('P2.boot.last-booted', await boot({ config_id: third.id }), 'booting the third profile by config_id');
+      c.expectSuccess('P2.boot.last-booted', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the first profile');
+      c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id (the third was booted last)');
+    }),
+  );
 
-  check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) => withEmptyInstance(c, async (id, newProfile) => {
-    const boot = bootsOf(c, id);
-    const first = await newProfile();
-    await newProfile();
-    c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id with two never-booted profiles');
-    c.expectSuccess('P2.boot.ambiguous-error', await boot({ config_id: first.id }), 'booting the first profile by config_id');
-    await newProfile();
-    c.expectSuccess('P2.boot.ambiguous-error', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the last booted profile');
-    c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id after the last booted profile was deleted (two others remain)');
-  }));
+  check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) =>
+    withEmptyInstance(c, async (id, newProfile) => {
+      const boot = bootsOf(c, id);
+      const first = await newProfile();
+      await newProfile();
+      c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id with two never-booted profiles');
+      c.expectSuccess('P2.boot.ambiguous-error', await boot({ config_id: first.id }), 'booting the first profile by config_id');
+      await newProfile();
+      c.expectSuccess('P2.boot.ambiguous-error', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the last booted profile');
+      c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id after the last booted profile was deleted (two others remain)');
+    }),
+  );
 
-  check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) => withEmptyInstance(c, async (id, newProfile) => {
-    const boot = bootsOf(c, id);
-    const [first, second] = [await newProfile(), await newProfile()];
-    c.expectSuccess('P2.boot.config-id', await boot({ config_id: second.id }), 'booting the second profile by config_id');
-    c.expectRejected('P2.boot.config-id', await boot({ config_id: UNKNOWN_ID }), 'booting an unknown config_id');
-    const other = await newInstance(c, fx, {});
-    const foreign = await newConfig(c, other.id);
-    c.expectRejected('P2.boot.config-id', await boot({ config_id: foreign.id }), 'booting the profile of another instance');
-    c.expectSuccess('P2.boot.config-id', await boot({ config_id: first.id }), 'booting the first profile by config_id');
-  }));
+  check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) =>
+    withEmptyInstance(c, async (id, newProfile) => {
+      const boot = bootsOf(c, id);
+      const [first, second] = [await newProfile(), await newProfile()];
+      c.expectSuccess('P2.boot.config-id', await boot({ config_id: second.id }), 'booting the second profile by config_id');
+      c.expectRejected('P2.boot.config-id', await boot({ config_id: UNKNOWN_ID }), 'booting an unknown config_id');
+      const other = await newInstance(c, fx, {});
+      const foreign = await newConfig(c, other.id);
+      c.expectRejected('P2.boot.config-id', await boot({ config_id: foreign.id }), 'booting the profile of another instance');
+      c.expectSuccess('P2.boot.config-id', await boot({ config_id: first.id }), 'booting the first profile by config_id');
+    }),
+  );
 });

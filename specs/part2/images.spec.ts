@@ -18,9 +18,9 @@ const STRONG_PASSWORD = 'Conf0rmance!Pass';
 const DAY = 24 * 3600;
 
 const imagePath = (id: string) => `/v4/images/${encodeURIComponent(id)}`;
-const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const bodyOf = (exchange: Exchange): Json =>
+  exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-
 
 interface Uploaded {
   id: string;
@@ -55,7 +55,8 @@ function uploadPath(c: Check, image: Uploaded): string {
   } catch {
     throw new SetupError(`upload_to "${image.uploadTo}" is not an absolute URL`);
   }
-  if (url.origin !== new URL(base).origin || !image.uploadTo.startsWith(base)) c.skip(`upload_to (${url.origin}) is not on the target's base URL: the suite does not send data elsewhere`);
+  if (url.origin !== new URL(base).origin || !image.uploadTo.startsWith(base))
+    c.skip(`upload_to (${url.origin}) is not on the target's base URL: the suite does not send data elsewhere`);
   return image.uploadTo.slice(base.length) || '/';
 }
 
@@ -120,7 +121,14 @@ describe('Image visibility', () => {
     const items = await listAll(c, '/v4/images', null);
     c.expect('P2.images.list.public-without-auth', items.length > 0, 'the images list without a token is empty: public images should be listed');
     const privateOnes = items.filter((item) => typeof item.id === 'string' && !item.id.startsWith('compute/'));
-    c.expect('P2.images.list.public-without-auth', privateOnes.length === 0, `without a token the list holds non-public images: ${privateOnes.map((item) => String(item.id)).slice(0, 5).join(', ')}`);
+    c.expect(
+      'P2.images.list.public-without-auth',
+      privateOnes.length === 0,
+      `without a token the list holds non-public images: ${privateOnes
+        .map((item) => String(item.id))
+        .slice(0, 5)
+        .join(', ')}`,
+    );
   });
 
   // An upload that receives no data expires after 24 hours: another spec file advancing the shared clock can remove
@@ -130,8 +138,16 @@ describe('Image visibility', () => {
       const image = await upload(c);
       c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `an uploaded image has the id "${image.id}", not private/…`, image.exchange);
       const items = await listAll(c, '/v4/images', undefined, { until: (listed) => listed.some((item) => item.id === image.id) });
-      c.expect('P2.images.list.private-with-auth', items.some((item) => item.id === image.id), `the private image ${image.id} is missing from the authenticated images list`);
-      c.expect('P2.images.list.private-with-auth', items.some((item) => typeof item.id === 'string' && item.id.startsWith('compute/')), 'the authenticated images list holds no public image');
+      c.expect(
+        'P2.images.list.private-with-auth',
+        items.some((item) => item.id === image.id),
+        `the private image ${image.id} is missing from the authenticated images list`,
+      );
+      c.expect(
+        'P2.images.list.private-with-auth',
+        items.some((item) => typeof item.id === 'string' && item.id.startsWith('compute/')),
+        'the authenticated images list holds no public image',
+      );
     }),
   );
 
@@ -139,7 +155,12 @@ describe('Image visibility', () => {
     const id = await fx.publicImage(c);
     const anonymous = await c.get(imagePath(id), { token: null });
     c.expectSuccess('P2.images.view.public-without-auth', anonymous, `GET ${id} without a token`);
-    c.expect('P2.images.view.public-without-auth', bodyOf(anonymous).id === undefined || bodyOf(anonymous).id === id, `GET ${id} without a token returned image ${String(bodyOf(anonymous).id)}`, anonymous);
+    c.expect(
+      'P2.images.view.public-without-auth',
+      bodyOf(anonymous).id === undefined || bodyOf(anonymous).id === id,
+      `GET ${id} without a token returned image ${String(bodyOf(anonymous).id)}`,
+      anonymous,
+    );
     const authenticated = await c.get(imagePath(id));
     c.expectSuccess('P2.images.view.public-without-auth', authenticated, `GET ${id} with a token`);
   });
@@ -151,7 +172,12 @@ describe('Image visibility', () => {
       c.expectRejected('P2.images.view.private-needs-auth', anonymous, `GET private image ${image.id} without a token`);
       const authenticated = await c.get(imagePath(image.id));
       c.expectSuccess('P2.images.view.private-needs-auth', authenticated, `GET private image ${image.id} with a token`);
-      c.expect('P2.images.view.private-needs-auth', bodyOf(authenticated).id === undefined || bodyOf(authenticated).id === image.id, `GET ${image.id} returned image ${String(bodyOf(authenticated).id)}`, authenticated);
+      c.expect(
+        'P2.images.view.private-needs-auth',
+        bodyOf(authenticated).id === undefined || bodyOf(authenticated).id === image.id,
+        `GET ${image.id} returned image ${String(bodyOf(authenticated).id)}`,
+        authenticated,
+      );
     }),
   );
 });
@@ -161,25 +187,50 @@ describe('Image upload', () => {
     const image = await upload(c);
     c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `an uploaded image has the id "${image.id}", not private/…`, image.exchange);
     const returned = bodyOf(image.exchange).status;
-    if (returned !== undefined) c.expect('P2.image.status.upload-pending', returned === 'pending_upload', `the upload returned status "${String(returned)}", not pending_upload`, image.exchange);
+    if (returned !== undefined)
+      c.expect(
+        'P2.image.status.upload-pending',
+        returned === 'pending_upload',
+        `the upload returned status "${String(returned)}", not pending_upload`,
+        image.exchange,
+      );
     const view = await statusOf(c, image.id);
     c.expectSuccess('P2.image.status.upload-pending', view.exchange, 'viewing the uploaded image');
-    c.expect('P2.image.status.upload-pending', view.status === 'pending_upload', `an image without data is "${String(view.status)}", not pending_upload`, view.exchange);
+    c.expect(
+      'P2.image.status.upload-pending',
+      view.status === 'pending_upload',
+      `an image without data is "${String(view.status)}", not pending_upload`,
+      view.exchange,
+    );
   });
 
-  check(['P2.images.upload.put-octet-stream', 'P2.images.upload.gzip', 'P2.image.status.pending-upload-to-available'], 'gzip data sent by PUT as application/octet-stream makes the image available', async (c) => {
-    const image = await upload(c);
-    const sent = await sendData(c, image);
-    c.expectSuccess('P2.images.upload.put-octet-stream', sent, 'PUT of gzip data (application/octet-stream) to upload_to');
-    const view = await waitWhile(c, image.id, 'pending_upload', 10);
-    c.expect('P2.image.status.pending-upload-to-available', view.status === 'available', `the image is "${String(view.status)}" after its data was uploaded, not available`, view.exchange);
-  });
+  check(
+    ['P2.images.upload.put-octet-stream', 'P2.images.upload.gzip', 'P2.image.status.pending-upload-to-available'],
+    'gzip data sent by PUT as application/octet-stream makes the image available',
+    async (c) => {
+      const image = await upload(c);
+      const sent = await sendData(c, image);
+      c.expectSuccess('P2.images.upload.put-octet-stream', sent, 'PUT of gzip data (application/octet-stream) to upload_to');
+      const view = await waitWhile(c, image.id, 'pending_upload', 10);
+      c.expect(
+        'P2.image.status.pending-upload-to-available',
+        view.status === 'available',
+        `the image is "${String(view.status)}" after its data was uploaded, not available`,
+        view.exchange,
+      );
+    },
+  );
 
   check('P2.images.upload.gzip', 'data that is not gzip-compressed does not make the image available', async (c) => {
     const image = await upload(c);
     const sent = await sendData(c, image, Buffer.from('this is not gzip data, only plain text '.repeat(64)));
     const view = await statusOf(c, image.id);
-    c.expect('P2.images.upload.gzip', !(ok(sent) && view.status === 'available'), `data that is not gzip-compressed was accepted (HTTP ${sent.status}) and the image became available`, view.exchange);
+    c.expect(
+      'P2.images.upload.gzip',
+      !(ok(sent) && view.status === 'available'),
+      `data that is not gzip-compressed was accepted (HTTP ${sent.status}) and the image became available`,
+      view.exchange,
+    );
     c.expect('P2.images.upload.gzip', view.status !== 'available', 'the image became available from data that is not gzip-compressed', view.exchange);
   });
 
@@ -197,7 +248,12 @@ describe('Deploying images', () => {
   check('P2.image.deploy.available-only', 'an image that is pending_upload cannot be deployed', async (c) => {
     const image = await upload(c);
     const view = await statusOf(c, image.id);
-    c.expect('P2.image.status.upload-pending', view.status === 'pending_upload', `the new upload is "${String(view.status)}", not pending_upload`, view.exchange);
+    c.expect(
+      'P2.image.status.upload-pending',
+      view.status === 'pending_upload',
+      `the new upload is "${String(view.status)}", not pending_upload`,
+      view.exchange,
+    );
     const deployed = await deploy(c, image.id);
     c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the pending_upload image ${image.id}`, 'image');
   });
@@ -210,30 +266,52 @@ describe('Deploying images', () => {
 });
 
 describe('Image capture', () => {
-  check(['P2.images.capture.private', 'P2.image.id.private-prefix', 'P2.image.status.capture-creating', 'P2.image.deploy.available-only'], 'a captured image is private and creating (or already available), and cannot be deployed while creating', async (c) => {
-    const image = await capture(c);
-    c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `a captured image has the id "${image.id}", not private/…`, image.exchange);
-    const returned = deepFind(image.exchange.body, (item) => item.id === image.id)?.status;
-    const view = await statusOf(c, image.id);
-    const status = returned ?? view.status;
-    // "becomes available shortly": how soon is not shown, so a capture already done may show available at once.
-    c.expect('P2.image.status.capture-creating', status === 'creating' || status === 'available', `a captured image is "${String(status)}", neither creating (being captured) nor available (captured)`, returned !== undefined ? image.exchange : view.exchange);
-    const anonymous = await listAll(c, '/v4/images', null);
-    c.expect('P2.images.capture.private', !anonymous.some((item) => item.id === image.id), `the captured image ${image.id} is listed without a token (it should be private)`);
-    const authenticated = await listAll(c, '/v4/images', undefined, { until: (listed) => listed.some((item) => item.id === image.id) });
-    c.expect('P2.images.capture.private', authenticated.some((item) => item.id === image.id), `the captured image ${image.id} is missing from the authenticated list`);
-    if (view.status === 'creating') {
-      const deployed = await deploy(c, image.id);
-      // Simulated time is shared: if another file moved it on, the image may have become available meanwhile.
-      const becameAvailable = deployed.status >= 200 && deployed.status < 300 && (await statusOf(c, image.id)).status === 'available';
-      if (!becameAvailable) c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the creating image ${image.id}`, 'image');
-    }
-  });
+  check(
+    ['P2.images.capture.private', 'P2.image.id.private-prefix', 'P2.image.status.capture-creating', 'P2.image.deploy.available-only'],
+    'a captured image is private and creating (or already available), and cannot be deployed while creating',
+    async (c) => {
+      const image = await capture(c);
+      c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `a captured image has the id "${image.id}", not private/…`, image.exchange);
+      const returned = deepFind(image.exchange.body, (item) => item.id === image.id)?.status;
+      const view = await statusOf(c, image.id);
+      const status = returned ?? view.status;
+      // "becomes available shortly": how soon is not shown, so a capture already done may show available at once.
+      c.expect(
+        'P2.image.status.capture-creating',
+        status === 'creating' || status === 'available',
+        `a captured image is "${String(status)}", neither creating (being captured) nor available (captured)`,
+        returned !== undefined ? image.exchange : view.exchange,
+      );
+      const anonymous = await listAll(c, '/v4/images', null);
+      c.expect(
+        'P2.images.capture.private',
+        !anonymous.some((item) => item.id === image.id),
+        `the captured image ${image.id} is listed without a token (it should be private)`,
+      );
+      const authenticated = await listAll(c, '/v4/images', undefined, { until: (listed) => listed.some((item) => item.id === image.id) });
+      c.expect(
+        'P2.images.capture.private',
+        authenticated.some((item) => item.id === image.id),
+        `the captured image ${image.id} is missing from the authenticated list`,
+      );
+      if (view.status === 'creating') {
+        const deployed = await deploy(c, image.id);
+        // Simulated time is shared: if another file moved it on, the image may have become available meanwhile.
+        const becameAvailable = deployed.status >= 200 && deployed.status < 300 && (await statusOf(c, image.id)).status === 'available';
+        if (!becameAvailable) c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the creating image ${image.id}`, 'image');
+      }
+    },
+  );
 
   check('P2.image.status.creating-to-available', 'a captured image becomes available shortly', async (c) => {
     const image = await capture(c);
     const view = await waitWhile(c, image.id, 'creating', 30);
-    c.expect('P2.image.status.creating-to-available', view.status === 'available', `the captured image is "${String(view.status)}" 30 simulated minutes after capture, not available`, view.exchange);
+    c.expect(
+      'P2.image.status.creating-to-available',
+      view.status === 'available',
+      `the captured image is "${String(view.status)}" 30 simulated minutes after capture, not available`,
+      view.exchange,
+    );
   });
 });
 
@@ -246,14 +324,27 @@ describe('Image update and delete', () => {
     const current = bodyOf(await c.get(imagePath(publicId)));
     const unchanged = Object.fromEntries(['label', 'description'].filter((member) => current[member] !== undefined).map((member) => [member, current[member]]));
     const put = await c.put(imagePath(publicId), unchanged);
-    c.expectRejected('P2.images.update.private-only', put, `PUT public image ${publicId} with its own ${Object.keys(unchanged).join(' and ') || 'members (none shown)'}`);
+    c.expectRejected(
+      'P2.images.update.private-only',
+      put,
+      `PUT public image ${publicId} with its own ${Object.keys(unchanged).join(' and ') || 'members (none shown)'}`,
+    );
     const image = await upload(c);
     const label = fx.label('ren', 50);
     const renamed = await c.put(imagePath(image.id), { label, description: 'conformance: updated' });
     c.expectSuccess('P2.images.update.private-only', renamed, `PUT private image ${image.id}`);
     fx.track('image', image.id, label);
-    const view = await readAfterWrite(c, () => c.get(imagePath(image.id)), (exchange) => bodyOf(exchange).label === label);
-    c.expect('P2.images.update.private-only', bodyOf(view).label === label, `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`, view);
+    const view = await readAfterWrite(
+      c,
+      () => c.get(imagePath(image.id)),
+      (exchange) => bodyOf(exchange).label === label,
+    );
+    c.expect(
+      'P2.images.update.private-only',
+      bodyOf(view).label === label,
+      `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`,
+      view,
+    );
   });
 
   check('P2.images.delete.private-only', 'a public image cannot be deleted', async (c) => {
@@ -273,7 +364,11 @@ describe('Image update and delete', () => {
       image = await upload(c);
       c.expectSuccess('P2.images.delete.private-only', await c.delete(imagePath(image.id)), `DELETE private image ${image.id}`);
     });
-    const view = await readAfterWrite(c, () => c.get(imagePath(image.id)), (exchange) => !ok(exchange));
+    const view = await readAfterWrite(
+      c,
+      () => c.get(imagePath(image.id)),
+      (exchange) => !ok(exchange),
+    );
     c.expectRejected('P2.images.delete.gone', view, `GET ${image.id} after its delete`);
     const listed = await listAll(c, '/v4/images', undefined, { until: (items) => !items.some((item) => item.id === image.id) });
     c.expect('P2.images.delete.gone', !listed.some((item) => item.id === image.id), `the deleted image ${image.id} is still listed`);
@@ -290,7 +385,12 @@ describe('Upload expiry (24 simulated hours: last in the file)', () => {
     const listed = await listAll(c, '/v4/images');
     c.expect('P2.image.status.pending-upload-expires', !listed.some((item) => item.id === waiting.id), `the expired upload ${waiting.id} is still listed`);
     const kept = await statusOf(c, done.id);
-    c.expect('P2.image.status.pending-upload-expires', kept.status === 'available', `an image whose data was uploaded is "${String(kept.status)}" 24 hours later, not available`, kept.exchange);
+    c.expect(
+      'P2.image.status.pending-upload-expires',
+      kept.status === 'available',
+      `an image whose data was uploaded is "${String(kept.status)}" 24 hours later, not available`,
+      kept.exchange,
+    );
   });
 });
 

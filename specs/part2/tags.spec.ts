@@ -17,7 +17,8 @@ const fx = useFixtures('part2-tags');
 type Json = Record<string, unknown>;
 
 const tagPath = (label: string) => `/v4/tags/${encodeURIComponent(label)}`;
-const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const bodyOf = (exchange: Exchange): Json =>
+  exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 const tagsOf = (item: Json | undefined): string[] => (Array.isArray(item?.tags) ? item.tags.filter((tag): tag is string => typeof tag === 'string') : []);
 
@@ -26,7 +27,6 @@ const isInstance = (item: Json) => Array.isArray(item.ipv4) || item.specs !== un
 const isDomain = (item: Json) => typeof item.domain === 'string';
 const isVolume = (item: Json) => item.filesystem_path !== undefined || item.hardware_type !== undefined;
 const isBalancer = (item: Json) => item.hostname !== undefined || item.client_conn_throttle !== undefined;
-
 
 /**
  * The tagged objects of `label`: the items, or none when the tag does not exist (4xx) or lists nothing. `until`:
@@ -46,7 +46,11 @@ async function createTag(c: Check, body: Json, token?: string): Promise<{ label:
 
 /** The view of an object expected to exist, showing `until` (what a write just set): read again within the consistency window until it does. */
 async function viewOf(c: Check, path: string, until: (body: Json) => boolean = () => true): Promise<{ body: Json; exchange: Exchange }> {
-  const exchange = await readAfterWrite(c, () => c.get(path), (view) => ok(view) && until(bodyOf(view)));
+  const exchange = await readAfterWrite(
+    c,
+    () => c.get(path),
+    (view) => ok(view) && until(bodyOf(view)),
+  );
   // The object was just made (or seeded): the documents promise its view.
   const endpoint = findEndpoint(`GET ${path}`);
   if (!ok(exchange)) {
@@ -88,14 +92,34 @@ describe('Tag create', () => {
     const { label, exchange } = await createTag(c, { computes: [instance.id], domains: [domain.id] });
     c.expectSuccess('P2.tags.create.tags-objects', exchange, 'POST /v4/tags with an instance and a domain');
     const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).includes(label));
-    c.expect('P2.tags.create.tags-objects', tagsOf(instanceView.body).includes(label), `instance ${instance.id} does not carry the new tag "${label}"`, instanceView.exchange);
+    c.expect(
+      'P2.tags.create.tags-objects',
+      tagsOf(instanceView.body).includes(label),
+      `instance ${instance.id} does not carry the new tag "${label}"`,
+      instanceView.exchange,
+    );
     const domainView = await viewOf(c, `/v4/domains/${domain.id}`, (body) => tagsOf(body).includes(label));
-    c.expect('P2.tags.create.tags-objects', tagsOf(domainView.body).includes(label), `domain ${domain.id} does not carry the new tag "${label}"`, domainView.exchange);
+    c.expect(
+      'P2.tags.create.tags-objects',
+      tagsOf(domainView.body).includes(label),
+      `domain ${domain.id} does not carry the new tag "${label}"`,
+      domainView.exchange,
+    );
     const { items, first } = await tagged(c, label, (listed) => ok(listed.first) && listed.items.length === 2);
     c.expectSuccess('P2.tags.view.mixed-list', first, `GET /v4/tags/${label}`);
     c.expect('P2.tags.view.mixed-list', Array.isArray(bodyOf(first).data), 'the tagged objects list is not a {data: [...]} list', first);
-    c.expect('P2.tags.create.tags-objects', items.some((item) => item.id === instance.id && isInstance(item)), `the tagged objects list of "${label}" lacks instance ${instance.id}`, first);
-    c.expect('P2.tags.create.tags-objects', items.some((item) => item.id === domain.id && isDomain(item)), `the tagged objects list of "${label}" lacks domain ${domain.id}`, first);
+    c.expect(
+      'P2.tags.create.tags-objects',
+      items.some((item) => item.id === instance.id && isInstance(item)),
+      `the tagged objects list of "${label}" lacks instance ${instance.id}`,
+      first,
+    );
+    c.expect(
+      'P2.tags.create.tags-objects',
+      items.some((item) => item.id === domain.id && isDomain(item)),
+      `the tagged objects list of "${label}" lacks domain ${domain.id}`,
+      first,
+    );
     c.expect('P2.tags.view.mixed-list', items.length === 2, `the tagged objects list of "${label}" holds ${items.length} objects, not the 2 tagged`, first);
   });
 
@@ -103,8 +127,17 @@ describe('Tag create', () => {
     const { taggedObjects } = await reachable(c);
     if (!taggedObjects.length) c.skip('no visible object carries a tag');
     for (const { tag, item } of taggedObjects) {
-      c.expect('P2.tags.view.mixed-list', isInstance(item) || isDomain(item) || isVolume(item) || isBalancer(item), `an item of the tagged objects list of "${tag}" is neither an instance, a domain, a volume nor a load balancer: ${JSON.stringify(item).slice(0, 200)}`);
-      if (Array.isArray(item.tags)) c.expect('P2.tags.view.mixed-list', tagsOf(item).includes(tag), `object ${String(item.id)} in the tagged objects list of "${tag}" does not carry that tag`);
+      c.expect(
+        'P2.tags.view.mixed-list',
+        isInstance(item) || isDomain(item) || isVolume(item) || isBalancer(item),
+        `an item of the tagged objects list of "${tag}" is neither an instance, a domain, a volume nor a load balancer: ${JSON.stringify(item).slice(0, 200)}`,
+      );
+      if (Array.isArray(item.tags))
+        c.expect(
+          'P2.tags.view.mixed-list',
+          tagsOf(item).includes(tag),
+          `object ${String(item.id)} in the tagged objects list of "${tag}" does not carry that tag`,
+        );
     }
   });
 
@@ -113,22 +146,41 @@ describe('Tag create', () => {
     const label = fx.label('tag', 50);
     const missing = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
     const { exchange } = await createTag(c, { label, computes: [instance.id], domains: [missing] });
-    c.expectRejected('P2.tags.create.all-or-nothing', exchange, `POST /v4/tags listing instance ${instance.id} and domain ${missing} (not the caller's)`, 'domains.0');
+    c.expectRejected(
+      'P2.tags.create.all-or-nothing',
+      exchange,
+      `POST /v4/tags listing instance ${instance.id} and domain ${missing} (not the caller's)`,
+      'domains.0',
+    );
     const view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
-    c.expect('P2.tags.create.all-or-nothing', !tagsOf(view.body).includes(label), `instance ${instance.id} carries tag "${label}" although the create was rejected`, view.exchange);
+    c.expect(
+      'P2.tags.create.all-or-nothing',
+      !tagsOf(view.body).includes(label),
+      `instance ${instance.id} carries tag "${label}" although the create was rejected`,
+      view.exchange,
+    );
     const { items, first } = await tagged(c, label);
     c.expect('P2.tags.create.all-or-nothing', !ok(first) || items.length === 0, `the tag "${label}" of a rejected create lists ${items.length} objects`, first);
   });
 
   check('P2.tags.create.all-or-nothing', 'a restricted user with read_write on one instance and read_only on another tags neither', async (c) => {
     const [writable, readable] = await instancePair(c);
-    const token = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(writable.id)]: 'read_write', [String(readable.id)]: 'read_only' } } } });
+    const token = await c.principal({
+      scopes: '*',
+      restricted: true,
+      grants: { entities: { compute: { [String(writable.id)]: 'read_write', [String(readable.id)]: 'read_only' } } },
+    });
     const label = fx.label('tag', 50);
     const { exchange } = await createTag(c, { label, computes: [writable.id, readable.id] }, token);
     c.expectRejected('P2.tags.create.all-or-nothing', exchange, 'POST /v4/tags by a restricted user listing an instance it can only read');
     for (const instance of [writable, readable]) {
       const view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
-      c.expect('P2.tags.create.all-or-nothing', !tagsOf(view.body).includes(label), `instance ${instance.id} carries tag "${label}" although the create was rejected`, view.exchange);
+      c.expect(
+        'P2.tags.create.all-or-nothing',
+        !tagsOf(view.body).includes(label),
+        `instance ${instance.id} carries tag "${label}" although the create was rejected`,
+        view.exchange,
+      );
     }
   });
 });
@@ -143,13 +195,23 @@ describe('Tag delete', () => {
     const deleted = await c.delete(tagPath(label));
     c.expectSuccess('P2.tags.delete.removes-everywhere', deleted, `DELETE /v4/tags/${label}`);
     const body = deleted.body;
-    c.expect('P2.tags.delete.returns-empty', body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0, `tag delete returned ${JSON.stringify(body)?.slice(0, 200) ?? 'no body'}, not {}`, deleted);
+    c.expect(
+      'P2.tags.delete.returns-empty',
+      body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0,
+      `tag delete returned ${JSON.stringify(body)?.slice(0, 200) ?? 'no body'}, not {}`,
+      deleted,
+    );
     for (const path of [`/v4/compute/instances/${first.id}`, `/v4/compute/instances/${second.id}`, `/v4/domains/${domain.id}`]) {
       const view = await viewOf(c, path, (body) => !tagsOf(body).includes(label));
       c.expect('P2.tags.delete.removes-everywhere', !tagsOf(view.body).includes(label), `${path} still carries the deleted tag "${label}"`, view.exchange);
     }
     const after = await tagged(c, label, (listed) => !ok(listed.first) || listed.items.length === 0);
-    c.expect('P2.tags.delete.removes-everywhere', !ok(after.first) || after.items.length === 0, `the deleted tag "${label}" still lists ${after.items.length} objects`, after.first);
+    c.expect(
+      'P2.tags.delete.removes-everywhere',
+      !ok(after.first) || after.items.length === 0,
+      `the deleted tag "${label}" still lists ${after.items.length} objects`,
+      after.first,
+    );
   });
 });
 
@@ -161,13 +223,27 @@ describe('Instance tags', () => {
     const set = await c.put(`/v4/compute/instances/${instance.id}`, { tags: [a, b] });
     c.expectSuccess('P2.tags.instance-update.tags-replaced', set, 'PUT instance tags [a, b]');
     let view = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => [...tagsOf(body)].sort().join(',') === [a, b].sort().join(','));
-    c.expect('P2.tags.instance-update.tags-replaced', [...tagsOf(view.body)].sort().join(',') === [a, b].sort().join(','), `the instance's tags are ${JSON.stringify(view.body.tags)}, not [${a}, ${b}]`, view.exchange);
+    c.expect(
+      'P2.tags.instance-update.tags-replaced',
+      [...tagsOf(view.body)].sort().join(',') === [a, b].sort().join(','),
+      `the instance's tags are ${JSON.stringify(view.body.tags)}, not [${a}, ${b}]`,
+      view.exchange,
+    );
     const replaced = await c.put(`/v4/compute/instances/${instance.id}`, { tags: [b] });
     c.expectSuccess('P2.tags.instance-update.tags-replaced', replaced, 'PUT instance tags [b]');
     view = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).join(',') === b);
-    c.expect('P2.tags.instance-update.tags-replaced', tagsOf(view.body).join(',') === b, `the instance's tags are ${JSON.stringify(view.body.tags)} after replacing them by [${b}]`, view.exchange);
+    c.expect(
+      'P2.tags.instance-update.tags-replaced',
+      tagsOf(view.body).join(',') === b,
+      `the instance's tags are ${JSON.stringify(view.body.tags)} after replacing them by [${b}]`,
+      view.exchange,
+    );
     const { items } = await tagged(c, b, (listed) => listed.items.some((item) => item.id === instance.id));
-    c.expect('P2.tags.instance-update.tags-replaced', items.some((item) => item.id === instance.id), `the tagged objects list of "${b}" lacks instance ${instance.id}`);
+    c.expect(
+      'P2.tags.instance-update.tags-replaced',
+      items.some((item) => item.id === instance.id),
+      `the tagged objects list of "${b}" lacks instance ${instance.id}`,
+    );
   });
 });
 
@@ -179,24 +255,39 @@ describe('Volumes and load balancers', () => {
     c.expect('P2.volumes.attached', items.length === 0, `a new instance lists ${items.length} attached volumes`, first);
   });
 
-  check(['P2.volumes.attached', 'P2.volume.filesystem-path.label', 'P2.volume.compute-label.attached'], 'each instance lists the volumes attached to it, and only those', async (c) => {
-    const { volumesByInstance, taggedObjects } = await reachable(c);
-    const listed = [...volumesByInstance.entries()].flatMap(([computeId, volumes]) => volumes.map((volume) => ({ computeId, volume })));
-    const taggedVolumes = taggedObjects.map(({ item }) => item).filter(isVolume);
-    if (!listed.length && !taggedVolumes.length) c.skip('no volume is reachable on the target (no visible instance lists one, no tagged object is one)');
-    for (const { computeId, volume } of listed) {
-      if (volume.compute_id !== undefined) c.expect('P2.volumes.attached', volume.compute_id === computeId, `volume ${String(volume.id)} (compute_id ${String(volume.compute_id)}) is listed among the volumes of instance ${computeId}`);
-    }
-    for (const volume of taggedVolumes) {
-      if (typeof volume.id !== 'number' || !('compute_id' in volume)) continue;
-      const attachedTo = volume.compute_id;
-      for (const [computeId, volumes] of volumesByInstance) {
-        const there = volumes.some((item) => item.id === volume.id);
-        if (computeId === attachedTo) c.expect('P2.volumes.attached', there, `volume ${volume.id} is attached to instance ${computeId} (compute_id) but missing from its volumes list`);
-        else c.expect('P2.volumes.attached', !there, `volume ${volume.id} (compute_id ${String(attachedTo)}) is listed among the volumes of instance ${computeId}`);
+  check(
+    ['P2.volumes.attached', 'P2.volume.filesystem-path.label', 'P2.volume.compute-label.attached'],
+    'each instance lists the volumes attached to it, and only those',
+    async (c) => {
+      const { volumesByInstance, taggedObjects } = await reachable(c);
+      const listed = [...volumesByInstance.entries()].flatMap(([computeId, volumes]) => volumes.map((volume) => ({ computeId, volume })));
+      const taggedVolumes = taggedObjects.map(({ item }) => item).filter(isVolume);
+      if (!listed.length && !taggedVolumes.length) c.skip('no volume is reachable on the target (no visible instance lists one, no tagged object is one)');
+      for (const { computeId, volume } of listed) {
+        if (volume.compute_id !== undefined)
+          c.expect(
+            'P2.volumes.attached',
+            volume.compute_id === computeId,
+            `volume ${String(volume.id)} (compute_id ${String(volume.compute_id)}) is listed among the volumes of instance ${computeId}`,
+          );
       }
-    }
-  });
+      for (const volume of taggedVolumes) {
+        if (typeof volume.id !== 'number' || !('compute_id' in volume)) continue;
+        const attachedTo = volume.compute_id;
+        for (const [computeId, volumes] of volumesByInstance) {
+          const there = volumes.some((item) => item.id === volume.id);
+          if (computeId === attachedTo)
+            c.expect('P2.volumes.attached', there, `volume ${volume.id} is attached to instance ${computeId} (compute_id) but missing from its volumes list`);
+          else
+            c.expect(
+              'P2.volumes.attached',
+              !there,
+              `volume ${volume.id} (compute_id ${String(attachedTo)}) is listed among the volumes of instance ${computeId}`,
+            );
+        }
+      }
+    },
+  );
 
   // Volumes and load balancers are only ever read in the tagged objects lists: every response is judged against the
   // documented shape (the named checks), so each kind's shape rules get a check that reaches such objects.
@@ -211,21 +302,33 @@ describe('Volumes and load balancers', () => {
     });
   }
 
-  check(['P2.load-balancer.hostname.fixed-suffix', 'P2.load-balancer.hostname.ip-prefix'], 'load balancer hostnames end with one fixed service domain suffix', async (c) => {
-    const { taggedObjects } = await reachable(c);
-    const balancers = new Map<unknown, Json>();
-    for (const { item } of taggedObjects) if (isBalancer(item)) balancers.set(item.id, item);
-    if (!balancers.size) c.skip('no load balancer is reachable (none carries a tag a visible object carries)');
-    const suffixes = new Set<string>();
-    for (const balancer of balancers.values()) {
-      const { hostname, ipv4 } = balancer;
-      if (typeof hostname !== 'string' || typeof ipv4 !== 'string') continue;
-      const prefix = [ipv4, ipv4.replaceAll('.', '-')].find((p) => hostname.startsWith(p));
-      if (!prefix) continue; // judged by P2.load-balancer.hostname.ip-prefix on the response
-      const suffix = hostname.slice(prefix.length);
-      c.expect('P2.load-balancer.hostname.fixed-suffix', /^[.-][A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(suffix), `load balancer ${String(balancer.id)}: hostname "${hostname}" does not end with a service domain after its IP address`);
-      suffixes.add(suffix.replace(/^[.-]/, '').toLowerCase());
-    }
-    c.expect('P2.load-balancer.hostname.fixed-suffix', suffixes.size <= 1, `the load balancers' hostnames end with different suffixes: ${[...suffixes].join(', ')}`);
-  });
+  check(
+    ['P2.load-balancer.hostname.fixed-suffix', 'P2.load-balancer.hostname.ip-prefix'],
+    'load balancer hostnames end with one fixed service domain suffix',
+    async (c) => {
+      const { taggedObjects } = await reachable(c);
+      const balancers = new Map<unknown, Json>();
+      for (const { item } of taggedObjects) if (isBalancer(item)) balancers.set(item.id, item);
+      if (!balancers.size) c.skip('no load balancer is reachable (none carries a tag a visible object carries)');
+      const suffixes = new Set<string>();
+      for (const balancer of balancers.values()) {
+        const { hostname, ipv4 } = balancer;
+        if (typeof hostname !== 'string' || typeof ipv4 !== 'string') continue;
+        const prefix = [ipv4, ipv4.replaceAll('.', '-')].find((p) => hostname.startsWith(p));
+        if (!prefix) continue; // judged by P2.load-balancer.hostname.ip-prefix on the response
+        const suffix = hostname.slice(prefix.length);
+        c.expect(
+          'P2.load-balancer.hostname.fixed-suffix',
+          /^[.-][A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(suffix),
+          `load balancer ${String(balancer.id)}: hostname "${hostname}" does not end with a service domain after its IP address`,
+        );
+        suffixes.add(suffix.replace(/^[.-]/, '').toLowerCase());
+      }
+      c.expect(
+        'P2.load-balancer.hostname.fixed-suffix',
+        suffixes.size <= 1,
+        `the load balancers' hostnames end with different suffixes: ${[...suffixes].join(', ')}`,
+      );
+    },
+  );
 });

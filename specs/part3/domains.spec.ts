@@ -30,12 +30,20 @@ const isDomainOf = (body: unknown, id: number): body is Json => isObject(body) &
  * says what the check expects to see: the read is repeated within the consistency window until it holds.
  */
 async function domainView(c: Check, rule: string, id: number, settled: (domain: Json) => boolean = () => true): Promise<Json> {
-  const view = await readAfterWrite(c, () => c.get(`/v4/domains/${id}`), (exchange) => unservedRule(exchange) !== undefined || (ok(exchange) && (!isDomainOf(exchange.body, id) || settled(exchange.body))));
+  const view = await readAfterWrite(
+    c,
+    () => c.get(`/v4/domains/${id}`),
+    (exchange) => unservedRule(exchange) !== undefined || (ok(exchange) && (!isDomainOf(exchange.body, id) || settled(exchange.body))),
+  );
   // A view that is not served is evidence about its own rule: the list is the other documented read.
   const served = !unservedRule(view);
   if (served) c.expectSuccess(rule, view, `GET /v4/domains/${id}`);
   if (served && isDomainOf(view.body, id)) return view.body;
-  const listed = await readAfterWrite(c, () => fx.find(c, '/v4/domains', (item) => item.id === id), (item) => item !== undefined && settled(item));
+  const listed = await readAfterWrite(
+    c,
+    () => fx.find(c, '/v4/domains', (item) => item.id === id),
+    (item) => item !== undefined && settled(item),
+  );
   if (!listed) c.skip('neither the domain view nor the domain list shows the domain (response bodies are not shown)');
   return listed;
 }
@@ -77,7 +85,6 @@ async function adoptDomain(c: Check, exchange: Exchange, name: string): Promise<
   return id;
 }
 
-
 /** Creates a record and returns its id: from the response, else the id the list gained. */
 async function addRecord(c: Check, rule: string, domainId: number, body: Json): Promise<number> {
   const path = `/v4/domains/${domainId}/records`;
@@ -92,7 +99,8 @@ async function addRecord(c: Check, rule: string, domainId: number, body: Json): 
 }
 
 /** The property runner of the harness, at most 25 runs and no shrinking here: every run sends requests. */
-const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) => runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
+const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) =>
+  runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
 
 // ------------------------------------------------------------------------------------------------ status
 
@@ -100,13 +108,21 @@ describe('Domain status', () => {
   check('P3.domain.status.default-active', 'a domain created without status is active', async (c) => {
     const domain = await fx.newDomain(c);
     const view = await domainView(c, 'P3.domain.status.default-active', domain.id);
-    c.expect('P3.domain.status.default-active', shown(c, view, 'status') === 'active', `a domain created without status shows status ${JSON.stringify(view.status)}`);
+    c.expect(
+      'P3.domain.status.default-active',
+      shown(c, view, 'status') === 'active',
+      `a domain created without status shows status ${JSON.stringify(view.status)}`,
+    );
   });
 
   check('P3.domain.status.default-active', 'a domain created with status disabled is disabled ("unless status says otherwise")', async (c) => {
     const domain = await fx.newDomain(c, { status: 'disabled' });
     const view = await domainView(c, 'P3.domain.status.default-active', domain.id);
-    c.expect('P3.domain.status.default-active', shown(c, view, 'status') === 'disabled', `a domain created with status disabled shows status ${JSON.stringify(view.status)}`);
+    c.expect(
+      'P3.domain.status.default-active',
+      shown(c, view, 'status') === 'disabled',
+      `a domain created with status disabled shows status ${JSON.stringify(view.status)}`,
+    );
   });
 
   check('P3.domain.status.active-to-disabled', 'PUT status disabled moves an active domain to disabled', async (c) => {
@@ -125,7 +141,12 @@ describe('Domain status', () => {
     // the way there is the other transition: a failure on it is that rule's
     const disable = await c.put(`/v4/domains/${domain.id}`, { status: 'disabled' });
     c.expectSuccess('P3.domain.status.active-to-disabled', disable, 'PUT status disabled on an active domain');
-    c.expect('P3.domain.status.active-to-disabled', shown(c, await domainView(c, rule, domain.id, (seen) => seen.status === 'disabled'), 'status') === 'disabled', 'the domain is not disabled after PUT status disabled', disable);
+    c.expect(
+      'P3.domain.status.active-to-disabled',
+      shown(c, await domainView(c, rule, domain.id, (seen) => seen.status === 'disabled'), 'status') === 'disabled',
+      'the domain is not disabled after PUT status disabled',
+      disable,
+    );
     const put = await c.put(`/v4/domains/${domain.id}`, { status: 'active' });
     c.expectSuccess(rule, put, 'PUT status active on a disabled domain');
     const view = await domainView(c, rule, domain.id, (seen) => seen.status === 'active');
@@ -152,14 +173,31 @@ const TIME_FIELDS = [
 
 /** Sent → shown: below, at and above valid values (rounded UP, never down, never to 0). */
 const ROUND_UP_CASES: Array<[sent: number, shown: number]> = [
-  [1, 300], [299, 300], [300, 300], [301, 3600], [3599, 3600], [3601, 7200], [7201, 14400], [28799, 28800], [57601, 86400],
-  [86401, 172800], [172801, 345600], [345601, 604800], [604801, 1209600], [1209601, 2419200], [2419199, 2419200], [2419200, 2419200],
+  [1, 300],
+  [299, 300],
+  [300, 300],
+  [301, 3600],
+  [3599, 3600],
+  [3601, 7200],
+  [7201, 14400],
+  [28799, 28800],
+  [57601, 86400],
+  [86401, 172800],
+  [172801, 345600],
+  [345601, 604800],
+  [604801, 1209600],
+  [1209601, 2419200],
+  [2419199, 2419200],
+  [2419200, 2419200],
 ];
 
 describe('Domain time values', () => {
   for (const { field, roundUp, zero, fallback } of TIME_FIELDS) {
     check(roundUp, `${field} on create is rounded up to the next valid value (301 → 3600, 1 → 300)`, async (c) => {
-      for (const [sent, expected] of [[301, 3600], [1, 300]] as const) {
+      for (const [sent, expected] of [
+        [301, 3600],
+        [1, 300],
+      ] as const) {
         const domain = await fx.newDomain(c, { [field]: sent });
         const value = shown(c, await domainView(c, roundUp, domain.id), field);
         c.expect(roundUp, value === expected, `a domain created with ${field} ${sent} shows ${field} ${JSON.stringify(value)} (expected ${expected})`);
@@ -179,15 +217,25 @@ describe('Domain time values', () => {
     check(zero, `${field} 0 means the default (${fallback}): shown as 0 or ${fallback}`, async (c) => {
       const domain = await fx.newDomain(c, { [field]: 0 });
       const created = shown(c, await domainView(c, zero, domain.id), field);
-      c.expect(zero, created === 0 || created === fallback, `a domain created with ${field} 0 shows ${field} ${JSON.stringify(created)} (0 or the default ${fallback})`);
+      c.expect(
+        zero,
+        created === 0 || created === fallback,
+        `a domain created with ${field} 0 shows ${field} ${JSON.stringify(created)} (0 or the default ${fallback})`,
+      );
       // a value set before does not survive a 0: 0 is the default, not "keep" nor a value to round up
       const other = fallback === 14400 ? 3600 : 7200;
       c.expectSuccess(zero, await c.put(`/v4/domains/${domain.id}`, { [field]: other }), `PUT ${field} ${other}`);
-      if (shown(c, await domainView(c, zero, domain.id, (seen) => seen[field] === other), field) !== other) throw new SetupError(`${field} ${other} (a valid value) was not kept`);
+      if (shown(c, await domainView(c, zero, domain.id, (seen) => seen[field] === other), field) !== other)
+        throw new SetupError(`${field} ${other} (a valid value) was not kept`);
       const put = await c.put(`/v4/domains/${domain.id}`, { [field]: 0 });
       c.expectSuccess(zero, put, `PUT ${field} 0`);
       const updated = shown(c, await domainView(c, zero, domain.id, (seen) => seen[field] === 0 || seen[field] === fallback), field);
-      c.expect(zero, updated === 0 || updated === fallback, `after PUT ${field} 0 the domain shows ${field} ${JSON.stringify(updated)} (0 or the default ${fallback})`, put);
+      c.expect(
+        zero,
+        updated === 0 || updated === fallback,
+        `after PUT ${field} 0 the domain shows ${field} ${JSON.stringify(updated)} (0 or the default ${fallback})`,
+        put,
+      );
     });
   }
 });
@@ -266,7 +314,8 @@ describe('Members a domain type needs', () => {
     const rule = 'P3.domain.soa-email.required-for-master';
     const domain = await fx.newDomain(c, { type: 'slave', master_ips: ['192.0.2.53'], soa_email: undefined });
     const before = await domainView(c, rule, domain.id);
-    if (typeof before.soa_email === 'string' && before.soa_email.length > 0) c.skip('the slave domain shows an soa_email it was not given: a change to master would have one');
+    if (typeof before.soa_email === 'string' && before.soa_email.length > 0)
+      c.skip('the slave domain shows an soa_email it was not given: a change to master would have one');
     const put = await c.put(`/v4/domains/${domain.id}`, { type: 'master' });
     c.expectRejected(rule, put, 'PUT type master on a slave domain that has no soa_email', 'soa_email');
   });
@@ -314,7 +363,12 @@ describe('PUT /v4/domains/{domainId}: no member required', () => {
     c.expectSuccess(rule, await c.put(`/v4/domains/${domain.id}`, { group: 'conformance' }), 'PUT with the single member group');
     const after = await domainView(c, rule, domain.id);
     for (const member of ['domain', 'type', 'soa_email', 'status', 'description'] as const) {
-      if (member in before) c.expect(rule, JSON.stringify(after[member]) === JSON.stringify(before[member]), `PUT {group} changed ${member} from ${JSON.stringify(before[member])} to ${JSON.stringify(after[member])}`);
+      if (member in before)
+        c.expect(
+          rule,
+          JSON.stringify(after[member]) === JSON.stringify(before[member]),
+          `PUT {group} changed ${member} from ${JSON.stringify(before[member])} to ${JSON.stringify(after[member])}`,
+        );
     }
   });
 });
@@ -326,9 +380,17 @@ describe('DELETE /v4/domains/{domainId}', () => {
     const rule = 'P3.domain.delete.gone';
     const domain = await fx.newDomain(c);
     c.expectSuccess(rule, await c.delete(`/v4/domains/${domain.id}`), 'DELETE the domain');
-    const view = await readAfterWrite(c, () => c.get(`/v4/domains/${domain.id}`), (read) => read.status >= 400 && read.status < 500);
+    const view = await readAfterWrite(
+      c,
+      () => c.get(`/v4/domains/${domain.id}`),
+      (read) => read.status >= 400 && read.status < 500,
+    );
     c.expectRejected(rule, view, 'GET a deleted domain');
-    c.expect(rule, await fx.gone(c, '/v4/domains', (item) => item.id === domain.id || item.domain === domain.domain), `the deleted domain ${domain.domain} is still listed`);
+    c.expect(
+      rule,
+      await fx.gone(c, '/v4/domains', (item) => item.id === domain.id || item.domain === domain.domain),
+      `the deleted domain ${domain.domain} is still listed`,
+    );
   });
 
   check('P3.domain.delete.removes-records', 'the records of a deleted domain are gone', async (c) => {
@@ -385,7 +447,13 @@ describe('POST /v4/domains/{domainId}/clone', () => {
     const comparable = sourceRecords.every((record) => 'type' in record && 'target' in record);
     if (!comparable) return; // records as returned are not shown: the count is all that can be judged
     const cloned = new Set(items.map(recordKey));
-    for (const record of sourceRecords) c.expect(rule, cloned.has(recordKey(record)), `the clone lacks the ${String(record.type)} record ${JSON.stringify(record.name)} → ${JSON.stringify(record.target)}`, exchange);
+    for (const record of sourceRecords)
+      c.expect(
+        rule,
+        cloned.has(recordKey(record)),
+        `the clone lacks the ${String(record.type)} record ${JSON.stringify(record.name)} → ${JSON.stringify(record.target)}`,
+        exchange,
+      );
   });
 
   check('P3.domain.clone.copies-records', 'the clone of a one-record domain has that record, and the source keeps it', async (c) => {

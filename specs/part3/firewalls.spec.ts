@@ -25,10 +25,11 @@ function rulesOf(n: number, first = 1000): Json[] {
   return Array.from({ length: n }, (_, i) => tcpRule(String(first + i)));
 }
 
-
 /** The device of `instanceId` in a firewall's devices list (its fields are not shown: entity id or entity_id). */
 function deviceOf(devices: Json[], instanceId: number): Json | undefined {
-  return devices.find((item) => item.entity_id === instanceId || (item.entity as Json | undefined)?.id === instanceId || item.id === instanceId && item.type === 'compute');
+  return devices.find(
+    (item) => item.entity_id === instanceId || (item.entity as Json | undefined)?.id === instanceId || (item.id === instanceId && item.type === 'compute'),
+  );
 }
 
 /** The firewall's devices; `expected`: instances just added, whose devices a lagging list is read again for. */
@@ -40,7 +41,11 @@ const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;
 
 /** The firewall's view, read again within the consistency window until its status is `expected` (what the check awaits). */
 function firewallView(c: Check, firewallId: number, expected: string): Promise<Exchange> {
-  return readAfterWrite(c, () => c.get(`${FW}/${firewallId}`), (view) => statusIn(view) === expected);
+  return readAfterWrite(
+    c,
+    () => c.get(`${FW}/${firewallId}`),
+    (view) => statusIn(view) === expected,
+  );
 }
 
 async function statusOf(c: Check, firewallId: number, expected: string): Promise<unknown> {
@@ -94,7 +99,13 @@ async function addDevice(c: Check, firewallId: number, instanceId: number): Prom
 
 /** The status a firewall settles in (a new one may start `enabled` or `disabled`: which one is not shown). */
 async function settledStatus(c: Check, firewallId: number): Promise<unknown> {
-  return statusIn(await readAfterWrite(c, () => c.get(`${FW}/${firewallId}`), (view) => statusIn(view) === 'enabled' || statusIn(view) === 'disabled'));
+  return statusIn(
+    await readAfterWrite(
+      c,
+      () => c.get(`${FW}/${firewallId}`),
+      (view) => statusIn(view) === 'enabled' || statusIn(view) === 'disabled',
+    ),
+  );
 }
 
 /** A new firewall in `status`, moved there by PUT when it did not start in it (a refused move fails that transition's rule). */
@@ -111,7 +122,11 @@ async function firewallIn(c: Check, status: 'enabled' | 'disabled'): Promise<{ i
 describe('Firewalls: create and its event', () => {
   check('P3.firewall.event.create', 'POST firewall emits firewall_create naming the new firewall', async (c) => {
     const firewall = await fx.newFirewall(c);
-    c.expect('P3.firewall.event.create', await findEvent(c, 'firewall_create', firewall), `no firewall_create event names firewall ${firewall.id} (${firewall.label})`);
+    c.expect(
+      'P3.firewall.event.create',
+      await findEvent(c, 'firewall_create', firewall),
+      `no firewall_create event names firewall ${firewall.id} (${firewall.label})`,
+    );
   });
 
   check('P3.firewall.label.unique', 'a label in use is refused on create and on rename', async (c) => {
@@ -122,7 +137,12 @@ describe('Firewalls: create and its event', () => {
     const rename = await c.put(`${FW}/${second.id}`, { label: first.label });
     c.expectRejected('P3.firewall.label.unique', rename, 'PUT firewall renaming it to the label of another firewall', 'label');
     const view = await c.get(`${FW}/${second.id}`);
-    c.expect('P3.firewall.label.unique', (view.body as Json | undefined)?.label === second.label, 'the firewall took the label of another firewall after a refused rename', view);
+    c.expect(
+      'P3.firewall.label.unique',
+      (view.body as Json | undefined)?.label === second.label,
+      'the firewall took the label of another firewall after a refused rename',
+      view,
+    );
     const named = (await listAll(c, FW)).filter((item) => item.label === first.label);
     c.expect('P3.firewall.label.unique', named.length === 1, `${named.length} firewalls are listed with the label ${first.label}`);
   });
@@ -133,7 +153,12 @@ describe('Firewalls: create and its event', () => {
     c.expectSuccess('P3.firewall-create.devices.assigned', created.exchange, 'POST firewall with devices.computes');
     if (created.id === undefined) throw new Error('created a firewall but cannot find its id in the list');
     const devices = await devicesOf(c, created.id, [one.id, two.id]);
-    for (const instance of [one, two]) c.expect('P3.firewall-create.devices.assigned', deviceOf(devices, instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
+    for (const instance of [one, two])
+      c.expect(
+        'P3.firewall-create.devices.assigned',
+        deviceOf(devices, instance.id),
+        `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
+      );
   });
 
   check('P3.firewall-create.grants', 'creating a firewall on an instance needs read_write on it', async (c) => {
@@ -141,12 +166,20 @@ describe('Firewalls: create and its event', () => {
     const global = { add_firewalls: true };
     const readOnly = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_only' } } } });
     const deniedLabel = fx.label('fw', 32);
-    const denied = await c.post(FW, { label: deniedLabel, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } }, { token: readOnly });
+    const denied = await c.post(
+      FW,
+      { label: deniedLabel, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
+      { token: readOnly },
+    );
     await fx.adopt(c, denied, { kind: 'firewall', list: FW, match: (item) => item.label === deniedLabel });
     c.expectRejected('P3.firewall-create.grants', denied, 'POST firewall by a restricted user with read_only on the listed instance');
     const readWrite = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_write' } } } });
     const label = fx.label('fw', 32);
-    const allowed = await c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } }, { token: readWrite });
+    const allowed = await c.post(
+      FW,
+      { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
+      { token: readWrite },
+    );
     await fx.adopt(c, allowed, { kind: 'firewall', list: FW, match: (item) => item.label === label });
     c.expectSuccess('P3.firewall-create.grants', allowed, 'POST firewall by a restricted user with read_write on the listed instance');
   });
@@ -159,100 +192,205 @@ describe('Firewall status', () => {
     c.expectRejected('P3.firewall.status.update-not-deleted', put, 'PUT firewall with status deleted', 'status');
     const view = await c.get(`${FW}/${firewall.id}`);
     c.expectSuccess('P3.firewall.status.update-not-deleted', view, 'GET the firewall after a refused status deleted');
-    c.expect('P3.firewall.status.update-not-deleted', (view.body as Json | undefined)?.status !== 'deleted', 'the firewall shows status deleted after a refused update', view);
+    c.expect(
+      'P3.firewall.status.update-not-deleted',
+      (view.body as Json | undefined)?.status !== 'deleted',
+      'the firewall shows status deleted after a refused update',
+      view,
+    );
   });
 
-  check(['P3.firewall.status.enabled-to-disabled', 'P3.firewall.event.disable'], 'PUT status disabled disables an enabled firewall and emits firewall_disable', async (c) => {
-    const firewall = await firewallIn(c, 'enabled');
-    c.expect('P3.firewall.event.disable', !(await findEvent(c, 'firewall_disable', firewall)), 'a firewall_disable event names a firewall that was never disabled');
-    const put = await c.put(`${FW}/${firewall.id}`, { status: 'disabled' });
-    c.expectSuccess('P3.firewall.status.enabled-to-disabled', put, 'PUT status disabled on an enabled firewall');
-    const view = await firewallView(c, firewall.id, 'disabled');
-    c.expect('P3.firewall.status.enabled-to-disabled', (view.body as Json | undefined)?.status === 'disabled', `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status disabled`, view);
-    c.expect('P3.firewall.event.disable', await findEvent(c, 'firewall_disable', firewall), `no firewall_disable event names firewall ${firewall.id} after it was disabled`);
-  });
+  check(
+    ['P3.firewall.status.enabled-to-disabled', 'P3.firewall.event.disable'],
+    'PUT status disabled disables an enabled firewall and emits firewall_disable',
+    async (c) => {
+      const firewall = await firewallIn(c, 'enabled');
+      c.expect(
+        'P3.firewall.event.disable',
+        !(await findEvent(c, 'firewall_disable', firewall)),
+        'a firewall_disable event names a firewall that was never disabled',
+      );
+      const put = await c.put(`${FW}/${firewall.id}`, { status: 'disabled' });
+      c.expectSuccess('P3.firewall.status.enabled-to-disabled', put, 'PUT status disabled on an enabled firewall');
+      const view = await firewallView(c, firewall.id, 'disabled');
+      c.expect(
+        'P3.firewall.status.enabled-to-disabled',
+        (view.body as Json | undefined)?.status === 'disabled',
+        `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status disabled`,
+        view,
+      );
+      c.expect(
+        'P3.firewall.event.disable',
+        await findEvent(c, 'firewall_disable', firewall),
+        `no firewall_disable event names firewall ${firewall.id} after it was disabled`,
+      );
+    },
+  );
 
-  check(['P3.firewall.status.disabled-to-enabled', 'P3.firewall.event.enable'], 'PUT status enabled enables a disabled firewall and emits firewall_enable', async (c) => {
-    const firewall = await firewallIn(c, 'disabled');
-    c.expect('P3.firewall.event.enable', !(await findEvent(c, 'firewall_enable', firewall)), 'a firewall_enable event names a firewall that was never moved to enabled');
-    const put = await c.put(`${FW}/${firewall.id}`, { status: 'enabled' });
-    c.expectSuccess('P3.firewall.status.disabled-to-enabled', put, 'PUT status enabled on a disabled firewall with no other enabled firewall on its instances');
-    const view = await firewallView(c, firewall.id, 'enabled');
-    c.expect('P3.firewall.status.disabled-to-enabled', (view.body as Json | undefined)?.status === 'enabled', `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status enabled`, view);
-    c.expect('P3.firewall.event.enable', await findEvent(c, 'firewall_enable', firewall), `no firewall_enable event names firewall ${firewall.id} after it was enabled`);
-  });
+  check(
+    ['P3.firewall.status.disabled-to-enabled', 'P3.firewall.event.enable'],
+    'PUT status enabled enables a disabled firewall and emits firewall_enable',
+    async (c) => {
+      const firewall = await firewallIn(c, 'disabled');
+      c.expect(
+        'P3.firewall.event.enable',
+        !(await findEvent(c, 'firewall_enable', firewall)),
+        'a firewall_enable event names a firewall that was never moved to enabled',
+      );
+      const put = await c.put(`${FW}/${firewall.id}`, { status: 'enabled' });
+      c.expectSuccess(
+        'P3.firewall.status.disabled-to-enabled',
+        put,
+        'PUT status enabled on a disabled firewall with no other enabled firewall on its instances',
+      );
+      const view = await firewallView(c, firewall.id, 'enabled');
+      c.expect(
+        'P3.firewall.status.disabled-to-enabled',
+        (view.body as Json | undefined)?.status === 'enabled',
+        `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status enabled`,
+        view,
+      );
+      c.expect(
+        'P3.firewall.event.enable',
+        await findEvent(c, 'firewall_enable', firewall),
+        `no firewall_enable event names firewall ${firewall.id} after it was enabled`,
+      );
+    },
+  );
 
-  check(['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'], 'a disabled firewall cannot be enabled while another enabled one is assigned to its instance', async (c) => {
-    const instance = await fx.newInstance(c);
-    const active = await firewallIn(c, 'enabled');
-    c.expectSuccess('P3.firewall.device.listed', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
-    const waiting = await firewallIn(c, 'disabled');
-    c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, waiting.id, instance.id), 'adding the instance to a disabled firewall');
-    const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
-    c.expectRejected('P3.firewall.status.enable-blocked-by-active', blocked, 'enabling a firewall whose instance has another enabled firewall');
-    c.expect('P3.firewall.status.enable-blocked-by-active', (await statusOf(c, waiting.id, 'disabled')) === 'disabled', 'the firewall is not disabled after a refused enable');
-    // Once the other one is disabled, nothing blocks it.
-    c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the first firewall');
-    c.expect('P3.firewall.status.enabled-to-disabled', (await statusOf(c, active.id, 'disabled')) === 'disabled', 'the first firewall is not disabled after PUT status disabled');
-    const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
-    c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
-    c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the second firewall is not enabled');
-  });
+  check(
+    ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'],
+    'a disabled firewall cannot be enabled while another enabled one is assigned to its instance',
+    async (c) => {
+      const instance = await fx.newInstance(c);
+      const active = await firewallIn(c, 'enabled');
+      c.expectSuccess('P3.firewall.device.listed', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
+      const waiting = await firewallIn(c, 'disabled');
+      c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, waiting.id, instance.id), 'adding the instance to a disabled firewall');
+      const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
+      c.expectRejected('P3.firewall.status.enable-blocked-by-active', blocked, 'enabling a firewall whose instance has another enabled firewall');
+      c.expect(
+        'P3.firewall.status.enable-blocked-by-active',
+        (await statusOf(c, waiting.id, 'disabled')) === 'disabled',
+        'the firewall is not disabled after a refused enable',
+      );
+      // Once the other one is disabled, nothing blocks it.
+      c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the first firewall');
+      c.expect(
+        'P3.firewall.status.enabled-to-disabled',
+        (await statusOf(c, active.id, 'disabled')) === 'disabled',
+        'the first firewall is not disabled after PUT status disabled',
+      );
+      const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
+      c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
+      c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the second firewall is not enabled');
+    },
+  );
 
   // "`deleted` (removed)": gone from view and list, or kept and shown as `deleted`; both readings are allowed.
-  check(['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'], 'DELETE removes the firewall or shows it deleted, in view and list, and emits firewall_delete', async (c) => {
-    const firewall = await fx.newFirewall(c);
-    c.expect('P3.firewall.event.delete', !(await findEvent(c, 'firewall_delete', firewall)), 'a firewall_delete event names a firewall that was not deleted');
-    const deleted = await c.delete(`${FW}/${firewall.id}`);
-    c.expectSuccess('P3.firewall.status.delete-removes', deleted, 'DELETE firewall');
-    const gone = (read: Exchange) => read.status >= 400 && read.status < 500;
-    const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}`), (read) => gone(read) || statusIn(read) === 'deleted');
-    c.expect('P3.firewall.status.delete-removes', gone(view) || statusIn(view) === 'deleted', `GET a deleted firewall answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))}`, view);
-    const find = async () => (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
-    const listed = await readAfterWrite(c, find, (item) => item === undefined || item.status === 'deleted');
-    c.expect('P3.firewall.status.delete-removes', !listed || listed.status === 'deleted', `the deleted firewall ${firewall.id} is still listed with status ${String(listed?.status)}`);
-    c.expect('P3.firewall.event.delete', await findEvent(c, 'firewall_delete', firewall), `no firewall_delete event names firewall ${firewall.id}`);
-  });
+  check(
+    ['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'],
+    'DELETE removes the firewall or shows it deleted, in view and list, and emits firewall_delete',
+    async (c) => {
+      const firewall = await fx.newFirewall(c);
+      c.expect('P3.firewall.event.delete', !(await findEvent(c, 'firewall_delete', firewall)), 'a firewall_delete event names a firewall that was not deleted');
+      const deleted = await c.delete(`${FW}/${firewall.id}`);
+      c.expectSuccess('P3.firewall.status.delete-removes', deleted, 'DELETE firewall');
+      const gone = (read: Exchange) => read.status >= 400 && read.status < 500;
+      const view = await readAfterWrite(
+        c,
+        () => c.get(`${FW}/${firewall.id}`),
+        (read) => gone(read) || statusIn(read) === 'deleted',
+      );
+      c.expect(
+        'P3.firewall.status.delete-removes',
+        gone(view) || statusIn(view) === 'deleted',
+        `GET a deleted firewall answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))}`,
+        view,
+      );
+      const find = async () => (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
+      const listed = await readAfterWrite(c, find, (item) => item === undefined || item.status === 'deleted');
+      c.expect(
+        'P3.firewall.status.delete-removes',
+        !listed || listed.status === 'deleted',
+        `the deleted firewall ${firewall.id} is still listed with status ${String(listed?.status)}`,
+      );
+      c.expect('P3.firewall.event.delete', await findEvent(c, 'firewall_delete', firewall), `no firewall_delete event names firewall ${firewall.id}`);
+    },
+  );
 });
 
 describe('Firewall devices', () => {
-  check(['P3.firewall.device.listed', 'P3.firewall.event.device-add'], 'an added device is listed, can be viewed, and firewall_device_add is emitted', async (c) => {
-    const instance = await fx.newInstance(c);
-    const firewall = await fx.newFirewall(c);
-    const added = await addDevice(c, firewall.id, instance.id);
-    c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
-    const device = deviceOf(await devicesOf(c, firewall.id, [instance.id]), instance.id);
-    c.expect('P3.firewall.device.listed', device, `instance ${instance.id} is not in the devices list of firewall ${firewall.id}`);
-    const deviceId = device!.id ?? (added.body as Json | undefined)?.id;
-    if (typeof deviceId === 'number' || typeof deviceId === 'string') {
-      const view = await c.get(`${FW}/${firewall.id}/devices/${deviceId}`);
-      c.expectSuccess('P3.firewall.device.listed', view, 'GET the device');
-    }
-    c.expect('P3.firewall.event.device-add', await findEvent(c, 'firewall_device_add', firewall), `no firewall_device_add event names firewall ${firewall.id}`);
-  });
+  check(
+    ['P3.firewall.device.listed', 'P3.firewall.event.device-add'],
+    'an added device is listed, can be viewed, and firewall_device_add is emitted',
+    async (c) => {
+      const instance = await fx.newInstance(c);
+      const firewall = await fx.newFirewall(c);
+      const added = await addDevice(c, firewall.id, instance.id);
+      c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
+      const device = deviceOf(await devicesOf(c, firewall.id, [instance.id]), instance.id);
+      c.expect('P3.firewall.device.listed', device, `instance ${instance.id} is not in the devices list of firewall ${firewall.id}`);
+      const deviceId = device!.id ?? (added.body as Json | undefined)?.id;
+      if (typeof deviceId === 'number' || typeof deviceId === 'string') {
+        const view = await c.get(`${FW}/${firewall.id}/devices/${deviceId}`);
+        c.expectSuccess('P3.firewall.device.listed', view, 'GET the device');
+      }
+      c.expect(
+        'P3.firewall.event.device-add',
+        await findEvent(c, 'firewall_device_add', firewall),
+        `no firewall_device_add event names firewall ${firewall.id}`,
+      );
+    },
+  );
 
   check('P3.firewall.device.many-instances', 'one firewall is assigned to several instances', async (c) => {
     const instances = [await fx.newInstance(c), await fx.newInstance(c), await fx.newInstance(c)];
     const firewall = await fx.newFirewall(c);
-    for (const instance of instances) c.expectSuccess('P3.firewall.device.many-instances', await addDevice(c, firewall.id, instance.id), `adding instance ${instance.id}`);
-    const devices = await devicesOf(c, firewall.id, instances.map((instance) => instance.id));
-    for (const instance of instances) c.expect('P3.firewall.device.many-instances', deviceOf(devices, instance.id), `instance ${instance.id} is not a device of the firewall`);
+    for (const instance of instances)
+      c.expectSuccess('P3.firewall.device.many-instances', await addDevice(c, firewall.id, instance.id), `adding instance ${instance.id}`);
+    const devices = await devicesOf(
+      c,
+      firewall.id,
+      instances.map((instance) => instance.id),
+    );
+    for (const instance of instances)
+      c.expect('P3.firewall.device.many-instances', deviceOf(devices, instance.id), `instance ${instance.id} is not a device of the firewall`);
   });
 
   check('P3.firewall.device.one-active-per-instance', 'a second enabled firewall cannot be assigned to an instance', async (c) => {
     const instance = await fx.newInstance(c);
     const first = await firewallIn(c, 'enabled');
-    c.expectSuccess('P3.firewall.device.one-active-per-instance', await addDevice(c, first.id, instance.id), 'adding the instance to the first enabled firewall');
+    c.expectSuccess(
+      'P3.firewall.device.one-active-per-instance',
+      await addDevice(c, first.id, instance.id),
+      'adding the instance to the first enabled firewall',
+    );
     const second = await firewallIn(c, 'enabled');
     const refused = await addDevice(c, second.id, instance.id);
     c.expectRejected('P3.firewall.device.one-active-per-instance', refused, 'adding the instance to a second enabled firewall', 'id');
-    c.expect('P3.firewall.device.one-active-per-instance', !deviceOf(await devicesOf(c, second.id), instance.id), 'the instance is a device of the second enabled firewall after a refused add');
+    c.expect(
+      'P3.firewall.device.one-active-per-instance',
+      !deviceOf(await devicesOf(c, second.id), instance.id),
+      'the instance is a device of the second enabled firewall after a refused add',
+    );
     const created = await createFirewall(c, { devices: { computes: [instance.id] } });
     if (created.exchange.status >= 200 && created.exchange.status < 300) {
       // A server that creates firewalls disabled may assign this one: a disabled firewall may join the instance.
       const status = created.id === undefined ? undefined : await settledStatus(c, created.id);
-      c.expect('P3.firewall.device.one-active-per-instance', status !== 'enabled', `POST firewall listing instance ${instance.id}, which has an enabled firewall, created a second enabled firewall on it`, created.exchange);
-    } else c.expectRejected('P3.firewall.device.one-active-per-instance', created.exchange, 'POST an (enabled) firewall listing an instance that has an enabled firewall', 'devices.computes.0');
+      c.expect(
+        'P3.firewall.device.one-active-per-instance',
+        status !== 'enabled',
+        `POST firewall listing instance ${instance.id}, which has an enabled firewall, created a second enabled firewall on it`,
+        created.exchange,
+      );
+    } else
+      c.expectRejected(
+        'P3.firewall.device.one-active-per-instance',
+        created.exchange,
+        'POST an (enabled) firewall listing an instance that has an enabled firewall',
+        'devices.computes.0',
+      );
   });
 
   check('P3.firewall.device.disabled-may-be-added', 'a disabled firewall can be added to an instance that has an active one', async (c) => {
@@ -262,25 +400,53 @@ describe('Firewall devices', () => {
     const disabled = await firewallIn(c, 'disabled');
     const added = await addDevice(c, disabled.id, instance.id);
     c.expectSuccess('P3.firewall.device.disabled-may-be-added', added, 'adding the instance to a disabled firewall while it has an enabled one');
-    c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id), 'the instance is not a device of the disabled firewall');
-    c.expect('P3.firewall.device.disabled-may-be-added', deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id), 'the instance left its enabled firewall');
+    c.expect(
+      'P3.firewall.device.disabled-may-be-added',
+      deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id),
+      'the instance is not a device of the disabled firewall',
+    );
+    c.expect(
+      'P3.firewall.device.disabled-may-be-added',
+      deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id),
+      'the instance left its enabled firewall',
+    );
   });
 
-  check(['P3.firewall.device.remove', 'P3.firewall.event.device-remove'], 'DELETE device removes it from the list and emits firewall_device_remove', async (c) => {
-    const [instance, other] = [await fx.newInstance(c), await fx.newInstance(c)];
-    const firewall = await fx.newFirewall(c);
-    for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDevice(c, firewall.id, each.id), 'adding a device');
-    const device = deviceOf(await devicesOf(c, firewall.id, [instance.id, other.id]), instance.id);
-    if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string')) throw new Error('setup: the added device has no id in the devices list');
-    c.expect('P3.firewall.event.device-remove', !(await findEvent(c, 'firewall_device_remove', firewall)), 'a firewall_device_remove event names a firewall that lost no device');
-    c.expectSuccess('P3.firewall.device.remove', await c.delete(`${FW}/${firewall.id}/devices/${device.id}`), 'DELETE device');
-    const devices = await readAfterWrite(c, () => devicesOf(c, firewall.id), (read) => !deviceOf(read, instance.id));
-    c.expect('P3.firewall.device.remove', !deviceOf(devices, instance.id), 'the removed instance is still a device of the firewall');
-    c.expect('P3.firewall.device.remove', deviceOf(devices, other.id), 'removing one device removed another one too');
-    const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}/devices/${device.id}`), (read) => read.status >= 400 && read.status < 500);
-    c.expect('P3.firewall.device.remove', view.status >= 400 && view.status < 500, `GET a removed device answered HTTP ${view.status}`, view);
-    c.expect('P3.firewall.event.device-remove', await findEvent(c, 'firewall_device_remove', firewall), `no firewall_device_remove event names firewall ${firewall.id}`);
-  });
+  check(
+    ['P3.firewall.device.remove', 'P3.firewall.event.device-remove'],
+    'DELETE device removes it from the list and emits firewall_device_remove',
+    async (c) => {
+      const [instance, other] = [await fx.newInstance(c), await fx.newInstance(c)];
+      const firewall = await fx.newFirewall(c);
+      for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDevice(c, firewall.id, each.id), 'adding a device');
+      const device = deviceOf(await devicesOf(c, firewall.id, [instance.id, other.id]), instance.id);
+      if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string')) throw new Error('setup: the added device has no id in the devices list');
+      c.expect(
+        'P3.firewall.event.device-remove',
+        !(await findEvent(c, 'firewall_device_remove', firewall)),
+        'a firewall_device_remove event names a firewall that lost no device',
+      );
+      c.expectSuccess('P3.firewall.device.remove', await c.delete(`${FW}/${firewall.id}/devices/${device.id}`), 'DELETE device');
+      const devices = await readAfterWrite(
+        c,
+        () => devicesOf(c, firewall.id),
+        (read) => !deviceOf(read, instance.id),
+      );
+      c.expect('P3.firewall.device.remove', !deviceOf(devices, instance.id), 'the removed instance is still a device of the firewall');
+      c.expect('P3.firewall.device.remove', deviceOf(devices, other.id), 'removing one device removed another one too');
+      const view = await readAfterWrite(
+        c,
+        () => c.get(`${FW}/${firewall.id}/devices/${device.id}`),
+        (read) => read.status >= 400 && read.status < 500,
+      );
+      c.expect('P3.firewall.device.remove', view.status >= 400 && view.status < 500, `GET a removed device answered HTTP ${view.status}`, view);
+      c.expect(
+        'P3.firewall.event.device-remove',
+        await findEvent(c, 'firewall_device_remove', firewall),
+        `no firewall_device_remove event names firewall ${firewall.id}`,
+      );
+    },
+  );
 });
 
 describe('Firewall update and rules update', () => {
@@ -289,7 +455,11 @@ describe('Firewall update and rules update', () => {
     const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [tcpRule('22')], outbound: [tcpRule('443')] };
     const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } });
     if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
-    c.expect('P3.firewall-create.devices.assigned', deviceOf(await devicesOf(c, created.id, [instance.id]), instance.id), `instance ${instance.id} given in devices.computes is not a device of the new firewall`);
+    c.expect(
+      'P3.firewall-create.devices.assigned',
+      deviceOf(await devicesOf(c, created.id, [instance.id]), instance.id),
+      `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
+    );
     const other = await fx.newInstance(c);
     await c.put(`${FW}/${created.id}`, {
       label: fx.label('fw', 32),
@@ -299,35 +469,85 @@ describe('Firewall update and rules update', () => {
     for (const { what, value: after, exchange } of await storedRules(c, created.id)) {
       const inbound = after.inbound as Json[] | undefined;
       const outbound = after.outbound as Json[] | undefined;
-      c.expect('P3.firewall-update.devices-rules-unchanged', after.inbound_policy === 'DROP' && after.outbound_policy === 'ACCEPT', `${what}: the policies changed through PUT firewall (${String(after.inbound_policy)}/${String(after.outbound_policy)})`, exchange);
-      c.expect('P3.firewall-update.devices-rules-unchanged', inbound?.length === 1 && inbound[0]?.ports === '22', `${what}: the inbound rules changed through PUT firewall: ${JSON.stringify(inbound)}`, exchange);
-      c.expect('P3.firewall-update.devices-rules-unchanged', outbound?.length === 1 && outbound[0]?.ports === '443', `${what}: the outbound rules changed through PUT firewall: ${JSON.stringify(outbound)}`, exchange);
+      c.expect(
+        'P3.firewall-update.devices-rules-unchanged',
+        after.inbound_policy === 'DROP' && after.outbound_policy === 'ACCEPT',
+        `${what}: the policies changed through PUT firewall (${String(after.inbound_policy)}/${String(after.outbound_policy)})`,
+        exchange,
+      );
+      c.expect(
+        'P3.firewall-update.devices-rules-unchanged',
+        inbound?.length === 1 && inbound[0]?.ports === '22',
+        `${what}: the inbound rules changed through PUT firewall: ${JSON.stringify(inbound)}`,
+        exchange,
+      );
+      c.expect(
+        'P3.firewall-update.devices-rules-unchanged',
+        outbound?.length === 1 && outbound[0]?.ports === '443',
+        `${what}: the outbound rules changed through PUT firewall: ${JSON.stringify(outbound)}`,
+        exchange,
+      );
     }
     const devices = await devicesOf(c, created.id, [instance.id]);
     c.expect('P3.firewall-update.devices-rules-unchanged', deviceOf(devices, instance.id), 'the firewall lost its device through PUT firewall');
     c.expect('P3.firewall-update.devices-rules-unchanged', !deviceOf(devices, other.id), 'PUT firewall added a device');
   });
 
-  check(['P3.firewall.rules-update.replaces', 'P3.firewall.rules-update.omitted-unchanged'], 'PUT rules replaces the directions given and keeps the others', async (c) => {
-    const created = await createFirewall(c, { rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('22'), tcpRule('80')], outbound: [tcpRule('53', { protocol: 'UDP' })] } });
-    if (created.id === undefined) throw new Error(`setup: could not create a firewall with rules (HTTP ${created.exchange.status})`);
-    const put = await c.put(`${FW}/${created.id}/rules`, { inbound: [tcpRule('443')] });
-    c.expectSuccess('P3.firewall.rules-update.replaces', put, 'PUT rules with inbound only');
-    for (const { what, value: rules, exchange } of await storedRules(c, created.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.ports === '443')) {
-      const inbound = rules.inbound as Json[] | undefined;
-      c.expect('P3.firewall.rules-update.replaces', inbound?.length === 1 && inbound[0]?.ports === '443', `${what}: inbound should be exactly the one rule given, got ${JSON.stringify(inbound)}`, exchange);
-      const outbound = rules.outbound as Json[] | undefined;
-      c.expect('P3.firewall.rules-update.omitted-unchanged', outbound?.length === 1 && outbound[0]?.ports === '53' && outbound[0]?.protocol === 'UDP', `${what}: outbound (not given) changed: ${JSON.stringify(outbound)}`, exchange);
-      c.expect('P3.firewall.rules-update.omitted-unchanged', rules.inbound_policy === 'ACCEPT' && rules.outbound_policy === 'DROP', `${what}: policies not given changed`, exchange);
-    }
-    // Replacing with an empty list empties the direction.
-    c.expectSuccess('P3.firewall.rules-update.replaces', await c.put(`${FW}/${created.id}/rules`, { outbound: [], outbound_policy: 'ACCEPT' }), 'PUT rules with an empty outbound');
-    for (const { what, value: emptied, exchange } of await storedRules(c, created.id, (read) => read?.outbound_policy === 'ACCEPT')) {
-      c.expect('P3.firewall.rules-update.replaces', Array.isArray(emptied.outbound) ? (emptied.outbound as unknown[]).length === 0 : emptied.outbound === undefined || emptied.outbound === null, `${what}: outbound should be empty, got ${JSON.stringify(emptied.outbound)}`, exchange);
-      c.expect('P3.firewall.rules-update.replaces', emptied.outbound_policy === 'ACCEPT', `${what}: the outbound policy given was not applied`, exchange);
-      c.expect('P3.firewall.rules-update.omitted-unchanged', (emptied.inbound as Json[] | undefined)?.length === 1, `${what}: inbound (not given) changed`, exchange);
-    }
-  });
+  check(
+    ['P3.firewall.rules-update.replaces', 'P3.firewall.rules-update.omitted-unchanged'],
+    'PUT rules replaces the directions given and keeps the others',
+    async (c) => {
+      const created = await createFirewall(c, {
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('22'), tcpRule('80')], outbound: [tcpRule('53', { protocol: 'UDP' })] },
+      });
+      if (created.id === undefined) throw new Error(`setup: could not create a firewall with rules (HTTP ${created.exchange.status})`);
+      const put = await c.put(`${FW}/${created.id}/rules`, { inbound: [tcpRule('443')] });
+      c.expectSuccess('P3.firewall.rules-update.replaces', put, 'PUT rules with inbound only');
+      for (const { what, value: rules, exchange } of await storedRules(c, created.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.ports === '443')) {
+        const inbound = rules.inbound as Json[] | undefined;
+        c.expect(
+          'P3.firewall.rules-update.replaces',
+          inbound?.length === 1 && inbound[0]?.ports === '443',
+          `${what}: inbound should be exactly the one rule given, got ${JSON.stringify(inbound)}`,
+          exchange,
+        );
+        const outbound = rules.outbound as Json[] | undefined;
+        c.expect(
+          'P3.firewall.rules-update.omitted-unchanged',
+          outbound?.length === 1 && outbound[0]?.ports === '53' && outbound[0]?.protocol === 'UDP',
+          `${what}: outbound (not given) changed: ${JSON.stringify(outbound)}`,
+          exchange,
+        );
+        c.expect(
+          'P3.firewall.rules-update.omitted-unchanged',
+          rules.inbound_policy === 'ACCEPT' && rules.outbound_policy === 'DROP',
+          `${what}: policies not given changed`,
+          exchange,
+        );
+      }
+      // Replacing with an empty list empties the direction.
+      c.expectSuccess(
+        'P3.firewall.rules-update.replaces',
+        await c.put(`${FW}/${created.id}/rules`, { outbound: [], outbound_policy: 'ACCEPT' }),
+        'PUT rules with an empty outbound',
+      );
+      for (const { what, value: emptied, exchange } of await storedRules(c, created.id, (read) => read?.outbound_policy === 'ACCEPT')) {
+        c.expect(
+          'P3.firewall.rules-update.replaces',
+          Array.isArray(emptied.outbound) ? (emptied.outbound as unknown[]).length === 0 : emptied.outbound === undefined || emptied.outbound === null,
+          `${what}: outbound should be empty, got ${JSON.stringify(emptied.outbound)}`,
+          exchange,
+        );
+        c.expect('P3.firewall.rules-update.replaces', emptied.outbound_policy === 'ACCEPT', `${what}: the outbound policy given was not applied`, exchange);
+        c.expect(
+          'P3.firewall.rules-update.omitted-unchanged',
+          (emptied.inbound as Json[] | undefined)?.length === 1,
+          `${what}: inbound (not given) changed`,
+          exchange,
+        );
+      }
+    },
+  );
 });
 
 describe('Firewall limits', () => {
@@ -339,8 +559,16 @@ describe('Firewall limits', () => {
     const overOneSide = await createFirewall(c, { rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT', inbound: rulesOf(26) } });
     c.expectRejected('P3.firewall.rules.max-25', overOneSide.exchange, 'POST firewall with 26 inbound rules', 'rules');
     const firewall = await fx.newFirewall(c);
-    c.expectRejected('P3.firewall.rules.max-25', await c.put(`${FW}/${firewall.id}/rules`, { inbound: rulesOf(20), outbound: rulesOf(6, 2000) }), 'PUT rules with 20 inbound + 6 outbound');
-    c.expectSuccess('P3.firewall.rules.max-25', await c.put(`${FW}/${firewall.id}/rules`, { inbound: rulesOf(20), outbound: rulesOf(5, 2000) }), 'PUT rules with 20 inbound + 5 outbound');
+    c.expectRejected(
+      'P3.firewall.rules.max-25',
+      await c.put(`${FW}/${firewall.id}/rules`, { inbound: rulesOf(20), outbound: rulesOf(6, 2000) }),
+      'PUT rules with 20 inbound + 6 outbound',
+    );
+    c.expectSuccess(
+      'P3.firewall.rules.max-25',
+      await c.put(`${FW}/${firewall.id}/rules`, { inbound: rulesOf(20), outbound: rulesOf(5, 2000) }),
+      'PUT rules with 20 inbound + 5 outbound',
+    );
   });
 
   check('P3.firewall.rules.max-25-stored', 'replacing one direction so that the stored total exceeds 25 is refused', async (c) => {
@@ -352,7 +580,11 @@ describe('Firewall limits', () => {
       const count = ((rules.inbound as unknown[] | undefined)?.length ?? 0) + ((rules.outbound as unknown[] | undefined)?.length ?? 0);
       c.expect('P3.firewall.rules.max-25-stored', count === 20, `${what}: the firewall holds ${count} rules after a refused update (20 before)`, exchange);
     }
-    c.expectSuccess('P3.firewall.rules.max-25-stored', await c.put(`${FW}/${created.id}/rules`, { outbound: rulesOf(5, 2000) }), 'PUT 5 outbound rules on a firewall holding 20 inbound ones');
+    c.expectSuccess(
+      'P3.firewall.rules.max-25-stored',
+      await c.put(`${FW}/${created.id}/rules`, { outbound: rulesOf(5, 2000) }),
+      'PUT 5 outbound rules on a firewall holding 20 inbound ones',
+    );
   });
 
   check('P3.firewall.rule.addresses.max-255', 'a rule takes 255 addresses or networks across ipv4 and ipv6, not 256', async (c) => {
@@ -360,12 +592,37 @@ describe('Firewall limits', () => {
     const v6 = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? `2001:db8:${i.toString(16)}::/48` : `2001:db8::${i.toString(16)}/128`));
     const firewall = await fx.newFirewall(c);
     const path = `${FW}/${firewall.id}/rules`;
-    c.expectSuccess('P3.firewall.rule.addresses.max-255', await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(200), ipv6: v6(55) } })] }), 'a rule with 200 IPv4 + 55 IPv6 entries');
-    c.expectSuccess('P3.firewall.rule.addresses.max-255', await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(255) } })] }), 'a rule with 255 IPv4 entries');
-    c.expectRejected('P3.firewall.rule.addresses.max-255', await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(200), ipv6: v6(56) } })] }), 'a rule with 200 IPv4 + 56 IPv6 entries', 'inbound.0.addresses');
-    c.expectRejected('P3.firewall.rule.addresses.max-255', await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv6: v6(256) } })] }), 'a rule with 256 IPv6 entries', 'inbound.0.addresses');
-    const created = await createFirewall(c, { rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT', outbound: [tcpRule('22', { addresses: { ipv4: v4(128), ipv6: v6(128) } })] } });
-    c.expectRejected('P3.firewall.rule.addresses.max-255', created.exchange, 'POST firewall with a rule of 128 IPv4 + 128 IPv6 entries', 'rules.outbound.0.addresses');
+    c.expectSuccess(
+      'P3.firewall.rule.addresses.max-255',
+      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(200), ipv6: v6(55) } })] }),
+      'a rule with 200 IPv4 + 55 IPv6 entries',
+    );
+    c.expectSuccess(
+      'P3.firewall.rule.addresses.max-255',
+      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(255) } })] }),
+      'a rule with 255 IPv4 entries',
+    );
+    c.expectRejected(
+      'P3.firewall.rule.addresses.max-255',
+      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(200), ipv6: v6(56) } })] }),
+      'a rule with 200 IPv4 + 56 IPv6 entries',
+      'inbound.0.addresses',
+    );
+    c.expectRejected(
+      'P3.firewall.rule.addresses.max-255',
+      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv6: v6(256) } })] }),
+      'a rule with 256 IPv6 entries',
+      'inbound.0.addresses',
+    );
+    const created = await createFirewall(c, {
+      rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT', outbound: [tcpRule('22', { addresses: { ipv4: v4(128), ipv6: v6(128) } })] },
+    });
+    c.expectRejected(
+      'P3.firewall.rule.addresses.max-255',
+      created.exchange,
+      'POST firewall with a rule of 128 IPv4 + 128 IPv6 entries',
+      'rules.outbound.0.addresses',
+    );
   });
 });
 
@@ -382,8 +639,15 @@ const PORTS: Array<{ rule: string; accepted: string[]; refused: string[] }> = [
   { rule: 'P3.firewall.rule.ports.no-leading-zeroes', accepted: ['80', '100-200'], refused: ['080', '01-90', '80-090', '22, 0443'] },
   {
     rule: 'P3.firewall.rule.ports.pieces-max-15',
-    accepted: [Array.from({ length: 15 }, (_, i) => String(i + 1)).join(','), [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22'].join(', ')],
-    refused: [Array.from({ length: 16 }, (_, i) => String(i + 1)).join(','), Array.from({ length: 8 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`).join(','), [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22', '23'].join(',')],
+    accepted: [
+      Array.from({ length: 15 }, (_, i) => String(i + 1)).join(','),
+      [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22'].join(', '),
+    ],
+    refused: [
+      Array.from({ length: 16 }, (_, i) => String(i + 1)).join(','),
+      Array.from({ length: 8 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`).join(','),
+      [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22', '23'].join(','),
+    ],
   },
 ];
 
@@ -393,23 +657,47 @@ describe('Firewall rule ports', () => {
       const firewall = await fx.firewall(c);
       const path = `${FW}/${firewall.id}/rules`;
       for (const ports of accepted) c.expectSuccess(rule, await c.put(path, { inbound: [tcpRule(ports)] }), `ports "${ports}"`);
-      for (const ports of refused) c.expectRejected(rule, await c.put(path, { inbound: [tcpRule(ports, { protocol: 'UDP' })] }), `ports "${ports}"`, 'inbound.0.ports');
+      for (const ports of refused)
+        c.expectRejected(rule, await c.put(path, { inbound: [tcpRule(ports, { protocol: 'UDP' })] }), `ports "${ports}"`, 'inbound.0.ports');
     });
   }
 
-  check(['P3.firewall.rule.ports.forbidden-for-icmp', 'P3.firewall.rule.ports.required-for-tcp-udp'], 'ICMP rules take no ports; TCP and UDP rules need them', async (c) => {
-    const firewall = await fx.firewall(c);
-    const path = `${FW}/${firewall.id}/rules`;
-    const icmp = { action: 'ACCEPT', protocol: 'ICMP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] } };
-    c.expectSuccess('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [icmp] }), 'an ICMP rule without ports');
-    for (const { what, value: rules, exchange } of await storedRules(c, firewall.id, (read) => (read?.inbound as Json[] | undefined)?.[0]?.protocol === 'ICMP')) {
-      const stored = (rules.inbound as Json[] | undefined)?.[0];
-      c.expect('P3.firewall.rule.ports.forbidden-for-icmp', stored && (stored.ports === undefined || stored.ports === null || stored.ports === ''), `${what}: the stored ICMP rule carries ports ${JSON.stringify(stored?.ports)}`, exchange);
-    }
-    c.expectRejected('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [{ ...icmp, ports: '22' }] }), 'an ICMP rule with ports', 'inbound.0.ports');
-    for (const protocol of ['TCP', 'UDP']) {
-      const { ports: _ports, ...withoutPorts } = tcpRule('22', { protocol });
-      c.expectRejected('P3.firewall.rule.ports.required-for-tcp-udp', await c.put(path, { outbound: [withoutPorts] }), `a ${protocol} rule without ports`, 'outbound.0.ports');
-    }
-  });
+  check(
+    ['P3.firewall.rule.ports.forbidden-for-icmp', 'P3.firewall.rule.ports.required-for-tcp-udp'],
+    'ICMP rules take no ports; TCP and UDP rules need them',
+    async (c) => {
+      const firewall = await fx.firewall(c);
+      const path = `${FW}/${firewall.id}/rules`;
+      const icmp = { action: 'ACCEPT', protocol: 'ICMP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] } };
+      c.expectSuccess('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [icmp] }), 'an ICMP rule without ports');
+      for (const { what, value: rules, exchange } of await storedRules(
+        c,
+        firewall.id,
+        (read) => (read?.inbound as Json[] | undefined)?.[0]?.protocol === 'ICMP',
+      )) {
+        const stored = (rules.inbound as Json[] | undefined)?.[0];
+        c.expect(
+          'P3.firewall.rule.ports.forbidden-for-icmp',
+          stored && (stored.ports === undefined || stored.ports === null || stored.ports === ''),
+          `${what}: the stored ICMP rule carries ports ${JSON.stringify(stored?.ports)}`,
+          exchange,
+        );
+      }
+      c.expectRejected(
+        'P3.firewall.rule.ports.forbidden-for-icmp',
+        await c.put(path, { inbound: [{ ...icmp, ports: '22' }] }),
+        'an ICMP rule with ports',
+        'inbound.0.ports',
+      );
+      for (const protocol of ['TCP', 'UDP']) {
+        const { ports: _ports, ...withoutPorts } = tcpRule('22', { protocol });
+        c.expectRejected(
+          'P3.firewall.rule.ports.required-for-tcp-udp',
+          await c.put(path, { outbound: [withoutPorts] }),
+          `a ${protocol} rule without ports`,
+          'outbound.0.ports',
+        );
+      }
+    },
+  );
 });

@@ -23,7 +23,6 @@ const RANGES = '/v4/networking/ipv6/ranges';
 const isPrivate = (address: string) => ipaddr.IPv4.isValid(address) && ipaddr.IPv4.parse(address).range() === 'private';
 const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
 
-
 /** The instance's IPv4 addresses and IPv6 SLAAC address, from its view (document 2). */
 async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4: string[]; slaac: string | null }> {
   const body = (await c.get(`/v4/compute/instances/${instanceId}`)).body as Json | undefined;
@@ -71,7 +70,10 @@ async function createRange(c: Check, body: Json, target?: string): Promise<{ exc
   const exchange = await c.post(RANGES, body);
   if (exchange.status < 200 || exchange.status >= 300) return { exchange };
   let range = typeof (exchange.body as Json | undefined)?.range === 'string' ? String((exchange.body as Json).range) : undefined;
-  if (!range && target) range = (await fx.find(c, RANGES, (item) => typeof item.route_target === 'string' && ipaddr.IPv6.isValid(item.route_target) && norm6(item.route_target) === target))?.range as string | undefined;
+  if (!range && target)
+    range = (
+      await fx.find(c, RANGES, (item) => typeof item.route_target === 'string' && ipaddr.IPv6.isValid(item.route_target) && norm6(item.route_target) === target)
+    )?.range as string | undefined;
   if (range) {
     range = range.split('/')[0]!;
     fx.track('ipv6-range', range, range);
@@ -114,9 +116,19 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
     c.expectSuccess('P3.ip-allocate.allocates-ipv4', post, 'POST ips for a private IPv4 address');
     const after = (await addressesOf(c, instance.id)).ipv4;
     const added = after.filter((a) => !before.includes(a));
-    c.expect('P3.ip-allocate.allocates-ipv4', added.length === 1 && ipaddr.IPv4.isValid(added[0]!), `the instance should show one new IPv4 address, shows ${JSON.stringify(added)}`);
+    c.expect(
+      'P3.ip-allocate.allocates-ipv4',
+      added.length === 1 && ipaddr.IPv4.isValid(added[0]!),
+      `the instance should show one new IPv4 address, shows ${JSON.stringify(added)}`,
+    );
     const returned = deepFind(post.body, (item) => typeof item.address === 'string');
-    if (returned) c.expect('P3.ip-allocate.allocates-ipv4', returned.address === added[0], `POST ips answered ${String(returned.address)} but the instance gained ${added[0]}`, post);
+    if (returned)
+      c.expect(
+        'P3.ip-allocate.allocates-ipv4',
+        returned.address === added[0],
+        `POST ips answered ${String(returned.address)} but the instance gained ${added[0]}`,
+        post,
+      );
   });
 
   check('P3.ip.rdns.null-resets-default', 'rdns null on a public IPv4 address resets it to the default', async (c) => {
@@ -133,31 +145,75 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
     const customSet = set !== undefined && set.status >= 200 && set.status < 300;
     if (customSet) {
       const isCustom = (rdns: unknown) => rdns === custom || rdns === `${custom}.`;
-      const view = (await readAfterWrite(c, () => c.get(path), (read) => isCustom((read.body as Json | undefined)?.rdns))).body as Json | undefined;
-      c.expect('P3.ip.rdns.null-resets-default', view?.rdns === custom || view?.rdns === `${custom}.`, `rdns should read back as ${custom}, reads ${JSON.stringify(view?.rdns)}`);
+      const view = (
+        await readAfterWrite(
+          c,
+          () => c.get(path),
+          (read) => isCustom((read.body as Json | undefined)?.rdns),
+        )
+      ).body as Json | undefined;
+      c.expect(
+        'P3.ip.rdns.null-resets-default',
+        view?.rdns === custom || view?.rdns === `${custom}.`,
+        `rdns should read back as ${custom}, reads ${JSON.stringify(view?.rdns)}`,
+      );
     }
     const reset = await c.put(path, { rdns: null });
     c.expectSuccess('P3.ip.rdns.null-resets-default', reset, 'PUT rdns null on a public IPv4 address');
     const isDefault = (rdns: unknown) => typeof rdns === 'string' && rdns.length > 0 && rdns !== custom && rdns !== `${custom}.`;
-    const after = (await readAfterWrite(c, () => c.get(path), (read) => isDefault((read.body as Json | undefined)?.rdns))).body as Json | undefined;
-    c.expect('P3.ip.rdns.null-resets-default', typeof after?.rdns === 'string' && after.rdns.length > 0, `after the reset rdns is ${JSON.stringify(after?.rdns)}, not a default name`);
-    if (customSet) c.expect('P3.ip.rdns.null-resets-default', after?.rdns !== custom && after?.rdns !== `${custom}.`, `rdns is still ${custom} after PUT rdns null`);
-    if (typeof original?.rdns === 'string' && original.rdns.length > 0) c.expect('P3.ip.rdns.null-resets-default', after?.rdns === original.rdns, `rdns after the reset is ${JSON.stringify(after?.rdns)}, the default of the new address was ${original.rdns}`);
+    const after = (
+      await readAfterWrite(
+        c,
+        () => c.get(path),
+        (read) => isDefault((read.body as Json | undefined)?.rdns),
+      )
+    ).body as Json | undefined;
+    c.expect(
+      'P3.ip.rdns.null-resets-default',
+      typeof after?.rdns === 'string' && after.rdns.length > 0,
+      `after the reset rdns is ${JSON.stringify(after?.rdns)}, not a default name`,
+    );
+    if (customSet)
+      c.expect('P3.ip.rdns.null-resets-default', after?.rdns !== custom && after?.rdns !== `${custom}.`, `rdns is still ${custom} after PUT rdns null`);
+    if (typeof original?.rdns === 'string' && original.rdns.length > 0)
+      c.expect(
+        'P3.ip.rdns.null-resets-default',
+        after?.rdns === original.rdns,
+        `rdns after the reset is ${JSON.stringify(after?.rdns)}, the default of the new address was ${original.rdns}`,
+      );
   });
 });
 
 describe('IP assignment', () => {
   for (const path of ASSIGN) {
-    check(['P3.assign.previous-holder-loses', 'P3.assign.accessible-in-region'], `${path}: swapping two public addresses moves each to the named instance`, async (c) => {
-      const region = c.target.info.config.region;
-      const [a, b] = await publicPair(c);
-      const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
-      const swap = await c.post(path, { region, assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] });
-      c.expectSuccess('P3.assign.accessible-in-region', swap, 'swapping the public addresses of two instances of the region');
-      const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
-      c.expect('P3.assign.previous-holder-loses', after_b.includes(pa) && after_a.includes(pb), `the named instances did not receive the addresses (${a.id}: ${after_a}, ${b.id}: ${after_b})`);
-      c.expect('P3.assign.previous-holder-loses', !after_a.includes(pa) && !after_b.includes(pb), `a previous holder kept its address (${a.id}: ${after_a}, ${b.id}: ${after_b})`);
-    });
+    check(
+      ['P3.assign.previous-holder-loses', 'P3.assign.accessible-in-region'],
+      `${path}: swapping two public addresses moves each to the named instance`,
+      async (c) => {
+        const region = c.target.info.config.region;
+        const [a, b] = await publicPair(c);
+        const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
+        const swap = await c.post(path, {
+          region,
+          assignments: [
+            { address: pa, compute_id: b.id },
+            { address: pb, compute_id: a.id },
+          ],
+        });
+        c.expectSuccess('P3.assign.accessible-in-region', swap, 'swapping the public addresses of two instances of the region');
+        const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
+        c.expect(
+          'P3.assign.previous-holder-loses',
+          after_b.includes(pa) && after_a.includes(pb),
+          `the named instances did not receive the addresses (${a.id}: ${after_a}, ${b.id}: ${after_b})`,
+        );
+        c.expect(
+          'P3.assign.previous-holder-loses',
+          !after_a.includes(pa) && !after_b.includes(pb),
+          `a previous holder kept its address (${a.id}: ${after_a}, ${b.id}: ${after_b})`,
+        );
+      },
+    );
 
     check('P3.assign.accessible-in-region', `${path}: a private address can be assigned`, async (c) => {
       const region = c.target.info.config.region;
@@ -166,7 +222,11 @@ describe('IP assignment', () => {
       const moved = await c.post(path, { region, assignments: [{ address: priv, compute_id: b.id }] });
       c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
       const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
-      c.expect('P3.assign.previous-holder-loses', after_b.includes(priv) && !after_a.includes(priv), `the private address did not move (${a.id}: ${after_a}, ${b.id}: ${after_b})`);
+      c.expect(
+        'P3.assign.previous-holder-loses',
+        after_b.includes(priv) && !after_a.includes(priv),
+        `the private address did not move (${a.id}: ${after_a}, ${b.id}: ${after_b})`,
+      );
     });
 
     check('P3.assign.end-public-ipv4', `${path}: leaving an instance without a public IPv4 address is refused and nothing changes`, async (c) => {
@@ -197,7 +257,13 @@ describe('IP assignment', () => {
       const [a, far] = [await fx.newInstance(c), await fx.newInstance(c, { region: elsewhere })];
       const [pa, pf] = [await publicOf(c, a.id), await publicOf(c, far.id)];
       const before = await snapshot(c, [a.id, far.id]);
-      const refused = await c.post(path, { region, assignments: [{ address: pf, compute_id: a.id }, { address: pa, compute_id: far.id }] });
+      const refused = await c.post(path, {
+        region,
+        assignments: [
+          { address: pf, compute_id: a.id },
+          { address: pa, compute_id: far.id },
+        ],
+      });
       c.expectRejected('P3.assign.same-region', refused, `swapping addresses with an instance of ${elsewhere} in an assignment for ${region}`);
       const after = await snapshot(c, [a.id, far.id]);
       c.expect('P3.assign.same-region', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
@@ -207,12 +273,26 @@ describe('IP assignment', () => {
       const region = c.target.info.config.region;
       const [a, b] = await publicPair(c);
       const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
-      const body = { region, assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] };
-      const partial = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_only' } } } });
+      const body = {
+        region,
+        assignments: [
+          { address: pa, compute_id: b.id },
+          { address: pb, compute_id: a.id },
+        ],
+      };
+      const partial = await c.principal({
+        scopes: '*',
+        restricted: true,
+        grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_only' } } },
+      });
       const before = await snapshot(c, [a.id, b.id]);
       c.expectRejected('P3.assign.grants', await c.post(path, body, { token: partial }), 'a swap by a restricted user with read_only on one instance');
       c.expect('P3.assign.grants', (await snapshot(c, [a.id, b.id])) === before, 'the addresses changed after a refused assignment');
-      const full = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } } });
+      const full = await c.principal({
+        scopes: '*',
+        restricted: true,
+        grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } },
+      });
       c.expectSuccess('P3.assign.grants', await c.post(path, body, { token: full }), 'the same swap by a restricted user with read_write on both instances');
     });
   }
@@ -224,7 +304,12 @@ describe('IP assignment: region', () => {
     const [a, b] = await publicPair(c);
     const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
     const before = await snapshot(c, [a.id, b.id]);
-    const refused = await c.post('/v4/networking/ips/assign', { assignments: [{ address: pa, compute_id: b.id }, { address: pb, compute_id: a.id }] });
+    const refused = await c.post('/v4/networking/ips/assign', {
+      assignments: [
+        { address: pa, compute_id: b.id },
+        { address: pb, compute_id: a.id },
+      ],
+    });
     c.expectRejected(rule, refused, 'swapping the public addresses of two instances with no region beside the assignments or in them', 'region');
     const after = await snapshot(c, [a.id, b.id]);
     c.expect(rule, after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
@@ -236,8 +321,17 @@ describe('IP sharing', () => {
     check('P3.share.same-region', `${path}: an address of another region cannot be shared`, async (c) => {
       const elsewhere = await otherRegion(c);
       const [a, b, far] = [await fx.newInstance(c), await fx.newInstance(c), await fx.newInstance(c, { region: elsewhere })];
-      c.expectRejected('P3.share.same-region', await c.post(path, { compute_id: a.id, ips: [await publicOf(c, far.id)] }), `sharing an address of ${elsewhere} with an instance of another region`, 'ips.0');
-      c.expectSuccess('P3.share.same-region', await c.post(path, { compute_id: a.id, ips: [await publicOf(c, b.id)] }), 'sharing an address of the same region');
+      c.expectRejected(
+        'P3.share.same-region',
+        await c.post(path, { compute_id: a.id, ips: [await publicOf(c, far.id)] }),
+        `sharing an address of ${elsewhere} with an instance of another region`,
+        'ips.0',
+      );
+      c.expectSuccess(
+        'P3.share.same-region',
+        await c.post(path, { compute_id: a.id, ips: [await publicOf(c, b.id)] }),
+        'sharing an address of the same region',
+      );
       c.expectSuccess('P3.share.empty-removes', await c.post(path, { compute_id: a.id, ips: [] }), 'sharing an empty list');
     });
 
@@ -245,9 +339,21 @@ describe('IP sharing', () => {
       const [a, b] = await publicPair(c);
       const pb = await publicOf(c, b.id);
       const without = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write' } } } });
-      c.expectRejected('P3.share.access-all', await c.post(path, { compute_id: a.id, ips: [pb] }, { token: without }), 'sharing an address of an instance the restricted user has no grant on');
-      const withBoth = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } } });
-      c.expectSuccess('P3.share.access-all', await c.post(path, { compute_id: a.id, ips: [pb] }, { token: withBoth }), 'the same share by a restricted user with read_write on both instances');
+      c.expectRejected(
+        'P3.share.access-all',
+        await c.post(path, { compute_id: a.id, ips: [pb] }, { token: without }),
+        'sharing an address of an instance the restricted user has no grant on',
+      );
+      const withBoth = await c.principal({
+        scopes: '*',
+        restricted: true,
+        grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } },
+      });
+      c.expectSuccess(
+        'P3.share.access-all',
+        await c.post(path, { compute_id: a.id, ips: [pb] }, { token: withBoth }),
+        'the same share by a restricted user with read_write on both instances',
+      );
       await c.post(path, { compute_id: a.id, ips: [] });
     });
   }
@@ -255,7 +361,13 @@ describe('IP sharing', () => {
 
 describe('IPv6 ranges', () => {
   check(
-    ['P3.ipv6-range-create.route-target.no-prefix', 'P3.ipv6-range-create.route-target.ipv6', 'P3.ipv6-range-create.target.exactly-one', 'P3.ipv6-range.prefix-length.enum', 'P3.ipv6-range.region-of-instance'],
+    [
+      'P3.ipv6-range-create.route-target.no-prefix',
+      'P3.ipv6-range-create.route-target.ipv6',
+      'P3.ipv6-range-create.target.exactly-one',
+      'P3.ipv6-range.prefix-length.enum',
+      'P3.ipv6-range.region-of-instance',
+    ],
     'route_target is a bare IPv6 SLAAC address; exactly one of compute_id and route_target; prefix_length 56 or 64',
     async (c) => {
       const region = await otherRegion(c, { free: true });
@@ -263,12 +375,27 @@ describe('IPv6 ranges', () => {
       const slaac = await slaacOf(c, instance.id);
       const refusals: Array<[string, Json, string, string | null]> = [
         ['P3.ipv6-range-create.route-target.no-prefix', { prefix_length: 64, route_target: `${slaac}/128` }, 'route_target with /128', 'route_target'],
-        ['P3.ipv6-range-create.route-target.ipv6', { prefix_length: 64, route_target: 'not-an-address' }, 'route_target that is not an address', 'route_target'],
+        [
+          'P3.ipv6-range-create.route-target.ipv6',
+          { prefix_length: 64, route_target: 'not-an-address' },
+          'route_target that is not an address',
+          'route_target',
+        ],
         ['P3.ipv6-range-create.route-target.ipv6', { prefix_length: 64, route_target: '192.0.2.1' }, 'route_target that is an IPv4 address', 'route_target'],
-        ['P3.ipv6-range-create.target.exactly-one', { prefix_length: 64, compute_id: instance.id, route_target: slaac }, 'both compute_id and route_target', null],
+        [
+          'P3.ipv6-range-create.target.exactly-one',
+          { prefix_length: 64, compute_id: instance.id, route_target: slaac },
+          'both compute_id and route_target',
+          null,
+        ],
         ['P3.ipv6-range-create.target.exactly-one', { prefix_length: 64 }, 'neither compute_id nor route_target', null],
         // in a region with no range, so that nothing but the prefix length stands in the way
-        ...[48, 60, 128].map((prefix): [string, Json, string, string | null] => ['P3.ipv6-range.prefix-length.enum', { prefix_length: prefix, compute_id: instance.id }, `prefix_length ${prefix}`, 'prefix_length']),
+        ...[48, 60, 128].map((prefix): [string, Json, string, string | null] => [
+          'P3.ipv6-range.prefix-length.enum',
+          { prefix_length: prefix, compute_id: instance.id },
+          `prefix_length ${prefix}`,
+          'prefix_length',
+        ]),
       ];
       for (const [rule, body, what, field] of refusals) {
         const { exchange, range } = await createRange(c, body, slaac);
@@ -279,7 +406,8 @@ describe('IPv6 ranges', () => {
       c.expectSuccess('P3.ipv6-range-create.route-target.no-prefix', exchange, 'POST ipv6/ranges with the bare SLAAC address of an instance');
       if (!range) throw new Error('created a range but cannot find it in the list');
       const view = (await rangeView(c, range)).body as Json | undefined;
-      if (typeof view?.region === 'string') c.expect('P3.ipv6-range.region-of-instance', view.region === region, `the range routed to an instance of ${region} is in ${view.region}`);
+      if (typeof view?.region === 'string')
+        c.expect('P3.ipv6-range.region-of-instance', view.region === region, `the range routed to an instance of ${region} is in ${view.region}`);
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${range}`), 'DELETE the range');
     },
   );
@@ -296,14 +424,24 @@ describe('IPv6 ranges', () => {
       if (!first.range) throw new Error('created a range but cannot find it in the list');
       const view = await rangeView(c, first.range);
       const body = view.body as Json | undefined;
-      c.expect('P3.ipv6-range.region-of-instance', typeof body?.route_target !== 'string' || norm6(body.route_target) === sp, `the range routes to ${String(body?.route_target)}, not to the SLAAC address ${sp} of instance ${p.id}`, view);
-      if (typeof body?.region === 'string') c.expect('P3.ipv6-range.region-of-instance', body.region === region, `the range of an instance of ${region} is in ${body.region}`, view);
+      c.expect(
+        'P3.ipv6-range.region-of-instance',
+        typeof body?.route_target !== 'string' || norm6(body.route_target) === sp,
+        `the range routes to ${String(body?.route_target)}, not to the SLAAC address ${sp} of instance ${p.id}`,
+        view,
+      );
+      if (typeof body?.region === 'string')
+        c.expect('P3.ipv6-range.region-of-instance', body.region === region, `the range of an instance of ${region} is in ${body.region}`, view);
       const again = await createRange(c, { prefix_length: 56, route_target: sp }, sp);
       c.expectRejected('P3.ipv6-range.one-slaac-per-instance', again.exchange, 'a second range targeting the same SLAAC address');
       const second = await createRange(c, { prefix_length: 64, compute_id: q.id }, sq);
       c.expectRejected('P3.ipv6-range.one-per-region', second.exchange, `a second range in ${region}`);
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${first.range}`), 'DELETE the range');
-      const gone = await readAfterWrite(c, () => rangeView(c, first.range!), (view) => view.status >= 400 && view.status < 500);
+      const gone = await readAfterWrite(
+        c,
+        () => rangeView(c, first.range!),
+        (view) => view.status >= 400 && view.status < 500,
+      );
       c.expect('P3.ipv6-range.delete-disconnects', gone.status >= 400 && gone.status < 500, `GET a deleted range answered HTTP ${gone.status}`, gone);
       const find = async () => (await listAll(c, RANGES)).find((item) => typeof item.range === 'string' && item.range.split('/')[0] === first.range);
       const listed = await readAfterWrite(c, find, (item) => item === undefined);
@@ -322,12 +460,18 @@ describe('IPv6 ranges', () => {
     const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
     if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
     const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
-    if (typeof rangeRegion === 'string') c.expect('P3.ipv6-range.region-of-instance', rangeRegion === region, `the range routed to an instance of ${region} is in ${rangeRegion}`);
+    if (typeof rangeRegion === 'string')
+      c.expect('P3.ipv6-range.region-of-instance', rangeRegion === region, `the range routed to an instance of ${region} is in ${rangeRegion}`);
     const assign = await c.post('/v4/networking/ips/assign', { region, assignments: [{ address: `${created.range}/64`, compute_id: q.id }] });
     c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
     const view = await rangeView(c, created.range);
     const target = (view.body as Json | undefined)?.route_target;
-    c.expect('P3.assign.ipv6-retarget', typeof target === 'string' && ipaddr.IPv6.isValid(target) && norm6(target) === sq, `the range routes to ${String(target)}, not to ${sq} (instance ${q.id})`, view);
+    c.expect(
+      'P3.assign.ipv6-retarget',
+      typeof target === 'string' && ipaddr.IPv6.isValid(target) && norm6(target) === sq,
+      `the range routes to ${String(target)}, not to ${sq} (instance ${q.id})`,
+      view,
+    );
     await c.delete(`${RANGES}/${created.range}`);
   });
 
@@ -352,24 +496,44 @@ describe('IPv6 ranges', () => {
 
 describe('VLANs', () => {
   const vlanLabel = () => fx.label('vl', 64).replace(/[^A-Za-z0-9-]/g, '-');
-  const listed = async (c: Check, label: string) => deepFind({ data: await listAll(c, '/v4beta/networking/vlans') }, (item) => Object.values(item).includes(label));
+  const listed = async (c: Check, label: string) =>
+    deepFind({ data: await listAll(c, '/v4beta/networking/vlans') }, (item) => Object.values(item).includes(label));
 
-  check(['P3.vlan.list-account', 'P3.vlan.created-through-interfaces'], 'VLANs made through instance create and configuration profile create and update are listed', async (c) => {
-    const region = c.target.info.config.vlanRegion;
-    await needVlanRoom(c, region, 3);
-    const [viaInstance, viaCreate, viaUpdate] = [vlanLabel(), vlanLabel(), vlanLabel()];
-    const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaInstance }] });
-    c.expect('P3.vlan.list-account', await listed(c, viaInstance), `the VLAN ${viaInstance} of an instance interface is not in the VLAN list`);
-    const label = fx.label('cfg', 48);
-    const config = await c.post(`/v4/compute/instances/${instance.id}/configs`, { label, devices: {}, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaCreate }] });
-    c.expectSuccess('P3.vlan.created-through-interfaces', config, 'creating a configuration profile with a VLAN interface');
-    c.expect('P3.vlan.created-through-interfaces', await listed(c, viaCreate), `the VLAN ${viaCreate} of a new configuration profile is not in the VLAN list`);
-    const configId = (config.body as Json | undefined)?.id ?? (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label))?.id;
-    if (typeof configId !== 'number' && typeof configId !== 'string') throw new Error('created a configuration profile but cannot find its id');
-    const update = await c.put(`/v4/compute/instances/${instance.id}/configs/${configId}`, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaUpdate }] });
-    c.expectSuccess('P3.vlan.created-through-interfaces', update, 'updating a configuration profile with a VLAN interface');
-    c.expect('P3.vlan.created-through-interfaces', await listed(c, viaUpdate), `the VLAN ${viaUpdate} of an updated configuration profile is not in the VLAN list`);
-  });
+  check(
+    ['P3.vlan.list-account', 'P3.vlan.created-through-interfaces'],
+    'VLANs made through instance create and configuration profile create and update are listed',
+    async (c) => {
+      const region = c.target.info.config.vlanRegion;
+      await needVlanRoom(c, region, 3);
+      const [viaInstance, viaCreate, viaUpdate] = [vlanLabel(), vlanLabel(), vlanLabel()];
+      const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaInstance }] });
+      c.expect('P3.vlan.list-account', await listed(c, viaInstance), `the VLAN ${viaInstance} of an instance interface is not in the VLAN list`);
+      const label = fx.label('cfg', 48);
+      const config = await c.post(`/v4/compute/instances/${instance.id}/configs`, {
+        label,
+        devices: {},
+        interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaCreate }],
+      });
+      c.expectSuccess('P3.vlan.created-through-interfaces', config, 'creating a configuration profile with a VLAN interface');
+      c.expect(
+        'P3.vlan.created-through-interfaces',
+        await listed(c, viaCreate),
+        `the VLAN ${viaCreate} of a new configuration profile is not in the VLAN list`,
+      );
+      const configId =
+        (config.body as Json | undefined)?.id ?? (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label))?.id;
+      if (typeof configId !== 'number' && typeof configId !== 'string') throw new Error('created a configuration profile but cannot find its id');
+      const update = await c.put(`/v4/compute/instances/${instance.id}/configs/${configId}`, {
+        interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaUpdate }],
+      });
+      c.expectSuccess('P3.vlan.created-through-interfaces', update, 'updating a configuration profile with a VLAN interface');
+      c.expect(
+        'P3.vlan.created-through-interfaces',
+        await listed(c, viaUpdate),
+        `the VLAN ${viaUpdate} of an updated configuration profile is not in the VLAN list`,
+      );
+    },
+  );
 
   check('P3.vlan.detach', 'deleting an instance detaches it from its VLAN', async (c) => {
     const region = c.target.info.config.vlanRegion;
@@ -379,7 +543,11 @@ describe('VLANs', () => {
     const vlan = await listed(c, label);
     c.expect('P3.vlan.list-account', vlan, `the VLAN ${label} of an instance interface is not in the VLAN list`);
     const holds = (item: Json | undefined) =>
-      Object.values(item ?? {}).some((value) => Array.isArray(value) && value.some((member) => member === instance.id || (member && typeof member === 'object' && (member as Json).id === instance.id)));
+      Object.values(item ?? {}).some(
+        (value) =>
+          Array.isArray(value) &&
+          value.some((member) => member === instance.id || (member && typeof member === 'object' && (member as Json).id === instance.id)),
+      );
     if (!holds(vlan)) c.skip('the VLAN object does not show its attached instances (its fields are not shown)');
     c.expectSuccess('P3.vlan.detach', await c.delete(`/v4/compute/instances/${instance.id}`), 'DELETE the instance');
     const after = await listed(c, label);

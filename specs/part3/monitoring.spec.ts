@@ -14,7 +14,8 @@ type Json = Record<string, unknown>;
 const PLANS = ['monitor-3', 'monitor-10', 'monitor-40', 'monitor-100'];
 const PLAN = '/v4/monitor/plan';
 
-const bodyOf = (exchange: Exchange): Json => (exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {});
+const bodyOf = (exchange: Exchange): Json =>
+  exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 const isEmptyObject = (value: unknown) => !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 const show = (value: unknown) => JSON.stringify(value)?.slice(0, 200) ?? 'no body';
@@ -47,7 +48,12 @@ describe('Monitoring clients', () => {
     const renamed = await c.put(`/v4/monitor/clients/${second.id}`, { label: first.label });
     c.expectRejected('P3.monitor-client.label.unique', renamed, `PUT client ${second.id} to the label "${first.label}" of client ${first.id}`, 'label');
     const view = await c.get(`/v4/monitor/clients/${second.id}`);
-    c.expect('P3.monitor-client.label.unique', bodyOf(view).label === undefined || bodyOf(view).label === second.label, `client ${second.id} is labelled "${String(bodyOf(view).label)}" after a rejected rename`, view);
+    c.expect(
+      'P3.monitor-client.label.unique',
+      bodyOf(view).label === undefined || bodyOf(view).label === second.label,
+      `client ${second.id} is labelled "${String(bodyOf(view).label)}" after a rejected rename`,
+      view,
+    );
     const same = await c.put(`/v4/monitor/clients/${first.id}`, { label: first.label });
     c.expectSuccess('P3.monitor-client.label.unique', same, `PUT client ${first.id} to its own label`);
   });
@@ -56,9 +62,17 @@ describe('Monitoring clients', () => {
     const client = await newClient(c);
     const deleted = await c.delete(`/v4/monitor/clients/${client.id}`);
     c.expectSuccess('P3.monitor-client.delete.gone', deleted, `DELETE client ${client.id}`);
-    const view = await readAfterWrite(c, () => c.get(`/v4/monitor/clients/${client.id}`), (read) => read.status >= 400 && read.status < 500);
+    const view = await readAfterWrite(
+      c,
+      () => c.get(`/v4/monitor/clients/${client.id}`),
+      (read) => read.status >= 400 && read.status < 500,
+    );
     c.expectRejected('P3.monitor-client.delete.gone', view, `GET client ${client.id} after its delete`);
-    c.expect('P3.monitor-client.delete.gone', await fx.gone(c, '/v4/monitor/clients', (item) => item.id === client.id || item.label === client.label), `the deleted client ${client.id} is still listed`);
+    c.expect(
+      'P3.monitor-client.delete.gone',
+      await fx.gone(c, '/v4/monitor/clients', (item) => item.id === client.id || item.label === client.label),
+      `the deleted client ${client.id} is still listed`,
+    );
   });
 });
 
@@ -72,7 +86,12 @@ describe('Monitoring subscriptions', () => {
       c.expect('P3.monitor-subscription.list.all-plans', ids.includes(plan), `the subscriptions list lacks ${plan} (it holds ${show(ids)})`, list);
       const view = await c.get(`/v4/monitor/subscriptions/${plan}`, { token: null });
       c.expectSuccess('P3.monitor-subscription.list.all-plans', view, `GET /v4/monitor/subscriptions/${plan} without a token`);
-      c.expect('P3.monitor-subscription.list.all-plans', bodyOf(view).id === plan, `GET /v4/monitor/subscriptions/${plan} returned ${show(bodyOf(view).id)}`, view);
+      c.expect(
+        'P3.monitor-subscription.list.all-plans',
+        bodyOf(view).id === plan,
+        `GET /v4/monitor/subscriptions/${plan} returned ${show(bodyOf(view).id)}`,
+        view,
+      );
     }
   });
 });
@@ -100,17 +119,35 @@ describe('Monitoring plan', () => {
     }
   });
 
-  check(['P3.monitor-plan.update.null-means-free', 'P3.monitor-plan.free-is-empty'], 'a plan update with null returns {} and the account to the free plan', async (c) => {
-    // the subscription is read from the plan view: what the update answers is another rule's
-    const paid = await c.put(PLAN, { monitor_subscription: 'monitor-3' });
-    const subscribed = await readAfterWrite(c, () => c.get(PLAN), (view) => ok(view) && !isEmptyObject(view.body));
-    if (!ok(paid) || !ok(subscribed) || isEmptyObject(subscribed.body)) throw new SetupError(`could not subscribe to monitor-3: HTTP ${paid.status}, the plan view shows ${show(subscribed.body)}`);
-    const put = await c.put(PLAN, { monitor_subscription: null });
-    c.expectSuccess('P3.monitor-plan.update.null-means-free', put, 'PUT the plan to null');
-    c.expect('P3.monitor-plan.update.null-means-free', isEmptyObject(put.body), `the plan update to null returned ${show(put.body)}, not {}`, put);
-    const view = await readAfterWrite(c, () => c.get(PLAN), (read) => isEmptyObject(read.body));
-    c.expect('P3.monitor-plan.update.null-means-free', isEmptyObject(view.body), `after an update to null the plan view returns ${show(view.body)}, not {}`, view);
-  });
+  check(
+    ['P3.monitor-plan.update.null-means-free', 'P3.monitor-plan.free-is-empty'],
+    'a plan update with null returns {} and the account to the free plan',
+    async (c) => {
+      // the subscription is read from the plan view: what the update answers is another rule's
+      const paid = await c.put(PLAN, { monitor_subscription: 'monitor-3' });
+      const subscribed = await readAfterWrite(
+        c,
+        () => c.get(PLAN),
+        (view) => ok(view) && !isEmptyObject(view.body),
+      );
+      if (!ok(paid) || !ok(subscribed) || isEmptyObject(subscribed.body))
+        throw new SetupError(`could not subscribe to monitor-3: HTTP ${paid.status}, the plan view shows ${show(subscribed.body)}`);
+      const put = await c.put(PLAN, { monitor_subscription: null });
+      c.expectSuccess('P3.monitor-plan.update.null-means-free', put, 'PUT the plan to null');
+      c.expect('P3.monitor-plan.update.null-means-free', isEmptyObject(put.body), `the plan update to null returned ${show(put.body)}, not {}`, put);
+      const view = await readAfterWrite(
+        c,
+        () => c.get(PLAN),
+        (read) => isEmptyObject(read.body),
+      );
+      c.expect(
+        'P3.monitor-plan.update.null-means-free',
+        isEmptyObject(view.body),
+        `after an update to null the plan view returns ${show(view.body)}, not {}`,
+        view,
+      );
+    },
+  );
 
   check('P3.monitor-plan.view.grants', 'the plan view needs account_access, monitor_subscription or add_monitor', async (c) => {
     const none = await c.principal({ scopes: '*', restricted: true, grants: { global: {} } });
@@ -141,7 +178,12 @@ describe('Monitoring plan', () => {
         const put = await c.put(PLAN, { monitor_subscription: 'monitor-100' }, { token });
         c.expectRejected('P3.monitor-plan.update.grants', put, `PUT the plan as a restricted user with ${name}`);
         const view = await c.get(PLAN);
-        c.expect('P3.monitor-plan.update.grants', bodyOf(view).id !== 'monitor-100', `a rejected plan update by a restricted user with ${name} changed the plan to monitor-100`, view);
+        c.expect(
+          'P3.monitor-plan.update.grants',
+          bodyOf(view).id !== 'monitor-100',
+          `a rejected plan update by a restricted user with ${name} changed the plan to monitor-100`,
+          view,
+        );
       }
       const allowed = await c.principal({ scopes: '*', restricted: true, grants: { global: { monitor_subscription: true } } });
       const put = await c.put(PLAN, { monitor_subscription: 'monitor-3' }, { token: allowed });

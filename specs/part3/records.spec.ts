@@ -25,7 +25,6 @@ const isObject = (value: unknown): value is Json => !!value && typeof value === 
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 const records = (domainId: number) => `/v4/domains/${domainId}/records`;
 
-
 /** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
 async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
   const before = new Set((await listAll(c, records(domainId))).items.map((item) => item.id));
@@ -57,7 +56,11 @@ async function acceptedRecord(c: Check, rule: string, domainId: number, body: Js
 async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
   const removed = await c.delete(`${records(domainId)}/${id}`);
   if (!ok(removed)) throw new SetupError(`could not delete record ${id}: HTTP ${removed.status}`);
-  const after = await readAfterWrite(c, () => c.get(`${records(domainId)}/${id}`), (view) => !ok(view));
+  const after = await readAfterWrite(
+    c,
+    () => c.get(`${records(domainId)}/${id}`),
+    (view) => !ok(view),
+  );
   if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE`);
 }
 
@@ -68,7 +71,11 @@ const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) &
  * `settled` says what the check expects to see: the read is repeated within the consistency window until it holds.
  */
 async function recordView(c: Check, rule: string, domainId: number, id: number, settled: (record: Json) => boolean = () => true): Promise<Json> {
-  const view = await readAfterWrite(c, () => c.get(`${records(domainId)}/${id}`), (exchange) => unservedRule(exchange) !== undefined || (ok(exchange) && (!isRecordOf(exchange.body, id) || settled(exchange.body))));
+  const view = await readAfterWrite(
+    c,
+    () => c.get(`${records(domainId)}/${id}`),
+    (exchange) => unservedRule(exchange) !== undefined || (ok(exchange) && (!isRecordOf(exchange.body, id) || settled(exchange.body))),
+  );
   // A view that is not served is evidence about its own rule: the list is the other documented read.
   const served = !unservedRule(view);
   if (served) c.expectSuccess(rule, view, `GET record ${id}`);
@@ -86,7 +93,8 @@ function shown(c: Check, record: Json, member: string): unknown {
 }
 
 /** The property runner of the harness, at most 25 runs and no shrinking here: every run sends requests. */
-const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) => runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
+const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) =>
+  runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
 
 const SRV = { type: 'SRV', service: 'sip', protocol: 'tcp', priority: 10, weight: 5, port: 5060 };
 
@@ -136,30 +144,57 @@ describe('Null MX', () => {
     const rule = 'P3.record.mx.null-priority-zero';
     const { id: domainId } = await fx.newDomain(c);
     for (const priority of [1, 10, 255]) {
-      c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: '', target: '', priority }), `a null MX with priority ${priority}`, 'priority');
+      c.expectRejected(
+        rule,
+        await c.post(records(domainId), { type: 'MX', name: '', target: '', priority }),
+        `a null MX with priority ${priority}`,
+        'priority',
+      );
     }
   });
 
-  check(['P3.record.mx.null-requires-no-other-mx', 'P3.record.mx.null-accepted'], 'a null MX beside another MX is rejected, and accepted once that MX is removed', async (c) => {
-    const { id: domainId } = await fx.newDomain(c);
-    const mx = await addRecord(c, domainId, { type: 'MX', name: '', target: 'mail.example.net', priority: 10 });
-    c.expectRejected('P3.record.mx.null-requires-no-other-mx', await c.post(records(domainId), { type: 'MX', name: '', target: '' }), 'a null MX beside an MX record');
-    await removeRecord(c, domainId, mx);
-    await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX after the only MX was removed');
-  });
+  check(
+    ['P3.record.mx.null-requires-no-other-mx', 'P3.record.mx.null-accepted'],
+    'a null MX beside another MX is rejected, and accepted once that MX is removed',
+    async (c) => {
+      const { id: domainId } = await fx.newDomain(c);
+      const mx = await addRecord(c, domainId, { type: 'MX', name: '', target: 'mail.example.net', priority: 10 });
+      c.expectRejected(
+        'P3.record.mx.null-requires-no-other-mx',
+        await c.post(records(domainId), { type: 'MX', name: '', target: '' }),
+        'a null MX beside an MX record',
+      );
+      await removeRecord(c, domainId, mx);
+      await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX after the only MX was removed');
+    },
+  );
 
   check('P3.record.mx.null-requires-no-other-mx', 'a null MX beside an MX of a subdomain is rejected', async (c) => {
     const { id: domainId } = await fx.newDomain(c);
     await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net' });
-    c.expectRejected('P3.record.mx.null-requires-no-other-mx', await c.post(records(domainId), { type: 'MX', name: '', target: '' }), 'a null MX beside an MX of a subdomain');
+    c.expectRejected(
+      'P3.record.mx.null-requires-no-other-mx',
+      await c.post(records(domainId), { type: 'MX', name: '', target: '' }),
+      'a null MX beside an MX of a subdomain',
+    );
   });
 
   check('P3.record.mx.null-blocks-mx', 'while a null MX exists, new MX records are rejected', async (c) => {
     const rule = 'P3.record.mx.null-blocks-mx';
     const { id: domainId } = await fx.newDomain(c);
-    const nullMx = await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
+    const nullMx = await acceptedRecord(
+      c,
+      'P3.record.mx.null-accepted',
+      domainId,
+      { type: 'MX', name: '', target: '' },
+      'a null MX in a domain without MX records',
+    );
     c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: '', target: 'mail.example.net', priority: 10 }), 'an MX while a null MX exists');
-    c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: 'sub', target: 'mail.example.net' }), 'an MX of a subdomain while a null MX exists');
+    c.expectRejected(
+      rule,
+      await c.post(records(domainId), { type: 'MX', name: 'sub', target: 'mail.example.net' }),
+      'an MX of a subdomain while a null MX exists',
+    );
     const mxOf = (listed: Json[]) => listed.filter((item) => item.type === 'MX');
     const { items } = await listAll(c, records(domainId), { until: (listed) => mxOf(listed).length === 1 });
     if (items.every((item) => 'type' in item)) {
@@ -183,9 +218,32 @@ describe('Null MX', () => {
 
 /** Sent → shown, rounded to the NEAREST valid value (no ties: the midpoints are never sent). */
 const TTL_CASES: Array<[sent: number, shown: number]> = [
-  [0, 300], [1, 300], [300, 300], [301, 300], [1000, 300], [3000, 3600], [3601, 3600], [5000, 3600], [6000, 7200], [7200, 7200],
-  [10000, 7200], [12000, 14400], [20000, 14400], [23000, 28800], [43000, 28800], [44000, 57600], [86401, 86400], [120000, 86400], [140000, 172800],
-  [300000, 345600], [500000, 604800], [1000000, 1209600], [1500000, 1209600], [2000000, 2419200], [2419199, 2419200], [3000000, 2419200],
+  [0, 300],
+  [1, 300],
+  [300, 300],
+  [301, 300],
+  [1000, 300],
+  [3000, 3600],
+  [3601, 3600],
+  [5000, 3600],
+  [6000, 7200],
+  [7200, 7200],
+  [10000, 7200],
+  [12000, 14400],
+  [20000, 14400],
+  [23000, 28800],
+  [43000, 28800],
+  [44000, 57600],
+  [86401, 86400],
+  [120000, 86400],
+  [140000, 172800],
+  [300000, 345600],
+  [500000, 604800],
+  [1000000, 1209600],
+  [1500000, 1209600],
+  [2000000, 2419200],
+  [2419199, 2419200],
+  [3000000, 2419200],
 ];
 
 describe('Record ttl_sec', () => {
@@ -193,8 +251,18 @@ describe('Record ttl_sec', () => {
 
   check(rule, 'on create, a ttl_sec that is not valid is rounded to the nearest valid value', async (c) => {
     const { id: domainId } = await fx.newDomain(c);
-    for (const [sent, expected] of [[301, 300], [3000, 3600], [2000000, 2419200]] as const) {
-      const id = await acceptedRecord(c, rule, domainId, { type: 'TXT', name: `ttl${sent}`, target: 'conformance', ttl_sec: sent }, `a TXT record with ttl_sec ${sent}`);
+    for (const [sent, expected] of [
+      [301, 300],
+      [3000, 3600],
+      [2000000, 2419200],
+    ] as const) {
+      const id = await acceptedRecord(
+        c,
+        rule,
+        domainId,
+        { type: 'TXT', name: `ttl${sent}`, target: 'conformance', ttl_sec: sent },
+        `a TXT record with ttl_sec ${sent}`,
+      );
       const value = shown(c, await recordView(c, rule, domainId, id), 'ttl_sec');
       c.expect(rule, value === expected, `a record created with ttl_sec ${sent} shows ttl_sec ${JSON.stringify(value)} (nearest valid value ${expected})`);
     }
@@ -219,7 +287,13 @@ describe('Values the service fills in', () => {
     const rule = 'P3.record.priority.default-0-mx';
     const { id: domainId } = await fx.newDomain(c);
     for (const name of ['', 'mail']) {
-      const id = await acceptedRecord(c, rule, domainId, { type: 'MX', name, target: `mx${name}.example.net` }, `an MX record${name ? ` named ${name}` : ''} without priority`);
+      const id = await acceptedRecord(
+        c,
+        rule,
+        domainId,
+        { type: 'MX', name, target: `mx${name}.example.net` },
+        `an MX record${name ? ` named ${name}` : ''} without priority`,
+      );
       const value = shown(c, await recordView(c, rule, domainId, id), 'priority');
       c.expect(rule, value === 0, `an MX record created without priority shows priority ${JSON.stringify(value)}`);
     }
@@ -234,7 +308,11 @@ describe('Values the service fills in', () => {
       const value = shown(c, record, 'protocol');
       // the underscore shows in the protocol, or in the record's name composed from it
       const composed = typeof record.name === 'string' && record.name.includes(`_${protocol}`);
-      c.expect(rule, value === `_${protocol}` || (value === protocol && composed), `an SRV record given protocol ${protocol} shows protocol ${JSON.stringify(value)}${'name' in record ? ` and name ${JSON.stringify(record.name)}` : ''}`);
+      c.expect(
+        rule,
+        value === `_${protocol}` || (value === protocol && composed),
+        `an SRV record given protocol ${protocol} shows protocol ${JSON.stringify(value)}${'name' in record ? ` and name ${JSON.stringify(record.name)}` : ''}`,
+      );
     }
   });
 
@@ -246,8 +324,13 @@ describe('Values the service fills in', () => {
       const record = await recordView(c, rule, domainId, id);
       const value = shown(c, record, 'service');
       // `_sip.` as the service, or the service and its period in the record's name composed from it
-      const composed = typeof value === 'string' && value.replace(/\.$/, '') === `_${service}` && typeof record.name === 'string' && record.name.startsWith(`_${service}.`);
-      c.expect(rule, value === `_${service}.` || composed, `an SRV record given service ${service} shows service ${JSON.stringify(value)}${'name' in record ? ` and name ${JSON.stringify(record.name)}` : ''}`);
+      const composed =
+        typeof value === 'string' && value.replace(/\.$/, '') === `_${service}` && typeof record.name === 'string' && record.name.startsWith(`_${service}.`);
+      c.expect(
+        rule,
+        value === `_${service}.` || composed,
+        `an SRV record given service ${service} shows service ${JSON.stringify(value)}${'name' in record ? ` and name ${JSON.stringify(record.name)}` : ''}`,
+      );
     }
   });
 
@@ -257,7 +340,11 @@ describe('Values the service fills in', () => {
     const id = await acceptedRecord(c, rule, domain.id, { ...SRV, target: 'sipserver' }, 'an SRV record with the subdomain target sipserver');
     const value = shown(c, await recordView(c, rule, domain.id, id), 'target');
     const combined = `sipserver.${domain.domain}`;
-    c.expect(rule, typeof value === 'string' && [combined, `${combined}.`].includes(value.toLowerCase()), `an SRV record given the target sipserver shows target ${JSON.stringify(value)} (expected ${combined})`);
+    c.expect(
+      rule,
+      typeof value === 'string' && [combined, `${combined}.`].includes(value.toLowerCase()),
+      `an SRV record given the target sipserver shows target ${JSON.stringify(value)} (expected ${combined})`,
+    );
   });
 
   check('P3.record.srv.target.subdomain-combined', 'an SRV target that is an FQDN is used as is', async (c) => {
@@ -275,9 +362,14 @@ describe('Values the service fills in', () => {
     const { id: domainId } = await fx.newDomain(c);
     const id = await acceptedRecord(c, rule, domainId, { type: 'A', name: 'here', target: '[remote_addr]' }, 'an A record with the target [remote_addr]');
     const value = shown(c, await recordView(c, rule, domainId, id), 'target');
-    c.expect(rule, typeof value === 'string' && isIP(value) === 4, `an A record given [remote_addr] shows target ${JSON.stringify(value)}, not an IPv4 address`);
+    c.expect(
+      rule,
+      typeof value === 'string' && isIP(value) === 4,
+      `an A record given [remote_addr] shows target ${JSON.stringify(value)}, not an IPv4 address`,
+    );
     // over loopback the request's address is known: the server sees it too
-    if (host === '127.0.0.1' || host === 'localhost') c.expect(rule, value === '127.0.0.1', `a request from 127.0.0.1 submitted ${JSON.stringify(value)} for [remote_addr]`);
+    if (host === '127.0.0.1' || host === 'localhost')
+      c.expect(rule, value === '127.0.0.1', `a request from 127.0.0.1 submitted ${JSON.stringify(value)} for [remote_addr]`);
   });
 });
 
@@ -287,13 +379,31 @@ describe('Names and targets the documents accept', () => {
   check('P3.record.caa.name.empty-whole-domain', 'a CAA record with name omitted or empty is accepted', async (c) => {
     const rule = 'P3.record.caa.name.empty-whole-domain';
     const { id: domainId } = await fx.newDomain(c);
-    const bodies = fc.tuple(fc.constantFrom('issue', 'issuewild', 'iodef'), fc.constantFrom('omitted', 'empty'), exampleHost(), fc.oneof(httpUrl(), email().map((address) => `mailto:${address}`))).map(
-      ([tag, name, issuer, contact]): Json => ({ type: 'CAA', tag, target: tag === 'iodef' ? contact : issuer, ...(name === 'empty' ? { name: '' } : {}) }),
+    const bodies = fc
+      .tuple(
+        fc.constantFrom('issue', 'issuewild', 'iodef'),
+        fc.constantFrom('omitted', 'empty'),
+        exampleHost(),
+        fc.oneof(
+          httpUrl(),
+          email().map((address) => `mailto:${address}`),
+        ),
+      )
+      .map(([tag, name, issuer, contact]): Json => ({
+        type: 'CAA',
+        tag,
+        target: tag === 'iodef' ? contact : issuer,
+        ...(name === 'empty' ? { name: '' } : {}),
+      }));
+    await property(
+      c,
+      bodies,
+      async (body) => {
+        const created = await c.post(records(domainId), body);
+        c.expectSuccess(rule, created, `a CAA record for the whole domain (${'name' in body ? 'name ""' : 'no name'}, tag ${String(body.tag)})`);
+      },
+      15,
     );
-    await property(c, bodies, async (body) => {
-      const created = await c.post(records(domainId), body);
-      c.expectSuccess(rule, created, `a CAA record for the whole domain (${'name' in body ? 'name ""' : 'no name'}, tag ${String(body.tag)})`);
-    }, 15);
   });
 
   check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME and SRV targets with a trailing period are accepted on create', async (c) => {
@@ -331,13 +441,27 @@ describe('Names and targets the documents accept', () => {
 const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.Arbitrary<unknown>> }> = {
   A: { create: { type: 'A', name: 'a', target: '192.0.2.10' }, members: { type: fc.constant('A'), name: recordName(1, 60), target: ipv4() } },
   AAAA: { create: { type: 'AAAA', name: 'aaaa', target: '2001:db8::10' }, members: { type: fc.constant('AAAA'), name: recordName(1, 60), target: ipv6() } },
-  NS: { create: { type: 'NS', name: 'ns', target: 'ns1.example.net' }, members: { type: fc.constant('NS'), name: recordName(1, 60), target: recordTargetHost() } },
+  NS: {
+    create: { type: 'NS', name: 'ns', target: 'ns1.example.net' },
+    members: { type: fc.constant('NS'), name: recordName(1, 60), target: recordTargetHost() },
+  },
   MX: {
     create: { type: 'MX', name: 'mx', target: 'mx.example.net', priority: 10 },
-    members: { type: fc.constant('MX'), name: fc.oneof(recordName(1, 60), fc.constant('')), target: recordTargetHost(), priority: fc.integer({ min: 0, max: 255 }) },
+    members: {
+      type: fc.constant('MX'),
+      name: fc.oneof(recordName(1, 60), fc.constant('')),
+      target: recordTargetHost(),
+      priority: fc.integer({ min: 0, max: 255 }),
+    },
   },
-  CNAME: { create: { type: 'CNAME', name: 'cname', target: 'www.example.net' }, members: { type: fc.constant('CNAME'), name: recordName(1, 60).map((name) => `cn-${name}`), target: recordTargetHost() } },
-  TXT: { create: { type: 'TXT', name: 'txt', target: 'conformance' }, members: { type: fc.constant('TXT'), name: recordName(1, 60), target: stringOfLength(1, 255) } },
+  CNAME: {
+    create: { type: 'CNAME', name: 'cname', target: 'www.example.net' },
+    members: { type: fc.constant('CNAME'), name: recordName(1, 60).map((name) => `cn-${name}`), target: recordTargetHost() },
+  },
+  TXT: {
+    create: { type: 'TXT', name: 'txt', target: 'conformance' },
+    members: { type: fc.constant('TXT'), name: recordName(1, 60), target: stringOfLength(1, 255) },
+  },
   SRV: {
     create: { ...SRV, target: 'sip.example.net' },
     members: {
@@ -352,7 +476,12 @@ const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.A
   },
   CAA: {
     create: { type: 'CAA', name: 'caa', tag: 'issue', target: 'ca.example.net' },
-    members: { type: fc.constant('CAA'), name: fc.oneof(recordName(1, 60), fc.constant('')), tag: fc.constantFrom('issue', 'issuewild'), target: exampleHost() },
+    members: {
+      type: fc.constant('CAA'),
+      name: fc.oneof(recordName(1, 60), fc.constant('')),
+      tag: fc.constantFrom('issue', 'issuewild'),
+      target: exampleHost(),
+    },
   },
 };
 
@@ -369,12 +498,19 @@ describe('PUT /v4/domains/{domainId}/records/{recordId}: no member required', ()
     const ttl = fc.integer({ min: 0, max: 3_000_000 });
     const single = fc.constantFrom(...Object.keys(UPDATE_SHAPES)).chain((type) => {
       const members = { ...UPDATE_SHAPES[type]!.members, ttl_sec: ttl };
-      return fc.constantFrom(...Object.keys(members)).chain((member) => members[member as keyof typeof members]!.map((value) => ({ type, body: { [member]: value } as Json })));
+      return fc
+        .constantFrom(...Object.keys(members))
+        .chain((member) => members[member as keyof typeof members]!.map((value) => ({ type, body: { [member]: value } as Json })));
     });
-    await property(c, single, async ({ type, body }) => {
-      const put = await c.put(`${records(domainId)}/${ids[type]}`, body);
-      c.expectSuccess(rule, put, `PUT ${JSON.stringify(body).slice(0, 120)} on a ${type} record`);
-    }, 40);
+    await property(
+      c,
+      single,
+      async ({ type, body }) => {
+        const put = await c.put(`${records(domainId)}/${ids[type]}`, body);
+        c.expectSuccess(rule, put, `PUT ${JSON.stringify(body).slice(0, 120)} on a ${type} record`);
+      },
+      40,
+    );
   });
 
   check(rule, 'each single-member update of an MX record is accepted and leaves the other members as they were', async (c) => {
@@ -386,7 +522,12 @@ describe('PUT /v4/domains/{domainId}/records/{recordId}: no member required', ()
       c.expectSuccess(rule, await c.put(`${records(domainId)}/${id}`, body), `PUT with the single member ${member}`);
       const after = await recordView(c, rule, domainId, id);
       for (const other of ['type', 'name', 'target', 'priority'].filter((candidate) => candidate !== member)) {
-        if (other in before) c.expect(rule, JSON.stringify(after[other]) === JSON.stringify(before[other]), `PUT ${JSON.stringify(body)} changed ${other} from ${JSON.stringify(before[other])} to ${JSON.stringify(after[other])}`);
+        if (other in before)
+          c.expect(
+            rule,
+            JSON.stringify(after[other]) === JSON.stringify(before[other]),
+            `PUT ${JSON.stringify(body)} changed ${other} from ${JSON.stringify(before[other])} to ${JSON.stringify(after[other])}`,
+          );
       }
     }
   });
@@ -415,9 +556,22 @@ describe('DELETE /v4/domains/{domainId}/records/{recordId}', () => {
     const id = await addRecord(c, domainId, { type: 'TXT', name: 'gone', target: 'conformance' });
     const keep = await addRecord(c, domainId, { type: 'TXT', name: 'kept', target: 'conformance' });
     c.expectSuccess(rule, await c.delete(`${records(domainId)}/${id}`), 'DELETE the record');
-    c.expectRejected(rule, await readAfterWrite(c, () => c.get(`${records(domainId)}/${id}`), (read) => read.status >= 400 && read.status < 500), 'GET a deleted record');
+    c.expectRejected(
+      rule,
+      await readAfterWrite(
+        c,
+        () => c.get(`${records(domainId)}/${id}`),
+        (read) => read.status >= 400 && read.status < 500,
+      ),
+      'GET a deleted record',
+    );
     const { first: exchange, items } = await listAll(c, records(domainId), { until: (listed) => !listed.some((item) => item.id === id) });
     c.expect(rule, !items.some((item) => item.id === id), `the deleted record ${id} is still listed`, exchange);
-    c.expect(rule, items.some((item) => item.id === keep), `deleting record ${id} also removed record ${keep} from the list`, exchange);
+    c.expect(
+      rule,
+      items.some((item) => item.id === keep),
+      `deleting record ${id} also removed record ${keep} from the list`,
+      exchange,
+    );
   });
 });

@@ -27,18 +27,28 @@ const DOMAIN_TIMES = [0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 34
 const DOMAIN_DEFAULTS: Record<string, number> = { expire_sec: 1209600, refresh_sec: 14400, retry_sec: 14400, ttl_sec: 86400 };
 
 /** Time values round up to the next valid value; 0 means the default (shown as 0 or as the default). */
-const roundedUp = (member: string): ReadBack => (sent, shown) => {
-  const up = DOMAIN_TIMES.find((value) => value >= Number(sent));
-  const zero = Number(sent) === 0;
-  const ok = zero ? shown === 0 || shown === DOMAIN_DEFAULTS[member] : shown === up;
-  return ok ? null : zero ? zeroRule(member) : `P3.domain.${member.replace('_', '-')}.round-up`;
-};
+const roundedUp =
+  (member: string): ReadBack =>
+  (sent, shown) => {
+    const up = DOMAIN_TIMES.find((value) => value >= Number(sent));
+    const zero = Number(sent) === 0;
+    const ok = zero ? shown === 0 || shown === DOMAIN_DEFAULTS[member] : shown === up;
+    return ok ? null : zero ? zeroRule(member) : `P3.domain.${member.replace('_', '-')}.round-up`;
+  };
 const zeroRule = (member: string) => `P3.domain.${member.replace('_', '-')}.zero-means-default-${DOMAIN_DEFAULTS[member]}`;
 
-const same = (rule: string): ReadBack => (sent, shown) => (JSON.stringify(sent) === JSON.stringify(shown) ? null : rule);
-const sameIgnoringCase = (rule: string): ReadBack => (sent, shown) => (String(sent).toLowerCase() === String(shown).toLowerCase() ? null : rule);
-const sameSet = (rule: string): ReadBack => (sent, shown) =>
-  Array.isArray(sent) && Array.isArray(shown) && JSON.stringify([...sent].sort()) === JSON.stringify([...shown].sort()) ? null : rule;
+const same =
+  (rule: string): ReadBack =>
+  (sent, shown) =>
+    JSON.stringify(sent) === JSON.stringify(shown) ? null : rule;
+const sameIgnoringCase =
+  (rule: string): ReadBack =>
+  (sent, shown) =>
+    String(sent).toLowerCase() === String(shown).toLowerCase() ? null : rule;
+const sameSet =
+  (rule: string): ReadBack =>
+  (sent, shown) =>
+    Array.isArray(sent) && Array.isArray(shown) && JSON.stringify([...sent].sort()) === JSON.stringify([...shown].sort()) ? null : rule;
 /**
  * allow_list replaces all entries; a single IPv4 address is shown with /32. The documents say nothing of a single
  * IPv6 address: bare or /128 are both taken.
@@ -118,20 +128,42 @@ function heldByPendingTransfer(c: Check, body: Json): Promise<string | undefined
 const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/account-update': {
     rules: ['P1.account-update.any-of', 'P1.account.update.reflected'],
-    readBack: Object.fromEntries(['address_1', 'address_2', 'city', 'company', 'email', 'first_name', 'last_name', 'phone', 'state', 'tax_id', 'zip'].map((member) => [member, same('P1.account.update.reflected')]).concat([['country', sameIgnoringCase('P1.account.update.reflected')]])),
+    readBack: Object.fromEntries(
+      ['address_1', 'address_2', 'city', 'company', 'email', 'first_name', 'last_name', 'phone', 'state', 'tax_id', 'zip']
+        .map((member) => [member, same('P1.account.update.reflected')])
+        .concat([['country', sameIgnoringCase('P1.account.update.reflected')]]),
+    ),
   },
-  'requests/oauth-client-update': { rules: ['P1.oauth-client.write.reflected'], readBack: { label: same('P1.oauth-client.write.reflected'), public: same('P1.oauth-client.write.reflected'), redirect_uri: same('P1.oauth-client.write.reflected') } },
+  'requests/oauth-client-update': {
+    rules: ['P1.oauth-client.write.reflected'],
+    readBack: {
+      label: same('P1.oauth-client.write.reflected'),
+      public: same('P1.oauth-client.write.reflected'),
+      redirect_uri: same('P1.oauth-client.write.reflected'),
+    },
+  },
   'requests/instance-update': {
     rules: ['P2.alerts.zero-accepted', 'P2.instance.update.persists'],
-    readBack: { label: same('P2.instance.update.persists'), group: same('P2.instance.update.persists'), watchdog_enabled: same('P2.instance.update.persists'), tags: sameSet('P2.instance.update.persists') },
+    readBack: {
+      label: same('P2.instance.update.persists'),
+      group: same('P2.instance.update.persists'),
+      watchdog_enabled: same('P2.instance.update.persists'),
+      tags: sameSet('P2.instance.update.persists'),
+    },
   },
   'requests/config-update': { rules: ['P2.config.update.nothing-required'] },
   'requests/domain-update': {
-    rules: ['P3.domain-update.none-required', ...Object.keys(DOMAIN_DEFAULTS).flatMap((member) => [`P3.domain.${member.replace('_', '-')}.round-up`, zeroRule(member)])],
+    rules: [
+      'P3.domain-update.none-required',
+      ...Object.keys(DOMAIN_DEFAULTS).flatMap((member) => [`P3.domain.${member.replace('_', '-')}.round-up`, zeroRule(member)]),
+    ],
     readBack: Object.fromEntries(Object.keys(DOMAIN_DEFAULTS).map((member) => [member, roundedUp(member)])),
   },
   // A null MX is refused while another MX exists, which depends on the stored records: null MX has its scenario.
-  'requests/record-create': { rules: ['P3.record.caa.name.empty-whole-domain', 'P3.record.target.trailing-period-accepted'], accept: (body) => !isNullMx(body) },
+  'requests/record-create': {
+    rules: ['P3.record.caa.name.empty-whole-domain', 'P3.record.target.trailing-period-accepted'],
+    accept: (body) => !isNullMx(body),
+  },
   'requests/record-update': { rules: ['P3.record-update.none-required'], accept: (body) => !isNullMx(body) },
   // A provisioning cluster cannot be deleted before the next run: each cluster label is used once in the file.
   'requests/database-create': { accept: (body, labels) => unused(labels, body.label) },
@@ -143,13 +175,24 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   // An existing target instance must have room for the clone: that is state, so only clones to a new instance.
   // The clones keep their source (the context's first instance) busy: on a target with the clock hook they are let
   // finish after each accepted one, so the boot and rescue bodies sent to that instance later are not refused for it.
-  'requests/instance-clone': { maxRuns: 4, accept: (body) => !('compute_id' in body), settle: async (c) => void (c.target.control && (await c.advanceClock(11 * 60))) },
+  'requests/instance-clone': {
+    maxRuns: 4,
+    accept: (body) => !('compute_id' in body),
+    settle: async (c) => void (c.target.control && (await c.advanceClock(11 * 60))),
+  },
   // A direction left out keeps its stored rules, which count towards the 25: only bodies giving both directions.
   'requests/firewall-rules-update': { accept: (body) => 'inbound' in body && 'outbound' in body },
-  'requests/instance-resize': { maxRuns: 5, path: async (c, fx) => `/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, violationPath: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[1]}/resize` },
+  'requests/instance-resize': {
+    maxRuns: 5,
+    path: async (c, fx) => `/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`,
+    violationPath: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[1]}/resize`,
+  },
   // The body names the context instance's profile and disks, so it goes to that instance. Booting a running instance
   // is not covered: the instance (deployed from an image, so running) is shut down first and after each boot.
-  'requests/instance-boot': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/boot`, settle: (c, context) => shutDown(c, context.computeIds[0]!) },
+  'requests/instance-boot': {
+    path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/boot`,
+    settle: (c, context) => shutDown(c, context.computeIds[0]!),
+  },
   'requests/instance-rescue': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue` },
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
   'requests/firewall-create': { excuse: heldByEnabledFirewall },
@@ -184,14 +227,22 @@ const VALID_PLANS: Record<string, ValidPlan> = {
 async function readBack(c: Check, path: string, body: Json, members: Record<string, ReadBack>): Promise<void> {
   const brokenIn = (view: Exchange) => {
     const shown = (view.body ?? {}) as Json;
-    return Object.entries(members).filter(([member]) => member in body && member in shown).map(([member, compare]) => [member, compare(body[member], shown[member])] as const).find(([, rule]) => rule);
+    return Object.entries(members)
+      .filter(([member]) => member in body && member in shown)
+      .map(([member, compare]) => [member, compare(body[member], shown[member])] as const)
+      .find(([, rule]) => rule);
   };
   for (let attempt = 1; ; attempt++) {
-    const view = await readAfterWrite(c, () => c.get(path), (exchange) => succeeded(exchange) && !brokenIn(exchange));
+    const view = await readAfterWrite(
+      c,
+      () => c.get(path),
+      (exchange) => succeeded(exchange) && !brokenIn(exchange),
+    );
     const broken = brokenIn(view);
     if (!broken) return;
     const shown = (view.body ?? {}) as Json;
-    if (attempt === 2) c.fail(broken[1]!, `${broken[0]} was sent as ${JSON.stringify(body[broken[0]])} but reads back as ${JSON.stringify(shown[broken[0]])}`, view);
+    if (attempt === 2)
+      c.fail(broken[1]!, `${broken[0]} was sent as ${JSON.stringify(body[broken[0]])} but reads back as ${JSON.stringify(shown[broken[0]])}`, view);
     await c.put(path, body);
   }
 }
@@ -253,7 +304,6 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
   };
 }
 
-
 /**
  * The members of a rejected body that the resource now shows with the body's own values (changed since `before`).
  * Comparing with the body rather than with `before` alone keeps another spec file's concurrent writes out of it.
@@ -261,13 +311,16 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
 function appliedMembers(body: unknown, before: unknown, after: unknown): string[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
   const text = (value: unknown) => JSON.stringify(value);
-  return Object.entries(body as Json).filter(([key, value]) => text((after as Json | undefined)?.[key]) === text(value) && text((before as Json | undefined)?.[key]) !== text(value)).map(([key]) => key);
+  return Object.entries(body as Json)
+    .filter(([key, value]) => text((after as Json | undefined)?.[key]) === text(value) && text((before as Json | undefined)?.[key]) !== text(value))
+    .map(([key]) => key);
 }
 
 /** A value of another JSON type than the member's schema declares (following a `$ref` to its target). */
 function wrongTypedValue(node: Json): unknown {
   let declared = node.type;
-  if (declared === undefined && typeof node.$ref === 'string') declared = loadContract().documents.get(node.$ref.replace(/^\/schemas\//, '').replace(/\.json.*$/, ''))?.type;
+  if (declared === undefined && typeof node.$ref === 'string')
+    declared = loadContract().documents.get(node.$ref.replace(/^\/schemas\//, '').replace(/\.json.*$/, ''))?.type;
   const types = new Set(Array.isArray(declared) ? declared : [declared]);
   if (types.has('string')) return 42;
   if (types.has('integer') || types.has('number')) return 'seven';
@@ -289,7 +342,12 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
   const rootRule = document?.['x-rule'];
   if (typeof rootRule === 'string' && !covered.has(rootRule)) {
     covered.add(rootRule);
-    extra.push({ rule: rootRule, field: null, judgedBy: 'schema', arbitrary: () => fc.constantFrom([], ['text'], 'text', 42) as unknown as fc.Arbitrary<Json> });
+    extra.push({
+      rule: rootRule,
+      field: null,
+      judgedBy: 'schema',
+      arbitrary: () => fc.constantFrom([], ['text'], 'text', 42) as unknown as fc.Arbitrary<Json>,
+    });
   }
   for (const [member, node] of Object.entries((document?.properties ?? {}) as Record<string, Json>)) {
     if ('enum' in node || 'const' in node) continue;
@@ -298,7 +356,12 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
     const rules = [...new Set(validateValue(schema, { ...sample, [member]: wrong }).map((violation) => violation.rule))];
     if (rules.length !== 1 || covered.has(rules[0]!)) continue;
     covered.add(rules[0]!);
-    extra.push({ rule: rules[0]!, field: member, judgedBy: 'schema', arbitrary: (context) => generators.valid(context).map((body) => ({ ...body, [member]: wrong })) });
+    extra.push({
+      rule: rules[0]!,
+      field: member,
+      judgedBy: 'schema',
+      arbitrary: (context) => generators.valid(context).map((body) => ({ ...body, [member]: wrong })),
+    });
   }
   return extra;
 }
@@ -323,56 +386,78 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
         const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
         await plan?.settle?.(c, ctx);
-        await runProperty(c, generators.valid(ctx), async (body) => {
-          fc.pre(plan?.accept?.(body, labels) ?? true);
-          const path = await pathFor(c, fx, endpoint, plan, ctx);
-          const mark = fx.mark();
-          const exchange = await c.send(endpoint.method, path, { json: body });
-          await recipe.adopt?.(c, fx, { path, json: body }, exchange);
-          // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
-          await fx.cleanup(mark);
-          // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
-          if (exchange.status >= 400 && exchange.status < 500 && JSON.stringify(body).includes('"vlan"')) await needVlanRoom(c, ctx.vlanRegion);
-          if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
-          c.expectSuccess(serves, exchange, `${key} with a valid body`);
-          if (plan?.readBack) await readBack(c, path, body, plan.readBack);
-          await plan?.settle?.(c, ctx);
-        }, { runs });
+        await runProperty(
+          c,
+          generators.valid(ctx),
+          async (body) => {
+            fc.pre(plan?.accept?.(body, labels) ?? true);
+            const path = await pathFor(c, fx, endpoint, plan, ctx);
+            const mark = fx.mark();
+            const exchange = await c.send(endpoint.method, path, { json: body });
+            await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+            // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
+            await fx.cleanup(mark);
+            // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
+            if (exchange.status >= 400 && exchange.status < 500 && JSON.stringify(body).includes('"vlan"')) await needVlanRoom(c, ctx.vlanRegion);
+            if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
+            c.expectSuccess(serves, exchange, `${key} with a valid body`);
+            if (plan?.readBack) await readBack(c, path, body, plan.readBack);
+            await plan?.settle?.(c, ctx);
+          },
+          { runs },
+        );
       });
 
       for (const violation of [...generators.violations.filter((candidate) => candidate.judgedBy === 'schema'), ...typeViolations(schema, generators)]) {
         const writes = endpoint.method === 'PUT' && endpointByKey.has(`GET ${endpoint.path}`);
-        check(writes ? [violation.rule, 'P1.errors.rejected-write-no-effect'] : violation.rule, `a body breaking only ${violation.rule} is rejected${violation.field ? ` (field ${violation.field})` : ''}`, async (c) => {
-          const ctx = await contextFor(c);
-          const path = await violationPathFor(c, fx, endpoint, plan, ctx);
-          const viewPath = writes ? path : null;
-          await runProperty(c, violation.arbitrary(ctx), async (body) => {
-            const attempt = async () => {
-              const before = viewPath ? (await c.get(viewPath)).body : undefined;
-              const mark = fx.mark();
-              const exchange: Exchange = await c.send(endpoint.method, path, { json: body });
-              // What a wrongly accepted body made is deleted at once: nothing is left on the target, and a shrinking
-              // step that sends the body again is judged on its own (not refused as a duplicate of the first).
-              await recipe.adopt?.(c, fx, { path, json: body }, exchange);
-              await fx.cleanup(mark);
-              const after = viewPath ? await c.get(viewPath) : undefined;
-              return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
-            };
-            const first = await attempt();
-            c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
-            if (!viewPath) return;
-            // The resource may be shared by the run (the account): another check may have written the same value of
-            // a member with few values meanwhile. A member counts as applied only if it shows the sent value again
-            // after being put back and the body sent once more.
-            let { applied, after } = first;
-            if (applied.length && succeeded(await c.send('PUT', viewPath, { json: Object.fromEntries(applied.map((member) => [member, (first.before as Json)[member]])) }))) {
-              const again = await attempt();
-              applied = applied.filter((member) => again.applied.includes(member));
-              after = again.after;
-            }
-            c.expect('P1.errors.rejected-write-no-effect', applied.length === 0, `a rejected ${key} was applied: ${applied.join(', ')} now show the values it sent`, after);
-          }, { runs: c.target.info.config.violationRuns });
-        });
+        check(
+          writes ? [violation.rule, 'P1.errors.rejected-write-no-effect'] : violation.rule,
+          `a body breaking only ${violation.rule} is rejected${violation.field ? ` (field ${violation.field})` : ''}`,
+          async (c) => {
+            const ctx = await contextFor(c);
+            const path = await violationPathFor(c, fx, endpoint, plan, ctx);
+            const viewPath = writes ? path : null;
+            await runProperty(
+              c,
+              violation.arbitrary(ctx),
+              async (body) => {
+                const attempt = async () => {
+                  const before = viewPath ? (await c.get(viewPath)).body : undefined;
+                  const mark = fx.mark();
+                  const exchange: Exchange = await c.send(endpoint.method, path, { json: body });
+                  // What a wrongly accepted body made is deleted at once: nothing is left on the target, and a shrinking
+                  // step that sends the body again is judged on its own (not refused as a duplicate of the first).
+                  await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+                  await fx.cleanup(mark);
+                  const after = viewPath ? await c.get(viewPath) : undefined;
+                  return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
+                };
+                const first = await attempt();
+                c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
+                if (!viewPath) return;
+                // The resource may be shared by the run (the account): another check may have written the same value of
+                // a member with few values meanwhile. A member counts as applied only if it shows the sent value again
+                // after being put back and the body sent once more.
+                let { applied, after } = first;
+                if (
+                  applied.length &&
+                  succeeded(await c.send('PUT', viewPath, { json: Object.fromEntries(applied.map((member) => [member, (first.before as Json)[member]])) }))
+                ) {
+                  const again = await attempt();
+                  applied = applied.filter((member) => again.applied.includes(member));
+                  after = again.after;
+                }
+                c.expect(
+                  'P1.errors.rejected-write-no-effect',
+                  applied.length === 0,
+                  `a rejected ${key} was applied: ${applied.join(', ')} now show the values it sent`,
+                  after,
+                );
+              },
+              { runs: c.target.info.config.violationRuns },
+            );
+          },
+        );
       }
     });
   }

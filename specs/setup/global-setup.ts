@@ -25,7 +25,10 @@ async function prepare(project: TestProject): Promise<() => Promise<void>> {
   let emulator: EmbeddedEmulator | undefined;
   let info: TargetInfo;
   // Workers cannot share a limiter, so each gets its share of the cap: together they never exceed it.
-  const limits: RequestLimits = { maxRpsPerWorker: config.maxRps ? config.maxRps / project.globalConfig.maxWorkers : null, deadline: config.runBudgetMs ? Date.now() + config.runBudgetMs : null };
+  const limits: RequestLimits = {
+    maxRpsPerWorker: config.maxRps ? config.maxRps / project.globalConfig.maxWorkers : null,
+    deadline: config.runBudgetMs ? Date.now() + config.runBudgetMs : null,
+  };
   if (!config.baseUrl) {
     const token = config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
     emulator = await startEmbedded(token, config.emulatorFaults, config.emulatorVariations);

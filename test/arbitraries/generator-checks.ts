@@ -49,30 +49,48 @@ export function generatorChecks(document: Endpoint['document'], bodies: Record<s
     });
 
     it.each(schemas)('%s: valid bodies are schema-valid', (schema) => {
-      fc.assert(fc.property(inEveryContext((c) => bodies[schema]!.valid(c)), (body) => {
-        expect(validateValue(schema, body), JSON.stringify(body).slice(0, 300)).toEqual([]);
-      }), RUNS);
+      fc.assert(
+        fc.property(
+          inEveryContext((c) => bodies[schema]!.valid(c)),
+          (body) => {
+            expect(validateValue(schema, body), JSON.stringify(body).slice(0, 300)).toEqual([]);
+          },
+        ),
+        RUNS,
+      );
     });
 
     const cases = Object.values(bodies).flatMap((body) =>
-      body.violations.map((violation, i) => [`${body.schema} #${i} ${violation.rule} ${violation.field ?? '(no field)'} [${violation.judgedBy}]`, body.schema, violation] as const),
+      body.violations.map(
+        (violation, i) =>
+          [`${body.schema} #${i} ${violation.rule} ${violation.field ?? '(no field)'} [${violation.judgedBy}]`, body.schema, violation] as const,
+      ),
     );
     it.each(cases)('%s', (_, schema, violation) => {
       expect(ruleById.has(violation.rule)).toBe(true);
-      fc.assert(fc.property(inEveryContext((c) => violation.arbitrary(c)), (body) => {
-        expect(fieldIsSound(violation, body), `field ${violation.field} in ${JSON.stringify(body).slice(0, 200)}`).toBe(true);
-        const found = validateValue(schema, body);
-        if (violation.judgedBy === 'server') {
-          expect(found).toEqual([]);
-          return;
-        }
-        expect([...new Set(found.map((v) => v.rule))], JSON.stringify(body).slice(0, 300)).toEqual([violation.rule]);
-        // a member a condition forbids (`not: {required}`) is reported at the object holding it
-        if (violation.field !== null) {
-          const at = pointerOf(violation.field);
-          expect(found.some((v) => v.path === at || at.startsWith(v.path === '/' ? '/' : `${v.path}/`)), JSON.stringify(found)).toBe(true);
-        }
-      }), RUNS);
+      fc.assert(
+        fc.property(
+          inEveryContext((c) => violation.arbitrary(c)),
+          (body) => {
+            expect(fieldIsSound(violation, body), `field ${violation.field} in ${JSON.stringify(body).slice(0, 200)}`).toBe(true);
+            const found = validateValue(schema, body);
+            if (violation.judgedBy === 'server') {
+              expect(found).toEqual([]);
+              return;
+            }
+            expect([...new Set(found.map((v) => v.rule))], JSON.stringify(body).slice(0, 300)).toEqual([violation.rule]);
+            // a member a condition forbids (`not: {required}`) is reported at the object holding it
+            if (violation.field !== null) {
+              const at = pointerOf(violation.field);
+              expect(
+                found.some((v) => v.path === at || at.startsWith(v.path === '/' ? '/' : `${v.path}/`)),
+                JSON.stringify(found),
+              ).toBe(true);
+            }
+          },
+        ),
+        RUNS,
+      );
     });
 
     it.each(schemas)('%s: every rule the schema can report is broken by a violation', (schema) => {

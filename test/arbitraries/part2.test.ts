@@ -23,25 +23,30 @@ const SHAPE = 'a value of another JSON type; covered by the schema self-tests an
 
 generatorChecks('part2', bodies, {
   contexts: CONTEXTS,
-  exempt: Object.fromEntries([
-    'P2.instance-create.types',
-    'P2.instance-update.types',
-    'P2.instance-clone.types',
-    'P2.instance-snapshot-create.types',
-    'P2.backup-restore.types',
-    'P2.instance-boot.types',
-    'P2.instance-rescue.types',
-    'P2.instance-resize.types',
-    'P2.config-create.types',
-    'P2.config-update.types',
-    'P2.image-capture.types',
-    'P2.image-upload.types',
-    'P2.image-update.types',
-    'P2.tag-create.types',
-    'P2.interfaces.types',
-    'P2.device-map.types',
-  ].map((rule) => [rule, SHAPE])),
-  prefixed: [['requests/instance-create', 'label'], ['requests/config-create', 'label']],
+  exempt: Object.fromEntries(
+    [
+      'P2.instance-create.types',
+      'P2.instance-update.types',
+      'P2.instance-clone.types',
+      'P2.instance-snapshot-create.types',
+      'P2.backup-restore.types',
+      'P2.instance-boot.types',
+      'P2.instance-rescue.types',
+      'P2.instance-resize.types',
+      'P2.config-create.types',
+      'P2.config-update.types',
+      'P2.image-capture.types',
+      'P2.image-upload.types',
+      'P2.image-update.types',
+      'P2.tag-create.types',
+      'P2.interfaces.types',
+      'P2.device-map.types',
+    ].map((rule) => [rule, SHAPE]),
+  ),
+  prefixed: [
+    ['requests/instance-create', 'label'],
+    ['requests/config-create', 'label'],
+  ],
 });
 
 describe('document 2 shared generators', () => {
@@ -74,7 +79,13 @@ describe('document 2 shared generators', () => {
 
   it('strong passwords pass the strength rule and weak ones fail it, all 7..128 long', () => {
     const inBounds = (text: string) => text.length >= 7 && text.length <= 128;
-    fc.assert(fc.property(strongPassword(), (p) => inBounds(p) && isStrongPassword(p)), { numRuns: 200 });
-    fc.assert(fc.property(weakPassword(), (p) => inBounds(p) && !isStrongPassword(p)), { numRuns: 200 });
+    fc.assert(
+      fc.property(strongPassword(), (p) => inBounds(p) && isStrongPassword(p)),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(weakPassword(), (p) => inBounds(p) && !isStrongPassword(p)),
+      { numRuns: 200 },
+    );
   });
 });

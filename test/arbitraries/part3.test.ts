@@ -11,8 +11,11 @@ generatorChecks('part3', bodies, {
     'P3.monitor-plan-update.types': 'monitor_subscription is its only member and has an enum',
   },
   prefixed: [
-    ['requests/domain-create', 'domain'], ['requests/domain-import', 'domain'], ['requests/domain-clone', 'domain'],
-    ['requests/firewall-create', 'label'], ['requests/monitor-client-create', 'label'],
+    ['requests/domain-create', 'domain'],
+    ['requests/domain-import', 'domain'],
+    ['requests/domain-clone', 'domain'],
+    ['requests/firewall-create', 'label'],
+    ['requests/monitor-client-create', 'label'],
   ],
 });
 

@@ -70,7 +70,12 @@ describe('conformance command line', () => {
   });
 
   it('exits 2 with one clear line on bad usage', () => {
-    for (const args of [['frobnicate'], ['rules', '--wat'], ['validate', '--endpoint', 'GET /v4/nowhere', '--status', '200'], ['validate', '--status', '200']]) {
+    for (const args of [
+      ['frobnicate'],
+      ['rules', '--wat'],
+      ['validate', '--endpoint', 'GET /v4/nowhere', '--status', '200'],
+      ['validate', '--status', '200'],
+    ]) {
       const result = conformance(args, '{}');
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
@@ -92,7 +97,10 @@ describe('conformance command line', () => {
     const started = Date.now();
     const result = conformance(['validate', '--batch', file]);
     const elapsed = Date.now() - started;
-    const verdicts = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { line: number; valid?: boolean; error?: string });
+    const verdicts = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { line: number; valid?: boolean; error?: string });
     expect(verdicts).toHaveLength(3001);
     expect(verdicts.filter((verdict) => verdict.valid === false)).toHaveLength(1000);
     expect(verdicts.at(-1)!.error).toMatch(/not valid JSON/);

@@ -21,14 +21,27 @@ function conformance(args: string[]) {
 const before = join(work, 'before.json');
 const after = join(work, 'after.json');
 writeFileSync(before, JSON.stringify(sampleResults()));
-writeFileSync(after, JSON.stringify(sampleResults([outcome('a disabled firewall cannot be enabled while another enabled one is assigned', 'specs/part3/firewalls.spec.ts', 'pass', [FIREWALL, 'P3.firewall.status.disabled-to-enabled']), ...OUTCOMES.slice(1)])));
+writeFileSync(
+  after,
+  JSON.stringify(
+    sampleResults([
+      outcome('a disabled firewall cannot be enabled while another enabled one is assigned', 'specs/part3/firewalls.spec.ts', 'pass', [
+        FIREWALL,
+        'P3.firewall.status.disabled-to-enabled',
+      ]),
+      ...OUTCOMES.slice(1),
+    ]),
+  ),
+);
 
 describe('conformance diff A B', () => {
   it('prints the changed rules and exits 1; two runs alike exit 0', () => {
     const changed = conformance(['diff', before, after]);
     expect(changed.code, changed.stderr).toBe(1);
     expect(changed.stdout).toContain(`1 rule changed status: 0 fails now, 1 fixed, 0 changed\n\nFIXED  ${FIREWALL} (MUST)  fail → pass\n`);
-    expect(changed.stdout).toMatch(/ {2}before: fail \[P3\.firewall\.status\.enable-blocked-by-active P3\.firewall\.status\.disabled-to-enabled\] a disabled firewall/);
+    expect(changed.stdout).toMatch(
+      / {2}before: fail \[P3\.firewall\.status\.enable-blocked-by-active P3\.firewall\.status\.disabled-to-enabled\] a disabled firewall/,
+    );
     const same = conformance(['diff', before, before]);
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('0 rules changed status');
@@ -39,14 +52,26 @@ describe('conformance diff A B', () => {
     const json = conformance(['diff', before, after, '--json', '--html', html]);
     expect(json.code).toBe(1);
     const diff = JSON.parse(json.stdout) as ResultsDiff;
-    expect(diff.changed).toEqual([expect.objectContaining({ id: FIREWALL, kind: 'fixed', from: 'fail', to: 'pass', before: [expect.objectContaining({ evidence: expect.any(Array) })], after: [] })]);
+    expect(diff.changed).toEqual([
+      expect.objectContaining({
+        id: FIREWALL,
+        kind: 'fixed',
+        from: 'fail',
+        to: 'pass',
+        before: [expect.objectContaining({ evidence: expect.any(Array) })],
+        after: [],
+      }),
+    ]);
     expect(diff.before.file).toBe(before);
     expect(existsSync(html)).toBe(true);
     expect(readFileSync(html, 'utf8')).toContain(`id="change-${FIREWALL}"`);
   });
 
   it('refuses a file that is not a results.json with one line and exit 2', () => {
-    expect(conformance(['diff', before, join(work, 'missing.json')])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^conformance: cannot read .*missing\.json: ENOENT\n$/) });
+    expect(conformance(['diff', before, join(work, 'missing.json')])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^conformance: cannot read .*missing\.json: ENOENT\n$/),
+    });
     expect(conformance(['diff', before])).toMatchObject({ code: 2 });
   });
 });

@@ -6,12 +6,23 @@ import { FLAGS, UsageError, readSettings, usage } from '../../emulator/settings.
 
 describe('emulator flags', () => {
   it('defaults to port 4010 on 127.0.0.1 with control hooks, no fault, no variation', () => {
-    expect(readSettings([], {})).toMatchObject({ port: 4010, host: '127.0.0.1', 'no-control': false, fault: [], variation: [], token: undefined, 'parent-pid': undefined, instances: false });
+    expect(readSettings([], {})).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      'no-control': false,
+      fault: [],
+      variation: [],
+      token: undefined,
+      'parent-pid': undefined,
+      instances: false,
+    });
   });
 
   it('reads each flag, and adds the faults of CHS_EMULATOR_FAULTS to those of --fault', () => {
     const [first, second] = FAULTS.map((fault) => fault.id);
-    const settings = readSettings(['--port', '0', '--host', '0.0.0.0', '--no-control', '--token', 't0k', '--fault', first!, '--parent-pid', '42'], { CHS_EMULATOR_FAULTS: ` ${second},` });
+    const settings = readSettings(['--port', '0', '--host', '0.0.0.0', '--no-control', '--token', 't0k', '--fault', first!, '--parent-pid', '42'], {
+      CHS_EMULATOR_FAULTS: ` ${second},`,
+    });
     expect(settings).toMatchObject({ port: 0, host: '0.0.0.0', 'no-control': true, token: 't0k', fault: [first, second], 'parent-pid': 42 });
   });
 
@@ -33,6 +44,10 @@ describe('emulator flags', () => {
 
   it('--help has a line for every flag', () => {
     const lines = usage().split('\n');
-    for (const name of Object.keys(FLAGS)) expect(lines.some((line) => line.includes(`--${name}`)), name).toBe(true);
+    for (const name of Object.keys(FLAGS))
+      expect(
+        lines.some((line) => line.includes(`--${name}`)),
+        name,
+      ).toBe(true);
   });
 });

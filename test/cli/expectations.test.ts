@@ -50,7 +50,10 @@ describe('run --expectations', () => {
   it('refuses a malformed file or an unknown rule id with one line and exit 2, sending nothing', () => {
     const cases: Array<[string, RegExp]> = [
       [file('broken.json', '{"P3.firewall'), /^conformance: .*broken\.json is not valid JSON\n$/],
-      [file('unknown.json', { 'P3.firewall.nope': 'x' }), /^conformance: .*unknown\.json: unknown rule id P3\.firewall\.nope \(`conformance rules` lists them\)\n$/],
+      [
+        file('unknown.json', { 'P3.firewall.nope': 'x' }),
+        /^conformance: .*unknown\.json: unknown rule id P3\.firewall\.nope \(`conformance rules` lists them\)\n$/,
+      ],
       [join(work, 'missing.json'), /^conformance: cannot read expectations file .*missing\.json: ENOENT\n$/],
     ];
     for (const [path, message] of cases) {
@@ -68,6 +71,9 @@ describe('run --expectations', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({ [FAULT]: { reason: 'enabling is not refused yet (OPS-1)', expires: '2099-12-31' } });
     const printed = conformance(['expectations', '--from', join(work, 'out', 'results.json')]);
     expect(JSON.parse(printed.stdout)).toEqual({ [FAULT]: { reason: 'enabling is not refused yet (OPS-1)' } });
-    expect(conformance(['expectations', '--from', join(work, 'nothing.json')])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^conformance: cannot read .*nothing\.json: ENOENT\n$/) });
+    expect(conformance(['expectations', '--from', join(work, 'nothing.json')])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^conformance: cannot read .*nothing\.json: ENOENT\n$/),
+    });
   });
 });

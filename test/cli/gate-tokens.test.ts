@@ -31,7 +31,28 @@ let failing: RuleCheck;
 
 beforeAll(async () => {
   emulator = await startEmbedded(TOKEN, [RULE]);
-  run = conformance(['run', '--base-url', emulator.url, '--token', TOKEN, '--token-scoped', `domains:read_only=${SCOPED}`, '--rules', RULE, '--seed', '3', '--region', 'us-east', '--consistency-window', '1000', '--out', out, '--progress', 'plain', '--no-allure']);
+  run = conformance([
+    'run',
+    '--base-url',
+    emulator.url,
+    '--token',
+    TOKEN,
+    '--token-scoped',
+    `domains:read_only=${SCOPED}`,
+    '--rules',
+    RULE,
+    '--seed',
+    '3',
+    '--region',
+    'us-east',
+    '--consistency-window',
+    '1000',
+    '--out',
+    out,
+    '--progress',
+    'plain',
+    '--no-allure',
+  ]);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
   failing = results.rules.find((rule) => rule.id === RULE)!.checks.find((entry) => entry.verdict === 'fail' && entry.curl?.includes('--data-raw'))!;
 }, 320_000);
@@ -41,7 +62,11 @@ afterAll(() => emulator?.stop());
 describe('reproducing a failure on a target given by URL', () => {
   it('replays with the run settings and the tokens named as environment variables', () => {
     expect(run.code, run.stderr.slice(-2000)).toBe(1);
-    expect(failing.replay).toMatch(new RegExp(`^npx conformance run --base-url ${emulator!.url} --token "\\$CONFORMANCE_TOKEN" --token-scoped "domains:read_only=\\$CONFORMANCE_TOKEN_DOMAINS_READ_ONLY" .*--consistency-window 1000 .*--rules ${RULE} --seed 3 `));
+    expect(failing.replay).toMatch(
+      new RegExp(
+        `^npx conformance run --base-url ${emulator!.url} --token "\\$CONFORMANCE_TOKEN" --token-scoped "domains:read_only=\\$CONFORMANCE_TOKEN_DOMAINS_READ_ONLY" .*--consistency-window 1000 .*--rules ${RULE} --seed 3 `,
+      ),
+    );
   });
 
   it('gives a curl command that, with $TOKEN set, gets the same answer from the target', () => {
@@ -55,7 +80,8 @@ describe('reproducing a failure on a target given by URL', () => {
     expect(conformance(['expectations', '--from', join(out, 'results.json'), '--out', expectations]).code).toBe(0);
     expect(conformance(['report', '--from', join(out, 'results.json'), '--out', join(work, 'again')]).code).toBe(0);
     expect(conformance(['diff', join(out, 'results.json'), join(out, 'results.json'), '--html', join(work, 'diff.html')]).code).toBe(0);
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
     const written = files(work).map((file) => readFileSync(file, 'utf8'));
     expect(written.length).toBeGreaterThan(5);
     for (const text of [...printed, ...written]) for (const secret of [TOKEN, SCOPED]) expect(text).not.toContain(secret);

@@ -61,22 +61,27 @@ describe('typos exit 2 with one line, before any request', () => {
 
 /** Pids of the emulators started by process `parent` (from /proc). */
 function emulatorsOf(parent: number): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator/main.ts') ? [Number(pid)] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator/main.ts') ? [Number(pid)] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 /** A run against the embedded emulator, until its first line of JSON progress on standard output. */
 function startRun(out: string) {
-  const child = spawn(process.execPath, [BIN, 'run', '--out', out, '--no-allure', '--progress', 'jsonl', '--areas', 'P3.domain', 'specs/part3/domains'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'run', '--out', out, '--no-allure', '--progress', 'jsonl', '--areas', 'P3.domain', 'specs/part3/domains'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const firstLine = new Promise<string>((resolve) => {

@@ -21,7 +21,21 @@ function conformance(args: string[]) {
 }
 
 const run = (name: string, extra: string[] = []) => {
-  const result = conformance(['run', '--emulator-fault', FAULT, '--rules', 'P3.firewall.status', '--seed', '11', '--no-allure', '--progress', 'quiet', '--out', join(work, name), ...extra]);
+  const result = conformance([
+    'run',
+    '--emulator-fault',
+    FAULT,
+    '--rules',
+    'P3.firewall.status',
+    '--seed',
+    '11',
+    '--no-allure',
+    '--progress',
+    'quiet',
+    '--out',
+    join(work, name),
+    ...extra,
+  ]);
   return { ...result, results: JSON.parse(readFileSync(join(work, name, 'results.json'), 'utf8')) as Results };
 };
 
@@ -42,7 +56,8 @@ describe('report --from shard … --out DIR', () => {
     expect(whole.code, whole.stderr.slice(-1000)).toBe(1);
     expect(shards.map((shard) => shard.results.run.shard)).toEqual(['1/2', '2/2']);
     expect(merge.code, merge.stderr).toBe(0);
-    const judged = (results: Results) => results.rules.filter((rule) => rule.status !== 'untested' && rule.status !== 'disabled').map((rule) => [rule.id, rule.status, rule.checksTotal]);
+    const judged = (results: Results) =>
+      results.rules.filter((rule) => rule.status !== 'untested' && rule.status !== 'disabled').map((rule) => [rule.id, rule.status, rule.checksTotal]);
     expect(judged(merged)).toEqual(judged(whole.results));
     expect(merged.summary).toEqual(whole.results.summary);
     expect(merged.checkList.length).toBe(whole.results.checkList.length);
@@ -51,7 +66,9 @@ describe('report --from shard … --out DIR', () => {
   });
 
   it('writes the merged results.json, compliance.html and junit.xml, and a closing line with the counts', () => {
-    expect(merge.stdout).toMatch(/^conformance: merged 2 results: rules \d+ pass, 1 fail, 0 error, .* → .*merged\/results\.json, .*merged\/compliance\.html, .*merged\/junit\.xml\n$/);
+    expect(merge.stdout).toMatch(
+      /^conformance: merged 2 results: rules \d+ pass, 1 fail, 0 error, .* → .*merged\/results\.json, .*merged\/compliance\.html, .*merged\/junit\.xml\n$/,
+    );
     expect(readFileSync(join(work, 'merged', 'compliance.html'), 'utf8')).toContain('merged from 2 results (shards 1/2, 2/2)');
     const junit = readFileSync(join(work, 'merged', 'junit.xml'), 'utf8');
     expect(XMLValidator.validate(junit)).toBe(true);
@@ -60,7 +77,15 @@ describe('report --from shard … --out DIR', () => {
 
   it('needs --out to merge, and refuses the same shard twice with one line', () => {
     const s1 = join(work, 's1', 'results.json');
-    expect(conformance(['report', '--from', s1, '--from', join(work, 's2', 'results.json')])).toMatchObject({ code: 2, stderr: 'conformance: merging several --from needs --out DIR (where the merged reports go)\n' });
-    expect(conformance(['report', '--from', s1, '--from', s1, '--out', join(work, 'twice')])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^conformance: .*s1\/results\.json and .*s1\/results\.json are the same results \(run \w+, shard 1\/2\): each would be counted twice\n$/) });
+    expect(conformance(['report', '--from', s1, '--from', join(work, 's2', 'results.json')])).toMatchObject({
+      code: 2,
+      stderr: 'conformance: merging several --from needs --out DIR (where the merged reports go)\n',
+    });
+    expect(conformance(['report', '--from', s1, '--from', s1, '--out', join(work, 'twice')])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(
+        /^conformance: .*s1\/results\.json and .*s1\/results\.json are the same results \(run \w+, shard 1\/2\): each would be counted twice\n$/,
+      ),
+    });
   });
 });

@@ -32,7 +32,10 @@ describe('run flags: sources and defaults', () => {
     expect(settingsOfFlags(regions)).toMatchObject({ region: 'r1', vlanRegion: 'r2', otherRegion: 'r3', noVlanRegion: 'r4', spareVlanRegion: 'r5' });
     expect(settingsOfFlags(['--region-without-vlans', 'us-west'])).toMatchObject({ vlanRegion: 'us-east', noVlanRegion: 'us-west' });
     // only true switches are negated
-    const negated = buildProgram().commands.find((command) => command.name() === 'run')!.options.filter((option) => option.negate).map((option) => option.long);
+    const negated = buildProgram()
+      .commands.find((command) => command.name() === 'run')!
+      .options.filter((option) => option.negate)
+      .map((option) => option.long);
     expect(negated.sort()).toEqual(['--no-allure', '--no-shrink']);
   });
 
@@ -41,7 +44,12 @@ describe('run flags: sources and defaults', () => {
     expect(resolveConfig({ file })).toMatchObject({ readOnly: true, maxInstances: 3, maxDatabases: 1, shard: '1/4' });
     const env = { CONFORMANCE_READ_ONLY: 'false', CONFORMANCE_MAX_INSTANCES: '5', CONFORMANCE_MAX_DATABASES: 'unlimited', CONFORMANCE_SHARD: '2/4' };
     expect(resolveConfig({ file, env })).toMatchObject({ readOnly: false, maxInstances: 5, maxDatabases: null, shard: '2/4' });
-    expect(resolveConfig({ file, env, flags: { readOnly: 'true', maxInstances: '0', shard: '4/4' } })).toMatchObject({ readOnly: true, maxInstances: 0, maxDatabases: null, shard: '4/4' });
+    expect(resolveConfig({ file, env, flags: { readOnly: 'true', maxInstances: '0', shard: '4/4' } })).toMatchObject({
+      readOnly: true,
+      maxInstances: 0,
+      maxDatabases: null,
+      shard: '4/4',
+    });
   });
 
   it('budgets are unlimited on the embedded emulator and bounded on a target given by URL unless set', () => {
@@ -97,13 +105,36 @@ describe('run flags on the command line', () => {
   it('--shard i/n runs one slice of the spec files and says it is a partial run', async () => {
     const shard = (index: number) => {
       const out = join(dir, `shard-${index}`);
-      return conformance(['run', '--shard', `${index}/2`, '--out', out, '--seed', '5', '--no-allure', '--progress', 'quiet', 'part3/firewalls', 'part3/domains']).then((result) => ({ ...result, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results }));
+      return conformance([
+        'run',
+        '--shard',
+        `${index}/2`,
+        '--out',
+        out,
+        '--seed',
+        '5',
+        '--no-allure',
+        '--progress',
+        'quiet',
+        'part3/firewalls',
+        'part3/domains',
+      ]).then((result) => ({ ...result, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results }));
     };
-    const [shards, empty] = await Promise.all([Promise.all([shard(1), shard(2)]), conformance(['run', '--shard', '3/3', '--out', join(dir, 'shard-empty'), '--no-allure', '--progress', 'quiet', 'part3/firewalls', 'part3/domains'])]);
+    const [shards, empty] = await Promise.all([
+      Promise.all([shard(1), shard(2)]),
+      conformance(['run', '--shard', '3/3', '--out', join(dir, 'shard-empty'), '--no-allure', '--progress', 'quiet', 'part3/firewalls', 'part3/domains']),
+    ]);
     // Three slices of two spec files: one of them would be empty.
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/--shard <count> must be a smaller than count of test files[\s\S]*conformance: 1 error\(s\) outside the checks/);
-    const areasJudged = shards.map(({ results }) => [...new Set(results.rules.filter((rule) => rule.checks.some((check) => check.verdict === 'pass')).map((rule) => /^P3\.(firewall|domain)\./.exec(rule.id)?.[1]).filter(Boolean))]);
+    const areasJudged = shards.map(({ results }) => [
+      ...new Set(
+        results.rules
+          .filter((rule) => rule.checks.some((check) => check.verdict === 'pass'))
+          .map((rule) => /^P3\.(firewall|domain)\./.exec(rule.id)?.[1])
+          .filter(Boolean),
+      ),
+    ]);
     shards.forEach(({ code, stdout, results }, index) => {
       expect(code).toBe(0);
       expect(stdout).toContain(`— shard ${index + 1}/2: a partial run, only this shard's spec files`);

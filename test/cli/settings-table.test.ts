@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../cli/program.js';
 import { SETTINGS, withSettingsTable } from '../../harness/settings.js';
 
-const flagsOf = (name: string) => buildProgram().commands.find((command) => command.name() === name)!.options.map((option) => option.long!);
+const flagsOf = (name: string) =>
+  buildProgram()
+    .commands.find((command) => command.name() === name)!
+    .options.map((option) => option.long!);
 
 describe('settings: one declaration each', () => {
   it("README.md's configuration table is the one the declarations produce (`npm run docs:settings` rewrites it)", () => {
@@ -23,6 +26,10 @@ describe('settings: one declaration each', () => {
   it('run and plan take the same flags (plan keeps --json for its own output)', () => {
     const run = flagsOf('run');
     expect(run).toEqual(expect.arrayContaining(['--config', ...SETTINGS.map((declared) => declared.flag.split(' ')[0]!)]));
-    expect(flagsOf('plan').filter((flag) => flag !== '--json').sort()).toEqual(run.filter((flag) => flag !== '--json').sort());
+    expect(
+      flagsOf('plan')
+        .filter((flag) => flag !== '--json')
+        .sort(),
+    ).toEqual(run.filter((flag) => flag !== '--json').sort());
   });
 });

@@ -6,7 +6,9 @@ type Json = Record<string, unknown>;
 
 /** Every rule id named by a schema node (`x-rule`, `x-rules`), with where. */
 export function namedRules(schema: Json): string[] {
-  const mapped = Object.values((schema['x-rules'] as Json | undefined) ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value as Json)));
+  const mapped = Object.values((schema['x-rules'] as Json | undefined) ?? {}).flatMap((value) =>
+    typeof value === 'string' ? [value] : Object.values(value as Json),
+  );
   return [schema['x-rule'], ...mapped].filter((id): id is string => typeof id === 'string');
 }
 

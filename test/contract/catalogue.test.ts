@@ -32,13 +32,17 @@ describe('endpoint catalogue', () => {
   });
 
   it('declares a kind for every path parameter', () => {
-    for (const endpoint of endpoints) expect(Object.keys(endpoint.params).sort(), endpointKey(endpoint)).toEqual([...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+    for (const endpoint of endpoints)
+      expect(Object.keys(endpoint.params).sort(), endpointKey(endpoint)).toEqual([...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
   });
 
   it('names only existing schemas for requests and responses', () => {
     const names = new Set(loadContract().names);
     const missing = endpoints.flatMap((endpoint) => {
-      const refs = [endpoint.request, endpoint.response.kind === 'resource' ? endpoint.response.schema : endpoint.response.kind === 'list' ? endpoint.response.item : null];
+      const refs = [
+        endpoint.request,
+        endpoint.response.kind === 'resource' ? endpoint.response.schema : endpoint.response.kind === 'list' ? endpoint.response.item : null,
+      ];
       return refs.filter((ref): ref is string => !!ref && !names.has(ref)).map((ref) => `${endpointKey(endpoint)}: ${ref}`);
     });
     expect(missing).toEqual([]);

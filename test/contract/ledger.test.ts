@@ -14,7 +14,12 @@ const DOCUMENTS = {
 const headings = Object.fromEntries(
   Object.entries(DOCUMENTS).map(([part, file]) => [
     part,
-    new Set(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').split('\n').filter((line) => line.startsWith('#')).map((line) => line.replace(/^#+\s*/, '').trim())),
+    new Set(
+      readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('#'))
+        .map((line) => line.replace(/^#+\s*/, '').trim()),
+    ),
   ]),
 ) as Record<string, Set<string>>;
 
@@ -33,7 +38,11 @@ describe('rule ledger', () => {
 
   it('fills every field of every entry', () => {
     const incomplete = ledger.filter(
-      (rule) => !['MUST', 'SHOULD'].includes(rule.level) || rule.rule.trim().length < 10 || !rule.needs.length || !/^(schema|code|scenario|property|untestable: .{5,})$/.test(rule.check),
+      (rule) =>
+        !['MUST', 'SHOULD'].includes(rule.level) ||
+        rule.rule.trim().length < 10 ||
+        !rule.needs.length ||
+        !/^(schema|code|scenario|property|untestable: .{5,})$/.test(rule.check),
     );
     expect(incomplete.map((rule) => rule.id)).toEqual([]);
   });

@@ -44,8 +44,25 @@ describe('response-side length bounds', () => {
 
   it('a response breaking a length bound is a warning under the twin (recorded responses of the real service)', () => {
     const image = { id: 'private/1', label: 'capture', description: '', status: 'available' };
-    expect(judged('GET /v4/images/private%2F1', 200, image)).toEqual([expect.objectContaining({ rule: 'P2.image.description.min-1.returned', level: 'SHOULD', path: '/description' })]);
-    const domain = { id: 1, domain: 'example.org', type: 'master', status: 'active', soa_email: 'admin@example.org', description: '', group: '', tags: [], axfr_ips: [], master_ips: [], expire_sec: 0, refresh_sec: 0, retry_sec: 0, ttl_sec: 0 };
+    expect(judged('GET /v4/images/private%2F1', 200, image)).toEqual([
+      expect.objectContaining({ rule: 'P2.image.description.min-1.returned', level: 'SHOULD', path: '/description' }),
+    ]);
+    const domain = {
+      id: 1,
+      domain: 'example.org',
+      type: 'master',
+      status: 'active',
+      soa_email: 'admin@example.org',
+      description: '',
+      group: '',
+      tags: [],
+      axfr_ips: [],
+      master_ips: [],
+      expire_sec: 0,
+      refresh_sec: 0,
+      retry_sec: 0,
+      ttl_sec: 0,
+    };
     const rules = judged('GET /v4/domains/1', 200, domain).map((violation) => `${violation.rule} ${violation.level}`);
     expect(rules).toEqual(expect.arrayContaining(['P3.domain.description.min-1.returned SHOULD', 'P3.domain.group.min-1.returned SHOULD']));
     expect(rules.filter((rule) => rule.endsWith('MUST'))).toEqual([]);
@@ -64,7 +81,8 @@ describe('rules re-read against their sentences', () => {
   });
 
   it('what the documents leave open is SHOULD (inferred) or untestable, never a MUST', () => {
-    for (const id of ['P1.auth.bearer-only', 'P1.versioning.unversioned-not-served', 'P1.events.emission.instances']) expect(ruleById.get(id)?.level, id).toBe('SHOULD');
+    for (const id of ['P1.auth.bearer-only', 'P1.versioning.unversioned-not-served', 'P1.events.emission.instances'])
+      expect(ruleById.get(id)?.level, id).toBe('SHOULD');
     expect(ruleById.get('P2.instance-clone.backups-enabled.new-instance-only')?.check).toMatch(/^untestable: /);
   });
 

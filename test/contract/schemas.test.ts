@@ -35,8 +35,14 @@ describe.each(Object.entries(samples))('%s', (schema, values) => {
   it.runIf(boundaries.length > 0).each(boundaries.map((boundary) => [`${boundary.pointer || '/'} ${boundary.keyword} → ${boundary.rule}`, boundary] as const))(
     'bound %s',
     (_, boundary) => {
-      for (const inside of boundary.inside) expect(rulesOf(schema, withValue(boundary.value, boundary.pointer, inside)), `inside: ${JSON.stringify(inside)?.slice(0, 80)}`).not.toContain(boundary.rule);
-      for (const outside of boundary.outside) expect(rulesOf(schema, withValue(boundary.value, boundary.pointer, outside)), `outside: ${JSON.stringify(outside)?.slice(0, 80)}`).toContain(boundary.rule);
+      for (const inside of boundary.inside)
+        expect(rulesOf(schema, withValue(boundary.value, boundary.pointer, inside)), `inside: ${JSON.stringify(inside)?.slice(0, 80)}`).not.toContain(
+          boundary.rule,
+        );
+      for (const outside of boundary.outside)
+        expect(rulesOf(schema, withValue(boundary.value, boundary.pointer, outside)), `outside: ${JSON.stringify(outside)?.slice(0, 80)}`).toContain(
+          boundary.rule,
+        );
     },
   );
 });

@@ -19,7 +19,27 @@ async function instanceIds(): Promise<number[]> {
 describe('account view and update', () => {
   it('views the account', async () => {
     const res = await get('/v4/account').expect(200);
-    for (const k of ['active_promotions', 'active_since', 'address_1', 'address_2', 'balance', 'balance_uninvoiced', 'capabilities', 'city', 'company', 'country', 'credit_card', 'email', 'euuid', 'first_name', 'last_name', 'phone', 'state', 'tax_id', 'zip']) {
+    for (const k of [
+      'active_promotions',
+      'active_since',
+      'address_1',
+      'address_2',
+      'balance',
+      'balance_uninvoiced',
+      'capabilities',
+      'city',
+      'company',
+      'country',
+      'credit_card',
+      'email',
+      'euuid',
+      'first_name',
+      'last_name',
+      'phone',
+      'state',
+      'tax_id',
+      'zip',
+    ]) {
       expect(res.body).toHaveProperty(k);
     }
     expect(res.body.euuid).toMatch(UUID);
@@ -73,7 +93,16 @@ describe('account view and update', () => {
     expect((await put('/v4/account', { active_promotions: [promo] }).expect(200)).body.active_promotions).toMatchObject([promo]);
     // a partial promotion is shown with every member
     const partial = (await put('/v4/account', { active_promotions: [{ summary: 'half' }] }).expect(200)).body.active_promotions[0];
-    expect(Object.keys(partial).sort()).toEqual(['credit_monthly_cap', 'credit_remaining', 'description', 'expire_dt', 'image_url', 'service_type', 'summary', 'this_month_credit_remaining']);
+    expect(Object.keys(partial).sort()).toEqual([
+      'credit_monthly_cap',
+      'credit_remaining',
+      'description',
+      'expire_dt',
+      'image_url',
+      'service_type',
+      'summary',
+      'this_month_credit_remaining',
+    ]);
     expect(partial.summary).toBe('half');
     expectError(await put('/v4/account', { active_promotions: 'x' }), 400, 'active_promotions');
     expectError(await put('/v4/account', { active_promotions: [5] }), 400, 'active_promotions.0');
@@ -205,7 +234,9 @@ describe('entity transfers', () => {
     const accepted = await post(`/v4/account/entity-transfers/${own.token}/accept`);
     expectError(accepted, 400, null);
     expect(accepted.body.errors[0].reason).toMatch(/own/);
-    const incoming = (await get('/v4/account/entity-transfers')).body.data.filter((t: { is_sender: boolean; status: string }) => !t.is_sender && t.status === 'pending');
+    const incoming = (await get('/v4/account/entity-transfers')).body.data.filter(
+      (t: { is_sender: boolean; status: string }) => !t.is_sender && t.status === 'pending',
+    );
     expect(incoming.length).toBeGreaterThanOrEqual(2);
     expectError(await del(`/v4/account/entity-transfers/${incoming[0].token}`), 400);
     expect((await post(`/v4/account/entity-transfers/${incoming[0].token}/accept`).expect(200)).body).toEqual({});
@@ -237,7 +268,22 @@ describe('events', () => {
     expect(ids.length).toBeGreaterThanOrEqual(3);
     expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
     const e = res.body.data[0];
-    for (const k of ['action', 'created', 'duration', 'entity', 'id', 'message', 'percent_complete', 'rate', 'read', 'secondary_entity', 'seen', 'status', 'time_remaining', 'username']) {
+    for (const k of [
+      'action',
+      'created',
+      'duration',
+      'entity',
+      'id',
+      'message',
+      'percent_complete',
+      'rate',
+      'read',
+      'secondary_entity',
+      'seen',
+      'status',
+      'time_remaining',
+      'username',
+    ]) {
       expect(e).toHaveProperty(k);
     }
     expect((await get(`/v4/account/events/${e.id}`).expect(200)).body).toEqual(e);
@@ -409,11 +455,18 @@ describe('robustness', () => {
       fc.anything({ maxDepth: 3 }),
       fc.record({ entities: fc.oneof(fc.anything(), fc.record({ computes: fc.array(fc.oneof(fc.constant(id), fc.integer(), fc.double(), fc.string())) })) }),
       fc.record({ label: fc.string(), redirect_uri: fc.oneof(fc.webUrl(), fc.string()), public: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ country: fc.string({ maxLength: 3 }), state: fc.string({ maxLength: 30 }), email: fc.oneof(fc.emailAddress(), fc.string()) }, { requiredKeys: [] }),
+      fc.record(
+        { country: fc.string({ maxLength: 3 }), state: fc.string({ maxLength: 30 }), email: fc.oneof(fc.emailAddress(), fc.string()) },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), shaped, async ([method, path], body) => {
-        const res = await request(emulator.server())[method](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
+        const res = await request(emulator.server())
+          [method](path)
+          .set(AUTH)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body) ?? 'null');
         expect(res.status).toBeLessThan(500);
       }),
       { numRuns: 120 },

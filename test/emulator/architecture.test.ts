@@ -48,7 +48,11 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   return [...found.values()];
 }
 
-function graphOf(files: string[], nodeOf: (file: string) => string | undefined, read: (file: string) => string[] = (f) => importedFiles(f)): Map<string, Set<string>> {
+function graphOf(
+  files: string[],
+  nodeOf: (file: string) => string | undefined,
+  read: (file: string) => string[] = (f) => importedFiles(f),
+): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of files) {
     const from = nodeOf(file);

@@ -124,16 +124,39 @@ describe('configuration profiles', () => {
     const res = await post(`${I}/${inst.id}/configs`, { label: 'custom', devices: { sda: { disk_id: disk }, sdc: { volume_id: null, disk_id: null } } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      label: 'custom', kernel: 'chs-latest-64bit', root_device: '/dev/sda', run_level: 'default', virt_mode: 'paravirt',
-      memory_limit: 1024, helpers: { devtmpfs_automount: false }, interfaces: [], comments: null,
+      label: 'custom',
+      kernel: 'chs-latest-64bit',
+      root_device: '/dev/sda',
+      run_level: 'default',
+      virt_mode: 'paravirt',
+      memory_limit: 1024,
+      helpers: { devtmpfs_automount: false },
+      interfaces: [],
+      comments: null,
     });
     expect(res.body.devices.sda).toEqual({ disk_id: disk, volume_id: null });
     expect(res.body.devices.sdc).toBeNull();
     const path = `${I}/${inst.id}/configs/${res.body.id}`;
     expect((await get(path)).body).toEqual(res.body);
-    const up = await put(path, { comments: 'c', helpers: { network: false }, run_level: 'single', virt_mode: 'fullvirt', root_device: '/dev/sdb', kernel: 'chs-grub2', memory_limit: 512 });
+    const up = await put(path, {
+      comments: 'c',
+      helpers: { network: false },
+      run_level: 'single',
+      virt_mode: 'fullvirt',
+      root_device: '/dev/sdb',
+      kernel: 'chs-grub2',
+      memory_limit: 512,
+    });
     expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ label: 'custom', comments: 'c', run_level: 'single', virt_mode: 'fullvirt', root_device: '/dev/sdb', kernel: 'chs-grub2', memory_limit: 512 });
+    expect(up.body).toMatchObject({
+      label: 'custom',
+      comments: 'c',
+      run_level: 'single',
+      virt_mode: 'fullvirt',
+      root_device: '/dev/sdb',
+      kernel: 'chs-grub2',
+      memory_limit: 512,
+    });
     expect(up.body.helpers.network).toBe(false);
     expect((await put(path, {})).status).toBe(200);
     expect((await put(path, { root_device: 'bogus' })).body.root_device).toBe('/dev/sda');
@@ -286,9 +309,7 @@ describe('clone', () => {
 
   it('at most 5 concurrent clones per source: of 6 parallel requests exactly 5 succeed, the sixth is HTTP 400', async () => {
     const src = await create();
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => post(`${I}/${src.id}/clone`, { region: 'us-east', type: 'g6-nanode-1' })),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, () => post(`${I}/${src.id}/clone`, { region: 'us-east', type: 'g6-nanode-1' })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(1);
@@ -375,4 +396,3 @@ describe('statistics, transfer, volumes, kernels', () => {
     expectError(await request(emulator.server()).get('/v4/compute/kernels?page_size=24'), 400, 'page_size');
   });
 });
-

@@ -27,7 +27,13 @@ export function useCompute() {
   const configsOf = async (id: number) => (await get(`${I}/${id}/configs`)).body.data as Record<string, any>[];
   const diskIds = async (id: number) => {
     const cfgs = await configsOf(id);
-    return cfgs.flatMap((c) => Object.values(c.devices).filter(Boolean).map((d: any) => d.disk_id)).filter((x) => x != null) as number[];
+    return cfgs
+      .flatMap((c) =>
+        Object.values(c.devices)
+          .filter(Boolean)
+          .map((d: any) => d.disk_id),
+      )
+      .filter((x) => x != null) as number[];
   };
 
   return { emulator, ...requests, advance, create, configsOf, diskIds };

@@ -190,7 +190,13 @@ describe('instance create', () => {
 describe('interfaces and VLANs', () => {
   const base = { region: 'us-east', type: 'g6-nanode-1' };
   it('accepts public + VLAN interfaces and lists the VLAN with its instance', async () => {
-    const res = await post(I, { ...base, interfaces: [{ purpose: 'public', label: '', ipam_address: null }, { purpose: 'vlan', label: 'backend-1', ipam_address: '10.0.0.1/24' }] });
+    const res = await post(I, {
+      ...base,
+      interfaces: [
+        { purpose: 'public', label: '', ipam_address: null },
+        { purpose: 'vlan', label: 'backend-1', ipam_address: '10.0.0.1/24' },
+      ],
+    });
     expect(res.status).toBe(200);
     const vlans = listVlans(getStore(emulator.app));
     expect(vlans).toEqual([expect.objectContaining({ label: 'backend-1', region: 'us-east', computes: [res.body.id] })]);
@@ -198,8 +204,7 @@ describe('interfaces and VLANs', () => {
   });
 
   it('rejects each broken interface rule', async () => {
-    const bad = async (interfaces: unknown, field: string, region = 'us-east') =>
-      expectError(await post(I, { ...base, region, interfaces }), 400, field);
+    const bad = async (interfaces: unknown, field: string, region = 'us-east') => expectError(await post(I, { ...base, region, interfaces }), 400, field);
     await bad([{ purpose: 'public' }, { purpose: 'vlan', label: 'a' }, { purpose: 'vlan', label: 'b' }, { purpose: 'vlan', label: 'c' }], 'interfaces');
     await bad([{ purpose: 'private' }], 'interfaces.0.purpose');
     await bad([{}], 'interfaces.0.purpose');
@@ -213,8 +218,20 @@ describe('interfaces and VLANs', () => {
     await bad([{ purpose: 'public', ipam_address: '10.0.0.1/24' }], 'interfaces.0.ipam_address');
     await bad([{ purpose: 'vlan', label: 'a', ipam_address: '10.0.0.1' }], 'interfaces.0.ipam_address');
     await bad([{ purpose: 'vlan', label: 'a', ipam_address: 'nonsense/24' }], 'interfaces.0.ipam_address');
-    await bad([{ purpose: 'vlan', label: 'a' }, { purpose: 'vlan', label: 'a' }], 'interfaces.1.label');
-    await bad([{ purpose: 'vlan', label: 'a', ipam_address: '10.0.0.1/24' }, { purpose: 'vlan', label: 'b', ipam_address: '10.0.0.1/24' }], 'interfaces.1.ipam_address');
+    await bad(
+      [
+        { purpose: 'vlan', label: 'a' },
+        { purpose: 'vlan', label: 'a' },
+      ],
+      'interfaces.1.label',
+    );
+    await bad(
+      [
+        { purpose: 'vlan', label: 'a', ipam_address: '10.0.0.1/24' },
+        { purpose: 'vlan', label: 'b', ipam_address: '10.0.0.1/24' },
+      ],
+      'interfaces.1.ipam_address',
+    );
     await bad([{ purpose: 'vlan', label: 'a' }], 'interfaces.0.purpose', 'us-west');
     expect(listVlans(getStore(emulator.app))).toHaveLength(0);
     expect((await post(I, { ...base, interfaces: [{ purpose: 'vlan', label: 'x'.repeat(64) }] })).status).toBe(200);
@@ -222,7 +239,9 @@ describe('interfaces and VLANs', () => {
 
   it('at most 10 VLANs per region', async () => {
     for (let n = 0; n < 10; n += 2) {
-      expect((await post(I, { ...base, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: `v${n}` }, { purpose: 'vlan', label: `v${n + 1}` }] })).status).toBe(200);
+      expect(
+        (await post(I, { ...base, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: `v${n}` }, { purpose: 'vlan', label: `v${n + 1}` }] })).status,
+      ).toBe(200);
     }
     expectError(await post(I, { ...base, interfaces: [{ purpose: 'vlan', label: 'v10' }] }), 400, 'interfaces.0.label');
     // an existing VLAN can still be joined, and another region has its own 10
@@ -248,11 +267,21 @@ describe('instance update and delete', () => {
   it('updates label, alerts, backups schedule, group, tags, watchdog', async () => {
     const inst = await create();
     const res = await put(`${I}/${inst.id}`, {
-      label: 'renamed-1', alerts: { cpu: 100, io: 0, network_in: 5, network_out: 5, transfer_quota: 100 },
-      backups: { schedule: { day: 'Monday', window: 'W10' } }, group: 'grp', tags: ['alpha'], watchdog_enabled: false,
+      label: 'renamed-1',
+      alerts: { cpu: 100, io: 0, network_in: 5, network_out: 5, transfer_quota: 100 },
+      backups: { schedule: { day: 'Monday', window: 'W10' } },
+      group: 'grp',
+      tags: ['alpha'],
+      watchdog_enabled: false,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ label: 'renamed-1', group: 'grp', tags: ['alpha'], watchdog_enabled: false, backups: { schedule: { day: 'Monday', window: 'W10' } } });
+    expect(res.body).toMatchObject({
+      label: 'renamed-1',
+      group: 'grp',
+      tags: ['alpha'],
+      watchdog_enabled: false,
+      backups: { schedule: { day: 'Monday', window: 'W10' } },
+    });
     expect(res.body.alerts).toEqual({ cpu: 100, io: 0, network_in: 5, network_out: 5, transfer_quota: 100 });
     expect((await put(`${I}/${inst.id}`, {})).status).toBe(200);
     expect((await put(`${I}/${inst.id}`, { label: 'renamed-1' })).status).toBe(200); // its own label
@@ -296,27 +325,82 @@ describe('robustness', () => {
     const inst = await create();
     const [cfg] = await configsOf(inst.id);
     const snap = (await post(`${I}/${inst.id}/backups`, { label: 's' })).body;
-    const garbage: unknown[] = [[], 'str', 42, null, true, { region: {}, type: [], label: { a: 1 } }, { devices: { sda: [] } },
-      { interfaces: [null, 5, 'x'] }, { compute_id: 1e300 }, { config_id: -1 }, { alerts: { cpu: 1e308 } }, { backups: { schedule: 'x' } }];
+    const garbage: unknown[] = [
+      [],
+      'str',
+      42,
+      null,
+      true,
+      { region: {}, type: [], label: { a: 1 } },
+      { devices: { sda: [] } },
+      { interfaces: [null, 5, 'x'] },
+      { compute_id: 1e300 },
+      { config_id: -1 },
+      { alerts: { cpu: 1e308 } },
+      { backups: { schedule: 'x' } },
+    ];
     const targets: [string, string][] = [
-      ['post', I], ['put', `${I}/${inst.id}`], ['post', `${I}/${inst.id}/backups`], ['post', `${I}/${inst.id}/backups/${snap.id}/restore`],
-      ['post', `${I}/${inst.id}/boot`], ['post', `${I}/${inst.id}/clone`], ['post', `${I}/${inst.id}/configs`],
-      ['put', `${I}/${inst.id}/configs/${cfg!.id}`], ['post', `${I}/${inst.id}/rescue`], ['post', `${I}/${inst.id}/resize`],
+      ['post', I],
+      ['put', `${I}/${inst.id}`],
+      ['post', `${I}/${inst.id}/backups`],
+      ['post', `${I}/${inst.id}/backups/${snap.id}/restore`],
+      ['post', `${I}/${inst.id}/boot`],
+      ['post', `${I}/${inst.id}/clone`],
+      ['post', `${I}/${inst.id}/configs`],
+      ['put', `${I}/${inst.id}/configs/${cfg!.id}`],
+      ['post', `${I}/${inst.id}/rescue`],
+      ['post', `${I}/${inst.id}/resize`],
     ];
     for (const [method, path] of targets) {
       for (const g of garbage) {
-        const res = await request(emulator.server())[method as 'post'](path).set(bearer(DEFAULT_TOKEN)).set('Content-Type', 'application/json').send(JSON.stringify(g));
+        const res = await request(emulator.server())
+          [method as 'post'](path)
+          .set(bearer(DEFAULT_TOKEN))
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(g));
         expect(res.status, `${method} ${path} ${JSON.stringify(g)}`).toBeLessThan(500);
       }
     }
     // property: random JSON values, and objects made of the documented member names with random values
-    const keys = ['region', 'type', 'label', 'image', 'root_pass', 'backup_id', 'interfaces', 'devices', 'config_id', 'compute_id',
-      'configs', 'disks', 'alerts', 'backups', 'tags', 'overwrite', 'helpers', 'kernel', 'virt_mode', 'run_level', 'memory_limit',
-      'swap_size', 'booted', 'private_ip', 'script_id', 'script_data', 'group', 'watchdog_enabled', 'allow_auto_disk_resize'];
+    const keys = [
+      'region',
+      'type',
+      'label',
+      'image',
+      'root_pass',
+      'backup_id',
+      'interfaces',
+      'devices',
+      'config_id',
+      'compute_id',
+      'configs',
+      'disks',
+      'alerts',
+      'backups',
+      'tags',
+      'overwrite',
+      'helpers',
+      'kernel',
+      'virt_mode',
+      'run_level',
+      'memory_limit',
+      'swap_size',
+      'booted',
+      'private_ip',
+      'script_id',
+      'script_data',
+      'group',
+      'watchdog_enabled',
+      'allow_auto_disk_resize',
+    ];
     const bodies = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...keys), fc.jsonValue(), { maxKeys: 6 }));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), bodies, async ([method, path], g) => {
-        const res = await request(emulator.server())[method as 'post'](path).set(bearer(DEFAULT_TOKEN)).set('Content-Type', 'application/json').send(JSON.stringify(g));
+        const res = await request(emulator.server())
+          [method as 'post'](path)
+          .set(bearer(DEFAULT_TOKEN))
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(g));
         return res.status < 500;
       }),
       { numRuns: 300, seed: 42 },

@@ -67,7 +67,10 @@ describe('pagination', () => {
   it('an empty collection has one page', () => {
     const ctx = { query: {} } as unknown as RequestContext;
     expect(paginate(ctx, [])).toEqual({ data: [], page: 1, pages: 1, results: 0 });
-    const exact = paginate({ query: { page_size: '25' } } as unknown as RequestContext, Array.from({ length: 50 }, (_, i) => i));
+    const exact = paginate(
+      { query: { page_size: '25' } } as unknown as RequestContext,
+      Array.from({ length: 50 }, (_, i) => i),
+    );
     expect(exact.pages).toBe(2);
   });
 });
@@ -81,7 +84,10 @@ describe('control hooks', () => {
   });
 
   it('tokens: garbage bodies are refused with 400', async () => {
-    const post = (body: unknown) => request(core.app.server).post('/__control/tokens').send(body as object);
+    const post = (body: unknown) =>
+      request(core.app.server)
+        .post('/__control/tokens')
+        .send(body as object);
     expectError(await post([]), 400);
     expectError(await post({ scopes: 'all' }), 400, 'scopes');
     expectError(await post({ scopes: ['nope'] }), 400, 'scopes.0');
@@ -125,7 +131,10 @@ describe('control hooks', () => {
   });
 
   it('clock: bad bodies are refused', async () => {
-    const post = (body: unknown) => request(core.app.server).post('/__control/clock').send(body as object);
+    const post = (body: unknown) =>
+      request(core.app.server)
+        .post('/__control/clock')
+        .send(body as object);
     expectError(await post({}), 400, 'advance_seconds');
     expectError(await post({ advance_seconds: -1 }), 400, 'advance_seconds');
     expectError(await post({ advance_seconds: '60' }), 400, 'advance_seconds');
@@ -167,7 +176,6 @@ describe('control hooks', () => {
     }
   });
 });
-
 
 describe('never a 5xx on garbage', () => {
   const garbage = fc.oneof(
@@ -223,7 +231,8 @@ describe('never a 5xx on garbage', () => {
         fc.asyncProperty(fc.constantFrom(...writes), garbage, async (route, body) => {
           const [method, template] = route.split(' ') as [string, string];
           const path = template.replace(/\{[^}]+\}/g, '1');
-          const res = await request(api.server)[method === 'POST' ? 'post' : 'put'](path)
+          const res = await request(api.server)
+            [method === 'POST' ? 'post' : 'put'](path)
             .set(AUTH)
             .set('Content-Type', 'application/json')
             .send(JSON.stringify(body));
@@ -251,4 +260,3 @@ describe('startEmulator', () => {
     }
   });
 });
-

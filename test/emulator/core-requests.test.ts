@@ -106,11 +106,7 @@ describe('scopes', () => {
 
 describe('bodies and error bodies', () => {
   it('accepts JSON with a charset', async () => {
-    const res = await request(core.app.server)
-      .post('/v4/coretest/write')
-      .set(AUTH)
-      .set('Content-Type', 'application/json; charset=utf-8')
-      .send('{"a":[1,2]}');
+    const res = await request(core.app.server).post('/v4/coretest/write').set(AUTH).set('Content-Type', 'application/json; charset=utf-8').send('{"a":[1,2]}');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ body: { a: [1, 2] } });
   });
@@ -142,10 +138,7 @@ describe('bodies and error bodies', () => {
 
   it('a non-JSON content type with a body → 415; also with no content type', async () => {
     expectError(await request(core.app.server).post('/v4/coretest/write').set(AUTH).set('Content-Type', 'text/plain').send('hello'), 415);
-    expectError(
-      await request(core.app.server).post('/v4/coretest/write').set(AUTH).set('Content-Type', 'application/x-www-form-urlencoded').send('a=1'),
-      415,
-    );
+    expectError(await request(core.app.server).post('/v4/coretest/write').set(AUTH).set('Content-Type', 'application/x-www-form-urlencoded').send('a=1'), 415);
     expectError(await request(core.app.server).post('/v4/coretest/write').set(AUTH).set('Content-Type', 'application/jsonx').send('{}'), 415);
   });
 
@@ -194,7 +187,11 @@ describe('bodies and error bodies', () => {
   });
 
   it('validation errors carry the dot path of the member', async () => {
-    const post = (body: unknown) => request(core.app.server).post('/v4/coretest/validate').set(AUTH).send(body as object);
+    const post = (body: unknown) =>
+      request(core.app.server)
+        .post('/v4/coretest/validate')
+        .set(AUTH)
+        .send(body as object);
     expectError(await post({}), 400, 'label');
     expectError(await post({ label: 'ab' }), 400, 'label');
     expect((await post({ label: 'abc' })).status).toBe(200);
@@ -248,7 +245,6 @@ describe('bodies and error bodies', () => {
   });
 });
 
-
 describe('router errors', () => {
   it('a path with broken percent-encoding → 400 error body', async () => {
     expectError(await request(core.app.server).get('/v4/coretest/things/%E0%A4%A'), 400);
@@ -266,4 +262,3 @@ describe('order of checks', () => {
     );
   });
 });
-

@@ -180,9 +180,22 @@ describe('events', () => {
     expect(e1.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(e2).toMatchObject({ username: 'emulator-user', status: 'notification', message: 'hello' });
     expect(e2.secondary_entity?.id).toBe(9);
-    expect(Object.keys(e1).sort()).toEqual(
-      ['action', 'created', 'duration', 'entity', 'id', 'message', 'percent_complete', 'rate', 'read', 'secondary_entity', 'seen', 'status', 'time_remaining', 'username'],
-    );
+    expect(Object.keys(e1).sort()).toEqual([
+      'action',
+      'created',
+      'duration',
+      'entity',
+      'id',
+      'message',
+      'percent_complete',
+      'rate',
+      'read',
+      'secondary_entity',
+      'seen',
+      'status',
+      'time_remaining',
+      'username',
+    ]);
     const table = s.table<Event>(EVENTS_TABLE);
     expect(table.size).toBe(2);
     s.advance(89 * 86400);
@@ -285,4 +298,3 @@ describe('validation helpers', () => {
     expect(fieldOf(() => v.reqString({}, 'constructor'))).toBe('constructor');
   });
 });
-

@@ -68,7 +68,11 @@ describe('engines and node types (no authentication)', () => {
     expect(res.body.results).toBeGreaterThanOrEqual(4);
     const t = res.body.data.find((x: { id: string }) => x.id === 'g6-dedicated-2');
     expect(t).toMatchObject({ class: 'dedicated', deprecated: false, disk: 81920, memory: 4096, vcpus: 2 });
-    expect(t.engines.mysql).toEqual(expect.arrayContaining([expect.objectContaining({ quantity: 3, price: expect.objectContaining({ monthly: expect.any(Number), hourly: expect.any(Number) }) })]));
+    expect(t.engines.mysql).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ quantity: 3, price: expect.objectContaining({ monthly: expect.any(Number), hourly: expect.any(Number) }) }),
+      ]),
+    );
     expect(res.body.data.some((x: { deprecated: boolean }) => x.deprecated)).toBe(true);
     const one = await request(emulator.server()).get('/v4/databases/types/g6-dedicated-2').expect(200);
     expect(one.body).toEqual(t);
@@ -124,7 +128,21 @@ describe('projections', () => {
     for (const c of generic.body.data) {
       expect(c.instance_uri).toBe(`/v4/databases/${c.engine}/instances/${c.id}`);
       for (const k of ['port', 'replication_type', 'ssl_connection', 'updates']) expect(c).not.toHaveProperty(k);
-      for (const k of ['allow_list', 'cluster_size', 'created', 'encrypted', 'engine', 'hosts', 'id', 'label', 'region', 'status', 'type', 'updated', 'version']) {
+      for (const k of [
+        'allow_list',
+        'cluster_size',
+        'created',
+        'encrypted',
+        'engine',
+        'hosts',
+        'id',
+        'label',
+        'region',
+        'status',
+        'type',
+        'updated',
+        'version',
+      ]) {
         expect(c).toHaveProperty(k);
       }
     }
@@ -255,8 +273,16 @@ describe('provisioning and required status', () => {
 describe('update', () => {
   it('changes label, replaces allow_list, merges updates', async () => {
     const c = await seededMysql();
-    const res = await put(`${MYSQL}/${c.id}`, { label: 'renamed-db', allow_list: ['198.51.100.7'], updates: { hour_of_day: 3, frequency: 'monthly', week_of_month: 2 } }).expect(200);
-    expect(res.body).toMatchObject({ label: 'renamed-db', allow_list: ['198.51.100.7/32'], updates: { hour_of_day: 3, frequency: 'monthly', week_of_month: 2, duration: 3, day_of_week: 7 } });
+    const res = await put(`${MYSQL}/${c.id}`, {
+      label: 'renamed-db',
+      allow_list: ['198.51.100.7'],
+      updates: { hour_of_day: 3, frequency: 'monthly', week_of_month: 2 },
+    }).expect(200);
+    expect(res.body).toMatchObject({
+      label: 'renamed-db',
+      allow_list: ['198.51.100.7/32'],
+      updates: { hour_of_day: 3, frequency: 'monthly', week_of_month: 2, duration: 3, day_of_week: 7 },
+    });
     const empty = await put(`${MYSQL}/${c.id}`, { allow_list: [] }).expect(200);
     expect(empty.body.allow_list).toEqual([]);
     const nul = await put(`${MYSQL}/${c.id}`, { updates: { frequency: null } }).expect(200);
@@ -438,20 +464,27 @@ describe('robustness', () => {
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), fc.anything({ maxDepth: 3 }), async ([method, path], body) => {
-        const res = await request(emulator.server())[method](path).set(AUTH).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
+        const res = await request(emulator.server())
+          [method](path)
+          .set(AUTH)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body) ?? 'null');
         expect(res.status).toBeLessThan(500);
       }),
       { numRuns: 60 },
     );
-    const mixed = fc.record({
-      label: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
-      engine: fc.oneof(fc.constantFrom('mysql/8.0.30', 'mysql/x', 'postgresql/13.2'), fc.string()),
-      region: fc.constantFrom('us-east', 'nowhere', 3),
-      type: fc.constantFrom('g6-nanode-1', 'x'),
-      allow_list: fc.oneof(fc.array(fc.oneof(fc.ipV4(), fc.ipV6(), fc.string())), fc.anything()),
-      updates: fc.anything({ maxDepth: 2 }),
-      cluster_size: fc.oneof(fc.integer(), fc.double()),
-    }, { requiredKeys: [] });
+    const mixed = fc.record(
+      {
+        label: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        engine: fc.oneof(fc.constantFrom('mysql/8.0.30', 'mysql/x', 'postgresql/13.2'), fc.string()),
+        region: fc.constantFrom('us-east', 'nowhere', 3),
+        type: fc.constantFrom('g6-nanode-1', 'x'),
+        allow_list: fc.oneof(fc.array(fc.oneof(fc.ipV4(), fc.ipV6(), fc.string())), fc.anything()),
+        updates: fc.anything({ maxDepth: 2 }),
+        cluster_size: fc.oneof(fc.integer(), fc.double()),
+      },
+      { requiredKeys: [] },
+    );
     await fc.assert(
       fc.asyncProperty(mixed, async (body) => {
         const res = await post(MYSQL, body);

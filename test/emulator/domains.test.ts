@@ -183,7 +183,15 @@ describe('records', () => {
     expectError(await record(id, { type: 'A', name: 'bad name', target: '192.0.2.1' }), 400, 'name');
   });
   it('ttl_sec rounds to the nearest valid value, ties up', async () => {
-    const cases: [number, number][] = [[0, 300], [301, 300], [1950, 3600], [1949, 300], [5400, 7200], [3601, 3600], [9999999, 2419200]];
+    const cases: [number, number][] = [
+      [0, 300],
+      [301, 300],
+      [1950, 3600],
+      [1949, 300],
+      [5400, 7200],
+      [3601, 3600],
+      [9999999, 2419200],
+    ];
     for (const [given, want] of cases) {
       const r = await record(id, { type: 'TXT', name: `t${given}`, target: 'v', ttl_sec: given }).expect(200);
       expect(r.body.ttl_sec, String(given)).toBe(want);

@@ -58,25 +58,55 @@ describe('firewall create / view / list / update / delete', () => {
     const bad = ['', '0', '65536', '022', '443-80', '80-80', '22,,80', '22,  80', ' 22', '22 ,80', 'a', '1-2-3', '1-2,3-4,5-6,7-8,9-10,11-12,13-14,15-16'];
     for (const p of bad) expectError(await create({ rules: { ...RULES, inbound: [tcp(p)] } }), 400, 'rules.inbound.0.ports');
     expectError(await create({ rules: { ...RULES, inbound: [{ action: 'ACCEPT', protocol: 'UDP', addresses: {} }] } }), 400, 'rules.inbound.0.ports');
-    expectError(await create({ rules: { ...RULES, inbound: [{ action: 'ACCEPT', protocol: 'ICMP', ports: '1', addresses: {} }] } }), 400, 'rules.inbound.0.ports');
+    expectError(
+      await create({ rules: { ...RULES, inbound: [{ action: 'ACCEPT', protocol: 'ICMP', ports: '1', addresses: {} }] } }),
+      400,
+      'rules.inbound.0.ports',
+    );
     await create({ label: 'icmp', rules: { ...RULES, inbound: [{ action: 'ACCEPT', protocol: 'ICMP', addresses: {} }] } }).expect(200);
   });
   it('addresses: IP/mask per family, at most 255 across both', async () => {
     const v4 = Array.from({ length: 200 }, (_, n) => `10.0.${n}.0/24`);
     const v6 = Array.from({ length: 55 }, (_, n) => `2001:db8:${n.toString(16)}::/48`);
     await create({ rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: v4, ipv6: v6 } })] } }).expect(200);
-    expectError(await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: v4, ipv6: [...v6, '2001:db8:ffff::/48'] } })] } }), 400, 'rules.inbound.0.addresses');
-    expectError(await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: ['10.0.0.1'] } })] } }), 400, 'rules.inbound.0.addresses.ipv4.0');
-    expectError(await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: ['2001:db8::/32'] } })] } }), 400, 'rules.inbound.0.addresses.ipv4.0');
-    expectError(await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv6: ['10.0.0.0/8'] } })] } }), 400, 'rules.inbound.0.addresses.ipv6.0');
-    expectError(await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: ['10.0.0.0/33'] } })] } }), 400, 'rules.inbound.0.addresses.ipv4.0');
+    expectError(
+      await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: v4, ipv6: [...v6, '2001:db8:ffff::/48'] } })] } }),
+      400,
+      'rules.inbound.0.addresses',
+    );
+    expectError(
+      await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: ['10.0.0.1'] } })] } }),
+      400,
+      'rules.inbound.0.addresses.ipv4.0',
+    );
+    expectError(
+      await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: ['2001:db8::/32'] } })] } }),
+      400,
+      'rules.inbound.0.addresses.ipv4.0',
+    );
+    expectError(
+      await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv6: ['10.0.0.0/8'] } })] } }),
+      400,
+      'rules.inbound.0.addresses.ipv6.0',
+    );
+    expectError(
+      await create({ label: 'two', rules: { ...RULES, inbound: [tcp('22', { addresses: { ipv4: ['10.0.0.0/33'] } })] } }),
+      400,
+      'rules.inbound.0.addresses.ipv4.0',
+    );
   });
   it('rule label 3..32 and description 1..100', async () => {
-    await create({ rules: { ...RULES, inbound: [tcp('22', { label: 'abc', description: 'd' }), tcp('23', { label: 'l'.repeat(32), description: 'd'.repeat(100) })] } }).expect(200);
+    await create({
+      rules: { ...RULES, inbound: [tcp('22', { label: 'abc', description: 'd' }), tcp('23', { label: 'l'.repeat(32), description: 'd'.repeat(100) })] },
+    }).expect(200);
     expectError(await create({ label: 'bb2', rules: { ...RULES, inbound: [tcp('22', { label: 'ab' })] } }), 400, 'rules.inbound.0.label');
     expectError(await create({ label: 'bb2', rules: { ...RULES, inbound: [tcp('22', { label: 'l'.repeat(33) })] } }), 400, 'rules.inbound.0.label');
     expectError(await create({ label: 'bb2', rules: { ...RULES, inbound: [tcp('22', { description: '' })] } }), 400, 'rules.inbound.0.description');
-    expectError(await create({ label: 'bb2', rules: { ...RULES, inbound: [tcp('22', { description: 'd'.repeat(101) })] } }), 400, 'rules.inbound.0.description');
+    expectError(
+      await create({ label: 'bb2', rules: { ...RULES, inbound: [tcp('22', { description: 'd'.repeat(101) })] } }),
+      400,
+      'rules.inbound.0.description',
+    );
   });
   it('at most 25 rules across inbound and outbound', async () => {
     const r = (n: number) => Array.from({ length: n }, (_, k) => tcp(String(k + 1)));

@@ -105,7 +105,12 @@ describe('upload', () => {
     const target = uploadPath(res.body.upload_to);
     const data = gzipSync(Buffer.alloc(4096, 7));
     expectError(await request(emulator.server()).put(target).set('Content-Type', 'application/json').send('{}'), 415);
-    expectError(await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(Buffer.from('plain text')), 400, null, /gzip/);
+    expectError(
+      await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(Buffer.from('plain text')),
+      400,
+      null,
+      /gzip/,
+    );
     const ok = await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(data);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({});
@@ -121,7 +126,13 @@ describe('upload', () => {
     await advance(20);
     expectError(await get(enc(res.body.id)), 404);
     const target = uploadPath(res.body.upload_to);
-    expectError(await request(emulator.server()).put(target).set('Content-Type', 'application/octet-stream').send(gzipSync(Buffer.from('x'))), 404);
+    expectError(
+      await request(emulator.server())
+        .put(target)
+        .set('Content-Type', 'application/octet-stream')
+        .send(gzipSync(Buffer.from('x'))),
+      404,
+    );
   });
 
   it('refuses a body over the emulator limit with 413', async () => {
@@ -181,7 +192,11 @@ describe('update and delete', () => {
   it('garbage bodies never give a 5xx', async () => {
     const priv = (await get('/v4/images')).body.data.find((i: any) => !i.is_public);
     for (const g of [[], 'x', 1, null, { disk_id: 1e300 }, { label: {}, region: [] }, { description: [1] }, { status: 3 }]) {
-      for (const [m, p] of [['post', '/v4/images'], ['post', '/v4/images/upload'], ['put', enc(priv.id)]] as const) {
+      for (const [m, p] of [
+        ['post', '/v4/images'],
+        ['post', '/v4/images/upload'],
+        ['put', enc(priv.id)],
+      ] as const) {
         expect((await (m === 'post' ? post(p, g) : put(p, g))).status).toBeLessThan(500);
       }
     }

@@ -22,7 +22,13 @@ describe('addresses and reverse DNS', () => {
     expect(addrs).toContain(i.ipv4[0]);
     expect(addrs).not.toContain(priv);
     const v = await get(`/v4/networking/ips/${i.ipv4[0]}`).expect(200);
-    expect(v.body).toMatchObject({ address: i.ipv4[0], public: true, type: 'ipv4', compute_id: i.id, rdns: `${i.ipv4[0].replace(/\./g, '-')}.ip.chs-emulator.net` });
+    expect(v.body).toMatchObject({
+      address: i.ipv4[0],
+      public: true,
+      type: 'ipv4',
+      compute_id: i.id,
+      rdns: `${i.ipv4[0].replace(/\./g, '-')}.ip.chs-emulator.net`,
+    });
     expect((await get(`/v4/networking/ips/${priv}`).expect(200)).body.public).toBe(false);
     await get('/v4/networking/ips/203.0.113.250').expect(404);
     await get('/v4/networking/ips/garbage').expect(404);
@@ -76,7 +82,12 @@ describe('assign', () => {
     expect((await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: extra, compute_id: b.id }] }).expect(200)).body).toEqual({});
     expect((await get(`/v4/compute/instances/${b.id}`)).body.ipv4).toContain(extra);
     // a swap keeps everyone with one public address
-    await post('/v4/networking/ipv4/assign', { assignments: [{ address: a.ipv4[0], compute_id: b.id }, { address: b.ipv4[0], compute_id: a.id }] }).expect(200);
+    await post('/v4/networking/ipv4/assign', {
+      assignments: [
+        { address: a.ipv4[0], compute_id: b.id },
+        { address: b.ipv4[0], compute_id: a.id },
+      ],
+    }).expect(200);
     expect((await get(`/v4/compute/instances/${a.id}`)).body.ipv4).toEqual([b.ipv4[0]]);
   });
   it('refuses an end state without a public IPv4 or with two private ones, changing nothing', async () => {
@@ -91,13 +102,21 @@ describe('assign', () => {
   it('validates the body, the region and the address kinds', async () => {
     const a = await instance();
     const w = (await post('/v4/compute/instances', { region: 'us-west', type: 'g6-nanode-1' }).expect(200)).body;
-    expectError(await post('/v4/networking/ips/assign', { assignments: [] , region: 'us-east'}), 400, 'assignments');
+    expectError(await post('/v4/networking/ips/assign', { assignments: [], region: 'us-east' }), 400, 'assignments');
     expectError(await post('/v4/networking/ips/assign', { assignments: [{ address: a.ipv4[0], compute_id: a.id }] }), 400, 'region');
     expectError(await post('/v4/networking/ips/assign', { region: 'mars', assignments: [{ address: a.ipv4[0], compute_id: a.id }] }), 400, 'region');
     expectError(await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ compute_id: a.id }] }), 400, 'assignments.0.address');
     expectError(await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: a.ipv4[0] }] }), 400, 'assignments.0.compute_id');
-    expectError(await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: '198.51.100.77', compute_id: a.id }] }), 400, 'assignments.0.address');
-    expectError(await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: w.ipv4[0], compute_id: a.id }] }), 400, 'assignments.0.address');
+    expectError(
+      await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: '198.51.100.77', compute_id: a.id }] }),
+      400,
+      'assignments.0.address',
+    );
+    expectError(
+      await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: w.ipv4[0], compute_id: a.id }] }),
+      400,
+      'assignments.0.address',
+    );
     expectError(await post('/v4/networking/ipv4/assign', { assignments: [{ address: '2600:3c00::/64', compute_id: a.id }] }), 400, 'assignments.0.address');
     expectError(await post('/v4/networking/ipv4/assign', { assignments: 'x' }), 400, 'assignments');
   });
@@ -107,7 +126,11 @@ describe('assign', () => {
     const r = (await post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: a.id }).expect(200)).body;
     await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: `${r.range}/64`, compute_id: b.id }] }).expect(200);
     expect((await get(`/v4/networking/ipv6/ranges/${r.range}`).expect(200)).body.route_target).toBe(slaac(b));
-    expectError(await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: `${r.range}/56`, compute_id: b.id }] }), 400, 'assignments.0.address');
+    expectError(
+      await post('/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: `${r.range}/56`, compute_id: b.id }] }),
+      400,
+      'assignments.0.address',
+    );
   });
 });
 
@@ -187,19 +210,70 @@ describe('garbage bodies on every document-3 write endpoint never give a 5xx', (
     const fw = (await post('/v4/networking/firewalls', { label: 'fuzz', rules: { inbound_policy: 'DROP', outbound_policy: 'DROP' } }).expect(200)).body.id;
     const mc = (await post('/v4/monitor/clients', { label: 'fuzz' }).expect(200)).body.id;
     const targets: [string, string][] = [
-      ['post', '/v4/domains'], ['post', '/v4/domains/import'], ['put', `/v4/domains/${d}`], ['post', `/v4/domains/${d}/clone`],
-      ['post', `/v4/domains/${d}/records`], ['put', `/v4/domains/${d}/records/${rec}`],
-      ['post', '/v4/monitor/clients'], ['put', `/v4/monitor/clients/${mc}`], ['put', '/v4/monitor/plan'],
-      ['post', '/v4/networking/firewalls'], ['put', `/v4/networking/firewalls/${fw}`], ['post', `/v4/networking/firewalls/${fw}/devices`],
-      ['put', `/v4/networking/firewalls/${fw}/rules`], ['post', '/v4/networking/ips'], ['post', '/v4/networking/ips/assign'],
-      ['post', '/v4beta/networking/ips/share'], ['put', '/v4/networking/ips/45.33.0.1'], ['post', '/v4/networking/ipv4/assign'],
-      ['post', '/v4/networking/ipv4/share'], ['post', '/v4/networking/ipv6/ranges'],
+      ['post', '/v4/domains'],
+      ['post', '/v4/domains/import'],
+      ['put', `/v4/domains/${d}`],
+      ['post', `/v4/domains/${d}/clone`],
+      ['post', `/v4/domains/${d}/records`],
+      ['put', `/v4/domains/${d}/records/${rec}`],
+      ['post', '/v4/monitor/clients'],
+      ['put', `/v4/monitor/clients/${mc}`],
+      ['put', '/v4/monitor/plan'],
+      ['post', '/v4/networking/firewalls'],
+      ['put', `/v4/networking/firewalls/${fw}`],
+      ['post', `/v4/networking/firewalls/${fw}/devices`],
+      ['put', `/v4/networking/firewalls/${fw}/rules`],
+      ['post', '/v4/networking/ips'],
+      ['post', '/v4/networking/ips/assign'],
+      ['post', '/v4beta/networking/ips/share'],
+      ['put', '/v4/networking/ips/45.33.0.1'],
+      ['post', '/v4/networking/ipv4/assign'],
+      ['post', '/v4/networking/ipv4/share'],
+      ['post', '/v4/networking/ipv6/ranges'],
     ];
-    const keys = ['domain', 'type', 'target', 'name', 'ttl_sec', 'rules', 'inbound', 'inbound_policy', 'outbound_policy', 'label', 'ports',
-      'addresses', 'ipv4', 'devices', 'computes', 'id', 'compute_id', 'public', 'assignments', 'address', 'region', 'ips', 'prefix_length',
-      'route_target', 'rdns', 'monitor_subscription', 'priority', 'service', 'protocol', 'tag', 'status', 'tags', 'master_ips', 'soa_email'];
+    const keys = [
+      'domain',
+      'type',
+      'target',
+      'name',
+      'ttl_sec',
+      'rules',
+      'inbound',
+      'inbound_policy',
+      'outbound_policy',
+      'label',
+      'ports',
+      'addresses',
+      'ipv4',
+      'devices',
+      'computes',
+      'id',
+      'compute_id',
+      'public',
+      'assignments',
+      'address',
+      'region',
+      'ips',
+      'prefix_length',
+      'route_target',
+      'rdns',
+      'monitor_subscription',
+      'priority',
+      'service',
+      'protocol',
+      'tag',
+      'status',
+      'tags',
+      'master_ips',
+      'soa_email',
+    ];
     const value = fc.letrec((tie) => ({
-      v: fc.oneof({ depthSize: 'small' }, fc.jsonValue(), fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.constantFrom(...keys), tie('v'), { maxKeys: 5 })),
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue(),
+        fc.array(tie('v'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom(...keys), tie('v'), { maxKeys: 5 }),
+      ),
     })).v;
     const body = fc.oneof(value, fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 8 }));
     await fc.assert(

@@ -32,7 +32,11 @@ export function useEmulator() {
       const pending = request(server()).post(path).set(headers);
       return body === undefined ? pending : pending.send(body as object);
     },
-    put: (path: string, body: unknown, headers: Headers = AUTH) => request(server()).put(path).set(headers).send(body as object),
+    put: (path: string, body: unknown, headers: Headers = AUTH) =>
+      request(server())
+        .put(path)
+        .set(headers)
+        .send(body as object),
     del: (path: string, headers: Headers = AUTH) => request(server()).delete(path).set(headers),
     async token(body: object): Promise<Headers> {
       const res = await request(server()).post('/__control/tokens').send(body).expect(200);

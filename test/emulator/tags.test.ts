@@ -33,7 +33,12 @@ describe('tags', () => {
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ page: 1, pages: 1, results: 4 });
     // instance (hypervisor), domain (domain), volume (filesystem_path), balancer (hostname): the objects themselves
-    expect(list.body.data.map((x: any) => ['hypervisor', 'domain', 'filesystem_path', 'hostname'].find((k) => k in x))).toEqual(['hypervisor', 'domain', 'filesystem_path', 'hostname']);
+    expect(list.body.data.map((x: any) => ['hypervisor', 'domain', 'filesystem_path', 'hostname'].find((k) => k in x))).toEqual([
+      'hypervisor',
+      'domain',
+      'filesystem_path',
+      'hostname',
+    ]);
     expect(list.body.data[0].id).toBe(o.compute);
     expect(list.body.data[0].tags).toContain('team-a');
     expect(list.body.data[1].tags).toContain('team-a');
@@ -103,6 +108,8 @@ describe('tags', () => {
     expect((await get('/v4/tags/fleet', limited)).body.results).toBe(1);
     // the seeded tag lists the seeded objects of several kinds
     const seeded = await get('/v4/tags/seed');
-    expect(new Set(seeded.body.data.map((x: any) => (x.hypervisor ? 'compute' : x.filesystem_path ? 'volume' : x.hostname ? 'balancer' : 'other')))).toEqual(new Set(['compute', 'volume', 'balancer']));
+    expect(new Set(seeded.body.data.map((x: any) => (x.hypervisor ? 'compute' : x.filesystem_path ? 'volume' : x.hostname ? 'balancer' : 'other')))).toEqual(
+      new Set(['compute', 'volume', 'balancer']),
+    );
   });
 });

@@ -21,37 +21,63 @@ async function serverWith(variations: string[]) {
 type Json = Record<string, unknown>;
 
 const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => Promise<void>]> = [
-  ['bare-token-accepted', async (server) => {
-    await request(server).get('/v4/account').set({ Authorization: DEFAULT_TOKEN }).expect(200);
-    await request(server).get('/v4/account').set({ Authorization: 'Bearer not-a-token' }).expect(401);
-  }],
-  ['unversioned-paths-served', async (server) => {
-    await request(server).get('/account').set(AUTH).expect(200);
-  }],
-  ['datetime-zone-suffix', async (server) => {
-    const account = (await request(server).get('/v4/account').set(AUTH).expect(200)).body as Json;
-    expect(String(account.active_since)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-  }],
-  ['extra-members', async (server) => {
-    const types = (await request(server).get('/v4/databases/types').set(AUTH).expect(200)).body as { data: Json[] };
-    const engines = types.data.find((type) => type.engines)?.engines as Json;
-    expect(types.data[0]).toHaveProperty('vendor_note');
-    expect(engines).not.toHaveProperty('vendor_note');
-  }],
-  ['reads-lag-creates', async (server) => {
-    const created = await request(server).post('/v4/domains').set(AUTH).send({ domain: 'lag-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' }).expect(200);
-    const view = `/v4/domains/${created.body.id}`;
-    await request(server).get(view).set(AUTH).expect(404);
-    const listed = (await request(server).get('/v4/domains').set(AUTH).expect(200)).body as { data: Json[] };
-    expect(listed.data.map((domain) => domain.id)).not.toContain(created.body.id);
-    await new Promise((resolve) => setTimeout(resolve, READ_LAG_MS + 50));
-    await request(server).get(view).set(AUTH).expect(200);
-  }],
-  ['event-actions-new', async (server) => {
-    await request(server).post('/v4/domains').set(AUTH).send({ domain: 'events-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' }).expect(200);
-    const events = (await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] };
-    expect(events.data.map((event) => event.action)).toEqual(expect.arrayContaining(['dns_zone_create', 'audit_record']));
-  }],
+  [
+    'bare-token-accepted',
+    async (server) => {
+      await request(server).get('/v4/account').set({ Authorization: DEFAULT_TOKEN }).expect(200);
+      await request(server).get('/v4/account').set({ Authorization: 'Bearer not-a-token' }).expect(401);
+    },
+  ],
+  [
+    'unversioned-paths-served',
+    async (server) => {
+      await request(server).get('/account').set(AUTH).expect(200);
+    },
+  ],
+  [
+    'datetime-zone-suffix',
+    async (server) => {
+      const account = (await request(server).get('/v4/account').set(AUTH).expect(200)).body as Json;
+      expect(String(account.active_since)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    },
+  ],
+  [
+    'extra-members',
+    async (server) => {
+      const types = (await request(server).get('/v4/databases/types').set(AUTH).expect(200)).body as { data: Json[] };
+      const engines = types.data.find((type) => type.engines)?.engines as Json;
+      expect(types.data[0]).toHaveProperty('vendor_note');
+      expect(engines).not.toHaveProperty('vendor_note');
+    },
+  ],
+  [
+    'reads-lag-creates',
+    async (server) => {
+      const created = await request(server)
+        .post('/v4/domains')
+        .set(AUTH)
+        .send({ domain: 'lag-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
+        .expect(200);
+      const view = `/v4/domains/${created.body.id}`;
+      await request(server).get(view).set(AUTH).expect(404);
+      const listed = (await request(server).get('/v4/domains').set(AUTH).expect(200)).body as { data: Json[] };
+      expect(listed.data.map((domain) => domain.id)).not.toContain(created.body.id);
+      await new Promise((resolve) => setTimeout(resolve, READ_LAG_MS + 50));
+      await request(server).get(view).set(AUTH).expect(200);
+    },
+  ],
+  [
+    'event-actions-new',
+    async (server) => {
+      await request(server)
+        .post('/v4/domains')
+        .set(AUTH)
+        .send({ domain: 'events-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
+        .expect(200);
+      const events = (await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] };
+      expect(events.data.map((event) => event.action)).toEqual(expect.arrayContaining(['dns_zone_create', 'audit_record']));
+    },
+  ],
 ];
 
 describe('emulator variations', () => {

@@ -38,7 +38,11 @@ describe('the deadline of a check', () => {
     server = await startFakeServer(hostile.ok());
     const c = checkOn(server.url, 3000, { consistencyWindowMs: 600_000 });
     const started = Date.now();
-    const last = await readAfterWrite(c, () => c.get('/v4/account'), () => false);
+    const last = await readAfterWrite(
+      c,
+      () => c.get('/v4/account'),
+      () => false,
+    );
     expect(last.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2500);
   });
@@ -46,16 +50,29 @@ describe('the deadline of a check', () => {
   it(`after ${UNSETTLED_WAITS_PER_CHECK} windows passed in vain, a check reads once instead of waiting again`, async () => {
     server = await startFakeServer(hostile.ok());
     const c = checkOn(server.url, 60_000, { consistencyWindowMs: 300 });
-    for (let i = 0; i < UNSETTLED_WAITS_PER_CHECK; i++) await readAfterWrite(c, () => c.get('/v4/account'), () => false);
+    for (let i = 0; i < UNSETTLED_WAITS_PER_CHECK; i++)
+      await readAfterWrite(
+        c,
+        () => c.get('/v4/account'),
+        () => false,
+      );
     const before = server.seen.length;
     const started = Date.now();
-    await readAfterWrite(c, () => c.get('/v4/account'), () => false);
+    await readAfterWrite(
+      c,
+      () => c.get('/v4/account'),
+      () => false,
+    );
     expect(server.seen.length - before).toBe(1);
     expect(Date.now() - started).toBeLessThan(250);
     // A state that comes is never counted: another check waits as before.
     const fresh = checkOn(server.url, 60_000, { consistencyWindowMs: 300 });
     let reads = 0;
-    await readAfterWrite(fresh, () => fresh.get('/v4/account'), () => ++reads === 2);
+    await readAfterWrite(
+      fresh,
+      () => fresh.get('/v4/account'),
+      () => ++reads === 2,
+    );
     expect(reads).toBe(2);
   });
 });

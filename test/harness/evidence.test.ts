@@ -16,7 +16,14 @@ afterEach(async () => {
   server = undefined;
 });
 
-const targetAt = (url: string, config: Partial<SuiteConfig> = {}) => new Target({ config: { ...defaults(), timeoutMs: 1000, consistencyWindowMs: 0, ...config }, baseUrl: url, token: 'evidence-token-01', controlUrl: null, embedded: false });
+const targetAt = (url: string, config: Partial<SuiteConfig> = {}) =>
+  new Target({
+    config: { ...defaults(), timeoutMs: 1000, consistencyWindowMs: 0, ...config },
+    baseUrl: url,
+    token: 'evidence-token-01',
+    controlUrl: null,
+    embedded: false,
+  });
 const answer = (method: string, path: string, status: number): Exchange => ({ method, path, status }) as Exchange;
 
 describe('what the run did not create', () => {
@@ -50,7 +57,11 @@ describe('several documented reads of one state', () => {
     server = await startFakeServer((request, response) => {
       const served = request.url!.endsWith('/rules') ? rules : view;
       response.writeHead(served ? 200 : 404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(served ? (request.url!.endsWith('/rules') ? { inbound: [] } : { id: 7, rules: { inbound: [] } }) : { errors: [{ reason: 'Not found' }] }));
+      response.end(
+        JSON.stringify(
+          served ? (request.url!.endsWith('/rules') ? { inbound: [] } : { id: 7, rules: { inbound: [] } }) : { errors: [{ reason: 'Not found' }] },
+        ),
+      );
     });
     return new Check(['P3.firewall.rules-update.replaces'], targetAt(server.url));
   }

@@ -69,7 +69,10 @@ describe('a target answering 429', () => {
   });
 
   it('without Retry-After: backs off, each wait within the cap', async () => {
-    const http = await clientOf(hostile.rateLimited(() => undefined), { rateLimit: { attempts: 3, maxWaitMs: 150 } });
+    const http = await clientOf(
+      hostile.rateLimited(() => undefined),
+      { rateLimit: { attempts: 3, maxWaitMs: 150 } },
+    );
     const exchange = await http.send({ method: 'GET', path: '/v4/account' });
     expect(server!.seen).toHaveLength(3);
     for (const gap of gaps(server!.seen)) expect(gap).toBeGreaterThanOrEqual(140);

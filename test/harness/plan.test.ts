@@ -7,7 +7,16 @@ import { CreationBudget } from '../../harness/cleanup.js';
 import { resolveConfig } from '../../harness/config.js';
 import { makePlan, specFilters, SPEC_FILTERS_ENV, type CheckCost, type CostTable } from '../../harness/plan.js';
 
-const entry = (key: string, rules: string[], extra: Partial<CheckCost> = {}): CheckCost => ({ key, rules, exercised: [], own: {}, borrows: [], uses: [], made: {}, ...extra });
+const entry = (key: string, rules: string[], extra: Partial<CheckCost> = {}): CheckCost => ({
+  key,
+  rules,
+  exercised: [],
+  own: {},
+  borrows: [],
+  uses: [],
+  made: {},
+  ...extra,
+});
 
 const TABLE: CostTable = {
   checks: [
@@ -27,7 +36,10 @@ describe('the plan', () => {
     expect(plan.probeReserve.instance).toBe(1);
     expect(plan.checks.get('specs/a.spec.ts > x > shared one')?.verdict).toBe('run');
     expect(plan.checks.get('specs/a.spec.ts > x > shared two')?.verdict).toBe('run');
-    expect(plan.checks.get('specs/b.spec.ts > y > owns one')).toMatchObject({ verdict: 'skip', reason: expect.stringMatching(/^the budget of 2 new instances/) });
+    expect(plan.checks.get('specs/b.spec.ts > y > owns one')).toMatchObject({
+      verdict: 'skip',
+      reason: expect.stringMatching(/^the budget of 2 new instances/),
+    });
     expect(plan.checks.get('specs/b.spec.ts > y > destructive')).toMatchObject({ verdict: 'disabled', reason: expect.stringMatching(/--allow-destructive/) });
     expect(plan.creates).toEqual({ instance: 1 });
   });

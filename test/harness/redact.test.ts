@@ -19,18 +19,26 @@ export function formsOf(secret: string): Record<string, string> {
     'form-encoded': new URLSearchParams({ s: secret }).toString().slice(2),
     base64: bytes.toString('base64'),
     'base64 without padding': bytes.toString('base64').replace(/=+$/, ''),
-    'base64url': bytes.toString('base64url'),
+    base64url: bytes.toString('base64url'),
     hex: bytes.toString('hex'),
-    'HEX': bytes.toString('hex').toUpperCase(),
+    HEX: bytes.toString('hex').toUpperCase(),
     // Inside a longer base64 blob, at each alignment.
-    ...Object.fromEntries([1, 2, 3, 4].map((shift) => [`base64 inside a blob, shifted ${shift}`, Buffer.concat([Buffer.from('x'.repeat(shift)), bytes, Buffer.from('tail')]).toString('base64')])),
+    ...Object.fromEntries(
+      [1, 2, 3, 4].map((shift) => [
+        `base64 inside a blob, shifted ${shift}`,
+        Buffer.concat([Buffer.from('x'.repeat(shift)), bytes, Buffer.from('tail')]).toString('base64'),
+      ]),
+    ),
     'basic authentication': Buffer.from(`user:${secret}`).toString('base64'),
     'JSON-escaped': JSON.stringify(secret).slice(1, -1),
   };
 }
 
 describe('redactText', () => {
-  for (const [secret, name] of [[TOKEN, 'a token'], ['s3cr3t-Pa55', 'a base-URL password']] as const)
+  for (const [secret, name] of [
+    [TOKEN, 'a token'],
+    ['s3cr3t-Pa55', 'a base-URL password'],
+  ] as const)
     for (const [form, text] of Object.entries(formsOf(secret)))
       it(`replaces ${name} in its ${form} form`, () => {
         const redacted = redactText(`before ${text} after`);

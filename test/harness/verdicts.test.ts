@@ -18,7 +18,10 @@ afterEach(async () => {
 });
 
 function checkOn(url: string, config: Partial<SuiteConfig> = {}): Check {
-  return new Check(['P1.account.serves.get-account'], new Target({ config: { ...defaults(), timeoutMs: 1000, ...config }, baseUrl: url, token: 'verdict-token-01', controlUrl: null, embedded: false }));
+  return new Check(
+    ['P1.account.serves.get-account'],
+    new Target({ config: { ...defaults(), timeoutMs: 1000, ...config }, baseUrl: url, token: 'verdict-token-01', controlUrl: null, embedded: false }),
+  );
 }
 
 describe('an exchange with nothing to judge', () => {
@@ -75,7 +78,10 @@ describe('a property whose run got nothing to judge', () => {
     });
     await expect(property).rejects.toThrow(RuleViolation);
     // The message says what broke, once; the counterexample travels beside it for the reports to show once.
-    await expect(property).rejects.toMatchObject({ message: expect.stringMatching(/^P1\.account\.serves\.get-account: value 11 \(a generated value, shrunk in \d+ steps?\)$/), replay: { seed: 42, counterexample: '11' } });
+    await expect(property).rejects.toMatchObject({
+      message: expect.stringMatching(/^P1\.account\.serves\.get-account: value 11 \(a generated value, shrunk in \d+ steps?\)$/),
+      replay: { seed: 42, counterexample: '11' },
+    });
   });
 
   it('draws from a seed of its own: the run seed mixed with the check, so two checks never send the same values, and a replay with the run seed draws them again', async () => {
@@ -103,7 +109,10 @@ describe('a property whose run got nothing to judge', () => {
         c.fail('P1.account.serves.get-account', `value ${value}`);
       }
     });
-    const counterexample = await property.then(() => '', (error: { replay: { counterexample: string } }) => error.replay.counterexample);
+    const counterexample = await property.then(
+      () => '',
+      (error: { replay: { counterexample: string } }) => error.replay.counterexample,
+    );
     expect(Number(counterexample)).toBeGreaterThan(11);
     expect(triedAfterFailure).toBe(0);
   });
@@ -144,7 +153,11 @@ describe('a read after a write', () => {
   it('is read again within the window until it settles', async () => {
     let reads = 0;
     const started = performance.now();
-    const value = await readAfterWrite(checkWithWindow(3000), async () => ++reads, (read) => read === 3);
+    const value = await readAfterWrite(
+      checkWithWindow(3000),
+      async () => ++reads,
+      (read) => read === 3,
+    );
     expect(value).toBe(3);
     // pauses of 100 and 200 ms
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
@@ -153,7 +166,11 @@ describe('a read after a write', () => {
   it('gives the last read for judging when the window passes unsettled', async () => {
     let reads = 0;
     const started = performance.now();
-    const value = await readAfterWrite(checkWithWindow(500), async () => ++reads, () => false);
+    const value = await readAfterWrite(
+      checkWithWindow(500),
+      async () => ++reads,
+      () => false,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(490);
     expect(performance.now() - started).toBeLessThan(1500);
     expect(value).toBe(reads);
@@ -162,6 +179,12 @@ describe('a read after a write', () => {
 
   it('with no window (the embedded emulator) is read once', async () => {
     let reads = 0;
-    expect(await readAfterWrite(checkWithWindow(0), async () => ++reads, () => false)).toBe(1);
+    expect(
+      await readAfterWrite(
+        checkWithWindow(0),
+        async () => ++reads,
+        () => false,
+      ),
+    ).toBe(1);
   });
 });

@@ -26,7 +26,11 @@ const parse = (body: Buffer): Json | undefined => {
     return undefined;
   }
 };
-const answer = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) });
+const answer = (status: number, body: unknown): Answer => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(JSON.stringify(body)),
+});
 const ok = (reply: Answer) => reply.status >= 200 && reply.status < 300;
 
 /**
@@ -58,7 +62,8 @@ async function startChoosingProxy(target: string): Promise<FakeServer> {
     const forward = () => send(target, method, path, headers, body);
     const reply = async (): Promise<Answer> => {
       const action = ACTION.exec(resource);
-      if (method === 'POST' && action?.[2] === 'boot' && running.has(action[1]!)) return answer(400, { errors: [{ reason: 'The instance is already running; shut it down first.', field: null }] });
+      if (method === 'POST' && action?.[2] === 'boot' && running.has(action[1]!))
+        return answer(400, { errors: [{ reason: 'The instance is already running; shut it down first.', field: null }] });
       if (method === 'POST' && action?.[2] === 'clone' && sent && sent.compute_id !== undefined && 'label' in sent) {
         const { label: _ignored, ...rest } = sent;
         body = Buffer.from(JSON.stringify(rest));
@@ -98,8 +103,10 @@ async function startChoosingProxy(target: string): Promise<FakeServer> {
       }
       if (method === 'POST' && resource === CLUSTERS) clusterCreated.set(String(json.id), await now());
       const cluster = resource.startsWith(`${CLUSTERS}/`) ? clusterCreated.get(resource.slice(CLUSTERS.length + 1)) : undefined;
-      if (method === 'GET' && cluster !== undefined && json.status === 'active' && (await now()) - cluster < PROVISIONING_MS) return answer(got.status, { ...json, status: 'provisioning' });
-      if (resource === '/v4/account/events' && Array.isArray(json.data)) return answer(got.status, { ...json, data: (json.data as Json[]).filter((event) => !hiddenEvents.has(event.id)) });
+      if (method === 'GET' && cluster !== undefined && json.status === 'active' && (await now()) - cluster < PROVISIONING_MS)
+        return answer(got.status, { ...json, status: 'provisioning' });
+      if (resource === '/v4/account/events' && Array.isArray(json.data))
+        return answer(got.status, { ...json, data: (json.data as Json[]).filter((event) => !hiddenEvents.has(event.id)) });
       const transfer = TRANSFER.exec(resource);
       if (transfer?.[2] && method === 'POST') accepted.add(transfer[1]!);
       if (transfer && !transfer[2] && method === 'GET' && accepted.has(transfer[1]!)) return answer(got.status, { ...json, status: 'pending' });
@@ -125,26 +132,99 @@ afterAll(async () => {
 });
 
 const RULES = [
-  'P1.auth.bearer-header', 'P1.auth.bearer-only', 'P1.versioning', 'P1.events.emission', 'P1.entity-transfer.accept', 'P3.firewall.status', 'P3.firewall.device', 'P3.firewall.event',
-  'P2.image.status', 'P2.image.upload', 'P2.image.id', 'P2.images.capture', 'P2.boot', 'P2.clone.label.default', 'P2.instance-clone.label',
-  'P2.instance-create.private-ip', 'P3.domain-create', 'P3.domain.description', 'P1.database.provisioning.time',
+  'P1.auth.bearer-header',
+  'P1.auth.bearer-only',
+  'P1.versioning',
+  'P1.events.emission',
+  'P1.entity-transfer.accept',
+  'P3.firewall.status',
+  'P3.firewall.device',
+  'P3.firewall.event',
+  'P2.image.status',
+  'P2.image.upload',
+  'P2.image.id',
+  'P2.images.capture',
+  'P2.boot',
+  'P2.clone.label.default',
+  'P2.instance-clone.label',
+  'P2.instance-create.private-ip',
+  'P3.domain-create',
+  'P3.domain.description',
+  'P1.database.provisioning.time',
   'P2.compute.serves.post-compute-instances-id-boot',
 ];
-const FILES = ['specs/part1/databases', 'specs/part1/conventions', 'specs/part1/events', 'specs/part1/entity-transfers', 'specs/part2/images', 'specs/part2/configs', 'specs/part2/clone', 'specs/part2/compute', 'specs/part3/firewalls', 'specs/generic/part2', 'specs/properties/part2', 'specs/properties/part3'];
-const SETTINGS = ['--allow-destructive', '--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--region-without-vlans', 'us-west', '--spare-vlan-region', 'eu-central'];
+const FILES = [
+  'specs/part1/databases',
+  'specs/part1/conventions',
+  'specs/part1/events',
+  'specs/part1/entity-transfers',
+  'specs/part2/images',
+  'specs/part2/configs',
+  'specs/part2/clone',
+  'specs/part2/compute',
+  'specs/part3/firewalls',
+  'specs/generic/part2',
+  'specs/properties/part2',
+  'specs/properties/part3',
+];
+const SETTINGS = [
+  '--allow-destructive',
+  '--max-instances',
+  'unlimited',
+  '--max-databases',
+  'unlimited',
+  '--other-region',
+  'us-west',
+  '--region-without-vlans',
+  'us-west',
+  '--spare-vlan-region',
+  'eu-central',
+];
 
 describe('choices the documents leave open', () => {
   it('give the re-read checks no fail and no error', async () => {
-    const args = ['--base-url', proxy.url, '--control-url', emulator.url, '--token', TOKEN, ...SETTINGS, '--consistency-window', '0', '--runs', '5', '--violation-runs', '2', '--seed', '7', '--rules', RULES.join(','), ...FILES];
+    const args = [
+      '--base-url',
+      proxy.url,
+      '--control-url',
+      emulator.url,
+      '--token',
+      TOKEN,
+      ...SETTINGS,
+      '--consistency-window',
+      '0',
+      '--runs',
+      '5',
+      '--violation-runs',
+      '2',
+      '--seed',
+      '7',
+      '--rules',
+      RULES.join(','),
+      ...FILES,
+    ];
     const outcome = await runConformance(args, 240_000);
     // A check of a SHOULD rule may fail: the rule then only warns.
-    const broken = outcome.results!.rules.filter((rule) => rule.status === 'fail' || rule.status === 'error').map((rule) => `${rule.id}: ${rule.checks.map((check) => check.message ?? '').join(' | ')}`.slice(0, 400));
+    const broken = outcome
+      .results!.rules.filter((rule) => rule.status === 'fail' || rule.status === 'error')
+      .map((rule) => `${rule.id}: ${rule.checks.map((check) => check.message ?? '').join(' | ')}`.slice(0, 400));
     expect(broken).toEqual([]);
     expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
     // The choices were made: the SHOULD rules they touch warn, the MUST rules beside them pass.
     for (const id of ['P1.auth.bearer-only', 'P1.versioning.unversioned-not-served']) expect(ruleOf(outcome.results!, id).warning, id).toBeTruthy();
     expect(ruleOf(outcome.results!, 'P1.errors.no-server-error').warning).toMatch(/answered 503/);
-    for (const id of ['P1.auth.bearer-header', 'P1.versioning.v4-prefix', 'P3.firewall.status.delete-removes', 'P3.firewall.device.one-active-per-instance', 'P2.boot.last-booted', 'P2.instance-clone.label.new-instance-only', 'P2.image.upload-to.returned-on-upload', 'P3.domain.description.max-255', 'P1.database.provisioning.time', 'P2.compute.serves.post-compute-instances-id-boot']) {
+    for (const id of [
+      'P1.auth.bearer-header',
+      'P1.versioning.v4-prefix',
+      'P3.firewall.status.delete-removes',
+      'P3.firewall.device.one-active-per-instance',
+      'P2.boot.last-booted',
+      'P2.instance-clone.label.new-instance-only',
+      'P2.image.upload-to.returned-on-upload',
+      'P3.domain.description.max-255',
+      'P1.database.provisioning.time',
+      'P2.compute.serves.post-compute-instances-id-boot',
+    ]) {
       expect(ruleOf(outcome.results!, id).status, id).toBe('pass');
     }
   }, 260_000);

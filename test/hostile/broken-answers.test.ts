@@ -22,30 +22,38 @@ async function runOn(handler: Parameters<typeof startFakeServer>[0]) {
 }
 
 describe('a target that answers against the documents', () => {
-  it('HTTP 500 everywhere: the requests it should serve fail, the check that could not create its domain errors', async () => {
-    const results = await runOn(hostile.serverError());
-    expect(ruleOf(results, 'P1.account.serves.get-account').status).toBe('fail');
-    expect(messagesOf(results, 'P1.account.serves.get-account')).toMatch(/should succeed \(2xx\) but got HTTP 500/);
-    // Status codes per condition are not shown: a 500 with the error body refuses a request without a token.
-    expect(ruleOf(results, 'P1.account.auth.get-account').status).toBe('pass');
-    expect(ruleOf(results, 'P3.domains.serves.get-domains-id').status).toBe('error');
-    expect(messagesOf(results, 'P3.domains.serves.get-domains-id')).toMatch(/could not create a domain: HTTP 500/);
-    // "never a 5xx" is inferred (SHOULD): a warning, not a fail
-    expect(ruleOf(results, 'P1.errors.no-server-error').warning).toMatch(/answered 500/);
-  }, WALL_LIMIT_MS + 30_000);
+  it(
+    'HTTP 500 everywhere: the requests it should serve fail, the check that could not create its domain errors',
+    async () => {
+      const results = await runOn(hostile.serverError());
+      expect(ruleOf(results, 'P1.account.serves.get-account').status).toBe('fail');
+      expect(messagesOf(results, 'P1.account.serves.get-account')).toMatch(/should succeed \(2xx\) but got HTTP 500/);
+      // Status codes per condition are not shown: a 500 with the error body refuses a request without a token.
+      expect(ruleOf(results, 'P1.account.auth.get-account').status).toBe('pass');
+      expect(ruleOf(results, 'P3.domains.serves.get-domains-id').status).toBe('error');
+      expect(messagesOf(results, 'P3.domains.serves.get-domains-id')).toMatch(/could not create a domain: HTTP 500/);
+      // "never a 5xx" is inferred (SHOULD): a warning, not a fail
+      expect(ruleOf(results, 'P1.errors.no-server-error').warning).toMatch(/answered 500/);
+    },
+    WALL_LIMIT_MS + 30_000,
+  );
 
   for (const [name, handler, contentType] of [
     ['HTML instead of JSON', hostile.html(), 'text/html'],
     ['JSON that does not parse', hostile.invalidJson(), 'application/json'],
   ] as const)
-    it(`${name}: P1.conventions.json-bodies fails with the body as evidence`, async () => {
-      const results = await runOn(handler);
-      const jsonBodies = ruleOf(results, 'P1.conventions.json-bodies');
-      expect(jsonBodies.status).toBe('fail');
-      const finding = jsonBodies.checks.find((check) => check.verdict === 'finding');
-      expect(finding?.message).toContain(`the body is not JSON (Content-Type "${contentType}")`);
-      expect(finding?.evidence?.some((exchange) => exchange.notJson && typeof exchange.body === 'string')).toBe(true);
-      // a domain created with an answer that is no JSON leaves the domain check nothing to judge
-      expect(ruleOf(results, 'P3.domains.serves.get-domains-id').status).toBe('error');
-    }, WALL_LIMIT_MS + 30_000);
+    it(
+      `${name}: P1.conventions.json-bodies fails with the body as evidence`,
+      async () => {
+        const results = await runOn(handler);
+        const jsonBodies = ruleOf(results, 'P1.conventions.json-bodies');
+        expect(jsonBodies.status).toBe('fail');
+        const finding = jsonBodies.checks.find((check) => check.verdict === 'finding');
+        expect(finding?.message).toContain(`the body is not JSON (Content-Type "${contentType}")`);
+        expect(finding?.evidence?.some((exchange) => exchange.notJson && typeof exchange.body === 'string')).toBe(true);
+        // a domain created with an answer that is no JSON leaves the domain check nothing to judge
+        expect(ruleOf(results, 'P3.domains.serves.get-domains-id').status).toBe('error');
+      },
+      WALL_LIMIT_MS + 30_000,
+    );
 });

@@ -53,7 +53,20 @@ export const WALL_LIMIT_MS = 60_000;
 
 /** A run against a target given by URL, narrowed to `rules` in the spec `files`, with a 1 s request timeout. */
 export function runAgainst(url: string, rules: string[], files: string[], extra: string[] = []): Promise<RunOutcome> {
-  return runConformance(['--base-url', url, '--token', 'hostile-token-0001', '--rules', rules.join(','), '--timeout', '1000', '--consistency-window', '0', ...extra, ...files]);
+  return runConformance([
+    '--base-url',
+    url,
+    '--token',
+    'hostile-token-0001',
+    '--rules',
+    rules.join(','),
+    '--timeout',
+    '1000',
+    '--consistency-window',
+    '0',
+    ...extra,
+    ...files,
+  ]);
 }
 
 /** Finished on its own with a verdict: exit 1 or 2, results.json written, and no crash (no stack frames) on stderr. */
@@ -74,5 +87,7 @@ export function ruleOf(results: Results, id: string): RuleResult {
 
 /** Every message of the checks behind a rule, joined (for matching the reason of a verdict). */
 export function messagesOf(results: Results, id: string): string {
-  return ruleOf(results, id).checks.map((check) => check.message ?? '').join('\n');
+  return ruleOf(results, id)
+    .checks.map((check) => check.message ?? '')
+    .join('\n');
 }

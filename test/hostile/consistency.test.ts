@@ -28,32 +28,83 @@ afterAll(async () => {
 
 /** Valid domain updates (generated, seed 7: some change a time value) each read back after the update. */
 const runWithWindow = (windowMs: number) =>
-  runConformance(['--base-url', proxy.url, '--token', TOKEN, '--rules', ROUND_UP.join(','), '--runs', '4', '--seed', '7', '--consistency-window', String(windowMs), 'specs/properties/part3']);
+  runConformance([
+    '--base-url',
+    proxy.url,
+    '--token',
+    TOKEN,
+    '--rules',
+    ROUND_UP.join(','),
+    '--runs',
+    '4',
+    '--seed',
+    '7',
+    '--consistency-window',
+    String(windowMs),
+    'specs/properties/part3',
+  ]);
 
 describe('reads after writes on a target with replica lag', () => {
-  it('without a window, a stale read-back is reported as a fail', async () => {
-    const outcome = await runWithWindow(0);
-    expect(outcome.code, outcome.stderr.slice(-2000)).toBe(1);
-    const failed = outcome.results!.rules.filter((rule) => ROUND_UP.includes(rule.id) && rule.status === 'fail');
-    expect(failed.length).toBeGreaterThan(0);
-    expect(failed[0]!.checks.map((check) => check.message).join('\n')).toMatch(/was sent as \d+ but reads back as \d+/);
-  }, WALL_LIMIT_MS + 30_000);
+  it(
+    'without a window, a stale read-back is reported as a fail',
+    async () => {
+      const outcome = await runWithWindow(0);
+      expect(outcome.code, outcome.stderr.slice(-2000)).toBe(1);
+      const failed = outcome.results!.rules.filter((rule) => ROUND_UP.includes(rule.id) && rule.status === 'fail');
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed[0]!.checks.map((check) => check.message).join('\n')).toMatch(/was sent as \d+ but reads back as \d+/);
+    },
+    WALL_LIMIT_MS + 30_000,
+  );
 
-  it('with a 3 s window, the same run passes', async () => {
-    const outcome = await runWithWindow(3000);
-    expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
-    for (const id of ROUND_UP) expect(outcome.results!.rules.find((rule) => rule.id === id)?.status, id).toBe('pass');
-  }, WALL_LIMIT_MS + 30_000);
+  it(
+    'with a 3 s window, the same run passes',
+    async () => {
+      const outcome = await runWithWindow(3000);
+      expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
+      for (const id of ROUND_UP) expect(outcome.results!.rules.find((rule) => rule.id === id)?.status, id).toBe('pass');
+    },
+    WALL_LIMIT_MS + 30_000,
+  );
 });
 
 describe('every scenario behind a replica lagging 300 ms, with a 3 s window', () => {
   // The settings of the embedded run, given as a real target's (the clock hook is reached directly).
-  const SETTINGS = ['--allow-destructive', '--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--region-without-vlans', 'us-west', '--spare-vlan-region', 'eu-central'];
+  const SETTINGS = [
+    '--allow-destructive',
+    '--max-instances',
+    'unlimited',
+    '--max-databases',
+    'unlimited',
+    '--other-region',
+    'us-west',
+    '--region-without-vlans',
+    'us-west',
+    '--spare-vlan-region',
+    'eu-central',
+  ];
 
   it('reports no fail and no error: each read-back waits for the state its check expects', async () => {
-    const args = ['--base-url', laggingAll.url, '--control-url', emulator.url, '--token', TOKEN, ...SETTINGS, '--consistency-window', '3000', '--seed', '7', 'specs/part1', 'specs/part2', 'specs/part3'];
+    const args = [
+      '--base-url',
+      laggingAll.url,
+      '--control-url',
+      emulator.url,
+      '--token',
+      TOKEN,
+      ...SETTINGS,
+      '--consistency-window',
+      '3000',
+      '--seed',
+      '7',
+      'specs/part1',
+      'specs/part2',
+      'specs/part3',
+    ];
     const outcome = await runConformance(args, 300_000);
-    const broken = outcome.results!.checkList.filter((check) => check.verdict === 'fail' || check.verdict === 'error').map((check) => `${check.name}: ${check.message ?? ''}`.slice(0, 300));
+    const broken = outcome
+      .results!.checkList.filter((check) => check.verdict === 'fail' || check.verdict === 'error')
+      .map((check) => `${check.name}: ${check.message ?? ''}`.slice(0, 300));
     expect(broken).toEqual([]);
     expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
   }, 330_000);

@@ -21,7 +21,22 @@ type Json = Record<string, unknown>;
 const TOKEN = 'hostile-evidence-token-0001';
 const NOT_FOUND = { status: 404, body: { errors: [{ reason: 'Not found' }] } };
 /** The settings of the embedded run, given as a real target's (the clock and token hooks are reached directly). */
-const SETTINGS = ['--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--region-without-vlans', 'us-west', '--spare-vlan-region', 'eu-central', '--consistency-window', '0', '--seed', '7'];
+const SETTINGS = [
+  '--max-instances',
+  'unlimited',
+  '--max-databases',
+  'unlimited',
+  '--other-region',
+  'us-west',
+  '--region-without-vlans',
+  'us-west',
+  '--spare-vlan-region',
+  'eu-central',
+  '--consistency-window',
+  '0',
+  '--seed',
+  '7',
+];
 
 const withToken = (request: ProxiedRequest): ProxiedRequest => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${TOKEN}` } });
 const pathOf = (request: ProxiedRequest) => request.path.split('?')[0]!;
@@ -33,7 +48,12 @@ const UNSERVED: Array<[rule: string, path: RegExp]> = [
   ['P3.firewalls.serves.get-networking-firewalls-id-rules', /^\/v4\/networking\/firewalls\/\d+\/rules$/],
 ];
 /** Lists of document 1 that take no page parameter: the partial target ignores one (always page 1). */
-const UNPAGED = [/^\/v4\/databases\/mysql\/instances$/, /^\/v4\/databases\/mysql\/instances\/\d+\/backups$/, /^\/v4beta\/account\/maintenance$/, /^\/v4\/account\/notifications$/];
+const UNPAGED = [
+  /^\/v4\/databases\/mysql\/instances$/,
+  /^\/v4\/databases\/mysql\/instances\/\d+\/backups$/,
+  /^\/v4beta\/account\/maintenance$/,
+  /^\/v4\/account\/notifications$/,
+];
 
 const withoutPage = (request: ProxiedRequest): ProxiedRequest => {
   const url = new URL(request.path, 'http://target');
@@ -73,13 +93,25 @@ afterAll(async () => {
 });
 
 function runOn(target: { emulator: EmbeddedEmulator; proxy: FakeServer }, args: string[], killAfterMs: number): Promise<RunOutcome> {
-  return runConformance(['--base-url', target.proxy.url, '--control-url', target.emulator.url, '--token', TOKEN, '--no-allure', '--progress', 'quiet', ...SETTINGS, ...args], killAfterMs);
+  return runConformance(
+    ['--base-url', target.proxy.url, '--control-url', target.emulator.url, '--token', TOKEN, '--no-allure', '--progress', 'quiet', ...SETTINGS, ...args],
+    killAfterMs,
+  );
 }
 
 describe('a target serving only some endpoints, and answering without a token', () => {
   // The scope rules of the unserved endpoints: a token holding exactly their scopes gets the 404 too.
   const SCOPES = ['P1.account.scope.get-account-logins', 'P3.monitor.scope.get-monitor-clients'];
-  const RULES = ['P1.errors.body', 'P1.conventions.list', 'P3.pagination', 'P3.firewall.rules-update', 'P1.account.auth.get-account', 'P1.account.unknown-id', ...SCOPES, ...UNSERVED.map(([rule]) => rule)];
+  const RULES = [
+    'P1.errors.body',
+    'P1.conventions.list',
+    'P3.pagination',
+    'P3.firewall.rules-update',
+    'P1.account.auth.get-account',
+    'P1.account.unknown-id',
+    ...SCOPES,
+    ...UNSERVED.map(([rule]) => rule),
+  ];
   const FILES = ['specs/part1/conventions', 'specs/generic/pagination', 'specs/generic/part1', 'specs/generic/part3', 'specs/part3/firewalls'];
   let outcome: RunOutcome;
   let results: Results;
@@ -103,14 +135,21 @@ describe('a target serving only some endpoints, and answering without a token', 
     for (const rule of results.rules.filter((candidate) => candidate.status === 'fail')) {
       const endpoints = ruleById.get(rule.id)!.endpoints;
       for (const fail of rule.checks.filter((check) => check.verdict === 'fail')) {
-        const requested = (fail.evidence ?? []).map((exchange) => findEndpoint(`${exchange.method} ${exchange.path}`)).filter((endpoint) => endpoint !== undefined).map(endpointKey);
-        expect(requested.some((key) => endpoints.includes(key)), `${rule.id}: ${fail.name}`).toBe(true);
+        const requested = (fail.evidence ?? [])
+          .map((exchange) => findEndpoint(`${exchange.method} ${exchange.path}`))
+          .filter((endpoint) => endpoint !== undefined)
+          .map(endpointKey);
+        expect(
+          requested.some((key) => endpoints.includes(key)),
+          `${rule.id}: ${fail.name}`,
+        ).toBe(true);
       }
     }
   });
 
   it('judges the error body, the list envelope and paging on the answers that are of their kind', () => {
-    for (const id of ['P1.errors.body.object', 'P1.conventions.list.object', 'P3.pagination.page.default-1']) expect(ruleOf(results, id).status, id).toBe('pass');
+    for (const id of ['P1.errors.body.object', 'P1.conventions.list.object', 'P3.pagination.page.default-1'])
+      expect(ruleOf(results, id).status, id).toBe('pass');
   });
 
   it('reads a list answering a page past the last with a truthful "page 1 of 1" as consistent', () => {
@@ -144,7 +183,8 @@ describe('a target that accepts every write, on resources the run did not create
     const taken = new Map<string, Json>();
     const expired = (item: Json) => (item.status === 'stale' ? { ...item, status: 'pending' } : item);
     for (const collection of COLLECTIONS)
-      for (const { updated: _updated, ...item } of await client.list(collection)) taken.set(`${collection}/${String(item.id ?? item.token)}`, collection.endsWith('entity-transfers') ? expired(item) : item);
+      for (const { updated: _updated, ...item } of await client.list(collection))
+        taken.set(`${collection}/${String(item.id ?? item.token)}`, collection.endsWith('entity-transfers') ? expired(item) : item);
     for (const path of ['/v4/account', '/v4/monitor/plan']) taken.set(path, await client.get(path));
     for (const event of await client.list('/v4/account/events')) taken.set(`/v4/account/events/${String(event.id)}`, { seen: event.seen, read: event.read });
     return taken;
@@ -160,7 +200,9 @@ describe('a target that accepts every write, on resources the run did not create
   it('leaves every resource it did not create as it was, public images included', async () => {
     expect(outcome.results, outcome.stderr.slice(-2000)).not.toBeNull();
     const after = await state();
-    const changed = [...before].filter(([path, value]) => JSON.stringify(after.get(path)) !== JSON.stringify(value)).map(([path, value]) => ({ path, before: value, after: after.get(path) }));
+    const changed = [...before]
+      .filter(([path, value]) => JSON.stringify(after.get(path)) !== JSON.stringify(value))
+      .map(([path, value]) => ({ path, before: value, after: after.get(path) }));
     expect(changed).toEqual([]);
     expect([...before.keys()].filter((path) => path.startsWith('/v4/images/compute/')).length).toBeGreaterThan(0);
   });
@@ -168,6 +210,8 @@ describe('a target that accepts every write, on resources the run did not create
   it('still judges the update refusal (a no-op update was accepted) and holds the delete back', () => {
     const results = outcome.results!;
     expect(ruleOf(results, 'P2.images.update.private-only').status).toBe('fail');
-    expect(ruleOf(results, 'P2.images.delete.private-only').checks.find((check) => check.name.includes('public image cannot be deleted'))?.verdict).toBe('disabled');
+    expect(ruleOf(results, 'P2.images.delete.private-only').checks.find((check) => check.name.includes('public image cannot be deleted'))?.verdict).toBe(
+      'disabled',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { createServer, request as forward, type IncomingMessage, type ServerResp
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   /** performance.now() when the request arrived. */
@@ -69,20 +69,22 @@ export const hostile = {
     response.end('<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>');
   },
   /** 200 with a JSON body of `megabytes` MB, streamed (never held in memory), stopping when the client hangs up. */
-  hugeBody: (megabytes: number): Handler => (_request, response) => {
-    const item = Buffer.from(`${JSON.stringify({ id: 1, label: 'x'.repeat(1000) })},`);
-    const items = Math.ceil((megabytes * 1024 * 1024) / item.length);
-    response.writeHead(200, { 'content-type': 'application/json' });
-    const body = Readable.from(
-      (function* () {
-        yield Buffer.from('{"data":[');
-        for (let i = 0; i < items; i += 64) yield Buffer.concat(Array.from({ length: Math.min(64, items - i) }, () => item));
-        yield Buffer.from('{}]}');
-      })(),
-    );
-    body.pipe(response);
-    response.on('close', () => body.destroy());
-  },
+  hugeBody:
+    (megabytes: number): Handler =>
+    (_request, response) => {
+      const item = Buffer.from(`${JSON.stringify({ id: 1, label: 'x'.repeat(1000) })},`);
+      const items = Math.ceil((megabytes * 1024 * 1024) / item.length);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const body = Readable.from(
+        (function* () {
+          yield Buffer.from('{"data":[');
+          for (let i = 0; i < items; i += 64) yield Buffer.concat(Array.from({ length: Math.min(64, items - i) }, () => item));
+          yield Buffer.from('{}]}');
+        })(),
+      );
+      body.pipe(response);
+      response.on('close', () => body.destroy());
+    },
   /** 200, labelled JSON, that does not parse. */
   invalidJson: (): Handler => (_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
@@ -107,10 +109,12 @@ export const hostile = {
     json(response, 404, { errors: [{ reason: 'Not found' }] });
   },
   /** Every JSON body nested `depth` arrays deep (about 2 bytes a level). */
-  deepJson: (depth: number): Handler => (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(`${'['.repeat(depth)}${']'.repeat(depth)}`);
-  },
+  deepJson:
+    (depth: number): Handler =>
+    (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+    },
   /**
    * Echoes the bearer token it is sent everywhere a careless server might: an error reason, a Location header and
    * other headers, bodies (raw, URL-encoded, base64 standard and URL-safe, inside a longer base64 blob, hex, across
@@ -140,7 +144,13 @@ export const hostile = {
       type: 'master',
       status: 'active',
       soa_email: 'admin@example.org',
-      copies: { url: encodeURIComponent(token), base64: bytes.toString('base64'), base64url: bytes.toString('base64url').replace(/=+$/, ''), hex: bytes.toString('hex'), blob: Buffer.concat([Buffer.from('prefix-'), bytes, Buffer.from('-suffix')]).toString('base64') },
+      copies: {
+        url: encodeURIComponent(token),
+        base64: bytes.toString('base64'),
+        base64url: bytes.toString('base64url').replace(/=+$/, ''),
+        hex: bytes.toString('hex'),
+        blob: Buffer.concat([Buffer.from('prefix-'), bytes, Buffer.from('-suffix')]).toString('base64'),
+      },
     };
     json(response, 200, body, headers);
   },
@@ -159,7 +169,13 @@ export function send(target: string, method: string, path: string, given: Incomi
     const outgoing = forward(`${target}${path}`, { method, headers: { ...headers, host: new URL(target).host } }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 502, headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' }, body: Buffer.concat(chunks) }));
+      incoming.on('end', () =>
+        resolve({
+          status: incoming.statusCode ?? 502,
+          headers: { 'content-type': incoming.headers['content-type'] ?? 'application/json' },
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     outgoing.on('error', reject);
     outgoing.end(body);
@@ -258,18 +274,35 @@ export interface Lie {
 }
 
 const items = (body: Json): Json[] => (Array.isArray(body.data) ? (body.data as Json[]) : [body]);
-const withStatus = (status: string, which: (item: Json) => boolean = () => true) => (body: Json) => {
-  for (const item of items(body)) if ('status' in item && which(item)) item.status = status;
-  return body;
-};
+const withStatus =
+  (status: string, which: (item: Json) => boolean = () => true) =>
+  (body: Json) => {
+    for (const item of items(body)) if ('status' in item && which(item)) item.status = status;
+    return body;
+  };
 const under = (pattern: RegExp) => (method: string, resource: string) => method !== 'DELETE' && pattern.test(resource);
 
 /** Well-formed JSON that lies: states that never come, values outside their enums, creates that lists never show. */
 export const LIES: Lie[] = [
   // Public images stay `available`, so instances can still be made and the other lies are met.
-  { id: 'image-status-outside-enum', does: 'a private image\'s status is "unheard_of"', applies: under(/^\/v4\/images(\/|$)/), rewrite: withStatus('unheard_of', (item) => String(item.id).startsWith('private/')) },
-  { id: 'cluster-never-active', does: 'a database cluster stays "provisioning" forever', applies: under(/^\/v4\/databases\/(mysql\/)?instances(\/\d+)?$/), rewrite: withStatus('provisioning') },
-  { id: 'instance-never-boots', does: 'an instance stays "provisioning" forever', applies: under(/^\/v4\/compute\/instances(\/\d+)?$/), rewrite: withStatus('provisioning') },
+  {
+    id: 'image-status-outside-enum',
+    does: 'a private image\'s status is "unheard_of"',
+    applies: under(/^\/v4\/images(\/|$)/),
+    rewrite: withStatus('unheard_of', (item) => String(item.id).startsWith('private/')),
+  },
+  {
+    id: 'cluster-never-active',
+    does: 'a database cluster stays "provisioning" forever',
+    applies: under(/^\/v4\/databases\/(mysql\/)?instances(\/\d+)?$/),
+    rewrite: withStatus('provisioning'),
+  },
+  {
+    id: 'instance-never-boots',
+    does: 'an instance stays "provisioning" forever',
+    applies: under(/^\/v4\/compute\/instances(\/\d+)?$/),
+    rewrite: withStatus('provisioning'),
+  },
   {
     id: 'created-domains-never-listed',
     does: 'a domain the caller created never appears in the domain list',

@@ -20,29 +20,37 @@ const cases = [
 
 describe('a target that gives nothing to judge', () => {
   for (const { name, handler, reason } of cases)
-    it(`${name}: every check reports error with the reason, exit 2`, async () => {
-      server = await startFakeServer(handler);
-      const outcome = await runAgainst(server.url, NARROW.rules, NARROW.files);
+    it(
+      `${name}: every check reports error with the reason, exit 2`,
+      async () => {
+        server = await startFakeServer(handler);
+        const outcome = await runAgainst(server.url, NARROW.rules, NARROW.files);
+        const results = expectVerdictNotCrash(outcome);
+        expect(outcome.code).toBe(2);
+        expect(outcome.wallMs).toBeLessThan(WALL_LIMIT_MS);
+        expect(results.summary.fail).toBe(0);
+        for (const id of NARROW.rules) {
+          expect(ruleOf(results, id).status, id).toBe('error');
+          expect(messagesOf(results, id), id).toMatch(reason);
+        }
+      },
+      WALL_LIMIT_MS + 30_000,
+    );
+
+  it(
+    'the run budget: past it no request is sent and the remaining checks report error at once',
+    async () => {
+      server = await startFakeServer(hostile.hang());
+      // Every generic check of the account and domain endpoints: about 100 checks, each waiting 1 s for an answer.
+      const outcome = await runAgainst(server.url, ['P1.account', 'P3.domains'], NARROW.files, ['--run-budget', '3000']);
       const results = expectVerdictNotCrash(outcome);
       expect(outcome.code).toBe(2);
-      expect(outcome.wallMs).toBeLessThan(WALL_LIMIT_MS);
-      expect(results.summary.fail).toBe(0);
-      for (const id of NARROW.rules) {
-        expect(ruleOf(results, id).status, id).toBe('error');
-        expect(messagesOf(results, id), id).toMatch(reason);
-      }
-    }, WALL_LIMIT_MS + 30_000);
-
-  it('the run budget: past it no request is sent and the remaining checks report error at once', async () => {
-    server = await startFakeServer(hostile.hang());
-    // Every generic check of the account and domain endpoints: about 100 checks, each waiting 1 s for an answer.
-    const outcome = await runAgainst(server.url, ['P1.account', 'P3.domains'], NARROW.files, ['--run-budget', '3000']);
-    const results = expectVerdictNotCrash(outcome);
-    expect(outcome.code).toBe(2);
-    expect(results.checks.error).toBeGreaterThan(40);
-    // 3 workers × 3 s of 1 s timeouts, the control probe, and a request or two in flight when the budget ran out.
-    expect(server.seen.length).toBeLessThanOrEqual(16);
-    const spent = results.rules.flatMap((rule) => rule.checks).filter((check) => /run budget \(--run-budget\) is spent/.test(check.message ?? ''));
-    expect(spent.length).toBeGreaterThan(20);
-  }, WALL_LIMIT_MS + 30_000);
+      expect(results.checks.error).toBeGreaterThan(40);
+      // 3 workers × 3 s of 1 s timeouts, the control probe, and a request or two in flight when the budget ran out.
+      expect(server.seen.length).toBeLessThanOrEqual(16);
+      const spent = results.rules.flatMap((rule) => rule.checks).filter((check) => /run budget \(--run-budget\) is spent/.test(check.message ?? ''));
+      expect(spent.length).toBeGreaterThan(20);
+    },
+    WALL_LIMIT_MS + 30_000,
+  );
 });

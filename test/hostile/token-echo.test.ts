@@ -29,7 +29,9 @@ function decodedViews(text: string, levels = 2): string[] {
   const hex = (text.match(/[0-9a-f]{16,}/gi) ?? []).flatMap((run) => [0, 1].map((shift) => Buffer.from(run.slice(shift), 'hex').toString('latin1')));
   views.push(hex.join('\n'));
   const runs = text.match(/[A-Za-z0-9+/_-]{16,}/g) ?? [];
-  const decoded = runs.flatMap((run) => [0, 1, 2, 3].map((shift) => Buffer.from(run.slice(shift).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1'))).join('\n');
+  const decoded = runs
+    .flatMap((run) => [0, 1, 2, 3].map((shift) => Buffer.from(run.slice(shift).replaceAll('-', '+').replaceAll('_', '/'), 'base64').toString('latin1')))
+    .join('\n');
   views.push(...(levels > 1 ? decodedViews(decoded, levels - 1) : [decoded]));
   return views;
 }
@@ -37,7 +39,9 @@ function decodedViews(text: string, levels = 2): string[] {
 /** Where a piece of `secret` (its start, its end: a half cut at a limit counts) shows in any view of `text`. */
 function leaksOf(where: string, text: string): string[] {
   const pieces = [TOKEN, PASSWORD].flatMap((secret) => [secret.slice(0, 10), secret.slice(-10)]);
-  return decodedViews(text).flatMap((view) => pieces.filter((piece) => view.includes(piece))).map((piece) => `${where}: "${piece}"`);
+  return decodedViews(text)
+    .flatMap((view) => pieces.filter((piece) => view.includes(piece)))
+    .map((piece) => `${where}: "${piece}"`);
 }
 
 let server: FakeServer;
@@ -47,7 +51,21 @@ let url: string;
 beforeAll(async () => {
   server = await startFakeServer(hostile.echoToken());
   url = server.url.replace('http://', `http://deployer:${PASSWORD}@`);
-  run = await runConformance(['--base-url', url, '--token', TOKEN, '--rules', RULES.join(','), '--timeout', '3000', '--consistency-window', '0', '--progress', 'plain', ...FILES]);
+  run = await runConformance([
+    '--base-url',
+    url,
+    '--token',
+    TOKEN,
+    '--rules',
+    RULES.join(','),
+    '--timeout',
+    '3000',
+    '--consistency-window',
+    '0',
+    '--progress',
+    'plain',
+    ...FILES,
+  ]);
 }, WALL_LIMIT_MS + 30_000);
 
 afterAll(async () => {
@@ -68,10 +86,17 @@ describe('a target echoing the token, behind a base URL with credentials', () =>
     expect(names).toEqual(expect.arrayContaining(['/results.json', '/compliance.html', '/junit.xml', '/allure-report/index.html']));
     expect(names.some((name) => name.startsWith('/allure-results/'))).toBe(true);
     expect(names.some((name) => name.endsWith('.jsonl'))).toBe(true);
-    const texts: Array<[string, string]> = [['standard output', run.stdout], ['standard error', run.stderr], ...files.map((file): [string, string] => [file.slice(run.out.length), readFileSync(file, 'latin1')])];
+    const texts: Array<[string, string]> = [
+      ['standard output', run.stdout],
+      ['standard error', run.stderr],
+      ...files.map((file): [string, string] => [file.slice(run.out.length), readFileSync(file, 'latin1')]),
+    ];
     expect(texts.flatMap(([where, text]) => leaksOf(where, text))).toEqual([]);
     // The ledger says an entry was kept from disk for carrying the token (and that it was deleted).
-    const ledger = files.filter((file) => file.endsWith('.jsonl')).map((file) => readFileSync(file, 'utf8')).join('');
+    const ledger = files
+      .filter((file) => file.endsWith('.jsonl'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('');
     expect(ledger).toContain('its id carries a token');
   });
 
@@ -85,18 +110,37 @@ describe('a target echoing the token, behind a base URL with credentials', () =>
 });
 
 describe('a response nested 5,000 levels deep (10 KB of valid JSON)', () => {
-  it('is judged against its schema with evidence, never a stack overflow', async () => {
-    const deep = await startFakeServer(hostile.deepJson(5000));
-    try {
-      const outcome = await runConformance(['--base-url', deep.url, '--token', TOKEN, '--rules', 'P1.account.serves.get-account,P1.account.types', '--timeout', '3000', '--consistency-window', '0', '--no-allure', '--progress', 'quiet', 'specs/generic/part1']);
-      const results = expectVerdictNotCrash(outcome);
-      expect(JSON.stringify(results)).not.toMatch(/call stack/i);
-      expect(results.checks.error).toBe(0);
-      const types = ruleOf(results, 'P1.account.types');
-      expect(types.status).toBe('fail');
-      expect(JSON.stringify(types.checks.flatMap((check) => check.evidence ?? []))).toContain('nested deeper than 64 levels');
-    } finally {
-      await deep.close();
-    }
-  }, WALL_LIMIT_MS + 30_000);
+  it(
+    'is judged against its schema with evidence, never a stack overflow',
+    async () => {
+      const deep = await startFakeServer(hostile.deepJson(5000));
+      try {
+        const outcome = await runConformance([
+          '--base-url',
+          deep.url,
+          '--token',
+          TOKEN,
+          '--rules',
+          'P1.account.serves.get-account,P1.account.types',
+          '--timeout',
+          '3000',
+          '--consistency-window',
+          '0',
+          '--no-allure',
+          '--progress',
+          'quiet',
+          'specs/generic/part1',
+        ]);
+        const results = expectVerdictNotCrash(outcome);
+        expect(JSON.stringify(results)).not.toMatch(/call stack/i);
+        expect(results.checks.error).toBe(0);
+        const types = ruleOf(results, 'P1.account.types');
+        expect(types.status).toBe('fail');
+        expect(JSON.stringify(types.checks.flatMap((check) => check.evidence ?? []))).toContain('nested deeper than 64 levels');
+      } finally {
+        await deep.close();
+      }
+    },
+    WALL_LIMIT_MS + 30_000,
+  );
 });

@@ -67,7 +67,15 @@ describe('the package installed from a local path', () => {
     const result = run(process.execPath, ['--input-type=module', '-e', script], project);
     expect(result.code, result.stderr).toBe(0);
     const seen = JSON.parse(result.stdout);
-    expect(seen).toMatchObject({ sameLedger: true, endpoints: endpoints.length, exported: endpoints.length, schemaId: 'https://chs-conformance.test/schemas/resources/domain.json', openapi: '3.1.0', good: true, bad: false });
+    expect(seen).toMatchObject({
+      sameLedger: true,
+      endpoints: endpoints.length,
+      exported: endpoints.length,
+      schemaId: 'https://chs-conformance.test/schemas/resources/domain.json',
+      openapi: '3.1.0',
+      good: true,
+      bad: false,
+    });
     expect(seen.rules).toBeGreaterThan(1000);
     expect(seen.badRules).toContain('P3.domain.types');
     expect(seen.requestRules).toEqual(['P3.domain-create.type.required']);
@@ -100,11 +108,20 @@ describe('export-cases', () => {
     for (const testCase of cases) expect(Object.keys(testCase).sort()).toEqual(['base', 'body', 'endpoint', 'expect', 'field', 'rule']);
     expect(new Set(cases.map((testCase) => testCase.expect))).toEqual(new Set(['accept', 'reject']));
     const firewallLabel = cases.filter((testCase) => testCase.rule === 'P3.firewall.label.max-32');
-    expect(firewallLabel.map((testCase) => [testCase.expect, ((testCase.body as { label: string }).label).length])).toEqual(expect.arrayContaining([['accept', 32], ['reject', 33]]));
+    expect(firewallLabel.map((testCase) => [testCase.expect, (testCase.body as { label: string }).label.length])).toEqual(
+      expect.arrayContaining([
+        ['accept', 32],
+        ['reject', 33],
+      ]),
+    );
   });
 
   it('the cases, run against the emulator by a plain JavaScript script, all behave as they say', async () => {
-    const result = await runAsync(process.execPath, [join(ROOT, 'scripts/run-cases.mjs'), '--cases', join(out, 'cases'), '--base-url', emulator.url, '--token', emulator.token, '--json'], ROOT);
+    const result = await runAsync(
+      process.execPath,
+      [join(ROOT, 'scripts/run-cases.mjs'), '--cases', join(out, 'cases'), '--base-url', emulator.url, '--token', emulator.token, '--json'],
+      ROOT,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout) as { control: boolean; ran: number; behaved: number; mismatches: unknown[] };
     expect(summary.mismatches).toEqual([]);
@@ -137,11 +154,16 @@ describe('export-cases', () => {
     expect(validateOpenApi(document), JSON.stringify(validateOpenApi.errors?.slice(0, 3))).toBe(true);
 
     const refs = JSON.stringify(document).match(/"\$ref":"[^"]*"/g) ?? [];
-    const unresolved = refs.map((ref) => ref.slice(8, -1)).filter((ref) => {
-      if (!ref.startsWith('#/')) return true;
-      const node = ref.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-      return node === undefined;
-    });
+    const unresolved = refs
+      .map((ref) => ref.slice(8, -1))
+      .filter((ref) => {
+        if (!ref.startsWith('#/')) return true;
+        const node = ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+        return node === undefined;
+      });
     expect(unresolved).toEqual([]);
     expect(refs.length).toBeGreaterThan(100);
 

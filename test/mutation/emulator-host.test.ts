@@ -10,7 +10,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const host = startEmulatorHost();
 afterAll(() => host.close());
 
-const createTag = (url: string, token: string, body: object) => fetch(`${url}/v4/tags`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const createTag = (url: string, token: string, body: object) =>
+  fetch(`${url}/v4/tags`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const get = (url: string, token: string, path: string) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('an emulator host (--instances)', () => {
@@ -39,7 +40,8 @@ describe('an emulator host (--instances)', () => {
 });
 
 describe('the emulator command line', () => {
-  const emulator = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'emulator/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+  const emulator = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'emulator/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
 
   it('refuses an unknown fault with one line and exit 2', () => {
     const run = emulator('--port', '0', '--fault', 'P1.no-such-rule');

@@ -18,7 +18,9 @@ export interface MatrixOptions extends WorkersOptions<FaultOutcome> {
 }
 
 /** What a worker is given: its share of the faults (or variations), with their places in the catalogue order. */
-export type WorkerTask = { seed: number; runTimeoutMs: number; keepRunsIn?: string } & ({ kind: 'faults'; items: Array<[number, Fault]> } | { kind: 'variations'; items: Array<[number, Variation]>; runs: number; violationRuns: number });
+export type WorkerTask = { seed: number; runTimeoutMs: number; keepRunsIn?: string } & (
+  { kind: 'faults'; items: Array<[number, Fault]> } | { kind: 'variations'; items: Array<[number, Variation]>; runs: number; violationRuns: number }
+);
 
 export type WorkerMessage<Outcome = FaultOutcome> = { kind: 'outcome'; index: number; outcome: Outcome } | { kind: 'failed'; message: string };
 
@@ -43,7 +45,9 @@ export function judgeFault(fault: Fault, results: Results): Pick<FaultOutcome, '
   const rule = results.rules.find((candidate) => candidate.id === fault.rule);
   const ruleStatus = rule?.status ?? 'not in the results';
   // A check fails on its own rules; a named response check records a `finding` under the rule a response broke.
-  const detectedBy = (rule?.checks ?? []).filter((check) => check.verdict === 'fail' || check.verdict === 'finding').map((check) => ({ check: check.name, message: (check.message ?? '').slice(0, 300) }));
+  const detectedBy = (rule?.checks ?? [])
+    .filter((check) => check.verdict === 'fail' || check.verdict === 'finding')
+    .map((check) => ({ check: check.name, message: (check.message ?? '').slice(0, 300) }));
   const otherFails = results.rules.filter((candidate) => candidate.status === 'fail' && candidate.id !== fault.rule).map((candidate) => candidate.id);
   return { detected: ruleStatus === 'fail', ruleStatus, detectedBy, otherFails };
 }
@@ -54,7 +58,11 @@ export function unjudged(fault: Fault, problem: string, ruleStatus = 'no results
 }
 
 /** Runs one worker over its task; a worker that dies leaves its remaining items unjudged, with the reason. */
-function runWorker<Item, Outcome>(task: WorkerTask, unjudgedOf: (item: Item, problem: string) => Outcome, record: (index: number, outcome: Outcome) => void): Promise<void> {
+function runWorker<Item, Outcome>(
+  task: WorkerTask,
+  unjudgedOf: (item: Item, problem: string) => Outcome,
+  record: (index: number, outcome: Outcome) => void,
+): Promise<void> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
@@ -96,7 +104,9 @@ export async function runWorkers<Item, Outcome>(
     options.onOutcome?.(outcome, ++done, items.length);
   };
   const common = { seed: options.seed, runTimeoutMs: options.runTimeoutMs ?? 120_000, ...(options.keepRunsIn ? { keepRunsIn: options.keepRunsIn } : {}) };
-  const shares = Array.from({ length: jobs }, (_, job) => items.map((item, index) => [index, item] as [number, Item]).filter(([index]) => index % jobs === job));
+  const shares = Array.from({ length: jobs }, (_, job) =>
+    items.map((item, index) => [index, item] as [number, Item]).filter(([index]) => index % jobs === job),
+  );
   await Promise.all(shares.map((share) => runWorker(taskOf(share, common), unjudgedOf, record)));
   return { started, finished: new Date(), jobs, outcomes };
 }

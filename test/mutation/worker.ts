@@ -76,7 +76,12 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
     }
     // The run's result lists every module this vitest instance has run so far: keep this run's.
     const ran = new Set(plan.specifications.map((specification) => specification.moduleId));
-    const results = buildResults(outcomesOf(run.testModules.filter((module) => ran.has(module.moduleId))), { target: 'embedded reference emulator', started: new Date(startedAt).toISOString(), finished: new Date().toISOString(), run: runInfoOf(plan.config) });
+    const results = buildResults(outcomesOf(run.testModules.filter((module) => ran.has(module.moduleId))), {
+      target: 'embedded reference emulator',
+      started: new Date(startedAt).toISOString(),
+      finished: new Date().toISOString(),
+      run: runInfoOf(plan.config),
+    });
     if (task.keepRunsIn) writeResultsJson(results, join(task.keepRunsIn, plan.label, 'results.json'));
     const unhandled = run.unhandledErrors.map((error) => (error as Error).message ?? String(error));
     if (unhandled.length) return plan.unjudged(`unhandled errors: ${unhandled.join('; ').slice(0, 500)}`, Date.now() - startedAt);
@@ -109,7 +114,17 @@ function variationPlan(variation: Variation, index: number, task: WorkerTask & {
     label: `${index}-${variation.id}`,
     faults: [],
     variations: [variation.id],
-    config: { ...fromEnv(), seed: task.seed, runs: task.runs, violationRuns: task.violationRuns, emulatorVariations: [variation.id], runId: `var${index}`, allure: false, shrink: false, ...(variation.consistencyWindowMs ? { consistencyWindowMs: variation.consistencyWindowMs } : {}) },
+    config: {
+      ...fromEnv(),
+      seed: task.seed,
+      runs: task.runs,
+      violationRuns: task.violationRuns,
+      emulatorVariations: [variation.id],
+      runId: `var${index}`,
+      allure: false,
+      shrink: false,
+      ...(variation.consistencyWindowMs ? { consistencyWindowMs: variation.consistencyWindowMs } : {}),
+    },
     specifications: [...files.keys()],
     judge: (results, durationMs) => judgeVariation(variation, results, durationMs),
     unjudged: (problem, durationMs) => ({ ...unjudgedVariation(variation, problem), durationMs }),
@@ -124,14 +139,27 @@ async function main(task: WorkerTask): Promise<void> {
   // (the other matrix workers keep the cores busy). A variation's full run keeps the threads of a user's run: one
   // thread holding every spec file meets cross-file interactions a user's run never has (found: generated labels
   // clashing with what another file left, under the fixed seed) — reported, not hidden by the matrix.
-  const vitest = await createVitest('test', { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, reporters: [{}], globalSetup: [], ...(task.kind === 'faults' ? { maxWorkers: 1 } : {}) });
+  const vitest = await createVitest('test', {
+    config: join(ROOT, 'specs/vitest.config.ts'),
+    root: ROOT,
+    run: true,
+    watch: false,
+    reporters: [{}],
+    globalSetup: [],
+    ...(task.kind === 'faults' ? { maxWorkers: 1 } : {}),
+  });
   await vitest.standalone();
   const host = startEmulatorHost();
   try {
     const files = await checksByFile(vitest, fromEnv());
-    const plans: Array<[number, Plan<unknown>]> = task.kind === 'faults' ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, files)]) : task.items.map(([index, variation]) => [index, variationPlan(variation, index, task, files)]);
+    const plans: Array<[number, Plan<unknown>]> =
+      task.kind === 'faults'
+        ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, files)])
+        : task.items.map(([index, variation]) => [index, variationPlan(variation, index, task, files)]);
     for (const [index, plan] of plans) {
-      const outcome = plan.specifications.length ? await runPlan(vitest, host, plan, task).catch((error: Error) => plan.unjudged(error.message, 0)) : plan.nothingToRun();
+      const outcome = plan.specifications.length
+        ? await runPlan(vitest, host, plan, task).catch((error: Error) => plan.unjudged(error.message, 0))
+        : plan.nothingToRun();
       await send({ kind: 'outcome', index, outcome });
     }
   } finally {

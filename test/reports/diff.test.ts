@@ -11,10 +11,20 @@ const ACCOUNT = 'P1.account.serves.get-account';
 const before = sampleResults();
 // The release after: the firewall rule fixed, the account check errors no more, the domain check failing its own rule.
 const after = sampleResults([
-  outcome('a disabled firewall cannot be enabled while another enabled one is assigned', 'specs/part3/firewalls.spec.ts', 'pass', [FIREWALL, 'P3.firewall.status.disabled-to-enabled']),
+  outcome('a disabled firewall cannot be enabled while another enabled one is assigned', 'specs/part3/firewalls.spec.ts', 'pass', [
+    FIREWALL,
+    'P3.firewall.status.disabled-to-enabled',
+  ]),
   OUTCOMES[1]!,
   outcome('the account answers', 'specs/part1/account.spec.ts', 'pass', [ACCOUNT]),
-  outcome('lists domains', 'specs/part3/domains.spec.ts', 'fail', ['P3.domains.serves.get-domains'], { failedRule: 'P3.domains.serves.get-domains' }, `P3.domains.serves.get-domains: got HTTP 500 ${HOSTILE}`),
+  outcome(
+    'lists domains',
+    'specs/part3/domains.spec.ts',
+    'fail',
+    ['P3.domains.serves.get-domains'],
+    { failedRule: 'P3.domains.serves.get-domains' },
+    `P3.domains.serves.get-domains: got HTTP 500 ${HOSTILE}`,
+  ),
   ...OUTCOMES.slice(4),
 ]);
 const diff = diffResults('before.json', before, 'after.json', after);
@@ -29,9 +39,13 @@ describe('conformance diff', () => {
     ]);
     expect(diff.counts).toEqual({ 'fails now': 1, fixed: 2, changed: 1 });
     const fixed = diff.changed.find((change) => change.id === FIREWALL)!;
-    expect(fixed.before).toEqual([expect.objectContaining({ verdict: 'fail', replay: expect.stringContaining(`--rules ${FIREWALL}`), evidence: expect.any(Array) })]);
+    expect(fixed.before).toEqual([
+      expect.objectContaining({ verdict: 'fail', replay: expect.stringContaining(`--rules ${FIREWALL}`), evidence: expect.any(Array) }),
+    ]);
     expect(fixed.after).toEqual([]);
-    expect(diff.changed.find((change) => change.id === ACCOUNT)!.before).toEqual([expect.objectContaining({ verdict: 'error', message: 'the harness broke: TypeError' })]);
+    expect(diff.changed.find((change) => change.id === ACCOUNT)!.before).toEqual([
+      expect.objectContaining({ verdict: 'error', message: 'the harness broke: TypeError' }),
+    ]);
     expect(diff.changed.some((change) => change.id === PROPERTY)).toBe(false);
   });
 
@@ -46,10 +60,14 @@ describe('conformance diff', () => {
     expect(text[0]).toMatch(/^before: embedded reference emulator \(run rtest01, 2026-11-21 07:00:00, documents 4\.123\.1; before\.json\)$/);
     expect(text[2]).toBe('4 rules changed status: 1 fails now, 2 fixed, 1 changed');
     expect(text).toContain(`FIXED  ${FIREWALL} (MUST)  fail → pass`);
-    expect(text.some((line) => line.startsWith('  after: fail [P3.domains.serves.get-domains] lists domains: P3.domains.serves.get-domains: got HTTP 500'))).toBe(true);
+    expect(
+      text.some((line) => line.startsWith('  after: fail [P3.domains.serves.get-domains] lists domains: P3.domains.serves.get-domains: got HTTP 500')),
+    ).toBe(true);
     const page = renderDiffHtml(diff);
     expect(page.match(/<article class="change"/g)).toHaveLength(4);
-    expect(page).toMatch(/id="change-P3\.firewall\.status\.enable-blocked-by-active" data-kind="fixed"[\s\S]*?<div class="side"><h4>before <span class="badge st-fail">fail<\/span><\/h4><div class="failing-check">/);
+    expect(page).toMatch(
+      /id="change-P3\.firewall\.status\.enable-blocked-by-active" data-kind="fixed"[\s\S]*?<div class="side"><h4>before <span class="badge st-fail">fail<\/span><\/h4><div class="failing-check">/,
+    );
     expect(page).not.toContain(HOSTILE);
     expect(page).not.toMatch(/<script|\ssrc=/);
   });

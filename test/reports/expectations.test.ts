@@ -3,7 +3,14 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { exitOf } from '../../cli/run.js';
-import { ExpectationsError, applyExpectations, expectationsFrom, expectationsLine, parseExpectations, withoutExpectations } from '../../reports/expectations.js';
+import {
+  ExpectationsError,
+  applyExpectations,
+  expectationsFrom,
+  expectationsLine,
+  parseExpectations,
+  withoutExpectations,
+} from '../../reports/expectations.js';
 import { renderHtml } from '../../reports/html.js';
 import { renderJunit } from '../../reports/junit.js';
 import { sampleResults } from './sample-results.js';
@@ -13,12 +20,23 @@ const PROPERTY = 'P3.firewall.rules.max-25';
 const PASSING = 'P3.firewall.status.disabled-to-enabled';
 const results = sampleResults();
 // The sample run started on 2026-11-21.
-const applied = applyExpectations(results, { [FIREWALL]: { reason: 'known bug OPS-1' }, [PASSING]: { reason: 'was broken last month' }, [PROPERTY]: { reason: 'fixed by now, surely', expires: '2026-11-20' } }, 'gate.json');
+const applied = applyExpectations(
+  results,
+  {
+    [FIREWALL]: { reason: 'known bug OPS-1' },
+    [PASSING]: { reason: 'was broken last month' },
+    [PROPERTY]: { reason: 'fixed by now, surely', expires: '2026-11-20' },
+  },
+  'gate.json',
+);
 const rule = (id: string) => applied.rules.find((candidate) => candidate.id === id)!;
 
 describe('an expectations file', () => {
   it('accepts reasons and {reason, expires}', () => {
-    expect(parseExpectations(JSON.stringify({ [FIREWALL]: 'bug', [PROPERTY]: { reason: 'r', expires: '2027-02-28' } }), 'f.json')).toEqual({ [FIREWALL]: { reason: 'bug' }, [PROPERTY]: { reason: 'r', expires: '2027-02-28' } });
+    expect(parseExpectations(JSON.stringify({ [FIREWALL]: 'bug', [PROPERTY]: { reason: 'r', expires: '2027-02-28' } }), 'f.json')).toEqual({
+      [FIREWALL]: { reason: 'bug' },
+      [PROPERTY]: { reason: 'r', expires: '2027-02-28' },
+    });
   });
 
   it('is refused with one line when malformed or naming an unknown rule', () => {
@@ -60,7 +78,10 @@ describe('applied to a run', () => {
     const stale = applyExpectations(allExpected, { ...allExpected.expectations!.entries, [PASSING]: { reason: 'old' } }, 'all.json');
     const noError = { ...stale, summary: { ...stale.summary, error: 0 } };
     expect(exitOf(noError, { failOn: 'must' })).toEqual({ code: 0 });
-    expect(exitOf(noError, { failOn: 'must', strictExpectations: true })).toEqual({ code: 1, line: '1 rule(s) expected to fail now pass: take them out of all.json (--strict-expectations)' });
+    expect(exitOf(noError, { failOn: 'must', strictExpectations: true })).toEqual({
+      code: 1,
+      line: '1 rule(s) expected to fail now pass: take them out of all.json (--strict-expectations)',
+    });
     expect(exitOf(applied, { failOn: 'must' }).code).toBe(1);
   });
 
@@ -73,7 +94,9 @@ describe('applied to a run', () => {
 describe('in the reports', () => {
   it('compliance.html shows expected fails with their reason, apart from the failures, and the out-of-date entries', () => {
     const page = renderHtml(applied);
-    expect(page).toMatch(/<section id="expectations">[\s\S]*<article class="expected-fail" id="expected-P3\.firewall\.status\.enable-blocked-by-active" data-status="expected"/);
+    expect(page).toMatch(
+      /<section id="expectations">[\s\S]*<article class="expected-fail" id="expected-P3\.firewall\.status\.enable-blocked-by-active" data-status="expected"/,
+    );
     expect(page).toContain('expected: known bug OPS-1');
     expect(page).toMatch(/<h3 id="unexpectedly-passing">[\s\S]*P3\.firewall\.status\.disabled-to-enabled/);
     expect(page).toMatch(/<h3 id="expired">[\s\S]*P3\.firewall\.rules\.max-25<\/code><\/a> — fixed by now, surely <span class="expires">\(until 2026-11-20\)/);
@@ -83,7 +106,9 @@ describe('in the reports', () => {
   });
 
   it('junit.xml reports an expected fail as skipped, saying so', () => {
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(renderJunit(applied)) as { testsuites: { testsuite: Array<{ testcase: Record<string, unknown> | Array<Record<string, unknown>> }> } };
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(renderJunit(applied)) as {
+      testsuites: { testsuite: Array<{ testcase: Record<string, unknown> | Array<Record<string, unknown>> }> };
+    };
     const cases = parsed.testsuites.testsuite.flatMap((suite) => (Array.isArray(suite.testcase) ? suite.testcase : [suite.testcase]));
     const firewall = cases.find((testCase) => String(testCase.name).includes('cannot be enabled'))!;
     expect(firewall).not.toHaveProperty('failure');

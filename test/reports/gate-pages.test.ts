@@ -31,12 +31,19 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const spawned = spawnSync(process.execPath, [BIN, 'run', '--emulator-fault', RULE, '--rules', RULE, '--seed', '3', '--out', out, '--progress', 'quiet'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+  const spawned = spawnSync(process.execPath, [BIN, 'run', '--emulator-fault', RULE, '--rules', RULE, '--seed', '3', '--out', out, '--progress', 'quiet'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   run = { code: spawned.status, stderr: spawned.stderr };
   results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
   property = results.rules.find((rule) => rule.id === RULE)!.checks.find((entry) => entry.verdict === 'fail' && entry.counterexample)!;
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 }, 320_000);
 
@@ -85,7 +92,10 @@ describe('a property failure', () => {
   it('fills the Allure environment and executor: target, documents version, run id, seed', () => {
     const environment = readFileSync(join(out, 'allure-results', 'environment.properties'), 'utf8');
     expect(environment).toBe(`target=embedded reference emulator\ndocuments=version 4.123.1\nrun=${results.run.id}\nseed=3\n`);
-    expect(JSON.parse(readFileSync(join(out, 'allure-results', 'executor.json'), 'utf8'))).toMatchObject({ name: 'conformance', buildName: `run ${results.run.id} (seed 3)` });
+    expect(JSON.parse(readFileSync(join(out, 'allure-results', 'executor.json'), 'utf8'))).toMatchObject({
+      name: 'conformance',
+      buildName: `run ${results.run.id} (seed 3)`,
+    });
     expect(existsSync(join(out, 'allure-report', 'index.html'))).toBe(true);
   });
 
@@ -103,7 +113,9 @@ describe('a property failure', () => {
     await card.locator('details.evidence > summary').click();
     const offending = card.locator('.exchange.offending');
     await expect(offending.count()).resolves.toBe(1);
-    await expect(offending.locator('.reqline').innerText()).resolves.toMatch(new RegExp(`^${property.failingExchange! + 1}\\. POST /v4/networking/firewalls → HTTP 200 the exchange that broke the rule$`));
+    await expect(offending.locator('.reqline').innerText()).resolves.toMatch(
+      new RegExp(`^${property.failingExchange! + 1}\\. POST /v4/networking/firewalls → HTTP 200 the exchange that broke the rule$`),
+    );
     await screenshot('property-failure.png', card);
   });
 });
@@ -113,9 +125,20 @@ describe('the pages of the gate', () => {
 
   it('expectations: the expected fail under its reason, apart from the failures, with the expected filter', async () => {
     const file = join(work, 'expectations.html');
-    writeFileSync(file, renderHtml(applyExpectations(sampleResults(), { [FIREWALL]: { reason: 'known bug OPS-1', expires: '2027-01-31' }, 'P3.firewall.status.disabled-to-enabled': { reason: 'old' } }, 'gate.json')));
+    writeFileSync(
+      file,
+      renderHtml(
+        applyExpectations(
+          sampleResults(),
+          { [FIREWALL]: { reason: 'known bug OPS-1', expires: '2027-01-31' }, 'P3.firewall.status.disabled-to-enabled': { reason: 'old' } },
+          'gate.json',
+        ),
+      ),
+    );
     await page.goto(`file://${file}`);
-    await expect(page.locator(`#expected-${FIREWALL.replaceAll('.', '\\.')} .reason`).innerText()).resolves.toBe('expected: known bug OPS-1 (until 2027-01-31)');
+    await expect(page.locator(`#expected-${FIREWALL.replaceAll('.', '\\.')} .reason`).innerText()).resolves.toBe(
+      'expected: known bug OPS-1 (until 2027-01-31)',
+    );
     await expect(page.locator('#unexpectedly-passing + ul li').innerText()).resolves.toBe('P3.firewall.status.disabled-to-enabled — old');
     await expect(page.locator('.count[data-count="expected"] b').innerText()).resolves.toBe('1');
     await expect(page.locator(`#failures article[id="fail-${FIREWALL}"]`).count()).resolves.toBe(0);
@@ -127,11 +150,15 @@ describe('the pages of the gate', () => {
     const one = { ...sampleResults(OUTCOMES.slice(0, 3)), run: { ...sampleResults().run, id: 'rone', shard: '1/2' } };
     const two = { ...sampleResults(OUTCOMES.slice(3)), run: { ...sampleResults().run, id: 'rtwo', shard: '2/2' } };
     const file = join(work, 'merged.html');
-    const merged = mergeResults([{ file: 'shard-1/results.json', results: one }, { file: 'shard-2/results.json', results: two }]);
+    const merged = mergeResults([
+      { file: 'shard-1/results.json', results: one },
+      { file: 'shard-2/results.json', results: two },
+    ]);
     writeFileSync(file, renderHtml(merged));
     await page.goto(`file://${file}`);
     await expect(page.locator('#run').innerText()).resolves.toMatch(/merged from 2 results \(shards 1\/2, 2\/2\)$/);
-    for (const status of ['pass', 'fail', 'error', 'skip', 'disabled'] as const) await expect(page.locator(`.count[data-count="${status}"] b`).innerText()).resolves.toBe(String(sampleResults().summary[status]));
+    for (const status of ['pass', 'fail', 'error', 'skip', 'disabled'] as const)
+      await expect(page.locator(`.count[data-count="${status}"] b`).innerText()).resolves.toBe(String(sampleResults().summary[status]));
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot('merged-report.png', page.locator('header.top'));
   });

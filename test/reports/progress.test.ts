@@ -1,5 +1,6 @@
 // The terminal progress reporter in each mode, fed with hand-made checks (the CLI run test covers it end to end).
 import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import type { TestModule, TestSpecification } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
 import type { ProgressMode } from '../../harness/config.js';
@@ -29,13 +30,19 @@ function feed(mode: ProgressMode, stream = new Capture(mode === 'tty')): string 
   return stream.text;
 }
 
-const plainText = (text: string) => text.replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
-
 describe('progress reporter', () => {
   it('jsonl: one JSON object per finished check, with its rule ids, verdict and file', () => {
-    const lines = feed('jsonl').trim().split('\n').map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string; area: string });
+    const lines = feed('jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string; area: string });
     expect(lines).toHaveLength(OUTCOMES.length);
-    expect(lines[0]).toMatchObject({ verdict: 'fail', file: 'specs/part3/firewalls.spec.ts', area: 'Firewalls', rules: ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'] });
+    expect(lines[0]).toMatchObject({
+      verdict: 'fail',
+      file: 'specs/part3/firewalls.spec.ts',
+      area: 'Firewalls',
+      rules: ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'],
+    });
     expect(lines.map((line) => line.verdict)).toEqual(OUTCOMES.map((outcome) => outcome.verdict));
   });
 
@@ -56,7 +63,7 @@ describe('progress reporter', () => {
   it('tty: redraws the area lines in place and keeps the fails above them', () => {
     const text = feed('tty');
     expect(text).toContain('\u001b[');
-    const screen = plainText(text);
+    const screen = stripVTControlCharacters(text);
     expect(screen).toMatch(/FAIL P3\.firewall\.rules\.max-25/);
     expect(screen).toMatch(/Domains +1\/1 checks ✓/);
     expect(screen.lastIndexOf('Firewalls')).toBeGreaterThan(screen.lastIndexOf('FAIL'));
@@ -80,6 +87,12 @@ describe('progress reporter', () => {
     const end = stream.text.slice(stream.text.lastIndexOf('overall'));
     expect(end).toMatch(/^overall +6\/6 checks · 40 s elapsed\n/);
     // Every area's final line at the end, the firewalls' too although they did not move since the periodic print.
-    expect(end.trim().split('\n').slice(1).map((line) => line.split(/ {2,}/)[0])).toEqual(['Account', 'Tags', 'Domains', 'Firewalls']);
+    expect(
+      end
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(/ {2,}/)[0]),
+    ).toEqual(['Account', 'Tags', 'Domains', 'Firewalls']);
   });
 });

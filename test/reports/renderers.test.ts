@@ -29,7 +29,13 @@ describe('results.json', () => {
   });
 
   it('gives every rule its document, section, sentence, level and the checks behind it', () => {
-    expect(rule('P3.firewall.status.enable-blocked-by-active')).toMatchObject({ document: 'part3', section: 'Firewall status', area: 'Firewalls', level: 'MUST', status: 'fail' });
+    expect(rule('P3.firewall.status.enable-blocked-by-active')).toMatchObject({
+      document: 'part3',
+      section: 'Firewall status',
+      area: 'Firewalls',
+      level: 'MUST',
+      status: 'fail',
+    });
     expect(rule('P3.firewall.status.enable-blocked-by-active').sentence).toMatch(/cannot be enabled/);
     expect(rule('P3.firewall.status.disabled-to-enabled').checks).toEqual([expect.objectContaining({ verdict: 'pass' })]);
     expect(rule('P1.account.serves.get-account')).toMatchObject({ status: 'error', area: 'Account' });
@@ -45,10 +51,22 @@ describe('results.json', () => {
   });
 
   it('indexes every fail of a MUST rule with its evidence, seed, counterexample and a replay command for its spec file', () => {
-    expect(results.failures.map((failure) => failure.rule).sort()).toEqual(['P3.domain.types', 'P3.firewall.rules.max-25', 'P3.firewall.status.enable-blocked-by-active']);
+    expect(results.failures.map((failure) => failure.rule).sort()).toEqual([
+      'P3.domain.types',
+      'P3.firewall.rules.max-25',
+      'P3.firewall.status.enable-blocked-by-active',
+    ]);
     const property = rule('P3.firewall.rules.max-25').checks[0]!;
-    expect(property).toMatchObject({ verdict: 'fail', seed: 4242, path: '3:1', counterexample: expect.stringContaining('26 rules'), file: 'specs/properties/part3.spec.ts' });
-    expect(property.replay).toBe('npx conformance run --emulator-fault P3.firewall.status.enable-blocked-by-active --rules P3.firewall.rules.max-25 --seed 4242 specs/properties/part3.spec.ts');
+    expect(property).toMatchObject({
+      verdict: 'fail',
+      seed: 4242,
+      path: '3:1',
+      counterexample: expect.stringContaining('26 rules'),
+      file: 'specs/properties/part3.spec.ts',
+    });
+    expect(property.replay).toBe(
+      'npx conformance run --emulator-fault P3.firewall.status.enable-blocked-by-active --rules P3.firewall.rules.max-25 --seed 4242 specs/properties/part3.spec.ts',
+    );
     expect(rule('P3.firewall.status.enable-blocked-by-active').checks[0]!.evidence).toHaveLength(2);
     // A finding is replayed through the check that saw it (the finding's own rule selects no check).
     expect(rule('P3.domain.types').checks[0]!.replay).toMatch(/--rules P3\.domains\.serves\.get-domains .*specs\/part3\/domains\.spec\.ts$/);
@@ -56,7 +74,13 @@ describe('results.json', () => {
 
   it('lists every check once, for JUnit', () => {
     expect(results.checkList).toHaveLength(OUTCOMES.length);
-    expect(results.checkList[0]).toMatchObject({ file: 'specs/part3/firewalls.spec.ts', area: 'Firewalls', verdict: 'fail', failedRule: 'P3.firewall.status.enable-blocked-by-active', durationMs: 12 });
+    expect(results.checkList[0]).toMatchObject({
+      file: 'specs/part3/firewalls.spec.ts',
+      area: 'Firewalls',
+      verdict: 'fail',
+      failedRule: 'P3.firewall.status.enable-blocked-by-active',
+      durationMs: 12,
+    });
   });
 
   it('names the target without the credentials a base URL may carry', () => {
@@ -67,14 +91,22 @@ describe('results.json', () => {
   });
 
   it('replays against the same target with the same runs, and quotes what the shell would split', () => {
-    const command = replayCommand({ ...RUN, baseUrl: "https://api.example.com/it's", emulatorFaults: [], runs: 7 }, 'P3.firewall.rules.max-25', 'specs/part3/firewalls.spec.ts');
-    expect(command).toBe(`npx conformance run --base-url 'https://api.example.com/it'\\''s' --token "$CONFORMANCE_TOKEN" --rules P3.firewall.rules.max-25 --seed 4242 --runs 7 specs/part3/firewalls.spec.ts`);
+    const command = replayCommand(
+      { ...RUN, baseUrl: "https://api.example.com/it's", emulatorFaults: [], runs: 7 },
+      'P3.firewall.rules.max-25',
+      'specs/part3/firewalls.spec.ts',
+    );
+    expect(command).toBe(
+      `npx conformance run --base-url 'https://api.example.com/it'\\''s' --token "$CONFORMANCE_TOKEN" --rules P3.firewall.rules.max-25 --seed 4242 --runs 7 specs/part3/firewalls.spec.ts`,
+    );
   });
 });
 
 describe('honest rule status', () => {
   const FIREWALLS = 'specs/part3/firewalls.spec.ts';
-  const shapeOnly = outcome('a firewall is created', FIREWALLS, 'pass', ['P3.firewalls.serves.post-networking-firewalls'], { exercised: ['P3.firewall.label.min-3'] });
+  const shapeOnly = outcome('a firewall is created', FIREWALLS, 'pass', ['P3.firewalls.serves.post-networking-firewalls'], {
+    exercised: ['P3.firewall.label.min-3'],
+  });
   const refusalSkipped = outcome('a 2-char label is refused', FIREWALLS, 'skip', ['P3.firewall.label.min-3'], {}, 'needs a capability');
   const inferred = outcome('lists domains', 'specs/part3/domains.spec.ts', 'pass', ['P3.domains.serves.get-domains'], {
     findings: [{ rule: 'P3.domain.fields', level: 'SHOULD', path: '/data/0', message: 'must have property ttl_sec', request: 'GET /v4/domains' }],
@@ -142,7 +174,9 @@ describe('compliance.html', () => {
 
 describe('junit.xml', () => {
   const xml = renderJunit(results);
-  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as { testsuites: { testsuite: Array<{ name: string; testcase: Record<string, unknown> | Array<Record<string, unknown>> }> } };
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
+    testsuites: { testsuite: Array<{ name: string; testcase: Record<string, unknown> | Array<Record<string, unknown>> }> };
+  };
   const cases = parsed.testsuites.testsuite.flatMap((suite) => (Array.isArray(suite.testcase) ? suite.testcase : [suite.testcase]));
 
   it('is well-formed XML even with control characters and CDATA terminators in a body', () => {
@@ -152,7 +186,13 @@ describe('junit.xml', () => {
 
   it('has one test case per check, grouped by spec file, with fails, errors and skips', () => {
     expect(cases).toHaveLength(OUTCOMES.length);
-    expect(parsed.testsuites.testsuite.map((suite) => suite.name).sort()).toEqual(['specs/part1/account.spec.ts', 'specs/part2/tags.spec.ts', 'specs/part3/domains.spec.ts', 'specs/part3/firewalls.spec.ts', 'specs/properties/part3.spec.ts']);
+    expect(parsed.testsuites.testsuite.map((suite) => suite.name).sort()).toEqual([
+      'specs/part1/account.spec.ts',
+      'specs/part2/tags.spec.ts',
+      'specs/part3/domains.spec.ts',
+      'specs/part3/firewalls.spec.ts',
+      'specs/properties/part3.spec.ts',
+    ]);
     const byName = (fragment: string) => cases.find((testCase) => String(testCase.name).includes(fragment))!;
     expect(byName('cannot be enabled')).toMatchObject({ classname: 'specs.part3.firewalls', failure: expect.objectContaining({ type: 'fail' }) });
     expect(JSON.stringify(byName('cannot be enabled').failure)).toContain('replay: npx conformance run');
@@ -199,10 +239,30 @@ describe('reading results.json back', () => {
 describe('mutation.html', () => {
   const outcome = { rule: 'P3.firewall.rules.max-25', does: 'accepts a 26th rule', durationMs: 1200, otherFails: [] };
   const matrix = {
-    started: '2026-11-21T07:00:00.000Z', finished: '2026-11-21T07:03:00.000Z', seed: 7, jobs: 2, durationMs: 180_000, faults: 2, detected: 1,
+    started: '2026-11-21T07:00:00.000Z',
+    finished: '2026-11-21T07:03:00.000Z',
+    seed: 7,
+    jobs: 2,
+    durationMs: 180_000,
+    faults: 2,
+    detected: 1,
     outcomes: [
-      { ...outcome, id: 'P3.firewall.rules.max-25', detected: true, ruleStatus: 'fail', detectedBy: [{ check: '[P3.firewall.rules.max-25] a 26th rule is refused', message: 'got HTTP 200 <script>' }], otherFails: ['P3.firewall.view.rules'] },
-      { ...outcome, id: 'P3.firewall.rules.max-25~update', detected: false, ruleStatus: 'pass', detectedBy: [], problem: 'the run did not finish within 120 s' },
+      {
+        ...outcome,
+        id: 'P3.firewall.rules.max-25',
+        detected: true,
+        ruleStatus: 'fail',
+        detectedBy: [{ check: '[P3.firewall.rules.max-25] a 26th rule is refused', message: 'got HTTP 200 <script>' }],
+        otherFails: ['P3.firewall.view.rules'],
+      },
+      {
+        ...outcome,
+        id: 'P3.firewall.rules.max-25~update',
+        detected: false,
+        ruleStatus: 'pass',
+        detectedBy: [],
+        problem: 'the run did not finish within 120 s',
+      },
     ],
   };
   const html = renderMutationHtml(matrix);

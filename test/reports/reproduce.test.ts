@@ -14,8 +14,24 @@ const FILE = 'specs/properties/part3.spec.ts';
 describe('the replay command', () => {
   it('repeats every setting of a staging run that differs from the default, tokens as environment variables', () => {
     const config = resolveConfig({
-      env: { CONFORMANCE_TOKEN: 'full-access-secret', CONFORMANCE_SCOPED_TOKENS: 'domains:read_only=scoped-secret-1;linodes:read_write,ips:read_only=scoped-secret-2' },
-      flags: { baseUrl: 'https://deploy:pw-secret@api.staging.example.com', restrictedToken: 'restricted-secret', region: 'eu-west', instanceType: 'g7-small', largerInstanceType: 'g7-large', otherRegion: 'us-west', controlUrl: 'https://control.staging.example.com', consistencyWindowMs: '12000', allowDestructive: 'true', maxInstances: 'unlimited', shrink: 'false', seed: '99' },
+      env: {
+        CONFORMANCE_TOKEN: 'full-access-secret',
+        CONFORMANCE_SCOPED_TOKENS: 'domains:read_only=scoped-secret-1;linodes:read_write,ips:read_only=scoped-secret-2',
+      },
+      flags: {
+        baseUrl: 'https://deploy:pw-secret@api.staging.example.com',
+        restrictedToken: 'restricted-secret',
+        region: 'eu-west',
+        instanceType: 'g7-small',
+        largerInstanceType: 'g7-large',
+        otherRegion: 'us-west',
+        controlUrl: 'https://control.staging.example.com',
+        consistencyWindowMs: '12000',
+        allowDestructive: 'true',
+        maxInstances: 'unlimited',
+        shrink: 'false',
+        seed: '99',
+      },
     });
     registerConfigSecrets(config);
     const command = replayCommand(runInfoOf(config), RULE, FILE);
@@ -27,14 +43,25 @@ describe('the replay command', () => {
 
   it('says no more than needed for a default run: read-only is repeated, the defaults of a staging run are not', () => {
     const config = resolveConfig({ flags: { baseUrl: 'https://api.example.com', token: 'tok-secret', readOnly: 'true', seed: '5' } });
-    expect(replayCommand(runInfoOf(config), RULE, FILE)).toBe(`npx conformance run --base-url https://api.example.com --token "$CONFORMANCE_TOKEN" --read-only --rules ${RULE} --seed 5 ${FILE}`);
+    expect(replayCommand(runInfoOf(config), RULE, FILE)).toBe(
+      `npx conformance run --base-url https://api.example.com --token "$CONFORMANCE_TOKEN" --read-only --rules ${RULE} --seed 5 ${FILE}`,
+    );
     const embedded = resolveConfig({ flags: { seed: '5', emulatorFaults: RULE } });
     expect(replayCommand(runInfoOf(embedded), RULE, FILE)).toBe(`npx conformance run --emulator-fault ${RULE} --rules ${RULE} --seed 5 ${FILE}`);
   });
 });
 
 describe('the curl command', () => {
-  const failing = exchange('PUT', "/v4/networking/firewalls/7/rules?note=it's", 200, {}, { requestHeaders: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${REDACTED}`, 'user-agent': 'conformance' }, requestBody: { inbound: [{ ports: "1,2 'x'" }] } });
+  const failing = exchange(
+    'PUT',
+    "/v4/networking/firewalls/7/rules?note=it's",
+    200,
+    {},
+    {
+      requestHeaders: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${REDACTED}`, 'user-agent': 'conformance' },
+      requestBody: { inbound: [{ ports: "1,2 'x'" }] },
+    },
+  );
 
   it('sends the failing request to the target again with the token as $TOKEN', () => {
     expect(curlCommand(failing, 'https://api.example.com')).toBe(

@@ -19,10 +19,21 @@ const CHROMIUM = '/usr/bin/chromium';
 const FAULT = 'P3.firewall.status.enable-blocked-by-active';
 const SCREENSHOT = process.env.UPDATE_REPORT_SCREENSHOT === '1';
 const work = mkdtempSync(join(tmpdir(), 'conformance-run-reports-'));
-const paths = { out: join(work, 'out'), html: join(work, 'pages', 'report.html'), junit: join(work, 'ci', 'junit.xml'), json: join(work, 'data', 'results.json') };
+const paths = {
+  out: join(work, 'out'),
+  html: join(work, 'pages', 'report.html'),
+  junit: join(work, 'ci', 'junit.xml'),
+  json: join(work, 'data', 'results.json'),
+};
 
 function conformance(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...env },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -31,16 +42,38 @@ let results: Results;
 
 beforeAll(() => {
   const narrow = SCREENSHOT ? [] : ['--rules', FAULT];
-  run = conformance(['run', '--emulator-fault', FAULT, ...narrow, '--seed', '77', '--out', paths.out, '--html', paths.html, '--junit', paths.junit, '--json', paths.json, '--progress', 'jsonl']);
+  run = conformance([
+    'run',
+    '--emulator-fault',
+    FAULT,
+    ...narrow,
+    '--seed',
+    '77',
+    '--out',
+    paths.out,
+    '--html',
+    paths.html,
+    '--junit',
+    paths.junit,
+    '--json',
+    paths.json,
+    '--progress',
+    'jsonl',
+  ]);
   results = JSON.parse(readFileSync(paths.json, 'utf8')) as Results;
 }, 320_000);
 
 describe('a run with a known failure', () => {
   it('exits 1, with one JSON object per finished check on standard output and the summary on standard error', () => {
     expect(run.code, run.stderr.slice(-2000)).toBe(1);
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string });
     expect(lines).toHaveLength(results.checkList.length);
-    expect(lines.filter((line) => line.verdict === 'fail')).toEqual([expect.objectContaining({ file: 'specs/part3/firewalls.spec.ts', rules: expect.arrayContaining([FAULT]) })]);
+    expect(lines.filter((line) => line.verdict === 'fail')).toEqual([
+      expect.objectContaining({ file: 'specs/part3/firewalls.spec.ts', rules: expect.arrayContaining([FAULT]) }),
+    ]);
     expect(run.stderr).toMatch(/conformance: rules \d+ pass, 1 fail, 0 error, .*→ .*report\.html/);
   });
 
@@ -60,10 +93,23 @@ describe('a run with a known failure', () => {
     const allureResults = join(paths.out, 'allure-results');
     const failed = readdirSync(allureResults)
       .filter((file) => file.endsWith('-result.json'))
-      .map((file) => JSON.parse(readFileSync(join(allureResults, file), 'utf8')) as { status: string; labels: Array<{ name: string; value: string }>; steps: Array<{ attachments: unknown[] }> })
+      .map(
+        (file) =>
+          JSON.parse(readFileSync(join(allureResults, file), 'utf8')) as {
+            status: string;
+            labels: Array<{ name: string; value: string }>;
+            steps: Array<{ attachments: unknown[] }>;
+          },
+      )
       .filter((result) => result.status === 'failed');
     expect(failed).toHaveLength(1);
-    expect(failed[0]!.labels).toEqual(expect.arrayContaining([{ name: 'rule', value: FAULT }, { name: 'story', value: FAULT }, { name: 'epic', value: 'Document 3' }]));
+    expect(failed[0]!.labels).toEqual(
+      expect.arrayContaining([
+        { name: 'rule', value: FAULT },
+        { name: 'story', value: FAULT },
+        { name: 'epic', value: 'Document 3' },
+      ]),
+    );
     expect(JSON.stringify(failed[0])).toContain('evidence (tokens redacted)');
     const report = join(paths.out, 'allure-report', 'index.html');
     expect(existsSync(report)).toBe(true);
@@ -115,7 +161,13 @@ describe('bad report input or settings', () => {
     expect(() => configFromOptions({}, { CONFORMANCE_ALLURE: 'maybe' })).toThrow(/environment \(allure\): allure is true or false, got "maybe"/);
     const file = join(work, 'config.json');
     writeFileSync(file, JSON.stringify({ html: 'a.html', junit: 'b.xml', json: 'c.json', allure: false, progress: 'quiet' }));
-    expect(configFromOptions({ config: file, json: 'flag.json' }, { CONFORMANCE_JUNIT: 'env.xml' })).toMatchObject({ html: 'a.html', junit: 'env.xml', json: 'flag.json', allure: false, progress: 'quiet' });
+    expect(configFromOptions({ config: file, json: 'flag.json' }, { CONFORMANCE_JUNIT: 'env.xml' })).toMatchObject({
+      html: 'a.html',
+      junit: 'env.xml',
+      json: 'flag.json',
+      allure: false,
+      progress: 'quiet',
+    });
     expect(configFromOptions({ allure: false }, {}).allure).toBe(false);
   });
 });
@@ -128,7 +180,10 @@ describe('compliance.html in headless Chromium', () => {
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('request', (request) => requested.push(request.url()));
     page.on('dialog', (dialog) => {
@@ -149,7 +204,8 @@ describe('compliance.html in headless Chromium', () => {
     await expect(page.locator('#documents-version').innerText()).resolves.toBe('version 4.123.1');
     await expect(page.locator('#date').innerText()).resolves.toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
     await expect(page.locator('#score').innerText()).resolves.toBe(`${results.score.percent!.toFixed(1)} %`);
-    for (const status of ['pass', 'fail', 'error', 'skip', 'disabled'] as const) await expect(page.locator(`.count[data-count="${status}"] b`).innerText()).resolves.toBe(results.summary[status].toLocaleString('en-US'));
+    for (const status of ['pass', 'fail', 'error', 'skip', 'disabled'] as const)
+      await expect(page.locator(`.count[data-count="${status}"] b`).innerText()).resolves.toBe(results.summary[status].toLocaleString('en-US'));
     expect(await page.locator('.count[data-count="fail"] b').isVisible()).toBe(true);
   });
 

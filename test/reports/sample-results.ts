@@ -6,7 +6,17 @@ import { buildResults, type CheckOutcome, type Results, type RunInfo } from '../
 
 export const HOSTILE = '</script><script>alert(1)</script>';
 
-export const RUN: RunInfo = { id: 'rtest01', seed: 4242, runs: 100, violationRuns: 10, baseUrl: null, emulatorFaults: ['P3.firewall.status.enable-blocked-by-active'], rules: null, areas: null, shard: null };
+export const RUN: RunInfo = {
+  id: 'rtest01',
+  seed: 4242,
+  runs: 100,
+  violationRuns: 10,
+  baseUrl: null,
+  emulatorFaults: ['P3.firewall.status.enable-blocked-by-active'],
+  rules: null,
+  areas: null,
+  shard: null,
+};
 
 export function exchange(method: string, path: string, status: number, body: unknown, extra: Partial<Exchange> = {}): Exchange {
   return {
@@ -35,22 +45,36 @@ export function outcome(name: string, file: string, verdict: Verdict, rules: str
 const FIREWALLS = 'specs/part3/firewalls.spec.ts';
 
 export const OUTCOMES: CheckOutcome[] = [
-  outcome('a disabled firewall cannot be enabled while another enabled one is assigned', FIREWALLS, 'fail', ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'], {
-    failedRule: 'P3.firewall.status.enable-blocked-by-active',
-    message: 'enabling should be rejected (4xx) but got HTTP 200',
-    exchanges: [
-      exchange('PUT', '/v4/networking/firewalls/7', 200, { status: 'enabled', note: HOSTILE }, { requestBody: { status: 'enabled' } }),
-      exchange('GET', '/v4/networking/firewalls/7', 500, `<html>${HOSTILE}]]>\u0001]]></html>`, { notJson: true, contentType: 'text/html' }),
-    ],
-    endpoints: { 'PUT /v4/networking/firewalls/{firewallId}': 1, 'GET /v4/networking/firewalls/{firewallId}': 1 },
-  }, 'P3.firewall.status.enable-blocked-by-active: enabling should be rejected (4xx) but got HTTP 200'),
-  outcome('a body breaking only P3.firewall.rules.max-25 is rejected', 'specs/properties/part3.spec.ts', 'fail', ['P3.firewall.rules.max-25'], {
-    failedRule: 'P3.firewall.rules.max-25',
-    seed: 4242,
-    path: '3:1',
-    counterexample: '{"rules":{"inbound":[…26 rules…]}}',
-    exchanges: [exchange('PUT', '/v4/networking/firewalls/7/rules', 200, {})],
-  }, 'P3.firewall.rules.max-25: a 26th rule should be rejected — counterexample …'),
+  outcome(
+    'a disabled firewall cannot be enabled while another enabled one is assigned',
+    FIREWALLS,
+    'fail',
+    ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'],
+    {
+      failedRule: 'P3.firewall.status.enable-blocked-by-active',
+      message: 'enabling should be rejected (4xx) but got HTTP 200',
+      exchanges: [
+        exchange('PUT', '/v4/networking/firewalls/7', 200, { status: 'enabled', note: HOSTILE }, { requestBody: { status: 'enabled' } }),
+        exchange('GET', '/v4/networking/firewalls/7', 500, `<html>${HOSTILE}]]>\u0001]]></html>`, { notJson: true, contentType: 'text/html' }),
+      ],
+      endpoints: { 'PUT /v4/networking/firewalls/{firewallId}': 1, 'GET /v4/networking/firewalls/{firewallId}': 1 },
+    },
+    'P3.firewall.status.enable-blocked-by-active: enabling should be rejected (4xx) but got HTTP 200',
+  ),
+  outcome(
+    'a body breaking only P3.firewall.rules.max-25 is rejected',
+    'specs/properties/part3.spec.ts',
+    'fail',
+    ['P3.firewall.rules.max-25'],
+    {
+      failedRule: 'P3.firewall.rules.max-25',
+      seed: 4242,
+      path: '3:1',
+      counterexample: '{"rules":{"inbound":[…26 rules…]}}',
+      exchanges: [exchange('PUT', '/v4/networking/firewalls/7/rules', 200, {})],
+    },
+    'P3.firewall.rules.max-25: a 26th rule should be rejected — counterexample …',
+  ),
   outcome('lists domains', 'specs/part3/domains.spec.ts', 'pass', ['P3.domains.serves.get-domains'], {
     endpoints: { 'GET /v4/domains': 2 },
     findings: [{ rule: 'P3.domain.types', level: 'MUST', path: '/data/0/domain', message: 'must be string', request: 'GET /v4/domains' }],

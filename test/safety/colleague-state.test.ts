@@ -10,7 +10,13 @@ import { api, conformance, startEmulator, tempDir, type CliResult } from './supp
 const TOKEN = 'colleague-state-token-3d9a';
 const REGION = 'us-east';
 /** The checks that make an IPv6 range or a new VLAN in the configured region. */
-const RULES = ['P3.ips.serves.post-networking-ipv6-ranges', 'P3.ips.serves.get-networking-ipv6-ranges-id', 'P2.interfaces.label.new-creates-vlan', 'P3.vlan.list-account', 'P3.vlan.detach'];
+const RULES = [
+  'P3.ips.serves.post-networking-ipv6-ranges',
+  'P3.ips.serves.get-networking-ipv6-ranges-id',
+  'P2.interfaces.label.new-creates-vlan',
+  'P3.vlan.list-account',
+  'P3.vlan.detach',
+];
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let run: CliResult;
 let results: Results;
@@ -27,7 +33,24 @@ beforeAll(async () => {
   }
   expect((await colleague.list('/v4beta/networking/vlans')).length).toBe(10);
   const out = tempDir('colleague');
-  run = await conformance(['run', '--base-url', emulator.url, '--token', TOKEN, '--region', REGION, '--vlan-region', REGION, '--rules', RULES.join(','), '--out', out, '--no-allure', '--progress', 'quiet']);
+  run = await conformance([
+    'run',
+    '--base-url',
+    emulator.url,
+    '--token',
+    TOKEN,
+    '--region',
+    REGION,
+    '--vlan-region',
+    REGION,
+    '--rules',
+    RULES.join(','),
+    '--out',
+    out,
+    '--no-allure',
+    '--progress',
+    'quiet',
+  ]);
   results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
 }, 180_000);
 
@@ -43,7 +66,10 @@ describe("a colleague holding the region's IPv6 range and its 10 VLANs", () => {
   });
 
   it.each([
-    ['P3.ips.serves.post-networking-ipv6-ranges', /already holds an IPv6 range the check did not create in us-east .*one range per region per account; give --other-region/],
+    [
+      'P3.ips.serves.post-networking-ipv6-ranges',
+      /already holds an IPv6 range the check did not create in us-east .*one range per region per account; give --other-region/,
+    ],
     ['P3.ips.serves.get-networking-ipv6-ranges-id', /already holds an IPv6 range/],
     ['P2.interfaces.label.new-creates-vlan', /already holds 10 VLAN\(s\) the run did not create that may be in us-east .*up to 10 per region/],
     ['P3.vlan.list-account', /already holds 10 VLAN\(s\)/],

@@ -30,9 +30,30 @@ describe('--control-url given explicitly', () => {
   ] as const)
     it(`${name}: one line naming it and why, exit 2, nothing run`, async () => {
       const url = await controlUrl();
-      const result = await conformance(['run', '--base-url', target.url, '--token', 'control-url-token-1', '--control-url', url, '--out', tempDir('control-url'), '--no-allure', '--progress', 'quiet', '--timeout', '2000', '--rules', 'P1.account.serves.get-account', 'specs/generic/part1']);
+      const result = await conformance([
+        'run',
+        '--base-url',
+        target.url,
+        '--token',
+        'control-url-token-1',
+        '--control-url',
+        url,
+        '--out',
+        tempDir('control-url'),
+        '--no-allure',
+        '--progress',
+        'quiet',
+        '--timeout',
+        '2000',
+        '--rules',
+        'P1.account.serves.get-account',
+        'specs/generic/part1',
+      ]);
       expect(result.code).toBe(2);
-      const lines = result.stderr.trim().split('\n').filter((line) => !line.startsWith('conformance: run '));
+      const lines = result.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('conformance: run '));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(`the control URL ${url} offers no control hooks`);
       expect(lines[0]).toMatch(why);

@@ -15,7 +15,8 @@ beforeAll(async () => {
   server = await startFakeServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     const page = Number(url.searchParams.get('page') ?? 1);
-    if (url.pathname.startsWith('/__control')) return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":[{"reason":"Not found"}]}');
+    if (url.pathname.startsWith('/__control'))
+      return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":[{"reason":"Not found"}]}');
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ data: [{ id: page, label: `someone-else-${page}` }], page, pages: 1e9, results: 1e11 }));
   });
@@ -39,7 +40,21 @@ describe('a list claiming 10^9 pages', () => {
   it('sweep stops at its deadline and keeps to the rate cap', async () => {
     const before = server.seen.length;
     const started = Date.now();
-    const result = await conformance(['sweep', '--run-id', 'endless2', '--base-url', server.url, '--token', TOKEN, '--out', tempDir('endless-budget'), '--run-budget', '2000', '--max-rps', '20']);
+    const result = await conformance([
+      'sweep',
+      '--run-id',
+      'endless2',
+      '--base-url',
+      server.url,
+      '--token',
+      TOKEN,
+      '--out',
+      tempDir('endless-budget'),
+      '--run-budget',
+      '2000',
+      '--max-rps',
+      '20',
+    ]);
     const took = Date.now() - started;
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/not read from page \d+ on \(out of time\)/);
@@ -52,7 +67,28 @@ describe('a list claiming 10^9 pages', () => {
     const out = tempDir('endless-sigterm');
     let child: ChildProcess | undefined;
     const before = server.seen.length;
-    const finished = conformance(['run', '--base-url', server.url, '--token', TOKEN, '--out', out, '--run-id', 'endless3', '--timeout', '1000', '--consistency-window', '0', '--no-allure', '--progress', 'quiet', 'specs/generic/part3'], { started: (started) => (child = started) });
+    const finished = conformance(
+      [
+        'run',
+        '--base-url',
+        server.url,
+        '--token',
+        TOKEN,
+        '--out',
+        out,
+        '--run-id',
+        'endless3',
+        '--timeout',
+        '1000',
+        '--consistency-window',
+        '0',
+        '--no-allure',
+        '--progress',
+        'quiet',
+        'specs/generic/part3',
+      ],
+      { started: (started) => (child = started) },
+    );
     while (server.seen.length - before < 20) await sleep(50);
     child!.kill('SIGTERM');
     const signalled = Date.now();
@@ -62,6 +98,8 @@ describe('a list claiming 10^9 pages', () => {
     // The checks' grace (5 s), their wind-down (up to 10 s) and the cleanup's 30 s.
     expect(stopMs).toBeLessThan(45_000);
     expect(result.stderr).toMatch(/conformance: not read: \/v4\/compute\/instances: not read past page 50/);
-    expect(result.stderr).toMatch(/conformance: interrupted by SIGTERM: .*cleanup deleted 0, 0 remain and 7 lists were not read to the end: conformance sweep --run-id endless3/);
+    expect(result.stderr).toMatch(
+      /conformance: interrupted by SIGTERM: .*cleanup deleted 0, 0 remain and 7 lists were not read to the end: conformance sweep --run-id endless3/,
+    );
   }, 90_000);
 });

@@ -24,7 +24,23 @@ afterAll(async () => {
 async function run(args: string[]) {
   const out = tempDir('guards');
   const first = proxy.requests.length;
-  const result = await conformance(['run', '--base-url', proxy.url, '--token', TOKEN, '--out', out, '--seed', '3', '--runs', '5', '--no-allure', '--progress', 'quiet', ...args]);
+  const result = await conformance([
+    'run',
+    '--base-url',
+    proxy.url,
+    '--token',
+    TOKEN,
+    '--out',
+    out,
+    '--seed',
+    '3',
+    '--runs',
+    '5',
+    '--no-allure',
+    '--progress',
+    'quiet',
+    ...args,
+  ]);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
   return { code: result.code, stderr: result.stderr, results, sent: proxy.requests.slice(first), out };
 }
@@ -35,7 +51,8 @@ function messages(results: Results, verdict: string): string[] {
 }
 
 const line = (request: RecordedRequest) => `${request.method} ${request.path.split('?')[0]}`;
-const DESTRUCTIVE = /^(POST \/v4\/account\/cancel|POST \/v4\/account\/credit-card|POST \/v4\/account\/entity-transfers\/[^/]+\/accept|PUT \/v4\/account|PUT \/v4\/monitor\/plan|POST \/v4\/account\/events\/\d+\/seen)$/;
+const DESTRUCTIVE =
+  /^(POST \/v4\/account\/cancel|POST \/v4\/account\/credit-card|POST \/v4\/account\/entity-transfers\/[^/]+\/accept|PUT \/v4\/account|PUT \/v4\/monitor\/plan|POST \/v4\/account\/events\/\d+\/seen)$/;
 
 /** One run without --allow-destructive and with a budget of 2 instances, shared by the checks below it. */
 const DESTRUCTIVE_FILES = ['part1/account', 'part3/monitoring'];
@@ -65,11 +82,17 @@ describe('safety settings of a run', () => {
 
   it('--max-instances 2: no more than 2 instances are created; checks needing more report skip with the budget', async () => {
     const { code, results, sent } = await guardedRun();
-    const created = sent.filter((request) => request.status >= 200 && request.status < 300 && /^POST \/v4\/compute\/instances(\/\d+\/clone)?$/.test(line(request)));
+    const created = sent.filter(
+      (request) => request.status >= 200 && request.status < 300 && /^POST \/v4\/compute\/instances(\/\d+\/clone)?$/.test(line(request)),
+    );
     expect(created.length).toBeGreaterThan(0);
     expect(created.length).toBeLessThanOrEqual(2);
     // Checks the budget cannot pay for skip with the budget named: held back by the run's plan, or refused when it runs out.
-    expect(messages(results, 'skip').filter((message) => /budget of 2 new instances.*\(--max-instances\)|the run's budget of 2 new instances is used up/.test(message)).length).toBeGreaterThan(0);
+    expect(
+      messages(results, 'skip').filter((message) =>
+        /budget of 2 new instances.*\(--max-instances\)|the run's budget of 2 new instances is used up/.test(message),
+      ).length,
+    ).toBeGreaterThan(0);
     expect(code).toBe(0);
   }, 90_000);
 
@@ -83,6 +106,8 @@ describe('safety settings of a run', () => {
   // Last: the emulator's account is cancelled afterwards.
   it('with --allow-destructive the same checks do send them', async () => {
     const { sent } = await run(['--allow-destructive', ...DESTRUCTIVE_FILES]);
-    expect(new Set(sent.map(line).filter((request) => DESTRUCTIVE.test(request)))).toEqual(new Set(['POST /v4/account/cancel', 'POST /v4/account/credit-card', 'PUT /v4/account', 'PUT /v4/monitor/plan']));
+    expect(new Set(sent.map(line).filter((request) => DESTRUCTIVE.test(request)))).toEqual(
+      new Set(['POST /v4/account/cancel', 'POST /v4/account/credit-card', 'PUT /v4/account', 'PUT /v4/monitor/plan']),
+    );
   }, 90_000);
 });

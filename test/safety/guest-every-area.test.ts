@@ -15,7 +15,24 @@ beforeAll(async () => {
   emulator = await startEmulator(TOKEN);
   client = api(emulator.url, TOKEN);
   before = await snapshot(client);
-  run = await conformance(['run', '--base-url', emulator.url, '--token', TOKEN, '--out', tempDir('every-area'), '--seed', '17', '--runs', '3', '--violation-runs', '1', '--no-allure', '--progress', 'quiet']);
+  run = await conformance([
+    'run',
+    '--base-url',
+    emulator.url,
+    '--token',
+    TOKEN,
+    '--out',
+    tempDir('every-area'),
+    '--seed',
+    '17',
+    '--runs',
+    '3',
+    '--violation-runs',
+    '1',
+    '--no-allure',
+    '--progress',
+    'quiet',
+  ]);
 }, 600_000);
 
 afterAll(() => emulator?.stop());
@@ -25,7 +42,7 @@ describe('a guest run over every area', () => {
     expect(run.code, run.stderr.slice(-3000)).toBe(0);
   });
 
-  it("leaves every list of the account as it was, and says that nothing it created is left", async () => {
+  it('leaves every list of the account as it was, and says that nothing it created is left', async () => {
     expect(await newSince(client, before)).toEqual([]);
     expect(run.stderr).toMatch(/conformance: nothing the run created is left on the target \(each delete confirmed by a read\)/);
   });

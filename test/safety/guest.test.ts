@@ -24,8 +24,20 @@ type Json = Record<string, unknown>;
 
 /** A colleague's resources, made with the same full-access token before the run. */
 async function seedForeign(): Promise<string[]> {
-  const instance = await client.create('/v4/compute/instances', { region: 'us-east', type: 'g6-standard-1', label: 'colleague-vm', image: 'compute/debian12', root_pass: 'Colleague!Pass9', tags: ['colleague-tag'] });
-  const domain = await client.create('/v4/domains', { domain: 'colleague-site.example.com', type: 'master', soa_email: 'hostmaster@example.com', tags: ['colleague-tag'] });
+  const instance = await client.create('/v4/compute/instances', {
+    region: 'us-east',
+    type: 'g6-standard-1',
+    label: 'colleague-vm',
+    image: 'compute/debian12',
+    root_pass: 'Colleague!Pass9',
+    tags: ['colleague-tag'],
+  });
+  const domain = await client.create('/v4/domains', {
+    domain: 'colleague-site.example.com',
+    type: 'master',
+    soa_email: 'hostmaster@example.com',
+    tags: ['colleague-tag'],
+  });
   await client.create(`/v4/domains/${String(domain.id)}/records`, { type: 'A', name: 'www', target: '192.0.2.44' });
   const firewall = await client.create('/v4/networking/firewalls', { label: 'colleague-fw', rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } });
   await client.create(`/v4/networking/firewalls/${String(firewall.id)}/devices`, { id: instance.id, type: 'compute' });
@@ -60,12 +72,33 @@ beforeAll(async () => {
   foreignBefore = await Promise.all(foreignPaths.map((path) => client.get(path)));
   eventsBefore = flagsOf(await client.list('/v4/account/events'));
   before = await snapshot(client);
-  const scoped = { 'events:read_only': await client.mintToken({ scopes: ['events:read_only'] }), 'account:read_only': await client.mintToken({ scopes: ['account:read_only'] }) };
+  const scoped = {
+    'events:read_only': await client.mintToken({ scopes: ['events:read_only'] }),
+    'account:read_only': await client.mintToken({ scopes: ['account:read_only'] }),
+  };
   const restricted = await client.mintToken({ scopes: '*', restricted: true });
   tokens = [TOKEN, ...Object.values(scoped), restricted];
   out = tempDir('guest');
   const scopedFlags = Object.entries(scoped).flatMap(([scopes, token]) => ['--token-scoped', `${scopes}=${token}`]);
-  run = await conformance(['run', '--base-url', proxy.url, '--token', TOKEN, ...scopedFlags, '--restricted-token', restricted, '--out', out, '--seed', '9', '--runs', '5', '--progress', 'plain', ...FILES]);
+  run = await conformance([
+    'run',
+    '--base-url',
+    proxy.url,
+    '--token',
+    TOKEN,
+    ...scopedFlags,
+    '--restricted-token',
+    restricted,
+    '--out',
+    out,
+    '--seed',
+    '9',
+    '--runs',
+    '5',
+    '--progress',
+    'plain',
+    ...FILES,
+  ]);
 }, 240_000);
 
 afterAll(async () => {
@@ -74,7 +107,9 @@ afterAll(async () => {
 });
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 describe('a run on an account holding resources it did not create', () => {
@@ -91,7 +126,10 @@ describe('a run on an account holding resources it did not create', () => {
   it('leaves nothing of its own behind but clusters still provisioning, which it names and sweep deletes once they are active', async () => {
     const left = await newSince(client, before);
     expect(left.filter((item) => !item.startsWith('/v4/databases/instances: '))).toEqual([]);
-    if (left.length) expect(run.stderr).toMatch(/resources the run created are left \(\d+ database; a cluster cannot be deleted while it provisions\): .*`conformance sweep --run-id/);
+    if (left.length)
+      expect(run.stderr).toMatch(
+        /resources the run created are left \(\d+ database; a cluster cannot be deleted while it provisions\): .*`conformance sweep --run-id/,
+      );
     // Half an hour later (the test moves the emulator's clock: the run saw no control hooks).
     await client.call('POST', '/__control/clock', { advance_seconds: 31 * 60 });
     const runId = /run (\w+) against/.exec(run.stderr)![1]!;
@@ -105,8 +143,17 @@ describe('a run on an account holding resources it did not create', () => {
     for (const token of tokens) expect(sent.has(`Bearer ${token}`), `token ${tokens.indexOf(token)} was not used`).toBe(true);
     const files = filesUnder(out);
     expect(files.map((file) => file.slice(out.length))).toEqual(expect.arrayContaining(['/results.json', '/compliance.html', '/junit.xml']));
-    const texts: Array<[string, string]> = [['standard output', run.stdout], ['standard error', run.stderr], ...files.map((file): [string, string] => [file, readFileSync(file, 'latin1')])];
-    const forms = tokens.flatMap((token) => [token, Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url'), encodeURIComponent(token)]);
+    const texts: Array<[string, string]> = [
+      ['standard output', run.stdout],
+      ['standard error', run.stderr],
+      ...files.map((file): [string, string] => [file, readFileSync(file, 'latin1')]),
+    ];
+    const forms = tokens.flatMap((token) => [
+      token,
+      Buffer.from(token).toString('base64'),
+      Buffer.from(token).toString('base64url'),
+      encodeURIComponent(token),
+    ]);
     const leaks = texts.flatMap(([where, text]) => forms.filter((form) => text.includes(form)).map((form) => `${where}: token form #${forms.indexOf(form)}`));
     expect(leaks).toEqual([]);
   });

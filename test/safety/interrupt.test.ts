@@ -25,7 +25,10 @@ async function target() {
 /** Starts a run and sends `signal` once its ledger holds `pending` resources not yet deleted (then `again`, if given). */
 async function runUntilPending(url: string, runId: string, out: string, pending: number, signal: NodeJS.Signals, again?: NodeJS.Signals) {
   let child: ChildProcess | undefined;
-  const finished = conformance(['run', '--base-url', url, '--token', TOKEN, '--out', out, '--run-id', runId, '--seed', '11', '--no-allure', '--progress', 'quiet', ...FILES], { started: (started) => (child = started) });
+  const finished = conformance(
+    ['run', '--base-url', url, '--token', TOKEN, '--out', out, '--run-id', runId, '--seed', '11', '--no-allure', '--progress', 'quiet', ...FILES],
+    { started: (started) => (child = started) },
+  );
   let exited = false;
   void finished.then(() => (exited = true));
   while (pendingOfRun(out, runId).length < pending) {
@@ -84,7 +87,9 @@ describe.concurrent('a run stopped midway', () => {
     const result = await runUntilPending(url, 'siginttwo', out, 1, 'SIGINT', 'SIGINT');
     expect(result.code, result.stderr.slice(-2000)).toBe(130);
     expect(result.stopMs).toBeLessThan(3000);
-    expect(result.stderr).toMatch(/conformance: second SIGINT: exiting at once; what the run created may remain: conformance sweep --run-id siginttwo --base-url/);
+    expect(result.stderr).toMatch(
+      /conformance: second SIGINT: exiting at once; what the run created may remain: conformance sweep --run-id siginttwo --base-url/,
+    );
     expect((await conformance(sweepArgs(url, 'siginttwo', out))).code).toBe(0);
     expect(await newSince(client, before)).toEqual([]);
   }, 120_000);

@@ -32,7 +32,10 @@ export interface RecordedRequest {
  * A proxy recording every request that reaches the target. `hideControl` answers /__control with 404, so the suite
  * sees a plain target and uses the tokens it is given.
  */
-export async function startRecordingProxy(target: string, options: { hideControl?: boolean } = {}): Promise<{ url: string; requests: RecordedRequest[]; close: () => void }> {
+export async function startRecordingProxy(
+  target: string,
+  options: { hideControl?: boolean } = {},
+): Promise<{ url: string; requests: RecordedRequest[]; close: () => void }> {
   const requests: RecordedRequest[] = [];
   const upstream = new URL(target);
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -43,11 +46,14 @@ export async function startRecordingProxy(target: string, options: { hideControl
       outgoing.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":[{"reason":"Not found"}]}');
       return;
     }
-    const proxied = forward({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      record.status = answer.statusCode ?? 0;
-      outgoing.writeHead(record.status, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const proxied = forward(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        record.status = answer.statusCode ?? 0;
+        outgoing.writeHead(record.status, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     proxied.on('error', () => outgoing.destroy());
     incoming.pipe(proxied);
   });
@@ -77,7 +83,11 @@ export function conformance(args: string[], options: { env?: NodeJS.ProcessEnv; 
 /** The target seen from outside the suite. */
 export function api(baseUrl: string, token: string) {
   const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
-    const response = await fetch(baseUrl + path, { method, headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(baseUrl + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
   };

@@ -42,8 +42,14 @@ describe('conformance sweep', () => {
     ledger.record({ kind: 'firewall', deletePath: `/v4/networking/firewalls/${String(foreign.relabelled.id)}`, label: 'swp1-fw-c' });
     // A run against another target: its ledger paths mean nothing here.
     writeRunRecord(out, { runId: 'swp2', target: 'https://elsewhere.example.com', started: new Date().toISOString() });
-    new CleanupLedger(out, 'swp2', 'spec').record({ kind: 'firewall', deletePath: `/v4/networking/firewalls/${String(foreign.otherTarget.id)}`, label: 'swp2-fw' });
-    const foreignBefore = await Promise.all(Object.values(foreign).map((item) => client.get(item.domain ? `/v4/domains/${String(item.id)}` : `/v4/networking/firewalls/${String(item.id)}`)));
+    new CleanupLedger(out, 'swp2', 'spec').record({
+      kind: 'firewall',
+      deletePath: `/v4/networking/firewalls/${String(foreign.otherTarget.id)}`,
+      label: 'swp2-fw',
+    });
+    const foreignBefore = await Promise.all(
+      Object.values(foreign).map((item) => client.get(item.domain ? `/v4/domains/${String(item.id)}` : `/v4/networking/firewalls/${String(item.id)}`)),
+    );
 
     const first = await conformance(['sweep', '--all-runs', '--base-url', emulator.url, '--token', TOKEN, '--out', out]);
     expect(first.stdout).toMatch(/^deleted firewall \/v4\/networking\/firewalls\/\d+ \(swp1-fw-a\)$/m);
@@ -53,9 +59,16 @@ describe('conformance sweep', () => {
     expect(first.stdout).toMatch(/run swp2 ran against https:\/\/elsewhere\.example\.com: its ledger \(1 entries\) is not applied/);
     expect(first.stdout).toMatch(/sweep: 4 deleted, 0 already gone, 1 could not be deleted/);
     expect(first.code).toBe(1);
-    for (const path of [`/v4/networking/firewalls/${String(ours.firewall.id)}`, `/v4/networking/firewalls/${String(ours.ledgerOnly.id)}`, `/v4/domains/${String(ours.domain.id)}`]) expect(await exists(path), path).toBe(false);
+    for (const path of [
+      `/v4/networking/firewalls/${String(ours.firewall.id)}`,
+      `/v4/networking/firewalls/${String(ours.ledgerOnly.id)}`,
+      `/v4/domains/${String(ours.domain.id)}`,
+    ])
+      expect(await exists(path), path).toBe(false);
     expect(await exists('/v4/tags/swp1-tag')).toBe(false);
-    const foreignAfter = await Promise.all(Object.values(foreign).map((item) => client.get(item.domain ? `/v4/domains/${String(item.id)}` : `/v4/networking/firewalls/${String(item.id)}`)));
+    const foreignAfter = await Promise.all(
+      Object.values(foreign).map((item) => client.get(item.domain ? `/v4/domains/${String(item.id)}` : `/v4/networking/firewalls/${String(item.id)}`)),
+    );
     expect(foreignAfter).toEqual(foreignBefore);
 
     const second = await conformance(['sweep', '--run-id', 'swp1', '--base-url', emulator.url, '--token', TOKEN, '--out', out]);
@@ -63,8 +76,16 @@ describe('conformance sweep', () => {
   }, 60_000);
 
   it('exits 2 with one line on bad usage or a target that refuses the token', async () => {
-    const usages = [['sweep'], ['sweep', '--run-id', 'x'], ['sweep', '--run-id', 'abc', '--all-runs'], ['sweep', '--run-id', 'abc', '--base-url', emulator.url]];
-    const [refused, ...results] = await Promise.all([conformance(['sweep', '--run-id', 'abc', '--base-url', emulator.url, '--token', 'not-the-token', '--out', tempDir('sweep-refused')]), ...usages.map((args) => conformance(args))]);
+    const usages = [
+      ['sweep'],
+      ['sweep', '--run-id', 'x'],
+      ['sweep', '--run-id', 'abc', '--all-runs'],
+      ['sweep', '--run-id', 'abc', '--base-url', emulator.url],
+    ];
+    const [refused, ...results] = await Promise.all([
+      conformance(['sweep', '--run-id', 'abc', '--base-url', emulator.url, '--token', 'not-the-token', '--out', tempDir('sweep-refused')]),
+      ...usages.map((args) => conformance(args)),
+    ]);
     results.forEach((result, index) => {
       expect(result.code, usages[index]!.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n'), usages[index]!.join(' ')).toHaveLength(1);

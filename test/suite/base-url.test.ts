@@ -15,13 +15,29 @@ const PREFIXES = ['P3.firewall', 'P3.domain', 'P1.database.status'];
 const SLICE = ['--rules', PREFIXES.join(','), '--seed', '7'];
 /** The selected rules (others may be touched by fixture responses in an order-dependent way). */
 const selected = (id: string) => PREFIXES.some((prefix) => id.startsWith(`${prefix}.`));
-const SAME_SETTINGS = ['--allow-destructive', '--max-instances', 'unlimited', '--max-databases', 'unlimited', '--other-region', 'us-west', '--region-without-vlans', 'us-west', '--spare-vlan-region', 'eu-central'];
+const SAME_SETTINGS = [
+  '--allow-destructive',
+  '--max-instances',
+  'unlimited',
+  '--max-databases',
+  'unlimited',
+  '--other-region',
+  'us-west',
+  '--region-without-vlans',
+  'us-west',
+  '--spare-vlan-region',
+  'eu-central',
+];
 let emulator: EmbeddedEmulator | undefined;
 let url = '';
 
 function run(args: string[]): { code: number | null; results: Results } {
   const out = mkdtempSync(join(tmpdir(), 'conformance-parity-'));
-  const result = spawnSync(process.execPath, [BIN, 'run', '--out', out, ...SLICE, ...args], { encoding: 'utf8', timeout: 200_000, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [BIN, 'run', '--out', out, ...SLICE, ...args], {
+    encoding: 'utf8',
+    timeout: 200_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: result.status, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results };
 }
 

@@ -52,30 +52,52 @@ describe('a run against a plain base URL with the default budgets', () => {
   it('runs exactly the checks the cost table lists (else the table is stale: run `npm run plan:costs`)', () => {
     const listed = new Set(loadCosts().checks.map((check) => check.key));
     const ran = new Set(results.checkList.map((check) => check.cost?.key).filter((key): key is string => key !== undefined));
-    const stale = { 'checks missing from the table': [...ran].filter((key) => !listed.has(key)), 'table entries no check has': [...listed].filter((key) => !ran.has(key)) };
-    expect(stale, 'specs/plan/costs.json is stale: run `npm run plan:costs`').toEqual({ 'checks missing from the table': [], 'table entries no check has': [] });
+    const stale = {
+      'checks missing from the table': [...ran].filter((key) => !listed.has(key)),
+      'table entries no check has': [...listed].filter((key) => !ran.has(key)),
+    };
+    expect(stale, 'specs/plan/costs.json is stale: run `npm run plan:costs`').toEqual({
+      'checks missing from the table': [],
+      'table entries no check has': [],
+    });
   });
 
   it('reports no fail and no error', () => {
-    const broken = results.rules.filter((rule) => rule.status === 'fail' || rule.status === 'error').map((rule) => `${rule.id}: ${rule.checks.find((check) => check.verdict !== 'pass')?.message ?? ''}`.slice(0, 300));
+    const broken = results.rules
+      .filter((rule) => rule.status === 'fail' || rule.status === 'error')
+      .map((rule) => `${rule.id}: ${rule.checks.find((check) => check.verdict !== 'pass')?.message ?? ''}`.slice(0, 300));
     expect(broken).toEqual([]);
     expect(exitCode).toBe(0);
   });
 
   it(`judges at least ${MIN_SHARE * 100} % of the rules the embedded run judges, leaving out those needing what the user did not give`, () => {
     // Left out: rules the plan disables (--allow-destructive) or skips for a capability (a region, a token, the clock).
-    const excused = new Set(plan.rules.filter((rule) => rule.status === 'disabled' || (rule.status === 'skip' && !rule.reason?.startsWith('the budget'))).map((rule) => rule.id));
+    const excused = new Set(
+      plan.rules.filter((rule) => rule.status === 'disabled' || (rule.status === 'skip' && !rule.reason?.startsWith('the budget'))).map((rule) => rule.id),
+    );
     const reference = embeddedPlan.rules.filter((rule) => rule.status === 'judged' && !excused.has(rule.id)).map((rule) => rule.id);
     const got = new Set(results.rules.filter((rule) => judged(rule.status)).map((rule) => rule.id));
     const share = reference.filter((id) => got.has(id)).length / reference.length;
     expect(share, `${reference.filter((id) => got.has(id)).length} of ${reference.length} rules judged`).toBeGreaterThanOrEqual(MIN_SHARE);
   });
 
-  it("judges the rules `conformance plan` said it would, and creates no more than it said", () => {
-    const predicted = plan.rules.filter((rule) => rule.status === 'judged').map((rule) => rule.id).sort();
-    const actual = results.rules.filter((rule) => judged(rule.status)).map((rule) => rule.id).sort();
-    expect(actual.filter((id) => !predicted.includes(id)), 'judged though the plan said otherwise').toEqual([]);
-    expect(predicted.filter((id) => !actual.includes(id)), 'predicted judged but not judged').toEqual([]);
+  it('judges the rules `conformance plan` said it would, and creates no more than it said', () => {
+    const predicted = plan.rules
+      .filter((rule) => rule.status === 'judged')
+      .map((rule) => rule.id)
+      .sort();
+    const actual = results.rules
+      .filter((rule) => judged(rule.status))
+      .map((rule) => rule.id)
+      .sort();
+    expect(
+      actual.filter((id) => !predicted.includes(id)),
+      'judged though the plan said otherwise',
+    ).toEqual([]);
+    expect(
+      predicted.filter((id) => !actual.includes(id)),
+      'predicted judged but not judged',
+    ).toEqual([]);
     const spent = { instance: 0, database: 0 };
     for (const check of results.checkList)
       for (const own of [check.cost?.own, ...Object.values(check.cost?.fixtures ?? {}).map((fixture) => fixture.own)]) {

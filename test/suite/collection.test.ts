@@ -11,10 +11,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the spec files', () => {
   it('all collect, each declaring at least one check', async () => {
-    const vitest = await createVitest('test', { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, reporters: [{}], globalSetup: [], maxWorkers: 1 });
+    const vitest = await createVitest('test', {
+      config: join(ROOT, 'specs/vitest.config.ts'),
+      root: ROOT,
+      run: true,
+      watch: false,
+      reporters: [{}],
+      globalSetup: [],
+      maxWorkers: 1,
+    });
     try {
       // Collection declares the checks without running them; nothing is sent to this address.
-      vitest.projects[0]!.provide('target', embeddedTargetInfo(resolveConfig({}), 'http://127.0.0.1:9', 'collecting', { maxRpsPerWorker: null, deadline: null }));
+      vitest.projects[0]!.provide(
+        'target',
+        embeddedTargetInfo(resolveConfig({}), 'http://127.0.0.1:9', 'collecting', { maxRpsPerWorker: null, deadline: null }),
+      );
       const specifications = await vitest.globTestSpecifications();
       expect(specifications.length).toBeGreaterThan(10);
       const collected = await vitest.collectTests(specifications);

@@ -45,14 +45,19 @@ beforeAll(async () => {
 describe.each(SEEDS)('a full run against the embedded reference emulator, seed %i', (seed) => {
   it('reports no fail and no error, and exits 0', () => {
     const { results, exitCode, stderr } = runs.get(seed)!;
-    const broken = results.rules.filter((rule) => rule.status === 'fail' || rule.status === 'error').map((rule) => `${rule.id}: ${rule.checks.find((check) => check.verdict !== 'pass')?.message ?? ''}`.slice(0, 300));
+    const broken = results.rules
+      .filter((rule) => rule.status === 'fail' || rule.status === 'error')
+      .map((rule) => `${rule.id}: ${rule.checks.find((check) => check.verdict !== 'pass')?.message ?? ''}`.slice(0, 300));
     expect(broken).toEqual([]);
     expect(exitCode, stderr.slice(-2000)).toBe(0);
   });
 
   it('checks every rule of the ledger, except those marked untestable with a reason', () => {
     const untestable = new Set(ledger.filter((rule) => rule.check.startsWith('untestable: ')).map((rule) => rule.id));
-    const unchecked = runs.get(seed)!.results.rules.filter((rule) => rule.status === 'untested' && !untestable.has(rule.id)).map((rule) => rule.id);
+    const unchecked = runs
+      .get(seed)!
+      .results.rules.filter((rule) => rule.status === 'untested' && !untestable.has(rule.id))
+      .map((rule) => rule.id);
     expect(unchecked).toEqual([]);
   });
 

@@ -21,11 +21,14 @@ describe('the variation catalogue', () => {
     expect(VARIATIONS.length).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(VARIATIONS.map((variation) => [variation.id, variation] as const))('%s quotes the sentence of the documents that leaves the choice open', (_, variation) => {
-    expect(variation.leaves).toMatch(/^documents? [123]/);
-    expect(variation.leaves).toMatch(/"[^"]{10,}"/);
-    expect(variation.does.length).toBeGreaterThan(10);
-  });
+  it.each(VARIATIONS.map((variation) => [variation.id, variation] as const))(
+    '%s quotes the sentence of the documents that leaves the choice open',
+    (_, variation) => {
+      expect(variation.leaves).toMatch(/^documents? [123]/);
+      expect(variation.leaves).toMatch(/"[^"]{10,}"/);
+      expect(variation.does.length).toBeGreaterThan(10);
+    },
+  );
 });
 
 describe('the variation matrix', () => {
@@ -40,7 +43,13 @@ describe('the variation matrix', () => {
   it.each(variations.map((variation) => [variation.id] as const))('%s: a full run reports no fail and no error', (id) => {
     const outcome = outcomes.get(id)!;
     expect(outcome.problem ?? '', 'the run could not be judged').toBe('');
-    expect(outcome.failedRules.map((rule) => `${rule.rule}: ${rule.checks[0]?.message ?? ''}`), 'rules failed').toEqual([]);
-    expect(outcome.erroredChecks.map((check) => `${check.check}: ${check.message}`), 'checks errored').toEqual([]);
+    expect(
+      outcome.failedRules.map((rule) => `${rule.rule}: ${rule.checks[0]?.message ?? ''}`),
+      'rules failed',
+    ).toEqual([]);
+    expect(
+      outcome.erroredChecks.map((check) => `${check.check}: ${check.message}`),
+      'checks errored',
+    ).toEqual([]);
   });
 });

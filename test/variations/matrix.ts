@@ -24,21 +24,50 @@ const short = (message: string | undefined): string => (message ?? '').slice(0, 
 export function judgeVariation(variation: Variation, results: Results, durationMs: number): VariationOutcome {
   const failedRules = results.rules
     .filter((rule) => rule.status === 'fail')
-    .map((rule) => ({ rule: rule.id, checks: rule.checks.filter((check) => check.verdict === 'fail' || check.verdict === 'finding').map((check) => ({ check: check.name, message: short(check.message) })) }));
+    .map((rule) => ({
+      rule: rule.id,
+      checks: rule.checks
+        .filter((check) => check.verdict === 'fail' || check.verdict === 'finding')
+        .map((check) => ({ check: check.name, message: short(check.message) })),
+    }));
   const erroredChecks = results.checkList.filter((check) => check.verdict === 'error').map((check) => ({ check: check.name, message: short(check.message) }));
   const warnings = results.rules.filter((rule) => rule.warning).map((rule) => rule.id);
-  return { id: variation.id, leaves: variation.leaves, does: variation.does, clean: failedRules.length === 0 && erroredChecks.length === 0, failedRules, erroredChecks, warnings, durationMs };
+  return {
+    id: variation.id,
+    leaves: variation.leaves,
+    does: variation.does,
+    clean: failedRules.length === 0 && erroredChecks.length === 0,
+    failedRules,
+    erroredChecks,
+    warnings,
+    durationMs,
+  };
 }
 
 /** A variation the matrix could not judge, and why. */
 export function unjudgedVariation(variation: Variation, problem: string): VariationOutcome {
-  return { id: variation.id, leaves: variation.leaves, does: variation.does, clean: false, failedRules: [], erroredChecks: [], warnings: [], durationMs: 0, problem };
+  return {
+    id: variation.id,
+    leaves: variation.leaves,
+    does: variation.does,
+    clean: false,
+    failedRules: [],
+    erroredChecks: [],
+    warnings: [],
+    durationMs: 0,
+    problem,
+  };
 }
 
 export async function runVariationMatrix(options: VariationMatrixOptions): Promise<VariationMatrix> {
   // A full run takes 20–70 s alone; on a shared, loaded machine well over the mutation matrix's 120 s per run.
   const run = (variations: readonly Variation[]) =>
-    runWorkers(variations, { runTimeoutMs: 360_000, ...options }, (items, common) => ({ kind: 'variations', items, runs: options.runs, violationRuns: options.violationRuns, ...common }), unjudgedVariation);
+    runWorkers(
+      variations,
+      { runTimeoutMs: 360_000, ...options },
+      (items, common) => ({ kind: 'variations', items, runs: options.runs, violationRuns: options.violationRuns, ...common }),
+      unjudgedVariation,
+    );
   const { started, jobs, outcomes: first } = await run(options.variations);
   // Spec files share the account and the clock: a variation counts as crying wolf only when a second run does too
   // (as `twice()` does for a scenario); what the first run reported stays in the row.
@@ -47,7 +76,10 @@ export async function runVariationMatrix(options: VariationMatrixOptions): Promi
   const outcomes = first.map((outcome) => {
     const again = second.find((retry) => retry.id === outcome.id);
     if (!again?.clean) return again ?? outcome;
-    return { ...again, firstRun: { failedRules: outcome.failedRules, erroredChecks: outcome.erroredChecks, ...(outcome.problem ? { problem: outcome.problem } : {}) } };
+    return {
+      ...again,
+      firstRun: { failedRules: outcome.failedRules, erroredChecks: outcome.erroredChecks, ...(outcome.problem ? { problem: outcome.problem } : {}) },
+    };
   });
   const finished = new Date();
   return {

@@ -7,19 +7,23 @@ import { account, accountEntity, accountView, DECLINING_TEST_CARD, state, type A
 
 /** ISO 3166-1 alpha-2 codes. */
 const COUNTRIES = new Set(
-  ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
     'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
     'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
     'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
     'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
     'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
-    'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW').split(' '),
+    'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
 );
 
 /** US states, DC, territories and the military codes AA, AE, AP. */
 const US_STATES = new Set(
-  ('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR ' +
-    'PA RI SC SD TN TX UT VT VA WA WV WI WY DC AS GU MP PR VI UM AA AE AP').split(' '),
+  (
+    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR ' +
+    'PA RI SC SD TN TX UT VT VA WA WV WI WY DC AS GU MP PR VI UM AA AE AP'
+  ).split(' '),
 );
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
 
@@ -62,14 +66,18 @@ export function updateAccount(ctx: RequestContext) {
   }
   // The fault stores the plain text members before the others are validated.
   if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect')) Object.assign(a, changes);
-  const email = optString(o, 'email', { max: 128, ...(faulty(ctx.store, 'P1.account.email.format') ? {} : { pattern: EMAIL, patternReason: 'email must be an email address such as jane@example.com.' }) });
+  const email = optString(o, 'email', {
+    max: 128,
+    ...(faulty(ctx.store, 'P1.account.email.format') ? {} : { pattern: EMAIL, patternReason: 'email must be an email address such as jane@example.com.' }),
+  });
   if (email !== undefined) changes.email = email;
   const zip = optString(o, 'zip');
   if (zip !== undefined) changes.zip = zip;
   const country = optString(o, 'country');
   if (country !== undefined) {
     const code = country.toUpperCase();
-    if (!COUNTRIES.has(code) && !faulty(ctx.store, 'P1.account.country.iso-3166')) fail(`country must be a two-letter ISO 3166 country code such as US or DE, not ${JSON.stringify(country.slice(0, 32))}.`, 'country');
+    if (!COUNTRIES.has(code) && !faulty(ctx.store, 'P1.account.country.iso-3166'))
+      fail(`country must be a two-letter ISO 3166 country code such as US or DE, not ${JSON.stringify(country.slice(0, 32))}.`, 'country');
     changes.country = code;
   }
   const st = optString(o, 'state', { max: 24 });
@@ -80,10 +88,16 @@ export function updateAccount(ctx: RequestContext) {
     const next = st ?? a.state;
     const field = st !== undefined ? 'state' : 'country';
     if (where === 'US' && !US_STATES.has(next)) {
-      fail(`For a US address, state must be the two-letter state code (e.g. NY), or AA, AE or AP for military addresses${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`, field);
+      fail(
+        `For a US address, state must be the two-letter state code (e.g. NY), or AA, AE or AP for military addresses${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
+        field,
+      );
     }
     if (where === 'CA' && !CA_PROVINCES.has(next)) {
-      fail(`For a Canadian address, state must be the two-letter province code (e.g. ON)${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`, field);
+      fail(
+        `For a Canadian address, state must be the two-letter province code (e.g. ON)${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
+        field,
+      );
     }
   }
   if (st !== undefined) changes.state = st;
@@ -109,7 +123,8 @@ export function updateAccount(ctx: RequestContext) {
             ? optString(po, key, { path, pattern: DATE_TIME, patternReason: `${path}.expire_dt must be a date-time like 2030-01-31T00:00:00.` })
             : optString(po, key, { path });
         // the pattern alone lets through dates that do not exist (month 13, February 30, hour 25)
-        if (key === 'expire_dt' && v !== undefined && !realDateTime(v)) fail(`${path}.expire_dt must be a date-time like 2030-01-31T00:00:00.`, `${path}.expire_dt`);
+        if (key === 'expire_dt' && v !== undefined && !realDateTime(v))
+          fail(`${path}.expire_dt must be a date-time like 2030-01-31T00:00:00.`, `${path}.expire_dt`);
         if (v !== undefined) out[key] = v;
       }
       return out;
@@ -146,7 +161,12 @@ export function addCreditCard(ctx: RequestContext) {
     pattern: digits,
     patternReason: 'card_number must contain digits only, without spaces or dashes.',
   });
-  reqString(o, 'cvv', { min: 3, max: 4, pattern: faulty(ctx.store, 'P1.credit-card.cvv.digits') ? /^/ : digits, patternReason: 'cvv must contain 3 or 4 digits only.' });
+  reqString(o, 'cvv', {
+    min: 3,
+    max: 4,
+    pattern: faulty(ctx.store, 'P1.credit-card.cvv.digits') ? /^/ : digits,
+    patternReason: 'cvv must contain 3 or 4 digits only.',
+  });
   const month = reqInt(o, 'expiry_month', { min: 1, ...(faulty(ctx.store, 'P1.credit-card.expiry-month.max-12') ? {} : { max: 12 }) });
   const year = reqInt(o, 'expiry_year', { min: 1000, max: 9999 });
   if (faulty(ctx.store, 'P1.credit-card.becomes-default')) return {};

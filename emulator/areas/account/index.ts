@@ -53,7 +53,12 @@ export const area: Area = {
     r('PUT', '/v4/account', AW, updateAccount),
     r('POST', '/v4/account/cancel', AW, cancelAccount, true),
     r('POST', '/v4/account/credit-card', AW, addCreditCard),
-    r('GET', '/v4/account/entity-transfers', AR, (ctx) => paginate(ctx, [...T.transfers(ctx.store).values()].map((t) => transferView(ctx.store, t)))),
+    r('GET', '/v4/account/entity-transfers', AR, (ctx) =>
+      paginate(
+        ctx,
+        [...T.transfers(ctx.store).values()].map((t) => transferView(ctx.store, t)),
+      ),
+    ),
     r('POST', '/v4/account/entity-transfers', AW, createTransfer),
     r('GET', '/v4/account/entity-transfers/{token}', AR, (ctx) => {
       const t = transferOr404(ctx);
@@ -75,17 +80,31 @@ export const area: Area = {
       else for (const e of T.events(ctx.store).values()) if (e.id <= upTo.id) e.seen = true;
       return {};
     }),
-    r('GET', '/v4/account/invoices', AR, (ctx) => paginate(ctx, [...T.invoices(ctx.store).values()].map((i) => ({ ...i })))),
+    r('GET', '/v4/account/invoices', AR, (ctx) =>
+      paginate(
+        ctx,
+        [...T.invoices(ctx.store).values()].map((i) => ({ ...i })),
+      ),
+    ),
     r('GET', '/v4/account/invoices/{invoiceId}', AR, (ctx) => ({ ...invoiceOr404(ctx) })),
     r('GET', '/v4/account/invoices/{invoiceId}/items', AR, (ctx) => {
       const inv = invoiceOr404(ctx);
-      return paginate(ctx, (T.items(ctx.store).get(String(inv.id)) ?? []).map((i) => ({ ...i })));
+      return paginate(
+        ctx,
+        (T.items(ctx.store).get(String(inv.id)) ?? []).map((i) => ({ ...i })),
+      );
     }),
     r(
       'GET',
       '/v4/account/logins',
       AR,
-      (ctx) => paginate(ctx, [...T.logins(ctx.store).values()].filter((l) => within90Days(ctx.store, l.datetime) || faulty(ctx.store, 'P1.logins.window-90-days')).map((l) => ({ ...l }))),
+      (ctx) =>
+        paginate(
+          ctx,
+          [...T.logins(ctx.store).values()]
+            .filter((l) => within90Days(ctx.store, l.datetime) || faulty(ctx.store, 'P1.logins.window-90-days'))
+            .map((l) => ({ ...l })),
+        ),
       true,
     ),
     r(
@@ -95,14 +114,20 @@ export const area: Area = {
       (ctx) => {
         const id = intParam(ctx, 'loginId', 'Login');
         const l = T.logins(ctx.store).get(String(id));
-        if (l === undefined || (!within90Days(ctx.store, l.datetime) && !faulty(ctx.store, 'P1.logins.window-90-days'))) fail(`Login ${id} was not found.`, null, 404);
+        if (l === undefined || (!within90Days(ctx.store, l.datetime) && !faulty(ctx.store, 'P1.logins.window-90-days')))
+          fail(`Login ${id} was not found.`, null, 404);
         return { ...l, ...(faulty(ctx.store, 'P1.login.ip.ip-address') ? { ip: `${l.ip}:443` } : {}) };
       },
       true,
     ),
     r('GET', '/v4beta/account/maintenance', 'maintenance:read_only', (ctx) => paginate(ctx, visibleMaintenance(ctx))),
     r('GET', '/v4/account/notifications', AR, (ctx) => paginate(ctx, notifications(ctx))),
-    r('GET', '/v4/account/oauth-clients', AR, (ctx) => paginate(ctx, [...T.clients(ctx.store).values()].map((c) => clientView(ctx.store, c)))),
+    r('GET', '/v4/account/oauth-clients', AR, (ctx) =>
+      paginate(
+        ctx,
+        [...T.clients(ctx.store).values()].map((c) => clientView(ctx.store, c)),
+      ),
+    ),
     r('POST', '/v4/account/oauth-clients', AW, createClient),
     r('GET', '/v4/account/oauth-clients/{clientId}', AR, (ctx) => clientView(ctx.store, clientOr404(ctx))),
     r('PUT', '/v4/account/oauth-clients/{clientId}', AW, updateClient),

@@ -6,10 +6,14 @@ import { emitEvent, type EventEntity } from '../../core/events.js';
 import { faulty } from '../../faults/index.js';
 import { T, type OAuthClient } from './model.js';
 
-export const REDACTED = '<REDACTED>';
+const REDACTED = '<REDACTED>';
 
 export function clientView(s: Store, c: OAuthClient, withSecret = false) {
-  return { ...c, secret: withSecret ? c.secret : REDACTED, ...(c.thumbnail_url === null && faulty(s, 'P1.oauth-client.thumbnail-url.url-or-null') ? { thumbnail_url: '' } : {}) };
+  return {
+    ...c,
+    secret: withSecret ? c.secret : REDACTED,
+    ...(c.thumbnail_url === null && faulty(s, 'P1.oauth-client.thumbnail-url.url-or-null') ? { thumbnail_url: '' } : {}),
+  };
 }
 
 export function clientOr404(ctx: RequestContext): OAuthClient {
@@ -33,7 +37,8 @@ function redirectUri(store: Store, o: Record<string, unknown>, required: boolean
   } catch {
     ok = false;
   }
-  if (!ok && !faulty(store, 'P1.oauth-client.redirect-uri.url')) fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
+  if (!ok && !faulty(store, 'P1.oauth-client.redirect-uri.url'))
+    fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
   return v;
 }
 

@@ -55,7 +55,10 @@ export function seed(s: Store): void {
     const subtotal = items.reduce((n, i) => n + i.amount, 0);
     const tax = items.reduce((n, i) => n + i.tax, 0);
     T.invoices(s).set(String(id), { id, date, label: 'Invoice', subtotal: round2(subtotal), tax: round2(tax), total: round2(subtotal + tax) });
-    T.items(s).set(String(id), items.map((i) => ({ ...i, tax: round2(i.tax), total: round2(i.total) })));
+    T.items(s).set(
+      String(id),
+      items.map((i) => ({ ...i, tax: round2(i.tax), total: round2(i.total) })),
+    );
   }
 
   // Logins: three recent, one older than the 90 days shown.
@@ -123,7 +126,13 @@ function seedMaintenance(s: Store): void {
     .slice(0, plans.length);
   ids.forEach((id, i) => {
     const p = plans[i]!;
-    T.maintenance(s).set(String(id), { instanceId: id, reason: p.reason, status: p.status, type: p.type, when: s.nowIso(new Date(seededAt + p.days * DAY_MS)) });
+    T.maintenance(s).set(String(id), {
+      instanceId: id,
+      reason: p.reason,
+      status: p.status,
+      type: p.type,
+      when: s.nowIso(new Date(seededAt + p.days * DAY_MS)),
+    });
   });
 }
 

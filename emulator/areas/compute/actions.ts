@@ -84,7 +84,8 @@ export function resizeHandler(ctx: RequestContext) {
     const data = disksOf(store, inst.id).filter((d) => d.filesystem !== 'swap');
     if (data.length === 1) data[0]!.size += type.disk - used;
   }
-  if (faulty(store, 'P2.instance.region.migration-only')) inst.region = store.regions[(store.regions.findIndex((r) => r.id === inst.region) + 1) % store.regions.length]!.id;
+  if (faulty(store, 'P2.instance.region.migration-only'))
+    inst.region = store.regions[(store.regions.findIndex((r) => r.id === inst.region) + 1) % store.regions.length]!.id;
   touch(store, inst);
   emit(ctx, 'compute_resize', inst);
   return {};

@@ -7,8 +7,22 @@ import { getInstance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { copyLayout, deleteDisksAndConfigs, snapshotLayout } from './layout.js';
 import {
-  addChild, backups, backupsOf, DAY_MS, emit, instanceOr404, removeChild, requireIdle, stateOf, states, T, touch, usedDisk,
-  type Backup, type BackupConfig, type Instance,
+  addChild,
+  backups,
+  backupsOf,
+  DAY_MS,
+  emit,
+  instanceOr404,
+  removeChild,
+  requireIdle,
+  stateOf,
+  states,
+  T,
+  touch,
+  usedDisk,
+  type Backup,
+  type BackupConfig,
+  type Instance,
 } from './model.js';
 
 export function enableBackups(store: Store, inst: Instance): void {
@@ -37,8 +51,18 @@ function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: 
   const now = store.nowIso();
   const layout = snapshotLayout(store, inst);
   const b: Backup = {
-    id: store.nextId('backup'), compute_id: inst.id, label, type, status: 'successful', available: true, region: inst.region,
-    configs: layout.configs.map((c) => c.label), disks: layout.disks, created: now, updated: now, finished: now,
+    id: store.nextId('backup'),
+    compute_id: inst.id,
+    label,
+    type,
+    status: 'successful',
+    available: true,
+    region: inst.region,
+    configs: layout.configs.map((c) => c.label),
+    disks: layout.disks,
+    created: now,
+    updated: now,
+    finished: now,
   };
   addChild(store, T.backups, b);
   backupLayouts.set(b, layout.configs);
@@ -68,11 +92,15 @@ export function snapshotHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const o = asObject(ctx.body ?? {});
-  const label = faulty(store, 'P2.instance-snapshot-create.label.required') && o.label === undefined ? null : reqString(o, 'label', {
-    min: faulty(store, 'P2.instance-snapshot-create.label.min-1') ? 0 : 1,
-    max: faulty(store, 'P2.instance-snapshot-create.label.max-255') ? 512 : 255,
-  });
-  if (!faulty(store, 'P2.backups.snapshot.replaces-previous')) for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
+  const label =
+    faulty(store, 'P2.instance-snapshot-create.label.required') && o.label === undefined
+      ? null
+      : reqString(o, 'label', {
+          min: faulty(store, 'P2.instance-snapshot-create.label.min-1') ? 0 : 1,
+          max: faulty(store, 'P2.instance-snapshot-create.label.max-255') ? 512 : 255,
+        });
+  if (!faulty(store, 'P2.backups.snapshot.replaces-previous'))
+    for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
   const b = storeBackup(store, inst, 'snapshot', label);
   if (faulty(store, 'P2.backups.snapshot.creates')) removeChild(store, T.backups, b);
   emit(ctx, 'compute_snapshot', inst);
@@ -119,7 +147,10 @@ export function restoreHandler(ctx: RequestContext) {
   const needed = backup.disks.reduce((n, d) => n + d.size, 0);
   const available = target.specs.disk - (overwrite ? 0 : usedDisk(store, target.id));
   if (needed > available && !faulty(store, 'P2.backups.restore.insufficient-space')) {
-    fail(`Insufficient space on instance ${target.id}: the backup needs ${needed} MB and ${available} MB are free; use overwrite or free disk space`, overwrite ? 'compute_id' : 'overwrite');
+    fail(
+      `Insufficient space on instance ${target.id}: the backup needs ${needed} MB and ${available} MB are free; use overwrite or free disk space`,
+      overwrite ? 'compute_id' : 'overwrite',
+    );
   }
   if (overwrite && !faulty(store, 'P2.backups.restore.overwrite-true')) deleteDisksAndConfigs(store, target.id);
   copyLayout(store, target, backup.disks, backupLayouts.get(backup) ?? []);

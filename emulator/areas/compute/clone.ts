@@ -10,8 +10,23 @@ import { makeInstance } from './instances.js';
 import { createVlans, vlanKey } from './interfaces.js';
 import { copyLayout } from './layout.js';
 import {
-  body, clones, configsOf, disksOf, emit, instanceOr404, requireIdle, SLOTS, T, touch, typeById, usedDisk, vlans,
-  type BackupConfig, type CloneJob, type Disk, type Instance,
+  body,
+  clones,
+  configsOf,
+  disksOf,
+  emit,
+  instanceOr404,
+  requireIdle,
+  SLOTS,
+  T,
+  touch,
+  typeById,
+  usedDisk,
+  vlans,
+  type BackupConfig,
+  type CloneJob,
+  type Disk,
+  type Instance,
 } from './model.js';
 import { instanceLabel, intList, regionOf, requireAddComputes, typeOf } from './validation.js';
 
@@ -29,7 +44,8 @@ export function cloneHandler(ctx: RequestContext) {
   let backupsEnabled: boolean | undefined;
   if (targetId !== undefined) {
     const ignored = [
-      faulty(store, 'P2.instance-clone.region.not-with-compute-id') && 'region', faulty(store, 'P2.instance-clone.type.not-with-compute-id') && 'type',
+      faulty(store, 'P2.instance-clone.region.not-with-compute-id') && 'region',
+      faulty(store, 'P2.instance-clone.type.not-with-compute-id') && 'type',
       faulty(store, 'P2.instance-clone.label.new-instance-only') && 'label',
       ...(varied(store, 'clone-extras-ignored') ? ['label', 'backups_enabled'] : []),
     ];
@@ -37,9 +53,14 @@ export function cloneHandler(ctx: RequestContext) {
       if (o[k] !== undefined && !ignored.includes(k)) fail(`${k} is only allowed when cloning to a new instance; remove it or omit compute_id`, k);
     }
   } else {
-    region = faulty(store, 'P2.instance-clone.region.required-for-new') && o.region === undefined ? store.regions.find((r) => r.id === source.region)! : regionOf(store, o);
+    region =
+      faulty(store, 'P2.instance-clone.region.required-for-new') && o.region === undefined
+        ? store.regions.find((r) => r.id === source.region)!
+        : regionOf(store, o);
     type = faulty(store, 'P2.instance-clone.type.required-for-new') && o.type === undefined ? typeById(store, source.type) : typeOf(store, o);
-    label = instanceLabel(o, store, null) ?? (faulty(store, 'P2.clone.label.default') ? `clone--${source.id}` : varied(store, 'clone-label-of-source') ? source.label : undefined);
+    label =
+      instanceLabel(o, store, null) ??
+      (faulty(store, 'P2.clone.label.default') ? `clone--${source.id}` : varied(store, 'clone-label-of-source') ? source.label : undefined);
     backupsEnabled = optBool(o, 'backups_enabled');
   }
   const cfgIds = intList(o, 'configs');
@@ -48,11 +69,14 @@ export function cloneHandler(ctx: RequestContext) {
 
   const srcConfigs = configsOf(store, source.id);
   const srcDisks = disksOf(store, source.id);
-  let chosenConfigs = cfgIds === undefined ? srcConfigs : cfgIds.map((id, i) => {
-    const c = srcConfigs.find((x) => x.id === id);
-    if (!c) fail(`Configuration profile ${id} does not belong to the source instance`, `configs.${i}`);
-    return c;
-  });
+  let chosenConfigs =
+    cfgIds === undefined
+      ? srcConfigs
+      : cfgIds.map((id, i) => {
+          const c = srcConfigs.find((x) => x.id === id);
+          if (!c) fail(`Configuration profile ${id} does not belong to the source instance`, `configs.${i}`);
+          return c;
+        });
   if (cfgIds === undefined && faulty(store, 'P2.clone.configs.absent-all')) chosenConfigs = srcConfigs.slice(0, 1);
   if (cfgIds?.length === 0 && faulty(store, 'P2.clone.configs.empty-none')) chosenConfigs = srcConfigs;
   if (cfgIds?.length && faulty(store, 'P2.clone.configs.listed')) chosenConfigs = srcConfigs;
@@ -80,7 +104,8 @@ export function cloneHandler(ctx: RequestContext) {
     if (target.id === source.id) fail('An instance cannot be cloned onto itself', 'compute_id');
     if (!faulty(store, 'P2.clone.compute-id.actions-complete')) requireIdle(store, target);
     const free = target.specs.disk - usedDisk(store, target.id);
-    if (needed > free && !faulty(store, 'P2.clone.compute-id.enough-resources')) fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
+    if (needed > free && !faulty(store, 'P2.clone.compute-id.enough-resources'))
+      fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
     if (usesVlan && !store.regions.find((r) => r.id === target!.region)?.vlans) fail(`VLANs are not available in region ${target.region}`, 'compute_id');
   } else {
     if (needed > type!.disk) fail(`Type ${type!.id} (${type!.disk} MB) is too small for the cloned disks (${needed} MB)`, 'type');
@@ -91,18 +116,31 @@ export function cloneHandler(ctx: RequestContext) {
   const newVlans = [...vlanLabels].filter((l) => !vlans(store).has(vlanKey(targetRegion, l)));
   let inRegion = 0;
   for (const v of vlans(store).values()) if (v.region === targetRegion) inRegion++;
-  if (inRegion + newVlans.length > 10) fail(`At most 10 VLANs can exist in region ${targetRegion}; the clone would create more`, targetId !== undefined ? 'compute_id' : 'region');
+  if (inRegion + newVlans.length > 10)
+    fail(`At most 10 VLANs can exist in region ${targetRegion}; the clone would create more`, targetId !== undefined ? 'compute_id' : 'region');
   let running = 0;
   for (const c of clones(store).values()) if (c.source === source.id) running++;
   if (running >= (faulty(store, 'P2.clone.max-5-concurrent') ? 6 : 5)) {
-    throw new ApiError(faulty(store, 'P1.errors.clone.sixth-concurrent-400') ? 409 : 400, 'At most 5 clone operations from one source instance may run at the same time; wait for one to finish', null, true);
+    throw new ApiError(
+      faulty(store, 'P1.errors.clone.sixth-concurrent-400') ? 409 : 400,
+      'At most 5 clone operations from one source instance may run at the same time; wait for one to finish',
+      null,
+      true,
+    );
   }
 
   // Valid: perform the clone.
   if (!target) {
     target = makeInstance(ctx, {
-      region: region!, type: type!, label, image: source.image, status: 'provisioning', group: group ?? source.group,
-      tags: faulty(store, 'P2.clone.tags-copied') ? [] : [...source.tags], privateIp: source.ipv4.length > 1, backupsEnabled,
+      region: region!,
+      type: type!,
+      label,
+      image: source.image,
+      status: 'provisioning',
+      group: group ?? source.group,
+      tags: faulty(store, 'P2.clone.tags-copied') ? [] : [...source.tags],
+      privateIp: source.ipv4.length > 1,
+      backupsEnabled,
     });
   } else {
     if (group !== undefined) target.group = group;
@@ -111,7 +149,11 @@ export function cloneHandler(ctx: RequestContext) {
   }
   const map = new Map<number, number>();
   const layout: BackupConfig[] = chosenConfigs.map((c) => ({
-    label: c.label, kernel: c.kernel, run_level: c.run_level, virt_mode: c.virt_mode, interfaces: c.interfaces,
+    label: c.label,
+    kernel: c.kernel,
+    run_level: c.run_level,
+    virt_mode: c.virt_mode,
+    interfaces: c.interfaces,
     slots: Object.fromEntries(SLOTS.flatMap((s) => (c.devices[s]?.disk_id != null ? [[s, c.devices[s]!.disk_id!]] : []))),
   }));
   copyLayout(store, target, [...chosenDisks.values()], layout, map);
@@ -123,7 +165,10 @@ export function cloneHandler(ctx: RequestContext) {
   store.schedule(new Date(store.now().getTime() + CLONE_MS), (s) => {
     if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
     const t = getInstance(s, targetRef);
-    if (t && t.status === 'provisioning') { t.status = 'offline'; t.updated = s.nowIso(); }
+    if (t && t.status === 'provisioning') {
+      t.status = 'offline';
+      t.updated = s.nowIso();
+    }
   });
   // The fault records a status outside the documented enum (hence the cast).
   emit(ctx, 'compute_clone', source, target, faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started');

@@ -17,15 +17,25 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   const o = asObject(ctx.body ?? {});
   const create = existing === undefined;
   const labelBounds = { min: faulty(store, 'P2.config.label.min-1') ? 0 : 1, max: faulty(store, 'P2.config.label.max-48') ? 96 : 48 };
-  const label = create && !faulty(store, 'P2.config-create.label.required') ? reqString(o, 'label', labelBounds) : optString(o, 'label', labelBounds) ?? (create ? 'Profile' : undefined);
-  const devRaw = faulty(store, 'P2.device-map.types') && typeof o.devices === 'string'
-    ? {}
-    : create && !faulty(store, 'P2.config-create.devices.required') ? reqObject(o, 'devices') : optObject(o, 'devices');
+  const label =
+    create && !faulty(store, 'P2.config-create.label.required')
+      ? reqString(o, 'label', labelBounds)
+      : (optString(o, 'label', labelBounds) ?? (create ? 'Profile' : undefined));
+  const devRaw =
+    faulty(store, 'P2.device-map.types') && typeof o.devices === 'string'
+      ? {}
+      : create && !faulty(store, 'P2.config-create.devices.required')
+        ? reqObject(o, 'devices')
+        : optObject(o, 'devices');
   if (!create && Object.keys(o).length === 0 && faulty(store, 'P2.config.update.nothing-required')) fail('Give at least one field to update', null);
   const comments = optString(o, 'comments', { nullable: true });
   const helpersIn = optObject(o, 'helpers');
   const helpers = { ...(existing?.helpers ?? { devtmpfs_automount: false, distro: true, modules_dep: true, network: true, updatedb_disabled: true }) };
-  if (helpersIn) for (const h of HELPERS) { const v = optBool(helpersIn, h, { path: 'helpers' }); if (v !== undefined) helpers[h] = v; }
+  if (helpersIn)
+    for (const h of HELPERS) {
+      const v = optBool(helpersIn, h, { path: 'helpers' });
+      if (v !== undefined) helpers[h] = v;
+    }
   const ifaces = interfacesOf(store, o, inst.region);
   const kernel = optString(o, 'kernel');
   if (kernel !== undefined && !KERNELS.some((k) => k.id === kernel)) fail(`Unknown kernel "${kernel}"; see GET /v4/compute/kernels`, 'kernel');
@@ -33,7 +43,8 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   const rootRaw = optString(o, 'root_device');
   // The document: default /dev/sda when absent or invalid (an invalid device is not an error).
   const rootDevice = rootRaw === undefined ? undefined : /^\/dev\/sd[a-h]$/.test(rootRaw) ? rootRaw : '/dev/sda';
-  const runLevel = optString(o, 'run_level', { enum: faulty(store, 'P2.config.run-level.enum') ? undefined : ['default', 'single', 'binbash'] }) as Config['run_level'] | undefined;
+  const runLevel = optString(o, 'run_level', { enum: faulty(store, 'P2.config.run-level.enum') ? undefined : ['default', 'single', 'binbash'] }) as
+    Config['run_level'] | undefined;
   const virtIn = optString(o, 'virt_mode', { enum: faulty(store, 'P2.config.virt-mode.enum') ? undefined : ['paravirt', 'fullvirt'] });
   const virtMode = (virtIn === undefined || virtIn === 'fullvirt' ? virtIn : 'paravirt') as Config['virt_mode'] | undefined;
   const devices: Devices = { ...(existing?.devices ?? emptyDevices()) };
@@ -47,8 +58,17 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     }
   }
   return {
-    label, comments, helpers, devices, newVlans: ifaces?.newVlans ?? [], interfaces: ifaces?.list,
-    kernel, memory_limit: memoryLimit, root_device: rootDevice, run_level: runLevel, virt_mode: virtMode,
+    label,
+    comments,
+    helpers,
+    devices,
+    newVlans: ifaces?.newVlans ?? [],
+    interfaces: ifaces?.list,
+    kernel,
+    memory_limit: memoryLimit,
+    root_device: rootDevice,
+    run_level: runLevel,
+    virt_mode: virtMode,
   };
 }
 
@@ -70,8 +90,16 @@ export function configCreateHandler(ctx: RequestContext) {
   const f = configFields(ctx, inst);
   createVlans(store, inst.region, f.newVlans);
   const c = newConfig(store, inst, {
-    label: f.label!, comments: f.comments ?? null, helpers: f.helpers, devices: f.devices, interfaces: f.interfaces,
-    kernel: f.kernel, memory_limit: f.memory_limit ?? undefined, root_device: f.root_device, run_level: f.run_level, virt_mode: f.virt_mode,
+    label: f.label!,
+    comments: f.comments ?? null,
+    helpers: f.helpers,
+    devices: f.devices,
+    interfaces: f.interfaces,
+    kernel: f.kernel,
+    memory_limit: f.memory_limit ?? undefined,
+    root_device: f.root_device,
+    run_level: f.run_level,
+    virt_mode: f.virt_mode,
   });
   emit(ctx, 'compute_config_create', inst);
   return c;

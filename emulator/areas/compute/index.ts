@@ -14,7 +14,13 @@ import { statsHandler, statsMonthHandler, transferHandler, transferMonthHandler,
 const I = '/v4/compute/instances/{computeId}';
 const rw = ['compute:read_write'];
 const ro = ['compute:read_only'];
-const r = (method: Route['method'], path: string, scopes: string[], handler: Route['handler'], auth: Route['auth'] = 'token'): Route => ({ method, path, scopes, auth, handler });
+const r = (method: Route['method'], path: string, scopes: string[], handler: Route['handler'], auth: Route['auth'] = 'token'): Route => ({
+  method,
+  path,
+  scopes,
+  auth,
+  handler,
+});
 
 export const area: Area = {
   name: 'compute',

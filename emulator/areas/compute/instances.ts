@@ -13,15 +13,39 @@ import { backupLayouts, enableBackups } from './backups.js';
 import { createVlans, interfacesOf } from './interfaces.js';
 import { copyLayout, deleteDisksAndConfigs, emptyDevices, newConfig, newDisk } from './layout.js';
 import {
-  backups, backupsOf, clones, configsOf, emit, instanceOr404, instances, labels, listVolumes, removeChild, stateOf, states, T, touch,
-  type Backup, type Instance,
+  backups,
+  backupsOf,
+  clones,
+  configsOf,
+  emit,
+  instanceOr404,
+  instances,
+  labels,
+  listVolumes,
+  removeChild,
+  stateOf,
+  states,
+  T,
+  touch,
+  type Backup,
+  type Instance,
 } from './model.js';
 import { defaultLabel, instanceLabel, regionOf, requireAddComputes, rootPass, typeOf } from './validation.js';
 
 /** Builds, stores and returns a new instance object with its state (no disks or configs). */
 export function makeInstance(
   ctx: RequestContext,
-  f: { region: Region; type: InstanceType; label?: string; image: string | null; status: string; group?: string; tags?: string[]; privateIp?: boolean; backupsEnabled?: boolean },
+  f: {
+    region: Region;
+    type: InstanceType;
+    label?: string;
+    image: string | null;
+    status: string;
+    group?: string;
+    tags?: string[];
+    privateIp?: boolean;
+    backupsEnabled?: boolean;
+  },
 ): Instance {
   const { store } = ctx;
   const id = store.nextId('compute');
@@ -40,7 +64,13 @@ export function makeInstance(
     ipv6: `${store.slaacFor(id)}/128`,
     group: f.group ?? '',
     hypervisor: 'kvm',
-    alerts: { cpu: faulty(store, 'P2.alerts.cpu.default-90-per-core') ? 90 : 90 * f.type.vcpus, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 },
+    alerts: {
+      cpu: faulty(store, 'P2.alerts.cpu.default-90-per-core') ? 90 : 90 * f.type.vcpus,
+      io: 10000,
+      network_in: 10,
+      network_out: 10,
+      transfer_quota: 80,
+    },
     backups: { enabled: false, schedule: { day: null, window: null } },
     specs: { disk: f.type.disk, memory: f.type.memory, vcpus: f.type.vcpus, transfer: f.type.transfer },
     tags: f.tags ?? [],
@@ -66,8 +96,13 @@ function shown(store: Store, inst: Instance): Instance | Record<string, unknown>
 }
 
 export function listHandler(ctx: RequestContext) {
-  const visible = listInstances(ctx.store).filter((i) => faulty(ctx.store, 'P2.instances.list.visible') || canAccess(ctx.principal, 'compute', i.id, 'read_only'));
-  return paginate(ctx, visible.map((i) => shown(ctx.store, i)));
+  const visible = listInstances(ctx.store).filter(
+    (i) => faulty(ctx.store, 'P2.instances.list.visible') || canAccess(ctx.principal, 'compute', i.id, 'read_only'),
+  );
+  return paginate(
+    ctx,
+    visible.map((i) => shown(ctx.store, i)),
+  );
 }
 
 export function createHandler(ctx: RequestContext) {
@@ -87,32 +122,43 @@ export function createHandler(ctx: RequestContext) {
   let image: ReturnType<typeof getImage>;
   if (imageId !== undefined) {
     image = getImage(store, faulty(store, 'P2.image.id.prefix') && !/^(compute|private)\//.test(imageId) ? 'compute/debian12' : imageId);
-    const visible = image && (image.is_public || faulty(store, 'P2.instance-create.image.private-permission') || canAccess(principal, 'image', image.id, 'read_only'));
+    const visible =
+      image && (image.is_public || faulty(store, 'P2.instance-create.image.private-permission') || canAccess(principal, 'image', image.id, 'read_only'));
     if (!image || !visible) fail(`Image "${imageId}" not found`, 'image');
-    if (image.status !== 'available' && !faulty(store, 'P2.image.deploy.available-only')) fail(`Image "${imageId}" is ${image.status}; only available images can be deployed`, 'image');
-    if (faulty(store, 'P2.images.upload.any-region') && (uploadRegion(image) ?? region.id) !== region.id) fail(`Image "${imageId}" was uploaded to ${uploadRegion(image)}; deploy it there`, 'region');
+    if (image.status !== 'available' && !faulty(store, 'P2.image.deploy.available-only'))
+      fail(`Image "${imageId}" is ${image.status}; only available images can be deployed`, 'image');
+    if (faulty(store, 'P2.images.upload.any-region') && (uploadRegion(image) ?? region.id) !== region.id)
+      fail(`Image "${imageId}" was uploaded to ${uploadRegion(image)}; deploy it there`, 'region');
   }
   let backup: Backup | undefined;
   if (backupId !== undefined) {
     backup = backups(store).get(String(backupId));
     if (!backup || !canAccess(principal, 'compute', backup.compute_id, 'read_only')) fail(`Backup ${backupId} not found`, 'backup_id');
-    if (!canAccess(principal, 'compute', backup.compute_id, 'read_write') && !faulty(store, 'P2.instance-create.backup-id.permission')) fail('You need read_write access to the instance of this backup', 'backup_id', 403);
+    if (!canAccess(principal, 'compute', backup.compute_id, 'read_write') && !faulty(store, 'P2.instance-create.backup-id.permission'))
+      fail('You need read_write access to the instance of this backup', 'backup_id', 403);
     if (backup.status !== 'successful') fail('The backup did not complete successfully and cannot be restored', 'backup_id');
-    if (backup.region !== region.id && !faulty(store, 'P2.instance-create.backup-id.same-region')) fail(`The backup is in region ${backup.region}; create the instance in that region`, 'region');
+    if (backup.region !== region.id && !faulty(store, 'P2.instance-create.backup-id.same-region'))
+      fail(`The backup is in region ${backup.region}; create the instance in that region`, 'region');
     const needed = backup.disks.reduce((n, d) => n + d.size, 0);
-    if (needed > type.disk && !faulty(store, 'P2.instance-create.backup-id.big-enough')) fail(`Type ${type.id} (${type.disk} MB) is too small for the backup (${needed} MB); choose a larger type`, 'type');
+    if (needed > type.disk && !faulty(store, 'P2.instance-create.backup-id.big-enough'))
+      fail(`Type ${type.id} (${type.disk} MB) is too small for the backup (${needed} MB); choose a larger type`, 'type');
   }
   const pass = rootPass(store, o, imageId !== undefined);
   for (const key of ['authorized_keys', 'authorized_users'] as const) {
     const arr = optArray(o, key);
-    arr?.forEach((v, i) => { if (typeof v !== 'string' || v.length === 0) fail('Must be a non-empty string', `${key}.${i}`); });
+    arr?.forEach((v, i) => {
+      if (typeof v !== 'string' || v.length === 0) fail('Must be a non-empty string', `${key}.${i}`);
+    });
   }
   const scriptId = optInt(o, 'script_id', { min: 1, nullable: true }) ?? undefined;
-  const scriptIgnored = (backupId !== undefined && faulty(store, 'P2.instance-create.script-id.exclusive-backup-id')) || (imageId === undefined && faulty(store, 'P2.instance-create.script-id.requires-image'));
+  const scriptIgnored =
+    (backupId !== undefined && faulty(store, 'P2.instance-create.script-id.exclusive-backup-id')) ||
+    (imageId === undefined && faulty(store, 'P2.instance-create.script-id.requires-image'));
   if (scriptId !== undefined && !scriptIgnored) {
     if (backupId !== undefined) fail('script_id cannot be used with backup_id', 'script_id');
     if (imageId === undefined) fail('script_id needs a compatible image (and root_pass)', 'image');
-    if (!image!.is_public && !faulty(store, 'P2.instance-create.script-id.not-private-image')) fail('script_id cannot be used with a private image', 'script_id');
+    if (!image!.is_public && !faulty(store, 'P2.instance-create.script-id.not-private-image'))
+      fail('script_id cannot be used with a private image', 'script_id');
   }
   optObject(o, 'script_data', { nullable: true });
   // swap_size bounds are not shown: 0 up to the type's disk less 1 MB (the main disk needs room).
@@ -128,7 +174,15 @@ export function createHandler(ctx: RequestContext) {
   const deployed = image !== undefined || backup !== undefined;
   const running = deployed && booted !== false;
   const inst = makeInstance(ctx, {
-    region, type, label, image: image?.id ?? null, status: running ? 'running' : 'offline', group, tags, privateIp, backupsEnabled,
+    region,
+    type,
+    label,
+    image: image?.id ?? null,
+    status: running ? 'running' : 'offline',
+    group,
+    tags,
+    privateIp,
+    backupsEnabled,
   });
   if (ifaces) createVlans(store, region.id, ifaces.newVlans);
   const interfaces = ifaces?.list ?? [];
@@ -173,7 +227,11 @@ export function updateHandler(ctx: RequestContext) {
   const alerts = { ...inst.alerts };
   if (alertsIn) {
     const limits: Record<keyof Instance['alerts'], number> = {
-      cpu: 100 * inst.specs.vcpus, io: 1_000_000, network_in: 1_000_000, network_out: 1_000_000, transfer_quota: 100,
+      cpu: 100 * inst.specs.vcpus,
+      io: 1_000_000,
+      network_in: 1_000_000,
+      network_out: 1_000_000,
+      transfer_quota: 100,
     };
     for (const k of Object.keys(limits) as (keyof Instance['alerts'])[]) {
       const v = optInt(alertsIn, k, { min: 0, max: limits[k], path: 'alerts' });
@@ -185,8 +243,16 @@ export function updateHandler(ctx: RequestContext) {
   if (backupsIn) {
     const sch = optObject(backupsIn, 'schedule', { path: 'backups' });
     if (sch) {
-      const day = optString(sch, 'day', { enum: faulty(store, 'P2.instance.backups.schedule.day.enum') ? undefined : DAYS, nullable: true, path: 'backups.schedule' });
-      const window = optString(sch, 'window', { enum: faulty(store, 'P2.instance.backups.schedule.window.enum') ? undefined : WINDOWS, nullable: true, path: 'backups.schedule' });
+      const day = optString(sch, 'day', {
+        enum: faulty(store, 'P2.instance.backups.schedule.day.enum') ? undefined : DAYS,
+        nullable: true,
+        path: 'backups.schedule',
+      });
+      const window = optString(sch, 'window', {
+        enum: faulty(store, 'P2.instance.backups.schedule.window.enum') ? undefined : WINDOWS,
+        nullable: true,
+        path: 'backups.schedule',
+      });
       schedule = {
         day: day === undefined ? inst.backups.schedule.day : day,
         window: window === undefined ? inst.backups.schedule.window : window,
@@ -220,7 +286,11 @@ export function deleteHandler(ctx: RequestContext) {
   store.send('instance-deleted', { instanceId: inst.id });
   deleteDisksAndConfigs(store, inst.id);
   for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
-  for (const v of listVolumes(store)) if (v.compute_id === inst.id) { v.compute_id = null; v.compute_label = null; }
+  for (const v of listVolumes(store))
+    if (v.compute_id === inst.id) {
+      v.compute_id = null;
+      v.compute_label = null;
+    }
   for (const [k, c] of clones(store)) if (c.source === inst.id || c.target === inst.id) clones(store).delete(k);
   states(store).delete(String(inst.id));
   instances(store).delete(String(inst.id));

@@ -20,14 +20,16 @@ function isCidr(s: string): boolean {
  * once the whole request is valid.
  */
 export function interfacesOf(store: Store, o: Record<string, unknown>, region: string, key = 'interfaces'): { list: Iface[]; newVlans: string[] } | undefined {
-  const arr = faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
+  const arr =
+    faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
   if (arr === undefined || arr === null) return undefined;
   const list: Iface[] = [];
   arr.forEach((raw, i) => {
     const path = `${key}.${i}`;
     const item = asObject(raw, path);
     const purpose = (
-      (faulty(store, 'P2.interfaces.purpose.required') && item.purpose === undefined) || (faulty(store, 'P2.interfaces.purpose.enum') && typeof item.purpose === 'string' && item.purpose !== 'public')
+      (faulty(store, 'P2.interfaces.purpose.required') && item.purpose === undefined) ||
+      (faulty(store, 'P2.interfaces.purpose.enum') && typeof item.purpose === 'string' && item.purpose !== 'public')
         ? 'vlan'
         : reqString(item, 'purpose', { enum: ['public', 'vlan'], path })
     ) as Iface['purpose'];
@@ -38,27 +40,36 @@ export function interfacesOf(store: Store, o: Record<string, unknown>, region: s
     if (purpose === 'public') {
       if (!faulty(store, 'P2.interfaces.label.empty-for-public')) emptyOrNull('label');
       if (!faulty(store, 'P2.interfaces.ipam-address.vlan-only')) emptyOrNull('ipam_address');
-      if (list.some((x) => x.purpose === 'public') && !faulty(store, 'P2.interfaces.public.max-1')) fail('Only one public interface is allowed per instance', `${path}.purpose`);
+      if (list.some((x) => x.purpose === 'public') && !faulty(store, 'P2.interfaces.public.max-1'))
+        fail('Only one public interface is allowed per instance', `${path}.purpose`);
       list.push({ purpose, label: null, ipam_address: null });
       return;
     }
-    const label = faulty(store, 'P2.interfaces.label.required-for-vlan') && item.label == null ? 'default' : reqString(item, 'label', {
-      min: faulty(store, 'P2.interfaces.label.min-1') ? 0 : 1,
-      max: faulty(store, 'P2.interfaces.label.max-64') ? 128 : 64,
-      pattern: faulty(store, 'P2.interfaces.label.chars') ? undefined : VLAN_LABEL,
-      patternReason: 'VLAN label must be 1..64 ASCII letters, digits or dashes', path,
-    });
+    const label =
+      faulty(store, 'P2.interfaces.label.required-for-vlan') && item.label == null
+        ? 'default'
+        : reqString(item, 'label', {
+            min: faulty(store, 'P2.interfaces.label.min-1') ? 0 : 1,
+            max: faulty(store, 'P2.interfaces.label.max-64') ? 128 : 64,
+            pattern: faulty(store, 'P2.interfaces.label.chars') ? undefined : VLAN_LABEL,
+            patternReason: 'VLAN label must be 1..64 ASCII letters, digits or dashes',
+            path,
+          });
     let ipam = optString(item, 'ipam_address', { nullable: true, path }) ?? null;
     if (ipam === '') ipam = null;
-    if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr')) fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
-    if (list.some((x) => x.label === label) && !faulty(store, 'P2.interfaces.label.unique')) fail('Interface labels must be unique among the instance\'s interfaces', `${path}.label`);
-    if (ipam !== null && list.some((x) => x.ipam_address === ipam) && !faulty(store, 'P2.interfaces.ipam-address.unique')) fail('ipam_address must be unique among the instance\'s interfaces', `${path}.ipam_address`);
+    if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr'))
+      fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
+    if (list.some((x) => x.label === label) && !faulty(store, 'P2.interfaces.label.unique'))
+      fail("Interface labels must be unique among the instance's interfaces", `${path}.label`);
+    if (ipam !== null && list.some((x) => x.ipam_address === ipam) && !faulty(store, 'P2.interfaces.ipam-address.unique'))
+      fail("ipam_address must be unique among the instance's interfaces", `${path}.ipam_address`);
     list.push({ purpose, label, ipam_address: ipam });
   });
   const vlanIfaces = list.map((x, i) => ({ x, i })).filter(({ x }) => x.purpose === 'vlan');
   if (vlanIfaces.length === 0) return { list, newVlans: [] };
   const reg = store.regions.find((r) => r.id === region);
-  if (!reg?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions')) fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
+  if (!reg?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions'))
+    fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
   const newVlans: string[] = [];
   const limit = faulty(store, 'P2.interfaces.vlan.max-10-per-region') ? 20 : 10;
   let inRegion = 0;
@@ -91,7 +102,9 @@ export function listVlans(store: Store): { label: string; region: string; create
     }
   }
   return [...vlans(store).entries()].map(([key, v]) => ({
-    label: v.label, region: v.region, created: v.created, computes: (members.get(key) ?? []).sort((a, b) => a - b),
+    label: v.label,
+    region: v.region,
+    created: v.created,
+    computes: (members.get(key) ?? []).sort((a, b) => a - b),
   }));
 }
-

@@ -6,8 +6,21 @@ import { getDisk } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { DEFAULT_KERNEL } from './kernels.js';
 import {
-  addChild, configsOf, disksOf, getVolume, removeChild, SLOTS, stateOf, T,
-  type BackupConfig, type BackupDisk, type Config, type Devices, type Disk, type Instance, type SlotName,
+  addChild,
+  configsOf,
+  disksOf,
+  getVolume,
+  removeChild,
+  SLOTS,
+  stateOf,
+  T,
+  type BackupConfig,
+  type BackupDisk,
+  type Config,
+  type Devices,
+  type Disk,
+  type Instance,
+  type SlotName,
 } from './model.js';
 
 export function newDisk(store: Store, computeId: number, label: string, size: number, filesystem: Disk['filesystem']): Disk {
@@ -61,7 +74,14 @@ export function copyLayout(store: Store, target: Instance, diskList: BackupDisk[
       const diskId = diskIdMap ? diskIdMap.get(idx) : byIndex[idx];
       if (diskId !== undefined) devices[slot] = { disk_id: diskId, volume_id: null };
     }
-    newConfig(store, target, { label: c.label, devices, kernel: c.kernel, run_level: c.run_level, virt_mode: c.virt_mode, interfaces: c.interfaces.map((i) => ({ ...i })) });
+    newConfig(store, target, {
+      label: c.label,
+      devices,
+      kernel: c.kernel,
+      run_level: c.run_level,
+      virt_mode: c.virt_mode,
+      interfaces: c.interfaces.map((i) => ({ ...i })),
+    });
   }
 }
 
@@ -71,12 +91,18 @@ export function snapshotLayout(store: Store, inst: Instance): { disks: BackupDis
   return {
     disks: ds.map((d) => ({ label: d.label, size: d.size, filesystem: d.filesystem })),
     configs: configsOf(store, inst.id).map((c) => ({
-      label: c.label, kernel: c.kernel, run_level: c.run_level, virt_mode: c.virt_mode, interfaces: c.interfaces.map((i) => ({ ...i })),
-      slots: Object.fromEntries(SLOTS.flatMap((s) => {
-        const slot = c.devices[s];
-        const idx = slot?.disk_id != null ? index.get(slot.disk_id) : undefined;
-        return idx === undefined ? [] : [[s, idx]];
-      })),
+      label: c.label,
+      kernel: c.kernel,
+      run_level: c.run_level,
+      virt_mode: c.virt_mode,
+      interfaces: c.interfaces.map((i) => ({ ...i })),
+      slots: Object.fromEntries(
+        SLOTS.flatMap((s) => {
+          const slot = c.devices[s];
+          const idx = slot?.disk_id != null ? index.get(slot.disk_id) : undefined;
+          return idx === undefined ? [] : [[s, idx]];
+        }),
+      ),
     })),
   };
 }
@@ -88,7 +114,10 @@ export function devicesOf(store: Store, inst: Instance, raw: Record<string, unkn
     if (!(SLOTS as readonly string[]).includes(key)) fail(`Unknown device slot "${key}"; use sda to sdh`, field);
     const slot = key as SlotName;
     if (!allowed.includes(slot)) fail(`Device slot ${slot} is not available here`, field);
-    if (value === null) { out[slot] = null; continue; }
+    if (value === null) {
+      out[slot] = null;
+      continue;
+    }
     const obj = asObject(value, field);
     const diskId = optInt(obj, 'disk_id', { nullable: true, path: field }) ?? null;
     let volumeId = optInt(obj, 'volume_id', { nullable: true, path: field }) ?? null;

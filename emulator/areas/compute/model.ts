@@ -50,8 +50,19 @@ export interface Config {
   updated: string;
 }
 
-export interface BackupDisk { label: string; size: number; filesystem: Disk['filesystem'] }
-export interface BackupConfig { label: string; slots: Partial<Record<SlotName, number>>; kernel: string; run_level: Config['run_level']; virt_mode: Config['virt_mode']; interfaces: Iface[] }
+export interface BackupDisk {
+  label: string;
+  size: number;
+  filesystem: Disk['filesystem'];
+}
+export interface BackupConfig {
+  label: string;
+  slots: Partial<Record<SlotName, number>>;
+  kernel: string;
+  run_level: Config['run_level'];
+  virt_mode: Config['virt_mode'];
+  interfaces: Iface[];
+}
 
 export interface Backup {
   id: number;
@@ -97,8 +108,16 @@ export interface Balancer {
   updated: string;
 }
 
-interface Vlan { label: string; region: string; created: string }
-export interface CloneJob { id: number; source: number; target: number }
+interface Vlan {
+  label: string;
+  region: string;
+  created: string;
+}
+export interface CloneJob {
+  id: number;
+  source: number;
+  target: number;
+}
 
 export const T = {
   instances: INSTANCES_TABLE,
@@ -198,7 +217,12 @@ export function touch(store: Store, inst: Instance): void {
 export function emit(ctx: RequestContext, action: string, inst: Instance, secondary?: Instance, status: 'finished' | 'started' = 'finished'): void {
   const entity: Partial<ReturnType<typeof instanceEntity>> = instanceEntity(inst);
   if (faulty(ctx.store, 'P1.event.entity.members~compute')) delete entity.url;
-  emitEvent(ctx.store, ctx.principal, { action, entity: entity as ReturnType<typeof instanceEntity>, secondary_entity: secondary ? instanceEntity(secondary) : null, status });
+  emitEvent(ctx.store, ctx.principal, {
+    action,
+    entity: entity as ReturnType<typeof instanceEntity>,
+    secondary_entity: secondary ? instanceEntity(secondary) : null,
+    status,
+  });
 }
 
 export function body(ctx: RequestContext): Record<string, unknown> {

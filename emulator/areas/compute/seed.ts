@@ -23,10 +23,18 @@ export function seed(store: Store): void {
   const volumes = store.table<Volume>(T.volumes);
   const vol = (label: string, regionId: string, size: number, attached: Instance | null, tags: string[]) => {
     const v: Volume = {
-      id: store.nextId('volume'), label, region: regionId, size, status: faulty(store, 'P2.volume.status.enum') ? 'ready' as Volume['status'] : 'active',
-      hardware_type: faulty(store, 'P2.volume.hardware-type.enum') ? 'ssd' as Volume['hardware_type'] : 'nvme',
-      filesystem_path: `/dev/disk/by-id/scsi-0CHS_Volume_${label}`, compute_id: attached?.id ?? null,
-      compute_label: attached?.label ?? null, tags, created: now, updated: now,
+      id: store.nextId('volume'),
+      label,
+      region: regionId,
+      size,
+      status: faulty(store, 'P2.volume.status.enum') ? ('ready' as Volume['status']) : 'active',
+      hardware_type: faulty(store, 'P2.volume.hardware-type.enum') ? ('ssd' as Volume['hardware_type']) : 'nvme',
+      filesystem_path: `/dev/disk/by-id/scsi-0CHS_Volume_${label}`,
+      compute_id: attached?.id ?? null,
+      compute_label: attached?.label ?? null,
+      tags,
+      created: now,
+      updated: now,
     };
     if (faulty(store, 'P2.volume.types')) Object.assign(v, { size: String(size) });
     volumes.set(String(v.id), v);
@@ -39,10 +47,17 @@ export function seed(store: Store): void {
   const lb = (label: string, regionId: string, tags: string[]) => {
     const ipv4 = store.allocateIpv4(regionId, true);
     const b: Balancer = {
-      id: store.nextId('balancer'), label, region: regionId, ipv4, ipv6: faulty(store, 'P2.load-balancer.ipv6.format') ? ipv4 : null,
+      id: store.nextId('balancer'),
+      label,
+      region: regionId,
+      ipv4,
+      ipv6: faulty(store, 'P2.load-balancer.ipv6.format') ? ipv4 : null,
       hostname: `${faulty(store, 'P2.load-balancer.hostname.ip-prefix') ? label : ipv4.replace(/\./g, '-')}.lb.chs-emulator.example`,
       client_conn_throttle: faulty(store, 'P2.load-balancer.client-conn-throttle.max-20') ? 25 : 0,
-      transfer: { in: null, out: null, total: null }, tags, created: now, updated: now,
+      transfer: { in: null, out: null, total: null },
+      tags,
+      created: now,
+      updated: now,
     };
     balancers.set(String(b.id), b);
   };

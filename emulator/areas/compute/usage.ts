@@ -6,7 +6,6 @@ import { canAccess } from '../../core/permissions.js';
 import { faulty } from '../../faults/index.js';
 import { DAY_MS, instanceOr404, listVolumes, type Instance, type Volume } from './model.js';
 
-
 /**
  * Validates `{year}/{month}` of the statistics or transfer view: integers, month 1..12, not after the current
  * (simulated) month, year within bounds.
@@ -27,7 +26,8 @@ function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYear: num
   const cy = now.getUTCFullYear();
   const cm = now.getUTCMonth() + 1;
   const future = year > cy || (year === cy && month > cm);
-  if (future && !faulty(store, kind === 'stats' ? 'P2.stats.past-or-current' : 'P2.transfer.past-or-current')) fail('Only the current month or a past month can be requested', 'month');
+  if (future && !faulty(store, kind === 'stats' ? 'P2.stats.past-or-current' : 'P2.transfer.past-or-current'))
+    fail('Only the current month or a past month can be requested', 'month');
   return { year, month };
 }
 
@@ -36,7 +36,7 @@ function series(from: number, to: number, seed: number, scale: number): [number,
   const out: [number, number][] = [];
   const step = 3_600_000;
   for (let t = Math.ceil(from / step) * step, i = 0; t <= to; t += step, i++) {
-    out.push([t, Math.round(((Math.sin(seed + i / 3) + 1) * scale) * 100) / 100]);
+    out.push([t, Math.round((Math.sin(seed + i / 3) + 1) * scale * 100) / 100]);
   }
   return out;
 }
@@ -92,5 +92,8 @@ export function transferMonthHandler(ctx: RequestContext) {
 export function volumesHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
   const attached = (v: Volume) => v.compute_id === inst.id || (v.compute_id === null && v.region === inst.region && faulty(ctx.store, 'P2.volumes.attached'));
-  return paginate(ctx, listVolumes(ctx.store).filter((v) => attached(v) && canAccess(ctx.principal, 'volume', v.id, 'read_only')));
+  return paginate(
+    ctx,
+    listVolumes(ctx.store).filter((v) => attached(v) && canAccess(ctx.principal, 'volume', v.id, 'read_only')),
+  );
 }

@@ -23,9 +23,11 @@ export function instanceLabel(o: Record<string, unknown>, store: Store, exceptId
     min: faulty(store, 'P2.instance.label.min-3') ? 1 : 3,
     max: faulty(store, 'P2.instance.label.max-64') ? 200 : 64,
     pattern: faultyPattern ? FAULTY_LABELS[faultyPattern] : INSTANCE_LABEL,
-    patternReason: 'Label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row',
+    patternReason:
+      'Label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row',
   });
-  if (label !== undefined && labelTaken(store, label, exceptId)) fail(`Label "${label}" is already used by another instance; choose a unique label`, 'label', conflictStatus(store));
+  if (label !== undefined && labelTaken(store, label, exceptId))
+    fail(`Label "${label}" is already used by another instance; choose a unique label`, 'label', conflictStatus(store));
   return label;
 }
 
@@ -36,7 +38,11 @@ function labelTaken(store: Store, label: string, exceptId: number | null): boole
 
 export function defaultLabel(store: Store, region: string, id: number): string {
   // Under the variation: a default at the edge of the 3..64 characters, in another format.
-  let label = faulty(store, 'P2.instance.label.default-assigned') ? `${region}--${id}` : varied(store, 'default-label-64') ? `instance-${String(id).padStart(55, '0')}` : `${region}-${id}`;
+  let label = faulty(store, 'P2.instance.label.default-assigned')
+    ? `${region}--${id}`
+    : varied(store, 'default-label-64')
+      ? `instance-${String(id).padStart(55, '0')}`
+      : `${region}-${id}`;
   for (let n = 2; labelTaken(store, label, null); n++) label = `${region}-${id}-${n}`;
   return label;
 }
@@ -77,7 +83,8 @@ export function passwordIsStrong(p: string): boolean {
 
 export function rootPass(store: Store, o: Record<string, unknown>, required: boolean): string | undefined {
   const bounds = { min: faulty(store, 'P2.instance-create.root-pass.min-7') ? 1 : 7, max: faulty(store, 'P2.instance-create.root-pass.max-128') ? 256 : 128 };
-  const pass = required && !faulty(store, 'P2.instance-create.root-pass.required-with-image') ? reqString(o, 'root_pass', bounds) : optString(o, 'root_pass', bounds);
+  const pass =
+    required && !faulty(store, 'P2.instance-create.root-pass.required-with-image') ? reqString(o, 'root_pass', bounds) : optString(o, 'root_pass', bounds);
   if (pass !== undefined && !passwordIsStrong(pass) && !faulty(store, 'P2.instance-create.root-pass.strength')) {
     fail('Root password does not meet the strength requirement: use at least three of lower case letters, upper case letters, digits and symbols', 'root_pass');
   }
@@ -87,4 +94,3 @@ export function rootPass(store: Store, o: Record<string, unknown>, required: boo
 export function requireAddComputes(p: Principal | null): void {
   if (!hasGlobalGrant(p, 'add_computes')) fail('You need the add_computes grant to create compute instances', null, 403);
 }
-

@@ -10,8 +10,21 @@ import { route } from '../../core/routes.js';
 import { faulty, type FaultId } from '../../faults/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import {
-  DOMAINS, domainOr404, entityOf, FOREIGN, isDomainName, isIp, listDomains, names, R, roundDomainTime, stateOf, STATE, W,
-  type Domain, type DomainState,
+  DOMAINS,
+  domainOr404,
+  entityOf,
+  FOREIGN,
+  isDomainName,
+  isIp,
+  listDomains,
+  names,
+  R,
+  roundDomainTime,
+  stateOf,
+  STATE,
+  W,
+  type Domain,
+  type DomainState,
 } from './model.js';
 import { render, touch } from './zone-file.js';
 
@@ -37,7 +50,8 @@ function readDomainName(store: Store, o: Record<string, unknown>, required: bool
       'domain',
     );
   }
-  if (nameTaken(store, name, exceptId) && !(clone && faulty(store, 'P3.domain.domain.unique-platform'))) fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain', conflictStatus(store));
+  if (nameTaken(store, name, exceptId) && !(clone && faulty(store, 'P3.domain.domain.unique-platform')))
+    fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain', conflictStatus(store));
   return name;
 }
 
@@ -68,13 +82,18 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   const domain = readDomainName(store, o, creating, exceptId);
   if (domain !== undefined) p.domain = domain;
   const types = faulty(store, 'P3.domain.type.enum') ? {} : { enum: ['master', 'slave'] as const };
-  const type = creating && !faulty(store, 'P3.domain-create.type.required')
-    ? reqString(o, 'type', types)
-    : optString(o, 'type', types) ?? (creating ? (Array.isArray(o['master_ips']) && o['master_ips'].length > 0 ? 'slave' : 'master') : undefined);
+  const type =
+    creating && !faulty(store, 'P3.domain-create.type.required')
+      ? reqString(o, 'type', types)
+      : (optString(o, 'type', types) ?? (creating ? (Array.isArray(o['master_ips']) && o['master_ips'].length > 0 ? 'slave' : 'master') : undefined));
   if (type !== undefined) p.type = type as Domain['type'];
   const status = optString(o, 'status', faulty(store, 'P3.domain.status.enum') ? {} : { enum: ['active', 'disabled'] as const });
   if (status !== undefined) p.status = status as Domain['status'];
-  const soa = optString(o, 'soa_email', faulty(store, 'P3.domain.soa-email.email') ? { max: 255 } : { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' });
+  const soa = optString(
+    o,
+    'soa_email',
+    faulty(store, 'P3.domain.soa-email.email') ? { max: 255 } : { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' },
+  );
   if (soa !== undefined) p.soa_email = soa;
   const description = optString(o, 'description', { min: 1, max: faulty(store, 'P3.domain.description.max-255') ? 1000 : 255 });
   if (description !== undefined) p.description = description;
@@ -94,10 +113,10 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   return p;
 }
 
-
 /** Rules across members, on the resulting domain. */
 function checkDomain(store: Store, d: Domain): void {
-  if (d.type === 'master' && !d.soa_email && !faulty(store, 'P3.domain.soa-email.required-for-master')) fail('soa_email is required for a master domain.', 'soa_email');
+  if (d.type === 'master' && !d.soa_email && !faulty(store, 'P3.domain.soa-email.required-for-master'))
+    fail('soa_email is required for a master domain.', 'soa_email');
   if (d.type === 'slave' && d.master_ips.length === 0 && !faulty(store, 'P3.domain.master-ips.required-for-slave')) {
     fail('master_ips needs at least one IP address for a slave domain.', 'master_ips');
   }
@@ -132,7 +151,10 @@ function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: s
 
 export const domainRoutes: Route[] = [
   route('GET', '/v4/domains', R, (ctx) =>
-    paginate(ctx, ctx.principal?.restricted ? listDomains(ctx.store).filter((d) => canAccess(ctx.principal, 'domain', d.id, 'read_only')) : listDomains(ctx.store)),
+    paginate(
+      ctx,
+      ctx.principal?.restricted ? listDomains(ctx.store).filter((d) => canAccess(ctx.principal, 'domain', d.id, 'read_only')) : listDomains(ctx.store),
+    ),
   ),
   route('POST', '/v4/domains', W, (ctx) => {
     const o = asObject(ctx.body ?? {});
@@ -145,7 +167,7 @@ export const domainRoutes: Route[] = [
     const o = asObject(ctx.body ?? {});
     const name = readDomainName(ctx.store, o, true)!;
     const ns = faulty(ctx.store, 'P3.domain-import.remote-nameserver.required')
-      ? optString(o, 'remote_nameserver', { min: 1, max: 255 }) ?? `ns1.${name}`
+      ? (optString(o, 'remote_nameserver', { min: 1, max: 255 }) ?? `ns1.${name}`)
       : reqString(o, 'remote_nameserver', { min: 1, max: 255 });
     const nsIsIp = isIp(ns);
     if (!nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {

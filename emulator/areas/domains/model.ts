@@ -85,7 +85,6 @@ export function isDomainName(
   return labels.every((l) => label.test(l));
 }
 
-
 /** A plain IP address: dotted-quad IPv4 (no legacy short forms) or IPv6, no mask. */
 export function isIp(s: string): boolean {
   return ipaddr.IPv4.isValidFourPartDecimal(s) || (!s.includes('/') && ipaddr.IPv6.isValid(s));
@@ -124,7 +123,6 @@ export function stateOf(store: Store, id: number): DomainState {
   }
   return s;
 }
-
 
 /** The account's domains by lower-cased name (names are unique ignoring case): kept with every create, rename, delete. */
 const NAMES = 'domain-names';

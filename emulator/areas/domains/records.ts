@@ -7,8 +7,18 @@ import { asObject, fail, optInt, optString, reqString } from '../../core/validat
 import { route } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
 import {
-  domainOr404, entityOf, isDomainName, R, RECORD_TYPES, roundRecordTtl, stateOf, TIME_DEFAULTS, W,
-  type Domain, type DomainRecord, type RecordType,
+  domainOr404,
+  entityOf,
+  isDomainName,
+  R,
+  RECORD_TYPES,
+  roundRecordTtl,
+  stateOf,
+  TIME_DEFAULTS,
+  W,
+  type Domain,
+  type DomainRecord,
+  type RecordType,
 } from './model.js';
 import { touch } from './zone-file.js';
 
@@ -44,9 +54,7 @@ function validDomainTarget(t: string): boolean {
  */
 function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
   const store = ctx.store;
-  const typeIn = base.type === undefined
-    ? reqString(o, 'type', { enum: RECORD_TYPES })
-    : optString(o, 'type', { enum: RECORD_TYPES });
+  const typeIn = base.type === undefined ? reqString(o, 'type', { enum: RECORD_TYPES }) : optString(o, 'type', { enum: RECORD_TYPES });
   const type = (typeIn ?? base.type) as RecordType;
   if (type === 'PTR') fail('PTR records are set through the reverse DNS procedure (PUT /v4/networking/ips/{address}).', 'type');
   // A type change starts from scratch: members of the old type do not carry over.
@@ -68,7 +76,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
 
   let target = optString(o, 'target') ?? from.target;
   const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
-  const ttl_sec = ttlIn !== undefined ? roundRecordTtl(ttlIn, faulty(store, 'P3.record.ttl-sec.round-nearest')) : from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec);
+  const ttl_sec =
+    ttlIn !== undefined ? roundRecordTtl(ttlIn, faulty(store, 'P3.record.ttl-sec.round-nearest')) : (from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec));
   const pick = (key: 'priority' | 'weight' | 'port', max: number, min = 0): number | null => {
     const v = optInt(o, key, { min, max, nullable: true });
     return v === undefined ? (from[key] ?? null) : v;
@@ -95,7 +104,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   if (type === 'CAA' && t.endsWith('.') && faulty(store, 'P3.record.target.no-trailing-period')) target = t = t.slice(0, -1);
   if (trailingDotForbidden && t.endsWith('.')) fail(`A trailing period is not accepted in the target of ${type} records.`, 'target');
   const domainTarget = (host: string) =>
-    faulty(store, 'P3.record.target.valid-domain') || (type === 'CNAME' && faulty(store, 'P3.record.target.trailing-period-accepted') ? isDomainName(host) : validDomainTarget(host));
+    faulty(store, 'P3.record.target.valid-domain') ||
+    (type === 'CNAME' && faulty(store, 'P3.record.target.trailing-period-accepted') ? isDomainName(host) : validDomainTarget(host));
 
   switch (type) {
     case 'A': {
@@ -129,13 +139,13 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       need(weight, 'weight', 'SRV records');
       need(port, 'port', 'SRV records');
       const svc = optString(o, 'service', { nullable: true });
-      const serviceRaw = svc === undefined ? from.service ?? null : svc;
+      const serviceRaw = svc === undefined ? (from.service ?? null) : svc;
       need(serviceRaw, 'service', 'SRV records');
       const bare = serviceRaw!.replace(/^_/, '').replace(/\.$/, '');
       if (!SRV_PART.test(bare)) fail('service must be letters, digits and hyphens (an underscore is prepended for you).', 'service');
       service = faulty(store, 'P3.record.srv.service.underscore-period') ? `${bare}.` : `_${bare}.`;
       const proto = optString(o, 'protocol', { nullable: true });
-      const protocolRaw = proto === undefined ? from.protocol ?? null : proto;
+      const protocolRaw = proto === undefined ? (from.protocol ?? null) : proto;
       if (protocolRaw !== null && protocolRaw !== '') {
         const bareP = protocolRaw.replace(/^_/, '');
         if (!SRV_PART.test(bareP)) fail('protocol must be letters, digits and hyphens (an underscore is prepended for you).', 'protocol');
@@ -163,7 +173,11 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   // (the fault refuses a whole-domain CAA name only once every other member has been judged)
   if (type === 'CAA' && o['name'] === '' && faulty(store, 'P3.record.caa.name.empty-whole-domain')) fail('name must be 1 to 100 characters long.', 'name');
   const records = stateOf(ctx.store, d.id).records.filter((r) => r.id !== selfId);
-  if (type === 'CNAME' && !faulty(store, 'P3.record.cname.name.unique') && records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())) {
+  if (
+    type === 'CNAME' &&
+    !faulty(store, 'P3.record.cname.name.unique') &&
+    records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())
+  ) {
     fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
   }
   if (type === 'MX') {
@@ -213,7 +227,8 @@ export const recordRoutes: Route[] = [
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     const r = recordOr404(ctx, d, ctx.params['recordId']!);
     const o = asObject(ctx.body ?? {});
-    if (o['name'] !== undefined && o['type'] === undefined && faulty(ctx.store, 'P3.record-update.none-required')) fail('type is required to rename a record.', 'type');
+    if (o['name'] !== undefined && o['type'] === undefined && faulty(ctx.store, 'P3.record-update.none-required'))
+      fail('type is required to rename a record.', 'type');
     Object.assign(r, buildRecord(ctx, d, o, r, r.id), { updated: ctx.store.nowIso() });
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_update', entity: entityOf(d), secondary_entity: recordEntity(d, r) });

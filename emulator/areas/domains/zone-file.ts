@@ -49,7 +49,6 @@ export function render(store: Store, d: Domain): void {
   stateOf(store, d.id).zone = lines;
 }
 
-
 /** Marks the domain updated and renders its zone again. */
 export function touch(store: Store, d: Domain): void {
   d.updated = store.nowIso();

@@ -13,109 +13,16 @@
 //   10 minutes (high-availability clusters stay `active`); snapshots, updates and credential resets complete at
 //   once; a snapshot backup is listed as soon as it is requested.
 import ipaddr from 'ipaddr.js';
-import type { Area, RequestContext, Route } from '../core/types.js';
-import { parseIso, type Store } from '../core/store.js';
-import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../core/validate.js';
-import { paginate } from '../core/pagination.js';
-import { intParam } from '../core/routes.js';
-import { faulty, type FaultId } from '../faults/index.js';
-import { varied } from '../variations/index.js';
-import { conflictStatus } from '../variations/responses.js';
-
-type Status =
-  | 'provisioning'
-  | 'active'
-  | 'suspending'
-  | 'suspended'
-  | 'resuming'
-  | 'restoring'
-  | 'failed'
-  | 'degraded'
-  | 'updating';
-
-interface Updates {
-  frequency: string | null;
-  duration: number;
-  hour_of_day: number;
-  day_of_week: number;
-  week_of_month: number;
-}
-
-/** Stored cluster: the documented fields plus internal state (password, reset flag, certificate). */
-interface Cluster {
-  id: number;
-  label: string;
-  engine: string;
-  version: string;
-  region: string;
-  type: string;
-  cluster_size: number;
-  encrypted: boolean;
-  replication_type: string;
-  ssl_connection: boolean;
-  allow_list: string[];
-  status: Status;
-  hosts: { primary: string | null; secondary: string | null };
-  port: number;
-  updates: Updates;
-  created: string;
-  updated: string;
-  password: string;
-  credentialsReset: boolean;
-  caCertificate: string;
-}
-
-interface Backup {
-  id: number;
-  clusterId: number;
-  label: string;
-  type: 'snapshot' | 'auto';
-  created: string;
-}
-
-interface Engine {
-  id: string;
-  engine: string;
-  version: string;
-}
-
-interface NodeType {
-  id: string;
-  label: string;
-  class: string;
-  deprecated: boolean;
-  disk: number;
-  memory: number;
-  vcpus: number;
-  engines: Record<string, { quantity: number; price: { hourly: number; monthly: number } }[]>;
-}
-
-const ENGINES: readonly Engine[] = [
-  { id: 'mysql/8.0.30', engine: 'mysql', version: '8.0.30' },
-  { id: 'mysql/5.7.39', engine: 'mysql', version: '5.7.39' },
-  { id: 'postgresql/13.2', engine: 'postgresql', version: '13.2' },
-];
-
-function nodeType(id: string, label: string, cls: string, disk: number, memory: number, vcpus: number, monthly: number, deprecated = false): NodeType {
-  const prices = (m: number) => [
-    { quantity: 1, price: { hourly: round(m / 730), monthly: m } },
-    { quantity: 3, price: { hourly: round((m * 3) / 730), monthly: m * 3 } },
-  ];
-  return { id, label, class: cls, deprecated, disk, memory, vcpus, engines: { mysql: prices(monthly), postgresql: prices(monthly + 5) } };
-}
-
-function round(n: number): number {
-  return Math.round(n * 10000) / 10000;
-}
-
-const NODE_TYPES: readonly NodeType[] = [
-  nodeType('g6-nanode-1', 'DBaaS - Nanode 1GB', 'nanode', 25600, 1024, 1, 15),
-  nodeType('g6-standard-1', 'DBaaS - Linode 2GB', 'standard', 51200, 2048, 1, 30),
-  nodeType('g6-standard-2', 'DBaaS - Linode 4GB', 'standard', 81920, 4096, 2, 60),
-  nodeType('g6-dedicated-2', 'DBaaS - Dedicated 4GB', 'dedicated', 81920, 4096, 2, 65),
-  nodeType('g6-dedicated-4', 'DBaaS - Dedicated 8GB', 'dedicated', 163840, 8192, 4, 130),
-  nodeType('g5-dedicated-legacy-2', 'DBaaS - Legacy Dedicated 4GB', 'dedicated', 81920, 4096, 2, 70, true),
-];
+import type { Area, RequestContext, Route } from '../../core/types.js';
+import { parseIso, type Store } from '../../core/store.js';
+import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../../core/validate.js';
+import { paginate } from '../../core/pagination.js';
+import { intParam } from '../../core/routes.js';
+import { faulty, type FaultId } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
+import { conflictStatus } from '../../variations/responses.js';
+import { ENGINES, NODE_TYPES, type Engine } from './catalogue.js';
+import { backups, clusters, type Backup, type Cluster, type Status, type Updates } from './model.js';
 
 const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
 const FREQUENCIES = ['weekly', 'monthly'] as const;
@@ -123,10 +30,6 @@ const DAY_MS = 86_400_000;
 const BACKUP_RETENTION_MS = 7 * DAY_MS;
 const ROOT_USER = 'chsroot';
 const MYSQL_PORT = 3306;
-
-const clusters = (store: Store) => store.table<Cluster>('databases.clusters');
-const backups = (store: Store) => store.table<Backup>('databases.backups');
-
 
 /** An IP address or CIDR range, normalised as responses show it (single addresses get a prefix length). */
 function normaliseIpOrCidr(value: string): string | null {
@@ -151,7 +54,8 @@ function allowList(store: Store, o: Record<string, unknown>): string[] | undefin
     if (faulty(store, 'P1.database.allow-list.ip-or-cidr')) return item;
     const normal = normaliseIpOrCidr(item);
     if (normal !== null && !item.includes('/') && faulty(store, 'P1.database.allow-list.slash-32')) return item;
-    if (normal === null) fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
+    if (normal === null)
+      fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
     return normal;
   });
 }
@@ -164,7 +68,9 @@ function password(store: Store): string {
 }
 
 function caCertificate(store: Store, id: number): string {
-  const body = Buffer.from(`chs-database-ca-${id}-${store.randomHex(96)}`).toString('base64').replace(/(.{64})/g, '$1\n');
+  const body = Buffer.from(`chs-database-ca-${id}-${store.randomHex(96)}`)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n');
   const pem = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
   return Buffer.from(pem).toString('base64');
 }
@@ -226,7 +132,11 @@ function mysqlOr404(ctx: RequestContext): Cluster {
 function requireStatus(store: Store, c: Cluster, allowed: readonly Status[], action: string, fault?: FaultId): void {
   if (!allowed.includes(c.status) && !(fault && faulty(store, fault))) {
     const need = allowed.length === 1 ? `"${allowed[0]}"` : `one of ${allowed.map((s) => `"${s}"`).join(', ')}`;
-    fail(faulty(store, 'P1.errors.preconditions') ? '' : `Cannot ${action}: database cluster ${c.id} is "${c.status}" and must be ${need}. Wait until it is ${need} and retry.`);
+    fail(
+      faulty(store, 'P1.errors.preconditions')
+        ? ''
+        : `Cannot ${action}: database cluster ${c.id} is "${c.status}" and must be ${need}. Wait until it is ${need} and retry.`,
+    );
   }
 }
 
@@ -244,12 +154,16 @@ function checkPageQuery(ctx: RequestContext): void {
 function uniqueLabel(store: Store, label: string, self?: number): void {
   if (faulty(store, 'P1.database.label.unique')) return;
   for (const c of clusters(store).values()) {
-    if (c.label === label && c.id !== self) fail(`A database cluster labelled "${label}" already exists; labels must be unique.`, 'label', conflictStatus(store));
+    if (c.label === label && c.id !== self)
+      fail(`A database cluster labelled "${label}" already exists; labels must be unique.`, 'label', conflictStatus(store));
   }
 }
 
 const LABEL = { min: 3, max: 32 } as const;
-const clusterLabel = (store: Store) => ({ min: faulty(store, 'P1.database.label.min-3') ? 0 : LABEL.min, max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max });
+const clusterLabel = (store: Store) => ({
+  min: faulty(store, 'P1.database.label.min-3') ? 0 : LABEL.min,
+  max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max,
+});
 
 function readUpdates(store: Store, o: Record<string, unknown>, current: Updates): Updates | undefined {
   const u = optObject(o, 'updates');
@@ -336,7 +250,8 @@ function dailyBackups(store: Store, at: Date): void {
     if (c.status !== 'provisioning' && !faulty(store, 'P1.database.backups.daily')) addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
   }
   for (const [key, b] of backups(store)) {
-    if (b.type === 'auto' && at.getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS && !faulty(store, 'P1.database-backup.auto.retained-7-days')) backups(store).delete(key);
+    if (b.type === 'auto' && at.getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS && !faulty(store, 'P1.database-backup.auto.retained-7-days'))
+      backups(store).delete(key);
   }
   // The store runs tasks in time order, so a clock jump over several midnights interleaves them correctly.
   const next = new Date(at.getTime() + DAY_MS);
@@ -393,7 +308,9 @@ function seed(store: Store): void {
 
 function engineOr404(ctx: RequestContext): Engine {
   const id = ctx.params['engineId'] ?? '';
-  const e = faulty(ctx.store, 'P1.database-engine.view-by-id') ? ENGINES.find((x) => x.engine === id.split('/')[0] && ENGINES.some((y) => y.id === id)) : ENGINES.find((x) => x.id === id);
+  const e = faulty(ctx.store, 'P1.database-engine.view-by-id')
+    ? ENGINES.find((x) => x.engine === id.split('/')[0] && ENGINES.some((y) => y.id === id))
+    : ENGINES.find((x) => x.id === id);
   if (e === undefined) fail(`Database engine ${JSON.stringify(id)} was not found; engine ids look like "mysql/8.0.30".`, null, 404);
   return e;
 }
@@ -402,21 +319,28 @@ function createCluster(ctx: RequestContext) {
   const o = asObject(ctx.body);
   const label = reqString(o, 'label', clusterLabel(ctx.store));
   const versionless = faulty(ctx.store, 'P1.database-create.engine.engine-version-form') && typeof o['engine'] === 'string' && /^[a-z]+$/.test(o['engine']);
-  const engineId = versionless ? (o['engine'] as string) : reqString(o, 'engine', { pattern: /^[a-z]+\/[0-9][0-9A-Za-z.\-]*$/, patternReason: 'engine must have the form <engine>/<version>, e.g. "mysql/8.0.30".' });
+  const engineId = versionless
+    ? (o['engine'] as string)
+    : reqString(o, 'engine', { pattern: /^[a-z]+\/[0-9][0-9A-Za-z.-]*$/, patternReason: 'engine must have the form <engine>/<version>, e.g. "mysql/8.0.30".' });
   const engine = versionless ? ENGINES.find((e) => e.engine === engineId) : ENGINES.find((e) => e.id === engineId);
   if (engine === undefined) fail(`engine ${JSON.stringify(engineId)} does not exist; list engines with GET /v4/databases/engines.`, 'engine');
   if (engine.engine !== 'mysql') fail(`engine ${engineId} is not a MySQL engine; use a mysql/<version> engine here.`, 'engine');
   const region = reqString(o, 'region');
-  if (!ctx.store.regions.some((r) => r.id === region) && !faulty(ctx.store, 'P1.database.region.region-id')) fail(`region ${JSON.stringify(region)} does not exist.`, 'region');
+  if (!ctx.store.regions.some((r) => r.id === region) && !faulty(ctx.store, 'P1.database.region.region-id'))
+    fail(`region ${JSON.stringify(region)} does not exist.`, 'region');
   const type = reqString(o, 'type');
   const nt = NODE_TYPES.find((t) => t.id === type);
-  if (nt === undefined && !faulty(ctx.store, 'P1.database.type.node-type-id')) fail(`type ${JSON.stringify(type)} is not a database node type; list them with GET /v4/databases/types.`, 'type');
-  if (nt?.deprecated && !faulty(ctx.store, 'P1.database-node-type.deprecated.unavailable')) fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
+  if (nt === undefined && !faulty(ctx.store, 'P1.database.type.node-type-id'))
+    fail(`type ${JSON.stringify(type)} is not a database node type; list them with GET /v4/databases/types.`, 'type');
+  if (nt?.deprecated && !faulty(ctx.store, 'P1.database-node-type.deprecated.unavailable'))
+    fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
   const otherDefaults = varied(ctx.store, 'database-defaults-other');
   const clusterSize = optInt(o, 'cluster_size', { ...(faulty(ctx.store, 'P1.database.cluster-size.enum') ? {} : { enum: [1, 3] }) }) ?? (otherDefaults ? 3 : 1);
   const encrypted = optBool(o, 'encrypted') ?? otherDefaults;
   const sslConnection = optBool(o, 'ssl_connection') ?? otherDefaults;
-  const replication = optString(o, 'replication_type', faulty(ctx.store, 'P1.database.replication-type.enum') ? {} : { enum: REPLICATION_TYPES }) ?? (clusterSize === 3 ? 'semi_synch' : 'none');
+  const replication =
+    optString(o, 'replication_type', faulty(ctx.store, 'P1.database.replication-type.enum') ? {} : { enum: REPLICATION_TYPES }) ??
+    (clusterSize === 3 ? 'semi_synch' : 'none');
   const allow = allowList(ctx.store, o) ?? (faulty(ctx.store, 'P1.database.allow-list.default-empty') ? ['0.0.0.0/0'] : []);
   uniqueLabel(ctx.store, label);
 
@@ -447,7 +371,9 @@ function updateCluster(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
   requireStatus(ctx.store, c, ['active'], 'update the cluster', 'P1.database.status.update-requires-active');
-  const label = faulty(ctx.store, 'P1.database-update.all-optional') ? reqString(o, 'label', clusterLabel(ctx.store)) : optString(o, 'label', clusterLabel(ctx.store));
+  const label = faulty(ctx.store, 'P1.database-update.all-optional')
+    ? reqString(o, 'label', clusterLabel(ctx.store))
+    : optString(o, 'label', clusterLabel(ctx.store));
   const allow = allowList(ctx.store, o);
   const updates = readUpdates(ctx.store, o, c.updates);
   if (label !== undefined) uniqueLabel(ctx.store, label, c.id);
@@ -524,7 +450,17 @@ export const area: Area = {
   name: 'databases',
   seed,
   routes: [
-    { method: 'GET', path: '/v4/databases/engines', scopes: [], auth: 'none', handler: (ctx) => paginate(ctx, ENGINES.map((e) => ({ ...e }))) },
+    {
+      method: 'GET',
+      path: '/v4/databases/engines',
+      scopes: [],
+      auth: 'none',
+      handler: (ctx) =>
+        paginate(
+          ctx,
+          ENGINES.map((e) => ({ ...e })),
+        ),
+    },
     {
       method: 'GET',
       path: '/v4/databases/engines/{engineId}',
@@ -533,11 +469,22 @@ export const area: Area = {
       handler: (ctx) => {
         const e = engineOr404(ctx);
         checkPageQuery(ctx);
-        if ((ctx.query['page'] ?? ctx.query['page_size']) !== undefined && faulty(ctx.store, 'P1.database-engine.view.page-accepted')) fail('page and page_size are not accepted by a view.', 'page');
+        if ((ctx.query['page'] ?? ctx.query['page_size']) !== undefined && faulty(ctx.store, 'P1.database-engine.view.page-accepted'))
+          fail('page and page_size are not accepted by a view.', 'page');
         return { ...e };
       },
     },
-    { method: 'GET', path: '/v4/databases/types', scopes: [], auth: 'none', handler: (ctx) => paginate(ctx, NODE_TYPES.map((t) => structuredClone(t))) },
+    {
+      method: 'GET',
+      path: '/v4/databases/types',
+      scopes: [],
+      auth: 'none',
+      handler: (ctx) =>
+        paginate(
+          ctx,
+          NODE_TYPES.map((t) => structuredClone(t)),
+        ),
+    },
     {
       method: 'GET',
       path: '/v4/databases/types/{typeId}',
@@ -550,8 +497,18 @@ export const area: Area = {
         return structuredClone(t);
       },
     },
-    db('GET', '/v4/databases/instances', R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].map((c) => genericView(ctx.store, c)))),
-    db('GET', mysql, R, (ctx) => paginate(ctx, [...clusters(ctx.store).values()].filter((c) => c.engine === 'mysql').map((c) => mysqlView(ctx.store, c)))),
+    db('GET', '/v4/databases/instances', R, (ctx) =>
+      paginate(
+        ctx,
+        [...clusters(ctx.store).values()].map((c) => genericView(ctx.store, c)),
+      ),
+    ),
+    db('GET', mysql, R, (ctx) =>
+      paginate(
+        ctx,
+        [...clusters(ctx.store).values()].filter((c) => c.engine === 'mysql').map((c) => mysqlView(ctx.store, c)),
+      ),
+    ),
     db('POST', mysql, W, createCluster),
     db('GET', `${mysql}/{instanceId}`, R, (ctx) => mysqlView(ctx.store, mysqlOr404(ctx))),
     db('PUT', `${mysql}/{instanceId}`, W, updateCluster),
@@ -593,7 +550,9 @@ export const area: Area = {
     db('GET', `${mysql}/{instanceId}/ssl`, R, (ctx) => {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active'], 'view the CA certificate', 'P1.database.status.ssl-view-requires-active');
-      return { ca_certificate: faulty(ctx.store, 'P1.database-ssl.ca-certificate.base64') ? Buffer.from(c.caCertificate, 'base64').toString('utf8') : c.caCertificate };
+      return {
+        ca_certificate: faulty(ctx.store, 'P1.database-ssl.ca-certificate.base64') ? Buffer.from(c.caCertificate, 'base64').toString('utf8') : c.caCertificate,
+      };
     }),
   ],
 };
