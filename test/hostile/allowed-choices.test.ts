@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import { send, startFakeServer, type Answer, type FakeServer } from './fake-servers.js';
 import { startEmulator } from '../safety/support.js';
-import { runConformance, ruleOf } from './conformance-run.js';
+import { EMBEDDED_RUN_SETTINGS, runConformance, ruleOf } from './conformance-run.js';
 
 type Json = Record<string, unknown>;
 
@@ -167,19 +167,6 @@ const FILES = [
   'specs/properties/part2',
   'specs/properties/part3',
 ];
-const SETTINGS = [
-  '--allow-destructive',
-  '--max-instances',
-  'unlimited',
-  '--max-databases',
-  'unlimited',
-  '--other-region',
-  'us-west',
-  '--region-without-vlans',
-  'us-west',
-  '--spare-vlan-region',
-  'eu-central',
-];
 
 describe('choices the documents leave open', () => {
   it('give the re-read checks no fail and no error', async () => {
@@ -190,7 +177,7 @@ describe('choices the documents leave open', () => {
       emulator.url,
       '--token',
       TOKEN,
-      ...SETTINGS,
+      ...EMBEDDED_RUN_SETTINGS,
       '--consistency-window',
       '0',
       '--runs',

@@ -42,6 +42,21 @@ export function runConformance(args: string[], killAfterMs = 120_000): Promise<R
   });
 }
 
+/** The settings of the embedded run, given to a run against the emulator as a real target's. */
+export const EMBEDDED_RUN_SETTINGS = [
+  '--allow-destructive',
+  '--max-instances',
+  'unlimited',
+  '--max-databases',
+  'unlimited',
+  '--other-region',
+  'us-west',
+  '--region-without-vlans',
+  'us-west',
+  '--spare-vlan-region',
+  'eu-central',
+];
+
 /** GET /v4/account (two checks) and a domain view, which needs a domain created first (a fixture). */
 export const NARROW = {
   rules: ['P1.account.serves.get-account', 'P1.account.auth.get-account', 'P3.domains.serves.get-domains-id'],

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLaggyProxy, type FakeServer } from './fake-servers.js';
 import { startEmulator } from '../safety/support.js';
-import { WALL_LIMIT_MS, runConformance } from './conformance-run.js';
+import { EMBEDDED_RUN_SETTINGS, WALL_LIMIT_MS, runConformance } from './conformance-run.js';
 
 const ROUND_UP = ['expire', 'refresh', 'retry', 'ttl'].map((member) => `P3.domain.${member}-sec.round-up`);
 
@@ -69,21 +69,6 @@ describe('reads after writes on a target with replica lag', () => {
 });
 
 describe('every scenario behind a replica lagging 300 ms, with a 3 s window', () => {
-  // The settings of the embedded run, given as a real target's (the clock hook is reached directly).
-  const SETTINGS = [
-    '--allow-destructive',
-    '--max-instances',
-    'unlimited',
-    '--max-databases',
-    'unlimited',
-    '--other-region',
-    'us-west',
-    '--region-without-vlans',
-    'us-west',
-    '--spare-vlan-region',
-    'eu-central',
-  ];
-
   it('reports no fail and no error: each read-back waits for the state its check expects', async () => {
     const args = [
       '--base-url',
@@ -92,7 +77,7 @@ describe('every scenario behind a replica lagging 300 ms, with a 3 s window', ()
       emulator.url,
       '--token',
       TOKEN,
-      ...SETTINGS,
+      ...EMBEDDED_RUN_SETTINGS, // the clock hook reached directly
       '--consistency-window',
       '3000',
       '--seed',

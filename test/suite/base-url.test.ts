@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import type { Results } from '../../reports/results.js';
+import { EMBEDDED_RUN_SETTINGS } from '../hostile/conformance-run.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin/conformance.js');
@@ -15,19 +16,6 @@ const PREFIXES = ['P3.firewall', 'P3.domain', 'P1.database.status'];
 const SLICE = ['--rules', PREFIXES.join(','), '--seed', '7'];
 /** The selected rules (others may be touched by fixture responses in an order-dependent way). */
 const selected = (id: string) => PREFIXES.some((prefix) => id.startsWith(`${prefix}.`));
-const SAME_SETTINGS = [
-  '--allow-destructive',
-  '--max-instances',
-  'unlimited',
-  '--max-databases',
-  'unlimited',
-  '--other-region',
-  'us-west',
-  '--region-without-vlans',
-  'us-west',
-  '--spare-vlan-region',
-  'eu-central',
-];
 let emulator: EmbeddedEmulator | undefined;
 let url = '';
 
@@ -51,7 +39,7 @@ afterAll(() => emulator?.stop());
 describe('--base-url against a separately started emulator', () => {
   it('gives the same verdict for every rule as the embedded run', () => {
     const embedded = run([]);
-    const external = run(['--base-url', url, '--token', 'parity-token-000001', ...SAME_SETTINGS]);
+    const external = run(['--base-url', url, '--token', 'parity-token-000001', ...EMBEDDED_RUN_SETTINGS]);
     expect(embedded.code).toBe(0);
     expect(external.code).toBe(0);
     const statuses = (results: Results) => Object.fromEntries(results.rules.filter((rule) => selected(rule.id)).map((rule) => [rule.id, rule.status]));
