@@ -61,11 +61,18 @@ export class CleanupLedger {
   markDeleted(deletePath: string): void {
     const shown = [...this.held].find(([, entry]) => entry.deletePath === deletePath)?.[0];
     markDeletedIn(this.file, shown ?? deletePath);
+    for (const entry of this.entries) if (entry.deletePath === deletePath) this.deleted.add(entry);
   }
 
-  /** Resources recorded and not yet deleted, newest first (dependants before what they depend on). */
+  /** Entries marked deleted: with `entries`, what the file says, without reading it again (only this ledger writes it). */
+  private readonly deleted = new Set<LedgerEntry>();
+
+  /**
+   * Resources recorded and not yet deleted, newest first (dependants before what they depend on). A path deleted and
+   * then recorded again (a label or an id the target gave a second time) is pending again.
+   */
   pending(): LedgerEntry[] {
-    return readPending(this.file).map((entry) => this.held.get(entry.deletePath) ?? entry);
+    return this.entries.filter((entry) => !this.deleted.has(entry)).reverse();
   }
 
   /** A mark: `pending(mark)` then lists only what was recorded after it. */
@@ -86,19 +93,19 @@ function readPending(file: string): LedgerEntry[] {
   } catch {
     return [];
   }
-  const created: LedgerEntry[] = [];
-  const deleted = new Set<string>();
+  // In the order written: a deleted line ends what was recorded before it under that path, not what is recorded after.
+  let pending: LedgerEntry[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
       const parsed = JSON.parse(line) as LedgerEntry | DeletedLine;
-      if ('deleted' in parsed) deleted.add(parsed.deleted);
-      else created.push(parsed);
+      if ('deleted' in parsed) pending = pending.filter((entry) => entry.deletePath !== parsed.deleted);
+      else pending.push(parsed);
     } catch {
       // a line cut by a crash: ignore it
     }
   }
-  return created.filter((entry) => !deleted.has(entry.deletePath)).reverse();
+  return pending.reverse();
 }
 
 /** Every pending entry of a run (all its spec files). */
