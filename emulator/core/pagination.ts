@@ -26,8 +26,11 @@ function queryInt(raw: string | undefined, name: string, min: number, max: numbe
   return n;
 }
 
-/** Reads `page` / `page_size` from the query (400 when out of range) and cuts one page of `items`. */
-export function paginate<T>(ctx: RequestContext, items: T[]): Page<T> {
+/**
+ * Reads `page` / `page_size` from the query (400 when out of range) and cuts one page of `items`, shown through `view`
+ * (applied to the page only: a long list costs no copy of the items the page leaves out).
+ */
+export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item: T) => V): Page<V> {
   // (the core's own tests page bare contexts, without a store)
   const faults = ctx.store?.faults.size > 0;
   const broken = (kind: EndpointFaultKind) => faults && endpointFaulty(ctx.store, ctx.method, ctx.route, kind);
@@ -43,13 +46,13 @@ export function paginate<T>(ctx: RequestContext, items: T[]): Page<T> {
   const pageSize = Math.min(queryInt(ctx.query['page_size'], 'page_size', sizeMin, sizeMax, sizeDefault), sizeMax);
   const results = items.length;
   const start = (page - 1) * pageSize;
-  const envelope: Page<T> = {
-    data: start < results ? items.slice(start, start + pageSize) : [],
+  const envelope: Page<V> = {
+    data: start < results ? (view ? items.slice(start, start + pageSize).map(view) : (items.slice(start, start + pageSize) as unknown as V[])) : [],
     page: ctx.query['page'] === undefined && broken('page-default-zero') ? 0 : page,
     pages: Math.max(1, (broken('list-pages-floor') ? Math.floor : Math.ceil)(results / pageSize)) + (broken('pages-one-too-many') ? 1 : 0),
     results: broken('list-results-capped') ? Math.min(results, pageSize) : results,
   };
-  return faults ? (misshapen(envelope, broken) as Page<T>) : envelope;
+  return faults ? (misshapen(envelope, broken) as Page<V>) : envelope;
 }
 
 /** The list envelope as the faults of the envelope rules show it. */

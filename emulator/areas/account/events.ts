@@ -6,7 +6,7 @@ import type { Event } from '../../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../../core/permissions.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
-import { T, within90Days } from './model.js';
+import { T, within90DaysOf } from './model.js';
 
 const KIND_OF_ENTITY: Record<string, EntityKind> = {
   compute: 'compute',
@@ -28,17 +28,19 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
   return hasGlobalGrant(p, 'account_access');
 }
 
+/** The caller's events, newest first (the table holds them in the order of their ids, which only grow). */
 export function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
   const window = !faulty(ctx.store, 'P1.events.window-90-days');
-  for (const e of T.events(ctx.store).values()) if ((!window || within90Days(ctx.store, e.created)) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
-  return out.sort((a, b) => b.id - a.id);
+  const recent = window ? within90DaysOf(ctx.store) : () => true;
+  for (const e of T.events(ctx.store).values()) if (recent(e.created) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
+  return out.reverse();
 }
 
 export function eventOr404(ctx: RequestContext): Event {
   const id = intParam(ctx, 'eventId', 'Event');
   const e = T.events(ctx.store).get(String(id));
-  if (e === undefined || !within90Days(ctx.store, e.created) || !eventVisible(ctx.store, ctx.principal, e)) fail(`Event ${id} was not found.`, null, 404);
+  if (e === undefined || !within90DaysOf(ctx.store)(e.created) || !eventVisible(ctx.store, ctx.principal, e)) fail(`Event ${id} was not found.`, null, 404);
   return e;
 }
 

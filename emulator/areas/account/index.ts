@@ -27,7 +27,7 @@ import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
 import { addCreditCard, cancelAccount, updateAccount } from './account-object.js';
 import { eventOr404, eventView, visibleEvents } from './events.js';
-import { accountView, invoiceOr404, T, within90Days } from './model.js';
+import { accountView, invoiceOr404, T, within90DaysOf } from './model.js';
 import { notifications, visibleMaintenance } from './notices.js';
 import { clientOr404, clientView, createClient, deleteClient, updateClient } from './oauth-clients.js';
 import { seed } from './seed.js';
@@ -66,7 +66,7 @@ export const area: Area = {
     }),
     r('DELETE', '/v4/account/entity-transfers/{token}', AW, cancelTransfer),
     r('POST', '/v4/account/entity-transfers/{token}/accept', AW, acceptTransfer),
-    r('GET', '/v4/account/events', ER, (ctx) => paginate(ctx, visibleEvents(ctx).map(eventView))),
+    r('GET', '/v4/account/events', ER, (ctx) => paginate(ctx, visibleEvents(ctx), eventView)),
     r('GET', '/v4/account/events/{eventId}', ER, (ctx) => eventView(eventOr404(ctx))),
     r('POST', '/v4/account/events/{eventId}/read', ER, (ctx) => {
       const one = eventOr404(ctx);
@@ -102,7 +102,7 @@ export const area: Area = {
         paginate(
           ctx,
           [...T.logins(ctx.store).values()]
-            .filter((l) => within90Days(ctx.store, l.datetime) || faulty(ctx.store, 'P1.logins.window-90-days'))
+            .filter((l) => within90DaysOf(ctx.store)(l.datetime) || faulty(ctx.store, 'P1.logins.window-90-days'))
             .map((l) => ({ ...l })),
         ),
       true,
@@ -114,7 +114,7 @@ export const area: Area = {
       (ctx) => {
         const id = intParam(ctx, 'loginId', 'Login');
         const l = T.logins(ctx.store).get(String(id));
-        if (l === undefined || (!within90Days(ctx.store, l.datetime) && !faulty(ctx.store, 'P1.logins.window-90-days')))
+        if (l === undefined || (!within90DaysOf(ctx.store)(l.datetime) && !faulty(ctx.store, 'P1.logins.window-90-days')))
           fail(`Login ${id} was not found.`, null, 404);
         return { ...l, ...(faulty(ctx.store, 'P1.login.ip.ip-address') ? { ip: `${l.ip}:443` } : {}) };
       },

@@ -124,7 +124,11 @@ export const account = (s: Store): Account => T.account(s).get('1')!;
 export const state = (s: Store): AccountState => T.state(s).get('1')!;
 export const ago = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() - ms));
 export const ahead = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() + ms));
-export const within90Days = (s: Store, iso: string): boolean => s.now().getTime() - parseIso(iso).getTime() <= RETENTION_MS;
+/** Whether a time (ISO, no zone) is within the 90 days before the store's clock as it reads now. */
+export function within90DaysOf(s: Store): (iso: string) => boolean {
+  const oldest = s.now().getTime() - RETENTION_MS;
+  return (iso) => parseIso(iso).getTime() >= oldest;
+}
 
 export function uuid(s: Store): string {
   const h = s.randomHex(16).split('');
