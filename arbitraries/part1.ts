@@ -15,7 +15,7 @@ import {
   wrongTypes,
 } from './generators/body.js';
 import { email, emailOfLength, httpUrl, ipOrCidr, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
-import { between, dateTime, digits, label, notDateTime, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
+import { between, dateTime, digits, label, notDateTime, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort, matching } from './generators/text.js';
 
 function optionalRecord<T extends Record<string, fc.Arbitrary<unknown>>>(model: T, required: Array<keyof T & string> = []): fc.Arbitrary<Body> {
   return fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Body>;
@@ -170,7 +170,7 @@ const location = () => {
   return fc.oneof(
     fc.constant({}),
     withCountry(fc.constant('US'), fc.constantFrom(...US_STATES, ...US_MILITARY), digits(5, 5)),
-    withCountry(fc.constant('CA'), fc.constantFrom(...CA_PROVINCES), fc.stringMatching(/^[A-Z][0-9][A-Z] [0-9][A-Z][0-9]$/)),
+    withCountry(fc.constant('CA'), fc.constantFrom(...CA_PROVINCES), matching(/^[A-Z][0-9][A-Z] [0-9][A-Z][0-9]$/)),
     withCountry(fc.constantFrom(...OTHER_COUNTRIES), stringOfLength(1, 24), digits(4, 6), false),
   );
 };

@@ -17,7 +17,7 @@ import {
 } from './generators/compute.js';
 import { label, labelBadBeginEnd, labelBadChar, labelDoubledSeparator, labelTooLong, labelTooShort } from './generators/labels.js';
 import { strongPassword, weakPassword } from './generators/passwords.js';
-import { LOWER_ALNUM, between, stringOfLength, tooLong } from './generators/text.js';
+import { LOWER_ALNUM, between, stringOfLength, tooLong, matching } from './generators/text.js';
 
 /** A plain object (fast-check records have a null prototype) of the members generated, optional ones sometimes. */
 function members(model: Record<string, fc.Arbitrary<unknown>>, required: string[] = []): fc.Arbitrary<Body> {
@@ -117,7 +117,7 @@ const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = 
         authorized_users: fc.constant([]),
         swap_size: fc.oneof(fc.constantFrom(0, 512), fc.integer({ min: 0, max: 2048 })),
         script_data: fc
-          .dictionary(fc.stringMatching(/^[a-z_]{1,10}$/), fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean()), { maxKeys: 3 })
+          .dictionary(matching(/^[a-z_]{1,10}$/), fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean()), { maxKeys: 3 })
           .map((d) => ({ ...d })),
       },
       ['image', 'root_pass'],
@@ -180,7 +180,7 @@ const instanceCreateBody: BodyArbitraries = {
     ),
     ...interfaceViolations(emptyInstance, true),
     serverJudged('P2.instance-create.root-pass.strength', fromImage, { root_pass: () => weakPassword(7, 128) }),
-    serverJudged('P2.instance-create.type.known', emptyInstance, { type: () => fc.stringMatching(/^[a-z0-9]{6,12}$/).map((id) => `no-such-type-${id}`) }),
+    serverJudged('P2.instance-create.type.known', emptyInstance, { type: () => matching(/^[a-z0-9]{6,12}$/).map((id) => `no-such-type-${id}`) }),
   ],
 };
 

@@ -33,7 +33,7 @@ import { addressesTooMany, firewallRule, ruleSet, ruleSetTooMany, type FirewallR
 import { label, labelBadBeginEnd, labelBadChar, labelTooLong, labelTooShort, prefixedLabel, SEPARATORS } from './generators/labels.js';
 import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { ports, portsBadSyntax, portsLeadingZero, portsOutOfRange, portsRangeNotIncreasing, portsTooManyPieces } from './generators/ports.js';
-import { between, stringOfLength, tooLong, tooShort } from './generators/text.js';
+import { between, stringOfLength, tooLong, tooShort, matching } from './generators/text.js';
 
 // ------------------------------------------------------------------ helpers
 
@@ -243,7 +243,7 @@ function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
           weight: between(0, 65535),
           port: between(0, 65535),
           // The service's format is not shown: a name of letters and digits with inner hyphens, valid in every reading.
-          service: fc.stringMatching(/^[a-z]([a-z0-9-]{0,18}[a-z0-9])?$/),
+          service: matching(/^[a-z]([a-z0-9-]{0,18}[a-z0-9])?$/),
           protocol: fc.oneof(fc.constantFrom('tcp', 'udp', 'tls'), fc.constant(null)),
         },
         ['type', 'target', 'priority', 'weight', 'port', 'service'],

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { BodyContext } from '../types.js';
 import { ipv4, ipv4Cidr, notCidr } from './net.js';
+import { matching } from './text.js';
 
 /** Compute pieces of request bodies (document 2): device maps, network interfaces, SSH public keys. */
 
@@ -224,7 +225,7 @@ export function sshPublicKey(): fc.Arbitrary<string> {
     out.set(bytes, 4);
     return out;
   };
-  return fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.stringMatching(/^[a-z]{1,8}@example\.com$/)).map(([key, comment]) => {
+  return fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), matching(/^[a-z]{1,8}@example\.com$/)).map(([key, comment]) => {
     const blob = Buffer.concat([lengthPrefixed(new TextEncoder().encode('ssh-ed25519')), lengthPrefixed(key)]);
     return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
   });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { matching } from './text.js';
 
 /**
  * Network-ish values for request bodies. The good generators stay inside forms every reader agrees on
@@ -60,11 +61,11 @@ export function ipOrCidr(): fc.Arbitrary<string> {
   return fc.oneof(ipv4(), ipv6(), ipv4Cidr(), ipv6Cidr());
 }
 
-const dnsLabel = () => fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+const dnsLabel = () => matching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
 
 /** An address at a reserved example domain (`jo.ann@mail.example.com`). */
 export function email(): fc.Arbitrary<string> {
-  const local = fc.array(fc.stringMatching(/^[a-z0-9](?:[a-z0-9_+-]{0,8}[a-z0-9])?$/), { minLength: 1, maxLength: 3 }).map((words) => words.join('.'));
+  const local = fc.array(matching(/^[a-z0-9](?:[a-z0-9_+-]{0,8}[a-z0-9])?$/), { minLength: 1, maxLength: 3 }).map((words) => words.join('.'));
   const domain = fc
     .tuple(fc.option(dnsLabel(), { nil: undefined }), fc.constantFrom('example.com', 'example.org', 'example.net'))
     .map(([sub, base]) => (sub ? `${sub}.${base}` : base));
@@ -73,7 +74,7 @@ export function email(): fc.Arbitrary<string> {
 
 /** An http(s) URL at a reserved example domain, with an optional path. */
 export function httpUrl(): fc.Arbitrary<string> {
-  const path = fc.array(fc.stringMatching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 }).map((parts) => parts.map((p) => `/${p}`).join(''));
+  const path = fc.array(matching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 }).map((parts) => parts.map((p) => `/${p}`).join(''));
   return fc
     .tuple(fc.constantFrom('http', 'https'), fc.option(dnsLabel(), { nil: undefined }), fc.constantFrom('example.com', 'example.org'), path)
     .map(([scheme, sub, base, p]) => `${scheme}://${sub ? `${sub}.` : ''}${base}${p}`);
@@ -84,7 +85,7 @@ export function notIp(): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom('256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', 'localhost', '', '1:2:3:4:5:6:7:8:9', 'gggg::1', '1.2.3.-4'),
     fc.integer({ min: 256, max: 999 }).map((big) => `10.${big}.0.1`),
-    fc.stringMatching(/^[a-z]{1,12}$/),
+    matching(/^[a-z]{1,12}$/),
   );
 }
 
@@ -101,16 +102,13 @@ export function notCidr(): fc.Arbitrary<string> {
 export function notEmail(): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom('', '@example.com', 'jo@', 'jo@@example.com', 'jo ann@example.com', 'jo@exa mple.com', 'jo@example..com'),
-    fc.stringMatching(/^[a-z0-9.]{1,16}$/),
+    matching(/^[a-z0-9.]{1,16}$/),
   );
 }
 
 /** Neither a URI nor an http(s) URL (no scheme, or a broken one). */
 export function notUrl(): fc.Arbitrary<string> {
-  return fc.oneof(
-    fc.constantFrom('', 'example.com/path', 'http//example.com', '://example.com', 'not a url', '/relative/path'),
-    fc.stringMatching(/^[a-z]{1,12}$/),
-  );
+  return fc.oneof(fc.constantFrom('', 'example.com/path', 'http//example.com', '://example.com', 'not a url', '/relative/path'), matching(/^[a-z]{1,12}$/));
 }
 
 const EXAMPLE_DOMAIN = 'example.com';

@@ -10,6 +10,18 @@ const DIGITS = '0123456789';
 /** Printable ASCII seen in names and addresses (one code point = one character under every way of counting). */
 const PLAIN_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ .,-'#/`;
 
+const matchingByPattern = new Map<string, fc.Arbitrary<string>>();
+
+/**
+ * `fc.stringMatching(pattern)`, built once per pattern: building one parses the pattern and costs milliseconds, and
+ * generators are called again for every generated body.
+ */
+export function matching(pattern: RegExp): fc.Arbitrary<string> {
+  let arbitrary = matchingByPattern.get(pattern.source);
+  if (!arbitrary) matchingByPattern.set(pattern.source, (arbitrary = fc.stringMatching(pattern)));
+  return arbitrary;
+}
+
 /** An integer in [min, max], often exactly min or max. */
 export function between(min: number, max: number): fc.Arbitrary<number> {
   if (min === max) return fc.constant(min);
