@@ -10,6 +10,11 @@ export interface PropertyOptions {
   maxRuns?: number;
   /** Shrink a counterexample (default true); off where every run is costly. */
   shrink?: boolean;
+  /**
+   * Runs sent at once (default 1). Only for predicates whose runs cannot disturb each other on a target that conforms
+   * (a body that must be refused): a failure is then shrunk and reported by the runs replayed one after another.
+   */
+  concurrency?: number;
 }
 
 const calls = new WeakMap<Check, number>();
@@ -46,6 +51,11 @@ export async function runProperty<T>(
   const seed = c.target.info.config.seed;
   const checkSeed = propertySeed(c, seed);
   const numRuns = Math.min(options.runs ?? c.target.info.config.runs, options.maxRuns ?? Infinity);
+  let unshrunk: { value: T; violation: RuleViolation } | undefined;
+  if ((options.concurrency ?? 1) > 1) {
+    unshrunk = await firstViolationAtOnce(fc.sample(arbitrary, { numRuns, seed: checkSeed }), predicate, options.concurrency!);
+    if (!unshrunk) return;
+  }
   // A run ended by something other than a broken rule (no answer, setup, skip) would end every shrinking step the
   // same way, each after a timeout against a hanging target: the first such error ends the remaining runs at once.
   let stopped: unknown;
@@ -68,18 +78,55 @@ export async function runProperty<T>(
     seed: checkSeed,
     endOnFailure: options.shrink === false || !c.target.info.config.shrink,
   });
+  // The runs replayed one by one found nothing (the target's state moved on): the failure seen at once stands, unshrunk.
+  if (!details.failed && unshrunk) throw generatedFailure(unshrunk.violation, { seed, counterexample: elided(fc.stringify(unshrunk.value)) }, 0);
   if (!details.failed) return;
   const cause = details.errorInstance;
   // A setup error, a skip or a harness bug keeps its own verdict.
   if (!(cause instanceof RuleViolation)) throw cause instanceof Error ? cause : new Error(String(cause));
   const counterexample = elided(fc.stringify(details.counterexample?.[0]));
-  // The message says what broke, once; the counterexample, seed and path travel beside it (the reports show them
-  // once, with the one replay command built from the whole run's settings).
+  throw generatedFailure(cause, { seed, path: details.counterexamplePath ?? undefined, counterexample }, details.numShrinks);
+}
+
+/**
+ * The violation of a generated value: the message says what broke, once; the counterexample, seed and path travel
+ * beside it (the reports show them once, with the one replay command built from the whole run's settings).
+ */
+function generatedFailure(cause: RuleViolation, replay: { seed: number; path?: string; counterexample: string }, shrinks: number): RuleViolation {
   const failure = new RuleViolation(
     cause.rule,
-    `${cause.message.replace(/^[^:]+: /, '')} (a generated value, shrunk in ${details.numShrinks} step${details.numShrinks === 1 ? '' : 's'})`,
+    `${cause.message.replace(/^[^:]+: /, '')} (a generated value, shrunk in ${shrinks} step${shrinks === 1 ? '' : 's'})`,
     cause.exchange,
   );
-  Object.assign(failure, { replay: { seed, path: details.counterexamplePath ?? undefined, counterexample } });
-  throw failure;
+  Object.assign(failure, { replay });
+  return failure;
+}
+
+/**
+ * `predicate` on every value, `concurrency` at a time: the first value that broke a rule, or undefined. A run ended
+ * otherwise (no answer, setup, skip) ends the check with that error, as it would one run at a time; a discarded run
+ * (`fc.pre`) counts as passed.
+ */
+async function firstViolationAtOnce<T>(
+  values: T[],
+  predicate: (value: T) => Promise<void>,
+  concurrency: number,
+): Promise<{ value: T; violation: RuleViolation } | undefined> {
+  let next = 0;
+  let found: { value: T; violation: RuleViolation } | undefined;
+  let ended: unknown;
+  const worker = async () => {
+    while (next < values.length && !found && ended === undefined) {
+      const value = values[next++]!;
+      try {
+        await predicate(value);
+      } catch (error) {
+        if (error instanceof RuleViolation) found ??= { value, violation: error };
+        else if (!fc.PreconditionFailure.isFailure(error)) ended ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, values.length) }, worker));
+  if (ended !== undefined && !found) throw ended;
+  return found;
 }

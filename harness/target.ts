@@ -104,6 +104,12 @@ const BILLABLE: Readonly<Record<string, { kind: Billable; flag: string; what: st
   'POST /v4/databases/mysql/instances': { kind: 'database', flag: '--max-databases', what: 'database clusters' },
 };
 
+/** Whether a request may create a billable resource (one counted against the run's budgets). */
+export function mayCreateBillable(method: SendOptions['method'], path: string): boolean {
+  const endpoint = findEndpoint(`${method} ${path}`);
+  return endpoint !== undefined && endpointKey(endpoint) in BILLABLE;
+}
+
 /** What a check spent and needed, for the cost table (specs/plan/costs.json) and the plan's check against the run. */
 export interface CostRecord {
   /** The check's full name: its entry in the plan. */

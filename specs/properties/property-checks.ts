@@ -17,8 +17,12 @@ import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { loadContract, validateValue } from '../../harness/contract.js';
 import { deepFind, diskToCapture, instanceBackup, validRequests } from '../generic/valid-requests.js';
 import { shutDown } from '../part2/compute-support.js';
+import { mayCreateBillable } from '../../harness/target.js';
 
 type Json = Record<string, unknown>;
+
+/** Bodies breaking a rule sent at once by one check. */
+const VIOLATION_CONCURRENCY = 10;
 
 /** Compares one member sent with the value read back: the rule broken when they differ, or null when they agree. */
 type ReadBack = (sent: unknown, shown: unknown) => string | null;
@@ -454,7 +458,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   after,
                 );
               },
-              { runs: c.target.info.config.violationRuns },
+              // Bodies that must be refused are sent at once, unless a wrong acceptance would spend the run's budget.
+              { runs: c.target.info.config.violationRuns, concurrency: mayCreateBillable(endpoint.method, path) ? 1 : VIOLATION_CONCURRENCY },
             );
           },
         );
