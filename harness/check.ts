@@ -372,8 +372,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
   it(
     `[${ids.join(' ')}] ${title}`,
     async (context: TestContext) => {
-      await labelForAllure(ids);
       const config = target().info.config;
+      if (config.allure) await labelForAllure(ids);
       if (!selected(ids, config.rules) || !selected(ids, config.areas)) {
         context.task.meta.conformance = {
           rules: ids,

@@ -135,7 +135,7 @@ function createAjv(): Ajv2020 {
   addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uuid', 'date']);
   ajv.addFormat(
     'ip',
-    checkFormat((value) => ipaddr.isValid(value) && !value.includes('/') && isStrictIp(value)),
+    checkFormat((value) => !value.includes('/') && isStrictIp(value)),
   );
   ajv.addFormat(
     'ipv4-cidr',
@@ -178,10 +178,18 @@ function createAjv(): Ajv2020 {
   return ajv;
 }
 
+/** Addresses already judged: responses repeat the same few addresses thousands of times, and parsing one is slow. */
+const strictIps = new Map<string, boolean>();
+
 /** Dotted-quad IPv4 (no leading zeroes, four parts) or an IPv6 address. */
 function isStrictIp(value: string): boolean {
-  if (ipaddr.IPv4.isValidFourPartDecimal(value)) return !/(^|\.)0\d/.test(value);
-  return ipaddr.IPv6.isValid(value);
+  let strict = strictIps.get(value);
+  if (strict === undefined) {
+    strict = ipaddr.IPv4.isValidFourPartDecimal(value) ? !/(^|\.)0\d/.test(value) : ipaddr.IPv6.isValid(value);
+    if (strictIps.size >= 50_000) strictIps.clear();
+    strictIps.set(value, strict);
+  }
+  return strict;
 }
 
 export interface Contract {

@@ -127,7 +127,19 @@ export const ahead = (s: Store, ms: number): string => s.nowIso(new Date(s.now()
 /** Whether a time (ISO, no zone) is within the 90 days before the store's clock as it reads now. */
 export function within90DaysOf(s: Store): (iso: string) => boolean {
   const oldest = s.now().getTime() - RETENTION_MS;
-  return (iso) => parseIso(iso).getTime() >= oldest;
+  return (iso) => timeOf(iso) >= oldest;
+}
+
+/** Times already parsed: the events list reads every event's time on every request, and most share their second. */
+const parsedTimes = new Map<string, number>();
+
+function timeOf(iso: string): number {
+  let time = parsedTimes.get(iso);
+  if (time === undefined) {
+    if (parsedTimes.size >= 100_000) parsedTimes.clear();
+    parsedTimes.set(iso, (time = parseIso(iso).getTime()));
+  }
+  return time;
 }
 
 export function uuid(s: Store): string {
