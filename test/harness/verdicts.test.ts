@@ -118,6 +118,74 @@ describe('a property whose run got nothing to judge', () => {
   });
 });
 
+describe('a property whose runs are sent at once', () => {
+  it('runs them side by side, and passes when every run passes', async () => {
+    const c = checkOn('http://127.0.0.1:9', { seed: 42, runs: 10 });
+    let inFlight = 0;
+    let most = 0;
+    let runs = 0;
+    await runProperty(
+      c,
+      fc.integer(),
+      async () => {
+        runs += 1;
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight -= 1;
+      },
+      { concurrency: 5 },
+    );
+    expect(runs).toBe(10);
+    expect(most).toBe(5);
+  });
+
+  it('a broken rule is replayed one run at a time, shrunk, and carries its replay data', async () => {
+    const c = checkOn('http://127.0.0.1:9', { seed: 42, runs: 20 });
+    const property = runProperty(
+      c,
+      fc.integer({ min: 0, max: 1000 }),
+      async (value) => {
+        if (value > 10) c.fail('P1.account.serves.get-account', `value ${value}`);
+      },
+      { concurrency: 10 },
+    );
+    await expect(property).rejects.toMatchObject({
+      message: expect.stringMatching(/^P1\.account\.serves\.get-account: value 11 \(a generated value, shrunk in \d+ steps?\)$/),
+      replay: { seed: 42, counterexample: '11' },
+    });
+  });
+
+  it('a failure the replay does not see again (the target moved on) is reported as seen, unshrunk', async () => {
+    const c = checkOn('http://127.0.0.1:9', { seed: 42, runs: 10 });
+    let calls = 0;
+    const property = runProperty(
+      c,
+      fc.integer({ min: 0, max: 1000 }),
+      async (value) => {
+        if (++calls === 3) c.fail('P1.account.serves.get-account', `value ${value} refused once`);
+      },
+      { concurrency: 10 },
+    );
+    await expect(property).rejects.toMatchObject({
+      message: expect.stringMatching(/refused once \(a generated value, shrunk in 0 steps\)$/),
+      replay: { seed: 42, counterexample: expect.stringMatching(/^\d+$/) },
+    });
+  });
+
+  it('a run with nothing to judge ends the property with that error', async () => {
+    const c = checkOn('http://127.0.0.1:9', { seed: 42, runs: 10 });
+    const property = runProperty(
+      c,
+      fc.integer(),
+      async () => {
+        throw new NothingToJudge('no answer');
+      },
+      { concurrency: 10 },
+    );
+    await expect(property).rejects.toThrow(NothingToJudge);
+  });
+});
+
 describe('a read of what the run just made', () => {
   /** Answers POST /v4/domains with {id: 5}; GET /v4/domains/5 is 404 for its first two reads (a lagging replica). */
   const lagging = async () => {
