@@ -11,8 +11,10 @@ export interface PropertyOptions {
   /** Shrink a counterexample (default true); off where every run is costly. */
   shrink?: boolean;
   /**
-   * Runs sent at once (default 1). Only for predicates whose runs cannot disturb each other on a target that conforms
-   * (a body that must be refused): a failure is then shrunk and reported by the runs replayed one after another.
+   * Runs sent at once (default 1), to find out quickly that every run passes. Only for predicates whose runs cannot
+   * disturb each other on a target that conforms (a body that must be refused). When one fails, the verdict is the
+   * runs' one after another, as without this option (the same values, in order): on a faulty target a run sent at
+   * once may fail only because of what another did meanwhile.
    */
   concurrency?: number;
 }
@@ -51,11 +53,8 @@ export async function runProperty<T>(
   const seed = c.target.info.config.seed;
   const checkSeed = propertySeed(c, seed);
   const numRuns = Math.min(options.runs ?? c.target.info.config.runs, options.maxRuns ?? Infinity);
-  let unshrunk: { value: T; violation: RuleViolation } | undefined;
-  if ((options.concurrency ?? 1) > 1) {
-    unshrunk = await firstViolationAtOnce(fc.sample(arbitrary, { numRuns, seed: checkSeed }), predicate, options.concurrency!);
-    if (!unshrunk) return;
-  }
+  // fc.sample draws the values fc.check draws below, in the same order.
+  if ((options.concurrency ?? 1) > 1 && (await everyRunPasses(fc.sample(arbitrary, { numRuns, seed: checkSeed }), predicate, options.concurrency!))) return;
   // A run ended by something other than a broken rule (no answer, setup, skip) would end every shrinking step the
   // same way, each after a timeout against a hanging target: the first such error ends the remaining runs at once.
   let stopped: unknown;
@@ -78,8 +77,6 @@ export async function runProperty<T>(
     seed: checkSeed,
     endOnFailure: options.shrink === false || !c.target.info.config.shrink,
   });
-  // The runs replayed one by one found nothing (the target's state moved on): the failure seen at once stands, unshrunk.
-  if (!details.failed && unshrunk) throw generatedFailure(unshrunk.violation, { seed, counterexample: elided(fc.stringify(unshrunk.value)) }, 0);
   if (!details.failed) return;
   const cause = details.errorInstance;
   // A setup error, a skip or a harness bug keeps its own verdict.
@@ -103,30 +100,25 @@ function generatedFailure(cause: RuleViolation, replay: { seed: number; path?: s
 }
 
 /**
- * `predicate` on every value, `concurrency` at a time: the first value that broke a rule, or undefined. A run ended
- * otherwise (no answer, setup, skip) ends the check with that error, as it would one run at a time; a discarded run
- * (`fc.pre`) counts as passed.
+ * `predicate` on every value, `concurrency` at a time: whether every run passed (a discarded run, `fc.pre`, counts as
+ * passed). A run ended otherwise than by a broken rule (no answer, setup, skip) ends the check with that error, as it
+ * would one run at a time.
  */
-async function firstViolationAtOnce<T>(
-  values: T[],
-  predicate: (value: T) => Promise<void>,
-  concurrency: number,
-): Promise<{ value: T; violation: RuleViolation } | undefined> {
+async function everyRunPasses<T>(values: T[], predicate: (value: T) => Promise<void>, concurrency: number): Promise<boolean> {
   let next = 0;
-  let found: { value: T; violation: RuleViolation } | undefined;
+  let broken = false;
   let ended: unknown;
   const worker = async () => {
-    while (next < values.length && !found && ended === undefined) {
-      const value = values[next++]!;
+    while (next < values.length && !broken && ended === undefined) {
       try {
-        await predicate(value);
+        await predicate(values[next++]!);
       } catch (error) {
-        if (error instanceof RuleViolation) found ??= { value, violation: error };
+        if (error instanceof RuleViolation) broken = true;
         else if (!fc.PreconditionFailure.isFailure(error)) ended ??= error;
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, values.length) }, worker));
-  if (ended !== undefined && !found) throw ended;
-  return found;
+  if (ended !== undefined && !broken) throw ended;
+  return !broken;
 }

@@ -155,10 +155,10 @@ describe('a property whose runs are sent at once', () => {
     });
   });
 
-  it('a failure the replay does not see again (the target moved on) is reported as seen, unshrunk', async () => {
+  it('a failure the runs one after another do not see again (it came from another run sent meanwhile) is not reported', async () => {
     const c = checkOn('http://127.0.0.1:9', { seed: 42, runs: 10 });
     let calls = 0;
-    const property = runProperty(
+    await runProperty(
       c,
       fc.integer({ min: 0, max: 1000 }),
       async (value) => {
@@ -166,10 +166,7 @@ describe('a property whose runs are sent at once', () => {
       },
       { concurrency: 10 },
     );
-    await expect(property).rejects.toMatchObject({
-      message: expect.stringMatching(/refused once \(a generated value, shrunk in 0 steps\)$/),
-      replay: { seed: 42, counterexample: expect.stringMatching(/^\d+$/) },
-    });
+    expect(calls).toBe(20);
   });
 
   it('a run with nothing to judge ends the property with that error', async () => {
