@@ -1,5 +1,15 @@
 // The reference emulator's HTTP server: fastify, the areas' routes, authentication, body handling, error bodies.
 //
+// Choices where the documents are silent, for every area:
+// - Status codes: 401 for a missing or unknown token, 403 for a missing scope, a restricted user or a missing
+//   grant, 404 for an unknown id or path, 400 for validation and failed preconditions (wrong status, uniqueness,
+//   limits), 413 for an oversized body (1 MB JSON, 64 MB upload), 415 for a wrong content type.
+// - Errors are `{"errors": [{"reason", "field"}]}` with nested fields as dot paths with numeric indexes
+//   (`rules.inbound.3.ports`).
+// - Paging bounds 25..100 (default 100) apply to every list, including document 1's (where they are not shown).
+// - Regions `us-east` (VLANs, IPv6 range sharing), `us-west` (range sharing), `eu-central` (VLANs), `ap-south`;
+//   instance types `g6-nanode-1`, `g6-standard-1/2/4`.
+//
 // Control hooks (served unless `control: false`; no authentication; other emulators may implement the same):
 //   GET  /__control                 → {"control": true, "now": "<simulated now, YYYY-MM-DDTHH:MM:SS>"}
 //   POST /__control/tokens          {"scopes": "*" | ["domains:read_only", ...],   (default "*")

@@ -1,7 +1,7 @@
 // Account (document 1, "Account"): the account object, cancellation, credit card, entity transfers, events,
 // invoices, logins, maintenance (beta), notifications and OAuth clients.
 //
-// Choices where the document says "not shown" (listed in the README too):
+// Choices where the document says "not shown":
 // - the card on file fails to be charged after the test card number 4000000000000002 was added; adding any other card makes the card on file chargeable again;
 //   cancelling charges the balance (it becomes 0) and answers `{survey_link}`; cancelling again answers the same;
 // - account `country` is checked against the ISO 3166-1 alpha-2 list (case-insensitive, stored upper case); a

@@ -1,6 +1,10 @@
 // Compute instances (document 2): instances, their disks (internal), configuration profiles, backups, boot,
 // shutdown, rescue, resize, clone, statistics, transfer, attached volumes, kernels. Volumes and load balancers
 // are only reachable through tags and the instance volumes list, so they are seeded and kept here.
+//
+// Choices where the document is silent:
+// - An instance created without a label is labelled `<region>-<id>`.
+// - Root password strength: at least three of lower case letters, upper case letters, digits and symbols.
 import type { Area, Route } from '../../core/types.js';
 import { bootHandler, rescueHandler, resizeHandler, shutdownHandler } from './actions.js';
 import { backupsCancelHandler, backupsEnableHandler, backupsListHandler, backupViewHandler, restoreHandler, snapshotHandler } from './backups.js';

@@ -1,7 +1,7 @@
 // Managed databases (document 1, "Managed databases"): engines, node types, the generic cluster list, the MySQL
 // cluster endpoints, backups, credentials, patches and the CA certificate.
 //
-// Choices where the document says "not shown" (listed in the README too):
+// Choices where the document says "not shown":
 // - create defaults: cluster_size 1, encrypted false, ssl_connection false, replication_type `none` for one node
 //   and `semi_synch` for three; no condition ties replication_type to cluster_size (any combination is accepted);
 // - `updates` values: frequency `weekly` | `monthly` | null, duration 1..3 (hours), hour_of_day 0..23,

@@ -20,6 +20,7 @@
 // - SRV: `service` and `protocol` get their `_` only when it is missing (so a PUT that sends back the stored value
 //   is stable); service also gets a trailing period; the record's name is `<service><protocol>`.
 // - A CNAME's name must differ from every other CNAME of the domain (case-insensitive).
+// - A PTR record is refused by the records endpoint (it is set through reverse DNS).
 // - The zone file is `{"zone_file": [lines]}`, re-rendered after every change while the domain is active; a domain
 //   created disabled has never been rendered and returns `{"zone_file": []}`.
 // - Events: dns_zone_create / dns_zone_update / dns_zone_delete / dns_zone_import, dns_record_create /
