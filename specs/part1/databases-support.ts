@@ -1,0 +1,304 @@
+// Helpers of the managed database spec (databases.spec.ts): constants, reads, waits and the file's cluster fixtures.
+import { RuleViolation, describe as describeExchange, type Check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
+import { SetupError, type Fixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+
+export type Json = Record<string, unknown>;
+
+export const DB = '/v4/databases/mysql/instances';
+export const GENERIC = '/v4/databases/instances';
+export const MINUTE = 60;
+export const DAY_MS = 86_400_000;
+
+export const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
+
+/** Milliseconds of a documented date-time; samples carry no zone, so a zone-less value is read as UTC. */
+export function time(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(zoned);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+// ------------------------------------------------------------------ helpers
+
+/**
+ * The cluster read back after a write: viewable (a cluster just created may take the consistency window to show) and
+ * showing what `settled` expects, or the last read once the window has passed.
+ */
+export function viewAfterWrite(
+  c: Check,
+  id: number,
+  settled: (cluster: Json | undefined) => boolean,
+): Promise<{ exchange: Exchange; cluster: Json | undefined }> {
+  const read = async () => {
+    const exchange = await c.get(`${DB}/${id}`);
+    return { exchange, cluster: ok(exchange) && isObject(exchange.body) ? exchange.body : undefined };
+  };
+  return readAfterWrite(c, read, ({ exchange, cluster }) => ok(exchange) && settled(cluster));
+}
+
+/** The view of a cluster that exists. */
+export const view = (c: Check, id: number) => viewAfterWrite(c, id, () => true);
+
+export async function statusOf(c: Check, id: number): Promise<string | undefined> {
+  const { cluster } = await view(c, id);
+  return typeof cluster?.status === 'string' ? cluster.status : undefined;
+}
+
+/** Advances the clock in steps until the cluster has one of `statuses` (or the budget is spent). */
+export async function waitForStatus(c: Check, id: number, statuses: string[], budgetMinutes: number, stepMinutes = 10): Promise<string | undefined> {
+  let status = await statusOf(c, id);
+  for (let spent = 0; !statuses.includes(status ?? '') && spent < budgetMinutes; spent += stepMinutes) {
+    await c.advanceClock(stepMinutes * MINUTE);
+    status = await statusOf(c, id);
+  }
+  // The reads in between only end the wait early; the last one may come from a replica still behind the clock.
+  return statuses.includes(status ?? '')
+    ? status
+    : readAfterWrite(
+        c,
+        () => statusOf(c, id),
+        (latest) => statuses.includes(latest ?? ''),
+      );
+}
+
+/** Every item of a list, page by page (at most 20 pages); page is sent past page 1, or on every page with `pageOne`. */
+export async function allItems(c: Check, path: string, pageOne = false): Promise<Json[]> {
+  const all: Json[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const exchange = await c.get(path, page > 1 || pageOne ? { query: { page } } : {});
+    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+    if (!ok(exchange) || !Array.isArray(body?.data)) break;
+    all.push(...body.data);
+    if (page >= (body.pages ?? 1)) break;
+  }
+  return all;
+}
+
+export const backupsOf = (c: Check, id: number) => allItems(c, `${DB}/${id}/backups`);
+
+/** Judges a create response and the view of the cluster it made (with `engine`, an `<engine>/<version>` id). */
+export async function judgeCreated(c: Check, created: { id: number; label: string; exchange: Exchange }, engine: string): Promise<void> {
+  const body = created.exchange.body as Json | undefined;
+  c.expect(
+    'P1.database.create.returns-cluster',
+    isObject(body) && body.label === created.label,
+    `the create response is not the new cluster (label ${created.label})`,
+    created.exchange,
+  );
+  c.expect(
+    'P1.database.create.returns-cluster',
+    body?.status === 'provisioning',
+    `the create response shows status ${JSON.stringify(body?.status)}, not provisioning`,
+    created.exchange,
+  );
+  const [type, version] = engine.split('/');
+  for (const [what, shown] of [
+    ['create response', body],
+    ['view', (await view(c, created.id)).cluster],
+  ] as const) {
+    c.expect(
+      'P1.database.engine-version.from-create',
+      shown?.engine === type && shown?.version === version,
+      `created with ${engine}, the ${what} shows engine ${JSON.stringify(shown?.engine)} version ${JSON.stringify(shown?.version)}`,
+      created.exchange,
+    );
+  }
+}
+
+export const autos = (backups: Json[]) =>
+  backups
+    .filter((b) => b.type === 'auto')
+    .map((b) => time(b.created))
+    .filter((t): t is number => t !== undefined)
+    .sort((a, b) => a - b);
+
+interface Created {
+  exchange: Exchange;
+  id?: number;
+  label: string;
+}
+
+/**
+ * The helpers that make or borrow the spec file's clusters, built once from its fixtures (`useFixtures` stays in the
+ * spec file): memoised fixtures keep their keys (`fx.shared`), made once per file.
+ */
+export function clusterHelpers(fx: Fixtures) {
+  /** A resource made once per file (made again after a failure): a shared fixture of the run's plan. */
+  function memo<T>(key: string, make: (c: Check) => Promise<T>): (c: Check) => Promise<T> {
+    return (c) => fx.shared(key, () => make(c));
+  }
+
+  const mysqlEngines = memo('mysqlEngines', async (c) => {
+    const list = await c.get('/v4/databases/engines');
+    const engines = ((list.body as { data?: Json[] } | undefined)?.data ?? []).filter((e) => e.engine === 'mysql' && typeof e.id === 'string');
+    if (!engines.length) throw new SetupError('GET /v4/databases/engines lists no mysql engine');
+    return engines as Array<Json & { id: string }>;
+  });
+
+  const nodeType = (c: Check) => fx.databaseNodeType(c);
+
+  /** POST a MySQL cluster (label, engine, type, region + extra); a successful create is tracked for deletion. */
+  async function createCluster(c: Check, extra: Json = {}): Promise<Created> {
+    const label = typeof extra.label === 'string' ? extra.label : fx.label('db', 32);
+    const body = { label, engine: (await mysqlEngines(c))[0]!.id, type: await nodeType(c), region: c.target.info.config.region, ...extra };
+    const exchange = await c.post(DB, body);
+    if (!ok(exchange)) return { exchange, label };
+    let id = isObject(exchange.body) && typeof exchange.body.id === 'number' ? exchange.body.id : undefined;
+    if (id === undefined) {
+      const found = await fx.find(c, DB, (item) => item.label === label);
+      if (typeof found?.id === 'number') id = found.id;
+    }
+    if (id !== undefined) fx.track('database', id, label);
+    return { exchange, id, label };
+  }
+
+  async function mustCreate(c: Check, extra: Json = {}): Promise<{ id: number; label: string; exchange: Exchange }> {
+    const created = await createCluster(c, extra);
+    if (!ok(created.exchange)) throw new SetupError(`could not create a database cluster: ${describeExchange(created.exchange)}`);
+    if (created.id === undefined) throw new SetupError('created a database cluster but cannot find its id');
+    return { id: created.id, label: created.label, exchange: created.exchange };
+  }
+
+  /** Takes a snapshot and finds it in the backups list (waiting simulated minutes when it is not there at once). */
+  async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: number; label: string; created?: number }> {
+    const label = fx.label('snap', 64);
+    const post = await c.post(`${DB}/${id}/backups`, { label });
+    if (rule) c.expectSuccess(rule, post, `POST ${DB}/${id}/backups on an active cluster`);
+    else if (!ok(post)) throw new SetupError(`could not take a snapshot: ${describeExchange(post)}`);
+    const findIn = (backups: Json[]) => backups.find((b) => b.label === label && b.type === 'snapshot');
+    let found = findIn(
+      await readAfterWrite(
+        c,
+        () => backupsOf(c, id),
+        (backups) => findIn(backups) !== undefined,
+      ),
+    );
+    for (let minutes = 0; !found && minutes < 30; minutes += 10) {
+      await c.advanceClock(10 * MINUTE);
+      found = findIn(await backupsOf(c, id));
+    }
+    if (!found || typeof found.id !== 'number') {
+      if (rule)
+        c.fail('P1.database-backup.snapshot.on-request', `no backup of type snapshot labelled "${label}" appears within 30 simulated minutes of the request`);
+      throw new SetupError('the snapshot does not appear in the backups list');
+    }
+    return { id: found.id, label, created: time(found.created) };
+  }
+
+  // ------------------------------------------------------------------ cluster states shared by several checks
+
+  /**
+   * A cluster created with the defaults (no allow_list), made once: the checks observing what a create shows, the
+   * first that need a provisioning cluster, and — once it is active — every check that leaves an active cluster active.
+   */
+  const plainCluster = memo('plainCluster', (c) => mustCreate(c));
+
+  /**
+   * The file's cluster once active: the plain cluster, made active by letting simulated time pass (after the checks
+   * that want it provisioning, which come first). Document 1 promises the state within about 15 to 30 minutes: a
+   * cluster not active 60 simulated minutes after the wait began fails that rule.
+   */
+  const activeCluster = memo('activeCluster', async (c) => {
+    const cluster = await plainCluster(c);
+    const status = await waitForStatus(c, cluster.id, ['active'], 60, 30);
+    if (status !== 'active')
+      throw new RuleViolation(
+        'P1.database.provisioning.time',
+        `the cluster is ${JSON.stringify(status)} 60 simulated minutes after the wait for it to become active began`,
+      );
+    return cluster;
+  });
+
+  /**
+   * A cluster seen `provisioning` just now: the file's shared one (a fixture every such check borrows), else a new one
+   * when the last one has moved on (another spec file advanced the shared clock).
+   */
+  let provisioning: { id: number } | undefined;
+  async function provisioningCluster(c: Check, fresh = false): Promise<{ id: number }> {
+    const shared = await plainCluster(c);
+    const last = fresh ? undefined : (provisioning ?? shared);
+    if (last && (await statusOf(c, last.id)) === 'provisioning') return last;
+    provisioning = { id: (await mustCreate(c)).id };
+    return provisioning;
+  }
+
+  /**
+   * Sends `op` to a provisioning cluster and judges it only when the cluster is `provisioning` before and after the
+   * request; tries up to three clusters. `op` accepted while provisioning → `fail` of `rule`.
+   */
+  async function refusedWhileProvisioning(c: Check, rule: string, what: string, op: (id: number) => Promise<Exchange>): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const cluster = await provisioningCluster(c, attempt > 0);
+      if ((await statusOf(c, cluster.id)) !== 'provisioning') continue;
+      const exchange = await op(cluster.id);
+      if (rejected(exchange)) return;
+      const after = await statusOf(c, cluster.id);
+      if (after === 'provisioning') c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) while the cluster was provisioning`, exchange);
+      c.expect(rule, ok(exchange), `${what} on a provisioning cluster got ${describeExchange(exchange)}`, exchange);
+    }
+    c.skip('the clusters left provisioning during every attempt (another spec file advanced the shared clock)');
+  }
+
+  /**
+   * A failed cluster: credentials reset, then a backup restored (documented to fail the cluster). It is the file's
+   * active cluster, failed once every other check is done with it: its describe block comes last.
+   */
+  const failedCluster = memo('failedCluster', async (c) => {
+    const { id } = await activeCluster(c);
+    const backup = await snapshot(c, id);
+    const reset = await c.post(`${DB}/${id}/credentials/reset`);
+    const restore = await c.post(`${DB}/${id}/backups/${backup.id}/restore`);
+    // A replica may still show the cluster as before the restore (active): read again within the consistency window.
+    const status = ok(restore)
+      ? await readAfterWrite(
+          c,
+          () => waitForStatus(c, id, ['failed', 'active'], 30),
+          (after) => after === 'failed',
+        )
+      : await statusOf(c, id);
+    return { id, backupId: backup.id, reset, restore, status };
+  });
+
+  async function failed(c: Check): Promise<{ id: number; backupId: number }> {
+    const cluster = await failedCluster(c);
+    if (cluster.status !== 'failed') throw new SetupError(`the cluster is "${String(cluster.status)}", not failed, after a credentials reset and a restore`);
+    return cluster;
+  }
+
+  /** A snapshot of the file's active cluster. */
+  const clusterSnapshot = memo('clusterSnapshot', async (c) => snapshot(c, (await activeCluster(c)).id));
+
+  /** The cluster whose label and allow_list the update checks change: the file's active cluster (nothing else reads those). */
+  const editable = activeCluster;
+
+  /** Lets simulated time pass the next 00:00 UTC after a snapshot of the cluster (at most 24 hours and a minute). */
+  const pastMidnight = memo('pastMidnight', async (c) => {
+    const { id } = await activeCluster(c);
+    const made = await snapshot(c, id);
+    if (made.created === undefined) throw new SetupError('the snapshot shows no created time');
+    const midnight = Math.floor(made.created / DAY_MS) * DAY_MS + DAY_MS;
+    await c.advanceClock(Math.ceil((midnight - made.created) / 1000) + MINUTE);
+    return { id, midnight };
+  });
+
+  return {
+    mysqlEngines,
+    nodeType,
+    createCluster,
+    mustCreate,
+    snapshot,
+    plainCluster,
+    activeCluster,
+    refusedWhileProvisioning,
+    failedCluster,
+    failed,
+    clusterSnapshot,
+    editable,
+    pastMidnight,
+  };
+}

@@ -1,0 +1,144 @@
+// Helpers of the firewall spec (firewalls.spec.ts): rule builders, reads of a firewall's status, devices, rules and events.
+import { readAfterWrite } from '../../harness/consistency.js';
+import type { Check } from '../../harness/check.js';
+import type { Fixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { listItems as listAll } from '../../harness/lists.js';
+import { readEvery, type Answer, type Read } from '../../harness/reads.js';
+
+export type Json = Record<string, unknown>;
+
+export const FW = '/v4/networking/firewalls';
+
+/** A rule that is valid on its own; `ports` and the other members can be replaced. */
+export function tcpRule(ports = '22', extra: Json = {}): Json {
+  return { action: 'ACCEPT', protocol: 'TCP', ports, addresses: { ipv4: ['192.0.2.0/24'] }, ...extra };
+}
+
+export function rulesOf(n: number, first = 1000): Json[] {
+  return Array.from({ length: n }, (_, i) => tcpRule(String(first + i)));
+}
+
+/** The device of `instanceId` in a firewall's devices list (its fields are not shown: entity id or entity_id). */
+export function deviceOf(devices: Json[], instanceId: number): Json | undefined {
+  return devices.find(
+    (item) => item.entity_id === instanceId || (item.entity as Json | undefined)?.id === instanceId || (item.id === instanceId && item.type === 'compute'),
+  );
+}
+
+/** The firewall's devices; `expected`: instances just added, whose devices a lagging list is read again for. */
+export async function devicesOf(c: Check, firewallId: number, expected: number[] = []): Promise<Json[]> {
+  return listAll(c, `${FW}/${firewallId}/devices`, undefined, expected.length ? { until: (items: Json[]) => expected.every((id) => deviceOf(items, id)) } : {});
+}
+
+export const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;
+
+/** The firewall's view, read again within the consistency window until its status is `expected` (what the check awaits). */
+export function firewallView(c: Check, firewallId: number, expected: string): Promise<Exchange> {
+  return readAfterWrite(
+    c,
+    () => c.get(`${FW}/${firewallId}`),
+    (view) => statusIn(view) === expected,
+  );
+}
+
+export async function statusOf(c: Check, firewallId: number, expected: string): Promise<unknown> {
+  return statusIn(await firewallView(c, firewallId, expected));
+}
+
+const asObject = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
+
+/** The documents' two reads of a firewall's rules: GET …/rules and the `rules` member of the firewall's view. */
+const ruleReads = (firewallId: number): Read<Json>[] => [
+  { what: `GET ${FW}/${firewallId}/rules`, path: `${FW}/${firewallId}/rules`, pick: asObject },
+  { what: `the rules of GET ${FW}/${firewallId}`, path: `${FW}/${firewallId}`, pick: (body) => asObject(asObject(body)?.rules) },
+];
+
+/**
+ * The firewall's rules as every documented read that answers shows them, each read again within the consistency
+ * window until `settled` holds (what the check awaits); `skip` when no read shows them.
+ */
+export function storedRules(c: Check, firewallId: number, settled?: (rules: Json | undefined) => boolean): Promise<Answer<Json>[]> {
+  return readEvery(c, ruleReads(firewallId), settled);
+}
+
+/** An event names the firewall as its entity (or second entity): by label, or by id with a firewall type. */
+function namesFirewall(event: Json, firewall: { id: number; label: string }): boolean {
+  return [event.entity, event.secondary_entity].some((entity) => {
+    if (!entity || typeof entity !== 'object') return false;
+    const e = entity as Json;
+    if (e.label === firewall.label) return true;
+    return String(e.id) === String(firewall.id) && (typeof e.type !== 'string' || /firewall/i.test(e.type));
+  });
+}
+
+export async function addDevice(c: Check, firewallId: number, instanceId: number): Promise<Exchange> {
+  return c.post(`${FW}/${firewallId}/devices`, { id: instanceId, type: 'compute' });
+}
+
+/** The status a firewall settles in (a new one may start `enabled` or `disabled`: which one is not shown). */
+export async function settledStatus(c: Check, firewallId: number): Promise<unknown> {
+  return statusIn(
+    await readAfterWrite(
+      c,
+      () => c.get(`${FW}/${firewallId}`),
+      (view) => statusIn(view) === 'enabled' || statusIn(view) === 'disabled',
+    ),
+  );
+}
+
+/** The ports grammar, one rule at a time: each case is sent as the only inbound rule of a firewall. */
+export const PORTS: Array<{ rule: string; accepted: string[]; refused: string[] }> = [
+  {
+    rule: 'P3.firewall.rule.ports.syntax',
+    accepted: ['22', '8000-8080', '22,80,443', '22, 80, 443', '22,8000-8080, 9000'],
+    // Only "a space may follow a comma" is stated: other blanks (" 22", "22 ,80", "22,  80") are judged neither way.
+    refused: ['abc', '22;80', '22,,80', '22 80', '22-', '-22', '22-80-90', '22,', '80:90', '1.5'],
+  },
+  { rule: 'P3.firewall.rule.ports.range-end-greater', accepted: ['80-81', '1-65535'], refused: ['90-80', '80-80', '22, 443-442'] },
+  { rule: 'P3.firewall.rule.ports.range-1-65535', accepted: ['1', '65535', '1-2', '65534-65535'], refused: ['0', '65536', '0-80', '80-65536', '22, 70000'] },
+  { rule: 'P3.firewall.rule.ports.no-leading-zeroes', accepted: ['80', '100-200'], refused: ['080', '01-90', '80-090', '22, 0443'] },
+  {
+    rule: 'P3.firewall.rule.ports.pieces-max-15',
+    accepted: [
+      Array.from({ length: 15 }, (_, i) => String(i + 1)).join(','),
+      [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22'].join(', '),
+    ],
+    refused: [
+      Array.from({ length: 16 }, (_, i) => String(i + 1)).join(','),
+      Array.from({ length: 8 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`).join(','),
+      [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22', '23'].join(','),
+    ],
+  },
+];
+
+/** The helpers that create firewalls or find their events, built once from the spec file's fixtures (`useFixtures` stays there). */
+export function firewallHelpers(fx: Fixtures) {
+  async function findEvent(c: Check, action: string, firewall: { id: number; label: string }): Promise<Json | undefined> {
+    return fx.find(c, '/v4/account/events', (event) => event.action === action && namesFirewall(event, firewall));
+  }
+
+  /** Creates a firewall through a raw request (tracked for deletion); the exchange and, on success, its id. */
+  async function createFirewall(c: Check, body: Json): Promise<{ exchange: Exchange; id?: number; label: string }> {
+    const label = typeof body.label === 'string' ? body.label : fx.label('fw', 32);
+    const exchange = await c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...body });
+    if (exchange.status < 200 || exchange.status >= 300) return { exchange, label };
+    const created = (exchange.body ?? {}) as Json;
+    const id = typeof created.id === 'number' ? created.id : (await fx.find(c, FW, (item) => item.label === label))?.id;
+    if (typeof id === 'number') fx.track('firewall', id, label);
+    return { exchange, label, ...(typeof id === 'number' ? { id } : {}) };
+  }
+
+  /** A new firewall in `status`, moved there by PUT when it did not start in it (a refused move fails that transition's rule). */
+  async function firewallIn(c: Check, status: 'enabled' | 'disabled'): Promise<{ id: number; label: string }> {
+    const firewall = await fx.newFirewall(c);
+    if ((await settledStatus(c, firewall.id)) === status) return firewall;
+    const rule = status === 'enabled' ? 'P3.firewall.status.disabled-to-enabled' : 'P3.firewall.status.enabled-to-disabled';
+    const put = await c.put(`${FW}/${firewall.id}`, { status });
+    c.expectSuccess(rule, put, `PUT status ${status} on a new firewall`);
+    c.expect(rule, (await statusOf(c, firewall.id, status)) === status, `firewall ${firewall.id} is not ${status} after PUT status ${status}`, put);
+    return firewall;
+  }
+
+  return { findEvent, createFirewall, firewallIn };
+}
