@@ -12,9 +12,10 @@ export interface PropertyOptions {
   shrink?: boolean;
   /**
    * Runs sent at once (default 1), to find out quickly that every run passes. Only for predicates whose runs cannot
-   * disturb each other on a target that conforms (a body that must be refused). When one fails, the verdict is the
-   * runs' one after another, as without this option (the same values, in order): on a faulty target a run sent at
-   * once may fail only because of what another did meanwhile.
+   * disturb each other on a target that conforms (a body that must be refused). When one fails, the runs are replayed
+   * one after another, as without this option (the same values, in order); on a faulty target a run sent at once may
+   * break another rule only because of what another run did meanwhile, and what the runs at once left may hide the
+   * fault from the replay: a break of the check's own (first) rule seen at once stands, the replay's otherwise.
    */
   concurrency?: number;
 }
@@ -53,8 +54,13 @@ export async function runProperty<T>(
   const seed = c.target.info.config.seed;
   const checkSeed = propertySeed(c, seed);
   const numRuns = Math.min(options.runs ?? c.target.info.config.runs, options.maxRuns ?? Infinity);
-  // fc.sample draws the values fc.check draws below, in the same order.
-  if ((options.concurrency ?? 1) > 1 && (await everyRunPasses(fc.sample(arbitrary, { numRuns, seed: checkSeed }), predicate, options.concurrency!))) return;
+  let ownRuleAtOnce: Broken<T> | undefined;
+  if ((options.concurrency ?? 1) > 1) {
+    // fc.sample draws the values fc.check draws below, in the same order.
+    const broken = await brokenAtOnce(fc.sample(arbitrary, { numRuns, seed: checkSeed }), predicate, options.concurrency!);
+    if (!broken.length) return;
+    ownRuleAtOnce = broken.find(({ violation }) => violation.rule === c.record.rules[0]);
+  }
   // A run ended by something other than a broken rule (no answer, setup, skip) would end every shrinking step the
   // same way, each after a timeout against a hanging target: the first such error ends the remaining runs at once.
   let stopped: unknown;
@@ -77,8 +83,10 @@ export async function runProperty<T>(
     seed: checkSeed,
     endOnFailure: options.shrink === false || !c.target.info.config.shrink,
   });
-  if (!details.failed) return;
   const cause = details.errorInstance;
+  if (ownRuleAtOnce && !(details.failed && cause instanceof RuleViolation && cause.rule === ownRuleAtOnce.violation.rule))
+    throw generatedFailure(ownRuleAtOnce.violation, { seed, counterexample: elided(fc.stringify(ownRuleAtOnce.value)) }, 0);
+  if (!details.failed) return;
   // A setup error, a skip or a harness bug keeps its own verdict.
   if (!(cause instanceof RuleViolation)) throw cause instanceof Error ? cause : new Error(String(cause));
   const counterexample = elided(fc.stringify(details.counterexample?.[0]));
@@ -99,26 +107,32 @@ function generatedFailure(cause: RuleViolation, replay: { seed: number; path?: s
   return failure;
 }
 
+interface Broken<T> {
+  value: T;
+  violation: RuleViolation;
+}
+
 /**
- * `predicate` on every value, `concurrency` at a time: whether every run passed (a discarded run, `fc.pre`, counts as
- * passed). A run ended otherwise than by a broken rule (no answer, setup, skip) ends the check with that error, as it
- * would one run at a time.
+ * `predicate` on every value, `concurrency` at a time, until a run breaks a rule (the runs in flight then finish):
+ * the runs that broke one. A discarded run (`fc.pre`) counts as passed. A run ended otherwise than by a broken rule
+ * (no answer, setup, skip) ends the check with that error, as it would one run at a time.
  */
-async function everyRunPasses<T>(values: T[], predicate: (value: T) => Promise<void>, concurrency: number): Promise<boolean> {
+async function brokenAtOnce<T>(values: T[], predicate: (value: T) => Promise<void>, concurrency: number): Promise<Broken<T>[]> {
   let next = 0;
-  let broken = false;
+  const broken: Broken<T>[] = [];
   let ended: unknown;
   const worker = async () => {
-    while (next < values.length && !broken && ended === undefined) {
+    while (next < values.length && !broken.length && ended === undefined) {
+      const value = values[next++]!;
       try {
-        await predicate(values[next++]!);
+        await predicate(value);
       } catch (error) {
-        if (error instanceof RuleViolation) broken = true;
+        if (error instanceof RuleViolation) broken.push({ value, violation: error });
         else if (!fc.PreconditionFailure.isFailure(error)) ended ??= error;
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, values.length) }, worker));
-  if (ended !== undefined && !broken) throw ended;
-  return !broken;
+  if (ended !== undefined && !broken.length) throw ended;
+  return broken;
 }
