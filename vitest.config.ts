@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/longest-first.js';
 
 // The project's self-tests (`npm test`): contract model, emulator, harness, command line.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'threads',
+    // Two files at a time: most long files wait on child processes (full runs, matrices, timeouts against hostile
+    // targets), so a second file fills the idle core.
+    maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
