@@ -33,6 +33,12 @@ export function renderAllureReport(resultsDir: string, reportDir: string, name: 
   });
 }
 
+/** Allure's categories, named as compliance.html names the verdicts (Allure's own: "Product defects", "Test defects"). */
+export const ALLURE_CATEGORIES = [
+  { name: 'fail: a rule broken', matchedStatuses: ['failed'] },
+  { name: 'error: no verdict', matchedStatuses: ['broken'] },
+];
+
 /** A java-properties value: backslashes, line breaks and leading blanks escaped. */
 const propertyValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/^\s/, '\\$&');
 
@@ -57,6 +63,7 @@ export function describeRunForAllure(
       .map(([key, value]) => `${key}=${propertyValue(value)}\n`)
       .join(''),
   );
+  writeFileSync(join(resultsDir, 'categories.json'), JSON.stringify(ALLURE_CATEGORIES));
   writeFileSync(
     join(resultsDir, 'executor.json'),
     JSON.stringify({ name: 'conformance', type: 'conformance', buildName: `run ${run.runId} (seed ${run.seed})`, reportName: `Conformance: ${run.target}` }),

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLURE_CATEGORIES } from '../../reports/allure.js';
 import { XMLValidator } from 'fast-xml-parser';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe('a run with a known failure', () => {
 
   it('writes Allure results labelled with rule ids, rendered into a single-file Allure report', () => {
     const allureResults = join(paths.out, 'allure-results');
-    const failed = readdirSync(allureResults)
+    const all = readdirSync(allureResults)
       .filter((file) => file.endsWith('-result.json'))
       .map(
         (file) =>
@@ -100,8 +101,13 @@ describe('a run with a known failure', () => {
             labels: Array<{ name: string; value: string }>;
             steps: Array<{ attachments: unknown[] }>;
           },
-      )
-      .filter((result) => result.status === 'failed');
+      );
+    // Allure counts what compliance.html counts: a result per check, its status the check's verdict.
+    const statuses = (list: string[]) => list.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+    const ALLURE_STATUS: Record<string, string> = { pass: 'passed', fail: 'failed', error: 'broken', skip: 'skipped', disabled: 'skipped' };
+    expect(statuses(all.map((result) => result.status))).toEqual(statuses(results.checkList.map((check) => ALLURE_STATUS[check.verdict]!)));
+    expect(JSON.parse(readFileSync(join(allureResults, 'categories.json'), 'utf8'))).toEqual(ALLURE_CATEGORIES);
+    const failed = all.filter((result) => result.status === 'failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]!.labels).toEqual(
       expect.arrayContaining([
