@@ -31,6 +31,9 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Markup {
   return new Markup(strings.reduce((out, string, index) => out + string + (index < values.length ? render(values[index]) : ''), ''));
 }
 
+/** A rule's sentence as the documents write it: escaped, with its `code` spans rendered as code. */
+const sentence = (text: string) => new Markup(escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>'));
+
 const formatNumber = (n: number) => n.toLocaleString('en-US');
 const label = (status: string) => (status === 'untested' ? 'not judged' : status);
 export const badge = (status: string, text = label(status)) => html`<span class="badge st-${status}">${text}</span>`;
@@ -108,7 +111,7 @@ function renderFailures(results: Results): Markup {
   const articles = failed.map(
     (rule) => html`<article class="failure" id="fail-${rule.id}" data-status="fail" data-area="${rule.area}">
 <h3>${badge('fail')} <code>${rule.id}</code> <span class="level">${rule.level}</span></h3>
-<p class="sentence">${rule.sentence}</p>
+<p class="sentence">${sentence(rule.sentence)}</p>
 <p class="where">${results.documents[rule.document].title} › ${rule.section} · ${rule.area}</p>
 ${rule.checks.filter((entry) => entry.replay).map(renderFailingCheck)}
 </article>`,
@@ -131,7 +134,7 @@ function renderExpectations(results: Results): Markup {
     const rule = byId.get(id)!;
     return html`<article class="expected-fail" id="expected-${id}" data-status="expected" data-area="${rule.area}">
 <h3>${badge('expected')} ${ruleLink(id)} <span class="level">${rule.level}</span></h3>
-<p class="sentence">${rule.sentence}</p>
+<p class="sentence">${sentence(rule.sentence)}</p>
 <p class="reason">expected: ${report.entries[id]!.reason}${until(report.entries[id]!.expires)}</p>
 <details><summary>what failed</summary>${rule.checks
       .filter((entry) => entry.replay)
@@ -156,7 +159,7 @@ function renderWarnings(results: Results): Markup {
   const articles = warned.map(
     (rule) => html`<article class="warned" id="warn-${rule.id}" data-status="warning" data-area="${rule.area}">
 <h3>${badge('warning')} <code>${rule.id}</code> <span class="level">${rule.level}</span></h3>
-<p class="sentence">${rule.sentence}</p>
+<p class="sentence">${sentence(rule.sentence)}</p>
 <p class="where">${results.documents[rule.document].title} › ${rule.section} · ${rule.area}</p>
 <p class="warning">${rule.warning}</p>
 ${rule.checks
@@ -189,7 +192,7 @@ function renderRule(rule: RuleResult): Markup {
       html`<li>${badge(entry.verdict)} <span class="check-title">${entry.name.replace(/^\[[^\]]*\] /, '')}</span>${entry.message && entry.verdict !== 'pass' ? html`<span class="check-message">${entry.message}</span>` : ''}</li>`,
   );
   return html`<li class="rule" id="rule-${rule.id}" data-status="${rule.status}" data-area="${rule.area}">
-<details><summary>${badge(rule.status)}${rule.warning && rule.status !== 'warning' ? badge('warning') : ''} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span> <span class="sentence">${rule.sentence}</span>${judgementNote(rule)}</summary>
+<details><summary>${badge(rule.status)}${rule.warning && rule.status !== 'warning' ? badge('warning') : ''} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span> <span class="sentence">${sentence(rule.sentence)}</span>${judgementNote(rule)}</summary>
 <div class="rule-body">
 ${rule.warning ? html`<p class="warning">warning (inferred rule, never a fail): ${rule.warning}</p>` : ''}
 ${rule.untestable ? html`<p class="untestable">not black-box testable: ${rule.untestable}</p>` : ''}

@@ -156,6 +156,13 @@ describe('compliance.html', () => {
     expect(page.match(/<script>/g)).toHaveLength(1);
   });
 
+  it("renders a sentence's `code` spans as code, and still escapes what is inside them", () => {
+    const rule = { ...results.rules[0]!, sentence: 'The member `data` is an array; `<b>` is text.' };
+    const shown = renderHtml({ ...results, rules: [rule, ...results.rules.slice(1)] });
+    expect(shown).toContain('The member <code>data</code> is an array; <code>&lt;b&gt;</code> is text.');
+    expect(shown).not.toContain('`data`');
+  });
+
   it('loads nothing from the network', () => {
     expect(page).not.toMatch(/\ssrc=|<link|@import|url\(/i);
     expect(page).toContain(`default-src 'none'`);
