@@ -1,18 +1,11 @@
-import type { Need, Rule } from './types.js';
+import { declareRules } from './declare.js';
+import type { Rule } from './types.js';
 
 // Ledger of document 3 (spec/part3-domains-monitoring-networking.md): domains and records, monitoring,
 // firewalls, IP addresses, IPv6 ranges and pools, VLANs. Per-endpoint rules (auth, scopes, /v4beta, paging)
 // come from the catalogue (rules/endpoint-rules.ts) and are not repeated here.
 
-type Check = 'schema' | 'code' | 'scenario' | 'property' | `untestable: ${string}`;
-
-function rule(id: string, section: string, level: Rule['level'], text: string, endpoints: string[], check: Check, needs: Need[] = ['none']): Rule {
-  return { id, part: 3, section, level, rule: text, endpoints, needs, check };
-}
-const must = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
-  rule(id, section, 'MUST', text, endpoints, check, needs);
-const should = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
-  rule(id, section, 'SHOULD', text, endpoints, check, needs);
+const { must, should } = declareRules(3);
 
 // ---- endpoints, exactly as in inventory/endpoints.tsv
 const DOMAINS_LIST = 'GET /v4/domains';

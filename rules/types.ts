@@ -13,9 +13,12 @@ export interface Rule {
   endpoints: string[];
   /** What a black-box check of it needs from the target. */
   needs: Need[];
-  /** How it is checked: `schema` (a response or request schema constraint), `code` (a checking function),
-   *  `scenario`, `property`, or `untestable: <reason>` when no black-box check is possible. */
-  check: string;
+  /** How it is checked. */
+  check: Check;
 }
+
+/** How a rule is checked: `schema` (a response or request schema constraint), `code` (a checking function),
+ *  `scenario`, `property`, or `untestable: <reason>` when no black-box check is possible. */
+export type Check = 'schema' | 'code' | 'scenario' | 'property' | `untestable: ${string}`;
 
 export type Need = 'none' | 'clock' | 'scoped-token' | 'restricted-user' | 'grants' | 'long-wait' | 'destructive';
