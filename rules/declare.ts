@@ -1,11 +1,11 @@
-import type { Check, Need, Rule } from './types.js';
+import type { Check, DeclaredRule, Need } from './types.js';
 
-type Declare = (id: string, section: string, text: string, endpoints: readonly string[], check?: Check, needs?: Need[]) => Rule;
+type Declare = (id: string, section: string, text: string, endpoints: readonly string[], check?: Check, needs?: Need[]) => DeclaredRule;
 
 /** The two helpers every document's ledger (rules/part<n>.ts) declares its rules with. */
-export function declareRules(part: Rule['part']): { must: Declare; should: Declare } {
+export function declareRules(part: DeclaredRule['part']): { must: Declare; should: Declare } {
   const declare =
-    (level: Rule['level']): Declare =>
+    (level: DeclaredRule['level']): Declare =>
     (id, section, text, endpoints, check = 'schema', needs = ['none']) => ({ id, part, section, level, rule: text, endpoints: [...endpoints], needs, check });
   return { must: declare('MUST'), should: declare('SHOULD') };
 }

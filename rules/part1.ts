@@ -1,5 +1,5 @@
 import { declareRules } from './declare.js';
-import type { Rule } from './types.js';
+import type { DeclaredRule } from './types.js';
 
 // The ledger of document 1 (spec/part1-common-databases-account.md): common rules, managed databases, account.
 // The per-endpoint rules (auth kind, scopes, unrestricted-only flag, /v4beta, page/page_size) are generated
@@ -125,7 +125,7 @@ const ACCOUNT_LIMITS: Array<[string, number]> = [
 
 // One row per rule: the formatter leaves the table alone.
 // prettier-ignore
-export const rules: Rule[] = [
+export const rules: DeclaredRule[] = [
   // ---------------------------------------------------------------- Common conventions
   must('P1.conventions.list.object', 'Common conventions', 'A list response is an object with data, page, pages and results.', LISTS),
   must('P1.conventions.list.data', 'Common conventions', 'The data member of a list response is an array of resource objects.', LISTS),

@@ -1,5 +1,5 @@
 import { declareRules } from './declare.js';
-import type { Rule } from './types.js';
+import type { DeclaredRule } from './types.js';
 
 // Ledger of document 2 (spec/part2-compute-images-tags.md): compute instances, images, tags.
 // Per-endpoint rules (auth kind, scopes, unrestricted-only flag, /v4beta, page/page_size) are generated
@@ -82,7 +82,7 @@ const NO_GUEST = 'untestable: needs observation inside the guest operating syste
 
 // One row per rule: the formatter leaves the table alone.
 // prettier-ignore
-export const rules: Rule[] = [
+export const rules: DeclaredRule[] = [
   // ---------------------------------------------------------------- Compute instance (resource)
   should('P2.instance.fields', INSTANCE, 'inferred: an instance object as returned has the fields alerts, backups, created, group, hypervisor, id, image, ipv4, ipv6, label, region, specs, status, tags and watchdog_enabled, with the documented members of alerts, backups.schedule and specs.', RETURNS_INSTANCE),
   must('P2.instance.types', INSTANCE, 'Instance fields, when present, have the documented types (alerts members, specs members and id integers; image and ipv6 string or null; ipv4 and tags arrays of strings; watchdog_enabled boolean; created a date-time).', RETURNS_INSTANCE),
