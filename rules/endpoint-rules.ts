@@ -2,7 +2,7 @@
 // needs, whether restricted users are refused, the /v4beta prefix, and the paging bounds of each document.
 // They are derived from the catalogue rather than written out 127 times.
 import { endpointKey, endpoints, type Endpoint } from './endpoints.js';
-import type { Rule } from './types.js';
+import type { DeclaredRule } from './types.js';
 
 const PART = { part1: 1, part2: 2, part3: 3 } as const;
 const AREA: Record<string, string> = {
@@ -39,7 +39,7 @@ export function endpointRuleId(endpoint: Endpoint, kind: EndpointRuleKind): stri
   return ruleId(endpoint, kind);
 }
 
-function base(endpoint: Endpoint): Pick<Rule, 'part' | 'section' | 'level' | 'endpoints'> {
+function base(endpoint: Endpoint): Pick<DeclaredRule, 'part' | 'section' | 'level' | 'endpoints'> {
   return { part: PART[endpoint.document], section: endpoint.section, level: 'MUST', endpoints: [endpointKey(endpoint)] };
 }
 
@@ -70,9 +70,9 @@ function refusesUnknownId(endpoint: Endpoint): boolean {
   return idParams(endpoint).length > 0 && !(endpoint.method === 'GET' && endpoint.path === '/v4/tags/{label}');
 }
 
-function rulesOf(endpoint: Endpoint): Rule[] {
+function rulesOf(endpoint: Endpoint): DeclaredRule[] {
   const key = endpointKey(endpoint);
-  const rules: Rule[] = [
+  const rules: DeclaredRule[] = [
     {
       ...base(endpoint),
       id: ruleId(endpoint, 'serves'),
@@ -122,12 +122,12 @@ function rulesOf(endpoint: Endpoint): Rule[] {
 }
 
 /** Paging rules: documents 2 and 3 state the bounds and defaults; document 1 only that lists accept the parameters. */
-function pagingRules(): Rule[] {
-  const rules: Rule[] = [];
+function pagingRules(): DeclaredRule[] {
+  const rules: DeclaredRule[] = [];
   for (const document of ['part1', 'part2', 'part3'] as const) {
     const paged = endpoints.filter((endpoint) => endpoint.document === document && endpoint.paginated).map(endpointKey);
     const part = PART[document];
-    const at = (section: string, id: string, rule: string): Rule => ({
+    const at = (section: string, id: string, rule: string): DeclaredRule => ({
       id: `P${part}.pagination.${id}`,
       part,
       section,
@@ -152,7 +152,7 @@ function pagingRules(): Rule[] {
 }
 
 /** Inferred: the documents name success and error responses only; a server error is no documented outcome. */
-const noServerError: Rule = {
+const noServerError: DeclaredRule = {
   id: 'P1.errors.no-server-error',
   part: 1,
   section: 'Errors',
@@ -164,7 +164,7 @@ const noServerError: Rule = {
 };
 
 /** An error response means the request failed: what it addressed reads back as before. */
-const rejectedWriteNoEffect: Rule = {
+const rejectedWriteNoEffect: DeclaredRule = {
   id: 'P1.errors.rejected-write-no-effect',
   part: 1,
   section: 'Errors',
@@ -175,4 +175,4 @@ const rejectedWriteNoEffect: Rule = {
   check: 'property',
 };
 
-export const endpointRules: Rule[] = [...endpoints.flatMap(rulesOf), ...pagingRules(), noServerError, rejectedWriteNoEffect];
+export const endpointRules: DeclaredRule[] = [...endpoints.flatMap(rulesOf), ...pagingRules(), noServerError, rejectedWriteNoEffect];

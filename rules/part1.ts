@@ -1,4 +1,5 @@
-import type { Need, Rule } from './types.js';
+import { declareRules } from './declare.js';
+import type { DeclaredRule } from './types.js';
 
 // The ledger of document 1 (spec/part1-common-databases-account.md): common rules, managed databases, account.
 // The per-endpoint rules (auth kind, scopes, unrestricted-only flag, /v4beta, page/page_size) are generated
@@ -107,13 +108,7 @@ const TRANSFER_RETURNING = [E.transfers, E.transferCreate, E.transferView];
 const EVENT_RETURNING = [E.events, E.eventView];
 const CLIENT_RETURNING = [E.clients, E.clientCreate, E.clientView, E.clientUpdate];
 
-function rule(id: string, section: string, level: Rule['level'], text: string, endpoints: readonly string[], check: string, needs: Need[] = ['none']): Rule {
-  return { id, part: 1, section, level, rule: text, endpoints: [...endpoints], needs, check };
-}
-const must = (id: string, section: string, text: string, endpoints: readonly string[], check = 'schema', needs?: Need[]) =>
-  rule(id, section, 'MUST', text, endpoints, check, needs);
-const should = (id: string, section: string, text: string, endpoints: readonly string[], check = 'schema', needs?: Need[]) =>
-  rule(id, section, 'SHOULD', text, endpoints, check, needs);
+const { must, should } = declareRules(1);
 
 const ACCOUNT_LIMITS: Array<[string, number]> = [
   ['address_1', 64],
@@ -130,7 +125,7 @@ const ACCOUNT_LIMITS: Array<[string, number]> = [
 
 // One row per rule: the formatter leaves the table alone.
 // prettier-ignore
-export const rules: Rule[] = [
+export const rules: DeclaredRule[] = [
   // ---------------------------------------------------------------- Common conventions
   must('P1.conventions.list.object', 'Common conventions', 'A list response is an object with data, page, pages and results.', LISTS),
   must('P1.conventions.list.data', 'Common conventions', 'The data member of a list response is an array of resource objects.', LISTS),

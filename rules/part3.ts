@@ -1,18 +1,11 @@
-import type { Need, Rule } from './types.js';
+import { declareRules } from './declare.js';
+import type { DeclaredRule } from './types.js';
 
 // Ledger of document 3 (spec/part3-domains-monitoring-networking.md): domains and records, monitoring,
 // firewalls, IP addresses, IPv6 ranges and pools, VLANs. Per-endpoint rules (auth, scopes, /v4beta, paging)
 // come from the catalogue (rules/endpoint-rules.ts) and are not repeated here.
 
-type Check = 'schema' | 'code' | 'scenario' | 'property' | `untestable: ${string}`;
-
-function rule(id: string, section: string, level: Rule['level'], text: string, endpoints: string[], check: Check, needs: Need[] = ['none']): Rule {
-  return { id, part: 3, section, level, rule: text, endpoints, needs, check };
-}
-const must = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
-  rule(id, section, 'MUST', text, endpoints, check, needs);
-const should = (id: string, section: string, text: string, endpoints: string[], check: Check, needs?: Need[]) =>
-  rule(id, section, 'SHOULD', text, endpoints, check, needs);
+const { must, should } = declareRules(3);
 
 // ---- endpoints, exactly as in inventory/endpoints.tsv
 const DOMAINS_LIST = 'GET /v4/domains';
@@ -106,7 +99,7 @@ const TIME_VALUES = '0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 345
 
 // One row per rule: the formatter leaves the table alone.
 // prettier-ignore
-const domainRules: Rule[] = [
+const domainRules: DeclaredRule[] = [
   should('P3.domain.fields', S_DOMAIN, 'inferred: a returned domain carries the fields of the Domain table (axfr_ips, domain, expire_sec, id, master_ips, refresh_sec, retry_sec, soa_email, status, tags, ttl_sec, type; description and group only when set, as they cannot be empty).', DOMAIN_RETURNED, 'schema'),
   must('P3.domain.types', S_DOMAIN, 'Domain fields, when present, have the documented types (axfr_ips, master_ips and tags arrays of strings; id and the time values integers; the others strings).', DOMAIN_RETURNED, 'schema'),
   must('P3.domain-create.types', S_DOMAINS, 'Domain create body fields are those of the Domain resource except id, with the documented types.', [DOMAIN_CREATE], 'schema'),
@@ -142,7 +135,7 @@ const domainRules: Rule[] = [
   must('P3.domain.type.enum', S_DOMAIN, 'type is one of `master`, `slave`.', DOMAIN_ALL, 'schema'),
   untestable('P3.domain.slave.read-only', S_DOMAIN, 'A `slave` domain is a read-only copy of the zone held by its masters.', [DOMAIN_CREATE], 'zone transfer from the master nameservers is outside the API'),
   untestable('P3.domain.not-registrar', S_DOES, 'The service is not a registrar: the caller must own the domain and point the registrar at the service nameservers.', [DOMAIN_CREATE], 'registration happens outside the service'),
-  ...TIME_DEFAULTS.flatMap(([field, slug, fallback]): Rule[] => [
+  ...TIME_DEFAULTS.flatMap(([field, slug, fallback]): DeclaredRule[] => [
     must(`P3.domain.${slug}.valid-values`, S_DOMAIN, `${field} as returned is one of the valid values ${TIME_VALUES}.`, DOMAIN_RETURNED, 'schema'),
     must(`P3.domain.${slug}.round-up`, S_DOMAIN, `A ${field} that is not a valid value is rounded up to the nearest valid value (e.g. 301 becomes 3600).`, [DOMAIN_CREATE, DOMAIN_UPDATE, DOMAIN_VIEW], 'scenario'),
     must(`P3.domain.${slug}.zero-means-default-${fallback}`, S_DOMAIN, `${field} 0 means the default, ${fallback}.`, [DOMAIN_CREATE, DOMAIN_UPDATE, DOMAIN_VIEW], 'scenario'),
@@ -161,12 +154,12 @@ const domainRules: Rule[] = [
   untestable('P3.domain.zone-file.last-rendered', S_DOMAINS, 'The zone-file endpoint returns the zone file of the last rendered zone.', [ZONE_FILE], 'the zone file format and the rendering time are not shown'),
 ];
 
-function untestable(id: string, section: string, text: string, endpoints: string[], reason: string): Rule {
+function untestable(id: string, section: string, text: string, endpoints: string[], reason: string): DeclaredRule {
   return must(id, section, text, endpoints, `untestable: ${reason}`);
 }
 
 // prettier-ignore
-const recordRules: Rule[] = [
+const recordRules: DeclaredRule[] = [
   must('P3.record-create.types', S_RECORD, 'Record create body members have the documented types (type, name, target, protocol, service, tag strings; ttl_sec, priority, weight, port integers; protocol, service, tag may be null).', [RECORD_CREATE], 'schema'),
   must('P3.record-update.types', S_RECORD, 'Record update body members have the documented types.', [RECORD_UPDATE], 'schema'),
   must('P3.record-update.none-required', S_DOMAINS, 'PUT record takes record fields, none required: a body with any single member is accepted.', [RECORD_UPDATE], 'property'),
@@ -222,7 +215,7 @@ const recordRules: Rule[] = [
 ];
 
 // prettier-ignore
-const monitoringRules: Rule[] = [
+const monitoringRules: DeclaredRule[] = [
   should('P3.monitor-client.fields', S_CLIENT, 'inferred: a returned monitoring client carries `label`.', CLIENT_RETURNED, 'schema'),
   must('P3.monitor-client.types', S_CLIENT, 'label of a monitoring client, when present, is a string.', [...CLIENT_RETURNED, CLIENT_CREATE], 'schema'),
   must('P3.monitor-client-create.types', S_MONITORING, 'The client create body has `label` (string).', [CLIENT_CREATE], 'schema'),
@@ -253,7 +246,7 @@ const monitoringRules: Rule[] = [
 ];
 
 // prettier-ignore
-const firewallRules: Rule[] = [
+const firewallRules: DeclaredRule[] = [
   should('P3.firewall.fields', S_FIREWALL, 'inferred: a returned firewall carries label, tags, status and rules.', FIREWALL_RETURNED, 'schema'),
   must('P3.firewall.types', S_FIREWALL, 'Firewall fields, when present, have the documented types (label and status strings, tags array of strings, rules object).', FIREWALL_RETURNED, 'schema'),
   must('P3.firewall.view.no-devices', S_FIREWALL, 'The firewall view does not return devices.', [FIREWALL_VIEW], 'schema'),
@@ -331,7 +324,7 @@ const firewallRules: Rule[] = [
 ];
 
 // prettier-ignore
-const ipRules: Rule[] = [
+const ipRules: DeclaredRule[] = [
   must('P3.ip-address.types', S_IP, 'An IP address object, when its members are present, has `address` (string) and `rdns` (string; null accepted, see ip-update).', [IPS_LIST, IP_VIEW], 'schema'),
   must('P3.ip-address.address.ip', S_IP, '`address` is an IP address.', [IPS_LIST, IP_VIEW], 'schema'),
   must('P3.ips.list.no-private', S_IPS, 'The IP list holds the addresses of the account, private addresses excluded.', [IPS_LIST], 'scenario'),
@@ -397,4 +390,4 @@ const ipRules: Rule[] = [
   must('P3.vlan.detach', S_IPS, 'A VLAN is detached by removing the interface from the active configuration profile and rebooting, booting a profile without it, or deleting the instance.', [VLANS_LIST], 'scenario', ['long-wait']),
 ];
 
-export const rules: Rule[] = [...domainRules, ...recordRules, ...monitoringRules, ...firewallRules, ...ipRules];
+export const rules: DeclaredRule[] = [...domainRules, ...recordRules, ...monitoringRules, ...firewallRules, ...ipRules];

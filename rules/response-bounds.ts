@@ -4,7 +4,7 @@
 // a cluster label of 35 characters). So each bound that a response schema also carries has a response-side twin,
 // `<rule>.returned`, level SHOULD: a response breaking the bound is a warning under it (harness/responses.ts).
 // Bounds stated only of objects the caller never sends (volume and load balancer labels) are SHOULD rules themselves.
-import type { Rule } from './types.js';
+import type { DeclaredRule } from './types.js';
 
 // One row per rule: the formatter leaves the table alone.
 // prettier-ignore
@@ -32,7 +32,7 @@ export function returnedTwin(id: string): string | undefined {
 }
 
 /** The rules with each bounded rule said to hold for requests, followed by its response-side twin (SHOULD). */
-export function withResponseBounds(rules: readonly Rule[]): Rule[] {
+export function withResponseBounds(rules: readonly DeclaredRule[]): DeclaredRule[] {
   const missing = RESPONSE_LENGTH_BOUNDS.filter((id) => !rules.some((rule) => rule.id === id));
   if (missing.length) throw new Error(`response length bounds name unknown rules: ${missing.join(', ')}`);
   return rules.flatMap((rule) => {
