@@ -63,10 +63,11 @@ export function ledgerJson(checks: readonly CollectedCheck[]): string {
     endpoints: rule.endpoints,
     needs: rule.needs,
     check: rule.check,
+    // Each check as `<spec file> > <describe…> > <title>`: its key without the rule ids its name starts with.
     checks: checks
       .filter((check) => check.rules.includes(rule.id))
-      .map(({ file, key }) => ({ file, key }))
-      .sort(byKey),
+      .sort(byKey)
+      .map(({ key }) => key.replace(/\[[^\]]+\] (?=[^>]*$)/, '')),
   }));
   return `${JSON.stringify(entries, null, 2)}\n`;
 }
