@@ -112,7 +112,7 @@ function renderFailures(results: Results): Markup {
     (rule) => html`<article class="failure" id="fail-${rule.id}" data-status="fail" data-area="${rule.area}">
 <h3>${badge('fail')} <code>${rule.id}</code> <span class="level">${rule.level}</span></h3>
 <p class="sentence">${sentence(rule.sentence)}</p>
-<p class="where">${results.documents[rule.document].title} › ${rule.section} · ${rule.area}</p>
+<p class="where">${results.documents[rule.document].title} › ${rule.section} <code title="where the documents say it">${results.documents[rule.document].file}#${rule.anchor}</code> · ${rule.area}</p>
 ${rule.checks.filter((entry) => entry.replay).map(renderFailingCheck)}
 </article>`,
   );
@@ -160,7 +160,7 @@ function renderWarnings(results: Results): Markup {
     (rule) => html`<article class="warned" id="warn-${rule.id}" data-status="warning" data-area="${rule.area}">
 <h3>${badge('warning')} <code>${rule.id}</code> <span class="level">${rule.level}</span></h3>
 <p class="sentence">${sentence(rule.sentence)}</p>
-<p class="where">${results.documents[rule.document].title} › ${rule.section} · ${rule.area}</p>
+<p class="where">${results.documents[rule.document].title} › ${rule.section} <code title="where the documents say it">${results.documents[rule.document].file}#${rule.anchor}</code> · ${rule.area}</p>
 <p class="warning">${rule.warning}</p>
 ${rule.checks
   .filter((entry) => entry.replay)

@@ -91,6 +91,8 @@ export interface RuleResult {
   document: DocumentId;
   /** The heading of the document the rule sits under. */
   section: string;
+  /** That heading's anchor in the document's file (GitHub's slug), e.g. `common-conventions`. */
+  anchor: string;
   area: string;
   /** The rule in one sentence, in the documents' terms. */
   sentence: string;
@@ -228,6 +230,7 @@ export function buildResults(
         judgement: 'none',
         document: documentOf(rule),
         section: rule.section,
+        anchor: rule.anchor,
         area: areaOfRule(rule),
         sentence: rule.rule,
         ...(rule.check.startsWith('untestable: ') ? { untestable: rule.check.slice('untestable: '.length) } : {}),

@@ -28,10 +28,11 @@ describe('results.json', () => {
     expect(results.untested).toBe(results.rules.filter((candidate) => candidate.status === 'untested').length);
   });
 
-  it('gives every rule its document, section, sentence, level and the checks behind it', () => {
+  it('gives every rule its document, section and its anchor, sentence, level and the checks behind it', () => {
     expect(rule('P3.firewall.status.enable-blocked-by-active')).toMatchObject({
       document: 'part3',
       section: 'Firewall status',
+      anchor: 'firewall-status',
       area: 'Firewalls',
       level: 'MUST',
       status: 'fail',
@@ -154,6 +155,10 @@ describe('compliance.html', () => {
     expect(page).not.toContain(HOSTILE);
     expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('says where in the documents each failed rule is stated: file and heading anchor', () => {
+    expect(page).toContain('<code title="where the documents say it">part3-domains-monitoring-networking.md#firewall-status</code>');
   });
 
   it("renders a sentence's `code` spans as code, and still escapes what is inside them", () => {
