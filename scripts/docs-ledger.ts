@@ -19,7 +19,7 @@ interface CollectedCheck {
   rules: string[];
 }
 
-/** Every check of the spec files, collected as test/suite/collection.test.ts does: declared, never run. */
+/** Every check of the spec files, declared and never run (test/suite/collection.test.ts: every spec file collects). */
 export async function collectChecks(): Promise<CollectedCheck[]> {
   const vitest = await createVitest('test', {
     config: join(ROOT, 'specs/vitest.config.ts'),
