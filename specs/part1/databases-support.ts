@@ -3,6 +3,7 @@ import { RuleViolation, describe as describeExchange, type Check } from '../../h
 import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { timeOf } from '../../harness/lists.js';
 
 export type Json = Record<string, unknown>;
 
@@ -14,14 +15,6 @@ export const DAY_MS = 86_400_000;
 export const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
-
-/** Milliseconds of a documented date-time; samples carry no zone, so a zone-less value is read as UTC. */
-export function time(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
-  const ms = Date.parse(zoned);
-  return Number.isNaN(ms) ? undefined : ms;
-}
 
 // ------------------------------------------------------------------ helpers
 
@@ -113,7 +106,7 @@ export async function judgeCreated(c: Check, created: { id: number; label: strin
 export const autos = (backups: Json[]) =>
   backups
     .filter((b) => b.type === 'auto')
-    .map((b) => time(b.created))
+    .map((b) => timeOf(b.created))
     .filter((t): t is number => t !== undefined)
     .sort((a, b) => a - b);
 
@@ -187,7 +180,7 @@ export function clusterHelpers(fx: Fixtures) {
         c.fail('P1.database-backup.snapshot.on-request', `no backup of type snapshot labelled "${label}" appears within 30 simulated minutes of the request`);
       throw new SetupError('the snapshot does not appear in the backups list');
     }
-    return { id: found.id, label, created: time(found.created) };
+    return { id: found.id, label, created: timeOf(found.created) };
   }
 
   // ------------------------------------------------------------------ cluster states shared by several checks

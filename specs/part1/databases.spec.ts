@@ -13,6 +13,7 @@ import { check, describe as describeExchange, type Check } from '../../harness/c
 import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { timeOf } from '../../harness/lists.js';
 import {
   DAY_MS,
   DB,
@@ -27,7 +28,6 @@ import {
   ok,
   rejected,
   statusOf,
-  time,
   view,
   viewAfterWrite,
   waitForStatus,
@@ -641,7 +641,7 @@ describe('Managed database automatic backups', () => {
           newest - oldest < 7 * DAY_MS,
           `cluster ${String(cluster.id)} still lists an auto backup of ${new Date(oldest).toISOString()}, 7 days or more before its newest (${new Date(newest).toISOString()})`,
         );
-        const created = time(cluster.created);
+        const created = timeOf(cluster.created);
         if (created !== undefined && created <= newest - 7 * DAY_MS) {
           c.expect(
             'P1.database-backup.auto.retained-7-days',
