@@ -294,6 +294,26 @@ export class Check {
       throw error;
     }
   }
+
+  /** The run-wide locks this check holds (a check may take one again inside itself). */
+  private readonly held = new Set<string>();
+
+  /**
+   * Runs `run` holding the run-wide lock `name`: another spec file's check writing the same account-wide state (the
+   * monitoring plan) waits meanwhile, so neither judges the other's write. A lock still held at the deadline: `error`.
+   */
+  async exclusively<T>(name: string, run: () => Promise<T>): Promise<T> {
+    if (this.held.has(name)) return run();
+    const release = await this.target.lock(name).take(Math.max(0, this.deadline - Date.now()));
+    if (!release) throw new DeadlinePassed(`another check held ${name} until the check's deadline`);
+    this.held.add(name);
+    try {
+      return await run();
+    } finally {
+      this.held.delete(name);
+      release();
+    }
+  }
 }
 
 /** A 4xx, or a 5xx whose body is the documented error body (`errors`, an array). */

@@ -167,8 +167,8 @@ export function markDeletedIn(file: string, deletePath: string): void {
 }
 
 /**
- * A budget of billable creations shared by every worker thread of a run: one file per slot under the run's folder,
- * taken with an exclusive create, so two threads can never take the same slot.
+ * A budget of billable creations (or, with one slot, a lock) shared by every worker thread of a run: one file per slot
+ * under the run's folder, taken with an exclusive create, so two threads can never take the same slot.
  */
 export class CreationBudget {
   private readonly dir: string;

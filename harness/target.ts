@@ -349,6 +349,11 @@ export class Target {
     return left;
   }
 
+  /** A lock shared by every worker thread of the run: one slot, taken by exclusive create. */
+  lock(name: string): CreationBudget {
+    return new CreationBudget(this.info.config.out, this.info.config.runId, `lock-${name}`, 1);
+  }
+
   /** Advances the simulated clock, or skips the check on a target without the clock hook. */
   async advanceClock(seconds: number): Promise<void> {
     noteUse('clock');

@@ -69,10 +69,13 @@ function borrowing(fx: Fixtures): Fixtures {
 
 async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null, refused = false) {
   if (recipe.destructive) c.needsDestructive();
-  const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
-  const exchange = await c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
-  await recipe.adopt?.(c, fx, request, exchange);
-  return exchange;
+  const send = async () => {
+    const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
+    const exchange = await c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
+    await recipe.adopt?.(c, fx, request, exchange);
+    return exchange;
+  };
+  return recipe.exclusive ? c.exclusively(recipe.exclusive, send) : send();
 }
 
 /** The valid request with its last id replaced by one that does not exist (the template when no real id can be had). */

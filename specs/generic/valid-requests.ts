@@ -20,6 +20,8 @@ export interface Recipe {
   adopt?: (c: Check, fx: Fixtures, request: ValidRequest, exchange: Exchange) => Promise<void>;
   /** Irreversible or billable (account cancel, credit card, transfer accept): run only where allowed. */
   destructive?: boolean;
+  /** The run-wide lock held while the request is sent: it writes account-wide state other checks judge. */
+  exclusive?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -98,6 +100,9 @@ async function disabledFirewall(c: Check, fx: Fixtures): Promise<{ id: number }>
 }
 
 const DB = '/v4/databases/mysql/instances';
+
+/** The monitoring plan is one per account: its writes and the checks judging them take turns. */
+export const MONITOR_PLAN_LOCK = 'monitor-plan';
 
 /** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
 function adoptChild(kind: ResourceKind, key: string): Recipe['adopt'] {
@@ -416,7 +421,7 @@ export const validRequests: Record<string, Recipe> = {
     },
   },
   'GET /v4/monitor/plan': { build: async () => at('/v4/monitor/plan') },
-  'PUT /v4/monitor/plan': { build: async () => at('/v4/monitor/plan', { json: { monitor_subscription: null } }) },
+  'PUT /v4/monitor/plan': { exclusive: MONITOR_PLAN_LOCK, build: async () => at('/v4/monitor/plan', { json: { monitor_subscription: null } }) },
   'GET /v4/monitor/subscriptions': { build: async () => at('/v4/monitor/subscriptions') },
   'GET /v4/monitor/subscriptions/{subscriptionId}': { build: async () => at('/v4/monitor/subscriptions/monitor-3') },
 

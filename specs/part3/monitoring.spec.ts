@@ -2,10 +2,11 @@
 // plan (`{}` on the free plan, null returns to it, the update returns the subscription) and the grants the plan
 // view and update need. The plan is account-wide state: every check that changes it returns it to the free plan.
 import { describe } from 'vitest';
-import { check, twice, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { MONITOR_PLAN_LOCK } from '../generic/valid-requests.js';
 
 const fx = useFixtures('part3-monitoring');
 
@@ -96,18 +97,19 @@ describe('Monitoring subscriptions', () => {
   });
 });
 
+/** A check writing the account-wide plan: it holds the run's plan lock, so no other spec file's write lands meanwhile. */
+const planCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) =>
+  check(rules, title, (c) => c.exclusively(MONITOR_PLAN_LOCK, () => body(c)));
+
 describe('Monitoring plan', () => {
-  // The plan is account-wide: another spec file's plan update may land between the two requests (judged twice).
-  check('P3.monitor-plan.free-is-empty', 'the plan view returns {} on the free plan', async (c) => {
-    await twice(async () => {
-      await freePlan(c);
-      const view = await c.get(PLAN);
-      c.expectSuccess('P3.monitor-plan.free-is-empty', view, 'GET the plan on the free plan');
-      c.expect('P3.monitor-plan.free-is-empty', isEmptyObject(view.body), `the plan view on the free plan returned ${show(view.body)}, not {}`, view);
-    });
+  planCheck('P3.monitor-plan.free-is-empty', 'the plan view returns {} on the free plan', async (c) => {
+    await freePlan(c);
+    const view = await c.get(PLAN);
+    c.expectSuccess('P3.monitor-plan.free-is-empty', view, 'GET the plan on the free plan');
+    c.expect('P3.monitor-plan.free-is-empty', isEmptyObject(view.body), `the plan view on the free plan returned ${show(view.body)}, not {}`, view);
   });
 
-  check('P3.monitor-plan.update.returns-subscription', 'a plan update returns the subscription chosen', async (c) => {
+  planCheck('P3.monitor-plan.update.returns-subscription', 'a plan update returns the subscription chosen', async (c) => {
     try {
       for (const plan of ['monitor-10', 'monitor-40']) {
         const put = await c.put(PLAN, { monitor_subscription: plan });
@@ -119,7 +121,7 @@ describe('Monitoring plan', () => {
     }
   });
 
-  check(
+  planCheck(
     ['P3.monitor-plan.update.null-means-free', 'P3.monitor-plan.free-is-empty'],
     'a plan update with null returns {} and the account to the free plan',
     async (c) => {
@@ -166,7 +168,7 @@ describe('Monitoring plan', () => {
     }
   });
 
-  check('P3.monitor-plan.update.grants', 'the plan update needs the monitor_subscription grant', async (c) => {
+  planCheck('P3.monitor-plan.update.grants', 'the plan update needs the monitor_subscription grant', async (c) => {
     try {
       await freePlan(c);
       const candidates: Array<[string, Record<string, unknown>]> = [

@@ -383,6 +383,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
     const recipe = validRequests[key]!;
     describe(`${key} body`, () => {
       const serves = endpointRuleId(endpoint, 'serves');
+      // A body writing account-wide state other checks judge (the monitoring plan) is sent holding the recipe's lock.
+      const exclusively = (c: Check, run: () => Promise<void>) => (recipe.exclusive ? c.exclusively(recipe.exclusive, run) : run());
       check([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
         if (plan?.skip) c.skip(plan.skip);
         if (recipe.destructive) c.needsDestructive();
@@ -390,25 +392,27 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
         const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
         await plan?.settle?.(c, ctx);
-        await runProperty(
-          c,
-          generators.valid(ctx),
-          async (body) => {
-            fc.pre(plan?.accept?.(body, labels) ?? true);
-            const path = await pathFor(c, fx, endpoint, plan, ctx);
-            const mark = fx.mark();
-            const exchange = await c.send(endpoint.method, path, { json: body });
-            await recipe.adopt?.(c, fx, { path, json: body }, exchange);
-            // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
-            await fx.cleanup(mark);
-            // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
-            if (exchange.status >= 400 && exchange.status < 500 && JSON.stringify(body).includes('"vlan"')) await needVlanRoom(c, ctx.vlanRegion);
-            if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
-            c.expectSuccess(serves, exchange, `${key} with a valid body`);
-            if (plan?.readBack) await readBack(c, path, body, plan.readBack);
-            await plan?.settle?.(c, ctx);
-          },
-          { runs },
+        await exclusively(c, () =>
+          runProperty(
+            c,
+            generators.valid(ctx),
+            async (body) => {
+              fc.pre(plan?.accept?.(body, labels) ?? true);
+              const path = await pathFor(c, fx, endpoint, plan, ctx);
+              const mark = fx.mark();
+              const exchange = await c.send(endpoint.method, path, { json: body });
+              await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+              // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
+              await fx.cleanup(mark);
+              // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
+              if (exchange.status >= 400 && exchange.status < 500 && JSON.stringify(body).includes('"vlan"')) await needVlanRoom(c, ctx.vlanRegion);
+              if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
+              c.expectSuccess(serves, exchange, `${key} with a valid body`);
+              if (plan?.readBack) await readBack(c, path, body, plan.readBack);
+              await plan?.settle?.(c, ctx);
+            },
+            { runs },
+          ),
         );
       });
 
@@ -421,45 +425,47 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
             const ctx = await contextFor(c);
             const path = await violationPathFor(c, fx, endpoint, plan, ctx);
             const viewPath = writes ? path : null;
-            await runProperty(
-              c,
-              violation.arbitrary(ctx),
-              async (body) => {
-                const attempt = async () => {
-                  const before = viewPath ? (await c.get(viewPath)).body : undefined;
-                  const mark = fx.mark();
-                  const exchange: Exchange = await c.send(endpoint.method, path, { json: body });
-                  // What a wrongly accepted body made is deleted at once: nothing is left on the target, and a shrinking
-                  // step that sends the body again is judged on its own (not refused as a duplicate of the first).
-                  await recipe.adopt?.(c, fx, { path, json: body }, exchange);
-                  await fx.cleanup(mark);
-                  const after = viewPath ? await c.get(viewPath) : undefined;
-                  return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
-                };
-                const first = await attempt();
-                c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
-                if (!viewPath) return;
-                // The resource may be shared by the run (the account): another check may have written the same value of
-                // a member with few values meanwhile. A member counts as applied only if it shows the sent value again
-                // after being put back and the body sent once more.
-                let { applied, after } = first;
-                if (
-                  applied.length &&
-                  succeeded(await c.send('PUT', viewPath, { json: Object.fromEntries(applied.map((member) => [member, (first.before as Json)[member]])) }))
-                ) {
-                  const again = await attempt();
-                  applied = applied.filter((member) => again.applied.includes(member));
-                  after = again.after;
-                }
-                c.expect(
-                  'P1.errors.rejected-write-no-effect',
-                  applied.length === 0,
-                  `a rejected ${key} was applied: ${applied.join(', ')} now show the values it sent`,
-                  after,
-                );
-              },
-              // Bodies that must be refused are sent at once, unless a wrong acceptance would spend the run's budget.
-              { runs: c.target.info.config.violationRuns, concurrency: mayCreateBillable(endpoint.method, path) ? 1 : VIOLATION_CONCURRENCY },
+            await exclusively(c, () =>
+              runProperty(
+                c,
+                violation.arbitrary(ctx),
+                async (body) => {
+                  const attempt = async () => {
+                    const before = viewPath ? (await c.get(viewPath)).body : undefined;
+                    const mark = fx.mark();
+                    const exchange: Exchange = await c.send(endpoint.method, path, { json: body });
+                    // What a wrongly accepted body made is deleted at once: nothing is left on the target, and a shrinking
+                    // step that sends the body again is judged on its own (not refused as a duplicate of the first).
+                    await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+                    await fx.cleanup(mark);
+                    const after = viewPath ? await c.get(viewPath) : undefined;
+                    return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
+                  };
+                  const first = await attempt();
+                  c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
+                  if (!viewPath) return;
+                  // The resource may be shared by the run (the account): another check may have written the same value of
+                  // a member with few values meanwhile. A member counts as applied only if it shows the sent value again
+                  // after being put back and the body sent once more.
+                  let { applied, after } = first;
+                  if (
+                    applied.length &&
+                    succeeded(await c.send('PUT', viewPath, { json: Object.fromEntries(applied.map((member) => [member, (first.before as Json)[member]])) }))
+                  ) {
+                    const again = await attempt();
+                    applied = applied.filter((member) => again.applied.includes(member));
+                    after = again.after;
+                  }
+                  c.expect(
+                    'P1.errors.rejected-write-no-effect',
+                    applied.length === 0,
+                    `a rejected ${key} was applied: ${applied.join(', ')} now show the values it sent`,
+                    after,
+                  );
+                },
+                // Bodies that must be refused are sent at once, unless a wrong acceptance would spend the run's budget.
+                { runs: c.target.info.config.violationRuns, concurrency: mayCreateBillable(endpoint.method, path) ? 1 : VIOLATION_CONCURRENCY },
+              ),
             );
           },
         );

@@ -1,6 +1,9 @@
 // Every check is bounded: past its deadline it sends nothing more, a read after a write never waits past it, and a
 // check stops waiting for a state after UNSETTLED_WAITS_PER_CHECK windows passed in vain (a lying target pays that
 // much per check, not a window per read).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Check, DeadlinePassed } from '../../harness/check.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
@@ -74,5 +77,30 @@ describe('the deadline of a check', () => {
       () => ++reads === 2,
     );
     expect(reads).toBe(2);
+  });
+});
+
+describe('a run-wide lock (account-wide state such as the monitoring plan)', () => {
+  it('makes a second check wait for the first, and ends a check still waiting at its deadline', async () => {
+    server = await startFakeServer(hostile.ok());
+    const shared = { out: mkdtempSync(join(tmpdir(), 'lock-')), runId: 'lock-run' };
+    const first = checkOn(server.url, 4000, shared);
+    const second = checkOn(server.url, 4000, shared);
+    const order: string[] = [];
+    const hold = (c: Check, name: string, ms: number) =>
+      c.exclusively('plan', async () => {
+        order.push(`${name} in`);
+        // a check may take the lock again inside itself
+        await c.exclusively('plan', () => new Promise((resolve) => setTimeout(resolve, ms)));
+        order.push(`${name} out`);
+      });
+    await Promise.all([hold(first, 'first', 200), new Promise((resolve) => setTimeout(resolve, 20)).then(() => hold(second, 'second', 0))]);
+    expect(order).toEqual(['first in', 'first out', 'second in', 'second out']);
+
+    // its deadline is 1 s away (half of 2 s): the lock is held for 1.5 s
+    const late = checkOn(server.url, 2000, shared);
+    const holding = hold(first, 'first', 1500);
+    await expect(late.exclusively('plan', async () => {})).rejects.toThrow(/another check held plan until the check's deadline/);
+    await holding;
   });
 });
