@@ -295,24 +295,36 @@ export class Check {
     }
   }
 
-  /** The run-wide locks this check holds (a check may take one again inside itself). */
-  private readonly held = new Set<string>();
+  /** The run-wide locks this check holds or is taking, with how many of its calls use each. */
+  private readonly locks = new Map<string, { users: number; taken: Promise<() => void> }>();
 
   /**
    * Runs `run` holding the run-wide lock `name`: another spec file's check writing the same account-wide state (the
-   * monitoring plan) waits meanwhile, so neither judges the other's write. A lock still held at the deadline: `error`.
+   * account, the monitoring plan) waits meanwhile, so neither judges the other's write. Calls of one check share the
+   * lock (property runs sent at once); it is released when the last ends. Still held elsewhere at the deadline: `error`.
    */
   async exclusively<T>(name: string, run: () => Promise<T>): Promise<T> {
-    if (this.held.has(name)) return run();
-    const release = await this.target.lock(name).take(Math.max(0, this.deadline - Date.now()));
-    if (!release) throw new DeadlinePassed(`another check held ${name} until the check's deadline`);
-    this.held.add(name);
+    let lock = this.locks.get(name);
+    if (!lock) {
+      lock = { users: 0, taken: this.take(name) };
+      this.locks.set(name, lock);
+    }
+    lock.users++;
     try {
+      await lock.taken;
       return await run();
     } finally {
-      this.held.delete(name);
-      release();
+      if (--lock.users === 0) {
+        this.locks.delete(name);
+        (await lock.taken.catch(() => undefined))?.();
+      }
     }
+  }
+
+  private async take(name: string): Promise<() => void> {
+    const release = await this.target.lock(name).take(Math.max(0, this.deadline - Date.now()));
+    if (!release) throw new DeadlinePassed(`another check held ${name} until the check's deadline`);
+    return release;
   }
 }
 

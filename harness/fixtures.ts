@@ -173,6 +173,18 @@ export class Fixtures {
     return this.once('instance', () => this.newInstance(c));
   }
 
+  /**
+   * Runs `body` on `count` instances the file lends: its first `count` lent instances, each made when first asked for
+   * and lent to one check at a time. What `body` made (firewalls, transfers) is deleted when it ends, so the next
+   * check finds them as they were: on a budget, a few instances serve every check that needs instances of its own
+   * only for the time it runs.
+   */
+  async withLentInstances(c: Check, count: number, body: (instances: Array<Json & { id: number; label: string }>) => Promise<void>): Promise<void> {
+    const instances: Array<Json & { id: number; label: string }> = [];
+    for (let n = 1; n <= count; n++) instances.push(await this.once(`lent instance ${n}`, () => this.newInstance(c)));
+    await this.lending(() => body(instances));
+  }
+
   /** The file's shared instance when `region` is the run's region, else a new instance there. */
   instanceIn(c: Check, region: string): Promise<Json & { id: number; label: string }> {
     return region === target().info.config.region ? this.instance(c) : this.newInstance(c, { region });

@@ -101,8 +101,9 @@ async function disabledFirewall(c: Check, fx: Fixtures): Promise<{ id: number }>
 
 const DB = '/v4/databases/mysql/instances';
 
-/** The monitoring plan is one per account: its writes and the checks judging them take turns. */
+/** State there is one of per account, written by several spec files: its writes and the checks judging them take turns. */
 export const MONITOR_PLAN_LOCK = 'monitor-plan';
+export const ACCOUNT_LOCK = 'account';
 
 /** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
 function adoptChild(kind: ResourceKind, key: string): Recipe['adopt'] {
@@ -170,7 +171,7 @@ export const validRequests: Record<string, Recipe> = {
 
   // — Account —
   'GET /v4/account': { build: async () => at('/v4/account') },
-  'PUT /v4/account': { build: async () => at('/v4/account', { json: { company: 'Conformance Test Co' } }) },
+  'PUT /v4/account': { exclusive: ACCOUNT_LOCK, build: async () => at('/v4/account', { json: { company: 'Conformance Test Co' } }) },
   'POST /v4/account/cancel': { build: async () => at('/v4/account/cancel', { json: { comments: 'conformance run' } }), destructive: true },
   'POST /v4/account/credit-card': {
     build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }),

@@ -6,6 +6,7 @@ import { describe } from 'vitest';
 import { check, RuleViolation, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { inSampleForm, listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
+import { ACCOUNT_LOCK } from '../generic/valid-requests.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -52,6 +53,10 @@ function expectShows(c: Check, rule: string, view: Exchange, expected: Json, wha
     c.expect(rule, body[member] === value, `${what}: ${member} reads ${JSON.stringify(body[member])}, expected ${JSON.stringify(value)}`, view);
   }
 }
+
+/** A check writing the account: it holds the run's account lock, so no other spec file's account write lands meanwhile. */
+const accountCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) =>
+  check(rules, title, (c) => c.exclusively(ACCOUNT_LOCK, () => body(c)));
 
 describe('Account cancellation', () => {
   // First in the file: the charge can only fail while a balance remains, and any successful cancel pays it.
@@ -133,7 +138,7 @@ describe('Account cancellation', () => {
 });
 
 describe('Account update', () => {
-  check('P1.account.state.us-ca-code', 'US and CA addresses take only two-letter state or province codes (AA, AE, AP for US military)', async (c) => {
+  accountCheck('P1.account.state.us-ca-code', 'US and CA addresses take only two-letter state or province codes (AA, AE, AP for US military)', async (c) => {
     const rule = 'P1.account.state.us-ca-code';
     const saved = await account(c);
     try {
@@ -176,7 +181,7 @@ describe('Account update', () => {
     }
   });
 
-  check('P1.account.update.reflected', 'the update response and the account show the values sent', async (c) => {
+  accountCheck('P1.account.update.reflected', 'the update response and the account show the values sent', async (c) => {
     const rule = 'P1.account.update.reflected';
     const saved = await account(c);
     const sent = {
@@ -210,7 +215,7 @@ describe('Account update', () => {
     }
   });
 
-  check('P1.account-update.any-of', 'any subset of the update members is accepted', async (c) => {
+  accountCheck('P1.account-update.any-of', 'any subset of the update members is accepted', async (c) => {
     const rule = 'P1.account-update.any-of';
     const members = [
       'active_promotions',
@@ -270,7 +275,7 @@ describe('Account update', () => {
   ];
   for (const [member, max, value, extra] of LIMITS) {
     const rule = `P1.account.${member.replace(/_/g, '-')}.max-${max}`;
-    check(rule, `${member} takes ${max} characters and refuses ${max + 1}`, async (c) => {
+    accountCheck(rule, `${member} takes ${max} characters and refuses ${max + 1}`, async (c) => {
       const saved = await account(c);
       try {
         await twice(async () => {

@@ -103,8 +103,11 @@ describe('Create instance body: creation modes', () => {
     }
   });
 
-  check('P2.instance-create.private-ip', 'private_ip true adds a private IPv4 address', async (c) => {
-    const id = createdId(await deployedCreate(c), 'an instance with private_ip true');
+  // The create is valid and made with a full-access token: it judges that the endpoint serves one too.
+  check(['P2.instance-create.private-ip', 'P2.compute.serves.post-compute-instances'], 'private_ip true adds a private IPv4 address', async (c) => {
+    const created = await deployedCreate(c);
+    c.expectSuccess('P2.compute.serves.post-compute-instances', created.exchange, 'creating an instance with a valid body');
+    const id = createdId(created, 'an instance with private_ip true');
     const ipv4 = ((await viewInstance(c, id)).ipv4 as string[] | undefined) ?? [];
     c.expect(
       'P2.instance-create.private-ip',
@@ -361,9 +364,10 @@ describe('Update instance body and alerts', () => {
     c.expect('P2.instance.region.migration-only', (await viewInstance(c, id)).region === before, 'the region changed on a resize');
   });
 
-  check('P2.instances.delete.gone', 'a deleted instance can no longer be viewed', async (c) => {
+  // The valid DELETE with a full-access token judges that the endpoint serves one (on a budget, its generic check may not run).
+  check(['P2.instances.delete.gone', 'P2.compute.serves.delete-compute-instances-id'], 'a deleted instance can no longer be viewed', async (c) => {
     const { id } = await newInstance(c, fx, {});
-    c.expectSuccess('P2.instances.delete.gone', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
+    c.expectSuccess('P2.compute.serves.delete-compute-instances-id', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
     c.expectRejected('P2.instances.delete.gone', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}`), rejected), 'viewing the deleted instance');
     const listed = await listAll(c, INSTANCES, (items) => !items.some((item) => item.id === id));
     c.expect('P2.instances.delete.gone', !listed.some((item) => item.id === id), `the deleted instance ${id} is still listed`);

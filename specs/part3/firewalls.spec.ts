@@ -57,42 +57,48 @@ describe('Firewalls: create and its event', () => {
     c.expect('P3.firewall.label.unique', named.length === 1, `${named.length} firewalls are listed with the label ${first.label}`);
   });
 
-  check('P3.firewall-create.devices.assigned', 'the instances of devices.computes become devices of the new firewall', async (c) => {
-    const [one, two] = [await fx.newInstance(c), await fx.newInstance(c)];
-    const created = await createFirewall(c, { devices: { computes: [one.id, two.id] } });
-    c.expectSuccess('P3.firewall-create.devices.assigned', created.exchange, 'POST firewall with devices.computes');
-    if (created.id === undefined) throw new Error('created a firewall but cannot find its id in the list');
-    const devices = await devicesOf(c, created.id, [one.id, two.id]);
-    for (const instance of [one, two])
-      c.expect(
-        'P3.firewall-create.devices.assigned',
-        deviceOf(devices, instance.id),
-        `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
-      );
-  });
+  check('P3.firewall-create.devices.assigned', 'the instances of devices.computes become devices of the new firewall', (c) =>
+    fx.withLentInstances(c, 2, async ([one, two]) => {
+      const created = await createFirewall(c, { devices: { computes: [one.id, two.id] } });
+      c.expectSuccess('P3.firewall-create.devices.assigned', created.exchange, 'POST firewall with devices.computes');
+      if (created.id === undefined) throw new Error('created a firewall but cannot find its id in the list');
+      const devices = await devicesOf(c, created.id, [one.id, two.id]);
+      for (const instance of [one, two])
+        c.expect(
+          'P3.firewall-create.devices.assigned',
+          deviceOf(devices, instance.id),
+          `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
+        );
+    }),
+  );
 
-  check('P3.firewall-create.grants', 'creating a firewall on an instance needs read_write on it', async (c) => {
-    const instance = await fx.newInstance(c);
-    const global = { add_firewalls: true };
-    const readOnly = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_only' } } } });
-    const deniedLabel = fx.label('fw', 32);
-    const denied = await c.post(
-      FW,
-      { label: deniedLabel, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
-      { token: readOnly },
-    );
-    await fx.adopt(c, denied, { kind: 'firewall', list: FW, match: (item) => item.label === deniedLabel });
-    c.expectRejected('P3.firewall-create.grants', denied, 'POST firewall by a restricted user with read_only on the listed instance');
-    const readWrite = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_write' } } } });
-    const label = fx.label('fw', 32);
-    const allowed = await c.post(
-      FW,
-      { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
-      { token: readWrite },
-    );
-    await fx.adopt(c, allowed, { kind: 'firewall', list: FW, match: (item) => item.label === label });
-    c.expectSuccess('P3.firewall-create.grants', allowed, 'POST firewall by a restricted user with read_write on the listed instance');
-  });
+  check('P3.firewall-create.grants', 'creating a firewall on an instance needs read_write on it', (c) =>
+    fx.withLentInstances(c, 1, async ([instance]) => {
+      const global = { add_firewalls: true };
+      const readOnly = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_only' } } } });
+      const deniedLabel = fx.label('fw', 32);
+      const denied = await c.post(
+        FW,
+        { label: deniedLabel, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
+        { token: readOnly },
+      );
+      await fx.adopt(c, denied, { kind: 'firewall', list: FW, match: (item) => item.label === deniedLabel });
+      c.expectRejected('P3.firewall-create.grants', denied, 'POST firewall by a restricted user with read_only on the listed instance');
+      const readWrite = await c.principal({
+        scopes: '*',
+        restricted: true,
+        grants: { global, entities: { compute: { [String(instance.id)]: 'read_write' } } },
+      });
+      const label = fx.label('fw', 32);
+      const allowed = await c.post(
+        FW,
+        { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
+        { token: readWrite },
+      );
+      await fx.adopt(c, allowed, { kind: 'firewall', list: FW, match: (item) => item.label === label });
+      c.expectSuccess('P3.firewall-create.grants', allowed, 'POST firewall by a restricted user with read_write on the listed instance');
+    }),
+  );
 });
 
 describe('Firewall status', () => {
@@ -171,30 +177,30 @@ describe('Firewall status', () => {
   check(
     ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'],
     'a disabled firewall cannot be enabled while another enabled one is assigned to its instance',
-    async (c) => {
-      const instance = await fx.newInstance(c);
-      const active = await firewallIn(c, 'enabled');
-      c.expectSuccess('P3.firewall.device.listed', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
-      const waiting = await firewallIn(c, 'disabled');
-      c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, waiting.id, instance.id), 'adding the instance to a disabled firewall');
-      const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
-      c.expectRejected('P3.firewall.status.enable-blocked-by-active', blocked, 'enabling a firewall whose instance has another enabled firewall');
-      c.expect(
-        'P3.firewall.status.enable-blocked-by-active',
-        (await statusOf(c, waiting.id, 'disabled')) === 'disabled',
-        'the firewall is not disabled after a refused enable',
-      );
-      // Once the other one is disabled, nothing blocks it.
-      c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the first firewall');
-      c.expect(
-        'P3.firewall.status.enabled-to-disabled',
-        (await statusOf(c, active.id, 'disabled')) === 'disabled',
-        'the first firewall is not disabled after PUT status disabled',
-      );
-      const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
-      c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
-      c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the second firewall is not enabled');
-    },
+    (c) =>
+      fx.withLentInstances(c, 1, async ([instance]) => {
+        const active = await firewallIn(c, 'enabled');
+        c.expectSuccess('P3.firewall.device.listed', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
+        const waiting = await firewallIn(c, 'disabled');
+        c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, waiting.id, instance.id), 'adding the instance to a disabled firewall');
+        const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
+        c.expectRejected('P3.firewall.status.enable-blocked-by-active', blocked, 'enabling a firewall whose instance has another enabled firewall');
+        c.expect(
+          'P3.firewall.status.enable-blocked-by-active',
+          (await statusOf(c, waiting.id, 'disabled')) === 'disabled',
+          'the firewall is not disabled after a refused enable',
+        );
+        // Once the other one is disabled, nothing blocks it.
+        c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the first firewall');
+        c.expect(
+          'P3.firewall.status.enabled-to-disabled',
+          (await statusOf(c, active.id, 'disabled')) === 'disabled',
+          'the first firewall is not disabled after PUT status disabled',
+        );
+        const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
+        c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
+        c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the second firewall is not enabled');
+      }),
   );
 
   // "`deleted` (removed)": gone from view and list, or kept and shown as `deleted`; both readings are allowed.
@@ -231,11 +237,8 @@ describe('Firewall status', () => {
 });
 
 describe('Firewall devices', () => {
-  check(
-    ['P3.firewall.device.listed', 'P3.firewall.event.device-add'],
-    'an added device is listed, can be viewed, and firewall_device_add is emitted',
-    async (c) => {
-      const instance = await fx.newInstance(c);
+  check(['P3.firewall.device.listed', 'P3.firewall.event.device-add'], 'an added device is listed, can be viewed, and firewall_device_add is emitted', (c) =>
+    fx.withLentInstances(c, 1, async ([instance]) => {
       const firewall = await fx.newFirewall(c);
       const added = await addDevice(c, firewall.id, instance.id);
       c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
@@ -251,82 +254,82 @@ describe('Firewall devices', () => {
         await findEvent(c, 'firewall_device_add', firewall),
         `no firewall_device_add event names firewall ${firewall.id}`,
       );
-    },
+    }),
   );
 
-  check('P3.firewall.device.many-instances', 'one firewall is assigned to several instances', async (c) => {
-    const instances = [await fx.newInstance(c), await fx.newInstance(c), await fx.newInstance(c)];
-    const firewall = await fx.newFirewall(c);
-    for (const instance of instances)
-      c.expectSuccess('P3.firewall.device.many-instances', await addDevice(c, firewall.id, instance.id), `adding instance ${instance.id}`);
-    const devices = await devicesOf(
-      c,
-      firewall.id,
-      instances.map((instance) => instance.id),
-    );
-    for (const instance of instances)
-      c.expect('P3.firewall.device.many-instances', deviceOf(devices, instance.id), `instance ${instance.id} is not a device of the firewall`);
-  });
+  check('P3.firewall.device.many-instances', 'one firewall is assigned to several instances', (c) =>
+    fx.withLentInstances(c, 3, async (instances) => {
+      const firewall = await fx.newFirewall(c);
+      for (const instance of instances)
+        c.expectSuccess('P3.firewall.device.many-instances', await addDevice(c, firewall.id, instance.id), `adding instance ${instance.id}`);
+      const devices = await devicesOf(
+        c,
+        firewall.id,
+        instances.map((instance) => instance.id),
+      );
+      for (const instance of instances)
+        c.expect('P3.firewall.device.many-instances', deviceOf(devices, instance.id), `instance ${instance.id} is not a device of the firewall`);
+    }),
+  );
 
-  check('P3.firewall.device.one-active-per-instance', 'a second enabled firewall cannot be assigned to an instance', async (c) => {
-    const instance = await fx.newInstance(c);
-    const first = await firewallIn(c, 'enabled');
-    c.expectSuccess(
-      'P3.firewall.device.one-active-per-instance',
-      await addDevice(c, first.id, instance.id),
-      'adding the instance to the first enabled firewall',
-    );
-    const second = await firewallIn(c, 'enabled');
-    const refused = await addDevice(c, second.id, instance.id);
-    c.expectRejected('P3.firewall.device.one-active-per-instance', refused, 'adding the instance to a second enabled firewall', 'id');
-    c.expect(
-      'P3.firewall.device.one-active-per-instance',
-      !deviceOf(await devicesOf(c, second.id), instance.id),
-      'the instance is a device of the second enabled firewall after a refused add',
-    );
-    const created = await createFirewall(c, { devices: { computes: [instance.id] } });
-    if (created.exchange.status >= 200 && created.exchange.status < 300) {
-      // A server that creates firewalls disabled may assign this one: a disabled firewall may join the instance.
-      const status = created.id === undefined ? undefined : await settledStatus(c, created.id);
+  check('P3.firewall.device.one-active-per-instance', 'a second enabled firewall cannot be assigned to an instance', (c) =>
+    fx.withLentInstances(c, 1, async ([instance]) => {
+      const first = await firewallIn(c, 'enabled');
+      c.expectSuccess(
+        'P3.firewall.device.one-active-per-instance',
+        await addDevice(c, first.id, instance.id),
+        'adding the instance to the first enabled firewall',
+      );
+      const second = await firewallIn(c, 'enabled');
+      const refused = await addDevice(c, second.id, instance.id);
+      c.expectRejected('P3.firewall.device.one-active-per-instance', refused, 'adding the instance to a second enabled firewall', 'id');
       c.expect(
         'P3.firewall.device.one-active-per-instance',
-        status !== 'enabled',
-        `POST firewall listing instance ${instance.id}, which has an enabled firewall, created a second enabled firewall on it`,
-        created.exchange,
+        !deviceOf(await devicesOf(c, second.id), instance.id),
+        'the instance is a device of the second enabled firewall after a refused add',
       );
-    } else
-      c.expectRejected(
-        'P3.firewall.device.one-active-per-instance',
-        created.exchange,
-        'POST an (enabled) firewall listing an instance that has an enabled firewall',
-        'devices.computes.0',
+      const created = await createFirewall(c, { devices: { computes: [instance.id] } });
+      if (created.exchange.status >= 200 && created.exchange.status < 300) {
+        // A server that creates firewalls disabled may assign this one: a disabled firewall may join the instance.
+        const status = created.id === undefined ? undefined : await settledStatus(c, created.id);
+        c.expect(
+          'P3.firewall.device.one-active-per-instance',
+          status !== 'enabled',
+          `POST firewall listing instance ${instance.id}, which has an enabled firewall, created a second enabled firewall on it`,
+          created.exchange,
+        );
+      } else
+        c.expectRejected(
+          'P3.firewall.device.one-active-per-instance',
+          created.exchange,
+          'POST an (enabled) firewall listing an instance that has an enabled firewall',
+          'devices.computes.0',
+        );
+    }),
+  );
+
+  check('P3.firewall.device.disabled-may-be-added', 'a disabled firewall can be added to an instance that has an active one', (c) =>
+    fx.withLentInstances(c, 1, async ([instance]) => {
+      const active = await firewallIn(c, 'enabled');
+      c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
+      const disabled = await firewallIn(c, 'disabled');
+      const added = await addDevice(c, disabled.id, instance.id);
+      c.expectSuccess('P3.firewall.device.disabled-may-be-added', added, 'adding the instance to a disabled firewall while it has an enabled one');
+      c.expect(
+        'P3.firewall.device.disabled-may-be-added',
+        deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id),
+        'the instance is not a device of the disabled firewall',
       );
-  });
+      c.expect(
+        'P3.firewall.device.disabled-may-be-added',
+        deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id),
+        'the instance left its enabled firewall',
+      );
+    }),
+  );
 
-  check('P3.firewall.device.disabled-may-be-added', 'a disabled firewall can be added to an instance that has an active one', async (c) => {
-    const instance = await fx.newInstance(c);
-    const active = await firewallIn(c, 'enabled');
-    c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
-    const disabled = await firewallIn(c, 'disabled');
-    const added = await addDevice(c, disabled.id, instance.id);
-    c.expectSuccess('P3.firewall.device.disabled-may-be-added', added, 'adding the instance to a disabled firewall while it has an enabled one');
-    c.expect(
-      'P3.firewall.device.disabled-may-be-added',
-      deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id),
-      'the instance is not a device of the disabled firewall',
-    );
-    c.expect(
-      'P3.firewall.device.disabled-may-be-added',
-      deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id),
-      'the instance left its enabled firewall',
-    );
-  });
-
-  check(
-    ['P3.firewall.device.remove', 'P3.firewall.event.device-remove'],
-    'DELETE device removes it from the list and emits firewall_device_remove',
-    async (c) => {
-      const [instance, other] = [await fx.newInstance(c), await fx.newInstance(c)];
+  check(['P3.firewall.device.remove', 'P3.firewall.event.device-remove'], 'DELETE device removes it from the list and emits firewall_device_remove', (c) =>
+    fx.withLentInstances(c, 2, async ([instance, other]) => {
       const firewall = await fx.newFirewall(c);
       for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDevice(c, firewall.id, each.id), 'adding a device');
       const device = deviceOf(await devicesOf(c, firewall.id, [instance.id, other.id]), instance.id);
@@ -355,53 +358,53 @@ describe('Firewall devices', () => {
         await findEvent(c, 'firewall_device_remove', firewall),
         `no firewall_device_remove event names firewall ${firewall.id}`,
       );
-    },
+    }),
   );
 });
 
 describe('Firewall update and rules update', () => {
-  check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', async (c) => {
-    const instance = await fx.newInstance(c);
-    const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [tcpRule('22')], outbound: [tcpRule('443')] };
-    const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } });
-    if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
-    c.expect(
-      'P3.firewall-create.devices.assigned',
-      deviceOf(await devicesOf(c, created.id, [instance.id]), instance.id),
-      `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
-    );
-    const other = await fx.newInstance(c);
-    await c.put(`${FW}/${created.id}`, {
-      label: fx.label('fw', 32),
-      rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('8080'), tcpRule('8081')], outbound: [] },
-      devices: { computes: [other.id] },
-    });
-    for (const { what, value: after, exchange } of await storedRules(c, created.id)) {
-      const inbound = after.inbound as Json[] | undefined;
-      const outbound = after.outbound as Json[] | undefined;
+  check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', (c) =>
+    fx.withLentInstances(c, 2, async ([instance, other]) => {
+      const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [tcpRule('22')], outbound: [tcpRule('443')] };
+      const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } });
+      if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
       c.expect(
-        'P3.firewall-update.devices-rules-unchanged',
-        after.inbound_policy === 'DROP' && after.outbound_policy === 'ACCEPT',
-        `${what}: the policies changed through PUT firewall (${String(after.inbound_policy)}/${String(after.outbound_policy)})`,
-        exchange,
+        'P3.firewall-create.devices.assigned',
+        deviceOf(await devicesOf(c, created.id, [instance.id]), instance.id),
+        `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
       );
-      c.expect(
-        'P3.firewall-update.devices-rules-unchanged',
-        inbound?.length === 1 && inbound[0]?.ports === '22',
-        `${what}: the inbound rules changed through PUT firewall: ${JSON.stringify(inbound)}`,
-        exchange,
-      );
-      c.expect(
-        'P3.firewall-update.devices-rules-unchanged',
-        outbound?.length === 1 && outbound[0]?.ports === '443',
-        `${what}: the outbound rules changed through PUT firewall: ${JSON.stringify(outbound)}`,
-        exchange,
-      );
-    }
-    const devices = await devicesOf(c, created.id, [instance.id]);
-    c.expect('P3.firewall-update.devices-rules-unchanged', deviceOf(devices, instance.id), 'the firewall lost its device through PUT firewall');
-    c.expect('P3.firewall-update.devices-rules-unchanged', !deviceOf(devices, other.id), 'PUT firewall added a device');
-  });
+      await c.put(`${FW}/${created.id}`, {
+        label: fx.label('fw', 32),
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('8080'), tcpRule('8081')], outbound: [] },
+        devices: { computes: [other.id] },
+      });
+      for (const { what, value: after, exchange } of await storedRules(c, created.id)) {
+        const inbound = after.inbound as Json[] | undefined;
+        const outbound = after.outbound as Json[] | undefined;
+        c.expect(
+          'P3.firewall-update.devices-rules-unchanged',
+          after.inbound_policy === 'DROP' && after.outbound_policy === 'ACCEPT',
+          `${what}: the policies changed through PUT firewall (${String(after.inbound_policy)}/${String(after.outbound_policy)})`,
+          exchange,
+        );
+        c.expect(
+          'P3.firewall-update.devices-rules-unchanged',
+          inbound?.length === 1 && inbound[0]?.ports === '22',
+          `${what}: the inbound rules changed through PUT firewall: ${JSON.stringify(inbound)}`,
+          exchange,
+        );
+        c.expect(
+          'P3.firewall-update.devices-rules-unchanged',
+          outbound?.length === 1 && outbound[0]?.ports === '443',
+          `${what}: the outbound rules changed through PUT firewall: ${JSON.stringify(outbound)}`,
+          exchange,
+        );
+      }
+      const devices = await devicesOf(c, created.id, [instance.id]);
+      c.expect('P3.firewall-update.devices-rules-unchanged', deviceOf(devices, instance.id), 'the firewall lost its device through PUT firewall');
+      c.expect('P3.firewall-update.devices-rules-unchanged', !deviceOf(devices, other.id), 'PUT firewall added a device');
+    }),
+  );
 
   check(
     ['P3.firewall.rules-update.replaces', 'P3.firewall.rules-update.omitted-unchanged'],

@@ -383,7 +383,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
     const recipe = validRequests[key]!;
     describe(`${key} body`, () => {
       const serves = endpointRuleId(endpoint, 'serves');
-      // A body writing account-wide state other checks judge (the monitoring plan) is sent holding the recipe's lock.
+      // A body writing account-wide state other checks judge (the account, the monitoring plan) is sent, and its effect
+      // read, holding the recipe's lock.
       const exclusively = (c: Check, run: () => Promise<void>) => (recipe.exclusive ? c.exclusively(recipe.exclusive, run) : run());
       check([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
         if (plan?.skip) c.skip(plan.skip);
@@ -392,11 +393,11 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
         const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
         await plan?.settle?.(c, ctx);
-        await exclusively(c, () =>
-          runProperty(
-            c,
-            generators.valid(ctx),
-            async (body) => {
+        await runProperty(
+          c,
+          generators.valid(ctx),
+          (body) =>
+            exclusively(c, async () => {
               fc.pre(plan?.accept?.(body, labels) ?? true);
               const path = await pathFor(c, fx, endpoint, plan, ctx);
               const mark = fx.mark();
@@ -410,9 +411,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               c.expectSuccess(serves, exchange, `${key} with a valid body`);
               if (plan?.readBack) await readBack(c, path, body, plan.readBack);
               await plan?.settle?.(c, ctx);
-            },
-            { runs },
-          ),
+            }),
+          { runs },
         );
       });
 
@@ -425,11 +425,11 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
             const ctx = await contextFor(c);
             const path = await violationPathFor(c, fx, endpoint, plan, ctx);
             const viewPath = writes ? path : null;
-            await exclusively(c, () =>
-              runProperty(
-                c,
-                violation.arbitrary(ctx),
-                async (body) => {
+            await runProperty(
+              c,
+              violation.arbitrary(ctx),
+              (body) =>
+                exclusively(c, async () => {
                   const attempt = async () => {
                     const before = viewPath ? (await c.get(viewPath)).body : undefined;
                     const mark = fx.mark();
@@ -462,10 +462,9 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     `a rejected ${key} was applied: ${applied.join(', ')} now show the values it sent`,
                     after,
                   );
-                },
-                // Bodies that must be refused are sent at once, unless a wrong acceptance would spend the run's budget.
-                { runs: c.target.info.config.violationRuns, concurrency: mayCreateBillable(endpoint.method, path) ? 1 : VIOLATION_CONCURRENCY },
-              ),
+                }),
+              // Bodies that must be refused are sent at once, unless a wrong acceptance would spend the run's budget.
+              { runs: c.target.info.config.violationRuns, concurrency: mayCreateBillable(endpoint.method, path) ? 1 : VIOLATION_CONCURRENCY },
             );
           },
         );

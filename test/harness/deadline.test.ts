@@ -81,7 +81,7 @@ describe('the deadline of a check', () => {
 });
 
 describe('a run-wide lock (account-wide state such as the monitoring plan)', () => {
-  it('makes a second check wait for the first, and ends a check still waiting at its deadline', async () => {
+  it('makes a second check wait for the first (calls of one check share it), and ends a check still waiting at its deadline', async () => {
     server = await startFakeServer(hostile.ok());
     const shared = { out: mkdtempSync(join(tmpdir(), 'lock-')), runId: 'lock-run' };
     const first = checkOn(server.url, 4000, shared);
@@ -96,6 +96,15 @@ describe('a run-wide lock (account-wide state such as the monitoring plan)', () 
       });
     await Promise.all([hold(first, 'first', 200), new Promise((resolve) => setTimeout(resolve, 20)).then(() => hold(second, 'second', 0))]);
     expect(order).toEqual(['first in', 'first out', 'second in', 'second out']);
+
+    // Calls of one check sent at once share its lock: another check waits until the last of them ends.
+    order.length = 0;
+    await Promise.all([
+      hold(first, 'first a', 100),
+      hold(first, 'first b', 300),
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() => hold(second, 'second', 0)),
+    ]);
+    expect(order).toEqual(['first a in', 'first b in', 'first a out', 'first b out', 'second in', 'second out']);
 
     // its deadline is 1 s away (half of 2 s): the lock is held for 1.5 s
     const late = checkOn(server.url, 2000, shared);

@@ -17,11 +17,11 @@ const BIN = join(ROOT, 'bin/conformance.js');
 const TOKEN = 'budget-gate-token-01';
 /**
  * Share of the embedded run's judged rules a default-budget run must judge (rules needing what the user did not give
- * left out). Measured: 94.1 % (1,034 of 1,099). Issue 11 asks for 95 %: the rules left are judged only by checks that
- * must own an instance or cluster of their own (create, clone, resize, delete one); this floor guards what is reached
- * until more of them observe several rules on one create.
+ * left out): issue 11's 95 %. Measured: 95.2 % (1,046 of 1,099), with instances lent to one check at a time
+ * (firewall devices, entity transfers), tags on one instance, and valid creates and deletes judging their endpoint's
+ * `serves` rule. The rules left are judged only by checks that must own an instance or cluster (clone, resize, delete).
  */
-const MIN_SHARE = 0.94;
+const MIN_SHARE = 0.95;
 
 let emulator: EmbeddedEmulator | undefined;
 let embeddedPlan: PlanReport;
