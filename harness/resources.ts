@@ -52,6 +52,8 @@ function goneIn(kind: string, view: Exchange): boolean {
   if (kind === 'entity-transfer') return typeof body?.status === 'string' && body.status !== 'pending';
   // A tag's view lists what it tags (whether an unknown label answers 404 is not shown): nothing tagged is gone.
   if (kind === 'tag') return Array.isArray(body?.data) && body.data.length === 0;
+  // "`deleted` (removed)": a deleted firewall may still be shown, with that status.
+  if (kind === 'firewall') return body?.status === 'deleted';
   return false;
 }
 

@@ -23,14 +23,17 @@ describe('resourcePath', () => {
 describe('deleteConfirmed', () => {
   /** Resources by path: a DELETE of a known path removes it; anything else is 404. */
   const present = new Set<string>();
+  const shownDeleted = new Set<string>();
   let server: FakeServer;
   let http: HttpClient;
   beforeAll(async () => {
     server = await startFakeServer((request, response) => {
       const path = request.url ?? '';
       const known = present.has(path);
-      if (request.method === 'DELETE' && known && !path.includes('sticky')) present.delete(path);
-      response.writeHead(known ? 200 : 404, { 'content-type': 'application/json' }).end(known ? '{"id":1}' : '{"errors":[{"reason":"Not found"}]}');
+      if (request.method === 'DELETE' && known && path.includes('shown')) shownDeleted.add(path);
+      if (request.method === 'DELETE' && known && !path.includes('sticky') && !path.includes('shown')) present.delete(path);
+      const body = shownDeleted.has(path) ? '{"id":1,"status":"deleted"}' : '{"id":1}';
+      response.writeHead(known ? 200 : 404, { 'content-type': 'application/json' }).end(known ? body : '{"errors":[{"reason":"Not found"}]}');
     });
     http = new HttpClient(server.url, 2000);
   });
@@ -49,5 +52,12 @@ describe('deleteConfirmed', () => {
     expect(await remove('/v4/images/private%2F99')).toBe('gone');
     present.add('/v4/images/sticky');
     expect(await remove('/v4/images/sticky')).toMatch(/DELETE answered HTTP 200 but GET still answers HTTP 200/);
+  });
+
+  it('a firewall still shown after its DELETE, with status deleted, is deleted (the documents allow it)', async () => {
+    present.add('/v4/networking/firewalls/shown');
+    expect(await remove('/v4/networking/firewalls/shown', 'firewall')).toBe('deleted');
+    present.add('/v4/images/shown');
+    expect(await remove('/v4/images/shown')).toMatch(/GET still answers HTTP 200/);
   });
 });
