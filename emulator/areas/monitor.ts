@@ -134,7 +134,7 @@ const routes: Route[] = [
   }),
   route('DELETE', '/v4/monitor/clients/{clientId}', W, (ctx) => {
     const c = clientOr404(ctx);
-    clients(ctx.store).delete(String(c.id));
+    if (!faulty(ctx.store, 'P3.monitor-client.delete.gone')) clients(ctx.store).delete(String(c.id));
     emitEvent(ctx.store, ctx.principal, { action: 'monitorclient_delete', entity: entityOf(c) });
     return {};
   }),

@@ -38,6 +38,8 @@ export const part3Faults = defineFaults({
   'P3.record.cname.name.unique': { does: 'accepts a second CNAME record with the name of another' },
   'P3.record.cname.name.required': { does: 'accepts a CNAME record without a name' },
   'P3.record.target.required': { does: 'accepts a TXT record without a target' },
+  // A SHOULD rule (inferred): detected as a warning of its rule, never a fail.
+  'P3.record.delete.gone': { does: 'answers a record delete with {} but keeps the record' },
   'P3.record.target.valid-domain': { does: 'does not check that NS, MX, CNAME and SRV targets are domain names' },
   'P3.record.target.no-trailing-period': { does: 'accepts (and strips) a trailing period in a CAA target' },
   'P3.record.target.trailing-period-accepted': { does: 'refuses a trailing period in a CNAME target' },
@@ -66,6 +68,8 @@ export const part3Faults = defineFaults({
   'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters' },
   'P3.monitor-client.label.max-32': { does: 'accepts a monitoring client label longer than 32 characters' },
   'P3.monitor-client.label.unique': { does: 'accepts a monitoring client label that another client holds' },
+  // A SHOULD rule (inferred from "all stored data of the client is lost"): detected as a warning of its rule.
+  'P3.monitor-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P3.monitor-client.create.returns-install-code': { does: 'leaves install_code out of the client create response' },
   'P3.monitor-plan.subscription.enum': { does: 'accepts an unknown monitor_subscription (the free plan follows)' },
   'P3.monitor-plan.update.null-means-free': { does: 'keeps the current plan when the update gives null' },

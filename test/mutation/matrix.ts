@@ -9,6 +9,7 @@ import type { Fault } from '../../emulator/faults/index.js';
 import type { Variation } from '../../emulator/variations/index.js';
 import type { FaultOutcome, Matrix } from '../../reports/mutation.js';
 import type { Results } from '../../reports/results.js';
+import { ruleById } from '../../rules/index.js';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -41,6 +42,9 @@ export function ruleSelects(filter: string, rule: string): boolean {
   return rule === filter || rule.startsWith(`${filter}.`);
 }
 
+/** What the suite must give a fault's rule: `fail` for a MUST rule, `warning` for a SHOULD rule (never a fail). */
+export const expectedStatus = (fault: Fault): 'fail' | 'warning' => (ruleById.get(fault.rule)?.level === 'SHOULD' ? 'warning' : 'fail');
+
 export function judgeFault(fault: Fault, results: Results): Pick<FaultOutcome, 'detected' | 'ruleStatus' | 'detectedBy' | 'otherFails'> {
   const rule = results.rules.find((candidate) => candidate.id === fault.rule);
   const ruleStatus = rule?.status ?? 'not in the results';
@@ -49,7 +53,7 @@ export function judgeFault(fault: Fault, results: Results): Pick<FaultOutcome, '
     .filter((check) => check.verdict === 'fail' || check.verdict === 'finding')
     .map((check) => ({ check: check.name, message: (check.message ?? '').slice(0, 300) }));
   const otherFails = results.rules.filter((candidate) => candidate.status === 'fail' && candidate.id !== fault.rule).map((candidate) => candidate.id);
-  return { detected: ruleStatus === 'fail', ruleStatus, detectedBy, otherFails };
+  return { detected: ruleStatus === expectedStatus(fault), ruleStatus, detectedBy, otherFails };
 }
 
 /** A fault the matrix could not judge, and why. */

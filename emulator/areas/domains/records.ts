@@ -238,7 +238,7 @@ export const recordRoutes: Route[] = [
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     const r = recordOr404(ctx, d, ctx.params['recordId']!);
     const st = stateOf(ctx.store, d.id);
-    st.records = st.records.filter((x) => x.id !== r.id);
+    if (!faulty(ctx.store, 'P3.record.delete.gone')) st.records = st.records.filter((x) => x.id !== r.id);
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_delete', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
     return {};
