@@ -12,6 +12,7 @@ import { preflight } from './preflight.js';
 import { exportCases } from './export-cases.js';
 import { registerExpectations } from './expectations.js';
 import { registerReport } from './report.js';
+import { registerCoverage } from './coverage.js';
 import { registerDiff } from './diff.js';
 import { versionLine } from './version.js';
 
@@ -150,6 +151,7 @@ Examples:
   registerReport(program, out);
   registerExpectations(program, out);
   registerDiff(program, out);
+  registerCoverage(program, out);
 
   program
     .command('export-cases')

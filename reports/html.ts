@@ -106,13 +106,33 @@ ${evidence.map((exchange, index) => renderExchange(exchange, index, index === en
 </div>`;
 }
 
+/** A table row of the documents read as text: its cells joined. */
+const asText = (quote: string) =>
+  quote.startsWith('|')
+    ? quote
+        .replace(/^\|\s*|\s*\|$/g, '')
+        .split(/\s*\|\s*/)
+        .filter(Boolean)
+        .join(' — ')
+    : quote;
+
+/** The document's own words for a rule, quoted. */
+const quotesOf = (rule: RuleResult) =>
+  rule.quotes?.length
+    ? html`<blockquote class="quote" title="the document's own words">${rule.quotes.map((quote) => html`<p>${sentence(asText(quote))}</p>`)}</blockquote>`
+    : '';
+
+/** Where the documents state a rule (document, heading, anchor), and their words. */
+const whereSaid = (results: Results, rule: RuleResult) =>
+  html`<p class="where">${results.documents[rule.document].title} › ${rule.section} <code title="where the documents say it">${results.documents[rule.document].file}#${rule.anchor}</code> · ${rule.area}</p>${quotesOf(rule)}`;
+
 function renderFailures(results: Results): Markup {
   const failed = results.rules.filter((rule) => rule.status === 'fail');
   const articles = failed.map(
     (rule) => html`<article class="failure" id="fail-${rule.id}" data-status="fail" data-area="${rule.area}">
 <h3>${badge('fail')} <code>${rule.id}</code> <span class="level">${rule.level}</span></h3>
 <p class="sentence">${sentence(rule.sentence)}</p>
-<p class="where">${results.documents[rule.document].title} › ${rule.section} <code title="where the documents say it">${results.documents[rule.document].file}#${rule.anchor}</code> · ${rule.area}</p>
+${whereSaid(results, rule)}
 ${rule.checks.filter((entry) => entry.replay).map(renderFailingCheck)}
 </article>`,
   );
@@ -160,7 +180,7 @@ function renderWarnings(results: Results): Markup {
     (rule) => html`<article class="warned" id="warn-${rule.id}" data-status="warning" data-area="${rule.area}">
 <h3>${badge('warning')} <code>${rule.id}</code> <span class="level">${rule.level}</span></h3>
 <p class="sentence">${sentence(rule.sentence)}</p>
-<p class="where">${results.documents[rule.document].title} › ${rule.section} <code title="where the documents say it">${results.documents[rule.document].file}#${rule.anchor}</code> · ${rule.area}</p>
+${whereSaid(results, rule)}
 <p class="warning">${rule.warning}</p>
 ${rule.checks
   .filter((entry) => entry.replay)
@@ -194,6 +214,7 @@ function renderRule(rule: RuleResult): Markup {
   return html`<li class="rule" id="rule-${rule.id}" data-status="${rule.status}" data-area="${rule.area}">
 <details><summary>${badge(rule.status)}${rule.warning && rule.status !== 'warning' ? badge('warning') : ''} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span> <span class="sentence">${sentence(rule.sentence)}</span>${judgementNote(rule)}</summary>
 <div class="rule-body">
+${quotesOf(rule)}
 ${rule.warning ? html`<p class="warning">warning (inferred rule, never a fail): ${rule.warning}</p>` : ''}
 ${rule.untestable ? html`<p class="untestable">not black-box testable: ${rule.untestable}</p>` : ''}
 ${rule.expected ? html`<p class="reason">expected to fail: ${rule.expected.reason}${until(rule.expected.expires)} <a href="#expected-${rule.id}">what failed ↑</a></p>` : ''}
@@ -214,7 +235,11 @@ function renderRules(results: Results): Markup {
       const open = list.some((rule) => rule.status === 'fail' || rule.status === 'error' || rule.warning);
       return html`<details class="section group"${new Markup(open ? ' open' : '')}><summary><span class="section-name">${section}</span> ${countsLine(counts(list))}</summary><ul class="rules">${list.map(renderRule)}</ul></details>`;
     });
-    return html`<section class="document group" id="doc-${documentId}"><h3>${results.documents[documentId].title} ${countsLine(counts(rules))}</h3>${sectionBlocks}</section>`;
+    const coverage = results.documentCoverage?.[documentId];
+    const covered = coverage
+      ? html`<p class="hint document-coverage">Its ${formatNumber(coverage.units)} sentences and table rows: ${formatNumber(coverage.judged)} judged by rules, ${formatNumber(coverage.excused)} excused (overview, definition, not shown, not observable: <code>conformance coverage</code> lists them).</p>`
+      : '';
+    return html`<section class="document group" id="doc-${documentId}"><h3>${results.documents[documentId].title} ${countsLine(counts(rules))}</h3>${covered}${sectionBlocks}</section>`;
   });
   return html`<section id="rules"><h2>Rules by document and section <button type="button" id="expand-all">expand all</button> <button type="button" id="collapse-all">collapse all</button></h2>${documents}</section>`;
 }
@@ -327,7 +352,7 @@ select{font:inherit;max-width:100%}
 .jump,.shown{font-size:.85rem;color:var(--muted)}
 .count-badge{font-size:.8rem;font-weight:600;background:#eaeef2;border-radius:999px;padding:0 8px}
 article.failure{background:var(--card);border:1px solid var(--line);border-left:5px solid var(--fail);border-radius:8px;padding:12px 14px;margin:0 0 12px}
-.sentence{margin:0 0 4px}.where,.file,.hint{color:var(--muted);font-size:.85rem;margin:0 0 6px}
+.sentence{margin:0 0 4px}.quote{margin:4px 0 8px;padding:2px 10px;border-left:3px solid var(--muted);font-style:italic}.quote p{margin:2px 0}.where,.file,.hint{color:var(--muted);font-size:.85rem;margin:0 0 6px}
 .failing-check{border-top:1px dashed var(--line);padding-top:8px;margin-top:8px}
 .check-name{font-weight:600;margin:0 0 4px}
 .message{margin:0 0 6px;color:var(--fail)}

@@ -7,6 +7,7 @@ import type { CheckRecord, Verdict } from '../harness/check.js';
 import type { CostRecord } from '../harness/target.js';
 import type { Exchange } from '../harness/http.js';
 import { withoutCredentials } from '../harness/redact.js';
+import { documentCoverage } from '../rules/coverage.js';
 import { DOCUMENTS, areaOfRule, areaOfRuleIds, documentOf, type DocumentId } from './areas.js';
 import type { Expectation, ExpectationsReport } from './expectations.js';
 import { curlCommand, replayCommand, replaySettingsOf, type ReplaySettings } from './reproduce.js';
@@ -96,6 +97,8 @@ export interface RuleResult {
   area: string;
   /** The rule in one sentence, in the documents' terms. */
   sentence: string;
+  /** The document's own words: the sentences and table rows that state the rule (absent in results of older versions). */
+  quotes?: string[];
   /** Why no black-box check is possible (rules the ledger marks untestable). */
   untestable?: string;
   /** The expectation excusing its fail (status `expected`). */
@@ -173,6 +176,8 @@ export interface Results {
   /** The shard results this one was merged from (`conformance report --from A --from B …`). */
   merged?: { from: string[]; shards: string[] };
   documents: typeof DOCUMENTS;
+  /** How much of each document the ledger judges: its units (sentences, table rows), judged by rules or excused. */
+  documentCoverage?: Record<DocumentId, { units: number; judged: number; excused: number }>;
   rules: RuleResult[];
   endpoints: EndpointCoverage[];
   checkList: CheckResult[];
@@ -233,6 +238,7 @@ export function buildResults(
         anchor: rule.anchor,
         area: areaOfRule(rule),
         sentence: rule.rule,
+        quotes: rule.quotes,
         ...(rule.check.startsWith('untestable: ') ? { untestable: rule.check.slice('untestable: '.length) } : {}),
         checks: [],
       },
@@ -337,6 +343,9 @@ export function buildResults(
     checks: checkCounts,
     ...(meta.setupError ? { setupError: meta.setupError } : {}),
     documents: DOCUMENTS,
+    documentCoverage: Object.fromEntries(
+      documentCoverage().map((entry) => [`part${entry.part}`, { units: entry.units, judged: entry.mapped, excused: entry.excused }]),
+    ) as Results['documentCoverage'],
     rules,
     endpoints: endpoints.map((endpoint) => {
       const key = endpointKey(endpoint);

@@ -4,30 +4,21 @@ import { rules as part3 } from './part3.js';
 import { endpointRules } from './endpoint-rules.js';
 import { withResponseBounds } from './response-bounds.js';
 import type { DeclaredRule, Rule } from './types.js';
+import { DOCUMENTS, headingSlug } from './documents.js';
+import { quotesByRule } from './coverage.js';
 
 export type { Rule, Need } from './types.js';
-
-/** The version of the documents the ledger follows. */
-export const DOCUMENTS_VERSION = '4.123.1';
-
-/** The document of each part, by file name. */
-export const DOCUMENTS = {
-  1: 'part1-common-databases-account.md',
-  2: 'part2-compute-images-tags.md',
-  3: 'part3-domains-monitoring-networking.md',
-} as const;
-
-/** GitHub's slug of a heading: lower case, punctuation other than `-` dropped, each space a dash. */
-export function headingSlug(heading: string): string {
-  return heading
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-    .replace(/ /g, '-');
-}
+export { DOCUMENTS, DOCUMENTS_VERSION, headingSlug } from './documents.js';
 
 // GitHub suffixes a repeated slug (-1, -2 …), but a rule names its section by text, and the first heading of that
 // text gets no suffix unless an earlier, different heading has the same slug (test/contract/ledger.test.ts checks).
-const located = (rule: DeclaredRule): Rule => ({ ...rule, document: DOCUMENTS[rule.part], anchor: headingSlug(rule.section) });
+const quotes = quotesByRule();
+const located = (rule: DeclaredRule): Rule => ({
+  ...rule,
+  document: DOCUMENTS[rule.part],
+  anchor: headingSlug(rule.section),
+  quotes: (quotes.get(rule.id) ?? []).map((unit) => unit.text),
+});
 
 /**
  * The whole ledger: the hand-written rules of each document (each length bound of a resource table with its

@@ -13,6 +13,8 @@ export interface Rule {
   level: 'MUST' | 'SHOULD';
   /** The rule in one sentence, in the documents' own terms. */
   rule: string;
+  /** The document's own words: the sentences and table rows that state it (rules/coverage/part<n>.json). */
+  quotes: string[];
   /** Endpoints it concerns, as `METHOD /path` exactly as in the catalogue; empty for response-shape rules used everywhere. */
   endpoints: string[];
   /** What a black-box check of it needs from the target. */
@@ -22,7 +24,7 @@ export interface Rule {
 }
 
 /** A rule as declared (rules/part<n>.ts, rules/endpoint-rules.ts): rules/index.ts adds where it lives in its document. */
-export type DeclaredRule = Omit<Rule, 'document' | 'anchor'>;
+export type DeclaredRule = Omit<Rule, 'document' | 'anchor' | 'quotes'>;
 
 /** How a rule is checked: `schema` (a response or request schema constraint), `code` (a checking function),
  *  `scenario`, `property`, or `untestable: <reason>` when no black-box check is possible. */

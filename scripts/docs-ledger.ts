@@ -60,6 +60,7 @@ export function ledgerJson(checks: readonly CollectedCheck[]): string {
     section: rule.section,
     level: rule.level,
     rule: rule.rule,
+    quotes: rule.quotes,
     endpoints: rule.endpoints,
     needs: rule.needs,
     check: rule.check,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,32 @@ describe('conformance command line', () => {
     expect(rows.every((row) => row.rules.length > 0)).toBe(true);
   });
 
+  it('maps the documents: every unit judged or excused, and a new version of them shows what is unmapped', () => {
+    const coverage = conformance(['coverage', '--documents', new URL('../../../shared/spec/', import.meta.url).pathname]);
+    expect(coverage.code, coverage.stdout).toBe(0);
+    expect(coverage.stdout).toMatch(/^coverage: \d+ units, \d+ judged by rules, \d+ excused, 0 unmapped$/m);
+    const changed = mkdtempSync(join(tmpdir(), 'conformance-documents-'));
+    for (const name of readdirSync(new URL('../../../shared/spec/', import.meta.url)))
+      writeFileSync(join(changed, name), readFileSync(new URL(`../../../shared/spec/${name}`, import.meta.url), 'utf8'));
+    const part3 = join(changed, 'part3-domains-monitoring-networking.md');
+    writeFileSync(
+      part3,
+      readFileSync(part3, 'utf8').replace(
+        'Status cannot be set to `deleted` by update.',
+        'Status cannot be set to `deleted` by update. A firewall has at most 9 devices.',
+      ),
+    );
+    const after = conformance(['coverage', '--documents', changed]);
+    expect(after.code).toBe(1);
+    expect(after.stdout).toContain('unmapped: [Firewall status] A firewall has at most 9 devices.');
+    const map = JSON.parse(conformance(['coverage', '--json']).stdout) as Array<{
+      units: number;
+      map: Array<{ text: string; rules?: string[]; none?: string }>;
+    }>;
+    expect(map.map((entry) => entry.map.length)).toEqual(map.map((entry) => entry.units));
+    expect(map[2]!.map.find((unit) => unit.text === 'Status cannot be set to `deleted` by update.')?.rules).toContain('P3.firewall.status.update-not-deleted');
+  });
+
   it('validates a body from a file and from standard input', () => {
     const file = join(dir, 'account.json');
     writeFileSync(file, JSON.stringify(ACCOUNT_OK));
@@ -75,6 +101,7 @@ describe('conformance command line', () => {
       ['rules', '--wat'],
       ['validate', '--endpoint', 'GET /v4/nowhere', '--status', '200'],
       ['validate', '--status', '200'],
+      ['coverage', '--documents', '/nowhere'],
     ]) {
       const result = conformance(args, '{}');
       expect(result.code, args.join(' ')).toBe(2);
