@@ -146,6 +146,7 @@ export const rules: DeclaredRule[] = [
   must('P1.database-engine.id.engine-version-form', 'Managed database engine', 'The id of an engine has the format <engine>/<version>.', [E.enginesList, E.engineView]),
   should('P1.database-engine.id.matches-engine-version', 'Managed database engine', 'inferred: the id of an engine is its own engine and version joined by a slash.', [E.enginesList, E.engineView], 'code'),
   must('P1.database-engine.view-by-id', 'Endpoints', 'GET /v4/databases/engines/{engineId} with an id of the form <engine>/<version> (containing a slash) returns that engine object.', [E.engineView], 'scenario'),
+  should('P1.path.integer-ids', 'Endpoints', 'inferred: {instanceId}, {backupId}, {invoiceId}, {loginId} and {eventId} are integers, so a path with a non-integer value there names no resource and is rejected.', [E.dbView, E.invoiceView, E.loginView, E.eventView], 'scenario'),
   must('P1.database-engine.view.page-accepted', 'Managed databases', 'The engine view accepts the page and page_size query parameters.', [E.engineView], 'scenario'),
 
   // ---------------------------------------------------------------- Managed database (cluster)

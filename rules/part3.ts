@@ -145,6 +145,7 @@ const domainRules: DeclaredRule[] = [
   must('P3.domain-import.remote-nameserver.required', S_DOMAINS, 'POST /v4/domains/import requires `remote_nameserver`.', [DOMAIN_IMPORT], 'schema'),
   untestable('P3.domain.import.axfr-allowed', S_DOMAINS, 'The remote nameserver must allow zone transfers (AXFR) for the import to succeed.', [DOMAIN_IMPORT], 'needs a remote nameserver under the tester\'s control'),
   untestable('P3.domain.import.axfr-sources', S_DOMAINS, 'The import transfers the zone from 96.126.114.97, 96.126.114.98, 2600:3c00::5e or 2600:3c00::5f.', [DOMAIN_IMPORT], 'needs a remote nameserver that logs transfer sources'),
+  should('P3.path.integer-ids', 'Endpoints', 'inferred: {domainId} (but in the clone and zone-file paths), {recordId}, {clientId}, {firewallId} and {deviceId} are integers, so a path with a non-integer value there names no resource and is rejected.', [DOMAIN_VIEW, RECORD_VIEW, CLIENT_VIEW, FIREWALL_VIEW, DEVICE_VIEW], 'scenario'),
   should('P3.domain.delete.gone', S_DOMAINS, 'inferred: after DELETE the domain is no longer viewable or listed.', [DOMAIN_DELETE, DOMAIN_VIEW, DOMAINS_LIST], 'scenario'),
   must('P3.domain.delete.removes-records', S_DOMAINS, 'DELETE domain deletes all its records.', [DOMAIN_DELETE, RECORDS_LIST], 'scenario'),
   untestable('P3.domain.delete.nameservers', S_DOMAINS, 'DELETE domain removes the domain from the nameservers shortly after.', [DOMAIN_DELETE], NOT_OBSERVABLE_DNS.replace('untestable: ', '')),

@@ -2,6 +2,7 @@
 import { defineFaults } from './define.js';
 export const part3Faults = defineFaults({
   // — domains
+  'P3.path.integer-ids': { does: 'reads a domain id by its leading digits (domain `12abc` is domain 12): a SHOULD rule, a warning' },
   'P3.domain.domain.max-255': { does: 'accepts a domain name longer than 255 characters' },
   'P3.domain.domain.label-max-63': { does: 'accepts a domain name with a label longer than 63 characters' },
   'P3.domain.domain.rfc-1035': { does: 'accepts domain labels that begin or end with a hyphen' },

@@ -406,3 +406,19 @@ describe('Versioning', () => {
     }
   });
 });
+
+// "Path parameters: {instanceId}, {backupId}, {invoiceId}, {loginId}, {eventId} are integers": that a non-integer is
+// rejected is inferred (a warning at most). An id the account holds followed by letters catches a server reading
+// only its leading digits.
+describe('Path parameters', () => {
+  check('P1.path.integer-ids', 'non-integer path ids are rejected', async (c) => {
+    const paths = ['/v4/databases/mysql/instances/abc'];
+    for (const list of ['/v4/account/invoices', '/v4/account/logins', '/v4/account/events']) {
+      paths.push(`${list}/abc`);
+      const items = (await c.get(list)).body as { data?: Json[] } | undefined;
+      const held = items?.data?.find((item) => Number.isInteger(item.id));
+      if (held) paths.push(`${list}/${String(held.id)}abc`);
+    }
+    for (const path of paths) c.expectRejected('P1.path.integer-ids', await c.get(path), `GET ${path}`);
+  });
+});

@@ -471,3 +471,22 @@ describe('POST /v4/domains/{domainId}/clone', () => {
     c.expect(rule, sourceRecords.length === 1, `after the clone the source has ${sourceRecords.length} records (had 1)`);
   });
 });
+
+// "{domainId}, {recordId}, {clientId}, {firewallId}, {deviceId} are integers": that a non-integer is rejected is
+// inferred (a warning at most). An id the account holds followed by letters catches a server reading only its
+// leading digits.
+describe('Path parameters', () => {
+  check('P3.path.integer-ids', 'non-integer path ids are rejected', async (c) => {
+    const [domain, firewall] = [await fx.domain(c), await fx.firewall(c)];
+    const paths = [
+      '/v4/domains/abc',
+      `/v4/domains/${domain.id}abc`,
+      `/v4/domains/${domain.id}/records/abc`,
+      '/v4/monitor/clients/abc',
+      '/v4/networking/firewalls/abc',
+      `/v4/networking/firewalls/${firewall.id}abc`,
+      `/v4/networking/firewalls/${firewall.id}/devices/abc`,
+    ];
+    for (const path of paths) c.expectRejected('P3.path.integer-ids', await c.get(path), `GET ${path}`);
+  });
+});

@@ -5,6 +5,7 @@ import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { canAccess } from '../../core/permissions.js';
+import { faulty } from '../../faults/index.js';
 
 export interface Domain {
   id: number;
@@ -131,6 +132,7 @@ export const names = (store: Store) => store.table<number>(NAMES);
 export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false): Domain {
   let d: Domain | undefined;
   if (/^\d{1,15}$/.test(raw)) d = getDomain(ctx.store, Number(raw));
+  else if (faulty(ctx.store, 'P3.path.integer-ids') && /^\d/.test(raw)) d = getDomain(ctx.store, parseInt(raw, 10));
   else if (byName) {
     const id = names(ctx.store).get(raw.toLowerCase());
     d = id === undefined ? undefined : getDomain(ctx.store, id);
