@@ -23,6 +23,8 @@ export interface VariationOutcome {
    * files share the account and the clock, so a fail that does not repeat is a timing clash, listed, never hidden.
    */
   firstRun?: Pick<VariationOutcome, 'failedRules' | 'erroredChecks' | 'problem'>;
+  /** The variations switched on in the same run (its group), when it was judged together with others. */
+  together?: string[];
 }
 
 export interface VariationMatrix {
@@ -46,10 +48,11 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     const errored = outcome.erroredChecks.length ? `<div class="msg">errored:</div>${outcome.erroredChecks.map(checkCell).join('')}` : '';
     const problem = outcome.problem ? `<div class="msg">${escapeHtml(outcome.problem)}</div>` : '';
     const first = outcome.firstRun
-      ? `<div class="msg">clean on a second run; the first run reported: ${escapeHtml([...outcome.firstRun.failedRules.map((rule) => `${rule.rule} (${rule.checks[0]?.message ?? ''})`), ...outcome.firstRun.erroredChecks.map((check) => `error ${check.check}: ${check.message}`), ...(outcome.firstRun.problem ? [outcome.firstRun.problem] : [])].join('; '))}</div>`
+      ? `<div class="msg">clean on a run alone; an earlier run reported: ${escapeHtml([...outcome.firstRun.failedRules.map((rule) => `${rule.rule} (${rule.checks[0]?.message ?? ''})`), ...outcome.firstRun.erroredChecks.map((check) => `error ${check.check}: ${check.message}`), ...(outcome.firstRun.problem ? [outcome.firstRun.problem] : [])].join('; '))}</div>`
       : '';
+    const together = outcome.together?.length ? `<div class="msg">judged in one run with ${outcome.together.map(escapeHtml).join(', ')}</div>` : '';
     const warned = outcome.warnings.length ? `<div class="msg">warnings (SHOULD, not fails): ${outcome.warnings.map(escapeHtml).join(', ')}</div>` : '';
-    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${first}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${first}${together}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
   const cried = matrix.variations - matrix.clean;
   return matrixPage({

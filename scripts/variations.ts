@@ -46,7 +46,8 @@ const matrix = await runVariationMatrix({
     const verdict = outcome.clean
       ? 'clean'
       : `CRIED WOLF (${[...outcome.failedRules.map((rule) => rule.rule), ...outcome.erroredChecks.map((check) => `error: ${check.check}`), ...(outcome.problem ? [outcome.problem] : [])].join('; ').slice(0, 600)})`;
-    process.stderr.write(`[${String(done).padStart(3)}/${total}] ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s) ${verdict}\n`);
+    const group = outcome.together?.length ? `, with ${outcome.together.length} others` : ', alone';
+    process.stderr.write(`[${String(done).padStart(3)}/${total}] ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s${group}) ${verdict}\n`);
   },
 });
 mkdirSync(options.out, { recursive: true });

@@ -20,7 +20,9 @@ export interface MatrixOptions extends WorkersOptions<FaultOutcome> {
 
 /** What a worker is given: its share of the faults (or variations), with their places in the catalogue order. */
 export type WorkerTask = { seed: number; runTimeoutMs: number; keepRunsIn?: string } & (
-  { kind: 'faults'; items: Array<[number, Fault]> } | { kind: 'variations'; items: Array<[number, Variation]>; runs: number; violationRuns: number }
+  | { kind: 'faults'; items: Array<[number, Fault]> }
+  // Each item of a variations task is a group of variations switched on together in one full run.
+  | { kind: 'variations'; items: Array<[number, Variation[]]>; runs: number; violationRuns: number }
 );
 
 export type WorkerMessage<Outcome = FaultOutcome> = { kind: 'outcome'; index: number; outcome: Outcome } | { kind: 'failed'; message: string };

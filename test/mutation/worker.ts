@@ -1,8 +1,8 @@
 // One worker of the mutation matrix or of the variation matrix (started by matrix.ts with an IPC channel). It keeps
 // one vitest instance and one emulator host for all its items, so start-ups and module transforms are paid once.
 // For each fault it starts a fresh emulator with that fault alone, runs only the spec files holding a check of the
-// fault's rule, narrowed to that rule; for each variation, a fresh emulator with that variation alone and a full run
-// (every spec file, every rule). It sends back the outcome.
+// fault's rule, narrowed to that rule; for each group of variations, a fresh emulator with those variations and a full
+// run (every spec file, every rule). It sends back the outcome.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,27 +108,30 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, files: Map<Tes
   };
 }
 
-/** The plan of a variation: every spec file, every rule; the consistency window the variation asks for. */
-function variationPlan(variation: Variation, index: number, task: WorkerTask & { kind: 'variations' }, files: Map<TestSpecification, string[]>): Plan<unknown> {
+/** The plan of a group of variations switched on together: every spec file, every rule; the longest consistency
+ *  window any of them asks for. Its outcome is one per variation. */
+function variationPlan(group: Variation[], index: number, task: WorkerTask & { kind: 'variations' }, files: Map<TestSpecification, string[]>): Plan<unknown> {
+  const ids = group.map((variation) => variation.id);
+  const window = Math.max(0, ...group.map((variation) => variation.consistencyWindowMs ?? 0));
   return {
-    label: `${index}-${variation.id}`,
+    label: `${index}-${ids.join('+')}`.slice(0, 120),
     faults: [],
-    variations: [variation.id],
+    variations: ids,
     config: {
       ...fromEnv(),
       seed: task.seed,
       runs: task.runs,
       violationRuns: task.violationRuns,
-      emulatorVariations: [variation.id],
+      emulatorVariations: ids,
       runId: `var${index}`,
       allure: false,
       shrink: false,
-      ...(variation.consistencyWindowMs ? { consistencyWindowMs: variation.consistencyWindowMs } : {}),
+      ...(window ? { consistencyWindowMs: window } : {}),
     },
     specifications: [...files.keys()],
-    judge: (results, durationMs) => judgeVariation(variation, results, durationMs),
-    unjudged: (problem, durationMs) => ({ ...unjudgedVariation(variation, problem), durationMs }),
-    nothingToRun: () => unjudgedVariation(variation, 'no spec files'),
+    judge: (results, durationMs) => group.map((variation) => judgeVariation(variation, results, durationMs, ids)),
+    unjudged: (problem, durationMs) => group.map((variation) => ({ ...unjudgedVariation(variation, problem), durationMs })),
+    nothingToRun: () => group.map((variation) => unjudgedVariation(variation, 'no spec files')),
   };
 }
 
@@ -155,7 +158,7 @@ async function main(task: WorkerTask): Promise<void> {
     const plans: Array<[number, Plan<unknown>]> =
       task.kind === 'faults'
         ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, files)])
-        : task.items.map(([index, variation]) => [index, variationPlan(variation, index, task, files)]);
+        : task.items.map(([index, group]) => [index, variationPlan(group, index, task, files)]);
     for (const [index, plan] of plans) {
       const outcome = plan.specifications.length
         ? await runPlan(vitest, host, plan, task).catch((error: Error) => plan.unjudged(error.message, 0))

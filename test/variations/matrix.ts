@@ -1,9 +1,10 @@
-// The variation matrix: for each variation, a full run of the suite (every spec file, every rule) against a fresh
-// embedded emulator making that one allowed choice differently; the suite must report no fail and no error. It runs
-// on the mutation matrix's workers (test/mutation/worker.ts).
+// The variation matrix: full runs of the suite (every spec file, every rule) against a fresh embedded emulator making
+// allowed choices differently, a few variations at a time, and each variation alone when its group was not clean;
+// the suite must report no fail and no error. It runs on the mutation matrix's workers (test/mutation/worker.ts).
 import type { Variation } from '../../emulator/variations/index.js';
 import type { Results } from '../../reports/results.js';
 import type { VariationMatrix, VariationOutcome } from '../../reports/variations.js';
+import { availableParallelism } from 'node:os';
 import { runWorkers, type WorkersOptions } from '../mutation/matrix.js';
 
 /**
@@ -21,7 +22,8 @@ export interface VariationMatrixOptions extends WorkersOptions<VariationOutcome>
 
 const short = (message: string | undefined): string => (message ?? '').slice(0, 300);
 
-export function judgeVariation(variation: Variation, results: Results, durationMs: number): VariationOutcome {
+/** `ids`: the variations switched on in the run (the variation's group); a variation run alone needs none. */
+export function judgeVariation(variation: Variation, results: Results, durationMs: number, ids: string[] = [variation.id]): VariationOutcome {
   const failedRules = results.rules
     .filter((rule) => rule.status === 'fail')
     .map((rule) => ({
@@ -41,6 +43,7 @@ export function judgeVariation(variation: Variation, results: Results, durationM
     erroredChecks,
     warnings,
     durationMs,
+    ...(ids.length > 1 ? { together: ids.filter((id) => id !== variation.id) } : {}),
   };
 }
 
@@ -59,26 +62,51 @@ export function unjudgedVariation(variation: Variation, problem: string): Variat
   };
 }
 
+/** Variations per run of the first round: switched on together, each is judged by the same full run. */
+export const GROUP_SIZE = 6;
+
+/** The variations dealt into groups of at most `size`, neighbours of the catalogue (often one subject) apart. */
+export function groupsOf<T>(variations: readonly T[], size: number): T[][] {
+  const count = Math.ceil(variations.length / size);
+  return Array.from({ length: count }, (_, group) => variations.filter((_, index) => index % count === group));
+}
+
 export async function runVariationMatrix(options: VariationMatrixOptions): Promise<VariationMatrix> {
   // A full run takes 20–70 s alone; on a shared, loaded machine well over the mutation matrix's 120 s per run.
-  const run = (variations: readonly Variation[]) =>
-    runWorkers(
-      variations,
-      { runTimeoutMs: 360_000, ...options },
-      (items, common) => ({ kind: 'variations', items, runs: options.runs, violationRuns: options.violationRuns, ...common }),
-      unjudgedVariation,
-    );
-  const { started, jobs, outcomes: first } = await run(options.variations);
-  // Spec files share the account and the clock: a variation counts as crying wolf only when a second run does too
-  // (as `twice()` does for a scenario); what the first run reported stays in the row.
-  const unclean = options.variations.filter((variation) => !first.find((outcome) => outcome.id === variation.id)?.clean);
-  const second = unclean.length ? (await run(unclean)).outcomes : [];
-  const outcomes = first.map((outcome) => {
-    const again = second.find((retry) => retry.id === outcome.id);
-    if (!again?.clean) return again ?? outcome;
+  const run = async (groups: Variation[][]) => {
+    let done = 0;
+    const total = groups.flat().length;
+    const report = (outcomes: VariationOutcome[]) => outcomes.forEach((outcome) => options.onOutcome?.(outcome, ++done, total));
+    return (
+      await runWorkers<Variation[], VariationOutcome[]>(
+        groups,
+        { runTimeoutMs: 360_000, ...options, onOutcome: report },
+        (items, common) => ({ kind: 'variations', items, runs: options.runs, violationRuns: options.violationRuns, ...common }),
+        (group, problem) => group.map((variation) => unjudgedVariation(variation, problem)),
+      )
+    ).outcomes.flat();
+  };
+  const started = new Date();
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), options.variations.length));
+  // First round: the variations in groups, one full run each (the choices are independent, so a correct suite
+  // stays quiet under any mix of them). A group that is not clean says nothing of which of its variations made
+  // it so: each of them then runs alone.
+  const grouped = await run(groupsOf(options.variations, GROUP_SIZE));
+  const doubtful = options.variations.filter((variation) => !grouped.find((outcome) => outcome.id === variation.id)?.clean);
+  const alone = doubtful.length ? await run(doubtful.map((variation) => [variation])) : [];
+  // Spec files share the account and the clock: a variation counts as crying wolf only when a second run alone
+  // does too (as `twice()` does for a scenario); what the first run reported stays in the row.
+  const unclean = doubtful.filter((variation) => !alone.find((outcome) => outcome.id === variation.id)?.clean);
+  const second = unclean.length ? await run(unclean.map((variation) => [variation])) : [];
+  const outcomes = options.variations.map((variation) => {
+    const first = grouped.find((outcome) => outcome.id === variation.id)!;
+    if (first.clean) return first;
+    const retry = second.find((outcome) => outcome.id === variation.id) ?? alone.find((outcome) => outcome.id === variation.id)!;
+    const earlier = second.some((outcome) => outcome.id === variation.id) ? alone.find((outcome) => outcome.id === variation.id)! : first;
+    if (!retry.clean) return retry;
     return {
-      ...again,
-      firstRun: { failedRules: outcome.failedRules, erroredChecks: outcome.erroredChecks, ...(outcome.problem ? { problem: outcome.problem } : {}) },
+      ...retry,
+      firstRun: { failedRules: earlier.failedRules, erroredChecks: earlier.erroredChecks, ...(earlier.problem ? { problem: earlier.problem } : {}) },
     };
   });
   const finished = new Date();
