@@ -29,6 +29,7 @@ export const part1Faults = defineFaults({
   'P1.databases.serves.get-databases-engines-id': { does: 'GET /v4/databases/engines/{engineId} refuses valid requests (400)' },
   // ---------------------------------------------------------------- versioning
   // SHOULD rules (inferred): detected as a warning of the rule.
+  'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.path.integer-ids': { does: 'reads an integer path id by its leading digits (invoice `12abc` is invoice 12)' },
   'P1.versioning.v4-prefix': { does: 'serves GET /v4/databases/engines only without its /v4 version segment' },
   'P1.versioning.beta.get-account-maintenance': { does: 'serves the maintenance list under /v4 instead of /v4beta' },

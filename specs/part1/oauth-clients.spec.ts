@@ -67,6 +67,16 @@ describe('OAuth client create and update', () => {
 });
 
 describe('OAuth client delete', () => {
+  check('P1.oauth-client.delete.gone', 'a deleted client can no longer be viewed and is not listed', async (c) => {
+    const rule = 'P1.oauth-client.delete.gone';
+    const { id } = await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' });
+    const path = `/v4/account/oauth-clients/${encodeURIComponent(id)}`;
+    c.expectSuccess(rule, await c.delete(path), 'DELETE the client');
+    const refused = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
+    c.expectRejected(rule, await readAfterWrite(c, () => c.get(path), refused), 'GET the deleted client');
+    c.expect(rule, await fx.gone(c, '/v4/account/oauth-clients', (item) => item.id === id), `the deleted client ${id} is still listed`);
+  });
+
   check('P1.oauth-client.delete.invalidates', 'deleting a client invalidates the tokens issued to it', async (c) => {
     const rule = 'P1.oauth-client.delete.invalidates';
     if (!c.target.control || c.target.info.controlUrl !== c.target.info.baseUrl)

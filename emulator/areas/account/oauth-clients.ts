@@ -85,7 +85,7 @@ export function updateClient(ctx: RequestContext) {
 export function deleteClient(ctx: RequestContext) {
   const c = clientOr404(ctx);
   const s = ctx.store;
-  T.clients(s).delete(c.id);
+  if (!faulty(s, 'P1.oauth-client.delete.gone')) T.clients(s).delete(c.id);
   // Documented: deleting a client invalidates every token issued to it.
   if (!faulty(s, 'P1.oauth-client.delete.invalidates')) for (const [token, p] of s.tokens) if (p.oauthClientId === c.id) s.tokens.delete(token);
   emitEvent(s, ctx.principal, { action: 'oauth_client_delete', entity: clientEntity(c) });
