@@ -377,6 +377,8 @@ function selected(rules: string[], filters: string[] | null): boolean {
 
 export interface CheckOptions {
   timeout?: number;
+  /** The run-wide lock the whole check holds (`Check.exclusively`): it writes account-wide state other files judge. */
+  exclusive?: string;
 }
 
 /** Allure groups checks by document (epic), section (feature) and rule (story); every rule id is a `rule` label and a tag. */
@@ -432,7 +434,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         context.skip(planned.reason);
       }
       try {
-        await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, () => body(run));
+        const judged = () => (options.exclusive ? run.exclusively(options.exclusive, () => body(run)) : body(run));
+        await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, judged);
         if (run.refusal) throw run.refusal;
         run.finish();
       } catch (error) {

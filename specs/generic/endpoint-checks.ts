@@ -82,7 +82,8 @@ async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Rec
 async function sendWithUnknownId(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe) {
   let request: ValidRequest;
   try {
-    request = await buildRefusable(c, fx, endpoint, recipe);
+    const build = () => buildRefusable(c, fx, endpoint, recipe);
+    request = await (recipe.exclusive ? c.exclusively(recipe.exclusive, build) : build());
   } catch (error) {
     const noTemplate = error instanceof SetupError || error instanceof MissingCapability;
     if (!noTemplate || Object.keys(endpoint.params).length !== 1 || endpoint.request) throw error;

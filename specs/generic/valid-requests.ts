@@ -104,6 +104,8 @@ const DB = '/v4/databases/mysql/instances';
 /** State there is one of per account, written by several spec files: its writes and the checks judging them take turns. */
 export const MONITOR_PLAN_LOCK = 'monitor-plan';
 export const ACCOUNT_LOCK = 'account';
+/** One IPv6 range per region per account: a region is found free and a range made there without another file between. */
+export const IPV6_RANGES_LOCK = 'ipv6-ranges';
 
 /** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
 function adoptChild(kind: ResourceKind, key: string): Recipe['adopt'] {
@@ -501,6 +503,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/networking/ipv6/pools': { build: async () => at('/v4/networking/ipv6/pools') },
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },
   'POST /v4/networking/ipv6/ranges': {
+    exclusive: IPV6_RANGES_LOCK,
     adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range'),
     build: async (c, fx) => {
       // One range per region per account: in a region holding no range but this file's (deleted first).
@@ -508,7 +511,13 @@ export const validRequests: Record<string, Recipe> = {
       return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.instanceIn(c, region)).id } });
     },
   },
-  'GET /v4/networking/ipv6/ranges/{range}': { build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c)).range}`) },
-  'DELETE /v4/networking/ipv6/ranges/{range}': { build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c, { fresh: true })).range}`) },
+  'GET /v4/networking/ipv6/ranges/{range}': {
+    exclusive: IPV6_RANGES_LOCK,
+    build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c)).range}`),
+  },
+  'DELETE /v4/networking/ipv6/ranges/{range}': {
+    exclusive: IPV6_RANGES_LOCK,
+    build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c, { fresh: true })).range}`),
+  },
   'GET /v4beta/networking/vlans': { build: async () => at('/v4beta/networking/vlans') },
 };

@@ -55,8 +55,7 @@ function expectShows(c: Check, rule: string, view: Exchange, expected: Json, wha
 }
 
 /** A check writing the account: it holds the run's account lock, so no other spec file's account write lands meanwhile. */
-const accountCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) =>
-  check(rules, title, (c) => c.exclusively(ACCOUNT_LOCK, () => body(c)));
+const accountCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) => check(rules, title, body, { exclusive: ACCOUNT_LOCK });
 
 describe('Account cancellation', () => {
   // First in the file: the charge can only fail while a balance remains, and any successful cancel pays it.

@@ -13,7 +13,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { deepFind } from '../generic/valid-requests.js';
+import { deepFind, IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
 
 type Json = Record<string, unknown>;
 
@@ -422,6 +422,7 @@ describe('IPv6 ranges', () => {
         c.expect('P3.ipv6-range.region-of-instance', view.region === region, `the range routed to an instance of ${region} is in ${view.region}`);
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${range}`), 'DELETE the range');
     },
+    { exclusive: IPV6_RANGES_LOCK },
   );
 
   check(
@@ -463,47 +464,58 @@ describe('IPv6 ranges', () => {
       c.expectSuccess('P3.ipv6-range.one-per-region', third.exchange, `a range in ${region} once the first one is deleted`);
       if (third.range) await c.delete(`${RANGES}/${third.range}`);
     },
+    { exclusive: IPV6_RANGES_LOCK },
   );
 
-  check('P3.assign.ipv6-retarget', 'assigning a range re-targets it to the SLAAC address of the receiving instance', async (c) => {
-    const region = await otherRegion(c, { free: true });
-    const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
-    const [sp, sq] = [await slaacOf(c, p.id), await slaacOf(c, q.id)];
-    const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
-    if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
-    const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
-    if (typeof rangeRegion === 'string')
-      c.expect('P3.ipv6-range.region-of-instance', rangeRegion === region, `the range routed to an instance of ${region} is in ${rangeRegion}`);
-    const assign = await c.post('/v4/networking/ips/assign', { region, assignments: [{ address: `${created.range}/64`, compute_id: q.id }] });
-    c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
-    const view = await rangeView(c, created.range);
-    const target = (view.body as Json | undefined)?.route_target;
-    c.expect(
-      'P3.assign.ipv6-retarget',
-      typeof target === 'string' && ipaddr.IPv6.isValid(target) && norm6(target) === sq,
-      `the range routes to ${String(target)}, not to ${sq} (instance ${q.id})`,
-      view,
-    );
-    await c.delete(`${RANGES}/${created.range}`);
-  });
-
-  check(['P3.ipv6-range.shared-cannot-delete', 'P3.share.empty-removes'], 'a shared range cannot be deleted; sharing an empty list unshares it', async (c) => {
-    const region = await otherRegion(c, { free: true });
-    const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
-    const sp = await slaacOf(c, p.id);
-    const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
-    if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
-    const shared = await c.post('/v4beta/networking/ips/share', { compute_id: q.id, ips: [created.range] });
-    if (shared.status >= 400) {
+  check(
+    'P3.assign.ipv6-retarget',
+    'assigning a range re-targets it to the SLAAC address of the receiving instance',
+    async (c) => {
+      const region = await otherRegion(c, { free: true });
+      const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
+      const [sp, sq] = [await slaacOf(c, p.id), await slaacOf(c, q.id)];
+      const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+      if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
+      const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
+      if (typeof rangeRegion === 'string')
+        c.expect('P3.ipv6-range.region-of-instance', rangeRegion === region, `the range routed to an instance of ${region} is in ${rangeRegion}`);
+      const assign = await c.post('/v4/networking/ips/assign', { region, assignments: [{ address: `${created.range}/64`, compute_id: q.id }] });
+      c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
+      const view = await rangeView(c, created.range);
+      const target = (view.body as Json | undefined)?.route_target;
+      c.expect(
+        'P3.assign.ipv6-retarget',
+        typeof target === 'string' && ipaddr.IPv6.isValid(target) && norm6(target) === sq,
+        `the range routes to ${String(target)}, not to ${sq} (instance ${q.id})`,
+        view,
+      );
       await c.delete(`${RANGES}/${created.range}`);
-      c.skip(`IPv6 range sharing was refused in ${region} (which regions offer it is not shown)`);
-    }
-    const refused = await c.delete(`${RANGES}/${created.range}`);
-    c.expectRejected('P3.ipv6-range.shared-cannot-delete', refused, 'DELETE a shared range');
-    c.expectSuccess('P3.ipv6-range.shared-cannot-delete', await rangeView(c, created.range), 'GET the range after a refused delete');
-    c.expectSuccess('P3.share.empty-removes', await c.post('/v4beta/networking/ips/share', { compute_id: q.id, ips: [] }), 'sharing an empty list');
-    c.expectSuccess('P3.share.empty-removes', await c.delete(`${RANGES}/${created.range}`), 'DELETE the range once the instance shares nothing');
-  });
+    },
+    { exclusive: IPV6_RANGES_LOCK },
+  );
+
+  check(
+    ['P3.ipv6-range.shared-cannot-delete', 'P3.share.empty-removes'],
+    'a shared range cannot be deleted; sharing an empty list unshares it',
+    async (c) => {
+      const region = await otherRegion(c, { free: true });
+      const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
+      const sp = await slaacOf(c, p.id);
+      const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+      if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
+      const shared = await c.post('/v4beta/networking/ips/share', { compute_id: q.id, ips: [created.range] });
+      if (shared.status >= 400) {
+        await c.delete(`${RANGES}/${created.range}`);
+        c.skip(`IPv6 range sharing was refused in ${region} (which regions offer it is not shown)`);
+      }
+      const refused = await c.delete(`${RANGES}/${created.range}`);
+      c.expectRejected('P3.ipv6-range.shared-cannot-delete', refused, 'DELETE a shared range');
+      c.expectSuccess('P3.ipv6-range.shared-cannot-delete', await rangeView(c, created.range), 'GET the range after a refused delete');
+      c.expectSuccess('P3.share.empty-removes', await c.post('/v4beta/networking/ips/share', { compute_id: q.id, ips: [] }), 'sharing an empty list');
+      c.expectSuccess('P3.share.empty-removes', await c.delete(`${RANGES}/${created.range}`), 'DELETE the range once the instance shares nothing');
+    },
+    { exclusive: IPV6_RANGES_LOCK },
+  );
 });
 
 describe('VLANs', () => {

@@ -98,8 +98,7 @@ describe('Monitoring subscriptions', () => {
 });
 
 /** A check writing the account-wide plan: it holds the run's plan lock, so no other spec file's write lands meanwhile. */
-const planCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) =>
-  check(rules, title, (c) => c.exclusively(MONITOR_PLAN_LOCK, () => body(c)));
+const planCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) => check(rules, title, body, { exclusive: MONITOR_PLAN_LOCK });
 
 describe('Monitoring plan', () => {
   planCheck('P3.monitor-plan.free-is-empty', 'the plan view returns {} on the free plan', async (c) => {
