@@ -269,6 +269,7 @@ export const rules: DeclaredRule[] = [
   must('P2.instance-create.booted.default-true', CREATE, 'booted defaults to true when created with an image or backup; false keeps the instance offline.', [CREATE_I], NO_STATUS_VALUES),
   must('P2.instance-create.backups-enabled.account-setting', CREATE, 'backups_enabled enrols in the paid backup service and is always treated true if the account-wide setting is true.', [CREATE_I], 'untestable: the account settings operations are not shown', ['destructive']),
   must('P2.instance-create.private-ip', CREATE, 'private_ip true enables private networking and adds a private IPv4 address to ipv4.', [CREATE_I, GET_I], 'scenario'),
+  must('P2.instance-create.tags-shown', CREATE, 'Tags given at create are the new instance\'s tags (an unrestricted user adds them).', [CREATE_I], 'scenario'),
   must('P2.instance-create.tags-unrestricted', CREATE, 'Only unrestricted users may add or modify tags (a restricted user creating with tags is rejected).', [CREATE_I], 'scenario', ['restricted-user']),
   must('P2.instance-create.vlan-mode', CREATE, 'An instance created with a vlan interface is attached to that private VLAN.', [CREATE_I], 'scenario'),
   must('P2.instance-create.mail-ports', CREATE, 'Outbound connections on ports 25, 465 and 587 are restricted for accounts created after 5 November 2019.', [CREATE_I], NO_GUEST),

@@ -37,6 +37,7 @@ export const part2Faults = defineFaults({
   'P2.instance.ipv4.one-public-on-create': { does: 'gives an instance deployed from an image two public IPv4 addresses' },
   'P2.instance.image.deployed-from': { does: 'shows image null on an instance deployed from an image' },
   'P2.alerts.cpu.default-90-per-core': { does: 'sets the default cpu alert to 90 whatever the number of cores' },
+  'P2.instance-create.tags-shown': { does: 'creates the instance without the tags its create gave' },
   'P2.instance-create.tags-unrestricted': { does: 'lets a restricted user create an instance with tags' },
   'P2.instances.create.add-computes': { does: 'creates an instance for a restricted user without the add_computes grant' },
 

@@ -52,11 +52,11 @@ const deployedCreate = (c: Check) =>
     };
   });
 const emptyCreate = (c: Check) =>
-  fx.shared('emptyCreate', async (): Promise<Created> => {
+  fx.shared('emptyCreate', async (): Promise<Created & { tag: string }> => {
     const tag = fx.label('tag', 50);
     fx.track('tag', tag, tag);
     const config = c.target.info.config;
-    return createInstance(c, fx, { region: config.region, type: config.instanceType, tags: [tag] }, { findTag: tag });
+    return { tag, ...(await createInstance(c, fx, { region: config.region, type: config.instanceType, tags: [tag] }, { findTag: tag })) };
   });
 
 /** The id of a create another check judges: a refused one is not this check's finding. */
@@ -120,6 +120,16 @@ describe('Create instance body: creation modes', () => {
       `an instance created with private_ip true lost its public IPv4 address: ${JSON.stringify(ipv4)}`,
     );
     // Without private_ip nothing is said ("possibly one private"): an instance created without it is not judged.
+  });
+
+  check('P2.instance-create.tags-shown', "the tags given at create are the new instance's tags", async (c) => {
+    const created = await emptyCreate(c);
+    const { tags } = await viewInstance(c, createdId(created, 'an instance with a tag'));
+    c.expect(
+      'P2.instance-create.tags-shown',
+      Array.isArray(tags) && tags.includes(created.tag),
+      `an instance created with the tag ${created.tag} shows the tags ${JSON.stringify(tags)}`,
+    );
   });
 
   check('P2.instance.label.default-assigned', 'an instance created without a label gets a valid default label', async (c) => {

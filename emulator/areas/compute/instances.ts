@@ -180,7 +180,7 @@ export function createHandler(ctx: RequestContext) {
     image: image?.id ?? null,
     status: running ? 'running' : 'offline',
     group,
-    tags,
+    tags: faulty(store, 'P2.instance-create.tags-shown') ? [] : tags,
     privateIp,
     backupsEnabled,
   });
