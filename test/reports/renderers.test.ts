@@ -157,8 +157,13 @@ describe('compliance.html', () => {
     expect(page.match(/<script>/g)).toHaveLength(1);
   });
 
-  it('says where in the documents each failed rule is stated: file and heading anchor', () => {
+  it("says where in the documents each failed rule is stated: file and heading anchor, and the documents' own words", () => {
     expect(page).toContain('<code title="where the documents say it">part3-domains-monitoring-networking.md#firewall-status</code>');
+    expect(rule('P3.firewall.status.enable-blocked-by-active').quotes?.length).toBeGreaterThan(0);
+    // The table row stating it, its cells joined, quoted under the rule.
+    expect(page).toContain(
+      '<blockquote class="quote" title="the document\'s own words"><p><code>disabled</code> — PUT firewall with status <code>enabled</code> — no other enabled firewall is assigned to the same instance — <code>enabled</code> — event firewall_enable</p>',
+    );
   });
 
   it("renders a sentence's `code` spans as code, and still escapes what is inside them", () => {
