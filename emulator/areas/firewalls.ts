@@ -343,7 +343,7 @@ const routes: Route[] = [
     if (o['rules'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged'))
       f.rules = readRules(ctx.store, asObject(o['rules'], 'rules'), false, f.rules, 'rules');
     if (label !== undefined) f.label = label;
-    if (tags !== undefined) f.tags = tags;
+    if (tags !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected')) f.tags = tags;
     const changed = status !== undefined && status !== f.status;
     if (status !== undefined) f.status = status;
     if (label !== undefined || tags !== undefined || changed) f.updated = ctx.store.nowIso();

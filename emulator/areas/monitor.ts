@@ -125,7 +125,7 @@ const routes: Route[] = [
   route('PUT', '/v4/monitor/clients/{clientId}', W, (ctx) => {
     const c = clientOr404(ctx);
     const label = readLabel(ctx, asObject(ctx.body ?? {}), c.id);
-    if (label !== undefined && label !== c.label) {
+    if (label !== undefined && label !== c.label && !faulty(ctx.store, 'P3.monitor-client.update.reflected')) {
       c.label = label;
       c.updated = ctx.store.nowIso();
       emitEvent(ctx.store, ctx.principal, { action: 'monitorclient_update', entity: entityOf(c) });

@@ -3,6 +3,7 @@ import { defineFaults } from './define.js';
 export const part3Faults = defineFaults({
   // — domains
   'P3.path.integer-ids': { does: 'reads a domain id by its leading digits (domain `12abc` is domain 12): a SHOULD rule, a warning' },
+  'P3.firewall.update.reflected': { does: 'accepts new tags in a firewall update but keeps the old ones: a SHOULD rule, a warning' },
   'P3.domain.domain.max-255': { does: 'accepts a domain name longer than 255 characters' },
   'P3.domain.domain.label-max-63': { does: 'accepts a domain name with a label longer than 63 characters' },
   'P3.domain.domain.rfc-1035': { does: 'accepts domain labels that begin or end with a hyphen' },
@@ -70,6 +71,7 @@ export const part3Faults = defineFaults({
   'P3.monitor-client.label.max-32': { does: 'accepts a monitoring client label longer than 32 characters' },
   'P3.monitor-client.label.unique': { does: 'accepts a monitoring client label that another client holds' },
   // A SHOULD rule (inferred from "all stored data of the client is lost"): detected as a warning of its rule.
+  'P3.monitor-client.update.reflected': { does: 'accepts a client rename but keeps the old label: a SHOULD rule, a warning' },
   'P3.monitor-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P3.monitor-client.create.returns-install-code': { does: 'leaves install_code out of the client create response' },
   'P3.monitor-plan.subscription.enum': { does: 'accepts an unknown monitor_subscription (the free plan follows)' },

@@ -156,6 +156,11 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     },
   },
   'requests/config-update': { rules: ['P2.config.update.nothing-required'] },
+  'requests/monitor-client-update': { rules: ['P3.monitor-client.update.reflected'], readBack: { label: same('P3.monitor-client.update.reflected') } },
+  'requests/firewall-update': {
+    rules: ['P3.firewall.update.reflected'],
+    readBack: { label: same('P3.firewall.update.reflected'), tags: sameSet('P3.firewall.update.reflected') },
+  },
   'requests/domain-update': {
     rules: [
       'P3.domain-update.none-required',
