@@ -42,9 +42,14 @@ const LISTS: Record<string, ListSpec> = {
   'GET /v4/account/oauth-clients': { path: async () => '/v4/account/oauth-clients', paged: true },
 };
 
+/** Pages a walk reads at most: a longer list is walked in part, and its `results` not counted. */
+const MAX_PAGES_WALKED = 50;
+
 interface Walk {
   /** `results` was the same on every page (the list did not change during the walk). */
   steady: boolean;
+  /** The list has more than MAX_PAGES_WALKED pages: `items` counts only the pages read. */
+  partial: boolean;
   results: number;
   pages: number;
   items: number;
@@ -66,6 +71,7 @@ async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): 
   }
   const out: Walk = {
     steady: true,
+    partial: envelope.pages > MAX_PAGES_WALKED,
     results: envelope.results,
     pages: envelope.pages,
     items: envelope.data.length,
@@ -74,7 +80,7 @@ async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): 
     exchanges: [first],
   };
   if (envelope.results > 0 && !envelope.data.length) out.emptyPages.push(1);
-  for (let page = 2; page <= Math.min(envelope.pages, 50); page++) {
+  for (let page = 2; page <= Math.min(envelope.pages, MAX_PAGES_WALKED); page++) {
     const next = await c.get(path, { query: query(page) });
     out.exchanges.push(next);
     const body = next.body as { data?: unknown[]; results?: unknown } | undefined;
@@ -101,10 +107,13 @@ async function judgeWalk(c: Check, key: string, path: string, spec: ListSpec, pa
   let last: Walk | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     last = await walk(c, path, spec, pageSize);
-    if (last.steady && last.items === last.results && !last.emptyPages.length && !last.beyond) return;
+    if (last.steady && (last.partial || last.items === last.results) && !last.emptyPages.length && !last.beyond) break;
   }
   const w = last!;
   if (!w.steady) c.skip(`${key} kept changing while it was walked (other spec files create and delete in parallel)`);
+  const partly = () => c.skip(`${key}${at} has ${w.pages} pages: the suite walks at most ${MAX_PAGES_WALKED}, so it does not count its ${w.results} results`);
+  if (w.partial && !w.emptyPages.length && !w.beyond) partly();
+  if (!w.emptyPages.length && !w.beyond && w.items === w.results) return;
   c.expect(
     'P1.conventions.list.pages-total',
     !w.beyond,
@@ -117,6 +126,7 @@ async function judgeWalk(c: Check, key: string, path: string, spec: ListSpec, pa
     `${key}${at}: pages is ${w.pages} but page(s) ${w.emptyPages.join(', ')} hold no item of the ${w.results} results`,
     w.exchanges[(w.emptyPages[0] ?? 1) - 1],
   );
+  if (w.partial) partly();
   c.fail('P1.conventions.list.results-total', `${key}${at}: walking all ${w.pages} pages yields ${w.items} items but results is ${w.results}`, w.exchanges[0]);
 }
 
