@@ -49,6 +49,13 @@ async function slaacOf(c: Check, instanceId: number): Promise<string> {
   return slaac;
 }
 
+/** Two new instances in the second region (holding no range of the account) and their SLAAC addresses. */
+async function pairInFreeRegion(c: Check) {
+  const region = await otherRegion(c, { free: true });
+  const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
+  return { region, p, q, sp: await slaacOf(c, p.id), sq: await slaacOf(c, q.id) };
+}
+
 /** The instance's addresses as a sorted string, to see that nothing changed. */
 async function snapshot(c: Check, ids: number[]): Promise<string> {
   const parts = [];
@@ -429,9 +436,7 @@ describe('IPv6 ranges', () => {
     ['P3.ipv6-range.region-of-instance', 'P3.ipv6-range.one-per-region', 'P3.ipv6-range.one-slaac-per-instance', 'P3.ipv6-range.delete-disconnects'],
     'one range per region and per instance; a deleted range is gone',
     async (c) => {
-      const region = await otherRegion(c, { free: true });
-      const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
-      const [sp, sq] = [await slaacOf(c, p.id), await slaacOf(c, q.id)];
+      const { region, p, q, sp, sq } = await pairInFreeRegion(c);
       const first = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
       c.expectSuccess('P3.ipv6-range.one-per-region', first.exchange, `the first range of the account in ${region}`);
       if (!first.range) throw new Error('created a range but cannot find it in the list');
@@ -471,9 +476,7 @@ describe('IPv6 ranges', () => {
     'P3.assign.ipv6-retarget',
     'assigning a range re-targets it to the SLAAC address of the receiving instance',
     async (c) => {
-      const region = await otherRegion(c, { free: true });
-      const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
-      const [sp, sq] = [await slaacOf(c, p.id), await slaacOf(c, q.id)];
+      const { region, p, q, sp, sq } = await pairInFreeRegion(c);
       const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
       if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
       const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
