@@ -9,6 +9,7 @@ import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import { reportPaths } from './paths.js';
 import { buildResults, runInfoOf, targetOf, type CheckOutcome, type Results } from './results.js';
 import { writeRenderedReports, writeResultsJson } from './write.js';
+import { DOCUMENTS_VERSION } from '../rules/documents.js';
 import { applyExpectations, expectationsLine, readExpectations } from './expectations.js';
 
 function outcomesOf(modules: ReadonlyArray<TestModule>): CheckOutcome[] {
@@ -31,6 +32,8 @@ export default class ResultsReporter implements Reporter {
     const paths = reportPaths(config);
     const target = targetOf(config);
     registerConfigSecrets(config);
+    // The Allure report is rendered by its own process: started first, it runs beside the rendering of the others.
+    const allure = config.allure ? startAllureReport(config, paths, target) : undefined;
     // Checks redact what they record; this pass also covers errors outside them (a spec file that could not run).
     const built = buildResults(outcomesOf(modules), {
       target,
@@ -45,22 +48,20 @@ export default class ResultsReporter implements Reporter {
     writeResultsJson(results, paths.json);
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];
-    // The Allure results were written synchronously by allure-vitest's own onTestRunEnd, listed before this reporter.
-    if (config.allure && existsSync(paths.allureResults))
-      describeRunForAllure(paths.allureResults, {
-        target,
-        documentsVersion: results.documentsVersion,
-        runId: config.runId,
-        seed: config.seed,
-        shard: config.shard,
-      });
-    if (config.allure)
-      await renderAllureReport(paths.allureResults, paths.allureReport, `Conformance: ${target}`).then(
+    if (allure)
+      await allure.then(
         (file) => written.push(file),
         (error: Error) => process.stderr.write(`conformance: the Allure report was not rendered: ${error.message}\n`),
       );
     summarise(results, written, config);
   }
+}
+
+function startAllureReport(config: SuiteConfig, paths: ReturnType<typeof reportPaths>, target: string): Promise<string> {
+  // The Allure results were written synchronously by allure-vitest's own onTestRunEnd, listed before this reporter.
+  if (existsSync(paths.allureResults))
+    describeRunForAllure(paths.allureResults, { target, documentsVersion: DOCUMENTS_VERSION, runId: config.runId, seed: config.seed, shard: config.shard });
+  return renderAllureReport(paths.allureResults, paths.allureReport, `Conformance: ${target}`);
 }
 
 function summarise(results: Results, written: string[], config: SuiteConfig): void {
