@@ -362,7 +362,7 @@ export const rules: DeclaredRule[] = [
   must('P1.oauth-client.redirect-uri.url', 'OAuth client', 'redirect_uri is a URL.', [...CLIENT_RETURNING]),
   must('P1.oauth-client.thumbnail-url.url-or-null', 'OAuth client', 'thumbnail_url is a URL or null.', CLIENT_RETURNING),
   must('P1.oauth-client.status.enum', 'OAuth client status', 'A client status is one of active, disabled, suspended.', CLIENT_RETURNING),
-  should('P1.oauth-client.delete.gone', 'OAuth client status', 'inferred: after a successful delete the client can no longer be viewed and is not listed.', [E.clientDelete, E.clientView, E.clients], 'scenario'),
+  must('P1.oauth-client.delete.gone', 'OAuth client status', 'DELETE removes the client (the client states active, disabled and suspended have no deleted state): after a successful delete its view is refused (4xx; no code is named) and the list no longer holds it.', [E.clientDelete, E.clientView, E.clients], 'scenario'),
   must('P1.oauth-client.delete.invalidates', 'OAuth client status', 'Deleting a client invalidates all tokens issued to it and stops {auth_url} from accepting its ID and secret.', [E.clientDelete], 'scenario'),
   must('P1.oauth-client.redirect-uri.exchange-code', 'OAuth client', 'redirect_uri is where a successful login at {auth_url} is redirected and must accept an OAuth exchange code.', [E.clientCreate], 'untestable: the exchange is not shown'),
   must('P1.oauth-client.public.workflow', 'OAuth client', 'Public clients use a different authentication workflow.', [E.clientCreate, E.clientUpdate], 'untestable: the authentication workflows at {auth_url} are not shown'),

@@ -29,7 +29,6 @@ export const part1Faults = defineFaults({
   'P1.databases.serves.get-databases-engines-id': { does: 'GET /v4/databases/engines/{engineId} refuses valid requests (400)' },
   // ---------------------------------------------------------------- versioning
   // SHOULD rules (inferred): detected as a warning of the rule.
-  'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.path.integer-ids': { does: 'reads an integer path id by its leading digits (invoice `12abc` is invoice 12)' },
   'P1.versioning.v4-prefix': { does: 'serves GET /v4/databases/engines only without its /v4 version segment' },
   'P1.versioning.beta.get-account-maintenance': { does: 'serves the maintenance list under /v4 instead of /v4beta' },
@@ -137,6 +136,7 @@ export const part1Faults = defineFaults({
   'P1.entity-transfer.token.identifies': { does: 'the transfer view shows the newest transfer whatever token it names' },
   'P1.entity-transfer.token.uuid': { does: 'transfer tokens are 32 hex digits without dashes' },
   // ---------------------------------------------------------------- OAuth clients, logins, maintenance
+  'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.oauth-client.delete.invalidates': { does: 'tokens issued to a deleted OAuth client keep working' },
   'P1.oauth-client.label.max-512': { does: 'accepts OAuth client labels of up to 1024 characters' },
   'P1.oauth-client.redirect-uri.url': { does: 'accepts any string as redirect_uri' },
