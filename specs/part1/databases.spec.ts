@@ -505,7 +505,12 @@ describe('Managed database update', () => {
     if (returned !== undefined)
       c.expect(rule, showsSent(returned), `the update response shows updates ${JSON.stringify(returned)}, sent ${JSON.stringify(sent)}`, put);
     const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => showsSent(shown?.updates));
-    c.expect(rule, showsSent(cluster?.updates), `after the update the cluster shows updates ${JSON.stringify(cluster?.updates)}, sent ${JSON.stringify(sent)}`, exchange);
+    c.expect(
+      rule,
+      showsSent(cluster?.updates),
+      `after the update the cluster shows updates ${JSON.stringify(cluster?.updates)}, sent ${JSON.stringify(sent)}`,
+      exchange,
+    );
   });
 
   check('P1.database.allow-list.update-replaces', 'allow_list of an update replaces every entry', async (c) => {

@@ -249,7 +249,7 @@ describe('Event username', () => {
   // "username: user who caused the event". The user behind the suite's token cannot be read (profile endpoints are
   // not shown), so on any target: the events one token causes carry one name. With control hooks at the base URL a
   // user of a name of its own is minted, and the event it causes must carry that name.
-  check('P1.event.username.causing-user', 'the events a user causes carry that user\'s name', async (c) => {
+  check('P1.event.username.causing-user', "the events a user causes carry that user's name", async (c) => {
     const rule = 'P1.event.username.causing-user';
     const mine = await Promise.all([fx.newFirewall(c), fx.newFirewall(c)].map(async (made) => eventOf(c, 'firewall_create', await made)));
     if (mine.some((event) => !event)) c.fail('P1.events.emission', 'creating a firewall recorded no firewall_create event');
@@ -267,7 +267,8 @@ describe('Event username', () => {
     const id = bodyOf(created).id;
     if (typeof id !== 'number') throw new Error('the new firewall shows no integer id');
     fx.track('firewall', id, label);
-    const event = (await eventOf(c, 'firewall_create', { id, label })) ?? c.fail('P1.events.emission', `creating firewall ${id} recorded no firewall_create event`);
+    const event =
+      (await eventOf(c, 'firewall_create', { id, label })) ?? c.fail('P1.events.emission', `creating firewall ${id} recorded no firewall_create event`);
     c.expect(rule, event.username === username, `the firewall_create event caused by user ${username} names ${JSON.stringify(event.username)}`);
     c.expect(rule, event.username !== names[0], `events of user ${username} and of the suite's user both name ${JSON.stringify(names[0])}`);
   });
