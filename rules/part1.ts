@@ -1,4 +1,5 @@
 import { declareRules } from './declare.js';
+import { endpointKey, endpoints } from './endpoints.js';
 import type { DeclaredRule } from './types.js';
 
 // The ledger of document 1 (spec/part1-common-databases-account.md): common rules, managed databases, account.
@@ -103,6 +104,8 @@ const LISTS = [
   E.notifications,
   E.clients,
 ];
+/** The lists of documents 2 and 3 that take page: the list envelope of the common conventions is theirs too. */
+const OTHER_PAGED_LISTS = endpoints.filter((endpoint) => endpoint.paginated && endpoint.document !== 'part1').map(endpointKey);
 const ACCOUNT_RETURNING = [E.account, E.accountUpdate];
 const TRANSFER_RETURNING = [E.transfers, E.transferCreate, E.transferView];
 const EVENT_RETURNING = [E.events, E.eventView];
@@ -132,7 +135,8 @@ export const rules: DeclaredRule[] = [
   must('P1.conventions.list.page', 'Common conventions', 'The page member of a list response is an integer, the current page.', LISTS),
   must('P1.conventions.list.pages', 'Common conventions', 'The pages member of a list response is an integer, the total number of pages.', LISTS),
   must('P1.conventions.list.results', 'Common conventions', 'The results member of a list response is an integer, the total number of results.', LISTS),
-  should('P1.conventions.list.page-is-requested', 'Common conventions', 'inferred: page, the current page, equals the page requested (1 when none is requested).', LISTS, 'scenario'),
+  must('P1.conventions.list.page-is-requested', 'Common conventions', 'page, the current page, equals the page requested, for every page from 1 to pages (a page past pages is P1.conventions.list.pages-total).', [...LISTS, ...OTHER_PAGED_LISTS], 'scenario'),
+  should('P1.conventions.list.page-default-1', 'Common conventions', 'inferred: without page a list answers page 1 (document 1 shows no default for its own lists; documents 2 and 3 state default 1).', LISTS, 'scenario'),
   must('P1.conventions.list.results-total', 'Common conventions', 'results is the total number of results: walking every page yields exactly results items.', LISTS, 'scenario'),
   must('P1.conventions.list.pages-total', 'Common conventions', 'pages is the total number of pages: walking pages 1..pages at one page size yields every item, and a page past pages holds none. Page bounds are not shown for these lists (some take no page parameter at all): an answer to page pages + 1 that says it is another page (a truthful "page 1 of 1") is no evidence against pages.', LISTS, 'scenario'),
   must('P1.conventions.json-bodies', 'Common conventions', 'Request and response bodies are JSON (a response body that does not parse as JSON breaks it).', [], 'code'),
