@@ -101,6 +101,7 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
   { fault: 'P1.pagination.consistent', kind: 'pages-one-too-many', endpoint: 'GET /v4/domains' },
   { fault: 'P1.conventions.list.page-is-requested', kind: 'page-echo-first', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.page-is-requested~domains', kind: 'page-echo-first', endpoint: 'GET /v4/domains' },
+  { fault: 'P1.conventions.list.page-is-requested~records', kind: 'page-echo-first', endpoint: 'GET /v4/domains/{domainId}/records' },
   { fault: 'P1.pagination.accepted', kind: 'page-size-refused', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.object', kind: 'list-bare-array', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.data', kind: 'list-data-object', endpoint: ACCOUNT_LISTS },

@@ -125,25 +125,39 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
   // 100 told from any other default: a list of more than 100 items, the records of a domain of the check's own (free,
   // deleted with the domain).
   if (key === 'GET /v4/domains/{domainId}/records')
-    check(`${P}.page-size.default-100`, 'without page_size a list of 101 records shows 100 of them on page 1 of 2', async (c) => {
-      const rule = `${P}.page-size.default-100`;
-      const { id } = await fx.newDomain(c);
-      const path = `/v4/domains/${id}/records`;
-      const count = async () => pageOf(await c.get(path, { query: { page_size: 25 } }))?.results ?? 0;
-      for (let made = await count(), i = 0; made < 101; made++, i++) {
-        const created = await c.post(path, { type: 'A', name: `p${i}`, target: '192.0.2.10' });
-        if (created.status < 200 || created.status >= 300) throw new SetupError(`could not create record ${i} of domain ${id}: HTTP ${created.status}`);
-      }
-      const plain = await readAfterWrite(
-        c,
-        () => c.get(path),
-        (exchange) => (pageOf(exchange)?.results ?? 0) > 100,
-      );
-      const page = pageOf(plain);
-      if (!page || page.results <= 100) throw new SetupError(`domain ${id} lists ${String(page?.results)} records after 101 were created`);
-      c.expect(rule, page.data.length === 100, `without page_size the first page holds ${page.data.length} of ${page.results} records (default 100)`, plain);
-      c.expect(rule, page.pages === Math.ceil(page.results / 100), `without page_size ${page.results} records make ${page.pages} pages (default 100)`, plain);
-    });
+    check(
+      [`${P}.page-size.default-100`, 'P1.conventions.list.page-is-requested'],
+      'without page_size a list of 101 records shows 100 of them on page 1 of 2; at page_size 25 each page shows its number',
+      async (c) => {
+        const rule = `${P}.page-size.default-100`;
+        const { id } = await fx.newDomain(c);
+        const path = `/v4/domains/${id}/records`;
+        const count = async () => pageOf(await c.get(path, { query: { page_size: 25 } }))?.results ?? 0;
+        for (let made = await count(), i = 0; made < 101; made++, i++) {
+          const created = await c.post(path, { type: 'A', name: `p${i}`, target: '192.0.2.10' });
+          if (created.status < 200 || created.status >= 300) throw new SetupError(`could not create record ${i} of domain ${id}: HTTP ${created.status}`);
+        }
+        const plain = await readAfterWrite(
+          c,
+          () => c.get(path),
+          (exchange) => (pageOf(exchange)?.results ?? 0) > 100,
+        );
+        const page = pageOf(plain);
+        if (!page || page.results <= 100) throw new SetupError(`domain ${id} lists ${String(page?.results)} records after 101 were created`);
+        c.expect(rule, page.data.length === 100, `without page_size the first page holds ${page.data.length} of ${page.results} records (default 100)`, plain);
+        c.expect(rule, page.pages === Math.ceil(page.results / 100), `without page_size ${page.results} records make ${page.pages} pages (default 100)`, plain);
+        for (let number = 2; number <= Math.ceil(page.results / 25); number++) {
+          const asked = await c.get(path, { query: { page: number, page_size: 25 } });
+          c.expectSuccess('P1.conventions.list.page-is-requested', asked, `${key}?page=${number}&page_size=25`);
+          c.expect(
+            'P1.conventions.list.page-is-requested',
+            pageOf(asked)?.page === number,
+            `${key}?page=${number}&page_size=25 shows page ${String(pageOf(asked)?.page)}`,
+            asked,
+          );
+        }
+      },
+    );
 
   check(`${P}.page-size.default-100`, 'without page_size a page holds up to 100 items', async (c) => {
     const plain = await c.get(await listPath(c, endpoint));
