@@ -196,7 +196,8 @@ describe('Common conventions: list envelope', () => {
         const pagesOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.pages;
         const first = await c.get(path, { query: { page: 1, page_size: 25 } });
         c.expectServed(first);
-        c.expectSuccess(rule, first, `GET ${path}?page=1&page_size=25`);
+        // page_size 25 refused: P1.pagination.accepted judges it (this rule is about the page shown)
+        if (!ok(first)) c.skip(`GET ${path}?page=1&page_size=25 was refused: ${describeExchange(first)}`);
         c.expect(
           rule,
           (first.body as Json | undefined)?.page === 1,
@@ -206,9 +207,8 @@ describe('Common conventions: list envelope', () => {
         const pages = pagesOf(first);
         for (let page = 2; typeof pages === 'number' && page <= Math.min(pages, 3); page++) {
           const got = await c.get(path, { query: { page, page_size: 25 } });
-          c.expectSuccess(rule, got, `GET ${path}?page=${page}&page_size=25 (of ${pages} pages)`);
-          // a list that shrank meanwhile may no longer have that page
-          if (typeof pagesOf(got) === 'number' && (pagesOf(got) as number) < page) continue;
+          // a page refused (P1.conventions.list.pages-total), or gone since the list shrank meanwhile, shows no number to judge
+          if (!ok(got) || (typeof pagesOf(got) === 'number' && (pagesOf(got) as number) < page)) continue;
           c.expect(
             rule,
             (got.body as Json | undefined)?.page === page,
