@@ -1,4 +1,5 @@
 import { declareRules } from './declare.js';
+import { endpointKey, endpoints } from './endpoints.js';
 import type { DeclaredRule } from './types.js';
 
 // The ledger of document 1 (spec/part1-common-databases-account.md): common rules, managed databases, account.
@@ -103,6 +104,8 @@ const LISTS = [
   E.notifications,
   E.clients,
 ];
+/** The lists of documents 2 and 3 that take page: the list envelope of the common conventions is theirs too. */
+const OTHER_PAGED_LISTS = endpoints.filter((endpoint) => endpoint.paginated && endpoint.document !== 'part1').map(endpointKey);
 const ACCOUNT_RETURNING = [E.account, E.accountUpdate];
 const TRANSFER_RETURNING = [E.transfers, E.transferCreate, E.transferView];
 const EVENT_RETURNING = [E.events, E.eventView];
@@ -132,7 +135,8 @@ export const rules: DeclaredRule[] = [
   must('P1.conventions.list.page', 'Common conventions', 'The page member of a list response is an integer, the current page.', LISTS),
   must('P1.conventions.list.pages', 'Common conventions', 'The pages member of a list response is an integer, the total number of pages.', LISTS),
   must('P1.conventions.list.results', 'Common conventions', 'The results member of a list response is an integer, the total number of results.', LISTS),
-  should('P1.conventions.list.page-is-requested', 'Common conventions', 'inferred: page, the current page, equals the page requested (1 when none is requested).', LISTS, 'scenario'),
+  must('P1.conventions.list.page-is-requested', 'Common conventions', 'page, the current page, equals the page requested, for every page from 1 to pages (a page past pages is P1.conventions.list.pages-total).', [...LISTS, ...OTHER_PAGED_LISTS], 'scenario'),
+  should('P1.conventions.list.page-default-1', 'Common conventions', 'inferred: without page a list answers page 1 (document 1 shows no default for its own lists; documents 2 and 3 state default 1).', LISTS, 'scenario'),
   must('P1.conventions.list.results-total', 'Common conventions', 'results is the total number of results: walking every page yields exactly results items.', LISTS, 'scenario'),
   must('P1.conventions.list.pages-total', 'Common conventions', 'pages is the total number of pages: walking pages 1..pages at one page size yields every item, and a page past pages holds none. Page bounds are not shown for these lists (some take no page parameter at all): an answer to page pages + 1 that says it is another page (a truthful "page 1 of 1") is no evidence against pages.', LISTS, 'scenario'),
   must('P1.conventions.json-bodies', 'Common conventions', 'Request and response bodies are JSON (a response body that does not parse as JSON breaks it).', [], 'code'),
@@ -212,7 +216,7 @@ export const rules: DeclaredRule[] = [
   must('P1.database-create.type.required', 'Managed databases', 'type is required in the create body.', [E.dbCreate]),
   must('P1.database-create.engine.engine-version-form', 'Managed databases', 'engine in the create body has the form <engine>/<version>.', [E.dbCreate]),
   must('P1.database-update.types', 'Managed databases', 'The update body members have the documented types: allow_list array of strings, label string, updates object.', [E.dbUpdate]),
-  should('P1.database.update.reflected', 'Managed databases', 'inferred: the cluster returned by an update shows the label and allow_list sent (allow_list possibly with /32 added to single addresses).', [E.dbUpdate, E.dbView], 'scenario', ['long-wait']),
+  must('P1.database.update.reflected', 'Managed databases', 'An accepted update sets what it sends: the cluster returned and read back shows the label, the allow_list (it replaces all entries; single addresses shown with /32) and the updates members sent.', [E.dbUpdate, E.dbView], 'scenario', ['long-wait']),
   should('P1.database.delete.removes', 'Managed databases', 'inferred: after a successful delete the cluster no longer appears in the lists.', [E.dbDelete, E.mysqlList, E.genericList], 'scenario', ['long-wait']),
   must('P1.database-update.all-optional', 'Managed databases', 'All members of the update body are optional: a body with any subset of them is accepted.', [E.dbUpdate], 'property', ['long-wait']),
 
@@ -261,7 +265,7 @@ export const rules: DeclaredRule[] = [
   must('P1.account.balance-uninvoiced.estimate', 'Account', 'balance_uninvoiced is an estimate of the current invoice in US dollars that excludes transfer charges.', [E.account], 'untestable: the billing computation is not observable'),
   must('P1.account-update.types', 'Account', 'The update body takes any of active_promotions, address_1, address_2, city, company, country, email, first_name, last_name, phone, state, tax_id, zip with the types of the account resource; other types are rejected.', [E.accountUpdate]),
   must('P1.account-update.any-of', 'Account', 'The account update body may hold any subset of its members.', [E.accountUpdate], 'property'),
-  should('P1.account.update.reflected', 'Account', 'inferred: the account object returned by the update shows the values sent.', [E.accountUpdate, E.account], 'scenario'),
+  must('P1.account.update.reflected', 'Account', 'An accepted account update sets the contact and billing data it sends: the account object returned and read back shows every member sent (address_1, address_2, city, company, country, email, first_name, last_name, phone, state, tax_id, zip).', [E.accountUpdate, E.account], 'scenario'),
 
   // cancel
   must('P1.account-cancel.types', 'Account', 'comments in the cancel body is an optional string.', [E.cancel]),
@@ -309,6 +313,7 @@ export const rules: DeclaredRule[] = [
   must('P1.event.status.enum', 'Event status', 'An event status is one of failed, finished, notification, scheduled, started.', EVENT_RETURNING),
   must('P1.event.entity.members', 'Event', 'entity has id, label, type and url of the affected entity.', EVENT_RETURNING),
   should('P1.event.entity.member-types', 'Event', 'inferred: entity.id is an integer or a string, entity.label a string or null, entity.type and entity.url strings (the document names the members without their types).', EVENT_RETURNING),
+  must('P1.event.username.causing-user', 'Event', 'username is the user who caused the event: the events one user causes carry that user\'s name (one name for one user, and another user\'s events carry another name).', EVENT_RETURNING, 'scenario'),
   must('P1.event.secondary-entity.members', 'Event', 'secondary_entity has the same members as entity.', EVENT_RETURNING),
   must('P1.event.secondary-entity.id.integer-or-string', 'Event', 'The id of secondary_entity may be a string.', EVENT_RETURNING),
   must('P1.event.secondary-entity.second-entity', 'Event', 'secondary_entity is present for events that involve a second entity.', EVENT_RETURNING, 'untestable: which events involve a second entity is not shown'),
@@ -319,7 +324,7 @@ export const rules: DeclaredRule[] = [
   must('P1.events.list.by-grants', 'Account', "Which events the list shows depends on the caller's grants.", [E.events], 'scenario', ['restricted-user', 'grants']),
   must('P1.events.read.marks-one', 'Account', 'POST read marks that one event read (and no other).', [E.eventRead, E.eventView], 'scenario'),
   must('P1.events.seen.marks-up-to-id', 'Account', 'POST seen marks all events up to and including this ID as seen.', [E.eventSeen, E.events], 'scenario'),
-  should('P1.events.seen.later-unseen', 'Account', 'inferred: POST seen leaves events with a higher ID as they were.', [E.eventSeen, E.events], 'scenario'),
+  must('P1.events.seen.later-unseen', 'Account', 'POST seen marks events up to and including this ID only: an unseen event with a higher ID stays unseen.', [E.eventSeen, E.eventView], 'scenario'),
   must('P1.events.emission', 'Events', 'The firewall operations of document 3 emit firewall_create, firewall_delete, firewall_enable, firewall_disable, firewall_device_add and firewall_device_remove. Which operations emit the other actions is not shown, so no other operation is required to record an event.', [E.events], 'scenario'),
   should('P1.events.emission.instances', 'Events', 'inferred: creating and deleting a compute instance record events naming it (compute_create and compute_delete are actions of the list and events "record actions taken on the account", but which operations emit them is not shown).', [E.events, E.computeCreate], 'scenario'),
   must('P1.event.status.transitions', 'Event status', 'Transitions between event statuses: not shown.', EVENT_RETURNING, 'untestable: not shown'),
@@ -362,7 +367,7 @@ export const rules: DeclaredRule[] = [
   must('P1.oauth-client.redirect-uri.url', 'OAuth client', 'redirect_uri is a URL.', [...CLIENT_RETURNING]),
   must('P1.oauth-client.thumbnail-url.url-or-null', 'OAuth client', 'thumbnail_url is a URL or null.', CLIENT_RETURNING),
   must('P1.oauth-client.status.enum', 'OAuth client status', 'A client status is one of active, disabled, suspended.', CLIENT_RETURNING),
-  should('P1.oauth-client.delete.gone', 'OAuth client status', 'inferred: after a successful delete the client can no longer be viewed and is not listed.', [E.clientDelete, E.clientView, E.clients], 'scenario'),
+  must('P1.oauth-client.delete.gone', 'OAuth client status', 'DELETE removes the client (the client states active, disabled and suspended have no deleted state): after a successful delete its view is refused (4xx; no code is named) and the list no longer holds it.', [E.clientDelete, E.clientView, E.clients], 'scenario'),
   must('P1.oauth-client.delete.invalidates', 'OAuth client status', 'Deleting a client invalidates all tokens issued to it and stops {auth_url} from accepting its ID and secret.', [E.clientDelete], 'scenario'),
   must('P1.oauth-client.redirect-uri.exchange-code', 'OAuth client', 'redirect_uri is where a successful login at {auth_url} is redirected and must accept an OAuth exchange code.', [E.clientCreate], 'untestable: the exchange is not shown'),
   must('P1.oauth-client.public.workflow', 'OAuth client', 'Public clients use a different authentication workflow.', [E.clientCreate, E.clientUpdate], 'untestable: the authentication workflows at {auth_url} are not shown'),
@@ -370,7 +375,7 @@ export const rules: DeclaredRule[] = [
   must('P1.oauth-client-create.label.required', 'Account', 'label is required in the client create body.', [E.clientCreate]),
   must('P1.oauth-client-create.redirect-uri.required', 'Account', 'redirect_uri is required in the client create body.', [E.clientCreate]),
   must('P1.oauth-client-update.types', 'Account', 'label, public and redirect_uri of the update body are optional, with the types of the create body.', [E.clientUpdate]),
-  should('P1.oauth-client.write.reflected', 'Account', 'inferred: the client returned by create and update shows the label, public and redirect_uri sent.', [E.clientCreate, E.clientUpdate], 'scenario'),
+  must('P1.oauth-client.write.reflected', 'Account', 'Create and update set what they send: the client returned and read back shows the label, public and redirect_uri sent.', [E.clientCreate, E.clientUpdate, E.clientView], 'scenario'),
 
   // ---------------------------------------------------------------- Authentication
   must('P1.auth.bearer-header', 'Authentication', 'Authenticated requests carry the header Authorization: Bearer <ACCESS_TOKEN>: a valid token sent that way authenticates the request.', [], 'scenario'),

@@ -30,6 +30,10 @@ export type EndpointFaultKind =
   | 'page-size-large-accepted'
   /** Without `page_size` pages hold 25 items. */
   | 'page-size-default-25'
+  /** Without `page_size` pages hold 50 items. */
+  | 'page-size-default-50'
+  /** page shows 1 whatever page was asked for. */
+  | 'page-echo-first'
   /** pages is one more than there are. */
   | 'pages-one-too-many'
   /** page_size is refused whatever its value. */
@@ -93,7 +97,11 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
   { fault: 'P3.pagination.page-size.max-100', kind: 'page-size-large-accepted', endpoint: 'GET /v4/domains/{domainId}/records' },
   { fault: 'P2.pagination.page-size.default-100', kind: 'page-size-default-25', endpoint: 'GET /v4/images' },
   { fault: 'P3.pagination.page-size.default-100', kind: 'page-size-default-25', endpoint: 'GET /v4/domains' },
+  { fault: 'P3.pagination.page-size.default-100~50', kind: 'page-size-default-50', endpoint: 'GET /v4/domains/{domainId}/records' },
   { fault: 'P1.pagination.consistent', kind: 'pages-one-too-many', endpoint: 'GET /v4/domains' },
+  { fault: 'P1.conventions.list.page-is-requested', kind: 'page-echo-first', endpoint: ACCOUNT_LISTS },
+  { fault: 'P1.conventions.list.page-is-requested~domains', kind: 'page-echo-first', endpoint: 'GET /v4/domains' },
+  { fault: 'P1.conventions.list.page-is-requested~records', kind: 'page-echo-first', endpoint: 'GET /v4/domains/{domainId}/records' },
   { fault: 'P1.pagination.accepted', kind: 'page-size-refused', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.object', kind: 'list-bare-array', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.data', kind: 'list-data-object', endpoint: ACCOUNT_LISTS },

@@ -64,7 +64,7 @@ export function emitEvent(
     seen: false,
     status,
     time_remaining: null,
-    username: principal?.username ?? store.defaultUser,
+    username: (faulty(store, 'P1.event.username.causing-user') ? undefined : principal?.username) ?? store.defaultUser,
   };
   const table = store.table<Event>(EVENTS_TABLE);
   if (e.action === 'firewall_device_remove' && faulty(store, 'P1.events.emission')) return event;

@@ -42,13 +42,18 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
   const anySize = documentOne && varied(ctx.store, 'account-lists-any-page-size');
   const sizeMin = broken('page-size-small-accepted') || anySize ? 1 : PAGE_SIZE_MIN;
   const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : anySize ? 500 : PAGE_SIZE_MAX;
-  const sizeDefault = broken('page-size-default-25') || (documentOne && varied(ctx.store, 'account-lists-25-per-page')) ? 25 : PAGE_SIZE_DEFAULT;
+  const sizeDefault =
+    broken('page-size-default-25') || (documentOne && varied(ctx.store, 'account-lists-25-per-page'))
+      ? 25
+      : broken('page-size-default-50')
+        ? 50
+        : PAGE_SIZE_DEFAULT;
   const pageSize = Math.min(queryInt(ctx.query['page_size'], 'page_size', sizeMin, sizeMax, sizeDefault), sizeMax);
   const results = items.length;
   const start = (page - 1) * pageSize;
   const envelope: Page<V> = {
     data: start < results ? (view ? items.slice(start, start + pageSize).map(view) : (items.slice(start, start + pageSize) as unknown as V[])) : [],
-    page: ctx.query['page'] === undefined && broken('page-default-zero') ? 0 : page,
+    page: ctx.query['page'] === undefined && broken('page-default-zero') ? 0 : broken('page-echo-first') ? 1 : page,
     pages: Math.max(1, (broken('list-pages-floor') ? Math.floor : Math.ceil)(results / pageSize)) + (broken('pages-one-too-many') ? 1 : 0),
     results: broken('list-results-capped') ? Math.min(results, pageSize) : results,
   };

@@ -29,7 +29,6 @@ export const part1Faults = defineFaults({
   'P1.databases.serves.get-databases-engines-id': { does: 'GET /v4/databases/engines/{engineId} refuses valid requests (400)' },
   // ---------------------------------------------------------------- versioning
   // SHOULD rules (inferred): detected as a warning of the rule.
-  'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.path.integer-ids': { does: 'reads an integer path id by its leading digits (invoice `12abc` is invoice 12)' },
   'P1.versioning.v4-prefix': { does: 'serves GET /v4/databases/engines only without its /v4 version segment' },
   'P1.versioning.beta.get-account-maintenance': { does: 'serves the maintenance list under /v4 instead of /v4beta' },
@@ -61,11 +60,17 @@ export const part1Faults = defineFaults({
   'P3.pagination.page-size.min-25': { does: 'GET /v4/monitor/subscriptions accepts a page_size below 25' },
   'P3.pagination.page-size.max-100': { does: 'GET /v4/domains/{domainId}/records accepts a page_size above 100 (cut to 100)' },
   'P3.pagination.page-size.default-100': { does: 'GET /v4/domains pages by 25 when no page_size is asked for' },
+  'P3.pagination.page-size.default-100~50': { does: 'GET /v4/domains/{domainId}/records pages by 50 when no page_size is asked for' },
+  'P1.conventions.list.page-is-requested': { does: 'the account and database lists show page 1 whatever page is asked for' },
+  'P1.conventions.list.page-is-requested~domains': { does: 'GET /v4/domains shows page 1 whatever page is asked for' },
+  'P1.conventions.list.page-is-requested~records': { does: 'GET /v4/domains/{domainId}/records shows page 1 whatever page is asked for' },
   // ---------------------------------------------------------------- events
   'P1.events.emission': { does: 'records no firewall_device_remove event' },
   'P1.events.emission~device-add': { does: 'records no firewall_device_add event' },
   'P1.events.emission~wrong-action': { does: 'records disabling a firewall as firewall_update instead of firewall_disable' },
   'P1.events.seen.marks-up-to-id': { does: 'POST seen marks only that one event seen, not the earlier ones' },
+  'P1.events.seen.later-unseen': { does: 'POST seen marks every event seen, the later ones too' },
+  'P1.event.username.causing-user': { does: "events name the account's first user as username, whoever caused them" },
   'P1.events.read.marks-one': { does: 'POST read marks every event up to that one read' },
   'P1.events.window-90-days': { does: 'lists events older than 90 days' },
   'P1.events.list.by-grants': { does: 'shows restricted users every event, whatever their grants' },
@@ -116,6 +121,8 @@ export const part1Faults = defineFaults({
   'P1.database-ssl.ca-certificate.base64': { does: 'shows the CA certificate as PEM text instead of base64' },
   'P1.database-update.all-optional': { does: 'refuses a cluster update without label' },
   'P1.database.updates.types': { does: 'accepts a fractional updates.hour_of_day (rounded down)' },
+  'P1.database.update.reflected': { does: 'an update answers the new label but keeps the old one' },
+  'P1.database.update.reflected~updates': { does: 'an update answers the new maintenance window (updates) but keeps the old one' },
   // ---------------------------------------------------------------- account
   'P1.account.country.iso-3166': { does: 'stores any country string without checking it against ISO 3166' },
   'P1.account.email.format': { does: 'stores any email string without checking its format' },
@@ -123,6 +130,7 @@ export const part1Faults = defineFaults({
   'P1.account.state.us-ca-code': { does: 'accepts any state for US and CA addresses' },
   'P1.account.euuid.uuid': { does: 'shows euuid as 32 hex digits without dashes' },
   'P1.account.credit-card.last-four.integer': { does: 'shows credit_card.last_four as a string' },
+  'P1.account.update.reflected': { does: 'an update answers the new tax_id but keeps the one on file' },
   'P1.errors.rejected-write-no-effect': { does: 'a refused account update has already stored the members read before the one at fault' },
   'P1.credit-card.cvv.digits': { does: 'accepts a cvv of any characters' },
   'P1.credit-card.card-number.max-24': { does: 'accepts card numbers longer than 24 digits' },
@@ -137,7 +145,9 @@ export const part1Faults = defineFaults({
   'P1.entity-transfer.token.identifies': { does: 'the transfer view shows the newest transfer whatever token it names' },
   'P1.entity-transfer.token.uuid': { does: 'transfer tokens are 32 hex digits without dashes' },
   // ---------------------------------------------------------------- OAuth clients, logins, maintenance
+  'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.oauth-client.delete.invalidates': { does: 'tokens issued to a deleted OAuth client keep working' },
+  'P1.oauth-client.write.reflected': { does: 'a client update answers the new redirect_uri but keeps the old one' },
   'P1.oauth-client.label.max-512': { does: 'accepts OAuth client labels of up to 1024 characters' },
   'P1.oauth-client.redirect-uri.url': { does: 'accepts any string as redirect_uri' },
   'P1.oauth-client.status.enum': { does: 'new OAuth clients show status "enabled"' },

@@ -3,7 +3,8 @@
 // Everywhere, a list's pages and results agree with what paging through it returns.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
-import { useFixtures } from '../../harness/fixtures.js';
+import { readAfterWrite } from '../../harness/consistency.js';
+import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
 import { validRequests } from './valid-requests.js';
@@ -65,27 +66,36 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
     }
   });
 
-  check('P1.pagination.consistent', 'pages and results agree with what paging through returns', async (c) => {
-    const path = await listPath(c, endpoint);
-    const first = pageOf(await c.get(path, { query: { page: 1, page_size: 25 } }));
-    if (!first) return c.skip('the list does not answer with an envelope');
-    let seen = first.data.length;
-    for (let page = 2; page <= Math.min(first.pages, 20); page++) {
-      const next = pageOf(await c.get(path, { query: { page, page_size: 25 } }));
-      if (!next) return c.fail('P1.pagination.consistent', `page ${page} of ${first.pages} is not a list`);
-      if (next.results !== first.results) return c.skip('the collection changed while it was paged through');
-      c.expect('P1.pagination.consistent', next.data.length <= 25, `page ${page} holds ${next.data.length} items with page_size 25`);
-      seen += next.data.length;
-    }
-    if (first.pages > 20) return;
-    c.expect('P1.pagination.consistent', seen === first.results, `paging through gave ${seen} items but results says ${first.results}`);
-    const expectedPages = Math.ceil(first.results / 25);
-    c.expect(
-      'P1.pagination.consistent',
-      first.pages === expectedPages || (first.results === 0 && first.pages <= 1),
-      `${first.results} results in pages of 25 make ${expectedPages} pages, but pages says ${first.pages}`,
-    );
-  });
+  check(
+    ['P1.pagination.consistent', 'P1.conventions.list.page-is-requested'],
+    'pages and results agree with what paging through returns, and each page shows its number',
+    async (c) => {
+      const path = await listPath(c, endpoint);
+      const first = pageOf(await c.get(path, { query: { page: 1, page_size: 25 } }));
+      if (!first) return c.skip('the list does not answer with an envelope');
+      let seen = first.data.length;
+      for (let page = 2; page <= Math.min(first.pages, 20); page++) {
+        const next = pageOf(await c.get(path, { query: { page, page_size: 25 } }));
+        if (!next) return c.fail('P1.pagination.consistent', `page ${page} of ${first.pages} is not a list`);
+        if (next.results !== first.results) return c.skip('the collection changed while it was paged through');
+        c.expect(
+          'P1.conventions.list.page-is-requested',
+          next.page === page,
+          `${key}?page=${page}&page_size=25 (of ${first.pages} pages) shows page ${next.page}`,
+        );
+        c.expect('P1.pagination.consistent', next.data.length <= 25, `page ${page} holds ${next.data.length} items with page_size 25`);
+        seen += next.data.length;
+      }
+      if (first.pages > 20) return;
+      c.expect('P1.pagination.consistent', seen === first.results, `paging through gave ${seen} items but results says ${first.results}`);
+      const expectedPages = Math.ceil(first.results / 25);
+      c.expect(
+        'P1.pagination.consistent',
+        first.pages === expectedPages || (first.results === 0 && first.pages <= 1),
+        `${first.results} results in pages of 25 make ${expectedPages} pages, but pages says ${first.pages}`,
+      );
+    },
+  );
 
   if (part === '1') return;
   const P = `P${part}.pagination`;
@@ -111,6 +121,43 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
     c.expectServed(accepted);
     c.expectSuccess(`${P}.page-size.max-100`, accepted, `${key}?page_size=100`);
   });
+
+  // 100 told from any other default: a list of more than 100 items, the records of a domain of the check's own (free,
+  // deleted with the domain).
+  if (key === 'GET /v4/domains/{domainId}/records')
+    check(
+      [`${P}.page-size.default-100`, 'P1.conventions.list.page-is-requested'],
+      'without page_size a list of 101 records shows 100 of them on page 1 of 2; at page_size 25 each page shows its number',
+      async (c) => {
+        const rule = `${P}.page-size.default-100`;
+        const { id } = await fx.newDomain(c);
+        const path = `/v4/domains/${id}/records`;
+        const count = async () => pageOf(await c.get(path, { query: { page_size: 25 } }))?.results ?? 0;
+        for (let made = await count(), i = 0; made < 101; made++, i++) {
+          const created = await c.post(path, { type: 'A', name: `p${i}`, target: '192.0.2.10' });
+          if (created.status < 200 || created.status >= 300) throw new SetupError(`could not create record ${i} of domain ${id}: HTTP ${created.status}`);
+        }
+        const plain = await readAfterWrite(
+          c,
+          () => c.get(path),
+          (exchange) => (pageOf(exchange)?.results ?? 0) > 100,
+        );
+        const page = pageOf(plain);
+        if (!page || page.results <= 100) throw new SetupError(`domain ${id} lists ${String(page?.results)} records after 101 were created`);
+        c.expect(rule, page.data.length === 100, `without page_size the first page holds ${page.data.length} of ${page.results} records (default 100)`, plain);
+        c.expect(rule, page.pages === Math.ceil(page.results / 100), `without page_size ${page.results} records make ${page.pages} pages (default 100)`, plain);
+        for (let number = 2; number <= Math.ceil(page.results / 25); number++) {
+          const asked = await c.get(path, { query: { page: number, page_size: 25 } });
+          c.expectSuccess('P1.conventions.list.page-is-requested', asked, `${key}?page=${number}&page_size=25`);
+          c.expect(
+            'P1.conventions.list.page-is-requested',
+            pageOf(asked)?.page === number,
+            `${key}?page=${number}&page_size=25 shows page ${String(pageOf(asked)?.page)}`,
+            asked,
+          );
+        }
+      },
+    );
 
   check(`${P}.page-size.default-100`, 'without page_size a page holds up to 100 items', async (c) => {
     const plain = await c.get(await listPath(c, endpoint));

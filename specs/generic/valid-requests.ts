@@ -106,6 +106,8 @@ export const MONITOR_PLAN_LOCK = 'monitor-plan';
 export const ACCOUNT_LOCK = 'account';
 /** One IPv6 range per region per account: a region is found free and a range made there without another file between. */
 export const IPV6_RANGES_LOCK = 'ipv6-ranges';
+/** POST seen marks every event up to an id: a check judging which events are seen holds it, so no other file marks a later one meanwhile. */
+export const EVENTS_SEEN_LOCK = 'events-seen';
 
 /** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
 function adoptChild(kind: ResourceKind, key: string): Recipe['adopt'] {
@@ -193,7 +195,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/account/events': { build: async () => at('/v4/account/events') },
   'GET /v4/account/events/{eventId}': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}`) },
   'POST /v4/account/events/{eventId}/read': { build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/read`) },
-  'POST /v4/account/events/{eventId}/seen': { build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/seen`) },
+  'POST /v4/account/events/{eventId}/seen': { exclusive: EVENTS_SEEN_LOCK, build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/seen`) },
   'GET /v4/account/invoices': { build: async () => at('/v4/account/invoices') },
   'GET /v4/account/invoices/{invoiceId}': { build: async (c, fx) => at(`/v4/account/invoices/${await fx.firstId(c, '/v4/account/invoices')}`) },
   'GET /v4/account/invoices/{invoiceId}/items': { build: async (c, fx) => at(`/v4/account/invoices/${await fx.firstId(c, '/v4/account/invoices')}/items`) },

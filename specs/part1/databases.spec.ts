@@ -480,6 +480,39 @@ describe('Managed database update', () => {
     },
   );
 
+  // The allowed values and units of the members are not shown: each integer member is moved to a nearby small value
+  // (hour_of_day by one, the others between 1 and 2), frequency is sent back as shown. A window the target refuses
+  // is not judged; one it accepts must read back as sent.
+  check('P1.database.update.reflected', 'an update of the maintenance window (updates) shows every member sent', async (c) => {
+    const rule = 'P1.database.update.reflected';
+    const { id } = await editable(c);
+    const current = (await view(c, id)).cluster?.updates;
+    if (!isObject(current)) throw new SetupError('the cluster shows no updates object');
+    const other = (value: unknown) => (value === 1 ? 2 : 1);
+    const sent: Json = {
+      frequency: current.frequency ?? null,
+      duration: other(current.duration),
+      hour_of_day: typeof current.hour_of_day === 'number' ? (current.hour_of_day + 1) % 24 : 12,
+      day_of_week: other(current.day_of_week),
+      week_of_month: other(current.week_of_month),
+    };
+    const put = await c.put(`${DB}/${id}`, { updates: sent });
+    if (put.status >= 400 && put.status < 500)
+      c.skip(`the target refused the maintenance window ${JSON.stringify(sent)} (allowed values and units are not shown): ${describeExchange(put)}`);
+    c.expectSuccess(rule, put, `PUT updates ${JSON.stringify(sent)}`);
+    const showsSent = (shown: unknown) => isObject(shown) && Object.entries(sent).every(([member, value]) => shown[member] === value);
+    const returned = (put.body as Json | undefined)?.updates;
+    if (returned !== undefined)
+      c.expect(rule, showsSent(returned), `the update response shows updates ${JSON.stringify(returned)}, sent ${JSON.stringify(sent)}`, put);
+    const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => showsSent(shown?.updates));
+    c.expect(
+      rule,
+      showsSent(cluster?.updates),
+      `after the update the cluster shows updates ${JSON.stringify(cluster?.updates)}, sent ${JSON.stringify(sent)}`,
+      exchange,
+    );
+  });
+
   check('P1.database.allow-list.update-replaces', 'allow_list of an update replaces every entry', async (c) => {
     const { id } = await editable(c);
     const first = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', '198.51.100.0/24'] });

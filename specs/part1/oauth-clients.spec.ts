@@ -67,7 +67,7 @@ describe('OAuth client create and update', () => {
 });
 
 describe('OAuth client delete', () => {
-  check('P1.oauth-client.delete.gone', 'a deleted client can no longer be viewed and is not listed', async (c) => {
+  check('P1.oauth-client.delete.gone', 'a deleted client can no longer be viewed (4xx) and is not listed', async (c) => {
     const rule = 'P1.oauth-client.delete.gone';
     const { id } = await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' });
     const path = `/v4/account/oauth-clients/${encodeURIComponent(id)}`;

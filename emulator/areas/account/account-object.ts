@@ -130,9 +130,13 @@ export function updateAccount(ctx: RequestContext) {
       return out;
     });
   }
+  // The fault answers the new tax_id but keeps the one on file.
+  const keptTaxId = faulty(ctx.store, 'P1.account.update.reflected') ? a.tax_id : undefined;
   Object.assign(a, changes);
+  const shown = accountView(ctx.store);
+  if (keptTaxId !== undefined) a.tax_id = keptTaxId;
   emitEvent(ctx.store, ctx.principal, { action: 'account_update', entity: accountEntity(ctx.store) });
-  return accountView(ctx.store);
+  return shown;
 }
 
 export function cancelAccount(ctx: RequestContext) {

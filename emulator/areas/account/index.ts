@@ -77,7 +77,7 @@ export const area: Area = {
     r('POST', '/v4/account/events/{eventId}/seen', ER, (ctx) => {
       const upTo = eventOr404(ctx);
       if (faulty(ctx.store, 'P1.events.seen.marks-up-to-id')) upTo.seen = true;
-      else for (const e of T.events(ctx.store).values()) if (e.id <= upTo.id) e.seen = true;
+      else for (const e of T.events(ctx.store).values()) if (e.id <= upTo.id || faulty(ctx.store, 'P1.events.seen.later-unseen')) e.seen = true;
       return {};
     }),
     r('GET', '/v4/account/invoices', AR, (ctx) =>

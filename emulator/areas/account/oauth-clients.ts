@@ -77,9 +77,12 @@ export function updateClient(ctx: RequestContext) {
   const uri = redirectUri(ctx.store, o, false);
   if (label !== undefined) c.label = label;
   if (isPublic !== undefined) c.public = isPublic;
-  if (uri !== undefined) c.redirect_uri = uri;
+  // The fault answers the new redirect_uri but keeps the old one.
+  if (uri !== undefined && !faulty(ctx.store, 'P1.oauth-client.write.reflected')) c.redirect_uri = uri;
+  const shown = clientView(ctx.store, c);
+  if (uri !== undefined) shown.redirect_uri = uri;
   emitEvent(ctx.store, ctx.principal, { action: 'oauth_client_update', entity: clientEntity(c) });
-  return clientView(ctx.store, c);
+  return shown;
 }
 
 export function deleteClient(ctx: RequestContext) {

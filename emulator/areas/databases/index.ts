@@ -377,11 +377,17 @@ function updateCluster(ctx: RequestContext) {
   const allow = allowList(ctx.store, o);
   const updates = readUpdates(ctx.store, o, c.updates);
   if (label !== undefined) uniqueLabel(ctx.store, label, c.id);
+  // The faults keep the old label, or the old maintenance window, while the answer shows what was sent.
+  const keepLabel = faulty(ctx.store, 'P1.database.update.reflected') ? c.label : undefined;
+  const keepUpdates = faulty(ctx.store, 'P1.database.update.reflected~updates') ? c.updates : undefined;
   if (label !== undefined) c.label = label;
   if (allow !== undefined) c.allow_list = faulty(ctx.store, 'P1.database.allow-list.update-replaces') ? [...c.allow_list, ...allow] : allow;
   if (updates !== undefined) c.updates = updates;
   c.updated = ctx.store.nowIso();
-  return mysqlView(ctx.store, c);
+  const shown = mysqlView(ctx.store, c);
+  if (keepLabel !== undefined) c.label = keepLabel;
+  if (keepUpdates !== undefined) c.updates = keepUpdates;
+  return shown;
 }
 
 function createSnapshot(ctx: RequestContext) {
