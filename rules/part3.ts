@@ -146,7 +146,7 @@ const domainRules: DeclaredRule[] = [
   untestable('P3.domain.import.axfr-allowed', S_DOMAINS, 'The remote nameserver must allow zone transfers (AXFR) for the import to succeed.', [DOMAIN_IMPORT], 'needs a remote nameserver under the tester\'s control'),
   untestable('P3.domain.import.axfr-sources', S_DOMAINS, 'The import transfers the zone from 96.126.114.97, 96.126.114.98, 2600:3c00::5e or 2600:3c00::5f.', [DOMAIN_IMPORT], 'needs a remote nameserver that logs transfer sources'),
   should('P3.path.integer-ids', 'Endpoints', 'inferred: {domainId} (but in the clone and zone-file paths), {recordId}, {clientId}, {firewallId} and {deviceId} are integers, so a path with a non-integer value there names no resource and is rejected.', [DOMAIN_VIEW, RECORD_VIEW, CLIENT_VIEW, FIREWALL_VIEW, DEVICE_VIEW], 'scenario'),
-  should('P3.domain.delete.gone', S_DOMAINS, 'inferred: after DELETE the domain is no longer viewable or listed.', [DOMAIN_DELETE, DOMAIN_VIEW, DOMAINS_LIST], 'scenario'),
+  must('P3.domain.delete.gone', S_DOMAINS, 'DELETE domain deletes the domain (and all its records): after a successful DELETE the domain is no longer viewable or listed.', [DOMAIN_DELETE, DOMAIN_VIEW, DOMAINS_LIST], 'scenario'),
   must('P3.domain.delete.removes-records', S_DOMAINS, 'DELETE domain deletes all its records.', [DOMAIN_DELETE, RECORDS_LIST], 'scenario'),
   untestable('P3.domain.delete.nameservers', S_DOMAINS, 'DELETE domain removes the domain from the nameservers shortly after.', [DOMAIN_DELETE], NOT_OBSERVABLE_DNS.replace('untestable: ', '')),
   must('P3.domain-clone.types', S_DOMAINS, 'The clone body has `domain` (string).', [DOMAIN_CLONE], 'schema'),
@@ -212,7 +212,7 @@ const recordRules: DeclaredRule[] = [
   must('P3.record.mx.null-blocks-mx', S_RECORD, 'While a null MX exists, new MX records cannot be created.', [RECORD_CREATE], 'scenario'),
   untestable('P3.record.ptr.reverse-dns', S_RECORD, 'PTR records are set through the reverse DNS procedure.', [RECORD_CREATE], 'what the records endpoint does with a PTR record is not shown'),
   untestable('P3.record.fields-not-shown', S_RECORD, 'Fields of a record as returned are not shown.', [RECORDS_LIST, RECORD_CREATE, RECORD_VIEW, RECORD_UPDATE], 'nothing is asserted about returned records'),
-  should('P3.record.delete.gone', S_DOMAINS, 'inferred: after DELETE the record is no longer viewable or listed.', [RECORD_DELETE, RECORD_VIEW, RECORDS_LIST], 'scenario'),
+  must('P3.record.delete.gone', S_DOMAINS, 'DELETE record deletes the record: after a successful DELETE it is no longer viewable or listed, and the domain\'s other records stay.', [RECORD_DELETE, RECORD_VIEW, RECORDS_LIST], 'scenario'),
 ];
 
 // prettier-ignore
@@ -231,7 +231,7 @@ const monitoringRules: DeclaredRule[] = [
   should('P3.monitor-client.credentials.string', S_CLIENT, 'inferred: `install_code` and `api_key` are strings (their type is not stated).', [CLIENT_CREATE], 'schema'),
   untestable('P3.monitor-client.create.monitors-nothing', S_MONITORING, 'The client monitors nothing until the agent is configured on the instance.', [CLIENT_CREATE], 'needs an agent installed on an instance'),
   untestable('P3.monitor-client.update.monitoring-unchanged', S_MONITORING, 'PUT client cannot change how the server is monitored.', [CLIENT_UPDATE], 'needs an agent installed on an instance'),
-  should('P3.monitor-client.delete.gone', S_MONITORING, 'inferred from "all stored data of the client is lost": after DELETE the client is no longer viewable or listed.', [CLIENT_DELETE, CLIENT_VIEW, CLIENTS_LIST], 'scenario'),
+  must('P3.monitor-client.delete.gone', S_MONITORING, 'DELETE client deletes it ("all stored data of the client is lost"): after a successful DELETE the client is no longer viewable or listed.', [CLIENT_DELETE, CLIENT_VIEW, CLIENTS_LIST], 'scenario'),
   untestable('P3.monitor-client.delete.agent-not-uninstalled', S_MONITORING, 'DELETE client does not uninstall the agent.', [CLIENT_DELETE], 'the agent on the instance is outside the API'),
   should('P3.monitor-subscription.fields', S_SUBSCRIPTION, 'inferred: a subscription carries its `id`.', [SUBSCRIPTIONS_LIST, SUBSCRIPTION_VIEW, PLAN_VIEW, PLAN_UPDATE], 'schema'),
   must('P3.monitor-subscription.types', S_SUBSCRIPTION, 'A subscription is an object whose id is a string.', [SUBSCRIPTIONS_LIST, SUBSCRIPTION_VIEW, PLAN_VIEW, PLAN_UPDATE], 'schema'),

@@ -26,6 +26,8 @@ export const part3Faults = defineFaults({
   'P3.domain.refresh-sec.zero-means-default-14400': { does: 'treats refresh_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
+  'P3.domain.delete.gone': { does: 'answers a domain delete with {} but keeps the domain, viewable and listed' },
+  'P3.domain.delete.removes-records': { does: 'a deleted domain leaves the list and its view, but its records still answer at their paths' },
   'P3.domain-update.none-required': { does: 'refuses an update body holding only group or tags' },
   'P3.domain-create.type.required': { does: 'creates a domain without type, as a slave when it has master_ips, else as a master' },
   'P3.domain.types': { does: 'returns the domain id as a string in the domain view' },
@@ -40,7 +42,6 @@ export const part3Faults = defineFaults({
   'P3.record.cname.name.unique': { does: 'accepts a second CNAME record with the name of another' },
   'P3.record.cname.name.required': { does: 'accepts a CNAME record without a name' },
   'P3.record.target.required': { does: 'accepts a TXT record without a target' },
-  // A SHOULD rule (inferred): detected as a warning of its rule, never a fail.
   'P3.record.delete.gone': { does: 'answers a record delete with {} but keeps the record' },
   'P3.record.target.valid-domain': { does: 'does not check that NS, MX, CNAME and SRV targets are domain names' },
   'P3.record.target.no-trailing-period': { does: 'accepts (and strips) a trailing period in a CAA target' },
@@ -70,7 +71,6 @@ export const part3Faults = defineFaults({
   'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters' },
   'P3.monitor-client.label.max-32': { does: 'accepts a monitoring client label longer than 32 characters' },
   'P3.monitor-client.label.unique': { does: 'accepts a monitoring client label that another client holds' },
-  // A SHOULD rule (inferred from "all stored data of the client is lost"): detected as a warning of its rule.
   'P3.monitor-client.update.reflected': { does: 'accepts a client rename but keeps the old label: a SHOULD rule, a warning' },
   'P3.monitor-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P3.monitor-client.create.returns-install-code': { does: 'leaves install_code out of the client create response' },

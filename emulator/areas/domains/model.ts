@@ -129,9 +129,15 @@ export function stateOf(store: Store, id: number): DomainState {
 const NAMES = 'domain-names';
 export const names = (store: Store) => store.table<number>(NAMES);
 
-export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false): Domain {
+/** Under the fault P3.domain.delete.removes-records: deleted domains whose records still answer at their paths. */
+export const DELETED_KEEPING_RECORDS = 'domains_deleted_keeping_records';
+
+/** `recordRead`: the domain of a records read (under the fault above a deleted domain still answers there). */
+export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false, recordRead = false): Domain {
   let d: Domain | undefined;
   if (/^\d{1,15}$/.test(raw)) d = getDomain(ctx.store, Number(raw));
+  if (!d && recordRead && /^\d{1,15}$/.test(raw) && faulty(ctx.store, 'P3.domain.delete.removes-records'))
+    d = ctx.store.table<Domain>(DELETED_KEEPING_RECORDS).get(String(Number(raw)));
   else if (faulty(ctx.store, 'P3.path.integer-ids') && /^\d/.test(raw)) d = getDomain(ctx.store, parseInt(raw, 10));
   else if (byName) {
     const id = names(ctx.store).get(raw.toLowerCase());
