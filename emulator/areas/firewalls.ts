@@ -342,8 +342,9 @@ const routes: Route[] = [
     if (status === 'enabled' && faulty(ctx.store, 'P3.firewall.status.disabled-to-enabled')) status = undefined;
     if (o['rules'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged'))
       f.rules = readRules(ctx.store, asObject(o['rules'], 'rules'), false, f.rules, 'rules');
-    if (label !== undefined) f.label = label;
-    if (tags !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected')) f.tags = tags;
+    if (label !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected~label')) f.label = label;
+    if (tags !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected'))
+      f.tags = faulty(ctx.store, 'P3.firewall.update.tags-replaced') ? [...new Set([...f.tags, ...tags])] : tags;
     const changed = status !== undefined && status !== f.status;
     if (status !== undefined) f.status = status;
     if (label !== undefined || tags !== undefined || changed) f.updated = ctx.store.nowIso();

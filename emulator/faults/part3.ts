@@ -3,7 +3,6 @@ import { defineFaults } from './define.js';
 export const part3Faults = defineFaults({
   // — domains
   'P3.path.integer-ids': { does: 'reads a domain id by its leading digits (domain `12abc` is domain 12): a SHOULD rule, a warning' },
-  'P3.firewall.update.reflected': { does: 'accepts new tags in a firewall update but keeps the old ones: a SHOULD rule, a warning' },
   'P3.domain.domain.max-255': { does: 'accepts a domain name longer than 255 characters' },
   'P3.domain.domain.label-max-63': { does: 'accepts a domain name with a label longer than 63 characters' },
   'P3.domain.domain.rfc-1035': { does: 'accepts domain labels that begin or end with a hyphen' },
@@ -71,7 +70,7 @@ export const part3Faults = defineFaults({
   'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters' },
   'P3.monitor-client.label.max-32': { does: 'accepts a monitoring client label longer than 32 characters' },
   'P3.monitor-client.label.unique': { does: 'accepts a monitoring client label that another client holds' },
-  'P3.monitor-client.update.reflected': { does: 'accepts a client rename but keeps the old label: a SHOULD rule, a warning' },
+  'P3.monitor-client.update.reflected': { does: 'accepts a client rename but keeps the old label' },
   'P3.monitor-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P3.monitor-client.create.returns-install-code': { does: 'leaves install_code out of the client create response' },
   'P3.monitor-plan.subscription.enum': { does: 'accepts an unknown monitor_subscription (the free plan follows)' },
@@ -124,6 +123,9 @@ export const part3Faults = defineFaults({
   'P3.firewall-update.devices-rules-unchanged': { does: 'applies rules given to PUT firewall' },
   'P3.firewall.rules-update.replaces': { does: 'PUT rules keeps the stored rules of a direction given as an empty list' },
   'P3.firewall.view.no-devices': { does: 'returns the devices in the firewall view' },
+  'P3.firewall.update.reflected': { does: 'accepts new tags in a firewall update but keeps the old ones' },
+  'P3.firewall.update.reflected~label': { does: 'accepts a firewall rename but keeps the old label' },
+  'P3.firewall.update.tags-replaced': { does: 'adds the tags of a firewall update to the old ones instead of replacing them: a SHOULD rule, a warning' },
   'P1.errors.rejected-write-no-effect~firewall': { does: 'a rejected PUT firewall keeps the label and tags it was given' },
 
   // — IP addresses, IPv6 ranges
