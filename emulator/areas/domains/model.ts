@@ -136,13 +136,13 @@ export const DELETED_KEEPING_RECORDS = 'domains_deleted_keeping_records';
 export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false, recordRead = false): Domain {
   let d: Domain | undefined;
   if (/^\d{1,15}$/.test(raw)) d = getDomain(ctx.store, Number(raw));
-  if (!d && recordRead && /^\d{1,15}$/.test(raw) && faulty(ctx.store, 'P3.domain.delete.removes-records'))
-    d = ctx.store.table<Domain>(DELETED_KEEPING_RECORDS).get(String(Number(raw)));
   else if (faulty(ctx.store, 'P3.path.integer-ids') && /^\d/.test(raw)) d = getDomain(ctx.store, parseInt(raw, 10));
   else if (byName) {
     const id = names(ctx.store).get(raw.toLowerCase());
     d = id === undefined ? undefined : getDomain(ctx.store, id);
   }
+  if (!d && recordRead && /^\d{1,15}$/.test(raw) && faulty(ctx.store, 'P3.domain.delete.removes-records'))
+    d = ctx.store.table<Domain>(DELETED_KEEPING_RECORDS).get(String(Number(raw)));
   if (!d || !canAccess(ctx.principal, 'domain', d.id, 'read_only')) fail(`Domain ${raw} not found.`, null, 404);
   if (level === 'read_write' && !canAccess(ctx.principal, 'domain', d.id, 'read_write')) {
     fail(`You have read-only access to domain ${d.id}; read_write is needed.`, null, 403);
