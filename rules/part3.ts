@@ -324,6 +324,8 @@ const firewallRules: DeclaredRule[] = [
   must('P3.firewall.device.one-active-per-instance', S_FIREWALLS, 'An instance can have one active firewall: assigning a second enabled firewall to it is rejected.', [DEVICE_CREATE, FIREWALL_CREATE], 'scenario'),
   must('P3.firewall.device.disabled-may-be-added', S_FIREWALLS, 'Further disabled firewalls may be assigned to an instance that has an active firewall.', [DEVICE_CREATE], 'scenario'),
   must('P3.firewall.device.remove', S_FIREWALLS, 'DELETE device removes this firewall from the instance: the device is no longer listed.', [DEVICE_DELETE, DEVICES_LIST], 'scenario'),
+  must('P3.firewall.device.remove-keeps-other-firewalls', S_FIREWALLS, 'DELETE device removes this firewall from the instance; the other firewalls assigned to it stay ("rules of other assigned firewalls stay"): the instance is still in their devices lists. What is filtered is not judged, only the assignment.', [DEVICE_DELETE, DEVICES_LIST], 'scenario'),
+  must('P3.firewall.delete.frees-instances', S_FIREWALLS, 'An instance can have one active firewall, and a deleted firewall is `deleted` (removed): while its enabled firewall exists another enabled firewall cannot take the instance, after that firewall\'s DELETE it can.', [FIREWALL_DELETE, DEVICE_CREATE], 'scenario'),
   untestable('P3.firewall.device.remove-keeps-other-rules', S_FIREWALLS, 'DELETE device removes this firewall\'s rules from the instance; rules of other assigned firewalls stay.', [DEVICE_DELETE], NOT_OBSERVABLE_TRAFFIC.replace('untestable: ', '')),
 ];
 
@@ -366,10 +368,11 @@ const ipRules: DeclaredRule[] = [
   must('P3.share.access-all', S_IPS, 'The caller must have access to all shared addresses.', [IPS_SHARE, IPV4_SHARE], 'scenario', ['restricted-user', 'grants']),
   must('P3.share.same-region', S_IPS, 'Shared addresses must be in the primary instance\'s region.', [IPS_SHARE, IPV4_SHARE], 'scenario', ['destructive']),
   must('P3.share.empty-removes', S_IPS, 'An empty `ips` array removes all shared addresses of the instance.', [IPS_SHARE, IPV4_SHARE], 'scenario'),
+  must('P3.share.owner-keeps', S_IPS, 'The given instance may bring up the shared addresses "in addition to their owners": after a share each shared IPv4 address is still an address of the instance that held it (its `ipv4`, document 2).', [IPS_SHARE, IPV4_SHARE], 'scenario'),
   untestable('P3.share.failover', S_IPS, 'The given instance may bring up the shared addresses in addition to their owners.', [IPS_SHARE, IPV4_SHARE], 'bringing up an address on an instance is outside the API'),
   untestable('P3.share.ipv6-some-regions', S_IPS, 'IPv6 range sharing is available only in some regions.', [IPS_SHARE], 'which regions is not shown'),
   must('P3.ip-update.types', S_IPS, 'The rDNS update body has `rdns` (string, or null to reset).', [IP_UPDATE], 'schema'),
-  untestable('P3.ip.rdns.forward-dns-required', S_IPS, 'Forward DNS must already be set up before rdns is set.', [IP_UPDATE], 'needs a resolvable forward DNS name under the tester\'s control'),
+  must('P3.ip.rdns.forward-dns-required', S_IPS, 'Forward DNS must already be set up before rdns is set: a name that can have no forward record (one under the reserved TLD `.invalid`, RFC 6761) is refused, and the address keeps its rdns.', [IP_UPDATE, IP_VIEW], 'scenario'),
   must('P3.ip.rdns.null-resets-default', S_IPS, 'Setting rdns to null on a public IPv4 address resets it to the default under {default_rdns_domain}.', [IP_UPDATE, IP_VIEW], 'scenario'),
   must('P3.ipv6.range.format', S_IP, '`range` is an IPv6 range (an IPv6 address, the prefix length given apart or after a slash).', [POOLS_LIST, RANGES_LIST, RANGE_VIEW], 'schema'),
   must('P3.ipv6-pool.types', S_IP, 'An IPv6 pool object, when its members are present, has `range` (string) and `prefix_length` (integer).', [POOLS_LIST], 'schema'),
