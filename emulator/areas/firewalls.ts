@@ -59,6 +59,7 @@ interface FirewallDevice {
 
 const FIREWALLS = 'firewalls';
 const DEVICES = 'firewall_devices'; // firewall id → its devices
+const DELETED_HOLDING = 'firewall_deleted_holding'; // under the fault P3.firewall.delete.frees-instances: instance id → deleted firewall
 const MAX_RULES = 25;
 const MAX_RULE_ADDRESSES = 255;
 const MAX_PORT_PIECES = 15;
@@ -236,12 +237,11 @@ function readRules(store: Store, o: Record<string, unknown>, creating: boolean, 
 
 /** 400 when enabling `fw` on `instanceId` would give that instance a second enabled firewall. */
 function checkSingleEnabled(store: Store, instanceId: number, exceptFirewallId: number | null, field: string | null): void {
-  const other = firewallsOfInstance(store, instanceId).find((f) => f.id !== exceptFirewallId && f.status === 'enabled');
-  if (other) {
-    fail(
-      `Compute instance ${instanceId} already has the enabled firewall ${other.id}; an instance can have only one enabled firewall (disable it first).`,
-      field,
-    );
+  const other =
+    firewallsOfInstance(store, instanceId).find((f) => f.id !== exceptFirewallId && f.status === 'enabled')?.id ??
+    (faulty(store, 'P3.firewall.delete.frees-instances') ? store.table<number>(DELETED_HOLDING).get(String(instanceId)) : undefined);
+  if (other !== undefined) {
+    fail(`Compute instance ${instanceId} already has the enabled firewall ${other}; an instance can have only one enabled firewall (disable it first).`, field);
   }
 }
 
@@ -342,8 +342,9 @@ const routes: Route[] = [
     if (status === 'enabled' && faulty(ctx.store, 'P3.firewall.status.disabled-to-enabled')) status = undefined;
     if (o['rules'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged'))
       f.rules = readRules(ctx.store, asObject(o['rules'], 'rules'), false, f.rules, 'rules');
-    if (label !== undefined) f.label = label;
-    if (tags !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected')) f.tags = tags;
+    if (label !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected~label')) f.label = label;
+    if (tags !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected'))
+      f.tags = faulty(ctx.store, 'P3.firewall.update.tags-replaced') ? [...new Set([...f.tags, ...tags])] : tags;
     const changed = status !== undefined && status !== f.status;
     if (status !== undefined) f.status = status;
     if (label !== undefined || tags !== undefined || changed) f.updated = ctx.store.nowIso();
@@ -360,6 +361,8 @@ const routes: Route[] = [
   }),
   route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
+    if (f.status === 'enabled' && faulty(ctx.store, 'P3.firewall.delete.frees-instances'))
+      for (const d of devicesOf(ctx.store, f.id)) ctx.store.table<number>(DELETED_HOLDING).set(String(d.entity.id), f.id);
     if (varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
     else if (!faulty(ctx.store, 'P3.firewall.status.delete-removes')) {
       firewalls(ctx.store).delete(String(f.id));
@@ -396,7 +399,8 @@ const routes: Route[] = [
     const f = firewallOr404(ctx, 'read_write');
     const d = deviceOr404(ctx, f);
     const t = ctx.store.table<FirewallDevice[]>(DEVICES);
-    if (!faulty(ctx.store, 'P3.firewall.device.remove'))
+    if (faulty(ctx.store, 'P3.firewall.device.remove-keeps-other-firewalls')) removeInstanceFromFirewalls(ctx.store, d.entity.id);
+    else if (!faulty(ctx.store, 'P3.firewall.device.remove'))
       t.set(
         String(f.id),
         devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id),

@@ -304,6 +304,12 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
     if (!out.includes(p.range)) out.push(p.range);
   });
   const shares = ctx.store.table<string[]>(SHARES);
+  if (faulty(ctx.store, 'P3.share.owner-keeps'))
+    for (const address of out.filter((a) => ipaddr.IPv4.isValidFourPartDecimal(a))) {
+      const owner = ownerOf4(ctx.store, address)!;
+      owner.ipv4 = owner.ipv4.filter((a) => a !== address);
+      inst.ipv4 = [...inst.ipv4, address];
+    }
   if (list.length === 0 && faulty(ctx.store, 'P3.share.empty-removes')) return {};
   const kept = withRanges ? [] : (shares.get(String(inst.id)) ?? []).filter((a) => a.includes(':'));
   shares.set(String(inst.id), [...kept, ...out]);
@@ -406,7 +412,7 @@ const routes: Route[] = [
     if (!v6 && isPrivate4(address)) fail('Reverse DNS cannot be set on a private address.', 'rdns');
     if (rdns !== null) {
       if (!/^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))+\.?$/.test(rdns)) fail('rdns must be a hostname.', 'rdns');
-      if (!forwardResolves(ctx.store, rdns, address, v6)) {
+      if (!forwardResolves(ctx.store, rdns, address, v6) && !faulty(ctx.store, 'P3.ip.rdns.forward-dns-required')) {
         fail(`Forward DNS is not set up: create an ${v6 ? 'AAAA' : 'A'} record ${rdns} → ${address} first.`, 'rdns');
       }
     }

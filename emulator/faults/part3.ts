@@ -3,7 +3,6 @@ import { defineFaults } from './define.js';
 export const part3Faults = defineFaults({
   // — domains
   'P3.path.integer-ids': { does: 'reads a domain id by its leading digits (domain `12abc` is domain 12): a SHOULD rule, a warning' },
-  'P3.firewall.update.reflected': { does: 'accepts new tags in a firewall update but keeps the old ones: a SHOULD rule, a warning' },
   'P3.domain.domain.max-255': { does: 'accepts a domain name longer than 255 characters' },
   'P3.domain.domain.label-max-63': { does: 'accepts a domain name with a label longer than 63 characters' },
   'P3.domain.domain.rfc-1035': { does: 'accepts domain labels that begin or end with a hyphen' },
@@ -26,6 +25,8 @@ export const part3Faults = defineFaults({
   'P3.domain.refresh-sec.zero-means-default-14400': { does: 'treats refresh_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
+  'P3.domain.delete.gone': { does: 'answers a domain delete with {} but keeps the domain, viewable and listed' },
+  'P3.domain.delete.removes-records': { does: 'a deleted domain leaves the list and its view, but its records still answer at their paths' },
   'P3.domain-update.none-required': { does: 'refuses an update body holding only group or tags' },
   'P3.domain-create.type.required': { does: 'creates a domain without type, as a slave when it has master_ips, else as a master' },
   'P3.domain.types': { does: 'returns the domain id as a string in the domain view' },
@@ -40,7 +41,6 @@ export const part3Faults = defineFaults({
   'P3.record.cname.name.unique': { does: 'accepts a second CNAME record with the name of another' },
   'P3.record.cname.name.required': { does: 'accepts a CNAME record without a name' },
   'P3.record.target.required': { does: 'accepts a TXT record without a target' },
-  // A SHOULD rule (inferred): detected as a warning of its rule, never a fail.
   'P3.record.delete.gone': { does: 'answers a record delete with {} but keeps the record' },
   'P3.record.target.valid-domain': { does: 'does not check that NS, MX, CNAME and SRV targets are domain names' },
   'P3.record.target.no-trailing-period': { does: 'accepts (and strips) a trailing period in a CAA target' },
@@ -70,8 +70,7 @@ export const part3Faults = defineFaults({
   'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters' },
   'P3.monitor-client.label.max-32': { does: 'accepts a monitoring client label longer than 32 characters' },
   'P3.monitor-client.label.unique': { does: 'accepts a monitoring client label that another client holds' },
-  // A SHOULD rule (inferred from "all stored data of the client is lost"): detected as a warning of its rule.
-  'P3.monitor-client.update.reflected': { does: 'accepts a client rename but keeps the old label: a SHOULD rule, a warning' },
+  'P3.monitor-client.update.reflected': { does: 'accepts a client rename but keeps the old label' },
   'P3.monitor-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P3.monitor-client.create.returns-install-code': { does: 'leaves install_code out of the client create response' },
   'P3.monitor-plan.subscription.enum': { does: 'accepts an unknown monitor_subscription (the free plan follows)' },
@@ -118,12 +117,17 @@ export const part3Faults = defineFaults({
   'P3.firewall.device.one-active-per-instance': { does: 'adds an instance to an enabled firewall while it has another enabled firewall' },
   'P3.firewall.device.disabled-may-be-added': { does: 'refuses to add an instance to a disabled firewall while it has an enabled one' },
   'P3.firewall.device.remove': { does: 'answers DELETE device but keeps the device' },
+  'P3.firewall.device.remove-keeps-other-firewalls': { does: 'DELETE device removes the instance from every firewall it is a device of' },
+  'P3.firewall.delete.frees-instances': { does: 'the instances of a deleted enabled firewall still count it as their enabled firewall' },
   'P3.firewall.device.listed': { does: 'answers 404 to GET of a device that is in the list' },
   'P3.firewall-create.devices.assigned': { does: 'ignores devices.computes on firewall create' },
   'P3.firewall-create.grants': { does: 'creates a firewall on an instance the caller holds read_only' },
   'P3.firewall-update.devices-rules-unchanged': { does: 'applies rules given to PUT firewall' },
   'P3.firewall.rules-update.replaces': { does: 'PUT rules keeps the stored rules of a direction given as an empty list' },
   'P3.firewall.view.no-devices': { does: 'returns the devices in the firewall view' },
+  'P3.firewall.update.reflected': { does: 'accepts new tags in a firewall update but keeps the old ones' },
+  'P3.firewall.update.reflected~label': { does: 'accepts a firewall rename but keeps the old label' },
+  'P3.firewall.update.tags-replaced': { does: 'adds the tags of a firewall update to the old ones instead of replacing them: a SHOULD rule, a warning' },
   'P1.errors.rejected-write-no-effect~firewall': { does: 'a rejected PUT firewall keeps the label and tags it was given' },
 
   // — IP addresses, IPv6 ranges
@@ -141,6 +145,8 @@ export const part3Faults = defineFaults({
   'P3.assign.accessible-in-region': { does: 'refuses to assign a private IPv4 address' },
   'P3.share.same-region': { does: 'shares an IPv4 address of another region' },
   'P3.share.access-all': { does: 'shares an address of an instance the caller has no grant on' },
+  'P3.share.owner-keeps': { does: 'sharing moves an IPv4 address from its owner to the given instance' },
+  'P3.ip.rdns.forward-dns-required': { does: 'sets any hostname as rdns, with or without a forward record' },
   'P3.share.empty-removes': { does: 'an empty ips array leaves the shared addresses as they were' },
   'P3.ipv6-range.one-per-region': { does: 'accepts a second IPv6 range in a region' },
   'P3.ipv6-range.delete-disconnects': { does: 'a deleted IPv6 range still answers its view' },

@@ -25,6 +25,7 @@ import {
   tcpRule,
   type Json,
 } from './firewalls-support.js';
+import { otherFirewallChecks } from './firewalls-other.js';
 
 const fx = useFixtures('part3-firewalls');
 const { findEvent, createFirewall, firewallIn } = firewallHelpers(fx);
@@ -361,6 +362,8 @@ describe('Firewall devices', () => {
     }),
   );
 });
+
+otherFirewallChecks(fx, { firewallIn });
 
 describe('Firewall update and rules update', () => {
   check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', (c) =>

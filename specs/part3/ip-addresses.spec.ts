@@ -14,53 +14,18 @@ import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
+import { addressesOf, isPrivate, norm6, privateOf, publicOf, slaacOf, snapshot } from './ip-addresses-support.js';
 
 type Json = Record<string, unknown>;
 
 const fx = useFixtures('part3-ip-addresses');
 const RANGES = '/v4/networking/ipv6/ranges';
 
-const isPrivate = (address: string) => ipaddr.IPv4.isValid(address) && ipaddr.IPv4.parse(address).range() === 'private';
-const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
-
-/** The instance's IPv4 addresses and IPv6 SLAAC address, from its view (document 2). */
-async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4: string[]; slaac: string | null }> {
-  const body = (await c.get(`/v4/compute/instances/${instanceId}`)).body as Json | undefined;
-  const ipv4 = Array.isArray(body?.ipv4) ? (body.ipv4 as unknown[]).filter((a): a is string => typeof a === 'string') : [];
-  const slaac = typeof body?.ipv6 === 'string' && ipaddr.IPv6.isValid(body.ipv6.replace(/\/\d+$/, '')) ? norm6(body.ipv6) : null;
-  return { ipv4, slaac };
-}
-
-async function publicOf(c: Check, instanceId: number): Promise<string> {
-  const found = (await addressesOf(c, instanceId)).ipv4.find((a) => !isPrivate(a));
-  if (!found) throw new Error(`setup: instance ${instanceId} shows no public IPv4 address`);
-  return found;
-}
-
-async function privateOf(c: Check, instanceId: number): Promise<string> {
-  const found = (await addressesOf(c, instanceId)).ipv4.find(isPrivate);
-  if (!found) throw new Error(`setup: instance ${instanceId} created with private_ip shows no private IPv4 address`);
-  return found;
-}
-
-async function slaacOf(c: Check, instanceId: number): Promise<string> {
-  const { slaac } = await addressesOf(c, instanceId);
-  if (!slaac) c.skip(`instance ${instanceId} has no IPv6 SLAAC address`);
-  return slaac;
-}
-
 /** Two new instances in the second region (holding no range of the account) and their SLAAC addresses. */
 async function pairInFreeRegion(c: Check) {
   const region = await otherRegion(c, { free: true });
   const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
   return { region, p, q, sp: await slaacOf(c, p.id), sq: await slaacOf(c, q.id) };
-}
-
-/** The instance's addresses as a sorted string, to see that nothing changed. */
-async function snapshot(c: Check, ids: number[]): Promise<string> {
-  const parts = [];
-  for (const id of ids) parts.push(`${id}:${(await addressesOf(c, id)).ipv4.slice().sort().join(',')}`);
-  return parts.join(' ');
 }
 
 /** The configured second region (`otherRegion`); `free`: it must hold no range of the account. */
@@ -200,6 +165,22 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
         after?.rdns === original.rdns,
         `rdns after the reset is ${JSON.stringify(after?.rdns)}, the default of the new address was ${original.rdns}`,
       );
+  });
+
+  // RFC 6761: names under `.invalid` never resolve, so no forward DNS can be set up for one.
+  check('P3.ip.rdns.forward-dns-required', 'an rDNS name under the reserved TLD .invalid (it can have no forward record) is refused', async (c) => {
+    const rule = 'P3.ip.rdns.forward-dns-required';
+    const [instance] = await publicPair(c);
+    const address = await publicOf(c, instance.id);
+    const path = `/v4/networking/ips/${address}`;
+    const name = `${fx.label('rdns', 60).toLowerCase()}.invalid`;
+    const refused = await c.put(path, { rdns: name });
+    c.expectRejected(rule, refused, `PUT rdns ${name} on ${address}: no forward DNS record can exist for that name`, 'rdns');
+    if (refused.status >= 200 && refused.status < 300) await c.put(path, { rdns: null });
+    else {
+      const after = (await c.get(path)).body as Json | undefined;
+      c.expect(rule, after?.rdns !== name && after?.rdns !== `${name}.`, `${address} shows the rdns ${name} after its update was refused`);
+    }
   });
 });
 
@@ -352,6 +333,25 @@ describe('IP sharing', () => {
         'sharing an address of the same region',
       );
       c.expectSuccess('P3.share.empty-removes', await c.post(path, { compute_id: a.id, ips: [] }), 'sharing an empty list');
+    });
+
+    // "in addition to their owners": the owner is judged (its instance view); what the given instance shows is not stated.
+    check('P3.share.owner-keeps', `${path}: a shared address stays an address of its owner`, async (c) => {
+      const rule = 'P3.share.owner-keeps';
+      const [a, b] = await publicPair(c);
+      const pb = await publicOf(c, b.id);
+      c.expectSuccess(rule, await c.post(path, { compute_id: a.id, ips: [pb] }), `sharing ${pb} of instance ${b.id} with instance ${a.id}`);
+      const owner = await readAfterWrite(
+        c,
+        () => addressesOf(c, b.id),
+        (read) => read.ipv4.includes(pb),
+      );
+      c.expect(
+        rule,
+        owner.ipv4.includes(pb),
+        `instance ${b.id} no longer holds ${pb} after sharing it with instance ${a.id} (it shows ${owner.ipv4.join(', ')})`,
+      );
+      await c.post(path, { compute_id: a.id, ips: [] });
     });
 
     check('P3.share.access-all', `${path}: the caller needs access to every shared address`, async (c) => {

@@ -49,6 +49,11 @@ const sameIgnoringCase =
   (rule: string): ReadBack =>
   (sent, shown) =>
     String(sent).toLowerCase() === String(shown).toLowerCase() ? null : rule;
+/** Every tag sent is shown (stated); no tag that was not sent remains (the tags replace the old ones: inferred). */
+const firewallTags: ReadBack = (sent, shown) => {
+  if (!Array.isArray(sent) || !Array.isArray(shown) || !sent.every((tag) => shown.includes(tag))) return 'P3.firewall.update.reflected';
+  return shown.every((tag) => sent.includes(tag)) ? null : 'P3.firewall.update.tags-replaced';
+};
 const sameSet =
   (rule: string): ReadBack =>
   (sent, shown) =>
@@ -158,8 +163,8 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/config-update': { rules: ['P2.config.update.nothing-required'] },
   'requests/monitor-client-update': { rules: ['P3.monitor-client.update.reflected'], readBack: { label: same('P3.monitor-client.update.reflected') } },
   'requests/firewall-update': {
-    rules: ['P3.firewall.update.reflected'],
-    readBack: { label: same('P3.firewall.update.reflected'), tags: sameSet('P3.firewall.update.reflected') },
+    rules: ['P3.firewall.update.reflected', 'P3.firewall.update.tags-replaced'],
+    readBack: { label: same('P3.firewall.update.reflected'), tags: firewallTags },
   },
   'requests/domain-update': {
     rules: [

@@ -13,6 +13,7 @@ import {
   DOMAINS,
   domainOr404,
   entityOf,
+  DELETED_KEEPING_RECORDS,
   FOREIGN,
   isDomainName,
   isIp,
@@ -220,9 +221,11 @@ export const domainRoutes: Route[] = [
   }),
   route('DELETE', '/v4/domains/{domainId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
+    if (faulty(ctx.store, 'P3.domain.delete.gone')) return {};
     ctx.store.table<Domain>(DOMAINS).delete(String(d.id));
     names(ctx.store).delete(d.domain.toLowerCase());
-    ctx.store.table<DomainState>(STATE).delete(String(d.id));
+    if (faulty(ctx.store, 'P3.domain.delete.removes-records')) ctx.store.table<Domain>(DELETED_KEEPING_RECORDS).set(String(d.id), d);
+    else ctx.store.table<DomainState>(STATE).delete(String(d.id));
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_delete', entity: entityOf(d) });
     return {};
   }),

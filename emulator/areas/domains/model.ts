@@ -129,7 +129,11 @@ export function stateOf(store: Store, id: number): DomainState {
 const NAMES = 'domain-names';
 export const names = (store: Store) => store.table<number>(NAMES);
 
-export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false): Domain {
+/** Under the fault P3.domain.delete.removes-records: deleted domains whose records still answer at their paths. */
+export const DELETED_KEEPING_RECORDS = 'domains_deleted_keeping_records';
+
+/** `recordRead`: the domain of a records read (under the fault above a deleted domain still answers there). */
+export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only' | 'read_write', byName = false, recordRead = false): Domain {
   let d: Domain | undefined;
   if (/^\d{1,15}$/.test(raw)) d = getDomain(ctx.store, Number(raw));
   else if (faulty(ctx.store, 'P3.path.integer-ids') && /^\d/.test(raw)) d = getDomain(ctx.store, parseInt(raw, 10));
@@ -137,6 +141,8 @@ export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only'
     const id = names(ctx.store).get(raw.toLowerCase());
     d = id === undefined ? undefined : getDomain(ctx.store, id);
   }
+  if (!d && recordRead && /^\d{1,15}$/.test(raw) && faulty(ctx.store, 'P3.domain.delete.removes-records'))
+    d = ctx.store.table<Domain>(DELETED_KEEPING_RECORDS).get(String(Number(raw)));
   if (!d || !canAccess(ctx.principal, 'domain', d.id, 'read_only')) fail(`Domain ${raw} not found.`, null, 404);
   if (level === 'read_write' && !canAccess(ctx.principal, 'domain', d.id, 'read_write')) {
     fail(`You have read-only access to domain ${d.id}; read_write is needed.`, null, 403);

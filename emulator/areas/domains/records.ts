@@ -205,7 +205,7 @@ function recordEntity(d: Domain, r: DomainRecord) {
 
 export const recordRoutes: Route[] = [
   route('GET', '/v4/domains/{domainId}/records', R, (ctx) => {
-    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', false, true);
     return paginate(ctx, stateOf(ctx.store, d.id).records);
   }),
   route('POST', '/v4/domains/{domainId}/records', W, (ctx) => {
@@ -220,7 +220,7 @@ export const recordRoutes: Route[] = [
     return r;
   }),
   route('GET', '/v4/domains/{domainId}/records/{recordId}', R, (ctx) => {
-    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only');
+    const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', false, true);
     return recordOr404(ctx, d, ctx.params['recordId']!);
   }),
   route('PUT', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {

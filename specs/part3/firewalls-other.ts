@@ -1,0 +1,69 @@
+// The checks of an instance's other firewalls, declared from specs/part3/firewalls.spec.ts by `otherFirewallChecks`
+// (a module of that spec file, not a spec file: its checks lend the file's instances and their plan keys name it):
+// removing a device leaves the instance on its other firewalls, and a deleted firewall frees its instances.
+import { describe } from 'vitest';
+import { check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
+import type { Fixtures } from '../../harness/fixtures.js';
+import { FW, addDevice, deviceOf, devicesOf, type firewallHelpers } from './firewalls-support.js';
+
+export function otherFirewallChecks(fx: Fixtures, helpers: Pick<ReturnType<typeof firewallHelpers>, 'firewallIn'>): void {
+  const { firewallIn } = helpers;
+
+  describe('Firewall devices: other firewalls of the instance', () => {
+    // "rules of other assigned firewalls stay": what is filtered is not observable, the assignment is.
+    check('P3.firewall.device.remove-keeps-other-firewalls', 'removing an instance from one firewall leaves it a device of its other firewall', (c) =>
+      fx.withLentInstances(c, 1, async ([instance]) => {
+        const rule = 'P3.firewall.device.remove-keeps-other-firewalls';
+        const [active, disabled] = [await firewallIn(c, 'enabled'), await firewallIn(c, 'disabled')];
+        for (const firewall of [active, disabled])
+          c.expectSuccess(
+            rule,
+            await addDevice(c, firewall.id, instance.id),
+            `adding the instance to the ${firewall === active ? 'enabled' : 'disabled'} firewall`,
+          );
+        const device = deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id);
+        if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string'))
+          throw new Error('setup: the added device has no id in the devices list');
+        if (!deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id))
+          throw new Error(`setup: instance ${instance.id} is not listed as a device of the disabled firewall ${disabled.id}`);
+        c.expectSuccess(rule, await c.delete(`${FW}/${active.id}/devices/${device.id}`), 'DELETE the device of the enabled firewall');
+        await readAfterWrite(
+          c,
+          () => devicesOf(c, active.id),
+          (read) => !deviceOf(read, instance.id),
+        );
+        c.expect(
+          rule,
+          deviceOf(await devicesOf(c, disabled.id), instance.id),
+          `removing instance ${instance.id} from firewall ${active.id} also removed it from firewall ${disabled.id}`,
+        );
+      }),
+    );
+
+    // One active firewall per instance, and a deleted firewall is `deleted` (removed): it no longer holds the instance.
+    check('P3.firewall.delete.frees-instances', 'after its enabled firewall is deleted, an instance can join another enabled firewall', (c) =>
+      fx.withLentInstances(c, 1, async ([instance]) => {
+        const rule = 'P3.firewall.delete.frees-instances';
+        const first = await firewallIn(c, 'enabled');
+        c.expectSuccess(rule, await addDevice(c, first.id, instance.id), 'adding the instance to an enabled firewall');
+        if (!deviceOf(await devicesOf(c, first.id, [instance.id]), instance.id))
+          throw new Error(`setup: instance ${instance.id} is not listed as a device of firewall ${first.id}`);
+        const second = await firewallIn(c, 'enabled');
+        c.expectRejected(rule, await addDevice(c, second.id, instance.id), 'adding the instance to a second enabled firewall while the first exists');
+        c.expectSuccess(rule, await c.delete(`${FW}/${first.id}`), 'DELETE the first firewall');
+        const added = await readAfterWrite(
+          c,
+          () => addDevice(c, second.id, instance.id),
+          (exchange) => exchange.status >= 200 && exchange.status < 300,
+        );
+        c.expectSuccess(rule, added, `adding the instance to the enabled firewall ${second.id} after its firewall ${first.id} was deleted`);
+        c.expect(
+          rule,
+          deviceOf(await devicesOf(c, second.id, [instance.id]), instance.id),
+          `instance ${instance.id} is not a device of firewall ${second.id} after an accepted add`,
+        );
+      }),
+    );
+  });
+}
