@@ -85,13 +85,10 @@ describe('Create instance body: creation modes', () => {
     );
   });
 
-  // The profiles list holds items whose fields are not shown: only how many it holds is judged. Instance status
-  // values are not shown either: that an instance deployed by default booted its default profile is told by the boot
-  // rules (with a second profile added, a boot without config_id uses the last booted one; configs.spec judges the
-  // instance deployed with booted false, which has none).
+  // The profiles list holds items whose fields are not shown: only how many it holds is judged.
   check(
-    ['P2.instance-create.image.default-config', 'P2.instance-create.empty.no-configs', 'P2.instance-create.booted.default-true'],
-    'an instance deployed from an image has one profile, booted; an empty one has none',
+    ['P2.instance-create.image.default-config', 'P2.instance-create.empty.no-configs'],
+    'an instance deployed from an image has one profile, an empty one none',
     async (c) => {
       const deployed = createdId(await deployedCreate(c), 'an instance from an image');
       const profiles = await configsOf(c, deployed, (items) => items.length === 1);
@@ -107,22 +104,31 @@ describe('Create instance body: creation modes', () => {
         none.length === 0,
         `an instance created without an image or backup lists ${none.length} configuration profiles (none expected: "configs created manually")`,
       );
-      // Put back when done: the instance keeps only its default profile (other checks of the file observe it).
-      const second = await newConfig(c, deployed);
-      let removed: Exchange | undefined;
-      try {
-        await shutDown(c, deployed);
-        c.expectSuccess(
-          'P2.instance-create.booted.default-true',
-          await c.post(`${INSTANCES}/${deployed}/boot`, {}),
-          'booting without config_id an instance deployed by default (booted: its default profile), after a second profile was added',
-        );
-      } finally {
-        removed = await c.delete(`${INSTANCES}/${deployed}/configs/${second.id}`);
-      }
-      if (!ok(removed)) throw new SetupError(`could not delete the profile ${second.id} added to the shared instance ${deployed}: HTTP ${removed.status}`);
     },
   );
+
+  // Instance status values are not shown: that an instance deployed by default booted its default profile is told by
+  // the boot rules (with a second profile added, a boot without config_id uses the last booted one; configs.spec
+  // judges an instance deployed with booted false, which has none).
+  check('P2.instance-create.booted.default-true', 'an instance deployed from an image without booted booted its default profile', async (c) => {
+    const deployed = createdId(await deployedCreate(c), 'an instance from an image');
+    if ((await configsOf(c, deployed, (items) => items.length === 1)).length !== 1)
+      return c.skip('the instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
+    // Put back when done: the instance keeps only its default profile (other checks of the file observe it).
+    const second = await newConfig(c, deployed);
+    let removed: Exchange | undefined;
+    try {
+      await shutDown(c, deployed);
+      c.expectSuccess(
+        'P2.instance-create.booted.default-true',
+        await c.post(`${INSTANCES}/${deployed}/boot`, {}),
+        'booting without config_id an instance deployed by default (booted: its default profile), after a second profile was added',
+      );
+    } finally {
+      removed = await c.delete(`${INSTANCES}/${deployed}/configs/${second.id}`);
+    }
+    if (!ok(removed)) throw new SetupError(`could not delete the profile ${second.id} added to the shared instance ${deployed}: HTTP ${removed.status}`);
+  });
 
   check('P2.instance.ipv4.one-public-on-create', 'a new instance has exactly one public IPv4 address', async (c) => {
     for (const [created, extra] of [
