@@ -76,7 +76,6 @@ const INTERFACES = [CREATE_I, CFG_CREATE, CFG_PUT];
 const DEVICES = [CFG_CREATE, CFG_PUT, RESCUE];
 const CONFIG_BODY = [CFG_CREATE, CFG_PUT];
 
-const NO_CONFIG_SHAPE = 'untestable: the configuration profile as returned is not shown, so its defaults cannot be observed';
 const NO_STATUS_VALUES = 'untestable: the values of instance status are not shown';
 const NO_GUEST = 'untestable: needs observation inside the guest operating system';
 
@@ -107,7 +106,7 @@ export const rules: DeclaredRule[] = [
   must('P2.instance.watchdog.reboots', INSTANCE, 'When watchdog_enabled is true the instance is rebooted if it powers off unexpectedly.', [PUT_I], 'untestable: an unexpected power-off cannot be caused from outside the guest'),
   must('P2.instance.watchdog.gives-up', LIMITS, 'The watchdog gives up after more than 5 boot jobs within 15 minutes.', [PUT_I], 'untestable: an unexpected power-off cannot be caused from outside the guest', ['clock']),
   must('P2.instance.filters', INSTANCE, 'group, id, image, ipv4, label, region and tags are filterable.', [LIST_I], 'untestable: the filter request syntax is not shown'),
-  should('P2.instance.update.persists', UPDATE, 'inferred: members set by an instance update (alerts, backups schedule, group, label, tags, watchdog_enabled) are returned by the next view.', [PUT_I, GET_I], 'scenario'),
+  should('P2.instance.update.persists', UPDATE, 'inferred: the group and backups schedule set by an instance update are returned by the next view (group is deprecated, and `Scheduling` "is returned until a day is automatically chosen" leaves open whether a day the caller sets is shown at once).', [PUT_I, GET_I], 'scenario'),
 
   // ---------------------------------------------------------------- Alert semantics
   must('P2.alerts.cpu.default-90-per-core', ALERTS, 'The default cpu alert threshold is 90 multiplied by the number of cores (specs.vcpus).', [CREATE_I, GET_I], 'scenario'),
@@ -198,7 +197,7 @@ export const rules: DeclaredRule[] = [
   must('P2.load-balancer.filters', TAGGED, 'Load balancer ipv4, region and tags are filterable.', [], 'untestable: the filter request syntax is not shown'),
 
   // ---------------------------------------------------------------- Compute instance status
-  must('P2.instance.status.offline-without-image', INSTANCE_STATUS, 'Instances created without an image stay offline and must be started manually.', [CREATE_I], NO_STATUS_VALUES),
+  must('P2.instance.status.offline-without-image', INSTANCE_STATUS, 'Instances created without an image stay offline and must be started manually.', [CREATE_I], 'untestable: status values are not shown, and an instance created without an image has no profile it could have booted, so "stays offline" leaves no trace a boot could show (booted false on an image deploy is judged by P2.instance-create.booted.default-true)'),
 
   // ---------------------------------------------------------------- Compute instances (endpoints)
   must('P2.instances.list.visible', COMPUTE, 'The instances list is the paginated list of instances visible to the caller: a restricted user without a grant on an instance does not see it.', [LIST_I], 'scenario', ['restricted-user', 'grants']),
@@ -206,7 +205,9 @@ export const rules: DeclaredRule[] = [
   must('P2.instances.create.charge', COMPUTE, 'Creating an instance incurs a charge.', [CREATE_I], 'untestable: billing is not observable within a run', ['destructive']),
   must('P2.instances.update.tags-unrestricted', COMPUTE, 'Changing an instance\'s tags needs an unrestricted user.', [PUT_I], 'scenario', ['restricted-user']),
   must('P2.instances.delete.gone', COMPUTE, 'Deleting an instance is irreversible: it can no longer be viewed.', [DEL_I, GET_I], 'scenario'),
-  must('P2.instances.delete.releases', COMPUTE, 'Deleting an instance releases its IPs and deletes its disks, backups and configs.', [DEL_I], 'untestable: the released addresses and the deleted sub-resources are no longer addressable through document 2'),
+  must('P2.instances.delete.releases', COMPUTE, 'Deleting an instance deletes its disks and configs (its IPs and backups: the two rules below).', [DEL_I], 'untestable: disks are not shown, and the configs of a deleted instance are no longer addressable (its configs list answers for no instance)'),
+  must('P2.instances.delete.releases-ips', COMPUTE, 'Deleting an instance releases its IPs: afterwards none of its public IPv4 addresses is among the account\'s addresses (document 3, GET /v4/networking/ips) unless another instance of the account now shows it in ipv4.', [DEL_I, 'GET /v4/networking/ips', LIST_I], 'scenario'),
+  must('P2.instances.delete.deletes-backups', COMPUTE, 'Deleting an instance deletes its backups: a backup of the deleted instance can no longer be deployed (a create with its backup_id is refused).', [DEL_I, CREATE_I], 'scenario', ['long-wait']),
   must('P2.instances.delete.billing-stops', COMPUTE, 'Billing stops on deletion; time used in the period is billed.', [DEL_I], 'untestable: billing is not observable within a run', ['destructive']),
   must('P2.backups.snapshot.creates', COMPUTE, 'Snapshot create creates a snapshot backup of the instance.', [BK_CREATE, BK_LIST], 'scenario', ['long-wait']),
   must('P2.backups.snapshot.replaces-previous', COMPUTE, 'Creating a snapshot deletes an existing snapshot of the instance.', [BK_CREATE, BK_LIST], 'scenario', ['long-wait']),
@@ -217,7 +218,7 @@ export const rules: DeclaredRule[] = [
   must('P2.boot.only-profile', COMPUTE, 'Boot without config_id uses the only configuration profile when there is one.', [BOOT], 'scenario'),
   must('P2.boot.last-booted', COMPUTE, 'Boot without config_id uses the last booted profile when there are several.', [BOOT], 'scenario'),
   must('P2.boot.ambiguous-error', COMPUTE, 'Boot without config_id returns an error when several profiles exist and none was last booted (never booted, or it was deleted).', [BOOT, CFG_DEL], 'scenario'),
-  should('P2.boot.config-id', COMPUTE, 'inferred: boot with a config_id boots that profile; an unknown config_id is rejected.', [BOOT], 'scenario'),
+  should('P2.boot.config-id', COMPUTE, 'inferred: boot with a config_id boots that profile; an unknown config_id (or one of another instance) is rejected.', [BOOT], 'scenario'),
   must('P2.clone.add-computes', COMPUTE, 'Cloning needs the `add_computes` grant.', [CLONE_I], 'scenario', ['restricted-user', 'grants']),
   must('P2.clone.charge', COMPUTE, 'Cloning to a new instance incurs a charge.', [CLONE_I], 'untestable: billing is not observable within a run', ['destructive']),
   must('P2.rescue.boots-recovery', COMPUTE, 'Rescue boots a recovery environment with the given devices.', [RESCUE], NO_GUEST),
@@ -254,7 +255,8 @@ export const rules: DeclaredRule[] = [
   must('P2.instance-create.backup-id.successful', CREATE, 'The backup\'s status must be successful.', [CREATE_I], 'untestable: backups are made by the service and their fields (status) are not shown, so no backup that is not successful can be produced or recognised', ['long-wait']),
   must('P2.instance-create.backup-id.same-region', CREATE, 'An instance created from a backup must be in the same region as the backup.', [CREATE_I], 'scenario', ['long-wait']),
   must('P2.instance-create.backup-id.big-enough', CREATE, 'An instance created from a backup must be big enough for it.', [CREATE_I], 'scenario', ['long-wait']),
-  must('P2.instance-create.backup-id.copies', CREATE, 'Disks, config and root password of an instance created from a backup copy the source.', [CREATE_I], 'untestable: disks are not shown and the root password is not readable', ['long-wait']),
+  must('P2.instance-create.backup-id.copies', CREATE, 'Disks and root password of an instance created from a backup copy the source (its config: P2.instance-create.backup-id.copies-config).', [CREATE_I], 'untestable: disks are not shown and the root password is not readable', ['long-wait']),
+  must('P2.instance-create.backup-id.copies-config', CREATE, 'The config of an instance created from a backup copies the source: it has as many configuration profiles as the source had when the backup was taken.', [CREATE_I, CFG_LIST], 'scenario', ['long-wait']),
   must('P2.instance-create.root-pass.required-with-image', CREATE, 'root_pass is required when deploying from an image, including with a script.', [CREATE_I]),
   must('P2.instance-create.root-pass.min-7', CREATE, 'root_pass has at least 7 characters.', [CREATE_I]),
   must('P2.instance-create.root-pass.max-128', CREATE, 'root_pass has at most 128 characters.', [CREATE_I]),
@@ -266,7 +268,9 @@ export const rules: DeclaredRule[] = [
   must('P2.instance-create.script-id.not-private-image', CREATE, 'script_id cannot be used with a private image.', [CREATE_I]),
   must('P2.instance-create.script-data.when-needed', CREATE, 'script_data (valid JSON) is required when the script needs input.', [CREATE_I], 'untestable: no documented endpoint lists or creates deployment scripts, so no script that needs input can be known'),
   must('P2.instance-create.swap-size.default-512', LIMITS, 'swap_size defaults to 512 and is used only when deploying from an image (a default config with two disks, one the swap disk).', [CREATE_I], 'untestable: disks and configs as returned are not shown'),
-  must('P2.instance-create.booted.default-true', CREATE, 'booted defaults to true when created with an image or backup; false keeps the instance offline.', [CREATE_I], NO_STATUS_VALUES),
+  must('P2.instance-create.booted.default-true', CREATE, 'booted defaults to true when created with an image or backup; false keeps the instance offline. Status values are not shown, so it is judged by the boot rules: deployed with booted false the instance never booted (with a second profile added, a boot without config_id is an error); deployed by default it booted its default profile (after a shutdown, with a second profile added, a boot without config_id uses that one).', [CREATE_I, BOOT], 'scenario'),
+  must('P2.instance-create.image.default-config', CREATE, 'An instance deployed from an image gets a default config: its configuration profiles list holds exactly one profile.', [CREATE_I, CFG_LIST], 'scenario'),
+  must('P2.instance-create.empty.no-configs', CREATE, 'An instance created empty (no image, no backup) has its disks and configs "created manually": its configuration profiles list is empty.', [CREATE_I, CFG_LIST], 'scenario'),
   must('P2.instance-create.backups-enabled.account-setting', CREATE, 'backups_enabled enrols in the paid backup service and is always treated true if the account-wide setting is true.', [CREATE_I], 'untestable: the account settings operations are not shown', ['destructive']),
   must('P2.instance-create.private-ip', CREATE, 'private_ip true enables private networking and adds a private IPv4 address to ipv4.', [CREATE_I, GET_I], 'scenario'),
   must('P2.instance-create.tags-shown', CREATE, 'Tags given at create are the new instance\'s tags (an unrestricted user adds them).', [CREATE_I], 'scenario'),
@@ -275,6 +279,11 @@ export const rules: DeclaredRule[] = [
   must('P2.instance-create.mail-ports', CREATE, 'Outbound connections on ports 25, 465 and 587 are restricted for accounts created after 5 November 2019.', [CREATE_I], NO_GUEST),
 
   // ---------------------------------------------------------------- Update instance body
+  // The update body's members are the instance's fields of the same names: an update sets them.
+  must('P2.instance-update.label.sets', UPDATE, 'An instance update with label sets the instance\'s label: the next view shows the label sent.', [PUT_I, GET_I], 'scenario'),
+  must('P2.instance-update.alerts.sets', UPDATE, 'An instance update with alerts sets those thresholds (members as in alert semantics; the instance\'s alerts "see update rules"): the next view shows each alerts member sent.', [PUT_I, GET_I], 'scenario'),
+  must('P2.instance-update.watchdog-enabled.sets', UPDATE, 'An instance update with watchdog_enabled sets it: the next view shows the value sent.', [PUT_I, GET_I], 'scenario'),
+  must('P2.instance-update.tags.sets', UPDATE, 'An instance update with tags changes the instance\'s tags (an unrestricted user): each tag sent is among the tags the next view shows.', [PUT_I, GET_I], 'scenario'),
   must('P2.instance-update.types', UPDATE, 'Update instance members have the documented types (alerts members integers; backups.schedule day and window strings; group, label strings; tags array of strings; watchdog_enabled boolean); all are optional.', [PUT_I]),
 
   // ---------------------------------------------------------------- Clone body
@@ -285,6 +294,7 @@ export const rules: DeclaredRule[] = [
   must('P2.instance-clone.type.not-with-compute-id', CLONE, 'type is not allowed when cloning to an existing instance (compute_id).', [CLONE_I]),
   must('P2.instance-clone.label.new-instance-only', CLONE, 'label is only for a new instance. Unlike region and type ("otherwise not allowed"), a label sent with compute_id may be refused or ignored; either way it never renames the existing target.', [CLONE_I], 'scenario'),
   must('P2.instance-clone.backups-enabled.new-instance-only', CLONE, 'backups_enabled is only for cloning to a new instance (sent with compute_id it may be refused or ignored: not "otherwise not allowed" like region and type).', [CLONE_I], 'untestable: whether an existing instance is enrolled in the backup service is shown by no documented member, so ignoring the member cannot be told from applying it'),
+  must('P2.clone.region.as-requested', CLONE, 'A clone to a new instance is made in the region requested (region is required for it): the new instance shows that region. Its type is not shown, so only the region is judged.', [CLONE_I, GET_I], 'scenario'),
   must('P2.clone.label.default', CLONE, 'A default label applies to a new clone when label is omitted.', [CLONE_I], 'scenario'),
   must('P2.clone.configs.absent-all', CLONE, 'With configs absent all configs and their disks are cloned.', [CLONE_I, CFG_LIST], 'scenario', ['long-wait']),
   must('P2.clone.configs.empty-none', CLONE, 'With configs empty no configs are cloned.', [CLONE_I, CFG_LIST], 'scenario', ['long-wait']),
@@ -306,13 +316,14 @@ export const rules: DeclaredRule[] = [
   must('P2.config.virt-mode.enum', CONFIG, 'virt_mode is `paravirt` or `fullvirt`.', [CFG_CREATE]),
   must('P2.config.update.nothing-required', CONFIG, 'A configuration profile update with no field is accepted.', [CFG_PUT], 'property'),
   must('P2.config.devices.empty-holds-boot', CONFIG, 'With no devices, boot holds until a device exists.', [CFG_CREATE, BOOT], NO_STATUS_VALUES),
-  must('P2.config.kernel.default-latest-64', CONFIG, 'kernel defaults to the latest 64-bit kernel.', [CFG_CREATE], NO_CONFIG_SHAPE),
-  must('P2.config.memory-limit.default-total', CONFIG, 'memory_limit defaults to the total RAM of the instance.', [CFG_CREATE], NO_CONFIG_SHAPE),
-  must('P2.config.root-device.default-sda', CONFIG, 'root_device defaults to /dev/sda when absent or invalid.', [CFG_CREATE], NO_CONFIG_SHAPE),
+  must('P2.config.kernel.default-latest-64', CONFIG, 'kernel defaults to the latest 64-bit kernel.', [CFG_CREATE], 'untestable: the kernel fields (its version, whether it is 64-bit) are not shown, so which kernel is the latest 64-bit one cannot be told'),
+  should('P2.config.kernel.known', CONFIG, 'inferred: kernel is a kernel ID (one GET /v4/compute/kernels lists), so an unknown kernel is rejected on profile create and update.', CONFIG_BODY, 'scenario'),
+  must('P2.config.memory-limit.default-total', CONFIG, 'memory_limit defaults to the total RAM of the instance.', [CFG_CREATE], 'untestable: the profile as returned is not shown, and a shown memory_limit may stand for the total RAM by a value other than specs.memory (0, no limit), so the default cannot be told from the view'),
+  must('P2.config.root-device.default-sda', CONFIG, 'root_device defaults to /dev/sda when absent or invalid: a profile create with an invalid root_device is not refused, and a profile view that shows root_device shows /dev/sda for a profile created without one or with an invalid one (the profile as returned is not shown: a view without the member is not judged).', [CFG_CREATE, CFG_GET], 'scenario'),
   must('P2.config.root-device.nothing-mounted', CONFIG, 'If nothing is mounted at root_device the instance does not boot.', [CFG_CREATE, BOOT], NO_STATUS_VALUES),
-  must('P2.config.run-level.default', CONFIG, 'run_level defaults to `default`.', [CFG_CREATE], NO_CONFIG_SHAPE),
-  must('P2.config.virt-mode.default', CONFIG, 'virt_mode defaults to `paravirt`.', [CFG_CREATE], NO_CONFIG_SHAPE),
-  must('P2.config.helpers.devtmpfs-default', CONFIG, 'helpers.devtmpfs_automount defaults to false.', [CFG_CREATE], NO_CONFIG_SHAPE),
+  must('P2.config.run-level.default', CONFIG, 'run_level defaults to `default`: a profile created without it, when its view shows run_level, shows `default` (a view without the member is not judged).', [CFG_CREATE, CFG_GET], 'scenario'),
+  must('P2.config.virt-mode.default', CONFIG, 'virt_mode defaults to `paravirt`: a profile created without it, when its view shows virt_mode, shows `paravirt` (a view without the member is not judged).', [CFG_CREATE, CFG_GET], 'scenario'),
+  must('P2.config.helpers.devtmpfs-default', CONFIG, 'helpers.devtmpfs_automount defaults to false: a profile created without helpers, when its view shows helpers.devtmpfs_automount, shows false (a view without the member is not judged).', [CFG_CREATE, CFG_GET], 'scenario'),
   should('P2.config.listed', CONFIG, 'inferred: a created configuration profile can be viewed and appears in the profiles list; a deleted one can no longer be viewed.', [CFG_CREATE, CFG_LIST, CFG_GET, CFG_DEL], 'scenario'),
 
   // ---------------------------------------------------------------- Other request bodies

@@ -59,6 +59,7 @@ const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
 const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
 const RANGES = 'ipv6_ranges'; // range (no prefix) → range
 const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-disconnects
+const UNRELEASED = 'ips_unreleased'; // deleted instances whose addresses stay listed: only under a fault
 
 // ---------------------------------------------------------------------------------------------- helpers
 
@@ -137,6 +138,7 @@ function extraEnabled(inst: Instance): boolean {
 /** When an instance is deleted: its rdns, shares and ranges go; other instances stop sharing its addresses. */
 function releaseInstanceAddresses(store: Store, instanceId: number): void {
   const inst = getInstance(store, instanceId);
+  if (inst && faulty(store, 'P2.instances.delete.releases-ips')) store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4] });
   const own = new Set<string>(inst?.ipv4 ?? []);
   const slaac = norm6(store.slaacFor(instanceId));
   const rdns = store.table<string | null>(RDNS);
@@ -365,7 +367,7 @@ function rangeOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Ipv
 const routes: Route[] = [
   route('GET', '/v4/networking/ips', R, (ctx) => {
     const out: IpAddress[] = [];
-    for (const inst of listInstances(ctx.store)) {
+    for (const inst of [...listInstances(ctx.store), ...ctx.store.table<Instance>(UNRELEASED).values()]) {
       if (!canAccess(ctx.principal, 'compute', inst.id, 'read_only')) continue;
       for (const a of inst.ipv4) if (!isPrivate4(a) || faulty(ctx.store, 'P3.ips.list.no-private')) out.push(ipObject(ctx.store, inst, a));
       const slaac = slaacOf(inst);

@@ -40,11 +40,26 @@ export const part2Faults = defineFaults({
   'P2.instance-create.tags-shown': { does: 'creates the instance without the tags its create gave' },
   'P2.instance-create.tags-unrestricted': { does: 'lets a restricted user create an instance with tags' },
   'P2.instances.create.add-computes': { does: 'creates an instance for a restricted user without the add_computes grant' },
+  'P2.instance-create.empty.no-configs': { does: 'gives an instance created without an image or backup an empty profile ("My Profile")' },
+  'P2.instance-create.image.default-config': { does: 'gives an instance deployed from an image a second profile ("Recovery Profile") beside its default one' },
+  'P2.instance-create.booted.default-true': {
+    does: 'boots an instance deployed from an image with booted false (its default profile becomes the last booted one)',
+  },
+  'P2.instance-create.booted.default-true~default-offline': {
+    does: 'leaves an instance deployed from an image without booted offline, its default profile never booted',
+  },
+  'P2.instance-create.backup-id.copies-config': { does: 'copies the disks of a backup onto a new instance but none of its profiles' },
 
   // — Instances: list, update, delete, resize —
   'P2.instances.list.visible': { does: 'lists every instance of the account to a restricted user, granted or not' },
   'P2.instances.update.tags-unrestricted': { does: "lets a restricted user with read_write change an instance's tags" },
   'P2.instances.delete.gone': { does: 'answers an instance delete with {} but keeps the instance' },
+  'P2.instances.delete.releases-ips': { does: "keeps a deleted instance's addresses in the account's IP address list" },
+  'P2.instances.delete.deletes-backups': { does: "keeps a deleted instance's backups: an instance can still be created from them" },
+  'P2.instance-update.label.sets': { does: 'accepts a label in an instance update but keeps the old label' },
+  'P2.instance-update.alerts.sets': { does: 'accepts alerts in an instance update but keeps the old thresholds' },
+  'P2.instance-update.watchdog-enabled.sets': { does: 'accepts watchdog_enabled in an instance update but keeps the old value' },
+  'P2.instance-update.tags.sets': { does: 'accepts tags in an instance update but keeps the old tags' },
   'P2.instance.region.migration-only': { does: 'moves an instance to the next region of the catalogue when it is resized' },
   'P2.instance.backups.schedule.day.enum': { does: 'accepts any string as backups.schedule.day in an instance update' },
   'P2.instance.backups.schedule.window.enum': { does: 'accepts any string as backups.schedule.window in an instance update' },
@@ -85,11 +100,19 @@ export const part2Faults = defineFaults({
   'P2.config-create.label.required': { does: 'creates a configuration profile without label (labelled "Profile")' },
   'P2.config-create.devices.required': { does: 'creates a configuration profile without devices (an empty map)' },
   'P2.config.update.nothing-required': { does: 'rejects a configuration profile update that sets no field' },
+  'P2.config.root-device.default-sda': {
+    does: 'rejects a configuration profile whose root_device is not a /dev/sdX device (instead of defaulting to /dev/sda)',
+  },
+  'P2.config.run-level.default': { does: 'gives a configuration profile created without run_level the run level single' },
+  'P2.config.virt-mode.default': { does: 'gives a configuration profile created without virt_mode the mode fullvirt' },
+  'P2.config.helpers.devtmpfs-default': { does: 'gives a configuration profile created without helpers devtmpfs_automount true' },
+  'P2.config.kernel.known': { does: 'accepts any kernel id in a configuration profile, listed or not' },
 
   // — Boot —
   'P2.boot.only-profile': { does: 'refuses to boot without config_id when the only profile was never booted' },
   'P2.boot.last-booted': { does: 'refuses to boot without config_id when there are several profiles, even with one booted last' },
   'P2.boot.ambiguous-error': { does: 'boots the first profile when there are several and none was booted last' },
+  'P2.boot.config-id': { does: 'boots the first profile when config_id names no profile of the instance' },
   'P2.instance-boot.types': { does: 'takes a boot body that is not a JSON object as no body (boots)' },
 
   // — Backups —
@@ -112,6 +135,7 @@ export const part2Faults = defineFaults({
   'P2.clone.compute-id.enough-resources': { does: 'clones onto a target instance without room for the cloned disks' },
   'P2.clone.tags-copied': { does: "does not copy the source's tags to the clone" },
   'P2.clone.label.default': { does: 'gives a clone without a label an invalid default label (clone--<source id>: two dashes in a row)' },
+  'P2.clone.region.as-requested': { does: "makes a clone to a new instance in the source's region whatever region is asked" },
   'P2.clone.configs.absent-all': { does: 'clones only the first profile when configs is absent' },
   'P2.clone.configs.empty-none': { does: 'clones every profile when configs is empty' },
   'P2.clone.configs.listed': { does: 'clones every profile when configs lists some' },

@@ -205,18 +205,39 @@ describe('Create instance body: backup_id', () => {
     c.expectSuccess('P2.instance-create.backup-id.same-region', accepted.exchange, `creating an instance in ${config.region} from a backup made there`);
   });
 
-  check('P2.instance-create.backup-id.big-enough', 'an instance from a backup must be big enough for it', async (c) => {
-    const config = c.target.info.config;
-    const { backupId } = await snapshotted(c, { type: config.largerInstanceType });
-    const refused = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
-    c.expectRejected(
-      'P2.instance-create.backup-id.big-enough',
-      refused.exchange,
-      `creating a ${config.instanceType} from the backup of a full ${config.largerInstanceType}`,
-    );
-    const accepted = await createInstance(c, fx, { region: config.region, type: config.largerInstanceType, label: fx.label('vm', 64), backup_id: backupId });
-    c.expectSuccess('P2.instance-create.backup-id.big-enough', accepted.exchange, `creating a ${config.largerInstanceType} from the same backup`);
-  });
+  // The source is this check's own: once its backup has been deployed it is deleted, and its backup with it.
+  check(
+    ['P2.instance-create.backup-id.big-enough', 'P2.instance-create.backup-id.copies-config', 'P2.instances.delete.deletes-backups'],
+    "an instance from a backup must be big enough for it and gets the source's profiles; the backup goes with the source",
+    async (c) => {
+      const config = c.target.info.config;
+      const { source, backupId } = await snapshotted(c, { type: config.largerInstanceType });
+      const refused = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
+      c.expectRejected(
+        'P2.instance-create.backup-id.big-enough',
+        refused.exchange,
+        `creating a ${config.instanceType} from the backup of a full ${config.largerInstanceType}`,
+      );
+      const body = () => ({ region: config.region, type: config.largerInstanceType, label: fx.label('vm', 64), backup_id: backupId });
+      const accepted = await createInstance(c, fx, body());
+      c.expectSuccess('P2.instance-create.backup-id.big-enough', accepted.exchange, `creating a ${config.largerInstanceType} from the same backup`);
+      // Nothing changed the source's profiles since its snapshot: the profiles its backup holds are the ones it lists.
+      const sourceProfiles = (await configsOf(c, source.id)).length;
+      const copied = await configsOf(c, accepted.id!, (profiles) => profiles.length === sourceProfiles);
+      c.expect(
+        'P2.instance-create.backup-id.copies-config',
+        copied.length === sourceProfiles,
+        `an instance created from a backup of an instance with ${sourceProfiles} profiles lists ${copied.length}`,
+      );
+      c.expectSuccess('P2.instances.delete.deletes-backups', await c.delete(`${INSTANCES}/${source.id}`), 'deleting the backed-up instance');
+      await readAfterWrite(c, () => c.get(`${INSTANCES}/${source.id}`), rejected);
+      c.expectRejected(
+        'P2.instances.delete.deletes-backups',
+        (await createInstance(c, fx, body())).exchange,
+        `creating an instance from backup ${backupId} of the deleted instance ${source.id}`,
+      );
+    },
+  );
 
   check('P2.instance-create.backup-id.permission', 'creating from a backup needs read_write on its instance', async (c) => {
     const config = c.target.info.config;

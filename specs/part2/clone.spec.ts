@@ -10,6 +10,7 @@ import {
   cloneToNew,
   configsOf,
   documentedDevices,
+  extraSetting,
   newConfig,
   newInstance,
   ok,
@@ -65,6 +66,18 @@ describe('Clone body', () => {
       typeof label === 'string' && label.length >= 3 && label.length <= 64 && INSTANCE_LABEL.test(label),
       `the default label of the clone ${JSON.stringify(label)} is not a valid instance label`,
     );
+  });
+
+  // The instance's type is not shown, so only the region asked for is judged; another region than the source's tells
+  // a clone made where it was asked from one made beside its source.
+  check('P2.clone.region.as-requested', 'a clone to a new instance is made in the region asked for', async (c) => {
+    const other = extraSetting(c, 'OTHER_REGION');
+    const { tag, ...source } = await taggedSource(c);
+    const clone = await cloneToNew(c, fx, source.id, { region: other }, { findTag: tag });
+    c.expectSuccess('P2.clone.region.as-requested', clone.exchange, `cloning instance ${source.id} to a new instance in ${other}`);
+    if (clone.id === undefined) return c.skip('cannot find the new clone (the clone response is not shown)');
+    const region = (await viewInstance(c, clone.id, (view) => view.region === other)).region;
+    c.expect('P2.clone.region.as-requested', region === other, `a clone asked for in ${other} shows region ${JSON.stringify(region)}`);
   });
 
   check('P2.clone.configs.absent-all', 'configs absent: every profile is cloned', async (c) => {

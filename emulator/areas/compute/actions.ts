@@ -18,7 +18,7 @@ export function bootHandler(ctx: RequestContext) {
   const list = configsOf(store, inst.id);
   let cfg: Config | undefined;
   if (configId !== undefined) {
-    cfg = list.find((c) => c.id === configId);
+    cfg = list.find((c) => c.id === configId) ?? (faulty(store, 'P2.boot.config-id') ? list[0] : undefined);
     if (!cfg) fail(`Configuration profile ${configId} does not belong to this instance`, 'config_id');
   } else if (list.length === 1 && !faulty(store, 'P2.boot.only-profile')) {
     cfg = list[0];

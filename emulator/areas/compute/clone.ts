@@ -132,7 +132,7 @@ export function cloneHandler(ctx: RequestContext) {
   // Valid: perform the clone.
   if (!target) {
     target = makeInstance(ctx, {
-      region: region!,
+      region: faulty(store, 'P2.clone.region.as-requested') ? store.regions.find((r) => r.id === source.region)! : region!,
       type: type!,
       label,
       image: source.image,

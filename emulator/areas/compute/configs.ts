@@ -30,7 +30,8 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   if (!create && Object.keys(o).length === 0 && faulty(store, 'P2.config.update.nothing-required')) fail('Give at least one field to update', null);
   const comments = optString(o, 'comments', { nullable: true });
   const helpersIn = optObject(o, 'helpers');
-  const helpers = { ...(existing?.helpers ?? { devtmpfs_automount: false, distro: true, modules_dep: true, network: true, updatedb_disabled: true }) };
+  const devtmpfs = faulty(store, 'P2.config.helpers.devtmpfs-default');
+  const helpers = { ...(existing?.helpers ?? { devtmpfs_automount: devtmpfs, distro: true, modules_dep: true, network: true, updatedb_disabled: true }) };
   if (helpersIn)
     for (const h of HELPERS) {
       const v = optBool(helpersIn, h, { path: 'helpers' });
@@ -38,11 +39,15 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     }
   const ifaces = interfacesOf(store, o, inst.region);
   const kernel = optString(o, 'kernel');
-  if (kernel !== undefined && !KERNELS.some((k) => k.id === kernel)) fail(`Unknown kernel "${kernel}"; see GET /v4/compute/kernels`, 'kernel');
+  if (kernel !== undefined && !faulty(store, 'P2.config.kernel.known') && !KERNELS.some((k) => k.id === kernel))
+    fail(`Unknown kernel "${kernel}"; see GET /v4/compute/kernels`, 'kernel');
   const memoryLimit = optInt(o, 'memory_limit', { min: 0, max: inst.specs.memory });
   const rootRaw = optString(o, 'root_device');
   // The document: default /dev/sda when absent or invalid (an invalid device is not an error).
-  const rootDevice = rootRaw === undefined ? undefined : /^\/dev\/sd[a-h]$/.test(rootRaw) ? rootRaw : '/dev/sda';
+  const validRoot = rootRaw === undefined || /^\/dev\/sd[a-h]$/.test(rootRaw);
+  if (!validRoot && faulty(store, 'P2.config.root-device.default-sda'))
+    fail(`root_device "${rootRaw}" is not a device path /dev/sda to /dev/sdh`, 'root_device');
+  const rootDevice = rootRaw === undefined ? undefined : validRoot ? rootRaw : '/dev/sda';
   const runLevel = optString(o, 'run_level', { enum: faulty(store, 'P2.config.run-level.enum') ? undefined : ['default', 'single', 'binbash'] }) as
     Config['run_level'] | undefined;
   const virtIn = optString(o, 'virt_mode', { enum: faulty(store, 'P2.config.virt-mode.enum') ? undefined : ['paravirt', 'fullvirt'] });
@@ -98,8 +103,8 @@ export function configCreateHandler(ctx: RequestContext) {
     kernel: f.kernel,
     memory_limit: f.memory_limit ?? undefined,
     root_device: f.root_device,
-    run_level: f.run_level,
-    virt_mode: f.virt_mode,
+    run_level: f.run_level ?? (faulty(store, 'P2.config.run-level.default') ? 'single' : undefined),
+    virt_mode: f.virt_mode ?? (faulty(store, 'P2.config.virt-mode.default') ? 'fullvirt' : undefined),
   });
   emit(ctx, 'compute_config_create', inst);
   return c;

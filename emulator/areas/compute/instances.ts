@@ -172,7 +172,7 @@ export function createHandler(ctx: RequestContext) {
 
   // Everything is valid: from here on nothing fails.
   const deployed = image !== undefined || backup !== undefined;
-  const running = deployed && booted !== false;
+  const running = deployed && (faulty(store, 'P2.instance-create.booted.default-true~default-offline') ? booted === true : booted !== false);
   const inst = makeInstance(ctx, {
     region,
     type,
@@ -195,10 +195,11 @@ export function createHandler(ctx: RequestContext) {
     devices.sda = { disk_id: main.id, volume_id: null };
     if (swap > 0) devices.sdb = { disk_id: newDisk(store, inst.id, `${swap} MB Swap Image`, swap, 'swap').id, volume_id: null };
     const cfg = newConfig(store, inst, { label: `My ${image.label} Profile`, devices, interfaces });
-    if (running) st.lastBootedConfig = cfg.id;
+    if (faulty(store, 'P2.instance-create.image.default-config')) newConfig(store, inst, { label: 'Recovery Profile', devices: { ...devices } });
+    if (running || faulty(store, 'P2.instance-create.booted.default-true')) st.lastBootedConfig = cfg.id;
     st.rootPass = pass ?? null;
   } else if (backup) {
-    copyLayout(store, inst, backup.disks, backupLayouts.get(backup) ?? []);
+    copyLayout(store, inst, backup.disks, faulty(store, 'P2.instance-create.backup-id.copies-config') ? [] : (backupLayouts.get(backup) ?? []));
     st.rootPass = stateOf(store, backup.compute_id).rootPass;
     const cfgs = configsOf(store, inst.id);
     if (interfaces.length > 0) for (const c of cfgs) c.interfaces = interfaces.map((i) => ({ ...i }));
@@ -206,6 +207,8 @@ export function createHandler(ctx: RequestContext) {
       st.lastBootedConfig = cfgs[0].id;
       st.activeInterfaces = cfgs[0].interfaces;
     }
+  } else if (faulty(store, 'P2.instance-create.empty.no-configs')) {
+    newConfig(store, inst, { label: 'My Profile', interfaces });
   }
   if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_create', inst);
   return inst;
@@ -263,16 +266,16 @@ export function updateHandler(ctx: RequestContext) {
   const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instances.update.tags-unrestricted') });
   const watchdog = optBool(o, 'watchdog_enabled');
 
-  if (label !== undefined) {
+  if (label !== undefined && !faulty(store, 'P2.instance-update.label.sets')) {
     labels(store).delete(inst.label.toLowerCase());
     labels(store).set(label.toLowerCase(), inst.id);
     inst.label = label;
   }
-  inst.alerts = alerts;
+  if (!faulty(store, 'P2.instance-update.alerts.sets')) inst.alerts = alerts;
   if (schedule) inst.backups.schedule = schedule;
   if (group !== undefined) inst.group = group;
-  if (tags !== undefined) inst.tags = tags;
-  if (watchdog !== undefined) inst.watchdog_enabled = watchdog;
+  if (tags !== undefined && !faulty(store, 'P2.instance-update.tags.sets')) inst.tags = tags;
+  if (watchdog !== undefined && !faulty(store, 'P2.instance-update.watchdog-enabled.sets')) inst.watchdog_enabled = watchdog;
   touch(store, inst);
   for (const v of listVolumes(store)) if (v.compute_id === inst.id) v.compute_label = inst.label;
   emit(ctx, 'compute_update', inst);
@@ -285,7 +288,7 @@ export function deleteHandler(ctx: RequestContext) {
   if (faulty(store, 'P2.instances.delete.gone')) return {};
   store.send('instance-deleted', { instanceId: inst.id });
   deleteDisksAndConfigs(store, inst.id);
-  for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
+  if (!faulty(store, 'P2.instances.delete.deletes-backups')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
   for (const v of listVolumes(store))
     if (v.compute_id === inst.id) {
       v.compute_id = null;
