@@ -217,7 +217,7 @@ export const rules: DeclaredRule[] = [
   must('P1.database-create.engine.engine-version-form', 'Managed databases', 'engine in the create body has the form <engine>/<version>.', [E.dbCreate]),
   must('P1.database-update.types', 'Managed databases', 'The update body members have the documented types: allow_list array of strings, label string, updates object.', [E.dbUpdate]),
   must('P1.database.update.reflected', 'Managed databases', 'An accepted update sets what it sends: the cluster returned and read back shows the label, the allow_list (it replaces all entries; single addresses shown with /32) and the updates members sent.', [E.dbUpdate, E.dbView], 'scenario', ['long-wait']),
-  should('P1.database.delete.removes', 'Managed databases', 'inferred: after a successful delete the cluster no longer appears in the lists.', [E.dbDelete, E.mysqlList, E.genericList], 'scenario', ['long-wait']),
+  must('P1.database.delete.removes', 'Managed databases', 'Delete deletes the cluster (the cluster states have no deleted one): after a successful delete the cluster can no longer be viewed and no longer appears in the lists.', [E.dbDelete, E.mysqlList, E.genericList], 'scenario', ['long-wait']),
   must('P1.database-update.all-optional', 'Managed databases', 'All members of the update body are optional: a body with any subset of them is accepted.', [E.dbUpdate], 'property', ['long-wait']),
 
   // ---------------------------------------------------------------- backups
@@ -299,7 +299,7 @@ export const rules: DeclaredRule[] = [
   should('P1.entity-transfer.expired.accept-rejected', 'Limits', 'inferred: a transfer more than 24 hours old can no longer be accepted.', [E.transferAccept], 'scenario', ['clock', 'destructive']),
   must('P1.entity-transfer.is-sender.creator', 'Entity transfer (deprecated)', 'is_sender is true when the requesting account created the transfer.', [E.transferCreate, E.transferView], 'scenario'),
   must('P1.entity-transfer.token.identifies', 'Entity transfer (deprecated)', 'The token identifies the transfer: view, accept and cancel address it by token.', [E.transferView, E.transferDelete, E.transferAccept], 'scenario'),
-  should('P1.entity-transfer.delete.cancels', 'Account', 'DELETE cancels the transfer (inferred: it then shows status cancelled; status meanings are not shown).', [E.transferDelete, E.transferView], 'scenario'),
+  must('P1.entity-transfer.delete.cancels', 'Account', 'DELETE cancels the transfer: afterwards it is no longer pending (its view shows status cancelled, or the transfer is gone and its view refused; status meanings are not shown, so either is allowed).', [E.transferDelete, E.transferView], 'scenario'),
   must('P1.entity-transfer.accept', 'Account', 'Accept accepts a pending transfer addressed by its token: the request succeeds. What status the transfer shows afterwards is not judged (status meanings and transitions are not shown).', [E.transferAccept], 'scenario', ['destructive']),
   should('P1.entity-transfer.create.pending', 'Entity transfer (deprecated)', 'inferred: a newly created transfer is pending, with is_sender true and entities.computes holding the requested IDs.', [E.transferCreate], 'scenario'),
   must('P1.entity-transfer.status.transitions', 'Entity transfer status', 'Meaning of each transfer status and transitions: not shown.', TRANSFER_RETURNING, 'untestable: not shown'),

@@ -324,7 +324,7 @@ export const rules: DeclaredRule[] = [
   must('P2.config.run-level.default', CONFIG, 'run_level defaults to `default`: a profile created without it, when its view shows run_level, shows `default` (a view without the member is not judged).', [CFG_CREATE, CFG_GET], 'scenario'),
   must('P2.config.virt-mode.default', CONFIG, 'virt_mode defaults to `paravirt`: a profile created without it, when its view shows virt_mode, shows `paravirt` (a view without the member is not judged).', [CFG_CREATE, CFG_GET], 'scenario'),
   must('P2.config.helpers.devtmpfs-default', CONFIG, 'helpers.devtmpfs_automount defaults to false: a profile created without helpers, when its view shows helpers.devtmpfs_automount, shows false (a view without the member is not judged).', [CFG_CREATE, CFG_GET], 'scenario'),
-  should('P2.config.listed', CONFIG, 'inferred: a created configuration profile can be viewed and appears in the profiles list; a deleted one can no longer be viewed.', [CFG_CREATE, CFG_LIST, CFG_GET, CFG_DEL], 'scenario'),
+  must('P2.config.listed', CONFIG, 'A created configuration profile can be viewed and appears in the profiles list; a deleted one (DELETE configs/{configId}) can no longer be viewed and is no longer listed.', [CFG_CREATE, CFG_LIST, CFG_GET, CFG_DEL], 'scenario'),
 
   // ---------------------------------------------------------------- Other request bodies
   must('P2.instance-snapshot-create.types', COMPUTE, 'The snapshot label is a string.', [BK_CREATE]),

@@ -94,6 +94,7 @@ export const part2Faults = defineFaults({
   'P2.config.devices.fullvirt-sda-to-sdd': { does: 'accepts devices in slots sde to sdh in fullvirt mode' },
   'P2.instance-rescue.devices.sdh-reserved': { does: 'accepts a device in slot sdh for rescue' },
   'P2.config.label.min-1': { does: 'accepts an empty configuration profile label' },
+  'P2.config.listed': { does: 'answers a profile DELETE with {} but keeps the profile' },
   'P2.config.label.max-48': { does: 'accepts configuration profile labels of up to 96 characters' },
   'P2.config.run-level.enum': { does: 'accepts any run_level string' },
   'P2.config.virt-mode.enum': { does: 'accepts any virt_mode string (taken as paravirt)' },

@@ -144,6 +144,7 @@ export function configDeleteHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const c = configOr404(ctx, inst);
+  if (faulty(store, 'P2.config.listed')) return {};
   removeChild(store, T.configs, c);
   const st = stateOf(store, inst.id);
   if (st.lastBootedConfig === c.id) st.lastBootedConfig = null;

@@ -521,6 +521,7 @@ export const area: Area = {
     db('DELETE', `${mysql}/{instanceId}`, W, (ctx) => {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active', 'failed', 'degraded'], 'delete the cluster', 'P1.database.status.delete-requires-active-failed-degraded');
+      if (faulty(ctx.store, 'P1.database.delete.removes')) return {};
       clusters(ctx.store).delete(String(c.id));
       for (const [key, b] of backups(ctx.store)) if (b.clusterId === c.id) backups(ctx.store).delete(key);
       return {};
