@@ -12,7 +12,8 @@
 // - entity transfers: `computes` needs at least one id, no duplicates, each an existing instance the caller can
 //   read_write that is not in another pending transfer; pending → stale at expiry; accepting an incoming pending
 //   transfer → `accepted`, `completed` a minute later; only the sender cancels a pending transfer (→ `cancelled`);
-//   four incoming transfers (is_sender false) are seeded so accept can be exercised;
+//   four incoming transfers (is_sender false) are seeded so accept can be exercised, and whenever fewer than two
+//   incoming ones are pending (expired by the simulated clock, or accepted) another account sends one more;
 // - events: newest first; a restricted user sees events of entities it holds a grant on, its own events, and
 //   account-level events when it has the `account_access` grant; read/seen are per account;
 // - OAuth clients: the full secret is returned only by create; other responses show `<REDACTED>`; new clients are
@@ -31,7 +32,7 @@ import { accountView, invoiceOr404, T, within90DaysOf } from './model.js';
 import { notifications, visibleMaintenance } from './notices.js';
 import { clientOr404, clientView, createClient, deleteClient, updateClient } from './oauth-clients.js';
 import { seed } from './seed.js';
-import { acceptTransfer, cancelTransfer, createTransfer, transferOr404, transferView } from './transfers.js';
+import { acceptTransfer, cancelTransfer, createTransfer, keepIncomingPending, transferOr404, transferView } from './transfers.js';
 
 const AR = 'account:read_only';
 const AW = 'account:read_write';
@@ -53,12 +54,13 @@ export const area: Area = {
     r('PUT', '/v4/account', AW, updateAccount),
     r('POST', '/v4/account/cancel', AW, cancelAccount, true),
     r('POST', '/v4/account/credit-card', AW, addCreditCard),
-    r('GET', '/v4/account/entity-transfers', AR, (ctx) =>
-      paginate(
+    r('GET', '/v4/account/entity-transfers', AR, (ctx) => {
+      keepIncomingPending(ctx.store);
+      return paginate(
         ctx,
         [...T.transfers(ctx.store).values()].map((t) => transferView(ctx.store, t)),
-      ),
-    ),
+      );
+    }),
     r('POST', '/v4/account/entity-transfers', AW, createTransfer),
     r('GET', '/v4/account/entity-transfers/{token}', AR, (ctx) => {
       const t = transferOr404(ctx);

@@ -22,6 +22,26 @@ export function addTransfer(s: Store, t: Transfer): void {
   });
 }
 
+/**
+ * Other accounts keep a transfer to this one pending: when the ones seeded have expired (other checks advance the
+ * simulated clock by days) or been accepted, another arrives, of instances of theirs (ids this account has none of).
+ */
+export function keepIncomingPending(s: Store): void {
+  const pending = [...T.transfers(s).values()].filter((t) => !t.is_sender && t.status === 'pending').length;
+  for (let arriving = pending; arriving < 2; arriving++) {
+    const now = s.now();
+    addTransfer(s, {
+      token: uuid(s),
+      created: s.nowIso(now),
+      updated: s.nowIso(now),
+      expiry: s.nowIso(new Date(now.getTime() + DAY_MS)),
+      entities: { computes: [90_200 + s.nextId('incoming-transfer')] },
+      is_sender: false,
+      status: 'pending',
+    });
+  }
+}
+
 export function transferOr404(ctx: RequestContext): Transfer {
   const token = ctx.params['token'] ?? '';
   const t = T.transfers(ctx.store).get(token.toLowerCase());
