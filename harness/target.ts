@@ -1,6 +1,8 @@
 // The target under test as each spec file sees it: base URL, HTTP client, principals, optional control hooks.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
+import { targetKeyOf } from './target-key.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget } from './cleanup.js';
 import { scopeKey, type SuiteConfig } from './config.js';
@@ -32,6 +34,8 @@ export interface RequestLimits {
 declare module 'vitest' {
   export interface ProvidedContext {
     target: TargetInfo;
+    /** Several targets in one run (the mutation matrix): a spec file named `<file>?target=<key>` runs against `targets[key]`. */
+    targets?: Record<string, TargetInfo>;
   }
 }
 
@@ -362,10 +366,21 @@ export class Target {
   }
 }
 
-let current: Target | undefined;
+const targets = new Map<string, Target>();
 
-/** The target of this worker (one per spec file). */
+/**
+ * The target of the spec file being run: the run's one target, or, in a run that holds the same spec files for
+ * several targets (`<file>?target=<key>`, the mutation matrix), the one its file names. Spec files of a worker run one
+ * after another, so the file being collected or run tells which.
+ */
 export function target(): Target {
-  current ??= new Target(inject('target'));
-  return current;
+  const key = targetKeyOf(expect.getState().testPath ?? getCurrentSuite()?.file?.filepath);
+  let found = targets.get(key);
+  if (!found) {
+    const info = key ? inject('targets')?.[key] : inject('target');
+    if (!info) throw new Error(`no target was provided for the spec file key "${key}"`);
+    found = new Target(info);
+    targets.set(key, found);
+  }
+  return found;
 }

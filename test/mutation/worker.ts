@@ -1,7 +1,8 @@
 // One worker of the mutation matrix or of the variation matrix (started by matrix.ts with an IPC channel). It keeps
 // one vitest instance and one emulator host for all its items, so start-ups and module transforms are paid once.
 // For each fault it starts a fresh emulator with that fault alone, runs only the spec files holding a check of the
-// fault's rule, narrowed to that rule; for each group of variations, a fresh emulator with those variations and a full
+// fault's rule, narrowed to that rule (FAULTS_PER_RUN faults share one vitest run, each through its own copies of its
+// spec files); for each group of variations, a fresh emulator with those variations and a full
 // run (every spec file, every rule). It sends back the outcome.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +13,8 @@ import type { Fault } from '../../emulator/faults/index.js';
 import type { Variation } from '../../emulator/variations/index.js';
 import { fromEnv, type SuiteConfig } from '../../harness/config.js';
 import { embeddedTargetInfo } from '../../harness/embedded.js';
+import { fileForTarget, targetKeyOf } from '../../harness/target-key.js';
+import type { TargetInfo } from '../../harness/target.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from '../../reports/outcomes.js';
 import { buildResults, runInfoOf, type CheckOutcome, type Results } from '../../reports/results.js';
 import { writeResultsJson } from '../../reports/write.js';
@@ -76,19 +79,67 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
     }
     // The run's result lists every module this vitest instance has run so far: keep this run's.
     const ran = new Set(plan.specifications.map((specification) => specification.moduleId));
-    const results = buildResults(outcomesOf(run.testModules.filter((module) => ran.has(module.moduleId))), {
-      target: 'embedded reference emulator',
-      started: new Date(startedAt).toISOString(),
-      finished: new Date().toISOString(),
-      run: runInfoOf(plan.config),
-    });
-    if (task.keepRunsIn) writeResultsJson(results, join(task.keepRunsIn, plan.label, 'results.json'));
+    const results = resultsOf(run.testModules.filter((module) => ran.has(module.moduleId)), plan, startedAt, task);
     const unhandled = run.unhandledErrors.map((error) => (error as Error).message ?? String(error));
     if (unhandled.length) return plan.unjudged(`unhandled errors: ${unhandled.join('; ').slice(0, 500)}`, Date.now() - startedAt);
     return plan.judge(results, Date.now() - startedAt);
   } finally {
     clearTimeout(timer);
     await host.stop(url);
+  }
+}
+
+/** The results of a plan's spec files (kept under `keepRunsIn` when asked). */
+function resultsOf(modules: readonly TestModule[], plan: Plan<unknown>, startedAt: number, task: WorkerTask): Results {
+  const results = buildResults(outcomesOf(modules), {
+    target: 'embedded reference emulator',
+    started: new Date(startedAt).toISOString(),
+    finished: new Date().toISOString(),
+    run: runInfoOf(plan.config),
+  });
+  if (task.keepRunsIn) writeResultsJson(results, join(task.keepRunsIn, plan.label, 'results.json'));
+  return results;
+}
+
+/** Faults judged in one vitest run: worker start-up and module loading are paid once per batch, not once per fault. */
+const FAULTS_PER_RUN = 16;
+
+/**
+ * Runs a batch of fault plans in one vitest run: each fault gets its own emulator and its own copies of its spec files
+ * (`<file>?target=<index>`, harness/target-key.ts), so no fault sees another's emulator. Returns null when the batch
+ * could not be judged as a whole (a timeout, an unhandled error): its faults are then run one by one.
+ */
+async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number, Plan<unknown>]>, task: WorkerTask): Promise<Array<[number, unknown]> | null> {
+  const startedAt = Date.now();
+  const project = vitest.projects[0]!;
+  const targets: Record<string, TargetInfo> = {};
+  const urls: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    for (const [index, plan] of plans) {
+      const token = `embedded-${randomBytes(12).toString('hex')}`;
+      const url = await host.start(token, plan.faults, plan.variations);
+      urls.push(url);
+      targets[String(index)] = embeddedTargetInfo(plan.config, url, token, NO_LIMITS);
+    }
+    project.provide('targets', targets);
+    const copies = plans.flatMap(([index, plan]) => plan.specifications.map((specification) => project.createSpecification(fileForTarget(specification.moduleId, String(index)))));
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
+    const run = await Promise.race([vitest.runTestSpecifications(copies), timedOut]);
+    if (run === 'timeout') {
+      await vitest.cancelCurrentRun('keyboard-input');
+      return null;
+    }
+    if (run.unhandledErrors.length) return null;
+    const durationMs = (Date.now() - startedAt) / plans.length;
+    const ran = new Set(copies.map((copy) => copy.moduleId));
+    return plans.map(([index, plan]) => {
+      const modules = run.testModules.filter((module) => ran.has(module.moduleId) && targetKeyOf(module.moduleId) === String(index));
+      return [index, plan.judge(resultsOf(modules, plan, startedAt, task), durationMs)];
+    });
+  } finally {
+    clearTimeout(timer);
+    await Promise.all(urls.map((url) => host.stop(url)));
   }
 }
 
@@ -159,12 +210,23 @@ async function main(task: WorkerTask): Promise<void> {
       task.kind === 'faults'
         ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, files)])
         : task.items.map(([index, group]) => [index, variationPlan(group, index, task, files)]);
-    for (const [index, plan] of plans) {
+    const runAlone = async ([index, plan]: [number, Plan<unknown>]) => {
       const outcome = plan.specifications.length
         ? await runPlan(vitest, host, plan, task).catch((error: Error) => plan.unjudged(error.message, 0))
         : plan.nothingToRun();
       await send({ kind: 'outcome', index, outcome });
-    }
+    };
+    if (task.kind === 'variations') for (const plan of plans) await runAlone(plan);
+    else
+      for (let start = 0; start < plans.length; start += FAULTS_PER_RUN) {
+        const batch = plans.slice(start, start + FAULTS_PER_RUN);
+        const judged = await runBatch(vitest, host, batch.filter(([, plan]) => plan.specifications.length), task).catch(() => null);
+        const done = new Map(judged ?? []);
+        for (const item of batch) {
+          if (done.has(item[0])) await send({ kind: 'outcome', index: item[0], outcome: done.get(item[0]) });
+          else await runAlone(item);
+        }
+      }
   } finally {
     await host.close();
     await vitest.close();
