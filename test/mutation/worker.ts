@@ -79,7 +79,12 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
     }
     // The run's result lists every module this vitest instance has run so far: keep this run's.
     const ran = new Set(plan.specifications.map((specification) => specification.moduleId));
-    const results = resultsOf(run.testModules.filter((module) => ran.has(module.moduleId)), plan, startedAt, task);
+    const results = resultsOf(
+      run.testModules.filter((module) => ran.has(module.moduleId)),
+      plan,
+      startedAt,
+      task,
+    );
     const unhandled = run.unhandledErrors.map((error) => (error as Error).message ?? String(error));
     if (unhandled.length) return plan.unjudged(`unhandled errors: ${unhandled.join('; ').slice(0, 500)}`, Date.now() - startedAt);
     return plan.judge(results, Date.now() - startedAt);
@@ -123,7 +128,9 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
       targets[String(index)] = embeddedTargetInfo(plan.config, url, token, NO_LIMITS);
     }
     project.provide('targets', targets);
-    const copies = plans.flatMap(([index, plan]) => plan.specifications.map((specification) => project.createSpecification(fileForTarget(specification.moduleId, String(index)))));
+    const copies = plans.flatMap(([index, plan]) =>
+      plan.specifications.map((specification) => project.createSpecification(fileForTarget(specification.moduleId, String(index)))),
+    );
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
     const run = await Promise.race([vitest.runTestSpecifications(copies), timedOut]);
     if (run === 'timeout') {
@@ -220,7 +227,12 @@ async function main(task: WorkerTask): Promise<void> {
     else
       for (let start = 0; start < plans.length; start += FAULTS_PER_RUN) {
         const batch = plans.slice(start, start + FAULTS_PER_RUN);
-        const judged = await runBatch(vitest, host, batch.filter(([, plan]) => plan.specifications.length), task).catch(() => null);
+        const judged = await runBatch(
+          vitest,
+          host,
+          batch.filter(([, plan]) => plan.specifications.length),
+          task,
+        ).catch(() => null);
         const done = new Map(judged ?? []);
         for (const item of batch) {
           if (done.has(item[0])) await send({ kind: 'outcome', index: item[0], outcome: done.get(item[0]) });
