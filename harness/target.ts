@@ -1,7 +1,6 @@
 // The target under test as each spec file sees it: base URL, HTTP client, principals, optional control hooks.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect, inject } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
 import { targetKeyOf } from './target-key.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget } from './cleanup.js';
@@ -374,7 +373,7 @@ const targets = new Map<string, Target>();
  * after another, so the file being collected or run tells which.
  */
 export function target(): Target {
-  const key = targetKeyOf(expect.getState().testPath ?? getCurrentSuite()?.file?.filepath);
+  const key = targetKeyOf(expect.getState().testPath);
   let found = targets.get(key);
   if (!found) {
     const info = key ? inject('targets')?.[key] : inject('target');
