@@ -136,8 +136,9 @@ export const COLLECTIONS = [
 export type Snapshot = Map<string, Set<string>>;
 
 const keyOf = (item: Json) => String(item.id ?? item.token ?? item.range ?? item.label);
-/** A transfer the run created and cancelled may stay listed with its end state: only pending ones hold anything. */
-const live = (collection: string, item: Json) => collection !== '/v4/account/entity-transfers' || item.status === 'pending';
+/** A transfer the run created and cancelled may stay listed with its end state: only pending ones hold anything, and
+ *  an incoming one (is_sender false) is another account's, not the run's. */
+const live = (collection: string, item: Json) => collection !== '/v4/account/entity-transfers' || (item.status === 'pending' && item.is_sender !== false);
 
 /** The live items of every collection, by id. */
 export async function snapshot(client: ReturnType<typeof api>): Promise<Snapshot> {
