@@ -85,6 +85,11 @@ const MAX_EVIDENCE = 8;
 export interface RequestOptions extends Omit<SendOptions, 'method' | 'path' | 'token'> {
   /** Default: the full-access token; null: no Authorization header. */
   token?: string | null;
+  /**
+   * The check reads for the resource to be gone (removed by another request than its DELETE: a replaced snapshot, an
+   * expired upload): a 404 is the answer it waits for, not a read lagging the create.
+   */
+  gone?: boolean;
 }
 
 /** What a check's body works with. */
@@ -119,6 +124,7 @@ export class Check {
     // A create answering with an id: its view is presumed under the collection (used only to read a 404 there again).
     const id = method === 'POST' && exchange.status >= 200 && exchange.status < 300 ? (exchange.body as { id?: unknown } | undefined)?.id : undefined;
     if (typeof id === 'number' || typeof id === 'string') noteLive(`${path}/${id}`);
+    if (options.gone) noteDeleted(path);
     if (method !== 'GET' || exchange.status !== 404 || !isLive(path)) return exchange;
     return readAfterWrite(
       this,
@@ -137,7 +143,8 @@ export class Check {
     let exchange: Exchange;
     try {
       const settle = await this.target.admit(method, path, options.json);
-      exchange = await this.target.http.send({ ...options, method, path, token });
+      const { gone: _gone, ...sendOptions } = options;
+      exchange = await this.target.http.send({ ...sendOptions, method, path, token });
       settle?.(exchange);
     } catch (error) {
       // Kept even when the check's own code catches it: a check that could not send what it needed judged nothing.

@@ -47,9 +47,10 @@ export function noteLive(path: string): void {
   live.add(path);
 }
 
-/** The run deleted the resource at `path`: a 404 there is the answer, not a lag. */
+/** The run deleted the resource at `path` (and with it what lives under it): a 404 there is the answer, not a lag. */
 export function noteDeleted(path: string): void {
   live.delete(path);
+  for (const under of live) if (under.startsWith(`${path}/`)) live.delete(under);
 }
 
 /** Whether `path` is the view of a resource this run made and has not deleted. */

@@ -123,8 +123,8 @@ export class Fixtures {
     );
   }
 
-  /** Pages through a list until `match` finds an item. */
-  private async findOnce(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
+  /** Pages through a list until `match` finds an item: what the list shows now (no waiting: for what must not be there yet). */
+  async findOnce(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
     for (let page = 1; page <= 50; page++) {
       const exchange = await c.get(path, { query: { page, page_size: 100 } });
       const body = exchange.body as { data?: Json[]; pages?: number } | undefined;

@@ -20,10 +20,14 @@ export default defineConfig({
       './reports/results-reporter.ts',
     ],
     pool: 'threads',
-    // Checks wait on HTTP far more than they compute (the target is another process): more workers than cores
-    // pay off, and sharing modules between spec files saves re-importing ajv, fast-check and the schemas.
-    maxWorkers: 3,
+    // Two workers on this two-core machine: a third one waits on the same cores and loads every module once more.
+    // Spec files share the modules of their worker (ajv, fast-check, the schemas are imported once).
+    maxWorkers: 2,
     isolate: false,
+    // Node's own `import` (through tsx's loader, registered by the setup file) instead of vite's module runner: no
+    // transform round trip to the main thread for every module of every worker.
+    setupFiles: ['specs/setup/native-typescript.mjs'],
+    experimental: { viteModuleRunner: false, nodeLoader: false },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A verdict (a broken rule, a target that gave nothing to judge, a failed setup) is not a crash: no stack frames.

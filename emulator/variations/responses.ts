@@ -59,7 +59,7 @@ export function variedPayload(store: Store, payload: unknown): unknown {
 }
 
 /** How long (wall-clock ms) reads lag a create under `reads-lag-creates`. */
-export const READ_LAG_MS = 400;
+export const READ_LAG_MS = 150;
 
 const created = new WeakMap<Store, Map<string, number>>();
 

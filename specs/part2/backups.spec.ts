@@ -111,7 +111,7 @@ describe('Snapshots', () => {
     if (first.id !== undefined)
       c.expectRejected(
         'P2.backups.snapshot.replaces-previous',
-        await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${first.id}`), rejected),
+        await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${first.id}`, { gone: true }), rejected),
         'viewing the replaced snapshot',
       );
   });
@@ -144,7 +144,7 @@ describe('Backup service', () => {
     if (snap.id !== undefined)
       c.expectRejected(
         'P2.backups.cancel.deletes-all',
-        await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`), rejected),
+        await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`, { gone: true }), rejected),
         'viewing a backup after cancelling',
       );
     c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups again');
@@ -166,7 +166,7 @@ describe('Restore', () => {
     c.expectSuccess('P2.backups.restore.overwrite-true', restore, 'restoring with overwrite true');
     c.expectRejected(
       'P2.backups.restore.overwrite-true',
-      await readAfterWrite(c, () => c.get(`${INSTANCES}/${target.id}/configs/${extra.id}`), rejected),
+      await readAfterWrite(c, () => c.get(`${INSTANCES}/${target.id}/configs/${extra.id}`, { gone: true }), rejected),
       'viewing a profile the target had before the overwriting restore',
     );
     const after = await configsOf(c, target.id, (profiles) => profiles.length === sourceProfiles);

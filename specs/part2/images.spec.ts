@@ -388,7 +388,7 @@ describe('Upload expiry (24 simulated hours: last in the file)', () => {
     const waiting = await upload(c);
     const done = await availableUpload(c);
     await c.advanceClock(DAY + 120);
-    const view = await c.get(imagePath(waiting.id));
+    const view = await c.get(imagePath(waiting.id), { gone: true });
     c.expectRejected('P2.image.status.pending-upload-expires', view, `GET ${waiting.id} 24 hours after an upload that never received data`);
     const listed = await listAll(c, '/v4/images');
     c.expect('P2.image.status.pending-upload-expires', !listed.some((item) => item.id === waiting.id), `the expired upload ${waiting.id} is still listed`);

@@ -118,6 +118,11 @@ export function firewallHelpers(fx: Fixtures) {
     return fx.find(c, '/v4/account/events', (event) => event.action === action && namesFirewall(event, firewall));
   }
 
+  /** No event of `action` names the firewall yet (read once: waiting out the consistency window would prove nothing more). */
+  async function noEventYet(c: Check, action: string, firewall: { id: number; label: string }): Promise<boolean> {
+    return (await fx.findOnce(c, '/v4/account/events', (event) => event.action === action && namesFirewall(event, firewall))) === undefined;
+  }
+
   /** Creates a firewall through a raw request (tracked for deletion); the exchange and, on success, its id. */
   async function createFirewall(c: Check, body: Json): Promise<{ exchange: Exchange; id?: number; label: string }> {
     const label = typeof body.label === 'string' ? body.label : fx.label('fw', 32);
@@ -140,5 +145,5 @@ export function firewallHelpers(fx: Fixtures) {
     return firewall;
   }
 
-  return { findEvent, createFirewall, firewallIn };
+  return { findEvent, noEventYet, createFirewall, firewallIn };
 }

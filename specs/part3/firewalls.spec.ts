@@ -28,7 +28,7 @@ import {
 import { otherFirewallChecks } from './firewalls-other.js';
 
 const fx = useFixtures('part3-firewalls');
-const { findEvent, createFirewall, firewallIn } = firewallHelpers(fx);
+const { findEvent, noEventYet, createFirewall, firewallIn } = firewallHelpers(fx);
 
 describe('Firewalls: create and its event', () => {
   check('P3.firewall.event.create', 'POST firewall emits firewall_create naming the new firewall', async (c) => {
@@ -124,7 +124,7 @@ describe('Firewall status', () => {
       const firewall = await firewallIn(c, 'enabled');
       c.expect(
         'P3.firewall.event.disable',
-        !(await findEvent(c, 'firewall_disable', firewall)),
+        await noEventYet(c, 'firewall_disable', firewall),
         'a firewall_disable event names a firewall that was never disabled',
       );
       const put = await c.put(`${FW}/${firewall.id}`, { status: 'disabled' });
@@ -151,7 +151,7 @@ describe('Firewall status', () => {
       const firewall = await firewallIn(c, 'disabled');
       c.expect(
         'P3.firewall.event.enable',
-        !(await findEvent(c, 'firewall_enable', firewall)),
+        await noEventYet(c, 'firewall_enable', firewall),
         'a firewall_enable event names a firewall that was never moved to enabled',
       );
       const put = await c.put(`${FW}/${firewall.id}`, { status: 'enabled' });
@@ -210,7 +210,7 @@ describe('Firewall status', () => {
     'DELETE removes the firewall or shows it deleted, in view and list, and emits firewall_delete',
     async (c) => {
       const firewall = await fx.newFirewall(c);
-      c.expect('P3.firewall.event.delete', !(await findEvent(c, 'firewall_delete', firewall)), 'a firewall_delete event names a firewall that was not deleted');
+      c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), 'a firewall_delete event names a firewall that was not deleted');
       const deleted = await c.delete(`${FW}/${firewall.id}`);
       c.expectSuccess('P3.firewall.status.delete-removes', deleted, 'DELETE firewall');
       const gone = (read: Exchange) => read.status >= 400 && read.status < 500;
@@ -337,7 +337,7 @@ describe('Firewall devices', () => {
       if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string')) throw new Error('setup: the added device has no id in the devices list');
       c.expect(
         'P3.firewall.event.device-remove',
-        !(await findEvent(c, 'firewall_device_remove', firewall)),
+        await noEventYet(c, 'firewall_device_remove', firewall),
         'a firewall_device_remove event names a firewall that lost no device',
       );
       c.expectSuccess('P3.firewall.device.remove', await c.delete(`${FW}/${firewall.id}/devices/${device.id}`), 'DELETE device');

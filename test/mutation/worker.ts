@@ -207,7 +207,9 @@ async function main(task: WorkerTask): Promise<void> {
     watch: false,
     reporters: [{}],
     globalSetup: [],
-    ...(task.kind === 'faults' ? { maxWorkers: 1 } : {}),
+    // A batch of faults runs copies of spec files (`<file>?target=<key>`): vite's module runner imports such a copy as
+    // a module of its own; Node's `import` of a file path would look for a file of that name.
+    ...(task.kind === 'faults' ? { maxWorkers: 1, setupFiles: [], experimental: { viteModuleRunner: true } } : {}),
   });
   await vitest.standalone();
   const host = startEmulatorHost();
