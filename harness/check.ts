@@ -6,7 +6,7 @@ import { it, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { isLive, noteDeleted, noteLive, readAfterWrite } from './consistency.js';
+import { isLive, noteDeleted, noteLive, noteUnsettledView, readAfterWrite, waitsForViewOf } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
@@ -125,12 +125,18 @@ export class Check {
     const id = method === 'POST' && exchange.status >= 200 && exchange.status < 300 ? (exchange.body as { id?: unknown } | undefined)?.id : undefined;
     if (typeof id === 'number' || typeof id === 'string') noteLive(`${path}/${id}`);
     if (options.gone) noteDeleted(path);
-    if (method !== 'GET' || exchange.status !== 404 || !isLive(path)) return exchange;
-    return readAfterWrite(
+    if (method !== 'GET' || exchange.status !== 404 || !isLive(path) || !waitsForViewOf(path)) return exchange;
+    const read = await readAfterWrite(
       this,
       () => this.sendOnce(method, path, options),
-      (read) => read.status !== 404,
+      (again) => again.status !== 404,
     );
+    // Still 404 after the whole window: no lag, the answer. Later reads of the path (by any check) take it at once.
+    if (read.status === 404 && this.target.info.config.consistencyWindowMs > 0) {
+      noteDeleted(path);
+      noteUnsettledView(path);
+    }
+    return read;
   }
 
   private async sendOnce(method: SendOptions['method'], path: string, options: RequestOptions): Promise<Exchange> {

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from './check.js';
 
-const FIRST_PAUSE_MS = 100;
+const FIRST_PAUSE_MS = 50;
 const LONGEST_PAUSE_MS = 1000;
 
 /**
@@ -17,7 +17,7 @@ export const UNSETTLED_WAITS_PER_CHECK = 2;
 const unsettledWaits = new WeakMap<Check, number>();
 
 /**
- * Reads until `settled` holds or the window has passed (one read when the window is 0), pausing 100 ms, 200 ms, …
+ * Reads until `settled` holds or the window has passed (one read when the window is 0), pausing 50 ms, 100 ms, 200 ms, …
  * up to 1 s between reads. Returns the last value read, settled or not: the check judges it as usual.
  */
 export async function readAfterWrite<T>(c: Check, read: () => Promise<T>, settled: (value: T) => boolean): Promise<T> {
@@ -37,6 +37,34 @@ export async function readAfterWrite<T>(c: Check, read: () => Promise<T>, settle
     value = await read();
   }
   return value;
+}
+
+/**
+ * A view a target left at 404 past the whole window this often, for resources of one collection, is no longer waited
+ * for in that collection (per worker): the target broke the window there already, and a lie (a create whose resource
+ * never shows) would otherwise cost every later check of that collection the window again.
+ */
+const UNSETTLED_VIEWS_PER_COLLECTION = 2;
+const unsettledViews = new Map<string, number>();
+
+/** The collection of a view path, ids in its parents generalised: `/v4/domains/{id}/records` for `/v4/domains/5/records/7`. */
+function collectionOf(path: string): string {
+  const segments = path.split('?')[0]!.split('/');
+  return segments
+    .slice(0, -1)
+    .map((segment) => (/^\d+$/.test(segment) ? '{id}' : segment))
+    .join('/');
+}
+
+/** Whether views of `path`'s collection are still waited for after a 404 (see UNSETTLED_VIEWS_PER_COLLECTION). */
+export function waitsForViewOf(path: string): boolean {
+  return (unsettledViews.get(collectionOf(path)) ?? 0) < UNSETTLED_VIEWS_PER_COLLECTION;
+}
+
+/** A view of `path` stayed 404 past the whole window. */
+export function noteUnsettledView(path: string): void {
+  const collection = collectionOf(path);
+  unsettledViews.set(collection, (unsettledViews.get(collection) ?? 0) + 1);
 }
 
 /** View paths of the resources this run made and has not deleted (per spec file: each runs in its own worker). */

@@ -7,7 +7,7 @@ import { RuleViolation, SkipCheck, describe as describeExchange, type Check } fr
 import { noteDeleted, noteLive, readAfterWrite } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { regionForIpv6Range } from './account-limits.js';
-import { deleteConfirmed, resourcePath, type ResourceKind } from './resources.js';
+import { deleteThenConfirm, resourcePath, type ResourceKind } from './resources.js';
 import { MissingCapability, Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
 /** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
@@ -500,18 +500,29 @@ export class Fixtures {
     if (left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
   }
 
-  /** Deletes pending entries (since `mark`, or all); returns the ones that could not be deleted. */
-  private deleteEntries(mark?: number): Promise<LedgerEntry[]> {
-    return this.deleteEach(mark === undefined ? this.ledger.pending() : this.ledger.pendingSince(mark));
+  /**
+   * Deletes pending entries (since `mark`, or all); returns the ones that could not be deleted. What is still there
+   * after the deletes confirmed at once is deleted again one at a time (a DELETE refused while a dependant it waited
+   * for was still going).
+   */
+  private async deleteEntries(mark?: number): Promise<LedgerEntry[]> {
+    const left = await this.deleteEach(mark === undefined ? this.ledger.pending() : this.ledger.pendingSince(mark));
+    const remaining: LedgerEntry[] = [];
+    for (const entry of left) remaining.push(...(await this.deleteEach([entry])));
+    return remaining;
   }
 
-  /** Deletes each entry, marking it deleted once a read confirms it is gone; returns the ones still there. */
+  /**
+   * Deletes each entry (newest first, one DELETE after another), marking it deleted once a read confirms it is gone;
+   * returns the ones still there. The reads confirming the deletes run at once: on a target whose reads lag, each
+   * waits out its own lag instead of one after another.
+   */
   private async deleteEach(entries: LedgerEntry[]): Promise<LedgerEntry[]> {
     const { http, token, info } = target();
-    const remaining: LedgerEntry[] = [];
+    const confirmations: Array<Promise<LedgerEntry | null>> = [];
     for (const entry of entries) {
       // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
-      const outcome = await deleteConfirmed({
+      const confirm = await deleteThenConfirm({
         http,
         token,
         kind: entry.kind,
@@ -519,12 +530,16 @@ export class Fixtures {
         windowMs: info.config.consistencyWindowMs,
         ignoreRunBudget: true,
       });
-      if (outcome === 'deleted' || outcome === 'gone') {
-        this.ledger.markDeleted(entry.deletePath);
-        noteDeleted(entry.deletePath);
-      } else remaining.push(entry);
+      confirmations.push(
+        confirm().then((outcome) => {
+          if (outcome !== 'deleted' && outcome !== 'gone') return entry;
+          this.ledger.markDeleted(entry.deletePath);
+          noteDeleted(entry.deletePath);
+          return null;
+        }),
+      );
     }
-    return remaining;
+    return (await Promise.all(confirmations)).filter((entry): entry is LedgerEntry => entry !== null);
   }
 }
 

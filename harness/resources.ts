@@ -73,18 +73,28 @@ export interface DeleteRequest {
  * A 404 on the DELETE proves nothing by itself: the read of the resource's own path decides.
  */
 export async function deleteConfirmed(request: DeleteRequest): Promise<'deleted' | 'gone' | string> {
+  return (await deleteThenConfirm(request))();
+}
+
+/**
+ * Sends the DELETE; returns the read-back that confirms it (see deleteConfirmed), to be awaited later: many deletes
+ * sent one after another in order can then be confirmed at once, each waiting out its own lag.
+ */
+export async function deleteThenConfirm(request: DeleteRequest): Promise<() => Promise<'deleted' | 'gone' | string>> {
   const send = (method: 'GET' | 'DELETE') =>
     request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
   const answer = (exchange: Exchange) => (exchange.status ? `HTTP ${exchange.status}` : (exchange.error ?? 'nothing'));
   const deleted = await send('DELETE');
   const refused = !success(deleted.status) && deleted.status !== 404;
   const until = Date.now() + request.windowMs;
-  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
-    const view = await send('GET');
-    if (goneIn(request.kind, view)) return success(deleted.status) ? 'deleted' : 'gone';
-    if (refused) return `DELETE answered ${answer(deleted)}`;
-    const left = until - Date.now();
-    if (left <= 0) return `DELETE answered ${answer(deleted)} but GET still answers ${answer(view)}`;
-    await sleep(Math.min(pause, left));
-  }
+  return async () => {
+    for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+      const view = await send('GET');
+      if (goneIn(request.kind, view)) return success(deleted.status) ? 'deleted' : 'gone';
+      if (refused) return `DELETE answered ${answer(deleted)}`;
+      const left = until - Date.now();
+      if (left <= 0) return `DELETE answered ${answer(deleted)} but GET still answers ${answer(view)}`;
+      await sleep(Math.min(pause, left));
+    }
+  };
 }

@@ -17,7 +17,7 @@ let laggingAll: FakeServer;
 beforeAll(async () => {
   emulator = await startEmulator(TOKEN);
   proxy = await startLaggyProxy(emulator.url, { lagMs: 400, prefixes: ['/v4/domains'] });
-  laggingAll = await startLaggyProxy(emulator.url, { lagMs: 300, prefixes: ['/v4/', '/v4beta/'], ancestors: true });
+  laggingAll = await startLaggyProxy(emulator.url, { lagMs: 150, prefixes: ['/v4/', '/v4beta/'], ancestors: true });
 });
 
 afterAll(async () => {
@@ -68,7 +68,7 @@ describe('reads after writes on a target with replica lag', () => {
   );
 });
 
-describe('every scenario behind a replica lagging 300 ms, with a 3 s window', () => {
+describe('every scenario behind a replica lagging 150 ms, with a 3 s window', () => {
   it('reports no fail and no error: each read-back waits for the state its check expects', async () => {
     const args = [
       '--base-url',
