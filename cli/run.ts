@@ -69,7 +69,16 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
   const running = startVitest(
     'test',
     filters,
-    { config: join(ROOT, 'specs/vitest.config.ts'), root: ROOT, run: true, watch: false, ...(config.shard ? { shard: config.shard } : {}) },
+    {
+      config: join(ROOT, 'specs/vitest.config.ts'),
+      root: ROOT,
+      run: true,
+      watch: false,
+      // A run narrowed to some rules judges few checks: one worker collects and runs them (a second one would load
+      // every module and collect every spec file once more, for little to run).
+      ...(config.rules?.length ? { maxWorkers: 1 } : {}),
+      ...(config.shard ? { shard: config.shard } : {}),
+    },
     { plugins: [interruption.plugin()] },
   );
   const vitest = await Promise.race([running, interruption.gaveUp.then(() => undefined)]);
