@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { coverageMap, documentCoverage, EXCUSES, readDocument, type DocumentCoverage, type Part } from '../rules/coverage.js';
 import { DOCUMENTS } from '../rules/documents.js';
-import { UsageError } from './validate.js';
+import { UsageError } from './usage-error.js';
 
 const PARTS = [1, 2, 3] as const;
 

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { diffResults, diffText, renderDiffHtml } from '../reports/diff.js';
 import { ResultsFileError, readResultsFile } from '../reports/write.js';
-import { UsageError } from './validate.js';
+import { UsageError } from './usage-error.js';
 
 /** Adds the command to `program` (inheriting its error handling and output). */
 export function registerDiff(program: Command, out: (line: string) => void): void {

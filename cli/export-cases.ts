@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { casesByRule } from '../harness/request-cases.js';
 import { openApiDocument } from '../harness/openapi.js';
-import { UsageError } from './validate.js';
+import { UsageError } from './usage-error.js';
 
 export interface ExportSummary {
   cases: number;

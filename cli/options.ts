@@ -2,6 +2,7 @@
 // strings the config loader takes from every source.
 import { Option } from 'commander';
 import { ENV_PREFIX, GROUPS, SETTINGS, type Setting, type SettingKey } from '../harness/settings.js';
+import { resolveConfig, type SuiteConfig } from '../harness/config.js';
 
 const DECLARED: readonly Setting[] = SETTINGS;
 
@@ -34,7 +35,7 @@ export function settingOption(key: SettingKey, wording: Pick<Setting, 'help' | '
 }
 
 /** The flags given, as strings: a repeated flag joined as its environment variable is, a switch given `true`, a `--no-` switch given `false`. */
-export function flagsOf(options: RunOptions): Partial<Record<SettingKey, string>> {
+function flagsOf(options: RunOptions): Partial<Record<SettingKey, string>> {
   const flags: Partial<Record<string, string>> = {};
   for (const declared of DECLARED) {
     const option = optionOf(declared);
@@ -44,4 +45,9 @@ export function flagsOf(options: RunOptions): Partial<Record<SettingKey, string>
     flags[declared.key] = Array.isArray(value) ? value.join(declared.repeat) : String(value);
   }
   return flags;
+}
+
+/** The run's configuration from what commander parsed, the environment and the config file. */
+export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
+  return resolveConfig({ file: options.config, env, flags: flagsOf(options) });
 }

@@ -1,15 +1,14 @@
-// The `conformance` command's subcommands and options (run by cli/main.ts).
+// The `conformance` command's subcommands and options (run by cli/main.ts). What a command needs (vitest, undici,
+// ajv, …) is imported when that command runs: `--version` or `validate` do not load what `run` needs.
 import { Command, CommanderError, Option } from 'commander';
 import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
-import { UsageError, judgeOne, parseJson, printVerdict, readText, validateBatch } from './validate.js';
-import { ConfigError, configFromOptions, runSuite } from './run.js';
-import { configFileOption, settingOption, settingOptions, type RunOptions } from './options.js';
-import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES, sweepCommand, type SweepCommandOptions } from './sweep.js';
-import { planReport, printPlan } from './plan.js';
+import { ConfigError } from '../harness/config.js';
+import { UsageError } from './usage-error.js';
+import { configFileOption, configFromOptions, settingOption, settingOptions, type RunOptions } from './options.js';
+import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
+import type { SweepCommandOptions } from './sweep.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
-import { preflight } from './preflight.js';
-import { exportCases } from './export-cases.js';
 import { registerExpectations } from './expectations.js';
 import { registerReport } from './report.js';
 import { registerCoverage } from './coverage.js';
@@ -54,6 +53,7 @@ export function buildProgram(): Command {
     .action(async (files: string[], options: RunOptions) => {
       const config = configOf(options);
       registerConfigSecrets(config);
+      const [{ preflight }, { runSuite }] = await Promise.all([import('./preflight.js'), import('./run.js')]);
       await preflight(config);
       process.stderr.write(
         `conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`,
@@ -81,6 +81,7 @@ Examples:
   withSettings(plan, ['--json']);
   plan.action(async (options: RunOptions & { json?: string | boolean }) => {
     const { json, ...rest } = options;
+    const { planReport, printPlan } = await import('./plan.js');
     const report = await planReport(configOf(rest));
     if (json) out(JSON.stringify(report, null, 1));
     else printPlan(report, out);
@@ -106,6 +107,7 @@ Examples:
       }),
     )
     .action(async (options: SweepCommandOptions) => {
+      const { sweepCommand } = await import('./sweep.js');
       process.exitCode = await sweepCommand(options, out);
     });
 
@@ -137,7 +139,8 @@ Examples:
     .addOption(new Option('--status <code>', 'HTTP status of the recorded response').argParser((value) => Number(value)))
     .option('--file <path>', 'the body (default: standard input)')
     .option('--batch <file.jsonl>', 'many bodies: one {"endpoint", "status", "body"} per line; prints one JSON verdict per line')
-    .action((options: { endpoint?: string; status?: number; file?: string; batch?: string }) => {
+    .action(async (options: { endpoint?: string; status?: number; file?: string; batch?: string }) => {
+      const { judgeOne, parseJson, printVerdict, readText, validateBatch } = await import('./validate.js');
       if (options.batch) {
         if (options.endpoint || options.file) throw new UsageError('--batch cannot be combined with --endpoint or --file');
         process.exitCode = validateBatch(readText(options.batch), out);
@@ -159,7 +162,8 @@ Examples:
       'write the request-side boundary cases as JSON, one file per rule (accept/reject bodies per endpoint), and the contract as an OpenAPI 3.1 document',
     )
     .requiredOption('--out <dir>', 'where to write cases/<rule id>.json and openapi.json')
-    .action((options: { out: string }) => {
+    .action(async (options: { out: string }) => {
+      const { exportCases } = await import('./export-cases.js');
       const written = exportCases(options.out);
       out(`conformance: ${written.cases} cases of ${written.rules} rules in ${written.casesDir}, and ${written.openapi}`);
     });

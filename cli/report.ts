@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { mergeResults } from '../reports/merge.js';
 import { expectationsLine } from '../reports/expectations.js';
 import { ResultsFileError, readResultsFile, rerenderReports, writeRenderedReports, writeResultsJson } from '../reports/write.js';
-import { UsageError } from './validate.js';
+import { UsageError } from './usage-error.js';
 
 /** Merges the shard results into `outDir`; returns the files written and the closing line's counts. */
 function mergeShardReports(from: string[], outDir: string): { files: string[]; line: string } {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, SETUP_ERROR_ENV, resolveConfig, toEnv, type SuiteConfig } from '../harness/config.js';
+import { SETUP_ERROR_ENV, toEnv, type SuiteConfig } from '../harness/config.js';
 import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
 import { SPEC_FILE_ERROR } from '../reports/outcomes.js';
@@ -12,15 +12,12 @@ import { SPEC_FILTERS_ENV } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/target.js';
 import { Interruption } from './interrupt.js';
-import { flagsOf, type RunOptions } from './options.js';
+import { configFromOptions, type RunOptions } from './options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export type { RunOptions };
-
-export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
-  return resolveConfig({ file: options.config, env, flags: flagsOf(options) });
-}
+export { configFromOptions };
 
 /** The closing line on a target given by URL: what the run created and is still there, and the sweep that deletes it. */
 function reportLeftovers(config: SuiteConfig): void {
@@ -125,5 +122,3 @@ export function exitOf(
   if (results.score.judgedMust === 0) return { code: 2, line: 'no MUST rule was judged (every check skipped, disabled or errored): the run proves nothing' };
   return { code: 0 };
 }
-
-export { ConfigError };

@@ -8,7 +8,8 @@ import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
 import { deleteConfirmed, resourcePath, type ResourceKind } from '../harness/resources.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
-import { UsageError } from './validate.js';
+import { UsageError } from './usage-error.js';
+import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,11 +26,6 @@ const LABELLED: ReadonlyArray<{ kind: ResourceKind; list: string; member: string
   { kind: 'image', list: '/v4/images', member: 'label' },
   { kind: 'oauth-client', list: '/v4/account/oauth-clients', member: 'label' },
 ];
-
-/** Pages read of each list at most (100 items a page): a list claiming more is read no further, and sweep says so. */
-export const SWEEP_MAX_PAGES = 50;
-/** How long `sweep` goes on when no --run-budget is given. */
-export const SWEEP_DEFAULT_BUDGET_MS = 5 * 60_000;
 
 /**
  * Deletion order, dependants first: a pending transfer holds its instances, a range is routed to an instance,

@@ -1,8 +1,7 @@
 // `conformance validate`: judges recorded response bodies offline against the documents.
 import { readFileSync } from 'node:fs';
 import { JudgeInputError, judgeExchange, type ResponseVerdict } from '../harness/responses.js';
-
-export class UsageError extends Error {}
+import { UsageError } from './usage-error.js';
 
 export function judgeOne(endpointSpec: string, status: number, body: unknown): ResponseVerdict {
   try {
