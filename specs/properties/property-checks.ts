@@ -349,6 +349,15 @@ function wrongTypedValue(node: Json): unknown {
  * type, attributed to the rule the schema reports for it (one check per member, which it names).
  */
 function typeViolations(schema: string, generators: BodyArbitraries): Violation[] {
+  // Worked out once per worker: copies of a spec file in one run (the mutation matrix's batches) share them.
+  let known = typeViolationsOf.get(schema);
+  if (!known) typeViolationsOf.set(schema, (known = workOutTypeViolations(schema, generators)));
+  return known;
+}
+
+const typeViolationsOf = new Map<string, Violation[]>();
+
+function workOutTypeViolations(schema: string, generators: BodyArbitraries): Violation[] {
   const document = loadContract().documents.get(schema);
   const handWritten = new Set(generators.violations.map((violation) => violation.rule));
   const samples = fc.sample(generators.valid(SAMPLE_CONTEXT), { numRuns: 40, seed: 1 });
