@@ -2,7 +2,7 @@
 // the token addresses it, DELETE cancels it, accept accepts an incoming one, and a transfer expires 24 hours after
 // creation. Incoming transfers come only from another account: checks that need one skip when the target has none.
 import { describe } from 'vitest';
-import { check, twice, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
@@ -98,43 +98,39 @@ describe('Entity transfer create, view and cancel', () => {
   check(
     ['P1.entity-transfer.token.identifies', 'P1.entity-transfer.delete.cancels', 'P1.account.serves.delete-account-entity-transfers-id'],
     'the token addresses one transfer: view shows it, DELETE cancels it and no other',
-    // A transfer left pending goes stale after a day: another spec file advancing the shared clock can age it
-    // mid-check (seen: the DELETE refused "this one is stale"), hence twice().
     (c) =>
-      twice(() =>
-        fx.withLentInstances(c, 2, async ([first, second]) => {
-          const one = await newTransfer(c, 'P1.entity-transfer.token.identifies', first);
-          const two = await newTransfer(c, 'P1.entity-transfer.token.identifies', second);
-          for (const made of [one, two]) {
-            const view = await transfer(c, made.token);
-            c.expectSuccess('P1.entity-transfer.token.identifies', view.exchange, 'GET the transfer by its token');
-            c.expect(
-              'P1.entity-transfer.token.identifies',
-              view.body.token === made.token && sameIds((view.body.entities as Json | undefined)?.computes, made.computes),
-              `GET by token ${made.token} shows transfer ${JSON.stringify(view.body.token)} of ${JSON.stringify(view.body.entities)}`,
-              view.exchange,
-            );
-          }
-          c.expectSuccess('P1.account.serves.delete-account-entity-transfers-id', await c.delete(at(one.token)), 'DELETE the transfer by its token');
-          const other = await transfer(c, two.token);
+      fx.withLentInstances(c, 2, async ([first, second]) => {
+        const one = await newTransfer(c, 'P1.entity-transfer.token.identifies', first);
+        const two = await newTransfer(c, 'P1.entity-transfer.token.identifies', second);
+        for (const made of [one, two]) {
+          const view = await transfer(c, made.token);
+          c.expectSuccess('P1.entity-transfer.token.identifies', view.exchange, 'GET the transfer by its token');
           c.expect(
             'P1.entity-transfer.token.identifies',
-            other.body.status === 'pending',
-            `DELETE of transfer ${one.token} left transfer ${two.token} ${JSON.stringify(other.body.status)}`,
-            other.exchange,
+            view.body.token === made.token && sameIds((view.body.entities as Json | undefined)?.computes, made.computes),
+            `GET by token ${made.token} shows transfer ${JSON.stringify(view.body.token)} of ${JSON.stringify(view.body.entities)}`,
+            view.exchange,
           );
-          // Cancelled: shown as `cancelled`, or gone (status meanings are not shown; a refused view is a removed transfer).
-          const isCancelled = ({ exchange, body }: { exchange: Exchange; body: Json }) =>
-            (exchange.status >= 400 && exchange.status < 500) || (ok(exchange) && body.status === 'cancelled');
-          const cancelled = await readAfterWrite(c, () => transfer(c, one.token), isCancelled);
-          c.expect(
-            'P1.entity-transfer.delete.cancels',
-            isCancelled(cancelled),
-            `after DELETE the transfer answers ${cancelled.exchange.status} with status ${JSON.stringify(cancelled.body.status)}`,
-            cancelled.exchange,
-          );
-        }),
-      ),
+        }
+        c.expectSuccess('P1.account.serves.delete-account-entity-transfers-id', await c.delete(at(one.token)), 'DELETE the transfer by its token');
+        const other = await transfer(c, two.token);
+        c.expect(
+          'P1.entity-transfer.token.identifies',
+          other.body.status === 'pending',
+          `DELETE of transfer ${one.token} left transfer ${two.token} ${JSON.stringify(other.body.status)}`,
+          other.exchange,
+        );
+        // Cancelled: shown as `cancelled`, or gone (status meanings are not shown; a refused view is a removed transfer).
+        const isCancelled = ({ exchange, body }: { exchange: Exchange; body: Json }) =>
+          (exchange.status >= 400 && exchange.status < 500) || (ok(exchange) && body.status === 'cancelled');
+        const cancelled = await readAfterWrite(c, () => transfer(c, one.token), isCancelled);
+        c.expect(
+          'P1.entity-transfer.delete.cancels',
+          isCancelled(cancelled),
+          `after DELETE the transfer answers ${cancelled.exchange.status} with status ${JSON.stringify(cancelled.body.status)}`,
+          cancelled.exchange,
+        );
+      }),
   );
 });
 
