@@ -12,6 +12,7 @@ import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type PrincipalSpec, type Target } from './target.js';
 import type { SuiteConfig } from './config.js';
+import { chosenByRuleFilters, filteredOutRecord } from './plan.js';
 
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'disabled';
 
@@ -67,6 +68,12 @@ export async function twice(run: () => Promise<void>): Promise<void> {
     await run();
   }
 }
+
+/**
+ * The run-wide lock of the simulated clock: a check holding it (`{ exclusive: CLOCK_LOCK }`) sees no other check's
+ * advance (an entity transfer made in the check does not go stale under it).
+ */
+export const CLOCK_LOCK = 'clock';
 
 /** The check cannot run on this target (thrown by `c.skip`, and by fixtures that find nothing suitable). */
 export class SkipCheck extends Error {}
@@ -298,10 +305,14 @@ export class Check {
     return Math.min(runs, (this.key && this.target.plan?.checks.get(this.key)?.runs) || runs);
   }
 
-  /** Lets simulated time pass, or `skip` on a target without the clock hook. */
+  /**
+   * Lets simulated time pass, or `skip` on a target without the clock hook. The clock is the whole run's: the advance
+   * waits while another check holds CLOCK_LOCK (one judging what a day's advance would change under it).
+   */
   async advanceClock(seconds: number): Promise<void> {
     try {
-      await this.target.advanceClock(seconds);
+      const advance = () => this.target.advanceClock(seconds);
+      await (this.target.control ? this.exclusively(CLOCK_LOCK, advance) : advance());
     } catch (error) {
       if (error instanceof MissingCapability) this.skip(error.message);
       throw error;
@@ -383,11 +394,6 @@ function redactError(error: unknown): void {
     if (typeof error[key] === 'string') Object.defineProperty(error, key, { value: redactText(error[key]), writable: true, configurable: true });
 }
 
-function selected(rules: string[], filters: string[] | null): boolean {
-  if (!filters?.length) return true;
-  return rules.some((rule) => filters.some((filter) => rule === filter || rule.startsWith(`${filter}.`)));
-}
-
 export interface CheckOptions {
   timeout?: number;
   /** The run-wide lock the whole check holds (`Check.exclusively`): it writes account-wide state other files judge. */
@@ -421,16 +427,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     async (context: TestContext) => {
       const config = target().info.config;
       if (config.allure) await labelForAllure(ids);
-      if (!selected(ids, config.rules) || !selected(ids, config.areas)) {
-        context.task.meta.conformance = {
-          rules: ids,
-          verdict: 'disabled',
-          message: 'disabled by the --rules / --areas filter',
-          findings: [],
-          exchanges: [],
-          endpoints: {},
-          exercised: [],
-        };
+      if (!chosenByRuleFilters(ids, config)) {
+        context.task.meta.conformance = filteredOutRecord(ids);
         context.skip('disabled by configuration');
       }
       const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
