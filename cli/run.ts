@@ -8,7 +8,7 @@ import { reportPaths } from '../reports/paths.js';
 import type { Results } from '../reports/results.js';
 import { SPEC_FILE_ERROR } from '../reports/outcomes.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
-import { SPEC_FILTERS_ENV } from '../harness/plan.js';
+import { SPEC_FILTERS_ENV, specFilesToLoad } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/target.js';
 import { Interruption } from './interrupt.js';
@@ -65,7 +65,7 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
   const { startVitest } = await import('vitest/node');
   const running = startVitest(
     'test',
-    filters,
+    specFilesToLoad(config, filters),
     {
       config: join(ROOT, 'specs/vitest.config.ts'),
       root: ROOT,

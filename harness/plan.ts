@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { scopeKey, type SuiteConfig } from './config.js';
+import type { CheckRecord } from './check.js';
 
 export const COSTS_FILE = fileURLToPath(new URL('../specs/plan/costs.json', import.meta.url));
 
@@ -77,17 +78,58 @@ export function loadCosts(file = COSTS_FILE): CostTable {
 
 const total = (counts: Counts) => BILLABLE_KINDS.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0);
 
-function selected(rules: string[], filters: string[] | null): boolean {
+function selected(rules: readonly string[], filters: readonly string[] | null): boolean {
   if (!filters?.length) return true;
   return rules.some((rule) => filters.some((filter) => rule === filter || rule.startsWith(`${filter}.`)));
+}
+
+/** Whether the run's --rules and --areas prefixes choose a check of `rules` (no filter chooses every check). */
+export function chosenByRuleFilters(rules: readonly string[], config: Pick<SuiteConfig, 'rules' | 'areas'>): boolean {
+  return selected(rules, config.rules) && selected(rules, config.areas);
+}
+
+/** Why a check the --rules / --areas filter leaves out is not run. */
+export const FILTERED_OUT = 'disabled by the --rules / --areas filter';
+
+/** The record of a check the --rules / --areas filter leaves out (declared, never run). */
+export function filteredOutRecord(rules: string[]): CheckRecord {
+  return { rules, verdict: 'disabled', message: FILTERED_OUT, findings: [], exchanges: [], endpoints: {}, exercised: [] };
+}
+
+const fileOf = (check: CheckCost) => check.key.split(' > ')[0]!;
+const asked = (file: string, filters: readonly string[]) => !filters.length || filters.some((filter) => file.includes(filter));
+const narrowedByRules = (config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>) => !config.shard && !!(config.rules?.length || config.areas?.length);
+
+/**
+ * The spec files a run loads. A run narrowed by --rules / --areas loads only the files the cost table says hold a
+ * check it chooses: loading and collecting every spec file costs more than most narrowed runs judge (the others'
+ * checks are listed as disabled all the same, `filteredOutChecks`). A shard keeps vitest's own split of the files.
+ */
+export function specFilesToLoad(config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>, filters: readonly string[], table: CostTable = loadCosts()): string[] {
+  if (!narrowedByRules(config)) return [...filters];
+  const files = new Set(table.checks.filter((check) => asked(fileOf(check), filters) && chosenByRuleFilters(check.rules, config)).map(fileOf));
+  // Nothing chosen: every asked file is collected, and the run says no rule was judged.
+  return files.size ? [...files] : [...filters];
+}
+
+/** The checks of the asked spec files a narrowed run did not load (`specFilesToLoad`), as the cost table declares them. */
+export function filteredOutChecks(
+  config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>,
+  filters: readonly string[],
+  loaded: ReadonlySet<string>,
+  table: CostTable = loadCosts(),
+): Array<{ file: string; name: string; rules: string[] }> {
+  if (!narrowedByRules(config)) return [];
+  return table.checks
+    .filter((check) => !loaded.has(fileOf(check)) && asked(fileOf(check), filters))
+    .map((check) => ({ file: fileOf(check), name: check.key.slice(check.key.lastIndexOf(' > [') + ' > '.length), rules: check.rules }));
 }
 
 const SETTING_FLAGS: Record<string, string> = { otherRegion: '--other-region', noVlanRegion: '--region-without-vlans', spareVlanRegion: '--spare-vlan-region' };
 
 /** Why a check cannot run with this configuration (its verdict), or null. */
 function capabilityVerdict(check: CheckCost, config: SuiteConfig, control: boolean): { verdict: 'skip' | 'disabled'; reason: string } | null {
-  if (!selected(check.rules, config.rules) || !selected(check.rules, config.areas))
-    return { verdict: 'disabled', reason: 'disabled by the --rules / --areas filter' };
+  if (!chosenByRuleFilters(check.rules, config)) return { verdict: 'disabled', reason: FILTERED_OUT };
   for (const use of check.uses) {
     if (use === 'write' && config.readOnly) return { verdict: 'disabled', reason: 'read-only run (--read-only): the check needs a write' };
     if (use === 'destructive' && !config.allowDestructive)
@@ -132,10 +174,9 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   const fixtureCost = (key: string) => table.fixtures[key]?.own ?? {};
 
   const candidates: CheckCost[] = [];
-  const asked = (check: CheckCost) => !files.length || files.some((filter) => check.key.split(' > ')[0]!.includes(filter));
   for (const check of table.checks) {
     const cannot =
-      (asked(check) ? null : { verdict: 'disabled' as const, reason: 'its spec file is not among those the run was asked for' }) ??
+      (asked(fileOf(check), files) ? null : { verdict: 'disabled' as const, reason: 'its spec file is not among those the run was asked for' }) ??
       capabilityVerdict(check, config, control) ??
       (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
     if (cannot) checks.set(check.key, { ...cannot, allowance: {} });

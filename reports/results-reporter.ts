@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, type SuiteConfig } from '../harness/config.js';
+import { FILTERED_OUT, filteredOutChecks, filteredOutRecord, specFilters } from '../harness/plan.js';
 import { redact, registerConfigSecrets } from '../harness/redact.js';
 import { describeRunForAllure, renderAllureReport } from './allure.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
@@ -12,12 +13,21 @@ import { writeRenderedReports, writeResultsJson } from './write.js';
 import { DOCUMENTS_VERSION } from '../rules/documents.js';
 import { applyExpectations, expectationsLine, readExpectations } from './expectations.js';
 
-function outcomesOf(modules: ReadonlyArray<TestModule>): CheckOutcome[] {
-  return modules.flatMap((module) => {
+function outcomesOf(modules: ReadonlyArray<TestModule>, config: SuiteConfig): CheckOutcome[] {
+  const ran = modules.flatMap((module) => {
     const file = specFile(module);
     const moduleError = moduleErrorOutcome(module);
     return [...(moduleError ? [moduleError] : []), ...[...module.children.allTests()].map((test) => outcomeOf(test, file))];
   });
+  // A run narrowed by --rules / --areas loads only the spec files holding a check it chose; the others are listed.
+  const unloaded = filteredOutChecks(config, specFilters(), new Set(modules.map(specFile))).map(({ file, name, rules }): CheckOutcome => ({
+    name,
+    file,
+    verdict: 'disabled',
+    message: FILTERED_OUT,
+    record: filteredOutRecord(rules),
+  }));
+  return [...ran, ...unloaded];
 }
 
 export default class ResultsReporter implements Reporter {
@@ -35,7 +45,7 @@ export default class ResultsReporter implements Reporter {
     // The Allure report is rendered by its own process: started first, it runs beside the rendering of the others.
     const allure = config.allure ? startAllureReport(config, paths, target) : undefined;
     // Checks redact what they record; this pass also covers errors outside them (a spec file that could not run).
-    const built = buildResults(outcomesOf(modules), {
+    const built = buildResults(outcomesOf(modules, config), {
       target,
       started: this.started,
       finished: new Date().toISOString(),

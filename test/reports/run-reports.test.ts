@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALLURE_CATEGORIES } from '../../reports/allure.js';
+import { loadCosts } from '../../harness/plan.js';
 import { XMLValidator } from 'fast-xml-parser';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,15 @@ beforeAll(() => {
   results = JSON.parse(readFileSync(paths.json, 'utf8')) as Results;
 }, 320_000);
 
+/** The spec files the run loaded, as its JSON lines name them. */
+const loadedFiles = () =>
+  new Set(
+    run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { file: string }).file),
+  );
+
 describe('a run with a known failure', () => {
   it('exits 1, with one JSON object per finished check on standard output and the summary on standard error', () => {
     expect(run.code, run.stderr.slice(-2000)).toBe(1);
@@ -71,7 +81,14 @@ describe('a run with a known failure', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { check: string; rules: string[]; verdict: string; file: string });
-    expect(lines).toHaveLength(results.checkList.length);
+    // One line per check of the spec files the run loaded: a run narrowed by --rules loads only those holding a
+    // chosen check; results.json lists the others too, as disabled by the filter.
+    expect(lines).toEqual(
+      results.checkList.filter((check) => loadedFiles().has(check.file)).map((check) => expect.objectContaining({ check: check.name, file: check.file })),
+    );
+    expect([...loadedFiles()]).toEqual(SCREENSHOT ? expect.any(Array) : ['specs/part3/firewalls.spec.ts']);
+    expect(results.checkList.filter((check) => !loadedFiles().has(check.file)).map((check) => check.verdict)).toEqual(expect.arrayContaining(['disabled']));
+    expect(results.checkList).toHaveLength(loadCosts().checks.length);
     expect(lines.filter((line) => line.verdict === 'fail')).toEqual([
       expect.objectContaining({ file: 'specs/part3/firewalls.spec.ts', rules: expect.arrayContaining([FAULT]) }),
     ]);
@@ -105,7 +122,8 @@ describe('a run with a known failure', () => {
     // Allure counts what compliance.html counts: a result per check, its status the check's verdict.
     const statuses = (list: string[]) => list.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
     const ALLURE_STATUS: Record<string, string> = { pass: 'passed', fail: 'failed', error: 'broken', skip: 'skipped', disabled: 'skipped' };
-    expect(statuses(all.map((result) => result.status))).toEqual(statuses(results.checkList.map((check) => ALLURE_STATUS[check.verdict]!)));
+    const loaded = results.checkList.filter((check) => loadedFiles().has(check.file));
+    expect(statuses(all.map((result) => result.status))).toEqual(statuses(loaded.map((check) => ALLURE_STATUS[check.verdict]!)));
     expect(JSON.parse(readFileSync(join(allureResults, 'categories.json'), 'utf8'))).toEqual(ALLURE_CATEGORIES);
     const failed = all.filter((result) => result.status === 'failed');
     expect(failed).toHaveLength(1);
