@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CreationBudget } from '../../harness/cleanup.js';
 import { resolveConfig } from '../../harness/config.js';
-import { makePlan, specFilters, SPEC_FILTERS_ENV, type CheckCost, type CostTable } from '../../harness/plan.js';
+import { filteredOutChecks, makePlan, specFilesToLoad, specFilters, SPEC_FILTERS_ENV, type CheckCost, type CostTable } from '../../harness/plan.js';
 
 const entry = (key: string, rules: string[], extra: Partial<CheckCost> = {}): CheckCost => ({
   key,
@@ -61,5 +61,36 @@ describe('the plan', () => {
     expect(kept).not.toBeNull();
     kept!();
     expect(await budget.take(0, { from: 2, to: 2 })).not.toBeNull();
+  });
+});
+
+describe('the spec files a run narrowed by --rules / --areas loads', () => {
+  const table: CostTable = {
+    checks: [
+      entry('specs/part1/a.spec.ts > x > [P1.a.one] one', ['P1.a.one']),
+      entry('specs/part1/a.spec.ts > x > y > [P1.b.two P1.a.two] two', ['P1.b.two', 'P1.a.two']),
+      entry('specs/part2/b.spec.ts > z > [P2.b.one] three', ['P2.b.one']),
+      entry('specs/part3/c.spec.ts > w > [P3.c.one] four', ['P3.c.one']),
+    ],
+    fixtures: {},
+  };
+  const narrowed = (rules: string[] | null, areas: string[] | null = null, shard: string | null = null) => ({ rules, areas, shard });
+
+  it('are those holding a chosen check, within the files asked for; the others are listed as left out', () => {
+    expect(specFilesToLoad(narrowed(['P1.a']), [], table)).toEqual(['specs/part1/a.spec.ts']);
+    expect(specFilesToLoad(narrowed(null, ['P2', 'P1.b']), [], table)).toEqual(['specs/part1/a.spec.ts', 'specs/part2/b.spec.ts']);
+    expect(specFilesToLoad(narrowed(['P1', 'P2']), ['part2'], table)).toEqual(['specs/part2/b.spec.ts']);
+    expect(filteredOutChecks(narrowed(['P1.a']), ['part'], new Set(['specs/part1/a.spec.ts']), table)).toEqual([
+      { file: 'specs/part2/b.spec.ts', name: '[P2.b.one] three', rules: ['P2.b.one'] },
+      { file: 'specs/part3/c.spec.ts', name: '[P3.c.one] four', rules: ['P3.c.one'] },
+    ]);
+  });
+
+  it('are the files asked for when nothing narrows the run, nothing is chosen, or a shard splits the files', () => {
+    expect(specFilesToLoad(narrowed(null), ['part3'], table)).toEqual(['part3']);
+    expect(specFilesToLoad(narrowed(['P9']), ['part3'], table)).toEqual(['part3']);
+    expect(specFilesToLoad(narrowed(['P1.a'], null, '1/2'), [], table)).toEqual([]);
+    expect(filteredOutChecks(narrowed(['P1.a'], null, '1/2'), [], new Set(), table)).toEqual([]);
+    expect(filteredOutChecks(narrowed(null), [], new Set(), table)).toEqual([]);
   });
 });
