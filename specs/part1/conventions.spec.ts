@@ -226,9 +226,9 @@ describe('Common conventions: list envelope', () => {
       const path = '/v4/account/oauth-clients';
       const first = await c.get(path, { query: { page_size: 25 } });
       c.expectServed(first);
-      const have = (first.body as { results?: unknown } | undefined)?.results;
-      if (!ok(first) || typeof have !== 'number') throw new SetupError(`GET ${path}?page_size=25: ${describeExchange(first)}`);
-      for (let made = have; made < 26; made++) {
+      if (!ok(first)) throw new SetupError(`GET ${path}?page_size=25: ${describeExchange(first)}`);
+      // 26 of its own: the clients other spec files have now may be deleted before the pages are read.
+      for (let made = 0; made < 26; made++) {
         const label = fx.label('pg', 512);
         const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
         if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
