@@ -107,9 +107,18 @@ const narrowedByRules = (config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>)
  */
 export function specFilesToLoad(config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>, filters: readonly string[], table: CostTable = loadCosts()): string[] {
   if (!narrowedByRules(config)) return [...filters];
-  const files = new Set(table.checks.filter((check) => asked(fileOf(check), filters) && chosenByRuleFilters(check.rules, config)).map(fileOf));
+  const files = filesHoldingChosenChecks(config, filters, table);
   // Nothing chosen: every asked file is collected, and the run says no rule was judged.
-  return files.size ? [...files] : [...filters];
+  return files.length ? files : [...filters];
+}
+
+/** The spec files (paths from the project root) among `filters` that the cost table says hold a check the filters choose. */
+export function filesHoldingChosenChecks(
+  config: Pick<SuiteConfig, 'rules' | 'areas'>,
+  filters: readonly string[] = [],
+  table: CostTable = loadCosts(),
+): string[] {
+  return [...new Set(table.checks.filter((check) => asked(fileOf(check), filters) && chosenByRuleFilters(check.rules, config)).map(fileOf))];
 }
 
 /** The checks of the asked spec files a narrowed run did not load (`specFilesToLoad`), as the cost table declares them. */

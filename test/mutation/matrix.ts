@@ -39,11 +39,6 @@ export interface WorkersOptions<Outcome> {
   onOutcome?: (outcome: Outcome, done: number, total: number) => void;
 }
 
-/** Whether a check of `rule` runs under the rule filter `filter` (the run command's `--rules` semantics). */
-export function ruleSelects(filter: string, rule: string): boolean {
-  return rule === filter || rule.startsWith(`${filter}.`);
-}
-
 /** What the suite must give a fault's rule: `fail` for a MUST rule, `warning` for a SHOULD rule (never a fail). */
 export const expectedStatus = (fault: Fault): 'fail' | 'warning' => (ruleById.get(fault.rule)?.level === 'SHOULD' ? 'warning' : 'fail');
 

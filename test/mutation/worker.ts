@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createVitest, type TestModule, type TestSpecification, type Vitest } from 'vitest/node';
+import { createVitest, type TestModule, type TestProject, type TestSpecification, type Vitest } from 'vitest/node';
 import type { Fault } from '../../emulator/faults/index.js';
 import type { Variation } from '../../emulator/variations/index.js';
 import { fromEnv, type SuiteConfig } from '../../harness/config.js';
@@ -19,7 +19,8 @@ import { moduleErrorOutcome, outcomeOf, specFile } from '../../reports/outcomes.
 import { buildResults, runInfoOf, type CheckOutcome, type Results } from '../../reports/results.js';
 import { writeResultsJson } from '../../reports/write.js';
 import { startEmulatorHost, type EmulatorHost } from './emulator-host.js';
-import { judgeFault, ruleSelects, unjudged, type WorkerMessage, type WorkerTask } from './matrix.js';
+import { judgeFault, unjudged, type WorkerMessage, type WorkerTask } from './matrix.js';
+import { filesHoldingChosenChecks } from '../../harness/plan.js';
 import { judgeVariation, unjudgedVariation } from '../variations/matrix.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,21 +28,6 @@ const NO_LIMITS = { maxRpsPerWorker: null, deadline: null };
 
 function send(message: WorkerMessage<unknown>): Promise<void> {
   return new Promise((resolve) => process.send!(message, () => resolve()));
-}
-
-/** Rule ids of a check, from its title `[rule rule …] what it checks`. */
-function rulesOfTitle(name: string): string[] {
-  return /^\[([^\]]+)\]/.exec(name)?.[1]?.split(' ') ?? [];
-}
-
-/** Which spec files declare a check of which rules (one collection pass over every spec file). */
-async function checksByFile(vitest: Vitest, config: SuiteConfig): Promise<Map<TestSpecification, string[]>> {
-  // Collection declares the checks without running them; some spec files read the target while declaring.
-  vitest.projects[0]!.provide('target', embeddedTargetInfo(config, 'http://127.0.0.1:9', 'collecting', NO_LIMITS));
-  const specifications = await vitest.globTestSpecifications();
-  const collected = await vitest.collectTests(specifications);
-  const rulesOf = new Map(collected.testModules.map((module) => [module.moduleId, [...module.children.allTests()].flatMap((test) => rulesOfTitle(test.name))]));
-  return new Map(specifications.map((specification) => [specification, rulesOf.get(specification.moduleId) ?? []]));
 }
 
 function outcomesOf(modules: readonly TestModule[]): CheckOutcome[] {
@@ -151,8 +137,10 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
 }
 
 /** The plan of a fault: its rule's spec files, narrowed to its rule. */
-function faultPlan(fault: Fault, index: number, task: WorkerTask, files: Map<TestSpecification, string[]>): Plan<unknown> {
-  const specifications = [...files].filter(([, rules]) => rules.some((rule) => ruleSelects(fault.rule, rule))).map(([specification]) => specification);
+function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestProject): Plan<unknown> {
+  // The spec files the cost table says hold a check of the fault's rule (specs/plan/costs.json is kept current by
+  // test/suite/budget.test.ts).
+  const specifications = filesHoldingChosenChecks({ rules: [fault.rule], areas: null }).map((file) => project.createSpecification(join(ROOT, file)));
   return {
     label: `${index}-${fault.id}`,
     faults: [fault.id],
@@ -168,7 +156,7 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, files: Map<Tes
 
 /** The plan of a group of variations switched on together: every spec file, every rule; the longest consistency
  *  window any of them asks for. Its outcome is one per variation. */
-function variationPlan(group: Variation[], index: number, task: WorkerTask & { kind: 'variations' }, files: Map<TestSpecification, string[]>): Plan<unknown> {
+function variationPlan(group: Variation[], index: number, task: WorkerTask & { kind: 'variations' }, files: TestSpecification[]): Plan<unknown> {
   const ids = group.map((variation) => variation.id);
   const window = Math.max(0, ...group.map((variation) => variation.consistencyWindowMs ?? 0));
   return {
@@ -186,7 +174,7 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask & { k
       shrink: false,
       ...(window ? { consistencyWindowMs: window } : {}),
     },
-    specifications: [...files.keys()],
+    specifications: files,
     judge: (results, durationMs) => group.map((variation) => judgeVariation(variation, results, durationMs, ids)),
     unjudged: (problem, durationMs) => group.map((variation) => ({ ...unjudgedVariation(variation, problem), durationMs })),
     nothingToRun: () => group.map((variation) => unjudgedVariation(variation, 'no spec files')),
@@ -214,10 +202,10 @@ async function main(task: WorkerTask): Promise<void> {
   await vitest.standalone();
   const host = startEmulatorHost();
   try {
-    const files = await checksByFile(vitest, fromEnv());
+    const files = task.kind === 'faults' ? [] : await vitest.globTestSpecifications();
     const plans: Array<[number, Plan<unknown>]> =
       task.kind === 'faults'
-        ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, files)])
+        ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, vitest.projects[0]!)])
         : task.items.map(([index, group]) => [index, variationPlan(group, index, task, files)]);
     const runAlone = async ([index, plan]: [number, Plan<unknown>]) => {
       const outcome = plan.specifications.length
