@@ -35,9 +35,12 @@ async function runUntilPending(url: string, runId: string, out: string, pending:
     if (exited) throw new Error(`the run ended before its ledger held ${pending} resources: ${(await finished).stderr.slice(-1500)}`);
     await sleep(50);
   }
+  let said = '';
+  child!.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
   child!.kill(signal);
   if (again) {
-    await sleep(300);
+    // At once after the run said it stops: a fixed pause let a quick run finish its cleanup (and exit) first.
+    while (!said.includes(`${signal}: stopping the run`) && !exited) await sleep(10);
     child!.kill(again);
   }
   const signalled = Date.now();
