@@ -3,7 +3,7 @@
 // images only. Create responses are not shown beyond the upload's `upload_to`: new images are found again by label.
 import { gzipSync } from 'node:zlib';
 import { describe } from 'vitest';
-import { check, twice, type Check } from '../../harness/check.js';
+import { CLOCK_LOCK, check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
@@ -28,6 +28,12 @@ interface Uploaded {
   exchange: Exchange;
   uploadTo?: string;
 }
+
+/**
+ * A check judging an upload that never gets data holds the clock: another spec file letting a day pass would expire
+ * the upload under it (seen behind a lagging replica: the renamed upload read back as gone).
+ */
+const UPLOAD_KEPT = { exclusive: CLOCK_LOCK };
 
 /** A private image made by upload (status pending_upload until data arrives), tracked for deletion. */
 async function upload(c: Check, region = c.target.info.config.region): Promise<Uploaded> {
@@ -253,18 +259,23 @@ describe('Image upload', () => {
 });
 
 describe('Deploying images', () => {
-  check('P2.image.deploy.available-only', 'an image that is pending_upload cannot be deployed', async (c) => {
-    const image = await upload(c);
-    const view = await statusOf(c, image.id);
-    c.expect(
-      'P2.image.status.upload-pending',
-      view.status === 'pending_upload',
-      `the new upload is "${String(view.status)}", not pending_upload`,
-      view.exchange,
-    );
-    const deployed = await deploy(c, image.id);
-    c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the pending_upload image ${image.id}`, 'image');
-  });
+  check(
+    'P2.image.deploy.available-only',
+    'an image that is pending_upload cannot be deployed',
+    async (c) => {
+      const image = await upload(c);
+      const view = await statusOf(c, image.id);
+      c.expect(
+        'P2.image.status.upload-pending',
+        view.status === 'pending_upload',
+        `the new upload is "${String(view.status)}", not pending_upload`,
+        view.exchange,
+      );
+      const deployed = await deploy(c, image.id);
+      c.expectRejected('P2.image.deploy.available-only', deployed, `creating an instance from the pending_upload image ${image.id}`, 'image');
+    },
+    UPLOAD_KEPT,
+  );
 
   check('P2.image.deploy.available-only', 'an available private image can be deployed (control of the check above)', async (c) => {
     const image = await availableUpload(c);
@@ -327,33 +338,40 @@ describe('Image capture', () => {
 // image. The update's refusal is judged on an update that changes nothing (the image's own label and description sent
 // back); the delete's refusal cannot be, so it runs only with --allow-destructive.
 describe('Image update and delete', () => {
-  check('P2.images.update.private-only', 'a public image cannot be updated (not even to what it holds); a private one can', async (c) => {
-    const publicId = await fx.publicImage(c);
-    const current = bodyOf(await c.get(imagePath(publicId)));
-    const unchanged = Object.fromEntries(['label', 'description'].filter((member) => current[member] !== undefined).map((member) => [member, current[member]]));
-    const put = await c.put(imagePath(publicId), unchanged);
-    c.expectRejected(
-      'P2.images.update.private-only',
-      put,
-      `PUT public image ${publicId} with its own ${Object.keys(unchanged).join(' and ') || 'members (none shown)'}`,
-    );
-    const image = await upload(c);
-    const label = fx.label('ren', 50);
-    const renamed = await c.put(imagePath(image.id), { label, description: 'conformance: updated' });
-    c.expectSuccess('P2.images.update.private-only', renamed, `PUT private image ${image.id}`);
-    fx.track('image', image.id, label);
-    const view = await readAfterWrite(
-      c,
-      () => c.get(imagePath(image.id)),
-      (exchange) => bodyOf(exchange).label === label,
-    );
-    c.expect(
-      'P2.images.update.private-only',
-      bodyOf(view).label === label,
-      `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`,
-      view,
-    );
-  });
+  check(
+    'P2.images.update.private-only',
+    'a public image cannot be updated (not even to what it holds); a private one can',
+    async (c) => {
+      const publicId = await fx.publicImage(c);
+      const current = bodyOf(await c.get(imagePath(publicId)));
+      const unchanged = Object.fromEntries(
+        ['label', 'description'].filter((member) => current[member] !== undefined).map((member) => [member, current[member]]),
+      );
+      const put = await c.put(imagePath(publicId), unchanged);
+      c.expectRejected(
+        'P2.images.update.private-only',
+        put,
+        `PUT public image ${publicId} with its own ${Object.keys(unchanged).join(' and ') || 'members (none shown)'}`,
+      );
+      const image = await upload(c);
+      const label = fx.label('ren', 50);
+      const renamed = await c.put(imagePath(image.id), { label, description: 'conformance: updated' });
+      c.expectSuccess('P2.images.update.private-only', renamed, `PUT private image ${image.id}`);
+      fx.track('image', image.id, label);
+      const view = await readAfterWrite(
+        c,
+        () => c.get(imagePath(image.id)),
+        (exchange) => bodyOf(exchange).label === label,
+      );
+      c.expect(
+        'P2.images.update.private-only',
+        bodyOf(view).label === label,
+        `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`,
+        view,
+      );
+    },
+    UPLOAD_KEPT,
+  );
 
   check('P2.images.delete.private-only', 'a public image cannot be deleted', async (c) => {
     c.needsDestructive('deleting a public image, which the run did not create (a target wrongly accepting it would delete a platform image)');
