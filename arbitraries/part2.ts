@@ -32,9 +32,12 @@ function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
 // ------------------------------------------------------------------ shared members
 
 const LABEL_TEXT = `${LOWER_ALNUM}ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.`;
-/** Free-form labels (snapshot, configuration profile, image, tag): the prefix, then plain characters. */
-function prefixedText(context: BodyContext, min: number, max: number, alphabet = LABEL_TEXT): fc.Arbitrary<string> {
-  const prefix = context.labelPrefix;
+/**
+ * Free-form labels (snapshot, configuration profile, image, tag): the prefix, then plain characters. `mark` after the
+ * prefix keeps two kinds of labels apart (tags given to objects may outlive them: a tag created later must not meet one).
+ */
+function prefixedText(context: BodyContext, min: number, max: number, alphabet = LABEL_TEXT, mark = ''): fc.Arbitrary<string> {
+  const prefix = context.labelPrefix + mark;
   // Lengths too short for the prefix (e.g. a 1-character profile label) are made without it: the bound matters more.
   return between(min, max).chain((n) =>
     n > prefix.length ? stringOfLength(n - prefix.length, n - prefix.length, alphabet).map((rest) => prefix + rest) : stringOfLength(n, n, alphabet),
@@ -57,11 +60,15 @@ function instanceLabelViolations(valid: BodyGen): Violation[] {
   return cases.map(([rule, value]) => broken(rule, valid, { label: value }));
 }
 
+/** What follows the prefix in a tag given to an instance, and in a tag created by POST /v4/tags. */
+const OBJECT_TAG = 'o';
+const CREATED_TAG = 'n';
+
 /**
  * Tags in instance bodies: tag labels (3..50, the emulator holds instance tags to the tag label limits), always
  * prefixed since the document sets no bound of its own here to probe.
  */
-const tags: ValueGen = (c) => fc.uniqueArray(prefixedText(c, Math.max(3, c.labelPrefix.length + 1), 50, LOWER_ALNUM), { maxLength: 3 });
+const tags: ValueGen = (c) => fc.uniqueArray(prefixedText(c, Math.max(3, c.labelPrefix.length + 2), 50, LOWER_ALNUM, OBJECT_TAG), { maxLength: 3 });
 const group = () => stringOfLength(0, 20, LOWER_ALNUM);
 const instanceType: ValueGen = (c) => fc.constantFrom(c.instanceType, c.largerInstanceType);
 
@@ -436,7 +443,7 @@ const TAG_LABEL = { min: 3, max: 50 } as const;
 const tagCreate: BodyGen = (c) =>
   members(
     {
-      label: prefixedText(c, TAG_LABEL.min, TAG_LABEL.max, LOWER_ALNUM),
+      label: prefixedText(c, TAG_LABEL.min, TAG_LABEL.max, LOWER_ALNUM, CREATED_TAG),
       domains: fc.subarray([c.domainId]),
       computes: fc.subarray(c.computeIds),
       balancers: fc.constant([]),
