@@ -247,12 +247,9 @@ export class Check {
       `${what} should be rejected (an error response: 4xx, or 5xx with the error body) but got ${describe(exchange)}`,
       exchange,
     );
-    if (!field) return;
-    const named = errorFields(exchange.body);
-    if (!named.length) return;
-    const expected = normaliseField(field);
-    const ok = named.some((name) => expected === name || expected.startsWith(`${name}.`));
-    this.expect('P1.errors.body.field', ok, `the error names field ${named.map((n) => `"${n}"`).join(', ')}, but the member at fault is "${field}"`, exchange);
+    if (!field || namesField(exchange, field) !== false) return;
+    const named = errorFields(exchange.body).map((n) => `"${n}"`);
+    this.fail('P1.errors.body.field', `the error names field ${named.join(', ')}, but the member at fault is "${field}"`, exchange);
   }
 
   /**
@@ -350,6 +347,14 @@ export class Check {
     if (!release) throw new DeadlinePassed(`another check held ${name} until the check's deadline`);
     return release;
   }
+}
+
+/** Whether an error body names `field` (or a member holding it); null when it names no field at all. */
+export function namesField(exchange: Exchange, field: string): boolean | null {
+  const named = errorFields(exchange.body);
+  if (!named.length) return null;
+  const expected = normaliseField(field);
+  return named.some((name) => expected === name || expected.startsWith(`${name}.`));
 }
 
 /** A 4xx, or a 5xx whose body is the documented error body (`errors`, an array). */

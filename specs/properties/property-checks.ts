@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { needVlanRoom, regionForIpv6Range } from '../../harness/account-limits.js';
-import { check, type Check } from '../../harness/check.js';
+import { check, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems, succeeded } from '../../harness/lists.js';
@@ -466,6 +466,10 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
                   };
                   const first = await attempt();
+                  // Refused for the new VLAN its valid part names, where VLANs the run did not make fill the region: the
+                  // body broke more than its one rule there (seen on an account earlier runs had left VLANs on).
+                  if (violation.field && namesField(first.exchange, violation.field) === false && JSON.stringify(body).includes('"vlan"'))
+                    await needVlanRoom(c, ctx.vlanRegion);
                   c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
                   if (!viewPath) return;
                   // The resource may be shared by the run (the account): another check may have written the same value of
