@@ -51,3 +51,18 @@ export async function needVlanRoom(c: Check, region: string, wanted = 1): Promis
       `the account already holds ${others.length} VLAN(s) the run did not create that may be in ${region} (${inRegion.length} in all there): up to ${VLANS_PER_REGION} per region leaves no room for ${wanted} more; give --vlan-region with room`,
     );
 }
+
+/** How many VLANs a body's interfaces name: the most it may create (a label the account holds is attached, not made). */
+export function vlansNamed(body: unknown): number {
+  const labels = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const item = value as Json;
+      if (item.purpose === 'vlan' && typeof item.label === 'string') labels.add(item.label);
+      Object.values(item).forEach(walk);
+    }
+  };
+  walk(body);
+  return labels.size;
+}

@@ -3,7 +3,7 @@
 // a rejected update leaves the resource as it was. Failures shrink and print the seed and a replay command.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { needVlanRoom, regionForIpv6Range } from '../../harness/account-limits.js';
+import { needVlanRoom, regionForIpv6Range, vlansNamed } from '../../harness/account-limits.js';
 import { check, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
 import { readAfterWrite } from '../../harness/consistency.js';
@@ -430,7 +430,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
               await fx.cleanup(mark);
               // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
-              if (exchange.status >= 400 && exchange.status < 500 && JSON.stringify(body).includes('"vlan"')) await needVlanRoom(c, ctx.vlanRegion);
+              if (exchange.status >= 400 && exchange.status < 500 && vlansNamed(body)) await needVlanRoom(c, ctx.vlanRegion, vlansNamed(body));
               if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
               c.expectSuccess(serves, exchange, `${key} with a valid body`);
               if (plan?.readBack) await readBack(c, path, body, plan.readBack);
@@ -468,8 +468,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   const first = await attempt();
                   // Refused for the new VLAN its valid part names, where VLANs the run did not make fill the region: the
                   // body broke more than its one rule there (seen on an account earlier runs had left VLANs on).
-                  if (violation.field && namesField(first.exchange, violation.field) === false && JSON.stringify(body).includes('"vlan"'))
-                    await needVlanRoom(c, ctx.vlanRegion);
+                  if (violation.field && namesField(first.exchange, violation.field) === false && vlansNamed(body))
+                    await needVlanRoom(c, ctx.vlanRegion, vlansNamed(body));
                   c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
                   if (!viewPath) return;
                   // The resource may be shared by the run (the account): another check may have written the same value of
