@@ -430,7 +430,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
               await fx.cleanup(mark);
               // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
-              if (exchange.status >= 400 && exchange.status < 500 && vlansNamed(body)) await needVlanRoom(c, ctx.vlanRegion, vlansNamed(body));
+              const vlans = vlansNamed(body);
+              if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
               if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
               c.expectSuccess(serves, exchange, `${key} with a valid body`);
               if (plan?.readBack) await readBack(c, path, body, plan.readBack);
@@ -468,8 +469,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   const first = await attempt();
                   // Refused for the new VLAN its valid part names, where VLANs the run did not make fill the region: the
                   // body broke more than its one rule there (seen on an account earlier runs had left VLANs on).
-                  if (violation.field && namesField(first.exchange, violation.field) === false && vlansNamed(body))
-                    await needVlanRoom(c, ctx.vlanRegion, vlansNamed(body));
+                  const vlans = vlansNamed(body);
+                  if (violation.field && vlans && namesField(first.exchange, violation.field) === false) await needVlanRoom(c, ctx.vlanRegion, vlans);
                   c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
                   if (!viewPath) return;
                   // The resource may be shared by the run (the account): another check may have written the same value of

@@ -119,7 +119,8 @@ describe('a run with a known failure', () => {
             steps: Array<{ attachments: unknown[] }>;
           },
       );
-    // Allure counts what compliance.html counts: a result per check, its status the check's verdict.
+    // Allure counts what compliance.html counts for the spec files the run loaded: a result per check, its status the
+    // check's verdict.
     const statuses = (list: string[]) => list.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
     const ALLURE_STATUS: Record<string, string> = { pass: 'passed', fail: 'failed', error: 'broken', skip: 'skipped', disabled: 'skipped' };
     const loaded = results.checkList.filter((check) => loadedFiles().has(check.file));
