@@ -5,7 +5,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, type SuiteConfig } from '../harness/config.js';
 import { FILTERED_OUT, filteredOutChecks, filteredOutRecord, specFilters } from '../harness/plan.js';
 import { redact, registerConfigSecrets } from '../harness/redact.js';
-import { describeRunForAllure, renderAllureReport } from './allure.js';
+import { AllureRenderer, describeRunForAllure } from './allure.js';
 import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import { reportPaths } from './paths.js';
 import { buildResults, runInfoOf, targetOf, type CheckOutcome, type Results } from './results.js';
@@ -32,9 +32,16 @@ function outcomesOf(modules: ReadonlyArray<TestModule>, config: SuiteConfig): Ch
 
 export default class ResultsReporter implements Reporter {
   private started = new Date().toISOString();
+  private allure?: AllureRenderer;
 
   onTestRunStart(): void {
     this.started = new Date().toISOString();
+  }
+
+  // The Allure renderer starts when the first spec file is done: its start-up then runs beside the checks, not beside
+  // the workers' own start-up.
+  onTestModuleEnd(): void {
+    this.allure ??= startAllureRenderer(fromEnv());
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
@@ -42,8 +49,8 @@ export default class ResultsReporter implements Reporter {
     const paths = reportPaths(config);
     const target = targetOf(config);
     registerConfigSecrets(config);
-    // The Allure report is rendered by its own process: started first, it runs beside the rendering of the others.
-    const allure = config.allure ? startAllureReport(config, paths, target) : undefined;
+    // The Allure report is rendered by its own process, beside the rendering of the others.
+    const allure = config.allure ? renderAllureReport(config, paths, target, this.allure ?? startAllureRenderer(config)!) : undefined;
     // Checks redact what they record; this pass also covers errors outside them (a spec file that could not run).
     const built = buildResults(outcomesOf(modules, config), {
       target,
@@ -67,11 +74,15 @@ export default class ResultsReporter implements Reporter {
   }
 }
 
-function startAllureReport(config: SuiteConfig, paths: ReturnType<typeof reportPaths>, target: string): Promise<string> {
-  // The Allure results were written synchronously by allure-vitest's own onTestRunEnd, listed before this reporter.
+function startAllureRenderer(config: SuiteConfig): AllureRenderer | undefined {
+  return config.allure ? new AllureRenderer(reportPaths(config).allureReport, `Conformance: ${targetOf(config)}`) : undefined;
+}
+
+function renderAllureReport(config: SuiteConfig, paths: ReturnType<typeof reportPaths>, target: string, renderer: AllureRenderer): Promise<string> {
+  // The last Allure results were written by allure-vitest's own onTestRunEnd, listed before this reporter.
   if (existsSync(paths.allureResults))
     describeRunForAllure(paths.allureResults, { target, documentsVersion: DOCUMENTS_VERSION, runId: config.runId, seed: config.seed, shard: config.shard });
-  return renderAllureReport(paths.allureResults, paths.allureReport, `Conformance: ${target}`);
+  return renderer.render(paths.allureResults);
 }
 
 function summarise(results: Results, written: string[], config: SuiteConfig): void {
