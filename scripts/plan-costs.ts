@@ -1,4 +1,5 @@
-// `npm run plan:costs`: records (twice) the cost table of the run's plan (specs/plan/costs.json) — what every check created
+// `npm run plan:costs`: writes the request schemas' type violations (specs/plan/type-violations.json: the checks of
+// specs/properties/ are named after them), then records (twice) the cost table of the run's plan (specs/plan/costs.json) — what every check created
 // and needed on the reference emulator, on a budget (one fast-check run per property, clusters made one at a time)
 // with every capability given. Run it after adding or changing checks; the base-URL gate (test/suite/) fails when
 // the table no longer predicts what a run does.
@@ -9,6 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COSTS_FILE, type CheckCost, type CostTable } from '../harness/plan.js';
 import type { Results } from '../reports/results.js';
+import { bodies as part1 } from '../arbitraries/part1.js';
+import { bodies as part2 } from '../arbitraries/part2.js';
+import { bodies as part3 } from '../arbitraries/part3.js';
+import { TYPE_VIOLATIONS_FILE, workOutTypeViolationTable } from '../specs/properties/type-violations.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** One recording run (a budget run, one fast-check run per property, every capability given): its results. */
@@ -51,6 +56,8 @@ function record(out: string): Results {
   }
   return results;
 }
+
+writeFileSync(TYPE_VIOLATIONS_FILE, `${JSON.stringify(workOutTypeViolationTable(Object.entries({ ...part1, ...part2, ...part3 })), null, 1)}\n`);
 
 const out = mkdtempSync(join(tmpdir(), 'plan-costs-'));
 try {

@@ -13,11 +13,11 @@ import type { Exchange } from '../../harness/http.js';
 import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
-import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
-import { loadContract, validateValue } from '../../harness/contract.js';
+import { loadContract } from '../../harness/contract.js';
 import { deepFind, diskToCapture, instanceBackup, validRequests } from '../generic/valid-requests.js';
 import { shutDown } from '../part2/compute-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
+import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
 
 type Json = Record<string, unknown>;
 
@@ -330,56 +330,19 @@ function appliedMembers(body: unknown, before: unknown, after: unknown): string[
     .map(([key]) => key);
 }
 
-/** A value of another JSON type than the member's schema declares (following a `$ref` to its target). */
-function wrongTypedValue(node: Json): unknown {
-  let declared = node.type;
-  if (declared === undefined && typeof node.$ref === 'string')
-    declared = loadContract().documents.get(node.$ref.replace(/^\/schemas\//, '').replace(/\.json.*$/, ''))?.type;
-  const types = new Set(Array.isArray(declared) ? declared : [declared]);
-  if (types.has('string')) return 42;
-  if (types.has('integer') || types.has('number')) return 'seven';
-  if (types.has('boolean')) return 'true';
-  if (types.has('array') || types.has('object')) return 'text';
-  return undefined;
-}
-
 /**
- * For each type rule of a request schema that no hand-written violation breaks: a body that is not an object (the
- * body's own type rule), and for every top-level member a valid body holding it with that member of another JSON
- * type, attributed to the rule the schema reports for it (one check per member, which it names).
+ * For each type rule of a request schema that no hand-written violation breaks (type-violations.ts): a body that is
+ * not an object (the body's own type rule), and valid bodies holding a member with a value of another JSON type (one
+ * check per member, which it names).
  */
 function typeViolations(schema: string, generators: BodyArbitraries): Violation[] {
-  // Worked out once per worker: copies of a spec file in one run (the mutation matrix's batches) share them.
-  let known = typeViolationsOf.get(schema);
-  if (!known) typeViolationsOf.set(schema, (known = workOutTypeViolations(schema, generators)));
-  return known;
-}
-
-const typeViolationsOf = new Map<string, Violation[]>();
-
-function workOutTypeViolations(schema: string, generators: BodyArbitraries): Violation[] {
   const document = loadContract().documents.get(schema);
-  const handWritten = new Set(generators.violations.map((violation) => violation.rule));
-  const samples = fc.sample(generators.valid(SAMPLE_CONTEXT), { numRuns: 40, seed: 1 });
-  const sample = samples[0]!;
-  const extra: Violation[] = [];
-  const rootRule = document?.['x-rule'];
-  if (typeof rootRule === 'string' && !handWritten.has(rootRule))
-    extra.push({
-      rule: rootRule,
-      field: null,
-      judgedBy: 'schema',
-      arbitrary: () => fc.constantFrom([], ['text'], 'text', 42) as unknown as fc.Arbitrary<Json>,
-    });
-  for (const [member, node] of Object.entries((document?.properties ?? {}) as Record<string, Json>)) {
-    if ('enum' in node || 'const' in node) continue;
-    const wrong = wrongTypedValue(node);
-    if (wrong === undefined) continue;
-    const rules = [...new Set(validateValue(schema, { ...sample, [member]: wrong }).map((violation) => violation.rule))];
-    // A member valid bodies seldom hold would make the filter below search long: it gets no check of its own.
-    if (rules.length !== 1 || handWritten.has(rules[0]!) || samples.filter((body) => member in body).length < samples.length / 10) continue;
-    extra.push({
-      rule: rules[0]!,
+  return typeViolationsOf(schema, generators).map(({ rule, field: member }): Violation => {
+    if (member === null)
+      return { rule, field: null, judgedBy: 'schema', arbitrary: () => fc.constantFrom([], ['text'], 'text', 42) as unknown as fc.Arbitrary<Json> };
+    const wrong = wrongTypedValue((document!.properties as Record<string, Json>)[member]!);
+    return {
+      rule,
       field: member,
       judgedBy: 'schema',
       // Only bodies that already hold the member: where a valid body would not (a clone to an existing instance has
@@ -389,9 +352,8 @@ function workOutTypeViolations(schema: string, generators: BodyArbitraries): Vio
           .valid(context)
           .filter((body) => member in body)
           .map((body) => ({ ...body, [member]: wrong })),
-    });
-  }
-  return extra;
+    };
+  });
 }
 
 export function propertyChecks(document: Endpoint['document'], bodies: Record<string, BodyArbitraries>): void {
