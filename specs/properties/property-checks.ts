@@ -412,13 +412,16 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
             const ctx = await contextFor(c);
             const path = await violationPathFor(c, fx, endpoint, plan, ctx);
             const viewPath = writes ? path : null;
+            const view = async () => (viewPath ? (await c.get(viewPath)).body : undefined);
+            // The resource as it was before any body: the spec file's own resource is written by no other check while
+            // this one runs, so it is read once; account-wide state (a recipe's lock) is read before each body.
+            const baseline = recipe.exclusive ? undefined : await view();
             await runProperty(
               c,
               violation.arbitrary(ctx),
               (body) =>
                 exclusively(c, async () => {
-                  const attempt = async () => {
-                    const before = viewPath ? (await c.get(viewPath)).body : undefined;
+                  const attempt = async (before: unknown) => {
                     const mark = fx.mark();
                     const exchange: Exchange = await c.send(endpoint.method, path, { json: body });
                     // What a wrongly accepted body made is deleted at once: nothing is left on the target, and a shrinking
@@ -428,7 +431,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     const after = viewPath ? await c.get(viewPath) : undefined;
                     return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
                   };
-                  const first = await attempt();
+                  const first = await attempt(recipe.exclusive ? await view() : baseline);
                   // Refused for the new VLAN its valid part names, where VLANs the run did not make fill the region: the
                   // body broke more than its one rule there (seen on an account earlier runs had left VLANs on).
                   const vlans = vlansNamed(body);
@@ -443,7 +446,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     applied.length &&
                     succeeded(await c.send('PUT', viewPath, { json: Object.fromEntries(applied.map((member) => [member, (first.before as Json)[member]])) }))
                   ) {
-                    const again = await attempt();
+                    const again = await attempt(await view());
                     applied = applied.filter((member) => again.applied.includes(member));
                     after = again.after;
                   }
