@@ -471,7 +471,7 @@ export const SETTINGS = [
     initial: true,
     parse: boolean('allure'),
     shownDefault: 'Allure results and report written',
-    help: 'skip the Allure results and their single-file report (<out>/allure-report/index.html, about 2 s to render)',
+    help: 'skip the Allure results and their single-file report (<out>/allure-report/index.html: about 1 s of a full run)',
   }),
   setting({
     key: 'progress',
