@@ -403,11 +403,17 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         );
       });
 
+      // Two ways of breaking the same rule in the same member are two checks: the second is named `way 2`, so that every
+      // check has a name of its own (reports, the cost table and Allure's history tell checks apart by name).
+      const ways = new Map<string, number>();
       for (const violation of [...generators.violations.filter((candidate) => candidate.judgedBy === 'schema'), ...typeViolations(schema, generators)]) {
         const writes = endpoint.method === 'PUT' && endpointByKey.has(`GET ${endpoint.path}`);
+        const way = (ways.get(`${violation.rule} ${violation.field}`) ?? 0) + 1;
+        ways.set(`${violation.rule} ${violation.field}`, way);
+        const qualifiers = [...(violation.field ? [`field ${violation.field}`] : []), ...(way > 1 ? [`way ${way}`] : [])];
         check(
           writes ? [violation.rule, 'P1.errors.rejected-write-no-effect'] : violation.rule,
-          `a body breaking only ${violation.rule} is rejected${violation.field ? ` (field ${violation.field})` : ''}`,
+          `a body breaking only ${violation.rule} is rejected${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`,
           async (c) => {
             const ctx = await contextFor(c);
             const path = await violationPathFor(c, fx, endpoint, plan, ctx);
