@@ -144,6 +144,7 @@ export const part1Faults = defineFaults({
   'P1.entity-transfer.accept': { does: 'refuses to accept a pending incoming transfer (answers 400)' },
   'P1.entity-transfer.token.identifies': { does: 'the transfer view shows the newest transfer whatever token it names' },
   'P1.entity-transfer.token.uuid': { does: 'transfer tokens are 32 hex digits without dashes' },
+  'P1.entity-transfer.expired.accept-rejected': { does: 'accepts an incoming transfer that has expired (stale)' },
   // ---------------------------------------------------------------- OAuth clients, logins, maintenance
   'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.entity-transfer.delete.cancels': { does: 'answers a transfer DELETE with {} but leaves the transfer pending' },

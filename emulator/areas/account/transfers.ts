@@ -96,7 +96,8 @@ export function cancelTransfer(ctx: RequestContext) {
 export function acceptTransfer(ctx: RequestContext) {
   const t = transferOr404(ctx);
   if (t.is_sender) fail('You cannot accept a transfer your own account created; the receiving account must accept it.');
-  if (t.status !== 'pending') fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
+  const expiredAccepted = t.status === 'stale' && faulty(ctx.store, 'P1.entity-transfer.expired.accept-rejected');
+  if (t.status !== 'pending' && !expiredAccepted) fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
   const s = ctx.store;
   if (faulty(s, 'P1.entity-transfer.accept')) fail('This transfer cannot be accepted now.');
   // Under the variation the transfer shows pending until it completes (what accepted means is not shown).
