@@ -213,8 +213,12 @@ export class Check {
     this.kept.push(exchange);
   }
 
-  /** Writes the evidence into the record: called once, when the check ends. */
-  finish(failing?: Exchange): void {
+  /**
+   * Writes the evidence into the record: called once, when the check ends (`failing`: the exchange that broke a rule).
+   * A check that passed with no finding keeps none: no report shows it, and it would be redacted and copied for nothing.
+   */
+  finish({ failing, passed = false }: { failing?: Exchange; passed?: boolean } = {}): void {
+    if (passed && !this.record.findings.length) return;
     const evidence = failing && !this.kept.includes(failing) ? [...this.kept, failing] : this.kept;
     this.record.exchanges = evidence.map((exchange) => shrink(redact(exchange)));
     if (failing) this.record.failingExchange = evidence.indexOf(failing);
@@ -453,9 +457,9 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         const judged = () => (options.exclusive ? run.exclusively(options.exclusive, () => body(run)) : body(run));
         await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, judged);
         if (run.refusal) throw run.refusal;
-        run.finish();
+        run.finish({ passed: true });
       } catch (error) {
-        run.finish(error instanceof RuleViolation ? error.exchange : undefined);
+        run.finish({ failing: error instanceof RuleViolation ? error.exchange : undefined });
         redactError(error);
         const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
         if (refusal) {
