@@ -32,6 +32,13 @@ export function outcomeOf(test: TestCase, file: string): CheckOutcome {
 export const SPEC_FILE_ERROR = '(spec file could not run) ';
 
 /** A spec file that could not run at all is one `error` outcome. */
+/** What a spec file gave: an error outcome if it could not run (or not all of it), and one outcome per check. */
+export function moduleOutcomes(module: TestModule): CheckOutcome[] {
+  const file = specFile(module);
+  const moduleError = moduleErrorOutcome(module);
+  return [...(moduleError ? [moduleError] : []), ...[...module.children.allTests()].map((test) => outcomeOf(test, file))];
+}
+
 export function moduleErrorOutcome(module: TestModule): CheckOutcome | undefined {
   const errors = module.errors();
   if (!errors.length) return undefined;

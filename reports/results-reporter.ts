@@ -6,7 +6,7 @@ import { SETUP_ERROR_ENV, fromEnv, type SuiteConfig } from '../harness/config.js
 import { FILTERED_OUT, filteredOutChecks, filteredOutRecord, specFilters } from '../harness/plan.js';
 import { redact, registerConfigSecrets } from '../harness/redact.js';
 import { AllureRenderer, describeRunForAllure } from './allure.js';
-import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
+import { moduleOutcomes, specFile } from './outcomes.js';
 import { reportPaths } from './paths.js';
 import { buildResults, runInfoOf, targetOf, type CheckOutcome, type Results } from './results.js';
 import { writeRenderedReports, writeResultsJson } from './write.js';
@@ -14,11 +14,7 @@ import { DOCUMENTS_VERSION } from '../rules/documents.js';
 import { applyExpectations, expectationsLine, readExpectations } from './expectations.js';
 
 function outcomesOf(modules: ReadonlyArray<TestModule>, config: SuiteConfig): CheckOutcome[] {
-  const ran = modules.flatMap((module) => {
-    const file = specFile(module);
-    const moduleError = moduleErrorOutcome(module);
-    return [...(moduleError ? [moduleError] : []), ...[...module.children.allTests()].map((test) => outcomeOf(test, file))];
-  });
+  const ran = modules.flatMap(moduleOutcomes);
   // A run narrowed by --rules / --areas loads only the spec files holding a check it chose; the others are listed.
   const unloaded = filteredOutChecks(config, specFilters(), new Set(modules.map(specFile))).map(({ file, name, rules }): CheckOutcome => ({
     name,

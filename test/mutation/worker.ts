@@ -15,8 +15,8 @@ import { fromEnv, type SuiteConfig } from '../../harness/config.js';
 import { embeddedTargetInfo } from '../../harness/embedded.js';
 import { fileForTarget, targetKeyOf } from '../../harness/target-key.js';
 import type { TargetInfo } from '../../harness/target.js';
-import { moduleErrorOutcome, outcomeOf, specFile } from '../../reports/outcomes.js';
-import { buildResults, runInfoOf, type CheckOutcome, type Results } from '../../reports/results.js';
+import { moduleOutcomes } from '../../reports/outcomes.js';
+import { buildResults, runInfoOf, type Results } from '../../reports/results.js';
 import { writeResultsJson } from '../../reports/write.js';
 import { startEmulatorHost, type EmulatorHost } from './emulator-host.js';
 import { judgeFault, unjudged, type WorkerMessage, type WorkerTask } from './matrix.js';
@@ -28,13 +28,6 @@ const NO_LIMITS = { maxRpsPerWorker: null, deadline: null };
 
 function send(message: WorkerMessage<unknown>): Promise<void> {
   return new Promise((resolve) => process.send!(message, () => resolve()));
-}
-
-function outcomesOf(modules: readonly TestModule[]): CheckOutcome[] {
-  return modules.flatMap((module) => {
-    const moduleError = moduleErrorOutcome(module);
-    return [...(moduleError ? [moduleError] : []), ...[...module.children.allTests()].map((test) => outcomeOf(test, specFile(module)))];
-  });
 }
 
 /** One run of the matrix: the emulator it needs, the configuration, the spec files, and how its results are judged. */
@@ -82,7 +75,7 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
 
 /** The results of a plan's spec files (kept under `keepRunsIn` when asked). */
 function resultsOf(modules: readonly TestModule[], plan: Plan<unknown>, startedAt: number, task: WorkerTask): Results {
-  const results = buildResults(outcomesOf(modules), {
+  const results = buildResults(modules.flatMap(moduleOutcomes), {
     target: 'embedded reference emulator',
     started: new Date(startedAt).toISOString(),
     finished: new Date().toISOString(),
