@@ -119,7 +119,19 @@ function fastifyPath(path: string): { url: string; wildcardParam?: string } {
   return { url: path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1') };
 }
 
+/** Remote addresses already worked out: every request asks, and a run comes from one or two addresses. */
+const remoteAddresses = new Map<string, string>();
+
 function remoteIpv4(ip: string): string {
+  let address = remoteAddresses.get(ip);
+  if (address === undefined) {
+    if (remoteAddresses.size >= 1000) remoteAddresses.clear();
+    remoteAddresses.set(ip, (address = workOutRemoteIpv4(ip)));
+  }
+  return address;
+}
+
+function workOutRemoteIpv4(ip: string): string {
   try {
     const addr = ipaddr.process(ip);
     if (addr.kind() === 'ipv4') return addr.toString();
