@@ -273,6 +273,9 @@ const isNullMx = (body: Json) => body.type === 'MX' && body.target === '';
 /** Where a body is sent: the plan's path, else the endpoint's path from its valid-request recipe. */
 async function pathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan: ValidPlan | undefined, context: BodyContext): Promise<string> {
   if (plan?.path) return plan.path(c, fx, context);
+  // A path without parameters is the endpoint's own: the valid request's recipe, which makes what its own body names
+  // (a new instance to transfer, the disk to capture), is not needed.
+  if (!endpoint.path.includes('{')) return endpoint.path;
   return (await validRequests[endpointKey(endpoint)]!.build(c, fx)).path;
 }
 
