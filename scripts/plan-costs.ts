@@ -10,9 +10,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COSTS_FILE, type CheckCost, type CostTable } from '../harness/plan.js';
 import type { Results } from '../reports/results.js';
-import { bodies as part1 } from '../arbitraries/part1.js';
-import { bodies as part2 } from '../arbitraries/part2.js';
-import { bodies as part3 } from '../arbitraries/part3.js';
 import { TYPE_VIOLATIONS_FILE, workOutTypeViolationTable } from '../specs/properties/type-violations.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -57,7 +54,7 @@ function record(out: string): Results {
   return results;
 }
 
-writeFileSync(TYPE_VIOLATIONS_FILE, `${JSON.stringify(workOutTypeViolationTable(Object.entries({ ...part1, ...part2, ...part3 })), null, 1)}\n`);
+writeFileSync(TYPE_VIOLATIONS_FILE, `${JSON.stringify(await workOutTypeViolationTable(), null, 1)}\n`);
 
 const out = mkdtempSync(join(tmpdir(), 'plan-costs-'));
 try {
