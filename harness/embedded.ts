@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { embeddedDefaults, type SuiteConfig } from './config.js';
+import { emulatorCommand } from './emulator-command.js';
 import type { RequestLimits, TargetInfo } from './target.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,7 +26,7 @@ export async function startEmbedded(token: string, faults: readonly string[], va
     ...faults.flatMap((fault) => ['--fault', fault]),
     ...variations.flatMap((variation) => ['--variation', variation]),
   ];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(await emulatorCommand()), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -59,7 +59,7 @@ describe('typos exit 2 with one line, before any request', () => {
   }, 60_000);
 });
 
-/** Pids of the emulators started by process `parent` (from /proc). */
+/** Pids of the emulators started by process `parent` (from /proc): from the cached bundle, or from the sources through tsx. */
 function emulatorsOf(parent: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -67,7 +67,7 @@ function emulatorsOf(parent: number): number[] {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator/main.ts') ? [Number(pid)] : [];
+        return ppid === parent && /chs-conformance\/emulator-[0-9a-f]+\.mjs|emulator\/main\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')) ? [Number(pid)] : [];
       } catch {
         return [];
       }

@@ -7,7 +7,7 @@ import { FAULTS } from '../../emulator/faults/index.js';
 import { startEmulatorHost } from './emulator-host.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const host = startEmulatorHost();
+const host = await startEmulatorHost();
 afterAll(() => host.close());
 
 const createTag = (url: string, token: string, body: object) =>

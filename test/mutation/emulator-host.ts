@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { emulatorCommand } from '../../harness/emulator-command.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,8 +17,8 @@ export interface EmulatorHost {
   close(): Promise<void>;
 }
 
-export function startEmulatorHost(): EmulatorHost {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--instances'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+export async function startEmulatorHost(): Promise<EmulatorHost> {
+  const child = spawn(process.execPath, [...(await emulatorCommand()), '--instances'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   // Answers come in the order of the requests.

@@ -193,7 +193,7 @@ async function main(task: WorkerTask): Promise<void> {
     ...(task.kind === 'faults' ? { maxWorkers: 1, setupFiles: [], experimental: { viteModuleRunner: true } } : {}),
   });
   await vitest.standalone();
-  const host = startEmulatorHost();
+  const host = await startEmulatorHost();
   try {
     const files = task.kind === 'faults' ? [] : await vitest.globTestSpecifications();
     const plans: Array<[number, Plan<unknown>]> =
