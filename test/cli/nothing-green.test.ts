@@ -67,7 +67,9 @@ function emulatorsOf(parent: number): number[] {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === parent && /chs-conformance\/emulator-[0-9a-f]+\.mjs|emulator\/main\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')) ? [Number(pid)] : [];
+        return ppid === parent && /chs-conformance\/emulator-[0-9a-f]+\.mjs|emulator\/main\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+          ? [Number(pid)]
+          : [];
       } catch {
         return [];
       }
