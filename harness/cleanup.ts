@@ -1,6 +1,6 @@
 // The cleanup ledger: every resource the run creates is written to disk before it is used, and deleted at the
 // end of its spec file even when checks fail. `conformance sweep` reads the same files after a killed run.
-import { appendFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { carriesSecret, redactText } from './redact.js';
 
@@ -41,7 +41,24 @@ export class CleanupLedger {
   /** Entries whose id carries a token, by the redacted path the file shows: only this process knows the real one. */
   private readonly held = new Map<string, LedgerEntry>();
 
-  /** Records a created resource (synchronously, so a crash right after still leaves the line on disk). */
+  /**
+   * The file, open for appending from the first line on: each line is written at once (a crash right after still
+   * leaves it on disk), without opening and closing the file for each of the thousands of lines a run writes.
+   */
+  private fd: number | undefined;
+
+  private append(line: LedgerEntry | DeletedLine): void {
+    this.fd ??= openSync(this.file, 'a');
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+  }
+
+  /** Closes the file (a later line opens it again). */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  /** Records a created resource (written before the resource is used, so a crash right after still leaves the line on disk). */
   record(entry: Omit<LedgerEntry, 'created'>): void {
     const line: LedgerEntry = { ...entry, created: new Date().toISOString() };
     if (carriesSecret(JSON.stringify(line))) {
@@ -53,14 +70,14 @@ export class CleanupLedger {
         untracked: UNTRACKED,
       };
       this.held.set(shown.deletePath, line);
-      appendFileSync(this.file, `${JSON.stringify(shown)}\n`);
-    } else appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+      this.append(shown);
+    } else this.append(line);
     this.entries.push(line);
   }
 
   markDeleted(deletePath: string): void {
     const shown = [...this.held].find(([, entry]) => entry.deletePath === deletePath)?.[0];
-    markDeletedIn(this.file, shown ?? deletePath);
+    this.append({ deleted: shown ?? deletePath } satisfies DeletedLine);
     for (const entry of this.entries) if (entry.deletePath === deletePath) this.deleted.add(entry);
   }
 

@@ -468,6 +468,11 @@ export class Fixtures {
     return this.firstId(c, '/v4/databases/types', 'node type available for MySQL', (item) => item.deprecated !== true && forMysql(item.engines));
   }
 
+  /** The file's ledger is done with (its spec file ended). */
+  closeLedger(): void {
+    this.ledger.close();
+  }
+
   /** A mark for `cleanup(mark)`. */
   mark(): number {
     return this.ledger.mark();
@@ -547,7 +552,11 @@ export class Fixtures {
 export function useFixtures(name: string): Fixtures {
   let fixtures: Fixtures | undefined;
   afterAll(async () => {
-    await fixtures?.cleanup();
+    try {
+      await fixtures?.cleanup();
+    } finally {
+      fixtures?.closeLedger();
+    }
   });
   return new Proxy({} as Fixtures, {
     get(_, property) {
