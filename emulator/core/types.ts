@@ -92,6 +92,10 @@ export class ApiError extends Error {
     /** The documents name this status (the sixth concurrent clone's 400): no variation changes it. */
     public documented = false,
   ) {
+    // An answer, not a bug: no stack trace is captured (thousands of refusals a run, each paying for one).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(reason);
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
