@@ -3,7 +3,7 @@
 // The report uses Allure 3's Allure-2-style plugin: the Awesome plugin's page always loads a Google Analytics tag, and a
 // report opened from disk must not call anywhere; this plugin leaves the tag out when ALLURE_NO_ANALYTICS is true.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Status } from 'allure-js-commons';
@@ -19,8 +19,8 @@ const ALLURE_CONFIG = fileURLToPath(new URL('./allurerc.json', import.meta.url))
 const RENDER_TIMEOUT_MS = 120_000;
 
 /**
- * The renderer of `reportDir/index.html`, started ahead: loading Allure's modules is half its time, and it happens
- * while the checks run. `render` hands it the complete results.
+ * The renderer of `reportDir/index.html`, started ahead: it loads Allure's modules and reads the results written so far
+ * (`readSoFar`) while the checks run; `render` has it read the rest and write the report.
  */
 export class AllureRenderer {
   private readonly child: ChildProcess;
@@ -44,13 +44,18 @@ export class AllureRenderer {
     });
   }
 
+  /** Has the renderer read the results written so far (in the background: the run does not wait for it). */
+  readSoFar(resultsDir: string): void {
+    if (existsSync(resultsDir)) this.child.stdin!.write(`read ${resultsDir}\n`);
+  }
+
   /** Resolves to the report file, or rejects with one line saying why. */
   async render(resultsDir: string): Promise<string> {
     if (!existsSync(resultsDir)) {
       this.cancel();
       throw new Error(`no Allure results in ${resultsDir}`);
     }
-    this.child.stdin!.end(`${resultsDir}\n`);
+    this.child.stdin!.end(`render ${resultsDir}\n`);
     const timer = setTimeout(() => this.child.kill('SIGKILL'), RENDER_TIMEOUT_MS);
     const { code, stderr } = await this.exited.finally(() => clearTimeout(timer));
     const file = join(this.reportDir, 'index.html');
@@ -101,16 +106,18 @@ export function describeRunForAllure(
 }
 
 /**
- * Writes the Allure results as plain files. allure-js-commons' own writer makes each file durable (a temporary file,
- * fsync, rename): about 1 ms a file here, 2 s at the end of a full run for its ~1,800 files, which `allure generate`
- * reads back at once.
+ * Writes the Allure results as plain files, each renamed into place once whole (the renderer reads them while the run
+ * goes on). allure-js-commons' own writer also makes each file durable (fsync): about 1 ms a file here, 2 s at the end
+ * of a full run for its ~1,800 files.
  */
 class PlainFileWriter implements Writer {
   constructor(private readonly dir: string) {}
 
   private write(name: string, content: string | Buffer): void {
     mkdirSync(this.dir, { recursive: true });
-    writeFileSync(join(this.dir, name), content);
+    const temporary = join(this.dir, `${name}.tmp`);
+    writeFileSync(temporary, content);
+    renameSync(temporary, join(this.dir, name));
   }
 
   writeResult(result: { uuid: string }): void {
@@ -123,8 +130,7 @@ class PlainFileWriter implements Writer {
     this.write(name, content);
   }
   writeAttachmentFromPath(name: string, from: string): void {
-    mkdirSync(this.dir, { recursive: true });
-    copyFileSync(from, join(this.dir, name));
+    this.write(name, readFileSync(from));
   }
   writeEnvironmentInfo(info: Record<string, string | undefined>): void {
     this.write('environment.properties', stringifyEnvInfo(info));

@@ -35,9 +35,12 @@ export default class ResultsReporter implements Reporter {
   }
 
   // The Allure renderer starts when the first spec file is done: its start-up then runs beside the checks, not beside
-  // the workers' own start-up.
+  // the workers' own start-up. It reads each file's results (written by the Allure reporter, listed before this one)
+  // as the file ends.
   onTestModuleEnd(): void {
-    this.allure ??= startAllureRenderer(fromEnv());
+    const config = fromEnv();
+    this.allure ??= startAllureRenderer(config);
+    this.allure?.readSoFar(reportPaths(config).allureResults);
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
