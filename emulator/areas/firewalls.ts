@@ -157,17 +157,10 @@ function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field
   return list.map((v, i) => {
     const f = `${field}.${i}`;
     if (typeof v !== 'string') fail(`${f} must be a string in IP/mask format.`, f);
-    let ok = false;
-    try {
-      const [ip, mask] = v.split('/');
-      ok =
-        mask !== undefined &&
-        /^\d{1,3}$/.test(mask) &&
-        (kind === 'ipv4' ? ipaddr.IPv4.isValidFourPartDecimal(ip!) : ipaddr.IPv6.isValid(ip!)) &&
-        ipaddr.parseCIDR(v)[0].kind() === kind;
-    } catch {
-      ok = false;
-    }
+    // `address/mask`, the mask within the family's bits.
+    const [, ip, mask] = /^([^/]+)\/(\d{1,3})$/.exec(v) ?? [];
+    const ok =
+      ip !== undefined && Number(mask) <= (kind === 'ipv4' ? 32 : 128) && (kind === 'ipv4' ? ipaddr.IPv4.isValidFourPartDecimal(ip) : ipaddr.IPv6.isValid(ip));
     if (!ok && !(bareIpv4 && kind === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(v)))
       fail(
         `${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`,

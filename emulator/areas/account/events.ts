@@ -44,4 +44,5 @@ export function eventOr404(ctx: RequestContext): Event {
   return e;
 }
 
-export const eventView = (e: Event) => structuredClone(e);
+/** A copy of the event (its members are flat but for the two entities): structuredClone costs several times more. */
+export const eventView = (e: Event): Event => ({ ...e, entity: { ...e.entity }, secondary_entity: e.secondary_entity && { ...e.secondary_entity } });
