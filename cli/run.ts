@@ -68,6 +68,8 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
     specFilesToLoad(config, filters),
     {
       config: join(ROOT, 'specs/vitest.config.ts'),
+      // Imported by Node through tsx's loader (registered by bin/conformance.js), not bundled by vite first.
+      configLoader: 'native',
       root: ROOT,
       run: true,
       watch: false,
