@@ -21,7 +21,10 @@ const STALE_MS = 60 * 60 * 1000;
 interface Manifest {
   /** The bundle's file name in the cache. */
   bundle: string;
-  /** Every file the bundle was built from (relative to the repository) and the hash of its contents. */
+  /**
+   * Every file the bundle was built from (relative to the repository) and the hash of its contents; with them the
+   * compiler options and the lockfile (esbuild's version, and the packages the bundle imports).
+   */
   inputs: Record<string, string>;
 }
 
@@ -56,7 +59,9 @@ async function build(cache: string): Promise<string> {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((file) => [file, hashOf(readFileSync(join(ROOT, file)))]));
+  // Beside the sources: the compiler options (they shape the output: class fields, for one) and the lockfile (esbuild's version).
+  const files = [...Object.keys(result.metafile.inputs), 'tsconfig.json', 'package-lock.json'];
+  const inputs = Object.fromEntries(files.map((file) => [file, hashOf(readFileSync(join(ROOT, file)))]));
   const name = `emulator-${hashOf(Buffer.from(code))}.mjs`;
   mkdirSync(cache, { recursive: true });
   const writeWhole = (file: string, contents: string | Uint8Array) => {
