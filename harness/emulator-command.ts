@@ -6,7 +6,7 @@
 // the bundle not be built (no esbuild, no writable cache), the child runs the sources through tsx as before.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -18,12 +18,16 @@ const FROM_SOURCES = ['--import', 'tsx', ENTRY];
 /** Bundles of earlier sources are removed once this old (a run started a moment ago may still be loading one). */
 const STALE_MS = 60 * 60 * 1000;
 
+/** The manifest's shape: a manifest of another shape is rebuilt. */
+const MANIFEST_VERSION = 2;
+
 interface Manifest {
+  version: number;
   /** The bundle's file name in the cache. */
   bundle: string;
   /**
-   * Every file the bundle was built from (relative to the repository) and the hash of its contents; with them the
-   * compiler options and the lockfile (esbuild's version, and the packages the bundle imports).
+   * Every source the bundle was built from (relative to the repository) and the hash of its contents as esbuild read
+   * it; with them the compiler options and the lockfile (esbuild's version, and the packages the bundle imports).
    */
   inputs: Record<string, string>;
 }
@@ -34,6 +38,7 @@ const hashOf = (text: string | Buffer) => createHash('sha256').update(text).dige
 function freshBundle(cache: string): string | null {
   try {
     const manifest = JSON.parse(readFileSync(join(cache, MANIFEST), 'utf8')) as Manifest;
+    if (manifest.version !== MANIFEST_VERSION) return null;
     for (const [file, hash] of Object.entries(manifest.inputs)) if (hashOf(readFileSync(join(ROOT, file))) !== hash) return null;
     const bundle = join(cache, manifest.bundle);
     statSync(bundle);
@@ -46,6 +51,10 @@ function freshBundle(cache: string): string | null {
 /** Builds the bundle and its manifest (each written whole, then renamed: processes building at once never read half a file). */
 async function build(cache: string): Promise<string> {
   const esbuild = await import('esbuild');
+  // Each source is hashed as esbuild reads it: an edit made while the bundle builds makes the next start rebuild.
+  // Beside the sources: the compiler options (they shape the output: class fields, for one) and the lockfile.
+  const inputs: Record<string, string> = {};
+  for (const file of ['tsconfig.json', 'package-lock.json']) inputs[file] = hashOf(readFileSync(join(ROOT, file)));
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: [ENTRY],
@@ -55,13 +64,21 @@ async function build(cache: string): Promise<string> {
     target: 'node20',
     packages: 'external',
     write: false,
-    metafile: true,
     logLevel: 'silent',
+    plugins: [
+      {
+        name: 'hash-sources',
+        setup(plugin) {
+          plugin.onLoad({ filter: /\.ts$/ }, (source) => {
+            const contents = readFileSync(source.path);
+            inputs[relative(ROOT, source.path).split(sep).join('/')] = hashOf(contents);
+            return { contents, loader: 'ts' };
+          });
+        },
+      },
+    ],
   });
   const code = result.outputFiles[0]!.contents;
-  // Beside the sources: the compiler options (they shape the output: class fields, for one) and the lockfile (esbuild's version).
-  const files = [...Object.keys(result.metafile.inputs), 'tsconfig.json', 'package-lock.json'];
-  const inputs = Object.fromEntries(files.map((file) => [file, hashOf(readFileSync(join(ROOT, file)))]));
   const name = `emulator-${hashOf(Buffer.from(code))}.mjs`;
   mkdirSync(cache, { recursive: true });
   const writeWhole = (file: string, contents: string | Uint8Array) => {
@@ -70,7 +87,7 @@ async function build(cache: string): Promise<string> {
     renameSync(temporary, file);
   };
   writeWhole(join(cache, name), code);
-  writeWhole(join(cache, MANIFEST), JSON.stringify({ bundle: name, inputs } satisfies Manifest, null, 1));
+  writeWhole(join(cache, MANIFEST), JSON.stringify({ version: MANIFEST_VERSION, bundle: name, inputs } satisfies Manifest, null, 1));
   removeStaleBundles(cache, name);
   return join(cache, name);
 }

@@ -22,7 +22,9 @@ describe('the command that runs the reference emulator', () => {
     const cache = join(dir, 'fresh');
     const command = await emulatorCommand(cache);
     expect(command).toEqual([join(cache, manifestOf(cache).bundle)]);
-    expect(Object.keys(manifestOf(cache).inputs)).toEqual(expect.arrayContaining(['emulator/main.ts', 'emulator/server.ts']));
+    expect(Object.keys(manifestOf(cache).inputs)).toEqual(
+      expect.arrayContaining(['emulator/main.ts', 'emulator/server.ts', 'tsconfig.json', 'package-lock.json']),
+    );
     const bundled = listFaults(command);
     expect(bundled.status).toBe(0);
     expect(bundled.stdout).toBe(listFaults(['--import', 'tsx', 'emulator/main.ts']).stdout);
