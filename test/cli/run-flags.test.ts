@@ -1,6 +1,6 @@
 // The safety and sharding flags of `conformance run`: where their values come from (flags over CONFORMANCE_* over
 // the config file), how each bad value is refused (one line, exit 2), the defaults, --help, and a sharded run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../cli/program.js';
@@ -143,4 +143,19 @@ describe('run flags on the command line', () => {
     });
     expect(areasJudged.flat().sort()).toEqual(['domain', 'firewall']);
   }, 120_000);
+});
+
+describe('the output folder of an earlier run', () => {
+  it("holds none of the earlier run's Allure results afterwards, nor what an interrupted run left to delete", async () => {
+    const out = join(dir, 'reused');
+    mkdirSync(join(out, 'allure-results'), { recursive: true });
+    writeFileSync(join(out, 'allure-results', 'earlier-result.json'), '{}');
+    mkdirSync(join(out, 'allure-results.old-999', 'nested'), { recursive: true });
+    const run = await conformance(['run', '--out', out, '--rules', 'P2.tag-create.label.required', '--progress', 'quiet']);
+    expect(run.code).toBe(0);
+    expect(readdirSync(out).filter((name) => name.startsWith('allure-results'))).toEqual(['allure-results']);
+    const results = readdirSync(join(out, 'allure-results'));
+    expect(results).not.toContain('earlier-result.json');
+    expect(results.filter((name) => name.endsWith('-result.json')).length).toBeGreaterThan(0);
+  }, 60_000);
 });
