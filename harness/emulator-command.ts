@@ -96,7 +96,11 @@ function removeStaleBundles(cache: string, keep: string): void {
   for (const file of readdirSync(cache)) {
     if (file === keep || !/^emulator-.*\.(mjs|tmp)$/.test(file)) continue;
     const path = join(cache, file);
-    if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+    try {
+      if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+    } catch {
+      // renamed or removed meanwhile by another process building at the same time
+    }
   }
 }
 
