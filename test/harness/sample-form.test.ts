@@ -1,5 +1,5 @@
 // A value read from the target and sent back is sent in the form of the documents' samples: a target may show
-// date-times with a zone (the documents allow it) and still accept only the samples' form in a request.
+// date-times with a zone or milliseconds (the documents allow both) and still accept only the samples' form in a request.
 import { describe, expect, it } from 'vitest';
 import { inSampleForm } from '../../harness/lists.js';
 
@@ -12,6 +12,14 @@ describe('inSampleForm', () => {
         fine: '2030-01-31T00:00:00.250Z',
       }),
     ).toEqual({ active_promotions: [{ expire_dt: '2030-01-31T00:00:00', summary: 'x' }], at: '2030-01-31T00:30:00', fine: '2030-01-31T00:00:00' });
+  });
+
+  it('writes date-times with a fraction of a second (no zone: UTC) in whole seconds', () => {
+    // Seen in the variation matrix: a target writing milliseconds refused its own promotion expiry sent back as shown.
+    expect(inSampleForm({ active_promotions: [{ expire_dt: '2030-01-31T00:00:00.678' }], at: '2030-01-31T02:30:00.5+02:00' })).toEqual({
+      active_promotions: [{ expire_dt: '2030-01-31T00:00:00' }],
+      at: '2030-01-31T00:30:00',
+    });
   });
 
   it('leaves everything else as it is', () => {
