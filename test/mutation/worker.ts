@@ -191,6 +191,10 @@ async function main(task: WorkerTask): Promise<void> {
     // A batch of faults runs copies of spec files (`<file>?target=<key>`): vite's module runner imports such a copy as
     // a module of its own; Node's `import` of a file path would look for a file of that name.
     ...(task.kind === 'faults' ? { maxWorkers: 1, setupFiles: [], experimental: { viteModuleRunner: true } } : {}),
+    // A user's run orders its spec files by what vitest's cache holds (durations of earlier runs, else sizes): any
+    // order is one a user may meet. Each variation run takes its own, drawn from the matrix's seed: the same on every
+    // machine (a fresh clone met a false fail an old checkout's order hid), and different from run to run.
+    ...(task.kind === 'variations' ? { sequence: { shuffle: { files: true, tests: false }, seed: task.seed } } : {}),
   });
   await vitest.standalone();
   const host = await startEmulatorHost();
@@ -206,7 +210,11 @@ async function main(task: WorkerTask): Promise<void> {
         : plan.nothingToRun();
       await send({ kind: 'outcome', index, outcome });
     };
-    if (task.kind === 'variations') for (const plan of plans) await runAlone(plan);
+    if (task.kind === 'variations')
+      for (const plan of plans) {
+        vitest.config.sequence.seed = task.seed + plan[0];
+        await runAlone(plan);
+      }
     else
       for (let start = 0; start < plans.length; start += FAULTS_PER_RUN) {
         const batch = plans.slice(start, start + FAULTS_PER_RUN);
