@@ -43,9 +43,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       if (command === 'render') await report.done();
     })
     .catch((error) => {
+      // Nothing more can be rendered: the run is told at once (its reports say the Allure report was not written).
       process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-      rendering = true;
+      process.exit(1);
     });
 });
 // Input closed without `render`: nothing is written; with it, the report is written before the process ends.
