@@ -322,20 +322,22 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       .filter((route) => route.method === 'GET')
       .map((route) => fastifyPath(route.path).url),
   );
-  app.addHook('onSend', async (request, reply, payload) => {
-    const store = holder.store;
-    if (!store.variations.size || request.url.startsWith('/__control')) return payload;
-    const lagged = laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload);
-    if (lagged) {
-      reply.code(lagged.status);
-      payload = lagged.payload;
-    }
-    reply.code(successStatus(store, request.method, reply.statusCode, collections.has(request.routeOptions.url ?? '')));
-    if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
-    if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
-      reply.header('content-type', 'application/json');
-    return variedPayload(store, payload);
-  });
+  // Only an emulator making choices differently rewrites its answers: the others spare every response the hook.
+  if (storeOpts.variations.length)
+    app.addHook('onSend', async (request, reply, payload) => {
+      const store = holder.store;
+      if (request.url.startsWith('/__control')) return payload;
+      const lagged = laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload);
+      if (lagged) {
+        reply.code(lagged.status);
+        payload = lagged.payload;
+      }
+      reply.code(successStatus(store, request.method, reply.statusCode, collections.has(request.routeOptions.url ?? '')));
+      if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
+      if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+        reply.header('content-type', 'application/json');
+      return variedPayload(store, payload);
+    });
 
   if (opts.control !== false) {
     app.get('/__control', async () => {
