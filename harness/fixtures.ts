@@ -256,6 +256,17 @@ export class Fixtures {
     return this.once('privateImage', () => this.newPrivateImage(c));
   }
 
+  /**
+   * Whether the file's private image is gone (an upload pending its data expires after a day: another file may move
+   * the clock that far); when it is, the next `privateImage` makes a new one.
+   */
+  async privateImageExpired(c: Check): Promise<boolean> {
+    const image = await this.privateImage(c);
+    if ((await c.get(`/v4/images/${encodeURIComponent(image.id)}`)).status !== 404) return false;
+    this.cache.delete('privateImage');
+    return true;
+  }
+
   /** A private image made by an upload (pending its data). */
   async newPrivateImage(c: Check): Promise<{ id: string }> {
     const label = this.label('img', 50);

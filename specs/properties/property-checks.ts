@@ -96,7 +96,7 @@ interface ValidPlan {
    * Why a refused valid body was refused for state the check did not make (another check's resources), or
    * undefined: the run is then discarded (`fc.pre`) instead of judged.
    */
-  excuse?: (c: Check, body: Json) => Promise<string | undefined>;
+  excuse?: (c: Check, body: Json, fx: Fixtures) => Promise<string | undefined>;
 }
 
 /** The instances a body names in `<member>.computes` (firewall devices, transfer entities). */
@@ -208,6 +208,12 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     settle: (c, context) => shutDown(c, context.computeIds[0]!),
   },
   'requests/instance-rescue': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue` },
+  // The file's private image is an upload pending its data: another spec file's day-long clock advance expires it
+  // (seen in the variation matrix with the spec files in another order). A body refused because it is gone is not
+  // judged; the next one goes to a new upload.
+  'requests/image-update': {
+    excuse: async (c, _body, fx) => ((await fx.privateImageExpired(c)) ? 'the image upload expired (another file moved the clock a day)' : undefined),
+  },
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
   'requests/firewall-create': { excuse: heldByEnabledFirewall },
   'requests/entity-transfer-create': { excuse: heldByPendingTransfer },
@@ -397,7 +403,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
               const vlans = vlansNamed(body);
               if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
-              if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body)) === undefined);
+              if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
               c.expectSuccess(serves, exchange, `${key} with a valid body`);
               if (plan?.readBack) await readBack(c, path, body, plan.readBack);
               await plan?.settle?.(c, ctx);
