@@ -267,6 +267,12 @@ export class Fixtures {
     return true;
   }
 
+  /** The file's private image, read first and made anew when it has expired since it was made. */
+  async livePrivateImage(c: Check): Promise<{ id: string }> {
+    await this.privateImageExpired(c);
+    return this.privateImage(c);
+  }
+
   /** A private image made by an upload (pending its data). */
   async newPrivateImage(c: Check): Promise<{ id: string }> {
     const label = this.label('img', 50);

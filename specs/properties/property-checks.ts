@@ -209,9 +209,10 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   },
   'requests/instance-rescue': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue` },
   // The file's private image is an upload pending its data: another spec file's day-long clock advance expires it
-  // (seen in the variation matrix with the spec files in another order). A body refused because it is gone is not
-  // judged; the next one goes to a new upload.
+  // (seen in the variation matrix with the spec files in another order). The bodies go to it without reading it first
+  // (the recipe does); a body refused because it is gone is not judged, and the next one goes to a new upload.
   'requests/image-update': {
+    path: async (c, fx) => `/v4/images/${encodeURIComponent((await fx.privateImage(c)).id)}`,
     excuse: async (c, _body, fx) => ((await fx.privateImageExpired(c)) ? 'the image upload expired (another file moved the clock a day)' : undefined),
   },
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
