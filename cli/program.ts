@@ -56,7 +56,7 @@ export function buildProgram(): Command {
       const [{ preflight }, { runSuite }] = await Promise.all([import('./preflight.js'), import('./run.js')]);
       await preflight(config);
       process.stderr.write(
-        `conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property)\n`,
+        `conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property${config.shuffle ? `, spec files shuffled with ${config.shuffle}` : ''})\n`,
       );
       process.exitCode = await runSuite(config, files);
     });

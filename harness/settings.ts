@@ -372,6 +372,16 @@ export const SETTINGS = [
     help: 'fast-check seed',
   }),
   setting({
+    key: 'shuffle',
+    flag: '--shuffle <seed>',
+    env: 'SHUFFLE',
+    group: 'selection',
+    initial: null,
+    parse: integer('shuffle seed', 1, 2 ** 31 - 1),
+    shownDefault: "off: vitest's order (earlier runs' durations, else sizes)",
+    help: "run the spec files in an order drawn from this seed (each file's checks in their own order): spec files share the target, so a new order can show a verdict that depends on what another file did first; the same seed gives the same order",
+  }),
+  setting({
     key: 'shrink',
     flag: '--no-shrink',
     env: 'SHRINK',

@@ -289,7 +289,7 @@ function renderHeader(results: Results): Markup {
 <div><dt>target</dt><dd id="target">${target}</dd></div>
 <div><dt>date</dt><dd id="date">${results.date.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}</dd></div>
 <div><dt>documents</dt><dd id="documents-version">version ${results.documentsVersion}</dd></div>
-<div><dt>run</dt><dd id="run">${run.id} · seed ${run.seed}${run.rules ? ` · rules ${run.rules.join(', ')}` : ''}${run.areas ? ` · areas ${run.areas.join(', ')}` : ''}${shardNote(results)}</dd></div>
+<div><dt>run</dt><dd id="run">${run.id} · seed ${run.seed}${run.rules ? ` · rules ${run.rules.join(', ')}` : ''}${run.areas ? ` · areas ${run.areas.join(', ')}` : ''}${run.shuffle ? ` · spec files shuffled with ${run.shuffle}` : ''}${shardNote(results)}</dd></div>
 </dl>
 <div class="scoreboard">
 <div class="score ${results.summary.fail ? 'has-fails' : 'no-fails'}"><span class="score-value" id="score">${score}</span><span class="score-label">conformance score</span></div>

@@ -58,6 +58,7 @@ export function renderJunit(results: Results): string {
       .name(xmlSafe(file || '(no spec file)'))
       .timestamp(new Date(results.started));
     suite.property('target', xmlSafe(results.target)).property('seed', String(results.run.seed));
+    if (results.run.shuffle) suite.property('shuffle', String(results.run.shuffle));
     for (const check of checks) {
       const testCase = suite.testCase().className(className(file)).name(xmlSafe(check.name)).file(file);
       if (check.durationMs !== undefined) testCase.time(check.durationMs / 1000);

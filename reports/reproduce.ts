@@ -129,23 +129,29 @@ function tokenFlags(run: RunInfo): string[] {
 }
 
 /**
- * `npx conformance run … --rules <rule> --seed <seed> <spec file>`: the same target, seed, runs and settings (regions,
- * instance types, control URL, consistency window, budgets, destructive and read-only), tokens from the environment.
+ * `npx conformance run … --seed <seed>`: the same target, seed, runs and settings (regions, instance types, control
+ * URL, consistency window, budgets, destructive and read-only), tokens from the environment; the whole run (with its
+ * order of spec files when it was shuffled), or `only` one rule's checks of one spec file.
  */
-export function replayCommand(run: RunInfo, rule: string, file: string): string {
+export function runCommand(run: RunInfo, only?: { rule: string; file: string }): string {
   const words = ['npx', 'conformance', 'run'];
   if (run.baseUrl) words.push('--base-url', shellWord(run.baseUrl));
   words.push(...tokenFlags(run));
   for (const fault of run.emulatorFaults) words.push('--emulator-fault', shellWord(fault));
   for (const variation of run.emulatorVariations ?? []) words.push('--emulator-variation', shellWord(variation));
   words.push(...settingFlags(run));
-  words.push('--rules', shellWord(rule), '--seed', String(run.seed));
+  if (only) words.push('--rules', shellWord(only.rule));
+  words.push('--seed', String(run.seed));
+  if (!only && run.shuffle) words.push('--shuffle', String(run.shuffle));
   const standard = resolveConfig({});
   if (run.runs !== standard.runs) words.push('--runs', String(run.runs));
   if (run.violationRuns !== standard.violationRuns) words.push('--violation-runs', String(run.violationRuns));
-  if (file) words.push(shellWord(file));
+  if (only?.file) words.push(shellWord(only.file));
   return words.join(' ');
 }
+
+/** `npx conformance run … --rules <rule> --seed <seed> <spec file>`: one rule's checks of one spec file, as the run made them. */
+export const replayCommand = (run: RunInfo, rule: string, file: string): string => runCommand(run, { rule, file });
 
 /** Request headers a curl reproduction leaves to curl (or replaces: the token). */
 const LEFT_TO_CURL = new Set(['authorization', 'content-length', 'host', 'user-agent', 'connection', 'accept-encoding']);

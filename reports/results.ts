@@ -51,6 +51,8 @@ export interface RunInfo {
   areas: string[] | null;
   /** `i/n` when the run was one shard of n (a partial run). */
   shard: string | null;
+  /** The seed the spec files' order was drawn from (`--shuffle`); null or absent: vitest's own order. */
+  shuffle?: number | null;
   /** What the replay command repeats of the run's settings (absent in results written before replays carried them). */
   settings?: ReplaySettings;
 }
@@ -209,6 +211,7 @@ export function runInfoOf(config: SuiteConfig): RunInfo {
     rules: config.rules,
     areas: config.areas,
     shard: config.shard,
+    shuffle: config.shuffle,
     settings: replaySettingsOf(config),
   };
 }

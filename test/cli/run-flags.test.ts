@@ -143,6 +143,31 @@ describe('run flags on the command line', () => {
     });
     expect(areasJudged.flat().sort()).toEqual(['domain', 'firewall']);
   }, 120_000);
+
+  it('--shuffle <seed> runs the spec files in an order drawn from the seed, the same for the same seed, and records it', async () => {
+    // Cheap rules of four spec files; a run narrowed to rules has one worker, so the files finish in the order they ran.
+    const rules = 'P2.tag-create.label.required,P3.domain-create.domain.required,P1.oauth-client-create.label.required,P3.firewall.status.enum';
+    const shuffled = async (seed: number, take: number) => {
+      const out = join(dir, `shuffle-${seed}-${take}`);
+      const result = await conformance(['run', '--rules', rules, '--shuffle', String(seed), '--out', out, '--no-allure', '--progress', 'jsonl']);
+      const files = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { file: string }).file)
+        .filter((file, index, all) => file !== all[index - 1]);
+      return { ...result, files, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results };
+    };
+    const runs = await Promise.all([shuffled(1, 1), shuffled(1, 2), shuffled(2, 1), shuffled(3, 1)]);
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(new Set(run.files).size, 'each file ran once, whole').toBe(run.files.length);
+      expect(run.stderr).toContain(`spec files shuffled with ${run.results.run.shuffle}`);
+    }
+    expect(runs.map((run) => run.results.run.shuffle)).toEqual([1, 1, 2, 3]);
+    expect(runs[0]!.files).toHaveLength(4);
+    expect(runs[1]!.files).toEqual(runs[0]!.files);
+    expect(new Set(runs.map((run) => run.files.join())).size, 'seeds 1, 2 and 3 give three orders').toBe(3);
+  }, 120_000);
 });
 
 describe('the output folder of an earlier run', () => {

@@ -163,6 +163,8 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask & { k
       violationRuns: task.violationRuns,
       emulatorVariations: ids,
       runId: `var${index}`,
+      // recorded in the run's results: `conformance run --shuffle <it>` meets the same order of spec files
+      shuffle: task.seed + index,
       allure: false,
       shrink: false,
       ...(window ? { consistencyWindowMs: window } : {}),
@@ -212,7 +214,7 @@ async function main(task: WorkerTask): Promise<void> {
     };
     if (task.kind === 'variations')
       for (const plan of plans) {
-        vitest.config.sequence.seed = task.seed + plan[0];
+        vitest.config.sequence.seed = plan[1].config.shuffle!;
         await runAlone(plan);
       }
     else

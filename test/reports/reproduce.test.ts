@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../harness/config.js';
 import { REDACTED, registerConfigSecrets } from '../../harness/redact.js';
 import { COUNTEREXAMPLE_MAX, elided } from '../../harness/property.js';
-import { curlCommand, replayCommand } from '../../reports/reproduce.js';
+import { curlCommand, replayCommand, runCommand } from '../../reports/reproduce.js';
 import { runInfoOf } from '../../reports/results.js';
 import { exchange } from './sample-results.js';
 
@@ -48,6 +48,16 @@ describe('the replay command', () => {
     );
     const embedded = resolveConfig({ flags: { seed: '5', emulatorFaults: RULE } });
     expect(replayCommand(runInfoOf(embedded), RULE, FILE)).toBe(`npx conformance run --emulator-fault ${RULE} --rules ${RULE} --seed 5 ${FILE}`);
+  });
+
+  it("repeats a whole run with its order of spec files; one rule's replay leaves the order out (one file)", () => {
+    const config = resolveConfig({
+      flags: { seed: '7', shuffle: '12', runs: '20', violationRuns: '3', shrink: 'false', emulatorVariations: 'a-choice,b-choice', consistencyWindowMs: '300' },
+    });
+    expect(runCommand(runInfoOf(config))).toBe(
+      'npx conformance run --emulator-variation a-choice --emulator-variation b-choice --consistency-window 300 --no-shrink --seed 7 --shuffle 12 --runs 20 --violation-runs 3',
+    );
+    expect(replayCommand(runInfoOf(config), RULE, FILE)).not.toContain('--shuffle');
   });
 });
 
