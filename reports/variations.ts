@@ -18,11 +18,14 @@ export interface VariationOutcome {
   durationMs: number;
   /** Why the run could not be judged (no results, a timeout). */
   problem?: string;
+  /** The command that repeats the run that judged it: its variations, seed, runs and order of spec files. */
+  rerun?: string;
   /**
-   * What a first run reported when it was not clean and the second run of the same variation was: the other spec
-   * files share the account and the clock, so a fail that does not repeat is a timing clash, listed, never hidden.
+   * What the run with its group reported when it was not clean and the variation, run alone, was. Clean when another
+   * variation of the group fails alone; else the group's fail depends on the order of the spec files or on the mix of
+   * choices, and is a false fail all the same.
    */
-  firstRun?: Pick<VariationOutcome, 'failedRules' | 'erroredChecks' | 'problem'>;
+  firstRun?: Pick<VariationOutcome, 'failedRules' | 'erroredChecks' | 'problem' | 'rerun'>;
   /** The variations switched on in the same run (its group), when it was judged together with others. */
   together?: string[];
 }
@@ -40,6 +43,15 @@ export interface VariationMatrix {
   outcomes: VariationOutcome[];
 }
 
+/** What the run with its group says about a variation that was judged alone too. */
+export function firstRunNote(outcome: VariationOutcome): string {
+  const failedAlone = outcome.failedRules.length > 0 || outcome.erroredChecks.length > 0 || outcome.problem !== undefined;
+  if (failedAlone) return 'fails alone too; the run with its group reported';
+  return outcome.clean
+    ? 'clean alone; another variation of its group fails alone, or the run could not be judged; the run with its group reported'
+    : 'clean alone, but no variation of its group fails alone: a false fail of the suite in that order of spec files or that mix of choices; the run with its group reported';
+}
+
 export function renderVariationsHtml(matrix: VariationMatrix): string {
   const rows = matrix.outcomes.map((outcome) => {
     const failed = outcome.failedRules
@@ -48,7 +60,7 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     const errored = outcome.erroredChecks.length ? `<div class="msg">errored:</div>${outcome.erroredChecks.map(checkCell).join('')}` : '';
     const problem = outcome.problem ? `<div class="msg">${escapeHtml(outcome.problem)}</div>` : '';
     const first = outcome.firstRun
-      ? `<div class="msg">clean on a run alone; an earlier run reported: ${escapeHtml([...outcome.firstRun.failedRules.map((rule) => `${rule.rule} (${rule.checks[0]?.message ?? ''})`), ...outcome.firstRun.erroredChecks.map((check) => `error ${check.check}: ${check.message}`), ...(outcome.firstRun.problem ? [outcome.firstRun.problem] : [])].join('; '))}</div>`
+      ? `<div class="msg">${escapeHtml(firstRunNote(outcome))}: ${escapeHtml([...outcome.firstRun.failedRules.map((rule) => `${rule.rule} (${rule.checks[0]?.message ?? ''})`), ...outcome.firstRun.erroredChecks.map((check) => `error ${check.check}: ${check.message}`), ...(outcome.firstRun.problem ? [outcome.firstRun.problem] : [])].join('; '))}${outcome.firstRun.rerun ? `<br>again: <code>${escapeHtml(outcome.firstRun.rerun)}</code>` : ''}</div>`
       : '';
     const together = outcome.together?.length ? `<div class="msg">judged in one run with ${outcome.together.map(escapeHtml).join(', ')}</div>` : '';
     const warned = outcome.warnings.length ? `<div class="msg">warnings (SHOULD, not fails): ${outcome.warnings.map(escapeHtml).join(', ')}</div>` : '';

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { VARIATIONS } from '../emulator/variations/index.js';
-import { renderVariationsHtml } from '../reports/variations.js';
+import { firstRunNote, renderVariationsHtml } from '../reports/variations.js';
 import { MATRIX_RUNS, runVariationMatrix } from '../test/variations/matrix.js';
 
 function positiveInt(value: string): number {
@@ -53,6 +53,10 @@ const matrix = await runVariationMatrix({
 mkdirSync(options.out, { recursive: true });
 writeFileSync(join(options.out, 'variations.json'), `${JSON.stringify(matrix, null, 2)}\n`);
 writeFileSync(join(options.out, 'variations.html'), renderVariationsHtml(matrix));
+for (const outcome of matrix.outcomes.filter((candidate) => !candidate.clean)) {
+  const again = outcome.firstRun?.rerun ?? outcome.rerun;
+  process.stderr.write(`  ${outcome.id}: ${outcome.firstRun ? firstRunNote(outcome) : 'fails'}${again ? `; again: ${again}` : ''}\n`);
+}
 process.stderr.write(
   `variations: ${matrix.clean} of ${matrix.variations} variations without a fail or an error in ${(matrix.durationMs / 1000).toFixed(0)} s → ${join(options.out, 'variations.html')}\n`,
 );

@@ -1,14 +1,15 @@
 // The variation gate: a full run against an emulator making allowed choices differently (choices the documents leave
-// open: a few variations per run, each alone when its group was not clean) reports no fail and no error. A
+// open: a few variations per run, each run in its own order of spec files, each variation alone when its group was
+// not clean) reports no fail and no error; a group's fail no variation of it repeats alone fails the gate too. A
 // variation that fails is a false claim of the suite: fix the check, never weaken or drop the variation. `npm test` runs every variation, beside the mutation matrix and on the same
 // worker design; VARIATION_SAMPLE=N runs a deterministic sample of N for a quicker local round.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VARIATIONS } from '../../emulator/variations/index.js';
-import { renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
+import { VARIATIONS, type Variation } from '../../emulator/variations/index.js';
+import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
 import { sampleFaults } from '../mutation/matrix.js';
-import { GROUP_SIZE, groupsOf, MATRIX_RUNS, runVariationMatrix } from './matrix.js';
+import { GROUP_SIZE, groupsOf, MATRIX_RUNS, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
 
 const REPORTS = 'reports/out';
 const sample = process.env['VARIATION_SAMPLE'] ?? 'all';
@@ -44,6 +45,52 @@ describe('the variation catalogue', () => {
   );
 });
 
+describe('the verdict of each variation, from the run with its group and the run alone', () => {
+  const [a, b, c] = VARIATIONS as [Variation, Variation, Variation];
+  const group = [a, b, c];
+  const outcome = (variation: Variation, failed: boolean, together: Variation[] = []): VariationOutcome => ({
+    ...unjudgedVariation(variation, ''),
+    problem: undefined,
+    clean: !failed,
+    failedRules: failed ? [{ rule: 'P3.some.rule', checks: [{ check: 'a check', message: 'refused' }] }] : [],
+    rerun: `npx conformance run --shuffle ${together.length}`,
+    ...(together.length ? { together: together.filter((other) => other !== variation).map((other) => other.id) } : {}),
+  });
+  const groupRun = (failed: boolean) => group.map((variation) => outcome(variation, failed, group));
+  const verdicts = (grouped: VariationOutcome[], alone: VariationOutcome[]) =>
+    Object.fromEntries(verdictsOf(group, grouped, alone).map((verdict) => [verdict.id, verdict]));
+
+  it('a clean group run judges each of its variations', () => {
+    const result = verdicts(groupRun(false), []);
+    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([true, true, true]);
+    expect(result[a.id]!.firstRun).toBeUndefined();
+  });
+
+  it('a variation failing alone fails; the others of its group are clean, with what the group run reported', () => {
+    const result = verdicts(groupRun(true), [outcome(a, true), outcome(b, false), outcome(c, false)]);
+    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([false, true, true]);
+    expect(result[a.id]!.failedRules).toHaveLength(1);
+    expect(result[b.id]!.firstRun?.failedRules).toHaveLength(1);
+    expect(result[b.id]!.firstRun?.rerun).toBe('npx conformance run --shuffle 3');
+    expect(firstRunNote(result[a.id]!)).toMatch(/^fails alone too/);
+  });
+
+  it("a group's fail that no variation repeats alone fails every variation of the group (order or mix: the suite's)", () => {
+    const result = verdicts(groupRun(true), group.map((variation) => outcome(variation, false)));
+    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([false, false, false]);
+    expect(firstRunNote(result[c.id]!)).toMatch(/no variation of its group fails alone: a false fail of the suite/);
+  });
+
+  it('a group run that could not be judged claimed nothing: each variation is judged by its run alone', () => {
+    const result = verdicts(
+      group.map((variation) => unjudgedVariation(variation, 'the run timed out')),
+      group.map((variation) => outcome(variation, false)),
+    );
+    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([true, true, true]);
+    expect(result[a.id]!.firstRun?.problem).toBe('the run timed out');
+  });
+});
+
 describe('the variation matrix', () => {
   beforeAll(async () => {
     const matrix = await runVariationMatrix({ variations, seed: 20261121, ...MATRIX_RUNS });
@@ -64,5 +111,11 @@ describe('the variation matrix', () => {
       outcome.erroredChecks.map((check) => `${check.check}: ${check.message}`),
       'checks errored',
     ).toEqual([]);
+    const first = outcome.firstRun;
+    expect(
+      outcome.clean,
+      first &&
+        `${firstRunNote(outcome)} ${[...first.failedRules.map((rule) => `${rule.rule}: ${rule.checks[0]?.message ?? ''}`), ...first.erroredChecks.map((check) => `${check.check}: ${check.message}`)].join('; ')}; again: ${first.rerun}`,
+    ).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 // The variation matrix: full runs of the suite (every spec file, every rule) against a fresh embedded emulator making
-// allowed choices differently, a few variations at a time, and each variation alone when its group was not clean;
-// the suite must report no fail and no error. It runs on the mutation matrix's workers (test/mutation/worker.ts).
+// allowed choices differently, a few variations at a time, each run in its own order of spec files, and each
+// variation alone when its group was not clean; the suite must report no fail and no error, in any of those runs. It runs on the mutation matrix's workers (test/mutation/worker.ts).
 import type { Variation } from '../../emulator/variations/index.js';
 import type { Results } from '../../reports/results.js';
 import type { VariationMatrix, VariationOutcome } from '../../reports/variations.js';
+import { runCommand } from '../../reports/reproduce.js';
 import { availableParallelism } from 'node:os';
 import { runWorkers, type WorkersOptions } from '../mutation/matrix.js';
 
@@ -43,6 +44,7 @@ export function judgeVariation(variation: Variation, results: Results, durationM
     erroredChecks,
     warnings,
     durationMs,
+    rerun: runCommand(results.run),
     ...(ids.length > 1 ? { together: ids.filter((id) => id !== variation.id) } : {}),
   };
 }
@@ -71,6 +73,29 @@ export function groupsOf<T>(variations: readonly T[], size: number): T[][] {
   return Array.from({ length: count }, (_, group) => variations.filter((_, index) => index % count === group));
 }
 
+/**
+ * Each variation's outcome from the run with its group and, when that was not clean, the run alone. Clean alone: the
+ * group's fail is explained when another variation of the group fails alone, or when the group's run could not be
+ * judged (it claimed nothing); else it is the suite's, in that order of spec files or that mix of choices (two such
+ * false fails were found this way, hidden by a retry before).
+ */
+export function verdictsOf(variations: readonly Variation[], grouped: VariationOutcome[], alone: VariationOutcome[]): VariationOutcome[] {
+  const failsAlone = (id: string) => alone.some((outcome) => outcome.id === id && !outcome.clean);
+  return variations.map((variation): VariationOutcome => {
+    const first = grouped.find((outcome) => outcome.id === variation.id)!;
+    if (first.clean) return first;
+    const single = alone.find((outcome) => outcome.id === variation.id)!;
+    const firstRun = {
+      failedRules: first.failedRules,
+      erroredChecks: first.erroredChecks,
+      ...(first.problem ? { problem: first.problem } : {}),
+      ...(first.rerun ? { rerun: first.rerun } : {}),
+    };
+    const explained = !single.clean || first.problem !== undefined || (first.together ?? []).some(failsAlone);
+    return { ...single, clean: single.clean && explained, firstRun };
+  });
+}
+
 export async function runVariationMatrix(options: VariationMatrixOptions): Promise<VariationMatrix> {
   // A full run takes 20–70 s alone; on a shared, loaded machine well over the mutation matrix's 120 s per run.
   const run = async (groups: Variation[][]) => {
@@ -89,26 +114,12 @@ export async function runVariationMatrix(options: VariationMatrixOptions): Promi
   const started = new Date();
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), options.variations.length));
   // First round: the variations in groups, one full run each (the choices are independent, so a correct suite
-  // stays quiet under any mix of them). A group that is not clean says nothing of which of its variations made
-  // it so: each of them then runs alone.
+  // stays quiet under any mix of them, in any order of its spec files). A group that is not clean says nothing of
+  // which of its variations made it so: each of them then runs alone.
   const grouped = await run(groupsOf(options.variations, GROUP_SIZE));
   const doubtful = options.variations.filter((variation) => !grouped.find((outcome) => outcome.id === variation.id)?.clean);
   const alone = doubtful.length ? await run(doubtful.map((variation) => [variation])) : [];
-  // Spec files share the account and the clock: a variation counts as crying wolf only when a second run alone
-  // does too (as `twice()` does for a scenario); what the first run reported stays in the row.
-  const unclean = doubtful.filter((variation) => !alone.find((outcome) => outcome.id === variation.id)?.clean);
-  const second = unclean.length ? await run(unclean.map((variation) => [variation])) : [];
-  const outcomes = options.variations.map((variation) => {
-    const first = grouped.find((outcome) => outcome.id === variation.id)!;
-    if (first.clean) return first;
-    const retry = second.find((outcome) => outcome.id === variation.id) ?? alone.find((outcome) => outcome.id === variation.id)!;
-    const earlier = second.some((outcome) => outcome.id === variation.id) ? alone.find((outcome) => outcome.id === variation.id)! : first;
-    if (!retry.clean) return retry;
-    return {
-      ...retry,
-      firstRun: { failedRules: earlier.failedRules, erroredChecks: earlier.erroredChecks, ...(earlier.problem ? { problem: earlier.problem } : {}) },
-    };
-  });
+  const outcomes = verdictsOf(options.variations, grouped, alone);
   const finished = new Date();
   return {
     started: started.toISOString(),
