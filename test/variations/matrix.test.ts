@@ -76,7 +76,10 @@ describe('the verdict of each variation, from the run with its group and the run
   });
 
   it("a group's fail that no variation repeats alone fails every variation of the group (order or mix: the suite's)", () => {
-    const result = verdicts(groupRun(true), group.map((variation) => outcome(variation, false)));
+    const result = verdicts(
+      groupRun(true),
+      group.map((variation) => outcome(variation, false)),
+    );
     expect(group.map((variation) => result[variation.id]!.clean)).toEqual([false, false, false]);
     expect(firstRunNote(result[c.id]!)).toMatch(/no variation of its group fails alone: a false fail of the suite/);
   });
