@@ -2,7 +2,7 @@
 // caller (exact scopes, no-auth) or reject one (no token, a lacking scope, a restricted user). A rejection only
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
-import type { Check } from '../../harness/check.js';
+import { CLOCK_LOCK, type Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
@@ -187,8 +187,14 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }),
   },
   'GET /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.entityTransfer(c)).token}`) },
-  'DELETE /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.newEntityTransfer(c)).token}`) },
+  // A transfer is pending only until a day has passed (another spec file may advance the clock that far): made or
+  // found, then sent, with the clock held, since a target may refuse to cancel or accept a stale one.
+  'DELETE /v4/account/entity-transfers/{token}': {
+    exclusive: CLOCK_LOCK,
+    build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.newEntityTransfer(c)).token}`),
+  },
   'POST /v4/account/entity-transfers/{token}/accept': {
+    exclusive: CLOCK_LOCK,
     build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`),
     destructive: true,
   },
