@@ -98,6 +98,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database (cluster): "Defaults of cluster_size, encrypted, replication_type and ssl_connection: not shown."`,
     does: 'a cluster created without them has cluster_size 3, encrypted true and ssl_connection true',
   },
+  'database-topology-tied': {
+    leaves: `${D1}, Managed database (cluster): "Conditions tying replication_type to cluster_size: not shown." and "Defaults of cluster_size, encrypted, replication_type and ssl_connection: not shown."`,
+    does: 'a cluster created without them has cluster_size 3 and replication_type semi_synch; one node with a replicating type, or three with none, is refused',
+  },
   'database-provisioning-30-minutes': {
     leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes"`,
     does: 'every cluster provisions for 30 minutes, the edge of the documented span',

@@ -67,6 +67,23 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'database-topology-tied',
+    async (server) => {
+      const create = (label: string, topology: Json) =>
+        request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', ...topology });
+      expect((await create('tied-defaults', {}).expect(200)).body).toMatchObject({ cluster_size: 3, replication_type: 'semi_synch' });
+      await create('tied-single', { cluster_size: 1, replication_type: 'none' }).expect(200);
+      for (const [label, alone] of [
+        ['tied-one-node', { cluster_size: 1 }],
+        ['tied-no-replica', { replication_type: 'none' }],
+      ] as const)
+        expect((await create(label, alone).expect(400)).body.errors[0]).toMatchObject({ field: 'replication_type' });
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -335,12 +335,19 @@ function createCluster(ctx: RequestContext) {
   if (nt?.deprecated && !faulty(ctx.store, 'P1.database-node-type.deprecated.unavailable'))
     fail(`Node type ${type} is deprecated and no longer available; choose another type.`, 'type');
   const otherDefaults = varied(ctx.store, 'database-defaults-other');
-  const clusterSize = optInt(o, 'cluster_size', { ...(faulty(ctx.store, 'P1.database.cluster-size.enum') ? {} : { enum: [1, 3] }) }) ?? (otherDefaults ? 3 : 1);
+  const tied = varied(ctx.store, 'database-topology-tied');
+  const clusterSize =
+    optInt(o, 'cluster_size', { ...(faulty(ctx.store, 'P1.database.cluster-size.enum') ? {} : { enum: [1, 3] }) }) ?? (otherDefaults || tied ? 3 : 1);
   const encrypted = optBool(o, 'encrypted') ?? otherDefaults;
   const sslConnection = optBool(o, 'ssl_connection') ?? otherDefaults;
   const replication =
     optString(o, 'replication_type', faulty(ctx.store, 'P1.database.replication-type.enum') ? {} : { enum: REPLICATION_TYPES }) ??
-    (clusterSize === 3 ? 'semi_synch' : 'none');
+    (clusterSize === 3 || tied ? 'semi_synch' : 'none');
+  if (tied && (clusterSize === 1) !== (replication === 'none'))
+    fail(
+      `A ${clusterSize}-node cluster takes replication_type ${clusterSize === 1 ? '"none"' : '"asynch" or "semi_synch"'}, not ${JSON.stringify(replication)}.`,
+      'replication_type',
+    );
   const allow = allowList(ctx.store, o) ?? (faulty(ctx.store, 'P1.database.allow-list.default-empty') ? ['0.0.0.0/0'] : []);
   uniqueLabel(ctx.store, label);
 
