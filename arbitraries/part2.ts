@@ -138,13 +138,17 @@ const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = 
   empty: () => fc.constant({}),
 };
 
-/** A valid create body of one mode. From a backup the region is the backup's, so vlan interfaces only when it supports VLANs. */
+/**
+ * A valid create body of one mode. From a backup the region is the backup's, so vlan interfaces only when it supports
+ * VLANs. `booted` true is given only with an image or a backup: without either, what it means is not shown (such an
+ * instance stays offline), and a server may refuse it.
+ */
 function instanceCreate(mode: CreateMode): BodyGen {
   return (c) => {
     const vlans = mode !== 'backup' || c.vlanRegion === c.region;
     const optional = members({
       label: instanceLabel(c),
-      booted: fc.boolean(),
+      booted: mode === 'empty' ? fc.constant(false) : fc.boolean(),
       backups_enabled: fc.boolean(),
       private_ip: fc.boolean(),
       interfaces: interfaces(c, vlans),

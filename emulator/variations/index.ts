@@ -119,6 +119,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Image status: "'creating' | time | image being captured from a disk | 'available' | becomes available shortly"`,
     does: 'a captured image is available as soon as the capture answers',
   },
+  'empty-boot-refused': {
+    leaves: `${D2}, Instance create body: "booted | boolean | no | default true when created with an image or backup; set false to stay offline" (what booted true means without either is not shown; such instances "stay offline and must be started manually")`,
+    does: 'refuses booted true on an instance created without an image or a backup',
+  },
   'clone-label-of-source': {
     leaves: `${D2}, Clone body: a label "only for a new instance", and otherwise "a default label applies" (which default: not shown)`,
     does: "a clone to a new instance without a label takes the source's label",

@@ -84,6 +84,19 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'empty-boot-refused',
+    async (server) => {
+      const create = (label: string, extra: Json) =>
+        request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label, region: 'us-east', type: 'g6-standard-1', ...extra });
+      expect((await create('empty-booted', { booted: true }).expect(400)).body.errors[0]).toMatchObject({ field: 'booted' });
+      await create('empty-offline', { booted: false }).expect(200);
+      await create('image-booted', { booted: true, image: 'compute/debian12', root_pass: 'Correct-Horse-42!' }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

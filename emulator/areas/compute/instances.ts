@@ -164,6 +164,8 @@ export function createHandler(ctx: RequestContext) {
   // swap_size bounds are not shown: 0 up to the type's disk less 1 MB (the main disk needs room).
   const swap = optInt(o, 'swap_size', { min: 0, max: type.disk - 1 }) ?? 512;
   const booted = optBool(o, 'booted');
+  if (booted === true && imageId === undefined && backupId === undefined && varied(store, 'empty-boot-refused'))
+    fail('An instance created without an image or a backup has nothing to boot: leave booted out or set it to false.', 'booted');
   const backupsEnabled = optBool(o, 'backups_enabled') ?? false;
   const privateIp = !faulty(store, 'P2.instance-create.private-ip') && (optBool(o, 'private_ip') ?? false);
   const ifaces = interfacesOf(store, o, region.id);
