@@ -2,25 +2,30 @@ import fc from 'fast-check';
 import { between } from './text.js';
 
 /**
- * DNS names (document 3, Domain and Domain record). A good name is dot-separated labels of 1..63 letters, digits
- * and hyphens that neither begin nor end with a hyphen, at most 255 characters in all (the reading of "RFC 1035"
- * the contract uses; digits may begin a label). Names a run creates carry the run's prefix in their first label
- * and end in a reserved example domain, so a sweep finds them and no real zone is touched. Each bad generator
- * breaks exactly one of: the 1..255 bounds, the 63-character label bound, the label syntax.
+ * DNS names (document 3, Domain and Domain record). A bad name breaks what every reading of "1..255 chars; RFC
+ * 1035" refuses: labels of 1..63 letters, digits and hyphens that neither begin nor end with a hyphen, at most 255
+ * characters in all (each bad generator breaks exactly one of the 1..255 bounds, the 63-character label bound, the
+ * label syntax). A good name keeps to what every reading accepts: RFC 1035's own syntax begins each label with a
+ * letter (RFC 1123 allows a digit), and its 255-octet bound counts the wire form, 253 characters of text. Names a run
+ * creates carry the run's prefix in their first label and end in a reserved example domain, so a sweep finds them
+ * and no real zone is touched.
  */
 
-const LOWER_ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
+const LOWER_ALNUM = [...LETTERS, ...'0123456789'];
 const LABEL_INNER = [...LOWER_ALNUM, '-'];
 const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
 const MAX_NAME = 255;
+/** The longest good name: RFC 1035's 255 octets in wire form. */
+const MAX_GOOD_NAME = 253;
 const MAX_LABEL = 63;
 
 const chars = (alphabet: string[], n: number) => fc.array(fc.constantFrom(...alphabet), { minLength: n, maxLength: n }).map((cs) => cs.join(''));
 
-/** One DNS label of exactly `n` characters (n >= 1). */
+/** One DNS label of exactly `n` characters (n >= 1), beginning with a letter. */
 function labelOfLength(n: number): fc.Arbitrary<string> {
-  if (n === 1) return chars(LOWER_ALNUM, 1);
-  return fc.tuple(chars(LOWER_ALNUM, 1), chars(LABEL_INNER, n - 2), chars(LOWER_ALNUM, 1)).map((parts) => parts.join(''));
+  if (n === 1) return chars(LETTERS, 1);
+  return fc.tuple(chars(LETTERS, 1), chars(LABEL_INNER, n - 2), chars(LOWER_ALNUM, 1)).map((parts) => parts.join(''));
 }
 
 /** One DNS label of min..max characters (bounds often). */
@@ -30,33 +35,33 @@ function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
 
 /**
  * A DNS name of exactly `n` characters (n >= 1), no trailing period: `n` letters, digits and hyphens cut into
- * labels at drawn positions (and wherever a label would pass 63), hyphens at label ends made letters.
+ * labels at drawn positions (and wherever a label would pass 63), hyphens at label ends and digits at label starts
+ * made letters.
  */
 function hostOfLength(n: number): fc.Arbitrary<string> {
-  return fc
-    .tuple(chars(LABEL_INNER, n), fc.array(fc.nat(Math.max(0, n - 1)), { maxLength: 8 }), fc.constantFrom(...LOWER_ALNUM))
-    .map(([text, cuts, letter]) => {
-      const drawn = new Set(cuts);
-      const dots = new Set<number>();
-      let run = 0;
-      for (let i = 0; i < n; i++) {
-        if (drawn.has(i) && run > 0 && i < n - 1) {
-          dots.add(i);
-          run = 0;
-        } else if (++run > MAX_LABEL) {
-          // cut here, or one earlier when this is the last character (a name does not end with a period)
-          dots.add(i === n - 1 ? i - 1 : i);
-          run = i === n - 1 ? 1 : 0;
-        }
+  return fc.tuple(chars(LABEL_INNER, n), fc.array(fc.nat(Math.max(0, n - 1)), { maxLength: 8 }), fc.constantFrom(...LETTERS)).map(([text, cuts, letter]) => {
+    const drawn = new Set(cuts);
+    const dots = new Set<number>();
+    let run = 0;
+    for (let i = 0; i < n; i++) {
+      if (drawn.has(i) && run > 0 && i < n - 1) {
+        dots.add(i);
+        run = 0;
+      } else if (++run > MAX_LABEL) {
+        // cut here, or one earlier when this is the last character (a name does not end with a period)
+        dots.add(i === n - 1 ? i - 1 : i);
+        run = i === n - 1 ? 1 : 0;
       }
-      return [...text]
-        .map((c, i) => {
-          if (dots.has(i)) return '.';
-          const atEnd = i === 0 || i === n - 1 || dots.has(i - 1) || dots.has(i + 1);
-          return c === '-' && atEnd ? letter : c;
-        })
-        .join('');
-    });
+    }
+    return [...text]
+      .map((c, i) => {
+        if (dots.has(i)) return '.';
+        const atStart = i === 0 || dots.has(i - 1);
+        const atEnd = i === n - 1 || dots.has(i + 1);
+        return (atStart && !LETTERS.includes(c)) || (atEnd && c === '-') ? letter : c;
+      })
+      .join('');
+  });
 }
 
 /** First label of a created name: the prefix in DNS letters, then 4..8 random ones (so names made by checks running at the same time do not clash). */
@@ -72,7 +77,7 @@ function prefixLabel(prefix: string): fc.Arbitrary<string> {
 }
 
 /**
- * A domain the run may create: `<prefix><random>[.<labels>].<reserved domain>`, its length often exactly 255 and
+ * A domain the run may create: `<prefix><random>[.<labels>].<reserved domain>`, its length often exactly 253 and
  * its labels often exactly 63. The 1-character lower bound is not made: a name that short cannot carry the
  * prefix and a reserved domain (domainOfLength makes short names for bodies that create nothing).
  */
@@ -80,9 +85,9 @@ export function domainName(prefix: string): fc.Arbitrary<string> {
   const free = fc
     .tuple(prefixLabel(prefix), fc.array(dnsLabel(1, 12), { maxLength: 2 }), fc.constantFrom(...RESERVED_DOMAINS))
     .map(([first, middle, base]) => [first, ...middle, base].join('.'));
-  // longest: the prefix label, then labels filling up to exactly 255 (one of them 63 long when room allows)
+  // longest: the prefix label, then labels filling up to exactly 253 (one of them 63 long when room allows)
   const longest = fc.tuple(prefixLabel(prefix), fc.constantFrom(...RESERVED_DOMAINS)).chain(([first, base]) => {
-    const room = MAX_NAME - first.length - base.length - 2;
+    const room = MAX_GOOD_NAME - first.length - base.length - 2;
     const filler =
       room > MAX_LABEL + 1 ? fc.tuple(labelOfLength(MAX_LABEL), hostOfLength(room - MAX_LABEL - 1)).map(([a, b]) => `${a}.${b}`) : hostOfLength(room);
     return filler.map((middle) => `${first}.${middle}.${base}`);
@@ -92,7 +97,7 @@ export function domainName(prefix: string): fc.Arbitrary<string> {
 }
 
 /** A valid DNS name of min..max characters (bounds often), for names nothing is created under. */
-function domainOfLength(min = 1, max = MAX_NAME): fc.Arbitrary<string> {
+function domainOfLength(min = 1, max = MAX_GOOD_NAME): fc.Arbitrary<string> {
   return between(min, max).chain(hostOfLength);
 }
 
@@ -103,7 +108,7 @@ export function exampleHost(): fc.Arbitrary<string> {
 
 /** A record target that must be a valid domain (NS, MX, CNAME, SRV): a host, sometimes with a trailing period. */
 export function recordTargetHost(): fc.Arbitrary<string> {
-  return fc.tuple(fc.oneof(exampleHost(), domainOfLength(1, MAX_NAME - 1)), fc.boolean()).map(([host, dot]) => (dot ? `${host}.` : host));
+  return fc.tuple(fc.oneof(exampleHost(), domainOfLength(1, MAX_GOOD_NAME)), fc.boolean()).map(([host, dot]) => (dot ? `${host}.` : host));
 }
 
 /** A record name (1..100 characters, bounds often): a relative host name. */

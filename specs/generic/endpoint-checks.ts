@@ -5,6 +5,7 @@
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
+import { unservedRule } from '../../harness/judge.js';
 import { MissingCapability } from '../../harness/target.js';
 import { endpointKey, endpoints, type Endpoint, type ParamKind } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
@@ -96,9 +97,16 @@ async function sendWithUnknownId(c: Check, fx: Fixtures, endpoint: Endpoint, rec
  * The success a check of another rule expects of a valid request (a token's scopes, no token where none is needed):
  * a 404 or 405 says the endpoint is not served, which fails its own `serves` check, not this one.
  */
-function expectServedSuccess(c: Check, rule: string, exchange: Exchange, what: string): void {
+function expectServedSuccess(c: Check, rule: string, exchange: Exchange, what: string, recipe: Recipe): void {
   c.expectServed(exchange, what);
+  skipExcusedRefusal(c, recipe, exchange);
   c.expectSuccess(rule, exchange, what);
+}
+
+/** A served request refused for what the recipe says it cannot control: nothing to judge (`skip`, with the reason). */
+function skipExcusedRefusal(c: Check, recipe: Recipe, exchange: Exchange): void {
+  if (recipe.refusable && exchange.status >= 400 && exchange.status < 500 && unservedRule(exchange) === undefined)
+    c.skip(`the valid request was refused (HTTP ${exchange.status}), perhaps because ${recipe.refusable}`);
 }
 
 export function endpointChecks(document: Endpoint['document']): void {
@@ -116,7 +124,9 @@ export function endpointChecks(document: Endpoint['document']): void {
         [endpointRuleId(endpoint, 'serves'), ...shapeRules],
         'a valid request with a full-access token succeeds, with the documented response',
         async (c) => {
-          c.expectSuccess(endpointRuleId(endpoint, 'serves'), await sendValid(c, fx, endpoint, recipe), `${key} (valid)`);
+          const exchange = await sendValid(c, fx, endpoint, recipe);
+          skipExcusedRefusal(c, recipe, exchange);
+          c.expectSuccess(endpointRuleId(endpoint, 'serves'), exchange, `${key} (valid)`);
           const broken = brokenRule(c.record.findings, shapeRules);
           if (broken) c.fail(broken.rule, `${broken.request} ${broken.path}: ${broken.message}`);
         },
@@ -134,14 +144,14 @@ export function endpointChecks(document: Endpoint['document']): void {
       if (endpoint.auth === 'none') {
         const rule = endpointRuleId(endpoint, 'auth');
         check(rule, 'answers without a token', async (c) => {
-          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe, null, true), `${key} without a token`);
+          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe, null, true), `${key} without a token`, recipe);
         });
       }
       if (endpoint.auth === 'optional') {
         const rule = endpointRuleId(endpoint, 'auth');
         check(rule, 'answers without a token with public images only', async (c) => {
           const exchange = await sendValid(c, fx, endpoint, recipe, null);
-          expectServedSuccess(c, rule, exchange, `${key} without a token`);
+          expectServedSuccess(c, rule, exchange, `${key} without a token`, recipe);
           const images = (exchange.body as { data?: Array<{ id?: unknown }> } | undefined)?.data ?? [exchange.body as { id?: unknown }];
           const privateOnes = images.filter((image) => typeof image?.id === 'string' && !image.id.startsWith('compute/'));
           c.expect(
@@ -152,7 +162,7 @@ export function endpointChecks(document: Endpoint['document']): void {
           );
         });
         check(rule, 'answers with a token too', async (c) => {
-          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe), `${key} with a token`);
+          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe), `${key} with a token`, recipe);
         });
       }
 
@@ -160,7 +170,7 @@ export function endpointChecks(document: Endpoint['document']): void {
         const rule = endpointRuleId(endpoint, 'scope');
         check([rule, 'P1.auth.token-kinds'], `a token holding exactly ${endpoint.scopes.join(' + ')} is accepted`, async (c) => {
           const token = await c.principal({ scopes: endpoint.scopes });
-          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe, token), `${key} with exactly ${endpoint.scopes.join(', ')}`);
+          expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe, token), `${key} with exactly ${endpoint.scopes.join(', ')}`, recipe);
         });
         for (const missing of endpoint.scopes) {
           const scopes = lackingScopes(endpoint, missing);

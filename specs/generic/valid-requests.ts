@@ -22,6 +22,11 @@ export interface Recipe {
   destructive?: boolean;
   /** The run-wide lock held while the request is sent: it writes account-wide state other checks judge. */
   exclusive?: string;
+  /**
+   * Why a target may refuse even this request for what the request cannot control (a remote nameserver's
+   * permission): a refusal is then not judged as a fail of the checks expecting success.
+   */
+  refusable?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -371,6 +376,7 @@ export const validRequests: Record<string, Recipe> = {
     build: async (_c, fx) => at('/v4/domains', { json: { domain: `${fx.label('d', 40)}.example.com`, type: 'master', soa_email: 'hostmaster@example.com' } }),
   },
   'POST /v4/domains/import': {
+    refusable: 'the remote nameserver must allow zone transfers (AXFR) from the service, which the suite cannot arrange',
     adopt: adoptBy('domain', '/v4/domains', 'domain'),
     build: async (_c, fx) => at('/v4/domains/import', { json: { domain: `${fx.label('imp', 40)}.example.com`, remote_nameserver: 'ns1.example.com' } }),
   },

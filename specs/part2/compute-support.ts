@@ -3,7 +3,7 @@
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { SetupError, type Fixtures } from '../../harness/fixtures.js';
+import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { listPages } from '../../harness/lists.js';
 import { deepFind } from '../generic/valid-requests.js';
@@ -11,7 +11,6 @@ import { deepFind } from '../generic/valid-requests.js';
 export type Json = Record<string, unknown>;
 
 export const INSTANCES = '/v4/compute/instances';
-export const STRONG_PASSWORD = 'Conf0rmance!Pass';
 /** An id no target hands out in a conformance run. */
 export const UNKNOWN_ID = 999999937;
 

@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { CLOCK_LOCK, check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
-import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, diskToCapture } from '../generic/valid-requests.js';
 
@@ -14,7 +14,6 @@ const fx = useFixtures('part2-images');
 
 type Json = Record<string, unknown>;
 
-const STRONG_PASSWORD = 'Conf0rmance!Pass';
 const DAY = 24 * 3600;
 
 const imagePath = (id: string) => `/v4/images/${encodeURIComponent(id)}`;
