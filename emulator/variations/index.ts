@@ -102,6 +102,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database (cluster): "Conditions tying replication_type to cluster_size: not shown." and "Defaults of cluster_size, encrypted, replication_type and ssl_connection: not shown."`,
     does: 'a cluster created without them has cluster_size 3 and replication_type semi_synch; one node with a replicating type, or three with none, is refused',
   },
+  'allow-list-rewritten': {
+    leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range; … single addresses are shown with a /32 suffix in responses" (how an address is written back, and whether a repeated entry is kept, is not shown)`,
+    does: 'keeps each allow-list entry once, its address in canonical text (IPv6 as RFC 5952 writes it: 2600:3c00::/32)',
+  },
   'database-provisioning-30-minutes': {
     leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes"`,
     does: 'every cluster provisions for 30 minutes, the edge of the documented span',

@@ -97,6 +97,23 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'allow-list-rewritten',
+    async (server) => {
+      const created = await request(server)
+        .post('/v4/databases/mysql/instances')
+        .set(AUTH)
+        .send({
+          label: 'rewritten-db',
+          engine: 'mysql/8.0.30',
+          region: 'us-east',
+          type: 'g6-dedicated-2',
+          allow_list: ['2600:3c00:0:0:0:0:0:0/32', '2600:3c00::/32', '203.0.113.5', '0:0:0:0:0:0:0:1'],
+        })
+        .expect(200);
+      expect(created.body.allow_list).toEqual(['2600:3c00::/32', '203.0.113.5/32', '::1/128']);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -45,9 +45,22 @@ function normaliseIpOrCidr(value: string): string | null {
   return `${addr}/${Number(prefix)}`;
 }
 
+/** An entry as the allow-list-rewritten variation keeps it: the address in its canonical text (RFC 5952 for IPv6). */
+function rewritten(entry: string): string {
+  const [addr, prefix] = entry.split('/');
+  if (!ipaddr.isValid(addr!)) return entry;
+  const parsed = ipaddr.parse(addr!);
+  return `${parsed.kind() === 'ipv6' ? (parsed as ipaddr.IPv6).toRFC5952String() : parsed.toString()}/${prefix}`;
+}
+
 function allowList(store: Store, o: Record<string, unknown>): string[] | undefined {
   const items = optArray(o, 'allow_list');
   if (items === undefined) return undefined;
+  const entries = checkedAllowList(store, items);
+  return varied(store, 'allow-list-rewritten') ? [...new Set(entries.map(rewritten))] : entries;
+}
+
+function checkedAllowList(store: Store, items: unknown[]): string[] {
   return items.map((item, i) => {
     const field = `allow_list.${i}`;
     if (typeof item !== 'string') fail(`${field} must be a string holding an IP address or a CIDR range.`, field);
