@@ -127,6 +127,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance create body: "booted | boolean | no | default true when created with an image or backup; set false to stay offline" (what booted true means without either is not shown; such instances "stay offline and must be started manually")`,
     does: 'refuses booted true on an instance created without an image or a backup',
   },
+  'auto-resize-shrinks': {
+    leaves: `${D2}, Compute instance endpoints: "POST /v4/compute/instances/{computeId}/resize | … | body: type (string, required), allow_auto_disk_resize (boolean, default true)" (what an automatic disk resize does on a smaller type is not shown)`,
+    does: 'with allow_auto_disk_resize true (the default), a resize to a smaller type shrinks the single data disk to fit instead of refusing',
+  },
   'clone-label-of-source': {
     leaves: `${D2}, Clone body: a label "only for a new instance", and otherwise "a default label applies" (which default: not shown)`,
     does: "a clone to a new instance without a label takes the source's label",

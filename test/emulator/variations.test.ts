@@ -114,6 +114,27 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'auto-resize-shrinks',
+    async (server) => {
+      const deployed = async (label: string) =>
+        (
+          await request(server)
+            .post('/v4/compute/instances')
+            .set(AUTH)
+            .send({ label, region: 'us-east', type: 'g6-standard-2', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+            .expect(200)
+        ).body as Json;
+      const [kept, shrunk] = [await deployed('resize-kept'), await deployed('resize-shrunk')];
+      const resize = (instance: Json, body: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/resize`)
+          .set(AUTH)
+          .send(body);
+      expect((await resize(kept, { type: 'g6-standard-1', allow_auto_disk_resize: false }).expect(400)).body.errors[0]).toMatchObject({ field: 'type' });
+      await resize(shrunk, { type: 'g6-standard-1' }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -71,7 +71,13 @@ export function resizeHandler(ctx: RequestContext) {
   const autoResize = optBool(o, 'allow_auto_disk_resize') ?? true;
   if (!faulty(store, 'P2.resize.no-running-actions')) requireIdle(store, inst);
   if (store.pastDueBalance) fail('The account has an outstanding balance; pay it before resizing', null);
-  const used = usedDisk(store, inst.id);
+  let used = usedDisk(store, inst.id);
+  // Under the variation an automatic disk resize also shrinks the single data disk of the default layout to fit.
+  const data = disksOf(store, inst.id).filter((d) => d.filesystem !== 'swap');
+  if (autoResize && used > type.disk && data.length === 1 && varied(store, 'auto-resize-shrinks') && used - data[0]!.size < type.disk) {
+    data[0]!.size -= used - type.disk;
+    used = type.disk;
+  }
   if (used > type.disk && !faulty(store, 'P2.resize.disk-allocation')) {
     fail(`The instance's disks use ${used} MB but type ${type.id} allows ${type.disk} MB; delete or shrink disks first`, 'type');
   }
@@ -81,7 +87,6 @@ export function resizeHandler(ctx: RequestContext) {
   inst.alerts.cpu = Math.min(inst.alerts.cpu, 100 * type.vcpus);
   if (autoResize && type.disk > oldDisk) {
     // Grow the single non-swap disk when the layout is the default one (one data disk plus optional swap).
-    const data = disksOf(store, inst.id).filter((d) => d.filesystem !== 'swap');
     if (data.length === 1) data[0]!.size += type.disk - used;
   }
   if (faulty(store, 'P2.instance.region.migration-only'))
