@@ -241,8 +241,8 @@ export class Check {
   /**
    * The request was rejected: an error response (a 4xx, or a 5xx carrying the documented error body — status codes
    * per condition are not shown; a 5xx is a warning of its own, P1.errors.no-server-error). When `field` is given and
-   * the error body names a field, that field must be the offending member or one of its ancestors (`a.b[3].c` and
-   * `a.b.3.c` are the same path).
+   * the error body names a field, that field must be the offending member, one of its ancestors or a member inside it
+   * (`a.b[3].c` and `a.b.3.c` are the same path; see `namesField`).
    */
   expectRejected(rule: string, exchange: Exchange, what = 'the request', field?: string | null): void {
     this.expect(
@@ -353,12 +353,19 @@ export class Check {
   }
 }
 
-/** Whether an error body names `field` (or a member holding it); null when it names no field at all. */
+/**
+ * Whether an error body names `field`, a member holding it, or a member inside it (the slot `devices.sdb` at fault
+ * may be named by its `volume_id`); a `*` in `field` is any item (either of two equal labels is at fault). Null when
+ * it names no field at all.
+ */
 export function namesField(exchange: Exchange, field: string): boolean | null {
   const named = errorFields(exchange.body);
   if (!named.length) return null;
-  const expected = normaliseField(field);
-  return named.some((name) => expected === name || expected.startsWith(`${name}.`));
+  const expected = normaliseField(field).split('.');
+  return named.some((name) => {
+    const path = name.split('.');
+    return expected.slice(0, path.length).every((segment, i) => segment === '*' || segment === path[i]);
+  });
 }
 
 /** A 4xx, or a 5xx whose body is the documented error body (`errors`, an array). */

@@ -168,7 +168,8 @@ export const badInterfaces: BadInterfaces[] = [
   },
   {
     rule: 'P2.interfaces.label.unique',
-    field: '1.label',
+    // either of the two equal labels is at fault
+    field: '*.label',
     arbitrary: (context) => thenMaybePublic(vlanInterfaces(context, 2).map(([first, second]) => [first!, { ...second, label: first!.label }])),
   },
   {
@@ -196,7 +197,7 @@ export const badInterfaces: BadInterfaces[] = [
   {
     // Identical text: the emulator compares the strings, the schema the addresses; both agree on this.
     rule: 'P2.interfaces.ipam-address.unique',
-    field: '1.ipam_address',
+    field: '*.ipam_address',
     arbitrary: (context) =>
       thenMaybePublic(
         fc.tuple(vlanInterfaces(context, 2), ipv4Cidr()).map(([[first, second], ipam]) => [
@@ -207,7 +208,7 @@ export const badInterfaces: BadInterfaces[] = [
   },
   {
     rule: 'P2.interfaces.public.max-1',
-    field: '1.purpose',
+    field: '*.purpose',
     arbitrary: (context) =>
       fc
         .tuple(publicInterface(), publicInterface(), fc.option(oneVlan(context), { nil: null }))

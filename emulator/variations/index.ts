@@ -131,6 +131,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance endpoints: "POST /v4/compute/instances/{computeId}/resize | … | body: type (string, required), allow_auto_disk_resize (boolean, default true)" (what an automatic disk resize does on a smaller type is not shown)`,
     does: 'with allow_auto_disk_resize true (the default), a resize to a smaller type shrinks the single data disk to fit instead of refusing',
   },
+  'duplicates-name-first': {
+    leaves: `${D1}, Errors 1: "… 'field' (the request field at fault, a dot-separated path …)" (of two interfaces with the same label, ipam_address or public purpose, which is at fault is not shown)`,
+    does: 'an error about two interfaces clashing names the first of them, not the second',
+  },
   'clone-label-of-source': {
     leaves: `${D2}, Clone body: a label "only for a new instance", and otherwise "a default label applies" (which default: not shown)`,
     does: "a clone to a new instance without a label takes the source's label",

@@ -135,6 +135,18 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'duplicates-name-first',
+    async (server) => {
+      const vlan = { purpose: 'vlan', label: 'same-vlan' };
+      const refused = await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({ label: 'clashing-vlans', region: 'us-east', type: 'g6-standard-1', interfaces: [vlan, vlan] })
+        .expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ field: 'interfaces.0.label' });
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -4,6 +4,7 @@ import type { Store } from '../../core/store.js';
 import { asObject, fail, optArray, optString, reqString } from '../../core/validate.js';
 import { getInstance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { states, vlans, type Iface } from './model.js';
 
 const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
@@ -26,6 +27,8 @@ export function interfacesOf(store: Store, o: Record<string, unknown>, region: s
   const list: Iface[] = [];
   arr.forEach((raw, i) => {
     const path = `${key}.${i}`;
+    // The item a clash is reported on: this one, or under the variation the earlier one it clashes with.
+    const clashing = (earlier: number) => (varied(store, 'duplicates-name-first') ? `${key}.${earlier}` : path);
     const item = asObject(raw, path);
     const purpose = (
       (faulty(store, 'P2.interfaces.purpose.required') && item.purpose === undefined) ||
@@ -41,7 +44,7 @@ export function interfacesOf(store: Store, o: Record<string, unknown>, region: s
       if (!faulty(store, 'P2.interfaces.label.empty-for-public')) emptyOrNull('label');
       if (!faulty(store, 'P2.interfaces.ipam-address.vlan-only')) emptyOrNull('ipam_address');
       if (list.some((x) => x.purpose === 'public') && !faulty(store, 'P2.interfaces.public.max-1'))
-        fail('Only one public interface is allowed per instance', `${path}.purpose`);
+        fail('Only one public interface is allowed per instance', `${clashing(list.findIndex((x) => x.purpose === 'public'))}.purpose`);
       list.push({ purpose, label: null, ipam_address: null });
       return;
     }
@@ -60,9 +63,9 @@ export function interfacesOf(store: Store, o: Record<string, unknown>, region: s
     if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr'))
       fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
     if (list.some((x) => x.label === label) && !faulty(store, 'P2.interfaces.label.unique'))
-      fail("Interface labels must be unique among the instance's interfaces", `${path}.label`);
+      fail("Interface labels must be unique among the instance's interfaces", `${clashing(list.findIndex((x) => x.label === label))}.label`);
     if (ipam !== null && list.some((x) => x.ipam_address === ipam) && !faulty(store, 'P2.interfaces.ipam-address.unique'))
-      fail("ipam_address must be unique among the instance's interfaces", `${path}.ipam_address`);
+      fail("ipam_address must be unique among the instance's interfaces", `${clashing(list.findIndex((x) => x.ipam_address === ipam))}.ipam_address`);
     list.push({ purpose, label, ipam_address: ipam });
   });
   const vlanIfaces = list.map((x, i) => ({ x, i })).filter(({ x }) => x.purpose === 'vlan');
