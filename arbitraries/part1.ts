@@ -71,8 +71,7 @@ const maintenanceWindow = () => {
 };
 
 const databaseUpdate: BodyGen = (context) => optionalRecord({ allow_list: allowList(), label: label(context.labelPrefix, 3, 32) });
-const databaseUpdateWithWindow: BodyGen = (context) =>
-  merged(databaseUpdate(context), fc.record({ updates: maintenanceWindow() }));
+const databaseUpdateWithWindow: BodyGen = (context) => merged(databaseUpdate(context), fc.record({ updates: maintenanceWindow() }));
 
 const badAllowListItem = (): ValueGen => () =>
   fc.tuple(fc.oneof(notIp(), notCidr()), fc.array(ipOrCidr(), { maxLength: 2 })).map(([bad, good]) => [bad, ...good]);
