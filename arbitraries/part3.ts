@@ -297,7 +297,8 @@ const ipsAssign: BodyGen = (context) => fc.oneof(assignTop(0)(context), assignIn
 
 const ipsAssignViolations: Violation[] = [
   missing('P3.ips-assign.assignments.required', assignTop(0), 'assignments'),
-  missing('P3.ips-assign.region.required', assignTop(0), 'region'),
+  // an error may name region beside the array or in an item: where it stands is not shown
+  broken('P3.ips-assign.region.required', assignTop(0), { region: ABSENT }, 'region|assignments.*.region'),
   missing('P3.assignment.address.required', assignTop(1), 'assignments.0.address'),
   missing('P3.assignment.compute-id.required', assignTop(1), 'assignments.0.compute_id'),
   broken('P3.ips-assign.address.ipv4-or-ipv6-range', (c) => fc.oneof(assignTop(1)(c), assignInItems(c)), {
@@ -312,11 +313,18 @@ const ipsAssignViolations: Violation[] = [
   }),
   ...wrongTypes('P3.ips-assign.types', assignTop(1), [
     ['assignments', 'array'],
-    ['region', 'string'],
     ['assignments.0.address', 'string'],
     ['assignments.0.compute_id', 'integer'],
   ]),
-  ...wrongTypes('P3.ips-assign.types', assignInItems, [['assignments.0.region', 'string']]),
+  // region of another type, wherever the target takes it (its place is not shown)
+  ...[assignTop(1), assignInItems].map((valid) =>
+    broken(
+      'P3.ips-assign.types',
+      valid,
+      { [valid === assignInItems ? 'assignments.0.region' : 'region']: () => fc.constantFrom(42, true, ['us-east'], { id: 'us-east' }) },
+      'region|assignments.*.region',
+    ),
+  ),
   serverJudged('P3.assign.same-region', assignTop(1), { region: oneOf('zz-nowhere-9', 'xx-void-1') }),
   serverJudged('P3.assign.accessible-in-region', assignTop(1), { 'assignments.0.address': () => foreignIpv4() }),
 ];

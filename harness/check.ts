@@ -355,17 +355,24 @@ export class Check {
 
 /**
  * Whether an error body names `field`, a member holding it, or a member inside it (the slot `devices.sdb` at fault
- * may be named by its `volume_id`); a `*` in `field` is any item (either of two equal labels is at fault). Null when
- * it names no field at all.
+ * may be named by its `volume_id`); a `*` in `field` is any item (either of two equal labels is at fault), and `|`
+ * separates places the member may stand in (`region|assignments.*.region`). Null when it names no field at all.
  */
 export function namesField(exchange: Exchange, field: string): boolean | null {
   const named = errorFields(exchange.body);
   if (!named.length) return null;
-  const expected = normaliseField(field).split('.');
-  return named.some((name) => {
-    const path = name.split('.');
-    return expected.slice(0, path.length).every((segment, i) => segment === '*' || segment === path[i]);
-  });
+  return named.some((name) => fieldNamedBy(field, name));
+}
+
+/** Whether the path `named` names the member at fault `field` (its rules: `namesField`). */
+export function fieldNamedBy(field: string, named: string): boolean {
+  const path = normaliseField(named).split('.');
+  return field.split('|').some((place) =>
+    normaliseField(place)
+      .split('.')
+      .slice(0, path.length)
+      .every((segment, i) => segment === '*' || segment === path[i]),
+  );
 }
 
 /** A 4xx, or a 5xx whose body is the documented error body (`errors`, an array). */

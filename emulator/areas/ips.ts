@@ -31,6 +31,7 @@ import { getInstance, instanceFromBody, listInstances, type Instance } from '../
 import { listVlans } from './compute/interfaces.js';
 import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
+import { varied } from '../variations/index.js';
 import { faulty } from '../faults/index.js';
 
 interface IpAddress {
@@ -167,7 +168,10 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   // `region` may stand beside the array or in each item (placement not shown): required for ips/assign unless
   // every item carries one. Checked before the array so that a missing region is named as such.
   let region = optString(o, 'region');
-  if (withRanges && region === undefined && !faulty(ctx.store, 'P3.ips-assign.region.required')) {
+  // Under the variation ips/assign takes region in each item only (required there, checked with the items).
+  const inItemsOnly = withRanges && varied(ctx.store, 'assign-region-in-items');
+  if (inItemsOnly && region !== undefined) fail('region goes in each assignment, not beside the array.', 'region');
+  if (withRanges && !inItemsOnly && region === undefined && !faulty(ctx.store, 'P3.ips-assign.region.required')) {
     const raw = o['assignments'];
     const inItems =
       Array.isArray(raw) &&
@@ -198,7 +202,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     const item = asObject(raw, path);
     const address = reqString(item, 'address', { path });
     const computeId = reqInt(item, 'compute_id', { path });
-    const itemRegion = optString(item, 'region', { path });
+    const itemRegion = inItemsOnly ? reqString(item, 'region', { path }) : optString(item, 'region', { path });
     const field = `${path}.address`;
     // The address's form first, then what it and the instance refer to.
     if (address.includes('/')) {

@@ -135,6 +135,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Errors 1: "… 'field' (the request field at fault, a dot-separated path …)" (of two interfaces with the same label, ipam_address or public purpose, which is at fault is not shown)`,
     does: 'an error about two interfaces clashing names the first of them, not the second',
   },
+  'assign-region-in-items': {
+    leaves: `${D3}, IP addresses: "Placement of region (beside the array or inside each item): not shown."`,
+    does: 'ips/assign takes region only in each assignment item and refuses it beside the array',
+  },
   'clone-label-of-source': {
     leaves: `${D2}, Clone body: a label "only for a new instance", and otherwise "a default label applies" (which default: not shown)`,
     does: "a clone to a new instance without a label takes the source's label",

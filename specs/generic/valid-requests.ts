@@ -7,6 +7,7 @@ import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
+import { assignmentBody } from '../part3/ip-addresses-support.js';
 
 export interface ValidRequest {
   path: string;
@@ -494,9 +495,8 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/networking/ips/assign': {
     build: async (c, fx) => {
       const instance = await fx.instance(c);
-      return at('/v4/networking/ips/assign', {
-        json: { region: c.target.info.config.region, assignments: [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }] },
-      });
+      const assignments = [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }];
+      return at('/v4/networking/ips/assign', { json: await assignmentBody(c, fx, '/v4/networking/ips/assign', c.target.info.config.region, assignments) });
     },
   },
   'POST /v4beta/networking/ips/share': {
@@ -509,9 +509,8 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/networking/ipv4/assign': {
     build: async (c, fx) => {
       const instance = await fx.instance(c);
-      return at('/v4/networking/ipv4/assign', {
-        json: { region: c.target.info.config.region, assignments: [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }] },
-      });
+      const assignments = [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }];
+      return at('/v4/networking/ipv4/assign', { json: await assignmentBody(c, fx, '/v4/networking/ipv4/assign', c.target.info.config.region, assignments) });
     },
   },
   'POST /v4/networking/ipv4/share': { build: async (c, fx) => at('/v4/networking/ipv4/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }) },

@@ -1,6 +1,8 @@
 // Helpers of the IP address spec (ip-addresses.spec.ts): an instance's addresses as its view (document 2) shows them.
 import ipaddr from 'ipaddr.js';
 import type { Check } from '../../harness/check.js';
+import type { Fixtures } from '../../harness/fixtures.js';
+import { succeeded } from '../../harness/lists.js';
 
 type Json = Record<string, unknown>;
 
@@ -38,4 +40,47 @@ export async function snapshot(c: Check, ids: number[]): Promise<string> {
   const parts = [];
   for (const id of ids) parts.push(`${id}:${(await addressesOf(c, id)).ipv4.slice().sort().join(',')}`);
   return parts.join(' ');
+}
+
+/** Where `region` stands in an assignment body: beside the array or in each item ("placement not shown"). */
+export const REGION_PLACES = 'region|assignments.*.region';
+
+/**
+ * An assignment body with `region` where the target takes it, beside the array or in each item (not shown): found once
+ * per path and file by an assignment that changes nothing (an instance's public address to that instance: the first
+ * receiving instance's, else the file's instance's), sent with `region` beside the array, else in each item. Beside
+ * the array when neither is taken.
+ */
+export async function assignmentBody(
+  c: Check,
+  fx: Fixtures,
+  path: string,
+  region: string,
+  assignments: Array<{ address: string; compute_id: number }>,
+): Promise<Json> {
+  return withRegionPlaced(c, fx, path, { region, assignments }, assignments[0]?.compute_id);
+}
+
+/**
+ * `body` with its `region` (beside the array or in the items) where the target takes it; a body without one is sent
+ * as it is. Where the target takes it in each item and the body has no items, `region` is left out: beside the array
+ * it would be refused for its place, not for what the body breaks.
+ */
+export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, body: Json, holderId?: number): Promise<Json> {
+  const inItems = await fx.shared(`region placement of ${path}`, async () => {
+    const holder = holderId ?? (await fx.instance(c)).id;
+    const unchanged = [{ address: await publicOf(c, holder), compute_id: holder }];
+    if (succeeded(await c.post(path, { region: c.target.info.config.region, assignments: unchanged }))) return false;
+    return succeeded(await c.post(path, { assignments: unchanged.map((item) => ({ ...item, region: c.target.info.config.region })) }));
+  });
+  const isItem = (item: unknown): item is Json => !!item && typeof item === 'object' && !Array.isArray(item);
+  const { region: beside, assignments, ...rest } = body;
+  const items = Array.isArray(assignments) ? (assignments as unknown[]) : undefined;
+  const region = beside ?? items?.find((item): item is Json => isItem(item) && item.region !== undefined)?.region;
+  if (region === undefined) return body;
+  const bare = items?.map((item) => (isItem(item) ? Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'region')) : item));
+  if (!inItems) return { ...rest, region, ...(assignments === undefined ? {} : { assignments: bare ?? assignments }) };
+  return bare
+    ? { ...rest, assignments: bare.map((item) => (isItem(item) ? { ...item, region } : item)) }
+    : { ...rest, ...(assignments === undefined ? {} : { assignments }) };
 }

@@ -14,7 +14,7 @@ import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
-import { addressesOf, isPrivate, norm6, privateOf, publicOf, slaacOf, snapshot } from './ip-addresses-support.js';
+import { addressesOf, assignmentBody, isPrivate, norm6, privateOf, publicOf, REGION_PLACES, slaacOf, snapshot } from './ip-addresses-support.js';
 
 type Json = Record<string, unknown>;
 
@@ -193,13 +193,13 @@ describe('IP assignment', () => {
         const region = c.target.info.config.region;
         const [a, b] = await publicPair(c);
         const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
-        const swap = await c.post(path, {
-          region,
-          assignments: [
+        const swap = await c.post(
+          path,
+          await assignmentBody(c, fx, path, region, [
             { address: pa, compute_id: b.id },
             { address: pb, compute_id: a.id },
-          ],
-        });
+          ]),
+        );
         c.expectSuccess('P3.assign.accessible-in-region', swap, 'swapping the public addresses of two instances of the region');
         const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
         c.expect(
@@ -219,7 +219,7 @@ describe('IP assignment', () => {
       const region = c.target.info.config.region;
       const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c)];
       const priv = await privateOf(c, a.id);
-      const moved = await c.post(path, { region, assignments: [{ address: priv, compute_id: b.id }] });
+      const moved = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: priv, compute_id: b.id }]));
       c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
       const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
       c.expect(
@@ -234,7 +234,7 @@ describe('IP assignment', () => {
       const [a, b] = await publicPair(c);
       const pa = await publicOf(c, a.id);
       const before = await snapshot(c, [a.id, b.id]);
-      const refused = await c.post(path, { region, assignments: [{ address: pa, compute_id: b.id }] });
+      const refused = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: pa, compute_id: b.id }]));
       c.expectRejected('P3.assign.end-public-ipv4', refused, `moving the only public address of instance ${a.id} away`);
       const after = await snapshot(c, [a.id, b.id]);
       c.expect('P3.assign.end-public-ipv4', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
@@ -245,7 +245,7 @@ describe('IP assignment', () => {
       const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c, { private_ip: true })];
       const pb = await privateOf(c, b.id);
       const before = await snapshot(c, [a.id, b.id]);
-      const refused = await c.post(path, { region, assignments: [{ address: pb, compute_id: a.id }] });
+      const refused = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: pb, compute_id: a.id }]));
       c.expectRejected('P3.assign.end-private-max-1', refused, `giving instance ${a.id} a second private address`);
       const after = await snapshot(c, [a.id, b.id]);
       c.expect('P3.assign.end-private-max-1', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
@@ -257,13 +257,13 @@ describe('IP assignment', () => {
       const [a, far] = [await fx.newInstance(c), await fx.newInstance(c, { region: elsewhere })];
       const [pa, pf] = [await publicOf(c, a.id), await publicOf(c, far.id)];
       const before = await snapshot(c, [a.id, far.id]);
-      const refused = await c.post(path, {
-        region,
-        assignments: [
+      const refused = await c.post(
+        path,
+        await assignmentBody(c, fx, path, region, [
           { address: pf, compute_id: a.id },
           { address: pa, compute_id: far.id },
-        ],
-      });
+        ]),
+      );
       c.expectRejected('P3.assign.same-region', refused, `swapping addresses with an instance of ${elsewhere} in an assignment for ${region}`);
       const after = await snapshot(c, [a.id, far.id]);
       c.expect('P3.assign.same-region', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
@@ -273,13 +273,10 @@ describe('IP assignment', () => {
       const region = c.target.info.config.region;
       const [a, b] = await publicPair(c);
       const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
-      const body = {
-        region,
-        assignments: [
-          { address: pa, compute_id: b.id },
-          { address: pb, compute_id: a.id },
-        ],
-      };
+      const body = await assignmentBody(c, fx, path, region, [
+        { address: pa, compute_id: b.id },
+        { address: pb, compute_id: a.id },
+      ]);
       const partial = await c.principal({
         scopes: '*',
         restricted: true,
@@ -310,7 +307,7 @@ describe('IP assignment: region', () => {
         { address: pb, compute_id: a.id },
       ],
     });
-    c.expectRejected(rule, refused, 'swapping the public addresses of two instances with no region beside the assignments or in them', 'region');
+    c.expectRejected(rule, refused, 'swapping the public addresses of two instances with no region beside the assignments or in them', REGION_PLACES);
     const after = await snapshot(c, [a.id, b.id]);
     c.expect(rule, after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
   });
@@ -482,7 +479,8 @@ describe('IPv6 ranges', () => {
       const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
       if (typeof rangeRegion === 'string')
         c.expect('P3.ipv6-range.region-of-instance', rangeRegion === region, `the range routed to an instance of ${region} is in ${rangeRegion}`);
-      const assign = await c.post('/v4/networking/ips/assign', { region, assignments: [{ address: `${created.range}/64`, compute_id: q.id }] });
+      const path = '/v4/networking/ips/assign';
+      const assign = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: `${created.range}/64`, compute_id: q.id }]));
       c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
       const view = await rangeView(c, created.range);
       const target = (view.body as Json | undefined)?.route_target;

@@ -17,6 +17,7 @@ import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/
 import { loadContract } from '../../harness/contract.js';
 import { deepFind, diskToCapture, instanceBackup, validRequests } from '../generic/valid-requests.js';
 import { shutDown } from '../part2/compute-support.js';
+import { withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
 
@@ -115,6 +116,8 @@ interface ValidPlan {
    * undefined: the run is then discarded (`fc.pre`) instead of judged.
    */
   excuse?: (c: Check, body: Json, fx: Fixtures) => Promise<string | undefined>;
+  /** A member whose place in the body is not shown, moved to where the target takes it before a body is sent. */
+  placed?: (c: Check, fx: Fixtures, path: string, body: Json) => Promise<Json>;
 }
 
 /** The instances a body names in `<member>.computes` (firewall devices, transfer entities). */
@@ -257,8 +260,8 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     },
   },
   'requests/domain-import': { skip: 'an import is accepted only when the remote nameserver allows zone transfers (AXFR) from the service' },
-  'requests/ips-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)' },
-  'requests/ipv4-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)' },
+  'requests/ips-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)', placed: withRegionPlaced },
+  'requests/ipv4-assign': { skip: 'accepting an assignment depends on every instance end state (not in the body)', placed: withRegionPlaced },
   'requests/ip-update': { skip: 'an rDNS name is accepted only when forward DNS is already set up (not in the body)' },
 };
 
@@ -419,7 +422,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               fc.pre(plan?.accept?.(body, labels) ?? true);
               const path = await pathFor(c, fx, endpoint, plan, ctx);
               const mark = fx.mark();
-              const exchange = await c.send(endpoint.method, path, { json: body });
+              const exchange = await c.send(endpoint.method, path, { json: plan?.placed ? await plan.placed(c, fx, path, body) : body });
               await recipe.adopt?.(c, fx, { path, json: body }, exchange);
               // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
               await fx.cleanup(mark);
@@ -461,7 +464,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                 exclusively(c, async () => {
                   const attempt = async (before: unknown) => {
                     const mark = fx.mark();
-                    const exchange: Exchange = await c.send(endpoint.method, path, { json: body });
+                    const exchange: Exchange = await c.send(endpoint.method, path, { json: plan?.placed ? await plan.placed(c, fx, path, body) : body });
                     // What a wrongly accepted body made is deleted at once: nothing is left on the target, and a shrinking
                     // step that sends the body again is judged on its own (not refused as a duplicate of the first).
                     await recipe.adopt?.(c, fx, { path, json: body }, exchange);

@@ -147,6 +147,17 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'assign-region-in-items',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const holder = instances.data.find((instance) => instance.region === 'us-east' && (instance.ipv4 as string[]).length)!;
+      const unchanged = [{ address: (holder.ipv4 as string[])[0], compute_id: holder.id }];
+      const assign = (body: Json) => request(server).post('/v4/networking/ips/assign').set(AUTH).send(body);
+      expect((await assign({ region: 'us-east', assignments: unchanged }).expect(400)).body.errors[0]).toMatchObject({ field: 'region' });
+      await assign({ assignments: unchanged.map((item) => ({ ...item, region: 'us-east' })) }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

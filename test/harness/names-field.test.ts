@@ -15,6 +15,8 @@ describe('namesField', () => {
     ['devices.sdb', 'devices.sdb.volume_id'],
     ['interfaces.*.label', 'interfaces.0.label'],
     ['interfaces.*.label', 'interfaces.1.label'],
+    ['region|assignments.*.region', 'region'],
+    ['region|assignments.*.region', 'assignments.2.region'],
   ])('the member at fault %s is named by %s', (field, named) => {
     expect(namesField(refused(named), field)).toBe(true);
   });
@@ -25,6 +27,7 @@ describe('namesField', () => {
     ['interfaces.*.label', 'interfaces.0.purpose'],
     ['devices.sdb', 'devices.sda.disk_id'],
     ['label', 'labels'],
+    ['region|assignments.*.region', 'assignments.0.address'],
   ])('the member at fault %s is not named by %s', (field, named) => {
     expect(namesField(refused(named), field)).toBe(false);
   });
