@@ -178,6 +178,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (booting an instance that is already running is not covered by the boot rules)`,
     does: 'refuses to boot an instance that is already running (shut it down first)',
   },
+  'rescue-running-refused': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (rescuing an instance that is running is not covered by the rescue rules)`,
+    does: 'refuses to rescue an instance that is running (shut it down first)',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

@@ -312,8 +312,9 @@ export const validRequests: Record<string, Recipe> = {
       return at(`/v4/compute/instances/${instance.id}/configs/${found.id}`);
     },
   },
+  // An instance that never booted: whether a running one can be rescued is not covered by the documents.
   'POST /v4/compute/instances/{computeId}/rescue': {
-    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/rescue`, { json: { devices: {} } }),
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/rescue`, { json: { devices: {} } }),
   },
   'POST /v4/compute/instances/{computeId}/resize': {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, { json: { type: c.target.info.config.largerInstanceType } }),

@@ -231,7 +231,12 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/boot`,
     settle: (c, context) => shutDown(c, context.computeIds[0]!),
   },
-  'requests/instance-rescue': { path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue` },
+  // Rescuing a running instance is not covered by the documents (a server may ask for a shutdown first): each body goes
+  // to the instance shut down, as the boot bodies do.
+  'requests/instance-rescue': {
+    path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue`,
+    settle: (c, context) => shutDown(c, context.computeIds[0]!),
+  },
   // The file's private image is an upload pending its data: another spec file's day-long clock advance expires it
   // (seen in the variation matrix with the spec files in another order). The bodies go to it without reading it first
   // (the recipe does); a body refused because it is gone is not judged, and the next one goes to a new upload.

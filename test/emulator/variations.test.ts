@@ -158,6 +158,26 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'rescue-running-refused',
+    async (server) => {
+      const deployed = async (label: string, booted: boolean) =>
+        (
+          await request(server)
+            .post('/v4/compute/instances')
+            .set(AUTH)
+            .send({ label, region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', booted })
+            .expect(200)
+        ).body as Json;
+      const rescue = (instance: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/rescue`)
+          .set(AUTH)
+          .send({});
+      await rescue(await deployed('rescue-running', true)).expect(400);
+      await rescue(await deployed('rescue-offline', false)).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -57,6 +57,7 @@ export function rescueHandler(ctx: RequestContext) {
     devicesOf(store, inst, devs, 'devices', sdhAllowed ? SLOTS : ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg']);
   }
   requireIdle(store, inst);
+  if (inst.status === 'running' && varied(store, 'rescue-running-refused')) fail('The instance is running; shut it down before rescuing it', null);
   inst.status = 'running';
   touch(store, inst);
   emit(ctx, 'compute_boot', inst);
