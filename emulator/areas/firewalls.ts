@@ -248,6 +248,11 @@ function firewallOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): 
   return f;
 }
 
+/** A device as the responses show it: as stored, or under the variation `{id, compute_id, created, updated}`. */
+function deviceView(store: Store, d: FirewallDevice): unknown {
+  return varied(store, 'device-compute-id') ? { id: d.id, compute_id: d.entity.id, created: d.created, updated: d.updated } : d;
+}
+
 function deviceOr404(ctx: RequestContext, f: Firewall): FirewallDevice {
   const raw = ctx.params['deviceId']!;
   const d = /^\d{1,15}$/.test(raw) ? devicesOf(ctx.store, f.id).find((x) => x.id === Number(raw)) : undefined;
@@ -364,7 +369,9 @@ const routes: Route[] = [
     emitEvent(ctx.store, ctx.principal, { action: faulty(ctx.store, 'P3.firewall.event.delete') ? 'firewall_update' : 'firewall_delete', entity: entityOf(f) });
     return {};
   }),
-  route('GET', `${BASE}/{firewallId}/devices`, R, (ctx) => paginate(ctx, devicesOf(ctx.store, firewallOr404(ctx, 'read_only').id))),
+  route('GET', `${BASE}/{firewallId}/devices`, R, (ctx) =>
+    paginate(ctx, devicesOf(ctx.store, firewallOr404(ctx, 'read_only').id), (d) => deviceView(ctx.store, d)),
+  ),
   route('POST', `${BASE}/{firewallId}/devices`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
     const o = asObject(ctx.body ?? {});
@@ -381,12 +388,12 @@ const routes: Route[] = [
     const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
     if (!faulty(ctx.store, 'P1.events.emission~device-add'))
       emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
-    return d;
+    return deviceView(ctx.store, d);
   }),
   route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {
     const f = firewallOr404(ctx, 'read_only');
     if (faulty(ctx.store, 'P3.firewall.device.listed')) fail(`Device ${ctx.params['deviceId']} not found on firewall ${f.id}.`, null, 404);
-    return deviceOr404(ctx, f);
+    return deviceView(ctx.store, deviceOr404(ctx, f));
   }),
   route('DELETE', `${BASE}/{firewallId}/devices/{deviceId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');

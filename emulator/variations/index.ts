@@ -182,6 +182,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (rescuing an instance that is running is not covered by the rescue rules)`,
     does: 'refuses to rescue an instance that is running (shut it down first)',
   },
+  'device-compute-id': {
+    leaves: `${D3}, Firewall devices: "Fields of a device as returned: not shown."`,
+    does: 'shows a firewall device as {id, compute_id, created, updated}',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

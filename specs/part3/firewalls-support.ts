@@ -19,16 +19,33 @@ export function rulesOf(n: number, first = 1000): Json[] {
   return Array.from({ length: n }, (_, i) => tcpRule(String(first + i)));
 }
 
-/** The device of `instanceId` in a firewall's devices list (its fields are not shown: entity id or entity_id). */
-export function deviceOf(devices: Json[], instanceId: number): Json | undefined {
-  return devices.find(
-    (item) => item.entity_id === instanceId || (item.entity as Json | undefined)?.id === instanceId || (item.id === instanceId && item.type === 'compute'),
-  );
+/** The instance a device is, in the forms the suite reads (a device's fields are not shown): entity.id, entity_id, or id with type compute. */
+export function instanceOfDevice(item: Json): unknown {
+  return (item.entity as Json | undefined)?.id ?? item.entity_id ?? (item.type === 'compute' ? item.id : undefined);
 }
 
-/** The firewall's devices; `expected`: instances just added, whose devices a lagging list is read again for. */
+/** The device of `instanceId` in a firewall's devices list. */
+export function deviceOf(devices: Json[], instanceId: number): Json | undefined {
+  return devices.find((item) => instanceOfDevice(item) === instanceId);
+}
+
+/**
+ * The firewall's devices; `expected`: instances just added, whose devices a lagging list is read again for. `skip`
+ * when a device shows its instance in none of the forms the suite reads: which one it is cannot be told.
+ */
 export async function devicesOf(c: Check, firewallId: number, expected: number[] = []): Promise<Json[]> {
-  return listAll(c, `${FW}/${firewallId}/devices`, undefined, expected.length ? { until: (items: Json[]) => expected.every((id) => deviceOf(items, id)) } : {});
+  const devices = await listAll(
+    c,
+    `${FW}/${firewallId}/devices`,
+    undefined,
+    expected.length ? { until: (items: Json[]) => expected.every((id) => deviceOf(items, id)) } : {},
+  );
+  const unread = devices.find((item) => typeof instanceOfDevice(item) !== 'number');
+  if (unread)
+    return c.skip(
+      `a device of firewall ${firewallId} shows its instance in none of entity.id, entity_id, id with type compute (a device's fields are not shown): ${JSON.stringify(unread).slice(0, 200)}`,
+    );
+  return devices;
 }
 
 export const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;

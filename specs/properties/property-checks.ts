@@ -17,6 +17,7 @@ import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/
 import { loadContract } from '../../harness/contract.js';
 import { deepFind, diskToCapture, instanceBackup, validRequests } from '../generic/valid-requests.js';
 import { shutDown } from '../part2/compute-support.js';
+import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
@@ -137,7 +138,9 @@ function heldByEnabledFirewall(c: Check, body: Json): Promise<string | undefined
     for (const firewall of await listItems(c, '/v4/networking/firewalls')) {
       if (firewall.status !== 'enabled') continue;
       const devices = await listItems(c, `/v4/networking/firewalls/${String(firewall.id)}/devices`);
-      const held = named.find((id) => devices.some((device) => device.entity_id === id || (device.entity as Json | undefined)?.id === id));
+      if (devices.some((device) => typeof instanceOfDevice(device) !== 'number'))
+        return `a device of the enabled firewall ${String(firewall.id)} may hold it (which instance a device is cannot be read)`;
+      const held = named.find((id) => devices.some((device) => instanceOfDevice(device) === id));
       if (held !== undefined) return `instance ${held} is a device of the enabled firewall ${String(firewall.id)}`;
     }
     return undefined;

@@ -178,6 +178,26 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'device-compute-id',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const firewall = (
+        await request(server)
+          .post('/v4/networking/firewalls')
+          .set(AUTH)
+          .send({ label: 'device-form', rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } })
+          .expect(200)
+      ).body as Json;
+      const added = await request(server)
+        .post(`/v4/networking/firewalls/${String(firewall.id)}/devices`)
+        .set(AUTH)
+        .send({ id: instances.data[0]!.id, type: 'compute' })
+        .expect(200);
+      expect(Object.keys(added.body as Json).sort()).toEqual(['compute_id', 'created', 'id', 'updated']);
+      expect((added.body as Json).compute_id).toBe(instances.data[0]!.id);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)
