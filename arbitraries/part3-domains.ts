@@ -156,12 +156,6 @@ const SHAPES: RecordShape[] = ['A', 'AAAA', 'NS', 'MX', 'NULL_MX', 'CNAME', 'TXT
 const NOT_SRV = SHAPES.filter((shape) => shape !== 'SRV');
 const NOT_CAA = SHAPES.filter((shape) => shape !== 'CAA');
 
-/** protocol, service and tag are null when present on a type they are not for. */
-const nullsFor = (shape: RecordShape) => ({
-  ...(shape === 'SRV' ? {} : { protocol: fc.constant(null), service: fc.constant(null) }),
-  ...(shape === 'CAA' ? {} : { tag: fc.constant(null) }),
-});
-
 const caaTarget = (tag: string) =>
   tag === 'iodef'
     ? fc.oneof(
@@ -173,11 +167,14 @@ const caaTarget = (tag: string) =>
 /** A valid record body of one shape (type always given). */
 function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
   const type = fc.constant(shape === 'NULL_MX' ? 'MX' : shape);
-  const base = { type, ttl_sec: recordTtl(), ...nullsFor(shape) };
+  // protocol, service and tag are left out on the types they are not for (even null: a server may refuse the member)
+  const base = { type, ttl_sec: recordTtl() };
   const host = recordTargetHost();
   switch (shape) {
     case 'A':
-      return optionalRecord({ ...base, name: recordName(), target: fc.oneof(ipv4(), fc.constant('[remote_addr]')) }, ['type', 'target']);
+      // not `[remote_addr]`: a request reaching the target over IPv6 has no IPv4 address to submit (records.spec.ts
+      // judges it where the target is reached over IPv4)
+      return optionalRecord({ ...base, name: recordName(), target: ipv4() }, ['type', 'target']);
     case 'AAAA':
       return optionalRecord({ ...base, name: recordName(), target: ipv6() }, ['type', 'target']);
     case 'NS':
