@@ -186,6 +186,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewall devices: "Fields of a device as returned: not shown."`,
     does: 'shows a firewall device as {id, compute_id, created, updated}',
   },
+  'snapshots-take-minutes': {
+    leaves: `${D2}, Compute instance: "the fields of backup … as returned: not shown" and Create body: "backup_id | … backup status must be successful" (how long a snapshot takes to succeed is not shown)`,
+    does: 'a snapshot shows status pending for 5 minutes before successful; until then it can be neither restored nor deployed',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

@@ -2,6 +2,7 @@
 // caller (exact scopes, no-auth) or reject one (no token, a lacking scope, a restricted user). A rejection only
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
@@ -64,6 +65,26 @@ const MONTH = now.getUTCMonth() + 1;
 const at = (path: string, extra: Omit<ValidRequest, 'path'> = {}): ValidRequest => ({ path, ...extra });
 const enc = encodeURIComponent;
 
+/** Minutes of the target's clock (with the hook), seconds of real time (without) a snapshot is given to succeed. */
+const SNAPSHOT_WAIT = { minutes: 30, seconds: 40 };
+
+/**
+ * Returns once the backup can be restored or deployed: its status is `successful` (the one status the documents name
+ * for that; how long a snapshot takes is not shown), or its view shows no status. Meanwhile the target's clock is let
+ * run a minute at a time, or real time passes; a snapshot still not successful after that is a `skip`.
+ */
+export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number): Promise<void> {
+  const started = Date.now();
+  for (let minutes = 0; ; minutes++) {
+    const status = ((await c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`)).body as Json | undefined)?.status;
+    if (typeof status !== 'string' || status === 'successful') return;
+    const waited = c.target.control ? minutes >= SNAPSHOT_WAIT.minutes : Date.now() - started >= SNAPSHOT_WAIT.seconds * 1000;
+    if (waited) return c.skip(`snapshot ${backupId} still shows status ${status}, not successful (how long a snapshot takes is not shown)`);
+    if (c.target.control) await c.advanceClock(60);
+    else await sleep(2000);
+  }
+}
+
 export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
   const instance = await fx.instance(c);
   const label = fx.label('bk', 255);
@@ -73,6 +94,7 @@ export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeI
     deepFind(created.body, (item) => item.label === label && typeof item.id === 'number') ??
     deepFind(listed.body, (item) => item.label === label && typeof item.id === 'number');
   if (!backup) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
+  await untilBackupSucceeded(c, instance.id, backup.id as number);
   return { computeId: instance.id, backupId: backup.id as number };
 }
 

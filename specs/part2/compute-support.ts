@@ -6,7 +6,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { listPages } from '../../harness/lists.js';
-import { deepFind } from '../generic/valid-requests.js';
+import { deepFind, untilBackupSucceeded } from '../generic/valid-requests.js';
 
 export type Json = Record<string, unknown>;
 
@@ -206,6 +206,7 @@ export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promi
   const exchange = await c.post(`${INSTANCES}/${computeId}/backups`, { label });
   if (!ok(exchange)) return { exchange, label };
   const found = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'number') ?? (await findBackup(c, computeId, label));
+  if (typeof found?.id === 'number') await untilBackupSucceeded(c, computeId, found.id);
   return { exchange, label, id: found?.id as number | undefined };
 }
 

@@ -34,13 +34,14 @@ export function deviceOf(devices: Json[], instanceId: number): Json | undefined 
  * when a device shows its instance in none of the forms the suite reads: which one it is cannot be told.
  */
 export async function devicesOf(c: Check, firewallId: number, expected: number[] = []): Promise<Json[]> {
+  const unreadable = (item: Json) => typeof instanceOfDevice(item) !== 'number';
   const devices = await listAll(
     c,
     `${FW}/${firewallId}/devices`,
     undefined,
-    expected.length ? { until: (items: Json[]) => expected.every((id) => deviceOf(items, id)) } : {},
+    expected.length ? { until: (items: Json[]) => items.some(unreadable) || expected.every((id) => deviceOf(items, id)) } : {},
   );
-  const unread = devices.find((item) => typeof instanceOfDevice(item) !== 'number');
+  const unread = devices.find(unreadable);
   if (unread)
     return c.skip(
       `a device of firewall ${firewallId} shows its instance in none of entity.id, entity_id, id with type compute (a device's fields are not shown): ${JSON.stringify(unread).slice(0, 200)}`,

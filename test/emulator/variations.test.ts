@@ -198,6 +198,33 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'snapshots-take-minutes',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const source = instances.data.find((instance) => instance.image)!;
+      const snap = (
+        await request(server)
+          .post(`/v4/compute/instances/${String(source.id)}/backups`)
+          .set(AUTH)
+          .send({ label: 'slow' })
+          .expect(200)
+      ).body as Json;
+      const view = () =>
+        request(server)
+          .get(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}`)
+          .set(AUTH)
+          .expect(200);
+      expect((await view()).body).toMatchObject({ status: 'pending', available: false });
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}/restore`)
+        .set(AUTH)
+        .send({ compute_id: source.id, overwrite: true })
+        .expect(400);
+      await request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: 300 }).expect(200);
+      expect((await view()).body).toMatchObject({ status: 'successful', available: true });
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

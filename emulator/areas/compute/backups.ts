@@ -5,6 +5,7 @@ import { asObject, fail, optBool, reqInt, reqString } from '../../core/validate.
 import { canAccess } from '../../core/permissions.js';
 import { getInstance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { copyLayout, deleteDisksAndConfigs, snapshotLayout } from './layout.js';
 import {
   addChild,
@@ -47,23 +48,31 @@ function scheduleAutoBackup(store: Store, id: number, generation: number): void 
   });
 }
 
+/** Minutes a snapshot takes under the snapshots-take-minutes variation (pending until then). */
+const SNAPSHOT_MINUTES = 5;
+
 function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: string | null): Backup {
   const now = store.nowIso();
   const layout = snapshotLayout(store, inst);
+  const pending = type === 'snapshot' && varied(store, 'snapshots-take-minutes');
   const b: Backup = {
     id: store.nextId('backup'),
     compute_id: inst.id,
     label,
     type,
-    status: 'successful',
-    available: true,
+    status: pending ? 'pending' : 'successful',
+    available: !pending,
     region: inst.region,
     configs: layout.configs.map((c) => c.label),
     disks: layout.disks,
     created: now,
     updated: now,
-    finished: now,
+    finished: pending ? null : now,
   };
+  if (pending)
+    store.schedule(new Date(store.now().getTime() + SNAPSHOT_MINUTES * 60_000), (s) => {
+      Object.assign(b, { status: 'successful', available: true, updated: s.nowIso(), finished: s.nowIso() });
+    });
   addChild(store, T.backups, b);
   backupLayouts.set(b, layout.configs);
   return b;
@@ -135,6 +144,7 @@ export function restoreHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const backup = backupOr404(ctx, inst);
+  if (backup.status !== 'successful') fail('The backup has not completed yet and cannot be restored', null);
   const o = asObject(ctx.body ?? {});
   // The fault restores onto the backup's own instance, overwriting it, when no target is given.
   const ownInstance = faulty(store, 'P2.backup-restore.compute-id.required') && o.compute_id === undefined;

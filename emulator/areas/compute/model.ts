@@ -69,14 +69,14 @@ export interface Backup {
   compute_id: number;
   label: string | null;
   type: 'auto' | 'snapshot';
-  status: 'successful';
+  status: 'pending' | 'successful';
   available: boolean;
   region: string;
   configs: string[];
   disks: BackupDisk[];
   created: string;
   updated: string;
-  finished: string;
+  finished: string | null;
 }
 
 export interface Volume {
