@@ -106,6 +106,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range; … single addresses are shown with a /32 suffix in responses" (how an address is written back, and whether a repeated entry is kept, is not shown)`,
     does: 'keeps each allow-list entry once, its address in canonical text (IPv6 as RFC 5952 writes it: 2600:3c00::/32)',
   },
+  'allow-list-updating': {
+    leaves: `${D1}, Create body: "allow_list | … changes take a short time, so rapid successive updates are unsuitable" and Managed database status: "Transitions: not shown."`,
+    does: 'a cluster whose allow list changed shows status updating for a minute (an update, which needs active, is refused meanwhile)',
+  },
   'database-provisioning-30-minutes': {
     leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes"`,
     does: 'every cluster provisions for 30 minutes, the edge of the documented span',

@@ -8,6 +8,7 @@ import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
+import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody } from '../part3/ip-addresses-support.js';
 
 export interface ValidRequest {
@@ -170,6 +171,8 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`) },
   'PUT /v4/databases/mysql/instances/{instanceId}': {
     build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: ['192.0.2.1'] } }),
+    // not a create: the file's cluster is let finish applying the allow list before the next check uses it
+    adopt: async (c, fx) => untilAllowListApplied(c, (await fx.activeDatabase(c)).id),
   },
   'DELETE /v4/databases/mysql/instances/{instanceId}': {
     build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}`),

@@ -74,6 +74,14 @@ export async function allItems(c: Check, path: string, pageOne = false): Promise
 
 export const backupsOf = (c: Check, id: number) => allItems(c, `${DB}/${id}/backups`);
 
+/**
+ * After an allow-list change, until the cluster is `active` again: "changes take a short time" and a server may show
+ * the cluster otherwise meanwhile (transitions are not shown), refusing what needs it active. A minute at a time.
+ */
+export async function untilAllowListApplied(c: Check, id: number): Promise<void> {
+  await waitForStatus(c, id, ['active'], 30, 1);
+}
+
 /** Judges a create response and the view of the cluster it made (with `engine`, an `<engine>/<version>` id). */
 export async function judgeCreated(c: Check, created: { id: number; label: string; exchange: Exchange }, engine: string): Promise<void> {
   const body = created.exchange.body as Json | undefined;

@@ -23,6 +23,7 @@ import {
   ok,
   rejected,
   statusOf,
+  untilAllowListApplied,
   view,
   viewAfterWrite,
   waitForStatus,
@@ -477,6 +478,7 @@ describe('Managed database update', () => {
         `after the update the cluster shows label ${JSON.stringify(cluster?.label)} allow_list ${JSON.stringify(cluster?.allow_list)}`,
         exchange,
       );
+      await untilAllowListApplied(c, id);
     },
   );
 
@@ -517,8 +519,10 @@ describe('Managed database update', () => {
     const { id } = await editable(c);
     const first = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', '198.51.100.0/24'] });
     if (!ok(first)) throw new SetupError(`could not set allow_list: ${describeExchange(first)}`);
+    await untilAllowListApplied(c, id);
     const second = await c.put(`${DB}/${id}`, { allow_list: ['203.0.113.9'] });
     c.expectSuccess('P1.database.allow-list.update-replaces', second, 'the second allow_list update');
+    await untilAllowListApplied(c, id);
     const replaced = (list: unknown) => Array.isArray(list) && list.length === 1 && ['203.0.113.9/32', '203.0.113.9'].includes(String(list[0]));
     const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => replaced(shown?.allow_list));
     const list = cluster?.allow_list;
@@ -530,6 +534,7 @@ describe('Managed database update', () => {
     );
     const cleared = await c.put(`${DB}/${id}`, { allow_list: [] });
     c.expectSuccess('P1.database.allow-list.update-replaces', cleared, 'an update to an empty allow_list');
+    await untilAllowListApplied(c, id);
     const empty = await viewAfterWrite(c, id, (shown) => Array.isArray(shown?.allow_list) && shown.allow_list.length === 0);
     c.expect(
       'P1.database.allow-list.update-replaces',
@@ -551,6 +556,7 @@ describe('Managed database update', () => {
       if (mask & 4) body.updates = current.updates;
       const put = await c.put(`${DB}/${id}`, body);
       c.expectSuccess('P1.database-update.all-optional', put, `PUT with ${Object.keys(body).join(', ') || 'no member'}`);
+      if ('allow_list' in body) await untilAllowListApplied(c, id);
     }
   });
 

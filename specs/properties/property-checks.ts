@@ -17,6 +17,7 @@ import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/
 import { loadContract } from '../../harness/contract.js';
 import { deepFind, diskToCapture, instanceBackup, validRequests } from '../generic/valid-requests.js';
 import { shutDown } from '../part2/compute-support.js';
+import { untilAllowListApplied } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
@@ -111,7 +112,7 @@ interface ValidPlan {
   /** After an accepted update the resource is read back: each member listed must show what was sent. */
   readBack?: Record<string, ReadBack>;
   /** Puts the target in the state valid bodies need: before the first run, and after each accepted one. */
-  settle?: (c: Check, context: BodyContext) => Promise<void>;
+  settle?: (c: Check, context: BodyContext, fx: Fixtures) => Promise<void>;
   /**
    * Why a refused valid body was refused for state the check did not make (another check's resources), or
    * undefined: the run is then discarded (`fc.pre`) instead of judged.
@@ -212,6 +213,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     rules: ['P1.database-update.all-optional', 'P1.database.update.reflected', 'P1.database.allow-list.slash-32'],
     accept: (body, labels) => !('label' in body) || unused(labels, body.label),
     readBack: { label: same('P1.database.update.reflected'), allow_list: allowList },
+    settle: async (c, _context, fx) => untilAllowListApplied(c, (await fx.activeDatabase(c)).id),
   },
   // An existing target instance must have room for the clone: that is state, so only clones to a new instance.
   // The clones keep their source (the context's first instance) busy: on a target with the clock hook they are let
@@ -421,7 +423,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
         const ctx = await contextFor(c);
         // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
         const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
-        await plan?.settle?.(c, ctx);
+        await plan?.settle?.(c, ctx, fx);
         await runProperty(
           c,
           generators.valid(ctx),
@@ -440,7 +442,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
               c.expectSuccess(serves, exchange, `${key} with a valid body`);
               if (plan?.readBack) await readBack(c, path, body, plan.readBack);
-              await plan?.settle?.(c, ctx);
+              await plan?.settle?.(c, ctx, fx);
             }),
           { runs },
         );

@@ -225,6 +225,36 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'allow-list-updating',
+    async (server) => {
+      const created = (
+        await request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label: 'updating-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 31 * 60 })
+        .expect(200);
+      expect(
+        (
+          await request(server)
+            .put(path)
+            .set(AUTH)
+            .send({ allow_list: ['192.0.2.1'] })
+            .expect(200)
+        ).body,
+      ).toMatchObject({ status: 'updating' });
+      await request(server).put(path).set(AUTH).send({ label: 'updating-db-2' }).expect(400);
+      await request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: 60 }).expect(200);
+      expect((await request(server).get(path).set(AUTH).expect(200)).body).toMatchObject({ status: 'active' });
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -404,6 +404,11 @@ function updateCluster(ctx: RequestContext) {
   if (allow !== undefined) c.allow_list = faulty(ctx.store, 'P1.database.allow-list.update-replaces') ? [...c.allow_list, ...allow] : allow;
   if (updates !== undefined) c.updates = updates;
   c.updated = ctx.store.nowIso();
+  // Under the variation an allow-list change takes a minute to apply ("changes take a short time"), the cluster updating.
+  if (allow !== undefined && varied(ctx.store, 'allow-list-updating')) {
+    setStatus(ctx.store, c, 'updating');
+    later(ctx.store, c, new Date(ctx.store.now().getTime() + 60_000), (cl) => setStatus(ctx.store, cl, 'active'));
+  }
   const shown = mysqlView(ctx.store, c);
   if (keepLabel !== undefined) c.label = keepLabel;
   if (keepUpdates !== undefined) c.updates = keepUpdates;
