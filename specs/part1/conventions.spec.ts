@@ -357,6 +357,9 @@ describe('Errors', () => {
 
   check('P1.errors.preconditions', 'an operation in the wrong status is answered with an error response', async (c) => {
     for (let attempt = 0; attempt < 3; attempt++) {
+      // On a database budget, another cluster would spend a slot the run's plan gave another check.
+      if (attempt > 0 && c.target.info.config.maxDatabases !== null)
+        c.skip('the cluster left provisioning (another spec file advanced the shared clock), and another is not in the database budget');
       const { id } = await fx.newDatabase(c);
       const status = async () => ((await c.get(`${DB}/${id}`)).body as Json | undefined)?.status;
       if ((await status()) !== 'provisioning') continue;

@@ -217,13 +217,17 @@ export function clusterHelpers(fx: Fixtures) {
 
   /**
    * A cluster seen `provisioning` just now: the file's shared one (a fixture every such check borrows), else a new one
-   * when the last one has moved on (another spec file advanced the shared clock).
+   * when the last one has moved on (another spec file advanced the shared clock) and the run has no database budget:
+   * on a budget a fresh cluster would spend a slot the run's plan gave another check (seen: a clone's run judged four
+   * rules fewer than its plan said when another file's day-long advance came first), so the check reports `skip`.
    */
   let provisioning: { id: number } | undefined;
   async function provisioningCluster(c: Check, fresh = false): Promise<{ id: number }> {
     const shared = await plainCluster(c);
     const last = fresh ? undefined : (provisioning ?? shared);
     if (last && (await statusOf(c, last.id)) === 'provisioning') return last;
+    if (c.target.info.config.maxDatabases !== null)
+      c.skip('the cluster left provisioning (another spec file advanced the shared clock), and a fresh one is not in the database budget');
     provisioning = { id: (await mustCreate(c)).id };
     return provisioning;
   }
@@ -234,9 +238,6 @@ export function clusterHelpers(fx: Fixtures) {
    */
   async function refusedWhileProvisioning(c: Check, rule: string, what: string, op: (id: number) => Promise<Exchange>): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      // A fresh cluster would spend a slot the run's database budget (--max-databases) planned for another check.
-      if (attempt > 0 && c.target.info.config.maxDatabases !== null)
-        c.skip('the cluster left provisioning (another spec file advanced the shared clock), and a fresh one is not in the database budget');
       const cluster = await provisioningCluster(c, attempt > 0);
       if ((await statusOf(c, cluster.id)) !== 'provisioning') continue;
       const exchange = await op(cluster.id);

@@ -237,6 +237,11 @@ describe('Managed database status: provisioning', () => {
   check('P1.database.status.delete-requires-active-failed-degraded', 'delete is refused while provisioning', async (c) => {
     const accepted: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
+      // On a database budget, another cluster would spend a slot the run's plan gave another check.
+      if (attempt > 0 && c.target.info.config.maxDatabases !== null)
+        c.skip(
+          'the cluster was not seen provisioning at its delete (another spec file advanced the shared clock, or it was accepted once), and another is not in the database budget',
+        );
       const { id } = await mustCreate(c);
       if ((await statusOf(c, id)) !== 'provisioning') continue;
       const exchange = await c.delete(`${DB}/${id}`);
