@@ -282,6 +282,9 @@ const assignment = (context: BodyContext, address: fc.Arbitrary<string>, withReg
   fc.record({ address, compute_id: fc.constantFrom(...context.computeIds), ...(withRegion ? { region: fc.constant(context.region) } : {}) });
 const assignAddress = (context: BodyContext) => fc.oneof(fc.constantFrom(...context.ipv4s), ipv6Range());
 
+/** Where `region` stands in an assignment body, beside the array or in each item (not shown): an error may name either. */
+export const REGION_PLACES = 'region|assignments.*.region';
+
 /** ips/assign with `region` beside the array (`minItems` assignments). */
 const assignTop =
   (minItems: number): BodyGen =>
@@ -298,7 +301,7 @@ const ipsAssign: BodyGen = (context) => fc.oneof(assignTop(0)(context), assignIn
 const ipsAssignViolations: Violation[] = [
   missing('P3.ips-assign.assignments.required', assignTop(0), 'assignments'),
   // an error may name region beside the array or in an item: where it stands is not shown
-  broken('P3.ips-assign.region.required', assignTop(0), { region: ABSENT }, 'region|assignments.*.region'),
+  broken('P3.ips-assign.region.required', assignTop(0), { region: ABSENT }, REGION_PLACES),
   missing('P3.assignment.address.required', assignTop(1), 'assignments.0.address'),
   missing('P3.assignment.compute-id.required', assignTop(1), 'assignments.0.compute_id'),
   broken('P3.ips-assign.address.ipv4-or-ipv6-range', (c) => fc.oneof(assignTop(1)(c), assignInItems(c)), {
@@ -322,7 +325,7 @@ const ipsAssignViolations: Violation[] = [
       'P3.ips-assign.types',
       valid,
       { [valid === assignInItems ? 'assignments.0.region' : 'region']: () => fc.constantFrom(42, true, ['us-east'], { id: 'us-east' }) },
-      'region|assignments.*.region',
+      REGION_PLACES,
     ),
   ),
   serverJudged('P3.assign.same-region', assignTop(1), { region: oneOf('zz-nowhere-9', 'xx-void-1') }),

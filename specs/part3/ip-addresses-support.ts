@@ -42,9 +42,6 @@ export async function snapshot(c: Check, ids: number[]): Promise<string> {
   return parts.join(' ');
 }
 
-/** Where `region` stands in an assignment body: beside the array or in each item ("placement not shown"). */
-export const REGION_PLACES = 'region|assignments.*.region';
-
 /**
  * An assignment body with `region` where the target takes it, beside the array or in each item (not shown): found once
  * per path and file by an assignment that changes nothing (an instance's public address to that instance: the first
