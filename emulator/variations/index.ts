@@ -194,6 +194,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance: "the fields of backup … as returned: not shown" and Create body: "backup_id | … backup status must be successful" (how long a snapshot takes to succeed is not shown)`,
     does: 'a snapshot shows status pending for 5 minutes before successful; until then it can be neither restored nor deployed',
   },
+  'record-type-fixed': {
+    leaves: `${D3}, Domain record (request fields): "type | string | required on create; enum …" (whether an update may change a record's type is not shown)`,
+    does: "refuses a record update whose type differs from the stored record's, naming type",
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

@@ -15,6 +15,7 @@ import { unservedRule } from '../../harness/judge.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import { addRecord, postRecord, RECORD_OF_TYPE, recordsPath, SRV_MEMBERS } from './records-support.js';
 import type { Exchange } from '../../harness/http.js';
 
 type Json = Record<string, unknown>;
@@ -23,27 +24,6 @@ const fx = useFixtures('part3-records');
 
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-const records = (domainId: number) => `/v4/domains/${domainId}/records`;
-
-/** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
-async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
-  const before = new Set((await listAll(c, records(domainId))).items.map((item) => item.id));
-  const exchange = await c.post(records(domainId), body);
-  if (!ok(exchange)) return { exchange };
-  if (isObject(exchange.body) && typeof exchange.body.id === 'number') return { exchange, id: exchange.body.id };
-  const isNew = (value: unknown) => typeof value === 'number' && !before.has(value);
-  const id = (await listAll(c, records(domainId), { until: (items) => items.some((item) => isNew(item.id)) })).items.map((item) => item.id).find(isNew);
-  return { exchange, ...(typeof id === 'number' ? { id } : {}) };
-}
-
-/** A record the check needs as a precondition (a failure is a setup error, not the rule's). */
-async function addRecord(c: Check, domainId: number, body: Json): Promise<number> {
-  const { exchange, id } = await postRecord(c, domainId, body);
-  if (!ok(exchange)) throw new SetupError(`could not create a ${String(body.type)} record ${JSON.stringify(body)}: HTTP ${exchange.status}`);
-  if (id === undefined) throw new SetupError(`created a ${String(body.type)} record but cannot find its id`);
-  return id;
-}
-
 /** A record the rule says is accepted: a refusal is the rule's failure. */
 async function acceptedRecord(c: Check, rule: string, domainId: number, body: Json, what: string): Promise<number> {
   const { exchange, id } = await postRecord(c, domainId, body);
@@ -54,11 +34,11 @@ async function acceptedRecord(c: Check, rule: string, domainId: number, body: Js
 
 /** Deletes a record the check needs gone (a record still viewable after its DELETE is a setup error here). */
 async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
-  const removed = await c.delete(`${records(domainId)}/${id}`);
+  const removed = await c.delete(`${recordsPath(domainId)}/${id}`);
   if (!ok(removed)) throw new SetupError(`could not delete record ${id}: HTTP ${removed.status}`);
   const after = await readAfterWrite(
     c,
-    () => c.get(`${records(domainId)}/${id}`),
+    () => c.get(`${recordsPath(domainId)}/${id}`),
     (view) => !ok(view),
   );
   if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE`);
@@ -73,14 +53,14 @@ const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) &
 async function recordView(c: Check, rule: string, domainId: number, id: number, settled: (record: Json) => boolean = () => true): Promise<Json> {
   const view = await readAfterWrite(
     c,
-    () => c.get(`${records(domainId)}/${id}`),
+    () => c.get(`${recordsPath(domainId)}/${id}`),
     (exchange) => unservedRule(exchange) !== undefined || (ok(exchange) && (!isRecordOf(exchange.body, id) || settled(exchange.body))),
   );
   // A view that is not served is evidence about its own rule: the list is the other documented read.
   const served = !unservedRule(view);
   if (served) c.expectSuccess(rule, view, `GET record ${id}`);
   if (served && isRecordOf(view.body, id)) return view.body;
-  const find = async () => (await listAll(c, records(domainId))).items.find((item) => item.id === id);
+  const find = async () => (await listAll(c, recordsPath(domainId))).items.find((item) => item.id === id);
   const listed = await readAfterWrite(c, find, (item) => item !== undefined && settled(item));
   if (!listed) c.skip('neither the record view nor the record list shows the record (fields of a record as returned are not shown)');
   return listed;
@@ -96,7 +76,7 @@ function shown(c: Check, record: Json, member: string): unknown {
 const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) =>
   runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
 
-const SRV = { type: 'SRV', service: 'sip', protocol: 'tcp', priority: 10, weight: 5, port: 5060 };
+const SRV = SRV_MEMBERS;
 
 // ------------------------------------------------------------------------------------------------ CNAME
 
@@ -106,10 +86,10 @@ describe('CNAME name unique', () => {
   check(rule, 'a second CNAME with the same name is rejected', async (c) => {
     const { id: domainId } = await fx.newDomain(c);
     await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' });
-    const second = await c.post(records(domainId), { type: 'CNAME', name: 'alias', target: 'other.example.net' });
+    const second = await c.post(recordsPath(domainId), { type: 'CNAME', name: 'alias', target: 'other.example.net' });
     c.expectRejected(rule, second, 'a second CNAME named alias', 'name');
     const aliases = (listed: Json[]) => listed.filter((item) => item.type === 'CNAME' && item.name === 'alias');
-    const { items } = await listAll(c, records(domainId), { until: (listed) => aliases(listed).length === 1 });
+    const { items } = await listAll(c, recordsPath(domainId), { until: (listed) => aliases(listed).length === 1 });
     if (items.every((item) => 'type' in item && 'name' in item)) {
       const named = aliases(items);
       c.expect(rule, named.length === 1, `the record list shows ${named.length} CNAME records named alias`);
@@ -119,7 +99,12 @@ describe('CNAME name unique', () => {
   check(rule, 'a second CNAME with the same name and target is rejected', async (c) => {
     const { id: domainId } = await fx.newDomain(c);
     await addRecord(c, domainId, { type: 'CNAME', name: 'same', target: 'www.example.net' });
-    c.expectRejected(rule, await c.post(records(domainId), { type: 'CNAME', name: 'same', target: 'www.example.net' }), 'an identical second CNAME', 'name');
+    c.expectRejected(
+      rule,
+      await c.post(recordsPath(domainId), { type: 'CNAME', name: 'same', target: 'www.example.net' }),
+      'an identical second CNAME',
+      'name',
+    );
   });
 
   check(rule, 'CNAME records with different names are accepted side by side', async (c) => {
@@ -146,7 +131,7 @@ describe('Null MX', () => {
     for (const priority of [1, 10, 255]) {
       c.expectRejected(
         rule,
-        await c.post(records(domainId), { type: 'MX', name: '', target: '', priority }),
+        await c.post(recordsPath(domainId), { type: 'MX', name: '', target: '', priority }),
         `a null MX with priority ${priority}`,
         'priority',
       );
@@ -161,7 +146,7 @@ describe('Null MX', () => {
       const mx = await addRecord(c, domainId, { type: 'MX', name: '', target: 'mail.example.net', priority: 10 });
       c.expectRejected(
         'P3.record.mx.null-requires-no-other-mx',
-        await c.post(records(domainId), { type: 'MX', name: '', target: '' }),
+        await c.post(recordsPath(domainId), { type: 'MX', name: '', target: '' }),
         'a null MX beside an MX record',
       );
       await removeRecord(c, domainId, mx);
@@ -174,7 +159,7 @@ describe('Null MX', () => {
     await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net' });
     c.expectRejected(
       'P3.record.mx.null-requires-no-other-mx',
-      await c.post(records(domainId), { type: 'MX', name: '', target: '' }),
+      await c.post(recordsPath(domainId), { type: 'MX', name: '', target: '' }),
       'a null MX beside an MX of a subdomain',
     );
   });
@@ -189,14 +174,18 @@ describe('Null MX', () => {
       { type: 'MX', name: '', target: '' },
       'a null MX in a domain without MX records',
     );
-    c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: '', target: 'mail.example.net', priority: 10 }), 'an MX while a null MX exists');
     c.expectRejected(
       rule,
-      await c.post(records(domainId), { type: 'MX', name: 'sub', target: 'mail.example.net' }),
+      await c.post(recordsPath(domainId), { type: 'MX', name: '', target: 'mail.example.net', priority: 10 }),
+      'an MX while a null MX exists',
+    );
+    c.expectRejected(
+      rule,
+      await c.post(recordsPath(domainId), { type: 'MX', name: 'sub', target: 'mail.example.net' }),
       'an MX of a subdomain while a null MX exists',
     );
     const mxOf = (listed: Json[]) => listed.filter((item) => item.type === 'MX');
-    const { items } = await listAll(c, records(domainId), { until: (listed) => mxOf(listed).length === 1 });
+    const { items } = await listAll(c, recordsPath(domainId), { until: (listed) => mxOf(listed).length === 1 });
     if (items.every((item) => 'type' in item)) {
       const mx = mxOf(items);
       c.expect(rule, mx.length === 1, `the record list shows ${mx.length} MX records (only the null MX was accepted)`);
@@ -210,7 +199,7 @@ describe('Null MX', () => {
     const rule = 'P3.record.mx.null-blocks-mx';
     const { id: domainId } = await fx.newDomain(c);
     await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
-    c.expectRejected(rule, await c.post(records(domainId), { type: 'MX', name: '', target: '' }), 'a second null MX');
+    c.expectRejected(rule, await c.post(recordsPath(domainId), { type: 'MX', name: '', target: '' }), 'a second null MX');
   });
 });
 
@@ -272,7 +261,7 @@ describe('Record ttl_sec', () => {
     const { id: domainId } = await fx.newDomain(c);
     const id = await addRecord(c, domainId, { type: 'A', name: 'www', target: '192.0.2.10' });
     for (const [sent, expected] of TTL_CASES) {
-      const put = await c.put(`${records(domainId)}/${id}`, { ttl_sec: sent });
+      const put = await c.put(`${recordsPath(domainId)}/${id}`, { ttl_sec: sent });
       c.expectSuccess(rule, put, `PUT ttl_sec ${sent}`);
       const value = shown(c, await recordView(c, rule, domainId, id, (seen) => seen.ttl_sec === expected), 'ttl_sec');
       c.expect(rule, value === expected, `after PUT ttl_sec ${sent} the record shows ttl_sec ${JSON.stringify(value)} (nearest valid value ${expected})`, put);
@@ -394,7 +383,7 @@ describe('Names and targets the documents accept', () => {
       c,
       bodies,
       async (body) => {
-        const created = await c.post(records(domainId), body);
+        const created = await c.post(recordsPath(domainId), body);
         c.expectSuccess(rule, created, `a CAA record for the whole domain (${'name' in body ? 'name ""' : 'no name'}, tag ${String(body.tag)})`);
       },
       15,
@@ -411,7 +400,7 @@ describe('Names and targets the documents accept', () => {
       return { type, name: type === 'NS' ? 'sub' : 'mail', target };
     });
     await property(c, bodies, async (body) => {
-      c.expectSuccess(rule, await c.post(records(domainId), body), `a ${String(body.type)} record with the target ${String(body.target)}`);
+      c.expectSuccess(rule, await c.post(recordsPath(domainId), body), `a ${String(body.type)} record with the target ${String(body.target)}`);
     });
   });
 
@@ -425,7 +414,7 @@ describe('Names and targets the documents accept', () => {
       SRV: await addRecord(c, domainId, { ...SRV, target: 'sip.example.net' }),
     };
     await property(c, fc.tuple(fc.constantFrom(...(Object.keys(ids) as Array<keyof typeof ids>)), exampleHost()), async ([type, host]) => {
-      c.expectSuccess(rule, await c.put(`${records(domainId)}/${ids[type]}`, { target: `${host}.` }), `PUT the target ${host}. on a ${type} record`);
+      c.expectSuccess(rule, await c.put(`${recordsPath(domainId)}/${ids[type]}`, { target: `${host}.` }), `PUT the target ${host}. on a ${type} record`);
     });
   });
 });
@@ -434,14 +423,14 @@ describe('Names and targets the documents accept', () => {
 
 /** For each record type the rule can use (PTR is set through reverse DNS): a record, and valid single members. */
 const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.Arbitrary<unknown>> }> = {
-  A: { create: { type: 'A', name: 'a', target: '192.0.2.10' }, members: { type: fc.constant('A'), name: recordName(1, 60), target: ipv4() } },
-  AAAA: { create: { type: 'AAAA', name: 'aaaa', target: '2001:db8::10' }, members: { type: fc.constant('AAAA'), name: recordName(1, 60), target: ipv6() } },
+  A: { create: RECORD_OF_TYPE.A('a'), members: { type: fc.constant('A'), name: recordName(1, 60), target: ipv4() } },
+  AAAA: { create: RECORD_OF_TYPE.AAAA('aaaa'), members: { type: fc.constant('AAAA'), name: recordName(1, 60), target: ipv6() } },
   NS: {
-    create: { type: 'NS', name: 'ns', target: 'ns1.example.net' },
+    create: RECORD_OF_TYPE.NS('ns'),
     members: { type: fc.constant('NS'), name: recordName(1, 60), target: recordTargetHost() },
   },
   MX: {
-    create: { type: 'MX', name: 'mx', target: 'mx.example.net', priority: 10 },
+    create: RECORD_OF_TYPE.MX('mx'),
     members: {
       type: fc.constant('MX'),
       name: recordName(1, 60),
@@ -450,15 +439,15 @@ const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.A
     },
   },
   CNAME: {
-    create: { type: 'CNAME', name: 'cname', target: 'www.example.net' },
+    create: RECORD_OF_TYPE.CNAME('cname'),
     members: { type: fc.constant('CNAME'), name: recordName(1, 60).map((name) => `cn-${name}`), target: recordTargetHost() },
   },
   TXT: {
-    create: { type: 'TXT', name: 'txt', target: 'conformance' },
+    create: RECORD_OF_TYPE.TXT('txt'),
     members: { type: fc.constant('TXT'), name: recordName(1, 60), target: stringOfLength(1, 255) },
   },
   SRV: {
-    create: { ...SRV, target: 'sip.example.net' },
+    create: RECORD_OF_TYPE.SRV(''),
     members: {
       type: fc.constant('SRV'),
       target: recordTargetHost(),
@@ -470,7 +459,7 @@ const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.A
     },
   },
   CAA: {
-    create: { type: 'CAA', name: 'caa', tag: 'issue', target: 'ca.example.net' },
+    create: RECORD_OF_TYPE.CAA('caa'),
     members: {
       type: fc.constant('CAA'),
       name: fc.oneof(recordName(1, 60), fc.constant('')),
@@ -501,7 +490,7 @@ describe('PUT /v4/domains/{domainId}/records/{recordId}: no member required', ()
       c,
       single,
       async ({ type, body }) => {
-        const put = await c.put(`${records(domainId)}/${ids[type]}`, body);
+        const put = await c.put(`${recordsPath(domainId)}/${ids[type]}`, body);
         c.expectSuccess(rule, put, `PUT ${JSON.stringify(body).slice(0, 120)} on a ${type} record`);
       },
       40,
@@ -514,7 +503,7 @@ describe('PUT /v4/domains/{domainId}/records/{recordId}: no member required', ()
     for (const body of MX_SINGLE_UPDATES) {
       const [member] = Object.keys(body);
       const before = await recordView(c, rule, domainId, id);
-      c.expectSuccess(rule, await c.put(`${records(domainId)}/${id}`, body), `PUT with the single member ${member}`);
+      c.expectSuccess(rule, await c.put(`${recordsPath(domainId)}/${id}`, body), `PUT with the single member ${member}`);
       const after = await recordView(c, rule, domainId, id);
       for (const other of ['type', 'name', 'target', 'priority'].filter((candidate) => candidate !== member)) {
         if (other in before)
@@ -537,7 +526,7 @@ describe('Members a record type requires', () => {
     const { id: domainId } = await fx.newDomain(c);
     for (const type of ['A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV']) {
       const { target: _target, ...body } = UPDATE_SHAPES[type]!.create;
-      c.expectRejected(rule, await c.post(records(domainId), body), `a ${type} record without target`, 'target');
+      c.expectRejected(rule, await c.post(recordsPath(domainId), body), `a ${type} record without target`, 'target');
     }
   });
 });
@@ -550,18 +539,18 @@ describe('DELETE /v4/domains/{domainId}/records/{recordId}', () => {
     const { id: domainId } = await fx.newDomain(c);
     const id = await addRecord(c, domainId, { type: 'TXT', name: 'gone', target: 'conformance' });
     const keep = await addRecord(c, domainId, { type: 'TXT', name: 'kept', target: 'conformance' });
-    c.expectSuccess(rule, await c.delete(`${records(domainId)}/${id}`), 'DELETE the record');
+    c.expectSuccess(rule, await c.delete(`${recordsPath(domainId)}/${id}`), 'DELETE the record');
     c.expectRejected(
       rule,
       await readAfterWrite(
         c,
-        () => c.get(`${records(domainId)}/${id}`),
+        () => c.get(`${recordsPath(domainId)}/${id}`),
         (read) => read.status >= 400 && read.status < 500,
       ),
       'GET a deleted record',
     );
     // The record kept was created just before: a list lagging that create is read again too.
-    const { first: exchange, items } = await listAll(c, records(domainId), {
+    const { first: exchange, items } = await listAll(c, recordsPath(domainId), {
       until: (listed) => !listed.some((item) => item.id === id) && listed.some((item) => item.id === keep),
     });
     c.expect(rule, !items.some((item) => item.id === id), `the deleted record ${id} is still listed`, exchange);

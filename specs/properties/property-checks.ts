@@ -19,6 +19,7 @@ import { deepFind, diskToCapture, instanceBackup, validRequests } from '../gener
 import { shutDown } from '../part2/compute-support.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
+import { recordPathOfType } from '../part3/records-support.js';
 import { withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
@@ -105,6 +106,8 @@ interface ValidPlan {
   path?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
   /** The path a body breaking a rule is sent to, where the valid bodies' path makes what a rejection does not need. */
   violationPath?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
+  /** The path a body breaking a rule is sent to, where it depends on the body (made once per file for each path). */
+  violationPathOf?: (c: Check, fx: Fixtures, body: Json) => Promise<string>;
   /** Rules stating that such bodies are accepted, checked together with the endpoint's `serves` rule. */
   rules?: string[];
   /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
@@ -206,7 +209,13 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     rules: ['P3.record.caa.name.empty-whole-domain', 'P3.record.target.trailing-period-accepted'],
     accept: (body) => !isNullMx(body),
   },
-  'requests/record-update': { rules: ['P3.record-update.none-required'], accept: (body) => !isNullMx(body) },
+  // Whether an update may change a record's type is not shown (a server may refuse it, naming type, or judge the body
+  // as the stored type): each body breaking a rule goes to a record of the type it names, made once per file.
+  'requests/record-update': {
+    rules: ['P3.record-update.none-required'],
+    accept: (body) => !isNullMx(body),
+    violationPathOf: (c, fx, body) => recordPathOfType(c, fx, body.type),
+  },
   // A provisioning cluster cannot be deleted before the next run: each cluster label is used once in the file.
   'requests/database-create': { accept: (body, labels) => unused(labels, body.label) },
   'requests/database-update': {
@@ -469,17 +478,25 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
           `a body breaking only ${violation.rule} is rejected${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`,
           async (c) => {
             const ctx = await contextFor(c);
-            const path = await violationPathFor(c, fx, endpoint, plan, ctx);
-            const viewPath = writes ? path : null;
-            const view = async () => (viewPath ? (await c.get(viewPath)).body : undefined);
+            const fixedPath = plan?.violationPathOf ? undefined : await violationPathFor(c, fx, endpoint, plan, ctx);
+            const pathOf = (body: Json) => (fixedPath !== undefined ? Promise.resolve(fixedPath) : plan!.violationPathOf!(c, fx, body));
+            const view = async (viewPath: string | null) => (viewPath ? (await c.get(viewPath)).body : undefined);
             // The resource as it was before any body: the spec file's own resource is written by no other check while
-            // this one runs, so it is read once; account-wide state (a recipe's lock) is read before each body.
-            const baseline = recipe.exclusive ? undefined : await view();
+            // this one runs, so it is read once per path (before any body goes to it); account-wide state (a recipe's
+            // lock) is read before each body.
+            const baselines = new Map<string, Promise<unknown>>();
+            const baselineOf = (viewPath: string) => {
+              if (!baselines.has(viewPath)) baselines.set(viewPath, view(viewPath));
+              return baselines.get(viewPath)!;
+            };
+            if (fixedPath !== undefined && writes && !recipe.exclusive) await baselineOf(fixedPath);
             await runProperty(
               c,
               violation.arbitrary(ctx),
               (body) =>
                 exclusively(c, async () => {
+                  const path = await pathOf(body);
+                  const viewPath = writes ? path : null;
                   const attempt = async (before: unknown) => {
                     const mark = fx.mark();
                     const exchange: Exchange = await c.send(endpoint.method, path, { json: plan?.placed ? await plan.placed(c, fx, path, body) : body });
@@ -490,7 +507,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     const after = viewPath ? await c.get(viewPath) : undefined;
                     return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
                   };
-                  const first = await attempt(recipe.exclusive ? await view() : baseline);
+                  const first = await attempt(recipe.exclusive || !viewPath ? await view(viewPath) : await baselineOf(viewPath));
                   // Refused for the new VLAN its valid part names, where VLANs the run did not make fill the region: the
                   // body broke more than its one rule there (seen on an account earlier runs had left VLANs on).
                   const vlans = vlansNamed(body);
@@ -505,7 +522,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     applied.length &&
                     succeeded(await c.send('PUT', viewPath, { json: Object.fromEntries(applied.map((member) => [member, (first.before as Json)[member]])) }))
                   ) {
-                    const again = await attempt(await view());
+                    const again = await attempt(await view(viewPath));
                     applied = applied.filter((member) => again.applied.includes(member));
                     after = again.after;
                   }
@@ -517,7 +534,10 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   );
                 }),
               // Bodies that must be refused are sent at once, unless a wrong acceptance would spend the run's budget.
-              { runs: c.target.info.config.violationRuns, concurrency: mayCreateBillable(endpoint.method, path) ? 1 : VIOLATION_CONCURRENCY },
+              {
+                runs: c.target.info.config.violationRuns,
+                concurrency: mayCreateBillable(endpoint.method, fixedPath ?? endpoint.path) ? 1 : VIOLATION_CONCURRENCY,
+              },
             );
           },
         );

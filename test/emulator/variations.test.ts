@@ -255,6 +255,27 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'record-type-fixed',
+    async (server) => {
+      const domain = (
+        await request(server)
+          .post('/v4/domains')
+          .set(AUTH)
+          .send({ domain: 'record-type.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
+          .expect(200)
+      ).body as Json;
+      const records = `/v4/domains/${String(domain.id)}/records`;
+      const record = (await request(server).post(records).set(AUTH).send({ type: 'A', name: 'www', target: '192.0.2.10' }).expect(200)).body as Json;
+      const update = (body: Json) =>
+        request(server)
+          .put(`${records}/${String(record.id)}`)
+          .set(AUTH)
+          .send(body);
+      expect((await update({ type: 'TXT', target: 'text' }).expect(400)).body).toMatchObject({ errors: [{ field: 'type' }] });
+      await update({ type: 'A', target: '192.0.2.11' }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -6,6 +6,7 @@ import type { RequestContext, Route } from '../../core/types.js';
 import { asObject, fail, optInt, optString, reqString } from '../../core/validate.js';
 import { route } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import {
   domainOr404,
   entityOf,
@@ -229,6 +230,8 @@ export const recordRoutes: Route[] = [
     const o = asObject(ctx.body ?? {});
     if (o['name'] !== undefined && o['type'] === undefined && faulty(ctx.store, 'P3.record-update.none-required'))
       fail('type is required to rename a record.', 'type');
+    if (o['type'] !== undefined && o['type'] !== r.type && varied(ctx.store, 'record-type-fixed'))
+      fail(`The type of a record cannot be changed (this one is ${r.type}); delete it and create a new one.`, 'type');
     Object.assign(r, buildRecord(ctx, d, o, r, r.id), { updated: ctx.store.nowIso() });
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_update', entity: entityOf(d), secondary_entity: recordEntity(d, r) });

@@ -1,0 +1,62 @@
+// Records the checks of document 3 make as preconditions: one POST, and the new record's id from the response or, as
+// records as returned are not shown, from the list it joined.
+import type { Check } from '../../harness/check.js';
+import type { Fixtures } from '../../harness/fixtures.js';
+import { SetupError } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { listPages } from '../../harness/lists.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+export const recordsPath = (domainId: number) => `/v4/domains/${domainId}/records`;
+
+export const SRV_MEMBERS = { type: 'SRV', service: 'sip', protocol: 'tcp', priority: 10, weight: 5, port: 5060 };
+
+/** A valid record of each type the record endpoints take (PTR is set through reverse DNS), named `name`. */
+export const RECORD_OF_TYPE = {
+  A: (name) => ({ type: 'A', name, target: '192.0.2.10' }),
+  AAAA: (name) => ({ type: 'AAAA', name, target: '2001:db8::10' }),
+  NS: (name) => ({ type: 'NS', name, target: 'ns1.example.net' }),
+  MX: (name) => ({ type: 'MX', name, target: 'mx.example.net', priority: 10 }),
+  CNAME: (name) => ({ type: 'CNAME', name, target: 'www.example.net' }),
+  TXT: (name) => ({ type: 'TXT', name, target: 'conformance' }),
+  SRV: (_name: string) => ({ ...SRV_MEMBERS, target: 'sip.example.net' }), // an SRV record's name is unused (it is made of service and protocol)
+  CAA: (name) => ({ type: 'CAA', name, tag: 'issue', target: 'ca.example.net' }),
+} satisfies Record<string, (name: string) => Json>;
+
+/** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
+export async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
+  const before = new Set((await listPages(c, recordsPath(domainId))).items.map((item) => item.id));
+  const exchange = await c.post(recordsPath(domainId), body);
+  if (!ok(exchange)) return { exchange };
+  if (isObject(exchange.body) && typeof exchange.body.id === 'number') return { exchange, id: exchange.body.id };
+  const isNew = (value: unknown) => typeof value === 'number' && !before.has(value);
+  const id = (await listPages(c, recordsPath(domainId), { until: (items) => items.some((item) => isNew(item.id)) })).items.map((item) => item.id).find(isNew);
+  return { exchange, ...(typeof id === 'number' ? { id } : {}) };
+}
+
+/** A record the check needs as a precondition (a failure is a setup error, not the rule's). */
+export async function addRecord(c: Check, domainId: number, body: Json): Promise<number> {
+  const { exchange, id } = await postRecord(c, domainId, body);
+  if (!ok(exchange)) throw new SetupError(`could not create a ${String(body.type)} record ${JSON.stringify(body)}: HTTP ${exchange.status}`);
+  if (id === undefined) throw new SetupError(`created a ${String(body.type)} record but cannot find its id`);
+  return id;
+}
+
+/**
+ * The path of a record of `type` in the spec file's domain, made once per file (the A record of `fx.record` for A and
+ * for a type the endpoints do not take).
+ */
+export async function recordPathOfType(c: Check, fx: Fixtures, type: unknown): Promise<string> {
+  const make =
+    typeof type === 'string' && type !== 'A' && Object.hasOwn(RECORD_OF_TYPE, type) ? RECORD_OF_TYPE[type as keyof typeof RECORD_OF_TYPE] : undefined;
+  const { domainId, id } = make
+    ? await fx.shared(`record of type ${String(type)}`, async () => {
+        const domainId = (await fx.domain(c)).id;
+        return { domainId, id: await addRecord(c, domainId, make(fx.label(String(type).toLowerCase(), 60))) };
+      })
+    : await fx.record(c);
+  return `${recordsPath(domainId)}/${id}`;
+}
