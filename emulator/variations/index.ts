@@ -198,6 +198,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record (request fields): "type | string | required on create; enum …" (whether an update may change a record's type is not shown)`,
     does: "refuses a record update whose type differs from the stored record's, naming type",
   },
+  'import-transfer-first': {
+    leaves: `${D3}, Domains: "POST /v4/domains/import | … | the remote nameserver must allow zone transfers (AXFR) from …" (the order in which a server judges the body and tries the transfer is not shown)`,
+    does: 'tries the zone transfer before judging the domain name, and no nameserver allows it: every import naming a domain and a nameserver (strings) is refused, naming remote_nameserver',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

@@ -276,6 +276,15 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'import-transfer-first',
+    async (server) => {
+      const importing = (body: Json) => request(server).post('/v4/domains/import').set(AUTH).send(body);
+      const refused = await importing({ domain: 'bad_name-.example.com', remote_nameserver: 'ns1.example.net' }).expect(400);
+      expect(refused.body).toMatchObject({ errors: [{ field: 'remote_nameserver' }] });
+      expect((await importing({ remote_nameserver: 'ns1.example.net' }).expect(400)).body).toMatchObject({ errors: [{ field: 'domain' }] });
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -9,6 +9,7 @@ import { asObject, fail, optArray, optInt, optString, reqString, tagList } from 
 import { route } from '../../core/routes.js';
 import { faulty, type FaultId } from '../../faults/index.js';
 import { conflictStatus } from '../../variations/responses.js';
+import { varied } from '../../variations/index.js';
 import {
   DOMAINS,
   domainOr404,
@@ -165,7 +166,13 @@ export const domainRoutes: Route[] = [
     return d;
   }),
   route('POST', '/v4/domains/import', W, (ctx) => {
+    const refuseTransfer = () =>
+      fail(
+        'The remote nameserver refused the zone transfer: allow AXFR from 96.126.114.97, 96.126.114.98, 2600:3c00::5e and 2600:3c00::5f.',
+        'remote_nameserver',
+      );
     const o = asObject(ctx.body ?? {});
+    if (typeof o['domain'] === 'string' && typeof o['remote_nameserver'] === 'string' && varied(ctx.store, 'import-transfer-first')) refuseTransfer();
     const name = readDomainName(ctx.store, o, true)!;
     const ns = faulty(ctx.store, 'P3.domain-import.remote-nameserver.required')
       ? (optString(o, 'remote_nameserver', { min: 1, max: 255 }) ?? `ns1.${name}`)
@@ -175,10 +182,7 @@ export const domainRoutes: Route[] = [
       fail('remote_nameserver must be the hostname or IP address of a nameserver.', 'remote_nameserver');
     }
     if (nsIsIp && ipaddr.IPv4.isValidFourPartDecimal(ns) && ipaddr.IPv4.parse(ns).match(ipaddr.IPv4.parseCIDR('192.0.2.0/24'))) {
-      fail(
-        'The remote nameserver refused the zone transfer: allow AXFR from 96.126.114.97, 96.126.114.98, 2600:3c00::5e and 2600:3c00::5f.',
-        'remote_nameserver',
-      );
+      refuseTransfer();
     }
     const d = createDomain(ctx, { domain: name, type: 'master', soa_email: `hostmaster@${name}` });
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_import', entity: entityOf(d) });
