@@ -202,6 +202,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domains: "POST /v4/domains/import | … | the remote nameserver must allow zone transfers (AXFR) from …" (the order in which a server judges the body and tries the transfer is not shown)`,
     does: 'tries the zone transfer before judging the domain name, and no nameserver allows it: every import naming a domain and a nameserver (strings) is refused, naming remote_nameserver',
   },
+  'image-disk-image-sized': {
+    leaves: `${D2}, Create instance body: "from an image (… default config with two disks, one a 512 swap disk unless swap_size is set)" (the size of the image's disk is not shown)`,
+    does: "an instance deployed from an image gets a disk the image's size (2,500 MB) beside the swap disk, leaving the rest of its allocation free",
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

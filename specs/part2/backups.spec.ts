@@ -6,6 +6,8 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
+  diskAllocation,
+  instanceWithSwapOver,
   INSTANCES,
   backupGone,
   configsOf,
@@ -31,12 +33,12 @@ type Check = Parameters<Parameters<typeof check>[2]>[0];
  * An instance deployed from an image with a snapshot of it whose id can be found. Without `extra` it is shared by the
  * checks restoring or deploying that snapshot (nothing snapshots it again, so the snapshot stays).
  */
-function snapshotted(c: Check, extra: Json = {}) {
-  return Object.keys(extra).length ? makeSnapshotted(c, extra) : fx.shared('snapshotted', () => makeSnapshotted(c, {}));
+function snapshotted(c: Check, source?: () => Promise<{ id: number; label: string }>) {
+  return source ? makeSnapshotted(c, source) : fx.shared('snapshotted', () => makeSnapshotted(c, () => newInstance(c, fx, { image: true })));
 }
 
-async function makeSnapshotted(c: Check, extra: Json) {
-  const source = await newInstance(c, fx, { image: true, ...extra });
+async function makeSnapshotted(c: Check, make: () => Promise<{ id: number; label: string }>) {
+  const source = await make();
   const snap = await snapshot(c, fx, source.id);
   c.expectSuccess('P2.backups.snapshot.creates', snap.exchange, 'taking a snapshot');
   if (snap.id === undefined) return c.skip('cannot find the id of the new snapshot (backup responses are not shown)');
@@ -178,14 +180,20 @@ describe('Restore', () => {
   });
 
   check('P2.backups.restore.insufficient-space', 'restore without overwrite onto a full target is an insufficient-space error', async (c) => {
-    const { source, backupId } = await snapshotted(c);
-    const target = await newInstance(c, fx, { image: true });
+    // Each swap disk takes over half the allocation, however big the image's disk is (not shown): the two do not fit.
+    const roomy = await newInstance(c, fx, {});
+    const half = Math.floor((await diskAllocation(c, roomy.id)) / 2);
+    const { source, backupId } = await snapshotted(c, () => instanceWithSwapOver(c, fx, half));
+    const target = await instanceWithSwapOver(c, fx, half);
     const before = (await configsOf(c, target.id)).map((item) => item.id).sort();
     const refused = await c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: false });
-    c.expectRejected('P2.backups.restore.insufficient-space', refused, 'restoring without overwrite onto an instance whose disks fill it');
+    c.expectRejected(
+      'P2.backups.restore.insufficient-space',
+      refused,
+      `restoring without overwrite a backup with a swap disk over ${half} MB onto an instance of the same type with another`,
+    );
     const after = (await configsOf(c, target.id)).map((item) => item.id).sort();
     c.expect('P2.backups.restore.insufficient-space', JSON.stringify(after) === JSON.stringify(before), "the refused restore changed the target's profiles");
-    const roomy = await newInstance(c, fx, {});
     c.expectSuccess(
       'P2.backups.restore.insufficient-space',
       await c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: roomy.id, overwrite: false }),
@@ -211,12 +219,14 @@ describe('Create instance body: backup_id', () => {
     "an instance from a backup must be big enough for it and gets the source's profiles; the backup goes with the source",
     async (c) => {
       const config = c.target.info.config;
-      const { source, backupId } = await snapshotted(c, { type: config.largerInstanceType });
+      // The source's swap disk alone exceeds the smaller type's allocation, however big its image's disk is (not shown).
+      const smaller = await diskAllocation(c, (await snapshotted(c)).source.id);
+      const { source, backupId } = await snapshotted(c, () => instanceWithSwapOver(c, fx, smaller, { type: config.largerInstanceType }));
       const refused = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
       c.expectRejected(
         'P2.instance-create.backup-id.big-enough',
         refused.exchange,
-        `creating a ${config.instanceType} from the backup of a full ${config.largerInstanceType}`,
+        `creating a ${config.instanceType} (${smaller} MB) from the backup of a ${config.largerInstanceType} with a swap disk over ${smaller} MB`,
       );
       const body = () => ({ region: config.region, type: config.largerInstanceType, label: fx.label('vm', 64), backup_id: backupId });
       const accepted = await createInstance(c, fx, body());

@@ -5,6 +5,8 @@ import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import {
+  diskAllocation,
+  instanceWithSwapOver,
   INSTANCES,
   cloneStillRunning,
   cloneToNew,
@@ -148,11 +150,17 @@ describe('Clone to an existing instance', () => {
   });
 
   check('P2.clone.compute-id.enough-resources', 'the existing target must have room for the cloned disks', async (c) => {
-    const source = await newInstance(c, fx, { image: true });
-    const full = await newInstance(c, fx, { image: true });
-    const refused = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: full.id });
-    c.expectRejected('P2.clone.compute-id.enough-resources', refused, 'cloning every disk onto an instance whose disks fill it');
+    // Each swap disk takes over half the allocation, however big the image's disk is (not shown): the two do not fit.
     const empty = await newInstance(c, fx, {});
+    const half = Math.floor((await diskAllocation(c, empty.id)) / 2);
+    const source = await instanceWithSwapOver(c, fx, half);
+    const full = await instanceWithSwapOver(c, fx, half);
+    const refused = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: full.id });
+    c.expectRejected(
+      'P2.clone.compute-id.enough-resources',
+      refused,
+      `cloning every disk onto an instance of the same type, each with a swap disk over ${half} MB`,
+    );
     c.expectSuccess(
       'P2.clone.compute-id.enough-resources',
       await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: empty.id }),

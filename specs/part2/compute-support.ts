@@ -132,6 +132,32 @@ export async function newInstance(c: Check, fx: Fixtures, extra: Json & { image?
   return { id, label };
 }
 
+/** The disk allocation of an instance's type (MB), as its view shows it (`specs.disk`); `skip` where it shows none. */
+export async function diskAllocation(c: Check, id: number): Promise<number> {
+  const disk = ((await viewInstance(c, id)).specs as Json | undefined)?.disk;
+  if (typeof disk !== 'number' || disk <= 0) return c.skip(`instance ${id} shows no specs.disk (its disk allocation)`);
+  return disk;
+}
+
+/**
+ * An instance deployed from an image whose disks take more than `moreThan` MB in every reading: how big the image's
+ * disk is, the documents do not show (it may fill the allocation or hold only the image), but the swap disk is the
+ * size the body asks for, `moreThan + 1` MB. `skip` where the target refuses that swap disk (bounds not shown).
+ */
+export async function instanceWithSwapOver(c: Check, fx: Fixtures, moreThan: number, extra: Json = {}): Promise<{ id: number; label: string }> {
+  const config = c.target.info.config;
+  const label = fx.label('vm', 64);
+  const body = { region: config.region, type: config.instanceType, label, image: await fx.publicImage(c), root_pass: STRONG_PASSWORD, ...extra };
+  const swap = moreThan + 1;
+  const { exchange, id } = await createInstance(c, fx, { ...body, swap_size: swap });
+  if (id !== undefined) return { id, label };
+  if (rejected(exchange))
+    return c.skip(
+      `the target refused an instance with a ${swap} MB swap disk (HTTP ${exchange.status} ${reasonOf(exchange)}; bounds of swap_size are not shown)`,
+    );
+  throw new SetupError(`could not create an instance: HTTP ${exchange.status} ${reasonOf(exchange)}`);
+}
+
 /** Creates a configuration profile; returns the exchange and its id (from the response or the profiles list). */
 export async function createConfig(c: Check, computeId: number, extra: Json = {}, label?: string): Promise<{ exchange: Exchange; id?: number; label: string }> {
   const profileLabel = label ?? `cfg${Math.random().toString(36).slice(2, 10)}`;

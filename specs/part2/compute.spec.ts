@@ -8,6 +8,8 @@ import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import {
+  diskAllocation,
+  instanceWithSwapOver,
   INSTANCES,
   bodyOf,
   cloneStillRunning,
@@ -500,13 +502,15 @@ async function addressesStillHeld(c: Check, deleted: number, addresses: string[]
 describe('Resize preconditions', () => {
   check('P2.resize.disk-allocation', 'a resize to a type smaller than the disk allocation is rejected', async (c) => {
     const config = c.target.info.config;
-    const full = await newInstance(c, fx, { type: config.largerInstanceType, image: true });
+    // Its swap disk alone exceeds the smaller type's allocation, however big its image's disk is (not shown).
+    const smaller = await diskAllocation(c, (await fx.instance(c)).id);
+    const full = await instanceWithSwapOver(c, fx, smaller, { type: config.largerInstanceType });
     // Without the automatic disk resize (default true): what it does on a smaller type is not shown, perhaps shrink.
     const refused = await c.post(`${INSTANCES}/${full.id}/resize`, { type: config.instanceType, allow_auto_disk_resize: false });
     c.expectRejected(
       'P2.resize.disk-allocation',
       refused,
-      `resizing an instance whose disks fill a ${config.largerInstanceType} down to ${config.instanceType}`,
+      `resizing a ${config.largerInstanceType} with a swap disk over ${smaller} MB down to ${config.instanceType} (${smaller} MB)`,
     );
     const empty = await newInstance(c, fx, { type: config.largerInstanceType });
     c.expectSuccess(

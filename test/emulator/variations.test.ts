@@ -285,6 +285,26 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'image-disk-image-sized',
+    async (server) => {
+      const deploy = (body: Json) =>
+        request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ region: 'us-east', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', ...body });
+      const larger = (await deploy({ label: 'image-sized', type: 'g6-standard-2' }).expect(200)).body as Json;
+      // 2,500 + 512 MB in use: the instance fits the smaller type
+      await request(server)
+        .post(`/v4/compute/instances/${String(larger.id)}/resize`)
+        .set(AUTH)
+        .send({ type: 'g6-standard-1', allow_auto_disk_resize: false })
+        .expect(200);
+      expect((await deploy({ label: 'no-room', type: 'g6-standard-1', swap_size: 49_000 }).expect(400)).body).toMatchObject({
+        errors: [{ field: 'swap_size' }],
+      });
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -32,6 +32,9 @@ import {
 } from './model.js';
 import { defaultLabel, instanceLabel, regionOf, requireAddComputes, rootPass, typeOf } from './validation.js';
 
+/** The size of an image's disk under the variation image-disk-image-sized (MB). */
+const IMAGE_DISK_MB = 2500;
+
 /** Builds, stores and returns a new instance object with its state (no disks or configs). */
 export function makeInstance(
   ctx: RequestContext,
@@ -163,6 +166,8 @@ export function createHandler(ctx: RequestContext) {
   optObject(o, 'script_data', { nullable: true });
   // swap_size bounds are not shown: 0 up to the type's disk less 1 MB (the main disk needs room).
   const swap = optInt(o, 'swap_size', { min: 0, max: type.disk - 1 }) ?? 512;
+  if (imageId !== undefined && varied(store, 'image-disk-image-sized') && swap > type.disk - IMAGE_DISK_MB)
+    fail(`A swap disk of ${swap} MB leaves no room for the image's ${IMAGE_DISK_MB} MB on type ${type.id}.`, 'swap_size');
   const booted = optBool(o, 'booted');
   if (booted === true && imageId === undefined && backupId === undefined && varied(store, 'empty-boot-refused'))
     fail('An instance created without an image or a backup has nothing to boot: leave booted out or set it to false.', 'booted');
@@ -192,7 +197,9 @@ export function createHandler(ctx: RequestContext) {
   const st = stateOf(store, inst.id);
   st.activeInterfaces = faulty(store, 'P2.instance-create.vlan-mode') ? [] : interfaces;
   if (image) {
-    const main = newDisk(store, inst.id, `${image.label} Disk`, type.disk - swap, 'ext4');
+    // The image's disk fills what the swap disk leaves, or (a variation) holds only the image.
+    const mainSize = varied(store, 'image-disk-image-sized') ? IMAGE_DISK_MB : type.disk - swap;
+    const main = newDisk(store, inst.id, `${image.label} Disk`, mainSize, 'ext4');
     const devices = emptyDevices();
     devices.sda = { disk_id: main.id, volume_id: null };
     if (swap > 0) devices.sdb = { disk_id: newDisk(store, inst.id, `${swap} MB Swap Image`, swap, 'swap').id, volume_id: null };
