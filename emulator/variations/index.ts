@@ -206,6 +206,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Create instance body: "from an image (… default config with two disks, one a 512 swap disk unless swap_size is set)" (the size of the image's disk is not shown)`,
     does: "an instance deployed from an image gets a disk the image's size (2,500 MB) beside the swap disk, leaving the rest of its allocation free",
   },
+  'zip-by-country': {
+    leaves: `${D1}, Account: "zip | string | format restrictions: not shown"`,
+    does: "refuses an account update whose resulting zip is not a postal code of the resulting country (fourteen countries' formats; a zip on file does not follow a country change)",
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

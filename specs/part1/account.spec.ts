@@ -1,6 +1,7 @@
 // Document 1, "Account": the account object and its update, cancellation, the credit card, invoices, the login
 // history and maintenance. The account is shared by every spec file of a run: each check puts back what it changed,
-// and sends `state` only together with `country` (alone it would be judged against the country on file).
+// and sends `state` and `zip` only together with `country` (alone they would be judged against the country on file;
+// a country goes with a zip of its own, as the zip format is not shown and the one on file may not suit it).
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { check, RuleViolation, twice, type Check } from '../../harness/check.js';
@@ -27,10 +28,12 @@ async function account(c: Check): Promise<Json> {
   return bodyOf(view);
 }
 
-/** Puts back the members of `saved` named in `members` (country always with its state). */
+const ADDRESS = ['country', 'state', 'zip'];
+
+/** Puts back the members of `saved` named in `members` (country always with its state and zip). */
 async function restore(c: Check, saved: Json, members: string[]): Promise<void> {
   const set = new Set(members);
-  if (set.has('state') || set.has('country')) ['country', 'state'].forEach((member) => set.add(member));
+  if (ADDRESS.some((member) => set.has(member))) ADDRESS.forEach((member) => set.add(member));
   const body = Object.fromEntries([...set].filter((member) => typeof saved[member] === 'string').map((member) => [member, saved[member]]));
   if (Object.keys(body).length) await c.put('/v4/account', body);
 }
@@ -136,6 +139,9 @@ describe('Account cancellation', () => {
   });
 });
 
+/** A postal code of each country the checks move the account to. */
+const ZIP: Record<string, string> = { US: '10001', CA: 'K1A 0B1', DE: '80331' };
+
 describe('Account update', () => {
   accountCheck('P1.account.state.us-ca-code', 'US and CA addresses take only two-letter state or province codes (AA, AE, AP for US military)', async (c) => {
     const rule = 'P1.account.state.us-ca-code';
@@ -150,7 +156,7 @@ describe('Account update', () => {
           ['US', 'AP'],
         ];
         for (const [country, state] of accepted) {
-          c.expectSuccess(rule, await c.put('/v4/account', { country, state }), `PUT country ${country} state ${state}`);
+          c.expectSuccess(rule, await c.put('/v4/account', { country, state, zip: ZIP[country] }), `PUT country ${country} state ${state}`);
           expectShows(c, rule, await accountShowing(c, { country, state }), { country, state }, `after PUT country ${country} state ${state}`);
         }
         const refused: Array<[string, string]> = [
@@ -160,11 +166,16 @@ describe('Account update', () => {
           ['US', 'N.Y.'],
         ];
         for (const [country, state] of refused) {
-          c.expectRejected(rule, await c.put('/v4/account', { country, state }), `PUT country ${country} state ${JSON.stringify(state)}`, 'state');
+          c.expectRejected(
+            rule,
+            await c.put('/v4/account', { country, state, zip: ZIP[country] }),
+            `PUT country ${country} state ${JSON.stringify(state)}`,
+            'state',
+          );
           expectShows(c, rule, await c.get('/v4/account'), { state: 'AP' }, `after the refused PUT country ${country} state ${JSON.stringify(state)}`);
         }
         // Elsewhere the state is the province, written out.
-        c.expectSuccess(rule, await c.put('/v4/account', { country: 'DE', state: 'Bavaria' }), 'PUT country DE state Bavaria');
+        c.expectSuccess(rule, await c.put('/v4/account', { country: 'DE', state: 'Bavaria', zip: ZIP.DE }), 'PUT country DE state Bavaria');
         expectShows(
           c,
           rule,
@@ -176,7 +187,7 @@ describe('Account update', () => {
         // of a stored one when only the country changes.
       });
     } finally {
-      await restore(c, saved, ['country', 'state']);
+      await restore(c, saved, ADDRESS);
     }
   });
 
@@ -244,9 +255,9 @@ describe('Account update', () => {
         fc.asyncProperty(fc.subarray(members), fc.nat(999), async (subset, n) => {
           const before = await account(c);
           // Every member is sent with the value on file (so country and state always agree; date-times in the form of
-          // the documents' samples), but address_1 changes. country and state travel together: another spec file may
-          // change the country on file meanwhile.
-          const sent = subset.includes('country') || subset.includes('state') ? [...new Set([...subset, 'country', 'state'])] : subset;
+          // the documents' samples), but address_1 changes. country, state and zip travel together: another spec file
+          // may change the country on file meanwhile.
+          const sent = ADDRESS.some((member) => subset.includes(member)) ? [...new Set([...subset, ...ADDRESS])] : subset;
           const body: Json = Object.fromEntries(sent.filter((member) => before[member] !== undefined).map((member) => [member, inSampleForm(before[member])]));
           if ('address_1' in body) body.address_1 = `${n} Conformance Street`;
           c.expectSuccess(rule, await c.put('/v4/account', body), `PUT /v4/account with only ${subset.length ? subset.join(', ') : 'no member'}`);

@@ -305,6 +305,16 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'zip-by-country',
+    async (server) => {
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      // the zip on file (19102) is not a Canadian postal code
+      expect((await update({ country: 'CA', state: 'ON' }).expect(400)).body).toMatchObject({ errors: [{ field: 'zip' }] });
+      await update({ country: 'CA', state: 'ON', zip: 'K1A 0B1' }).expect(200);
+      await update({ country: 'US', state: 'PA', zip: '19102' }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

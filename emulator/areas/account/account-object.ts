@@ -3,7 +3,26 @@ import type { RequestContext } from '../../core/types.js';
 import { asObject, fail, optArray, optString, reqInt, reqString } from '../../core/validate.js';
 import { emitEvent } from '../../core/events.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { account, accountEntity, accountView, DECLINING_TEST_CARD, state, type Account, type Promotion } from './model.js';
+
+/** Postal code formats of some countries, for the variation zip-by-country. */
+const ZIP_FORMATS: Record<string, RegExp> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/,
+  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/,
+  DE: /^\d{5}$/,
+  FR: /^\d{5}$/,
+  NL: /^\d{4} ?[A-Z]{2}$/,
+  SE: /^\d{3} ?\d{2}$/,
+  JP: /^\d{3}-?\d{4}$/,
+  AU: /^\d{4}$/,
+  IN: /^\d{6}$/,
+  BR: /^\d{5}-?\d{3}$/,
+  SG: /^\d{6}$/,
+  ZA: /^\d{4}$/,
+  NZ: /^\d{4}$/,
+};
 
 /** ISO 3166-1 alpha-2 codes. */
 const COUNTRIES = new Set(
@@ -101,6 +120,10 @@ export function updateAccount(ctx: RequestContext) {
     }
   }
   if (st !== undefined) changes.state = st;
+  // Under the variation the resulting zip must suit the resulting country (a zip on file does not follow a move).
+  const zipFormat = ZIP_FORMATS[changes.country ?? a.country];
+  if ((zip !== undefined || changes.country !== undefined) && zipFormat && !zipFormat.test(changes.zip ?? a.zip) && varied(ctx.store, 'zip-by-country'))
+    fail(`zip must be a postal code of ${changes.country ?? a.country}${zip === undefined ? ' (send one with the country)' : ''}.`, 'zip');
   const promos = optArray(o, 'active_promotions');
   if (promos !== undefined) {
     changes.active_promotions = promos.map((p, i) => {
