@@ -344,7 +344,8 @@ const transferViolations: Violation[] = [
 
 // ------------------------------------------------------------------ OAuth clients
 
-const clientMembers = (context: BodyContext) => ({ label: label(context.labelPrefix, 1, 512), public: fc.boolean(), redirect_uri: httpUrl() });
+// https only: which schemes a redirect URI may use is not shown, and a server may refuse to send a code in the clear.
+const clientMembers = (context: BodyContext) => ({ label: label(context.labelPrefix, 1, 512), public: fc.boolean(), redirect_uri: httpUrl(['https']) });
 const clientCreate: BodyGen = (context) => optionalRecord(clientMembers(context), ['label', 'redirect_uri']);
 const clientUpdate: BodyGen = (context) => optionalRecord(clientMembers(context));
 

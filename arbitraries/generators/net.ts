@@ -72,11 +72,11 @@ export function email(): fc.Arbitrary<string> {
   return fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`);
 }
 
-/** An http(s) URL at a reserved example domain, with an optional path. */
-export function httpUrl(): fc.Arbitrary<string> {
+/** An http(s) URL (or one of `schemes`) at a reserved example domain, with an optional path. */
+export function httpUrl(schemes: readonly string[] = ['http', 'https']): fc.Arbitrary<string> {
   const path = fc.array(matching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 }).map((parts) => parts.map((p) => `/${p}`).join(''));
   return fc
-    .tuple(fc.constantFrom('http', 'https'), fc.option(dnsLabel(), { nil: undefined }), fc.constantFrom('example.com', 'example.org'), path)
+    .tuple(fc.constantFrom(...schemes), fc.option(dnsLabel(), { nil: undefined }), fc.constantFrom('example.com', 'example.org'), path)
     .map(([scheme, sub, base, p]) => `${scheme}://${sub ? `${sub}.` : ''}${base}${p}`);
 }
 

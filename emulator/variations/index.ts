@@ -210,6 +210,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "zip | string | format restrictions: not shown"`,
     does: "refuses an account update whose resulting zip is not a postal code of the resulting country (fourteen countries' formats; a zip on file does not follow a country change)",
   },
+  'redirect-uri-https': {
+    leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | … must accept an OAuth exchange code" (which schemes a server takes is not shown)`,
+    does: 'refuses an OAuth client redirect_uri that is not an https URL',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

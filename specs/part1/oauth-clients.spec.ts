@@ -56,7 +56,7 @@ describe('OAuth client create and update', () => {
       { label: fx.label('app2', 512), public: false, redirect_uri: 'https://example.org/other/callback' },
       { label: fx.label('app3', 512) },
       { public: true },
-      { redirect_uri: 'http://localhost:8080/cb' },
+      { redirect_uri: 'https://localhost:8443/cb' },
     ]) {
       const put = await c.put(path, update);
       c.expectSuccess(rule, put, `PUT ${JSON.stringify(update)}`);

@@ -315,6 +315,14 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'redirect-uri-https',
+    async (server) => {
+      const create = (redirect_uri: string) => request(server).post('/v4/account/oauth-clients').set(AUTH).send({ label: 'https-only', redirect_uri });
+      expect((await create('http://example.com/cb').expect(400)).body).toMatchObject({ errors: [{ field: 'redirect_uri' }] });
+      await create('https://example.com/cb').expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

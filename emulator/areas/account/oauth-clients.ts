@@ -4,6 +4,7 @@ import type { RequestContext } from '../../core/types.js';
 import { asObject, fail, optBool, optString, reqString } from '../../core/validate.js';
 import { emitEvent, type EventEntity } from '../../core/events.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { T, type OAuthClient } from './model.js';
 
 const REDACTED = '<REDACTED>';
@@ -39,6 +40,8 @@ function redirectUri(store: Store, o: Record<string, unknown>, required: boolean
   }
   if (!ok && !faulty(store, 'P1.oauth-client.redirect-uri.url'))
     fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
+  if (ok && v.toLowerCase().startsWith('http:') && varied(store, 'redirect-uri-https'))
+    fail('redirect_uri must be an https URL: an exchange code is not sent in the clear.', 'redirect_uri');
   return v;
 }
 
