@@ -85,3 +85,22 @@ export function noteDeleted(path: string): void {
 export function isLive(path: string): boolean {
   return live.has(path);
 }
+
+/**
+ * Lets the target's clock run `stepSeconds` at a time until `done` holds or `mostSeconds` have passed, reading after
+ * each step; returns the last value read. How long an action runs (a clone, a status change) is mostly not shown: a
+ * check waits for what it needs rather than a fixed time. On a target without the clock hook the first step is a `skip`.
+ */
+export async function untilOnClock<T>(
+  c: Check,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { stepSeconds, mostSeconds }: { stepSeconds: number; mostSeconds: number },
+): Promise<T> {
+  let value = await read();
+  for (let spent = 0; !done(value) && spent < mostSeconds; spent += stepSeconds) {
+    await c.advanceClock(stepSeconds);
+    value = await read();
+  }
+  return value;
+}

@@ -41,6 +41,11 @@ export function uploadRegion(img: Image): string | undefined {
 }
 
 const CAPTURE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** How long an upload's data is processed under the variation image-uploads-slow. */
+const SLOW_PROCESSING_MS = 20 * 60_000;
+/** Uploads whose data came (processed at once, or later under the variation). */
+const dataReceived = new WeakSet<Image>();
 const UPLOAD_WINDOW_MS = 24 * 3_600_000;
 const UPLOAD_PATH = '/__upload/private/{imageNum}';
 const MB = 1024 * 1024;
@@ -151,9 +156,11 @@ function uploadHandler(ctx: RequestContext) {
   const desc = description(store, o, false);
   const img = newPrivate(ctx, label, desc ?? null, faulty(store, 'P2.image.status.upload-pending') ? 'available' : 'pending_upload', 0);
   uploadRegions.set(img, region);
-  store.schedule(new Date(store.now().getTime() + UPLOAD_WINDOW_MS), (s) => {
+  // Under the variation expired uploads are swept at the first whole hour after their 24 hours.
+  const expires = store.now().getTime() + UPLOAD_WINDOW_MS;
+  store.schedule(new Date(varied(store, 'image-uploads-slow') ? Math.ceil(expires / HOUR_MS) * HOUR_MS : expires), (s) => {
     const i = getImage(s, img.id);
-    if (i && i.status === 'pending_upload' && !faulty(s, 'P2.image.status.pending-upload-expires')) images(s).delete(i.id);
+    if (i && i.status === 'pending_upload' && !dataReceived.has(i) && !faulty(s, 'P2.image.status.pending-upload-expires')) images(s).delete(i.id);
   });
   emitEvent(store, ctx.principal, { action: 'image_upload', entity: entity(img), status: 'started' });
   const num = img.id.slice(img.id.indexOf('/') + 1);
@@ -168,15 +175,20 @@ function uploadHandler(ctx: RequestContext) {
 function uploadDataHandler(ctx: RequestContext) {
   const img = getImage(ctx.store, `${faulty(ctx.store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${ctx.params.imageNum}`);
   if (!img) fail('Not found: no such upload (it may have expired after 24 hours)', null, 404);
-  if (img.status !== 'pending_upload') fail(`The image is ${img.status}; data can only be uploaded once`, null);
+  if (img.status !== 'pending_upload' || dataReceived.has(img)) fail(`The image is ${img.status}; data can only be uploaded once`, null);
   const data = ctx.body;
   if (!Buffer.isBuffer(data) || faulty(ctx.store, 'P2.images.upload.put-octet-stream')) fail('Send the image data as application/octet-stream', null, 415);
   if ((data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) && !faulty(ctx.store, 'P2.images.upload.gzip'))
     fail('The image data must be gzip-compressed', null);
   if (faulty(ctx.store, 'P2.image.status.pending-upload-to-available')) return {};
-  img.status = 'available';
-  img.size = Math.max(1, Math.ceil(data.length / MB));
-  img.updated = ctx.store.nowIso();
+  const processed = () => {
+    img.status = 'available';
+    img.size = Math.max(1, Math.ceil(data.length / MB));
+    img.updated = ctx.store.nowIso();
+  };
+  dataReceived.add(img);
+  if (varied(ctx.store, 'image-uploads-slow')) ctx.store.schedule(new Date(ctx.store.now().getTime() + SLOW_PROCESSING_MS), processed);
+  else processed();
   return {};
 }
 

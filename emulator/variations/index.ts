@@ -214,6 +214,14 @@ const catalogue = defineVariations({
     leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | … must accept an OAuth exchange code" (which schemes a server takes is not shown)`,
     does: 'refuses an OAuth client redirect_uri that is not an https URL',
   },
+  'clones-take-longer': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (how long a clone runs is not shown)`,
+    does: 'a clone runs 45 minutes of simulated time (10 by default), its source and target busy meanwhile',
+  },
+  'image-uploads-slow': {
+    leaves: `${D2}, Image status: "pending_upload | upload completed and processed | … | available" and "pending_upload | 24 hours pass | no data uploaded | image deleted" (how long processing takes, and how soon after the 24 hours the image goes, are not shown)`,
+    does: "an upload's data is processed for 20 minutes (pending_upload meanwhile); an expired upload is swept at the first whole hour after its 24 hours",
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

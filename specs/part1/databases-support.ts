@@ -1,6 +1,6 @@
 // Helpers of the managed database spec (databases.spec.ts): constants, reads, waits and the file's cluster fixtures.
 import { RuleViolation, describe as describeExchange, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { timeOf } from '../../harness/lists.js';
@@ -44,11 +44,12 @@ export async function statusOf(c: Check, id: number): Promise<string | undefined
 
 /** Advances the clock in steps until the cluster has one of `statuses` (or the budget is spent). */
 export async function waitForStatus(c: Check, id: number, statuses: string[], budgetMinutes: number, stepMinutes = 10): Promise<string | undefined> {
-  let status = await statusOf(c, id);
-  for (let spent = 0; !statuses.includes(status ?? '') && spent < budgetMinutes; spent += stepMinutes) {
-    await c.advanceClock(stepMinutes * MINUTE);
-    status = await statusOf(c, id);
-  }
+  const status = await untilOnClock(
+    c,
+    () => statusOf(c, id),
+    (latest) => statuses.includes(latest ?? ''),
+    { stepSeconds: stepMinutes * MINUTE, mostSeconds: budgetMinutes * MINUTE },
+  );
   // The reads in between only end the wait early; the last one may come from a replica still behind the clock.
   return statuses.includes(status ?? '')
     ? status

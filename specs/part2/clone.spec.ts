@@ -5,6 +5,7 @@ import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import {
+  onceClonesEnd,
   diskAllocation,
   instanceWithSwapOver,
   INSTANCES,
@@ -180,10 +181,9 @@ describe('Clone to an existing instance', () => {
       c.fail('P2.clone.compute-id.actions-complete', 'a clone onto an instance was accepted while that instance was being cloned', onto);
     }
     c.expectRejected('P2.clone.compute-id.actions-complete', onto, 'cloning onto an instance with a running clone');
-    await c.advanceClock(11 * 60);
     c.expectSuccess(
       'P2.clone.compute-id.actions-complete',
-      await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busy.id, configs: [] }),
+      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busy.id, configs: [] })),
       'the same clone once the running one had time to finish',
     );
   });
@@ -232,9 +232,8 @@ describe('Clone grants and concurrency', () => {
         `the clone beyond five concurrent ones got HTTP ${refused[0]?.status} (400 expected)`,
         refused[0],
       );
-      await c.advanceClock(11 * 60);
-      const after = await cloneToNew(c, fx, outcome.source);
-      c.expectSuccess('P2.clone.max-5-concurrent', after.exchange, 'a clone of the same source once the five had time to finish');
+      const after = await onceClonesEnd(c, async () => (await cloneToNew(c, fx, outcome.source)).exchange);
+      c.expectSuccess('P2.clone.max-5-concurrent', after, 'a clone of the same source once the five had time to finish');
     },
     { timeout: 30_000 },
   );

@@ -2,7 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { listPages } from '../../harness/lists.js';
@@ -222,6 +222,12 @@ export async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number
   }
   return false;
 }
+
+/**
+ * `attempt` (an action a running clone blocks) sent again while the target's clock runs five minutes at a time, for at
+ * most three hours, until it is accepted: how long a clone runs is not shown. Returns the last exchange.
+ */
+export const onceClonesEnd = (c: Check, attempt: () => Promise<Exchange>) => untilOnClock(c, attempt, ok, { stepSeconds: 5 * 60, mostSeconds: 3 * 3600 });
 
 /** The profiles of an instance (all pages); `until` as for listAll. */
 export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]) => boolean) => listAll(c, `${INSTANCES}/${computeId}/configs`, until);

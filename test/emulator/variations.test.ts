@@ -1,4 +1,5 @@
 // The emulator's variations each do what they say (the variation matrix then proves the suite accepts them).
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -320,6 +321,72 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
       const create = (redirect_uri: string) => request(server).post('/v4/account/oauth-clients').set(AUTH).send({ label: 'https-only', redirect_uri });
       expect((await create('http://example.com/cb').expect(400)).body).toMatchObject({ errors: [{ field: 'redirect_uri' }] });
       await create('https://example.com/cb').expect(200);
+    },
+  ],
+  [
+    'clones-take-longer',
+    async (server) => {
+      const source = (
+        await request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label: 'slow-clone', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+          .expect(200)
+      ).body as Json;
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/clone`)
+        .set(AUTH)
+        .send({ region: 'us-east', type: 'g6-standard-1' })
+        .expect(200);
+      const shutdown = () =>
+        request(server)
+          .post(`/v4/compute/instances/${String(source.id)}/shutdown`)
+          .set(AUTH)
+          .send({});
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 11 * 60 })
+        .expect(200);
+      await shutdown().expect(400);
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 35 * 60 })
+        .expect(200);
+      await shutdown().expect(200);
+    },
+  ],
+  [
+    'image-uploads-slow',
+    async (server) => {
+      const upload = async (label: string) =>
+        (await request(server).post('/v4/images/upload').set(AUTH).send({ label, region: 'us-east' }).expect(200)).body as Json;
+      const status = async (image: Json) =>
+        (
+          (
+            await request(server)
+              .get(`/v4/images/${encodeURIComponent(String(image.id))}`)
+              .set(AUTH)
+          ).body as Json
+        ).status;
+      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      const sent = await upload('slow-processing');
+      const waiting = await upload('never-sent');
+      await request(server)
+        .put(new URL(String(sent.upload_to)).pathname)
+        .set('Content-Type', 'application/octet-stream')
+        .send(gzipSync(Buffer.from('disk')))
+        .expect(200);
+      expect(await status(sent)).toBe('pending_upload');
+      await clock(20 * 60);
+      expect(await status(sent)).toBe('available');
+      // swept at the first whole hour after its 24 hours
+      await clock(24 * 3600 - 20 * 60 + 3600);
+      await request(server)
+        .get(`/v4/images/${encodeURIComponent(String(waiting.id))}`)
+        .set(AUTH)
+        .expect(404);
     },
   ],
   [

@@ -31,6 +31,8 @@ import {
 import { instanceLabel, intList, regionOf, requireAddComputes, typeOf } from './validation.js';
 
 const CLONE_MS = 10 * 60_000;
+/** How long a clone runs under the variation clones-take-longer. */
+const SLOW_CLONE_MS = 45 * 60_000;
 
 export function cloneHandler(ctx: RequestContext) {
   const { store, principal } = ctx;
@@ -162,7 +164,7 @@ export function cloneHandler(ctx: RequestContext) {
   const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: target.id };
   clones(store).set(String(job.id), job);
   const targetRef = target.id;
-  store.schedule(new Date(store.now().getTime() + CLONE_MS), (s) => {
+  store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
     if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
     const t = getInstance(s, targetRef);
     if (t && t.status === 'provisioning') {
