@@ -4,6 +4,7 @@
 // before the check judges it, so a slow-but-correct server is not reported as divergent.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from './check.js';
+import type { Exchange } from './http.js';
 
 const FIRST_PAUSE_MS = 50;
 const LONGEST_PAUSE_MS = 1000;
@@ -103,4 +104,26 @@ export async function untilOnClock<T>(
     value = await read();
   }
   return value;
+}
+
+/** Real time an action on a busy resource is sent again for, on a target without the clock hook. */
+const BUSY_REAL_MS = 60_000;
+
+/**
+ * An action sent again while it is refused for what may be a running action (a 4xx other than 401, 403, 404, 405),
+ * letting time pass between tries: the target's clock a minute at a time for at most `minutes`, or, without the clock
+ * hook, real time for at most a minute (never past the check's deadline). For actions on an instance that may still be
+ * busy with its own create: whether a create runs as an action, and for how long, is not shown. Returns the last
+ * exchange, for the check to judge.
+ */
+export async function onceNotBusy(c: Check, send: () => Promise<Exchange>, minutes = 10): Promise<Exchange> {
+  const busy = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500 && ![401, 403, 404, 405].includes(exchange.status);
+  if (c.target.control) return untilOnClock(c, send, (exchange) => !busy(exchange), { stepSeconds: 60, mostSeconds: minutes * 60 });
+  const until = Math.min(Date.now() + BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000);
+  let exchange = await send();
+  while (busy(exchange) && Date.now() + 2_000 < until) {
+    await sleep(2_000);
+    exchange = await send();
+  }
+  return exchange;
 }

@@ -222,6 +222,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Image status: "pending_upload | upload completed and processed | … | available" and "pending_upload | 24 hours pass | no data uploaded | image deleted" (how long processing takes, and how soon after the 24 hours the image goes, are not shown)`,
     does: "an upload's data is processed for 20 minutes (pending_upload meanwhile); an expired upload is swept at the first whole hour after its 24 hours",
   },
+  'create-runs-a-while': {
+    leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" (whether an instance's own create counts as one, and for how long, is not shown)`,
+    does: "an instance's create runs as an action for 2 minutes of simulated time: boot, shutdown, rescue, resize, a restore onto it and a clone onto it are refused meanwhile",
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

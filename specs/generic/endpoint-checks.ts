@@ -4,6 +4,7 @@
 // answer under /v4beta; an id that does not exist is refused. Every response also passes the named checks.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { onceNotBusy } from '../../harness/consistency.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import { unservedRule } from '../../harness/judge.js';
 import { MissingCapability } from '../../harness/target.js';
@@ -72,7 +73,8 @@ async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Rec
   if (recipe.destructive) c.needsDestructive();
   const send = async () => {
     const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
-    const exchange = await c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
+    const once = () => c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
+    const exchange = await (recipe.actsOnNewInstance && !refused ? onceNotBusy(c, once) : once());
     await recipe.adopt?.(c, fx, request, exchange);
     return exchange;
   };

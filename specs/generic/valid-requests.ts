@@ -30,6 +30,11 @@ export interface Recipe {
    * permission): a refusal is then not judged as a fail of the checks expecting success.
    */
   refusable?: string;
+  /**
+   * The request acts on an instance the recipe has just created, which may still be busy with its create (whether a
+   * create runs as an action is not shown): where it must succeed it is sent again while refused (`onceNotBusy`).
+   */
+  actsOnNewInstance?: true;
 }
 
 type Json = Record<string, unknown>;
@@ -288,6 +293,7 @@ export const validRequests: Record<string, Recipe> = {
     },
   },
   'POST /v4/compute/instances/{computeId}/backups/{backupId}/restore': {
+    actsOnNewInstance: true,
     build: async (c, fx) => {
       const b = await instanceBackup(c, fx);
       const targetInstance = await fx.newInstance(c);
@@ -296,6 +302,7 @@ export const validRequests: Record<string, Recipe> = {
   },
   // An instance kept offline: booting a running one is not covered by the documents.
   'POST /v4/compute/instances/{computeId}/boot': {
+    actsOnNewInstance: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/boot`, { json: {} }),
   },
   // A clone onto an existing instance (compute_id) creates nothing: only a clone to a new instance is adopted.
@@ -339,12 +346,17 @@ export const validRequests: Record<string, Recipe> = {
   },
   // An instance that never booted: whether a running one can be rescued is not covered by the documents.
   'POST /v4/compute/instances/{computeId}/rescue': {
+    actsOnNewInstance: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/rescue`, { json: { devices: {} } }),
   },
   'POST /v4/compute/instances/{computeId}/resize': {
+    actsOnNewInstance: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, { json: { type: c.target.info.config.largerInstanceType } }),
   },
-  'POST /v4/compute/instances/{computeId}/shutdown': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/shutdown`) },
+  'POST /v4/compute/instances/{computeId}/shutdown': {
+    actsOnNewInstance: true,
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/shutdown`),
+  },
   'GET /v4/compute/instances/{computeId}/stats': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats`) },
   'GET /v4/compute/instances/{computeId}/stats/{year}/{month}': {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats/${YEAR}/${MONTH}`),

@@ -3,6 +3,7 @@
 // (the sixth gets HTTP 400, the one status code the documents give).
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { onceNotBusy } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import {
   onceClonesEnd,
@@ -121,7 +122,7 @@ describe('Clone body', () => {
     const tags = (await viewInstance(c, clone.id!, carries)).tags;
     c.expect('P2.clone.tags-copied', Array.isArray(tags) && tags.includes(tag), `the new clone has tags ${JSON.stringify(tags)}; the source has [${tag}]`);
     const existing = await newInstance(c, fx, {});
-    const onto = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: existing.id, configs: [], disks: [] });
+    const onto = await onceNotBusy(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: existing.id, configs: [], disks: [] }));
     c.expectSuccess('P2.clone.tags-copied', onto, 'cloning onto an existing instance');
     const targetTags = (await viewInstance(c, existing.id, carries)).tags;
     c.expect(
@@ -164,7 +165,7 @@ describe('Clone to an existing instance', () => {
     );
     c.expectSuccess(
       'P2.clone.compute-id.enough-resources',
-      await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: empty.id }),
+      await onceNotBusy(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: empty.id })),
       'cloning every disk onto an instance of the same type without disks',
     );
   });

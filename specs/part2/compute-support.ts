@@ -2,7 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
-import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { listPages } from '../../harness/lists.js';
@@ -18,11 +18,11 @@ export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.sta
 
 /**
  * Shuts an instance down so that the next boot starts from offline: booting a running or booting instance is not
- * covered by the documents. "Running or queued actions must finish first": a refused shutdown is tried again within
- * the consistency window; one never accepted is a setup error.
+ * covered by the documents. "Running or queued actions must finish first": a refused shutdown is sent again while the
+ * instance may be busy (`onceNotBusy`) and within the consistency window; one never accepted is a setup error.
  */
 export async function shutDown(c: Check, id: number): Promise<void> {
-  const shutdown = await readAfterWrite(c, () => c.post(`${INSTANCES}/${id}/shutdown`), ok);
+  const shutdown = await readAfterWrite(c, () => onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/shutdown`)), ok);
   if (!ok(shutdown)) throw new SetupError(`instance ${id} could not be shut down before a boot (HTTP ${shutdown.status})`);
 }
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;

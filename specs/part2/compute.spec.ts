@@ -3,7 +3,7 @@
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { rulesOfSchema } from '../../harness/contract.js';
@@ -456,7 +456,11 @@ describe('Update instance body and alerts', () => {
     c.expect('P2.instance.region.migration-only', before === config.region, `an instance created in ${config.region} shows region ${JSON.stringify(before)}`);
     c.expectSuccess('P2.instance.region.migration-only', await c.put(`${INSTANCES}/${id}`, { label: fx.label('mv', 64), group: 'moved' }), 'the update');
     c.expect('P2.instance.region.migration-only', (await viewInstance(c, id)).region === before, 'the region changed on an update');
-    c.expectSuccess('P2.instance.region.migration-only', await c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType }), 'the resize');
+    c.expectSuccess(
+      'P2.instance.region.migration-only',
+      await onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType })),
+      'the resize',
+    );
     c.expect('P2.instance.region.migration-only', (await viewInstance(c, id)).region === before, 'the region changed on a resize');
   });
 });
@@ -516,7 +520,7 @@ describe('Resize preconditions', () => {
     const empty = await newInstance(c, fx, { type: config.largerInstanceType });
     c.expectSuccess(
       'P2.resize.disk-allocation',
-      await c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType }),
+      await onceNotBusy(c, () => c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType })),
       `resizing an instance without disks down to ${config.instanceType}`,
     );
   });

@@ -3,7 +3,7 @@
 import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
@@ -53,6 +53,8 @@ function sharedVlan(c: Check): Promise<string> {
 }
 
 const boot = (c: Check, id: number, body: Json = {}) => c.post(`${INSTANCES}/${id}/boot`, body);
+/** A boot the check expects accepted: sent again while the instance may still be busy with its create (`onceNotBusy`). */
+const bootAccepted = (c: Check, id: number, body: Json = {}) => onceNotBusy(c, () => boot(c, id, body));
 
 type NewProfile = (extra?: Json) => Promise<{ id: number; label: string }>;
 
@@ -77,15 +79,20 @@ async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewPro
   });
 }
 
-/** Boots one instance again and again, each time from offline: after a boot that succeeded it is shut down first. */
-function bootsOf(c: Check, id: number): (body?: Json) => Promise<Exchange> {
+/**
+ * Boots one instance again and again, each time from offline: after a boot that succeeded it is shut down first. A boot
+ * the check expects accepted is sent again while the instance may still be busy (`accepted`); one it expects refused
+ * once (`refused`).
+ */
+function bootsOf(c: Check, id: number): { accepted: (body?: Json) => Promise<Exchange>; refused: (body?: Json) => Promise<Exchange> } {
   let running = false;
-  return async (body = {}) => {
+  const send = async (body: Json, expectAccepted: boolean) => {
     if (running) await shutDown(c, id);
-    const exchange = await boot(c, id, body);
+    const exchange = await (expectAccepted ? bootAccepted(c, id, body) : boot(c, id, body));
     running = ok(exchange);
     return exchange;
   };
+  return { accepted: (body = {}) => send(body, true), refused: (body = {}) => send(body, false) };
 }
 
 describe('Configuration profile body', () => {
@@ -231,7 +238,7 @@ describe('Network interface object', () => {
     // member listing it (an array of ids), if any, is the one that lists the VLAN's instances.
     const booted = await newInstance(c, fx, { region: config.vlanRegion });
     const profile = await newConfig(c, booted.id, { interfaces: [{ purpose: 'vlan', label }] });
-    const bootedOk = ok(await boot(c, booted.id, { config_id: profile.id }));
+    const bootedOk = ok(await bootAccepted(c, booted.id, { config_id: profile.id }));
     const { exchange, id } = await createInstance(c, fx, {
       region: config.vlanRegion,
       type: config.instanceType,
@@ -357,7 +364,7 @@ describe('Boot rules', () => {
   check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) =>
     withEmptyInstance(c, async (id, newProfile) => {
       await newProfile();
-      c.expectSuccess('P2.boot.only-profile', await boot(c, id), 'booting an instance with one profile without config_id');
+      c.expectSuccess('P2.boot.only-profile', await bootAccepted(c, id), 'booting an instance with one profile without config_id');
     }),
   );
 
@@ -377,7 +384,7 @@ describe('Boot rules', () => {
       c.expectSuccess(rule, await c.delete(`${INSTANCES}/${offline.id}/configs/${added.id}`), 'deleting the added profile');
       c.expectSuccess(
         'P2.boot.only-profile',
-        await boot(c, offline.id),
+        await bootAccepted(c, offline.id),
         'booting without config_id an instance deployed from an image (one default profile, never booted)',
       );
     },
@@ -387,13 +394,13 @@ describe('Boot rules', () => {
     withEmptyInstance(c, async (id, newProfile) => {
       const boot = bootsOf(c, id);
       const first = await newProfile();
-      c.expectSuccess('P2.boot.last-booted', await boot(), 'booting the only profile');
+      c.expectSuccess('P2.boot.last-booted', await boot.accepted(), 'booting the only profile');
       await newProfile();
-      c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id after a second profile was added (the first was booted last)');
+      c.expectSuccess('P2.boot.last-booted', await boot.accepted(), 'booting without config_id after a second profile was added (the first was booted last)');
       const third = await newProfile();
-      c.expectSuccess('P2.boot.last-booted', await boot({ config_id: third.id }), 'booting the third profile by config_id');
+      c.expectSuccess('P2.boot.last-booted', await boot.accepted({ config_id: third.id }), 'booting the third profile by config_id');
       c.expectSuccess('P2.boot.last-booted', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the first profile');
-      c.expectSuccess('P2.boot.last-booted', await boot(), 'booting without config_id (the third was booted last)');
+      c.expectSuccess('P2.boot.last-booted', await boot.accepted(), 'booting without config_id (the third was booted last)');
     }),
   );
 
@@ -406,11 +413,15 @@ describe('Boot rules', () => {
       const made = (profiles: Json[]) => profiles.length === 2 && [first.id, second.id].every((made) => profiles.some((profile) => profile.id === made));
       const profiles = await configsOf(c, id, made);
       if (!made(profiles)) c.skip(`the lent instance holds profiles ${JSON.stringify(profiles.map((profile) => profile.id))}, not only the two just made`);
-      c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id with two never-booted profiles');
-      c.expectSuccess('P2.boot.ambiguous-error', await boot({ config_id: first.id }), 'booting the first profile by config_id');
+      c.expectRejected('P2.boot.ambiguous-error', await boot.refused(), 'booting without config_id with two never-booted profiles');
+      c.expectSuccess('P2.boot.ambiguous-error', await boot.accepted({ config_id: first.id }), 'booting the first profile by config_id');
       await newProfile();
       c.expectSuccess('P2.boot.ambiguous-error', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the last booted profile');
-      c.expectRejected('P2.boot.ambiguous-error', await boot(), 'booting without config_id after the last booted profile was deleted (two others remain)');
+      c.expectRejected(
+        'P2.boot.ambiguous-error',
+        await boot.refused(),
+        'booting without config_id after the last booted profile was deleted (two others remain)',
+      );
     }),
   );
 
@@ -418,9 +429,9 @@ describe('Boot rules', () => {
     withEmptyInstance(c, async (id, newProfile) => {
       const boot = bootsOf(c, id);
       const [first, second] = [await newProfile(), await newProfile()];
-      c.expectSuccess('P2.boot.config-id', await boot({ config_id: second.id }), 'booting the second profile by config_id');
-      c.expectRejected('P2.boot.config-id', await boot({ config_id: UNKNOWN_ID }), 'booting an unknown config_id');
-      c.expectSuccess('P2.boot.config-id', await boot({ config_id: first.id }), 'booting the first profile by config_id');
+      c.expectSuccess('P2.boot.config-id', await boot.accepted({ config_id: second.id }), 'booting the second profile by config_id');
+      c.expectRejected('P2.boot.config-id', await boot.refused({ config_id: UNKNOWN_ID }), 'booting an unknown config_id');
+      c.expectSuccess('P2.boot.config-id', await boot.accepted({ config_id: first.id }), 'booting the first profile by config_id');
     }),
   );
 
@@ -431,7 +442,7 @@ describe('Boot rules', () => {
       await newProfile();
       const other = await newInstance(c, fx, {});
       const foreign = await newConfig(c, other.id);
-      c.expectRejected('P2.boot.config-id', await boot({ config_id: foreign.id }), `booting a profile of another instance (${other.id})`);
+      c.expectRejected('P2.boot.config-id', await boot.refused({ config_id: foreign.id }), `booting a profile of another instance (${other.id})`);
     }),
   );
 });

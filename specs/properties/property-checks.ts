@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { needVlanRoom, regionForIpv6Range, vlansNamed } from '../../harness/account-limits.js';
 import { check, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { listItems, succeeded } from '../../harness/lists.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -449,7 +449,9 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               fc.pre(plan?.accept?.(body, labels) ?? true);
               const path = await pathFor(c, fx, endpoint, plan, ctx);
               const mark = fx.mark();
-              const exchange = await c.send(endpoint.method, path, { json: plan?.placed ? await plan.placed(c, fx, path, body) : body });
+              const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
+              const send = () => c.send(endpoint.method, path, { json });
+              const exchange = await (recipe.actsOnNewInstance ? onceNotBusy(c, send) : send());
               await recipe.adopt?.(c, fx, { path, json: body }, exchange);
               // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
               await fx.cleanup(mark);

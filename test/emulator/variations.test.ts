@@ -390,6 +390,30 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'create-runs-a-while',
+    async (server) => {
+      const instance = (
+        await request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label: 'still-creating', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+          .expect(200)
+      ).body as Json;
+      const shutdown = () =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/shutdown`)
+          .set(AUTH)
+          .send({});
+      await shutdown().expect(400);
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 2 * 60 })
+        .expect(200);
+      await shutdown().expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)
