@@ -286,7 +286,7 @@ describe('Account update', () => {
     ['first_name', 50, (n) => 'F'.repeat(n)],
     ['last_name', 50, (n) => 'L'.repeat(n)],
     ['phone', 32, (n) => '5'.repeat(n)],
-    ['state', 24, (n) => 'S'.repeat(n), { country: 'DE' }],
+    ['state', 24, (n) => 'S'.repeat(n), { country: 'DE', zip: ZIP.DE }],
     ['tax_id', 100, (n) => 'T'.repeat(n)],
   ];
   for (const [member, max, value, extra] of LIMITS) {
