@@ -226,6 +226,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" (whether an instance's own create counts as one, and for how long, is not shown)`,
     does: "an instance's create runs as an action for 2 minutes of simulated time: boot, shutdown, rescue, resize, a restore onto it and a clone onto it are refused meanwhile",
   },
+  'snapshot-needs-backups': {
+    leaves: `${D2}, Compute instances: "POST …/backups | … | creates a snapshot; an existing snapshot of the instance is deleted" (whether the instance must be enrolled in the backup service is not shown)`,
+    does: 'refuses a snapshot of an instance not enrolled in the backup service',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

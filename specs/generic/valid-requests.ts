@@ -35,6 +35,11 @@ export interface Recipe {
    * create runs as an action is not shown): where it must succeed it is sent again while refused (`onceNotBusy`).
    */
   actsOnNewInstance?: true;
+  /**
+   * A precondition a target may require that the documents do not show (an instance enrolled in the backup service
+   * before a snapshot): after a refusal of the valid request, puts it in place and says whether to send it once more.
+   */
+  afterRefusal?: (c: Check, fx: Fixtures, request: ValidRequest) => Promise<boolean>;
 }
 
 type Json = Record<string, unknown>;
@@ -91,10 +96,28 @@ export async function untilBackupSucceeded(c: Check, computeId: number, backupId
   }
 }
 
+/**
+ * Enrols an instance in the backup service where a snapshot of it was refused and it is not enrolled: whether a
+ * snapshot needs the instance enrolled is not shown. Whether the snapshot is worth sending again.
+ */
+async function enrolAfterRefusedSnapshot(c: Check, computeId: number): Promise<boolean> {
+  const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
+  if ((view?.backups as Json | undefined)?.enabled !== false) return false;
+  const enabled = await c.post(`/v4/compute/instances/${computeId}/backups/enable`);
+  return enabled.status >= 200 && enabled.status < 300;
+}
+
+/** POSTs a snapshot of an instance, enrolling the instance and sending it once more where it was refused for that. */
+export async function postSnapshot(c: Check, computeId: number, label: string): Promise<Exchange> {
+  const send = () => c.post(`/v4/compute/instances/${computeId}/backups`, { label });
+  const first = await send();
+  return first.status >= 400 && first.status < 500 && (await enrolAfterRefusedSnapshot(c, computeId)) ? send() : first;
+}
+
 export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
   const instance = await fx.instance(c);
   const label = fx.label('bk', 255);
-  const created = await c.post(`/v4/compute/instances/${instance.id}/backups`, { label });
+  const created = await postSnapshot(c, instance.id, label);
   const listed = await c.get(`/v4/compute/instances/${instance.id}/backups`);
   const backup =
     deepFind(created.body, (item) => item.label === label && typeof item.id === 'number') ??
@@ -281,6 +304,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/compute/instances/{computeId}/backups': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`) },
   'POST /v4/compute/instances/{computeId}/backups': {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`, { json: { label: fx.label('bk', 255) } }),
+    afterRefusal: (c, _fx, request) => enrolAfterRefusedSnapshot(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1])),
   },
   'POST /v4/compute/instances/{computeId}/backups/cancel': {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/cancel`),

@@ -6,7 +6,7 @@ import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consist
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { listPages } from '../../harness/lists.js';
-import { deepFind, untilBackupSucceeded } from '../generic/valid-requests.js';
+import { deepFind, postSnapshot, untilBackupSucceeded } from '../generic/valid-requests.js';
 
 export type Json = Record<string, unknown>;
 
@@ -235,7 +235,7 @@ export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]
 /** Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id. */
 export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promise<{ exchange: Exchange; label: string; id?: number }> {
   const label = fx.label('snap', 255);
-  const exchange = await c.post(`${INSTANCES}/${computeId}/backups`, { label });
+  const exchange = await postSnapshot(c, computeId, label);
   if (!ok(exchange)) return { exchange, label };
   const found = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'number') ?? (await findBackup(c, computeId, label));
   if (typeof found?.id === 'number') await untilBackupSucceeded(c, computeId, found.id);

@@ -414,6 +414,22 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'snapshot-needs-backups',
+    async (server) => {
+      const instance = (
+        await request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label: 'not-enrolled', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/compute/instances/${String(instance.id)}/backups`;
+      await request(server).post(path).set(AUTH).send({ label: 'refused' }).expect(400);
+      await request(server).post(`${path}/enable`).set(AUTH).send({}).expect(200);
+      await request(server).post(path).set(AUTH).send({ label: 'taken' }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -108,6 +108,8 @@ export function snapshotHandler(ctx: RequestContext) {
           min: faulty(store, 'P2.instance-snapshot-create.label.min-1') ? 0 : 1,
           max: faulty(store, 'P2.instance-snapshot-create.label.max-255') ? 512 : 255,
         });
+  if (!inst.backups.enabled && varied(store, 'snapshot-needs-backups'))
+    fail(`Instance ${inst.id} is not enrolled in the backup service: enable backups before taking a snapshot.`, null);
   if (!faulty(store, 'P2.backups.snapshot.replaces-previous'))
     for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
   const b = storeBackup(store, inst, 'snapshot', label);
