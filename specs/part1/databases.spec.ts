@@ -23,9 +23,7 @@ import {
   ok,
   rejected,
   statusOf,
-  untilAllowListApplied,
   view,
-  viewAfterWrite,
   waitForStatus,
   type Json,
 } from './databases-support.js';
@@ -33,7 +31,7 @@ import { lateChecks } from './databases-late.js';
 
 const fx = useFixtures('part1-databases');
 const helpers = clusterHelpers(fx);
-const { mysqlEngines, nodeType, createCluster, mustCreate, snapshot, plainCluster, activeCluster, refusedWhileProvisioning, editable } = helpers;
+const { mysqlEngines, nodeType, createCluster, mustCreate, snapshot, plainCluster, activeCluster, refusedWhileProvisioning } = helpers;
 
 // ------------------------------------------------------------------ engines and node types
 
@@ -454,154 +452,6 @@ describe('Managed database status: active', () => {
   });
 });
 
-// ------------------------------------------------------------------ update
-
-describe('Managed database update', () => {
-  check(
-    ['P1.database.status.update-requires-active', 'P1.database.update.reflected'],
-    'an update of an active cluster shows the label and allow_list sent',
-    async (c) => {
-      const { id } = await editable(c);
-      const label = fx.label('db', 32);
-      const put = await c.put(`${DB}/${id}`, { label, allow_list: ['203.0.113.0/28', '192.0.2.44'] });
-      c.expectSuccess('P1.database.status.update-requires-active', put, 'PUT of an active cluster');
-      const expected = ['203.0.113.0/28', '192.0.2.44/32'];
-      const same = (shown: unknown) =>
-        Array.isArray(shown) && shown.length === 2 && expected.every((item) => shown.includes(item) || shown.includes(item.replace(/\/32$/, '')));
-      const body = put.body as Json | undefined;
-      if (isObject(body) && 'label' in body)
-        c.expect(
-          'P1.database.update.reflected',
-          body.label === label && same(body.allow_list),
-          `the update response shows label ${JSON.stringify(body.label)} allow_list ${JSON.stringify(body.allow_list)}`,
-          put,
-        );
-      const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => shown?.label === label && same(shown?.allow_list));
-      c.expect(
-        'P1.database.update.reflected',
-        cluster?.label === label && same(cluster?.allow_list),
-        `after the update the cluster shows label ${JSON.stringify(cluster?.label)} allow_list ${JSON.stringify(cluster?.allow_list)}`,
-        exchange,
-      );
-      await untilAllowListApplied(c, id);
-    },
-  );
-
-  // The allowed values and units of the members are not shown: each integer member is moved to a nearby small value
-  // (hour_of_day by one, the others between 1 and 2), frequency is sent back as shown. A window the target refuses
-  // is not judged; one it accepts must read back as sent.
-  check('P1.database.update.reflected', 'an update of the maintenance window (updates) shows every member sent', async (c) => {
-    const rule = 'P1.database.update.reflected';
-    const { id } = await editable(c);
-    const current = (await view(c, id)).cluster?.updates;
-    if (!isObject(current)) throw new SetupError('the cluster shows no updates object');
-    const other = (value: unknown) => (value === 1 ? 2 : 1);
-    const sent: Json = {
-      frequency: current.frequency ?? null,
-      duration: other(current.duration),
-      hour_of_day: typeof current.hour_of_day === 'number' ? (current.hour_of_day + 1) % 24 : 12,
-      day_of_week: other(current.day_of_week),
-      week_of_month: other(current.week_of_month),
-    };
-    const put = await c.put(`${DB}/${id}`, { updates: sent });
-    if (put.status >= 400 && put.status < 500)
-      c.skip(`the target refused the maintenance window ${JSON.stringify(sent)} (allowed values and units are not shown): ${describeExchange(put)}`);
-    c.expectSuccess(rule, put, `PUT updates ${JSON.stringify(sent)}`);
-    const showsSent = (shown: unknown) => isObject(shown) && Object.entries(sent).every(([member, value]) => shown[member] === value);
-    const returned = (put.body as Json | undefined)?.updates;
-    if (returned !== undefined)
-      c.expect(rule, showsSent(returned), `the update response shows updates ${JSON.stringify(returned)}, sent ${JSON.stringify(sent)}`, put);
-    const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => showsSent(shown?.updates));
-    c.expect(
-      rule,
-      showsSent(cluster?.updates),
-      `after the update the cluster shows updates ${JSON.stringify(cluster?.updates)}, sent ${JSON.stringify(sent)}`,
-      exchange,
-    );
-  });
-
-  check('P1.database.allow-list.update-replaces', 'allow_list of an update replaces every entry', async (c) => {
-    const { id } = await editable(c);
-    const first = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', '198.51.100.0/24'] });
-    if (!ok(first)) throw new SetupError(`could not set allow_list: ${describeExchange(first)}`);
-    await untilAllowListApplied(c, id);
-    const second = await c.put(`${DB}/${id}`, { allow_list: ['203.0.113.9'] });
-    c.expectSuccess('P1.database.allow-list.update-replaces', second, 'the second allow_list update');
-    await untilAllowListApplied(c, id);
-    const replaced = (list: unknown) => Array.isArray(list) && list.length === 1 && ['203.0.113.9/32', '203.0.113.9'].includes(String(list[0]));
-    const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => replaced(shown?.allow_list));
-    const list = cluster?.allow_list;
-    c.expect(
-      'P1.database.allow-list.update-replaces',
-      replaced(list),
-      `after updating allow_list to ["203.0.113.9"] the cluster shows ${JSON.stringify(list)}`,
-      exchange,
-    );
-    const cleared = await c.put(`${DB}/${id}`, { allow_list: [] });
-    c.expectSuccess('P1.database.allow-list.update-replaces', cleared, 'an update to an empty allow_list');
-    await untilAllowListApplied(c, id);
-    const empty = await viewAfterWrite(c, id, (shown) => Array.isArray(shown?.allow_list) && shown.allow_list.length === 0);
-    c.expect(
-      'P1.database.allow-list.update-replaces',
-      Array.isArray(empty.cluster?.allow_list) && empty.cluster.allow_list.length === 0,
-      `after updating allow_list to [] the cluster shows ${JSON.stringify(empty.cluster?.allow_list)}`,
-      empty.exchange,
-    );
-  });
-
-  check('P1.database-update.all-optional', 'an update with any subset of label, allow_list and updates is accepted', async (c) => {
-    const { id } = await editable(c);
-    const current = (await view(c, id)).cluster;
-    if (!isObject(current?.updates)) throw new SetupError('the cluster shows no updates object to send back');
-    const members = ['label', 'allow_list', 'updates'] as const;
-    for (let mask = 0; mask < 1 << members.length; mask++) {
-      const body: Json = {};
-      if (mask & 1) body.label = fx.label('db', 32);
-      if (mask & 2) body.allow_list = mask & 4 ? ['192.0.2.10'] : [];
-      if (mask & 4) body.updates = current.updates;
-      const put = await c.put(`${DB}/${id}`, body);
-      c.expectSuccess('P1.database-update.all-optional', put, `PUT with ${Object.keys(body).join(', ') || 'no member'}`);
-      if ('allow_list' in body) await untilAllowListApplied(c, id);
-    }
-  });
-
-  check('P1.database.label.unique', 'renaming a cluster to a label in use is refused', async (c) => {
-    const { id } = await editable(c);
-    const other = await mustCreate(c);
-    const put = await c.put(`${DB}/${id}`, { label: other.label });
-    c.expectRejected('P1.database.label.unique', put, `PUT label "${other.label}" (the label of cluster ${other.id})`, 'label');
-    const { cluster } = await view(c, id);
-    c.expect('P1.database.label.unique', cluster?.label !== other.label, 'the cluster took the label in use after a refused rename');
-  });
-
-  check('P1.errors.field.dot-path', 'an error about a nested member names its dot-separated path', async (c) => {
-    const { id } = await editable(c);
-    const put = await c.put(`${DB}/${id}`, { updates: { hour_of_day: 'twenty' } });
-    c.expectRejected('P1.errors.field.dot-path', put, 'PUT updates.hour_of_day "twenty" (an integer member)');
-    for (const error of ((put.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
-      const field = error?.field;
-      if (typeof field !== 'string' || field === '' || field === 'updates') continue;
-      c.expect(
-        'P1.errors.field.dot-path',
-        field === 'updates.hour_of_day',
-        `the error names field "${field}", not the dot-separated path "updates.hour_of_day"`,
-        put,
-      );
-    }
-    const list = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', 'not-an-address'] });
-    c.expectRejected('P1.errors.field.dot-path', list, 'PUT allow_list with a bad second item');
-    for (const error of ((list.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
-      const field = error?.field;
-      if (typeof field !== 'string' || field === '' || field === 'allow_list') continue;
-      c.expect(
-        'P1.errors.field.dot-path',
-        field === 'allow_list.1' || field === 'allow_list[1]',
-        `the error names field "${field}", not the path "allow_list.1" of the bad item`,
-        list,
-      );
-    }
-  });
-});
-
-// Last in the file: the automatic backups, restricted users and the failed status (specs/part1/databases-late.ts).
+// Last in the file: updates, the automatic backups, restricted users and the failed status
+// (specs/part1/databases-late.ts).
 lateChecks(fx, helpers);
