@@ -228,6 +228,8 @@ const ACCOUNT_TEXT: Array<[string, number]> = [
   ['phone', 32],
   ['tax_id', 100],
 ];
+/** Only these take "" in valid bodies: no minimum is shown, and a server may refuse a blank name, address line or phone. */
+const MAY_BE_BLANK = new Set(['address_2', 'company']);
 const maxRule = (member: string, max: number) => `P1.account.${member.replace(/_/g, '-')}.max-${max}`;
 const PHONE_CHARS = '0123456789+-() ';
 
@@ -236,7 +238,9 @@ const accountUpdate: BodyGen = () =>
     optionalRecord({
       active_promotions: fc.array(promotion(), { maxLength: 2 }),
       email: fc.oneof(email(), between(13, 128).chain(emailOfLength)),
-      ...Object.fromEntries(ACCOUNT_TEXT.map(([member, max]) => [member, stringOfLength(0, max, member === 'phone' ? PHONE_CHARS : undefined)])),
+      ...Object.fromEntries(
+        ACCOUNT_TEXT.map(([member, max]) => [member, stringOfLength(MAY_BE_BLANK.has(member) ? 0 : 1, max, member === 'phone' ? PHONE_CHARS : undefined)]),
+      ),
     }),
     location(),
   );

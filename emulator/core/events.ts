@@ -37,6 +37,16 @@ export interface Event {
 export const EVENTS_TABLE = 'events';
 const EVENT_RETENTION_DAYS = 90;
 
+/** Under the variation events-lag, the wall-clock time (ms) from which an event shows in reads. */
+const deliveredAt = new WeakMap<Event, number>();
+/** How long (wall-clock ms) an event takes to show in reads under events-lag. */
+export const EVENT_LAG_MS = 1_000;
+
+/** Whether an event shows in reads yet (always, but under the variation events-lag). */
+export function eventDelivered(event: Event): boolean {
+  return (deliveredAt.get(event) ?? 0) <= Date.now();
+}
+
 export function emitEvent(
   store: Store,
   principal: Principal | null,
@@ -69,6 +79,7 @@ export function emitEvent(
   const table = store.table<Event>(EVENTS_TABLE);
   if (e.action === 'firewall_device_remove' && faulty(store, 'P1.events.emission')) return event;
   table.set(String(event.id), event);
+  if (varied(store, 'events-lag')) deliveredAt.set(event, Date.now() + EVENT_LAG_MS);
   store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {
     s.table<Event>(EVENTS_TABLE).delete(String(event.id));
   });

@@ -165,6 +165,11 @@ const catalogue = defineVariations({
     does: 'for 150 ms after a create, the list leaves the new resource out and its view answers 404 (the run is told of a 3-second consistency window)',
     consistencyWindowMs: 3_000,
   },
+  'events-lag': {
+    leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
+    does: 'an event shows in the events list and view 1 s of wall-clock time after its action (the run is told of a 3-second consistency window)',
+    consistencyWindowMs: 3_000,
+  },
   // ---------------------------------------------------------------- readings the suite had narrowed (re-read in issue 12)
   'bare-token-accepted': {
     leaves: `${D1}, Authentication 1: "Authenticated requests carry the header 'Authorization: Bearer <ACCESS_TOKEN>'." (what a token sent without the scheme answers is not shown; refusing it is an inferred SHOULD)`,
@@ -229,6 +234,14 @@ const catalogue = defineVariations({
   'snapshot-needs-backups': {
     leaves: `${D2}, Compute instances: "POST …/backups | … | creates a snapshot; an existing snapshot of the instance is deleted" (whether the instance must be enrolled in the backup service is not shown)`,
     does: 'refuses a snapshot of an instance not enrolled in the backup service',
+  },
+  'account-text-not-blank': {
+    leaves: `${D1}, Account: "first_name | string | max 50 chars" (and the other contact members: a maximum, no minimum shown)`,
+    does: 'refuses an account update setting first_name, last_name, address_1, city, phone or tax_id to ""',
+  },
+  'credentials-reset-busy': {
+    leaves: `${D1}, Managed databases: "a new random root password is generated, readable through credentials view; takes several seconds" (what the view answers meanwhile is not shown)`,
+    does: 'for 30 simulated seconds after a credentials reset, the credentials view answers 409 "being reset"',
   },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,

@@ -60,15 +60,16 @@ const sameEntity = (entity: unknown, firewall: { id: number; label: string }) =>
   return String(e.id) === String(firewall.id) || e.label === firewall.label;
 };
 
-/** The event of `action` on the firewall, looked for a few times (delivery may lag). */
-async function eventOf(c: Check, action: string, firewall: { id: number; label: string }, token?: string): Promise<Json | undefined> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const found = await findEvent(c, (event) => event.action === action && sameEntity(event.entity, firewall), token);
-    if (found || token !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return undefined;
-}
+/**
+ * The event of `action` on the firewall, read again within the consistency window until it shows: when an event first
+ * shows in reads is not shown (a service may record them asynchronously).
+ */
+const eventOf = (c: Check, action: string, firewall: { id: number; label: string }, token?: string): Promise<Json | undefined> =>
+  readAfterWrite(
+    c,
+    () => findEvent(c, (event) => event.action === action && sameEntity(event.entity, firewall), token),
+    (found) => found !== undefined,
+  );
 
 /** Three new firewall_create events, oldest first (by id). */
 async function threeEvents(c: Check): Promise<Json[]> {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
 import { READ_LAG_MS } from '../../emulator/variations/responses.js';
+import { EVENT_LAG_MS } from '../../emulator/core/events.js';
 
 const AUTH = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
 let app: FastifyInstance | undefined;
@@ -427,6 +428,52 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
       await request(server).post(path).set(AUTH).send({ label: 'refused' }).expect(400);
       await request(server).post(`${path}/enable`).set(AUTH).send({}).expect(200);
       await request(server).post(path).set(AUTH).send({ label: 'taken' }).expect(200);
+    },
+  ],
+  [
+    'events-lag',
+    async (server) => {
+      const firewall = (
+        await request(server)
+          .post('/v4/networking/firewalls')
+          .set(AUTH)
+          .send({ label: 'lagging-events', rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } })
+          .expect(200)
+      ).body as Json;
+      const named = async () =>
+        ((await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] }).data.some(
+          (event) => event.action === 'firewall_create' && (event.entity as Json).id === firewall.id,
+        );
+      expect(await named()).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, EVENT_LAG_MS + 50));
+      expect(await named()).toBe(true);
+    },
+  ],
+  [
+    'account-text-not-blank',
+    async (server) => {
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      expect((await update({ first_name: '' }).expect(400)).body).toMatchObject({ errors: [{ field: 'first_name' }] });
+      await update({ address_2: '' }).expect(200);
+    },
+  ],
+  [
+    'credentials-reset-busy',
+    async (server) => {
+      const created = (
+        await request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label: 'resetting-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      await clock(31 * 60);
+      await request(server).post(`${path}/credentials/reset`).set(AUTH).send({}).expect(200);
+      await request(server).get(`${path}/credentials`).set(AUTH).expect(409);
+      await clock(31);
+      await request(server).get(`${path}/credentials`).set(AUTH).expect(200);
     },
   ],
   [

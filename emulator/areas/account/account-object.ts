@@ -57,6 +57,9 @@ const TEXT_LIMITS: Record<string, number> = {
   tax_id: 100,
 };
 
+/** Members a blank value is refused for under the variation account-text-not-blank. */
+const NOT_BLANK = new Set(['first_name', 'last_name', 'address_1', 'city', 'phone', 'tax_id']);
+
 /** An address of the usual syntax: dot-atom local part, host labels of letters, digits and inner hyphens. */
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -81,6 +84,7 @@ export function updateAccount(ctx: RequestContext) {
   const changes: Partial<Account> = {};
   for (const [key, max] of Object.entries(TEXT_LIMITS)) {
     const v = optString(o, key, { max: key === 'city' && faulty(ctx.store, 'P1.account.city.max-24') ? 32 : max });
+    if (v === '' && NOT_BLANK.has(key) && varied(ctx.store, 'account-text-not-blank')) fail(`${key} must not be blank.`, key);
     if (v !== undefined) (changes as Record<string, unknown>)[key] = v;
   }
   // The fault stores the plain text members before the others are validated.

@@ -2,7 +2,7 @@
 import type { Principal, RequestContext } from '../../core/types.js';
 import type { Store } from '../../core/store.js';
 import { fail } from '../../core/validate.js';
-import type { Event } from '../../core/events.js';
+import { eventDelivered, type Event } from '../../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../../core/permissions.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
@@ -33,14 +33,15 @@ export function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
   const window = !faulty(ctx.store, 'P1.events.window-90-days');
   const recent = window ? within90DaysOf(ctx.store) : () => true;
-  for (const e of T.events(ctx.store).values()) if (recent(e.created) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
+  for (const e of T.events(ctx.store).values()) if (recent(e.created) && eventDelivered(e) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
   return out.reverse();
 }
 
 export function eventOr404(ctx: RequestContext): Event {
   const id = intParam(ctx, 'eventId', 'Event');
   const e = T.events(ctx.store).get(String(id));
-  if (e === undefined || !within90DaysOf(ctx.store)(e.created) || !eventVisible(ctx.store, ctx.principal, e)) fail(`Event ${id} was not found.`, null, 404);
+  if (e === undefined || !within90DaysOf(ctx.store)(e.created) || !eventDelivered(e) || !eventVisible(ctx.store, ctx.principal, e))
+    fail(`Event ${id} was not found.`, null, 404);
   return e;
 }
 

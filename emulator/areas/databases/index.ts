@@ -477,6 +477,9 @@ const db = (method: Route['method'], path: string, scope: string, handler: Route
   handler,
 });
 
+/** Under the variation credentials-reset-busy: until when (store time, ms) a cluster's credentials view is refused. */
+const resetting = new WeakMap<Cluster, number>();
+
 export const area: Area = {
   name: 'databases',
   seed,
@@ -568,6 +571,7 @@ export const area: Area = {
     db('GET', `${mysql}/{instanceId}/credentials`, R, (ctx) => {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active'], 'view the credentials', 'P1.database.status.credentials-view-requires-active');
+      if (ctx.store.now().getTime() < (resetting.get(c) ?? 0)) fail('The credentials are being reset; try again shortly.', null, 409);
       return { username: ROOT_USER, password: c.password };
     }),
     db('POST', `${mysql}/{instanceId}/credentials/reset`, W, (ctx) => {
@@ -575,6 +579,7 @@ export const area: Area = {
       requireStatus(ctx.store, c, ['active'], 'reset the credentials', 'P1.database.status.credentials-reset-requires-active');
       if (!faulty(ctx.store, 'P1.database-credentials.reset.new-password')) c.password = password(ctx.store);
       c.credentialsReset = true;
+      if (varied(ctx.store, 'credentials-reset-busy')) resetting.set(c, ctx.store.now().getTime() + 30_000);
       c.updated = ctx.store.nowIso();
       return {};
     }),
