@@ -189,8 +189,9 @@ function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
     case 'CNAME':
       return optionalRecord({ ...base, name: recordName(), target: host }, ['type', 'name', 'target']);
     case 'MX':
-      // the empty name is documented for a null MX only
-      return optionalRecord({ ...base, name: recordName(), target: host, priority: between(0, 255) }, ['type', 'target']);
+      // the empty name is documented for a null MX only: an ordinary MX always names its mail subdomain (left out, a
+      // server may take the name as empty, a null MX's)
+      return optionalRecord({ ...base, name: recordName(), target: host, priority: between(0, 255) }, ['type', 'name', 'target']);
     case 'NULL_MX':
       return optionalRecord({ ...base, name: fc.constant(''), target: fc.constant(''), priority: fc.constant(0) }, ['type', 'name', 'target']);
     case 'SRV':
@@ -202,8 +203,9 @@ function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
           priority: between(0, 255),
           weight: between(0, 65535),
           port: between(0, 65535),
-          // The service's format is not shown: a name of letters and digits with inner hyphens, valid in every reading.
-          service: matching(/^[a-z]([a-z0-9-]{0,18}[a-z0-9])?$/),
+          // The service's format is not shown: a name every reading takes, RFC 6335's (at most 15 letters and digits,
+          // beginning with a letter, no hyphen at an end or beside another).
+          service: matching(/^[a-z][a-z0-9]{0,6}(-[a-z0-9]{1,6})?$/),
           protocol: fc.oneof(fc.constantFrom('tcp', 'udp', 'tls'), fc.constant(null)),
         },
         ['type', 'target', 'priority', 'weight', 'port', 'service'],

@@ -106,9 +106,16 @@ export function exampleHost(): fc.Arbitrary<string> {
   return fc.tuple(fc.array(dnsLabel(1, 10), { maxLength: 2 }), fc.constantFrom(...RESERVED_DOMAINS)).map(([labels, base]) => [...labels, base].join('.'));
 }
 
-/** A record target that must be a valid domain (NS, MX, CNAME, SRV): a host, sometimes with a trailing period. */
+/**
+ * A record target that must be a valid domain (NS, MX, CNAME, SRV): a host under a reserved example domain, up to the
+ * longest good name, sometimes with a trailing period. Fully qualified (its last label letters): which names count as
+ * a valid domain is not shown, and a server may hold targets to RFC 1123's host names.
+ */
 export function recordTargetHost(): fc.Arbitrary<string> {
-  return fc.tuple(fc.oneof(exampleHost(), domainOfLength(1, MAX_GOOD_NAME)), fc.boolean()).map(([host, dot]) => (dot ? `${host}.` : host));
+  const long = fc
+    .constantFrom(...RESERVED_DOMAINS)
+    .chain((base) => between(1, MAX_GOOD_NAME - base.length - 1).chain((n) => hostOfLength(n).map((host) => `${host}.${base}`)));
+  return fc.tuple(fc.oneof(exampleHost(), long), fc.boolean()).map(([host, dot]) => (dot ? `${host}.` : host));
 }
 
 /** A record name (1..100 characters, bounds often): a relative host name. */

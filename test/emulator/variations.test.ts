@@ -477,6 +477,28 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'dns-strict',
+    async (server) => {
+      const domain = (
+        await request(server)
+          .post('/v4/domains')
+          .set(AUTH)
+          .send({ domain: 'strict-dns.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
+          .expect(200)
+      ).body as Json;
+      const add = (body: Json) =>
+        request(server)
+          .post(`/v4/domains/${String(domain.id)}/records`)
+          .set(AUTH)
+          .send(body);
+      await add({ type: 'CNAME', name: 'www', target: 'host' }).expect(400);
+      await add({ type: 'CNAME', name: 'www', target: 'host.example.net' }).expect(200);
+      await add({ type: 'MX', name: '', target: 'mail.example.net', priority: 10 }).expect(400);
+      await add({ type: 'SRV', service: 'a-very-long-service', protocol: 'tcp', target: 'sip.example.net', priority: 1, weight: 1, port: 5060 }).expect(400);
+      await add({ type: 'SRV', service: 'sip', protocol: 'tcp', target: 'sipserver', priority: 1, weight: 1, port: 5060 }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -2,6 +2,7 @@
 import ipaddr from 'ipaddr.js';
 import { emitEvent } from '../../core/events.js';
 import { paginate } from '../../core/pagination.js';
+import type { Store } from '../../core/store.js';
 import type { RequestContext, Route } from '../../core/types.js';
 import { asObject, fail, optInt, optString, reqString } from '../../core/validate.js';
 import { route } from '../../core/routes.js';
@@ -45,8 +46,11 @@ function ipv4Of(remote: string): string | null {
 }
 
 /** A target host: RFC 1035 letters, digits and hyphens (underscores belong in names such as `_sip._tcp`, not hosts). */
-function validDomainTarget(t: string): boolean {
-  return isDomainName(t, { trailingDot: true });
+function validDomainTarget(t: string, store: Store, type: RecordType): boolean {
+  if (!isDomainName(t, { trailingDot: true })) return false;
+  // Under the variation dns-strict an NS, MX or CNAME target must be fully qualified: two labels or more, the last of letters
+  // (RFC 1123). An SRV target may be a subdomain (documented).
+  return type === 'SRV' || !varied(store, 'dns-strict') || /^.+\.[A-Za-z]{2,63}$/.test(t.replace(/\.$/, ''));
 }
 
 /**
@@ -96,6 +100,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   };
   // The null MX: empty name and empty target.
   const nullMx = type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty'));
+  if (type === 'MX' && name === '' && target !== '' && target !== undefined && varied(store, 'dns-strict'))
+    fail('An MX record with an empty name is a null MX: its target must be empty too (name the mail subdomain).', 'name');
   if (type === 'TXT' && faulty(store, 'P3.record.target.required')) target ??= '';
   if (!nullMx && !(type === 'TXT' && target === '' && faulty(store, 'P3.record.target.required'))) {
     need(target, 'target', type === 'MX' ? 'MX records (an empty target needs an empty name: the null MX)' : `${type} records`);
@@ -106,7 +112,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   if (trailingDotForbidden && t.endsWith('.')) fail(`A trailing period is not accepted in the target of ${type} records.`, 'target');
   const domainTarget = (host: string) =>
     faulty(store, 'P3.record.target.valid-domain') ||
-    (type === 'CNAME' && faulty(store, 'P3.record.target.trailing-period-accepted') ? isDomainName(host) : validDomainTarget(host));
+    (type === 'CNAME' && faulty(store, 'P3.record.target.trailing-period-accepted') ? isDomainName(host) : validDomainTarget(host, store, type));
 
   switch (type) {
     case 'A': {
@@ -144,6 +150,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       need(serviceRaw, 'service', 'SRV records');
       const bare = serviceRaw!.replace(/^_/, '').replace(/\.$/, '');
       if (!SRV_PART.test(bare)) fail('service must be letters, digits and hyphens (an underscore is prepended for you).', 'service');
+      if (varied(store, 'dns-strict') && (bare.length > 15 || bare.includes('--')))
+        fail('service must be an RFC 6335 service name: at most 15 characters, no two hyphens in a row.', 'service');
       service = faulty(store, 'P3.record.srv.service.underscore-period') ? `${bare}.` : `_${bare}.`;
       const proto = optString(o, 'protocol', { nullable: true });
       const protocolRaw = proto === undefined ? (from.protocol ?? null) : proto;
