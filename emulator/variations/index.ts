@@ -247,6 +247,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record (request fields): NS, MX and CNAME targets a "valid domain"; MX name "mail subdomain; empty string for a null MX"; SRV service format not shown`,
     does: 'refuses an NS, MX or CNAME target that is not fully qualified (the last label letters), an ordinary MX with an empty name, and an SRV service over 15 characters or with two hyphens in a row (RFC 6335)',
   },
+  'rule-label-charset': {
+    leaves: `${D3}, Rule object: "label | string | no | 3..32 chars" (which characters it takes is not shown; the firewall's own label has rules)`,
+    does: "refuses a firewall rule label that breaks the firewall label's rules (alphanumeric ends; letters, digits, - _ .; no two in a row)",
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

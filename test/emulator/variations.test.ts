@@ -499,6 +499,19 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'rule-label-charset',
+    async (server) => {
+      const rule = (label: string) => ({ action: 'ACCEPT', protocol: 'TCP', ports: '22', addresses: { ipv4: ['192.0.2.0/24'] }, label });
+      const create = (label: string, ruleLabel: string) =>
+        request(server)
+          .post('/v4/networking/firewalls')
+          .set(AUTH)
+          .send({ label, rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [rule(ruleLabel)] } });
+      expect((await create('rule-labels-1', 'ssh from office').expect(400)).body).toMatchObject({ errors: [{ field: 'rules.inbound.0.label' }] });
+      await create('rule-labels-2', 'ssh-office').expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)
