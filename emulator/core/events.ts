@@ -40,7 +40,7 @@ const EVENT_RETENTION_DAYS = 90;
 /** Under the variation events-lag, the wall-clock time (ms) from which an event shows in reads. */
 const deliveredAt = new WeakMap<Event, number>();
 /** How long (wall-clock ms) an event takes to show in reads under events-lag. */
-export const EVENT_LAG_MS = 1_000;
+export const EVENT_LAG_MS = 600;
 
 /** Whether an event shows in reads yet (always, but under the variation events-lag). */
 export function eventDelivered(event: Event): boolean {
