@@ -251,6 +251,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Rule object: "label | string | no | 3..32 chars" (which characters it takes is not shown; the firewall's own label has rules)`,
     does: "refuses a firewall rule label that breaks the firewall label's rules (alphanumeric ends; letters, digits, - _ .; no two in a row)",
   },
+  'record-names-absolute': {
+    leaves: `${D3}, Domain record: "Fields of a record as returned: not shown." (a name may be a "hostname or FQDN")`,
+    does: 'shows record names fully qualified (name.domain, the domain itself for an empty name) and NS, MX, CNAME and SRV targets with a trailing period',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

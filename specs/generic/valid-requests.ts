@@ -10,6 +10,7 @@ import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody } from '../part3/ip-addresses-support.js';
+import { addRecord } from '../part3/records-support.js';
 
 export interface ValidRequest {
   path: string;
@@ -470,11 +471,7 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/domains/{domainId}/records/{recordId}': {
     build: async (c, fx) => {
       const { id: domainId } = await fx.domain(c);
-      const name = fx.label('del', 60);
-      const created = await c.post(`/v4/domains/${domainId}/records`, { type: 'TXT', name, target: 'conformance' });
-      const found = deepFind(created.body, (item) => item.name === name) ?? (await fx.find(c, `/v4/domains/${domainId}/records`, (item) => item.name === name));
-      if (typeof found?.id !== 'number') throw new SetupError('cannot find the id of a new record (records as returned are not shown)');
-      return at(`/v4/domains/${domainId}/records/${found.id}`);
+      return at(`/v4/domains/${domainId}/records/${await addRecord(c, domainId, { type: 'TXT', name: fx.label('del', 60), target: 'conformance' })}`);
     },
   },
   'GET /v4/domains/{domainId}/zone-file': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/zone-file`) },

@@ -13,6 +13,7 @@ import { check, type Check } from '../../harness/check.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import { bareTarget, relativeName } from './records-support.js';
 import type { Exchange } from '../../harness/http.js';
 
 type Json = Record<string, unknown>;
@@ -422,9 +423,9 @@ describe('DELETE /v4/domains/{domainId}', () => {
 
 // ------------------------------------------------------------------------------------------------ clone
 
-/** What identifies a record across domains: its type, name and target where shown. */
-function recordKey(record: Json): string {
-  return JSON.stringify([record.type, record.name, record.target, record.priority ?? null, record.tag ?? null]);
+/** What identifies a record across domains: its type, name (relative to its domain) and target where shown. */
+function recordKey(record: Json, domain: string): string {
+  return JSON.stringify([record.type, relativeName(record.name, domain), bareTarget(record.target), record.priority ?? null, record.tag ?? null]);
 }
 
 describe('POST /v4/domains/{domainId}/clone', () => {
@@ -453,11 +454,11 @@ describe('POST /v4/domains/{domainId}/clone', () => {
     c.expect(rule, items.length >= sourceRecords.length, `the clone has ${items.length} records, the source ${sourceRecords.length}`, exchange);
     const comparable = sourceRecords.every((record) => 'type' in record && 'target' in record);
     if (!comparable) return; // records as returned are not shown: the count is all that can be judged
-    const cloned = new Set(items.map(recordKey));
+    const cloned = new Set(items.map((record) => recordKey(record, name)));
     for (const record of sourceRecords)
       c.expect(
         rule,
-        cloned.has(recordKey(record)),
+        cloned.has(recordKey(record, source.domain)),
         `the clone lacks the ${String(record.type)} record ${JSON.stringify(record.name)} → ${JSON.stringify(record.target)}`,
         exchange,
       );

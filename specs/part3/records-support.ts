@@ -26,6 +26,20 @@ export const RECORD_OF_TYPE = {
   CAA: (name) => ({ type: 'CAA', name, tag: 'issue', target: 'ca.example.net' }),
 } satisfies Record<string, (name: string) => Json>;
 
+/**
+ * A record name as the zone's own (relative, lower case, no trailing period): a name as returned may be relative or
+ * fully qualified, "hostname or FQDN", and fields of a record as returned are not shown.
+ */
+export function relativeName(name: unknown, domain: string): unknown {
+  if (typeof name !== 'string') return name;
+  const bare = name.toLowerCase().replace(/\.$/, '');
+  const zone = domain.toLowerCase();
+  return bare === zone ? '' : bare.endsWith(`.${zone}`) ? bare.slice(0, -zone.length - 1) : bare;
+}
+
+/** A domain-name target written one way (lower case, no trailing period): it may be returned absolute. */
+export const bareTarget = (target: unknown): unknown => (typeof target === 'string' ? target.toLowerCase().replace(/\.$/, '') : target);
+
 /** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
 export async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
   const before = new Set((await listPages(c, recordsPath(domainId))).items.map((item) => item.id));

@@ -15,7 +15,7 @@ import { unservedRule } from '../../harness/judge.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
-import { addRecord, postRecord, RECORD_OF_TYPE, recordsPath, SRV_MEMBERS } from './records-support.js';
+import { addRecord, bareTarget, postRecord, RECORD_OF_TYPE, recordsPath, relativeName, SRV_MEMBERS } from './records-support.js';
 import type { Exchange } from '../../harness/http.js';
 
 type Json = Record<string, unknown>;
@@ -84,11 +84,11 @@ describe('CNAME name unique', () => {
   const rule = 'P3.record.cname.name.unique';
 
   check(rule, 'a second CNAME with the same name is rejected', async (c) => {
-    const { id: domainId } = await fx.newDomain(c);
+    const { id: domainId, domain } = await fx.newDomain(c);
     await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' });
     const second = await c.post(recordsPath(domainId), { type: 'CNAME', name: 'alias', target: 'other.example.net' });
     c.expectRejected(rule, second, 'a second CNAME named alias', 'name');
-    const aliases = (listed: Json[]) => listed.filter((item) => item.type === 'CNAME' && item.name === 'alias');
+    const aliases = (listed: Json[]) => listed.filter((item) => item.type === 'CNAME' && relativeName(item.name, domain) === 'alias');
     const { items } = await listAll(c, recordsPath(domainId), { until: (listed) => aliases(listed).length === 1 });
     if (items.every((item) => 'type' in item && 'name' in item)) {
       const named = aliases(items);
@@ -336,7 +336,7 @@ describe('Values the service fills in', () => {
     const domain = await fx.newDomain(c);
     const id = await acceptedRecord(c, rule, domain.id, { ...SRV, target: 'sip.example.net' }, 'an SRV record with the target sip.example.net');
     const value = shown(c, await recordView(c, rule, domain.id, id), 'target');
-    c.expect(rule, value === 'sip.example.net', `an SRV record given the target sip.example.net shows target ${JSON.stringify(value)}`);
+    c.expect(rule, bareTarget(value) === 'sip.example.net', `an SRV record given the target sip.example.net shows target ${JSON.stringify(value)}`);
   });
 
   check('P3.record.a.remote-addr', 'the target [remote_addr] submits the IPv4 address of the request', async (c) => {

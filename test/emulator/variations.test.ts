@@ -512,6 +512,26 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'record-names-absolute',
+    async (server) => {
+      const domain = (
+        await request(server)
+          .post('/v4/domains')
+          .set(AUTH)
+          .send({ domain: 'absolute.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
+          .expect(200)
+      ).body as Json;
+      const record = (
+        await request(server)
+          .post(`/v4/domains/${String(domain.id)}/records`)
+          .set(AUTH)
+          .send({ type: 'CNAME', name: 'www', target: 'host.example.net' })
+          .expect(200)
+      ).body as Json;
+      expect(record).toMatchObject({ name: 'www.absolute.example.com', target: 'host.example.net.' });
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -208,6 +208,20 @@ function recordOr404(ctx: RequestContext, d: Domain, raw: string): DomainRecord 
   return r;
 }
 
+/**
+ * A record as returned: as stored, or (the variation record-names-absolute) with its name fully qualified and the
+ * targets that are domain names written absolute, with their trailing period.
+ */
+function recordView(store: Store, d: Domain): (r: DomainRecord) => DomainRecord {
+  if (!varied(store, 'record-names-absolute')) return (r) => r;
+  const absolute = (t: string) => (t === '' || t.endsWith('.') ? t : `${t}.`);
+  return (r) => ({
+    ...r,
+    name: r.name === '' ? d.domain : `${r.name}.${d.domain}`,
+    target: ['NS', 'MX', 'CNAME', 'SRV'].includes(r.type) ? absolute(r.target) : r.target,
+  });
+}
+
 function recordEntity(d: Domain, r: DomainRecord) {
   return { id: r.id, label: r.name, type: 'domain_record', url: `/v4/domains/${d.id}/records/${r.id}` };
 }
@@ -215,7 +229,7 @@ function recordEntity(d: Domain, r: DomainRecord) {
 export const recordRoutes: Route[] = [
   route('GET', '/v4/domains/{domainId}/records', R, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', false, true);
-    return paginate(ctx, stateOf(ctx.store, d.id).records);
+    return paginate(ctx, stateOf(ctx.store, d.id).records, recordView(ctx.store, d));
   }),
   route('POST', '/v4/domains/{domainId}/records', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
@@ -226,11 +240,11 @@ export const recordRoutes: Route[] = [
     stateOf(ctx.store, d.id).records.push(r);
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_create', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
-    return r;
+    return recordView(ctx.store, d)(r);
   }),
   route('GET', '/v4/domains/{domainId}/records/{recordId}', R, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', false, true);
-    return recordOr404(ctx, d, ctx.params['recordId']!);
+    return recordView(ctx.store, d)(recordOr404(ctx, d, ctx.params['recordId']!));
   }),
   route('PUT', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
@@ -243,7 +257,7 @@ export const recordRoutes: Route[] = [
     Object.assign(r, buildRecord(ctx, d, o, r, r.id), { updated: ctx.store.nowIso() });
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_update', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
-    return r;
+    return recordView(ctx.store, d)(r);
   }),
   route('DELETE', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
