@@ -65,9 +65,16 @@ const databaseCreate: BodyGen = (context) =>
  * shows). Bodies breaking one of its member types carry this one, in the shape of the documented default (weekly,
  * hours of the day, 3-hour duration) or a monthly variant naming the week of the month.
  */
+// Every member is given (whether an update may give only some is not shown), week_of_month in weekly windows too.
 const maintenanceWindow = () => {
-  const weekly = { frequency: fc.constant('weekly'), duration: between(1, 3), hour_of_day: between(0, 23), day_of_week: between(1, 7) };
-  return fc.oneof(fc.record(weekly), fc.record({ ...weekly, frequency: fc.constant('monthly'), week_of_month: between(1, 4) }));
+  const weekly = {
+    frequency: fc.constant('weekly'),
+    duration: between(1, 3),
+    hour_of_day: between(0, 23),
+    day_of_week: between(1, 7),
+    week_of_month: between(1, 4),
+  };
+  return fc.oneof(fc.record(weekly), fc.record({ ...weekly, frequency: fc.constant('monthly') }));
 };
 
 const databaseUpdate: BodyGen = (context) => optionalRecord({ allow_list: allowList(), label: label(context.labelPrefix, 3, 32) });

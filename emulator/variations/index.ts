@@ -255,6 +255,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record: "Fields of a record as returned: not shown." (a name may be a "hostname or FQDN")`,
     does: 'shows record names fully qualified (name.domain, the domain itself for an empty name) and NS, MX, CNAME and SRV targets with a trailing period',
   },
+  'maintenance-window-whole': {
+    leaves: `${D1}, Managed database cluster: "updates has the members frequency, duration, hour_of_day, day_of_week, week_of_month … Allowed values and units: not shown." (whether an update may give some of them is not shown)`,
+    does: 'refuses a cluster update whose updates object leaves out any of its five members, naming the first missing one',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

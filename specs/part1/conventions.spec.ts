@@ -10,6 +10,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { brokenRule, unservedRule } from '../../harness/judge.js';
+import { windowWith } from './databases-support.js';
 
 type Json = Record<string, unknown>;
 
@@ -288,7 +289,10 @@ describe('Errors', () => {
       ],
       [
         'a nested member of the wrong type',
-        async () => c.put(`${DB}/${(await fx.activeDatabase(c)).id}`, { updates: { hour_of_day: 'twenty' } }),
+        async () => {
+          const { id } = await fx.activeDatabase(c);
+          return c.put(`${DB}/${id}`, { updates: await windowWith(c, id, 'hour_of_day', 'twenty') });
+        },
         'updates.hour_of_day',
       ],
     ];

@@ -21,6 +21,7 @@ import {
   untilAllowListApplied,
   view,
   viewAfterWrite,
+  windowWith,
   type Json,
 } from './databases-support.js';
 
@@ -149,7 +150,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
 
     check('P1.errors.field.dot-path', 'an error about a nested member names its dot-separated path', async (c) => {
       const { id } = await editable(c);
-      const put = await c.put(`${DB}/${id}`, { updates: { hour_of_day: 'twenty' } });
+      const put = await c.put(`${DB}/${id}`, { updates: await windowWith(c, id, 'hour_of_day', 'twenty') });
       c.expectRejected('P1.errors.field.dot-path', put, 'PUT updates.hour_of_day "twenty" (an integer member)');
       for (const error of ((put.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
         const field = error?.field;

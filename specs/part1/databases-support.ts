@@ -37,6 +37,15 @@ export function viewAfterWrite(
 /** The view of a cluster that exists. */
 export const view = (c: Check, id: number) => viewAfterWrite(c, id, () => true);
 
+/**
+ * The cluster's maintenance window as it shows it, with `member` set to `value`: a window is sent whole (whether an
+ * update may give only some of its members is not shown).
+ */
+export async function windowWith(c: Check, id: number, member: string, value: unknown): Promise<Json> {
+  const shown = (await view(c, id)).cluster?.updates;
+  return { ...(isObject(shown) ? shown : {}), [member]: value };
+}
+
 export async function statusOf(c: Check, id: number): Promise<string | undefined> {
   const { cluster } = await view(c, id);
   return typeof cluster?.status === 'string' ? cluster.status : undefined;

@@ -532,6 +532,27 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'maintenance-window-whole',
+    async (server) => {
+      const created = (
+        await request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label: 'whole-window-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 31 * 60 })
+        .expect(200);
+      const update = (updates: Json) => request(server).put(path).set(AUTH).send({ updates });
+      expect((await update({ hour_of_day: 5 }).expect(400)).body).toMatchObject({ errors: [{ field: 'updates.frequency' }] });
+      await update({ frequency: 'weekly', duration: 3, hour_of_day: 5, day_of_week: 7, week_of_month: 1 }).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

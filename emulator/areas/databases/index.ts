@@ -178,10 +178,14 @@ const clusterLabel = (store: Store) => ({
   max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max,
 });
 
+const WINDOW_MEMBERS = ['frequency', 'duration', 'hour_of_day', 'day_of_week', 'week_of_month'];
+
 function readUpdates(store: Store, o: Record<string, unknown>, current: Updates): Updates | undefined {
   const u = optObject(o, 'updates');
   if (u === undefined) return undefined;
   const path = 'updates';
+  for (const m of WINDOW_MEMBERS)
+    if (!(m in u) && varied(store, 'maintenance-window-whole')) fail(`A maintenance window is set whole: ${m} is missing.`, `${path}.${m}`);
   // The fault takes a fractional hour_of_day, rounded down.
   if (typeof u['hour_of_day'] === 'number' && faulty(store, 'P1.database.updates.types')) u['hour_of_day'] = Math.floor(u['hour_of_day']);
   const frequency = optString(u, 'frequency', { enum: FREQUENCIES, nullable: true, path });
