@@ -259,6 +259,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database cluster: "updates has the members frequency, duration, hour_of_day, day_of_week, week_of_month … Allowed values and units: not shown." (whether an update may give some of them is not shown)`,
     does: 'refuses a cluster update whose updates object leaves out any of its five members, naming the first missing one',
   },
+  'password-score-long': {
+    leaves: `${D2}, Compute instance create: "root_pass | … | 7..128 chars; must meet an internally calculated strength score" (the score is not shown)`,
+    does: 'refuses a root_pass shorter than 20 characters as too weak, whatever its character classes',
+  },
   'clone-extras-ignored': {
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',

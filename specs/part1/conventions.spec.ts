@@ -7,7 +7,7 @@
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { brokenRule, unservedRule } from '../../harness/judge.js';
 import { windowWith } from './databases-support.js';
@@ -352,7 +352,7 @@ describe('Errors', () => {
     const label = fx.label('vm', 64);
     const exchange = await c.post(
       '/v4/compute/instances',
-      { region: c.target.info.config.region, type: c.target.info.config.instanceType, label, image: await fx.publicImage(c), root_pass: 'Conf0rmance!Pass' },
+      { region: c.target.info.config.region, type: c.target.info.config.instanceType, label, image: await fx.publicImage(c), root_pass: STRONG_PASSWORD },
       { token },
     );
     await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label });

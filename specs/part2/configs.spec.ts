@@ -4,7 +4,7 @@ import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, type Check } from '../../harness/check.js';
 import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
-import { useFixtures } from '../../harness/fixtures.js';
+import { STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
   INSTANCES,
@@ -244,7 +244,7 @@ describe('Network interface object', () => {
       type: config.instanceType,
       label: fx.label('vm', 64),
       image: await fx.publicImage(c),
-      root_pass: 'Conf0rmance!Pass',
+      root_pass: STRONG_PASSWORD,
       interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }],
     });
     c.expectSuccess('P2.instance-create.vlan-mode', exchange, 'creating an instance with a vlan interface');

@@ -553,6 +553,16 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'password-score-long',
+    async (server) => {
+      const create = (root_pass: string) =>
+        request(server).post('/v4/compute/instances').set(AUTH).send({ region: 'us-east', type: 'g6-nanode-1', image: 'compute/debian12', root_pass });
+      const short = await create('Conf0rmance!Pass').expect(400);
+      expect((short.body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'root_pass', reason: expect.stringMatching(/strength requirement/) });
+      await create('q7#Vx9!mZ2@rT5$kW8%nB3&hJ6').expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

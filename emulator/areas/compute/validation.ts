@@ -85,7 +85,11 @@ export function rootPass(store: Store, o: Record<string, unknown>, required: boo
   const bounds = { min: faulty(store, 'P2.instance-create.root-pass.min-7') ? 1 : 7, max: faulty(store, 'P2.instance-create.root-pass.max-128') ? 256 : 128 };
   const pass =
     required && !faulty(store, 'P2.instance-create.root-pass.required-with-image') ? reqString(o, 'root_pass', bounds) : optString(o, 'root_pass', bounds);
-  if (pass !== undefined && !passwordIsStrong(pass) && !faulty(store, 'P2.instance-create.root-pass.strength')) {
+  if (
+    pass !== undefined &&
+    !(passwordIsStrong(pass) && !(varied(store, 'password-score-long') && pass.length < 20)) &&
+    !faulty(store, 'P2.instance-create.root-pass.strength')
+  ) {
     fail('Root password does not meet the strength requirement: use at least three of lower case letters, upper case letters, digits and symbols', 'root_pass');
   }
   return pass;
