@@ -99,7 +99,6 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
       // every module and collect every spec file once more, for little to run).
       ...(config.rules?.length ? { maxWorkers: 1 } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
-      ...(config.shuffle ? { sequence: { shuffle: { files: true, tests: false }, seed: config.shuffle } } : {}),
     },
     { plugins: [interruption.plugin()] },
   );

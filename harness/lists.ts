@@ -6,6 +6,17 @@ import type { Exchange } from './http.js';
 
 type Json = Record<string, unknown>;
 
+/** Depth-first search of a response whose shape is not shown, for an object matching `match`. */
+export function deepFind(value: unknown, match: (item: Json) => boolean): Json | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  if (!Array.isArray(value) && match(value as Json)) return value as Json;
+  for (const child of Object.values(value)) {
+    const found = deepFind(child, match);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export const succeeded = (exchange: Exchange): boolean => exchange.status >= 200 && exchange.status < 300;
 
 export interface ListOptions {

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { fromEnv } from '../harness/config.js';
 import { allureReporter } from '../reports/allure.js';
 import { reportPaths } from '../reports/paths.js';
+import { firstFilesFirst } from './setup/first-files.js';
 
 const config = fromEnv();
 
@@ -19,6 +20,8 @@ export default defineConfig({
       ...(config.allure ? [allureReporter(reportPaths(config).allureResults)] : []),
       './reports/results-reporter.ts',
     ],
+    // --shuffle draws the spec files' order from its seed; either way the files other files wait for start first.
+    sequence: { sequencer: firstFilesFirst(config.shuffle ?? undefined) },
     pool: 'threads',
     // Two workers on this two-core machine: a third one waits on the same cores and loads every module once more.
     // Spec files share the modules of their worker (ajv, fast-check, the schemas are imported once).

@@ -71,6 +71,7 @@ function borrowing(fx: Fixtures): Fixtures {
 
 async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null, refused = false) {
   if (recipe.destructive) c.needsDestructive();
+  if (recipe.after && !refused) await c.after(recipe.after);
   const send = async () => {
     const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
     const once = () => c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });

@@ -2,15 +2,17 @@
 // caller (exact scopes, no-auth) or reject one (no token, a lacking scope, a restricted user). A rejection only
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
+import { DECLINED_CHARGE, type EarlierCheck } from '../../harness/run-order.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
+import { enrolAfterRefusedSnapshot, instanceBackup } from '../part2/snapshots-support.js';
+import { deepFind } from '../../harness/lists.js';
 
 export interface ValidRequest {
   path: string;
@@ -24,6 +26,8 @@ export interface Recipe {
   adopt?: (c: Check, fx: Fixtures, request: ValidRequest, exchange: Exchange) => Promise<void>;
   /** Irreversible or billable (account cancel, credit card, transfer accept): run only where allowed. */
   destructive?: boolean;
+  /** A check of another spec file that must see the target before this request changes it (run-order.ts). */
+  after?: EarlierCheck;
   /** The run-wide lock held while the request is sent: it writes account-wide state other checks judge. */
   exclusive?: string;
   /**
@@ -45,17 +49,6 @@ export interface Recipe {
 
 type Json = Record<string, unknown>;
 
-/** Depth-first search of a response whose shape is not shown, for an object matching `match`. */
-export function deepFind(value: unknown, match: (item: Json) => boolean): Json | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  if (!Array.isArray(value) && match(value as Json)) return value as Json;
-  for (const child of Object.values(value)) {
-    const found = deepFind(child, match);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /**
  * A disk of the instance to capture as an image. Disks are not shown, so it is looked for in the configuration
  * profiles' device maps; of the default two disks one is swap, which a server may refuse to capture. The disk in the
@@ -76,57 +69,6 @@ const MONTH = now.getUTCMonth() + 1;
 
 const at = (path: string, extra: Omit<ValidRequest, 'path'> = {}): ValidRequest => ({ path, ...extra });
 const enc = encodeURIComponent;
-
-/** Minutes of the target's clock (with the hook), seconds of real time (without) a snapshot is given to succeed. */
-const SNAPSHOT_WAIT = { minutes: 30, seconds: 40 };
-
-/**
- * Returns once the backup can be restored or deployed: its status is `successful` (the one status the documents name
- * for that; how long a snapshot takes is not shown), or its view shows no status. Meanwhile the target's clock is let
- * run a minute at a time, or real time passes; a snapshot still not successful after that is a `skip`.
- */
-export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number): Promise<void> {
-  const started = Date.now();
-  for (let minutes = 0; ; minutes++) {
-    const status = ((await c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`)).body as Json | undefined)?.status;
-    if (typeof status !== 'string' || status === 'successful') return;
-    const waited = c.target.control ? minutes >= SNAPSHOT_WAIT.minutes : Date.now() - started >= SNAPSHOT_WAIT.seconds * 1000;
-    if (waited) return c.skip(`snapshot ${backupId} still shows status ${status}, not successful (how long a snapshot takes is not shown)`);
-    if (c.target.control) await c.advanceClock(60);
-    else await sleep(2000);
-  }
-}
-
-/**
- * Enrols an instance in the backup service where a snapshot of it was refused and it is not enrolled: whether a
- * snapshot needs the instance enrolled is not shown. Whether the snapshot is worth sending again.
- */
-async function enrolAfterRefusedSnapshot(c: Check, computeId: number): Promise<boolean> {
-  const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
-  if ((view?.backups as Json | undefined)?.enabled !== false) return false;
-  const enabled = await c.post(`/v4/compute/instances/${computeId}/backups/enable`);
-  return enabled.status >= 200 && enabled.status < 300;
-}
-
-/** POSTs a snapshot of an instance, enrolling the instance and sending it once more where it was refused for that. */
-export async function postSnapshot(c: Check, computeId: number, label: string): Promise<Exchange> {
-  const send = () => c.post(`/v4/compute/instances/${computeId}/backups`, { label });
-  const first = await send();
-  return first.status >= 400 && first.status < 500 && (await enrolAfterRefusedSnapshot(c, computeId)) ? send() : first;
-}
-
-export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
-  const instance = await fx.instance(c);
-  const label = fx.label('bk', 255);
-  const created = await postSnapshot(c, instance.id, label);
-  const listed = await c.get(`/v4/compute/instances/${instance.id}/backups`);
-  const backup =
-    deepFind(created.body, (item) => item.label === label && typeof item.id === 'number') ??
-    deepFind(listed.body, (item) => item.label === label && typeof item.id === 'number');
-  if (!backup) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
-  await untilBackupSucceeded(c, instance.id, backup.id as number);
-  return { computeId: instance.id, backupId: backup.id as number };
-}
 
 async function publicIpv4(c: Check, fx: Fixtures, instance: { id: number; ipv4?: unknown }): Promise<string> {
   const fromInstance = Array.isArray(instance.ipv4)
@@ -236,7 +178,11 @@ export const validRequests: Record<string, Recipe> = {
   // — Account —
   'GET /v4/account': { build: async () => at('/v4/account') },
   'PUT /v4/account': { exclusive: ACCOUNT_LOCK, build: async () => at('/v4/account', { json: { company: 'Conformance Test Co' } }) },
-  'POST /v4/account/cancel': { build: async () => at('/v4/account/cancel', { json: { comments: 'conformance run' } }), destructive: true },
+  'POST /v4/account/cancel': {
+    build: async () => at('/v4/account/cancel', { json: { comments: 'conformance run' } }),
+    destructive: true,
+    after: DECLINED_CHARGE,
+  },
   'POST /v4/account/credit-card': {
     build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }),
     destructive: true,

@@ -6,7 +6,8 @@ import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consist
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { listPages } from '../../harness/lists.js';
-import { deepFind, postSnapshot, untilBackupSucceeded } from '../generic/valid-requests.js';
+import { deepFind } from '../../harness/lists.js';
+import { postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
 
 export type Json = Record<string, unknown>;
 

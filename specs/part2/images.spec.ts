@@ -8,7 +8,8 @@ import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { deepFind, diskToCapture } from '../generic/valid-requests.js';
+import { deepFind } from '../../harness/lists.js';
+import { diskToCapture } from '../generic/valid-requests.js';
 
 const fx = useFixtures('part2-images');
 

@@ -14,7 +14,8 @@ import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
-import { deepFind, IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
+import { deepFind } from '../../harness/lists.js';
+import { IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
 import { addressesOf, assignmentBody, isPrivate, norm6, privateOf, publicOf, slaacOf, snapshot } from './ip-addresses-support.js';
 
 type Json = Record<string, unknown>;

@@ -15,7 +15,9 @@ import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rule
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
 import { loadContract } from '../../harness/contract.js';
-import { deepFind, diskToCapture, instanceBackup, validRequests } from '../generic/valid-requests.js';
+import { deepFind } from '../../harness/lists.js';
+import { diskToCapture, validRequests } from '../generic/valid-requests.js';
+import { instanceBackup } from '../part2/snapshots-support.js';
 import { shutDown } from '../part2/compute-support.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
@@ -437,6 +439,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
       check([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
         if (plan?.skip) c.skip(plan.skip);
         if (recipe.destructive) c.needsDestructive();
+        if (recipe.after) await c.after(recipe.after);
         const ctx = await contextFor(c);
         // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
         const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));

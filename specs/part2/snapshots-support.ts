@@ -1,0 +1,60 @@
+// Snapshots of an instance (document 2, "Backups"): taking one where a target may require the instance enrolled in the
+// backup service first, and waiting until one can be restored or deployed.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Check } from '../../harness/check.js';
+import { SetupError, type Fixtures } from '../../harness/fixtures.js';
+import type { Exchange } from '../../harness/http.js';
+import { deepFind } from '../../harness/lists.js';
+
+type Json = Record<string, unknown>;
+
+/** Minutes of the target's clock (with the hook), seconds of real time (without) a snapshot is given to succeed. */
+const SNAPSHOT_WAIT = { minutes: 30, seconds: 40 };
+
+/**
+ * Returns once the backup can be restored or deployed: its status is `successful` (the one status the documents name
+ * for that; how long a snapshot takes is not shown), or its view shows no status. Meanwhile the target's clock is let
+ * run a minute at a time, or real time passes; a snapshot still not successful after that is a `skip`.
+ */
+export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number): Promise<void> {
+  const started = Date.now();
+  for (let minutes = 0; ; minutes++) {
+    const status = ((await c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`)).body as Json | undefined)?.status;
+    if (typeof status !== 'string' || status === 'successful') return;
+    const waited = c.target.control ? minutes >= SNAPSHOT_WAIT.minutes : Date.now() - started >= SNAPSHOT_WAIT.seconds * 1000;
+    if (waited) return c.skip(`snapshot ${backupId} still shows status ${status}, not successful (how long a snapshot takes is not shown)`);
+    if (c.target.control) await c.advanceClock(60);
+    else await sleep(2000);
+  }
+}
+
+/**
+ * Enrols an instance in the backup service where a snapshot of it was refused and it is not enrolled: whether a
+ * snapshot needs the instance enrolled is not shown. Whether the snapshot is worth sending again.
+ */
+export async function enrolAfterRefusedSnapshot(c: Check, computeId: number): Promise<boolean> {
+  const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
+  if ((view?.backups as Json | undefined)?.enabled !== false) return false;
+  const enabled = await c.post(`/v4/compute/instances/${computeId}/backups/enable`);
+  return enabled.status >= 200 && enabled.status < 300;
+}
+
+/** POSTs a snapshot of an instance, enrolling the instance and sending it once more where it was refused for that. */
+export async function postSnapshot(c: Check, computeId: number, label: string): Promise<Exchange> {
+  const send = () => c.post(`/v4/compute/instances/${computeId}/backups`, { label });
+  const first = await send();
+  return first.status >= 400 && first.status < 500 && (await enrolAfterRefusedSnapshot(c, computeId)) ? send() : first;
+}
+
+export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
+  const instance = await fx.instance(c);
+  const label = fx.label('bk', 255);
+  const created = await postSnapshot(c, instance.id, label);
+  const listed = await c.get(`/v4/compute/instances/${instance.id}/backups`);
+  const backup =
+    deepFind(created.body, (item) => item.label === label && typeof item.id === 'number') ??
+    deepFind(listed.body, (item) => item.label === label && typeof item.id === 'number');
+  if (!backup) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
+  await untilBackupSucceeded(c, instance.id, backup.id as number);
+  return { computeId: instance.id, backupId: backup.id as number };
+}
