@@ -6,7 +6,7 @@ import { asObject, optString, reqString, reqInt, fail, isPlainObject } from '../
 import { paginate } from '../core/pagination.js';
 import { emitEvent } from '../core/events.js';
 import { canAccess, grantOwnership } from '../core/permissions.js';
-import { getDisk } from '../core/entities.js';
+import { getDisk, getInstance, requireCreated } from '../core/entities.js';
 import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 
@@ -123,6 +123,8 @@ function captureHandler(ctx: RequestContext) {
   const disk = getDisk(ctx.store, diskId);
   if (!disk || !canAccess(ctx.principal, 'compute', disk.compute_id, 'read_only')) fail(`Disk ${diskId} not found`, 'disk_id');
   if (disk.filesystem === 'swap') fail('A swap disk cannot be captured as an image', 'disk_id');
+  const source = getInstance(ctx.store, disk.compute_id);
+  if (source) requireCreated(ctx.store, source);
   const img = newPrivate(
     ctx,
     label ?? disk.label,

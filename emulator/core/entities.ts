@@ -5,6 +5,7 @@ import type { Store } from './store.js';
 import type { RequestContext } from './types.js';
 import { canAccess } from './permissions.js';
 import { fail } from './validate.js';
+import { varied } from '../variations/index.js';
 
 export interface Instance {
   id: number;
@@ -42,6 +43,19 @@ export const DISKS_TABLE = 'compute.disks';
 
 export function getInstance(store: Store, id: number): Instance | undefined {
   return store.table<Instance>(INSTANCES_TABLE).get(String(id));
+}
+
+/** Under the variation create-runs-a-while, how long an instance's create runs as an action of its own. */
+const CREATE_RUNS_MS = 2 * 60_000;
+
+/** Whether the instance's create still runs as an action (only under create-runs-a-while). */
+export function stillCreating(store: Store, inst: Instance): boolean {
+  return varied(store, 'create-runs-a-while') && store.now().getTime() - Date.parse(inst.created) < CREATE_RUNS_MS;
+}
+
+/** A snapshot, an image capture or a clone copies the instance's disks: refused while its create still runs. */
+export function requireCreated(store: Store, inst: Instance): void {
+  if (stillCreating(store, inst)) fail(`Instance ${inst.id} is still being created; wait for it to finish first`, null);
 }
 
 export function listInstances(store: Store): Instance[] {

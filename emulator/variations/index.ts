@@ -229,7 +229,7 @@ const catalogue = defineVariations({
   },
   'create-runs-a-while': {
     leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" (whether an instance's own create counts as one, and for how long, is not shown)`,
-    does: "an instance's create runs as an action for 2 minutes of simulated time: boot, shutdown, rescue, resize, a restore onto it and a clone onto it are refused meanwhile",
+    does: "an instance's create runs as an action for 2 minutes of simulated time: boot, shutdown, rescue, resize, a restore onto it, a clone onto or from it, a snapshot and an image capture of its disks are refused meanwhile",
   },
   'snapshot-needs-backups': {
     leaves: `${D2}, Compute instances: "POST …/backups | … | creates a snapshot; an existing snapshot of the instance is deleted" (whether the instance must be enrolled in the backup service is not shown)`,

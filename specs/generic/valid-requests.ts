@@ -36,8 +36,8 @@ export interface Recipe {
    */
   refusable?: string;
   /**
-   * The request acts on an instance the recipe has just created, which may still be busy with its create (whether a
-   * create runs as an action is not shown): where it must succeed it is sent again while refused (`onceNotBusy`).
+   * The request acts on an instance the recipe may have just created (its own or the file's), which may still be busy
+   * with its create (whether a create runs as an action is not shown): where it must succeed it is sent again while refused (`onceNotBusy`).
    */
   actsOnNewInstance?: true;
   /**
@@ -250,6 +250,7 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}`) },
   'GET /v4/compute/instances/{computeId}/backups': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`) },
   'POST /v4/compute/instances/{computeId}/backups': {
+    actsOnNewInstance: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`, { json: { label: fx.label('bk', 255) } }),
     afterRefusal: (c, _fx, request) => enrolAfterRefusedSnapshot(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1])),
   },
@@ -278,6 +279,7 @@ export const validRequests: Record<string, Recipe> = {
   },
   // A clone onto an existing instance (compute_id) creates nothing: only a clone to a new instance is adopted.
   'POST /v4/compute/instances/{computeId}/clone': {
+    actsOnNewInstance: true,
     adopt: async (c, fx, request, exchange) => {
       if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange);
     },
@@ -343,6 +345,7 @@ export const validRequests: Record<string, Recipe> = {
   // — Images —
   'GET /v4/images': { build: async () => at('/v4/images') },
   'POST /v4/images': {
+    actsOnNewInstance: true,
     adopt: adoptBy('image', '/v4/images', 'label'),
     build: async (c, fx) => {
       const instance = await fx.instance(c);

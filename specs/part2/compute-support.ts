@@ -181,17 +181,20 @@ export async function newConfig(c: Check, computeId: number, extra: Json = {}): 
 /**
  * Clones `sourceId` to a new instance (config region and type unless given), tracking what it made. The new
  * instance is found by its label, or by `findTag` (a tag of the source, copied to the clone) when no label is sent.
+ * A refused clone is sent again while the source may still be busy with its own create (`onceNotBusy`), unless
+ * `once` (a refusal is what the caller looks for).
  */
 export async function cloneToNew(
   c: Check,
   fx: Fixtures,
   sourceId: number,
   extra: Json = {},
-  options: { token?: string; findTag?: string } = {},
+  options: { token?: string; findTag?: string; once?: true } = {},
 ): Promise<{ exchange: Exchange; id?: number; label?: string }> {
   const config = c.target.info.config;
   const body: Json = { region: config.region, type: config.instanceType, label: fx.label('cl', 64), ...extra };
-  const exchange = await c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
+  const send = () => c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
+  const exchange = await (options.once ? send() : onceNotBusy(c, send));
   const label = typeof body.label === 'string' ? body.label : undefined;
   if (!ok(exchange)) return { exchange, label };
   const created = bodyOf(exchange);
@@ -217,7 +220,7 @@ export async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number
   const type = (await viewInstance(c, sourceId)).type;
   const extra: Json = typeof type === 'string' ? { type } : {};
   for (let i = 0; i < 5; i++) {
-    const probe = await cloneToNew(c, fx, sourceId, extra);
+    const probe = await cloneToNew(c, fx, sourceId, extra, { once: true });
     if (probe.exchange.status === 400) return true;
     if (!ok(probe.exchange)) return false;
   }

@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, twice, type Check } from '../../harness/check.js';
-import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -110,7 +110,8 @@ async function capture(c: Check): Promise<{ id: string; label: string; exchange:
   const instance = await fx.instance(c);
   const diskId = await diskToCapture(c, instance.id);
   const label = fx.label('cap', 50);
-  const exchange = await c.post('/v4/images', { disk_id: diskId, label });
+  // The instance may still be busy with its own create (whether a capture waits for it is not shown).
+  const exchange = await onceNotBusy(c, () => c.post('/v4/images', { disk_id: diskId, label }));
   if (!ok(exchange)) throw new SetupError(`could not capture an image from disk ${diskId}: HTTP ${exchange.status}`);
   const created = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'string');
   const id = (created?.id ?? (await fx.find(c, '/v4/images', (item) => item.label === label))?.id) as string | undefined;

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../../harness/check.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { onceNotBusy } from '../../harness/consistency.js';
 import { deepFind } from '../../harness/lists.js';
 
 type Json = Record<string, unknown>;
@@ -39,11 +40,16 @@ export async function enrolAfterRefusedSnapshot(c: Check, computeId: number): Pr
   return enabled.status >= 200 && enabled.status < 300;
 }
 
-/** POSTs a snapshot of an instance, enrolling the instance and sending it once more where it was refused for that. */
+/**
+ * POSTs a snapshot of an instance. Where it is refused, the instance is enrolled in the backup service if it was not,
+ * and the snapshot sent again while refused: the instance may still be busy with its own create (`onceNotBusy`).
+ */
 export async function postSnapshot(c: Check, computeId: number, label: string): Promise<Exchange> {
   const send = () => c.post(`/v4/compute/instances/${computeId}/backups`, { label });
   const first = await send();
-  return first.status >= 400 && first.status < 500 && (await enrolAfterRefusedSnapshot(c, computeId)) ? send() : first;
+  if (first.status < 400 || first.status >= 500) return first;
+  await enrolAfterRefusedSnapshot(c, computeId);
+  return onceNotBusy(c, send);
 }
 
 export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {

@@ -400,18 +400,21 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
           .send({ label: 'still-creating', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
           .expect(200)
       ).body as Json;
-      const shutdown = () =>
-        request(server)
-          .post(`/v4/compute/instances/${String(instance.id)}/shutdown`)
-          .set(AUTH)
-          .send({});
-      await shutdown().expect(400);
+      const path = `/v4/compute/instances/${String(instance.id)}`;
+      const shutdown = () => request(server).post(`${path}/shutdown`).set(AUTH).send({});
+      const snapshot = () => request(server).post(`${path}/backups`).set(AUTH).send({ label: 'while-creating' });
+      const clone = () => request(server).post(`${path}/clone`).set(AUTH).send({ region: 'us-east', type: 'g6-standard-1', label: 'clone-of-new' });
+      const configs = (await request(server).get(`${path}/configs`).set(AUTH).expect(200)).body as { data: Json[] };
+      const diskId = ((configs.data[0]!.devices as Json).sda as Json).disk_id;
+      const capture = () => request(server).post('/v4/images').set(AUTH).send({ disk_id: diskId, label: 'capture-of-new' });
+      for (const action of [shutdown, snapshot, clone, capture]) await action().expect(400);
       await request(server)
         .post('/__control/clock')
         .set(AUTH)
         .send({ advance_seconds: 2 * 60 })
         .expect(200);
-      await shutdown().expect(200);
+      // The clone last: the instance is busy while it runs.
+      for (const action of [shutdown, snapshot, capture, clone]) await action().expect(200);
     },
   ],
   [

@@ -3,7 +3,7 @@ import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
 import { asObject, fail, optBool, reqInt, reqString } from '../../core/validate.js';
 import { canAccess } from '../../core/permissions.js';
-import { getInstance } from '../../core/entities.js';
+import { getInstance, requireCreated } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { copyLayout, deleteDisksAndConfigs, snapshotLayout } from './layout.js';
@@ -108,6 +108,7 @@ export function snapshotHandler(ctx: RequestContext) {
           min: faulty(store, 'P2.instance-snapshot-create.label.min-1') ? 0 : 1,
           max: faulty(store, 'P2.instance-snapshot-create.label.max-255') ? 512 : 255,
         });
+  requireCreated(store, inst);
   if (!inst.backups.enabled && varied(store, 'snapshot-needs-backups'))
     fail(`Instance ${inst.id} is not enrolled in the backup service: enable backups before taking a snapshot.`, null);
   if (!faulty(store, 'P2.backups.snapshot.replaces-previous'))

@@ -3,7 +3,7 @@ import type { InstanceType, Region } from '../../core/store.js';
 import { ApiError, type RequestContext } from '../../core/types.js';
 import { fail, optBool, optString, optInt } from '../../core/validate.js';
 import { canAccess } from '../../core/permissions.js';
-import { getInstance } from '../../core/entities.js';
+import { getInstance, requireCreated } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { makeInstance } from './instances.js';
@@ -69,6 +69,7 @@ export function cloneHandler(ctx: RequestContext) {
   const diskIds = intList(o, 'disks');
   const group = optString(o, 'group');
 
+  requireCreated(store, source);
   const srcConfigs = configsOf(store, source.id);
   const srcDisks = disksOf(store, source.id);
   let chosenConfigs =

@@ -6,9 +6,8 @@ import type { RequestContext } from '../../core/types.js';
 import { asObject, fail } from '../../core/validate.js';
 import { emitEvent } from '../../core/events.js';
 import { canAccess } from '../../core/permissions.js';
-import { DISKS_TABLE, INSTANCES_TABLE, instanceEntity, type Disk, type Instance } from '../../core/entities.js';
+import { DISKS_TABLE, INSTANCES_TABLE, instanceEntity, stillCreating, type Disk, type Instance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
-import { varied } from '../../variations/index.js';
 
 export type { Disk, Instance };
 
@@ -207,11 +206,8 @@ function isBusy(store: Store, id: number): boolean {
   for (const c of clones(store).values()) if (c.source === id || c.target === id) return true;
   return false;
 }
-/** Under the variation create-runs-a-while, how long an instance's create runs as an action of its own. */
-const CREATE_RUNS_MS = 2 * 60_000;
 export function requireIdle(store: Store, inst: Instance): void {
-  const creating = varied(store, 'create-runs-a-while') && store.now().getTime() - Date.parse(inst.created) < CREATE_RUNS_MS;
-  if (creating || isBusy(store, inst.id)) fail(`Instance ${inst.id} has running or queued actions; wait for them to finish first`, null);
+  if (stillCreating(store, inst) || isBusy(store, inst.id)) fail(`Instance ${inst.id} has running or queued actions; wait for them to finish first`, null);
 }
 
 export function touch(store: Store, inst: Instance): void {
