@@ -6,7 +6,7 @@ import { describe as describeExchange } from '../harness/check.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
 import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
-import { deleteConfirmed, resourcePath, type ResourceKind } from '../harness/resources.js';
+import { deleteConfirmed, discoverImageIdForm, resourcePath, type ImageIdForm, type ResourceKind } from '../harness/resources.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { UsageError } from './usage-error.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
@@ -64,6 +64,8 @@ export interface SweepOptions {
   maxPages?: number;
   /** How long a deleted resource may still be readable (the consistency window, ms). */
   windowMs?: number;
+  /** How the target takes an image id in a path (found by `discoverImageIdForm`; encoded when absent). */
+  imageIdForm?: ImageIdForm;
   print: (line: string) => void;
 }
 
@@ -170,7 +172,12 @@ async function labelledCandidates(
       const body = (exchange.body ?? {}) as { data?: Json[]; pages?: number };
       for (const item of body.data ?? []) {
         if (carriesPrefix(item[collection.member]) && (typeof item.id === 'string' || typeof item.id === 'number'))
-          found.push({ kind: collection.kind, deletePath: resourcePath(collection.kind, item.id), label: String(item[collection.member]), order: 0 });
+          found.push({
+            kind: collection.kind,
+            deletePath: resourcePath(collection.kind, item.id, undefined, options.imageIdForm),
+            label: String(item[collection.member]),
+            order: 0,
+          });
         if (Array.isArray(item.tags)) for (const tag of item.tags) if (carriesPrefix(tag)) tags.add(tag as string);
       }
       if (!Array.isArray(body.data) || !body.data.length || page >= (body.pages ?? 1)) break;
@@ -243,6 +250,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
       runIds,
       deadline,
       windowMs: config.consistencyWindowMs,
+      imageIdForm: await discoverImageIdForm(http, config.token),
       print,
     });
     for (const line of outcome.unread) print(`not read: ${line}`);

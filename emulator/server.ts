@@ -394,6 +394,8 @@ function registerAt(app: FastifyInstance, holder: { store: Store }, route: Route
       const store = holder.store;
       const principal = principals.get(request) ?? null;
       const body = routeBody(request, isUpload);
+      if (varied(store, 'image-ids-raw-only') && route.path.includes('{imageId}') && /%2F/i.test(request.url.split('?')[0]!))
+        fail(`Not found: an image id's slash is part of the path here`, null, 404);
       let params = request.params as Record<string, string>;
       if (wildcardParam !== undefined) {
         const rawWild = params['*'] ?? '';

@@ -77,7 +77,7 @@ export class Fixtures {
   track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void {
     if (target().info.config.readOnly) return;
     noteMade(kind);
-    const path = resourcePath(kind, id, parent);
+    const path = resourcePath(kind, id, parent, target().info.imageIdForm);
     noteLive(path);
     this.ledger.record({ kind, deletePath: path, ...(label ? { label } : {}) });
   }
@@ -266,7 +266,7 @@ export class Fixtures {
    */
   async privateImageExpired(c: Check): Promise<boolean> {
     const image = await this.privateImage(c);
-    if ((await c.get(`/v4/images/${encodeURIComponent(image.id)}`)).status !== 404) return false;
+    if ((await c.get(c.target.imagePath(image.id))).status !== 404) return false;
     this.cache.delete('privateImage');
     return true;
   }

@@ -1,6 +1,7 @@
 // Where each kind of resource the run creates lives: one path function per kind, used by every create that tracks
 // what it made, by the end-of-file cleanup and by `sweep`, so all three agree. An id is one path segment and is
-// encoded whole: the image `private/27` is `/v4/images/private%2F27`, never `/v4/images/private`.
+// encoded whole: the image `private/27` is `/v4/images/private%2F27`, never `/v4/images/private` — unless the target
+// serves image ids with their slash as it is (how such an id goes into a path is not shown): `discoverImageIdForm`.
 // A delete counts only once a read confirms it: the resource's own path answers 404 (or, for an entity transfer,
 // the transfer is no longer pending).
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +11,30 @@ type Id = string | number;
 type Json = Record<string, unknown>;
 
 const segment = (id: Id) => encodeURIComponent(String(id));
+const success = (status: number) => status >= 200 && status < 300;
+
+/** How an image id (`compute/…`, `private/…`) goes into a path: one encoded segment, or its slash kept as it is. */
+export type ImageIdForm = 'encoded' | 'raw';
+
+/** The image's path: `/v4/images/` and its id in the target's form (`Target.imagePath`; encoded by default). */
+export function imagePath(id: string, form: ImageIdForm = 'encoded'): string {
+  return `/v4/images/${form === 'raw' ? id.split('/').map(encodeURIComponent).join('/') : segment(id)}`;
+}
+
+/**
+ * The form the target serves: a public image (its id holds a slash) read with the id encoded, then with its slash as
+ * it is. Encoded unless only the raw form answers 2xx.
+ */
+export async function discoverImageIdForm(http: HttpClient, token: string): Promise<ImageIdForm> {
+  const listed = await http.send({ method: 'GET', path: '/v4/images', token });
+  const id = ((listed.body as Json | undefined)?.data as Json[] | undefined)
+    ?.map((image) => image.id)
+    .find((candidate) => typeof candidate === 'string' && candidate.includes('/'));
+  if (typeof id !== 'string') return 'encoded';
+  const served = async (path: string) => success((await http.send({ method: 'GET', path, token })).status);
+  if (await served(`/v4/images/${segment(id)}`)) return 'encoded';
+  return (await served(`/v4/images/${id.split('/').map(encodeURIComponent).join('/')}`)) ? 'raw' : 'encoded';
+}
 
 /** Each kind's path, the one a GET reads and a DELETE deletes. Child kinds take their parent's id. */
 const PATHS = {
@@ -21,13 +46,13 @@ const PATHS = {
   firewall: (id: Id) => `/v4/networking/firewalls/${segment(id)}`,
   'firewall-device': (id: Id, firewallId?: Id) => `/v4/networking/firewalls/${segment(need(firewallId, 'firewall-device'))}/devices/${segment(id)}`,
   'monitor-client': (id: Id) => `/v4/monitor/clients/${segment(id)}`,
-  image: (id: Id) => `/v4/images/${segment(id)}`,
+  image: (id: Id, _parent?: Id, form?: ImageIdForm) => imagePath(String(id), form),
   'oauth-client': (id: Id) => `/v4/account/oauth-clients/${segment(id)}`,
   tag: (label: Id) => `/v4/tags/${segment(label)}`,
   'entity-transfer': (token: Id) => `/v4/account/entity-transfers/${segment(token)}`,
   // Document 3: `{range}` is the IPv6 range without its prefix length.
   'ipv6-range': (range: Id) => `/v4/networking/ipv6/ranges/${segment(String(range).replace(/\/\d+$/, ''))}`,
-} satisfies Record<string, (id: Id, parent?: Id) => string>;
+} satisfies Record<string, (id: Id, parent?: Id, form?: ImageIdForm) => string>;
 
 export type ResourceKind = keyof typeof PATHS;
 
@@ -36,12 +61,13 @@ function need(parent: Id | undefined, kind: string): Id {
   return parent;
 }
 
-/** The path that reads and deletes the resource `id` of `kind` (`parent`: the owner of a child kind). */
-export function resourcePath(kind: ResourceKind, id: Id, parent?: Id): string {
-  return PATHS[kind](id, parent);
+/**
+ * The path that reads and deletes the resource `id` of `kind` (`parent`: the owner of a child kind; `imageIdForm`:
+ * the target's, for an image).
+ */
+export function resourcePath(kind: ResourceKind, id: Id, parent?: Id, imageIdForm?: ImageIdForm): string {
+  return PATHS[kind](id, parent, imageIdForm);
 }
-
-const success = (status: number) => status >= 200 && status < 300;
 
 /** Whether a read of the resource's path shows it gone. */
 function goneIn(kind: string, view: Exchange): boolean {

@@ -8,6 +8,7 @@ import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
 import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
 import { findEndpoint } from './responses.js';
+import { discoverImageIdForm, imagePath, type ImageIdForm } from './resources.js';
 import { loadCosts, makePlan, specFilters, type Billable, type Counts, type Plan } from './plan.js';
 
 /** What the global setup hands to every worker. */
@@ -21,6 +22,8 @@ export interface TargetInfo {
   embedded: boolean;
   /** The run's guest manners, applied by every worker's HTTP client (none when absent). */
   limits?: RequestLimits;
+  /** How the target takes an image id in a path (found once per run; encoded when absent). */
+  imageIdForm?: ImageIdForm;
 }
 
 export interface RequestLimits {
@@ -352,6 +355,11 @@ export class Target {
     return left;
   }
 
+  /** The image's path, its id in the form the target serves. */
+  imagePath(id: string): string {
+    return imagePath(id, this.info.imageIdForm);
+  }
+
   /** A lock shared by every worker thread of the run: one slot, taken by exclusive create. */
   lock(name: string): CreationBudget {
     return new CreationBudget(this.info.config.out, this.info.config.runId, `lock-${name}`, 1);
@@ -382,4 +390,14 @@ export function target(): Target {
     targets.set(key, found);
   }
   return found;
+}
+
+/** The target's description with how it takes an image id in a path, read once before the checks. */
+export async function withImageIdForm(info: TargetInfo): Promise<TargetInfo> {
+  const http = new HttpClient(info.baseUrl, info.config.timeoutMs);
+  try {
+    return { ...info, imageIdForm: await discoverImageIdForm(http, info.token) };
+  } finally {
+    await http.close();
+  }
 }

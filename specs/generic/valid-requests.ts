@@ -356,9 +356,9 @@ export const validRequests: Record<string, Recipe> = {
     adopt: adoptBy('image', '/v4/images', 'label'),
     build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }),
   },
-  'GET /v4/images/{imageId}': { build: async (c, fx) => at(`/v4/images/${enc(await fx.publicImage(c))}`) },
+  'GET /v4/images/{imageId}': { build: async (c, fx) => at(c.target.imagePath(await fx.publicImage(c))) },
   // The file's private image is an upload pending its data: another file's day-long clock advance may have expired it.
-  'PUT /v4/images/{imageId}': { build: async (c, fx) => at(`/v4/images/${enc((await fx.livePrivateImage(c)).id)}`, { json: { description: 'conformance' } }) },
+  'PUT /v4/images/{imageId}': { build: async (c, fx) => at(c.target.imagePath((await fx.livePrivateImage(c)).id), { json: { description: 'conformance' } }) },
   'DELETE /v4/images/{imageId}': {
     build: async (c, fx) => {
       const created = await c.post('/v4/images/upload', { label: fx.label('up', 50), region: c.target.info.config.region });
@@ -366,7 +366,7 @@ export const validRequests: Record<string, Recipe> = {
       const id = body?.id ?? (body?.image as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the image upload response carries no id');
       fx.track('image', id);
-      return at(`/v4/images/${enc(id)}`);
+      return at(c.target.imagePath(id));
     },
   },
 

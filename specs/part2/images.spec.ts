@@ -17,7 +17,6 @@ type Json = Record<string, unknown>;
 
 const DAY = 24 * 3600;
 
-const imagePath = (id: string) => `/v4/images/${encodeURIComponent(id)}`;
 const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
@@ -74,7 +73,7 @@ async function sendData(c: Check, image: Uploaded, data: Buffer = GZIP_DATA(), c
 
 /** The image's status; the image is expected to exist (one just made is read again within the consistency window). */
 async function statusOf(c: Check, id: string): Promise<{ status: unknown; exchange: Exchange }> {
-  const exchange = await readAfterWrite(c, () => c.get(imagePath(id)), ok);
+  const exchange = await readAfterWrite(c, () => c.get(c.target.imagePath(id)), ok);
   return { status: bodyOf(exchange).status, exchange };
 }
 
@@ -97,7 +96,7 @@ const PROCESSING_MINUTES = 60;
 async function availableUpload(c: Check): Promise<Uploaded> {
   let image = await upload(c);
   let sent = await sendData(c, image);
-  if (sent.status === 404 && (await c.get(imagePath(image.id))).status === 404) sent = await sendData(c, (image = await upload(c)));
+  if (sent.status === 404 && (await c.get(c.target.imagePath(image.id))).status === 404) sent = await sendData(c, (image = await upload(c)));
   if (!ok(sent)) throw new SetupError(`the data upload to upload_to was refused: HTTP ${sent.status}`);
   const view = await waitWhile(c, image.id, 'pending_upload', PROCESSING_MINUTES);
   if (view.status !== 'available') throw new SetupError(`the uploaded image is "${String(view.status)}" after its data was sent`);
@@ -166,7 +165,7 @@ describe('Image visibility', () => {
 
   check('P2.images.view.public-without-auth', 'a public image can be viewed with and without a token', async (c) => {
     const id = await fx.publicImage(c);
-    const anonymous = await c.get(imagePath(id), { token: null });
+    const anonymous = await c.get(c.target.imagePath(id), { token: null });
     c.expectSuccess('P2.images.view.public-without-auth', anonymous, `GET ${id} without a token`);
     c.expect(
       'P2.images.view.public-without-auth',
@@ -174,16 +173,16 @@ describe('Image visibility', () => {
       `GET ${id} without a token returned image ${String(bodyOf(anonymous).id)}`,
       anonymous,
     );
-    const authenticated = await c.get(imagePath(id));
+    const authenticated = await c.get(c.target.imagePath(id));
     c.expectSuccess('P2.images.view.public-without-auth', authenticated, `GET ${id} with a token`);
   });
 
   check('P2.images.view.private-needs-auth', 'a private image can be viewed only with a token', (c) =>
     twice(async () => {
       const image = await upload(c);
-      const anonymous = await c.get(imagePath(image.id), { token: null });
+      const anonymous = await c.get(c.target.imagePath(image.id), { token: null });
       c.expectRejected('P2.images.view.private-needs-auth', anonymous, `GET private image ${image.id} without a token`);
-      const authenticated = await c.get(imagePath(image.id));
+      const authenticated = await c.get(c.target.imagePath(image.id));
       c.expectSuccess('P2.images.view.private-needs-auth', authenticated, `GET private image ${image.id} with a token`);
       c.expect(
         'P2.images.view.private-needs-auth',
@@ -346,11 +345,11 @@ describe('Image update and delete', () => {
     'a public image cannot be updated (not even to what it holds); a private one can',
     async (c) => {
       const publicId = await fx.publicImage(c);
-      const current = bodyOf(await c.get(imagePath(publicId)));
+      const current = bodyOf(await c.get(c.target.imagePath(publicId)));
       const unchanged = Object.fromEntries(
         ['label', 'description'].filter((member) => current[member] !== undefined).map((member) => [member, current[member]]),
       );
-      const put = await c.put(imagePath(publicId), unchanged);
+      const put = await c.put(c.target.imagePath(publicId), unchanged);
       c.expectRejected(
         'P2.images.update.private-only',
         put,
@@ -358,12 +357,12 @@ describe('Image update and delete', () => {
       );
       const image = await upload(c);
       const label = fx.label('ren', 50);
-      const renamed = await c.put(imagePath(image.id), { label, description: 'conformance: updated' });
+      const renamed = await c.put(c.target.imagePath(image.id), { label, description: 'conformance: updated' });
       c.expectSuccess('P2.images.update.private-only', renamed, `PUT private image ${image.id}`);
       fx.track('image', image.id, label);
       const view = await readAfterWrite(
         c,
-        () => c.get(imagePath(image.id)),
+        () => c.get(c.target.imagePath(image.id)),
         (exchange) => bodyOf(exchange).label === label,
       );
       c.expect(
@@ -379,9 +378,9 @@ describe('Image update and delete', () => {
   check('P2.images.delete.private-only', 'a public image cannot be deleted', async (c) => {
     c.needsDestructive('deleting a public image, which the run did not create (a target wrongly accepting it would delete a platform image)');
     const publicId = await fx.publicImage(c);
-    const deleted = await c.delete(imagePath(publicId));
+    const deleted = await c.delete(c.target.imagePath(publicId));
     c.expectRejected('P2.images.delete.private-only', deleted, `DELETE public image ${publicId}`);
-    const view = await c.get(imagePath(publicId), { token: null });
+    const view = await c.get(c.target.imagePath(publicId), { token: null });
     c.expectSuccess('P2.images.delete.private-only', view, `viewing public image ${publicId} after a rejected delete`);
   });
 
@@ -391,11 +390,11 @@ describe('Image update and delete', () => {
     let image!: Awaited<ReturnType<typeof upload>>;
     await twice(async () => {
       image = await upload(c);
-      c.expectSuccess('P2.images.delete.private-only', await c.delete(imagePath(image.id)), `DELETE private image ${image.id}`);
+      c.expectSuccess('P2.images.delete.private-only', await c.delete(c.target.imagePath(image.id)), `DELETE private image ${image.id}`);
     });
     const view = await readAfterWrite(
       c,
-      () => c.get(imagePath(image.id)),
+      () => c.get(c.target.imagePath(image.id)),
       (exchange) => !ok(exchange),
     );
     c.expectRejected('P2.images.delete.gone', view, `GET ${image.id} after its delete`);
@@ -412,7 +411,7 @@ describe('Upload expiry (24 simulated hours: last in the file)', () => {
     await c.advanceClock(DAY);
     const view = await untilOnClock(
       c,
-      () => c.get(imagePath(waiting.id), { gone: true }),
+      () => c.get(c.target.imagePath(waiting.id), { gone: true }),
       (exchange) => !ok(exchange),
       { stepSeconds: 5 * 60, mostSeconds: 2 * 3600 },
     );

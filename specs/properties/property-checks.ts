@@ -257,7 +257,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   // (seen in the variation matrix with the spec files in another order). The bodies go to it without reading it first
   // (the recipe does); a body refused because it is gone is not judged, and the next one goes to a new upload.
   'requests/image-update': {
-    path: async (c, fx) => `/v4/images/${encodeURIComponent((await fx.privateImage(c)).id)}`,
+    path: async (c, fx) => c.target.imagePath((await fx.privateImage(c)).id),
     excuse: async (c, _body, fx) => ((await fx.privateImageExpired(c)) ? 'the image upload expired (another file moved the clock a day)' : undefined),
   },
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },

@@ -556,6 +556,14 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
+    'image-ids-raw-only',
+    async (server) => {
+      await request(server).get('/v4/images/compute/debian12').set(AUTH).expect(200);
+      const encoded = await request(server).get('/v4/images/compute%2Fdebian12').set(AUTH).expect(404);
+      expect((encoded.body as { errors: Json[] }).errors[0]!.reason).toMatch(/not found/i);
+    },
+  ],
+  [
     'password-score-long',
     async (server) => {
       const create = (root_pass: string) =>

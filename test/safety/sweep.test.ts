@@ -3,6 +3,7 @@
 // another target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanupLedger, writeRunRecord } from '../../harness/cleanup.js';
+import { startEmbedded } from '../../harness/embedded.js';
 import { api, conformance, startEmulator, tempDir } from './support.js';
 
 const TOKEN = 'sweep-test-token-77c1';
@@ -73,6 +74,21 @@ describe('conformance sweep', () => {
 
     const second = await conformance(['sweep', '--run-id', 'swp1', '--base-url', emulator.url, '--token', TOKEN, '--out', out]);
     expect(second.stdout).toMatch(/sweep: 0 deleted, 0 already gone, 1 could not be deleted/);
+  }, 60_000);
+
+  it("deletes a run's images on a target that takes an image id's slash as it is in a path", async () => {
+    const rawOnly = await startEmbedded(TOKEN, [], ['image-ids-raw-only']);
+    try {
+      const target = api(rawOnly.url, TOKEN);
+      const image = (await target.create('/v4/images/upload', { label: 'swp3-img', region: 'us-east' })) as { id: string };
+      const out = tempDir('sweep-raw');
+      writeRunRecord(out, { runId: 'swp3', target: rawOnly.url, started: new Date().toISOString() });
+      const swept = await conformance(['sweep', '--run-id', 'swp3', '--base-url', rawOnly.url, '--token', TOKEN, '--out', out]);
+      expect(swept.stdout).toContain(`deleted image /v4/images/${image.id} (swp3-img)`);
+      expect((await target.call('GET', `/v4/images/${image.id}`)).status).toBe(404);
+    } finally {
+      await rawOnly.stop();
+    }
   }, 60_000);
 
   it('exits 2 with one line on bad usage or a target that refuses the token', async () => {
