@@ -1,28 +1,13 @@
-// The emulator's variations each do what they say (the variation matrix then proves the suite accepts them).
-import { gzipSync } from 'node:zlib';
+// The emulator's variations each do what they say (the variation matrix then proves the suite accepts them); those of
+// compute instances and images are in variations-compute.test.ts.
 import request from 'supertest';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TOKEN } from '../../emulator/server.js';
 import { READ_LAG_MS } from '../../emulator/variations/responses.js';
 import { EVENT_LAG_MS } from '../../emulator/core/events.js';
+import { AUTH, describeVariations, serverWith, type Json, type VariationCase } from './variation-server.js';
 
-const AUTH = { Authorization: `Bearer ${DEFAULT_TOKEN}` };
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-async function serverWith(variations: string[]) {
-  app = await buildServer({ variations });
-  await app.ready();
-  return app.server;
-}
-
-type Json = Record<string, unknown>;
-
-const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => Promise<void>]> = [
+const cases: VariationCase[] = [
   [
     'bare-token-accepted',
     async (server) => {
@@ -86,19 +71,6 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
-    'empty-boot-refused',
-    async (server) => {
-      const create = (label: string, extra: Json) =>
-        request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label, region: 'us-east', type: 'g6-standard-1', ...extra });
-      expect((await create('empty-booted', { booted: true }).expect(400)).body.errors[0]).toMatchObject({ field: 'booted' });
-      await create('empty-offline', { booted: false }).expect(200);
-      await create('image-booted', { booted: true, image: 'compute/debian12', root_pass: 'Correct-Horse-42!' }).expect(200);
-    },
-  ],
-  [
     'allow-list-rewritten',
     async (server) => {
       const created = await request(server)
@@ -113,27 +85,6 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
         })
         .expect(200);
       expect(created.body.allow_list).toEqual(['2600:3c00::/32', '203.0.113.5/32', '::1/128']);
-    },
-  ],
-  [
-    'auto-resize-shrinks',
-    async (server) => {
-      const deployed = async (label: string) =>
-        (
-          await request(server)
-            .post('/v4/compute/instances')
-            .set(AUTH)
-            .send({ label, region: 'us-east', type: 'g6-standard-2', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-            .expect(200)
-        ).body as Json;
-      const [kept, shrunk] = [await deployed('resize-kept'), await deployed('resize-shrunk')];
-      const resize = (instance: Json, body: Json) =>
-        request(server)
-          .post(`/v4/compute/instances/${String(instance.id)}/resize`)
-          .set(AUTH)
-          .send(body);
-      expect((await resize(kept, { type: 'g6-standard-1', allow_auto_disk_resize: false }).expect(400)).body.errors[0]).toMatchObject({ field: 'type' });
-      await resize(shrunk, { type: 'g6-standard-1' }).expect(200);
     },
   ],
   [
@@ -160,26 +111,6 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
-    'rescue-running-refused',
-    async (server) => {
-      const deployed = async (label: string, booted: boolean) =>
-        (
-          await request(server)
-            .post('/v4/compute/instances')
-            .set(AUTH)
-            .send({ label, region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', booted })
-            .expect(200)
-        ).body as Json;
-      const rescue = (instance: Json) =>
-        request(server)
-          .post(`/v4/compute/instances/${String(instance.id)}/rescue`)
-          .set(AUTH)
-          .send({});
-      await rescue(await deployed('rescue-running', true)).expect(400);
-      await rescue(await deployed('rescue-offline', false)).expect(200);
-    },
-  ],
-  [
     'device-compute-id',
     async (server) => {
       const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
@@ -197,33 +128,6 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
         .expect(200);
       expect(Object.keys(added.body as Json).sort()).toEqual(['compute_id', 'created', 'id', 'updated']);
       expect((added.body as Json).compute_id).toBe(instances.data[0]!.id);
-    },
-  ],
-  [
-    'snapshots-take-minutes',
-    async (server) => {
-      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
-      const source = instances.data.find((instance) => instance.image)!;
-      const snap = (
-        await request(server)
-          .post(`/v4/compute/instances/${String(source.id)}/backups`)
-          .set(AUTH)
-          .send({ label: 'slow' })
-          .expect(200)
-      ).body as Json;
-      const view = () =>
-        request(server)
-          .get(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}`)
-          .set(AUTH)
-          .expect(200);
-      expect((await view()).body).toMatchObject({ status: 'pending', available: false });
-      await request(server)
-        .post(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}/restore`)
-        .set(AUTH)
-        .send({ compute_id: source.id, overwrite: true })
-        .expect(400);
-      await request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: 300 }).expect(200);
-      expect((await view()).body).toMatchObject({ status: 'successful', available: true });
     },
   ],
   [
@@ -287,26 +191,6 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
-    'image-disk-image-sized',
-    async (server) => {
-      const deploy = (body: Json) =>
-        request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ region: 'us-east', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', ...body });
-      const larger = (await deploy({ label: 'image-sized', type: 'g6-standard-2' }).expect(200)).body as Json;
-      // 2,500 + 512 MB in use: the instance fits the smaller type
-      await request(server)
-        .post(`/v4/compute/instances/${String(larger.id)}/resize`)
-        .set(AUTH)
-        .send({ type: 'g6-standard-1', allow_auto_disk_resize: false })
-        .expect(200);
-      expect((await deploy({ label: 'no-room', type: 'g6-standard-1', swap_size: 49_000 }).expect(400)).body).toMatchObject({
-        errors: [{ field: 'swap_size' }],
-      });
-    },
-  ],
-  [
     'zip-by-country',
     async (server) => {
       const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
@@ -322,115 +206,6 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
       const create = (redirect_uri: string) => request(server).post('/v4/account/oauth-clients').set(AUTH).send({ label: 'https-only', redirect_uri });
       expect((await create('http://example.com/cb').expect(400)).body).toMatchObject({ errors: [{ field: 'redirect_uri' }] });
       await create('https://example.com/cb').expect(200);
-    },
-  ],
-  [
-    'clones-take-longer',
-    async (server) => {
-      const source = (
-        await request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label: 'slow-clone', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-          .expect(200)
-      ).body as Json;
-      await request(server)
-        .post(`/v4/compute/instances/${String(source.id)}/clone`)
-        .set(AUTH)
-        .send({ region: 'us-east', type: 'g6-standard-1' })
-        .expect(200);
-      const shutdown = () =>
-        request(server)
-          .post(`/v4/compute/instances/${String(source.id)}/shutdown`)
-          .set(AUTH)
-          .send({});
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 11 * 60 })
-        .expect(200);
-      await shutdown().expect(400);
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 35 * 60 })
-        .expect(200);
-      await shutdown().expect(200);
-    },
-  ],
-  [
-    'image-uploads-slow',
-    async (server) => {
-      const upload = async (label: string) =>
-        (await request(server).post('/v4/images/upload').set(AUTH).send({ label, region: 'us-east' }).expect(200)).body as Json;
-      const status = async (image: Json) =>
-        (
-          (
-            await request(server)
-              .get(`/v4/images/${encodeURIComponent(String(image.id))}`)
-              .set(AUTH)
-          ).body as Json
-        ).status;
-      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
-      const sent = await upload('slow-processing');
-      const waiting = await upload('never-sent');
-      await request(server)
-        .put(new URL(String(sent.upload_to)).pathname)
-        .set('Content-Type', 'application/octet-stream')
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(200);
-      expect(await status(sent)).toBe('pending_upload');
-      await clock(20 * 60);
-      expect(await status(sent)).toBe('available');
-      // swept at the first whole hour after its 24 hours
-      await clock(24 * 3600 - 20 * 60 + 3600);
-      await request(server)
-        .get(`/v4/images/${encodeURIComponent(String(waiting.id))}`)
-        .set(AUTH)
-        .expect(404);
-    },
-  ],
-  [
-    'create-runs-a-while',
-    async (server) => {
-      const instance = (
-        await request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label: 'still-creating', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-          .expect(200)
-      ).body as Json;
-      const path = `/v4/compute/instances/${String(instance.id)}`;
-      const shutdown = () => request(server).post(`${path}/shutdown`).set(AUTH).send({});
-      const snapshot = () => request(server).post(`${path}/backups`).set(AUTH).send({ label: 'while-creating' });
-      const clone = () => request(server).post(`${path}/clone`).set(AUTH).send({ region: 'us-east', type: 'g6-standard-1', label: 'clone-of-new' });
-      const configs = (await request(server).get(`${path}/configs`).set(AUTH).expect(200)).body as { data: Json[] };
-      const diskId = ((configs.data[0]!.devices as Json).sda as Json).disk_id;
-      const capture = () => request(server).post('/v4/images').set(AUTH).send({ disk_id: diskId, label: 'capture-of-new' });
-      for (const action of [shutdown, snapshot, clone, capture]) await action().expect(400);
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 2 * 60 })
-        .expect(200);
-      // The clone last: the instance is busy while it runs.
-      for (const action of [shutdown, snapshot, capture, clone]) await action().expect(200);
-    },
-  ],
-  [
-    'snapshot-needs-backups',
-    async (server) => {
-      const instance = (
-        await request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label: 'not-enrolled', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-          .expect(200)
-      ).body as Json;
-      const path = `/v4/compute/instances/${String(instance.id)}/backups`;
-      await request(server).post(path).set(AUTH).send({ label: 'refused' }).expect(400);
-      await request(server).post(`${path}/enable`).set(AUTH).send({}).expect(200);
-      await request(server).post(path).set(AUTH).send({ label: 'taken' }).expect(200);
     },
   ],
   [
@@ -556,24 +331,6 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
     },
   ],
   [
-    'image-ids-raw-only',
-    async (server) => {
-      await request(server).get('/v4/images/compute/debian12').set(AUTH).expect(200);
-      const encoded = await request(server).get('/v4/images/compute%2Fdebian12').set(AUTH).expect(404);
-      expect((encoded.body as { errors: Json[] }).errors[0]!.reason).toMatch(/not found/i);
-    },
-  ],
-  [
-    'password-score-long',
-    async (server) => {
-      const create = (root_pass: string) =>
-        request(server).post('/v4/compute/instances').set(AUTH).send({ region: 'us-east', type: 'g6-nanode-1', image: 'compute/debian12', root_pass });
-      const short = await create('Conf0rmance!Pass').expect(400);
-      expect((short.body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'root_pass', reason: expect.stringMatching(/strength requirement/) });
-      await create('q7#Vx9!mZ2@rT5$kW8%nB3&hJ6').expect(200);
-    },
-  ],
-  [
     'event-actions-new',
     async (server) => {
       await request(server)
@@ -587,12 +344,10 @@ const cases: Array<[string, (server: Awaited<ReturnType<typeof serverWith>>) => 
   ],
 ];
 
-describe('emulator variations', () => {
-  it.each(cases)('%s', async (id, scenario) => {
-    await scenario(await serverWith([id]));
-  });
+describeVariations('emulator variations', cases);
 
-  it('without a variation: a bare token is refused and an unversioned path is not served', async () => {
+describe('emulator without variations', () => {
+  it('refuses a bare token and serves no unversioned path', async () => {
     const server = await serverWith([]);
     await request(server).get('/v4/account').set({ Authorization: DEFAULT_TOKEN }).expect(401);
     await request(server).get('/account').set(AUTH).expect(404);

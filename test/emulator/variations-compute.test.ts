@@ -1,0 +1,238 @@
+// The emulator's variations of compute instances and images each do what they say.
+import { gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { expect } from 'vitest';
+import { AUTH, describeVariations, type Json, type VariationCase } from './variation-server.js';
+
+const cases: VariationCase[] = [
+  [
+    'empty-boot-refused',
+    async (server) => {
+      const create = (label: string, extra: Json) =>
+        request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label, region: 'us-east', type: 'g6-standard-1', ...extra });
+      expect((await create('empty-booted', { booted: true }).expect(400)).body.errors[0]).toMatchObject({ field: 'booted' });
+      await create('empty-offline', { booted: false }).expect(200);
+      await create('image-booted', { booted: true, image: 'compute/debian12', root_pass: 'Correct-Horse-42!' }).expect(200);
+    },
+  ],
+  [
+    'auto-resize-shrinks',
+    async (server) => {
+      const deployed = async (label: string) =>
+        (
+          await request(server)
+            .post('/v4/compute/instances')
+            .set(AUTH)
+            .send({ label, region: 'us-east', type: 'g6-standard-2', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+            .expect(200)
+        ).body as Json;
+      const [kept, shrunk] = [await deployed('resize-kept'), await deployed('resize-shrunk')];
+      const resize = (instance: Json, body: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/resize`)
+          .set(AUTH)
+          .send(body);
+      expect((await resize(kept, { type: 'g6-standard-1', allow_auto_disk_resize: false }).expect(400)).body.errors[0]).toMatchObject({ field: 'type' });
+      await resize(shrunk, { type: 'g6-standard-1' }).expect(200);
+    },
+  ],
+  [
+    'rescue-running-refused',
+    async (server) => {
+      const deployed = async (label: string, booted: boolean) =>
+        (
+          await request(server)
+            .post('/v4/compute/instances')
+            .set(AUTH)
+            .send({ label, region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', booted })
+            .expect(200)
+        ).body as Json;
+      const rescue = (instance: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/rescue`)
+          .set(AUTH)
+          .send({});
+      await rescue(await deployed('rescue-running', true)).expect(400);
+      await rescue(await deployed('rescue-offline', false)).expect(200);
+    },
+  ],
+  [
+    'snapshots-take-minutes',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const source = instances.data.find((instance) => instance.image)!;
+      const snap = (
+        await request(server)
+          .post(`/v4/compute/instances/${String(source.id)}/backups`)
+          .set(AUTH)
+          .send({ label: 'slow' })
+          .expect(200)
+      ).body as Json;
+      const view = () =>
+        request(server)
+          .get(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}`)
+          .set(AUTH)
+          .expect(200);
+      expect((await view()).body).toMatchObject({ status: 'pending', available: false });
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}/restore`)
+        .set(AUTH)
+        .send({ compute_id: source.id, overwrite: true })
+        .expect(400);
+      await request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: 300 }).expect(200);
+      expect((await view()).body).toMatchObject({ status: 'successful', available: true });
+    },
+  ],
+  [
+    'image-disk-image-sized',
+    async (server) => {
+      const deploy = (body: Json) =>
+        request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ region: 'us-east', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', ...body });
+      const larger = (await deploy({ label: 'image-sized', type: 'g6-standard-2' }).expect(200)).body as Json;
+      // 2,500 + 512 MB in use: the instance fits the smaller type
+      await request(server)
+        .post(`/v4/compute/instances/${String(larger.id)}/resize`)
+        .set(AUTH)
+        .send({ type: 'g6-standard-1', allow_auto_disk_resize: false })
+        .expect(200);
+      expect((await deploy({ label: 'no-room', type: 'g6-standard-1', swap_size: 49_000 }).expect(400)).body).toMatchObject({
+        errors: [{ field: 'swap_size' }],
+      });
+    },
+  ],
+  [
+    'clones-take-longer',
+    async (server) => {
+      const source = (
+        await request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label: 'slow-clone', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+          .expect(200)
+      ).body as Json;
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/clone`)
+        .set(AUTH)
+        .send({ region: 'us-east', type: 'g6-standard-1' })
+        .expect(200);
+      const shutdown = () =>
+        request(server)
+          .post(`/v4/compute/instances/${String(source.id)}/shutdown`)
+          .set(AUTH)
+          .send({});
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 11 * 60 })
+        .expect(200);
+      await shutdown().expect(400);
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 35 * 60 })
+        .expect(200);
+      await shutdown().expect(200);
+    },
+  ],
+  [
+    'image-uploads-slow',
+    async (server) => {
+      const upload = async (label: string) =>
+        (await request(server).post('/v4/images/upload').set(AUTH).send({ label, region: 'us-east' }).expect(200)).body as Json;
+      const status = async (image: Json) =>
+        (
+          (
+            await request(server)
+              .get(`/v4/images/${encodeURIComponent(String(image.id))}`)
+              .set(AUTH)
+          ).body as Json
+        ).status;
+      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      const sent = await upload('slow-processing');
+      const waiting = await upload('never-sent');
+      await request(server)
+        .put(new URL(String(sent.upload_to)).pathname)
+        .set('Content-Type', 'application/octet-stream')
+        .send(gzipSync(Buffer.from('disk')))
+        .expect(200);
+      expect(await status(sent)).toBe('pending_upload');
+      await clock(20 * 60);
+      expect(await status(sent)).toBe('available');
+      // swept at the first whole hour after its 24 hours
+      await clock(24 * 3600 - 20 * 60 + 3600);
+      await request(server)
+        .get(`/v4/images/${encodeURIComponent(String(waiting.id))}`)
+        .set(AUTH)
+        .expect(404);
+    },
+  ],
+  [
+    'create-runs-a-while',
+    async (server) => {
+      const instance = (
+        await request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label: 'still-creating', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/compute/instances/${String(instance.id)}`;
+      const shutdown = () => request(server).post(`${path}/shutdown`).set(AUTH).send({});
+      const snapshot = () => request(server).post(`${path}/backups`).set(AUTH).send({ label: 'while-creating' });
+      const clone = () => request(server).post(`${path}/clone`).set(AUTH).send({ region: 'us-east', type: 'g6-standard-1', label: 'clone-of-new' });
+      const configs = (await request(server).get(`${path}/configs`).set(AUTH).expect(200)).body as { data: Json[] };
+      const diskId = ((configs.data[0]!.devices as Json).sda as Json).disk_id;
+      const capture = () => request(server).post('/v4/images').set(AUTH).send({ disk_id: diskId, label: 'capture-of-new' });
+      for (const action of [shutdown, snapshot, clone, capture]) await action().expect(400);
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 2 * 60 })
+        .expect(200);
+      // The clone last: the instance is busy while it runs.
+      for (const action of [shutdown, snapshot, capture, clone]) await action().expect(200);
+    },
+  ],
+  [
+    'snapshot-needs-backups',
+    async (server) => {
+      const instance = (
+        await request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label: 'not-enrolled', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/compute/instances/${String(instance.id)}/backups`;
+      await request(server).post(path).set(AUTH).send({ label: 'refused' }).expect(400);
+      await request(server).post(`${path}/enable`).set(AUTH).send({}).expect(200);
+      await request(server).post(path).set(AUTH).send({ label: 'taken' }).expect(200);
+    },
+  ],
+  [
+    'image-ids-raw-only',
+    async (server) => {
+      await request(server).get('/v4/images/compute/debian12').set(AUTH).expect(200);
+      const encoded = await request(server).get('/v4/images/compute%2Fdebian12').set(AUTH).expect(404);
+      expect((encoded.body as { errors: Json[] }).errors[0]!.reason).toMatch(/not found/i);
+    },
+  ],
+  [
+    'password-score-long',
+    async (server) => {
+      const create = (root_pass: string) =>
+        request(server).post('/v4/compute/instances').set(AUTH).send({ region: 'us-east', type: 'g6-nanode-1', image: 'compute/debian12', root_pass });
+      const short = await create('Conf0rmance!Pass').expect(400);
+      expect((short.body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'root_pass', reason: expect.stringMatching(/strength requirement/) });
+      await create('q7#Vx9!mZ2@rT5$kW8%nB3&hJ6').expect(200);
+    },
+  ],
+];
+
+describeVariations('emulator variations: compute instances and images', cases);
