@@ -187,6 +187,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (booting an instance that is already running is not covered by the boot rules)`,
     does: 'refuses to boot an instance that is already running (shut it down first)',
   },
+  'shutdown-offline-refused': {
+    leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" (what a shutdown of an instance already offline does is not shown)`,
+    does: 'refuses to shut down an instance that is already offline',
+  },
   'rescue-running-refused': {
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (rescuing an instance that is running is not covered by the rescue rules)`,
     does: 'refuses to rescue an instance that is running (shut it down first)',

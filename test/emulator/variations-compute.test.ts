@@ -224,6 +224,29 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'shutdown-offline-refused',
+    async (server) => {
+      const created = await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({
+          label: 'never-booted',
+          region: 'us-east',
+          type: 'g6-standard-1',
+          image: 'compute/debian12',
+          root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6',
+          booted: false,
+        })
+        .expect(200);
+      const shutdown = () =>
+        request(server)
+          .post(`/v4/compute/instances/${String((created.body as Json).id)}/shutdown`)
+          .set(AUTH)
+          .send({});
+      expect(((await shutdown().expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/already offline/);
+    },
+  ],
+  [
     'password-score-long',
     async (server) => {
       const create = (root_pass: string) =>

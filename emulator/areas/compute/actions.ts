@@ -40,6 +40,7 @@ export function bootHandler(ctx: RequestContext) {
 export function shutdownHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   requireIdle(ctx.store, inst);
+  if (inst.status === 'offline' && varied(ctx.store, 'shutdown-offline-refused')) fail('The instance is already offline', null);
   inst.status = 'offline';
   touch(ctx.store, inst);
   emit(ctx, 'compute_shutdown', inst);
