@@ -267,6 +267,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance create: "root_pass | … | 7..128 chars; must meet an internally calculated strength score" (the score is not shown)`,
     does: 'refuses a root_pass shorter than 20 characters as too weak, whatever its character classes',
   },
+  'upload-needs-token': {
+    leaves: `${D2}, Images: "data goes by HTTP PUT to \`upload_to\` with header \`Content-type: application/octet-stream\`" (whether the PUT carries the caller's token is not shown)`,
+    does: "answers 401 to a data upload to upload_to without the caller's token",
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

@@ -247,6 +247,23 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'upload-needs-token',
+    async (server) => {
+      const upload = (await request(server).post('/v4/images/upload').set(AUTH).send({ label: 'with-token', region: 'us-east' }).expect(200)).body as Json;
+      const put = () =>
+        request(server)
+          .put(new URL(String(upload.upload_to)).pathname)
+          .set('Content-Type', 'application/octet-stream');
+      await put()
+        .send(gzipSync(Buffer.from('disk')))
+        .expect(401);
+      await put()
+        .set(AUTH)
+        .send(gzipSync(Buffer.from('disk')))
+        .expect(200);
+    },
+  ],
+  [
     'password-score-long',
     async (server) => {
       const create = (root_pass: string) =>
