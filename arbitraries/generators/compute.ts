@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { BodyContext } from '../types.js';
-import { ipv4, ipv4Cidr, notCidr } from './net.js';
+import { ipv4, ipv4HostCidr, notCidr } from './net.js';
 import { matching } from './text.js';
 
 /** Compute pieces of request bodies (document 2): device maps, network interfaces, SSH public keys. */
@@ -70,7 +70,7 @@ const publicInterface = (): fc.Arbitrary<NetworkInterface> =>
 /** `count` vlan interfaces with distinct labels of the pool and distinct ipam addresses (each sometimes absent). */
 function vlanInterfaces(context: BodyContext, count: number): fc.Arbitrary<NetworkInterface[]> {
   const labels = fc.shuffledSubarray(vlanLabels(context), { minLength: count, maxLength: count });
-  const addresses = fc.uniqueArray(ipv4Cidr(), { minLength: count, maxLength: count, selector: (cidr) => cidr.split('/')[0] });
+  const addresses = fc.uniqueArray(ipv4HostCidr(), { minLength: count, maxLength: count, selector: (cidr) => cidr.split('/')[0] });
   const forms = fc.array(fc.constantFrom('cidr', 'absent', 'null', 'empty'), { minLength: count, maxLength: count });
   return fc.tuple(labels, addresses, forms).map(([names, cidrs, kinds]) =>
     names.map((label, i) => {
@@ -190,7 +190,7 @@ export const badInterfaces: BadInterfaces[] = [
     field: '0.ipam_address',
     arbitrary: (context) =>
       fc
-        .tuple(publicInterface(), ipv4Cidr(), fc.option(oneVlan(context), { nil: null }))
+        .tuple(publicInterface(), ipv4HostCidr(), fc.option(oneVlan(context), { nil: null }))
         .map(([pub, ipam, vlan]) => (vlan ? [{ ...pub, ipam_address: ipam }, vlan] : [{ ...pub, ipam_address: ipam }]))
         .filter(distinctAddresses),
   },
@@ -200,7 +200,7 @@ export const badInterfaces: BadInterfaces[] = [
     field: '*.ipam_address',
     arbitrary: (context) =>
       thenMaybePublic(
-        fc.tuple(vlanInterfaces(context, 2), ipv4Cidr()).map(([[first, second], ipam]) => [
+        fc.tuple(vlanInterfaces(context, 2), ipv4HostCidr()).map(([[first, second], ipam]) => [
           { ...first, ipam_address: ipam },
           { ...second, ipam_address: ipam },
         ]),

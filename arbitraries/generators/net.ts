@@ -49,6 +49,30 @@ export function ipv4Cidr(): fc.Arbitrary<string> {
     .map(([parts, prefix]) => `${v4Text(maskBytes(parts, prefix, 8))}/${prefix}`);
 }
 
+/** The private IPv4 ranges of RFC 1918: first address and netmask bits. */
+const PRIVATE_V4: Array<{ first: number; bits: number }> = [
+  { first: 0x0a000000, bits: 8 },
+  { first: 0xac100000, bits: 12 },
+  { first: 0xc0a80000, bits: 16 },
+];
+
+/**
+ * An interface address in CIDR form (`10.1.2.3/24`): a private (RFC 1918) IPv4 host address with a netmask of up to
+ * 30 bits that keeps its network inside the range, never its network's own address nor its broadcast address. Which
+ * addresses an `ipam_address` takes is not shown: this is what every reading takes.
+ */
+export function ipv4HostCidr(): fc.Arbitrary<string> {
+  return fc.constantFrom(...PRIVATE_V4).chain(({ first, bits }) =>
+    fc.tuple(fc.integer({ min: bits, max: 30 }), fc.integer({ min: 0, max: 2 ** (32 - bits) - 1 })).map(([prefix, offset]) => {
+      const hostBits = 2 ** (32 - prefix) - 1;
+      let address = first + offset;
+      if (address % (hostBits + 1) === 0) address += 1;
+      else if (address % (hostBits + 1) === hostBits) address -= 1;
+      return `${v4Text([address >>> 24, (address >>> 16) & 255, (address >>> 8) & 255, address & 255])}/${prefix}`;
+    }),
+  );
+}
+
 /** An IPv6 network in CIDR notation (`2600:3c00:0:0:0:0:0:0/32`), prefix 0..128. */
 export function ipv6Cidr(): fc.Arbitrary<string> {
   return fc

@@ -271,6 +271,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Images: "data goes by HTTP PUT to \`upload_to\` with header \`Content-type: application/octet-stream\`" (whether the PUT carries the caller's token is not shown)`,
     does: "answers 401 to a data upload to upload_to without the caller's token",
   },
+  'ipam-private-hosts': {
+    leaves: `${D2}, Interface object: "ipam_address | string or null | no | CIDR form IP/netmask; only for \`vlan\`" (which addresses and netmasks are taken is not shown)`,
+    does: "refuses an ipam_address that is not a private (RFC 1918) IPv4 host address with a netmask of 8..30 bits (its network's own or broadcast address, a public address, /0)",
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

@@ -264,6 +264,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'ipam-private-hosts',
+    async (server) => {
+      const create = (ipam_address: string) =>
+        request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ region: 'us-east', type: 'g6-nanode-1', interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: 'ipam-vlan', ipam_address }] });
+      for (const refused of ['10.0.0.0/24', '10.0.0.255/24', '8.8.8.8/24', '0.0.0.0/0', '10.0.0.1/31'])
+        expect(((await create(refused).expect(400)).body as { errors: Json[] }).errors[0]!.field, refused).toBe('interfaces.1.ipam_address');
+      await create('10.0.0.1/24').expect(200);
+    },
+  ],
+  [
     'password-score-long',
     async (server) => {
       const create = (root_pass: string) =>

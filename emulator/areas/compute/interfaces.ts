@@ -15,6 +15,20 @@ function isCidr(s: string): boolean {
   return ipaddr.IPv4.isValidCIDRFourPartDecimal(s) || ipaddr.IPv6.isValidCIDR(s);
 }
 
+/** Under ipam-private-hosts: a private (RFC 1918) IPv4 host address with a netmask of 8..30 bits. */
+function isPrivateHost(s: string): boolean {
+  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(s)) return false;
+  const [address, bits] = ipaddr.IPv4.parseCIDR(s);
+  const own = address.toString();
+  return (
+    address.range() === 'private' &&
+    bits >= 8 &&
+    bits <= 30 &&
+    own !== ipaddr.IPv4.networkAddressFromCIDR(s).toString() &&
+    own !== ipaddr.IPv4.broadcastAddressFromCIDR(s).toString()
+  );
+}
+
 /**
  * Interfaces of instance create and of configuration profile create/update. Validates everything first and
  * returns the VLAN labels that do not exist yet in the region; the caller creates them with `createVlans` only
@@ -62,6 +76,8 @@ export function interfacesOf(store: Store, o: Record<string, unknown>, region: s
     if (ipam === '') ipam = null;
     if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr'))
       fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
+    if (ipam !== null && varied(store, 'ipam-private-hosts') && !isPrivateHost(ipam))
+      fail('ipam_address must be a private IPv4 host address with its netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
     if (list.some((x) => x.label === label) && !faulty(store, 'P2.interfaces.label.unique'))
       fail("Interface labels must be unique among the instance's interfaces", `${clashing(list.findIndex((x) => x.label === label))}.label`);
     if (ipam !== null && list.some((x) => x.ipam_address === ipam) && !faulty(store, 'P2.interfaces.ipam-address.unique'))
