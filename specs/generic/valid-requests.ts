@@ -11,7 +11,7 @@ import { DECLINED_CHARGE, type EarlierCheck } from '../../harness/run-order.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
-import { enrolAfterRefusedSnapshot, instanceBackup } from '../part2/snapshots-support.js';
+import { enrolInBackups, instanceBackup, schedulable } from '../part2/snapshots-support.js';
 import { deepFind } from '../../harness/lists.js';
 
 export interface ValidRequest {
@@ -244,15 +244,20 @@ export const validRequests: Record<string, Recipe> = {
       }),
   },
   'GET /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}`) },
+  // Generated update bodies carry a backup schedule: the instance is made to take one first.
   'PUT /v4/compute/instances/{computeId}': {
-    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}`, { json: { watchdog_enabled: true } }),
+    build: async (c, fx) => {
+      const { id } = await fx.instance(c);
+      await schedulable(c, fx, id);
+      return at(`/v4/compute/instances/${id}`, { json: { watchdog_enabled: true } });
+    },
   },
   'DELETE /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}`) },
   'GET /v4/compute/instances/{computeId}/backups': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`) },
   'POST /v4/compute/instances/{computeId}/backups': {
     actsOnNewInstance: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`, { json: { label: fx.label('bk', 255) } }),
-    afterRefusal: (c, _fx, request) => enrolAfterRefusedSnapshot(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1])),
+    afterRefusal: (c, _fx, request) => enrolInBackups(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1])),
   },
   'POST /v4/compute/instances/{computeId}/backups/cancel': {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/cancel`),

@@ -7,6 +7,7 @@ import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { lateChecks } from './compute-late.js';
+import { schedulable } from './snapshots-support.js';
 import {
   onceClonesEnd,
   diskAllocation,
@@ -385,6 +386,7 @@ describe('Update instance body and alerts', () => {
     'the members set by an update are returned by the next view; the instance deleted then is gone and its addresses released',
     async (c) => {
       const { id } = await newInstance(c, fx, {});
+      await schedulable(c, fx, id);
       const before = await viewInstance(c, id);
       const label = fx.label('up', 64);
       const tag = fx.label('tag', 50);

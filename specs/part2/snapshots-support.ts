@@ -30,10 +30,11 @@ export async function untilBackupSucceeded(c: Check, computeId: number, backupId
 }
 
 /**
- * Enrols an instance in the backup service where a snapshot of it was refused and it is not enrolled: whether a
- * snapshot needs the instance enrolled is not shown. Whether the snapshot is worth sending again.
+ * Enrols an instance in the backup service where a request needing it may have been refused and it is not enrolled:
+ * whether a snapshot, or a backup schedule, needs the instance enrolled is not shown. Whether the request is worth
+ * sending again.
  */
-export async function enrolAfterRefusedSnapshot(c: Check, computeId: number): Promise<boolean> {
+export async function enrolInBackups(c: Check, computeId: number): Promise<boolean> {
   const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
   if ((view?.backups as Json | undefined)?.enabled !== false) return false;
   const enabled = await c.post(`/v4/compute/instances/${computeId}/backups/enable`);
@@ -48,7 +49,7 @@ export async function postSnapshot(c: Check, computeId: number, label: string): 
   const send = () => c.post(`/v4/compute/instances/${computeId}/backups`, { label });
   const first = await send();
   if (first.status < 400 || first.status >= 500) return first;
-  await enrolAfterRefusedSnapshot(c, computeId);
+  await enrolInBackups(c, computeId);
   return onceNotBusy(c, send);
 }
 
@@ -63,4 +64,27 @@ export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeI
   if (!backup) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
   await untilBackupSucceeded(c, instance.id, backup.id as number);
   return { computeId: instance.id, backupId: backup.id as number };
+}
+
+/** The instances of each spec file already made to take a backup schedule. */
+const scheduling = new WeakMap<Fixtures, Map<number, Promise<void>>>();
+
+/**
+ * Makes sure the instance takes a backup schedule in an update: where a schedule (the one it shows, else Sunday W0)
+ * is refused, the instance is enrolled in the backup service (`enrolInBackups`). Once per instance and spec file.
+ */
+export function schedulable(c: Check, fx: Fixtures, computeId: number): Promise<void> {
+  let made = scheduling.get(fx);
+  if (!made) scheduling.set(fx, (made = new Map()));
+  let done = made.get(computeId);
+  if (!done) made.set(computeId, (done = makeSchedulable(c, computeId)));
+  return done;
+}
+
+async function makeSchedulable(c: Check, computeId: number): Promise<void> {
+  const path = `/v4/compute/instances/${computeId}`;
+  const shown = (((await c.get(path)).body as Json | undefined)?.backups as Json | undefined)?.schedule as Json | undefined;
+  const schedule = { day: typeof shown?.day === 'string' ? shown.day : 'Sunday', window: typeof shown?.window === 'string' ? shown.window : 'W0' };
+  const probe = await c.put(path, { backups: { schedule } });
+  if (probe.status >= 400 && probe.status < 500) await enrolInBackups(c, computeId);
 }

@@ -277,6 +277,26 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'schedule-needs-backups',
+    async (server) => {
+      const created = await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({ label: 'not-enrolled-2', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+        .expect(200);
+      const path = `/v4/compute/instances/${String((created.body as Json).id)}`;
+      const schedule = () =>
+        request(server)
+          .put(path)
+          .set(AUTH)
+          .send({ backups: { schedule: { day: 'Monday', window: 'W2' } } });
+      expect(((await schedule().expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('backups.schedule');
+      await request(server).put(path).set(AUTH).send({ watchdog_enabled: false }).expect(200);
+      await request(server).post(`${path}/backups/enable`).set(AUTH).send({}).expect(200);
+      await schedule().expect(200);
+    },
+  ],
+  [
     'password-score-long',
     async (server) => {
       const create = (root_pass: string) =>

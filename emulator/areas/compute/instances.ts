@@ -265,6 +265,8 @@ export function updateHandler(ctx: RequestContext) {
         nullable: true,
         path: 'backups.schedule',
       });
+      if (!inst.backups.enabled && varied(store, 'schedule-needs-backups'))
+        fail(`Instance ${inst.id} is not enrolled in the backup service: enable backups before scheduling them`, 'backups.schedule');
       schedule = {
         day: day === undefined ? inst.backups.schedule.day : day,
         window: window === undefined ? inst.backups.schedule.window : window,
