@@ -112,9 +112,9 @@ const BUSY_REAL_MS = 60_000;
 /**
  * An action sent again while it is refused for what may be a running action (a 4xx other than 401, 403, 404, 405),
  * letting time pass between tries: the target's clock a minute at a time for at most `minutes`, or, without the clock
- * hook, real time for at most a minute (never past the check's deadline). For actions on an instance that may still be
- * busy with its own create: whether a create runs as an action, and for how long, is not shown. Returns the last
- * exchange, for the check to judge.
+ * hook, real time for at most a minute (never past the check's deadline). For actions on what may still be busy where
+ * the documents do not say either way: an instance with its own create, a database snapshot still being taken.
+ * Returns the last exchange, for the check to judge.
  */
 export async function onceNotBusy(c: Check, send: () => Promise<Exchange>, minutes = 10): Promise<Exchange> {
   const busy = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500 && ![401, 403, 404, 405].includes(exchange.status);

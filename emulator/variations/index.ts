@@ -279,6 +279,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance update: "\`backups\` (object with \`schedule.day\`, \`schedule.window\`) … All optional." (whether a schedule may be set on an instance not enrolled in the backup service is not shown)`,
     does: 'refuses an instance update carrying backups.schedule for an instance not enrolled in the backup service (field backups.schedule)',
   },
+  'database-snapshots-take-minutes': {
+    leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (what a restore of a snapshot still being taken answers is not shown)`,
+    does: 'lists a database snapshot at once but refuses to restore it for its first 5 simulated minutes',
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

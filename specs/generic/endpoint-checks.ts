@@ -75,7 +75,7 @@ async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Rec
   const send = async () => {
     const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
     const once = () => c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
-    let exchange = await (recipe.actsOnNewInstance && !refused ? onceNotBusy(c, once) : once());
+    let exchange = await (recipe.mayBeBusy && !refused ? onceNotBusy(c, once) : once());
     if (!refused && exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, request))) exchange = await once();
     await recipe.adopt?.(c, fx, request, exchange);
     return exchange;

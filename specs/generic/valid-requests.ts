@@ -36,10 +36,11 @@ export interface Recipe {
    */
   refusable?: string;
   /**
-   * The request acts on an instance the recipe may have just created (its own or the file's), which may still be busy
-   * with its create (whether a create runs as an action is not shown): where it must succeed it is sent again while refused (`onceNotBusy`).
+   * The request acts on something that may still be busy where a target makes it so (not shown either way): an
+   * instance the recipe may have just created (its own or the file's) with its create, a database snapshot still being
+   * taken. Where it must succeed it is sent again while refused (`onceNotBusy`).
    */
-  actsOnNewInstance?: true;
+  mayBeBusy?: true;
   /**
    * A precondition a target may require that the documents do not show (an instance enrolled in the backup service
    * before a snapshot): after a refusal of the valid request, puts it in place and says whether to send it once more.
@@ -159,6 +160,7 @@ export const validRequests: Record<string, Recipe> = {
     },
   },
   'POST /v4/databases/mysql/instances/{instanceId}/backups/{backupId}/restore': {
+    mayBeBusy: true,
     build: async (c, fx) => {
       const b = await fx.databaseBackup(c, { fresh: true });
       return at(`${DB}/${b.instanceId}/backups/${b.id}/restore`);
@@ -255,7 +257,7 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}`) },
   'GET /v4/compute/instances/{computeId}/backups': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`) },
   'POST /v4/compute/instances/{computeId}/backups': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`, { json: { label: fx.label('bk', 255) } }),
     afterRefusal: (c, _fx, request) => enrolInBackups(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1])),
   },
@@ -270,7 +272,7 @@ export const validRequests: Record<string, Recipe> = {
     },
   },
   'POST /v4/compute/instances/{computeId}/backups/{backupId}/restore': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     build: async (c, fx) => {
       const b = await instanceBackup(c, fx);
       const targetInstance = await fx.newInstance(c);
@@ -279,12 +281,12 @@ export const validRequests: Record<string, Recipe> = {
   },
   // An instance kept offline: booting a running one is not covered by the documents.
   'POST /v4/compute/instances/{computeId}/boot': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/boot`, { json: {} }),
   },
   // A clone onto an existing instance (compute_id) creates nothing: only a clone to a new instance is adopted.
   'POST /v4/compute/instances/{computeId}/clone': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     adopt: async (c, fx, request, exchange) => {
       if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange);
     },
@@ -324,15 +326,15 @@ export const validRequests: Record<string, Recipe> = {
   },
   // An instance that never booted: whether a running one can be rescued is not covered by the documents.
   'POST /v4/compute/instances/{computeId}/rescue': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c, { booted: false })).id}/rescue`, { json: { devices: {} } }),
   },
   'POST /v4/compute/instances/{computeId}/resize': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, { json: { type: c.target.info.config.largerInstanceType } }),
   },
   'POST /v4/compute/instances/{computeId}/shutdown': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/shutdown`),
   },
   'GET /v4/compute/instances/{computeId}/stats': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats`) },
@@ -350,7 +352,7 @@ export const validRequests: Record<string, Recipe> = {
   // — Images —
   'GET /v4/images': { build: async () => at('/v4/images') },
   'POST /v4/images': {
-    actsOnNewInstance: true,
+    mayBeBusy: true,
     adopt: adoptBy('image', '/v4/images', 'label'),
     build: async (c, fx) => {
       const instance = await fx.instance(c);

@@ -1,6 +1,6 @@
 // Helpers of the managed database spec (databases.spec.ts): constants, reads, waits and the file's cluster fixtures.
 import { RuleViolation, describe as describeExchange, type Check } from '../../harness/check.js';
-import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { timeOf } from '../../harness/lists.js';
@@ -267,7 +267,7 @@ export function clusterHelpers(fx: Fixtures) {
     const { id } = await activeCluster(c);
     const backup = await snapshot(c, id);
     const reset = await c.post(`${DB}/${id}/credentials/reset`);
-    const restore = await c.post(`${DB}/${id}/backups/${backup.id}/restore`);
+    const restore = await restoreBackup(c, id, backup.id);
     // A replica may still show the cluster as before the restore (active): read again within the consistency window.
     const status = ok(restore)
       ? await readAfterWrite(
@@ -316,4 +316,12 @@ export function clusterHelpers(fx: Fixtures) {
     editable,
     pastMidnight,
   };
+}
+
+/**
+ * POSTs a restore of a backup the caller expects accepted. A snapshot "takes several minutes" and what a restore of one
+ * still being taken answers is not shown: a refused restore is sent again while the snapshot may still be taken.
+ */
+export function restoreBackup(c: Check, instanceId: number, backupId: number): Promise<Exchange> {
+  return onceNotBusy(c, () => c.post(`${DB}/${instanceId}/backups/${backupId}/restore`));
 }

@@ -24,6 +24,7 @@ import {
   ok,
   rejected,
   statusOf,
+  restoreBackup,
   view,
   waitForStatus,
   type Json,
@@ -441,11 +442,7 @@ describe('Managed database status: active', () => {
   check('P1.database.status.restore-requires-active', 'restoring a backup of an active cluster is accepted', async (c) => {
     const { id } = await fx.newActiveDatabase(c);
     const backup = await snapshot(c, id);
-    c.expectSuccess(
-      'P1.database.status.restore-requires-active',
-      await c.post(`${DB}/${id}/backups/${backup.id}/restore`),
-      'POST restore on an active cluster',
-    );
+    c.expectSuccess('P1.database.status.restore-requires-active', await restoreBackup(c, id, backup.id), 'POST restore on an active cluster');
   });
 });
 

@@ -331,6 +331,32 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'database-snapshots-take-minutes',
+    async (server) => {
+      const created = (
+        await request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label: 'snapshot-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      await clock(30 * 60);
+      await request(server).post(`${path}/backups`).set(AUTH).send({ label: 'taking' }).expect(200);
+      const listed = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
+      const taken = listed.data.find((backup) => backup.label === 'taking')!;
+      const restore = () =>
+        request(server)
+          .post(`${path}/backups/${String(taken.id)}/restore`)
+          .set(AUTH)
+          .send({});
+      expect(((await restore().expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/still being taken/);
+      await clock(5 * 60);
+      await restore().expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -12,15 +12,15 @@
 //   the restore fails at once (status `failed`); a patch of a single-node cluster puts it in `updating` for
 //   10 minutes (high-availability clusters stay `active`); snapshots, updates and credential resets complete at
 //   once; a snapshot backup is listed as soon as it is requested.
-import ipaddr from 'ipaddr.js';
 import type { Area, RequestContext, Route } from '../../core/types.js';
 import { parseIso, type Store } from '../../core/store.js';
-import { asObject, fail, optArray, optBool, optInt, optObject, optString, reqString } from '../../core/validate.js';
+import { asObject, fail, optBool, optInt, optObject, optString, reqString } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { intParam } from '../../core/routes.js';
 import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
+import { allowList } from './allow-list.js';
 import { ENGINES, NODE_TYPES, type Engine } from './catalogue.js';
 import { backups, clusters, type Backup, type Cluster, type Status, type Updates } from './model.js';
 
@@ -30,48 +30,6 @@ const DAY_MS = 86_400_000;
 const BACKUP_RETENTION_MS = 7 * DAY_MS;
 const ROOT_USER = 'chsroot';
 const MYSQL_PORT = 3306;
-
-/** An IP address or CIDR range, normalised as responses show it (single addresses get a prefix length). */
-function normaliseIpOrCidr(value: string): string | null {
-  const slash = value.indexOf('/');
-  const addr = slash < 0 ? value : value.slice(0, slash);
-  const prefix = slash < 0 ? null : value.slice(slash + 1);
-  let max: number;
-  if (ipaddr.IPv4.isValidFourPartDecimal(addr)) max = 32;
-  else if (!addr.includes('%') && ipaddr.IPv6.isValid(addr)) max = 128;
-  else return null;
-  if (prefix === null) return `${addr}/${max}`;
-  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) return null;
-  return `${addr}/${Number(prefix)}`;
-}
-
-/** An entry as the allow-list-rewritten variation keeps it: the address in its canonical text (RFC 5952 for IPv6). */
-function rewritten(entry: string): string {
-  const [addr, prefix] = entry.split('/');
-  if (!ipaddr.isValid(addr!)) return entry;
-  const parsed = ipaddr.parse(addr!);
-  return `${parsed.kind() === 'ipv6' ? (parsed as ipaddr.IPv6).toRFC5952String() : parsed.toString()}/${prefix}`;
-}
-
-function allowList(store: Store, o: Record<string, unknown>): string[] | undefined {
-  const items = optArray(o, 'allow_list');
-  if (items === undefined) return undefined;
-  const entries = checkedAllowList(store, items);
-  return varied(store, 'allow-list-rewritten') ? [...new Set(entries.map(rewritten))] : entries;
-}
-
-function checkedAllowList(store: Store, items: unknown[]): string[] {
-  return items.map((item, i) => {
-    const field = `allow_list.${i}`;
-    if (typeof item !== 'string') fail(`${field} must be a string holding an IP address or a CIDR range.`, field);
-    if (faulty(store, 'P1.database.allow-list.ip-or-cidr')) return item;
-    const normal = normaliseIpOrCidr(item);
-    if (normal !== null && !item.includes('/') && faulty(store, 'P1.database.allow-list.slash-32')) return item;
-    if (normal === null)
-      fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
-    return normal;
-  });
-}
 
 function password(store: Store): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -439,8 +397,10 @@ function backupOr404(ctx: RequestContext, c: Cluster): Backup {
 function restore(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   requireStatus(ctx.store, c, ['active'], 'restore a backup', 'P1.database.status.restore-requires-active');
-  backupOr404(ctx, c);
   const store = ctx.store;
+  const backup = backupOr404(ctx, c);
+  if (backup.type === 'snapshot' && varied(store, 'database-snapshots-take-minutes') && store.now().getTime() - Date.parse(backup.created) < 5 * 60_000)
+    fail(`Backup ${backup.id} is still being taken: restore it once it is complete`, null);
   if (c.credentialsReset && !faulty(store, 'P1.database.restore.after-reset-fails')) {
     // Documented: restoring a backup after the credentials were reset leaves the cluster failed.
     setStatus(store, c, 'failed');

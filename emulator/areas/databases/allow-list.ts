@@ -1,0 +1,50 @@
+// The allow list of a managed database cluster (document 1, "Managed databases"): IPv4 or IPv6 addresses or CIDR
+// ranges, a single address kept with its full prefix length.
+import ipaddr from 'ipaddr.js';
+import type { Store } from '../../core/store.js';
+import { fail, optArray } from '../../core/validate.js';
+import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
+
+/** An IP address or CIDR range, normalised as responses show it (single addresses get a prefix length). */
+function normaliseIpOrCidr(value: string): string | null {
+  const slash = value.indexOf('/');
+  const addr = slash < 0 ? value : value.slice(0, slash);
+  const prefix = slash < 0 ? null : value.slice(slash + 1);
+  let max: number;
+  if (ipaddr.IPv4.isValidFourPartDecimal(addr)) max = 32;
+  else if (!addr.includes('%') && ipaddr.IPv6.isValid(addr)) max = 128;
+  else return null;
+  if (prefix === null) return `${addr}/${max}`;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) return null;
+  return `${addr}/${Number(prefix)}`;
+}
+
+/** An entry as the allow-list-rewritten variation keeps it: the address in its canonical text (RFC 5952 for IPv6). */
+function rewritten(entry: string): string {
+  const [addr, prefix] = entry.split('/');
+  if (!ipaddr.isValid(addr!)) return entry;
+  const parsed = ipaddr.parse(addr!);
+  return `${parsed.kind() === 'ipv6' ? (parsed as ipaddr.IPv6).toRFC5952String() : parsed.toString()}/${prefix}`;
+}
+
+/** The allow_list member of a create or update body, checked and as the cluster keeps it (undefined: absent). */
+export function allowList(store: Store, o: Record<string, unknown>): string[] | undefined {
+  const items = optArray(o, 'allow_list');
+  if (items === undefined) return undefined;
+  const entries = checkedAllowList(store, items);
+  return varied(store, 'allow-list-rewritten') ? [...new Set(entries.map(rewritten))] : entries;
+}
+
+function checkedAllowList(store: Store, items: unknown[]): string[] {
+  return items.map((item, i) => {
+    const field = `allow_list.${i}`;
+    if (typeof item !== 'string') fail(`${field} must be a string holding an IP address or a CIDR range.`, field);
+    if (faulty(store, 'P1.database.allow-list.ip-or-cidr')) return item;
+    const normal = normaliseIpOrCidr(item);
+    if (normal !== null && !item.includes('/') && faulty(store, 'P1.database.allow-list.slash-32')) return item;
+    if (normal === null)
+      fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
+    return normal;
+  });
+}
