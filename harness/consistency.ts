@@ -106,8 +106,24 @@ export async function untilOnClock<T>(
   return value;
 }
 
-/** Real time an action on a busy resource is sent again for, on a target without the clock hook. */
+/** Real time a change is waited for (an action on a busy resource sent again), on a target without the clock hook. */
 const BUSY_REAL_MS = 60_000;
+
+/**
+ * Reads until `done` holds, letting time pass between reads: the target's clock a minute at a time for at most
+ * `minutes`, or, without the clock hook, real time for at most a minute (never past the check's deadline). For what
+ * the documents say takes a short time, or do not say either way. Returns the last value read.
+ */
+export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done: (value: T) => boolean, minutes = 10): Promise<T> {
+  if (c.target.control) return untilOnClock(c, read, done, { stepSeconds: 60, mostSeconds: minutes * 60 });
+  const until = Math.min(Date.now() + BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000);
+  let value = await read();
+  while (!done(value) && Date.now() + 2_000 < until) {
+    await sleep(2_000);
+    value = await read();
+  }
+  return value;
+}
 
 /**
  * An action sent again while it is refused for what may be a running action (a 4xx other than 401, 403, 404, 405),
@@ -116,14 +132,7 @@ const BUSY_REAL_MS = 60_000;
  * the documents do not say either way: an instance with its own create, a database snapshot still being taken.
  * Returns the last exchange, for the check to judge.
  */
-export async function onceNotBusy(c: Check, send: () => Promise<Exchange>, minutes = 10): Promise<Exchange> {
+export function onceNotBusy(c: Check, send: () => Promise<Exchange>, minutes = 10): Promise<Exchange> {
   const busy = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500 && ![401, 403, 404, 405].includes(exchange.status);
-  if (c.target.control) return untilOnClock(c, send, (exchange) => !busy(exchange), { stepSeconds: 60, mostSeconds: minutes * 60 });
-  const until = Math.min(Date.now() + BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000);
-  let exchange = await send();
-  while (busy(exchange) && Date.now() + 2_000 < until) {
-    await sleep(2_000);
-    exchange = await send();
-  }
-  return exchange;
+  return untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
 }

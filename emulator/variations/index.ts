@@ -283,6 +283,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (what a restore of a snapshot still being taken answers is not shown)`,
     does: 'lists a database snapshot at once but refuses to restore it for its first 5 simulated minutes',
   },
+  'allow-list-applied-later': {
+    leaves: `${D1}, Managed database cluster create and update: "allow_list … changes take a short time, so rapid successive updates are unsuitable" (what the cluster shows meanwhile is not shown)`,
+    does: 'an accepted allow_list change is shown (and applied) a simulated minute later; the cluster shows the old list meanwhile and stays active',
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

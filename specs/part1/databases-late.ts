@@ -42,14 +42,10 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         const expected = ['203.0.113.0/28', '192.0.2.44/32'];
         const same = (shown: unknown) =>
           Array.isArray(shown) && shown.length === 2 && expected.every((item) => shown.includes(item) || shown.includes(item.replace(/\/32$/, '')));
+        // The response's allow_list is not judged: a change "takes a short time", and what is shown meanwhile is not shown.
         const body = put.body as Json | undefined;
         if (isObject(body) && 'label' in body)
-          c.expect(
-            'P1.database.update.reflected',
-            body.label === label && same(body.allow_list),
-            `the update response shows label ${JSON.stringify(body.label)} allow_list ${JSON.stringify(body.allow_list)}`,
-            put,
-          );
+          c.expect('P1.database.update.reflected', body.label === label, `the update response shows label ${JSON.stringify(body.label)}`, put);
         const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => shown?.label === label && same(shown?.allow_list));
         c.expect(
           'P1.database.update.reflected',

@@ -357,6 +357,30 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'allow-list-applied-later',
+    async (server) => {
+      const created = (
+        await request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label: 'later-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
+          .expect(200)
+      ).body as Json;
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      const shown = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).allow_list;
+      await clock(30 * 60);
+      await request(server)
+        .put(path)
+        .set(AUTH)
+        .send({ allow_list: ['192.0.2.7'] })
+        .expect(200);
+      expect(await shown()).toEqual([]);
+      await clock(60);
+      expect(await shown()).toEqual(['192.0.2.7/32']);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -363,7 +363,12 @@ function updateCluster(ctx: RequestContext) {
   const keepLabel = faulty(ctx.store, 'P1.database.update.reflected') ? c.label : undefined;
   const keepUpdates = faulty(ctx.store, 'P1.database.update.reflected~updates') ? c.updates : undefined;
   if (label !== undefined) c.label = label;
-  if (allow !== undefined) c.allow_list = faulty(ctx.store, 'P1.database.allow-list.update-replaces') ? [...c.allow_list, ...allow] : allow;
+  if (allow !== undefined) {
+    const next = faulty(ctx.store, 'P1.database.allow-list.update-replaces') ? [...c.allow_list, ...allow] : allow;
+    // Under the variation the list shown stays the old one until the change is applied, a simulated minute later.
+    if (varied(ctx.store, 'allow-list-applied-later')) later(ctx.store, c, new Date(ctx.store.now().getTime() + 60_000), (cl) => (cl.allow_list = next));
+    else c.allow_list = next;
+  }
   if (updates !== undefined) c.updates = updates;
   c.updated = ctx.store.nowIso();
   // Under the variation an allow-list change takes a minute to apply ("changes take a short time"), the cluster updating.
