@@ -287,6 +287,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database cluster create and update: "allow_list … changes take a short time, so rapid successive updates are unsuitable" (what the cluster shows meanwhile is not shown)`,
     does: 'an accepted allow_list change is shown (and applied) a simulated minute later; the cluster shows the old list meanwhile and stays active',
   },
+  'auto-backups-stamped-late': {
+    leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC" (whether \`created\` is the instant the backup starts or the moment it is stored is not shown)`,
+    does: 'stamps each automatic backup 30 seconds after 00:00 UTC (when it is complete)',
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

@@ -197,8 +197,8 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       );
       c.expect(
         'P1.database-backup.auto.midnight-utc',
-        times.includes(midnight),
-        `no auto backup created at ${new Date(midnight).toISOString()} (auto backups: ${times.map((t) => new Date(t).toISOString()).join(', ')})`,
+        times.some((t) => t >= midnight && t - midnight < MINUTE * 1000),
+        `no auto backup created within a minute of ${new Date(midnight).toISOString()} (auto backups: ${times.map((t) => new Date(t).toISOString()).join(', ')})`,
       );
       for (const t of times)
         c.expect(
@@ -221,11 +221,14 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
           const times = autos(await backupsOf(c, cluster.id as number));
           if (times.length < 2) continue;
           judged++;
+          // Whole days apart, each stamped within the first minute of its day (the time a backup is stamped, as it
+          // starts or once it is stored, is not shown).
           for (let i = 1; i < times.length; i++) {
             const gap = times[i]! - times[i - 1]!;
+            const days = Math.round(gap / DAY_MS);
             c.expect(
               'P1.database-backup.auto.midnight-utc',
-              gap > 0 && gap % DAY_MS === 0,
+              days >= 1 && Math.abs(gap - days * DAY_MS) < MINUTE * 1000,
               `auto backups of cluster ${String(cluster.id)} at ${new Date(times[i - 1]!).toISOString()} and ${new Date(times[i]!).toISOString()} are not a whole number of 24-hour periods apart`,
             );
           }

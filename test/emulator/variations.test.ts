@@ -381,6 +381,17 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'auto-backups-stamped-late',
+    async (server) => {
+      const clusters = (await request(server).get('/v4/databases/mysql/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const id = String(clusters.data[0]!.id);
+      const listed = (await request(server).get(`/v4/databases/mysql/instances/${id}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
+      const autos = listed.data.filter((backup) => backup.type === 'auto').map((backup) => String(backup.created));
+      expect(autos.length).toBeGreaterThan(0);
+      for (const created of autos) expect(created.slice(11, 19)).toBe('00:00:30');
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

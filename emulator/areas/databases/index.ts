@@ -219,13 +219,20 @@ function nextMidnight(after: Date): Date {
 }
 
 /** Daily at 00:00 UTC: one `auto` backup per cluster that has finished provisioning; autos older than 7 days go. */
+/** When the automatic backup of midnight `at` is stamped: at once, or under the variation 30 s later (when complete). */
+const stampOf = (store: Store, at: Date) => store.nowIso(varied(store, 'auto-backups-stamped-late') ? new Date(at.getTime() + 30_000) : at);
+
 function dailyBackups(store: Store, at: Date): void {
-  const created = store.nowIso(at);
+  const created = stampOf(store, at);
   for (const c of clusters(store).values()) {
     if (c.status !== 'provisioning' && !faulty(store, 'P1.database.backups.daily')) addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
   }
   for (const [key, b] of backups(store)) {
-    if (b.type === 'auto' && at.getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS && !faulty(store, 'P1.database-backup.auto.retained-7-days'))
+    if (
+      b.type === 'auto' &&
+      parseIso(created).getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS &&
+      !faulty(store, 'P1.database-backup.auto.retained-7-days')
+    )
       backups(store).delete(key);
   }
   // The store runs tasks in time order, so a clock jump over several midnights interleaves them correctly.
@@ -272,7 +279,7 @@ function seed(store: Store): void {
   for (let d = 7; d >= 1; d--) {
     const at = new Date(midnight.getTime() - d * DAY_MS);
     for (const c of [seeded, pg]) {
-      if (parseIso(c.created).getTime() <= at.getTime()) addBackup(store, c.id, 'auto', `auto-${store.nowIso(at).slice(0, 10)}`, store.nowIso(at));
+      if (parseIso(c.created).getTime() <= at.getTime()) addBackup(store, c.id, 'auto', `auto-${store.nowIso(at).slice(0, 10)}`, stampOf(store, at));
     }
   }
   addBackup(store, seeded.id, 'snapshot', 'before-schema-migration', store.nowIso(new Date(now.getTime() - DAY_MS)));
