@@ -483,10 +483,29 @@ export class Fixtures {
     return this.firstId(c, '/v4/databases/engines', 'MySQL engine', (item) => /^mysql$/i.test(String(item.engine)) || /^mysql\//i.test(String(item.id)));
   }
 
-  /** A node type a MySQL cluster can use: not deprecated ("no longer available when true"), and priced for MySQL when it lists its engines. */
+  /**
+   * A node type a MySQL cluster can use: not deprecated ("no longer available when true"), and priced for MySQL when it
+   * lists its engines. Which types offer which cluster sizes is not shown: one priced for both 1 and 3 nodes (the
+   * `quantity` of its MySQL prices) is taken first, as generated bodies ask for either.
+   */
   databaseNodeType(c: Check): Promise<string> {
-    const forMysql = (engines: unknown) => typeof engines !== 'object' || engines === null || Object.keys(engines).some((name) => /mysql/i.test(name));
-    return this.firstId(c, '/v4/databases/types', 'node type available for MySQL', (item) => item.deprecated !== true && forMysql(item.engines));
+    const path = '/v4/databases/types';
+    const what = 'node type available for MySQL';
+    const mysqlPrices = (engines: unknown): unknown[] =>
+      typeof engines === 'object' && engines !== null
+        ? Object.entries(engines).flatMap(([name, prices]) => (/mysql/i.test(name) && Array.isArray(prices) ? prices : []))
+        : [];
+    const usable = (item: Json) =>
+      item.deprecated !== true && (typeof item.engines !== 'object' || item.engines === null || Object.keys(item.engines).some((name) => /mysql/i.test(name)));
+    const everySize = (item: Json) => {
+      const quantities = new Set(mysqlPrices(item.engines).map((price) => (price as Json | null)?.quantity));
+      return quantities.has(1) && quantities.has(3);
+    };
+    return this.once(`first:${path}:${what}`, async () => {
+      const found = (await this.find(c, path, (item) => usable(item) && everySize(item))) ?? (await this.find(c, path, usable));
+      if (!found || found.id === undefined) throw new MissingCapability(`${path} lists no ${what}`);
+      return String(found.id);
+    });
   }
 
   /** The file's ledger is done with (its spec file ended). */

@@ -291,6 +291,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC" (whether \`created\` is the instant the backup starts or the moment it is stored is not shown)`,
     does: 'stamps each automatic backup 30 seconds after 00:00 UTC (when it is complete)',
   },
+  'single-node-types': {
+    leaves: `${D1}, Managed database node type: "engines … each value is an array of objects with \`price\` … and \`quantity\` (integer, number of nodes)" (which types offer which cluster sizes is not shown)`,
+    does: 'the smallest node type (g6-nanode-1) offers MySQL with one node only and refuses a 3-node cluster of it (field cluster_size)',
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

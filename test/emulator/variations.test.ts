@@ -392,6 +392,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'single-node-types',
+    async (server) => {
+      const nanode = (await request(server).get('/v4/databases/types/g6-nanode-1').expect(200)).body as { engines: { mysql: Json[] } };
+      expect(nanode.engines.mysql.map((price) => price.quantity)).toEqual([1]);
+      const create = (cluster_size: number) =>
+        request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label: `nanode-${cluster_size}`, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-nanode-1', cluster_size });
+      expect(((await create(3).expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('cluster_size');
+      await create(1).expect(200);
+    },
+  ],
+  [
     'event-actions-new',
     async (server) => {
       await request(server)

@@ -1,4 +1,6 @@
 // The database engines and node types the emulator offers (GET /v4/databases/engines and /v4/databases/types).
+import type { Store } from '../../core/store.js';
+import { varied } from '../../variations/index.js';
 export interface Engine {
   id: string;
   engine: string;
@@ -42,3 +44,15 @@ export const NODE_TYPES: readonly NodeType[] = [
   nodeType('g6-dedicated-4', 'DBaaS - Dedicated 8GB', 'dedicated', 163840, 8192, 4, 130),
   nodeType('g5-dedicated-legacy-2', 'DBaaS - Legacy Dedicated 4GB', 'dedicated', 81920, 4096, 2, 70, true),
 ];
+
+/** Under single-node-types the smallest type offers MySQL clusters of one node only. */
+export const SINGLE_NODE_TYPE = 'g6-nanode-1';
+
+/** The node types as the store offers them (copies). */
+export function nodeTypes(store: Store): NodeType[] {
+  return NODE_TYPES.map((t) => {
+    const copy = structuredClone(t);
+    if (t.id === SINGLE_NODE_TYPE && varied(store, 'single-node-types')) copy.engines.mysql = copy.engines.mysql!.filter((offer) => offer.quantity === 1);
+    return copy;
+  });
+}

@@ -21,7 +21,7 @@ import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import { allowList } from './allow-list.js';
-import { ENGINES, NODE_TYPES, type Engine } from './catalogue.js';
+import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
 import { backups, clusters, type Backup, type Cluster, type Status, type Updates } from './model.js';
 
 const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
@@ -320,6 +320,8 @@ function createCluster(ctx: RequestContext) {
   const tied = varied(ctx.store, 'database-topology-tied');
   const clusterSize =
     optInt(o, 'cluster_size', { ...(faulty(ctx.store, 'P1.database.cluster-size.enum') ? {} : { enum: [1, 3] }) }) ?? (otherDefaults || tied ? 3 : 1);
+  if (clusterSize === 3 && type === SINGLE_NODE_TYPE && varied(ctx.store, 'single-node-types'))
+    fail(`Node type ${type} offers MySQL clusters of one node only (see GET /v4/databases/types).`, 'cluster_size');
   const encrypted = optBool(o, 'encrypted') ?? otherDefaults;
   const sslConnection = optBool(o, 'ssl_connection') ?? otherDefaults;
   const replication =
@@ -490,10 +492,7 @@ export const area: Area = {
       scopes: [],
       auth: 'none',
       handler: (ctx) =>
-        paginate(
-          ctx,
-          NODE_TYPES.map((t) => structuredClone(t)),
-        ),
+        paginate(ctx, nodeTypes(ctx.store)),
     },
     {
       method: 'GET',
@@ -501,10 +500,10 @@ export const area: Area = {
       scopes: [],
       auth: 'none',
       handler: (ctx) => {
-        const t = NODE_TYPES.find((x) => x.id === ctx.params['typeId']);
+        const t = nodeTypes(ctx.store).find((x) => x.id === ctx.params['typeId']);
         if (t === undefined) fail(`Database node type ${JSON.stringify(ctx.params['typeId'] ?? '')} was not found.`, null, 404);
         checkPageQuery(ctx);
-        return structuredClone(t);
+        return t;
       },
     },
     db('GET', '/v4/databases/instances', R, (ctx) =>
