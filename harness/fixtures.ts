@@ -7,6 +7,7 @@ import { RuleViolation, SkipCheck, describe as describeExchange, type Check } fr
 import { noteDeleted, noteLive, readAfterWrite } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { regionForIpv6Range } from './account-limits.js';
+import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
 import { deleteThenConfirm, resourcePath, type ResourceKind } from './resources.js';
 import { MissingCapability, Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
@@ -480,29 +481,14 @@ export class Fixtures {
 
   /** A MySQL engine: the MySQL endpoints take the engines whose name says MySQL (the id is `<engine>/<version>`). */
   mysqlEngine(c: Check): Promise<string> {
-    return this.firstId(c, '/v4/databases/engines', 'MySQL engine', (item) => /^mysql$/i.test(String(item.engine)) || /^mysql\//i.test(String(item.id)));
+    return this.firstId(c, '/v4/databases/engines', 'MySQL engine', isMysqlEngine);
   }
 
-  /**
-   * A node type a MySQL cluster can use: not deprecated ("no longer available when true"), and priced for MySQL when it
-   * lists its engines. Which types offer which cluster sizes is not shown: one priced for both 1 and 3 nodes (the
-   * `quantity` of its MySQL prices) is taken first, as generated bodies ask for either.
-   */
+  /** A node type a MySQL cluster can use, one priced for every cluster size where one is listed (`mysqlNodeType`). */
   databaseNodeType(c: Check): Promise<string> {
-    const path = '/v4/databases/types';
-    const what = 'node type available for MySQL';
-    const mysqlPrices = (engines: unknown): unknown[] =>
-      typeof engines === 'object' && engines !== null
-        ? Object.entries(engines).flatMap(([name, prices]) => (/mysql/i.test(name) && Array.isArray(prices) ? prices : []))
-        : [];
-    const usable = (item: Json) =>
-      item.deprecated !== true && (typeof item.engines !== 'object' || item.engines === null || Object.keys(item.engines).some((name) => /mysql/i.test(name)));
-    const everySize = (item: Json) => {
-      const quantities = new Set(mysqlPrices(item.engines).map((price) => (price as Json | null)?.quantity));
-      return quantities.has(1) && quantities.has(3);
-    };
+    const [path, what] = ['/v4/databases/types', 'node type available for MySQL'];
     return this.once(`first:${path}:${what}`, async () => {
-      const found = (await this.find(c, path, (item) => usable(item) && everySize(item))) ?? (await this.find(c, path, usable));
+      const found = (await this.find(c, path, (item) => mysqlNodeType(item) && ofEveryClusterSize(item))) ?? (await this.find(c, path, mysqlNodeType));
       if (!found || found.id === undefined) throw new MissingCapability(`${path} lists no ${what}`);
       return String(found.id);
     });

@@ -491,8 +491,7 @@ export const area: Area = {
       path: '/v4/databases/types',
       scopes: [],
       auth: 'none',
-      handler: (ctx) =>
-        paginate(ctx, nodeTypes(ctx.store)),
+      handler: (ctx) => paginate(ctx, nodeTypes(ctx.store)),
     },
     {
       method: 'GET',
