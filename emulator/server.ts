@@ -43,7 +43,7 @@ import { asObject, fail, isPlainObject, optBool, optObject, optString } from './
 import { endpointFaulty } from './core/endpoint-faults.js';
 import { faulty } from './faults/index.js';
 import { varied } from './variations/index.js';
-import { errorStatus, laggedRead, successStatus, variedPayload } from './variations/responses.js';
+import { errorStatus, laggedRead, replicaRead, successStatus, variedPayload } from './variations/responses.js';
 
 export { DEFAULT_TOKEN };
 
@@ -327,7 +327,9 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     app.addHook('onSend', async (request, reply, payload) => {
       const store = holder.store;
       if (request.url.startsWith('/__control')) return payload;
-      const lagged = laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload);
+      const lagged =
+        laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload) ??
+        replicaRead(store, request.method, `${request.url} ${request.headers.authorization ?? ''}`, reply.statusCode, payload);
       if (lagged) {
         reply.code(lagged.status);
         payload = lagged.payload;

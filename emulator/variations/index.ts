@@ -165,6 +165,11 @@ const catalogue = defineVariations({
     does: 'for 150 ms after a create, the list leaves the new resource out and its view answers 404 (the run is told of a 3-second consistency window)',
     consistencyWindowMs: 3_000,
   },
+  'replica-reads': {
+    leaves: `${D1}, Common conventions 1 (when a change first shows in reads is not shown; a real service reads from replicas)`,
+    does: 'a read repeated within 150 ms of its last answer, with a write in between, answers as before the write (the run is told of a 3-second consistency window)',
+    consistencyWindowMs: 3_000,
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

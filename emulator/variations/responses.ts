@@ -93,3 +93,33 @@ export function laggedRead(store: Store, method: string, path: string, status: n
   if (!left) return undefined;
   return { status, payload: JSON.stringify({ ...body, data, results: (body['results'] as number) - left }) };
 }
+
+/** How long (wall-clock ms) a read may lag the writes before it under `replica-reads`. */
+export const REPLICA_LAG_MS = 150;
+
+interface Replica {
+  lastWrite: number;
+  /** The last answer to each GET (path, query and caller), and when it was given. */
+  answers: Map<string, { at: number; status: number; payload: string }>;
+}
+const replicas = new WeakMap<Store, Replica>();
+
+/**
+ * Reads from a replica that lags up to REPLICA_LAG_MS (`replica-reads`): a GET repeated within that time of its last
+ * answer, with a write in between, gets the last answer again (the state before the write). Returns the status and
+ * payload a read answers with, or undefined to send the response as it is.
+ */
+export function replicaRead(store: Store, method: string, key: string, status: number, payload: unknown): { status: number; payload: string } | undefined {
+  if (!varied(store, 'replica-reads') || typeof payload !== 'string') return undefined;
+  let replica = replicas.get(store);
+  if (!replica) replicas.set(store, (replica = { lastWrite: 0, answers: new Map() }));
+  const now = Date.now();
+  if (method !== 'GET') {
+    if (status < 400) replica.lastWrite = now;
+    return undefined;
+  }
+  const last = replica.answers.get(key);
+  if (last && now - last.at < REPLICA_LAG_MS && replica.lastWrite > last.at) return { status: last.status, payload: last.payload };
+  replica.answers.set(key, { at: now, status, payload });
+  return undefined;
+}

@@ -82,8 +82,16 @@ async function publicIpv4(c: Check, fx: Fixtures, instance: { id: number; ipv4?:
   return address;
 }
 
+/** The incoming transfers each spec file accepted: a list read soon after may still show them pending. */
+const acceptedTransfers = new WeakMap<Fixtures, Set<string>>();
+const acceptedBy = (fx: Fixtures) => acceptedTransfers.get(fx) ?? acceptedTransfers.set(fx, new Set()).get(fx)!;
+
 async function pendingIncomingTransfer(c: Check, fx: Fixtures): Promise<string> {
-  const found = await fx.find(c, '/v4/account/entity-transfers', (item) => item.is_sender === false && item.status === 'pending');
+  const found = await fx.find(
+    c,
+    '/v4/account/entity-transfers',
+    (item) => item.is_sender === false && item.status === 'pending' && !acceptedBy(fx).has(String(item.token)),
+  );
   // Only another account can make one: a target without one lacks what the check needs.
   if (!found) c.skip('needs a pending entity transfer from another account to accept');
   return String(found.token);
@@ -204,6 +212,9 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/account/entity-transfers/{token}/accept': {
     exclusive: CLOCK_LOCK,
     build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`),
+    adopt: async (_c, fx, request, exchange) => {
+      if (exchange.status >= 200 && exchange.status < 300) acceptedBy(fx).add(decodeURIComponent(request.path.split('/')[4]!));
+    },
     destructive: true,
   },
   'GET /v4/account/events': { build: async () => at('/v4/account/events') },

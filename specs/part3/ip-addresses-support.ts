@@ -2,6 +2,7 @@
 import ipaddr from 'ipaddr.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { succeeded } from '../../harness/lists.js';
 
 type Json = Record<string, unknown>;
@@ -33,6 +34,11 @@ export async function slaacOf(c: Check, instanceId: number): Promise<string> {
   const { slaac } = await addressesOf(c, instanceId);
   if (!slaac) c.skip(`instance ${instanceId} has no IPv6 SLAAC address`);
   return slaac;
+}
+
+/** The IPv4 addresses of each instance, read back after a write once `settled` holds of them (or the window has passed). */
+export function ipv4AfterWrite(c: Check, ids: number[], settled: (lists: string[][]) => boolean): Promise<string[][]> {
+  return readAfterWrite(c, () => Promise.all(ids.map(async (id) => (await addressesOf(c, id)).ipv4)), settled);
 }
 
 /** The instance's addresses as a sorted string, to see that nothing changed. */

@@ -16,7 +16,7 @@ import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind } from '../../harness/lists.js';
 import { IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
-import { addressesOf, assignmentBody, isPrivate, norm6, privateOf, publicOf, slaacOf, snapshot } from './ip-addresses-support.js';
+import { addressesOf, assignmentBody, ipv4AfterWrite, isPrivate, norm6, privateOf, publicOf, slaacOf, snapshot } from './ip-addresses-support.js';
 
 type Json = Record<string, unknown>;
 
@@ -75,7 +75,13 @@ async function judgeIpList(c: Check, instanceId: number, priv: string): Promise<
   // Paging through a list other spec files change at the same time may miss an item that moved pages: read twice.
   let listed: unknown[] = [];
   await twice(async () => {
-    listed = (await listAll(c, '/v4/networking/ips')).map((item) => item.address);
+    listed = (
+      await readAfterWrite(
+        c,
+        () => listAll(c, '/v4/networking/ips'),
+        (items) => items.some((item) => item.address === pub),
+      )
+    ).map((item) => item.address);
     c.expect('P3.ips.list.no-private', listed.includes(pub), `the public address ${pub} of instance ${instanceId} is not in the IP list`);
   });
   c.expect('P3.ips.list.no-private', !listed.includes(priv), `the private address ${priv} of instance ${instanceId} is in the IP list`);
@@ -98,8 +104,8 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
       const before = (await addressesOf(c, instance.id)).ipv4;
       const post = await c.post('/v4/networking/ips', { compute_id: instance.id, public: false, type: 'ipv4' });
       c.expectSuccess('P3.ips.serves.post-networking-ips', post, 'POST ips for a private IPv4 address');
-      const after = (await addressesOf(c, instance.id)).ipv4;
-      const added = after.filter((a) => !before.includes(a));
+      const [after] = await ipv4AfterWrite(c, [instance.id], ([shown]) => shown!.some((a) => !before.includes(a)));
+      const added = after!.filter((a) => !before.includes(a));
       c.expect(
         'P3.ip-allocate.allocates-ipv4',
         added.length === 1 && ipaddr.IPv4.isValid(added[0]!),
@@ -203,7 +209,10 @@ describe('IP assignment', () => {
           ]),
         );
         c.expectSuccess('P3.assign.accessible-in-region', swap, 'swapping the public addresses of two instances of the region');
-        const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
+        const [after_a, after_b] = (await ipv4AfterWrite(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(pa) && shownA!.includes(pb))) as [
+          string[],
+          string[],
+        ];
         c.expect(
           'P3.assign.previous-holder-loses',
           after_b.includes(pa) && after_a.includes(pb),
@@ -223,7 +232,10 @@ describe('IP assignment', () => {
       const priv = await privateOf(c, a.id);
       const moved = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: priv, compute_id: b.id }]));
       c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
-      const [after_a, after_b] = [(await addressesOf(c, a.id)).ipv4, (await addressesOf(c, b.id)).ipv4];
+      const [after_a, after_b] = (await ipv4AfterWrite(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(priv) && !shownA!.includes(priv))) as [
+        string[],
+        string[],
+      ];
       c.expect(
         'P3.assign.previous-holder-loses',
         after_b.includes(priv) && !after_a.includes(priv),
@@ -292,7 +304,10 @@ describe('IP assignment', () => {
         restricted: true,
         grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } },
       });
-      c.expectSuccess('P3.assign.grants', await c.post(path, body, { token: full }), 'the same swap by a restricted user with read_write on both instances');
+      const swapped = await c.post(path, body, { token: full });
+      c.expectSuccess('P3.assign.grants', swapped, 'the same swap by a restricted user with read_write on both instances');
+      // The pair is the file's: the next check reads it once the swap shows.
+      await ipv4AfterWrite(c, [a.id, b.id], ([shownA, shownB]) => shownA!.includes(pb) && shownB!.includes(pa));
     });
   }
 });
@@ -484,7 +499,11 @@ describe('IPv6 ranges', () => {
       const path = '/v4/networking/ips/assign';
       const assign = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: `${created.range}/64`, compute_id: q.id }]));
       c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
-      const view = await rangeView(c, created.range);
+      const routesTo = (exchange: Exchange) => {
+        const shown = (exchange.body as Json | undefined)?.route_target;
+        return typeof shown === 'string' && ipaddr.IPv6.isValid(shown) && norm6(shown) === sq;
+      };
+      const view = await readAfterWrite(c, () => rangeView(c, created.range!), routesTo);
       const target = (view.body as Json | undefined)?.route_target;
       c.expect(
         'P3.assign.ipv6-retarget',
@@ -523,8 +542,17 @@ describe('IPv6 ranges', () => {
 
 describe('VLANs', () => {
   const vlanLabel = () => fx.label('vl', 64).replace(/[^A-Za-z0-9-]/g, '-');
-  const listed = async (c: Check, label: string) =>
-    deepFind({ data: await listAll(c, '/v4beta/networking/vlans') }, (item) => Object.values(item).includes(label));
+  // The VLAN labelled `label`, read again (after the write that made or changed it) until `shows` holds of it.
+  const listed = async (c: Check, label: string, shows: (vlan: Json | undefined) => boolean = (vlan) => vlan !== undefined) => {
+    const find = (items: Json[]) => deepFind({ data: items }, (item) => Object.values(item).includes(label));
+    return find(
+      await readAfterWrite(
+        c,
+        () => listAll(c, '/v4beta/networking/vlans'),
+        (items) => shows(find(items)),
+      ),
+    );
+  };
 
   check(
     ['P3.vlan.list-account', 'P3.vlan.created-through-interfaces'],
@@ -577,7 +605,7 @@ describe('VLANs', () => {
       );
     if (!holds(vlan)) c.skip('the VLAN object does not show its attached instances (its fields are not shown)');
     c.expectSuccess('P3.vlan.detach', await c.delete(`/v4/compute/instances/${instance.id}`), 'DELETE the instance');
-    const after = await listed(c, label);
+    const after = await listed(c, label, (shown) => !holds(shown));
     c.expect('P3.vlan.detach', !holds(after), `the VLAN ${label} still shows deleted instance ${instance.id}`);
   });
 });

@@ -103,7 +103,11 @@ const planCheck = (rules: string | string[], title: string, body: (c: Check) => 
 describe('Monitoring plan', () => {
   planCheck('P3.monitor-plan.free-is-empty', 'the plan view returns {} on the free plan', async (c) => {
     await freePlan(c);
-    const view = await c.get(PLAN);
+    const view = await readAfterWrite(
+      c,
+      () => c.get(PLAN),
+      (read) => ok(read) && isEmptyObject(read.body),
+    );
     c.expectSuccess('P3.monitor-plan.free-is-empty', view, 'GET the plan on the free plan');
     c.expect('P3.monitor-plan.free-is-empty', isEmptyObject(view.body), `the plan view on the free plan returned ${show(view.body)}, not {}`, view);
   });

@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../emulator/server.js';
-import { READ_LAG_MS } from '../../emulator/variations/responses.js';
+import { READ_LAG_MS, REPLICA_LAG_MS } from '../../emulator/variations/responses.js';
 import { EVENT_LAG_MS } from '../../emulator/core/events.js';
 import { AUTH, describeVariations, serverWith, type Json, type VariationCase } from './variation-server.js';
 
@@ -51,6 +51,25 @@ const cases: VariationCase[] = [
       expect(listed.data.map((domain) => domain.id)).not.toContain(created.body.id);
       await new Promise((resolve) => setTimeout(resolve, READ_LAG_MS + 50));
       await request(server).get(view).set(AUTH).expect(200);
+    },
+  ],
+  [
+    'replica-reads',
+    async (server) => {
+      const created = (
+        await request(server)
+          .post('/v4/domains')
+          .set(AUTH)
+          .send({ domain: 'replica-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
+          .expect(200)
+      ).body as Json;
+      const view = `/v4/domains/${String(created.id)}`;
+      const description = async () => ((await request(server).get(view).set(AUTH).expect(200)).body as Json).description;
+      const before = await description();
+      await request(server).put(view).set(AUTH).send({ description: 'changed' }).expect(200);
+      expect(await description()).toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, REPLICA_LAG_MS + 50));
+      expect(await description()).toBe('changed');
     },
   ],
   [
