@@ -21,17 +21,22 @@ export interface RuleSet {
   outbound: FirewallRule[];
 }
 
-/** min..max addresses (each IPv4 or IPv6) split into `ipv4` and `ipv6` lists (an empty list is sometimes left out). */
+/**
+ * min..max distinct addresses (each IPv4 or IPv6: whether a list may repeat one is not shown) split into `ipv4` and
+ * `ipv6` lists (an empty list is sometimes left out).
+ */
 function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string, string[]>> {
   const tagged = fc.oneof(
     ipv4Cidr().map((address) => ({ v4: true, address })),
     ipv6Cidr().map((address) => ({ v4: false, address })),
   );
-  return fc.tuple(fc.array(tagged, { minLength: min, maxLength: max }), fc.boolean(), fc.boolean()).map(([all, keepEmpty4, keepEmpty6]) => {
-    const ipv4 = all.filter((entry) => entry.v4).map((entry) => entry.address);
-    const ipv6 = all.filter((entry) => !entry.v4).map((entry) => entry.address);
-    return { ...(ipv4.length || keepEmpty4 ? { ipv4 } : {}), ...(ipv6.length || keepEmpty6 ? { ipv6 } : {}) };
-  });
+  return fc
+    .tuple(fc.uniqueArray(tagged, { minLength: min, maxLength: max, selector: (entry) => entry.address }), fc.boolean(), fc.boolean())
+    .map(([all, keepEmpty4, keepEmpty6]) => {
+      const ipv4 = all.filter((entry) => entry.v4).map((entry) => entry.address);
+      const ipv6 = all.filter((entry) => !entry.v4).map((entry) => entry.address);
+      return { ...(ipv4.length || keepEmpty4 ? { ipv4 } : {}), ...(ipv6.length || keepEmpty6 ? { ipv6 } : {}) };
+    });
 }
 
 /** A rule's `addresses`: usually a few entries, sometimes exactly 255 (`large` false keeps it small). */

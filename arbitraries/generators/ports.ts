@@ -27,7 +27,6 @@ function portNumber(): fc.Arbitrary<number> {
 
 const singleItem = () => portNumber().map(single);
 const rangeItem = () => between(MIN_PORT, MAX_PORT - 1).chain((start) => between(start + 1, MAX_PORT).map((end) => range(start, end)));
-const anyItem = () => fc.oneof(singleItem(), rangeItem());
 
 /** `, ` or `,` between list items. */
 const separators = (n: number) => fc.array(fc.constantFrom(',', ', '), { minLength: n, maxLength: n });
@@ -36,19 +35,28 @@ function join(items: Item[]): fc.Arbitrary<string> {
   return separators(Math.max(0, items.length - 1)).map((seps) => items.map((item, i) => (i === 0 ? item.text : `${seps[i - 1]}${item.text}`)).join(''));
 }
 
-/** Items of at most `max` pieces in all (exactly `max` when `exact`), at least one item. */
+/**
+ * Items of at most `max` pieces in all (exactly `max` when `exact`), at least one item, in any order. No port is
+ * listed twice nor falls in a listed range: whether a list may repeat or overlap is not shown. Made of distinct port
+ * numbers, sorted: each either a single port or, with the next one, a range.
+ */
 function items(max: number, exact: boolean): fc.Arbitrary<Item[]> {
-  return fc.array(anyItem(), { minLength: 1, maxLength: max }).chain((drawn) => {
-    const kept: Item[] = [];
-    let pieces = 0;
-    for (const item of drawn) {
-      if (pieces + item.pieces > max) break;
-      kept.push(item);
-      pieces += item.pieces;
-    }
-    if (!exact || pieces === max) return fc.constant(kept);
-    return fc.array(singleItem(), { minLength: max - pieces, maxLength: max - pieces }).map((fill) => [...kept, ...fill]);
-  });
+  return (exact ? fc.constant(max) : between(1, max))
+    .chain((pieces) =>
+      fc.tuple(fc.uniqueArray(portNumber(), { minLength: pieces, maxLength: pieces }), fc.array(fc.boolean(), { minLength: pieces, maxLength: pieces })),
+    )
+    .map(([numbers, ranges]) => {
+      const sorted = [...numbers].sort((a, b) => a - b);
+      const kept: Item[] = [];
+      for (let i = 0; i < sorted.length; i++) {
+        if (ranges[i] && i + 1 < sorted.length) {
+          kept.push(range(sorted[i]!, sorted[i + 1]!));
+          i++;
+        } else kept.push(single(sorted[i]!));
+      }
+      return kept;
+    })
+    .chain((kept) => fc.shuffledSubarray(kept, { minLength: kept.length, maxLength: kept.length }));
 }
 
 /** A valid ports string: a port, a range, or a list (often exactly 15 pieces). */

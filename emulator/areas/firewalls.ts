@@ -149,6 +149,11 @@ function portsProblem(ports: string, store?: Store): string | null {
     count += f('P3.firewall.rule.ports.pieces-max-15') ? 1 : ends.length;
   }
   if (count > MAX_PORT_PIECES) return `ports has ${count} pieces; at most ${MAX_PORT_PIECES} are allowed (a range counts as two).`;
+  if (store !== undefined && varied(store, 'rule-lists-distinct')) {
+    const spans = pieces.map((piece) => piece.split('-').map(Number)).map(([start, end]) => [start!, end ?? start!] as const);
+    const overlap = spans.some(([start, end], i) => spans.some(([s2, e2], j) => j !== i && s2 <= end && start <= e2));
+    if (overlap) return 'ports lists a port twice (a port repeated or within a listed range).';
+  }
   return null;
 }
 
@@ -180,6 +185,14 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
   const addresses = reqObject(o, 'addresses', { path });
   const ipv4 = readAddresses(optArray(addresses, 'ipv4', { path: addrPath }), 'ipv4', `${addrPath}.ipv4`, f('P3.firewall.rule.addresses.ipv4-mask'));
   const ipv6 = readAddresses(optArray(addresses, 'ipv6', { path: addrPath }), 'ipv6', `${addrPath}.ipv6`);
+  if (varied(store, 'rule-lists-distinct'))
+    for (const [kind, list] of [
+      ['ipv4', ipv4],
+      ['ipv6', ipv6],
+    ] as const) {
+      const twice = list.findIndex((address, i) => list.indexOf(address) !== i);
+      if (twice >= 0) fail(`${addrPath}.${kind}.${twice} lists ${list[twice]} a second time.`, `${addrPath}.${kind}.${twice}`);
+    }
   if (ipv4.length + (f('P3.firewall.rule.addresses.max-255') ? 0 : ipv6.length) > MAX_RULE_ADDRESSES) {
     fail(`A rule may list at most ${MAX_RULE_ADDRESSES} addresses across ipv4 and ipv6 (${ipv4.length + ipv6.length} given).`, addrPath);
   }

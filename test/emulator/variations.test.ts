@@ -73,6 +73,24 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'rule-lists-distinct',
+    async (server) => {
+      const create = (label: string, rule: Json) =>
+        request(server)
+          .post('/v4/networking/firewalls')
+          .set(AUTH)
+          .send({ label, rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [{ action: 'ACCEPT', protocol: 'TCP', ...rule }] } });
+      const v4 = (ipv4: string[]) => ({ addresses: { ipv4 } });
+      for (const [label, rule, field] of [
+        ['ports-repeated', { ports: '22, 22', ...v4(['192.0.2.0/24']) }, 'rules.inbound.0.ports'],
+        ['ports-overlap', { ports: '20-30,25', ...v4(['192.0.2.0/24']) }, 'rules.inbound.0.ports'],
+        ['address-twice', { ports: '22', ...v4(['192.0.2.0/24', '192.0.2.0/24']) }, 'rules.inbound.0.addresses.ipv4.1'],
+      ] as const)
+        expect(((await create(label, rule).expect(400)).body as { errors: Json[] }).errors[0]!.field, label).toBe(field);
+      await create('distinct', { ports: '20-30, 31', ...v4(['192.0.2.0/24', '198.51.100.0/24']) }).expect(200);
+    },
+  ],
+  [
     'database-topology-tied',
     async (server) => {
       const create = (label: string, topology: Json) =>
