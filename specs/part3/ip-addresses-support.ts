@@ -3,7 +3,8 @@ import ipaddr from 'ipaddr.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { succeeded } from '../../harness/lists.js';
+import type { Exchange } from '../../harness/http.js';
+import { listItems as listAll, succeeded } from '../../harness/lists.js';
 
 type Json = Record<string, unknown>;
 
@@ -86,4 +87,44 @@ export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, bod
   return bare
     ? { ...rest, assignments: bare.map((item) => (isItem(item) ? { ...item, region } : item)) }
     : { ...rest, ...(assignments === undefined ? {} : { assignments }) };
+}
+
+// ------------------------------------------------------------------ IPv6 ranges
+
+export const RANGES = '/v4/networking/ipv6/ranges';
+
+/** Two new instances in the second region (holding no range of the account) and their SLAAC addresses. */
+export async function pairInFreeRegion(c: Check, fx: Fixtures) {
+  const region = await otherRegion(c, { free: true });
+  const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
+  return { region, p, q, sp: await slaacOf(c, p.id), sq: await slaacOf(c, q.id) };
+}
+
+/** The configured second region (`otherRegion`); `free`: it must hold no range of the account. */
+export async function otherRegion(c: Check, options: { free?: boolean } = {}): Promise<string> {
+  const region = c.setting('otherRegion', 'needs a second region: set --other-region');
+  if (!options.free) return region;
+  const used = new Set((await listAll(c, RANGES)).map((range) => range.region));
+  if (used.has(region)) return c.skip(`needs the second region ${region} to hold no IPv6 range of the account`);
+  return region;
+}
+
+/** POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. */
+export async function createRange(c: Check, fx: Fixtures, body: Json, target?: string): Promise<{ exchange: Exchange; range?: string }> {
+  const exchange = await c.post(RANGES, body);
+  if (exchange.status < 200 || exchange.status >= 300) return { exchange };
+  let range = typeof (exchange.body as Json | undefined)?.range === 'string' ? String((exchange.body as Json).range) : undefined;
+  if (!range && target)
+    range = (
+      await fx.find(c, RANGES, (item) => typeof item.route_target === 'string' && ipaddr.IPv6.isValid(item.route_target) && norm6(item.route_target) === target)
+    )?.range as string | undefined;
+  if (range) {
+    range = range.split('/')[0]!;
+    fx.track('ipv6-range', range, range);
+  }
+  return { exchange, ...(range ? { range } : {}) };
+}
+
+export async function rangeView(c: Check, range: string): Promise<Exchange> {
+  return c.get(`${RANGES}/${range}`);
 }

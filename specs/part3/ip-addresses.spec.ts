@@ -16,48 +16,26 @@ import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind } from '../../harness/lists.js';
 import { IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
-import { addressesOf, assignmentBody, ipv4AfterWrite, isPrivate, norm6, privateOf, publicOf, slaacOf, snapshot } from './ip-addresses-support.js';
+import {
+  addressesOf,
+  assignmentBody,
+  createRange,
+  ipv4AfterWrite,
+  isPrivate,
+  norm6,
+  otherRegion,
+  pairInFreeRegion,
+  privateOf,
+  publicOf,
+  RANGES,
+  rangeView,
+  slaacOf,
+  snapshot,
+} from './ip-addresses-support.js';
 
 type Json = Record<string, unknown>;
 
 const fx = useFixtures('part3-ip-addresses');
-const RANGES = '/v4/networking/ipv6/ranges';
-
-/** Two new instances in the second region (holding no range of the account) and their SLAAC addresses. */
-async function pairInFreeRegion(c: Check) {
-  const region = await otherRegion(c, { free: true });
-  const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
-  return { region, p, q, sp: await slaacOf(c, p.id), sq: await slaacOf(c, q.id) };
-}
-
-/** The configured second region (`otherRegion`); `free`: it must hold no range of the account. */
-async function otherRegion(c: Check, options: { free?: boolean } = {}): Promise<string> {
-  const region = c.setting('otherRegion', 'needs a second region: set --other-region');
-  if (!options.free) return region;
-  const used = new Set((await listAll(c, RANGES)).map((range) => range.region));
-  if (used.has(region)) return c.skip(`needs the second region ${region} to hold no IPv6 range of the account`);
-  return region;
-}
-
-/** POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. */
-async function createRange(c: Check, body: Json, target?: string): Promise<{ exchange: Exchange; range?: string }> {
-  const exchange = await c.post(RANGES, body);
-  if (exchange.status < 200 || exchange.status >= 300) return { exchange };
-  let range = typeof (exchange.body as Json | undefined)?.range === 'string' ? String((exchange.body as Json).range) : undefined;
-  if (!range && target)
-    range = (
-      await fx.find(c, RANGES, (item) => typeof item.route_target === 'string' && ipaddr.IPv6.isValid(item.route_target) && norm6(item.route_target) === target)
-    )?.range as string | undefined;
-  if (range) {
-    range = range.split('/')[0]!;
-    fx.track('ipv6-range', range, range);
-  }
-  return { exchange, ...(range ? { range } : {}) };
-}
-
-async function rangeView(c: Check, range: string): Promise<Exchange> {
-  return c.get(`${RANGES}/${range}`);
-}
 
 const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as const;
 const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
@@ -431,11 +409,11 @@ describe('IPv6 ranges', () => {
         ]),
       ];
       for (const [rule, body, what, field] of refusals) {
-        const { exchange, range } = await createRange(c, body, slaac);
+        const { exchange, range } = await createRange(c, fx, body, slaac);
         if (range) await c.delete(`${RANGES}/${range}`);
         c.expectRejected(rule, exchange, `POST ipv6/ranges with ${what}`, field);
       }
-      const { exchange, range } = await createRange(c, { prefix_length: 64, route_target: slaac }, slaac);
+      const { exchange, range } = await createRange(c, fx, { prefix_length: 64, route_target: slaac }, slaac);
       c.expectSuccess('P3.ipv6-range-create.route-target.no-prefix', exchange, 'POST ipv6/ranges with the bare SLAAC address of an instance');
       if (!range) throw new Error('created a range but cannot find it in the list');
       const view = (await rangeView(c, range)).body as Json | undefined;
@@ -450,8 +428,8 @@ describe('IPv6 ranges', () => {
     ['P3.ipv6-range.region-of-instance', 'P3.ipv6-range.one-per-region', 'P3.ipv6-range.one-slaac-per-instance', 'P3.ipv6-range.delete-disconnects'],
     'one range per region and per instance; a deleted range is gone',
     async (c) => {
-      const { region, p, q, sp, sq } = await pairInFreeRegion(c);
-      const first = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+      const { region, p, q, sp, sq } = await pairInFreeRegion(c, fx);
+      const first = await createRange(c, fx, { prefix_length: 64, compute_id: p.id }, sp);
       c.expectSuccess('P3.ipv6-range.one-per-region', first.exchange, `the first range of the account in ${region}`);
       if (!first.range) throw new Error('created a range but cannot find it in the list');
       const view = await rangeView(c, first.range);
@@ -464,9 +442,9 @@ describe('IPv6 ranges', () => {
       );
       if (typeof body?.region === 'string')
         c.expect('P3.ipv6-range.region-of-instance', body.region === region, `the range of an instance of ${region} is in ${body.region}`, view);
-      const again = await createRange(c, { prefix_length: 56, route_target: sp }, sp);
+      const again = await createRange(c, fx, { prefix_length: 56, route_target: sp }, sp);
       c.expectRejected('P3.ipv6-range.one-slaac-per-instance', again.exchange, 'a second range targeting the same SLAAC address');
-      const second = await createRange(c, { prefix_length: 64, compute_id: q.id }, sq);
+      const second = await createRange(c, fx, { prefix_length: 64, compute_id: q.id }, sq);
       c.expectRejected('P3.ipv6-range.one-per-region', second.exchange, `a second range in ${region}`);
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${first.range}`), 'DELETE the range');
       const gone = await readAfterWrite(
@@ -479,7 +457,7 @@ describe('IPv6 ranges', () => {
       const listed = await readAfterWrite(c, find, (item) => item === undefined);
       c.expect('P3.ipv6-range.delete-disconnects', !listed, `the deleted range ${first.range} is still listed`);
       // With the region free again, a range for the other instance is accepted.
-      const third = await createRange(c, { prefix_length: 56, compute_id: q.id }, sq);
+      const third = await createRange(c, fx, { prefix_length: 56, compute_id: q.id }, sq);
       c.expectSuccess('P3.ipv6-range.one-per-region', third.exchange, `a range in ${region} once the first one is deleted`);
       if (third.range) await c.delete(`${RANGES}/${third.range}`);
     },
@@ -490,8 +468,8 @@ describe('IPv6 ranges', () => {
     'P3.assign.ipv6-retarget',
     'assigning a range re-targets it to the SLAAC address of the receiving instance',
     async (c) => {
-      const { region, p, q, sp, sq } = await pairInFreeRegion(c);
-      const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+      const { region, p, q, sp, sq } = await pairInFreeRegion(c, fx);
+      const created = await createRange(c, fx, { prefix_length: 64, compute_id: p.id }, sp);
       if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
       const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
       if (typeof rangeRegion === 'string')
@@ -523,7 +501,7 @@ describe('IPv6 ranges', () => {
       const region = await otherRegion(c, { free: true });
       const [p, q] = [await fx.newInstance(c, { region }), await fx.newInstance(c, { region })];
       const sp = await slaacOf(c, p.id);
-      const created = await createRange(c, { prefix_length: 64, compute_id: p.id }, sp);
+      const created = await createRange(c, fx, { prefix_length: 64, compute_id: p.id }, sp);
       if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
       const shared = await c.post('/v4beta/networking/ips/share', { compute_id: q.id, ips: [created.range] });
       if (shared.status >= 400) {
