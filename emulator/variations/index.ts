@@ -166,7 +166,7 @@ const catalogue = defineVariations({
     consistencyWindowMs: 3_000,
   },
   'replica-reads': {
-    leaves: `${D1}, Common conventions 1 (when a change first shows in reads is not shown; a real service reads from replicas)`,
+    leaves: `${D1}, Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (when a change first shows in reads is not shown; a real service reads from replicas)`,
     does: 'a read repeated within 150 ms of its last answer, with a write in between, answers as before the write (the run is told of a 3-second consistency window)',
     consistencyWindowMs: 3_000,
   },
