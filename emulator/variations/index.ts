@@ -304,6 +304,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Rule object: "ports … single port, range, or comma-separated list" and "addresses … ipv4 / ipv6 lists" (whether a list may repeat a port, overlap a range or repeat an address is not shown)`,
     does: 'refuses a rule whose ports name a port twice (repeated or within a listed range) or whose ipv4 or ipv6 list repeats an address',
   },
+  'restore-needs-offline': {
+    leaves: `${D2}, Compute instances: "POST …/backups/{backupId}/restore | … | \`compute_id\` (integer, required, target), \`overwrite\` (boolean)" (whether the target may be running is not shown)`,
+    does: 'refuses a restore onto a running instance (field compute_id)',
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

@@ -11,6 +11,7 @@ import { DECLINED_CHARGE, type EarlierCheck } from '../../harness/run-order.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
+import { shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, instanceBackup, schedulable } from '../part2/snapshots-support.js';
 import { deepFind } from '../../harness/lists.js';
 
@@ -288,6 +289,11 @@ export const validRequests: Record<string, Recipe> = {
       const b = await instanceBackup(c, fx);
       const targetInstance = await fx.newInstance(c);
       return at(`/v4/compute/instances/${b.computeId}/backups/${b.backupId}/restore`, { json: { compute_id: targetInstance.id, overwrite: true } });
+    },
+    // Whether a restore's target may be running is not shown: after a refusal it is shut down and the restore sent again.
+    afterRefusal: async (c, _fx, request) => {
+      await shutDown(c, Number((request.json as Json).compute_id));
+      return true;
     },
   },
   // An instance kept offline: booting a running one is not covered by the documents.

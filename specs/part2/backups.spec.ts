@@ -2,7 +2,7 @@
 // restore, and creating an instance from a backup (backup_id).
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
@@ -18,6 +18,7 @@ import {
   newInstance,
   ok,
   rejected,
+  restoreOnto,
   snapshot,
   viewInstance,
   type Json,
@@ -164,7 +165,7 @@ describe('Restore', () => {
     const sourceProfiles = (await configsOf(c, source.id)).length;
     const target = await newInstance(c, fx, { image: true });
     const extra = await newConfig(c, target.id);
-    const restore = await onceNotBusy(c, () => c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: true }));
+    const restore = await restoreOnto(c, source.id, backupId, { compute_id: target.id, overwrite: true });
     c.expectSuccess('P2.backups.restore.overwrite-true', restore, 'restoring with overwrite true');
     c.expectRejected(
       'P2.backups.restore.overwrite-true',
@@ -196,7 +197,7 @@ describe('Restore', () => {
     c.expect('P2.backups.restore.insufficient-space', JSON.stringify(after) === JSON.stringify(before), "the refused restore changed the target's profiles");
     c.expectSuccess(
       'P2.backups.restore.insufficient-space',
-      await onceNotBusy(c, () => c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: roomy.id, overwrite: false })),
+      await restoreOnto(c, source.id, backupId, { compute_id: roomy.id, overwrite: false }),
       'restoring without overwrite onto an instance of the same type without disks',
     );
   });

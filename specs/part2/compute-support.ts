@@ -27,6 +27,18 @@ export async function shutDown(c: Check, id: number): Promise<void> {
   await readAfterWrite(c, () => onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/shutdown`)), ok);
 }
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
+
+/**
+ * POSTs a restore the caller expects accepted: sent again while the target may be busy (`onceNotBusy`), and once more
+ * after the target is shut down where it is still refused (whether a restore's target may be running is not shown).
+ */
+export async function restoreOnto(c: Check, sourceId: number, backupId: number, body: { compute_id: number; overwrite: boolean }): Promise<Exchange> {
+  const send = () => c.post(`${INSTANCES}/${sourceId}/backups/${backupId}/restore`, body);
+  const first = await onceNotBusy(c, send);
+  if (!rejected(first)) return first;
+  await shutDown(c, body.compute_id);
+  return send();
+}
 export const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 export const reasonOf = (exchange: Exchange): string =>

@@ -297,6 +297,37 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'restore-needs-offline',
+    async (server) => {
+      const create = async (label: string) =>
+        (
+          await request(server)
+            .post('/v4/compute/instances')
+            .set(AUTH)
+            .send({ label, region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+            .expect(200)
+        ).body as Json;
+      const [source, target] = [await create('restore-source'), await create('restore-target')];
+      const backups = `/v4/compute/instances/${String(source.id)}/backups`;
+      await request(server).post(`${backups}/enable`).set(AUTH).send({}).expect(200);
+      await request(server).post(backups).set(AUTH).send({ label: 'to-restore' }).expect(200);
+      const listed = (await request(server).get(backups).set(AUTH).expect(200)).body as { snapshot: { current: Json } };
+      const snapshot = listed.snapshot.current;
+      const restore = () =>
+        request(server)
+          .post(`${backups}/${String(snapshot.id)}/restore`)
+          .set(AUTH)
+          .send({ compute_id: target.id, overwrite: true });
+      expect(((await restore().expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('compute_id');
+      await request(server)
+        .post(`/v4/compute/instances/${String(target.id)}/shutdown`)
+        .set(AUTH)
+        .send({})
+        .expect(200);
+      await restore().expect(200);
+    },
+  ],
+  [
     'password-score-long',
     async (server) => {
       const create = (root_pass: string) =>

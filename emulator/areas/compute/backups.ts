@@ -157,6 +157,8 @@ export function restoreHandler(ctx: RequestContext) {
   if (!target || !canAccess(ctx.principal, 'compute', targetId, 'read_only')) fail(`Instance ${targetId} not found`, 'compute_id');
   if (!canAccess(ctx.principal, 'compute', targetId, 'read_write')) fail('You need read_write access to the target instance', 'compute_id', 403);
   requireIdle(store, target);
+  if (target.status === 'running' && varied(store, 'restore-needs-offline'))
+    fail(`Instance ${target.id} is running: shut it down before restoring onto it`, 'compute_id');
   const needed = backup.disks.reduce((n, d) => n + d.size, 0);
   const available = target.specs.disk - (overwrite ? 0 : usedDisk(store, target.id));
   if (needed > available && !faulty(store, 'P2.backups.restore.insufficient-space')) {
