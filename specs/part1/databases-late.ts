@@ -184,7 +184,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         readAfterWrite(
           c,
           async () => autos(await backupsOf(c, id)),
-          (times) => times.length > 0,
+          (times) => times.some((t) => t >= midnight),
         );
       let times = await autoTimes();
       if (!times.length) {

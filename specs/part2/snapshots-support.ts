@@ -1,32 +1,24 @@
 // Snapshots of an instance (document 2, "Backups"): taking one where a target may require the instance enrolled in the
 // backup service first, and waiting until one can be restored or deployed.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from '../../harness/check.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { onceNotBusy } from '../../harness/consistency.js';
+import { onceNotBusy, untilShortlyDone } from '../../harness/consistency.js';
 import { deepFind } from '../../harness/lists.js';
 
 type Json = Record<string, unknown>;
 
-/** Minutes of the target's clock (with the hook), seconds of real time (without) a snapshot is given to succeed. */
-const SNAPSHOT_WAIT = { minutes: 30, seconds: 40 };
-
 /**
  * Returns once the backup can be restored or deployed: its status is `successful` (the one status the documents name
  * for that; how long a snapshot takes is not shown), or its view shows no status. Meanwhile the target's clock is let
- * run a minute at a time, or real time passes; a snapshot still not successful after that is a `skip`.
+ * run a minute at a time for up to 30 minutes, or real time passes (`untilShortlyDone`); a snapshot still not
+ * successful after that is a `skip`.
  */
 export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number): Promise<void> {
-  const started = Date.now();
-  for (let minutes = 0; ; minutes++) {
-    const status = ((await c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`)).body as Json | undefined)?.status;
-    if (typeof status !== 'string' || status === 'successful') return;
-    const waited = c.target.control ? minutes >= SNAPSHOT_WAIT.minutes : Date.now() - started >= SNAPSHOT_WAIT.seconds * 1000;
-    if (waited) return c.skip(`snapshot ${backupId} still shows status ${status}, not successful (how long a snapshot takes is not shown)`);
-    if (c.target.control) await c.advanceClock(60);
-    else await sleep(2000);
-  }
+  const statusOf = async () => ((await c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`)).body as Json | undefined)?.status;
+  const usable = (status: unknown) => typeof status !== 'string' || status === 'successful';
+  const status = await untilShortlyDone(c, statusOf, usable, 30);
+  if (!usable(status)) c.skip(`snapshot ${backupId} still shows status ${String(status)}, not successful (how long a snapshot takes is not shown)`);
 }
 
 /**
