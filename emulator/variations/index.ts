@@ -308,6 +308,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instances: "POST …/backups/{backupId}/restore | … | \`compute_id\` (integer, required, target), \`overwrite\` (boolean)" (whether the target may be running is not shown)`,
     does: 'refuses a restore onto a running instance (field compute_id)',
   },
+  'stats-after-a-while': {
+    leaves: `${D2}, Compute instances: "GET …/stats | … | CPU, IO, IPv4, IPv6 statistics for the past 24 hours" (what an instance with no history yet answers is not shown)`,
+    does: 'answers 400 "not available yet" to an instance\'s statistics (24 hours and by month) for its first 5 simulated minutes',
+  },
   'image-ids-raw-only': {
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',

@@ -354,8 +354,10 @@ export const validRequests: Record<string, Recipe> = {
     mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/shutdown`),
   },
-  'GET /v4/compute/instances/{computeId}/stats': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats`) },
+  // What an instance with no history yet answers is not shown: a refusal is read again while it may be that young.
+  'GET /v4/compute/instances/{computeId}/stats': { mayBeBusy: true, build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats`) },
   'GET /v4/compute/instances/{computeId}/stats/{year}/{month}': {
+    mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats/${YEAR}/${MONTH}`),
   },
   'GET /v4/compute/instances/{computeId}/transfer': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer`) },

@@ -3,7 +3,7 @@
 // and transfer by month, the year bounds, volumes, kernels, path ids, and the events of instance operations.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { bodyOf, cloneToNew, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
@@ -15,6 +15,8 @@ export function lateChecks(fx: Fixtures): void {
    */
   async function targetMonth(c: Check): Promise<{ id: number; year: number; month: number }> {
     const { id } = await fx.instance(c);
+    // An instance with no history yet may have no statistics (not shown either way): once it has, both views are judged.
+    await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/stats`));
     const firewall = await fx.newFirewall(c);
     const event = await fx.find(
       c,

@@ -328,6 +328,29 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'stats-after-a-while',
+    async (server) => {
+      const created = (
+        await request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label: 'young', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
+          .expect(200)
+      ).body as Json;
+      const stats = () =>
+        request(server)
+          .get(`/v4/compute/instances/${String(created.id)}/stats`)
+          .set(AUTH);
+      expect(((await stats().expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/not available yet/);
+      await request(server)
+        .post('/__control/clock')
+        .set(AUTH)
+        .send({ advance_seconds: 5 * 60 })
+        .expect(200);
+      await stats().expect(200);
+    },
+  ],
+  [
     'password-score-long',
     async (server) => {
       const create = (root_pass: string) =>

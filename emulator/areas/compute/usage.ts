@@ -4,6 +4,7 @@ import { fail } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { canAccess } from '../../core/permissions.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { DAY_MS, instanceOr404, listVolumes, type Instance, type Volume } from './model.js';
 
 /**
@@ -53,8 +54,15 @@ function statsBody(inst: Instance, from: number, to: number) {
   };
 }
 
+/** Under the variation an instance has no statistics for its first 5 simulated minutes. */
+function requireStats(ctx: RequestContext, inst: Instance): void {
+  if (varied(ctx.store, 'stats-after-a-while') && ctx.store.now().getTime() - Date.parse(inst.created) < 5 * 60_000)
+    fail(`Statistics of instance ${inst.id} are not available yet; try again in a few minutes`, null);
+}
+
 export function statsHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  requireStats(ctx, inst);
   const to = ctx.store.now().getTime();
   return statsBody(inst, to - DAY_MS, to);
 }
@@ -63,6 +71,7 @@ export function statsHandler(ctx: RequestContext) {
 export function statsMonthHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
   const { year, month } = yearMonth(ctx, 'stats', 2000, 2037);
+  requireStats(ctx, inst);
   const now = ctx.store.now();
   const current = year === now.getUTCFullYear() && month === now.getUTCMonth() + 1;
   const from = current ? now.getTime() - 30 * DAY_MS : Date.UTC(year, month - 1, 1);
