@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
 import { FAULTS } from '../emulator/faults/index.js';
-import { VARIATIONS } from '../emulator/variations/index.js';
+import { GATED_VARIATIONS } from '../emulator/variations/index.js';
 import { startEmbedded } from '../harness/embedded.js';
 import type { Results } from '../reports/results.js';
 import { runMatrix, sampleFaults } from '../test/mutation/matrix.js';
@@ -183,11 +183,11 @@ if (!options.skipMatrices) {
     `mutation matrix, ${faults.length} of ${FAULTS.length} faults`,
     `${seconds(mutation.durationMs)}, ${seconds(perFault)} a fault, ${mutation.detected} detected${faults.length < FAULTS.length ? `; the whole matrix ≈ ${seconds(perFault * FAULTS.length)}` : ''} (goal 120 s)`,
   );
-  const variations = sampleFaults(VARIATIONS, options.variations);
+  const variations = sampleFaults(GATED_VARIATIONS, options.variations);
   const matrix = await runVariationMatrix({ variations, seed: 20261121, ...MATRIX_RUNS });
   const perVariation = matrix.durationMs / variations.length;
   row(
-    `variation matrix, ${variations.length} of ${VARIATIONS.length} variations`,
-    `${seconds(matrix.durationMs)}, ${seconds(perVariation)} a variation${variations.length < VARIATIONS.length ? `; the whole matrix ≈ ${seconds(perVariation * VARIATIONS.length)}` : ''} (goal 120 s)`,
+    `variation matrix, ${variations.length} of ${GATED_VARIATIONS.length} variations`,
+    `${seconds(matrix.durationMs)}, ${seconds(perVariation)} a variation${variations.length < GATED_VARIATIONS.length ? `; the whole matrix ≈ ${seconds(perVariation * GATED_VARIATIONS.length)}` : ''} (goal 120 s)`,
   );
 }

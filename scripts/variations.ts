@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { VARIATIONS } from '../emulator/variations/index.js';
+import { GATED_VARIATIONS, VARIATIONS } from '../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml } from '../reports/variations.js';
 import { MATRIX_RUNS, runVariationMatrix } from '../test/variations/matrix.js';
 
@@ -26,12 +26,12 @@ const program = new Command('variations')
 program.parse();
 const options = program.opts<{ jobs?: number; seed: number; only?: string; runs: number; violationRuns: number; out: string; keepRuns?: boolean }>();
 
-let variations = [...VARIATIONS];
+let variations = [...GATED_VARIATIONS];
 if (options.only) {
   const wanted = new Set(options.only.split(',').map((id) => id.trim()));
   const unknown = [...wanted].filter((id) => !VARIATIONS.some((variation) => variation.id === id));
   if (unknown.length) program.error(`unknown variation ${unknown.join(', ')} (npm run emulator -- --list-variations lists them)`);
-  variations = variations.filter((variation) => wanted.has(variation.id));
+  variations = VARIATIONS.filter((variation) => wanted.has(variation.id));
 }
 
 process.stderr.write(`variations: ${variations.length} variations, seed ${options.seed}, ${options.runs}/${options.violationRuns} runs per property\n`);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VARIATIONS, type Variation } from '../../emulator/variations/index.js';
+import { GATED_VARIATIONS, VARIATIONS, type Variation } from '../../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
 import { sampleFaults } from '../mutation/matrix.js';
 import { GROUP_SIZE, groupsOf, MATRIX_RUNS, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
@@ -14,12 +14,14 @@ import { GROUP_SIZE, groupsOf, MATRIX_RUNS, runVariationMatrix, unjudgedVariatio
 const REPORTS = 'reports/out';
 const sample = process.env['VARIATION_SAMPLE'] ?? 'all';
 if (sample !== 'all' && !/^[1-9]\d*$/.test(sample)) throw new Error(`VARIATION_SAMPLE is "all" or a positive number of variations, not "${sample}"`);
-const variations = sample === 'all' ? VARIATIONS : sampleFaults(VARIATIONS, Number(sample));
+const variations = sample === 'all' ? GATED_VARIATIONS : sampleFaults(GATED_VARIATIONS, Number(sample));
 const outcomes = new Map<string, VariationOutcome>();
 
 describe('the variation catalogue', () => {
   it('holds at least 25 variations', () => {
     expect(VARIATIONS.length).toBeGreaterThanOrEqual(25);
+    // Judged by hand only: its lag meets other files' clock moves at wall-clock timing the gate cannot repeat.
+    expect(VARIATIONS.filter((variation) => variation.byHand).map((variation) => variation.id)).toEqual(['replica-reads']);
   });
 
   it('is dealt into groups of at most GROUP_SIZE for the first round, each variation once, neighbours apart', () => {
