@@ -1,5 +1,6 @@
 // What the emulator's variation self-tests share: a fresh server per case, carrying the variations asked for.
 import type { FastifyInstance } from 'fastify';
+import request from 'supertest';
 import { afterEach, describe, it } from 'vitest';
 import { buildServer, DEFAULT_TOKEN } from '../../emulator/server.js';
 
@@ -17,6 +18,32 @@ export async function serverWith(variations: string[]) {
   await app.ready();
   return app.server;
 }
+
+type Server = Awaited<ReturnType<typeof serverWith>>;
+
+/** POSTs `body` to `path`, expecting it accepted; the body of the answer. */
+export async function postAccepted(server: Server, path: string, body: Json): Promise<Json> {
+  return (await request(server).post(path).set(AUTH).send(body).expect(200)).body as Json;
+}
+
+/** A new instance deployed from the public image, of `type`, with a strong root password. */
+export const newInstance = (server: Server, label: string, type = 'g6-standard-1', extra: Json = {}) =>
+  postAccepted(server, '/v4/compute/instances', {
+    label,
+    region: 'us-east',
+    type,
+    image: 'compute/debian12',
+    root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6',
+    ...extra,
+  });
+
+/** A new MySQL cluster (provisioning). */
+export const newCluster = (server: Server, label: string) =>
+  postAccepted(server, '/v4/databases/mysql/instances', { label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' });
+
+/** Lets `seconds` of simulated time pass. */
+export const advanceClock = (server: Server, seconds: number) =>
+  request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
 
 export type VariationCase = [string, (server: Awaited<ReturnType<typeof serverWith>>) => Promise<void>];
 

@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { AUTH, describeVariations, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -21,14 +21,7 @@ const cases: VariationCase[] = [
   [
     'auto-resize-shrinks',
     async (server) => {
-      const deployed = async (label: string) =>
-        (
-          await request(server)
-            .post('/v4/compute/instances')
-            .set(AUTH)
-            .send({ label, region: 'us-east', type: 'g6-standard-2', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-            .expect(200)
-        ).body as Json;
+      const deployed = async (label: string) => await newInstance(server, label, 'g6-standard-2');
       const [kept, shrunk] = [await deployed('resize-kept'), await deployed('resize-shrunk')];
       const resize = (instance: Json, body: Json) =>
         request(server)
@@ -43,13 +36,14 @@ const cases: VariationCase[] = [
     'rescue-running-refused',
     async (server) => {
       const deployed = async (label: string, booted: boolean) =>
-        (
-          await request(server)
-            .post('/v4/compute/instances')
-            .set(AUTH)
-            .send({ label, region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', booted })
-            .expect(200)
-        ).body as Json;
+        await postAccepted(server, '/v4/compute/instances', {
+          label,
+          region: 'us-east',
+          type: 'g6-standard-1',
+          image: 'compute/debian12',
+          root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6',
+          booted,
+        });
       const rescue = (instance: Json) =>
         request(server)
           .post(`/v4/compute/instances/${String(instance.id)}/rescue`)
@@ -82,7 +76,7 @@ const cases: VariationCase[] = [
         .set(AUTH)
         .send({ compute_id: source.id, overwrite: true })
         .expect(400);
-      await request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: 300 }).expect(200);
+      await advanceClock(server, 300);
       expect((await view()).body).toMatchObject({ status: 'successful', available: true });
     },
   ],
@@ -109,13 +103,7 @@ const cases: VariationCase[] = [
   [
     'clones-take-longer',
     async (server) => {
-      const source = (
-        await request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label: 'slow-clone', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-          .expect(200)
-      ).body as Json;
+      const source = await newInstance(server, 'slow-clone');
       await request(server)
         .post(`/v4/compute/instances/${String(source.id)}/clone`)
         .set(AUTH)
@@ -126,25 +114,16 @@ const cases: VariationCase[] = [
           .post(`/v4/compute/instances/${String(source.id)}/shutdown`)
           .set(AUTH)
           .send({});
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 11 * 60 })
-        .expect(200);
+      await advanceClock(server, 11 * 60);
       await shutdown().expect(400);
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 35 * 60 })
-        .expect(200);
+      await advanceClock(server, 35 * 60);
       await shutdown().expect(200);
     },
   ],
   [
     'image-uploads-slow',
     async (server) => {
-      const upload = async (label: string) =>
-        (await request(server).post('/v4/images/upload').set(AUTH).send({ label, region: 'us-east' }).expect(200)).body as Json;
+      const upload = async (label: string) => await postAccepted(server, '/v4/images/upload', { label, region: 'us-east' });
       const status = async (image: Json) =>
         (
           (
@@ -153,7 +132,7 @@ const cases: VariationCase[] = [
               .set(AUTH)
           ).body as Json
         ).status;
-      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      const clock = (seconds: number) => advanceClock(server, seconds);
       const sent = await upload('slow-processing');
       const waiting = await upload('never-sent');
       await request(server)
@@ -175,13 +154,7 @@ const cases: VariationCase[] = [
   [
     'create-runs-a-while',
     async (server) => {
-      const instance = (
-        await request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label: 'still-creating', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-          .expect(200)
-      ).body as Json;
+      const instance = await newInstance(server, 'still-creating');
       const path = `/v4/compute/instances/${String(instance.id)}`;
       const shutdown = () => request(server).post(`${path}/shutdown`).set(AUTH).send({});
       const snapshot = () => request(server).post(`${path}/backups`).set(AUTH).send({ label: 'while-creating' });
@@ -190,11 +163,7 @@ const cases: VariationCase[] = [
       const diskId = ((configs.data[0]!.devices as Json).sda as Json).disk_id;
       const capture = () => request(server).post('/v4/images').set(AUTH).send({ disk_id: diskId, label: 'capture-of-new' });
       for (const action of [shutdown, snapshot, clone, capture]) await action().expect(400);
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 2 * 60 })
-        .expect(200);
+      await advanceClock(server, 2 * 60);
       // The clone last: the instance is busy while it runs.
       for (const action of [shutdown, snapshot, capture, clone]) await action().expect(200);
     },
@@ -202,13 +171,7 @@ const cases: VariationCase[] = [
   [
     'snapshot-needs-backups',
     async (server) => {
-      const instance = (
-        await request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label: 'not-enrolled', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-          .expect(200)
-      ).body as Json;
+      const instance = await newInstance(server, 'not-enrolled');
       const path = `/v4/compute/instances/${String(instance.id)}/backups`;
       await request(server).post(path).set(AUTH).send({ label: 'refused' }).expect(400);
       await request(server).post(`${path}/enable`).set(AUTH).send({}).expect(200);
@@ -226,21 +189,10 @@ const cases: VariationCase[] = [
   [
     'shutdown-offline-refused',
     async (server) => {
-      const created = await request(server)
-        .post('/v4/compute/instances')
-        .set(AUTH)
-        .send({
-          label: 'never-booted',
-          region: 'us-east',
-          type: 'g6-standard-1',
-          image: 'compute/debian12',
-          root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6',
-          booted: false,
-        })
-        .expect(200);
+      const instance = await newInstance(server, 'never-booted', 'g6-standard-1', { booted: false });
       const shutdown = () =>
         request(server)
-          .post(`/v4/compute/instances/${String((created.body as Json).id)}/shutdown`)
+          .post(`/v4/compute/instances/${String(instance.id)}/shutdown`)
           .set(AUTH)
           .send({});
       expect(((await shutdown().expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/already offline/);
@@ -249,7 +201,7 @@ const cases: VariationCase[] = [
   [
     'upload-needs-token',
     async (server) => {
-      const upload = (await request(server).post('/v4/images/upload').set(AUTH).send({ label: 'with-token', region: 'us-east' }).expect(200)).body as Json;
+      const upload = await postAccepted(server, '/v4/images/upload', { label: 'with-token', region: 'us-east' });
       const put = () =>
         request(server)
           .put(new URL(String(upload.upload_to)).pathname)
@@ -279,12 +231,7 @@ const cases: VariationCase[] = [
   [
     'schedule-needs-backups',
     async (server) => {
-      const created = await request(server)
-        .post('/v4/compute/instances')
-        .set(AUTH)
-        .send({ label: 'not-enrolled-2', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-        .expect(200);
-      const path = `/v4/compute/instances/${String((created.body as Json).id)}`;
+      const path = `/v4/compute/instances/${String((await newInstance(server, 'not-enrolled-2')).id)}`;
       const schedule = () =>
         request(server)
           .put(path)
@@ -299,14 +246,7 @@ const cases: VariationCase[] = [
   [
     'restore-needs-offline',
     async (server) => {
-      const create = async (label: string) =>
-        (
-          await request(server)
-            .post('/v4/compute/instances')
-            .set(AUTH)
-            .send({ label, region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-            .expect(200)
-        ).body as Json;
+      const create = async (label: string) => await newInstance(server, label);
       const [source, target] = [await create('restore-source'), await create('restore-target')];
       const backups = `/v4/compute/instances/${String(source.id)}/backups`;
       await request(server).post(`${backups}/enable`).set(AUTH).send({}).expect(200);
@@ -330,23 +270,13 @@ const cases: VariationCase[] = [
   [
     'stats-after-a-while',
     async (server) => {
-      const created = (
-        await request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ label: 'young', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6' })
-          .expect(200)
-      ).body as Json;
+      const young = await newInstance(server, 'young');
       const stats = () =>
         request(server)
-          .get(`/v4/compute/instances/${String(created.id)}/stats`)
+          .get(`/v4/compute/instances/${String(young.id)}/stats`)
           .set(AUTH);
       expect(((await stats().expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/not available yet/);
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 5 * 60 })
-        .expect(200);
+      await advanceClock(server, 5 * 60);
       await stats().expect(200);
     },
   ],

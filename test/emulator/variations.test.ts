@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../emulator/server.js';
 import { READ_LAG_MS, REPLICA_LAG_MS } from '../../emulator/variations/responses.js';
 import { EVENT_LAG_MS } from '../../emulator/core/events.js';
-import { AUTH, describeVariations, serverWith, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, postAccepted, describeVariations, newCluster, serverWith, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -56,13 +56,7 @@ const cases: VariationCase[] = [
   [
     'replica-reads',
     async (server) => {
-      const created = (
-        await request(server)
-          .post('/v4/domains')
-          .set(AUTH)
-          .send({ domain: 'replica-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
-          .expect(200)
-      ).body as Json;
+      const created = await postAccepted(server, '/v4/domains', { domain: 'replica-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
       const view = `/v4/domains/${String(created.id)}`;
       const description = async () => ((await request(server).get(view).set(AUTH).expect(200)).body as Json).description;
       const before = await description();
@@ -151,13 +145,10 @@ const cases: VariationCase[] = [
     'device-compute-id',
     async (server) => {
       const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
-      const firewall = (
-        await request(server)
-          .post('/v4/networking/firewalls')
-          .set(AUTH)
-          .send({ label: 'device-form', rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } })
-          .expect(200)
-      ).body as Json;
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'device-form',
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+      });
       const added = await request(server)
         .post(`/v4/networking/firewalls/${String(firewall.id)}/devices`)
         .set(AUTH)
@@ -170,19 +161,9 @@ const cases: VariationCase[] = [
   [
     'allow-list-updating',
     async (server) => {
-      const created = (
-        await request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label: 'updating-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
-          .expect(200)
-      ).body as Json;
+      const created = await newCluster(server, 'updating-db');
       const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 31 * 60 })
-        .expect(200);
+      await advanceClock(server, 31 * 60);
       expect(
         (
           await request(server)
@@ -193,20 +174,14 @@ const cases: VariationCase[] = [
         ).body,
       ).toMatchObject({ status: 'updating' });
       await request(server).put(path).set(AUTH).send({ label: 'updating-db-2' }).expect(400);
-      await request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: 60 }).expect(200);
+      await advanceClock(server, 60);
       expect((await request(server).get(path).set(AUTH).expect(200)).body).toMatchObject({ status: 'active' });
     },
   ],
   [
     'record-type-fixed',
     async (server) => {
-      const domain = (
-        await request(server)
-          .post('/v4/domains')
-          .set(AUTH)
-          .send({ domain: 'record-type.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
-          .expect(200)
-      ).body as Json;
+      const domain = await postAccepted(server, '/v4/domains', { domain: 'record-type.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
       const records = `/v4/domains/${String(domain.id)}/records`;
       const record = (await request(server).post(records).set(AUTH).send({ type: 'A', name: 'www', target: '192.0.2.10' }).expect(200)).body as Json;
       const update = (body: Json) =>
@@ -248,13 +223,10 @@ const cases: VariationCase[] = [
   [
     'events-lag',
     async (server) => {
-      const firewall = (
-        await request(server)
-          .post('/v4/networking/firewalls')
-          .set(AUTH)
-          .send({ label: 'lagging-events', rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } })
-          .expect(200)
-      ).body as Json;
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'lagging-events',
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+      });
       const named = async () =>
         ((await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] }).data.some(
           (event) => event.action === 'firewall_create' && (event.entity as Json).id === firewall.id,
@@ -275,15 +247,9 @@ const cases: VariationCase[] = [
   [
     'credentials-reset-busy',
     async (server) => {
-      const created = (
-        await request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label: 'resetting-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
-          .expect(200)
-      ).body as Json;
+      const created = await newCluster(server, 'resetting-db');
       const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      const clock = (seconds: number) => advanceClock(server, seconds);
       await clock(31 * 60);
       await request(server).post(`${path}/credentials/reset`).set(AUTH).send({}).expect(200);
       await request(server).get(`${path}/credentials`).set(AUTH).expect(409);
@@ -294,13 +260,7 @@ const cases: VariationCase[] = [
   [
     'dns-strict',
     async (server) => {
-      const domain = (
-        await request(server)
-          .post('/v4/domains')
-          .set(AUTH)
-          .send({ domain: 'strict-dns.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
-          .expect(200)
-      ).body as Json;
+      const domain = await postAccepted(server, '/v4/domains', { domain: 'strict-dns.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
       const add = (body: Json) =>
         request(server)
           .post(`/v4/domains/${String(domain.id)}/records`)
@@ -329,13 +289,7 @@ const cases: VariationCase[] = [
   [
     'record-names-absolute',
     async (server) => {
-      const domain = (
-        await request(server)
-          .post('/v4/domains')
-          .set(AUTH)
-          .send({ domain: 'absolute.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
-          .expect(200)
-      ).body as Json;
+      const domain = await postAccepted(server, '/v4/domains', { domain: 'absolute.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
       const record = (
         await request(server)
           .post(`/v4/domains/${String(domain.id)}/records`)
@@ -349,19 +303,9 @@ const cases: VariationCase[] = [
   [
     'maintenance-window-whole',
     async (server) => {
-      const created = (
-        await request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label: 'whole-window-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
-          .expect(200)
-      ).body as Json;
+      const created = await newCluster(server, 'whole-window-db');
       const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      await request(server)
-        .post('/__control/clock')
-        .set(AUTH)
-        .send({ advance_seconds: 31 * 60 })
-        .expect(200);
+      await advanceClock(server, 31 * 60);
       const update = (updates: Json) => request(server).put(path).set(AUTH).send({ updates });
       expect((await update({ hour_of_day: 5 }).expect(400)).body).toMatchObject({ errors: [{ field: 'updates.frequency' }] });
       await update({ frequency: 'weekly', duration: 3, hour_of_day: 5, day_of_week: 7, week_of_month: 1 }).expect(200);
@@ -370,15 +314,9 @@ const cases: VariationCase[] = [
   [
     'database-snapshots-take-minutes',
     async (server) => {
-      const created = (
-        await request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label: 'snapshot-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
-          .expect(200)
-      ).body as Json;
+      const created = await newCluster(server, 'snapshot-db');
       const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      const clock = (seconds: number) => advanceClock(server, seconds);
       await clock(30 * 60);
       await request(server).post(`${path}/backups`).set(AUTH).send({ label: 'taking' }).expect(200);
       const listed = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
@@ -396,15 +334,9 @@ const cases: VariationCase[] = [
   [
     'allow-list-applied-later',
     async (server) => {
-      const created = (
-        await request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label: 'later-db', engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' })
-          .expect(200)
-      ).body as Json;
+      const created = await newCluster(server, 'later-db');
       const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      const clock = (seconds: number) => request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);
+      const clock = (seconds: number) => advanceClock(server, seconds);
       const shown = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).allow_list;
       await clock(30 * 60);
       await request(server)
