@@ -97,7 +97,8 @@ export function filteredOutRecord(rules: string[]): CheckRecord {
 }
 
 const fileOf = (check: CheckCost) => check.key.split(' > ')[0]!;
-const asked = (file: string, filters: readonly string[]) => !filters.length || filters.some((filter) => file.includes(filter));
+/** Whether the spec file is among those a run's filters ask for (none: every file). */
+export const asked = (file: string, filters: readonly string[]) => !filters.length || filters.some((filter) => file.includes(filter));
 const narrowedByRules = (config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>) => !config.shard && !!(config.rules?.length || config.areas?.length);
 
 /**

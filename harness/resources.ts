@@ -32,8 +32,8 @@ export async function discoverImageIdForm(http: HttpClient, token: string): Prom
     .find((candidate) => typeof candidate === 'string' && candidate.includes('/'));
   if (typeof id !== 'string') return 'encoded';
   const served = async (path: string) => success((await http.send({ method: 'GET', path, token })).status);
-  if (await served(`/v4/images/${segment(id)}`)) return 'encoded';
-  return (await served(`/v4/images/${id.split('/').map(encodeURIComponent).join('/')}`)) ? 'raw' : 'encoded';
+  if (await served(imagePath(id, 'encoded'))) return 'encoded';
+  return (await served(imagePath(id, 'raw'))) ? 'raw' : 'encoded';
 }
 
 /** Each kind's path, the one a GET reads and a DELETE deletes. Child kinds take their parent's id. */

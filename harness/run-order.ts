@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ledgerDir } from './cleanup.js';
 import type { SuiteConfig } from './config.js';
-import { chosenByRuleFilters, specFilters, type Plan } from './plan.js';
+import { asked, chosenByRuleFilters, specFilters, type Plan } from './plan.js';
 
 export interface EarlierCheck {
   /** The spec file (from the project root), its describe block and the check's rules and title: its plan key. */
@@ -42,9 +42,8 @@ export function markDone(config: Pick<SuiteConfig, 'out' | 'runId'>, earlier: Ea
 
 /** Whether `earlier` runs in this run: its file asked for, its rules chosen, the plan (if any) running it. */
 function runsHere(config: SuiteConfig, plan: Plan | null, earlier: EarlierCheck): boolean {
-  const filters = specFilters();
   if (config.shard || config.readOnly || !config.allowDestructive) return false;
-  if (filters.length && !filters.some((filter) => earlier.file.includes(filter))) return false;
+  if (!asked(earlier.file, specFilters())) return false;
   if (!chosenByRuleFilters(earlier.rules, config)) return false;
   const planned = plan?.checks.get(`${earlier.file} > ${earlier.block} > [${earlier.rules.join(' ')}] ${earlier.title}`);
   return !planned || planned.verdict === 'run';

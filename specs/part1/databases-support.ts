@@ -54,22 +54,17 @@ export async function statusOf(c: Check, id: number): Promise<string | undefined
   return typeof cluster?.status === 'string' ? cluster.status : undefined;
 }
 
-/** Advances the clock in steps until the cluster has one of `statuses` (or the budget is spent). */
-export async function waitForStatus(c: Check, id: number, statuses: string[], budgetMinutes: number, stepMinutes = 10): Promise<string | undefined> {
-  const status = await untilOnClock(
+/**
+ * Advances the clock in steps until the cluster has one of `statuses` (or the budget is spent; the last read is
+ * repeated within the consistency window, `untilOnClock`).
+ */
+export function waitForStatus(c: Check, id: number, statuses: string[], budgetMinutes: number, stepMinutes = 10): Promise<string | undefined> {
+  return untilOnClock(
     c,
     () => statusOf(c, id),
     (latest) => statuses.includes(latest ?? ''),
     { stepSeconds: stepMinutes * MINUTE, mostSeconds: budgetMinutes * MINUTE },
   );
-  // The reads in between only end the wait early; the last one may come from a replica still behind the clock.
-  return statuses.includes(status ?? '')
-    ? status
-    : readAfterWrite(
-        c,
-        () => statusOf(c, id),
-        (latest) => statuses.includes(latest ?? ''),
-      );
 }
 
 /** Every item of a list, page by page (at most 20 pages); page is sent past page 1, or on every page with `pageOne`. */
