@@ -28,8 +28,23 @@ const matchers = endpoints
   }))
   .sort((a, b) => b.literalSegments - a.literalSegments);
 
+/**
+ * Endpoints already found, by what was asked: every exchange asks about its path several times (admitting, judging,
+ * counting), and a run's paths repeat (a resource's create, read and delete). Cleared when it grows large.
+ */
+const found = new Map<string, Endpoint | undefined>();
+const FOUND_MAX = 10_000;
+
 /** Finds the catalogue endpoint for `METHOD /template` or a concrete `METHOD /v4/domains/12?page=2`. */
 export function findEndpoint(spec: string): Endpoint | undefined {
+  if (found.has(spec)) return found.get(spec);
+  if (found.size >= FOUND_MAX) found.clear();
+  const endpoint = lookUpEndpoint(spec);
+  found.set(spec, endpoint);
+  return endpoint;
+}
+
+function lookUpEndpoint(spec: string): Endpoint | undefined {
   const match = /^\s*(GET|POST|PUT|DELETE)\s+(\S+)\s*$/i.exec(spec);
   if (!match) return undefined;
   const method = match[1]!.toUpperCase();

@@ -43,8 +43,8 @@ const deliveredAt = new WeakMap<Event, number>();
 export const EVENT_LAG_MS = 600;
 
 /** Whether an event shows in reads yet (always, but under the variation events-lag). */
-export function eventDelivered(event: Event): boolean {
-  return (deliveredAt.get(event) ?? 0) <= Date.now();
+export function eventDelivered(event: Event, now = Date.now()): boolean {
+  return (deliveredAt.get(event) ?? 0) <= now;
 }
 
 export function emitEvent(
