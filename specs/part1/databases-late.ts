@@ -18,6 +18,8 @@ import {
   type clusterHelpers,
   isObject,
   ok,
+  readInStatus,
+  rejected,
   statusOf,
   untilAllowListApplied,
   view,
@@ -329,10 +331,10 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }),
       ],
       ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
-      ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => c.get(`${DB}/${id}/credentials`)],
+      ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => readInStatus(c, `${DB}/${id}/credentials`, rejected)],
       ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
       ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
-      ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => c.get(`${DB}/${id}/ssl`)],
+      ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => readInStatus(c, `${DB}/${id}/ssl`, rejected)],
     ];
     for (const [rule, what, op] of refusedWhenFailed) {
       check(rule, `${what} is refused on a failed cluster`, async (c) => {

@@ -37,6 +37,16 @@ export async function viewAfterWrite(
   return done(first) ? first : untilShortlyDone(c, read, done);
 }
 
+/**
+ * A read whose answer depends on the cluster's status (credentials, CA certificate, backups), sent once the status was
+ * seen: read until it answers as `expected` says that status promises, within the consistency window. A replica may
+ * answer the same request as it did before the status changed (seen: credentials of a cluster just seen active
+ * refused as provisioning, answered as to the provisioning check's request a moment earlier).
+ */
+export function readInStatus(c: Check, path: string, expected: (exchange: Exchange) => boolean): Promise<Exchange> {
+  return readAfterWrite(c, () => c.get(path), expected);
+}
+
 /** The view of a cluster that exists. */
 export const view = (c: Check, id: number) => viewAfterWrite(c, id, () => true);
 

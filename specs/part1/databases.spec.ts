@@ -22,6 +22,7 @@ import {
   isObject,
   judgeCreated,
   ok,
+  readInStatus,
   rejected,
   statusOf,
   restoreBackup,
@@ -345,7 +346,7 @@ describe('Managed database status: active', () => {
     'credentials of an active cluster are read from the credentials endpoint',
     async (c) => {
       const { id } = await activeCluster(c);
-      const got = await c.get(`${DB}/${id}/credentials`);
+      const got = await readInStatus(c, `${DB}/${id}/credentials`, ok);
       c.expectSuccess('P1.database.status.credentials-view-requires-active', got, 'GET credentials of an active cluster');
       const body = got.body as Json | undefined;
       c.expect(
@@ -359,7 +360,7 @@ describe('Managed database status: active', () => {
 
   check('P1.database.status.ssl-view-requires-active', 'the CA certificate of an active cluster is readable', async (c) => {
     const { id } = await activeCluster(c);
-    c.expectSuccess('P1.database.status.ssl-view-requires-active', await c.get(`${DB}/${id}/ssl`), 'GET ssl of an active cluster');
+    c.expectSuccess('P1.database.status.ssl-view-requires-active', await readInStatus(c, `${DB}/${id}/ssl`, ok), 'GET ssl of an active cluster');
   });
 
   check(
@@ -372,7 +373,7 @@ describe('Managed database status: active', () => {
     'a snapshot of an active cluster appears in its backups list and is viewable',
     async (c) => {
       const { id } = await activeCluster(c);
-      const list = await c.get(`${DB}/${id}/backups`);
+      const list = await readInStatus(c, `${DB}/${id}/backups`, ok);
       c.expectSuccess('P1.database.status.backups-list-not-provisioning', list, 'GET backups of an active cluster');
       const made = await snapshot(c, id, 'P1.database.status.snapshot-create-requires-active');
       const got = await c.get(`${DB}/${id}/backups/${made.id}`);
@@ -392,7 +393,7 @@ describe('Managed database status: active', () => {
     'credentials reset of an active cluster makes a new root password',
     async (c) => {
       const { id } = await activeCluster(c);
-      const before = await c.get(`${DB}/${id}/credentials`);
+      const before = await readInStatus(c, `${DB}/${id}/credentials`, ok);
       const old = (before.body as Json | undefined)?.password;
       if (typeof old !== 'string') throw new SetupError('the credentials view shows no password');
       const reset = await c.post(`${DB}/${id}/credentials/reset`);
