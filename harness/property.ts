@@ -44,6 +44,43 @@ export function elided(text: string): string {
     : `${text.slice(0, COUNTEREXAMPLE_MAX)}… (${(text.length - COUNTEREXAMPLE_MAX).toLocaleString('en-US')} more characters left out)`;
 }
 
+/** Time a run is expected to need at least, over the longest run so far, before the check's deadline. */
+const RUN_RESERVE_MS = 1000;
+
+/**
+ * The runs of one property within the check's time: a run is started only while the check's deadline leaves room for
+ * it (twice the longest run so far, and a second). A slow target then gets its property judged on the runs that fit,
+ * said on the check, rather than an `error` at the deadline with nothing judged.
+ */
+class RunClock {
+  private longestMs = 0;
+  /** Runs not started for want of time. */
+  unrun = 0;
+
+  constructor(private readonly c: Check) {}
+
+  /** Whether there is time for one more run. */
+  roomForRun(): boolean {
+    return this.c.deadline - Date.now() > 2 * this.longestMs + RUN_RESERVE_MS;
+  }
+
+  async timed(run: () => Promise<void>): Promise<void> {
+    const started = Date.now();
+    try {
+      await run();
+    } finally {
+      this.longestMs = Math.max(this.longestMs, Date.now() - started);
+    }
+  }
+
+  /** Says on the check how many of its runs were judged, when not all were. */
+  report(numRuns: number): void {
+    if (this.unrun === 0 || this.c.record.message) return;
+    const judged = numRuns - Math.min(this.unrun, numRuns);
+    this.c.record.message = `judged on ${judged} of ${numRuns} generated values: the target answered too slowly for the rest within the check's time (the longest run took ${(this.longestMs / 1000).toFixed(1)} s)`;
+  }
+}
+
 /** Runs `predicate` on generated values; it fails through the check's `fail`/`expect…`, as any check does. */
 export async function runProperty<T>(
   c: Check,
@@ -54,12 +91,14 @@ export async function runProperty<T>(
   const seed = c.target.info.config.seed;
   const checkSeed = propertySeed(c, seed);
   const numRuns = Math.min(options.runs ?? c.target.info.config.runs, options.maxRuns ?? Infinity);
+  const clock = new RunClock(c);
   let ownRuleAtOnce: Broken<T> | undefined;
   if ((options.concurrency ?? 1) > 1) {
     // fc.sample draws the values fc.check draws below, in the same order.
-    const broken = await brokenAtOnce(fc.sample(arbitrary, { numRuns, seed: checkSeed }), predicate, options.concurrency!);
-    if (!broken.length) return;
+    const broken = await brokenAtOnce(fc.sample(arbitrary, { numRuns, seed: checkSeed }), predicate, options.concurrency!, clock);
+    if (!broken.length) return clock.report(numRuns);
     ownRuleAtOnce = broken.find(({ violation }) => violation.rule === c.record.rules[0]);
+    clock.unrun = 0;
   }
   // A run ended by something other than a broken rule (no answer, setup, skip) would end every shrinking step the
   // same way, each after a timeout against a hanging target: the first such error ends the remaining runs at once.
@@ -69,8 +108,13 @@ export async function runProperty<T>(
   let firstRule: string | undefined;
   const guarded = async (value: T): Promise<void> => {
     if (stopped !== undefined) throw stopped;
+    // Out of time, a run is not sent: it passes unjudged and is counted (a skip would make fast-check draw again).
+    if (!clock.roomForRun()) {
+      clock.unrun++;
+      return;
+    }
     try {
-      await predicate(value);
+      await clock.timed(() => predicate(value));
     } catch (error) {
       if (error instanceof RuleViolation && firstRule !== undefined && error.rule !== firstRule) return;
       if (error instanceof RuleViolation) firstRule = error.rule;
@@ -86,7 +130,7 @@ export async function runProperty<T>(
   const cause = details.errorInstance;
   if (ownRuleAtOnce && !(details.failed && cause instanceof RuleViolation && cause.rule === ownRuleAtOnce.violation.rule))
     throw generatedFailure(ownRuleAtOnce.violation, { seed, counterexample: elided(fc.stringify(ownRuleAtOnce.value)) }, 0);
-  if (!details.failed) return;
+  if (!details.failed) return clock.report(numRuns);
   // A setup error, a skip or a harness bug keeps its own verdict.
   if (!(cause instanceof RuleViolation)) throw cause instanceof Error ? cause : new Error(String(cause));
   const counterexample = elided(fc.stringify(details.counterexample?.[0]));
@@ -113,19 +157,23 @@ interface Broken<T> {
 }
 
 /**
- * `predicate` on every value, `concurrency` at a time, until a run breaks a rule (the runs in flight then finish):
- * the runs that broke one. A discarded run (`fc.pre`) counts as passed. A run ended otherwise than by a broken rule
+ * `predicate` on every value, `concurrency` at a time, until a run breaks a rule (the runs in flight then finish) or
+ * the check's time runs short: the runs that broke one. A discarded run (`fc.pre`) counts as passed. A run ended otherwise than by a broken rule
  * (no answer, setup, skip) ends the check with that error, as it would one run at a time.
  */
-async function brokenAtOnce<T>(values: T[], predicate: (value: T) => Promise<void>, concurrency: number): Promise<Broken<T>[]> {
+async function brokenAtOnce<T>(values: T[], predicate: (value: T) => Promise<void>, concurrency: number, clock: RunClock): Promise<Broken<T>[]> {
   let next = 0;
   const broken: Broken<T>[] = [];
   let ended: unknown;
   const worker = async () => {
     while (next < values.length && !broken.length && ended === undefined) {
+      if (!clock.roomForRun()) {
+        clock.unrun = values.length - next;
+        return;
+      }
       const value = values[next++]!;
       try {
-        await predicate(value);
+        await clock.timed(() => predicate(value));
       } catch (error) {
         if (error instanceof RuleViolation) broken.push({ value, violation: error });
         else if (!fc.PreconditionFailure.isFailure(error)) ended ??= error;

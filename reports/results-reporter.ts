@@ -90,6 +90,11 @@ function summarise(results: Results, written: string[], config: SuiteConfig): vo
   const partial = config.shard ? ` — shard ${config.shard}: a partial run, only this shard's spec files` : '';
   const j = results.judgement;
   const line = `conformance: rules ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.warning} warning, ${s.skip} skip, ${s.disabled} disabled; judged ${j.full} fully, ${j.partial} partly, ${j.none} not (${score})${expectationsLine(results.expectations)}${partial} → ${written.join(', ')}\n`;
+  // A pass with a message was judged on fewer generated values than asked (harness/property.ts).
+  const fewer = results.checkList.filter((check) => check.verdict === 'pass' && check.message).length;
+  const fewerLine = fewer
+    ? `conformance: ${fewer} ${fewer === 1 ? 'property was' : 'properties were'} judged on fewer generated values than asked: the target answered too slowly for all within a check's time (each says how many in the report; --runs asks for fewer)\n`
+    : '';
   // JSON lines keep standard output machine-readable: the summary goes to standard error there.
-  (config.progress === 'jsonl' ? process.stderr : process.stdout).write(line);
+  (config.progress === 'jsonl' ? process.stderr : process.stdout).write(fewerLine + line);
 }

@@ -282,7 +282,8 @@ export function buildResults(
       if (!rule) continue;
       // A failing check of several rules fails the rule it names; the others it declared are not judged by it.
       const verdict: Verdict = outcome.verdict === 'fail' && record?.failedRule && record.failedRule !== id ? 'pass' : outcome.verdict;
-      const message = outcome.message && verdict !== 'pass' ? { message: outcome.message } : {};
+      // A pass carries a message only when it was judged on fewer generated values than asked (harness/property.ts).
+      const message = outcome.message && (verdict !== 'pass' || outcome.verdict === 'pass') ? { message: outcome.message } : {};
       rule.checks.push(
         verdict === 'fail'
           ? failedEntry(outcome, rule, 'fail', { ...message, seed: record?.seed, path: record?.path, counterexample: record?.counterexample })

@@ -118,6 +118,60 @@ describe('a property whose run got nothing to judge', () => {
   });
 });
 
+describe('a property on a target too slow for all its runs within the check', () => {
+  // A check of 6 s: its deadline is 3 s away (half its time, as --timeout 1 s and the 2 s to report would leave less).
+  const slowRuns = async (options: { concurrency?: number }) => {
+    const c = new Check(
+      ['P1.account.serves.get-account'],
+      new Target({
+        config: { ...defaults(), timeoutMs: 1000, runs: 40 },
+        baseUrl: 'http://127.0.0.1:9',
+        token: 'verdict-token-01',
+        controlUrl: null,
+        embedded: false,
+      }),
+      6000,
+    );
+    let runs = 0;
+    let lateRuns = 0;
+    await runProperty(
+      c,
+      fc.integer(),
+      async () => {
+        runs += 1;
+        if (Date.now() > c.deadline) lateRuns += 1;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      },
+      options,
+    );
+    return { c, runs, lateRuns };
+  };
+
+  it('runs while the deadline leaves room, then passes on the runs done and says how many', async () => {
+    const { c, runs, lateRuns } = await slowRuns({});
+    expect(runs).toBeGreaterThan(5);
+    expect(runs).toBeLessThan(40);
+    expect(lateRuns).toBe(0);
+    expect(c.record.message).toBe(
+      `judged on ${runs} of 40 generated values: the target answered too slowly for the rest within the check's time (the longest run took ${c.record.message!.match(/took ([\d.]+) s/)![1]} s)`,
+    );
+  });
+
+  it('the same when its runs are sent at once', async () => {
+    const { c, runs, lateRuns } = await slowRuns({ concurrency: 2 });
+    expect(runs).toBeGreaterThan(5);
+    expect(runs).toBeLessThan(40);
+    expect(lateRuns).toBe(0);
+    expect(c.record.message).toMatch(new RegExp(`^judged on ${runs} of 40 generated values`));
+  });
+
+  it('a property whose runs all fit says nothing', async () => {
+    const c = checkOn('http://127.0.0.1:9', { runs: 10 });
+    await runProperty(c, fc.integer(), async () => {});
+    expect(c.record.message).toBeUndefined();
+  });
+});
+
 describe('a property whose runs are sent at once', () => {
   it('runs them side by side, and passes when every run passes', async () => {
     const c = checkOn('http://127.0.0.1:9', { seed: 42, runs: 10 });

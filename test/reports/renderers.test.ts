@@ -143,6 +143,24 @@ describe('honest rule status', () => {
   });
 });
 
+describe('a property judged on fewer generated values than asked', () => {
+  const note = 'judged on 26 of 100 generated values: the target answered too slowly for the rest within the check&#39;s time';
+  const slow = sampleResults([
+    ...OUTCOMES,
+    outcome('valid bodies are accepted', 'specs/properties/part1.spec.ts', 'pass', ['P1.account.serves.put-account'], {}, note.replace('&#39;', "'")),
+  ]);
+  it('passes, and its rule shows how many were judged, in results.json and the page', () => {
+    const entry = slow.rules.find((candidate) => candidate.id === 'P1.account.serves.put-account')!;
+    expect(entry.status).toBe('pass');
+    expect(entry.checks).toEqual([expect.objectContaining({ verdict: 'pass', message: note.replace('&#39;', "'") })]);
+    expect(renderHtml(slow)).toContain(`<span class="check-message">${note}`);
+  });
+  it('a fail of another rule of the same check gives this one no message', () => {
+    const failing = rule('P3.firewall.status.disabled-to-enabled');
+    expect(failing.checks.every((entry) => entry.message === undefined)).toBe(true);
+  });
+});
+
 describe('compliance.html', () => {
   const page = renderHtml(results);
 
