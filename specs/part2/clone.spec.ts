@@ -10,7 +10,7 @@ import {
   diskAllocation,
   instanceWithSwapOver,
   INSTANCES,
-  cloneStillRunning,
+  whileCloning,
   cloneToNew,
   configsOf,
   documentedDevices,
@@ -171,20 +171,26 @@ describe('Clone to an existing instance', () => {
   });
 
   check('P2.clone.compute-id.actions-complete', 'a target with a running action is refused', async (c) => {
-    const source = await newInstance(c, fx, { image: true });
-    const busy = await newInstance(c, fx, {});
-    const busyClone = await cloneToNew(c, fx, busy.id, { configs: [] });
-    c.expectSuccess('P2.clone.compute-id.actions-complete', busyClone.exchange, 'starting a clone of the future target');
-    const onto = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busy.id, configs: [] });
-    if (ok(onto)) {
-      if (!(await cloneStillRunning(c, fx, busy.id)))
-        return c.skip('simulated time moved on during the check (another spec file advanced the clock): the clone was over');
-      c.fail('P2.clone.compute-id.actions-complete', 'a clone onto an instance was accepted while that instance was being cloned', onto);
-    }
+    const {
+      started: { source, sourceId: busyId },
+      exchange: onto,
+    } = await whileCloning(
+      c,
+      fx,
+      async () => {
+        const source = await newInstance(c, fx, { image: true });
+        const busy = await newInstance(c, fx, {});
+        const busyClone = await cloneToNew(c, fx, busy.id, { configs: [] });
+        c.expectSuccess('P2.clone.compute-id.actions-complete', busyClone.exchange, 'starting a clone of the future target');
+        return { source, sourceId: busy.id };
+      },
+      ({ source, sourceId: busyId }) => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busyId, configs: [] }),
+    );
+    if (ok(onto)) c.fail('P2.clone.compute-id.actions-complete', 'a clone onto an instance was accepted while that instance was being cloned', onto);
     c.expectRejected('P2.clone.compute-id.actions-complete', onto, 'cloning onto an instance with a running clone');
     c.expectSuccess(
       'P2.clone.compute-id.actions-complete',
-      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busy.id, configs: [] })),
+      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busyId, configs: [] })),
       'the same clone once the running one had time to finish',
     );
   });

@@ -14,7 +14,7 @@ import {
   instanceWithSwapOver,
   INSTANCES,
   bodyOf,
-  cloneStillRunning,
+  whileCloning,
   cloneToNew,
   configsOf,
   createInstance,
@@ -529,19 +529,25 @@ describe('Resize preconditions', () => {
 
   check('P2.resize.no-running-actions', 'a resize during a running clone is rejected', async (c) => {
     const config = c.target.info.config;
-    const source = await newInstance(c, fx, { image: true });
-    const clone = await cloneToNew(c, fx, source.id);
-    c.expectSuccess('P2.resize.no-running-actions', clone.exchange, 'starting a clone of the instance');
-    const resize = await c.post(`${INSTANCES}/${source.id}/resize`, { type: config.largerInstanceType });
-    if (ok(resize)) {
-      if (!(await cloneStillRunning(c, fx, source.id)))
-        return c.skip('simulated time moved on during the check (another spec file advanced the clock): the clone was over');
-      c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone of the instance was running', resize);
-    }
+    const {
+      started: { sourceId },
+      exchange: resize,
+    } = await whileCloning(
+      c,
+      fx,
+      async () => {
+        const source = await newInstance(c, fx, { image: true });
+        const clone = await cloneToNew(c, fx, source.id);
+        c.expectSuccess('P2.resize.no-running-actions', clone.exchange, 'starting a clone of the instance');
+        return { sourceId: source.id };
+      },
+      ({ sourceId }) => c.post(`${INSTANCES}/${sourceId}/resize`, { type: config.largerInstanceType }),
+    );
+    if (ok(resize)) c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone of the instance was running', resize);
     c.expectRejected('P2.resize.no-running-actions', resize, 'resizing during a clone');
     c.expectSuccess(
       'P2.resize.no-running-actions',
-      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${source.id}/resize`, { type: config.largerInstanceType })),
+      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${sourceId}/resize`, { type: config.largerInstanceType })),
       'the same resize once the clone had time to finish',
     );
   });
