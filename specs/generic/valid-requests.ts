@@ -13,8 +13,10 @@ import { assignmentBody } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, instanceBackup, schedulable } from '../part2/snapshots-support.js';
-import { deepFind } from '../../harness/lists.js';
+import { deepFind, succeeded } from '../../harness/lists.js';
 
+/** Turns of the database update recipe: each sends an allow list of its own. */
+let allowListTurn = 0;
 export interface ValidRequest {
   path: string;
   json?: unknown;
@@ -151,9 +153,13 @@ export const validRequests: Record<string, Recipe> = {
   },
   'GET /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`) },
   'PUT /v4/databases/mysql/instances/{instanceId}': {
-    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: ['192.0.2.1'] } }),
+    // A list other than the last one sent: a read showing it comes from after the update (see untilAllowListApplied).
+    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: [`192.0.2.${(allowListTurn++ % 250) + 1}`] } }),
+    // the file's cluster may still be applying an earlier allow list ("changes take a short time")
+    mayBeBusy: true,
     // not a create: the file's cluster is let finish applying the allow list before the next check uses it
-    adopt: async (c, fx) => untilAllowListApplied(c, (await fx.activeDatabase(c)).id),
+    adopt: async (c, fx, request, exchange) =>
+      untilAllowListApplied(c, (await fx.activeDatabase(c)).id, succeeded(exchange) ? (request.json as { allow_list?: unknown }).allow_list : undefined),
   },
   'DELETE /v4/databases/mysql/instances/{instanceId}': {
     build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}`),

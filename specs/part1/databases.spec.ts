@@ -189,7 +189,9 @@ describe('Managed database create', () => {
       const holdsNew = (items: Json[]) => items.some((item) => item.id === created.id);
       const mysql = await readAfterWrite(c, () => allItems(c, DB), holdsNew);
       c.expect('P1.database.list.generic-includes-mysql', holdsNew(mysql), `the MySQL list does not hold the new cluster ${created.id}`);
-      const generic = new Map((await readAfterWrite(c, () => allItems(c, GENERIC, true), holdsNew)).map((item) => [item.id, item]));
+      // Read until it holds every MySQL cluster (within the window): a replica may answer as before another file's create.
+      const holdsAll = (items: Json[]) => mysql.every((cluster) => items.some((item) => item.id === cluster.id));
+      const generic = new Map((await readAfterWrite(c, () => allItems(c, GENERIC, true), holdsAll)).map((item) => [item.id, item]));
       for (const item of mysql) {
         if (generic.has(item.id)) continue;
         // deleted meanwhile by another spec file?
@@ -313,7 +315,12 @@ describe('Managed database provisioning', () => {
       let { exchange, cluster } = await view(c, created.id);
       if (cluster?.status !== 'active') {
         await c.advanceClock(29 * MINUTE);
-        ({ exchange, cluster } = await view(c, created.id));
+        // Read within the window: a replica may answer as the read just before, at 31 minutes.
+        ({ exchange, cluster } = await readAfterWrite(
+          c,
+          () => view(c, created.id),
+          (read) => read.cluster?.status === 'active',
+        ));
       }
       c.expect(
         'P1.database.provisioning.time',
@@ -422,7 +429,13 @@ describe('Managed database status: active', () => {
       const before = (await view(c, id)).cluster;
       const patch = await c.post(`${DB}/${id}/patch`);
       c.expectSuccess('P1.database.status.patch-requires-active', patch, 'POST patch of an active cluster');
-      const during = await view(c, id);
+      // Read until the patch shows under way (within the window): a replica may answer as before it, still active, and
+      // the wait for active below would then end before the patch had begun (leaving the file's cluster updating).
+      const during = await readAfterWrite(
+        c,
+        () => view(c, id),
+        (read) => read.cluster?.status !== 'active',
+      );
       c.expect(
         'P1.database.version.never-auto-upgraded',
         during.cluster?.version === before?.version && during.cluster?.engine === before?.engine,

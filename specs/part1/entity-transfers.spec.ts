@@ -75,7 +75,9 @@ describe('Entity transfer create, view and cancel', () => {
           `the view shows is_sender ${JSON.stringify(view.body.is_sender)} to the account that created it`,
           view.exchange,
         );
-        const listed = (await listItems(c, LIST)).find((item) => item.token === token);
+        const listed = (await listItems(c, LIST, undefined, { until: (items) => items.some((item) => item.token === token) })).find(
+          (item) => item.token === token,
+        );
         c.expect(
           'P1.entity-transfer.is-sender.creator',
           listed?.is_sender === true,
