@@ -127,7 +127,7 @@ export function allowListBreak(sent: unknown, shown: unknown): string | null {
 }
 
 /** Whether `shown` is the list `sent` as the cluster shows it after an update (see `allowListBreak`). */
-export const showsAllowList = (shown: unknown, sent: readonly unknown[]): boolean => allowListBreak(sent, shown) === null;
+const showsAllowList = (shown: unknown, sent: readonly unknown[]): boolean => allowListBreak(sent, shown) === null;
 
 /**
  * After an allow-list change, until the cluster is `active` again: "changes take a short time" and a server may show

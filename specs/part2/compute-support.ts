@@ -227,7 +227,7 @@ export async function cloneToNew(
  * still running? Probes with further clones: five at most may run at once, so with the first one still running
  * the fifth probe is refused. `false` means simulated time moved on (another spec file advanced the clock).
  */
-export async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number): Promise<boolean> {
+async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number): Promise<boolean> {
   // Probe clones take the source's current type: a smaller one would be refused for size, not for the limit.
   const type = (await viewInstance(c, sourceId)).type;
   const extra: Json = typeof type === 'string' ? { type } : {};
