@@ -17,10 +17,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-function checkOn(url: string, config: Partial<SuiteConfig> = {}): Check {
+function checkOn(url: string, config: Partial<SuiteConfig> = {}, checkTimeoutMs?: number): Check {
   return new Check(
     ['P1.account.serves.get-account'],
     new Target({ config: { ...defaults(), timeoutMs: 1000, ...config }, baseUrl: url, token: 'verdict-token-01', controlUrl: null, embedded: false }),
+    checkTimeoutMs,
   );
 }
 
@@ -121,17 +122,7 @@ describe('a property whose run got nothing to judge', () => {
 describe('a property on a target too slow for all its runs within the check', () => {
   // A check of 6 s: its deadline is 3 s away (half its time, as --timeout 1 s and the 2 s to report would leave less).
   const slowRuns = async (options: { concurrency?: number }) => {
-    const c = new Check(
-      ['P1.account.serves.get-account'],
-      new Target({
-        config: { ...defaults(), timeoutMs: 1000, runs: 40 },
-        baseUrl: 'http://127.0.0.1:9',
-        token: 'verdict-token-01',
-        controlUrl: null,
-        embedded: false,
-      }),
-      6000,
-    );
+    const c = checkOn('http://127.0.0.1:9', { runs: 40 }, 6000);
     let runs = 0;
     let lateRuns = 0;
     await runProperty(
