@@ -11,8 +11,8 @@ import { DECLINED_CHARGE, type EarlierCheck } from '../../harness/run-order.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
-import { shutDown } from '../part2/compute-support.js';
-import { enrolInBackups, instanceBackup, schedulable } from '../part2/snapshots-support.js';
+import { instanceBackup, shutDown } from '../part2/compute-support.js';
+import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, succeeded } from '../../harness/lists.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */

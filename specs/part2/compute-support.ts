@@ -5,8 +5,7 @@ import type { Check } from '../../harness/check.js';
 import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { listPages } from '../../harness/lists.js';
-import { deepFind } from '../../harness/lists.js';
+import { deepFind, listPages } from '../../harness/lists.js';
 import { postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
 
 export type Json = Record<string, unknown>;
@@ -275,6 +274,14 @@ export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promi
   const found = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'number') ?? (await findBackup(c, computeId, label));
   if (typeof found?.id === 'number') await untilBackupSucceeded(c, computeId, found.id);
   return { exchange, label, id: found?.id as number | undefined };
+}
+
+/** A snapshot of the file's instance, once it can be restored or deployed. */
+export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
+  const instance = await fx.instance(c);
+  const { id } = await snapshot(c, fx, instance.id);
+  if (id === undefined) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
+  return { computeId: instance.id, backupId: id };
 }
 
 async function backupOnce(c: Check, computeId: number, label: string): Promise<Json | undefined> {

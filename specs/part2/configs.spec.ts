@@ -52,7 +52,17 @@ function sharedVlan(c: Check): Promise<string> {
   });
 }
 
-const boot = (c: Check, id: number, body: Json = {}) => c.post(`${INSTANCES}/${id}/boot`, body);
+/** Instances this file booted and has not shut down since: a lagging view may still show them offline. */
+const leftBooted = new Set<number>();
+const boot = async (c: Check, id: number, body: Json = {}) => {
+  const exchange = await c.post(`${INSTANCES}/${id}/boot`, body);
+  if (ok(exchange)) leftBooted.add(id);
+  return exchange;
+};
+const shutDownBooted = async (c: Check, id: number) => {
+  await shutDown(c, id);
+  leftBooted.delete(id);
+};
 /** A boot the check expects accepted: sent again while the instance may still be busy with its create (`onceNotBusy`). */
 const bootAccepted = (c: Check, id: number, body: Json = {}) => onceNotBusy(c, () => boot(c, id, body));
 
@@ -74,7 +84,7 @@ async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewPro
     try {
       await body(id, newProfile);
     } finally {
-      if ((await viewInstance(c, id)).status !== 'offline') await shutDown(c, id);
+      if (leftBooted.has(id) || (await viewInstance(c, id)).status !== 'offline') await shutDownBooted(c, id);
     }
   });
 }
@@ -85,12 +95,9 @@ async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewPro
  * once (`refused`).
  */
 function bootsOf(c: Check, id: number): { accepted: (body?: Json) => Promise<Exchange>; refused: (body?: Json) => Promise<Exchange> } {
-  let running = false;
   const send = async (body: Json, expectAccepted: boolean) => {
-    if (running) await shutDown(c, id);
-    const exchange = await (expectAccepted ? bootAccepted(c, id, body) : boot(c, id, body));
-    running = ok(exchange);
-    return exchange;
+    if (leftBooted.has(id)) await shutDownBooted(c, id);
+    return expectAccepted ? bootAccepted(c, id, body) : boot(c, id, body);
   };
   return { accepted: (body = {}) => send(body, true), refused: (body = {}) => send(body, false) };
 }

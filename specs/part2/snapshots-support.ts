@@ -1,10 +1,9 @@
 // Snapshots of an instance (document 2, "Backups"): taking one where a target may require the instance enrolled in the
 // backup service first, and waiting until one can be restored or deployed.
 import type { Check } from '../../harness/check.js';
-import { SetupError, type Fixtures } from '../../harness/fixtures.js';
+import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { onceNotBusy, untilShortlyDone } from '../../harness/consistency.js';
-import { deepFind } from '../../harness/lists.js';
 
 type Json = Record<string, unknown>;
 
@@ -43,19 +42,6 @@ export async function postSnapshot(c: Check, computeId: number, label: string): 
   if (first.status < 400 || first.status >= 500) return first;
   await enrolInBackups(c, computeId);
   return onceNotBusy(c, send);
-}
-
-export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
-  const instance = await fx.instance(c);
-  const label = fx.label('bk', 255);
-  const created = await postSnapshot(c, instance.id, label);
-  const listed = await c.get(`/v4/compute/instances/${instance.id}/backups`);
-  const backup =
-    deepFind(created.body, (item) => item.label === label && typeof item.id === 'number') ??
-    deepFind(listed.body, (item) => item.label === label && typeof item.id === 'number');
-  if (!backup) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
-  await untilBackupSucceeded(c, instance.id, backup.id as number);
-  return { computeId: instance.id, backupId: backup.id as number };
 }
 
 /** The instances of each spec file already made to take a backup schedule. */

@@ -128,3 +128,8 @@ export async function createRange(c: Check, fx: Fixtures, body: Json, target?: s
 export async function rangeView(c: Check, range: string): Promise<Exchange> {
   return c.get(`${RANGES}/${range}`);
 }
+
+/** The view of a range just made: read again while a replica may not have it yet. */
+export async function newRangeView(c: Check, range: string): Promise<Exchange> {
+  return readAfterWrite(c, () => rangeView(c, range), succeeded);
+}

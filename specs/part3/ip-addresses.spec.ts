@@ -10,11 +10,10 @@ import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
-import { deepFind } from '../../harness/lists.js';
+import { deepFind, listItems as listAll } from '../../harness/lists.js';
 import { IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
 import {
   addressesOf,
@@ -28,6 +27,7 @@ import {
   privateOf,
   publicOf,
   RANGES,
+  newRangeView,
   rangeView,
   slaacOf,
   snapshot,
@@ -416,7 +416,7 @@ describe('IPv6 ranges', () => {
       const { exchange, range } = await createRange(c, fx, { prefix_length: 64, route_target: slaac }, slaac);
       c.expectSuccess('P3.ipv6-range-create.route-target.no-prefix', exchange, 'POST ipv6/ranges with the bare SLAAC address of an instance');
       if (!range) throw new Error('created a range but cannot find it in the list');
-      const view = (await rangeView(c, range)).body as Json | undefined;
+      const view = (await newRangeView(c, range)).body as Json | undefined;
       if (typeof view?.region === 'string')
         c.expect('P3.ipv6-range.region-of-instance', view.region === region, `the range routed to an instance of ${region} is in ${view.region}`);
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${range}`), 'DELETE the range');
@@ -432,7 +432,7 @@ describe('IPv6 ranges', () => {
       const first = await createRange(c, fx, { prefix_length: 64, compute_id: p.id }, sp);
       c.expectSuccess('P3.ipv6-range.one-per-region', first.exchange, `the first range of the account in ${region}`);
       if (!first.range) throw new Error('created a range but cannot find it in the list');
-      const view = await rangeView(c, first.range);
+      const view = await newRangeView(c, first.range);
       const body = view.body as Json | undefined;
       c.expect(
         'P3.ipv6-range.region-of-instance',

@@ -16,8 +16,7 @@ import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/
 import { loadContract } from '../../harness/contract.js';
 import { deepFind } from '../../harness/lists.js';
 import { diskToCapture, validRequests } from '../generic/valid-requests.js';
-import { instanceBackup } from '../part2/snapshots-support.js';
-import { shutDown } from '../part2/compute-support.js';
+import { instanceBackup, shutDown } from '../part2/compute-support.js';
 import { allowListBreak, untilAllowListApplied } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { recordPathOfType } from '../part3/records-support.js';
