@@ -129,7 +129,14 @@ export async function rangeView(c: Check, range: string): Promise<Exchange> {
   return c.get(`${RANGES}/${range}`);
 }
 
-/** The view of a range just made: read again while a replica may not have it yet. */
-export async function newRangeView(c: Check, range: string): Promise<Exchange> {
-  return readAfterWrite(c, () => rangeView(c, range), succeeded);
+/**
+ * The view of a range just made, read again until it `shows` what the check expects: a replica may not have it yet, or
+ * still show a deleted range of the same address.
+ */
+export async function newRangeView(c: Check, range: string, shows: (view: Json) => boolean): Promise<Exchange> {
+  return readAfterWrite(
+    c,
+    () => rangeView(c, range),
+    (view) => succeeded(view) && shows((view.body ?? {}) as Json),
+  );
 }
