@@ -9,7 +9,7 @@ import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
 import { DECLINED_CHARGE, type EarlierCheck } from '../../harness/run-order.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
-import { assignmentBody } from '../part3/ip-addresses-support.js';
+import { assignmentBody, isPrivate, publicOf } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
@@ -74,15 +74,10 @@ const MONTH = now.getUTCMonth() + 1;
 const at = (path: string, extra: Omit<ValidRequest, 'path'> = {}): ValidRequest => ({ path, ...extra });
 const enc = encodeURIComponent;
 
-async function publicIpv4(c: Check, fx: Fixtures, instance: { id: number; ipv4?: unknown }): Promise<string> {
-  const fromInstance = Array.isArray(instance.ipv4)
-    ? (instance.ipv4 as string[]).find((address) => !/^(10|192\.168|172\.(1[6-9]|2\d|3[01]))\./.test(address))
-    : undefined;
-  if (fromInstance) return fromInstance;
-  const view = await c.get(`/v4/compute/instances/${instance.id}`);
-  const address = ((view.body as Json | undefined)?.ipv4 as string[] | undefined)?.[0];
-  if (!address) throw new SetupError('the instance shows no IPv4 address');
-  return address;
+/** A public IPv4 address of the instance: one it was shown with, else one its view shows now. */
+async function publicIpv4(c: Check, instance: { id: number; ipv4?: unknown }): Promise<string> {
+  const shown = Array.isArray(instance.ipv4) ? (instance.ipv4 as unknown[]).find((a): a is string => typeof a === 'string' && !isPrivate(a)) : undefined;
+  return shown ?? publicOf(c, instance.id);
 }
 
 /** The incoming transfers each spec file accepted: a list read soon after may still show them pending. */
@@ -535,21 +530,21 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/networking/ips/assign': {
     build: async (c, fx) => {
       const instance = await fx.instance(c);
-      const assignments = [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }];
+      const assignments = [{ address: await publicIpv4(c, instance), compute_id: instance.id }];
       return at('/v4/networking/ips/assign', { json: await assignmentBody(c, fx, '/v4/networking/ips/assign', c.target.info.config.region, assignments) });
     },
   },
   'POST /v4beta/networking/ips/share': {
     build: async (c, fx) => at('/v4beta/networking/ips/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }),
   },
-  'GET /v4/networking/ips/{address}': { build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, fx, await fx.instance(c))}`) },
+  'GET /v4/networking/ips/{address}': { build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, await fx.instance(c))}`) },
   'PUT /v4/networking/ips/{address}': {
-    build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, fx, await fx.instance(c))}`, { json: { rdns: null } }),
+    build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, await fx.instance(c))}`, { json: { rdns: null } }),
   },
   'POST /v4/networking/ipv4/assign': {
     build: async (c, fx) => {
       const instance = await fx.instance(c);
-      const assignments = [{ address: await publicIpv4(c, fx, instance), compute_id: instance.id }];
+      const assignments = [{ address: await publicIpv4(c, instance), compute_id: instance.id }];
       return at('/v4/networking/ipv4/assign', { json: await assignmentBody(c, fx, '/v4/networking/ipv4/assign', c.target.info.config.region, assignments) });
     },
   },

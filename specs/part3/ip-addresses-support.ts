@@ -1,7 +1,7 @@
 // Helpers of the IP address spec (ip-addresses.spec.ts): an instance's addresses as its view (document 2) shows them.
 import ipaddr from 'ipaddr.js';
 import type { Check } from '../../harness/check.js';
-import type { Fixtures } from '../../harness/fixtures.js';
+import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, succeeded } from '../../harness/lists.js';
@@ -21,13 +21,13 @@ export async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4:
 
 export async function publicOf(c: Check, instanceId: number): Promise<string> {
   const found = (await addressesOf(c, instanceId)).ipv4.find((a) => !isPrivate(a));
-  if (!found) throw new Error(`setup: instance ${instanceId} shows no public IPv4 address`);
+  if (!found) throw new SetupError(`instance ${instanceId} shows no public IPv4 address`);
   return found;
 }
 
 export async function privateOf(c: Check, instanceId: number): Promise<string> {
   const found = (await addressesOf(c, instanceId)).ipv4.find(isPrivate);
-  if (!found) throw new Error(`setup: instance ${instanceId} created with private_ip shows no private IPv4 address`);
+  if (!found) throw new SetupError(`instance ${instanceId} created with private_ip shows no private IPv4 address`);
   return found;
 }
 
