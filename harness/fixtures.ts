@@ -394,16 +394,19 @@ export class Fixtures {
       this.readyDatabases.push(...made);
     }
     const database = this.readyDatabases.shift()!;
-    const view = await readAfterWrite(
-      c,
-      () => c.get(`/v4/databases/mysql/instances/${database.id}`),
-      (exchange) => (exchange.body as Json | undefined)?.status === 'active',
-    );
-    // Document 1 promises the state (provisioning takes about 15 to 30 minutes): a cluster that never gets there fails that rule.
-    if ((view.body as Json | undefined)?.status === 'active') return database;
+    const isActive = (exchange: Exchange) => (exchange.body as Json | undefined)?.status === 'active';
+    const read = () => readAfterWrite(c, () => c.get(`/v4/databases/mysql/instances/${database.id}`), isActive);
+    let view = await read();
+    // "About 15 to 30 minutes": how far past 30 "about" reaches is not said; a cluster still not active at twice that
+    // (60 minutes) fails the rule, as in its own check.
+    if (!isActive(view)) {
+      await c.advanceClock(29 * 60);
+      view = await read();
+    }
+    if (isActive(view)) return database;
     this.neverActive = new RuleViolation(
       'P1.database.provisioning.time',
-      `the cluster is "${String((view.body as Json | undefined)?.status)}" 31 simulated minutes after creation`,
+      `the cluster is "${String((view.body as Json | undefined)?.status)}" 60 simulated minutes after creation`,
       view,
     );
     throw this.neverActive;
@@ -506,11 +509,13 @@ export class Fixtures {
 
   /** Deletes what this file created (since `mark`, or all), newest first; a resource already gone counts as deleted. */
   async cleanup(mark?: number): Promise<void> {
-    const remaining = await this.deleteEntries(mark);
-    // A database cluster cannot be deleted while it provisions: on a target with the clock hook, let it finish once.
-    if (mark === undefined && remaining.some((entry) => entry.kind === 'database') && target().control) {
-      await target().advanceClock(31 * 60);
-      await this.deleteEntries();
+    let remaining = await this.deleteEntries(mark);
+    // A database cluster cannot be deleted while it provisions: on a target with the clock hook, let it finish (about
+    // 30 minutes, at most 60 judged).
+    for (const minutes of [31, 29]) {
+      if (mark !== undefined || !remaining.some((entry) => entry.kind === 'database') || !target().control) break;
+      await target().advanceClock(minutes * 60);
+      remaining = await this.deleteEntries();
     }
   }
 

@@ -119,6 +119,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes"`,
     does: 'every cluster provisions for 30 minutes, the edge of the documented span',
   },
+  'database-provisioning-40-minutes': {
+    leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes" ("about": how far past 30 is not said)`,
+    does: 'every cluster provisions for 40 minutes',
+  },
   // ---------------------------------------------------------------- readings of the documents the suite must not narrow
   'firewall-created-disabled': {
     leaves: `${D3}, Firewall: "status | string | 'enabled', 'disabled', 'deleted'; can be set to enabled or disabled, not to deleted" (the status of a new firewall is not shown)`,

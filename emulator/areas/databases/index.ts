@@ -347,7 +347,11 @@ function createCluster(ctx: RequestContext) {
     ssl_connection: sslConnection,
     allow_list: allow,
   });
-  const minutes = varied(ctx.store, 'database-provisioning-30-minutes') ? 30 : 15 + Math.floor(ctx.store.random() * 16);
+  const minutes = varied(ctx.store, 'database-provisioning-30-minutes')
+    ? 30
+    : varied(ctx.store, 'database-provisioning-40-minutes')
+      ? 40
+      : 15 + Math.floor(ctx.store.random() * 16);
   const at = new Date(ctx.store.now().getTime() + minutes * 60_000);
   if (!faulty(ctx.store, 'P1.database.provisioning.time')) {
     later(ctx.store, c, at, (cl) => {
