@@ -290,6 +290,14 @@ const catalogue = defineVariations({
     leaves: `${D2}, Interface object: "ipam_address | string or null | no | CIDR form IP/netmask; only for \`vlan\`" (which addresses and netmasks are taken is not shown)`,
     does: "refuses an ipam_address that is not a private (RFC 1918) IPv4 host address with a netmask of 8..30 bits (its network's own or broadcast address, a public address, /0)",
   },
+  'backups-enrolment-not-shown': {
+    leaves: `${D2}, Compute instance: "\`backups\` | object | contains \`schedule\` with \`day\` and \`window\`" (whether an instance is enrolled in the backup service is not shown, nor whether a snapshot or a schedule needs it)`,
+    does: 'shows an instance\'s backups as the documents do (the schedule only, no enabled member) and refuses snapshots and backup schedules of an instance not enrolled in the backup service',
+  },
+  'backup-service-changes-only': {
+    leaves: `${D2}, Endpoints: "POST …/backups/cancel | … | cancels backup service; deletes all existing backups permanently" and "POST …/backups/enable | … | enables backups" (cancelling a service not enrolled, or enabling one enrolled, is not covered)`,
+    does: 'refuses cancelling the backups of an instance not enrolled in the backup service, and enabling them on one already enrolled',
+  },
   'schedule-needs-backups': {
     leaves: `${D2}, Instance update: "\`backups\` (object with \`schedule.day\`, \`schedule.window\`) … All optional." (whether a schedule may be set on an instance not enrolled in the backup service is not shown)`,
     does: 'refuses an instance update carrying backups.schedule for an instance not enrolled in the backup service (field backups.schedule)',

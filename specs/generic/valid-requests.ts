@@ -80,6 +80,9 @@ async function publicIpv4(c: Check, instance: { id: number; ipv4?: unknown }): P
   return shown ?? publicOf(c, instance.id);
 }
 
+/** Enrols the instance of a request's path in the backup service where it is not shown enrolled (`enrolInBackups`). */
+const enrolThePathsInstance = (c: Check, _fx: Fixtures, request: ValidRequest) => enrolInBackups(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1]));
+
 /** The incoming transfers each spec file accepted: a list read soon after may still show them pending. */
 const acceptedTransfers = new WeakMap<Fixtures, Set<string>>();
 const acceptedBy = (fx: Fixtures) => acceptedTransfers.get(fx) ?? acceptedTransfers.set(fx, new Set()).get(fx)!;
@@ -272,12 +275,17 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/compute/instances/{computeId}/backups': {
     mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`, { json: { label: fx.label('bk', 255) } }),
-    afterRefusal: (c, _fx, request) => enrolInBackups(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1])),
+    afterRefusal: enrolThePathsInstance,
   },
+  // Cancelling the service of an instance never enrolled, or enabling it twice, is not covered: an instance of its own,
+  // enrolled first where a cancel is refused.
   'POST /v4/compute/instances/{computeId}/backups/cancel': {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/cancel`),
+    afterRefusal: enrolThePathsInstance,
   },
-  'POST /v4/compute/instances/{computeId}/backups/enable': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups/enable`) },
+  'POST /v4/compute/instances/{computeId}/backups/enable': {
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/enable`),
+  },
   'GET /v4/compute/instances/{computeId}/backups/{backupId}': {
     build: async (c, fx) => {
       const b = await instanceBackup(c, fx);

@@ -21,13 +21,14 @@ export async function untilBackupSucceeded(c: Check, computeId: number, backupId
 }
 
 /**
- * Enrols an instance in the backup service where a request needing it may have been refused and it is not enrolled:
- * whether a snapshot, or a backup schedule, needs the instance enrolled is not shown. Whether the request is worth
- * sending again.
+ * Enrols an instance in the backup service where a request needing it may have been refused and it is not shown
+ * enrolled: whether a snapshot, or a backup schedule, needs the instance enrolled is not shown, nor whether an instance
+ * shows its enrolment (the documents' instance shows only `backups.schedule`). Whether the request is worth sending
+ * again.
  */
 export async function enrolInBackups(c: Check, computeId: number): Promise<boolean> {
   const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
-  if ((view?.backups as Json | undefined)?.enabled !== false) return false;
+  if ((view?.backups as Json | undefined)?.enabled === true) return false;
   const enabled = await c.post(`/v4/compute/instances/${computeId}/backups/enable`);
   return enabled.status >= 200 && enabled.status < 300;
 }

@@ -109,7 +109,7 @@ export function snapshotHandler(ctx: RequestContext) {
           max: faulty(store, 'P2.instance-snapshot-create.label.max-255') ? 512 : 255,
         });
   requireCreated(store, inst);
-  if (!inst.backups.enabled && varied(store, 'snapshot-needs-backups'))
+  if (!inst.backups.enabled && (varied(store, 'snapshot-needs-backups') || varied(store, 'backups-enrolment-not-shown')))
     fail(`Instance ${inst.id} is not enrolled in the backup service: enable backups before taking a snapshot.`, null);
   if (!faulty(store, 'P2.backups.snapshot.replaces-previous'))
     for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
@@ -122,6 +122,8 @@ export function snapshotHandler(ctx: RequestContext) {
 export function backupsCancelHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  if (!inst.backups.enabled && varied(store, 'backup-service-changes-only'))
+    fail(`Instance ${inst.id} is not enrolled in the backup service: there is nothing to cancel.`, null);
   if (!faulty(store, 'P2.backups.cancel.deletes-all')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
   stateOf(store, inst.id).backupGeneration++;
   inst.backups = { enabled: false, schedule: { day: null, window: null } };
@@ -132,6 +134,8 @@ export function backupsCancelHandler(ctx: RequestContext) {
 
 export function backupsEnableHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
+  if (inst.backups.enabled && varied(ctx.store, 'backup-service-changes-only'))
+    fail(`Instance ${inst.id} is already enrolled in the backup service.`, null);
   enableBackups(ctx.store, inst);
   touch(ctx.store, inst);
   emit(ctx, 'backups_enable', inst);

@@ -89,8 +89,14 @@ export function makeInstance(
   return inst;
 }
 
+/** The instance as every response shows it: `backups` as the documents show it (schedule only) under that variation. */
+function enrolmentShown(store: Store, inst: Instance): Instance | Record<string, unknown> {
+  return varied(store, 'backups-enrolment-not-shown') ? { ...inst, backups: { schedule: inst.backups.schedule } } : inst;
+}
+
 /** The instance as view and list responses show it: the stored object, unless a fault changes how a field is shown. */
 function shown(store: Store, inst: Instance): Instance | Record<string, unknown> {
+  if (varied(store, 'backups-enrolment-not-shown')) return enrolmentShown(store, inst);
   if (faulty(store, 'P2.instance.types')) return { ...inst, specs: { ...inst.specs, memory: String(inst.specs.memory) } };
   if (faulty(store, 'P2.instance.hypervisor.enum')) return { ...inst, hypervisor: 'xen' };
   if (faulty(store, 'P2.instance.ipv4.format')) return { ...inst, ipv4: inst.ipv4.map((address) => `${address}/32`) };
@@ -220,7 +226,7 @@ export function createHandler(ctx: RequestContext) {
     newConfig(store, inst, { label: 'My Profile', interfaces });
   }
   if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_create', inst);
-  return inst;
+  return enrolmentShown(store, inst);
 }
 
 export function viewHandler(ctx: RequestContext) {
@@ -265,7 +271,7 @@ export function updateHandler(ctx: RequestContext) {
         nullable: true,
         path: 'backups.schedule',
       });
-      if (!inst.backups.enabled && varied(store, 'schedule-needs-backups'))
+      if (!inst.backups.enabled && (varied(store, 'schedule-needs-backups') || varied(store, 'backups-enrolment-not-shown')))
         fail(`Instance ${inst.id} is not enrolled in the backup service: enable backups before scheduling them`, 'backups.schedule');
       schedule = {
         day: day === undefined ? inst.backups.schedule.day : day,
@@ -290,7 +296,7 @@ export function updateHandler(ctx: RequestContext) {
   touch(store, inst);
   for (const v of listVolumes(store)) if (v.compute_id === inst.id) v.compute_label = inst.label;
   emit(ctx, 'compute_update', inst);
-  return inst;
+  return enrolmentShown(store, inst);
 }
 
 export function deleteHandler(ctx: RequestContext) {
