@@ -292,7 +292,7 @@ const catalogue = defineVariations({
   },
   'backups-enrolment-not-shown': {
     leaves: `${D2}, Compute instance: "\`backups\` | object | contains \`schedule\` with \`day\` and \`window\`" (whether an instance is enrolled in the backup service is not shown, nor whether a snapshot or a schedule needs it)`,
-    does: 'shows an instance\'s backups as the documents do (the schedule only, no enabled member) and refuses snapshots and backup schedules of an instance not enrolled in the backup service',
+    does: "shows an instance's backups as the documents do (the schedule only, no enabled member) and refuses snapshots and backup schedules of an instance not enrolled in the backup service",
   },
   'backup-service-changes-only': {
     leaves: `${D2}, Endpoints: "POST …/backups/cancel | … | cancels backup service; deletes all existing backups permanently" and "POST …/backups/enable | … | enables backups" (cancelling a service not enrolled, or enabling one enrolled, is not covered)`,

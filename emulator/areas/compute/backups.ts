@@ -134,8 +134,7 @@ export function backupsCancelHandler(ctx: RequestContext) {
 
 export function backupsEnableHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  if (inst.backups.enabled && varied(ctx.store, 'backup-service-changes-only'))
-    fail(`Instance ${inst.id} is already enrolled in the backup service.`, null);
+  if (inst.backups.enabled && varied(ctx.store, 'backup-service-changes-only')) fail(`Instance ${inst.id} is already enrolled in the backup service.`, null);
   enableBackups(ctx.store, inst);
   touch(ctx.store, inst);
   emit(ctx, 'backups_enable', inst);
