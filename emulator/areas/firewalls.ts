@@ -12,7 +12,7 @@
 // - PUT firewall ignores `rules` and `devices` (they "cannot be changed here"); `status: deleted` → 400.
 //   firewall_update is emitted when label or tags are given; firewall_enable / firewall_disable on a status change.
 import ipaddr from 'ipaddr.js';
-import { emitEvent } from '../core/events.js';
+import { emitEvent, type EventEntity } from '../core/events.js';
 import { paginate } from '../core/pagination.js';
 import { canAccess, grantOwnership } from '../core/permissions.js';
 import type { Store } from '../core/store.js';
@@ -279,6 +279,13 @@ function entityOf(f: Firewall) {
   return { id: f.id, label: f.label, type: 'firewall', url: `/v4/networking/firewalls/${f.id}` };
 }
 
+/** A device event: the firewall its entity and the instance its second one, or the other way round under that variation. */
+function deviceEvent(store: Store, action: string, firewall: EventEntity, device: EventEntity) {
+  return varied(store, 'firewall-device-events-instance-first')
+    ? { action, entity: device, secondary_entity: firewall }
+    : { action, entity: firewall, secondary_entity: device };
+}
+
 function newDevice(store: Store, inst: Instance): FirewallDevice {
   const now = store.nowIso();
   const e = instanceEntity(inst);
@@ -402,7 +409,7 @@ const routes: Route[] = [
     list.push(d);
     const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
     if (!faulty(ctx.store, 'P1.events.emission~device-add'))
-      emitEvent(ctx.store, ctx.principal, { action, entity: entityOf(f), secondary_entity: instanceEntity(inst) });
+      emitEvent(ctx.store, ctx.principal, deviceEvent(ctx.store, action, entityOf(f), instanceEntity(inst)));
     return deviceView(ctx.store, d);
   }),
   route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {
@@ -421,11 +428,11 @@ const routes: Route[] = [
         devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id),
       );
     if (!faulty(ctx.store, 'P3.firewall.event.device-remove')) {
-      emitEvent(ctx.store, ctx.principal, { action: 'firewall_device_remove', entity: entityOf(f), secondary_entity: { ...d.entity } });
+      emitEvent(ctx.store, ctx.principal, deviceEvent(ctx.store, 'firewall_device_remove', entityOf(f), { ...d.entity }));
     }
     return {};
   }),
-  route('GET', `${BASE}/{firewallId}/rules`, R, (ctx) => firewallOr404(ctx, 'read_only').rules),
+  route('GET', `${BASE}/{firewallId}/rules`, R, (ctx) => rulesShown(ctx.store, firewallOr404(ctx, 'read_only').rules)),
   route('PUT', `${BASE}/{firewallId}/rules`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
     const body = asObject(ctx.body ?? {});
@@ -442,9 +449,14 @@ const routes: Route[] = [
       if (kept.inbound.length + kept.outbound.length <= MAX_RULES) f.rules = kept;
     }
     f.updated = ctx.store.nowIso();
-    return f.rules;
+    return rulesShown(ctx.store, f.rules);
   }),
 ];
+
+/** A firewall's rules as GET and PUT …/rules answer them: "inbound and outbound rules", without the policies under that variation. */
+function rulesShown(store: Store, rules: FirewallRules): FirewallRules | Pick<FirewallRules, 'inbound' | 'outbound'> {
+  return varied(store, 'firewall-rules-read-without-policies') ? { inbound: rules.inbound, outbound: rules.outbound } : rules;
+}
 
 export const area: Area = {
   name: 'firewalls',

@@ -180,6 +180,14 @@ const catalogue = defineVariations({
     consistencyWindowMs: 3_000,
     byHand: true,
   },
+  'firewall-device-events-instance-first': {
+    leaves: `${D1}, Event: "\`entity\` … of the affected entity" and "\`secondary_entity\` … present for events that involve a second entity" (which of a device event's two entities is the firewall is not shown)`,
+    does: 'firewall_device_add and firewall_device_remove events name the instance as entity and the firewall as secondary_entity',
+  },
+  'firewall-rules-read-without-policies': {
+    leaves: `${D3}, Firewalls: "GET /v4/networking/firewalls/{firewallId}/rules | … | inbound and outbound rules" (the policies are members of the firewall's rules; what this read answers beyond the rules is not shown)`,
+    does: 'GET and PUT …/rules answer the inbound and outbound rules only, without the two policies',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

@@ -10,6 +10,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { EVENTS_SEEN_LOCK } from '../generic/valid-requests.js';
+import { namesFirewall } from '../part3/firewalls-support.js';
 import type { Exchange } from '../../harness/http.js';
 import { registerSecret } from '../../harness/redact.js';
 import type { PrincipalSpec } from '../../harness/target.js';
@@ -55,11 +56,6 @@ async function restrictedUser(c: Check, grants: NonNullable<PrincipalSpec['grant
   return c.principal({ scopes: '*', restricted: true, grants });
 }
 
-const sameEntity = (entity: unknown, firewall: { id: number; label: string }) => {
-  const e = (entity ?? {}) as Json;
-  return String(e.id) === String(firewall.id) || e.label === firewall.label;
-};
-
 /**
  * The event of `action` on the firewall, read again within the consistency window until it shows: when an event first
  * shows in reads is not shown (a service may record them asynchronously).
@@ -67,7 +63,7 @@ const sameEntity = (entity: unknown, firewall: { id: number; label: string }) =>
 const eventOf = (c: Check, action: string, firewall: { id: number; label: string }, token?: string): Promise<Json | undefined> =>
   readAfterWrite(
     c,
-    () => findEvent(c, (event) => event.action === action && sameEntity(event.entity, firewall), token),
+    () => findEvent(c, (event) => event.action === action && namesFirewall(event, firewall), token),
     (found) => found !== undefined,
   );
 
@@ -140,7 +136,7 @@ describe('Event window and visibility', () => {
     const rule = 'P1.events.window-90-days';
     const firewall = await fx.newFirewall(c);
     const cutoff = (await presentOf(c)) - WINDOW_MS;
-    const isNew = (event: Json) => event.action === 'firewall_create' && sameEntity(event.entity, firewall);
+    const isNew = (event: Json) => event.action === 'firewall_create' && namesFirewall(event, firewall);
     const events = await listAll(c, '/v4/account/events', undefined, { until: (items) => items.some(isNew) });
     for (const event of events) {
       const created = timeOf(event.created);

@@ -80,8 +80,18 @@ export function storedRules(c: Check, firewallId: number, settled?: (rules: Json
   return readEvery(c, ruleReads(firewallId), settled);
 }
 
-/** An event names the firewall as its entity (or second entity): by label, or by id with a firewall type. */
-function namesFirewall(event: Json, firewall: { id: number; label: string }): boolean {
+/**
+ * Whether a read of a firewall's rules shows these policies. A read showing no policy member is not judged on it:
+ * GET …/rules answers "inbound and outbound rules" (whether with the policies is not shown).
+ */
+export const policiesAre = (rules: Json, inbound: string, outbound: string): boolean =>
+  (rules.inbound_policy === undefined || rules.inbound_policy === inbound) && (rules.outbound_policy === undefined || rules.outbound_policy === outbound);
+
+/**
+ * An event names the firewall as its entity or second entity (which of a device event's two is the firewall is not
+ * shown): by label, or by id with a firewall type.
+ */
+export function namesFirewall(event: Json, firewall: { id: number; label: string }): boolean {
   return [event.entity, event.secondary_entity].some((entity) => {
     if (!entity || typeof entity !== 'object') return false;
     const e = entity as Json;
