@@ -188,6 +188,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewalls: "GET /v4/networking/firewalls/{firewallId}/rules | … | inbound and outbound rules" (the policies are members of the firewall's rules; what this read answers beyond the rules is not shown)`,
     does: 'GET and PUT …/rules answer the inbound and outbound rules only, without the two policies',
   },
+  'zone-starts-with-ns-records': {
+    leaves: `${D3}, Domain record (request fields): "Fields of a record as returned: not shown." (whether a new zone starts with records of the service's own, such as its NS records, is not shown)`,
+    does: 'a new master domain lists two NS records of the service (ns1/ns2.emulator.example) before any record is added',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

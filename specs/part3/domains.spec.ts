@@ -449,7 +449,7 @@ describe('POST /v4/domains/{domainId}/clone', () => {
     c.expectSuccess(rule, clone, 'POST clone');
     const cloneId = await adoptDomain(c, clone, name);
     c.expect(rule, cloneId !== undefined, `the clone ${name} is not in the domain list`, clone);
-    const { first: exchange, items } = await listAll(c, `/v4/domains/${cloneId}/records`);
+    const { first: exchange, items } = await listAll(c, `/v4/domains/${cloneId}/records`, { until: (listed) => listed.length >= sourceRecords.length });
     c.expectSuccess(rule, exchange, 'GET the records of the clone');
     c.expect(rule, items.length >= sourceRecords.length, `the clone has ${items.length} records, the source ${sourceRecords.length}`, exchange);
     const comparable = sourceRecords.every((record) => 'type' in record && 'target' in record);
@@ -467,16 +467,23 @@ describe('POST /v4/domains/{domainId}/clone', () => {
   check('P3.domain.clone.copies-records', 'the clone of a one-record domain has that record, and the source keeps it', async (c) => {
     const rule = 'P3.domain.clone.copies-records';
     const source = await fx.newDomain(c);
-    await addRecord(c, rule, source.id, { type: 'TXT', name: 'first', target: 'one' });
+    const record = { type: 'TXT', name: 'first', target: 'one' };
+    await addRecord(c, rule, source.id, record);
     const name = `${fx.label('cl', 40)}.example.com`;
     const clone = await c.post(`/v4/domains/${source.id}/clone`, { domain: name });
     c.expectSuccess(rule, clone, 'POST clone');
     const cloneId = await adoptDomain(c, clone, name);
     if (cloneId === undefined) throw new SetupError(`the clone ${name} is not in the domain list`);
-    const cloneRecords = (await listAll(c, `/v4/domains/${cloneId}/records`, { until: (items) => items.length >= 1 })).items;
-    c.expect(rule, cloneRecords.length >= 1, 'the clone of a domain with one record has no records');
-    const sourceRecords = (await listAll(c, `/v4/domains/${source.id}/records`, { until: (items) => items.length === 1 })).items;
-    c.expect(rule, sourceRecords.length === 1, `after the clone the source has ${sourceRecords.length} records (had 1)`);
+    // Whether a new zone starts with records of the service's own (its NS records) is not shown: the record is looked
+    // for among them (any record, where records as returned show no type and target).
+    const holdsIt = (domain: string) => (items: Json[]) =>
+      items.some((item) => !('type' in item && 'target' in item) || recordKey(item, domain) === recordKey(record, domain));
+    const cloneHolds = holdsIt(name);
+    const cloneRecords = (await listAll(c, `/v4/domains/${cloneId}/records`, { until: cloneHolds })).items;
+    c.expect(rule, cloneHolds(cloneRecords), `the clone of a domain with one TXT record lacks it (${cloneRecords.length} records)`);
+    const sourceHolds = holdsIt(source.domain);
+    const sourceRecords = (await listAll(c, `/v4/domains/${source.id}/records`, { until: sourceHolds })).items;
+    c.expect(rule, sourceHolds(sourceRecords), `after the clone the source lacks its TXT record (${sourceRecords.length} records)`);
   });
 });
 

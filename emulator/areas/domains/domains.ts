@@ -147,6 +147,22 @@ function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: s
   ctx.store.table<Domain>(DOMAINS).set(String(d.id), d);
   names(ctx.store).set(d.domain.toLowerCase(), d.id);
   grantOwnership(ctx.principal, 'domain', d.id);
+  if (d.type === 'master' && varied(ctx.store, 'zone-starts-with-ns-records'))
+    stateOf(ctx.store, d.id).records = ['ns1', 'ns2'].map((host) => ({
+      id: ctx.store.nextId('domain_record'),
+      type: 'NS' as const,
+      name: '',
+      target: `${host}.emulator.example`,
+      ttl_sec: 0,
+      priority: null,
+      weight: null,
+      port: null,
+      service: null,
+      protocol: null,
+      tag: null,
+      created: now,
+      updated: now,
+    }));
   render(ctx.store, d);
   return d;
 }
