@@ -320,7 +320,7 @@ const catalogue = defineVariations({
   },
   'allow-list-applied-later': {
     leaves: `${D1}, Managed database cluster create and update: "allow_list … changes take a short time, so rapid successive updates are unsuitable" (what the cluster shows meanwhile is not shown)`,
-    does: 'an accepted allow_list change is shown (and applied) a simulated minute later; the cluster shows the old list meanwhile and stays active',
+    does: 'an accepted allow_list, given to a create or an update, is shown (and applied) a simulated minute later; the cluster shows the old (or an empty) list meanwhile, and an updated one stays active',
   },
   'auto-backups-stamped-late': {
     leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC" (whether \`created\` is the instant the backup starts or the moment it is stored is not shown)`,

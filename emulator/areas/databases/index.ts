@@ -345,8 +345,10 @@ function createCluster(ctx: RequestContext) {
     encrypted,
     replication_type: replication,
     ssl_connection: sslConnection,
-    allow_list: allow,
+    // Under the variation a create's list, like an update's, shows (and applies) a simulated minute later.
+    allow_list: varied(ctx.store, 'allow-list-applied-later') ? [] : allow,
   });
+  if (varied(ctx.store, 'allow-list-applied-later')) later(ctx.store, c, new Date(ctx.store.now().getTime() + 60_000), (cl) => (cl.allow_list = allow));
   const minutes = varied(ctx.store, 'database-provisioning-30-minutes')
     ? 30
     : varied(ctx.store, 'database-provisioning-40-minutes')
