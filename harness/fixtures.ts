@@ -6,6 +6,7 @@ import { CleanupLedger, type LedgerEntry } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
 import { noteDeleted, noteLive, readAfterWrite } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
+import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
 import { deleteThenConfirm, resourcePath, type ResourceKind } from './resources.js';
@@ -131,7 +132,7 @@ export class Fixtures {
   /** Pages through a list until `match` finds an item: what the list shows now (no waiting: for what must not be there yet). */
   async findOnce(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
     for (let page = 1; page <= 50; page++) {
-      const exchange = await c.get(path, { query: { page, page_size: 100 } });
+      const exchange = await readPage(c, path, page);
       const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
       const found = body?.data?.find(match);
       if (found) return found;

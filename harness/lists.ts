@@ -3,6 +3,7 @@ import type { Check } from './check.js';
 import { readAfterWrite } from './consistency.js';
 import { SetupError } from './fixtures.js';
 import type { Exchange } from './http.js';
+import { readPage } from './pages.js';
 
 type Json = Record<string, unknown>;
 
@@ -43,7 +44,7 @@ async function readWholeList(c: Check, path: string, token: string | null | unde
   const items: Json[] = [];
   let first: Exchange | undefined;
   for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
+    const exchange = await readPage(c, path, page, token);
     first ??= exchange;
     const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
     if (!succeeded(exchange) || !Array.isArray(body?.data)) break;

@@ -41,11 +41,12 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
   const documentOne = ctx.store !== undefined && /^\/v4(beta)?\/(databases|account)\//.test(ctx.route ?? '');
   const anySize = documentOne && varied(ctx.store, 'account-lists-any-page-size');
   const sizeMin = broken('page-size-small-accepted') || anySize ? 1 : PAGE_SIZE_MIN;
-  const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : anySize ? 500 : PAGE_SIZE_MAX;
+  const upTo50 = documentOne && varied(ctx.store, 'account-lists-page-size-max-50');
+  const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : anySize ? 500 : upTo50 ? 50 : PAGE_SIZE_MAX;
   const sizeDefault =
     broken('page-size-default-25') || (documentOne && varied(ctx.store, 'account-lists-25-per-page'))
       ? 25
-      : broken('page-size-default-50')
+      : broken('page-size-default-50') || upTo50
         ? 50
         : PAGE_SIZE_DEFAULT;
   const pageSize = Math.min(queryInt(ctx.query['page_size'], 'page_size', sizeMin, sizeMax, sizeDefault), sizeMax);

@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import { check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
+import { readPage } from '../../harness/pages.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { EVENTS_SEEN_LOCK } from '../generic/valid-requests.js';
 import { namesFirewall } from '../part3/firewalls-support.js';
@@ -30,7 +31,7 @@ const controlAtBase = (c: Check) => c.target.control !== null && c.target.info.c
 /** The first event matching, paging only as far as needed. */
 async function findEvent(c: Check, match: (event: Json) => boolean, token?: string): Promise<Json | undefined> {
   for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get('/v4/account/events', { query: { page, page_size: 100 }, ...(token !== undefined ? { token } : {}) });
+    const exchange = await readPage(c, '/v4/account/events', page, token);
     if (!ok(exchange)) throw new Error(`GET /v4/account/events answered ${exchange.status}`);
     const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
     const found = body.data?.find(match);
