@@ -67,14 +67,17 @@ function vlanLabels(context: BodyContext): [string, string, string] {
 const publicInterface = (): fc.Arbitrary<NetworkInterface> =>
   fc.record({ purpose: fc.constant('public'), label: fc.constantFrom(null, ''), ipam_address: fc.constantFrom(null, '') }, { requiredKeys: ['purpose'] });
 
-/** `count` vlan interfaces with distinct labels of the pool and distinct ipam addresses (each sometimes absent). */
+/**
+ * `count` vlan interfaces with distinct labels of the pool and distinct ipam addresses (each sometimes absent or null:
+ * never empty, which the documents name for public interfaces only).
+ */
 function vlanInterfaces(context: BodyContext, count: number): fc.Arbitrary<NetworkInterface[]> {
   const labels = fc.shuffledSubarray(vlanLabels(context), { minLength: count, maxLength: count });
   const addresses = fc.uniqueArray(ipv4HostCidr(), { minLength: count, maxLength: count, selector: (cidr) => cidr.split('/')[0] });
-  const forms = fc.array(fc.constantFrom('cidr', 'absent', 'null', 'empty'), { minLength: count, maxLength: count });
+  const forms = fc.array(fc.constantFrom('cidr', 'absent', 'null'), { minLength: count, maxLength: count });
   return fc.tuple(labels, addresses, forms).map(([names, cidrs, kinds]) =>
     names.map((label, i) => {
-      const ipam = { cidr: cidrs[i], absent: undefined, null: null, empty: '' }[kinds[i]!];
+      const ipam = { cidr: cidrs[i], absent: undefined, null: null }[kinds[i]!];
       return ipam === undefined ? { purpose: 'vlan', label } : { purpose: 'vlan', label, ipam_address: ipam };
     }),
   );

@@ -302,6 +302,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Images: "data goes by HTTP PUT to \`upload_to\` with header \`Content-type: application/octet-stream\`" (whether the PUT carries the caller's token is not shown)`,
     does: "answers 401 to a data upload to upload_to without the caller's token",
   },
+  'vlan-ipam-cidr-or-nothing': {
+    leaves: `${D2}, Network interface object: "ipam_address | string or null | no | CIDR form IP/netmask; only for \`vlan\`; empty or null for \`public\`" (an empty string is named for public interfaces only)`,
+    does: 'refuses an empty ipam_address on a vlan interface (field interfaces.N.ipam_address)',
+  },
   'ipam-private-hosts': {
     leaves: `${D2}, Interface object: "ipam_address | string or null | no | CIDR form IP/netmask; only for \`vlan\`" (which addresses and netmasks are taken is not shown)`,
     does: "refuses an ipam_address that is not a private (RFC 1918) IPv4 host address with a netmask of 8..30 bits (its network's own or broadcast address, a public address, /0)",

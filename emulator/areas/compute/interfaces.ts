@@ -73,6 +73,8 @@ export function interfacesOf(store: Store, o: Record<string, unknown>, region: s
             path,
           });
     let ipam = optString(item, 'ipam_address', { nullable: true, path }) ?? null;
+    if (ipam === '' && varied(store, 'vlan-ipam-cidr-or-nothing'))
+      fail('ipam_address of a vlan interface must be in CIDR form IP/netmask, or left out', `${path}.ipam_address`);
     if (ipam === '') ipam = null;
     if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr'))
       fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
