@@ -196,6 +196,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record (request fields): "Fields of a record as returned: not shown." (whether a new zone starts with records of the service's own, such as its NS records, is not shown)`,
     does: 'a new master domain lists two NS records of the service (ns1/ns2.emulator.example) before any record is added',
   },
+  'srv-parts-shown-as-given': {
+    leaves: `${D3}, Domain record (request fields): "service | string or null | only for SRV, required; an underscore is prepended and a period appended automatically" and "Fields of a record as returned: not shown." (where the prepended underscore shows is not shown)`,
+    does: 'an SRV record shows service and protocol as given (sip, tcp), the underscores and period in its composed name only (_sip._tcp)',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

@@ -161,6 +161,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
         protocol = faulty(store, 'P3.record.srv.protocol.underscore') ? bareP : `_${bareP}`;
       }
       name = protocol ? `${service}${protocol}` : service.slice(0, -1);
+      // The underscores (and period) then show in the composed name only.
+      if (varied(store, 'srv-parts-shown-as-given')) [service, protocol] = [bare, protocol && protocol.replace(/^_/, '')];
       if (!domainTarget(t)) fail('target must be a domain or a subdomain for an SRV record.', 'target');
       // A bare subdomain is combined with the domain; a dotted value is taken as an FQDN as is.
       if (!t.replace(/\.$/, '').includes('.') && !faulty(store, 'P3.record.srv.target.subdomain-combined')) target = `${t.replace(/\.$/, '')}.${d.domain}`;
