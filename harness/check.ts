@@ -243,18 +243,21 @@ export class Check {
    * The request was rejected: an error response (a 4xx, or a 5xx carrying the documented error body — status codes
    * per condition are not shown; a 5xx is a warning of its own, P1.errors.no-server-error). When `field` is given and
    * the error body names a field, that field must be the offending member, one of its ancestors or a member inside it
-   * (`a.b[3].c` and `a.b.3.c` are the same path; see `namesField`).
+   * (`a.b[3].c` and `a.b.3.c` are the same path; see `namesField`). Where a clash of two members puts either at fault
+   * (which one is not shown), `field` lists both.
    */
-  expectRejected(rule: string, exchange: Exchange, what = 'the request', field?: string | null): void {
+  expectRejected(rule: string, exchange: Exchange, what = 'the request', field?: string | readonly string[] | null): void {
     this.expect(
       rule,
       isErrorResponse(exchange),
       `${what} should be rejected (an error response: 4xx, or 5xx with the error body) but got ${describe(exchange)}`,
       exchange,
     );
-    if (!field || namesField(exchange, field) !== false) return;
+    const atFault = typeof field === 'string' ? [field] : (field ?? []);
+    if (!atFault.length || atFault.some((member) => namesField(exchange, member) !== false)) return;
     const named = errorFields(exchange.body).map((n) => `"${n}"`);
-    this.fail('P1.errors.body.field', `the error names field ${named.join(', ')}, but the member at fault is "${field}"`, exchange);
+    const members = atFault.map((member) => `"${member}"`).join(' or ');
+    this.fail('P1.errors.body.field', `the error names field ${named.join(', ')}, but the member at fault is ${members}`, exchange);
   }
 
   /**

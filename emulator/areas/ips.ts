@@ -293,7 +293,10 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
       if (!(anyone || canAccess(ctx.principal, 'compute', owner.id, 'read_write'))) fail(`You need read_write access to the holder of ${v}.`, field, 403);
       if (owner.id === inst.id) fail(`${v} already belongs to instance ${inst.id}; share addresses of other instances.`, field);
       if (owner.region !== inst.region && !faulty(ctx.store, 'P3.share.same-region'))
-        fail(`${v} is in region ${owner.region}; shared addresses must be in the instance's region ${inst.region}.`, field);
+        fail(
+          `${v} is in region ${owner.region}; shared addresses must be in the instance's region ${inst.region}.`,
+          varied(ctx.store, 'error-field-names-sent-member') ? 'compute_id' : field,
+        );
       if (!out.includes(v)) out.push(v);
       return;
     }

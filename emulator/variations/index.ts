@@ -44,6 +44,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance: "Fields of the instance object beyond those above (such as its type) … as returned: not shown." (likewise "Other image fields: not shown", and the other resources)`,
     does: 'adds undocumented members to every non-empty object of every response',
   },
+  'error-field-names-sent-member': {
+    leaves: `${D1}, Errors 1: "Each has \`reason\` (string, …) and usually \`field\` (string: the request field at fault, …)" (which of two members a clash between them puts at fault is not shown)`,
+    does: 'names the other member of a clash: type for a domain update to master or slave missing soa_email or master_ips, target for a null MX with a priority, compute_id for an address shared across regions',
+  },
   'error-field-omitted': {
     leaves: `${D1}, Errors 1: "Each has 'reason' (string, …) and usually 'field' (…, or null when not specific to one element)."`,
     does: 'leaves `field` out of an error item instead of sending it as null',

@@ -33,8 +33,8 @@ export async function viewAfterWrite(
     return { exchange, cluster: ok(exchange) && isObject(exchange.body) ? exchange.body : undefined };
   };
   const done = ({ exchange, cluster }: { exchange: Exchange; cluster: Json | undefined }) => ok(exchange) && settled(cluster);
-  const first = await readAfterWrite(c, read, done);
   // An allow_list change "takes a short time": what the cluster shows meanwhile is not shown.
+  const first = await readAfterWrite(c, read, done, { slowChange: true });
   return done(first) ? first : untilShortlyDone(c, read, done);
 }
 

@@ -294,12 +294,15 @@ describe('Domain name unique across the platform', () => {
 
 // ------------------------------------------------------------------------------------------------ master / slave
 
+/** An update sending only `type` clashes with a member the domain lacks: either may be named at fault. */
+const TYPE_OR = (missing: string) => [missing, 'type'];
+
 describe('Members a domain type needs', () => {
   check('P3.domain.master-ips.required-for-slave', 'an update making a master without master_ips a slave is rejected', async (c) => {
     const rule = 'P3.domain.master-ips.required-for-slave';
     const domain = await fx.newDomain(c);
     const put = await c.put(`/v4/domains/${domain.id}`, { type: 'slave' });
-    c.expectRejected(rule, put, 'PUT type slave on a master domain that has no master_ips', 'master_ips');
+    c.expectRejected(rule, put, 'PUT type slave on a master domain that has no master_ips', TYPE_OR('master_ips'));
     const view = await domainView(c, rule, domain.id);
     c.expect(rule, view.type !== 'slave' || (Array.isArray(view.master_ips) && view.master_ips.length > 0), 'the domain shows type slave without master IPs');
   });
@@ -318,7 +321,7 @@ describe('Members a domain type needs', () => {
     if (typeof before.soa_email === 'string' && before.soa_email.length > 0)
       c.skip('the slave domain shows an soa_email it was not given: a change to master would have one');
     const put = await c.put(`/v4/domains/${domain.id}`, { type: 'master' });
-    c.expectRejected(rule, put, 'PUT type master on a slave domain that has no soa_email', 'soa_email');
+    c.expectRejected(rule, put, 'PUT type master on a slave domain that has no soa_email', TYPE_OR('soa_email'));
   });
 
   check('P3.domain.soa-email.required-for-master', 'an update making a slave with soa_email a master is accepted', async (c) => {

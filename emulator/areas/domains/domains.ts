@@ -115,12 +115,14 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   return p;
 }
 
-/** Rules across members, on the resulting domain. */
-function checkDomain(store: Store, d: Domain): void {
+/** Rules across members, on the resulting domain; `sent`: an update body's members (the variation names the one sent). */
+function checkDomain(store: Store, d: Domain, sent?: readonly string[]): void {
+  const named = (missing: string) =>
+    sent && !sent.includes(missing) && sent.includes('type') && varied(store, 'error-field-names-sent-member') ? 'type' : missing;
   if (d.type === 'master' && !d.soa_email && !faulty(store, 'P3.domain.soa-email.required-for-master'))
-    fail('soa_email is required for a master domain.', 'soa_email');
+    fail('soa_email is required for a master domain.', named('soa_email'));
   if (d.type === 'slave' && d.master_ips.length === 0 && !faulty(store, 'P3.domain.master-ips.required-for-slave')) {
-    fail('master_ips needs at least one IP address for a slave domain.', 'master_ips');
+    fail('master_ips needs at least one IP address for a slave domain.', named('master_ips'));
   }
 }
 
@@ -229,7 +231,7 @@ export const domainRoutes: Route[] = [
       (patch.status === 'disabled' && d.status === 'active' && faulty(ctx.store, 'P3.domain.status.active-to-disabled')) ||
       (patch.status === 'active' && d.status === 'disabled' && faulty(ctx.store, 'P3.domain.status.disabled-to-active'));
     if (ignored) delete patch.status;
-    checkDomain(ctx.store, { ...d, ...patch });
+    checkDomain(ctx.store, { ...d, ...patch }, members);
     if (patch.domain !== undefined) {
       names(ctx.store).delete(d.domain.toLowerCase());
       names(ctx.store).set(patch.domain.toLowerCase(), d.id);

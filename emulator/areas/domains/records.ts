@@ -198,7 +198,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       fail('A null MX record exists; no other MX record can be created while it exists.', 'type');
     }
     if (isNull && mx.length > 0) fail('A null MX record needs every other MX record removed first.', 'target');
-    if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero')) fail('priority must be 0 for a null MX record.', 'priority');
+    if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero'))
+      fail('priority must be 0 for a null MX record.', varied(store, 'error-field-names-sent-member') ? 'target' : 'priority');
     if (isNull && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
   }
   return { type, name, target: target!, ttl_sec, priority, weight, port, service, protocol, tag };
