@@ -511,8 +511,7 @@ export class Fixtures {
   /** Deletes what this file created (since `mark`, or all), newest first; a resource already gone counts as deleted. */
   async cleanup(mark?: number): Promise<void> {
     let remaining = await this.deleteEntries(mark);
-    // A database cluster cannot be deleted while it provisions: on a target with the clock hook, let it finish (about
-    // 30 minutes, at most 60 judged).
+    // A cluster cannot be deleted while it provisions (about 30 minutes, 60 judged): with the clock hook, let it finish.
     for (const minutes of [31, 29]) {
       if (mark !== undefined || !remaining.some((entry) => entry.kind === 'database') || !target().control) break;
       await target().advanceClock(minutes * 60);
