@@ -312,7 +312,7 @@ export const rules: DeclaredRule[] = [
   must('P1.event.action.open-enum', 'Events', 'action is a string taking one of the listed values, and new values may be added: an unknown value is not an error.', EVENT_RETURNING),
   must('P1.event.status.enum', 'Event status', 'An event status is one of failed, finished, notification, scheduled, started.', EVENT_RETURNING),
   must('P1.event.entity.members', 'Event', 'entity has id, label, type and url of the affected entity.', EVENT_RETURNING),
-  should('P1.event.entity.member-types', 'Event', 'inferred: entity.id is an integer or a string, entity.label a string or null, entity.type and entity.url strings (the document names the members without their types).', EVENT_RETURNING),
+  should('P1.event.entity.member-types', 'Event', 'inferred: entity.id is an integer or a string, entity.label a string or null, entity.type and entity.url strings, and so for the same members of secondary_entity (the document names the members without their types).', EVENT_RETURNING),
   must('P1.event.username.causing-user', 'Event', 'username is the user who caused the event: the events one user causes carry that user\'s name (one name for one user, and another user\'s events carry another name).', EVENT_RETURNING, 'scenario'),
   must('P1.event.secondary-entity.members', 'Event', 'secondary_entity has the same members as entity.', EVENT_RETURNING),
   must('P1.event.secondary-entity.id.integer-or-string', 'Event', 'The id of secondary_entity may be a string.', EVENT_RETURNING),

@@ -70,7 +70,7 @@ export function emitEvent(
     percent_complete: status === 'finished' ? 100 : status === 'started' ? 0 : null,
     rate: null,
     read: false,
-    secondary_entity: e.secondary_entity ? { ...e.secondary_entity } : null,
+    secondary_entity: e.secondary_entity ? { ...e.secondary_entity, ...(varied(store, 'secondary-entity-label-null') ? { label: null } : {}) } : null,
     seen: false,
     status,
     time_remaining: null,

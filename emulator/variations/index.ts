@@ -204,6 +204,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record (request fields): "service | string or null | only for SRV, required; an underscore is prepended and a period appended automatically" and "Fields of a record as returned: not shown." (where the prepended underscore shows is not shown)`,
     does: 'an SRV record shows service and protocol as given (sip, tcp), the underscores and period in its composed name only (_sip._tcp)',
   },
+  'secondary-entity-label-null': {
+    leaves: `${D1}, Event: "secondary_entity | object | same members as entity; \`id\` may be a string; present for events that involve a second entity" (the members' types are not shown; an entity's label may be null)`,
+    does: 'shows every secondary_entity with label null',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',
