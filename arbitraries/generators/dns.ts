@@ -156,7 +156,7 @@ const SYNTAX_BREAKS: Array<(labels: string[], pick: number) => string[]> = [
   (labels) => ['', ...labels],
 ];
 
-/** Breaks one label of a valid host so the name is not RFC 1035 (see SYNTAX_BREAKS); `trailingDot` adds a final period. */
+/** Breaks one label of a valid host so the name is not RFC 1035 (see SYNTAX_BREAKS). */
 function brokenHost(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc.tuple(base, fc.integer({ min: 0, max: SYNTAX_BREAKS.length - 1 }), fc.nat()).map(([host, kind, at]) => {
     const labels = host.split('.').map((l) => l.slice(0, MAX_LABEL - 2));
@@ -169,7 +169,7 @@ export function domainBadSyntax(): fc.Arbitrary<string> {
   return brokenHost(exampleHost());
 }
 
-/** A domain member with a trailing period: accepted in record targets, not in a domain's own name. */
+/** A name with a trailing period: refused as an A, AAAA or CAA record target. */
 export function domainTrailingPeriod(): fc.Arbitrary<string> {
   return exampleHost().map((host) => `${host}.`);
 }

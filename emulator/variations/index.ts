@@ -208,6 +208,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Event: "secondary_entity | object | same members as entity; \`id\` may be a string; present for events that involve a second entity" (the members' types are not shown; an entity's label may be null)`,
     does: 'shows every secondary_entity with label null',
   },
+  'domain-absolute-name-accepted': {
+    leaves: `${D3}, Domain: "domain | string | 1..255 chars; labels up to 63 chars; RFC 1035; …" (RFC 1035 also writes a name absolute, with a final period, in master files; whether a domain's name may be given so is not shown)`,
+    does: 'accepts a domain name given with a final period and stores it without',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

@@ -43,8 +43,10 @@ function nameTaken(store: Store, name: string, exceptId?: number): boolean {
 
 function readDomainName(store: Store, o: Record<string, unknown>, required: boolean, exceptId?: number, clone = false): string | undefined {
   const max = faulty(store, 'P3.domain.domain.max-255') ? 1000 : 255;
-  const name = required ? reqString(o, 'domain', { min: 1, max }) : optString(o, 'domain', { min: 1, max });
-  if (name === undefined) return undefined;
+  const given = required ? reqString(o, 'domain', { min: 1, max }) : optString(o, 'domain', { min: 1, max });
+  if (given === undefined) return undefined;
+  // Under the variation an absolute name (RFC 1035's master-file form) is the same name.
+  const name = varied(store, 'domain-absolute-name-accepted') && /[^.]\.$/.test(given) ? given.slice(0, -1) : given;
   const label = faulty(store, 'P3.domain.domain.label-max-63') ? LONG_LABEL : faulty(store, 'P3.domain.domain.rfc-1035') ? HYPHEN_ENDS_LABEL : undefined;
   if (!isDomainName(name, { minLabels: 2, maxLength: max, ...(label ? { label } : {}) })) {
     fail(
