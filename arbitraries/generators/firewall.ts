@@ -39,9 +39,12 @@ function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string,
     });
 }
 
-/** A rule's `addresses`: usually a few entries, sometimes exactly 255 (`large` false keeps it small). */
+/**
+ * A rule's `addresses`: usually a few entries, sometimes exactly 255 (`large` false keeps it small); never none (whether
+ * a rule may list no address is not shown).
+ */
 function addresses(large = true): fc.Arbitrary<Record<string, string[]>> {
-  const small = addressesBetween(0, 6);
+  const small = addressesBetween(1, 6);
   return large ? fc.oneof({ arbitrary: small, weight: 5 }, { arbitrary: addressesBetween(MAX_ADDRESSES, MAX_ADDRESSES), weight: 1 }) : small;
 }
 

@@ -193,6 +193,7 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
       const twice = list.findIndex((address, i) => list.indexOf(address) !== i);
       if (twice >= 0) fail(`${addrPath}.${kind}.${twice} lists ${list[twice]} a second time.`, `${addrPath}.${kind}.${twice}`);
     }
+  if (ipv4.length + ipv6.length === 0 && varied(store, 'rule-needs-an-address')) fail('A rule must list at least one address (ipv4 or ipv6).', addrPath);
   if (ipv4.length + (f('P3.firewall.rule.addresses.max-255') ? 0 : ipv6.length) > MAX_RULE_ADDRESSES) {
     fail(`A rule may list at most ${MAX_RULE_ADDRESSES} addresses across ipv4 and ipv6 (${ipv4.length + ipv6.length} given).`, addrPath);
   }

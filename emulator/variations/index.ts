@@ -212,6 +212,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain: "domain | string | 1..255 chars; labels up to 63 chars; RFC 1035; …" (RFC 1035 also writes a name absolute, with a final period, in master files; whether a domain's name may be given so is not shown)`,
     does: 'accepts a domain name given with a final period and stores it without',
   },
+  'rule-needs-an-address': {
+    leaves: `${D3}, Firewall: "addresses | object | yes | \`ipv4\` and \`ipv6\`: arrays of strings in IP/mask format; up to 255 addresses or networks per rule across both arrays; …" (whether both lists may be empty or left out is not shown)`,
+    does: 'refuses a firewall rule listing no address (field …addresses)',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',
