@@ -393,9 +393,9 @@ const routes: Route[] = [
     const isPublic = reqBool(o, 'public');
     reqString(o, 'type', isPublic === false && faulty(ctx.store, 'P3.ip-allocate.type.enum') ? {} : { enum: ['ipv4'] as const });
     const inst = instanceFromBody(ctx, computeId, 'compute_id');
-    if (isPublic && !extraEnabled(inst)) {
+    if ((isPublic || varied(ctx.store, 'private-ipv4-needs-request')) && !extraEnabled(inst)) {
       fail(
-        `Instance ${inst.id} is not enabled for extra public IPv4 addresses; open a support request first (the emulator: tag the instance "${EXTRA_IPV4_TAG}").`,
+        `Instance ${inst.id} is not enabled for extra IPv4 addresses; open a support request first (the emulator: tag the instance "${EXTRA_IPV4_TAG}").`,
         'public',
       );
     }

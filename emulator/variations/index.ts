@@ -216,6 +216,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewall: "addresses | object | yes | \`ipv4\` and \`ipv6\`: arrays of strings in IP/mask format; up to 255 addresses or networks per rule across both arrays; …" (whether both lists may be empty or left out is not shown)`,
     does: 'refuses a firewall rule listing no address (field …addresses)',
   },
+  'private-ipv4-needs-request': {
+    leaves: `${D3}, IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" (whether a private address counts as extra is not shown)`,
+    does: 'refuses a private IPv4 address too for an instance not enabled for extra addresses',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

@@ -83,6 +83,10 @@ async function publicIpv4(c: Check, instance: { id: number; ipv4?: unknown }): P
 /** Enrols the instance of a request's path in the backup service where it is not shown enrolled (`enrolInBackups`). */
 const enrolThePathsInstance = (c: Check, _fx: Fixtures, request: ValidRequest) => enrolInBackups(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1]));
 
+/** Why an address allocation may be refused whatever the body: the suite cannot open support requests. */
+export const EXTRA_ADDRESS_REQUEST =
+  'the instance must be enabled for extra addresses through a support request first (whether a private address counts as extra is not shown)';
+
 /** The incoming transfers each spec file accepted: a list read soon after may still show them pending. */
 const acceptedTransfers = new WeakMap<Fixtures, Set<string>>();
 const acceptedBy = (fx: Fixtures) => acceptedTransfers.get(fx) ?? acceptedTransfers.set(fx, new Set()).get(fx)!;
@@ -534,6 +538,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/networking/ips': { build: async () => at('/v4/networking/ips') },
   'POST /v4/networking/ips': {
     build: async (c, fx) => at('/v4/networking/ips', { json: { compute_id: (await fx.newInstance(c)).id, public: false, type: 'ipv4' } }),
+    refusable: EXTRA_ADDRESS_REQUEST,
   },
   'POST /v4/networking/ips/assign': {
     build: async (c, fx) => {

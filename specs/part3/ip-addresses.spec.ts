@@ -14,7 +14,7 @@ import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
-import { IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
+import { EXTRA_ADDRESS_REQUEST, IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
 import {
   addressesOf,
   assignmentBody,
@@ -84,6 +84,9 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
       const [, instance] = await publicPair(c);
       const before = (await addressesOf(c, instance.id)).ipv4;
       const post = await c.post('/v4/networking/ips', { compute_id: instance.id, public: false, type: 'ipv4' });
+      c.expectServed(post, 'POST ips');
+      if (post.status >= 400 && post.status < 500)
+        c.skip(`POST ips for a private IPv4 address was refused (HTTP ${post.status}), perhaps because ${EXTRA_ADDRESS_REQUEST}`);
       c.expectSuccess('P3.ips.serves.post-networking-ips', post, 'POST ips for a private IPv4 address');
       const [after] = await ipv4AfterWrite(c, [instance.id], ([shown]) => shown!.some((a) => !before.includes(a)));
       const added = after!.filter((a) => !before.includes(a));
