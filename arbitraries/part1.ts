@@ -14,7 +14,7 @@ import {
   type JsonKind,
   wrongTypes,
 } from './generators/body.js';
-import { email, emailOfLength, httpUrl, ipOrCidr, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
+import { allowListEntry, email, emailOfLength, httpUrl, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, dateTime, digits, label, notDateTime, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
 
 function optionalRecord<T extends Record<string, fc.Arbitrary<unknown>>>(model: T, required: Array<keyof T & string> = []): fc.Arbitrary<Body> {
@@ -28,7 +28,7 @@ function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
 
 // ------------------------------------------------------------------ managed databases
 
-const allowList = () => fc.oneof(fc.constant([]), fc.array(ipOrCidr(), { minLength: 1, maxLength: 6 }));
+const allowList = () => fc.oneof(fc.constant([]), fc.array(allowListEntry(), { minLength: 1, maxLength: 6 }));
 
 /**
  * cluster_size and replication_type. Conditions tying them and their defaults are "not shown", so a valid body gives
@@ -81,7 +81,7 @@ const databaseUpdate: BodyGen = (context) => optionalRecord({ allow_list: allowL
 const databaseUpdateWithWindow: BodyGen = (context) => merged(databaseUpdate(context), fc.record({ updates: maintenanceWindow() }));
 
 const badAllowListItem = (): ValueGen => () =>
-  fc.tuple(fc.oneof(notIp(), notCidr()), fc.array(ipOrCidr(), { maxLength: 2 })).map(([bad, good]) => [bad, ...good]);
+  fc.tuple(fc.oneof(notIp(), notCidr()), fc.array(allowListEntry(), { maxLength: 2 })).map(([bad, good]) => [bad, ...good]);
 
 /** Violations shared by create and update: label bounds and allow_list items. */
 function clusterViolations(valid: BodyGen): Violation[] {

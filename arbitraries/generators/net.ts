@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import ipaddr from 'ipaddr.js';
 import { matching } from './text.js';
 
 /**
@@ -80,8 +81,20 @@ export function ipv6Cidr(): fc.Arbitrary<string> {
     .map(([groups, prefix]) => `${v6Text(maskBytes(groups, prefix, 16))}/${prefix}`);
 }
 
+/** Address ranges (ipaddr.js names) no connection comes from, which a server may refuse in an access list. */
+const NO_SOURCE = new Set(['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal']);
+
+/**
+ * An access-list entry every reading takes: an address some connection can come from, or a network of one no wider
+ * than /8 (IPv4) or /16 (IPv6). Which addresses a list takes is not shown.
+ */
+export function allowListEntry(): fc.Arbitrary<string> {
+  const narrow = (entry: string) => !entry.includes('/') || Number(entry.split('/')[1]) >= (entry.includes(':') ? 16 : 8);
+  return ipOrCidr().filter((entry) => narrow(entry) && !NO_SOURCE.has(ipaddr.parse(entry.split('/')[0]!).range()));
+}
+
 /** Any of the four above (the `ip-or-cidr` format). */
-export function ipOrCidr(): fc.Arbitrary<string> {
+function ipOrCidr(): fc.Arbitrary<string> {
   return fc.oneof(ipv4(), ipv6(), ipv4Cidr(), ipv6Cidr());
 }
 

@@ -220,6 +220,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" (whether a private address counts as extra is not shown)`,
     does: 'refuses a private IPv4 address too for an instance not enabled for extra addresses',
   },
+  'allow-list-unicast-only': {
+    leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range; …" (which addresses and networks a cluster takes is not shown)`,
+    does: 'refuses allow-list entries that no connection comes from (unspecified, loopback, multicast, broadcast, link-local addresses) and networks wider than /8 (IPv4) or /16 (IPv6)',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

@@ -20,6 +20,16 @@ function normaliseIpOrCidr(value: string): string | null {
   return `${addr}/${Number(prefix)}`;
 }
 
+/** Address ranges (ipaddr.js names) no connection comes from: the allow-list-unicast-only variation refuses them. */
+const NO_SOURCE = ['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal'];
+
+/** Whether the allow-list-unicast-only variation takes an entry: a unicast address, or a network of /8 (/16) or narrower. */
+function unicastEntry(entry: string): boolean {
+  const [addr, prefix] = entry.split('/');
+  const parsed = ipaddr.parse(addr!);
+  return !NO_SOURCE.includes(parsed.range()) && Number(prefix) >= (parsed.kind() === 'ipv4' ? 8 : 16);
+}
+
 /** An entry as the allow-list-rewritten variation keeps it: the address in its canonical text (RFC 5952 for IPv6). */
 function rewritten(entry: string): string {
   const [addr, prefix] = entry.split('/');
@@ -45,6 +55,8 @@ function checkedAllowList(store: Store, items: unknown[]): string[] {
     if (normal !== null && !item.includes('/') && faulty(store, 'P1.database.allow-list.slash-32')) return item;
     if (normal === null)
       fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
+    if (varied(store, 'allow-list-unicast-only') && !unicastEntry(normal))
+      fail(`${field} (${item}) must be a unicast address or a network of at most /8 (IPv4) or /16 (IPv6).`, field);
     return normal;
   });
 }
