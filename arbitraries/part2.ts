@@ -141,19 +141,19 @@ const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = 
 };
 
 /**
- * A valid create body of one mode. From a backup the region is the backup's, so vlan interfaces only when it supports
- * VLANs. `booted` true is given only with an image or a backup: without either, what it means is not shown (such an
- * instance stays offline), and a server may refuse it.
+ * A valid create body of one mode. `booted` true is given only with an image or a backup: without either, what it
+ * means is not shown (such an instance stays offline), and a server may refuse it. `interfaces` only with an image:
+ * whether they go with a create that makes no configuration profile of its own (empty) or copies the backup's is not
+ * shown.
  */
 function instanceCreate(mode: CreateMode): BodyGen {
   return (c) => {
-    const vlans = mode !== 'backup' || c.vlanRegion === c.region;
     const optional = members({
       label: instanceLabel(c),
       booted: mode === 'empty' ? fc.constant(false) : fc.boolean(),
       backups_enabled: fc.boolean(),
       private_ip: fc.boolean(),
-      interfaces: interfaces(c, vlans),
+      ...(mode === 'image' ? { interfaces: interfaces(c) } : {}),
       group: group(),
       tags: tags(c),
     });
@@ -196,7 +196,7 @@ const instanceCreateBody: BodyArbitraries = {
       },
       null,
     ),
-    ...interfaceViolations(emptyInstance, true),
+    ...interfaceViolations(fromImage, true),
     serverJudged('P2.instance-create.root-pass.strength', fromImage, { root_pass: () => weakPassword(7, 128) }),
     serverJudged('P2.instance-create.type.known', emptyInstance, { type: () => matching(/^[a-z0-9]{6,12}$/).map((id) => `no-such-type-${id}`) }),
   ],

@@ -148,6 +148,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance create body: "booted | boolean | no | default true when created with an image or backup; set false to stay offline" (what booted true means without either is not shown; such instances "stay offline and must be started manually")`,
     does: 'refuses booted true on an instance created without an image or a backup',
   },
+  'interfaces-need-image': {
+    leaves: `${D2}, Instance create body: "interfaces | array of interface objects | no | see Resources" and "Creation modes: from an image (… default config …); … from a backup; attached to a private VLAN through \`interfaces\`; empty (offline, disks and configs created manually)" (whether interfaces go with a create that makes no configuration profile of its own is not shown)`,
+    does: 'refuses interfaces (field interfaces) on an instance created without an image',
+  },
   'auto-resize-shrinks': {
     leaves: `${D2}, Compute instance endpoints: "POST /v4/compute/instances/{computeId}/resize | … | body: type (string, required), allow_auto_disk_resize (boolean, default true)" (what an automatic disk resize does on a smaller type is not shown)`,
     does: 'with allow_auto_disk_resize true (the default), a resize to a smaller type shrinks the single data disk to fit instead of refusing',

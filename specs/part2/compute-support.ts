@@ -131,6 +131,12 @@ async function findInstance(c: Check, match: (item: Json) => boolean): Promise<J
 }
 
 /** A new instance (tracked) with body defaults: the config region and type, a run label; `image: true` deploys a public image. */
+/** A create body deploying the target's public image in `region`, under a new label. */
+export async function imageCreateBody(c: Check, fx: Fixtures, region = c.target.info.config.region): Promise<Json> {
+  const config = c.target.info.config;
+  return { region, type: config.instanceType, label: fx.label('vm', 64), image: await fx.publicImage(c), root_pass: STRONG_PASSWORD };
+}
+
 export async function newInstance(c: Check, fx: Fixtures, extra: Json & { image?: unknown } = {}): Promise<{ id: number; label: string }> {
   const config = c.target.info.config;
   const label = (extra.label as string | undefined) ?? fx.label('vm', 64);
@@ -157,12 +163,10 @@ export async function diskAllocation(c: Check, id: number): Promise<number> {
  * size the body asks for, `moreThan + 1` MB. `skip` where the target refuses that swap disk (bounds not shown).
  */
 export async function instanceWithSwapOver(c: Check, fx: Fixtures, moreThan: number, extra: Json = {}): Promise<{ id: number; label: string }> {
-  const config = c.target.info.config;
-  const label = fx.label('vm', 64);
-  const body = { region: config.region, type: config.instanceType, label, image: await fx.publicImage(c), root_pass: STRONG_PASSWORD, ...extra };
+  const body = { ...(await imageCreateBody(c, fx)), ...extra };
   const swap = moreThan + 1;
   const { exchange, id } = await createInstance(c, fx, { ...body, swap_size: swap });
-  if (id !== undefined) return { id, label };
+  if (id !== undefined) return { id, label: body.label as string };
   if (rejected(exchange))
     return c.skip(
       `the target refused an instance with a ${swap} MB swap disk (HTTP ${exchange.status} ${reasonOf(exchange)}; bounds of swap_size are not shown)`,

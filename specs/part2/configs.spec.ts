@@ -4,7 +4,7 @@ import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, type Check } from '../../harness/check.js';
 import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
-import { STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
+import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
   INSTANCES,
@@ -15,6 +15,7 @@ import {
   createConfig,
   createInstance,
   extraSetting,
+  imageCreateBody,
   isPrivateIpv4,
   listAll,
   newConfig,
@@ -213,7 +214,7 @@ describe('Configuration profile body', () => {
 describe('Network interface object', () => {
   check('P2.interfaces.empty-default-public', 'an empty interfaces array yields only the default public interface', async (c) => {
     const config = c.target.info.config;
-    const { exchange, id } = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), interfaces: [] });
+    const { exchange, id } = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, config.region)), interfaces: [] });
     c.expectSuccess('P2.interfaces.empty-default-public', exchange, 'creating an instance with interfaces []');
     const ipv4 = ((await viewInstance(c, id!)).ipv4 as string[] | undefined) ?? [];
     c.expect(
@@ -247,11 +248,7 @@ describe('Network interface object', () => {
     const profile = await newConfig(c, booted.id, { interfaces: [{ purpose: 'vlan', label }] });
     const bootedOk = ok(await bootAccepted(c, booted.id, { config_id: profile.id }));
     const { exchange, id } = await createInstance(c, fx, {
-      region: config.vlanRegion,
-      type: config.instanceType,
-      label: fx.label('vm', 64),
-      image: await fx.publicImage(c),
-      root_pass: STRONG_PASSWORD,
+      ...(await imageCreateBody(c, fx, config.vlanRegion)),
       interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }],
     });
     c.expectSuccess('P2.instance-create.vlan-mode', exchange, 'creating an instance with a vlan interface');
@@ -300,12 +297,7 @@ describe('Network interface object', () => {
     const config = c.target.info.config;
     const noVlan = extraSetting(c, 'NO_VLAN_REGION');
     const label = await sharedVlan(c);
-    const refused = await createInstance(c, fx, {
-      region: noVlan,
-      type: config.instanceType,
-      label: fx.label('vm', 64),
-      interfaces: [{ purpose: 'vlan', label }],
-    });
+    const refused = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, noVlan)), interfaces: [{ purpose: 'vlan', label }] });
     c.expectRejected('P2.interfaces.vlan.capable-regions', refused.exchange, `creating an instance with a vlan interface in ${noVlan}`);
     const plain = await newInstance(c, fx, { region: noVlan });
     c.expectRejected(
@@ -313,12 +305,7 @@ describe('Network interface object', () => {
       (await createConfig(c, plain.id, { interfaces: [{ purpose: 'vlan', label }] })).exchange,
       `a profile with a vlan interface on an instance in ${noVlan}`,
     );
-    const accepted = await createInstance(c, fx, {
-      region: config.vlanRegion,
-      type: config.instanceType,
-      label: fx.label('vm', 64),
-      interfaces: [{ purpose: 'vlan', label }],
-    });
+    const accepted = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, config.vlanRegion)), interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess(
       'P2.interfaces.vlan.capable-regions',
       accepted.exchange,

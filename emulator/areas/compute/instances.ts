@@ -180,6 +180,8 @@ export function createHandler(ctx: RequestContext) {
   const backupsEnabled = optBool(o, 'backups_enabled') ?? false;
   const privateIp = !faulty(store, 'P2.instance-create.private-ip') && (optBool(o, 'private_ip') ?? false);
   const ifaces = interfacesOf(store, o, region.id);
+  if (ifaces && imageId === undefined && varied(store, 'interfaces-need-image'))
+    fail('interfaces can only be given with an image; add them to a configuration profile afterwards', 'interfaces');
   const group = optString(o, 'group');
   const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instance-create.tags-unrestricted') });
 
