@@ -112,11 +112,16 @@ function sendError(reply: FastifyReply, status: number, reason: string, field: s
     .send(errorBody(reason, field, store));
 }
 
-/** `/v4/domains/{domainId}` → `/v4/domains/:domainId`; a trailing `{engineId}` (contains a slash) → wildcard. */
+/** `/v4/domains/{domainId}` → `/v4/domains/:domainId`; a trailing `{engineId}` or `{kernelId}` (may hold a slash) → wildcard. */
 function fastifyPath(path: string): { url: string; wildcardParam?: string } {
-  const wildcard = /\/\{(engineId)\}$/.exec(path);
+  const wildcard = /\/\{(engineId|kernelId)\}$/.exec(path);
   if (wildcard) return { url: `${path.slice(0, wildcard.index)}/*`, wildcardParam: wildcard[1] };
   return { url: path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1') };
+}
+
+/** Whether the route's id (a slash in it) is served only with its slash as it is: variations image-ids-raw-only and kernel-ids-slashed-raw-only. */
+function slashEncodedRefused(store: Store, path: string): boolean {
+  return (varied(store, 'image-ids-raw-only') && path.includes('{imageId}')) || (varied(store, 'kernel-ids-slashed-raw-only') && path.includes('{kernelId}'));
 }
 
 /** Remote addresses already worked out: every request asks, and a run comes from one or two addresses. */
@@ -396,8 +401,8 @@ function registerAt(app: FastifyInstance, holder: { store: Store }, route: Route
       const store = holder.store;
       const principal = principals.get(request) ?? null;
       const body = routeBody(request, isUpload);
-      if (varied(store, 'image-ids-raw-only') && route.path.includes('{imageId}') && /%2F/i.test(request.url.split('?')[0]!))
-        fail(`Not found: an image id's slash is part of the path here`, null, 404);
+      if (slashEncodedRefused(store, route.path) && /%2F/i.test(request.url.split('?')[0]!))
+        fail(`Not found: an id's slash is part of the path here`, null, 404);
       let params = request.params as Record<string, string>;
       if (wildcardParam !== undefined) {
         const rawWild = params['*'] ?? '';

@@ -1,7 +1,7 @@
 // Where each kind of resource the run creates lives: one path function per kind, used by every create that tracks
 // what it made, by the end-of-file cleanup and by `sweep`, so all three agree. An id is one path segment and is
 // encoded whole: the image `private/27` is `/v4/images/private%2F27`, never `/v4/images/private` — unless the target
-// serves image ids with their slash as it is (how such an id goes into a path is not shown): `discoverImageIdForm`.
+// serves image ids with their slash as it is (how such an id goes into a path is not shown): `discoverSlashedIdForm`.
 // A delete counts only once a read confirms it: the resource's own path answers 404 (or, for an entity transfer,
 // the transfer is no longer pending).
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,28 +13,38 @@ type Json = Record<string, unknown>;
 const segment = (id: Id) => encodeURIComponent(String(id));
 const success = (status: number) => status >= 200 && status < 300;
 
-/** How an image id (`compute/…`, `private/…`) goes into a path: one encoded segment, or its slash kept as it is. */
-export type ImageIdForm = 'encoded' | 'raw';
+/** How an id holding a slash (images `compute/…`, kernels) goes into a path: one encoded segment, or its slash kept. */
+export type SlashedIdForm = 'encoded' | 'raw';
+/** The image's form: the name the rest of the harness knows it by. */
+export type ImageIdForm = SlashedIdForm;
+
+/** `collection` and the id in `form` (encoded by default). */
+export function pathWithSlashedId(collection: string, id: string, form: SlashedIdForm = 'encoded'): string {
+  return `${collection}/${form === 'raw' ? id.split('/').map(encodeURIComponent).join('/') : segment(id)}`;
+}
 
 /** The image's path: `/v4/images/` and its id in the target's form (`Target.imagePath`; encoded by default). */
 export function imagePath(id: string, form: ImageIdForm = 'encoded'): string {
-  return `/v4/images/${form === 'raw' ? id.split('/').map(encodeURIComponent).join('/') : segment(id)}`;
+  return pathWithSlashedId('/v4/images', id, form);
 }
 
 /**
- * The form the target serves: a public image (its id holds a slash) read with the id encoded, then with its slash as
- * it is. Encoded unless only the raw form answers 2xx.
+ * The form the target serves for the items of `collection`: a listed item whose id holds a slash read with the id
+ * encoded, then with its slash as it is. Encoded unless only the raw form answers 2xx (or no listed id holds a slash).
  */
-export async function discoverImageIdForm(http: HttpClient, token: string): Promise<ImageIdForm> {
-  const listed = await http.send({ method: 'GET', path: '/v4/images', token });
+export async function discoverSlashedIdForm(http: HttpClient, token: string, collection: string): Promise<SlashedIdForm> {
+  const listed = await http.send({ method: 'GET', path: collection, token });
   const id = ((listed.body as Json | undefined)?.data as Json[] | undefined)
-    ?.map((image) => image.id)
+    ?.map((item) => item.id)
     .find((candidate) => typeof candidate === 'string' && candidate.includes('/'));
   if (typeof id !== 'string') return 'encoded';
   const served = async (path: string) => success((await http.send({ method: 'GET', path, token })).status);
-  if (await served(imagePath(id, 'encoded'))) return 'encoded';
-  return (await served(imagePath(id, 'raw'))) ? 'raw' : 'encoded';
+  if (await served(pathWithSlashedId(collection, id, 'encoded'))) return 'encoded';
+  return (await served(pathWithSlashedId(collection, id, 'raw'))) ? 'raw' : 'encoded';
 }
+
+/** How the target takes an image id in a path (a public image's id holds a slash). */
+export const discoverImageIdForm = (http: HttpClient, token: string) => discoverSlashedIdForm(http, token, '/v4/images');
 
 /** Each kind's path, the one a GET reads and a DELETE deletes. Child kinds take their parent's id. */
 const PATHS = {

@@ -8,7 +8,7 @@ import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
 import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
 import { findEndpoint } from './responses.js';
-import { discoverImageIdForm, imagePath, type ImageIdForm } from './resources.js';
+import { discoverSlashedIdForm, imagePath, pathWithSlashedId, type ImageIdForm, type SlashedIdForm } from './resources.js';
 import { loadCosts, makePlan, specFilters, type Billable, type Counts, type Plan } from './plan.js';
 
 /** What the global setup hands to every worker. */
@@ -24,6 +24,8 @@ export interface TargetInfo {
   limits?: RequestLimits;
   /** How the target takes an image id in a path (found once per run; encoded when absent). */
   imageIdForm?: ImageIdForm;
+  /** How the target takes a kernel id in a path (found once per run; encoded when absent). */
+  kernelIdForm?: SlashedIdForm;
 }
 
 export interface RequestLimits {
@@ -360,6 +362,11 @@ export class Target {
     return imagePath(id, this.info.imageIdForm);
   }
 
+  /** The kernel's path, its id in the form the target serves. */
+  kernelPath(id: string): string {
+    return pathWithSlashedId('/v4/compute/kernels', id, this.info.kernelIdForm);
+  }
+
   /** A lock shared by every worker thread of the run: one slot, taken by exclusive create. */
   lock(name: string): CreationBudget {
     return new CreationBudget(this.info.config.out, this.info.config.runId, `lock-${name}`, 1);
@@ -392,11 +399,14 @@ export function target(): Target {
   return found;
 }
 
-/** The target's description with how it takes an image id in a path, read once before the checks. */
-export async function withImageIdForm(info: TargetInfo): Promise<TargetInfo> {
+/** The target's description with how it takes image and kernel ids in a path, read once before the checks. */
+export async function withIdForms(info: TargetInfo): Promise<TargetInfo> {
   const http = new HttpClient(info.baseUrl, info.config.timeoutMs);
   try {
-    return { ...info, imageIdForm: await discoverImageIdForm(http, info.token) };
+    const [imageIdForm, kernelIdForm] = await Promise.all(
+      ['/v4/images', '/v4/compute/kernels'].map((collection) => discoverSlashedIdForm(http, info.token, collection)),
+    );
+    return { ...info, imageIdForm, kernelIdForm };
   } finally {
     await http.close();
   }

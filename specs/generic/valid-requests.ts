@@ -379,7 +379,7 @@ export const validRequests: Record<string, Recipe> = {
   },
   'GET /v4/compute/instances/{computeId}/volumes': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/volumes`) },
   'GET /v4/compute/kernels': { build: async () => at('/v4/compute/kernels') },
-  'GET /v4/compute/kernels/{kernelId}': { build: async (c, fx) => at(`/v4/compute/kernels/${enc(await fx.firstId(c, '/v4/compute/kernels'))}`) },
+  'GET /v4/compute/kernels/{kernelId}': { build: async (c, fx) => at(c.target.kernelPath(String(await fx.firstId(c, '/v4/compute/kernels')))) },
 
   // — Images —
   'GET /v4/images': { build: async () => at('/v4/images') },

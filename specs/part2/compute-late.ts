@@ -115,7 +115,7 @@ export function lateChecks(fx: Fixtures): void {
       if (!kernels.length) return c.skip('the target lists no kernels');
       for (const kernel of kernels.slice(0, 25)) {
         if (typeof kernel.id !== 'string') continue;
-        const view = await c.get(`/v4/compute/kernels/${encodeURIComponent(kernel.id)}`);
+        const view = await c.get(c.target.kernelPath(kernel.id));
         c.expectSuccess('P2.kernels.view', view, `viewing kernel ${kernel.id}`);
         const shown = bodyOf(view).id;
         c.expect('P2.kernels.view', shown === undefined || shown === kernel.id, `viewing kernel ${kernel.id} returned kernel ${JSON.stringify(shown)}`, view);

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, toEnv } from '../../harness/config.js';
 import { embeddedTargetInfo, startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import { HttpClient } from '../../harness/http.js';
-import { ControlHooks, controlUrlProblem, withImageIdForm, type RequestLimits, type TargetInfo } from '../../harness/target.js';
+import { ControlHooks, controlUrlProblem, withIdForms, type RequestLimits, type TargetInfo } from '../../harness/target.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   try {
@@ -43,7 +43,7 @@ async function prepare(project: TestProject): Promise<() => Promise<void>> {
     await http.close();
     info = { config, baseUrl: config.baseUrl, token: config.token!, controlUrl: control ? controlBase : null, embedded: false, limits };
   }
-  project.provide('target', await withImageIdForm(info));
+  project.provide('target', await withIdForms(info));
   return async () => {
     await emulator?.stop();
   };

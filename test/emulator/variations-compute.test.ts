@@ -19,6 +19,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'interfaces-need-image',
+    async (server) => {
+      const create = (label: string, extra: Json) =>
+        request(server)
+          .post('/v4/compute/instances')
+          .set(AUTH)
+          .send({ label, region: 'us-east', type: 'g6-standard-1', interfaces: [{ purpose: 'public' }], ...extra });
+      expect((await create('empty-with-interfaces', {}).expect(400)).body.errors[0]).toMatchObject({ field: 'interfaces' });
+      await create('image-with-interfaces', { image: 'compute/debian12', root_pass: 'Correct-Horse-42!' }).expect(200);
+    },
+  ],
+  [
     'auto-resize-shrinks',
     async (server) => {
       const deployed = async (label: string) => await newInstance(server, label, 'g6-standard-2');
@@ -184,6 +196,26 @@ const cases: VariationCase[] = [
       await request(server).get('/v4/images/compute/debian12').set(AUTH).expect(200);
       const encoded = await request(server).get('/v4/images/compute%2Fdebian12').set(AUTH).expect(404);
       expect((encoded.body as { errors: Json[] }).errors[0]!.reason).toMatch(/not found/i);
+    },
+  ],
+  [
+    'kernel-ids-slashed-raw-only',
+    async (server) => {
+      const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };
+      const id = String(listed.data[0]!.id);
+      expect(id).toContain('/');
+      expect(((await request(server).get(`/v4/compute/kernels/${id}`).expect(200)).body as Json).id).toBe(id);
+      await request(server)
+        .get(`/v4/compute/kernels/${encodeURIComponent(id)}`)
+        .expect(404);
+      const instance = await newInstance(server, 'slashed-kernel');
+      const configs = (
+        await request(server)
+          .get(`/v4/compute/instances/${String(instance.id)}/configs`)
+          .set(AUTH)
+          .expect(200)
+      ).body as { data: Json[] };
+      expect(configs.data[0]!.kernel).toContain('/');
     },
   ],
   [

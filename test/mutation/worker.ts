@@ -14,7 +14,7 @@ import type { Variation } from '../../emulator/variations/index.js';
 import { fromEnv, type SuiteConfig } from '../../harness/config.js';
 import { embeddedTargetInfo } from '../../harness/embedded.js';
 import { fileForTarget, targetKeyOf } from '../../harness/target-key.js';
-import { withImageIdForm, type TargetInfo } from '../../harness/target.js';
+import { withIdForms, type TargetInfo } from '../../harness/target.js';
 import { moduleOutcomes } from '../../reports/outcomes.js';
 import { buildResults, runInfoOf, type Results } from '../../reports/results.js';
 import { writeResultsJson } from '../../reports/write.js';
@@ -47,7 +47,7 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
   const startedAt = Date.now();
   const token = `embedded-${randomBytes(12).toString('hex')}`;
   const url = await host.start(token, plan.faults, plan.variations);
-  vitest.projects[0]!.provide('target', await withImageIdForm(embeddedTargetInfo(plan.config, url, token, NO_LIMITS)));
+  vitest.projects[0]!.provide('target', await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS)));
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
   try {
@@ -104,7 +104,7 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
       const token = `embedded-${randomBytes(12).toString('hex')}`;
       const url = await host.start(token, plan.faults, plan.variations);
       urls.push(url);
-      targets[String(index)] = await withImageIdForm(embeddedTargetInfo(plan.config, url, token, NO_LIMITS));
+      targets[String(index)] = await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS));
     }
     project.provide('targets', targets);
     const copies = plans.flatMap(([index, plan]) =>

@@ -4,7 +4,7 @@ import { asObject, fail, optBool, optInt, optObject, optString, reqObject, reqSt
 import { paginate } from '../../core/pagination.js';
 import { faulty } from '../../faults/index.js';
 import { createVlans, interfacesOf } from './interfaces.js';
-import { KERNELS } from './kernels.js';
+import { kernelsOf } from './kernels.js';
 import { devicesOf, emptyDevices, newConfig } from './layout.js';
 import { configs, configsOf, emit, instanceOr404, removeChild, SLOTS, stateOf, T, type Config, type Devices, type Instance, type SlotName } from './model.js';
 
@@ -39,7 +39,7 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     }
   const ifaces = interfacesOf(store, o, inst.region);
   const kernel = optString(o, 'kernel');
-  if (kernel !== undefined && !faulty(store, 'P2.config.kernel.known') && !KERNELS.some((k) => k.id === kernel))
+  if (kernel !== undefined && !faulty(store, 'P2.config.kernel.known') && !kernelsOf(store).some((k) => k.id === kernel))
     fail(`Unknown kernel "${kernel}"; see GET /v4/compute/kernels`, 'kernel');
   const memoryLimit = optInt(o, 'memory_limit', { min: 0, max: inst.specs.memory });
   const rootRaw = optString(o, 'root_device');

@@ -1,10 +1,12 @@
-// Kernels (seeded, static; IDs without a slash so they fit one path segment).
+// Kernels (seeded, static). Their ids hold no slash, or (variation kernel-ids-slashed-raw-only) one, served as it is.
+import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
+import { varied } from '../../variations/index.js';
 import { fail } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 
-export const DEFAULT_KERNEL = 'chs-latest-64bit';
-export const KERNELS = [
+const DEFAULT_KERNEL = 'chs-latest-64bit';
+const KERNELS = [
   {
     id: 'chs-latest-64bit',
     label: 'Latest 64 bit (6.8.9-x86_64-chs)',
@@ -58,12 +60,28 @@ export const KERNELS = [
   },
 ];
 
+const SLASHED = KERNELS.map((kernel) => ({ ...kernel, id: slashed(kernel.id) }));
+
+function slashed(id: string): string {
+  return id.replace(/^chs-/, 'chs/');
+}
+
+/** The kernels the store serves. */
+export function kernelsOf(store: Store): typeof KERNELS {
+  return varied(store, 'kernel-ids-slashed-raw-only') ? SLASHED : KERNELS;
+}
+
+/** The latest 64-bit kernel: a configuration profile's default. */
+export function defaultKernel(store: Store): string {
+  return varied(store, 'kernel-ids-slashed-raw-only') ? slashed(DEFAULT_KERNEL) : DEFAULT_KERNEL;
+}
+
 export function kernelsHandler(ctx: RequestContext) {
-  return paginate(ctx, KERNELS);
+  return paginate(ctx, kernelsOf(ctx.store));
 }
 
 export function kernelViewHandler(ctx: RequestContext) {
-  const k = KERNELS.find((x) => x.id === ctx.params.kernelId);
+  const k = kernelsOf(ctx.store).find((x) => x.id === ctx.params.kernelId);
   if (!k) fail('Not found: no such kernel', null, 404);
   return k;
 }

@@ -4,7 +4,7 @@ import type { Store } from '../../core/store.js';
 import { asObject, fail, optInt } from '../../core/validate.js';
 import { getDisk } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
-import { DEFAULT_KERNEL } from './kernels.js';
+import { defaultKernel } from './kernels.js';
 import {
   addChild,
   configsOf,
@@ -42,7 +42,7 @@ export function newConfig(store: Store, inst: Instance, fields: Partial<Config> 
     devices: fields.devices ?? emptyDevices(),
     helpers: fields.helpers ?? { devtmpfs_automount: false, distro: true, modules_dep: true, network: true, updatedb_disabled: true },
     interfaces: fields.interfaces ?? [],
-    kernel: fields.kernel ?? DEFAULT_KERNEL,
+    kernel: fields.kernel ?? defaultKernel(store),
     memory_limit: fields.memory_limit ?? inst.specs.memory,
     root_device: fields.root_device ?? '/dev/sda',
     run_level: fields.run_level ?? 'default',
