@@ -386,6 +386,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
     does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',
   },
+  'held-boot-not-last': {
+    leaves: `${D2}, Configuration profile: "devices | device map | yes | may be empty; with no devices boot holds until a device exists" and Compute instances: boot "without config_id: the only profile is used; else the last booted profile" (whether a boot that holds makes its profile the last booted is not shown)`,
+    does: 'a boot of a profile with no device is accepted and holds: the instance stays as it was and the profile does not become the last booted',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

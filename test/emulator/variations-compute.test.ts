@@ -199,6 +199,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'held-boot-not-last',
+    async (server) => {
+      const empty = await postAccepted(server, '/v4/compute/instances', { label: 'held-boots', region: 'us-east', type: 'g6-standard-1' });
+      const path = `/v4/compute/instances/${String(empty.id)}`;
+      const held = await postAccepted(server, `${path}/configs`, { label: 'no-devices', devices: {} });
+      await postAccepted(server, `${path}/configs`, { label: 'another', devices: {} });
+      await request(server).post(`${path}/boot`).set(AUTH).send({ config_id: held.id }).expect(200);
+      expect(((await request(server).post(`${path}/boot`).set(AUTH).send({}).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({
+        field: 'config_id',
+      });
+    },
+  ],
+  [
     'kernel-ids-slashed-raw-only',
     async (server) => {
       const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };

@@ -29,6 +29,8 @@ export function bootHandler(ctx: RequestContext) {
     if (!cfg && faulty(store, 'P2.boot.ambiguous-error')) cfg = list[0];
     if (!cfg) fail('The instance has several configuration profiles and none was booted last; give config_id', 'config_id');
   }
+  // Under the variation a boot of a profile with no device holds: accepted, and nothing booted.
+  if (varied(store, 'held-boot-not-last') && !Object.values(cfg.devices).some((device) => device !== null)) return {};
   st.lastBootedConfig = cfg.id;
   st.activeInterfaces = cfg.interfaces.map((i) => ({ ...i }));
   inst.status = 'running';
