@@ -390,6 +390,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Configuration profile: "devices | device map | yes | may be empty; with no devices boot holds until a device exists" and Compute instances: boot "without config_id: the only profile is used; else the last booted profile" (whether a boot that holds makes its profile the last booted is not shown)`,
     does: 'a boot of a profile with no device is accepted and holds: the instance stays as it was and the profile does not become the last booted',
   },
+  'empty-clones-instant': {
+    leaves: `${D2}, Clone body and Limits: "At most 5 clone operations from one source run concurrently; more returns HTTP 400." (how long a clone runs is not shown)`,
+    does: 'a clone that copies no disk (of an instance with none, or with configs []) finishes at once: it never counts against the five',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

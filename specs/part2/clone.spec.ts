@@ -179,8 +179,9 @@ describe('Clone to an existing instance', () => {
       fx,
       async () => {
         const source = await newInstance(c, fx, { image: true });
-        const busy = await newInstance(c, fx, {});
-        const busyClone = await cloneToNew(c, fx, busy.id, { configs: [] });
+        // Its clone copies its disks: how long a clone of nothing runs is not shown.
+        const busy = await newInstance(c, fx, { image: true });
+        const busyClone = await cloneToNew(c, fx, busy.id);
         c.expectSuccess('P2.clone.compute-id.actions-complete', busyClone.exchange, 'starting a clone of the future target');
         return { source, sourceId: busy.id };
       },
@@ -246,9 +247,12 @@ describe('Clone grants and concurrency', () => {
   );
 });
 
-/** Six clones of a new source: the first once the source's own create lets it, the other five at once while it runs. */
+/**
+ * Six clones of a new source: the first once the source's own create lets it, the other five at once while it runs.
+ * The source is deployed from an image, so each clone copies its disks: how long a clone of nothing runs is not shown.
+ */
 async function sixClones(c: Check): Promise<{ source: number; successes: number; exchanges: Awaited<ReturnType<typeof cloneToNew>>['exchange'][] }> {
-  const source = await newInstance(c, fx, {});
+  const source = await newInstance(c, fx, { image: true });
   const first = await cloneToNew(c, fx, source.id);
   const rest = await Promise.all(Array.from({ length: 5 }, () => cloneToNew(c, fx, source.id, {}, { once: true })));
   const exchanges = [first, ...rest].map((result) => result.exchange);

@@ -212,6 +212,22 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'empty-clones-instant',
+    async (server) => {
+      const empty = await postAccepted(server, '/v4/compute/instances', { label: 'clone-of-nothing', region: 'us-east', type: 'g6-standard-1' });
+      for (let n = 1; n <= 6; n++)
+        await postAccepted(server, `/v4/compute/instances/${String(empty.id)}/clone`, { label: `nothing-${n}`, region: 'us-east', type: 'g6-standard-1' });
+      const deployed = await newInstance(server, 'clone-of-disks');
+      const clone = (n: number) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(deployed.id)}/clone`)
+          .set(AUTH)
+          .send({ label: `disks-${n}`, region: 'us-east', type: 'g6-standard-1' });
+      for (let n = 1; n <= 5; n++) await clone(n).expect(200);
+      await clone(6).expect(400);
+    },
+  ],
+  [
     'kernel-ids-slashed-raw-only',
     async (server) => {
       const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };

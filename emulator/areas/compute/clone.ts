@@ -162,17 +162,21 @@ export function cloneHandler(ctx: RequestContext) {
   copyLayout(store, target, [...chosenDisks.values()], layout, map);
   createVlans(store, target.region, newVlans);
   touch(store, target);
-  const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: target.id };
-  clones(store).set(String(job.id), job);
-  const targetRef = target.id;
-  store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
-    if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
-    const t = getInstance(s, targetRef);
-    if (t && t.status === 'provisioning') {
-      t.status = 'offline';
-      t.updated = s.nowIso();
-    }
-  });
+  if (chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) {
+    if (target.status === 'provisioning') target.status = 'offline';
+  } else {
+    const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: target.id };
+    clones(store).set(String(job.id), job);
+    const targetRef = target.id;
+    store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
+      if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
+      const t = getInstance(s, targetRef);
+      if (t && t.status === 'provisioning') {
+        t.status = 'offline';
+        t.updated = s.nowIso();
+      }
+    });
+  }
   // The fault records a status outside the documented enum (hence the cast).
   emit(ctx, 'compute_clone', source, target, faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started');
   return target;
