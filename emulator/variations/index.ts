@@ -394,6 +394,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Clone body and Limits: "At most 5 clone operations from one source run concurrently; more returns HTTP 400." (how long a clone runs is not shown)`,
     does: 'a clone that copies no disk (of an instance with none, or with configs []) finishes at once: it never counts against the five',
   },
+  'usage-from-creation': {
+    leaves: `${D2}, Compute instances: "…/stats/{year}/{month} | … | month 1..12; past month or current month" and "…/transfer/{year}/{month} | … | year 2000..2037; month 1..12; past or current month" (what a month before the instance existed answers is not shown)`,
+    does: 'refuses statistics and transfer of a month before the one the instance was created in (field month)',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

@@ -9,74 +9,114 @@ import type { Fixtures } from '../../harness/fixtures.js';
 import { bodyOf, cloneToNew, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
 
 export function lateChecks(fx: Fixtures): void {
+  type Month = { year: number; month: number };
+  const monthOf = (dateTime: unknown): Month | undefined => {
+    if (typeof dateTime !== 'string') return undefined;
+    const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(dateTime) ? dateTime : `${dateTime}Z`);
+    return Number.isNaN(date.getTime()) ? undefined : { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
+  };
+  const plusMonths = ({ year, month }: Month, n: number): Month => {
+    const index = year * 12 + (month - 1) + n;
+    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  };
+  const before = (a: Month, b: Month) => a.year * 12 + a.month < b.year * 12 + b.month;
+
   /**
-   * The file's instance and the target's current month, from the `created` date-time of the event a new firewall
-   * records (simulated time may run ahead of the instance; a firewall costs nothing, an instance would).
+   * The file's instance, the month it was created in (undefined where its view shows no `created`) and the target's
+   * current month, from the `created` date-time of the event a new firewall records (simulated time may run ahead of
+   * the instance; a firewall costs nothing, an instance would).
    */
-  async function targetMonth(c: Check): Promise<{ id: number; year: number; month: number }> {
+  async function targetMonth(c: Check): Promise<Month & { id: number; createdIn?: Month }> {
     const { id } = await fx.instance(c);
     // An instance with no history yet may have no statistics (not shown either way): once it has, both views are judged.
     await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/stats`));
+    const createdIn = monthOf(bodyOf(await c.get(`${INSTANCES}/${id}`)).created);
     const firewall = await fx.newFirewall(c);
     const event = await fx.find(
       c,
       '/v4/account/events',
       (item) => item.action === 'firewall_create' && String((item.entity as Json | undefined)?.id) === String(firewall.id),
     );
-    const created = event?.created;
-    const date = typeof created === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(created) ? created : `${created}Z`) : new Date(NaN);
-    if (Number.isNaN(date.getTime())) return c.skip("no firewall_create event with a created date-time tells the target's current month");
-    return { id, year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
+    const now = monthOf(event?.created);
+    if (!now) return c.skip("no firewall_create event with a created date-time tells the target's current month");
+    return { id, ...now, ...(createdIn ? { createdIn } : {}) };
   }
 
-  const plusMonths = (year: number, month: number, n: number) => {
-    const index = year * 12 + (month - 1) + n;
-    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-  };
+  const usagePath = (kind: 'stats' | 'transfer', id: number, year: number | string, month: number | string) => `${INSTANCES}/${id}/${kind}/${year}/${month}`;
 
+  /**
+   * Judges that `kind` answers each of `months` (all past or current and within bounds). Whether months before the
+   * instance existed are answered is not shown: those are judged only on a target that answers the month before the
+   * instance's own (it then has no reason to refuse an earlier one); on one that refuses it they are left unjudged
+   * (skip), so this comes last in a check.
+   */
+  async function expectAnswered(c: Check, rule: string, kind: 'stats' | 'transfer', now: Awaited<ReturnType<typeof targetMonth>>, months: Month[]) {
+    const existed = (month: Month) => now.createdIn !== undefined && !before(month, now.createdIn);
+    const get = (month: Month) => c.get(usagePath(kind, now.id, month.year, month.month));
+    for (const month of months.filter(existed)) c.expectSuccess(rule, await get(month), `${kind} for ${month.year}/${month.month}`);
+    const earlier = months.filter((month) => !existed(month));
+    if (!earlier.length) return;
+    const probe = plusMonths(now.createdIn ?? now, -1);
+    const answered = await get(probe);
+    if (!ok(answered))
+      return c.skip(
+        `the target refuses ${kind} for ${probe.year}/${probe.month}, before instance ${now.id} existed (HTTP ${answered.status}; whether such months are answered is not shown)`,
+      );
+    for (const month of earlier)
+      c.expectSuccess(rule, await get(month), `${kind} for ${month.year}/${month.month} (the target answers months before the instance existed)`);
+  }
+
+  // A month before the instance existed may be refused (`expectAnswered`): its acceptance is a check of its own, so
+  // that the refusals of the same rule stay judged on a target that refuses it.
   for (const kind of ['stats', 'transfer'] as const) {
     describe(`${kind === 'stats' ? 'Statistics' : 'Transfer'} by year and month`, () => {
-      const path = (id: number, year: number | string, month: number | string) => `${INSTANCES}/${id}/${kind}/${year}/${month}`;
+      const path = (id: number, year: number | string, month: number | string) => usagePath(kind, id, year, month);
 
-      // Month 1 and month 12 of a year the view accepts: for transfer any year from 2000 on (last year), for statistics
-      // only a month every reading accepts, the current or the previous one ("past month or current month", and the
-      // lowest year accepted is not shown); otherwise only the refusal is judged.
-      const acceptedMonthOf = (now: { year: number; month: number }, month: number) => {
-        if (kind === 'transfer') return { year: now.year - 1, month };
-        const previous = plusMonths(now.year, now.month, -1);
-        return [now, previous].find((candidate) => candidate.month === month);
-      };
       for (const [rule, refused, edge] of [
         [`P2.${kind}.month.min-1`, 0, 1],
         [`P2.${kind}.month.max-12`, 13, 12],
-      ] as const)
-        check(rule, `month ${refused} is rejected, month ${edge} accepted`, async (c) => {
+      ] as const) {
+        // Statistics: the lowest year accepted is not shown, and "past month" may be read as the previous one only:
+        // month 1 or 12 is judged accepted only when it is the current or the previous month.
+        const statsEdge = (now: Month) => [now, plusMonths(now, -1)].find((candidate) => candidate.month === edge);
+        check(rule, `month ${refused} is rejected${kind === 'stats' ? ` (and month ${edge} accepted when current or previous)` : ''}`, async (c) => {
           const now = await targetMonth(c);
           c.expectRejected(rule, await c.get(path(now.id, now.year - 1, refused)), `${kind} for month ${refused}`);
-          const accepted = acceptedMonthOf(now, edge);
-          if (accepted) c.expectSuccess(rule, await c.get(path(now.id, accepted.year, accepted.month)), `${kind} for ${accepted.year}/${accepted.month}`);
+          const accepted = kind === 'stats' ? statsEdge(now) : undefined;
+          if (accepted) await expectAnswered(c, rule, kind, now, [accepted]);
         });
+        if (kind === 'transfer')
+          check(rule, `month ${edge} of last year is accepted`, async (c) => {
+            const now = await targetMonth(c);
+            await expectAnswered(c, rule, kind, now, [{ year: now.year - 1, month: edge }]);
+          });
+      }
 
-      check(`P2.${kind}.past-or-current`, 'the current and past months are accepted, a future month rejected', async (c) => {
-        const rule = `P2.${kind}.past-or-current`;
+      const rule = `P2.${kind}.past-or-current`;
+      check(rule, 'the current month is accepted, a future month rejected', async (c) => {
         const now = await targetMonth(c);
         c.expectSuccess(rule, await c.get(path(now.id, now.year, now.month)), `${kind} for the current month ${now.year}/${now.month}`);
-        const past = plusMonths(now.year, now.month, -1);
-        c.expectSuccess(rule, await c.get(path(now.id, past.year, past.month)), `${kind} for the previous month ${past.year}/${past.month}`);
         // Two months ahead: simulated time may cross a month boundary while the check runs.
-        const future = plusMonths(now.year, now.month, 2);
+        const future = plusMonths(now, 2);
         c.expectRejected(rule, await c.get(path(now.id, future.year, future.month)), `${kind} for the future month ${future.year}/${future.month}`);
         c.expectRejected(rule, await c.get(path(now.id, now.year + 1, now.month)), `${kind} for the same month next year`);
+      });
+      check(rule, 'the previous month is accepted', async (c) => {
+        const now = await targetMonth(c);
+        await expectAnswered(c, rule, kind, now, [plusMonths(now, -1)]);
       });
     });
   }
 
   describe('Transfer year bounds', () => {
-    check('P2.transfer.year.min-2000', 'year 1999 is rejected, 2000 accepted', async (c) => {
+    check('P2.transfer.year.min-2000', 'a year before 2000 is rejected', async (c) => {
       const { id } = await fx.instance(c);
-      c.expectRejected('P2.transfer.year.min-2000', await c.get(`${INSTANCES}/${id}/transfer/1999/12`), 'transfer for 1999/12');
-      c.expectRejected('P2.transfer.year.min-2000', await c.get(`${INSTANCES}/${id}/transfer/1000/6`), 'transfer for 1000/6');
-      c.expectSuccess('P2.transfer.year.min-2000', await c.get(`${INSTANCES}/${id}/transfer/2000/1`), 'transfer for 2000/1');
+      c.expectRejected('P2.transfer.year.min-2000', await c.get(usagePath('transfer', id, 1999, 12)), 'transfer for 1999/12');
+      c.expectRejected('P2.transfer.year.min-2000', await c.get(usagePath('transfer', id, 1000, 6)), 'transfer for 1000/6');
+    });
+
+    check('P2.transfer.year.min-2000', 'year 2000 is accepted', async (c) => {
+      await expectAnswered(c, 'P2.transfer.year.min-2000', 'transfer', await targetMonth(c), [{ year: 2000, month: 1 }]);
     });
 
     check('P2.transfer.year.max-2037', 'a year after 2037 is rejected', async (c) => {

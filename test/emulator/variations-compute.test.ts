@@ -228,6 +228,30 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'usage-from-creation',
+    async (server) => {
+      const instance = await newInstance(server, 'new-this-month');
+      const now = new Date((await request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: 0 }).expect(200)).body.now as string);
+      const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
+      for (const kind of ['stats', 'transfer']) {
+        const path = `/v4/compute/instances/${String(instance.id)}/${kind}`;
+        await request(server).get(`${path}/${year}/${month}`).set(AUTH).expect(200);
+        expect(
+          (
+            (
+              await request(server)
+                .get(`${path}/${year - 1}/${month}`)
+                .set(AUTH)
+                .expect(400)
+            ).body as { errors: Json[] }
+          ).errors[0],
+        ).toMatchObject({
+          field: 'month',
+        });
+      }
+    },
+  ],
+  [
     'kernel-ids-slashed-raw-only',
     async (server) => {
       const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };

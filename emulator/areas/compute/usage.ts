@@ -9,9 +9,9 @@ import { DAY_MS, instanceOr404, listVolumes, type Instance, type Volume } from '
 
 /**
  * Validates `{year}/{month}` of the statistics or transfer view: integers, month 1..12, not after the current
- * (simulated) month, year within bounds.
+ * (simulated) month, year within bounds; under the variation usage-from-creation not before the instance's month.
  */
-function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYear: number, maxYear: number): { year: number; month: number } {
+function yearMonth(ctx: RequestContext, inst: Instance, kind: 'stats' | 'transfer', minYear: number, maxYear: number): { year: number; month: number } {
   const { store } = ctx;
   const y = ctx.params.year ?? '';
   const m = ctx.params.month ?? '';
@@ -29,6 +29,9 @@ function yearMonth(ctx: RequestContext, kind: 'stats' | 'transfer', minYear: num
   const future = year > cy || (year === cy && month > cm);
   if (future && !faulty(store, kind === 'stats' ? 'P2.stats.past-or-current' : 'P2.transfer.past-or-current'))
     fail('Only the current month or a past month can be requested', 'month');
+  const created = new Date(inst.created.endsWith('Z') ? inst.created : `${inst.created}Z`);
+  if (varied(store, 'usage-from-creation') && year * 12 + month < created.getUTCFullYear() * 12 + created.getUTCMonth() + 1)
+    fail(`Instance ${inst.id} did not exist in ${year}/${month}`, 'month');
   return { year, month };
 }
 
@@ -70,7 +73,7 @@ export function statsHandler(ctx: RequestContext) {
 // Lowest year of the statistics view is not shown: the same 2000..2037 as transfer statistics.
 export function statsMonthHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  const { year, month } = yearMonth(ctx, 'stats', 2000, 2037);
+  const { year, month } = yearMonth(ctx, inst, 'stats', 2000, 2037);
   requireStats(ctx, inst);
   const now = ctx.store.now();
   const current = year === now.getUTCFullYear() && month === now.getUTCMonth() + 1;
@@ -92,7 +95,7 @@ export function transferHandler(ctx: RequestContext) {
 
 export function transferMonthHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  const { year, month } = yearMonth(ctx, 'transfer', 2000, 2037);
+  const { year, month } = yearMonth(ctx, inst, 'transfer', 2000, 2037);
   const total = transferUsed(inst, year, month);
   const bytesIn = Math.floor(total / 2);
   return { bytes_in: bytesIn, bytes_out: total - bytesIn, bytes_total: total };
