@@ -12,6 +12,7 @@ import {
   serverJudged,
   missing,
   type JsonKind,
+  nonEmpty,
   wrongTypes,
 } from './generators/body.js';
 import { allowListEntry, email, emailOfLength, httpUrl, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
@@ -77,7 +78,7 @@ const maintenanceWindow = () => {
   return fc.oneof(fc.record(weekly), fc.record({ ...weekly, frequency: fc.constant('monthly') }));
 };
 
-const databaseUpdate: BodyGen = (context) => optionalRecord({ allow_list: allowList(), label: label(context.labelPrefix, 3, 32) });
+const databaseUpdate: BodyGen = (context) => nonEmpty(optionalRecord({ allow_list: allowList(), label: label(context.labelPrefix, 3, 32) }));
 const databaseUpdateWithWindow: BodyGen = (context) => merged(databaseUpdate(context), fc.record({ updates: maintenanceWindow() }));
 
 const badAllowListItem = (): ValueGen => () =>
@@ -358,7 +359,7 @@ const transferViolations: Violation[] = [
 // https only: which schemes a redirect URI may use is not shown, and a server may refuse to send a code in the clear.
 const clientMembers = (context: BodyContext) => ({ label: label(context.labelPrefix, 1, 512), public: fc.boolean(), redirect_uri: httpUrl(['https']) });
 const clientCreate: BodyGen = (context) => optionalRecord(clientMembers(context), ['label', 'redirect_uri']);
-const clientUpdate: BodyGen = (context) => optionalRecord(clientMembers(context));
+const clientUpdate: BodyGen = (context) => nonEmpty(optionalRecord(clientMembers(context)));
 
 function clientViolations(valid: BodyGen, typesRule: string): Violation[] {
   return [

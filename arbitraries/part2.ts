@@ -2,7 +2,7 @@
 // images, tags.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, type ValueGen, constant, oneOf, broken, serverJudged, missing } from './generators/body.js';
+import { type Body, type BodyGen, type ValueGen, constant, oneOf, broken, serverJudged, missing, nonEmpty } from './generators/body.js';
 import {
   FULLVIRT_SLOTS,
   RESCUE_SLOTS,
@@ -415,7 +415,7 @@ const imageUpload: BodyGen = (c) => members({ label: imageLabel(c), region: fc.c
 const imageUpdate: BodyGen = (c) =>
   // status is the upload's own (`pending_upload`): states move by capture, upload and time, and a server may refuse a
   // caller's move to another
-  members({ description: fc.option(description(), { nil: null, freq: 4 }), label: imageLabel(c), status: fc.constant('pending_upload') });
+  nonEmpty(members({ description: fc.option(description(), { nil: null, freq: 4 }), label: imageLabel(c), status: fc.constant('pending_upload') }));
 
 const imageCaptureBody: BodyArbitraries = {
   schema: 'requests/image-capture',

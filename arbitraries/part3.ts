@@ -15,6 +15,7 @@ import {
   missing,
   type JsonKind,
   WRONG_TYPED,
+  nonEmpty,
   wrongTypes,
 } from './generators/body.js';
 import { exampleHost } from './generators/dns.js';
@@ -43,7 +44,8 @@ import { listWithBad, merged, optionalRecord, tags } from './part3-shared.js';
 
 // Client labels are 3..32 with no character rules; labels.ts keeps lengths below prefix + 1 (3..6 for `cf7a3-`)
 // prefix-free, so the 3-character bound is exercised at the cost of a few unswept clients.
-const monitorClient: BodyGen = (context) => optionalRecord({ label: label(3, 32, context.labelPrefix) });
+// label in every body: whether a client may be made or updated without one is not shown.
+const monitorClient: BodyGen = (context) => fc.record({ label: label(3, 32, context.labelPrefix) });
 
 const monitorClientViolations = (typesRule: string): Violation[] => [
   broken('P3.monitor-client.label.min-3', monitorClient, { label: () => labelTooShort(3) }),
@@ -84,13 +86,14 @@ const firewallCreateWith =
 
 const LIGHT_RULES = 3;
 
-const firewallUpdate: BodyGen = (context) => optionalRecord({ label: firewallLabel(context), tags: tags(), status: fc.constantFrom('enabled', 'disabled') });
+const firewallUpdate: BodyGen = (context) =>
+  nonEmpty(optionalRecord({ label: firewallLabel(context), tags: tags(), status: fc.constantFrom('enabled', 'disabled') }));
 
 const firewallCreate = firewallCreateWith();
 const rulesUpdateWith =
   (maxRules?: number): BodyGen =>
   () =>
-    merged(ruleLists(maxRules), optionalRecord({ inbound_policy: fc.constantFrom(...POLICIES), outbound_policy: fc.constantFrom(...POLICIES) }));
+    nonEmpty(merged(ruleLists(maxRules), optionalRecord({ inbound_policy: fc.constantFrom(...POLICIES), outbound_policy: fc.constantFrom(...POLICIES) })));
 const rulesUpdate = rulesUpdateWith();
 
 /**
@@ -366,7 +369,8 @@ const shareViolations = (prefix: 'P3.ips-share' | 'P3.ipv4-share'): Violation[] 
   serverJudged('P3.share.access-all', share, { ips: () => fc.array(foreignIpv4(), { minLength: 1, maxLength: 3 }) }, 'ips.0'),
 ];
 
-const ipUpdate: BodyGen = () => optionalRecord({ rdns: fc.oneof(exampleHost(), fc.constant(null)) });
+// rdns in every body, its one member: whether an update without it is accepted is not shown.
+const ipUpdate: BodyGen = () => fc.record({ rdns: fc.oneof(exampleHost(), fc.constant(null)) });
 
 const ipv6ByCompute: BodyGen = (context) => fc.record({ prefix_length: fc.constantFrom(56, 64), compute_id: fc.constantFrom(...context.computeIds) });
 const ipv6ByTarget: BodyGen = (context) => fc.record({ prefix_length: fc.constantFrom(56, 64), route_target: fc.constant(context.slaac) });

@@ -218,7 +218,7 @@ export const rules: DeclaredRule[] = [
   must('P1.database-update.types', 'Managed databases', 'The update body members have the documented types: allow_list array of strings, label string, updates object.', [E.dbUpdate]),
   must('P1.database.update.reflected', 'Managed databases', 'An accepted update sets what it sends: the cluster returned and read back shows the label, the allow_list (it replaces all entries; single addresses shown with /32) and the updates members sent.', [E.dbUpdate, E.dbView], 'scenario', ['long-wait']),
   must('P1.database.delete.removes', 'Managed databases', 'Delete deletes the cluster (the cluster states have no deleted one): after a successful delete the cluster can no longer be viewed and no longer appears in the lists.', [E.dbDelete, E.mysqlList, E.genericList], 'scenario', ['long-wait']),
-  must('P1.database-update.all-optional', 'Managed databases', 'All members of the update body are optional: a body with any subset of them is accepted.', [E.dbUpdate], 'property', ['long-wait']),
+  must('P1.database-update.all-optional', 'Managed databases', 'All members of the update body are optional: a body with any non-empty subset of them is accepted.', [E.dbUpdate], 'property', ['long-wait']),
 
   // ---------------------------------------------------------------- backups
   must('P1.database-backup.fields', 'Managed database backup', 'A backup object has created, id, label and type.', [E.backupsList, E.backupView]),

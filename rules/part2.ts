@@ -314,7 +314,7 @@ export const rules: DeclaredRule[] = [
   must('P2.config.label.max-48', LIMITS, 'A configuration profile label has at most 48 characters.', CONFIG_BODY),
   must('P2.config.run-level.enum', CONFIG, 'run_level is `default`, `single` or `binbash`.', CONFIG_BODY),
   must('P2.config.virt-mode.enum', CONFIG, 'virt_mode is `paravirt` or `fullvirt`.', [CFG_CREATE]),
-  must('P2.config.update.nothing-required', CONFIG, 'A configuration profile update with no field is accepted.', [CFG_PUT], 'property'),
+  must('P2.config.update.nothing-required', CONFIG, 'No field of a configuration profile update is required: an update with any single field is accepted.', [CFG_PUT], 'property'),
   must('P2.config.devices.empty-holds-boot', CONFIG, 'With no devices, boot holds until a device exists.', [CFG_CREATE, BOOT], NO_STATUS_VALUES),
   must('P2.config.kernel.default-latest-64', CONFIG, 'kernel defaults to the latest 64-bit kernel.', [CFG_CREATE], 'untestable: the kernel fields (its version, whether it is 64-bit) are not shown, so which kernel is the latest 64-bit one cannot be told'),
   should('P2.config.kernel.known', CONFIG, 'inferred: kernel is a kernel ID (one GET /v4/compute/kernels lists), so an unknown kernel is rejected on profile create and update.', CONFIG_BODY, 'scenario'),

@@ -7,6 +7,14 @@ export type Body = Record<string, unknown>;
 export type BodyGen = (context: BodyContext) => fc.Arbitrary<Body>;
 export type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
 
+/**
+ * An update body with at least one member: whether an update carrying nothing is accepted is not shown ("all
+ * optional", "none required" may be read as "any one of them").
+ */
+export function nonEmpty(body: fc.Arbitrary<Body>): fc.Arbitrary<Body> {
+  return body.filter((members) => Object.keys(members).length > 0);
+}
+
 /** Marks a member to delete in `replacing`. */
 export const ABSENT = Symbol('absent');
 export type Change = ValueGen | typeof ABSENT;

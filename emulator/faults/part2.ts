@@ -100,7 +100,7 @@ export const part2Faults = defineFaults({
   'P2.config.virt-mode.enum': { does: 'accepts any virt_mode string (taken as paravirt)' },
   'P2.config-create.label.required': { does: 'creates a configuration profile without label (labelled "Profile")' },
   'P2.config-create.devices.required': { does: 'creates a configuration profile without devices (an empty map)' },
-  'P2.config.update.nothing-required': { does: 'rejects a configuration profile update that sets no field' },
+  'P2.config.update.nothing-required': { does: 'rejects a configuration profile update without label' },
   'P2.config.root-device.default-sda': {
     does: 'rejects a configuration profile whose root_device is not a /dev/sdX device (instead of defaulting to /dev/sda)',
   },

@@ -398,6 +398,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instances: "…/stats/{year}/{month} | … | month 1..12; past month or current month" and "…/transfer/{year}/{month} | … | year 2000..2037; month 1..12; past or current month" (what a month before the instance existed answers is not shown)`,
     does: 'refuses statistics and transfer of a month before the one the instance was created in (field month)',
   },
+  'empty-update-refused': {
+    leaves: `${D1}, ${D2}, ${D3}: update bodies "all optional" (oauth client, instance), "no field required" (configuration profile), "none required" (domain, record) or with no member marked required (what an update carrying no member answers is not shown)`,
+    does: 'refuses every PUT whose JSON body is an empty object (400, "Nothing to update")',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

@@ -16,6 +16,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'empty-update-refused',
+    async (server) => {
+      const domain = await postAccepted(server, '/v4/domains', { domain: 'empty-update.example.com', type: 'master', soa_email: 'admin@example.com' });
+      const update = (body: Json) =>
+        request(server)
+          .put(`/v4/domains/${String(domain.id)}`)
+          .set(AUTH)
+          .send(body);
+      expect(((await update({}).expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/nothing to update/i);
+      await update({ description: 'one field' }).expect(200);
+    },
+  ],
+  [
     'unversioned-paths-served',
     async (server) => {
       await request(server).get('/account').set(AUTH).expect(200);

@@ -27,7 +27,7 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
       : create && !faulty(store, 'P2.config-create.devices.required')
         ? reqObject(o, 'devices')
         : optObject(o, 'devices');
-  if (!create && Object.keys(o).length === 0 && faulty(store, 'P2.config.update.nothing-required')) fail('Give at least one field to update', null);
+  if (!create && o.label === undefined && faulty(store, 'P2.config.update.nothing-required')) fail('label is required', 'label');
   const comments = optString(o, 'comments', { nullable: true });
   const helpersIn = optObject(o, 'helpers');
   const devtmpfs = faulty(store, 'P2.config.helpers.devtmpfs-default');
