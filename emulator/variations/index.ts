@@ -364,7 +364,11 @@ const catalogue = defineVariations({
   },
   'auto-backups-stamped-late': {
     leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC" (whether \`created\` is the instant the backup starts or the moment it is stored is not shown)`,
-    does: 'stamps each automatic backup 30 seconds after 00:00 UTC (when it is complete)',
+    does: 'stamps each automatic backup 5 minutes after 00:00 UTC (when it is complete)',
+  },
+  'auto-backups-swept-later': {
+    leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC and each is kept 7 days" (when a backup past its 7 days is removed is not shown)`,
+    does: 'removes the automatic backups past their 7 days at 06:00 UTC, six hours after the new one is made',
   },
   'single-node-types': {
     leaves: `${D1}, Managed database node type: "engines … each value is an array of objects with \`price\` … and \`quantity\` (integer, number of nodes)" (which types offer which cluster sizes is not shown)`,

@@ -12,6 +12,11 @@ export const DB = '/v4/databases/mysql/instances';
 export const GENERIC = '/v4/databases/instances';
 export const MINUTE = 60;
 export const DAY_MS = 86_400_000;
+/**
+ * How long after 00:00 UTC an automatic backup may be stamped (seconds): whether `created` is the instant it starts
+ * or the moment it is stored is not shown, and a backup takes minutes. A backup an hour late is still told apart.
+ */
+export const AUTO_STAMP_LEEWAY = 15 * MINUTE;
 
 export const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
@@ -347,13 +352,13 @@ export function clusterHelpers(fx: Fixtures) {
   /** The cluster whose label and allow_list the update checks change: the file's active cluster (nothing else reads those). */
   const editable = activeCluster;
 
-  /** Lets simulated time pass the next 00:00 UTC after a snapshot of the cluster (at most 24 hours and a minute). */
+  /** Lets simulated time pass the next 00:00 UTC and the stamp leeway after a snapshot of the cluster. */
   const pastMidnight = memo('pastMidnight', async (c) => {
     const { id } = await activeCluster(c);
     const made = await snapshot(c, id);
     if (made.created === undefined) throw new SetupError('the snapshot shows no created time');
     const midnight = Math.floor(made.created / DAY_MS) * DAY_MS + DAY_MS;
-    await c.advanceClock(Math.ceil((midnight - made.created) / 1000) + MINUTE);
+    await c.advanceClock(Math.ceil((midnight - made.created) / 1000) + AUTO_STAMP_LEEWAY + MINUTE);
     return { id, midnight };
   });
 

@@ -370,7 +370,23 @@ const cases: VariationCase[] = [
       const listed = (await request(server).get(`/v4/databases/mysql/instances/${id}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
       const autos = listed.data.filter((backup) => backup.type === 'auto').map((backup) => String(backup.created));
       expect(autos.length).toBeGreaterThan(0);
-      for (const created of autos) expect(created.slice(11, 19)).toBe('00:00:30');
+      for (const created of autos) expect(created.slice(11, 19)).toBe('00:05:00');
+    },
+  ],
+  [
+    'auto-backups-swept-later',
+    async (server) => {
+      const clusters = (await request(server).get('/v4/databases/mysql/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const path = `/v4/databases/mysql/instances/${String(clusters.data[0]!.id)}/backups`;
+      const autos = async () =>
+        ((await request(server).get(path).set(AUTH).expect(200)).body as { data: Json[] }).data.filter((backup) => backup.type === 'auto').length;
+      const before = await autos();
+      const now = new Date(String((await advanceClock(server, 0)).body.now));
+      const toMidnight = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
+      await advanceClock(server, toMidnight + 60);
+      expect(await autos()).toBe(before + 1);
+      await advanceClock(server, 6 * 3600);
+      expect(await autos()).toBe(before);
     },
   ],
   [

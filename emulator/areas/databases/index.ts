@@ -219,25 +219,29 @@ function nextMidnight(after: Date): Date {
 }
 
 /** Daily at 00:00 UTC: one `auto` backup per cluster that has finished provisioning; autos older than 7 days go. */
-/** When the automatic backup of midnight `at` is stamped: at once, or under the variation 30 s later (when complete). */
-const stampOf = (store: Store, at: Date) => store.nowIso(varied(store, 'auto-backups-stamped-late') ? new Date(at.getTime() + 30_000) : at);
+/** When the automatic backup of midnight `at` is stamped: at once, or under the variation 5 minutes later (when complete). */
+const stampOf = (store: Store, at: Date) => store.nowIso(varied(store, 'auto-backups-stamped-late') ? new Date(at.getTime() + 5 * 60_000) : at);
+
+/** When the automatic backups 7 days older than the one of midnight `at` go: with it, or under the variation at 06:00. */
+const SWEEP_DELAY_MS = 6 * 3_600_000;
 
 function dailyBackups(store: Store, at: Date): void {
   const created = stampOf(store, at);
   for (const c of clusters(store).values()) {
     if (c.status !== 'provisioning' && !faulty(store, 'P1.database.backups.daily')) addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
   }
-  for (const [key, b] of backups(store)) {
-    if (
-      b.type === 'auto' &&
-      parseIso(created).getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS &&
-      !faulty(store, 'P1.database-backup.auto.retained-7-days')
-    )
-      backups(store).delete(key);
-  }
+  if (varied(store, 'auto-backups-swept-later')) store.schedule(new Date(at.getTime() + SWEEP_DELAY_MS), (s) => expireAutoBackups(s, created));
+  else expireAutoBackups(store, created);
   // The store runs tasks in time order, so a clock jump over several midnights interleaves them correctly.
   const next = new Date(at.getTime() + DAY_MS);
   store.schedule(next, (s) => dailyBackups(s, next));
+}
+
+/** Removes the automatic backups made 7 days or more before `newest`. */
+function expireAutoBackups(store: Store, newest: string): void {
+  if (faulty(store, 'P1.database-backup.auto.retained-7-days')) return;
+  for (const [key, b] of backups(store))
+    if (b.type === 'auto' && parseIso(newest).getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS) backups(store).delete(key);
 }
 
 function seed(store: Store): void {
