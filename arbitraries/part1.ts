@@ -2,7 +2,6 @@
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
 import {
-  type Body,
   type BodyGen,
   type ValueGen,
   ABSENT,
@@ -12,20 +11,13 @@ import {
   serverJudged,
   missing,
   type JsonKind,
+  merged,
   nonEmpty,
+  optionalRecord,
   wrongTypes,
 } from './generators/body.js';
 import { allowListEntry, email, emailOfLength, httpUrl, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, dateTime, digits, label, notDateTime, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
-
-function optionalRecord<T extends Record<string, fc.Arbitrary<unknown>>>(model: T, required: Array<keyof T & string> = []): fc.Arbitrary<Body> {
-  return fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Body>;
-}
-
-/** Merges the objects made by several generators into one body. */
-function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
-  return fc.tuple(...parts).map((objects) => Object.assign({}, ...objects) as Body);
-}
 
 // ------------------------------------------------------------------ managed databases
 

@@ -2,7 +2,7 @@
 // images, tags.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, type ValueGen, constant, oneOf, broken, serverJudged, missing, nonEmpty } from './generators/body.js';
+import { type Body, type BodyGen, type ValueGen, constant, oneOf, broken, serverJudged, merged, missing, nonEmpty, optionalRecord } from './generators/body.js';
 import {
   FULLVIRT_SLOTS,
   RESCUE_SLOTS,
@@ -18,16 +18,6 @@ import {
 import { label, labelBadBeginEnd, labelBadChar, labelDoubledSeparator, labelTooLong, labelTooShort } from './generators/labels.js';
 import { strongPassword, weakPassword } from './generators/passwords.js';
 import { LOWER_ALNUM, between, stringOfLength, tooLong, matching } from './generators/text.js';
-
-/** A plain object (fast-check records have a null prototype) of the members generated, optional ones sometimes. */
-function members(model: Record<string, fc.Arbitrary<unknown>>, required: string[] = []): fc.Arbitrary<Body> {
-  return fc.record(model, { requiredKeys: required }).map((record) => ({ ...record }) as Body);
-}
-
-/** Merges the objects made by several generators into one body. */
-function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
-  return fc.tuple(...parts).map((objects) => Object.assign({}, ...objects) as Body);
-}
 
 // ------------------------------------------------------------------ shared members
 
@@ -116,7 +106,7 @@ type CreateMode = 'image' | 'backup' | 'empty';
  */
 const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = {
   image: (c) =>
-    members(
+    optionalRecord(
       {
         image: fc.constant(c.publicImage),
         // 20 characters or more: the strength score is the server's own, and a short password of three classes may fail it
@@ -148,7 +138,7 @@ const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = 
  */
 function instanceCreate(mode: CreateMode): BodyGen {
   return (c) => {
-    const optional = members({
+    const optional = optionalRecord({
       label: instanceLabel(c),
       booted: mode === 'empty' ? fc.constant(false) : fc.boolean(),
       backups_enabled: fc.boolean(),
@@ -209,7 +199,7 @@ const WINDOWS = ['Scheduling', 'W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14'
 
 /** Alert thresholds; 0 (disabled) often. Upper ends stay inside what any type allows (cpu: 100 per core, one core at least). */
 const alerts = () =>
-  members({
+  optionalRecord({
     cpu: between(0, 100),
     io: between(0, 10000),
     network_in: between(0, 10000),
@@ -218,14 +208,16 @@ const alerts = () =>
   });
 
 const instanceUpdate: BodyGen = (c) =>
-  members({
-    alerts: alerts(),
-    backups: members({ schedule: members({ day: fc.constantFrom(...DAYS), window: fc.constantFrom(...WINDOWS) }) }),
-    group: group(),
-    label: instanceLabel(c),
-    tags: tags(c),
-    watchdog_enabled: fc.boolean(),
-  });
+  nonEmpty(
+    optionalRecord({
+      alerts: alerts(),
+      backups: optionalRecord({ schedule: optionalRecord({ day: fc.constantFrom(...DAYS), window: fc.constantFrom(...WINDOWS) }) }),
+      group: group(),
+      label: instanceLabel(c),
+      tags: tags(c),
+      watchdog_enabled: fc.boolean(),
+    }),
+  );
 
 const instanceUpdateBody: BodyArbitraries = {
   schema: 'requests/instance-update',
@@ -253,7 +245,7 @@ const cloneSelection = (c: BodyContext): fc.Arbitrary<Body> =>
 /** To a new instance (no compute_id): region and type required. */
 const cloneToNew: BodyGen = (c) =>
   merged(
-    members({ region: fc.constant(c.region), type: instanceType(c), label: instanceLabel(c), backups_enabled: fc.boolean(), group: group() }, [
+    optionalRecord({ region: fc.constant(c.region), type: instanceType(c), label: instanceLabel(c), backups_enabled: fc.boolean(), group: group() }, [
       'region',
       'type',
     ]),
@@ -267,7 +259,7 @@ const cloneToNew: BodyGen = (c) =>
  */
 const cloneToExisting: BodyGen = (c) =>
   merged(
-    members({ compute_id: fc.constant(c.computeIds[1]!), group: group() }, ['compute_id']),
+    optionalRecord({ compute_id: fc.constant(c.computeIds[1]!), group: group() }, ['compute_id']),
     fc.constantFrom<Body>({ configs: [] }, { configs: [], disks: [] }),
   );
 
@@ -285,7 +277,7 @@ const instanceCloneBody: BodyArbitraries = {
 
 // ------------------------------------------------------------------ snapshot, restore, boot, rescue, resize
 
-const snapshotCreate: BodyGen = (c) => members({ label: prefixedText(c, 1, 255) }, ['label']);
+const snapshotCreate: BodyGen = (c) => optionalRecord({ label: prefixedText(c, 1, 255) }, ['label']);
 
 const snapshotCreateBody: BodyArbitraries = {
   schema: 'requests/instance-snapshot-create',
@@ -298,7 +290,7 @@ const snapshotCreateBody: BodyArbitraries = {
 };
 
 /** Restore onto one of the run's instances (the backup is the context's, of the first). */
-const backupRestore: BodyGen = (c) => members({ compute_id: fc.constantFrom(...c.computeIds), overwrite: fc.boolean() }, ['compute_id']);
+const backupRestore: BodyGen = (c) => optionalRecord({ compute_id: fc.constantFrom(...c.computeIds), overwrite: fc.boolean() }, ['compute_id']);
 
 const backupRestoreBody: BodyArbitraries = {
   schema: 'requests/backup-restore',
@@ -306,7 +298,7 @@ const backupRestoreBody: BodyArbitraries = {
   violations: [missing('P2.backup-restore.compute-id.required', backupRestore, 'compute_id')],
 };
 
-const instanceBoot: BodyGen = (c) => members({ config_id: fc.constant(c.configId) });
+const instanceBoot: BodyGen = (c) => optionalRecord({ config_id: fc.constant(c.configId) });
 
 const instanceBootBody: BodyArbitraries = {
   schema: 'requests/instance-boot',
@@ -318,8 +310,8 @@ const instanceBootBody: BodyArbitraries = {
 };
 
 /** Rescue devices: sda..sdg only. sdh is left out even as null (the emulator rejects the slot name outright). */
-const instanceRescue: BodyGen = (c) => members({ devices: deviceMap(c, RESCUE_SLOTS) });
-const withDevices: BodyGen = (c) => members({ devices: deviceMap(c, RESCUE_SLOTS) }, ['devices']);
+const instanceRescue: BodyGen = (c) => optionalRecord({ devices: deviceMap(c, RESCUE_SLOTS) });
+const withDevices: BodyGen = (c) => optionalRecord({ devices: deviceMap(c, RESCUE_SLOTS) }, ['devices']);
 
 const instanceRescueBody: BodyArbitraries = {
   schema: 'requests/instance-rescue',
@@ -330,7 +322,7 @@ const instanceRescueBody: BodyArbitraries = {
   ],
 };
 
-const instanceResize: BodyGen = (c) => members({ type: fc.constant(c.largerInstanceType), allow_auto_disk_resize: fc.boolean() }, ['type']);
+const instanceResize: BodyGen = (c) => optionalRecord({ type: fc.constant(c.largerInstanceType), allow_auto_disk_resize: fc.boolean() }, ['type']);
 
 const instanceResizeBody: BodyArbitraries = {
   schema: 'requests/instance-resize',
@@ -354,7 +346,7 @@ function configMembers(c: BodyContext): Record<string, fc.Arbitrary<unknown>> {
   return {
     label: prefixedText(c, CONFIG_LABEL.min, CONFIG_LABEL.max),
     comments: fc.option(stringOfLength(0, 40), { nil: null }),
-    helpers: members({ devtmpfs_automount: helper, distro: helper, modules_dep: helper, network: helper, updatedb_disabled: helper }),
+    helpers: optionalRecord({ devtmpfs_automount: helper, distro: helper, modules_dep: helper, network: helper, updatedb_disabled: helper }),
     interfaces: interfaces(c, c.region === c.vlanRegion),
     root_device: fc.constantFrom(...SLOTS.map((slot) => `/dev/${slot}`)),
     run_level: fc.constantFrom(...RUN_LEVELS),
@@ -366,7 +358,7 @@ function configCreateIn(virtMode: 'paravirt' | 'fullvirt' | undefined): BodyGen 
   return (c) => {
     const devices = virtMode === 'fullvirt' ? deviceMap(c, SLOTS, FULLVIRT_SLOTS) : deviceMap(c);
     const mode: Record<string, fc.Arbitrary<unknown>> = virtMode ? { virt_mode: fc.constant(virtMode) } : {};
-    return members({ ...configMembers(c), devices, ...mode }, ['label', 'devices', ...Object.keys(mode)]);
+    return optionalRecord({ ...configMembers(c), devices, ...mode }, ['label', 'devices', ...Object.keys(mode)]);
   };
 }
 
@@ -397,7 +389,7 @@ const configCreateBody: BodyArbitraries = {
 };
 
 /** Update: every member optional; virt_mode left out (the members after run_level are "not shown" for update). */
-const configUpdate: BodyGen = (c) => members({ ...configMembers(c), devices: deviceMap(c) });
+const configUpdate: BodyGen = (c) => nonEmpty(optionalRecord({ ...configMembers(c), devices: deviceMap(c) }));
 
 const configUpdateBody: BodyArbitraries = {
   schema: 'requests/config-update',
@@ -410,12 +402,12 @@ const configUpdateBody: BodyArbitraries = {
 /** Image labels: no bounds in the document; a short title. */
 const imageLabel: ValueGen = (c) => prefixedText(c, 1, 50);
 
-const imageCapture: BodyGen = (c) => members({ disk_id: fc.constant(c.diskId), label: imageLabel(c), description: description() }, ['disk_id']);
-const imageUpload: BodyGen = (c) => members({ label: imageLabel(c), region: fc.constant(c.region), description: description() }, ['label', 'region']);
+const imageCapture: BodyGen = (c) => optionalRecord({ disk_id: fc.constant(c.diskId), label: imageLabel(c), description: description() }, ['disk_id']);
+const imageUpload: BodyGen = (c) => optionalRecord({ label: imageLabel(c), region: fc.constant(c.region), description: description() }, ['label', 'region']);
 const imageUpdate: BodyGen = (c) =>
   // status is the upload's own (`pending_upload`): states move by capture, upload and time, and a server may refuse a
   // caller's move to another
-  nonEmpty(members({ description: fc.option(description(), { nil: null, freq: 4 }), label: imageLabel(c), status: fc.constant('pending_upload') }));
+  nonEmpty(optionalRecord({ description: fc.option(description(), { nil: null, freq: 4 }), label: imageLabel(c), status: fc.constant('pending_upload') }));
 
 const imageCaptureBody: BodyArbitraries = {
   schema: 'requests/image-capture',
@@ -448,7 +440,7 @@ const TAG_LABEL = { min: 3, max: 50 } as const;
 
 /** Objects to tag: the context's own (no balancer or volume exists in it, so those lists stay empty). */
 const tagCreate: BodyGen = (c) =>
-  members(
+  optionalRecord(
     {
       label: prefixedText(c, TAG_LABEL.min, TAG_LABEL.max, LOWER_ALNUM, CREATED_TAG),
       domains: fc.subarray([c.domainId]),

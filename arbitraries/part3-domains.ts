@@ -1,7 +1,7 @@
 // Request bodies of document 3's domains and records (gathered with the others in part3.ts).
 import fc from 'fast-check';
 import type { BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, ABSENT, constant, oneOf, broken, missing, type JsonKind, wrongTypes } from './generators/body.js';
+import { type Body, type BodyGen, ABSENT, constant, oneOf, broken, merged, missing, optionalRecord, type JsonKind, wrongTypes } from './generators/body.js';
 import {
   domainBadSyntax,
   domainLabelTooLong,
@@ -15,7 +15,7 @@ import {
 } from './generators/dns.js';
 import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, stringOfLength, tooLong, matching } from './generators/text.js';
-import { listWithBad, merged, noTrailingPeriod, optionalRecord, sentTwice, tags } from './part3-shared.js';
+import { listWithBad, noTrailingPeriod, sentTwice, tags } from './part3-shared.js';
 
 // ------------------------------------------------------------------ domains
 

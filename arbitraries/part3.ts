@@ -15,7 +15,9 @@ import {
   missing,
   type JsonKind,
   WRONG_TYPED,
+  merged,
   nonEmpty,
+  optionalRecord,
   wrongTypes,
 } from './generators/body.js';
 import { exampleHost } from './generators/dns.js';
@@ -38,7 +40,7 @@ import {
   recordUpdate,
   recordViolations,
 } from './part3-domains.js';
-import { listWithBad, merged, optionalRecord, tags } from './part3-shared.js';
+import { listWithBad, tags } from './part3-shared.js';
 
 // ------------------------------------------------------------------ monitoring
 

@@ -7,6 +7,16 @@ export type Body = Record<string, unknown>;
 export type BodyGen = (context: BodyContext) => fc.Arbitrary<Body>;
 export type ValueGen = (context: BodyContext) => fc.Arbitrary<unknown>;
 
+/** A plain object (fast-check records have a null prototype) of the members generated, optional ones sometimes. */
+export function optionalRecord(model: Record<string, fc.Arbitrary<unknown>>, required: string[] = []): fc.Arbitrary<Body> {
+  return fc.record(model, { requiredKeys: required }).map((record) => ({ ...record }) as Body);
+}
+
+/** Merges the objects made by several generators into one body. */
+export function merged(...parts: Array<fc.Arbitrary<Body>>): fc.Arbitrary<Body> {
+  return fc.tuple(...parts).map((objects) => Object.assign({}, ...objects) as Body);
+}
+
 /**
  * An update body with at least one member: whether an update carrying nothing is accepted is not shown ("all
  * optional", "none required" may be read as "any one of them").

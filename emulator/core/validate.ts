@@ -1,6 +1,7 @@
 // Request-body validation helpers. Each throws ApiError(400, reason, field) where `field` is the dot path of the
 // member at fault (`rules.inbound.3.ports`); `opts.path` is the dot path of the object being read.
 import { ApiError, type RequestContext } from './types.js';
+import { varied } from '../variations/index.js';
 
 export interface StringOpts {
   min?: number;
@@ -191,7 +192,10 @@ export function tagList(ctx: RequestContext, o: Record<string, unknown>, opts: {
   const out: string[] = [];
   arr.forEach((v, i) => {
     if (typeof v !== 'string' || codePoints(v) < 3 || codePoints(v) > 50) fail('Each tag must be a string of 3..50 characters', `${key}.${i}`);
-    if (!out.includes(v)) out.push(v);
+    const normalised = varied(ctx.store, 'tags-normalised');
+    if (normalised && !/^[A-Za-z0-9 ._:-]+$/.test(v)) fail('A tag may hold letters, digits, spaces and . _ : - only', `${key}.${i}`);
+    const tag = normalised ? v.toLowerCase() : v;
+    if (!out.includes(tag)) out.push(tag);
   });
   return out;
 }

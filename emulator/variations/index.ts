@@ -406,6 +406,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, ${D2}, ${D3}: update bodies "all optional" (oauth client, instance), "no field required" (configuration profile), "none required" (domain, record) or with no member marked required (what an update carrying no member answers is not shown)`,
     does: 'refuses every PUT whose JSON body is an empty object (400, "Nothing to update")',
   },
+  'tags-normalised': {
+    leaves: `${D2}, Instance: "tags | array of strings | filterable" and Tag: "\`label\` (string, 3..50 chars on create)" (which characters a tag may hold, and whether it is stored as given, is not shown)`,
+    does: 'stores every tag of an object lowercased, and refuses a tag holding a character other than letters, digits, spaces and . _ : -',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

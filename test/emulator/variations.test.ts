@@ -29,6 +29,15 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'tags-normalised',
+    async (server) => {
+      const create = (domain: string, tags: string[]) =>
+        request(server).post('/v4/domains').set(AUTH).send({ domain, type: 'master', soa_email: 'admin@example.com', tags });
+      expect(((await create('tags-stored.example.com', ['Web Tier', 'web tier']).expect(200)).body as Json).tags).toEqual(['web tier']);
+      expect(((await create('tags-refused.example.com', ['a/b#c']).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'tags.0' });
+    },
+  ],
+  [
     'unversioned-paths-served',
     async (server) => {
       await request(server).get('/account').set(AUTH).expect(200);
