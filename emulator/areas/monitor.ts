@@ -17,6 +17,7 @@ import { asObject, fail, optString, reqString } from '../core/validate.js';
 import { route } from '../core/routes.js';
 import { faulty } from '../faults/index.js';
 import { conflictStatus } from '../variations/responses.js';
+import { varied } from '../variations/index.js';
 
 interface MonitorClient {
   id: number;
@@ -88,10 +89,17 @@ function canViewPlan(store: Store, p: Principal | null): boolean {
   return grants.some((g) => hasGlobalGrant(p, g));
 }
 
-function planBody(store: Store): MonitorSubscription | Record<string, never> {
+function planBody(store: Store): Record<string, unknown> {
   const id = store.table<string>(PLAN).get('subscription');
   const sub = SUBSCRIPTIONS.find((s) => s.id === id);
-  return sub ? structuredClone(sub) : {};
+  return sub ? shownSubscription(store, sub) : {};
+}
+
+/** A subscription as shown: with its `id`, or under the variation named by `monitor_subscription` instead. */
+function shownSubscription(store: Store, sub: MonitorSubscription): Record<string, unknown> {
+  if (!varied(store, 'subscription-named-by-plan')) return { ...structuredClone(sub) };
+  const { id, ...rest } = structuredClone(sub);
+  return { monitor_subscription: id, ...rest };
 }
 
 const R = ['monitor:read_only'];
@@ -166,7 +174,7 @@ const routes: Route[] = [
     (ctx) =>
       paginate(
         ctx,
-        SUBSCRIPTIONS.map((s) => structuredClone(s)),
+        SUBSCRIPTIONS.map((s) => shownSubscription(ctx.store, s)),
       ),
     'none',
   ),
@@ -177,7 +185,7 @@ const routes: Route[] = [
     (ctx) => {
       const sub = SUBSCRIPTIONS.find((s) => s.id === ctx.params['subscriptionId']);
       if (!sub) fail(`Monitoring subscription ${ctx.params['subscriptionId']} not found.`, null, 404);
-      return structuredClone(sub);
+      return shownSubscription(ctx.store, sub);
     },
     'none',
   ),

@@ -410,6 +410,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance: "tags | array of strings | filterable" and Tag: "\`label\` (string, 3..50 chars on create)" (which characters a tag may hold, and whether it is stored as given, is not shown)`,
     does: 'stores every tag of an object lowercased, and refuses a tag holding a character other than letters, digits, spaces and . _ : -',
   },
+  'subscription-named-by-plan': {
+    leaves: `${D3}, Monitoring subscription (plan): "IDs: \`monitor-3\`, … Other subscription fields: not shown." (which member of a subscription object holds its ID is not shown)`,
+    does: 'shows every subscription object (list, view, plan view and update) with its ID in monitor_subscription instead of id',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

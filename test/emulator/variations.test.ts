@@ -38,6 +38,16 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'subscription-named-by-plan',
+    async (server) => {
+      const view = (await request(server).get('/v4/monitor/subscriptions/monitor-10').expect(200)).body as Json;
+      expect(view).toMatchObject({ monitor_subscription: 'monitor-10' });
+      expect(view).not.toHaveProperty('id');
+      const put = await request(server).put('/v4/monitor/plan').set(AUTH).send({ monitor_subscription: 'monitor-3' }).expect(200);
+      expect(put.body).toMatchObject({ monitor_subscription: 'monitor-3' });
+    },
+  ],
+  [
     'unversioned-paths-served',
     async (server) => {
       await request(server).get('/account').set(AUTH).expect(200);
