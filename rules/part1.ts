@@ -264,7 +264,7 @@ export const rules: DeclaredRule[] = [
     must(`P1.account.${field.replace(/_/g, '-')}.max-${max}`, 'Account', `${field} has at most ${max} characters.`, [...ACCOUNT_RETURNING])),
   must('P1.account.balance-uninvoiced.estimate', 'Account', 'balance_uninvoiced is an estimate of the current invoice in US dollars that excludes transfer charges.', [E.account], 'untestable: the billing computation is not observable'),
   must('P1.account-update.types', 'Account', 'The update body takes any of active_promotions, address_1, address_2, city, company, country, email, first_name, last_name, phone, state, tax_id, zip with the types of the account resource; other types are rejected.', [E.accountUpdate]),
-  must('P1.account-update.any-of', 'Account', 'The account update body may hold any subset of its members.', [E.accountUpdate], 'property'),
+  must('P1.account-update.any-of', 'Account', 'The account update body may hold any non-empty subset of its members.', [E.accountUpdate], 'property'),
   must('P1.account.update.reflected', 'Account', 'An accepted account update sets the contact and billing data it sends: the account object returned and read back shows every member sent (address_1, address_2, city, company, country, email, first_name, last_name, phone, state, tax_id, zip).', [E.accountUpdate, E.account], 'scenario'),
 
   // cancel

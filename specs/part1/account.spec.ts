@@ -231,7 +231,7 @@ describe('Account update', () => {
     }
   });
 
-  accountCheck('P1.account-update.any-of', 'any subset of the update members is accepted', async (c) => {
+  accountCheck('P1.account-update.any-of', 'any non-empty subset of the update members is accepted', async (c) => {
     const rule = 'P1.account-update.any-of';
     const members = [
       'active_promotions',
@@ -252,7 +252,8 @@ describe('Account update', () => {
     const { runs, seed } = c.target.info.config;
     try {
       const details = await fc.check(
-        fc.asyncProperty(fc.subarray(members), fc.nat(999), async (subset, n) => {
+        // Not an update with no member at all: whether one is accepted is not shown.
+        fc.asyncProperty(fc.subarray(members, { minLength: 1 }), fc.nat(999), async (subset, n) => {
           const before = await account(c);
           // Every member is sent with the value on file (so country and state always agree; date-times in the form of
           // the documents' samples), but address_1 changes. country, state and zip travel together: another spec file
@@ -260,7 +261,7 @@ describe('Account update', () => {
           const sent = ADDRESS.some((member) => subset.includes(member)) ? [...new Set([...subset, ...ADDRESS])] : subset;
           const body: Json = Object.fromEntries(sent.filter((member) => before[member] !== undefined).map((member) => [member, inSampleForm(before[member])]));
           if ('address_1' in body) body.address_1 = `${n} Conformance Street`;
-          c.expectSuccess(rule, await c.put('/v4/account', body), `PUT /v4/account with only ${subset.length ? subset.join(', ') : 'no member'}`);
+          c.expectSuccess(rule, await c.put('/v4/account', body), `PUT /v4/account with only ${subset.join(', ')}`);
         }),
         { numRuns: Math.min(runs, 25), seed },
       );

@@ -124,7 +124,8 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       );
     });
 
-    check('P1.database-update.all-optional', 'an update with any subset of label, allow_list and updates is accepted', async (c) => {
+    // Not an update with no member at all: whether one is accepted is not shown.
+    check('P1.database-update.all-optional', 'an update with any non-empty subset of label, allow_list and updates is accepted', async (c) => {
       const { id } = await editable(c);
       const current = (await view(c, id)).cluster;
       if (!isObject(current?.updates)) throw new SetupError('the cluster shows no updates object to send back');
@@ -132,14 +133,14 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       // Each allow_list differs from the one before (empty after a list, one address after empty): a read showing it is
       // then known to come after the update (untilAllowListApplied).
       let lastList = current.allow_list;
-      for (let mask = 0; mask < 1 << members.length; mask++) {
+      for (let mask = 1; mask < 1 << members.length; mask++) {
         const body: Json = {};
         if (mask & 1) body.label = fx.label('db', 32);
         if (mask & 2) lastList = body.allow_list = Array.isArray(lastList) && lastList.length === 0 ? [`192.0.2.${10 + mask}`] : [];
         if (mask & 4) body.updates = current.updates;
         // The cluster may still be applying the last allow list ("changes take a short time").
         const put = await onceNotBusy(c, () => c.put(`${DB}/${id}`, body));
-        c.expectSuccess('P1.database-update.all-optional', put, `PUT with ${Object.keys(body).join(', ') || 'no member'}`);
+        c.expectSuccess('P1.database-update.all-optional', put, `PUT with ${Object.keys(body).join(', ')}`);
         if ('allow_list' in body) await untilAllowListApplied(c, id, body.allow_list);
       }
     });
