@@ -194,8 +194,10 @@ const instanceCreateBody: BodyArbitraries = {
 
 // ------------------------------------------------------------------ instance update
 
-const DAYS = ['Scheduling', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', null];
-const WINDOWS = ['Scheduling', 'W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14', 'W16', 'W18', 'W20', 'W22', null];
+// A day and a window a caller chooses: `Scheduling` (and null) are what the service shows until it has chosen one, and
+// whether a caller may send them is not shown.
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const WINDOWS = ['W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14', 'W16', 'W18', 'W20', 'W22'];
 
 /** Alert thresholds; 0 (disabled) often. Upper ends stay inside what any type allows (cpu: 100 per core, one core at least). */
 const alerts = () =>

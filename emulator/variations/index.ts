@@ -414,6 +414,14 @@ const catalogue = defineVariations({
     leaves: `${D3}, Monitoring subscription (plan): "IDs: \`monitor-3\`, … Other subscription fields: not shown." (which member of a subscription object holds its ID is not shown)`,
     does: 'shows every subscription object (list, view, plan view and update) with its ID in monitor_subscription instead of id',
   },
+  'hosts-null-while-provisioning': {
+    leaves: `${D1}, Managed database (cluster): "hosts | object | \`primary\` (string), \`secondary\` (string); assigned after provisioning completes" (what a cluster shows before that is not shown)`,
+    does: 'shows hosts null (not an object of nulls) while a cluster\'s hosts are not assigned',
+  },
+  'schedule-chosen-days-only': {
+    leaves: `${D2}, Instance: "backups.schedule.day | string or null | enum \`Scheduling\`, \`Sunday\`, …; \`Scheduling\` is returned until a day is automatically chosen" (whether a caller may send \`Scheduling\` or null is not shown)`,
+    does: 'refuses an instance update whose backups.schedule day or window is Scheduling or null',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

@@ -252,6 +252,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'schedule-chosen-days-only',
+    async (server) => {
+      const instance = await newInstance(server, 'schedule-chosen');
+      const update = (schedule: Json) =>
+        request(server)
+          .put(`/v4/compute/instances/${String(instance.id)}`)
+          .set(AUTH)
+          .send({ backups: { schedule } });
+      expect(((await update({ day: 'Scheduling' }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'backups.schedule.day' });
+      await update({ day: 'Monday', window: 'W10' }).expect(200);
+    },
+  ],
+  [
     'kernel-ids-slashed-raw-only',
     async (server) => {
       const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };

@@ -48,6 +48,13 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'hosts-null-while-provisioning',
+    async (server) => {
+      const cluster = await newCluster(server, 'hosts-later');
+      expect(cluster.hosts).toBeNull();
+    },
+  ],
+  [
     'unversioned-paths-served',
     async (server) => {
       await request(server).get('/account').set(AUTH).expect(200);

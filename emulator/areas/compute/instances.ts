@@ -273,6 +273,13 @@ export function updateHandler(ctx: RequestContext) {
         nullable: true,
         path: 'backups.schedule',
       });
+      if (varied(store, 'schedule-chosen-days-only'))
+        for (const [member, value] of [
+          ['day', day],
+          ['window', window],
+        ] as const)
+          if (value === null || value === 'Scheduling')
+            fail(`Choose a ${member}: ${JSON.stringify(value)} is what the service shows until it has chosen one`, `backups.schedule.${member}`);
       if (!inst.backups.enabled && (varied(store, 'schedule-needs-backups') || varied(store, 'backups-enrolment-not-shown')))
         fail(`Instance ${inst.id} is not enrolled in the backup service: enable backups before scheduling them`, 'backups.schedule');
       schedule = {

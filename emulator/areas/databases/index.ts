@@ -55,6 +55,8 @@ function commonView(store: Store, c: Cluster) {
   return {
     ...commonMembers(c),
     ...(faulty(store, 'P1.database.engine.type-only') ? { engine: `${c.engine}/${c.version}` } : {}),
+    // Under the variation a cluster whose hosts are not assigned yet shows none at all.
+    ...(c.hosts.primary === null && varied(store, 'hosts-null-while-provisioning') ? { hosts: null } : {}),
   };
 }
 
