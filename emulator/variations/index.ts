@@ -416,7 +416,7 @@ const catalogue = defineVariations({
   },
   'hosts-null-while-provisioning': {
     leaves: `${D1}, Managed database (cluster): "hosts | object | \`primary\` (string), \`secondary\` (string); assigned after provisioning completes" (what a cluster shows before that is not shown)`,
-    does: 'shows hosts null (not an object of nulls) while a cluster\'s hosts are not assigned',
+    does: "shows hosts null (not an object of nulls) while a cluster's hosts are not assigned",
   },
   'schedule-chosen-days-only': {
     leaves: `${D2}, Instance: "backups.schedule.day | string or null | enum \`Scheduling\`, \`Sunday\`, …; \`Scheduling\` is returned until a day is automatically chosen" (whether a caller may send \`Scheduling\` or null is not shown)`,
