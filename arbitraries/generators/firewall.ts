@@ -23,20 +23,17 @@ export interface RuleSet {
 
 /**
  * min..max distinct addresses (each IPv4 or IPv6: whether a list may repeat one is not shown) split into `ipv4` and
- * `ipv6` lists (an empty list is sometimes left out).
+ * `ipv6` lists, both always given (whether either may be left out is not shown).
  */
 function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string, string[]>> {
   const tagged = fc.oneof(
     ipv4Cidr().map((address) => ({ v4: true, address })),
     ipv6Cidr().map((address) => ({ v4: false, address })),
   );
-  return fc
-    .tuple(fc.uniqueArray(tagged, { minLength: min, maxLength: max, selector: (entry) => entry.address }), fc.boolean(), fc.boolean())
-    .map(([all, keepEmpty4, keepEmpty6]) => {
-      const ipv4 = all.filter((entry) => entry.v4).map((entry) => entry.address);
-      const ipv6 = all.filter((entry) => !entry.v4).map((entry) => entry.address);
-      return { ...(ipv4.length || keepEmpty4 ? { ipv4 } : {}), ...(ipv6.length || keepEmpty6 ? { ipv6 } : {}) };
-    });
+  return fc.uniqueArray(tagged, { minLength: min, maxLength: max, selector: (entry) => entry.address }).map((all) => ({
+    ipv4: all.filter((entry) => entry.v4).map((entry) => entry.address),
+    ipv6: all.filter((entry) => !entry.v4).map((entry) => entry.address),
+  }));
 }
 
 /**

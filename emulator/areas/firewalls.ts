@@ -183,6 +183,9 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
   const protocol = reqString(o, 'protocol', f('P3.firewall.rule.protocol.enum') ? { path } : { enum: protocols, path }) as FirewallRule['protocol'];
   const addrPath = fieldPath(path, 'addresses');
   const addresses = reqObject(o, 'addresses', { path });
+  if (varied(store, 'rule-needs-both-lists'))
+    for (const kind of ['ipv4', 'ipv6'] as const)
+      if (addresses[kind] === undefined) fail(`${addrPath}.${kind} is required (it may be empty).`, `${addrPath}.${kind}`);
   const ipv4 = readAddresses(optArray(addresses, 'ipv4', { path: addrPath }), 'ipv4', `${addrPath}.ipv4`, f('P3.firewall.rule.addresses.ipv4-mask'));
   const ipv6 = readAddresses(optArray(addresses, 'ipv6', { path: addrPath }), 'ipv6', `${addrPath}.ipv6`);
   if (varied(store, 'rule-lists-distinct'))

@@ -220,6 +220,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewall: "addresses | object | yes | \`ipv4\` and \`ipv6\`: arrays of strings in IP/mask format; up to 255 addresses or networks per rule across both arrays; …" (whether both lists may be empty or left out is not shown)`,
     does: 'refuses a firewall rule listing no address (field …addresses)',
   },
+  'rule-needs-both-lists': {
+    leaves: `${D3}, Firewall rule: "addresses | object | yes | \`ipv4\` and \`ipv6\`: arrays of strings in IP/mask format; …" (whether either list may be left out is not shown)`,
+    does: 'refuses a firewall rule whose addresses leave out ipv4 or ipv6 (field …addresses.ipv4 or …addresses.ipv6)',
+  },
   'private-ipv4-needs-request': {
     leaves: `${D3}, IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" (whether a private address counts as extra is not shown)`,
     does: 'refuses a private IPv4 address too for an instance not enabled for extra addresses',

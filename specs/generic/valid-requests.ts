@@ -530,7 +530,7 @@ export const validRequests: Record<string, Recipe> = {
   'PUT /v4/networking/firewalls/{firewallId}/rules': {
     build: async (c, fx) =>
       at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/rules`, {
-        json: { inbound: [{ action: 'ACCEPT', protocol: 'TCP', ports: '22, 443', addresses: { ipv4: ['192.0.2.0/24'] } }] },
+        json: { inbound: [{ action: 'ACCEPT', protocol: 'TCP', ports: '22, 443', addresses: { ipv4: ['192.0.2.0/24'], ipv6: [] } }] },
       }),
   },
 

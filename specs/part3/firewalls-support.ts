@@ -10,9 +10,12 @@ export type Json = Record<string, unknown>;
 
 export const FW = '/v4/networking/firewalls';
 
-/** A rule that is valid on its own; `ports` and the other members can be replaced. */
+/**
+ * A rule that is valid on its own; `ports` and the other members can be replaced. Its addresses carry both lists
+ * (whether either may be left out is not shown).
+ */
 export function tcpRule(ports = '22', extra: Json = {}): Json {
-  return { action: 'ACCEPT', protocol: 'TCP', ports, addresses: { ipv4: ['192.0.2.0/24'] }, ...extra };
+  return { action: 'ACCEPT', protocol: 'TCP', ports, addresses: { ipv4: ['192.0.2.0/24'], ipv6: [] }, ...extra };
 }
 
 export function rulesOf(n: number, first = 1000): Json[] {

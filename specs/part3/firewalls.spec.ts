@@ -518,7 +518,7 @@ describe('Firewall limits', () => {
     );
     c.expectSuccess(
       'P3.firewall.rule.addresses.max-255',
-      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(255) } })] }),
+      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: v4(255), ipv6: [] } })] }),
       'a rule with 255 IPv4 entries',
     );
     c.expectRejected(
@@ -529,7 +529,7 @@ describe('Firewall limits', () => {
     );
     c.expectRejected(
       'P3.firewall.rule.addresses.max-255',
-      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv6: v6(256) } })] }),
+      await c.put(path, { inbound: [tcpRule('22', { addresses: { ipv4: [], ipv6: v6(256) } })] }),
       'a rule with 256 IPv6 entries',
       'inbound.0.addresses',
     );

@@ -55,6 +55,24 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'rule-needs-both-lists',
+    async (server) => {
+      const rules = (addresses: Json) => ({
+        inbound_policy: 'DROP',
+        outbound_policy: 'ACCEPT',
+        inbound: [{ action: 'ACCEPT', protocol: 'TCP', ports: '22', addresses }],
+      });
+      const create = (label: string, addresses: Json) =>
+        request(server)
+          .post('/v4/networking/firewalls')
+          .set(AUTH)
+          .send({ label, rules: rules(addresses) });
+      const refused = await create('fw-one-list', { ipv4: ['192.0.2.0/24'] }).expect(400);
+      expect((refused.body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'rules.inbound.0.addresses.ipv6' });
+      await create('fw-both-lists', { ipv4: ['192.0.2.0/24'], ipv6: [] }).expect(200);
+    },
+  ],
+  [
     'unversioned-paths-served',
     async (server) => {
       await request(server).get('/account').set(AUTH).expect(200);
