@@ -426,6 +426,14 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance: "backups.schedule.day | string or null | enum \`Scheduling\`, \`Sunday\`, …; \`Scheduling\` is returned until a day is automatically chosen" (whether a caller may send \`Scheduling\` or null is not shown)`,
     does: 'refuses an instance update whose backups.schedule day or window is Scheduling or null',
   },
+  'script-data-needs-script': {
+    leaves: `${D2}, Instance create body: "script_data | object | when the script needs input | valid JSON" (whether it is taken without script_id is not shown)`,
+    does: 'refuses script_data on a create without script_id (field script_data)',
+  },
+  'tag-delete-idempotent': {
+    leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | … | \`{}\`; removes the tag from all objects and deletes it" (what deleting a label no object carries answers is not shown)`,
+    does: 'answers {} to the delete of a tag label that does not exist',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

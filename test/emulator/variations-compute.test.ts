@@ -265,6 +265,30 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'script-data-needs-script',
+    async (server) => {
+      const refused = await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({
+          label: 'data-no-script',
+          region: 'us-east',
+          type: 'g6-standard-1',
+          image: 'compute/debian12',
+          root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6',
+          script_data: { a: 1 },
+        })
+        .expect(400);
+      expect((refused.body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'script_data' });
+    },
+  ],
+  [
+    'tag-delete-idempotent',
+    async (server) => {
+      expect((await request(server).delete('/v4/tags/no-such-tag').set(AUTH).expect(200)).body).toEqual({});
+    },
+  ],
+  [
     'kernel-ids-slashed-raw-only',
     async (server) => {
       const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };

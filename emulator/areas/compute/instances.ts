@@ -169,7 +169,9 @@ export function createHandler(ctx: RequestContext) {
     if (!image!.is_public && !faulty(store, 'P2.instance-create.script-id.not-private-image'))
       fail('script_id cannot be used with a private image', 'script_id');
   }
-  optObject(o, 'script_data', { nullable: true });
+  const scriptData = optObject(o, 'script_data', { nullable: true });
+  if (scriptData && scriptId === undefined && varied(store, 'script-data-needs-script'))
+    fail('script_data is the input of a deployment script: give script_id', 'script_data');
   // swap_size bounds are not shown: 0 up to the type's disk less 1 MB (the main disk needs room).
   const swap = optInt(o, 'swap_size', { min: 0, max: type.disk - 1 }) ?? 512;
   if (imageId !== undefined && varied(store, 'image-disk-image-sized') && swap > type.disk - IMAGE_DISK_MB)
