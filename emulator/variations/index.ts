@@ -228,6 +228,14 @@ const catalogue = defineVariations({
     leaves: `${D3}, IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" (whether a private address counts as extra is not shown)`,
     does: 'refuses a private IPv4 address too for an instance not enabled for extra addresses',
   },
+  'promotions-granted-only': {
+    leaves: `${D1}, Account: "PUT /v4/account | … | body: any of active_promotions, … (types and limits as in the account resource)" (what an update of the promotions does is not shown)`,
+    does: 'refuses an account update whose active_promotions are not the ones on file (field active_promotions)',
+  },
+  'allow-list-ipv4-only': {
+    leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range; … single addresses are shown with a \`/32\` suffix in responses" (whether IPv6 entries are taken is not shown; a /32 suffix is IPv4's)`,
+    does: 'refuses IPv6 allow-list entries (field allow_list.N)',
+  },
   'allow-list-unicast-only': {
     leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range; …" (which addresses and networks a cluster takes is not shown)`,
     does: 'refuses allow-list entries that no connection comes from (unspecified, loopback, multicast, broadcast, link-local addresses) and networks wider than /8 (IPv4) or /16 (IPv6)',

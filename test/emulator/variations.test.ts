@@ -73,6 +73,31 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'allow-list-ipv4-only',
+    async (server) => {
+      const create = (label: string, allow_list: string[]) =>
+        request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
+      expect(((await create('v6-list', ['2001:db8::1']).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'allow_list.0' });
+      await create('v4-list', ['192.0.2.1']).expect(200);
+    },
+  ],
+  [
+    'promotions-granted-only',
+    async (server) => {
+      const onFile = ((await request(server).get('/v4/account').set(AUTH).expect(200)).body as Json).active_promotions as Json[];
+      await request(server).put('/v4/account').set(AUTH).send({ active_promotions: onFile }).expect(200);
+      const made = [...onFile, { ...onFile[0], description: 'made up' }];
+      expect(
+        ((await request(server).put('/v4/account').set(AUTH).send({ active_promotions: made }).expect(400)).body as { errors: Json[] }).errors[0],
+      ).toMatchObject({
+        field: 'active_promotions',
+      });
+    },
+  ],
+  [
     'unversioned-paths-served',
     async (server) => {
       await request(server).get('/account').set(AUTH).expect(200);

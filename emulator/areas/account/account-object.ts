@@ -129,6 +129,8 @@ export function updateAccount(ctx: RequestContext) {
   if ((zip !== undefined || changes.country !== undefined) && zipFormat && !zipFormat.test(changes.zip ?? a.zip) && varied(ctx.store, 'zip-by-country'))
     fail(`zip must be a postal code of ${changes.country ?? a.country}${zip === undefined ? ' (send one with the country)' : ''}.`, 'zip');
   const promos = optArray(o, 'active_promotions');
+  if (promos !== undefined && varied(ctx.store, 'promotions-granted-only') && !sameDescriptions(promos, a.active_promotions))
+    fail('Promotions are granted by the service: active_promotions may only be sent as they are', 'active_promotions');
   if (promos !== undefined) {
     changes.active_promotions = promos.map((p, i) => {
       const path = `active_promotions.${i}`;
@@ -205,4 +207,10 @@ export function addCreditCard(ctx: RequestContext) {
   state(ctx.store).cardFails = number === DECLINING_TEST_CARD;
   emitEvent(ctx.store, ctx.principal, { action: 'credit_card_updated', entity: accountEntity(ctx.store) });
   return {};
+}
+
+/** Whether `sent` lists the promotions on file (by description, in order). */
+function sameDescriptions(sent: unknown[], onFile: Partial<Promotion>[]): boolean {
+  const description = (item: unknown) => (item && typeof item === 'object' ? (item as Record<string, unknown>).description : undefined);
+  return sent.length === onFile.length && sent.every((item, i) => description(item) === onFile[i]!.description);
 }

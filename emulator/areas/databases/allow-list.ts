@@ -55,6 +55,7 @@ function checkedAllowList(store: Store, items: unknown[]): string[] {
     if (normal !== null && !item.includes('/') && faulty(store, 'P1.database.allow-list.slash-32')) return item;
     if (normal === null)
       fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);
+    if (varied(store, 'allow-list-ipv4-only') && normal.includes(':')) fail(`${field} (${item}) must be an IPv4 address or network.`, field);
     if (varied(store, 'allow-list-unicast-only') && !unicastEntry(normal))
       fail(`${field} (${item}) must be a unicast address or a network of at most /8 (IPv4) or /16 (IPv6).`, field);
     return normal;
