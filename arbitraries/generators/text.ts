@@ -86,16 +86,3 @@ export function label(prefix: string, min: number, max: number): fc.Arbitrary<st
 export function tooLongLabel(prefix: string, max: number): fc.Arbitrary<string> {
   return alphanumeric(max + 1, max + 16).map((text) => (prefix.length < text.length ? prefix + text.slice(prefix.length) : text));
 }
-
-/** A combined date and time as the documents' samples write it (no zone), sometimes with a `Z`. */
-/** A date-time as the documents' samples write it: no zone suffix (whether a zone is accepted is not shown). */
-export function dateTime(): fc.Arbitrary<string> {
-  return fc
-    .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
-    .map((date) => date.toISOString().slice(0, 19));
-}
-
-/** Not a combined date and time (a date alone, impossible fields, prose). */
-export function notDateTime(): fc.Arbitrary<string> {
-  return fc.constantFrom('', 'tomorrow', '2025-01-31', '12:00:00', '2025-13-01T00:00:00', '2025-02-30T00:00:00', '2025-01-01T25:00:00', '31/01/2025 12:00');
-}
