@@ -98,6 +98,8 @@ function removeInstanceFromFirewalls(store: Store, instanceId: number): void {
 
 // Begins and ends with an alphanumeric; only alphanumerics and - _ .; no "--", "__" or "..".
 const LABEL = /^(?!.*(--|__|\.\.))[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+/** Under the variation labels-unicode-alphanumerics: any letter or digit. */
+const UNICODE_LABEL = /^(?!.*(--|__|\.\.))[\p{L}\p{N}](?:[\p{L}\p{N}._-]*[\p{L}\p{N}])?$/u;
 /** The label pattern as each label fault reads it. */
 const FAULTY_LABELS: Array<[FaultId, RegExp]> = [
   ['P3.firewall.label.alnum-ends', /^(?!.*(--|__|\.\.))[A-Za-z0-9._-]+$/],
@@ -109,7 +111,7 @@ function readLabel(store: Store, o: Record<string, unknown>, required: boolean, 
   const opts = {
     min: faulty(store, 'P3.firewall.label.min-3') ? 1 : 3,
     max: faulty(store, 'P3.firewall.label.max-32') ? 64 : 32,
-    pattern: FAULTY_LABELS.find(([id]) => faulty(store, id))?.[1] ?? LABEL,
+    pattern: FAULTY_LABELS.find(([id]) => faulty(store, id))?.[1] ?? (varied(store, 'labels-unicode-alphanumerics') ? UNICODE_LABEL : LABEL),
     patternReason:
       'label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row.',
   };

@@ -442,6 +442,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | … | \`{}\`; removes the tag from all objects and deletes it" (what deleting a label no object carries answers is not shown)`,
     does: 'answers {} to the delete of a tag label that does not exist',
   },
+  'labels-unicode-alphanumerics': {
+    leaves: `${D2}, Instance labels: "only alphanumerics, dashes, underscores, periods" and ${D3}, Firewall: the same words (where the VLAN label says "ASCII letters, digits, dashes", these do not say ASCII)`,
+    does: 'takes any Unicode letter or digit as an alphanumeric in instance and firewall labels',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

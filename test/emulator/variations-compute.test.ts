@@ -289,6 +289,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'labels-unicode-alphanumerics',
+    async (server) => {
+      await newInstance(server, 'café-münchen');
+      await request(server)
+        .post('/v4/networking/firewalls')
+        .set(AUTH)
+        .send({ label: 'fw-größe', rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' } })
+        .expect(200);
+      await request(server).post('/v4/compute/instances').set(AUTH).send({ label: 'no spaces', region: 'us-east', type: 'g6-standard-1' }).expect(400);
+    },
+  ],
+  [
     'kernel-ids-slashed-raw-only',
     async (server) => {
       const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };

@@ -10,6 +10,8 @@ import { labels } from './model.js';
 
 // Begins and ends with an alphanumeric; only alphanumerics and - _ .; no two of - _ . in a row.
 const INSTANCE_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9]|[-_.](?=[A-Za-z0-9]))*$/;
+/** Under the variation labels-unicode-alphanumerics: any letter or digit. */
+const UNICODE_INSTANCE_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}]|[-_.](?=[\p{L}\p{N}]))*$/u;
 /** The label patterns of the faults breaking one label rule each (chars, begin-end, doubled separators). */
 const FAULTY_LABELS = {
   'P2.instance.label.chars': /^[^-_.](?:[^-_.]|[-_.](?=[^-_.]))*$/u,
@@ -22,7 +24,7 @@ export function instanceLabel(o: Record<string, unknown>, store: Store, exceptId
   const label = optString(o, 'label', {
     min: faulty(store, 'P2.instance.label.min-3') ? 1 : 3,
     max: faulty(store, 'P2.instance.label.max-64') ? 200 : 64,
-    pattern: faultyPattern ? FAULTY_LABELS[faultyPattern] : INSTANCE_LABEL,
+    pattern: faultyPattern ? FAULTY_LABELS[faultyPattern] : varied(store, 'labels-unicode-alphanumerics') ? UNICODE_INSTANCE_LABEL : INSTANCE_LABEL,
     patternReason:
       'Label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row',
   });
