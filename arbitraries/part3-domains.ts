@@ -241,7 +241,8 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.name.max-100', on(...SHAPES.filter((shape) => shape !== 'NULL_MX' && shape !== 'SRV')), {
       name: () => tooLong(100, 'abcdefghij0123456789.-'),
     }),
-    broken('P3.record.name.min-1', on('A', 'AAAA', 'NS', 'CNAME', 'TXT'), { name: constant('') }),
+    // CNAME only ("required"): an empty name on the others may be read as the whole domain, as CAA says outright
+    broken('P3.record.name.min-1', on('CNAME'), { name: constant('') }),
     broken('P3.record.target.required', on('A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV'), { target: ABSENT }),
     broken('P3.record.a.target.ipv4', on('A'), {
       target: () => noTrailingPeriod(fc.oneof(ipv6(), notIp(), ipv4Cidr(), fc.constantFrom('remote_addr', '[REMOTE_ADDR]')) as fc.Arbitrary<string>),

@@ -37,7 +37,7 @@ export const part3Faults = defineFaults({
 
   // — domain records
   'P3.record.name.max-100': { does: 'accepts a record name longer than 100 characters' },
-  'P3.record.name.min-1': { does: 'accepts an empty record name for every type but CNAME' },
+  'P3.record.name.min-1': { does: 'accepts an empty record name on every type, a CNAME included' },
   'P3.record.cname.name.unique': { does: 'accepts a second CNAME record with the name of another' },
   'P3.record.cname.name.required': { does: 'accepts a CNAME record without a name' },
   'P3.record.target.required': { does: 'accepts a TXT record without a target' },

@@ -446,6 +446,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance labels: "only alphanumerics, dashes, underscores, periods" and ${D3}, Firewall: the same words (where the VLAN label says "ASCII letters, digits, dashes", these do not say ASCII)`,
     does: 'takes any Unicode letter or digit as an alphanumeric in instance and firewall labels',
   },
+  'empty-name-is-apex': {
+    leaves: `${D3}, Domain record: "name | string | 1..100 chars; meaning per type below" with A, AAAA "hostname or FQDN", NS "subdomain, if any", TXT "hostname", and CAA "omit or empty string for the whole domain" (whether an empty name means the whole domain for the others too is not shown)`,
+    does: 'takes an empty name on A, AAAA, NS and TXT records as the whole domain',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

@@ -98,6 +98,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'empty-name-is-apex',
+    async (server) => {
+      const domain = await postAccepted(server, '/v4/domains', { domain: 'apex-names.example.com', type: 'master', soa_email: 'admin@example.com' });
+      const record = (body: Json) =>
+        request(server)
+          .post(`/v4/domains/${String(domain.id)}/records`)
+          .set(AUTH)
+          .send(body);
+      await record({ type: 'A', name: '', target: '192.0.2.7' }).expect(200);
+      await record({ type: 'CNAME', name: '', target: 'www.example.org' }).expect(400);
+    },
+  ],
+  [
     'unversioned-paths-served',
     async (server) => {
       await request(server).get('/account').set(AUTH).expect(200);

@@ -69,13 +69,14 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     if (v !== undefined && v !== null && !types.includes(type)) fail(`${key} is only allowed for ${types.join(' and ')} records.`, key);
   }
 
-  const allowEmptyName = type === 'MX' || type === 'CAA' || (type !== 'CNAME' && faulty(store, 'P3.record.name.min-1'));
+  const emptyNameFault = faulty(store, 'P3.record.name.min-1');
+  const allowEmptyName = type === 'MX' || type === 'CAA' || emptyNameFault || (type !== 'CNAME' && varied(store, 'empty-name-is-apex'));
   let name = optString(o, 'name', { max: faulty(store, 'P3.record.name.max-100') ? 1000 : 100 }) ?? from.name ?? '';
   if (o['name'] !== undefined && name === '' && !allowEmptyName) fail('name must be 1 to 100 characters long.', 'name');
   if (name !== '' && type !== 'SRV' && !HOSTNAME.test(name)) {
     fail('name must be a hostname: labels of letters, digits, hyphens and underscores separated by periods.', 'name');
   }
-  if (type === 'CNAME' && name === '' && !faulty(store, 'P3.record.cname.name.required')) {
+  if (type === 'CNAME' && name === '' && !faulty(store, 'P3.record.cname.name.required') && !emptyNameFault) {
     fail('name is required for a CNAME record.', 'name');
   }
 
