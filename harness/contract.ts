@@ -165,6 +165,8 @@ function createAjv(): Ajv2020 {
   ajv.addKeyword({ keyword: 'x-rule', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-rules', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
+  // A member an invalid value of which the documents take as its default (not refused): no type violation is judged.
+  ajv.addKeyword({ keyword: 'x-invalid-means-default', schemaType: 'boolean' });
   ajv.addKeyword({
     keyword: 'x-check',
     schemaType: 'string',

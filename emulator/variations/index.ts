@@ -450,6 +450,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record: "name | string | 1..100 chars; meaning per type below" with A, AAAA "hostname or FQDN", NS "subdomain, if any", TXT "hostname", and CAA "omit or empty string for the whole domain" (whether an empty name means the whole domain for the others too is not shown)`,
     does: 'takes an empty name on A, AAAA, NS and TXT records as the whole domain',
   },
+  'root-device-any-invalid': {
+    leaves: `${D2}, Configuration profile: "root_device | string | no | default \`/dev/sda\` when absent or invalid" (whether a value of another type is invalid, taken as the default, or refused is not shown)`,
+    does: 'takes a root_device that is not a string as /dev/sda, as it does a bad path',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

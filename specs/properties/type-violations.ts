@@ -57,7 +57,7 @@ function workOutTypeViolations(schema: string, generators: BodyArbitraries): Typ
   const rootRule = document?.['x-rule'];
   if (typeof rootRule === 'string' && !handWritten.has(rootRule)) found.push({ rule: rootRule, field: null });
   for (const [member, node] of Object.entries((document?.properties ?? {}) as Record<string, Json>)) {
-    if ('enum' in node || 'const' in node) continue;
+    if ('enum' in node || 'const' in node || node['x-invalid-means-default'] === true) continue;
     const wrong = wrongTypedValue(node);
     if (wrong === undefined) continue;
     const rules = [...new Set(validateValue(schema, { ...sample, [member]: wrong }).map((violation) => violation.rule))];

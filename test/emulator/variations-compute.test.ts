@@ -301,6 +301,14 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'root-device-any-invalid',
+    async (server) => {
+      const instance = await newInstance(server, 'root-device-typed');
+      const profile = await postAccepted(server, `/v4/compute/instances/${String(instance.id)}/configs`, { label: 'typed-root', devices: {}, root_device: 42 });
+      expect(profile.root_device).toBe('/dev/sda');
+    },
+  ],
+  [
     'kernel-ids-slashed-raw-only',
     async (server) => {
       const listed = (await request(server).get('/v4/compute/kernels').expect(200)).body as { data: Json[] };

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/types.js';
 import { asObject, fail, optBool, optInt, optObject, optString, reqObject, reqString } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { createVlans, interfacesOf } from './interfaces.js';
 import { kernelsOf } from './kernels.js';
 import { devicesOf, emptyDevices, newConfig } from './layout.js';
@@ -42,7 +43,9 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   if (kernel !== undefined && !faulty(store, 'P2.config.kernel.known') && !kernelsOf(store).some((k) => k.id === kernel))
     fail(`Unknown kernel "${kernel}"; see GET /v4/compute/kernels`, 'kernel');
   const memoryLimit = optInt(o, 'memory_limit', { min: 0, max: inst.specs.memory });
-  const rootRaw = optString(o, 'root_device');
+  // Under the variation a root_device of another type is as invalid as a bad path: the default.
+  const rootRaw =
+    varied(store, 'root-device-any-invalid') && o.root_device !== undefined && typeof o.root_device !== 'string' ? '' : optString(o, 'root_device');
   // The document: default /dev/sda when absent or invalid (an invalid device is not an error).
   const validRoot = rootRaw === undefined || /^\/dev\/sd[a-h]$/.test(rootRaw);
   if (!validRoot && faulty(store, 'P2.config.root-device.default-sda'))
