@@ -62,12 +62,12 @@ const ID_IS_A_BOUND: Readonly<Record<string, string>> = {
 const idParams = (endpoint: Endpoint) => Object.keys(endpoint.params).filter((name) => name !== 'year' && name !== 'month');
 
 /**
- * Whether an unknown id must be refused. Not for a tag label (`GET` and `DELETE /v4/tags/{label}`): tags are free-form
- * labels objects carry; for a label no object carries, an empty tagged-objects list is as valid an answer as an error,
- * and so is a delete that "removes the tag from all objects" answering `{}`.
+ * Whether an unknown id must be refused. Not for the tagged objects list (`GET /v4/tags/{label}`): document 2 defines
+ * it only as a paginated list of the objects carrying the label, and for a label no object carries an empty list is
+ * as valid an answer as an error.
  */
 function refusesUnknownId(endpoint: Endpoint): boolean {
-  return idParams(endpoint).length > 0 && endpoint.path !== '/v4/tags/{label}';
+  return idParams(endpoint).length > 0 && !(endpoint.method === 'GET' && endpoint.path === '/v4/tags/{label}');
 }
 
 function rulesOf(endpoint: Endpoint): DeclaredRule[] {

@@ -85,8 +85,6 @@ function createHandler(ctx: RequestContext) {
 
 function deleteHandler(ctx: RequestContext) {
   const { store } = ctx;
-  // Under the variation deleting a label no object carries is done already: {}.
-  if (varied(store, 'tag-delete-idempotent') && !exists(store, ctx.params.label ?? '')) return {};
   const label = labelOr404(ctx);
   const now = store.nowIso();
   for (const kind of KINDS) {

@@ -438,10 +438,6 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance create body: "script_data | object | when the script needs input | valid JSON" (whether it is taken without script_id is not shown)`,
     does: 'refuses script_data on a create without script_id (field script_data)',
   },
-  'tag-delete-idempotent': {
-    leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | … | \`{}\`; removes the tag from all objects and deletes it" (what deleting a label no object carries answers is not shown)`,
-    does: 'answers {} to the delete of a tag label that does not exist',
-  },
   'labels-unicode-alphanumerics': {
     leaves: `${D2}, Instance labels: "only alphanumerics, dashes, underscores, periods" and ${D3}, Firewall: the same words (where the VLAN label says "ASCII letters, digits, dashes", these do not say ASCII)`,
     does: 'takes any Unicode letter or digit as an alphanumeric in instance and firewall labels',

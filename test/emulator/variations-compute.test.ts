@@ -283,12 +283,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'tag-delete-idempotent',
-    async (server) => {
-      expect((await request(server).delete('/v4/tags/no-such-tag').set(AUTH).expect(200)).body).toEqual({});
-    },
-  ],
-  [
     'labels-unicode-alphanumerics',
     async (server) => {
       await newInstance(server, 'café-münchen');
