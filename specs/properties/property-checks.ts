@@ -206,6 +206,12 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     accept: (body) => !('compute_id' in body),
     settle: async (c) => void (c.target.control && (await c.advanceClock(11 * 60))),
   },
+  // A snapshot "takes several minutes": what another request answers meanwhile, and how many snapshots a cluster
+  // holds, are not shown. A few runs, each let finish on a target with the clock hook.
+  'requests/database-snapshot-create': {
+    maxRuns: 3,
+    settle: async (c) => void (c.target.control && (await c.advanceClock(15 * 60))),
+  },
   // A direction left out keeps its stored rules, which count towards the 25: only bodies giving both directions.
   'requests/firewall-rules-update': { accept: (body) => 'inbound' in body && 'outbound' in body },
   'requests/instance-resize': {
