@@ -41,6 +41,20 @@ export const newInstance = (server: Server, label: string, type = 'g6-standard-1
 export const newCluster = (server: Server, label: string) =>
   postAccepted(server, '/v4/databases/mysql/instances', { label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2' });
 
+/** A new master domain named `name`. */
+export const newDomain = (server: Server, name: string) =>
+  postAccepted(server, '/v4/domains', { domain: name, type: 'master', soa_email: 'hostmaster@example.com' });
+
+/** A sender of record creates to a new master domain named `name`. */
+export async function recordsOf(server: Server, name: string): Promise<(body: Json) => request.Test> {
+  const domain = await newDomain(server, name);
+  return (body) =>
+    request(server)
+      .post(`/v4/domains/${String(domain.id)}/records`)
+      .set(AUTH)
+      .send(body);
+}
+
 /** Lets `seconds` of simulated time pass. */
 export const advanceClock = (server: Server, seconds: number) =>
   request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);

@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../emulator/server.js';
 import { READ_LAG_MS, REPLICA_LAG_MS } from '../../emulator/variations/responses.js';
 import { EVENT_LAG_MS } from '../../emulator/core/events.js';
-import { advanceClock, AUTH, postAccepted, describeVariations, newCluster, serverWith, type Json, type VariationCase } from './variation-server.js';
+import {
+  advanceClock,
+  AUTH,
+  postAccepted,
+  describeVariations,
+  newCluster,
+  newDomain,
+  recordsOf,
+  serverWith,
+  type Json,
+  type VariationCase,
+} from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -18,7 +29,7 @@ const cases: VariationCase[] = [
   [
     'empty-update-refused',
     async (server) => {
-      const domain = await postAccepted(server, '/v4/domains', { domain: 'empty-update.example.com', type: 'master', soa_email: 'admin@example.com' });
+      const domain = await newDomain(server, 'empty-update.example.com');
       const update = (body: Json) =>
         request(server)
           .put(`/v4/domains/${String(domain.id)}`)
@@ -100,12 +111,7 @@ const cases: VariationCase[] = [
   [
     'empty-name-is-apex',
     async (server) => {
-      const domain = await postAccepted(server, '/v4/domains', { domain: 'apex-names.example.com', type: 'master', soa_email: 'admin@example.com' });
-      const record = (body: Json) =>
-        request(server)
-          .post(`/v4/domains/${String(domain.id)}/records`)
-          .set(AUTH)
-          .send(body);
+      const record = await recordsOf(server, 'apex-names.example.com');
       await record({ type: 'A', name: '', target: '192.0.2.7' }).expect(200);
       await record({ type: 'CNAME', name: '', target: 'www.example.org' }).expect(400);
     },
@@ -151,7 +157,7 @@ const cases: VariationCase[] = [
   [
     'replica-reads',
     async (server) => {
-      const created = await postAccepted(server, '/v4/domains', { domain: 'replica-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
+      const created = await newDomain(server, 'replica-test.example.com');
       const view = `/v4/domains/${String(created.id)}`;
       const description = async () => ((await request(server).get(view).set(AUTH).expect(200)).body as Json).description;
       const before = await description();
@@ -276,7 +282,7 @@ const cases: VariationCase[] = [
   [
     'record-type-fixed',
     async (server) => {
-      const domain = await postAccepted(server, '/v4/domains', { domain: 'record-type.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
+      const domain = await newDomain(server, 'record-type.example.com');
       const records = `/v4/domains/${String(domain.id)}/records`;
       const record = (await request(server).post(records).set(AUTH).send({ type: 'A', name: 'www', target: '192.0.2.10' }).expect(200)).body as Json;
       const update = (body: Json) =>
@@ -355,12 +361,7 @@ const cases: VariationCase[] = [
   [
     'dns-strict',
     async (server) => {
-      const domain = await postAccepted(server, '/v4/domains', { domain: 'strict-dns.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
-      const add = (body: Json) =>
-        request(server)
-          .post(`/v4/domains/${String(domain.id)}/records`)
-          .set(AUTH)
-          .send(body);
+      const add = await recordsOf(server, 'strict-dns.example.com');
       await add({ type: 'CNAME', name: 'www', target: 'host' }).expect(400);
       await add({ type: 'CNAME', name: 'www', target: 'host.example.net' }).expect(200);
       await add({ type: 'MX', name: '', target: 'mail.example.net', priority: 10 }).expect(400);
@@ -384,14 +385,8 @@ const cases: VariationCase[] = [
   [
     'record-names-absolute',
     async (server) => {
-      const domain = await postAccepted(server, '/v4/domains', { domain: 'absolute.example.com', type: 'master', soa_email: 'hostmaster@example.com' });
-      const record = (
-        await request(server)
-          .post(`/v4/domains/${String(domain.id)}/records`)
-          .set(AUTH)
-          .send({ type: 'CNAME', name: 'www', target: 'host.example.net' })
-          .expect(200)
-      ).body as Json;
+      const record = (await (await recordsOf(server, 'absolute.example.com'))({ type: 'CNAME', name: 'www', target: 'host.example.net' }).expect(200))
+        .body as Json;
       expect(record).toMatchObject({ name: 'www.absolute.example.com', target: 'host.example.net.' });
     },
   ],
