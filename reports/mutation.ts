@@ -20,6 +20,9 @@ export interface Matrix {
   started: string;
   finished: string;
   seed: number;
+  /** fast-check runs per property of valid bodies, and of bodies breaking one rule. */
+  runs: number;
+  violationRuns: number;
   jobs: number;
   durationMs: number;
   faults: number;
@@ -70,7 +73,7 @@ export function renderMutationHtml(matrix: Matrix): string {
     title: `Mutation matrix: ${matrix.detected} / ${matrix.faults} faults detected`,
     heading: 'Mutation matrix',
     summary: `<p><strong>${matrix.detected} of ${matrix.faults}</strong> faults detected with their own rule id${missed.length ? ` — <strong>${missed.length} missed</strong>` : ''}.
-Seed ${matrix.seed}, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>
+Seed ${matrix.seed}, ${matrix.runs} runs per valid-body property, ${matrix.violationRuns} per violation property, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>
 <ul>${documents.join('')}</ul>`,
     headers: ['Fault (what the emulator does wrong)', 'Verdict', 'Detected by', 'Run'],
     rows,

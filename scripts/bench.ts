@@ -18,8 +18,8 @@ import { FAULTS } from '../emulator/faults/index.js';
 import { GATED_VARIATIONS } from '../emulator/variations/index.js';
 import { startEmbedded } from '../harness/embedded.js';
 import type { Results } from '../reports/results.js';
-import { runMatrix, sampleFaults } from '../test/mutation/matrix.js';
-import { MATRIX_RUNS, runVariationMatrix } from '../test/variations/matrix.js';
+import { MATRIX_RUNS, runMatrix, sampleFaults } from '../test/mutation/matrix.js';
+import { runVariationMatrix } from '../test/variations/matrix.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'bench-token-000000000001';
@@ -177,7 +177,7 @@ row('  requests/s during the checks', `${perSecond(runRate)} (${((100 * runRate)
 
 if (!options.skipMatrices) {
   const faults = sampleFaults(FAULTS, options.faults);
-  const mutation = await runMatrix({ faults, seed: 20261121 });
+  const mutation = await runMatrix({ faults, seed: 20261121, ...MATRIX_RUNS });
   const perFault = mutation.durationMs / faults.length;
   row(
     `mutation matrix, ${faults.length} of ${FAULTS.length} faults`,

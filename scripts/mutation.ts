@@ -1,11 +1,11 @@
-// `npm run mutation -- [--jobs N] [--seed S] [--only ID,ID] [--sample N] [--out DIR]`: the kill matrix of every
+// `npm run mutation -- [--jobs N] [--seed S] [--only ID,ID] [--sample N] [--runs N] [--violation-runs N] [--out DIR]`: the kill matrix of every
 // emulator fault, written as <out>/mutation.json and <out>/mutation.html. Exit 1 when a fault goes undetected.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { FAULTS } from '../emulator/faults/index.js';
 import { renderMutationHtml } from '../reports/mutation.js';
-import { runMatrix, sampleFaults } from '../test/mutation/matrix.js';
+import { MATRIX_RUNS, runMatrix, sampleFaults } from '../test/mutation/matrix.js';
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
@@ -18,11 +18,22 @@ const program = new Command('mutation')
   .option('--seed <n>', 'fast-check seed of every run', positiveInt, 20261121)
   .option('--only <ids>', 'only these fault ids, comma-separated')
   .option('--sample <n>', 'a deterministic sample of n faults spread over the catalogue', positiveInt)
+  .option('--runs <n>', 'fast-check runs per property of valid bodies', positiveInt, MATRIX_RUNS.runs)
+  .option('--violation-runs <n>', 'fast-check runs per property of bodies breaking one rule', positiveInt, MATRIX_RUNS.violationRuns)
   .option('--out <dir>', 'output folder', 'reports/out')
   .option('--keep-runs', "keep each run's output folder (under <out>/mutation-runs)")
   .showHelpAfterError();
 program.parse();
-const options = program.opts<{ jobs?: number; seed: number; only?: string; sample?: number; out: string; keepRuns?: boolean }>();
+const options = program.opts<{
+  jobs?: number;
+  seed: number;
+  only?: string;
+  sample?: number;
+  runs: number;
+  violationRuns: number;
+  out: string;
+  keepRuns?: boolean;
+}>();
 
 let faults = [...FAULTS];
 if (options.only) {
@@ -33,10 +44,12 @@ if (options.only) {
 }
 if (options.sample) faults = sampleFaults(faults, options.sample);
 
-process.stderr.write(`mutation: ${faults.length} faults, seed ${options.seed}\n`);
+process.stderr.write(`mutation: ${faults.length} faults, seed ${options.seed}, ${options.runs}/${options.violationRuns} runs per property\n`);
 const matrix = await runMatrix({
   faults,
   seed: options.seed,
+  runs: options.runs,
+  violationRuns: options.violationRuns,
   ...(options.jobs ? { jobs: options.jobs } : {}),
   ...(options.keepRuns ? { keepRunsIn: join(options.out, 'mutation-runs') } : {}),
   onOutcome: (outcome, done, total) => {

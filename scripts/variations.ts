@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { GATED_VARIATIONS, VARIATIONS } from '../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml } from '../reports/variations.js';
-import { MATRIX_RUNS, runVariationMatrix } from '../test/variations/matrix.js';
+import { MATRIX_RUNS } from '../test/mutation/matrix.js';
+import { runVariationMatrix } from '../test/variations/matrix.js';
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../emulator/faults/index.js';
 import { renderMutationHtml, type FaultOutcome } from '../../reports/mutation.js';
 import { ruleById } from '../../rules/index.js';
-import { expectedStatus, runMatrix, sampleFaults } from './matrix.js';
+import { expectedStatus, MATRIX_RUNS, runMatrix, sampleFaults } from './matrix.js';
 
 const REPORTS = 'reports/out';
 const sample = process.env['MUTATION_SAMPLE'] ?? 'all';
@@ -33,7 +33,7 @@ describe('the fault catalogue', () => {
 
 describe('the kill matrix', () => {
   beforeAll(async () => {
-    const matrix = await runMatrix({ faults, seed: 20261121 });
+    const matrix = await runMatrix({ faults, seed: 20261121, ...MATRIX_RUNS });
     for (const outcome of matrix.outcomes) outcomes.set(outcome.id, outcome);
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(join(REPORTS, 'mutation.json'), `${JSON.stringify(matrix, null, 2)}\n`);

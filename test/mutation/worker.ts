@@ -139,7 +139,17 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
     faults: [fault.id],
     variations: [],
     // Detection needs a counterexample, not the smallest one: shrinking would only add requests.
-    config: { ...fromEnv(), seed: task.seed, rules: [fault.rule], emulatorFaults: [fault.id], runId: `mut${index}`, allure: false, shrink: false },
+    config: {
+      ...fromEnv(),
+      seed: task.seed,
+      runs: task.runs,
+      violationRuns: task.violationRuns,
+      rules: [fault.rule],
+      emulatorFaults: [fault.id],
+      runId: `mut${index}`,
+      allure: false,
+      shrink: false,
+    },
     specifications,
     judge: (results, durationMs) => ({ id: fault.id, rule: fault.rule, does: fault.does, durationMs, ...judgeFault(fault, results) }),
     unjudged: (problem, durationMs) => ({ ...unjudged(fault, problem), durationMs }),
@@ -149,7 +159,7 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
 
 /** The plan of a group of variations switched on together: every spec file, every rule; the longest consistency
  *  window any of them asks for. Its outcome is one per variation. */
-function variationPlan(group: Variation[], index: number, task: WorkerTask & { kind: 'variations' }, files: TestSpecification[]): Plan<unknown> {
+function variationPlan(group: Variation[], index: number, task: WorkerTask, files: TestSpecification[]): Plan<unknown> {
   const ids = group.map((variation) => variation.id);
   const window = Math.max(0, ...group.map((variation) => variation.consistencyWindowMs ?? 0));
   return {

@@ -277,6 +277,8 @@ describe('mutation.html', () => {
     started: '2026-11-21T07:00:00.000Z',
     finished: '2026-11-21T07:03:00.000Z',
     seed: 7,
+    runs: 20,
+    violationRuns: 3,
     jobs: 2,
     durationMs: 180_000,
     faults: 2,
@@ -307,7 +309,7 @@ describe('mutation.html', () => {
     expect(html).toContain('<li>P3: 1 / 2</li>');
     expect(html).toMatch(/<tr class="missed">.*MISSED.*rule status: pass — the run did not finish within 120 s/);
     expect(html).toContain('the same run also failed: P3.firewall.view.rules');
-    expect(html).toContain('Seed 7, 2 workers, 180 s');
+    expect(html).toContain('Seed 7, 20 runs per valid-body property, 3 per violation property, 2 workers, 180 s');
   });
 
   it('escapes what the target answered', () => {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GATED_VARIATIONS, VARIATIONS, type Variation } from '../../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
-import { sampleFaults } from '../mutation/matrix.js';
-import { GROUP_SIZE, groupsOf, MATRIX_RUNS, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
+import { MATRIX_RUNS, sampleFaults } from '../mutation/matrix.js';
+import { GROUP_SIZE, groupsOf, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
 
 const REPORTS = 'reports/out';
 const sample = process.env['VARIATION_SAMPLE'] ?? 'all';

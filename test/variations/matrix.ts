@@ -8,15 +8,9 @@ import { runCommand } from '../../reports/reproduce.js';
 import { availableParallelism } from 'node:os';
 import { runWorkers, type WorkersOptions } from '../mutation/matrix.js';
 
-/**
- * fast-check runs per property in the matrix: every variation is a full run, so fewer than a user's run (100 / 10);
- * the variations change representation and choices, which the first few generated bodies already meet.
- */
-export const MATRIX_RUNS = { runs: 20, violationRuns: 3 } as const;
-
 export interface VariationMatrixOptions extends WorkersOptions<VariationOutcome> {
   variations: readonly Variation[];
-  /** fast-check runs per property (lower than a user's run: the matrix makes dozens of full runs). */
+  /** fast-check runs per property (MATRIX_RUNS: fewer than a user's run). */
   runs: number;
   violationRuns: number;
 }
