@@ -69,6 +69,14 @@ export function timeOf(value: unknown): number | undefined {
   return Number.isNaN(time) ? undefined : time;
 }
 
+/** The year and month (UTC) of a date-time of the API. */
+export function monthOf(value: unknown): { year: number; month: number } | undefined {
+  const time = timeOf(value);
+  if (time === undefined) return undefined;
+  const date = new Date(time);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
+}
+
 /** A date-time with a zone, a fraction of a second, or both. */
 const DATE_TIME_BEYOND_SAMPLES = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+(Z|[+-]\d{2}:\d{2})?|Z|[+-]\d{2}:\d{2})$/i;
 

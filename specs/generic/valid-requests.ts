@@ -13,7 +13,7 @@ import { assignmentBody, isPrivate, publicOf } from '../part3/ip-addresses-suppo
 import { addRecord } from '../part3/records-support.js';
 import { instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
-import { deepFind, succeeded } from '../../harness/lists.js';
+import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
 let allowListTurn = 0;
@@ -72,6 +72,16 @@ const YEAR = now.getUTCFullYear();
 const MONTH = now.getUTCMonth() + 1;
 
 const at = (path: string, extra: Omit<ValidRequest, 'path'> = {}): ValidRequest => ({ path, ...extra });
+
+/**
+ * A month of the file's instance's usage: the one it was created in, by the target's own clock (a service may refuse
+ * months before an instance existed, and a run's clock moves may have taken the target past the calendar's month).
+ */
+async function usageAt(c: Check, fx: Fixtures, kind: 'stats' | 'transfer'): Promise<ValidRequest> {
+  const instance = await fx.instance(c);
+  const { year, month } = monthOf(instance.created) ?? { year: YEAR, month: MONTH };
+  return at(`/v4/compute/instances/${instance.id}/${kind}/${year}/${month}`);
+}
 const enc = encodeURIComponent;
 
 /** A public IPv4 address of the instance: one it was shown with, else one its view shows now. */
@@ -371,11 +381,11 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/compute/instances/{computeId}/stats': { mayBeBusy: true, build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats`) },
   'GET /v4/compute/instances/{computeId}/stats/{year}/{month}': {
     mayBeBusy: true,
-    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats/${YEAR}/${MONTH}`),
+    build: (c, fx) => usageAt(c, fx, 'stats'),
   },
   'GET /v4/compute/instances/{computeId}/transfer': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer`) },
   'GET /v4/compute/instances/{computeId}/transfer/{year}/{month}': {
-    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer/${YEAR}/${MONTH}`),
+    build: (c, fx) => usageAt(c, fx, 'transfer'),
   },
   'GET /v4/compute/instances/{computeId}/volumes': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/volumes`) },
   'GET /v4/compute/kernels': { build: async () => at('/v4/compute/kernels') },

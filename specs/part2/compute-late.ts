@@ -6,15 +6,11 @@ import { check, type Check } from '../../harness/check.js';
 import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import type { Fixtures } from '../../harness/fixtures.js';
+import { monthOf } from '../../harness/lists.js';
 import { bodyOf, cloneToNew, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
 
 export function lateChecks(fx: Fixtures): void {
   type Month = { year: number; month: number };
-  const monthOf = (dateTime: unknown): Month | undefined => {
-    if (typeof dateTime !== 'string') return undefined;
-    const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(dateTime) ? dateTime : `${dateTime}Z`);
-    return Number.isNaN(date.getTime()) ? undefined : { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
-  };
   const plusMonths = ({ year, month }: Month, n: number): Month => {
     const index = year * 12 + (month - 1) + n;
     return { year: Math.floor(index / 12), month: (index % 12) + 1 };
