@@ -58,8 +58,8 @@ export function unjudgedVariation(variation: Variation, problem: string): Variat
   };
 }
 
-/** Variations per run of the first round: switched on together, each is judged by the same full run (three runs for 72). */
-export const GROUP_SIZE = 24;
+/** Variations per run of the first round: switched on together, each is judged by the same full run (two runs for 105). */
+export const GROUP_SIZE = 60;
 
 /** The variations dealt into groups of at most `size`, neighbours of the catalogue (often one subject) apart. */
 export function groupsOf<T>(variations: readonly T[], size: number): T[][] {
