@@ -257,7 +257,7 @@ export const rules: DeclaredRule[] = [
   must('P1.account.credit-card.members', 'Account', 'credit_card has expiry and last_four.', ACCOUNT_RETURNING),
   must('P1.account.credit-card.last-four.integer', 'Account', 'credit_card.last_four is an integer.', ACCOUNT_RETURNING),
   must('P1.account.country.iso-3166', 'Account', 'country is a two-letter ISO 3166 code.', [...ACCOUNT_RETURNING]),
-  must('P1.account.email.format', 'Account', 'email is an email address.', [...ACCOUNT_RETURNING]),
+  should('P1.account.email.format', 'Account', 'inferred: email holds an email address (the document gives it as a string of at most 128 characters; what it holds is told by its name only).', [...ACCOUNT_RETURNING]),
   must('P1.account.euuid.uuid', 'Account', 'euuid is a UUID.', ACCOUNT_RETURNING),
   must('P1.account.state.us-ca-code', 'Account', 'For US or CA addresses only the two-letter state or province code is accepted (AA, AE or AP for US military addresses).', [...ACCOUNT_RETURNING], 'code'),
   ...ACCOUNT_LIMITS.map(([field, max]) =>

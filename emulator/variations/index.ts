@@ -314,6 +314,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instances: "POST …/backups | … | creates a snapshot; an existing snapshot of the instance is deleted" (whether the instance must be enrolled in the backup service is not shown)`,
     does: 'refuses a snapshot of an instance not enrolled in the backup service',
   },
+  'email-any-text': {
+    leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
+    does: 'takes any text of at most 128 characters as the account email',
+  },
   'account-text-not-blank': {
     leaves: `${D1}, Account: "first_name | string | max 50 chars" (and the other contact members: a maximum, no minimum shown)`,
     does: 'refuses an account update setting first_name, last_name, address_1, city, phone or tax_id to ""',

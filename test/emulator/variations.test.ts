@@ -338,6 +338,13 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'email-any-text',
+    async (server) => {
+      await request(server).put('/v4/account').set(AUTH).send({ email: 'billing desk' }).expect(200);
+      expect((await request(server).get('/v4/account').set(AUTH).expect(200)).body).toMatchObject({ email: 'billing desk' });
+    },
+  ],
+  [
     'account-text-not-blank',
     async (server) => {
       const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
