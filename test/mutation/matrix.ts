@@ -24,23 +24,27 @@ export const MATRIX_RUNS = { runs: 20, violationRuns: 3 } as const;
 
 export interface MatrixOptions extends WorkersOptions<FaultOutcome> {
   faults: readonly Fault[];
-  /** fast-check runs per property (MATRIX_RUNS: fewer than a user's run). */
-  runs: number;
-  violationRuns: number;
 }
 
+/** What every task of a matrix shares. */
+type TaskCommon = { seed: number; runTimeoutMs: number; keepRunsIn?: string; runs: number; violationRuns: number };
+
 /** What a worker is given: its share of the faults (or variations), with their places in the catalogue order. */
-export type WorkerTask = { seed: number; runTimeoutMs: number; keepRunsIn?: string; runs: number; violationRuns: number } & (
-  | { kind: 'faults'; items: Array<[number, Fault]> }
-  // Each item of a variations task is a group of variations switched on together in one full run.
-  | { kind: 'variations'; items: Array<[number, Variation[]]> }
-);
+export type WorkerTask = TaskCommon &
+  (
+    | { kind: 'faults'; items: Array<[number, Fault]> }
+    // Each item of a variations task is a group of variations switched on together in one full run.
+    | { kind: 'variations'; items: Array<[number, Variation[]]> }
+  );
 
 export type WorkerMessage<Outcome = FaultOutcome> = { kind: 'outcome'; index: number; outcome: Outcome } | { kind: 'failed'; message: string };
 
-/** What every matrix run shares: the catalogue items, their seed, the worker count and where to keep each run. */
+/** What every matrix run shares: the catalogue items, their seed and runs, the worker count and where to keep each run. */
 export interface WorkersOptions<Outcome> {
   seed: number;
+  /** fast-check runs per property (MATRIX_RUNS: fewer than a user's run). */
+  runs: number;
+  violationRuns: number;
   /** Worker processes (default: the machine's cores). */
   jobs?: number;
   /** Keep each run's results.json in this folder. */
@@ -104,7 +108,7 @@ function runWorker<Item, Outcome>(
 export async function runWorkers<Item, Outcome>(
   items: readonly Item[],
   options: WorkersOptions<Outcome>,
-  taskOf: (share: Array<[number, Item]>, common: { seed: number; runTimeoutMs: number; keepRunsIn?: string }) => WorkerTask,
+  taskOf: (share: Array<[number, Item]>, common: TaskCommon) => WorkerTask,
   unjudgedOf: (item: Item, problem: string) => Outcome,
 ): Promise<{ started: Date; finished: Date; jobs: number; outcomes: Outcome[] }> {
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), items.length));
@@ -115,7 +119,13 @@ export async function runWorkers<Item, Outcome>(
     outcomes[index] = outcome;
     options.onOutcome?.(outcome, ++done, items.length);
   };
-  const common = { seed: options.seed, runTimeoutMs: options.runTimeoutMs ?? 120_000, ...(options.keepRunsIn ? { keepRunsIn: options.keepRunsIn } : {}) };
+  const common = {
+    seed: options.seed,
+    runs: options.runs,
+    violationRuns: options.violationRuns,
+    runTimeoutMs: options.runTimeoutMs ?? 120_000,
+    ...(options.keepRunsIn ? { keepRunsIn: options.keepRunsIn } : {}),
+  };
   const shares = Array.from({ length: jobs }, (_, job) =>
     items.map((item, index) => [index, item] as [number, Item]).filter(([index]) => index % jobs === job),
   );
@@ -124,19 +134,13 @@ export async function runWorkers<Item, Outcome>(
 }
 
 export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
-  const { runs, violationRuns } = options;
-  const { started, finished, jobs, outcomes } = await runWorkers(
-    options.faults,
-    options,
-    (items, common) => ({ kind: 'faults', items, runs, violationRuns, ...common }),
-    unjudged,
-  );
+  const { started, finished, jobs, outcomes } = await runWorkers(options.faults, options, (items, common) => ({ kind: 'faults', items, ...common }), unjudged);
   return {
     started: started.toISOString(),
     finished: finished.toISOString(),
     seed: options.seed,
-    runs,
-    violationRuns,
+    runs: options.runs,
+    violationRuns: options.violationRuns,
     jobs,
     durationMs: finished.getTime() - started.getTime(),
     faults: outcomes.length,

@@ -10,9 +10,6 @@ import { runWorkers, type WorkersOptions } from '../mutation/matrix.js';
 
 export interface VariationMatrixOptions extends WorkersOptions<VariationOutcome> {
   variations: readonly Variation[];
-  /** fast-check runs per property (MATRIX_RUNS: fewer than a user's run). */
-  runs: number;
-  violationRuns: number;
 }
 
 const short = (message: string | undefined): string => (message ?? '').slice(0, 300);
@@ -100,7 +97,7 @@ export async function runVariationMatrix(options: VariationMatrixOptions): Promi
       await runWorkers<Variation[], VariationOutcome[]>(
         groups,
         { runTimeoutMs: 360_000, ...options, onOutcome: report },
-        (items, common) => ({ kind: 'variations', items, runs: options.runs, violationRuns: options.violationRuns, ...common }),
+        (items, common) => ({ kind: 'variations', items, ...common }),
         (group, problem) => group.map((variation) => unjudgedVariation(variation, problem)),
       )
     ).outcomes.flat();
