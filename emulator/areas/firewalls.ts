@@ -269,9 +269,11 @@ function firewallOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): 
   return f;
 }
 
-/** A device as the responses show it: as stored, or under the variation `{id, compute_id, created, updated}`. */
+/** A device as the responses show it: as stored, or under a variation its own id beside the instance's `compute_id`. */
 function deviceView(store: Store, d: FirewallDevice): unknown {
-  return varied(store, 'device-compute-id') ? { id: d.id, compute_id: d.entity.id, created: d.created, updated: d.updated } : d;
+  if (varied(store, 'device-compute-id')) return { id: d.id, compute_id: d.entity.id, created: d.created, updated: d.updated };
+  if (varied(store, 'device-typed-own-id')) return { id: d.id, type: 'compute', compute_id: d.entity.id, created: d.created, updated: d.updated };
+  return d;
 }
 
 function deviceOr404(ctx: RequestContext, f: Firewall): FirewallDevice {

@@ -360,6 +360,11 @@ function forwardResolves(store: Store, name: string, address: string, v6: boolea
   return false;
 }
 
+/** A range as the responses show it: its route target bare, or with `/128` under the variation route-target-with-prefix. */
+function rangeView(store: Store, r: Ipv6Range): Ipv6Range {
+  return varied(store, 'route-target-with-prefix') && r.route_target !== null ? { ...r, route_target: `${r.route_target}/128` } : r;
+}
+
 const POOLS = (store: Store) => store.regions.map((r, i) => ({ range: `2600:3c0${i}:ffff::`, prefix_length: 124, region: r.id, route_target: null }));
 
 function rangeOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Ipv6Range {
@@ -436,6 +441,7 @@ const routes: Route[] = [
     paginate(
       ctx,
       [...ranges(ctx.store).values()].filter((r) => visibleRange(ctx, r, 'read_only')),
+      (r) => rangeView(ctx.store, r),
     ),
   ),
   route('POST', '/v4/networking/ipv6/ranges', WC, (ctx) => {
@@ -479,14 +485,15 @@ const routes: Route[] = [
     const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
     const r: Ipv6Range = { range, prefix_length: prefix, region, route_target: slaac, created: ctx.store.nowIso() };
     ranges(ctx.store).set(range, r);
-    return r;
+    return rangeView(ctx.store, r);
   }),
   {
     method: 'GET',
     path: '/v4/networking/ipv6/ranges/{range}',
     scopes: ['ips:read'],
     auth: 'token',
-    handler: (ctx) => ctx.store.table<Ipv6Range>(DELETED_RANGES).get(parseRange(ctx.params['range']!)?.range ?? '') ?? rangeOr404(ctx, 'read_only'),
+    handler: (ctx) =>
+      rangeView(ctx.store, ctx.store.table<Ipv6Range>(DELETED_RANGES).get(parseRange(ctx.params['range']!)?.range ?? '') ?? rangeOr404(ctx, 'read_only')),
   },
   route('DELETE', '/v4/networking/ipv6/ranges/{range}', W, (ctx) => {
     const r = rangeOr404(ctx, 'read_write');

@@ -164,6 +164,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, IP addresses: "Placement of region (beside the array or inside each item): not shown."`,
     does: 'ips/assign takes region only in each assignment item and refuses it beside the array',
   },
+  'route-target-with-prefix': {
+    leaves: `${D3}, IP addresses: "\`route_target\` (IPv6 SLAAC address the range routes to) … Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (the request takes it "without \`/128\`"; how a response writes it is not shown)`,
+    does: "shows a range's route_target with /128 after the SLAAC address (requests still take it bare)",
+  },
   'clone-label-of-source': {
     leaves: `${D2}, Clone body: a label "only for a new instance", and otherwise "a default label applies" (which default: not shown)`,
     does: "a clone to a new instance without a label takes the source's label",
@@ -274,6 +278,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewall devices: "Fields of a device as returned: not shown."`,
     does: 'shows a firewall device as {id, compute_id, created, updated}',
   },
+  'device-typed-own-id': {
+    leaves: `${D3}, Firewall device: "Request members: \`id\` (integer, entity ID), \`type\` (enum \`compute\`). … Fields of a device as returned: not shown."`,
+    does: "shows a firewall device as {id, type: 'compute', compute_id, created, updated}: id is the device's own (the {deviceId} of its path)",
+  },
   'snapshots-take-minutes': {
     leaves: `${D2}, Compute instance: "the fields of backup … as returned: not shown" and Create body: "backup_id | … backup status must be successful" (how long a snapshot takes to succeed is not shown)`,
     does: 'a snapshot shows status pending for 5 minutes before successful; until then it can be neither restored nor deployed',
@@ -317,6 +325,10 @@ const catalogue = defineVariations({
   'email-any-text': {
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',
+  },
+  'remote-addr-behind-proxy': {
+    leaves: `${D3}, Domain record (request fields), per record type: "A, AAAA | … | the literal \`[remote_addr]\` submits the IPv4 address of the request" (the address the server sees: behind a proxy on its host, the proxy's)`,
+    does: '[remote_addr] submits 172.17.0.1, the address a proxy publishing the server from a container connects from',
   },
   'account-text-not-blank': {
     leaves: `${D1}, Account: "first_name | string | max 50 chars" (and the other contact members: a maximum, no minimum shown)`,

@@ -22,9 +22,12 @@ export function rulesOf(n: number, first = 1000): Json[] {
   return Array.from({ length: n }, (_, i) => tcpRule(String(first + i)));
 }
 
-/** The instance a device is, in the forms the suite reads (a device's fields are not shown): entity.id, entity_id, or id with type compute. */
+/**
+ * The instance a device is, in the forms the suite reads (a device's fields are not shown): entity.id, entity_id,
+ * compute_id, or else id with type compute (the request's own form; beside one of the others, id is the device's).
+ */
 export function instanceOfDevice(item: Json): unknown {
-  return (item.entity as Json | undefined)?.id ?? item.entity_id ?? (item.type === 'compute' ? item.id : undefined);
+  return (item.entity as Json | undefined)?.id ?? item.entity_id ?? item.compute_id ?? (item.type === 'compute' ? item.id : undefined);
 }
 
 /** The device of `instanceId` in a firewall's devices list. */
@@ -47,7 +50,7 @@ export async function devicesOf(c: Check, firewallId: number, expected: number[]
   const unread = devices.find(unreadable);
   if (unread)
     return c.skip(
-      `a device of firewall ${firewallId} shows its instance in none of entity.id, entity_id, id with type compute (a device's fields are not shown): ${JSON.stringify(unread).slice(0, 200)}`,
+      `a device of firewall ${firewallId} shows its instance in none of entity.id, entity_id, compute_id, id with type compute (a device's fields are not shown): ${JSON.stringify(unread).slice(0, 200)}`,
     );
   return devices;
 }

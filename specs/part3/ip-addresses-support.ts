@@ -9,7 +9,15 @@ import { listItems as listAll, succeeded } from '../../harness/lists.js';
 type Json = Record<string, unknown>;
 
 export const isPrivate = (address: string) => ipaddr.IPv4.isValid(address) && ipaddr.IPv4.parse(address).range() === 'private';
-export const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
+const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
+
+/** The address a range routes to, normalised: its `route_target` bare or with `/128` (how a response writes it is not shown). */
+export function routeTargetOf(range: Json | undefined): string | undefined {
+  const shown = range?.route_target;
+  if (typeof shown !== 'string') return undefined;
+  const address = shown.replace(/\/128$/, '');
+  return ipaddr.IPv6.isValid(address) ? norm6(address) : undefined;
+}
 
 /** The instance's IPv4 addresses and IPv6 SLAAC address, from its view (document 2). */
 export async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4: string[]; slaac: string | null }> {
@@ -114,10 +122,7 @@ export async function createRange(c: Check, fx: Fixtures, body: Json, target?: s
   const exchange = await c.post(RANGES, body);
   if (exchange.status < 200 || exchange.status >= 300) return { exchange };
   let range = typeof (exchange.body as Json | undefined)?.range === 'string' ? String((exchange.body as Json).range) : undefined;
-  if (!range && target)
-    range = (
-      await fx.find(c, RANGES, (item) => typeof item.route_target === 'string' && ipaddr.IPv6.isValid(item.route_target) && norm6(item.route_target) === target)
-    )?.range as string | undefined;
+  if (!range && target) range = (await fx.find(c, RANGES, (item) => routeTargetOf(item) === target))?.range as string | undefined;
   if (range) {
     range = range.split('/')[0]!;
     fx.track('ipv6-range', range, range);

@@ -356,9 +356,7 @@ describe('Values the service fills in', () => {
       typeof value === 'string' && isIP(value) === 4,
       `an A record given [remote_addr] shows target ${JSON.stringify(value)}, not an IPv4 address`,
     );
-    // over loopback the request's address is known: the server sees it too
-    if (host === '127.0.0.1' || host === 'localhost')
-      c.expect(rule, value === '127.0.0.1', `a request from 127.0.0.1 submitted ${JSON.stringify(value)} for [remote_addr]`);
+    // Not compared with 127.0.0.1 over loopback: a server behind a proxy on its host sees the proxy's address.
   });
 });
 

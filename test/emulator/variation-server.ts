@@ -19,7 +19,7 @@ export async function serverWith(variations: string[]) {
   return app.server;
 }
 
-type Server = Awaited<ReturnType<typeof serverWith>>;
+export type Server = Awaited<ReturnType<typeof serverWith>>;
 
 /** POSTs `body` to `path`, expecting it accepted; the body of the answer. */
 export async function postAccepted(server: Server, path: string, body: Json): Promise<Json> {

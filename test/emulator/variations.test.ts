@@ -12,11 +12,25 @@ import {
   describeVariations,
   newCluster,
   newDomain,
+  newInstance,
   recordsOf,
   serverWith,
   type Json,
+  type Server,
   type VariationCase,
 } from './variation-server.js';
+
+/** A device added to a new firewall labelled `label`, as the answer shows it, and its instance (a new one: its id is not the device's). */
+async function addedDevice(server: Server, label: string): Promise<{ device: Json; instanceId: unknown }> {
+  const instanceId = (await newInstance(server, `${label}-host`)).id;
+  const firewall = await postAccepted(server, '/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } });
+  const added = await request(server)
+    .post(`/v4/networking/firewalls/${String(firewall.id)}/devices`)
+    .set(AUTH)
+    .send({ id: instanceId, type: 'compute' })
+    .expect(200);
+  return { device: added.body as Json, instanceId };
+}
 
 const cases: VariationCase[] = [
   [
@@ -243,20 +257,32 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'route-target-with-prefix',
+    async (server) => {
+      const instanceId = (await newInstance(server, 'range-host')).id;
+      const range = await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instanceId });
+      expect(range.route_target).toMatch(/^[0-9a-f:]+\/128$/);
+      const view = await request(server)
+        .get(`/v4/networking/ipv6/ranges/${String(range.range)}`)
+        .set(AUTH)
+        .expect(200);
+      expect((view.body as Json).route_target).toBe(range.route_target);
+    },
+  ],
+  [
     'device-compute-id',
     async (server) => {
-      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
-      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
-        label: 'device-form',
-        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
-      });
-      const added = await request(server)
-        .post(`/v4/networking/firewalls/${String(firewall.id)}/devices`)
-        .set(AUTH)
-        .send({ id: instances.data[0]!.id, type: 'compute' })
-        .expect(200);
-      expect(Object.keys(added.body as Json).sort()).toEqual(['compute_id', 'created', 'id', 'updated']);
-      expect((added.body as Json).compute_id).toBe(instances.data[0]!.id);
+      const { device, instanceId } = await addedDevice(server, 'device-form');
+      expect(Object.keys(device).sort()).toEqual(['compute_id', 'created', 'id', 'updated']);
+      expect(device.compute_id).toBe(instanceId);
+    },
+  ],
+  [
+    'device-typed-own-id',
+    async (server) => {
+      const { device, instanceId } = await addedDevice(server, 'device-typed');
+      expect(device).toMatchObject({ type: 'compute', compute_id: instanceId });
+      expect(device.id).not.toBe(instanceId);
     },
   ],
   [
@@ -342,6 +368,14 @@ const cases: VariationCase[] = [
     async (server) => {
       await request(server).put('/v4/account').set(AUTH).send({ email: 'billing desk' }).expect(200);
       expect((await request(server).get('/v4/account').set(AUTH).expect(200)).body).toMatchObject({ email: 'billing desk' });
+    },
+  ],
+  [
+    'remote-addr-behind-proxy',
+    async (server) => {
+      const domain = await newDomain(server, 'proxy-seen.example');
+      const record = await postAccepted(server, `/v4/domains/${String(domain.id)}/records`, { type: 'A', name: 'here', target: '[remote_addr]' });
+      expect(record.target).toBe('172.17.0.1');
     },
   ],
   [

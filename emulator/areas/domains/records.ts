@@ -36,6 +36,9 @@ const ONLY_FOR: Record<string, readonly RecordType[]> = {
 const HOSTNAME = /^(\*|[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)(\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*\.?$/;
 const SRV_PART = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
+/** The address a server behind a proxy on its own host (a container's published port) sees every request come from. */
+const PROXY_ADDRESS = '172.17.0.1';
+
 function ipv4Of(remote: string): string | null {
   try {
     const a = ipaddr.process(remote);
@@ -119,7 +122,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     case 'A': {
       if (t === '[remote_addr]' && faulty(store, 'P3.record.a.remote-addr')) break;
       if (t === '[remote_addr]') {
-        const v4 = ipv4Of(ctx.remoteAddress);
+        const v4 = varied(store, 'remote-addr-behind-proxy') ? PROXY_ADDRESS : ipv4Of(ctx.remoteAddress);
         if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
         target = v4;
       } else if (!ipaddr.IPv4.isValidFourPartDecimal(t)) fail('target must be an IPv4 address for an A record.', 'target');
