@@ -165,6 +165,7 @@ export const part2Faults = defineFaults({
   'P2.volume.status.enum': { does: 'shows volume status "ready"' },
   'P2.volume.types': { does: 'shows volume size as a string' },
   'P2.load-balancer.hostname.ip-prefix': { does: 'makes load balancer hostnames begin with the label instead of the IP address' },
+  'P2.load-balancer.hostname.fixed-suffix': { does: "ends each load balancer's hostname with a domain of its own (<label>.example)" },
   'P2.load-balancer.ipv6.format': { does: "shows a load balancer's IPv4 address as its ipv6" },
   'P2.load-balancer.client-conn-throttle.max-20': { does: 'shows client_conn_throttle 25 on the seeded load balancers' },
 

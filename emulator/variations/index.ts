@@ -164,6 +164,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, IP addresses: "Placement of region (beside the array or inside each item): not shown."`,
     does: 'ips/assign takes region only in each assignment item and refuses it beside the array',
   },
+  'balancer-hostname-regional': {
+    leaves: `${D2}, Load balancer: "hostname | string | begins with the IP address and ends with a fixed service domain suffix" (what may stand between them is not shown)`,
+    does: "writes a load balancer's region between its address and the service domain: <address>.<region>.lb.chs-emulator.example",
+  },
   'route-target-with-prefix': {
     leaves: `${D3}, IP addresses: "\`route_target\` (IPv6 SLAAC address the range routes to) … Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (the request takes it "without \`/128\`"; how a response writes it is not shown)`,
     does: "shows a range's route_target with /128 after the SLAAC address (requests still take it bare)",

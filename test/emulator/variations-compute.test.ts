@@ -6,6 +6,15 @@ import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type
 
 const cases: VariationCase[] = [
   [
+    'balancer-hostname-regional',
+    async (server) => {
+      const tagged = (await request(server).get('/v4/tags/seed').set(AUTH).expect(200)).body as { data: Json[] };
+      const balancers = tagged.data.filter((item) => typeof item.hostname === 'string');
+      expect(new Set(balancers.map((balancer) => balancer.region)).size).toBe(2);
+      for (const balancer of balancers) expect(balancer.hostname).toMatch(new RegExp(`\\.${String(balancer.region)}\\.lb\\.chs-emulator\\.example$`));
+    },
+  ],
+  [
     'empty-boot-refused',
     async (server) => {
       const create = (label: string, extra: Json) =>

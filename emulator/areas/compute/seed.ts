@@ -1,10 +1,18 @@
-// The compute area's seed: one running instance with its disks and profile, three volumes, two load balancers.
+// The compute area's seed: one running instance with its disks and profile, three volumes, two load balancers (in two
+// regions, both tagged seed).
 import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { makeInstance } from './instances.js';
 import { emptyDevices, newConfig, newDisk } from './layout.js';
 import { stateOf, T, typeById, type Balancer, type Instance, type Volume } from './model.js';
+
+/** What follows the address in a load balancer's hostname: one service domain, under a variation after the region. */
+function serviceDomain(store: Store, label: string, regionId: string): string {
+  if (faulty(store, 'P2.load-balancer.hostname.fixed-suffix')) return `${label}.example`;
+  return varied(store, 'balancer-hostname-regional') ? `${regionId}.lb.chs-emulator.example` : 'lb.chs-emulator.example';
+}
 
 export function seed(store: Store): void {
   const now = store.nowIso();
@@ -52,7 +60,7 @@ export function seed(store: Store): void {
       region: regionId,
       ipv4,
       ipv6: faulty(store, 'P2.load-balancer.ipv6.format') ? ipv4 : null,
-      hostname: `${faulty(store, 'P2.load-balancer.hostname.ip-prefix') ? label : ipv4.replace(/\./g, '-')}.lb.chs-emulator.example`,
+      hostname: `${faulty(store, 'P2.load-balancer.hostname.ip-prefix') ? label : ipv4.replace(/\./g, '-')}.${serviceDomain(store, label, regionId)}`,
       client_conn_throttle: faulty(store, 'P2.load-balancer.client-conn-throttle.max-20') ? 25 : 0,
       transfer: { in: null, out: null, total: null },
       tags,
@@ -62,5 +70,5 @@ export function seed(store: Store): void {
     balancers.set(String(b.id), b);
   };
   lb('seed-lb-1', region.id, ['seed']);
-  lb('seed-lb-2', store.regions[1]?.id ?? region.id, []);
+  lb('seed-lb-2', store.regions[1]?.id ?? region.id, ['seed']);
 }
