@@ -330,6 +330,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',
   },
+  'identical-records-refused': {
+    leaves: `${D3}, Domain record (request fields), per record type: "CNAME | hostname, must be unique, required | …" (only a CNAME name is said to be unique; whether a record identical to one the domain has is taken is not shown)`,
+    does: 'refuses a record whose type, name, target and type-specific members equal those of a record of the domain (TTL aside; case and a final period aside)',
+  },
   'remote-addr-behind-proxy': {
     leaves: `${D3}, Domain record (request fields), per record type: "A, AAAA | … | the literal \`[remote_addr]\` submits the IPv4 address of the request" (the address the server sees: behind a proxy on its host, the proxy's)`,
     does: '[remote_addr] submits 172.17.0.1, the address a proxy publishing the server from a container connects from',

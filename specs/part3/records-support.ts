@@ -14,6 +14,21 @@ export const recordsPath = (domainId: number) => `/v4/domains/${domainId}/record
 
 export const SRV_MEMBERS = { type: 'SRV', service: 'sip', protocol: 'tcp', priority: 10, weight: 5, port: 5060 };
 
+/**
+ * A filter for generated record bodies sent to one domain: true for the first body of its type, name and target
+ * (case and a final period aside). A server may refuse a record identical to one the domain has (only a CNAME name is
+ * said to be unique; the rest is not shown), so a property sends none.
+ */
+export function firstOfItsKind(): (body: Json) => boolean {
+  const seen = new Set<string>();
+  return (body) => {
+    const key = [body.type, body.name ?? '', body.target].map((member) => String(member).toLowerCase().replace(/\.$/, '')).join(' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
+
 /** A valid record of each type the record endpoints take (PTR is set through reverse DNS), named `name`. */
 export const RECORD_OF_TYPE = {
   A: (name) => ({ type: 'A', name, target: '192.0.2.10' }),

@@ -15,7 +15,7 @@ import { unservedRule } from '../../harness/judge.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
-import { addRecord, bareTarget, postRecord, RECORD_OF_TYPE, recordsPath, relativeName, SRV_MEMBERS } from './records-support.js';
+import { addRecord, bareTarget, firstOfItsKind, postRecord, RECORD_OF_TYPE, recordsPath, relativeName, SRV_MEMBERS } from './records-support.js';
 import type { Exchange } from '../../harness/http.js';
 
 type Json = Record<string, unknown>;
@@ -382,10 +382,12 @@ describe('Names and targets the documents accept', () => {
         target: tag === 'iodef' ? contact : issuer,
         ...(name === 'empty' ? { name: '' } : {}),
       }));
+    const fresh = firstOfItsKind();
     await property(
       c,
       bodies,
       async (body) => {
+        fc.pre(fresh(body));
         const created = await c.post(recordsPath(domainId), body);
         c.expectSuccess(rule, created, `a CAA record for the whole domain (${'name' in body ? 'name ""' : 'no name'}, tag ${String(body.tag)})`);
       },
@@ -402,7 +404,9 @@ describe('Names and targets the documents accept', () => {
       if (type === 'CNAME') return { type, name: fx.label('cn', 60), target };
       return { type, name: type === 'NS' ? 'sub' : 'mail', target };
     });
+    const fresh = firstOfItsKind();
     await property(c, bodies, async (body) => {
+      fc.pre(fresh(body));
       c.expectSuccess(rule, await c.post(recordsPath(domainId), body), `a ${String(body.type)} record with the target ${String(body.target)}`);
     });
   });

@@ -371,6 +371,15 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'identical-records-refused',
+    async (server) => {
+      const send = await recordsOf(server, 'identical.example');
+      await send({ type: 'NS', name: 'sub', target: 'ns1.example.net' }).expect(200);
+      expect((await send({ type: 'NS', name: 'SUB', target: 'ns1.example.net.', ttl_sec: 300 }).expect(400)).body.errors[0]).toMatchObject({ field: 'target' });
+      await send({ type: 'NS', name: 'sub', target: 'ns2.example.net' }).expect(200);
+    },
+  ],
+  [
     'remote-addr-behind-proxy',
     async (server) => {
       const domain = await newDomain(server, 'proxy-seen.example');

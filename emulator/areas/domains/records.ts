@@ -195,6 +195,8 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   ) {
     fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
   }
+  const built = { type, name, target: target!, ttl_sec, priority, weight, port, service, protocol, tag };
+  if (varied(store, 'identical-records-refused') && records.some((r) => sameRecord(r, built))) fail(`An identical ${type} record already exists.`, 'target');
   if (type === 'MX') {
     const isNull = nullMx;
     const mx = records.filter((r) => r.type === 'MX');
@@ -206,7 +208,16 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       fail('priority must be 0 for a null MX record.', varied(store, 'error-field-names-sent-member') ? 'target' : 'priority');
     if (isNull && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
   }
-  return { type, name, target: target!, ttl_sec, priority, weight, port, service, protocol, tag };
+  return built;
+}
+
+type RecordMembers = Omit<DomainRecord, 'id' | 'created' | 'updated'>;
+
+/** Whether two records say the same (their TTL aside; names and targets compared as DNS does, case and final period aside). */
+function sameRecord(a: RecordMembers, b: RecordMembers): boolean {
+  const dns = (value: string) => value.toLowerCase().replace(/\.$/, '');
+  const members = ['type', 'priority', 'weight', 'port', 'service', 'protocol', 'tag'] as const;
+  return dns(a.name) === dns(b.name) && dns(a.target) === dns(b.target) && members.every((member) => a[member] === b[member]);
 }
 
 function recordOr404(ctx: RequestContext, d: Domain, raw: string): DomainRecord {
