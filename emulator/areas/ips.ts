@@ -163,10 +163,19 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
 
 // ---------------------------------------------------------------------------------------------- assignment
 
+/** ipv4/assign under the variation ipv4-assign-assignments-only: `region`, which its body does not document, is refused. */
+function refuseRegionMember(o: Record<string, unknown>): void {
+  if (o['region'] !== undefined) fail('ipv4/assign takes assignments only: region is not a member of its body.', 'region');
+  const items = Array.isArray(o['assignments']) ? (o['assignments'] as unknown[]) : [];
+  const index = items.findIndex((item) => item !== null && typeof item === 'object' && (item as Record<string, unknown>)['region'] !== undefined);
+  if (index >= 0) fail('ipv4/assign takes address and compute_id in each assignment: region is not one of them.', `assignments.${index}.region`);
+}
+
 function assign(ctx: RequestContext, withRanges: boolean): Record<string, never> {
   const o = asObject(ctx.body ?? {});
   // `region` may stand beside the array or in each item (placement not shown): required for ips/assign unless
   // every item carries one. Checked before the array so that a missing region is named as such.
+  if (!withRanges && varied(ctx.store, 'ipv4-assign-assignments-only')) refuseRegionMember(o);
   let region = optString(o, 'region');
   // Under the variation ips/assign takes region in each item only (required there, checked with the items).
   const inItemsOnly = withRanges && varied(ctx.store, 'assign-region-in-items');

@@ -168,6 +168,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Load balancer: "hostname | string | begins with the IP address and ends with a fixed service domain suffix" (what may stand between them is not shown)`,
     does: "writes a load balancer's region between its address and the service domain: <address>.<region>.lb.chs-emulator.example",
   },
+  'ipv4-assign-assignments-only': {
+    leaves: `${D3}, IP addresses: "POST /v4/networking/ipv4/assign | … | \`assignments\` (array, required) | IPv4 only; use ips/assign for IPv6 ranges" (no region documented; whether an undocumented member is ignored or refused is not shown)`,
+    does: 'refuses region on ipv4/assign, beside the array or in an assignment (ips/assign still requires it)',
+  },
   'route-target-with-prefix': {
     leaves: `${D3}, IP addresses: "\`route_target\` (IPv6 SLAAC address the range routes to) … Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (the request takes it "without \`/128\`"; how a response writes it is not shown)`,
     does: "shows a range's route_target with /128 after the SLAAC address (requests still take it bare)",

@@ -57,11 +57,19 @@ export async function snapshot(c: Check, ids: number[]): Promise<string> {
   return parts.join(' ');
 }
 
+/** Where an assignment body carries `region`: not at all, beside the array, or in each item. */
+type RegionPlace = 'none' | 'beside' | 'items';
+
 /**
- * An assignment body with `region` where the target takes it, beside the array or in each item (not shown): found once
- * per path and file by an assignment that changes nothing (an instance's public address to that instance: the first
- * receiving instance's, else the file's instance's), sent with `region` beside the array, else in each item. Beside
- * the array when neither is taken.
+ * The places to try for `region`, in order. ips/assign requires it (where is not shown); ipv4/assign documents
+ * `assignments` only, so it goes without one first (a server may refuse a member it does not take).
+ */
+const regionPlaces = (path: string): RegionPlace[] => (path === '/v4/networking/ipv4/assign' ? ['none', 'beside', 'items'] : ['beside', 'items']);
+
+/**
+ * An assignment body with `region` where the target takes it (see `withRegionPlaced`): found once per path and file by
+ * an assignment that changes nothing (an instance's public address to that instance: the first receiving instance's,
+ * else the file's instance's).
  */
 export async function assignmentBody(
   c: Check,
@@ -74,27 +82,36 @@ export async function assignmentBody(
 }
 
 /**
- * `body` with its `region` (beside the array or in the items) where the target takes it; a body without one is sent
- * as it is. Where the target takes it in each item and the body has no items, `region` is left out: beside the array
- * it would be refused for its place, not for what the body breaks.
+ * `body` with its `region` where the target takes it: the first of `regionPlaces` an assignment that changes nothing
+ * is accepted with, else the first place. A body without one is sent as it is. Where the target takes it in each item
+ * and the body has no items, `region` is left out: beside the array it would be refused for its place, not for what
+ * the body breaks.
  */
 export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, body: Json, holderId?: number): Promise<Json> {
-  const inItems = await fx.shared(`region placement of ${path}`, async () => {
+  const place = await fx.shared(`region placement of ${path}`, async (): Promise<RegionPlace> => {
     const holder = holderId ?? (await fx.instance(c)).id;
-    const unchanged = [{ address: await publicOf(c, holder), compute_id: holder }];
-    if (succeeded(await c.post(path, { region: c.target.info.config.region, assignments: unchanged }))) return false;
-    return succeeded(await c.post(path, { assignments: unchanged.map((item) => ({ ...item, region: c.target.info.config.region })) }));
+    const unchanged = { assignments: [{ address: await publicOf(c, holder), compute_id: holder }] };
+    const places = regionPlaces(path);
+    for (const candidate of places) if (succeeded(await c.post(path, placed(unchanged, candidate, c.target.info.config.region)))) return candidate;
+    return places[0]!;
   });
-  const isItem = (item: unknown): item is Json => !!item && typeof item === 'object' && !Array.isArray(item);
-  const { region: beside, assignments, ...rest } = body;
-  const items = Array.isArray(assignments) ? (assignments as unknown[]) : undefined;
+  const { region: beside, ...rest } = body;
+  const items = Array.isArray(body.assignments) ? (body.assignments as unknown[]) : undefined;
   const region = beside ?? items?.find((item): item is Json => isItem(item) && item.region !== undefined)?.region;
-  if (region === undefined) return body;
+  return region === undefined ? body : placed(rest, place, region);
+}
+
+const isItem = (item: unknown): item is Json => !!item && typeof item === 'object' && !Array.isArray(item);
+
+/** `body` (its items' own `region` taken out) with `region` at `place`. */
+function placed(body: Json, place: RegionPlace, region: unknown): Json {
+  const { region: _beside, assignments, ...rest } = body;
+  const items = Array.isArray(assignments) ? (assignments as unknown[]) : undefined;
   const bare = items?.map((item) => (isItem(item) ? Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'region')) : item));
-  if (!inItems) return { ...rest, region, ...(assignments === undefined ? {} : { assignments: bare ?? assignments }) };
-  return bare
-    ? { ...rest, assignments: bare.map((item) => (isItem(item) ? { ...item, region } : item)) }
-    : { ...rest, ...(assignments === undefined ? {} : { assignments }) };
+  const withAssignments = (list: unknown) => (assignments === undefined ? {} : { assignments: list });
+  if (place === 'beside') return { ...rest, region, ...withAssignments(bare ?? assignments) };
+  if (place === 'items' && bare) return { ...rest, ...withAssignments(bare.map((item) => (isItem(item) ? { ...item, region } : item))) };
+  return { ...rest, ...withAssignments(bare ?? assignments) };
 }
 
 // ------------------------------------------------------------------ IPv6 ranges

@@ -257,6 +257,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'ipv4-assign-assignments-only',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const holder = instances.data.find((instance) => (instance.ipv4 as string[]).length)!;
+      const unchanged = [{ address: (holder.ipv4 as string[])[0], compute_id: holder.id }];
+      const assign = (body: Json) => request(server).post('/v4/networking/ipv4/assign').set(AUTH).send(body);
+      expect((await assign({ region: holder.region, assignments: unchanged }).expect(400)).body.errors[0]).toMatchObject({ field: 'region' });
+      expect((await assign({ assignments: unchanged.map((item) => ({ ...item, region: holder.region })) }).expect(400)).body.errors[0]).toMatchObject({
+        field: 'assignments.0.region',
+      });
+      await assign({ assignments: unchanged }).expect(200);
+    },
+  ],
+  [
     'route-target-with-prefix',
     async (server) => {
       const instanceId = (await newInstance(server, 'range-host')).id;
