@@ -314,6 +314,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | … must accept an OAuth exchange code" (which schemes a server takes is not shown)`,
     does: 'refuses an OAuth client redirect_uri that is not an https URL',
   },
+  'copies-made-on-completion': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (when the target of a clone, a restore or a deploy from a backup shows what is copied, at once or when the copy completes, is not shown)`,
+    does: "what a clone copies (disks, profiles, VLANs, the source's tags on an existing target) appears when the clone completes (10 simulated minutes); what a restore or a deploy from a backup copies, 5 simulated minutes after it is accepted",
+  },
   'clones-take-longer': {
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (how long a clone runs is not shown)`,
     does: 'a clone runs 45 minutes of simulated time (10 by default), its source and target busy meanwhile',

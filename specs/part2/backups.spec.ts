@@ -16,6 +16,7 @@ import {
   findBackup,
   newConfig,
   newInstance,
+  onceCopyShows,
   ok,
   rejected,
   restoreOnto,
@@ -170,12 +171,14 @@ describe('Restore', () => {
     const extra = await newConfig(c, target.id);
     const restore = await restoreOnto(c, source.id, backupId, { compute_id: target.id, overwrite: true });
     c.expectSuccess('P2.backups.restore.overwrite-true', restore, 'restoring with overwrite true');
+    const extraView = () => readAfterWrite(c, () => c.get(`${INSTANCES}/${target.id}/configs/${extra.id}`, { gone: true }), rejected);
     c.expectRejected(
       'P2.backups.restore.overwrite-true',
-      await readAfterWrite(c, () => c.get(`${INSTANCES}/${target.id}/configs/${extra.id}`, { gone: true }), rejected),
+      await onceCopyShows(c, extraView, rejected),
       'viewing a profile the target had before the overwriting restore',
     );
-    const after = await configsOf(c, target.id, (profiles) => profiles.length === sourceProfiles);
+    const restored = (profiles: Json[]) => profiles.length === sourceProfiles;
+    const after = await onceCopyShows(c, () => configsOf(c, target.id, restored), restored);
     c.expect(
       'P2.backups.restore.overwrite-true',
       after.length === sourceProfiles,
@@ -237,7 +240,8 @@ describe('Create instance body: backup_id', () => {
       c.expectSuccess('P2.instance-create.backup-id.big-enough', accepted.exchange, `creating a ${config.largerInstanceType} from the same backup`);
       // Nothing changed the source's profiles since its snapshot: the profiles its backup holds are the ones it lists.
       const sourceProfiles = (await configsOf(c, source.id)).length;
-      const copied = await configsOf(c, accepted.id!, (profiles) => profiles.length === sourceProfiles);
+      const allCopied = (profiles: Json[]) => profiles.length === sourceProfiles;
+      const copied = await onceCopyShows(c, () => configsOf(c, accepted.id!, allCopied), allCopied);
       c.expect(
         'P2.instance-create.backup-id.copies-config',
         copied.length === sourceProfiles,

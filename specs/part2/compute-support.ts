@@ -261,11 +261,21 @@ export async function whileCloning<S>(
   return c.skip('simulated time moved on during each of three tries (another spec file advanced the clock): the clone was over');
 }
 
+/** How long a clone is waited for: five minutes of the target's clock at a time, for at most three hours (not shown). */
+const CLONE_WAIT = { stepSeconds: 5 * 60, mostSeconds: 3 * 3600 };
+
 /**
- * `attempt` (an action a running clone blocks) sent again while the target's clock runs five minutes at a time, for at
- * most three hours, until it is accepted: how long a clone runs is not shown. Returns the last exchange.
+ * `attempt` (an action a running clone blocks) sent again while the target's clock runs (`CLONE_WAIT`) until it is
+ * accepted: how long a clone runs is not shown. Returns the last exchange.
  */
-export const onceClonesEnd = (c: Check, attempt: () => Promise<Exchange>) => untilOnClock(c, attempt, ok, { stepSeconds: 5 * 60, mostSeconds: 3 * 3600 });
+export const onceClonesEnd = (c: Check, attempt: () => Promise<Exchange>) => untilOnClock(c, attempt, ok, CLONE_WAIT);
+
+/**
+ * What a clone, a restore or a deploy from a backup made on its target, read until `made` holds: at once, or while the
+ * target's clock runs (`CLONE_WAIT`): whether a target shows what is copied when the request is accepted or only when
+ * the copy completes is not shown.
+ */
+export const onceCopyShows = <T>(c: Check, read: () => Promise<T>, made: (value: T) => boolean) => untilOnClock(c, read, made, CLONE_WAIT);
 
 /** The profiles of an instance (all pages); `until` as for listAll. */
 export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]) => boolean) => listAll(c, `${INSTANCES}/${computeId}/configs`, until);

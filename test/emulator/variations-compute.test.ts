@@ -6,6 +6,47 @@ import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type
 
 const cases: VariationCase[] = [
   [
+    'copies-made-on-completion',
+    async (server) => {
+      const profileCount = async (id: unknown) =>
+        (
+          (
+            await request(server)
+              .get(`/v4/compute/instances/${String(id)}/configs`)
+              .set(AUTH)
+              .expect(200)
+          ).body as { data: Json[] }
+        ).data.length;
+      const source = await newInstance(server, 'copy-source');
+      const clone = await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, { region: 'us-east', type: 'g6-standard-1' });
+      expect(await profileCount(clone.id)).toBe(0);
+      await advanceClock(server, 10 * 60);
+      expect(await profileCount(clone.id)).toBe(1);
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/backups`)
+        .set(AUTH)
+        .send({ label: 'copy-snap' })
+        .expect(200);
+      await advanceClock(server, 60 * 60);
+      const backups = (
+        await request(server)
+          .get(`/v4/compute/instances/${String(source.id)}/backups`)
+          .set(AUTH)
+          .expect(200)
+      ).body as { snapshot: Json };
+      const snapshot = (backups.snapshot.current ?? backups.snapshot.in_progress) as Json;
+      const deployed = await postAccepted(server, '/v4/compute/instances', {
+        label: 'copy-deployed',
+        region: 'us-east',
+        type: 'g6-standard-1',
+        backup_id: snapshot.id,
+      });
+      expect(await profileCount(deployed.id)).toBe(0);
+      await advanceClock(server, 5 * 60);
+      expect(await profileCount(deployed.id)).toBe(1);
+    },
+  ],
+  [
     'balancer-hostname-regional',
     async (server) => {
       const tagged = (await request(server).get('/v4/tags/seed').set(AUTH).expect(200)).body as { data: Json[] };

@@ -20,6 +20,7 @@ import {
   states,
   T,
   touch,
+  copyOnto,
   usedDisk,
   type Backup,
   type BackupConfig,
@@ -170,10 +171,13 @@ export function restoreHandler(ctx: RequestContext) {
       overwrite ? 'compute_id' : 'overwrite',
     );
   }
-  if (overwrite && !faulty(store, 'P2.backups.restore.overwrite-true')) deleteDisksAndConfigs(store, target.id);
-  copyLayout(store, target, backup.disks, backupLayouts.get(backup) ?? []);
-  target.status = 'offline';
-  touch(store, target);
+  const deleteFirst = overwrite && !faulty(store, 'P2.backups.restore.overwrite-true');
+  copyOnto(store, target.id, (onto) => {
+    if (deleteFirst) deleteDisksAndConfigs(store, onto.id);
+    copyLayout(store, onto, backup.disks, backupLayouts.get(backup) ?? []);
+    onto.status = 'offline';
+    touch(store, onto);
+  });
   emit(ctx, 'backups_restore', inst, target);
   return {};
 }

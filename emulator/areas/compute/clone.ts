@@ -148,9 +148,8 @@ export function cloneHandler(ctx: RequestContext) {
   } else {
     if (group !== undefined) target.group = group;
     if (faulty(store, 'P2.instance-clone.label.new-instance-only') && typeof o.label === 'string') target.label = o.label;
-    if (!faulty(store, 'P2.clone.tags-copied')) for (const t of source.tags) if (!target.tags.includes(t)) target.tags.push(t);
   }
-  const map = new Map<number, number>();
+  const tags = targetId !== undefined && !faulty(store, 'P2.clone.tags-copied') ? [...source.tags] : [];
   const layout: BackupConfig[] = chosenConfigs.map((c) => ({
     label: c.label,
     kernel: c.kernel,
@@ -159,10 +158,18 @@ export function cloneHandler(ctx: RequestContext) {
     interfaces: c.interfaces,
     slots: Object.fromEntries(SLOTS.flatMap((s) => (c.devices[s]?.disk_id != null ? [[s, c.devices[s]!.disk_id!]] : []))),
   }));
-  copyLayout(store, target, [...chosenDisks.values()], layout, map);
-  createVlans(store, target.region, newVlans);
-  touch(store, target);
+  // What the clone makes on its target: at once, or (variation copies-made-on-completion) when the job completes.
+  const disks = [...chosenDisks.values()];
+  const make = (t: Instance) => {
+    copyLayout(store, t, disks, layout, new Map<number, number>());
+    createVlans(store, t.region, newVlans);
+    for (const tag of tags) if (!t.tags.includes(tag)) t.tags.push(tag);
+    touch(store, t);
+  };
+  const onCompletion = varied(store, 'copies-made-on-completion');
+  if (!onCompletion) make(target);
   if (chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) {
+    if (onCompletion) make(target);
     if (target.status === 'provisioning') target.status = 'offline';
   } else {
     const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: target.id };
@@ -171,6 +178,7 @@ export function cloneHandler(ctx: RequestContext) {
     store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
       if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
       const t = getInstance(s, targetRef);
+      if (t && onCompletion) make(t);
       if (t && t.status === 'provisioning') {
         t.status = 'offline';
         t.updated = s.nowIso();

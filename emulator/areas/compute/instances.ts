@@ -17,6 +17,7 @@ import {
   backupsOf,
   clones,
   configsOf,
+  copyOnto,
   emit,
   instanceOr404,
   instances,
@@ -218,14 +219,17 @@ export function createHandler(ctx: RequestContext) {
     if (running || faulty(store, 'P2.instance-create.booted.default-true')) st.lastBootedConfig = cfg.id;
     st.rootPass = pass ?? null;
   } else if (backup) {
-    copyLayout(store, inst, backup.disks, faulty(store, 'P2.instance-create.backup-id.copies-config') ? [] : (backupLayouts.get(backup) ?? []));
+    const layouts = faulty(store, 'P2.instance-create.backup-id.copies-config') ? [] : (backupLayouts.get(backup) ?? []);
     st.rootPass = stateOf(store, backup.compute_id).rootPass;
-    const cfgs = configsOf(store, inst.id);
-    if (interfaces.length > 0) for (const c of cfgs) c.interfaces = interfaces.map((i) => ({ ...i }));
-    if (running && cfgs[0]) {
-      st.lastBootedConfig = cfgs[0].id;
-      st.activeInterfaces = cfgs[0].interfaces;
-    }
+    copyOnto(store, inst.id, (onto) => {
+      copyLayout(store, onto, backup.disks, layouts);
+      const cfgs = configsOf(store, onto.id);
+      if (interfaces.length > 0) for (const c of cfgs) c.interfaces = interfaces.map((i) => ({ ...i }));
+      if (running && cfgs[0]) {
+        st.lastBootedConfig = cfgs[0].id;
+        st.activeInterfaces = cfgs[0].interfaces;
+      }
+    });
   } else if (faulty(store, 'P2.instance-create.empty.no-configs')) {
     newConfig(store, inst, { label: 'My Profile', interfaces });
   }

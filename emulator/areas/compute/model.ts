@@ -6,8 +6,9 @@ import type { RequestContext } from '../../core/types.js';
 import { asObject, fail } from '../../core/validate.js';
 import { emitEvent } from '../../core/events.js';
 import { canAccess } from '../../core/permissions.js';
-import { DISKS_TABLE, INSTANCES_TABLE, instanceEntity, stillCreating, type Disk, type Instance } from '../../core/entities.js';
+import { DISKS_TABLE, getInstance, INSTANCES_TABLE, instanceEntity, stillCreating, type Disk, type Instance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 
 export type { Disk, Instance };
 
@@ -208,6 +209,22 @@ function isBusy(store: Store, id: number): boolean {
 }
 export function requireIdle(store: Store, inst: Instance): void {
   if (stillCreating(store, inst) || isBusy(store, inst.id)) fail(`Instance ${inst.id} has running or queued actions; wait for them to finish first`, null);
+}
+
+/** How long a restore or a deploy from a backup copies before its target shows the copy (copies-made-on-completion). */
+const COPY_MS = 5 * 60_000;
+
+/**
+ * Makes what a restore or a deploy from a backup copies onto instance `targetId`: at once, or (variation
+ * copies-made-on-completion) when the copy completes, if the instance is still there.
+ */
+export function copyOnto(store: Store, targetId: number, copy: (target: Instance) => void): void {
+  const run = (s: Store) => {
+    const target = getInstance(s, targetId);
+    if (target) copy(target);
+  };
+  if (varied(store, 'copies-made-on-completion')) store.schedule(new Date(store.now().getTime() + COPY_MS), run);
+  else run(store);
 }
 
 export function touch(store: Store, inst: Instance): void {
