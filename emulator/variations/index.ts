@@ -334,6 +334,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instances: "POST …/backups | … | creates a snapshot; an existing snapshot of the instance is deleted" (whether the instance must be enrolled in the backup service is not shown)`,
     does: 'refuses a snapshot of an instance not enrolled in the backup service',
   },
+  'events-need-write-grant': {
+    leaves: `${D1}, Account: "GET /v4/account/events | … | list of events from the last 90 days; which events appear depends on the caller's grants" (which grant shows an entity's events is not shown)`,
+    does: "shows a restricted user an entity's events only with a read_write grant on that entity (read_only is not enough)",
+  },
   'email-any-text': {
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',

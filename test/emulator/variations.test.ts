@@ -378,6 +378,29 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'events-need-write-grant',
+    async (server) => {
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'event-grants',
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+      });
+      const seesItsEvent = async (grant: 'read_only' | 'read_write') => {
+        const grants = { entities: { firewall: { [String(firewall.id)]: grant } } };
+        const minted = await request(server)
+          .post('/__control/tokens')
+          .send({ scopes: '*', restricted: true, username: `events-${grant}`, grants })
+          .expect(200);
+        const events = await request(server)
+          .get('/v4/account/events')
+          .set('Authorization', `Bearer ${String(minted.body.token)}`)
+          .expect(200);
+        return (events.body as { data: Json[] }).data.some((event) => (event.entity as Json | null)?.id === firewall.id);
+      };
+      expect(await seesItsEvent('read_only')).toBe(false);
+      expect(await seesItsEvent('read_write')).toBe(true);
+    },
+  ],
+  [
     'email-any-text',
     async (server) => {
       await request(server).put('/v4/account').set(AUTH).send({ email: 'billing desk' }).expect(200);

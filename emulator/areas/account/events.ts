@@ -6,6 +6,7 @@ import { eventDelivered, type Event } from '../../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../../core/permissions.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { T, within90DaysOf } from './model.js';
 
 const KIND_OF_ENTITY: Record<string, EntityKind> = {
@@ -24,7 +25,7 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
   if (p === null) return false;
   if (!p.restricted || e.username === p.username || faulty(s, 'P1.events.list.by-grants')) return true;
   const kind = KIND_OF_ENTITY[e.entity.type];
-  if (kind !== undefined) return canAccess(p, kind, e.entity.id, 'read_only');
+  if (kind !== undefined) return canAccess(p, kind, e.entity.id, varied(s, 'events-need-write-grant') ? 'read_write' : 'read_only');
   return hasGlobalGrant(p, 'account_access');
 }
 
