@@ -19,3 +19,29 @@ export async function readPage(c: Check, path: string, page: number, token?: str
   }
   return c.get(path, { ...(page > 1 ? { query: { page } } : {}), ...as });
 }
+
+/** Page sizes a document-1 list is asked for, smallest first: 25 and 100 bound the lists of documents 2 and 3. */
+const PAGE_SIZES = [25, 50, 100];
+
+/** Per target and list: the smallest page size it takes (`smallestPageSize`). */
+const smallestSizes = new Map<string, Promise<number | undefined>>();
+
+/**
+ * The smallest of PAGE_SIZES the list at `path` answers page 1 at (2xx), found once per list: document 1 shows no
+ * bounds of page_size for its own lists, so a server may refuse 25. Undefined when it takes none of them.
+ */
+export function smallestPageSize(c: Check, path: string): Promise<number | undefined> {
+  const list = `${c.target.info.baseUrl} ${path}`;
+  let found = smallestSizes.get(list);
+  if (!found) {
+    found = (async () => {
+      for (const size of PAGE_SIZES) {
+        const exchange = await c.get(path, { query: { page: 1, page_size: size } });
+        if (exchange.status >= 200 && exchange.status < 300) return size;
+      }
+      return undefined;
+    })();
+    smallestSizes.set(list, found);
+  }
+  return found;
+}

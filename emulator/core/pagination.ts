@@ -40,7 +40,8 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
   // Document 1 shows no bounds for its own lists (databases, account): the variations choose others there.
   const documentOne = ctx.store !== undefined && /^\/v4(beta)?\/(databases|account)\//.test(ctx.route ?? '');
   const anySize = documentOne && varied(ctx.store, 'account-lists-any-page-size');
-  const sizeMin = broken('page-size-small-accepted') || anySize ? 1 : PAGE_SIZE_MIN;
+  const from50 = documentOne && varied(ctx.store, 'account-lists-page-size-min-50');
+  const sizeMin = broken('page-size-small-accepted') || anySize ? 1 : from50 ? 50 : PAGE_SIZE_MIN;
   const upTo50 = documentOne && varied(ctx.store, 'account-lists-page-size-max-50');
   const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : anySize ? 500 : upTo50 ? 50 : PAGE_SIZE_MAX;
   const sizeDefault =

@@ -98,6 +98,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
     does: 'database and account lists take page_size 25 to 50 (50 when not given) and refuse a larger one',
   },
+  'account-lists-page-size-min-50': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
+    does: 'database and account lists take page_size 50 to 100 (100 when not given) and refuse a smaller one',
+  },
   'account-lists-any-page-size': {
     leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
     does: 'database and account lists take any page_size from 1 to 500',

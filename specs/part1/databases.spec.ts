@@ -9,10 +9,11 @@
 // request (a delete, which leaves nothing to look at afterwards, fails only when it is accepted on three fresh
 // provisioning clusters in a row).
 import { describe } from 'vitest';
-import { check, describe as describeExchange } from '../../harness/check.js';
+import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import type { Exchange } from '../../harness/http.js';
 import { readAfterWrite, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import { smallestPageSize } from '../../harness/pages.js';
 import {
   DB,
   GENERIC,
@@ -38,6 +39,9 @@ const { mysqlEngines, nodeType, createCluster, mustCreate, snapshot, plainCluste
 
 // ------------------------------------------------------------------ engines and node types
 
+/** The page size a view that "accepts page and page_size" is sent: the smallest its list takes (bounds not shown). */
+const viewPageSize = async (c: Check, list: string) => (await smallestPageSize(c, list)) ?? 25;
+
 describe('Managed database engine and node type', () => {
   check('P1.database-engine.view-by-id', 'each engine is viewed by its <engine>/<version> id, slash and all', async (c) => {
     const list = await c.get('/v4/databases/engines');
@@ -59,15 +63,17 @@ describe('Managed database engine and node type', () => {
 
   check('P1.database-engine.view.page-accepted', 'the engine view accepts page and page_size', async (c) => {
     const id = (await mysqlEngines(c))[0]!.id;
-    const got = await c.get(`/v4/databases/engines/${id}`, { query: { page: 1, page_size: 25 } });
-    c.expectSuccess('P1.database-engine.view.page-accepted', got, `GET /v4/databases/engines/${id}?page=1&page_size=25`);
+    const size = await viewPageSize(c, '/v4/databases/engines');
+    const got = await c.get(`/v4/databases/engines/${id}`, { query: { page: 1, page_size: size } });
+    c.expectSuccess('P1.database-engine.view.page-accepted', got, `GET /v4/databases/engines/${id}?page=1&page_size=${size}`);
     c.expect('P1.database-engine.view.page-accepted', (got.body as Json | undefined)?.id === id, 'the view with page and page_size is not the engine', got);
   });
 
   check('P1.database-node-type.view.page-accepted', 'the node type view accepts page and page_size', async (c) => {
     const id = await nodeType(c);
-    const got = await c.get(`/v4/databases/types/${encodeURIComponent(id)}`, { query: { page: 1, page_size: 25 } });
-    c.expectSuccess('P1.database-node-type.view.page-accepted', got, `GET /v4/databases/types/${id}?page=1&page_size=25`);
+    const size = await viewPageSize(c, '/v4/databases/types');
+    const got = await c.get(`/v4/databases/types/${encodeURIComponent(id)}`, { query: { page: 1, page_size: size } });
+    c.expectSuccess('P1.database-node-type.view.page-accepted', got, `GET /v4/databases/types/${id}?page=1&page_size=${size}`);
     c.expect(
       'P1.database-node-type.view.page-accepted',
       (got.body as Json | undefined)?.id === id,

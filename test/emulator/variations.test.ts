@@ -378,6 +378,15 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'account-lists-page-size-min-50',
+    async (server) => {
+      const list = (path: string, size: number) => request(server).get(path).query({ page_size: size }).set(AUTH);
+      expect((await list('/v4/account/oauth-clients', 25).expect(400)).body.errors[0]).toMatchObject({ field: 'page_size' });
+      await list('/v4/account/oauth-clients', 50).expect(200);
+      await list('/v4/domains', 25).expect(200);
+    },
+  ],
+  [
     'events-need-write-grant',
     async (server) => {
       const firewall = await postAccepted(server, '/v4/networking/firewalls', {
