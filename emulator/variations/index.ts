@@ -358,6 +358,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "first_name | string | max 50 chars" (and the other contact members: a maximum, no minimum shown)`,
     does: 'refuses an account update setting first_name, last_name, address_1, city, phone or tax_id to ""',
   },
+  'database-restore-queued': {
+    leaves: `${D1}, Managed databases: "States: … restoring, failed … Transitions: not shown." and "Restoring a backup after credentials were reset results in a failed cluster." (when the status changes after a restore is accepted is not shown)`,
+    does: 'a restore is queued for 2 simulated minutes (the cluster shows active meanwhile) before it runs: restoring for 10 minutes, or failed after a credentials reset',
+  },
   'credentials-reset-busy': {
     leaves: `${D1}, Managed databases: "a new random root password is generated, readable through credentials view; takes several seconds" (what the view answers meanwhile is not shown)`,
     does: 'for 30 simulated seconds after a credentials reset, the credentials view answers 409 "being reset"',

@@ -329,11 +329,12 @@ export function clusterHelpers(fx: Fixtures) {
     const backup = await snapshot(c, id);
     const reset = await c.post(`${DB}/${id}/credentials/reset`);
     const restore = await restoreBackup(c, id, backup.id);
-    // A replica may still show the cluster as before the restore (active): read again within the consistency window.
+    // A restore may wait its turn with the cluster still active (when the status changes is not shown): the clock runs
+    // until it shows failed, for at most 30 minutes; a replica may still answer as before, read again within the window.
     const status = ok(restore)
       ? await readAfterWrite(
           c,
-          () => waitForStatus(c, id, ['failed', 'active'], 30),
+          () => waitForStatus(c, id, ['failed'], 30),
           (after) => after === 'failed',
         )
       : await statusOf(c, id);

@@ -387,6 +387,25 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'database-restore-queued',
+    async (server) => {
+      const created = await newCluster(server, 'queued-restore');
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      await advanceClock(server, 31 * 60);
+      const backup = await postAccepted(server, `${path}/backups`, { label: 'queued-snap' });
+      await advanceClock(server, 10 * 60);
+      const status = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).status;
+      const backupId = backup.id ?? (((await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] }).data[0]!.id as number);
+      await request(server)
+        .post(`${path}/backups/${String(backupId)}/restore`)
+        .set(AUTH)
+        .expect(200);
+      expect(await status()).toBe('active');
+      await advanceClock(server, 2 * 60);
+      expect(await status()).toBe('restoring');
+    },
+  ],
+  [
     'events-need-write-grant',
     async (server) => {
       const firewall = await postAccepted(server, '/v4/networking/firewalls', {

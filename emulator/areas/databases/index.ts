@@ -427,16 +427,24 @@ function restore(ctx: RequestContext) {
   const backup = backupOr404(ctx, c);
   if (backup.type === 'snapshot' && varied(store, 'database-snapshots-take-minutes') && store.now().getTime() - Date.parse(backup.created) < 5 * 60_000)
     fail(`Backup ${backup.id} is still being taken: restore it once it is complete`, null);
-  if (c.credentialsReset && !faulty(store, 'P1.database.restore.after-reset-fails')) {
-    // Documented: restoring a backup after the credentials were reset leaves the cluster failed.
-    setStatus(store, c, 'failed');
-    return {};
+  const run = (cl: Cluster, now: Date) => {
+    if (cl.credentialsReset && !faulty(store, 'P1.database.restore.after-reset-fails')) {
+      // Documented: restoring a backup after the credentials were reset leaves the cluster failed.
+      setStatus(store, cl, 'failed', now);
+      return;
+    }
+    setStatus(store, cl, 'restoring', now);
+    const at = new Date(now.getTime() + 10 * 60_000);
+    later(store, cl, at, (restored) => {
+      if (restored.status === 'restoring') setStatus(store, restored, 'active', at);
+    });
+  };
+  // Under the variation database-restore-queued the cluster shows active for 2 simulated minutes before the restore runs.
+  if (!varied(store, 'database-restore-queued')) run(c, store.now());
+  else {
+    const at = new Date(store.now().getTime() + 2 * 60_000);
+    later(store, c, at, (cl) => run(cl, at));
   }
-  setStatus(store, c, 'restoring');
-  const at = new Date(store.now().getTime() + 10 * 60_000);
-  later(store, c, at, (cl) => {
-    if (cl.status === 'restoring') setStatus(store, cl, 'active', at);
-  });
   return {};
 }
 
