@@ -392,10 +392,11 @@ const cases: VariationCase[] = [
       const created = await newCluster(server, 'queued-restore');
       const path = `/v4/databases/mysql/instances/${String(created.id)}`;
       await advanceClock(server, 31 * 60);
-      const backup = await postAccepted(server, `${path}/backups`, { label: 'queued-snap' });
+      await postAccepted(server, `${path}/backups`, { label: 'queued-snap' });
       await advanceClock(server, 10 * 60);
       const status = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).status;
-      const backupId = backup.id ?? (((await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] }).data[0]!.id as number);
+      const backups = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
+      const backupId = backups.data.find((backup) => backup.label === 'queued-snap')!.id;
       await request(server)
         .post(`${path}/backups/${String(backupId)}/restore`)
         .set(AUTH)
