@@ -41,6 +41,8 @@ export function uploadRegion(img: Image): string | undefined {
 }
 
 const CAPTURE_MS = 60_000;
+/** How long a capture runs under the variation captures-take-an-hour. */
+const SLOW_CAPTURE_MS = 60 * 60_000;
 const HOUR_MS = 3_600_000;
 /** How long an upload's data is processed under the variation image-uploads-slow. */
 const SLOW_PROCESSING_MS = 20 * 60_000;
@@ -133,7 +135,7 @@ function captureHandler(ctx: RequestContext) {
     disk.size,
   );
   if (faulty(ctx.store, 'P2.images.capture.private')) img.is_public = true;
-  ctx.store.schedule(new Date(ctx.store.now().getTime() + CAPTURE_MS), (s) => {
+  ctx.store.schedule(new Date(ctx.store.now().getTime() + (varied(ctx.store, 'captures-take-an-hour') ? SLOW_CAPTURE_MS : CAPTURE_MS)), (s) => {
     const i = getImage(s, img.id);
     if (i && i.status === 'creating' && !faulty(s, 'P2.image.status.creating-to-available')) {
       i.status = 'available';

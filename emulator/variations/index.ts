@@ -144,6 +144,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed)" (a firewall with status deleted may still be shown)`,
     does: 'a deleted firewall stays in the list and its view, with status deleted',
   },
+  'captures-take-an-hour': {
+    leaves: `${D2}, Image status: "'creating' | time | image being captured from a disk | 'available' | becomes available shortly" (how long is not shown)`,
+    does: 'a captured image is creating for 60 minutes of simulated time before it is available',
+  },
   'capture-available-at-once': {
     leaves: `${D2}, Image status: "'creating' | time | image being captured from a disk | 'available' | becomes available shortly"`,
     does: 'a captured image is available as soon as the capture answers',

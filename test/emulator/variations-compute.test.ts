@@ -6,6 +6,21 @@ import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type
 
 const cases: VariationCase[] = [
   [
+    'captures-take-an-hour',
+    async (server) => {
+      const source = await newInstance(server, 'capture-source');
+      const json = async (path: string) => (await request(server).get(path).set(AUTH).expect(200)).body as Json;
+      const [profile] = (await json(`/v4/compute/instances/${String(source.id)}/configs`)).data as Json[];
+      const diskId = ((profile!.devices as Json).sda as Json).disk_id;
+      const image = await postAccepted(server, '/v4/images', { disk_id: diskId, label: 'slow-capture' });
+      const status = async () => (await json(`/v4/images/${encodeURIComponent(String(image.id))}`)).status;
+      await advanceClock(server, 59 * 60);
+      expect(await status()).toBe('creating');
+      await advanceClock(server, 2 * 60);
+      expect(await status()).toBe('available');
+    },
+  ],
+  [
     'copies-made-on-completion',
     async (server) => {
       const profileCount = async (id: unknown) =>
