@@ -4,7 +4,7 @@
 import { afterAll } from 'vitest';
 import { CleanupLedger, type LedgerEntry } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { noteDeleted, noteLive, readAfterWrite } from './consistency.js';
+import { noteDeleted, noteLive, onceNotBusy, readAfterWrite } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
@@ -425,7 +425,7 @@ export class Fixtures {
     return { id: Number(id), label };
   }
 
-  /** A snapshot of an active cluster; `fresh` takes it of a new cluster (for checks that restore it). */
+  /** A snapshot of an active cluster; `fresh` takes it of a new cluster (for checks that restore it). Sent again while refused: a server may take one at a time. */
   async databaseBackup(c: Check, options: { fresh?: boolean } = {}): Promise<{ instanceId: number; id: number }> {
     if (options.fresh) return this.snapshotOf(c, (await this.newActiveDatabase(c)).id);
     return this.once('databaseBackup', async () => this.snapshotOf(c, (await this.activeDatabase(c)).id));
@@ -433,7 +433,7 @@ export class Fixtures {
 
   private async snapshotOf(c: Check, instanceId: number): Promise<{ instanceId: number; id: number }> {
     const label = this.label('snap', 64);
-    this.created(await c.post(`/v4/databases/mysql/instances/${instanceId}/backups`, { label }), 'a database snapshot');
+    this.created(await onceNotBusy(c, () => c.post(`/v4/databases/mysql/instances/${instanceId}/backups`, { label })), 'a database snapshot');
     const found = await this.find(c, `/v4/databases/mysql/instances/${instanceId}/backups`, (item) => item.label === label || item.type === 'snapshot');
     if (!found) throw new SetupError('created a database snapshot but it is not in the backups list');
     return { instanceId, id: Number(found.id) };

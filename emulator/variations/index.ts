@@ -414,6 +414,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Instance update: "\`backups\` (object with \`schedule.day\`, \`schedule.window\`) … All optional." (whether a schedule may be set on an instance not enrolled in the backup service is not shown)`,
     does: 'refuses an instance update carrying backups.schedule for an instance not enrolled in the backup service (field backups.schedule)',
   },
+  'database-snapshot-one-at-a-time': {
+    leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (whether a second snapshot may be asked for while one is being taken is not shown)`,
+    does: 'refuses a database snapshot while another snapshot of the cluster is being taken (its first 5 simulated minutes)',
+  },
   'database-snapshots-take-minutes': {
     leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (what a restore of a snapshot still being taken answers is not shown)`,
     does: 'lists a database snapshot at once but refuses to restore it for its first 5 simulated minutes',

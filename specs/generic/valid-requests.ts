@@ -178,6 +178,8 @@ export const validRequests: Record<string, Recipe> = {
   },
   'GET /v4/databases/mysql/instances/{instanceId}/backups': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/backups`) },
   'POST /v4/databases/mysql/instances/{instanceId}/backups': {
+    // a server may take one snapshot at a time ("takes several minutes"), and the file's cluster is shared
+    mayBeBusy: true,
     build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/backups`, { json: { label: fx.label('snap', 64) } }),
   },
   'GET /v4/databases/mysql/instances/{instanceId}/backups/{backupId}': {

@@ -231,7 +231,8 @@ export function clusterHelpers(fx: Fixtures) {
   /** Takes a snapshot and finds it in the backups list (waiting simulated minutes when it is not there at once). */
   async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: number; label: string; created?: number }> {
     const label = fx.label('snap', 64);
-    const post = await c.post(`${DB}/${id}/backups`, { label });
+    // A snapshot "takes several minutes": a server may take one at a time, so one refused is sent again meanwhile.
+    const post = await onceNotBusy(c, () => c.post(`${DB}/${id}/backups`, { label }));
     if (rule) c.expectSuccess(rule, post, `POST ${DB}/${id}/backups on an active cluster`);
     else if (!ok(post)) throw new SetupError(`could not take a snapshot: ${describeExchange(post)}`);
     const findIn = (backups: Json[]) => backups.find((b) => b.label === label && b.type === 'snapshot');

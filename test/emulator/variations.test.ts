@@ -1,5 +1,5 @@
 // The emulator's variations each do what they say (the variation matrix then proves the suite accepts them); those of
-// compute instances and images are in variations-compute.test.ts.
+// compute instances and images are in variations-compute.test.ts, those of managed databases in variations-databases.test.ts.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../emulator/server.js';
@@ -73,13 +73,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'hosts-null-while-provisioning',
-    async (server) => {
-      const cluster = await newCluster(server, 'hosts-later');
-      expect(cluster.hosts).toBeNull();
-    },
-  ],
-  [
     'rule-needs-both-lists',
     async (server) => {
       const rules = (addresses: Json) => ({
@@ -95,18 +88,6 @@ const cases: VariationCase[] = [
       const refused = await create('fw-one-list', { ipv4: ['192.0.2.0/24'] }).expect(400);
       expect((refused.body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'rules.inbound.0.addresses.ipv6' });
       await create('fw-both-lists', { ipv4: ['192.0.2.0/24'], ipv6: [] }).expect(200);
-    },
-  ],
-  [
-    'allow-list-ipv4-only',
-    async (server) => {
-      const create = (label: string, allow_list: string[]) =>
-        request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
-      expect(((await create('v6-list', ['2001:db8::1']).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'allow_list.0' });
-      await create('v4-list', ['192.0.2.1']).expect(200);
     },
   ],
   [
@@ -200,40 +181,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'database-topology-tied',
-    async (server) => {
-      const create = (label: string, topology: Json) =>
-        request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', ...topology });
-      expect((await create('tied-defaults', {}).expect(200)).body).toMatchObject({ cluster_size: 3, replication_type: 'semi_synch' });
-      await create('tied-single', { cluster_size: 1, replication_type: 'none' }).expect(200);
-      for (const [label, alone] of [
-        ['tied-one-node', { cluster_size: 1 }],
-        ['tied-no-replica', { replication_type: 'none' }],
-      ] as const)
-        expect((await create(label, alone).expect(400)).body.errors[0]).toMatchObject({ field: 'replication_type' });
-    },
-  ],
-  [
-    'allow-list-rewritten',
-    async (server) => {
-      const created = await request(server)
-        .post('/v4/databases/mysql/instances')
-        .set(AUTH)
-        .send({
-          label: 'rewritten-db',
-          engine: 'mysql/8.0.30',
-          region: 'us-east',
-          type: 'g6-dedicated-2',
-          allow_list: ['2600:3c00:0:0:0:0:0:0/32', '2600:3c00::/32', '203.0.113.5', '0:0:0:0:0:0:0:1'],
-        })
-        .expect(200);
-      expect(created.body.allow_list).toEqual(['2600:3c00::/32', '203.0.113.5/32', '::1/128']);
-    },
-  ],
-  [
     'duplicates-name-first',
     async (server) => {
       const vlan = { purpose: 'vlan', label: 'same-vlan' };
@@ -297,26 +244,6 @@ const cases: VariationCase[] = [
       const { device, instanceId } = await addedDevice(server, 'device-typed');
       expect(device).toMatchObject({ type: 'compute', compute_id: instanceId });
       expect(device.id).not.toBe(instanceId);
-    },
-  ],
-  [
-    'allow-list-updating',
-    async (server) => {
-      const created = await newCluster(server, 'updating-db');
-      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      await advanceClock(server, 31 * 60);
-      expect(
-        (
-          await request(server)
-            .put(path)
-            .set(AUTH)
-            .send({ allow_list: ['192.0.2.1'] })
-            .expect(200)
-        ).body,
-      ).toMatchObject({ status: 'updating' });
-      await request(server).put(path).set(AUTH).send({ label: 'updating-db-2' }).expect(400);
-      await advanceClock(server, 60);
-      expect((await request(server).get(path).set(AUTH).expect(200)).body).toMatchObject({ status: 'active' });
     },
   ],
   [
@@ -387,26 +314,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'database-restore-queued',
-    async (server) => {
-      const created = await newCluster(server, 'queued-restore');
-      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      await advanceClock(server, 31 * 60);
-      await postAccepted(server, `${path}/backups`, { label: 'queued-snap' });
-      await advanceClock(server, 10 * 60);
-      const status = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).status;
-      const backups = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
-      const backupId = backups.data.find((backup) => backup.label === 'queued-snap')!.id;
-      await request(server)
-        .post(`${path}/backups/${String(backupId)}/restore`)
-        .set(AUTH)
-        .expect(200);
-      expect(await status()).toBe('active');
-      await advanceClock(server, 2 * 60);
-      expect(await status()).toBe('restoring');
-    },
-  ],
-  [
     'events-need-write-grant',
     async (server) => {
       const firewall = await postAccepted(server, '/v4/networking/firewalls', {
@@ -462,19 +369,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'credentials-reset-busy',
-    async (server) => {
-      const created = await newCluster(server, 'resetting-db');
-      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      const clock = (seconds: number) => advanceClock(server, seconds);
-      await clock(31 * 60);
-      await request(server).post(`${path}/credentials/reset`).set(AUTH).send({}).expect(200);
-      await request(server).get(`${path}/credentials`).set(AUTH).expect(409);
-      await clock(31);
-      await request(server).get(`${path}/credentials`).set(AUTH).expect(200);
-    },
-  ],
-  [
     'dns-strict',
     async (server) => {
       const add = await recordsOf(server, 'strict-dns.example.com');
@@ -515,85 +409,6 @@ const cases: VariationCase[] = [
       const update = (updates: Json) => request(server).put(path).set(AUTH).send({ updates });
       expect((await update({ hour_of_day: 5 }).expect(400)).body).toMatchObject({ errors: [{ field: 'updates.frequency' }] });
       await update({ frequency: 'weekly', duration: 3, hour_of_day: 5, day_of_week: 7, week_of_month: 1 }).expect(200);
-    },
-  ],
-  [
-    'database-snapshots-take-minutes',
-    async (server) => {
-      const created = await newCluster(server, 'snapshot-db');
-      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      const clock = (seconds: number) => advanceClock(server, seconds);
-      await clock(30 * 60);
-      await request(server).post(`${path}/backups`).set(AUTH).send({ label: 'taking' }).expect(200);
-      const listed = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
-      const taken = listed.data.find((backup) => backup.label === 'taking')!;
-      const restore = () =>
-        request(server)
-          .post(`${path}/backups/${String(taken.id)}/restore`)
-          .set(AUTH)
-          .send({});
-      expect(((await restore().expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/still being taken/);
-      await clock(5 * 60);
-      await restore().expect(200);
-    },
-  ],
-  [
-    'allow-list-applied-later',
-    async (server) => {
-      const created = await newCluster(server, 'later-db');
-      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      const clock = (seconds: number) => advanceClock(server, seconds);
-      const shown = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).allow_list;
-      await clock(30 * 60);
-      await request(server)
-        .put(path)
-        .set(AUTH)
-        .send({ allow_list: ['192.0.2.7'] })
-        .expect(200);
-      expect(await shown()).toEqual([]);
-      await clock(60);
-      expect(await shown()).toEqual(['192.0.2.7/32']);
-    },
-  ],
-  [
-    'auto-backups-stamped-late',
-    async (server) => {
-      const clusters = (await request(server).get('/v4/databases/mysql/instances').set(AUTH).expect(200)).body as { data: Json[] };
-      const id = String(clusters.data[0]!.id);
-      const listed = (await request(server).get(`/v4/databases/mysql/instances/${id}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
-      const autos = listed.data.filter((backup) => backup.type === 'auto').map((backup) => String(backup.created));
-      expect(autos.length).toBeGreaterThan(0);
-      for (const created of autos) expect(created.slice(11, 19)).toBe('00:05:00');
-    },
-  ],
-  [
-    'auto-backups-swept-later',
-    async (server) => {
-      const clusters = (await request(server).get('/v4/databases/mysql/instances').set(AUTH).expect(200)).body as { data: Json[] };
-      const path = `/v4/databases/mysql/instances/${String(clusters.data[0]!.id)}/backups`;
-      const autos = async () =>
-        ((await request(server).get(path).set(AUTH).expect(200)).body as { data: Json[] }).data.filter((backup) => backup.type === 'auto').length;
-      const before = await autos();
-      const now = new Date(String((await advanceClock(server, 0)).body.now));
-      const toMidnight = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
-      await advanceClock(server, toMidnight + 60);
-      expect(await autos()).toBe(before + 1);
-      await advanceClock(server, 6 * 3600);
-      expect(await autos()).toBe(before);
-    },
-  ],
-  [
-    'single-node-types',
-    async (server) => {
-      const nanode = (await request(server).get('/v4/databases/types/g6-nanode-1').expect(200)).body as { engines: { mysql: Json[] } };
-      expect(nanode.engines.mysql.map((price) => price.quantity)).toEqual([1]);
-      const create = (cluster_size: number) =>
-        request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label: `nanode-${cluster_size}`, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-nanode-1', cluster_size });
-      expect(((await create(3).expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('cluster_size');
-      await create(1).expect(200);
     },
   ],
   [

@@ -409,6 +409,10 @@ function createSnapshot(ctx: RequestContext) {
   requireStatus(ctx.store, c, ['active'], 'create a snapshot', 'P1.database.status.snapshot-create-requires-active');
   const label = reqString(o, 'label', { min: 3, max: faulty(ctx.store, 'P1.database-snapshot.label.max-64') ? 128 : 64 });
   optString(o, 'target', faulty(ctx.store, 'P1.database-snapshot.target.enum') ? {} : { enum: ['primary', 'secondary'] });
+  // Under the variation database-snapshot-one-at-a-time a snapshot is being taken for its first 5 simulated minutes.
+  const taking = (b: Backup) => b.clusterId === c.id && b.type === 'snapshot' && ctx.store.now().getTime() - Date.parse(b.created) < 5 * 60_000;
+  if (varied(ctx.store, 'database-snapshot-one-at-a-time') && [...backups(ctx.store).values()].some(taking))
+    fail(`A snapshot of database cluster ${c.id} is being taken: take the next one once it is complete`, null);
   if (!faulty(ctx.store, 'P1.database-backup.snapshot.on-request')) addBackup(ctx.store, c.id, 'snapshot', label, ctx.store.nowIso());
   return {};
 }
