@@ -76,14 +76,18 @@ export const missing = (rule: string, valid: BodyGen, member: string): Violation
 
 export type JsonKind = 'string' | 'nullable-string' | 'integer' | 'boolean' | 'array' | 'object';
 
-/** Values of other JSON types than each kind. */
+/**
+ * Values of other JSON types than each kind that no server reads as one of that kind. Left out: null (an optional
+ * member given null may be read as absent), and scalars a lenient reader converts (42 or true to a string, "7" to an
+ * integer, "true", 1 or 0 to a boolean): whether a server does is not shown (variation lenient-scalars).
+ */
 export const WRONG_TYPED: Record<JsonKind, unknown[]> = {
-  string: [42, true, null, ['text'], { text: 'text' }],
-  'nullable-string': [42, false, ['text'], { text: 'text' }],
-  integer: ['7', 'seven', true, null, [7], { value: 7 }],
-  boolean: ['true', 1, 0, null, [true]],
+  string: [['text'], { text: 'text' }],
+  'nullable-string': [['text'], { text: 'text' }],
+  integer: ['seven', [7], { value: 7 }],
+  boolean: ['maybe', [true], { value: true }],
   array: ['10.0.0.0/8', 42, true, { 0: 'a' }],
-  object: ['text', 42, true, null, []],
+  object: ['text', 42, true, []],
 };
 
 /**

@@ -60,6 +60,17 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/**
+ * The variation lenient-scalars, for the request being handled (set by the server before each handler runs; the
+ * readers below have no store): null for a member that takes none is read as absent, a number or a boolean as its
+ * text, a string of digits as the integer and "true" / "false" as the boolean.
+ */
+let lenientScalars = false;
+
+export function readScalarsLeniently(on: boolean): void {
+  lenientScalars = on;
+}
+
 /** Reads o[key]: undefined when absent; null when null and allowed; otherwise hands it to `check`. */
 function read<T>(
   o: Record<string, unknown>,
@@ -70,7 +81,8 @@ function read<T>(
   check: (v: unknown, field: string) => T,
 ): T | null | undefined {
   const field = fieldPath(opts?.path, key);
-  const v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  let v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  if (v === null && lenientScalars && !opts?.nullable) v = undefined;
   if (v === undefined) {
     if (required) fail(`${field} is required.`, field);
     return undefined;
@@ -83,6 +95,7 @@ function read<T>(
 }
 
 function checkString(v: unknown, field: string, opts: StringOpts | undefined): string {
+  if (lenientScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
   if (typeof v !== 'string') fail(`${field} must be a string, not ${describe(v)}.`, field);
   if (opts?.enum && !opts.enum.includes(v)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
   const len = opts?.min !== undefined || opts?.max !== undefined ? codePoints(v) : 0;
@@ -111,6 +124,7 @@ function codePoints(s: string): number {
 }
 
 function checkInt(v: unknown, field: string, opts: IntOpts | undefined): number {
+  if (lenientScalars && typeof v === 'string' && /^-?\d{1,15}$/.test(v)) v = Number(v);
   if (typeof v !== 'number' || !Number.isInteger(v)) fail(`${field} must be an integer, not ${describe(v)}.`, field);
   if (!Number.isSafeInteger(v)) fail(`${field} is out of range.`, field);
   if (opts?.enum && !opts.enum.includes(v)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
@@ -147,6 +161,7 @@ export function reqInt<O extends IntOpts>(o: Record<string, unknown>, key: strin
 }
 
 function checkBool(v: unknown, field: string): boolean {
+  if (lenientScalars && (v === 'true' || v === 'false')) v = v === 'true';
   if (typeof v !== 'boolean') fail(`${field} must be true or false, not ${describe(v)}.`, field);
   return v;
 }

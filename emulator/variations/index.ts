@@ -346,6 +346,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "GET /v4/account/events | … | list of events from the last 90 days; which events appear depends on the caller's grants" (which grant shows an entity's events is not shown)`,
     does: "shows a restricted user an entity's events only with a read_write grant on that entity (read_only is not enough)",
   },
+  'lenient-scalars': {
+    leaves: `${D1}, Errors: "Preconditions in this document (required status, grants, mutually exclusive fields, missing required fields) produce an error response." (a value of another type is not among them: whether null for an optional member means absent, or "7" and "true" are read as 7 and true, is not shown)`,
+    does: 'reads null for a member that takes no null as absent, a number or a boolean as its text, a string of digits as the integer and "true" / "false" as the boolean',
+  },
   'email-any-text': {
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',

@@ -30,15 +30,15 @@ export function typeViolationsOf(schema: string, generators: BodyArbitraries): T
   return table[schema] ?? workOutTypeViolations(schema, generators);
 }
 
-/** A value of another JSON type than the member's schema declares (following a `$ref` to its target). */
+/** A value of another JSON type than the member's schema declares (following a `$ref` to its target), as WRONG_TYPED picks them. */
 export function wrongTypedValue(node: Json): unknown {
   let declared = node.type;
   if (declared === undefined && typeof node.$ref === 'string')
     declared = loadContract().documents.get(node.$ref.replace(/^\/schemas\//, '').replace(/\.json.*$/, ''))?.type;
   const types = new Set(Array.isArray(declared) ? declared : [declared]);
-  if (types.has('string')) return 42;
+  if (types.has('string')) return ['text'];
   if (types.has('integer') || types.has('number')) return 'seven';
-  if (types.has('boolean')) return 'true';
+  if (types.has('boolean')) return 'maybe';
   if (types.has('array') || types.has('object')) return 'text';
   return undefined;
 }

@@ -314,6 +314,26 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'lenient-scalars',
+    async (server) => {
+      const domain = await postAccepted(server, '/v4/domains', {
+        domain: 'lenient.example',
+        type: 'master',
+        soa_email: 'hostmaster@example.com',
+        ttl_sec: '300',
+        description: null,
+      });
+      expect(domain).toMatchObject({ ttl_sec: 300 });
+      const update = (body: Json) =>
+        request(server)
+          .put(`/v4/domains/${String(domain.id)}`)
+          .set(AUTH)
+          .send(body);
+      expect(((await update({ group: 42 }).expect(200)).body as Json).group).toBe('42');
+      expect((await update({ group: ['42'] }).expect(400)).body.errors[0]).toMatchObject({ field: 'group' });
+    },
+  ],
+  [
     'events-need-write-grant',
     async (server) => {
       const firewall = await postAccepted(server, '/v4/networking/firewalls', {
