@@ -203,11 +203,14 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
     fail(`A rule may list at most ${MAX_RULE_ADDRESSES} addresses across ipv4 and ipv6 (${ipv4.length + ipv6.length} given).`, addrPath);
   }
   const rule: FirewallRule = { action, protocol, addresses: { ipv4, ipv6 } };
-  const ports = optString(o, 'ports', { path });
+  // Under the variation icmp-ports-shown-empty an ICMP rule shows ports "" and takes it back ("" or null: no ports).
+  const icmpEmpty = protocol === 'ICMP' && varied(store, 'icmp-ports-shown-empty');
+  const ports = optString(o, 'ports', { path, nullable: icmpEmpty }) ?? undefined;
   const portsField = fieldPath(path, 'ports');
   const portsOptional = (protocol === 'UDP' && f('P3.firewall.rule.ports.required-for-tcp-udp')) || !protocols.includes(protocol);
   if (protocol === 'ICMP' && !f('P3.firewall.rule.ports.forbidden-for-icmp')) {
-    if (ports !== undefined) fail('ports is not allowed for ICMP rules.', portsField);
+    if (ports !== undefined && !(icmpEmpty && ports === '')) fail('ports is not allowed for ICMP rules.', portsField);
+    if (icmpEmpty) rule.ports = '';
   } else if (!(ports === undefined && (protocol === 'ICMP' || portsOptional))) {
     if (ports === undefined) fail(`ports is required for ${protocol} rules.`, portsField);
     const problem = portsProblem(ports, store);

@@ -378,6 +378,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record (request fields): NS, MX and CNAME targets a "valid domain"; MX name "mail subdomain; empty string for a null MX"; SRV service format not shown`,
     does: 'refuses an NS, MX or CNAME target that is not fully qualified (the last label letters), an ordinary MX with an empty name, and an SRV service over 15 characters or with two hyphens in a row (RFC 6335)',
   },
+  'icmp-ports-shown-empty': {
+    leaves: `${D3}, Rule object: "ports | string | required for TCP and UDP; not allowed for ICMP" (how a response shows an ICMP rule, without ports or with an empty value, is not shown)`,
+    does: 'shows every ICMP rule with ports "" and takes that back in a request ("" or null: no ports)',
+  },
   'rule-label-charset': {
     leaves: `${D3}, Rule object: "label | string | no | 3..32 chars" (which characters it takes is not shown; the firewall's own label has rules)`,
     does: "refuses a firewall rule label that breaks the firewall label's rules (alphanumeric ends; letters, digits, - _ .; no two in a row)",

@@ -366,6 +366,10 @@ export const cases: Case[] = [
   x(FR, withPorts('1-2,3-4,5-6,7-8,9-10,11-12,13-14,15-16'), 'P3.firewall.rule.ports.pieces-max-15', '8 ranges count 16 pieces'),
   // rule object: protocol conditionals, addresses, bounds, enums
   x(FR, { ...icmpRule, ports: '22' }, 'P3.firewall.rule.ports.forbidden-for-icmp', 'ports on an ICMP rule'),
+  // how a response shows an ICMP rule is not shown: without ports, or with ports null or ""
+  v(FR, { ...icmpRule, ports: '' }, 'ICMP rule shown with ports ""'),
+  v(FR, { ...icmpRule, ports: null }, 'ICMP rule shown with ports null'),
+  x(FR, { ...tcpRule, ports: null }, 'P3.firewall-rule.types', 'TCP rule with ports null'),
   x(FR, (({ ports: _p, ...rest }) => rest)(tcpRule), 'P3.firewall.rule.ports.required-for-tcp-udp', 'TCP rule without ports'),
   x(FR, (({ ports: _p, ...rest }) => rest)(udpRule), 'P3.firewall.rule.ports.required-for-tcp-udp', 'UDP rule without ports'),
   x(FR, { ...tcpRule, protocol: 'GRE' }, 'P3.firewall.rule.protocol.enum', 'protocol outside the enum'),

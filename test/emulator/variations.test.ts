@@ -400,6 +400,29 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'icmp-ports-shown-empty',
+    async (server) => {
+      const icmp = { action: 'DROP', protocol: 'ICMP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: [] } };
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'icmp-empty',
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT', inbound: [icmp] },
+      });
+      const rulesPath = `/v4/networking/firewalls/${String(firewall.id)}/rules`;
+      const shown = (await request(server).get(rulesPath).set(AUTH).expect(200)).body as { inbound: Json[] };
+      expect(shown.inbound[0]).toMatchObject({ protocol: 'ICMP', ports: '' });
+      await request(server)
+        .put(rulesPath)
+        .set(AUTH)
+        .send({ inbound: [{ ...icmp, ports: null }] })
+        .expect(200);
+      await request(server)
+        .put(rulesPath)
+        .set(AUTH)
+        .send({ inbound: [{ ...icmp, ports: '22' }] })
+        .expect(400);
+    },
+  ],
+  [
     'rule-label-charset',
     async (server) => {
       const rule = (label: string) => ({ action: 'ACCEPT', protocol: 'TCP', ports: '22', addresses: { ipv4: ['192.0.2.0/24'] }, label });
