@@ -326,6 +326,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (when the target of a clone, a restore or a deploy from a backup shows what is copied, at once or when the copy completes, is not shown)`,
     does: "what a clone copies (disks, profiles, VLANs, the source's tags on an existing target) appears when the clone completes (10 simulated minutes); what a restore or a deploy from a backup copies, 5 simulated minutes after it is accepted",
   },
+  'clone-onto-busy-queued': {
+    leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" (refused until they complete, or accepted and run once they have: not shown)`,
+    does: "accepts a clone onto a target with a running action and runs it (copies, tags) once the target's actions have completed",
+  },
   'clones-take-longer': {
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (how long a clone runs is not shown)`,
     does: 'a clone runs 45 minutes of simulated time (10 by default), its source and target busy meanwhile',

@@ -6,6 +6,28 @@ import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type
 
 const cases: VariationCase[] = [
   [
+    'clone-onto-busy-queued',
+    async (server) => {
+      const source = await newInstance(server, 'queued-source', 'g6-standard-1', { tags: ['queued-tag'] });
+      const busy = await newInstance(server, 'queued-target');
+      await postAccepted(server, `/v4/compute/instances/${String(busy.id)}/clone`, { region: 'us-east', type: 'g6-standard-1' });
+      await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, { compute_id: busy.id, configs: [] });
+      const tags = async () =>
+        (
+          (
+            await request(server)
+              .get(`/v4/compute/instances/${String(busy.id)}`)
+              .set(AUTH)
+              .expect(200)
+          ).body as Json
+        ).tags;
+      expect(await tags()).not.toContain('queued-tag');
+      await advanceClock(server, 10 * 60);
+      await advanceClock(server, 2 * 60);
+      expect(await tags()).toContain('queued-tag');
+    },
+  ],
+  [
     'captures-take-an-hour',
     async (server) => {
       const source = await newInstance(server, 'capture-source');

@@ -1,5 +1,5 @@
 // Cloning an instance's disks and configuration profiles to a new instance or onto an existing one.
-import type { InstanceType, Region } from '../../core/store.js';
+import type { InstanceType, Region, Store } from '../../core/store.js';
 import { ApiError, type RequestContext } from '../../core/types.js';
 import { fail, optBool, optString, optInt } from '../../core/validate.js';
 import { canAccess } from '../../core/permissions.js';
@@ -16,6 +16,7 @@ import {
   disksOf,
   emit,
   instanceOr404,
+  isIdle,
   requireIdle,
   SLOTS,
   T,
@@ -105,7 +106,8 @@ export function cloneHandler(ctx: RequestContext) {
     if (!target || !canAccess(principal, 'compute', targetId, 'read_only')) fail(`Instance ${targetId} not found`, 'compute_id');
     if (!canAccess(principal, 'compute', targetId, 'read_write')) fail('You need read_write access to the target instance', 'compute_id', 403);
     if (target.id === source.id) fail('An instance cannot be cloned onto itself', 'compute_id');
-    if (!faulty(store, 'P2.clone.compute-id.actions-complete')) requireIdle(store, target);
+    // Under the variation clone-onto-busy-queued a busy target is accepted: the clone waits for its actions (below).
+    if (!faulty(store, 'P2.clone.compute-id.actions-complete') && !varied(store, 'clone-onto-busy-queued')) requireIdle(store, target);
     const free = target.specs.disk - usedDisk(store, target.id);
     if (needed > free && !faulty(store, 'P2.clone.compute-id.enough-resources'))
       fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
@@ -132,9 +134,18 @@ export function cloneHandler(ctx: RequestContext) {
     );
   }
 
-  // Valid: perform the clone.
-  if (!target) {
-    target = makeInstance(ctx, {
+  // Valid: the clone runs now, or (variation clone-onto-busy-queued) once a busy target's actions have completed.
+  const perform = (onto: Instance | undefined): Instance => {
+    const made = onto ?? newTarget();
+    if (onto) {
+      if (group !== undefined) onto.group = group;
+      if (faulty(store, 'P2.instance-clone.label.new-instance-only') && typeof o.label === 'string') onto.label = o.label;
+    }
+    runClone(made, onto !== undefined);
+    return made;
+  };
+  const newTarget = () =>
+    makeInstance(ctx, {
       region: faulty(store, 'P2.clone.region.as-requested') ? store.regions.find((r) => r.id === source.region)! : region!,
       type: type!,
       label,
@@ -145,11 +156,6 @@ export function cloneHandler(ctx: RequestContext) {
       privateIp: source.ipv4.length > 1,
       backupsEnabled,
     });
-  } else {
-    if (group !== undefined) target.group = group;
-    if (faulty(store, 'P2.instance-clone.label.new-instance-only') && typeof o.label === 'string') target.label = o.label;
-  }
-  const tags = targetId !== undefined && !faulty(store, 'P2.clone.tags-copied') ? [...source.tags] : [];
   const layout: BackupConfig[] = chosenConfigs.map((c) => ({
     label: c.label,
     kernel: c.kernel,
@@ -158,34 +164,51 @@ export function cloneHandler(ctx: RequestContext) {
     interfaces: c.interfaces,
     slots: Object.fromEntries(SLOTS.flatMap((s) => (c.devices[s]?.disk_id != null ? [[s, c.devices[s]!.disk_id!]] : []))),
   }));
-  // What the clone makes on its target: at once, or (variation copies-made-on-completion) when the job completes.
-  const disks = [...chosenDisks.values()];
-  const make = (t: Instance) => {
-    copyLayout(store, t, disks, layout, new Map<number, number>());
-    createVlans(store, t.region, newVlans);
-    for (const tag of tags) if (!t.tags.includes(tag)) t.tags.push(tag);
-    touch(store, t);
+  const runClone = (target: Instance, existing: boolean) => {
+    const tags = existing && !faulty(store, 'P2.clone.tags-copied') ? [...source.tags] : [];
+    // What the clone makes on its target: at once, or (variation copies-made-on-completion) when the job completes.
+    const disks = [...chosenDisks.values()];
+    const make = (t: Instance) => {
+      copyLayout(store, t, disks, layout, new Map<number, number>());
+      createVlans(store, t.region, newVlans);
+      for (const tag of tags) if (!t.tags.includes(tag)) t.tags.push(tag);
+      touch(store, t);
+    };
+    const onCompletion = varied(store, 'copies-made-on-completion');
+    if (!onCompletion) make(target);
+    if (chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) {
+      if (onCompletion) make(target);
+      if (target.status === 'provisioning') target.status = 'offline';
+    } else {
+      const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: target.id };
+      clones(store).set(String(job.id), job);
+      const targetRef = target.id;
+      store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
+        if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
+        const t = getInstance(s, targetRef);
+        if (t && onCompletion) make(t);
+        if (t && t.status === 'provisioning') {
+          t.status = 'offline';
+          t.updated = s.nowIso();
+        }
+      });
+    }
   };
-  const onCompletion = varied(store, 'copies-made-on-completion');
-  if (!onCompletion) make(target);
-  if (chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) {
-    if (onCompletion) make(target);
-    if (target.status === 'provisioning') target.status = 'offline';
-  } else {
-    const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: target.id };
-    clones(store).set(String(job.id), job);
-    const targetRef = target.id;
-    store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
-      if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
-      const t = getInstance(s, targetRef);
-      if (t && onCompletion) make(t);
-      if (t && t.status === 'provisioning') {
-        t.status = 'offline';
-        t.updated = s.nowIso();
-      }
-    });
-  }
+  const queued = target !== undefined && varied(store, 'clone-onto-busy-queued') && !isIdle(store, target);
+  if (queued) whenIdle(store, target!.id, (t) => perform(t));
+  const shown = queued ? target! : perform(target);
   // The fault records a status outside the documented enum (hence the cast).
-  emit(ctx, 'compute_clone', source, target, faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started');
-  return target;
+  emit(ctx, 'compute_clone', source, shown, faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started');
+  return shown;
+}
+
+/** Runs `then` on the instance once it has no running or queued action (looked at each simulated minute). */
+function whenIdle(store: Store, id: number, then: (inst: Instance) => void): void {
+  const look = (s: Store) => {
+    const inst = getInstance(s, id);
+    if (!inst) return;
+    if (isIdle(s, inst)) then(inst);
+    else s.schedule(new Date(s.now().getTime() + 60_000), look);
+  };
+  store.schedule(new Date(store.now().getTime() + 60_000), look);
 }

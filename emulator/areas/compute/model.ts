@@ -207,8 +207,13 @@ function isBusy(store: Store, id: number): boolean {
   for (const c of clones(store).values()) if (c.source === id || c.target === id) return true;
   return false;
 }
+/** Whether the instance has no running or queued action (its own create, a clone from or to it). */
+export function isIdle(store: Store, inst: Instance): boolean {
+  return !stillCreating(store, inst) && !isBusy(store, inst.id);
+}
+
 export function requireIdle(store: Store, inst: Instance): void {
-  if (stillCreating(store, inst) || isBusy(store, inst.id)) fail(`Instance ${inst.id} has running or queued actions; wait for them to finish first`, null);
+  if (!isIdle(store, inst)) fail(`Instance ${inst.id} has running or queued actions; wait for them to finish first`, null);
 }
 
 /** How long a restore or a deploy from a backup copies before its target shows the copy (copies-made-on-completion). */
