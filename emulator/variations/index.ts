@@ -330,6 +330,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" (refused until they complete, or accepted and run once they have: not shown)`,
     does: "accepts a clone onto a target with a running action and runs it (copies, tags) once the target's actions have completed",
   },
+  'shutdown-takes-a-minute': {
+    leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Compute instance status: "Status values and transitions: not shown." (how long a shutdown runs is not shown)`,
+    does: 'a shutdown runs one simulated minute: boot, rescue, resize, a restore, clone or capture onto or from the instance are refused meanwhile',
+  },
   'clones-take-longer': {
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (how long a clone runs is not shown)`,
     does: 'a clone runs 45 minutes of simulated time (10 by default), its source and target busy meanwhile',

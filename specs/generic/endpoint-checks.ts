@@ -75,8 +75,10 @@ async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Rec
   const send = async () => {
     const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
     const once = () => c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
-    let exchange = await (recipe.mayBeBusy && !refused ? onceNotBusy(c, once) : once());
-    if (!refused && exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, request))) exchange = await once();
+    const attempt = () => (recipe.mayBeBusy && !refused ? onceNotBusy(c, once) : once());
+    let exchange = await attempt();
+    // (what the refusal put in place, a shutdown, may itself run a while)
+    if (!refused && exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, request))) exchange = await attempt();
     await recipe.adopt?.(c, fx, request, exchange);
     return exchange;
   };

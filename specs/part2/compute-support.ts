@@ -36,7 +36,8 @@ export async function restoreOnto(c: Check, sourceId: number, backupId: number, 
   const first = await onceNotBusy(c, send);
   if (!rejected(first)) return first;
   await shutDown(c, body.compute_id);
-  return send();
+  // (a shutdown may run a while: the restore is sent again while the target may still be busy with it)
+  return onceNotBusy(c, send);
 }
 export const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};

@@ -431,8 +431,9 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               const mark = fx.mark();
               const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
               const send = () => c.send(endpoint.method, path, { json });
-              let exchange = await (recipe.mayBeBusy ? onceNotBusy(c, send) : send());
-              if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await send();
+              const attempt = () => (recipe.mayBeBusy ? onceNotBusy(c, send) : send());
+              let exchange = await attempt();
+              if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
               await recipe.adopt?.(c, fx, { path, json: body }, exchange);
               // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
               await fx.cleanup(mark);

@@ -6,6 +6,21 @@ import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type
 
 const cases: VariationCase[] = [
   [
+    'shutdown-takes-a-minute',
+    async (server) => {
+      const instance = await newInstance(server, 'slow-shutdown');
+      const action = (name: string) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/${name}`)
+          .set(AUTH)
+          .send({});
+      await action('shutdown').expect(200);
+      await action('boot').expect(400);
+      await advanceClock(server, 61);
+      await action('boot').expect(200);
+    },
+  ],
+  [
     'clone-onto-busy-queued',
     async (server) => {
       const source = await newInstance(server, 'queued-source', 'g6-standard-1', { tags: ['queued-tag'] });

@@ -44,6 +44,8 @@ export function shutdownHandler(ctx: RequestContext) {
   requireIdle(ctx.store, inst);
   if (inst.status === 'offline' && varied(ctx.store, 'shutdown-offline-refused')) fail('The instance is already offline', null);
   inst.status = 'offline';
+  // Under the variation the shutdown runs a simulated minute, the instance busy meanwhile.
+  if (varied(ctx.store, 'shutdown-takes-a-minute')) stateOf(ctx.store, inst.id).shuttingDownUntil = ctx.store.now().getTime() + 60_000;
   touch(ctx.store, inst);
   emit(ctx, 'compute_shutdown', inst);
   return {};

@@ -21,6 +21,8 @@ interface InstanceState {
   rootPass: string | null;
   /** Incremented on every backups enable/cancel so stale scheduled auto backups do nothing. */
   backupGeneration: number;
+  /** Simulated time (ms) until which a shutdown still runs (variation shutdown-takes-a-minute). */
+  shuttingDownUntil?: number;
 }
 
 export interface Iface {
@@ -207,9 +209,10 @@ function isBusy(store: Store, id: number): boolean {
   for (const c of clones(store).values()) if (c.source === id || c.target === id) return true;
   return false;
 }
-/** Whether the instance has no running or queued action (its own create, a clone from or to it). */
+/** Whether the instance has no running or queued action (its own create, a clone from or to it, a shutdown that takes a while). */
 export function isIdle(store: Store, inst: Instance): boolean {
-  return !stillCreating(store, inst) && !isBusy(store, inst.id);
+  const shuttingDown = (stateOf(store, inst.id).shuttingDownUntil ?? 0) > store.now().getTime();
+  return !stillCreating(store, inst) && !isBusy(store, inst.id) && !shuttingDown;
 }
 
 export function requireIdle(store: Store, inst: Instance): void {
