@@ -362,6 +362,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',
   },
+  'srv-protocol-tcp-udp-only': {
+    leaves: `${D3}, Domain record (request fields): "protocol | string or null | only for SRV; an underscore is prepended automatically" (which protocols are taken is not shown)`,
+    does: "refuses an SRV record whose protocol is other than 'tcp' or 'udp' (null still taken)",
+  },
   'identical-records-refused': {
     leaves: `${D3}, Domain record (request fields), per record type: "CNAME | hostname, must be unique, required | …" (only a CNAME name is said to be unique; whether a record identical to one the domain has is taken is not shown)`,
     does: 'refuses a record whose type, name, target and type-specific members equal those of a record of the domain (TTL aside; case and a final period aside)',

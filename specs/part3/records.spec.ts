@@ -462,7 +462,7 @@ const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.A
       weight: fc.integer({ min: 0, max: 65535 }),
       port: fc.integer({ min: 0, max: 65535 }),
       service: stringOfLength(1, 14, 'abcdefghijklmnopqrstuvwxyz0123456789').map((service) => `s${service}`), // RFC 6335: at most 15
-      protocol: fc.constantFrom('tcp', 'udp', 'tls'),
+      protocol: fc.constantFrom('tcp', 'udp'),
     },
   },
   CAA: {

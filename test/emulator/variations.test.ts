@@ -364,6 +364,16 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'srv-protocol-tcp-udp-only',
+    async (server) => {
+      const send = await recordsOf(server, 'srv-protocols.example');
+      const srv = (protocol: string | null) => ({ type: 'SRV', service: 'sip', protocol, target: 'sip.example.net', priority: 1, weight: 1, port: 5060 });
+      expect((await send(srv('tls')).expect(400)).body.errors[0]).toMatchObject({ field: 'protocol' });
+      await send(srv('udp')).expect(200);
+      await send(srv(null)).expect(200);
+    },
+  ],
+  [
     'identical-records-refused',
     async (server) => {
       const send = await recordsOf(server, 'identical.example');

@@ -162,6 +162,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       if (protocolRaw !== null && protocolRaw !== '') {
         const bareP = protocolRaw.replace(/^_/, '');
         if (!SRV_PART.test(bareP)) fail('protocol must be letters, digits and hyphens (an underscore is prepended for you).', 'protocol');
+        if (varied(store, 'srv-protocol-tcp-udp-only') && !['tcp', 'udp'].includes(bareP.toLowerCase())) fail("protocol must be 'tcp' or 'udp'.", 'protocol');
         protocol = faulty(store, 'P3.record.srv.protocol.underscore') ? bareP : `_${bareP}`;
       }
       name = protocol ? `${service}${protocol}` : service.slice(0, -1);
