@@ -378,6 +378,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "first_name | string | max 50 chars" (and the other contact members: a maximum, no minimum shown)`,
     does: 'refuses an account update setting first_name, last_name, address_1, city, phone or tax_id to ""',
   },
+  'ca-certificate-pem': {
+    leaves: `${D1}, Managed database CA certificate: "ca_certificate (string, base64-encoded certificate)" (PEM text is base64 between its armour lines; whether the value is that text or base64 of it is not shown)`,
+    does: 'shows the CA certificate as PEM text (-----BEGIN CERTIFICATE----- armour around base64 lines)',
+  },
   'database-restore-queued': {
     leaves: `${D1}, Managed databases: "States: … restoring, failed … Transitions: not shown." and "Restoring a backup after credentials were reset results in a failed cluster." (when the status changes after a restore is accepted is not shown)`,
     does: 'a restore is queued for 2 simulated minutes (the cluster shows active meanwhile) before it runs: restoring for 10 minutes, or failed after a credentials reset',

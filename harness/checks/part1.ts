@@ -55,10 +55,14 @@ export const checks: Record<string, SemanticCheck> = {
     return [{ rule: 'P1.database.instance-uri.own-view-path', message: `instance_uri "${uri}" is not the view path of cluster ${id}`, path: '/instance_uri' }];
   },
 
-  /** The CA certificate is base64-encoded (line breaks between groups tolerated). */
+  /**
+   * The CA certificate is base64-encoded (line breaks between groups tolerated): base64 of the certificate, or PEM text,
+   * which is base64 between its armour lines (what the value holds is not shown beyond "base64-encoded certificate").
+   */
   base64: (value) => {
     if (typeof value !== 'string') return [];
-    const compact = value.replace(/\r?\n/g, '');
+    const pem = /^-----BEGIN ([A-Z0-9 ]+)-----\r?\n([\s\S]*?)\r?\n-----END \1-----\s*$/.exec(value);
+    const compact = (pem ? pem[2]! : value).replace(/\r?\n/g, '');
     if (compact.length > 0 && compact.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return [];
     return [{ rule: 'P1.database-ssl.ca-certificate.base64', message: 'ca_certificate is not a base64 string' }];
   },

@@ -335,7 +335,13 @@ export const cases: Case[] = [
   ),
   bad('resources/database-credentials', { username: 'root' }, 'P1.database-credentials.fields', 'password missing'),
   ok('resources/database-ssl', { ca_certificate: 'LS0tLS1CRUdJTiBD\nRVJUSUZJQ0FURS0t\n' }, 'base64 with line breaks'),
-  bad('resources/database-ssl', { ca_certificate: '-----BEGIN CERTIFICATE-----' }, 'P1.database-ssl.ca-certificate.base64', 'a PEM header is not base64'),
+  ok(
+    'resources/database-ssl',
+    { ca_certificate: '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n' },
+    'PEM text: base64 in its armour',
+  ),
+  bad('resources/database-ssl', { ca_certificate: '-----BEGIN CERTIFICATE-----' }, 'P1.database-ssl.ca-certificate.base64', 'a PEM header alone is not base64'),
+  bad('resources/database-ssl', { ca_certificate: '30:82:01:b3:30:82' }, 'P1.database-ssl.ca-certificate.base64', 'colon-separated hex is not base64'),
   bad('resources/database-ssl', { ca_certificate: 'abc' }, 'P1.database-ssl.ca-certificate.base64', 'base64 length is a multiple of 4'),
   bad('resources/database-ssl', { ca_certificate: '' }, 'P1.database-ssl.ca-certificate.base64', 'an empty certificate'),
   bad(

@@ -5,6 +5,20 @@ import { advanceClock, AUTH, describeVariations, newCluster, postAccepted, type 
 
 const cases: VariationCase[] = [
   [
+    'ca-certificate-pem',
+    async (server) => {
+      const created = await newCluster(server, 'pem-certificate');
+      await advanceClock(server, 31 * 60);
+      const ssl = (
+        await request(server)
+          .get(`/v4/databases/mysql/instances/${String(created.id)}/ssl`)
+          .set(AUTH)
+          .expect(200)
+      ).body as Json;
+      expect(ssl.ca_certificate).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+\n-----END CERTIFICATE-----\n$/);
+    },
+  ],
+  [
     'hosts-null-while-provisioning',
     async (server) => {
       const cluster = await newCluster(server, 'hosts-later');

@@ -46,6 +46,12 @@ function caCertificate(store: Store, id: number): string {
   return Buffer.from(pem).toString('base64');
 }
 
+/** The certificate as the ssl view shows it: base64 of its PEM text, the PEM text itself (a variation), or colon-separated hex (a fault). */
+function caCertificateShown(store: Store, stored: string): string {
+  if (faulty(store, 'P1.database-ssl.ca-certificate.base64')) return (Buffer.from(stored, 'base64').toString('hex').match(/../g) ?? []).join(':');
+  return varied(store, 'ca-certificate-pem') ? Buffer.from(stored, 'base64').toString('utf8') : stored;
+}
+
 function viewPath(c: Cluster): string {
   return `/v4/databases/${c.engine}/instances/${c.id}`;
 }
@@ -586,7 +592,7 @@ export const area: Area = {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active'], 'view the CA certificate', 'P1.database.status.ssl-view-requires-active');
       return {
-        ca_certificate: faulty(ctx.store, 'P1.database-ssl.ca-certificate.base64') ? Buffer.from(c.caCertificate, 'base64').toString('utf8') : c.caCertificate,
+        ca_certificate: caCertificateShown(ctx.store, c.caCertificate),
       };
     }),
   ],
