@@ -334,6 +334,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Compute instance status: "Status values and transitions: not shown." (how long a shutdown runs is not shown)`,
     does: 'a shutdown runs one simulated minute: boot, rescue, resize, a restore, clone or capture onto or from the instance are refused meanwhile',
   },
+  'weak-password-worded-otherwise': {
+    leaves: `${D1}, Errors: "a root password that is too weak yields a reason that says it does not meet the strength requirement" (the words are not shown)`,
+    does: 'refuses a weak root password with the reason "Password is too weak: use a longer one with more kinds of characters."',
+  },
   'clones-take-longer': {
     leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (how long a clone runs is not shown)`,
     does: 'a clone runs 45 minutes of simulated time (10 by default), its source and target busy meanwhile',

@@ -6,6 +6,17 @@ import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type
 
 const cases: VariationCase[] = [
   [
+    'weak-password-worded-otherwise',
+    async (server) => {
+      const refused = await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({ label: 'weak-pass', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'password' })
+        .expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ field: 'root_pass', reason: expect.stringMatching(/too weak/) });
+    },
+  ],
+  [
     'shutdown-takes-a-minute',
     async (server) => {
       const instance = await newInstance(server, 'slow-shutdown');

@@ -83,6 +83,13 @@ export function passwordIsStrong(p: string): boolean {
   return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(p)).length >= 3;
 }
 
+/** The reason a weak root password is refused with: the documents' words, others saying the same (a variation), or none of it (a fault). */
+function weakPasswordReason(store: Store): string {
+  if (faulty(store, 'P1.errors.reason.weak-password')) return 'root_pass is invalid.';
+  if (varied(store, 'weak-password-worded-otherwise')) return 'Password is too weak: use a longer one with more kinds of characters.';
+  return 'Root password does not meet the strength requirement: use at least three of lower case letters, upper case letters, digits and symbols';
+}
+
 export function rootPass(store: Store, o: Record<string, unknown>, required: boolean): string | undefined {
   const bounds = { min: faulty(store, 'P2.instance-create.root-pass.min-7') ? 1 : 7, max: faulty(store, 'P2.instance-create.root-pass.max-128') ? 256 : 128 };
   const pass =
@@ -92,7 +99,7 @@ export function rootPass(store: Store, o: Record<string, unknown>, required: boo
     !(passwordIsStrong(pass) && !(varied(store, 'password-score-long') && pass.length < 20)) &&
     !faulty(store, 'P2.instance-create.root-pass.strength')
   ) {
-    fail('Root password does not meet the strength requirement: use at least three of lower case letters, upper case letters, digits and symbols', 'root_pass');
+    fail(weakPasswordReason(store), 'root_pass');
   }
   return pass;
 }
