@@ -366,6 +366,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',
   },
+  'slave-soa-email-empty': {
+    leaves: `${D3}, Domain: "soa_email | string (email) | required for \`master\` domains" (what "" means on a slave domain, which needs none, is not shown)`,
+    does: 'takes soa_email "" on a slave domain as none',
+  },
   'srv-protocol-tcp-udp-only': {
     leaves: `${D3}, Domain record (request fields): "protocol | string or null | only for SRV; an underscore is prepended automatically" (which protocols are taken is not shown)`,
     does: "refuses an SRV record whose protocol is other than 'tcp' or 'udp' (null still taken)",

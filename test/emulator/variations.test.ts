@@ -364,6 +364,14 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'slave-soa-email-empty',
+    async (server) => {
+      const create = (body: Json) => request(server).post('/v4/domains').set(AUTH).send(body);
+      await create({ domain: 'slave-soa.example', type: 'slave', master_ips: ['192.0.2.53'], soa_email: '' }).expect(200);
+      expect((await create({ domain: 'master-soa.example', type: 'master', soa_email: '' }).expect(400)).body.errors[0]).toMatchObject({ field: 'soa_email' });
+    },
+  ],
+  [
     'srv-protocol-tcp-udp-only',
     async (server) => {
       const send = await recordsOf(server, 'srv-protocols.example');

@@ -93,10 +93,12 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   if (type !== undefined) p.type = type as Domain['type'];
   const status = optString(o, 'status', faulty(store, 'P3.domain.status.enum') ? {} : { enum: ['active', 'disabled'] as const });
   if (status !== undefined) p.status = status as Domain['status'];
+  // Under the variation a slave domain takes soa_email "" as none.
+  const noSoa = type === 'slave' && o['soa_email'] === '' && varied(store, 'slave-soa-email-empty');
   const soa = optString(
     o,
     'soa_email',
-    faulty(store, 'P3.domain.soa-email.email') ? { max: 255 } : { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' },
+    faulty(store, 'P3.domain.soa-email.email') || noSoa ? { max: 255 } : { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' },
   );
   if (soa !== undefined) p.soa_email = soa;
   const description = optString(o, 'description', { min: 1, max: faulty(store, 'P3.domain.description.max-255') ? 1000 : 255 });
