@@ -153,8 +153,8 @@ function ruleWith(changes: Record<string, Change>, protocols: string[] = ['TCP',
 
 const TCP_UDP = ['TCP', 'UDP'];
 
-/** Rule-level cases: rule, member at fault (relative to the rule), the bad rule. */
-const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<FirewallRule>]> = [
+/** Rule-level cases: rule, member at fault (relative to the rule), the bad rule, and other members an error may name. */
+const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<FirewallRule>, orMembers?: string[]]> = [
   ['P3.firewall.rule.action.required', 'action', () => ruleWith({ action: ABSENT })],
   ['P3.firewall.rule.addresses.required', 'addresses', () => ruleWith({ addresses: ABSENT })],
   ['P3.firewall.rule.protocol.required', 'protocol', () => ruleWith({ protocol: ABSENT })],
@@ -176,7 +176,8 @@ const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<F
   ['P3.firewall.rule.label.min-3', 'label', () => ruleWith({ label: () => tooShort(3) })],
   ['P3.firewall.rule.label.max-32', 'label', () => ruleWith({ label: () => tooLong(32) })],
   ['P3.firewall.rule.ports.required-for-tcp-udp', 'ports', () => ruleWith({ ports: ABSENT }, TCP_UDP)],
-  ['P3.firewall.rule.ports.forbidden-for-icmp', 'ports', () => ruleWith({ ports: () => ports() }, ['ICMP'])],
+  // ports and protocol clash: which is at fault is not shown
+  ['P3.firewall.rule.ports.forbidden-for-icmp', 'ports', () => ruleWith({ ports: () => ports() }, ['ICMP']), ['protocol']],
   ['P3.firewall.rule.ports.syntax', 'ports', () => ruleWith({ ports: () => portsBadSyntax() }, TCP_UDP)],
   ['P3.firewall.rule.ports.range-end-greater', 'ports', () => ruleWith({ ports: () => portsRangeNotIncreasing() }, TCP_UDP)],
   ['P3.firewall.rule.ports.range-1-65535', 'ports', () => ruleWith({ ports: () => portsOutOfRange() }, TCP_UDP)],
@@ -208,9 +209,10 @@ function rulesObjectViolations(valid: BodyGen, light: BodyGen, at: string): Viol
       return copy;
     });
   return [
-    ...RULE_CASES.map(([rule, member, bad]): Violation => ({
+    ...RULE_CASES.map(([rule, member, bad, orMembers]): Violation => ({
       rule,
       field: path(`inbound.0.${member}`),
+      ...(orMembers ? { orFields: orMembers.map((other) => path(`inbound.0.${other}`)) } : {}),
       judgedBy: 'schema',
       arbitrary: withBadRule(light, at, bad()),
     })),

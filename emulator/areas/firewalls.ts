@@ -209,7 +209,8 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
   const portsField = fieldPath(path, 'ports');
   const portsOptional = (protocol === 'UDP' && f('P3.firewall.rule.ports.required-for-tcp-udp')) || !protocols.includes(protocol);
   if (protocol === 'ICMP' && !f('P3.firewall.rule.ports.forbidden-for-icmp')) {
-    if (ports !== undefined && !(icmpEmpty && ports === '')) fail('ports is not allowed for ICMP rules.', portsField);
+    const clash = varied(store, 'icmp-ports-names-protocol') ? fieldPath(path, 'protocol') : portsField;
+    if (ports !== undefined && !(icmpEmpty && ports === '')) fail('ports is not allowed for ICMP rules.', clash);
     if (icmpEmpty) rule.ports = '';
   } else if (!(ports === undefined && (protocol === 'ICMP' || portsOptional))) {
     if (ports === undefined) fail(`ports is required for ${protocol} rules.`, portsField);

@@ -402,6 +402,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Domain record (request fields): NS, MX and CNAME targets a "valid domain"; MX name "mail subdomain; empty string for a null MX"; SRV service format not shown`,
     does: 'refuses an NS, MX or CNAME target that is not fully qualified (the last label letters), an ordinary MX with an empty name, and an SRV service over 15 characters or with two hyphens in a row (RFC 6335)',
   },
+  'icmp-ports-names-protocol': {
+    leaves: `${D3}, Rule object: "ports | string | required for TCP and UDP; not allowed for ICMP" (which of the two clashing members an error names is not shown)`,
+    does: 'refuses an ICMP rule with ports naming its protocol (…protocol), not its ports',
+  },
   'icmp-ports-shown-empty': {
     leaves: `${D3}, Rule object: "ports | string | required for TCP and UDP; not allowed for ICMP" (how a response shows an ICMP rule, without ports or with an empty value, is not shown)`,
     does: 'shows every ICMP rule with ports "" and takes that back in a request ("" or null: no ports)',

@@ -496,7 +496,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   // body broke more than its one rule there (seen on an account earlier runs had left VLANs on).
                   const vlans = vlansNamed(body);
                   if (violation.field && vlans && namesField(first.exchange, violation.field) === false) await needVlanRoom(c, ctx.vlanRegion, vlans);
-                  c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, violation.field);
+                  const named = violation.orFields ? [violation.field!, ...violation.orFields] : violation.field;
+                  c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, named);
                   if (!viewPath) return;
                   // The resource may be shared by the run (the account): another check may have written the same value of
                   // a member with few values meanwhile. A member counts as applied only if it shows the sent value again

@@ -418,6 +418,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'icmp-ports-names-protocol',
+    async (server) => {
+      const icmp = { action: 'DROP', protocol: 'ICMP', ports: '22', addresses: { ipv4: ['0.0.0.0/0'], ipv6: [] } };
+      const refused = await request(server)
+        .post('/v4/networking/firewalls')
+        .set(AUTH)
+        .send({ label: 'icmp-named', rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT', inbound: [icmp] } })
+        .expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ field: 'rules.inbound.0.protocol' });
+    },
+  ],
+  [
     'icmp-ports-shown-empty',
     async (server) => {
       const icmp = { action: 'DROP', protocol: 'ICMP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: [] } };
