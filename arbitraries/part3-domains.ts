@@ -13,7 +13,7 @@ import {
   recordName,
   recordTargetHost,
 } from './generators/dns.js';
-import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, notEmail, notIp, notUrl } from './generators/net.js';
+import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, nameserverAddress, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, stringOfLength, tooLong, matching } from './generators/text.js';
 import { listWithBad, noTrailingPeriod, sentTwice, tags } from './part3-shared.js';
 
@@ -23,7 +23,7 @@ const TIME_VALUES = [0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 345
 /** Domain time values: the valid ones, and others the server rounds up (any integer is accepted). */
 /** Valid values, and others rounded up to one: nothing above the largest, which has no valid value to round up to. */
 const timeValue = () => fc.oneof(fc.constantFrom(...TIME_VALUES), fc.integer({ min: 0, max: 2_419_200 }));
-const ip = () => fc.oneof(ipv4(), ipv6());
+const ip = nameserverAddress;
 
 const domainMembers = (context: BodyContext) => ({
   axfr_ips: fc.array(ip(), { maxLength: 4 }),

@@ -94,6 +94,17 @@ export function allowListEntry(): fc.Arbitrary<string> {
   return fc.oneof(ipv4(), ipv4Cidr()).filter((entry) => narrow(entry) && !NO_SOURCE.has(ipaddr.parse(entry.split('/')[0]!).range()));
 }
 
+/** Ranges besides NO_SOURCE no nameserver on the internet has: a server may refuse them as a zone's master or transfer peer. */
+const NOT_PUBLIC = new Set(['private', 'uniqueLocal', 'carrierGradeNat']);
+
+/** An IPv4 or IPv6 address a nameserver on the internet can have (which addresses a domain's IP lists take is not shown). */
+export function nameserverAddress(): fc.Arbitrary<string> {
+  return fc.oneof(ipv4(), ipv6()).filter((address) => {
+    const range = ipaddr.parse(address).range();
+    return !NO_SOURCE.has(range) && !NOT_PUBLIC.has(range);
+  });
+}
+
 const dnsLabel = () => matching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
 
 /** An address at a reserved example domain (`jo.ann@mail.example.com`). */

@@ -366,6 +366,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',
   },
+  'domain-ips-unicast-only': {
+    leaves: `${D3}, Domain: "axfr_ips | array of strings | IPs allowed to transfer the zone" and "master_ips | … | master DNS IPs" (which addresses are taken is not shown)`,
+    does: 'refuses a master or transfer address no nameserver on the internet has (unspecified, loopback, multicast, broadcast, link-local, private, unique-local, carrier-grade NAT)',
+  },
   'slave-soa-email-empty': {
     leaves: `${D3}, Domain: "soa_email | string (email) | required for \`master\` domains" (what "" means on a slave domain, which needs none, is not shown)`,
     does: 'takes soa_email "" on a slave domain as none',

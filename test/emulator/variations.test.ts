@@ -364,6 +364,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'domain-ips-unicast-only',
+    async (server) => {
+      const create = (name: string, ip: string) =>
+        request(server)
+          .post('/v4/domains')
+          .set(AUTH)
+          .send({ domain: name, type: 'slave', master_ips: [ip] });
+      expect((await create('loopback-master.example', '127.0.0.1').expect(400)).body.errors[0]).toMatchObject({ field: 'master_ips.0' });
+      await create('documentation-master.example', '192.0.2.53').expect(200);
+    },
+  ],
+  [
     'slave-soa-email-empty',
     async (server) => {
       const create = (body: Json) => request(server).post('/v4/domains').set(AUTH).send(body);

@@ -59,11 +59,17 @@ function readDomainName(store: Store, o: Record<string, unknown>, required: bool
   return name;
 }
 
-function readIpList(o: Record<string, unknown>, key: string, anyString = false): string[] | undefined {
+/** Address ranges (ipaddr.js names) no nameserver on the internet has: refused under the variation domain-ips-unicast-only. */
+const NOT_A_NAMESERVER = new Set(['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'private', 'uniqueLocal', 'carrierGradeNat']);
+
+function readIpList(store: Store, o: Record<string, unknown>, key: string, anyString = false): string[] | undefined {
   const arr = optArray(o, key);
   if (arr === undefined) return undefined;
   return arr.map((v, i) => {
     if (typeof v !== 'string' || !(isIp(v) || anyString)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
+    // Under the variation a nameserver's address must be one a nameserver on the internet can have.
+    if (isIp(v) && varied(store, 'domain-ips-unicast-only') && NOT_A_NAMESERVER.has(ipaddr.parse(v).range()))
+      fail(`${key}.${i} must be a public unicast address (not ${ipaddr.parse(v).range()}).`, `${key}.${i}`);
     return v;
   });
 }
@@ -105,9 +111,9 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   if (description !== undefined) p.description = description;
   const group = optString(o, 'group', { min: faulty(store, 'P3.domain.group.min-1') ? 0 : 1, max: 50 });
   if (group !== undefined) p.group = group;
-  const axfr = readIpList(o, 'axfr_ips');
+  const axfr = readIpList(store, o, 'axfr_ips');
   if (axfr !== undefined) p.axfr_ips = axfr;
-  const masters = readIpList(o, 'master_ips', faulty(store, 'P3.domain.master-ips.ip'));
+  const masters = readIpList(store, o, 'master_ips', faulty(store, 'P3.domain.master-ips.ip'));
   if (masters !== undefined) p.master_ips = masters;
   const tags = tagList(ctx, o);
   if (tags !== undefined) p.tags = tags;
