@@ -330,6 +330,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" (refused until they complete, or accepted and run once they have: not shown)`,
     does: "accepts a clone onto a target with a running action and runs it (copies, tags) once the target's actions have completed",
   },
+  'backups-reenabled-after-a-day': {
+    leaves: `${D2}, Compute instances: "POST …/backups/enable | … | enables backups" and "…/backups/cancel | cancels backup service; deletes all existing backups permanently" (when a cancelled service may be enabled again is not shown)`,
+    does: "refuses to enable an instance's backup service again within 24 simulated hours of its cancel",
+  },
   'shutdown-takes-a-minute': {
     leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Compute instance status: "Status values and transitions: not shown." (how long a shutdown runs is not shown)`,
     does: 'a shutdown runs one simulated minute: boot, rescue, resize, a restore, clone or capture onto or from the instance are refused meanwhile',

@@ -2,7 +2,7 @@
 // restore, and creating an instance from a backup (backup_id).
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
@@ -54,9 +54,21 @@ async function makeSnapshotted(c: Check, make: () => Promise<{ id: number; label
  */
 const snapshotSubject = (c: Check) => fx.shared('snapshotSubject', () => newInstance(c, fx, { image: true }));
 
+/**
+ * Enables backups on the instance: one refused is sent again while the target's clock runs an hour at a time, for a day
+ * and an hour at most. When a cancelled backup service may be enabled again is not shown (a server may wait a day).
+ */
+const enableBackups = (c: Check, id: number) =>
+  untilOnClock(
+    c,
+    () => c.post(`${INSTANCES}/${id}/backups/enable`),
+    (exchange) => !rejected(exchange),
+    { stepSeconds: 3600, mostSeconds: 25 * 3600 },
+  );
+
 /** Enables backups on the instance and follows its schedule for a day (the enable check, on the shared instance). */
 async function enabledBackupsShowASchedule(c: Check, id: number): Promise<void> {
-  c.expectSuccess('P2.backups.enable.enables', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups');
+  c.expectSuccess('P2.backups.enable.enables', await enableBackups(c, id), 'enabling backups');
   const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
   const schedule = scheduleOf(await viewInstance(c, id, (view) => scheduleOf(view).day === 'Scheduling' || WEEKDAYS.includes(scheduleOf(view).day as string)));
   c.expect(
@@ -143,7 +155,7 @@ describe('Backup service', () => {
 
   check('P2.backups.cancel.deletes-all', 'cancelling backups deletes every existing backup', async (c) => {
     const { id } = await snapshotSubject(c);
-    c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups');
+    c.expectSuccess('P2.backups.cancel.deletes-all', await enableBackups(c, id), 'enabling backups');
     const snap = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.cancel.deletes-all', snap.exchange, 'taking a snapshot');
     c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/cancel`), 'cancelling backups');
@@ -154,7 +166,7 @@ describe('Backup service', () => {
         await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`, { gone: true }), rejected),
         'viewing a backup after cancelling',
       );
-    c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/enable`), 'enabling backups again');
+    c.expectSuccess('P2.backups.cancel.deletes-all', await enableBackups(c, id), 'enabling backups again');
     c.expect(
       'P2.backups.cancel.deletes-all',
       await backupGone(c, id, snap.label),

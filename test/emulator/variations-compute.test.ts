@@ -6,6 +6,22 @@ import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type
 
 const cases: VariationCase[] = [
   [
+    'backups-reenabled-after-a-day',
+    async (server) => {
+      const instance = await newInstance(server, 'backups-cooldown');
+      const backups = (action: string) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/backups/${action}`)
+          .set(AUTH)
+          .send({});
+      await backups('enable').expect(200);
+      await backups('cancel').expect(200);
+      await backups('enable').expect(400);
+      await advanceClock(server, 24 * 3600);
+      await backups('enable').expect(200);
+    },
+  ],
+  [
     'weak-password-worded-otherwise',
     async (server) => {
       const refused = await request(server)

@@ -126,7 +126,9 @@ export function backupsCancelHandler(ctx: RequestContext) {
   if (!inst.backups.enabled && varied(store, 'backup-service-changes-only'))
     fail(`Instance ${inst.id} is not enrolled in the backup service: there is nothing to cancel.`, null);
   if (!faulty(store, 'P2.backups.cancel.deletes-all')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
-  stateOf(store, inst.id).backupGeneration++;
+  const st = stateOf(store, inst.id);
+  st.backupGeneration++;
+  if (inst.backups.enabled) st.backupsCancelledAt = store.now().getTime();
   inst.backups = { enabled: false, schedule: { day: null, window: null } };
   touch(store, inst);
   emit(ctx, 'backups_cancel', inst);
@@ -136,6 +138,9 @@ export function backupsCancelHandler(ctx: RequestContext) {
 export function backupsEnableHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   if (inst.backups.enabled && varied(ctx.store, 'backup-service-changes-only')) fail(`Instance ${inst.id} is already enrolled in the backup service.`, null);
+  const cancelledAt = stateOf(ctx.store, inst.id).backupsCancelledAt;
+  if (varied(ctx.store, 'backups-reenabled-after-a-day') && cancelledAt !== undefined && ctx.store.now().getTime() - cancelledAt < DAY_MS)
+    fail(`The backup service of instance ${inst.id} was cancelled less than 24 hours ago: it can be enabled again after that.`, null);
   enableBackups(ctx.store, inst);
   touch(ctx.store, inst);
   emit(ctx, 'backups_enable', inst);

@@ -21,6 +21,8 @@ interface InstanceState {
   rootPass: string | null;
   /** Incremented on every backups enable/cancel so stale scheduled auto backups do nothing. */
   backupGeneration: number;
+  /** Simulated time (ms) the backup service was last cancelled while enrolled (variation backups-reenabled-after-a-day). */
+  backupsCancelledAt?: number;
   /** Simulated time (ms) until which a shutdown still runs (variation shutdown-takes-a-minute). */
   shuttingDownUntil?: number;
 }
