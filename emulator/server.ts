@@ -403,6 +403,8 @@ function registerAt(app: FastifyInstance, holder: { store: Store }, route: Route
       const body = routeBody(request, isUpload);
       if (slashEncodedRefused(store, route.path) && /%2F/i.test(request.url.split('?')[0]!))
         fail(`Not found: an id's slash is part of the path here`, null, 404);
+      if (varied(store, 'engine-ids-encoded-only') && route.path.includes('{engineId}') && /\/engines\/[^/?]*\//.test(request.url))
+        fail('Not found: encode the slash of an engine id as %2F', null, 404);
       if (route.method === 'PUT' && varied(store, 'empty-update-refused') && isPlainObject(body) && Object.keys(body).length === 0)
         fail('Nothing to update: give at least one field', null);
       let params = request.params as Record<string, string>;

@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 const segment = (id: Id) => encodeURIComponent(String(id));
 const success = (status: number) => status >= 200 && status < 300;
 
-/** How an id holding a slash (images `compute/…`, kernels) goes into a path: one encoded segment, or its slash kept. */
+/** How an id holding a slash (images `compute/…`, kernels, database engines) goes into a path: one encoded segment, or its slash kept. */
 export type SlashedIdForm = 'encoded' | 'raw';
 /** The image's form: the name the rest of the harness knows it by. */
 export type ImageIdForm = SlashedIdForm;

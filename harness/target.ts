@@ -26,6 +26,8 @@ export interface TargetInfo {
   imageIdForm?: ImageIdForm;
   /** How the target takes a kernel id in a path (found once per run; encoded when absent). */
   kernelIdForm?: SlashedIdForm;
+  /** How the target takes a database engine id (`<engine>/<version>`) in a path (found once per run; encoded when absent). */
+  engineIdForm?: SlashedIdForm;
 }
 
 export interface RequestLimits {
@@ -367,6 +369,11 @@ export class Target {
     return pathWithSlashedId('/v4/compute/kernels', id, this.info.kernelIdForm);
   }
 
+  /** The database engine's path, its id in the form the target serves. */
+  enginePath(id: string): string {
+    return pathWithSlashedId('/v4/databases/engines', id, this.info.engineIdForm);
+  }
+
   /** A lock shared by every worker thread of the run: one slot, taken by exclusive create. */
   lock(name: string): CreationBudget {
     return new CreationBudget(this.info.config.out, this.info.config.runId, `lock-${name}`, 1);
@@ -399,14 +406,14 @@ export function target(): Target {
   return found;
 }
 
-/** The target's description with how it takes image and kernel ids in a path, read once before the checks. */
+/** The target's description with how it takes image, kernel and engine ids in a path, read once before the checks. */
 export async function withIdForms(info: TargetInfo): Promise<TargetInfo> {
   const http = new HttpClient(info.baseUrl, info.config.timeoutMs);
   try {
-    const [imageIdForm, kernelIdForm] = await Promise.all(
-      ['/v4/images', '/v4/compute/kernels'].map((collection) => discoverSlashedIdForm(http, info.token, collection)),
+    const [imageIdForm, kernelIdForm, engineIdForm] = await Promise.all(
+      ['/v4/images', '/v4/compute/kernels', '/v4/databases/engines'].map((collection) => discoverSlashedIdForm(http, info.token, collection)),
     );
-    return { ...info, imageIdForm, kernelIdForm };
+    return { ...info, imageIdForm, kernelIdForm, engineIdForm };
   } finally {
     await http.close();
   }

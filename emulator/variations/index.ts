@@ -546,6 +546,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Configuration profile: "root_device | string | no | default \`/dev/sda\` when absent or invalid" (whether a value of another type is invalid, taken as the default, or refused is not shown)`,
     does: 'takes a root_device that is not a string as /dev/sda, as it does a bad path',
   },
+  'engine-ids-encoded-only': {
+    leaves: `${D1}, Endpoints: "\`{engineId}\` is a string of the form \`<engine>/<version>\` (it contains a slash)" (whether its slash goes into the path as it is or encoded as %2F is not shown)`,
+    does: 'serves a database engine only with its slash encoded (/v4/databases/engines/mysql%2F8.0.26); the raw slash answers 404',
+  },
   'kernel-ids-slashed-raw-only': {
     leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
     does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',

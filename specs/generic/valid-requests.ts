@@ -155,7 +155,7 @@ const adoptClone = adoptBy('instance', '/v4/compute/instances', 'label');
 export const validRequests: Record<string, Recipe> = {
   // — Managed databases —
   'GET /v4/databases/engines': { build: async () => at('/v4/databases/engines') },
-  'GET /v4/databases/engines/{engineId}': { build: async (c, fx) => at(`/v4/databases/engines/${await fx.firstId(c, '/v4/databases/engines')}`) },
+  'GET /v4/databases/engines/{engineId}': { build: async (c, fx) => at(c.target.enginePath(String(await fx.firstId(c, '/v4/databases/engines')))) },
   'GET /v4/databases/instances': { build: async () => at('/v4/databases/instances') },
   'GET /v4/databases/mysql/instances': { build: async () => at(DB) },
   'POST /v4/databases/mysql/instances': {

@@ -49,7 +49,7 @@ describe('Managed database engine and node type', () => {
     if (!engines.length) c.skip('the target lists no engine');
     for (const engine of engines) {
       const id = engine.id as string;
-      const got = await c.get(`/v4/databases/engines/${id.split('/').map(encodeURIComponent).join('/')}`);
+      const got = await c.get(c.target.enginePath(id));
       c.expectSuccess('P1.database-engine.view-by-id', got, `GET /v4/databases/engines/${id}`);
       const body = got.body as Json | undefined;
       c.expect(
@@ -64,7 +64,7 @@ describe('Managed database engine and node type', () => {
   check('P1.database-engine.view.page-accepted', 'the engine view accepts page and page_size', async (c) => {
     const id = (await mysqlEngines(c))[0]!.id;
     const size = await viewPageSize(c, '/v4/databases/engines');
-    const got = await c.get(`/v4/databases/engines/${id}`, { query: { page: 1, page_size: size } });
+    const got = await c.get(c.target.enginePath(id), { query: { page: 1, page_size: size } });
     c.expectSuccess('P1.database-engine.view.page-accepted', got, `GET /v4/databases/engines/${id}?page=1&page_size=${size}`);
     c.expect('P1.database-engine.view.page-accepted', (got.body as Json | undefined)?.id === id, 'the view with page and page_size is not the engine', got);
   });

@@ -19,6 +19,14 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'engine-ids-encoded-only',
+    async (server) => {
+      expect((await request(server).get('/v4/databases/engines/mysql%2F8.0.30').expect(200)).body).toMatchObject({ id: 'mysql/8.0.30' });
+      const raw = await request(server).get('/v4/databases/engines/mysql/8.0.30').expect(404);
+      expect((raw.body as { errors: Json[] }).errors[0]!.reason).toMatch(/not found/i);
+    },
+  ],
+  [
     'hosts-null-while-provisioning',
     async (server) => {
       const cluster = await newCluster(server, 'hosts-later');
