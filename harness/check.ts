@@ -10,7 +10,6 @@ import { isLive, noteDeleted, noteLive, noteUnsettledView, readAfterWrite, waits
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
-import { after as waitAfter, type EarlierCheck } from './run-order.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type PrincipalSpec, type Target } from './target.js';
 import type { SuiteConfig } from './config.js';
 import { chosenByRuleFilters, filteredOutRecord } from './plan.js';
@@ -282,11 +281,6 @@ export class Check {
   needsDestructive(what = 'irreversible or billable operation'): void {
     noteUse('destructive');
     if (!this.target.info.config.allowDestructive) this.disable(`${what}: it runs only with --allow-destructive`);
-  }
-
-  /** Waits until a check of another spec file that must see the target first has had its turn (run-order.ts). */
-  async after(earlier: EarlierCheck): Promise<void> {
-    await waitAfter(this.target.info.config, this.target.plan, earlier);
   }
 
   /** A token for the principal, or `skip` when the target cannot provide one. */

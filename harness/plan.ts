@@ -98,7 +98,7 @@ export function filteredOutRecord(rules: string[]): CheckRecord {
 
 const fileOf = (check: CheckCost) => check.key.split(' > ')[0]!;
 /** Whether the spec file is among those a run's filters ask for (none: every file). */
-export const asked = (file: string, filters: readonly string[]) => !filters.length || filters.some((filter) => file.includes(filter));
+const asked = (file: string, filters: readonly string[]) => !filters.length || filters.some((filter) => file.includes(filter));
 const narrowedByRules = (config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>) => !config.shard && !!(config.rules?.length || config.areas?.length);
 
 /**
@@ -111,6 +111,11 @@ export function specFilesToLoad(config: Pick<SuiteConfig, 'rules' | 'areas' | 's
   const files = filesHoldingChosenChecks(config, filters, table);
   // Nothing chosen: every asked file is collected, and the run says no rule was judged.
   return files.length ? files : [...filters];
+}
+
+/** Every spec file (path from the project root) among `filters`, as the cost table lists them. */
+export function allSpecFiles(filters: readonly string[], table: CostTable = loadCosts()): string[] {
+  return [...new Set(table.checks.map(fileOf))].filter((file) => asked(file, filters));
 }
 
 /** The spec files (paths from the project root) among `filters` that the cost table says hold a check the filters choose. */

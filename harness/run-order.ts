@@ -1,58 +1,59 @@
-// Checks of one spec file that must come before requests of other files: the account's declined-charge check needs
-// the remaining balance that any successful cancellation pays. Two workers run spec files side by side, so the files
-// holding such checks are started first (specs/setup/first-files.ts) and the requests that would spoil them wait
-// until the holding block has ended (a mark in the run's folder), or a while at most: losing the race costs the
-// earlier check a `skip`, never a wrong verdict.
+// Requests that must come after every other request of the run: the account's cancellation, which a server may answer
+// by closing the account (what a cancelled account does is not shown), so it is sent once, by the run's last spec
+// file. That file is started last (specs/setup/file-order.ts) and its checks wait until every other spec file of the
+// run has ended (each marks its end in the run's folder: specs/setup/file-ends.ts). Where that cannot be made sure (a
+// shard, a file that never ends), they skip and say why: a cancellation in the middle of a run could close the
+// account under every check still to come.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ledgerDir } from './cleanup.js';
 import type { SuiteConfig } from './config.js';
-import { asked, chosenByRuleFilters, specFilters, type Plan } from './plan.js';
+import { allSpecFiles, filesHoldingChosenChecks, specFilters } from './plan.js';
 
-export interface EarlierCheck {
-  /** The spec file (from the project root), its describe block and the check's rules and title: its plan key. */
-  file: string;
-  block: string;
-  rules: string[];
-  title: string;
-}
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Cancellation's declined charge: it needs a remaining balance, which a successful cancellation pays. */
-export const DECLINED_CHARGE: EarlierCheck = {
-  file: 'specs/part1/account.spec.ts',
-  block: 'Account cancellation',
-  rules: ['P1.account.cancel.charges-balance', 'P1.errors.reason.cancel-charge-failed'],
-  title: 'a declined charge of the remaining balance makes cancellation fail with a reason and no field',
-};
+/** The spec files started after the others: the one sending the account's one cancellation. */
+export const LAST_FILES = ['specs/part1/account-cancel.spec.ts'];
 
-/** The spec files started before the others. */
-export const FIRST_FILES = [DECLINED_CHARGE.file];
+/** How long a last file waits for the other files to end: a real target's slowest file (a cluster's provisioning). */
+const WAIT_MS = 45 * 60_000;
+export const LAST_FILE_TIMEOUT_MS = WAIT_MS + 60_000;
 
-const WAIT_MS = 15_000;
+type RunFolder = Pick<SuiteConfig, 'out' | 'runId'>;
 
-const markOf = (config: Pick<SuiteConfig, 'out' | 'runId'>, earlier: EarlierCheck) =>
-  join(ledgerDir(config.out, config.runId), `done-${earlier.file.replace(/[^a-z0-9]+/gi, '_')}-${earlier.block.replace(/[^a-z0-9]+/gi, '_')}`);
+/** The spec file of a test path (absolute, perhaps `?target=<key>` in the mutation matrix), from the project root. */
+const specFileOf = (testPath: string) => relative(ROOT, testPath.split('?')[0]!).split('\\').join('/');
 
-/** Called when the block holding `earlier` has ended, whatever its verdicts. */
-export function markDone(config: Pick<SuiteConfig, 'out' | 'runId'>, earlier: EarlierCheck): void {
-  const mark = markOf(config, earlier);
+const endMarkOf = (config: RunFolder, file: string) => join(ledgerDir(config.out, config.runId), `ended-${file.replace(/[^a-z0-9]+/gi, '_')}`);
+
+/** Called when a spec file has ended, whatever its verdicts. */
+export function markFileEnded(config: RunFolder, testPath: string): void {
+  const mark = endMarkOf(config, specFileOf(testPath));
   mkdirSync(join(mark, '..'), { recursive: true });
   writeFileSync(mark, '');
 }
 
-/** Whether `earlier` runs in this run: its file asked for, its rules chosen, the plan (if any) running it. */
-function runsHere(config: SuiteConfig, plan: Plan | null, earlier: EarlierCheck): boolean {
-  if (config.shard || config.readOnly || !config.allowDestructive) return false;
-  if (!asked(earlier.file, specFilters())) return false;
-  if (!chosenByRuleFilters(earlier.rules, config)) return false;
-  const planned = plan?.checks.get(`${earlier.file} > ${earlier.block} > [${earlier.rules.join(' ')}] ${earlier.title}`);
-  return !planned || planned.verdict === 'run';
+/** The spec files a run holds: those the --rules / --areas filter chooses (a narrowed run loads no other), of the asked ones. */
+function filesOfRun(config: SuiteConfig): string[] {
+  const filters = specFilters();
+  return config.rules?.length || config.areas?.length ? filesHoldingChosenChecks(config, filters) : allSpecFiles(filters);
 }
 
-/** Waits until the block holding `earlier` has ended, when it runs in this run (`WAIT_MS` at most). */
-export async function after(config: SuiteConfig, plan: Plan | null, earlier: EarlierCheck): Promise<void> {
-  if (!runsHere(config, plan, earlier)) return;
-  const mark = markOf(config, earlier);
-  const until = Date.now() + WAIT_MS;
-  while (!existsSync(mark) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+/**
+ * Waits until every other spec file of the run has ended. Returns why a request that must come last cannot be sent
+ * now (null: it can).
+ */
+export async function untilOtherFilesEnded(config: SuiteConfig, deadline: number | null, testPath: string): Promise<string | null> {
+  if (config.shard) return 'a shard of a run cannot know when the other shards have sent their last request';
+  const own = specFileOf(testPath);
+  const until = Math.min(Date.now() + WAIT_MS, deadline ?? Infinity);
+  let running = filesOfRun(config).filter((file) => file !== own && !LAST_FILES.includes(file));
+  for (;;) {
+    running = running.filter((file) => !existsSync(endMarkOf(config, file)));
+    if (!running.length) return null;
+    if (Date.now() >= until) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return `${running.join(', ')} had not ended when the wait ran out: what must come after every other request was not sent`;
 }

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { fromEnv } from '../harness/config.js';
 import { allureReporter } from '../reports/allure.js';
 import { reportPaths } from '../reports/paths.js';
-import { firstFilesFirst } from './setup/first-files.js';
+import { lastFilesLast } from './setup/file-order.js';
 
 const config = fromEnv();
 
@@ -20,8 +20,8 @@ export default defineConfig({
       ...(config.allure ? [allureReporter(reportPaths(config).allureResults)] : []),
       './reports/results-reporter.ts',
     ],
-    // --shuffle draws the spec files' order from its seed; either way the files other files wait for start first.
-    sequence: { sequencer: firstFilesFirst(config.shuffle ?? undefined) },
+    // --shuffle draws the spec files' order from its seed; either way the files that must come after all others start last.
+    sequence: { sequencer: lastFilesLast(config.shuffle ?? undefined) },
     pool: 'threads',
     // Two workers on this two-core machine: a third one waits on the same cores and loads every module once more.
     // Spec files share the modules of their worker (ajv, fast-check, the schemas are imported once).
@@ -29,7 +29,8 @@ export default defineConfig({
     isolate: false,
     // Node's own `import` (through tsx's loader, registered by the setup file) instead of vite's module runner: no
     // transform round trip to the main thread for every module of every worker.
-    setupFiles: ['specs/setup/native-typescript.mjs'],
+    // Every file then marks its end, for the requests that must come after all others (harness/run-order.ts).
+    setupFiles: ['specs/setup/native-typescript.mjs', 'specs/setup/file-ends.ts'],
     experimental: { viteModuleRunner: false, nodeLoader: false },
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -546,6 +546,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Configuration profile: "root_device | string | no | default \`/dev/sda\` when absent or invalid" (whether a value of another type is invalid, taken as the default, or refused is not shown)`,
     does: 'takes a root_device that is not a string as /dev/sda, as it does a bad path',
   },
+  'account-closed-on-cancel': {
+    leaves: `${D1}, Endpoints: "POST /v4/account/cancel | … | the service tries to charge the card on file for the remaining balance and fails with an error if the charge fails" (what a cancelled account does, and what a second cancellation does, is not shown)`,
+    does: 'a successful cancellation closes the account: every token of it is refused (401) from then on',
+  },
   'engine-ids-encoded-only': {
     leaves: `${D1}, Endpoints: "\`{engineId}\` is a string of the form \`<engine>/<version>\` (it contains a slash)" (whether its slash goes into the path as it is or encoded as %2F is not shown)`,
     does: 'serves a database engine only with its slash encoded (/v4/databases/engines/mysql%2F8.0.26); the raw slash answers 404',

@@ -7,7 +7,6 @@ import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
-import { DECLINED_CHARGE, type EarlierCheck } from '../../harness/run-order.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody, isPrivate, publicOf } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
@@ -29,8 +28,8 @@ export interface Recipe {
   adopt?: (c: Check, fx: Fixtures, request: ValidRequest, exchange: Exchange) => Promise<void>;
   /** Irreversible or billable (account cancel, credit card, transfer accept): run only where allowed. */
   destructive?: boolean;
-  /** A check of another spec file that must see the target before this request changes it (run-order.ts). */
-  after?: EarlierCheck;
+  /** A success may close the account: sent expecting success once, last in the run (specs/part1/account-cancel.spec.ts). */
+  closesAccount?: true;
   /** The run-wide lock held while the request is sent: it writes account-wide state other checks judge. */
   exclusive?: string;
   /**
@@ -212,7 +211,7 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/account/cancel': {
     build: async () => at('/v4/account/cancel', { json: { comments: 'conformance run' } }),
     destructive: true,
-    after: DECLINED_CHARGE,
+    closesAccount: true,
   },
   'POST /v4/account/credit-card': {
     build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }),

@@ -3,15 +3,13 @@
 // and sends `state` and `zip` only together with `country` (alone they would be judged against the country on file;
 // a country goes with a zip of its own, as the zip format is not shown and the one on file may not suit it).
 import fc from 'fast-check';
-import { afterAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { check, RuleViolation, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { inSampleForm, listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { ACCOUNT_LOCK } from '../generic/valid-requests.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { DECLINED_CHARGE, markDone } from '../../harness/run-order.js';
-import { target } from '../../harness/target.js';
 
 type Json = Record<string, unknown>;
 
@@ -62,71 +60,74 @@ function expectShows(c: Check, rule: string, view: Exchange, expected: Json, wha
 /** A check writing the account: it holds the run's account lock, so no other spec file's account write lands meanwhile. */
 const accountCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) => check(rules, title, body, { exclusive: ACCOUNT_LOCK });
 
-describe(DECLINED_CHARGE.block, () => {
-  // First in the file (and the file first in the run): the charge can only fail while a balance remains, and any
-  // successful cancel pays it. Other files' cancels wait for this block (harness/run-order.ts).
-  afterAll(() => markDone(target().info.config, DECLINED_CHARGE));
-  check(DECLINED_CHARGE.rules, DECLINED_CHARGE.title, async (c) => {
-    c.needsDestructive();
-    const before = await account(c);
-    if (typeof before.balance !== 'number' || before.balance <= 0)
-      c.skip(`the account has no remaining balance to charge (balance ${JSON.stringify(before.balance)})`);
-    // 4000000000000002: the payment industry's test card that is always declined.
-    const declining = await c.post('/v4/account/credit-card', {
-      card_number: '4000000000000002',
-      cvv: '123',
-      expiry_month: 12,
-      expiry_year: new Date().getUTCFullYear() + 3,
-    });
-    if (!ok(declining)) c.skip('the target refuses the declining test card 4000000000000002, so a failing charge cannot be produced');
-    try {
-      const cancel = await c.post('/v4/account/cancel', { comments: 'conformance run: declined charge' });
-      if (ok(cancel)) {
-        const isDeclining = (lastFour: unknown) => lastFour === 2 || lastFour === '0002';
-        const shown = lastFourOf(
-          await readAfterWrite(
-            c,
-            () => c.get('/v4/account'),
-            (view) => isDeclining(lastFourOf(view)),
-          ),
-        );
-        if (!isDeclining(shown)) c.skip('another card was added while this check ran: the charge cannot be judged');
-        c.fail(
-          'P1.account.cancel.charges-balance',
-          `the account was cancelled although the card on file (4000000000000002, a declining test card) could not be charged the balance of ${String(before.balance)}`,
-          cancel,
-        );
-      }
-      c.expectRejected('P1.account.cancel.charges-balance', cancel, 'cancel with a declined card');
-      const errors = (bodyOf(cancel).errors ?? []) as Json[];
-      const first = errors[0] ?? {};
-      c.expect(
-        'P1.errors.reason.cancel-charge-failed',
-        first.field === undefined || first.field === null || first.field === '',
-        `the charge failure names field ${JSON.stringify(first.field)}; the documents give it no field`,
-        cancel,
-      );
-      c.expect(
-        'P1.errors.reason.cancel-charge-failed',
-        typeof first.reason === 'string' && /card|charg|balance|pa(y|id)/i.test(first.reason),
-        `the reason ${JSON.stringify(first.reason)} does not say the card could not be charged and the balance must be paid`,
-        cancel,
-      );
-      const after = await account(c);
-      c.expect(
-        'P1.account.cancel.charges-balance',
-        after.balance === before.balance,
-        `the balance went from ${String(before.balance)} to ${String(after.balance)} although the charge failed`,
-      );
-    } finally {
-      await c.post('/v4/account/credit-card', {
-        card_number: '4012888888881881',
+describe('Account cancellation', () => {
+  // The charge can only fail while a balance remains, which a successful cancel pays: the run's one successful
+  // cancel comes after every other request (account-cancel.spec.ts).
+  check(
+    ['P1.account.cancel.charges-balance', 'P1.errors.reason.cancel-charge-failed'],
+    'a declined charge of the remaining balance makes cancellation fail with a reason and no field',
+    async (c) => {
+      c.needsDestructive();
+      const before = await account(c);
+      if (typeof before.balance !== 'number' || before.balance <= 0)
+        c.skip(`the account has no remaining balance to charge (balance ${JSON.stringify(before.balance)})`);
+      // 4000000000000002: the payment industry's test card that is always declined.
+      const declining = await c.post('/v4/account/credit-card', {
+        card_number: '4000000000000002',
         cvv: '123',
         expiry_month: 12,
         expiry_year: new Date().getUTCFullYear() + 3,
       });
-    }
-  });
+      if (!ok(declining)) c.skip('the target refuses the declining test card 4000000000000002, so a failing charge cannot be produced');
+      try {
+        const cancel = await c.post('/v4/account/cancel', { comments: 'conformance run: declined charge' });
+        if (ok(cancel)) {
+          const isDeclining = (lastFour: unknown) => lastFour === 2 || lastFour === '0002';
+          const shown = lastFourOf(
+            await readAfterWrite(
+              c,
+              () => c.get('/v4/account'),
+              (view) => isDeclining(lastFourOf(view)),
+            ),
+          );
+          if (!isDeclining(shown)) c.skip('another card was added while this check ran: the charge cannot be judged');
+          c.fail(
+            'P1.account.cancel.charges-balance',
+            `the account was cancelled although the card on file (4000000000000002, a declining test card) could not be charged the balance of ${String(before.balance)}`,
+            cancel,
+          );
+        }
+        c.expectRejected('P1.account.cancel.charges-balance', cancel, 'cancel with a declined card');
+        const errors = (bodyOf(cancel).errors ?? []) as Json[];
+        const first = errors[0] ?? {};
+        c.expect(
+          'P1.errors.reason.cancel-charge-failed',
+          first.field === undefined || first.field === null || first.field === '',
+          `the charge failure names field ${JSON.stringify(first.field)}; the documents give it no field`,
+          cancel,
+        );
+        c.expect(
+          'P1.errors.reason.cancel-charge-failed',
+          typeof first.reason === 'string' && /card|charg|balance|pa(y|id)/i.test(first.reason),
+          `the reason ${JSON.stringify(first.reason)} does not say the card could not be charged and the balance must be paid`,
+          cancel,
+        );
+        const after = await account(c);
+        c.expect(
+          'P1.account.cancel.charges-balance',
+          after.balance === before.balance,
+          `the balance went from ${String(before.balance)} to ${String(after.balance)} although the charge failed`,
+        );
+      } finally {
+        await c.post('/v4/account/credit-card', {
+          card_number: '4012888888881881',
+          cvv: '123',
+          expiry_month: 12,
+          expiry_year: new Date().getUTCFullYear() + 3,
+        });
+      }
+    },
+  );
 
   check('P1.auth.restricted.cannot-cancel', 'a restricted user cannot cancel the account, whatever its scopes', async (c) => {
     c.needsDestructive(); // were the target to accept, the account would be cancelled

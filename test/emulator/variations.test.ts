@@ -41,6 +41,15 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'account-closed-on-cancel',
+    async (server) => {
+      await request(server).get('/v4/account').set(AUTH).expect(200);
+      expect((await request(server).post('/v4/account/cancel').set(AUTH).send({}).expect(200)).body).toHaveProperty('survey_link');
+      await request(server).get('/v4/account').set(AUTH).expect(401);
+      await request(server).get('/v4/databases/engines').expect(200);
+    },
+  ],
+  [
     'empty-update-refused',
     async (server) => {
       const domain = await newDomain(server, 'empty-update.example.com');

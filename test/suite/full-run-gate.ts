@@ -34,7 +34,7 @@ export function describeFullRunGate(title: string, runOf: () => FullRun): void {
     });
 
     // The reference emulator offers every capability: a rule left unjudged there is a check that lost a race with
-    // another spec file (the declined charge of cancellation with another file's successful cancel, once).
+    // another spec file (once the declined charge of cancellation, before the run's one successful cancel came last).
     it('judges every rule it checks: none skipped or disabled', () => {
       const unjudged = runOf()
         .results.rules.filter((rule) => rule.status === 'skip' || rule.status === 'disabled')

@@ -184,6 +184,8 @@ export function cancelAccount(ctx: RequestContext) {
   }
   a.balance = 0;
   st.cancelled = true;
+  // The account is closed: every token of it stops working (the answer to this request is still sent).
+  if (varied(ctx.store, 'account-closed-on-cancel')) ctx.store.tokens.clear();
   return { survey_link: `https://survey.example.com/account-cancellation?euuid=${a.euuid}` };
 }
 
