@@ -1,10 +1,10 @@
 // Requests that must come after every other request of the run: the account's cancellation, which a server may answer
 // by closing the account (what a cancelled account does is not shown), so it is sent once, by the run's last spec
 // file. That file is started last (specs/setup/file-order.ts) and its checks wait until every other spec file of the
-// run has ended (each marks its end in the run's folder: specs/setup/file-ends.ts). Where that cannot be made sure (a
-// shard, a file that never ends), they skip and say why: a cancellation in the middle of a run could close the
-// account under every check still to come.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// run has ended (the run's reporter marks each end in the run's folder: reports/results-reporter.ts, and the matrix
+// workers' own in test/mutation/worker.ts). Where that cannot be made sure (a shard, a file that never ends), they
+// skip and say why: a cancellation in the middle of a run could close the account under every check still to come.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ledgerDir } from './cleanup.js';
@@ -25,9 +25,15 @@ type RunFolder = Pick<SuiteConfig, 'out' | 'runId'>;
 /** The spec file of a test path (absolute, perhaps `?target=<key>` in the mutation matrix), from the project root. */
 const specFileOf = (testPath: string) => relative(ROOT, testPath.split('?')[0]!).split('\\').join('/');
 
-const endMarkOf = (config: RunFolder, file: string) => join(ledgerDir(config.out, config.runId), `ended-${file.replace(/[^a-z0-9]+/gi, '_')}`);
+const endsDir = (config: RunFolder) => join(ledgerDir(config.out, config.runId), 'ended');
+const endMarkOf = (config: RunFolder, file: string) => join(endsDir(config), file.replace(/[^a-z0-9]+/gi, '_'));
 
-/** Called when a spec file has ended, whatever its verdicts. */
+/** Called before a run's first spec file: an earlier run of the same id (`--run-id`, the matrices' runs) left its marks. */
+export function forgetFileEnds(config: RunFolder): void {
+  rmSync(endsDir(config), { recursive: true, force: true });
+}
+
+/** Called when a spec file has ended, whatever its verdicts (`testPath`: its module id). */
 export function markFileEnded(config: RunFolder, testPath: string): void {
   const mark = endMarkOf(config, specFileOf(testPath));
   mkdirSync(join(mark, '..'), { recursive: true });

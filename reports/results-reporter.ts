@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, type SuiteConfig } from '../harness/config.js';
+import { markFileEnded } from '../harness/run-order.js';
 import { FILTERED_OUT, filteredOutChecks, filteredOutRecord, specFilters } from '../harness/plan.js';
 import { redact, registerConfigSecrets } from '../harness/redact.js';
 import { AllureRenderer, describeRunForAllure } from './allure.js';
@@ -37,8 +38,10 @@ export default class ResultsReporter implements Reporter {
   // The Allure renderer starts when the first spec file is done: its start-up then runs beside the checks, not beside
   // the workers' own start-up. It reads each file's results (written by the Allure reporter, listed before this one)
   // as the file ends.
-  onTestModuleEnd(): void {
+  onTestModuleEnd(module: TestModule): void {
     const config = fromEnv();
+    // (whatever its verdicts, even when it could not be loaded: a request that must come last waits for it)
+    markFileEnded(config, module.moduleId);
     this.allure ??= startAllureRenderer(config);
     this.allure?.readSoFar(reportPaths(config).allureResults);
   }

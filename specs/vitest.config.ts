@@ -29,8 +29,7 @@ export default defineConfig({
     isolate: false,
     // Node's own `import` (through tsx's loader, registered by the setup file) instead of vite's module runner: no
     // transform round trip to the main thread for every module of every worker.
-    // Every file then marks its end, for the requests that must come after all others (harness/run-order.ts).
-    setupFiles: ['specs/setup/native-typescript.mjs', 'specs/setup/file-ends.ts'],
+    setupFiles: ['specs/setup/native-typescript.mjs'],
     experimental: { viteModuleRunner: false, nodeLoader: false },
     testTimeout: 60_000,
     hookTimeout: 60_000,

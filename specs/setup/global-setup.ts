@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, toEnv } from '../../harness/config.js';
 import { embeddedTargetInfo, startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import { HttpClient } from '../../harness/http.js';
+import { forgetFileEnds } from '../../harness/run-order.js';
 import { ControlHooks, controlUrlProblem, withIdForms, type RequestLimits, type TargetInfo } from '../../harness/target.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -22,6 +23,7 @@ async function prepare(project: TestProject): Promise<() => Promise<void>> {
   const config = fromEnv();
   // Workers and the reporter read the same resolved configuration (one seed, one run id).
   Object.assign(process.env, toEnv(config));
+  forgetFileEnds(config);
   let emulator: EmbeddedEmulator | undefined;
   let info: TargetInfo;
   // Workers cannot share a limiter, so each gets its share of the cap: together they never exceed it.

@@ -20,10 +20,13 @@ import { buildResults, runInfoOf, type Results } from '../../reports/results.js'
 import { writeResultsJson } from '../../reports/write.js';
 import { startEmulatorHost, type EmulatorHost } from './emulator-host.js';
 import { judgeFault, unjudged, type WorkerMessage, type WorkerTask } from './matrix.js';
+import { forgetFileEnds, markFileEnded } from '../../harness/run-order.js';
 import { filesHoldingChosenChecks } from '../../harness/plan.js';
 import { judgeVariation, unjudgedVariation } from '../variations/matrix.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The configuration of each target of the run under way, by its spec files' target key ('' for a run of one target). */
+const configs = new Map<string, SuiteConfig>();
 const NO_LIMITS = { maxRpsPerWorker: null, deadline: null };
 
 function send(message: WorkerMessage<unknown>): Promise<void> {
@@ -48,6 +51,9 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
   const token = `embedded-${randomBytes(12).toString('hex')}`;
   const url = await host.start(token, plan.faults, plan.variations);
   vitest.projects[0]!.provide('target', await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS)));
+  configs.clear();
+  configs.set('', plan.config);
+  forgetFileEnds(plan.config);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
   try {
@@ -105,6 +111,11 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
       const url = await host.start(token, plan.faults, plan.variations);
       urls.push(url);
       targets[String(index)] = await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS));
+    }
+    configs.clear();
+    for (const [index, plan] of plans) {
+      configs.set(String(index), plan.config);
+      forgetFileEnds(plan.config);
     }
     project.provide('targets', targets);
     const copies = plans.flatMap(([index, plan]) =>
@@ -198,11 +209,19 @@ async function main(task: WorkerTask): Promise<void> {
     root: ROOT,
     run: true,
     watch: false,
-    reporters: [{}],
+    // Each spec file's end is marked in its run's folder, for a request that must come after all others (run-order.ts).
+    reporters: [
+      {
+        onTestModuleEnd: (module) => {
+          const config = configs.get(targetKeyOf(module.moduleId));
+          if (config) markFileEnded(config, module.moduleId);
+        },
+      },
+    ],
     globalSetup: [],
     // A batch of faults runs copies of spec files (`<file>?target=<key>`): vite's module runner imports such a copy as
     // a module of its own; Node's `import` of a file path would look for a file of that name.
-    ...(task.kind === 'faults' ? { maxWorkers: 1, setupFiles: ['specs/setup/file-ends.ts'], experimental: { viteModuleRunner: true } } : {}),
+    ...(task.kind === 'faults' ? { maxWorkers: 1, setupFiles: [], experimental: { viteModuleRunner: true } } : {}),
     // A user's run orders its spec files by what vitest's cache holds (durations of earlier runs, else sizes): any
     // order is one a user may meet. Each variation run takes its own, drawn from the matrix's seed: the same on every
     // machine (a fresh clone met a false fail an old checkout's order hid), and different from run to run.
