@@ -268,16 +268,28 @@ const accountCancel: BodyGen = () => optionalRecord({ comments: stringOfLength(0
 
 const cancelViolations: Violation[] = wrongTypes('P1.account-cancel.types', accountCancel, [['comments', 'string']]);
 
-/** A card number passing the Luhn check (not a documented rule; it keeps the body acceptable to a real card processor). */
-function luhnCardNumber(min: number, max: number): fc.Arbitrary<string> {
-  return digits(min - 1, max - 1).map((body) => {
-    const sum = [...body].reverse().reduce((total, char, i) => {
-      const d = Number(char) * (i % 2 === 0 ? 2 : 1);
-      return total + (d > 9 ? d - 9 : d);
-    }, 0);
-    return body + String((10 - (sum % 10)) % 10);
-  });
-}
+/**
+ * Card numbers a card processor's test mode accepts: the networks' published test numbers (Visa, Mastercard, American
+ * Express, Discover, Diners Club, JCB; 14 to 16 digits). Any digit string of 14 to 24 is the documented form, but a
+ * target that asks a processor whether a card exists (not shown either way) declines a random one; that the documented
+ * bounds are kept is judged by the bodies breaking them.
+ */
+const TEST_CARD_NUMBERS = [
+  '4111111111111111',
+  '4012888888881881',
+  '4242424242424242',
+  '5555555555554444',
+  '5105105105105100',
+  '2223003122003222',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '6011000990139424',
+  '30569309025904',
+  '38520000023237',
+  '3530111333300000',
+  '3566002020360505',
+];
 
 /**
  * The expiry year is one to ten years ahead: any four-digit year is the documented form, but a card processor refuses
@@ -285,7 +297,12 @@ function luhnCardNumber(min: number, max: number): fc.Arbitrary<string> {
  */
 const creditCard: BodyGen = () => {
   const year = new Date().getUTCFullYear();
-  return fc.record({ card_number: luhnCardNumber(14, 24), cvv: digits(3, 4), expiry_month: between(1, 12), expiry_year: between(year + 1, year + 10) });
+  return fc.record({
+    card_number: fc.constantFrom(...TEST_CARD_NUMBERS),
+    cvv: digits(3, 4),
+    expiry_month: between(1, 12),
+    expiry_year: between(year + 1, year + 10),
+  });
 };
 
 const creditCardViolations: Violation[] = [

@@ -550,6 +550,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Endpoints: "POST /v4/account/cancel | … | the service tries to charge the card on file for the remaining balance and fails with an error if the charge fails" (what a cancelled account does, and what a second cancellation does, is not shown)`,
     does: 'a successful cancellation closes the account: every token of it is refused (401) from then on',
   },
+  'card-numbers-processor-checked': {
+    leaves: `${D1}, Credit card body: "\`card_number\` (digit string, 14..24 chars, no spaces or dashes, required)" and POST /v4/account/credit-card "adds a card" (whether the card is checked with a card processor when it is added is not shown)`,
+    does: "adds a card only when a card processor's test mode knows its number (the networks' published test numbers); any other is declined (400, field card_number)",
+  },
   'engine-ids-encoded-only': {
     leaves: `${D1}, Endpoints: "\`{engineId}\` is a string of the form \`<engine>/<version>\` (it contains a slash)" (whether its slash goes into the path as it is or encoded as %2F is not shown)`,
     does: 'serves a database engine only with its slash encoded (/v4/databases/engines/mysql%2F8.0.26); the raw slash answers 404',

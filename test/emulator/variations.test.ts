@@ -50,6 +50,15 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'card-numbers-processor-checked',
+    async (server) => {
+      const add = (card_number: string) =>
+        request(server).post('/v4/account/credit-card').set(AUTH).send({ card_number, cvv: '123', expiry_month: 12, expiry_year: 2030 });
+      await add('4111111111111111').expect(200);
+      expect(((await add('4111111111111129').expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'card_number' });
+    },
+  ],
+  [
     'empty-update-refused',
     async (server) => {
       const domain = await newDomain(server, 'empty-update.example.com');

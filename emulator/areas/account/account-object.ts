@@ -4,7 +4,7 @@ import { asObject, fail, optArray, optString, reqInt, reqString } from '../../co
 import { emitEvent } from '../../core/events.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
-import { account, accountEntity, accountView, DECLINING_TEST_CARD, state, type Account, type Promotion } from './model.js';
+import { account, accountEntity, accountView, DECLINING_TEST_CARD, PROCESSOR_TEST_CARDS, state, type Account, type Promotion } from './model.js';
 
 /** Postal code formats of some countries, for the variation zip-by-country. */
 const ZIP_FORMATS: Record<string, RegExp> = {
@@ -206,6 +206,8 @@ export function addCreditCard(ctx: RequestContext) {
   });
   const month = reqInt(o, 'expiry_month', { min: 1, ...(faulty(ctx.store, 'P1.credit-card.expiry-month.max-12') ? {} : { max: 12 }) });
   const year = reqInt(o, 'expiry_year', { min: 1000, max: 9999 });
+  if (varied(ctx.store, 'card-numbers-processor-checked') && !PROCESSOR_TEST_CARDS.has(number))
+    fail('The card was declined by the card processor: check the card number.', 'card_number');
   if (faulty(ctx.store, 'P1.credit-card.becomes-default')) return {};
   account(ctx.store).credit_card = { expiry: `${String(month).padStart(2, '0')}/${year}`, last_four: Number(number.slice(-4)) };
   state(ctx.store).cardFails = number === DECLINING_TEST_CARD;

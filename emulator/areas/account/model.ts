@@ -11,6 +11,31 @@ export const DAY_MS = 86_400_000;
 const RETENTION_MS = 90 * DAY_MS;
 export const DECLINING_TEST_CARD = '4000000000000002';
 
+/**
+ * The card numbers a card processor's test mode knows (variation card-numbers-processor-checked): the networks'
+ * published test numbers; any other is declined when the card is added.
+ */
+export const PROCESSOR_TEST_CARDS: ReadonlySet<string> = new Set([
+  DECLINING_TEST_CARD,
+  '4111111111111111',
+  '4012888888881881',
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '5105105105105100',
+  '5200828282828210',
+  '2223003122003222',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '6011000990139424',
+  '30569309025904',
+  '38520000023237',
+  '36227206271667',
+  '3530111333300000',
+  '3566002020360505',
+]);
+
 export interface Promotion {
   credit_monthly_cap: string;
   credit_remaining: string;
