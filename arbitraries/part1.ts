@@ -56,7 +56,8 @@ const databaseCreate: BodyGen = (context) =>
  * The maintenance window. Allowed values and units are "not shown" (how Sunday or a 3-hour duration is written is
  * the server's): valid bodies do not send one (the databases spec file sends back a window near the one the target
  * shows). Bodies breaking one of its member types carry this one, in the shape of the documented default (weekly,
- * hours of the day, 3-hour duration) or a monthly variant naming the week of the month.
+ * hours of the day, 3-hour duration) or a monthly variant naming the week of the month; the suite sends the members
+ * they do not break as the cluster shows them (`withOwnWindow`, specs/part1/databases-support.ts).
  */
 // Every member is given (whether an update may give only some is not shown), week_of_month in weekly windows too.
 const maintenanceWindow = () => {

@@ -430,6 +430,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database cluster: "updates has the members frequency, duration, hour_of_day, day_of_week, week_of_month … Allowed values and units: not shown." (whether an update may give some of them is not shown)`,
     does: 'refuses a cluster update whose updates object leaves out any of its five members, naming the first missing one',
   },
+  'maintenance-window-other-units': {
+    leaves: `${D1}, Managed database cluster: "Members are integers except \`frequency\` (string or null). Allowed values and units: not shown." and "Default maintenance window: every week on Sunday at 20:00 UTC, lasting 3 hours"`,
+    does: 'a maintenance window gives its duration in minutes (30 to 1440; 180 by default) and days of the week 0 to 6 (Sunday 0), members checked in the order frequency, duration, hour_of_day, day_of_week, week_of_month',
+  },
   'password-score-long': {
     leaves: `${D2}, Compute instance create: "root_pass | … | 7..128 chars; must meet an internally calculated strength score" (the score is not shown)`,
     does: 'refuses a root_pass shorter than 20 characters as too weak, whatever its character classes',

@@ -65,6 +65,21 @@ export async function windowWith(c: Check, id: number, member: string, value: un
   return { ...(isObject(shown) ? shown : {}), [member]: value };
 }
 
+/** Whether a window member's value is of the kind the documents give it: frequency a string or null, the others integers. */
+const ofDocumentedKind = (member: string, value: unknown) => (member === 'frequency' ? value === null || typeof value === 'string' : Number.isInteger(value));
+
+/**
+ * A generated body with the cluster's own maintenance window in place of the members the body does not break: their
+ * units are not shown, and a guessed day or duration could break another member than the one the body is about.
+ */
+export async function withOwnWindow(c: Check, path: string, body: Json): Promise<Json> {
+  if (!isObject(body.updates)) return body;
+  const shown = ((await c.get(path)).body as Json | undefined)?.updates;
+  if (!isObject(shown)) return body;
+  const own = (member: string, value: unknown) => (ofDocumentedKind(member, value) && member in shown ? shown[member] : value);
+  return { ...body, updates: Object.fromEntries(Object.entries(body.updates).map(([member, value]) => [member, own(member, value)])) };
+}
+
 export async function statusOf(c: Check, id: number): Promise<string | undefined> {
   const { cluster } = await view(c, id);
   return typeof cluster?.status === 'string' ? cluster.status : undefined;

@@ -17,7 +17,7 @@ import { loadContract } from '../../harness/contract.js';
 import { deepFind } from '../../harness/lists.js';
 import { diskToCapture, validRequests } from '../generic/valid-requests.js';
 import { instanceBackup, shutDown } from '../part2/compute-support.js';
-import { allowListBreak, untilAllowListApplied } from '../part1/databases-support.js';
+import { allowListBreak, untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { recordPathOfType } from '../part3/records-support.js';
 import { withRegionPlaced } from '../part3/ip-addresses-support.js';
@@ -197,6 +197,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     // "changes take a short time": what the cluster shows meanwhile is not shown.
     readBackShortly: true,
     settle: async (c, _context, fx) => untilAllowListApplied(c, (await fx.activeDatabase(c)).id),
+    placed: (c, _fx, path, body) => withOwnWindow(c, path, body),
   },
   // An existing target instance must have room for the clone: that is state, so only clones to a new instance.
   // The clones keep their source (the context's first instance) busy: on a target with the clock hook they are let

@@ -27,6 +27,23 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'maintenance-window-other-units',
+    async (server) => {
+      const created = await newCluster(server, 'minutes-window');
+      expect(created.updates).toMatchObject({ duration: 180, day_of_week: 0 });
+      await advanceClock(server, 31 * 60);
+      const update = (updates: Json) =>
+        request(server)
+          .put(`/v4/databases/mysql/instances/${String(created.id)}`)
+          .set(AUTH)
+          .send({ updates });
+      await update({ duration: 60, day_of_week: 6 }).expect(200);
+      expect(((await update({ duration: 3, hour_of_day: 'noon' }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({
+        field: 'updates.duration',
+      });
+    },
+  ],
+  [
     'hosts-null-while-provisioning',
     async (server) => {
       const cluster = await newCluster(server, 'hosts-later');

@@ -155,9 +155,11 @@ function readUpdates(store: Store, o: Record<string, unknown>, current: Updates)
   // The fault takes a fractional hour_of_day, rounded down.
   if (typeof u['hour_of_day'] === 'number' && faulty(store, 'P1.database.updates.types')) u['hour_of_day'] = Math.floor(u['hour_of_day']);
   const frequency = optString(u, 'frequency', { enum: FREQUENCIES, nullable: true, path });
-  const duration = optInt(u, 'duration', { min: 1, max: 3, path });
+  // Under maintenance-window-other-units the duration is in minutes and Sunday is day 0.
+  const otherUnits = varied(store, 'maintenance-window-other-units');
+  const duration = optInt(u, 'duration', otherUnits ? { min: 30, max: 1440, path } : { min: 1, max: 3, path });
   const hour = optInt(u, 'hour_of_day', { min: 0, max: 23, path });
-  const day = optInt(u, 'day_of_week', { min: 1, max: 7, path });
+  const day = optInt(u, 'day_of_week', otherUnits ? { min: 0, max: 6, path } : { min: 1, max: 7, path });
   const week = optInt(u, 'week_of_month', { min: 1, max: 4, path });
   return {
     frequency: frequency === undefined ? current.frequency : frequency,
@@ -168,7 +170,8 @@ function readUpdates(store: Store, o: Record<string, unknown>, current: Updates)
   };
 }
 
-function defaultUpdates(): Updates {
+function defaultUpdates(store: Store): Updates {
+  if (varied(store, 'maintenance-window-other-units')) return { frequency: 'weekly', duration: 180, hour_of_day: 20, day_of_week: 0, week_of_month: 1 };
   return { frequency: 'weekly', duration: 3, hour_of_day: 20, day_of_week: 7, week_of_month: 1 };
 }
 
@@ -191,7 +194,7 @@ function newCluster(
     status: 'provisioning',
     hosts: { primary: null, secondary: null },
     port: MYSQL_PORT,
-    updates: defaultUpdates(),
+    updates: defaultUpdates(store),
     created: now,
     updated: now,
     password: password(store),
