@@ -32,10 +32,20 @@ export function authenticate(store: Store, route: Route, authorization: string |
   return principal;
 }
 
+/** Variation read-only-changes-need-read-write: a change whose table names only read_only scopes (marking events) needs read_write. */
+function changesNeedReadWrite(store: Store, route: Route): boolean {
+  return (
+    varied(store, 'read-only-changes-need-read-write') &&
+    route.method !== 'GET' &&
+    route.scopes.length > 0 &&
+    route.scopes.every((scope) => scope.endsWith(':read_only'))
+  );
+}
+
 /** Throws 403 when the principal lacks a scope of the route or is restricted on an unrestricted-only route. */
 function authorize(store: Store, principal: Principal, route: Route): void {
   const scopes = endpointFaulty(store, route.method, route.path, 'scope-ignored') ? [] : route.scopes;
-  for (const scope of scopes) {
+  for (const scope of changesNeedReadWrite(store, route) ? scopes.map((named) => named.replace(/:read_only$/, ':read_write')) : scopes) {
     if (!holdsScope(principal, scope)) {
       throw new ApiError(403, `Your OAuth token is not authorized to use this endpoint: it needs the scope ${scope}.`);
     }

@@ -558,6 +558,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Credit card body: "\`card_number\` (digit string, 14..24 chars, no spaces or dashes, required)" and POST /v4/account/credit-card "adds a card" (whether the card is checked with a card processor when it is added is not shown)`,
     does: "adds a card only when a card processor's test mode knows its number (the networks' published test numbers); any other is declined (400, field card_number)",
   },
+  'read-only-changes-need-read-write': {
+    leaves: `${D1}, Authentication: "A \`read_write\` scope is required for operations that change data; \`read_only\` for reads." against the table's \`events:read_only\` for POST …/events/{eventId}/read and …/seen (the documents give both)`,
+    does: 'a change whose table names only read_only scopes (marking events read or seen) needs the read_write scope of the same area',
+  },
   'engine-ids-encoded-only': {
     leaves: `${D1}, Endpoints: "\`{engineId}\` is a string of the form \`<engine>/<version>\` (it contains a slash)" (whether its slash goes into the path as it is or encoded as %2F is not shown)`,
     does: 'serves a database engine only with its slash encoded (/v4/databases/engines/mysql%2F8.0.26); the raw slash answers 404',

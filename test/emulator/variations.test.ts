@@ -59,6 +59,34 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'read-only-changes-need-read-write',
+    async (server) => {
+      const event = ((await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] }).data[0]!;
+      const withScope = async (scope: string) => {
+        const minted = await request(server)
+          .post('/__control/tokens')
+          .send({ scopes: [scope] })
+          .expect(200);
+        return { Authorization: `Bearer ${String(minted.body.token)}` };
+      };
+      const seen = `/v4/account/events/${String(event.id)}/seen`;
+      await request(server)
+        .post(seen)
+        .set(await withScope('events:read_only'))
+        .send({})
+        .expect(403);
+      await request(server)
+        .post(seen)
+        .set(await withScope('events:read_write'))
+        .send({})
+        .expect(200);
+      await request(server)
+        .get('/v4/account/events')
+        .set(await withScope('events:read_only'))
+        .expect(200);
+    },
+  ],
+  [
     'empty-update-refused',
     async (server) => {
       const domain = await newDomain(server, 'empty-update.example.com');
