@@ -127,6 +127,8 @@ function captureHandler(ctx: RequestContext) {
   if (disk.filesystem === 'swap') fail('A swap disk cannot be captured as an image', 'disk_id');
   const source = getInstance(ctx.store, disk.compute_id);
   if (source) requireCreated(ctx.store, source);
+  if (source && source.status !== 'offline' && varied(ctx.store, 'capture-needs-offline'))
+    fail(`Instance ${source.id} is ${source.status}: shut it down before capturing its disk`, 'disk_id');
   const img = newPrivate(
     ctx,
     label ?? disk.label,

@@ -562,6 +562,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Authentication: "A \`read_write\` scope is required for operations that change data; \`read_only\` for reads." against the table's \`events:read_only\` for POST …/events/{eventId}/read and …/seen (the documents give both)`,
     does: 'a change whose table names only read_only scopes (marking events read or seen) needs the read_write scope of the same area',
   },
+  'capture-needs-offline': {
+    leaves: `${D2}, Images: "POST /v4/images | … | captures a private image from a disk" (whether the disk's instance may be running is not shown)`,
+    does: 'refuses to capture a disk of an instance that is not offline (400, field disk_id)',
+  },
   'engine-ids-encoded-only': {
     leaves: `${D1}, Endpoints: "\`{engineId}\` is a string of the form \`<engine>/<version>\` (it contains a slash)" (whether its slash goes into the path as it is or encoded as %2F is not shown)`,
     does: 'serves a database engine only with its slash encoded (/v4/databases/engines/mysql%2F8.0.26); the raw slash answers 404',

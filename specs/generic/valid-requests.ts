@@ -3,14 +3,13 @@
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
-import type { Fixtures } from '../../harness/fixtures.js';
-import { SetupError } from '../../harness/fixtures.js';
+import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody, isPrivate, publicOf } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
-import { instanceBackup, shutDown } from '../part2/compute-support.js';
+import { diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 
@@ -28,7 +27,7 @@ export interface Recipe {
   adopt?: (c: Check, fx: Fixtures, request: ValidRequest, exchange: Exchange) => Promise<void>;
   /** Irreversible or billable (account cancel, credit card, transfer accept): run only where allowed. */
   destructive?: boolean;
-  /** A success may close the account: sent expecting success once, last in the run (specs/part1/account-cancel.spec.ts). */
+  /** A success may close the account: sent expecting success once, last in a run (specs/part1/account-cancel.spec.ts). */
   closesAccount?: true;
   /** The run-wide lock held while the request is sent: it writes account-wide state other checks judge. */
   exclusive?: string;
@@ -52,25 +51,19 @@ export interface Recipe {
 
 type Json = Record<string, unknown>;
 
-/**
- * A disk of the instance to capture as an image. Disks are not shown, so it is looked for in the configuration
- * profiles' device maps; of the default two disks one is swap, which a server may refuse to capture. The disk in the
- * slot `sda` (the slot a profile boots from) is taken, by its slot name, never by member order or position; only
- * when no profile maps `sda` to a disk, any disk.
- */
-export async function diskToCapture(c: Check, computeId: number | string): Promise<number> {
-  const configs = await c.get(`/v4/compute/instances/${computeId}/configs`);
-  const sda = deepFind(configs.body, (item) => typeof (item.sda as Json | undefined)?.disk_id === 'number');
-  const disk = sda ? (sda.sda as Json) : deepFind(configs.body, (item) => typeof item.disk_id === 'number');
-  if (!disk) c.skip('cannot find a disk id of the instance (disks are not shown; looked in its configuration profiles)');
-  return disk.disk_id as number;
-}
-
 const now = new Date();
 const YEAR = now.getUTCFullYear();
 const MONTH = now.getUTCMonth() + 1;
 
 const at = (path: string, extra: Omit<ValidRequest, 'path'> = {}): ValidRequest => ({ path, ...extra });
+
+/** An `afterRefusal` that shuts down the instance the request acts on, then sends the request once more. */
+const shutDownFirst =
+  (instanceOf: (c: Check, fx: Fixtures, request: ValidRequest) => Promise<number>): Recipe['afterRefusal'] =>
+  async (c, fx, request) => {
+    await shutDown(c, await instanceOf(c, fx, request));
+    return true;
+  };
 
 /**
  * A month of the file's instance's usage: the one it was created in, by the target's own clock (a service may refuse
@@ -315,10 +308,7 @@ export const validRequests: Record<string, Recipe> = {
       return at(`/v4/compute/instances/${b.computeId}/backups/${b.backupId}/restore`, { json: { compute_id: targetInstance.id, overwrite: true } });
     },
     // Whether a restore's target may be running is not shown: after a refusal it is shut down and the restore sent again.
-    afterRefusal: async (c, _fx, request) => {
-      await shutDown(c, Number((request.json as Json).compute_id));
-      return true;
-    },
+    afterRefusal: shutDownFirst(async (_c, _fx, request) => Number((request.json as Json).compute_id)),
   },
   // An instance kept offline: booting a running one is not covered by the documents.
   'POST /v4/compute/instances/{computeId}/boot': {
@@ -396,6 +386,8 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/images': { build: async () => at('/v4/images') },
   'POST /v4/images': {
     mayBeBusy: true,
+    // The generic request and the generated bodies take the file's instance's disk: may it be running? Not shown.
+    afterRefusal: shutDownFirst(async (c, fx) => (await fx.instance(c)).id),
     adopt: adoptBy('image', '/v4/images', 'label'),
     build: async (c, fx) => {
       const instance = await fx.instance(c);

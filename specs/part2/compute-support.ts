@@ -39,6 +39,31 @@ export async function restoreOnto(c: Check, sourceId: number, backupId: number, 
   // (a shutdown may run a while: the restore is sent again while the target may still be busy with it)
   return onceNotBusy(c, send);
 }
+/**
+ * A disk of the instance to capture as an image. Disks are not shown, so it is looked for in the configuration
+ * profiles' device maps; of the default two disks one is swap, which a server may refuse to capture. The disk in the
+ * slot `sda` (the slot a profile boots from) is taken, by its slot name, never by member order or position; only
+ * when no profile maps `sda` to a disk, any disk.
+ */
+export async function diskToCapture(c: Check, computeId: number | string): Promise<number> {
+  const configs = await c.get(`/v4/compute/instances/${computeId}/configs`);
+  const sda = deepFind(configs.body, (item) => typeof (item.sda as Json | undefined)?.disk_id === 'number');
+  const disk = sda ? (sda.sda as Json) : deepFind(configs.body, (item) => typeof item.disk_id === 'number');
+  if (!disk) c.skip('cannot find a disk id of the instance (disks are not shown; looked in its configuration profiles)');
+  return disk.disk_id as number;
+}
+
+/**
+ * POSTs an image capture of a disk of `instanceId` the caller expects accepted: sent again while the instance may be
+ * busy, and once more after it is shut down where it is still refused (whether its instance may be running is not shown).
+ */
+export async function captureOf(c: Check, instanceId: number, body: Json): Promise<Exchange> {
+  const send = () => c.post('/v4/images', body);
+  const first = await onceNotBusy(c, send);
+  if (!rejected(first)) return first;
+  await shutDown(c, instanceId);
+  return onceNotBusy(c, send);
+}
 export const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 export const reasonOf = (exchange: Exchange): string =>

@@ -4,12 +4,12 @@
 import { gzipSync } from 'node:zlib';
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, twice, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consistency.js';
+import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind } from '../../harness/lists.js';
-import { diskToCapture } from '../generic/valid-requests.js';
+import { captureOf, diskToCapture } from './compute-support.js';
 
 const fx = useFixtures('part2-images');
 
@@ -114,12 +114,12 @@ async function availableUpload(c: Check): Promise<Uploaded> {
 
 /** Captures an image from the file's instance's disk; the create response (not shown) is used when it carries the image. */
 async function capture(c: Check): Promise<{ id: string; label: string; exchange: Exchange }> {
-  // Capturing reads the disk and leaves the instance as it was: every capture takes the file's instance.
+  // Capturing reads the disk: every capture takes the file's instance (shut down where a capture of a running one is refused).
   const instance = await fx.instance(c);
   const diskId = await diskToCapture(c, instance.id);
   const label = fx.label('cap', 50);
   // The instance may still be busy with its own create (whether a capture waits for it is not shown).
-  const exchange = await onceNotBusy(c, () => c.post('/v4/images', { disk_id: diskId, label }));
+  const exchange = await captureOf(c, instance.id, { disk_id: diskId, label });
   if (!ok(exchange)) throw new SetupError(`could not capture an image from disk ${diskId}: HTTP ${exchange.status}`);
   const created = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'string');
   const id = (created?.id ?? (await fx.find(c, '/v4/images', (item) => item.label === label))?.id) as string | undefined;

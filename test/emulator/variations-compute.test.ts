@@ -70,6 +70,29 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'capture-needs-offline',
+    async (server) => {
+      const source = await newInstance(server, 'offline-capture');
+      await advanceClock(server, 5 * 60);
+      const configs = (
+        await request(server)
+          .get(`/v4/compute/instances/${String(source.id)}/configs`)
+          .set(AUTH)
+          .expect(200)
+      ).body as { data: Json[] };
+      const disk_id = ((configs.data[0]!.devices as Json).sda as Json).disk_id;
+      expect(((await request(server).post('/v4/images').set(AUTH).send({ disk_id }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({
+        field: 'disk_id',
+      });
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/shutdown`)
+        .set(AUTH)
+        .expect(200);
+      await advanceClock(server, 5 * 60);
+      await postAccepted(server, '/v4/images', { disk_id, label: 'offline-capture' });
+    },
+  ],
+  [
     'captures-take-an-hour',
     async (server) => {
       const source = await newInstance(server, 'capture-source');
