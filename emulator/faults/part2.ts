@@ -83,6 +83,7 @@ export const part2Faults = defineFaults({
   'P2.interfaces.ipam-address.unique': { does: 'accepts two interfaces with the same ipam_address' },
   'P2.interfaces.public.max-1': { does: 'accepts two public interfaces' },
   'P2.interfaces.vlan.capable-regions': { does: 'accepts vlan interfaces in regions without VLANs' },
+  'P2.interfaces.vlan.capable-regions~clone': { does: 'clones an instance with a VLAN to a region without VLANs, VLAN interface and all' },
   'P2.interfaces.vlan.max-10-per-region': { does: 'allows 20 VLANs per region' },
   'P2.interfaces.label.new-creates-vlan': { does: 'creates no VLAN for a vlan interface with a new label' },
   'P2.instance-create.vlan-mode': { does: 'does not attach an instance created with a vlan interface to the VLAN' },

@@ -1,5 +1,4 @@
-// The emulator's variations of compute instances and images each do what they say.
-import { gzipSync } from 'node:zlib';
+// The emulator's variations of compute instances each do what they say (those of images: variations-images.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
 import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type Json, type VariationCase } from './variation-server.js';
@@ -70,41 +69,27 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'capture-needs-offline',
+    'vlan-clone-fails-later',
     async (server) => {
-      const source = await newInstance(server, 'offline-capture');
+      const source = await newInstance(server, 'vlan-source', 'g6-standard-1', {
+        interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: 'later-vlan' }],
+      });
       await advanceClock(server, 5 * 60);
+      const clone = await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, {
+        region: 'us-west',
+        type: 'g6-standard-1',
+        label: 'vlan-clone',
+      });
+      await advanceClock(server, 60 * 60);
       const configs = (
         await request(server)
-          .get(`/v4/compute/instances/${String(source.id)}/configs`)
+          .get(`/v4/compute/instances/${String(clone.id)}/configs`)
           .set(AUTH)
           .expect(200)
       ).body as { data: Json[] };
-      const disk_id = ((configs.data[0]!.devices as Json).sda as Json).disk_id;
-      expect(((await request(server).post('/v4/images').set(AUTH).send({ disk_id }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({
-        field: 'disk_id',
-      });
-      await request(server)
-        .post(`/v4/compute/instances/${String(source.id)}/shutdown`)
-        .set(AUTH)
-        .expect(200);
-      await advanceClock(server, 5 * 60);
-      await postAccepted(server, '/v4/images', { disk_id, label: 'offline-capture' });
-    },
-  ],
-  [
-    'captures-take-an-hour',
-    async (server) => {
-      const source = await newInstance(server, 'capture-source');
-      const json = async (path: string) => (await request(server).get(path).set(AUTH).expect(200)).body as Json;
-      const [profile] = (await json(`/v4/compute/instances/${String(source.id)}/configs`)).data as Json[];
-      const diskId = ((profile!.devices as Json).sda as Json).disk_id;
-      const image = await postAccepted(server, '/v4/images', { disk_id: diskId, label: 'slow-capture' });
-      const status = async () => (await json(`/v4/images/${encodeURIComponent(String(image.id))}`)).status;
-      await advanceClock(server, 59 * 60);
-      expect(await status()).toBe('creating');
-      await advanceClock(server, 2 * 60);
-      expect(await status()).toBe('available');
+      expect(JSON.stringify(configs.data)).not.toContain('later-vlan');
+      const events = (await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] };
+      expect(events.data.some((event) => event.action === 'compute_clone' && event.status === 'failed')).toBe(true);
     },
   ],
   [
@@ -245,26 +230,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'image-disk-image-sized',
-    async (server) => {
-      const deploy = (body: Json) =>
-        request(server)
-          .post('/v4/compute/instances')
-          .set(AUTH)
-          .send({ region: 'us-east', image: 'compute/debian12', root_pass: 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6', ...body });
-      const larger = (await deploy({ label: 'image-sized', type: 'g6-standard-2' }).expect(200)).body as Json;
-      // 2,500 + 512 MB in use: the instance fits the smaller type
-      await request(server)
-        .post(`/v4/compute/instances/${String(larger.id)}/resize`)
-        .set(AUTH)
-        .send({ type: 'g6-standard-1', allow_auto_disk_resize: false })
-        .expect(200);
-      expect((await deploy({ label: 'no-room', type: 'g6-standard-1', swap_size: 49_000 }).expect(400)).body).toMatchObject({
-        errors: [{ field: 'swap_size' }],
-      });
-    },
-  ],
-  [
     'clones-take-longer',
     async (server) => {
       const source = await newInstance(server, 'slow-clone');
@@ -282,37 +247,6 @@ const cases: VariationCase[] = [
       await shutdown().expect(400);
       await advanceClock(server, 35 * 60);
       await shutdown().expect(200);
-    },
-  ],
-  [
-    'image-uploads-slow',
-    async (server) => {
-      const upload = async (label: string) => await postAccepted(server, '/v4/images/upload', { label, region: 'us-east' });
-      const status = async (image: Json) =>
-        (
-          (
-            await request(server)
-              .get(`/v4/images/${encodeURIComponent(String(image.id))}`)
-              .set(AUTH)
-          ).body as Json
-        ).status;
-      const clock = (seconds: number) => advanceClock(server, seconds);
-      const sent = await upload('slow-processing');
-      const waiting = await upload('never-sent');
-      await request(server)
-        .put(new URL(String(sent.upload_to)).pathname)
-        .set('Content-Type', 'application/octet-stream')
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(200);
-      expect(await status(sent)).toBe('pending_upload');
-      await clock(20 * 60);
-      expect(await status(sent)).toBe('available');
-      // swept at the first whole hour after its 24 hours
-      await clock(24 * 3600 - 20 * 60 + 3600);
-      await request(server)
-        .get(`/v4/images/${encodeURIComponent(String(waiting.id))}`)
-        .set(AUTH)
-        .expect(404);
     },
   ],
   [
@@ -340,14 +274,6 @@ const cases: VariationCase[] = [
       await request(server).post(path).set(AUTH).send({ label: 'refused' }).expect(400);
       await request(server).post(`${path}/enable`).set(AUTH).send({}).expect(200);
       await request(server).post(path).set(AUTH).send({ label: 'taken' }).expect(200);
-    },
-  ],
-  [
-    'image-ids-raw-only',
-    async (server) => {
-      await request(server).get('/v4/images/compute/debian12').set(AUTH).expect(200);
-      const encoded = await request(server).get('/v4/images/compute%2Fdebian12').set(AUTH).expect(404);
-      expect((encoded.body as { errors: Json[] }).errors[0]!.reason).toMatch(/not found/i);
     },
   ],
   [
@@ -484,23 +410,6 @@ const cases: VariationCase[] = [
           .set(AUTH)
           .send({});
       expect(((await shutdown().expect(400)).body as { errors: Json[] }).errors[0]!.reason).toMatch(/already offline/);
-    },
-  ],
-  [
-    'upload-needs-token',
-    async (server) => {
-      const upload = await postAccepted(server, '/v4/images/upload', { label: 'with-token', region: 'us-east' });
-      const put = () =>
-        request(server)
-          .put(new URL(String(upload.upload_to)).pathname)
-          .set('Content-Type', 'application/octet-stream');
-      await put()
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(401);
-      await put()
-        .set(AUTH)
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(200);
     },
   ],
   [

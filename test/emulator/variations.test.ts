@@ -1,5 +1,5 @@
 // The emulator's variations each do what they say (the variation matrix then proves the suite accepts them); those of
-// compute instances and images are in variations-compute.test.ts, those of managed databases in variations-databases.test.ts.
+// compute instances are in variations-compute.test.ts, images in variations-images.test.ts, managed databases in variations-databases.test.ts.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../emulator/server.js';

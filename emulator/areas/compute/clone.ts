@@ -111,10 +111,16 @@ export function cloneHandler(ctx: RequestContext) {
     const free = target.specs.disk - usedDisk(store, target.id);
     if (needed > free && !faulty(store, 'P2.clone.compute-id.enough-resources'))
       fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
-    if (usesVlan && !store.regions.find((r) => r.id === target!.region)?.vlans) fail(`VLANs are not available in region ${target.region}`, 'compute_id');
+  }
+  // A VLAN in a region without VLANs: refused, or (variation vlan-clone-fails-later) accepted and failing when the job ends.
+  const vlanless =
+    usesVlan && !store.regions.find((r) => r.id === (target?.region ?? region!.id))?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions~clone');
+  const failsLater = vlanless && varied(store, 'vlan-clone-fails-later');
+  if (target) {
+    if (vlanless && !failsLater) fail(`VLANs are not available in region ${target.region}`, 'compute_id');
   } else {
     if (needed > type!.disk) fail(`Type ${type!.id} (${type!.disk} MB) is too small for the cloned disks (${needed} MB)`, 'type');
-    if (usesVlan && !region!.vlans) fail(`VLANs are not available in region ${region!.id}; the source uses a VLAN`, 'region');
+    if (vlanless && !failsLater) fail(`VLANs are not available in region ${region!.id}; the source uses a VLAN`, 'region');
   }
   const targetRegion = target?.region ?? region!.id;
   const vlanLabels = new Set(chosenConfigs.flatMap((c) => c.interfaces.filter((i) => i.purpose === 'vlan').map((i) => i.label!)));
@@ -174,7 +180,7 @@ export function cloneHandler(ctx: RequestContext) {
       for (const tag of tags) if (!t.tags.includes(tag)) t.tags.push(tag);
       touch(store, t);
     };
-    const onCompletion = varied(store, 'copies-made-on-completion');
+    const onCompletion = varied(store, 'copies-made-on-completion') || failsLater;
     if (!onCompletion) make(target);
     if (chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) {
       if (onCompletion) make(target);
@@ -186,7 +192,8 @@ export function cloneHandler(ctx: RequestContext) {
       store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
         if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
         const t = getInstance(s, targetRef);
-        if (t && onCompletion) make(t);
+        if (t && failsLater) emit(ctx, 'compute_clone', source, t, 'failed');
+        else if (t && onCompletion) make(t);
         if (t && t.status === 'provisioning') {
           t.status = 'offline';
           t.updated = s.nowIso();

@@ -241,7 +241,7 @@ export function touch(store: Store, inst: Instance): void {
   inst.updated = store.nowIso();
 }
 
-export function emit(ctx: RequestContext, action: string, inst: Instance, secondary?: Instance, status: 'finished' | 'started' = 'finished'): void {
+export function emit(ctx: RequestContext, action: string, inst: Instance, secondary?: Instance, status: 'failed' | 'finished' | 'started' = 'finished'): void {
   const entity: Partial<ReturnType<typeof instanceEntity>> = instanceEntity(inst);
   if (faulty(ctx.store, 'P1.event.entity.members~compute')) delete entity.url;
   emitEvent(ctx.store, ctx.principal, {

@@ -14,18 +14,18 @@
 //   once; a snapshot backup is listed as soon as it is requested.
 import type { Area, RequestContext, Route } from '../../core/types.js';
 import { parseIso, type Store } from '../../core/store.js';
-import { asObject, fail, optBool, optInt, optObject, optString, reqString } from '../../core/validate.js';
+import { asObject, fail, optBool, optInt, optString, reqString } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { intParam } from '../../core/routes.js';
 import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import { allowList } from './allow-list.js';
+import { defaultUpdates, readUpdates } from './window.js';
 import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
-import { backups, clusters, type Backup, type Cluster, type Status, type Updates } from './model.js';
+import { backups, clusters, type Backup, type Cluster, type Status } from './model.js';
 
 const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
-const FREQUENCIES = ['weekly', 'monthly'] as const;
 const DAY_MS = 86_400_000;
 const BACKUP_RETENTION_MS = 7 * DAY_MS;
 const ROOT_USER = 'chsroot';
@@ -143,37 +143,6 @@ const clusterLabel = (store: Store) => ({
   min: faulty(store, 'P1.database.label.min-3') ? 0 : LABEL.min,
   max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max,
 });
-
-const WINDOW_MEMBERS = ['frequency', 'duration', 'hour_of_day', 'day_of_week', 'week_of_month'];
-
-function readUpdates(store: Store, o: Record<string, unknown>, current: Updates): Updates | undefined {
-  const u = optObject(o, 'updates');
-  if (u === undefined) return undefined;
-  const path = 'updates';
-  for (const m of WINDOW_MEMBERS)
-    if (!(m in u) && varied(store, 'maintenance-window-whole')) fail(`A maintenance window is set whole: ${m} is missing.`, `${path}.${m}`);
-  // The fault takes a fractional hour_of_day, rounded down.
-  if (typeof u['hour_of_day'] === 'number' && faulty(store, 'P1.database.updates.types')) u['hour_of_day'] = Math.floor(u['hour_of_day']);
-  const frequency = optString(u, 'frequency', { enum: FREQUENCIES, nullable: true, path });
-  // Under maintenance-window-other-units the duration is in minutes and Sunday is day 0.
-  const otherUnits = varied(store, 'maintenance-window-other-units');
-  const duration = optInt(u, 'duration', otherUnits ? { min: 30, max: 1440, path } : { min: 1, max: 3, path });
-  const hour = optInt(u, 'hour_of_day', { min: 0, max: 23, path });
-  const day = optInt(u, 'day_of_week', otherUnits ? { min: 0, max: 6, path } : { min: 1, max: 7, path });
-  const week = optInt(u, 'week_of_month', { min: 1, max: 4, path });
-  return {
-    frequency: frequency === undefined ? current.frequency : frequency,
-    duration: duration ?? current.duration,
-    hour_of_day: hour ?? current.hour_of_day,
-    day_of_week: day ?? current.day_of_week,
-    week_of_month: week ?? current.week_of_month,
-  };
-}
-
-function defaultUpdates(store: Store): Updates {
-  if (varied(store, 'maintenance-window-other-units')) return { frequency: 'weekly', duration: 180, hour_of_day: 20, day_of_week: 0, week_of_month: 1 };
-  return { frequency: 'weekly', duration: 3, hour_of_day: 20, day_of_week: 7, week_of_month: 1 };
-}
 
 function assignHosts(c: Cluster): void {
   c.hosts = {

@@ -1,0 +1,26 @@
+// What a variation declares, and the document names its `leaves` quotes start with (index.ts holds the catalogue).
+
+export interface VariationInfo {
+  /** Where the documents leave the choice open: document, section, and the sentence quoted. */
+  leaves: string;
+  /** What the emulator does under this variation, in one line. */
+  does: string;
+  /**
+   * The consistency window (ms) a run against this variation should use, for a variation that makes reads lag
+   * writes: the suite is told about the lag the way a user would tell it about a real target's replicas.
+   */
+  consistencyWindowMs?: number;
+  /**
+   * Judged by hand (`npm run variations -- --only <id>`), not by the gate: a variation whose lag meets other files'
+   * clock moves at wall-clock timing the gate cannot repeat.
+   */
+  byHand?: true;
+}
+
+export const D1 = 'document 1';
+export const D2 = 'document 2';
+export const D3 = 'document 3';
+
+export function defineVariations<const T extends Record<string, VariationInfo>>(variations: T): T {
+  return variations;
+}

@@ -1,0 +1,322 @@
+// The variations of readings the suite had narrowed (re-read in issue 12 and in the audits after it): part of the
+// catalogue of index.ts, kept in a file of their own.
+import { D1, D2, D3, defineVariations } from './define.js';
+
+export const NARROWED_READINGS = defineVariations({
+  'bare-token-accepted': {
+    leaves: `${D1}, Authentication 1: "Authenticated requests carry the header 'Authorization: Bearer <ACCESS_TOKEN>'." (what a token sent without the scheme answers is not shown; refusing it is an inferred SHOULD)`,
+    does: 'also accepts a token sent without "Bearer " (Authorization: <token>)',
+  },
+  'unversioned-paths-served': {
+    leaves: `${D1}, Versioning 1: "The version is the first path segment: '/v4'." (what a path without it answers is not shown)`,
+    does: 'serves a path without the version segment as its /v4 path',
+  },
+  'transfer-accept-pending': {
+    leaves: `${D1}, Entity transfer status: "Meaning of each transfer status: not shown." and "Transitions: not shown."`,
+    does: 'an accepted transfer still shows pending until it completes a minute later',
+  },
+  'boot-running-refused': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (booting an instance that is already running is not covered by the boot rules)`,
+    does: 'refuses to boot an instance that is already running (shut it down first)',
+  },
+  'shutdown-offline-refused': {
+    leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" (what a shutdown of an instance already offline does is not shown)`,
+    does: 'refuses to shut down an instance that is already offline',
+  },
+  'rescue-running-refused': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (rescuing an instance that is running is not covered by the rescue rules)`,
+    does: 'refuses to rescue an instance that is running (shut it down first)',
+  },
+  'device-compute-id': {
+    leaves: `${D3}, Firewall devices: "Fields of a device as returned: not shown."`,
+    does: 'shows a firewall device as {id, compute_id, created, updated}',
+  },
+  'device-typed-own-id': {
+    leaves: `${D3}, Firewall device: "Request members: \`id\` (integer, entity ID), \`type\` (enum \`compute\`). … Fields of a device as returned: not shown."`,
+    does: "shows a firewall device as {id, type: 'compute', compute_id, created, updated}: id is the device's own (the {deviceId} of its path)",
+  },
+  'snapshots-take-minutes': {
+    leaves: `${D2}, Compute instance: "the fields of backup … as returned: not shown" and Create body: "backup_id | … backup status must be successful" (how long a snapshot takes to succeed is not shown)`,
+    does: 'a snapshot shows status pending for 5 minutes before successful; until then it can be neither restored nor deployed',
+  },
+  'record-type-fixed': {
+    leaves: `${D3}, Domain record (request fields): "type | string | required on create; enum …" (whether an update may change a record's type is not shown)`,
+    does: "refuses a record update whose type differs from the stored record's, naming type",
+  },
+  'import-transfer-first': {
+    leaves: `${D3}, Domains: "POST /v4/domains/import | … | the remote nameserver must allow zone transfers (AXFR) from …" (the order in which a server judges the body and tries the transfer is not shown)`,
+    does: 'tries the zone transfer before judging the domain name, and no nameserver allows it: every import naming a domain and a nameserver (strings) is refused, naming remote_nameserver',
+  },
+  'image-disk-image-sized': {
+    leaves: `${D2}, Create instance body: "from an image (… default config with two disks, one a 512 swap disk unless swap_size is set)" (the size of the image's disk is not shown)`,
+    does: "an instance deployed from an image gets a disk the image's size (2,500 MB) beside the swap disk, leaving the rest of its allocation free",
+  },
+  'zip-by-country': {
+    leaves: `${D1}, Account: "zip | string | format restrictions: not shown"`,
+    does: "refuses an account update whose resulting zip is not a postal code of the resulting country (fourteen countries' formats; a zip on file does not follow a country change)",
+  },
+  'redirect-uri-https': {
+    leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | … must accept an OAuth exchange code" (which schemes a server takes is not shown)`,
+    does: 'refuses an OAuth client redirect_uri that is not an https URL',
+  },
+  'copies-made-on-completion': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (when the target of a clone, a restore or a deploy from a backup shows what is copied, at once or when the copy completes, is not shown)`,
+    does: "what a clone copies (disks, profiles, VLANs, the source's tags on an existing target) appears when the clone completes (10 simulated minutes); what a restore or a deploy from a backup copies, 5 simulated minutes after it is accepted",
+  },
+  'clone-onto-busy-queued': {
+    leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" (refused until they complete, or accepted and run once they have: not shown)`,
+    does: "accepts a clone onto a target with a running action and runs it (copies, tags) once the target's actions have completed",
+  },
+  'backups-reenabled-after-a-day': {
+    leaves: `${D2}, Compute instances: "POST …/backups/enable | … | enables backups" and "…/backups/cancel | cancels backup service; deletes all existing backups permanently" (when a cancelled service may be enabled again is not shown)`,
+    does: "refuses to enable an instance's backup service again within 24 simulated hours of its cancel",
+  },
+  'shutdown-takes-a-minute': {
+    leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Compute instance status: "Status values and transitions: not shown." (how long a shutdown runs is not shown)`,
+    does: 'a shutdown runs one simulated minute: boot, rescue, resize, a restore, clone or capture onto or from the instance are refused meanwhile',
+  },
+  'weak-password-worded-otherwise': {
+    leaves: `${D1}, Errors: "a root password that is too weak yields a reason that says it does not meet the strength requirement" (the words are not shown)`,
+    does: 'refuses a weak root password with the reason "Password is too weak: use a longer one with more kinds of characters."',
+  },
+  'clones-take-longer': {
+    leaves: `${D2}, Compute instance status: "Status values and transitions: not shown." (how long a clone runs is not shown)`,
+    does: 'a clone runs 45 minutes of simulated time (10 by default), its source and target busy meanwhile',
+  },
+  'image-uploads-slow': {
+    leaves: `${D2}, Image status: "pending_upload | upload completed and processed | … | available" and "pending_upload | 24 hours pass | no data uploaded | image deleted" (how long processing takes, and how soon after the 24 hours the image goes, are not shown)`,
+    does: "an upload's data is processed for 20 minutes (pending_upload meanwhile); an expired upload is swept at the first whole hour after its 24 hours",
+  },
+  'create-runs-a-while': {
+    leaves: `${D2}, Compute instances: "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" (whether an instance's own create counts as one, and for how long, is not shown)`,
+    does: "an instance's create runs as an action for 2 minutes of simulated time: boot, shutdown, rescue, resize, a restore onto it, a clone onto or from it, a snapshot and an image capture of its disks are refused meanwhile",
+  },
+  'snapshot-needs-backups': {
+    leaves: `${D2}, Compute instances: "POST …/backups | … | creates a snapshot; an existing snapshot of the instance is deleted" (whether the instance must be enrolled in the backup service is not shown)`,
+    does: 'refuses a snapshot of an instance not enrolled in the backup service',
+  },
+  'events-need-write-grant': {
+    leaves: `${D1}, Account: "GET /v4/account/events | … | list of events from the last 90 days; which events appear depends on the caller's grants" (which grant shows an entity's events is not shown)`,
+    does: "shows a restricted user an entity's events only with a read_write grant on that entity (read_only is not enough)",
+  },
+  'lenient-scalars': {
+    leaves: `${D1}, Errors: "Preconditions in this document (required status, grants, mutually exclusive fields, missing required fields) produce an error response." (a value of another type is not among them: whether null for an optional member means absent, or "7" and "true" are read as 7 and true, is not shown)`,
+    does: 'reads null for a member that takes no null as absent, a number or a boolean as its text, a string of digits as the integer and "true" / "false" as the boolean',
+  },
+  'email-any-text': {
+    leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
+    does: 'takes any text of at most 128 characters as the account email',
+  },
+  'domain-ips-unicast-only': {
+    leaves: `${D3}, Domain: "axfr_ips | array of strings | IPs allowed to transfer the zone" and "master_ips | … | master DNS IPs" (which addresses are taken is not shown)`,
+    does: 'refuses a master or transfer address no nameserver on the internet has (unspecified, loopback, multicast, broadcast, link-local, private, unique-local, carrier-grade NAT)',
+  },
+  'slave-soa-email-empty': {
+    leaves: `${D3}, Domain: "soa_email | string (email) | required for \`master\` domains" (what "" means on a slave domain, which needs none, is not shown)`,
+    does: 'takes soa_email "" on a slave domain as none',
+  },
+  'srv-protocol-tcp-udp-only': {
+    leaves: `${D3}, Domain record (request fields): "protocol | string or null | only for SRV; an underscore is prepended automatically" (which protocols are taken is not shown)`,
+    does: "refuses an SRV record whose protocol is other than 'tcp' or 'udp' (null still taken)",
+  },
+  'identical-records-refused': {
+    leaves: `${D3}, Domain record (request fields), per record type: "CNAME | hostname, must be unique, required | …" (only a CNAME name is said to be unique; whether a record identical to one the domain has is taken is not shown)`,
+    does: 'refuses a record whose type, name, target and type-specific members equal those of a record of the domain (TTL aside; case and a final period aside)',
+  },
+  'remote-addr-behind-proxy': {
+    leaves: `${D3}, Domain record (request fields), per record type: "A, AAAA | … | the literal \`[remote_addr]\` submits the IPv4 address of the request" (the address the server sees: behind a proxy on its host, the proxy's)`,
+    does: '[remote_addr] submits 172.17.0.1, the address a proxy publishing the server from a container connects from',
+  },
+  'account-text-not-blank': {
+    leaves: `${D1}, Account: "first_name | string | max 50 chars" (and the other contact members: a maximum, no minimum shown)`,
+    does: 'refuses an account update setting first_name, last_name, address_1, city, phone or tax_id to ""',
+  },
+  'ca-certificate-pem': {
+    leaves: `${D1}, Managed database CA certificate: "ca_certificate (string, base64-encoded certificate)" (PEM text is base64 between its armour lines; whether the value is that text or base64 of it is not shown)`,
+    does: 'shows the CA certificate as PEM text (-----BEGIN CERTIFICATE----- armour around base64 lines)',
+  },
+  'database-restore-queued': {
+    leaves: `${D1}, Managed databases: "States: … restoring, failed … Transitions: not shown." and "Restoring a backup after credentials were reset results in a failed cluster." (when the status changes after a restore is accepted is not shown)`,
+    does: 'a restore is queued for 2 simulated minutes (the cluster shows active meanwhile) before it runs: restoring for 10 minutes, or failed after a credentials reset',
+  },
+  'credentials-reset-busy': {
+    leaves: `${D1}, Managed databases: "a new random root password is generated, readable through credentials view; takes several seconds" (what the view answers meanwhile is not shown)`,
+    does: 'for 30 simulated seconds after a credentials reset, the credentials view answers 409 "being reset"',
+  },
+  'dns-strict': {
+    leaves: `${D3}, Domain record (request fields): NS, MX and CNAME targets a "valid domain"; MX name "mail subdomain; empty string for a null MX"; SRV service format not shown`,
+    does: 'refuses an NS, MX or CNAME target that is not fully qualified (the last label letters), an ordinary MX with an empty name, and an SRV service over 15 characters or with two hyphens in a row (RFC 6335)',
+  },
+  'icmp-ports-names-protocol': {
+    leaves: `${D3}, Rule object: "ports | string | required for TCP and UDP; not allowed for ICMP" (which of the two clashing members an error names is not shown)`,
+    does: 'refuses an ICMP rule with ports naming its protocol (…protocol), not its ports',
+  },
+  'icmp-ports-shown-empty': {
+    leaves: `${D3}, Rule object: "ports | string | required for TCP and UDP; not allowed for ICMP" (how a response shows an ICMP rule, without ports or with an empty value, is not shown)`,
+    does: 'shows every ICMP rule with ports "" and takes that back in a request ("" or null: no ports)',
+  },
+  'rule-label-charset': {
+    leaves: `${D3}, Rule object: "label | string | no | 3..32 chars" (which characters it takes is not shown; the firewall's own label has rules)`,
+    does: "refuses a firewall rule label that breaks the firewall label's rules (alphanumeric ends; letters, digits, - _ .; no two in a row)",
+  },
+  'record-names-absolute': {
+    leaves: `${D3}, Domain record: "Fields of a record as returned: not shown." (a name may be a "hostname or FQDN")`,
+    does: 'shows record names fully qualified (name.domain, the domain itself for an empty name) and NS, MX, CNAME and SRV targets with a trailing period',
+  },
+  'maintenance-window-whole': {
+    leaves: `${D1}, Managed database cluster: "updates has the members frequency, duration, hour_of_day, day_of_week, week_of_month … Allowed values and units: not shown." (whether an update may give some of them is not shown)`,
+    does: 'refuses a cluster update whose updates object leaves out any of its five members, naming the first missing one',
+  },
+  'maintenance-window-other-units': {
+    leaves: `${D1}, Managed database cluster: "Members are integers except \`frequency\` (string or null). Allowed values and units: not shown." and "Default maintenance window: every week on Sunday at 20:00 UTC, lasting 3 hours"`,
+    does: 'a maintenance window gives its duration in minutes (30 to 1440; 180 by default) and days of the week 0 to 6 (Sunday 0), members checked in the order frequency, duration, hour_of_day, day_of_week, week_of_month',
+  },
+  'password-score-long': {
+    leaves: `${D2}, Compute instance create: "root_pass | … | 7..128 chars; must meet an internally calculated strength score" (the score is not shown)`,
+    does: 'refuses a root_pass shorter than 20 characters as too weak, whatever its character classes',
+  },
+  'upload-needs-token': {
+    leaves: `${D2}, Images: "data goes by HTTP PUT to \`upload_to\` with header \`Content-type: application/octet-stream\`" (whether the PUT carries the caller's token is not shown)`,
+    does: "answers 401 to a data upload to upload_to without the caller's token",
+  },
+  'vlan-ipam-cidr-or-nothing': {
+    leaves: `${D2}, Network interface object: "ipam_address | string or null | no | CIDR form IP/netmask; only for \`vlan\`; empty or null for \`public\`" (an empty string is named for public interfaces only)`,
+    does: 'refuses an empty ipam_address on a vlan interface (field interfaces.N.ipam_address)',
+  },
+  'ipam-private-hosts': {
+    leaves: `${D2}, Interface object: "ipam_address | string or null | no | CIDR form IP/netmask; only for \`vlan\`" (which addresses and netmasks are taken is not shown)`,
+    does: "refuses an ipam_address that is not a private (RFC 1918) IPv4 host address with a netmask of 8..30 bits (its network's own or broadcast address, a public address, /0)",
+  },
+  'backups-enrolment-not-shown': {
+    leaves: `${D2}, Compute instance: "\`backups\` | object | contains \`schedule\` with \`day\` and \`window\`" (whether an instance is enrolled in the backup service is not shown, nor whether a snapshot or a schedule needs it)`,
+    does: "shows an instance's backups as the documents do (the schedule only, no enabled member) and refuses snapshots and backup schedules of an instance not enrolled in the backup service",
+  },
+  'backup-service-changes-only': {
+    leaves: `${D2}, Endpoints: "POST …/backups/cancel | … | cancels backup service; deletes all existing backups permanently" and "POST …/backups/enable | … | enables backups" (cancelling a service not enrolled, or enabling one enrolled, is not covered)`,
+    does: 'refuses cancelling the backups of an instance not enrolled in the backup service, and enabling them on one already enrolled',
+  },
+  'schedule-needs-backups': {
+    leaves: `${D2}, Instance update: "\`backups\` (object with \`schedule.day\`, \`schedule.window\`) … All optional." (whether a schedule may be set on an instance not enrolled in the backup service is not shown)`,
+    does: 'refuses an instance update carrying backups.schedule for an instance not enrolled in the backup service (field backups.schedule)',
+  },
+  'database-snapshot-one-at-a-time': {
+    leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (whether a second snapshot may be asked for while one is being taken is not shown)`,
+    does: 'refuses a database snapshot while another snapshot of the cluster is being taken (its first 5 simulated minutes)',
+  },
+  'database-snapshots-take-minutes': {
+    leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (what a restore of a snapshot still being taken answers is not shown)`,
+    does: 'lists a database snapshot at once but refuses to restore it for its first 5 simulated minutes',
+  },
+  'allow-list-applied-later': {
+    leaves: `${D1}, Managed database cluster create and update: "allow_list … changes take a short time, so rapid successive updates are unsuitable" (what the cluster shows meanwhile is not shown)`,
+    does: 'an accepted allow_list, given to a create or an update, is shown (and applied) a simulated minute later; the cluster shows the old (or an empty) list meanwhile, and an updated one stays active',
+  },
+  'auto-backups-stamped-late': {
+    leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC" (whether \`created\` is the instant the backup starts or the moment it is stored is not shown)`,
+    does: 'stamps each automatic backup 5 minutes after 00:00 UTC (when it is complete)',
+  },
+  'auto-backups-swept-later': {
+    leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC and each is kept 7 days" (when a backup past its 7 days is removed is not shown)`,
+    does: 'removes the automatic backups past their 7 days at 06:00 UTC, six hours after the new one is made',
+  },
+  'single-node-types': {
+    leaves: `${D1}, Managed database node type: "engines … each value is an array of objects with \`price\` … and \`quantity\` (integer, number of nodes)" (which types offer which cluster sizes is not shown)`,
+    does: 'the smallest node type (g6-nanode-1) offers MySQL with one node only and refuses a 3-node cluster of it (field cluster_size)',
+  },
+  'rule-lists-distinct': {
+    leaves: `${D3}, Rule object: "ports … single port, range, or comma-separated list" and "addresses … ipv4 / ipv6 lists" (whether a list may repeat a port, overlap a range or repeat an address is not shown)`,
+    does: 'refuses a rule whose ports name a port twice (repeated or within a listed range) or whose ipv4 or ipv6 list repeats an address',
+  },
+  'restore-needs-offline': {
+    leaves: `${D2}, Compute instances: "POST …/backups/{backupId}/restore | … | \`compute_id\` (integer, required, target), \`overwrite\` (boolean)" (whether the target may be running is not shown)`,
+    does: 'refuses a restore onto a running instance (field compute_id)',
+  },
+  'stats-after-a-while': {
+    leaves: `${D2}, Compute instances: "GET …/stats | … | CPU, IO, IPv4, IPv6 statistics for the past 24 hours" (what an instance with no history yet answers is not shown)`,
+    does: 'answers 400 "not available yet" to an instance\'s statistics (24 hours and by month) for its first 5 simulated minutes',
+  },
+  'image-ids-raw-only': {
+    leaves: `${D2}, Images: "{imageId} are strings" and image ids "compute/…" or "private/…" (how an id holding a slash goes into a path is not shown)`,
+    does: 'serves an image id in a path with its slash as it is (/v4/images/private/27) and answers 404 to a slash encoded as %2F',
+  },
+  'held-boot-not-last': {
+    leaves: `${D2}, Configuration profile: "devices | device map | yes | may be empty; with no devices boot holds until a device exists" and Compute instances: boot "without config_id: the only profile is used; else the last booted profile" (whether a boot that holds makes its profile the last booted is not shown)`,
+    does: 'a boot of a profile with no device is accepted and holds: the instance stays as it was and the profile does not become the last booted',
+  },
+  'empty-clones-instant': {
+    leaves: `${D2}, Clone body and Limits: "At most 5 clone operations from one source run concurrently; more returns HTTP 400." (how long a clone runs is not shown)`,
+    does: 'a clone that copies no disk (of an instance with none, or with configs []) finishes at once: it never counts against the five',
+  },
+  'usage-from-creation': {
+    leaves: `${D2}, Compute instances: "…/stats/{year}/{month} | … | month 1..12; past month or current month" and "…/transfer/{year}/{month} | … | year 2000..2037; month 1..12; past or current month" (what a month before the instance existed answers is not shown)`,
+    does: 'refuses statistics and transfer of a month before the one the instance was created in (field month)',
+  },
+  'empty-update-refused': {
+    leaves: `${D1}, ${D2}, ${D3}: update bodies "all optional" (oauth client, instance), "no field required" (configuration profile), "none required" (domain, record) or with no member marked required (what an update carrying no member answers is not shown)`,
+    does: 'refuses every PUT whose JSON body is an empty object (400, "Nothing to update")',
+  },
+  'tags-normalised': {
+    leaves: `${D2}, Instance: "tags | array of strings | filterable" and Tag: "\`label\` (string, 3..50 chars on create)" (which characters a tag may hold, and whether it is stored as given, is not shown)`,
+    does: 'stores every tag of an object lowercased, and refuses a tag holding a character other than letters, digits, spaces and . _ : -',
+  },
+  'subscription-named-by-plan': {
+    leaves: `${D3}, Monitoring subscription (plan): "IDs: \`monitor-3\`, … Other subscription fields: not shown." (which member of a subscription object holds its ID is not shown)`,
+    does: 'shows every subscription object (list, view, plan view and update) with its ID in monitor_subscription instead of id',
+  },
+  'hosts-null-while-provisioning': {
+    leaves: `${D1}, Managed database (cluster): "hosts | object | \`primary\` (string), \`secondary\` (string); assigned after provisioning completes" (what a cluster shows before that is not shown)`,
+    does: "shows hosts null (not an object of nulls) while a cluster's hosts are not assigned",
+  },
+  'schedule-chosen-days-only': {
+    leaves: `${D2}, Instance: "backups.schedule.day | string or null | enum \`Scheduling\`, \`Sunday\`, …; \`Scheduling\` is returned until a day is automatically chosen" (whether a caller may send \`Scheduling\` or null is not shown)`,
+    does: 'refuses an instance update whose backups.schedule day or window is Scheduling or null',
+  },
+  'script-data-needs-script': {
+    leaves: `${D2}, Instance create body: "script_data | object | when the script needs input | valid JSON" (whether it is taken without script_id is not shown)`,
+    does: 'refuses script_data on a create without script_id (field script_data)',
+  },
+  'labels-unicode-alphanumerics': {
+    leaves: `${D2}, Instance labels: "only alphanumerics, dashes, underscores, periods" and ${D3}, Firewall: the same words (where the VLAN label says "ASCII letters, digits, dashes", these do not say ASCII)`,
+    does: 'takes any Unicode letter or digit as an alphanumeric in instance and firewall labels',
+  },
+  'empty-name-is-apex': {
+    leaves: `${D3}, Domain record: "name | string | 1..100 chars; meaning per type below" with A, AAAA "hostname or FQDN", NS "subdomain, if any", TXT "hostname", and CAA "omit or empty string for the whole domain" (whether an empty name means the whole domain for the others too is not shown)`,
+    does: 'takes an empty name on A, AAAA, NS and TXT records as the whole domain',
+  },
+  'root-device-any-invalid': {
+    leaves: `${D2}, Configuration profile: "root_device | string | no | default \`/dev/sda\` when absent or invalid" (whether a value of another type is invalid, taken as the default, or refused is not shown)`,
+    does: 'takes a root_device that is not a string as /dev/sda, as it does a bad path',
+  },
+  'account-closed-on-cancel': {
+    leaves: `${D1}, Endpoints: "POST /v4/account/cancel | … | the service tries to charge the card on file for the remaining balance and fails with an error if the charge fails" (what a cancelled account does, and what a second cancellation does, is not shown)`,
+    does: 'a successful cancellation closes the account: every token of it is refused (401) from then on',
+  },
+  'card-numbers-processor-checked': {
+    leaves: `${D1}, Credit card body: "\`card_number\` (digit string, 14..24 chars, no spaces or dashes, required)" and POST /v4/account/credit-card "adds a card" (whether the card is checked with a card processor when it is added is not shown)`,
+    does: "adds a card only when a card processor's test mode knows its number (the networks' published test numbers); any other is declined (400, field card_number)",
+  },
+  'read-only-changes-need-read-write': {
+    leaves: `${D1}, Authentication: "A \`read_write\` scope is required for operations that change data; \`read_only\` for reads." against the table's \`events:read_only\` for POST …/events/{eventId}/read and …/seen (the documents give both)`,
+    does: 'a change whose table names only read_only scopes (marking events read or seen) needs the read_write scope of the same area',
+  },
+  'capture-needs-offline': {
+    leaves: `${D2}, Images: "POST /v4/images | … | captures a private image from a disk" (whether the disk's instance may be running is not shown)`,
+    does: 'refuses to capture a disk of an instance that is not offline (400, field disk_id)',
+  },
+  'vlan-clone-fails-later': {
+    leaves: `${D2}, Network interfaces: "VLANs are supported only in VLAN-capable data centers (migrating or cloning an instance with a VLAN to another kind fails)" (whether it fails at the request or when the clone's job runs, and what a failed clone leaves, is not shown)`,
+    does: 'accepts the clone of an instance with a VLAN to a region without VLANs; when its job ends nothing is copied and a compute_clone event says failed',
+  },
+  'engine-ids-encoded-only': {
+    leaves: `${D1}, Endpoints: "\`{engineId}\` is a string of the form \`<engine>/<version>\` (it contains a slash)" (whether its slash goes into the path as it is or encoded as %2F is not shown)`,
+    does: 'serves a database engine only with its slash encoded (/v4/databases/engines/mysql%2F8.0.26); the raw slash answers 404',
+  },
+  'kernel-ids-slashed-raw-only': {
+    leaves: `${D2}, Compute instances: "\`{kernelId}\`, \`{imageId}\` are strings" (what a kernel id looks like, and how one holding a slash goes into a path, is not shown)`,
+    does: 'kernel ids hold a slash (chs/latest-64bit), served in a path as it is (/v4/compute/kernels/chs/latest-64bit); a slash encoded as %2F answers 404',
+  },
+  'clone-extras-ignored': {
+    leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
+    does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',
+  },
+});
