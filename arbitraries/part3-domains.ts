@@ -264,7 +264,8 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.tag.only-caa', on(...NOT_CAA), { tag: oneOf('issue', 'issuewild', 'iodef') }),
     ...(['priority', 'weight', 'port', 'service'] as const).map((member) => missing(`P3.record.srv.${member}.required`, on('SRV'), member)),
     broken('P3.record.priority.min-0', on('MX', 'SRV'), { priority: () => between(-1000, -1) }),
-    broken('P3.record.priority.max-255', on('MX', 'SRV'), { priority: () => between(256, 100_000) }),
+    // Over 255 but within 16 bits (the wire's): a server with a wider bound still takes them, and must not.
+    broken('P3.record.priority.max-255', on('MX', 'SRV'), { priority: () => fc.oneof(fc.constant(256), between(257, 65_535)) }),
     broken('P3.record.weight.min-0', on('SRV'), { weight: () => between(-1000, -1) }),
     broken('P3.record.weight.max-65535', on('SRV'), { weight: () => between(65536, 1_000_000) }),
     broken('P3.record.port.min-0', on('SRV'), { port: () => between(-1000, -1) }),

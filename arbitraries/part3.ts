@@ -278,7 +278,10 @@ const ipAllocate: BodyGen = (context) => fc.record({ compute_id: fc.constantFrom
 
 const ipAllocateViolations: Violation[] = [
   ...(['compute_id', 'public', 'type'] as const).map((member) => missing(`P3.ip-allocate.${member.replace('_', '-')}.required`, ipAllocate, member)),
-  broken('P3.ip-allocate.type.enum', ipAllocate, { type: oneOf('', 'ipv6', 'IPv4', 'ipv4/private', 'public') }),
+  // Once for a private and once for a public address: a server may check the two kinds apart.
+  ...[false, true].map((isPublic) =>
+    broken('P3.ip-allocate.type.enum', ipAllocate, { type: oneOf('', 'ipv6', 'IPv4', 'ipv4/private', 'public'), public: constant(isPublic) }),
+  ),
   ...wrongTypes('P3.ip-allocate.types', ipAllocate, [
     ['compute_id', 'integer'],
     ['public', 'boolean'],

@@ -11,6 +11,7 @@ import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from 
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type PrincipalSpec, type Target } from './target.js';
+import { withoutTargetKey } from './target-key.js';
 import type { SuiteConfig } from './config.js';
 import { chosenByRuleFilters, filteredOutRecord } from './plan.js';
 
@@ -463,7 +464,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       if (config.allure) await labelForAllure(ids);
       const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
       context.task.meta.conformance = run.record;
-      const key = (run.key = context.task.fullName);
+      // (the same in a mutation-matrix copy of the file: its generated values are those a user's run of the rule meets)
+      const key = (run.key = withoutTargetKey(context.task.fullName));
       const planned = run.target.plan?.checks.get(key);
       const cost = (run.record.cost = emptyCost(key));
       // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability

@@ -10,3 +10,8 @@ export function fileForTarget(file: string, key: string): string {
 export function targetKeyOf(file: string | undefined): string {
   return /[?&]target=([^&]+)/.exec(file ?? '')?.[1] ?? '';
 }
+
+/** A name holding `<file>?target=<key>` as it is for the plain spec file: a check's plan key and property seed are the same in every copy. */
+export function withoutTargetKey(name: string): string {
+  return name.replace(/\?target=[^ >&]+/, '');
+}
