@@ -100,7 +100,7 @@ const databaseCreateViolations: Violation[] = [
       ),
   }),
   broken('P1.database.replication-type.enum', databaseCreate, {
-    replication_type: () => fc.constantFrom('', 'sync', 'async', 'semi-synch', 'NONE', 'Asynch', 'semisynch'),
+    replication_type: () => fc.constantFrom('', 'sync', 'async', 'semi-synch', 'semisynch'),
   }),
   broken('P1.database-create.engine.engine-version-form', databaseCreate, {
     engine: (c) =>
@@ -153,7 +153,7 @@ const snapshotViolations: Violation[] = [
   missing('P1.database-snapshot-create.label.required', snapshotCreate, 'label'),
   broken('P1.database-snapshot.label.min-3', snapshotCreate, { label: () => tooShort(3, 'abc123') }),
   broken('P1.database-snapshot.label.max-64', snapshotCreate, { label: (c) => tooLongLabel(c.labelPrefix, 64) }),
-  broken('P1.database-snapshot.target.enum', snapshotCreate, { target: () => fc.constantFrom('', 'Primary', 'replica', 'tertiary', 'both') }),
+  broken('P1.database-snapshot.target.enum', snapshotCreate, { target: () => fc.constantFrom('', 'replica', 'tertiary', 'both') }),
   ...wrongTypes('P1.database-snapshot-create.types', snapshotCreate, [['label', 'string']]),
 ];
 

@@ -81,8 +81,8 @@ const domainFieldViolations = (valid: BodyGen): Violation[] => [
   broken('P3.domain.description.max-255', valid, { description: () => tooLong(255) }),
   broken('P3.domain.group.min-1', valid, { group: constant('') }),
   broken('P3.domain.group.max-50', valid, { group: () => tooLong(50) }),
-  broken('P3.domain.status.enum', valid, { status: oneOf('', 'enabled', 'Active', 'inactive', 'deleted') }),
-  broken('P3.domain.type.enum', valid, { type: oneOf('', 'primary', 'secondary', 'Master', 'SLAVE') }),
+  broken('P3.domain.status.enum', valid, { status: oneOf('', 'enabled', 'inactive', 'deleted') }),
+  broken('P3.domain.type.enum', valid, { type: oneOf('', 'primary', 'secondary', 'replica') }),
   broken('P3.domain.axfr-ips.ip', valid, { axfr_ips: listWithBad(notIp, ip) }, 'axfr_ips.0'),
   broken('P3.domain.master-ips.ip', valid, { master_ips: listWithBad(notIp, ip) }, 'master_ips.0'),
   // not "": on a slave domain, which needs no soa_email, it may be read as none (slave-soa-email-empty)
@@ -238,7 +238,7 @@ export const recordUpdate: BodyGen = recordsOf('A');
 export function recordViolations(typesRule: string): Violation[] {
   const on = recordsOf;
   return [
-    broken('P3.record.type.enum', on('TXT'), { type: oneOf('', 'SPF', 'HINFO', 'a', 'txt', 'ALIAS') }),
+    broken('P3.record.type.enum', on('TXT'), { type: oneOf('', 'SPF', 'HINFO', 'ALIAS') }),
     // not on SRV, whose name is "unused" (a server may ignore it)
     broken('P3.record.name.max-100', on(...SHAPES.filter((shape) => shape !== 'NULL_MX' && shape !== 'SRV')), {
       name: () => tooLong(100, 'abcdefghij0123456789.-'),
@@ -270,7 +270,7 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.weight.max-65535', on('SRV'), { weight: () => between(65536, 1_000_000) }),
     broken('P3.record.port.min-0', on('SRV'), { port: () => between(-1000, -1) }),
     broken('P3.record.port.max-65535', on('SRV'), { port: () => between(65536, 1_000_000) }),
-    broken('P3.record.tag.enum', on('CAA'), { tag: oneOf('', 'issuer', 'ISSUE', 'contactemail', 'issuemail') }),
+    broken('P3.record.tag.enum', on('CAA'), { tag: oneOf('', 'issuer', 'contactemail', 'issuemail') }),
     // The target stays an issuer domain: without a tag, a URL target would break the issue/issuewild rule too.
     broken('P3.record.caa.tag.required', on('CAA'), { tag: ABSENT, target: () => caaTarget('issue') }, 'tag'),
     broken(

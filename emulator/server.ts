@@ -39,7 +39,7 @@ import { areas } from './areas/index.js';
 import { authenticate } from './core/auth.js';
 import { DEFAULT_TOKEN, Store } from './core/store.js';
 import { ApiError, Reply, type Area, type EntityGrants, type Principal, type RequestContext, type Route } from './core/types.js';
-import { asObject, fail, isPlainObject, optBool, optObject, optString, readScalarsLeniently } from './core/validate.js';
+import { asObject, fail, isPlainObject, optBool, optObject, optString, readRequestsWith } from './core/validate.js';
 import { endpointFaulty } from './core/endpoint-faults.js';
 import { faulty } from './faults/index.js';
 import { varied } from './variations/index.js';
@@ -431,7 +431,7 @@ function registerAt(app: FastifyInstance, holder: { store: Store }, route: Route
         store,
       };
       if (endpointFaulty(store, route.method, route.path, 'valid-refused')) fail('This request cannot be served.');
-      readScalarsLeniently(varied(store, 'lenient-scalars'));
+      readRequestsWith({ lenientScalars: varied(store, 'lenient-scalars'), enumsAnyCase: varied(store, 'enums-any-case') });
       return toResult(reply, await handle(route, ctx));
     },
   });

@@ -142,9 +142,7 @@ export const badInterfaces: BadInterfaces[] = [
     rule: 'P2.interfaces.purpose.enum',
     field: '0.purpose',
     arbitrary: (context) =>
-      thenMaybePublic(
-        fc.tuple(oneVlan(context), fc.constantFrom('private', 'Public', 'VLAN', 'vpc', '', 'lan')).map(([item, purpose]) => [{ ...item, purpose }]),
-      ),
+      thenMaybePublic(fc.tuple(oneVlan(context), fc.constantFrom('private', 'vpc', '', 'lan')).map(([item, purpose]) => [{ ...item, purpose }])),
   },
   {
     rule: 'P2.interfaces.label.required-for-vlan',

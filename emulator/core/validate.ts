@@ -61,14 +61,16 @@ function describe(value: unknown): string {
 }
 
 /**
- * The variation lenient-scalars, for the request being handled (set by the server before each handler runs; the
- * readers below have no store): null for a member that takes none is read as absent, a number or a boolean as its
- * text, a string of digits as the integer and "true" / "false" as the boolean.
+ * Variations of how a request is read, for the request being handled (set by the server before each handler runs; the
+ * readers below have no store). lenient-scalars: null for a member that takes none is read as absent, a number or a
+ * boolean as its text, a string of digits as the integer and "true" / "false" as the boolean. enums-any-case: an enum
+ * string is matched whatever its letter case and read as the listed spelling.
  */
 let lenientScalars = false;
+let enumsAnyCase = false;
 
-export function readScalarsLeniently(on: boolean): void {
-  lenientScalars = on;
+export function readRequestsWith(choices: { lenientScalars: boolean; enumsAnyCase: boolean }): void {
+  ({ lenientScalars, enumsAnyCase } = choices);
 }
 
 /** Reads o[key]: undefined when absent; null when null and allowed; otherwise hands it to `check`. */
@@ -97,16 +99,22 @@ function read<T>(
 function checkString(v: unknown, field: string, opts: StringOpts | undefined): string {
   if (lenientScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
   if (typeof v !== 'string') fail(`${field} must be a string, not ${describe(v)}.`, field);
-  if (opts?.enum && !opts.enum.includes(v)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
-  const len = opts?.min !== undefined || opts?.max !== undefined ? codePoints(v) : 0;
+  const text = opts?.enum && enumsAnyCase ? listedSpelling(opts.enum, v) : v;
+  if (opts?.enum && !opts.enum.includes(text)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
+  const len = opts?.min !== undefined || opts?.max !== undefined ? codePoints(text) : 0;
   if (opts?.min !== undefined && len < opts.min) {
     fail(`${field} must be at least ${opts.min} character${opts.min === 1 ? '' : 's'} long.`, field);
   }
   if (opts?.max !== undefined && len > opts.max) fail(`${field} must be at most ${opts.max} characters long.`, field);
-  if (opts?.pattern && !opts.pattern.test(v)) {
+  if (opts?.pattern && !opts.pattern.test(text)) {
     fail(opts.patternReason ?? `${field} does not have the required format.`, field);
   }
-  return v;
+  return text;
+}
+
+/** The enum value `v` is in another letter case, or `v` itself. */
+function listedSpelling(listed: readonly string[], v: string): string {
+  return listed.find((value) => value.toLowerCase() === v.toLowerCase()) ?? v;
 }
 
 /** Length in Unicode code points (what a person counts as characters), not UTF-16 units. */

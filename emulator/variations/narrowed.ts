@@ -307,6 +307,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Network interfaces: "VLANs are supported only in VLAN-capable data centers (migrating or cloning an instance with a VLAN to another kind fails)" (whether it fails at the request or when the clone's job runs, and what a failed clone leaves, is not shown)`,
     does: 'accepts the clone of an instance with a VLAN to a region without VLANs; when its job ends nothing is copied and a compute_clone event says failed',
   },
+  'enums-any-case': {
+    leaves: `${D1}, Common conventions 2: "Request and response bodies are JSON." and the enums of the three documents' tables (whether a value in another letter case is taken is not shown; DNS, for one, ignores case)`,
+    does: 'reads an enum string of a request body (those the common reader checks) whatever its letter case, as the listed spelling',
+  },
   'engine-ids-encoded-only': {
     leaves: `${D1}, Endpoints: "\`{engineId}\` is a string of the form \`<engine>/<version>\` (it contains a slash)" (whether its slash goes into the path as it is or encoded as %2F is not shown)`,
     does: 'serves a database engine only with its slash encoded (/v4/databases/engines/mysql%2F8.0.26); the raw slash answers 404',

@@ -87,6 +87,21 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'enums-any-case',
+    async (server) => {
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'any-case',
+        rules: { inbound_policy: 'accept', outbound_policy: 'Drop' },
+      });
+      expect(firewall.rules).toMatchObject({ inbound_policy: 'ACCEPT', outbound_policy: 'DROP' });
+      await request(server)
+        .post('/v4/networking/firewalls')
+        .set(AUTH)
+        .send({ label: 'no-case', rules: { inbound_policy: 'ALLOW', outbound_policy: 'DROP' } })
+        .expect(400);
+    },
+  ],
+  [
     'empty-update-refused',
     async (server) => {
       const domain = await newDomain(server, 'empty-update.example.com');
