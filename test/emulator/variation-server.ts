@@ -55,6 +55,13 @@ export async function recordsOf(server: Server, name: string): Promise<(body: Js
       .send(body);
 }
 
+/** The body of a GET the server answers 200. */
+export const got = async (server: Server, path: string): Promise<Json> => (await request(server).get(path).set(AUTH).expect(200)).body as Json;
+
+/** The disk in slot sda of the instance's first configuration profile. */
+export const sdaDiskOf = async (server: Server, instanceId: unknown): Promise<unknown> =>
+  ((((await got(server, `/v4/compute/instances/${String(instanceId)}/configs`)).data as Json[])[0]!.devices as Json).sda as Json).disk_id;
+
 /** Lets `seconds` of simulated time pass. */
 export const advanceClock = (server: Server, seconds: number) =>
   request(server).post('/__control/clock').set(AUTH).send({ advance_seconds: seconds }).expect(200);

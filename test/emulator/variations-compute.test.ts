@@ -1,7 +1,7 @@
 // The emulator's variations of compute instances each do what they say (those of images: variations-images.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -81,15 +81,9 @@ const cases: VariationCase[] = [
         label: 'vlan-clone',
       });
       await advanceClock(server, 60 * 60);
-      const configs = (
-        await request(server)
-          .get(`/v4/compute/instances/${String(clone.id)}/configs`)
-          .set(AUTH)
-          .expect(200)
-      ).body as { data: Json[] };
-      expect(JSON.stringify(configs.data)).not.toContain('later-vlan');
-      const events = (await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] };
-      expect(events.data.some((event) => event.action === 'compute_clone' && event.status === 'failed')).toBe(true);
+      expect(JSON.stringify(await got(server, `/v4/compute/instances/${String(clone.id)}/configs`))).not.toContain('later-vlan');
+      const events = (await got(server, '/v4/account/events')).data as Json[];
+      expect(events.some((event) => event.action === 'compute_clone' && event.status === 'failed')).toBe(true);
     },
   ],
   [

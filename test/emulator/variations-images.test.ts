@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, postAccepted, describeVariations, newInstance, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance, sdaDiskOf, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -10,13 +10,7 @@ const cases: VariationCase[] = [
     async (server) => {
       const source = await newInstance(server, 'offline-capture');
       await advanceClock(server, 5 * 60);
-      const configs = (
-        await request(server)
-          .get(`/v4/compute/instances/${String(source.id)}/configs`)
-          .set(AUTH)
-          .expect(200)
-      ).body as { data: Json[] };
-      const disk_id = ((configs.data[0]!.devices as Json).sda as Json).disk_id;
+      const disk_id = await sdaDiskOf(server, source.id);
       expect(((await request(server).post('/v4/images').set(AUTH).send({ disk_id }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({
         field: 'disk_id',
       });
@@ -32,11 +26,8 @@ const cases: VariationCase[] = [
     'captures-take-an-hour',
     async (server) => {
       const source = await newInstance(server, 'capture-source');
-      const json = async (path: string) => (await request(server).get(path).set(AUTH).expect(200)).body as Json;
-      const [profile] = (await json(`/v4/compute/instances/${String(source.id)}/configs`)).data as Json[];
-      const diskId = ((profile!.devices as Json).sda as Json).disk_id;
-      const image = await postAccepted(server, '/v4/images', { disk_id: diskId, label: 'slow-capture' });
-      const status = async () => (await json(`/v4/images/${encodeURIComponent(String(image.id))}`)).status;
+      const image = await postAccepted(server, '/v4/images', { disk_id: await sdaDiskOf(server, source.id), label: 'slow-capture' });
+      const status = async () => (await got(server, `/v4/images/${encodeURIComponent(String(image.id))}`)).status;
       await advanceClock(server, 59 * 60);
       expect(await status()).toBe('creating');
       await advanceClock(server, 2 * 60);

@@ -13,7 +13,8 @@ export const DECLINING_TEST_CARD = '4000000000000002';
 
 /**
  * The card numbers a card processor's test mode knows (variation card-numbers-processor-checked): the networks'
- * published test numbers; any other is declined when the card is added.
+ * published test numbers; any other is declined when the card is added. Written apart from the suite's own list of
+ * them (arbitraries/part1.ts): the two meet only over HTTP.
  */
 export const PROCESSOR_TEST_CARDS: ReadonlySet<string> = new Set([
   DECLINING_TEST_CARD,
