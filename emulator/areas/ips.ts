@@ -258,6 +258,8 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     ipv4.get(receiver.id)!.push(address);
   });
 
+  if (varied(ctx.store, 'assign-no-op-refused') && retarget.size === 0 && [...ipv4].every(([id, list]) => involved.get(id)!.ipv4.join() === list.join()))
+    fail('The assignments change nothing: every address is already held by the instance named.', 'assignments');
   // End state of every instance involved, before anything changes.
   const rangeHolder = (r: Ipv6Range) => retarget.get(r.range)?.id ?? ownerBySlaac(ctx.store, r.route_target)?.id;
   for (const [id, list] of ipv4) {

@@ -323,4 +323,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Clone body: label and backups_enabled "only for a new instance" (only region and type are "otherwise not allowed")`,
     does: 'a clone to an existing instance (compute_id) ignores label and backups_enabled instead of refusing them',
   },
+  'assign-no-op-refused': {
+    leaves: `${D3}, IP assignment: "\`compute_id\` (integer, required; the instance that receives the address; the previous holder loses it)" and "reorganizes IPv4 addresses and IPv6 ranges across instances of one region" (what an assignment that moves nothing answers is not shown)`,
+    does: 'refuses an assignment that changes nothing (every address already held by the instance it names), naming assignments',
+  },
 });

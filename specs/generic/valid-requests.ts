@@ -7,7 +7,7 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
-import { assignmentBody, isPrivate, publicOf } from '../part3/ip-addresses-support.js';
+import { assignmentBody, isPrivate, publicOf, publicSwap } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
@@ -544,11 +544,8 @@ export const validRequests: Record<string, Recipe> = {
     refusable: EXTRA_ADDRESS_REQUEST,
   },
   'POST /v4/networking/ips/assign': {
-    build: async (c, fx) => {
-      const instance = await fx.instance(c);
-      const assignments = [{ address: await publicIpv4(c, instance), compute_id: instance.id }];
-      return at('/v4/networking/ips/assign', { json: await assignmentBody(c, fx, '/v4/networking/ips/assign', c.target.info.config.region, assignments) });
-    },
+    build: async (c, fx) =>
+      at('/v4/networking/ips/assign', { json: await assignmentBody(c, fx, '/v4/networking/ips/assign', c.target.info.config.region, await publicSwap(c, fx)) }),
   },
   'POST /v4beta/networking/ips/share': {
     build: async (c, fx) => at('/v4beta/networking/ips/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }),
@@ -558,11 +555,10 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, await fx.instance(c))}`, { json: { rdns: null } }),
   },
   'POST /v4/networking/ipv4/assign': {
-    build: async (c, fx) => {
-      const instance = await fx.instance(c);
-      const assignments = [{ address: await publicIpv4(c, instance), compute_id: instance.id }];
-      return at('/v4/networking/ipv4/assign', { json: await assignmentBody(c, fx, '/v4/networking/ipv4/assign', c.target.info.config.region, assignments) });
-    },
+    build: async (c, fx) =>
+      at('/v4/networking/ipv4/assign', {
+        json: await assignmentBody(c, fx, '/v4/networking/ipv4/assign', c.target.info.config.region, await publicSwap(c, fx)),
+      }),
   },
   'POST /v4/networking/ipv4/share': { build: async (c, fx) => at('/v4/networking/ipv4/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }) },
   'GET /v4/networking/ipv6/pools': { build: async () => at('/v4/networking/ipv6/pools') },

@@ -61,44 +61,71 @@ export async function snapshot(c: Check, ids: number[]): Promise<string> {
 type RegionPlace = 'none' | 'beside' | 'items';
 
 /**
+ * Two instances of the file in the run's region with a public IPv4 address each: what the assignments that surely
+ * change something swap (what an assignment moving nothing answers is not shown). Checks that leave them so share
+ * them (an added private address, a reset rDNS, a swap that keeps one public address on each, a refused change and
+ * an undone share all leave them so): the budget pays for two instances, not two per check.
+ */
+export const publicPair = (c: Check, fx: Fixtures) => fx.shared('publicPair', async () => [await fx.newInstance(c), await fx.newInstance(c)] as const);
+
+type Assignment = { address: string; compute_id: number };
+
+/** Assignments swapping the public IPv4 addresses of the file's pair (`publicPair`), as they are now. */
+export async function publicSwap(c: Check, fx: Fixtures): Promise<Assignment[]> {
+  const [a, b] = await publicPair(c, fx);
+  const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
+  return [
+    { address: pa, compute_id: b.id },
+    { address: pb, compute_id: a.id },
+  ];
+}
+
+/**
  * The places to try for `region`, in order. ips/assign requires it (where is not shown); ipv4/assign documents
  * `assignments` only, so it goes without one first (a server may refuse a member it does not take).
  */
 const regionPlaces = (path: string): RegionPlace[] => (path === '/v4/networking/ipv4/assign' ? ['none', 'beside', 'items'] : ['beside', 'items']);
 
-/**
- * An assignment body with `region` where the target takes it (see `withRegionPlaced`): found once per path and file by
- * an assignment that changes nothing (an instance's public address to that instance: the first receiving instance's,
- * else the file's instance's).
- */
-export async function assignmentBody(
-  c: Check,
-  fx: Fixtures,
-  path: string,
-  region: string,
-  assignments: Array<{ address: string; compute_id: number }>,
-): Promise<Json> {
-  return withRegionPlaced(c, fx, path, { region, assignments }, assignments[0]?.compute_id);
+/** An assignment body with `region` where the target takes it (see `withRegionPlaced`). */
+export async function assignmentBody(c: Check, fx: Fixtures, path: string, region: string, assignments: Assignment[]): Promise<Json> {
+  return withRegionPlaced(c, fx, path, { region, assignments });
 }
 
 /**
- * `body` with its `region` where the target takes it: the first of `regionPlaces` an assignment that changes nothing
- * is accepted with, else the first place. A body without one is sent as it is. Where the target takes it in each item
+ * `body` with its `region` where the target takes it: the first of `regionPlaces` a swap of the file's pair is
+ * accepted with (swapped back at once: a check reads the pair's addresses before it asks for a body), else the first
+ * place; found once per path and file. A body without one is sent as it is. Where the target takes it in each item
  * and the body has no items, `region` is left out: beside the array it would be refused for its place, not for what
  * the body breaks.
  */
-export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, body: Json, holderId?: number): Promise<Json> {
+export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, body: Json): Promise<Json> {
   const place = await fx.shared(`region placement of ${path}`, async (): Promise<RegionPlace> => {
-    const holder = holderId ?? (await fx.instance(c)).id;
-    const unchanged = { assignments: [{ address: await publicOf(c, holder), compute_id: holder }] };
+    const swap = await publicSwap(c, fx);
+    const back = swap.map(({ address }, i) => ({ address, compute_id: swap[1 - i]!.compute_id }));
+    const region = c.target.info.config.region;
     const places = regionPlaces(path);
-    for (const candidate of places) if (succeeded(await c.post(path, placed(unchanged, candidate, c.target.info.config.region)))) return candidate;
+    for (const candidate of places)
+      if (succeeded(await c.post(path, placed({ assignments: swap }, candidate, region)))) {
+        await swapped(c, swap);
+        await c.post(path, placed({ assignments: back }, candidate, region));
+        await swapped(c, back);
+        return candidate;
+      }
     return places[0]!;
   });
   const { region: beside, ...rest } = body;
   const items = Array.isArray(body.assignments) ? (body.assignments as unknown[]) : undefined;
   const region = beside ?? items?.find((item): item is Json => isItem(item) && item.region !== undefined)?.region;
   return region === undefined ? body : placed(rest, place, region);
+}
+
+/** Waits (within the consistency window) until each instance of `assignments` shows the address it was given. */
+function swapped(c: Check, assignments: Assignment[]): Promise<string[][]> {
+  return ipv4AfterWrite(
+    c,
+    assignments.map((item) => item.compute_id),
+    (lists) => assignments.every((item, i) => lists[i]!.includes(item.address)),
+  );
 }
 
 const isItem = (item: unknown): item is Json => !!item && typeof item === 'object' && !Array.isArray(item);

@@ -18,6 +18,7 @@ import { EXTRA_ADDRESS_REQUEST, IPV6_RANGES_LOCK } from '../generic/valid-reques
 import {
   addressesOf,
   assignmentBody,
+  publicPair,
   createRange,
   ipv4AfterWrite,
   isPrivate,
@@ -42,13 +43,6 @@ const fx = useFixtures('part3-ip-addresses');
 
 const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as const;
 const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
-
-/**
- * Two instances of the region with one public IPv4 address each, shared by the checks below that leave them so
- * (an added private address, a reset rDNS, a swap that keeps one public address on each, a refused change and an undone share all leave them so): the budget pays
- * for two instances, not two per check.
- */
-const publicPair = (c: Check) => fx.shared('publicPair', async () => [await fx.newInstance(c), await fx.newInstance(c)] as const);
 
 /** The IP list holds the instance's public address and not its private one `priv`, nor any private address. */
 async function judgeIpList(c: Check, instanceId: number, priv: string): Promise<void> {
@@ -81,7 +75,7 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
     ['P3.ip-allocate.allocates-ipv4', 'P3.ips.list.no-private', 'P3.ips.serves.post-networking-ips'],
     'POST ips allocates a (private) IPv4 address to the instance',
     async (c) => {
-      const [, instance] = await publicPair(c);
+      const [, instance] = await publicPair(c, fx);
       const before = (await addressesOf(c, instance.id)).ipv4;
       const post = await c.post('/v4/networking/ips', { compute_id: instance.id, public: false, type: 'ipv4' });
       c.expectServed(post, 'POST ips');
@@ -108,7 +102,7 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
   );
 
   check('P3.ip.rdns.null-resets-default', 'rdns null on a public IPv4 address resets it to the default', async (c) => {
-    const [instance] = await publicPair(c);
+    const [instance] = await publicPair(c, fx);
     const address = await publicOf(c, instance.id);
     const path = `/v4/networking/ips/${address}`;
     const original = (await c.get(path)).body as Json | undefined;
@@ -162,7 +156,7 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
   // RFC 6761: names under `.invalid` never resolve, so no forward DNS can be set up for one.
   check('P3.ip.rdns.forward-dns-required', 'an rDNS name under the reserved TLD .invalid (it can have no forward record) is refused', async (c) => {
     const rule = 'P3.ip.rdns.forward-dns-required';
-    const [instance] = await publicPair(c);
+    const [instance] = await publicPair(c, fx);
     const address = await publicOf(c, instance.id);
     const path = `/v4/networking/ips/${address}`;
     const name = `${fx.label('rdns', 60).toLowerCase()}.invalid`;
@@ -183,7 +177,7 @@ describe('IP assignment', () => {
       `${path}: swapping two public addresses moves each to the named instance`,
       async (c) => {
         const region = c.target.info.config.region;
-        const [a, b] = await publicPair(c);
+        const [a, b] = await publicPair(c, fx);
         const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
         const swap = await c.post(
           path,
@@ -229,7 +223,7 @@ describe('IP assignment', () => {
 
     check('P3.assign.end-public-ipv4', `${path}: leaving an instance without a public IPv4 address is refused and nothing changes`, async (c) => {
       const region = c.target.info.config.region;
-      const [a, b] = await publicPair(c);
+      const [a, b] = await publicPair(c, fx);
       const pa = await publicOf(c, a.id);
       const before = await snapshot(c, [a.id, b.id]);
       const refused = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: pa, compute_id: b.id }]));
@@ -269,7 +263,7 @@ describe('IP assignment', () => {
 
     check('P3.assign.grants', `${path}: the caller needs read_write on every instance involved`, async (c) => {
       const region = c.target.info.config.region;
-      const [a, b] = await publicPair(c);
+      const [a, b] = await publicPair(c, fx);
       const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
       const body = await assignmentBody(c, fx, path, region, [
         { address: pa, compute_id: b.id },
@@ -299,7 +293,7 @@ describe('IP assignment', () => {
 describe('IP assignment: region', () => {
   check('P3.ips-assign.region.required', 'ips/assign: a swap accepted with region is refused without it, and nothing changes', async (c) => {
     const rule = 'P3.ips-assign.region.required';
-    const [a, b] = await publicPair(c);
+    const [a, b] = await publicPair(c, fx);
     const [pa, pb] = [await publicOf(c, a.id), await publicOf(c, b.id)];
     const before = await snapshot(c, [a.id, b.id]);
     const refused = await c.post('/v4/networking/ips/assign', {
@@ -337,7 +331,7 @@ describe('IP sharing', () => {
     // "in addition to their owners": the owner is judged (its instance view); what the given instance shows is not stated.
     check('P3.share.owner-keeps', `${path}: a shared address stays an address of its owner`, async (c) => {
       const rule = 'P3.share.owner-keeps';
-      const [a, b] = await publicPair(c);
+      const [a, b] = await publicPair(c, fx);
       const pb = await publicOf(c, b.id);
       c.expectSuccess(rule, await c.post(path, { compute_id: a.id, ips: [pb] }), `sharing ${pb} of instance ${b.id} with instance ${a.id}`);
       const owner = await readAfterWrite(
@@ -354,7 +348,7 @@ describe('IP sharing', () => {
     });
 
     check('P3.share.access-all', `${path}: the caller needs access to every shared address`, async (c) => {
-      const [a, b] = await publicPair(c);
+      const [a, b] = await publicPair(c, fx);
       const pb = await publicOf(c, b.id);
       const without = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(a.id)]: 'read_write' } } } });
       c.expectRejected(

@@ -430,8 +430,9 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               exclusively(c, async () => {
                 fc.pre(plan?.accept?.(body, labels) ?? true);
                 const path = await pathFor(c, fx, endpoint, plan, ctx);
-                const mark = fx.mark();
+                // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
                 const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
+                const mark = fx.mark();
                 const send = () => c.send(endpoint.method, path, { json });
                 const attempt = () => (recipe.mayBeBusy ? onceNotBusy(c, send) : send());
                 let exchange = await attempt();
@@ -484,8 +485,9 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   const path = await pathOf(body);
                   const viewPath = writes ? path : null;
                   const attempt = async (before: unknown) => {
+                    const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
                     const mark = fx.mark();
-                    const exchange: Exchange = await c.send(endpoint.method, path, { json: plan?.placed ? await plan.placed(c, fx, path, body) : body });
+                    const exchange: Exchange = await c.send(endpoint.method, path, { json });
                     // What a wrongly accepted body made is deleted at once: nothing is left on the target, and a shrinking
                     // step that sends the body again is judged on its own (not refused as a duplicate of the first).
                     await recipe.adopt?.(c, fx, { path, json: body }, exchange);

@@ -1,5 +1,6 @@
 // The emulator's variations each do what they say (the variation matrix then proves the suite accepts them); those of
-// compute instances are in variations-compute.test.ts, images in variations-images.test.ts, managed databases in variations-databases.test.ts.
+// compute instances are in variations-compute.test.ts, images in variations-images.test.ts, managed databases in variations-databases.test.ts, IP assignment in
+// variations-networking.test.ts.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN } from '../../emulator/server.js';
@@ -251,31 +252,6 @@ const cases: VariationCase[] = [
         .send({ label: 'clashing-vlans', region: 'us-east', type: 'g6-standard-1', interfaces: [vlan, vlan] })
         .expect(400);
       expect(refused.body.errors[0]).toMatchObject({ field: 'interfaces.0.label' });
-    },
-  ],
-  [
-    'assign-region-in-items',
-    async (server) => {
-      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
-      const holder = instances.data.find((instance) => instance.region === 'us-east' && (instance.ipv4 as string[]).length)!;
-      const unchanged = [{ address: (holder.ipv4 as string[])[0], compute_id: holder.id }];
-      const assign = (body: Json) => request(server).post('/v4/networking/ips/assign').set(AUTH).send(body);
-      expect((await assign({ region: 'us-east', assignments: unchanged }).expect(400)).body.errors[0]).toMatchObject({ field: 'region' });
-      await assign({ assignments: unchanged.map((item) => ({ ...item, region: 'us-east' })) }).expect(200);
-    },
-  ],
-  [
-    'ipv4-assign-assignments-only',
-    async (server) => {
-      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
-      const holder = instances.data.find((instance) => (instance.ipv4 as string[]).length)!;
-      const unchanged = [{ address: (holder.ipv4 as string[])[0], compute_id: holder.id }];
-      const assign = (body: Json) => request(server).post('/v4/networking/ipv4/assign').set(AUTH).send(body);
-      expect((await assign({ region: holder.region, assignments: unchanged }).expect(400)).body.errors[0]).toMatchObject({ field: 'region' });
-      expect((await assign({ assignments: unchanged.map((item) => ({ ...item, region: holder.region })) }).expect(400)).body.errors[0]).toMatchObject({
-        field: 'assignments.0.region',
-      });
-      await assign({ assignments: unchanged }).expect(200);
     },
   ],
   [

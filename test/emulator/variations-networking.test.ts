@@ -1,0 +1,48 @@
+// The emulator's variations of IP assignment each do what they say (see variations.test.ts).
+import request from 'supertest';
+import { expect } from 'vitest';
+import { AUTH, describeVariations, got, newInstance, type Json, type VariationCase } from './variation-server.js';
+
+const cases: VariationCase[] = [
+  [
+    'assign-region-in-items',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const holder = instances.data.find((instance) => instance.region === 'us-east' && (instance.ipv4 as string[]).length)!;
+      const unchanged = [{ address: (holder.ipv4 as string[])[0], compute_id: holder.id }];
+      const assign = (body: Json) => request(server).post('/v4/networking/ips/assign').set(AUTH).send(body);
+      expect((await assign({ region: 'us-east', assignments: unchanged }).expect(400)).body.errors[0]).toMatchObject({ field: 'region' });
+      await assign({ assignments: unchanged.map((item) => ({ ...item, region: 'us-east' })) }).expect(200);
+    },
+  ],
+  [
+    'ipv4-assign-assignments-only',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const holder = instances.data.find((instance) => (instance.ipv4 as string[]).length)!;
+      const unchanged = [{ address: (holder.ipv4 as string[])[0], compute_id: holder.id }];
+      const assign = (body: Json) => request(server).post('/v4/networking/ipv4/assign').set(AUTH).send(body);
+      expect((await assign({ region: holder.region, assignments: unchanged }).expect(400)).body.errors[0]).toMatchObject({ field: 'region' });
+      expect((await assign({ assignments: unchanged.map((item) => ({ ...item, region: holder.region })) }).expect(400)).body.errors[0]).toMatchObject({
+        field: 'assignments.0.region',
+      });
+      await assign({ assignments: unchanged }).expect(200);
+    },
+  ],
+  [
+    'assign-no-op-refused',
+    async (server) => {
+      const [a, b] = (await Promise.all(['no-op-a', 'no-op-b'].map((label) => newInstance(server, label)))) as Json[];
+      const [pa, pb] = [a!, b!].map((instance) => (instance.ipv4 as string[])[0]!);
+      const assign = (assignments: Json[]) => request(server).post('/v4/networking/ips/assign').set(AUTH).send({ region: 'us-east', assignments });
+      expect((await assign([{ address: pa, compute_id: a!.id }]).expect(400)).body.errors[0]).toMatchObject({ field: 'assignments' });
+      await assign([
+        { address: pa, compute_id: b!.id },
+        { address: pb, compute_id: a!.id },
+      ]).expect(200);
+      expect((await got(server, `/v4/compute/instances/${String(a!.id)}`)).ipv4).toEqual([pb]);
+    },
+  ],
+];
+
+describeVariations('emulator variations: IP assignment', cases);
