@@ -327,4 +327,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP assignment: "\`compute_id\` (integer, required; the instance that receives the address; the previous holder loses it)" and "reorganizes IPv4 addresses and IPv6 ranges across instances of one region" (what an assignment that moves nothing answers is not shown)`,
     does: 'refuses an assignment that changes nothing (every address already held by the instance it names), naming assignments',
   },
+  'interface-labels-unique-per-instance': {
+    leaves: `${D2}, Network interfaces: "label | … | unique among the instance's interfaces" and "ipam_address | … | unique among the instance's interfaces" (whether that is among one profile's interfaces or all the instance's profiles' is not shown)`,
+    does: 'refuses a profile whose vlan label or ipam_address another profile of the same instance already holds',
+  },
 });

@@ -363,11 +363,13 @@ describe('Network interface object', () => {
       );
       c.expectRejected('P2.interfaces.vlan.max-10-per-region', refusal!, 'the interface creating the eleventh VLAN');
       if (made.length) {
-        const reuse = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label: made[0] }] });
+        // On another instance: whether one instance's profiles may share a VLAN label is not shown.
+        const other = await newInstance(c, fx, { region });
+        const reuse = await createConfig(c, other.id, { interfaces: [{ purpose: 'vlan', label: made[0] }] });
         c.expectSuccess(
           'P2.interfaces.vlan.max-10-per-region',
           reuse.exchange,
-          `an interface on the existing VLAN ${made[0]} (no new VLAN) once the region is full`,
+          `an interface of another instance on the existing VLAN ${made[0]} (no new VLAN) once the region is full`,
         );
       }
     },

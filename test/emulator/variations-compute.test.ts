@@ -481,6 +481,23 @@ const cases: VariationCase[] = [
       await create('q7#Vx9!mZ2@rT5$kW8%nB3&hJ6').expect(200);
     },
   ],
+  [
+    'interface-labels-unique-per-instance',
+    async (server) => {
+      const [first, second] = (await Promise.all(['vlan-a', 'vlan-b'].map((label) => newInstance(server, label)))) as Json[];
+      const profile = (id: unknown, label: string, vlan: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(id)}/configs`)
+          .set(AUTH)
+          .send({ label, devices: {}, interfaces: [{ purpose: 'vlan', ...vlan }] });
+      await profile(first!.id, 'one', { label: 'shared-vlan', ipam_address: '10.0.0.1/24' }).expect(200);
+      expect((await profile(first!.id, 'two', { label: 'shared-vlan' }).expect(400)).body.errors[0]).toMatchObject({ field: 'interfaces.0.label' });
+      expect((await profile(first!.id, 'three', { label: 'other-vlan', ipam_address: '10.0.0.1/24' }).expect(400)).body.errors[0]).toMatchObject({
+        field: 'interfaces.0.ipam_address',
+      });
+      await profile(second!.id, 'on-another', { label: 'shared-vlan', ipam_address: '10.0.0.1/24' }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

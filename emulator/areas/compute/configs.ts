@@ -38,7 +38,14 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
       const v = optBool(helpersIn, h, { path: 'helpers' });
       if (v !== undefined) helpers[h] = v;
     }
-  const ifaces = interfacesOf(store, o, inst.region);
+  const otherProfiles = configsOf(store, inst.id).filter((config) => config.id !== existing?.id);
+  const ifaces = interfacesOf(
+    store,
+    o,
+    inst.region,
+    'interfaces',
+    otherProfiles.flatMap((config) => config.interfaces),
+  );
   const kernel = optString(o, 'kernel');
   if (kernel !== undefined && !faulty(store, 'P2.config.kernel.known') && !kernelsOf(store).some((k) => k.id === kernel))
     fail(`Unknown kernel "${kernel}"; see GET /v4/compute/kernels`, 'kernel');

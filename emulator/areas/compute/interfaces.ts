@@ -34,7 +34,14 @@ function isPrivateHost(s: string): boolean {
  * returns the VLAN labels that do not exist yet in the region; the caller creates them with `createVlans` only
  * once the whole request is valid.
  */
-export function interfacesOf(store: Store, o: Record<string, unknown>, region: string, key = 'interfaces'): { list: Iface[]; newVlans: string[] } | undefined {
+export function interfacesOf(
+  store: Store,
+  o: Record<string, unknown>,
+  region: string,
+  key = 'interfaces',
+  /** Interfaces of the instance's other profiles: labels and ipam_address unique among them too, under the variation. */
+  elsewhere: Iface[] = [],
+): { list: Iface[]; newVlans: string[] } | undefined {
   const arr =
     faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
   if (arr === undefined || arr === null) return undefined;
@@ -80,6 +87,10 @@ export function interfacesOf(store: Store, o: Record<string, unknown>, region: s
       fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
     if (ipam !== null && varied(store, 'ipam-private-hosts') && !isPrivateHost(ipam))
       fail('ipam_address must be a private IPv4 host address with its netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
+    const taken = (member: 'label' | 'ipam_address', value: string) =>
+      varied(store, 'interface-labels-unique-per-instance') && elsewhere.some((x) => x[member] === value);
+    if (taken('label', label)) fail(`Interface label ${label} is in use by another profile of the instance`, `${path}.label`);
+    if (ipam !== null && taken('ipam_address', ipam)) fail(`ipam_address ${ipam} is in use by another profile of the instance`, `${path}.ipam_address`);
     if (list.some((x) => x.label === label) && !faulty(store, 'P2.interfaces.label.unique'))
       fail("Interface labels must be unique among the instance's interfaces", `${clashing(list.findIndex((x) => x.label === label))}.label`);
     if (ipam !== null && list.some((x) => x.ipam_address === ipam) && !faulty(store, 'P2.interfaces.ipam-address.unique'))
