@@ -312,7 +312,10 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0]!;
+    // Under the variation a path outside the API gets the web server's own page, as a framework's default 404 would.
+    if (holder.store.variations.has('non-api-paths-html') && !/^\/(v4|v4beta|__[a-z]+)(\/|$)/.test(path))
+      return reply.code(404).type('text/html').send('<html><body><h1>404 Not Found</h1></body></html>');
     sendError(reply, 404, `Not found: ${request.method} ${path} is not an endpoint of this API.`);
   });
 

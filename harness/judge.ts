@@ -44,8 +44,11 @@ function schemaOf(exchange: Exchange): string | null {
   return exchange.status >= 400 ? 'common/error-body' : null;
 }
 
+/** A path of the API (under a version segment): what answers anywhere else is not described by the documents. */
+const API_PATH = /^\/(v4|v4beta)(\/|\?|$)/;
+
 function findingsOf(exchange: Exchange): Finding[] {
-  if (exchange.error || exchange.status === 0) return [];
+  if (exchange.error || exchange.status === 0 || !API_PATH.test(exchange.path)) return [];
   const request = `${exchange.method} ${exchange.path}`;
   const findings: Finding[] = [];
   const at = (rule: string, message: string, path = '/'): Finding => ({ rule, level: levelOf(rule), path, message, request });

@@ -331,4 +331,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Network interfaces: "label | … | unique among the instance's interfaces" and "ipam_address | … | unique among the instance's interfaces" (whether that is among one profile's interfaces or all the instance's profiles' is not shown)`,
     does: 'refuses a profile whose vlan label or ipam_address another profile of the same instance already holds',
   },
+  'non-api-paths-html': {
+    leaves: `${D1}, Versioning: "The version is the first path segment: '/v4'." and "Every path below is appended to {base_url}" (what a path outside the API answers is not shown: the documents describe the API only)`,
+    does: 'answers a path outside /v4 and /v4beta with an HTML 404 page, as a web framework does by default',
+  },
 });

@@ -545,6 +545,14 @@ const cases: VariationCase[] = [
       expect(events.data.map((event) => event.action)).toEqual(expect.arrayContaining(['dns_zone_create', 'audit_record']));
     },
   ],
+  [
+    'non-api-paths-html',
+    async (server) => {
+      const outside = await request(server).get('/databases/engines').set(AUTH).expect(404);
+      expect(outside.headers['content-type']).toMatch(/^text\/html/);
+      expect((await request(server).get('/v4/no-such-area').set(AUTH).expect(404)).body.errors).toHaveLength(1);
+    },
+  ],
 ];
 
 describeVariations('emulator variations', cases);
