@@ -81,8 +81,11 @@ export function ipv6Cidr(): fc.Arbitrary<string> {
     .map(([groups, prefix]) => `${v6Text(maskBytes(groups, prefix, 16))}/${prefix}`);
 }
 
-/** Address ranges (ipaddr.js names) no connection comes from, which a server may refuse in an access list. */
-const NO_SOURCE = new Set(['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal']);
+/**
+ * Address ranges (ipaddr.js names) no connection comes from, which a server may refuse in an access list: `reserved`
+ * holds 240.0.0.0/4 and the documentation networks.
+ */
+const NO_SOURCE = new Set(['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'reserved']);
 
 /**
  * An access-list entry every reading takes: an IPv4 address some connection can come from, or a network of them no
@@ -94,16 +97,16 @@ export function allowListEntry(): fc.Arbitrary<string> {
   return fc.oneof(ipv4(), ipv4Cidr()).filter((entry) => narrow(entry) && !NO_SOURCE.has(ipaddr.parse(entry.split('/')[0]!).range()));
 }
 
-/** Ranges besides NO_SOURCE no nameserver on the internet has: a server may refuse them as a zone's master or transfer peer. */
-const NOT_PUBLIC = new Set(['private', 'uniqueLocal', 'carrierGradeNat']);
-
-/** An IPv4 or IPv6 address a nameserver on the internet can have (which addresses a domain's IP lists take is not shown). */
+/**
+ * An IPv4 or IPv6 address a nameserver on the internet can have: global unicast (which addresses a domain's IP lists
+ * take is not shown, and a server may refuse any other as a zone's master or transfer peer).
+ */
 export function nameserverAddress(): fc.Arbitrary<string> {
-  return fc.oneof(ipv4(), ipv6()).filter((address) => {
-    const range = ipaddr.parse(address).range();
-    return !NO_SOURCE.has(range) && !NOT_PUBLIC.has(range);
-  });
+  return fc.oneof(ipv4(), ipv6()).filter((address) => ipaddr.parse(address).range() === 'unicast');
 }
+
+/** a.root-servers.net: a nameserver on the internet (which refuses a transfer of the zone), for a slave's master_ips. */
+export const MASTER_NAMESERVER = '198.41.0.4';
 
 const dnsLabel = () => matching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
 

@@ -236,7 +236,7 @@ const catalogue = defineVariations({
   },
   'allow-list-unicast-only': {
     leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range; …" (which addresses and networks a cluster takes is not shown)`,
-    does: 'refuses allow-list entries that no connection comes from (unspecified, loopback, multicast, broadcast, link-local addresses) and networks wider than /8 (IPv4) or /16 (IPv6)',
+    does: 'refuses allow-list entries that no connection comes from (unspecified, loopback, multicast, broadcast, link-local and reserved addresses: 240.0.0.0/4, the documentation networks) and networks wider than /8 (IPv4) or /16 (IPv6)',
   },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,

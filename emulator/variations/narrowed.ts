@@ -109,7 +109,7 @@ export const NARROWED_READINGS = defineVariations({
   },
   'domain-ips-unicast-only': {
     leaves: `${D3}, Domain: "axfr_ips | array of strings | IPs allowed to transfer the zone" and "master_ips | … | master DNS IPs" (which addresses are taken is not shown)`,
-    does: 'refuses a master or transfer address no nameserver on the internet has (unspecified, loopback, multicast, broadcast, link-local, private, unique-local, carrier-grade NAT)',
+    does: 'refuses a master or transfer address no nameserver on the internet has: any outside the global unicast range (ipaddr.js "unicast"; documentation, reserved, private, loopback, link-local, multicast … addresses)',
   },
   'slave-soa-email-empty': {
     leaves: `${D3}, Domain: "soa_email | string (email) | required for \`master\` domains" (what "" means on a slave domain, which needs none, is not shown)`,

@@ -158,7 +158,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/mysql/instances/{instanceId}': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`) },
   'PUT /v4/databases/mysql/instances/{instanceId}': {
     // A list other than the last one sent: a read showing it comes from after the update (see untilAllowListApplied).
-    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: [`192.0.2.${(allowListTurn++ % 250) + 1}`] } }),
+    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}`, { json: { allow_list: [`10.20.30.${(allowListTurn++ % 250) + 1}`] } }),
     // the file's cluster may still be applying an earlier allow list ("changes take a short time")
     mayBeBusy: true,
     // not a create: the file's cluster is let finish applying the allow list before the next check uses it

@@ -41,9 +41,9 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       async (c) => {
         const { id } = await editable(c);
         const label = fx.label('db', 32);
-        const put = await c.put(`${DB}/${id}`, { label, allow_list: ['203.0.113.0/28', '192.0.2.44'] });
+        const put = await c.put(`${DB}/${id}`, { label, allow_list: ['10.50.60.0/28', '10.20.30.44'] });
         c.expectSuccess('P1.database.status.update-requires-active', put, 'PUT of an active cluster');
-        const expected = ['203.0.113.0/28', '192.0.2.44/32'];
+        const expected = ['10.50.60.0/28', '10.20.30.44/32'];
         const same = (shown: unknown) =>
           Array.isArray(shown) && shown.length === 2 && expected.every((item) => shown.includes(item) || shown.includes(item.replace(/\/32$/, '')));
         // The response's allow_list is not judged: a change "takes a short time", and what is shown meanwhile is not shown.
@@ -96,20 +96,20 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
 
     check('P1.database.allow-list.update-replaces', 'allow_list of an update replaces every entry', async (c) => {
       const { id } = await editable(c);
-      const firstList = ['192.0.2.1', '198.51.100.0/24'];
+      const firstList = ['10.20.30.1', '10.40.0.0/16'];
       const first = await c.put(`${DB}/${id}`, { allow_list: firstList });
       if (!ok(first)) throw new SetupError(`could not set allow_list: ${describeExchange(first)}`);
       await untilAllowListApplied(c, id, firstList);
-      const second = await c.put(`${DB}/${id}`, { allow_list: ['203.0.113.9'] });
+      const second = await c.put(`${DB}/${id}`, { allow_list: ['10.50.60.9'] });
       c.expectSuccess('P1.database.allow-list.update-replaces', second, 'the second allow_list update');
-      await untilAllowListApplied(c, id, ['203.0.113.9']);
-      const replaced = (list: unknown) => Array.isArray(list) && list.length === 1 && ['203.0.113.9/32', '203.0.113.9'].includes(String(list[0]));
+      await untilAllowListApplied(c, id, ['10.50.60.9']);
+      const replaced = (list: unknown) => Array.isArray(list) && list.length === 1 && ['10.50.60.9/32', '10.50.60.9'].includes(String(list[0]));
       const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => replaced(shown?.allow_list));
       const list = cluster?.allow_list;
       c.expect(
         'P1.database.allow-list.update-replaces',
         replaced(list),
-        `after updating allow_list to ["203.0.113.9"] the cluster shows ${JSON.stringify(list)}`,
+        `after updating allow_list to ["10.50.60.9"] the cluster shows ${JSON.stringify(list)}`,
         exchange,
       );
       const cleared = await c.put(`${DB}/${id}`, { allow_list: [] });
@@ -136,7 +136,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       for (let mask = 1; mask < 1 << members.length; mask++) {
         const body: Json = {};
         if (mask & 1) body.label = fx.label('db', 32);
-        if (mask & 2) lastList = body.allow_list = Array.isArray(lastList) && lastList.length === 0 ? [`192.0.2.${10 + mask}`] : [];
+        if (mask & 2) lastList = body.allow_list = Array.isArray(lastList) && lastList.length === 0 ? [`10.20.30.${10 + mask}`] : [];
         if (mask & 4) body.updates = current.updates;
         // The cluster may still be applying the last allow list ("changes take a short time").
         const put = await onceNotBusy(c, () => c.put(`${DB}/${id}`, body));
@@ -168,7 +168,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
           put,
         );
       }
-      const list = await c.put(`${DB}/${id}`, { allow_list: ['192.0.2.1', 'not-an-address'] });
+      const list = await c.put(`${DB}/${id}`, { allow_list: ['10.20.30.1', 'not-an-address'] });
       c.expectRejected('P1.errors.field.dot-path', list, 'PUT allow_list with a bad second item');
       for (const error of ((list.body as Json | undefined)?.errors as Json[] | undefined) ?? []) {
         const field = error?.field;

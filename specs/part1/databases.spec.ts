@@ -131,13 +131,13 @@ describe('Managed database create', () => {
   });
 
   check('P1.database.allow-list.slash-32', 'a single address of allow_list comes back with /32', async (c) => {
-    const created = await mustCreate(c, { allow_list: ['192.0.2.7', '198.51.100.0/24'] });
+    const created = await mustCreate(c, { allow_list: ['10.20.30.7', '10.40.0.0/16'] });
     const judge = (what: string, shown: unknown) => {
       const list = Array.isArray(shown) ? (shown as unknown[]) : [];
       c.expect(
         'P1.database.allow-list.slash-32',
-        list.includes('192.0.2.7/32') && list.includes('198.51.100.0/24') && list.length === 2,
-        `sent ["192.0.2.7", "198.51.100.0/24"], the ${what} shows ${JSON.stringify(shown)}`,
+        list.includes('10.20.30.7/32') && list.includes('10.40.0.0/16') && list.length === 2,
+        `sent ["10.20.30.7", "10.40.0.0/16"], the ${what} shows ${JSON.stringify(shown)}`,
         created.exchange,
       );
     };

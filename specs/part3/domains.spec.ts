@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
+import { MASTER_NAMESERVER } from '../../arbitraries/generators/net.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { unservedRule } from '../../harness/judge.js';
 import { check, type Check } from '../../harness/check.js';
@@ -257,7 +258,7 @@ describe('Domain name unique across the platform', () => {
 
   check(rule, 'creating a slave domain whose name exists is rejected', async (c) => {
     const domain = await fx.newDomain(c);
-    const again = await c.post('/v4/domains', { domain: domain.domain, type: 'slave', master_ips: ['192.0.2.53'] });
+    const again = await c.post('/v4/domains', { domain: domain.domain, type: 'slave', master_ips: [MASTER_NAMESERVER] });
     await trackStray(c, again, domain.domain, [domain.id]);
     c.expectRejected(rule, again, `creating a slave domain ${domain.domain} beside the master of that name`, 'domain');
   });
@@ -309,14 +310,14 @@ describe('Members a domain type needs', () => {
 
   check('P3.domain.master-ips.required-for-slave', 'emptying master_ips of a slave is rejected', async (c) => {
     const rule = 'P3.domain.master-ips.required-for-slave';
-    const domain = await fx.newDomain(c, { type: 'slave', master_ips: ['192.0.2.53'], soa_email: undefined });
+    const domain = await fx.newDomain(c, { type: 'slave', master_ips: [MASTER_NAMESERVER], soa_email: undefined });
     const put = await c.put(`/v4/domains/${domain.id}`, { master_ips: [] });
     c.expectRejected(rule, put, 'PUT master_ips [] on a slave domain', 'master_ips');
   });
 
   check('P3.domain.soa-email.required-for-master', 'an update making a slave without soa_email a master is rejected', async (c) => {
     const rule = 'P3.domain.soa-email.required-for-master';
-    const domain = await fx.newDomain(c, { type: 'slave', master_ips: ['192.0.2.53'], soa_email: undefined });
+    const domain = await fx.newDomain(c, { type: 'slave', master_ips: [MASTER_NAMESERVER], soa_email: undefined });
     const before = await domainView(c, rule, domain.id);
     if (typeof before.soa_email === 'string' && before.soa_email.length > 0)
       c.skip('the slave domain shows an soa_email it was not given: a change to master would have one');
@@ -326,7 +327,7 @@ describe('Members a domain type needs', () => {
 
   check('P3.domain.soa-email.required-for-master', 'an update making a slave with soa_email a master is accepted', async (c) => {
     const rule = 'P3.domain.soa-email.required-for-master';
-    const domain = await fx.newDomain(c, { type: 'slave', master_ips: ['192.0.2.53'], soa_email: undefined });
+    const domain = await fx.newDomain(c, { type: 'slave', master_ips: [MASTER_NAMESERVER], soa_email: undefined });
     const put = await c.put(`/v4/domains/${domain.id}`, { type: 'master', soa_email: SOA });
     c.expectSuccess(rule, put, 'PUT type master with soa_email on a slave domain');
     const view = await domainView(c, rule, domain.id, (seen) => seen.type === 'master');

@@ -63,6 +63,21 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'allow-list-unicast-only',
+    async (server) => {
+      const create = (label: string, allow_list: string[]) =>
+        request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
+      for (const [n, entry] of ['127.0.0.1', '240.1.2.3', '192.0.2.7', '10.0.0.0/7'].entries())
+        expect(((await create(`bad-${n}`, [entry]).expect(400)).body as { errors: Json[] }).errors[0], entry).toMatchObject({
+          field: 'allow_list.0',
+        });
+      await create('fine-list', ['10.20.30.7', '45.33.0.0/16']).expect(200);
+    },
+  ],
+  [
     'database-topology-tied',
     async (server) => {
       const create = (label: string, topology: Json) =>

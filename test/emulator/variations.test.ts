@@ -408,8 +408,13 @@ const cases: VariationCase[] = [
           .post('/v4/domains')
           .set(AUTH)
           .send({ domain: name, type: 'slave', master_ips: [ip] });
-      expect((await create('loopback-master.example', '127.0.0.1').expect(400)).body.errors[0]).toMatchObject({ field: 'master_ips.0' });
-      await create('documentation-master.example', '192.0.2.53').expect(200);
+      for (const [name, ip] of [
+        ['loopback-master.example', '127.0.0.1'],
+        ['documentation-master.example', '192.0.2.53'],
+        ['class-e-master.example', '240.1.2.3'],
+      ])
+        expect((await create(name, ip).expect(400)).body.errors[0], ip).toMatchObject({ field: 'master_ips.0' });
+      await create('public-master.example', '198.41.0.4').expect(200);
     },
   ],
   [

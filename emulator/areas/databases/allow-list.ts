@@ -21,7 +21,7 @@ function normaliseIpOrCidr(value: string): string | null {
 }
 
 /** Address ranges (ipaddr.js names) no connection comes from: the allow-list-unicast-only variation refuses them. */
-const NO_SOURCE = ['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal'];
+const NO_SOURCE = ['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'reserved'];
 
 /** Whether the allow-list-unicast-only variation takes an entry: a unicast address, or a network of /8 (/16) or narrower. */
 function unicastEntry(entry: string): boolean {

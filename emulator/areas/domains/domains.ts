@@ -59,16 +59,13 @@ function readDomainName(store: Store, o: Record<string, unknown>, required: bool
   return name;
 }
 
-/** Address ranges (ipaddr.js names) no nameserver on the internet has: refused under the variation domain-ips-unicast-only. */
-const NOT_A_NAMESERVER = new Set(['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'private', 'uniqueLocal', 'carrierGradeNat']);
-
 function readIpList(store: Store, o: Record<string, unknown>, key: string, anyString = false): string[] | undefined {
   const arr = optArray(o, key);
   if (arr === undefined) return undefined;
   return arr.map((v, i) => {
     if (typeof v !== 'string' || !(isIp(v) || anyString)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
     // Under the variation a nameserver's address must be one a nameserver on the internet can have.
-    if (isIp(v) && varied(store, 'domain-ips-unicast-only') && NOT_A_NAMESERVER.has(ipaddr.parse(v).range()))
+    if (isIp(v) && varied(store, 'domain-ips-unicast-only') && ipaddr.parse(v).range() !== 'unicast')
       fail(`${key}.${i} must be a public unicast address (not ${ipaddr.parse(v).range()}).`, `${key}.${i}`);
     return v;
   });
