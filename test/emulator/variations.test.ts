@@ -558,6 +558,14 @@ const cases: VariationCase[] = [
       expect((await request(server).get('/v4/no-such-area').set(AUTH).expect(404)).body.errors).toHaveLength(1);
     },
   ],
+  [
+    'unknown-tag-empty-list',
+    async (server) => {
+      expect((await request(server).get('/v4/tags/no-such-tag').set(AUTH).expect(200)).body).toMatchObject({ data: [] });
+      // A tag is a resource of its own ("the tag is not created"): deleting one that does not exist is still refused.
+      await request(server).delete('/v4/tags/no-such-tag').set(AUTH).expect(404);
+    },
+  ],
 ];
 
 describeVariations('emulator variations', cases);
