@@ -7,15 +7,15 @@ import { matching } from './text.js';
 
 export const SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'] as const;
 export type Slot = (typeof SLOTS)[number];
-/** Slots that may name a device in `fullvirt` mode; sde..sdh may only be null there. */
+/** Slots that may name a device in `fullvirt` mode; sde..sdh are left out there (a server may refuse them even as null). */
 export const FULLVIRT_SLOTS: readonly Slot[] = ['sda', 'sdb', 'sdc', 'sdd'];
 /** Rescue takes sda..sdg; sdh is reserved. */
 export const RESCUE_SLOTS: readonly Slot[] = SLOTS.filter((slot) => slot !== 'sdh');
 
 type Json = Record<string, unknown>;
 
-/** A slot naming no device: null, or an object whose members are null or absent. */
-const emptySlot = () => fc.constantFrom<unknown>(null, {}, { disk_id: null }, { volume_id: null }, { disk_id: null, volume_id: null });
+/** A slot naming no device: null, or an object with a null member (not {}: "an object with disk_id … or volume_id …"). */
+const emptySlot = () => fc.constantFrom<unknown>(null, { disk_id: null }, { volume_id: null }, { disk_id: null, volume_id: null });
 
 /**
  * A device map over `slots` (each slot present or not, the map often empty); at most one slot of `deviceSlots`

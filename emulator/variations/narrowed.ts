@@ -335,4 +335,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Versioning: "The version is the first path segment: '/v4'." and "Every path below is appended to {base_url}" (what a path outside the API answers is not shown: the documents describe the API only)`,
     does: 'answers a path outside /v4 and /v4beta with an HTML 404 page, as a web framework does by default',
   },
+  'device-slots-strict': {
+    leaves: `${D2}, Device map: "Each slot is null or an object with \`disk_id\` (integer or null) or \`volume_id\` (integer or null)" and "Slots \`sde\` to \`sdh\` are unavailable in \`fullvirt\` mode." (whether an object naming neither, or an unavailable slot named as null, is taken is not shown)`,
+    does: 'refuses a device slot object naming neither disk_id nor volume_id ({}), and any mention of sde to sdh in a fullvirt profile, even as null',
+  },
 });

@@ -498,6 +498,22 @@ const cases: VariationCase[] = [
       await profile(second!.id, 'on-another', { label: 'shared-vlan', ipam_address: '10.0.0.1/24' }).expect(200);
     },
   ],
+  [
+    'device-slots-strict',
+    async (server) => {
+      const { id } = await newInstance(server, 'strict-slots');
+      const profile = (label: string, extra: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(id)}/configs`)
+          .set(AUTH)
+          .send({ label, ...extra });
+      expect((await profile('empty-slot', { devices: { sdb: {} } }).expect(400)).body.errors[0]).toMatchObject({ field: 'devices.sdb' });
+      expect((await profile('named-sde', { virt_mode: 'fullvirt', devices: { sde: null } }).expect(400)).body.errors[0]).toMatchObject({
+        field: 'devices.sde',
+      });
+      await profile('fine', { virt_mode: 'fullvirt', devices: { sdb: { disk_id: null }, sdc: null } }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

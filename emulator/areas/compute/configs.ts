@@ -68,6 +68,9 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     Object.assign(devices, emptyDevices(), devicesOf(store, inst, devRaw, 'devices', SLOTS));
   }
   if ((virtMode ?? existing?.virt_mode) === 'fullvirt' && !faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd')) {
+    // Under the variation an unavailable slot may not be named at all, not even as null.
+    if (varied(store, 'device-slots-strict'))
+      for (const s of FULLVIRT_FORBIDDEN) if (devRaw && s in devRaw) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, `devices.${s}`);
     for (const s of FULLVIRT_FORBIDDEN) {
       if (devices[s] !== null) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, devRaw && s in devRaw ? `devices.${s}` : 'virt_mode');
     }

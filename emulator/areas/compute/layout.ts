@@ -4,6 +4,7 @@ import type { Store } from '../../core/store.js';
 import { asObject, fail, optInt } from '../../core/validate.js';
 import { getDisk } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { defaultKernel } from './kernels.js';
 import {
   addChild,
@@ -119,6 +120,9 @@ export function devicesOf(store: Store, inst: Instance, raw: Record<string, unkn
       continue;
     }
     const obj = asObject(value, field);
+    // Under the variation a slot object names disk_id or volume_id ("an object with disk_id … or volume_id …").
+    if (varied(store, 'device-slots-strict') && !('disk_id' in obj) && !('volume_id' in obj))
+      fail('A device slot object names disk_id or volume_id (or the slot is null)', field);
     const diskId = optInt(obj, 'disk_id', { nullable: true, path: field }) ?? null;
     let volumeId = optInt(obj, 'volume_id', { nullable: true, path: field }) ?? null;
     if (diskId !== null && volumeId !== null) {
