@@ -339,4 +339,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Device map: "Each slot is null or an object with \`disk_id\` (integer or null) or \`volume_id\` (integer or null)" and "Slots \`sde\` to \`sdh\` are unavailable in \`fullvirt\` mode." (whether an object naming neither, or an unavailable slot named as null, is taken is not shown)`,
     does: 'refuses a device slot object naming neither disk_id nor volume_id ({}), and any mention of sde to sdh in a fullvirt profile, even as null',
   },
+  'domain-unset-members-null': {
+    leaves: `${D3}, Domains: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (how a domain shows a member without a value: left out, "" or null)`,
+    does: "shows a domain's description and group without a value as null, and a slave's soa_email without one as null",
+  },
 });

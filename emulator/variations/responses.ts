@@ -40,11 +40,23 @@ function reshape(store: Store, value: Json, keyed = false): Json {
   if (varied(store, 'items-reversed') && isListPage(value))
     entries = entries.map(([member, inner]) => [member, member === 'data' ? [...(inner as Json[])].reverse() : inner]);
   if (varied(store, 'extra-members') && entries.length > 0 && !keyed) entries.push(['vendor_note', 'an undocumented member']);
+  if (varied(store, 'domain-unset-members-null') && isDomain(value)) entries = withUnsetNull(entries, value['type'] === 'slave');
   if (varied(store, 'members-reversed')) entries.reverse();
   return Object.fromEntries(entries);
 }
 
-const BODY_VARIATIONS = ['members-reversed', 'items-reversed', 'extra-members'] as const;
+/** A domain as the areas write it (a zone name, a type and an SOA address member). */
+const isDomain = (value: { [member: string]: Json }): boolean =>
+  typeof value['domain'] === 'string' && (value['type'] === 'master' || value['type'] === 'slave') && 'soa_email' in value;
+
+/** A domain's optional members without a value shown as null: description and group, and a slave's empty soa_email. */
+function withUnsetNull(entries: Array<[string, Json]>, slave: boolean): Array<[string, Json]> {
+  const shown = entries.map(([member, inner]): [string, Json] => [member, member === 'soa_email' && slave && inner === '' ? null : inner]);
+  for (const member of ['description', 'group']) if (!shown.some(([name]) => name === member)) shown.push([member, null]);
+  return shown;
+}
+
+const BODY_VARIATIONS = ['members-reversed', 'items-reversed', 'extra-members', 'domain-unset-members-null'] as const;
 
 /** The JSON payload as the body variations write it; anything else unchanged. */
 export function variedPayload(store: Store, payload: unknown): unknown {

@@ -9,6 +9,7 @@ import { EVENT_LAG_MS } from '../../emulator/core/events.js';
 import {
   advanceClock,
   AUTH,
+  got,
   postAccepted,
   describeVariations,
   newCluster,
@@ -564,6 +565,13 @@ const cases: VariationCase[] = [
       expect((await request(server).get('/v4/tags/no-such-tag').set(AUTH).expect(200)).body).toMatchObject({ data: [] });
       // A tag is a resource of its own ("the tag is not created"): deleting one that does not exist is still refused.
       await request(server).delete('/v4/tags/no-such-tag').set(AUTH).expect(404);
+    },
+  ],
+  [
+    'domain-unset-members-null',
+    async (server) => {
+      const slave = await postAccepted(server, '/v4/domains', { domain: 'null-members.example.com', type: 'slave', master_ips: ['198.41.0.4'] });
+      expect(await got(server, `/v4/domains/${String(slave.id)}`)).toMatchObject({ description: null, group: null, soa_email: null });
     },
   ],
 ];
