@@ -159,10 +159,11 @@ const SHAPES: RecordShape[] = ['A', 'AAAA', 'NS', 'MX', 'NULL_MX', 'CNAME', 'TXT
 const NOT_SRV = SHAPES.filter((shape) => shape !== 'SRV');
 const NOT_CAA = SHAPES.filter((shape) => shape !== 'CAA');
 
+/** An iodef target is "a contact or submission URL (http or mailto)": https, which a server may take too, is not sent. */
 const caaTarget = (tag: string) =>
   tag === 'iodef'
     ? fc.oneof(
-        httpUrl(),
+        httpUrl(['http']),
         email().map((address) => `mailto:${address}`),
       )
     : exampleHost();
@@ -252,7 +253,7 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.aaaa.target.ipv6', on('AAAA'), { target: () => noTrailingPeriod(fc.oneof(ipv4(), notIp(), ipv6Cidr(), fc.constant('[remote_addr]'))) }),
     // on A and AAAA a trailing period also breaks the address format: only CAA shows this rule alone
     broken('P3.record.target.no-trailing-period', on('CAA'), { tag: oneOf('issue', 'issuewild'), target: () => domainTrailingPeriod() }, 'target'),
-    broken('P3.record.target.no-trailing-period', on('CAA'), { tag: constant('iodef'), target: () => httpUrl().map((url) => `${url}.`) }, 'target'),
+    broken('P3.record.target.no-trailing-period', on('CAA'), { tag: constant('iodef'), target: () => httpUrl(['http']).map((url) => `${url}.`) }, 'target'),
     broken('P3.record.target.valid-domain', on('NS', 'MX', 'CNAME', 'SRV'), { target: () => notRecordTargetHost() }),
     broken('P3.record.target.valid-domain', on('NS', 'CNAME', 'SRV'), { target: constant('') }),
     broken('P3.record.cname.name.required', on('CNAME'), { name: ABSENT }),

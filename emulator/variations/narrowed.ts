@@ -343,4 +343,12 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domains: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (how a domain shows a member without a value: left out, "" or null)`,
     does: "shows a domain's description and group without a value as null, and a slave's soa_email without one as null",
   },
+  'redirect-uri-normalised': {
+    leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | …" (how a stored URL is written back is not shown; RFC 3986 takes an empty path and "/" as one)`,
+    does: 'keeps a redirect_uri as the URL parser writes it: an empty path as "/", the host in lower case',
+  },
+  'caa-iodef-http-mailto-only': {
+    leaves: `${D3}, Record types: "CAA | … | for \`iodef\` a contact or submission URL (http or mailto)" (whether https is taken as http is not shown)`,
+    does: 'refuses an iodef CAA target that is an https URL (http or mailto only, as written)',
+  },
 });

@@ -372,7 +372,7 @@ describe('Names and targets the documents accept', () => {
         fc.constantFrom('omitted', 'empty'),
         exampleHost(),
         fc.oneof(
-          httpUrl(),
+          httpUrl(['http']),
           email().map((address) => `mailto:${address}`),
         ),
       )

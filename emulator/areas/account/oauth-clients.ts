@@ -42,7 +42,8 @@ function redirectUri(store: Store, o: Record<string, unknown>, required: boolean
     fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
   if (ok && v.toLowerCase().startsWith('http:') && varied(store, 'redirect-uri-https'))
     fail('redirect_uri must be an https URL: an exchange code is not sent in the clear.', 'redirect_uri');
-  return v;
+  // Under the variation the URI is kept as the URL parser writes it (an empty path as "/", the host in lower case).
+  return ok && varied(store, 'redirect-uri-normalised') ? new URL(v).href : v;
 }
 
 const CLIENT_LABEL = { min: 1, max: 512 } as const;

@@ -176,6 +176,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     case 'CAA': {
       if (!faulty(store, 'P3.record.caa.tag.required')) need(tag, 'tag', 'CAA records');
       if (tag === 'iodef') {
+        if (varied(store, 'caa-iodef-http-mailto-only') && /^https:/i.test(t)) fail('target of an iodef CAA record is an http or mailto URL.', 'target');
         if (!/^(https?:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/.test(t) && !faulty(store, 'P3.record.caa.iodef.target-url')) {
           fail('target must be an http(s) or mailto URL for an iodef CAA record.', 'target');
         }
