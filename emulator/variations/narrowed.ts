@@ -293,7 +293,7 @@ export const NARROWED_READINGS = defineVariations({
   },
   'card-numbers-processor-checked': {
     leaves: `${D1}, Credit card body: "\`card_number\` (digit string, 14..24 chars, no spaces or dashes, required)" and POST /v4/account/credit-card "adds a card" (whether the card is checked with a card processor when it is added is not shown)`,
-    does: "adds a card only when a card processor's test mode knows its number (the networks' published test numbers); any other is declined (400, field card_number)",
+    does: "adds a card only when a card processor's test mode knows its number (the networks' published test numbers) and its cvv has the network's length (4 digits for American Express, 3 for the others); any other is declined (400, field card_number or cvv)",
   },
   'read-only-changes-need-read-write': {
     leaves: `${D1}, Authentication: "A \`read_write\` scope is required for operations that change data; \`read_only\` for reads." against the table's \`events:read_only\` for POST …/events/{eventId}/read and …/seen (the documents give both)`,

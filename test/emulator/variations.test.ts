@@ -54,10 +54,12 @@ const cases: VariationCase[] = [
   [
     'card-numbers-processor-checked',
     async (server) => {
-      const add = (card_number: string) =>
-        request(server).post('/v4/account/credit-card').set(AUTH).send({ card_number, cvv: '123', expiry_month: 12, expiry_year: 2030 });
+      const add = (card_number: string, cvv = '123') =>
+        request(server).post('/v4/account/credit-card').set(AUTH).send({ card_number, cvv, expiry_month: 12, expiry_year: 2030 });
       await add('4111111111111111').expect(200);
+      await add('378282246310005', '1234').expect(200);
       expect(((await add('4111111111111129').expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'card_number' });
+      expect(((await add('378282246310005').expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'cvv' });
     },
   ],
   [

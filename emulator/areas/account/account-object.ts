@@ -198,7 +198,7 @@ export function addCreditCard(ctx: RequestContext) {
     pattern: digits,
     patternReason: 'card_number must contain digits only, without spaces or dashes.',
   });
-  reqString(o, 'cvv', {
+  const cvv = reqString(o, 'cvv', {
     min: 3,
     max: 4,
     pattern: faulty(ctx.store, 'P1.credit-card.cvv.digits') ? /^/ : digits,
@@ -208,6 +208,9 @@ export function addCreditCard(ctx: RequestContext) {
   const year = reqInt(o, 'expiry_year', { min: 1000, max: 9999 });
   if (varied(ctx.store, 'card-numbers-processor-checked') && !PROCESSOR_TEST_CARDS.has(number))
     fail('The card was declined by the card processor: check the card number.', 'card_number');
+  // The processor checks the security code's length by network: four digits for American Express, three for the others.
+  if (varied(ctx.store, 'card-numbers-processor-checked') && cvv.length !== (/^3[47]/.test(number) ? 4 : 3))
+    fail('The card was declined by the card processor: check the security code.', 'cvv');
   if (faulty(ctx.store, 'P1.credit-card.becomes-default')) return {};
   account(ctx.store).credit_card = { expiry: `${String(month).padStart(2, '0')}/${year}`, last_four: Number(number.slice(-4)) };
   state(ctx.store).cardFails = number === DECLINING_TEST_CARD;
