@@ -197,9 +197,9 @@ function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
       return optionalRecord({ ...base, name: fc.constant(''), target: fc.constant(''), priority: fc.constant(0) }, ['type', 'name', 'target']);
     case 'SRV':
       return optionalRecord(
+        // No name: "unused (use `service`)" on SRV, and a server may refuse a member its type does not use.
         {
           ...base,
-          name: recordName(),
           target: host,
           priority: between(0, 255),
           weight: between(0, 65535),
@@ -246,7 +246,9 @@ export function recordViolations(typesRule: string): Violation[] {
     }),
     // CNAME only ("required"): an empty name on the others may be read as the whole domain, as CAA says outright
     broken('P3.record.name.min-1', on('CNAME'), { name: constant('') }),
-    broken('P3.record.target.required', on('A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV'), { target: ABSENT }),
+    broken('P3.record.target.required', on('A', 'AAAA', 'NS', 'CNAME', 'TXT', 'SRV'), { target: ABSENT }),
+    // An MX without target: a server that reads an absent member as "" sees a null MX with a name, at fault either way.
+    { ...broken('P3.record.target.required', on('MX'), { target: ABSENT }), orFields: ['name'] },
     broken('P3.record.a.target.ipv4', on('A'), {
       target: () => noTrailingPeriod(fc.oneof(ipv6(), notIp(), ipv4Cidr(), fc.constantFrom('remote_addr', '[REMOTE_ADDR]')) as fc.Arbitrary<string>),
     }),

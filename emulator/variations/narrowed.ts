@@ -351,4 +351,12 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Record types: "CAA | … | for \`iodef\` a contact or submission URL (http or mailto)" (whether https is taken as http is not shown)`,
     does: 'refuses an iodef CAA target that is an https URL (http or mailto only, as written)',
   },
+  'srv-name-refused': {
+    leaves: `${D3}, Record types: "SRV | unused (use \`service\`) | …" (whether a name sent anyway is ignored or refused is not shown)`,
+    does: 'refuses an SRV record body that names a name (400, field name)',
+  },
+  'absent-target-empty': {
+    leaves: `${D3}, Record types: "MX | mail subdomain; empty string for a null MX | mail server, valid domain, required; empty string for a null MX" (whether a server tells an absent target from "" is not shown)`,
+    does: 'reads an MX record without target as one with target "": a null MX with a name, refused naming name',
+  },
 });

@@ -536,7 +536,8 @@ describe('Members a record type requires', () => {
     const { id: domainId } = await fx.newDomain(c);
     for (const type of ['A', 'AAAA', 'NS', 'MX', 'CNAME', 'TXT', 'SRV']) {
       const { target: _target, ...body } = UPDATE_SHAPES[type]!.create;
-      c.expectRejected(rule, await c.post(recordsPath(domainId), body), `a ${type} record without target`, 'target');
+      // An MX without target: a server reading an absent member as "" sees a null MX with a name (either at fault).
+      c.expectRejected(rule, await c.post(recordsPath(domainId), body), `a ${type} record without target`, type === 'MX' ? ['target', 'name'] : 'target');
     }
   });
 });

@@ -76,6 +76,9 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   const allowEmptyName = type === 'MX' || type === 'CAA' || emptyNameFault || (type !== 'CNAME' && varied(store, 'empty-name-is-apex'));
   let name = optString(o, 'name', { max: faulty(store, 'P3.record.name.max-100') ? 1000 : 100 }) ?? from.name ?? '';
   if (o['name'] !== undefined && name === '' && !allowEmptyName) fail('name must be 1 to 100 characters long.', 'name');
+  // Under the variation a member its type does not use is refused on SRV too: the name ("unused (use service)").
+  if (type === 'SRV' && name !== '' && o['name'] !== undefined && varied(store, 'srv-name-refused'))
+    fail('name is unused on SRV records: use service.', 'name');
   if (name !== '' && type !== 'SRV' && !HOSTNAME.test(name)) {
     fail('name must be a hostname: labels of letters, digits, hyphens and underscores separated by periods.', 'name');
   }
@@ -83,7 +86,11 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
     fail('name is required for a CNAME record.', 'name');
   }
 
-  let target = optString(o, 'target') ?? from.target;
+  // Under the variation an absent target reads as "" (as a decoder without optional members does): an MX without one
+  // is then a null MX with a name, refused for that name.
+  let target = optString(o, 'target') ?? from.target ?? (type === 'MX' && varied(store, 'absent-target-empty') ? '' : undefined);
+  if (type === 'MX' && target === '' && name !== '' && varied(store, 'absent-target-empty'))
+    fail('An MX record with an empty target is a null MX: its name must be empty too.', 'name');
   const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
   const ttl_sec =
     ttlIn !== undefined ? roundRecordTtl(ttlIn, faulty(store, 'P3.record.ttl-sec.round-nearest')) : (from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec));

@@ -1,0 +1,26 @@
+// The emulator's variations of domain records each do what they say (see variations.test.ts).
+import { expect } from 'vitest';
+import { describeVariations, recordsOf, type VariationCase } from './variation-server.js';
+
+const SRV = { type: 'SRV', target: 'sip.example.com', priority: 10, weight: 5, port: 5060, service: 'sip', protocol: 'udp' };
+
+const cases: VariationCase[] = [
+  [
+    'srv-name-refused',
+    async (server) => {
+      const create = await recordsOf(server, 'srv-name.example.com');
+      expect((await create({ ...SRV, name: 'voice' }).expect(400)).body.errors[0]).toMatchObject({ field: 'name' });
+      await create(SRV).expect(200);
+    },
+  ],
+  [
+    'absent-target-empty',
+    async (server) => {
+      const create = await recordsOf(server, 'absent-target.example.com');
+      expect((await create({ type: 'MX', name: 'mail', priority: 10 }).expect(400)).body.errors[0]).toMatchObject({ field: 'name' });
+      await create({ type: 'MX', name: 'mail', priority: 10, target: 'mx.example.com' }).expect(200);
+    },
+  ],
+];
+
+describeVariations('emulator variations: domain records', cases);
