@@ -295,26 +295,44 @@ const assignAddress = (context: BodyContext) => fc.oneof(fc.constantFrom(...cont
 /** Where `region` stands in an assignment body, beside the array or in each item (not shown): an error may name either. */
 export const REGION_PLACES = 'region|assignments.*.region';
 
-/** ips/assign with `region` beside the array (`minItems` assignments). */
-const assignTop =
-  (minItems: number): BodyGen =>
-  (context) =>
-    fc.record({
-      region: fc.constant(context.region),
-      assignments: fc.array(assignment(context, assignAddress(context), false), { minLength: minItems, maxLength: 3 }),
-    });
+/** ips/assign with `region` beside the array. */
+const assignTop: BodyGen = (context) =>
+  fc.record({
+    region: fc.constant(context.region),
+    assignments: fc.array(assignment(context, assignAddress(context), false), { maxLength: 3 }),
+  });
 /** ips/assign with `region` in every item. */
 const assignInItems: BodyGen = (context) =>
   fc.record({ assignments: fc.array(assignment(context, assignAddress(context), true), { minLength: 1, maxLength: 3 }) });
-const ipsAssign: BodyGen = (context) => fc.oneof(assignTop(0)(context), assignInItems(context));
+const ipsAssign: BodyGen = (context) => fc.oneof(assignTop(context), assignInItems(context));
+
+/**
+ * The assignments bodies breaking one rule start from: a swap of the context's two instances' addresses, valid under
+ * every reading. Random items may name a range the account lacks, move nothing or leave an instance without a public
+ * address, and a server may judge that before the member at fault (the order is not shown).
+ */
+function swapItems(context: BodyContext, withRegion: boolean): Array<Record<string, unknown>> {
+  const [a, b] = context.ipv4s;
+  const [first, second] = context.computeIds;
+  const items =
+    a && b && second !== undefined
+      ? [
+          { address: a, compute_id: second },
+          { address: b, compute_id: first },
+        ]
+      : [{ address: a, compute_id: first }];
+  return items.map((item) => (withRegion ? { ...item, region: context.region } : item));
+}
+const assignSwapTop: BodyGen = (context) => fc.constant(null).map(() => ({ region: context.region, assignments: swapItems(context, false) }));
+const assignSwapInItems: BodyGen = (context) => fc.constant(null).map(() => ({ assignments: swapItems(context, true) }));
 
 const ipsAssignViolations: Violation[] = [
-  missing('P3.ips-assign.assignments.required', assignTop(0), 'assignments'),
+  missing('P3.ips-assign.assignments.required', assignSwapTop, 'assignments'),
   // an error may name region beside the array or in an item: where it stands is not shown
-  broken('P3.ips-assign.region.required', assignTop(0), { region: ABSENT }, REGION_PLACES),
-  missing('P3.assignment.address.required', assignTop(1), 'assignments.0.address'),
-  missing('P3.assignment.compute-id.required', assignTop(1), 'assignments.0.compute_id'),
-  broken('P3.ips-assign.address.ipv4-or-ipv6-range', (c) => fc.oneof(assignTop(1)(c), assignInItems(c)), {
+  broken('P3.ips-assign.region.required', assignSwapTop, { region: ABSENT }, REGION_PLACES),
+  missing('P3.assignment.address.required', assignSwapTop, 'assignments.0.address'),
+  missing('P3.assignment.compute-id.required', assignSwapTop, 'assignments.0.compute_id'),
+  broken('P3.ips-assign.address.ipv4-or-ipv6-range', (c) => fc.oneof(assignSwapTop(c), assignSwapInItems(c)), {
     'assignments.0.address': () =>
       fc.oneof(
         ipv6(),
@@ -324,39 +342,38 @@ const ipsAssignViolations: Violation[] = [
         ipv6Range().map((range) => range.replace(/\/\d+$/, '/128')),
       ),
   }),
-  ...wrongTypes('P3.ips-assign.types', assignTop(1), [
+  ...wrongTypes('P3.ips-assign.types', assignSwapTop, [
     ['assignments', 'array'],
     ['assignments.0.address', 'string'],
     ['assignments.0.compute_id', 'integer'],
   ]),
   // region of another type, wherever the target takes it (its place is not shown)
-  ...[assignTop(1), assignInItems].map((valid) =>
+  ...[assignSwapTop, assignSwapInItems].map((valid) =>
     broken(
       'P3.ips-assign.types',
       valid,
-      { [valid === assignInItems ? 'assignments.0.region' : 'region']: () => fc.constantFrom(42, true, ['us-east'], { id: 'us-east' }) },
+      { [valid === assignSwapInItems ? 'assignments.0.region' : 'region']: () => fc.constantFrom(42, true, ['us-east'], { id: 'us-east' }) },
       REGION_PLACES,
     ),
   ),
-  serverJudged('P3.assign.same-region', assignTop(1), { region: oneOf('zz-nowhere-9', 'xx-void-1') }),
-  serverJudged('P3.assign.accessible-in-region', assignTop(1), { 'assignments.0.address': () => foreignIpv4() }),
+  serverJudged('P3.assign.same-region', assignSwapTop, { region: oneOf('zz-nowhere-9', 'xx-void-1') }),
+  serverJudged('P3.assign.accessible-in-region', assignSwapTop, { 'assignments.0.address': () => foreignIpv4() }),
 ];
 
 const ipv4Assign: BodyGen = (context) => fc.record({ assignments: fc.array(assignment(context, fc.constantFrom(...context.ipv4s), false), { maxLength: 3 }) });
-const ipv4AssignOne: BodyGen = (context) =>
-  fc.record({ assignments: fc.array(assignment(context, fc.constantFrom(...context.ipv4s), false), { minLength: 1, maxLength: 3 }) });
+const ipv4AssignSwap: BodyGen = (context) => fc.constant(null).map(() => ({ assignments: swapItems(context, false) }));
 
 const ipv4AssignViolations: Violation[] = [
-  missing('P3.ipv4-assign.assignments.required', ipv4Assign, 'assignments'),
-  missing('P3.assignment.address.required', ipv4AssignOne, 'assignments.0.address'),
-  missing('P3.assignment.compute-id.required', ipv4AssignOne, 'assignments.0.compute_id'),
-  broken('P3.ipv4-assign.address.ipv4', ipv4AssignOne, { 'assignments.0.address': () => fc.oneof(ipv6(), notIp(), ipv4Cidr(), ipv6Range()) }),
-  ...wrongTypes('P3.ipv4-assign.types', ipv4AssignOne, [
+  missing('P3.ipv4-assign.assignments.required', ipv4AssignSwap, 'assignments'),
+  missing('P3.assignment.address.required', ipv4AssignSwap, 'assignments.0.address'),
+  missing('P3.assignment.compute-id.required', ipv4AssignSwap, 'assignments.0.compute_id'),
+  broken('P3.ipv4-assign.address.ipv4', ipv4AssignSwap, { 'assignments.0.address': () => fc.oneof(ipv6(), notIp(), ipv4Cidr(), ipv6Range()) }),
+  ...wrongTypes('P3.ipv4-assign.types', ipv4AssignSwap, [
     ['assignments', 'array'],
     ['assignments.0.address', 'string'],
     ['assignments.0.compute_id', 'integer'],
   ]),
-  serverJudged('P3.assign.accessible-in-region', ipv4AssignOne, { 'assignments.0.address': () => foreignIpv4() }),
+  serverJudged('P3.assign.accessible-in-region', ipv4AssignSwap, { 'assignments.0.address': () => foreignIpv4() }),
 ];
 
 /**

@@ -171,8 +171,25 @@ function refuseRegionMember(o: Record<string, unknown>): void {
   if (index >= 0) fail('ipv4/assign takes address and compute_id in each assignment: region is not one of them.', `assignments.${index}.region`);
 }
 
+/**
+ * Under the variation assign-items-first the list is judged before anything else: not empty, and every address an
+ * item names held on the account (the first one that is not is named).
+ */
+function judgeItemsFirst(store: Store, o: Record<string, unknown>): void {
+  const raw = o['assignments'];
+  if (!Array.isArray(raw)) return;
+  if (raw.length === 0) fail('assignments must name at least one address.', 'assignments');
+  raw.forEach((item, i) => {
+    const address = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)['address'] : undefined;
+    if (typeof address !== 'string') return;
+    const known = address.includes('/') ? ranges(store).has(parseRange(address)?.range ?? '') : ownerOf4(store, address) !== undefined;
+    if (!known) fail(`No address ${address} on the account.`, `assignments.${i}.address`);
+  });
+}
+
 function assign(ctx: RequestContext, withRanges: boolean): Record<string, never> {
   const o = asObject(ctx.body ?? {});
+  if (varied(ctx.store, 'assign-items-first')) judgeItemsFirst(ctx.store, o);
   // `region` may stand beside the array or in each item (placement not shown): required for ips/assign unless
   // every item carries one. Checked before the array so that a missing region is named as such.
   if (!withRanges && varied(ctx.store, 'ipv4-assign-assignments-only')) refuseRegionMember(o);

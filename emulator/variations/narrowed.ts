@@ -359,4 +359,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Record types: "MX | mail subdomain; empty string for a null MX | mail server, valid domain, required; empty string for a null MX" (whether a server tells an absent target from "" is not shown)`,
     does: 'reads an MX record without target as one with target "": a null MX with a name, refused naming name',
   },
+  'assign-items-first': {
+    leaves: `${D3}, IP assignment: "Assignment item (in \`assignments\`): \`address\` (string, required; … must be accessible in the region …), \`compute_id\` (integer, required …)" (in which order a server judges a body's members and items is not shown)`,
+    does: 'judges the assignments list before anything else: an empty list is refused naming assignments, an item whose address the account does not hold naming its address',
+  },
 });

@@ -43,6 +43,18 @@ const cases: VariationCase[] = [
       expect((await got(server, `/v4/compute/instances/${String(a!.id)}`)).ipv4).toEqual([pb]);
     },
   ],
+  [
+    'assign-items-first',
+    async (server) => {
+      const holder = (await newInstance(server, 'items-first')) as Json;
+      const assign = (body: Json) => request(server).post('/v4/networking/ips/assign').set(AUTH).send(body);
+      expect((await assign({ assignments: [] }).expect(400)).body.errors[0]).toMatchObject({ field: 'assignments' });
+      const unknown = { address: '45.33.255.254', compute_id: holder.id };
+      expect((await assign({ assignments: [{ address: (holder.ipv4 as string[])[0] }, unknown] }).expect(400)).body.errors[0]).toMatchObject({
+        field: 'assignments.1.address',
+      });
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP assignment', cases);
