@@ -363,4 +363,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP assignment: "Assignment item (in \`assignments\`): \`address\` (string, required; … must be accessible in the region …), \`compute_id\` (integer, required …)" (in which order a server judges a body's members and items is not shown)`,
     does: 'judges the assignments list before anything else: an empty list is refused naming assignments, an item whose address the account does not hold naming its address',
   },
+  'usage-previous-month-only': {
+    leaves: `${D2}, Compute instances: statistics "past month or current month" and transfer "year 2000..2037; month 1..12; past or current month" (whether "past month" is any past month or the previous one is not shown)`,
+    does: 'answers statistics and transfer for the current and the previous month only; an older month is refused (400, field month)',
+  },
 });

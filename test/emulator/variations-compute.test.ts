@@ -514,6 +514,28 @@ const cases: VariationCase[] = [
       await profile('fine', { virt_mode: 'fullvirt', devices: { sdb: { disk_id: null }, sdc: null } }).expect(200);
     },
   ],
+  [
+    'usage-previous-month-only',
+    async (server) => {
+      const { id } = await newInstance(server, 'usage-months');
+      const now = new Date((await got(server, '/__control')).now as string);
+      const monthsBack = (n: number) => {
+        const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1));
+        return `${at.getUTCFullYear()}/${at.getUTCMonth() + 1}`;
+      };
+      for (const kind of ['stats', 'transfer']) {
+        await request(server)
+          .get(`/v4/compute/instances/${String(id)}/${kind}/${monthsBack(1)}`)
+          .set(AUTH)
+          .expect(200);
+        const older = await request(server)
+          .get(`/v4/compute/instances/${String(id)}/${kind}/${monthsBack(2)}`)
+          .set(AUTH)
+          .expect(400);
+        expect(older.body.errors[0]).toMatchObject({ field: 'month' });
+      }
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

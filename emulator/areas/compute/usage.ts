@@ -30,6 +30,9 @@ function yearMonth(ctx: RequestContext, inst: Instance, kind: 'stats' | 'transfe
   if (future && !faulty(store, kind === 'stats' ? 'P2.stats.past-or-current' : 'P2.transfer.past-or-current'))
     fail('Only the current month or a past month can be requested', 'month');
   const created = new Date(inst.created.endsWith('Z') ? inst.created : `${inst.created}Z`);
+  // Under the variation "past month" is read as the previous one: older months are refused.
+  if (varied(store, 'usage-previous-month-only') && year * 12 + month < cy * 12 + cm - 1)
+    fail('Only the current or the previous month can be requested', 'month');
   if (varied(store, 'usage-from-creation') && year * 12 + month < created.getUTCFullYear() * 12 + created.getUTCMonth() + 1)
     fail(`Instance ${inst.id} did not exist in ${year}/${month}`, 'month');
   return { year, month };
