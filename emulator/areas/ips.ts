@@ -99,7 +99,8 @@ function ipObject(store: Store, inst: Instance, address: string): IpAddress {
     prefix: priv ? 17 : 24,
     type: 'ipv4',
     public: !priv,
-    rdns: priv ? null : set.has(address) ? (set.get(address)! ?? defaultRdns(address)) : defaultRdns(address),
+    // Under the variation the default name is shown as null (it applies in DNS only).
+    rdns: priv ? null : (set.get(address) ?? (varied(store, 'rdns-default-null') ? null : defaultRdns(address))),
     compute_id: inst.id,
     region: inst.region,
   };

@@ -367,4 +367,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: statistics "past month or current month" and transfer "year 2000..2037; month 1..12; past or current month" (whether "past month" is any past month or the previous one is not shown)`,
     does: 'answers statistics and transfer for the current and the previous month only; an older month is refused (400, field month)',
   },
+  'rdns-default-null': {
+    leaves: `${D3}, IP addresses: "setting null on a public IPv4 address resets it to the default under {default_rdns_domain}" and "Full field lists of IP address … as returned: not shown." (whether a view writes the default name out or shows null is not shown)`,
+    does: "shows a public IPv4 address's rdns as null while its default name applies (before any is set, and after a reset)",
+  },
 });

@@ -1,4 +1,4 @@
-// The emulator's variations of IP assignment each do what they say (see variations.test.ts).
+// The emulator's variations of IP addresses (assignment, reverse DNS) each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
 import { AUTH, describeVariations, got, newInstance, type Json, type VariationCase } from './variation-server.js';
@@ -55,6 +55,16 @@ const cases: VariationCase[] = [
       });
     },
   ],
+  [
+    'rdns-default-null',
+    async (server) => {
+      const holder = (await newInstance(server, 'rdns-null')) as Json;
+      const path = `/v4/networking/ips/${(holder.ipv4 as string[])[0]!}`;
+      expect((await got(server, path)).rdns).toBeNull();
+      await request(server).put(path).set(AUTH).send({ rdns: null }).expect(200);
+      expect((await got(server, path)).rdns).toBeNull();
+    },
+  ],
 ];
 
-describeVariations('emulator variations: IP assignment', cases);
+describeVariations('emulator variations: IP addresses', cases);

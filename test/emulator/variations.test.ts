@@ -1,5 +1,5 @@
 // The emulator's variations each do what they say (the variation matrix then proves the suite accepts them); those of
-// compute instances are in variations-compute.test.ts, images in variations-images.test.ts, managed databases in variations-databases.test.ts, IP assignment in
+// compute instances are in variations-compute.test.ts, images in variations-images.test.ts, managed databases in variations-databases.test.ts, IP addresses in
 // variations-networking.test.ts, URLs in variations-urls.test.ts, domain records in variations-records.test.ts.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
