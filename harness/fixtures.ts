@@ -141,11 +141,17 @@ export class Fixtures {
     return undefined;
   }
 
-  /** The id of what a create returned, else of the list item matching it. */
+  /**
+   * The id of what a create made: the response's when the response is that resource (`match` holds of it), else the
+   * list item's matching it, else the response's all the same. What a create answers is not shown: an event or a job
+   * record carries an id too, and a cleanup deleting by it would delete something else and leave the resource behind.
+   */
   private async idOf(c: Check, created: Json, listPath: string, match: (item: Json) => boolean, what: string): Promise<number | string> {
-    if (typeof created.id === 'number' || typeof created.id === 'string') return created.id;
+    const answered = typeof created.id === 'number' || typeof created.id === 'string' ? created.id : undefined;
+    if (answered !== undefined && match(created)) return answered;
     const found = await this.find(c, listPath, match);
     if (found && (typeof found.id === 'number' || typeof found.id === 'string')) return found.id;
+    if (answered !== undefined) return answered;
     throw new SetupError(`created ${what} but cannot find its id (the create response is not shown and the list does not carry it)`);
   }
 
@@ -241,7 +247,7 @@ export class Fixtures {
         c,
         created,
         `/v4/networking/firewalls/${firewallId}/devices`,
-        (item) => item.entity_id === instance.id || (item.entity as Json | undefined)?.id === instance.id,
+        (item) => item.entity_id === instance.id || item.compute_id === instance.id || (item.entity as Json | undefined)?.id === instance.id,
         'a firewall device',
       );
       return { firewallId, id: Number(id) };

@@ -141,15 +141,17 @@ export async function createInstance(
   return { exchange, id };
 }
 
-/** The id of an instance a create or clone made: from the response, or the list item with the label or tag. */
+/** The id of an instance a create or clone made: from the response when it is the instance, else the list item with the label or tag, else the response's. */
 async function idOfCreated(c: Check, exchange: Exchange, label?: string, tag?: string): Promise<number | undefined> {
   const created = bodyOf(exchange);
-  if (typeof created.id === 'number' && (!label || created.label === undefined || created.label === label)) return created.id;
+  // Only a response that is the instance (its label, or tag, as sent): what a create or clone answers is not shown.
+  const isIt = (label !== undefined && created.label === label) || (tag !== undefined && Array.isArray(created.tags) && created.tags.includes(tag));
+  if (typeof created.id === 'number' && isIt) return created.id;
   const found = await findInstance(
     c,
     (item) => (label !== undefined && item.label === label) || (tag !== undefined && Array.isArray(item.tags) && item.tags.includes(tag)),
   );
-  return typeof found?.id === 'number' ? found.id : undefined;
+  return typeof found?.id === 'number' ? found.id : typeof created.id === 'number' ? created.id : undefined;
 }
 
 async function findInstance(c: Check, match: (item: Json) => boolean): Promise<Json | undefined> {
