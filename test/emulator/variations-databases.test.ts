@@ -1,7 +1,14 @@
 // The emulator's variations of managed databases (document 1) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, newCluster, postAccepted, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, newCluster, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
+
+/** A sender of MySQL cluster creates (label, allow_list) to `server`. */
+const clusterWithAllowList = (server: Server) => (label: string, allow_list: string[]) =>
+  request(server)
+    .post('/v4/databases/mysql/instances')
+    .set(AUTH)
+    .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
 
 const cases: VariationCase[] = [
   [
@@ -53,11 +60,7 @@ const cases: VariationCase[] = [
   [
     'allow-list-ipv4-only',
     async (server) => {
-      const create = (label: string, allow_list: string[]) =>
-        request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
+      const create = clusterWithAllowList(server);
       expect(((await create('v6-list', ['2001:db8::1']).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'allow_list.0' });
       await create('v4-list', ['192.0.2.1']).expect(200);
     },
@@ -65,11 +68,7 @@ const cases: VariationCase[] = [
   [
     'allow-list-unicast-only',
     async (server) => {
-      const create = (label: string, allow_list: string[]) =>
-        request(server)
-          .post('/v4/databases/mysql/instances')
-          .set(AUTH)
-          .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
+      const create = clusterWithAllowList(server);
       for (const [n, entry] of ['127.0.0.1', '240.1.2.3', '192.0.2.7', '10.0.0.0/7'].entries())
         expect(((await create(`bad-${n}`, [entry]).expect(400)).body as { errors: Json[] }).errors[0], entry).toMatchObject({
           field: 'allow_list.0',
