@@ -89,10 +89,7 @@ export class Fixtures {
     return (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
   }
 
-  /**
-   * Tracks what a successful create made, so it is deleted after the file: the id from the response, or from
-   * the list item matching `match` where the create response is not shown.
-   */
+  /** Tracks what a successful create made (deleted after the file): the id from the response, or the list item `match` finds. */
   async adopt(
     c: Check,
     exchange: Exchange,
@@ -106,10 +103,7 @@ export class Fixtures {
     if (typeof id === 'number' || typeof id === 'string') this.track(spec.kind, id, undefined, spec.parent);
   }
 
-  /**
-   * The list item `match` finds: one expected there (made or seeded), so a miss is read again within the
-   * consistency window. A check that expects an item gone asks `gone` instead.
-   */
+  /** The list item `match` finds: one expected there (made or seeded), so a miss is read again within the consistency window. */
   find(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
     return readAfterWrite(
       c,
@@ -141,21 +135,13 @@ export class Fixtures {
     return undefined;
   }
 
-  /**
-   * The id of what a create made: the response's when the response is that resource (`match` holds of it), else the
-   * list item's matching it, else the response's all the same. What a create answers is not shown: an event or a job
-   * record carries an id too, and a cleanup deleting by it would delete something else and leave the resource behind.
-   */
+  /** The id of what a create made: the response's when it is that resource (an event's id must never be deleted), else the list item's, else the response's. */
   private async idOf(c: Check, created: Json, listPath: string, match: (item: Json) => boolean, what: string): Promise<number | string> {
-    const answered = typeof created.id === 'number' || typeof created.id === 'string' ? created.id : undefined;
-    if (answered !== undefined && match(created)) return answered;
-    const found = await this.find(c, listPath, match);
-    if (found && (typeof found.id === 'number' || typeof found.id === 'string')) return found.id;
-    if (answered !== undefined) return answered;
+    if ((typeof created.id === 'number' || typeof created.id === 'string') && match(created)) return created.id;
+    const found = (await this.find(c, listPath, match))?.id ?? created.id;
+    if (typeof found === 'number' || typeof found === 'string') return found;
     throw new SetupError(`created ${what} but cannot find its id (the create response is not shown and the list does not carry it)`);
   }
-
-  // — Documents 2 and 3 —
 
   async publicImage(c: Check): Promise<string> {
     return this.once('publicImage', async () => {
@@ -183,6 +169,11 @@ export class Fixtures {
 
   instance(c: Check): Promise<Json & { id: number; label: string }> {
     return this.once('instance', () => this.newInstance(c));
+  }
+
+  /** A second instance of the file in the run's region (what an IP assignment swaps with `instance`'s). */
+  secondInstance(c: Check): Promise<Json & { id: number; label: string }> {
+    return this.once('second instance', () => this.newInstance(c));
   }
 
   /**

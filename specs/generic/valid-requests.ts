@@ -7,7 +7,7 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import type { ResourceKind } from '../../harness/resources.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
-import { assignmentBody, isPrivate, publicOf, publicSwap } from '../part3/ip-addresses-support.js';
+import { addressesOf, assignmentBody, isPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
@@ -76,11 +76,17 @@ async function usageAt(c: Check, fx: Fixtures, kind: 'stats' | 'transfer'): Prom
 }
 const enc = encodeURIComponent;
 
-/** A public IPv4 address of the instance: one it was shown with, else one its view shows now. */
-async function publicIpv4(c: Check, instance: { id: number; ipv4?: unknown }): Promise<string> {
-  const shown = Array.isArray(instance.ipv4) ? (instance.ipv4 as unknown[]).find((a): a is string => typeof a === 'string' && !isPrivate(a)) : undefined;
-  return shown ?? publicOf(c, instance.id);
-}
+/**
+ * An IP assignment: the file's instance's address to that instance, which moves nothing; where a target refuses that
+ * (what it answers is not shown), a swap of the file's pair instead (one instance more, only on such a target).
+ */
+const assignRecipe = (path: string): Recipe => ({
+  build: async (c, fx) => at(path, { json: await assignmentBody(c, fx, path, c.target.info.config.region, await unchangedAssignment(c, fx)) }),
+  afterRefusal: async (c, fx, request) => {
+    request.json = await assignmentBody(c, fx, path, c.target.info.config.region, await publicSwap(c, fx));
+    return true;
+  },
+});
 
 /** Enrols the instance of a request's path in the backup service where it is not shown enrolled (`enrolInBackups`). */
 const enrolThePathsInstance = (c: Check, _fx: Fixtures, request: ValidRequest) => enrolInBackups(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1]));
@@ -540,26 +546,24 @@ export const validRequests: Record<string, Recipe> = {
   // — IP addresses —
   'GET /v4/networking/ips': { build: async () => at('/v4/networking/ips') },
   'POST /v4/networking/ips': {
-    build: async (c, fx) => at('/v4/networking/ips', { json: { compute_id: (await fx.newInstance(c)).id, public: false, type: 'ipv4' } }),
+    // A private address goes to the file's instance while it has none (one instance fewer on a budget), else to a new
+    // instance: at most one private address per instance.
+    build: async (c, fx) => {
+      const { id } = await fx.instance(c);
+      const free = !(await addressesOf(c, id)).ipv4.some(isPrivate);
+      return at('/v4/networking/ips', { json: { compute_id: free ? id : (await fx.newInstance(c)).id, public: false, type: 'ipv4' } });
+    },
     refusable: EXTRA_ADDRESS_REQUEST,
   },
-  'POST /v4/networking/ips/assign': {
-    build: async (c, fx) =>
-      at('/v4/networking/ips/assign', { json: await assignmentBody(c, fx, '/v4/networking/ips/assign', c.target.info.config.region, await publicSwap(c, fx)) }),
-  },
+  'POST /v4/networking/ips/assign': assignRecipe('/v4/networking/ips/assign'),
   'POST /v4beta/networking/ips/share': {
     build: async (c, fx) => at('/v4beta/networking/ips/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }),
   },
-  'GET /v4/networking/ips/{address}': { build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, await fx.instance(c))}`) },
+  'GET /v4/networking/ips/{address}': { build: async (c, fx) => at(`/v4/networking/ips/${await publicOf(c, (await fx.instance(c)).id)}`) },
   'PUT /v4/networking/ips/{address}': {
-    build: async (c, fx) => at(`/v4/networking/ips/${await publicIpv4(c, await fx.instance(c))}`, { json: { rdns: null } }),
+    build: async (c, fx) => at(`/v4/networking/ips/${await publicOf(c, (await fx.instance(c)).id)}`, { json: { rdns: null } }),
   },
-  'POST /v4/networking/ipv4/assign': {
-    build: async (c, fx) =>
-      at('/v4/networking/ipv4/assign', {
-        json: await assignmentBody(c, fx, '/v4/networking/ipv4/assign', c.target.info.config.region, await publicSwap(c, fx)),
-      }),
-  },
+  'POST /v4/networking/ipv4/assign': assignRecipe('/v4/networking/ipv4/assign'),
   'POST /v4/networking/ipv4/share': { build: async (c, fx) => at('/v4/networking/ipv4/share', { json: { ips: [], compute_id: (await fx.instance(c)).id } }) },
   'GET /v4/networking/ipv6/pools': { build: async () => at('/v4/networking/ipv6/pools') },
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },

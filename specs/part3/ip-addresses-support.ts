@@ -61,14 +61,21 @@ export async function snapshot(c: Check, ids: number[]): Promise<string> {
 type RegionPlace = 'none' | 'beside' | 'items';
 
 /**
- * Two instances of the file in the run's region with a public IPv4 address each: what the assignments that surely
- * change something swap (what an assignment moving nothing answers is not shown). Checks that leave them so share
- * them (an added private address, a reset rDNS, a swap that keeps one public address on each, a refused change and
- * an undone share all leave them so): the budget pays for two instances, not two per check.
+ * Two instances of the file in the run's region with a public IPv4 address each, the file's instance and one more:
+ * what the assignments that surely change something swap (what an assignment moving nothing answers is not shown).
+ * Checks that leave them so share them (an added private address, a reset rDNS, a swap that keeps one public address
+ * on each, a refused change and an undone share all leave them so): the budget pays for one instance more, not two
+ * per check.
  */
-export const publicPair = (c: Check, fx: Fixtures) => fx.shared('publicPair', async () => [await fx.newInstance(c), await fx.newInstance(c)] as const);
+export const publicPair = async (c: Check, fx: Fixtures) => [await fx.instance(c), await fx.secondInstance(c)] as const;
 
 type Assignment = { address: string; compute_id: number };
+
+/** The file's instance's public IPv4 address assigned to it: an assignment that moves nothing (which a server may refuse). */
+export async function unchangedAssignment(c: Check, fx: Fixtures): Promise<Assignment[]> {
+  const { id } = await fx.instance(c);
+  return [{ address: await publicOf(c, id), compute_id: id }];
+}
 
 /** Assignments swapping the public IPv4 addresses of the file's pair (`publicPair`), as they are now. */
 export async function publicSwap(c: Check, fx: Fixtures): Promise<Assignment[]> {
@@ -92,18 +99,21 @@ export async function assignmentBody(c: Check, fx: Fixtures, path: string, regio
 }
 
 /**
- * `body` with its `region` where the target takes it: the first of `regionPlaces` a swap of the file's pair is
+ * `body` with its `region` where the target takes it: the first of `regionPlaces` an assignment that moves nothing is
+ * accepted with, else (a target may refuse one: what it answers is not shown) the first a swap of the file's pair is
  * accepted with (swapped back at once: a check reads the pair's addresses before it asks for a body), else the first
- * place; found once per path and file. A body without one is sent as it is. Where the target takes it in each item
+ * place; found once per path and file. The swap costs a second instance only on a target refusing the first. A body without one is sent as it is. Where the target takes it in each item
  * and the body has no items, `region` is left out: beside the array it would be refused for its place, not for what
  * the body breaks.
  */
 export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, body: Json): Promise<Json> {
   const place = await fx.shared(`region placement of ${path}`, async (): Promise<RegionPlace> => {
-    const swap = await publicSwap(c, fx);
-    const back = swap.map(({ address }, i) => ({ address, compute_id: swap[1 - i]!.compute_id }));
     const region = c.target.info.config.region;
     const places = regionPlaces(path);
+    const unchanged = await unchangedAssignment(c, fx);
+    for (const candidate of places) if (succeeded(await c.post(path, placed({ assignments: unchanged }, candidate, region)))) return candidate;
+    const swap = await publicSwap(c, fx);
+    const back = swap.map(({ address }, i) => ({ address, compute_id: swap[1 - i]!.compute_id }));
     for (const candidate of places)
       if (succeeded(await c.post(path, placed({ assignments: swap }, candidate, region)))) {
         await swapped(c, swap);

@@ -20,7 +20,7 @@ import { diskToCapture, instanceBackup, shutDown } from '../part2/compute-suppor
 import { allowListBreak, untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { recordPathOfType } from '../part3/records-support.js';
-import { withRegionPlaced } from '../part3/ip-addresses-support.js';
+import { publicPair, withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
 
@@ -324,7 +324,8 @@ async function violationPathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan
 async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document']): Promise<BodyContext> {
   const config = c.target.info.config;
   const first = await fx.instance(c);
-  const second = document === 'part1' ? first : await fx.newInstance(c);
+  // The second instance is the pair's an assignment swaps (the region placement probe's): one instance, not two.
+  const second = document === 'part1' ? first : (await publicPair(c, fx))[1];
   const configs = await c.get(`/v4/compute/instances/${first.id}/configs`);
   const profile = deepFind(configs.body, (item) => typeof item.id === 'number' && 'devices' in item);
   if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
