@@ -56,7 +56,8 @@ describe('OAuth client create and update', () => {
       { label: fx.label('app2', 512), public: false, redirect_uri: 'https://example.org/other/callback' },
       { label: fx.label('app3', 512) },
       { public: true },
-      { redirect_uri: 'https://localhost:8443/cb' },
+      // A port, not a loopback host (RFC 8252: "localhost" NOT RECOMMENDED, a server may refuse it).
+      { redirect_uri: 'https://auth.example.net:8443/cb' },
     ]) {
       const put = await c.put(path, update);
       c.expectSuccess(rule, put, `PUT ${JSON.stringify(update)}`);

@@ -40,6 +40,8 @@ function redirectUri(store: Store, o: Record<string, unknown>, required: boolean
   }
   if (!ok && !faulty(store, 'P1.oauth-client.redirect-uri.url'))
     fail('redirect_uri must be an absolute http or https URL, e.g. https://example.org/oauth/callback.', 'redirect_uri');
+  if (ok && varied(store, 'redirect-uri-no-loopback') && /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(new URL(v).hostname))
+    fail('redirect_uri must not name a loopback host: the login is sent to a web application.', 'redirect_uri');
   if (ok && v.toLowerCase().startsWith('http:') && varied(store, 'redirect-uri-https'))
     fail('redirect_uri must be an https URL: an exchange code is not sent in the clear.', 'redirect_uri');
   // Under the variation the URI is kept as the URL parser writes it (an empty path as "/", the host in lower case).
