@@ -45,6 +45,7 @@ export interface Recipe {
   /**
    * A precondition a target may require that the documents do not show (an instance enrolled in the backup service
    * before a snapshot): after a refusal of the valid request, puts it in place and says whether to send it once more.
+   * It may rewrite the request's body instead, for one every reading takes (an assignment that moves something).
    */
   afterRefusal?: (c: Check, fx: Fixtures, request: ValidRequest) => Promise<boolean>;
 }
