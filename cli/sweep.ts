@@ -159,8 +159,9 @@ async function labelledCandidates(
   const maxPages = options.maxPages ?? SWEEP_MAX_PAGES;
   for (const collection of LABELLED)
     for (let page = 1; ; page++) {
+      const unreadForTime = `${collection.list}: not read from page ${page} on (out of time): resources of the run listed there were not looked for`;
       if (outOfTime()) {
-        outcome.unread.push(`${collection.list}: not read from page ${page} on (out of time): resources of the run listed there were not looked for`);
+        outcome.unread.push(unreadForTime);
         break;
       }
       if (page > maxPages) {
@@ -168,6 +169,11 @@ async function labelledCandidates(
         break;
       }
       const exchange = await options.http.send({ method: 'GET', path: collection.list, query: { page, page_size: 100 }, token: options.token });
+      // The deadline may pass while the request waits for its slot under the rate cap: it is then not sent.
+      if (exchange.status === 0 && outOfTime()) {
+        outcome.unread.push(unreadForTime);
+        break;
+      }
       if (!success(exchange.status)) throw new SweepError(`GET ${collection.list} answered ${describeExchange(exchange)}`);
       const body = (exchange.body ?? {}) as { data?: Json[]; pages?: number };
       for (const item of body.data ?? []) {
