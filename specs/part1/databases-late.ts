@@ -103,7 +103,8 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       const second = await c.put(`${DB}/${id}`, { allow_list: ['10.50.60.9'] });
       c.expectSuccess('P1.database.allow-list.update-replaces', second, 'the second allow_list update');
       await untilAllowListApplied(c, id, ['10.50.60.9']);
-      const replaced = (list: unknown) => Array.isArray(list) && list.length === 1 && ['10.50.60.9/32', '10.50.60.9'].includes(String(list[0]));
+      const replaced = (list: unknown) =>
+        Array.isArray(list) && list.length === 1 && list.every((entry) => ['10.50.60.9/32', '10.50.60.9'].includes(String(entry)));
       const { exchange, cluster } = await viewAfterWrite(c, id, (shown) => replaced(shown?.allow_list));
       const list = cluster?.allow_list;
       c.expect(
