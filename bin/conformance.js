@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript command line through tsx's loader, so `npx conformance …` works right after `npm ci`.
+// Runs the TypeScript command line (from its compiled copy: bin/typescript.mjs), so `npx conformance …` works right
+// after `npm ci`.
 import { existsSync } from 'node:fs';
 
 // The installed package carries the contract library only (dist/); the command runs from a checkout.
@@ -9,9 +10,9 @@ if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
   );
   process.exit(2);
 }
-// vitest's own modules (hundreds, plain JavaScript) are loaded before tsx's loader is registered: each import the loader
-// sees is a round trip to its thread (about 0.5 s of CPU per run).
+// vitest's own modules (hundreds, plain JavaScript) are loaded before the loader is registered: each import a loader
+// sees is a round trip to its thread.
 if (process.argv[2] === 'run') await import('vitest/node');
-const { register } = await import('tsx/esm/api');
-register();
+const { registerTypeScript } = await import('./typescript.mjs');
+await registerTypeScript();
 await import('../cli/main.ts');

@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import { ledger } from '../rules/index.js';
 import { ConfigError, type SuiteConfig } from '../harness/config.js';
 import { ExpectationsError, readExpectations } from '../reports/expectations.js';
+import { emulatorCommand } from '../harness/emulator-command.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,9 +22,9 @@ function unmatchedFilters(filters: string[] | null): string[] {
 }
 
 /** Faults the reference emulator does not know: asked of the emulator itself (the suite never imports it). */
-function unknownEmulatorFaults(faults: string[]): string[] {
+async function unknownEmulatorFaults(faults: string[]): Promise<string[]> {
   if (!faults.length) return [];
-  const listed = spawnSync(process.execPath, ['--import', 'tsx', 'emulator/main.ts', '--list-faults'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+  const listed = spawnSync(process.execPath, [...(await emulatorCommand()), '--list-faults'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
   if (listed.status !== 0)
     throw new ConfigError(`cannot list the emulator's faults: ${(listed.stderr || String(listed.error ?? listed.signal)).trim().split('\n')[0]}`);
   const known = new Set(listed.stdout.split('\n').map((line) => line.split('\t')[0]));
@@ -64,7 +65,7 @@ export async function preflight(config: SuiteConfig): Promise<void> {
         `${flag} ${unmatched.join(',')} matches no rule of the ledger (\`conformance rules\` lists them; a filter is a rule id or an id prefix such as P3.firewall)`,
       );
   }
-  const unknown = unknownEmulatorFaults(config.emulatorFaults);
+  const unknown = await unknownEmulatorFaults(config.emulatorFaults);
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);
   if (config.baseUrl) {
     const why = await unreachable(config.baseUrl, Math.min(config.timeoutMs, PREFLIGHT_MS));

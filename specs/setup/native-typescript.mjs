@@ -1,7 +1,8 @@
 // Spec files run through Node's own `import` (vitest's experimental.viteModuleRunner off): each worker thread
-// registers tsx's loader once, before the first spec file is imported.
+// registers the loader of the suite's TypeScript once, before the first spec file is imported (the compiled copy its
+// process found, else tsx: bin/typescript.mjs).
 if (!globalThis.__conformanceTsx) {
   globalThis.__conformanceTsx = true;
-  const { register } = await import('tsx/esm/api');
-  register();
+  const { registerTypeScript } = await import('../../bin/typescript.mjs');
+  await registerTypeScript({ build: false });
 }

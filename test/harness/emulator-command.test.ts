@@ -15,13 +15,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const listFaults = (command: string[]) => spawnSync(process.execPath, [...command, '--list-faults'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
 const manifestOf = (cache: string) =>
-  JSON.parse(readFileSync(join(cache, 'emulator-bundle.json'), 'utf8')) as { bundle: string; inputs: Record<string, string> };
+  JSON.parse(readFileSync(join(cache, 'emulator-bundle.json'), 'utf8')) as { output: string; inputs: Record<string, string> };
 
 describe('the command that runs the reference emulator', () => {
   it('runs a bundle of the sources, which answers as the sources do', async () => {
     const cache = join(dir, 'fresh');
     const command = await emulatorCommand(cache);
-    expect(command).toEqual([join(cache, manifestOf(cache).bundle)]);
+    expect(command).toEqual([join(cache, manifestOf(cache).output)]);
     expect(Object.keys(manifestOf(cache).inputs)).toEqual(
       expect.arrayContaining(['emulator/main.ts', 'emulator/server.ts', 'tsconfig.json', 'package-lock.json']),
     );
@@ -41,7 +41,7 @@ describe('the command that runs the reference emulator', () => {
     const [file, hash] = Object.entries(manifest.inputs)[0]!;
     writeFileSync(join(cache, 'emulator-bundle.json'), JSON.stringify({ ...manifest, inputs: { ...manifest.inputs, [file]: `${hash}0` } }));
     const command = await emulatorCommand(cache);
-    expect(command).toEqual([join(cache, manifest.bundle)]);
+    expect(command).toEqual([join(cache, manifest.output)]);
     expect(manifestOf(cache).inputs[file]).toBe(hash);
   }, 60_000);
 

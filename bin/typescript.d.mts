@@ -1,0 +1,3 @@
+// Types of bin/typescript.mjs for the TypeScript that imports it.
+export declare function compiledSuite(cache?: string): Promise<string | null>;
+export declare function registerTypeScript(options?: { build?: boolean }): Promise<void>;

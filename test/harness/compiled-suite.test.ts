@@ -1,0 +1,68 @@
+// The command line runs the suite from a compiled copy of its sources (bin/typescript.mjs): one JavaScript file per
+// TypeScript source, built once, rebuilt when a source changes, served under the sources' own names; where it cannot be
+// built, tsx runs the sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compiledSuite } from '../../bin/typescript.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
+const dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'compiled-suite-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Manifest = { output: string; inputs: Record<string, string> };
+const MANIFEST = 'suite-build.json';
+const manifestOf = (cache: string) => JSON.parse(readFileSync(join(cache, MANIFEST), 'utf8')) as Manifest;
+const writeManifest = (cache: string, manifest: Manifest) => writeFileSync(join(cache, MANIFEST), JSON.stringify(manifest));
+
+describe('the compiled copy of the suite', () => {
+  it('holds one JavaScript file per source of the suite (not the emulator, not the self-tests), reused while nothing changed', async () => {
+    const cache = join(dir, 'fresh');
+    const compiled = (await compiledSuite(cache))!;
+    expect(compiled).toBe(join(cache, manifestOf(cache).output));
+    const sources = Object.keys(manifestOf(cache).inputs).filter((file) => file.endsWith('.ts'));
+    expect(sources).toEqual(expect.arrayContaining(['cli/main.ts', 'harness/check.ts', 'specs/part3/firewalls.spec.ts', 'specs/vitest.config.ts']));
+    expect(sources.filter((file) => /^(emulator|test|scripts)\//.test(file))).toEqual([]);
+    expect(sources.filter((file) => !existsSync(join(compiled, file.replace(/\.ts$/, '.js'))))).toEqual([]);
+    const built = statSync(compiled).mtimeMs;
+    expect(await compiledSuite(cache)).toBe(compiled);
+    expect(statSync(compiled).mtimeMs).toBe(built);
+  }, 60_000);
+
+  it('is checked again when a source is not what it was built from, or a source is new (the manifest made anew)', async () => {
+    const cache = join(dir, 'stale');
+    const compiled = (await compiledSuite(cache))!;
+    const manifest = manifestOf(cache);
+    const [file, hash] = Object.entries(manifest.inputs).find(([name]) => name.endsWith('.ts'))!;
+    writeManifest(cache, { ...manifest, inputs: { ...manifest.inputs, [file]: `${hash}0` } });
+    expect(await compiledSuite(cache)).toBe(compiled);
+    expect(manifestOf(cache).inputs[file]).toBe(hash);
+    const { [file]: _new, ...withoutFile } = manifest.inputs;
+    writeManifest(cache, { ...manifest, inputs: withoutFile });
+    expect(await compiledSuite(cache)).toBe(compiled);
+    expect(manifestOf(cache).inputs[file]).toBe(hash);
+  }, 60_000);
+
+  it('is not built where the cache cannot be written (tsx runs the sources then)', async () => {
+    writeFileSync(join(dir, 'a-file'), '');
+    expect(await compiledSuite(join(dir, 'a-file', 'cache'))).toBeNull();
+  });
+
+  it("runs under the sources' names: a module's import.meta.url is its .ts file in the checkout", () => {
+    // cli/version.ts reads ../package.json beside its import.meta.url: the checkout's, since the copy has none.
+    const script = `const { registerTypeScript } = await import('./bin/typescript.mjs');
+await registerTypeScript();
+const { versionLine } = await import('./cli/version.ts');
+console.log(JSON.stringify({ version: versionLine(), compiled: process.env.CONFORMANCE_COMPILED_SUITE }));`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).toBe('');
+    const { version, compiled } = JSON.parse(child.stdout) as { version: string; compiled: string };
+    const { version: packageVersion } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version.startsWith(`${packageVersion} (documents `)).toBe(true);
+    expect(existsSync(join(compiled, 'cli', 'version.js'))).toBe(true);
+    expect(existsSync(join(compiled, 'package.json'))).toBe(false);
+  }, 30_000);
+});
