@@ -343,6 +343,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domains: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (how a domain shows a member without a value: left out, "" or null)`,
     does: "shows a domain's description and group without a value as null, and a slave's soa_email without one as null",
   },
+  'firewall-rule-unset-members-null': {
+    leaves: `${D3}, Firewall: "Rule object: … description | string | no | 1..100 chars" and "label | string | no | 3..32 chars" (how a rule shows an optional member it was given without is not shown: left out or null)`,
+    does: "shows a firewall rule's description and label it was given without as null",
+  },
   'redirect-uri-normalised': {
     leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | …" (how a stored URL is written back is not shown; RFC 3986 takes an empty path and "/" as one)`,
     does: 'keeps a redirect_uri as the URL parser writes it: an empty path as "/", the host in lower case',

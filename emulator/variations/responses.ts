@@ -41,6 +41,7 @@ function reshape(store: Store, value: Json, keyed = false): Json {
     entries = entries.map(([member, inner]) => [member, member === 'data' ? [...(inner as Json[])].reverse() : inner]);
   if (varied(store, 'extra-members') && entries.length > 0 && !keyed) entries.push(['vendor_note', 'an undocumented member']);
   if (varied(store, 'domain-unset-members-null') && isDomain(value)) entries = withUnsetNull(entries, value['type'] === 'slave');
+  if (varied(store, 'firewall-rule-unset-members-null') && isFirewallRule(value)) entries = withMembersNull(entries, ['description', 'label']);
   if (varied(store, 'members-reversed')) entries.reverse();
   return Object.fromEntries(entries);
 }
@@ -49,14 +50,22 @@ function reshape(store: Store, value: Json, keyed = false): Json {
 const isDomain = (value: { [member: string]: Json }): boolean =>
   typeof value['domain'] === 'string' && (value['type'] === 'master' || value['type'] === 'slave') && 'soa_email' in value;
 
+/** A firewall rule as the areas write it (an action, a protocol and an addresses object). */
+const isFirewallRule = (value: { [member: string]: Json }): boolean =>
+  typeof value['action'] === 'string' && typeof value['protocol'] === 'string' && isObject(value['addresses'] ?? null);
+
+/** `members` the object does not have, added as null. */
+function withMembersNull(entries: Array<[string, Json]>, members: string[]): Array<[string, Json]> {
+  return [...entries, ...members.filter((member) => !entries.some(([name]) => name === member)).map((member): [string, Json] => [member, null])];
+}
+
 /** A domain's optional members without a value shown as null: description and group, and a slave's empty soa_email. */
 function withUnsetNull(entries: Array<[string, Json]>, slave: boolean): Array<[string, Json]> {
   const shown = entries.map(([member, inner]): [string, Json] => [member, member === 'soa_email' && slave && inner === '' ? null : inner]);
-  for (const member of ['description', 'group']) if (!shown.some(([name]) => name === member)) shown.push([member, null]);
-  return shown;
+  return withMembersNull(shown, ['description', 'group']);
 }
 
-const BODY_VARIATIONS = ['members-reversed', 'items-reversed', 'extra-members', 'domain-unset-members-null'] as const;
+const BODY_VARIATIONS = ['members-reversed', 'items-reversed', 'extra-members', 'domain-unset-members-null', 'firewall-rule-unset-members-null'] as const;
 
 /** The JSON payload as the body variations write it; anything else unchanged. */
 export function variedPayload(store: Store, payload: unknown): unknown {

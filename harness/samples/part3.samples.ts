@@ -369,6 +369,7 @@ export const cases: Case[] = [
   // how a response shows an ICMP rule is not shown: without ports, or with ports null or ""
   v(FR, { ...icmpRule, ports: '' }, 'ICMP rule shown with ports ""'),
   v(FR, { ...icmpRule, ports: null }, 'ICMP rule shown with ports null'),
+  v(FR, { ...tcpRule, label: null, description: null }, 'a rule shown with label and description null (given without them)'),
   x(FR, { ...tcpRule, ports: null }, 'P3.firewall-rule.types', 'TCP rule with ports null'),
   x(FR, (({ ports: _p, ...rest }) => rest)(tcpRule), 'P3.firewall.rule.ports.required-for-tcp-udp', 'TCP rule without ports'),
   x(FR, (({ ports: _p, ...rest }) => rest)(udpRule), 'P3.firewall.rule.ports.required-for-tcp-udp', 'UDP rule without ports'),

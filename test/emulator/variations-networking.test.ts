@@ -1,7 +1,7 @@
-// The emulator's variations of IP addresses (assignment, reverse DNS) each do what they say (see variations.test.ts).
+// The emulator's variations of IP addresses (assignment, reverse DNS) and firewalls each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
-import { AUTH, describeVariations, got, newInstance, type Json, type VariationCase } from './variation-server.js';
+import { AUTH, describeVariations, got, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -65,6 +65,17 @@ const cases: VariationCase[] = [
       expect((await got(server, path)).rdns).toBeNull();
     },
   ],
+  [
+    'firewall-rule-unset-members-null',
+    async (server) => {
+      const rule = { action: 'ACCEPT', protocol: 'TCP', ports: '22', addresses: { ipv4: ['192.0.2.0/24'] } };
+      const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [rule, { ...rule, label: 'ssh-in' }], outbound: [] };
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', { label: 'null-members', rules });
+      const [bare, labelled] = (await got(server, `/v4/networking/firewalls/${String(firewall.id)}/rules`)).inbound as Json[];
+      expect(bare).toMatchObject({ description: null, label: null });
+      expect(labelled).toMatchObject({ description: null, label: 'ssh-in' });
+    },
+  ],
 ];
 
-describeVariations('emulator variations: IP addresses', cases);
+describeVariations('emulator variations: IP addresses and firewalls', cases);
