@@ -343,6 +343,14 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domains: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (how a domain shows a member without a value: left out, "" or null)`,
     does: "shows a domain's description and group without a value as null, and a slave's soa_email without one as null",
   },
+  'account-without-card': {
+    leaves: `${D1}, Account: "credit_card | object | \`expiry\` (string), \`last_four\` (integer)" (how an account without a card on file shows it is not shown)`,
+    does: 'starts with no card on file: credit_card shows expiry and last_four as null until a card is added',
+  },
+  'account-without-address': {
+    leaves: `${D1}, Account: "country | string | two-letter ISO 3166 code" (how an account never given an address shows it, and whether an update may clear it, is not shown)`,
+    does: 'starts with no address, phone or tax id on file (each shown as ""), and takes country "" to clear the country',
+  },
   'firewall-rule-unset-members-null': {
     leaves: `${D3}, Firewall: "Rule object: … description | string | no | 1..100 chars" and "label | string | no | 3..32 chars" (how a rule shows an optional member it was given without is not shown: left out or null)`,
     does: "shows a firewall rule's description and label it was given without as null",

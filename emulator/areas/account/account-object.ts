@@ -101,7 +101,8 @@ export function updateAccount(ctx: RequestContext) {
   const country = optString(o, 'country');
   if (country !== undefined) {
     const code = country.toUpperCase();
-    if (!COUNTRIES.has(code) && !faulty(ctx.store, 'P1.account.country.iso-3166'))
+    const clears = code === '' && varied(ctx.store, 'account-without-address');
+    if (!COUNTRIES.has(code) && !clears && !faulty(ctx.store, 'P1.account.country.iso-3166'))
       fail(`country must be a two-letter ISO 3166 country code such as US or DE, not ${JSON.stringify(country.slice(0, 32))}.`, 'country');
     changes.country = code;
   }

@@ -59,7 +59,8 @@ export interface Account {
   city: string;
   company: string;
   country: string;
-  credit_card: { expiry: string; last_four: number };
+  /** Members null while no card is on file (`account-without-card`). */
+  credit_card: { expiry: string | null; last_four: number | null };
   email: string;
   euuid: string;
   first_name: string;

@@ -5,9 +5,12 @@ import { listInstances } from '../../core/entities.js';
 import { accountEntity, ago, ahead, DAY_MS, state, T, uuid, type InvoiceItem, type Login } from './model.js';
 import { newClient } from './oauth-clients.js';
 import { addTransfer } from './transfers.js';
+import { varied } from '../../variations/index.js';
 
 export function seed(s: Store): void {
   const now = s.now();
+  // An account never given an address shows its address members as "" (`account-without-address`).
+  const address = (value: string) => (varied(s, 'account-without-address') ? '' : value);
   T.state(s).set('1', { cardFails: false, cancelled: false, seededAt: s.nowIso(now) });
   T.account(s).set('1', {
     active_promotions: [
@@ -23,23 +26,23 @@ export function seed(s: Store): void {
       },
     ],
     active_since: ago(s, 400 * DAY_MS),
-    address_1: '123 Main Street',
-    address_2: 'Suite 101',
+    address_1: address('123 Main Street'),
+    address_2: address('Suite 101'),
     balance: 25.5,
     balance_uninvoiced: 14.75,
     capabilities: ['Compute Instances', 'Block Storage', 'Cloud Firewall', 'Managed Databases', 'NodeBalancers', 'Vlans'],
-    city: 'Philadelphia',
-    company: 'Example Hosting Co',
-    country: 'US',
-    credit_card: { expiry: '11/2030', last_four: 1111 },
+    city: address('Philadelphia'),
+    company: address('Example Hosting Co'),
+    country: address('US'),
+    credit_card: varied(s, 'account-without-card') ? { expiry: null, last_four: null } : { expiry: '11/2030', last_four: 1111 },
     email: 'jane.doe@example.com',
     euuid: uuid(s),
     first_name: 'Jane',
     last_name: 'Doe',
-    phone: '215-555-1212',
-    state: 'PA',
-    tax_id: 'ATU99999999',
-    zip: '19102',
+    phone: address('215-555-1212'),
+    state: address('PA'),
+    tax_id: address('ATU99999999'),
+    zip: address('19102'),
   });
 
   // Invoices with items: the last three months.

@@ -1,0 +1,32 @@
+// The emulator's variations of the account each do what they say (see variations.test.ts).
+import request from 'supertest';
+import { expect } from 'vitest';
+import { AUTH, describeVariations, got, type Json, type VariationCase } from './variation-server.js';
+
+const cases: VariationCase[] = [
+  [
+    'account-without-card',
+    async (server) => {
+      expect((await got(server, '/v4/account')).credit_card).toEqual({ expiry: null, last_four: null });
+      await request(server)
+        .post('/v4/account/credit-card')
+        .set(AUTH)
+        .send({ card_number: '4111111111111111', cvv: '123', expiry_month: 3, expiry_year: 2031 })
+        .expect(200);
+      expect(((await got(server, '/v4/account')).credit_card as Json).last_four).toBe(1111);
+    },
+  ],
+  [
+    'account-without-address',
+    async (server) => {
+      expect(await got(server, '/v4/account')).toMatchObject({ address_1: '', city: '', country: '', state: '', zip: '', phone: '', tax_id: '' });
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      await update({ country: 'DE', zip: '10115' }).expect(200);
+      await update({ country: '' }).expect(200);
+      expect((await got(server, '/v4/account')).country).toBe('');
+      expect((await update({ country: 'XX' }).expect(400)).body.errors[0]).toMatchObject({ field: 'country' });
+    },
+  ],
+];
+
+describeVariations('emulator variations: the account', cases);
