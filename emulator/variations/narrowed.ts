@@ -167,6 +167,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed database cluster: "updates has the members frequency, duration, hour_of_day, day_of_week, week_of_month … Allowed values and units: not shown." (whether an update may give some of them is not shown)`,
     does: 'refuses a cluster update whose updates object leaves out any of its five members, naming the first missing one',
   },
+  'weekly-window-keeps-week': {
+    leaves: `${D1}, Managed database cluster: "updates has the members frequency, duration, hour_of_day, day_of_week, week_of_month … Allowed values and units: not shown." (what week_of_month means in a weekly window is not shown)`,
+    does: 'keeps the week_of_month a weekly maintenance window had: one sent with a weekly window is taken but not stored',
+  },
   'maintenance-window-other-units': {
     leaves: `${D1}, Managed database cluster: "Members are integers except \`frequency\` (string or null). Allowed values and units: not shown." and "Default maintenance window: every week on Sunday at 20:00 UTC, lasting 3 hours"`,
     does: 'a maintenance window gives its duration in minutes (30 to 1440; 180 by default) and days of the week 0 to 6 (Sunday 0), members checked in the order frequency, duration, hour_of_day, day_of_week, week_of_month',

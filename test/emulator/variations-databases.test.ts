@@ -51,6 +51,25 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'weekly-window-keeps-week',
+    async (server) => {
+      const created = await newCluster(server, 'weekly-window');
+      await advanceClock(server, 31 * 60);
+      const update = async (updates: Json) =>
+        (
+          (
+            await request(server)
+              .put(`/v4/databases/mysql/instances/${String(created.id)}`)
+              .set(AUTH)
+              .send({ updates })
+              .expect(200)
+          ).body as Json
+        ).updates;
+      expect(await update({ frequency: 'weekly', week_of_month: 3 })).toMatchObject({ frequency: 'weekly', week_of_month: 1 });
+      expect(await update({ frequency: 'monthly', week_of_month: 3 })).toMatchObject({ frequency: 'monthly', week_of_month: 3 });
+    },
+  ],
+  [
     'hosts-null-while-provisioning',
     async (server) => {
       const cluster = await newCluster(server, 'hosts-later');

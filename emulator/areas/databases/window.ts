@@ -24,12 +24,15 @@ export function readUpdates(store: Store, o: Record<string, unknown>, current: U
   const hour = optInt(u, 'hour_of_day', { min: 0, max: 23, path });
   const day = optInt(u, 'day_of_week', otherUnits ? { min: 0, max: 6, path } : { min: 1, max: 7, path });
   const week = optInt(u, 'week_of_month', { min: 1, max: 4, path });
+  const resulting = frequency === undefined ? current.frequency : frequency;
+  // Under the variation a weekly window has no use for week_of_month: the one sent is not kept.
+  const weekUnused = resulting === 'weekly' && varied(store, 'weekly-window-keeps-week');
   return {
-    frequency: frequency === undefined ? current.frequency : frequency,
+    frequency: resulting,
     duration: duration ?? current.duration,
     hour_of_day: hour ?? current.hour_of_day,
     day_of_week: day ?? current.day_of_week,
-    week_of_month: week ?? current.week_of_month,
+    week_of_month: weekUnused ? current.week_of_month : (week ?? current.week_of_month),
   };
 }
 
