@@ -18,6 +18,7 @@ import {
 } from './generators/body.js';
 import { allowListEntry, email, emailOfLength, httpUrl, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, digits, label, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
+import { OTHER_COUNTRIES, STATE_CODES, postalCodes } from './generators/postal.js';
 
 // ------------------------------------------------------------------ managed databases
 
@@ -159,31 +160,8 @@ const snapshotViolations: Violation[] = [
 
 // ------------------------------------------------------------------ account
 
-const US_STATES = ['AL', 'AK', 'AZ', 'CA', 'CO', 'DC', 'FL', 'GA', 'HI', 'IL', 'MA', 'NJ', 'NY', 'OR', 'PA', 'TX', 'WA', 'WY'];
-const US_MILITARY = ['AA', 'AE', 'AP'];
-const CA_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'];
-const OTHER_COUNTRIES = ['GB', 'DE', 'FR', 'NL', 'SE', 'JP', 'AU', 'IN', 'BR', 'SG', 'ZA', 'NZ'];
 /** Two capitals that are not ISO 3166-1 codes (user-assigned or unassigned). */
 const NOT_COUNTRIES = ['ZZ', 'XX', 'QQ', 'AA', 'XY', 'OO'];
-
-/** Postal codes of each country, written as its post writes them: the zip format is not shown, and a server may check it. */
-const POSTAL_CODES: Record<string, string[]> = {
-  US: ['10001', '19102', '60601', '94105', '99501'],
-  CA: ['K1A 0B1', 'M5V 3L9', 'H2Y 1C6', 'V6B 4Y8'],
-  GB: ['SW1A 1AA', 'EC1A 1BB', 'M1 1AE'],
-  DE: ['10115', '80331'],
-  FR: ['75001', '69002'],
-  NL: ['1012 AB', '3011 AD'],
-  SE: ['111 22', '411 03'],
-  JP: ['100-0001', '530-0001'],
-  AU: ['2000', '3000'],
-  IN: ['110001', '400001'],
-  BR: ['01310-100', '20040-002'],
-  SG: ['018956', '238859'],
-  ZA: ['8001', '2000'],
-  NZ: ['6011', '1010'],
-};
-const zipOf = (country: string) => fc.constantFrom(...POSTAL_CODES[country]!);
 
 /**
  * country with a state and zip that suit it. A state or zip is only sent together with its country: alone it would
@@ -191,14 +169,18 @@ const zipOf = (country: string) => fc.constantFrom(...POSTAL_CODES[country]!);
  * file may not suit it.
  */
 const location = () => {
-  // For US and CA the state is always sent: the one on file may not be a code of the new country.
-  const withCountry = (country: string, state: fc.Arbitrary<string>, stateRequired = true) =>
-    optionalRecord({ country: fc.constant(country), state, zip: zipOf(country) }, stateRequired ? ['country', 'state', 'zip'] : ['country', 'zip']);
+  // For US and CA the state is always sent: the one on file may not be a code of the new country; its zip suits it.
+  const inState = (country: 'US' | 'CA') =>
+    fc
+      .constantFrom(...STATE_CODES[country])
+      .chain((state) => fc.record({ country: fc.constant(country), state: fc.constant(state), zip: postalCodes(country, state) }));
   return fc.oneof(
     fc.constant({}),
-    withCountry('US', fc.constantFrom(...US_STATES, ...US_MILITARY)),
-    withCountry('CA', fc.constantFrom(...CA_PROVINCES)),
-    fc.constantFrom(...OTHER_COUNTRIES).chain((country) => withCountry(country, stringOfLength(1, 24), false)),
+    inState('US'),
+    inState('CA'),
+    fc
+      .constantFrom(...OTHER_COUNTRIES)
+      .chain((country) => optionalRecord({ country: fc.constant(country), state: stringOfLength(1, 24), zip: postalCodes(country) }, ['country', 'zip'])),
   );
 };
 
@@ -234,9 +216,9 @@ const accountUpdate: BodyGen = () =>
   );
 
 /** A non-US/CA country with a state, so a state breaking its own limit breaks nothing else. */
-const elsewhere = (state: ValueGen): Record<string, Change> => ({ state, country: constant('DE'), zip: () => zipOf('DE') });
+const elsewhere = (state: ValueGen): Record<string, Change> => ({ state, country: constant('DE'), zip: () => postalCodes('DE') });
 /** A US or CA address (one violation each, with a zip of that country) whose state is `state`. */
-const usOrCa = (state: ValueGen) => (['US', 'CA'] as const).map((country) => ({ state, country: constant(country), zip: () => zipOf(country) }));
+const usOrCa = (state: ValueGen) => (['US', 'CA'] as const).map((country) => ({ state, country: constant(country), zip: () => postalCodes(country) }));
 
 const accountViolations: Violation[] = [
   ...ACCOUNT_TEXT.map(([member, max]) =>

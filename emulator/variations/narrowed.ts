@@ -55,6 +55,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "zip | string | format restrictions: not shown"`,
     does: "refuses an account update whose resulting zip is not a postal code of the resulting country (fourteen countries' formats; a zip on file does not follow a country change)",
   },
+  'zip-by-state': {
+    leaves: `${D1}, Account: "zip | string | format restrictions: not shown" and "state | string | … for US or CA addresses only the two-letter state or province code is accepted"`,
+    does: "refuses an account update whose resulting US zip or Canadian postal code cannot belong to the resulting state or province (a zip's first digit, a postal code's first letter)",
+  },
   'redirect-uri-https': {
     leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | … must accept an OAuth exchange code" (which schemes a server takes is not shown)`,
     does: 'refuses an OAuth client redirect_uri that is not an https URL',

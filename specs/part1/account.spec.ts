@@ -8,6 +8,7 @@ import { check, RuleViolation, twice, type Check } from '../../harness/check.js'
 import { readAfterWrite } from '../../harness/consistency.js';
 import { inSampleForm, listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { ACCOUNT_LOCK } from '../generic/valid-requests.js';
+import { postalCodeOf } from '../../arbitraries/generators/postal.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 
@@ -140,9 +141,6 @@ describe('Account cancellation', () => {
   });
 });
 
-/** A postal code of each country the checks move the account to. */
-const ZIP: Record<string, string> = { US: '10001', CA: 'K1A 0B1', DE: '80331' };
-
 describe('Account update', () => {
   accountCheck('P1.account.state.us-ca-code', 'US and CA addresses take only two-letter state or province codes (AA, AE, AP for US military)', async (c) => {
     const rule = 'P1.account.state.us-ca-code';
@@ -157,7 +155,7 @@ describe('Account update', () => {
           ['US', 'AP'],
         ];
         for (const [country, state] of accepted) {
-          c.expectSuccess(rule, await c.put('/v4/account', { country, state, zip: ZIP[country] }), `PUT country ${country} state ${state}`);
+          c.expectSuccess(rule, await c.put('/v4/account', { country, state, zip: postalCodeOf(country, state) }), `PUT country ${country} state ${state}`);
           expectShows(c, rule, await accountShowing(c, { country, state }), { country, state }, `after PUT country ${country} state ${state}`);
         }
         const refused: Array<[string, string]> = [
@@ -169,14 +167,14 @@ describe('Account update', () => {
         for (const [country, state] of refused) {
           c.expectRejected(
             rule,
-            await c.put('/v4/account', { country, state, zip: ZIP[country] }),
+            await c.put('/v4/account', { country, state, zip: postalCodeOf(country) }),
             `PUT country ${country} state ${JSON.stringify(state)}`,
             'state',
           );
           expectShows(c, rule, await c.get('/v4/account'), { state: 'AP' }, `after the refused PUT country ${country} state ${JSON.stringify(state)}`);
         }
         // Elsewhere the state is the province, written out.
-        c.expectSuccess(rule, await c.put('/v4/account', { country: 'DE', state: 'Bavaria', zip: ZIP.DE }), 'PUT country DE state Bavaria');
+        c.expectSuccess(rule, await c.put('/v4/account', { country: 'DE', state: 'Bavaria', zip: postalCodeOf('DE') }), 'PUT country DE state Bavaria');
         expectShows(
           c,
           rule,
@@ -291,7 +289,7 @@ describe('Account update', () => {
     ['first_name', 50, (n) => 'F'.repeat(n)],
     ['last_name', 50, (n) => 'L'.repeat(n)],
     ['phone', 32, (n) => '5'.repeat(n)],
-    ['state', 24, (n) => 'S'.repeat(n), { country: 'DE', zip: ZIP.DE }],
+    ['state', 24, (n) => 'S'.repeat(n), { country: 'DE', zip: postalCodeOf('DE') }],
     ['tax_id', 100, (n) => 'T'.repeat(n)],
   ];
   for (const [member, max, value, extra] of LIMITS) {

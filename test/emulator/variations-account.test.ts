@@ -27,6 +27,18 @@ const cases: VariationCase[] = [
       expect((await update({ country: 'XX' }).expect(400)).body.errors[0]).toMatchObject({ field: 'country' });
     },
   ],
+  [
+    'zip-by-state',
+    async (server) => {
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      expect((await update({ country: 'US', state: 'AE', zip: '10001' }).expect(400)).body.errors[0]).toMatchObject({ field: 'zip' });
+      await update({ country: 'US', state: 'AE', zip: '09012' }).expect(200);
+      expect((await update({ country: 'CA', state: 'AB', zip: 'K1A 0B1' }).expect(400)).body.errors[0]).toMatchObject({ field: 'zip' });
+      await update({ country: 'CA', state: 'ON', zip: 'K1A 0B1' }).expect(200);
+      // Elsewhere a province is free text: any zip goes with it.
+      await update({ country: 'DE', state: 'Bavaria', zip: '10115' }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

@@ -24,6 +24,45 @@ const ZIP_FORMATS: Record<string, RegExp> = {
   NZ: /^\d{4}$/,
 };
 
+/** The first digit of the zips of each US state, territory and military code, for the variation zip-by-state. */
+const US_ZIP_DIGIT: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    '0': 'CT MA ME NH NJ PR RI VT VI AE',
+    '1': 'DE NY PA',
+    '2': 'DC MD NC SC VA WV',
+    '3': 'AL FL GA MS TN AA',
+    '4': 'IN KY MI OH',
+    '5': 'IA MN MT ND SD WI',
+    '6': 'IL KS MO NE',
+    '7': 'AR LA OK TX',
+    '8': 'AZ CO ID NM NV UT WY',
+    '9': 'AK CA HI OR WA AP GU AS MP',
+  }).flatMap(([digit, states]) => states.split(' ').map((state) => [state, digit])),
+);
+/** The first letters of the postal codes of each Canadian province and territory, for the variation zip-by-state. */
+const CA_POSTAL_LETTERS: Record<string, string> = {
+  NL: 'A',
+  NS: 'B',
+  PE: 'C',
+  NB: 'E',
+  QC: 'GHJ',
+  ON: 'KLMNP',
+  MB: 'R',
+  SK: 'S',
+  AB: 'T',
+  BC: 'V',
+  NT: 'X',
+  NU: 'X',
+  YT: 'Y',
+};
+
+/** Whether a US zip or Canadian postal code can belong to the state or province (any other address: yes). */
+function zipSuitsState(country: string, state: string, zip: string): boolean {
+  const first = zip.trim().charAt(0).toUpperCase();
+  const allowed = country === 'US' ? US_ZIP_DIGIT[state] : country === 'CA' ? CA_POSTAL_LETTERS[state] : undefined;
+  return allowed === undefined || allowed.includes(first);
+}
+
 /** ISO 3166-1 alpha-2 codes. */
 const COUNTRIES = new Set(
   (
@@ -131,6 +170,17 @@ export function updateAccount(ctx: RequestContext) {
   const zipFormat = ZIP_FORMATS[changes.country ?? a.country];
   if ((zip !== undefined || changes.country !== undefined) && zipFormat && !zipFormat.test(changes.zip ?? a.zip) && varied(ctx.store, 'zip-by-country'))
     fail(`zip must be a postal code of ${changes.country ?? a.country}${zip === undefined ? ' (send one with the country)' : ''}.`, 'zip');
+  // Under the variation the resulting zip must also suit the resulting US state or Canadian province.
+  const [whereAfter, stateAfter, zipAfter] = [changes.country ?? a.country, changes.state ?? a.state, changes.zip ?? a.zip];
+  if (
+    (zip !== undefined || st !== undefined || changes.country !== undefined) &&
+    varied(ctx.store, 'zip-by-state') &&
+    !zipSuitsState(whereAfter, stateAfter, zipAfter)
+  )
+    fail(
+      `zip ${JSON.stringify(zipAfter)} is not a postal code of ${stateAfter}, ${whereAfter}${zip === undefined ? ' (send one with the state)' : ''}.`,
+      'zip',
+    );
   const promos = optArray(o, 'active_promotions');
   if (promos !== undefined && varied(ctx.store, 'promotions-granted-only') && !sameDescriptions(promos, a.active_promotions))
     fail('Promotions are granted by the service: active_promotions may only be sent as they are', 'active_promotions');
