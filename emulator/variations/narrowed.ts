@@ -285,7 +285,7 @@ export const NARROWED_READINGS = defineVariations({
   },
   'labels-unicode-alphanumerics': {
     leaves: `${D2}, Instance labels: "only alphanumerics, dashes, underscores, periods" and ${D3}, Firewall: the same words (where the VLAN label says "ASCII letters, digits, dashes", these do not say ASCII)`,
-    does: 'takes any Unicode letter or digit as an alphanumeric in instance and firewall labels',
+    does: 'takes any Unicode letter or digit as an alphanumeric in instance and firewall labels; the seeded instance is labelled seed-wéb-1',
   },
   'empty-name-is-apex': {
     leaves: `${D3}, Domain record: "name | string | 1..100 chars; meaning per type below" with A, AAAA "hostname or FQDN", NS "subdomain, if any", TXT "hostname", and CAA "omit or empty string for the whole domain" (whether an empty name means the whole domain for the others too is not shown)`,

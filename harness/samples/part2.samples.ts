@@ -251,6 +251,7 @@ export const cases: Case[] = [
   ok(I, inst({ label: 'ABC' }), 'label of exactly 3 alphanumerics'),
   bad(I, inst({ label: 'ab' }), 'P2.instance.label.min-3', 'label of 2 characters'),
   bad(I, inst({ label: 'a'.repeat(65) }), 'P2.instance.label.max-64', 'label of 65 characters'),
+  ok(I, inst({ label: 'zürich-wéb-1' }), 'Unicode letters are alphanumerics too (ASCII is not said)'),
   bad(I, inst({ label: 'web server' }), 'P2.instance.label.chars', 'space in a label'),
   bad(I, inst({ label: 'web!' }), 'P2.instance.label.chars', 'punctuation other than - _ . (also at the end: reported as chars)'),
   bad(I, inst({ label: 'web-' }), 'P2.instance.label.begin-end-alphanumeric', 'label ending with a dash'),

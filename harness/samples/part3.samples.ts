@@ -311,6 +311,8 @@ export const cases: Case[] = [
   ...['my_firewall.1', 'fw-_1', 'FW1', 'a.b-c_d', 'f'.repeat(32)].map((label) => v(FW, { ...firewall, label }, `label ${label.length > 20 ? 'of 32' : label}`)),
   x(FW, { ...firewall, label: '-fw1' }, 'P3.firewall.label.alnum-ends', 'label begins with a dash'),
   x(FW, { ...firewall, label: 'fw1.' }, 'P3.firewall.label.alnum-ends', 'label ends with a period'),
+  v(FW, { ...firewall, label: 'straße-fw' }, 'Unicode letters are alphanumerics too (ASCII is not said)'),
+  x(FW, { ...firewall, label: 'fw-é.' }, 'P3.firewall.label.alnum-ends', 'a period at the end after a Unicode letter'),
   x(FW, { ...firewall, label: 'fw 1' }, 'P3.firewall.label.charset', 'space in a label'),
   x(FW, { ...firewall, label: 'fw/1' }, 'P3.firewall.label.charset', 'slash in a label'),
   x(FW, { ...firewall, label: 'fw--1' }, 'P3.firewall.label.no-double-punctuation', 'two dashes in a row'),

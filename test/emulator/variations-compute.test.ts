@@ -357,6 +357,8 @@ const cases: VariationCase[] = [
   [
     'labels-unicode-alphanumerics',
     async (server) => {
+      const seeded = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      expect(seeded.data.map((instance) => instance.label)).toContain('seed-wéb-1');
       await newInstance(server, 'café-münchen');
       await request(server)
         .post('/v4/networking/firewalls')

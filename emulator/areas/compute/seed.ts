@@ -19,7 +19,14 @@ export function seed(store: Store): void {
   const seedCtx = { store, principal: null } as unknown as RequestContext;
   const region = store.regions[0]!;
   const type = typeById(store, 'g6-standard-1');
-  const inst = makeInstance(seedCtx, { region, type, label: 'seed-web-1', image: 'compute/debian12', status: 'running', tags: ['seed'] });
+  const inst = makeInstance(seedCtx, {
+    region,
+    type,
+    label: varied(store, 'labels-unicode-alphanumerics') ? 'seed-wéb-1' : 'seed-web-1',
+    image: 'compute/debian12',
+    status: 'running',
+    tags: ['seed'],
+  });
   const main = newDisk(store, inst.id, 'Debian 12 Disk', type.disk - 512, 'ext4');
   const swap = newDisk(store, inst.id, '512 MB Swap Image', 512, 'swap');
   const devices = emptyDevices();
