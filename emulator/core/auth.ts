@@ -28,6 +28,8 @@ export function authenticate(store: Store, route: Route, authorization: string |
   if (principal === undefined) {
     throw new ApiError(401, 'Invalid token: send a valid access token in the header "Authorization: Bearer <token>".');
   }
+  // Under the variation a token lacking the scope of an endpoint that takes no token at all is served as no token.
+  if (route.auth === 'optional' && varied(store, 'lacking-scope-anonymous') && !route.scopes.every((scope) => holdsScope(principal, scope))) return null;
   authorize(store, principal, route);
   return principal;
 }

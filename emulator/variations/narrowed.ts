@@ -55,6 +55,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "zip | string | format restrictions: not shown"`,
     does: "refuses an account update whose resulting zip is not a postal code of the resulting country (fourteen countries' formats; a zip on file does not follow a country change)",
   },
+  'lacking-scope-anonymous': {
+    leaves: `${D2}, Images: "GET /v4/images | images:read_only | … | without authentication only public images; with authentication private images too" (whether a token lacking the scope is refused or served as no token is not shown)`,
+    does: 'serves a token lacking images:read_only on the image list and view as a request without a token: public images only',
+  },
   'zip-by-state': {
     leaves: `${D1}, Account: "zip | string | format restrictions: not shown" and "state | string | … for US or CA addresses only the two-letter state or province code is accepted"`,
     does: "refuses an account update whose resulting US zip or Canadian postal code cannot belong to the resulting state or province (a zip's first digit, a postal code's first letter)",

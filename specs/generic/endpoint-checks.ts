@@ -109,6 +109,13 @@ function expectServedSuccess(c: Check, rule: string, exchange: Exchange, what: s
 }
 
 /** A served request refused for what the recipe says it cannot control: nothing to judge (`skip`, with the reason). */
+/** The image list or view answered `how` shows public images only (what a request without a token may see). */
+function expectPublicImagesOnly(c: Check, rule: string, exchange: Exchange, how: string): void {
+  const images = (exchange.body as { data?: Array<{ id?: unknown }> } | undefined)?.data ?? [exchange.body as { id?: unknown }];
+  const privateOnes = images.filter((image) => typeof image?.id === 'string' && !image.id.startsWith('compute/'));
+  c.expect(rule, privateOnes.length === 0, `${how} it shows ${privateOnes.map((image) => String(image.id)).join(', ')}, which are not public`, exchange);
+}
+
 function skipExcusedRefusal(c: Check, recipe: Recipe, exchange: Exchange): void {
   if (recipe.refusable && exchange.status >= 400 && exchange.status < 500 && unservedRule(exchange) === undefined)
     c.skip(`the valid request was refused (HTTP ${exchange.status}), perhaps because ${recipe.refusable}`);
@@ -178,14 +185,7 @@ export function endpointChecks(document: Endpoint['document']): void {
         check(rule, 'answers without a token with public images only', async (c) => {
           const exchange = await sendValid(c, fx, endpoint, recipe, null);
           expectServedSuccess(c, rule, exchange, `${key} without a token`, recipe);
-          const images = (exchange.body as { data?: Array<{ id?: unknown }> } | undefined)?.data ?? [exchange.body as { id?: unknown }];
-          const privateOnes = images.filter((image) => typeof image?.id === 'string' && !image.id.startsWith('compute/'));
-          c.expect(
-            rule,
-            privateOnes.length === 0,
-            `without a token it shows ${privateOnes.map((image) => String(image.id)).join(', ')}, which are not public`,
-            exchange,
-          );
+          expectPublicImagesOnly(c, rule, exchange, 'without a token');
         });
         check(rule, 'answers with a token too', async (c) => {
           expectServedSuccess(c, rule, await sendValid(c, fx, endpoint, recipe), `${key} with a token`, recipe);
@@ -214,10 +214,19 @@ export function endpointChecks(document: Endpoint['document']): void {
             ...(endpoint.scopes.length > 1 ? ['P1.auth.scope.several-all-needed'] : []),
             ...(missing.endsWith(':read_write') ? ['P1.auth.scope.read-write-changes'] : []),
           ];
-          check([rule, ...general], `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused`, async (c) => {
-            const token = await c.principal({ scopes });
-            c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, token, true), `${key} with ${scopes.join(', ')}`);
-          });
+          // An endpoint that takes no token at all may serve a token lacking its scope as no token (what that does is
+          // not shown): refused, or answered with public images only.
+          const optional = endpoint.auth === 'optional';
+          check(
+            [rule, ...general],
+            `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused${optional ? ' or served as no token' : ''}`,
+            async (c) => {
+              const token = await c.principal({ scopes });
+              const exchange = await sendValid(c, fx, endpoint, recipe, token, true);
+              if (optional && exchange.status >= 200 && exchange.status < 300) expectPublicImagesOnly(c, rule, exchange, `with ${scopes.join(', ')}`);
+              else c.expectRejected(rule, exchange, `${key} with ${scopes.join(', ')}`);
+            },
+          );
         }
       }
 

@@ -6,6 +6,24 @@ import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance,
 
 const cases: VariationCase[] = [
   [
+    'lacking-scope-anonymous',
+    async (server) => {
+      const minted = await request(server)
+        .post('/__control/tokens')
+        .send({ scopes: ['account:read_write'] })
+        .expect(200);
+      const lacking = { Authorization: `Bearer ${String(minted.body.token)}` };
+      const ids = async (headers: Record<string, string>) =>
+        ((await request(server).get('/v4/images').set(headers).expect(200)).body as { data: Json[] }).data.map((image) => String(image.id));
+      expect((await ids(AUTH)).some((id) => id.startsWith('private/'))).toBe(true);
+      const served = await ids(lacking);
+      expect(served.length).toBeGreaterThan(0);
+      expect(served.filter((id) => !id.startsWith('compute/'))).toEqual([]);
+      await request(server).get('/v4/account').set(lacking).expect(200);
+      await request(server).get('/v4/compute/instances').set(lacking).expect(403);
+    },
+  ],
+  [
     'capture-needs-offline',
     async (server) => {
       const source = await newInstance(server, 'offline-capture');
