@@ -1,3 +1,4 @@
 // Types of bin/typescript.mjs for the TypeScript that imports it.
 export declare function compiledSuite(cache?: string): Promise<string | null>;
+export declare function compiledSuiteEnv(): Promise<Record<string, string>>;
 export declare function registerTypeScript(options?: { build?: boolean }): Promise<void>;

@@ -77,6 +77,15 @@ export async function compiledSuite(cache = CACHE) {
 }
 
 /**
+ * The environment that lets the vitest worker threads of another process (the matrices' workers, which run through
+ * tsx themselves) import the suite from the compiled copy; nothing when it cannot be built.
+ */
+export async function compiledSuiteEnv() {
+  const compiled = await compiledSuite();
+  return compiled ? { [COMPILED_ENV]: compiled } : {};
+}
+
+/**
  * Lets this thread import the suite's TypeScript. The process's first call finds or builds the compiled copy; a worker
  * thread (`{ build: false }`) takes the copy its process found, else tsx.
  */

@@ -10,6 +10,7 @@ import type { Variation } from '../../emulator/variations/index.js';
 import type { FaultOutcome, Matrix } from '../../reports/mutation.js';
 import type { Results } from '../../reports/results.js';
 import { ruleById } from '../../rules/index.js';
+import { compiledSuiteEnv } from '../../bin/typescript.mjs';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -78,9 +79,10 @@ function runWorker<Item, Outcome>(
   task: WorkerTask,
   unjudgedOf: (item: Item, problem: string) => Outcome,
   record: (index: number, outcome: Outcome) => void,
+  env: NodeJS.ProcessEnv,
 ): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     let failure = '';
     const pending = new Map(task.items as Array<[number, Item]>);
@@ -129,7 +131,9 @@ export async function runWorkers<Item, Outcome>(
   const shares = Array.from({ length: jobs }, (_, job) =>
     items.map((item, index) => [index, item] as [number, Item]).filter(([index]) => index % jobs === job),
   );
-  await Promise.all(shares.map((share) => runWorker(taskOf(share, common), unjudgedOf, record)));
+  // The workers run through tsx; the spec files their vitest threads import come from the suite's compiled copy.
+  const env = { ...process.env, ...(await compiledSuiteEnv()) };
+  await Promise.all(shares.map((share) => runWorker(taskOf(share, common), unjudgedOf, record, env)));
   return { started, finished: new Date(), jobs, outcomes };
 }
 
