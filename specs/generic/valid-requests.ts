@@ -9,7 +9,7 @@ import type { ResourceKind } from '../../harness/resources.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { addressesOf, assignmentBody, isPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
-import { diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
+import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 
@@ -58,11 +58,14 @@ const MONTH = now.getUTCMonth() + 1;
 
 const at = (path: string, extra: Omit<ValidRequest, 'path'> = {}): ValidRequest => ({ path, ...extra });
 
-/** An `afterRefusal` that shuts down the instance the request acts on, then sends the request once more. */
+/**
+ * An `afterRefusal` that shuts down the instance the request acts on, then sends the request once more. The spec
+ * file's instance may still be busy with the generic check's clone from it: the shutdown waits as long as a clone may run.
+ */
 const shutDownFirst =
   (instanceOf: (c: Check, fx: Fixtures, request: ValidRequest) => Promise<number>): Recipe['afterRefusal'] =>
   async (c, fx, request) => {
-    await shutDown(c, await instanceOf(c, fx, request));
+    await shutDown(c, await instanceOf(c, fx, request), CLONE_BUSY_MINUTES);
     return true;
   };
 

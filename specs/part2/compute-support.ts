@@ -21,10 +21,18 @@ export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.sta
  * covered by the documents. "Running or queued actions must finish first": a refused shutdown is sent again while the
  * instance may be busy (`onceNotBusy`) and within the consistency window. One still refused is left so: what a
  * shutdown of an instance already offline answers is not shown, and the action that follows is judged on its own.
+ * `minutes`: how long the instance may stay busy (the target's clock; a clone from it may run far longer than its own
+ * actions: see `CLONE_BUSY_MINUTES`).
  */
-export async function shutDown(c: Check, id: number): Promise<void> {
-  await readAfterWrite(c, () => onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/shutdown`)), ok);
+export async function shutDown(c: Check, id: number, minutes?: number): Promise<void> {
+  await readAfterWrite(c, () => onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/shutdown`), minutes), ok);
 }
+
+/**
+ * How long an instance a check cloned from may stay busy: a clone's length is not shown (45 minutes under the
+ * variation clones-take-longer; a generic check's valid clone of a spec file's instance leaves it busy for the next).
+ */
+export const CLONE_BUSY_MINUTES = 60;
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
 
 /**
