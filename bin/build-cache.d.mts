@@ -11,4 +11,5 @@ export declare function recordBuild(
   manifestName: string,
   manifest: { version: number; output: string; inputs: Record<string, string> },
   earlier: RegExp,
+  staleMs?: number,
 ): void;

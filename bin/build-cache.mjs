@@ -63,19 +63,21 @@ export function writeWhole(file, contents) {
 }
 
 /**
- * Records a build (after its output is in place) and removes the outputs of earlier builds matching `earlier`.
+ * Records a build (after its output is in place) and removes the outputs of earlier builds matching `earlier` once
+ * they are `staleMs` old.
  * @param {string} cache
  * @param {string} manifestName
  * @param {{ version: number, output: string, inputs: Record<string, string> }} manifest
  * @param {RegExp} earlier
+ * @param {number} [staleMs]
  */
-export function recordBuild(cache, manifestName, manifest, earlier) {
+export function recordBuild(cache, manifestName, manifest, earlier, staleMs = STALE_MS) {
   writeWhole(join(cache, manifestName), JSON.stringify(manifest, null, 1));
   for (const name of readdirSync(cache)) {
     if (name === manifest.output || !earlier.test(name)) continue;
     const path = join(cache, name);
     try {
-      if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+      if (Date.now() - statSync(path).mtimeMs > staleMs) rmSync(path, { recursive: true, force: true });
     } catch {
       // renamed or removed meanwhile by another process building at the same time
     }

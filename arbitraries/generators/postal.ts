@@ -67,11 +67,12 @@ export const OTHER_COUNTRIES = Object.keys(ELSEWHERE);
 
 /**
  * A postal code of `country` that suits `state` where the country has state codes; for a state that is no code (a
- * value a server must refuse), one of the country's, since there is nothing for it to suit.
+ * value a server must refuse), one of New York's or Ontario's, since there is nothing for it to suit. Elsewhere any
+ * of the country's: its first.
  */
 export function postalCodeOf(country: string, state?: string): string {
-  const byState = country === 'US' ? US : country === 'CA' ? CA : undefined;
-  if (byState) return byState[state ?? ''] ?? Object.values(byState)[0]!;
+  if (country === 'US') return US[state ?? ''] ?? US.NY!;
+  if (country === 'CA') return CA[state ?? ''] ?? CA.ON!;
   return ELSEWHERE[country]![0]!;
 }
 
