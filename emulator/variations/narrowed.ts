@@ -395,6 +395,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP addresses: "setting null on a public IPv4 address resets it to the default under {default_rdns_domain}" and "Full field lists of IP address … as returned: not shown." (whether a view writes the default name out or shows null is not shown)`,
     does: "shows a public IPv4 address's rdns as null while its default name applies (before any is set, and after a reset)",
   },
+  'vlan-joined-at-first-boot': {
+    leaves: `${D2}, Creation modes: "from an image (running when provisioned …); … attached to a private VLAN through \`interfaces\`" and Network interfaces: "changes take effect on reboot" (when a new instance joins the VLAN of its interface, at its create or when it first boots once provisioned, and how long provisioning takes, is not shown)`,
+    does: 'a new instance deployed from an image or a backup shows status provisioning and joins the VLANs of its interfaces at its first boot, 2 simulated minutes after its create (a boot or shutdown before then takes its place)',
+  },
   'redirect-uri-no-loopback': {
     leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | where a successful login … is redirected" (which hosts a server takes is not shown; RFC 8252 calls "localhost" NOT RECOMMENDED)`,
     does: 'refuses a redirect_uri whose host is a loopback name or address (localhost, 127.x.x.x, [::1])',

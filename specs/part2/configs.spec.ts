@@ -3,7 +3,7 @@
 import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
@@ -268,7 +268,12 @@ describe('Network interface object', () => {
       const known = bootedOk ? idLists.filter((list) => list.includes(booted.id)) : [];
       return known.length ? known : idLists.filter((list) => list.length > 0);
     };
-    const listed = await vlanListed(c, label, (vlan) => vlan !== undefined && attachedLists(vlan).every((list) => list.includes(id!)));
+    // A new instance may join its VLAN only when it first boots, once provisioned (how long that takes is not shown).
+    const listed = await untilShortlyDone(
+      c,
+      () => vlanListed(c, label),
+      (vlan) => vlan !== undefined && attachedLists(vlan).every((list) => list.includes(id!)),
+    );
     c.expect('P2.instance-create.vlan-mode', listed !== undefined, `the VLAN ${label} of a new instance is not in the VLAN list`);
     for (const list of attachedLists(listed!)) {
       c.expect(

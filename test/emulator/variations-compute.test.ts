@@ -261,6 +261,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'vlan-joined-at-first-boot',
+    async (server) => {
+      const instance = await newInstance(server, 'first-boot', 'g6-standard-1', {
+        interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: 'joins-late' }],
+      });
+      const members = async () => ((await got(server, '/v4beta/networking/vlans')).data as Json[]).find((vlan) => vlan.label === 'joins-late')?.computes;
+      expect(instance.status).toBe('provisioning');
+      expect(await members()).toEqual([]);
+      await advanceClock(server, 2 * 60);
+      expect(await members()).toEqual([instance.id]);
+      expect((await got(server, `/v4/compute/instances/${String(instance.id)}`)).status).toBe('running');
+    },
+  ],
+  [
     'snapshot-needs-backups',
     async (server) => {
       const instance = await newInstance(server, 'not-enrolled');

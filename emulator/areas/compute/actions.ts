@@ -33,6 +33,7 @@ export function bootHandler(ctx: RequestContext) {
   if (varied(store, 'held-boot-not-last') && !Object.values(cfg.devices).some((device) => device !== null)) return {};
   st.lastBootedConfig = cfg.id;
   st.activeInterfaces = cfg.interfaces.map((i) => ({ ...i }));
+  delete st.firstBootInterfaces;
   inst.status = 'running';
   touch(store, inst);
   emit(ctx, 'compute_boot', inst);

@@ -17,6 +17,7 @@ import {
   backupsOf,
   clones,
   configsOf,
+  activateAtFirstBoot,
   copyOnto,
   emit,
   instanceOr404,
@@ -206,7 +207,9 @@ export function createHandler(ctx: RequestContext) {
   const interfaces = ifaces?.list ?? [];
   if (ifaces?.list.length === 0 && faulty(store, 'P2.interfaces.empty-default-public')) inst.ipv4 = inst.ipv4.slice(1);
   const st = stateOf(store, inst.id);
-  st.activeInterfaces = faulty(store, 'P2.instance-create.vlan-mode') ? [] : interfaces;
+  const vlanMode = faulty(store, 'P2.instance-create.vlan-mode') ? [] : interfaces;
+  if (running) activateAtFirstBoot(store, inst, vlanMode);
+  else st.activeInterfaces = vlanMode;
   if (image) {
     // The image's disk fills what the swap disk leaves, or (a variation) holds only the image.
     const mainSize = varied(store, 'image-disk-image-sized') ? IMAGE_DISK_MB : type.disk - swap;
@@ -227,7 +230,7 @@ export function createHandler(ctx: RequestContext) {
       if (interfaces.length > 0) for (const c of cfgs) c.interfaces = interfaces.map((i) => ({ ...i }));
       if (running && cfgs[0]) {
         st.lastBootedConfig = cfgs[0].id;
-        st.activeInterfaces = cfgs[0].interfaces;
+        activateAtFirstBoot(store, onto, cfgs[0].interfaces);
       }
     });
   } else if (faulty(store, 'P2.instance-create.empty.no-configs')) {

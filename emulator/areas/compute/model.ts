@@ -25,6 +25,8 @@ interface InstanceState {
   backupsCancelledAt?: number;
   /** Simulated time (ms) until which a shutdown still runs (variation shutdown-takes-a-minute). */
   shuttingDownUntil?: number;
+  /** Interfaces a new instance takes at its first boot, still to come (variation vlan-joined-at-first-boot). */
+  firstBootInterfaces?: Iface[];
 }
 
 export interface Iface {
@@ -219,6 +221,33 @@ export function isIdle(store: Store, inst: Instance): boolean {
 
 export function requireIdle(store: Store, inst: Instance): void {
   if (!isIdle(store, inst)) fail(`Instance ${inst.id} has running or queued actions; wait for them to finish first`, null);
+}
+
+/** When a new instance deployed from an image or a backup first boots, under vlan-joined-at-first-boot. */
+const FIRST_BOOT_MS = 2 * 60_000;
+
+/**
+ * Puts the interfaces of a new running instance in effect: at once, or (variation vlan-joined-at-first-boot) at its
+ * first boot, two simulated minutes after its create (provisioning until then), unless a boot or a shutdown came first.
+ */
+export function activateAtFirstBoot(store: Store, inst: Instance, interfaces: Iface[]): void {
+  const st = stateOf(store, inst.id);
+  if (!varied(store, 'vlan-joined-at-first-boot')) {
+    st.activeInterfaces = interfaces;
+    return;
+  }
+  st.activeInterfaces = [];
+  st.firstBootInterfaces = interfaces;
+  inst.status = 'provisioning';
+  store.schedule(new Date(Date.parse(inst.created) + FIRST_BOOT_MS), (s) => {
+    const booting = stateOf(s, inst.id);
+    const still = getInstance(s, inst.id);
+    if (booting.firstBootInterfaces && still?.status === 'provisioning') {
+      still.status = 'running';
+      booting.activeInterfaces = booting.firstBootInterfaces;
+    }
+    delete booting.firstBootInterfaces;
+  });
 }
 
 /** How long a restore or a deploy from a backup copies before its target shows the copy (copies-made-on-completion). */
