@@ -137,6 +137,19 @@ export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done
 }
 
 /**
+ * The view of a resource just deleted, read until it answers 4xx while a short time passes (`untilShortlyDone`): where
+ * the documents do not say a deletion is done when its DELETE answers (an instance, whose status values are not
+ * shown), it may run a while. Returns the last view, for the check to judge.
+ */
+export function untilGone(c: Check, path: string): Promise<Exchange> {
+  return untilShortlyDone(
+    c,
+    () => c.get(path),
+    (view) => view.status >= 400 && view.status < 500,
+  );
+}
+
+/**
  * An action sent again while it is refused for what may be a running action (a 4xx other than 401, 403, 404, 405),
  * letting time pass between tries: the target's clock a minute at a time for at most `minutes`, or, without the clock
  * hook, real time for at most a minute (never past the check's deadline). For actions on what may still be busy where

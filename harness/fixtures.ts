@@ -2,14 +2,15 @@
 // cleanup ledger as soon as their id is known, and deleted after the file even when checks failed.
 // Where the documents do not show a create response, the new resource is found again in its list by its label.
 import { afterAll } from 'vitest';
-import { CleanupLedger, type LedgerEntry } from './cleanup.js';
+import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { noteDeleted, noteLive, onceNotBusy, readAfterWrite } from './consistency.js';
+import { noteLive, onceNotBusy, readAfterWrite } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
-import { deleteThenConfirm, resourcePath, type ResourceKind } from './resources.js';
+import { resourcePath, type ResourceKind } from './resources.js';
+import { deleteEach, deletePending } from './deletions.js';
 import { MissingCapability, Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
 /** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
@@ -342,7 +343,10 @@ export class Fixtures {
   /** Deletes the IPv6 ranges this file created (their region allows one per account). */
   async releaseIpv6Ranges(): Promise<void> {
     this.cache.delete('ipv6Range');
-    await this.deleteEach(this.ledger.pending().filter((pending) => pending.kind === 'ipv6-range'));
+    await deleteEach(
+      this.ledger,
+      this.ledger.pending().filter((pending) => pending.kind === 'ipv6-range'),
+    );
   }
 
   // — Document 1 —
@@ -507,12 +511,12 @@ export class Fixtures {
 
   /** Deletes what this file created (since `mark`, or all), newest first; a resource already gone counts as deleted. */
   async cleanup(mark?: number): Promise<void> {
-    let remaining = await this.deleteEntries(mark);
+    let remaining = await deletePending(this.ledger, mark);
     // A cluster cannot be deleted while it provisions (about 30 minutes, 60 judged): with the clock hook, let it finish.
     for (const minutes of [31, 29]) {
       if (mark !== undefined || !remaining.some((entry) => entry.kind === 'database') || !target().control) break;
       await target().advanceClock(minutes * 60);
-      remaining = await this.deleteEntries();
+      remaining = await deletePending(this.ledger);
     }
   }
 
@@ -526,53 +530,11 @@ export class Fixtures {
     try {
       await body();
     } catch (error) {
-      await this.deleteEntries(mark);
+      await deletePending(this.ledger, mark);
       throw error;
     }
-    const left = await this.deleteEntries(mark);
+    const left = await deletePending(this.ledger, mark);
     if (left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
-  }
-
-  /**
-   * Deletes pending entries (since `mark`, or all); returns the ones that could not be deleted. What is still there
-   * after the deletes confirmed at once is deleted again one at a time (a DELETE refused while a dependant it waited
-   * for was still going). A database has no dependant: one refused (it provisions) is not asked again at once.
-   */
-  private async deleteEntries(mark?: number): Promise<LedgerEntry[]> {
-    const left = await this.deleteEach(mark === undefined ? this.ledger.pending() : this.ledger.pendingSince(mark));
-    const remaining: LedgerEntry[] = [];
-    for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await this.deleteEach([entry])));
-    return remaining;
-  }
-
-  /**
-   * Deletes each entry (newest first, one DELETE after another), marking it deleted once a read confirms it is gone;
-   * returns the ones still there. The reads confirming the deletes run at once: on a target whose reads lag, each
-   * waits out its own lag instead of one after another.
-   */
-  private async deleteEach(entries: LedgerEntry[]): Promise<LedgerEntry[]> {
-    const { http, token, info } = target();
-    const confirmations: Array<Promise<LedgerEntry | null>> = [];
-    for (const entry of entries) {
-      // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
-      const confirm = await deleteThenConfirm({
-        http,
-        token,
-        kind: entry.kind,
-        path: entry.deletePath,
-        windowMs: info.config.consistencyWindowMs,
-        ignoreRunBudget: true,
-      });
-      confirmations.push(
-        confirm().then((outcome) => {
-          if (outcome !== 'deleted' && outcome !== 'gone') return entry;
-          this.ledger.markDeleted(entry.deletePath);
-          noteDeleted(entry.deletePath);
-          return null;
-        }),
-      );
-    }
-    return (await Promise.all(confirmations)).filter((entry): entry is LedgerEntry => entry !== null);
   }
 }
 

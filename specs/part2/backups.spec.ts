@@ -2,7 +2,7 @@
 // restore, and creating an instance from a backup (backup_id).
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
+import { readAfterWrite, untilGone, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
@@ -260,7 +260,7 @@ describe('Create instance body: backup_id', () => {
         `an instance created from a backup of an instance with ${sourceProfiles} profiles lists ${copied.length}`,
       );
       c.expectSuccess('P2.instances.delete.deletes-backups', await c.delete(`${INSTANCES}/${source.id}`), 'deleting the backed-up instance');
-      await readAfterWrite(c, () => c.get(`${INSTANCES}/${source.id}`), rejected);
+      await untilGone(c, `${INSTANCES}/${source.id}`);
       c.expectRejected(
         'P2.instances.delete.deletes-backups',
         (await createInstance(c, fx, body())).exchange,

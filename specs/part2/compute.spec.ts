@@ -3,7 +3,7 @@
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilGone } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { lateChecks } from './compute-late.js';
@@ -24,7 +24,6 @@ import {
   newInstance,
   ok,
   reasonOf,
-  rejected,
   shutDown,
   viewInstance,
   type Json,
@@ -481,7 +480,7 @@ async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
   const ipv4 = Array.isArray(view.ipv4) ? (view.ipv4 as unknown[]) : [];
   const publics = ipv4.filter((a): a is string => typeof a === 'string' && !isPrivateIpv4(a));
   c.expectSuccess('P2.compute.serves.delete-compute-instances-id', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
-  c.expectRejected('P2.instances.delete.gone', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}`), rejected), 'viewing the deleted instance');
+  c.expectRejected('P2.instances.delete.gone', await untilGone(c, `${INSTANCES}/${id}`), 'viewing the deleted instance');
   const listed = await listAll(c, INSTANCES, (items) => !items.some((item) => item.id === id));
   c.expect('P2.instances.delete.gone', !listed.some((item) => item.id === id), `the deleted instance ${id} is still listed`);
   const held = await readAfterWrite(

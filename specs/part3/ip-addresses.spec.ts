@@ -9,7 +9,7 @@ import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
 import { check, twice, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
@@ -572,16 +572,18 @@ describe('VLANs', () => {
     await needVlanRoom(c, region);
     const label = vlanLabel();
     const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
-    const vlan = await listed(c, label);
-    c.expect('P3.vlan.list-account', vlan, `the VLAN ${label} of an instance interface is not in the VLAN list`);
     const holds = (item: Json | undefined) =>
       Object.values(item ?? {}).some(
         (value) =>
           Array.isArray(value) &&
           value.some((member) => member === instance.id || (member && typeof member === 'object' && (member as Json).id === instance.id)),
       );
+    // A new instance may join its VLAN only at its first boot, once provisioned (how long that takes is not shown).
+    const vlan = await untilShortlyDone(c, () => listed(c, label), holds);
+    c.expect('P3.vlan.list-account', vlan, `the VLAN ${label} of an instance interface is not in the VLAN list`);
     if (!holds(vlan)) c.skip('the VLAN object does not show its attached instances (its fields are not shown)');
     c.expectSuccess('P3.vlan.detach', await c.delete(`/v4/compute/instances/${instance.id}`), 'DELETE the instance');
+    await untilGone(c, `/v4/compute/instances/${instance.id}`);
     const after = await listed(c, label, (shown) => !holds(shown));
     c.expect('P3.vlan.detach', !holds(after), `the VLAN ${label} still shows deleted instance ${instance.id}`);
   });

@@ -261,6 +261,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'instance-delete-takes-a-while',
+    async (server) => {
+      const instance = await newInstance(server, 'slow-delete');
+      const path = `/v4/compute/instances/${String(instance.id)}`;
+      await request(server).delete(path).set(AUTH).expect(200);
+      expect((await got(server, path)).status).toBe('deleting');
+      expect(((await got(server, '/v4/compute/instances')).data as Json[]).map((item) => item.id)).toContain(instance.id);
+      await advanceClock(server, 5);
+      await request(server).get(path).set(AUTH).expect(404);
+    },
+  ],
+  [
     'vlan-joined-at-first-boot',
     async (server) => {
       const instance = await newInstance(server, 'first-boot', 'g6-standard-1', {

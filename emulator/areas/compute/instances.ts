@@ -5,7 +5,7 @@ import type { Store } from '../../core/store.js';
 import { asObject, fail, isPlainObject, optArray, optBool, optInt, optObject, optString, tagList } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { canAccess, grantOwnership } from '../../core/permissions.js';
-import { listInstances } from '../../core/entities.js';
+import { getInstance, listInstances } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { getImage, uploadRegion } from '../images.js';
@@ -317,10 +317,27 @@ export function updateHandler(ctx: RequestContext) {
   return enrolmentShown(store, inst);
 }
 
+/** Under the variation instance-delete-takes-a-while, how long a deleted instance is still shown (simulated time). */
+const DELETE_RUNS_MS = 5_000;
+
 export function deleteHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   if (faulty(store, 'P2.instances.delete.gone')) return {};
+  if (!varied(store, 'instance-delete-takes-a-while')) removeInstance(store, inst);
+  else if (inst.status !== 'deleting') {
+    inst.status = 'deleting';
+    store.schedule(new Date(store.now().getTime() + DELETE_RUNS_MS), (s) => {
+      const still = getInstance(s, inst.id);
+      if (still) removeInstance(s, still);
+    });
+  }
+  if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_delete', inst);
+  return {};
+}
+
+/** Removes an instance with what it holds: disks, profiles, backups, clones; its volumes are detached. */
+function removeInstance(store: Store, inst: Instance): void {
   store.send('instance-deleted', { instanceId: inst.id });
   deleteDisksAndConfigs(store, inst.id);
   if (!faulty(store, 'P2.instances.delete.deletes-backups')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
@@ -334,6 +351,4 @@ export function deleteHandler(ctx: RequestContext) {
   instances(store).delete(String(inst.id));
   labels(store).delete(inst.label.toLowerCase());
   for (const t of [T.disks, T.configs, T.backups]) store.table(`${t}.byInstance`).delete(String(inst.id));
-  if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_delete', inst);
-  return {};
 }
