@@ -27,6 +27,7 @@ import {
   removeChild,
   stateOf,
   states,
+  vlanGhosts,
   T,
   touch,
   type Backup,
@@ -339,6 +340,8 @@ export function deleteHandler(ctx: RequestContext) {
 /** Removes an instance with what it holds: disks, profiles, backups, clones; its volumes are detached. */
 function removeInstance(store: Store, inst: Instance): void {
   store.send('instance-deleted', { instanceId: inst.id });
+  if (faulty(store, 'P3.vlan.detach'))
+    vlanGhosts(store).set(String(inst.id), { id: inst.id, region: inst.region, interfaces: stateOf(store, inst.id).activeInterfaces });
   deleteDisksAndConfigs(store, inst.id);
   if (!faulty(store, 'P2.instances.delete.deletes-backups')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
   for (const v of listVolumes(store))

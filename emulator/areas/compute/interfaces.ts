@@ -5,7 +5,7 @@ import { asObject, fail, optArray, optString, reqString } from '../../core/valid
 import { getInstance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
-import { states, vlans, type Iface } from './model.js';
+import { states, vlanGhosts, vlans, type Iface } from './model.js';
 
 const VLAN_LABEL = /^[A-Za-z0-9-]*$/;
 export const vlanKey = (region: string, label: string) => `${region}\u0000${label}`;
@@ -122,14 +122,16 @@ export function createVlans(store: Store, region: string, labels: string[]): voi
 /** VLANs of the account with the instances whose interfaces in effect attach them. */
 export function listVlans(store: Store): { label: string; region: string; created: string; computes: number[] }[] {
   const members = new Map<string, number[]>();
-  for (const st of states(store).values()) {
+  const attached = [...states(store).values()].flatMap((st) => {
     const inst = getInstance(store, st.id);
-    if (!inst) continue;
-    for (const i of st.activeInterfaces) {
+    return inst ? [{ id: inst.id, region: inst.region, interfaces: st.activeInterfaces }] : [];
+  });
+  for (const { id, region, interfaces } of [...attached, ...vlanGhosts(store).values()]) {
+    for (const i of interfaces) {
       if (i.purpose !== 'vlan' || i.label === null) continue;
-      const key = vlanKey(inst.region, i.label);
+      const key = vlanKey(region, i.label);
       const list = members.get(key) ?? [];
-      if (!list.includes(inst.id)) list.push(inst.id);
+      if (!list.includes(id)) list.push(id);
       members.set(key, list);
     }
   }

@@ -168,6 +168,8 @@ function childrenOf<C extends Child>(store: Store, table: ChildTable, computeId:
   return [...childIndex(store, table, computeId)].map((id) => all.get(String(id))!);
 }
 export const vlans = (s: Store) => s.table<Vlan>(T.vlans);
+/** Deleted instances still attached to their VLANs (fault P3.vlan.detach). */
+export const vlanGhosts = (s: Store) => s.table<{ id: number; region: string; interfaces: Iface[] }>('compute.vlan-ghosts');
 export const clones = (s: Store) => s.table<CloneJob>(T.clones);
 
 export function listVolumes(store: Store): Volume[] {
