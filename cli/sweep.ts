@@ -6,7 +6,7 @@ import { describe as describeExchange } from '../harness/check.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
 import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
-import { deleteConfirmed, discoverImageIdForm, resourcePath, type ImageIdForm, type ResourceKind } from '../harness/resources.js';
+import { deleteConfirmed, deletionRunsMs, discoverImageIdForm, resourcePath, type ImageIdForm, type ResourceKind } from '../harness/resources.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { UsageError } from './usage-error.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
@@ -206,7 +206,8 @@ async function deleteOne(options: SweepOptions, candidate: Candidate, carriesPre
     // The id may since have been given to something else: only a resource still carrying the prefix is deleted.
     if (success(view.status) && !carriesPrefix(label)) return `it now carries the label "${String(label)}", not one the run gave it`;
   }
-  return deleteConfirmed({ http: options.http, token: options.token, kind: candidate.kind, path: candidate.deletePath, windowMs });
+  const { kind, deletePath: path } = candidate;
+  return deleteConfirmed({ http: options.http, token: options.token, kind, path, windowMs, runsMs: deletionRunsMs(kind) });
 }
 
 export interface SweepCommandOptions {
