@@ -156,5 +156,7 @@ export const part3Faults = defineFaults({
   'P3.ipv6-range.region-of-instance': { does: "creates every range in the first region instead of the instance's" },
   'P3.ipv6-range.prefix-length.enum': { does: 'accepts any prefix_length from 48 to 64' },
   'P3.ips-assign.region.required': { does: 'accepts ips/assign without a region' },
+  'P3.vlan.list-account': { does: 'the VLAN of a new instance interface is not created: the VLAN list never shows it' },
+  'P3.vlan.created-through-interfaces': { does: 'a configuration profile create or update naming a new VLAN creates none' },
   'P3.vlan.detach': { does: 'a deleted instance stays attached to its VLANs: the VLAN list still shows its id' },
 });

@@ -106,7 +106,7 @@ export function configCreateHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const f = configFields(ctx, inst);
-  createVlans(store, inst.region, f.newVlans);
+  if (!faulty(store, 'P3.vlan.created-through-interfaces')) createVlans(store, inst.region, f.newVlans);
   const c = newConfig(store, inst, {
     label: f.label!,
     comments: f.comments ?? null,
@@ -133,7 +133,7 @@ export function configUpdateHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const c = configOr404(ctx, inst);
   const f = configFields(ctx, inst, c);
-  createVlans(store, inst.region, f.newVlans);
+  if (!faulty(store, 'P3.vlan.created-through-interfaces')) createVlans(store, inst.region, f.newVlans);
   if (f.label !== undefined) c.label = f.label;
   if (f.comments !== undefined) c.comments = f.comments;
   c.helpers = f.helpers;

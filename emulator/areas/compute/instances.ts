@@ -204,7 +204,7 @@ export function createHandler(ctx: RequestContext) {
     privateIp,
     backupsEnabled,
   });
-  if (ifaces) createVlans(store, region.id, ifaces.newVlans);
+  if (ifaces && !faulty(store, 'P3.vlan.list-account')) createVlans(store, region.id, ifaces.newVlans);
   const interfaces = ifaces?.list ?? [];
   if (ifaces?.list.length === 0 && faulty(store, 'P2.interfaces.empty-default-public')) inst.ipv4 = inst.ipv4.slice(1);
   const st = stateOf(store, inst.id);
