@@ -414,6 +414,7 @@ const routes: Route[] = [
     const inst = instanceFromBody(ctx, id, 'id');
     const list = devicesOf(ctx.store, f.id);
     if (list.some((d) => d.entity.id === id)) fail(`Instance ${id} is already a device of firewall ${f.id}.`, 'id');
+    if (list.length > 0 && faulty(ctx.store, 'P3.firewall.device.many-instances')) fail(`Firewall ${f.id} already has a device.`, 'id');
     const checked =
       f.status === 'enabled' ? !faulty(ctx.store, 'P3.firewall.device.one-active-per-instance') : faulty(ctx.store, 'P3.firewall.device.disabled-may-be-added');
     if (checked) checkSingleEnabled(ctx.store, id, f.id, 'id');

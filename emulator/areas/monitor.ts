@@ -92,7 +92,8 @@ function canViewPlan(store: Store, p: Principal | null): boolean {
 function planBody(store: Store): Record<string, unknown> {
   const id = store.table<string>(PLAN).get('subscription');
   const sub = SUBSCRIPTIONS.find((s) => s.id === id);
-  return sub ? shownSubscription(store, sub) : {};
+  if (sub) return shownSubscription(store, sub);
+  return faulty(store, 'P3.monitor-plan.free-is-empty') ? { id: 'free', label: 'Free', clients_included: 0 } : {};
 }
 
 /** A subscription as shown: with its `id`, or under the variation named by `monitor_subscription` instead. */

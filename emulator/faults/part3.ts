@@ -23,6 +23,8 @@ export const part3Faults = defineFaults({
   'P3.domain.ttl-sec.round-up': { does: 'rounds ttl_sec to the nearest valid value instead of up' },
   'P3.domain.ttl-sec.zero-means-default-86400': { does: 'treats ttl_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.refresh-sec.zero-means-default-14400': { does: 'treats refresh_sec 0 as a value to round up (stores 300) instead of the default' },
+  'P3.domain.expire-sec.zero-means-default-1209600': { does: 'treats expire_sec 0 as a value to round up (stores 300) instead of the default' },
+  'P3.domain.retry-sec.zero-means-default-14400': { does: 'treats retry_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
   'P3.domain.delete.gone': { does: 'answers a domain delete with {} but keeps the domain, viewable and listed' },
@@ -78,6 +80,7 @@ export const part3Faults = defineFaults({
   'P3.monitor-plan.update.returns-subscription': { does: 'answers a plan update with {} instead of the subscription' },
   'P3.monitor-plan.view.grants': { does: 'refuses the plan view to a restricted user holding only add_monitor' },
   'P3.monitor-plan.update.grants': { does: 'lets a restricted user with account_access but not monitor_subscription change the plan' },
+  'P3.monitor-plan.free-is-empty': { does: 'shows the free plan as a subscription of its own ({id: "free", …}) instead of {}' },
 
   // — firewalls
   'P3.firewall.label.min-3': { does: 'accepts a firewall label shorter than 3 characters' },
@@ -120,6 +123,7 @@ export const part3Faults = defineFaults({
   'P3.firewall.device.remove-keeps-other-firewalls': { does: 'DELETE device removes the instance from every firewall it is a device of' },
   'P3.firewall.delete.frees-instances': { does: 'the instances of a deleted enabled firewall still count it as their enabled firewall' },
   'P3.firewall.device.listed': { does: 'answers 404 to GET of a device that is in the list' },
+  'P3.firewall.device.many-instances': { does: 'a firewall takes one device: adding a second instance is refused' },
   'P3.firewall-create.devices.assigned': { does: 'ignores devices.computes on firewall create' },
   'P3.firewall-create.grants': { does: 'creates a firewall on an instance the caller holds read_only' },
   'P3.firewall-update.devices-rules-unchanged': { does: 'applies rules given to PUT firewall' },

@@ -73,10 +73,10 @@ function readIpList(store: Store, o: Record<string, unknown>, key: string, anySt
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-const TIME_FAULTS: Record<'expire_sec' | 'refresh_sec' | 'retry_sec' | 'ttl_sec', { nearest: FaultId; zero?: FaultId }> = {
-  expire_sec: { nearest: 'P3.domain.expire-sec.round-up' },
+const TIME_FAULTS: Record<'expire_sec' | 'refresh_sec' | 'retry_sec' | 'ttl_sec', { nearest: FaultId; zero: FaultId }> = {
+  expire_sec: { nearest: 'P3.domain.expire-sec.round-up', zero: 'P3.domain.expire-sec.zero-means-default-1209600' },
   refresh_sec: { nearest: 'P3.domain.refresh-sec.round-up', zero: 'P3.domain.refresh-sec.zero-means-default-14400' },
-  retry_sec: { nearest: 'P3.domain.retry-sec.round-up' },
+  retry_sec: { nearest: 'P3.domain.retry-sec.round-up', zero: 'P3.domain.retry-sec.zero-means-default-14400' },
   ttl_sec: { nearest: 'P3.domain.ttl-sec.round-up', zero: 'P3.domain.ttl-sec.zero-means-default-86400' },
 };
 
@@ -117,7 +117,7 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   for (const key of ['expire_sec', 'refresh_sec', 'retry_sec', 'ttl_sec'] as const) {
     const v = optInt(o, key, { min: 0 });
     const f = TIME_FAULTS[key];
-    if (v !== undefined) p[key] = roundDomainTime(v, key, { nearest: faulty(store, f.nearest), zeroRoundsUp: f.zero !== undefined && faulty(store, f.zero) });
+    if (v !== undefined) p[key] = roundDomainTime(v, key, { nearest: faulty(store, f.nearest), zeroRoundsUp: faulty(store, f.zero) });
   }
   return p;
 }
