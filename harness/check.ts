@@ -23,6 +23,8 @@ export interface CheckRecord {
   verdict: Verdict;
   /** The rule broken and why (fail), or what went wrong (error), or why it could not run (skip, disabled). */
   failedRule?: string;
+  /** General rules of the check the break of `failedRule` breaks too (`Check.alsoBreaks`). */
+  alsoFailed?: string[];
   message?: string;
   /** Findings of the named checks on every response, each for its own rule. */
   findings: Finding[];
@@ -57,6 +59,9 @@ export class RuleViolation extends Error {
   ) {
     super(`${rule}: ${message}`);
   }
+
+  /** General rules this break breaks too (`Check.alsoBreaks`). */
+  alsoBroken?: string[];
 }
 
 /** Runs a scenario other spec files may disturb (the shared account, the shared clock): a violation counts only when a
@@ -228,6 +233,20 @@ export class Check {
   /** The target broke `rule`. */
   fail(rule: string, message: string, exchange?: Exchange): never {
     throw new RuleViolation(rule, message, exchange);
+  }
+
+  /**
+   * Judges through `judge` a specific rule that instantiates general ones: a break it finds breaks `general` too (a
+   * token lacking the scope one endpoint names and served anyway breaks that endpoint's scope rule and the rule that
+   * an OAuth token must carry each endpoint's scope). A check names the general rules beside the specific one.
+   */
+  alsoBreaks(general: string[], judge: () => void): void {
+    try {
+      judge();
+    } catch (error) {
+      if (error instanceof RuleViolation) error.alsoBroken = general.filter((rule) => rule !== error.rule && this.record.rules.includes(rule));
+      throw error;
+    }
   }
 
   expect(rule: string, condition: unknown, message: string, exchange?: Exchange): void {
@@ -502,6 +521,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
           await allure.attachment('evidence (tokens redacted)', JSON.stringify(run.record.exchanges, null, 1), 'application/json');
           run.record.verdict = 'fail';
           run.record.failedRule = error.rule;
+          if (error.alsoBroken?.length) run.record.alsoFailed = error.alsoBroken;
           run.record.message = error.message;
           const replay = (error as { replay?: { seed: number; path?: string; counterexample?: string } }).replay;
           if (replay) Object.assign(run.record, replay);

@@ -280,8 +280,10 @@ export function buildResults(
     for (const id of record?.rules ?? []) {
       const rule = byRule.get(id);
       if (!rule) continue;
-      // A failing check of several rules fails the rule it names; the others it declared are not judged by it.
-      const verdict: Verdict = outcome.verdict === 'fail' && record?.failedRule && record.failedRule !== id ? 'pass' : outcome.verdict;
+      // A failing check of several rules fails the rule it names (and the general rules that break breaks too); the
+      // others it declared are not judged by it.
+      const broken = record?.failedRule === id || record?.alsoFailed?.includes(id);
+      const verdict: Verdict = outcome.verdict === 'fail' && record?.failedRule && !broken ? 'pass' : outcome.verdict;
       // A pass carries a message only when it was judged on fewer generated values than asked (harness/property.ts).
       const message = outcome.message && (verdict !== 'pass' || outcome.verdict === 'pass') ? { message: outcome.message } : {};
       rule.checks.push(

@@ -498,7 +498,12 @@ const routes: Route[] = [
     const slaac = slaacOf(inst);
     if (!slaac) fail(`Instance ${inst.id} has no IPv6 SLAAC address to route to.`, hasId ? 'compute_id' : 'route_target');
     // (the fault keeps only the per-instance rule: one range routed to the instance's SLAAC address)
-    const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region') ? (r: Ipv6Range) => r.route_target === slaac : (r: Ipv6Range) => r.region === inst.region;
+    // (the fault of one-slaac-per-instance lets a second range route to an instance's SLAAC address, which the region's
+    // limit would refuse too)
+    const oneSlaac = !faulty(ctx.store, 'P3.ipv6-range.one-slaac-per-instance');
+    const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region')
+      ? (r: Ipv6Range) => r.route_target === slaac
+      : (r: Ipv6Range) => r.region === inst.region && (oneSlaac || r.route_target !== slaac);
     if ([...ranges(ctx.store).values()].some(clash)) {
       fail(
         `The account already has an IPv6 range in region ${inst.region}; one range per region (more through a support request).`,

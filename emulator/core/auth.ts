@@ -44,24 +44,38 @@ function changesNeedReadWrite(store: Store, route: Route): boolean {
   );
 }
 
-/** Throws 403 when the principal lacks a scope of the route or is restricted on an unrestricted-only route. */
+/** The scopes a principal must hold for the route (none under the faults that stop checking them). */
+function scopesNeeded(store: Store, principal: Principal, route: Route): string[] {
+  if (endpointFaulty(store, route.method, route.path, 'scope-ignored')) return [];
+  if (faulty(store, 'P1.auth.oauth.scope-required') && route.method === 'GET' && route.path === '/v4/domains') return [];
+  // Under the fault an operation naming several scopes takes a token holding any one of them.
+  if (faulty(store, 'P1.auth.scope.several-all-needed') && route.scopes.some((scope) => holdsScope(principal, scope))) return [];
+  return changesNeedReadWrite(store, route) ? route.scopes.map((named) => named.replace(/:read_only$/, ':read_write')) : route.scopes;
+}
+
+/** Throws 401 or 403 when the principal lacks a scope of the route or is restricted on an unrestricted-only route. */
 function authorize(store: Store, principal: Principal, route: Route): void {
-  const scopes = endpointFaulty(store, route.method, route.path, 'scope-ignored') ? [] : route.scopes;
-  for (const scope of changesNeedReadWrite(store, route) ? scopes.map((named) => named.replace(/:read_only$/, ':read_write')) : scopes) {
-    if (!holdsScope(principal, scope)) {
+  if (faulty(store, 'P1.auth.token-kinds') && principal.scopes !== '*' && route.method === 'GET' && route.path === '/v4/account')
+    throw new ApiError(401, 'Invalid token: this endpoint takes personal access tokens only.');
+  for (const scope of scopesNeeded(store, principal, route)) {
+    if (!holdsScope(principal, scope, faulty(store, 'P1.auth.scope.read-write-changes'))) {
       throw new ApiError(403, `Your OAuth token is not authorized to use this endpoint: it needs the scope ${scope}.`);
     }
   }
-  if (route.unrestrictedOnly && principal.restricted && !endpointFaulty(store, route.method, route.path, 'restriction-ignored')) {
+  const restrictionIgnored =
+    endpointFaulty(store, route.method, route.path, 'restriction-ignored') ||
+    (faulty(store, 'P1.auth.restricted.login-history') && route.path.startsWith('/v4/account/logins'));
+  if (route.unrestrictedOnly && principal.restricted && !restrictionIgnored) {
     throw new ApiError(403, 'Unauthorized: this operation is available to unrestricted users only.');
   }
 }
 
 /**
  * `x:read_write` also allows `x:read_only`; the one scope written `ips:read` (IPv6 range view) is satisfied by
- * `ips:read_only` or `ips:read_write`.
+ * `ips:read_only` or `ips:read_write`. `readOnlyWrites`: the fault of P1.auth.scope.read-write-changes, under which
+ * `x:read_only` also allows `x:read_write`.
  */
-function holdsScope(principal: Principal, needed: string): boolean {
+function holdsScope(principal: Principal, needed: string, readOnlyWrites = false): boolean {
   if (principal.scopes === '*') return true;
   const want = needed.trim();
   const held = principal.scopes;
@@ -70,7 +84,7 @@ function holdsScope(principal: Principal, needed: string): boolean {
   if (colon < 0) return false;
   const area = want.slice(0, colon);
   const level = want.slice(colon + 1);
-  if (level === 'read_only' || level === 'read') {
+  if (level === 'read_only' || level === 'read' || readOnlyWrites) {
     return held.includes(`${area}:read_write`) || held.includes(`${area}:read_only`) || held.includes(`${area}:read`);
   }
   return false;

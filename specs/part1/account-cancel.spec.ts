@@ -62,7 +62,7 @@ describe('Account cancellation, last in the run', () => {
       const token = await c.principal({ scopes: endpoint.scopes });
       const exchange = await cancelOnce(c, token);
       c.expectServed(exchange, `${KEY} with exactly ${endpoint.scopes.join(', ')}`);
-      c.expectSuccess(scope, exchange, `${KEY} with exactly ${endpoint.scopes.join(', ')}`);
+      c.alsoBreaks(['P1.auth.token-kinds'], () => c.expectSuccess(scope, exchange, `${KEY} with exactly ${endpoint.scopes.join(', ')}`));
       failOnBrokenShape(c, shapeRules);
     },
   );

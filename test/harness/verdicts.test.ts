@@ -315,3 +315,31 @@ describe('a read after a write', () => {
     ).toBe(1);
   });
 });
+
+describe('a general rule judged through a specific one', () => {
+  const generalCheck = () =>
+    new Check(
+      ['P3.domains.scope.get-domains', 'P1.auth.oauth.scope-required'],
+      new Target({ config: defaults(), baseUrl: 'http://127.0.0.1:9', token: 'verdict-token-01', controlUrl: null, embedded: false }),
+    );
+  const broken = (c: Check, rule: string, general: string[]) => {
+    try {
+      c.alsoBreaks(general, () => c.fail(rule, 'served without its scope'));
+    } catch (error) {
+      return error as RuleViolation;
+    }
+    throw new Error('alsoBreaks swallowed the break');
+  };
+
+  it("a break of the specific rule breaks the general ones the check names (not ones it doesn't name)", () => {
+    const c = generalCheck();
+    expect(broken(c, 'P3.domains.scope.get-domains', ['P1.auth.oauth.scope-required', 'P1.auth.scope.read-write-changes']).alsoBroken).toEqual([
+      'P1.auth.oauth.scope-required',
+    ]);
+  });
+
+  it('a pass breaks nothing', () => {
+    const c = generalCheck();
+    expect(() => c.alsoBreaks(['P1.auth.oauth.scope-required'], () => c.expect('P3.domains.scope.get-domains', true, 'refused'))).not.toThrow();
+  });
+});

@@ -43,6 +43,18 @@ describe('results.json', () => {
     expect(results.rules.some((candidate) => candidate.untestable)).toBe(true);
   });
 
+  it('fails the general rules a break of the named rule breaks too (Check.alsoBreaks), and only those', () => {
+    const rules = ['P3.domains.scope.get-domains', 'P1.auth.oauth.scope-required', 'P1.auth.scope.read-write-changes'];
+    const broken = sampleResults([
+      outcome('a token lacking domains:read_only is refused', 'specs/generic/part3.spec.ts', 'fail', rules, {
+        failedRule: rules[0],
+        alsoFailed: [rules[1]!],
+      }),
+    ]);
+    const status = (id: string) => broken.rules.find((candidate) => candidate.id === id)!.status;
+    expect(rules.map(status)).toEqual(['fail', 'fail', 'pass']);
+  });
+
   it('covers all 127 endpoints with their requests and the verdicts of the checks that sent them', () => {
     expect(results.endpoints).toHaveLength(127);
     const status = results.endpoints.find((endpoint) => endpoint.method === 'PUT' && endpoint.path === '/v4/networking/firewalls/{firewallId}')!;

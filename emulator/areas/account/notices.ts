@@ -10,7 +10,11 @@ import { account, accountEntity, DAY_MS, state, T, type Maintenance } from './mo
 function maintenanceView(s: Store, m: Maintenance) {
   const inst = getInstance(s, m.instanceId);
   if (inst === undefined) return undefined;
-  return { entity: instanceEntity(inst), reason: m.reason, status: m.status, type: m.type, when: m.when };
+  // The fault names a managed database as the entity of the instance's maintenance.
+  const entity = faulty(s, 'P1.maintenance.entity.compute-only')
+    ? { id: 90_000 + inst.id, label: `db-${inst.id}`, type: 'database', url: `/v4/databases/mysql/instances/${90_000 + inst.id}` }
+    : instanceEntity(inst);
+  return { entity, reason: m.reason, status: m.status, type: m.type, when: m.when };
 }
 
 export function visibleMaintenance(ctx: RequestContext) {

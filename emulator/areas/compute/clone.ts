@@ -38,7 +38,7 @@ const SLOW_CLONE_MS = 45 * 60_000;
 export function cloneHandler(ctx: RequestContext) {
   const { store, principal } = ctx;
   const source = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  if (!faulty(store, 'P2.clone.add-computes')) requireAddComputes(principal);
+  if (!faulty(store, 'P2.clone.add-computes')) requireAddComputes(store, principal);
   const o = body(ctx);
   const targetId = optInt(o, 'compute_id', { nullable: true }) ?? undefined;
   let region: Region | undefined;

@@ -119,7 +119,7 @@ export function listHandler(ctx: RequestContext) {
 
 export function createHandler(ctx: RequestContext) {
   const { store, principal } = ctx;
-  if (!faulty(store, 'P2.instances.create.add-computes')) requireAddComputes(principal);
+  if (!faulty(store, 'P2.instances.create.add-computes')) requireAddComputes(store, principal);
   const o = asObject(ctx.body ?? {});
   const region = faulty(store, 'P2.instance-create.region.required') && o.region === undefined ? store.regions[0]! : regionOf(store, o);
   const type = faulty(store, 'P2.instance-create.type.required') && o.type === undefined ? store.instanceTypes[0]! : typeOf(store, o);

@@ -504,6 +504,8 @@ export const area: Area = {
         const t = nodeTypes(ctx.store).find((x) => x.id === ctx.params['typeId']);
         if (t === undefined) fail(`Database node type ${JSON.stringify(ctx.params['typeId'] ?? '')} was not found.`, null, 404);
         checkPageQuery(ctx);
+        if ((ctx.query['page'] ?? ctx.query['page_size']) !== undefined && faulty(ctx.store, 'P1.database-node-type.view.page-accepted'))
+          fail('page and page_size are not accepted by a view.', 'page');
         return t;
       },
     },
@@ -548,7 +550,8 @@ export const area: Area = {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active'], 'view the credentials', 'P1.database.status.credentials-view-requires-active');
       if (ctx.store.now().getTime() < (resetting.get(c) ?? 0)) fail('The credentials are being reset; try again shortly.', null, 409);
-      return { username: ROOT_USER, password: c.password };
+      // The fault keeps the password to the cluster's connection details elsewhere: the endpoint shows an empty one.
+      return { username: ROOT_USER, password: faulty(ctx.store, 'P1.database.ssl-connection.credentials-endpoint') ? '' : c.password };
     }),
     db('POST', `${mysql}/{instanceId}/credentials/reset`, W, (ctx) => {
       const c = mysqlOr404(ctx);
