@@ -6,6 +6,7 @@ import { defineFaults } from './define.js';
 
 export const part1Faults = defineFaults({
   // ---------------------------------------------------------------- authentication, scopes, restricted users
+  'P1.conventions.json-bodies': { does: 'GET /v4/account/notifications labels its JSON body text/plain' },
   'P1.auth.bearer-header': { does: 'GET /v4/account refuses Authorization: Bearer <token> and takes only the bare token' },
   'P1.account.auth.get-account-notifications': { does: 'GET /v4/account/notifications answers without a token (as the default user)' },
   'P2.compute.auth.get-compute-instances': { does: 'GET /v4/compute/instances answers without a token (as the default user)' },
@@ -138,6 +139,7 @@ export const part1Faults = defineFaults({
   'P1.account.state.us-ca-code': { does: 'accepts any state for US and CA addresses' },
   'P1.account.euuid.uuid': { does: 'shows euuid as 32 hex digits without dashes' },
   'P1.account.credit-card.last-four.integer': { does: 'shows credit_card.last_four as a string' },
+  'P1.account-update.any-of': { does: 'refuses an account update naming a single member' },
   'P1.account.update.reflected': { does: 'an update answers the new tax_id but keeps the one on file' },
   'P1.errors.rejected-write-no-effect': { does: 'a refused account update has already stored the members read before the one at fault' },
   'P1.credit-card.cvv.digits': { does: 'accepts a cvv of any characters' },

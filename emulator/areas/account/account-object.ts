@@ -119,6 +119,7 @@ const PROMOTION_KEYS = [
 
 export function updateAccount(ctx: RequestContext) {
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
+  if (Object.keys(o).length === 1 && faulty(ctx.store, 'P1.account-update.any-of')) fail('Give at least two members to update.', null);
   const a = account(ctx.store);
   const changes: Partial<Account> = {};
   for (const [key, max] of Object.entries(TEXT_LIMITS)) {

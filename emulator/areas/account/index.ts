@@ -21,7 +21,7 @@
 // - logins older than 90 days are neither listed nor viewable (404); maintenance type `reboot` |
 //   `live_migration`, status `pending` | `scheduled`; notification types `maintenance`, `payment_due` (while the
 //   balance is not 0) and `notice`, severities `minor` | `major`.
-import type { Area, Route } from '../../core/types.js';
+import { Reply, type Area, type Route } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { intParam } from '../../core/routes.js';
@@ -123,7 +123,11 @@ export const area: Area = {
       true,
     ),
     r('GET', '/v4beta/account/maintenance', 'maintenance:read_only', (ctx) => paginate(ctx, visibleMaintenance(ctx))),
-    r('GET', '/v4/account/notifications', AR, (ctx) => paginate(ctx, notifications(ctx))),
+    r('GET', '/v4/account/notifications', AR, (ctx) => {
+      const page = paginate(ctx, notifications(ctx));
+      // The fault labels the JSON text as plain text.
+      return faulty(ctx.store, 'P1.conventions.json-bodies') ? new Reply(200, JSON.stringify(page), { 'content-type': 'text/plain; charset=utf-8' }) : page;
+    }),
     r('GET', '/v4/account/oauth-clients', AR, (ctx) =>
       paginate(
         ctx,
