@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const LEDGER_JSON = join(ROOT, 'rules/ledger.json');
 
 /** A check of the suite: its spec file, its key (`<spec file> > <describe…> > <test name>`) and the rule ids it names. */
-interface CollectedCheck {
+export interface CollectedCheck {
   file: string;
   key: string;
   rules: string[];

@@ -11,7 +11,7 @@ import { MissingCapability } from '../../harness/target.js';
 import { endpointKey, endpoints, type Endpoint, type ParamKind } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import { ruleById } from '../../rules/index.js';
-import { validRequests, type Recipe, type ValidRequest } from './valid-requests.js';
+import { busyLast, validRequests, type Recipe, type ValidRequest } from './valid-requests.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import { responseSchemaFor } from '../../harness/responses.js';
 import { brokenRule } from '../../harness/judge.js';
@@ -144,7 +144,8 @@ function readWriteReading(endpoint: Endpoint): string[] | null {
 
 export function endpointChecks(document: Endpoint['document']): void {
   const fx = useFixtures(`generic-${document}`);
-  for (const endpoint of endpoints.filter((candidate) => candidate.document === document)) {
+  const ofDocument = endpoints.filter((candidate) => candidate.document === document);
+  for (const endpoint of busyLast(ofDocument, (candidate) => validRequests[endpointKey(candidate)]?.keepsBusy)) {
     const key = endpointKey(endpoint);
     const recipe = validRequests[key];
     if (!recipe) throw new Error(`no valid request recipe for ${key}`);

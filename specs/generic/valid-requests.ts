@@ -48,6 +48,17 @@ export interface Recipe {
    * It may rewrite the request's body instead, for one every reading takes (an assignment that moves something).
    */
   afterRefusal?: (c: Check, fx: Fixtures, request: ValidRequest) => Promise<boolean>;
+  /**
+   * The request starts what may keep the spec file's instance busy long after it answers (a clone from it: how long
+   * one runs is not shown, minutes on a real cloud): the endpoint's checks come after every other endpoint's in the
+   * file, so that on a target whose clock cannot be let run no other check meets the instance still busy.
+   */
+  keepsBusy?: true;
+}
+
+/** Endpoints in the order their checks are declared: those whose request keeps the file's instance busy last. */
+export function busyLast<T>(items: readonly T[], keepsBusy: (item: T) => boolean | undefined): T[] {
+  return [...items.filter((item) => !keepsBusy(item)), ...items.filter((item) => keepsBusy(item))];
 }
 
 type Json = Record<string, unknown>;
@@ -328,6 +339,7 @@ export const validRequests: Record<string, Recipe> = {
   // A clone onto an existing instance (compute_id) creates nothing: only a clone to a new instance is adopted.
   'POST /v4/compute/instances/{computeId}/clone': {
     mayBeBusy: true,
+    keepsBusy: true,
     adopt: async (c, fx, request, exchange) => {
       if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange);
     },

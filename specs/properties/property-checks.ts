@@ -15,7 +15,7 @@ import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
 import { loadContract } from '../../harness/contract.js';
 import { deepFind } from '../../harness/lists.js';
-import { validRequests } from '../generic/valid-requests.js';
+import { busyLast, validRequests } from '../generic/valid-requests.js';
 import { diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { allowListBreak, untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
@@ -404,8 +404,12 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
   const labels = new Set<string>();
   const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, document));
 
-  for (const [schema, generators] of Object.entries(bodies)) {
-    const endpoint = endpoints.find((candidate) => candidate.request === schema);
+  const schemas = Object.entries(bodies).map(([schema, generators]) => ({
+    schema,
+    generators,
+    endpoint: endpoints.find((candidate) => candidate.request === schema),
+  }));
+  for (const { schema, generators, endpoint } of busyLast(schemas, ({ endpoint }) => endpoint && validRequests[endpointKey(endpoint)]?.keepsBusy)) {
     if (!endpoint) continue; // shared pieces (interfaces, device map) are exercised through the bodies that hold them
     const key = endpointKey(endpoint);
     const plan = VALID_PLANS[schema];
@@ -415,43 +419,48 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
       // A body writing account-wide state other checks judge (the account, the monitoring plan) is sent, and its effect
       // read, holding the recipe's lock.
       const exclusively = (c: Check, run: () => Promise<void>) => (recipe.exclusive ? c.exclusively(recipe.exclusive, run) : run());
-      // (a body that may close the account is sent once, last in the run: account-cancel.spec.ts)
-      if (!recipe.closesAccount)
-        check([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
-          if (plan?.skip) c.skip(plan.skip);
-          if (recipe.destructive) c.needsDestructive();
-          const ctx = await contextFor(c);
-          // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
-          const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
-          await plan?.settle?.(c, ctx, fx);
-          await runProperty(
-            c,
-            generators.valid(ctx),
-            (body) =>
-              exclusively(c, async () => {
-                fc.pre(plan?.accept?.(body, labels) ?? true);
-                const path = await pathFor(c, fx, endpoint, plan, ctx);
-                // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
-                const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
-                const mark = fx.mark();
-                const send = () => c.send(endpoint.method, path, { json });
-                const attempt = () => (recipe.mayBeBusy ? onceNotBusy(c, send) : send());
-                let exchange = await attempt();
-                if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
-                await recipe.adopt?.(c, fx, { path, json: body }, exchange);
-                // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
-                await fx.cleanup(mark);
-                // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
-                const vlans = vlansNamed(body);
-                if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
-                if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
-                c.expectSuccess(serves, exchange, `${key} with a valid body`);
-                if (plan?.readBack) await readBack(c, path, body, plan.readBack, plan.readBackShortly);
-                await plan?.settle?.(c, ctx, fx);
-              }),
-            { runs },
-          );
-        });
+      // A request that keeps the file's instance busy (a clone) gets its valid bodies last, after the bodies it must
+      // refuse: on a target whose clock cannot be let run they would still be busy for those.
+      const validBodies = () => {
+        // (a body that may close the account is sent once, last in the run: account-cancel.spec.ts)
+        if (!recipe.closesAccount)
+          check([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
+            if (plan?.skip) c.skip(plan.skip);
+            if (recipe.destructive) c.needsDestructive();
+            const ctx = await contextFor(c);
+            // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
+            const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
+            await plan?.settle?.(c, ctx, fx);
+            await runProperty(
+              c,
+              generators.valid(ctx),
+              (body) =>
+                exclusively(c, async () => {
+                  fc.pre(plan?.accept?.(body, labels) ?? true);
+                  const path = await pathFor(c, fx, endpoint, plan, ctx);
+                  // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
+                  const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
+                  const mark = fx.mark();
+                  const send = () => c.send(endpoint.method, path, { json });
+                  const attempt = () => (recipe.mayBeBusy ? onceNotBusy(c, send) : send());
+                  let exchange = await attempt();
+                  if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
+                  await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+                  // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
+                  await fx.cleanup(mark);
+                  // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
+                  const vlans = vlansNamed(body);
+                  if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
+                  if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
+                  c.expectSuccess(serves, exchange, `${key} with a valid body`);
+                  if (plan?.readBack) await readBack(c, path, body, plan.readBack, plan.readBackShortly);
+                  await plan?.settle?.(c, ctx, fx);
+                }),
+              { runs },
+            );
+          });
+      };
+      if (!recipe.keepsBusy) validBodies();
 
       // Two ways of breaking the same rule in the same member are two checks: the second is named `way 2`, so that every
       // check has a name of its own (reports, the cost table and Allure's history tell checks apart by name).
@@ -532,6 +541,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
           },
         );
       }
+      if (recipe.keepsBusy) validBodies();
     });
   }
 }
