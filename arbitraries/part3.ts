@@ -411,7 +411,10 @@ const ipv6RangeViolations: Violation[] = [
   }),
   broken('P3.ipv6-range-create.target.exactly-one', ipv6ByCompute, { route_target: (c) => fc.constant(c.slaac) }, null),
   broken('P3.ipv6-range-create.target.exactly-one', ipv6ByCompute, { compute_id: ABSENT }, null),
-  broken('P3.ipv6-range-create.route-target.ipv6', ipv6ByTarget, { route_target: () => fc.oneof(ipv4(), notIp()) }),
+  // An IPv4 address of one of the caller's instances too: one a server could take for that instance, but not IPv6.
+  broken('P3.ipv6-range-create.route-target.ipv6', ipv6ByTarget, {
+    route_target: (c) => (c.ipv4s.length ? fc.oneof(fc.constantFrom(...c.ipv4s), ipv4(), notIp()) : fc.oneof(ipv4(), notIp())),
+  }),
   broken('P3.ipv6-range-create.route-target.no-prefix', ipv6ByTarget, { route_target: (c) => fc.constantFrom(`${c.slaac}/128`, `${c.slaac}/64`) }),
   ...wrongTypes('P3.ipv6-range-create.types', ipv6ByCompute, [['compute_id', 'integer']]),
   ...wrongTypes('P3.ipv6-range-create.types', ipv6ByTarget, [['route_target', 'string']]),

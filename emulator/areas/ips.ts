@@ -488,8 +488,10 @@ const routes: Route[] = [
       let target = reqString(o, 'route_target');
       if (target.includes('/') && faulty(ctx.store, 'P3.ipv6-range-create.route-target.no-prefix')) target = target.split('/')[0]!;
       if (target.includes('/')) fail('route_target is an IPv6 SLAAC address without a prefix length (no /128).', 'route_target');
-      if (!ipaddr.IPv6.isValid(target)) fail('route_target must be an IPv6 address.', 'route_target');
-      const owner = ownerBySlaac(ctx.store, norm6(target));
+      // The fault takes an IPv4 address of an instance as that instance's SLAAC address.
+      const byIpv4 = faulty(ctx.store, 'P3.ipv6-range-create.route-target.ipv6') && ipaddr.IPv4.isValid(target) ? ownerOf4(ctx.store, target) : undefined;
+      if (!byIpv4 && !ipaddr.IPv6.isValid(target)) fail('route_target must be an IPv6 address.', 'route_target');
+      const owner = byIpv4 ?? ownerBySlaac(ctx.store, norm6(target));
       if (!owner || !canAccess(ctx.principal, 'compute', owner.id, 'read_only')) {
         fail('route_target must be the SLAAC address of one of your instances.', 'route_target');
       }

@@ -157,6 +157,7 @@ export const part3Faults = defineFaults({
   'P3.ipv6-range.delete-disconnects': { does: 'a deleted IPv6 range still answers its view' },
   'P3.ipv6-range.shared-cannot-delete': { does: 'deletes a shared IPv6 range' },
   'P3.ipv6-range-create.target.exactly-one': { does: 'accepts both compute_id and route_target (compute_id wins)' },
+  'P3.ipv6-range-create.route-target.ipv6': { does: "takes an instance's IPv4 address as route_target (routes to its SLAAC address)" },
   'P3.ipv6-range-create.route-target.no-prefix': { does: 'accepts a route_target with a /128 (or any) prefix length' },
   'P3.ipv6-range.region-of-instance': { does: "creates every range in the first region instead of the instance's" },
   'P3.ipv6-range.prefix-length.enum': { does: 'accepts any prefix_length from 48 to 64' },
