@@ -63,3 +63,11 @@ export async function untilOtherFilesEnded(config: SuiteConfig, deadline: number
   }
   return `${running.join(', ')} had not ended when the wait ran out: what must come after every other request was not sent`;
 }
+
+/**
+ * Items (endpoints, request bodies) in the order their checks are declared in a spec file: those whose request keeps
+ * the file's instance busy (a clone from it, `Recipe.keepsBusy`) last, the others in their order.
+ */
+export function busyLast<T>(items: readonly T[], keepsBusy: (item: T) => boolean | undefined): T[] {
+  return [...items.filter((item) => !keepsBusy(item)), ...items.filter((item) => keepsBusy(item))];
+}

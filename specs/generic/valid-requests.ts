@@ -49,16 +49,10 @@ export interface Recipe {
    */
   afterRefusal?: (c: Check, fx: Fixtures, request: ValidRequest) => Promise<boolean>;
   /**
-   * The request starts what may keep the spec file's instance busy long after it answers (a clone from it: how long
-   * one runs is not shown, minutes on a real cloud): the endpoint's checks come after every other endpoint's in the
-   * file, so that on a target whose clock cannot be let run no other check meets the instance still busy.
+   * It may keep the file's instance busy long after it answers (a clone from it: minutes on a real cloud): its checks
+   * come after every other endpoint's in the file (`busyLast`), so none meets the instance busy without the clock hook.
    */
   keepsBusy?: true;
-}
-
-/** Endpoints in the order their checks are declared: those whose request keeps the file's instance busy last. */
-export function busyLast<T>(items: readonly T[], keepsBusy: (item: T) => boolean | undefined): T[] {
-  return [...items.filter((item) => !keepsBusy(item)), ...items.filter((item) => keepsBusy(item))];
 }
 
 type Json = Record<string, unknown>;
