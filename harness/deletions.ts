@@ -19,7 +19,7 @@ const CLOCK_LOCK_WAIT_MS = 20_000;
 export async function deletePending(ledger: CleanupLedger, mark?: number): Promise<LedgerEntry[]> {
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
   let left = await deleteEach(ledger, pending());
-  if (left.some((entry) => deletionRunsMs(entry.kind) > 0) && (await letClockRun())) left = await deleteEach(ledger, pending(), false);
+  if (left.some((entry) => deletionRunsMs(entry.kind) > 0) && (await letClockRun(60))) left = await deleteEach(ledger, pending(), false);
   const remaining: LedgerEntry[] = [];
   // Their deletions had their time to run: one still running is not waited for again.
   for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await deleteEach(ledger, [entry], false)));
@@ -27,15 +27,15 @@ export async function deletePending(ledger: CleanupLedger, mark?: number): Promi
 }
 
 /**
- * A minute of the target's clock, held like a check's advance (one judging what an advance would change under it is
- * not disturbed); false without the hook or the lock.
+ * Lets the target's clock run `seconds`, held like a check's advance (one judging what an advance would change under
+ * it is not disturbed); false without the hook or the lock.
  */
-async function letClockRun(): Promise<boolean> {
+export async function letClockRun(seconds: number): Promise<boolean> {
   if (!target().control) return false;
   const release = await target().lock(CLOCK_LOCK).take(CLOCK_LOCK_WAIT_MS);
   if (!release) return false;
   try {
-    await target().advanceClock(60);
+    await target().advanceClock(seconds);
     return true;
   } finally {
     release();

@@ -75,6 +75,7 @@ export const part1Faults = defineFaults({
   'P1.events.emission': { does: 'records no firewall_device_remove event' },
   'P1.events.emission~device-add': { does: 'records no firewall_device_add event' },
   'P1.events.emission~wrong-action': { does: 'records disabling a firewall as firewall_update instead of firewall_disable' },
+  'P1.events.emission.instances': { does: 'deleting an instance records no event' },
   'P1.events.seen.marks-up-to-id': { does: 'POST seen marks only that one event seen, not the earlier ones' },
   'P1.events.seen.later-unseen': { does: 'POST seen marks every event seen, the later ones too' },
   'P1.event.username.causing-user': { does: "events name the account's first user as username, whoever caused them" },

@@ -333,7 +333,7 @@ export function deleteHandler(ctx: RequestContext) {
       if (still) removeInstance(s, still);
     });
   }
-  if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_delete', inst);
+  if (!varied(store, 'instance-events-silent') && !faulty(store, 'P1.events.emission.instances')) emit(ctx, 'compute_delete', inst);
   return {};
 }
 
