@@ -584,7 +584,13 @@ describe('VLANs', () => {
     if (!holds(vlan)) c.skip('the VLAN object does not show its attached instances (its fields are not shown)');
     c.expectSuccess('P3.vlan.detach', await c.delete(`/v4/compute/instances/${instance.id}`), 'DELETE the instance');
     await untilGone(c, `/v4/compute/instances/${instance.id}`);
-    const after = await listed(c, label, (shown) => !holds(shown));
+    // Its view may answer 404 before the deletion has run (a replica lagging the instance's create answers so too):
+    // the VLAN list is read while a short time passes as well.
+    const after = await untilShortlyDone(
+      c,
+      () => listed(c, label),
+      (shown) => !holds(shown),
+    );
     c.expect('P3.vlan.detach', !holds(after), `the VLAN ${label} still shows deleted instance ${instance.id}`);
   });
 });
