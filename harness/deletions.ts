@@ -1,5 +1,6 @@
 // Deleting what a spec file made (or a check lending a shared resource), entry by entry of its cleanup ledger, newest
 // first, each delete confirmed by a read of the resource's own path.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK } from './check.js';
 import type { CleanupLedger, LedgerEntry } from './cleanup.js';
 import { noteDeleted } from './consistency.js';
@@ -10,19 +11,51 @@ import { target } from './target.js';
 const CLOCK_LOCK_WAIT_MS = 20_000;
 
 /**
+ * How long an instance whose DELETE is refused may stay busy (its create, or a clone from or to it, runs for a time
+ * not shown; the spec files wait as long for a clone: `CLONE_BUSY_MINUTES`): with the clock hook, the target's clock is
+ * let run this much, ten minutes at a time; without it, real time passes, the DELETE sent again every ten seconds.
+ */
+const BUSY_CLOCK_STEP_S = 10 * 60;
+const BUSY_CLOCK_MOST_S = 60 * 60;
+const BUSY_REAL_MS = 2 * 60_000;
+const BUSY_REAL_STEP_MS = 10_000;
+
+/** Time the end of a spec file's cleanup may take: the instances it waits for (BUSY_*), and the lock waits. */
+export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
+
+/**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
  * deleted. A deletion that may still run (an instance: `deletionRunsMs`) is given, with the clock hook, a minute of
  * the target's clock and its entry deleted again; without the hook its confirming read waited that long in real time.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once.
  */
-export async function deletePending(ledger: CleanupLedger, mark?: number): Promise<LedgerEntry[]> {
+export async function deletePending(ledger: CleanupLedger, mark?: number, { waitBusy = false } = {}): Promise<LedgerEntry[]> {
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
   let left = await deleteEach(ledger, pending());
   if (left.some((entry) => deletionRunsMs(entry.kind) > 0) && (await letClockRun(60))) left = await deleteEach(ledger, pending(), false);
   const remaining: LedgerEntry[] = [];
   // Their deletions had their time to run: one still running is not waited for again.
   for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await deleteEach(ledger, [entry], false)));
+  return waitBusy ? deleteWhileBusy(ledger, remaining) : remaining;
+}
+
+/**
+ * The entries still there deleted again while time passes (BUSY_*), as long as one of them is an instance: a server
+ * may refuse to delete an instance a clone runs from or to (whether it may is not shown). Only at a spec file's end,
+ * when no check of the file waits on it. Returns the ones still there.
+ */
+async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[]): Promise<LedgerEntry[]> {
+  let remaining = left;
+  const instanceLeft = () => remaining.some((entry) => deletionRunsMs(entry.kind) > 0);
+  if (target().control)
+    for (let spent = 0; spent < BUSY_CLOCK_MOST_S && instanceLeft() && (await letClockRun(BUSY_CLOCK_STEP_S)); spent += BUSY_CLOCK_STEP_S)
+      remaining = await deleteEach(ledger, remaining, false);
+  else
+    for (const until = Date.now() + BUSY_REAL_MS; instanceLeft() && Date.now() < until;) {
+      await sleep(BUSY_REAL_STEP_MS);
+      remaining = await deleteEach(ledger, remaining, false);
+    }
   return remaining;
 }
 

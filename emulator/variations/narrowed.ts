@@ -399,6 +399,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId} | … | irreversible; releases IPs; deletes disks, backups, configs" and Compute instance status: "Status values and transitions: not shown." (whether the instance is gone when the DELETE answers or once the deletion has run is not shown)`,
     does: 'a deleted instance is still shown, with status deleting, for 5 seconds (simulated clock) before it is gone with its addresses, disks, profiles and backups',
   },
+  'delete-refused-while-busy': {
+    leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId} | … | irreversible; releases IPs; deletes disks, backups, configs" (whether an instance with a running action, a clone from or to it, may be deleted is not shown)`,
+    does: 'refuses to delete an instance while it has a running or queued action: a clone from or to it (10 minutes of simulated time), and its own create or a shutdown where a variation makes those run a while',
+  },
   'vlan-joined-at-first-boot': {
     leaves: `${D2}, Creation modes: "from an image (running when provisioned …); … attached to a private VLAN through \`interfaces\`" and Network interfaces: "changes take effect on reboot" (when a new instance joins the VLAN of its interface, at its create or when it first boots once provisioned, and how long provisioning takes, is not shown)`,
     does: 'a new instance deployed from an image or a backup shows status provisioning and joins the VLANs of its interfaces at its first boot, 2 simulated minutes after its create (a boot or shutdown before then takes its place)',

@@ -293,7 +293,8 @@ export const validRequests: Record<string, Recipe> = {
       return at(`/v4/compute/instances/${id}`, { json: { watchdog_enabled: true } });
     },
   },
-  'DELETE /v4/compute/instances/{computeId}': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}`) },
+  // a server may refuse to delete an instance while its own create runs (whether it may is not shown)
+  'DELETE /v4/compute/instances/{computeId}': { mayBeBusy: true, build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}`) },
   'GET /v4/compute/instances/{computeId}/backups': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/backups`) },
   'POST /v4/compute/instances/{computeId}/backups': {
     mayBeBusy: true,

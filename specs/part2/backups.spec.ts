@@ -12,6 +12,7 @@ import {
   backupGone,
   configsOf,
   createInstance,
+  deleteInstance,
   extraSetting,
   findBackup,
   newConfig,
@@ -259,7 +260,7 @@ describe('Create instance body: backup_id', () => {
         copied.length === sourceProfiles,
         `an instance created from a backup of an instance with ${sourceProfiles} profiles lists ${copied.length}`,
       );
-      c.expectSuccess('P2.instances.delete.deletes-backups', await c.delete(`${INSTANCES}/${source.id}`), 'deleting the backed-up instance');
+      c.expectSuccess('P2.instances.delete.deletes-backups', await deleteInstance(c, source.id), 'deleting the backed-up instance');
       await untilGone(c, `${INSTANCES}/${source.id}`);
       c.expectRejected(
         'P2.instances.delete.deletes-backups',

@@ -7,7 +7,7 @@ import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { monthOf } from '../../harness/lists.js';
-import { bodyOf, cloneToNew, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
+import { bodyOf, cloneToNew, deleteInstance, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
 
 export function lateChecks(fx: Fixtures): void {
   type Month = { year: number; month: number };
@@ -211,7 +211,7 @@ export function lateChecks(fx: Fixtures): void {
       // Told by event ids, not by a count: other files' events may meanwhile push the create's past the pages read.
       const before = new Set((await eventsNaming(c, id)).map((event) => String(event.id)));
       const isNew = (events: Json[]) => events.some((event) => !before.has(String(event.id)));
-      c.expectSuccess(rule, await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
+      c.expectSuccess(rule, await deleteInstance(c, id), 'deleting the instance');
       c.expect(rule, isNew(await readAfterWrite(c, () => eventsNaming(c, id), isNew)), `deleting instance ${id} recorded no new event naming it`);
     });
 

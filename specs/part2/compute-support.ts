@@ -29,6 +29,12 @@ export async function shutDown(c: Check, id: number, minutes?: number): Promise<
 }
 
 /**
+ * DELETEs an instance the check expects deleted, sent again while refused for what may be a running action (its own
+ * create, a clone from or to it): whether a server may refuse to delete a busy instance is not shown.
+ */
+export const deleteInstance = (c: Check, id: number): Promise<Exchange> => onceNotBusy(c, () => c.delete(`${INSTANCES}/${id}`));
+
+/**
  * How long an instance a check cloned from may stay busy: a clone's length is not shown (45 minutes under the
  * variation clones-take-longer; a generic check's valid clone of a spec file's instance leaves it busy for the next).
  */

@@ -18,6 +18,7 @@ import {
   cloneToNew,
   configsOf,
   createInstance,
+  deleteInstance,
   isPrivateIpv4,
   listAll,
   newConfig,
@@ -481,7 +482,7 @@ describe('Update instance body and alerts', () => {
 async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
   const ipv4 = Array.isArray(view.ipv4) ? (view.ipv4 as unknown[]) : [];
   const publics = ipv4.filter((a): a is string => typeof a === 'string' && !isPrivateIpv4(a));
-  c.expectSuccess('P2.compute.serves.delete-compute-instances-id', await c.delete(`${INSTANCES}/${id}`), 'deleting the instance');
+  c.expectSuccess('P2.compute.serves.delete-compute-instances-id', await deleteInstance(c, id), 'deleting the instance');
   c.expectRejected('P2.instances.delete.gone', await untilGone(c, `${INSTANCES}/${id}`), 'viewing the deleted instance');
   const listed = await listAll(c, INSTANCES, (items) => !items.some((item) => item.id === id));
   c.expect('P2.instances.delete.gone', !listed.some((item) => item.id === id), `the deleted instance ${id} is still listed`);

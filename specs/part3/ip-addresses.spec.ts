@@ -15,6 +15,7 @@ import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
 import { EXTRA_ADDRESS_REQUEST, IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
+import { deleteInstance } from '../part2/compute-support.js';
 import {
   addressesOf,
   assignmentBody,
@@ -583,7 +584,7 @@ describe('VLANs', () => {
     const vlan = await untilShortlyDone(c, () => listed(c, label), holds);
     c.expect('P3.vlan.list-account', vlan, `the VLAN ${label} of an instance interface is not in the VLAN list`);
     if (!holds(vlan)) c.skip('the VLAN object does not show its attached instances (its fields are not shown)');
-    c.expectSuccess('P3.vlan.detach', await c.delete(`/v4/compute/instances/${instance.id}`), 'DELETE the instance');
+    c.expectSuccess('P3.vlan.detach', await deleteInstance(c, instance.id), 'DELETE the instance');
     await untilGone(c, `/v4/compute/instances/${instance.id}`);
     // Its view may answer 404 before the deletion has run (a replica lagging the instance's create answers so too):
     // the VLAN list is read while a short time passes as well.

@@ -261,6 +261,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'delete-refused-while-busy',
+    async (server) => {
+      const source = await newInstance(server, 'busy-source');
+      const clone = await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, { region: 'us-east', type: 'g6-standard-1' });
+      const remove = (id: unknown) =>
+        request(server)
+          .delete(`/v4/compute/instances/${String(id)}`)
+          .set(AUTH);
+      for (const id of [source.id, clone.id]) expect((await remove(id).expect(400)).body.errors[0].reason).toMatch(/running or queued actions/);
+      await advanceClock(server, 10 * 60);
+      for (const id of [source.id, clone.id]) await remove(id).expect(200);
+    },
+  ],
+  [
     'instance-delete-takes-a-while',
     async (server) => {
       const instance = await newInstance(server, 'slow-delete');

@@ -5,7 +5,7 @@
 // spec files); for each group of variations, a fresh emulator with those variations and a full
 // run (every spec file, every rule). It sends back the outcome.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest, type TestModule, type TestProject, type TestSpecification, type Vitest } from 'vitest/node';
@@ -21,6 +21,7 @@ import { writeResultsJson } from '../../reports/write.js';
 import { startEmulatorHost, type EmulatorHost } from './emulator-host.js';
 import { judgeFault, unjudged, type WorkerMessage, type WorkerTask } from './matrix.js';
 import { forgetFileEnds, markFileEnded } from '../../harness/run-order.js';
+import { ledgerDir, pendingOfRun } from '../../harness/cleanup.js';
 import { filesHoldingChosenChecks } from '../../harness/plan.js';
 import { judgeVariation, unjudgedVariation } from '../variations/matrix.js';
 
@@ -53,7 +54,8 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
   vitest.projects[0]!.provide('target', await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS)));
   configs.clear();
   configs.set('', plan.config);
-  forgetFileEnds(plan.config);
+  // An earlier run of the same id (another matrix) left its ledger, budget slots and file ends: judged is this run's.
+  rmSync(ledgerDir(plan.config.out, plan.config.runId), { recursive: true, force: true });
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
   try {
@@ -173,25 +175,29 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
 function variationPlan(group: Variation[], index: number, task: WorkerTask, files: TestSpecification[]): Plan<unknown> {
   const ids = group.map((variation) => variation.id);
   const window = Math.max(0, ...group.map((variation) => variation.consistencyWindowMs ?? 0));
+  const config: SuiteConfig = {
+    ...fromEnv(),
+    seed: task.seed,
+    runs: task.runs,
+    violationRuns: task.violationRuns,
+    emulatorVariations: ids,
+    runId: `var${index}`,
+    // recorded in the run's results: `conformance run --shuffle <it>` meets the same order of spec files
+    shuffle: task.seed + index,
+    allure: false,
+    shrink: false,
+    ...(window ? { consistencyWindowMs: window } : {}),
+  };
   return {
     label: `${index}-${ids.join('+')}`.slice(0, 120),
     faults: [],
     variations: ids,
-    config: {
-      ...fromEnv(),
-      seed: task.seed,
-      runs: task.runs,
-      violationRuns: task.violationRuns,
-      emulatorVariations: ids,
-      runId: `var${index}`,
-      // recorded in the run's results: `conformance run --shuffle <it>` meets the same order of spec files
-      shuffle: task.seed + index,
-      allure: false,
-      shrink: false,
-      ...(window ? { consistencyWindowMs: window } : {}),
-    },
+    config,
     specifications: files,
-    judge: (results, durationMs) => group.map((variation) => judgeVariation(variation, results, durationMs, ids)),
+    judge: (results, durationMs) => {
+      const left = pendingOfRun(config.out, config.runId).map((entry) => `${entry.kind} ${entry.deletePath}`);
+      return group.map((variation) => judgeVariation(variation, results, durationMs, ids, left));
+    },
     unjudged: (problem, durationMs) => group.map((variation) => ({ ...unjudgedVariation(variation, problem), durationMs })),
     nothingToRun: () => group.map((variation) => unjudgedVariation(variation, 'no spec files')),
   };

@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GATED_VARIATIONS, VARIATIONS, type Variation } from '../../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
 import { MATRIX_RUNS, sampleFaults } from '../mutation/matrix.js';
-import { GROUP_SIZE, groupsOf, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
+import { GROUP_SIZE, groupsOf, judgeVariation, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
+import type { Results } from '../../reports/results.js';
 
 const REPORTS = 'reports/out';
 const sample = process.env['VARIATION_SAMPLE'] ?? 'all';
@@ -93,6 +94,18 @@ describe('the verdict of each variation, from the run with its group and the run
     );
     expect(group.map((variation) => result[variation.id]!.clean)).toEqual([true, true, true]);
     expect(result[a.id]!.firstRun?.problem).toBe('the run timed out');
+  });
+
+  it('a run without a fail or an error that left something on the target is not clean: its cleanup errs', () => {
+    const results = {
+      rules: [],
+      checkList: [],
+      run: { seed: 7, runs: 100, violationRuns: 10, emulatorFaults: [], emulatorVariations: [a.id] },
+    } as unknown as Results;
+    expect(judgeVariation(a, results, 1000).clean).toBe(true);
+    const left = judgeVariation(a, results, 1000, [a.id], ['instance /v4/compute/instances/7']);
+    expect(left.clean).toBe(false);
+    expect(left.erroredChecks).toEqual([{ check: "the run's cleanup", message: 'left behind on the target: instance /v4/compute/instances/7' }]);
   });
 });
 

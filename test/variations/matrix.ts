@@ -14,8 +14,18 @@ export interface VariationMatrixOptions extends WorkersOptions<VariationOutcome>
 
 const short = (message: string | undefined): string => (message ?? '').slice(0, 300);
 
-/** `ids`: the variations switched on in the run (the variation's group); a variation run alone needs none. */
-export function judgeVariation(variation: Variation, results: Results, durationMs: number, ids: string[] = [variation.id]): VariationOutcome {
+/**
+ * `ids`: the variations switched on in the run (the variation's group); a variation run alone needs none. `leftBehind`:
+ * what the run's cleanup could not delete (`kind path`): under an allowed choice the suite must leave nothing on the
+ * target, so the run is not clean (reported as an error of the cleanup).
+ */
+export function judgeVariation(
+  variation: Variation,
+  results: Results,
+  durationMs: number,
+  ids: string[] = [variation.id],
+  leftBehind: string[] = [],
+): VariationOutcome {
   const failedRules = results.rules
     .filter((rule) => rule.status === 'fail')
     .map((rule) => ({
@@ -24,7 +34,10 @@ export function judgeVariation(variation: Variation, results: Results, durationM
         .filter((check) => check.verdict === 'fail' || check.verdict === 'finding')
         .map((check) => ({ check: check.name, message: short(check.message) })),
     }));
-  const erroredChecks = results.checkList.filter((check) => check.verdict === 'error').map((check) => ({ check: check.name, message: short(check.message) }));
+  const erroredChecks = [
+    ...results.checkList.filter((check) => check.verdict === 'error').map((check) => ({ check: check.name, message: short(check.message) })),
+    ...(leftBehind.length ? [{ check: "the run's cleanup", message: short(`left behind on the target: ${leftBehind.join(', ')}`) }] : []),
+  ];
   const warnings = results.rules.filter((rule) => rule.warning).map((rule) => rule.id);
   return {
     id: variation.id,

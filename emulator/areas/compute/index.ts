@@ -5,6 +5,7 @@
 // Choices where the document is silent:
 // - An instance created without a label is labelled `<region>-<id>`.
 // - Root password strength: at least three of lower case letters, upper case letters, digits and symbols.
+// - An instance is deleted when asked, whatever runs on it (a clone from or to it, a shutdown).
 import type { Area, Route } from '../../core/types.js';
 import { bootHandler, rescueHandler, resizeHandler, shutdownHandler } from './actions.js';
 import { backupsCancelHandler, backupsEnableHandler, backupsListHandler, backupViewHandler, restoreHandler, snapshotHandler } from './backups.js';

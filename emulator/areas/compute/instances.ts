@@ -29,6 +29,7 @@ import {
   states,
   vlanGhosts,
   T,
+  requireIdle,
   touch,
   type Backup,
   type Instance,
@@ -325,6 +326,7 @@ export function deleteHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   if (faulty(store, 'P2.instances.delete.gone')) return {};
+  if (varied(store, 'delete-refused-while-busy')) requireIdle(store, inst);
   if (!varied(store, 'instance-delete-takes-a-while')) removeInstance(store, inst);
   else if (inst.status !== 'deleting') {
     inst.status = 'deleting';
