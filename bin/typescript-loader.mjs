@@ -16,7 +16,15 @@ const withoutQuery = (url) => url.replace(/[?#].*$/, '');
 const compiledOf = (url) => join(compiledRoot, decodeURIComponent(withoutQuery(url).slice(checkout.length)).replace(/\.ts$/, '.js'));
 const isCompiled = (url) => url.startsWith(checkout) && withoutQuery(url).endsWith('.ts') && existsSync(compiledOf(url));
 
+/** `<file>.ts?target=<key>` (harness/target-key.ts) as vitest's native runner asks for it: a file URL whose `?` is escaped. */
+const ESCAPED_TARGET = /\.ts%3Ftarget=/i;
+
 export async function resolve(specifier, context, next) {
+  // A spec file's copy for one target of a batch is a module of its own: the query Node keeps apart, and `load` ignores.
+  if (specifier.startsWith(checkout) && ESCAPED_TARGET.test(specifier)) {
+    const url = specifier.replace(ESCAPED_TARGET, '.ts?target=');
+    if (isCompiled(url)) return { url, format: 'module', shortCircuit: true };
+  }
   const parent = context.parentURL;
   // The sources import each other as `./module.js` (TypeScript's NodeNext convention) for `./module.ts`.
   if (parent && specifier.endsWith('.js') && /^\.\.?\//.test(specifier) && isCompiled(parent)) {

@@ -57,7 +57,12 @@ export class RuleViolation extends Error {
     message: string,
     readonly exchange?: Exchange,
   ) {
+    // A verdict, not a crash: no stack frames (the reports never show them: specs/vitest.config.ts), which spares their
+    // capture on every failing run of a property and the runner's source-map lookups for each failure.
+    const frames = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`${rule}: ${message}`);
+    Error.stackTraceLimit = frames;
   }
 
   /** General rules this break breaks too (`Check.alsoBreaks`). */

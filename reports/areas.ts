@@ -24,8 +24,16 @@ export function documentOf(rule: Pick<Rule, 'part'>): DocumentId {
   return `part${rule.part}`;
 }
 
+const areaByRule = new Map<string, string>();
+
 /** The area of a rule: the endpoint-table section most of its endpoints are listed in. */
 export function areaOfRule(rule: Rule): string {
+  let area = areaByRule.get(rule.id);
+  if (area === undefined) areaByRule.set(rule.id, (area = votedArea(rule)));
+  return area;
+}
+
+function votedArea(rule: Rule): string {
   if (COMMON_FAMILIES.has(rule.id.split('.')[1] ?? '')) return COMMON_AREA;
   const votes = new Map<string, number>();
   for (const key of rule.endpoints) {

@@ -139,8 +139,15 @@ export interface DocumentCoverage {
   stale: Unit[];
 }
 
-/** Coverage of each document: from the map alone, or compared with the documents' text when given. */
+let fromMapAlone: DocumentCoverage[] | undefined;
+
+/** Coverage of each document: from the map alone (worked out once), or compared with the documents' text when given. */
 export function documentCoverage(texts?: Partial<Record<Part, string>>): DocumentCoverage[] {
+  if (texts === undefined) return (fromMapAlone ??= coverageOf());
+  return coverageOf(texts);
+}
+
+function coverageOf(texts?: Partial<Record<Part, string>>): DocumentCoverage[] {
   return ([1, 2, 3] as const).map((part) => {
     const map = coverageMap().get(part)!;
     const text = texts?.[part];

@@ -65,4 +65,16 @@ console.log(JSON.stringify({ version: versionLine(), compiled: process.env.CONFO
     expect(existsSync(join(compiled, 'cli', 'version.js'))).toBe(true);
     expect(existsSync(join(compiled, 'package.json'))).toBe(false);
   }, 30_000);
+
+  it("serves a spec file's copy for one target of a batch (`<file>.ts?target=<key>`, its `?` escaped as vitest's native runner asks) as a module of its own", () => {
+    const script = `const { registerTypeScript } = await import('./bin/typescript.mjs');
+await registerTypeScript();
+const { pathToFileURL } = await import('node:url');
+const source = pathToFileURL('rules/endpoints.ts').href;
+const [one, two, oneAgain] = await Promise.all(['1', '2', '1'].map((key) => import(source + '%3Ftarget=' + key)));
+console.log(JSON.stringify({ count: one.endpoints.length, apart: one.endpoints !== two.endpoints, same: one.endpoints === oneAgain.endpoints }));`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual({ count: 127, apart: true, same: true });
+  }, 30_000);
 });

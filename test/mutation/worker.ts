@@ -225,9 +225,9 @@ async function main(task: WorkerTask): Promise<void> {
       },
     ],
     globalSetup: [],
-    // A batch of faults runs copies of spec files (`<file>?target=<key>`): vite's module runner imports such a copy as
-    // a module of its own; Node's `import` of a file path would look for a file of that name.
-    ...(task.kind === 'faults' ? { maxWorkers: 1, setupFiles: [], experimental: { viteModuleRunner: true } } : {}),
+    // A batch of faults runs copies of spec files (`<file>?target=<key>`), each a module of its own to Node's `import`
+    // (bin/typescript-loader.mjs).
+    ...(task.kind === 'faults' ? { maxWorkers: 1 } : {}),
     // A user's run orders its spec files by what vitest's cache holds (durations of earlier runs, else sizes): any
     // order is one a user may meet. Each variation run takes its own, drawn from the matrix's seed: the same on every
     // machine (a fresh clone met a false fail an old checkout's order hid), and different from run to run.
