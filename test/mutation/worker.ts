@@ -94,7 +94,7 @@ function resultsOf(modules: readonly TestModule[], plan: Plan<unknown>, startedA
 }
 
 /** Faults judged in one vitest run: worker start-up and module loading are paid once per batch, not once per fault. */
-const FAULTS_PER_RUN = 32;
+const FAULTS_PER_RUN = 64;
 
 /**
  * Runs a batch of fault plans in one vitest run: each fault gets its own emulator and its own copies of its spec files
