@@ -28,7 +28,8 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
  * deleted. A deletion that may still run (an instance: `deletionRunsMs`) is given, with the clock hook, a minute of
  * the target's clock and its entry deleted again; without the hook its confirming read waited that long in real time.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
- * going). A database has no dependant: one refused (it provisions) is not asked again at once.
+ * going). A database has no dependant: one refused (it provisions) is not asked again at once. `waitBusy` (a spec
+ * file's end): an instance still there is waited for while time passes (`deleteWhileBusy`).
  */
 export async function deletePending(ledger: CleanupLedger, mark?: number, { waitBusy = false } = {}): Promise<LedgerEntry[]> {
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
