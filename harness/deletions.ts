@@ -13,9 +13,10 @@ const CLOCK_LOCK_WAIT_MS = 20_000;
 /**
  * How long an instance whose DELETE is refused may stay busy (its create, or a clone from or to it, runs for a time
  * not shown; the spec files wait as long for a clone: `CLONE_BUSY_MINUTES`): with the clock hook, the target's clock is
- * let run this much, ten minutes at a time; without it, real time passes, the DELETE sent again every ten seconds.
+ * let run this much, a minute at a time for the first ten (a create), then ten at a time; without it, real time
+ * passes, the DELETE sent again every ten seconds.
  */
-const BUSY_CLOCK_STEP_S = 10 * 60;
+const busyClockStepS = (spentS: number) => (spentS < 10 * 60 ? 60 : 10 * 60);
 const BUSY_CLOCK_MOST_S = 60 * 60;
 const BUSY_REAL_MS = 2 * 60_000;
 const BUSY_REAL_STEP_MS = 10_000;
@@ -28,31 +29,34 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
  * deleted. A deletion that may still run (an instance: `deletionRunsMs`) is given, with the clock hook, a minute of
  * the target's clock and its entry deleted again; without the hook its confirming read waited that long in real time.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
- * going). A database has no dependant: one refused (it provisions) is not asked again at once. `waitBusy` (a spec
- * file's end): an instance still there is waited for while time passes (`deleteWhileBusy`).
+ * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
+ * is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real time at a spec file's end
+ * (`fileEnd`).
  */
-export async function deletePending(ledger: CleanupLedger, mark?: number, { waitBusy = false } = {}): Promise<LedgerEntry[]> {
+export async function deletePending(ledger: CleanupLedger, mark?: number, { fileEnd = false } = {}): Promise<LedgerEntry[]> {
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
   let left = await deleteEach(ledger, pending());
   if (left.some((entry) => deletionRunsMs(entry.kind) > 0) && (await letClockRun(60))) left = await deleteEach(ledger, pending(), false);
   const remaining: LedgerEntry[] = [];
   // Their deletions had their time to run: one still running is not waited for again.
   for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await deleteEach(ledger, [entry], false)));
-  return waitBusy ? deleteWhileBusy(ledger, remaining) : remaining;
+  return deleteWhileBusy(ledger, remaining, fileEnd);
 }
 
 /**
  * The entries still there deleted again while time passes (BUSY_*), as long as one of them is an instance: a server
- * may refuse to delete an instance a clone runs from or to (whether it may is not shown). Only at a spec file's end,
- * when no check of the file waits on it. Returns the ones still there.
+ * may refuse to delete an instance while its create or a clone from or to it runs (whether it may is not shown). With
+ * the clock hook the target's clock is let run (a check's run then deletes what it made before the next, as without
+ * the refusal); real time passes only at a spec file's end (`fileEnd`), when no check of the file waits on it. Returns
+ * the ones still there.
  */
-async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[]): Promise<LedgerEntry[]> {
+async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean): Promise<LedgerEntry[]> {
   let remaining = left;
   const instanceLeft = () => remaining.some((entry) => deletionRunsMs(entry.kind) > 0);
   if (target().control)
-    for (let spent = 0; spent < BUSY_CLOCK_MOST_S && instanceLeft() && (await letClockRun(BUSY_CLOCK_STEP_S)); spent += BUSY_CLOCK_STEP_S)
+    for (let spent = 0; spent < BUSY_CLOCK_MOST_S && instanceLeft() && (await letClockRun(busyClockStepS(spent))); spent += busyClockStepS(spent))
       remaining = await deleteEach(ledger, remaining, false);
-  else
+  else if (fileEnd)
     for (const until = Date.now() + BUSY_REAL_MS; instanceLeft() && Date.now() < until;) {
       await sleep(BUSY_REAL_STEP_MS);
       remaining = await deleteEach(ledger, remaining, false);

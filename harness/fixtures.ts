@@ -511,7 +511,7 @@ export class Fixtures {
 
   /** Deletes what this file created (since `mark`, or all), newest first; a resource already gone counts as deleted. */
   async cleanup(mark?: number): Promise<void> {
-    let remaining = await deletePending(this.ledger, mark, { waitBusy: mark === undefined });
+    let remaining = await deletePending(this.ledger, mark, { fileEnd: mark === undefined });
     // A cluster cannot be deleted while it provisions (about 30 minutes, 60 judged): with the clock hook, let it finish,
     // under the run's clock lock as a check's advance (without it only when a check holds the lock past the wait: a
     // cluster left behind would be worse).
