@@ -82,7 +82,7 @@ interface ValidPlan {
   /** Rules stating that such bodies are accepted, checked together with the endpoint's `serves` rule. */
   rules?: string[];
   /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
-  accept?: (body: Json, labels: Set<string>) => boolean;
+  accept?: (body: Json) => boolean;
   /** After an accepted update the resource is read back: each member listed must show what was sent. */
   readBack?: Record<string, ReadBack>;
   /** The change may take a short time to show (`untilShortlyDone`): read back while it passes. */
@@ -189,11 +189,8 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     accept: (body) => !isNullMx(body),
     violationPathOf: (c, fx, body) => recordPathOfType(c, fx, body.type),
   },
-  // A provisioning cluster cannot be deleted before the next run: each cluster label is used once in the file.
-  'requests/database-create': { accept: (body, labels) => unused(labels, body.label) },
   'requests/database-update': {
     rules: ['P1.database-update.all-optional', 'P1.database.update.reflected', 'P1.database.allow-list.slash-32'],
-    accept: (body, labels) => !('label' in body) || unused(labels, body.label),
     readBack: { label: same('P1.database.update.reflected'), allow_list: allowList },
     // "changes take a short time": what the cluster shows meanwhile is not shown.
     readBackShortly: true,
@@ -294,12 +291,6 @@ async function readBack(c: Check, path: string, body: Json, members: Record<stri
 }
 
 /** Marks a label used; false when it was used before in this file. */
-function unused(labels: Set<string>, label: unknown): boolean {
-  if (labels.has(String(label))) return false;
-  labels.add(String(label));
-  return true;
-}
-
 const isNullMx = (body: Json) => body.type === 'MX' && body.target === '';
 
 /** A body's label, in lower case (a server may compare labels so), if it sends one. */
@@ -408,13 +399,13 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
 
 export function propertyChecks(document: Endpoint['document'], bodies: Record<string, BodyArbitraries>): void {
   const fx = useFixtures(`properties-${document}`);
-  const labels = new Set<string>();
-  // The labels the file's valid bodies sent: a body naming one again may be refused as taken (whether instance labels
-  // must be unique is not shown), its resource still holding it: the file's instance an update renamed, or one whose
-  // deletion runs a while (confirmed by a read that lagged its create). Such a refusal judges nothing.
+  // The labels the file's valid bodies sent: a body naming one again may be refused as taken (cluster labels are
+  // unique; whether instance labels must be is not shown), its resource still holding it: a cluster still provisioning
+  // (it cannot be deleted before the next run), the file's instance an update renamed, an instance whose deletion runs
+  // a while (confirmed by a read that lagged its create). Such a refusal (naming the label, or no member) judges nothing.
   const sentLabels = new Set<string>();
   const refusedAsTaken = (label: string | undefined, exchange: Exchange) =>
-    label !== undefined && sentLabels.has(label) && exchange.status >= 400 && exchange.status < 500 && namesField(exchange, 'label') === true;
+    label !== undefined && sentLabels.has(label) && exchange.status >= 400 && exchange.status < 500 && namesField(exchange, 'label') !== false;
   const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, document));
 
   const schemas = Object.entries(bodies).map(([schema, generators]) => ({
@@ -449,7 +440,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               generators.valid(ctx),
               (body) =>
                 exclusively(c, async () => {
-                  fc.pre(plan?.accept?.(body, labels) ?? true);
+                  fc.pre(plan?.accept?.(body) ?? true);
                   const label = labelOf(body);
                   const path = await pathFor(c, fx, endpoint, plan, ctx);
                   // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
