@@ -520,7 +520,6 @@ describe('IPv6 ranges', () => {
 
 describe('VLANs', () => {
   const vlanLabel = () => fx.label('vl', 64).replace(/[^A-Za-z0-9-]/g, '-');
-  // The VLAN labelled `label`, read again (after the write that made or changed it) until `shows` holds of it.
   /** The VLAN labelled `label` in the list, read again within the consistency window while it is missing. */
   const listed = async (c: Check, label: string) => {
     const find = (items: Json[]) => deepFind({ data: items }, (item) => Object.values(item).includes(label));
