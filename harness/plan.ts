@@ -91,12 +91,24 @@ export function chosenByRuleFilters(rules: readonly string[], config: Pick<Suite
 /** Why a check the --rules / --areas filter leaves out is not run. */
 export const FILTERED_OUT = 'disabled by the --rules / --areas filter';
 
+/**
+ * The one skipped test standing in a block for the checks the filter leaves out of it (never a check: a check's name
+ * starts with its rule ids). Reports leave it out.
+ */
+export const FILTERED_OUT_PLACEHOLDER = '(checks the --rules / --areas filter leaves out)';
+
 /** The record of a check the --rules / --areas filter leaves out (declared, never run). */
 export function filteredOutRecord(rules: string[]): CheckRecord {
   return { rules, verdict: 'disabled', message: FILTERED_OUT, findings: [], exchanges: [], endpoints: {}, exercised: [] };
 }
 
-const fileOf = (check: CheckCost) => check.key.split(' > ')[0]!;
+const files = new WeakMap<CheckCost, string>();
+/** The spec file of a cost-table entry (worked out once: each of a matrix's faults asks of every entry). */
+function fileOf(check: CheckCost): string {
+  let file = files.get(check);
+  if (file === undefined) files.set(check, (file = check.key.slice(0, check.key.indexOf(' > '))));
+  return file;
+}
 /** Whether the spec file is among those a run's filters ask for (none: every file). */
 const asked = (file: string, filters: readonly string[]) => !filters.length || filters.some((filter) => file.includes(filter));
 const narrowedByRules = (config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>) => !config.shard && !!(config.rules?.length || config.areas?.length);
@@ -127,16 +139,22 @@ export function filesHoldingChosenChecks(
   return [...new Set(table.checks.filter((check) => asked(fileOf(check), filters) && chosenByRuleFilters(check.rules, config)).map(fileOf))];
 }
 
-/** The checks of the asked spec files a narrowed run did not load (`specFilesToLoad`), as the cost table declares them. */
+/**
+ * The checks a run narrowed by --rules / --areas leaves out, as the cost table declares them: they are never
+ * registered (`check` holds their place with one skipped test per block, so that a block left with none skips its
+ * hooks), and the reports list them as disabled. Those of every asked file, loaded or not; in a shard, those of the
+ * files the shard loaded (vitest splits the files).
+ */
 export function filteredOutChecks(
   config: Pick<SuiteConfig, 'rules' | 'areas' | 'shard'>,
   filters: readonly string[],
   loaded: ReadonlySet<string>,
   table: CostTable = loadCosts(),
 ): Array<{ file: string; name: string; rules: string[] }> {
-  if (!narrowedByRules(config)) return [];
+  if (!config.rules?.length && !config.areas?.length) return [];
+  const inRun = (file: string) => (config.shard ? loaded.has(file) : asked(file, filters));
   return table.checks
-    .filter((check) => !loaded.has(fileOf(check)) && asked(fileOf(check), filters))
+    .filter((check) => !chosenByRuleFilters(check.rules, config) && inRun(fileOf(check)))
     .map((check) => ({ file: fileOf(check), name: check.key.slice(check.key.lastIndexOf(' > [') + ' > '.length), rules: check.rules }));
 }
 

@@ -2,6 +2,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestCase, TestModule } from 'vitest/node';
+import { FILTERED_OUT_PLACEHOLDER } from '../harness/plan.js';
 import type { CheckOutcome } from './results.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,8 +37,15 @@ export const SPEC_FILE_ERROR = '(spec file could not run) ';
 export function moduleOutcomes(module: TestModule): CheckOutcome[] {
   const file = specFile(module);
   const moduleError = moduleErrorOutcome(module);
-  return [...(moduleError ? [moduleError] : []), ...[...module.children.allTests()].map((test) => outcomeOf(test, file))];
+  return [...(moduleError ? [moduleError] : []), ...checksOf(module).map((test) => outcomeOf(test, file))];
 }
+
+/** The checks of a spec file: its tests but the place holders of the checks a narrowed run left out. */
+export function checksOf(module: TestModule): TestCase[] {
+  return [...module.children.allTests()].filter((test) => !isPlaceholder(test));
+}
+
+export const isPlaceholder = (test: TestCase): boolean => test.name === FILTERED_OUT_PLACEHOLDER;
 
 export function moduleErrorOutcome(module: TestModule): CheckOutcome | undefined {
   const errors = module.errors();

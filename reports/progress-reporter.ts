@@ -9,7 +9,7 @@ import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification
 import type { Verdict } from '../harness/check.js';
 import { fromEnv, type ProgressMode } from '../harness/config.js';
 import { AREAS, areaOfRuleIds, ruleIdsOfName } from './areas.js';
-import { moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
+import { checksOf, isPlaceholder, moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import type { CheckOutcome } from './results.js';
 
 export interface ProgressOptions {
@@ -73,12 +73,12 @@ export default class ProgressReporter implements Reporter {
 
   onTestModuleCollected(module: TestModule): void {
     this.collectedFiles++;
-    for (const test of module.children.allTests()) this.tally(areaOfRuleIds(ruleIdsOfName(test.name))).total++;
+    for (const test of checksOf(module)) this.tally(areaOfRuleIds(ruleIdsOfName(test.name))).total++;
     this.draw();
   }
 
   onTestCaseResult(test: TestCase): void {
-    this.finished(outcomeOf(test, specFile(test.module)));
+    if (!isPlaceholder(test)) this.finished(outcomeOf(test, specFile(test.module)));
   }
 
   onTestModuleEnd(module: TestModule): void {

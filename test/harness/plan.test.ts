@@ -84,6 +84,10 @@ describe('the spec files a run narrowed by --rules / --areas loads', () => {
       { file: 'specs/part2/b.spec.ts', name: '[P2.b.one] three', rules: ['P2.b.one'] },
       { file: 'specs/part3/c.spec.ts', name: '[P3.c.one] four', rules: ['P3.c.one'] },
     ]);
+    // the left-out checks of a loaded file too: they are never declared
+    expect(filteredOutChecks(narrowed(['P1.a.one']), ['part1'], new Set(['specs/part1/a.spec.ts']), table)).toEqual([
+      { file: 'specs/part1/a.spec.ts', name: '[P1.b.two P1.a.two] two', rules: ['P1.b.two', 'P1.a.two'] },
+    ]);
   });
 
   it('are the files asked for when nothing narrows the run, nothing is chosen, or a shard splits the files', () => {
@@ -91,6 +95,10 @@ describe('the spec files a run narrowed by --rules / --areas loads', () => {
     expect(specFilesToLoad(narrowed(['P9']), ['part3'], table)).toEqual(['part3']);
     expect(specFilesToLoad(narrowed(['P1.a'], null, '1/2'), [], table)).toEqual([]);
     expect(filteredOutChecks(narrowed(['P1.a'], null, '1/2'), [], new Set(), table)).toEqual([]);
+    // a shard lists the left-out checks of the files it loaded
+    expect(filteredOutChecks(narrowed(['P1.a'], null, '1/2'), [], new Set(['specs/part2/b.spec.ts']), table)).toEqual([
+      { file: 'specs/part2/b.spec.ts', name: '[P2.b.one] three', rules: ['P2.b.one'] },
+    ]);
     expect(filteredOutChecks(narrowed(null), [], new Set(), table)).toEqual([]);
   });
 });

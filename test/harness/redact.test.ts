@@ -50,6 +50,14 @@ describe('redactText', () => {
         expect(redacted).not.toContain(secret);
       });
 
+  it('replaces every form of each of many secrets sharing their beginning (a mutation batch: 64 targets)', () => {
+    const tokens = Array.from({ length: 64 }, (_, index) => `batch-target-${String(index).padStart(2, '0')}-${'f'.repeat(20)}`);
+    for (const token of tokens) registerSecret(token);
+    for (const token of [tokens[0]!, tokens[37]!, tokens[63]!])
+      for (const [form, text] of Object.entries(formsOf(token))) expect(redactText(`before ${text} after`), form).toContain(REDACTED);
+    expect(redactText('batch-target-64 is no secret')).toBe('batch-target-64 is no secret');
+  });
+
   it('leaves other text alone', () => {
     expect(redactText('conformance: run r1 against https://api.example.com (seed 3)')).toBe('conformance: run r1 against https://api.example.com (seed 3)');
   });
