@@ -2,8 +2,7 @@
 // verdicts — pass, fail (the target broke the rule), error (the harness or setup broke), skip (the target lacks
 // a capability the check needs), disabled (filtered out by configuration).
 import * as allure from 'allure-js-commons';
-import { it, type TestContext } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { it, TestRunner, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
@@ -469,7 +468,7 @@ async function labelForAllure(ids: string[]): Promise<void> {
 const blocksHoldingPlace = new WeakSet<object>();
 
 function holdPlaceOfFilteredOut(): void {
-  const block = getCurrentSuite();
+  const block = TestRunner.getCurrentSuite();
   if (blocksHoldingPlace.has(block)) return;
   blocksHoldingPlace.add(block);
   it.skip(FILTERED_OUT_PLACEHOLDER, () => {});
