@@ -2,10 +2,11 @@
 // measured in one sitting so that their ratios hold however loaded the machine is.
 //   1. the floor: a bare node:http server (its own process) and an undici keep-alive client, 64 requests in flight;
 //   2. the emulator: GET /v4/account with a token, the same client;
-//   3. a full `conformance run` on the embedded emulator (100 runs per property): wall time, its phases (start-up
+//   3. compiling every schema from scratch (a worker pays it once a run);
+//   4. a full `conformance run` on the embedded emulator (100 runs per property): wall time, its phases (start-up
 //      until the first verdict, the checks, after the last verdict: reports and clean-up) and the requests/s of its
 //      check phase, as a share of the floor;
-//   4. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
+//   5. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
 //      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
 import { FAULTS } from '../emulator/faults/index.js';
 import { GATED_VARIATIONS } from '../emulator/variations/index.js';
+import { buildContract } from '../harness/contract.js';
 import { startEmbedded } from '../harness/embedded.js';
 import type { Results } from '../reports/results.js';
 import { MATRIX_RUNS, runMatrix, sampleFaults } from '../test/mutation/matrix.js';
@@ -163,6 +165,11 @@ const floorRate = await floor(options.seconds);
 row('floor: node:http + undici keep-alive, 64 in flight', perSecond(floorRate));
 const emulatorRate = await emulatorGets(options.seconds);
 row('emulator: GET /v4/account with a token', `${perSecond(emulatorRate)} (${((100 * emulatorRate) / floorRate).toFixed(0)} % of the floor)`);
+
+const compileStarted = performance.now();
+const fresh = buildContract();
+for (const name of fresh.names) fresh.validator(name);
+row(`compiling all ${fresh.names.length} schemas from scratch`, seconds(performance.now() - compileStarted));
 
 const run = await fullRun();
 const runRate = run.requests / (run.checksMs / 1000);

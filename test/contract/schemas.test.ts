@@ -12,12 +12,14 @@ describe('schemas', () => {
     expect(auditSchemas()).toEqual([]);
   });
 
-  it('compiling every schema from scratch takes under one second', () => {
+  // A bound against a pathological schema (one whose compiled code explodes), not a speed figure: compiling all of
+  // them takes 0.3 s in a fast hour and 1.1 s in a slow one beside the other self-tests (`npm run bench` prints it).
+  it('compiling every schema from scratch takes under five seconds', () => {
     const started = performance.now();
     const fresh = buildContract();
     for (const name of fresh.names) fresh.validator(name);
     const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(5000);
   });
 
   it('every resource and request schema has a sample', () => {
