@@ -216,10 +216,17 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
     else candidates.push(check);
   }
 
+  const borrowed = new Map<CheckCost, string[]>();
+  /** The shared fixtures a check uses, each once (worked out once: the greedy loop below asks again and again). */
+  const borrowsOf = (check: CheckCost) => {
+    let keys = borrowed.get(check);
+    if (!keys) borrowed.set(check, (keys = [...new Set(check.borrows)]));
+    return keys;
+  };
   /** What admitting the check would cost now: its own creates and the shared fixtures not yet admitted. */
   const marginal = (check: CheckCost): Counts => {
     const cost: Counts = { ...check.own };
-    for (const key of new Set(check.borrows))
+    for (const key of borrowsOf(check))
       if (!fixtures.has(key)) for (const kind of BILLABLE_KINDS) cost[kind] = (cost[kind] ?? 0) + (fixtureCost(key)[kind] ?? 0);
     return cost;
   };
@@ -237,8 +244,13 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   // Free checks first, then greedily what judges the most rules not yet judged per resource it costs: a check with
   // the shared fixtures it needs, counting the free checks those fixtures bring along.
   const covered = new Set<string>();
-  const judges = (check: CheckCost) => [...check.rules, ...check.exercised];
-  const costly = (check: CheckCost) => [...new Set(check.borrows)].filter((key) => !fixtures.has(key) && total(fixtureCost(key)) > 0);
+  const judged = new Map<CheckCost, string[]>();
+  const judges = (check: CheckCost) => {
+    let rules = judged.get(check);
+    if (!rules) judged.set(check, (rules = [...new Set([...check.rules, ...check.exercised])]));
+    return rules;
+  };
+  const costly = (check: CheckCost) => borrowsOf(check).filter((key) => !fixtures.has(key) && total(fixtureCost(key)) > 0);
   let pending = candidates;
   const admitFree = () => {
     pending = pending.filter((check) => {
@@ -251,14 +263,25 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   admitFree();
   for (;;) {
     let best: { check: CheckCost; score: number } | undefined;
-    const riders = pending.filter((check) => total(check.own) === 0).map((check) => ({ check, needs: costly(check) }));
+    // The free checks that ride along once the fixtures they need are admitted: one entry per set of fixtures, with
+    // the rules its checks would judge that none judges yet (hundreds of riders share a few sets).
+    const riders = new Map<string, { needs: string[]; fresh: Set<string> }>();
+    for (const check of pending) {
+      if (total(check.own) !== 0) continue;
+      const rules = judges(check).filter((rule) => !covered.has(rule));
+      if (!rules.length) continue;
+      const needs = costly(check);
+      const key = [...needs].sort().join('\n');
+      let rider = riders.get(key);
+      if (!rider) riders.set(key, (rider = { needs, fresh: new Set() }));
+      for (const rule of rules) rider.fresh.add(rule);
+    }
     for (const check of pending) {
       const cost = marginal(check);
       if (!fits(cost)) continue;
       const brings = new Set(costly(check));
       const fresh = new Set(judges(check).filter((rule) => !covered.has(rule)));
-      for (const rider of riders)
-        if (rider.needs.every((key) => brings.has(key))) for (const rule of judges(rider.check)) if (!covered.has(rule)) fresh.add(rule);
+      for (const rider of riders.values()) if (rider.needs.every((key) => brings.has(key))) for (const rule of rider.fresh) fresh.add(rule);
       if (!fresh.size) continue;
       const score = fresh.size / total(cost);
       if (!best || score > best.score) best = { check, score };
