@@ -6,7 +6,7 @@ import { it, TestRunner, type TestContext } from 'vitest';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { isLive, noteDeleted, noteLive, noteUnsettledView, readAfterWrite, waitsForViewOf } from './consistency.js';
+import { readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
@@ -141,9 +141,10 @@ export class Check {
     const exchange = await this.sendOnce(method, path, options);
     // A create answering with an id: its view is presumed under the collection (used only to read a 404 there again).
     const id = method === 'POST' && exchange.status >= 200 && exchange.status < 300 ? (exchange.body as { id?: unknown } | undefined)?.id : undefined;
-    if (typeof id === 'number' || typeof id === 'string') noteLive(`${path}/${id}`);
-    if (options.gone) noteDeleted(path);
-    if (method !== 'GET' || exchange.status !== 404 || !isLive(path) || !waitsForViewOf(path)) return exchange;
+    const { views } = this.target;
+    if (typeof id === 'number' || typeof id === 'string') views.noteLive(`${path}/${id}`);
+    if (options.gone) views.noteDeleted(path);
+    if (method !== 'GET' || exchange.status !== 404 || !views.isLive(path) || !views.waitsForViewOf(path)) return exchange;
     const read = await readAfterWrite(
       this,
       () => this.sendOnce(method, path, options),
@@ -151,8 +152,8 @@ export class Check {
     );
     // Still 404 after the whole window: no lag, the answer. Later reads of the path (by any check) take it at once.
     if (read.status === 404 && this.target.info.config.consistencyWindowMs > 0) {
-      noteDeleted(path);
-      noteUnsettledView(path);
+      views.noteDeleted(path);
+      views.noteUnsettledView(path);
     }
     return read;
   }
@@ -176,7 +177,7 @@ export class Check {
       throw error;
     }
     this.observe(exchange);
-    if (method === 'DELETE' && exchange.status >= 200 && exchange.status < 300) noteDeleted(path);
+    if (method === 'DELETE' && exchange.status >= 200 && exchange.status < 300) this.target.views.noteDeleted(path);
     // No answer, a 429 that outlasted the retries, a body past the cap: the check reports `error`, not `fail`.
     const unjudgeable = whyUnjudgeable(exchange);
     if (unjudgeable) throw new NothingToJudge(unjudgeable);

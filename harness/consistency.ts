@@ -55,7 +55,6 @@ export async function readAfterWrite<T>(
  * never shows) would otherwise cost every later check of that collection the window again.
  */
 const UNSETTLED_VIEWS_PER_COLLECTION = 2;
-const unsettledViews = new Map<string, number>();
 
 /** The collection of a view path, ids in its parents generalised: `/v4/domains/{id}/records` for `/v4/domains/5/records/7`. */
 function collectionOf(path: string): string {
@@ -66,34 +65,41 @@ function collectionOf(path: string): string {
     .join('/');
 }
 
-/** Whether views of `path`'s collection are still waited for after a 404 (see UNSETTLED_VIEWS_PER_COLLECTION). */
-export function waitsForViewOf(path: string): boolean {
-  return (unsettledViews.get(collectionOf(path)) ?? 0) < UNSETTLED_VIEWS_PER_COLLECTION;
-}
+/**
+ * The view paths of the resources the run made on one target and has not deleted, and the collections whose views
+ * that target left unsettled. One per target (a worker may hold several: the mutation matrix's batches; the
+ * self-tests' fake targets), so that no target's answers change how another's are read.
+ */
+export class ViewsMade {
+  private readonly live = new Set<string>();
+  private readonly unsettledViews = new Map<string, number>();
 
-/** A view of `path` stayed 404 past the whole window. */
-export function noteUnsettledView(path: string): void {
-  const collection = collectionOf(path);
-  unsettledViews.set(collection, (unsettledViews.get(collection) ?? 0) + 1);
-}
+  /** A resource the run made, at its view path: a 404 there is a read lagging the create (see `Check.send`). */
+  noteLive(path: string): void {
+    this.live.add(path);
+  }
 
-/** View paths of the resources this run made and has not deleted (per spec file: each runs in its own worker). */
-const live = new Set<string>();
+  /** The run deleted the resource at `path` (and with it what lives under it): a 404 there is the answer, not a lag. */
+  noteDeleted(path: string): void {
+    this.live.delete(path);
+    for (const under of this.live) if (under.startsWith(`${path}/`)) this.live.delete(under);
+  }
 
-/** A resource the run made, at its view path: a 404 there is a read lagging the create (see `readView`). */
-export function noteLive(path: string): void {
-  live.add(path);
-}
+  /** Whether `path` is the view of a resource this run made and has not deleted. */
+  isLive(path: string): boolean {
+    return this.live.has(path);
+  }
 
-/** The run deleted the resource at `path` (and with it what lives under it): a 404 there is the answer, not a lag. */
-export function noteDeleted(path: string): void {
-  live.delete(path);
-  for (const under of live) if (under.startsWith(`${path}/`)) live.delete(under);
-}
+  /** Whether views of `path`'s collection are still waited for after a 404 (see UNSETTLED_VIEWS_PER_COLLECTION). */
+  waitsForViewOf(path: string): boolean {
+    return (this.unsettledViews.get(collectionOf(path)) ?? 0) < UNSETTLED_VIEWS_PER_COLLECTION;
+  }
 
-/** Whether `path` is the view of a resource this run made and has not deleted. */
-export function isLive(path: string): boolean {
-  return live.has(path);
+  /** A view of `path` stayed 404 past the whole window. */
+  noteUnsettledView(path: string): void {
+    const collection = collectionOf(path);
+    this.unsettledViews.set(collection, (this.unsettledViews.get(collection) ?? 0) + 1);
+  }
 }
 
 /**

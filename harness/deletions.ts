@@ -3,7 +3,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK } from './check.js';
 import type { CleanupLedger, LedgerEntry } from './cleanup.js';
-import { noteDeleted } from './consistency.js';
 import { deleteThenConfirm, deletionRunsMs } from './resources.js';
 import { target } from './target.js';
 
@@ -87,7 +86,7 @@ export async function letClockRun(seconds: number): Promise<boolean> {
  * waited for in real time without the clock hook, and not at all with it (the clock is let run before the next round).
  */
 export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], first = true): Promise<LedgerEntry[]> {
-  const { http, token, info, control } = target();
+  const { http, token, info, control, views } = target();
   const confirmations: Array<Promise<LedgerEntry | null>> = [];
   for (const entry of entries) {
     const mayRun = first && deletionRunsMs(entry.kind) > 0;
@@ -105,7 +104,7 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
       confirm().then((outcome) => {
         if (outcome !== 'deleted' && outcome !== 'gone') return entry;
         ledger.markDeleted(entry.deletePath);
-        noteDeleted(entry.deletePath);
+        views.noteDeleted(entry.deletePath);
         return null;
       }),
     );

@@ -4,7 +4,7 @@
 import { afterAll } from 'vitest';
 import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { noteLive, onceNotBusy, readAfterWrite } from './consistency.js';
+import { onceNotBusy, readAfterWrite } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
@@ -81,7 +81,7 @@ export class Fixtures {
     if (target().info.config.readOnly) return;
     noteMade(kind);
     const path = resourcePath(kind, id, parent, target().info.imageIdForm);
-    noteLive(path);
+    target().views.noteLive(path);
     this.ledger.record({ kind, deletePath: path, ...(label ? { label } : {}) });
   }
 

@@ -4,6 +4,7 @@ import { expect, inject } from 'vitest';
 import { targetKeyOf } from './target-key.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget } from './cleanup.js';
+import { ViewsMade } from './consistency.js';
 import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
 import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
@@ -257,6 +258,8 @@ export class Target {
   readonly plan: Plan | null;
   /** What each shared fixture of this worker may still create. */
   private readonly fixtureAllowance = new Map<string, Counts>();
+  /** The resources made on this target and not deleted, and the views it left unsettled (reads after writes). */
+  readonly views = new ViewsMade();
 
   constructor(readonly info: TargetInfo) {
     const { config } = info;

@@ -266,6 +266,13 @@ describe('a read of what the run just made', () => {
     expect((await c.get('/v4/domains/5')).status).toBe(200);
   });
 
+  it('a resource made on one target is not awaited on another (a worker may hold several: a fault batch)', async () => {
+    const fake = await lagging();
+    await checkOn(fake.url, { consistencyWindowMs: 3000 }).post('/v4/domains', {});
+    expect((await checkOn(fake.url, { consistencyWindowMs: 3000 }).get('/v4/domains/5')).status).toBe(404);
+    expect(fake.seen.filter((request) => request.method === 'GET')).toHaveLength(1);
+  });
+
   it('a 404 from a resource the run did not create (or deleted) is the answer at once', async () => {
     const fake = await lagging();
     const c = checkOn(fake.url, { consistencyWindowMs: 3000 });
