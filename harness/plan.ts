@@ -216,17 +216,10 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
     else candidates.push(check);
   }
 
-  const borrowed = new Map<CheckCost, string[]>();
-  /** The shared fixtures a check uses, each once (worked out once: the greedy loop below asks again and again). */
-  const borrowsOf = (check: CheckCost) => {
-    let keys = borrowed.get(check);
-    if (!keys) borrowed.set(check, (keys = [...new Set(check.borrows)]));
-    return keys;
-  };
   /** What admitting the check would cost now: its own creates and the shared fixtures not yet admitted. */
   const marginal = (check: CheckCost): Counts => {
     const cost: Counts = { ...check.own };
-    for (const key of borrowsOf(check))
+    for (const key of new Set(check.borrows))
       if (!fixtures.has(key)) for (const kind of BILLABLE_KINDS) cost[kind] = (cost[kind] ?? 0) + (fixtureCost(key)[kind] ?? 0);
     return cost;
   };
@@ -244,13 +237,8 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   // Free checks first, then greedily what judges the most rules not yet judged per resource it costs: a check with
   // the shared fixtures it needs, counting the free checks those fixtures bring along.
   const covered = new Set<string>();
-  const judged = new Map<CheckCost, string[]>();
-  const judges = (check: CheckCost) => {
-    let rules = judged.get(check);
-    if (!rules) judged.set(check, (rules = [...new Set([...check.rules, ...check.exercised])]));
-    return rules;
-  };
-  const costly = (check: CheckCost) => borrowsOf(check).filter((key) => !fixtures.has(key) && total(fixtureCost(key)) > 0);
+  const judges = (check: CheckCost) => [...check.rules, ...check.exercised];
+  const costly = (check: CheckCost) => [...new Set(check.borrows)].filter((key) => !fixtures.has(key) && total(fixtureCost(key)) > 0);
   let pending = candidates;
   const admitFree = () => {
     pending = pending.filter((check) => {
