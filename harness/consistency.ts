@@ -51,7 +51,7 @@ export async function readAfterWrite<T>(
 
 /**
  * A view a target left at 404 past the whole window this often, for resources of one collection, is no longer waited
- * for in that collection (per worker): the target broke the window there already, and a lie (a create whose resource
+ * for in that collection (per target): the target broke the window there already, and a lie (a create whose resource
  * never shows) would otherwise cost every later check of that collection the window again.
  */
 const UNSETTLED_VIEWS_PER_COLLECTION = 2;

@@ -97,7 +97,7 @@ export const FILTERED_OUT = 'disabled by the --rules / --areas filter';
  */
 export const FILTERED_OUT_PLACEHOLDER = '(checks the --rules / --areas filter leaves out)';
 
-/** The record of a check the --rules / --areas filter leaves out (declared, never run). */
+/** The record of a check the --rules / --areas filter leaves out (never declared: the reports list it from the cost table). */
 export function filteredOutRecord(rules: string[]): CheckRecord {
   return { rules, verdict: 'disabled', message: FILTERED_OUT, findings: [], exchanges: [], endpoints: {}, exercised: [] };
 }
