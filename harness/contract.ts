@@ -196,7 +196,9 @@ const strictIps = new Map<string, boolean>();
 function isStrictIp(value: string): boolean {
   let strict = strictIps.get(value);
   if (strict === undefined) {
-    strict = ipaddr.IPv4.isValidFourPartDecimal(value) ? !/(^|\.)0\d/.test(value) : ipaddr.IPv6.isValid(value);
+    // Each family's parser is asked only about text that may be of its family: ipaddr.js tells an invalid address by
+    // throwing, and an exception (its stack captured) costs about ten times the parse (30 µs against 3).
+    strict = value.includes(':') ? ipaddr.IPv6.isValid(value) : /^[\d.]+$/.test(value) && ipaddr.IPv4.isValidFourPartDecimal(value) && !/(^|\.)0\d/.test(value);
     if (strictIps.size >= 50_000) strictIps.clear();
     strictIps.set(value, strict);
   }
