@@ -5,14 +5,15 @@
 //   3. compiling every schema from scratch (a worker pays it once a run);
 //   4. a full `conformance run` on the embedded emulator (100 runs per property): wall time, its phases (start-up
 //      until the first verdict, the checks, after the last verdict: reports and clean-up) and the requests/s of its
-//      check phase, as a share of the floor;
+//      check phase, as a share of the floor; the CPU of each of its processes (the command with its vitest workers, the
+//      emulator, the Allure renderer), and a request's share of it next to what 25 % of the floor would allow;
 //   5. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
 //      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
 import { FAULTS } from '../emulator/faults/index.js';
@@ -114,15 +115,40 @@ interface FullRun {
   requests: number;
   checks: number;
   code: number | null;
+  /** CPU ms (user + system) of each process the run started, itself first, as each logged it at exit. */
+  cpu: Array<{ what: string; cpuMs: number }>;
+}
+
+/** What a process of the run is, from the script it ran. */
+function processKind(script: string): string {
+  if (script.endsWith('bin/conformance.js')) return 'the command (main thread, vitest workers, V8 threads)';
+  if (/emulator/.test(script)) return 'the emulator';
+  if (/allure-render/.test(script)) return 'the Allure renderer';
+  return script.split('/').slice(-2).join('/');
+}
+
+/** The CPU of each kind of process the run started, as scripts/bench-cpu-hook.mjs logged it (none if it logged nothing). */
+function cpuByProcess(log: string): FullRun['cpu'] {
+  if (!existsSync(log)) return [];
+  const byKind = new Map<string, number>();
+  for (const line of readFileSync(log, 'utf8').trim().split('\n')) {
+    const entry = JSON.parse(line) as { script: string; cpuMs: number };
+    const kind = processKind(entry.script);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + entry.cpuMs);
+  }
+  return [...byKind].map(([what, cpuMs]) => ({ what, cpuMs })).sort((a, b) => b.cpuMs - a.cpuMs);
 }
 
 /** `conformance run` as a user types it (reports included), timed from the outside; the phases from its jsonl progress. */
 function fullRun(): Promise<FullRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+  const cpuLog = join(out, 'cpu.jsonl');
+  const hook = pathToFileURL(join(ROOT, 'scripts/bench-cpu-hook.mjs')).href;
   const started = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BENCH_CPU_LOG: cpuLog, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim() },
   });
   let first: number | undefined;
   let last = started;
@@ -146,6 +172,7 @@ function fullRun(): Promise<FullRun> {
           requests,
           checks: results.checkList.length,
           code,
+          cpu: cpuByProcess(cpuLog),
         });
       } catch (error) {
         reject(new Error(`the full run wrote no results (exit ${code}): ${stderr.slice(-1000)} ${String(error)}`));
@@ -160,7 +187,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const perSecond = (n: number) => `${Math.round(n).toLocaleString('en')}/s`;
 const row = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${figure}`);
 
-console.log(`bench on ${(await import('node:os')).availableParallelism()} cores, Node ${process.versions.node}\n`);
+const cores = availableParallelism();
+console.log(`bench on ${cores} cores, Node ${process.versions.node}\n`);
 const floorRate = await floor(options.seconds);
 row('floor: node:http + undici keep-alive, 64 in flight', perSecond(floorRate));
 const emulatorRate = await emulatorGets(options.seconds);
@@ -181,6 +209,12 @@ row('  start-up until the first verdict', `${seconds(run.startupMs)} (${((100 * 
 row('  checks (first verdict to last)', `${seconds(run.checksMs)} (${((100 * run.checksMs) / run.wallMs).toFixed(0)} %)`);
 row('  after the last verdict (reports, clean-up, exit)', `${seconds(run.afterMs)} (${((100 * run.afterMs) / run.wallMs).toFixed(0)} %)`);
 row('  requests/s during the checks', `${perSecond(runRate)} (${((100 * runRate) / floorRate).toFixed(1)} % of the floor; goal 25 %)`);
+const msPerRequest = (cpuMs: number) => `${(cpuMs / run.requests).toFixed(2)} ms a request`;
+const totalCpuMs = run.cpu.reduce((sum, { cpuMs }) => sum + cpuMs, 0);
+row('  CPU (user + system), whole run', `${seconds(totalCpuMs)}, ${msPerRequest(totalCpuMs)}`);
+for (const { what, cpuMs } of run.cpu) row(`    ${what}`, `${seconds(cpuMs)}, ${msPerRequest(cpuMs)}`);
+// At 25 % of the floor, on this machine's cores, everything the run does for a request must fit in this much CPU.
+row('  CPU a request at 25 % of the floor, at most', `${((1000 * cores) / (0.25 * floorRate)).toFixed(2)} ms (on ${cores} cores)`);
 
 if (!options.skipMatrices) {
   const faults = sampleFaults(FAULTS, options.faults);
