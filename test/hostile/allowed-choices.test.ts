@@ -177,6 +177,7 @@ describe('choices the documents leave open', () => {
       emulator.url,
       '--token',
       TOKEN,
+      '--no-allure',
       ...EMBEDDED_RUN_SETTINGS,
       '--consistency-window',
       '0',

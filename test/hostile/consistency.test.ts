@@ -33,6 +33,7 @@ const runWithWindow = (windowMs: number) =>
     proxy.url,
     '--token',
     TOKEN,
+    '--no-allure',
     '--rules',
     ROUND_UP.join(','),
     '--runs',
@@ -77,6 +78,7 @@ describe('every scenario behind a replica lagging 150 ms, with a 3 s window', ()
       emulator.url,
       '--token',
       TOKEN,
+      '--no-allure',
       ...EMBEDDED_RUN_SETTINGS, // the clock hook reached directly
       '--consistency-window',
       '3000',

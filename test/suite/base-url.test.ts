@@ -13,7 +13,7 @@ import { EMBEDDED_RUN_SETTINGS } from '../hostile/conformance-run.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin/conformance.js');
 const PREFIXES = ['P3.firewall', 'P3.domain', 'P1.database.status'];
-const SLICE = ['--rules', PREFIXES.join(','), '--seed', '7'];
+const SLICE = ['--rules', PREFIXES.join(','), '--seed', '7', '--no-allure'];
 /** The selected rules (others may be touched by fixture responses in an order-dependent way). */
 const selected = (id: string) => PREFIXES.some((prefix) => id.startsWith(`${prefix}.`));
 let emulator: EmbeddedEmulator | undefined;
