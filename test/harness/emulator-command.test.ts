@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { emulatorCommand } from '../../harness/emulator-command.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// Beside the real cache: the bundle finds its packages in the repository's node_modules.
+// Beside the real cache, as the real bundle is.
 mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
 const dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'emulator-command-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
