@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
@@ -119,11 +119,12 @@ interface FullRun {
   cpu: Array<{ what: string; cpuMs: number }>;
 }
 
-/** What a process of the run is, from the script it ran. */
+/** What a process of the run is, from the script it ran (the emulator's bundle, or its sources when none is built). */
 function processKind(script: string): string {
-  if (script.endsWith('bin/conformance.js')) return 'the command (main thread, vitest workers, V8 threads)';
-  if (/emulator/.test(script)) return 'the emulator';
-  if (/allure-render/.test(script)) return 'the Allure renderer';
+  const name = basename(script);
+  if (name === 'conformance.js') return 'the command (main thread, vitest workers, V8 threads)';
+  if (name === 'allure-render.mjs') return 'the Allure renderer';
+  if (name.startsWith('emulator-') || script.endsWith('emulator/main.ts')) return 'the emulator';
   return script.split('/').slice(-2).join('/');
 }
 
