@@ -2,10 +2,12 @@
 // source, rebuilt when any source changes: bin/build-cache.mjs), which a loader serves in place of the sources
 // (bin/typescript-loader.mjs). tsx's loader transformed every module on a thread of its own, once per process and once
 // per worker thread: about 1 s of CPU in each run, a fifth of a run narrowed to one rule. Modules keep the sources'
-// names (their import.meta.url, the spec files vitest reports): only the code Node executes is compiled ahead. Should
+// names (their import.meta.url, the spec files vitest reports): only the code Node executes is compiled ahead. The
+// packages of many modules the suite imports (undici, ajv) are bundled beside the copy, one file each, and served in
+// their place: each thread loaded their ~200 CommonJS modules one by one (about 0.3 s of a narrowed run's CPU). Should
 // the copy not be built (no esbuild, no writable cache), tsx runs the sources as before.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BASE_INPUTS, CACHE, CHECKOUT, baseInputs, freshOutput, hashOf, recordBuild } from './build-cache.mjs';
@@ -15,7 +17,14 @@ const SOURCE_FOLDERS = ['arbitraries', 'cli', 'harness', 'lib', 'reports', 'rule
 /** Folders inside them that hold no source: a run's reports (reports/out). */
 const NOT_SOURCES = new Set(['out', 'node_modules']);
 const MANIFEST = 'suite-build.json';
-const MANIFEST_VERSION = 1;
+/** The manifest's shape: a manifest of another shape (or of a copy built otherwise) is rebuilt. */
+const MANIFEST_VERSION = 2;
+/**
+ * Packages served from a bundle of their own (`vendor/<name>.js` in the copy), by the specifier the sources import
+ * them with. Each bundle exports what Node makes of the package's CommonJS exports: the whole as default, and each
+ * member by name.
+ */
+const VENDORED = { undici: 'undici', 'ajv/dist/2020.js': 'ajv-2020', 'ajv-formats': 'ajv-formats' };
 /** The compiled copy's folder, for the worker threads of the process that found or built it. */
 const COMPILED_ENV = 'CONFORMANCE_COMPILED_SUITE';
 
@@ -37,7 +46,8 @@ async function build(files, cache) {
   const inputs = baseInputs();
   const contents = new Map(files.map((file) => [join(CHECKOUT, file), readFileSync(join(CHECKOUT, file))]));
   for (const file of files) inputs[file] = hashOf(contents.get(join(CHECKOUT, file)));
-  const output = `suite-${hashOf(JSON.stringify(inputs))}`;
+  // Named by what it is built from and how (a copy of another recipe is a folder of its own).
+  const output = `suite-${hashOf(JSON.stringify({ version: MANIFEST_VERSION, vendored: VENDORED, inputs }))}`;
   const compiled = join(cache, output);
   if (!existsSync(compiled)) {
     mkdirSync(cache, { recursive: true });
@@ -56,6 +66,7 @@ async function build(files, cache) {
         { name: 'hashed-sources', setup: (plugin) => plugin.onLoad({ filter: /\.ts$/ }, (source) => ({ contents: contents.get(source.path), loader: 'ts' })) },
       ],
     });
+    await bundleVendored(esbuild, join(temporary, 'vendor'));
     try {
       renameSync(temporary, compiled);
     } catch {
@@ -66,6 +77,37 @@ async function build(files, cache) {
   // A run against a slow target imports each spec file as it starts it, hours later: earlier copies stay a day.
   recordBuild(cache, MANIFEST, { version: MANIFEST_VERSION, output, inputs }, /^suite-/, 24 * 60 * 60 * 1000);
   return compiled;
+}
+
+/** Bundles each vendored package into `outdir` (what two of them share, ajv's core, in a chunk of its own). */
+async function bundleVendored(esbuild, outdir) {
+  const require = createRequire(join(CHECKOUT, 'package.json'));
+  const entry = (specifier) => {
+    const names = Object.keys(require(specifier)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+    return `const pkg = require(${JSON.stringify(specifier)});\nexport default pkg;\nexport const { ${names.join(', ')} } = pkg;\n`;
+  };
+  await esbuild.build({
+    absWorkingDir: CHECKOUT,
+    entryPoints: Object.entries(VENDORED).map(([specifier, name]) => ({ in: `vendored:${specifier}`, out: name })),
+    bundle: true,
+    splitting: true,
+    outdir,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    // The packages' CommonJS modules ask for Node's own modules with `require`, which an ES module must make.
+    banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+    plugins: [
+      {
+        name: 'vendored',
+        setup: (plugin) => {
+          plugin.onResolve({ filter: /^vendored:/ }, (entryPoint) => ({ path: entryPoint.path.slice('vendored:'.length), namespace: 'vendored' }));
+          plugin.onLoad({ filter: /.*/, namespace: 'vendored' }, (entryPoint) => ({ contents: entry(entryPoint.path), resolveDir: CHECKOUT, loader: 'js' }));
+        },
+      },
+    ],
+  });
 }
 
 /**
@@ -94,5 +136,5 @@ export async function registerTypeScript({ build = true } = {}) {
   const compiled = build ? await compiledSuite() : (process.env[COMPILED_ENV] ?? null);
   if (!compiled) return (await import('tsx/esm/api')).register();
   process.env[COMPILED_ENV] = compiled;
-  register('./typescript-loader.mjs', import.meta.url, { data: { checkout: pathToFileURL(CHECKOUT).href, compiled } });
+  register('./typescript-loader.mjs', import.meta.url, { data: { checkout: pathToFileURL(CHECKOUT).href, compiled, vendored: VENDORED } });
 }

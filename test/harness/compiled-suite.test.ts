@@ -66,6 +66,21 @@ console.log(JSON.stringify({ version: versionLine(), compiled: process.env.CONFO
     expect(existsSync(join(compiled, 'package.json'))).toBe(false);
   }, 30_000);
 
+  it('serves undici and ajv to the suite from bundles beside the copy, which do what the packages do', () => {
+    const script = `const { registerTypeScript } = await import('./bin/typescript.mjs');
+await registerTypeScript();
+const { createRequire } = await import('node:module');
+const { HttpClient } = await import('./harness/http.ts');
+const { validateValue } = await import('./harness/contract.ts');
+new HttpClient('http://127.0.0.1:9', 1000);
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => /node_modules\\/(undici|ajv|ajv-formats)\\//.test(file));
+console.log(JSON.stringify({ loaded, valid: validateValue('requests/tag-create', { label: 'tag-one' }), missing: validateValue('requests/tag-create', {}).map((v) => v.rule) }));`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).toBe('');
+    // Not one of the packages' own CommonJS modules was loaded, and the contract judges as it does from them.
+    expect(JSON.parse(child.stdout)).toEqual({ loaded: [], valid: [], missing: ['P2.tag-create.label.required'] });
+  }, 30_000);
+
   it("serves a spec file's copy for one target of a batch (`<file>.ts?target=<key>`, its `?` escaped as vitest's native runner asks) as a module of its own", () => {
     const script = `const { registerTypeScript } = await import('./bin/typescript.mjs');
 await registerTypeScript();
