@@ -1,6 +1,7 @@
 // Types of bin/build-cache.mjs for the TypeScript that imports it.
 export declare const CHECKOUT: string;
 export declare const CACHE: string;
+export declare const REQUIRE_BANNER: string;
 export declare function hashOf(contents: string | Uint8Array): string;
 export declare const BASE_INPUTS: string[];
 export declare function baseInputs(): Record<string, string>;

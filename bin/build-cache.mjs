@@ -13,6 +13,12 @@ export const CACHE = join(CHECKOUT, 'node_modules', '.cache', 'chs-conformance')
 /** Outputs of earlier sources are removed once this old (a run started a moment ago may still be loading one). */
 const STALE_MS = 60 * 60 * 1000;
 
+/**
+ * The first line of an ES module bundle holding CommonJS packages: they ask for Node's own modules with `require`, which
+ * an ES module must make.
+ */
+export const REQUIRE_BANNER = "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);";
+
 /** @param {string | Uint8Array} contents */
 export const hashOf = (contents) => createHash('sha256').update(contents).digest('hex').slice(0, 16);
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } 
 import { createRequire, register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BASE_INPUTS, CACHE, CHECKOUT, baseInputs, freshOutput, hashOf, recordBuild } from './build-cache.mjs';
+import { BASE_INPUTS, CACHE, CHECKOUT, REQUIRE_BANNER, baseInputs, freshOutput, hashOf, recordBuild } from './build-cache.mjs';
 
 /** The suite's source folders: everything `conformance` imports (never the emulator, which runs from its own bundle). */
 const SOURCE_FOLDERS = ['arbitraries', 'cli', 'harness', 'lib', 'reports', 'rules', 'specs'];
@@ -96,8 +96,7 @@ async function bundleVendored(esbuild, outdir) {
     format: 'esm',
     target: 'node20',
     logLevel: 'silent',
-    // The packages' CommonJS modules ask for Node's own modules with `require`, which an ES module must make.
-    banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+    banner: { js: REQUIRE_BANNER },
     plugins: [
       {
         name: 'vendored',

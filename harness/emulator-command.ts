@@ -7,7 +7,7 @@
 // rebuilds it. Should the bundle not be built (no esbuild, no writable cache), the child runs the sources through tsx as before.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { CACHE, CHECKOUT as ROOT, baseInputs, freshOutput, hashOf, recordBuild, writeWhole } from '../bin/build-cache.mjs';
+import { CACHE, CHECKOUT as ROOT, REQUIRE_BANNER, baseInputs, freshOutput, hashOf, recordBuild, writeWhole } from '../bin/build-cache.mjs';
 
 const ENTRY = 'emulator/main.ts';
 const MANIFEST = 'emulator-bundle.json';
@@ -15,8 +15,6 @@ const MANIFEST = 'emulator-bundle.json';
 const FROM_SOURCES = ['--import', 'tsx', ENTRY];
 /** The manifest's shape: a manifest of another shape (or of a bundle built otherwise) is rebuilt. */
 const MANIFEST_VERSION = 4;
-/** The packages' CommonJS modules ask for Node's own modules with `require`, which an ES module must make. */
-const REQUIRE = "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);";
 
 /**
  * Builds the bundle and records it: every source it was built from, with the compiler options and the lockfile (which
@@ -33,7 +31,7 @@ async function build(cache: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    banner: { js: REQUIRE },
+    banner: { js: REQUIRE_BANNER },
     write: false,
     logLevel: 'silent',
     plugins: [
