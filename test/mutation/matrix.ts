@@ -50,7 +50,7 @@ export interface WorkersOptions<Outcome> {
   jobs?: number;
   /** Keep each run's results.json in this folder. */
   keepRunsIn?: string;
-  /** Per-item wall-clock limit. */
+  /** How long a run may go without a spec file ending before it is cancelled and its items reported unjudged. */
   runTimeoutMs?: number;
   onOutcome?: (outcome: Outcome, done: number, total: number) => void;
 }

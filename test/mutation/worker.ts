@@ -29,6 +29,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The configuration of each target of the run under way, by its spec files' target key ('' for a run of one target). */
 const configs = new Map<string, SuiteConfig>();
 const NO_LIMITS = { maxRpsPerWorker: null, deadline: null };
+/** When a spec file of the run under way last ended (or the run started). */
+let lastProgressAt = 0;
+
+/**
+ * Resolves 'timeout' once the run under way has gone `limitMs` without a spec file ending: a hang is a run that stopped
+ * making progress, while a batch's whole time grows with the faults it holds.
+ */
+function stalled(limitMs: number): { promise: Promise<'timeout'>; stop: () => void } {
+  lastProgressAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<'timeout'>((resolve) => {
+    timer = setInterval(() => Date.now() - lastProgressAt >= limitMs && resolve('timeout'), Math.min(1000, limitMs));
+  });
+  return { promise, stop: () => clearInterval(timer) };
+}
 
 function send(message: WorkerMessage<unknown>): Promise<void> {
   return new Promise((resolve) => process.send!(message, () => resolve()));
@@ -56,13 +71,12 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
   configs.set('', plan.config);
   // An earlier run of the same id (another matrix) left its ledger, budget slots and file ends: judged is this run's.
   rmSync(ledgerDir(plan.config.out, plan.config.runId), { recursive: true, force: true });
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
+  const watchdog = stalled(task.runTimeoutMs);
   try {
-    const run = await Promise.race([vitest.runTestSpecifications(plan.specifications), timedOut]);
+    const run = await Promise.race([vitest.runTestSpecifications(plan.specifications), watchdog.promise]);
     if (run === 'timeout') {
       await vitest.cancelCurrentRun('keyboard-input');
-      return plan.unjudged(`the run did not finish within ${task.runTimeoutMs / 1000} s`, Date.now() - startedAt);
+      return plan.unjudged(`the run stopped making progress: no spec file ended within ${task.runTimeoutMs / 1000} s`, Date.now() - startedAt);
     }
     // The run's result lists every module this vitest instance has run so far: keep this run's.
     const ran = new Set(plan.specifications.map((specification) => specification.moduleId));
@@ -76,7 +90,7 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
     if (unhandled.length) return plan.unjudged(`unhandled errors: ${unhandled.join('; ').slice(0, 500)}`, Date.now() - startedAt);
     return plan.judge(results, Date.now() - startedAt);
   } finally {
-    clearTimeout(timer);
+    watchdog.stop();
     await host.stop(url);
   }
 }
@@ -93,8 +107,11 @@ function resultsOf(modules: readonly TestModule[], plan: Plan<unknown>, startedA
   return results;
 }
 
-/** Faults judged in one vitest run: worker start-up and module loading are paid once per batch, not once per fault. */
-const FAULTS_PER_RUN = 64;
+/**
+ * Faults judged in one vitest run: worker start-up and module loading are paid once per batch, not once per fault
+ * (each batch costs a new vitest worker thread, about 2 s of CPU). Two batches a worker, so that progress still shows.
+ */
+const FAULTS_PER_RUN = 128;
 
 /**
  * Runs a batch of fault plans in one vitest run: each fault gets its own emulator and its own copies of its spec files
@@ -106,7 +123,7 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
   const project = vitest.projects[0]!;
   const targets: Record<string, TargetInfo> = {};
   const urls: string[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let watchdog: ReturnType<typeof stalled> | undefined;
   try {
     for (const [index, plan] of plans) {
       const token = `embedded-${randomBytes(12).toString('hex')}`;
@@ -123,8 +140,8 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
     const copies = plans.flatMap(([index, plan]) =>
       plan.specifications.map((specification) => project.createSpecification(fileForTarget(specification.moduleId, String(index)))),
     );
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), task.runTimeoutMs)));
-    const run = await Promise.race([vitest.runTestSpecifications(copies), timedOut]);
+    watchdog = stalled(task.runTimeoutMs);
+    const run = await Promise.race([vitest.runTestSpecifications(copies), watchdog.promise]);
     if (run === 'timeout') {
       await vitest.cancelCurrentRun('keyboard-input');
       return null;
@@ -137,7 +154,7 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
       return [index, plan.judge(resultsOf(modules, plan, startedAt, task), durationMs)];
     });
   } finally {
-    clearTimeout(timer);
+    watchdog?.stop();
     await Promise.all(urls.map((url) => host.stop(url)));
   }
 }
@@ -219,6 +236,7 @@ async function main(task: WorkerTask): Promise<void> {
     reporters: [
       {
         onTestModuleEnd: (module) => {
+          lastProgressAt = Date.now();
           const config = configs.get(targetKeyOf(module.moduleId));
           if (config) markFileEnded(config, module.moduleId);
         },

@@ -310,7 +310,7 @@ describe('mutation.html', () => {
         detected: false,
         ruleStatus: 'pass',
         detectedBy: [],
-        problem: 'the run did not finish within 120 s',
+        problem: 'the run stopped making progress: no spec file ended within 120 s',
       },
     ],
   };
@@ -319,7 +319,7 @@ describe('mutation.html', () => {
   it('gives the counts, per document, and each fault with what caught it or why it was missed', () => {
     expect(html).toContain('<strong>1 of 2</strong> faults detected with their own rule id — <strong>1 missed</strong>');
     expect(html).toContain('<li>P3: 1 / 2</li>');
-    expect(html).toMatch(/<tr class="missed">.*MISSED.*rule status: pass — the run did not finish within 120 s/);
+    expect(html).toMatch(/<tr class="missed">.*MISSED.*rule status: pass — the run stopped making progress: no spec file ended within 120 s/);
     expect(html).toContain('the same run also failed: P3.firewall.view.rules');
     expect(html).toContain('Seed 7, 20 runs per valid-body property, 3 per violation property, 2 workers, 180 s');
   });

@@ -101,7 +101,8 @@ export function verdictsOf(variations: readonly Variation[], grouped: VariationO
 }
 
 export async function runVariationMatrix(options: VariationMatrixOptions): Promise<VariationMatrix> {
-  // A full run takes 20–70 s alone; on a shared, loaded machine well over the mutation matrix's 120 s per run.
+  // A spec file of a full run may wait on consistency windows; on a shared, loaded machine well over the mutation
+  // matrix's 120 s without progress.
   const run = async (groups: Variation[][]) => {
     let done = 0;
     const total = groups.flat().length;
