@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 import { ROOT, conformance, tempDir } from '../safety/support.js';
+import { TYPESCRIPT_WITH_VITEST } from '../typescript-child.js';
 
 const dir = tempDir('nothing-green');
 const BIN = join(ROOT, 'bin/conformance.js');
@@ -48,7 +49,10 @@ describe('typos exit 2 with one line, before any request', () => {
 
   it('a failed global setup is exit 2 with its reason, and the reports say nothing was judged', async () => {
     const out = join(dir, 'setup');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/cli/scripts/setup-fails.mts', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...TYPESCRIPT_WITH_VITEST, 'test/cli/scripts/setup-fails.mts', out], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise((resolve) => child.once('close', resolve));

@@ -11,6 +11,7 @@ import type { FaultOutcome, Matrix } from '../../reports/mutation.js';
 import type { Results } from '../../reports/results.js';
 import { ruleById } from '../../rules/index.js';
 import { compiledSuiteEnv } from '../../bin/typescript.mjs';
+import { TYPESCRIPT_WITH_VITEST } from '../typescript-child.js';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,7 +83,7 @@ function runWorker<Item, Outcome>(
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, [...TYPESCRIPT_WITH_VITEST, WORKER], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     let failure = '';
     const pending = new Map(task.items as Array<[number, Item]>);
