@@ -20,6 +20,7 @@ const HOUR = 3_600_000;
 export const checks: Record<string, SemanticCheck> = {
   /** `results` is the total number of results, so one page can never hold more. */
   'list-envelope-arithmetic': (value) => {
+    if (!isObject(value)) return [];
     const list = value as { data?: unknown; results?: unknown; pages?: unknown };
     if (!Array.isArray(list.data) || typeof list.results !== 'number') return [];
     const problems = [];

@@ -22,6 +22,10 @@ describe('schemas', () => {
     expect(elapsed).toBeLessThan(5000);
   });
 
+  it('judges a list body that is not an object (a target answering null) as breaking the envelope, without throwing', () => {
+    for (const body of [null, 'text', 3, []]) expect(rulesOf('lists/resources/domain', body), JSON.stringify(body)).toContain('P1.conventions.list.object');
+  });
+
   it('every resource and request schema has a sample', () => {
     const missing = contract.names.filter((name) => !name.startsWith('common/') && !samples[name]?.length);
     expect(missing).toEqual([]);
