@@ -4,9 +4,10 @@
 // per worker thread: about 1 s of CPU in each run, a fifth of a run narrowed to one rule. Modules keep the sources'
 // names (their import.meta.url, the spec files vitest reports): only the code Node executes is compiled ahead. The
 // packages of many modules the suite imports (undici, ajv) are bundled beside the copy, one file each, and served in
-// their place: each thread loaded their ~200 CommonJS modules one by one (about 0.3 s of a narrowed run's CPU). Should
-// the copy not be built (no esbuild, no writable cache), tsx runs the sources as before.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+// their place: each thread loaded their ~200 CommonJS modules one by one (about 0.3 s of a narrowed run's CPU). The
+// schemas' validators are compiled with the copy too (`validators.cjs`). Should the copy not be built (no esbuild, no
+// writable cache), tsx runs the sources as before, and ajv compiles the validators a run meets.
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +19,7 @@ const SOURCE_FOLDERS = ['arbitraries', 'cli', 'harness', 'lib', 'reports', 'rule
 const NOT_SOURCES = new Set(['out', 'node_modules']);
 const MANIFEST = 'suite-build.json';
 /** The manifest's shape: a manifest of another shape (or of a copy built otherwise) is rebuilt. */
-const MANIFEST_VERSION = 2;
+const MANIFEST_VERSION = 3;
 /**
  * Packages served from a bundle of their own (`vendor/<name>.js` in the copy), by the specifier the sources import
  * them with. Each bundle exports what Node makes of the package's CommonJS exports: the whole as default, and each
@@ -27,6 +28,14 @@ const MANIFEST_VERSION = 2;
 const VENDORED = { undici: 'undici', 'ajv/dist/2020.js': 'ajv-2020', 'ajv-formats': 'ajv-formats' };
 /** The compiled copy's folder, for the worker threads of the process that found or built it. */
 const COMPILED_ENV = 'CONFORMANCE_COMPILED_SUITE';
+/**
+ * The response and request validators compiled ahead with the copy (harness/contract.ts reads the file this names:
+ * each worker thread compiled the schemas it met, about 0.8 s of CPU in a full run).
+ */
+const PRECOMPILED_ENV = 'CONFORMANCE_PRECOMPILED_VALIDATORS';
+const PRECOMPILED_FILE = 'validators.cjs';
+/** The schemas the validators are compiled from: inputs of the copy like its sources. */
+const SCHEMAS = 'schemas';
 
 /** Every TypeScript source of the suite, relative to the checkout. */
 function sourceFiles(folder = '') {
@@ -40,12 +49,22 @@ function sourceFiles(folder = '') {
   );
 }
 
-/** Compiles every source into a folder named by the hash of all inputs, and records it. */
+/** Every schema document, relative to the checkout. */
+function schemaFiles(folder = SCHEMAS) {
+  return readdirSync(join(CHECKOUT, folder), { withFileTypes: true }).flatMap((entry) => {
+    const name = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return schemaFiles(name);
+    return entry.name.endsWith('.json') ? [name] : [];
+  });
+}
+
+/** Compiles every source into a folder named by the hash of all inputs (the schemas too), and records it. */
 async function build(files, cache) {
   const esbuild = await import('esbuild');
   const inputs = baseInputs();
   const contents = new Map(files.map((file) => [join(CHECKOUT, file), readFileSync(join(CHECKOUT, file))]));
   for (const file of files) inputs[file] = hashOf(contents.get(join(CHECKOUT, file)));
+  for (const file of schemaFiles()) inputs[file] = hashOf(readFileSync(join(CHECKOUT, file)));
   // Named by what it is built from and how (a copy of another recipe is a folder of its own).
   const output = `suite-${hashOf(JSON.stringify({ version: MANIFEST_VERSION, vendored: VENDORED, inputs }))}`;
   const compiled = join(cache, output);
@@ -67,6 +86,9 @@ async function build(files, cache) {
       ],
     });
     await bundleVendored(esbuild, join(temporary, 'vendor'));
+    // The copy's own contract module compiles them (its imports reach the packages themselves: no loader is registered yet).
+    const contract = await import(pathToFileURL(join(temporary, 'harness', 'contract.js')).href);
+    writeFileSync(join(temporary, PRECOMPILED_FILE), await contract.precompiledValidatorsSource(join(CHECKOUT, SCHEMAS)));
     try {
       renameSync(temporary, compiled);
     } catch {
@@ -115,7 +137,7 @@ async function bundleVendored(esbuild, outdir) {
  */
 export async function compiledSuite(cache = CACHE) {
   const files = sourceFiles();
-  return freshOutput(cache, MANIFEST, MANIFEST_VERSION, [...BASE_INPUTS, ...files]) ?? (await build(files, cache).catch(() => null));
+  return freshOutput(cache, MANIFEST, MANIFEST_VERSION, [...BASE_INPUTS, ...files, ...schemaFiles()]) ?? (await build(files, cache).catch(() => null));
 }
 
 /**
@@ -124,7 +146,7 @@ export async function compiledSuite(cache = CACHE) {
  */
 export async function compiledSuiteEnv() {
   const compiled = await compiledSuite();
-  return compiled ? { [COMPILED_ENV]: compiled } : {};
+  return compiled ? { [COMPILED_ENV]: compiled, [PRECOMPILED_ENV]: join(compiled, PRECOMPILED_FILE) } : {};
 }
 
 /**
@@ -135,5 +157,6 @@ export async function registerTypeScript({ build = true } = {}) {
   const compiled = build ? await compiledSuite() : (process.env[COMPILED_ENV] ?? null);
   if (!compiled) return (await import('tsx/esm/api')).register();
   process.env[COMPILED_ENV] = compiled;
+  process.env[PRECOMPILED_ENV] = join(compiled, PRECOMPILED_FILE);
   register('./typescript-loader.mjs', import.meta.url, { data: { checkout: pathToFileURL(CHECKOUT).href, compiled, vendored: VENDORED } });
 }

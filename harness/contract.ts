@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, _ } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import ipaddr from 'ipaddr.js';
@@ -67,14 +68,6 @@ function listSchemaFiles(dir: string): string[] {
   });
 }
 
-/** Schema name (`resources/account`) from a file path under schemas/. */
-function schemaName(file: string): string {
-  return relative(SCHEMAS_DIR, file)
-    .split(sep)
-    .join('/')
-    .replace(/\.json$/, '');
-}
-
 function schemaId(name: string): string {
   return `${SCHEMA_BASE}${name}.json`;
 }
@@ -130,7 +123,11 @@ function isCidr(value: string, kind?: 'ipv4' | 'ipv6'): boolean {
   return kind ? family === kind : true;
 }
 
-function createAjv(): Ajv2020 {
+/**
+ * `source`: keep each validator's code, for the precompiled module (`precompiledValidatorsModule`), whose code reaches
+ * the formats and the semantic checks through its `deps` parameter.
+ */
+function createAjv({ source = false } = {}): Ajv2020 {
   // Without ajv's optimising pass over the generated code a schema compiles in half the time (each worker compiles the
   // schemas it meets: ~0.25 → ~0.13 s); the validators it makes are as fast on bodies of this size.
   const ajv = new Ajv2020({
@@ -139,7 +136,7 @@ function createAjv(): Ajv2020 {
     verbose: true,
     allowUnionTypes: true,
     allowMatchingProperties: true,
-    code: { optimize: false },
+    code: { optimize: false, source, formats: _`deps.formats` },
   });
   addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uuid', 'date']);
   ajv.addFormat(
@@ -167,23 +164,20 @@ function createAjv(): Ajv2020 {
   ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
   // A member an invalid value of which the documents take as its default (not refused): no type violation is judged.
   ajv.addKeyword({ keyword: 'x-invalid-means-default', schemaType: 'boolean' });
+  // A semantic check (harness/checks/) reports each of its problems as an error of its own, with the rule it breaks.
   ajv.addKeyword({
     keyword: 'x-check',
     schemaType: 'string',
-    errors: true,
-    compile(name: string) {
-      const check = semanticChecks[name];
-      if (!check) throw new Error(`unknown x-check "${name}"`);
-      const validate = (value: unknown): boolean => {
-        const problems = check(value);
-        (validate as unknown as { errors: Partial<ErrorObject>[] }).errors = problems.map((problem) => ({
-          keyword: 'x-check',
-          message: problem.message,
-          params: { rule: problem.rule, path: problem.path ?? '' },
-        }));
-        return problems.length === 0;
-      };
-      return validate;
+    error: {
+      message: ({ params }) => _`${params.problem}.message`,
+      params: ({ params }) => _`{rule: ${params.problem}.rule, path: ${params.problem}.path ?? ""}`,
+    },
+    code(cxt) {
+      const name = cxt.schema as string;
+      if (!semanticChecks[name]) throw new Error(`unknown x-check "${name}"`);
+      const check = cxt.gen.scopeValue('keyword', { key: name, ref: semanticChecks[name], code: _`deps.checks[${name}]` });
+      const problems = cxt.gen.const('problems', _`${check}(${cxt.data})`);
+      cxt.gen.forOf('problem', problems, (problem) => cxt.error(true, { problem }));
     },
   });
   return ajv;
@@ -206,7 +200,6 @@ function isStrictIp(value: string): boolean {
 }
 
 export interface Contract {
-  ajv: Ajv2020;
   names: string[];
   /** Raw (rule-inherited) schema documents by name. */
   documents: Map<string, Json>;
@@ -228,41 +221,96 @@ function listSchema(item: string): Json {
   };
 }
 
-/** The contract loaded once per process. */
+/**
+ * The path of the validators compiled ahead with the suite's compiled copy (bin/typescript.mjs sets it, under this
+ * name, for its process and the processes it starts); unset when the sources run through tsx or vite.
+ */
+const PRECOMPILED_ENV = 'CONFORMANCE_PRECOMPILED_VALIDATORS';
+
+type Validators = Record<string, ValidateFunction>;
+
+/** The precompiled validators by ref (from `file`), or null when there are none. */
+export function precompiledValidators(file = process.env[PRECOMPILED_ENV]): Validators | null {
+  if (!file || !existsSync(file)) return null;
+  const require = createRequire(import.meta.url);
+  const factory = require(file) as (deps: { formats: unknown; checks: typeof semanticChecks; require: NodeJS.Require }) => Validators;
+  return factory({ formats: createAjv().formats, checks: semanticChecks, require });
+}
+
+/** The contract loaded once per process (with the precompiled validators when there are). */
 export function loadContract(): Contract {
-  cached ??= buildContract();
+  cached ??= buildContract({ precompiled: precompiledValidators() });
   return cached;
 }
 
-/** Loads and registers every schema under schemas/; compiles each lazily on first use. */
-export function buildContract(): Contract {
-  const ajv = createAjv();
+/** Every schema document under `schemasDir`, by name, with the rules its nodes inherit. */
+function readDocuments(schemasDir: string): Map<string, Json> {
   const documents = new Map<string, Json>();
-  for (const file of listSchemaFiles(SCHEMAS_DIR)) {
-    const name = schemaName(file);
+  for (const file of listSchemaFiles(schemasDir)) {
+    const name = relative(schemasDir, file)
+      .split(sep)
+      .join('/')
+      .replace(/\.json$/, '');
     const document = JSON.parse(readFileSync(file, 'utf8')) as Json;
     if (document.$id !== schemaId(name)) throw new Error(`${file}: $id must be ${schemaId(name)}`);
     inheritRules(document);
     documents.set(name, document);
-    ajv.addSchema(document);
   }
+  return documents;
+}
+
+/**
+ * Loads every schema under schemas/; a validator is the precompiled one when given, else compiled on first use (the
+ * schemas registered with ajv then, once).
+ */
+export function buildContract({
+  precompiled = null,
+  schemasDir = SCHEMAS_DIR,
+  source = false,
+}: { precompiled?: Validators | null; schemasDir?: string; source?: boolean } = {}): Contract & { ajv(): Ajv2020 } {
+  const documents = readDocuments(schemasDir);
+  let ajv: Ajv2020 | undefined;
+  const withSchemas = (): Ajv2020 => {
+    if (!ajv) {
+      ajv = createAjv({ source });
+      for (const document of documents.values()) ajv.addSchema(document);
+    }
+    return ajv;
+  };
   const compiled = new Map<string, ValidateFunction>();
   return {
-    ajv,
     names: [...documents.keys()].sort(),
     documents,
+    ajv: withSchemas,
     validator(ref: string) {
-      let validate = compiled.get(ref);
+      let validate = compiled.get(ref) ?? precompiled?.[ref];
       if (!validate) {
+        const ajv = withSchemas();
         if (ref.startsWith(LIST_PREFIX) && !ajv.getSchema(schemaId(ref))) ajv.addSchema(listSchema(ref.slice(LIST_PREFIX.length)));
         const id = ref.startsWith('https://') ? ref : schemaId(ref);
         validate = ajv.getSchema(id);
         if (!validate) throw new Error(`no schema ${ref}`);
-        compiled.set(ref, validate);
       }
+      compiled.set(ref, validate);
       return validate;
     },
   };
+}
+
+/**
+ * The CommonJS source of the precompiled validators (written by bin/typescript.mjs beside the compiled copy): a
+ * function of the formats and semantic checks that returns a validator for every schema and every resource list, by
+ * ref. Compiling them is most of a worker thread's start-up cost (~0.8 s of CPU in a full run).
+ */
+export async function precompiledValidatorsSource(schemasDir = SCHEMAS_DIR): Promise<string> {
+  // CommonJS whose module.exports is the function, while its type declarations describe an ES default export.
+  const standaloneCode = (await import('ajv/dist/standalone/index.js')).default.default;
+  const contract = buildContract({ schemasDir, source: true });
+  const refs = [...contract.names, ...contract.names.filter((name) => name.startsWith('resources/')).map((name) => `${LIST_PREFIX}${name}`)];
+  for (const ref of refs) contract.validator(ref);
+  const code = standaloneCode(contract.ajv(), Object.fromEntries(refs.map((ref) => [ref, schemaId(ref)])));
+  // The code's own `require` (of ajv's runtime helpers) is the contract module's: the file may sit anywhere.
+  return `"use strict";\nmodule.exports = function validators(deps) {\nconst require = deps.require;\nconst exports = {};\n${code}\nreturn exports;\n};\n`;
 }
 
 /** The rule a failing keyword breaks: `x-rules[keyword]` (optionally keyed by the property at fault), else the node's `x-rule`. */

@@ -1,12 +1,13 @@
 // The command line runs the suite from a compiled copy of its sources (bin/typescript.mjs): one JavaScript file per
-// TypeScript source, built once, rebuilt when a source changes, served under the sources' own names; where it cannot be
-// built, tsx runs the sources.
+// TypeScript source and the schemas' validators, built once, rebuilt when a source or a schema changes, served under the
+// sources' own names; where it cannot be built, tsx runs the sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compiledSuite } from '../../bin/typescript.mjs';
+import { precompiledValidators } from '../../harness/contract.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
@@ -27,6 +28,11 @@ describe('the compiled copy of the suite', () => {
     expect(sources).toEqual(expect.arrayContaining(['cli/main.ts', 'harness/check.ts', 'specs/part3/firewalls.spec.ts', 'specs/vitest.config.ts']));
     expect(sources.filter((file) => /^(emulator|test|scripts)\//.test(file))).toEqual([]);
     expect(sources.filter((file) => !existsSync(join(compiled, file.replace(/\.ts$/, '.js'))))).toEqual([]);
+    // The schemas' validators, compiled with the copy from the schemas it lists as inputs.
+    expect(Object.keys(manifestOf(cache).inputs)).toContain('schemas/common/list-envelope.json');
+    expect(Object.keys(precompiledValidators(join(compiled, 'validators.cjs')) ?? {})).toEqual(
+      expect.arrayContaining(['resources/domain', 'lists/resources/domain']),
+    );
     const built = statSync(compiled).mtimeMs;
     expect(await compiledSuite(cache)).toBe(compiled);
     expect(statSync(compiled).mtimeMs).toBe(built);
