@@ -58,6 +58,42 @@ export async function startEmbedded(token: string, faults: readonly string[], va
   return { url, child, stop };
 }
 
+/** The run's emulator started ahead by `conformance run`, while vitest starts, for the run's global setup to take. */
+let ahead: { token: string; settings: string; emulator: Promise<EmbeddedEmulator> } | undefined;
+const settingsKey = (faults: readonly string[], variations: readonly string[]) => JSON.stringify([faults, variations]);
+
+/** Starts the embedded emulator a run will ask for (its start-up, about 0.4 s in a slow hour, then overlaps vitest's). */
+export function startEmbeddedAhead(token: string, faults: readonly string[], variations: readonly string[]): void {
+  const emulator = startEmbedded(token, faults, variations);
+  // A start that fails is reported by the global setup that takes it.
+  emulator.catch(() => {});
+  ahead = { token, settings: settingsKey(faults, variations), emulator };
+}
+
+/**
+ * The emulator started ahead with these faults and variations (and this token, when one is asked for), taken once;
+ * null when there is none.
+ */
+export function takeEmbeddedAhead(
+  token: string | undefined,
+  faults: readonly string[],
+  variations: readonly string[],
+): { token: string; emulator: Promise<EmbeddedEmulator> } | null {
+  const taken = ahead;
+  if (!taken || taken.settings !== settingsKey(faults, variations) || (token !== undefined && token !== taken.token)) return null;
+  ahead = undefined;
+  return taken;
+}
+
+/** Stops an emulator started ahead that no global setup took (the run ended before, or asked for another); returns it. */
+export async function stopEmbeddedAhead(): Promise<EmbeddedEmulator | undefined> {
+  const left = ahead;
+  ahead = undefined;
+  const emulator = await left?.emulator.catch(() => undefined);
+  await emulator?.stop();
+  return emulator;
+}
+
 /** What the spec files' workers are given for an embedded emulator: it is disposable, and its seed regions are known. */
 export function embeddedTargetInfo(config: SuiteConfig, url: string, token: string, limits: RequestLimits): TargetInfo {
   return { config: embeddedDefaults(config), baseUrl: url, token, controlUrl: url, embedded: true, limits };

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, toEnv } from '../../harness/config.js';
-import { embeddedTargetInfo, startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
+import { embeddedTargetInfo, startEmbedded, takeEmbeddedAhead, type EmbeddedEmulator } from '../../harness/embedded.js';
 import { HttpClient } from '../../harness/http.js';
 import { forgetFileEnds } from '../../harness/run-order.js';
 import { ControlHooks, controlUrlProblem, withIdForms, type RequestLimits, type TargetInfo } from '../../harness/target.js';
@@ -32,8 +32,10 @@ async function prepare(project: TestProject): Promise<() => Promise<void>> {
     deadline: config.runBudgetMs ? Date.now() + config.runBudgetMs : null,
   };
   if (!config.baseUrl) {
-    const token = config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
-    emulator = await startEmbedded(token, config.emulatorFaults, config.emulatorVariations);
+    // `conformance run` starts it ahead, while vitest starts (harness/embedded.ts).
+    const started = takeEmbeddedAhead(config.token ?? undefined, config.emulatorFaults, config.emulatorVariations);
+    const token = started?.token ?? config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
+    emulator = await (started?.emulator ?? startEmbedded(token, config.emulatorFaults, config.emulatorVariations));
     info = embeddedTargetInfo(config, emulator.url, token, limits);
   } else {
     // An explicit control URL that offers no hooks stops the run (`conformance run` says so before it starts).
