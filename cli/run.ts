@@ -1,6 +1,5 @@
 // `conformance run`: resolves the configuration, runs the suite through vitest, and maps the verdicts to an
 // exit code (0 no fail, 1 a fail, 2 an error or bad usage).
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -13,7 +12,7 @@ import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
 import { SPEC_FILTERS_ENV, specFilesToLoad } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/target.js';
-import { startEmbeddedAhead, stopEmbeddedAhead } from '../harness/embedded.js';
+import { newEmbeddedToken, startEmbeddedAhead, stopEmbeddedAhead } from '../harness/embedded.js';
 import { Interruption } from './interrupt.js';
 import { configFromOptions, type RunOptions } from './options.js';
 
@@ -86,7 +85,7 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') interruption.outputClosed();
   };
   process.stdout.on('error', onOutputError);
-  if (!config.baseUrl) startEmbeddedAhead(config.token ?? `embedded-${randomBytes(12).toString('hex')}`, config.emulatorFaults, config.emulatorVariations);
+  if (!config.baseUrl) startEmbeddedAhead(config.token ?? newEmbeddedToken(), config.emulatorFaults, config.emulatorVariations);
   try {
     return await runVitest(config, filters, interruption, resultsFile, oldResults);
   } finally {

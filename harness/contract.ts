@@ -124,7 +124,7 @@ function isCidr(value: string, kind?: 'ipv4' | 'ipv6'): boolean {
 }
 
 /**
- * `source`: keep each validator's code, for the precompiled module (`precompiledValidatorsModule`), whose code reaches
+ * `source`: keep each validator's code, for the precompiled module (`precompiledValidatorsSource`), whose code reaches
  * the formats and the semantic checks through its `deps` parameter.
  */
 function createAjv({ source = false } = {}): Ajv2020 {

@@ -1,6 +1,7 @@
 // Starts the reference emulator as a child process on a free port (the suite and the emulator meet only over
 // HTTP; a crashing target cannot take the run down). Used by the run's global setup and the mutation matrix.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { embeddedDefaults, type SuiteConfig } from './config.js';
 import { emulatorCommand } from './emulator-command.js';
@@ -13,6 +14,9 @@ export interface EmbeddedEmulator {
   child: ChildProcess;
   stop(): Promise<void>;
 }
+
+/** A fresh token for an embedded emulator's default user (a run that was given none). */
+export const newEmbeddedToken = (): string => `embedded-${randomBytes(12).toString('hex')}`;
 
 export async function startEmbedded(token: string, faults: readonly string[], variations: readonly string[] = []): Promise<EmbeddedEmulator> {
   // --parent-pid: the emulator exits when this process is gone, however it ended (SIGKILL included).

@@ -1,9 +1,8 @@
 // Prepares the target once per run. Without a base URL the reference emulator is started as a child process
 // on a free port: the suite and the emulator meet only over HTTP, and a crashing target cannot take the run down.
-import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { SETUP_ERROR_ENV, fromEnv, toEnv } from '../../harness/config.js';
-import { embeddedTargetInfo, startEmbedded, takeEmbeddedAhead, type EmbeddedEmulator } from '../../harness/embedded.js';
+import { embeddedTargetInfo, newEmbeddedToken, startEmbedded, takeEmbeddedAhead, type EmbeddedEmulator } from '../../harness/embedded.js';
 import { HttpClient } from '../../harness/http.js';
 import { forgetFileEnds } from '../../harness/run-order.js';
 import { ControlHooks, controlUrlProblem, withIdForms, type RequestLimits, type TargetInfo } from '../../harness/target.js';
@@ -34,7 +33,7 @@ async function prepare(project: TestProject): Promise<() => Promise<void>> {
   if (!config.baseUrl) {
     // `conformance run` starts it ahead, while vitest starts (harness/embedded.ts).
     const started = takeEmbeddedAhead(config.token ?? undefined, config.emulatorFaults, config.emulatorVariations);
-    const token = started?.token ?? config.token ?? `embedded-${randomBytes(12).toString('hex')}`;
+    const token = started?.token ?? config.token ?? newEmbeddedToken();
     emulator = await (started?.emulator ?? startEmbedded(token, config.emulatorFaults, config.emulatorVariations));
     info = embeddedTargetInfo(config, emulator.url, token, limits);
   } else {

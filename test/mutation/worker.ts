@@ -4,7 +4,6 @@
 // fault's rule, narrowed to that rule (FAULTS_PER_RUN faults share one vitest run, each through its own copies of its
 // spec files); for each group of variations, a fresh emulator with those variations and a full
 // run (every spec file, every rule). It sends back the outcome.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +11,7 @@ import { createVitest, type TestModule, type TestProject, type TestSpecification
 import type { Fault } from '../../emulator/faults/index.js';
 import type { Variation } from '../../emulator/variations/index.js';
 import { fromEnv, type SuiteConfig } from '../../harness/config.js';
-import { embeddedTargetInfo } from '../../harness/embedded.js';
+import { embeddedTargetInfo, newEmbeddedToken } from '../../harness/embedded.js';
 import { fileForTarget, targetKeyOf } from '../../harness/target-key.js';
 import { withIdForms, type TargetInfo } from '../../harness/target.js';
 import { moduleOutcomes } from '../../reports/outcomes.js';
@@ -64,7 +63,7 @@ interface Plan<Outcome> {
 
 async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<Outcome>, task: WorkerTask): Promise<Outcome> {
   const startedAt = Date.now();
-  const token = `embedded-${randomBytes(12).toString('hex')}`;
+  const token = newEmbeddedToken();
   const url = await host.start(token, plan.faults, plan.variations);
   vitest.projects[0]!.provide('target', await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS)));
   configs.clear();
@@ -126,7 +125,7 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
   let watchdog: ReturnType<typeof stalled> | undefined;
   try {
     for (const [index, plan] of plans) {
-      const token = `embedded-${randomBytes(12).toString('hex')}`;
+      const token = newEmbeddedToken();
       const url = await host.start(token, plan.faults, plan.variations);
       urls.push(url);
       targets[String(index)] = await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS));
