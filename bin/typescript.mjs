@@ -146,8 +146,11 @@ export async function compiledSuite(cache = CACHE) {
  */
 export async function compiledSuiteEnv() {
   const compiled = await compiledSuite();
-  return compiled ? { [COMPILED_ENV]: compiled, [PRECOMPILED_ENV]: join(compiled, PRECOMPILED_FILE) } : {};
+  return compiled ? envOf(compiled) : {};
 }
+
+/** The variables naming the compiled copy and its validators, for this process's threads and the processes it starts. */
+const envOf = (compiled) => ({ [COMPILED_ENV]: compiled, [PRECOMPILED_ENV]: join(compiled, PRECOMPILED_FILE) });
 
 /**
  * Lets this thread import the suite's TypeScript. The process's first call finds or builds the compiled copy; a worker
@@ -156,7 +159,6 @@ export async function compiledSuiteEnv() {
 export async function registerTypeScript({ build = true } = {}) {
   const compiled = build ? await compiledSuite() : (process.env[COMPILED_ENV] ?? null);
   if (!compiled) return (await import('tsx/esm/api')).register();
-  process.env[COMPILED_ENV] = compiled;
-  process.env[PRECOMPILED_ENV] = join(compiled, PRECOMPILED_FILE);
+  Object.assign(process.env, envOf(compiled));
   register('./typescript-loader.mjs', import.meta.url, { data: { checkout: pathToFileURL(CHECKOUT).href, compiled, vendored: VENDORED } });
 }
