@@ -31,6 +31,8 @@ export function ledgerDir(out: string, runId: string): string {
 export class CleanupLedger {
   private readonly file: string;
   private readonly entries: LedgerEntry[] = [];
+  /** Where each delete path's entries are in `entries`: a check's cleanup after each run must not scan them all. */
+  private readonly indexesByPath = new Map<string, number[]>();
 
   constructor(out: string, runId: string, name: string) {
     const dir = ledgerDir(out, runId);
@@ -72,13 +74,15 @@ export class CleanupLedger {
       this.held.set(shown.deletePath, line);
       this.append(shown);
     } else this.append(line);
-    this.entries.push(line);
+    const indexes = this.indexesByPath.get(line.deletePath) ?? [];
+    if (!indexes.length) this.indexesByPath.set(line.deletePath, indexes);
+    indexes.push(this.entries.push(line) - 1);
   }
 
   markDeleted(deletePath: string): void {
     const shown = [...this.held].find(([, entry]) => entry.deletePath === deletePath)?.[0];
     this.append({ deleted: shown ?? deletePath } satisfies DeletedLine);
-    for (const entry of this.entries) if (entry.deletePath === deletePath) this.deleted.add(entry);
+    for (const index of this.indexesByPath.get(deletePath) ?? []) this.deleted.add(this.entries[index]!);
   }
 
   /** Entries marked deleted: with `entries`, what the file says, without reading it again (only this ledger writes it). */
@@ -99,7 +103,11 @@ export class CleanupLedger {
 
   pendingSince(mark: number): LedgerEntry[] {
     const recent = new Set(this.entries.slice(mark).map((entry) => entry.deletePath));
-    return this.pending().filter((entry) => recent.has(entry.deletePath));
+    return [...recent]
+      .flatMap((path) => this.indexesByPath.get(path)!)
+      .sort((a, b) => b - a)
+      .map((index) => this.entries[index]!)
+      .filter((entry) => !this.deleted.has(entry));
   }
 }
 

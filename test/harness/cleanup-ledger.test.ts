@@ -1,5 +1,6 @@
 // The cleanup ledger in memory and on disk tell the same story, in the order it happened: a path deleted and then
 // recorded again (a tag label a generated body used twice) is pending again, and `sweep` sees it so too.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CleanupLedger, pendingOfRun } from '../../harness/cleanup.js';
 import { tempDir } from '../safety/support.js';
@@ -29,5 +30,28 @@ describe('the cleanup ledger', () => {
     ledger.markDeleted('/v4/tags/a64');
     expect(ledger.pending()).toEqual([]);
     expect(pendingOfRun(out, 'led2')).toEqual([]);
+  });
+
+  it('lists, since a mark, every pending entry of a path recorded after it (older ones too), newest first', () => {
+    // The definition the ledger's index must agree with: the pending entries whose path was recorded since the mark.
+    const path = fc.constantFrom<string>('/v4/tags/a', '/v4/tags/b', '/v4/domains/1', '/v4/domains/2');
+    const operation = fc.oneof(fc.record({ record: path }), fc.record({ deleted: path }));
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 30 }), fc.nat(30), (operations, at) => {
+        const ledger = new CleanupLedger(tempDir('ledger'), 'led3', 'property');
+        let mark = 0;
+        operations.forEach((operation, index) => {
+          if (index === at) mark = ledger.mark();
+          if ('record' in operation) ledger.record({ kind: 'thing', deletePath: operation.record });
+          else ledger.markDeleted(operation.deleted);
+        });
+        if (at >= operations.length) mark = ledger.mark();
+        const recent = new Set(operations.slice(at).flatMap((operation) => ('record' in operation ? [operation.record] : [])));
+        const expected = ledger.pending().filter((entry) => recent.has(entry.deletePath));
+        ledger.close();
+        expect(ledger.pendingSince(mark)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
