@@ -10,9 +10,8 @@ if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
   );
   process.exit(2);
 }
-// vitest's own modules (hundreds, plain JavaScript) are loaded before the loader is registered: each import a loader
-// sees is a round trip to its thread.
-if (process.argv[2] === 'run') await import('vitest/node');
+// The packages a run imports are loaded before the loader is registered (bin/packages-first.mjs).
+if (process.argv[2] === 'run') await import('./packages-first.mjs');
 const { registerTypeScript } = await import('./typescript.mjs');
 await registerTypeScript();
 await import('../cli/main.ts');
