@@ -9,15 +9,30 @@ export const REDACTED = '[REDACTED]';
 /** Shorter secrets would match too much of ordinary text. */
 const MIN_SECRET_LENGTH = 6;
 
-const secrets = new Set<string>();
-/** Forms matched as they are, and forms matched in any letter case (hex, percent-encoding); rebuilt on register. */
-let exact: RegExp | null = null;
-let anyCase: RegExp | null = null;
+/** The forms of a secret that are redacted: matched as they are, and in any letter case (hex, percent-encoding). */
+interface Forms {
+  exact: string[];
+  anyCase: string[];
+}
+
+/** Each registered secret, with its forms. */
+const secrets = new Map<string, Forms>();
+
+interface Patterns {
+  exact: RegExp | null;
+  anyCase: RegExp | null;
+  /**
+   * The first characters of every form, in any case: text holding none of them holds no secret, and is spared the two
+   * full passes (with a mutation batch's 128 targets, hundreds of forms that mostly share these few beginnings).
+   */
+  beginnings: RegExp | null;
+}
+
 /**
- * The first characters of every form, in any case: text holding none of them holds no secret, and is spared the two
- * full passes (with a mutation batch's 64 targets, hundreds of forms that mostly share these few beginnings).
+ * The patterns of the secrets registered so far: built when text is first redacted after a registration, not at each
+ * one (a mutation batch's targets register hundreds of tokens, in bursts).
  */
-let beginnings: RegExp | null = null;
+let patterns: Patterns | null = null;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -32,7 +47,7 @@ function base64Core(secret: Buffer, offset: number): string {
   return encoded.slice(first, last);
 }
 
-function formsOf(secret: string): { exact: string[]; anyCase: string[] } {
+function formsOf(secret: string): Forms {
   const bytes = Buffer.from(secret, 'utf8');
   const base64 = [0, 1, 2].map((offset) => base64Core(bytes, offset)).filter((core) => core.length >= MIN_SECRET_LENGTH);
   return {
@@ -46,22 +61,29 @@ function alternation(forms: string[], flags: string): RegExp | null {
   return unique.length ? new RegExp(unique.map(escapeRegExp).join('|'), flags) : null;
 }
 
+function currentPatterns(): Patterns {
+  if (patterns) return patterns;
+  const all = [...secrets.values()];
+  return (patterns = {
+    exact: alternation(
+      all.flatMap((forms) => forms.exact),
+      'g',
+    ),
+    anyCase: alternation(
+      all.flatMap((forms) => forms.anyCase),
+      'gi',
+    ),
+    beginnings: alternation(
+      all.flatMap((forms) => [...forms.exact, ...forms.anyCase]).map((form) => form.slice(0, MIN_SECRET_LENGTH)),
+      'i',
+    ),
+  });
+}
+
 export function registerSecret(secret: string | null | undefined): void {
   if (!secret || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
-  secrets.add(secret);
-  const all = [...secrets].map(formsOf);
-  exact = alternation(
-    all.flatMap((forms) => forms.exact),
-    'g',
-  );
-  anyCase = alternation(
-    all.flatMap((forms) => forms.anyCase),
-    'gi',
-  );
-  beginnings = alternation(
-    all.flatMap((forms) => [...forms.exact, ...forms.anyCase]).map((form) => form.slice(0, MIN_SECRET_LENGTH)),
-    'i',
-  );
+  secrets.set(secret, formsOf(secret));
+  patterns = null;
 }
 
 /** The `user:password@` of a URL: the password, and the pair as HTTP basic authentication encodes it. */
@@ -91,6 +113,7 @@ export function registerConfigSecrets(config: Pick<SuiteConfig, 'token' | 'scope
 
 /** `text` with every form of every registered secret replaced by [REDACTED]. */
 export function redactText(text: string): string {
+  const { beginnings, exact, anyCase } = currentPatterns();
   if (!beginnings?.test(text)) return text;
   if (exact) text = text.replace(exact, REDACTED);
   if (anyCase) text = text.replace(anyCase, REDACTED);

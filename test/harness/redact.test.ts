@@ -58,6 +58,14 @@ describe('redactText', () => {
     expect(redactText('batch-target-64 is no secret')).toBe('batch-target-64 is no secret');
   });
 
+  it('replaces a secret registered after text was redacted (the patterns are built again)', () => {
+    const later = 'registered-later-token-7Qz';
+    expect(redactText(`before ${later} after`)).toBe(`before ${later} after`);
+    registerSecret(later);
+    expect(redactText(`before ${later} after`)).toBe(`before ${REDACTED} after`);
+    expect(redactText(`before ${TOKEN} after`)).toBe(`before ${REDACTED} after`);
+  });
+
   it('leaves other text alone', () => {
     expect(redactText('conformance: run r1 against https://api.example.com (seed 3)')).toBe('conformance: run r1 against https://api.example.com (seed 3)');
   });
