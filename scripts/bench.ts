@@ -7,7 +7,8 @@
 //      until the first verdict, the checks, after the last verdict: reports and clean-up) and the requests/s of its
 //      check phase, as a share of the floor; the CPU of each of its processes (the command with its vitest workers, the
 //      emulator, the Allure renderer), and a request's share of it next to what 25 % of the floor would allow;
-//   5. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
+//   5. a run narrowed to one rule family without the Allure report: its wall time and CPU, the fixed cost of a run;
+//   6. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
 //      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -140,13 +141,16 @@ function cpuByProcess(log: string): FullRun['cpu'] {
   return [...byKind].map(([what, cpuMs]) => ({ what, cpuMs })).sort((a, b) => b.cpuMs - a.cpuMs);
 }
 
-/** `conformance run` as a user types it (reports included), timed from the outside; the phases from its jsonl progress. */
-function fullRun(): Promise<FullRun> {
+/**
+ * `conformance run …args` as a user types it (reports included unless `args` leave them out), timed from the outside;
+ * the phases from its jsonl progress.
+ */
+function timedRun(args: string[] = []): Promise<FullRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const cpuLog = join(out, 'cpu.jsonl');
   const hook = pathToFileURL(join(ROOT, 'scripts/bench-cpu-hook.mjs')).href;
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121'], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, BENCH_CPU_LOG: cpuLog, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim() },
@@ -200,7 +204,7 @@ const fresh = buildContract();
 for (const name of fresh.names) fresh.validator(name);
 row(`compiling all ${fresh.names.length} schemas from scratch`, seconds(performance.now() - compileStarted));
 
-const run = await fullRun();
+const run = await timedRun();
 const runRate = run.requests / (run.checksMs / 1000);
 row(
   'full run (embedded, 100 runs per property, reports)',
@@ -216,6 +220,14 @@ row('  CPU (user + system), whole run', `${seconds(totalCpuMs)}, ${msPerRequest(
 for (const { what, cpuMs } of run.cpu) row(`    ${what}`, `${seconds(cpuMs)}, ${msPerRequest(cpuMs)}`);
 // At 25 % of the floor, on this machine's cores, everything the run does for a request must fit in this much CPU.
 row('  CPU a request at 25 % of the floor, at most', `${((1000 * cores) / (0.25 * floorRate)).toFixed(2)} ms (on ${cores} cores)`);
+// What a run pays whatever it judges (loading, collecting, the emulator's start, the reports): the test command starts
+// some sixty such runs.
+const narrowed = await timedRun(['--rules', 'P3.firewall.status', '--no-allure']);
+const narrowedCpuMs = narrowed.cpu.reduce((sum, { cpuMs }) => sum + cpuMs, 0);
+row(
+  'narrowed run (--rules P3.firewall.status, no Allure)',
+  `${seconds(narrowed.wallMs)} wall, exit ${narrowed.code}, ${narrowed.requests.toLocaleString('en')} requests, ${seconds(narrowedCpuMs)} of CPU`,
+);
 
 if (!options.skipMatrices) {
   const faults = sampleFaults(FAULTS, options.faults);
