@@ -115,7 +115,8 @@ export function useCoreServer() {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildServer({ extraAreas: [testArea] });
-    await app.ready();
+    // Listening from the start (supertest-helpers.ts says why).
+    await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await app.close();

@@ -12,7 +12,8 @@ export function useEmulator() {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildServer({});
-    await app.ready();
+    // Listening from the start: supertest starts and closes a server that is not listening for each request.
+    await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await app.close();

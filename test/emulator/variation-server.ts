@@ -15,7 +15,8 @@ afterEach(async () => {
 
 export async function serverWith(variations: string[]) {
   app = await buildServer({ variations });
-  await app.ready();
+  // Listening from the start (supertest-helpers.ts says why).
+  await app.listen({ port: 0, host: '127.0.0.1' });
   return app.server;
 }
 
