@@ -36,9 +36,11 @@ describe('the cleanup ledger', () => {
     // The definition the ledger's index must agree with: the pending entries whose path was recorded since the mark.
     const path = fc.constantFrom<string>('/v4/tags/a', '/v4/tags/b', '/v4/domains/1', '/v4/domains/2');
     const operation = fc.oneof(fc.record({ record: path }), fc.record({ deleted: path }));
+    const out = tempDir('ledger');
+    let runs = 0;
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 30 }), fc.nat(30), (operations, at) => {
-        const ledger = new CleanupLedger(tempDir('ledger'), 'led3', 'property');
+        const ledger = new CleanupLedger(out, 'led3', `property-${++runs}`);
         let mark = 0;
         operations.forEach((operation, index) => {
           if (index === at) mark = ledger.mark();
