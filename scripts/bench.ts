@@ -108,7 +108,7 @@ async function emulatorGets(seconds: number): Promise<number> {
   }
 }
 
-interface FullRun {
+interface TimedRun {
   wallMs: number;
   startupMs: number;
   checksMs: number;
@@ -130,7 +130,7 @@ function processKind(script: string): string {
 }
 
 /** The CPU of each kind of process the run started, as scripts/bench-cpu-hook.mjs logged it (none if it logged nothing). */
-function cpuByProcess(log: string): FullRun['cpu'] {
+function cpuByProcess(log: string): TimedRun['cpu'] {
   if (!existsSync(log)) return [];
   const byKind = new Map<string, number>();
   for (const line of readFileSync(log, 'utf8').trim().split('\n')) {
@@ -145,7 +145,7 @@ function cpuByProcess(log: string): FullRun['cpu'] {
  * `conformance run …args` as a user types it (reports included unless `args` leave them out), timed from the outside;
  * the phases from its jsonl progress.
  */
-function timedRun(args: string[] = []): Promise<FullRun> {
+function timedRun(args: string[] = []): Promise<TimedRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const cpuLog = join(out, 'cpu.jsonl');
   const hook = pathToFileURL(join(ROOT, 'scripts/bench-cpu-hook.mjs')).href;
