@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline';
 import { FAULTS } from './faults/index.js';
 import { VARIATIONS } from './variations/index.js';
-import { startEmulator, type RunningEmulator } from './index.js';
+import { emulatorInstances, startEmulator, type RunningEmulator } from './index.js';
 import { TOKEN, UsageError, readSettings, unknownIdsProblem, usage, type EmulatorSettings } from './settings.js';
 
 /** How often a child emulator looks for its parent. */
@@ -105,6 +105,7 @@ function parseLine(line: string): InstanceRequest | null {
 
 /** One answer per line of standard input, in order; ends (closing every emulator) with standard input. */
 async function serveInstances(host: string, control: boolean): Promise<void> {
+  const instances = emulatorInstances(host, control);
   const running = new Map<string, RunningEmulator>();
   const answer = (message: object): void => void process.stdout.write(`${JSON.stringify(message)}\n`);
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
@@ -128,7 +129,7 @@ async function serveInstances(host: string, control: boolean): Promise<void> {
     else if (typeof request.token !== 'string' || !TOKEN.test(request.token)) answer({ error: 'token is 1..256 non-space characters' });
     else {
       try {
-        const emulator = await startEmulator({ port: 0, host, control, faults, variations, token: request.token });
+        const emulator = await instances.start({ faults, variations, token: request.token });
         running.set(emulator.url, emulator);
         answer({ url: emulator.url });
       } catch (error) {
@@ -137,6 +138,7 @@ async function serveInstances(host: string, control: boolean): Promise<void> {
     }
   }
   await Promise.all([...running.values()].map((emulator) => emulator.close()));
+  await instances.close();
 }
 
 void main();

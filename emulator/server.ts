@@ -33,6 +33,8 @@
 //   - routes under `/__upload/` (image upload data) take `application/octet-stream` as a Buffer, up to 64 MB
 //     (413 beyond); any other content type with a body → 415 there.
 //   - errors: {"errors":[{"reason": "...", "field": "dot.path.3.member" | null}]}.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { areas } from './areas/index.js';
@@ -73,20 +75,31 @@ class RawBody {
   ) {}
 }
 
-const stores = new WeakMap<FastifyInstance, { store: Store }>();
+type StoreOptions = { token: string; faults: readonly string[]; variations: readonly string[]; extraAreas: readonly Area[] };
+
+/** The state the requests of one listening server act on (replaced on reset), and what it is built from. */
+interface Tenant {
+  store: Store;
+  readonly options: StoreOptions;
+}
+
+/** Each app's own tenant: the state of the server `listen` starts. */
+const ownTenants = new WeakMap<FastifyInstance, Tenant>();
+/** The tenant of each connection to a server `listenTenant` started (one app serving several states). */
+const socketTenants = new WeakMap<Socket, Tenant>();
 const principals = new WeakMap<FastifyRequest, Principal | null>();
 
 /** The current state of a server built by buildServer (replaced on reset), for tests. */
 export function getStore(app: FastifyInstance): Store {
-  const holder = stores.get(app);
-  if (!holder) throw new Error('not an emulator server');
-  return holder.store;
+  const own = ownTenants.get(app);
+  if (!own) throw new Error('not an emulator server');
+  return own.store;
 }
 
 /** A fresh store with the core catalogue and every area's seed data. */
-function createStore(opts: { token?: string; faults?: readonly string[]; variations?: readonly string[]; extraAreas?: readonly Area[] } = {}): Store {
-  const store = new Store({ token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [] });
-  const all = [...areas, ...(opts.extraAreas ?? [])];
+function createStore(opts: StoreOptions): Store {
+  const store = new Store({ token: opts.token, faults: opts.faults, variations: opts.variations });
+  const all = [...areas, ...opts.extraAreas];
   for (const area of all) area.listen?.(store);
   for (const area of all) area.seed?.(store);
   return store;
@@ -239,10 +252,35 @@ function mintToken(store: Store, raw: unknown): Principal {
   return principal;
 }
 
+function newTenant(opts: ServerOptions): Tenant {
+  const options = { token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [], extraAreas: opts.extraAreas ?? [] };
+  return { store: createStore(options), options };
+}
+
+/** Where a route is served: the faults of the versioning rules move some. */
+function routeUrls(faults: { faults: ReadonlySet<string> }, route: Route): string[] {
+  const { url: documented } = fastifyPath(route.path);
+  const url = endpointFaulty(faults, route.method, route.path, 'beta-unversioned') ? documented.replace(/^\/v4beta\//, '/v4/') : documented;
+  // The fault of P1.versioning.v4-prefix serves the engines list without its version segment only.
+  return faulty(faults, 'P1.versioning.v4-prefix') && url === '/v4/databases/engines' ? [url.slice(3)] : [url];
+}
+
+/**
+ * What an app built by buildServer registers: apps of the same shape serve every state alike (`listenTenant`),
+ * whatever faults and variations it holds.
+ */
+export function routeShape(opts: ServerOptions): string {
+  const faults = { faults: new Set(opts.faults ?? []) };
+  const urls = [...areas, ...(opts.extraAreas ?? [])].flatMap((area) =>
+    area.routes.flatMap((route) => routeUrls(faults, route).map((url) => `${route.method} ${url}`)),
+  );
+  return JSON.stringify({ urls, control: opts.control !== false, varied: (opts.variations ?? []).length > 0 });
+}
+
 export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInstance> {
   const served = [...areas, ...(opts.extraAreas ?? [])];
-  const storeOpts = { token: opts.token ?? DEFAULT_TOKEN, faults: opts.faults ?? [], variations: opts.variations ?? [], extraAreas: opts.extraAreas ?? [] };
-  const holder = { store: createStore(storeOpts) };
+  const own = newTenant(opts);
+  const tenantOf = (raw: IncomingMessage): Tenant => socketTenants.get(raw.socket) ?? own;
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -253,7 +291,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     // emulator's own /__ paths: control hooks, upload URLs).
     rewriteUrl: (request) => {
       const url = request.url ?? '/';
-      return holder.store.variations.has('unversioned-paths-served') && !/^\/(v4|v4beta|__[a-z]+)(\/|\?|$)/.test(url) ? `/v4${url}` : url;
+      return tenantOf(request).store.variations.has('unversioned-paths-served') && !/^\/(v4|v4beta|__[a-z]+)(\/|\?|$)/.test(url) ? `/v4${url}` : url;
     },
     // Router-level failures (a path with broken percent-encoding) get the error body too.
     frameworkErrors: (err, _request, reply) => {
@@ -264,7 +302,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       }
     },
   });
-  stores.set(app, holder);
+  ownTenants.set(app, own);
 
   app.removeAllContentTypeParsers();
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -294,7 +332,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (err instanceof ApiError) return sendError(reply, errorStatus(holder.store, err.status, err.documented), err.reason, err.field, holder.store);
+    const store = tenantOf(request.raw).store;
+    if (err instanceof ApiError) return sendError(reply, errorStatus(store, err.status, err.documented), err.reason, err.field, store);
     switch (err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE': {
         const limit = request.url.startsWith(UPLOAD_PREFIX) ? '64 MB' : '1 MB';
@@ -314,13 +353,13 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     // Under the variation a path outside the API gets the web server's own page, as a framework's default 404 would.
-    if (holder.store.variations.has('non-api-paths-html') && !/^\/(v4|v4beta|__[a-z]+)(\/|$)/.test(path))
+    if (tenantOf(request.raw).store.variations.has('non-api-paths-html') && !/^\/(v4|v4beta|__[a-z]+)(\/|$)/.test(path))
       return reply.code(404).type('text/html').send('<html><body><h1>404 Not Found</h1></body></html>');
     sendError(reply, 404, `Not found: ${request.method} ${path} is not an endpoint of this API.`);
   });
 
   for (const area of served) {
-    for (const route of area.routes) registerRoute(app, holder, route);
+    for (const route of area.routes) for (const url of routeUrls(own.store, route)) registerAt(app, tenantOf, route, url);
   }
 
   // A POST to a path that also lists (a collection) creates; the variations of success codes tell the two apart.
@@ -331,9 +370,9 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       .map((route) => fastifyPath(route.path).url),
   );
   // Only an emulator making choices differently rewrites its answers: the others spare every response the hook.
-  if (storeOpts.variations.length)
+  if (own.options.variations.length)
     app.addHook('onSend', async (request, reply, payload) => {
-      const store = holder.store;
+      const store = tenantOf(request.raw).store;
       if (request.url.startsWith('/__control')) return payload;
       const lagged =
         laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload) ??
@@ -350,13 +389,15 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     });
 
   if (opts.control !== false) {
-    app.get('/__control', async () => {
-      holder.store.runDue();
-      return { control: true, now: holder.store.nowIso() };
+    app.get('/__control', async (request) => {
+      const store = tenantOf(request.raw).store;
+      store.runDue();
+      return { control: true, now: store.nowIso() };
     });
     app.post('/__control/tokens', async (request) => {
-      holder.store.runDue();
-      const principal = mintToken(holder.store, routeBody(request, false));
+      const store = tenantOf(request.raw).store;
+      store.runDue();
+      const principal = mintToken(store, routeBody(request, false));
       return { token: principal.token };
     });
     app.post('/__control/clock', async (request) => {
@@ -365,12 +406,14 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1e10) {
         fail('advance_seconds is required: a number of seconds from 0 to 10000000000.', 'advance_seconds');
       }
-      holder.store.advance(n);
-      return { now: holder.store.nowIso() };
+      const store = tenantOf(request.raw).store;
+      store.advance(n);
+      return { now: store.nowIso() };
     });
     app.post('/__control/reset', async (request) => {
       routeBody(request, false);
-      holder.store = createStore(storeOpts);
+      const tenant = tenantOf(request.raw);
+      tenant.store = createStore(tenant.options);
       return {};
     });
   }
@@ -378,16 +421,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   return app;
 }
 
-function registerRoute(app: FastifyInstance, holder: { store: Store }, route: Route): void {
-  const store = holder.store; // its faults stay the same for the server's life (a reset keeps them)
-  const { url: documented, wildcardParam } = fastifyPath(route.path);
-  const url = endpointFaulty(store, route.method, route.path, 'beta-unversioned') ? documented.replace(/^\/v4beta\//, '/v4/') : documented;
-  // The fault of P1.versioning.v4-prefix serves the engines list without its version segment only.
-  const urls = faulty(store, 'P1.versioning.v4-prefix') && url === '/v4/databases/engines' ? [url.slice(3)] : [url];
-  for (const at of urls) registerAt(app, holder, route, at, wildcardParam);
-}
-
-function registerAt(app: FastifyInstance, holder: { store: Store }, route: Route, url: string, wildcardParam: string | undefined): void {
+function registerAt(app: FastifyInstance, tenantOf: (raw: IncomingMessage) => Tenant, route: Route, url: string): void {
+  const { wildcardParam } = fastifyPath(route.path);
   const isUpload = route.path.startsWith(UPLOAD_PREFIX);
   app.route({
     method: route.method,
@@ -396,12 +431,12 @@ function registerAt(app: FastifyInstance, holder: { store: Store }, route: Route
     // Authentication runs before the body is read, so a caller without a valid token gets 401/403, not a
     // validation answer.
     onRequest: async (request) => {
-      const store = holder.store;
+      const store = tenantOf(request.raw).store;
       store.runDue();
       principals.set(request, authenticate(store, route, request.headers.authorization));
     },
     handler: async (request, reply) => {
-      const store = holder.store;
+      const store = tenantOf(request.raw).store;
       const principal = principals.get(request) ?? null;
       const body = routeBody(request, isUpload);
       if (slashEncodedRefused(store, route.path) && /%2F/i.test(request.url.split('?')[0]!))
@@ -448,4 +483,39 @@ async function handle(route: Route, ctx: RequestContext): Promise<unknown> {
     if (err instanceof ApiError && err.status === 404 && endpointFaulty(ctx.store, route.method, route.path, 'unknown-id-served')) return {};
     throw err;
   }
+}
+
+/**
+ * Serves a fresh state through `app`'s routes on a server of its own (its own port): the `--instances` host builds an
+ * app per route shape (`routeShape`) rather than one per emulator. `opts` must have the app's shape. A request still
+ * on its way to a closed tenant finds its port closed, as with an app of its own.
+ */
+export async function listenTenant(app: FastifyInstance, opts: ServerOptions, host: string): Promise<{ port: number; close(): Promise<void> }> {
+  await app.ready();
+  const tenant = newTenant(opts);
+  const server = createServer(app.routing);
+  copyServerSettings(app.server as Server, server);
+  server.on('connection', (socket: Socket) => socketTenants.set(socket, tenant));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** fastify's timeouts and malformed-request answer on a server it did not create. */
+function copyServerSettings(from: Server, to: Server): void {
+  to.keepAliveTimeout = from.keepAliveTimeout;
+  to.requestTimeout = from.requestTimeout;
+  to.headersTimeout = from.headersTimeout;
+  to.maxRequestsPerSocket = from.maxRequestsPerSocket;
+  to.setTimeout(from.timeout);
+  for (const listener of from.listeners('clientError')) to.on('clientError', listener as (error: Error, socket: Socket) => void);
 }

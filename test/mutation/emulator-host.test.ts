@@ -30,6 +30,34 @@ describe('an emulator host (--instances)', () => {
     await host.stop(reference);
   });
 
+  it('serves each emulator its own routes and clock beside others of another shape or of the same', async () => {
+    const token = 'host-token-shapes';
+    const [plain, unprefixed, alsoPlain] = await Promise.all([
+      host.start(token, []),
+      // moves a route: an app of another shape
+      host.start(token, ['P1.versioning.v4-prefix']),
+      host.start(token, ['P2.tag-create.label.required']),
+    ]);
+    expect((await get(plain, token, '/v4/databases/engines')).status).toBe(200);
+    expect((await get(unprefixed, token, '/v4/databases/engines')).status).toBe(404);
+    expect((await get(unprefixed, token, '/databases/engines')).status).toBe(200);
+    expect((await get(alsoPlain, token, '/databases/engines')).status).toBe(404);
+    const now = async (url: string) => ((await (await fetch(`${url}/__control`)).json()) as { now: string }).now;
+    const before = await now(alsoPlain);
+    await fetch(`${plain}/__control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_seconds": 86400}' });
+    expect(await now(alsoPlain)).toBe(before);
+    expect(await now(plain)).not.toBe(before);
+    // a reset rebuilds that emulator's state only, with its own faults
+    expect((await createTag(alsoPlain, token, { label: 'kept' })).status).toBe(200);
+    await fetch(`${alsoPlain}/__control/reset`, { method: 'POST' });
+    expect((await get(alsoPlain, token, '/v4/tags/kept')).status).toBe(404);
+    expect((await createTag(alsoPlain, token, {})).status).toBe(200);
+    expect((await createTag(plain, token, { label: 'kept' })).status).toBe(200);
+    await fetch(`${plain}/__control/reset`, { method: 'POST' });
+    expect((await createTag(alsoPlain, token, {})).status).toBe(200);
+    await Promise.all([plain, unprefixed, alsoPlain].map((url) => host.stop(url)));
+  });
+
   it('answers a bad request with the reason and goes on serving', async () => {
     await expect(host.start('host-token-x', ['no.such.fault'])).rejects.toThrow(/unknown fault no\.such\.fault/);
     await expect(host.start('a token with spaces', [])).rejects.toThrow(/token is 1\.\.256 non-space characters/);
