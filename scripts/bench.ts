@@ -1,5 +1,5 @@
-// `npm run bench [-- --seconds S] [--faults N] [--variations N] [--skip-matrices]`: the speed figures of issue 15,
-// measured in one sitting so that their ratios hold however loaded the machine is.
+// `npm run bench [-- --seconds S] [--faults N] [--variations N] [--skip-matrices] [--with-tests] [--with-ci]`: the
+// speed figures of issue 15, measured in one sitting so that their ratios hold however loaded the machine is.
 //   1. the floor: a bare node:http server (its own process) and an undici keep-alive client, 64 requests in flight;
 //   2. the emulator: GET /v4/account with a token, the same client;
 //   3. compiling every schema from scratch (a worker pays it once a run);
@@ -9,9 +9,11 @@
 //      emulator, the Allure renderer), and a request's share of it next to what 25 % of the floor would allow;
 //   5. a run narrowed to one rule family without the Allure report: its wall time and CPU, the fixed cost of a run;
 //   6. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
-//      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups);
+//   7. with --with-tests, `npm test` in this checkout (about 9 minutes in a slow hour); with --with-ci, `.ci/run` on a
+//      fresh clone of its HEAD (`npm ci` included, about 11 minutes): wall time, tests, the CPU of their Node processes.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,9 +42,11 @@ const options = new Command('bench')
   .option('--faults <n>', 'faults in the mutation sample (default: all)', positiveInt, Number.MAX_SAFE_INTEGER)
   .option('--variations <n>', 'variations in the variation sample (default: all)', positiveInt, Number.MAX_SAFE_INTEGER)
   .option('--skip-matrices', 'measure the floor, the emulator and a full run only')
+  .option('--with-tests', 'also time `npm test` in this checkout (about 9 minutes in a slow hour)')
+  .option('--with-ci', "also time `.ci/run` on a fresh clone of this checkout's HEAD (npm ci included, about 11 minutes)")
   .showHelpAfterError()
   .parse()
-  .opts<{ seconds: number; faults: number; variations: number; skipMatrices?: boolean }>();
+  .opts<{ seconds: number; faults: number; variations: number; skipMatrices?: boolean; withTests?: boolean; withCi?: boolean }>();
 
 /** Requests/s of `path` on `origin` with IN_FLIGHT requests in flight for `seconds` (after a short warm-up). */
 async function load(origin: string, path: string, seconds: number, headers: Record<string, string> = {}): Promise<number> {
@@ -141,6 +145,12 @@ function cpuByProcess(log: string): TimedRun['cpu'] {
   return [...byKind].map(([what, cpuMs]) => ({ what, cpuMs })).sort((a, b) => b.cpuMs - a.cpuMs);
 }
 
+/** The environment of a benchmarked command: each of its Node processes logs its CPU to `cpuLog` at exit. */
+function loggingCpu(cpuLog: string): NodeJS.ProcessEnv {
+  const hook = pathToFileURL(join(ROOT, 'scripts/bench-cpu-hook.mjs')).href;
+  return { ...process.env, BENCH_CPU_LOG: cpuLog, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim() };
+}
+
 /**
  * `conformance run …args` as a user types it (reports included unless `args` leave them out), timed from the outside;
  * the phases from its jsonl progress.
@@ -148,12 +158,11 @@ function cpuByProcess(log: string): TimedRun['cpu'] {
 function timedRun(args: string[] = []): Promise<TimedRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const cpuLog = join(out, 'cpu.jsonl');
-  const hook = pathToFileURL(join(ROOT, 'scripts/bench-cpu-hook.mjs')).href;
   const started = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BENCH_CPU_LOG: cpuLog, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim() },
+    env: loggingCpu(cpuLog),
   });
   let first: number | undefined;
   let last = started;
@@ -244,4 +253,64 @@ if (!options.skipMatrices) {
     `variation matrix, ${variations.length} of ${GATED_VARIATIONS.length} variations`,
     `${seconds(matrix.durationMs)}, ${seconds(perVariation)} a variation${variations.length < GATED_VARIATIONS.length ? `; the whole matrix ≈ ${seconds(perVariation * GATED_VARIATIONS.length)}` : ''} (goal 120 s)`,
   );
+}
+
+/**
+ * A command of the test gate, timed from the outside: its output goes to `<folder>/output.log` (kept: a failing gate
+ * says why there), its Node processes' CPU comes from the hook, its tests from vitest's JSON report at `report`.
+ */
+function timedGate(command: string, args: string[], cwd: string, folder: string, report: string): Promise<string> {
+  const cpuLog = join(folder, 'cpu.jsonl');
+  const logFile = join(folder, 'output.log');
+  const output = createWriteStream(logFile);
+  const started = performance.now();
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: loggingCpu(cpuLog) });
+  child.stdout.pipe(output, { end: false });
+  child.stderr.pipe(output, { end: false });
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve(`could not start ${command}: ${error.message}`));
+    child.once('close', (code) => {
+      output.end();
+      const cpuMs = existsSync(cpuLog)
+        ? readFileSync(cpuLog, 'utf8')
+            .trim()
+            .split('\n')
+            .reduce((sum, line) => sum + (JSON.parse(line) as { cpuMs: number }).cpuMs, 0)
+        : 0;
+      let tests = 'no test report';
+      try {
+        const counts = JSON.parse(readFileSync(report, 'utf8')) as {
+          numPassedTests: number;
+          numFailedTests: number;
+          numPendingTests: number;
+          numTodoTests: number;
+        };
+        tests = `${counts.numPassedTests.toLocaleString('en')} passed, ${counts.numFailedTests} failed, ${counts.numPendingTests + counts.numTodoTests} skipped`;
+      } catch {
+        // the command ended before vitest wrote its report: the log says why
+      }
+      resolve(`${seconds(performance.now() - started)} wall, exit ${code}, ${tests}, ${seconds(cpuMs)} of CPU in its Node processes (output: ${logFile})`);
+    });
+  });
+}
+
+if (options.withTests) {
+  const folder = mkdtempSync(join(tmpdir(), 'conformance-bench-tests-'));
+  const report = join(folder, 'selftest.json');
+  row(
+    'npm test (this checkout)',
+    await timedGate('npm', ['test', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], ROOT, folder, report),
+  );
+}
+
+if (options.withCi) {
+  const folder = mkdtempSync(join(tmpdir(), 'conformance-bench-ci-'));
+  const clone = join(folder, 'clone');
+  const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { encoding: 'utf8' });
+  if (cloned.status !== 0) row('.ci/run (a fresh clone)', `could not clone ${ROOT}: ${(cloned.stderr || cloned.error?.message || '').trim()}`);
+  else {
+    row('.ci/run (a fresh clone of HEAD)', await timedGate(join(clone, '.ci/run'), [], clone, folder, join(clone, 'reports/out/selftest.json')));
+    // The clone holds a whole node_modules: only the output and CPU logs are kept.
+    rmSync(clone, { recursive: true, force: true });
+  }
 }
