@@ -13,9 +13,9 @@
 //   7. with --with-tests, `npm test` in this checkout (about 9 minutes in a slow hour); with --with-ci, `.ci/run` on a
 //      fresh clone of its HEAD (`npm ci` included, about 11 minutes): wall time, tests, the CPU of their Node processes.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
@@ -259,7 +259,7 @@ if (!options.skipMatrices) {
  * A command of the test gate, timed from the outside: its output goes to `<folder>/output.log` (kept: a failing gate
  * says why there), its Node processes' CPU comes from the hook, its tests from vitest's JSON report at `report`.
  */
-function timedGate(command: string, args: string[], cwd: string, folder: string, report: string): Promise<string> {
+function timedGate(command: string, args: string[], cwd: string, folder: string, report: string, goal: string): Promise<string> {
   const cpuLog = join(folder, 'cpu.jsonl');
   const logFile = join(folder, 'output.log');
   const output = createWriteStream(logFile);
@@ -289,7 +289,9 @@ function timedGate(command: string, args: string[], cwd: string, folder: string,
       } catch {
         // the command ended before vitest wrote its report: the log says why
       }
-      resolve(`${seconds(performance.now() - started)} wall, exit ${code}, ${tests}, ${seconds(cpuMs)} of CPU in its Node processes (output: ${logFile})`);
+      resolve(
+        `${seconds(performance.now() - started)} wall, exit ${code}, ${tests}, ${seconds(cpuMs)} of CPU in its Node processes (goal ${goal}; output: ${logFile})`,
+      );
     });
   });
 }
@@ -299,17 +301,19 @@ if (options.withTests) {
   const report = join(folder, 'selftest.json');
   row(
     'npm test (this checkout)',
-    await timedGate('npm', ['test', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], ROOT, folder, report),
+    await timedGate('npm', ['test', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], ROOT, folder, report, '5 min'),
   );
 }
 
 if (options.withCi) {
   const folder = mkdtempSync(join(tmpdir(), 'conformance-bench-ci-'));
   const clone = join(folder, 'clone');
+  // The documents sit beside the checkout (`../shared`), as on the CI machine.
+  if (existsSync(join(ROOT, '../shared'))) symlinkSync(resolvePath(ROOT, '../shared'), join(folder, 'shared'));
   const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { encoding: 'utf8' });
   if (cloned.status !== 0) row('.ci/run (a fresh clone)', `could not clone ${ROOT}: ${(cloned.stderr || cloned.error?.message || '').trim()}`);
   else {
-    row('.ci/run (a fresh clone of HEAD)', await timedGate(join(clone, '.ci/run'), [], clone, folder, join(clone, 'reports/out/selftest.json')));
+    row('.ci/run (a fresh clone of HEAD)', await timedGate(join(clone, '.ci/run'), [], clone, folder, join(clone, 'reports/out/selftest.json'), '7 min'));
     // The clone holds a whole node_modules: only the output and CPU logs are kept.
     rmSync(clone, { recursive: true, force: true });
   }
