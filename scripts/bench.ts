@@ -151,6 +151,8 @@ function loggingCpu(cpuLog: string): NodeJS.ProcessEnv {
   return { ...process.env, BENCH_CPU_LOG: cpuLog, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim() };
 }
 
+const totalCpuMs = (cpu: TimedRun['cpu']) => cpu.reduce((sum, { cpuMs }) => sum + cpuMs, 0);
+
 /**
  * `conformance run …args` as a user types it (reports included unless `args` leave them out), timed from the outside;
  * the phases from its jsonl progress.
@@ -224,15 +226,15 @@ row('  checks (first verdict to last)', `${seconds(run.checksMs)} (${((100 * run
 row('  after the last verdict (reports, clean-up, exit)', `${seconds(run.afterMs)} (${((100 * run.afterMs) / run.wallMs).toFixed(0)} %)`);
 row('  requests/s during the checks', `${perSecond(runRate)} (${((100 * runRate) / floorRate).toFixed(1)} % of the floor; goal 25 %)`);
 const msPerRequest = (cpuMs: number) => `${(cpuMs / run.requests).toFixed(2)} ms a request`;
-const totalCpuMs = run.cpu.reduce((sum, { cpuMs }) => sum + cpuMs, 0);
-row('  CPU (user + system), whole run', `${seconds(totalCpuMs)}, ${msPerRequest(totalCpuMs)}`);
+const runCpuMs = totalCpuMs(run.cpu);
+row('  CPU (user + system), whole run', `${seconds(runCpuMs)}, ${msPerRequest(runCpuMs)}`);
 for (const { what, cpuMs } of run.cpu) row(`    ${what}`, `${seconds(cpuMs)}, ${msPerRequest(cpuMs)}`);
 // At 25 % of the floor, on this machine's cores, everything the run does for a request must fit in this much CPU.
 row('  CPU a request at 25 % of the floor, at most', `${((1000 * cores) / (0.25 * floorRate)).toFixed(2)} ms (on ${cores} cores)`);
 // What a run pays whatever it judges (loading, collecting, the emulator's start, the reports): the test command starts
 // some sixty such runs.
 const narrowed = await timedRun(['--rules', 'P3.firewall.status', '--no-allure']);
-const narrowedCpuMs = narrowed.cpu.reduce((sum, { cpuMs }) => sum + cpuMs, 0);
+const narrowedCpuMs = totalCpuMs(narrowed.cpu);
 row(
   'narrowed run (--rules P3.firewall.status, no Allure)',
   `${seconds(narrowed.wallMs)} wall, exit ${narrowed.code}, ${narrowed.requests.toLocaleString('en')} requests, ${seconds(narrowedCpuMs)} of CPU`,
@@ -271,12 +273,7 @@ function timedGate(command: string, args: string[], cwd: string, folder: string,
     child.once('error', (error) => resolve(`could not start ${command}: ${error.message}`));
     child.once('close', (code) => {
       output.end();
-      const cpuMs = existsSync(cpuLog)
-        ? readFileSync(cpuLog, 'utf8')
-            .trim()
-            .split('\n')
-            .reduce((sum, line) => sum + (JSON.parse(line) as { cpuMs: number }).cpuMs, 0)
-        : 0;
+      const cpuMs = totalCpuMs(cpuByProcess(cpuLog));
       let tests = 'no test report';
       try {
         const counts = JSON.parse(readFileSync(report, 'utf8')) as {
