@@ -213,6 +213,10 @@ function timedRun(args: string[] = []): Promise<TimedRun> {
         const processes = readProcessLog(cpuLog);
         // The progress lines' times on the wall clock the target's log counts by.
         const requests = servedRequests(processes, performance.timeOrigin + (first ?? last), performance.timeOrigin + last);
+        if (!requests.total) {
+          reject(new Error("the run's emulator logged no request served: scripts/bench-cpu-hook.mjs was not loaded into it"));
+          return;
+        }
         resolve({
           wallMs: ended - started,
           startupMs: (first ?? ended) - started,
