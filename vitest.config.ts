@@ -13,6 +13,8 @@ export default defineConfig({
     // 40 % of the in-process tests' CPU. No file mocks modules or changes globals.
     isolate: false,
     sequence: { sequencer: LongestFirst },
+    // Each file's name in its thread's environment, for the bench's CPU by self-test file.
+    setupFiles: ['test/selftest-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

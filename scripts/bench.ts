@@ -31,6 +31,8 @@ import { runVariationMatrix } from '../test/variations/matrix.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'bench-token-000000000001';
 const IN_FLIGHT = 64;
+/** Self-test files listed by the CPU of the processes they started (the rest summed in one row). */
+const SELF_TESTS_SHOWN = 12;
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
@@ -128,12 +130,16 @@ interface TimedRun {
   cpu: Array<{ what: string; cpuMs: number }>;
 }
 
-/** What a process of the run is, from the script it ran (the emulator's bundle, or its sources when none is built). */
+/**
+ * What a process of the run (or of the test gate) is, from the script it ran (the emulator's bundle, or its sources
+ * when none is built).
+ */
 function processKind(script: string): string {
   const name = basename(script);
   if (name === 'conformance.js') return 'the command (main thread, vitest workers, V8 threads)';
   if (name === 'allure-render.mjs') return 'the Allure renderer';
   if (name.startsWith('emulator-') || script.endsWith('emulator/main.ts')) return 'the emulator';
+  if (name === 'vitest' || name === 'vitest.mjs') return 'vitest (with the in-process self-tests)';
   return script.split('/').slice(-2).join('/');
 }
 
@@ -144,6 +150,8 @@ interface ProcessLog {
   /** For a process that served HTTP: requests begun in each bucket of `servedBucketMs` of wall-clock time. */
   servedBucketMs?: number;
   served?: Array<[bucket: number, requests: number]>;
+  /** The self-test file that started it, when one did (test/selftest-file.ts). */
+  selftest?: string;
 }
 
 function readProcessLog(log: string): ProcessLog[] {
@@ -162,6 +170,18 @@ function cpuByProcess(processes: ProcessLog[]): TimedRun['cpu'] {
     byKind.set(kind, (byKind.get(kind) ?? 0) + entry.cpuMs);
   }
   return [...byKind].map(([what, cpuMs]) => ({ what, cpuMs })).sort((a, b) => b.cpuMs - a.cpuMs);
+}
+
+/**
+ * The CPU of the processes each self-test file started (with their own children), most first; the processes no
+ * self-test started (vitest's, typecheck and lint) by kind.
+ */
+function cpuBySelfTest(processes: ProcessLog[]): TimedRun['cpu'] {
+  const byFile = new Map<string, number>();
+  for (const { selftest, cpuMs } of processes) if (selftest) byFile.set(selftest, (byFile.get(selftest) ?? 0) + cpuMs);
+  const files = [...byFile].map(([what, cpuMs]) => ({ what, cpuMs }));
+  const others = cpuByProcess(processes.filter(({ selftest }) => !selftest)).map(({ what, cpuMs }) => ({ what: `(no self-test) ${what}`, cpuMs }));
+  return [...files, ...others].sort((a, b) => b.cpuMs - a.cpuMs);
 }
 
 /** Requests the command's processes served in all, and those begun between `from` and `to` (ms since the epoch). */
@@ -301,8 +321,16 @@ if (!options.skipMatrices) {
 /**
  * A command of the test gate, timed from the outside: its output goes to `<folder>/output.log` (kept: a failing gate
  * says why there), its Node processes' CPU comes from the hook, its tests from vitest's JSON report at `report`.
+ * Resolves to its row and the CPU of the processes each self-test file started.
  */
-function timedGate(command: string, args: string[], cwd: string, folder: string, report: string, goal: string): Promise<string> {
+function timedGate(
+  command: string,
+  args: string[],
+  cwd: string,
+  folder: string,
+  report: string,
+  goal: string,
+): Promise<{ summary: string; bySelfTest: TimedRun['cpu'] }> {
   const cpuLog = join(folder, 'cpu.jsonl');
   const logFile = join(folder, 'output.log');
   const output = createWriteStream(logFile);
@@ -311,10 +339,11 @@ function timedGate(command: string, args: string[], cwd: string, folder: string,
   child.stdout.pipe(output, { end: false });
   child.stderr.pipe(output, { end: false });
   return new Promise((resolve) => {
-    child.once('error', (error) => resolve(`could not start ${command}: ${error.message}`));
+    child.once('error', (error) => resolve({ summary: `could not start ${command}: ${error.message}`, bySelfTest: [] }));
     child.once('close', (code) => {
       output.end();
-      const cpuMs = totalCpuMs(cpuByProcess(readProcessLog(cpuLog)));
+      const processes = readProcessLog(cpuLog);
+      const cpuMs = totalCpuMs(cpuByProcess(processes));
       let tests = 'no test report';
       try {
         const counts = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -327,17 +356,28 @@ function timedGate(command: string, args: string[], cwd: string, folder: string,
       } catch {
         // the command ended before vitest wrote its report: the log says why
       }
-      resolve(
-        `${seconds(performance.now() - started)} wall, exit ${code}, ${tests}, ${seconds(cpuMs)} of CPU in its Node processes (goal ${goal}; output: ${logFile})`,
-      );
+      resolve({
+        summary: `${seconds(performance.now() - started)} wall, exit ${code}, ${tests}, ${seconds(cpuMs)} of CPU in its Node processes (goal ${goal}; output: ${logFile})`,
+        bySelfTest: cpuBySelfTest(processes),
+      });
     });
   });
+}
+
+/** The gate's row, then the self-test files whose processes took the most CPU. */
+function gateRows(what: string, { summary, bySelfTest }: { summary: string; bySelfTest: TimedRun['cpu'] }): void {
+  row(what, summary);
+  const shown = bySelfTest.slice(0, SELF_TESTS_SHOWN);
+  if (shown.length) row('  CPU of the processes a self-test file started', '(its in-process tests are in the vitest process)');
+  for (const { what: file, cpuMs } of shown) row(`    ${file}`, seconds(cpuMs));
+  const rest = bySelfTest.slice(SELF_TESTS_SHOWN);
+  if (rest.length) row(`    ${rest.length} other files`, seconds(totalCpuMs(rest)));
 }
 
 if (options.withTests) {
   const folder = mkdtempSync(join(tmpdir(), 'conformance-bench-tests-'));
   const report = join(folder, 'selftest.json');
-  row(
+  gateRows(
     'npm test (this checkout)',
     await timedGate('npm', ['test', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], ROOT, folder, report, '5 min'),
   );
@@ -351,7 +391,7 @@ if (options.withCi) {
   const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { encoding: 'utf8' });
   if (cloned.status !== 0) row('.ci/run (a fresh clone)', `could not clone ${ROOT}: ${(cloned.stderr || cloned.error?.message || '').trim()}`);
   else {
-    row('.ci/run (a fresh clone of HEAD)', await timedGate(join(clone, '.ci/run'), [], clone, folder, join(clone, 'reports/out/selftest.json'), '7 min'));
+    gateRows('.ci/run (a fresh clone of HEAD)', await timedGate(join(clone, '.ci/run'), [], clone, folder, join(clone, 'reports/out/selftest.json'), '7 min'));
     // The clone holds a whole node_modules: only the output and CPU logs are kept.
     rmSync(clone, { recursive: true, force: true });
   }
