@@ -371,7 +371,8 @@ function gateRows(what: string, { summary, bySelfTest }: { summary: string; bySe
   if (shown.length) row('  CPU of the processes a self-test file started', '(its in-process tests are in the vitest process)');
   for (const { what: file, cpuMs } of shown) row(`    ${file}`, seconds(cpuMs));
   const rest = bySelfTest.slice(SELF_TESTS_SHOWN);
-  if (rest.length) row(`    ${rest.length} other files`, seconds(totalCpuMs(rest)));
+  const files = rest.filter(({ what: file }) => file.startsWith('test/')).length;
+  if (rest.length) row(`    the rest: ${files} self-test files, ${rest.length - files} other kinds of process`, seconds(totalCpuMs(rest)));
 }
 
 if (options.withTests) {
