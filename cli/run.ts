@@ -112,8 +112,8 @@ async function runVitest(
       run: true,
       watch: false,
       // A run narrowed to some rules judges few checks: one worker collects and runs them (a second one would load
-      // every module and collect every spec file once more, for little to run).
-      ...(config.rules?.length ? { maxWorkers: 1 } : {}),
+      // every module and collect every spec file once more, for little to run). Else the configuration's two.
+      ...(config.workers ? { maxWorkers: config.workers } : config.rules?.length ? { maxWorkers: 1 } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
     },
     { plugins: [interruption.plugin()] },

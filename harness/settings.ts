@@ -423,6 +423,16 @@ export const SETTINGS = [
     help: 'requests per second the whole run sends at most, shared out among the workers; a 429 is retried after its Retry-After either way',
   }),
   setting({
+    key: 'workers',
+    flag: '--workers <n>',
+    env: 'WORKERS',
+    group: 'budgets',
+    initial: null,
+    parse: integer('workers', 1, 32),
+    shownDefault: '2; 1 for a run narrowed by --rules',
+    help: 'spec files run at once, each sending its requests one after another: more shorten a run against a distant target, which then has as many requests in flight; budgets and --max-rps are shared among them',
+  }),
+  setting({
     key: 'runBudgetMs',
     flag: '--run-budget <ms>',
     env: 'RUN_BUDGET_MS',

@@ -67,6 +67,7 @@ describe('run flags: sources and defaults', () => {
       [{ maxInstances: '-1' }, /flags \(maxInstances\): max instances must be an integer from 0 to 999999 or "unlimited", got "-1"/],
       [{ maxDatabases: '1.5' }, /max databases must be .* got "1\.5"/],
       [{ readOnly: 'maybe' }, /flags \(readOnly\): read-only is true or false, got "maybe"/],
+      [{ workers: '0' }, /flags \(workers\): workers must be an integer from 1 to 32, got "0"/],
       [{ readOnly: 'true', allowDestructive: 'true' }, /--read-only and --allow-destructive contradict each other/],
     ];
     for (const [flags, message] of bad) expect(() => resolveConfig({ flags }), JSON.stringify(flags)).toThrow(message);
@@ -97,7 +98,8 @@ describe('run flags on the command line', () => {
     const help = await conformance(['run', '--help']);
     expect(help.code).toBe(0);
     const text = help.stdout.replace(/\s+/g, ' ');
-    for (const flag of ['--read-only', '--allow-destructive', '--max-instances <n>', '--max-databases <n>', '--shard <i/n>']) expect(text).toContain(flag);
+    for (const flag of ['--read-only', '--allow-destructive', '--max-instances <n>', '--max-databases <n>', '--shard <i/n>', '--workers <n>'])
+      expect(text).toContain(flag);
     expect(text).toContain(`default ${REAL_TARGET_BUDGETS.maxInstances} with --base-url, unlimited on the embedded emulator`);
     expect(text).toMatch(/account cancel, credit card, entity-transfer accept/);
   }, 30_000);
@@ -142,6 +144,23 @@ describe('run flags on the command line', () => {
       expect(areasJudged[index]).toHaveLength(1);
     });
     expect(areasJudged.flat().sort()).toEqual(['domain', 'firewall']);
+  }, 120_000);
+
+  it('--workers <n> runs that many spec files at once', async () => {
+    // Three spec files on three workers all start before any ends; on the default two, the third starts when one ends.
+    const out = join(dir, 'workers-3');
+    const files = ['part3/firewalls', 'part3/records', 'part3/domains'];
+    const result = await conformance(['run', '--workers', '3', '--out', out, '--seed', '5', '--no-allure', '--progress', 'jsonl', ...files]);
+    expect(result.code, result.stderr).toBe(0);
+    const order = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { file: string }).file);
+    const ran = [...new Set(order)];
+    expect(ran.sort()).toEqual(files.map((file) => `specs/${file}.spec.ts`).sort());
+    const lastFirstVerdict = Math.max(...ran.map((file) => order.indexOf(file)));
+    const firstLastVerdict = Math.min(...ran.map((file) => order.lastIndexOf(file)));
+    expect(lastFirstVerdict, 'every file judged something before any file ended').toBeLessThan(firstLastVerdict);
   }, 120_000);
 
   it('--shuffle <seed> runs the spec files in an order drawn from the seed, the same for the same seed, and records it', async () => {
