@@ -389,6 +389,8 @@ describe('IPv6 ranges', () => {
       const region = await otherRegion(c, { free: true });
       const instance = await fx.newInstance(c, { region });
       const slaac = await slaacOf(c, instance.id);
+      // The instance's own IPv4 address, which a server could take for the instance: still not an IPv6 route_target.
+      const ownIpv4 = (await addressesOf(c, instance.id)).ipv4.find((address) => ipaddr.IPv4.isValid(address));
       const refusals: Array<[string, Json, string, string | null]> = [
         ['P3.ipv6-range-create.route-target.no-prefix', { prefix_length: 64, route_target: `${slaac}/128` }, 'route_target with /128', 'route_target'],
         [
@@ -413,6 +415,13 @@ describe('IPv6 ranges', () => {
           'prefix_length',
         ]),
       ];
+      if (ownIpv4)
+        refusals.push([
+          'P3.ipv6-range-create.route-target.ipv6',
+          { prefix_length: 64, route_target: ownIpv4 },
+          "route_target that is the instance's own IPv4 address",
+          'route_target',
+        ]);
       for (const [rule, body, what, field] of refusals) {
         const { exchange, range } = await createRange(c, fx, body, slaac);
         if (range) await c.delete(`${RANGES}/${range}`);
