@@ -125,6 +125,11 @@ export function recordName(min = 1, max = 100): fc.Arbitrary<string> {
 
 // ------------------------------------------------------------------ bad names
 
+/** A record name longer than 100 characters (by 1..16, 101 often), every label valid. */
+export function recordNameTooLong(): fc.Arbitrary<string> {
+  return fc.oneof(fc.constant(101), between(101, 116)).chain(hostOfLength);
+}
+
 /** Longer than 255 characters (256 often), every label valid. */
 export function domainTooLong(): fc.Arbitrary<string> {
   return between(MAX_NAME + 1, MAX_NAME + 40).chain(hostOfLength);

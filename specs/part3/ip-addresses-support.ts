@@ -1,6 +1,6 @@
 // Helpers of the IP address spec (ip-addresses.spec.ts): an instance's addresses as its view (document 2) shows them.
 import ipaddr from 'ipaddr.js';
-import type { Check } from '../../harness/check.js';
+import { twice, type Check } from '../../harness/check.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
@@ -198,4 +198,23 @@ export async function newRangeView(c: Check, range: string, shows: (view: Json) 
     () => rangeView(c, range),
     (view) => succeeded(view) && shows((view.body ?? {}) as Json),
   );
+}
+
+/** The IP list holds the instance's public address and not its private one `priv`, nor any private address. */
+export async function judgeIpList(c: Check, instanceId: number, priv: string): Promise<void> {
+  const pub = await publicOf(c, instanceId);
+  // Paging through a list other spec files change at the same time may miss an item that moved pages: read twice.
+  let listed: unknown[] = [];
+  await twice(async () => {
+    listed = (
+      await readAfterWrite(
+        c,
+        () => listAll(c, '/v4/networking/ips'),
+        (items) => items.some((item) => item.address === pub),
+      )
+    ).map((item) => item.address);
+    c.expect('P3.ips.list.no-private', listed.includes(pub), `the public address ${pub} of instance ${instanceId} is not in the IP list`);
+  });
+  c.expect('P3.ips.list.no-private', !listed.includes(priv), `the private address ${priv} of instance ${instanceId} is in the IP list`);
+  c.expect('P3.ips.list.no-private', !listed.some((a) => typeof a === 'string' && isPrivate(a)), 'the IP list holds private addresses');
 }

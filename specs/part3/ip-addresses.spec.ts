@@ -8,7 +8,7 @@
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
-import { check, twice, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
@@ -23,6 +23,7 @@ import {
   createRange,
   ipv4AfterWrite,
   isPrivate,
+  judgeIpList,
   routeTargetOf,
   otherRegion,
   pairInFreeRegion,
@@ -44,25 +45,6 @@ const fx = useFixtures('part3-ip-addresses');
 
 const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as const;
 const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
-
-/** The IP list holds the instance's public address and not its private one `priv`, nor any private address. */
-async function judgeIpList(c: Check, instanceId: number, priv: string): Promise<void> {
-  const pub = await publicOf(c, instanceId);
-  // Paging through a list other spec files change at the same time may miss an item that moved pages: read twice.
-  let listed: unknown[] = [];
-  await twice(async () => {
-    listed = (
-      await readAfterWrite(
-        c,
-        () => listAll(c, '/v4/networking/ips'),
-        (items) => items.some((item) => item.address === pub),
-      )
-    ).map((item) => item.address);
-    c.expect('P3.ips.list.no-private', listed.includes(pub), `the public address ${pub} of instance ${instanceId} is not in the IP list`);
-  });
-  c.expect('P3.ips.list.no-private', !listed.includes(priv), `the private address ${priv} of instance ${instanceId} is in the IP list`);
-  c.expect('P3.ips.list.no-private', !listed.some((a) => typeof a === 'string' && isPrivate(a)), 'the IP list holds private addresses');
-}
 
 describe('IP addresses: list, allocation, reverse DNS', () => {
   check('P3.ips.list.no-private', 'the IP list holds the public address of an instance and not its private one', async (c) => {

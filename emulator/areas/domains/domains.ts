@@ -199,11 +199,12 @@ export const domainRoutes: Route[] = [
     const o = asObject(ctx.body ?? {});
     if (typeof o['domain'] === 'string' && typeof o['remote_nameserver'] === 'string' && varied(ctx.store, 'import-transfer-first')) refuseTransfer();
     const name = readDomainName(ctx.store, o, true)!;
+    // Under the fault an import without a nameserver goes ahead, whatever the domain's name.
     const ns = faulty(ctx.store, 'P3.domain-import.remote-nameserver.required')
-      ? (optString(o, 'remote_nameserver', { min: 1, max: 255 }) ?? `ns1.${name}`)
+      ? optString(o, 'remote_nameserver', { min: 1, max: 255 })
       : reqString(o, 'remote_nameserver', { min: 1, max: 255 });
-    const nsIsIp = isIp(ns);
-    if (!nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {
+    const nsIsIp = ns !== undefined && isIp(ns);
+    if (ns !== undefined && !nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {
       fail('remote_nameserver must be the hostname or IP address of a nameserver.', 'remote_nameserver');
     }
     if (nsIsIp && ipaddr.IPv4.isValidFourPartDecimal(ns) && ipaddr.IPv4.parse(ns).match(ipaddr.IPv4.parseCIDR('192.0.2.0/24'))) {
