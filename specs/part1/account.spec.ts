@@ -309,6 +309,22 @@ describe('Account update', () => {
       }
     });
   }
+
+  // A valid member beside the one at fault, in every body: a server that stores what it read before the member at
+  // fault shows it. The generated refused bodies meet that only when they happen to carry such a member.
+  const [, emailMax, emailOf] = LIMITS.find(([member]) => member === 'email')!;
+  accountCheck(['P1.errors.rejected-write-no-effect', 'P1.account.email.max-128'], 'an update refused for one member applies none of the others', async (c) => {
+    const saved = await account(c);
+    const firstName = `Unapplied ${Math.random().toString(36).slice(2, 10)}`;
+    try {
+      const sent = { first_name: firstName, email: emailOf(emailMax + 1) };
+      c.expectRejected('P1.account.email.max-128', await c.put('/v4/account', sent), 'PUT first_name and an email one character too long', 'email');
+      const view = await c.get('/v4/account');
+      c.expect('P1.errors.rejected-write-no-effect', bodyOf(view).first_name !== firstName, `the refused PUT was applied: first_name reads ${firstName}`, view);
+    } finally {
+      await restore(c, saved, ['first_name']);
+    }
+  });
 });
 
 describe('Credit card', () => {
