@@ -220,7 +220,7 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
   }
   // Under the variation a rule's label follows the firewall label's rules.
   const charset = varied(store, 'rule-label-charset') ? { pattern: LABEL, patternReason: "a rule's label follows the firewall label's rules." } : {};
-  const label = optString(o, 'label', { min: f('P3.firewall.rule.label.min-3') ? 1 : 3, max: 32, path, ...charset });
+  const label = optString(o, 'label', { min: f('P3.firewall.rule.label.min-3') ? 0 : 3, max: 32, path, ...charset });
   if (label !== undefined) rule.label = label;
   const description = optString(o, 'description', { min: 1, max: f('P3.firewall.rule.description.max-100') ? 1000 : 100, path });
   if (description !== undefined) rule.description = description;

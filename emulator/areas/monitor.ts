@@ -59,7 +59,7 @@ function clientOr404(ctx: RequestContext): MonitorClient {
 
 function readLabel(ctx: RequestContext, o: Record<string, unknown>, selfId?: number): string | undefined {
   const label = optString(o, 'label', {
-    min: faulty(ctx.store, 'P3.monitor-client.label.min-3') ? 1 : 3,
+    min: faulty(ctx.store, 'P3.monitor-client.label.min-3') ? 0 : 3,
     max: faulty(ctx.store, 'P3.monitor-client.label.max-32') ? 64 : 32,
   });
   if (label === undefined) return undefined;

@@ -69,7 +69,7 @@ export const part3Faults = defineFaults({
   'P3.record-update.none-required': { does: 'refuses a record update that gives name without type' },
 
   // — monitoring
-  'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters' },
+  'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters, even empty' },
   'P3.monitor-client.label.max-32': { does: 'accepts a monitoring client label longer than 32 characters' },
   'P3.monitor-client.label.unique': { does: 'accepts a monitoring client label that another client holds' },
   'P3.monitor-client.update.reflected': { does: 'accepts a client rename but keeps the old label' },
@@ -112,7 +112,7 @@ export const part3Faults = defineFaults({
   'P3.firewall.rule.ports.required-for-tcp-udp': { does: 'accepts a UDP rule without ports' },
   'P3.firewall.rule.ports.forbidden-for-icmp': { does: 'accepts and stores ports on an ICMP rule' },
   'P3.firewall.rule.description.max-100': { does: 'accepts a rule description longer than 100 characters' },
-  'P3.firewall.rule.label.min-3': { does: 'accepts a rule label shorter than 3 characters' },
+  'P3.firewall.rule.label.min-3': { does: 'accepts a rule label shorter than 3 characters, even empty' },
   'P3.firewall.rule.action.enum': { does: 'accepts any string as a rule action' },
   'P3.firewall.rule.protocol.enum': { does: 'accepts any string as a rule protocol' },
   'P3.firewall.policy.enum': { does: 'accepts any string as an inbound or outbound policy' },
