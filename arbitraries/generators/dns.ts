@@ -147,31 +147,32 @@ export function domainLabelTooLong(): fc.Arbitrary<string> {
 }
 
 /** Kinds of syntax errors a name can have, each keeping labels <= 63 and the name 1..255 long. */
-const SYNTAX_BREAKS: Array<(labels: string[], pick: number) => string[]> = [
-  // a label beginning with a hyphen
-  (labels, i) => labels.map((l, j) => (j === i ? `-${l}` : l)),
-  // a label ending with a hyphen
-  (labels, i) => labels.map((l, j) => (j === i ? `${l}-` : l)),
+type SyntaxBreak = (labels: string[], pick: number) => string[];
+/** The ways a name breaks RFC 1035, by kind. */
+const SYNTAX_BREAKS = {
+  hyphenEnd: [(labels, i) => labels.map((l, j) => (j === i ? `-${l}` : l)), (labels, i) => labels.map((l, j) => (j === i ? `${l}-` : l))],
   // a character outside letters, digits and hyphens inside a label
-  (labels, i) => labels.map((l, j) => (j === i ? `${l}_x` : l)),
-  (labels, i) => labels.map((l, j) => (j === i ? `${l}!x` : l)),
-  (labels, i) => labels.map((l, j) => (j === i ? `${l} x` : l)),
-  // an empty label (two dots in a row, a leading dot)
-  (labels, i) => [...labels.slice(0, i), '', ...labels.slice(i)],
-  (labels) => ['', ...labels],
-];
+  badCharacter: [
+    (labels, i) => labels.map((l, j) => (j === i ? `${l}_x` : l)),
+    (labels, i) => labels.map((l, j) => (j === i ? `${l}!x` : l)),
+    (labels, i) => labels.map((l, j) => (j === i ? `${l} x` : l)),
+  ],
+  // two dots in a row, a leading dot
+  emptyLabel: [(labels, i) => [...labels.slice(0, i), '', ...labels.slice(i)], (labels) => ['', ...labels]],
+} satisfies Record<string, SyntaxBreak[]>;
+type SyntaxBreakKind = keyof typeof SYNTAX_BREAKS;
 
-/** Breaks one label of a valid host so the name is not RFC 1035 (see SYNTAX_BREAKS). */
-function brokenHost(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.tuple(base, fc.integer({ min: 0, max: SYNTAX_BREAKS.length - 1 }), fc.nat()).map(([host, kind, at]) => {
+/** Breaks one label of a valid host so the name is not RFC 1035, in one of `breaks`. */
+function brokenHost(base: fc.Arbitrary<string>, breaks: SyntaxBreak[]): fc.Arbitrary<string> {
+  return fc.tuple(base, fc.integer({ min: 0, max: breaks.length - 1 }), fc.nat()).map(([host, kind, at]) => {
     const labels = host.split('.').map((l) => l.slice(0, MAX_LABEL - 2));
-    return SYNTAX_BREAKS[kind]!(labels, at % labels.length).join('.');
+    return breaks[kind]!(labels, at % labels.length).join('.');
   });
 }
 
-/** Not an RFC 1035 name (hyphen at a label end, bad character, empty label) under the other bounds. */
-export function domainBadSyntax(): fc.Arbitrary<string> {
-  return brokenHost(exampleHost());
+/** Not an RFC 1035 name under the other bounds: a hyphen at a label's end, a bad character or an empty label (`kind`: that one only). */
+export function domainBadSyntax(kind?: SyntaxBreakKind): fc.Arbitrary<string> {
+  return brokenHost(exampleHost(), kind ? SYNTAX_BREAKS[kind] : Object.values(SYNTAX_BREAKS).flat());
 }
 
 /** A name with a trailing period: refused as an A, AAAA or CAA record target. */
