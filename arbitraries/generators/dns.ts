@@ -170,7 +170,10 @@ function brokenHost(base: fc.Arbitrary<string>, breaks: SyntaxBreak[]): fc.Arbit
   });
 }
 
-/** Not an RFC 1035 name under the other bounds: a hyphen at a label's end, a bad character or an empty label (`kind`: that one only). */
+/**
+ * Not an RFC 1035 name under the other bounds: a hyphen at a label's end, a bad character or an empty label (`kind`:
+ * that one only).
+ */
 export function domainBadSyntax(kind?: SyntaxBreakKind): fc.Arbitrary<string> {
   return brokenHost(exampleHost(), kind ? SYNTAX_BREAKS[kind] : Object.values(SYNTAX_BREAKS).flat());
 }
