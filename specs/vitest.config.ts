@@ -23,7 +23,8 @@ export default defineConfig({
     // --shuffle draws the spec files' order from its seed; either way the files that must come after all others start last.
     sequence: { sequencer: lastFilesLast(config.shuffle ?? undefined) },
     pool: 'threads',
-    // Two workers on this two-core machine: a third one waits on the same cores and loads every module once more.
+    // Two workers on this two-core machine: a third one waits on the same cores and loads every module once more
+    // (`--workers` sets another count, for a target far away).
     // Spec files share the modules of their worker (ajv, fast-check, the schemas are imported once).
     maxWorkers: 2,
     isolate: false,

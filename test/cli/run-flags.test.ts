@@ -1,5 +1,6 @@
 // The safety and sharding flags of `conformance run`: where their values come from (flags over CONFORMANCE_* over
-// the config file), how each bad value is refused (one line, exit 2), the defaults, --help, and a sharded run.
+// the config file), how each bad value is refused (one line, exit 2), the defaults, --help, a sharded run, more
+// workers and a shuffled order.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
