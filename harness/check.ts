@@ -37,6 +37,8 @@ export interface CheckRecord {
   endpoints: Record<string, number>;
   /** What the check created and needed (the plan's cost table is made of these). */
   cost?: CostRecord;
+  /** Reads after writes that waited out the consistency window without the state they read for (`readAfterWrite`). */
+  unsettledReads?: number;
   /** fast-check replay data of a failed property. */
   seed?: number;
   path?: string;

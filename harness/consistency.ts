@@ -42,6 +42,7 @@ export async function readAfterWrite<T>(
     if (left > 0) await sleep(Math.min(pause, left));
     if (left <= 0 || Date.now() >= deadline) {
       if (window > 0 && !slowChange) unsettledWaits.set(c, (unsettledWaits.get(c) ?? 0) + 1);
+      if (window > 0) c.record.unsettledReads = (c.record.unsettledReads ?? 0) + 1;
       return value;
     }
     value = await read();
@@ -160,9 +161,15 @@ export function untilGone(c: Check, path: string): Promise<Exchange> {
  * letting time pass between tries: the target's clock a minute at a time for at most `minutes`, or, without the clock
  * hook, real time for at most a minute (never past the check's deadline). For actions on what may still be busy where
  * the documents do not say either way: an instance with its own create, a database snapshot still being taken.
- * Returns the last exchange, for the check to judge.
+ * `refusedFor`: a refusal no busy resource explains (one naming the member at fault), judged at once: sending it again
+ * would cost a correct server's run the time allowed. Returns the last exchange, for the check to judge.
  */
-export function onceNotBusy(c: Check, send: () => Promise<Exchange>, minutes = 10): Promise<Exchange> {
-  const busy = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500 && ![401, 403, 404, 405].includes(exchange.status);
+export function onceNotBusy(
+  c: Check,
+  send: () => Promise<Exchange>,
+  { minutes = 10, refusedFor }: { minutes?: number; refusedFor?: (exchange: Exchange) => boolean } = {},
+): Promise<Exchange> {
+  const busy = (exchange: Exchange) =>
+    exchange.status >= 400 && exchange.status < 500 && ![401, 403, 404, 405].includes(exchange.status) && !refusedFor?.(exchange);
   return untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
 }

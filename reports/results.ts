@@ -131,6 +131,8 @@ export interface CheckResult {
   durationMs?: number;
   /** What the check created and needed, and the rules its responses were judged against (specs/plan/costs.json). */
   cost?: CostRecord & { exercised: string[] };
+  /** Reads after writes that waited out the consistency window in vain: a correct server showing writes at once costs none. */
+  unsettledReads?: number;
 }
 
 /** Index of every fail: the rule, the check that saw it, and how to replay it (evidence sits in `rules[].checks`). */
@@ -378,6 +380,7 @@ export function buildResults(
         ...(outcome.record?.failedRule ? { failedRule: outcome.record.failedRule } : {}),
         ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
         ...(outcome.record?.cost ? { cost: { ...outcome.record.cost, exercised: outcome.record.exercised } } : {}),
+        ...(outcome.record?.unsettledReads ? { unsettledReads: outcome.record.unsettledReads } : {}),
       };
     }),
     failures,

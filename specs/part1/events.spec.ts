@@ -57,6 +57,9 @@ async function restrictedUser(c: Check, grants: NonNullable<PrincipalSpec['grant
   return c.principal({ scopes: '*', restricted: true, grants });
 }
 
+/** Whether an event is of `action` on the firewall. */
+const isEventOf = (action: string, firewall: { id: number; label: string }) => (event: Json) => event.action === action && namesFirewall(event, firewall);
+
 /**
  * The event of `action` on the firewall, read again within the consistency window until it shows: when an event first
  * shows in reads is not shown (a service may record them asynchronously).
@@ -64,7 +67,7 @@ async function restrictedUser(c: Check, grants: NonNullable<PrincipalSpec['grant
 const eventOf = (c: Check, action: string, firewall: { id: number; label: string }, token?: string): Promise<Json | undefined> =>
   readAfterWrite(
     c,
-    () => findEvent(c, (event) => event.action === action && namesFirewall(event, firewall), token),
+    () => findEvent(c, isEventOf(action, firewall), token),
     (found) => found !== undefined,
   );
 
@@ -137,7 +140,7 @@ describe('Event window and visibility', () => {
     const rule = 'P1.events.window-90-days';
     const firewall = await fx.newFirewall(c);
     const cutoff = (await presentOf(c)) - WINDOW_MS;
-    const isNew = (event: Json) => event.action === 'firewall_create' && namesFirewall(event, firewall);
+    const isNew = isEventOf('firewall_create', firewall);
     const events = await listAll(c, '/v4/account/events', undefined, { until: (items) => items.some(isNew) });
     for (const event of events) {
       const created = timeOf(event.created);
@@ -154,12 +157,6 @@ describe('Event window and visibility', () => {
     const rule = 'P1.events.list.by-grants';
     const firewall = await fx.newFirewall(c);
     if (!(await eventOf(c, 'firewall_create', firewall))) c.fail('P1.events.emission', `creating firewall ${firewall.id} recorded no firewall_create event`);
-    const without = await restrictedUser(c, {});
-    c.expect(
-      rule,
-      !(await eventOf(c, 'firewall_create', firewall, without)),
-      `a restricted user without grants sees the firewall_create event of firewall ${firewall.id}`,
-    );
     // Which grant shows an entity's events is not shown: read_write on the firewall and account_access read_write show
     // it in every reading (a server may ask more than read_only).
     const granted = await restrictedUser(c, { global: { account_access: 'read_write' }, entities: { firewall: { [String(firewall.id)]: 'read_write' } } });
@@ -167,6 +164,14 @@ describe('Event window and visibility', () => {
       rule,
       await eventOf(c, 'firewall_create', firewall, granted),
       `a restricted user with read_write on firewall ${firewall.id} and account_access read_write does not see its firewall_create event`,
+    );
+    // Read once: a restricted user already sees the event, so waiting out the consistency window for it to show to one
+    // without grants would prove nothing more (and cost the window on every correct server).
+    const without = await restrictedUser(c, {});
+    c.expect(
+      rule,
+      !(await findEvent(c, isEventOf('firewall_create', firewall), without)),
+      `a restricted user without grants sees the firewall_create event of firewall ${firewall.id}`,
     );
   });
 });

@@ -25,7 +25,7 @@ export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.sta
  * actions: see `CLONE_BUSY_MINUTES`).
  */
 export async function shutDown(c: Check, id: number, minutes?: number): Promise<void> {
-  await readAfterWrite(c, () => onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/shutdown`), minutes), ok);
+  await readAfterWrite(c, () => onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/shutdown`), { minutes }), ok);
 }
 
 /**
@@ -239,19 +239,19 @@ export async function newConfig(c: Check, computeId: number, extra: Json = {}): 
  * Clones `sourceId` to a new instance (config region and type unless given), tracking what it made. The new
  * instance is found by its label, or by `findTag` (a tag of the source, copied to the clone) when no label is sent.
  * A refused clone is sent again while the source may still be busy with its own create (`onceNotBusy`), unless
- * `once` (a refusal is what the caller looks for).
+ * `once` (a refusal is what the caller looks for) or the refusal is one `refusedFor` (the member at fault named).
  */
 export async function cloneToNew(
   c: Check,
   fx: Fixtures,
   sourceId: number,
   extra: Json = {},
-  options: { token?: string; findTag?: string; once?: true } = {},
+  options: { token?: string; findTag?: string; once?: true; refusedFor?: (exchange: Exchange) => boolean } = {},
 ): Promise<{ exchange: Exchange; id?: number; label?: string }> {
   const config = c.target.info.config;
   const body: Json = { region: config.region, type: config.instanceType, label: fx.label('cl', 64), ...extra };
   const send = () => c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
-  const exchange = await (options.once ? send() : onceNotBusy(c, send));
+  const exchange = await (options.once ? send() : onceNotBusy(c, send, { refusedFor: options.refusedFor }));
   const label = typeof body.label === 'string' ? body.label : undefined;
   if (!ok(exchange)) return { exchange, label };
   const created = bodyOf(exchange);

@@ -447,7 +447,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
                   const mark = fx.mark();
                   const send = () => c.send(endpoint.method, path, { json });
-                  const attempt = () => (recipe.mayBeBusy ? onceNotBusy(c, send) : send());
+                  const attempt = () => (recipe.mayBeBusy ? onceNotBusy(c, send, { refusedFor: (refusal) => refusedAsTaken(label, refusal) }) : send());
                   let exchange = await attempt();
                   if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
                   await recipe.adopt?.(c, fx, { path, json: body }, exchange);

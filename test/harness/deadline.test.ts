@@ -59,6 +59,7 @@ describe('the deadline of a check', () => {
         () => c.get('/v4/account'),
         () => false,
       );
+    expect(c.record.unsettledReads).toBe(UNSETTLED_WAITS_PER_CHECK);
     const before = server.seen.length;
     const started = Date.now();
     await readAfterWrite(
@@ -77,6 +78,7 @@ describe('the deadline of a check', () => {
       () => ++reads === 2,
     );
     expect(reads).toBe(2);
+    expect(fresh.record.unsettledReads).toBeUndefined();
   });
 });
 

@@ -282,26 +282,29 @@ describe('a read of what the run just made', () => {
 });
 
 describe('a read after a write', () => {
-  const checkWithWindow = (consistencyWindowMs: number) => ({ target: { info: { config: { consistencyWindowMs } } } }) as unknown as Check;
+  const checkWithWindow = (consistencyWindowMs: number) => ({ target: { info: { config: { consistencyWindowMs } } }, record: {} }) as unknown as Check;
 
   it('is read again within the window until it settles', async () => {
     let reads = 0;
     const started = performance.now();
+    const check = checkWithWindow(3000);
     const value = await readAfterWrite(
-      checkWithWindow(3000),
+      check,
       async () => ++reads,
       (read) => read === 3,
     );
     expect(value).toBe(3);
     // pauses of 50 and 100 ms
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(check.record.unsettledReads).toBeUndefined();
   });
 
-  it('gives the last read for judging when the window passes unsettled', async () => {
+  it("gives the last read for judging when the window passes unsettled, and counts it in the check's record", async () => {
     let reads = 0;
     const started = performance.now();
+    const check = checkWithWindow(500);
     const value = await readAfterWrite(
-      checkWithWindow(500),
+      check,
       async () => ++reads,
       () => false,
     );
@@ -309,17 +312,20 @@ describe('a read after a write', () => {
     expect(performance.now() - started).toBeLessThan(1500);
     expect(value).toBe(reads);
     expect(reads).toBeGreaterThanOrEqual(3);
+    expect(check.record.unsettledReads).toBe(1);
   });
 
-  it('with no window (the embedded emulator) is read once', async () => {
+  it('with no window (the embedded emulator) is read once, and counts no wait', async () => {
     let reads = 0;
+    const check = checkWithWindow(0);
     expect(
       await readAfterWrite(
-        checkWithWindow(0),
+        check,
         async () => ++reads,
         () => false,
       ),
     ).toBe(1);
+    expect(check.record.unsettledReads).toBeUndefined();
   });
 });
 
