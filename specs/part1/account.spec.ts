@@ -265,7 +265,8 @@ describe('Account update', () => {
           if ('address_1' in body) body.address_1 = `${n} Conformance Street`;
           c.expectSuccess(rule, await c.put('/v4/account', body), `PUT /v4/account with only ${subset.join(', ')}`);
         }),
-        { numRuns: Math.min(runs, 25), seed },
+        // A single member first (address_1, always sent): at a few runs a draw may give none.
+        { numRuns: Math.min(runs, 25), seed, examples: [[['address_1'], 0]] },
       );
       if (details.failed) {
         const cause = details.errorInstance;
