@@ -41,6 +41,22 @@ function reportLeftovers(config: SuiteConfig): void {
   );
 }
 
+/** A check by its first rule and its title (its name repeats every rule it judges). */
+const checkTitle = (check: Results['checkList'][number]) =>
+  `${check.rules[0] ?? ''}${check.rules.length > 1 ? ' …' : ''} ("${check.name.replace(/^\[[^\]]*\] /, '')}")`;
+
+/**
+ * A line when reads after writes waited the whole consistency window in vain: the target showed a write later than
+ * the window, or never. What a check then judged on the last read may be a slow server's lag, not a divergence.
+ */
+function unsettledReadsLine(results: Pick<Results, 'checkList'>, windowMs: number): string | undefined {
+  const waited = results.checkList.filter((check) => check.unsettledReads);
+  if (!waited.length) return undefined;
+  const reads = waited.reduce((sum, check) => sum + (check.unsettledReads ?? 0), 0);
+  const most = waited.reduce((one, other) => ((other.unsettledReads ?? 0) > (one.unsettledReads ?? 0) ? other : one));
+  return `${reads} read(s) after a write waited the whole consistency window (${windowMs} ms) in ${waited.length} check(s), most in ${checkTitle(most)}: the target showed the write later than that, or never; for a slow but correct target raise --consistency-window (unsettledReads in results.json)`;
+}
+
 /**
  * Moves a folder out of the way at once and deletes it in the background (an earlier run's ~1,800 Allure results took
  * ~0.15 s to delete, at the start of the run); also deletes what an interrupted run left moved aside.
@@ -129,6 +145,8 @@ async function runVitest(
     return 2;
   }
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
+  const unsettled = unsettledReadsLine(results, config.consistencyWindowMs);
+  if (unsettled) process.stderr.write(`conformance: ${unsettled}\n`);
   const outsideChecks = vitest?.state.getUnhandledErrors().length ?? 0;
   const verdict = exitOf(results, config, outsideChecks);
   if (verdict.line) process.stderr.write(`conformance: ${verdict.line}\n`);

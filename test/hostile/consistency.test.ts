@@ -59,11 +59,26 @@ describe('reads after writes on a target with replica lag', () => {
   );
 
   it(
+    'with a window shorter than the lag, the run says how many reads waited it out in vain and what to raise',
+    async () => {
+      const outcome = await runWithWindow(100);
+      expect(outcome.code, outcome.stderr.slice(-2000)).toBe(1);
+      const waited = outcome.results!.checkList.filter((check) => check.unsettledReads);
+      expect(waited.length).toBeGreaterThan(0);
+      const reads = waited.reduce((sum, check) => sum + check.unsettledReads!, 0);
+      expect(outcome.stderr).toContain(`conformance: ${reads} read(s) after a write waited the whole consistency window (100 ms) in ${waited.length} check(s)`);
+      expect(outcome.stderr).toContain('raise --consistency-window');
+    },
+    WALL_LIMIT_MS + 30_000,
+  );
+
+  it(
     'with a 3 s window, the same run passes',
     async () => {
       const outcome = await runWithWindow(3000);
       expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
       for (const id of ROUND_UP) expect(outcome.results!.rules.find((rule) => rule.id === id)?.status, id).toBe('pass');
+      expect(outcome.stderr).not.toContain('waited the whole consistency window');
     },
     WALL_LIMIT_MS + 30_000,
   );
