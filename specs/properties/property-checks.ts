@@ -277,7 +277,9 @@ async function readBack(c: Check, path: string, body: Json, members: Record<stri
       .find(([, rule]) => rule);
   };
   for (let attempt = 1; ; attempt++) {
-    const shows = (exchange: Exchange) => succeeded(exchange) && !brokenIn(exchange);
+    // A 404 is no replica's lag (the resource was there before the update) and shows no member to compare: it is read
+    // once (an image upload another file's day-long clock advance expired meanwhile).
+    const shows = (exchange: Exchange) => exchange.status === 404 || (succeeded(exchange) && !brokenIn(exchange));
     // A change taking a short time lets the clock run first: waiting out the window for it would spend the check's
     // allowance of unsettled waits (readAfterWrite) on what is no lie.
     const view = shortly ? await untilShortlyDone(c, () => c.get(path), shows) : await readAfterWrite(c, () => c.get(path), shows);
