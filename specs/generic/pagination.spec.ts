@@ -39,7 +39,7 @@ async function fill(c: Check, path: string): Promise<void> {
   const make = FILLERS[path];
   if (!make) return;
   const first = pageOf(await c.get(path, { query: { page_size: 25 } }));
-  for (let i = first?.results ?? 0; i < 30; i++) await make(c);
+  await Promise.all(Array.from({ length: Math.max(0, 30 - (first?.results ?? 0)) }, () => make(c)));
 }
 
 /**
