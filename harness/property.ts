@@ -20,6 +20,9 @@ export interface PropertyOptions {
   concurrency?: number;
 }
 
+/** Values run before the generated ones, within the same number of runs (fast-check's `examples`; not with `concurrency`). */
+type WithExamples<T> = PropertyOptions & { examples?: T[] };
+
 const calls = new WeakMap<Check, number>();
 
 /**
@@ -86,7 +89,7 @@ export async function runProperty<T>(
   c: Check,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options: PropertyOptions = {},
+  options: WithExamples<T> = {},
 ): Promise<void> {
   const seed = c.target.info.config.seed;
   const checkSeed = propertySeed(c, seed);
@@ -126,6 +129,7 @@ export async function runProperty<T>(
     numRuns,
     seed: checkSeed,
     endOnFailure: options.shrink === false || !c.target.info.config.shrink,
+    ...(options.examples ? { examples: options.examples.map((value): [T] => [value]) } : {}),
   });
   const cause = details.errorInstance;
   if (ownRuleAtOnce && !(details.failed && cause instanceof RuleViolation && cause.rule === ownRuleAtOnce.violation.rule))

@@ -73,8 +73,9 @@ function shown(c: Check, record: Json, member: string): unknown {
 }
 
 /** The property runner of the harness, at most 25 runs and no shrinking here: every run sends requests. */
-const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25) =>
-  runProperty(c, arbitrary, predicate, { maxRuns, shrink: false });
+/** `examples`: values sent first, where a fault breaks the rule for one kind of body only and a draw may miss it. */
+const property = <T>(c: Check, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, maxRuns = 25, examples?: T[]) =>
+  runProperty(c, arbitrary, predicate, { maxRuns, shrink: false, ...(examples ? { examples } : {}) });
 
 const SRV = SRV_MEMBERS;
 
@@ -392,6 +393,10 @@ describe('Names and targets the documents accept', () => {
         c.expectSuccess(rule, created, `a CAA record for the whole domain (${'name' in body ? 'name ""' : 'no name'}, tag ${String(body.tag)})`);
       },
       15,
+      [
+        { type: 'CAA', tag: 'issue', target: 'ca.example.net', name: '' },
+        { type: 'CAA', tag: 'issue', target: 'ca.example.org' },
+      ],
     );
   });
 
@@ -405,10 +410,16 @@ describe('Names and targets the documents accept', () => {
       return { type, name: type === 'NS' ? 'sub' : 'mail', target };
     });
     const fresh = firstOfItsKind();
-    await property(c, bodies, async (body) => {
-      fc.pre(fresh(body));
-      c.expectSuccess(rule, await c.post(recordsPath(domainId), body), `a ${String(body.type)} record with the target ${String(body.target)}`);
-    });
+    await property(
+      c,
+      bodies,
+      async (body) => {
+        fc.pre(fresh(body));
+        c.expectSuccess(rule, await c.post(recordsPath(domainId), body), `a ${String(body.type)} record with the target ${String(body.target)}`);
+      },
+      undefined,
+      [{ type: 'CNAME', name: fx.label('cn', 60), target: 'www.example.net.' }],
+    );
   });
 
   check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME and SRV targets with a trailing period are accepted on update', async (c) => {
@@ -420,9 +431,15 @@ describe('Names and targets the documents accept', () => {
       CNAME: await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' }),
       SRV: await addRecord(c, domainId, { ...SRV, target: 'sip.example.net' }),
     };
-    await property(c, fc.tuple(fc.constantFrom(...(Object.keys(ids) as Array<keyof typeof ids>)), exampleHost()), async ([type, host]) => {
-      c.expectSuccess(rule, await c.put(`${recordsPath(domainId)}/${ids[type]}`, { target: `${host}.` }), `PUT the target ${host}. on a ${type} record`);
-    });
+    await property(
+      c,
+      fc.tuple(fc.constantFrom(...(Object.keys(ids) as Array<keyof typeof ids>)), exampleHost()),
+      async ([type, host]) => {
+        c.expectSuccess(rule, await c.put(`${recordsPath(domainId)}/${ids[type]}`, { target: `${host}.` }), `PUT the target ${host}. on a ${type} record`);
+      },
+      undefined,
+      [['CNAME', 'www.example.org'] as [keyof typeof ids, string]],
+    );
   });
 });
 

@@ -81,6 +81,8 @@ interface ValidPlan {
   violationPathOf?: (c: Check, fx: Fixtures, body: Json) => Promise<string>;
   /** Rules stating that such bodies are accepted, checked together with the endpoint's `serves` rule. */
   rules?: string[];
+  /** Valid bodies sent before the generated ones (within the runs), for what a rule needs in every run. */
+  first?: (fx: Fixtures) => Json[];
   /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
   accept?: (body: Json) => boolean;
   /** After an accepted update the resource is read back: each member listed must show what was sent. */
@@ -166,6 +168,9 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/firewall-update': {
     rules: ['P3.firewall.update.reflected', 'P3.firewall.update.tags-replaced'],
     readBack: { label: same('P3.firewall.update.reflected'), tags: firewallTags },
+    // A label and tags, then others: a server keeping the label or adding the tags to the stored ones is met from two
+    // runs on, whatever the draws.
+    first: (fx) => [1, 2].map(() => ({ label: fx.label('fw', 32), tags: [fx.label('t', 50)] })),
   },
   // The bodies rename the domain and change its type: they go to a domain of their own, not the one the file's
   // record checks write to (a server may refuse records on a slave zone, or a record name too long for the new name).
@@ -465,7 +470,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   if (plan?.readBack) await readBack(c, path, body, plan.readBack, plan.readBackShortly);
                   await plan?.settle?.(c, ctx, fx);
                 }),
-              { runs },
+              { runs, ...(plan?.first ? { examples: plan.first(fx) } : {}) },
             );
           });
       };
