@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { RuleViolation, type Check } from './check.js';
 
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
   /** Runs (default: the configured runs per property), capped by `maxRuns`. */
   runs?: number;
   maxRuns?: number;
@@ -18,10 +18,9 @@ export interface PropertyOptions {
    * fault from the replay: a break of the check's own (first) rule seen at once stands, the replay's otherwise.
    */
   concurrency?: number;
+  /** Values run before the generated ones, within the same number of runs (fast-check's `examples`; not with `concurrency`). */
+  examples?: T[];
 }
-
-/** Values run before the generated ones, within the same number of runs (fast-check's `examples`; not with `concurrency`). */
-type WithExamples<T> = PropertyOptions & { examples?: T[] };
 
 const calls = new WeakMap<Check, number>();
 
@@ -89,7 +88,7 @@ export async function runProperty<T>(
   c: Check,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options: WithExamples<T> = {},
+  options: PropertyOptions<T> = {},
 ): Promise<void> {
   const seed = c.target.info.config.seed;
   const checkSeed = propertySeed(c, seed);
