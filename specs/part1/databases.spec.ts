@@ -199,8 +199,11 @@ describe('Managed database create', () => {
       const mysql = await readAfterWrite(c, () => allItems(c, DB), holdsNew);
       c.expect('P1.database.list.generic-includes-mysql', holdsNew(mysql), `the MySQL list does not hold the new cluster ${created.id}`);
       // Read until it holds every MySQL cluster (within the window): a replica may answer as before another file's create.
-      const holdsAll = (items: Json[]) => mysql.every((cluster) => items.some((item) => item.id === cluster.id));
-      const generic = new Map((await readAfterWrite(c, () => allItems(c, GENERIC, true), holdsAll)).map((item) => [item.id, item]));
+      // Only those the MySQL list, read again after it, still holds: another file may delete one meanwhile.
+      const lists = async () => ({ generic: await allItems(c, GENERIC, true), still: await allItems(c, DB) });
+      const holdsAll = ({ generic, still }: { generic: Json[]; still: Json[] }) =>
+        mysql.every((cluster) => !still.some((item) => item.id === cluster.id) || generic.some((item) => item.id === cluster.id));
+      const generic = new Map((await readAfterWrite(c, lists, holdsAll)).generic.map((item) => [item.id, item]));
       for (const item of mysql) {
         if (generic.has(item.id)) continue;
         // deleted meanwhile by another spec file?
