@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SETUP_ERROR_ENV, toEnv, type SuiteConfig } from '../harness/config.js';
 import { reportPaths } from '../reports/paths.js';
-import type { Results } from '../reports/results.js';
+import { checkTitle, type Results } from '../reports/results.js';
 import { SPEC_FILE_ERROR } from '../reports/outcomes.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
 import { SPEC_FILTERS_ENV, specFilesToLoad } from '../harness/plan.js';
@@ -42,8 +42,7 @@ function reportLeftovers(config: SuiteConfig): void {
 }
 
 /** A check by its first rule and its title (its name repeats every rule it judges). */
-const checkTitle = (check: Results['checkList'][number]) =>
-  `${check.rules[0] ?? ''}${check.rules.length > 1 ? ' …' : ''} ("${check.name.replace(/^\[[^\]]*\] /, '')}")`;
+const shortName = (check: Results['checkList'][number]) => `${check.rules[0] ?? ''}${check.rules.length > 1 ? ' …' : ''} ("${checkTitle(check.name)}")`;
 
 /**
  * A line when reads after writes waited the whole consistency window in vain: the target showed a write later than
@@ -54,7 +53,7 @@ function unsettledReadsLine(results: Pick<Results, 'checkList'>, windowMs: numbe
   if (!waited.length) return undefined;
   const reads = waited.reduce((sum, check) => sum + (check.unsettledReads ?? 0), 0);
   const most = waited.reduce((one, other) => ((other.unsettledReads ?? 0) > (one.unsettledReads ?? 0) ? other : one));
-  return `${reads} read(s) after a write waited the whole consistency window (${windowMs} ms) in ${waited.length} check(s), most in ${checkTitle(most)}: the target showed the write later than that, or never; for a slow but correct target raise --consistency-window (unsettledReads in results.json)`;
+  return `${reads} read(s) after a write waited the whole consistency window (${windowMs} ms) in ${waited.length} check(s), most in ${shortName(most)}: the target showed the write later than that, or never; for a slow but correct target raise --consistency-window (unsettledReads in results.json)`;
 }
 
 /**

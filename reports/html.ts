@@ -4,7 +4,7 @@
 import escapeHtml from 'escape-html';
 import type { Exchange } from '../harness/http.js';
 import { AREAS } from './areas.js';
-import { RULE_STATUSES, VERDICTS, type EndpointCoverage, type Results, type RuleCheck, type RuleResult, type RuleStatus } from './results.js';
+import { RULE_STATUSES, VERDICTS, checkTitle, type EndpointCoverage, type Results, type RuleCheck, type RuleResult, type RuleStatus } from './results.js';
 
 type Status = RuleStatus | 'untested';
 const STATUSES: readonly Status[] = [...RULE_STATUSES, 'untested'];
@@ -209,7 +209,7 @@ function renderRule(rule: RuleResult): Markup {
   // Under its rule a check is named by its title: the rule ids it declares are in the Allure and JUnit reports.
   const checks = listed.map(
     (entry) =>
-      html`<li>${badge(entry.verdict)} <span class="check-title">${entry.name.replace(/^\[[^\]]*\] /, '')}</span>${entry.message ? html`<span class="check-message">${entry.message}</span>` : ''}</li>`,
+      html`<li>${badge(entry.verdict)} <span class="check-title">${checkTitle(entry.name)}</span>${entry.message ? html`<span class="check-message">${entry.message}</span>` : ''}</li>`,
   );
   return html`<li class="rule" id="rule-${rule.id}" data-status="${rule.status}" data-area="${rule.area}">
 <details><summary>${badge(rule.status)}${rule.warning && rule.status !== 'warning' ? badge('warning') : ''} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span> <span class="sentence">${sentence(rule.sentence)}</span>${judgementNote(rule)}</summary>

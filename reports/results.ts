@@ -119,6 +119,9 @@ export interface EndpointCoverage {
   verdicts: Record<Verdict, number>;
 }
 
+/** A check's title: its name without the leading `[rule ids]` the harness puts before it. */
+export const checkTitle = (name: string): string => name.replace(/^\[[^\]]*\] /, '');
+
 /** One check as run (JUnit writes one test case per entry). */
 export interface CheckResult {
   name: string;
