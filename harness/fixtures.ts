@@ -4,7 +4,7 @@
 import { afterAll } from 'vitest';
 import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { onceNotBusy, readAfterWrite } from './consistency.js';
+import { onceNotBusy, readAfterWrite, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
@@ -110,6 +110,19 @@ export class Fixtures {
       c,
       () => this.findOnce(c, path, match),
       (found) => found !== undefined,
+    );
+  }
+
+  /**
+   * `find`, letting the target's clock run 10 minutes at a time for at most `minutes` while nothing matches: for what
+   * "takes several minutes" and may be listed only once done (a database snapshot). Skips without the clock hook.
+   */
+  findOnClock(c: Check, path: string, match: (item: Json) => boolean, minutes: number): Promise<Json | undefined> {
+    return untilOnClock(
+      c,
+      () => this.find(c, path, match),
+      (found) => found !== undefined,
+      { stepSeconds: 10 * 60, mostSeconds: minutes * 60 },
     );
   }
 
@@ -435,8 +448,14 @@ export class Fixtures {
   private async snapshotOf(c: Check, instanceId: number): Promise<{ instanceId: number; id: number }> {
     const label = this.label('snap', 64);
     this.created(await onceNotBusy(c, () => c.post(`/v4/databases/mysql/instances/${instanceId}/backups`, { label })), 'a database snapshot');
-    const found = await this.find(c, `/v4/databases/mysql/instances/${instanceId}/backups`, (item) => item.label === label || item.type === 'snapshot');
-    if (!found) throw new SetupError('created a database snapshot but it is not in the backups list');
+    // Whether a snapshot is listed before it is taken ("takes several minutes") is not shown.
+    const found = await this.findOnClock(
+      c,
+      `/v4/databases/mysql/instances/${instanceId}/backups`,
+      (item) => item.label === label || item.type === 'snapshot',
+      30,
+    );
+    if (!found) throw new SetupError('created a database snapshot but it is not in the backups list within 30 simulated minutes');
     return { instanceId, id: Number(found.id) };
   }
 

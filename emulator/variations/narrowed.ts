@@ -219,6 +219,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (what a restore of a snapshot still being taken answers is not shown)`,
     does: 'lists a database snapshot at once but refuses to restore it for its first 5 simulated minutes',
   },
+  'database-snapshots-listed-when-taken': {
+    leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (when the snapshot first shows in the backups list is not shown)`,
+    does: 'shows a database snapshot in the backups list, and answers its view, only once it is taken, 5 simulated minutes after the request (its view answers 404 until then)',
+  },
   'allow-list-applied-later': {
     leaves: `${D1}, Managed database cluster create and update: "allow_list … changes take a short time, so rapid successive updates are unsuitable" (what the cluster shows meanwhile is not shown)`,
     does: 'an accepted allow_list, given to a create or an update, is shown (and applied) a simulated minute later; the cluster shows the old (or an empty) list meanwhile, and an updated one stays active',

@@ -250,21 +250,8 @@ export function clusterHelpers(fx: Fixtures) {
     const post = await onceNotBusy(c, () => c.post(`${DB}/${id}/backups`, { label }));
     if (rule) c.expectSuccess(rule, post, `POST ${DB}/${id}/backups on an active cluster`);
     else if (!ok(post)) throw new SetupError(`could not take a snapshot: ${describeExchange(post)}`);
-    const findIn = (backups: Json[]) => backups.find((b) => b.label === label && b.type === 'snapshot');
     // Looked for within the window, then 10 simulated minutes at a time for 30 (ending with a read within the window).
-    const found = findIn(
-      await untilOnClock(
-        c,
-        () =>
-          readAfterWrite(
-            c,
-            () => backupsOf(c, id),
-            (backups) => findIn(backups) !== undefined,
-          ),
-        (backups) => findIn(backups) !== undefined,
-        { stepSeconds: 10 * MINUTE, mostSeconds: 30 * MINUTE },
-      ),
-    );
+    const found = await fx.findOnClock(c, `${DB}/${id}/backups`, (b) => b.label === label && b.type === 'snapshot', 30);
     if (!found || typeof found.id !== 'number') {
       if (rule)
         c.fail('P1.database-backup.snapshot.on-request', `no backup of type snapshot labelled "${label}" appears within 30 simulated minutes of the request`);

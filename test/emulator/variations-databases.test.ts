@@ -215,6 +215,23 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'database-snapshots-listed-when-taken',
+    async (server) => {
+      const created = await newCluster(server, 'listed-db');
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      await advanceClock(server, 30 * 60);
+      await postAccepted(server, `${path}/backups`, { label: 'taking' });
+      const listed = async () => ((await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] }).data;
+      expect((await listed()).some((backup) => backup.label === 'taking')).toBe(false);
+      await advanceClock(server, 5 * 60);
+      const taken = (await listed()).find((backup) => backup.label === 'taking')!;
+      await request(server)
+        .get(`${path}/backups/${String(taken.id)}`)
+        .set(AUTH)
+        .expect(200);
+    },
+  ],
+  [
     'allow-list-applied-later',
     async (server) => {
       const created = await newCluster(server, 'later-db');

@@ -395,10 +395,15 @@ function createSnapshot(ctx: RequestContext) {
   return {};
 }
 
+/** Whether a backup shows yet: under database-snapshots-listed-when-taken a snapshot shows once taken, 5 simulated minutes on. */
+function shown(store: Store, b: Backup): boolean {
+  return !(b.type === 'snapshot' && varied(store, 'database-snapshots-listed-when-taken') && store.now().getTime() - Date.parse(b.created) < 5 * 60_000);
+}
+
 function backupOr404(ctx: RequestContext, c: Cluster): Backup {
   const id = intParam(ctx, 'backupId', 'Backup');
   const b = backups(ctx.store).get(String(id));
-  if (b === undefined || b.clusterId !== c.id) fail(`Backup ${id} of database cluster ${c.id} was not found.`, null, 404);
+  if (b === undefined || b.clusterId !== c.id || !shown(ctx.store, b)) fail(`Backup ${id} of database cluster ${c.id} was not found.`, null, 404);
   return b;
 }
 
@@ -535,7 +540,7 @@ export const area: Area = {
     db('GET', `${mysql}/{instanceId}/backups`, W, (ctx) => {
       const c = mysqlOr404(ctx);
       requireNotProvisioning(ctx.store, c, 'list backups', 'P1.database.status.backups-list-not-provisioning');
-      return paginate(ctx, [...backups(ctx.store).values()].filter((b) => b.clusterId === c.id).map(backupView));
+      return paginate(ctx, [...backups(ctx.store).values()].filter((b) => b.clusterId === c.id && shown(ctx.store, b)).map(backupView));
     }),
     db('POST', `${mysql}/{instanceId}/backups`, W, createSnapshot),
     db('GET', `${mysql}/{instanceId}/backups/{backupId}`, W, (ctx) => {
