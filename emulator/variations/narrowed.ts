@@ -147,6 +147,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "States: … restoring, failed … Transitions: not shown." and "Restoring a backup after credentials were reset results in a failed cluster." (when the status changes after a restore is accepted is not shown)`,
     does: 'a restore is queued for 2 simulated minutes (the cluster shows active meanwhile) before it runs: restoring for 10 minutes, or failed after a credentials reset',
   },
+  'database-restore-takes-an-hour': {
+    leaves: `${D1}, Managed databases: "States: … restoring, failed … Transitions: not shown." and "Restoring a backup after credentials were reset results in a failed cluster." (how long a restore runs before the cluster shows where it ends is not shown)`,
+    does: 'a restore runs 60 simulated minutes (restoring) before the cluster is active again, or failed after a credentials reset',
+  },
   'credentials-reset-busy': {
     leaves: `${D1}, Managed databases: "a new random root password is generated, readable through credentials view; takes several seconds" (what the view answers meanwhile is not shown)`,
     does: 'for 30 simulated seconds after a credentials reset, the credentials view answers 409 "being reset"',

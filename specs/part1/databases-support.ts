@@ -332,14 +332,16 @@ export function clusterHelpers(fx: Fixtures) {
     const backup = await snapshot(c, id);
     const reset = await c.post(`${DB}/${id}/credentials/reset`);
     const restore = await restoreBackup(c, id, backup.id);
-    // A restore may wait its turn with the cluster still active (when the status changes is not shown): the clock runs
-    // until it shows failed, for at most 30 minutes; a replica may still answer as before, read again within the window.
+    // A restore may wait its turn with the cluster still active, and how long it runs is not shown: the clock runs 10
+    // minutes at a time until the cluster shows failed, or active again after restoring, for at most 3 hours (the last
+    // read repeated within the window: a replica may still answer as before).
+    let restoring = false;
+    const ended = (after: string | undefined) => {
+      restoring ||= after === 'restoring';
+      return after === 'failed' || (restoring && after === 'active');
+    };
     const status = ok(restore)
-      ? await readAfterWrite(
-          c,
-          () => waitForStatus(c, id, ['failed'], 30),
-          (after) => after === 'failed',
-        )
+      ? await untilOnClock(c, () => statusOf(c, id), ended, { stepSeconds: 10 * MINUTE, mostSeconds: 180 * MINUTE })
       : await statusOf(c, id);
     return { id, backupId: backup.id, reset, restore, status };
   });

@@ -182,6 +182,24 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'database-restore-takes-an-hour',
+    async (server) => {
+      const created = await newCluster(server, 'long-restore');
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      await advanceClock(server, 31 * 60);
+      await postAccepted(server, `${path}/backups`, { label: 'long-snap' });
+      const status = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).status;
+      const backups = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
+      const backupId = backups.data.find((backup) => backup.label === 'long-snap')!.id;
+      await postAccepted(server, `${path}/credentials/reset`, {});
+      await postAccepted(server, `${path}/backups/${String(backupId)}/restore`, {});
+      await advanceClock(server, 59 * 60);
+      expect(await status()).toBe('restoring');
+      await advanceClock(server, 60);
+      expect(await status()).toBe('failed');
+    },
+  ],
+  [
     'credentials-reset-busy',
     async (server) => {
       const created = await newCluster(server, 'resetting-db');

@@ -414,16 +414,19 @@ function restore(ctx: RequestContext) {
   const backup = backupOr404(ctx, c);
   if (backup.type === 'snapshot' && varied(store, 'database-snapshots-take-minutes') && store.now().getTime() - Date.parse(backup.created) < 5 * 60_000)
     fail(`Backup ${backup.id} is still being taken: restore it once it is complete`, null);
+  // Under the variation database-restore-takes-an-hour a restore runs an hour, and one after a reset fails at its end.
+  const long = varied(store, 'database-restore-takes-an-hour');
   const run = (cl: Cluster, now: Date) => {
-    if (cl.credentialsReset && !faulty(store, 'P1.database.restore.after-reset-fails')) {
+    const fails = cl.credentialsReset && !faulty(store, 'P1.database.restore.after-reset-fails');
+    if (fails && !long) {
       // Documented: restoring a backup after the credentials were reset leaves the cluster failed.
       setStatus(store, cl, 'failed', now);
       return;
     }
     setStatus(store, cl, 'restoring', now);
-    const at = new Date(now.getTime() + 10 * 60_000);
+    const at = new Date(now.getTime() + (long ? 60 : 10) * 60_000);
     later(store, cl, at, (restored) => {
-      if (restored.status === 'restoring') setStatus(store, restored, 'active', at);
+      if (restored.status === 'restoring') setStatus(store, restored, fails ? 'failed' : 'active', at);
     });
   };
   // Under the variation database-restore-queued the cluster shows active for 2 simulated minutes before the restore runs.
