@@ -14,7 +14,7 @@ import {
   recordNameTooLong,
   recordTargetHost,
 } from './generators/dns.js';
-import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, nameserverAddress, notEmail, notIp, notUrl } from './generators/net.js';
+import { email, httpUrl, ipv4, ipv4Cidr, ipv6, ipv6Cidr, nameserverAddress, notEmail, notIp, notUrl, unicastAddress } from './generators/net.js';
 import { between, stringOfLength, tooLong, matching } from './generators/text.js';
 import { listWithBad, noTrailingPeriod, sentTwice, tags } from './part3-shared.js';
 
@@ -182,9 +182,9 @@ function recordOf(shape: RecordShape): fc.Arbitrary<Body> {
     case 'A':
       // not `[remote_addr]`: a request reaching the target over IPv6 has no IPv4 address to submit (records.spec.ts
       // judges it where the target is reached over IPv4)
-      return optionalRecord({ ...base, name: recordName(), target: ipv4() }, ['type', 'target']);
+      return optionalRecord({ ...base, name: recordName(), target: unicastAddress('ipv4') }, ['type', 'target']);
     case 'AAAA':
-      return optionalRecord({ ...base, name: recordName(), target: ipv6() }, ['type', 'target']);
+      return optionalRecord({ ...base, name: recordName(), target: unicastAddress('ipv6') }, ['type', 'target']);
     case 'NS':
     case 'TXT': {
       // A TXT value is required; whether an empty one counts is not shown.

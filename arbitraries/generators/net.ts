@@ -102,7 +102,15 @@ export function allowListEntry(): fc.Arbitrary<string> {
  * take is not shown, and a server may refuse any other as a zone's master or transfer peer).
  */
 export function nameserverAddress(): fc.Arbitrary<string> {
-  return fc.oneof(ipv4(), ipv6()).filter((address) => ipaddr.parse(address).range() === 'unicast');
+  return fc.oneof(unicastAddress('ipv4'), unicastAddress('ipv6'));
+}
+
+/**
+ * A global unicast address of one family (ipaddr.js "unicast"): one a host on the internet can have, which every
+ * reading of "IP address" takes (a server may refuse an A record pointing at 0.0.0.0 or a multicast group).
+ */
+export function unicastAddress(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string> {
+  return (family === 'ipv4' ? ipv4() : ipv6()).filter((address) => ipaddr.parse(address).range() === 'unicast');
 }
 
 /** a.root-servers.net: a nameserver on the internet (which refuses a transfer of the zone), for a slave's master_ips. */

@@ -119,6 +119,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domain: "axfr_ips | array of strings | IPs allowed to transfer the zone" and "master_ips | … | master DNS IPs" (which addresses are taken is not shown)`,
     does: 'refuses a master or transfer address no nameserver on the internet has: any outside the global unicast range (ipaddr.js "unicast"; documentation, reserved, private, loopback, link-local, multicast … addresses)',
   },
+  'record-targets-host-addresses': {
+    leaves: `${D3}, Domain record per type: "A, AAAA | … | IP address, required" (which addresses a record may point at is not shown)`,
+    does: 'refuses an A or AAAA record target no host can have: an unspecified, broadcast or multicast address, or one in 240.0.0.0/4',
+  },
   'slave-soa-email-empty': {
     leaves: `${D3}, Domain: "soa_email | string (email) | required for \`master\` domains" (what "" means on a slave domain, which needs none, is not shown)`,
     does: 'takes soa_email "" on a slave domain as none',

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { exampleHost, recordName, recordTargetHost } from '../../arbitraries/generators/dns.js';
-import { email, httpUrl, ipv4, ipv6 } from '../../arbitraries/generators/net.js';
+import { email, httpUrl, unicastAddress } from '../../arbitraries/generators/net.js';
 import { stringOfLength } from '../../arbitraries/generators/text.js';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
@@ -447,8 +447,8 @@ describe('Names and targets the documents accept', () => {
 
 /** For each record type the rule can use (PTR is set through reverse DNS): a record, and valid single members. */
 const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.Arbitrary<unknown>> }> = {
-  A: { create: RECORD_OF_TYPE.A('a'), members: { type: fc.constant('A'), name: recordName(1, 60), target: ipv4() } },
-  AAAA: { create: RECORD_OF_TYPE.AAAA('aaaa'), members: { type: fc.constant('AAAA'), name: recordName(1, 60), target: ipv6() } },
+  A: { create: RECORD_OF_TYPE.A('a'), members: { type: fc.constant('A'), name: recordName(1, 60), target: unicastAddress('ipv4') } },
+  AAAA: { create: RECORD_OF_TYPE.AAAA('aaaa'), members: { type: fc.constant('AAAA'), name: recordName(1, 60), target: unicastAddress('ipv6') } },
   NS: {
     create: RECORD_OF_TYPE.NS('ns'),
     members: { type: fc.constant('NS'), name: recordName(1, 60), target: recordTargetHost() },

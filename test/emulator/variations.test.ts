@@ -421,6 +421,27 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'record-targets-host-addresses',
+    async (server) => {
+      const domain = await newDomain(server, 'record-targets.example.com');
+      const create = (type: string, target: string) =>
+        request(server)
+          .post(`/v4/domains/${String(domain.id)}/records`)
+          .set(AUTH)
+          .send({ type, name: 'host', target });
+      for (const [type, target] of [
+        ['A', '0.0.0.0'],
+        ['A', '224.0.0.1'],
+        ['A', '240.1.2.3'],
+        ['AAAA', '::'],
+        ['AAAA', 'ff02::1'],
+      ])
+        expect((await create(type!, target!).expect(400)).body.errors[0], target).toMatchObject({ field: 'target' });
+      await create('A', '198.51.100.7').expect(200);
+      await create('AAAA', '2600:3c00::1').expect(200);
+    },
+  ],
+  [
     'slave-soa-email-empty',
     async (server) => {
       const create = (body: Json) => request(server).post('/v4/domains').set(AUTH).send(body);

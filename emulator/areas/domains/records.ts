@@ -133,12 +133,14 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
         if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
         target = v4;
       } else if (!ipaddr.IPv4.isValidFourPartDecimal(t)) fail('target must be an IPv4 address for an A record.', 'target');
+      else refuseNoHostAddress(store, t);
       break;
     }
     case 'AAAA':
       if (!ipaddr.IPv6.isValid(t) || t.includes('/')) {
         fail('target must be an IPv6 address for an AAAA record ([remote_addr] submits an IPv4 address and fits only A).', 'target');
       }
+      refuseNoHostAddress(store, t);
       target = ipaddr.IPv6.parse(t).toString();
       break;
     case 'NS':
@@ -296,3 +298,11 @@ export const recordRoutes: Route[] = [
     return {};
   }),
 ];
+
+/** Under the variation record-targets-host-addresses: an address no host can have is refused as a record target. */
+function refuseNoHostAddress(store: Store, address: string): void {
+  if (!varied(store, 'record-targets-host-addresses')) return;
+  const parsed = ipaddr.parse(address);
+  const noHost = ['unspecified', 'broadcast', 'multicast'].includes(parsed.range()) || (parsed.kind() === 'ipv4' && parsed.toByteArray()[0]! >= 240);
+  if (noHost) fail(`target ${address} is not an address a host can have.`, 'target');
+}
