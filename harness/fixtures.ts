@@ -90,17 +90,31 @@ export class Fixtures {
     return (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
   }
 
-  /** Tracks what a successful create made (deleted after the file): the id from the response, or the list item `match` finds. */
+  /**
+   * Tracks what a successful create made (deleted after the file): the id from the response when the response is the
+   * resource made (`isIt`, by default `match`, holds for it: what a create answers is mostly not shown, and a job's id
+   * is no resource's), else the id of the list item `match` finds, else (nothing to tell the resource by, or a resource
+   * shown otherwise than sent) the response's id.
+   */
   async adopt(
     c: Check,
     exchange: Exchange,
-    spec: { kind: ResourceKind; list: string; match: (item: Json) => boolean; idKey?: string; parent?: string | number },
+    spec: {
+      kind: ResourceKind;
+      list: string;
+      match?: (item: Json) => boolean;
+      isIt?: (body: Json) => boolean;
+      idKey?: string;
+      parent?: string | number;
+    },
   ): Promise<void> {
     if (exchange.status < 200 || exchange.status >= 300) return;
     const key = spec.idKey ?? 'id';
     const body = (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
-    let id = body[key];
-    if (id === undefined || id === null) id = (await this.find(c, spec.list, spec.match))?.[key];
+    const { match } = spec;
+    const isIt = spec.isIt ?? match;
+    let id = !isIt || isIt(body) ? body[key] : undefined;
+    if ((id === undefined || id === null) && match) id = (await this.find(c, spec.list, match))?.[key] ?? body[key];
     if (typeof id === 'number' || typeof id === 'string') this.track(spec.kind, id, undefined, spec.parent);
   }
 

@@ -227,6 +227,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (what a restore of a snapshot still being taken answers is not shown)`,
     does: 'lists a database snapshot at once but refuses to restore it for its first 5 simulated minutes',
   },
+  'clone-answers-its-job': {
+    leaves: `${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (what a clone to a new instance answers is not shown)`,
+    does: 'answers a clone to a new instance with the job it queued ({id, action: "clone", status: "queued"}, the id a job number), not the new instance',
+  },
   'database-snapshots-listed-when-taken': {
     leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (when the snapshot first shows in the backups list is not shown)`,
     does: 'shows a database snapshot in the backups list, and answers its view, only once it is taken, 5 simulated minutes after the request (its view answers 404 until then)',

@@ -145,17 +145,29 @@ function adoptChild(kind: ResourceKind, key: string): Recipe['adopt'] {
   return (c, fx, request, exchange) => {
     const wanted = (request.json as Json | undefined)?.[key];
     const parent = decodeURIComponent(request.path.split('/').at(-2)!);
-    return fx.adopt(c, exchange, { kind, list: request.path, parent, match: (item) => item[key] === wanted });
+    return fx.adopt(c, exchange, { kind, list: request.path, parent, ...matching(key, wanted) });
   };
 }
 
-/** Adopts what a create made, found by `key` of the request body in `list`. */
-function adoptBy(kind: ResourceKind, list: string, key: string, idKey = 'id'): Recipe['adopt'] {
+/**
+ * Adopts what a create made, found by `key` of the request body in `list`; `isIt` tells a response that is the
+ * resource made when the resource does not show `key` (an IPv6 range shows no compute_id).
+ */
+function adoptBy(kind: ResourceKind, list: string, key: string, idKey = 'id', isIt?: (body: Json) => boolean): Recipe['adopt'] {
   return (c, fx, request, exchange) => {
     const wanted = (request.json as Json | undefined)?.[key];
-    return fx.adopt(c, exchange, { kind, list, idKey, match: (item) => item[key] === wanted });
+    return fx.adopt(c, exchange, { kind, list, idKey, ...matching(key, wanted), ...(isIt ? { isIt } : {}) });
   };
 }
+
+/**
+ * The resource a create made is told by the member `key` it was sent with, as sent (an object member, a transfer's
+ * entities, compared as JSON: generated objects have no prototype); nothing to tell it by when the request did not send it.
+ */
+const matching = (key: string, wanted: unknown) => {
+  const sent = JSON.stringify(wanted);
+  return wanted === undefined ? {} : { match: (item: Json) => JSON.stringify(item[key]) === sent };
+};
 
 const adoptClone = adoptBy('instance', '/v4/compute/instances', 'label');
 
@@ -580,7 +592,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },
   'POST /v4/networking/ipv6/ranges': {
     exclusive: IPV6_RANGES_LOCK,
-    adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range'),
+    adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range', (body) => typeof body.range === 'string'),
     build: async (c, fx) => {
       // One range per region per account: in a region holding no range but this file's (deleted first).
       const region = await fx.ipv6Region(c);

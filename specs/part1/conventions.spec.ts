@@ -301,8 +301,7 @@ describe('Errors', () => {
     let judged = 0;
     for (const [what, send, field] of refusals) {
       const exchange = await send();
-      if (ok(exchange) && exchange.method === 'POST')
-        await fx.adopt(c, exchange, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false });
+      if (ok(exchange) && exchange.method === 'POST') await fx.adopt(c, exchange, { kind: 'oauth-client', list: '/v4/account/oauth-clients' });
       if (exchange.status < 400 || exchange.status >= 500) continue;
       judged += 1;
       c.expectRejected('P1.errors.body.object', exchange, what, field);
@@ -342,10 +341,10 @@ describe('Errors', () => {
     const type = await fx.databaseNodeType(c);
     const body = { engine, type, region: c.target.info.config.region };
     const exchange = await c.post(DB, body);
-    await fx.adopt(c, exchange, { kind: 'database', list: DB, match: () => false });
+    await fx.adopt(c, exchange, { kind: 'database', list: DB });
     expectErrorResponse(c, 'P1.errors.preconditions', exchange, `POST ${DB} without label`);
     const client = await c.post('/v4/account/oauth-clients', { label: fx.label('app', 512) });
-    await fx.adopt(c, client, { kind: 'oauth-client', list: '/v4/account/oauth-clients', match: () => false });
+    await fx.adopt(c, client, { kind: 'oauth-client', list: '/v4/account/oauth-clients' });
     expectErrorResponse(c, 'P1.errors.preconditions', client, 'POST /v4/account/oauth-clients without redirect_uri');
   });
 

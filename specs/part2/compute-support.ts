@@ -155,16 +155,19 @@ export async function createInstance(
   return { exchange, id };
 }
 
-/** The id of an instance a create or clone made: from the response when it is the instance, else the list item with the label or tag, else the response's. */
-async function idOfCreated(c: Check, exchange: Exchange, label?: string, tag?: string): Promise<number | undefined> {
+const hasTag = (item: Json, tag: string) => Array.isArray(item.tags) && item.tags.includes(tag);
+
+/**
+ * The id of an instance a create or clone made: from the response when it is the instance, else the list item. The
+ * instance is told by the label sent (unique in the run), else by `tag` among the instances not `known` before (a
+ * clone copies its source's tags, as earlier clones did). What a create or clone answers is not shown: a response that
+ * is not the instance (a job) gives its id only when the list shows no such instance.
+ */
+async function idOfCreated(c: Check, exchange: Exchange, label?: string, tag?: string, known: ReadonlySet<unknown> = new Set()): Promise<number | undefined> {
   const created = bodyOf(exchange);
-  // Only a response that is the instance (its label, or tag, as sent): what a create or clone answers is not shown.
-  const isIt = (label !== undefined && created.label === label) || (tag !== undefined && Array.isArray(created.tags) && created.tags.includes(tag));
-  if (typeof created.id === 'number' && isIt) return created.id;
-  const found = await findInstance(
-    c,
-    (item) => (label !== undefined && item.label === label) || (tag !== undefined && Array.isArray(item.tags) && item.tags.includes(tag)),
-  );
+  const isIt = (item: Json) => !known.has(item.id) && (label !== undefined ? item.label === label : tag !== undefined && hasTag(item, tag));
+  if (typeof created.id === 'number' && isIt(created)) return created.id;
+  const found = await findInstance(c, isIt);
   return typeof found?.id === 'number' ? found.id : typeof created.id === 'number' ? created.id : undefined;
 }
 
@@ -221,9 +224,10 @@ export async function createConfig(c: Check, computeId: number, extra: Json = {}
   const profileLabel = label ?? `cfg${Math.random().toString(36).slice(2, 10)}`;
   const exchange = await c.post(`${INSTANCES}/${computeId}/configs`, { label: profileLabel, devices: {}, ...extra });
   if (!ok(exchange)) return { exchange, label: profileLabel };
-  const created = bodyOf(exchange);
-  if (typeof created.id === 'number') return { exchange, id: created.id, label: profileLabel };
   const mine = (item: Json) => item.label === profileLabel;
+  // The create's answer is not shown: its id is the profile's only when it shows the label sent.
+  const created = bodyOf(exchange);
+  if (typeof created.id === 'number' && mine(created)) return { exchange, id: created.id, label: profileLabel };
   const found = (await listAll(c, `${INSTANCES}/${computeId}/configs`, (items) => items.some(mine))).find(mine);
   if (typeof found?.id !== 'number') throw new SetupError('created a configuration profile but cannot find its id');
   return { exchange, id: found.id, label: profileLabel };
@@ -250,19 +254,15 @@ export async function cloneToNew(
 ): Promise<{ exchange: Exchange; id?: number; label?: string }> {
   const config = c.target.info.config;
   const body: Json = { region: config.region, type: config.instanceType, label: fx.label('cl', 64), ...extra };
+  const label = typeof body.label === 'string' ? body.label : undefined;
+  const { findTag } = options;
+  // Without a label the clone is told by the tag it copies from its source: the instances already carrying it are not it.
+  const known = new Set<unknown>([sourceId]);
+  if (label === undefined && findTag !== undefined) for (const item of await listAll(c, INSTANCES)) if (hasTag(item, findTag)) known.add(item.id);
   const send = () => c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
   const exchange = await (options.once ? send() : onceNotBusy(c, send, { refusedFor: options.refusedFor }));
-  const label = typeof body.label === 'string' ? body.label : undefined;
   if (!ok(exchange)) return { exchange, label };
-  const created = bodyOf(exchange);
-  let id = typeof created.id === 'number' && created.id !== sourceId ? created.id : undefined;
-  if (id === undefined) {
-    const made = (item: Json) =>
-      item.id !== sourceId &&
-      ((label !== undefined && item.label === label) || (options.findTag !== undefined && Array.isArray(item.tags) && item.tags.includes(options.findTag)));
-    const found = (await listAll(c, INSTANCES, (items) => items.some(made))).find(made);
-    id = typeof found?.id === 'number' ? found.id : undefined;
-  }
+  const id = await idOfCreated(c, exchange, label, findTag, known);
   if (id !== undefined) fx.track('instance', id, label);
   return { exchange, id, label };
 }

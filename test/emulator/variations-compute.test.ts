@@ -47,6 +47,21 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'clone-answers-its-job',
+    async (server) => {
+      const source = await newInstance(server, 'job-source');
+      const answer = await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, {
+        region: 'us-east',
+        type: 'g6-standard-1',
+        label: 'job-clone',
+      });
+      expect(answer).toMatchObject({ action: 'clone', status: 'queued' });
+      expect(answer.label).toBeUndefined();
+      const listed = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      expect(listed.data.some((instance) => instance.label === 'job-clone')).toBe(true);
+    },
+  ],
+  [
     'clone-onto-busy-queued',
     async (server) => {
       const source = await newInstance(server, 'queued-source', 'g6-standard-1', { tags: ['queued-tag'] });

@@ -206,6 +206,8 @@ export function cloneHandler(ctx: RequestContext) {
   const shown = queued ? target! : perform(target);
   // The fault records a status outside the documented enum (hence the cast).
   emit(ctx, 'compute_clone', source, shown, faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started');
+  // Under the variation clone-answers-its-job a clone to a new instance answers with a job of its own numbering.
+  if (targetId === undefined && varied(store, 'clone-answers-its-job')) return { id: store.nextId('clone-job'), action: 'clone', status: 'queued' };
   return shown;
 }
 
