@@ -86,18 +86,23 @@ function createHandler(ctx: RequestContext) {
 function deleteHandler(ctx: RequestContext) {
   const { store } = ctx;
   const label = labelOr404(ctx);
-  const now = store.nowIso();
-  for (const kind of KINDS) {
-    if (kind.key !== 'computes' && faulty(store, 'P2.tags.delete.removes-everywhere')) continue;
-    for (const obj of kind.list(store)) {
-      const i = obj.tags.indexOf(label);
-      if (i >= 0) {
-        obj.tags.splice(i, 1);
-        if (obj.updated !== undefined) obj.updated = now;
+  const remove = (s: Store) => {
+    const now = s.nowIso();
+    for (const kind of KINDS) {
+      if (kind.key !== 'computes' && faulty(s, 'P2.tags.delete.removes-everywhere')) continue;
+      for (const obj of kind.list(s)) {
+        const i = obj.tags.indexOf(label);
+        if (i >= 0) {
+          obj.tags.splice(i, 1);
+          if (obj.updated !== undefined) obj.updated = now;
+        }
       }
     }
-  }
-  tags(store).delete(label);
+    tags(s).delete(label);
+  };
+  // Under the variation tag-removal-runs-a-while the tag leaves its objects, and is deleted, a simulated minute later.
+  if (varied(store, 'tag-removal-runs-a-while')) store.schedule(new Date(store.now().getTime() + 60_000), remove);
+  else remove(store);
   return faulty(store, 'P2.tags.delete.returns-empty') ? { label } : {};
 }
 

@@ -227,6 +227,14 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "POST …/backups | … | creates a \`snapshot\` backup that takes several minutes" (what a restore of a snapshot still being taken answers is not shown)`,
     does: 'lists a database snapshot at once but refuses to restore it for its first 5 simulated minutes',
   },
+  'backup-deletions-run-a-while': {
+    leaves: `${D2}, Compute instances: "POST …/backups | … | creates a snapshot; an existing snapshot of the instance is deleted" and "POST …/backups/cancel | … | cancels backup service; deletes all existing backups permanently" (when those deletions are done is not shown)`,
+    does: 'the backups a cancel or a new snapshot deletes stay viewable for a simulated minute, their deletion running (listed too, after a cancel)',
+  },
+  'tag-removal-runs-a-while': {
+    leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | … | \`{}\`; removes the tag from all objects and deletes it" (when that is done is not shown)`,
+    does: 'a tag deleted leaves its objects, and its own list, a simulated minute after the DELETE is answered',
+  },
   'clone-answers-its-job': {
     leaves: `${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (what a clone to a new instance answers is not shown)`,
     does: 'answers a clone to a new instance with the job it queued ({id, action: "clone", status: "queued"}, the id a job number), not the new instance',

@@ -2,7 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite, untilOnClock } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, listPages } from '../../harness/lists.js';
@@ -354,15 +354,23 @@ export function findBackup(c: Check, computeId: number, label: string): Promise<
   );
 }
 
-/** Whether no backup is labelled `label` (after it was replaced or deleted: one still listed is read again within the window). */
+/**
+ * Whether no backup is labelled `label` (after a cancel or a new snapshot deleted it: when that deletion is done is not
+ * shown, so one still listed is read again while a short time passes, `untilShortlyDone`).
+ */
 export async function backupGone(c: Check, computeId: number, label: string): Promise<boolean> {
   return (
-    (await readAfterWrite(
+    (await untilShortlyDone(
       c,
       () => backupOnce(c, computeId, label),
       (found) => found === undefined,
     )) === undefined
   );
+}
+
+/** The view of a backup a cancel or a new snapshot deleted, read until it is refused while a short time passes. */
+export function deletedBackupView(c: Check, computeId: number, backupId: number): Promise<Exchange> {
+  return untilShortlyDone(c, () => c.get(`${INSTANCES}/${computeId}/backups/${backupId}`, { gone: true }), rejected);
 }
 
 /**

@@ -4,7 +4,7 @@
 // only reads those it can reach (the volumes of visible instances, the objects carrying their tags).
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { listPages } from '../../harness/lists.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
@@ -41,8 +41,14 @@ const isBalancer = (item: Json) => item.hostname !== undefined || item.client_co
  * The tagged objects of `label`: the items, or none when the tag does not exist (4xx) or lists nothing. `until`:
  * what the list should show after a write; it is read again within the consistency window until it does.
  */
-async function tagged(c: Check, label: string, until?: (listed: { items: Json[]; first: Exchange }) => boolean): Promise<{ items: Json[]; first: Exchange }> {
-  return until ? readAfterWrite(c, () => listPages(c, tagPath(label)), until) : listPages(c, tagPath(label));
+async function tagged(
+  c: Check,
+  label: string,
+  until?: (listed: { items: Json[]; first: Exchange }) => boolean,
+  { shortly = false } = {},
+): Promise<{ items: Json[]; first: Exchange }> {
+  if (!until) return listPages(c, tagPath(label));
+  return (shortly ? untilShortlyDone : readAfterWrite)(c, () => listPages(c, tagPath(label)), until);
 }
 
 /** Creates a tag through a raw request, tracked for deletion. */
@@ -53,9 +59,17 @@ async function createTag(c: Check, body: Json, token?: string): Promise<{ label:
   return { label, exchange };
 }
 
-/** The view of an object expected to exist, showing `until` (what a write just set): read again within the consistency window until it does. */
-async function viewOf(c: Check, path: string, until: (body: Json) => boolean = () => true): Promise<{ body: Json; exchange: Exchange }> {
-  const exchange = await readAfterWrite(
+/**
+ * The view of an object expected to exist, showing `until` (what a write just set): read again within the consistency
+ * window until it does, or, `shortly`, while a short time passes (what a write changes elsewhere, when not shown).
+ */
+async function viewOf(
+  c: Check,
+  path: string,
+  until: (body: Json) => boolean = () => true,
+  { shortly = false } = {},
+): Promise<{ body: Json; exchange: Exchange }> {
+  const exchange = await (shortly ? untilShortlyDone : readAfterWrite)(
     c,
     () => c.get(path),
     (view) => ok(view) && until(bodyOf(view)),
@@ -210,11 +224,12 @@ describe('Tag delete', () => {
       `tag delete returned ${JSON.stringify(body)?.slice(0, 200) ?? 'no body'}, not {}`,
       deleted,
     );
+    // When the tag leaves its objects is not shown: each is read while a short time passes.
     for (const path of [`/v4/compute/instances/${instance.id}`, `/v4/domains/${domain.id}`]) {
-      const view = await viewOf(c, path, (body) => !tagsOf(body).includes(label));
+      const view = await viewOf(c, path, (body) => !tagsOf(body).includes(label), { shortly: true });
       c.expect('P2.tags.delete.removes-everywhere', !tagsOf(view.body).includes(label), `${path} still carries the deleted tag "${label}"`, view.exchange);
     }
-    const after = await tagged(c, label, (listed) => !ok(listed.first) || listed.items.length === 0);
+    const after = await tagged(c, label, (listed) => !ok(listed.first) || listed.items.length === 0, { shortly: true });
     c.expect(
       'P2.tags.delete.removes-everywhere',
       !ok(after.first) || after.items.length === 0,

@@ -21,6 +21,25 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'backup-deletions-run-a-while',
+    async (server) => {
+      const instance = await newInstance(server, 'slow-backup-deletes');
+      const path = `/v4/compute/instances/${String(instance.id)}/backups`;
+      await advanceClock(server, 10 * 60);
+      const first = await postAccepted(server, path, { label: 'first-snap' });
+      await postAccepted(server, path, { label: 'second-snap' });
+      await request(server)
+        .get(`${path}/${String(first.id)}`)
+        .set(AUTH)
+        .expect(200);
+      await advanceClock(server, 60);
+      await request(server)
+        .get(`${path}/${String(first.id)}`)
+        .set(AUTH)
+        .expect(404);
+    },
+  ],
+  [
     'weak-password-worded-otherwise',
     async (server) => {
       const refused = await request(server)

@@ -591,6 +591,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'tag-removal-runs-a-while',
+    async (server) => {
+      const domain = await newDomain(server, 'slow-untag.example.com');
+      await postAccepted(server, '/v4/tags', { label: 'slow-untag', domains: [domain.id] });
+      const tags = async () => (await got(server, `/v4/domains/${String(domain.id)}`)).tags;
+      await request(server).delete('/v4/tags/slow-untag').set(AUTH).expect(200);
+      expect(await tags()).toContain('slow-untag');
+      await advanceClock(server, 60);
+      expect(await tags()).not.toContain('slow-untag');
+    },
+  ],
+  [
     'domain-unset-members-null',
     async (server) => {
       const slave = await postAccepted(server, '/v4/domains', { domain: 'null-members.example.com', type: 'slave', master_ips: ['198.41.0.4'] });

@@ -94,8 +94,15 @@ export function backupsListHandler(ctx: RequestContext) {
   const all = backupsOf(ctx.store, inst.id);
   return {
     automatic: all.filter((b) => b.type === 'auto'),
-    snapshot: { current: all.find((b) => b.type === 'snapshot') ?? null, in_progress: null },
+    // The newest: one a new snapshot replaced may still be being deleted (variation backup-deletions-run-a-while).
+    snapshot: { current: all.filter((b) => b.type === 'snapshot').at(-1) ?? null, in_progress: null },
   };
+}
+
+/** A backup deleted by a cancel or a new snapshot: at once, or (variation backup-deletions-run-a-while) a simulated minute later. */
+function deleteBackup(store: Store, b: Backup): void {
+  if (!varied(store, 'backup-deletions-run-a-while')) return removeChild(store, T.backups, b);
+  store.schedule(new Date(store.now().getTime() + 60_000), (s) => removeChild(s, T.backups, b));
 }
 
 export function snapshotHandler(ctx: RequestContext) {
@@ -112,8 +119,7 @@ export function snapshotHandler(ctx: RequestContext) {
   requireCreated(store, inst);
   if (!inst.backups.enabled && (varied(store, 'snapshot-needs-backups') || varied(store, 'backups-enrolment-not-shown')))
     fail(`Instance ${inst.id} is not enrolled in the backup service: enable backups before taking a snapshot.`, null);
-  if (!faulty(store, 'P2.backups.snapshot.replaces-previous'))
-    for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') removeChild(store, T.backups, b);
+  if (!faulty(store, 'P2.backups.snapshot.replaces-previous')) for (const b of backupsOf(store, inst.id)) if (b.type === 'snapshot') deleteBackup(store, b);
   const b = storeBackup(store, inst, 'snapshot', label);
   if (faulty(store, 'P2.backups.snapshot.creates')) removeChild(store, T.backups, b);
   emit(ctx, 'compute_snapshot', inst);
@@ -125,7 +131,7 @@ export function backupsCancelHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   if (!inst.backups.enabled && varied(store, 'backup-service-changes-only'))
     fail(`Instance ${inst.id} is not enrolled in the backup service: there is nothing to cancel.`, null);
-  if (!faulty(store, 'P2.backups.cancel.deletes-all')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
+  if (!faulty(store, 'P2.backups.cancel.deletes-all')) for (const b of backupsOf(store, inst.id)) deleteBackup(store, b);
   const st = stateOf(store, inst.id);
   st.backupGeneration++;
   if (inst.backups.enabled) st.backupsCancelledAt = store.now().getTime();
