@@ -58,7 +58,7 @@ function authorize(store: Store, principal: Principal, route: Route): void {
   if (faulty(store, 'P1.auth.token-kinds') && principal.scopes !== '*' && route.method === 'GET' && route.path === '/v4/account')
     throw new ApiError(401, 'Invalid token: this endpoint takes personal access tokens only.');
   for (const scope of scopesNeeded(store, principal, route)) {
-    if (!holdsScope(principal, scope, faulty(store, 'P1.auth.scope.read-write-changes'))) {
+    if (!holdsScope(principal, scope, faulty(store, 'P1.auth.scope.read-write-changes'), varied(store, 'scope-forms-only'))) {
       throw new ApiError(403, `Your OAuth token is not authorized to use this endpoint: it needs the scope ${scope}.`);
     }
   }
@@ -75,10 +75,11 @@ function authorize(store: Store, principal: Principal, route: Route): void {
  * `ips:read_only` or `ips:read_write`. `readOnlyWrites`: the fault of P1.auth.scope.read-write-changes, under which
  * `x:read_only` also allows `x:read_write`.
  */
-function holdsScope(principal: Principal, needed: string, readOnlyWrites = false): boolean {
+function holdsScope(principal: Principal, needed: string, readOnlyWrites = false, onlyDocumentedForms = false): boolean {
   if (principal.scopes === '*') return true;
   const want = needed.trim();
-  const held = principal.scopes;
+  // Under the variation scope-forms-only a token holds only scopes of the forms <area>:read_only and <area>:read_write.
+  const held = onlyDocumentedForms ? principal.scopes.filter((scope) => /:read_(only|write)$/.test(scope)) : principal.scopes;
   if (held.includes(want)) return true;
   const colon = want.lastIndexOf(':');
   if (colon < 0) return false;

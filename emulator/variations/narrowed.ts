@@ -3,6 +3,10 @@
 import { D1, D2, D3, defineVariations } from './define.js';
 
 export const NARROWED_READINGS = defineVariations({
+  'scope-forms-only': {
+    leaves: `${D1}, Authentication 2: "Scopes have the form \`<area>:read_only\` or \`<area>:read_write\`. … One endpoint (IPv6 range view) names the scope \`ips:read\`." (whether a token can hold \`ips:read\` itself is not shown)`,
+    does: 'a token holds only scopes of the two documented forms (a scope written ips:read counts for nothing); the IPv6 range view takes ips:read_only or ips:read_write',
+  },
   'bare-token-accepted': {
     leaves: `${D1}, Authentication 1: "Authenticated requests carry the header 'Authorization: Bearer <ACCESS_TOKEN>'." (what a token sent without the scheme answers is not shown; refusing it is an inferred SHOULD)`,
     does: 'also accepts a token sent without "Bearer " (Authorization: <token>)',

@@ -135,12 +135,16 @@ export function failOnBrokenShape(c: Check, shapeRules: readonly string[]): void
 }
 
 /**
- * The scopes a change needs in the other reading of the documents, where its table names only read_only ones (marking
- * events read or seen): "a read_write scope is required for operations that change data". Null: one reading only.
+ * The scopes an endpoint needs in another reading of the documents, tried when those its table names are refused; null:
+ * one reading only. A change whose table names only read_only ones (marking events read or seen): "a read_write scope is
+ * required for operations that change data". A scope outside the forms "<area>:read_only or <area>:read_write" (the
+ * IPv6 range view's `ips:read`): its read_only form, which a server issuing only those forms takes for it.
  */
-function readWriteReading(endpoint: Endpoint): string[] | null {
+function otherReading(endpoint: Endpoint): { scopes: string[]; why: string } | null {
   const readOnly = endpoint.method !== 'GET' && endpoint.scopes.length > 0 && endpoint.scopes.every((scope) => scope.endsWith(':read_only'));
-  return readOnly ? endpoint.scopes.map((scope) => scope.replace(/:read_only$/, ':read_write')) : null;
+  if (readOnly) return { scopes: endpoint.scopes.map((scope) => scope.replace(/:read_only$/, ':read_write')), why: 'the operation changes data' };
+  const outsideForms = endpoint.scopes.some((scope) => !/:read_(only|write)$/.test(scope));
+  return outsideForms ? { scopes: endpoint.scopes.map((scope) => scope.replace(/:read$/, ':read_only')), why: 'the documented scope forms' } : null;
 }
 
 export function endpointChecks(document: Endpoint['document']): void {
@@ -196,16 +200,16 @@ export function endpointChecks(document: Endpoint['document']): void {
 
       if (endpoint.auth !== 'none' && endpoint.scopes.length) {
         const rule = endpointRuleId(endpoint, 'scope');
-        const raised = readWriteReading(endpoint);
+        const other = otherReading(endpoint);
         if (!recipe.closesAccount)
           check(
             [rule, 'P1.auth.token-kinds'],
-            `a token holding exactly ${endpoint.scopes.join(' + ')}${raised ? ` (or ${raised.join(' + ')}: the operation changes data)` : ''} is accepted`,
+            `a token holding exactly ${endpoint.scopes.join(' + ')}${other ? ` (or ${other.scopes.join(' + ')}: ${other.why})` : ''} is accepted`,
             async (c) => {
               let scopes = endpoint.scopes;
               let exchange = await sendValid(c, fx, endpoint, recipe, await c.principal({ scopes }));
-              if (raised && exchange.status >= 400 && exchange.status < 500)
-                exchange = await sendValid(c, fx, endpoint, recipe, await c.principal({ scopes: (scopes = raised) }));
+              if (other && exchange.status >= 400 && exchange.status < 500)
+                exchange = await sendValid(c, fx, endpoint, recipe, await c.principal({ scopes: (scopes = other.scopes) }));
               // Refused, a token of the OAuth kind holding what the endpoint names was not accepted.
               c.alsoBreaks(['P1.auth.token-kinds'], () => expectServedSuccess(c, rule, exchange, `${key} with exactly ${scopes.join(', ')}`, recipe));
             },

@@ -43,6 +43,24 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'scope-forms-only',
+    async (server) => {
+      const instance = await newInstance(server, 'range-scope');
+      const range = await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });
+      const view = async (scope: string) => {
+        const minted = await request(server)
+          .post('/__control/tokens')
+          .send({ scopes: [scope] })
+          .expect(200);
+        return request(server)
+          .get(`/v4/networking/ipv6/ranges/${String(range.range)}`)
+          .set({ Authorization: `Bearer ${String(minted.body.token)}` });
+      };
+      expect((await view('ips:read')).status).toBe(403);
+      expect((await view('ips:read_only')).status).toBe(200);
+    },
+  ],
+  [
     'account-closed-on-cancel',
     async (server) => {
       await request(server).get('/v4/account').set(AUTH).expect(200);
