@@ -5,13 +5,13 @@
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
-import type { ResourceKind } from '../../harness/resources.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { addressesOf, assignmentBody, isPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
+import { adoptBy, adoptChild } from './adopt.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
 let allowListTurn = 0;
@@ -139,35 +139,6 @@ export const ACCOUNT_LOCK = 'account';
 export const IPV6_RANGES_LOCK = 'ipv6-ranges';
 /** POST seen marks every event up to an id: a check judging which events are seen holds it, so no other file marks a later one meanwhile. */
 export const EVENTS_SEEN_LOCK = 'events-seen';
-
-/** Adopts what a create under a parent made (records, profiles, devices): listed under the request path, `/…/{parent}/<children>`. */
-function adoptChild(kind: ResourceKind, key: string): Recipe['adopt'] {
-  return (c, fx, request, exchange) => {
-    const wanted = (request.json as Json | undefined)?.[key];
-    const parent = decodeURIComponent(request.path.split('/').at(-2)!);
-    return fx.adopt(c, exchange, { kind, list: request.path, parent, ...matching(key, wanted) });
-  };
-}
-
-/**
- * Adopts what a create made, found by `key` of the request body in `list`; `isIt` tells a response that is the
- * resource made when the resource does not show `key` (an IPv6 range shows no compute_id).
- */
-function adoptBy(kind: ResourceKind, list: string, key: string, idKey = 'id', isIt?: (body: Json) => boolean): Recipe['adopt'] {
-  return (c, fx, request, exchange) => {
-    const wanted = (request.json as Json | undefined)?.[key];
-    return fx.adopt(c, exchange, { kind, list, idKey, ...matching(key, wanted), ...(isIt ? { isIt } : {}) });
-  };
-}
-
-/**
- * The resource a create made is told by the member `key` it was sent with, as sent (an object member, a transfer's
- * entities, compared as JSON: generated objects have no prototype); nothing to tell it by when the request did not send it.
- */
-const matching = (key: string, wanted: unknown) => {
-  const sent = JSON.stringify(wanted);
-  return wanted === undefined ? {} : { match: (item: Json) => JSON.stringify(item[key]) === sent };
-};
 
 const adoptClone = adoptBy('instance', '/v4/compute/instances', 'label');
 
@@ -537,7 +508,8 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
   'POST /v4/networking/firewalls/{firewallId}/devices': {
-    adopt: adoptChild('firewall-device', 'id'),
+    // What a device create answers is not shown, and a device may show its own id, not the instance's: the answer's.
+    adopt: adoptChild('firewall-device', 'id', () => true),
     build: async (c, fx) =>
       at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
   },

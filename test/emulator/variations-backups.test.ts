@@ -1,0 +1,133 @@
+// The emulator's variations of an instance's backups (document 2) each do what they say.
+import request from 'supertest';
+import { expect } from 'vitest';
+import { advanceClock, AUTH, describeVariations, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
+
+const cases: VariationCase[] = [
+  [
+    'backups-reenabled-after-a-day',
+    async (server) => {
+      const instance = await newInstance(server, 'backups-cooldown');
+      const backups = (action: string) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/backups/${action}`)
+          .set(AUTH)
+          .send({});
+      await backups('enable').expect(200);
+      await backups('cancel').expect(200);
+      await backups('enable').expect(400);
+      await advanceClock(server, 24 * 3600);
+      await backups('enable').expect(200);
+    },
+  ],
+  [
+    'backup-deletions-run-a-while',
+    async (server) => {
+      const instance = await newInstance(server, 'slow-backup-deletes');
+      const path = `/v4/compute/instances/${String(instance.id)}/backups`;
+      await advanceClock(server, 10 * 60);
+      const first = await postAccepted(server, path, { label: 'first-snap' });
+      await postAccepted(server, path, { label: 'second-snap' });
+      await request(server)
+        .get(`${path}/${String(first.id)}`)
+        .set(AUTH)
+        .expect(200);
+      await advanceClock(server, 60);
+      await request(server)
+        .get(`${path}/${String(first.id)}`)
+        .set(AUTH)
+        .expect(404);
+    },
+  ],
+  [
+    'snapshots-take-minutes',
+    async (server) => {
+      const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const source = instances.data.find((instance) => instance.image)!;
+      const snap = (
+        await request(server)
+          .post(`/v4/compute/instances/${String(source.id)}/backups`)
+          .set(AUTH)
+          .send({ label: 'slow' })
+          .expect(200)
+      ).body as Json;
+      const view = () =>
+        request(server)
+          .get(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}`)
+          .set(AUTH)
+          .expect(200);
+      expect((await view()).body).toMatchObject({ status: 'pending', available: false });
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/backups/${String(snap.id)}/restore`)
+        .set(AUTH)
+        .send({ compute_id: source.id, overwrite: true })
+        .expect(400);
+      await advanceClock(server, 300);
+      expect((await view()).body).toMatchObject({ status: 'successful', available: true });
+    },
+  ],
+  [
+    'snapshot-needs-backups',
+    async (server) => {
+      const instance = await newInstance(server, 'not-enrolled');
+      const path = `/v4/compute/instances/${String(instance.id)}/backups`;
+      await request(server).post(path).set(AUTH).send({ label: 'refused' }).expect(400);
+      await request(server).post(`${path}/enable`).set(AUTH).send({}).expect(200);
+      await request(server).post(path).set(AUTH).send({ label: 'taken' }).expect(200);
+    },
+  ],
+  [
+    'schedule-chosen-days-only',
+    async (server) => {
+      const instance = await newInstance(server, 'schedule-chosen');
+      const update = (schedule: Json) =>
+        request(server)
+          .put(`/v4/compute/instances/${String(instance.id)}`)
+          .set(AUTH)
+          .send({ backups: { schedule } });
+      expect(((await update({ day: 'Scheduling' }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'backups.schedule.day' });
+      await update({ day: 'Monday', window: 'W10' }).expect(200);
+    },
+  ],
+  [
+    'schedule-needs-backups',
+    async (server) => {
+      const path = `/v4/compute/instances/${String((await newInstance(server, 'not-enrolled-2')).id)}`;
+      const schedule = () =>
+        request(server)
+          .put(path)
+          .set(AUTH)
+          .send({ backups: { schedule: { day: 'Monday', window: 'W2' } } });
+      expect(((await schedule().expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('backups.schedule');
+      await request(server).put(path).set(AUTH).send({ watchdog_enabled: false }).expect(200);
+      await request(server).post(`${path}/backups/enable`).set(AUTH).send({}).expect(200);
+      await schedule().expect(200);
+    },
+  ],
+  [
+    'restore-needs-offline',
+    async (server) => {
+      const create = async (label: string) => await newInstance(server, label);
+      const [source, target] = [await create('restore-source'), await create('restore-target')];
+      const backups = `/v4/compute/instances/${String(source.id)}/backups`;
+      await request(server).post(`${backups}/enable`).set(AUTH).send({}).expect(200);
+      await request(server).post(backups).set(AUTH).send({ label: 'to-restore' }).expect(200);
+      const listed = (await request(server).get(backups).set(AUTH).expect(200)).body as { snapshot: { current: Json } };
+      const snapshot = listed.snapshot.current;
+      const restore = () =>
+        request(server)
+          .post(`${backups}/${String(snapshot.id)}/restore`)
+          .set(AUTH)
+          .send({ compute_id: target.id, overwrite: true });
+      expect(((await restore().expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('compute_id');
+      await request(server)
+        .post(`/v4/compute/instances/${String(target.id)}/shutdown`)
+        .set(AUTH)
+        .send({})
+        .expect(200);
+      await restore().expect(200);
+    },
+  ],
+];
+
+describeVariations('emulator variations of instance backups', cases);

@@ -1,0 +1,123 @@
+// The emulator's variations of domains and their records (document 3) each do what they say.
+import request from 'supertest';
+import { expect } from 'vitest';
+import { AUTH, describeVariations, got, newDomain, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
+
+const cases: VariationCase[] = [
+  [
+    'empty-name-is-apex',
+    async (server) => {
+      const record = await recordsOf(server, 'apex-names.example.com');
+      await record({ type: 'A', name: '', target: '192.0.2.7' }).expect(200);
+      await record({ type: 'CNAME', name: '', target: 'www.example.org' }).expect(400);
+    },
+  ],
+  [
+    'record-type-fixed',
+    async (server) => {
+      const domain = await newDomain(server, 'record-type.example.com');
+      const records = `/v4/domains/${String(domain.id)}/records`;
+      const record = (await request(server).post(records).set(AUTH).send({ type: 'A', name: 'www', target: '192.0.2.10' }).expect(200)).body as Json;
+      const update = (body: Json) =>
+        request(server)
+          .put(`${records}/${String(record.id)}`)
+          .set(AUTH)
+          .send(body);
+      expect((await update({ type: 'TXT', target: 'text' }).expect(400)).body).toMatchObject({ errors: [{ field: 'type' }] });
+      await update({ type: 'A', target: '192.0.2.11' }).expect(200);
+    },
+  ],
+  [
+    'domain-ips-unicast-only',
+    async (server) => {
+      const create = (name: string, ip: string) =>
+        request(server)
+          .post('/v4/domains')
+          .set(AUTH)
+          .send({ domain: name, type: 'slave', master_ips: [ip] });
+      for (const [name, ip] of [
+        ['loopback-master.example', '127.0.0.1'],
+        ['documentation-master.example', '192.0.2.53'],
+        ['class-e-master.example', '240.1.2.3'],
+      ])
+        expect((await create(name, ip).expect(400)).body.errors[0], ip).toMatchObject({ field: 'master_ips.0' });
+      await create('public-master.example', '198.41.0.4').expect(200);
+    },
+  ],
+  [
+    'record-targets-host-addresses',
+    async (server) => {
+      const domain = await newDomain(server, 'record-targets.example.com');
+      const create = (type: string, target: string) =>
+        request(server)
+          .post(`/v4/domains/${String(domain.id)}/records`)
+          .set(AUTH)
+          .send({ type, name: 'host', target });
+      for (const [type, target] of [
+        ['A', '0.0.0.0'],
+        ['A', '224.0.0.1'],
+        ['A', '240.1.2.3'],
+        ['AAAA', '::'],
+        ['AAAA', 'ff02::1'],
+      ])
+        expect((await create(type!, target!).expect(400)).body.errors[0], target).toMatchObject({ field: 'target' });
+      await create('A', '198.51.100.7').expect(200);
+      await create('AAAA', '2600:3c00::1').expect(200);
+    },
+  ],
+  [
+    'slave-soa-email-empty',
+    async (server) => {
+      const create = (body: Json) => request(server).post('/v4/domains').set(AUTH).send(body);
+      await create({ domain: 'slave-soa.example', type: 'slave', master_ips: ['192.0.2.53'], soa_email: '' }).expect(200);
+      expect((await create({ domain: 'master-soa.example', type: 'master', soa_email: '' }).expect(400)).body.errors[0]).toMatchObject({ field: 'soa_email' });
+    },
+  ],
+  [
+    'srv-protocol-tcp-udp-only',
+    async (server) => {
+      const send = await recordsOf(server, 'srv-protocols.example');
+      const srv = (protocol: string | null) => ({ type: 'SRV', service: 'sip', protocol, target: 'sip.example.net', priority: 1, weight: 1, port: 5060 });
+      expect((await send(srv('tls')).expect(400)).body.errors[0]).toMatchObject({ field: 'protocol' });
+      await send(srv('udp')).expect(200);
+      await send(srv(null)).expect(200);
+    },
+  ],
+  [
+    'identical-records-refused',
+    async (server) => {
+      const send = await recordsOf(server, 'identical.example');
+      await send({ type: 'NS', name: 'sub', target: 'ns1.example.net' }).expect(200);
+      expect((await send({ type: 'NS', name: 'SUB', target: 'ns1.example.net.', ttl_sec: 300 }).expect(400)).body.errors[0]).toMatchObject({ field: 'target' });
+      await send({ type: 'NS', name: 'sub', target: 'ns2.example.net' }).expect(200);
+    },
+  ],
+  [
+    'dns-strict',
+    async (server) => {
+      const add = await recordsOf(server, 'strict-dns.example.com');
+      await add({ type: 'CNAME', name: 'www', target: 'host' }).expect(400);
+      await add({ type: 'CNAME', name: 'www', target: 'host.example.net' }).expect(200);
+      await add({ type: 'MX', name: '', target: 'mail.example.net', priority: 10 }).expect(400);
+      await add({ type: 'SRV', service: 'a-very-long-service', protocol: 'tcp', target: 'sip.example.net', priority: 1, weight: 1, port: 5060 }).expect(400);
+      await add({ type: 'SRV', service: 'sip', protocol: 'tcp', target: 'sipserver', priority: 1, weight: 1, port: 5060 }).expect(200);
+    },
+  ],
+  [
+    'record-names-absolute',
+    async (server) => {
+      const record = (await (await recordsOf(server, 'absolute.example.com'))({ type: 'CNAME', name: 'www', target: 'host.example.net' }).expect(200))
+        .body as Json;
+      expect(record).toMatchObject({ name: 'www.absolute.example.com', target: 'host.example.net.' });
+    },
+  ],
+  [
+    'domain-unset-members-null',
+    async (server) => {
+      const slave = await postAccepted(server, '/v4/domains', { domain: 'null-members.example.com', type: 'slave', master_ips: ['198.41.0.4'] });
+      expect(await got(server, `/v4/domains/${String(slave.id)}`)).toMatchObject({ description: null, group: null, soa_email: null });
+    },
+  ],
+];
+
+describeVariations('emulator variations of domains and records', cases);
