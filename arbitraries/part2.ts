@@ -204,11 +204,18 @@ const alerts = () =>
     transfer_quota: between(0, 100),
   });
 
+/**
+ * A backup schedule, its day and its window together: only the update's top-level members are said to be optional
+ * (whether a schedule may be sent with one member is not shown).
+ */
+const backups = () =>
+  optionalRecord({ schedule: optionalRecord({ day: fc.constantFrom(...DAYS), window: fc.constantFrom(...WINDOWS) }, ['day', 'window']) }, ['schedule']);
+
 const instanceUpdate: BodyGen = (c) =>
   nonEmpty(
     optionalRecord({
       alerts: alerts(),
-      backups: optionalRecord({ schedule: optionalRecord({ day: fc.constantFrom(...DAYS), window: fc.constantFrom(...WINDOWS) }) }),
+      backups: backups(),
       group: group(),
       label: instanceLabel(c),
       tags: tags(c),
@@ -216,12 +223,15 @@ const instanceUpdate: BodyGen = (c) =>
     }),
   );
 
+/** An update carrying a whole schedule: the base of the bodies breaking one of its members, which then lack no other. */
+const withSchedule: BodyGen = (c) => merged(instanceUpdate(c), fc.record({ backups: backups() }));
+
 const instanceUpdateBody: BodyArbitraries = {
   schema: 'requests/instance-update',
   valid: instanceUpdate,
   violations: [
-    broken('P2.instance.backups.schedule.day.enum', instanceUpdate, { 'backups.schedule.day': oneOf('Sun', 'Someday', 'Weekday', '') }),
-    broken('P2.instance.backups.schedule.window.enum', instanceUpdate, { 'backups.schedule.window': oneOf('W1', 'W24', 'W', '10', 'Scheduled', '') }),
+    broken('P2.instance.backups.schedule.day.enum', withSchedule, { 'backups.schedule.day': oneOf('Sun', 'Someday', 'Weekday', '') }),
+    broken('P2.instance.backups.schedule.window.enum', withSchedule, { 'backups.schedule.window': oneOf('W1', 'W24', 'W', '10', 'Scheduled', '') }),
     ...instanceLabelViolations(instanceUpdate),
   ],
 };

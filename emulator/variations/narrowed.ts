@@ -307,6 +307,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed database (cluster): "hosts | object | \`primary\` (string), \`secondary\` (string); assigned after provisioning completes" (what a cluster shows before that is not shown)`,
     does: "shows hosts null (not an object of nulls) while a cluster's hosts are not assigned",
   },
+  'schedule-whole': {
+    leaves: `${D2}, Instance update: "\`backups\` (object with \`schedule.day\`, \`schedule.window\`) … All optional." (only the top-level members are said to be optional: whether a schedule may be sent with one of its members is not shown)`,
+    does: 'refuses an instance update whose backups carries no schedule, or a schedule without its day or its window (field backups.schedule.day or .window)',
+  },
   'schedule-chosen-days-only': {
     leaves: `${D2}, Instance: "backups.schedule.day | string or null | enum \`Scheduling\`, \`Sunday\`, …; \`Scheduling\` is returned until a day is automatically chosen" (whether a caller may send \`Scheduling\` or null is not shown)`,
     does: 'refuses an instance update whose backups.schedule day or window is Scheduling or null',

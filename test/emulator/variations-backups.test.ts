@@ -5,6 +5,20 @@ import { advanceClock, AUTH, describeVariations, newInstance, postAccepted, type
 
 const cases: VariationCase[] = [
   [
+    'schedule-whole',
+    async (server) => {
+      const instance = await newInstance(server, 'whole-schedule');
+      const update = (backups: Json) =>
+        request(server)
+          .put(`/v4/compute/instances/${String(instance.id)}`)
+          .set(AUTH)
+          .send({ backups });
+      expect((await update({ schedule: { day: 'Monday' } }).expect(400)).body.errors[0]).toMatchObject({ field: 'backups.schedule.window' });
+      expect((await update({}).expect(400)).body.errors[0]).toMatchObject({ field: 'backups.schedule' });
+      await update({ schedule: { day: 'Monday', window: 'W4' } }).expect(200);
+    },
+  ],
+  [
     'backups-reenabled-after-a-day',
     async (server) => {
       const instance = await newInstance(server, 'backups-cooldown');

@@ -273,6 +273,7 @@ export function updateHandler(ctx: RequestContext) {
   let schedule: Instance['backups']['schedule'] | undefined;
   if (backupsIn) {
     const sch = optObject(backupsIn, 'schedule', { path: 'backups' });
+    if (!sch && varied(store, 'schedule-whole')) fail('backups carries nothing to change: send its schedule', 'backups.schedule');
     if (sch) {
       const day = optString(sch, 'day', {
         enum: faulty(store, 'P2.instance.backups.schedule.day.enum') ? undefined : DAYS,
@@ -284,6 +285,13 @@ export function updateHandler(ctx: RequestContext) {
         nullable: true,
         path: 'backups.schedule',
       });
+      // Under the variation schedule-whole a schedule names both its day and its window.
+      if (varied(store, 'schedule-whole'))
+        for (const [member, value] of [
+          ['day', day],
+          ['window', window],
+        ] as const)
+          if (value === undefined) fail(`A backup schedule needs both a day and a window: ${member} is missing`, `backups.schedule.${member}`);
       if (varied(store, 'schedule-chosen-days-only'))
         for (const [member, value] of [
           ['day', day],
