@@ -10,6 +10,17 @@ const clusterWithAllowList = (server: Server) => (label: string, allow_list: str
     .set(AUTH)
     .send({ label, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
 
+/** A new cluster, active, with a snapshot: its path, the snapshot's id and a reader of its status. */
+async function activeWithSnapshot(server: Server, label: string): Promise<{ path: string; backupId: unknown; status: () => Promise<unknown> }> {
+  const created = await newCluster(server, label);
+  const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+  await advanceClock(server, 31 * 60);
+  await postAccepted(server, `${path}/backups`, { label: `${label}-snap` });
+  const backups = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
+  const backupId = backups.data.find((backup) => backup.label === `${label}-snap`)!.id;
+  return { path, backupId, status: async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).status };
+}
+
 const cases: VariationCase[] = [
   [
     'ca-certificate-pem',
@@ -164,14 +175,8 @@ const cases: VariationCase[] = [
   [
     'database-restore-queued',
     async (server) => {
-      const created = await newCluster(server, 'queued-restore');
-      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      await advanceClock(server, 31 * 60);
-      await postAccepted(server, `${path}/backups`, { label: 'queued-snap' });
+      const { path, backupId, status } = await activeWithSnapshot(server, 'queued-restore');
       await advanceClock(server, 10 * 60);
-      const status = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).status;
-      const backups = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
-      const backupId = backups.data.find((backup) => backup.label === 'queued-snap')!.id;
       await request(server)
         .post(`${path}/backups/${String(backupId)}/restore`)
         .set(AUTH)
@@ -184,13 +189,7 @@ const cases: VariationCase[] = [
   [
     'database-restore-takes-an-hour',
     async (server) => {
-      const created = await newCluster(server, 'long-restore');
-      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
-      await advanceClock(server, 31 * 60);
-      await postAccepted(server, `${path}/backups`, { label: 'long-snap' });
-      const status = async () => ((await request(server).get(path).set(AUTH).expect(200)).body as Json).status;
-      const backups = (await request(server).get(`${path}/backups`).set(AUTH).expect(200)).body as { data: Json[] };
-      const backupId = backups.data.find((backup) => backup.label === 'long-snap')!.id;
+      const { path, backupId, status } = await activeWithSnapshot(server, 'long-restore');
       await postAccepted(server, `${path}/credentials/reset`, {});
       await postAccepted(server, `${path}/backups/${String(backupId)}/restore`, {});
       await advanceClock(server, 59 * 60);
