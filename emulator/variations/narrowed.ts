@@ -155,6 +155,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "States: … restoring, failed … Transitions: not shown." and "Restoring a backup after credentials were reset results in a failed cluster." (when the status changes after a restore is accepted is not shown)`,
     does: 'a restore is queued for 2 simulated minutes (the cluster shows active meanwhile) before it runs: restoring for 10 minutes, or failed after a credentials reset',
   },
+  'patch-takes-hours': {
+    leaves: `${D1}, Managed databases: "POST …/patch | … | applies operating system security patches now; single-node clusters have downtime" and "Transitions: not shown." (how long a patch runs is not shown; the default maintenance window lasts 3 hours)`,
+    does: 'a single-node cluster is patched, and shows updating, for two simulated hours',
+  },
   'database-restore-takes-an-hour': {
     leaves: `${D1}, Managed databases: "States: … restoring, failed … Transitions: not shown." and "Restoring a backup after credentials were reset results in a failed cluster." (how long a restore runs before the cluster shows where it ends is not shown)`,
     does: 'a restore runs 60 simulated minutes (restoring) before the cluster is active again, or failed after a credentials reset',

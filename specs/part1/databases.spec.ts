@@ -454,7 +454,9 @@ describe('Managed database status: active', () => {
         `the patch changed the version from ${JSON.stringify(before?.version)} to ${JSON.stringify(during.cluster?.version)}`,
         during.exchange,
       );
-      await waitForStatus(c, id, ['active'], 30);
+      // How long a patch runs is not shown (the default maintenance window lasts 3 hours): the cluster, which the later
+      // checks need active, is waited for that long on the clock.
+      await waitForStatus(c, id, ['active'], 180);
       const after = await view(c, id);
       c.expect(
         'P1.database.version.never-auto-upgraded',

@@ -187,6 +187,17 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'patch-takes-hours',
+    async (server) => {
+      const { path, status } = await activeWithSnapshot(server, 'long-patch');
+      await postAccepted(server, `${path}/patch`, {});
+      await advanceClock(server, 119 * 60);
+      expect(await status()).toBe('updating');
+      await advanceClock(server, 60);
+      expect(await status()).toBe('active');
+    },
+  ],
+  [
     'database-restore-takes-an-hour',
     async (server) => {
       const { path, backupId, status } = await activeWithSnapshot(server, 'long-restore');

@@ -445,7 +445,8 @@ function patch(ctx: RequestContext) {
   if (faulty(store, 'P1.database.version.never-auto-upgraded')) c.version = c.version.replace(/\d+$/, (n) => String(Number(n) + 1));
   if (c.cluster_size === 1) {
     setStatus(store, c, 'updating');
-    const at = new Date(store.now().getTime() + 10 * 60_000);
+    // Under the variation patch-takes-hours a single-node cluster is patched for two simulated hours.
+    const at = new Date(store.now().getTime() + (varied(store, 'patch-takes-hours') ? 120 : 10) * 60_000);
     later(store, c, at, (cl) => {
       if (cl.status === 'updating') setStatus(store, cl, 'active', at);
     });
