@@ -1,18 +1,21 @@
 // The emulator's variations of an instance's backups (document 2) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, newInstance, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
+
+/** A sender of updates of the instance `id` to `server`. */
+const updateOf = (server: Server, id: unknown) => (body: Json) =>
+  request(server)
+    .put(`/v4/compute/instances/${String(id)}`)
+    .set(AUTH)
+    .send(body);
 
 const cases: VariationCase[] = [
   [
     'schedule-whole',
     async (server) => {
       const instance = await newInstance(server, 'whole-schedule');
-      const update = (backups: Json) =>
-        request(server)
-          .put(`/v4/compute/instances/${String(instance.id)}`)
-          .set(AUTH)
-          .send({ backups });
+      const update = (backups: Json) => updateOf(server, instance.id)({ backups });
       expect((await update({ schedule: { day: 'Monday' } }).expect(400)).body.errors[0]).toMatchObject({ field: 'backups.schedule.window' });
       expect((await update({}).expect(400)).body.errors[0]).toMatchObject({ field: 'backups.schedule' });
       await update({ schedule: { day: 'Monday', window: 'W4' } }).expect(200);
@@ -94,11 +97,7 @@ const cases: VariationCase[] = [
     'schedule-chosen-days-only',
     async (server) => {
       const instance = await newInstance(server, 'schedule-chosen');
-      const update = (schedule: Json) =>
-        request(server)
-          .put(`/v4/compute/instances/${String(instance.id)}`)
-          .set(AUTH)
-          .send({ backups: { schedule } });
+      const update = (schedule: Json) => updateOf(server, instance.id)({ backups: { schedule } });
       expect(((await update({ day: 'Scheduling' }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'backups.schedule.day' });
       await update({ day: 'Monday', window: 'W10' }).expect(200);
     },
