@@ -194,9 +194,13 @@ const instanceCreateBody: BodyArbitraries = {
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const WINDOWS = ['W0', 'W2', 'W4', 'W6', 'W8', 'W10', 'W12', 'W14', 'W16', 'W18', 'W20', 'W22'];
 
-/** Alert thresholds; 0 (disabled) often. Upper ends stay inside what any type allows (cpu: 100 per core, one core at least). */
+/**
+ * Alert thresholds, all five together: only the update's top-level members are said to be optional (whether alerts
+ * may leave some out is not shown). 0 (disabled) often; upper ends stay inside what any type allows (cpu: 100 per
+ * core, one core at least).
+ */
 const alerts = () =>
-  optionalRecord({
+  fc.record({
     cpu: between(0, 100),
     io: between(0, 10000),
     network_in: between(0, 10000),

@@ -45,3 +45,12 @@ export function smallestPageSize(c: Check, path: string): Promise<number | undef
   }
   return found;
 }
+
+/**
+ * The page size a document-1 list used for a page asked at `asked` that holds `held` items: the bounds of its
+ * page_size are not shown, so it may read one below its minimum as that minimum (more items than asked show it).
+ */
+export const pageSizeUsed = (asked: number, held: number) => Math.max(asked, held);
+
+/** The smallest of PAGE_SIZES a page of `items` items fits in: the next size to ask a list that read a smaller one as larger. */
+export const pageSizeHolding = (items: number) => PAGE_SIZES.find((size) => size >= items);

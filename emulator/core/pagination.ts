@@ -50,7 +50,9 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
       : broken('page-size-default-50') || upTo50
         ? 50
         : PAGE_SIZE_DEFAULT;
-  const pageSize = Math.min(queryInt(ctx.query['page_size'], 'page_size', sizeMin, sizeMax, sizeDefault), sizeMax);
+  const clampedTo50 = documentOne && varied(ctx.store, 'account-lists-page-size-clamped');
+  const asked = queryInt(ctx.query['page_size'], 'page_size', clampedTo50 ? 1 : sizeMin, sizeMax, sizeDefault);
+  const pageSize = Math.min(clampedTo50 ? Math.max(asked, 50) : asked, sizeMax);
   const results = items.length;
   const start = (page - 1) * pageSize;
   const envelope: Page<V> = {

@@ -447,4 +447,16 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, OAuth client: "redirect_uri | string (URL) | where a successful login … is redirected" (which hosts a server takes is not shown; RFC 8252 calls "localhost" NOT RECOMMENDED)`,
     does: 'refuses a redirect_uri whose host is a loopback name or address (localhost, 127.x.x.x, [::1])',
   },
+  'account-lists-page-size-clamped': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)." (whether a page_size out of bounds is refused or read as the nearest bound is not shown)`,
+    does: 'database and account lists read a page_size below 50 as 50 (a page holds up to 50 items), refusing none',
+  },
+  'failed-cluster-repaired': {
+    leaves: `${D1}, Managed database status: "Transitions: not shown." (whether a failed cluster stays failed is not shown)`,
+    does: 'a failed cluster is repaired and shows active again 30 simulated minutes after it failed',
+  },
+  'alerts-whole': {
+    leaves: `${D2}, Update instance body: "\`alerts\` (object, members as in alert semantics) … All optional." (only the top-level members are said to be optional: whether alerts may be sent with some of its thresholds is not shown)`,
+    does: 'refuses an instance update whose alerts leave out any of cpu, io, network_in, network_out and transfer_quota (field alerts.<member>)',
+  },
 });

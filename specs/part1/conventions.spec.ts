@@ -10,7 +10,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { brokenRule, unservedRule } from '../../harness/judge.js';
-import { readPage, smallestPageSize } from '../../harness/pages.js';
+import { pageSizeHolding, pageSizeUsed, readPage, smallestPageSize } from '../../harness/pages.js';
 import { windowWith } from './databases-support.js';
 
 type Json = Record<string, unknown>;
@@ -228,14 +228,22 @@ describe('Common conventions: list envelope', () => {
     'a list of several pages (one OAuth client more than its smallest page size) adds up',
     async (c) => {
       const path = '/v4/account/oauth-clients';
-      const size = await smallestPageSize(c, path);
+      let size = await smallestPageSize(c, path);
       if (size === undefined) throw new SetupError(`GET ${path} took none of page_size 25, 50, 100`);
       // size + 1 of its own: the clients other spec files have now may be deleted before the pages are read.
-      for (let made = 0; made <= size; made++) {
-        const label = fx.label('pg', 512);
-        const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
-        if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
-        await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label });
+      for (let made = 0; ;) {
+        for (; made <= size; made++) {
+          const label = fx.label('pg', 512);
+          const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
+          if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
+          await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label });
+        }
+        const held = ((await c.get(path, { query: { page: 1, page_size: size } })).body as Json | undefined)?.data;
+        if (!Array.isArray(held) || pageSizeUsed(size, held.length) === size) break;
+        // The list read this page_size as a larger one (its bounds are not shown): the next size that holds what it showed.
+        const larger = pageSizeHolding(held.length);
+        if (larger === undefined) return c.skip(`GET ${path}?page_size=${size} shows ${held.length} clients: more than any page size the suite asks for`);
+        size = larger;
       }
       await judgeWalk(c, `GET ${path}`, path, LISTS[`GET ${path}`]!, size);
       const pagesOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.pages as number;

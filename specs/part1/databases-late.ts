@@ -3,7 +3,7 @@
 // (they move the clock past midnight), restricted users (a wrongly accepted request may change the cluster) and the
 // failed status (the file's active cluster is failed once every other check is done with it).
 import { describe } from 'vitest';
-import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { CLOCK_LOCK, check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -360,12 +360,19 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
       ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => readInStatus(c, `${DB}/${id}/ssl`, rejected)],
     ];
+    // Each holds the clock: a failed cluster may be repaired as simulated time passes (its transitions are not shown).
+    const heldClock = { exclusive: CLOCK_LOCK };
     for (const [rule, what, op] of refusedWhenFailed) {
-      check(rule, `${what} is refused on a failed cluster`, async (c) => {
-        const { id, backupId } = await failed(c);
-        c.expectRejected(rule, await op(c, id, backupId), `${what} on a failed cluster`);
-        c.expect(rule, (await statusOf(c, id)) === 'failed', 'the failed cluster changed status after a refused request');
-      });
+      check(
+        rule,
+        `${what} is refused on a failed cluster`,
+        async (c) => {
+          const { id, backupId } = await failed(c);
+          c.expectRejected(rule, await op(c, id, backupId), `${what} on a failed cluster`);
+          c.expect(rule, (await statusOf(c, id)) === 'failed', 'the failed cluster changed status after a refused request');
+        },
+        heldClock,
+      );
     }
 
     check(
@@ -376,12 +383,18 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         c.expectSuccess('P1.database.status.backups-list-not-provisioning', await c.get(`${DB}/${id}/backups`), 'GET backups of a failed cluster');
         c.expectSuccess('P1.database.status.backup-view-not-provisioning', await c.get(`${DB}/${id}/backups/${backupId}`), 'GET backup of a failed cluster');
       },
+      heldClock,
     );
 
-    check(['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'], 'a failed cluster can be deleted', async (c) => {
-      const { id } = await failed(c);
-      c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
-      c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
-    });
+    check(
+      ['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'],
+      'a failed cluster can be deleted',
+      async (c) => {
+        const { id } = await failed(c);
+        c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
+        c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
+      },
+      heldClock,
+    );
   });
 }

@@ -1,4 +1,4 @@
-// The emulator's variations of an instance's backups (document 2) each do what they say.
+// The emulator's variations of an instance's backups and of its update body (document 2) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
 import { advanceClock, AUTH, describeVariations, newInstance, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
@@ -19,6 +19,15 @@ const cases: VariationCase[] = [
       expect((await update({ schedule: { day: 'Monday' } }).expect(400)).body.errors[0]).toMatchObject({ field: 'backups.schedule.window' });
       expect((await update({}).expect(400)).body.errors[0]).toMatchObject({ field: 'backups.schedule' });
       await update({ schedule: { day: 'Monday', window: 'W4' } }).expect(200);
+    },
+  ],
+  [
+    'alerts-whole',
+    async (server) => {
+      const instance = await newInstance(server, 'whole-alerts');
+      const update = (alerts: Json) => updateOf(server, instance.id)({ alerts });
+      expect((await update({ cpu: 0 }).expect(400)).body.errors[0]).toMatchObject({ field: 'alerts.io' });
+      await update({ cpu: 0, io: 0, network_in: 0, network_out: 0, transfer_quota: 0 }).expect(200);
     },
   ],
   [

@@ -210,6 +210,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'failed-cluster-repaired',
+    async (server) => {
+      const { path, backupId, status } = await activeWithSnapshot(server, 'repaired-db');
+      await postAccepted(server, `${path}/credentials/reset`, {});
+      await postAccepted(server, `${path}/backups/${String(backupId)}/restore`, {});
+      expect(await status()).toBe('failed');
+      await advanceClock(server, 29 * 60);
+      expect(await status()).toBe('failed');
+      await advanceClock(server, 60);
+      expect(await status()).toBe('active');
+    },
+  ],
+  [
     'credentials-reset-busy',
     async (server) => {
       const created = await newCluster(server, 'resetting-db');

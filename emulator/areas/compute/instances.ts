@@ -266,6 +266,8 @@ export function updateHandler(ctx: RequestContext) {
     };
     for (const k of Object.keys(limits) as (keyof Instance['alerts'])[]) {
       const v = optInt(alertsIn, k, { min: 0, max: limits[k], path: 'alerts' });
+      // Under the variation alerts-whole an update's alerts name all five thresholds.
+      if (v === undefined && varied(store, 'alerts-whole')) fail(`alerts must name every threshold: ${k} is missing`, `alerts.${k}`);
       if (v !== undefined && v !== null) alerts[k] = v;
     }
   }

@@ -416,17 +416,28 @@ function restore(ctx: RequestContext) {
     fail(`Backup ${backup.id} is still being taken: restore it once it is complete`, null);
   // Under the variation database-restore-takes-an-hour a restore runs an hour, and one after a reset fails at its end.
   const long = varied(store, 'database-restore-takes-an-hour');
+  // Under the variation failed-cluster-repaired a failed cluster shows active again 30 simulated minutes later.
+  const failCluster = (cl: Cluster, at: Date) => {
+    setStatus(store, cl, 'failed', at);
+    if (!varied(store, 'failed-cluster-repaired')) return;
+    const repaired = new Date(at.getTime() + 30 * 60_000);
+    later(store, cl, repaired, (failed) => {
+      if (failed.status === 'failed') setStatus(store, failed, 'active', repaired);
+    });
+  };
   const run = (cl: Cluster, now: Date) => {
     const fails = cl.credentialsReset && !faulty(store, 'P1.database.restore.after-reset-fails');
     if (fails && !long) {
       // Documented: restoring a backup after the credentials were reset leaves the cluster failed.
-      setStatus(store, cl, 'failed', now);
+      failCluster(cl, now);
       return;
     }
     setStatus(store, cl, 'restoring', now);
     const at = new Date(now.getTime() + (long ? 60 : 10) * 60_000);
     later(store, cl, at, (restored) => {
-      if (restored.status === 'restoring') setStatus(store, restored, fails ? 'failed' : 'active', at);
+      if (restored.status !== 'restoring') return;
+      if (fails) failCluster(restored, at);
+      else setStatus(store, restored, 'active', at);
     });
   };
   // Under the variation database-restore-queued the cluster shows active for 2 simulated minutes before the restore runs.
