@@ -181,7 +181,7 @@ const catalogue = defineVariations({
   // ---------------------------------------------------------------- consistency
   'reads-lag-creates': {
     leaves: `${D1}, Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (when a new resource first shows in reads is not shown; a real service reads from replicas)`,
-    does: 'for 150 ms after a create, the list leaves the new resource out and its view answers 404 (the run is told of a 3-second consistency window)',
+    does: 'for 150 ms after a create, the list (when shown on one page) leaves the new resource out and its view answers 404 (the run is told of a 3-second consistency window)',
     consistencyWindowMs: 3_000,
   },
   'replica-reads': {

@@ -86,7 +86,7 @@ const created = new WeakMap<Store, Map<string, number>>();
 
 /**
  * Reads lagging creates (`reads-lag-creates`), as from a replica: for READ_LAG_MS after a POST made a resource, its
- * collection's list leaves it out and its view answers 404. Writes are not delayed. Returns the status and payload
+ * collection's list (when shown on one page) leaves it out and its view answers 404. Writes are not delayed. Returns the status and payload
  * a read answers with, or undefined to send the response as it is.
  */
 export function laggedRead(store: Store, method: string, path: string, status: number, payload: unknown): { status: number; payload: string } | undefined {
@@ -108,7 +108,9 @@ export function laggedRead(store: Store, method: string, path: string, status: n
   if (method !== 'GET') return undefined;
   const hidden = (key: string): boolean => (recent.get(key) ?? 0) > now;
   if (hidden(path)) return { status: 404, payload: JSON.stringify({ errors: [{ reason: 'Not found', field: null }] }) };
-  if (!isObject(body) || !isListPage(body)) return undefined;
+  // Only a list shown whole leaves items out: one page's answer cannot tell what the others hide, and a replica's
+  // results and pages count what its pages show.
+  if (!isObject(body) || !isListPage(body) || body['pages'] !== 1) return undefined;
   const data = (body['data'] as Json[]).filter((item) => !(isObject(item) && hidden(`${path}/${String(item['id'])}`)));
   const left = (body['data'] as Json[]).length - data.length;
   if (!left) return undefined;

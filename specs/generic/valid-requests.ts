@@ -399,8 +399,12 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }),
   },
   'GET /v4/images/{imageId}': { build: async (c, fx) => at(c.target.imagePath(await fx.publicImage(c))) },
-  // The file's private image is an upload pending its data: another file's day-long clock advance may have expired it.
-  'PUT /v4/images/{imageId}': { build: async (c, fx) => at(c.target.imagePath((await fx.livePrivateImage(c)).id), { json: { description: 'conformance' } }) },
+  // The file's private image is an upload pending its data: another file's day-long clock advance may have expired it,
+  // so it is made again when it has, and sent to with the clock held.
+  'PUT /v4/images/{imageId}': {
+    exclusive: CLOCK_LOCK,
+    build: async (c, fx) => at(c.target.imagePath((await fx.livePrivateImage(c)).id), { json: { description: 'conformance' } }),
+  },
   'DELETE /v4/images/{imageId}': {
     build: async (c, fx) => {
       const created = await c.post('/v4/images/upload', { label: fx.label('up', 50), region: c.target.info.config.region });
