@@ -124,6 +124,25 @@ export async function untilOnClock<T>(
   return done(value) ? value : readAfterWrite(c, read, done, { afterClock: true });
 }
 
+/**
+ * A state read until `done` holds: at once, or while the target's clock runs (`untilOnClock`: only the read after the
+ * last step waits out a replica's lag, so `read` is one read; a window waited at each step would be waited in vain
+ * while the state is still to come). Without the clock hook the state is read within the window, in real time,
+ * before the clock step that skips the check.
+ */
+export async function readOnClock<T>(
+  c: Check,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  steps: { stepSeconds: number; mostSeconds: number },
+): Promise<T> {
+  if (!c.target.control) {
+    const first = await readAfterWrite(c, read, done);
+    if (done(first)) return first;
+  }
+  return untilOnClock(c, read, done, steps);
+}
+
 /** Real time a change is waited for (an action on a busy resource sent again), on a target without the clock hook. */
 const BUSY_REAL_MS = 60_000;
 

@@ -30,7 +30,7 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
- * deleted. A deletion that may still run (an instance: `deletionRunsMs`) is given, with the clock hook, a minute of
+ * deleted. A deletion that may still run (an instance or a tag: `deletionRunsMs`) is given, with the clock hook, a minute of
  * the target's clock and its entry deleted again; without the hook its confirming read waited that long in real time.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
@@ -57,7 +57,7 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
  */
 async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean): Promise<LedgerEntry[]> {
   let remaining = left;
-  const instanceLeft = () => remaining.some((entry) => deletionRunsMs(entry.kind) > 0);
+  const instanceLeft = () => remaining.some((entry) => entry.kind === 'instance');
   // A cluster is waited for at a spec file's end only: a generated body's cluster provisions through the file's runs.
   const clusterLeft = () => fileEnd && remaining.some((entry) => entry.kind === 'database');
   const busyLeft = () => instanceLeft() || clusterLeft();

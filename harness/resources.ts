@@ -81,9 +81,10 @@ export function resourcePath(kind: ResourceKind, id: Id, parent?: Id, imageIdFor
 
 /**
  * Real time a deletion may still run after its DELETE answers (ms), for a kind whose documents do not say it is done
- * by then: an instance (its status values and transitions are not shown).
+ * by then: an instance (its status values and transitions are not shown), a tag (when its removal from all objects is
+ * done is not shown).
  */
-export const deletionRunsMs = (kind: string): number => (kind === 'instance' ? 30_000 : 0);
+export const deletionRunsMs = (kind: string): number => (kind === 'instance' || kind === 'tag' ? 30_000 : 0);
 
 /** Whether a read of the resource's path shows it gone. */
 function goneIn(kind: string, view: Exchange): boolean {

@@ -30,10 +30,23 @@ export function adoptBy(kind: ResourceKind, list: string, key: string, idKey = '
 }
 
 /**
- * The resource a create made is told by the member `key` it was sent with, as sent (an object member, a transfer's
- * entities, compared as JSON: generated objects have no prototype); nothing to tell it by when the request did not send it.
+ * The resource a create made is told by the member `key` it was sent with, as sent; nothing to tell it by when the
+ * request did not send it.
  */
-const matching = (key: string, wanted: unknown) => {
-  const sent = JSON.stringify(wanted);
-  return wanted === undefined ? {} : { match: (item: Json) => JSON.stringify(item[key]) === sent };
-};
+const matching = (key: string, wanted: unknown) => (wanted === undefined ? {} : { match: (item: Json) => shows(item[key], wanted) });
+
+/**
+ * Whether `shown` is what was `sent`: the same scalar, an array of as many items each shown in any order, an object
+ * showing each member sent (a transfer's entities; members the documents do not show may come with them).
+ */
+function shows(shown: unknown, sent: unknown): boolean {
+  if (Array.isArray(sent)) return Array.isArray(shown) && shown.length === sent.length && sent.every((item) => shown.some((one) => shows(one, item)));
+  if (sent !== null && typeof sent === 'object')
+    return (
+      shown !== null &&
+      typeof shown === 'object' &&
+      !Array.isArray(shown) &&
+      Object.entries(sent).every(([member, value]) => shows((shown as Json)[member], value))
+    );
+  return shown === sent;
+}

@@ -2,7 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, listPages } from '../../harness/lists.js';
@@ -314,10 +314,10 @@ export const onceClonesEnd = (c: Check, attempt: () => Promise<Exchange>) => unt
 
 /**
  * What a clone, a restore or a deploy from a backup made on its target, read until `made` holds: at once, or while the
- * target's clock runs (`CLONE_WAIT`): whether a target shows what is copied when the request is accepted or only when
- * the copy completes is not shown.
+ * target's clock runs (`CLONE_WAIT`, `readOnClock`): whether a target shows what is copied when the request is accepted
+ * or only when the copy completes is not shown.
  */
-export const onceCopyShows = <T>(c: Check, read: () => Promise<T>, made: (value: T) => boolean) => untilOnClock(c, read, made, CLONE_WAIT);
+export const onceCopyShows = <T>(c: Check, read: () => Promise<T>, made: (value: T) => boolean) => readOnClock(c, read, made, CLONE_WAIT);
 
 /** The profiles of an instance (all pages); `until` as for listAll. */
 export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]) => boolean) => listAll(c, `${INSTANCES}/${computeId}/configs`, until);
