@@ -97,6 +97,7 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
     'pages and results agree with what paging through returns, and each page shows its number',
     async (c) => {
       const path = await listPath(c, endpoint);
+      let doubted = false;
       for (const [attempt, size] of walkSizes.entries()) {
         const first = pageOf(await c.get(path, { query: { page: 1, page_size: size } }));
         if (!first) return c.skip('the list does not answer with an envelope');
@@ -121,8 +122,12 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
         if (first.pages > 20) return;
         const expectedPages = Math.ceil(first.results / used);
         const pagesAgree = first.pages === expectedPages || (first.results === 0 && first.pages <= 1);
-        // A create and a delete between two page reads shift the items while results holds: walked again before judging.
-        if ((seen !== first.results || !pagesAgree) && attempt < walkSizes.length - 1) continue;
+        // A create and a delete between two page reads shift the items while results holds: a walk that does not add up
+        // is judged once a second one does not either (or it is the last).
+        if ((seen !== first.results || !pagesAgree) && !doubted && attempt < walkSizes.length - 1) {
+          doubted = true;
+          continue;
+        }
         c.expect('P1.pagination.consistent', seen === first.results, `paging through gave ${seen} items but results says ${first.results}`);
         c.expect(
           'P1.pagination.consistent',
