@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK } from './check.js';
 import type { CleanupLedger, LedgerEntry } from './cleanup.js';
-import { deleteThenConfirm, deletionRunsMs } from './resources.js';
+import { deleteThenConfirm, deletionMayRun, deletionRunsMs } from './resources.js';
 import { target } from './target.js';
 
 /** How long a cleanup waits for another check's hold on the clock before leaving a deletion still running as it is (ms). */
@@ -30,7 +30,7 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
- * deleted. A deletion that may still run (an instance or a tag: `deletionRunsMs`) is given, with the clock hook, a minute of
+ * deleted. A deletion that may still run (an instance or a tag: `deletionMayRun`) is given, with the clock hook, a minute of
  * the target's clock and its entry deleted again; without the hook its confirming read waited that long in real time.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
@@ -40,7 +40,7 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
 export async function deletePending(ledger: CleanupLedger, mark?: number, { fileEnd = false } = {}): Promise<LedgerEntry[]> {
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
   let left = await deleteEach(ledger, pending());
-  if (left.some((entry) => deletionRunsMs(entry.kind) > 0) && (await letClockRun(60))) left = await deleteEach(ledger, pending(), false);
+  if (left.some((entry) => deletionMayRun(entry.kind)) && (await letClockRun(60))) left = await deleteEach(ledger, pending(), false);
   const remaining: LedgerEntry[] = [];
   // Their deletions had their time to run: one still running is not waited for again.
   for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await deleteEach(ledger, [entry], false)));
@@ -57,7 +57,7 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
  */
 async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean): Promise<LedgerEntry[]> {
   let remaining = left;
-  const instanceLeft = () => remaining.some((entry) => entry.kind === 'instance');
+  const instanceLeft = () => remaining.some((entry) => deletionRunsMs(entry.kind) > 0);
   // A cluster is waited for at a spec file's end only: a generated body's cluster provisions through the file's runs.
   const clusterLeft = () => fileEnd && remaining.some((entry) => entry.kind === 'database');
   const busyLeft = () => instanceLeft() || clusterLeft();
@@ -99,7 +99,7 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
   const { http, token, info, control, views } = target();
   const confirmations: Array<Promise<LedgerEntry | null>> = [];
   for (const entry of entries) {
-    const mayRun = first && deletionRunsMs(entry.kind) > 0;
+    const mayRun = first && deletionMayRun(entry.kind);
     // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
     const confirm = await deleteThenConfirm({
       http,
