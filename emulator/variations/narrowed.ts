@@ -459,4 +459,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Update instance body: "\`alerts\` (object, members as in alert semantics) … All optional." (only the top-level members are said to be optional: whether alerts may be sent with some of its thresholds is not shown)`,
     does: 'refuses an instance update whose alerts leave out any of cpu, io, network_in, network_out and transfer_quota (field alerts.<member>)',
   },
+  'zone-file-after-first-render': {
+    leaves: `${D3}, Domains: "GET /v4/domains/{domainId}/zone-file | … | the zone file of the last rendered zone" (when a new domain's zone is first rendered, and what the zone file answers before, is not shown)`,
+    does: "a new domain's zone file answers 404 until its zone is first rendered, 2 simulated minutes after the create",
+  },
 });

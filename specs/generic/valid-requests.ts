@@ -3,6 +3,7 @@
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
+import { untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
@@ -469,7 +470,15 @@ export const validRequests: Record<string, Recipe> = {
       return at(`/v4/domains/${domainId}/records/${await addRecord(c, domainId, { type: 'TXT', name: fx.label('del', 60), target: 'conformance' })}`);
     },
   },
-  'GET /v4/domains/{domainId}/zone-file': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/zone-file`) },
+  // "the zone file of the last rendered zone": a new domain may have none until its zone is first rendered (when is not
+  // shown), so it is read while a short time passes, once a file, before the request is built.
+  'GET /v4/domains/{domainId}/zone-file': {
+    build: async (c, fx) => {
+      const path = `/v4/domains/${(await fx.domain(c)).id}/zone-file`;
+      await fx.shared('renderedZone', () => untilShortlyDone(c, () => c.get(path), succeeded));
+      return at(path);
+    },
+  },
 
   // — Monitoring —
   'GET /v4/monitor/clients': { build: async () => at('/v4/monitor/clients') },

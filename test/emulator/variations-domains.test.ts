@@ -1,9 +1,22 @@
 // The emulator's variations of domains and their records (document 3) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { AUTH, describeVariations, got, newDomain, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, newDomain, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
+  [
+    'zone-file-after-first-render',
+    async (server) => {
+      const domain = await newDomain(server, 'rendered-later.example.com');
+      const zoneFile = () =>
+        request(server)
+          .get(`/v4/domains/${String(domain.id)}/zone-file`)
+          .set(AUTH);
+      await zoneFile().expect(404);
+      await advanceClock(server, 2 * 60);
+      expect(((await zoneFile().expect(200)).body as Json).zone_file).toBeInstanceOf(Array);
+    },
+  ],
   [
     'empty-name-is-apex',
     async (server) => {

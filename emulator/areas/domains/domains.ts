@@ -279,6 +279,9 @@ export const domainRoutes: Route[] = [
   }),
   route('GET', '/v4/domains/{domainId}/zone-file', R, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
+    // Under the variation zone-file-after-first-render a new domain's zone is first rendered 2 simulated minutes on.
+    if (varied(ctx.store, 'zone-file-after-first-render') && ctx.store.now().getTime() - Date.parse(d.created) < 2 * 60_000)
+      fail(`The zone of domain ${d.id} has not been rendered yet`, null, 404);
     return { zone_file: stateOf(ctx.store, d.id).zone ?? [] };
   }),
 ];
