@@ -18,10 +18,11 @@ const CLOCK_LOCK_WAIT_MS = 20_000;
 const busyClockStepS = (spentS: number) => (spentS < 10 * 60 ? 60 : 10 * 60);
 const BUSY_CLOCK_MOST_S = 60 * 60;
 /**
- * How long a spec file's end lets the clock run for a database cluster whose DELETE is refused: it may be provisioning,
- * restoring or patched (how long a patch runs is not shown; the default maintenance window lasts 3 hours).
+ * How long a spec file's end lets the clock run for a database cluster or an image whose DELETE is refused: a cluster
+ * may be provisioning, restoring or patched (how long a patch runs is not shown; the default maintenance window lasts
+ * 3 hours), an image still being captured ("becomes available shortly"; the images file gives a capture 3 hours).
  */
-const CLUSTER_BUSY_CLOCK_MOST_S = 3 * 60 * 60;
+const LONG_BUSY_CLOCK_MOST_S = 3 * 60 * 60;
 const BUSY_REAL_MS = 2 * 60_000;
 const BUSY_REAL_STEP_MS = 10_000;
 
@@ -49,8 +50,9 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
 
 /**
  * The entries still there deleted again while time passes (BUSY_*), as long as one of them is an instance (or, at a spec
- * file's end with the clock hook, a database cluster): a server may refuse to delete an instance while its create or a
- * clone from or to it runs (whether it may is not shown), and a cluster while it provisions or is patched. With
+ * file's end with the clock hook, a database cluster or an image): a server may refuse to delete an instance while its
+ * create or a clone from or to it runs (whether it may is not shown), a cluster while it provisions or is patched, and
+ * an image while it is captured. With
  * the clock hook the target's clock is let run (a check's run then deletes what it made before the next, as without
  * the refusal); real time passes only at a spec file's end (`fileEnd`), when no check of the file waits on it. Returns
  * the ones still there.
@@ -58,10 +60,11 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
 async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean): Promise<LedgerEntry[]> {
   let remaining = left;
   const instanceLeft = () => remaining.some((entry) => deletionRunsMs(entry.kind) > 0);
-  // A cluster is waited for at a spec file's end only: a generated body's cluster provisions through the file's runs.
-  const clusterLeft = () => fileEnd && remaining.some((entry) => entry.kind === 'database');
-  const busyLeft = () => instanceLeft() || clusterLeft();
-  const most = () => (clusterLeft() ? CLUSTER_BUSY_CLOCK_MOST_S : BUSY_CLOCK_MOST_S);
+  // A cluster or an image is waited for at a spec file's end only: a generated body's cluster provisions through the
+  // file's runs, and a capture is deleted once the file is done with it.
+  const longBusyLeft = () => fileEnd && remaining.some((entry) => entry.kind === 'database' || entry.kind === 'image');
+  const busyLeft = () => instanceLeft() || longBusyLeft();
+  const most = () => (longBusyLeft() ? LONG_BUSY_CLOCK_MOST_S : BUSY_CLOCK_MOST_S);
   if (target().control)
     for (let spent = 0; spent < most() && busyLeft() && (await letClockRun(busyClockStepS(spent))); spent += busyClockStepS(spent))
       remaining = await deleteEach(ledger, remaining, false);

@@ -219,6 +219,9 @@ function updateHandler(ctx: RequestContext) {
 
 function deleteHandler(ctx: RequestContext) {
   const img = imageOr404(ctx, faulty(ctx.store, 'P2.images.delete.private-only') ? 'read_only' : 'read_write');
+  // Under the variation capture-delete-waits an image still being captured is not deleted.
+  if (img.status === 'creating' && varied(ctx.store, 'capture-delete-waits'))
+    fail(`Image ${img.id} is still being captured: delete it once it is available`, null);
   if (!faulty(ctx.store, 'P2.images.delete.gone')) images(ctx.store).delete(img.id);
   emitEvent(ctx.store, ctx.principal, { action: 'image_delete', entity: entity(img) });
   return {};

@@ -463,4 +463,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domains: "GET /v4/domains/{domainId}/zone-file | … | the zone file of the last rendered zone" (when a new domain's zone is first rendered, and what the zone file answers before, is not shown)`,
     does: "a new domain's zone file answers 404 until its zone is first rendered, 2 simulated minutes after the create",
   },
+  'capture-delete-waits': {
+    leaves: `${D2}, Image status: "\`creating\` | time | image being captured from a disk | \`available\` | becomes available shortly" and Images: "DELETE /v4/images/{imageId} | … | private images only; irreversible" (whether an image still being captured may be deleted is not shown)`,
+    does: 'refuses to delete an image still being captured (status creating)',
+  },
 });

@@ -53,6 +53,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'capture-delete-waits',
+    async (server) => {
+      const source = await newInstance(server, 'capture-kept');
+      const image = await postAccepted(server, '/v4/images', { disk_id: await sdaDiskOf(server, source.id), label: 'kept-capture' });
+      const remove = () =>
+        request(server)
+          .delete(`/v4/images/${encodeURIComponent(String(image.id))}`)
+          .set(AUTH);
+      await remove().expect(400);
+      await advanceClock(server, 60 * 60);
+      await remove().expect(200);
+    },
+  ],
+  [
     'image-disk-image-sized',
     async (server) => {
       const deploy = (body: Json) =>
