@@ -80,12 +80,15 @@ function descriptionViolations(valid: BodyGen): Violation[] {
 
 /**
  * One violation per interface rule, on the `interfaces` of `valid`. With `regionAware` (instance create) the
- * region follows the interfaces, so a vlan item is never also rejected for the region.
+ * region follows the interfaces, so a vlan item is never also rejected for the region; without it (a profile of an
+ * instance in the run's region) a region other than the VLAN region may refuse a vlan item first, naming its purpose.
  */
 function interfaceViolations(valid: BodyGen, regionAware: boolean): Violation[] {
+  const refusedForRegion = (c: BodyContext) => (c.region === c.vlanRegion ? [] : ['interfaces.*.purpose']);
   return badInterfaces.map(({ rule, field, arbitrary }) => ({
     rule,
     field: field ? `interfaces.${field}` : 'interfaces',
+    ...(regionAware ? {} : { orFields: refusedForRegion }),
     judgedBy: 'schema' as const,
     arbitrary: (c: BodyContext) =>
       fc.tuple(valid(c), arbitrary(c)).map(([body, items]) => ({

@@ -37,8 +37,11 @@ export interface Violation {
   rule: string;
   /** Dot path of the offending member (`rules.inbound.0.ports`), or null when no single member is at fault. */
   field: string | null;
-  /** Other members an error may name instead, where two clash and which is at fault is not shown. */
-  orFields?: string[];
+  /**
+   * Other members an error may name instead, where two clash and which is at fault is not shown, or where what the
+   * context holds may be refused first (a function of it).
+   */
+  orFields?: string[] | ((context: BodyContext) => string[]);
   /** `schema`: the request schema rejects it too (unit-tested). `server`: only the server can judge it (strength, existence, uniqueness). */
   judgedBy: 'schema' | 'server';
   arbitrary: (context: BodyContext) => fc.Arbitrary<Record<string, unknown>>;

@@ -29,7 +29,8 @@ export function embeddedDefaults(config: SuiteConfig): SuiteConfig {
   return {
     ...config,
     allowDestructive: true,
-    otherRegion: config.otherRegion ?? 'us-west',
+    // (a second region: us-east where the run's region is the seed's us-west)
+    otherRegion: config.otherRegion ?? (config.region === 'us-west' ? 'us-east' : 'us-west'),
     noVlanRegion: config.noVlanRegion ?? 'us-west',
     spareVlanRegion: config.spareVlanRegion ?? 'eu-central',
   };
@@ -92,6 +93,8 @@ export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv;
     throw new ConfigError('emulator faults apply to the embedded emulator only: drop --base-url or --emulator-fault');
   if (config.baseUrl && config.emulatorVariations.length > 0)
     throw new ConfigError('emulator variations apply to the embedded emulator only: drop --base-url or --emulator-variation');
+  if (config.otherRegion !== null && config.otherRegion === config.region)
+    throw new ConfigError(`--other-region names the run's own region (${config.region}): give a second region, or leave it out`);
   return config;
 }
 

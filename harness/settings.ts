@@ -232,8 +232,8 @@ export const SETTINGS = [
     group: 'target',
     initial: null,
     parse: text,
-    shownDefault: 'none; us-west on the embedded emulator',
-    help: 'a second region (backups are bound to theirs); without it the checks needing one report skip',
+    shownDefault: 'none; us-west on the embedded emulator (us-east where --region is us-west)',
+    help: 'a second region, not --region (backups are bound to theirs); without it the checks needing one report skip',
   }),
   // Not `--no-vlan-region`: commander reads a `--no-` flag as the negation of `--vlan-region`.
   setting({

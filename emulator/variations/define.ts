@@ -11,6 +11,11 @@ export interface VariationInfo {
    */
   consistencyWindowMs?: number;
   /**
+   * The region (`--region`) a run against this variation uses, for a variation of what a region without VLANs answers
+   * (the VLAN region stays the run's default).
+   */
+  region?: string;
+  /**
    * Judged by hand (`npm run variations -- --only <id>`), not by the gate: a variation whose lag meets other files'
    * clock moves at wall-clock timing the gate cannot repeat.
    */

@@ -467,4 +467,9 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Image status: "\`creating\` | time | image being captured from a disk | \`available\` | becomes available shortly" and Images: "DELETE /v4/images/{imageId} | … | private images only; irreversible" (whether an image still being captured may be deleted is not shown)`,
     does: 'refuses to delete an image still being captured (status creating)',
   },
+  'vlan-region-checked-first': {
+    leaves: `${D2}, Network interface object: "VLANs are supported only in VLAN-capable data centers" (which of a body's faults a server names first is not shown)`,
+    does: 'refuses interfaces holding a vlan item in a region without VLANs before judging any item (field interfaces.<i>.purpose of the first vlan item); its run uses the region us-west, which has none',
+    region: 'us-west',
+  },
 });

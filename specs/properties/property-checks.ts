@@ -525,7 +525,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   const vlans = vlansNamed(body);
                   if (violation.field && vlans && namesField(first.exchange, violation.field) === false) await needVlanRoom(c, ctx.vlanRegion, vlans);
                   if (violation.field !== 'label') fc.pre(!refusedAsTaken(labelOf(body), first.exchange));
-                  const named = violation.orFields ? [violation.field!, ...violation.orFields] : violation.field;
+                  const orFields = typeof violation.orFields === 'function' ? violation.orFields(ctx) : violation.orFields;
+                  const named = orFields?.length ? [violation.field!, ...orFields] : violation.field;
                   c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, named);
                   if (!viewPath) return;
                   // The resource may be shared by the run (the account): another check may have written the same value of

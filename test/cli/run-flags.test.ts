@@ -70,6 +70,7 @@ describe('run flags: sources and defaults', () => {
       [{ readOnly: 'maybe' }, /flags \(readOnly\): read-only is true or false, got "maybe"/],
       [{ workers: '0' }, /flags \(workers\): workers must be an integer from 1 to 32, got "0"/],
       [{ readOnly: 'true', allowDestructive: 'true' }, /--read-only and --allow-destructive contradict each other/],
+      [{ region: 'eu-central', otherRegion: 'eu-central' }, /--other-region names the run's own region \(eu-central\)/],
     ];
     for (const [flags, message] of bad) expect(() => resolveConfig({ flags }), JSON.stringify(flags)).toThrow(message);
     expect(() => resolveConfig({ env: { CONFORMANCE_MAX_INSTANCES: 'lots' } })).toThrow(/^environment \(maxInstances\)/);

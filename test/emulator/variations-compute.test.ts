@@ -451,6 +451,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'vlan-region-checked-first',
+    async (server) => {
+      const { id } = await newInstance(server, 'no-vlans-here', 'g6-standard-1', { region: 'us-west' });
+      const interfaces = [{ purpose: 'public' }, { purpose: 'vlan', label: 'bad_label' }];
+      const refused = await request(server)
+        .post(`/v4/compute/instances/${String(id)}/configs`)
+        .set(AUTH)
+        .send({ label: 'vlan', devices: {}, interfaces });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ field: 'interfaces.1.purpose' });
+    },
+  ],
+  [
     'device-slots-strict',
     async (server) => {
       const { id } = await newInstance(server, 'strict-slots');

@@ -187,10 +187,11 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
 }
 
 /** The plan of a group of variations switched on together: every spec file, every rule; the longest consistency
- *  window any of them asks for. Its outcome is one per variation. */
+ *  window any of them asks for, and the region one asks for. Its outcome is one per variation. */
 function variationPlan(group: Variation[], index: number, task: WorkerTask, files: TestSpecification[]): Plan<unknown> {
   const ids = group.map((variation) => variation.id);
   const window = Math.max(0, ...group.map((variation) => variation.consistencyWindowMs ?? 0));
+  const region = group.find((variation) => variation.region)?.region;
   const config: SuiteConfig = {
     ...fromEnv(),
     seed: task.seed,
@@ -203,6 +204,7 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask, file
     allure: false,
     shrink: false,
     ...(window ? { consistencyWindowMs: window } : {}),
+    ...(region ? { region } : {}),
   };
   return {
     label: `${index}-${ids.join('+')}`.slice(0, 120),
