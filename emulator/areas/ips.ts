@@ -521,7 +521,8 @@ const routes: Route[] = [
     const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
     const r: Ipv6Range = { range, prefix_length: prefix, region, route_target: slaac, created: ctx.store.nowIso() };
     ranges(ctx.store).set(range, r);
-    return rangeView(ctx.store, r);
+    // Under the variation range-create-answers-empty the create answers {} (what it answers is not shown).
+    return varied(ctx.store, 'range-create-answers-empty') ? {} : rangeView(ctx.store, r);
   }),
   {
     method: 'GET',

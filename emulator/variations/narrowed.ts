@@ -472,4 +472,8 @@ export const NARROWED_READINGS = defineVariations({
     does: 'refuses interfaces holding a vlan item in a region without VLANs before judging any item (field interfaces.<i>.purpose of the first vlan item); its run uses the region us-west, which has none',
     region: 'us-west',
   },
+  'range-create-answers-empty': {
+    leaves: `${D3}, IP address, IPv6 pool, IPv6 range, VLAN: "Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (what the range create answers is not shown)`,
+    does: 'answers an IPv6 range create with {} (the range is listed, and viewed, as before)',
+  },
 });

@@ -12,7 +12,7 @@ import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
-import { adoptBy, adoptChild } from './adopt.js';
+import { adoptBy, adoptChild, adoptRange } from './adopt.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
 let allowListTurn = 0;
@@ -577,7 +577,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },
   'POST /v4/networking/ipv6/ranges': {
     exclusive: IPV6_RANGES_LOCK,
-    adopt: adoptBy('ipv6-range', '/v4/networking/ipv6/ranges', 'compute_id', 'range', (body) => typeof body.range === 'string'),
+    adopt: adoptRange,
     build: async (c, fx) => {
       // One range per region per account: in a region holding no range but this file's (deleted first).
       const region = await fx.ipv6Region(c);

@@ -5,6 +5,15 @@ import { AUTH, describeVariations, got, newInstance, postAccepted, type Json, ty
 
 const cases: VariationCase[] = [
   [
+    'range-create-answers-empty',
+    async (server) => {
+      const { id } = await newInstance(server, 'range-holder', 'g6-standard-1', { region: 'ap-south' });
+      expect(await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: id })).toEqual({});
+      const listed = ((await got(server, '/v4/networking/ipv6/ranges')).data as Json[]).filter((range) => range.region === 'ap-south');
+      expect(listed).toHaveLength(1);
+    },
+  ],
+  [
     'assign-region-in-items',
     async (server) => {
       const instances = (await request(server).get('/v4/compute/instances').set(AUTH).expect(200)).body as { data: Json[] };
