@@ -117,6 +117,12 @@ export interface DeleteRequest {
   runsMs?: number;
   /** Sent after the run budget is spent (the run's own cleanup). */
   ignoreRunBudget?: boolean;
+  /**
+   * For a resource the run made and has not seen gone: how long (ms, the consistency window) a 404 after a refused
+   * DELETE may be a read lagging the create (a cluster refused while it provisions, just made), read again meanwhile
+   * before it counts as gone.
+   */
+  lagMs?: number;
 }
 
 /**
@@ -138,12 +144,14 @@ export async function deleteThenConfirm(request: DeleteRequest): Promise<() => P
   const deleted = await send('DELETE');
   const refused = !success(deleted.status) && deleted.status !== 404;
   const until = Date.now() + request.windowMs + (request.runsMs ?? 0);
+  const lagUntil = Date.now() + (request.lagMs ?? 0);
   return async () => {
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       const view = await send('GET');
-      if (goneIn(request.kind, view)) return success(deleted.status) ? 'deleted' : 'gone';
-      if (refused) return `DELETE answered ${answer(deleted)}`;
-      const left = until - Date.now();
+      const lagging = refused && view.status === 404 && Date.now() < lagUntil;
+      if (goneIn(request.kind, view) && !lagging) return success(deleted.status) ? 'deleted' : 'gone';
+      if (refused && !lagging) return `DELETE answered ${answer(deleted)}`;
+      const left = Math.max(until, lagging ? lagUntil : 0) - Date.now();
       if (left <= 0) return `DELETE answered ${answer(deleted)} but GET still answers ${answer(view)}`;
       await sleep(Math.min(pause, left));
     }
