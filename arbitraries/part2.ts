@@ -256,12 +256,16 @@ const cloneSelection = (c: BodyContext): fc.Arbitrary<Body> =>
     { configs: [c.configId], disks: [] },
   );
 
-/** To a new instance (no compute_id): region and type required. */
+/**
+ * To a new instance (no compute_id): region and type required. Always labelled: a clone's answer may be its job, and
+ * only the label tells the instance made in the list (a clone without one is judged by P2.clone.label.default).
+ */
 const cloneToNew: BodyGen = (c) =>
   merged(
     optionalRecord({ region: fc.constant(c.region), type: instanceType(c), label: instanceLabel(c), backups_enabled: fc.boolean(), group: group() }, [
       'region',
       'type',
+      'label',
     ]),
     cloneSelection(c),
   );
