@@ -23,6 +23,7 @@ import { forgetFileEnds, markFileEnded } from '../../harness/run-order.js';
 import { ledgerDir, pendingOfRun } from '../../harness/cleanup.js';
 import { filesHoldingChosenChecks } from '../../harness/plan.js';
 import { judgeVariation, unjudgedVariation } from '../variations/matrix.js';
+import { heldOn, leftSince } from '../variations/leftovers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The configuration of each target of the run under way, by its spec files' target key ('' for a run of one target). */
@@ -55,7 +56,8 @@ interface Plan<Outcome> {
   variations: string[];
   config: SuiteConfig;
   specifications: TestSpecification[];
-  judge: (results: Results, durationMs: number) => Outcome;
+  /** `untracked`: what the run left on the target that its ledger never held (variation runs only, `leftSince`). */
+  judge: (results: Results, durationMs: number, untracked: string[]) => Outcome;
   unjudged: (problem: string, durationMs: number) => Outcome;
   /** The outcome when no spec file holds a check the plan would run. */
   nothingToRun: () => Outcome;
@@ -65,6 +67,7 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
   const startedAt = Date.now();
   const token = newEmbeddedToken();
   const url = await host.start(token, plan.faults, plan.variations);
+  const heldBefore = plan.variations.length ? await heldOn(url, token) : null;
   vitest.projects[0]!.provide('target', await withIdForms(embeddedTargetInfo(plan.config, url, token, NO_LIMITS)));
   configs.clear();
   configs.set('', plan.config);
@@ -87,7 +90,7 @@ async function runPlan<Outcome>(vitest: Vitest, host: EmulatorHost, plan: Plan<O
     );
     const unhandled = run.unhandledErrors.map((error) => (error as Error).message ?? String(error));
     if (unhandled.length) return plan.unjudged(`unhandled errors: ${unhandled.join('; ').slice(0, 500)}`, Date.now() - startedAt);
-    return plan.judge(results, Date.now() - startedAt);
+    return plan.judge(results, Date.now() - startedAt, heldBefore ? await leftSince(heldBefore, url, token) : []);
   } finally {
     watchdog.stop();
     await host.stop(url);
@@ -150,7 +153,7 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
     const ran = new Set(copies.map((copy) => copy.moduleId));
     return plans.map(([index, plan]) => {
       const modules = run.testModules.filter((module) => ran.has(module.moduleId) && targetKeyOf(module.moduleId) === String(index));
-      return [index, plan.judge(resultsOf(modules, plan, startedAt, task), durationMs)];
+      return [index, plan.judge(resultsOf(modules, plan, startedAt, task), durationMs, [])];
     });
   } finally {
     watchdog?.stop();
@@ -212,8 +215,11 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask, file
     variations: ids,
     config,
     specifications: files,
-    judge: (results, durationMs) => {
-      const left = pendingOfRun(config.out, config.runId).map((entry) => `${entry.kind} ${entry.deletePath}`);
+    judge: (results, durationMs, untracked) => {
+      const left = [
+        ...pendingOfRun(config.out, config.runId).map((entry) => `${entry.kind} ${entry.deletePath}`),
+        ...untracked.map((item) => `untracked ${item}`),
+      ];
       return group.map((variation) => judgeVariation(variation, results, durationMs, ids, left));
     },
     unjudged: (problem, durationMs) => group.map((variation) => ({ ...unjudgedVariation(variation, problem), durationMs })),

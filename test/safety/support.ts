@@ -103,11 +103,14 @@ export function api(baseUrl: string, token: string) {
       if (answer.status < 200 || answer.status >= 300) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body;
     },
-    /** Every item of a paged list. */
+    /** Every item of a paged list (at its own page size where it refuses 100: document 1 shows no bounds). */
     async list(path: string): Promise<Json[]> {
       const items: Json[] = [];
+      let size = '&page_size=100';
       for (let page = 1; ; page++) {
-        const body = (await call('GET', `${path}?page=${page}&page_size=100`)).body as { data?: Json[]; pages?: number };
+        let answer = await call('GET', `${path}?page=${page}${size}`);
+        if (answer.status === 400 && size) [size, answer] = ['', await call('GET', `${path}?page=${page}`)];
+        const body = answer.body as { data?: Json[]; pages?: number };
         items.push(...(body.data ?? []));
         if (page >= (body.pages ?? 1)) return items;
       }
@@ -137,8 +140,11 @@ export type Snapshot = Map<string, Set<string>>;
 
 const keyOf = (item: Json) => String(item.id ?? item.token ?? item.range ?? item.label);
 /** A transfer the run created and cancelled may stay listed with its end state: only pending ones hold anything, and
- *  an incoming one (is_sender false) is another account's, not the run's. */
-const live = (collection: string, item: Json) => collection !== '/v4/account/entity-transfers' || (item.status === 'pending' && item.is_sender !== false);
+ *  an incoming one (is_sender false) is another account's, not the run's. A deleted firewall may stay listed as `deleted`. */
+const live = (collection: string, item: Json) =>
+  collection === '/v4/account/entity-transfers'
+    ? item.status === 'pending' && item.is_sender !== false
+    : collection !== '/v4/networking/firewalls' || item.status !== 'deleted';
 
 /** The live items of every collection, by id. */
 export async function snapshot(client: ReturnType<typeof api>): Promise<Snapshot> {
