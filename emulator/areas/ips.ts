@@ -425,7 +425,10 @@ const routes: Route[] = [
     const o = asObject(ctx.body ?? {});
     const computeId = reqInt(o, 'compute_id');
     const isPublic = reqBool(o, 'public');
-    reqString(o, 'type', isPublic === false && faulty(ctx.store, 'P3.ip-allocate.type.enum') ? {} : { enum: ['ipv4'] as const });
+    const checkType = () => reqString(o, 'type', isPublic === false && faulty(ctx.store, 'P3.ip-allocate.type.enum') ? {} : { enum: ['ipv4'] as const });
+    // Under the variation extra-ipv4-checked-first the instance's enablement is judged before the body's type.
+    const typeFirst = !varied(ctx.store, 'extra-ipv4-checked-first');
+    if (typeFirst) checkType();
     const inst = instanceFromBody(ctx, computeId, 'compute_id');
     if ((isPublic || varied(ctx.store, 'private-ipv4-needs-request')) && !extraEnabled(inst)) {
       fail(
@@ -433,6 +436,7 @@ const routes: Route[] = [
         'public',
       );
     }
+    if (!typeFirst) checkType();
     if (!isPublic && inst.ipv4.some(isPrivate4)) fail(`Instance ${inst.id} already has a private IPv4 address; at most one is allowed.`, 'public');
     const address = ctx.store.allocateIpv4(inst.region, isPublic);
     if (faulty(ctx.store, 'P3.ip-allocate.allocates-ipv4')) return ipObject(ctx.store, inst, address);

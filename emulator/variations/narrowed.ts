@@ -476,4 +476,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP address, IPv6 pool, IPv6 range, VLAN: "Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (what the range create answers is not shown)`,
     does: 'answers an IPv6 range create with {} (the range is listed, and viewed, as before)',
   },
+  'extra-ipv4-checked-first': {
+    leaves: `${D3}, IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" (which of a body's faults a server names first is not shown)`,
+    does: "judges whether the instance is enabled for an extra address (field public) before the body's type",
+  },
 });

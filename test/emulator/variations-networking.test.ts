@@ -5,6 +5,14 @@ import { AUTH, describeVariations, got, newInstance, postAccepted, type Json, ty
 
 const cases: VariationCase[] = [
   [
+    'extra-ipv4-checked-first',
+    async (server) => {
+      const { id } = await newInstance(server, 'not-enabled');
+      const allocate = (type: string) => request(server).post('/v4/networking/ips').set(AUTH).send({ compute_id: id, public: true, type });
+      expect((await allocate('ipv6').expect(400)).body.errors[0]).toMatchObject({ field: 'public' });
+    },
+  ],
+  [
     'range-create-answers-empty',
     async (server) => {
       const { id } = await newInstance(server, 'range-holder', 'g6-standard-1', { region: 'ap-south' });
