@@ -479,7 +479,10 @@ const routes: Route[] = [
   ),
   route('POST', '/v4/networking/ipv6/ranges', WC, (ctx) => {
     const o = asObject(ctx.body ?? {});
-    const prefix = reqInt(o, 'prefix_length', faulty(ctx.store, 'P3.ipv6-range.prefix-length.enum') ? { min: 48, max: 64 } : { enum: [56, 64] }) as 56 | 64;
+    const checkPrefix = () =>
+      reqInt(o, 'prefix_length', faulty(ctx.store, 'P3.ipv6-range.prefix-length.enum') ? { min: 48, max: 64 } : { enum: [56, 64] }) as 56 | 64;
+    // Under the variation range-limit-checked-first the region's one range is judged before the body's prefix_length.
+    let prefix = varied(ctx.store, 'range-limit-checked-first') ? undefined : checkPrefix();
     // A member given as null is given (and of the wrong type), not absent.
     const hasId = o['compute_id'] !== undefined;
     const hasTarget = o['route_target'] !== undefined;
@@ -516,6 +519,7 @@ const routes: Route[] = [
         hasId ? 'compute_id' : 'route_target',
       );
     }
+    prefix ??= checkPrefix();
     const regionIndex = Math.max(
       0,
       ctx.store.regions.findIndex((r) => r.id === inst.region),

@@ -480,4 +480,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" (which of a body's faults a server names first is not shown)`,
     does: "judges whether the instance is enabled for an extra address (field public) before the body's type",
   },
+  'range-limit-checked-first': {
+    leaves: `${D3}, IPv6 range rules: "one range per region per account; … more through a support request" (which of a body's faults a server names first is not shown)`,
+    does: "judges the region's one range per account (field compute_id or route_target) before the body's prefix_length",
+  },
 });

@@ -98,6 +98,12 @@ interface ValidPlan {
   excuse?: (c: Check, body: Json, fx: Fixtures) => Promise<string | undefined>;
   /** A member whose place in the body is not shown, moved to where the target takes it before a body is sent. */
   placed?: (c: Check, fx: Fixtures, path: string, body: Json) => Promise<Json>;
+  /**
+   * Skips where the account's state, which the run did not make, leaves no room under a documented limit for what a
+   * body would make: asked when a body breaking a rule is refused naming another member (a server may judge the limit
+   * first). Bodies naming new VLANs are asked about the VLAN region's room whatever the plan.
+   */
+  room?: (c: Check, context: BodyContext) => Promise<void>;
 }
 
 /** The instances a body names in `<member>.computes` (firewall devices, transfer entities). */
@@ -249,6 +255,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   // The bodies name the context's instances: their region must hold no range but this file's (deleted first).
   'requests/ipv6-range-create': {
     maxRuns: 3,
+    room: async (c, context) => void (await regionForIpv6Range(c, [context.region])),
     path: async (c, fx, context) => {
       await fx.releaseIpv6Ranges();
       await regionForIpv6Range(c, [context.region]);
@@ -520,10 +527,14 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     return { before, exchange, after, applied: appliedMembers(body, before, after?.body) };
                   };
                   const first = await attempt(recipe.exclusive || !viewPath ? await view(viewPath) : await baselineOf(viewPath));
-                  // Refused for the new VLAN its valid part names, where VLANs the run did not make fill the region: the
-                  // body broke more than its one rule there (seen on an account earlier runs had left VLANs on).
-                  const vlans = vlansNamed(body);
-                  if (violation.field && vlans && namesField(first.exchange, violation.field) === false) await needVlanRoom(c, ctx.vlanRegion, vlans);
+                  // Refused for what its valid part would make (a new VLAN, an IPv6 range) where the account's state the run
+                  // did not make leaves no room: the body broke more than its one rule there (seen on an account earlier runs
+                  // had left VLANs on).
+                  if (violation.field && namesField(first.exchange, violation.field) === false) {
+                    const vlans = vlansNamed(body);
+                    if (vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
+                    await plan?.room?.(c, ctx);
+                  }
                   if (violation.field !== 'label') fc.pre(!refusedAsTaken(labelOf(body), first.exchange));
                   const orFields = typeof violation.orFields === 'function' ? violation.orFields(ctx) : violation.orFields;
                   const named = orFields?.length ? [violation.field!, ...orFields] : violation.field;

@@ -13,6 +13,15 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'range-limit-checked-first',
+    async (server) => {
+      const { id } = await newInstance(server, 'range-holder', 'g6-standard-1', { region: 'ap-south' });
+      await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: id });
+      const second = await request(server).post('/v4/networking/ipv6/ranges').set(AUTH).send({ prefix_length: 48, compute_id: id }).expect(400);
+      expect(second.body.errors[0]).toMatchObject({ field: 'compute_id' });
+    },
+  ],
+  [
     'range-create-answers-empty',
     async (server) => {
       const { id } = await newInstance(server, 'range-holder', 'g6-standard-1', { region: 'ap-south' });

@@ -1,6 +1,7 @@
 // A colleague on the same account (another token of the same emulator) already holds the region's IPv6 range and
 // its 10 VLANs: the documents allow the target to refuse a new one, so the checks needing one report `skip` with the
-// reason, never `fail`, and the run exits 0.
+// reason, never `fail`, and the run exits 0. The emulator judges that limit before a range body's prefix_length
+// (variation range-limit-checked-first), so a body breaking prefix_length is refused naming another member.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +17,15 @@ const RULES = [
   'P2.interfaces.label.new-creates-vlan',
   'P3.vlan.list-account',
   'P3.vlan.detach',
+  'P3.ipv6-range.prefix-length.enum',
+  'P3.ipv6-range-create.prefix-length.required',
 ];
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let run: CliResult;
 let results: Results;
 
 beforeAll(async () => {
-  emulator = await startEmulator(TOKEN);
+  emulator = await startEmulator(TOKEN, ['range-limit-checked-first']);
   const colleague = api(emulator.url, await api(emulator.url, TOKEN).mintToken({ scopes: '*' }));
   const instance = await colleague.create('/v4/compute/instances', { region: REGION, type: 'g6-standard-1', label: 'colleague-vm' });
   await colleague.create('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });
@@ -74,6 +77,7 @@ describe("a colleague holding the region's IPv6 range and its 10 VLANs", () => {
     ['P2.interfaces.label.new-creates-vlan', /already holds 10 VLAN\(s\) the run did not create that may be in us-east .*up to 10 per region/],
     ['P3.vlan.list-account', /already holds 10 VLAN\(s\)/],
     ['P3.vlan.detach', /already holds 10 VLAN\(s\)/],
+    ['P3.ipv6-range-create.prefix-length.required', /already holds an IPv6 range the check did not create in us-east/],
   ])('%s is a skip with the reason', (id, reason) => {
     const checks = checksOf(id);
     expect(checks.length, id).toBeGreaterThan(0);

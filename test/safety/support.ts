@@ -19,7 +19,7 @@ export function tempDir(name: string): string {
 }
 
 /** The reference emulator as a child process on a free port. */
-export const startEmulator = (token: string): Promise<EmbeddedEmulator> => startEmbedded(token, []);
+export const startEmulator = (token: string, variations: readonly string[] = []): Promise<EmbeddedEmulator> => startEmbedded(token, [], variations);
 
 export interface RecordedRequest {
   method: string;
