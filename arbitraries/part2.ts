@@ -287,8 +287,9 @@ const instanceCloneBody: BodyArbitraries = {
   violations: [
     missing('P2.instance-clone.region.required-for-new', cloneToNew, 'region'),
     missing('P2.instance-clone.type.required-for-new', cloneToNew, 'type'),
-    broken('P2.instance-clone.region.not-with-compute-id', cloneToExisting, { region: (c) => fc.constant(c.region) }),
-    broken('P2.instance-clone.type.not-with-compute-id', cloneToExisting, { type: instanceType }),
+    // A clash with compute_id: a server may put either member at fault.
+    { ...broken('P2.instance-clone.region.not-with-compute-id', cloneToExisting, { region: (c) => fc.constant(c.region) }), orFields: ['compute_id'] },
+    { ...broken('P2.instance-clone.type.not-with-compute-id', cloneToExisting, { type: instanceType }), orFields: ['compute_id'] },
     ...instanceLabelViolations(cloneToNew),
   ],
 };
@@ -402,7 +403,7 @@ const configCreateBody: BodyArbitraries = {
     missing('P2.config-create.devices.required', configCreate, 'devices'),
     ...configViolations(configCreate),
     broken('P2.config.virt-mode.enum', configCreateIn('paravirt'), { virt_mode: oneOf('hvm', 'full', 'pv', '') }),
-    broken('P2.config.devices.fullvirt-sda-to-sdd', fullvirtConfig, { 'devices.sdf': deviceSlot }),
+    { ...broken('P2.config.devices.fullvirt-sda-to-sdd', fullvirtConfig, { 'devices.sdf': deviceSlot }), orFields: ['virt_mode'] },
   ],
 };
 

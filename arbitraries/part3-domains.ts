@@ -110,9 +110,13 @@ export const domainCreateViolations: Violation[] = [
   missing('P3.domain-create.domain.required', domainCreate, 'domain'),
   missing('P3.domain-create.type.required', domainCreate, 'type'),
   ...domainFieldViolations(domainCreate),
-  broken('P3.domain.soa-email.required-for-master', domainSlave, { type: constant('master'), soa_email: ABSENT }, 'soa_email'),
-  broken('P3.domain.master-ips.required-for-slave', domainMaster, { type: constant('slave'), master_ips: ABSENT }, 'master_ips'),
-  broken('P3.domain.master-ips.required-for-slave', domainMaster, { type: constant('slave'), master_ips: constant([]) }, 'master_ips'),
+  // A clash with the type: a server may put either member at fault.
+  { ...broken('P3.domain.soa-email.required-for-master', domainSlave, { type: constant('master'), soa_email: ABSENT }, 'soa_email'), orFields: ['type'] },
+  { ...broken('P3.domain.master-ips.required-for-slave', domainMaster, { type: constant('slave'), master_ips: ABSENT }, 'master_ips'), orFields: ['type'] },
+  {
+    ...broken('P3.domain.master-ips.required-for-slave', domainMaster, { type: constant('slave'), master_ips: constant([]) }, 'master_ips'),
+    orFields: ['type'],
+  },
   // on a slave body a master_ips of another type breaks the slave rule too, so a master body carries it
   ...wrongTypes('P3.domain-create.types', domainCreate, DOMAIN_TYPED),
   ...wrongTypes('P3.domain-create.types', domainMaster, [['master_ips', 'array']]),

@@ -24,7 +24,7 @@ const catalogue = defineVariations({
   },
   'error-field-names-sent-member': {
     leaves: `${D1}, Errors 1: "Each has \`reason\` (string, …) and usually \`field\` (string: the request field at fault, …)" (which of two members a clash between them puts at fault is not shown)`,
-    does: 'names the other member of a clash: type for a domain update to master or slave missing soa_email or master_ips, target for a null MX with a priority, compute_id for an address shared across regions',
+    does: 'names the other member of a clash: type for a domain create or update to master or slave missing soa_email or master_ips, target for a null MX with a priority, compute_id for an address shared across regions and for a clone to an existing instance sending region, type, label or backups_enabled, virt_mode for a profile sending fullvirt with a slot sde to sdh',
   },
   'error-field-omitted': {
     leaves: `${D1}, Errors 1: "Each has 'reason' (string, …) and usually 'field' (…, or null when not specific to one element)."`,

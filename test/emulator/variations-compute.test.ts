@@ -1,9 +1,28 @@
 // The emulator's variations of compute instances each do what they say (those of their backups: variations-backups.test.ts; of images: variations-images.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance, sdaDiskOf, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
+  [
+    'error-field-names-sent-member',
+    async (server) => {
+      const source = await newInstance(server, 'clash-source');
+      const target = await newInstance(server, 'clash-target');
+      const clone = await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/clone`)
+        .set(AUTH)
+        .send({ compute_id: target.id, region: 'us-east' })
+        .expect(400);
+      expect(clone.body.errors[0]).toMatchObject({ field: 'compute_id' });
+      const profile = await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/configs`)
+        .set(AUTH)
+        .send({ label: 'fullvirt-sde', virt_mode: 'fullvirt', devices: { sde: { disk_id: await sdaDiskOf(server, source.id) } } })
+        .expect(400);
+      expect(profile.body.errors[0]).toMatchObject({ field: 'virt_mode' });
+    },
+  ],
   [
     'weak-password-worded-otherwise',
     async (server) => {

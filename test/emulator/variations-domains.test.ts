@@ -5,6 +5,13 @@ import { advanceClock, AUTH, describeVariations, got, newDomain, postAccepted, r
 
 const cases: VariationCase[] = [
   [
+    'error-field-names-sent-member',
+    async (server) => {
+      const create = await request(server).post('/v4/domains').set(AUTH).send({ domain: 'clash.example.com', type: 'master' }).expect(400);
+      expect(create.body.errors[0]).toMatchObject({ field: 'type' });
+    },
+  ],
+  [
     'zone-file-after-first-render',
     async (server) => {
       const domain = await newDomain(server, 'rendered-later.example.com');

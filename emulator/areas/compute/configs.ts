@@ -72,7 +72,9 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     if (varied(store, 'device-slots-strict'))
       for (const s of FULLVIRT_FORBIDDEN) if (devRaw && s in devRaw) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, `devices.${s}`);
     for (const s of FULLVIRT_FORBIDDEN) {
-      if (devices[s] !== null) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, devRaw && s in devRaw ? `devices.${s}` : 'virt_mode');
+      // Under the variation error-field-names-sent-member a body sending fullvirt is faulted for its virt_mode.
+      const slotAtFault = devRaw && s in devRaw && !(virtIn === 'fullvirt' && varied(store, 'error-field-names-sent-member'));
+      if (devices[s] !== null) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, slotAtFault ? `devices.${s}` : 'virt_mode');
     }
   }
   return {

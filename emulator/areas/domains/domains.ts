@@ -122,7 +122,7 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   return p;
 }
 
-/** Rules across members, on the resulting domain; `sent`: an update body's members (the variation names the one sent). */
+/** Rules across members, on the resulting domain; `sent`: the body's members (the variation names the one sent). */
 function checkDomain(store: Store, d: Domain, sent?: readonly string[]): void {
   const named = (missing: string) =>
     sent && !sent.includes(missing) && sent.includes('type') && varied(store, 'error-field-names-sent-member') ? 'type' : missing;
@@ -152,7 +152,7 @@ function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: s
     updated: now,
   };
   Object.assign(d, fields);
-  checkDomain(ctx.store, d);
+  checkDomain(ctx.store, d, Object.keys(fields));
   ctx.store.table<Domain>(DOMAINS).set(String(d.id), d);
   names(ctx.store).set(d.domain.toLowerCase(), d.id);
   grantOwnership(ctx.principal, 'domain', d.id);
