@@ -54,7 +54,10 @@ export function cloneHandler(ctx: RequestContext) {
     ];
     for (const k of ['region', 'type', 'label', 'backups_enabled']) {
       if (o[k] !== undefined && !ignored.includes(k))
-        fail(`${k} is only allowed when cloning to a new instance; remove it or omit compute_id`, varied(store, 'error-field-names-sent-member') ? 'compute_id' : k);
+        fail(
+          `${k} is only allowed when cloning to a new instance; remove it or omit compute_id`,
+          varied(store, 'error-field-names-sent-member') ? 'compute_id' : k,
+        );
     }
   } else {
     region =
