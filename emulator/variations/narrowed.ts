@@ -484,4 +484,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IPv6 range rules: "one range per region per account; … more through a support request" (which of a body's faults a server names first is not shown)`,
     does: "judges the region's one range per account (field compute_id or route_target) before the body's prefix_length",
   },
+  'record-targets-underscore': {
+    leaves: `${D3}, Domain record (request fields): "NS | subdomain, if any | name server, valid domain" and "CNAME | hostname, … | alias, valid domain" (which names count as a valid domain for a record target is not shown; only the domain's own name is held to RFC 1035)`,
+    does: 'takes underscores in the labels of NS, MX, CNAME and SRV targets (RFC 2181 names, such as _dmarc.example.com)',
+  },
 });

@@ -21,6 +21,14 @@ const cases: VariationCase[] = [
       await create({ type: 'MX', name: 'mail', priority: 10, target: 'mx.example.com' }).expect(200);
     },
   ],
+  [
+    'record-targets-underscore',
+    async (server) => {
+      const create = await recordsOf(server, 'underscore-target.example.com');
+      await create({ type: 'CNAME', name: 'report', target: '_dmarc.example.org' }).expect(200);
+      await create({ type: 'CNAME', name: 'other', target: 'bad!name.example.org' }).expect(400);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: domain records', cases);

@@ -48,9 +48,12 @@ function ipv4Of(remote: string): string | null {
   }
 }
 
-/** A target host: RFC 1035 letters, digits and hyphens (underscores belong in names such as `_sip._tcp`, not hosts). */
+/**
+ * A target host: RFC 1035 letters, digits and hyphens (underscores belong in names such as `_sip._tcp`, not hosts);
+ * under the variation record-targets-underscore RFC 2181's wider names, underscores in any label.
+ */
 function validDomainTarget(t: string, store: Store, type: RecordType): boolean {
-  if (!isDomainName(t, { trailingDot: true })) return false;
+  if (!isDomainName(t, { trailingDot: true, underscores: varied(store, 'record-targets-underscore') })) return false;
   // Under the variation dns-strict an NS, MX or CNAME target must be fully qualified: two labels or more, the last of letters
   // (RFC 1123). An SRV target may be a subdomain (documented).
   return type === 'SRV' || !varied(store, 'dns-strict') || /^.+\.[A-Za-z]{2,63}$/.test(t.replace(/\.$/, ''));
