@@ -488,4 +488,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domain record (request fields): "NS | subdomain, if any | name server, valid domain" and "CNAME | hostname, … | alias, valid domain" (which names count as a valid domain for a record target is not shown; only the domain's own name is held to RFC 1035)`,
     does: 'takes underscores in the labels of NS, MX, CNAME and SRV targets (RFC 2181 names, such as _dmarc.example.com)',
   },
+  'domain-clone-answers-empty': {
+    leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (what a domain clone answers is not shown)`,
+    does: 'answers a domain clone with {} (the new domain is listed, and viewed, as before)',
+  },
 });

@@ -69,12 +69,20 @@ async function allNamed(c: Check, name: string): Promise<Json[]> {
   return found;
 }
 
+/** The domains named `name` once one shows: a list may lag the create that made it (within the consistency window). */
+const namedAfterWrite = (c: Check, name: string) =>
+  readAfterWrite(
+    c,
+    () => allNamed(c, name),
+    (items) => items.length > 0,
+  );
+
 /** After a create that should have been refused: tracks whatever it made so it is deleted after the file. */
 async function trackStray(c: Check, exchange: Exchange, name: string, keep: number[]): Promise<void> {
   if (!ok(exchange)) return;
   const ids = new Set<number>();
   if (isObject(exchange.body) && typeof exchange.body.id === 'number' && !keep.includes(exchange.body.id)) ids.add(exchange.body.id);
-  for (const item of await allNamed(c, name)) if (typeof item.id === 'number' && !keep.includes(item.id)) ids.add(item.id);
+  for (const item of await namedAfterWrite(c, name)) if (typeof item.id === 'number' && !keep.includes(item.id)) ids.add(item.id);
   for (const id of ids) fx.track('domain', id, name);
 }
 
@@ -82,7 +90,7 @@ async function trackStray(c: Check, exchange: Exchange, name: string, keep: numb
 async function adoptDomain(c: Check, exchange: Exchange, name: string): Promise<number | undefined> {
   if (!ok(exchange)) return undefined;
   let id = isObject(exchange.body) && exchange.body.domain === name && typeof exchange.body.id === 'number' ? exchange.body.id : undefined;
-  id ??= (await allNamed(c, name)).map((item) => item.id).find((value): value is number => typeof value === 'number');
+  id ??= (await namedAfterWrite(c, name)).map((item) => item.id).find((value): value is number => typeof value === 'number');
   if (id !== undefined) fx.track('domain', id, name);
   return id;
 }

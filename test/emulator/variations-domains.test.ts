@@ -5,6 +5,15 @@ import { advanceClock, AUTH, describeVariations, got, newDomain, postAccepted, r
 
 const cases: VariationCase[] = [
   [
+    'domain-clone-answers-empty',
+    async (server) => {
+      const source = await newDomain(server, 'clone-source.example.com');
+      expect(await postAccepted(server, `/v4/domains/${String(source.id)}/clone`, { domain: 'clone-copy.example.com' })).toEqual({});
+      const listed = ((await got(server, '/v4/domains')).data as Json[]).filter((domain) => domain.domain === 'clone-copy.example.com');
+      expect(listed).toHaveLength(1);
+    },
+  ],
+  [
     'error-field-names-sent-member',
     async (server) => {
       const create = await request(server).post('/v4/domains').set(AUTH).send({ domain: 'clash.example.com', type: 'master' }).expect(400);

@@ -275,7 +275,8 @@ export const domainRoutes: Route[] = [
     }));
     render(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_create', entity: entityOf(d) });
-    return d;
+    // Under the variation domain-clone-answers-empty the clone answers {} (its response body is not shown).
+    return varied(ctx.store, 'domain-clone-answers-empty') ? {} : d;
   }),
   route('GET', '/v4/domains/{domainId}/zone-file', R, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
