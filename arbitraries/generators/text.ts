@@ -43,6 +43,11 @@ function alphanumeric(min: number, max: number): fc.Arbitrary<string> {
   return stringOfLength(min, max, LOWER_ALNUM);
 }
 
+/** Lower-case alphanumerics beginning with a letter (min >= 1): a label every reading of "user-defined" takes. */
+function letterFirst(min: number, max: number): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...LOWER_ALNUM.slice(0, 26)), alphanumeric(min - 1, max - 1)).map(([first, rest]) => first + rest);
+}
+
 /** A string of decimal digits only. */
 export function digits(min: number, max: number): fc.Arbitrary<string> {
   return stringOfLength(min, max, DIGITS);
@@ -70,16 +75,17 @@ export function tooLong(max: number, alphabet: string = PLAIN_TEXT): fc.Arbitrar
 /**
  * A label of [min, max] characters starting with `prefix` (then lower-case alphanumerics), so a sweep finds what a
  * run created. Lengths too short to hold the prefix and one more character (the lower bound of a short label) are
- * generated WITHOUT the prefix: the bound matters more than the sweep, and callers know those may leak.
+ * generated WITHOUT the prefix, beginning with a letter (which characters a label takes is mostly not shown): the
+ * bound matters more than the sweep, and callers know those may leak.
  */
 export function label(prefix: string, min: number, max: number): fc.Arbitrary<string> {
   const shortest = prefix.length + 1;
-  if (shortest > max) return alphanumeric(min, max);
+  if (shortest > max) return letterFirst(Math.max(min, 1), max);
   const prefixed = between(Math.max(min, shortest), max).chain((length) =>
     alphanumeric(length - prefix.length, length - prefix.length).map((rest) => prefix + rest),
   );
   if (min >= shortest) return prefixed;
-  return fc.oneof({ arbitrary: prefixed, weight: 4 }, { arbitrary: alphanumeric(min, shortest - 1), weight: 1 });
+  return fc.oneof({ arbitrary: prefixed, weight: 4 }, { arbitrary: letterFirst(Math.max(min, 1), shortest - 1), weight: 1 });
 }
 
 /** A label longer than `max` (by 1..16), prefixed when the prefix fits. */

@@ -492,4 +492,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (what a domain clone answers is not shown)`,
     does: 'answers a domain clone with {} (the new domain is listed, and viewed, as before)',
   },
+  'cluster-label-charset': {
+    leaves: `${D1}, Managed database (cluster): "label | string | 3..32 characters; user-defined; unique; filterable" (which characters a label may hold is not shown)`,
+    does: 'refuses a cluster label (create or update) that does not begin with a letter or holds characters other than letters, digits, - and _',
+  },
 });

@@ -23,6 +23,14 @@ async function activeWithSnapshot(server: Server, label: string): Promise<{ path
 
 const cases: VariationCase[] = [
   [
+    'cluster-label-charset',
+    async (server) => {
+      const create = clusterWithAllowList(server);
+      expect((await create('7up-cluster', []).expect(400)).body.errors[0]).toMatchObject({ field: 'label' });
+      await create('up7-cluster_a', []).expect(200);
+    },
+  ],
+  [
     'ca-certificate-pem',
     async (server) => {
       const created = await newCluster(server, 'pem-certificate');

@@ -139,9 +139,13 @@ function uniqueLabel(store: Store, label: string, self?: number): void {
 }
 
 const LABEL = { min: 3, max: 32 } as const;
+/** Under the variation cluster-label-charset a label begins with a letter, then letters, digits, - and _. */
 const clusterLabel = (store: Store) => ({
   min: faulty(store, 'P1.database.label.min-3') ? 0 : LABEL.min,
   max: faulty(store, 'P1.database.label.max-32') ? 64 : LABEL.max,
+  ...(varied(store, 'cluster-label-charset')
+    ? { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, patternReason: 'label must begin with a letter and hold only letters, digits, - and _.' }
+    : {}),
 });
 
 function assignHosts(c: Cluster): void {
