@@ -365,7 +365,13 @@ function configMembers(c: BodyContext): Record<string, fc.Arbitrary<unknown>> {
   return {
     label: prefixedText(c, CONFIG_LABEL.min, CONFIG_LABEL.max),
     comments: fc.option(stringOfLength(0, 40), { nil: null }),
-    helpers: optionalRecord({ devtmpfs_automount: helper, distro: helper, modules_dep: helper, network: helper, updatedb_disabled: helper }),
+    // Only devtmpfs_automount has a default: whether helpers may leave out the others is not shown.
+    helpers: optionalRecord({ devtmpfs_automount: helper, distro: helper, modules_dep: helper, network: helper, updatedb_disabled: helper }, [
+      'distro',
+      'modules_dep',
+      'network',
+      'updatedb_disabled',
+    ]),
     interfaces: interfaces(c, c.region === c.vlanRegion),
     root_device: fc.constantFrom(...SLOTS.map((slot) => `/dev/${slot}`)),
     run_level: fc.constantFrom(...RUN_LEVELS),

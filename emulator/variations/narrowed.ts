@@ -496,4 +496,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed database (cluster): "label | string | 3..32 characters; user-defined; unique; filterable" (which characters a label may hold is not shown)`,
     does: 'refuses a cluster label (create or update) that does not begin with a letter or holds characters other than letters, digits, - and _',
   },
+  'helpers-whole': {
+    leaves: `${D2}, Configuration profile body: "helpers | object | no | booleans \`devtmpfs_automount\` (default false), \`distro\`, \`modules_dep\`, \`network\`, \`updatedb_disabled\`" (only devtmpfs_automount has a default: whether helpers may be sent without the others is not shown)`,
+    does: 'refuses a profile create or update whose helpers leave out any of distro, modules_dep, network and updatedb_disabled (field helpers.<member>)',
+  },
 });

@@ -206,7 +206,7 @@ describe('Configuration profile body', () => {
       { comments: 'conformance' },
       { comments: null },
       { devices: {} },
-      { helpers: { network: false } },
+      { helpers: { distro: true, modules_dep: true, network: false, updatedb_disabled: true } },
       { interfaces: [] },
       { run_level: 'single' },
     ];

@@ -5,6 +5,19 @@ import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance,
 
 const cases: VariationCase[] = [
   [
+    'helpers-whole',
+    async (server) => {
+      const instance = await newInstance(server, 'helpers-whole');
+      const profile = (helpers: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/configs`)
+          .set(AUTH)
+          .send({ label: 'helpers', devices: {}, helpers });
+      expect((await profile({ network: false }).expect(400)).body.errors[0]).toMatchObject({ field: 'helpers.distro' });
+      await profile({ distro: true, modules_dep: true, network: false, updatedb_disabled: true }).expect(200);
+    },
+  ],
+  [
     'error-field-names-sent-member',
     async (server) => {
       const source = await newInstance(server, 'clash-source');

@@ -36,6 +36,9 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   if (helpersIn)
     for (const h of HELPERS) {
       const v = optBool(helpersIn, h, { path: 'helpers' });
+      // Under the variation helpers-whole a body's helpers name every helper without a documented default.
+      if (v === undefined && h !== 'devtmpfs_automount' && varied(store, 'helpers-whole'))
+        fail(`helpers must name every helper: ${h} is missing`, `helpers.${h}`);
       if (v !== undefined) helpers[h] = v;
     }
   const otherProfiles = configsOf(store, inst.id).filter((config) => config.id !== existing?.id);
