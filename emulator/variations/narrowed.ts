@@ -500,4 +500,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Configuration profile body: "helpers | object | no | booleans \`devtmpfs_automount\` (default false), \`distro\`, \`modules_dep\`, \`network\`, \`updatedb_disabled\`" (only devtmpfs_automount has a default: whether helpers may be sent without the others is not shown)`,
     does: 'refuses a profile create or update whose helpers leave out any of distro, modules_dep, network and updatedb_disabled (field helpers.<member>)',
   },
+  'record-type-ignored-on-update': {
+    leaves: `${D3}, Domain record (request fields): "type | string | required on create; enum …" (whether an update may change a record's type, or reads type at all, is not shown)`,
+    does: "ignores the type of a record update (its value is not judged): the body is judged as the stored record's type",
+  },
 });

@@ -5,6 +5,17 @@ import { advanceClock, AUTH, describeVariations, got, newDomain, postAccepted, r
 
 const cases: VariationCase[] = [
   [
+    'record-type-ignored-on-update',
+    async (server) => {
+      const domain = await newDomain(server, 'type-ignored.example.com');
+      const record = await postAccepted(server, `/v4/domains/${String(domain.id)}/records`, { type: 'A', name: 'www', target: '192.0.2.10' });
+      const path = `/v4/domains/${String(domain.id)}/records/${String(record.id)}`;
+      await request(server).put(path).set(AUTH).send({ type: 'SPF', target: '192.0.2.11' }).expect(200);
+      expect((await got(server, path)).type).toBe('A');
+      expect((await request(server).put(path).set(AUTH).send({ type: 'TXT', target: 'text' }).expect(400)).body.errors[0]).toMatchObject({ field: 'target' });
+    },
+  ],
+  [
     'domain-clone-answers-empty',
     async (server) => {
       const source = await newDomain(server, 'clone-source.example.com');

@@ -65,7 +65,13 @@ function validDomainTarget(t: string, store: Store, type: RecordType): boolean {
  */
 function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
   const store = ctx.store;
-  const typeIn = base.type === undefined ? reqString(o, 'type', { enum: RECORD_TYPES }) : optString(o, 'type', { enum: RECORD_TYPES });
+  // Under the variation record-type-ignored-on-update an update's type is not read: the body is judged as the stored type.
+  const typeIn =
+    base.type === undefined
+      ? reqString(o, 'type', { enum: RECORD_TYPES })
+      : varied(store, 'record-type-ignored-on-update')
+        ? undefined
+        : optString(o, 'type', { enum: RECORD_TYPES });
   const type = (typeIn ?? base.type) as RecordType;
   if (type === 'PTR') fail('PTR records are set through the reverse DNS procedure (PUT /v4/networking/ips/{address}).', 'type');
   // A type change starts from scratch: members of the old type do not carry over.
