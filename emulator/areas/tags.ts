@@ -70,14 +70,21 @@ function createHandler(ctx: RequestContext) {
       if (!(kind.key === 'domains' && faulty(store, 'P2.tags.create.tags-objects'))) targets.push(obj);
     });
   }
-  const now = store.nowIso();
-  tags(store).set(label, { label, created: now });
-  for (const t of targets) {
-    if (!t.tags.includes(label)) {
-      t.tags.push(label);
-      if (t.updated !== undefined) t.updated = now;
+  tags(store).set(label, { label, created: store.nowIso() });
+  const tagAll = (s: Store) => {
+    // A tag deleted before its objects were tagged tags nothing.
+    if (!tags(s).has(label)) return;
+    const now = s.nowIso();
+    for (const t of targets) {
+      if (!t.tags.includes(label)) {
+        t.tags.push(label);
+        if (t.updated !== undefined) t.updated = now;
+      }
     }
-  }
+  };
+  // Under the variation tag-create-runs-a-while the listed objects carry the tag a simulated minute after the POST.
+  if (varied(store, 'tag-create-runs-a-while')) store.schedule(new Date(store.now().getTime() + 60_000), tagAll);
+  else tagAll(store);
   if (faulty(store, 'P2.tag.fields')) return { name: label };
   if (faulty(store, 'P2.tag.types')) return { label: [label] };
   return { label };

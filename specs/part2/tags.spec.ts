@@ -51,6 +51,12 @@ async function tagged(
   return (shortly ? untilShortlyDone : readAfterWrite)(c, () => listPages(c, tagPath(label)), until);
 }
 
+/**
+ * How a tag create or delete changes its objects: when the objects (their views' `tags`, the tagged objects list) show
+ * the tag come or go is not shown for either, so what one of them changes there is read while a short time passes.
+ */
+const SHORTLY = { shortly: true };
+
 /** Creates a tag through a raw request, tracked for deletion. */
 async function createTag(c: Check, body: Json, token?: string): Promise<{ label: string; exchange: Exchange }> {
   const label = typeof body.label === 'string' ? body.label : fx.label('tag', 50);
@@ -114,21 +120,22 @@ describe('Tag create', () => {
     const [instance, domain] = [await fx.instance(c), await fx.newDomain(c)];
     const { label, exchange } = await createTag(c, { computes: [instance.id], domains: [domain.id] });
     c.expectSuccess('P2.tags.create.tags-objects', exchange, 'POST /v4/tags with an instance and a domain');
-    const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).includes(label));
+    // When the objects carry the new tag is not shown (as when a deleted one leaves them): each is read while a short time passes.
+    const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).includes(label), SHORTLY);
     c.expect(
       'P2.tags.create.tags-objects',
       tagsOf(instanceView.body).includes(label),
       `instance ${instance.id} does not carry the new tag "${label}"`,
       instanceView.exchange,
     );
-    const domainView = await viewOf(c, `/v4/domains/${domain.id}`, (body) => tagsOf(body).includes(label));
+    const domainView = await viewOf(c, `/v4/domains/${domain.id}`, (body) => tagsOf(body).includes(label), SHORTLY);
     c.expect(
       'P2.tags.create.tags-objects',
       tagsOf(domainView.body).includes(label),
       `domain ${domain.id} does not carry the new tag "${label}"`,
       domainView.exchange,
     );
-    const { items, first } = await tagged(c, label, (listed) => ok(listed.first) && listed.items.length === 2);
+    const { items, first } = await tagged(c, label, (listed) => ok(listed.first) && listed.items.length === 2, SHORTLY);
     c.expectSuccess('P2.tags.view.mixed-list', first, `GET /v4/tags/${label}`);
     c.expect('P2.tags.view.mixed-list', Array.isArray(bodyOf(first).data), 'the tagged objects list is not a {data: [...]} list', first);
     c.expect(
@@ -213,7 +220,7 @@ describe('Tag delete', () => {
     const [instance, domain] = [await fx.instance(c), await fx.newDomain(c)];
     const { label, exchange } = await createTag(c, { computes: [instance.id], domains: [domain.id] });
     if (!ok(exchange)) throw new SetupError(`could not create a tag: HTTP ${exchange.status}`);
-    const before = await tagged(c, label, (listed) => listed.items.length >= 2);
+    const before = await tagged(c, label, (listed) => listed.items.length >= 2, SHORTLY);
     if (before.items.length < 2) throw new SetupError(`the new tag lists ${before.items.length} objects, not 2`);
     const deleted = await c.delete(tagPath(label));
     c.expectSuccess('P2.tags.delete.removes-everywhere', deleted, `DELETE /v4/tags/${label}`);
@@ -226,10 +233,10 @@ describe('Tag delete', () => {
     );
     // When the tag leaves its objects is not shown: each is read while a short time passes.
     for (const path of [`/v4/compute/instances/${instance.id}`, `/v4/domains/${domain.id}`]) {
-      const view = await viewOf(c, path, (body) => !tagsOf(body).includes(label), { shortly: true });
+      const view = await viewOf(c, path, (body) => !tagsOf(body).includes(label), SHORTLY);
       c.expect('P2.tags.delete.removes-everywhere', !tagsOf(view.body).includes(label), `${path} still carries the deleted tag "${label}"`, view.exchange);
     }
-    const after = await tagged(c, label, (listed) => !ok(listed.first) || listed.items.length === 0, { shortly: true });
+    const after = await tagged(c, label, (listed) => !ok(listed.first) || listed.items.length === 0, SHORTLY);
     c.expect(
       'P2.tags.delete.removes-everywhere',
       !ok(after.first) || after.items.length === 0,

@@ -529,6 +529,20 @@ const cases: VariationCase[] = [
       expect(await tags()).not.toContain('slow-untag');
     },
   ],
+  [
+    'tag-create-runs-a-while',
+    async (server) => {
+      const domain = await newDomain(server, 'slow-tag.example.com');
+      await postAccepted(server, '/v4/tags', { label: 'slow-tag', domains: [domain.id] });
+      const tags = async () => (await got(server, `/v4/domains/${String(domain.id)}`)).tags;
+      const listed = async () => ((await got(server, '/v4/tags/slow-tag')).data as Json[]).map((item) => item.id);
+      expect(await tags()).not.toContain('slow-tag');
+      expect(await listed()).toEqual([]);
+      await advanceClock(server, 60);
+      expect(await tags()).toContain('slow-tag');
+      expect(await listed()).toEqual([domain.id]);
+    },
+  ],
 ];
 
 describeVariations('emulator variations', cases);
