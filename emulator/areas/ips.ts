@@ -60,7 +60,11 @@ const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
 const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
 const RANGES = 'ipv6_ranges'; // range (no prefix) → range
 const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-disconnects
-const UNRELEASED = 'ips_unreleased'; // deleted instances whose addresses stay listed: only under a fault
+// Deleted instances whose addresses stay listed: for good under a fault, for a simulated minute under the variation
+// instance-delete-releases-later.
+const UNRELEASED = 'ips_unreleased';
+/** Under the variation instance-delete-releases-later, how long a deleted instance's IPv4 addresses stay allocated. */
+const RELEASE_RUNS_MS = 60_000;
 
 // ---------------------------------------------------------------------------------------------- helpers
 
@@ -141,6 +145,10 @@ function extraEnabled(inst: Instance): boolean {
 function releaseInstanceAddresses(store: Store, instanceId: number): void {
   const inst = getInstance(store, instanceId);
   if (inst && faulty(store, 'P2.instances.delete.releases-ips')) store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4] });
+  else if (inst && varied(store, 'instance-delete-releases-later')) {
+    store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4], ipv6: null });
+    store.schedule(new Date(store.now().getTime() + RELEASE_RUNS_MS), (s) => s.table<Instance>(UNRELEASED).delete(String(instanceId)));
+  }
   const own = new Set<string>(inst?.ipv4 ?? []);
   const slaac = norm6(store.slaacFor(instanceId));
   const rdns = store.table<string | null>(RDNS);

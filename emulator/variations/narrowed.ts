@@ -507,4 +507,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Tags: "POST /v4/tags | … | \`{label}\`; tags the listed objects; caller needs read_write on all listed objects or the tag is not created" (when the objects carry the new tag is not shown)`,
     does: 'a tag created shows on its objects (their tags, and its tagged objects list) a simulated minute after the POST is answered',
   },
+  'instance-delete-releases-later': {
+    leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId} | … | irreversible; releases IPs; deletes disks, backups, configs" (when the addresses are released and the backups deleted is not shown)`,
+    does: "a deleted instance is gone at once, but its IPv4 addresses stay allocated (listed in the account's addresses) and its backups usable (an instance may be created from one) until a simulated minute after the DELETE",
+  },
 });

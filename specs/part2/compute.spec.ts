@@ -3,7 +3,7 @@
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite, untilGone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { lateChecks } from './compute-late.js';
@@ -478,8 +478,8 @@ describe('Update instance body and alerts', () => {
  * or listed, and its addresses are released. The valid DELETE with a full-access token judges that the endpoint
  * serves one (on a budget, its generic check may not run). Released addresses are observed through document 3's
  * address list ("addresses of the account"): a released address may be given at once to an instance another check
- * creates, so one still listed must be in that instance's ipv4. The fields of a listed address beyond `address` are
- * not shown and not read.
+ * creates, so one still listed must be in that instance's ipv4; when they are released is not shown, so one still held
+ * is read again while a short time passes. The fields of a listed address beyond `address` are not shown and not read.
  */
 async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
   const ipv4 = Array.isArray(view.ipv4) ? (view.ipv4 as unknown[]) : [];
@@ -488,7 +488,8 @@ async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
   c.expectRejected('P2.instances.delete.gone', await untilGone(c, `${INSTANCES}/${id}`), 'viewing the deleted instance');
   const listed = await listAll(c, INSTANCES, (items) => !items.some((item) => item.id === id));
   c.expect('P2.instances.delete.gone', !listed.some((item) => item.id === id), `the deleted instance ${id} is still listed`);
-  const held = await readAfterWrite(
+  // When the addresses are released is not shown: the list is read while a short time passes.
+  const held = await untilShortlyDone(
     c,
     () => addressesStillHeld(c, id, publics),
     (addresses) => addresses.length === 0,

@@ -1,7 +1,7 @@
 // The emulator's variations of an instance's backups and of its update body (document 2) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, newInstance, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
 
 /** A sender of updates of the instance `id` to `server`. */
 const updateOf = (server: Server, id: unknown) => (body: Json) =>
@@ -148,6 +148,26 @@ const cases: VariationCase[] = [
         .send({})
         .expect(200);
       await restore().expect(200);
+    },
+  ],
+  [
+    'instance-delete-releases-later',
+    async (server) => {
+      const instance = await newInstance(server, 'releases-later');
+      const path = `/v4/compute/instances/${String(instance.id)}`;
+      const snapshot = await postAccepted(server, `${path}/backups`, { label: 'outlives-its-instance' });
+      const addresses = instance.ipv4 as string[];
+      const held = async () => ((await got(server, '/v4/networking/ips')).data as Json[]).filter((ip) => addresses.includes(ip.address as string));
+      const fromBackup = (label: string) =>
+        request(server).post('/v4/compute/instances').set(AUTH).send({ label, region: 'us-east', type: 'g6-standard-1', backup_id: snapshot.id });
+      expect(addresses.length).toBeGreaterThan(0);
+      await request(server).delete(path).set(AUTH).expect(200);
+      await request(server).get(path).set(AUTH).expect(404);
+      expect(await held()).toHaveLength(addresses.length);
+      await fromBackup('from-a-deleting-backup').expect(200);
+      await advanceClock(server, 60);
+      expect(await held()).toEqual([]);
+      expect(((await fromBackup('from-a-deleted-backup').expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('backup_id');
     },
   ],
 ];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Check, DeadlinePassed } from '../../harness/check.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
-import { UNSETTLED_WAITS_PER_CHECK, readAfterWrite } from '../../harness/consistency.js';
+import { UNSETTLED_WAITS_PER_CHECK, readAfterWrite, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { Target } from '../../harness/target.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 
@@ -79,6 +79,30 @@ describe('the deadline of a check', () => {
     );
     expect(reads).toBe(2);
     expect(fresh.record.unsettledReads).toBeUndefined();
+  });
+});
+
+describe('a request that makes something while it is not done, sent again while a short time passes', () => {
+  it('is sent once when done at once, else, without the clock hook, once more after real time bounded by the deadline', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 10_000);
+    await untilShortlyDoneSparingly(
+      c,
+      () => c.get('/v4/account'),
+      () => true,
+    );
+    expect(server.seen).toHaveLength(1);
+    const started = Date.now();
+    const last = await untilShortlyDoneSparingly(
+      c,
+      () => c.get('/v4/account'),
+      () => false,
+    );
+    expect(last.status).toBe(200);
+    expect(server.seen).toHaveLength(3);
+    // The deadline is 7 s away (10 s less the request timeout and 2 s to report): the wait leaves 5 s of it.
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(Date.now() - started).toBeLessThan(3500);
   });
 });
 

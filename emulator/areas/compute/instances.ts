@@ -329,6 +329,9 @@ export function updateHandler(ctx: RequestContext) {
   return enrolmentShown(store, inst);
 }
 
+/** Under the variation instance-delete-releases-later, how long a deleted instance's backups stay usable (simulated time). */
+const RELEASE_RUNS_MS = 60_000;
+
 /** Under the variation instance-delete-takes-a-while, how long a deleted instance is still shown (simulated time). */
 const DELETE_RUNS_MS = 5_000;
 
@@ -355,7 +358,12 @@ function removeInstance(store: Store, inst: Instance): void {
   if (faulty(store, 'P3.vlan.detach'))
     vlanGhosts(store).set(String(inst.id), { id: inst.id, region: inst.region, interfaces: stateOf(store, inst.id).activeInterfaces });
   deleteDisksAndConfigs(store, inst.id);
-  if (!faulty(store, 'P2.instances.delete.deletes-backups')) for (const b of backupsOf(store, inst.id)) removeChild(store, T.backups, b);
+  const ownBackups = faulty(store, 'P2.instances.delete.deletes-backups') ? [] : backupsOf(store, inst.id);
+  // Under the variation instance-delete-releases-later the backups stay usable (a create from one is accepted) for a
+  // simulated minute, their deletion running.
+  if (varied(store, 'instance-delete-releases-later'))
+    store.schedule(new Date(store.now().getTime() + RELEASE_RUNS_MS), (s) => ownBackups.forEach((b) => backups(s).delete(String(b.id))));
+  else for (const b of ownBackups) removeChild(store, T.backups, b);
   for (const v of listVolumes(store))
     if (v.compute_id === inst.id) {
       v.compute_id = null;
