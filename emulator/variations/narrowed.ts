@@ -503,6 +503,7 @@ export const NARROWED_READINGS = defineVariations({
   'record-type-ignored-on-update': {
     leaves: `${D3}, Domain record (request fields): "type | string | required on create; enum …" (whether an update may change a record's type, or reads type at all, is not shown)`,
     does: "ignores the type of a record update (its value is not judged): the body is judged as the stored record's type",
+  },
   'tag-create-runs-a-while': {
     leaves: `${D2}, Tags: "POST /v4/tags | … | \`{label}\`; tags the listed objects; caller needs read_write on all listed objects or the tag is not created" (when the objects carry the new tag is not shown)`,
     does: 'a tag created shows on its objects (their tags, and its tagged objects list) a simulated minute after the POST is answered',
