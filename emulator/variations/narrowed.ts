@@ -512,4 +512,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId} | … | irreversible; releases IPs; deletes disks, backups, configs" (when the addresses are released and the backups deleted is not shown)`,
     does: "a deleted instance is gone at once, but its IPv4 addresses stay allocated (listed in the account's addresses) and its backups usable (an instance may be created from one) until a simulated minute after the DELETE",
   },
+  'profile-delete-needs-offline': {
+    leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" and "Status values and transitions: not shown." (whether the profile a running instance booted may be deleted is not shown)`,
+    does: 'refuses to delete the profile a running instance booted last until the instance is shut down',
+  },
 });

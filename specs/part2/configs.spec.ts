@@ -65,6 +65,12 @@ const shutDownBooted = async (c: Check, id: number) => {
   await shutDown(c, id);
   leftBooted.delete(id);
 };
+
+/** Deletes a profile with its instance shut down: whether a running instance's booted profile may be deleted is not shown. */
+const deleteProfile = async (c: Check, id: number, configId: unknown) => {
+  if (leftBooted.has(id)) await shutDownBooted(c, id);
+  return c.delete(`${INSTANCES}/${id}/configs/${String(configId)}`);
+};
 /** A boot the check expects accepted: sent again while the instance may still be busy with its create (`onceNotBusy`). */
 const bootAccepted = (c: Check, id: number, body: Json = {}) => onceNotBusy(c, () => boot(c, id, body));
 
@@ -403,7 +409,7 @@ describe('Boot rules', () => {
         return c.skip('an instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
       const added = await newConfig(c, offline.id);
       c.expectRejected(rule, await boot(c, offline.id), 'booting without config_id an instance deployed with booted false, after a second profile was added');
-      c.expectSuccess(rule, await c.delete(`${INSTANCES}/${offline.id}/configs/${added.id}`), 'deleting the added profile');
+      c.expectSuccess(rule, await deleteProfile(c, offline.id, added.id), 'deleting the added profile');
       c.expectSuccess(
         'P2.boot.only-profile',
         await bootAccepted(c, offline.id),
@@ -428,7 +434,7 @@ describe('Boot rules', () => {
     c.expectSuccess(rule, await boot.accepted(), 'booting without config_id after a second profile was added (the first was booted last)');
     const third = await newConfig(c, id, { devices: disks });
     c.expectSuccess(rule, await boot.accepted({ config_id: third.id }), 'booting the third profile (the same disks) by config_id');
-    c.expectSuccess(rule, await c.delete(`${INSTANCES}/${id}/configs/${profiles[0]!.id}`), 'deleting the first profile');
+    c.expectSuccess(rule, await deleteProfile(c, id, profiles[0]!.id), 'deleting the first profile');
     c.expectSuccess(rule, await boot.accepted(), 'booting without config_id (the third was booted last)');
   });
 
@@ -444,7 +450,7 @@ describe('Boot rules', () => {
       c.expectRejected('P2.boot.ambiguous-error', await boot.refused(), 'booting without config_id with two never-booted profiles');
       c.expectSuccess('P2.boot.ambiguous-error', await boot.accepted({ config_id: first.id }), 'booting the first profile by config_id');
       await newProfile();
-      c.expectSuccess('P2.boot.ambiguous-error', await c.delete(`${INSTANCES}/${id}/configs/${first.id}`), 'deleting the last booted profile');
+      c.expectSuccess('P2.boot.ambiguous-error', await deleteProfile(c, id, first.id), 'deleting the last booted profile');
       c.expectRejected(
         'P2.boot.ambiguous-error',
         await boot.refused(),

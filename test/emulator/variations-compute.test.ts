@@ -5,6 +5,25 @@ import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance,
 
 const cases: VariationCase[] = [
   [
+    'profile-delete-needs-offline',
+    async (server) => {
+      const instance = await newInstance(server, 'profile-delete');
+      const instancePath = `/v4/compute/instances/${String(instance.id)}`;
+      const [booted] = (await got(server, `${instancePath}/configs`)).data as Json[];
+      await postAccepted(server, `${instancePath}/configs`, { label: 'second', devices: {} });
+      await request(server).post(`${instancePath}/boot`).set(AUTH).send({ config_id: booted!.id }).expect(200);
+      await request(server)
+        .delete(`${instancePath}/configs/${String(booted!.id)}`)
+        .set(AUTH)
+        .expect(400);
+      await request(server).post(`${instancePath}/shutdown`).set(AUTH).send({}).expect(200);
+      await request(server)
+        .delete(`${instancePath}/configs/${String(booted!.id)}`)
+        .set(AUTH)
+        .expect(200);
+    },
+  ],
+  [
     'helpers-whole',
     async (server) => {
       const instance = await newInstance(server, 'helpers-whole');

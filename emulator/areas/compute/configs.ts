@@ -163,6 +163,9 @@ export function configDeleteHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const c = configOr404(ctx, inst);
   if (faulty(store, 'P2.config.listed')) return {};
+  // Under the variation profile-delete-needs-offline the profile a running instance booted last is kept until it is shut down.
+  if (varied(store, 'profile-delete-needs-offline') && inst.status === 'running' && stateOf(store, inst.id).lastBootedConfig === c.id)
+    fail(`Instance ${inst.id} is running profile ${c.id}: shut it down before deleting the profile`, null);
   removeChild(store, T.configs, c);
   const st = stateOf(store, inst.id);
   if (st.lastBootedConfig === c.id) st.lastBootedConfig = null;
