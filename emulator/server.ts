@@ -45,7 +45,7 @@ import { asObject, fail, isPlainObject, optBool, optObject, optString, readReque
 import { endpointFaulty } from './core/endpoint-faults.js';
 import { faulty } from './faults/index.js';
 import { varied } from './variations/index.js';
-import { errorStatus, laggedRead, replicaRead, successStatus, variedPayload } from './variations/responses.js';
+import { errorStatus, goneRead, laggedRead, replicaRead, successStatus, variedPayload } from './variations/responses.js';
 
 export { DEFAULT_TOKEN };
 
@@ -374,9 +374,11 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     app.addHook('onSend', async (request, reply, payload) => {
       const store = tenantOf(request.raw).store;
       if (request.url.startsWith('/__control')) return payload;
+      const path = request.url.split('?')[0]!;
       const lagged =
-        laggedRead(store, request.method, request.url.split('?')[0]!, reply.statusCode, payload) ??
-        replicaRead(store, request.method, `${request.url} ${request.headers.authorization ?? ''}`, reply.statusCode, payload);
+        laggedRead(store, request.method, path, reply.statusCode, payload) ??
+        replicaRead(store, request.method, `${request.url} ${request.headers.authorization ?? ''}`, reply.statusCode, payload) ??
+        goneRead(store, request.method, path, reply.statusCode, payload);
       if (lagged) {
         reply.code(lagged.status);
         payload = lagged.payload;

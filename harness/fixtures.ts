@@ -9,7 +9,7 @@ import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
-import { deletionRunsMs, resourcePath, type ResourceKind } from './resources.js';
+import { answersGone, deletionRunsMs, resourcePath, type ResourceKind } from './resources.js';
 import { CLEANUP_TIMEOUT_MS, deleteEach, deletePending, letClockRun } from './deletions.js';
 import { MissingCapability, Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
@@ -293,7 +293,7 @@ export class Fixtures {
    */
   async privateImageExpired(c: Check): Promise<boolean> {
     const image = await this.privateImage(c);
-    if ((await c.get(c.target.imagePath(image.id))).status !== 404) return false;
+    if (!answersGone(await c.get(c.target.imagePath(image.id)))) return false;
     this.cache.delete('privateImage');
     return true;
   }

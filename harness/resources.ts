@@ -2,8 +2,9 @@
 // what it made, by the end-of-file cleanup and by `sweep`, so all three agree. An id is one path segment and is
 // encoded whole: the image `private/27` is `/v4/images/private%2F27`, never `/v4/images/private` — unless the target
 // serves image ids with their slash as it is (how such an id goes into a path is not shown): `discoverSlashedIdForm`.
-// A delete counts only once a read confirms it: the resource's own path answers 404 (or, for an entity transfer,
-// the transfer is no longer pending).
+// A delete counts only once a read confirms it: the resource's own path is refused as for what is not there
+// (`answersGone`: a 404, or another 4xx, since no code is shown) or, for an entity transfer, the transfer is no
+// longer pending.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, HttpClient } from './http.js';
 
@@ -92,9 +93,18 @@ export const deletionRunsMs = (kind: string): number => (kind === 'instance' ? 3
  */
 export const deletionMayRun = (kind: string): boolean => deletionRunsMs(kind) > 0 || kind === 'tag';
 
+/**
+ * Whether a read answers as for what is not there: a 4xx other than 401 and 403 (the caller's token or grants), 405
+ * (the endpoint not served) and 429 (the rate limiter). The documents name no code for it (document 1, Errors 3:
+ * "HTTP status codes per condition, other than the 400 above: not shown"; 404 is named nowhere): the view of a
+ * deleted resource may answer 404, 410 or 400 alike. A 2xx is never gone here.
+ */
+export const answersGone = (exchange: Pick<Exchange, 'status'>): boolean =>
+  exchange.status >= 400 && exchange.status < 500 && ![401, 403, 405, 429].includes(exchange.status);
+
 /** Whether a read of the resource's path shows it gone. */
 function goneIn(kind: string, view: Exchange): boolean {
-  if (view.status === 404) return true;
+  if (answersGone(view)) return true;
   if (!success(view.status)) return false;
   const body = view.body as Json | undefined;
   // A transfer stays listed once cancelled, expired or ended; only a pending one holds anything.
@@ -118,9 +128,9 @@ export interface DeleteRequest {
   /** Sent after the run budget is spent (the run's own cleanup). */
   ignoreRunBudget?: boolean;
   /**
-   * For a resource the run made and has not seen gone: how long (ms, the consistency window) a 404 after a refused
-   * DELETE may be a read lagging the create (a cluster refused while it provisions, just made), read again meanwhile
-   * before it counts as gone.
+   * For a resource the run made and has not seen gone: how long (ms, the consistency window) a view answering gone
+   * (`answersGone`) after a refused DELETE may be a read lagging the create (a cluster refused while it provisions,
+   * just made), read again meanwhile before it counts as gone.
    */
   lagMs?: number;
 }
@@ -148,7 +158,7 @@ export async function deleteThenConfirm(request: DeleteRequest): Promise<() => P
   return async () => {
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       const view = await send('GET');
-      const lagging = refused && view.status === 404 && Date.now() < lagUntil;
+      const lagging = refused && answersGone(view) && Date.now() < lagUntil;
       if (goneIn(request.kind, view) && !lagging) return success(deleted.status) ? 'deleted' : 'gone';
       if (refused && !lagging) return `DELETE answered ${answer(deleted)}`;
       const left = Math.max(until, lagging ? lagUntil : 0) - Date.now();

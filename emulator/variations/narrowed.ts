@@ -516,4 +516,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" and "Status values and transitions: not shown." (whether the profile a running instance booted may be deleted is not shown)`,
     does: 'refuses to delete the profile a running instance booted last until the instance is shut down',
   },
+  'deleted-view-gone-410': {
+    leaves: `${D1}, Errors 3: "Preconditions in this document (…) produce an error response. HTTP status codes per condition, other than the 400 above: not shown." (what the view of a deleted resource answers is not shown: no 404 is named anywhere)`,
+    does: 'answers 410 Gone, with the error body, to a GET of what a successful DELETE removed (the path it was sent to, or a path under it); an id never deleted still answers 404',
+  },
 });

@@ -146,3 +146,21 @@ export function replicaRead(store: Store, method: string, key: string, status: n
   replica.answers.set(key, { at: now, status, payload });
   return undefined;
 }
+
+const deletedPaths = new WeakMap<Store, Set<string>>();
+
+/**
+ * The view of what was deleted (`deleted-view-gone-410`): a successful DELETE marks its path; a GET of that path, or of
+ * a path under it, that answers 404 answers 410 Gone instead (the same error body). A path no DELETE removed keeps its
+ * 404. Returns the status and payload a read answers with, or undefined to send the response as it is.
+ */
+export function goneRead(store: Store, method: string, path: string, status: number, payload: unknown): { status: number; payload: string } | undefined {
+  if (!varied(store, 'deleted-view-gone-410') || typeof payload !== 'string') return undefined;
+  let deleted = deletedPaths.get(store);
+  if (!deleted) deletedPaths.set(store, (deleted = new Set()));
+  if (method === 'DELETE' && status >= 200 && status < 300) deleted.add(path);
+  if (method !== 'GET' || status !== 404) return undefined;
+  const segments = path.split('/');
+  const removed = segments.some((_, end) => end > 1 && deleted.has(segments.slice(0, end + 1).join('/')));
+  return removed ? { status: 410, payload } : undefined;
+}

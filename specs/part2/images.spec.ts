@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
+import { answersGone } from '../../harness/resources.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -105,7 +106,7 @@ const PROCESSING_MINUTES = 60;
 async function availableUpload(c: Check): Promise<Uploaded> {
   let image = await upload(c);
   let sent = await sendData(c, image);
-  if (sent.status === 404 && (await c.get(c.target.imagePath(image.id))).status === 404) sent = await sendData(c, (image = await upload(c)));
+  if (answersGone(sent) && answersGone(await c.get(c.target.imagePath(image.id)))) sent = await sendData(c, (image = await upload(c)));
   if (!ok(sent)) throw new SetupError(`the data upload to upload_to was refused: HTTP ${sent.status}`);
   const view = await waitWhile(c, image.id, 'pending_upload', PROCESSING_MINUTES);
   if (view.status !== 'available') throw new SetupError(`the uploaded image is "${String(view.status)}" after its data was sent`);

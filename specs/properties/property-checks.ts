@@ -7,6 +7,7 @@ import { needVlanRoom, regionForIpv6Range, vlansNamed } from '../../harness/acco
 import { check, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
 import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { answersGone } from '../../harness/resources.js';
 import { listItems, succeeded } from '../../harness/lists.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -289,9 +290,10 @@ async function readBack(c: Check, path: string, body: Json, members: Record<stri
       .find(([, rule]) => rule);
   };
   for (let attempt = 1; ; attempt++) {
-    // A 404 is no replica's lag (the resource was there before the update) and shows no member to compare: it is read
-    // once (an image upload another file's day-long clock advance expired meanwhile).
-    const shows = (exchange: Exchange) => exchange.status === 404 || (succeeded(exchange) && !brokenIn(exchange));
+    // A view answering gone (404, or another code: `answersGone`) is no replica's lag (the resource was there before
+    // the update) and shows no member to compare: it is read once (an image upload another file's day-long clock
+    // advance expired meanwhile).
+    const shows = (exchange: Exchange) => answersGone(exchange) || (succeeded(exchange) && !brokenIn(exchange));
     // A change taking a short time lets the clock run first: waiting out the window for it would spend the check's
     // allowance of unsettled waits (readAfterWrite) on what is no lie.
     const view = shortly ? await untilShortlyDone(c, () => c.get(path), shows) : await readAfterWrite(c, () => c.get(path), shows);

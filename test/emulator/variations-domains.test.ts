@@ -158,6 +158,24 @@ const cases: VariationCase[] = [
       expect(await got(server, `/v4/domains/${String(slave.id)}`)).toMatchObject({ description: null, group: null, soa_email: null });
     },
   ],
+  [
+    'deleted-view-gone-410',
+    async (server) => {
+      const domain = await newDomain(server, 'gone-later.example.com');
+      const path = `/v4/domains/${String(domain.id)}`;
+      const record = await postAccepted(server, `${path}/records`, { type: 'A', name: 'www', target: '192.0.2.1' });
+      await request(server).get('/v4/domains/987654').set(AUTH).expect(404);
+      await request(server).delete(path).set(AUTH).expect(200);
+      const gone = await request(server).get(path).set(AUTH).expect(410);
+      expect((gone.body as { errors: Json[] }).errors[0]!.reason).toEqual(expect.any(String));
+      await request(server)
+        .get(`${path}/records/${String(record.id)}`)
+        .set(AUTH)
+        .expect(410);
+      await request(server).delete(path).set(AUTH).expect(404);
+      await request(server).get('/v4/domains/987654').set(AUTH).expect(404);
+    },
+  ],
 ];
 
 describeVariations('emulator variations of domains and records', cases);

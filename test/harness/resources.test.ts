@@ -21,9 +21,10 @@ describe('resourcePath', () => {
 });
 
 describe('deleteConfirmed', () => {
-  /** Resources by path: a DELETE of a known path removes it; anything else is 404. */
+  /** Resources by path: a DELETE of a known path removes it; anything else is 404 (or the status `removed` holds for it). */
   const present = new Set<string>();
   const shownDeleted = new Set<string>();
+  const removed = new Map<string, number>();
   let server: FakeServer;
   let http: HttpClient;
   beforeAll(async () => {
@@ -33,7 +34,8 @@ describe('deleteConfirmed', () => {
       if (request.method === 'DELETE' && known && path.includes('shown')) shownDeleted.add(path);
       if (request.method === 'DELETE' && known && !path.includes('sticky') && !path.includes('shown')) present.delete(path);
       const body = shownDeleted.has(path) ? '{"id":1,"status":"deleted"}' : '{"id":1}';
-      response.writeHead(known ? 200 : 404, { 'content-type': 'application/json' }).end(known ? body : '{"errors":[{"reason":"Not found"}]}');
+      const refused = removed.get(path) ?? 404;
+      response.writeHead(known ? 200 : refused, { 'content-type': 'application/json' }).end(known ? body : '{"errors":[{"reason":"Not found"}]}');
     });
     http = new HttpClient(server.url, 2000);
   });
@@ -52,6 +54,19 @@ describe('deleteConfirmed', () => {
     expect(await remove('/v4/images/private%2F99')).toBe('gone');
     present.add('/v4/images/sticky');
     expect(await remove('/v4/images/sticky')).toMatch(/DELETE answered HTTP 200 but GET still answers HTTP 200/);
+  });
+
+  it('a view refused with another 4xx than 404 after the DELETE is deleted (no code is named), but not a 401 or 403', async () => {
+    for (const status of [410, 400]) {
+      removed.set(`/v4/domains/${status}`, status);
+      present.add(`/v4/domains/${status}`);
+      expect(await remove(`/v4/domains/${status}`, 'domain')).toBe('deleted');
+    }
+    for (const status of [401, 403]) {
+      removed.set(`/v4/domains/${status}`, status);
+      present.add(`/v4/domains/${status}`);
+      expect(await remove(`/v4/domains/${status}`, 'domain')).toMatch(new RegExp(`GET still answers HTTP ${status}`));
+    }
   });
 
   it('a firewall still shown after its DELETE, with status deleted, is deleted (the documents allow it)', async () => {
