@@ -188,7 +188,8 @@ export async function untilShortlyDoneSparingly<T>(c: Check, send: () => Promise
 /**
  * The view of a resource just deleted, read until it answers 4xx while a short time passes (`untilShortlyDone`): where
  * the documents do not say a deletion is done when its DELETE answers (an instance, whose status values are not
- * shown), it may run a while. Returns the last view, for the check to judge.
+ * shown; a database cluster, whose transitions are not shown: `deletionRunsMs`), it may run a while. Returns the last
+ * view, for the check to judge.
  */
 export function untilGone(c: Check, path: string): Promise<Exchange> {
   return untilShortlyDone(

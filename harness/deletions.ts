@@ -31,8 +31,9 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
- * deleted. A deletion that may still run (an instance or a tag: `deletionMayRun`) is given, with the clock hook, a minute of
- * the target's clock and its entry deleted again; without the hook its confirming read waited that long in real time.
+ * deleted. A deletion that may still run (an instance, a database cluster or a tag: `deletionMayRun`) is given, with
+ * the clock hook, a minute of the target's clock and its entry deleted again; without the hook its confirming read
+ * waited that long in real time.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
  * is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real time at a spec file's end
@@ -59,7 +60,7 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
  */
 async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean): Promise<LedgerEntry[]> {
   let remaining = left;
-  const instanceLeft = () => remaining.some((entry) => deletionRunsMs(entry.kind) > 0);
+  const instanceLeft = () => remaining.some((entry) => entry.kind === 'instance');
   // A cluster or an image is waited for at a spec file's end only: a generated body's cluster provisions through the
   // file's runs, and a capture is deleted once the file is done with it.
   const longBusyLeft = () => fileEnd && remaining.some((entry) => entry.kind === 'database' || entry.kind === 'image');

@@ -9,7 +9,7 @@ import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
-import { answersGone, deletionRunsMs, resourcePath, type ResourceKind } from './resources.js';
+import { answersGone, resourcePath, type ResourceKind } from './resources.js';
 import { CLEANUP_TIMEOUT_MS, deleteEach, deletePending, letClockRun } from './deletions.js';
 import { MissingCapability, Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
@@ -567,7 +567,7 @@ export class Fixtures {
     }
     // An instance whose DELETE is still refused (a server may refuse while its create or a clone runs: not shown) is a
     // resource of its own, not a change to the shared one: the file's cleanup, which waits for it, deletes it.
-    const left = (await deletePending(this.ledger, mark)).filter((entry) => deletionRunsMs(entry.kind) === 0);
+    const left = (await deletePending(this.ledger, mark)).filter((entry) => entry.kind !== 'instance');
     if (left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
   }
 }

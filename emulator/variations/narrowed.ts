@@ -520,4 +520,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Errors 3: "Preconditions in this document (…) produce an error response. HTTP status codes per condition, other than the 400 above: not shown." (what the view of a deleted resource answers is not shown: no 404 is named anywhere)`,
     does: 'answers 410 Gone, with the error body, to a GET of what a successful DELETE removed (the path it was sent to, or a path under it); an id never deleted still answers 404',
   },
+  'cluster-delete-shows-a-while': {
+    leaves: `${D1}, Managed databases: "DELETE /v4/databases/mysql/instances/{instanceId} | databases:read_write | none | \`{}\`" and Managed database status: "Transitions: not shown." (whether the cluster is gone when the DELETE answers or once the deletion has run is not shown)`,
+    does: 'a deleted cluster is still viewed and listed, its status unchanged, for 5 seconds (simulated clock) before it is gone with its backups',
+  },
 });

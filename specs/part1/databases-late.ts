@@ -4,7 +4,7 @@
 // failed status (the file's active cluster is failed once every other check is done with it).
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilGone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { timeOf } from '../../harness/lists.js';
@@ -392,6 +392,8 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       async (c) => {
         const { id } = await failed(c);
         c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
+        // The deletion may run a while (not shown): its view is read while a short time passes, then the list.
+        c.expectRejected('P1.database.delete.removes', await untilGone(c, `${DB}/${id}`), 'GET of the deleted cluster');
         c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
       },
       heldClock,

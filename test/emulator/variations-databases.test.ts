@@ -339,6 +339,27 @@ const cases: VariationCase[] = [
       await create(1).expect(200);
     },
   ],
+  [
+    'cluster-delete-shows-a-while',
+    async (server) => {
+      const { path, backupId } = await activeWithSnapshot(server, 'slow-cluster-delete');
+      const id = Number(path.split('/').pop());
+      const listed = async (list: string) => ((await request(server).get(list).set(AUTH).expect(200)).body as { data: Json[] }).data.map((item) => item.id);
+      await request(server).delete(path).set(AUTH).expect(200);
+      expect(((await request(server).get(path).set(AUTH).expect(200)).body as Json).status).toBe('active');
+      expect(await listed('/v4/databases/mysql/instances')).toContain(id);
+      expect(await listed('/v4/databases/instances')).toContain(id);
+      await request(server).delete(path).set(AUTH).expect(200);
+      await advanceClock(server, 5);
+      await request(server).get(path).set(AUTH).expect(404);
+      await request(server)
+        .get(`${path}/backups/${String(backupId)}`)
+        .set(AUTH)
+        .expect(404);
+      expect(await listed('/v4/databases/mysql/instances')).not.toContain(id);
+      expect(await listed('/v4/databases/instances')).not.toContain(id);
+    },
+  ],
 ];
 
 describeVariations('emulator variations of managed databases', cases);

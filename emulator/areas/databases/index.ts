@@ -23,7 +23,7 @@ import { conflictStatus } from '../../variations/responses.js';
 import { allowList } from './allow-list.js';
 import { defaultUpdates, readUpdates } from './window.js';
 import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
-import { backups, clusters, type Backup, type Cluster, type Status } from './model.js';
+import { backups, clusters, deleteCluster, type Backup, type Cluster, type Status } from './model.js';
 
 const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
 const DAY_MS = 86_400_000;
@@ -552,8 +552,7 @@ export const area: Area = {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active', 'failed', 'degraded'], 'delete the cluster', 'P1.database.status.delete-requires-active-failed-degraded');
       if (faulty(ctx.store, 'P1.database.delete.removes')) return {};
-      clusters(ctx.store).delete(String(c.id));
-      for (const [key, b] of backups(ctx.store)) if (b.clusterId === c.id) backups(ctx.store).delete(key);
+      deleteCluster(ctx.store, c);
       return {};
     }),
     db('GET', `${mysql}/{instanceId}/backups`, W, (ctx) => {
