@@ -3,8 +3,8 @@
 // encoded whole: the image `private/27` is `/v4/images/private%2F27`, never `/v4/images/private` — unless the target
 // serves image ids with their slash as it is (how such an id goes into a path is not shown): `discoverSlashedIdForm`.
 // A delete counts only once a read confirms it: the resource's own path is refused as for what is not there
-// (`answersGone`: a 404, or another 4xx, since no code is shown) or, for an entity transfer, the transfer is no
-// longer pending.
+// (`answersGone`: a 404 or a 410, since no code is shown) or, for an entity transfer, the transfer is no longer
+// pending.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, HttpClient } from './http.js';
 
@@ -96,13 +96,12 @@ export const deletionRunsMs = (kind: string): number => DELETION_RUNS_MS[kind] ?
 export const deletionMayRun = (kind: string): boolean => deletionRunsMs(kind) > 0 || kind === 'tag';
 
 /**
- * Whether a read answers as for what is not there: a 4xx other than 401 and 403 (the caller's token or grants), 405
- * (the endpoint not served) and 429 (the rate limiter). The documents name no code for it (document 1, Errors 3:
- * "HTTP status codes per condition, other than the 400 above: not shown"; 404 is named nowhere): the view of a
- * deleted resource may answer 404, 410 or 400 alike. A 2xx is never gone here.
+ * Whether a read answers as for what is not there: 404 (Not Found) or 410 (Gone), HTTP's two codes for it. The
+ * documents name none (document 1, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown"):
+ * the view of a deleted resource may answer either. Any other refusal (a 400 for a path form the target does not take,
+ * a 401 or 403 for the token) is no proof of a deletion: nothing is counted deleted on it and left on the target.
  */
-export const answersGone = (exchange: Pick<Exchange, 'status'>): boolean =>
-  exchange.status >= 400 && exchange.status < 500 && ![401, 403, 405, 429].includes(exchange.status);
+export const answersGone = (exchange: Pick<Exchange, 'status'>): boolean => exchange.status === 404 || exchange.status === 410;
 
 /** Whether a read of the resource's path shows it gone. */
 function goneIn(kind: string, view: Exchange): boolean {

@@ -290,7 +290,7 @@ async function readBack(c: Check, path: string, body: Json, members: Record<stri
       .find(([, rule]) => rule);
   };
   for (let attempt = 1; ; attempt++) {
-    // A view answering gone (404, or another code: `answersGone`) is no replica's lag (the resource was there before
+    // A view answering gone (404 or 410: `answersGone`) is no replica's lag (the resource was there before
     // the update) and shows no member to compare: it is read once (an image upload another file's day-long clock
     // advance expired meanwhile).
     const shows = (exchange: Exchange) => answersGone(exchange) || (succeeded(exchange) && !brokenIn(exchange));
