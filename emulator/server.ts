@@ -471,7 +471,11 @@ function registerAt(app: FastifyInstance, tenantOf: (raw: IncomingMessage) => Te
         store,
       };
       if (endpointFaulty(store, route.method, route.path, 'valid-refused')) fail('This request cannot be served.');
-      readRequestsWith({ lenientScalars: varied(store, 'lenient-scalars'), enumsAnyCase: varied(store, 'enums-any-case') });
+      readRequestsWith({
+        lenientScalars: varied(store, 'lenient-scalars'),
+        enumsAnyCase: varied(store, 'enums-any-case'),
+        lenientArrays: varied(store, 'lenient-arrays'),
+      });
       return toResult(reply, await handle(route, ctx));
     },
   });

@@ -78,15 +78,17 @@ export type JsonKind = 'string' | 'nullable-string' | 'integer' | 'boolean' | 'a
 
 /**
  * Values of other JSON types than each kind that no server reads as one of that kind. Left out: null (an optional
- * member given null may be read as absent), and scalars a lenient reader converts (42 or true to a string, "7" to an
- * integer, "true", 1 or 0 to a boolean): whether a server does is not shown (variation lenient-scalars).
+ * member given null may be read as absent), scalars a lenient reader converts (42 or true to a string, "7" to an
+ * integer, "true", 1 or 0 to a boolean), and for an array any single value, which a lenient reader takes as an array of
+ * that one item: whether a server does is not shown (variations lenient-scalars, lenient-arrays). An array is sent an
+ * object whose key is no index ({"0": …} is a list to some readers).
  */
 export const WRONG_TYPED: Record<JsonKind, unknown[]> = {
   string: [['text'], { text: 'text' }],
   'nullable-string': [['text'], { text: 'text' }],
   integer: ['seven', [7], { value: 7 }],
   boolean: ['maybe', [true], { value: true }],
-  array: ['10.0.0.0/8', 42, true, { 0: 'a' }],
+  array: [{ item: 'a' }, { items: [] }],
   object: ['text', 42, true, []],
 };
 

@@ -64,13 +64,15 @@ function describe(value: unknown): string {
  * Variations of how a request is read, for the request being handled (set by the server before each handler runs; the
  * readers below have no store). lenient-scalars: null for a member that takes none is read as absent, a number or a
  * boolean as its text, a string of digits as the integer and "true" / "false" as the boolean. enums-any-case: an enum
- * string is matched whatever its letter case and read as the listed spelling.
+ * string is matched whatever its letter case and read as the listed spelling. lenient-arrays: a string, number or
+ * boolean given for an array is read as an array of that one item.
  */
 let lenientScalars = false;
 let enumsAnyCase = false;
+let lenientArrays = false;
 
-export function readRequestsWith(choices: { lenientScalars: boolean; enumsAnyCase: boolean }): void {
-  ({ lenientScalars, enumsAnyCase } = choices);
+export function readRequestsWith(choices: { lenientScalars: boolean; enumsAnyCase: boolean; lenientArrays: boolean }): void {
+  ({ lenientScalars, enumsAnyCase, lenientArrays } = choices);
 }
 
 /** Reads o[key]: undefined when absent; null when null and allowed; otherwise hands it to `check`. */
@@ -142,6 +144,7 @@ function checkInt(v: unknown, field: string, opts: IntOpts | undefined): number 
 }
 
 function checkArray(v: unknown, field: string, opts: ArrayOpts | undefined): unknown[] {
+  if (lenientArrays && ['string', 'number', 'boolean'].includes(typeof v)) v = [v];
   if (!Array.isArray(v)) fail(`${field} must be an array, not ${describe(v)}.`, field);
   if (opts?.min !== undefined && v.length < opts.min) {
     fail(`${field} must have at least ${opts.min} item${opts.min === 1 ? '' : 's'}.`, field);

@@ -115,6 +115,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Errors: "Preconditions in this document (required status, grants, mutually exclusive fields, missing required fields) produce an error response." (a value of another type is not among them: whether null for an optional member means absent, or "7" and "true" are read as 7 and true, is not shown)`,
     does: 'reads null for a member that takes no null as absent, a number or a boolean as its text, a string of digits as the integer and "true" / "false" as the boolean',
   },
+  'lenient-arrays': {
+    leaves: `${D1}, Errors: "Preconditions in this document (required status, grants, mutually exclusive fields, missing required fields) produce an error response." (a value of another type is not among them: whether a single value given for an array is read as an array of that item, as some JSON readers do, is not shown)`,
+    does: 'reads a string, number or boolean given for an array member as an array of that one item (then judged as such)',
+  },
   'email-any-text': {
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',

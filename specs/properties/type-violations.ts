@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import type { BodyArbitraries } from '../../arbitraries/types.js';
 import { loadContract, validateValue } from '../../harness/contract.js';
+import { WRONG_TYPED, type JsonKind } from '../../arbitraries/generators/body.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,11 +37,12 @@ export function wrongTypedValue(node: Json): unknown {
   if (declared === undefined && typeof node.$ref === 'string')
     declared = loadContract().documents.get(node.$ref.replace(/^\/schemas\//, '').replace(/\.json.*$/, ''))?.type;
   const types = new Set(Array.isArray(declared) ? declared : [declared]);
-  if (types.has('string')) return ['text'];
-  if (types.has('integer') || types.has('number')) return 'seven';
-  if (types.has('boolean')) return 'maybe';
-  if (types.has('array') || types.has('object')) return 'text';
-  return undefined;
+  const kind: JsonKind | undefined = types.has('string')
+    ? 'string'
+    : types.has('integer') || types.has('number')
+      ? 'integer'
+      : (['boolean', 'array', 'object'] as const).find((type) => types.has(type));
+  return kind === undefined ? undefined : structuredClone(WRONG_TYPED[kind][0]);
 }
 
 /**

@@ -23,6 +23,18 @@ async function activeWithSnapshot(server: Server, label: string): Promise<{ path
 
 const cases: VariationCase[] = [
   [
+    'lenient-arrays',
+    async (server) => {
+      const create = (allow_list: unknown) =>
+        request(server)
+          .post('/v4/databases/mysql/instances')
+          .set(AUTH)
+          .send({ label: `lenient-${typeof allow_list}`, engine: 'mysql/8.0.30', region: 'us-east', type: 'g6-dedicated-2', allow_list });
+      expect((await create('10.0.0.0/8').expect(200)).body.allow_list).toEqual(['10.0.0.0/8']);
+      expect((await create({ item: '10.0.0.0/8' }).expect(400)).body.errors[0]).toMatchObject({ field: 'allow_list' });
+    },
+  ],
+  [
     'cluster-label-charset',
     async (server) => {
       const create = clusterWithAllowList(server);
