@@ -528,4 +528,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "DELETE /v4/databases/mysql/instances/{instanceId} | databases:read_write | none | \`{}\`" and Managed database status: "Transitions: not shown." (whether the cluster is gone when the DELETE answers or once the deletion has run is not shown)`,
     does: 'a deleted cluster is still viewed and listed, its status unchanged, for 5 seconds (simulated clock) before it is gone with its backups',
   },
+  'allow-list-changes-spaced': {
+    leaves: `${D1}, Create body: "allow_list | … changes take a short time, so rapid successive updates are unsuitable" (what a server does with an update that follows another too soon is not shown)`,
+    does: 'a cluster shows a new allow list at once and stays active, but an update carrying allow_list within a simulated minute of its last accepted allow-list change is refused (409, field null)',
+  },
 });

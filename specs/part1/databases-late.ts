@@ -4,7 +4,7 @@
 // failed status (the file's active cluster is failed once every other check is done with it).
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite, untilGone } from '../../harness/consistency.js';
+import { readAfterWrite, untilGone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { timeOf } from '../../harness/lists.js';
@@ -23,6 +23,7 @@ import {
   rejected,
   statusOf,
   untilAllowListApplied,
+  updateOnceSettled,
   view,
   viewAfterWrite,
   windowWith,
@@ -98,11 +99,12 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
 
     check('P1.database.allow-list.update-replaces', 'allow_list of an update replaces every entry', async (c) => {
       const { id } = await editable(c);
+      const putList = (allow_list: string[]) => updateOnceSettled(c, id, { allow_list });
       const firstList = ['10.20.30.1', '10.40.0.0/16'];
-      const first = await c.put(`${DB}/${id}`, { allow_list: firstList });
+      const first = await putList(firstList);
       if (!ok(first)) throw new SetupError(`could not set allow_list: ${describeExchange(first)}`);
       await untilAllowListApplied(c, id, firstList);
-      const second = await c.put(`${DB}/${id}`, { allow_list: ['10.50.60.9'] });
+      const second = await putList(['10.50.60.9']);
       c.expectSuccess('P1.database.allow-list.update-replaces', second, 'the second allow_list update');
       await untilAllowListApplied(c, id, ['10.50.60.9']);
       const replaced = (list: unknown) =>
@@ -115,7 +117,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         `after updating allow_list to ["10.50.60.9"] the cluster shows ${JSON.stringify(list)}`,
         exchange,
       );
-      const cleared = await c.put(`${DB}/${id}`, { allow_list: [] });
+      const cleared = await putList([]);
       c.expectSuccess('P1.database.allow-list.update-replaces', cleared, 'an update to an empty allow_list');
       await untilAllowListApplied(c, id, []);
       const empty = await viewAfterWrite(c, id, (shown) => Array.isArray(shown?.allow_list) && shown.allow_list.length === 0);
@@ -142,7 +144,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         if (mask & 2) lastList = body.allow_list = Array.isArray(lastList) && lastList.length === 0 ? [`10.20.30.${10 + mask}`] : [];
         if (mask & 4) body.updates = current.updates;
         // The cluster may still be applying the last allow list ("changes take a short time").
-        const put = await onceNotBusy(c, () => c.put(`${DB}/${id}`, body));
+        const put = await updateOnceSettled(c, id, body);
         c.expectSuccess('P1.database-update.all-optional', put, `PUT with ${Object.keys(body).join(', ')}`);
         if ('allow_list' in body) await untilAllowListApplied(c, id, body.allow_list);
       }

@@ -181,6 +181,23 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'allow-list-changes-spaced',
+    async (server) => {
+      const created = await newCluster(server, 'spaced-db');
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      const put = (body: Json) => request(server).put(path).set(AUTH).send(body);
+      await advanceClock(server, 31 * 60);
+      expect((await put({ allow_list: ['192.0.2.1'] }).expect(200)).body).toMatchObject({ status: 'active', allow_list: ['192.0.2.1/32'] });
+      expect((await put({ allow_list: ['192.0.2.2'] }).expect(409)).body).toEqual({ errors: [{ reason: expect.any(String), field: null }] });
+      await put({ label: 'spaced-db-2' }).expect(200);
+      await advanceClock(server, 59);
+      await put({ allow_list: ['192.0.2.2'] }).expect(409);
+      await advanceClock(server, 1);
+      await put({ allow_list: ['192.0.2.2'] }).expect(200);
+      await put({ allow_list: [] }).expect(409);
+    },
+  ],
+  [
     'database-snapshot-one-at-a-time',
     async (server) => {
       const created = await newCluster(server, 'one-snapshot');

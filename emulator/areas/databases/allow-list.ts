@@ -61,3 +61,18 @@ function checkedAllowList(store: Store, items: unknown[]): string[] {
     return normal;
   });
 }
+
+/** Under the variation allow-list-changes-spaced: when (store time, ms) each cluster's allow list was last changed. */
+const lastChanged = new WeakMap<object, number>();
+
+/**
+ * An accepted allow-list change of `cluster`; under allow-list-changes-spaced ("rapid successive updates are
+ * unsuitable") one within a simulated minute of the last is refused (409) instead.
+ */
+export function allowListChange(store: Store, cluster: object): void {
+  if (!varied(store, 'allow-list-changes-spaced')) return;
+  const now = store.now().getTime();
+  if (now < (lastChanged.get(cluster) ?? -Infinity) + 60_000)
+    fail('The allow list was changed less than a minute ago and is still being applied; change it again in a minute.', null, 409);
+  lastChanged.set(cluster, now);
+}

@@ -20,7 +20,7 @@ import { intParam } from '../../core/routes.js';
 import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
-import { allowList } from './allow-list.js';
+import { allowList, allowListChange } from './allow-list.js';
 import { defaultUpdates, readUpdates } from './window.js';
 import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
 import { backups, clusters, deleteCluster, type Backup, type Cluster, type Status } from './model.js';
@@ -362,6 +362,7 @@ function updateCluster(ctx: RequestContext) {
   const allow = allowList(ctx.store, o);
   const updates = readUpdates(ctx.store, o, c.updates);
   if (label !== undefined) uniqueLabel(ctx.store, label, c.id);
+  if (allow !== undefined) allowListChange(ctx.store, c);
   // The faults keep the old label, or the old maintenance window, while the answer shows what was sent.
   const keepLabel = faulty(ctx.store, 'P1.database.update.reflected') ? c.label : undefined;
   const keepUpdates = faulty(ctx.store, 'P1.database.update.reflected~updates') ? c.updates : undefined;
