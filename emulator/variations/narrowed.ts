@@ -532,4 +532,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Create body: "allow_list | … changes take a short time, so rapid successive updates are unsuitable" (what a server does with an update that follows another too soon is not shown)`,
     does: 'a cluster shows a new allow list at once and stays active, but an update carrying allow_list within a simulated minute of its last accepted allow-list change is refused (409, field null)',
   },
+  'credentials-reset-spaced': {
+    leaves: `${D1}, Managed databases: "POST /v4/databases/mysql/instances/{instanceId}/credentials/reset | … | a new random root password is generated, readable through credentials view; takes several seconds" (what a reset sent while the last one may still run answers is not shown)`,
+    does: 'refuses (409, field null) a credentials reset of a cluster within 30 simulated seconds of its last accepted reset',
+  },
 });

@@ -40,7 +40,7 @@ export interface Recipe {
   /**
    * The request acts on something that may still be busy where a target makes it so (not shown either way): an
    * instance the recipe may have just created (its own or the file's) with its create, a database snapshot still being
-   * taken. Where it must succeed it is sent again while refused (`onceNotBusy`).
+   * taken, a credentials reset still running. Where it must succeed it is sent again while refused (`onceNotBusy`).
    */
   mayBeBusy?: true;
   /**
@@ -190,6 +190,8 @@ export const validRequests: Record<string, Recipe> = {
   // A reset followed by a restore leaves a cluster failed: the valid restore goes to a cluster of its own, so a reset
   // leaves the file's active cluster active.
   'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': {
+    // a reset "takes several seconds" and every check expecting success resets the file's cluster: the last may still run
+    mayBeBusy: true,
     build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials/reset`),
   },
   'POST /v4/databases/mysql/instances/{instanceId}/patch': { build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}/patch`) },

@@ -273,6 +273,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'credentials-reset-spaced',
+    async (server) => {
+      const created = await newCluster(server, 'spaced-reset-db');
+      const reset = `/v4/databases/mysql/instances/${String(created.id)}/credentials/reset`;
+      await advanceClock(server, 31 * 60);
+      await request(server).post(reset).set(AUTH).send({}).expect(200);
+      expect((await request(server).post(reset).set(AUTH).send({}).expect(409)).body).toEqual({ errors: [{ reason: expect.any(String), field: null }] });
+      await advanceClock(server, 29);
+      await request(server).post(reset).set(AUTH).send({}).expect(409);
+      await advanceClock(server, 1);
+      await request(server).post(reset).set(AUTH).send({}).expect(200);
+    },
+  ],
+  [
     'database-snapshots-take-minutes',
     async (server) => {
       const created = await newCluster(server, 'snapshot-db');

@@ -21,6 +21,7 @@ import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import { allowList, allowListChange } from './allow-list.js';
+import { caCertificate, caCertificateShown, password } from './secrets.js';
 import { defaultUpdates, readUpdates } from './window.js';
 import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
 import { backups, clusters, deleteCluster, type Backup, type Cluster, type Status } from './model.js';
@@ -30,27 +31,6 @@ const DAY_MS = 86_400_000;
 const BACKUP_RETENTION_MS = 7 * DAY_MS;
 const ROOT_USER = 'chsroot';
 const MYSQL_PORT = 3306;
-
-function password(store: Store): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  let out = '';
-  for (let i = 0; i < 24; i++) out += alphabet[Math.floor(store.random() * alphabet.length)];
-  return out;
-}
-
-function caCertificate(store: Store, id: number): string {
-  const body = Buffer.from(`chs-database-ca-${id}-${store.randomHex(96)}`)
-    .toString('base64')
-    .replace(/(.{64})/g, '$1\n');
-  const pem = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
-  return Buffer.from(pem).toString('base64');
-}
-
-/** The certificate as the ssl view shows it: base64 of its PEM text, the PEM text itself (a variation), or colon-separated hex (a fault). */
-function caCertificateShown(store: Store, stored: string): string {
-  if (faulty(store, 'P1.database-ssl.ca-certificate.base64')) return (Buffer.from(stored, 'base64').toString('hex').match(/../g) ?? []).join(':');
-  return varied(store, 'ca-certificate-pem') ? Buffer.from(stored, 'base64').toString('utf8') : stored;
-}
 
 function viewPath(c: Cluster): string {
   return `/v4/databases/${c.engine}/instances/${c.id}`;
@@ -484,6 +464,8 @@ const db = (method: Route['method'], path: string, scope: string, handler: Route
 
 /** Under the variation credentials-reset-busy: until when (store time, ms) a cluster's credentials view is refused. */
 const resetting = new WeakMap<Cluster, number>();
+/** Under the variation credentials-reset-spaced: when (store time, ms) a cluster's credentials were last reset. */
+const lastReset = new WeakMap<Cluster, number>();
 
 export const area: Area = {
   name: 'databases',
@@ -580,6 +562,9 @@ export const area: Area = {
     db('POST', `${mysql}/{instanceId}/credentials/reset`, W, (ctx) => {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active'], 'reset the credentials', 'P1.database.status.credentials-reset-requires-active');
+      if (varied(ctx.store, 'credentials-reset-spaced') && ctx.store.now().getTime() < (lastReset.get(c) ?? -Infinity) + 30_000)
+        fail('The credentials were reset less than 30 seconds ago; reset them again shortly.', null, 409);
+      lastReset.set(c, ctx.store.now().getTime());
       if (!faulty(ctx.store, 'P1.database-credentials.reset.new-password')) c.password = password(ctx.store);
       c.credentialsReset = true;
       if (varied(ctx.store, 'credentials-reset-busy')) resetting.set(c, ctx.store.now().getTime() + 30_000);
