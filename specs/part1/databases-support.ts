@@ -165,8 +165,8 @@ export async function untilAllowListApplied(c: Check, id: number, sent?: unknown
 /**
  * A PUT of the cluster, sent again while it is refused for what may be an earlier allow-list change still settling:
  * "changes take a short time, so rapid successive updates are unsuitable", and what a server answers to an update sent
- * too soon is not shown (it may show the cluster \`updating\`, or \`active\` with the new list, and refuse the next change
- * for a while). \`onceNotBusy\`: the target's clock a minute at a time for at most 10, or, without the clock hook, real
+ * too soon is not shown (it may show the cluster `updating`, or `active` with the new list, and refuse the next change
+ * for a while). `onceNotBusy`: the target's clock a minute at a time for at most 10, or, without the clock hook, real
  * time for at most a minute; the last answer, still refused or not, is the caller's to judge.
  */
 export function updateOnceSettled(c: Check, id: number, body: Json): Promise<Exchange> {
