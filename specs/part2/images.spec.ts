@@ -21,6 +21,8 @@ const DAY = 24 * 3600;
 const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+/** "public images begin with `compute/`". */
+const isPublic = (item: Json) => typeof item.id === 'string' && item.id.startsWith('compute/');
 
 interface Uploaded {
   id: string;
@@ -141,8 +143,10 @@ describe('Image visibility', () => {
   check('P2.images.list.public-without-auth', 'without a token the images list holds only public images', async (c) => {
     await upload(c); // at least one private image exists on the account
     const items = await listAll(c, '/v4/images', null);
+    // The documents promise no public image: an empty list is judged only where the caller's own list shows one.
+    if (!items.length && !(await listAll(c, '/v4/images')).some(isPublic)) c.skip('the target lists no public image, with a token or without');
     c.expect('P2.images.list.public-without-auth', items.length > 0, 'the images list without a token is empty: public images should be listed');
-    const privateOnes = items.filter((item) => typeof item.id === 'string' && !item.id.startsWith('compute/'));
+    const privateOnes = items.filter((item) => !isPublic(item));
     c.expect(
       'P2.images.list.public-without-auth',
       privateOnes.length === 0,
@@ -165,11 +169,9 @@ describe('Image visibility', () => {
         items.some((item) => item.id === image.id),
         `the private image ${image.id} is missing from the authenticated images list`,
       );
-      c.expect(
-        'P2.images.list.private-with-auth',
-        items.some((item) => typeof item.id === 'string' && item.id.startsWith('compute/')),
-        'the authenticated images list holds no public image',
-      );
+      // As above: judged where the list without a token shows a public image.
+      if (!items.some(isPublic) && !(await listAll(c, '/v4/images', null)).some(isPublic)) return;
+      c.expect('P2.images.list.private-with-auth', items.some(isPublic), 'the authenticated images list holds no public image');
     }),
   );
 
