@@ -152,6 +152,7 @@ const domainRules: DeclaredRule[] = [
   must('P3.domain-clone.types', S_DOMAINS, 'The clone body has `domain` (string).', [DOMAIN_CLONE], 'schema'),
   must('P3.domain-clone.domain.required', S_DOMAINS, 'POST clone requires `domain`.', [DOMAIN_CLONE], 'schema'),
   must('P3.domain.clone.copies-records', S_DOMAINS, 'Clone creates the new domain with all the records of the source domain.', [DOMAIN_CLONE, RECORDS_LIST], 'scenario'),
+  must('P3.domain.clone.copies-domain', S_DOMAINS, 'Clone "clones the domain": the new domain shows the type, soa_email, master_ips, axfr_ips and time values (expire_sec, refresh_sec, retry_sec, ttl_sec) the source shows. Its id and name (the `domain` sent) are its own; its status (a newly created domain is `active` unless `status` says otherwise), tags, description and group are not judged.', [DOMAIN_CLONE, ...DOMAIN_RETURNED], 'scenario'),
   untestable('P3.domain.zone-file.last-rendered', S_DOMAINS, 'The zone-file endpoint returns the zone file of the last rendered zone.', [ZONE_FILE], 'the zone file format and the rendering time are not shown'),
 ];
 

@@ -27,6 +27,9 @@ export const part3Faults = defineFaults({
   'P3.domain.retry-sec.zero-means-default-14400': { does: 'treats retry_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
+  'P3.domain.clone.copies-domain': {
+    does: "clones a domain as a new master with the members' defaults (soa_email hostmaster@<name>, no master or AXFR IPs, time values 0), not the source's",
+  },
   'P3.domain.delete.gone': { does: 'answers a domain delete with {} but keeps the domain, viewable and listed' },
   'P3.domain.delete.removes-records': { does: 'a deleted domain leaves the list and its view, but its records still answer at their paths' },
   'P3.domain-update.none-required': { does: 'refuses an update body holding only group or tags' },

@@ -440,7 +440,41 @@ function recordKey(record: Json, domain: string): string {
   return JSON.stringify([record.type, relativeName(record.name, domain), bareTarget(record.target), record.priority ?? null, record.tag ?? null]);
 }
 
+/** Valid time values, none the default nor 0: a clone given defaults shows others. */
+const SOURCE_TIMES = { expire_sec: 604800, refresh_sec: 7200, retry_sec: 3600, ttl_sec: 300 };
+
+/**
+ * Sources to clone, each with the members it is given: the clone must show them as the source does. The clone's id,
+ * name, status (a new domain is active "unless status says otherwise"), tags, description and group are not compared.
+ */
+const CLONE_SOURCES: Array<[kind: string, members: Json]> = [
+  ['master', { type: 'master', soa_email: 'clone-source@example.com', axfr_ips: ['192.5.5.241', '2001:500:2f::f'], ...SOURCE_TIMES }],
+  ['slave', { type: 'slave', soa_email: undefined, master_ips: [MASTER_NAMESERVER], axfr_ips: ['192.5.5.241'], ...SOURCE_TIMES }],
+];
+
+/** A member as shown, address lists in any order. */
+const comparable = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...value].sort() : value);
+
 describe('POST /v4/domains/{domainId}/clone', () => {
+  check('P3.domain.clone.copies-domain', "the clone shows the source's type, SOA email, addresses and time values", async (c) => {
+    const rule = 'P3.domain.clone.copies-domain';
+    for (const [kind, members] of CLONE_SOURCES) {
+      const source = await fx.newDomain(c, members);
+      const before = await domainView(c, rule, source.id);
+      const compared = Object.keys(members).filter((member) => members[member] !== undefined && member in before);
+      if (!compared.length) c.skip('the domain as returned shows none of the members a clone carries over');
+      const name = `${fx.label('cl', 40)}.example.com`;
+      const clone = await c.post(`/v4/domains/${source.id}/clone`, { domain: name });
+      c.expectSuccess(rule, clone, `POST clone of a ${kind} domain`);
+      const cloneId = await adoptDomain(c, clone, name);
+      if (cloneId === undefined) return c.fail(rule, `the clone ${name} is not in the domain list`, clone);
+      const differs = (view: Json) => compared.filter((member) => comparable(view[member]) !== comparable(before[member]));
+      const view = await domainView(c, rule, cloneId, (seen) => differs(seen).length === 0);
+      const wrong = differs(view).map((member) => `${member} ${JSON.stringify(view[member])} (the source ${JSON.stringify(before[member])})`);
+      c.expect(rule, wrong.length === 0, `the clone of a ${kind} domain shows ${wrong.join(', ')}`);
+    }
+  });
+
   check('P3.domain.clone.copies-records', 'the clone has every record of the source', async (c) => {
     const rule = 'P3.domain.clone.copies-records';
     const source = await fx.newDomain(c);

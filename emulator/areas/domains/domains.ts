@@ -264,7 +264,8 @@ export const domainRoutes: Route[] = [
     const o = asObject(ctx.body ?? {});
     const name = readDomainName(ctx.store, o, true, undefined, true)!;
     const { id: _id, created: _c, updated: _u, domain: _d, ...copy } = src;
-    const d = createDomain(ctx, { ...structuredClone(copy), domain: name });
+    const fields = faulty(ctx.store, 'P3.domain.clone.copies-domain') ? { type: 'master' as const, soa_email: `hostmaster@${name}` } : structuredClone(copy);
+    const d = createDomain(ctx, { ...fields, domain: name });
     const now = ctx.store.nowIso();
     const copied = faulty(ctx.store, 'P3.domain.clone.copies-records') ? [] : stateOf(ctx.store, src.id).records;
     stateOf(ctx.store, d.id).records = copied.map((r) => ({
