@@ -415,11 +415,17 @@ const configCreateBody: BodyArbitraries = {
 
 /** Update: every member optional; virt_mode left out (the members after run_level are "not shown" for update). */
 const configUpdate: BodyGen = (c) => nonEmpty(optionalRecord({ ...configMembers(c), devices: deviceMap(c) }));
+/** An update of a fullvirt profile: its device map leaves out sde..sdh. */
+const fullvirtUpdate: BodyGen = (c) => optionalRecord({ ...configMembers(c), devices: deviceMap(c, FULLVIRT_SLOTS) }, ['devices']);
 
 const configUpdateBody: BodyArbitraries = {
   schema: 'requests/config-update',
   valid: configUpdate,
-  violations: configViolations(configUpdate),
+  violations: [
+    ...configViolations(configUpdate),
+    // The body cannot say the profile is fullvirt (virt_mode on update is not shown): the profile it goes to is.
+    { ...serverJudged('P2.config.devices.fullvirt-sda-to-sdd', fullvirtUpdate, { 'devices.sdf': deviceSlot }), orFields: ['virt_mode'] },
+  ],
 };
 
 // ------------------------------------------------------------------ images

@@ -143,7 +143,7 @@ export const rules: DeclaredRule[] = [
   // ---------------------------------------------------------------- Device map
   must('P2.device-map.types', DEVMAP, 'A device map is an object whose slots sda..sdh are each null or an object with disk_id (integer or null) and/or volume_id (integer or null).', DEVICES),
   must('P2.device-map.slot.one-type', DEVMAP, 'A slot names only one type of device: not both a disk_id and a volume_id.', DEVICES),
-  must('P2.config.devices.fullvirt-sda-to-sdd', DEVMAP, 'Slots sde to sdh are unavailable in `fullvirt` mode.', [CFG_CREATE]),
+  must('P2.config.devices.fullvirt-sda-to-sdd', DEVMAP, 'Slots sde to sdh are unavailable in `fullvirt` mode: a profile created fullvirt, or updated while fullvirt, maps no device there.', [CFG_CREATE, CFG_PUT]),
   must('P2.instance-rescue.devices.sdh-reserved', COMPUTE, 'Rescue takes devices sda to sdg; sdh is reserved and unavailable.', [RESCUE]),
 
   // ---------------------------------------------------------------- Image (resource)

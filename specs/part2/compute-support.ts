@@ -233,10 +233,20 @@ export async function createConfig(c: Check, computeId: number, extra: Json = {}
   return { exchange, id: found.id, label: profileLabel };
 }
 
-export async function newConfig(c: Check, computeId: number, extra: Json = {}): Promise<{ id: number; label: string }> {
-  const made = await createConfig(c, computeId, extra);
+export async function newConfig(c: Check, computeId: number, extra: Json = {}, label?: string): Promise<{ id: number; label: string }> {
+  const made = await createConfig(c, computeId, extra, label);
   if (made.id === undefined) throw new SetupError(`could not create a configuration profile: HTTP ${made.exchange.status} ${reasonOf(made.exchange)}`);
   return { id: made.id, label: made.label };
+}
+
+/**
+ * The path of a profile created fullvirt on the file's instance (the one whose disk generated bodies name), made once
+ * per file. Profiles as returned are not shown: its mode is the one its create sent.
+ */
+export async function fullvirtProfilePath(c: Check, fx: Fixtures): Promise<string> {
+  const { id: computeId } = await fx.instance(c);
+  const profile = await fx.shared('fullvirt profile', () => newConfig(c, computeId, { virt_mode: 'fullvirt' }, fx.label('fv', 48)));
+  return `${INSTANCES}/${computeId}/configs/${profile.id}`;
 }
 
 /**

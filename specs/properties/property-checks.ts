@@ -18,7 +18,7 @@ import { loadContract } from '../../harness/contract.js';
 import { deepFind } from '../../harness/lists.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
-import { diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
+import { diskToCapture, fullvirtProfilePath, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { allowListBreak, untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { recordPathOfType } from '../part3/records-support.js';
@@ -80,6 +80,11 @@ interface ValidPlan {
   violationPath?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
   /** The path a body breaking a rule is sent to, where it depends on the body (made once per file for each path). */
   violationPathOf?: (c: Check, fx: Fixtures, body: Json) => Promise<string>;
+  /**
+   * Rules a body breaks only where the target holds some state, and the path holding it: their (server-judged)
+   * violations are sent there. Other server-judged violations are left to the scenario checks.
+   */
+  serverJudgedAt?: Record<string, (c: Check, fx: Fixtures) => Promise<string>>;
   /** Rules stating that such bodies are accepted, checked together with the endpoint's `serves` rule. */
   rules?: string[];
   /** Valid bodies sent before the generated ones (within the runs), for what a rule needs in every run. */
@@ -170,7 +175,10 @@ const VALID_PLANS: Record<string, ValidPlan> = {
       tags: sameSet('P2.instance.update.persists'),
     },
   },
-  'requests/config-update': { rules: ['P2.config.update.nothing-required'] },
+  'requests/config-update': {
+    rules: ['P2.config.update.nothing-required'],
+    serverJudgedAt: { 'P2.config.devices.fullvirt-sda-to-sdd': fullvirtProfilePath },
+  },
   'requests/monitor-client-update': { rules: ['P3.monitor-client.update.reflected'], readBack: { label: same('P3.monitor-client.update.reflected') } },
   'requests/firewall-update': {
     rules: ['P3.firewall.update.reflected', 'P3.firewall.update.tags-replaced'],
@@ -488,7 +496,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
       // Two ways of breaking the same rule in the same member are two checks: the second is named `way 2`, so that every
       // check has a name of its own (reports, the cost table and Allure's history tell checks apart by name).
       const ways = new Map<string, number>();
-      for (const violation of [...generators.violations.filter((candidate) => candidate.judgedBy === 'schema'), ...typeViolations(schema, generators)]) {
+      const sent = (violation: Violation) => violation.judgedBy === 'schema' || violation.rule in (plan?.serverJudgedAt ?? {});
+      for (const violation of [...generators.violations.filter(sent), ...typeViolations(schema, generators)]) {
         const writes = endpoint.method === 'PUT' && endpointByKey.has(`GET ${endpoint.path}`);
         const way = (ways.get(`${violation.rule} ${violation.field}`) ?? 0) + 1;
         ways.set(`${violation.rule} ${violation.field}`, way);
@@ -498,7 +507,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
           `a body breaking only ${violation.rule} is rejected${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`,
           async (c) => {
             const ctx = await contextFor(c);
-            const fixedPath = plan?.violationPathOf ? undefined : await violationPathFor(c, fx, endpoint, plan, ctx);
+            const stateAt = plan?.serverJudgedAt?.[violation.rule];
+            const fixedPath = stateAt ? await stateAt(c, fx) : plan?.violationPathOf ? undefined : await violationPathFor(c, fx, endpoint, plan, ctx);
             const pathOf = (body: Json) => (fixedPath !== undefined ? Promise.resolve(fixedPath) : plan!.violationPathOf!(c, fx, body));
             const view = async (viewPath: string | null) => (viewPath ? (await c.get(viewPath)).body : undefined);
             // The resource as it was before any body: the spec file's own resource is written by no other check while

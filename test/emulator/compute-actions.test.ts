@@ -200,7 +200,8 @@ describe('configuration profiles', () => {
     // bounds accepted
     expect((await post(path, { label: 'x', devices: {}, memory_limit: 0 })).status).toBe(200);
     expect((await post(path, { label: 'x'.repeat(48), devices: { sdd: { disk_id: disk }, sde: { disk_id: disk } }, virt_mode: 'paravirt' })).status).toBe(200);
-    expect((await post(path, { label: 'fv', devices: { sdd: { disk_id: disk }, sde: null }, virt_mode: 'fullvirt' })).status).toBe(200);
+    const fullvirt = await post(path, { label: 'fv', devices: { sdd: { disk_id: disk }, sde: null }, virt_mode: 'fullvirt' });
+    expect(fullvirt.status).toBe(200);
     // a seeded volume of the same region, unattached
     const { listVolumes } = await import('../../emulator/areas/compute/model.js');
     const vol = listVolumes(getStore(emulator.app)).find((v) => v.region === 'us-east' && v.compute_id === null)!;
@@ -211,6 +212,8 @@ describe('configuration profiles', () => {
     const withSde = (await configsOf(inst.id)).find((c) => c.devices.sde)!;
     expectError(await put(`${path}/${withSde.id}`, { virt_mode: 'fullvirt' }), 400, 'virt_mode');
     expectError(await put(`${path}/${withSde.id}`, { label: 'x'.repeat(49) }), 400, 'label');
+    // an update of a fullvirt profile (not sending virt_mode) cannot map sde to sdh either
+    expectError(await put(`${path}/${fullvirt.body.id}`, { devices: { sdf: { disk_id: disk } } }), 400, 'devices.sdf');
     expectError(await get(`${path}/abc`), 404);
   });
 });

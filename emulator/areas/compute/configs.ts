@@ -70,7 +70,8 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     // On update the device map given replaces the profile's map.
     Object.assign(devices, emptyDevices(), devicesOf(store, inst, devRaw, 'devices', SLOTS));
   }
-  if ((virtMode ?? existing?.virt_mode) === 'fullvirt' && !faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd')) {
+  const slotsUnchecked = faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd') || (existing && faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd~update'));
+  if ((virtMode ?? existing?.virt_mode) === 'fullvirt' && !slotsUnchecked) {
     // Under the variation an unavailable slot may not be named at all, not even as null.
     if (varied(store, 'device-slots-strict'))
       for (const s of FULLVIRT_FORBIDDEN) if (devRaw && s in devRaw) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, `devices.${s}`);
