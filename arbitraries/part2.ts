@@ -415,8 +415,14 @@ const configCreateBody: BodyArbitraries = {
 
 /** Update: every member optional; virt_mode left out (the members after run_level are "not shown" for update). */
 const configUpdate: BodyGen = (c) => nonEmpty(optionalRecord({ ...configMembers(c), devices: deviceMap(c) }));
-/** An update of a fullvirt profile: its device map leaves out sde..sdh. */
-const fullvirtUpdate: BodyGen = (c) => optionalRecord({ ...configMembers(c), devices: deviceMap(c, FULLVIRT_SLOTS) }, ['devices']);
+/**
+ * An update of a fullvirt profile: its device map leaves out sde..sdh. No interfaces: the profile shares its instance
+ * with others, whose labels a server may hold unique across the instance's profiles.
+ */
+const fullvirtUpdate: BodyGen = (c) => {
+  const { interfaces: _interfaces, ...members } = configMembers(c);
+  return optionalRecord({ ...members, devices: deviceMap(c, FULLVIRT_SLOTS) }, ['devices']);
+};
 
 const configUpdateBody: BodyArbitraries = {
   schema: 'requests/config-update',
