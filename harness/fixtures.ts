@@ -8,6 +8,7 @@ import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock } from './consis
 import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
 import { regionForIpv6Range } from './account-limits.js';
+import { addressesOf, routeTargetOf } from './addresses.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
 import { answersGone, resourcePath, type ResourceKind } from './resources.js';
 import { CLEANUP_TIMEOUT_MS, deleteEach, deletePending, letClockRun } from './deletions.js';
@@ -342,12 +343,10 @@ export class Fixtures {
       const instance = await this.instanceIn(c, await this.ipv6Region(c));
       const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
       let range = typeof created.range === 'string' ? created.range : undefined;
-      if (!range) {
-        const found = await this.find(
-          c,
-          '/v4/networking/ipv6/ranges',
-          (item) => typeof item.range === 'string' && !this.ledger.pending().some((entry) => entry.label === String(item.range).split('/')[0]),
-        );
+      // What the create answers is not shown: the range made is the one listed routing to the instance's SLAAC address.
+      const slaac = range ? undefined : (await addressesOf(c, instance.id)).slaac;
+      if (slaac) {
+        const found = await this.find(c, '/v4/networking/ipv6/ranges', (item) => typeof item.range === 'string' && routeTargetOf(item) === slaac);
         range = typeof found?.range === 'string' ? found.range : undefined;
       }
       if (!range) throw new SetupError('created an IPv6 range but cannot find it (the create response is not shown)');

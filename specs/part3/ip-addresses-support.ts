@@ -5,27 +5,12 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, succeeded } from '../../harness/lists.js';
+import { addressesOf, routeTargetOf } from '../../harness/addresses.js';
 
 type Json = Record<string, unknown>;
 
 export const isPrivate = (address: string) => ipaddr.IPv4.isValid(address) && ipaddr.IPv4.parse(address).range() === 'private';
-const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
-
-/** The address a range routes to, normalised: its `route_target` bare or with `/128` (how a response writes it is not shown). */
-export function routeTargetOf(range: Json | undefined): string | undefined {
-  const shown = range?.route_target;
-  if (typeof shown !== 'string') return undefined;
-  const address = shown.replace(/\/128$/, '');
-  return ipaddr.IPv6.isValid(address) ? norm6(address) : undefined;
-}
-
-/** The instance's IPv4 addresses and IPv6 SLAAC address, from its view (document 2). */
-export async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4: string[]; slaac: string | null }> {
-  const body = (await c.get(`/v4/compute/instances/${instanceId}`)).body as Json | undefined;
-  const ipv4 = Array.isArray(body?.ipv4) ? (body.ipv4 as unknown[]).filter((a): a is string => typeof a === 'string') : [];
-  const slaac = typeof body?.ipv6 === 'string' && ipaddr.IPv6.isValid(body.ipv6.replace(/\/\d+$/, '')) ? norm6(body.ipv6) : null;
-  return { ipv4, slaac };
-}
+export { addressesOf, routeTargetOf } from '../../harness/addresses.js';
 
 export async function publicOf(c: Check, instanceId: number): Promise<string> {
   const found = (await addressesOf(c, instanceId)).ipv4.find((a) => !isPrivate(a));
