@@ -71,13 +71,31 @@ export async function diskToCapture(c: Check, computeId: number | string): Promi
  * POSTs an image capture of a disk of `instanceId` the caller expects accepted: sent again while the instance may be
  * busy, and once more after it is shut down where it is still refused (whether its instance may be running is not shown).
  */
-export async function captureOf(c: Check, instanceId: number, body: Json): Promise<Exchange> {
+async function captureOf(c: Check, instanceId: number, body: Json): Promise<Exchange> {
   const send = () => c.post('/v4/images', body);
   const first = await onceNotBusy(c, send);
   if (!rejected(first)) return first;
   await shutDown(c, instanceId);
   return onceNotBusy(c, send);
 }
+
+/**
+ * Captures an image from the disk of `instanceId`, tracked for deletion; the create response (not shown) is used when
+ * it carries the image, else the list.
+ */
+export async function captureImage(c: Check, fx: Fixtures, instanceId: number): Promise<{ id: string; label: string; exchange: Exchange }> {
+  const diskId = await diskToCapture(c, instanceId);
+  const label = fx.label('cap', 50);
+  // Capturing reads the disk; the instance may still be busy with its own create (whether a capture waits is not shown).
+  const exchange = await captureOf(c, instanceId, { disk_id: diskId, label });
+  if (!(exchange.status >= 200 && exchange.status < 300)) throw new SetupError(`could not capture an image from disk ${diskId}: HTTP ${exchange.status}`);
+  const created = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'string');
+  const id = (created?.id ?? (await fx.find(c, '/v4/images', (item) => item.label === label))?.id) as string | undefined;
+  if (typeof id !== 'string') throw new SetupError('captured an image but cannot find its id');
+  fx.track('image', id, label);
+  return { id, label, exchange };
+}
+
 export const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 export const reasonOf = (exchange: Exchange): string =>
