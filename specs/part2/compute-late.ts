@@ -7,6 +7,7 @@ import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { monthOf } from '../../harness/lists.js';
+import { readPage } from '../../harness/pages.js';
 import { bodyOf, cloneToNew, deleteInstance, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
 
 export function lateChecks(fx: Fixtures): void {
@@ -180,15 +181,21 @@ export function lateChecks(fx: Fixtures): void {
   });
 
   describe('Events of instance operations', () => {
-    /** The newest events naming the instance as entity or secondary entity (newest first; a few pages at most). */
+    const EVENTS = '/v4/account/events';
+
+    /**
+     * The recent events naming the instance as entity or secondary entity: the first and the last five pages (the
+     * order of the events list is not shown: newest first or last), at a page size the list takes (`readPage`).
+     */
     async function eventsNaming(c: Check, id: number): Promise<Json[]> {
       const names = (entity: unknown) => typeof entity === 'object' && entity !== null && String((entity as Json).id) === String(id);
       const found: Json[] = [];
-      for (let page = 1; page <= 5; page++) {
-        const body = bodyOf(await c.get('/v4/account/events', { query: { page, page_size: 100 } }));
-        if (!Array.isArray(body.data)) break;
-        found.push(...(body.data as Json[]).filter((event) => names(event.entity) || names(event.secondary_entity)));
-        if (page >= (typeof body.pages === 'number' ? body.pages : 1)) break;
+      const first = bodyOf(await readPage(c, EVENTS, 1));
+      const pages = typeof first.pages === 'number' ? first.pages : 1;
+      const ends = new Set([...Array.from({ length: 5 }, (_, i) => i + 1), ...Array.from({ length: 5 }, (_, i) => pages - i)]);
+      for (const page of [...ends].filter((page) => page >= 1 && page <= pages)) {
+        const body = page === 1 ? first : bodyOf(await readPage(c, EVENTS, page));
+        if (Array.isArray(body.data)) found.push(...(body.data as Json[]).filter((event) => names(event.entity) || names(event.secondary_entity)));
       }
       return found;
     }
