@@ -344,7 +344,7 @@ function availablePrivateImage(c: Check): Promise<{ id: string }> {
     const { id } = await captureImage(c, fx, instanceId);
     const status = async () => ((await c.get(c.target.imagePath(id))).body as Json | undefined)?.status;
     if ((await untilOnClock(c, status, (shown) => shown === 'available', { stepSeconds: 5 * 60, mostSeconds: 3 * 3600 })) !== 'available')
-      throw new SetupError(`the image ${id} captured from instance ${instanceId} did not become available`);
+      c.skip(`the image ${id} captured from instance ${instanceId} did not become available (judged by P2.image.status.creating-to-available)`);
     return { id };
   });
 }
