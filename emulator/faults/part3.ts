@@ -168,4 +168,10 @@ export const part3Faults = defineFaults({
   'P3.vlan.list-account': { does: 'the VLAN of a new instance interface is not created: the VLAN list never shows it' },
   'P3.vlan.created-through-interfaces': { does: 'a configuration profile create or update naming a new VLAN creates none' },
   'P3.vlan.detach': { does: 'a deleted instance stays attached to its VLANs: the VLAN list still shows its id' },
+  'P3.vlan.detach~reboot': {
+    does: 'booting again the profile booted last keeps the VLANs in effect: an interface removed from the active profile stays attached after a reboot',
+  },
+  'P3.vlan.detach~boot': {
+    does: 'booting another profile keeps the VLANs of the one booted before: the instance stays on a VLAN the new profile does not name',
+  },
 });

@@ -118,6 +118,14 @@ export function documentedDevices(devices: unknown): Json {
   );
 }
 
+/** The disk slots of a device map as shown (`{ sda: { disk_id } }`), or undefined when it shows none. */
+export function diskSlotsOf(devices: unknown): Json | undefined {
+  const slots = Object.entries((devices ?? {}) as Record<string, unknown>).filter(
+    (entry): entry is [string, Json] => typeof (entry[1] as Json | null)?.disk_id === 'number',
+  );
+  return slots.length ? Object.fromEntries(slots.map(([slot, device]) => [slot, { disk_id: device.disk_id }])) : undefined;
+}
+
 /** RFC 1918 (the private IPv4 address ranges). */
 export function isPrivateIpv4(address: string): boolean {
   return /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(address);

@@ -14,6 +14,7 @@ import {
   configsOf,
   createConfig,
   createInstance,
+  diskSlotsOf,
   extraSetting,
   imageCreateBody,
   isPrivateIpv4,
@@ -73,14 +74,6 @@ const deleteProfile = async (c: Check, id: number, configId: unknown) => {
 };
 /** A boot the check expects accepted: sent again while the instance may still be busy with its create (`onceNotBusy`). */
 const bootAccepted = (c: Check, id: number, body: Json = {}) => onceNotBusy(c, () => boot(c, id, body));
-
-/** The disk slots of a device map as shown (`{ sda: { disk_id } }`), or undefined when it shows none. */
-function diskSlotsOf(devices: unknown): Json | undefined {
-  const slots = Object.entries((devices ?? {}) as Record<string, unknown>).filter(
-    (entry): entry is [string, Json] => typeof (entry[1] as Json | null)?.disk_id === 'number',
-  );
-  return slots.length ? Object.fromEntries(slots.map(([slot, device]) => [slot, { disk_id: device.disk_id }])) : undefined;
-}
 
 type NewProfile = (extra?: Json) => Promise<{ id: number; label: string }>;
 

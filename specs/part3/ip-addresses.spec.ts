@@ -1,21 +1,19 @@
 // Document 3, "IP addresses" and the address rows of "Limits": the address list, allocation, reverse DNS,
-// assignment end states, sharing, IPv6 ranges (one per region, exactly one target, re-targeting, deletion) and
-// the VLAN list. Response bodies are not shown: instances' addresses are read from the instance view (`ipv4`,
-// `ipv6`, document 2), ranges are found again in their list by `route_target`, VLANs by their label.
+// assignment end states, sharing, and IPv6 ranges (one per region, exactly one target, re-targeting, deletion); the
+// VLANs are in vlans.spec.ts. Response bodies are not shown: instances' addresses are read from the instance view
+// (`ipv4`, `ipv6`, document 2), ranges are found again in their list by `route_target`.
 //
 // One IPv6 range per region per account: the generic checks hold ranges in the configured region, so the range
 // checks here work in another region (one named by the IPv6 pools list that holds no range).
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
-import { needVlanRoom } from '../../harness/account-limits.js';
-import { check, type Check } from '../../harness/check.js';
-import { readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
+import { check } from '../../harness/check.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
 import { EXTRA_ADDRESS_REQUEST, IPV6_RANGES_LOCK } from '../generic/valid-requests.js';
-import { deleteInstance } from '../part2/compute-support.js';
 import {
   addressesOf,
   assignmentBody,
@@ -507,82 +505,4 @@ describe('IPv6 ranges', () => {
     },
     { exclusive: IPV6_RANGES_LOCK },
   );
-});
-
-describe('VLANs', () => {
-  const vlanLabel = () => fx.label('vl', 64).replace(/[^A-Za-z0-9-]/g, '-');
-  /** The VLAN labelled `label` in the list, read again within the consistency window while it is missing. */
-  const listed = async (c: Check, label: string) => {
-    const find = (items: Json[]) => deepFind({ data: items }, (item) => Object.values(item).includes(label));
-    return find(
-      await readAfterWrite(
-        c,
-        () => listAll(c, '/v4beta/networking/vlans'),
-        (items) => find(items) !== undefined,
-      ),
-    );
-  };
-
-  check(
-    ['P3.vlan.list-account', 'P3.vlan.created-through-interfaces'],
-    'VLANs made through instance create and configuration profile create and update are listed',
-    async (c) => {
-      const region = c.target.info.config.vlanRegion;
-      await needVlanRoom(c, region, 3);
-      const [viaInstance, viaCreate, viaUpdate] = [vlanLabel(), vlanLabel(), vlanLabel()];
-      const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaInstance }] });
-      c.expect('P3.vlan.list-account', await listed(c, viaInstance), `the VLAN ${viaInstance} of an instance interface is not in the VLAN list`);
-      const label = fx.label('cfg', 48);
-      const config = await c.post(`/v4/compute/instances/${instance.id}/configs`, {
-        label,
-        devices: {},
-        interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaCreate }],
-      });
-      c.expectSuccess('P3.vlan.created-through-interfaces', config, 'creating a configuration profile with a VLAN interface');
-      c.expect(
-        'P3.vlan.created-through-interfaces',
-        await listed(c, viaCreate),
-        `the VLAN ${viaCreate} of a new configuration profile is not in the VLAN list`,
-      );
-      const configId =
-        (config.body as Json | undefined)?.id ?? (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label))?.id;
-      if (typeof configId !== 'number' && typeof configId !== 'string') throw new Error('created a configuration profile but cannot find its id');
-      const update = await c.put(`/v4/compute/instances/${instance.id}/configs/${configId}`, {
-        interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaUpdate }],
-      });
-      c.expectSuccess('P3.vlan.created-through-interfaces', update, 'updating a configuration profile with a VLAN interface');
-      c.expect(
-        'P3.vlan.created-through-interfaces',
-        await listed(c, viaUpdate),
-        `the VLAN ${viaUpdate} of an updated configuration profile is not in the VLAN list`,
-      );
-    },
-  );
-
-  check('P3.vlan.detach', 'deleting an instance detaches it from its VLAN', async (c) => {
-    const region = c.target.info.config.vlanRegion;
-    await needVlanRoom(c, region);
-    const label = vlanLabel();
-    const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
-    const holds = (item: Json | undefined) =>
-      Object.values(item ?? {}).some(
-        (value) =>
-          Array.isArray(value) &&
-          value.some((member) => member === instance.id || (member && typeof member === 'object' && (member as Json).id === instance.id)),
-      );
-    // A new instance may join its VLAN only at its first boot, once provisioned (how long that takes is not shown).
-    const vlan = await untilShortlyDone(c, () => listed(c, label), holds);
-    c.expect('P3.vlan.list-account', vlan, `the VLAN ${label} of an instance interface is not in the VLAN list`);
-    if (!holds(vlan)) c.skip('the VLAN object does not show its attached instances (its fields are not shown)');
-    c.expectSuccess('P3.vlan.detach', await deleteInstance(c, instance.id), 'DELETE the instance');
-    await untilGone(c, `/v4/compute/instances/${instance.id}`);
-    // Its view may answer 404 before the deletion has run (a replica lagging the instance's create answers so too):
-    // the VLAN list is read while a short time passes as well.
-    const after = await untilShortlyDone(
-      c,
-      () => listed(c, label),
-      (shown) => !holds(shown),
-    );
-    c.expect('P3.vlan.detach', !holds(after), `the VLAN ${label} still shows deleted instance ${instance.id}`);
-  });
 });

@@ -98,6 +98,30 @@ describe('boot, shutdown, rescue', () => {
     expectError(await post(`${I}/${fresh.id}/boot`), 400, 'config_id');
   });
 
+  it("a boot puts the profile's interfaces in effect: a VLAN it does not name is detached (document 3)", async () => {
+    const onVlan = async (label: string) =>
+      ((await get('/v4beta/networking/vlans')).body.data as Record<string, any>[]).find((v) => v.label === label)?.computes;
+    const inst = await create({ booted: false });
+    const [first] = await configsOf(inst.id);
+    const profile = `${I}/${inst.id}/configs/${first!.id}`;
+    const rebootOn = async (configId: number) => {
+      expect((await post(`${I}/${inst.id}/shutdown`)).status).toBe(200);
+      expect((await post(`${I}/${inst.id}/boot`, { config_id: configId })).status).toBe(200);
+    };
+    expect((await put(profile, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: 'detach-a' }] })).status).toBe(200);
+    expect((await post(`${I}/${inst.id}/boot`, { config_id: first!.id })).status).toBe(200);
+    expect(await onVlan('detach-a')).toEqual([inst.id]);
+    // the interface removed from the active profile: detached at the reboot, not before
+    expect((await put(profile, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: 'detach-b' }] })).status).toBe(200);
+    expect(await onVlan('detach-a')).toEqual([inst.id]);
+    await rebootOn(first!.id);
+    expect([await onVlan('detach-a'), await onVlan('detach-b')]).toEqual([[], [inst.id]]);
+    // another profile without it
+    const other = (await post(`${I}/${inst.id}/configs`, { label: 'no-vlan', devices: first!.devices, interfaces: [] })).body;
+    await rebootOn(other.id);
+    expect(await onVlan('detach-b')).toEqual([]);
+  });
+
   it('shutdown makes the instance offline', async () => {
     const inst = await create();
     expect((await post(`${I}/${inst.id}/shutdown`)).status).toBe(200);

@@ -31,8 +31,12 @@ export function bootHandler(ctx: RequestContext) {
   }
   // Under the variation a boot of a profile with no device holds: accepted, and nothing booted.
   if (varied(store, 'held-boot-not-last') && !Object.values(cfg.devices).some((device) => device !== null)) return {};
+  // The interfaces of the profile booted are the ones in effect: VLANs it does not name are detached (document 3).
+  const kept = faulty(store, st.lastBootedConfig === cfg.id ? 'P3.vlan.detach~reboot' : 'P3.vlan.detach~boot')
+    ? st.activeInterfaces.filter((i) => i.purpose === 'vlan' && !cfg.interfaces.some((n) => n.purpose === 'vlan' && n.label === i.label))
+    : [];
   st.lastBootedConfig = cfg.id;
-  st.activeInterfaces = cfg.interfaces.map((i) => ({ ...i }));
+  st.activeInterfaces = [...cfg.interfaces.map((i) => ({ ...i })), ...kept];
   delete st.firstBootInterfaces;
   inst.status = 'running';
   touch(store, inst);
