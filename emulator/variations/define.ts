@@ -20,6 +20,11 @@ export interface VariationInfo {
    * clock moves at wall-clock timing the gate cannot repeat.
    */
   byHand?: true;
+  /**
+   * SHOULD rules this choice breaks: a run carrying it may warn on them. The matrix takes a warning on any other rule
+   * as a false one, as it takes a fail.
+   */
+  warns?: readonly string[];
 }
 
 export const D1 = 'document 1';

@@ -169,6 +169,7 @@ const catalogue = defineVariations({
   'instance-events-silent': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown."`,
     does: 'instance create and delete emit no event',
+    warns: ['P1.events.emission.instances'],
   },
   'unknown-tag-empty-list': {
     leaves: `${D2}, Tags: "GET /v4/tags/{label} | not shown | page, page_size | '{data: [...]}' paginated mixed list of tagged objects" (what an unknown label answers is not shown)`,
@@ -177,6 +178,7 @@ const catalogue = defineVariations({
   'public-image-description-empty': {
     leaves: `${D2}, Image: "description | string or null | 1..65000 chars" (bounds a caller may send; what a server returns is not bounded: recorded responses carry "")`,
     does: 'public images carry the description "" (an empty string) instead of null',
+    warns: ['P2.image.description.min-1.returned'],
   },
   // ---------------------------------------------------------------- consistency
   'reads-lag-creates': {
@@ -197,6 +199,7 @@ const catalogue = defineVariations({
   'firewall-rules-read-without-policies': {
     leaves: `${D3}, Firewalls: "GET /v4/networking/firewalls/{firewallId}/rules | … | inbound and outbound rules" (the policies are members of the firewall's rules; what this read answers beyond the rules is not shown)`,
     does: 'GET and PUT …/rules answer the inbound and outbound rules only, without the two policies',
+    warns: ['P3.firewall-rules.fields'],
   },
   'zone-starts-with-ns-records': {
     leaves: `${D3}, Domain record (request fields): "Fields of a record as returned: not shown." (whether a new zone starts with records of the service's own, such as its NS records, is not shown)`,

@@ -10,10 +10,12 @@ export const NARROWED_READINGS = defineVariations({
   'bare-token-accepted': {
     leaves: `${D1}, Authentication 1: "Authenticated requests carry the header 'Authorization: Bearer <ACCESS_TOKEN>'." (what a token sent without the scheme answers is not shown; refusing it is an inferred SHOULD)`,
     does: 'also accepts a token sent without "Bearer " (Authorization: <token>)',
+    warns: ['P1.auth.bearer-only'],
   },
   'unversioned-paths-served': {
     leaves: `${D1}, Versioning 1: "The version is the first path segment: '/v4'." (what a path without it answers is not shown)`,
     does: 'serves a path without the version segment as its /v4 path',
+    warns: ['P1.versioning.unversioned-not-served'],
   },
   'transfer-accept-pending': {
     leaves: `${D1}, Entity transfer status: "Meaning of each transfer status: not shown." and "Transitions: not shown."`,
@@ -122,6 +124,7 @@ export const NARROWED_READINGS = defineVariations({
   'email-any-text': {
     leaves: `${D1}, Account: "email | string | max 128 chars" (that it holds an email address is told by its name only)`,
     does: 'takes any text of at most 128 characters as the account email',
+    warns: ['P1.account.email.format'],
   },
   'domain-ips-unicast-only': {
     leaves: `${D3}, Domain: "axfr_ips | array of strings | IPs allowed to transfer the zone" and "master_ips | … | master DNS IPs" (which addresses are taken is not shown)`,
@@ -310,6 +313,7 @@ export const NARROWED_READINGS = defineVariations({
   'subscription-named-by-plan': {
     leaves: `${D3}, Monitoring subscription (plan): "IDs: \`monitor-3\`, … Other subscription fields: not shown." (which member of a subscription object holds its ID is not shown)`,
     does: 'shows every subscription object (list, view, plan view and update) with its ID in monitor_subscription instead of id',
+    warns: ['P3.monitor-subscription.fields'],
   },
   'hosts-null-while-provisioning': {
     leaves: `${D1}, Managed database (cluster): "hosts | object | \`primary\` (string), \`secondary\` (string); assigned after provisioning completes" (what a cluster shows before that is not shown)`,

@@ -220,7 +220,8 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask, file
         ...pendingOfRun(config.out, config.runId).map((entry) => `${entry.kind} ${entry.deletePath}`),
         ...untracked.map((item) => `untracked ${item}`),
       ];
-      return group.map((variation) => judgeVariation(variation, results, durationMs, ids, left));
+      const mayWarn = group.flatMap((variation) => variation.warns ?? []);
+      return group.map((variation) => judgeVariation(variation, results, durationMs, ids, left, mayWarn));
     },
     unjudged: (problem, durationMs) => group.map((variation) => ({ ...unjudgedVariation(variation, problem), durationMs })),
     nothingToRun: () => group.map((variation) => unjudgedVariation(variation, 'no spec files')),

@@ -11,6 +11,7 @@ import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../..
 import { MATRIX_RUNS, sampleFaults } from '../mutation/matrix.js';
 import { GROUP_SIZE, groupsOf, judgeVariation, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
 import type { Results } from '../../reports/results.js';
+import { ruleById } from '../../rules/index.js';
 
 const REPORTS = 'reports/out';
 const sample = process.env['VARIATION_SAMPLE'] ?? 'all';
@@ -23,6 +24,12 @@ describe('the variation catalogue', () => {
     expect(VARIATIONS.length).toBeGreaterThanOrEqual(25);
     // Judged by hand only: its lag meets other files' clock moves at wall-clock timing the gate cannot repeat.
     expect(VARIATIONS.filter((variation) => variation.byHand).map((variation) => variation.id)).toEqual(['replica-reads']);
+  });
+
+  it('declares only SHOULD rules of the ledger as those a variation may warn on (a MUST rule it broke would fail)', () => {
+    const declared = VARIATIONS.flatMap((variation) => (variation.warns ?? []).map((id) => [variation.id, id, ruleById.get(id)?.level] as const));
+    expect(declared.length).toBeGreaterThan(0);
+    expect(declared.filter(([, , level]) => level !== 'SHOULD')).toEqual([]);
   });
 
   it('is dealt into groups of at most GROUP_SIZE for the first round, each variation once, neighbours apart', () => {
@@ -106,6 +113,19 @@ describe('the verdict of each variation, from the run with its group and the run
     const left = judgeVariation(a, results, 1000, [a.id], ['instance /v4/compute/instances/7']);
     expect(left.clean).toBe(false);
     expect(left.erroredChecks).toEqual([{ check: "the run's cleanup", message: 'left behind on the target: instance /v4/compute/instances/7' }]);
+  });
+
+  it('a warning on a SHOULD rule no variation of the run declares it breaks (`warns`) is a false one, as a fail is', () => {
+    const check = { name: '[P1.auth.bearer-only] a token without the Bearer scheme is refused', verdict: 'fail', message: 'a bare token was accepted' };
+    const results = {
+      rules: [{ id: 'P1.auth.bearer-only', status: 'warning', warning: 'a bare token was accepted', checks: [check] }],
+      checkList: [check],
+      run: { seed: 7, runs: 100, violationRuns: 10, emulatorFaults: [], emulatorVariations: [a.id] },
+    } as unknown as Results;
+    const undeclared = judgeVariation(a, results, 1000);
+    expect(undeclared.clean).toBe(false);
+    expect(undeclared.failedRules).toEqual([{ rule: 'P1.auth.bearer-only', checks: [{ check: check.name, message: check.message }] }]);
+    expect(judgeVariation(a, results, 1000, [a.id, b.id], [], ['P1.auth.bearer-only']).clean).toBe(true);
   });
 });
 

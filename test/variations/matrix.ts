@@ -17,7 +17,8 @@ const short = (message: string | undefined): string => (message ?? '').slice(0, 
 /**
  * `ids`: the variations switched on in the run (the variation's group); a variation run alone needs none. `leftBehind`:
  * what the run's cleanup could not delete (`kind path`): under an allowed choice the suite must leave nothing on the
- * target, so the run is not clean (reported as an error of the cleanup).
+ * target, so the run is not clean (reported as an error of the cleanup). `mayWarn`: the SHOULD rules the run's
+ * variations declare they break (`warns`); a warning on another rule is a false one, listed with the fails.
  */
 export function judgeVariation(
   variation: Variation,
@@ -25,9 +26,10 @@ export function judgeVariation(
   durationMs: number,
   ids: string[] = [variation.id],
   leftBehind: string[] = [],
+  mayWarn: readonly string[] = variation.warns ?? [],
 ): VariationOutcome {
   const failedRules = results.rules
-    .filter((rule) => rule.status === 'fail')
+    .filter((rule) => rule.status === 'fail' || (rule.status === 'warning' && !mayWarn.includes(rule.id)))
     .map((rule) => ({
       rule: rule.id,
       checks: rule.checks
