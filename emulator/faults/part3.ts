@@ -58,7 +58,9 @@ export const part3Faults = defineFaults({
   'P3.record.srv.weight.required': { does: 'accepts an SRV record without weight (stores 0)' },
   'P3.record.srv.protocol.underscore': { does: 'stores an SRV protocol without prepending the underscore' },
   'P3.record.srv.service.underscore-period': { does: 'stores an SRV service without prepending the underscore' },
-  'P3.record.srv.target.subdomain-combined': { does: 'keeps an SRV subdomain target as given instead of combining it with the domain' },
+  'P3.record.srv.target.subdomain-combined': {
+    does: 'takes an SRV subdomain target for a fully qualified name of its own (sipserver becomes sipserver.), not combined with the domain',
+  },
   'P3.record.tag.enum': { does: 'accepts any string as a CAA tag' },
   'P3.record.caa.tag.required': { does: 'accepts a CAA record without a tag' },
   'P3.record.caa.iodef.target-url': { does: 'accepts any target for an iodef CAA record' },

@@ -540,4 +540,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "POST /v4/databases/mysql/instances/{instanceId}/credentials/reset | … | a new random root password is generated, readable through credentials view; takes several seconds" (what a reset sent while the last one may still run answers is not shown)`,
     does: 'refuses (409, field null) a credentials reset of a cluster within 30 simulated seconds of its last accepted reset',
   },
+  'srv-target-shown-as-given': {
+    leaves: `${D3}, Domain record (request fields): "SRV | unused (use \`service\`) | target domain or subdomain, required; a subdomain is combined with the domain …" and "Fields of a record as returned: not shown." (whether a record shows its target combined, or as sent and combined where the zone is rendered, is not shown)`,
+    does: 'shows an SRV subdomain target as sent (sipserver) and combines it with the domain in the zone it renders',
+  },
 });

@@ -1,6 +1,6 @@
 // The emulator's variations of domain records each do what they say (see variations.test.ts).
 import { expect } from 'vitest';
-import { describeVariations, recordsOf, type VariationCase } from './variation-server.js';
+import { describeVariations, got, newDomain, postAccepted, recordsOf, type VariationCase } from './variation-server.js';
 
 const SRV = { type: 'SRV', target: 'sip.example.com', priority: 10, weight: 5, port: 5060, service: 'sip', protocol: 'udp' };
 
@@ -27,6 +27,17 @@ const cases: VariationCase[] = [
       const create = await recordsOf(server, 'underscore-target.example.com');
       await create({ type: 'CNAME', name: 'report', target: '_dmarc.example.org' }).expect(200);
       await create({ type: 'CNAME', name: 'other', target: 'bad!name.example.org' }).expect(400);
+    },
+  ],
+  [
+    'srv-target-shown-as-given',
+    async (server) => {
+      const domain = await newDomain(server, 'srv-as-given.example.com');
+      const records = `/v4/domains/${String(domain.id)}/records`;
+      const record = await postAccepted(server, records, { ...SRV, target: 'sipserver' });
+      expect((await got(server, `${records}/${String(record.id)}`)).target).toBe('sipserver');
+      const zone = (await got(server, `/v4/domains/${String(domain.id)}/zone-file`)).zone_file as string[];
+      expect(zone.some((line) => line.includes('SRV') && line.endsWith(' sipserver.srv-as-given.example.com.'))).toBe(true);
     },
   ],
 ];

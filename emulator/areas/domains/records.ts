@@ -187,8 +187,15 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       // The underscores (and period) then show in the composed name only.
       if (varied(store, 'srv-parts-shown-as-given')) [service, protocol] = [bare, protocol && protocol.replace(/^_/, '')];
       if (!domainTarget(t)) fail('target must be a domain or a subdomain for an SRV record.', 'target');
-      // A bare subdomain is combined with the domain; a dotted value is taken as an FQDN as is.
-      if (!t.replace(/\.$/, '').includes('.') && !faulty(store, 'P3.record.srv.target.subdomain-combined')) target = `${t.replace(/\.$/, '')}.${d.domain}`;
+      // A bare subdomain is combined with the domain (under the variation srv-target-shown-as-given, where the zone is
+      // rendered only); a dotted value is taken as an FQDN as is. The fault takes the subdomain for a name of its own.
+      const bareTarget = t.replace(/\.$/, '');
+      if (!bareTarget.includes('.'))
+        target = faulty(store, 'P3.record.srv.target.subdomain-combined')
+          ? `${bareTarget}.`
+          : varied(store, 'srv-target-shown-as-given')
+            ? bareTarget
+            : `${bareTarget}.${d.domain}`;
       break;
     }
     case 'CAA': {
@@ -253,10 +260,12 @@ function recordOr404(ctx: RequestContext, d: Domain, raw: string): DomainRecord 
 function recordView(store: Store, d: Domain): (r: DomainRecord) => DomainRecord {
   if (!varied(store, 'record-names-absolute')) return (r) => r;
   const absolute = (t: string) => (t === '' || t.endsWith('.') ? t : `${t}.`);
+  // An SRV target kept as a bare subdomain (srv-target-shown-as-given) is written absolute as the name it stands for.
+  const srvTarget = (t: string) => absolute(t.includes('.') ? t : `${t}.${d.domain}`);
   return (r) => ({
     ...r,
     name: r.name === '' ? d.domain : `${r.name}.${d.domain}`,
-    target: ['NS', 'MX', 'CNAME', 'SRV'].includes(r.type) ? absolute(r.target) : r.target,
+    target: r.type === 'SRV' ? srvTarget(r.target) : ['NS', 'MX', 'CNAME'].includes(r.type) ? absolute(r.target) : r.target,
   });
 }
 

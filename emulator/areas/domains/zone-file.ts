@@ -5,6 +5,7 @@ import { NAMESERVERS, stateOf, TIME_DEFAULTS, type Domain } from './model.js';
 function fqdn(name: string, zone: string): string {
   if (name === '') return `${zone}.`;
   if (name.endsWith('.')) return name;
+  if (zone === '') return `${name}.`;
   if (name.toLowerCase() === zone.toLowerCase() || name.toLowerCase().endsWith(`.${zone.toLowerCase()}`)) return `${name}.`;
   return `${name}.${zone}.`;
 }
@@ -29,7 +30,8 @@ export function render(store: Store, d: Domain): void {
         data = `${r.priority} ${r.target === '' ? '.' : fqdn(r.target, '')}`;
         break;
       case 'SRV':
-        data = `${r.priority} ${r.weight} ${r.port} ${fqdn(r.target, '')}`;
+        // A target kept as a bare subdomain (srv-target-shown-as-given) is combined with the domain here.
+        data = `${r.priority} ${r.weight} ${r.port} ${fqdn(r.target, r.target.includes('.') ? '' : d.domain)}`;
         break;
       case 'CAA':
         data = `0 ${r.tag} "${r.target}"`;
