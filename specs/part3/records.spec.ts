@@ -3,6 +3,7 @@
 // automatic composition read back, trailing periods, `[remote_addr]`, delete, and the update body with a single
 // member. Fields of a record as returned are not shown: a check reads a field back only where the target shows
 // it, and reports `skip` otherwise.
+import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe } from 'vitest';
@@ -351,8 +352,15 @@ describe('Values the service fills in', () => {
     const rule = 'P3.record.a.remote-addr';
     const host = new URL(c.target.info.baseUrl).hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) === 6) c.skip('the target is reached over IPv6: a request has no IPv4 address to submit');
+    // A name with an IPv6 address may be reached over IPv6 (whichever address connects first): a refusal is judged only
+    // where the name has IPv4 addresses alone.
+    const mayBeIpv6 = isIP(host) === 0 && (await lookup(host, { all: true }).catch(() => [])).some((address) => address.family === 6);
     const { id: domainId } = await fx.newDomain(c);
-    const id = await acceptedRecord(c, rule, domainId, { type: 'A', name: 'here', target: '[remote_addr]' }, 'an A record with the target [remote_addr]');
+    const { exchange, id } = await postRecord(c, domainId, { type: 'A', name: 'here', target: '[remote_addr]' });
+    if (!ok(exchange) && mayBeIpv6)
+      c.skip(`the target's name ${host} has an IPv6 address, and [remote_addr] was refused: a request over IPv6 has no IPv4 address to submit`);
+    c.expectSuccess(rule, exchange, 'an A record with the target [remote_addr]');
+    if (id === undefined) throw new SetupError('an A record with the target [remote_addr]: created, but its id is neither in the response nor new in the list');
     const value = shown(c, await recordView(c, rule, domainId, id), 'target');
     c.expect(
       rule,
