@@ -29,6 +29,7 @@ import type { Area, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqArray, reqBool, reqInt, reqString } from '../core/validate.js';
 import { getInstance, instanceFromBody, listInstances, type Instance } from '../core/entities.js';
 import { listVlans } from './compute/interfaces.js';
+import { RELEASE_RUNS_MS } from './compute/model.js';
 import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
 import { varied } from '../variations/index.js';
@@ -63,8 +64,6 @@ const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-d
 // Deleted instances whose addresses stay listed: for good under a fault, for a simulated minute under the variation
 // instance-delete-releases-later.
 const UNRELEASED = 'ips_unreleased';
-/** Under the variation instance-delete-releases-later, how long a deleted instance's IPv4 addresses stay allocated. */
-const RELEASE_RUNS_MS = 60_000;
 
 // ---------------------------------------------------------------------------------------------- helpers
 

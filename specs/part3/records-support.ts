@@ -56,7 +56,7 @@ export function relativeName(name: unknown, domain: string): unknown {
 export const bareTarget = (target: unknown): unknown => (typeof target === 'string' ? target.toLowerCase().replace(/\.$/, '') : target);
 
 /** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
-export async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
+async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
   const before = new Set((await listPages(c, recordsPath(domainId))).items.map((item) => item.id));
   const exchange = await c.post(recordsPath(domainId), body);
   if (!ok(exchange)) return { exchange };
@@ -64,6 +64,25 @@ export async function postRecord(c: Check, domainId: number, body: Json): Promis
   const isNew = (value: unknown) => typeof value === 'number' && !before.has(value);
   const id = (await listPages(c, recordsPath(domainId), { until: (items) => items.some((item) => isNew(item.id)) })).items.map((item) => item.id).find(isNew);
   return { exchange, ...(typeof id === 'number' ? { id } : {}) };
+}
+
+/**
+ * A record the rule says is accepted: a refusal is the rule's failure, or a skip where `refusalSkips` says why the
+ * request could not be accepted there.
+ */
+export async function acceptedRecord(
+  c: Check,
+  rule: string,
+  domainId: number,
+  body: Json,
+  what: string,
+  { refusalSkips }: { refusalSkips?: string | undefined } = {},
+): Promise<number> {
+  const { exchange, id } = await postRecord(c, domainId, body);
+  if (refusalSkips && (exchange.status < 200 || exchange.status >= 300)) c.skip(`${what} was refused: ${refusalSkips}`);
+  c.expectSuccess(rule, exchange, what);
+  if (id === undefined) throw new SetupError(`${what}: created, but its id is neither in the response nor new in the list`);
+  return id;
 }
 
 /** A record the check needs as a precondition (a failure is a setup error, not the rule's). */

@@ -16,7 +16,7 @@ import { unservedRule } from '../../harness/judge.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
-import { addRecord, bareTarget, firstOfItsKind, postRecord, RECORD_OF_TYPE, recordsPath, relativeName, SRV_MEMBERS } from './records-support.js';
+import { acceptedRecord, addRecord, bareTarget, firstOfItsKind, RECORD_OF_TYPE, recordsPath, relativeName, SRV_MEMBERS } from './records-support.js';
 import type { Exchange } from '../../harness/http.js';
 
 type Json = Record<string, unknown>;
@@ -25,13 +25,6 @@ const fx = useFixtures('part3-records');
 
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-/** A record the rule says is accepted: a refusal is the rule's failure. */
-async function acceptedRecord(c: Check, rule: string, domainId: number, body: Json, what: string): Promise<number> {
-  const { exchange, id } = await postRecord(c, domainId, body);
-  c.expectSuccess(rule, exchange, what);
-  if (id === undefined) throw new SetupError(`${what}: created, but its id is neither in the response nor new in the list`);
-  return id;
-}
 
 /** Deletes a record the check needs gone (a record still viewable after its DELETE is a setup error here). */
 async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
@@ -356,11 +349,9 @@ describe('Values the service fills in', () => {
     // where the name has IPv4 addresses alone.
     const mayBeIpv6 = isIP(host) === 0 && (await lookup(host, { all: true }).catch(() => [])).some((address) => address.family === 6);
     const { id: domainId } = await fx.newDomain(c);
-    const { exchange, id } = await postRecord(c, domainId, { type: 'A', name: 'here', target: '[remote_addr]' });
-    if (!ok(exchange) && mayBeIpv6)
-      c.skip(`the target's name ${host} has an IPv6 address, and [remote_addr] was refused: a request over IPv6 has no IPv4 address to submit`);
-    c.expectSuccess(rule, exchange, 'an A record with the target [remote_addr]');
-    if (id === undefined) throw new SetupError('an A record with the target [remote_addr]: created, but its id is neither in the response nor new in the list');
+    const id = await acceptedRecord(c, rule, domainId, { type: 'A', name: 'here', target: '[remote_addr]' }, 'an A record with the target [remote_addr]', {
+      refusalSkips: mayBeIpv6 ? `the target's name ${host} has an IPv6 address: a request over IPv6 has no IPv4 address to submit` : undefined,
+    });
     const value = shown(c, await recordView(c, rule, domainId, id), 'target');
     c.expect(
       rule,

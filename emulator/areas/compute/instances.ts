@@ -24,6 +24,7 @@ import {
   instances,
   labels,
   listVolumes,
+  RELEASE_RUNS_MS,
   removeChild,
   stateOf,
   states,
@@ -328,9 +329,6 @@ export function updateHandler(ctx: RequestContext) {
   emit(ctx, 'compute_update', inst);
   return enrolmentShown(store, inst);
 }
-
-/** Under the variation instance-delete-releases-later, how long a deleted instance's backups stay usable (simulated time). */
-const RELEASE_RUNS_MS = 60_000;
 
 /** Under the variation instance-delete-takes-a-while, how long a deleted instance is still shown (simulated time). */
 const DELETE_RUNS_MS = 5_000;

@@ -292,3 +292,9 @@ export function typeById(store: Store, id: string): InstanceType {
 }
 
 export const DAY_MS = 86_400_000;
+
+/**
+ * Under the variation instance-delete-releases-later, how long a deleted instance's IPv4 addresses stay allocated and
+ * its backups usable (simulated time).
+ */
+export const RELEASE_RUNS_MS = 60_000;
