@@ -544,4 +544,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domain record (request fields): "SRV | unused (use \`service\`) | target domain or subdomain, required; a subdomain is combined with the domain …" and "Fields of a record as returned: not shown." (whether a record shows its target combined, or as sent and combined where the zone is rendered, is not shown)`,
     does: 'shows an SRV subdomain target as sent (sipserver) and combines it with the domain in the zone it renders',
   },
+  'clones-instant': {
+    leaves: `${D2}, Clone body and Limits: "At most 5 clone operations from one source run concurrently; more returns HTTP 400." (how long a clone runs is not shown: a copy-on-write store may finish one within its request)`,
+    does: 'every clone finishes within its request (its copies made, its target idle): no clone is ever running when the next one comes',
+  },
 });

@@ -3,6 +3,7 @@
 // (the sixth gets HTTP 400, the one status code the documents give).
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import type { Exchange } from '../../harness/http.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import {
@@ -258,6 +259,10 @@ describe('Clone grants and concurrency', () => {
       // fresh source tells a real violation (it happens again) from such a jump.
       let outcome = await sixClones(c);
       if (outcome.successes === 6) outcome = await sixClones(c);
+      if (outcome.successes === 6 && !(await firstCloneRunning(c, outcome)))
+        c.skip(
+          'six clones of one source were accepted, but none was still running when the next request came: the clones finish within their request, so five running at once cannot be reached',
+        );
       const statuses = outcome.exchanges.map((exchange) => exchange.status);
       const refused = outcome.exchanges.filter((exchange) => !ok(exchange));
       c.expect(
@@ -283,10 +288,22 @@ describe('Clone grants and concurrency', () => {
  * Six clones of a new source: the first once the source's own create lets it, the other five at once while it runs.
  * The source is deployed from an image, so each clone copies its disks: how long a clone of nothing runs is not shown.
  */
-async function sixClones(c: Check): Promise<{ source: number; successes: number; exchanges: Awaited<ReturnType<typeof cloneToNew>>['exchange'][] }> {
+type SixClones = { source: number; successes: number; exchanges: Exchange[]; firstClone?: number };
+
+async function sixClones(c: Check): Promise<SixClones> {
   const source = await newInstance(c, fx, { image: true });
   const first = await cloneToNew(c, fx, source.id);
   const rest = await Promise.all(Array.from({ length: 5 }, () => cloneToNew(c, fx, source.id, {}, { once: true })));
   const exchanges = [first, ...rest].map((result) => result.exchange);
-  return { source: source.id, successes: exchanges.filter(ok).length, exchanges };
+  return { source: source.id, successes: exchanges.filter(ok).length, exchanges, ...(first.id !== undefined ? { firstClone: first.id } : {}) };
+}
+
+/**
+ * Whether the first of the clones still runs: a clone onto its new instance, copying nothing, is refused while it does
+ * (the target's "running or queued actions must complete first", and the source's clones are at their limit). An
+ * accepted one shows the clones over: on a target whose clones finish within their request, it would be.
+ */
+async function firstCloneRunning(c: Check, outcome: SixClones): Promise<boolean> {
+  if (outcome.firstClone === undefined) return true;
+  return !ok(await c.post(`${INSTANCES}/${outcome.source}/clone`, { compute_id: outcome.firstClone, configs: [] }));
 }

@@ -5,6 +5,20 @@ import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance,
 
 const cases: VariationCase[] = [
   [
+    'clones-instant',
+    async (server) => {
+      const source = await newInstance(server, 'instant-source');
+      const clone = (body: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(source.id)}/clone`)
+          .set(AUTH)
+          .send(body);
+      const made: Json[] = [];
+      for (let n = 0; n < 6; n++) made.push((await clone({ region: 'us-east', type: 'g6-standard-1', label: `instant-${n}` }).expect(200)).body as Json);
+      await clone({ compute_id: made[0]!.id, configs: [] }).expect(200);
+    },
+  ],
+  [
     'profile-delete-needs-offline',
     async (server) => {
       const instance = await newInstance(server, 'profile-delete');

@@ -186,7 +186,7 @@ export function cloneHandler(ctx: RequestContext) {
     };
     const onCompletion = varied(store, 'copies-made-on-completion') || failsLater;
     if (!onCompletion) make(target);
-    if (chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) {
+    if ((chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) || varied(store, 'clones-instant')) {
       if (onCompletion) make(target);
       if (target.status === 'provisioning') target.status = 'offline';
     } else {
