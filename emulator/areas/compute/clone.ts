@@ -186,7 +186,9 @@ export function cloneHandler(ctx: RequestContext) {
     };
     const onCompletion = varied(store, 'copies-made-on-completion') || failsLater;
     if (!onCompletion) make(target);
-    if ((chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) || varied(store, 'clones-instant')) {
+    // A clone that fails later (vlan-clone-fails-later) runs its while, whatever the other variations.
+    const instant = !failsLater && ((chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) || varied(store, 'clones-instant'));
+    if (instant) {
       if (onCompletion) make(target);
       if (target.status === 'provisioning') target.status = 'offline';
     } else {
