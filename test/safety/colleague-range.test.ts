@@ -3,7 +3,7 @@
 // address it routes to, never the colleague's by its place in the list, so the checks that delete the run's range
 // leave the colleague's alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, conformance, startEmulator, tempDir, type CliResult } from './support.js';
+import { api, colleagueWithRange, conformance, startEmulator, tempDir, type CliResult } from './support.js';
 
 const TOKEN = 'colleague-range-token-51c2';
 const RULES = ['P3.ips.serves.get-networking-ipv6-ranges-id', 'P3.ips.serves.delete-networking-ipv6-ranges-id'];
@@ -14,9 +14,7 @@ let run: CliResult;
 
 beforeAll(async () => {
   emulator = await startEmulator(TOKEN, ['range-create-answers-empty']);
-  colleague = api(emulator.url, await api(emulator.url, TOKEN).mintToken({ scopes: '*' }));
-  const instance = await colleague.create('/v4/compute/instances', { region: 'us-east', type: 'g6-standard-1', label: 'colleague-vm' });
-  await colleague.create('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });
+  ({ colleague } = await colleagueWithRange(emulator.url, TOKEN, 'us-east'));
   colleagueRange = String((await colleague.list('/v4/networking/ipv6/ranges'))[0]!.range);
   run = await conformance([
     'run',

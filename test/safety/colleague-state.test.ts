@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '../../reports/results.js';
-import { api, conformance, startEmulator, tempDir, type CliResult } from './support.js';
+import { colleagueWithRange, conformance, startEmulator, tempDir, type CliResult } from './support.js';
 
 const TOKEN = 'colleague-state-token-3d9a';
 const REGION = 'us-east';
@@ -26,9 +26,7 @@ let results: Results;
 
 beforeAll(async () => {
   emulator = await startEmulator(TOKEN, ['range-limit-checked-first']);
-  const colleague = api(emulator.url, await api(emulator.url, TOKEN).mintToken({ scopes: '*' }));
-  const instance = await colleague.create('/v4/compute/instances', { region: REGION, type: 'g6-standard-1', label: 'colleague-vm' });
-  await colleague.create('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });
+  const { colleague, instance } = await colleagueWithRange(emulator.url, TOKEN, REGION);
   // Three vlan interfaces a profile (at most 3 interfaces): 3 + 3 + 3 + 1 new VLANs.
   for (const [index, count] of [3, 3, 3, 1].entries()) {
     const interfaces = Array.from({ length: count }, (_, n) => ({ purpose: 'vlan', label: `colleague-vlan-${index}-${n}` }));

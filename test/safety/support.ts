@@ -123,6 +123,14 @@ export function api(baseUrl: string, token: string) {
   };
 }
 
+/** A colleague on the account (another token of the same emulator) holding an instance and its IPv6 range in `region`. */
+export async function colleagueWithRange(url: string, token: string, region: string): Promise<{ colleague: ReturnType<typeof api>; instance: Json }> {
+  const colleague = api(url, await api(url, token).mintToken({ scopes: '*' }));
+  const instance = await colleague.create('/v4/compute/instances', { region, type: 'g6-standard-1', label: 'colleague-vm' });
+  await colleague.create('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });
+  return { colleague, instance };
+}
+
 /** Top-level collections where a run's resources would remain (nested ones go with their parents; tags have no list). */
 export const COLLECTIONS = [
   '/v4/compute/instances',
