@@ -548,4 +548,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Clone body and Limits: "At most 5 clone operations from one source run concurrently; more returns HTTP 400." (how long a clone runs is not shown: a copy-on-write store may finish one within its request)`,
     does: 'every clone finishes within its request (its copies made, its target idle): no clone is ever running when the next one comes',
   },
+  'image-layout-when-provisioned': {
+    leaves: `${D2}, Create instance body: "Creation modes: from an image (running when provisioned; default config with two disks, one a 512 swap disk unless swap_size is set)" (when the default config and its disks show, as the create answers or once the instance is provisioned, is not shown)`,
+    does: 'an instance deployed from an image shows its default profile and its two disks 2 simulated minutes after the create is answered (none before)',
+  },
 });

@@ -566,6 +566,33 @@ const cases: VariationCase[] = [
       }
     },
   ],
+  [
+    'image-layout-when-provisioned',
+    async (server) => {
+      const { id } = await newInstance(server, 'provisioned-later');
+      const profiles = async () => (await got(server, `/v4/compute/instances/${String(id)}/configs`)).data as Json[];
+      expect(await profiles()).toEqual([]);
+      await advanceClock(server, 60);
+      expect(await profiles()).toEqual([]);
+      await advanceClock(server, 60);
+      const [profile, ...others] = await profiles();
+      expect(others).toEqual([]);
+      const devices = profile!.devices as Record<string, Json | null>;
+      expect(['sda', 'sdb'].map((slot) => typeof devices[slot]?.disk_id)).toEqual(['number', 'number']);
+      // Deployed running: a boot without config_id finds its default profile booted last.
+      await postAccepted(server, `/v4/compute/instances/${String(id)}/configs`, { label: 'second', devices: {} });
+      await request(server)
+        .post(`/v4/compute/instances/${String(id)}/shutdown`)
+        .set(AUTH)
+        .send({})
+        .expect(200);
+      await request(server)
+        .post(`/v4/compute/instances/${String(id)}/boot`)
+        .set(AUTH)
+        .send({})
+        .expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

@@ -23,6 +23,7 @@ import {
   instanceOr404,
   instances,
   labels,
+  provisionImageLayout,
   listVolumes,
   RELEASE_RUNS_MS,
   removeChild,
@@ -214,16 +215,19 @@ export function createHandler(ctx: RequestContext) {
   if (running) activateAtFirstBoot(store, inst, vlanMode);
   else st.activeInterfaces = vlanMode;
   if (image) {
-    // The image's disk fills what the swap disk leaves, or (a variation) holds only the image.
-    const mainSize = varied(store, 'image-disk-image-sized') ? IMAGE_DISK_MB : type.disk - swap;
-    const main = newDisk(store, inst.id, `${image.label} Disk`, mainSize, 'ext4');
-    const devices = emptyDevices();
-    devices.sda = { disk_id: main.id, volume_id: null };
-    if (swap > 0) devices.sdb = { disk_id: newDisk(store, inst.id, `${swap} MB Swap Image`, swap, 'swap').id, volume_id: null };
-    const cfg = newConfig(store, inst, { label: `My ${image.label} Profile`, devices, interfaces });
-    if (faulty(store, 'P2.instance-create.image.default-config')) newConfig(store, inst, { label: 'Recovery Profile', devices: { ...devices } });
-    if (running || faulty(store, 'P2.instance-create.booted.default-true')) st.lastBootedConfig = cfg.id;
     st.rootPass = pass ?? null;
+    // The default layout: made at once, or (variation image-layout-when-provisioned) once the deploy is provisioned.
+    provisionImageLayout(store, inst.id, (onto) => {
+      // The image's disk fills what the swap disk leaves, or (a variation) holds only the image.
+      const mainSize = varied(store, 'image-disk-image-sized') ? IMAGE_DISK_MB : type.disk - swap;
+      const main = newDisk(store, onto.id, `${image.label} Disk`, mainSize, 'ext4');
+      const devices = emptyDevices();
+      devices.sda = { disk_id: main.id, volume_id: null };
+      if (swap > 0) devices.sdb = { disk_id: newDisk(store, onto.id, `${swap} MB Swap Image`, swap, 'swap').id, volume_id: null };
+      const cfg = newConfig(store, onto, { label: `My ${image.label} Profile`, devices, interfaces });
+      if (faulty(store, 'P2.instance-create.image.default-config')) newConfig(store, onto, { label: 'Recovery Profile', devices: { ...devices } });
+      if (running || faulty(store, 'P2.instance-create.booted.default-true')) st.lastBootedConfig = cfg.id;
+    });
   } else if (backup) {
     const layouts = faulty(store, 'P2.instance-create.backup-id.copies-config') ? [] : (backupLayouts.get(backup) ?? []);
     st.rootPass = stateOf(store, backup.compute_id).rootPass;

@@ -268,6 +268,22 @@ export function copyOnto(store: Store, targetId: number, copy: (target: Instance
   else run(store);
 }
 
+/** How long an image deploy provisions before its default layout shows (image-layout-when-provisioned). */
+const PROVISION_MS = 2 * 60_000;
+
+/**
+ * Makes the default profile and disks of an image deploy on instance `targetId`: at once, or (variation
+ * image-layout-when-provisioned) once the deploy is provisioned, if the instance is still there.
+ */
+export function provisionImageLayout(store: Store, targetId: number, make: (target: Instance) => void): void {
+  const run = (s: Store) => {
+    const target = getInstance(s, targetId);
+    if (target) make(target);
+  };
+  if (varied(store, 'image-layout-when-provisioned')) store.schedule(new Date(store.now().getTime() + PROVISION_MS), run);
+  else run(store);
+}
+
 export function touch(store: Store, inst: Instance): void {
   inst.updated = store.nowIso();
 }
