@@ -12,6 +12,7 @@ import {
   backupGone,
   deletedBackupView,
   configsOf,
+  deployedProfiles,
   createInstance,
   deleteInstance,
   extraSetting,
@@ -43,6 +44,8 @@ function snapshotted(c: Check, source?: () => Promise<{ id: number; label: strin
 
 async function makeSnapshotted(c: Check, make: () => Promise<{ id: number; label: string }>) {
   const source = await make();
+  // A snapshot holds what the instance has when it is taken: its default config and disks, once they show.
+  await deployedProfiles(c, source.id);
   const snap = await snapshot(c, fx, source.id);
   c.expectSuccess('P2.backups.snapshot.creates', snap.exchange, 'taking a snapshot');
   if (snap.id === undefined) return c.skip('cannot find the id of the new snapshot (backup responses are not shown)');

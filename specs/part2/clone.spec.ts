@@ -15,6 +15,7 @@ import {
   whileCloning,
   cloneToNew,
   configsOf,
+  deployedProfiles,
   documentedDevices,
   extraSetting,
   newConfig,
@@ -39,7 +40,7 @@ function sourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]
 
 async function makeSourceWithTwoProfiles(c: Check): Promise<{ id: number; labels: string[]; second: number; secondLabel: string }> {
   const source = await newInstance(c, fx, { image: true });
-  const [first] = await configsOf(c, source.id, (profiles) => profiles.length > 0);
+  const [first] = await deployedProfiles(c, source.id);
   const second = await newConfig(c, source.id, { devices: documentedDevices(first?.devices) });
   const labels = (await configsOf(c, source.id, (profiles) => profiles.length === 2)).map((item) => item.label as string);
   if (labels.length !== 2 || !labels.includes(second.label))

@@ -60,9 +60,10 @@ export async function restoreOnto(c: Check, sourceId: number, backupId: number, 
  * when no profile maps `sda` to a disk, any disk.
  */
 export async function diskToCapture(c: Check, computeId: number | string): Promise<number> {
-  const configs = await c.get(`/v4/compute/instances/${computeId}/configs`);
-  const sda = deepFind(configs.body, (item) => typeof (item.sda as Json | undefined)?.disk_id === 'number');
-  const disk = sda ? (sda.sda as Json) : deepFind(configs.body, (item) => typeof item.disk_id === 'number');
+  // The instance is deployed from an image: its profiles may show only once it is provisioned (`deployedProfiles`).
+  const configs = await deployedProfiles(c, Number(computeId));
+  const sda = deepFind(configs, (item) => typeof (item.sda as Json | undefined)?.disk_id === 'number');
+  const disk = sda ? (sda.sda as Json) : deepFind(configs, (item) => typeof item.disk_id === 'number');
   if (!disk) c.skip('cannot find a disk id of the instance (disks are not shown; looked in its configuration profiles)');
   return disk.disk_id as number;
 }
@@ -231,13 +232,18 @@ export async function diskAllocation(c: Check, id: number): Promise<number> {
 /**
  * An instance deployed from an image whose disks take more than `moreThan` MB in every reading: how big the image's
  * disk is, the documents do not show (it may fill the allocation or hold only the image), but the swap disk is the
- * size the body asks for, `moreThan + 1` MB. `skip` where the target refuses that swap disk (bounds not shown).
+ * size the body asks for, `moreThan + 1` MB. `skip` where the target refuses that swap disk (bounds not shown). Returned
+ * once its default config shows (`deployedProfiles`): its disks take the space only then; `skip` where none comes.
  */
 export async function instanceWithSwapOver(c: Check, fx: Fixtures, moreThan: number, extra: Json = {}): Promise<{ id: number; label: string }> {
   const body = { ...(await imageCreateBody(c, fx)), ...extra };
   const swap = moreThan + 1;
   const { exchange, id } = await createInstance(c, fx, { ...body, swap_size: swap });
-  if (id !== undefined) return { id, label: body.label as string };
+  if (id !== undefined) {
+    if (!(await deployedProfiles(c, id)).length)
+      c.skip(`instance ${id} deployed from an image lists no profile (judged by P2.instance-create.image.default-config)`);
+    return { id, label: body.label as string };
+  }
   if (rejected(exchange))
     return c.skip(
       `the target refused an instance with a ${swap} MB swap disk (HTTP ${exchange.status} ${reasonOf(exchange)}; bounds of swap_size are not shown)`,
@@ -358,6 +364,26 @@ export const onceCopyShows = <T>(c: Check, read: () => Promise<T>, made: (value:
 /** The profiles of an instance (all pages); `until` as for listAll. */
 export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]) => boolean) => listAll(c, `${INSTANCES}/${computeId}/configs`, until);
 
+/** How long the default config of an image deploy is waited for: a minute of the target's clock at a time, for at most an hour (not shown). */
+const DEPLOY_WAIT = { stepSeconds: 60, mostSeconds: 3600 };
+
+/**
+ * The profiles of an instance deployed from an image, once its default config shows: at once, or while the target's
+ * clock runs (`DEPLOY_WAIT`, `readOnClock`): "from an image (running when provisioned; default config with two disks
+ * …)" does not show whether the config and its disks exist when the create answers or only once the instance is
+ * provisioned. Then read again within the consistency window until `until` holds (as `configsOf`). Returns what is
+ * listed, none where no profile came: the caller judges or skips.
+ */
+export async function deployedProfiles(c: Check, computeId: number, until?: (profiles: Json[]) => boolean): Promise<Json[]> {
+  const shown = await readOnClock(
+    c,
+    () => configsOf(c, computeId),
+    (profiles) => profiles.length > 0,
+    DEPLOY_WAIT,
+  );
+  return until && !until(shown) ? configsOf(c, computeId, until) : shown;
+}
+
 /** Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id. */
 export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promise<{ exchange: Exchange; label: string; id?: number }> {
   const label = fx.label('snap', 255);
@@ -371,6 +397,8 @@ export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promi
 /** A snapshot of the file's instance, once it can be restored or deployed. */
 export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeId: number; backupId: number }> {
   const instance = await fx.instance(c);
+  // A snapshot holds what the instance has when it is taken: its default config and disks, once they show.
+  await deployedProfiles(c, instance.id);
   const { id } = await snapshot(c, fx, instance.id);
   if (id === undefined) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
   return { computeId: instance.id, backupId: id };

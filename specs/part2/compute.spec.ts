@@ -18,6 +18,7 @@ import {
   whileCloning,
   cloneToNew,
   configsOf,
+  deployedProfiles,
   createInstance,
   deleteInstance,
   isPrivateIpv4,
@@ -95,7 +96,7 @@ describe('Create instance body: creation modes', () => {
     'an instance deployed from an image has one profile, an empty one none',
     async (c) => {
       const deployed = createdId(await deployedCreate(c), 'an instance from an image');
-      const profiles = await configsOf(c, deployed, (items) => items.length === 1);
+      const profiles = await deployedProfiles(c, deployed, (items) => items.length === 1);
       c.expect(
         'P2.instance-create.image.default-config',
         profiles.length === 1,
@@ -116,7 +117,7 @@ describe('Create instance body: creation modes', () => {
   // judges an instance deployed with booted false, which has none).
   check('P2.instance-create.booted.default-true', 'an instance deployed from an image without booted booted its default profile', async (c) => {
     const deployed = createdId(await deployedCreate(c), 'an instance from an image');
-    if ((await configsOf(c, deployed, (items) => items.length === 1)).length !== 1)
+    if ((await deployedProfiles(c, deployed, (items) => items.length === 1)).length !== 1)
       return c.skip('the instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
     // Put back when done: the instance keeps only its default profile (other checks of the file observe it).
     const second = await newConfig(c, deployed);

@@ -12,6 +12,7 @@ import {
   bodyOf,
   cloneToNew,
   configsOf,
+  deployedProfiles,
   createConfig,
   createInstance,
   diskSlotsOf,
@@ -398,7 +399,7 @@ describe('Boot rules', () => {
     async (c) => {
       const rule = 'P2.instance-create.booted.default-true';
       const offline = await newInstance(c, fx, { image: true, booted: false });
-      if ((await configsOf(c, offline.id, (profiles) => profiles.length === 1)).length !== 1)
+      if ((await deployedProfiles(c, offline.id, (profiles) => profiles.length === 1)).length !== 1)
         return c.skip('an instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
       const added = await newConfig(c, offline.id);
       c.expectRejected(rule, await boot(c, offline.id), 'booting without config_id an instance deployed with booted false, after a second profile was added');
@@ -416,7 +417,7 @@ describe('Boot rules', () => {
   check('P2.boot.last-booted', 'boot without config_id uses the last booted profile when there are several', async (c) => {
     const rule = 'P2.boot.last-booted';
     const { id } = await newInstance(c, fx, { image: true, booted: false });
-    const profiles = await configsOf(c, id, (listed) => listed.length === 1);
+    const profiles = await deployedProfiles(c, id, (listed) => listed.length === 1);
     if (profiles.length !== 1)
       return c.skip('an instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
     const disks = diskSlotsOf(profiles[0]!.devices);

@@ -10,7 +10,7 @@ import { check, describe as describeExchange, type Check } from '../../harness/c
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
-import { INSTANCES, configsOf, deleteInstance, diskSlotsOf, newConfig, ok, shutDown } from '../part2/compute-support.js';
+import { INSTANCES, deleteInstance, deployedProfiles, diskSlotsOf, newConfig, ok, shutDown } from '../part2/compute-support.js';
 
 type Json = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ describe('VLANs', () => {
    */
   async function bootedOnVlan(c: Check, label: string): Promise<{ id: number; profile: Json; path: string; holdsIt: (vlan: Json | undefined) => boolean }> {
     const { id } = await fx.newInstance(c, { region: c.target.info.config.vlanRegion, booted: false });
-    const profiles = await configsOf(c, id, (shown) => shown.length === 1);
+    const profiles = await deployedProfiles(c, id, (shown) => shown.length === 1);
     if (profiles.length !== 1)
       return c.skip('an instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
     const profile = profiles[0]!;

@@ -18,7 +18,7 @@ import { loadContract } from '../../harness/contract.js';
 import { deepFind } from '../../harness/lists.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
-import { diskToCapture, fullvirtProfilePath, instanceBackup, shutDown } from '../part2/compute-support.js';
+import { deployedProfiles, diskToCapture, fullvirtProfilePath, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { allowListBreak, untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { recordPathOfType } from '../part3/records-support.js';
@@ -348,8 +348,8 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
   const first = await fx.instance(c);
   // The second instance is the pair's an assignment swaps (the region placement probe's): one instance, not two.
   const second = document === 'part1' ? first : (await publicPair(c, fx))[1];
-  const configs = await c.get(`/v4/compute/instances/${first.id}/configs`);
-  const profile = deepFind(configs.body, (item) => typeof item.id === 'number' && 'devices' in item);
+  // Its profiles may show only once it is provisioned (`deployedProfiles`).
+  const profile = deepFind(await deployedProfiles(c, first.id), (item) => typeof item.id === 'number' && 'devices' in item);
   if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
   const { backupId } = await instanceBackup(c, fx);
   const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
