@@ -552,4 +552,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Create instance body: "Creation modes: from an image (running when provisioned; default config with two disks, one a 512 swap disk unless swap_size is set)" (when the default config and its disks show, as the create answers or once the instance is provisioned, is not shown)`,
     does: 'an instance deployed from an image shows its default profile and its two disks 2 simulated minutes after the create is answered (none before)',
   },
+  'instance-snapshots-listed-when-taken': {
+    leaves: `${D2}, Compute instance: "the fields of backup … as returned: not shown" and Create instance body: "backup_id | … backup status must be successful" (when a snapshot first shows in the backups list and its view is not shown)`,
+    does: "shows an instance snapshot in the backups list, and answers its view, only once it is taken, 5 simulated minutes after the request (its view answers 404 until then; the request's answer is the pending snapshot)",
+  },
 });

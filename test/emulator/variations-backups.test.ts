@@ -170,6 +170,32 @@ const cases: VariationCase[] = [
       expect(((await fromBackup('from-a-deleted-backup').expect(400)).body as { errors: Json[] }).errors[0]!.field).toBe('backup_id');
     },
   ],
+  [
+    'instance-snapshots-listed-when-taken',
+    async (server) => {
+      const instance = await newInstance(server, 'hidden-snapshot');
+      const path = `/v4/compute/instances/${String(instance.id)}/backups`;
+      const snap = await postAccepted(server, path, { label: 'hidden' });
+      expect(snap).toMatchObject({ label: 'hidden', status: 'pending' });
+      const listed = async () => JSON.stringify(await got(server, path)).includes('"hidden"');
+      const view = () =>
+        request(server)
+          .get(`${path}/${String(snap.id)}`)
+          .set(AUTH);
+      expect(await listed()).toBe(false);
+      await view().expect(404);
+      await request(server)
+        .post(`${path}/${String(snap.id)}/restore`)
+        .set(AUTH)
+        .send({ compute_id: instance.id, overwrite: true })
+        .expect(404);
+      await advanceClock(server, 299);
+      await view().expect(404);
+      await advanceClock(server, 1);
+      expect(await listed()).toBe(true);
+      expect((await view().expect(200)).body).toMatchObject({ status: 'successful' });
+    },
+  ],
 ];
 
 describeVariations('emulator variations of instance backups', cases);

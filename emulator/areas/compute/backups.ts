@@ -49,13 +49,13 @@ function scheduleAutoBackup(store: Store, id: number, generation: number): void 
   });
 }
 
-/** Minutes a snapshot takes under the snapshots-take-minutes variation (pending until then). */
+/** Minutes a snapshot takes under the snapshots-take-minutes and instance-snapshots-listed-when-taken variations (pending until then). */
 const SNAPSHOT_MINUTES = 5;
 
 function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: string | null): Backup {
   const now = store.nowIso();
   const layout = snapshotLayout(store, inst);
-  const pending = type === 'snapshot' && varied(store, 'snapshots-take-minutes');
+  const pending = type === 'snapshot' && (varied(store, 'snapshots-take-minutes') || varied(store, 'instance-snapshots-listed-when-taken'));
   const b: Backup = {
     id: store.nextId('backup'),
     compute_id: inst.id,
@@ -82,16 +82,21 @@ function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: 
 // The config layouts of a backup are internal (not in the response object).
 export const backupLayouts = new WeakMap<Backup, BackupConfig[]>();
 
+/** Whether a backup shows in reads yet: under instance-snapshots-listed-when-taken a snapshot shows once it is taken. */
+function shows(store: Store, b: Backup): boolean {
+  return b.status === 'successful' || !varied(store, 'instance-snapshots-listed-when-taken');
+}
+
 function backupOr404(ctx: RequestContext, inst: Instance): Backup {
   const raw = ctx.params.backupId ?? '';
   const b = /^[0-9]{1,15}$/.test(raw) ? backups(ctx.store).get(String(Number(raw))) : undefined;
-  if (!b || b.compute_id !== inst.id) fail('Not found: no such backup of this instance', null, 404);
+  if (!b || b.compute_id !== inst.id || !shows(ctx.store, b)) fail('Not found: no such backup of this instance', null, 404);
   return b;
 }
 
 export function backupsListHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  const all = backupsOf(ctx.store, inst.id);
+  const all = backupsOf(ctx.store, inst.id).filter((b) => shows(ctx.store, b));
   return {
     automatic: all.filter((b) => b.type === 'auto'),
     // The newest: one a new snapshot replaced may still be being deleted (variation backup-deletions-run-a-while).
