@@ -6,7 +6,7 @@ import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDon
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, listPages } from '../../harness/lists.js';
-import { postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
+import { onceSnapshotShows, postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
 
 export type Json = Record<string, unknown>;
 
@@ -409,9 +409,12 @@ async function backupOnce(c: Check, computeId: number, label: string): Promise<J
   return deepFind(listed.body, (item) => item.label === label);
 }
 
-/** The backup labelled `label`: one just taken, so a miss is read again within the consistency window. */
+/**
+ * The backup labelled `label`: one just taken, which may be listed only once it is taken (when a snapshot first shows
+ * is not shown), so a miss is read again within the window, then while time passes (`onceSnapshotShows`).
+ */
 export function findBackup(c: Check, computeId: number, label: string): Promise<Json | undefined> {
-  return readAfterWrite(
+  return onceSnapshotShows(
     c,
     () => backupOnce(c, computeId, label),
     (found) => found !== undefined,

@@ -3,21 +3,37 @@
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { onceNotBusy, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 
 type Json = Record<string, unknown>;
 
 /**
- * Returns once the backup can be restored or deployed: its status is `successful` (the one status the documents name
- * for that; how long a snapshot takes is not shown), or its view shows no status. Meanwhile the target's clock is let
- * run a minute at a time for up to 30 minutes, or real time passes (`untilShortlyDone`); a snapshot still not
- * successful after that is a `skip`.
+ * A read of a snapshot just taken, until `done` holds: within the consistency window (a replica's lag is waited out
+ * without letting the target's clock run), then while the clock runs a minute at a time for up to 30 minutes, or real
+ * time passes (`untilShortlyDone`): how long a snapshot takes, and whether it is listed and viewable before it is
+ * taken, are not shown. Returns the last value read.
+ */
+export async function onceSnapshotShows<T>(c: Check, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const first = await readAfterWrite(c, read, done, { slowChange: true });
+  return done(first) ? first : untilShortlyDone(c, read, done, 30);
+}
+
+/**
+ * Returns once the backup can be restored or deployed: its view answers (2xx) with status `successful` (the one status
+ * the documents name for that; how long a snapshot takes is not shown), or with no status. A refused view is not such
+ * a backup: a snapshot may be viewable only once it is taken (when it first shows is not shown either). Meanwhile the
+ * target's clock is let run a minute at a time for up to 30 minutes, or real time passes (`onceSnapshotShows`); a
+ * snapshot still showing another status after that is a `skip`, one still refused is left for the check's own reads to
+ * judge (a snapshot never shown is what P2.backups.snapshot.creates looks for).
  */
 export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number): Promise<void> {
-  const statusOf = async () => ((await c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`)).body as Json | undefined)?.status;
-  const usable = (status: unknown) => typeof status !== 'string' || status === 'successful';
-  const status = await untilShortlyDone(c, statusOf, usable, 30);
-  if (!usable(status)) c.skip(`snapshot ${backupId} still shows status ${String(status)}, not successful (how long a snapshot takes is not shown)`);
+  const view = () => c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`);
+  const statusOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.status;
+  const shown = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+  const usable = (exchange: Exchange) => shown(exchange) && (typeof statusOf(exchange) !== 'string' || statusOf(exchange) === 'successful');
+  const last = await onceSnapshotShows(c, view, usable);
+  if (shown(last) && !usable(last))
+    c.skip(`snapshot ${backupId} still shows status ${String(statusOf(last))}, not successful (how long a snapshot takes is not shown)`);
 }
 
 /**
