@@ -364,23 +364,16 @@ export const onceCopyShows = <T>(c: Check, read: () => Promise<T>, made: (value:
 /** The profiles of an instance (all pages); `until` as for listAll. */
 export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]) => boolean) => listAll(c, `${INSTANCES}/${computeId}/configs`, until);
 
-/** How long the default config of an image deploy is waited for: a minute of the target's clock at a time, for at most an hour (not shown). */
-const DEPLOY_WAIT = { stepSeconds: 60, mostSeconds: 3600 };
-
 /**
- * The profiles of an instance deployed from an image, once its default config shows: at once, or while the target's
- * clock runs (`DEPLOY_WAIT`, `readOnClock`): "from an image (running when provisioned; default config with two disks
- * …)" does not show whether the config and its disks exist when the create answers or only once the instance is
- * provisioned. Then read again within the consistency window until `until` holds (as `configsOf`). Returns what is
- * listed, none where no profile came: the caller judges or skips.
+ * The profiles of an instance deployed from an image, once its default config shows: at once, or while time passes
+ * (`untilShortlyDone`: the target's clock a minute at a time for at most an hour, or a minute of real time without the
+ * clock hook): "from an image (running when provisioned; default config with two disks …)" does not show whether the
+ * config and its disks exist when the create answers or only once the instance is provisioned. Then read again within
+ * the consistency window until `until` holds (as `configsOf`). Returns what is listed, none where no profile came: the
+ * caller judges or skips.
  */
 export async function deployedProfiles(c: Check, computeId: number, until?: (profiles: Json[]) => boolean): Promise<Json[]> {
-  const shown = await readOnClock(
-    c,
-    () => configsOf(c, computeId),
-    (profiles) => profiles.length > 0,
-    DEPLOY_WAIT,
-  );
+  const shown = await untilShortlyDone(c, () => configsOf(c, computeId), (profiles) => profiles.length > 0, 60);
   return until && !until(shown) ? configsOf(c, computeId, until) : shown;
 }
 
