@@ -373,7 +373,12 @@ export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]
  * caller judges or skips.
  */
 export async function deployedProfiles(c: Check, computeId: number, until?: (profiles: Json[]) => boolean): Promise<Json[]> {
-  const shown = await untilShortlyDone(c, () => configsOf(c, computeId), (profiles) => profiles.length > 0, 60);
+  const shown = await untilShortlyDone(
+    c,
+    () => configsOf(c, computeId),
+    (profiles) => profiles.length > 0,
+    60,
+  );
   return until && !until(shown) ? configsOf(c, computeId, until) : shown;
 }
 
