@@ -556,4 +556,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instance: "the fields of backup … as returned: not shown" and Create instance body: "backup_id | … backup status must be successful" (when a snapshot first shows in the backups list and its view is not shown)`,
     does: "shows an instance snapshot in the backups list, and answers its view, only once it is taken, 5 simulated minutes after the request (its view answers 404 until then; the request's answer is the pending snapshot)",
   },
+  'default-label-unicode': {
+    leaves: `${D2}, Compute instance: "Instance labels: … only alphanumerics, dashes, underscores, periods; … If no label is supplied at creation a default is assigned." and Clone body: "label | string | 3..64 chars; only for a new instance; a default label applies if omitted" (the default's format is not shown; "alphanumerics" is not said to be ASCII)`,
+    does: 'gives a new instance or clone without a label the default label nœud-<id> (a non-ASCII letter), and takes any Unicode letter or digit in instance labels as labels-unicode-alphanumerics does',
+  },
 });

@@ -2,6 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
+import { validateValue } from '../../harness/contract.js';
 import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -117,6 +118,18 @@ export function documentedDevices(devices: unknown): Json {
   return Object.fromEntries(
     DEVICE_SLOTS.filter((slot) => map[slot] && typeof map[slot] === 'object').map((slot) => [slot, slotOf(map[slot] as Record<string, unknown>)]),
   );
+}
+
+/**
+ * What makes `label` no valid instance label, one message per broken rule (none for a valid one): judged by the
+ * instance schema's label, the definition every response is judged by (3..64 characters, any Unicode letter or digit
+ * as an alphanumeric, only --, __ and .. counted as doubled separators). The whole schema's validator is the one the
+ * run has compiled already (or precompiled): only what it finds at the label counts.
+ */
+export function instanceLabelBreaks(label: unknown): string[] {
+  return validateValue('resources/compute-instance', { label })
+    .filter((broken) => broken.path === '/label')
+    .map((broken) => `${broken.rule}: ${broken.message}`);
 }
 
 /** The disk slots of a device map as shown (`{ sda: { disk_id } }`), or undefined when it shows none. */

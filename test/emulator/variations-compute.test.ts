@@ -593,6 +593,20 @@ const cases: VariationCase[] = [
         .expect(200);
     },
   ],
+  [
+    'default-label-unicode',
+    async (server) => {
+      const made = await postAccepted(server, '/v4/compute/instances', { region: 'us-east', type: 'g6-standard-1' });
+      expect(made.label).toBe(`nœud-${String(made.id)}`);
+      const clone = await request(server)
+        .post(`/v4/compute/instances/${String(made.id)}/clone`)
+        .set(AUTH)
+        .send({ region: 'us-east', type: 'g6-standard-1' })
+        .expect(200);
+      expect((await got(server, `/v4/compute/instances/${String(clone.body.id)}`)).label).toBe(`nœud-${String(clone.body.id)}`);
+      await newInstance(server, 'café-münchen');
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

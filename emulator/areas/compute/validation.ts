@@ -24,7 +24,7 @@ export function instanceLabel(o: Record<string, unknown>, store: Store, exceptId
   const label = optString(o, 'label', {
     min: faulty(store, 'P2.instance.label.min-3') ? 1 : 3,
     max: faulty(store, 'P2.instance.label.max-64') ? 200 : 64,
-    pattern: faultyPattern ? FAULTY_LABELS[faultyPattern] : varied(store, 'labels-unicode-alphanumerics') ? UNICODE_INSTANCE_LABEL : INSTANCE_LABEL,
+    pattern: faultyPattern ? FAULTY_LABELS[faultyPattern] : unicodeLabels(store) ? UNICODE_INSTANCE_LABEL : INSTANCE_LABEL,
     patternReason:
       'Label must begin and end with a letter or digit and contain only letters, digits, dashes, underscores and periods, with no two dashes, underscores or periods in a row',
   });
@@ -33,18 +33,23 @@ export function instanceLabel(o: Record<string, unknown>, store: Store, exceptId
   return label;
 }
 
+/** Labels take any letter or digit (labels-unicode-alphanumerics; default-label-unicode gives such labels itself). */
+const unicodeLabels = (store: Store) => varied(store, 'labels-unicode-alphanumerics') || varied(store, 'default-label-unicode');
+
 function labelTaken(store: Store, label: string, exceptId: number | null): boolean {
   const owner = labels(store).get(label.toLowerCase());
   return owner !== undefined && owner !== exceptId;
 }
 
 export function defaultLabel(store: Store, region: string, id: number): string {
-  // Under the variation: a default at the edge of the 3..64 characters, in another format.
+  // Under the variations: a default at the edge of the 3..64 characters, in another format; one with a non-ASCII letter.
   let label = faulty(store, 'P2.instance.label.default-assigned')
     ? `${region}--${id}`
     : varied(store, 'default-label-64')
       ? `instance-${String(id).padStart(55, '0')}`
-      : `${region}-${id}`;
+      : varied(store, 'default-label-unicode')
+        ? `nœud-${id}`
+        : `${region}-${id}`;
   for (let n = 2; labelTaken(store, label, null); n++) label = `${region}-${id}-${n}`;
   return label;
 }
