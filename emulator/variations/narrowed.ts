@@ -560,4 +560,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instance: "Instance labels: … only alphanumerics, dashes, underscores, periods; … If no label is supplied at creation a default is assigned." and Clone body: "label | string | 3..64 chars; only for a new instance; a default label applies if omitted" (the default's format is not shown; "alphanumerics" is not said to be ASCII)`,
     does: 'gives a new instance or clone without a label the default label nœud-<id> (a non-ASCII letter), and takes any Unicode letter or digit in instance labels as labels-unicode-alphanumerics does',
   },
+  'alerts-extra-member-strict': {
+    leaves: `${D2}, Compute instance: "alerts | object | \`cpu\`, \`io\`, \`network_in\`, \`network_out\`, \`transfer_quota\` (all integers; see update rules)" and "Fields of the instance object beyond those above (such as its type) … as returned: not shown." and Update instance body: "\`alerts\` (object, members as in alert semantics)" (whether alerts shows more members, and whether an update naming a member beyond alert semantics is refused, is not shown)`,
+    does: "shows a sixth member cpu_window (120) in an instance's alerts and refuses an update whose alerts name any member beyond the five documented ones (400, field alerts.<member>)",
+  },
 });

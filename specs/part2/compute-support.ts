@@ -2,7 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
-import { validateValue } from '../../harness/contract.js';
+import { loadContract, validateValue } from '../../harness/contract.js';
 import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -118,6 +118,20 @@ export function documentedDevices(devices: unknown): Json {
   return Object.fromEntries(
     DEVICE_SLOTS.filter((slot) => map[slot] && typeof map[slot] === 'object').map((slot) => [slot, slotOf(map[slot] as Record<string, unknown>)]),
   );
+}
+
+/** The members of alerts an update names (alert semantics): those of the update body's schema. */
+export const ALERT_MEMBERS: readonly string[] = Object.keys(
+  ((loadContract().documents.get('requests/instance-update')?.properties as Json).alerts as Json).properties as Json,
+);
+
+/**
+ * An instance's alerts read from a response, as a request may send them back: only the documented members (as
+ * documentedDevices keeps a device map's). A response may show more; whether a request may name them is not shown.
+ */
+export function documentedAlerts(alerts: unknown): Json {
+  const shown = alerts && typeof alerts === 'object' ? (alerts as Json) : {};
+  return Object.fromEntries(ALERT_MEMBERS.filter((member) => member in shown).map((member) => [member, shown[member]]));
 }
 
 /**

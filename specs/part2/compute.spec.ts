@@ -9,9 +9,11 @@ import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures
 import { lateChecks } from './compute-late.js';
 import { schedulable } from './snapshots-support.js';
 import {
+  ALERT_MEMBERS,
   captureImage,
   onceClonesEnd,
   diskAllocation,
+  documentedAlerts,
   instanceLabelBreaks,
   instanceWithSwapOver,
   INSTANCES,
@@ -379,9 +381,10 @@ describe('Update instance body and alerts', () => {
 
   check('P2.alerts.zero-accepted', 'each alert member accepts 0 (disabled)', async (c) => {
     const { id } = await newInstance(c, fx, {});
-    // Each update names every threshold the instance shows (whether alerts may leave some out is not shown).
-    const shown = ((await viewInstance(c, id)).alerts ?? {}) as Json;
-    for (const member of ['cpu', 'io', 'network_in', 'network_out', 'transfer_quota']) {
+    // Each update names every documented threshold the instance shows (whether alerts may leave some out is not shown,
+    // nor whether a request may name a member beyond them that a response shows).
+    const shown = documentedAlerts((await viewInstance(c, id)).alerts);
+    for (const member of ALERT_MEMBERS) {
       const put = await c.put(`${INSTANCES}/${id}`, { alerts: { ...shown, [member]: 0 } });
       c.expectSuccess('P2.alerts.zero-accepted', put, `setting alerts.${member} to 0`);
       const alerts = (await viewInstance(c, id, (view) => (view.alerts as Json | undefined)?.[member] === 0)).alerts as Json | undefined;
@@ -413,7 +416,7 @@ describe('Update instance body and alerts', () => {
       const watchdog = before.watchdog_enabled !== false ? false : true;
       const shownAlerts = (before.alerts ?? {}) as Json;
       const alerts = Object.fromEntries(
-        ['cpu', 'io', 'network_in', 'network_out', 'transfer_quota'].map((member) => {
+        ALERT_MEMBERS.map((member) => {
           const was = shownAlerts[member];
           return [member, typeof was === 'number' && was > 0 ? was - 1 : 1];
         }),

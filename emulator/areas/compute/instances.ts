@@ -100,8 +100,19 @@ function enrolmentShown(store: Store, inst: Instance): Instance | Record<string,
   return varied(store, 'backups-enrolment-not-shown') ? { ...inst, backups: { schedule: inst.backups.schedule } } : inst;
 }
 
-/** The instance as view and list responses show it: the stored object, unless a fault changes how a field is shown. */
+/** The member alerts-extra-member-strict shows beyond the five documented ones (and refuses in an update). */
+const EXTRA_ALERT = 'cpu_window';
+
+/**
+ * The instance as view and list responses show it: the stored object, unless a fault changes how a field is shown; under
+ * the variation alerts-extra-member-strict, with a sixth alerts member.
+ */
 function shown(store: Store, inst: Instance): Instance | Record<string, unknown> {
+  const stored = storedShown(store, inst);
+  return varied(store, 'alerts-extra-member-strict') ? { ...stored, alerts: { ...inst.alerts, [EXTRA_ALERT]: 120 } } : stored;
+}
+
+function storedShown(store: Store, inst: Instance): Instance | Record<string, unknown> {
   if (varied(store, 'backups-enrolment-not-shown')) return enrolmentShown(store, inst);
   if (faulty(store, 'P2.instance.types')) return { ...inst, specs: { ...inst.specs, memory: String(inst.specs.memory) } };
   if (faulty(store, 'P2.instance.hypervisor.enum')) return { ...inst, hypervisor: 'xen' };
@@ -262,6 +273,9 @@ export function updateHandler(ctx: RequestContext) {
   const alertsIn = optObject(o, 'alerts');
   const alerts = { ...inst.alerts };
   if (alertsIn) {
+    if (varied(store, 'alerts-extra-member-strict'))
+      for (const k of Object.keys(alertsIn))
+        if (!Object.hasOwn(inst.alerts, k)) fail(`alerts has no member ${k}: name only cpu, io, network_in, network_out and transfer_quota`, `alerts.${k}`);
     const limits: Record<keyof Instance['alerts'], number> = {
       cpu: 100 * inst.specs.vcpus,
       io: 1_000_000,
