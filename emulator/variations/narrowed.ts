@@ -564,4 +564,9 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instance: "alerts | object | \`cpu\`, \`io\`, \`network_in\`, \`network_out\`, \`transfer_quota\` (all integers; see update rules)" and "Fields of the instance object beyond those above (such as its type) … as returned: not shown." and Update instance body: "\`alerts\` (object, members as in alert semantics)" (whether alerts shows more members, and whether an update naming a member beyond alert semantics is refused, is not shown)`,
     does: "shows a sixth member cpu_window (120) in an instance's alerts and refuses an update whose alerts name any member beyond the five documented ones (400, field alerts.<member>)",
   },
+  'instance-null-members-omitted': {
+    leaves: `${D2}, Compute instance: "Fields shown for an instance object: … image | string or null | image ID the disk was deployed from; … ipv6 | string or null | …; null if none" (that every field is present is only inferred, a SHOULD: a server may leave out a member whose value is null)`,
+    does: 'leaves out of the instance view and list every top-level member whose value is null (image of an instance made without one, ipv6 when it has none)',
+    warns: ['P2.instance.fields'],
+  },
 });

@@ -75,20 +75,26 @@ function createdId(created: Created, what: string): number {
 }
 
 describe('Create instance body: creation modes', () => {
+  // That a view shows every member of the table is only inferred (P2.instance.fields, a SHOULD): image is judged on a
+  // view that shows it, as a member a server may leave out (a null one above all) is not this rule's finding.
   check('P2.instance.image.deployed-from', 'image is the image deployed from, null without one', async (c) => {
     const deployed = await deployedCreate(c);
     const view = await viewInstance(c, createdId(deployed, 'an instance from an image'));
-    c.expect(
-      'P2.instance.image.deployed-from',
-      view.image === deployed.image,
-      `an instance deployed from ${deployed.image} shows image ${JSON.stringify(view.image)}`,
-    );
+    if ('image' in view)
+      c.expect(
+        'P2.instance.image.deployed-from',
+        view.image === deployed.image,
+        `an instance deployed from ${deployed.image} shows image ${JSON.stringify(view.image)}`,
+      );
     const emptyView = await viewInstance(c, createdId(await emptyCreate(c), 'an empty instance'));
-    c.expect(
-      'P2.instance.image.deployed-from',
-      emptyView.image === null,
-      `an instance created without an image shows image ${JSON.stringify(emptyView.image)} (null expected)`,
-    );
+    if ('image' in emptyView)
+      c.expect(
+        'P2.instance.image.deployed-from',
+        emptyView.image === null,
+        `an instance created without an image shows image ${JSON.stringify(emptyView.image)} (null expected)`,
+      );
+    if (!('image' in view) && !('image' in emptyView))
+      c.skip('neither the instance deployed from an image nor the empty one shows image (judged by P2.instance.fields)');
   });
 
   // The profiles list holds items whose fields are not shown: only how many it holds is judged.

@@ -622,6 +622,19 @@ const cases: VariationCase[] = [
       await update({ cpu: 0, io: 0 }).expect(200);
     },
   ],
+  [
+    'instance-null-members-omitted',
+    async (server) => {
+      const empty = await postAccepted(server, '/v4/compute/instances', { label: 'no-image', region: 'us-east', type: 'g6-standard-1' });
+      const view = await got(server, `/v4/compute/instances/${String(empty.id)}`);
+      expect(view).not.toHaveProperty('image');
+      expect(view).toHaveProperty('label', 'no-image');
+      const listed = ((await got(server, '/v4/compute/instances')).data as Json[]).find((instance) => instance.id === empty.id);
+      expect(listed).not.toHaveProperty('image');
+      const deployed = await newInstance(server, 'with-image');
+      expect(await got(server, `/v4/compute/instances/${String(deployed.id)}`)).toHaveProperty('image', 'compute/debian12');
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

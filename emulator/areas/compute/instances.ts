@@ -105,11 +105,17 @@ const EXTRA_ALERT = 'cpu_window';
 
 /**
  * The instance as view and list responses show it: the stored object, unless a fault changes how a field is shown; under
- * the variation alerts-extra-member-strict, with a sixth alerts member.
+ * the variations, with a sixth alerts member (alerts-extra-member-strict) and without its null members
+ * (instance-null-members-omitted).
  */
 function shown(store: Store, inst: Instance): Instance | Record<string, unknown> {
   const stored = storedShown(store, inst);
-  return varied(store, 'alerts-extra-member-strict') ? { ...stored, alerts: { ...inst.alerts, [EXTRA_ALERT]: 120 } } : stored;
+  const extraAlert = varied(store, 'alerts-extra-member-strict');
+  const nullsOmitted = varied(store, 'instance-null-members-omitted');
+  if (!extraAlert && !nullsOmitted) return stored;
+  let view: Record<string, unknown> = extraAlert ? { ...stored, alerts: { ...inst.alerts, [EXTRA_ALERT]: 120 } } : { ...stored };
+  if (nullsOmitted) view = Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
+  return view;
 }
 
 function storedShown(store: Store, inst: Instance): Instance | Record<string, unknown> {
