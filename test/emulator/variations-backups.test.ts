@@ -31,6 +31,17 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'alerts-extra-member-strict',
+    async (server) => {
+      const { id } = await newInstance(server, 'alerts-strict');
+      const alerts = (await got(server, `/v4/compute/instances/${String(id)}`)).alerts as Json;
+      expect(Object.keys(alerts)).toEqual(['cpu', 'io', 'network_in', 'network_out', 'transfer_quota', 'cpu_window']);
+      const update = (body: Json) => updateOf(server, id)({ alerts: body });
+      expect((await update({ ...alerts, cpu: 0 }).expect(400)).body.errors[0]).toMatchObject({ field: 'alerts.cpu_window' });
+      await update({ cpu: 0, io: 0 }).expect(200);
+    },
+  ],
+  [
     'backups-reenabled-after-a-day',
     async (server) => {
       const instance = await newInstance(server, 'backups-cooldown');

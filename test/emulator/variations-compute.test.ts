@@ -608,21 +608,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'alerts-extra-member-strict',
-    async (server) => {
-      const { id } = await newInstance(server, 'alerts-strict');
-      const alerts = (await got(server, `/v4/compute/instances/${String(id)}`)).alerts as Json;
-      expect(Object.keys(alerts)).toEqual(['cpu', 'io', 'network_in', 'network_out', 'transfer_quota', 'cpu_window']);
-      const update = (body: Json) =>
-        request(server)
-          .put(`/v4/compute/instances/${String(id)}`)
-          .set(AUTH)
-          .send({ alerts: body });
-      expect((await update({ ...alerts, cpu: 0 }).expect(400)).body.errors[0]).toMatchObject({ field: 'alerts.cpu_window' });
-      await update({ cpu: 0, io: 0 }).expect(200);
-    },
-  ],
-  [
     'instance-null-members-omitted',
     async (server) => {
       const empty = await postAccepted(server, '/v4/compute/instances', { label: 'no-image', region: 'us-east', type: 'g6-standard-1' });
