@@ -569,4 +569,8 @@ export const NARROWED_READINGS = defineVariations({
     does: 'leaves out of the instance view and list every top-level member whose value is null (image of an instance made without one, ipv6 when it has none)',
     warns: ['P2.instance.fields'],
   },
+  'window-extra-member-strict': {
+    leaves: `${D1}, Managed database cluster: "\`updates\` has the members \`frequency\`, \`duration\`, \`hour_of_day\`, \`day_of_week\`, \`week_of_month\`." and Update body: "\`updates\` (object with the members listed under the cluster resource)" (whether the window shown carries other members, and what an update sending a member not listed answers, is not shown)`,
+    does: "shows a cluster's maintenance window with one more member (pending: []) and refuses an update whose updates names a member other than the five listed (400, field updates.<member>)",
+  },
 });

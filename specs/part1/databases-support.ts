@@ -59,13 +59,24 @@ export function readInStatus(c: Check, path: string, expected: (exchange: Exchan
 /** The view of a cluster that exists. */
 export const view = (c: Check, id: number) => viewAfterWrite(c, id, () => true);
 
+/** The members of a maintenance window (`updates`) the documents list, the only ones a request sends. */
+const WINDOW_MEMBERS = ['frequency', 'duration', 'hour_of_day', 'day_of_week', 'week_of_month'] as const;
+
 /**
- * The cluster's maintenance window as it shows it, with `member` set to `value`: a window is sent whole (whether an
- * update may give only some of its members is not shown).
+ * A maintenance window read from a response, as a request may send it back: its documented members only. A response
+ * may carry members the documents do not show, and a server may refuse a request naming them.
+ */
+export function documentedWindow(shown: unknown): Json {
+  const window = isObject(shown) ? shown : {};
+  return Object.fromEntries(WINDOW_MEMBERS.filter((member) => member in window).map((member) => [member, window[member]]));
+}
+
+/**
+ * The cluster's maintenance window as it shows it (its documented members), with `member` set to `value`: a window is
+ * sent whole (whether an update may give only some of its members is not shown).
  */
 export async function windowWith(c: Check, id: number, member: string, value: unknown): Promise<Json> {
-  const shown = (await view(c, id)).cluster?.updates;
-  return { ...(isObject(shown) ? shown : {}), [member]: value };
+  return { ...documentedWindow((await view(c, id)).cluster?.updates), [member]: value };
 }
 
 /** Whether a window member's value is of the kind the documents give it: frequency a string or null, the others integers. */

@@ -403,6 +403,20 @@ const cases: VariationCase[] = [
       expect(await listed('/v4/databases/instances')).not.toContain(id);
     },
   ],
+  [
+    'window-extra-member-strict',
+    async (server) => {
+      const created = await newCluster(server, 'strict-window');
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      expect(created.updates).toMatchObject({ pending: [] });
+      await advanceClock(server, 31 * 60);
+      const update = (updates: Json) => request(server).put(path).set(AUTH).send({ updates });
+      const shown = created.updates as Json;
+      expect(((await update(shown).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'updates.pending' });
+      const { pending: _pending, ...documented } = shown;
+      expect(((await update({ ...documented, hour_of_day: 5 }).expect(200)).body as Json).updates).toMatchObject({ hour_of_day: 5, pending: [] });
+    },
+  ],
 ];
 
 describeVariations('emulator variations of managed databases', cases);

@@ -22,7 +22,7 @@ import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import { allowList, allowListChange } from './allow-list.js';
 import { caCertificate, caCertificateShown, password } from './secrets.js';
-import { defaultUpdates, readUpdates } from './window.js';
+import { defaultUpdates, readUpdates, shownUpdates } from './window.js';
 import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
 import { backups, clusters, deleteCluster, type Backup, type Cluster, type Status } from './model.js';
 
@@ -72,7 +72,13 @@ function genericView(store: Store, c: Cluster) {
 
 /** The MySQL projection: port, replication_type, ssl_connection and updates; no instance_uri. */
 function mysqlView(store: Store, c: Cluster) {
-  const view = { ...commonView(store, c), port: c.port, replication_type: c.replication_type, ssl_connection: c.ssl_connection, updates: { ...c.updates } };
+  const view = {
+    ...commonView(store, c),
+    port: c.port,
+    replication_type: c.replication_type,
+    ssl_connection: c.ssl_connection,
+    updates: shownUpdates(store, c.updates),
+  };
   return faulty(store, 'P1.database.instance-uri.generic-only') ? { ...view, instance_uri: viewPath(c) } : view;
 }
 

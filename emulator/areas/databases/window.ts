@@ -13,6 +13,9 @@ export function readUpdates(store: Store, o: Record<string, unknown>, current: U
   const u = optObject(o, 'updates');
   if (u === undefined) return undefined;
   const path = 'updates';
+  // Under the variation a member not listed (one the window shows, pending, included) is refused.
+  const unlisted = Object.keys(u).find((m) => !WINDOW_MEMBERS.includes(m));
+  if (unlisted !== undefined && varied(store, 'window-extra-member-strict')) fail(`A maintenance window has no member ${unlisted}.`, `${path}.${unlisted}`);
   for (const m of WINDOW_MEMBERS)
     if (!(m in u) && varied(store, 'maintenance-window-whole')) fail(`A maintenance window is set whole: ${m} is missing.`, `${path}.${m}`);
   // The fault takes a fractional hour_of_day, rounded down.
@@ -34,6 +37,11 @@ export function readUpdates(store: Store, o: Record<string, unknown>, current: U
     day_of_week: day ?? current.day_of_week,
     week_of_month: weekUnused ? current.week_of_month : (week ?? current.week_of_month),
   };
+}
+
+/** The window as a cluster shows it: its five members, and under the variation one more (the changes still pending). */
+export function shownUpdates(store: Store, updates: Updates) {
+  return varied(store, 'window-extra-member-strict') ? { ...updates, pending: [] } : { ...updates };
 }
 
 export function defaultUpdates(store: Store): Updates {
