@@ -573,4 +573,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed database cluster: "\`updates\` has the members \`frequency\`, \`duration\`, \`hour_of_day\`, \`day_of_week\`, \`week_of_month\`." and Update body: "\`updates\` (object with the members listed under the cluster resource)" (whether the window shown carries other members, and what an update sending a member not listed answers, is not shown)`,
     does: "shows a cluster's maintenance window with one more member (pending: []) and refuses an update whose updates names a member other than the five listed (400, field updates.<member>)",
   },
+  'snapshot-keeps-cluster-busy': {
+    leaves: `${D1}, Managed databases: "POST …/backups | … | \`{}\`; creates a \`snapshot\` backup that takes several minutes" and Managed database status: "Transitions: not shown." (what the cluster refuses while a snapshot is being taken is not shown)`,
+    does: 'refuses (409, field null) a credentials reset or a patch of a cluster within 5 simulated minutes of its last accepted snapshot request, the cluster showing active meanwhile',
+  },
 });

@@ -355,7 +355,9 @@ export function clusterHelpers(fx: Fixtures) {
   const failedCluster = memo('failedCluster', async (c) => {
     const { id } = await activeCluster(c);
     const backup = await snapshot(c, id);
-    const reset = await c.post(`${DB}/${id}/credentials/reset`);
+    // The snapshot "takes several minutes", and what the cluster refuses meanwhile is not shown: a refused reset is
+    // sent again while it may still be taken (as the restore is, restoreBackup).
+    const reset = await onceNotBusy(c, () => c.post(`${DB}/${id}/credentials/reset`));
     const restore = await restoreBackup(c, id, backup.id);
     // A restore may wait its turn with the cluster still active, and how long it runs is not shown: the clock runs 10
     // minutes at a time until the cluster shows failed, or active again after restoring, for at most 3 hours (the last

@@ -11,7 +11,7 @@
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import type { Exchange } from '../../harness/http.js';
-import { readAfterWrite, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { smallestPageSize } from '../../harness/pages.js';
 import {
@@ -415,7 +415,9 @@ describe('Managed database status: active', () => {
       const before = await readInStatus(c, `${DB}/${id}/credentials`, ok);
       const old = (before.body as Json | undefined)?.password;
       if (typeof old !== 'string') throw new SetupError('the credentials view shows no password');
-      const reset = await c.post(`${DB}/${id}/credentials/reset`);
+      // A snapshot "takes several minutes" (the file's snapshots are of this cluster) and what a server refuses
+      // meanwhile is not shown: a refused reset is sent again while one may still be taken.
+      const reset = await onceNotBusy(c, () => c.post(`${DB}/${id}/credentials/reset`));
       c.expectSuccess('P1.database.status.credentials-reset-requires-active', reset, 'POST credentials/reset of an active cluster');
       // "takes several seconds": what the view answers meanwhile is not shown (an error, or the old password). It is
       // read within the consistency window, then once a simulated minute for two minutes.
@@ -439,7 +441,8 @@ describe('Managed database status: active', () => {
     async (c) => {
       const { id } = await activeCluster(c);
       const before = (await view(c, id)).cluster;
-      const patch = await c.post(`${DB}/${id}/patch`);
+      // Sent again while refused, as the reset above: a snapshot of the cluster may still be taken.
+      const patch = await onceNotBusy(c, () => c.post(`${DB}/${id}/patch`));
       c.expectSuccess('P1.database.status.patch-requires-active', patch, 'POST patch of an active cluster');
       // Read until the patch shows under way (within the window): a replica may answer as before it, still active, and
       // the wait for active below would then end before the patch had begun (leaving the file's cluster updating).

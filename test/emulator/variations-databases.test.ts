@@ -417,6 +417,20 @@ const cases: VariationCase[] = [
       expect(((await update({ ...documented, hour_of_day: 5 }).expect(200)).body as Json).updates).toMatchObject({ hour_of_day: 5, pending: [] });
     },
   ],
+  [
+    'snapshot-keeps-cluster-busy',
+    async (server) => {
+      const { path } = await activeWithSnapshot(server, 'busy-snapshot');
+      for (const action of ['credentials/reset', 'patch']) {
+        const refused = await request(server).post(`${path}/${action}`).set(AUTH).send({}).expect(409);
+        expect((refused.body as { errors: Json[] }).errors[0]).toMatchObject({ field: null });
+      }
+      expect(((await request(server).get(path).set(AUTH).expect(200)).body as Json).status).toBe('active');
+      await advanceClock(server, 5 * 60);
+      await postAccepted(server, `${path}/credentials/reset`, {});
+      await postAccepted(server, `${path}/patch`, {});
+    },
+  ],
 ];
 
 describeVariations('emulator variations of managed databases', cases);

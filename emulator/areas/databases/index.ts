@@ -21,6 +21,7 @@ import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import { allowList, allowListChange } from './allow-list.js';
+import { noteSnapshot, requireNoSnapshotRunning, requireNotResetting, startReset } from './busy.js';
 import { caCertificate, caCertificateShown, password } from './secrets.js';
 import { defaultUpdates, readUpdates, shownUpdates } from './window.js';
 import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
@@ -383,6 +384,7 @@ function createSnapshot(ctx: RequestContext) {
   if (varied(ctx.store, 'database-snapshot-one-at-a-time') && [...backups(ctx.store).values()].some(taking))
     fail(`A snapshot of database cluster ${c.id} is being taken: take the next one once it is complete`, null);
   if (!faulty(ctx.store, 'P1.database-backup.snapshot.on-request')) addBackup(ctx.store, c.id, 'snapshot', label, ctx.store.nowIso());
+  noteSnapshot(ctx.store, c);
   return {};
 }
 
@@ -443,6 +445,7 @@ function restore(ctx: RequestContext) {
 function patch(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   requireStatus(ctx.store, c, ['active'], 'apply patches', 'P1.database.status.patch-requires-active');
+  requireNoSnapshotRunning(ctx.store, c, 'apply patches');
   const store = ctx.store;
   if (faulty(store, 'P1.database.version.never-auto-upgraded')) c.version = c.version.replace(/\d+$/, (n) => String(Number(n) + 1));
   if (c.cluster_size === 1) {
@@ -467,11 +470,6 @@ const db = (method: Route['method'], path: string, scope: string, handler: Route
   unrestrictedOnly: true,
   handler,
 });
-
-/** Under the variation credentials-reset-busy: until when (store time, ms) a cluster's credentials view is refused. */
-const resetting = new WeakMap<Cluster, number>();
-/** Under the variation credentials-reset-spaced: when (store time, ms) a cluster's credentials were last reset. */
-const lastReset = new WeakMap<Cluster, number>();
 
 export const area: Area = {
   name: 'databases',
@@ -561,19 +559,17 @@ export const area: Area = {
     db('GET', `${mysql}/{instanceId}/credentials`, R, (ctx) => {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active'], 'view the credentials', 'P1.database.status.credentials-view-requires-active');
-      if (ctx.store.now().getTime() < (resetting.get(c) ?? 0)) fail('The credentials are being reset; try again shortly.', null, 409);
+      requireNotResetting(ctx.store, c);
       // The fault keeps the password to the cluster's connection details elsewhere: the endpoint shows an empty one.
       return { username: ROOT_USER, password: faulty(ctx.store, 'P1.database.ssl-connection.credentials-endpoint') ? '' : c.password };
     }),
     db('POST', `${mysql}/{instanceId}/credentials/reset`, W, (ctx) => {
       const c = mysqlOr404(ctx);
       requireStatus(ctx.store, c, ['active'], 'reset the credentials', 'P1.database.status.credentials-reset-requires-active');
-      if (varied(ctx.store, 'credentials-reset-spaced') && ctx.store.now().getTime() < (lastReset.get(c) ?? -Infinity) + 30_000)
-        fail('The credentials were reset less than 30 seconds ago; reset them again shortly.', null, 409);
-      lastReset.set(c, ctx.store.now().getTime());
+      requireNoSnapshotRunning(ctx.store, c, 'reset the credentials');
+      startReset(ctx.store, c);
       if (!faulty(ctx.store, 'P1.database-credentials.reset.new-password')) c.password = password(ctx.store);
       c.credentialsReset = true;
-      if (varied(ctx.store, 'credentials-reset-busy')) resetting.set(c, ctx.store.now().getTime() + 30_000);
       c.updated = ctx.store.nowIso();
       return {};
     }),
