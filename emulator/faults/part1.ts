@@ -85,9 +85,11 @@ export const part1Faults = defineFaults({
   'P1.event.types': { does: 'shows an event duration as a string of seconds ("0")' },
   // ---------------------------------------------------------------- managed databases
   'P1.database.status.update-requires-active': { does: 'updates a cluster in any status' },
+  'P1.database.status.update-requires-active~updating': { does: 'updates a cluster while a patch is updating it' },
   'P1.database.status.snapshot-create-requires-active': { does: 'takes a snapshot of a cluster in any status' },
   'P1.database.status.restore-requires-active': { does: 'restores a backup of a cluster in any status' },
   'P1.database.status.credentials-view-requires-active': { does: 'shows the credentials of a cluster in any status' },
+  'P1.database.status.credentials-view-requires-active~restoring': { does: 'shows the credentials of a cluster while it is restoring' },
   'P1.database.ssl-connection.credentials-endpoint': { does: 'the credentials endpoint shows an empty password' },
   'P1.database.status.credentials-reset-requires-active': { does: 'resets the credentials of a cluster in any status' },
   'P1.database.status.patch-requires-active': { does: 'patches a cluster in any status' },

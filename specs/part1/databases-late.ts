@@ -1,10 +1,11 @@
 // The checks that come last in specs/part1/databases.spec.ts, declared there by `lateChecks` (a module of that spec
-// file, not a spec file: its checks share the file's fixtures and their plan keys name it): the updates, the automatic backups
+// file, not a spec file: its checks share the file's fixtures and their plan keys name it): the restoring and updating
+// statuses (the restore check, last before them, leaves its cluster restoring), the updates, the automatic backups
 // (they move the clock past midnight), restricted users (a wrongly accepted request may change the cluster) and the
 // failed status (the file's active cluster is failed once every other check is done with it).
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { readAfterWrite, untilGone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilGone, untilOnClock } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { timeOf } from '../../harness/lists.js';
@@ -27,12 +28,107 @@ import {
   updateOnceSettled,
   view,
   viewAfterWrite,
+  waitForStatus,
   windowWith,
   type Json,
 } from './databases-support.js';
 
+/** A request the cluster's status decides (document 1, Managed database status), with its rule. */
+type StatusBound = [rule: string, what: string, send: (c: Check, id: number, backupId: number) => Promise<Exchange>];
+
+/** The cluster's status, as one read shows it (none when the view is refused: a cluster deleted). */
+async function shownStatus(c: Check, id: number): Promise<string | undefined> {
+  const exchange = await c.get(`${DB}/${id}`);
+  return ok(exchange) && isObject(exchange.body) && typeof exchange.body.status === 'string' ? exchange.body.status : undefined;
+}
+
+/**
+ * Sends each request while the cluster shows `state` (`restoring`, `updating`), and judges only one sent with the
+ * cluster in `state` before and after it: a state that ended in between is not misjudged (transitions are not shown).
+ * A refusal needs no read after it; an accepted request fails its rule when the cluster still shows `state` once a
+ * lagging replica has caught up. A delete accepted leaves nothing to read, unless the cluster is still shown: judged
+ * then only. Stops once the cluster shows another state. Returns how many were judged.
+ */
+async function refusedWhileIn(c: Check, id: number, backupId: number, state: string, requests: readonly StatusBound[]): Promise<number> {
+  let judged = 0;
+  for (const [rule, what, send] of requests) {
+    if ((await shownStatus(c, id)) !== state) break;
+    const exchange = await send(c, id, backupId);
+    if (rejected(exchange)) {
+      judged++;
+      continue;
+    }
+    const after = await readAfterWrite(
+      c,
+      () => shownStatus(c, id),
+      (status) => status !== state,
+    );
+    if (after === state) c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) while the cluster was ${state}, before and after it`, exchange);
+    c.expect(rule, ok(exchange), `${what} on a ${state} cluster got ${describeExchange(exchange)}`, exchange);
+  }
+  return judged;
+}
+
 export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpers>): void {
-  const { mysqlEngines, nodeType, activeCluster, failedCluster, failed, clusterSnapshot, pastMidnight, editable, mustCreate } = helpers;
+  const { mysqlEngines, nodeType, activeCluster, failedCluster, failed, restoredCluster, clusterSnapshot, pastMidnight, editable, mustCreate } = helpers;
+
+  /** What needs the cluster `active`, each request as the status checks send it. */
+  const needsActive: StatusBound[] = [
+    ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
+    [
+      'P1.database.status.snapshot-create-requires-active',
+      'POST backups (snapshot)',
+      (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }),
+    ],
+    ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
+    ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => readInStatus(c, `${DB}/${id}/credentials`, rejected)],
+    ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
+    ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
+    ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => readInStatus(c, `${DB}/${id}/ssl`, rejected)],
+  ];
+  /** A delete needs the cluster `active`, `failed` or `degraded`. */
+  const deleteRequest: StatusBound = ['P1.database.status.delete-requires-active-failed-degraded', 'DELETE', (c, id) => c.delete(`${DB}/${id}`)];
+
+  // ------------------------------------------------------------------ required status: restoring, updating
+
+  // First of the late checks: the restore check, just before, left its cluster restoring.
+  describe('Managed database status: restoring and updating', () => {
+    const requests = [...needsActive, deleteRequest];
+    check(
+      requests.map(([rule]) => rule),
+      'what needs an active cluster is refused while it is restoring, and while a patch updates it',
+      async (c) => {
+        const { id, backupId, restore } = await restoredCluster(c);
+        if (!ok(restore)) c.skip(`the restore was refused (${describeExchange(restore)}): judged by P1.database.status.restore-requires-active`);
+        const seen: string[] = [];
+        // A restore may wait its turn with the cluster active (not shown): a few simulated minutes.
+        const restoring = await untilOnClock(
+          c,
+          () => statusOf(c, id),
+          (status) => status !== 'active',
+          { stepSeconds: MINUTE, mostSeconds: 5 * MINUTE },
+        );
+        seen.push(`${String(restoring)} after the restore`);
+        let judged = restoring === 'restoring' ? await refusedWhileIn(c, id, backupId, 'restoring', requests) : 0;
+        // Then a patch once the restore has run (how long it runs is not shown): "single-node clusters have downtime",
+        // and what a server shows meanwhile is not shown (a cluster of three nodes may stay active).
+        const before = (await shownStatus(c, id)) === undefined ? undefined : await waitForStatus(c, id, ['active'], 90);
+        if (before === 'active') {
+          const patch = await onceNotBusy(c, () => c.post(`${DB}/${id}/patch`));
+          const during = ok(patch)
+            ? await readAfterWrite(
+                c,
+                () => statusOf(c, id),
+                (status) => status !== 'active',
+              )
+            : undefined;
+          seen.push(ok(patch) ? `${String(during)} after a patch` : `active, its patch refused (${describeExchange(patch)})`);
+          if (during === 'updating') judged += await refusedWhileIn(c, id, backupId, 'updating', requests);
+        } else seen.push(`${String(before)} once the restore had run`);
+        if (!judged) c.skip(`the cluster was not restoring or updating when a request was sent: it showed ${seen.join(', ')}`);
+      },
+    );
+  });
 
   // ------------------------------------------------------------------ update
 
@@ -350,22 +446,9 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       );
     });
 
-    const refusedWhenFailed: Array<[string, string, (c: Check, id: number, backupId: number) => Promise<Exchange>]> = [
-      ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
-      [
-        'P1.database.status.snapshot-create-requires-active',
-        'POST backups (snapshot)',
-        (c, id) => c.post(`${DB}/${id}/backups`, { label: fx.label('snap', 64) }),
-      ],
-      ['P1.database.status.restore-requires-active', 'POST restore', (c, id, backupId) => c.post(`${DB}/${id}/backups/${backupId}/restore`)],
-      ['P1.database.status.credentials-view-requires-active', 'GET credentials', (c, id) => readInStatus(c, `${DB}/${id}/credentials`, rejected)],
-      ['P1.database.status.credentials-reset-requires-active', 'POST credentials/reset', (c, id) => c.post(`${DB}/${id}/credentials/reset`)],
-      ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
-      ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => readInStatus(c, `${DB}/${id}/ssl`, rejected)],
-    ];
     // Each holds the clock: a failed cluster may be repaired as simulated time passes (its transitions are not shown).
     const heldClock = { exclusive: CLOCK_LOCK };
-    for (const [rule, what, op] of refusedWhenFailed) {
+    for (const [rule, what, op] of needsActive) {
       check(
         rule,
         `${what} is refused on a failed cluster`,

@@ -383,6 +383,16 @@ export function clusterHelpers(fx: Fixtures) {
     return cluster;
   }
 
+  /**
+   * A new active cluster with a snapshot of it restored, the restore's answer kept: the restore check judges it, and
+   * the check after it sends what needs an active cluster while this one is restoring (one restore for both).
+   */
+  const restoredCluster = memo('restoredCluster', async (c) => {
+    const { id } = await fx.newActiveDatabase(c);
+    const backup = await snapshot(c, id);
+    return { id, backupId: backup.id, restore: await restoreBackup(c, id, backup.id) };
+  });
+
   /** A snapshot of the file's active cluster. */
   const clusterSnapshot = memo('clusterSnapshot', async (c) => snapshot(c, (await activeCluster(c)).id));
 
@@ -410,6 +420,7 @@ export function clusterHelpers(fx: Fixtures) {
     refusedWhileProvisioning,
     failedCluster,
     failed,
+    restoredCluster,
     clusterSnapshot,
     editable,
     pastMidnight,
@@ -420,6 +431,6 @@ export function clusterHelpers(fx: Fixtures) {
  * POSTs a restore of a backup the caller expects accepted. A snapshot "takes several minutes" and what a restore of one
  * still being taken answers is not shown: a refused restore is sent again while the snapshot may still be taken.
  */
-export function restoreBackup(c: Check, instanceId: number, backupId: number): Promise<Exchange> {
+function restoreBackup(c: Check, instanceId: number, backupId: number): Promise<Exchange> {
   return onceNotBusy(c, () => c.post(`${DB}/${instanceId}/backups/${backupId}/restore`));
 }

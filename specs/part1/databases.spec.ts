@@ -26,7 +26,6 @@ import {
   readInStatus,
   rejected,
   statusOf,
-  restoreBackup,
   view,
   waitForStatus,
   type Json,
@@ -35,7 +34,7 @@ import { lateChecks } from './databases-late.js';
 
 const fx = useFixtures('part1-databases');
 const helpers = clusterHelpers(fx);
-const { mysqlEngines, nodeType, createCluster, mustCreate, snapshot, plainCluster, activeCluster, refusedWhileProvisioning } = helpers;
+const { mysqlEngines, nodeType, createCluster, mustCreate, snapshot, plainCluster, activeCluster, refusedWhileProvisioning, restoredCluster } = helpers;
 
 // ------------------------------------------------------------------ engines and node types
 
@@ -470,10 +469,10 @@ describe('Managed database status: active', () => {
     },
   );
 
+  // The cluster is then restoring: the first of the late checks sends it what needs an active cluster.
   check('P1.database.status.restore-requires-active', 'restoring a backup of an active cluster is accepted', async (c) => {
-    const { id } = await fx.newActiveDatabase(c);
-    const backup = await snapshot(c, id);
-    c.expectSuccess('P1.database.status.restore-requires-active', await restoreBackup(c, id, backup.id), 'POST restore on an active cluster');
+    const { restore } = await restoredCluster(c);
+    c.expectSuccess('P1.database.status.restore-requires-active', restore, 'POST restore on an active cluster');
   });
 });
 

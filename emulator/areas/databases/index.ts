@@ -342,7 +342,9 @@ function createCluster(ctx: RequestContext) {
 function updateCluster(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
-  requireStatus(ctx.store, c, ['active'], 'update the cluster', 'P1.database.status.update-requires-active');
+  // The fault ~updating takes an update while a patch is updating the cluster.
+  const updatable: Status[] = faulty(ctx.store, 'P1.database.status.update-requires-active~updating') ? ['active', 'updating'] : ['active'];
+  requireStatus(ctx.store, c, updatable, 'update the cluster', 'P1.database.status.update-requires-active');
   const label = faulty(ctx.store, 'P1.database-update.all-optional')
     ? reqString(o, 'label', clusterLabel(ctx.store))
     : optString(o, 'label', clusterLabel(ctx.store));
@@ -558,7 +560,9 @@ export const area: Area = {
     db('POST', `${mysql}/{instanceId}/backups/{backupId}/restore`, W, restore),
     db('GET', `${mysql}/{instanceId}/credentials`, R, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireStatus(ctx.store, c, ['active'], 'view the credentials', 'P1.database.status.credentials-view-requires-active');
+      // The fault ~restoring shows the credentials while a restore runs.
+      const viewable: Status[] = faulty(ctx.store, 'P1.database.status.credentials-view-requires-active~restoring') ? ['active', 'restoring'] : ['active'];
+      requireStatus(ctx.store, c, viewable, 'view the credentials', 'P1.database.status.credentials-view-requires-active');
       requireNotResetting(ctx.store, c);
       // The fault keeps the password to the cluster's connection details elsewhere: the endpoint shows an empty one.
       return { username: ROOT_USER, password: faulty(ctx.store, 'P1.database.ssl-connection.credentials-endpoint') ? '' : c.password };
