@@ -31,9 +31,9 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
- * deleted. A deletion that may still run (an instance, a database cluster or a tag: `deletionMayRun`) is given, with
- * the clock hook, a minute of the target's clock and its entry deleted again; without the hook its confirming read
- * waited that long in real time.
+ * deleted. A deletion that may still run (an instance, a database cluster, a domain or a tag: `deletionMayRun`) is
+ * given, with the clock hook, a minute of the target's clock and its entry deleted again; without the hook its
+ * confirming read waited that long in real time.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
  * is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real time at a spec file's end

@@ -577,4 +577,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed databases: "POST …/backups | … | \`{}\`; creates a \`snapshot\` backup that takes several minutes" and Managed database status: "Transitions: not shown." (what the cluster refuses while a snapshot is being taken is not shown)`,
     does: 'refuses (409, field null) a credentials reset or a patch of a cluster within 5 simulated minutes of its last accepted snapshot request, the cluster showing active meanwhile',
   },
+  'domain-delete-runs-a-while': {
+    leaves: `${D3}, Domains: "DELETE /v4/domains/{domainId} | domains:read_write | none | removes the domain from the nameservers shortly after, and deletes all its records" (whether the domain and its records are gone when the DELETE answers or once the deletion has run shortly after is not shown)`,
+    does: 'a deleted domain is still viewed and listed, with its records (list and views) and its name taken, for a simulated minute after the DELETE before it is gone with them',
+  },
 });

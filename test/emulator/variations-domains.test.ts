@@ -176,6 +176,32 @@ const cases: VariationCase[] = [
       await request(server).get('/v4/domains/987654').set(AUTH).expect(404);
     },
   ],
+  [
+    'domain-delete-runs-a-while',
+    async (server) => {
+      const domain = await newDomain(server, 'deleted-later.example.com');
+      const path = `/v4/domains/${String(domain.id)}`;
+      const record = await postAccepted(server, `${path}/records`, { type: 'A', name: 'www', target: '192.0.2.1' });
+      const listed = async () => ((await got(server, '/v4/domains')).data as Json[]).map((item) => item.id);
+      const recordIds = async () => ((await got(server, `${path}/records`)).data as Json[]).map((item) => item.id);
+      await request(server).delete(path).set(AUTH).expect(200);
+      expect((await got(server, path)).domain).toBe('deleted-later.example.com');
+      expect(await listed()).toContain(domain.id);
+      expect(await recordIds()).toContain(record.id);
+      await got(server, `${path}/records/${String(record.id)}`);
+      // its name is still taken meanwhile; a DELETE sent again answers as the first
+      await request(server).post('/v4/domains').set(AUTH).send({ domain: 'deleted-later.example.com', type: 'master', soa_email: 'a@example.com' }).expect(400);
+      await request(server).delete(path).set(AUTH).expect(200);
+      await advanceClock(server, 60);
+      await request(server).get(path).set(AUTH).expect(404);
+      await request(server)
+        .get(`${path}/records/${String(record.id)}`)
+        .set(AUTH)
+        .expect(404);
+      expect(await listed()).not.toContain(domain.id);
+      await newDomain(server, 'deleted-later.example.com');
+    },
+  ],
 ];
 
 describeVariations('emulator variations of domains and records', cases);

@@ -30,6 +30,11 @@ import {
 } from './model.js';
 import { render, touch } from './zone-file.js';
 
+/** Under the variation domain-delete-runs-a-while, how long a deleted domain is still shown with its records (simulated time). */
+const DELETE_RUNS_MS = 60_000;
+/** The ids of the domains whose deletion runs (domain-delete-runs-a-while). */
+const DELETING = 'domains_deleting';
+
 /** Domain-name labels as the faults `label-max-63` and `rfc-1035` read them. */
 const LONG_LABEL = /^(?!-)[A-Za-z0-9-]{1,255}(?<!-)$/;
 const HYPHEN_ENDS_LABEL = /^[A-Za-z0-9-]{1,63}$/;
@@ -252,10 +257,24 @@ export const domainRoutes: Route[] = [
   route('DELETE', '/v4/domains/{domainId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     if (faulty(ctx.store, 'P3.domain.delete.gone')) return {};
-    ctx.store.table<Domain>(DOMAINS).delete(String(d.id));
-    names(ctx.store).delete(d.domain.toLowerCase());
-    if (faulty(ctx.store, 'P3.domain.delete.removes-records')) ctx.store.table<Domain>(DELETED_KEEPING_RECORDS).set(String(d.id), d);
-    else ctx.store.table<DomainState>(STATE).delete(String(d.id));
+    const remove = (store: Store) => {
+      if (store.table<Domain>(DOMAINS).get(String(d.id)) !== d) return;
+      store.table<Domain>(DOMAINS).delete(String(d.id));
+      names(store).delete(d.domain.toLowerCase());
+      if (faulty(store, 'P3.domain.delete.removes-records')) store.table<Domain>(DELETED_KEEPING_RECORDS).set(String(d.id), d);
+      else store.table<DomainState>(STATE).delete(String(d.id));
+    };
+    // Under the variation domain-delete-runs-a-while the domain, its records and its name stay a while ("shortly after");
+    // a DELETE sent again meanwhile answers {} too, its deletion already running.
+    if (varied(ctx.store, 'domain-delete-runs-a-while')) {
+      const deleting = ctx.store.table<true>(DELETING);
+      if (deleting.has(String(d.id))) return {};
+      deleting.set(String(d.id), true);
+      ctx.store.schedule(new Date(ctx.store.now().getTime() + DELETE_RUNS_MS), (store) => {
+        store.table<true>(DELETING).delete(String(d.id));
+        remove(store);
+      });
+    } else remove(ctx.store);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_delete', entity: entityOf(d) });
     return {};
   }),
