@@ -61,6 +61,15 @@ export const part3Faults = defineFaults({
   'P3.record.srv.target.subdomain-combined': {
     does: 'takes an SRV subdomain target for a fully qualified name of its own (sipserver becomes sipserver.), not combined with the domain',
   },
+  'P3.record.srv.protocol.underscore~zone': {
+    does: 'shows SRV records with service and protocol as given and name null, and renders the protocol without its underscore in the zone (_sip.tcp)',
+  },
+  'P3.record.srv.service.underscore-period~zone': {
+    does: 'shows SRV records with service and protocol as given and name null, and renders the service without its underscore in the zone (sip._tcp)',
+  },
+  'P3.record.srv.target.subdomain-combined~zone': {
+    does: 'shows an SRV subdomain target as sent (sipserver) and renders it in the zone as a name of its own (sipserver.), not combined with the domain',
+  },
   'P3.record.tag.enum': { does: 'accepts any string as a CAA tag' },
   'P3.record.caa.tag.required': { does: 'accepts a CAA record without a tag' },
   'P3.record.caa.iodef.target-url': { does: 'accepts any target for an iodef CAA record' },

@@ -581,4 +581,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domains: "DELETE /v4/domains/{domainId} | domains:read_write | none | removes the domain from the nameservers shortly after, and deletes all its records" (whether the domain and its records are gone when the DELETE answers or once the deletion has run shortly after is not shown)`,
     does: 'a deleted domain is still viewed and listed, with its records (list and views) and its name taken, for a simulated minute after the DELETE before it is gone with them',
   },
+  'srv-parts-composed-in-zone': {
+    leaves: `${D3}, Domain record (request fields): "protocol | string or null | only for SRV; an underscore is prepended automatically", "service | string or null | only for SRV, required; an underscore is prepended and a period appended automatically" and "Fields of a record as returned: not shown." (where the prepended underscores show is not shown)`,
+    does: 'an SRV record shows service and protocol as given (sip, tcp) and name null; the zone it renders carries the composed owner name (_sip._tcp.<domain>.)',
+  },
 });

@@ -1,6 +1,7 @@
 // Records the checks of document 3 make as preconditions: one POST, and the new record's id from the response or, as
 // records as returned are not shown, from the list it joined.
 import type { Check } from '../../harness/check.js';
+import { untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -54,6 +55,58 @@ export function relativeName(name: unknown, domain: string): unknown {
 
 /** A domain-name target written one way (lower case, no trailing period): it may be returned absolute. */
 export const bareTarget = (target: unknown): unknown => (typeof target === 'string' ? target.toLowerCase().replace(/\.$/, '') : target);
+
+/**
+ * A name as a zone file writes it, made absolute (lower case, no final period): `@` is the origin, a name without a
+ * final period is relative to it.
+ */
+function absoluteIn(name: string, origin: string): string {
+  const lower = name.toLowerCase();
+  if (lower === '@') return origin;
+  return lower.endsWith('.') ? lower.slice(0, -1) : `${lower}.${origin}`;
+}
+
+/**
+ * The SRV records of a zone file written as a master file (RFC 1035): owner (an omitted one is the previous line's),
+ * port and target, names absolute.
+ */
+function srvLines(zoneFile: unknown, domain: string): Array<{ owner: string; port: string; target: string }> {
+  const lines = typeof zoneFile === 'string' ? zoneFile.split('\n') : Array.isArray(zoneFile) ? zoneFile.filter((line) => typeof line === 'string') : [];
+  let origin = domain.toLowerCase().replace(/\.$/, '');
+  let owner = origin;
+  const found: Array<{ owner: string; port: string; target: string }> = [];
+  for (const line of lines) {
+    const text = line.replace(/;.*$/, '');
+    const tokens = text.trim().split(/\s+/);
+    if (tokens[0] === '' || tokens[0] === undefined) continue;
+    if (tokens[0].toUpperCase() === '$ORIGIN' && tokens[1]) origin = absoluteIn(tokens[1], origin);
+    if (tokens[0].startsWith('$')) continue;
+    if (!/^\s/.test(text)) owner = absoluteIn(tokens[0], origin);
+    const at = tokens.findIndex((token, i) => (i > 0 || /^\s/.test(text)) && token.toUpperCase() === 'SRV');
+    if (at >= 0 && tokens[at + 4]) found.push({ owner, port: tokens[at + 3]!, target: absoluteIn(tokens[at + 4]!, origin) });
+  }
+  return found;
+}
+
+/**
+ * The owner name and target of the domain's SRV record on `port` as its rendered zone shows them (names absolute,
+ * lower case, no final period), for what a record as returned may leave to the zone ("Fields of a record as returned:
+ * not shown"): the name composed of service and protocol, a subdomain target combined with the domain. "The zone file
+ * of the last rendered zone": when a zone is rendered again is not shown, so it is read while a short time passes;
+ * `skip` where it shows no SRV line on that port (the zone file's format is not shown either).
+ */
+export async function renderedSrv(c: Check, domain: { id: number; domain: string }, port: number, shown: string): Promise<{ owner: string; target: string }> {
+  const onPort = (exchange: Exchange) =>
+    ok(exchange)
+      ? srvLines(isObject(exchange.body) ? exchange.body.zone_file : exchange.body, domain.domain).find((line) => line.port === String(port))
+      : undefined;
+  const zone = await untilShortlyDone(
+    c,
+    () => c.get(`/v4/domains/${domain.id}/zone-file`),
+    (exchange) => onPort(exchange) !== undefined,
+  );
+  return onPort(zone) ?? c.skip(`${shown}, and the zone file shows no SRV record on port ${port} (its format is not shown)`);
+}
 
 /** POSTs a record; on success its id (from the response, else the id the list gained), else undefined. */
 async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {

@@ -1,6 +1,6 @@
 // The emulator's variations of domain records each do what they say (see variations.test.ts).
 import { expect } from 'vitest';
-import { describeVariations, got, newDomain, postAccepted, recordsOf, type VariationCase } from './variation-server.js';
+import { describeVariations, got, newDomain, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
 
 const SRV = { type: 'SRV', target: 'sip.example.com', priority: 10, weight: 5, port: 5060, service: 'sip', protocol: 'udp' };
 
@@ -38,6 +38,19 @@ const cases: VariationCase[] = [
       expect((await got(server, `${records}/${String(record.id)}`)).target).toBe('sipserver');
       const zone = (await got(server, `/v4/domains/${String(domain.id)}/zone-file`)).zone_file as string[];
       expect(zone.some((line) => line.includes('SRV') && line.endsWith(' sipserver.srv-as-given.example.com.'))).toBe(true);
+    },
+  ],
+  [
+    'srv-parts-composed-in-zone',
+    async (server) => {
+      const domain = await newDomain(server, 'srv-in-zone.example.com');
+      const records = `/v4/domains/${String(domain.id)}/records`;
+      const record = await postAccepted(server, records, { ...SRV, protocol: 'tcp' });
+      expect(record).toMatchObject({ name: null, service: 'sip', protocol: 'tcp' });
+      expect(await got(server, `${records}/${String(record.id)}`)).toMatchObject({ name: null, service: 'sip', protocol: 'tcp' });
+      expect(((await got(server, records)).data as Json[])[0]).toMatchObject({ name: null, service: 'sip', protocol: 'tcp' });
+      const zone = (await got(server, `/v4/domains/${String(domain.id)}/zone-file`)).zone_file as string[];
+      expect(zone.some((line) => line.startsWith('_sip._tcp.srv-in-zone.example.com.\t') && line.includes('SRV'))).toBe(true);
     },
   ],
 ];

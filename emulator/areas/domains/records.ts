@@ -174,14 +174,16 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       if (!SRV_PART.test(bare)) fail('service must be letters, digits and hyphens (an underscore is prepended for you).', 'service');
       if (varied(store, 'dns-strict') && (bare.length > 15 || bare.includes('--')))
         fail('service must be an RFC 6335 service name: at most 15 characters, no two hyphens in a row.', 'service');
-      service = faulty(store, 'P3.record.srv.service.underscore-period') ? `${bare}.` : `_${bare}.`;
+      const serviceFault = faulty(store, 'P3.record.srv.service.underscore-period') || faulty(store, 'P3.record.srv.service.underscore-period~zone');
+      service = serviceFault ? `${bare}.` : `_${bare}.`;
       const proto = optString(o, 'protocol', { nullable: true });
       const protocolRaw = proto === undefined ? (from.protocol ?? null) : proto;
       if (protocolRaw !== null && protocolRaw !== '') {
         const bareP = protocolRaw.replace(/^_/, '');
         if (!SRV_PART.test(bareP)) fail('protocol must be letters, digits and hyphens (an underscore is prepended for you).', 'protocol');
         if (varied(store, 'srv-protocol-tcp-udp-only') && !['tcp', 'udp'].includes(bareP.toLowerCase())) fail("protocol must be 'tcp' or 'udp'.", 'protocol');
-        protocol = faulty(store, 'P3.record.srv.protocol.underscore') ? bareP : `_${bareP}`;
+        const protocolFault = faulty(store, 'P3.record.srv.protocol.underscore') || faulty(store, 'P3.record.srv.protocol.underscore~zone');
+        protocol = protocolFault ? bareP : `_${bareP}`;
       }
       name = protocol ? `${service}${protocol}` : service.slice(0, -1);
       // The underscores (and period) then show in the composed name only.
@@ -193,7 +195,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
       if (!bareTarget.includes('.'))
         target = faulty(store, 'P3.record.srv.target.subdomain-combined')
           ? `${bareTarget}.`
-          : varied(store, 'srv-target-shown-as-given')
+          : varied(store, 'srv-target-shown-as-given') || faulty(store, 'P3.record.srv.target.subdomain-combined~zone')
             ? bareTarget
             : `${bareTarget}.${d.domain}`;
       break;
@@ -253,11 +255,26 @@ function recordOr404(ctx: RequestContext, d: Domain, raw: string): DomainRecord 
   return r;
 }
 
+/** A record as returned: its name may be null (srv-parts-composed-in-zone). */
+type ShownRecord = Omit<DomainRecord, 'name'> & { name: string | null };
+
 /**
  * A record as returned: as stored, or (the variation record-names-absolute) with its name fully qualified and the
- * targets that are domain names written absolute, with their trailing period.
+ * targets that are domain names written absolute, with their trailing period, or (the variation
+ * srv-parts-composed-in-zone) an SRV record with its service and protocol as given and name null, the composed name
+ * showing in the rendered zone only.
  */
-function recordView(store: Store, d: Domain): (r: DomainRecord) => DomainRecord {
+function recordView(store: Store, d: Domain): (r: DomainRecord) => ShownRecord {
+  // (the faults …~zone show SRV records so too, their fault showing in the zone only)
+  const partsInZone =
+    varied(store, 'srv-parts-composed-in-zone') ||
+    faulty(store, 'P3.record.srv.protocol.underscore~zone') ||
+    faulty(store, 'P3.record.srv.service.underscore-period~zone');
+  if (partsInZone)
+    return (r) =>
+      r.type === 'SRV'
+        ? { ...r, name: null, service: r.service && r.service.replace(/^_/, '').replace(/\.$/, ''), protocol: r.protocol && r.protocol.replace(/^_/, '') }
+        : r;
   if (!varied(store, 'record-names-absolute')) return (r) => r;
   const absolute = (t: string) => (t === '' || t.endsWith('.') ? t : `${t}.`);
   // An SRV target kept as a bare subdomain (srv-target-shown-as-given) is written absolute as the name it stands for.

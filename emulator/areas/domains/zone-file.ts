@@ -1,5 +1,6 @@
 // The zone file of a domain, re-rendered after every change while the domain is active.
 import type { Store } from '../../core/store.js';
+import { faulty } from '../../faults/index.js';
 import { NAMESERVERS, stateOf, TIME_DEFAULTS, type Domain } from './model.js';
 
 function fqdn(name: string, zone: string): string {
@@ -29,10 +30,13 @@ export function render(store: Store, d: Domain): void {
       case 'MX':
         data = `${r.priority} ${r.target === '' ? '.' : fqdn(r.target, '')}`;
         break;
-      case 'SRV':
-        // A target kept as a bare subdomain (srv-target-shown-as-given) is combined with the domain here.
-        data = `${r.priority} ${r.weight} ${r.port} ${fqdn(r.target, r.target.includes('.') ? '' : d.domain)}`;
+      case 'SRV': {
+        // A target kept as a bare subdomain (srv-target-shown-as-given) is combined with the domain here (under the fault
+        // …~zone it is taken for a name of its own).
+        const ownName = r.target.includes('.') || faulty(store, 'P3.record.srv.target.subdomain-combined~zone');
+        data = `${r.priority} ${r.weight} ${r.port} ${fqdn(r.target, ownName ? '' : d.domain)}`;
         break;
+      }
       case 'CAA':
         data = `0 ${r.tag} "${r.target}"`;
         break;
