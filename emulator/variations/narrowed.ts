@@ -585,4 +585,9 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domain record (request fields): "protocol | string or null | only for SRV; an underscore is prepended automatically", "service | string or null | only for SRV, required; an underscore is prepended and a period appended automatically" and "Fields of a record as returned: not shown." (where the prepended underscores show is not shown)`,
     does: 'an SRV record shows service and protocol as given (sip, tcp) and name null; the zone it renders carries the composed owner name (_sip._tcp.<domain>.)',
   },
+  'domain-list-summary': {
+    leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (what an item of the domain list carries is not shown; the view is the other read)`,
+    does: 'the domain list shows summaries, each item {id, domain, type, status, tags}; the view shows the whole domain',
+    warns: ['P3.domain.fields'],
+  },
 });

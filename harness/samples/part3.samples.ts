@@ -189,6 +189,10 @@ export const cases: Case[] = [
   x(D, { ...masterDomain, soa_email: '' }, 'P3.domain.soa-email.required-for-master', 'master domain with an empty soa_email'),
   v(D, slaveDomain, 'slave domain with an empty soa_email and master IPs'),
   x(D, { ...slaveDomain, master_ips: [] }, 'P3.domain.master-ips.required-for-slave', 'slave domain without master IPs'),
+  x(D, { ...masterDomain, soa_email: null }, 'P3.domain.soa-email.required-for-master', 'master domain showing soa_email null'),
+  // Presence is the inferred SHOULD of the fields (a list may show summaries): a value is judged where it is shown.
+  x(D, { id: 5, domain: 'a.example.com', type: 'master', status: 'active', tags: [] }, 'P3.domain.fields', 'a master domain summarised without soa_email'),
+  x(D, (({ master_ips: _m, ...rest }) => rest)(slaveDomain), 'P3.domain.fields', 'a slave domain shown without master_ips'),
   x(D, { ...masterDomain, master_ips: ['192.0.2.0/24'] }, 'P3.domain.master-ips.ip', 'a network is not a master IP'),
   x(D, { ...masterDomain, axfr_ips: ['ns1.example.org'] }, 'P3.domain.axfr-ips.ip', 'a name is not an AXFR IP'),
   v(D, { ...masterDomain, axfr_ips: ['96.126.114.97', '96.126.114.98', '2600:3c00::5e', '2600:3c00::5f'] }, 'the AXFR source addresses of the document'),

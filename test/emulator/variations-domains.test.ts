@@ -202,6 +202,15 @@ const cases: VariationCase[] = [
       await newDomain(server, 'deleted-later.example.com');
     },
   ],
+  [
+    'domain-list-summary',
+    async (server) => {
+      const domain = await newDomain(server, 'summarised.example.com');
+      const item = ((await got(server, '/v4/domains')).data as Json[]).find((listed) => listed.id === domain.id);
+      expect(item).toEqual({ id: domain.id, domain: 'summarised.example.com', type: 'master', status: 'active', tags: [] });
+      expect(await got(server, `/v4/domains/${String(domain.id)}`)).toMatchObject({ soa_email: 'hostmaster@example.com', master_ips: [], ttl_sec: 0 });
+    },
+  ],
 ];
 
 describeVariations('emulator variations of domains and records', cases);

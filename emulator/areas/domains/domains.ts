@@ -186,6 +186,8 @@ export const domainRoutes: Route[] = [
     paginate(
       ctx,
       ctx.principal?.restricted ? listDomains(ctx.store).filter((d) => canAccess(ctx.principal, 'domain', d.id, 'read_only')) : listDomains(ctx.store),
+      // Under the variation domain-list-summary an item is a summary of the domain (the view shows it whole).
+      varied(ctx.store, 'domain-list-summary') ? ({ id, domain, type, status, tags }: Domain) => ({ id, domain, type, status, tags }) : undefined,
     ),
   ),
   route('POST', '/v4/domains', W, (ctx) => {
