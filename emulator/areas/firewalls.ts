@@ -60,6 +60,10 @@ interface FirewallDevice {
 const FIREWALLS = 'firewalls';
 const DEVICES = 'firewall_devices'; // firewall id → its devices
 const DELETED_HOLDING = 'firewall_deleted_holding'; // under the fault P3.firewall.delete.frees-instances: instance id → deleted firewall
+// under the variation firewall-delete-releases-later: instance id → the deleted firewall still holding it, until when (store ms)
+const RELEASING = 'firewall_releasing';
+/** Under the variation firewall-delete-releases-later, how long a deleted enabled firewall still holds its instances. */
+const RELEASE_MS = 60_000;
 const MAX_RULES = 25;
 const MAX_RULE_ADDRESSES = 255;
 const MAX_PORT_PIECES = 15;
@@ -257,10 +261,17 @@ function readRules(store: Store, o: Record<string, unknown>, creating: boolean, 
 function checkSingleEnabled(store: Store, instanceId: number, exceptFirewallId: number | null, field: string | null): void {
   const other =
     firewallsOfInstance(store, instanceId).find((f) => f.id !== exceptFirewallId && f.status === 'enabled')?.id ??
-    (faulty(store, 'P3.firewall.delete.frees-instances') ? store.table<number>(DELETED_HOLDING).get(String(instanceId)) : undefined);
+    (faulty(store, 'P3.firewall.delete.frees-instances') ? store.table<number>(DELETED_HOLDING).get(String(instanceId)) : undefined) ??
+    releasingFirewall(store, instanceId);
   if (other !== undefined) {
     fail(`Compute instance ${instanceId} already has the enabled firewall ${other}; an instance can have only one enabled firewall (disable it first).`, field);
   }
+}
+
+/** Under the variation firewall-delete-releases-later: the deleted firewall whose rules are still being removed from the instance. */
+function releasingFirewall(store: Store, instanceId: number): number | undefined {
+  const held = store.table<{ firewallId: number; until: number }>(RELEASING).get(String(instanceId));
+  return held && store.now().getTime() < held.until ? held.firewallId : undefined;
 }
 
 function firewallOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Firewall {
@@ -395,6 +406,11 @@ const routes: Route[] = [
     const f = firewallOr404(ctx, 'read_write');
     if (f.status === 'enabled' && faulty(ctx.store, 'P3.firewall.delete.frees-instances'))
       for (const d of devicesOf(ctx.store, f.id)) ctx.store.table<number>(DELETED_HOLDING).set(String(d.entity.id), f.id);
+    if (f.status === 'enabled' && varied(ctx.store, 'firewall-delete-releases-later'))
+      for (const d of devicesOf(ctx.store, f.id))
+        ctx.store
+          .table<{ firewallId: number; until: number }>(RELEASING)
+          .set(String(d.entity.id), { firewallId: f.id, until: ctx.store.now().getTime() + RELEASE_MS });
     if (varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
     else if (!faulty(ctx.store, 'P3.firewall.status.delete-removes')) {
       firewalls(ctx.store).delete(String(f.id));

@@ -590,4 +590,8 @@ export const NARROWED_READINGS = defineVariations({
     does: 'the domain list shows summaries, each item {id, domain, type, status, tags}; the view shows the whole domain',
     warns: ['P3.domain.fields'],
   },
+  'firewall-delete-releases-later': {
+    leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed) | rules are removed from the instances; event firewall_delete" (when the rules are removed is not shown)`,
+    does: "a deleted enabled firewall still counts as its instances' enabled firewall for a simulated minute after the DELETE: adding one of them to another enabled firewall (or enabling a firewall holding one) is refused until then",
+  },
 });

@@ -1,7 +1,10 @@
 // The emulator's variations of IP addresses (assignment, reverse DNS) and firewalls each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
-import { AUTH, describeVariations, got, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
+
+const FIREWALLS = '/v4/networking/firewalls';
+const OPEN = { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' };
 
 const cases: VariationCase[] = [
   [
@@ -100,6 +103,26 @@ const cases: VariationCase[] = [
       const [bare, labelled] = (await got(server, `/v4/networking/firewalls/${String(firewall.id)}/rules`)).inbound as Json[];
       expect(bare).toMatchObject({ description: null, label: null });
       expect(labelled).toMatchObject({ description: null, label: 'ssh-in' });
+    },
+  ],
+  [
+    'firewall-delete-releases-later',
+    async (server) => {
+      const { id } = await newInstance(server, 'released-later');
+      const first = await postAccepted(server, FIREWALLS, { label: 'deleted-first', rules: OPEN, devices: { computes: [id] } });
+      const second = await postAccepted(server, FIREWALLS, { label: 'enabled-second', rules: OPEN });
+      await request(server)
+        .delete(`${FIREWALLS}/${String(first.id)}`)
+        .set(AUTH)
+        .expect(200);
+      const add = () =>
+        request(server)
+          .post(`${FIREWALLS}/${String(second.id)}/devices`)
+          .set(AUTH)
+          .send({ id, type: 'compute' });
+      expect((await add().expect(400)).body.errors[0]).toMatchObject({ field: 'id' });
+      await advanceClock(server, 61);
+      await add().expect(200);
     },
   ],
 ];
