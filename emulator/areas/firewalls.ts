@@ -359,6 +359,9 @@ const routes: Route[] = [
     for (const id of ids) list.push(newDevice(ctx.store, getInstance(ctx.store, id)!));
     grantOwnership(ctx.principal, 'firewall', f.id);
     if (!faulty(ctx.store, 'P3.firewall.event.create')) emitEvent(ctx.store, ctx.principal, { action: 'firewall_create', entity: entityOf(f) });
+    // Under the variation firewall-state-event-on-create the status it starts in is recorded too.
+    if (varied(ctx.store, 'firewall-state-event-on-create'))
+      emitEvent(ctx.store, ctx.principal, { action: f.status === 'enabled' ? 'firewall_enable' : 'firewall_disable', entity: entityOf(f) });
     return f;
   }),
   route('GET', `${BASE}/{firewallId}`, R, (ctx) => {

@@ -590,6 +590,10 @@ export const NARROWED_READINGS = defineVariations({
     does: 'the domain list shows summaries, each item {id, domain, type, status, tags}; the view shows the whole domain',
     warns: ['P3.domain.fields'],
   },
+  'firewall-state-event-on-create': {
+    leaves: `${D3}, Firewalls: "POST /v4/networking/firewalls | … | needs read_write grants on the listed instances; emits firewall_create" and "PUT /v4/networking/firewalls/{firewallId} | … | a status change emits firewall_enable or firewall_disable" (whether a create that starts a firewall in a status also records that status is not shown)`,
+    does: 'a firewall create records firewall_enable beside firewall_create, or firewall_disable when it starts disabled (firewall-created-disabled)',
+  },
   'firewall-delete-releases-later': {
     leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed) | rules are removed from the instances; event firewall_delete" (when the rules are removed is not shown)`,
     does: "a deleted enabled firewall still counts as its instances' enabled firewall for a simulated minute after the DELETE: adding one of them to another enabled firewall (or enabling a firewall holding one) is refused until then",

@@ -152,6 +152,18 @@ export function firewallHelpers(fx: Fixtures) {
     return fx.find(c, '/v4/account/events', (event) => event.action === action && namesFirewall(event, firewall));
   }
 
+  /**
+   * How many events of `action` name the firewall in the whole events list; `atLeast`: the list is read again within
+   * the consistency window until that many show. A count taken before a change, to be compared after it: a create may
+   * record the status the firewall starts in as well (whether it does is not shown). Read once before: on a target whose
+   * events lag, a create's event showing only later makes the count after one higher, so a PUT that recorded nothing
+   * may pass there; a correct server never fails.
+   */
+  async function eventsNaming(c: Check, action: string, firewall: { id: number; label: string }, atLeast = 0): Promise<number> {
+    const count = (events: Json[]) => events.filter((event) => event.action === action && namesFirewall(event, firewall)).length;
+    return count(await listAll(c, '/v4/account/events', undefined, atLeast > 0 ? { until: (events) => count(events) >= atLeast } : {}));
+  }
+
   /** No event of `action` names the firewall yet (read once: waiting out the consistency window would prove nothing more). */
   async function noEventYet(c: Check, action: string, firewall: { id: number; label: string }): Promise<boolean> {
     return (await fx.findOnce(c, '/v4/account/events', (event) => event.action === action && namesFirewall(event, firewall))) === undefined;
@@ -179,5 +191,5 @@ export function firewallHelpers(fx: Fixtures) {
     return firewall;
   }
 
-  return { findEvent, noEventYet, createFirewall, firewallIn };
+  return { findEvent, eventsNaming, noEventYet, createFirewall, firewallIn };
 }

@@ -106,6 +106,14 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'firewall-state-event-on-create',
+    async (server) => {
+      const firewall = await postAccepted(server, FIREWALLS, { label: 'state-event', rules: OPEN });
+      const naming = ((await got(server, '/v4/account/events?page_size=100')).data as Json[]).filter((event) => (event.entity as Json).id === firewall.id);
+      expect(naming.map((event) => event.action).sort()).toEqual(['firewall_create', 'firewall_enable']);
+    },
+  ],
+  [
     'firewall-delete-releases-later',
     async (server) => {
       const { id } = await newInstance(server, 'released-later');
