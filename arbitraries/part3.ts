@@ -21,7 +21,7 @@ import {
   wrongTypes,
 } from './generators/body.js';
 import { exampleHost } from './generators/dns.js';
-import { addressesTooMany, firewallRule, ruleSet, ruleSetTooMany, type FirewallRule } from './generators/firewall.js';
+import { addressesTooMany, firewallRule, ruleNetwork, ruleSet, ruleSetTooMany, type FirewallRule } from './generators/firewall.js';
 import { label, labelBadBeginEnd, labelBadChar, labelTooLong, labelTooShort, prefixedLabel, SEPARATORS } from './generators/labels.js';
 import { ipv4, ipv4Cidr, ipv6, ipv6Cidr, notCidr, notIp } from './generators/net.js';
 import { ports, portsBadSyntax, portsLeadingZero, portsOutOfRange, portsRangeNotIncreasing, portsTooManyPieces } from './generators/ports.js';
@@ -152,6 +152,9 @@ function ruleWith(changes: Record<string, Change>, protocols: string[] = ['TCP',
 }
 
 const TCP_UDP = ['TCP', 'UDP'];
+/** The good entries beside a bad one: networks every reading of a rule's addresses takes. */
+const v4Network = () => ruleNetwork('ipv4');
+const v6Network = () => ruleNetwork('ipv6');
 
 /** Rule-level cases: rule, member at fault (relative to the rule), the bad rule, and other members an error may name. */
 const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<FirewallRule>, orMembers?: string[]]> = [
@@ -162,17 +165,17 @@ const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<F
   ['P3.firewall.rule.protocol.enum', 'protocol', () => ruleWith({ protocol: oneOf('', 'ALL', 'SCTP', 'IPENCAP') })],
   // An address without its mask (what a server could take for a single host) in every body of one way; other
   // addresses in another, so that each run of the first meets it.
-  ['P3.firewall.rule.addresses.ipv4-mask', 'addresses.ipv4.0', () => ruleWith({ 'addresses.ipv4': listWithBad(() => ipv4(), ipv4Cidr) })],
+  ['P3.firewall.rule.addresses.ipv4-mask', 'addresses.ipv4.0', () => ruleWith({ 'addresses.ipv4': listWithBad(() => ipv4(), v4Network) })],
   [
     'P3.firewall.rule.addresses.ipv4-mask',
     'addresses.ipv4.0',
-    () => ruleWith({ 'addresses.ipv4': listWithBad(() => fc.oneof(notCidr(), ipv6Cidr()), ipv4Cidr) }),
+    () => ruleWith({ 'addresses.ipv4': listWithBad(() => fc.oneof(notCidr(), ipv6Cidr()), v4Network) }),
   ],
-  ['P3.firewall.rule.addresses.ipv6-mask', 'addresses.ipv6.0', () => ruleWith({ 'addresses.ipv6': listWithBad(() => ipv6(), ipv6Cidr) })],
+  ['P3.firewall.rule.addresses.ipv6-mask', 'addresses.ipv6.0', () => ruleWith({ 'addresses.ipv6': listWithBad(() => ipv6(), v6Network) })],
   [
     'P3.firewall.rule.addresses.ipv6-mask',
     'addresses.ipv6.0',
-    () => ruleWith({ 'addresses.ipv6': listWithBad(() => fc.oneof(notCidr(), ipv4Cidr()), ipv6Cidr) }),
+    () => ruleWith({ 'addresses.ipv6': listWithBad(() => fc.oneof(notCidr(), ipv4Cidr()), v6Network) }),
   ],
   ['P3.firewall.rule.addresses.max-255', 'addresses', () => ruleWith({ addresses: () => addressesTooMany() })],
   ['P3.firewall.rule.description.min-1', 'description', () => ruleWith({ description: constant('') })],

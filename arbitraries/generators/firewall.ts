@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { ipv4Cidr, ipv6Cidr } from './net.js';
+import { fromSomewhere, ipv4Cidr, ipv6Cidr } from './net.js';
 import { ports } from './ports.js';
 import { stringOfLength } from './text.js';
 
 /**
  * Firewall rules (document 3, Rule object): action ACCEPT|DROP, protocol TCP|UDP|ICMP, ports required for TCP
- * and UDP and absent for ICMP, addresses `ipv4` / `ipv6` lists of IP/mask strings with at most 255 entries across
- * both, optional description (1..100) and label (3..32, no character rules). A firewall holds at most 25 rules
+ * and UDP and absent for ICMP, addresses `ipv4` / `ipv6` lists of IP/mask strings (networks traffic can come from)
+ * with at most 255 entries across both, optional description (1..100) and label (3..32, no character rules). A firewall holds at most 25 rules
  * across inbound and outbound.
  */
 
@@ -22,13 +22,22 @@ export interface RuleSet {
 }
 
 /**
+ * A network of one family in IP/mask form that every reading of a rule's `addresses` takes: any address (`/0`), or one
+ * connections can come from (`fromSomewhere`, as an access list's entries). Which networks a rule takes is not shown:
+ * a server may refuse one no traffic comes from (a documentation, multicast or loopback network).
+ */
+export function ruleNetwork(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string> {
+  return (family === 'ipv4' ? ipv4Cidr() : ipv6Cidr()).filter((network) => network.endsWith('/0') || fromSomewhere(network));
+}
+
+/**
  * min..max distinct addresses (each IPv4 or IPv6: whether a list may repeat one is not shown) split into `ipv4` and
  * `ipv6` lists, both always given (whether either may be left out is not shown).
  */
 function addressesBetween(min: number, max: number): fc.Arbitrary<Record<string, string[]>> {
   const tagged = fc.oneof(
-    ipv4Cidr().map((address) => ({ v4: true, address })),
-    ipv6Cidr().map((address) => ({ v4: false, address })),
+    ruleNetwork('ipv4').map((address) => ({ v4: true, address })),
+    ruleNetwork('ipv6').map((address) => ({ v4: false, address })),
   );
   return fc.uniqueArray(tagged, { minLength: min, maxLength: max, selector: (entry) => entry.address }).map((all) => ({
     ipv4: all.filter((entry) => entry.v4).map((entry) => entry.address),

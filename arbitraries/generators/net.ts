@@ -82,10 +82,19 @@ export function ipv6Cidr(): fc.Arbitrary<string> {
 }
 
 /**
- * Address ranges (ipaddr.js names) no connection comes from, which a server may refuse in an access list: `reserved`
- * holds 240.0.0.0/4 and the documentation networks.
+ * Address ranges (ipaddr.js names) no connection comes from, which a server may refuse in an access list or a firewall
+ * rule: `reserved` holds 240.0.0.0/4 and the documentation networks.
  */
 const NO_SOURCE = new Set(['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'reserved']);
+
+/**
+ * Whether connections can come from the address or network `entry` (`a.b.c.d`, `a.b.c.d/n`, IPv6 alike): its address
+ * is in none of the NO_SOURCE ranges. Which addresses an access list or a firewall rule takes is not shown: a server
+ * may refuse one no packet comes from (a documentation, multicast or loopback network).
+ */
+export function fromSomewhere(entry: string): boolean {
+  return !NO_SOURCE.has(ipaddr.parse(entry.split('/')[0]!).range());
+}
 
 /**
  * An access-list entry every reading takes: an IPv4 address some connection can come from, or a network of them no
@@ -94,7 +103,7 @@ const NO_SOURCE = new Set(['unspecified', 'loopback', 'multicast', 'broadcast', 
  */
 export function allowListEntry(): fc.Arbitrary<string> {
   const narrow = (entry: string) => !entry.includes('/') || Number(entry.split('/')[1]) >= 8;
-  return fc.oneof(ipv4(), ipv4Cidr()).filter((entry) => narrow(entry) && !NO_SOURCE.has(ipaddr.parse(entry.split('/')[0]!).range()));
+  return fc.oneof(ipv4(), ipv4Cidr()).filter((entry) => narrow(entry) && fromSomewhere(entry));
 }
 
 /**

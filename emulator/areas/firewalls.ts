@@ -163,7 +163,13 @@ function portsProblem(ports: string, store?: Store): string | null {
   return null;
 }
 
-function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string, bareIpv4 = false): string[] {
+/**
+ * Address ranges (ipaddr.js names) no traffic comes from: the rule-addresses-routable-only variation refuses a rule
+ * network whose address is in one (`reserved` holds 240.0.0.0/4 and the documentation networks), /0 aside.
+ */
+const NO_TRAFFIC = ['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'reserved'];
+
+function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string, bareIpv4 = false, routableOnly = false): string[] {
   if (list === undefined) return [];
   return list.map((v, i) => {
     const f = `${field}.${i}`;
@@ -175,6 +181,11 @@ function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field
     if (!ok && !(bareIpv4 && kind === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(v)))
       fail(
         `${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`,
+        f,
+      );
+    if (routableOnly && ok && Number(mask) !== 0 && NO_TRAFFIC.includes(ipaddr.parse(ip).range()))
+      fail(
+        `${f} (${v}) is a network no traffic comes from (${ipaddr.parse(ip).range()}); give a routable network, or ${kind === 'ipv4' ? '0.0.0.0/0' : '::/0'}.`,
         f,
       );
     return v;
@@ -192,8 +203,15 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
   if (varied(store, 'rule-needs-both-lists'))
     for (const kind of ['ipv4', 'ipv6'] as const)
       if (addresses[kind] === undefined) fail(`${addrPath}.${kind} is required (it may be empty).`, `${addrPath}.${kind}`);
-  const ipv4 = readAddresses(optArray(addresses, 'ipv4', { path: addrPath }), 'ipv4', `${addrPath}.ipv4`, f('P3.firewall.rule.addresses.ipv4-mask'));
-  const ipv6 = readAddresses(optArray(addresses, 'ipv6', { path: addrPath }), 'ipv6', `${addrPath}.ipv6`);
+  const routableOnly = varied(store, 'rule-addresses-routable-only');
+  const ipv4 = readAddresses(
+    optArray(addresses, 'ipv4', { path: addrPath }),
+    'ipv4',
+    `${addrPath}.ipv4`,
+    f('P3.firewall.rule.addresses.ipv4-mask'),
+    routableOnly,
+  );
+  const ipv6 = readAddresses(optArray(addresses, 'ipv6', { path: addrPath }), 'ipv6', `${addrPath}.ipv6`, false, routableOnly);
   if (varied(store, 'rule-lists-distinct'))
     for (const [kind, list] of [
       ['ipv4', ipv4],

@@ -594,6 +594,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Firewalls: "POST /v4/networking/firewalls | … | needs read_write grants on the listed instances; emits firewall_create" and "PUT /v4/networking/firewalls/{firewallId} | … | a status change emits firewall_enable or firewall_disable" (whether a create that starts a firewall in a status also records that status is not shown)`,
     does: 'a firewall create records firewall_enable beside firewall_create, or firewall_disable when it starts disabled (firewall-created-disabled)',
   },
+  'rule-addresses-routable-only': {
+    leaves: `${D3}, Rule object: "addresses | object | yes | \`ipv4\` and \`ipv6\`: arrays of strings in IP/mask format; …" (which networks a rule takes is not shown)`,
+    does: 'refuses a rule address whose network no traffic comes from, naming it: its address unspecified, loopback, multicast, broadcast, link-local or reserved (240.0.0.0/4, the documentation networks) by ipaddr.js, except 0.0.0.0/0 and ::/0',
+  },
   'firewall-delete-releases-later': {
     leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed) | rules are removed from the instances; event firewall_delete" (when the rules are removed is not shown)`,
     does: "a deleted enabled firewall still counts as its instances' enabled firewall for a simulated minute after the DELETE: adding one of them to another enabled firewall (or enabling a firewall holding one) is refused until then",

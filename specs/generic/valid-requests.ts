@@ -8,6 +8,7 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { addressesOf, assignmentBody, isPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
+import { tcpRule } from '../part3/firewalls-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
@@ -549,7 +550,7 @@ export const validRequests: Record<string, Recipe> = {
   'PUT /v4/networking/firewalls/{firewallId}/rules': {
     build: async (c, fx) =>
       at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/rules`, {
-        json: { inbound: [{ action: 'ACCEPT', protocol: 'TCP', ports: '22, 443', addresses: { ipv4: ['192.0.2.0/24'], ipv6: [] } }] },
+        json: { inbound: [tcpRule('22, 443')] },
       }),
   },
 

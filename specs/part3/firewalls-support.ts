@@ -11,11 +11,24 @@ export type Json = Record<string, unknown>;
 export const FW = '/v4/networking/firewalls';
 
 /**
+ * `n` distinct entries of a rule's `addresses` of one family, alternately networks (/24, /48) and single addresses (/32,
+ * /128): "a network counts the same as a single IP". All global unicast (45.64.0.0/10, 2600:3c00::/32), as every
+ * reading takes: which networks a rule takes is not shown, and a server may refuse one no traffic comes from (a
+ * documentation, reserved or multicast network).
+ */
+export function sourceEntries(family: 'ipv4' | 'ipv6', n: number): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    if (family === 'ipv4') return i % 2 ? `45.${64 + (i >> 8)}.${i & 255}.0/24` : `45.${64 + (i >> 8)}.${i & 255}.1/32`;
+    return i % 2 ? `2600:3c00:${i.toString(16)}::/48` : `2600:3c00::${i.toString(16)}/128`;
+  });
+}
+
+/**
  * A rule that is valid on its own; `ports` and the other members can be replaced. Its addresses carry both lists
- * (whether either may be left out is not shown).
+ * (whether either may be left out is not shown), the IPv4 one a global unicast network (as `sourceEntries`).
  */
 export function tcpRule(ports = '22', extra: Json = {}): Json {
-  return { action: 'ACCEPT', protocol: 'TCP', ports, addresses: { ipv4: ['192.0.2.0/24'], ipv6: [] }, ...extra };
+  return { action: 'ACCEPT', protocol: 'TCP', ports, addresses: { ipv4: ['45.64.0.0/16'], ipv6: [] }, ...extra };
 }
 
 export function rulesOf(n: number, first = 1000): Json[] {

@@ -19,6 +19,7 @@ import {
   firewallView,
   rulesOf,
   settledStatus,
+  sourceEntries,
   statusIn,
   statusOf,
   storedRules,
@@ -503,8 +504,8 @@ describe('Firewall limits', () => {
   });
 
   check('P3.firewall.rule.addresses.max-255', 'a rule takes 255 addresses or networks across ipv4 and ipv6, not 256', async (c) => {
-    const v4 = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? `10.${i >> 8}.${i & 255}.0/24` : `10.${i >> 8}.${i & 255}.1/32`));
-    const v6 = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? `2001:db8:${i.toString(16)}::/48` : `2001:db8::${i.toString(16)}/128`));
+    const v4 = (n: number) => sourceEntries('ipv4', n);
+    const v6 = (n: number) => sourceEntries('ipv6', n);
     const firewall = await fx.newFirewall(c);
     const path = `${FW}/${firewall.id}/rules`;
     c.expectSuccess(

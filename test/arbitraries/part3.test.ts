@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
+import { fromSomewhere } from '../../arbitraries/generators/net.js';
 import { generatorChecks } from './generator-checks.js';
 
 generatorChecks('part3', bodies, {
@@ -28,6 +29,17 @@ describe('part3 label generators', () => {
       const pairs = (body.label as string).match(/[-_.](?=[-_.])./g) ?? [];
       expect(pairs.length).toBeGreaterThan(0);
       for (const pair of pairs) expect(['--', '__', '..']).toContain(pair);
+    }
+  });
+});
+
+describe('part3 firewall rule addresses', () => {
+  it('valid rules list only networks traffic can come from, or /0 (a server may refuse a documentation or multicast network)', () => {
+    const taken = (entry: string) => entry.endsWith('/0') || fromSomewhere(entry);
+    for (const body of fc.sample(bodies['requests/firewall-create']!.valid(SAMPLE_CONTEXT), 200)) {
+      const rules = body.rules as Record<string, Array<{ addresses: Record<string, string[]> }> | undefined>;
+      const entries = [...(rules.inbound ?? []), ...(rules.outbound ?? [])].flatMap((rule) => [...rule.addresses.ipv4!, ...rule.addresses.ipv6!]);
+      expect(entries.filter((entry) => !taken(entry))).toEqual([]);
     }
   });
 });

@@ -114,6 +114,26 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'rule-addresses-routable-only',
+    async (server) => {
+      const firewall = await postAccepted(server, FIREWALLS, { label: 'routable', rules: OPEN });
+      const put = (ipv4: string[], ipv6: string[] = []) =>
+        request(server)
+          .put(`${FIREWALLS}/${String(firewall.id)}/rules`)
+          .set(AUTH)
+          .send({ inbound: [{ action: 'ACCEPT', protocol: 'TCP', ports: '22', addresses: { ipv4, ipv6 } }] });
+      await put(['45.79.0.0/16', '0.0.0.0/0', '10.0.0.0/8'], ['2600:3c00::/32', '::/0']).expect(200);
+      for (const [ipv4, ipv6, field] of [
+        [['45.79.0.0/16', '192.0.2.0/24'], [], 'inbound.0.addresses.ipv4.1'],
+        [['224.0.0.0/4'], [], 'inbound.0.addresses.ipv4.0'],
+        [['127.0.0.1/32'], [], 'inbound.0.addresses.ipv4.0'],
+        [[], ['2001:db8::/32'], 'inbound.0.addresses.ipv6.0'],
+        [[], ['ff02::1/128'], 'inbound.0.addresses.ipv6.0'],
+      ] as Array<[string[], string[], string]>)
+        expect((await put(ipv4, ipv6).expect(400)).body.errors[0]).toMatchObject({ field });
+    },
+  ],
+  [
     'firewall-delete-releases-later',
     async (server) => {
       const { id } = await newInstance(server, 'released-later');
