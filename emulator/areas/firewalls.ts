@@ -460,7 +460,7 @@ const routes: Route[] = [
     const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
     if (!faulty(ctx.store, 'P1.events.emission~device-add'))
       emitEvent(ctx.store, ctx.principal, deviceEvent(ctx.store, action, entityOf(f), instanceEntity(inst)));
-    return deviceView(ctx.store, d);
+    return varied(ctx.store, 'device-add-answers-firewall') ? f : deviceView(ctx.store, d);
   }),
   route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {
     const f = firewallOr404(ctx, 'read_only');

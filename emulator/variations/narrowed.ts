@@ -602,4 +602,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed) | rules are removed from the instances; event firewall_delete" (when the rules are removed is not shown)`,
     does: "a deleted enabled firewall still counts as its instances' enabled firewall for a simulated minute after the DELETE: adding one of them to another enabled firewall (or enabling a firewall holding one) is refused until then",
   },
+  'device-add-answers-firewall': {
+    leaves: `${D3}, Firewall device: "Assigns a firewall to an entity. … Fields of a device as returned: not shown." and Firewalls: "POST /v4/networking/firewalls/{firewallId}/devices | … | emits firewall_device_add" (what a device create answers is not shown)`,
+    does: 'answers a device create with the firewall (its view), not the device',
+  },
 });

@@ -8,7 +8,7 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { addressesOf, assignmentBody, isPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
-import { tcpRule } from '../part3/firewalls-support.js';
+import { addDevice, addedDeviceId, instanceOfDevice, tcpRule } from '../part3/firewalls-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
@@ -524,8 +524,11 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
   'POST /v4/networking/firewalls/{firewallId}/devices': {
-    // What a device create answers is not shown, and a device may show its own id, not the instance's: the answer's.
-    adopt: adoptChild('firewall-device', 'id', () => true),
+    // What a device create answers is not shown (the firewall, say): its id where it shows the instance sent, else the listed device's.
+    adopt: (c, fx, request, exchange) => {
+      const shows = (item: Json) => instanceOfDevice(item) === (request.json as Json | undefined)?.id;
+      return fx.adopt(c, exchange, { kind: 'firewall-device', list: request.path, parent: request.path.split('/').at(-2)!, isIt: shows, match: shows });
+    },
     build: async (c, fx) =>
       at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
   },
@@ -537,13 +540,10 @@ export const validRequests: Record<string, Recipe> = {
   },
   'DELETE /v4/networking/firewalls/{firewallId}/devices/{deviceId}': {
     build: async (c, fx) => {
-      const firewall = await disabledFirewall(c, fx);
-      const instance = await fx.instance(c);
-      const created = await c.post(`/v4/networking/firewalls/${firewall.id}/devices`, { id: instance.id, type: 'compute' });
-      const device =
-        deepFind(created.body, (item) => typeof item.id === 'number') ?? (await fx.find(c, `/v4/networking/firewalls/${firewall.id}/devices`, () => true));
-      if (typeof device?.id !== 'number') throw new SetupError('cannot find the id of a new firewall device (devices as returned are not shown)');
-      return at(`/v4/networking/firewalls/${firewall.id}/devices/${device.id}`);
+      const [firewall, instance] = [await disabledFirewall(c, fx), await fx.instance(c)];
+      const deviceId = await addedDeviceId(c, firewall.id, instance.id, await addDevice(c, firewall.id, instance.id));
+      if (deviceId === undefined) throw new SetupError('cannot find the id of a new firewall device (devices as returned are not shown)');
+      return at(`/v4/networking/firewalls/${firewall.id}/devices/${deviceId}`);
     },
   },
   'GET /v4/networking/firewalls/{firewallId}/rules': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/rules`) },

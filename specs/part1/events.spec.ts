@@ -11,7 +11,7 @@ import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js'
 import { readPage } from '../../harness/pages.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { EVENTS_SEEN_LOCK } from '../generic/valid-requests.js';
-import { namesFirewall } from '../part3/firewalls-support.js';
+import { addDevice, addedDeviceId, namesFirewall } from '../part3/firewalls-support.js';
 import type { Exchange } from '../../harness/http.js';
 import { registerSecret } from '../../harness/redact.js';
 import type { PrincipalSpec } from '../../harness/target.js';
@@ -118,16 +118,11 @@ describe('Event emission', () => {
       await expectEvent(status === 'enabled' ? 'firewall_enable' : 'firewall_disable');
     }
     const instance = await fx.newInstance(c);
-    const added = await c.post(`${path}/devices`, { id: instance.id, type: 'compute' });
+    const added = await addDevice(c, firewall.id, instance.id);
     c.expectSuccess(rule, added, 'POST firewall device');
     await expectEvent('firewall_device_add');
-    let deviceId = bodyOf(added).id;
-    if (typeof deviceId !== 'number' && typeof deviceId !== 'string') {
-      const device = await fx.find(c, `${path}/devices`, (item) => item.entity_id === instance.id || (item.entity as Json | undefined)?.id === instance.id);
-      deviceId = device?.id;
-    }
-    if (typeof deviceId !== 'number' && typeof deviceId !== 'string')
-      throw new Error('cannot find the id of the firewall device just added (its fields are not shown)');
+    const deviceId = await addedDeviceId(c, firewall.id, instance.id, added);
+    if (deviceId === undefined) throw new Error('cannot find the id of the firewall device just added (its fields are not shown)');
     c.expectSuccess(rule, await c.delete(`${path}/devices/${String(deviceId)}`), 'DELETE firewall device');
     await expectEvent('firewall_device_remove');
     c.expectSuccess(rule, await c.delete(path), 'DELETE firewall');

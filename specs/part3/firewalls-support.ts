@@ -10,6 +10,8 @@ export type Json = Record<string, unknown>;
 
 export const FW = '/v4/networking/firewalls';
 
+const asObject = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
+
 /**
  * `n` distinct entries of a rule's `addresses` of one family, alternately networks (/24, /48) and single addresses (/32,
  * /128): "a network counts the same as a single IP". All global unicast (45.64.0.0/10, 2600:3c00::/32), as every
@@ -68,6 +70,18 @@ export async function devicesOf(c: Check, firewallId: number, expected: number[]
   return devices;
 }
 
+/**
+ * The id of the device that `added` (a POST …/devices of `instanceId`) made on the firewall: the answer's id where the
+ * answer shows that instance (what a device create answers is not shown: the firewall, say, or a device without its
+ * instance), else the id its device shows in the firewall's devices list (`skip` where a device shows no instance).
+ * Undefined where neither shows one.
+ */
+export async function addedDeviceId(c: Check, firewallId: number, instanceId: number, added: Exchange): Promise<number | string | undefined> {
+  const answer = asObject(added.body);
+  const id = answer && instanceOfDevice(answer) === instanceId ? answer.id : deviceOf(await devicesOf(c, firewallId, [instanceId]), instanceId)?.id;
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+}
+
 export const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;
 
 /** The firewall's view, read again within the consistency window until its status is `expected` (what the check awaits). */
@@ -82,8 +96,6 @@ export function firewallView(c: Check, firewallId: number, expected: string): Pr
 export async function statusOf(c: Check, firewallId: number, expected: string): Promise<unknown> {
   return statusIn(await firewallView(c, firewallId, expected));
 }
-
-const asObject = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
 
 /** The documents' two reads of a firewall's rules: GET …/rules and the `rules` member of the firewall's view. */
 const ruleReads = (firewallId: number): Read<Json>[] => [

@@ -153,6 +153,17 @@ const cases: VariationCase[] = [
       await add().expect(200);
     },
   ],
+  [
+    'device-add-answers-firewall',
+    async (server) => {
+      const { id } = await newInstance(server, 'answered-firewall');
+      const firewall = await postAccepted(server, FIREWALLS, { label: 'answers-itself', rules: OPEN });
+      const added = await postAccepted(server, `${FIREWALLS}/${String(firewall.id)}/devices`, { id, type: 'compute' });
+      expect(added).toMatchObject({ id: firewall.id, label: 'answers-itself' });
+      const devices = (await got(server, `${FIREWALLS}/${String(firewall.id)}/devices`)).data as Json[];
+      expect(devices.map((device) => (device.entity as Json).id)).toEqual([id]);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
