@@ -39,15 +39,9 @@ const RELEASES_LATER: ReadonlySet<string> = new Set(['firewall']);
 
 /**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
-<<<<<<< HEAD
  * deleted. A deletion that may still run (an instance, a database cluster, a domain or a tag: `deletionMayRun`) is
  * given, with the clock hook, a minute of the target's clock and its entry deleted again; without the hook its
- * confirming read waited that long in real time.
-=======
- * deleted. A deletion that may still run (an instance, a database cluster or a tag: `deletionMayRun`) is given, with
- * the clock hook, a minute of the target's clock and its entry deleted again; without the hook its confirming read
- * waited that long in real time. A deleted firewall is given that minute too (`RELEASES_LATER`).
->>>>>>> b3c2088 (A deleted firewall may free its instances a while after its DELETE (document 3: "rules are removed from the instances", when not shown): P3.firewall.delete.frees-instances sends the add of the instance to another enabled firewall again while a short time passes (untilShortlyDone), and a cleanup that deleted a firewall lets the target's clock run a minute (deletions.ts RELEASES_LATER), so the next check lent the same instances, or a generated body naming them, finds them free (that minute is not noted as a use of the clock: without the hook the cleanup does without it, and the plan must not skip those checks). Variation firewall-delete-releases-later (a deleted enabled firewall still holds its instances for a simulated minute). Before, it failed P3.firewall.delete.frees-instances and, through the lent instances, P3.firewall-create.grants, P3.firewall.device.listed, .many-instances, .one-active-per-instance, .disabled-may-be-added, .remove, P3.firewalls.serves.post-networking-firewalls, and errored P3.firewall-update.devices-rules-unchanged)
+ * confirming read waited that long in real time. A deleted firewall is given that minute too (`RELEASES_LATER`).
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
  * is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real time at a spec file's end
