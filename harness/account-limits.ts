@@ -3,8 +3,11 @@
 // room under such a limit asks here first: where the account's state, not made by this run, may leave no room, the
 // check reports `skip` with the reason (a documented refusal is not a `fail`). The regions of ranges and VLANs are
 // not shown: an item without a `region` member may be in any region.
+import { routeTargetOf } from './addresses.js';
 import type { Check } from './check.js';
-import { listItems } from './lists.js';
+import { readAfterWrite, untilShortlyDoneSparingly } from './consistency.js';
+import type { Exchange } from './http.js';
+import { listItems, succeeded } from './lists.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,6 +38,48 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
     `the account already holds an IPv6 range the check did not create in ${held.join(' and ')}: one range per region per account` +
       (given.length < 2 ? '; give --other-region with no range to judge the rule there' : ''),
   );
+}
+
+/**
+ * An IPv6 range create the caller expects accepted, sent again while it is refused (`untilShortlyDoneSparingly`: at
+ * once, after a minute of the target's clock and after ten, or once more after a minute of real time). One range per
+ * region per account, and when the region of a range just deleted may take one again is not shown: a create following
+ * a deletion in its region (the check's own, a fixture's, another file's before it took the ranges' lock) may be refused
+ * a while by a correct server. The ranges' list cannot say so (the deleted range may be gone from it at once), so every
+ * such create goes through here; a refusal for what the request breaks stays a refusal, judged by the caller. Only
+ * refusals are sent again (a 4xx other than 401, 403, 404, 405): what an accepted create made is the caller's to track.
+ */
+export function rangeCreateOnceFree(c: Check, send: () => Promise<Exchange>): Promise<Exchange> {
+  const refused = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500 && ![401, 403, 404, 405].includes(exchange.status);
+  return untilShortlyDoneSparingly(c, send, (exchange) => !refused(exchange));
+}
+
+/**
+ * Skips unless `region`, which shows no range, takes one now: asked after a request was refused for what may be the
+ * region's one range. A range deleted a short time ago may still hold a region it is gone from the list of (when the
+ * region is free again is not shown), and a server may judge the region's one range before a body (which fault it
+ * names first is not shown). A valid create for the instance `computeId` of the region (SLAAC address `slaac`) is sent
+ * once: accepted, the range is deleted again and the caller judges; refused, the check skips.
+ */
+export async function needRangeRoomNow(c: Check, region: string, computeId: number, slaac: string): Promise<void> {
+  const probe = await c.post(RANGES, { prefix_length: 64, compute_id: computeId });
+  if (!succeeded(probe))
+    c.skip(
+      `${region} shows no IPv6 range but refused one for instance ${computeId}: a range deleted a short time ago may still hold it (when a region is free again is not shown)`,
+    );
+  const target = routeTargetOf({ route_target: slaac });
+  const answered = (probe.body as Json | undefined)?.range;
+  const range =
+    typeof answered === 'string'
+      ? answered
+      : (
+          await readAfterWrite(
+            c,
+            async () => (await listItems(c, RANGES)).find((item) => routeTargetOf(item) === target)?.range,
+            (found) => found !== undefined,
+          )
+        )?.toString();
+  if (range) await c.delete(`${RANGES}/${bare(range)}`);
 }
 
 /**

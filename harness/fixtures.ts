@@ -7,7 +7,7 @@ import { RuleViolation, SkipCheck, describe as describeExchange, type Check } fr
 import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { readPage } from './pages.js';
-import { regionForIpv6Range } from './account-limits.js';
+import { rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
 import { addressesOf, routeTargetOf } from './addresses.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
 import { answersGone, resourcePath, type ResourceKind } from './resources.js';
@@ -335,13 +335,15 @@ export class Fixtures {
 
   /**
    * An IPv6 range routed to a new instance. One range per region per account: ranges this file created before
-   * are deleted first. `fresh` makes a new one even when one is cached (for checks that delete it).
+   * are deleted first, and the create is sent again while refused (`rangeCreateOnceFree`: when a deleted range's
+   * region is free again is not shown). `fresh` makes a new one even when one is cached (for checks that delete it).
    */
   async ipv6Range(c: Check, options: { fresh?: boolean } = {}): Promise<{ range: string }> {
     if (options.fresh) this.cache.delete('ipv6Range');
     return this.once('ipv6Range', async () => {
       const instance = await this.instanceIn(c, await this.ipv6Region(c));
-      const created = this.created(await c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id }), 'an IPv6 range');
+      const create = () => c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });
+      const created = this.created(await rangeCreateOnceFree(c, create), 'an IPv6 range');
       let range = typeof created.range === 'string' ? created.range : undefined;
       // What the create answers is not shown: the range made is the one listed routing to the instance's SLAAC address.
       const slaac = range ? undefined : (await addressesOf(c, instance.id)).slaac;

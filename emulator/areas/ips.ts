@@ -61,6 +61,9 @@ const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
 const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
 const RANGES = 'ipv6_ranges'; // range (no prefix) → range
 const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-disconnects
+// Regions whose one range per account was deleted a short time ago: held for a simulated minute under the variation
+// range-release-later (region → the range deleted).
+const HELD_REGIONS = 'ipv6_ranges_held';
 // Deleted instances whose addresses stay listed: for good under a fault, for a simulated minute under the variation
 // instance-delete-releases-later.
 const UNRELEASED = 'ips_unreleased';
@@ -520,7 +523,10 @@ const routes: Route[] = [
     const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region')
       ? (r: Ipv6Range) => r.route_target === slaac
       : (r: Ipv6Range) => r.region === inst.region && (oneSlaac || r.route_target !== slaac);
-    if ([...ranges(ctx.store).values()].some(clash)) {
+    // Under the variation range-release-later a region whose range was deleted less than a simulated minute ago is
+    // still taken.
+    const held = ctx.store.table<string>(HELD_REGIONS).has(inst.region);
+    if (held || [...ranges(ctx.store).values()].some(clash)) {
       fail(
         `The account already has an IPv6 range in region ${inst.region}; one range per region (more through a support request).`,
         hasId ? 'compute_id' : 'route_target',
@@ -555,6 +561,15 @@ const routes: Route[] = [
     }
     if (faulty(ctx.store, 'P3.ipv6-range.delete-disconnects')) ctx.store.table<Ipv6Range>(DELETED_RANGES).set(r.range, r);
     ranges(ctx.store).delete(r.range);
+    // Under the variation range-release-later the range is gone from views and the list at once, but its region's slot
+    // stays taken for a simulated minute (a later DELETE in the region starts its own minute).
+    if (varied(ctx.store, 'range-release-later')) {
+      const held = ctx.store.table<string>(HELD_REGIONS);
+      held.set(r.region, r.range);
+      ctx.store.schedule(new Date(ctx.store.now().getTime() + RELEASE_RUNS_MS), (s) => {
+        if (s.table<string>(HELD_REGIONS).get(r.region) === r.range) s.table<string>(HELD_REGIONS).delete(r.region);
+      });
+    }
     return {};
   }),
   {

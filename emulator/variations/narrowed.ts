@@ -606,4 +606,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Firewall device: "Assigns a firewall to an entity. … Fields of a device as returned: not shown." and Firewalls: "POST /v4/networking/firewalls/{firewallId}/devices | … | emits firewall_device_add" (what a device create answers is not shown)`,
     does: 'answers a device create with the firewall (its view), not the device',
   },
+  'range-release-later': {
+    leaves: `${D3}, IP addresses: "DELETE /v4/networking/ipv6/ranges/{range} | … | disconnects the range from assigned instances; shared ranges cannot be deleted" and IPv6 range rules: "one range per region per account" (when a deleted range's region may hold a range again is not shown)`,
+    does: "a deleted range is gone from its view and the list at once, but its region's one range stays taken (a create there refused as for a second range) until a simulated minute after the DELETE",
+  },
 });

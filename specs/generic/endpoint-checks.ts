@@ -75,7 +75,7 @@ async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Rec
   const send = async () => {
     const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
     const once = () => c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
-    const attempt = () => (recipe.mayBeBusy && !refused ? onceNotBusy(c, once) : once());
+    const attempt = () => (refused ? once() : recipe.mayBeBusy ? onceNotBusy(c, once) : recipe.sentAgain ? recipe.sentAgain(c, once) : once());
     let exchange = await attempt();
     // (what the refusal put in place, a shutdown, may itself run a while)
     if (!refused && exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, request))) exchange = await attempt();

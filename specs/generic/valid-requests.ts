@@ -2,6 +2,7 @@
 // caller (exact scopes, no-auth) or reject one (no token, a lacking scope, a restricted user). A rejection only
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
+import { rangeCreateOnceFree } from '../../harness/account-limits.js';
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
 import { untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
@@ -50,6 +51,11 @@ export interface Recipe {
    * It may rewrite the request's body instead, for one every reading takes (an assignment that moves something).
    */
   afterRefusal?: (c: Check, fx: Fixtures, request: ValidRequest) => Promise<boolean>;
+  /**
+   * A refusal the request cannot see the cause of, which passes (a range create while the region of a range deleted
+   * before is still taken: `rangeCreateOnceFree`): where it must succeed, `send` goes through this instead of once.
+   */
+  sentAgain?: (c: Check, send: () => Promise<Exchange>) => Promise<Exchange>;
   /**
    * It may keep the file's instance busy long after it answers (a clone from it: minutes on a real cloud): its checks
    * come after every other endpoint's in the file (`busyLast`), so none meets the instance busy without the clock hook.
@@ -581,8 +587,10 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/networking/ipv6/ranges': {
     exclusive: IPV6_RANGES_LOCK,
     adopt: adoptRange,
+    sentAgain: rangeCreateOnceFree,
     build: async (c, fx) => {
-      // One range per region per account: in a region holding no range but this file's (deleted first).
+      // One range per region per account: in a region holding no range but this file's (deleted first; when its region
+      // is free again is not shown: `sentAgain`).
       const region = await fx.ipv6Region(c);
       return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.instanceIn(c, region)).id } });
     },

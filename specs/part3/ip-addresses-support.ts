@@ -6,6 +6,7 @@ import { readAfterWrite } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, succeeded } from '../../harness/lists.js';
 import { addressesOf, routeTargetOf } from '../../harness/addresses.js';
+import { rangeCreateOnceFree } from '../../harness/account-limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -156,9 +157,20 @@ export async function otherRegion(c: Check, options: { free?: boolean } = {}): P
   return region;
 }
 
-/** POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. */
-export async function createRange(c: Check, fx: Fixtures, body: Json, target?: string): Promise<{ exchange: Exchange; range?: string }> {
-  const exchange = await c.post(RANGES, body);
+/**
+ * POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. A create the
+ * check expects accepted is sent again while refused (`rangeCreateOnceFree`: the file's range checks follow each
+ * other's deletions in the same region, which may stay taken a while); `once`: a create the check expects refused.
+ */
+export async function createRange(
+  c: Check,
+  fx: Fixtures,
+  body: Json,
+  target?: string,
+  { once = false }: { once?: boolean } = {},
+): Promise<{ exchange: Exchange; range?: string }> {
+  const send = () => c.post(RANGES, body);
+  const exchange = await (once ? send() : rangeCreateOnceFree(c, send));
   if (exchange.status < 200 || exchange.status >= 300) return { exchange };
   let range = typeof (exchange.body as Json | undefined)?.range === 'string' ? String((exchange.body as Json).range) : undefined;
   if (!range && target) range = (await fx.find(c, RANGES, (item) => routeTargetOf(item) === target))?.range as string | undefined;

@@ -7,8 +7,8 @@
 // checks here work in another region (one named by the IPv6 pools list that holds no range).
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
-import { check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { check, namesField } from '../../harness/check.js';
+import { readAfterWrite, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
@@ -402,8 +402,16 @@ describe('IPv6 ranges', () => {
           "route_target that is the instance's own IPv4 address",
           'route_target',
         ]);
+      // The region shows no range, but one deleted a short time ago (another check's) may still hold it (when it is free
+      // again is not shown), and a server may judge the region's one range first (which of a body's faults it names
+      // first is not shown): a refusal naming another member is sent again while a short time passes.
+      const namesOther = (exchange: Exchange, field: string | null) => field !== null && namesField(exchange, field) === false;
       for (const [rule, body, what, field] of refusals) {
-        const { exchange, range } = await createRange(c, fx, body, slaac);
+        const { exchange, range } = await untilShortlyDoneSparingly(
+          c,
+          () => createRange(c, fx, body, slaac, { once: true }),
+          (sent) => sent.range !== undefined || !namesOther(sent.exchange, field),
+        );
         if (range) await c.delete(`${RANGES}/${range}`);
         c.expectRejected(rule, exchange, `POST ipv6/ranges with ${what}`, field);
       }
@@ -435,9 +443,9 @@ describe('IPv6 ranges', () => {
         view,
       );
       c.expect('P3.ipv6-range.region-of-instance', inRegion(body ?? {}, region), `the range of an instance of ${region} is in ${String(body?.region)}`, view);
-      const again = await createRange(c, fx, { prefix_length: 56, route_target: sp }, sp);
+      const again = await createRange(c, fx, { prefix_length: 56, route_target: sp }, sp, { once: true });
       c.expectRejected('P3.ipv6-range.one-slaac-per-instance', again.exchange, 'a second range targeting the same SLAAC address');
-      const second = await createRange(c, fx, { prefix_length: 64, compute_id: q.id }, sq);
+      const second = await createRange(c, fx, { prefix_length: 64, compute_id: q.id }, sq, { once: true });
       c.expectRejected('P3.ipv6-range.one-per-region', second.exchange, `a second range in ${region}`);
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${first.range}`), 'DELETE the range');
       const gone = await readAfterWrite(
@@ -449,7 +457,8 @@ describe('IPv6 ranges', () => {
       const find = async () => (await listAll(c, RANGES)).find((item) => typeof item.range === 'string' && item.range.split('/')[0] === first.range);
       const listed = await readAfterWrite(c, find, (item) => item === undefined);
       c.expect('P3.ipv6-range.delete-disconnects', !listed, `the deleted range ${first.range} is still listed`);
-      // With the region free again, a range for the other instance is accepted.
+      // With the region free again, a range for the other instance is accepted (sent again while refused: when the region
+      // is free again after the DELETE is not shown).
       const third = await createRange(c, fx, { prefix_length: 56, compute_id: q.id }, sq);
       c.expectSuccess('P3.ipv6-range.one-per-region', third.exchange, `a range in ${region} once the first one is deleted`);
       if (third.range) await c.delete(`${RANGES}/${third.range}`);

@@ -3,7 +3,7 @@
 // a rejected update leaves the resource as it was. Failures shrink and print the seed and a replay command.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { needVlanRoom, regionForIpv6Range, vlansNamed } from '../../harness/account-limits.js';
+import { needRangeRoomNow, needVlanRoom, regionForIpv6Range, vlansNamed } from '../../harness/account-limits.js';
 import { check, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
 import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
@@ -261,10 +261,16 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/firewall-create': { excuse: heldByEnabledFirewall },
   'requests/entity-transfer-create': { excuse: heldByPendingTransfer },
   'requests/firewall-device-create': { maxRuns: 5, violationPath: async (c, fx) => `/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices` },
-  // The bodies name the context's instances: their region must hold no range but this file's (deleted first).
+  // The bodies name the context's instances: their region must hold no range but this file's (deleted first, as each
+  // run's is after it: a create after a deletion is sent again while refused, the recipe's `sentAgain`). A body breaking
+  // a rule refused naming another member is judged only where the region takes a range now (`needRangeRoomNow`): one
+  // deleted a short time ago may still hold it.
   'requests/ipv6-range-create': {
     maxRuns: 3,
-    room: async (c, context) => void (await regionForIpv6Range(c, [context.region])),
+    room: async (c, context) => {
+      await regionForIpv6Range(c, [context.region]);
+      await needRangeRoomNow(c, context.region, context.computeIds[0]!, context.slaac);
+    },
     path: async (c, fx, context) => {
       await fx.releaseIpv6Ranges();
       await regionForIpv6Range(c, [context.region]);
@@ -471,7 +477,12 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
                   const mark = fx.mark();
                   const send = () => c.send(endpoint.method, path, { json });
-                  const attempt = () => (recipe.mayBeBusy ? onceNotBusy(c, send, { refusedFor: (refusal) => refusedAsTaken(label, refusal) }) : send());
+                  const attempt = () =>
+                    recipe.mayBeBusy
+                      ? onceNotBusy(c, send, { refusedFor: (refusal) => refusedAsTaken(label, refusal) })
+                      : recipe.sentAgain
+                        ? recipe.sentAgain(c, send)
+                        : send();
                   let exchange = await attempt();
                   if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
                   await recipe.adopt?.(c, fx, { path, json: body }, exchange);

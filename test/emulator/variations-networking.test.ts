@@ -5,6 +5,9 @@ import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted,
 
 const FIREWALLS = '/v4/networking/firewalls';
 const OPEN = { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' };
+    },
+  ],
+  [
 
 const cases: VariationCase[] = [
   [
@@ -162,6 +165,26 @@ const cases: VariationCase[] = [
       expect(added).toMatchObject({ id: firewall.id, label: 'answers-itself' });
       const devices = (await got(server, `${FIREWALLS}/${String(firewall.id)}/devices`)).data as Json[];
       expect(devices.map((device) => (device.entity as Json).id)).toEqual([id]);
+    },
+  ],
+  [
+    'range-release-later',
+    async (server) => {
+      const [p, q] = await Promise.all(['held-p', 'held-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'ap-south' })));
+      const create = (id: unknown) => request(server).post('/v4/networking/ipv6/ranges').set(AUTH).send({ prefix_length: 64, compute_id: id });
+      const { range } = (await create(p!.id).expect(200)).body as Json;
+      await request(server)
+        .delete(`/v4/networking/ipv6/ranges/${String(range)}`)
+        .set(AUTH)
+        .expect(200);
+      await request(server)
+        .get(`/v4/networking/ipv6/ranges/${String(range)}`)
+        .set(AUTH)
+        .expect(404);
+      expect(((await got(server, '/v4/networking/ipv6/ranges')).data as Json[]).filter((item) => item.region === 'ap-south')).toEqual([]);
+      expect(((await create(q!.id).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'compute_id' });
+      await advanceClock(server, 60);
+      await create(q!.id).expect(200);
     },
   ],
 ];
