@@ -222,6 +222,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   const ipv4 = new Map<number, string[]>(); // instance id → its IPv4 addresses after the assignments
   const involved = new Map<number, Instance>();
   const retarget = new Map<string, Instance>(); // range → its new holder
+  const moves: Array<{ address: string; to: number }> = []; // the IPv4 items, in order
   const seen = new Set<string>();
   const involve = (inst: Instance) => {
     involved.set(inst.id, inst);
@@ -284,6 +285,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       if (at >= 0) list.splice(at, 1);
     }
     ipv4.get(receiver.id)!.push(address);
+    moves.push({ address, to: receiver.id });
   });
 
   if (varied(ctx.store, 'assign-no-op-refused') && retarget.size === 0 && [...ipv4].every(([id, list]) => involved.get(id)!.ipv4.join() === list.join()))
@@ -300,6 +302,12 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       fail(`Instance ${id} would end with ${priv} private IPv4 addresses; at most one is allowed.`, 'assignments');
     if (rangeCount > 1) fail(`Instance ${id} would end with ${rangeCount} IPv6 ranges; at most one is allowed.`, 'assignments');
   }
+  // Under the variation assign-runs-a-while the assignment, judged now, takes effect a simulated minute later.
+  if (varied(ctx.store, 'assign-runs-a-while')) {
+    const targets = [...retarget].map(([key, inst]) => [key, inst.id] as const);
+    ctx.store.schedule(new Date(ctx.store.now().getTime() + ASSIGNMENT_RUNS_MS), (store) => applyLater(store, moves, targets));
+    return {};
+  }
   const now = ctx.store.nowIso();
   for (const [id, computed] of ipv4) {
     const inst = involved.get(id)!;
@@ -312,6 +320,33 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   for (const [key, inst] of faulty(ctx.store, 'P3.assign.ipv6-retarget') ? [] : retarget)
     ranges(ctx.store).get(key)!.route_target = slaacOf(inst) ?? norm6(ctx.store.slaacFor(inst.id));
   return {};
+}
+
+/** Under the variation assign-runs-a-while, how long an accepted assignment takes to take effect (simulated time). */
+const ASSIGNMENT_RUNS_MS = 60_000;
+
+/**
+ * An assignment taking effect once it has run (the variation assign-runs-a-while): each address moves from whoever holds
+ * it then to its receiver, and each range routes to its receiver's SLAAC address. A receiver deleted meanwhile gets
+ * nothing.
+ */
+function applyLater(store: Store, moves: Array<{ address: string; to: number }>, targets: ReadonlyArray<readonly [string, number]>): void {
+  const now = store.nowIso();
+  for (const { address, to } of moves) {
+    const receiver = getInstance(store, to);
+    if (!receiver || receiver.ipv4.includes(address)) continue;
+    for (const holder of listInstances(store).filter((inst) => inst.ipv4.includes(address))) {
+      holder.ipv4 = holder.ipv4.filter((a) => a !== address);
+      holder.updated = now;
+    }
+    receiver.ipv4 = [...receiver.ipv4, address];
+    receiver.updated = now;
+  }
+  for (const [key, to] of targets) {
+    const range = ranges(store).get(key);
+    const receiver = getInstance(store, to);
+    if (range && receiver) range.route_target = slaacOf(receiver) ?? norm6(store.slaacFor(receiver.id));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- sharing

@@ -610,4 +610,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP addresses: "DELETE /v4/networking/ipv6/ranges/{range} | … | disconnects the range from assigned instances; shared ranges cannot be deleted" and IPv6 range rules: "one range per region per account" (when a deleted range's region may hold a range again is not shown)`,
     does: "a deleted range is gone from its view and the list at once, but its region's one range stays taken (a create there refused as for a second range) until a simulated minute after the DELETE",
   },
+  'assign-runs-a-while': {
+    leaves: `${D3}, IP addresses: "POST /v4/networking/ips/assign | … | reorganizes IPv4 addresses and IPv6 ranges across instances of one region" and Assignment rules: "assigning an IPv6 range re-targets the range to the SLAAC address of the receiving instance" (whether the addresses have moved when the request answers or once the assignment has run is not shown)`,
+    does: 'an accepted assignment (ips/assign, ipv4/assign), judged when it is sent, takes effect a simulated minute later: until then the instances show their addresses, and the ranges their route targets, as before',
+  },
 });

@@ -2,7 +2,7 @@
 import ipaddr from 'ipaddr.js';
 import { twice, type Check } from '../../harness/check.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, succeeded } from '../../harness/lists.js';
 import { addressesOf, routeTargetOf } from '../../harness/addresses.js';
@@ -31,9 +31,20 @@ export async function slaacOf(c: Check, instanceId: number): Promise<string> {
   return slaac;
 }
 
+const ipv4Of = (c: Check, ids: number[]) => Promise.all(ids.map(async (id) => (await addressesOf(c, id)).ipv4));
+
 /** The IPv4 addresses of each instance, read back after a write once `settled` holds of them (or the window has passed). */
 export function ipv4AfterWrite(c: Check, ids: number[], settled: (lists: string[][]) => boolean): Promise<string[][]> {
-  return readAfterWrite(c, () => Promise.all(ids.map(async (id) => (await addressesOf(c, id)).ipv4)), settled);
+  return readAfterWrite(c, () => ipv4Of(c, ids), settled);
+}
+
+/**
+ * The IPv4 addresses of each instance after an accepted assignment, read until `done` holds of them while a short time
+ * passes (`untilShortlyDone`: the target's clock a minute at a time, or real time): an assignment "reorganizes"
+ * addresses, and whether they have moved when it answers or once it has run is not shown.
+ */
+export function ipv4AfterAssignment(c: Check, ids: number[], done: (lists: string[][]) => boolean): Promise<string[][]> {
+  return untilShortlyDone(c, () => ipv4Of(c, ids), done);
 }
 
 /** The instance's addresses as a sorted string, to see that nothing changed. */
@@ -115,9 +126,9 @@ export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, bod
   return region === undefined ? body : placed(rest, place, region);
 }
 
-/** Waits (within the consistency window) until each instance of `assignments` shows the address it was given. */
+/** Waits (while a short time passes: `ipv4AfterAssignment`) until each instance of `assignments` shows the address it was given. */
 function swapped(c: Check, assignments: Assignment[]): Promise<string[][]> {
-  return ipv4AfterWrite(
+  return ipv4AfterAssignment(
     c,
     assignments.map((item) => item.compute_id),
     (lists) => assignments.every((item, i) => lists[i]!.includes(item.address)),

@@ -8,7 +8,7 @@
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
 import { check, namesField } from '../../harness/check.js';
-import { readAfterWrite, untilShortlyDoneSparingly } from '../../harness/consistency.js';
+import { readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
 import type { Exchange } from '../../harness/http.js';
@@ -19,6 +19,7 @@ import {
   assignmentBody,
   publicPair,
   createRange,
+  ipv4AfterAssignment,
   ipv4AfterWrite,
   isPrivate,
   judgeIpList,
@@ -171,7 +172,7 @@ describe('IP assignment', () => {
           ]),
         );
         c.expectSuccess('P3.assign.accessible-in-region', swap, 'swapping the public addresses of two instances of the region');
-        const [after_a, after_b] = (await ipv4AfterWrite(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(pa) && shownA!.includes(pb))) as [
+        const [after_a, after_b] = (await ipv4AfterAssignment(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(pa) && shownA!.includes(pb))) as [
           string[],
           string[],
         ];
@@ -194,7 +195,7 @@ describe('IP assignment', () => {
       const priv = await privateOf(c, a.id);
       const moved = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: priv, compute_id: b.id }]));
       c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
-      const [after_a, after_b] = (await ipv4AfterWrite(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(priv) && !shownA!.includes(priv))) as [
+      const [after_a, after_b] = (await ipv4AfterAssignment(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(priv) && !shownA!.includes(priv))) as [
         string[],
         string[],
       ];
@@ -268,8 +269,9 @@ describe('IP assignment', () => {
       });
       const swapped = await c.post(path, body, { token: full });
       c.expectSuccess('P3.assign.grants', swapped, 'the same swap by a restricted user with read_write on both instances');
-      // The pair is the file's: the next check reads it once the swap shows.
-      await ipv4AfterWrite(c, [a.id, b.id], ([shownA, shownB]) => shownA!.includes(pb) && shownB!.includes(pa));
+      // The pair is the file's: the next check reads it once the swap shows (while a short time passes: when an
+      // assignment takes effect is not shown).
+      await ipv4AfterAssignment(c, [a.id, b.id], ([shownA, shownB]) => shownA!.includes(pb) && shownB!.includes(pa));
     });
   }
 });
@@ -480,7 +482,8 @@ describe('IPv6 ranges', () => {
       const assign = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: `${created.range}/64`, compute_id: q.id }]));
       c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
       const routesTo = (exchange: Exchange) => routeTargetOf(exchange.body as Json | undefined) === sq;
-      const view = await readAfterWrite(c, () => rangeView(c, created.range!), routesTo);
+      // "re-targets the range": whether it has when the assignment answers or once it has run is not shown.
+      const view = await untilShortlyDone(c, () => rangeView(c, created.range!), routesTo);
       c.expect(
         'P3.assign.ipv6-retarget',
         routesTo(view),

@@ -187,6 +187,33 @@ const cases: VariationCase[] = [
       await create(q!.id).expect(200);
     },
   ],
+  [
+    'assign-runs-a-while',
+    async (server) => {
+      const [a, b] = (await Promise.all(['later-a', 'later-b'].map((label) => newInstance(server, label)))) as Json[];
+      const [pa, pb] = [a!, b!].map((instance) => (instance.ipv4 as string[])[0]!);
+      const ipv4Of = async (instance: Json) => (await got(server, `/v4/compute/instances/${String(instance.id)}`)).ipv4;
+      await postAccepted(server, '/v4/networking/ips/assign', {
+        region: 'us-east',
+        assignments: [
+          { address: pa, compute_id: b!.id },
+          { address: pb, compute_id: a!.id },
+        ],
+      });
+      expect([await ipv4Of(a!), await ipv4Of(b!)]).toEqual([[pa], [pb]]);
+      await advanceClock(server, 60);
+      expect([await ipv4Of(a!), await ipv4Of(b!)]).toEqual([[pb], [pa]]);
+      // A range re-targeted a minute later too.
+      const [p, q] = await Promise.all(['later-p', 'later-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'ap-south' })));
+      const { range } = await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: p!.id });
+      const routeTarget = async () => (await got(server, `/v4/networking/ipv6/ranges/${String(range)}`)).route_target;
+      const before = await routeTarget();
+      await postAccepted(server, '/v4/networking/ips/assign', { region: 'ap-south', assignments: [{ address: `${String(range)}/64`, compute_id: q!.id }] });
+      expect(await routeTarget()).toBe(before);
+      await advanceClock(server, 60);
+      expect(await routeTarget()).toBe(String(q!.ipv6).split('/')[0]);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
