@@ -218,6 +218,10 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   }
   const items = reqArray(o, 'assignments', { min: 1 });
   if (region !== undefined && !ctx.store.regions.some((r) => r.id === region)) fail(`Unknown region ${region}.`, 'region');
+  // The fault reads the region given (beside the array or in the items) for its form only: the addresses and instances
+  // are held to the region of the first of them.
+  const givenRegionIgnored = faulty(ctx.store, 'P3.assign.same-region~ignores-region');
+  if (givenRegionIgnored) region = undefined;
 
   const ipv4 = new Map<number, string[]>(); // instance id → its IPv4 addresses after the assignments
   const involved = new Map<number, Instance>();
@@ -251,7 +255,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       fail(withRanges ? `${field} must be an IPv4 address or an IPv6 range with its prefix.` : `${field} must be an IPv4 address.`, field);
     }
     if (itemRegion !== undefined && !ctx.store.regions.some((r) => r.id === itemRegion)) fail(`Unknown region ${itemRegion}.`, `${path}.region`);
-    if (itemRegion !== undefined) inRegion(itemRegion, `${path}.region`, `The item's region`);
+    if (itemRegion !== undefined && !givenRegionIgnored) inRegion(itemRegion, `${path}.region`, `The item's region`);
     const receiver = instanceFromBody(ctx, computeId, `${path}.compute_id`, grant);
     inRegion(receiver.region, `${path}.compute_id`, `Instance ${receiver.id}`);
     involve(receiver);

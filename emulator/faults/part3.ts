@@ -158,6 +158,9 @@ export const part3Faults = defineFaults({
   'P3.assign.end-public-ipv4': { does: 'accepts an assignment leaving an instance without a public IPv4 address' },
   'P3.assign.end-private-max-1': { does: 'accepts an assignment leaving an instance with two private IPv4 addresses' },
   'P3.assign.same-region': { does: 'accepts an assignment with an address or instance of another region' },
+  'P3.assign.same-region~ignores-region': {
+    does: 'ignores the region an assignment gives: addresses and instances of one region are accepted whatever region the body names',
+  },
   'P3.assign.grants': { does: 'lets a caller with read_only on an instance assign its addresses' },
   'P3.assign.ipv6-retarget': { does: 'assigning an IPv6 range leaves it routed to its previous instance' },
   'P3.assign.accessible-in-region': { does: 'refuses to assign a private IPv4 address' },

@@ -18,6 +18,7 @@ import {
   addressesOf,
   assignmentBody,
   publicPair,
+  publicSwap,
   createRange,
   ipv4AfterAssignment,
   ipv4AfterWrite,
@@ -277,6 +278,22 @@ describe('IP assignment', () => {
 });
 
 describe('IP assignment: region', () => {
+  // "all addresses and instances must be in the given region": the region ips/assign is given ("`region` (string,
+  // required)") is judged too, not only the regions of the addresses and instances against each other (the checks
+  // above). ipv4/assign documents no region.
+  check('P3.assign.same-region', 'ips/assign: a swap within one region sent for another region is refused and nothing changes', async (c) => {
+    const rule = 'P3.assign.same-region';
+    const path = '/v4/networking/ips/assign';
+    const elsewhere = await otherRegion(c);
+    const [a, b] = await publicPair(c, fx);
+    const body = await assignmentBody(c, fx, path, elsewhere, await publicSwap(c, fx));
+    const before = await snapshot(c, [a.id, b.id]);
+    const refused = await c.post(path, body);
+    c.expectRejected(rule, refused, `swapping the public addresses of two instances of ${c.target.info.config.region} in an assignment for ${elsewhere}`);
+    const after = await snapshot(c, [a.id, b.id]);
+    c.expect(rule, after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
+  });
+
   check('P3.ips-assign.region.required', 'ips/assign: a swap accepted with region is refused without it, and nothing changes', async (c) => {
     const rule = 'P3.ips-assign.region.required';
     const [a, b] = await publicPair(c, fx);
