@@ -5,9 +5,6 @@ import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted,
 
 const FIREWALLS = '/v4/networking/firewalls';
 const OPEN = { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' };
-    },
-  ],
-  [
 
 const cases: VariationCase[] = [
   [
