@@ -614,4 +614,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP addresses: "POST /v4/networking/ips/assign | … | reorganizes IPv4 addresses and IPv6 ranges across instances of one region" and Assignment rules: "assigning an IPv6 range re-targets the range to the SLAAC address of the receiving instance" (whether the addresses have moved when the request answers or once the assignment has run is not shown)`,
     does: 'an accepted assignment (ips/assign, ipv4/assign), judged when it is sent, takes effect a simulated minute later: until then the instances show their addresses, and the ranges their route targets, as before',
   },
+  'clone-instance-made-on-completion': {
+    leaves: `${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and Compute instance status: "Status values and transitions: not shown." (what a clone to a new instance answers, and when the new instance first shows, is not shown)`,
+    does: 'answers a clone to a new instance with the job it queued, as clone-answers-its-job does, and makes the new instance (with its copies) only when the clone completes, 10 simulated minutes later: until then no instance is listed for it',
+  },
 });

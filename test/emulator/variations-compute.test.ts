@@ -111,6 +111,32 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'clone-instance-made-on-completion',
+    async (server) => {
+      const source = await newInstance(server, 'later-source', 'g6-standard-1', { tags: ['later-tag'] });
+      await advanceClock(server, 5 * 60);
+      const body = { region: 'us-east', type: 'g6-standard-1', label: 'later-clone' };
+      const answer = await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, body);
+      expect(answer).toMatchObject({ action: 'clone', status: 'queued' });
+      expect(answer.label).toBeUndefined();
+      const clone = async () => ((await got(server, '/v4/compute/instances')).data as Json[]).find((instance) => instance.label === 'later-clone');
+      expect(await clone()).toBeUndefined();
+      // The source is busy with its clone meanwhile.
+      await request(server)
+        .post(`/v4/compute/instances/${String(source.id)}/resize`)
+        .set(AUTH)
+        .send({ type: 'g6-standard-2' })
+        .expect(400);
+      await advanceClock(server, 9 * 60);
+      expect(await clone()).toBeUndefined();
+      await advanceClock(server, 60);
+      const made = (await clone())!;
+      expect(made).toMatchObject({ status: 'offline', tags: ['later-tag'] });
+      expect(made.id).not.toBe(answer.id);
+      expect(((await got(server, `/v4/compute/instances/${String(made.id)}/configs`)).data as Json[]).length).toBe(1);
+    },
+  ],
+  [
     'clone-onto-busy-queued',
     async (server) => {
       const source = await newInstance(server, 'queued-source', 'g6-standard-1', { tags: ['queued-tag'] });

@@ -17,6 +17,7 @@ import {
   emit,
   instanceOr404,
   isIdle,
+  labels,
   requireIdle,
   SLOTS,
   T,
@@ -174,32 +175,34 @@ export function cloneHandler(ctx: RequestContext) {
     interfaces: c.interfaces,
     slots: Object.fromEntries(SLOTS.flatMap((s) => (c.devices[s]?.disk_id != null ? [[s, c.devices[s]!.disk_id!]] : []))),
   }));
+  // A clone that fails later (vlan-clone-fails-later) runs its while, whatever the other variations.
+  const instant = !failsLater && ((chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) || varied(store, 'clones-instant'));
+  const cloneMs = varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS;
+  const disks = [...chosenDisks.values()];
+  /** What the clone makes on its target (a failed one, nothing). */
+  const make = (t: Instance, tags: string[]) => {
+    copyLayout(store, t, disks, layout, new Map<number, number>());
+    createVlans(store, t.region, newVlans);
+    for (const tag of tags) if (!t.tags.includes(tag)) t.tags.push(tag);
+    touch(store, t);
+  };
   const runClone = (target: Instance, existing: boolean) => {
     const tags = existing && !faulty(store, 'P2.clone.tags-copied') ? [...source.tags] : [];
     // What the clone makes on its target: at once, or (variation copies-made-on-completion) when the job completes.
-    const disks = [...chosenDisks.values()];
-    const make = (t: Instance) => {
-      copyLayout(store, t, disks, layout, new Map<number, number>());
-      createVlans(store, t.region, newVlans);
-      for (const tag of tags) if (!t.tags.includes(tag)) t.tags.push(tag);
-      touch(store, t);
-    };
     const onCompletion = varied(store, 'copies-made-on-completion') || failsLater;
-    if (!onCompletion) make(target);
-    // A clone that fails later (vlan-clone-fails-later) runs its while, whatever the other variations.
-    const instant = !failsLater && ((chosenDisks.size === 0 && varied(store, 'empty-clones-instant')) || varied(store, 'clones-instant'));
+    if (!onCompletion) make(target, tags);
     if (instant) {
-      if (onCompletion) make(target);
+      if (onCompletion) make(target, tags);
       if (target.status === 'provisioning') target.status = 'offline';
     } else {
       const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: target.id };
       clones(store).set(String(job.id), job);
       const targetRef = target.id;
-      store.schedule(new Date(store.now().getTime() + (varied(store, 'clones-take-longer') ? SLOW_CLONE_MS : CLONE_MS)), (s) => {
+      store.schedule(new Date(store.now().getTime() + cloneMs), (s) => {
         if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
         const t = getInstance(s, targetRef);
         if (t && failsLater) emit(ctx, 'compute_clone', source, t, 'failed');
-        else if (t && onCompletion) make(t);
+        else if (t && onCompletion) make(t, tags);
         if (t && t.status === 'provisioning') {
           t.status = 'offline';
           t.updated = s.nowIso();
@@ -207,6 +210,25 @@ export function cloneHandler(ctx: RequestContext) {
       });
     }
   };
+  // Under the variation clone-instance-made-on-completion a clone to a new instance answers its job and makes the
+  // instance (a clone that fails later, an instance with nothing copied) only when the job completes; a clone whose
+  // source is deleted meanwhile makes nothing.
+  if (target === undefined && !instant && varied(store, 'clone-instance-made-on-completion')) {
+    const job: CloneJob = { id: store.nextId('clone'), source: source.id, target: null };
+    clones(store).set(String(job.id), job);
+    store.schedule(new Date(store.now().getTime() + cloneMs), (s) => {
+      if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
+      // A label sent and taken by another instance meanwhile: the new instance gets a default one.
+      if (typeof o.label === 'string' && labels(s).has(o.label.toLowerCase())) label = undefined;
+      const made = newTarget();
+      if (failsLater) emit(ctx, 'compute_clone', source, made, 'failed');
+      else make(made, []);
+      made.status = 'offline';
+      made.updated = s.nowIso();
+    });
+    emit(ctx, 'compute_clone', source, undefined, 'started');
+    return { id: store.nextId('clone-job'), action: 'clone', status: 'queued' };
+  }
   const queued = target !== undefined && varied(store, 'clone-onto-busy-queued') && !isIdle(store, target);
   if (queued) whenIdle(store, target!.id, (t) => perform(t));
   const shown = queued ? target! : perform(target);

@@ -123,7 +123,8 @@ interface Vlan {
 export interface CloneJob {
   id: number;
   source: number;
-  target: number;
+  /** null: a new instance the clone makes only when it completes (variation clone-instance-made-on-completion). */
+  target: number | null;
 }
 
 export const T = {
