@@ -2,11 +2,11 @@
 // cleanup ledger as soon as their id is known, and deleted after the file even when checks failed.
 // Where the documents do not show a create response, the new resource is found again in its list by its label.
 import { afterAll } from 'vitest';
+import { Adoption } from './adoption.js';
 import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock } from './consistency.js';
+import { onceNotBusy, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
-import { readPage } from './pages.js';
 import { rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
 import { addressesOf, routeTargetOf } from './addresses.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
@@ -29,12 +29,13 @@ export const STRONG_PASSWORD = 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6';
 
 let counter = 0;
 
-export class Fixtures {
-  private readonly ledger: CleanupLedger;
+export class Fixtures extends Adoption {
+  protected readonly ledger: CleanupLedger;
   private readonly cache = new Map<string, Promise<unknown>>();
   readonly prefix: string;
 
   constructor(readonly name: string) {
+    super();
     const info = target().info;
     this.ledger = new CleanupLedger(info.config.out, info.config.runId, name);
     this.prefix = `${info.config.runId}-`;
@@ -81,6 +82,7 @@ export class Fixtures {
   track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void {
     if (target().info.config.readOnly) return;
     noteMade(kind);
+    this.noteTracked(kind, id);
     const path = resourcePath(kind, id, parent, target().info.imageIdForm);
     target().views.noteLive(path);
     this.ledger.record({ kind, deletePath: path, ...(label ? { label } : {}) });
@@ -89,87 +91,6 @@ export class Fixtures {
   private created(exchange: Exchange, what: string): Json {
     if (exchange.status < 200 || exchange.status >= 300) throw new SetupError(`could not create ${what}: ${describeExchange(exchange)}`);
     return (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
-  }
-
-  /**
-   * Tracks what a successful create made (deleted after the file): the id from the response when the response is the
-   * resource made (`isIt`, by default `match`, holds for it: what a create answers is mostly not shown, and a job's id
-   * is no resource's), else the id of the list item `match` finds, else (nothing to tell the resource by, or a resource
-   * shown otherwise than sent) the response's id.
-   */
-  async adopt(
-    c: Check,
-    exchange: Exchange,
-    spec: {
-      kind: ResourceKind;
-      list: string;
-      match?: (item: Json) => boolean;
-      isIt?: (body: Json) => boolean;
-      idKey?: string;
-      parent?: string | number;
-    },
-  ): Promise<void> {
-    if (exchange.status < 200 || exchange.status >= 300) return;
-    const key = spec.idKey ?? 'id';
-    const body = (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
-    const { match } = spec;
-    const isIt = spec.isIt ?? match;
-    let id = !isIt || isIt(body) ? body[key] : undefined;
-    if ((id === undefined || id === null) && match) id = (await this.find(c, spec.list, match))?.[key] ?? body[key];
-    if (typeof id === 'number' || typeof id === 'string') this.track(spec.kind, id, undefined, spec.parent);
-  }
-
-  /** The list item `match` finds: one expected there (made or seeded), so a miss is read again within the consistency window. */
-  find(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
-    return readAfterWrite(
-      c,
-      () => this.findOnce(c, path, match),
-      (found) => found !== undefined,
-    );
-  }
-
-  /**
-   * `find`, letting the target's clock run 10 minutes at a time for at most `minutes` while nothing matches: for what
-   * "takes several minutes" and may be listed only once done (a database snapshot). Skips without the clock hook.
-   */
-  findOnClock(c: Check, path: string, match: (item: Json) => boolean, minutes: number): Promise<Json | undefined> {
-    return readOnClock(
-      c,
-      () => this.findOnce(c, path, match),
-      (found) => found !== undefined,
-      { stepSeconds: 10 * 60, mostSeconds: minutes * 60 },
-    );
-  }
-
-  /** Whether no item of the list matches (after a delete: an item still listed is read again within the window). */
-  async gone(c: Check, path: string, match: (item: Json) => boolean): Promise<boolean> {
-    return (
-      (await readAfterWrite(
-        c,
-        () => this.findOnce(c, path, match),
-        (found) => found === undefined,
-      )) === undefined
-    );
-  }
-
-  /** Pages through a list until `match` finds an item: what the list shows now (no waiting: for what must not be there yet). */
-  async findOnce(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
-    for (let page = 1; page <= 50; page++) {
-      const exchange = await readPage(c, path, page);
-      const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-      const found = body?.data?.find(match);
-      if (found) return found;
-      if (!Array.isArray(body?.data) || page >= (body?.pages ?? 1)) return undefined;
-    }
-    return undefined;
-  }
-
-  /** The id of what a create made: the response's when it is that resource (an event's id must never be deleted), else the list item's, else the response's. */
-  private async idOf(c: Check, created: Json, listPath: string, match: (item: Json) => boolean, what: string): Promise<number | string> {
-    if ((typeof created.id === 'number' || typeof created.id === 'string') && match(created)) return created.id;
-    const found = (await this.find(c, listPath, match))?.id ?? created.id;
-    if (typeof found === 'number' || typeof found === 'string') return found;
-    throw new SetupError(`created ${what} but cannot find its id (the create response is not shown and the list does not carry it)`);
   }
 
   async publicImage(c: Check): Promise<string> {
@@ -191,8 +112,7 @@ export class Fixtures {
     const label = this.label('vm', 64);
     const body = { region: config.region, type: config.instanceType, label, image: await this.publicImage(c), root_pass: STRONG_PASSWORD, ...extra };
     const created = this.created(await c.post('/v4/compute/instances', body), 'an instance');
-    const id = await this.idOf(c, created, '/v4/compute/instances', (item) => item.label === label, 'an instance');
-    this.track('instance', id, label);
+    const id = await this.idOf(c, created, '/v4/compute/instances', (item) => item.label === label, 'an instance', { kind: 'instance', label });
     return { ...created, id: Number(id), label };
   }
 
@@ -225,8 +145,7 @@ export class Fixtures {
   async newDomain(c: Check, extra: Json = {}): Promise<{ id: number; domain: string }> {
     const domain = `${this.label('d', 40)}.example.com`;
     const created = this.created(await c.post('/v4/domains', { domain, type: 'master', soa_email: 'hostmaster@example.com', ...extra }), 'a domain');
-    const id = await this.idOf(c, created, '/v4/domains', (item) => item.domain === domain, 'a domain');
-    this.track('domain', id, domain);
+    const id = await this.idOf(c, created, '/v4/domains', (item) => item.domain === domain, 'a domain', { kind: 'domain', label: domain });
     return { id: Number(id), domain };
   }
 
@@ -236,10 +155,12 @@ export class Fixtures {
 
   async record(c: Check): Promise<{ domainId: number; id: number }> {
     return this.once('record', async () => {
-      const { id: domainId } = await this.domain(c);
+      const { id: domainId, domain } = await this.domain(c);
       const name = this.label('www', 60);
       const created = this.created(await c.post(`/v4/domains/${domainId}/records`, { type: 'A', name, target: '192.0.2.10' }), 'a record');
-      const id = await this.idOf(c, created, `/v4/domains/${domainId}/records`, (item) => item.name === name, 'a record');
+      // A name as returned may be relative or fully qualified ("hostname or FQDN"; fields as returned are not shown).
+      const named = (item: Json) => typeof item.name === 'string' && [name, `${name}.${domain}`].includes(item.name.toLowerCase().replace(/\.$/, ''));
+      const id = await this.idOf(c, created, `/v4/domains/${domainId}/records`, named, 'a record');
       return { domainId, id: Number(id) };
     });
   }
@@ -250,8 +171,7 @@ export class Fixtures {
       await c.post('/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...extra }),
       'a firewall',
     );
-    const id = await this.idOf(c, created, '/v4/networking/firewalls', (item) => item.label === label, 'a firewall');
-    this.track('firewall', id, label);
+    const id = await this.idOf(c, created, '/v4/networking/firewalls', (item) => item.label === label, 'a firewall', { kind: 'firewall', label });
     return { id: Number(id), label };
   }
 
@@ -278,8 +198,7 @@ export class Fixtures {
     return this.once('monitorClient', async () => {
       const label = this.label('mon', 32);
       const created = this.created(await c.post('/v4/monitor/clients', { label }), 'a monitoring client');
-      const id = await this.idOf(c, created, '/v4/monitor/clients', (item) => item.label === label, 'a monitoring client');
-      this.track('monitor-client', id, label);
+      const id = await this.idOf(c, created, '/v4/monitor/clients', (item) => item.label === label, 'a monitoring client', { kind: 'monitor-client', label });
       return { id: Number(id) };
     });
   }
@@ -309,8 +228,8 @@ export class Fixtures {
   async newPrivateImage(c: Check): Promise<{ id: string }> {
     const label = this.label('img', 50);
     const created = this.created(await c.post('/v4/images/upload', { label, region: target().info.config.region }), 'an uploaded image');
-    const id = await this.idOf(c, created, '/v4/images', (item) => item.label === label, 'an image');
-    this.track('image', id, label);
+    // "creates a private image and returns it with upload_to"
+    const id = await this.idOf(c, created, '/v4/images', (item) => item.label === label, 'an image', { kind: 'image', label, answersIt: true });
     return { id: String(id) };
   }
 
@@ -383,8 +302,9 @@ export class Fixtures {
     return this.once('oauthClient', async () => {
       const label = this.label('app', 512);
       const created = this.created(await c.post('/v4/account/oauth-clients', { label, redirect_uri: 'https://example.com/oauth/callback' }), 'an OAuth client');
-      const id = String(await this.idOf(c, created, '/v4/account/oauth-clients', (item) => item.label === label, 'an OAuth client'));
-      this.track('oauth-client', id, label);
+      // "OAuth client object"
+      const made = { kind: 'oauth-client', label, answersIt: true } as const;
+      const id = String(await this.idOf(c, created, '/v4/account/oauth-clients', (item) => item.label === label, 'an OAuth client', made));
       return { id };
     });
   }
@@ -445,8 +365,9 @@ export class Fixtures {
       await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region }),
       'a database cluster',
     );
-    const id = await this.idOf(c, created, '/v4/databases/mysql/instances', (item) => item.label === label, 'a database cluster');
-    this.track('database', id, label);
+    // "MySQL cluster object"
+    const made = { kind: 'database', label, answersIt: true } as const;
+    const id = await this.idOf(c, created, '/v4/databases/mysql/instances', (item) => item.label === label, 'a database cluster', made);
     return { id: Number(id), label };
   }
 
@@ -541,6 +462,8 @@ export class Fixtures {
 
   /** Deletes what this file created (since `mark`, or all), newest first; a resource already gone counts as deleted. */
   async cleanup(mark?: number): Promise<void> {
+    // What a create made that no list showed yet is looked for first (tracked once found).
+    await this.unlisted.adoptSince(mark);
     let remaining = await deletePending(this.ledger, mark, { fileEnd: mark === undefined });
     // A cluster cannot be deleted while it provisions (about 30 minutes, 60 judged): with the clock hook, let it finish,
     // under the run's clock lock as a check's advance (without it only when a check holds the lock past the wait: a
@@ -563,9 +486,11 @@ export class Fixtures {
     try {
       await body();
     } catch (error) {
+      await this.unlisted.adoptSince(mark);
       await deletePending(this.ledger, mark);
       throw error;
     }
+    await this.unlisted.adoptSince(mark);
     // An instance whose DELETE is still refused (a server may refuse while its create or a clone runs: not shown) is a
     // resource of its own, not a change to the shared one: the file's cleanup, which waits for it, deletes it.
     const left = (await deletePending(this.ledger, mark)).filter((entry) => entry.kind !== 'instance');

@@ -9,31 +9,61 @@ type Json = Record<string, unknown>;
 type Adopt = NonNullable<Recipe['adopt']>;
 
 /**
+ * How a create's answer is told to be the resource made, beside showing `key` as sent. `answersIt`: the documents show
+ * the create answering the resource (a cluster, an OAuth client, a transfer, an upload, a tag), so its id is the
+ * resource's; `isIt`: an answer that is the resource whatever it shows; `shows`, members of the request an answer that
+ * is the resource shows as sent (a job shows none: an instance's region and type, a record's type); `byForm`, when
+ * `key` was not sent, an answer that is the resource by its form. Nothing else tells it: a job's id is no resource's.
+ */
+interface Telling {
+  answersIt?: true;
+  isIt?: (body: Json) => boolean;
+  shows?: string[];
+  byForm?: (body: Json) => boolean;
+}
+
+/**
  * Adopts what a create under a parent made (records, profiles, devices): listed under the request path,
  * `/…/{parent}/<children>`; `isIt` tells a response that is the resource made when the resource does not show `key`
  * (a firewall device shows no id sent).
  */
-export function adoptChild(kind: ResourceKind, key: string, isIt?: (body: Json) => boolean): Adopt {
+export function adoptChild(kind: ResourceKind, key: string, telling: Telling = {}): Adopt {
   return (c, fx, request, exchange) => {
-    const wanted = (request.json as Json | undefined)?.[key];
     const parent = decodeURIComponent(request.path.split('/').at(-2)!);
-    return fx.adopt(c, exchange, { kind, list: request.path, parent, ...matching(key, wanted), ...(isIt ? { isIt } : {}) });
+    return fx.adopt(c, exchange, { kind, list: request.path, parent, ...matching(key, (request.json ?? {}) as Json, telling) });
   };
 }
 
 /** Adopts what a create made, found by `key` of the request body in `list`. */
-export function adoptBy(kind: ResourceKind, list: string, key: string, idKey = 'id'): Adopt {
-  return (c, fx, request, exchange) => {
-    const wanted = (request.json as Json | undefined)?.[key];
-    return fx.adopt(c, exchange, { kind, list, idKey, ...matching(key, wanted) });
-  };
+export function adoptBy(kind: ResourceKind, list: string, key: string, idKey = 'id', telling: Telling = {}): Adopt {
+  return (c, fx, request, exchange) => fx.adopt(c, exchange, { kind, list, idKey, ...matching(key, (request.json ?? {}) as Json, telling) });
 }
 
+/** An instance is told by the label sent, else by the region and type sent shown in the answer (a clone's or create's job shows neither). */
+export const adoptInstance = adoptBy('instance', '/v4/compute/instances', 'label', 'id', { shows: ['region', 'type'] });
+
+/** A tag: its create answers `{label}`. */
+export const adoptTag = adoptBy('tag', '/v4/tags', 'label', 'label', { answersIt: true });
+
+/** A captured image is told by the label sent, else by its id's form (a private image's begins with `private/`; a job's would not). */
+export const adoptCapture = adoptBy('image', '/v4/images', 'label', 'id', { byForm: (body) => typeof body.id === 'string' && body.id.startsWith('private/') });
+
 /**
- * The resource a create made is told by the member `key` it was sent with, as sent; nothing to tell it by when the
- * request did not send it.
+ * The resource a create made is told by the member `key` it was sent with, as sent (and its label kept for the
+ * clean-up); without it, by what `telling` says of the answer alone.
  */
-const matching = (key: string, wanted: unknown) => (wanted === undefined ? {} : { match: (item: Json) => shows(item[key], wanted) });
+function matching(key: string, sent: Json, { answersIt, isIt, shows: members, byForm }: Telling) {
+  const wanted = sent[key];
+  const match = wanted === undefined ? undefined : (item: Json) => shows(item[key], wanted);
+  const showsSent = (body: Json) => !!members?.every((member) => sent[member] !== undefined && shows(body[member], sent[member]));
+  const told = (body: Json) => !!match?.(body) || showsSent(body) || (wanted === undefined && !!byForm?.(body));
+  return {
+    ...(answersIt ? { answersIt } : {}),
+    ...(match ? { match } : {}),
+    ...(key === 'label' && typeof wanted === 'string' ? { label: wanted } : {}),
+    ...(isIt || match || members || byForm ? { isIt: isIt ?? told } : {}),
+  };
+}
 
 /**
  * Whether `shown` is what was `sent`: the same scalar, an array of as many items each shown in any order, an object

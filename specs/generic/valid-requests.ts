@@ -14,7 +14,7 @@ import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
-import { adoptBy, adoptChild, adoptRange } from './adopt.js';
+import { adoptBy, adoptCapture, adoptChild, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
 let allowListTurn = 0;
@@ -148,8 +148,6 @@ export const IPV6_RANGES_LOCK = 'ipv6-ranges';
 /** POST seen marks every event up to an id: a check judging which events are seen holds it, so no other file marks a later one meanwhile. */
 export const EVENTS_SEEN_LOCK = 'events-seen';
 
-const adoptClone = adoptBy('instance', '/v4/compute/instances', 'label');
-
 export const validRequests: Record<string, Recipe> = {
   // — Managed databases —
   'GET /v4/databases/engines': { build: async () => at('/v4/databases/engines') },
@@ -157,7 +155,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/databases/instances': { build: async () => at('/v4/databases/instances') },
   'GET /v4/databases/mysql/instances': { build: async () => at(DB) },
   'POST /v4/databases/mysql/instances': {
-    adopt: adoptBy('database', DB, 'label'),
+    adopt: adoptBy('database', DB, 'label', 'id', { answersIt: true }),
     build: async (c, fx) =>
       at(DB, { json: { label: fx.label('db', 32), region: c.target.info.config.region, engine: await fx.mysqlEngine(c), type: await fx.databaseNodeType(c) } }),
   },
@@ -220,7 +218,7 @@ export const validRequests: Record<string, Recipe> = {
   },
   'GET /v4/account/entity-transfers': { build: async () => at('/v4/account/entity-transfers') },
   'POST /v4/account/entity-transfers': {
-    adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', 'token'),
+    adopt: adoptBy('entity-transfer', '/v4/account/entity-transfers', 'entities', 'token', { answersIt: true }),
     build: async (c, fx) => at('/v4/account/entity-transfers', { json: { entities: { computes: [(await fx.newInstance(c)).id] } } }),
   },
   'GET /v4/account/entity-transfers/{token}': { build: async (c, fx) => at(`/v4/account/entity-transfers/${(await fx.entityTransfer(c)).token}`) },
@@ -251,7 +249,7 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/account/notifications': { build: async () => at('/v4/account/notifications') },
   'GET /v4/account/oauth-clients': { build: async () => at('/v4/account/oauth-clients') },
   'POST /v4/account/oauth-clients': {
-    adopt: adoptBy('oauth-client', '/v4/account/oauth-clients', 'label'),
+    adopt: adoptBy('oauth-client', '/v4/account/oauth-clients', 'label', 'id', { answersIt: true }),
     build: async (_c, fx) => at('/v4/account/oauth-clients', { json: { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' } }),
   },
   'GET /v4/account/oauth-clients/{clientId}': { build: async (c, fx) => at(`/v4/account/oauth-clients/${enc((await fx.oauthClient(c)).id)}`) },
@@ -271,7 +269,7 @@ export const validRequests: Record<string, Recipe> = {
   // — Compute instances —
   'GET /v4/compute/instances': { build: async () => at('/v4/compute/instances') },
   'POST /v4/compute/instances': {
-    adopt: adoptBy('instance', '/v4/compute/instances', 'label'),
+    adopt: adoptInstance,
     build: async (c, fx) =>
       at('/v4/compute/instances', {
         json: { region: c.target.info.config.region, type: c.target.info.config.instanceType, label: fx.label('vm', 64), booted: false },
@@ -329,7 +327,7 @@ export const validRequests: Record<string, Recipe> = {
     mayBeBusy: true,
     keepsBusy: true,
     adopt: async (c, fx, request, exchange) => {
-      if ((request.json as Json | undefined)?.compute_id === undefined) await adoptClone!(c, fx, request, exchange);
+      if ((request.json as Json | undefined)?.compute_id === undefined) await adoptInstance(c, fx, request, exchange);
     },
     build: async (c, fx) =>
       at(`/v4/compute/instances/${(await fx.instance(c)).id}/clone`, {
@@ -398,14 +396,14 @@ export const validRequests: Record<string, Recipe> = {
     mayBeBusy: true,
     // The generic request and the generated bodies take the file's instance's disk: may it be running? Not shown.
     afterRefusal: shutDownFirst(async (c, fx) => (await fx.instance(c)).id),
-    adopt: adoptBy('image', '/v4/images', 'label'),
+    adopt: adoptCapture,
     build: async (c, fx) => {
       const instance = await fx.instance(c);
       return at('/v4/images', { json: { disk_id: await diskToCapture(c, instance.id), label: fx.label('cap', 50) } });
     },
   },
   'POST /v4/images/upload': {
-    adopt: adoptBy('image', '/v4/images', 'label'),
+    adopt: adoptBy('image', '/v4/images', 'label', 'id', { answersIt: true }),
     build: async (c, fx) => at('/v4/images/upload', { json: { label: fx.label('up', 50), region: c.target.info.config.region } }),
   },
   'GET /v4/images/{imageId}': { build: async (c, fx) => at(c.target.imagePath(await fx.publicImage(c))) },
@@ -427,7 +425,7 @@ export const validRequests: Record<string, Recipe> = {
   },
 
   // — Tags —
-  'POST /v4/tags': { adopt: adoptBy('tag', '/v4/tags', 'label', 'label'), build: async (_c, fx) => at('/v4/tags', { json: { label: fx.label('tag', 50) } }) },
+  'POST /v4/tags': { adopt: adoptTag, build: async (_c, fx) => at('/v4/tags', { json: { label: fx.label('tag', 50) } }) },
   'DELETE /v4/tags/{label}': {
     build: async (c, fx) => {
       const label = fx.label('tag', 50);
@@ -458,7 +456,7 @@ export const validRequests: Record<string, Recipe> = {
   },
   'GET /v4/domains/{domainId}/records': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`) },
   'POST /v4/domains/{domainId}/records': {
-    adopt: adoptChild('record', 'name'),
+    adopt: adoptChild('record', 'name', { shows: ['type'] }),
     build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`, { json: { type: 'TXT', name: fx.label('txt', 60), target: 'conformance' } }),
   },
   'GET /v4/domains/{domainId}/records/{recordId}': {

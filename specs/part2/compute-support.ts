@@ -5,6 +5,7 @@ import type { Check } from '../../harness/check.js';
 import { loadContract, validateValue } from '../../harness/contract.js';
 import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
+import type { Unlisted } from '../../harness/unlisted.js';
 import type { Exchange } from '../../harness/http.js';
 import { deepFind, listPages } from '../../harness/lists.js';
 import { onceSnapshotShows, postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
@@ -193,7 +194,8 @@ export function extraSetting(c: Check, name: keyof typeof EXTRA): string {
 
 /**
  * Creates an instance through a raw request and tracks it for deletion. Returns the exchange and, when the create
- * succeeded, the instance id: from the response, else found in the list by label or by `findTag`.
+ * succeeded, the instance id: from the response, else found in the list by label or by `findTag`, at once or while
+ * the target's clock runs (`madeInstance`); `skip` when it never shows.
  */
 export async function createInstance(
   c: Check,
@@ -203,26 +205,63 @@ export async function createInstance(
 ): Promise<{ exchange: Exchange; id?: number }> {
   const exchange = await c.post(INSTANCES, body, options.token ? { token: options.token } : {});
   if (!ok(exchange)) return { exchange };
-  const id = await idOfCreated(c, exchange, body.label as string | undefined, options.findTag);
-  if (id === undefined) throw new SetupError('created an instance but cannot find its id (the create response is not shown and the list does not carry it)');
-  fx.track('instance', id, typeof body.label === 'string' ? body.label : undefined);
-  return { exchange, id };
+  return { exchange, id: await madeInstance(c, fx, { exchange, ...(await idOfCreated(c, fx, exchange, body, options.findTag)) }) };
 }
 
 const hasTag = (item: Json, tag: string) => Array.isArray(item.tags) && item.tags.includes(tag);
 
+/** What a create or clone made, as found when it was accepted: its id, or the instance still awaited in the list. */
+type Made = { id?: number; unlisted?: Unlisted };
+
 /**
- * The id of an instance a create or clone made: from the response when it is the instance, else the list item. The
- * instance is told by the label sent (unique in the run), else by `tag` among the instances not `known` before (a
- * clone copies its source's tags, as earlier clones did). What a create or clone answers is not shown: a response that
- * is not the instance (a job) gives its id only when the list shows no such instance.
+ * The instance a create or clone made: its id from the response when the response shows it is the instance, else from
+ * the list. The instance is told by the label sent (unique in the run), else by `tag` among the instances not `known`
+ * before, not tracked yet and not labelled as another create awaited (a clone copies its source's tags, as earlier
+ * clones did); a response without the label sent is the instance also when it shows the region and type sent. What a
+ * create or clone answers is not shown, nor when its instance first shows: a response that is not the instance (a job)
+ * never gives its id, and an instance not listed yet is awaited (`madeInstance`, the clean-up).
  */
-async function idOfCreated(c: Check, exchange: Exchange, label?: string, tag?: string, known: ReadonlySet<unknown> = new Set()): Promise<number | undefined> {
+async function idOfCreated(c: Check, fx: Fixtures, exchange: Exchange, sent: Json, tag?: string, known: ReadonlySet<unknown> = new Set()): Promise<Made> {
   const created = bodyOf(exchange);
-  const isIt = (item: Json) => !known.has(item.id) && (label !== undefined ? item.label === label : tag !== undefined && hasTag(item, tag));
-  if (typeof created.id === 'number' && isIt(created)) return created.id;
-  const found = await findInstance(c, isIt);
-  return typeof found?.id === 'number' ? found.id : typeof created.id === 'number' ? created.id : undefined;
+  const label = typeof sent.label === 'string' ? sent.label : undefined;
+  const others = fx.awaitedLabels();
+  const isIt = (item: Json) =>
+    !known.has(item.id) &&
+    (label !== undefined ? item.label === label : tag !== undefined && hasTag(item, tag) && !others.has(String(item.label)) && !fx.tracks('instance', item.id));
+  const showsSent = label === undefined && ['region', 'type'].every((member) => typeof sent[member] === 'string' && created[member] === sent[member]);
+  let id = typeof created.id === 'number' && (isIt(created) || showsSent) ? created.id : undefined;
+  if (id === undefined && (label !== undefined || tag !== undefined)) {
+    const found = await findInstance(c, isIt);
+    if (typeof found?.id === 'number') id = found.id;
+  }
+  if (id !== undefined) {
+    fx.track('instance', id, label);
+    return { id };
+  }
+  if (label === undefined && tag === undefined) return {};
+  return { unlisted: fx.awaitListed({ kind: 'instance', list: INSTANCES, match: isIt, ...(label !== undefined ? { label } : {}) }) };
+}
+
+/** `madeInstance`, undefined where no instance shows (what a clone that fails leaves is not shown). */
+export async function madeInstanceIfAny(c: Check, fx: Fixtures, made: Made): Promise<number | undefined> {
+  if (made.id !== undefined || !made.unlisted) return made.id;
+  const id = await fx.listedOnClock(c, made.unlisted, CLONE_WAIT);
+  return typeof id === 'number' ? id : undefined;
+}
+
+/**
+ * The id of the instance an accepted create or clone made: as found when it was accepted, else read in the list while
+ * the target's clock runs (`onceCopyShows`: a server may answer with a job and make the instance when the job ends);
+ * `skip` with the reason when it never shows.
+ */
+export async function madeInstance(c: Check, fx: Fixtures, made: Made & { exchange: Exchange }): Promise<number> {
+  const id = await madeInstanceIfAny(c, fx, made);
+  if (id !== undefined) return id;
+  const what = `${made.exchange.method} ${made.exchange.path} was accepted (HTTP ${made.exchange.status})`;
+  if (!made.unlisted) return c.skip(`${what}, but neither its answer nor anything sent tells the instance it made`);
+  return c.skip(
+    `${what}, but its answer is not the instance and no instance labelled as sent is listed within ${CLONE_WAIT.mostSeconds / 3600} simulated hours (what it answers, and when its instance shows, is not shown)`,
+  );
 }
 
 async function findInstance(c: Check, match: (item: Json) => boolean): Promise<Json | undefined> {
@@ -310,7 +349,9 @@ export async function fullvirtProfilePath(c: Check, fx: Fixtures): Promise<strin
 
 /**
  * Clones `sourceId` to a new instance (config region and type unless given), tracking what it made. The new
- * instance is found by its label, or by `findTag` (a tag of the source, copied to the clone) when no label is sent.
+ * instance is found by its label, or by `findTag` (a tag of the source, copied to the clone) when no label is sent: at
+ * once, or, when it is not listed yet (a clone may answer its job and make the instance when it completes), awaited
+ * (`madeInstance` waits for it; else the clean-up finds it).
  * A refused clone is sent again while the source may still be busy with its own create (`onceNotBusy`), unless
  * `once` (a refusal is what the caller looks for) or the refusal is one `refusedFor` (the member at fault named).
  */
@@ -320,7 +361,7 @@ export async function cloneToNew(
   sourceId: number,
   extra: Json = {},
   options: { token?: string; findTag?: string; once?: true; refusedFor?: (exchange: Exchange) => boolean } = {},
-): Promise<{ exchange: Exchange; id?: number; label?: string }> {
+): Promise<Made & { exchange: Exchange; label?: string }> {
   const config = c.target.info.config;
   const body: Json = { region: config.region, type: config.instanceType, label: fx.label('cl', 64), ...extra };
   const label = typeof body.label === 'string' ? body.label : undefined;
@@ -331,9 +372,8 @@ export async function cloneToNew(
   const send = () => c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
   const exchange = await (options.once ? send() : onceNotBusy(c, send, { refusedFor: options.refusedFor }));
   if (!ok(exchange)) return { exchange, label };
-  const id = await idOfCreated(c, exchange, label, findTag, known);
-  if (id !== undefined) fx.track('instance', id, label);
-  return { exchange, id, label };
+  // (The instance is waited for only by a check that needs it, `madeInstance`: the clone must often still be running.)
+  return { exchange, label, ...(await idOfCreated(c, fx, exchange, body, findTag, known)) };
 }
 
 /**

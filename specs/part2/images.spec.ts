@@ -122,7 +122,7 @@ const capture = async (c: Check) => captureImage(c, fx, (await fx.instance(c)).i
 async function deploy(c: Check, image: string, region = c.target.info.config.region): Promise<Exchange> {
   const label = fx.label('vm', 64);
   const exchange = await c.post('/v4/compute/instances', { region, type: c.target.info.config.instanceType, label, image, root_pass: STRONG_PASSWORD });
-  await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label });
+  await fx.adopt(c, exchange, { kind: 'instance', list: '/v4/compute/instances', match: (item) => item.label === label, label });
   return exchange;
 }
 

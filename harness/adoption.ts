@@ -1,0 +1,181 @@
+// How a spec file's fixtures tell what a create made, and find items in lists: the id of a create's answer only when
+// the answer shows the resource (what a create answers is mostly not shown, and a job's id is no resource's), else the
+// list item, found at once, within the consistency window, or while the target's clock runs (`harness/unlisted.ts`).
+import type { CleanupLedger } from './cleanup.js';
+import { SkipCheck, type Check } from './check.js';
+import { readAfterWrite, readOnClock } from './consistency.js';
+import type { Exchange } from './http.js';
+import { readPage } from './pages.js';
+import type { ResourceKind } from './resources.js';
+import { isId, UnlistedCreates, type Unlisted } from './unlisted.js';
+
+type Json = Record<string, unknown>;
+
+export abstract class Adoption {
+  protected abstract readonly ledger: CleanupLedger;
+  /** What the file tracked, by kind and id (`kind id`). */
+  private readonly tracked = new Set<string>();
+  /** Creates whose resource neither the answer nor the list showed yet (`awaitListed`). */
+  protected readonly unlisted = new UnlistedCreates(
+    (entry, id) => this.track(entry.kind, id, entry.label, entry.parent),
+    (kind, id) => this.tracks(kind, id),
+  );
+
+  /** Records a created resource for cleanup (see `Fixtures.track`). */
+  abstract track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void;
+
+  /** Notes `id` of `kind` as tracked by the file: a resource told by a tag alone is never taken for it again. */
+  protected noteTracked(kind: ResourceKind, id: string | number): void {
+    this.tracked.add(`${kind} ${String(id)}`);
+  }
+
+  /** Whether the file tracked `id` of `kind` (deleted since or not). */
+  tracks(kind: ResourceKind, id: unknown): boolean {
+    return this.tracked.has(`${kind} ${String(id)}`);
+  }
+
+  /**
+   * Tracks what a successful create made (deleted after the file): the id from the response when the response is the
+   * resource made (`isIt`, by default `match`, holds for it; or `answersIt`: the documents show the create answering
+   * the resource), else the id of the list item `match` finds. What a create answers is mostly not shown, and a job's
+   * id is no resource's: a resource not listed yet is awaited (`awaitListed`), found by the clean-up.
+   */
+  async adopt(
+    c: Check,
+    exchange: Exchange,
+    spec: {
+      kind: ResourceKind;
+      list: string;
+      match?: (item: Json) => boolean;
+      isIt?: (body: Json) => boolean;
+      idKey?: string;
+      parent?: string | number;
+      answersIt?: boolean;
+      /** The label sent, if any (a resource told by a tag alone is never this one). */
+      label?: string;
+    },
+  ): Promise<void> {
+    if (exchange.status < 200 || exchange.status >= 300) return;
+    const key = spec.idKey ?? 'id';
+    const body = (exchange.body && typeof exchange.body === 'object' ? exchange.body : {}) as Json;
+    const { match } = spec;
+    const isIt = spec.isIt ?? match;
+    const answered = isId(body[key]) ? body[key] : undefined;
+    let id = answered !== undefined && (isIt ? isIt(body) : spec.answersIt) ? answered : undefined;
+    if (id === undefined && match) id = (await this.find(c, spec.list, match))?.[key] as string | number | undefined;
+    if (id === undefined && spec.answersIt) id = answered;
+    if (isId(id)) this.track(spec.kind, id, undefined, spec.parent);
+    else if (match) {
+      const { kind, list, parent, label } = spec;
+      this.awaitListed({ kind, list, match, idKey: key, ...(parent !== undefined ? { parent } : {}), ...(label !== undefined ? { label } : {}) });
+    }
+  }
+
+  /** Awaits a resource neither its create's answer nor its list showed: found by `listedOnClock`, or by the clean-up. */
+  awaitListed(spec: Omit<Unlisted, 'mark' | 'idKey'> & { idKey?: string }): Unlisted {
+    return this.unlisted.await({ ...spec, idKey: spec.idKey ?? 'id', mark: this.ledger.mark() });
+  }
+
+  /** The labels of the creates still awaited (`awaitListed`): a resource told by a tag alone is none of theirs. */
+  awaitedLabels(): Set<string> {
+    return this.unlisted.labels();
+  }
+
+  /** The id of what `awaitListed` awaits, read in its list while the target's clock runs (`readOnClock`), tracked once found. */
+  async listedOnClock(c: Check, entry: Unlisted, steps: { stepSeconds: number; mostSeconds: number }): Promise<string | number | undefined> {
+    const found = await readOnClock(
+      c,
+      () => this.findOnce(c, entry.list, this.unlisted.mine(entry)),
+      (item) => item !== undefined,
+      steps,
+    );
+    const id = found?.[entry.idKey];
+    if (!isId(id)) return undefined;
+    this.unlisted.settle(entry, id);
+    return id;
+  }
+
+  /** The list item `match` finds: one expected there (made or seeded), so a miss is read again within the consistency window. */
+  find(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
+    return readAfterWrite(
+      c,
+      () => this.findOnce(c, path, match),
+      (found) => found !== undefined,
+    );
+  }
+
+  /**
+   * `find`, letting the target's clock run 10 minutes at a time for at most `minutes` while nothing matches: for what
+   * "takes several minutes" and may be listed only once done (a database snapshot). Skips without the clock hook.
+   */
+  findOnClock(c: Check, path: string, match: (item: Json) => boolean, minutes: number): Promise<Json | undefined> {
+    return readOnClock(
+      c,
+      () => this.findOnce(c, path, match),
+      (found) => found !== undefined,
+      { stepSeconds: 10 * 60, mostSeconds: minutes * 60 },
+    );
+  }
+
+  /** Whether no item of the list matches (after a delete: an item still listed is read again within the window). */
+  async gone(c: Check, path: string, match: (item: Json) => boolean): Promise<boolean> {
+    return (
+      (await readAfterWrite(
+        c,
+        () => this.findOnce(c, path, match),
+        (found) => found === undefined,
+      )) === undefined
+    );
+  }
+
+  /** Pages through a list until `match` finds an item: what the list shows now (no waiting: for what must not be there yet). */
+  async findOnce(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
+    for (let page = 1; page <= 50; page++) {
+      const exchange = await readPage(c, path, page);
+      const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
+      const found = body?.data?.find(match);
+      if (found) return found;
+      if (!Array.isArray(body?.data) || page >= (body?.pages ?? 1)) return undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * The id of what a create made: the response's when it is that resource (`match` holds for it: an event's or a job's
+   * id is no resource's), else the list item's, else the response's where the documents show the create answering the
+   * resource (`answersIt`), else the list item's once the target's clock has run (a server may make the resource when
+   * the job its create answered ends: not shown); `skip` when it never shows. With `kind`, tracked (and, while not
+   * listed, awaited by the clean-up).
+   */
+  protected async idOf(
+    c: Check,
+    created: Json,
+    list: string,
+    match: (item: Json) => boolean,
+    what: string,
+    made: { kind?: ResourceKind; label?: string; answersIt?: boolean } = {},
+  ): Promise<number | string> {
+    let id = isId(created.id) && match(created) ? created.id : (await this.find(c, list, match))?.id;
+    if (!isId(id) && made.answersIt) id = created.id;
+    if (isId(id)) {
+      if (made.kind) this.track(made.kind, id, made.label);
+      return id;
+    }
+    const hour = { stepSeconds: 10 * 60, mostSeconds: 60 * 60 };
+    const { kind, label } = made;
+    id = kind
+      ? await this.listedOnClock(c, this.awaitListed({ kind, list, match, ...(label !== undefined ? { label } : {}) }), hour)
+      : (
+          await readOnClock(
+            c,
+            () => this.findOnce(c, list, match),
+            (item) => item !== undefined,
+            hour,
+          )
+        )?.id;
+    if (isId(id)) return id;
+    throw new SkipCheck(
+      `created ${what}, but its answer does not show it and ${list} lists it in no 60 simulated minutes (what a create answers is not shown)`,
+    );
+  }
+}
