@@ -34,112 +34,26 @@ import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
 import { varied } from '../variations/index.js';
 import { faulty } from '../faults/index.js';
-
-interface IpAddress {
-  address: string;
-  gateway: string | null;
-  subnet_mask: string;
-  prefix: number;
-  type: 'ipv4' | 'ipv6';
-  public: boolean;
-  rdns: string | null;
-  compute_id: number;
-  region: string;
-}
-
-interface Ipv6Range {
-  range: string;
-  prefix_length: 56 | 64;
-  region: string;
-  route_target: string | null;
-  created: string;
-}
-
-const DEFAULT_RDNS_DOMAIN = 'chs-emulator.net';
-const EXTRA_IPV4_TAG = 'extra-ipv4';
-const RDNS = 'ips_rdns'; // address → rdns set by the caller (null = reset)
-const SHARES = 'ips_shares'; // instance id → addresses and ranges it may bring up
-const RANGES = 'ipv6_ranges'; // range (no prefix) → range
-const DELETED_RANGES = 'ipv6_ranges_deleted'; // kept only by the fault delete-disconnects
-// Regions whose one range per account was deleted a short time ago: held for a simulated minute under the variation
-// range-release-later (region → the range deleted).
-const HELD_REGIONS = 'ipv6_ranges_held';
-// Deleted instances whose addresses stay listed: for good under a fault, for a simulated minute under the variation
-// instance-delete-releases-later.
-const UNRELEASED = 'ips_unreleased';
-
-// ---------------------------------------------------------------------------------------------- helpers
-
-const isPrivate4 = (a: string) => ipaddr.IPv4.parse(a).range() === 'private';
-const slaacOf = (inst: Instance): string | null => (inst.ipv6 ? norm6(inst.ipv6.replace(/\/\d+$/, '')) : null);
-
-function norm6(a: string): string {
-  return ipaddr.IPv6.parse(a).toString();
-}
-
-function defaultRdns(address: string): string {
-  return `${address.replace(/\./g, '-')}.ip.${DEFAULT_RDNS_DOMAIN}`;
-}
-
-function ipObject(store: Store, inst: Instance, address: string): IpAddress {
-  const set = store.table<string | null>(RDNS);
-  if (address.includes(':')) {
-    return {
-      address,
-      gateway: 'fe80::1',
-      subnet_mask: 'ffff:ffff:ffff:ffff::',
-      prefix: 64,
-      type: 'ipv6',
-      public: true,
-      rdns: set.get(address) ?? null,
-      compute_id: inst.id,
-      region: inst.region,
-    };
-  }
-  const priv = isPrivate4(address);
-  const octets = address.split('.');
-  return {
-    address,
-    gateway: priv ? null : `${octets.slice(0, 3).join('.')}.1`,
-    subnet_mask: priv ? '255.255.128.0' : '255.255.255.0',
-    prefix: priv ? 17 : 24,
-    type: 'ipv4',
-    public: !priv,
-    // Under the variation the default name is shown as null (it applies in DNS only).
-    rdns: priv ? null : (set.get(address) ?? (varied(store, 'rdns-default-null') ? null : defaultRdns(address))),
-    compute_id: inst.id,
-    region: inst.region,
-  };
-}
-
-function ownerOf4(store: Store, address: string): Instance | undefined {
-  return listInstances(store).find((i) => i.ipv4.includes(address));
-}
-
-function ownerBySlaac(store: Store, slaac: string | null): Instance | undefined {
-  if (!slaac) return undefined;
-  return listInstances(store).find((i) => slaacOf(i) === slaac);
-}
-
-function ranges(store: Store): Map<string, Ipv6Range> {
-  return store.table<Ipv6Range>(RANGES);
-}
-
-/** Parses an IPv6 range written without (or, where allowed, with) its prefix length; undefined when invalid. */
-function parseRange(raw: string): { range: string; prefix: number | null } | undefined {
-  const m = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(raw);
-  if (!m || !ipaddr.IPv6.isValid(m[1]!)) return undefined;
-  return { range: norm6(m[1]!), prefix: m[2] === undefined ? null : Number(m[2]) };
-}
-
-function visibleRange(ctx: RequestContext, r: Ipv6Range, level: 'read_only' | 'read_write'): boolean {
-  const owner = ownerBySlaac(ctx.store, r.route_target);
-  return owner ? canAccess(ctx.principal, 'compute', owner.id, level) : !ctx.principal?.restricted;
-}
-
-function extraEnabled(inst: Instance): boolean {
-  return inst.tags.includes(EXTRA_IPV4_TAG);
-}
+import {
+  DELETED_RANGES,
+  EXTRA_IPV4_TAG,
+  extraEnabled,
+  HELD_REGIONS,
+  type IpAddress,
+  ipObject,
+  type Ipv6Range,
+  isPrivate4,
+  norm6,
+  ownerBySlaac,
+  ownerOf4,
+  parseRange,
+  ranges,
+  RDNS,
+  SHARES,
+  slaacOf,
+  UNRELEASED,
+  visibleRange,
+} from './ips-model.js';
 
 // ---------------------------------------------------------------------------------------------- exports
 
