@@ -170,7 +170,7 @@ export const part1Faults = defineFaults({
   'P1.oauth-client.status.enum': { does: 'new OAuth clients show status "enabled"' },
   'P1.oauth-client.thumbnail-url.url-or-null': { does: 'shows a missing thumbnail_url as an empty string instead of null' },
   'P1.logins.window-90-days': { does: 'lists logins older than 90 days' },
-  'P1.login.ip.ip-address': { does: 'shows a login ip with its port (203.0.113.25:443)' },
+  'P1.login.ip.ip-address': { does: 'shows a login ip with its port (203.0.113.25:443, [2001:db8::25]:443)' },
   'P1.maintenance.list.viewable-entities': { does: 'shows restricted users the maintenance of every instance' },
   'P1.maintenance.entity.compute-only': { does: "names a managed database as the entity of an instance's maintenance" },
 });

@@ -618,4 +618,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and Compute instance status: "Status values and transitions: not shown." (what a clone to a new instance answers, and when the new instance first shows, is not shown)`,
     does: 'answers a clone to a new instance with the job it queued, as clone-answers-its-job does, and makes the new instance (with its copies) only when the clone completes, 10 simulated minutes later: until then no instance is listed for it',
   },
+  },
+  'windowed-items-at-edge': {
+    leaves: `${D1}, Account endpoints: "GET /v4/account/events | … | list of events from the last 90 days" and "GET /v4/account/logins | … | list of successful logins of all users in the last 90 days" and Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (no order of the items is shown; an item listed now may be the next to leave the window)`,
+    does: 'seeds an event and a login 89 days and 23 hours old, each listed first (events are listed oldest first): an hour of the clock later, neither is listed nor viewable',
+  },
+
 });

@@ -15,6 +15,7 @@ import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 import { adoptBy, adoptCapture, adoptChild, adoptInstance, adoptRange, adoptTag } from './adopt.js';
+import { newestInWindow } from './windowed-views.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
 let allowListTurn = 0;
@@ -237,14 +238,14 @@ export const validRequests: Record<string, Recipe> = {
     destructive: true,
   },
   'GET /v4/account/events': { build: async () => at('/v4/account/events') },
-  'GET /v4/account/events/{eventId}': { build: async (c, fx) => at(`/v4/account/events/${await fx.firstId(c, '/v4/account/events')}`) },
+  'GET /v4/account/events/{eventId}': newestInWindow('/v4/account/events', 'created'),
   'POST /v4/account/events/{eventId}/read': { build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/read`) },
   'POST /v4/account/events/{eventId}/seen': { exclusive: EVENTS_SEEN_LOCK, build: async (c, fx) => at(`/v4/account/events/${(await fx.ownEvent(c)).id}/seen`) },
   'GET /v4/account/invoices': { build: async () => at('/v4/account/invoices') },
   'GET /v4/account/invoices/{invoiceId}': { build: async (c, fx) => at(`/v4/account/invoices/${await fx.firstId(c, '/v4/account/invoices')}`) },
   'GET /v4/account/invoices/{invoiceId}/items': { build: async (c, fx) => at(`/v4/account/invoices/${await fx.firstId(c, '/v4/account/invoices')}/items`) },
   'GET /v4/account/logins': { build: async () => at('/v4/account/logins') },
-  'GET /v4/account/logins/{loginId}': { build: async (c, fx) => at(`/v4/account/logins/${await fx.firstId(c, '/v4/account/logins')}`) },
+  'GET /v4/account/logins/{loginId}': newestInWindow('/v4/account/logins', 'datetime'),
   'GET /v4beta/account/maintenance': { build: async () => at('/v4beta/account/maintenance') },
   'GET /v4/account/notifications': { build: async () => at('/v4/account/notifications') },
   'GET /v4/account/oauth-clients': { build: async () => at('/v4/account/oauth-clients') },

@@ -11,6 +11,7 @@ import { ACCOUNT_LOCK } from '../generic/valid-requests.js';
 import { postalCodeOf } from '../../arbitraries/generators/postal.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { answersGone } from '../../harness/resources.js';
 
 type Json = Record<string, unknown>;
 
@@ -403,6 +404,9 @@ describe('Login history', () => {
       c.expect(rule, when === undefined || when >= cutoff, `login ${String(login.id)} of ${String(login.datetime)} is older than 90 days`);
       // The list may come from a replica ahead of the one answering the view.
       const view = await readAfterWrite(c, () => c.get(`/v4/account/logins/${String(login.id)}`), ok);
+      // A login listed at the window's edge may have left it since (another spec file may move the clock): its view
+      // answering gone is not judged once it is 90 days old by the target's present.
+      if (answersGone(view) && when !== undefined && (await presentOf(c)) - when >= WINDOW_MS) continue;
       c.expectSuccess(rule, view, `GET login ${String(login.id)} listed in the history`);
     }
   });

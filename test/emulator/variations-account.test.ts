@@ -1,7 +1,7 @@
 // The emulator's variations of the account each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
-import { AUTH, describeVariations, got, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -37,6 +37,35 @@ const cases: VariationCase[] = [
       await update({ country: 'CA', state: 'ON', zip: 'K1A 0B1' }).expect(200);
       // Elsewhere a province is free text: any zip goes with it.
       await update({ country: 'DE', state: 'Bavaria', zip: '10115' }).expect(200);
+    },
+  ],
+  [
+    'windowed-items-at-edge',
+    async (server) => {
+      const first = async (path: string) => ((await got(server, path)).data as Json[])[0]!;
+      const [event, login] = [await first('/v4/account/events'), await first('/v4/account/logins')];
+      const DAY = 86_400_000;
+      const age = async (at: unknown) => Date.parse(`${String((await got(server, '/__control')).now)}Z`) - Date.parse(`${String(at)}Z`);
+      for (const at of [event.created, login.datetime]) expect(await age(at)).toBeGreaterThan(89 * DAY);
+      await request(server)
+        .get(`/v4/account/events/${String(event.id)}`)
+        .set(AUTH)
+        .expect(200);
+      await request(server)
+        .get(`/v4/account/logins/${String(login.id)}`)
+        .set(AUTH)
+        .expect(200);
+      await advanceClock(server, 3600);
+      await request(server)
+        .get(`/v4/account/events/${String(event.id)}`)
+        .set(AUTH)
+        .expect(404);
+      await request(server)
+        .get(`/v4/account/logins/${String(login.id)}`)
+        .set(AUTH)
+        .expect(404);
+      expect(((await got(server, '/v4/account/events')).data as Json[]).map((e) => e.id)).not.toContain(event.id);
+      expect(((await got(server, '/v4/account/logins')).data as Json[]).map((l) => l.id)).not.toContain(login.id);
     },
   ],
 ];

@@ -30,8 +30,9 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
 }
 
 /**
- * The caller's events, newest first. The table holds them in the order of their ids, which only grow, and an event is
- * stamped with the clock (which only moves forward) when it is made: past the first event within the 90 days, all are.
+ * The caller's events, newest first (oldest first under `windowed-items-at-edge`). The table holds them in the order of
+ * their ids, which only grow, and an event is stamped with the clock (which only moves forward) when it is made: past
+ * the first event within the 90 days, all are.
  */
 export function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
@@ -42,7 +43,8 @@ export function visibleEvents(ctx: RequestContext): Event[] {
     if (!inWindow && !(inWindow = recent(e.created))) continue;
     if (eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
   }
-  return out.reverse();
+  // Oldest first under `windowed-items-at-edge` (the order of a list's items is not shown).
+  return varied(ctx.store, 'windowed-items-at-edge') ? out : out.reverse();
 }
 
 export function eventOr404(ctx: RequestContext): Event {

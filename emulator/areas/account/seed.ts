@@ -64,8 +64,12 @@ export function seed(s: Store): void {
     );
   }
 
-  // Logins: three recent, one older than the 90 days shown.
+  // Logins: three recent, one older than the 90 days shown; under `windowed-items-at-edge` one more, first, an hour
+  // short of the window's edge.
+  const EDGE_MS = 90 * DAY_MS - 3_600_000;
+  const edge = varied(s, 'windowed-items-at-edge');
   const logins: Omit<Login, 'id'>[] = [
+    ...(edge ? [{ datetime: ago(s, EDGE_MS), ip: '198.51.100.90', restricted: false, username: s.defaultUser }] : []),
     { datetime: ago(s, 120 * DAY_MS), ip: '198.51.100.7', restricted: false, username: s.defaultUser },
     { datetime: ago(s, 30 * DAY_MS), ip: '192.0.2.10', restricted: false, username: s.defaultUser },
     { datetime: ago(s, 5 * DAY_MS), ip: '203.0.113.25', restricted: true, username: 'restricted-user' },
@@ -103,6 +107,7 @@ export function seed(s: Store): void {
   // A few events; the first is older than the 90 days listed.
   const seeded: [string, number][] = [
     ['account_update', 100 * DAY_MS],
+    ...(edge ? [['account_update', EDGE_MS] as [string, number]] : []),
     ['payment_submitted', 30 * DAY_MS],
     ['oauth_client_create', 2 * DAY_MS],
     ['account_settings_update', 3_600_000],
