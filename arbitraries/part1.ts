@@ -15,6 +15,7 @@ import {
   nonEmpty,
   optionalRecord,
   wrongTypes,
+  WRONG_TYPED,
 } from './generators/body.js';
 import { allowListEntry, email, emailOfLength, httpUrl, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, digits, label, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
@@ -163,28 +164,43 @@ const snapshotViolations: Violation[] = [
 /** Two capitals that are not ISO 3166-1 codes (user-assigned or unassigned). */
 const NOT_COUNTRIES = ['ZZ', 'XX', 'QQ', 'AA', 'XY', 'OO'];
 
+/** The US state codes of military addresses, and the cities of those addresses (the military post offices). */
+const MILITARY_STATES: readonly string[] = ['AA', 'AE', 'AP'];
+const MILITARY_CITIES: readonly string[] = ['APO', 'FPO', 'DPO'];
+
+/** A city of a civilian address (not a military post office: a server may refuse one beside another state). */
+const civilianCity = () => stringOfLength(1, 24).filter((city) => !MILITARY_CITIES.includes(city.trim().toUpperCase()));
+
 /**
- * country with a state and zip that suit it. A state or zip is only sent together with its country: alone it would
- * be judged against whatever country the account already has; and a country goes with a zip of its own, as the one on
- * file may not suit it.
+ * country with a state, city and zip that suit it. A state, city or zip is only sent together with its country: alone
+ * it would be judged against whatever address the account already has (a city against a military state code on file);
+ * and a country goes with a zip of its own, as the one on file may not suit it.
  */
 const location = () => {
   // For US and CA the state is always sent: the one on file may not be a code of the new country; its zip suits it.
+  // A US military state code (AA, AE, AP) is for military addresses: its city is a military post office.
   const inState = (country: 'US' | 'CA') =>
-    fc
-      .constantFrom(...STATE_CODES[country])
-      .chain((state) => fc.record({ country: fc.constant(country), state: fc.constant(state), zip: postalCodes(country, state) }));
+    fc.constantFrom(...STATE_CODES[country]).chain((state) =>
+      fc.record({
+        country: fc.constant(country),
+        state: fc.constant(state),
+        city: MILITARY_STATES.includes(state) ? fc.constantFrom(...MILITARY_CITIES) : civilianCity(),
+        zip: postalCodes(country, state),
+      }),
+    );
   return fc.oneof(
     fc.constant({}),
     inState('US'),
     inState('CA'),
     fc
       .constantFrom(...OTHER_COUNTRIES)
-      .chain((country) => optionalRecord({ country: fc.constant(country), state: stringOfLength(1, 24), zip: postalCodes(country) }, ['country', 'zip'])),
+      .chain((country) =>
+        optionalRecord({ country: fc.constant(country), state: stringOfLength(1, 24), city: civilianCity(), zip: postalCodes(country) }, ['country', 'zip']),
+      ),
   );
 };
 
-/** Members of the account with only a maximum length: [member, max]. */
+/** Members of the account with only a maximum length: [member, max]. A valid body sends city with its address (`location`). */
 const ACCOUNT_TEXT: Array<[string, number]> = [
   ['address_1', 64],
   ['address_2', 64],
@@ -209,7 +225,10 @@ const accountUpdate: BodyGen = () =>
     optionalRecord({
       email: fc.oneof(email(), between(13, 128).chain(emailOfLength)),
       ...Object.fromEntries(
-        ACCOUNT_TEXT.map(([member, max]) => [member, stringOfLength(MAY_BE_BLANK.has(member) ? 0 : 1, max, member === 'phone' ? PHONE_CHARS : undefined)]),
+        ACCOUNT_TEXT.filter(([member]) => member !== 'city').map(([member, max]) => [
+          member,
+          stringOfLength(MAY_BE_BLANK.has(member) ? 0 : 1, max, member === 'phone' ? PHONE_CHARS : undefined),
+        ]),
       ),
     }),
     location(),
@@ -220,9 +239,13 @@ const elsewhere = (state: ValueGen): Record<string, Change> => ({ state, country
 /** A US or CA address (one violation each, with a zip of that country) whose state is `state`. */
 const usOrCa = (state: ValueGen) => (['US', 'CA'] as const).map((country) => ({ state, country: constant(country), zip: () => postalCodes(country) }));
 
+/** A city breaking a rule, with an address outside the US: it breaks nothing else (a military state code asks for a military city). */
+const ofCity = (member: string, changes: Record<string, Change>): Record<string, Change> =>
+  member === 'city' ? { ...changes, ...elsewhere(constant('Berlin')) } : changes;
+
 const accountViolations: Violation[] = [
   ...ACCOUNT_TEXT.map(([member, max]) =>
-    broken(maxRule(member, max), accountUpdate, { [member]: () => tooLong(max, member === 'phone' ? PHONE_CHARS : undefined) }),
+    broken(maxRule(member, max), accountUpdate, ofCity(member, { [member]: () => tooLong(max, member === 'phone' ? PHONE_CHARS : undefined) })),
   ),
   broken(
     maxRule('state', 24),
@@ -242,8 +265,13 @@ const accountViolations: Violation[] = [
     ['country', 'string'],
     ['state', 'string'],
     ['zip', 'string'],
-    ...ACCOUNT_TEXT.map(([member]): [string, JsonKind] => [member, 'string']),
+    ...ACCOUNT_TEXT.filter(([member]) => member !== 'city').map(([member]): [string, JsonKind] => [member, 'string']),
   ]),
+  broken(
+    'P1.account-update.types',
+    accountUpdate,
+    ofCity('city', { city: () => fc.constantFrom(...WRONG_TYPED.string).map((value) => structuredClone(value)) }),
+  ),
   serverJudged('P1.account.country.iso-3166', accountUpdate, { country: () => fc.constantFrom(...NOT_COUNTRIES), state: ABSENT, zip: ABSENT }),
   ...usOrCa(() => fc.constantFrom('ZZ', 'XX', 'QQ', 'UK', 'EN')).map((changes) => serverJudged('P1.account.state.us-ca-code', accountUpdate, changes)),
 ];

@@ -623,5 +623,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account endpoints: "GET /v4/account/events | … | list of events from the last 90 days" and "GET /v4/account/logins | … | list of successful logins of all users in the last 90 days" and Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (no order of the items is shown; an item listed now may be the next to leave the window)`,
     does: 'seeds an event and a login 89 days and 23 hours old, each listed first (events are listed oldest first): an hour of the clock later, neither is listed nor viewable',
   },
-
+  'military-state-needs-military-city': {
+    leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted; for US military addresses AA, AE or AP; otherwise the province" (the codes are for military addresses: whether one is taken for an address whose city is not a military post office is not shown)`,
+    does: 'refuses an account update whose resulting US address has the state AA, AE or AP and a city other than APO, FPO or DPO (field state, else city, else country: what the update sent)',
+  },
 });

@@ -148,34 +148,41 @@ describe('Account update', () => {
     const saved = await account(c);
     try {
       await twice(async () => {
-        const accepted: Array<[string, string]> = [
-          ['US', 'NY'],
-          ['US', 'AE'],
-          ['CA', 'ON'],
-          ['US', 'AA'],
-          ['US', 'AP'],
+        // Each with a city of its kind: the military codes are for military addresses, whose city is the military
+        // post office (APO, FPO or DPO); a server may refuse one elsewhere, or a post office beside another state.
+        const accepted: Array<[string, string, string]> = [
+          ['US', 'NY', 'New York'],
+          ['US', 'AE', 'APO'],
+          ['CA', 'ON', 'Ottawa'],
+          ['US', 'AA', 'FPO'],
+          ['US', 'AP', 'DPO'],
         ];
-        for (const [country, state] of accepted) {
-          c.expectSuccess(rule, await c.put('/v4/account', { country, state, zip: postalCodeOf(country, state) }), `PUT country ${country} state ${state}`);
+        for (const [country, state, city] of accepted) {
+          const sent = { country, state, city, zip: postalCodeOf(country, state) };
+          c.expectSuccess(rule, await c.put('/v4/account', sent), `PUT country ${country} state ${state} city ${city}`);
           expectShows(c, rule, await accountShowing(c, { country, state }), { country, state }, `after PUT country ${country} state ${state}`);
         }
-        const refused: Array<[string, string]> = [
-          ['US', 'New York'],
-          ['US', 'Calif'],
-          ['CA', 'Ontario'],
-          ['US', 'N.Y.'],
+        const refused: Array<[string, string, string]> = [
+          ['US', 'New York', 'New York'],
+          ['US', 'Calif', 'Sacramento'],
+          ['CA', 'Ontario', 'Ottawa'],
+          ['US', 'N.Y.', 'Albany'],
         ];
-        for (const [country, state] of refused) {
+        for (const [country, state, city] of refused) {
           c.expectRejected(
             rule,
-            await c.put('/v4/account', { country, state, zip: postalCodeOf(country) }),
+            await c.put('/v4/account', { country, state, city, zip: postalCodeOf(country) }),
             `PUT country ${country} state ${JSON.stringify(state)}`,
             'state',
           );
           expectShows(c, rule, await c.get('/v4/account'), { state: 'AP' }, `after the refused PUT country ${country} state ${JSON.stringify(state)}`);
         }
         // Elsewhere the state is the province, written out.
-        c.expectSuccess(rule, await c.put('/v4/account', { country: 'DE', state: 'Bavaria', zip: postalCodeOf('DE') }), 'PUT country DE state Bavaria');
+        c.expectSuccess(
+          rule,
+          await c.put('/v4/account', { country: 'DE', state: 'Bavaria', city: 'Munich', zip: postalCodeOf('DE') }),
+          'PUT country DE state Bavaria',
+        );
         expectShows(
           c,
           rule,
@@ -187,7 +194,7 @@ describe('Account update', () => {
         // of a stored one when only the country changes.
       });
     } finally {
-      await restore(c, saved, ADDRESS);
+      await restore(c, saved, [...ADDRESS, 'city']);
     }
   });
 
@@ -285,7 +292,8 @@ describe('Account update', () => {
   const LIMITS: Array<[member: string, max: number, value: (length: number) => string, extra?: Json]> = [
     ['address_1', 64, (n) => 'A'.repeat(n)],
     ['address_2', 64, (n) => 'B'.repeat(n)],
-    ['city', 24, (n) => 'C'.repeat(n)],
+    // (with an address outside the US: a military state code on file asks for a military city)
+    ['city', 24, (n) => 'C'.repeat(n), { country: 'DE', state: 'Berlin', zip: postalCodeOf('DE') }],
     ['company', 128, (n) => 'D'.repeat(n)],
     ['email', 128, (n) => `${'e'.repeat(n - 68)}@${'f'.repeat(63)}.com`],
     ['first_name', 50, (n) => 'F'.repeat(n)],

@@ -68,6 +68,18 @@ const cases: VariationCase[] = [
       expect(((await got(server, '/v4/account/logins')).data as Json[]).map((l) => l.id)).not.toContain(login.id);
     },
   ],
+  [
+    'military-state-needs-military-city',
+    async (server) => {
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      expect((await update({ country: 'US', state: 'AE', zip: '09012' }).expect(400)).body.errors[0]).toMatchObject({ field: 'state' });
+      await update({ country: 'US', state: 'AE', city: 'apo', zip: '09012' }).expect(200);
+      expect((await update({ city: 'Philadelphia' }).expect(400)).body.errors[0]).toMatchObject({ field: 'city' });
+      await update({ city: 'FPO' }).expect(200);
+      await update({ country: 'US', state: 'PA', city: 'Philadelphia', zip: '19102' }).expect(200);
+      await update({ country: 'US', state: 'NY', zip: '10001' }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

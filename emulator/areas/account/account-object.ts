@@ -83,6 +83,9 @@ const US_STATES = new Set(
     'PA RI SC SD TN TX UT VT VA WA WV WI WY DC AS GU MP PR VI UM AA AE AP'
   ).split(' '),
 );
+/** The military state codes, and the cities of military addresses (variation military-state-needs-military-city). */
+const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
+const MILITARY_CITIES = new Set(['APO', 'FPO', 'DPO']);
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
 
 const TEXT_LIMITS: Record<string, number> = {
@@ -181,6 +184,19 @@ export function updateAccount(ctx: RequestContext) {
     fail(
       `zip ${JSON.stringify(zipAfter)} is not a postal code of ${stateAfter}, ${whereAfter}${zip === undefined ? ' (send one with the state)' : ''}.`,
       'zip',
+    );
+  // Under the variation a US military state code goes with a military post office for city (the resulting address).
+  const cityAfter = (changes.city ?? a.city).trim().toUpperCase();
+  if (
+    (st !== undefined || changes.country !== undefined || changes.city !== undefined) &&
+    varied(ctx.store, 'military-state-needs-military-city') &&
+    whereAfter === 'US' &&
+    MILITARY_STATES.has(stateAfter) &&
+    !MILITARY_CITIES.has(cityAfter)
+  )
+    fail(
+      `${stateAfter} is the state code of US military addresses: their city is APO, FPO or DPO, not ${JSON.stringify(changes.city ?? a.city)}.`,
+      st !== undefined ? 'state' : changes.city !== undefined ? 'city' : 'country',
     );
   const promos = optArray(o, 'active_promotions');
   if (promos !== undefined && varied(ctx.store, 'promotions-granted-only') && !sameDescriptions(promos, a.active_promotions))
