@@ -627,4 +627,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted; for US military addresses AA, AE or AP; otherwise the province" (the codes are for military addresses: whether one is taken for an address whose city is not a military post office is not shown)`,
     does: 'refuses an account update whose resulting US address has the state AA, AE or AP and a city other than APO, FPO or DPO (field state, else city, else country: what the update sent)',
   },
+  'promotion-members-strict': {
+    leaves: `${D1}, Account: "active_promotions | array of objects | members: credit_monthly_cap (string), credit_remaining (string), description (string), expire_dt (date-time), image_url (string), service_type (string), summary (string), this_month_credit_remaining (string)" and "PUT /v4/account | … | body: any of active_promotions, … (types and limits as in the account resource)" (whether a promotion as returned carries more members, and what an update sending a member not listed answers, is not shown)`,
+    does: 'shows each active promotion with a member of its own (promotion_id), and refuses an account update whose active_promotions items carry a member other than the eight listed (field active_promotions.<i>.<member>)',
+  },
 });

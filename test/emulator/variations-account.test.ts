@@ -80,6 +80,17 @@ const cases: VariationCase[] = [
       await update({ country: 'US', state: 'NY', zip: '10001' }).expect(200);
     },
   ],
+  [
+    'promotion-members-strict',
+    async (server) => {
+      const promotions = (await got(server, '/v4/account')).active_promotions as Json[];
+      expect(promotions[0]).toMatchObject({ promotion_id: 'promo-1' });
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      expect((await update({ active_promotions: promotions }).expect(400)).body.errors[0]).toMatchObject({ field: 'active_promotions.0.promotion_id' });
+      const { promotion_id: _id, ...documented } = promotions[0]!;
+      await update({ active_promotions: [documented] }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

@@ -205,6 +205,9 @@ export function updateAccount(ctx: RequestContext) {
     changes.active_promotions = promos.map((p, i) => {
       const path = `active_promotions.${i}`;
       const po = asObject(p, path);
+      const unknown = Object.keys(po).find((key) => !(PROMOTION_KEYS as readonly string[]).includes(key));
+      if (unknown !== undefined && varied(ctx.store, 'promotion-members-strict'))
+        fail(`${path}.${unknown} is not a member of a promotion.`, `${path}.${unknown}`);
       // The account shows every member of a promotion: members the update leaves out take empty defaults.
       const out: Partial<Promotion> = {
         credit_monthly_cap: '0.00',

@@ -6,6 +6,7 @@ import { fail } from '../../core/validate.js';
 import { EVENTS_TABLE, type Event, type EventEntity } from '../../core/events.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 
 export const DAY_MS = 86_400_000;
 const RETENTION_MS = 90 * DAY_MS;
@@ -182,6 +183,8 @@ export function accountView(s: Store): Account {
   const a = structuredClone(account(s));
   if (faulty(s, 'P1.account.euuid.uuid')) a.euuid = a.euuid.replace(/-/g, '');
   if (faulty(s, 'P1.account.credit-card.last-four.integer')) a.credit_card.last_four = String(a.credit_card.last_four).padStart(4, '0') as unknown as number;
+  // Each promotion shows the service's own id of it under `promotion-members-strict`.
+  if (varied(s, 'promotion-members-strict')) a.active_promotions = a.active_promotions.map((p, i) => ({ promotion_id: `promo-${i + 1}`, ...p }));
   return a;
 }
 
