@@ -631,4 +631,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "active_promotions | array of objects | members: credit_monthly_cap (string), credit_remaining (string), description (string), expire_dt (date-time), image_url (string), service_type (string), summary (string), this_month_credit_remaining (string)" and "PUT /v4/account | … | body: any of active_promotions, … (types and limits as in the account resource)" (whether a promotion as returned carries more members, and what an update sending a member not listed answers, is not shown)`,
     does: 'shows each active promotion with a member of its own (promotion_id), and refuses an account update whose active_promotions items carry a member other than the eight listed (field active_promotions.<i>.<member>)',
   },
+  'expired-transfer-shown-pending': {
+    leaves: `${D1}, Entity transfer status: "States: \`accepted\`, \`cancelled\`, \`completed\`, \`failed\`, \`pending\`, \`stale\`. Transitions: not shown. A transfer expires 24 hours after creation." and Entity transfer: "Meaning of each transfer status: not shown." (what status an expired transfer shows is not shown)`,
+    does: 'an expired transfer keeps showing status pending (it never goes stale), and its accept is refused; another account sends a new one while fewer than two incoming ones are pending and unexpired',
+  },
 });

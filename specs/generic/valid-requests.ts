@@ -16,6 +16,7 @@ import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 import { adoptBy, adoptCapture, adoptChild, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
+import { noteAccepted, pendingIncomingTransfer } from './transfer-pick.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
 let allowListTurn = 0;
@@ -112,21 +113,6 @@ const enrolThePathsInstance = (c: Check, _fx: Fixtures, request: ValidRequest) =
 /** Why an address allocation may be refused whatever the body: the suite cannot open support requests. */
 export const EXTRA_ADDRESS_REQUEST =
   'the instance must be enabled for extra addresses through a support request first (whether a private address counts as extra is not shown)';
-
-/** The incoming transfers each spec file accepted: a list read soon after may still show them pending. */
-const acceptedTransfers = new WeakMap<Fixtures, Set<string>>();
-const acceptedBy = (fx: Fixtures) => acceptedTransfers.get(fx) ?? acceptedTransfers.set(fx, new Set()).get(fx)!;
-
-async function pendingIncomingTransfer(c: Check, fx: Fixtures): Promise<string> {
-  const found = await fx.find(
-    c,
-    '/v4/account/entity-transfers',
-    (item) => item.is_sender === false && item.status === 'pending' && !acceptedBy(fx).has(String(item.token)),
-  );
-  // Only another account can make one: a target without one lacks what the check needs.
-  if (!found) c.skip('needs a pending entity transfer from another account to accept');
-  return String(found.token);
-}
 
 /**
  * A fresh firewall, disabled: added to the file's shared instance it never gives the instance a second enabled
@@ -233,7 +219,7 @@ export const validRequests: Record<string, Recipe> = {
     exclusive: CLOCK_LOCK,
     build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`),
     adopt: async (_c, fx, request, exchange) => {
-      if (exchange.status >= 200 && exchange.status < 300) acceptedBy(fx).add(decodeURIComponent(request.path.split('/')[4]!));
+      if (exchange.status >= 200 && exchange.status < 300) noteAccepted(fx, decodeURIComponent(request.path.split('/')[4]!));
     },
     destructive: true,
   },

@@ -91,6 +91,31 @@ const cases: VariationCase[] = [
       await update({ active_promotions: [documented] }).expect(200);
     },
   ],
+  [
+    'expired-transfer-shown-pending',
+    async (server) => {
+      const incoming = async () => ((await got(server, '/v4/account/entity-transfers')).data as Json[]).filter((t) => t.is_sender === false);
+      const [first] = await incoming();
+      await advanceClock(server, 25 * 3600);
+      const again = await incoming();
+      expect(again.find((t) => t.token === first!.token)).toMatchObject({ status: 'pending' });
+      expect(
+        (
+          await request(server)
+            .post(`/v4/account/entity-transfers/${String(first!.token)}/accept`)
+            .set(AUTH)
+            .expect(400)
+        ).body.errors[0].reason,
+      ).toMatch(/expired/);
+      // Others keep coming, unexpired: they can be accepted.
+      const now = Date.parse(`${String((await got(server, '/__control')).now)}Z`);
+      const fresh = again.find((t) => t.status === 'pending' && Date.parse(`${String(t.expiry)}Z`) > now);
+      await request(server)
+        .post(`/v4/account/entity-transfers/${String(fresh!.token)}/accept`)
+        .set(AUTH)
+        .expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

@@ -12,11 +12,19 @@ export function transferView(s: Store, t: Transfer) {
   return { ...t, entities: { computes: [...t.entities.computes] }, ...(faulty(s, 'P1.entity-transfer.is-sender.creator') ? { is_sender: false } : {}) };
 }
 
+/**
+ * Whether a transfer is pending and not expired. Under `expired-transfer-shown-pending` an expired transfer keeps
+ * showing pending (it does not go stale) but is expired all the same: it cannot be accepted.
+ */
+function livePending(s: Store, t: Transfer): boolean {
+  return t.status === 'pending' && parseIso(t.expiry).getTime() > s.now().getTime();
+}
+
 export function addTransfer(s: Store, t: Transfer): void {
   T.transfers(s).set(t.token, t);
   const expiry = parseIso(t.expiry);
   s.schedule(expiry, (st) => {
-    if (T.transfers(st).get(t.token) !== t || t.status !== 'pending') return;
+    if (T.transfers(st).get(t.token) !== t || t.status !== 'pending' || varied(st, 'expired-transfer-shown-pending')) return;
     t.status = 'stale';
     t.updated = st.nowIso(expiry);
   });
@@ -27,7 +35,7 @@ export function addTransfer(s: Store, t: Transfer): void {
  * simulated clock by days) or been accepted, another arrives, of instances of theirs (ids this account has none of).
  */
 export function keepIncomingPending(s: Store): void {
-  const pending = [...T.transfers(s).values()].filter((t) => !t.is_sender && t.status === 'pending').length;
+  const pending = [...T.transfers(s).values()].filter((t) => !t.is_sender && livePending(s, t)).length;
   for (let arriving = pending; arriving < 2; arriving++) {
     const now = s.now();
     addTransfer(s, {
@@ -55,7 +63,7 @@ export function createTransfer(ctx: RequestContext) {
   const computes = reqArray(entities, 'computes', { min: 1, path: 'entities' });
   const s = ctx.store;
   const inPending = new Set<number>();
-  for (const t of T.transfers(s).values()) if (t.status === 'pending' && t.is_sender) t.entities.computes.forEach((id) => inPending.add(id));
+  for (const t of T.transfers(s).values()) if (livePending(s, t) && t.is_sender) t.entities.computes.forEach((id) => inPending.add(id));
   const ids = computes.map((v, i) => {
     const field = `entities.computes.${i}`;
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer compute instance id.`, field);
@@ -98,6 +106,7 @@ export function acceptTransfer(ctx: RequestContext) {
   if (t.is_sender) fail('You cannot accept a transfer your own account created; the receiving account must accept it.');
   const expiredAccepted = t.status === 'stale' && faulty(ctx.store, 'P1.entity-transfer.expired.accept-rejected');
   if (t.status !== 'pending' && !expiredAccepted) fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
+  if (!livePending(ctx.store, t) && !expiredAccepted) fail(`This transfer expired at ${t.expiry}; it can no longer be accepted.`);
   const s = ctx.store;
   if (faulty(s, 'P1.entity-transfer.accept')) fail('This transfer cannot be accepted now.');
   // Under the variation the transfer shows pending until it completes (what accepted means is not shown).
