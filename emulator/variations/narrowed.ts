@@ -635,4 +635,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Entity transfer status: "States: \`accepted\`, \`cancelled\`, \`completed\`, \`failed\`, \`pending\`, \`stale\`. Transitions: not shown. A transfer expires 24 hours after creation." and Entity transfer: "Meaning of each transfer status: not shown." (what status an expired transfer shows is not shown)`,
     does: 'an expired transfer keeps showing status pending (it never goes stale), and its accept is refused; another account sends a new one while fewer than two incoming ones are pending and unexpired',
   },
+  'account-country-without-state': {
+    leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted; …" (what an update takes; what an account never given a state shows, and whether an update may leave it blank, is not shown)`,
+    does: 'starts with country US and state "" (never given), and takes an update leaving a US or CA address without a state (state "" or not sent); a state given must still be a code',
+  },
 });

@@ -68,11 +68,15 @@ export const checks: Record<string, SemanticCheck> = {
     return [{ rule: 'P1.database-ssl.ca-certificate.base64', message: 'ca_certificate is not a base64 string' }];
   },
 
-  /** For US or CA addresses only the two-letter state or province code is accepted (AA, AE, AP for US military are two-letter codes too). */
+  /**
+   * For US or CA addresses only the two-letter state or province code is accepted (AA, AE, AP for US military are
+   * two-letter codes too). The rule says what an update takes: "" (a state never given, or an account showing a
+   * country without one) is not judged.
+   */
   'account-state-code': (value) => {
     if (!isObject(value)) return [];
     const { country, state } = value;
-    if (typeof country !== 'string' || typeof state !== 'string') return [];
+    if (typeof country !== 'string' || typeof state !== 'string' || state === '') return [];
     if (!['US', 'CA'].includes(country.toUpperCase())) return [];
     if (/^[A-Z]{2}$/.test(state)) return [];
     return [{ rule: 'P1.account.state.us-ca-code', message: `state "${state}" is not a two-letter code for country ${country}`, path: '/state' }];

@@ -367,6 +367,7 @@ export const cases: Case[] = [
   ok('resources/account', { ...account, country: 'GB', state: 'Greater London' }, 'outside US/CA the province is free text'),
   ok('resources/account', { ...account, credit_card: { expiry: null, last_four: null } }, 'no card on file: the card members null'),
   ok('resources/account', { ...account, country: '', state: '', zip: '' }, 'no address on file: country ""'),
+  ok('resources/account', { ...account, country: 'US', state: '' }, 'a country with no state given: state ""'),
   bad('resources/account', { ...account, country: 'usa' }, 'P1.account.country.iso-3166', 'three lower-case letters'),
   bad(
     'resources/account',

@@ -116,6 +116,17 @@ const cases: VariationCase[] = [
         .expect(200);
     },
   ],
+  [
+    'account-country-without-state',
+    async (server) => {
+      expect(await got(server, '/v4/account')).toMatchObject({ country: 'US', state: '' });
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      await update({ country: 'US', zip: '19102' }).expect(200);
+      await update({ country: 'CA', state: '', zip: 'K1A 0B1' }).expect(200);
+      expect((await update({ country: 'US', state: 'Calif', zip: '90001' }).expect(400)).body.errors[0]).toMatchObject({ field: 'state' });
+      await update({ country: 'US', state: 'NY', zip: '10001' }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

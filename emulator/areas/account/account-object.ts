@@ -156,13 +156,15 @@ export function updateAccount(ctx: RequestContext) {
     const where = changes.country ?? a.country;
     const next = st ?? a.state;
     const field = st !== undefined ? 'state' : 'country';
-    if (where === 'US' && !US_STATES.has(next)) {
+    // Under the variation a US or CA address may have no state: "" stands for one never given.
+    const unstated = next === '' && varied(ctx.store, 'account-country-without-state');
+    if (where === 'US' && !US_STATES.has(next) && !unstated) {
       fail(
         `For a US address, state must be the two-letter state code (e.g. NY), or AA, AE or AP for military addresses${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
         field,
       );
     }
-    if (where === 'CA' && !CA_PROVINCES.has(next)) {
+    if (where === 'CA' && !CA_PROVINCES.has(next) && !unstated) {
       fail(
         `For a Canadian address, state must be the two-letter province code (e.g. ON)${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
         field,
