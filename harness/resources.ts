@@ -82,11 +82,12 @@ export function resourcePath(kind: ResourceKind, id: Id, parent?: Id, imageIdFor
 
 /**
  * Real time a deletion may still run after its DELETE answers (ms), for a kind whose documents do not say it is done
- * by then: an instance (document 2: its status values and transitions are not shown), a database cluster
- * (document 1: its DELETE answers `{}`, and "Transitions: not shown") and a domain (document 3: the DELETE "removes
- * the domain from the nameservers shortly after, and deletes all its records"; a minute, as its checks read "shortly").
+ * by then: an instance (document 2: its status values and transitions are not shown), a database cluster and an OAuth
+ * client (document 1: their DELETE answers `{}`, and "Transitions: not shown") and a domain (document 3: the DELETE
+ * "removes the domain from the nameservers shortly after, and deletes all its records"; a minute, as its checks read
+ * "shortly").
  */
-const DELETION_RUNS_MS: Readonly<Record<string, number>> = { instance: 30_000, database: 30_000, domain: 60_000 };
+const DELETION_RUNS_MS: Readonly<Record<string, number>> = { instance: 30_000, database: 30_000, 'oauth-client': 30_000, domain: 60_000 };
 export const deletionRunsMs = (kind: string): number => DELETION_RUNS_MS[kind] ?? 0;
 
 /**

@@ -618,7 +618,6 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and Compute instance status: "Status values and transitions: not shown." (what a clone to a new instance answers, and when the new instance first shows, is not shown)`,
     does: 'answers a clone to a new instance with the job it queued, as clone-answers-its-job does, and makes the new instance (with its copies) only when the clone completes, 10 simulated minutes later: until then no instance is listed for it',
   },
-  },
   'windowed-items-at-edge': {
     leaves: `${D1}, Account endpoints: "GET /v4/account/events | … | list of events from the last 90 days" and "GET /v4/account/logins | … | list of successful logins of all users in the last 90 days" and Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (no order of the items is shown; an item listed now may be the next to leave the window)`,
     does: 'seeds an event and a login 89 days and 23 hours old, each listed first (events are listed oldest first): an hour of the clock later, neither is listed nor viewable',
@@ -638,5 +637,9 @@ export const NARROWED_READINGS = defineVariations({
   'account-country-without-state': {
     leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted; …" (what an update takes; what an account never given a state shows, and whether an update may leave it blank, is not shown)`,
     does: 'starts with country US and state "" (never given), and takes an update leaving a US or CA address without a state (state "" or not sent); a state given must still be a code',
+  },
+  'oauth-client-delete-shows-a-while': {
+    leaves: `${D1}, OAuth client status: "States: \`active\`, \`disabled\`, \`suspended\`. Transitions: not shown. Deleting a client invalidates all tokens issued to it …" and Account endpoints: "DELETE /v4/account/oauth-clients/{clientId} | account:read_write | none | \`{}\`" (whether the client is gone, and its tokens refused, when the DELETE answers or once the deletion has run is not shown)`,
+    does: 'a deleted OAuth client is still viewed and listed, its status unchanged, and the tokens issued to it still work, for 5 seconds (simulated clock) before it is gone and they are refused',
   },
 });

@@ -1,7 +1,7 @@
 // The emulator's variations of the account each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, postAccepted, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -125,6 +125,29 @@ const cases: VariationCase[] = [
       await update({ country: 'CA', state: '', zip: 'K1A 0B1' }).expect(200);
       expect((await update({ country: 'US', state: 'Calif', zip: '90001' }).expect(400)).body.errors[0]).toMatchObject({ field: 'state' });
       await update({ country: 'US', state: 'NY', zip: '10001' }).expect(200);
+    },
+  ],
+  [
+    'oauth-client-delete-shows-a-while',
+    async (server) => {
+      const c = await postAccepted(server, '/v4/account/oauth-clients', { label: 'app', redirect_uri: 'https://example.com/cb' });
+      const minted = await request(server)
+        .post('/__control/tokens')
+        .send({ scopes: ['account:read_only'], oauth_client_id: c.id })
+        .expect(200);
+      const bearer = { Authorization: `Bearer ${String(minted.body.token)}` };
+      await request(server)
+        .delete(`/v4/account/oauth-clients/${String(c.id)}`)
+        .set(AUTH)
+        .expect(200);
+      expect(await got(server, `/v4/account/oauth-clients/${String(c.id)}`)).toMatchObject({ status: 'active' });
+      await request(server).get('/v4/account').set(bearer).expect(200);
+      await advanceClock(server, 5);
+      await request(server)
+        .get(`/v4/account/oauth-clients/${String(c.id)}`)
+        .set(AUTH)
+        .expect(404);
+      expect((await request(server).get('/v4/account').set(bearer)).status).toBe(401);
     },
   ],
 ];

@@ -91,12 +91,24 @@ export function updateClient(ctx: RequestContext) {
   return shown;
 }
 
+/** Under the variation oauth-client-delete-shows-a-while, how long a deleted client is still shown (simulated time). */
+const DELETE_RUNS_MS = 5_000;
+
+/**
+ * Deletes the client, invalidating its tokens: at once, or under oauth-client-delete-shows-a-while once DELETE_RUNS_MS
+ * have passed (until then it is viewed and listed as it was, and its tokens work; a DELETE sent again answers {} too).
+ */
 export function deleteClient(ctx: RequestContext) {
   const c = clientOr404(ctx);
   const s = ctx.store;
-  if (!faulty(s, 'P1.oauth-client.delete.gone')) T.clients(s).delete(c.id);
-  // Documented: deleting a client invalidates every token issued to it.
-  if (!faulty(s, 'P1.oauth-client.delete.invalidates')) for (const [token, p] of s.tokens) if (p.oauthClientId === c.id) s.tokens.delete(token);
+  const remove = (st: Store) => {
+    if (T.clients(st).get(c.id) !== c) return;
+    if (!faulty(st, 'P1.oauth-client.delete.gone')) T.clients(st).delete(c.id);
+    // Documented: deleting a client invalidates every token issued to it.
+    if (!faulty(st, 'P1.oauth-client.delete.invalidates')) for (const [token, p] of st.tokens) if (p.oauthClientId === c.id) st.tokens.delete(token);
+  };
+  if (varied(s, 'oauth-client-delete-shows-a-while')) s.schedule(new Date(s.now().getTime() + DELETE_RUNS_MS), remove);
+  else remove(s);
   emitEvent(s, ctx.principal, { action: 'oauth_client_delete', entity: clientEntity(c) });
   return {};
 }
