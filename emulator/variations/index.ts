@@ -7,6 +7,7 @@
 
 import { defineVariations, D1, D2, D3, type VariationInfo } from './define.js';
 import { NARROWED_READINGS } from './narrowed.js';
+import { TIMING_READINGS } from './timing.js';
 
 const catalogue = defineVariations({
   // ---------------------------------------------------------------- representation (server-wide)
@@ -248,6 +249,8 @@ const catalogue = defineVariations({
   },
   // ---------------------------------------------------------------- readings the suite had narrowed (re-read in issue 12): narrowed.ts
   ...NARROWED_READINGS,
+  // ---------------------------------------------------------------- when a change shows (narrowed readings too): timing.ts
+  ...TIMING_READINGS,
   // ---------------------------------------------------------------- headers
   'rate-limit-headers': {
     leaves: `${D1}, Limits: "Rate limits: not shown."`,
