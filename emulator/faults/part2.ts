@@ -48,6 +48,9 @@ export const part2Faults = defineFaults({
   'P2.instance-create.booted.default-true~default-offline': {
     does: 'leaves an instance deployed from an image without booted offline, its default profile never booted',
   },
+  'P2.instance-create.booted.default-true~backup-offline': {
+    does: 'leaves an instance deployed from a backup without booted offline, its profile never booted (a deploy from an image boots)',
+  },
   'P2.instance-create.backup-id.copies-config': { does: 'copies the disks of a backup onto a new instance but none of its profiles' },
 
   // — Instances: list, update, delete, resize —

@@ -1,13 +1,14 @@
 // Scenarios of document 2 about instance backups: snapshots, the backup service (enable, cancel, schedule),
 // restore, and creating an instance from a backup (backup_id).
 import { describe } from 'vitest';
-import { check } from '../../harness/check.js';
+import { check, describe as describeExchange } from '../../harness/check.js';
 import { readAfterWrite, untilGone, untilOnClock, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
   diskAllocation,
   instanceWithSwapOver,
+  judgeBootedByDefault,
   INSTANCES,
   backupGone,
   deletedBackupView,
@@ -51,6 +52,17 @@ async function makeSnapshotted(c: Check, make: () => Promise<{ id: number; label
   if (snap.id === undefined) return c.skip('cannot find the id of the new snapshot (backup responses are not shown)');
   return { source, backupId: snap.id, label: snap.label };
 }
+
+/**
+ * An instance deployed from the shared snapshot (`snapshotted`) in its region, with the create's defaults (no booted),
+ * made once: its create is judged by the same-region check, its booting by the booted-default check.
+ */
+const backupDeploy = (c: Check) =>
+  fx.shared('backupDeploy', async () => {
+    const config = c.target.info.config;
+    const { backupId } = await snapshotted(c);
+    return createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
+  });
 
 /**
  * An instance deployed from an image, without backups enabled, shared in file order by the snapshot checks, the
@@ -224,8 +236,27 @@ describe('Create instance body: backup_id', () => {
     const { backupId } = await snapshotted(c);
     const refused = await createInstance(c, fx, { region: other, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
     c.expectRejected('P2.instance-create.backup-id.same-region', refused.exchange, `creating an instance in ${other} from a backup made in ${config.region}`);
-    const accepted = await createInstance(c, fx, { region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId });
+    const accepted = await backupDeploy(c);
     c.expectSuccess('P2.instance-create.backup-id.same-region', accepted.exchange, `creating an instance in ${config.region} from a backup made there`);
+  });
+
+  // Instance status values are not shown: that an instance deployed from a backup by default booted is told by the
+  // boot rules, as for one deployed from an image (compute.spec). The shared snapshot holds its source's one profile.
+  check('P2.instance-create.booted.default-true', 'an instance deployed from a backup without booted booted its profile', async (c) => {
+    const { exchange, id } = await backupDeploy(c);
+    // A refused deploy is the same-region check's finding.
+    if (id === undefined) throw new SetupError(`could not create an instance from the shared snapshot: ${describeExchange(exchange)}`);
+    // What a deploy from a backup copies may show only once the copy completes.
+    const profiles = await onceCopyShows(
+      c,
+      () => configsOf(c, id),
+      (listed) => listed.length === 1,
+    );
+    if (profiles.length !== 1)
+      return c.skip(
+        `the instance deployed from a backup of an instance with one profile lists ${profiles.length} (judged by P2.instance-create.backup-id.copies-config)`,
+      );
+    await judgeBootedByDefault(c, id, 'a backup');
   });
 
   // The source is this check's own: once its backup has been deployed it is deleted, and its backup with it.

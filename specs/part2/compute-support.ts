@@ -449,6 +449,31 @@ export async function deployedProfiles(c: Check, computeId: number, until?: (pro
   return until && !until(shown) ? configsOf(c, computeId, until) : shown;
 }
 
+/**
+ * Judges P2.instance-create.booted.default-true on an instance deployed (from an image or a backup) without `booted`
+ * that lists exactly one profile. Instance status values are not shown: that it booted is told by the boot rules. Booted,
+ * its one profile is the last booted, so after a shutdown, with a second profile added, a boot without config_id uses
+ * that one; never booted, that boot is an error (configs.spec judges an instance deployed with booted false so). The
+ * second profile is deleted when done: the instance keeps only its own profile (a file's shared instance may be observed
+ * by other checks). `deployedFrom`: what it was deployed from, for the messages.
+ */
+export async function judgeBootedByDefault(c: Check, computeId: number, deployedFrom: string): Promise<void> {
+  const second = await newConfig(c, computeId);
+  let removed: Exchange | undefined;
+  try {
+    await shutDown(c, computeId);
+    c.expectSuccess(
+      'P2.instance-create.booted.default-true',
+      // (a shutdown may run a while: the boot is sent again while the instance may still be busy with it)
+      await onceNotBusy(c, () => c.post(`${INSTANCES}/${computeId}/boot`, {})),
+      `booting without config_id an instance deployed from ${deployedFrom} by default (booted: its one profile), after a second profile was added`,
+    );
+  } finally {
+    removed = await c.delete(`${INSTANCES}/${computeId}/configs/${second.id}`);
+  }
+  if (!ok(removed)) throw new SetupError(`could not delete the profile ${second.id} added to instance ${computeId}: HTTP ${removed.status}`);
+}
+
 /** Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id. */
 export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promise<{ exchange: Exchange; label: string; id?: number }> {
   const label = fx.label('snap', 255);

@@ -25,12 +25,11 @@ import {
   createInstance,
   deleteInstance,
   isPrivateIpv4,
+  judgeBootedByDefault,
   listAll,
-  newConfig,
   newInstance,
   ok,
   reasonOf,
-  shutDown,
   viewInstance,
   type Json,
 } from './compute-support.js';
@@ -120,27 +119,13 @@ describe('Create instance body: creation modes', () => {
   );
 
   // Instance status values are not shown: that an instance deployed by default booted its default profile is told by
-  // the boot rules (with a second profile added, a boot without config_id uses the last booted one; configs.spec
-  // judges an instance deployed with booted false, which has none).
+  // the boot rules (judgeBootedByDefault; configs.spec judges an instance deployed with booted false, which has none,
+  // and backups.spec one deployed from a backup by default).
   check('P2.instance-create.booted.default-true', 'an instance deployed from an image without booted booted its default profile', async (c) => {
     const deployed = createdId(await deployedCreate(c), 'an instance from an image');
     if ((await deployedProfiles(c, deployed, (items) => items.length === 1)).length !== 1)
       return c.skip('the instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
-    // Put back when done: the instance keeps only its default profile (other checks of the file observe it).
-    const second = await newConfig(c, deployed);
-    let removed: Exchange | undefined;
-    try {
-      await shutDown(c, deployed);
-      c.expectSuccess(
-        'P2.instance-create.booted.default-true',
-        // (a shutdown may run a while: the boot is sent again while the instance may still be busy with it)
-        await onceNotBusy(c, () => c.post(`${INSTANCES}/${deployed}/boot`, {})),
-        'booting without config_id an instance deployed by default (booted: its default profile), after a second profile was added',
-      );
-    } finally {
-      removed = await c.delete(`${INSTANCES}/${deployed}/configs/${second.id}`);
-    }
-    if (!ok(removed)) throw new SetupError(`could not delete the profile ${second.id} added to the shared instance ${deployed}: HTTP ${removed.status}`);
+    await judgeBootedByDefault(c, deployed, 'an image');
   });
 
   check('P2.instance.ipv4.one-public-on-create', 'a new instance has exactly one public IPv4 address', async (c) => {

@@ -212,7 +212,10 @@ export function createHandler(ctx: RequestContext) {
 
   // Everything is valid: from here on nothing fails.
   const deployed = image !== undefined || backup !== undefined;
-  const running = deployed && (faulty(store, 'P2.instance-create.booted.default-true~default-offline') ? booted === true : booted !== false);
+  const offlineByDefault =
+    faulty(store, 'P2.instance-create.booted.default-true~default-offline') ||
+    (backup !== undefined && faulty(store, 'P2.instance-create.booted.default-true~backup-offline'));
+  const running = deployed && (offlineByDefault ? booted === true : booted !== false);
   const inst = makeInstance(ctx, {
     region,
     type,
