@@ -51,6 +51,9 @@ export const part2Faults = defineFaults({
   'P2.instance-create.booted.default-true~backup-offline': {
     does: 'leaves an instance deployed from a backup without booted offline, its profile never booted (a deploy from an image boots)',
   },
+  'P2.instance-create.backups-enabled.enrols': {
+    does: 'ignores backups_enabled on create: the new instance is not enrolled in the backup service (schedule day null)',
+  },
   'P2.instance-create.backup-id.copies-config': { does: 'copies the disks of a backup onto a new instance but none of its profiles' },
 
   // — Instances: list, update, delete, resize —
@@ -150,6 +153,9 @@ export const part2Faults = defineFaults({
   'P2.instance-clone.region.not-with-compute-id': { does: 'accepts (and ignores) region when cloning onto an existing instance' },
   'P2.instance-clone.label.new-instance-only': { does: 'accepts label when cloning onto an existing instance and renames that instance with it' },
   'P2.instance-clone.type.not-with-compute-id': { does: 'accepts (and ignores) type when cloning onto an existing instance' },
+  'P2.instance-clone.backups-enabled.enrols': {
+    does: 'ignores backups_enabled on a clone to a new instance: the new instance is not enrolled in the backup service (schedule day null)',
+  },
 
   // — Statistics, transfer, volumes —
   'P2.stats.month.min-1': { does: 'answers statistics for month 0' },

@@ -176,4 +176,8 @@ export const TIMING_READINGS = defineVariations({
     leaves: `${D1}, OAuth client status: "States: \`active\`, \`disabled\`, \`suspended\`. Transitions: not shown. Deleting a client invalidates all tokens issued to it …" and Account endpoints: "DELETE /v4/account/oauth-clients/{clientId} | account:read_write | none | \`{}\`" (whether the client is gone, and its tokens refused, when the DELETE answers or once the deletion has run is not shown)`,
     does: 'a deleted OAuth client is still viewed and listed, its status unchanged, and the tokens issued to it still work, for 5 seconds (simulated clock) before it is gone and they are refused',
   },
+  'enrolment-shown-later': {
+    leaves: `${D2}, Create instance body: "backups_enabled | boolean | no | enrols in the paid backup service; …" and Clone body: "backups_enabled | boolean | only when cloning to a new instance" and Compute instance status: "Status values and transitions: not shown." (whether the new instance is enrolled, and shows it, as the create or clone answers or once it is provisioned, is not shown)`,
+    does: 'an instance created, or cloned to a new instance, with backups_enabled true is enrolled in the backup service 5 simulated minutes after the request (backups.schedule.day null until then, then Scheduling)',
+  },
 });

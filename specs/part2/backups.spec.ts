@@ -2,7 +2,7 @@
 // restore, and creating an instance from a backup (backup_id).
 import { describe } from 'vitest';
 import { check, describe as describeExchange } from '../../harness/check.js';
-import { readAfterWrite, untilGone, untilOnClock, untilShortlyDoneSparingly } from '../../harness/consistency.js';
+import { readAfterWrite, untilGone, untilOnClock, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import {
@@ -11,6 +11,7 @@ import {
   judgeBootedByDefault,
   INSTANCES,
   backupGone,
+  cloneToNew,
   deletedBackupView,
   configsOf,
   deployedProfiles,
@@ -83,14 +84,24 @@ const enableBackups = (c: Check, id: number) =>
     { stepSeconds: 3600, mostSeconds: 25 * 3600 },
   );
 
+/** backups.schedule as an instance view shows it ({} where it shows none). */
+const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
+
+/**
+ * Whether an instance view shows the instance enrolled in the backup service, read as after backups are enabled:
+ * schedule.day `Scheduling` (returned until a day is automatically chosen) or the weekday chosen. Only that way round:
+ * what an instance not enrolled shows is not shown (the documents' instance shows no enrolment member).
+ */
+const enrolledDay = (day: unknown) => day === 'Scheduling' || WEEKDAYS.includes(day as string);
+const showsEnrolled = (view: Json) => enrolledDay(scheduleOf(view).day);
+
 /** Enables backups on the instance and follows its schedule for a day (the enable check, on the shared instance). */
 async function enabledBackupsShowASchedule(c: Check, id: number): Promise<void> {
   c.expectSuccess('P2.backups.enable.enables', await enableBackups(c, id), 'enabling backups');
-  const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
-  const schedule = scheduleOf(await viewInstance(c, id, (view) => scheduleOf(view).day === 'Scheduling' || WEEKDAYS.includes(scheduleOf(view).day as string)));
+  const schedule = scheduleOf(await viewInstance(c, id, showsEnrolled));
   c.expect(
     'P2.instance.backups.schedule.day.scheduling-until-chosen',
-    schedule.day === 'Scheduling' || WEEKDAYS.includes(schedule.day as string),
+    enrolledDay(schedule.day),
     `right after backups are enabled schedule.day is ${JSON.stringify(schedule.day)} (Scheduling or the chosen weekday expected)`,
   );
   const snap = await snapshot(c, fx, id);
@@ -100,7 +111,7 @@ async function enabledBackupsShowASchedule(c: Check, id: number): Promise<void> 
   const later = scheduleOf(await viewInstance(c, id));
   c.expect(
     'P2.instance.backups.schedule.day.scheduling-until-chosen',
-    later.day === 'Scheduling' || WEEKDAYS.includes(later.day as string),
+    enrolledDay(later.day),
     `a day after backups were enabled schedule.day is ${JSON.stringify(later.day)}`,
   );
   if (WEEKDAYS.includes(schedule.day as string))
@@ -181,6 +192,43 @@ describe('Backup service', () => {
       'the cancelled snapshot is back after enabling backups again (deletion is permanent)',
     );
   });
+});
+
+/**
+ * Judges `rule` on the view of an instance made with backups_enabled true (`made`: how, for the messages): enrolled in
+ * the backup service, it shows a schedule day as one whose backups were enabled does (`showsEnrolled`). Skips where the
+ * view shows no backups.schedule.day: that a view shows every member is only inferred (P2.instance.fields).
+ */
+function judgeEnrolled(c: Check, rule: string, view: Json, made: string): void {
+  const schedule = scheduleOf(view);
+  if (!('day' in schedule)) return c.skip(`${made} shows no backups.schedule.day (judged by P2.instance.fields): its enrolment is not shown`);
+  c.expect(
+    rule,
+    showsEnrolled(view),
+    `${made} shows backups.schedule.day ${JSON.stringify(schedule.day)} (enrolled in the backup service: Scheduling or a weekday expected)`,
+  );
+}
+
+describe('Create and clone body: backups_enabled', () => {
+  // Empty instances: enrolment is the instance's, whatever it was made from. The clone's source is another one, not
+  // enrolled: whether a clone takes its source's enrolment is not shown.
+  check(
+    ['P2.instance-create.backups-enabled.enrols', 'P2.instance-clone.backups-enabled.enrols'],
+    'backups_enabled true enrols the new instance, created or cloned, in the backup service',
+    async (c) => {
+      const created = await newInstance(c, fx, { backups_enabled: true });
+      // Whether the enrolment shows as the create answers or once the instance is provisioned is not shown.
+      const view = await untilShortlyDone(c, () => viewInstance(c, created.id), showsEnrolled);
+      judgeEnrolled(c, 'P2.instance-create.backups-enabled.enrols', view, 'an instance created with backups_enabled true');
+      const source = await newInstance(c, fx, {});
+      const clone = await cloneToNew(c, fx, source.id, { backups_enabled: true });
+      c.expectSuccess('P2.instance-clone.backups-enabled.enrols', clone.exchange, 'cloning an instance to a new instance with backups_enabled true');
+      if (clone.id === undefined) return c.skip('cannot find the new clone (the clone response is not shown)');
+      // What a clone makes on its new instance may show only once the clone completes (as its enrolment may).
+      const cloned = await onceCopyShows(c, () => viewInstance(c, clone.id!), showsEnrolled);
+      judgeEnrolled(c, 'P2.instance-clone.backups-enabled.enrols', cloned, 'a clone to a new instance made with backups_enabled true');
+    },
+  );
 });
 
 describe('Restore', () => {

@@ -207,6 +207,45 @@ const cases: VariationCase[] = [
       expect((await view().expect(200)).body).toMatchObject({ status: 'successful' });
     },
   ],
+  [
+    'enrolment-shown-later',
+    async (server) => {
+      const dayOf = async (id: unknown) => (((await got(server, `/v4/compute/instances/${String(id)}`)).backups as Json).schedule as Json).day;
+      const created = await postAccepted(server, '/v4/compute/instances', {
+        label: 'enrols-later',
+        region: 'us-east',
+        type: 'g6-standard-1',
+        backups_enabled: true,
+      });
+      const clone = await postAccepted(server, `/v4/compute/instances/${String(created.id)}/clone`, {
+        label: 'clone-enrols-later',
+        region: 'us-east',
+        type: 'g6-standard-1',
+        backups_enabled: true,
+      });
+      expect(await dayOf(created.id)).toBeNull();
+      expect(await dayOf(clone.id)).toBeNull();
+      await advanceClock(server, 299);
+      expect(await dayOf(created.id)).toBeNull();
+      await advanceClock(server, 1);
+      expect(await dayOf(created.id)).toBe('Scheduling');
+      // The clone's own five minutes: it was asked for later, at the same simulated instant.
+      expect(await dayOf(clone.id)).toBe('Scheduling');
+      // A service cancelled meanwhile stays cancelled.
+      const other = await postAccepted(server, '/v4/compute/instances', {
+        label: 'cancelled-first',
+        region: 'us-east',
+        type: 'g6-standard-1',
+        backups_enabled: true,
+      });
+      await request(server)
+        .post(`/v4/compute/instances/${String(other.id)}/backups/cancel`)
+        .set(AUTH)
+        .send({});
+      await advanceClock(server, 300);
+      expect(await dayOf(other.id)).toBeNull();
+    },
+  ],
 ];
 
 describeVariations('emulator variations of instance backups', cases);

@@ -69,7 +69,7 @@ export function cloneHandler(ctx: RequestContext) {
     label =
       instanceLabel(o, store, null) ??
       (faulty(store, 'P2.clone.label.default') ? `clone--${source.id}` : varied(store, 'clone-label-of-source') ? source.label : undefined);
-    backupsEnabled = optBool(o, 'backups_enabled');
+    backupsEnabled = optBool(o, 'backups_enabled') === true && !faulty(store, 'P2.instance-clone.backups-enabled.enrols');
   }
   const cfgIds = intList(o, 'configs');
   const diskIds = intList(o, 'disks');

@@ -38,6 +38,9 @@ import {
 } from './model.js';
 import { defaultLabel, instanceLabel, regionOf, requireAddComputes, rootPass, typeOf } from './validation.js';
 
+/** How long after its create or clone an instance made with backups_enabled is enrolled (variation enrolment-shown-later). */
+const ENROLMENT_LATER_MS = 5 * 60_000;
+
 /** The size of an image's disk under the variation image-disk-image-sized (MB). */
 const IMAGE_DISK_MB = 2500;
 
@@ -90,7 +93,17 @@ export function makeInstance(
   instances(store).set(String(id), inst);
   labels(store).set(inst.label.toLowerCase(), id);
   stateOf(store, id);
-  if (f.backupsEnabled) enableBackups(store, inst);
+  if (f.backupsEnabled) {
+    // Enrolled at once, or (variation enrolment-shown-later) a while later, unless the service was changed meanwhile.
+    if (!varied(store, 'enrolment-shown-later')) enableBackups(store, inst);
+    else {
+      const generation = stateOf(store, id).backupGeneration;
+      store.schedule(new Date(store.now().getTime() + ENROLMENT_LATER_MS), (s) => {
+        const later = getInstance(s, id);
+        if (later && stateOf(s, id).backupGeneration === generation) enableBackups(s, later);
+      });
+    }
+  }
   grantOwnership(ctx.principal, 'compute', id);
   return inst;
 }
@@ -202,7 +215,7 @@ export function createHandler(ctx: RequestContext) {
   const booted = optBool(o, 'booted');
   if (booted === true && imageId === undefined && backupId === undefined && varied(store, 'empty-boot-refused'))
     fail('An instance created without an image or a backup has nothing to boot: leave booted out or set it to false.', 'booted');
-  const backupsEnabled = optBool(o, 'backups_enabled') ?? false;
+  const backupsEnabled = (optBool(o, 'backups_enabled') ?? false) && !faulty(store, 'P2.instance-create.backups-enabled.enrols');
   const privateIp = !faulty(store, 'P2.instance-create.private-ip') && (optBool(o, 'private_ip') ?? false);
   const ifaces = interfacesOf(store, o, region.id);
   if (ifaces && imageId === undefined && varied(store, 'interfaces-need-image'))
