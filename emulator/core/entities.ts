@@ -48,9 +48,24 @@ export function getInstance(store: Store, id: number): Instance | undefined {
 /** Under the variation create-runs-a-while, how long an instance's create runs as an action of its own. */
 const CREATE_RUNS_MS = 2 * 60_000;
 
-/** Whether the instance's create still runs as an action (only under create-runs-a-while). */
+/** The instances made by an instance create (not by a clone): under create-runs-a-while their create runs a while. */
+const CREATED_TABLE = 'compute.created-by-create';
+
+/** Notes an instance made by `POST /v4/compute/instances`, whose create runs as an action under create-runs-a-while. */
+export function noteCreated(store: Store, inst: Instance): void {
+  if (varied(store, 'create-runs-a-while')) store.table<true>(CREATED_TABLE).set(String(inst.id), true);
+}
+
+/**
+ * Whether the instance's create still runs as an action (only under create-runs-a-while, and only for an instance its
+ * create made: a clone's new instance is made by the clone, whose own time is its variations', clones-instant's none).
+ */
 export function stillCreating(store: Store, inst: Instance): boolean {
-  return varied(store, 'create-runs-a-while') && store.now().getTime() - Date.parse(inst.created) < CREATE_RUNS_MS;
+  return (
+    varied(store, 'create-runs-a-while') &&
+    store.table<true>(CREATED_TABLE).has(String(inst.id)) &&
+    store.now().getTime() - Date.parse(inst.created) < CREATE_RUNS_MS
+  );
 }
 
 /** A snapshot, an image capture or a clone copies the instance's disks: refused while its create still runs. */

@@ -5,7 +5,7 @@ import type { Store } from '../../core/store.js';
 import { asObject, fail, isPlainObject, optArray, optBool, optInt, optObject, optString, tagList } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { canAccess, grantOwnership } from '../../core/permissions.js';
-import { getInstance, listInstances } from '../../core/entities.js';
+import { getInstance, listInstances, noteCreated } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { getImage, uploadRegion } from '../images.js';
@@ -240,6 +240,7 @@ export function createHandler(ctx: RequestContext) {
     privateIp,
     backupsEnabled,
   });
+  noteCreated(store, inst);
   if (ifaces && !faulty(store, 'P3.vlan.list-account')) createVlans(store, region.id, ifaces.newVlans);
   const interfaces = ifaces?.list ?? [];
   if (ifaces?.list.length === 0 && faulty(store, 'P2.interfaces.empty-default-public')) inst.ipv4 = inst.ipv4.slice(1);
