@@ -30,19 +30,16 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
 }
 
 /**
- * The caller's events, newest first (oldest first under `windowed-items-at-edge`). The table holds them in the order of
- * their ids, which only grow, and an event is stamped with the clock (which only moves forward) when it is made: past
- * the first event within the 90 days, all are.
+ * The caller's events, newest first (oldest first under `windowed-items-at-edge`), each within the 90 days (its time
+ * read once, `within90DaysOf` caching parsed times): the table holds them in the order of their ids, but an event's
+ * time need not grow with its id (the seed's edge event under `windowed-items-at-edge`, one another area's seed made
+ * first).
  */
 export function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
-  const recent = within90DaysOf(ctx.store);
-  let inWindow = faulty(ctx.store, 'P1.events.window-90-days');
+  const recent = faulty(ctx.store, 'P1.events.window-90-days') ? () => true : within90DaysOf(ctx.store);
   const now = Date.now();
-  for (const e of T.events(ctx.store).values()) {
-    if (!inWindow && !(inWindow = recent(e.created))) continue;
-    if (eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
-  }
+  for (const e of T.events(ctx.store).values()) if (recent(e.created) && eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
   // Oldest first under `windowed-items-at-edge` (the order of a list's items is not shown).
   return varied(ctx.store, 'windowed-items-at-edge') ? out : out.reverse();
 }
