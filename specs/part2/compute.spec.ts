@@ -7,7 +7,7 @@ import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone 
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { lateChecks } from './compute-late.js';
-import { schedulable } from './snapshots-support.js';
+import { judgeEnrolled, schedulable, showsEnrolled } from './snapshots-support.js';
 import {
   ALERT_MEMBERS,
   captureImage,
@@ -394,10 +394,20 @@ describe('Update instance body and alerts', () => {
       'P2.instances.delete.gone',
       'P2.compute.serves.delete-compute-instances-id',
       'P2.instances.delete.releases-ips',
+      'P2.instance-create.backups-enabled.enrols',
     ],
-    'the members set by an update are returned by the next view; the instance deleted then is gone and its addresses released',
+    'an instance created with backups_enabled true is enrolled; the members set by an update are returned by the next view; the instance deleted then is gone and its addresses released',
     async (c) => {
-      const { id } = await newInstance(c, fx, {});
+      // Created enrolled in the backup service, as the schedule it is sent needs (schedulable): the create's
+      // backups_enabled is judged on it, as no other instance is spent on it on a budget. Whether the enrolment shows as
+      // the create answers or once the instance is provisioned is not shown; a view showing no schedule day judges none.
+      const { id } = await newInstance(c, fx, { backups_enabled: true });
+      judgeEnrolled(
+        c,
+        'P2.instance-create.backups-enabled.enrols',
+        await untilShortlyDone(c, () => viewInstance(c, id), showsEnrolled),
+        'an instance created with backups_enabled true',
+      );
       await schedulable(c, fx, id);
       const before = await viewInstance(c, id);
       const label = fx.label('up', 64);

@@ -83,3 +83,33 @@ async function makeSchedulable(c: Check, computeId: number): Promise<void> {
   const probe = await c.put(path, { backups: { schedule } });
   if (probe.status >= 400 && probe.status < 500) await enrolInBackups(c, computeId);
 }
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** backups.schedule as an instance view shows it ({} where it shows none). */
+export const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.schedule ?? {}) as Json;
+
+/**
+ * Whether an instance view shows the instance enrolled in the backup service, read as after backups are enabled:
+ * schedule.day `Scheduling` (returned until a day is automatically chosen) or the weekday chosen. Only that way round:
+ * what an instance not enrolled shows is not shown (the documents' instance shows no enrolment member).
+ */
+export const enrolledDay = (day: unknown) => day === 'Scheduling' || WEEKDAYS.includes(day as string);
+export const showsEnrolled = (view: Json) => enrolledDay(scheduleOf(view).day);
+
+/**
+ * Judges `rule` on the view of an instance made with backups_enabled true (`made`: how, for the messages): enrolled in
+ * the backup service, it shows a schedule day as one whose backups were enabled does (`showsEnrolled`). False, judging
+ * nothing, where the view shows no backups.schedule.day: that a view shows every member is only inferred
+ * (P2.instance.fields).
+ */
+export function judgeEnrolled(c: Check, rule: string, view: Json, made: string): boolean {
+  const schedule = scheduleOf(view);
+  if (!('day' in schedule)) return false;
+  c.expect(
+    rule,
+    showsEnrolled(view),
+    `${made} shows backups.schedule.day ${JSON.stringify(schedule.day)} (enrolled in the backup service: Scheduling or a weekday expected)`,
+  );
+  return true;
+}
