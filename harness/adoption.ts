@@ -2,7 +2,7 @@
 // the answer shows the resource (what a create answers is mostly not shown, and a job's id is no resource's), else the
 // list item, found at once, within the consistency window, or while the target's clock runs (`harness/unlisted.ts`).
 import type { CleanupLedger } from './cleanup.js';
-import { SkipCheck, type Check } from './check.js';
+import { SkipCheck, describe as describeExchange, type Check } from './check.js';
 import { readAfterWrite, readOnClock } from './consistency.js';
 import type { Exchange } from './http.js';
 import { readPage } from './pages.js';
@@ -10,6 +10,11 @@ import type { ResourceKind } from './resources.js';
 import { isId, UnlistedCreates, type Unlisted } from './unlisted.js';
 
 type Json = Record<string, unknown>;
+
+/** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
 
 export abstract class Adoption {
   protected abstract readonly ledger: CleanupLedger;
@@ -161,6 +166,10 @@ export abstract class Adoption {
       if (made.kind) this.track(made.kind, id, made.label);
       return id;
     }
+    // A list that answers no list (refused, not JSON) cannot show it later: the target is broken, not slow.
+    const first = await readPage(c, list, 1);
+    if (!Array.isArray((first.body as { data?: unknown } | undefined)?.data))
+      throw new SetupError(`created ${what}, but its answer does not show it and ${list} answers no list (${describeExchange(first)})`);
     const hour = { stepSeconds: 10 * 60, mostSeconds: 60 * 60 };
     const { kind, label } = made;
     id = kind

@@ -2,7 +2,7 @@
 // cleanup ledger as soon as their id is known, and deleted after the file even when checks failed.
 // Where the documents do not show a create response, the new resource is found again in its list by its label.
 import { afterAll } from 'vitest';
-import { Adoption } from './adoption.js';
+import { Adoption, SetupError } from './adoption.js';
 import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
 import { onceNotBusy, untilOnClock } from './consistency.js';
@@ -14,10 +14,7 @@ import { answersGone, resourcePath, type ResourceKind } from './resources.js';
 import { CLEANUP_TIMEOUT_MS, deleteEach, deletePending, letClockRun } from './deletions.js';
 import { MissingCapability, Refusal, noteBorrow, noteMade, spending, target } from './target.js';
 
-/** Setup could not produce what a check needs: the check reports `error`, not `fail`. */
-export class SetupError extends Error {
-  override name = 'SetupError';
-}
+export { SetupError } from './adoption.js';
 
 type Json = Record<string, unknown>;
 

@@ -36,8 +36,11 @@ const CLOCK_MOST_S = 60 * 60;
 const REAL_MS = 60_000;
 const REAL_STEP_MS = 10_000;
 
-/** The first item of a paged list that `match` finds, read outside any check (a clean-up), 100 items a page where the list takes it. */
-async function listedItem(path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
+/**
+ * The first item of a paged list that `match` finds, read outside any check (a clean-up), 100 items a page where the
+ * list takes it; null where the list answers no list (refused, not JSON): nothing can be found by reading it.
+ */
+async function listedItem(path: string, match: (item: Json) => boolean): Promise<Json | undefined | null> {
   const { http, token } = target();
   let query: Record<string, number> = { page_size: 100 };
   for (let page = 1; page <= 50; page++) {
@@ -49,7 +52,8 @@ async function listedItem(path: string, match: (item: Json) => boolean): Promise
     const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
     const found = body?.data?.find(match);
     if (found) return found;
-    if (!Array.isArray(body?.data) || page >= (body?.pages ?? 1)) return undefined;
+    if (!Array.isArray(body?.data)) return page === 1 ? null : undefined;
+    if (page >= (body?.pages ?? 1)) return undefined;
   }
   return undefined;
 }
@@ -97,6 +101,8 @@ export class UnlistedCreates {
       for (const entry of due()) {
         const found = await listedItem(entry.list, this.mine(entry));
         if (found) this.settle(entry, found[entry.idKey] as Id);
+        // A list that answers no list will not show it later: no longer awaited (nor waited for).
+        else if (found === null) this.waiting.splice(this.waiting.indexOf(entry), 1);
       }
     };
     await look();

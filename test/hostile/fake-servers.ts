@@ -19,6 +19,18 @@ export interface FakeServer {
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 
+/** A request's JSON body as an object ({} when it has none or it does not parse). */
+async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export async function startFakeServer(handle: Handler): Promise<FakeServer> {
   const seen: SeenRequest[] = [];
   const server = createServer((request, response) => {
@@ -121,7 +133,8 @@ export const hostile = {
    * the 4,000th character), and as the id of what it creates. Lists and the account answer 401; creates, views and
    * deletes succeed.
    */
-  echoToken: (): Handler => (request, response) => {
+  echoToken: (): Handler => async (request, response) => {
+    const sent = await bodyOf(request);
     const token = (request.headers.authorization ?? '').replace(/^Bearer /, '') || 'no-token';
     const bytes = Buffer.from(token);
     const path = (request.url ?? '/').split('?')[0]!;
@@ -140,7 +153,8 @@ export const hostile = {
     const body = {
       long: `${'x'.repeat(4000 - '{"long":"'.length - 5)}${token}`,
       id: token,
-      domain: `echo-${Date.now()}.example`,
+      // The domain sent, so that the answer shows it is the domain made: its id (the token) goes to the ledger.
+      domain: typeof sent.domain === 'string' ? sent.domain : `echo-${Date.now()}.example`,
       type: 'master',
       status: 'active',
       soa_email: 'admin@example.org',
