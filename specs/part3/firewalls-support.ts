@@ -200,7 +200,8 @@ export function firewallHelpers(fx: Fixtures) {
     const exchange = await c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...body });
     if (exchange.status < 200 || exchange.status >= 300) return { exchange, label };
     const created = (exchange.body ?? {}) as Json;
-    const id = typeof created.id === 'number' ? created.id : (await fx.find(c, FW, (item) => item.label === label))?.id;
+    // What a create answers is not shown: its id is the firewall's only when it shows the label sent (a job's id is none).
+    const id = typeof created.id === 'number' && created.label === label ? created.id : (await fx.find(c, FW, (item) => item.label === label))?.id;
     if (typeof id === 'number') fx.track('firewall', id, label);
     return { exchange, label, ...(typeof id === 'number' ? { id } : {}) };
   }

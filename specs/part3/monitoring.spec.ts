@@ -29,12 +29,15 @@ const namesPlan = (subscription: unknown, plan: string) => {
   return 'id' in members ? members.id === plan : Object.values(members).includes(plan);
 };
 
-/** A new monitoring client (the create response carries its id, else it is found by label), tracked for deletion. */
+/**
+ * A new monitoring client (its id the create response's where it shows the label sent, else found by label), tracked
+ * for deletion.
+ */
 async function newClient(c: Check): Promise<{ id: number; label: string }> {
   const label = fx.label('mon', 32);
   const exchange = await c.post('/v4/monitor/clients', { label });
   if (!ok(exchange)) throw new SetupError(`could not create a monitoring client: HTTP ${exchange.status}`);
-  let id = bodyOf(exchange).id;
+  let id = bodyOf(exchange).label === label ? bodyOf(exchange).id : undefined;
   if (typeof id !== 'number') id = (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label))?.id;
   if (typeof id !== 'number') throw new SetupError('created a monitoring client but cannot find its id');
   fx.track('monitor-client', id, label);
