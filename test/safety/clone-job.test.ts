@@ -4,7 +4,7 @@
 // held before the run (the seeded ones, whose ids the jobs' numbers repeat) is still there after it, and nothing the
 // run made is left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, conformance, newSince, snapshot, startEmulator, tempDir, type CliResult, type Snapshot } from './support.js';
+import { api, newSince, quietRun, snapshot, startEmulator, tempDir, type CliResult, type Snapshot } from './support.js';
 
 const TOKEN = 'clone-job-token-8b4e';
 /** The checks that clone to a new instance: scenarios, the generic valid request and its generated bodies. */
@@ -20,24 +20,7 @@ beforeAll(async () => {
   client = api(emulator.url, TOKEN);
   before = await snapshot(client);
   instancesBefore = (await client.list('/v4/compute/instances')).map((item) => item.id);
-  run = await conformance([
-    'run',
-    '--base-url',
-    emulator.url,
-    '--token',
-    TOKEN,
-    '--rules',
-    RULES.join(','),
-    '--out',
-    tempDir('clone-job'),
-    '--runs',
-    '3',
-    '--violation-runs',
-    '1',
-    '--no-allure',
-    '--progress',
-    'quiet',
-  ]);
+  run = await quietRun(emulator.url, TOKEN, tempDir('clone-job'), ['--rules', RULES.join(','), '--runs', '3', '--violation-runs', '1']);
 }, 300_000);
 
 afterAll(() => emulator?.stop());

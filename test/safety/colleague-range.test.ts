@@ -3,7 +3,7 @@
 // address it routes to, never the colleague's by its place in the list, so the checks that delete the run's range
 // leave the colleague's alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, colleagueWithRange, conformance, startEmulator, tempDir, type CliResult } from './support.js';
+import { api, colleagueWithRange, quietRun, startEmulator, tempDir, type CliResult } from './support.js';
 
 const TOKEN = 'colleague-range-token-51c2';
 const RULES = ['P3.ips.serves.get-networking-ipv6-ranges-id', 'P3.ips.serves.delete-networking-ipv6-ranges-id'];
@@ -16,24 +16,7 @@ beforeAll(async () => {
   emulator = await startEmulator(TOKEN, ['range-create-answers-empty']);
   ({ colleague } = await colleagueWithRange(emulator.url, TOKEN, 'us-east'));
   colleagueRange = String((await colleague.list('/v4/networking/ipv6/ranges'))[0]!.range);
-  run = await conformance([
-    'run',
-    '--base-url',
-    emulator.url,
-    '--token',
-    TOKEN,
-    '--region',
-    'us-west',
-    '--other-region',
-    'us-east',
-    '--rules',
-    RULES.join(','),
-    '--out',
-    tempDir('colleague-range'),
-    '--no-allure',
-    '--progress',
-    'quiet',
-  ]);
+  run = await quietRun(emulator.url, TOKEN, tempDir('colleague-range'), ['--region', 'us-west', '--other-region', 'us-east', '--rules', RULES.join(',')]);
 }, 180_000);
 
 afterAll(() => emulator?.stop());

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '../../reports/results.js';
-import { colleagueWithRange, conformance, startEmulator, tempDir, type CliResult } from './support.js';
+import { colleagueWithRange, quietRun, startEmulator, tempDir, type CliResult } from './support.js';
 
 const TOKEN = 'colleague-state-token-3d9a';
 const REGION = 'us-east';
@@ -34,24 +34,7 @@ beforeAll(async () => {
   }
   expect((await colleague.list('/v4beta/networking/vlans')).length).toBe(10);
   const out = tempDir('colleague');
-  run = await conformance([
-    'run',
-    '--base-url',
-    emulator.url,
-    '--token',
-    TOKEN,
-    '--region',
-    REGION,
-    '--vlan-region',
-    REGION,
-    '--rules',
-    RULES.join(','),
-    '--out',
-    out,
-    '--no-allure',
-    '--progress',
-    'quiet',
-  ]);
+  run = await quietRun(emulator.url, TOKEN, out, ['--region', REGION, '--vlan-region', REGION, '--rules', RULES.join(',')]);
   results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
 }, 180_000);
 

@@ -3,7 +3,7 @@
 // the run, and the closing line says so. (VLANs are left out: the documents give no way to delete one; tags have no
 // list and go with what they tag.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, conformance, newSince, snapshot, startEmulator, tempDir, type CliResult, type Snapshot } from './support.js';
+import { api, quietRun, newSince, snapshot, startEmulator, tempDir, type CliResult, type Snapshot } from './support.js';
 
 const TOKEN = 'guest-every-area-token-6e0b';
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -15,24 +15,7 @@ beforeAll(async () => {
   emulator = await startEmulator(TOKEN);
   client = api(emulator.url, TOKEN);
   before = await snapshot(client);
-  run = await conformance([
-    'run',
-    '--base-url',
-    emulator.url,
-    '--token',
-    TOKEN,
-    '--out',
-    tempDir('every-area'),
-    '--seed',
-    '17',
-    '--runs',
-    '3',
-    '--violation-runs',
-    '1',
-    '--no-allure',
-    '--progress',
-    'quiet',
-  ]);
+  run = await quietRun(emulator.url, TOKEN, tempDir('every-area'), ['--seed', '17', '--runs', '3', '--violation-runs', '1']);
 }, 600_000);
 
 afterAll(() => emulator?.stop());

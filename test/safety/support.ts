@@ -80,6 +80,10 @@ export function conformance(args: string[], options: { env?: NodeJS.ProcessEnv; 
   return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
 }
 
+/** `conformance run` against `baseUrl` with `token`, its reports in `out`, without the Allure report or progress lines; `args` add the rest. */
+export const quietRun = (baseUrl: string, token: string, out: string, args: string[] = []): Promise<CliResult> =>
+  conformance(['run', '--base-url', baseUrl, '--token', token, '--out', out, '--no-allure', '--progress', 'quiet', ...args]);
+
 /** The target seen from outside the suite. */
 export function api(baseUrl: string, token: string) {
   const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
