@@ -243,6 +243,26 @@ export function loadContract(): Contract {
   return cached;
 }
 
+/**
+ * The members a request body's schema names for the object at `path` (`items` steps into an array's items): what a
+ * request may send of a value a response showed. A response may show more members, and whether a request may name
+ * them is not shown.
+ */
+export function requestMembers(document: string, ...path: string[]): readonly string[] {
+  let node = loadContract().documents.get(document) as Record<string, unknown> | undefined;
+  for (const step of path)
+    node = (step === 'items' ? node?.items : (node?.properties as Record<string, unknown> | undefined)?.[step]) as Record<string, unknown> | undefined;
+  const properties = node?.properties;
+  if (!properties || typeof properties !== 'object') throw new Error(`${document} names no members at ${path.join('.')}`);
+  return Object.keys(properties);
+}
+
+/** `value` (an object a response showed) with only `members`, to be sent back; not an object: as it is. */
+export function withMembers(value: unknown, members: readonly string[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([member]) => members.includes(member)));
+}
+
 /** Every schema document under `schemasDir`, by name, with the rules its nodes inherit. */
 function readDocuments(schemasDir: string): Map<string, Json> {
   const documents = new Map<string, Json>();

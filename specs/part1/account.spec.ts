@@ -12,6 +12,7 @@ import { postalCodeOf } from '../../arbitraries/generators/postal.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { answersGone } from '../../harness/resources.js';
+import { requestMembers, withMembers } from '../../harness/contract.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,24 +33,8 @@ async function account(c: Check): Promise<Json> {
 
 const ADDRESS = ['country', 'state', 'zip'];
 
-/**
- * The members of a promotion the document lists ("members: credit_monthly_cap (string), credit_remaining (string), …"):
- * a promotion as shown may carry more (fields beyond those listed are not shown either way), which an update need not take.
- */
-const PROMOTION_MEMBERS = [
-  'credit_monthly_cap',
-  'credit_remaining',
-  'description',
-  'expire_dt',
-  'image_url',
-  'service_type',
-  'summary',
-  'this_month_credit_remaining',
-];
-const documentedPromotion = (promotion: unknown): unknown =>
-  promotion && typeof promotion === 'object' && !Array.isArray(promotion)
-    ? Object.fromEntries(Object.entries(promotion).filter(([member]) => PROMOTION_MEMBERS.includes(member)))
-    : promotion;
+/** A promotion read from a response, as an update may send it back: the members the document lists only (its schema's). */
+const documentedPromotion = (promotion: unknown): unknown => withMembers(promotion, requestMembers('requests/account-update', 'active_promotions', 'items'));
 
 /** Puts back the members of `saved` named in `members` (country always with its state and zip). */
 async function restore(c: Check, saved: Json, members: string[]): Promise<void> {

@@ -3,6 +3,7 @@ import { RuleViolation, describe as describeExchange, type Check } from '../../h
 import { onceNotBusy, readAfterWrite, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { requestMembers, withMembers } from '../../harness/contract.js';
 import { listItems, timeOf } from '../../harness/lists.js';
 import { isMysqlEngine } from '../../harness/picks.js';
 import ipaddr from 'ipaddr.js';
@@ -60,16 +61,13 @@ export function readInStatus(c: Check, path: string, expected: (exchange: Exchan
 export const view = (c: Check, id: number) => viewAfterWrite(c, id, () => true);
 
 /** The members of a maintenance window (`updates`) the documents list, the only ones a request sends. */
-const WINDOW_MEMBERS = ['frequency', 'duration', 'hour_of_day', 'day_of_week', 'week_of_month'] as const;
-
 /**
- * A maintenance window read from a response, as a request may send it back: its documented members only. A response
- * may carry members the documents do not show, and a server may refuse a request naming them.
+ * A maintenance window read from a response, as a request may send it back: its documented members only (those of the
+ * update body's schema). A response may carry members the documents do not show, and a server may refuse a request
+ * naming them.
  */
-export function documentedWindow(shown: unknown): Json {
-  const window = isObject(shown) ? shown : {};
-  return Object.fromEntries(WINDOW_MEMBERS.filter((member) => member in window).map((member) => [member, window[member]]));
-}
+export const documentedWindow = (shown: unknown): Json =>
+  (isObject(shown) ? withMembers(shown, requestMembers('requests/database-update', 'updates')) : {}) as Json;
 
 /**
  * The cluster's maintenance window as it shows it (its documented members), with `member` set to `value`: a window is

@@ -2,7 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
-import { loadContract, validateValue } from '../../harness/contract.js';
+import { requestMembers, validateValue, withMembers } from '../../harness/contract.js';
 import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
@@ -122,18 +122,10 @@ export function documentedDevices(devices: unknown): Json {
 }
 
 /** The members of alerts an update names (alert semantics): those of the update body's schema. */
-export const ALERT_MEMBERS: readonly string[] = Object.keys(
-  ((loadContract().documents.get('requests/instance-update')?.properties as Json).alerts as Json).properties as Json,
-);
+export const ALERT_MEMBERS = requestMembers('requests/instance-update', 'alerts');
 
-/**
- * An instance's alerts read from a response, as a request may send them back: only the documented members (as
- * documentedDevices keeps a device map's). A response may show more; whether a request may name them is not shown.
- */
-export function documentedAlerts(alerts: unknown): Json {
-  const shown = alerts && typeof alerts === 'object' ? (alerts as Json) : {};
-  return Object.fromEntries(ALERT_MEMBERS.filter((member) => member in shown).map((member) => [member, shown[member]]));
-}
+/** An instance's alerts read from a response, as a request may send them back: only the documented members. */
+export const documentedAlerts = (alerts: unknown): Json => (withMembers(alerts, ALERT_MEMBERS) ?? {}) as Json;
 
 /**
  * What makes `label` no valid instance label, one message per broken rule (none for a valid one): judged by the
