@@ -10,7 +10,7 @@ import { check, describe as describeExchange, type Check } from '../../harness/c
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
-import { INSTANCES, deleteInstance, deployedProfiles, diskSlotsOf, newConfig, ok, shutDown } from '../part2/compute-support.js';
+import { INSTANCES, createConfig, deleteInstance, deployedProfiles, diskSlotsOf, newConfig, ok, shutDown } from '../part2/compute-support.js';
 
 type Json = Record<string, unknown>;
 
@@ -88,21 +88,15 @@ describe('VLANs', () => {
       const [viaInstance, viaCreate, viaUpdate] = [vlanLabel(), vlanLabel(), vlanLabel()];
       const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaInstance }] });
       c.expect('P3.vlan.list-account', await listed(c, viaInstance), `the VLAN ${viaInstance} of an instance interface is not in the VLAN list`);
-      const label = fx.label('cfg', 48);
-      const config = await c.post(`/v4/compute/instances/${instance.id}/configs`, {
-        label,
-        devices: {},
-        interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaCreate }],
-      });
-      c.expectSuccess('P3.vlan.created-through-interfaces', config, 'creating a configuration profile with a VLAN interface');
+      const config = await createConfig(c, instance.id, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaCreate }] }, fx.label('cfg', 48));
+      c.expectSuccess('P3.vlan.created-through-interfaces', config.exchange, 'creating a configuration profile with a VLAN interface');
       c.expect(
         'P3.vlan.created-through-interfaces',
         await listed(c, viaCreate),
         `the VLAN ${viaCreate} of a new configuration profile is not in the VLAN list`,
       );
-      const configId =
-        (config.body as Json | undefined)?.id ?? (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label))?.id;
-      if (typeof configId !== 'number' && typeof configId !== 'string') throw new Error('created a configuration profile but cannot find its id');
+      const configId = config.id;
+      if (configId === undefined) throw new SetupError('created a configuration profile but cannot find its id');
       const update = await c.put(`/v4/compute/instances/${instance.id}/configs/${configId}`, {
         interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaUpdate }],
       });

@@ -20,7 +20,7 @@ import {
   states,
   T,
   touch,
-  copyOnto,
+  makeOnInstance,
   usedDisk,
   type Backup,
   type BackupConfig,
@@ -188,7 +188,7 @@ export function restoreHandler(ctx: RequestContext) {
     );
   }
   const deleteFirst = overwrite && !faulty(store, 'P2.backups.restore.overwrite-true');
-  copyOnto(store, target.id, (onto) => {
+  makeOnInstance(store, 'copy', target.id, (onto) => {
     if (deleteFirst) deleteDisksAndConfigs(store, onto.id);
     copyLayout(store, onto, backup.disks, backupLayouts.get(backup) ?? []);
     onto.status = 'offline';

@@ -18,12 +18,11 @@ import {
   clones,
   configsOf,
   activateAtFirstBoot,
-  copyOnto,
   emit,
   instanceOr404,
   instances,
   labels,
-  provisionImageLayout,
+  makeOnInstance,
   listVolumes,
   RELEASE_RUNS_MS,
   removeChild,
@@ -251,7 +250,7 @@ export function createHandler(ctx: RequestContext) {
   if (image) {
     st.rootPass = pass ?? null;
     // The default layout: made at once, or (variation image-layout-when-provisioned) once the deploy is provisioned.
-    provisionImageLayout(store, inst.id, (onto) => {
+    makeOnInstance(store, 'layout', inst.id, (onto) => {
       // The image's disk fills what the swap disk leaves, or (a variation) holds only the image.
       const mainSize = varied(store, 'image-disk-image-sized') ? IMAGE_DISK_MB : type.disk - swap;
       const main = newDisk(store, onto.id, `${image.label} Disk`, mainSize, 'ext4');
@@ -265,7 +264,7 @@ export function createHandler(ctx: RequestContext) {
   } else if (backup) {
     const layouts = faulty(store, 'P2.instance-create.backup-id.copies-config') ? [] : (backupLayouts.get(backup) ?? []);
     st.rootPass = stateOf(store, backup.compute_id).rootPass;
-    copyOnto(store, inst.id, (onto) => {
+    makeOnInstance(store, 'copy', inst.id, (onto) => {
       copyLayout(store, onto, backup.disks, layouts);
       const cfgs = configsOf(store, onto.id);
       if (interfaces.length > 0) for (const c of cfgs) c.interfaces = interfaces.map((i) => ({ ...i }));

@@ -253,35 +253,26 @@ export function activateAtFirstBoot(store: Store, inst: Instance, interfaces: If
   });
 }
 
-/** How long a restore or a deploy from a backup copies before its target shows the copy (copies-made-on-completion). */
-const COPY_MS = 5 * 60_000;
+/** What is made on an instance at once, or a while later under a variation: that variation and the while. */
+const MADE_LATER = {
+  // A restore or a deploy from a backup copies before its target shows the copy.
+  copy: { variation: 'copies-made-on-completion', ms: 5 * 60_000 },
+  // An image deploy provisions before its default layout shows.
+  layout: { variation: 'image-layout-when-provisioned', ms: 2 * 60_000 },
+} as const;
 
 /**
- * Makes what a restore or a deploy from a backup copies onto instance `targetId`: at once, or (variation
- * copies-made-on-completion) when the copy completes, if the instance is still there.
+ * Makes on instance `targetId` what a restore or a deploy from a backup copies (`copy`), or an image deploy's default
+ * profile and disks (`layout`): at once, or (under that kind's variation) once the copy or the provisioning completes,
+ * if the instance is still there.
  */
-export function copyOnto(store: Store, targetId: number, copy: (target: Instance) => void): void {
-  const run = (s: Store) => {
-    const target = getInstance(s, targetId);
-    if (target) copy(target);
-  };
-  if (varied(store, 'copies-made-on-completion')) store.schedule(new Date(store.now().getTime() + COPY_MS), run);
-  else run(store);
-}
-
-/** How long an image deploy provisions before its default layout shows (image-layout-when-provisioned). */
-const PROVISION_MS = 2 * 60_000;
-
-/**
- * Makes the default profile and disks of an image deploy on instance `targetId`: at once, or (variation
- * image-layout-when-provisioned) once the deploy is provisioned, if the instance is still there.
- */
-export function provisionImageLayout(store: Store, targetId: number, make: (target: Instance) => void): void {
+export function makeOnInstance(store: Store, kind: keyof typeof MADE_LATER, targetId: number, make: (target: Instance) => void): void {
   const run = (s: Store) => {
     const target = getInstance(s, targetId);
     if (target) make(target);
   };
-  if (varied(store, 'image-layout-when-provisioned')) store.schedule(new Date(store.now().getTime() + PROVISION_MS), run);
+  const { variation, ms } = MADE_LATER[kind];
+  if (varied(store, variation)) store.schedule(new Date(store.now().getTime() + ms), run);
   else run(store);
 }
 
