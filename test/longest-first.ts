@@ -1,5 +1,5 @@
 // The order `npm test` starts its files in: the longest first (each runs whole suites as child processes), so that
-// the two workers never end with one long file running alone while the other sits idle.
+// the workers never end with one long file running alone while the others sit idle.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONGEST = [
