@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fromSomewhere, ipv4Cidr, ipv6Cidr } from './net.js';
+import { networkFromSomewhere } from './net.js';
 import { ports } from './ports.js';
 import { stringOfLength } from './text.js';
 
@@ -27,7 +27,7 @@ export interface RuleSet {
  * a server may refuse one no traffic comes from (a documentation, multicast or loopback network).
  */
 export function ruleNetwork(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string> {
-  return (family === 'ipv4' ? ipv4Cidr() : ipv6Cidr()).filter((network) => network.endsWith('/0') || fromSomewhere(network));
+  return networkFromSomewhere(family);
 }
 
 /**
