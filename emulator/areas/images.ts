@@ -44,8 +44,9 @@ const CAPTURE_MS = 60_000;
 /** How long a capture runs under the variation captures-take-an-hour. */
 const SLOW_CAPTURE_MS = 60 * 60_000;
 const HOUR_MS = 3_600_000;
-/** How long an upload's data is processed under the variation image-uploads-slow. */
+/** How long an upload's data is processed under the variations image-uploads-slow and image-uploads-take-hours. */
 const SLOW_PROCESSING_MS = 20 * 60_000;
+const HOURS_PROCESSING_MS = 3 * HOUR_MS;
 /** Uploads whose data came (processed at once, or later under the variation). */
 const dataReceived = new WeakSet<Image>();
 const UPLOAD_WINDOW_MS = 24 * 3_600_000;
@@ -193,7 +194,8 @@ function uploadDataHandler(ctx: RequestContext) {
     img.updated = ctx.store.nowIso();
   };
   dataReceived.add(img);
-  if (varied(ctx.store, 'image-uploads-slow')) ctx.store.schedule(new Date(ctx.store.now().getTime() + SLOW_PROCESSING_MS), processed);
+  const processing = varied(ctx.store, 'image-uploads-take-hours') ? HOURS_PROCESSING_MS : varied(ctx.store, 'image-uploads-slow') ? SLOW_PROCESSING_MS : 0;
+  if (processing) ctx.store.schedule(new Date(ctx.store.now().getTime() + processing), processed);
   else processed();
   return {};
 }

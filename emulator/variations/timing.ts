@@ -180,4 +180,8 @@ export const TIMING_READINGS = defineVariations({
     leaves: `${D2}, Create instance body: "backups_enabled | boolean | no | enrols in the paid backup service; …" and Clone body: "backups_enabled | boolean | only when cloning to a new instance" and Compute instance status: "Status values and transitions: not shown." (whether the new instance is enrolled, and shows it, as the create or clone answers or once it is provisioned, is not shown)`,
     does: 'an instance created, or cloned to a new instance, with backups_enabled true is enrolled in the backup service 5 simulated minutes after the request (backups.schedule.day null until then, then Scheduling)',
   },
+  'image-uploads-take-hours': {
+    leaves: `${D2}, Image status: "pending_upload | upload completed and processed | data uploaded within 24 hours | available" and Upload rules: "upload must finish within 24 hours or the upload is cancelled and the image deleted" (how long processing takes once the data has come is not shown: the only time given in that state is the 24 hours)`,
+    does: "an upload's data is processed for 3 simulated hours (pending_upload meanwhile), as image-uploads-slow does for 20 minutes; the upload is not swept meanwhile",
+  },
 });

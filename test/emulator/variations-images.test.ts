@@ -118,6 +118,26 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'image-uploads-take-hours',
+    async (server) => {
+      const sent = await postAccepted(server, '/v4/images/upload', { label: 'hours-processing', region: 'us-east' });
+      const status = async () => (await got(server, `/v4/images/${encodeURIComponent(String(sent.id))}`)).status;
+      await request(server)
+        .put(new URL(String(sent.upload_to)).pathname)
+        .set('Content-Type', 'application/octet-stream')
+        .send(gzipSync(Buffer.from('disk')))
+        .expect(200);
+      expect(await status()).toBe('pending_upload');
+      await advanceClock(server, 3 * 3600 - 60);
+      expect(await status()).toBe('pending_upload');
+      await advanceClock(server, 60);
+      expect(await status()).toBe('available');
+      // processed data is not swept with the uploads that never got any
+      await advanceClock(server, 24 * 3600);
+      expect(await status()).toBe('available');
+    },
+  ],
+  [
     'image-ids-raw-only',
     async (server) => {
       await request(server).get('/v4/images/compute/debian12').set(AUTH).expect(200);
