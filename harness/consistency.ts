@@ -104,19 +104,22 @@ export class ViewsMade {
 }
 
 /**
- * Lets the target's clock run `stepSeconds` at a time until `done` holds or `mostSeconds` have passed, reading after
- * each step; returns the last value read. How long an action runs (a clone, a status change) is mostly not shown: a
+ * Lets the target's clock run `stepSeconds` at a time (or, `growing`, in steps doubling from it) until `done` holds or
+ * `mostSeconds` have passed, reading after each step; returns the last value read. How long an action runs (a clone, a status change) is mostly not shown: a
  * check waits for what it needs rather than a fixed time. On a target without the clock hook the first step is a `skip`.
  */
 export async function untilOnClock<T>(
   c: Check,
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  { stepSeconds, mostSeconds }: { stepSeconds: number; mostSeconds: number },
+  { stepSeconds, mostSeconds, growing = false }: { stepSeconds: number; mostSeconds: number; growing?: boolean },
 ): Promise<T> {
   let value = await read();
-  for (let spent = 0; !done(value) && spent < mostSeconds; spent += stepSeconds) {
-    await c.advanceClock(stepSeconds);
+  let step = stepSeconds;
+  for (let spent = 0; !done(value) && spent < mostSeconds; spent += step) {
+    // Growing steps (doubled each time, the last one cut to `mostSeconds`) keep a long wait to few reads.
+    if (growing) step = Math.min(spent ? step * 2 : stepSeconds, mostSeconds - spent);
+    await c.advanceClock(step);
     value = await read();
   }
   // Clock steps take no real time: a replica may still answer as before the last of them, so the last read is

@@ -106,23 +106,16 @@ const PROCESSING_SECONDS = DAY;
 
 /**
  * The image's view once the data sent to it is processed: read while it is pending_upload, the target's clock let run
- * between reads in steps growing from a minute (1, 2, 4, … minutes: few reads for a long wait) for at most
- * PROCESSING_SECONDS. Without the clock hook: one read (within the consistency window), then the first step skips.
+ * between reads in steps growing from a minute (few reads for a long wait) for at most PROCESSING_SECONDS. Without the
+ * clock hook: one read, then the first step skips.
  */
-async function whenProcessed(c: Check, id: string): Promise<{ status: unknown; exchange: Exchange }> {
-  const read = () => statusOf(c, id);
-  const processed = (view: { status: unknown }) => view.status !== 'pending_upload';
-  let view = await read();
-  let spent = 0;
-  for (let step = 60; !processed(view) && spent < PROCESSING_SECONDS; step *= 2) {
-    const seconds = Math.min(step, PROCESSING_SECONDS - spent);
-    await c.advanceClock(seconds);
-    spent += seconds;
-    view = await read();
-  }
-  // Clock steps take no real time: a replica may still answer as before the last of them (as in untilOnClock).
-  return processed(view) ? view : readAfterWrite(c, read, processed, { afterClock: true });
-}
+const whenProcessed = (c: Check, id: string) =>
+  untilOnClock(
+    c,
+    () => statusOf(c, id),
+    (view) => view.status !== 'pending_upload',
+    { stepSeconds: 60, mostSeconds: PROCESSING_SECONDS, growing: true },
+  );
 
 /**
  * An uploaded private image whose data was sent: `available`. Another spec file may move the shared clock a day on
