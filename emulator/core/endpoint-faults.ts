@@ -77,6 +77,7 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
   { fault: 'P2.tags.unrestricted-only.post-tags', kind: 'restriction-ignored', endpoint: 'POST /v4/tags' },
   { fault: 'P1.auth.restricted.cannot-cancel', kind: 'restriction-ignored', endpoint: 'POST /v4/account/cancel' },
   { fault: 'P1.database.unrestricted-regardless-of-scopes', kind: 'restriction-ignored', endpoint: 'POST /v4/databases/mysql/instances/{instanceId}/patch' },
+  { fault: 'P1.database.unrestricted-regardless-of-scopes~update', kind: 'restriction-ignored', endpoint: 'PUT /v4/databases/mysql/instances/{instanceId}' },
   { fault: 'P1.account.unknown-id.get-account-invoices-id', kind: 'unknown-id-served', endpoint: 'GET /v4/account/invoices/{invoiceId}' },
   { fault: 'P2.compute.unknown-id.get-compute-kernels-id', kind: 'unknown-id-served', endpoint: 'GET /v4/compute/kernels/{kernelId}' },
   {

@@ -28,6 +28,7 @@ export const part1Faults = defineFaults({
   'P1.auth.restricted.login-history': { does: 'restricted users can list and view the login history' },
   'P1.auth.grants.gate': { does: 'the add_computes grant gates nothing: restricted users create and clone instances without it' },
   'P1.database.unrestricted-regardless-of-scopes': { does: 'a restricted user holding the databases scopes can patch a MySQL cluster' },
+  'P1.database.unrestricted-regardless-of-scopes~update': { does: 'a restricted user holding the databases scopes can update a MySQL cluster' },
   'P1.account.unknown-id.get-account-invoices-id': { does: 'GET /v4/account/invoices/{invoiceId} answers 200 {} for an invoice id that does not exist' },
   'P2.compute.unknown-id.get-compute-kernels-id': { does: 'GET /v4/compute/kernels/{kernelId} answers 200 {} for a kernel id that does not exist' },
   'P3.firewalls.unknown-id.get-networking-firewalls-id-rules': {
