@@ -405,6 +405,17 @@ const routes: Route[] = [
     if (faulty(ctx.store, 'P3.ip-allocate.allocates-ipv4')) return ipObject(ctx.store, inst, address);
     inst.ipv4 = [...inst.ipv4, address];
     inst.updated = ctx.store.nowIso();
+    if (varied(ctx.store, 'ip-allocate-answers-instance-ips')) {
+      // All of the instance's addresses, the public ones first: the new address is somewhere in it, not on top.
+      const slaac = slaacOf(inst);
+      return {
+        ipv4: {
+          public: inst.ipv4.filter((a) => !isPrivate4(a)).map((a) => ipObject(ctx.store, inst, a)),
+          private: inst.ipv4.filter(isPrivate4).map((a) => ipObject(ctx.store, inst, a)),
+        },
+        ipv6: { slaac: slaac ? ipObject(ctx.store, inst, slaac) : null },
+      };
+    }
     return ipObject(ctx.store, inst, address);
   }),
   route('POST', '/v4/networking/ips/assign', WC, (ctx) => assign(ctx, true)),

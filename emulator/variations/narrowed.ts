@@ -470,4 +470,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted; …" (what an update takes; what an account never given a state shows, and whether an update may leave it blank, is not shown)`,
     does: 'starts with country US and state "" (never given), and takes an update leaving a US or CA address without a state (state "" or not sent); a state given must still be a code',
   },
+  'ip-allocate-answers-instance-ips': {
+    leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; …" (what the allocation answers is not shown)`,
+    does: "answers an IPv4 allocation with all of the instance's addresses, {ipv4: {public: [...], private: [...]}, ipv6: {slaac: ...}} (address objects, the public ones first), not the new address alone",
+  },
 });

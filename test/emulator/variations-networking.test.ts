@@ -211,6 +211,17 @@ const cases: VariationCase[] = [
       expect(await routeTarget()).toBe(String(q!.ipv6).split('/')[0]);
     },
   ],
+  [
+    'ip-allocate-answers-instance-ips',
+    async (server) => {
+      const { id } = await newInstance(server, 'allocate-answers-all');
+      const answer = await postAccepted(server, '/v4/networking/ips', { compute_id: id, public: false, type: 'ipv4' });
+      const { ipv4 } = await got(server, `/v4/compute/instances/${String(id)}`);
+      const [publicOne, privateOne] = ipv4 as string[];
+      expect(answer).toMatchObject({ ipv4: { public: [{ address: publicOne }], private: [{ address: privateOne, public: false }] } });
+      expect(answer).not.toHaveProperty('address');
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
