@@ -20,9 +20,10 @@ const bare = (range: unknown) => String(range).replace(/\/\d+$/, '');
 
 /**
  * The first of `regions` (e.g. --region, then --other-region) where the account may take an IPv6 range: no range may
- * be there (the caller deleted its own first). Skips when none.
+ * be there (the caller deleted its own first). Skips when none; `advice` ends the reason (by default, with one region,
+ * to give --other-region).
  */
-export async function regionForIpv6Range(c: Check, regions: Array<string | null | undefined>): Promise<string> {
+export async function regionForIpv6Range(c: Check, regions: Array<string | null | undefined>, advice?: string): Promise<string> {
   const others = await listItems(c, RANGES);
   const given = regions.filter((region): region is string => typeof region === 'string' && region.length > 0);
   const free = given.find((region) => !others.some((item) => mayBeIn(item, region)));
@@ -36,7 +37,7 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
   );
   return c.skip(
     `the account already holds an IPv6 range the check did not create in ${held.join(' and ')}: one range per region per account` +
-      (given.length < 2 ? '; give --other-region with no range to judge the rule there' : ''),
+      (advice ?? (given.length < 2 ? '; give --other-region with no range to judge the rule there' : '')),
   );
 }
 

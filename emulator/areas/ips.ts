@@ -352,9 +352,15 @@ function forwardResolves(store: Store, name: string, address: string, v6: boolea
   return false;
 }
 
-/** A range as the responses show it: its route target bare, or with `/128` under the variation route-target-with-prefix. */
-function rangeView(store: Store, r: Ipv6Range): Ipv6Range {
-  return varied(store, 'route-target-with-prefix') && r.route_target !== null ? { ...r, route_target: `${r.route_target}/128` } : r;
+/**
+ * A range as the responses show it: its route target bare, or with `/128` under the variation route-target-with-prefix;
+ * without its region under the variation ranges-without-region.
+ */
+function rangeView(store: Store, r: Ipv6Range): Partial<Ipv6Range> {
+  const view = varied(store, 'route-target-with-prefix') && r.route_target !== null ? { ...r, route_target: `${r.route_target}/128` } : r;
+  if (!varied(store, 'ranges-without-region')) return view;
+  const { region: _region, ...rest } = view;
+  return rest;
 }
 
 const POOLS = (store: Store) => store.regions.map((r, i) => ({ range: `2600:3c0${i}:ffff::`, prefix_length: 124, region: r.id, route_target: null }));

@@ -474,4 +474,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; …" (what the allocation answers is not shown)`,
     does: "answers an IPv4 allocation with all of the instance's addresses, {ipv4: {public: [...], private: [...]}, ipv6: {slaac: ...}} (address objects, the public ones first), not the new address alone",
   },
+  'ranges-without-region': {
+    leaves: `${D3}, IP address, IPv6 pool, IPv6 range, VLAN: "Members that the rules mention: \`address\` (IP), \`rdns\` (string, reverse DNS), \`range\` (IPv6 range, prefix length omitted in paths), \`route_target\` (IPv6 SLAAC address the range routes to), \`prefix_length\`. Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (region is not a member the rules mention: whether a range shows it is not shown)`,
+    does: 'shows an IPv6 range (in the list, the view and the create answer) without its region; the one-range-per-region limit holds as before',
+  },
 });

@@ -6,7 +6,7 @@ import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, succeeded } from '../../harness/lists.js';
 import { addressesOf, routeTargetOf } from '../../harness/addresses.js';
-import { rangeCreateOnceFree } from '../../harness/account-limits.js';
+import { rangeCreateOnceFree, regionForIpv6Range } from '../../harness/account-limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -159,13 +159,14 @@ export async function pairInFreeRegion(c: Check, fx: Fixtures) {
   return { region, p, q, sp: await slaacOf(c, p.id), sq: await slaacOf(c, q.id) };
 }
 
-/** The configured second region (`otherRegion`); `free`: it must hold no range of the account. */
+/**
+ * The configured second region (`otherRegion`); `free`: it must hold no range of the account, read as
+ * `regionForIpv6Range` reads it (a range that shows no region may be in any region), else the check skips.
+ */
 export async function otherRegion(c: Check, options: { free?: boolean } = {}): Promise<string> {
   const region = c.setting('otherRegion', 'needs a second region: set --other-region');
   if (!options.free) return region;
-  const used = new Set((await listAll(c, RANGES)).map((range) => range.region));
-  if (used.has(region)) return c.skip(`needs the second region ${region} to hold no IPv6 range of the account`);
-  return region;
+  return regionForIpv6Range(c, [region], '; the check needs the second region (--other-region) to hold none');
 }
 
 /**

@@ -222,6 +222,19 @@ const cases: VariationCase[] = [
       expect(answer).not.toHaveProperty('address');
     },
   ],
+  [
+    'ranges-without-region',
+    async (server) => {
+      const [p, q] = await Promise.all(['regionless-p', 'regionless-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'ap-south' })));
+      const created = await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: p!.id });
+      expect(created).toHaveProperty('range');
+      expect(created).not.toHaveProperty('region');
+      expect(await got(server, `/v4/networking/ipv6/ranges/${String(created.range)}`)).not.toHaveProperty('region');
+      for (const item of (await got(server, '/v4/networking/ipv6/ranges')).data as Json[]) expect(item).not.toHaveProperty('region');
+      // Still one range per region.
+      await request(server).post('/v4/networking/ipv6/ranges').set(AUTH).send({ prefix_length: 64, compute_id: q!.id }).expect(400);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
