@@ -94,6 +94,9 @@ export const part3Faults = defineFaults({
   'P3.monitor-plan.update.returns-subscription': { does: 'answers a plan update with {} instead of the subscription' },
   'P3.monitor-plan.view.grants': { does: 'refuses the plan view to a restricted user holding only add_monitor' },
   'P3.monitor-plan.update.grants': { does: 'lets a restricted user with account_access but not monitor_subscription change the plan' },
+  'P3.monitor-plan.update.grants~refused-still-changes': {
+    does: 'refuses a plan update by a user without monitor_subscription (403) but changes the plan to the one it names all the same',
+  },
   'P3.monitor-plan.free-is-empty': { does: 'shows the free plan as a subscription of its own ({id: "free", …}) instead of {}' },
 
   // — firewalls
