@@ -312,9 +312,30 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
       inst.ipv4 = [...inst.ipv4, address];
     }
   if (list.length === 0 && faulty(ctx.store, 'P3.share.empty-removes')) return {};
+  // Under the variation share-runs-a-while the share (or the unshare), judged now, takes effect a simulated minute later.
+  if (varied(ctx.store, 'share-runs-a-while')) {
+    ctx.store.schedule(new Date(ctx.store.now().getTime() + SHARE_RUNS_MS), (store) => applyShare(store, inst.id, out, withRanges));
+    return {};
+  }
   const kept = withRanges ? [] : (shares.get(String(inst.id)) ?? []).filter((a) => a.includes(':'));
   shares.set(String(inst.id), [...kept, ...out]);
   return {};
+}
+
+/** Under the variation share-runs-a-while, how long an accepted share takes to take effect (simulated time). */
+const SHARE_RUNS_MS = 60_000;
+
+/**
+ * A share taking effect once it has run (the variation share-runs-a-while): the instance's shared addresses replaced as
+ * the request asked (ipv4/share keeps its shared ranges), less what is gone meanwhile (an address whose holder was
+ * deleted, a deleted range). An instance deleted meanwhile shares nothing.
+ */
+function applyShare(store: Store, instanceId: number, out: string[], withRanges: boolean): void {
+  if (!getInstance(store, instanceId)) return;
+  const shares = store.table<string[]>(SHARES);
+  const kept = withRanges ? [] : (shares.get(String(instanceId)) ?? []).filter((a) => a.includes(':'));
+  const still = out.filter((a) => (ipaddr.IPv4.isValidFourPartDecimal(a) ? ownerOf4(store, a) !== undefined : ranges(store).has(a)));
+  shares.set(String(instanceId), [...kept, ...still]);
 }
 
 // ---------------------------------------------------------------------------------------------- routes

@@ -184,4 +184,8 @@ export const TIMING_READINGS = defineVariations({
     leaves: `${D2}, Image status: "pending_upload | upload completed and processed | data uploaded within 24 hours | available" and Upload rules: "upload must finish within 24 hours or the upload is cancelled and the image deleted" (how long processing takes once the data has come is not shown: the only time given in that state is the 24 hours)`,
     does: "an upload's data is processed for 3 simulated hours (pending_upload meanwhile), as image-uploads-slow does for 20 minutes; the upload is not swept meanwhile",
   },
+  'share-runs-a-while': {
+    leaves: `${D3}, IP addresses: "POST /v4beta/networking/ips/share (beta) | … | configures IP failover sharing" and "DELETE /v4/networking/ipv6/ranges/{range} | … | disconnects the range from assigned instances; shared ranges cannot be deleted" and Share rules: "an empty array removes all shared addresses" (whether the addresses are shared, or no longer shared, when the request answers or once the share has run is not shown)`,
+    does: 'an accepted share (ips/share, ipv4/share), an empty one included, judged when it is sent, takes effect a simulated minute later: until then the instance shares what it shared before (a range shared meanwhile can still be deleted, one unshared is still refused)',
+  },
 });

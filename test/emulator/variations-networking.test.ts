@@ -235,6 +235,31 @@ const cases: VariationCase[] = [
       await request(server).post('/v4/networking/ipv6/ranges').set(AUTH).send({ prefix_length: 64, compute_id: q!.id }).expect(400);
     },
   ],
+  [
+    'share-runs-a-while',
+    async (server) => {
+      const [p, q] = await Promise.all(['sharing-p', 'sharing-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'us-west' })));
+      const ranges = '/v4/networking/ipv6/ranges';
+      const remove = (range: unknown) =>
+        request(server)
+          .delete(`${ranges}/${String(range)}`)
+          .set(AUTH);
+      // Shared a minute later: a DELETE sent meanwhile is accepted.
+      const early = await postAccepted(server, ranges, { prefix_length: 64, compute_id: p!.id });
+      await postAccepted(server, '/v4beta/networking/ips/share', { compute_id: q!.id, ips: [early.range] });
+      await remove(early.range).expect(200);
+      await advanceClock(server, 60);
+      // Once the share has run, the range is refused; unshared a minute later too.
+      const { range } = await postAccepted(server, ranges, { prefix_length: 64, compute_id: p!.id });
+      await postAccepted(server, '/v4beta/networking/ips/share', { compute_id: q!.id, ips: [range] });
+      await advanceClock(server, 60);
+      await remove(range).expect(400);
+      await postAccepted(server, '/v4beta/networking/ips/share', { compute_id: q!.id, ips: [] });
+      await remove(range).expect(400);
+      await advanceClock(server, 60);
+      await remove(range).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
