@@ -166,6 +166,18 @@ export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done
 }
 
 /**
+ * Lets a short time pass, for a change no read shows, before a request that cannot be sent again once accepted (a
+ * range's DELETE after its share: sent before the share has run, it deletes the range): the target's clock `minutes`,
+ * or, without the clock hook, real time for at most a minute and never past halfway to the check's deadline (the rest
+ * is for what follows). Where the documents do not say the change is done when its request answers.
+ */
+export async function letShortlyRun(c: Check, minutes = 10): Promise<void> {
+  if (c.target.control) return c.advanceClock(minutes * 60);
+  const wait = Math.min(BUSY_REAL_MS, ((c.deadline ?? Infinity) - Date.now()) / 2);
+  if (wait > 0) await sleep(wait);
+}
+
+/**
  * `untilShortlyDone` for a request that makes something each time it is not done (a create a server should refuse once
  * what it names is deleted, when that deletion is done not shown): sent at once, then after a minute of the target's
  * clock and after the rest of `minutes`, or, without the clock hook, once more after up to a minute of real time (never
