@@ -168,13 +168,14 @@ export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done
 /**
  * Lets a short time pass, for a change no read shows, before a request that cannot be sent again once accepted (a
  * range's DELETE after its share: sent before the share has run, it deletes the range): the target's clock `minutes`,
- * or, without the clock hook, real time for at most a minute and never past halfway to the check's deadline (the rest
- * is for what follows). Where the documents do not say the change is done when its request answers.
+ * or, without the clock hook, the run's consistency window (what the user says a write takes to show; never past
+ * halfway to the check's deadline: the rest is for what follows). Where the documents do not say the change is done
+ * when its request answers.
  */
 export async function letShortlyRun(c: Check, minutes = 10): Promise<void> {
   // Not noted as a use of the clock: without the hook the check waits in real time instead, so the plan runs it there.
   if (c.target.control) return c.advanceClock(minutes * 60, { needed: false });
-  const wait = Math.min(BUSY_REAL_MS, ((c.deadline ?? Infinity) - Date.now()) / 2);
+  const wait = Math.min(c.target.info.config.consistencyWindowMs, ((c.deadline ?? Infinity) - Date.now()) / 2);
   if (wait > 0) await sleep(wait);
 }
 
