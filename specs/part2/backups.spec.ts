@@ -25,6 +25,7 @@ import {
   ok,
   rejected,
   restoreOnto,
+  sendAtRest,
   snapshot,
   viewInstance,
   type Json,
@@ -228,7 +229,10 @@ describe('Restore', () => {
     const { source, backupId } = await snapshotted(c, () => instanceWithSwapOver(c, fx, half));
     const target = await instanceWithSwapOver(c, fx, half);
     const before = (await configsOf(c, target.id)).map((item) => item.id).sort();
-    const refused = await c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: false });
+    // Sent once the target is idle and offline, as the control's empty target is: not refused for running or busy.
+    const refused = await sendAtRest(c, [target.id], () =>
+      c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: false }),
+    );
     c.expectRejected(
       'P2.backups.restore.insufficient-space',
       refused,

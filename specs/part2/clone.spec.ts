@@ -23,6 +23,7 @@ import {
   newConfig,
   newInstance,
   ok,
+  sendAtRest,
   viewInstance,
   type Json,
 } from './compute-support.js';
@@ -179,7 +180,8 @@ describe('Clone to an existing instance', () => {
     const half = Math.floor((await diskAllocation(c, empty.id)) / 2);
     const source = await instanceWithSwapOver(c, fx, half);
     const full = await instanceWithSwapOver(c, fx, half);
-    const refused = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: full.id });
+    // Sent once source and target are idle (and offline, as the control's empty target is): not refused for a create.
+    const refused = await sendAtRest(c, [source.id, full.id], () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: full.id }));
     c.expectRejected(
       'P2.clone.compute-id.enough-resources',
       refused,

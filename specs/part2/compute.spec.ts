@@ -30,6 +30,7 @@ import {
   newInstance,
   ok,
   reasonOf,
+  sendAtRest,
   viewInstance,
   type Json,
 } from './compute-support.js';
@@ -536,7 +537,10 @@ describe('Resize preconditions', () => {
     const smaller = await diskAllocation(c, (await fx.instance(c)).id);
     const full = await instanceWithSwapOver(c, fx, smaller, { type: config.largerInstanceType });
     // Without the automatic disk resize (default true): what it does on a smaller type is not shown, perhaps shrink.
-    const refused = await c.post(`${INSTANCES}/${full.id}/resize`, { type: config.instanceType, allow_auto_disk_resize: false });
+    // Sent once the instance is idle and offline, as the control's empty instance is: not refused for its own create.
+    const refused = await sendAtRest(c, [full.id], () =>
+      c.post(`${INSTANCES}/${full.id}/resize`, { type: config.instanceType, allow_auto_disk_resize: false }),
+    );
     c.expectRejected(
       'P2.resize.disk-allocation',
       refused,
