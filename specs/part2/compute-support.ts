@@ -3,7 +3,7 @@
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
 import { requestMembers, validateValue, withMembers } from '../../harness/contract.js';
-import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { letShortlyRun, onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
 import type { Exchange } from '../../harness/http.js';
@@ -64,11 +64,12 @@ export async function restoreOnto(c: Check, sourceId: number, backupId: number, 
  * it is left offline, as the empty instances the controls use are. The documents allow the same request refused for
  * those states too (resize: "no running or queued actions"; a clone onto a target: "its running or queued actions must
  * complete first"; a restore onto a running target: not shown): sent at once after the create, a refusal for them
- * would stand for the one the check judges. Not waited for: a shutdown that itself runs a while (how long is not
- * shown, and nothing shown tells when it ends).
+ * would stand for the one the check judges. A shutdown may itself run a while (how long is not shown, and nothing
+ * shown tells when it ends): a short time passes after it (`letShortlyRun`) before the request.
  */
 export async function sendAtRest(c: Check, ids: number[], send: () => Promise<Exchange>): Promise<Exchange> {
   for (const id of ids) await shutDown(c, id);
+  await letShortlyRun(c);
   return send();
 }
 /**
