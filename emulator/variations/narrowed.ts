@@ -478,4 +478,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, IP address, IPv6 pool, IPv6 range, VLAN: "Members that the rules mention: \`address\` (IP), \`rdns\` (string, reverse DNS), \`range\` (IPv6 range, prefix length omitted in paths), \`route_target\` (IPv6 SLAAC address the range routes to), \`prefix_length\`. Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (region is not a member the rules mention: whether a range shows it is not shown)`,
     does: 'shows an IPv6 range (in the list, the view and the create answer) without its region; the one-range-per-region limit holds as before',
   },
+  'long-history': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), \`page\` (integer, current page), \`pages\` (integer, total pages), \`results\` (integer, total number of results)." and Entity transfer: "Meaning of each transfer status: not shown." and Account endpoints: "GET /v4/account/events | events:read_only | page, page_size | list of events from the last 90 days; …" (no order of the items is shown, nor that a cancelled transfer leaves the list, nor a limit on how many events 90 days hold: an account may have a long history)`,
+    does: 'the account starts with 5,200 cancelled outgoing entity transfers and 5,200 events of the last 60 days; both lists show the oldest first (53 pages of 100: a new item is on the last page)',
+  },
 });

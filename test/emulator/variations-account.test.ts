@@ -1,7 +1,7 @@
 // The emulator's variations of the account each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, postAccepted, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -148,6 +148,33 @@ const cases: VariationCase[] = [
         .set(AUTH)
         .expect(404);
       expect((await request(server).get('/v4/account').set(bearer)).status).toBe(401);
+    },
+  ],
+  [
+    'long-history',
+    async (server) => {
+      const page = async (path: string, n: number) => got(server, `${path}?page=${n}&page_size=100`);
+      const last = async (path: string) => {
+        const pages = (await page(path, 1)).pages as number;
+        return ((await page(path, pages)).data as Json[]).at(-1)!;
+      };
+      const transfers = await page('/v4/account/entity-transfers', 1);
+      expect(transfers.pages).toBeGreaterThan(50);
+      expect(transfers.results).toBeGreaterThanOrEqual(5200);
+      expect((transfers.data as Json[]).filter((t) => t.status === 'cancelled' && t.is_sender === true).length).toBeGreaterThan(90);
+      const events = await page('/v4/account/events', 1);
+      expect(events.pages).toBeGreaterThan(50);
+      const first = (events.data as Json[])[0]!;
+      expect(Date.parse(`${String(first.created)}Z`)).toBeLessThan(Date.parse(`${String((await last('/v4/account/events')).created)}Z`));
+      // What is made now is listed last in both.
+      const instance = await newInstance(server, 'long-history-1');
+      const made = await postAccepted(server, '/v4/account/entity-transfers', { entities: { computes: [instance.id] } });
+      expect((await last('/v4/account/entity-transfers')).token).toBe(made.token);
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'long-history-fw',
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+      });
+      expect(await last('/v4/account/events')).toMatchObject({ action: 'firewall_create', entity: { id: firewall.id } });
     },
   ],
 ];

@@ -30,7 +30,7 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
 }
 
 /**
- * The caller's events, newest first (oldest first under `windowed-items-at-edge`), each within the 90 days (its time
+ * The caller's events, newest first (oldest first under `windowed-items-at-edge` and `long-history`), each within the 90 days (its time
  * read once, `within90DaysOf` caching parsed times): the table holds them in the order of their ids, but an event's
  * time need not grow with its id (the seed's edge event under `windowed-items-at-edge`, one another area's seed made
  * first).
@@ -40,8 +40,8 @@ export function visibleEvents(ctx: RequestContext): Event[] {
   const recent = faulty(ctx.store, 'P1.events.window-90-days') ? () => true : within90DaysOf(ctx.store);
   const now = Date.now();
   for (const e of T.events(ctx.store).values()) if (recent(e.created) && eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
-  // Oldest first under `windowed-items-at-edge` (the order of a list's items is not shown).
-  return varied(ctx.store, 'windowed-items-at-edge') ? out : out.reverse();
+  // Oldest first under `windowed-items-at-edge` and `long-history` (the order of a list's items is not shown).
+  return varied(ctx.store, 'windowed-items-at-edge') || varied(ctx.store, 'long-history') ? out : out.reverse();
 }
 
 export function eventOr404(ctx: RequestContext): Event {

@@ -56,10 +56,8 @@ export const area: Area = {
     r('POST', '/v4/account/credit-card', AW, addCreditCard),
     r('GET', '/v4/account/entity-transfers', AR, (ctx) => {
       keepIncomingPending(ctx.store);
-      return paginate(
-        ctx,
-        [...T.transfers(ctx.store).values()].map((t) => transferView(ctx.store, t)),
-      );
+      // Oldest first; each transfer copied for its page only (an account may hold thousands: `long-history`).
+      return paginate(ctx, [...T.transfers(ctx.store).values()], (t) => transferView(ctx.store, t));
     }),
     r('POST', '/v4/account/entity-transfers', AW, createTransfer),
     r('GET', '/v4/account/entity-transfers/{token}', AR, (ctx) => {

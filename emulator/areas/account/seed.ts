@@ -118,6 +118,8 @@ export function seed(s: Store): void {
     e.created = ago(s, age);
   }
 
+  if (varied(s, 'long-history')) seedLongHistory(s);
+
   // Maintenance for the first two seeded instances: compute seeds after this area, so this runs before the first
   // request (tasks due now run before every handler).
   s.schedule(now, seedMaintenance);
@@ -143,6 +145,37 @@ function seedMaintenance(s: Store): void {
       when: s.nowIso(new Date(seededAt + p.days * DAY_MS)),
     });
   });
+}
+
+/** How many cancelled transfers, and how many events, an account with a long history starts with (`long-history`). */
+const LONG_HISTORY_ITEMS = 5200;
+const LONG_HISTORY_DAYS = 60;
+
+/**
+ * Under `long-history`: LONG_HISTORY_ITEMS outgoing transfers, each cancelled an hour after it was made, and as many
+ * events, spread over the last 60 days (well within the 90 days while other files let the clock run days), oldest
+ * first: 53 pages of 100 each, more than a walk of 50 pages reads. The transfers are written to the table without an
+ * expiry task (cancelled, they never go stale), of instances ids this account has none of.
+ */
+function seedLongHistory(s: Store): void {
+  const step = (LONG_HISTORY_DAYS * DAY_MS) / LONG_HISTORY_ITEMS;
+  for (let i = 0; i < LONG_HISTORY_ITEMS; i++) {
+    const age = LONG_HISTORY_DAYS * DAY_MS - i * step;
+    const token = uuid(s);
+    T.transfers(s).set(token, {
+      token,
+      created: ago(s, age),
+      updated: ago(s, age - 3_600_000),
+      expiry: ago(s, age - DAY_MS),
+      entities: { computes: [80_000 + i] },
+      is_sender: true,
+      status: 'cancelled',
+    });
+  }
+  for (let i = 0; i < LONG_HISTORY_ITEMS; i++) {
+    const e = emitEvent(s, null, { action: i % 2 ? 'account_settings_update' : 'account_update', entity: accountEntity(s) });
+    e.created = ago(s, LONG_HISTORY_DAYS * DAY_MS - i * step);
+  }
 }
 
 function round2(n: number): number {
