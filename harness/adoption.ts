@@ -5,7 +5,7 @@ import type { CleanupLedger } from './cleanup.js';
 import { SkipCheck, describe as describeExchange, type Check } from './check.js';
 import { readAfterWrite, readOnClock } from './consistency.js';
 import type { Exchange } from './http.js';
-import { readPage } from './pages.js';
+import { findListed, readPage } from './pages.js';
 import type { ResourceKind } from './resources.js';
 import { isId, UnlistedCreates, type Unlisted } from './unlisted.js';
 
@@ -133,16 +133,12 @@ export abstract class Adoption {
     );
   }
 
-  /** Pages through a list until `match` finds an item: what the list shows now (no waiting: for what must not be there yet). */
+  /**
+   * The item `match` finds in a list, searched from both ends within the page cap (`findListed`: a new item is first
+   * or last in either order, on a list of any length): what the list shows now (no waiting: for what must not be there yet).
+   */
   async findOnce(c: Check, path: string, match: (item: Json) => boolean): Promise<Json | undefined> {
-    for (let page = 1; page <= 50; page++) {
-      const exchange = await readPage(c, path, page);
-      const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-      const found = body?.data?.find(match);
-      if (found) return found;
-      if (!Array.isArray(body?.data) || page >= (body?.pages ?? 1)) return undefined;
-    }
-    return undefined;
+    return (await findListed(c, path, match)).found;
   }
 
   /**

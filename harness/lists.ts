@@ -3,7 +3,7 @@ import type { Check } from './check.js';
 import { readAfterWrite } from './consistency.js';
 import { SetupError } from './fixtures.js';
 import type { Exchange } from './http.js';
-import { readPage } from './pages.js';
+import { itemsRead, PAGE_CAP, walkList } from './pages.js';
 
 type Json = Record<string, unknown>;
 
@@ -27,35 +27,38 @@ export interface ListOptions {
    * the consistency window until it does.
    */
   until?: (items: Json[]) => boolean;
+  /**
+   * A list of more than PAGE_CAP pages is read from both ends (`walkList`: its first and last pages, within the cap)
+   * and its items returned as read: for a caller that judges each item it reads, or looks for a new one (first or
+   * last in either order). Without it such a list leaves the check nothing to judge (`skip`, with the reason): the
+   * items read are not the whole list, and an item missing from them may be in the pages left unread.
+   */
+  ends?: boolean;
 }
 
-/** Every item of a paged list, and the first page's exchange; stops at a page that is not a list. */
-export async function listPages(c: Check, path: string, options: ListOptions = {}): Promise<{ items: Json[]; first: Exchange }> {
+/**
+ * Every item of a paged list (in the order of its pages), and the first page's exchange; stops at a page that is not
+ * a list. `whole`: every page was read (false where the list is longer than the cap and `ends` took its ends).
+ */
+export async function listPages(c: Check, path: string, options: ListOptions = {}): Promise<{ items: Json[]; first: Exchange; whole: boolean }> {
   const { until } = options;
-  if (!until) return readWholeList(c, path, options.token);
+  if (!until) return readWholeList(c, path, options);
   return readAfterWrite(
     c,
-    () => readWholeList(c, path, options.token),
+    () => readWholeList(c, path, options),
     ({ items, first }) => succeeded(first) && until(items),
   );
 }
 
-async function readWholeList(c: Check, path: string, token: string | null | undefined): Promise<{ items: Json[]; first: Exchange }> {
-  const items: Json[] = [];
-  let first: Exchange | undefined;
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await readPage(c, path, page, token);
-    first ??= exchange;
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!succeeded(exchange) || !Array.isArray(body?.data)) break;
-    items.push(...body.data);
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return { items, first: first! };
+async function readWholeList(c: Check, path: string, { token, ends }: ListOptions): Promise<{ items: Json[]; first: Exchange; whole: boolean }> {
+  const walk = await walkList(c, path, token);
+  if (walk.capped && !ends)
+    c.skip(`${path} claims ${walk.claimed} pages, more than the ${PAGE_CAP} a walk of one list reads: the items read are not the whole list`);
+  return { items: itemsRead(walk), first: walk.first, whole: walk.whole };
 }
 
 /** Every item of a paged list; a list that is not served leaves the check nothing to judge (`skip`), one that cannot be read otherwise is a setup error. */
-export async function listItems(c: Check, path: string, token?: string | null, options: Pick<ListOptions, 'until'> = {}): Promise<Json[]> {
+export async function listItems(c: Check, path: string, token?: string | null, options: Pick<ListOptions, 'until' | 'ends'> = {}): Promise<Json[]> {
   const { items, first } = await listPages(c, path, { ...options, ...(token !== undefined ? { token } : {}) });
   c.expectServed(first, `GET ${path}`);
   if (!succeeded(first)) throw new SetupError(`could not list ${path}: HTTP ${first.status}`);

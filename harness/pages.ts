@@ -54,3 +54,72 @@ export const pageSizeUsed = (asked: number, held: number) => Math.max(asked, hel
 
 /** The smallest of PAGE_SIZES a page of `items` items fits in: the next size to ask a list that read a smaller one as larger. */
 export const pageSizeHolding = (items: number) => PAGE_SIZES.find((size) => size >= items);
+
+type Json = Record<string, unknown>;
+
+/**
+ * The most pages a walk of one list reads: a list claiming 10^9 pages (a hostile or broken target) ends there
+ * (test/safety/endless-list.test.ts).
+ */
+export const PAGE_CAP = 50;
+
+/** The pages a list claims on `exchange` (at least 1: a page that shows none is the only one). */
+function pagesClaimed(exchange: Exchange): number {
+  const pages = Number((exchange.body as { pages?: unknown } | undefined)?.pages);
+  return Number.isFinite(pages) && pages > 1 ? Math.min(Math.floor(pages), Number.MAX_SAFE_INTEGER) : 1;
+}
+
+const itemsOf = (exchange: Exchange): Json[] | undefined => {
+  const data = (exchange.body as { data?: unknown } | undefined)?.data;
+  return exchange.status >= 200 && exchange.status < 300 && Array.isArray(data) ? (data as Json[]) : undefined;
+};
+
+/** What a walk read: each page's items by page number, the first page's exchange, whether it read every page. */
+export interface ListWalk {
+  pages: Map<number, Json[]>;
+  first: Exchange;
+  /** Every page the list claimed was read. */
+  whole: boolean;
+  /** The walk stopped at PAGE_CAP with pages left unread (the list claims `claimed` pages). */
+  capped: boolean;
+  /** How many pages the first page claimed. */
+  claimed: number;
+  /** The page that answered no list (refused, not JSON), when one did. */
+  refused?: Exchange;
+}
+
+/**
+ * Reads a list's pages from both ends, at most PAGE_CAP: page 1, then the last page the first claims, then 2, then the
+ * one before the last, …, stopping at a page that answers no list or once `done` holds for a page's items. The order
+ * of a list's items is not shown, and a new item is first or last in either order: so a search finds it on a list
+ * longer than the cap, and a list of up to PAGE_CAP pages is read whole.
+ */
+export async function walkList(c: Check, path: string, token?: string | null, done: (items: Json[]) => boolean = () => false): Promise<ListWalk> {
+  const first = await readPage(c, path, 1, token);
+  const pages = new Map<number, Json[]>();
+  const claimed = pagesClaimed(first);
+  let [low, high] = [1, claimed];
+  for (let page = 1; ; page = pages.size % 2 ? high : low) {
+    const exchange = page === 1 ? first : await readPage(c, path, page, token);
+    const items = itemsOf(exchange);
+    if (!items) return { pages, first, whole: false, capped: false, claimed, refused: exchange };
+    pages.set(page, items);
+    if (page === low) low++;
+    else high--;
+    if (done(items) || low > high) return { pages, first, whole: low > high, capped: false, claimed };
+    if (pages.size >= PAGE_CAP) return { pages, first, whole: false, capped: true, claimed };
+  }
+}
+
+/** The items a walk read, in the order of their pages. */
+export const itemsRead = (walk: ListWalk): Json[] => [...walk.pages.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);
+
+/**
+ * The first item of the list at `path` that `match` finds, searched from both ends within PAGE_CAP pages
+ * (`walkList`): what the list shows now. `refused`: the page that answered no list, when one did.
+ */
+export async function findListed(c: Check, path: string, match: (item: Json) => boolean, token?: string | null): Promise<{ found?: Json; refused?: Exchange }> {
+  let found: Json | undefined;
+  const walk = await walkList(c, path, token, (items) => (found = items.find(match)) !== undefined);
+  return { ...(found ? { found } : {}), ...(walk.refused ? { refused: walk.refused } : {}) };
+}

@@ -8,7 +8,7 @@ import { describe } from 'vitest';
 import { check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
-import { readPage } from '../../harness/pages.js';
+import { findListed } from '../../harness/pages.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { EVENTS_SEEN_LOCK } from '../generic/valid-requests.js';
 import { addDevice, addedDeviceId, namesFirewall } from '../part3/firewalls-support.js';
@@ -28,17 +28,14 @@ const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 3
 
 const controlAtBase = (c: Check) => c.target.control !== null && c.target.info.controlUrl === c.target.info.baseUrl;
 
-/** The first event matching, paging only as far as needed. */
+/**
+ * The first event matching, searched from both ends of the list (`findListed`: a new event is first or last in either
+ * order, however long the account's history); a page the list refuses is an error.
+ */
 async function findEvent(c: Check, match: (event: Json) => boolean, token?: string): Promise<Json | undefined> {
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await readPage(c, '/v4/account/events', page, token);
-    if (!ok(exchange)) throw new Error(`GET /v4/account/events answered ${exchange.status}`);
-    const body = bodyOf(exchange) as { data?: Json[]; pages?: number };
-    const found = body.data?.find(match);
-    if (found) return found;
-    if (!Array.isArray(body.data) || page >= (body.pages ?? 1)) return undefined;
-  }
-  return undefined;
+  const { found, refused } = await findListed(c, '/v4/account/events', match, token);
+  if (refused && !ok(refused)) throw new Error(`GET /v4/account/events answered ${refused.status}`);
+  return found;
 }
 
 /**
@@ -141,8 +138,9 @@ describe('Event window and visibility', () => {
       return created === undefined || created >= cutoff;
     };
     // A replica may still show the list as it was before another file moved the clock (the window's lag): read again
-    // within the window while an event older than the cutoff is listed.
-    const events = await listAll(c, '/v4/account/events', undefined, { until: (items) => items.some(isNew) && items.every(inWindow) });
+    // within the window while an event older than the cutoff is listed. A list longer than the page cap is judged on
+    // its ends (`ends`): the new event is first or last, and so is the oldest, whatever the order.
+    const events = await listAll(c, '/v4/account/events', undefined, { until: (items) => items.some(isNew) && items.every(inWindow), ends: true });
     for (const event of events) {
       c.expect(rule, inWindow(event), `event ${String(event.id)} (${String(event.action)}) of ${String(event.created)} is older than 90 days`);
     }
@@ -208,7 +206,8 @@ describe('Marking events', () => {
           );
         const unseenIn = (events: Json[]) =>
           events.filter((event) => typeof event.id === 'number' && event.id <= (middle!.id as number) && event.seen !== true);
-        const unseen = unseenIn(await listAll(c, '/v4/account/events', undefined, { until: (events) => !unseenIn(events).length }));
+        // Each event read is judged: a list longer than the page cap on its ends (`ends`), the events around the two marked.
+        const unseen = unseenIn(await listAll(c, '/v4/account/events', undefined, { until: (events) => !unseenIn(events).length, ends: true }));
         c.expect(
           'P1.events.seen.marks-up-to-id',
           !unseen.length,

@@ -143,7 +143,8 @@ function heldByPendingTransfer(c: Check, body: Json): Promise<string | undefined
   const named = computesIn(body, 'entities');
   if (!named.length) return Promise.resolve(undefined);
   return heldWithin(c, async () => {
-    const pending = (await listItems(c, '/v4/account/entity-transfers')).filter((transfer) => transfer.status === 'pending');
+    // A pending transfer is new (it expires in 24 hours): on a list longer than the page cap it is on one of the ends read.
+    const pending = (await listItems(c, '/v4/account/entity-transfers', undefined, { ends: true })).filter((transfer) => transfer.status === 'pending');
     const held = named.find((id) => pending.some((transfer) => computesIn(transfer, 'entities').includes(id)));
     return held === undefined ? undefined : `instance ${held} is in a pending transfer`;
   });

@@ -1,0 +1,69 @@
+// The walk of one list every list helper shares (harness/pages.ts `walkList`): a search reads a list from both ends
+// within PAGE_CAP pages (a new item is first or last in either order, on a list of any length), a list of up to
+// PAGE_CAP pages is read whole, and a list longer than the cap is never taken for the whole list.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Check, SkipCheck } from '../../harness/check.js';
+import { defaults } from '../../harness/config.js';
+import { listItems, listPages } from '../../harness/lists.js';
+import { findListed, PAGE_CAP } from '../../harness/pages.js';
+import { Target } from '../../harness/target.js';
+import { startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A target whose list at /v4/things holds `pages` pages of one item each (the item's id is its page). */
+async function listOf(pages: number): Promise<Check> {
+  server = await startFakeServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const page = Number(url.searchParams.get('page') ?? 1);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ data: page <= pages ? [{ id: page }] : [], page, pages, results: pages }));
+  });
+  const on = new Target({ config: { ...defaults(), timeoutMs: 2000 }, baseUrl: server.url, token: 'list-walk-token-01', controlUrl: null, embedded: false });
+  return new Check(['P1.account.serves.get-account'], on, 60_000);
+}
+
+const pagesRead = () => server!.seen.map((seen) => Number(new URL(seen.path, 'http://x').searchParams.get('page')));
+
+describe('a walk of one list', () => {
+  it('finds an item on the last page of a list claiming 10^9 pages with its second read', async () => {
+    const c = await listOf(1e9);
+    expect((await findListed(c, '/v4/things', (item) => item.id === 1e9)).found).toEqual({ id: 1e9 });
+    expect(pagesRead()).toEqual([1, 1e9]);
+  });
+
+  it(`reads such a list from both ends, at most ${PAGE_CAP} pages, when nothing matches`, async () => {
+    const c = await listOf(1e9);
+    expect((await findListed(c, '/v4/things', () => false)).found).toBeUndefined();
+    expect(pagesRead()).toHaveLength(PAGE_CAP);
+    expect(pagesRead().slice(0, 6)).toEqual([1, 1e9, 2, 1e9 - 1, 3, 1e9 - 2]);
+  });
+
+  it(`reads a list of ${PAGE_CAP} pages whole, its items in the order of their pages`, async () => {
+    const c = await listOf(PAGE_CAP);
+    const { items, whole } = await listPages(c, '/v4/things');
+    expect(whole).toBe(true);
+    expect(items.map((item) => item.id)).toEqual(Array.from({ length: PAGE_CAP }, (_, i) => i + 1));
+  });
+
+  it('skips a check that would take a longer list for the whole list, with the reason', async () => {
+    const c = await listOf(53);
+    await expect(listItems(c, '/v4/things')).rejects.toThrow(SkipCheck);
+    await expect(listItems(c, '/v4/things')).rejects.toThrow(/claims 53 pages, more than the 50 a walk of one list reads/);
+  });
+
+  it('gives a caller judging each item it reads the two ends of a longer list (`ends`)', async () => {
+    const c = await listOf(53);
+    const { items, whole } = await listPages(c, '/v4/things', { ends: true });
+    expect(whole).toBe(false);
+    const ids = items.map((item) => item.id as number);
+    expect(ids).toHaveLength(PAGE_CAP);
+    expect(ids.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(ids.slice(-3)).toEqual([51, 52, 53]);
+    expect(ids).not.toContain(27);
+  });
+});
