@@ -6,6 +6,7 @@ import { check, describe as describeExchange, type Check } from '../../harness/c
 import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
+import { listPages } from '../../harness/lists.js';
 import { lateChecks } from './compute-late.js';
 import { judgeEnrolled, schedulable, showsEnrolled } from './snapshots-support.js';
 import {
@@ -17,7 +18,6 @@ import {
   instanceLabelBreaks,
   instanceWithSwapOver,
   INSTANCES,
-  bodyOf,
   whileCloning,
   cloneToNew,
   configsOf,
@@ -230,7 +230,7 @@ describe('Compute instances: grants and restricted users', () => {
   check('P2.instances.list.visible', 'a restricted user sees only the instances it has a grant on', async (c) => {
     const instance = await fx.instance(c);
     const blind = await c.principal({ scopes: '*', restricted: true });
-    const listed = await listAllAs(c, blind);
+    const listed = (await listPages(c, INSTANCES, { token: blind, ends: true })).items;
     c.expect(
       'P2.instances.list.visible',
       !listed.some((item) => item.id === instance.id),
@@ -239,7 +239,7 @@ describe('Compute instances: grants and restricted users', () => {
     const granted = await c.principal({ scopes: '*', restricted: true, grants: { entities: { compute: { [String(instance.id)]: 'read_only' } } } });
     const listedGranted = await readAfterWrite(
       c,
-      () => listAllAs(c, granted),
+      async () => (await listPages(c, INSTANCES, { token: granted, ends: true })).items,
       (items) => items.some((item) => item.id === instance.id),
     );
     c.expect(
@@ -342,17 +342,6 @@ function availablePrivateImage(c: Check): Promise<{ id: string }> {
       c.skip(`the image ${id} captured from instance ${instanceId} did not become available (judged by P2.image.status.creating-to-available)`);
     return { id };
   });
-}
-
-async function listAllAs(c: Check, token: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const body = bodyOf(await c.get(INSTANCES, { token, query: { page, page_size: 100 } }));
-    if (!Array.isArray(body.data)) break;
-    out.push(...(body.data as Json[]));
-    if (page >= (typeof body.pages === 'number' ? body.pages : 1)) break;
-  }
-  return out;
 }
 
 describe('Update instance body and alerts', () => {

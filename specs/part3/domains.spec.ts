@@ -58,15 +58,8 @@ function shown(c: Check, domain: Json, member: string): unknown {
 
 /** Every domain of the list named `name` (case-insensitive). */
 async function allNamed(c: Check, name: string): Promise<Json[]> {
-  const found: Json[] = [];
-  for (let page = 1; page <= 50; page++) {
-    const exchange = await c.get('/v4/domains', { query: { page, page_size: 100 } });
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    if (!Array.isArray(body?.data)) break;
-    found.push(...body.data.filter((item) => typeof item.domain === 'string' && item.domain.toLowerCase() === name.toLowerCase()));
-    if (page >= (body.pages ?? 1)) break;
-  }
-  return found;
+  const { items } = await listAll(c, '/v4/domains', { ends: true });
+  return items.filter((item) => typeof item.domain === 'string' && item.domain.toLowerCase() === name.toLowerCase());
 }
 
 /** The domains named `name` once one shows: a list may lag the create that made it (within the consistency window). */

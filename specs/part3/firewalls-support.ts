@@ -186,7 +186,10 @@ export function firewallHelpers(fx: Fixtures) {
    */
   async function eventsNaming(c: Check, action: string, firewall: { id: number; label: string }, atLeast = 0): Promise<number> {
     const count = (events: Json[]) => events.filter((event) => event.action === action && namesFirewall(event, firewall)).length;
-    return count(await listAll(c, '/v4/account/events', undefined, atLeast > 0 ? { until: (events) => count(events) >= atLeast } : {}));
+    // Counted on the pages read: a list longer than the cap is read from its ends, where a new event is.
+    return count(
+      await listAll(c, '/v4/account/events', undefined, { ends: true, ...(atLeast > 0 ? { until: (events: Json[]) => count(events) >= atLeast } : {}) }),
+    );
   }
 
   /** No event of `action` names the firewall yet (read once: waiting out the consistency window would prove nothing more). */
