@@ -1,9 +1,13 @@
-// `npm run mutation -- [--jobs N] [--seed S] [--only ID,ID] [--sample N] [--runs N] [--violation-runs N] [--out DIR]`: the kill matrix of every
-// emulator fault, written as <out>/mutation.json and <out>/mutation.html. Exit 1 when a fault goes undetected.
+// `npm run mutation -- [--jobs N] [--seed S] [--only ID,ID] [--sample N] [--runs N] [--violation-runs N] [--under ID,ID] [--out DIR]`: the
+// kill matrix of every emulator fault, written as <out>/mutation.json and <out>/mutation.html. Exit 1 when a fault goes
+// undetected. `--under` gives every fault's emulator variations too (`timing`: every variation of
+// emulator/variations/timing.ts): a fault judged too early, or read in one form, may go unseen under an allowed choice.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { FAULTS } from '../emulator/faults/index.js';
+import { unknownVariations } from '../emulator/variations/index.js';
+import { TIMING_READINGS } from '../emulator/variations/timing.js';
 import { renderMutationHtml } from '../reports/mutation.js';
 import { MATRIX_RUNS, runMatrix, sampleFaults } from '../test/mutation/matrix.js';
 
@@ -22,6 +26,7 @@ const program = new Command('mutation')
   .option('--violation-runs <n>', 'fast-check runs per property of bodies breaking one rule', positiveInt, MATRIX_RUNS.violationRuns)
   .option('--out <dir>', 'output folder', 'reports/out')
   .option('--keep-runs', "keep each run's output folder (under <out>/mutation-runs)")
+  .option('--under <ids>', "variations every fault's emulator carries too, comma-separated (timing: all of emulator/variations/timing.ts)")
   .showHelpAfterError();
 program.parse();
 const options = program.opts<{
@@ -33,6 +38,7 @@ const options = program.opts<{
   violationRuns: number;
   out: string;
   keepRuns?: boolean;
+  under?: string;
 }>();
 
 let faults = [...FAULTS];
@@ -43,13 +49,23 @@ if (options.only) {
   if (unknown.length) program.error(`unknown fault ${unknown.join(', ')} (npm run emulator -- --list-faults lists them)`);
 }
 if (options.sample) faults = sampleFaults(faults, options.sample);
+const under = (options.under ?? '')
+  .split(',')
+  .map((id) => id.trim())
+  .filter(Boolean)
+  .flatMap((id) => (id === 'timing' ? Object.keys(TIMING_READINGS) : [id]));
+const unknownUnder = unknownVariations(under);
+if (unknownUnder.length) program.error(`unknown variation ${unknownUnder.join(', ')} (npm run emulator -- --list-variations lists them)`);
 
-process.stderr.write(`mutation: ${faults.length} faults, seed ${options.seed}, ${options.runs}/${options.violationRuns} runs per property\n`);
+process.stderr.write(
+  `mutation: ${faults.length} faults, seed ${options.seed}, ${options.runs}/${options.violationRuns} runs per property${under.length ? `, under ${under.length} variation(s)` : ''}\n`,
+);
 const matrix = await runMatrix({
   faults,
   seed: options.seed,
   runs: options.runs,
   violationRuns: options.violationRuns,
+  under,
   ...(options.jobs ? { jobs: options.jobs } : {}),
   ...(options.keepRuns ? { keepRunsIn: join(options.out, 'mutation-runs') } : {}),
   onOutcome: (outcome, done, total) => {

@@ -26,6 +26,12 @@ export const MATRIX_RUNS = { runs: 20, violationRuns: 3 } as const;
 
 export interface MatrixOptions extends WorkersOptions<FaultOutcome> {
   faults: readonly Fault[];
+  /**
+   * Variations every fault's emulator carries too (`npm run mutation -- --under`): a fault a check judges too early, or
+   * reads in one form, may go unseen under an allowed choice. Not a gate: some choices leave a fault nothing to show
+   * (no clone is ever running under `clones-instant`).
+   */
+  under?: readonly string[];
 }
 
 /** What every task of a matrix shares. */
@@ -34,7 +40,7 @@ type TaskCommon = { seed: number; runTimeoutMs: number; keepRunsIn?: string; run
 /** What a worker is given: its share of the faults (or variations), with their places in the catalogue order. */
 export type WorkerTask = TaskCommon &
   (
-    | { kind: 'faults'; items: Array<[number, Fault]> }
+    | { kind: 'faults'; items: Array<[number, Fault]>; under: readonly string[] }
     // Each item of a variations task is a group of variations switched on together in one full run.
     | { kind: 'variations'; items: Array<[number, Variation[]]> }
   );
@@ -139,7 +145,12 @@ export async function runWorkers<Item, Outcome>(
 }
 
 export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
-  const { started, finished, jobs, outcomes } = await runWorkers(options.faults, options, (items, common) => ({ kind: 'faults', items, ...common }), unjudged);
+  const { started, finished, jobs, outcomes } = await runWorkers(
+    options.faults,
+    options,
+    (items, common) => ({ kind: 'faults', items, under: options.under ?? [], ...common }),
+    unjudged,
+  );
   return {
     started: started.toISOString(),
     finished: finished.toISOString(),

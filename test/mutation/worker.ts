@@ -169,7 +169,7 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
   return {
     label: `${index}-${fault.id}`,
     faults: [fault.id],
-    variations: [],
+    variations: task.kind === 'faults' ? [...task.under] : [],
     // Detection needs a counterexample, not the smallest one: shrinking would only add requests.
     config: {
       ...fromEnv(),
