@@ -163,7 +163,10 @@ describe('Clone to an existing instance', () => {
     const source = await newInstance(c, fx, { image: true });
     const existing = await newInstance(c, fx, {});
     const label = fx.label('vm', 64);
-    const onto = await c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: existing.id, configs: [], disks: [], label });
+    // Sent once source and target are idle: a refusal for the target's own create would stand for the label's.
+    const onto = await sendAtRest(c, [source.id, existing.id], () =>
+      c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: existing.id, configs: [], disks: [], label }),
+    );
     if (!ok(onto)) return c.expectRejected('P2.instance-clone.label.new-instance-only', onto, 'cloning onto an existing instance with a label');
     const after = (await viewInstance(c, existing.id)).label;
     c.expect(
