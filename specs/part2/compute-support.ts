@@ -58,20 +58,21 @@ export async function restoreOnto(c: Check, sourceId: number, backupId: number, 
 
 /**
  * Sends once, and returns, a request the check expects refused for what instances hold (their disks against a type's
- * allocation, a target's free space), after bringing `ids` (the instances it acts on) to the state its accepted control
- * acts on: each shut down (`shutDown`, as `restoreOnto` does a target that refuses it). A shutdown's "running or queued
- * actions must finish first" shows the instance idle (its own create done, where a server counts it as an action), and
- * it is left offline, as the empty instances the controls use are. The documents allow the same request refused for
- * those states too (resize: "no running or queued actions"; a clone onto a target: "its running or queued actions must
- * complete first"; a restore onto a running target: not shown): sent at once after the create, a refusal for them
- * would stand for the one the check judges. A shutdown may itself run a while (how long is not shown, and nothing
- * shown tells when it ends): a short time passes after it (`letShortlyRun`) before the request.
+ * allocation, a target's free space, a profile it names), with `ids` (the instances it acts on) at rest: a short time
+ * let run (`letShortlyRun`: their own creates done), each asked to shut down once, and a short time let run again (the
+ * shutdowns done). The documents allow the same request refused for a busy or running instance too (resize: "no
+ * running or queued actions"; a clone onto a target: "its running or queued actions must complete first"; a restore
+ * onto a running target, a boot during a shutdown: not shown): sent at once, a refusal for those would stand for the
+ * one the check judges. The shutdown's answer is not judged (an offline instance's may be refused, whether it may is
+ * not shown), and not sent again: on a target without the clock hook this costs two consistency windows, not minutes.
  */
 export async function sendAtRest(c: Check, ids: number[], send: () => Promise<Exchange>): Promise<Exchange> {
-  for (const id of ids) await shutDown(c, id);
+  await letShortlyRun(c);
+  for (const id of ids) await c.post(`${INSTANCES}/${id}/shutdown`);
   await letShortlyRun(c);
   return send();
 }
+
 /**
  * A disk of the instance to capture as an image. Disks are not shown, so it is looked for in the configuration
  * profiles' device maps; of the default two disks one is swap, which a server may refuse to capture. The disk in the
