@@ -246,21 +246,23 @@ const ASSIGNMENT_RUNS_MS = 60_000;
 /**
  * An assignment taking effect once it has run (the variation assign-runs-a-while): each address moves from whoever holds
  * it then to its receiver, and each range routes to its receiver's SLAAC address. A receiver deleted meanwhile gets
- * nothing.
+ * nothing. The faults of the immediate path hold here too (a previous holder keeps its address; a range stays routed
+ * where it was), so a fault run under the variation still has what it breaks to show.
  */
 function applyLater(store: Store, moves: Array<{ address: string; to: number }>, targets: ReadonlyArray<readonly [string, number]>): void {
   const now = store.nowIso();
+  const holdersKeep = faulty(store, 'P3.assign.previous-holder-loses');
   for (const { address, to } of moves) {
     const receiver = getInstance(store, to);
     if (!receiver || receiver.ipv4.includes(address)) continue;
-    for (const holder of listInstances(store).filter((inst) => inst.ipv4.includes(address))) {
+    for (const holder of holdersKeep ? [] : listInstances(store).filter((inst) => inst.ipv4.includes(address))) {
       holder.ipv4 = holder.ipv4.filter((a) => a !== address);
       holder.updated = now;
     }
     receiver.ipv4 = [...receiver.ipv4, address];
     receiver.updated = now;
   }
-  for (const [key, to] of targets) {
+  for (const [key, to] of faulty(store, 'P3.assign.ipv6-retarget') ? [] : targets) {
     const range = ranges(store).get(key);
     const receiver = getInstance(store, to);
     if (range && receiver) range.route_target = slaacOf(receiver) ?? norm6(store.slaacFor(receiver.id));

@@ -13,8 +13,8 @@ afterEach(async () => {
   app = undefined;
 });
 
-export async function serverWith(variations: string[]) {
-  app = await buildServer({ variations });
+export async function serverWith(variations: string[], faults: string[] = []) {
+  app = await buildServer({ variations, faults });
   // Listening from the start (supertest-helpers.ts says why).
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app.server;

@@ -1,7 +1,7 @@
 // The emulator's variations of IP addresses (assignment, reverse DNS) and firewalls each do what they say (see variations.test.ts).
 import request from 'supertest';
-import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
+import { expect, it } from 'vitest';
+import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, serverWith, type Json, type VariationCase } from './variation-server.js';
 
 const FIREWALLS = '/v4/networking/firewalls';
 const OPEN = { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' };
@@ -263,3 +263,27 @@ const cases: VariationCase[] = [
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
+
+// A fault of the immediate assignment holds once a delayed one has run too: run under the variation, it still shows.
+it('assign-runs-a-while keeps the assignment faults: a previous holder keeps its address, a range stays where it was', async () => {
+  const server = await serverWith(['assign-runs-a-while'], ['P3.assign.previous-holder-loses', 'P3.assign.ipv6-retarget']);
+  const [a, b] = (await Promise.all(['faulty-a', 'faulty-b'].map((label) => newInstance(server, label)))) as Json[];
+  const [pa, pb] = [a!, b!].map((instance) => (instance.ipv4 as string[])[0]!);
+  const ipv4Of = async (instance: Json) => ((await got(server, `/v4/compute/instances/${String(instance.id)}`)).ipv4 as string[]).slice().sort();
+  await postAccepted(server, '/v4/networking/ips/assign', {
+    region: 'us-east',
+    assignments: [
+      { address: pa, compute_id: b!.id },
+      { address: pb, compute_id: a!.id },
+    ],
+  });
+  await advanceClock(server, 60);
+  expect([await ipv4Of(a!), await ipv4Of(b!)]).toEqual([[pa, pb].sort(), [pa, pb].sort()]);
+  const [p, q] = await Promise.all(['faulty-p', 'faulty-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'ap-south' })));
+  const { range } = await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: p!.id });
+  const routeTarget = async () => (await got(server, `/v4/networking/ipv6/ranges/${String(range)}`)).route_target;
+  const before = await routeTarget();
+  await postAccepted(server, '/v4/networking/ips/assign', { region: 'ap-south', assignments: [{ address: `${String(range)}/64`, compute_id: q!.id }] });
+  await advanceClock(server, 60);
+  expect(await routeTarget()).toBe(before);
+});
