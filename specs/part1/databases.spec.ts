@@ -26,6 +26,7 @@ import {
   readInStatus,
   rejected,
   statusOf,
+  untilAllowListApplied,
   view,
   waitForStatus,
   type Json,
@@ -118,6 +119,8 @@ describe('Managed database create', () => {
     }
   });
 
+  // Judged at once here, and again once the cluster is active (Managed database provisioning): a create's list may show
+  // only once applied ("changes take a short time"), an empty one meanwhile.
   check('P1.database.allow-list.default-empty', 'allow_list is empty when the create body omits it', async (c) => {
     const created = await plainCluster(c);
     const { exchange, cluster } = await view(c, created.id);
@@ -302,6 +305,20 @@ describe('Managed database provisioning', () => {
       );
     },
   );
+
+  check('P1.database.allow-list.default-empty', 'allow_list is still empty once the cluster created without it is active', async (c) => {
+    // "allow_list … changes take a short time": what a create's list shows before it is applied is not shown (an empty
+    // list, or none), so the list is judged again once the cluster is active after its provisioning (15 to 30 minutes).
+    const { id } = await activeCluster(c);
+    await untilAllowListApplied(c, id);
+    const { exchange, cluster } = await view(c, id);
+    c.expect(
+      'P1.database.allow-list.default-empty',
+      Array.isArray(cluster?.allow_list) && cluster.allow_list.length === 0,
+      `created without allow_list, the active cluster's allow_list is ${JSON.stringify(cluster?.allow_list)}, not []`,
+      exchange,
+    );
+  });
 
   check(
     [
