@@ -9,15 +9,22 @@ const pageSizeRefused = new Set<string>();
  * One page of a list, 100 items a page where the list takes it: document 1 shows no page_size bounds for its own lists
  * (and notes some as taking no query), so a list refusing it is read again at its default size, page 1 without a query.
  */
-export async function readPage(c: Check, path: string, page: number, token?: string | null): Promise<Exchange> {
+export function readPage(c: Check, path: string, page: number, token?: string | null): Promise<Exchange> {
   const as = token !== undefined ? { token } : {};
-  const list = `${c.target.info.baseUrl} ${path}`;
+  return pageOf((query) => c.get(path, { ...(query ? { query } : {}), ...as }), `${c.target.info.baseUrl} ${path}`, page);
+}
+
+/** A GET of one list with a query (or none). */
+export type ListGet = (query?: Record<string, number>) => Promise<Exchange>;
+
+/** `readPage` through any GET of the list `list` (its target and path): for a clean-up, which sends outside a check. */
+export async function pageOf(get: ListGet, list: string, page: number): Promise<Exchange> {
   if (!pageSizeRefused.has(list)) {
-    const exchange = await c.get(path, { query: { page, page_size: 100 }, ...as });
+    const exchange = await get({ page, page_size: 100 });
     if (![400, 422].includes(exchange.status)) return exchange;
     pageSizeRefused.add(list);
   }
-  return c.get(path, { ...(page > 1 ? { query: { page } } : {}), ...as });
+  return get(page > 1 ? { page } : undefined);
 }
 
 /** Page sizes a document-1 list is asked for, smallest first: 25 and 100 bound the lists of documents 2 and 3. */
@@ -94,13 +101,18 @@ export interface ListWalk {
  * of a list's items is not shown, and a new item is first or last in either order: so a search finds it on a list
  * longer than the cap, and a list of up to PAGE_CAP pages is read whole.
  */
-export async function walkList(c: Check, path: string, token?: string | null, done: (items: Json[]) => boolean = () => false): Promise<ListWalk> {
-  const first = await readPage(c, path, 1, token);
+export function walkList(c: Check, path: string, token?: string | null, done: (items: Json[]) => boolean = () => false): Promise<ListWalk> {
+  return walkPages((page) => readPage(c, path, page, token), done);
+}
+
+/** `walkList` through any reader of a list's pages (a clean-up's, outside a check). */
+export async function walkPages(readAt: (page: number) => Promise<Exchange>, done: (items: Json[]) => boolean = () => false): Promise<ListWalk> {
+  const first = await readAt(1);
   const pages = new Map<number, Json[]>();
   const claimed = pagesClaimed(first);
   let [low, high] = [1, claimed];
   for (let page = 1; ; page = pages.size % 2 ? high : low) {
-    const exchange = page === 1 ? first : await readPage(c, path, page, token);
+    const exchange = page === 1 ? first : await readAt(page);
     const items = itemsOf(exchange);
     if (!items) return { pages, first, whole: false, capped: false, claimed, refused: exchange };
     pages.set(page, items);

@@ -5,6 +5,7 @@
 // mark) looks for it too, and tracks what it finds before deleting, so the run deletes what it made and nothing else.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { letClockRun } from './deletions.js';
+import { pageOf, walkPages, type ListGet } from './pages.js';
 import type { ResourceKind } from './resources.js';
 import { target } from './target.js';
 
@@ -37,25 +38,19 @@ const REAL_MS = 60_000;
 const REAL_STEP_MS = 10_000;
 
 /**
- * The first item of a paged list that `match` finds, read outside any check (a clean-up), 100 items a page where the
- * list takes it; null where the list answers no list (refused, not JSON): nothing can be found by reading it.
+ * The first item of a paged list that `match` finds, read outside any check (a clean-up) from both ends within the page
+ * cap, as a check's search reads it (`walkPages`); null where the list answers no list (refused, not JSON): nothing can
+ * be found by reading it.
  */
 async function listedItem(path: string, match: (item: Json) => boolean): Promise<Json | undefined | null> {
-  const { http, token } = target();
-  let query: Record<string, number> = { page_size: 100 };
-  for (let page = 1; page <= 50; page++) {
-    let exchange = await http.send({ method: 'GET', path, token, query: { ...query, page }, ignoreRunBudget: true });
-    if ([400, 422].includes(exchange.status) && query.page_size) {
-      query = {};
-      exchange = await http.send({ method: 'GET', path, token, query: { page }, ignoreRunBudget: true });
-    }
-    const body = exchange.body as { data?: Json[]; pages?: number } | undefined;
-    const found = body?.data?.find(match);
-    if (found) return found;
-    if (!Array.isArray(body?.data)) return page === 1 ? null : undefined;
-    if (page >= (body?.pages ?? 1)) return undefined;
-  }
-  return undefined;
+  const { http, token, info } = target();
+  const get: ListGet = (query) => http.send({ method: 'GET', path, token, ...(query ? { query } : {}), ignoreRunBudget: true });
+  let found: Json | undefined;
+  const walk = await walkPages(
+    (page) => pageOf(get, `${info.baseUrl} ${path}`, page),
+    (items) => (found = items.find(match)) !== undefined,
+  );
+  return found ?? (walk.refused && walk.pages.size === 0 ? null : undefined);
 }
 
 /** The creates of one spec file awaited until listed; `adopt` tracks the id found. */
