@@ -308,7 +308,8 @@ describe('Managed database provisioning', () => {
 
   check('P1.database.allow-list.default-empty', 'allow_list is still empty once the cluster created without it is active', async (c) => {
     // "allow_list … changes take a short time": what a create's list shows before it is applied is not shown (an empty
-    // list, or none), so the list is judged again once the cluster is active after its provisioning (15 to 30 minutes).
+    // list, or none), so the list is judged again once the cluster is active after its provisioning (15 to 30 minutes),
+    // before the update checks (declared after this one: databases-late.ts) change this cluster's allow_list.
     const { id } = await activeCluster(c);
     await untilAllowListApplied(c, id);
     const { exchange, cluster } = await view(c, id);
