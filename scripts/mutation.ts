@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { FAULTS } from '../emulator/faults/index.js';
-import { unknownVariations } from '../emulator/variations/index.js';
+import { unknownVariations, VARIATIONS } from '../emulator/variations/index.js';
 import { TIMING_READINGS } from '../emulator/variations/timing.js';
 import { renderMutationHtml } from '../reports/mutation.js';
 import { MATRIX_RUNS, runMatrix, sampleFaults } from '../test/mutation/matrix.js';
@@ -65,7 +65,7 @@ const matrix = await runMatrix({
   seed: options.seed,
   runs: options.runs,
   violationRuns: options.violationRuns,
-  under,
+  under: VARIATIONS.filter((variation) => under.includes(variation.id)),
   ...(options.jobs ? { jobs: options.jobs } : {}),
   ...(options.keepRuns ? { keepRunsIn: join(options.out, 'mutation-runs') } : {}),
   onOutcome: (outcome, done, total) => {

@@ -31,7 +31,7 @@ export interface MatrixOptions extends WorkersOptions<FaultOutcome> {
    * reads in one form, may go unseen under an allowed choice. Not a gate: some choices leave a fault nothing to show
    * (no clone is ever running under `clones-instant`).
    */
-  under?: readonly string[];
+  under?: readonly Variation[];
 }
 
 /** What every task of a matrix shares. */
@@ -40,7 +40,7 @@ type TaskCommon = { seed: number; runTimeoutMs: number; keepRunsIn?: string; run
 /** What a worker is given: its share of the faults (or variations), with their places in the catalogue order. */
 export type WorkerTask = TaskCommon &
   (
-    | { kind: 'faults'; items: Array<[number, Fault]>; under: readonly string[] }
+    | { kind: 'faults'; items: Array<[number, Fault]>; under: readonly Variation[] }
     // Each item of a variations task is a group of variations switched on together in one full run.
     | { kind: 'variations'; items: Array<[number, Variation[]]> }
   );

@@ -166,10 +166,11 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
   // The spec files the cost table says hold a check of the fault's rule (specs/plan/costs.json is kept current by
   // test/suite/budget.test.ts).
   const specifications = filesHoldingChosenChecks({ rules: [fault.rule], areas: null }).map((file) => project.createSpecification(join(ROOT, file)));
+  const under = task.kind === 'faults' ? task.under : [];
   return {
     label: `${index}-${fault.id}`,
     faults: [fault.id],
-    variations: task.kind === 'faults' ? [...task.under] : [],
+    variations: under.map((variation) => variation.id),
     // Detection needs a counterexample, not the smallest one: shrinking would only add requests.
     config: {
       ...fromEnv(),
@@ -181,6 +182,7 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
       runId: `mut${index}`,
       allure: false,
       shrink: false,
+      ...settingsUnder(under),
     },
     specifications,
     judge: (results, durationMs) => ({ id: fault.id, rule: fault.rule, does: fault.does, durationMs, ...judgeFault(fault, results) }),
@@ -189,12 +191,16 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
   };
 }
 
-/** The plan of a group of variations switched on together: every spec file, every rule; the longest consistency
- *  window any of them asks for, and the region one asks for. Its outcome is one per variation. */
-function variationPlan(group: Variation[], index: number, task: WorkerTask, files: TestSpecification[]): Plan<unknown> {
-  const ids = group.map((variation) => variation.id);
+/** What a run under these variations is given: the longest consistency window any of them asks for, and the region one asks for. */
+function settingsUnder(group: readonly Variation[]): Partial<SuiteConfig> {
   const window = Math.max(0, ...group.map((variation) => variation.consistencyWindowMs ?? 0));
   const region = group.find((variation) => variation.region)?.region;
+  return { ...(window ? { consistencyWindowMs: window } : {}), ...(region ? { region } : {}) };
+}
+
+/** The plan of a group of variations switched on together: every spec file, every rule (`settingsUnder`). Its outcome is one per variation. */
+function variationPlan(group: Variation[], index: number, task: WorkerTask, files: TestSpecification[]): Plan<unknown> {
+  const ids = group.map((variation) => variation.id);
   const config: SuiteConfig = {
     ...fromEnv(),
     seed: task.seed,
@@ -206,8 +212,7 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask, file
     shuffle: task.seed + index,
     allure: false,
     shrink: false,
-    ...(window ? { consistencyWindowMs: window } : {}),
-    ...(region ? { region } : {}),
+    ...settingsUnder(group),
   };
   return {
     label: `${index}-${ids.join('+')}`.slice(0, 120),
