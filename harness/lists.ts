@@ -36,11 +36,8 @@ export interface ListOptions {
   ends?: boolean;
 }
 
-/**
- * Every item of a paged list (in the order of its pages), and the first page's exchange; stops at a page that is not
- * a list. `whole`: every page was read (false where the list is longer than the cap and `ends` took its ends).
- */
-export async function listPages(c: Check, path: string, options: ListOptions = {}): Promise<{ items: Json[]; first: Exchange; whole: boolean }> {
+/** Every item of a paged list (in the order of its pages), and the first page's exchange; stops at a page that is not a list. */
+export async function listPages(c: Check, path: string, options: ListOptions = {}): Promise<{ items: Json[]; first: Exchange }> {
   const { until } = options;
   if (!until) return readWholeList(c, path, options);
   return readAfterWrite(
@@ -50,11 +47,11 @@ export async function listPages(c: Check, path: string, options: ListOptions = {
   );
 }
 
-async function readWholeList(c: Check, path: string, { token, ends }: ListOptions): Promise<{ items: Json[]; first: Exchange; whole: boolean }> {
+async function readWholeList(c: Check, path: string, { token, ends }: ListOptions): Promise<{ items: Json[]; first: Exchange }> {
   const walk = await walkList(c, path, token);
   if (walk.capped && !ends)
     c.skip(`${path} claims ${walk.claimed} pages, more than the ${PAGE_CAP} a walk of one list reads: the items read are not the whole list`);
-  return { items: itemsRead(walk), first: walk.first, whole: walk.whole };
+  return { items: itemsRead(walk), first: walk.first };
 }
 
 /** Every item of a paged list; a list that is not served leaves the check nothing to judge (`skip`), one that cannot be read otherwise is a setup error. */

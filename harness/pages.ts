@@ -81,12 +81,10 @@ const itemsOf = (exchange: Exchange): Json[] | undefined => {
   return exchange.status >= 200 && exchange.status < 300 && Array.isArray(data) ? (data as Json[]) : undefined;
 };
 
-/** What a walk read: each page's items by page number, the first page's exchange, whether it read every page. */
+/** What a walk read: each page's items by page number, the first page's exchange, whether the cap stopped it. */
 export interface ListWalk {
   pages: Map<number, Json[]>;
   first: Exchange;
-  /** Every page the list claimed was read. */
-  whole: boolean;
   /** The walk stopped at PAGE_CAP with pages left unread (the list claims `claimed` pages). */
   capped: boolean;
   /** How many pages the first page claimed. */
@@ -114,12 +112,12 @@ export async function walkPages(readAt: (page: number) => Promise<Exchange>, don
   for (let page = 1; ; page = pages.size % 2 ? high : low) {
     const exchange = page === 1 ? first : await readAt(page);
     const items = itemsOf(exchange);
-    if (!items) return { pages, first, whole: false, capped: false, claimed, refused: exchange };
+    if (!items) return { pages, first, capped: false, claimed, refused: exchange };
     pages.set(page, items);
     if (page === low) low++;
     else high--;
-    if (done(items) || low > high) return { pages, first, whole: low > high, capped: false, claimed };
-    if (pages.size >= PAGE_CAP) return { pages, first, whole: false, capped: true, claimed };
+    if (done(items) || low > high) return { pages, first, capped: false, claimed };
+    if (pages.size >= PAGE_CAP) return { pages, first, capped: true, claimed };
   }
 }
 
