@@ -432,10 +432,13 @@ const routes: Route[] = [
         ctx.store
           .table<{ firewallId: number; until: number }>(RELEASING)
           .set(String(d.entity.id), { firewallId: f.id, until: ctx.store.now().getTime() + RELEASE_MS });
-    if (varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
-    else if (!faulty(ctx.store, 'P3.firewall.status.delete-removes')) {
-      firewalls(ctx.store).delete(String(f.id));
-      ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
+    // The fault keeps the firewall as it was, under the variation too.
+    if (!faulty(ctx.store, 'P3.firewall.status.delete-removes')) {
+      if (varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
+      else {
+        firewalls(ctx.store).delete(String(f.id));
+        ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
+      }
     }
     emitEvent(ctx.store, ctx.principal, { action: faulty(ctx.store, 'P3.firewall.event.delete') ? 'firewall_update' : 'firewall_delete', entity: entityOf(f) });
     return {};

@@ -134,7 +134,11 @@ function captureHandler(ctx: RequestContext) {
     ctx,
     label ?? disk.label,
     desc ?? null,
-    faulty(ctx.store, 'P2.image.status.capture-creating') ? 'pending_upload' : varied(ctx.store, 'capture-available-at-once') ? 'available' : 'creating',
+    faulty(ctx.store, 'P2.image.status.capture-creating')
+      ? 'pending_upload'
+      : varied(ctx.store, 'capture-available-at-once') && !faulty(ctx.store, 'P2.image.status.creating-to-available')
+        ? 'available'
+        : 'creating',
     disk.size,
   );
   if (faulty(ctx.store, 'P2.images.capture.private')) img.is_public = true;

@@ -158,7 +158,8 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     const item = asObject(raw, path);
     const address = reqString(item, 'address', { path });
     const computeId = reqInt(item, 'compute_id', { path });
-    const itemRegion = inItemsOnly ? reqString(item, 'region', { path }) : optString(item, 'region', { path });
+    const itemRegion =
+      inItemsOnly && !faulty(ctx.store, 'P3.ips-assign.region.required') ? reqString(item, 'region', { path }) : optString(item, 'region', { path });
     const field = `${path}.address`;
     // The address's form first, then what it and the instance refer to.
     if (address.includes('/')) {

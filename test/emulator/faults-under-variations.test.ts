@@ -1,0 +1,53 @@
+// A fault still shows when the emulator carries a variation touching the same behaviour: the variation is an allowed
+// choice, the fault a divergence, and `npm run mutation -- --under` runs every fault under variations. A variation
+// that replaced the faulty code path would hide the fault from the suite for a reason that is the emulator's alone.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { advanceClock, AUTH, got, type Json, newInstance, postAccepted, sdaDiskOf, serverWith, type Server } from './variation-server.js';
+
+type FaultUnderVariation = [variation: string, fault: string, shows: (server: Server) => Promise<void>];
+
+const cases: FaultUnderVariation[] = [
+  [
+    'firewall-deleted-listed',
+    'P3.firewall.status.delete-removes',
+    async (server) => {
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'fw-kept',
+        rules: { inbound_policy: 'DROP', outbound_policy: 'ACCEPT' },
+      });
+      await request(server)
+        .delete(`/v4/networking/firewalls/${String(firewall.id)}`)
+        .set(AUTH)
+        .expect(200);
+      expect((await got(server, `/v4/networking/firewalls/${String(firewall.id)}`)).status).toBe('enabled');
+    },
+  ],
+  [
+    'capture-available-at-once',
+    'P2.image.status.creating-to-available',
+    async (server) => {
+      const instance = await newInstance(server, 'capture-source');
+      await advanceClock(server, 600);
+      const image = await postAccepted(server, '/v4/images', { disk_id: await sdaDiskOf(server, instance.id), label: 'captured' });
+      await advanceClock(server, 24 * 3600);
+      expect((await got(server, `/v4/images/${encodeURIComponent(String(image.id))}`)).status).toBe('creating');
+    },
+  ],
+  [
+    'assign-region-in-items',
+    'P3.ips-assign.region.required',
+    async (server) => {
+      const instances = (await got(server, '/v4/compute/instances')).data as Json[];
+      const holder = instances.find((instance) => (instance.ipv4 as string[]).length)!;
+      const unchanged = [{ address: (holder.ipv4 as string[])[0], compute_id: holder.id }];
+      await request(server).post('/v4/networking/ips/assign').set(AUTH).send({ assignments: unchanged }).expect(200);
+    },
+  ],
+];
+
+describe('emulator faults under variations of the same behaviour', () => {
+  it.each(cases)('%s keeps %s', async (variation, fault, shows) => {
+    await shows(await serverWith([variation], [fault]));
+  });
+});
