@@ -67,10 +67,15 @@ export async function restoreOnto(c: Check, sourceId: number, backupId: number, 
  * not shown), and not sent again: on a target without the clock hook this costs two consistency windows, not minutes.
  */
 export async function sendAtRest(c: Check, ids: number[], send: () => Promise<Exchange>): Promise<Exchange> {
+  await putAtRest(c, ids);
+  return send();
+}
+
+/** Puts `ids` at rest as `sendAtRest` does, for requests sent after it (bodies a property check sends). */
+export async function putAtRest(c: Check, ids: number[]): Promise<void> {
   await letShortlyRun(c);
   for (const id of ids) await c.post(`${INSTANCES}/${id}/shutdown`);
   await letShortlyRun(c);
-  return send();
 }
 
 /**

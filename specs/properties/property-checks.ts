@@ -18,7 +18,7 @@ import { loadContract } from '../../harness/contract.js';
 import { deepFind } from '../../harness/lists.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
-import { deployedProfiles, diskToCapture, fullvirtProfilePath, instanceBackup, shutDown } from '../part2/compute-support.js';
+import { deployedProfiles, diskToCapture, fullvirtProfilePath, instanceBackup, putAtRest, shutDown } from '../part2/compute-support.js';
 import { allowListBreak, untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { recordPathOfType } from '../part3/records-support.js';
@@ -97,6 +97,11 @@ interface ValidPlan {
   readBackShortly?: true;
   /** Puts the target in the state valid bodies need: before the first run, and after each accepted one. */
   settle?: (c: Check, context: BodyContext, fx: Fixtures) => Promise<void>;
+  /**
+   * Puts the target in the state bodies breaking a rule need, before the first of them: a refusal for another state
+   * (a running instance a server will not boot or rescue) would stand for theirs.
+   */
+  beforeViolations?: (c: Check, context: BodyContext) => Promise<void>;
   /**
    * Why a refused valid body was refused for state the check did not make (another check's resources), or
    * undefined: the run is then discarded (`fc.pre`) instead of judged.
@@ -240,16 +245,19 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     violationPath: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[1]}/resize`,
   },
   // The body names the context instance's profile and disks, so it goes to that instance. Booting a running instance
-  // is not covered: the instance (deployed from an image, so running) is shut down first and after each boot.
+  // is not covered: the instance (deployed from an image, so running) is shut down first and after each boot, and
+  // before the bodies breaking a rule.
   'requests/instance-boot': {
     path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/boot`,
     settle: (c, context) => shutDown(c, context.computeIds[0]!),
+    beforeViolations: (c, context) => putAtRest(c, [context.computeIds[0]!]),
   },
   // Rescuing a running instance is not covered by the documents (a server may ask for a shutdown first): each body goes
   // to the instance shut down, as the boot bodies do.
   'requests/instance-rescue': {
     path: async (_c, _fx, context) => `/v4/compute/instances/${context.computeIds[0]}/rescue`,
     settle: (c, context) => shutDown(c, context.computeIds[0]!),
+    beforeViolations: (c, context) => putAtRest(c, [context.computeIds[0]!]),
   },
   // The file's private image is an upload pending its data: another spec file's day-long clock advance expires it
   // (seen in the variation matrix with the spec files in another order). The bodies go to it without reading it first
@@ -532,6 +540,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               return baselines.get(viewPath)!;
             };
             if (fixedPath !== undefined && writes && !recipe.exclusive) await baselineOf(fixedPath);
+            await plan?.beforeViolations?.(c, ctx);
             await runProperty(
               c,
               violation.arbitrary(ctx),
