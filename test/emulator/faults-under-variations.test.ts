@@ -44,6 +44,14 @@ const cases: FaultUnderVariation[] = [
       await request(server).post('/v4/networking/ips/assign').set(AUTH).send({ assignments: unchanged }).expect(200);
     },
   ],
+  [
+    'ipam-private-hosts',
+    'P2.interfaces.ipam-address.cidr',
+    async (server) => {
+      const interfaces = [{ purpose: 'public' }, { purpose: 'vlan', label: 'ipam-form', ipam_address: '10.0.0.1' }];
+      await request(server).post('/v4/compute/instances').set(AUTH).send({ region: 'us-east', type: 'g6-nanode-1', interfaces }).expect(200);
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

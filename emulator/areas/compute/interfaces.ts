@@ -89,7 +89,8 @@ export function interfacesOf(
     if (ipam === '') ipam = null;
     if (ipam !== null && !isCidr(ipam) && !faulty(store, 'P2.interfaces.ipam-address.cidr'))
       fail('ipam_address must be in CIDR form IP/netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
-    if (ipam !== null && varied(store, 'ipam-private-hosts') && !isPrivateHost(ipam))
+    // The variation narrows which CIDR values are taken: text not in CIDR form (let through by the fault) is not its to refuse.
+    if (ipam !== null && isCidr(ipam) && varied(store, 'ipam-private-hosts') && !isPrivateHost(ipam))
       fail('ipam_address must be a private IPv4 host address with its netmask, e.g. 10.0.0.1/24', `${path}.ipam_address`);
     const taken = (member: 'label' | 'ipam_address', value: string) =>
       varied(store, 'interface-labels-unique-per-instance') && elsewhere.some((x) => x[member] === value);
