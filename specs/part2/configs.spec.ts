@@ -260,9 +260,12 @@ describe('Network interface object', () => {
     const config = c.target.info.config;
     const label = await sharedVlan(c);
     // The VLAN object's fields are not shown. An instance booted on a profile with the VLAN is attached to it: the
-    // member listing it (an array of ids), if any, is the one that lists the VLAN's instances.
-    const booted = await newInstance(c, fx, { region: config.vlanRegion });
-    const profile = await newConfig(c, booted.id, { interfaces: [{ purpose: 'vlan', label }] });
+    // member listing it (an array of ids), if any, is the one that lists the VLAN's instances. The profile holds the
+    // disks of an instance deployed from an image: a boot of a profile with no device may hold ("with no devices boot
+    // holds until a device exists") and attach nothing, and the new instance would then have no list to be judged by.
+    const booted = await newInstance(c, fx, { region: config.vlanRegion, image: true, booted: false });
+    const devices = diskSlotsOf((await deployedProfiles(c, booted.id))[0]?.devices) ?? {};
+    const profile = await newConfig(c, booted.id, { devices, interfaces: [{ purpose: 'vlan', label }] });
     const bootedOk = ok(await bootAccepted(c, booted.id, { config_id: profile.id }));
     const { exchange, id } = await createInstance(c, fx, {
       ...(await imageCreateBody(c, fx, config.vlanRegion)),
