@@ -188,4 +188,8 @@ export const TIMING_READINGS = defineVariations({
     leaves: `${D3}, IP addresses: "POST /v4beta/networking/ips/share (beta) | … | configures IP failover sharing" and "DELETE /v4/networking/ipv6/ranges/{range} | … | disconnects the range from assigned instances; shared ranges cannot be deleted" and Share rules: "an empty array removes all shared addresses" (whether the addresses are shared, or no longer shared, when the request answers or once the share has run is not shown)`,
     does: 'an accepted share (ips/share, ipv4/share), an empty one included, judged when it is sent, takes effect a simulated minute later: until then the instance shares what it shared before (a range shared meanwhile can still be deleted, one unshared is still refused)',
   },
+  'allow-list-applied-when-provisioned': {
+    leaves: `${D1}, Managed database cluster create: "allow_list … changes take a short time, so rapid successive updates are unsuitable" and Managed database provisioning: "about 15 to 30 minutes" (what a provisioning cluster shows, and whether a create's list is applied before provisioning ends, is not shown)`,
+    does: "a create's allow_list is shown (and applied) when provisioning ends; the cluster shows an empty list until then",
+  },
 });

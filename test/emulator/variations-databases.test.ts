@@ -1,7 +1,7 @@
 // The emulator's variations of managed databases (document 1) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, newCluster, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, newCluster, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
 
 /** A sender of MySQL cluster creates (label, allow_list) to `server`. */
 const clusterWithAllowList = (server: Server) => (label: string, allow_list: string[]) =>
@@ -429,6 +429,23 @@ const cases: VariationCase[] = [
       await advanceClock(server, 5 * 60);
       await postAccepted(server, `${path}/credentials/reset`, {});
       await postAccepted(server, `${path}/patch`, {});
+    },
+  ],
+  [
+    'allow-list-applied-when-provisioned',
+    async (server) => {
+      const created = await postAccepted(server, '/v4/databases/mysql/instances', {
+        label: 'provisioned-db',
+        engine: 'mysql/8.0.30',
+        region: 'us-east',
+        type: 'g6-dedicated-2',
+        allow_list: ['192.0.2.7'],
+      });
+      const view = () => got(server, `/v4/databases/mysql/instances/${String(created.id)}`);
+      await advanceClock(server, 10 * 60);
+      expect(await view()).toMatchObject({ status: 'provisioning', allow_list: [] });
+      await advanceClock(server, 30 * 60);
+      expect(await view()).toMatchObject({ status: 'active', allow_list: ['192.0.2.7/32'] });
     },
   ],
 ];

@@ -320,8 +320,9 @@ function createCluster(ctx: RequestContext) {
     encrypted,
     replication_type: replication,
     ssl_connection: sslConnection,
-    // Under the variation a create's list, like an update's, shows (and applies) a simulated minute later.
-    allow_list: varied(ctx.store, 'allow-list-applied-later') ? [] : allow,
+    // Under the variations a create's list shows (and applies) a simulated minute later, like an update's, or once
+    // provisioning ends.
+    allow_list: varied(ctx.store, 'allow-list-applied-later') || varied(ctx.store, 'allow-list-applied-when-provisioned') ? [] : allow,
   });
   if (varied(ctx.store, 'allow-list-applied-later')) later(ctx.store, c, new Date(ctx.store.now().getTime() + 60_000), (cl) => (cl.allow_list = allow));
   const minutes = varied(ctx.store, 'database-provisioning-30-minutes')
@@ -333,6 +334,7 @@ function createCluster(ctx: RequestContext) {
   if (!faulty(ctx.store, 'P1.database.provisioning.time')) {
     later(ctx.store, c, at, (cl) => {
       setStatus(ctx.store, cl, 'active', at);
+      if (varied(ctx.store, 'allow-list-applied-when-provisioned')) cl.allow_list = allow;
       if (!faulty(ctx.store, 'P1.database.hosts.assigned-after-provisioning')) assignHosts(cl);
     });
   }
