@@ -3,7 +3,7 @@
 // that replaced the faulty code path would hide the fault from the suite for a reason that is the emulator's alone.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { advanceClock, AUTH, got, type Json, newInstance, postAccepted, sdaDiskOf, serverWith, type Server } from './variation-server.js';
+import { advanceClock, AUTH, got, type Json, newInstance, postAccepted, recordsOf, sdaDiskOf, serverWith, type Server } from './variation-server.js';
 
 type FaultUnderVariation = [variation: string, fault: string, shows: (server: Server) => Promise<void>];
 
@@ -50,6 +50,16 @@ const cases: FaultUnderVariation[] = [
     async (server) => {
       const interfaces = [{ purpose: 'public' }, { purpose: 'vlan', label: 'ipam-form', ipam_address: '10.0.0.1' }];
       await request(server).post('/v4/compute/instances').set(AUTH).send({ region: 'us-east', type: 'g6-nanode-1', interfaces }).expect(200);
+    },
+  ],
+  [
+    'record-names-absolute',
+    'P3.record.srv.target.subdomain-combined~zone',
+    async (server) => {
+      const add = await recordsOf(server, 'own-name.example.com');
+      const record = (await add({ type: 'SRV', service: 'sip', protocol: 'tcp', target: 'sipserver', priority: 1, weight: 1, port: 5060 }).expect(200))
+        .body as Json;
+      expect(record.target).toBe('sipserver.');
     },
   ],
 ];

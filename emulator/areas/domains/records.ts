@@ -277,8 +277,10 @@ function recordView(store: Store, d: Domain): (r: DomainRecord) => ShownRecord {
         : r;
   if (!varied(store, 'record-names-absolute')) return (r) => r;
   const absolute = (t: string) => (t === '' || t.endsWith('.') ? t : `${t}.`);
-  // An SRV target kept as a bare subdomain (srv-target-shown-as-given) is written absolute as the name it stands for.
-  const srvTarget = (t: string) => absolute(t.includes('.') ? t : `${t}.${d.domain}`);
+  // An SRV target kept as a bare subdomain (srv-target-shown-as-given) is written absolute as the name it stands for
+  // (under the fault …~zone, a name of its own, as the zone renders it).
+  const ownName = faulty(store, 'P3.record.srv.target.subdomain-combined~zone');
+  const srvTarget = (t: string) => absolute(t.includes('.') || ownName ? t : `${t}.${d.domain}`);
   return (r) => ({
     ...r,
     name: r.name === '' ? d.domain : `${r.name}.${d.domain}`,
