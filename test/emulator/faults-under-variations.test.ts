@@ -62,6 +62,14 @@ const cases: FaultUnderVariation[] = [
       expect(record.target).toBe('sipserver.');
     },
   ],
+  [
+    'absent-target-empty',
+    'P3.record.mx.null-name-empty',
+    async (server) => {
+      const add = await recordsOf(server, 'named-null-mx.example.com');
+      await add({ type: 'MX', name: 'mail', target: '', priority: 0 }).expect(200);
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {
