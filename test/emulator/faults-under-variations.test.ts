@@ -70,6 +70,13 @@ const cases: FaultUnderVariation[] = [
       await add({ type: 'MX', name: 'mail', target: '', priority: 0 }).expect(200);
     },
   ],
+  [
+    'vlan-region-checked-first',
+    'P2.interfaces.vlan.capable-regions',
+    async (server) => {
+      await newInstance(server, 'vlan-in-us-west', 'g6-standard-1', { region: 'us-west', interfaces: [{ purpose: 'vlan', label: 'no-vlans-here' }] });
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

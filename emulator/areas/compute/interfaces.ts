@@ -45,9 +45,11 @@ export function interfacesOf(
   const arr =
     faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
   if (arr === undefined || arr === null) return undefined;
-  // Under the variation vlan-region-checked-first a vlan item in a region without VLANs is refused before any item is.
+  // Under the variation vlan-region-checked-first a vlan item in a region without VLANs is refused before any item is
+  // (the fault P2.interfaces.vlan.capable-regions takes it there as it does later).
   const firstVlan = arr.findIndex((raw) => (raw as Record<string, unknown> | null)?.['purpose'] === 'vlan');
-  if (firstVlan >= 0 && varied(store, 'vlan-region-checked-first') && !store.regions.find((r) => r.id === region)?.vlans)
+  const vlansAnywhere = faulty(store, 'P2.interfaces.vlan.capable-regions');
+  if (firstVlan >= 0 && varied(store, 'vlan-region-checked-first') && !vlansAnywhere && !store.regions.find((r) => r.id === region)?.vlans)
     fail(`VLANs are not available in region ${region}`, `${key}.${firstVlan}.purpose`);
   const list: Iface[] = [];
   arr.forEach((raw, i) => {
