@@ -12,6 +12,7 @@ import {
   deviceSlot,
   hasVlan,
   interfaces,
+  mayHoldVlan,
   sshPublicKey,
   twoTypeSlot,
 } from './generators/compute.js';
@@ -80,8 +81,10 @@ function descriptionViolations(valid: BodyGen): Violation[] {
 
 /**
  * One violation per interface rule, on the `interfaces` of `valid`. With `regionAware` (instance create) the
- * region follows the interfaces, so a vlan item is never also rejected for the region; without it (a profile of an
- * instance in the run's region) a region other than the VLAN region may refuse a vlan item first, naming its purpose.
+ * region follows the interfaces, so a vlan item is never also rejected for the region: the VLAN region for any item
+ * that is not public (one without purpose or with another a server may take for vlan, as the purpose rules' bodies
+ * hold); without it (a profile of an instance in the run's region) a region other than the VLAN region may refuse a
+ * vlan item first, naming its purpose.
  */
 function interfaceViolations(valid: BodyGen, regionAware: boolean): Violation[] {
   const refusedForRegion = (c: BodyContext) => (c.region === c.vlanRegion ? [] : ['interfaces.*.purpose']);
@@ -93,7 +96,7 @@ function interfaceViolations(valid: BodyGen, regionAware: boolean): Violation[] 
     arbitrary: (c: BodyContext) =>
       fc.tuple(valid(c), arbitrary(c)).map(([body, items]) => ({
         ...body,
-        ...(regionAware ? { region: hasVlan(items) ? c.vlanRegion : c.region } : {}),
+        ...(regionAware ? { region: mayHoldVlan(items) ? c.vlanRegion : c.region } : {}),
         interfaces: items,
       })),
   }));

@@ -103,6 +103,15 @@ export function hasVlan(items: unknown): boolean {
   return Array.isArray(items) && items.some((item) => (item as NetworkInterface | null)?.purpose === 'vlan');
 }
 
+/**
+ * Whether an interfaces array has an item that is not public: a vlan item, or one whose purpose is missing or another
+ * value, which a server that does not judge purpose may take for a vlan item (then only a VLAN-capable region tells it
+ * from a correct server, both refusing it elsewhere naming its purpose).
+ */
+export function mayHoldVlan(items: unknown): boolean {
+  return Array.isArray(items) && items.some((item) => (item as NetworkInterface | null)?.purpose !== 'public');
+}
+
 /** One way an interfaces array breaks a rule: the rule, the member at fault (dot path inside the array, '' for the array). */
 export interface BadInterfaces {
   rule: string;
