@@ -170,6 +170,16 @@ export async function otherRegion(c: Check, options: { free?: boolean } = {}): P
 }
 
 /**
+ * The run's region where it holds no range of the account, else the configured second region (`otherRegion` with
+ * `free`). The other range checks are made in the second region: a check made here where it can judges the range's
+ * region in a second one, as a server making every range in one region whatever the instance's shows in one of two.
+ */
+export async function runRegionOrOther(c: Check): Promise<string> {
+  const other = c.setting('otherRegion', 'needs a second region: set --other-region');
+  return regionForIpv6Range(c, [c.target.info.config.region, other], '; the check needs the run\'s region or the second region (--other-region) to hold none');
+}
+
+/**
  * POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. A create the
  * check expects accepted is sent again while refused (`rangeCreateOnceFree`: the file's range checks follow each
  * other's deletions in the same region, which may stay taken a while); `once`: a create the check expects refused.
