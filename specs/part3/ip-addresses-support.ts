@@ -176,7 +176,7 @@ export async function otherRegion(c: Check, options: { free?: boolean } = {}): P
  */
 export async function runRegionOrOther(c: Check): Promise<string> {
   const other = c.setting('otherRegion', 'needs a second region: set --other-region');
-  return regionForIpv6Range(c, [c.target.info.config.region, other], '; the check needs the run\'s region or the second region (--other-region) to hold none');
+  return regionForIpv6Range(c, [c.target.info.config.region, other], "; the check needs the run's region or the second region (--other-region) to hold none");
 }
 
 /**
