@@ -203,6 +203,33 @@ export async function untilShortlyDoneSparingly<T>(c: Check, send: () => Promise
 }
 
 /**
+ * Each view of what the check made, read until it shows (answers other than 404) within the consistency window, one
+ * read each when the window is 0: a read lagging a create answers 404 and a list leaves the item out, as a replica that
+ * never saw the create would. What the check then judges absent (deleted, hidden from another user, past a page's end)
+ * is judged of what was seen, not of a replica's lag. A view that never shows leaves the check nothing to judge (`skip`).
+ */
+export async function untilSeen(c: Check, views: readonly string[]): Promise<void> {
+  for (const view of views) {
+    const read = await readAfterWrite(
+      c,
+      () => c.get(view),
+      (exchange) => exchange.status !== 404,
+    );
+    if (read.status === 404) c.skip(`GET ${view} still answered 404 at the end of the consistency window after its create: what never showed is not judged`);
+  }
+}
+
+/**
+ * A resource the check made, deleted once its view (`path`) and each of `alsoSeen` (what lives under it, whose removal
+ * the check judges too) has shown it (`untilSeen`): after the DELETE, a 404 or a list without it would otherwise pass
+ * for the deletion's when it was a read that never saw the create. Returns the DELETE's exchange, for the check to judge.
+ */
+export async function deleteSeen(c: Check, path: string, alsoSeen: readonly string[] = []): Promise<Exchange> {
+  await untilSeen(c, [path, ...alsoSeen]);
+  return c.delete(path);
+}
+
+/**
  * The view of a resource just deleted, read until it answers 4xx while a short time passes (`untilShortlyDone`): where
  * the documents do not say a deletion is done when its DELETE answers (an instance, whose status values are not
  * shown; a database cluster, whose transitions are not shown: `deletionRunsMs`), it may run a while. Returns the last

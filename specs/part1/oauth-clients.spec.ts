@@ -3,7 +3,7 @@
 // {auth_url} is not shown).
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
-import { readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
+import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { registerSecret } from '../../harness/redact.js';
@@ -72,7 +72,7 @@ describe('OAuth client delete', () => {
     const rule = 'P1.oauth-client.delete.gone';
     const { id } = await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' });
     const path = `/v4/account/oauth-clients/${encodeURIComponent(id)}`;
-    c.expectSuccess(rule, await c.delete(path), 'DELETE the client');
+    c.expectSuccess(rule, await deleteSeen(c, path), 'DELETE the client');
     // Whether the client is gone when the DELETE answers or once the deletion has run is not shown ("Transitions: not
     // shown"): its view is read until refused while a short time passes.
     c.expectRejected(rule, await untilGone(c, path), 'GET the deleted client');

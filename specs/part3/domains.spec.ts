@@ -8,7 +8,7 @@ import { describe } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
 import { MASTER_NAMESERVER } from '../../arbitraries/generators/net.js';
-import { readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
+import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { unservedRule } from '../../harness/judge.js';
 import { check, type Check } from '../../harness/check.js';
 import { listPages as listAll } from '../../harness/lists.js';
@@ -387,7 +387,7 @@ describe('DELETE /v4/domains/{domainId}', () => {
   check('P3.domain.delete.gone', 'a deleted domain is neither viewable nor listed', async (c) => {
     const rule = 'P3.domain.delete.gone';
     const domain = await fx.newDomain(c);
-    c.expectSuccess(rule, await c.delete(`/v4/domains/${domain.id}`), 'DELETE the domain');
+    c.expectSuccess(rule, await deleteSeen(c, `/v4/domains/${domain.id}`), 'DELETE the domain');
     c.expectRejected(rule, await untilGone(c, `/v4/domains/${domain.id}`), 'GET a deleted domain');
     const listed = await untilShortlyDone(
       c,
@@ -404,7 +404,15 @@ describe('DELETE /v4/domains/{domainId}', () => {
       await addRecord(c, rule, domain.id, { type: 'A', name: 'www', target: '192.0.2.10' }),
       await addRecord(c, rule, domain.id, { type: 'TXT', name: 'note', target: 'conformance' }),
     ];
-    c.expectSuccess(rule, await c.delete(`/v4/domains/${domain.id}`), 'DELETE the domain');
+    c.expectSuccess(
+      rule,
+      await deleteSeen(
+        c,
+        `/v4/domains/${domain.id}`,
+        ids.map((id) => `/v4/domains/${domain.id}/records/${id}`),
+      ),
+      'DELETE the domain',
+    );
     // The record list of a deleted domain may be refused (the domain is gone) or answer without its records.
     const shows = (list: Exchange) => ok(list) && ((list.body as { data?: Json[] } | undefined)?.data ?? []).some((item) => ids.includes(item.id as number));
     const list = await untilShortlyDone(

@@ -5,7 +5,7 @@
 // are found again in their lists, and events by their action and entity.
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { deleteSeen, readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -211,7 +211,7 @@ describe('Firewall status', () => {
     async (c) => {
       const firewall = await fx.newFirewall(c);
       c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), 'a firewall_delete event names a firewall that was not deleted');
-      const deleted = await c.delete(`${FW}/${firewall.id}`);
+      const deleted = await deleteSeen(c, `${FW}/${firewall.id}`);
       c.expectSuccess('P3.firewall.status.delete-removes', deleted, 'DELETE firewall');
       const gone = (read: Exchange) => read.status >= 400 && read.status < 500;
       const view = await readAfterWrite(

@@ -3,7 +3,7 @@
 // view and update need. The plan is account-wide state: every check that changes it returns it to the free plan.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { deleteSeen, readAfterWrite } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { MONITOR_PLAN_LOCK } from '../generic/valid-requests.js';
@@ -72,7 +72,7 @@ describe('Monitoring clients', () => {
 
   check('P3.monitor-client.delete.gone', 'a deleted client can no longer be viewed or listed', async (c) => {
     const client = await newClient(c);
-    const deleted = await c.delete(`/v4/monitor/clients/${client.id}`);
+    const deleted = await deleteSeen(c, `/v4/monitor/clients/${client.id}`);
     c.expectSuccess('P3.monitor-client.delete.gone', deleted, `DELETE client ${client.id}`);
     const view = await readAfterWrite(
       c,
