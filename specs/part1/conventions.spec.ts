@@ -6,7 +6,7 @@
 // only when every page reported the same `results`, and a walk that does not add up is tried again before failing.
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilSeen } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { brokenRule, unservedRule } from '../../harness/judge.js';
@@ -231,13 +231,19 @@ describe('Common conventions: list envelope', () => {
       let size = await smallestPageSize(c, path);
       if (size === undefined) throw new SetupError(`GET ${path} took none of page_size 25, 50, 100`);
       // size + 1 of its own: the clients other spec files have now may be deleted before the pages are read.
+      const views: string[] = [];
       for (let made = 0; ;) {
         for (; made <= size; made++) {
           const label = fx.label('pg', 512);
           const created = await c.post(path, { label, redirect_uri: 'https://example.com/oauth/callback' });
           if (!ok(created)) throw new SetupError(`could not create an OAuth client: ${describeExchange(created)}`);
           await fx.adopt(c, created, { kind: 'oauth-client', list: path, match: (item) => item.label === label });
+          const id = (created.body as Json | undefined)?.id;
+          if (typeof id === 'string' || typeof id === 'number') views.push(`${path}/${encodeURIComponent(id)}`);
         }
+        // The pages are read once every client made shows: while a replica still lags some of the creates, a page
+        // holds fewer, and a walk sees the list change from page to page (skipped as changing).
+        await untilSeen(c, views.splice(0));
         const held = ((await c.get(path, { query: { page: 1, page_size: size } })).body as Json | undefined)?.data;
         if (!Array.isArray(held) || pageSizeUsed(size, held.length) === size) break;
         // The list read this page_size as a larger one (its bounds are not shown): the next size that holds what it showed.
