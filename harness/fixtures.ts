@@ -317,19 +317,21 @@ export class Fixtures extends Adoption {
 
   /**
    * A new MySQL cluster of its own, `active`. Provisioning takes 15–30 simulated minutes, so clusters are made a
-   * few at a time and the clock advanced once for all of them: time is shared by every spec file of the run.
+   * few at a time and the clock advanced once for all of them: time is shared by every spec file of the run. `shape`
+   * (members of the create body: one node, say) asks for a cluster of that shape, made alone.
    */
-  async newActiveDatabase(c: Check): Promise<{ id: number }> {
+  async newActiveDatabase(c: Check, shape?: Json): Promise<{ id: number }> {
     // Without the clock hook the clusters would be made only to stay provisioning, undeletable until the run is over.
     if (!c.target.control) c.skip('needs an active cluster: provisioning takes 15–30 minutes and the target has no clock control hook');
     if (this.neverActive) throw this.neverActive;
-    if (!this.readyDatabases.length) {
+    const ready = shape ? [] : this.readyDatabases;
+    if (!ready.length) {
       const made = [];
       // On a budget, one at a time: each cluster is then paid for by the check that needs it.
-      const batch = target().info.config.maxDatabases === null ? 4 : 1;
+      const batch = shape || target().info.config.maxDatabases !== null ? 1 : 4;
       for (let i = 0; i < batch; i++) {
         try {
-          made.push(await this.newDatabase(c));
+          made.push(await this.newDatabase(c, shape));
         } catch (error) {
           // The database budget (--max-databases) ran out part-way: go on with the clusters made.
           if (!(error instanceof Refusal) || !made.length) throw error;
@@ -338,9 +340,9 @@ export class Fixtures extends Adoption {
         }
       }
       await c.advanceClock(31 * 60);
-      this.readyDatabases.push(...made);
+      ready.push(...made);
     }
-    const database = this.readyDatabases.shift()!;
+    const database = ready.shift()!;
     const isActive = (exchange: Exchange) => (exchange.body as Json | undefined)?.status === 'active';
     // "About 15 to 30 minutes": how far past 30 "about" reaches is not said; a cluster still not active at twice that
     // (60 minutes) fails the rule, as in its own check. (Only the read after the last step waits out a replica's lag.)
@@ -355,11 +357,12 @@ export class Fixtures extends Adoption {
     throw this.neverActive;
   }
 
-  async newDatabase(c: Check): Promise<{ id: number; label: string }> {
+  /** A new MySQL cluster, created with the defaults or with the members of `shape` besides label, engine, type and region. */
+  async newDatabase(c: Check, shape: Json = {}): Promise<{ id: number; label: string }> {
     const [engine, type] = [await this.mysqlEngine(c), await this.databaseNodeType(c)];
     const label = this.label('db', 32);
     const created = this.created(
-      await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region }),
+      await c.post('/v4/databases/mysql/instances', { label, engine, type, region: target().info.config.region, ...shape }),
       'a database cluster',
     );
     // "MySQL cluster object"

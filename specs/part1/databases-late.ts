@@ -111,7 +111,8 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         seen.push(`${String(restoring)} after the restore`);
         let judged = restoring === 'restoring' ? await refusedWhileIn(c, id, backupId, 'restoring', requests) : 0;
         // Then a patch once the restore has run (how long it runs is not shown): "single-node clusters have downtime",
-        // and what a server shows meanwhile is not shown (a cluster of three nodes may stay active).
+        // and what a server shows meanwhile is not shown (a cluster of three nodes may stay active: this one has one node,
+        // asked for explicitly, restoredCluster).
         const before = (await shownStatus(c, id)) === undefined ? undefined : await waitForStatus(c, id, ['active'], 90);
         if (before === 'active') {
           const patch = await onceNotBusy(c, () => c.post(`${DB}/${id}/patch`));

@@ -20,6 +20,14 @@ export const DAY_MS = 86_400_000;
  */
 export const AUTO_STAMP_LEEWAY = 15 * MINUTE;
 
+/**
+ * A cluster of one node, asked for explicitly: "single-node clusters have downtime" during a patch, while what a cluster
+ * of three shows meanwhile is not shown (it may stay active), and the default cluster_size is not shown either. Its
+ * replication_type is `none`, the one a server tying replication_type to cluster_size (not shown) would take for one
+ * node.
+ */
+const SINGLE_NODE = { cluster_size: 1, replication_type: 'none' } as const;
+
 export const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
@@ -383,10 +391,11 @@ export function clusterHelpers(fx: Fixtures) {
 
   /**
    * A new active cluster with a snapshot of it restored, the restore's answer kept: the restore check judges it, and
-   * the check after it sends what needs an active cluster while this one is restoring (one restore for both).
+   * the check after it sends what needs an active cluster while this one is restoring (one restore for both), then
+   * while a patch updates it: a cluster of one node (SINGLE_NODE), which a patch takes down.
    */
   const restoredCluster = memo('restoredCluster', async (c) => {
-    const { id } = await fx.newActiveDatabase(c);
+    const { id } = await fx.newActiveDatabase(c, SINGLE_NODE);
     const backup = await snapshot(c, id);
     return { id, backupId: backup.id, restore: await restoreBackup(c, id, backup.id) };
   });
