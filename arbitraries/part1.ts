@@ -320,6 +320,21 @@ const creditCard: BodyGen = () => {
   );
 };
 
+/**
+ * A cvv holding a character other than a digit, of the length of the valid body's (its card network's): a server that
+ * checks that length with a card processor (not shown) declines a cvv of another length for that alone, whatever it holds.
+ */
+const cvvNotDigits: Violation = {
+  rule: 'P1.credit-card.cvv.digits',
+  field: 'cvv',
+  judgedBy: 'schema',
+  arbitrary: (context) =>
+    creditCard(context).chain((body) => {
+      const length = String(body.cvv).length;
+      return notDigits(length, length).map((cvv) => ({ ...body, cvv }));
+    }),
+};
+
 const creditCardViolations: Violation[] = [
   ...(['card_number', 'cvv', 'expiry_month', 'expiry_year'] as const).map((member) =>
     missing(`P1.credit-card.${member.replace(/_/g, '-')}.required`, creditCard, member),
@@ -329,7 +344,7 @@ const creditCardViolations: Violation[] = [
   }),
   broken('P1.credit-card.card-number.min-14', creditCard, { card_number: () => tooShort(14, '0123456789') }),
   broken('P1.credit-card.card-number.max-24', creditCard, { card_number: () => tooLong(24, '0123456789') }),
-  broken('P1.credit-card.cvv.digits', creditCard, { cvv: () => notDigits(3, 4) }),
+  cvvNotDigits,
   broken('P1.credit-card.cvv.min-3', creditCard, { cvv: () => tooShort(3, '0123456789') }),
   broken('P1.credit-card.cvv.max-4', creditCard, { cvv: () => tooLong(4, '0123456789') }),
   broken('P1.credit-card.expiry-month.min-1', creditCard, { expiry_month: () => fc.oneof(fc.constant(0), fc.integer({ min: -1000, max: 0 })) }),
