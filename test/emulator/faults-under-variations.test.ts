@@ -77,6 +77,18 @@ const cases: FaultUnderVariation[] = [
       await newInstance(server, 'vlan-in-us-west', 'g6-standard-1', { region: 'us-west', interfaces: [{ purpose: 'vlan', label: 'no-vlans-here' }] });
     },
   ],
+  [
+    'expired-transfer-shown-pending',
+    'P1.entity-transfer.expired.accept-rejected',
+    async (server) => {
+      const [first] = ((await got(server, '/v4/account/entity-transfers')).data as Json[]).filter((t) => t.is_sender === false);
+      await advanceClock(server, 25 * 3600);
+      await request(server)
+        .post(`/v4/account/entity-transfers/${String(first!.token)}/accept`)
+        .set(AUTH)
+        .expect(200);
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

@@ -104,7 +104,9 @@ export function cancelTransfer(ctx: RequestContext) {
 export function acceptTransfer(ctx: RequestContext) {
   const t = transferOr404(ctx);
   if (t.is_sender) fail('You cannot accept a transfer your own account created; the receiving account must accept it.');
-  const expiredAccepted = t.status === 'stale' && faulty(ctx.store, 'P1.entity-transfer.expired.accept-rejected');
+  // The fault takes an expired transfer: stale, or (under expired-transfer-shown-pending) still shown pending.
+  const expired = t.status === 'stale' || (t.status === 'pending' && !livePending(ctx.store, t));
+  const expiredAccepted = expired && faulty(ctx.store, 'P1.entity-transfer.expired.accept-rejected');
   if (t.status !== 'pending' && !expiredAccepted) fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
   if (!livePending(ctx.store, t) && !expiredAccepted) fail(`This transfer expired at ${t.expiry}; it can no longer be accepted.`);
   const s = ctx.store;
