@@ -89,6 +89,23 @@ const cases: FaultUnderVariation[] = [
         .expect(200);
     },
   ],
+  ...(
+    [
+      ['P2.instance.types', (view: Json) => expect(typeof (view.specs as Json).memory).toBe('string')],
+      ['P2.instance.hypervisor.enum', (view: Json) => expect(view.hypervisor).toBe('xen')],
+      ['P2.instance.ipv4.format', (view: Json) => expect((view.ipv4 as string[])[0]).toMatch(/\/32$/)],
+      ['P2.instance.ipv6.format', (view: Json) => expect(view.ipv6).toMatch(/^\[.*\]$/)],
+    ] as const
+  ).map(([fault, judge]): FaultUnderVariation => [
+    'backups-enrolment-not-shown',
+    fault,
+    async (server) => {
+      const instance = await newInstance(server, 'shown-with-fault');
+      const view = await got(server, `/v4/compute/instances/${String(instance.id)}`);
+      expect(view.backups).toEqual({ schedule: expect.anything() as unknown });
+      judge(view);
+    },
+  ]),
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

@@ -130,13 +130,14 @@ function shown(store: Store, inst: Instance): Instance | Record<string, unknown>
   return view;
 }
 
+/** The stored instance as shown: backups as backups-enrolment-not-shown shows them, and a fault's field on top of that. */
 function storedShown(store: Store, inst: Instance): Instance | Record<string, unknown> {
-  if (varied(store, 'backups-enrolment-not-shown')) return enrolmentShown(store, inst);
-  if (faulty(store, 'P2.instance.types')) return { ...inst, specs: { ...inst.specs, memory: String(inst.specs.memory) } };
-  if (faulty(store, 'P2.instance.hypervisor.enum')) return { ...inst, hypervisor: 'xen' };
-  if (faulty(store, 'P2.instance.ipv4.format')) return { ...inst, ipv4: inst.ipv4.map((address) => `${address}/32`) };
-  if (faulty(store, 'P2.instance.ipv6.format') && inst.ipv6) return { ...inst, ipv6: `[${inst.ipv6.split('/')[0]}]` };
-  return inst;
+  const view = enrolmentShown(store, inst);
+  if (faulty(store, 'P2.instance.types')) return { ...view, specs: { ...inst.specs, memory: String(inst.specs.memory) } };
+  if (faulty(store, 'P2.instance.hypervisor.enum')) return { ...view, hypervisor: 'xen' };
+  if (faulty(store, 'P2.instance.ipv4.format')) return { ...view, ipv4: inst.ipv4.map((address) => `${address}/32`) };
+  if (faulty(store, 'P2.instance.ipv6.format') && inst.ipv6) return { ...view, ipv6: `[${inst.ipv6.split('/')[0]}]` };
+  return view;
 }
 
 export function listHandler(ctx: RequestContext) {
