@@ -42,7 +42,7 @@ import { authenticate } from './core/auth.js';
 import { DEFAULT_TOKEN, Store } from './core/store.js';
 import { ApiError, Reply, type Area, type EntityGrants, type Principal, type RequestContext, type Route } from './core/types.js';
 import { asObject, fail, isPlainObject, optBool, optObject, optString, readRequestsWith } from './core/validate.js';
-import { endpointFaulty } from './core/endpoint-faults.js';
+import { routeFaulty } from './core/endpoint-faults.js';
 import { faulty } from './faults/index.js';
 import { varied } from './variations/index.js';
 import { errorStatus, goneRead, laggedRead, replicaRead, successStatus, variedPayload } from './variations/responses.js';
@@ -260,7 +260,7 @@ function newTenant(opts: ServerOptions): Tenant {
 /** Where a route is served: the faults of the versioning rules move some. */
 function routeUrls(faults: { faults: ReadonlySet<string> }, route: Route): string[] {
   const { url: documented } = fastifyPath(route.path);
-  const url = endpointFaulty(faults, route.method, route.path, 'beta-unversioned') ? documented.replace(/^\/v4beta\//, '/v4/') : documented;
+  const url = routeFaulty(faults, route, 'beta-unversioned') ? documented.replace(/^\/v4beta\//, '/v4/') : documented;
   // The fault of P1.versioning.v4-prefix serves the engines list without its version segment only.
   return faulty(faults, 'P1.versioning.v4-prefix') && url === '/v4/databases/engines' ? [url.slice(3)] : [url];
 }
@@ -470,7 +470,7 @@ function registerAt(app: FastifyInstance, tenantOf: (raw: IncomingMessage) => Te
         baseUrl: `${request.protocol}://${request.host}`,
         store,
       };
-      if (endpointFaulty(store, route.method, route.path, 'valid-refused')) fail('This request cannot be served.');
+      if (routeFaulty(store, route, 'valid-refused')) fail('This request cannot be served.');
       readRequestsWith({
         lenientScalars: varied(store, 'lenient-scalars'),
         enumsAnyCase: varied(store, 'enums-any-case'),
@@ -486,7 +486,7 @@ async function handle(route: Route, ctx: RequestContext): Promise<unknown> {
   try {
     return await route.handler(ctx);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && endpointFaulty(ctx.store, route.method, route.path, 'unknown-id-served')) return {};
+    if (err instanceof ApiError && err.status === 404 && routeFaulty(ctx.store, route, 'unknown-id-served')) return {};
     throw err;
   }
 }

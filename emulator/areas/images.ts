@@ -283,6 +283,7 @@ const r = (method: Route['method'], path: string, scopes: string[], auth: Route[
 });
 const ro = ['images:read_only'];
 const rw = ['images:read_write'];
+const BY_ID = '/v4/images/{imageId}';
 const ALIAS = '/v4/images/{imageKind}/{imageName}';
 
 export const area: Area = {
@@ -295,10 +296,11 @@ export const area: Area = {
     r('GET', '/v4/images/{imageId}', ro, 'optional', viewHandler),
     r('PUT', '/v4/images/{imageId}', rw, 'token', updateHandler),
     r('DELETE', '/v4/images/{imageId}', rw, 'token', deleteHandler),
-    // Not API endpoints: the same three operations with the image id's slash left unencoded, and the upload target.
-    r('GET', ALIAS, ro, 'optional', viewHandler),
-    r('PUT', ALIAS, rw, 'token', updateHandler),
-    r('DELETE', ALIAS, rw, 'token', deleteHandler),
+    // Not API endpoints: the same three operations with the image id's slash left unencoded (with their faults), and the
+    // upload target.
+    { ...r('GET', ALIAS, ro, 'optional', viewHandler), serves: BY_ID },
+    { ...r('PUT', ALIAS, rw, 'token', updateHandler), serves: BY_ID },
+    { ...r('DELETE', ALIAS, rw, 'token', deleteHandler), serves: BY_ID },
     r('PUT', UPLOAD_PATH, [], 'none', uploadDataHandler),
   ],
 };

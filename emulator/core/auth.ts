@@ -3,7 +3,7 @@
 import type { Store } from './store.js';
 import type { Principal, Route } from './types.js';
 import { ApiError } from './types.js';
-import { endpointFaulty } from './endpoint-faults.js';
+import { routeFaulty } from './endpoint-faults.js';
 import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 
@@ -15,11 +15,11 @@ const BARE = /^\s*(\S+)\s*$/;
 export function authenticate(store: Store, route: Route, authorization: string | string[] | undefined): Principal | null {
   // Under upload-needs-token the upload URL takes the caller's token like an endpoint of the API.
   const uploadWithToken = route.path.startsWith('/__upload/') && varied(store, 'upload-needs-token');
-  if (route.auth === 'none' && !uploadWithToken && !endpointFaulty(store, route.method, route.path, 'token-demanded')) return null;
+  if (route.auth === 'none' && !uploadWithToken && !routeFaulty(store, route, 'token-demanded')) return null;
   const header = Array.isArray(authorization) ? authorization[0] : authorization;
   if (header === undefined || header === '') {
     if (route.auth === 'optional') return null;
-    if (endpointFaulty(store, route.method, route.path, 'no-token-served')) return store.tokens.get(store.defaultToken) ?? null;
+    if (routeFaulty(store, route, 'no-token-served')) return store.tokens.get(store.defaultToken) ?? null;
     throw new ApiError(401, 'Authentication is required: send the header "Authorization: Bearer <token>".');
   }
   const bareOnly = faulty(store, 'P1.auth.bearer-header') && route.method === 'GET' && route.path === '/v4/account';
@@ -46,7 +46,7 @@ function changesNeedReadWrite(store: Store, route: Route): boolean {
 
 /** The scopes a principal must hold for the route (none under the faults that stop checking them). */
 function scopesNeeded(store: Store, principal: Principal, route: Route): string[] {
-  if (endpointFaulty(store, route.method, route.path, 'scope-ignored')) return [];
+  if (routeFaulty(store, route, 'scope-ignored')) return [];
   if (faulty(store, 'P1.auth.oauth.scope-required') && route.method === 'GET' && route.path === '/v4/domains') return [];
   // Under the fault an operation naming several scopes takes a token holding any one of them.
   if (faulty(store, 'P1.auth.scope.several-all-needed') && route.scopes.some((scope) => holdsScope(principal, scope))) return [];
@@ -63,8 +63,7 @@ function authorize(store: Store, principal: Principal, route: Route): void {
     }
   }
   const restrictionIgnored =
-    endpointFaulty(store, route.method, route.path, 'restriction-ignored') ||
-    (faulty(store, 'P1.auth.restricted.login-history') && route.path.startsWith('/v4/account/logins'));
+    routeFaulty(store, route, 'restriction-ignored') || (faulty(store, 'P1.auth.restricted.login-history') && route.path.startsWith('/v4/account/logins'));
   if (route.unrestrictedOnly && principal.restricted && !restrictionIgnored) {
     throw new ApiError(403, 'Unauthorized: this operation is available to unrestricted users only.');
   }

@@ -3,7 +3,7 @@
 // each deviation is a row here rather than code in an area. Without a fault switched on nothing here changes what
 // the emulator does.
 import { faulty, type FaultId } from '../faults/index.js';
-import type { Method } from './types.js';
+import type { Method, Route } from './types.js';
 
 export type EndpointFaultKind =
   /** A token endpoint answers without a token, as the default user. */
@@ -115,6 +115,11 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
 
 function matches(pattern: string, endpoint: string): boolean {
   return pattern.endsWith('*') ? endpoint.startsWith(pattern.slice(0, -1)) : pattern === endpoint;
+}
+
+/** `endpointFaulty` for the endpoint a route serves: a route serving another's in another form (`serves`) is faulty as that one is. */
+export function routeFaulty(store: { faults: ReadonlySet<string> }, route: Pick<Route, 'method' | 'path' | 'serves'>, kind: EndpointFaultKind): boolean {
+  return endpointFaulty(store, route.method, route.serves ?? route.path, kind);
 }
 
 /** Whether a fault of `kind` is switched on for the endpoint `method path` (its inventory path). */

@@ -65,6 +65,11 @@ export interface Route {
   method: Method;
   /** Exactly as in the inventory (`/v4/...` or `/v4beta/...`), with `{param}` placeholders. */
   path: string;
+  /**
+   * A route serving an inventory endpoint in another form (an image id with its slash as it is): that endpoint's `path`,
+   * whose faults (endpoint-faults.ts) it then carries too.
+   */
+  serves?: string;
   /** OAuth scopes required, all of them (empty for auth none). `x:read_write` also satisfies `x:read_only`. */
   scopes: string[];
   auth: AuthKind;

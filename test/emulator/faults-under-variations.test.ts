@@ -106,6 +106,22 @@ const cases: FaultUnderVariation[] = [
       judge(view);
     },
   ]),
+  [
+    'image-ids-raw-only',
+    'P2.images.scope.put-images-id',
+    async (server) => {
+      const image = await postAccepted(server, '/v4/images/upload', { label: 'raw-scope', region: 'us-east' });
+      const minted = await request(server)
+        .post('/__control/tokens')
+        .send({ scopes: ['images:read_only'] })
+        .expect(200);
+      await request(server)
+        .put(`/v4/images/${String(image.id)}`)
+        .set({ Authorization: `Bearer ${String(minted.body.token)}` })
+        .send({ description: 'read-only token' })
+        .expect(200);
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {
