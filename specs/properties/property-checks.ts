@@ -98,10 +98,10 @@ interface ValidPlan {
   /** Puts the target in the state valid bodies need: before the first run, and after each accepted one. */
   settle?: (c: Check, context: BodyContext, fx: Fixtures) => Promise<void>;
   /**
-   * Puts the target in the state bodies breaking a rule need, before the first of them: a refusal for another state
-   * (a running instance a server will not boot or rescue) would stand for theirs.
+   * Puts the target in the state bodies breaking `rule` need, before the first of them: a refusal for another state
+   * (a running instance a server will not boot, rescue or restore onto) would stand for theirs.
    */
-  beforeViolations?: (c: Check, context: BodyContext) => Promise<void>;
+  beforeViolations?: (c: Check, context: BodyContext, rule: string) => Promise<void>;
   /**
    * Why a refused valid body was refused for state the check did not make (another check's resources), or
    * undefined: the run is then discarded (`fc.pre`) instead of judged.
@@ -291,6 +291,10 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     violationPath: async (c, fx) => {
       const backup = await instanceBackup(c, fx);
       return `/v4/compute/instances/${backup.computeId}/backups/${backup.backupId}/restore`;
+    },
+    // A server taking the backup's instance (the context's first) for a missing compute_id may refuse it running.
+    beforeViolations: async (c, context, rule) => {
+      if (rule === 'P2.backup-restore.compute-id.required') await putAtRest(c, [context.computeIds[0]!]);
     },
   },
   'requests/domain-import': { skip: 'an import is accepted only when the remote nameserver allows zone transfers (AXFR) from the service' },
@@ -540,7 +544,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               return baselines.get(viewPath)!;
             };
             if (fixedPath !== undefined && writes && !recipe.exclusive) await baselineOf(fixedPath);
-            await plan?.beforeViolations?.(c, ctx);
+            await plan?.beforeViolations?.(c, ctx, violation.rule);
             await runProperty(
               c,
               violation.arbitrary(ctx),
