@@ -19,54 +19,18 @@ import { deepFind } from '../../harness/lists.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
 import { deployedProfiles, diskToCapture, fullvirtProfilePath, instanceBackup, putAtRest, shutDown } from '../part2/compute-support.js';
-import { allowListBreak, untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
+import { untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../part3/firewalls-support.js';
 import { recordPathOfType } from '../part3/records-support.js';
 import { publicPair, withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
+import { allowList, DOMAIN_DEFAULTS, firewallTags, roundedUp, same, sameIgnoringCase, sameSet, zeroRule, type ReadBack } from './read-backs.js';
 
 type Json = Record<string, unknown>;
 
 /** Bodies breaking a rule sent at once by one check. */
 const VIOLATION_CONCURRENCY = 10;
-
-/** Compares one member sent with the value read back: the rule broken when they differ, or null when they agree. */
-type ReadBack = (sent: unknown, shown: unknown) => string | null;
-
-const DOMAIN_TIMES = [0, 300, 3600, 7200, 14400, 28800, 57600, 86400, 172800, 345600, 604800, 1209600, 2419200];
-const DOMAIN_DEFAULTS: Record<string, number> = { expire_sec: 1209600, refresh_sec: 14400, retry_sec: 14400, ttl_sec: 86400 };
-
-/** Time values round up to the next valid value; 0 means the default (shown as 0 or as the default). */
-const roundedUp =
-  (member: string): ReadBack =>
-  (sent, shown) => {
-    const up = DOMAIN_TIMES.find((value) => value >= Number(sent));
-    const zero = Number(sent) === 0;
-    const ok = zero ? shown === 0 || shown === DOMAIN_DEFAULTS[member] : shown === up;
-    return ok ? null : zero ? zeroRule(member) : `P3.domain.${member.replace('_', '-')}.round-up`;
-  };
-const zeroRule = (member: string) => `P3.domain.${member.replace('_', '-')}.zero-means-default-${DOMAIN_DEFAULTS[member]}`;
-
-const same =
-  (rule: string): ReadBack =>
-  (sent, shown) =>
-    JSON.stringify(sent) === JSON.stringify(shown) ? null : rule;
-const sameIgnoringCase =
-  (rule: string): ReadBack =>
-  (sent, shown) =>
-    String(sent).toLowerCase() === String(shown).toLowerCase() ? null : rule;
-/** Every tag sent is shown (stated); no tag that was not sent remains (the tags replace the old ones: inferred). */
-const firewallTags: ReadBack = (sent, shown) => {
-  if (!Array.isArray(sent) || !Array.isArray(shown) || !sent.every((tag) => shown.includes(tag))) return 'P3.firewall.update.reflected';
-  return shown.every((tag) => sent.includes(tag)) ? null : 'P3.firewall.update.tags-replaced';
-};
-const sameSet =
-  (rule: string): ReadBack =>
-  (sent, shown) =>
-    Array.isArray(sent) && Array.isArray(shown) && JSON.stringify([...sent].sort()) === JSON.stringify([...shown].sort()) ? null : rule;
-/** allow_list as sent against as shown (see `allowListBreak`). */
-const allowList: ReadBack = allowListBreak;
 
 /** How valid bodies of one schema can be sent repeatedly. Bodies not listed: any number of times, to the recipe's path. */
 interface ValidPlan {
