@@ -36,15 +36,19 @@ export async function readAfterWrite<T>(
   // Never past the check's deadline: a state that never comes ends the wait, not the run.
   const deadline = c.deadline ?? Infinity;
   const until = Math.min(Date.now() + window, deadline);
+  // The wait ends unsettled only on a read begun once the window had passed: a read begun within it (a slow one, or a
+  // long list's pages) may answer as before the write though it ends after the window.
+  let begun = Date.now();
   let value = await read();
   for (let pause = FIRST_PAUSE_MS; !settled(value); pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     const left = until - Date.now();
-    if (left > 0) await sleep(Math.min(pause, left));
-    if (left <= 0 || Date.now() >= deadline) {
+    if (begun < until && left > 0) await sleep(Math.min(pause, left));
+    if (begun >= until || Date.now() >= deadline) {
       if (window > 0 && !slowChange) unsettledWaits.set(c, (unsettledWaits.get(c) ?? 0) + 1);
       if (window > 0) c.record.unsettledReads = (c.record.unsettledReads ?? 0) + 1;
       return value;
     }
+    begun = Date.now();
     value = await read();
   }
   return value;

@@ -50,6 +50,18 @@ describe('the deadline of a check', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
+  it('a read begun within the window that ends past it is followed by one begun after it', async () => {
+    const c = checkOn('http://127.0.0.1:9', 60_000, { consistencyWindowMs: 200 });
+    const started = Date.now();
+    // What a read sees is what was there when it began: the write shows 100 ms in, each read takes 400 ms.
+    const slowRead = async () => {
+      const begun = Date.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return begun >= 100;
+    };
+    expect(await readAfterWrite(c, slowRead, (shows) => shows)).toBe(true);
+  });
+
   it(`after ${UNSETTLED_WAITS_PER_CHECK} windows passed in vain, a check reads once instead of waiting again`, async () => {
     server = await startFakeServer(hostile.ok());
     const c = checkOn(server.url, 60_000, { consistencyWindowMs: 300 });
