@@ -20,7 +20,13 @@ type Json = Record<string, unknown>;
 
 const fx = useFixtures('part1-events');
 
-const WINDOW_MS = 90 * 86_400_000;
+const DAY_MS = 86_400_000;
+const WINDOW_MS = 90 * DAY_MS;
+/**
+ * How old a listed event may be: when an event past its 90 days leaves the list is not shown, and a server removing
+ * them once a day lists one up to a day longer (as with database backups past their 7 days, databases-late.ts).
+ */
+const LISTED_AT_MOST_MS = WINDOW_MS + DAY_MS;
 
 const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
@@ -128,10 +134,10 @@ describe('Event emission', () => {
 });
 
 describe('Event window and visibility', () => {
-  check('P1.events.window-90-days', 'the events list holds no event older than 90 days, and holds a new one', async (c) => {
+  check('P1.events.window-90-days', 'the events list holds no event older than 90 days (and a day), and holds a new one', async (c) => {
     const rule = 'P1.events.window-90-days';
     const firewall = await fx.newFirewall(c);
-    const cutoff = (await presentOf(c)) - WINDOW_MS;
+    const cutoff = (await presentOf(c)) - LISTED_AT_MOST_MS;
     const isNew = isEventOf('firewall_create', firewall);
     const inWindow = (event: Json) => {
       const created = timeOf(event.created);
@@ -142,7 +148,7 @@ describe('Event window and visibility', () => {
     // its ends (`ends`): the new event is first or last, and so is the oldest, whatever the order.
     const events = await listAll(c, '/v4/account/events', undefined, { until: (items) => items.some(isNew) && items.every(inWindow), ends: true });
     for (const event of events) {
-      c.expect(rule, inWindow(event), `event ${String(event.id)} (${String(event.action)}) of ${String(event.created)} is older than 90 days`);
+      c.expect(rule, inWindow(event), `event ${String(event.id)} (${String(event.action)}) of ${String(event.created)} is older than 91 days`);
     }
     c.expect(rule, events.some(isNew), `the event of the firewall created just now (${firewall.id}) is not in the list`);
   });

@@ -177,6 +177,46 @@ const cases: VariationCase[] = [
       expect(await last('/v4/account/events')).toMatchObject({ action: 'firewall_create', entity: { id: firewall.id } });
     },
   ],
+  [
+    'windowed-items-swept-daily',
+    async (server) => {
+      const DAY = 86_400_000;
+      const timeOf = (at: unknown) => Date.parse(`${String(at)}Z`);
+      const now = async () => timeOf((await got(server, '/__control')).now);
+      const oldest = async (path: string, member: string) =>
+        ((await got(server, path)).data as Json[]).reduce((a, b) => (timeOf(a[member]) <= timeOf(b[member]) ? a : b));
+      // To 02:00 UTC: the sweep at 00:00 left what was within 90 days then, and that is listed and viewable.
+      await advanceClock(server, Math.round((DAY - ((await now()) % DAY) + 2 * 3_600_000) / 1000));
+      const lists: Array<[string, string]> = [
+        ['/v4/account/events', 'created'],
+        ['/v4/account/logins', 'datetime'],
+      ];
+      const before: Json[] = [];
+      for (const [path, member] of lists) {
+        const item = await oldest(path, member);
+        const age = (await now()) - timeOf(item[member]);
+        expect(age).toBeGreaterThan(90 * DAY);
+        expect(age).toBeLessThan(91 * DAY);
+        await request(server)
+          .get(`${path}/${String(item.id)}`)
+          .set(AUTH)
+          .expect(200);
+        before.push(item);
+      }
+      // A day later the next sweep has removed it; the next oldest is past 90 days in turn.
+      await advanceClock(server, 24 * 3600);
+      for (const [i, [path, member]] of lists.entries()) {
+        const gone = before[i]!;
+        await request(server)
+          .get(`${path}/${String(gone.id)}`)
+          .set(AUTH)
+          .expect(404);
+        const item = await oldest(path, member);
+        expect(item.id).not.toBe(gone.id);
+        expect((await now()) - timeOf(item[member])).toBeGreaterThan(90 * DAY);
+      }
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

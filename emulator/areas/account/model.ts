@@ -150,11 +150,18 @@ export const T = {
 
 export const account = (s: Store): Account => T.account(s).get('1')!;
 export const state = (s: Store): AccountState => T.state(s).get('1')!;
+/** The last 00:00 UTC at or before `ms` (epoch milliseconds). */
+export const lastMidnightOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 export const ago = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() - ms));
 export const ahead = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() + ms));
-/** Whether a time (ISO, no zone) is within the 90 days before the store's clock as it reads now. */
+/**
+ * Whether a time (ISO, no zone) is within the 90 days before the store's clock as it reads now; under
+ * `windowed-items-swept-daily`, within the 90 days before the last 00:00 UTC (items past 90 days are removed once a
+ * day, then: until that sweep they still show).
+ */
 export function within90DaysOf(s: Store): (iso: string) => boolean {
-  const oldest = s.now().getTime() - RETENTION_MS;
+  const now = s.now().getTime();
+  const oldest = (varied(s, 'windowed-items-swept-daily') ? lastMidnightOf(now) : now) - RETENTION_MS;
   return (iso) => timeOf(iso) >= oldest;
 }
 

@@ -2,7 +2,7 @@
 import { parseIso, type Store } from '../../core/store.js';
 import { emitEvent } from '../../core/events.js';
 import { listInstances } from '../../core/entities.js';
-import { accountEntity, ago, ahead, DAY_MS, state, T, uuid, type InvoiceItem, type Login } from './model.js';
+import { accountEntity, ago, ahead, DAY_MS, lastMidnightOf, state, T, uuid, type InvoiceItem, type Login } from './model.js';
 import { newClient } from './oauth-clients.js';
 import { addTransfer } from './transfers.js';
 import { varied } from '../../variations/index.js';
@@ -76,6 +76,10 @@ export function seed(s: Store): void {
     { datetime: ago(s, 5 * DAY_MS), ip: '203.0.113.25', restricted: true, username: 'restricted-user' },
     { datetime: ago(s, 3_600_000), ip: '2001:db8::25', restricted: false, username: s.defaultUser },
   ];
+  // Under `windowed-items-swept-daily` (items past 90 days removed at each 00:00 UTC) one more, after the oldest, a
+  // minute after each of the SWEPT_DAILY_DAYS midnights from 90 days before the last one: whenever the clock has moved
+  // past 00:01 UTC, and for that many days of clock moves, the oldest still listed is past 90 days.
+  logins.splice(1, 0, ...sweptDailyTimes(s).map((datetime) => ({ datetime, ip: '198.51.100.91', restricted: false, username: s.defaultUser })));
   for (const l of logins) {
     const id = s.nextId('login');
     T.logins(s).set(String(id), { id, ...l });
@@ -105,9 +109,11 @@ export function seed(s: Store): void {
     status: 'completed',
   });
 
-  // A few events; the first is older than the 90 days listed.
+  // A few events; the first is older than the 90 days listed (and, under `windowed-items-swept-daily`, one after it at
+  // each of the logins' times).
   const seeded: [string, number][] = [
     ['account_update', 100 * DAY_MS],
+    ...sweptDailyTimes(s).map((at): [string, number] => ['account_update', now.getTime() - parseIso(at).getTime()]),
     ...(edge ? [['account_update', EDGE_MS] as [string, number]] : []),
     ['payment_submitted', 30 * DAY_MS],
     ['oauth_client_create', 2 * DAY_MS],
@@ -176,6 +182,19 @@ function seedLongHistory(s: Store): void {
     const e = emitEvent(s, null, { action: i % 2 ? 'account_settings_update' : 'account_update', entity: accountEntity(s) });
     e.created = ago(s, LONG_HISTORY_DAYS * DAY_MS - i * step);
   }
+}
+
+/** For how many days of clock moves the account keeps an item past 90 days and not yet swept (`windowed-items-swept-daily`). */
+const SWEPT_DAILY_DAYS = 14;
+
+/**
+ * Under `windowed-items-swept-daily`, a minute past each of the SWEPT_DAILY_DAYS midnights (00:00 UTC) from 90 days
+ * before the last one, oldest first; none otherwise.
+ */
+function sweptDailyTimes(s: Store): string[] {
+  if (!varied(s, 'windowed-items-swept-daily')) return [];
+  const first = lastMidnightOf(s.now().getTime()) - 90 * DAY_MS + 60_000;
+  return Array.from({ length: SWEPT_DAILY_DAYS }, (_, day) => s.nowIso(new Date(first + day * DAY_MS)));
 }
 
 function round2(n: number): number {
