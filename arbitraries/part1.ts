@@ -19,7 +19,7 @@ import {
 } from './generators/body.js';
 import { allowListEntry, email, emailOfLength, httpUrl, notCidr, notEmail, notIp, notUrl } from './generators/net.js';
 import { between, digits, label, notDigits, stringOfLength, tooLong, tooLongLabel, tooShort } from './generators/text.js';
-import { OTHER_COUNTRIES, STATE_CODES, postalCodes } from './generators/postal.js';
+import { OTHER_COUNTRIES, STATE_CODES, postalCodes, provincesOf } from './generators/postal.js';
 
 // ------------------------------------------------------------------ managed databases
 
@@ -174,7 +174,9 @@ const civilianCity = () => stringOfLength(1, 24).filter((city) => !MILITARY_CITI
 /**
  * country with a state, city and zip that suit it. A state, city or zip is only sent together with its country: alone
  * it would be judged against whatever address the account already has (a city against a military state code on file);
- * and a country goes with a zip of its own, as the one on file may not suit it.
+ * and a country goes with a state and a zip of its own, as the ones on file may not suit it. Outside the US and CA the
+ * state is a real province of the country ("otherwise the province": a server may refuse made-up text), its zip one
+ * of that province.
  */
 const location = () => {
   // For US and CA the state is always sent: the one on file may not be a code of the new country; its zip suits it.
@@ -194,8 +196,13 @@ const location = () => {
     inState('CA'),
     fc
       .constantFrom(...OTHER_COUNTRIES)
-      .chain((country) =>
-        optionalRecord({ country: fc.constant(country), state: stringOfLength(1, 24), city: civilianCity(), zip: postalCodes(country) }, ['country', 'zip']),
+      .chain((country) => fc.tuple(fc.constant(country), fc.constantFrom(...provincesOf(country))))
+      .chain(([country, state]) =>
+        optionalRecord({ country: fc.constant(country), state: fc.constant(state), city: civilianCity(), zip: postalCodes(country, state) }, [
+          'country',
+          'state',
+          'zip',
+        ]),
       ),
   );
 };
@@ -234,8 +241,8 @@ const accountUpdate: BodyGen = () =>
     location(),
   );
 
-/** A non-US/CA country with a state, so a state breaking its own limit breaks nothing else. */
-const elsewhere = (state: ValueGen): Record<string, Change> => ({ state, country: constant('DE'), zip: () => postalCodes('DE') });
+/** A non-US/CA country with a state, so a state breaking its own limit breaks nothing else (the zip: Berlin's). */
+const elsewhere = (state: ValueGen): Record<string, Change> => ({ state, country: constant('DE'), zip: () => postalCodes('DE', 'Berlin') });
 /** A US or CA address (one violation each, with a zip of that country) whose state is `state`. */
 const usOrCa = (state: ValueGen) => (['US', 'CA'] as const).map((country) => ({ state, country: constant(country), zip: () => postalCodes(country) }));
 

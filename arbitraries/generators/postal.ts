@@ -45,37 +45,50 @@ const CA: Record<string, string> = {
   YT: 'Y1A 2C6',
 };
 
-/** Postal codes of the other countries the suite moves the account to (any province goes with them). */
-const ELSEWHERE: Record<string, string[]> = {
-  GB: ['SW1A 1AA', 'EC1A 1BB', 'M1 1AE'],
-  DE: ['10115', '80331'],
-  FR: ['75001', '69002'],
-  NL: ['1012 AB', '3011 AD'],
-  SE: ['111 22', '411 03'],
-  JP: ['100-0001', '530-0001'],
-  AU: ['2000', '3000'],
-  IN: ['110001', '400001'],
-  BR: ['01310-100', '20040-002'],
-  SG: ['018956', '238859'],
-  ZA: ['8001', '2000'],
-  NZ: ['6011', '1010'],
+/**
+ * The other countries the suite moves the account to: a province of each with postal codes of it. Outside the US and
+ * CA the state is "the province", and a server may hold each country's subdivisions and refuse text naming none (or
+ * a zip of another one). Each is a subdivision in ISO 3166-2, whose name reads the same in English and the country's
+ * own language where one could be found (Berlin, not Bavaria or Bayern), in ASCII. No Singapore: a city-state has no
+ * province to give.
+ */
+const ELSEWHERE: Record<string, Record<string, string[]>> = {
+  GB: { England: ['SW1A 1AA', 'EC1A 1BB', 'M1 1AE'] },
+  DE: { Berlin: ['10115'], Hamburg: ['20095'] },
+  FR: { 'Grand Est': ['67000'], 'Pays de la Loire': ['44000'] },
+  NL: { Utrecht: ['3503 RK'] },
+  SE: { Stockholm: ['111 22'], Uppsala: ['753 20'] },
+  JP: { Tokyo: ['100-0001'], Osaka: ['530-0001'] },
+  AU: { 'New South Wales': ['2000'], Victoria: ['3000'] },
+  IN: { Delhi: ['110001'], Maharashtra: ['400001'] },
+  BR: { 'Rio de Janeiro': ['20040-002'], Bahia: ['40020-000'] },
+  ZA: { 'Western Cape': ['8001'], Gauteng: ['2000'] },
+  NZ: { Wellington: ['6011'], Auckland: ['1010'] },
 };
 
 /** The state and province codes postal codes are known for, by country. */
 export const STATE_CODES = { US: Object.keys(US), CA: Object.keys(CA) } as const;
 export const OTHER_COUNTRIES = Object.keys(ELSEWHERE);
+/** The provinces of each other country postal codes are known for. */
+export const provincesOf = (country: string): string[] => Object.keys(ELSEWHERE[country] ?? {});
+
+/** The postal codes of a province of another country, or of its first province when `state` is none of them. */
+const elsewhere = (country: string, state?: string): string[] => {
+  const provinces = ELSEWHERE[country]!;
+  return provinces[state ?? ''] ?? Object.values(provinces)[0]!;
+};
 
 /**
- * A postal code of `country` that suits `state` where the country has state codes; for a state that is no code (a
- * value a server must refuse), one of New York's or Ontario's, since there is nothing for it to suit. Elsewhere any
- * of the country's: its first.
+ * A postal code of `country` that suits `state`: for a state that is no code of the US or CA (a value a server must
+ * refuse), one of New York's or Ontario's, since there is nothing for it to suit; elsewhere for a state that is no
+ * province listed here, one of the country's first province.
  */
 export function postalCodeOf(country: string, state?: string): string {
   if (country === 'US') return US[state ?? ''] ?? US.NY!;
   if (country === 'CA') return CA[state ?? ''] ?? CA.ON!;
-  return ELSEWHERE[country]![0]!;
+  return elsewhere(country, state)[0]!;
 }
 
 /** Postal codes of `country` (and `state`), to draw from. */
 export const postalCodes = (country: string, state?: string): fc.Arbitrary<string> =>
-  country === 'US' || country === 'CA' ? fc.constant(postalCodeOf(country, state)) : fc.constantFrom(...ELSEWHERE[country]!);
+  country === 'US' || country === 'CA' ? fc.constant(postalCodeOf(country, state)) : fc.constantFrom(...elsewhere(country, state));

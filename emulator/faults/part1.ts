@@ -141,6 +141,7 @@ export const part1Faults = defineFaults({
   'P1.account.email.format': { does: 'stores any email string without checking its format' },
   'P1.account.city.max-24': { does: 'accepts a city of up to 32 characters' },
   'P1.account.state.us-ca-code': { does: 'accepts any state for US and CA addresses' },
+  'P1.account.state.max-24': { does: 'refuses a state of 24 characters: it takes 23 at most' },
   'P1.account.euuid.uuid': { does: 'shows euuid as 32 hex digits without dashes' },
   'P1.account.credit-card.last-four.integer': { does: 'shows credit_card.last_four as a string' },
   'P1.account-update.any-of': { does: 'refuses an account update naming a single member' },

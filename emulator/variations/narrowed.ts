@@ -482,6 +482,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), \`page\` (integer, current page), \`pages\` (integer, total pages), \`results\` (integer, total number of results)." and Entity transfer: "Meaning of each transfer status: not shown." and Account endpoints: "GET /v4/account/events | events:read_only | page, page_size | list of events from the last 90 days; …" (no order of the items is shown, nor that a cancelled transfer leaves the list, nor a limit on how many events 90 days hold: an account may have a long history)`,
     does: 'the account starts with 5,200 cancelled outgoing entity transfers and 5,200 events of the last 60 days; both lists show the oldest first (53 pages of 100: a new item is on the last page)',
   },
+  'province-checked': {
+    leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted; for US military addresses AA, AE or AP; otherwise the province" (whether a server holds each country's provinces, and refuses text naming none, is not shown)`,
+    does: 'refuses an account update whose resulting address outside the US and CA has a state naming no subdivision of its country (twelve countries\' lists of names, English and local; any other country takes any state; "" is none given), field state, else country',
+  },
   'windowed-items-swept-daily': {
     leaves: `${D1}, Account endpoints: "GET /v4/account/events | … | list of events from the last 90 days" and "GET /v4/account/logins | … | list of successful logins of all users in the last 90 days" and Limits: "Events and login history | last 90 days" (when an item past its 90 days leaves the list is not shown)`,
     does: 'removes the events and logins past their 90 days once a day, at 00:00 UTC (the lists and views show them until then); the account starts with an event and a login a minute past each of the 14 midnights from 90 days before the last one',

@@ -4,7 +4,7 @@
 // a country goes with a zip of its own, as the zip format is not shown and the one on file may not suit it).
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { check, RuleViolation, twice, type Check } from '../../harness/check.js';
+import { check, isErrorResponse, namesField, RuleViolation, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { inSampleForm, listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { ACCOUNT_LOCK } from '../generic/valid-requests.js';
@@ -46,6 +46,23 @@ async function restore(c: Check, saved: Json, members: string[]): Promise<void> 
   if (ADDRESS.some((member) => set.has(member))) ADDRESS.forEach((member) => set.add(member));
   const body = Object.fromEntries([...set].filter((member) => typeof saved[member] === 'string').map((member) => [member, saved[member]]));
   if (Object.keys(body).length) await c.put('/v4/account', body);
+}
+
+/** An address outside the US and CA: a province of the country (Berlin, its name in English and German) and its zip. */
+const PROVINCE = { country: 'DE', state: 'Berlin', zip: postalCodeOf('DE', 'Berlin') };
+
+/**
+ * Why a state of made-up text cannot show the state's maximum length taken, or undefined: outside the US and CA the
+ * state is "the province", and a server holding each country's may refuse made-up text of any length. Undefined
+ * unless a short made-up state is refused too, naming state, while a province of the country is taken (then on file).
+ */
+async function madeUpProvinceRefused(c: Check, madeUp: string): Promise<string | undefined> {
+  const { country, zip } = PROVINCE;
+  const short = await c.put('/v4/account', { country, zip, state: madeUp });
+  if (!isErrorResponse(short) || namesField(short, 'state') !== true) return undefined;
+  if (!ok(await c.put('/v4/account', PROVINCE))) return undefined;
+  await accountShowing(c, { state: PROVINCE.state });
+  return `the target refuses made-up text as the state of a ${country} address (${JSON.stringify(madeUp)}, field state) and takes the province ${PROVINCE.state}: whether it takes a state of 24 characters cannot be shown with one`;
 }
 
 const lastFourOf = (view: Exchange) => (bodyOf(view).credit_card as Json | undefined)?.last_four;
@@ -189,19 +206,10 @@ describe('Account update', () => {
           );
           expectShows(c, rule, await c.get('/v4/account'), { state: 'AP' }, `after the refused PUT country ${country} state ${JSON.stringify(state)}`);
         }
-        // Elsewhere the state is the province, written out.
-        c.expectSuccess(
-          rule,
-          await c.put('/v4/account', { country: 'DE', state: 'Bavaria', city: 'Munich', zip: postalCodeOf('DE') }),
-          'PUT country DE state Bavaria',
-        );
-        expectShows(
-          c,
-          rule,
-          await accountShowing(c, { country: 'DE', state: 'Bavaria' }),
-          { country: 'DE', state: 'Bavaria' },
-          'after PUT country DE state Bavaria',
-        );
+        // Elsewhere the state is the province, written out (one of the country's, its zip one of that province).
+        c.expectSuccess(rule, await c.put('/v4/account', { ...PROVINCE, city: PROVINCE.state }), `PUT country DE state ${PROVINCE.state}`);
+        const elsewhere = { country: PROVINCE.country, state: PROVINCE.state };
+        expectShows(c, rule, await accountShowing(c, elsewhere), elsewhere, `after PUT country DE state ${PROVINCE.state}`);
         // Not judged: PUT country US alone over that state. The rule names the state values accepted, not what becomes
         // of a stored one when only the country changes.
       });
@@ -306,27 +314,35 @@ describe('Account update', () => {
     ['address_1', 64, (n) => 'A'.repeat(n)],
     ['address_2', 64, (n) => 'B'.repeat(n)],
     // (with an address outside the US: a military state code on file asks for a military city)
-    ['city', 24, (n) => 'C'.repeat(n), { country: 'DE', state: 'Berlin', zip: postalCodeOf('DE') }],
+    ['city', 24, (n) => 'C'.repeat(n), PROVINCE],
     ['company', 128, (n) => 'D'.repeat(n)],
     ['email', 128, (n) => `${'e'.repeat(n - 68)}@${'f'.repeat(63)}.com`],
     ['first_name', 50, (n) => 'F'.repeat(n)],
     ['last_name', 50, (n) => 'L'.repeat(n)],
     ['phone', 32, (n) => '5'.repeat(n)],
-    ['state', 24, (n) => 'S'.repeat(n), { country: 'DE', zip: postalCodeOf('DE') }],
+    ['state', 24, (n) => 'S'.repeat(n), { country: PROVINCE.country, zip: PROVINCE.zip }],
     ['tax_id', 100, (n) => 'T'.repeat(n)],
   ];
   for (const [member, max, value, extra] of LIMITS) {
     const rule = `P1.account.${member.replace(/_/g, '-')}.max-${max}`;
     accountCheck(rule, `${member} takes ${max} characters and refuses ${max + 1}`, async (c) => {
       const saved = await account(c);
+      // A state of made-up text refused for that (madeUpProvinceRefused): only the refusal of one too long is judged.
+      let unjudged: string | undefined;
       try {
         await twice(async () => {
           const atMax = { ...extra, [member]: value(max) };
-          c.expectSuccess(rule, await c.put('/v4/account', atMax), `PUT ${member} of ${max} characters`);
-          expectShows(c, rule, await accountShowing(c, atMax), atMax, `after PUT ${member} of ${max} characters`);
+          const put = await c.put('/v4/account', atMax);
+          unjudged = member === 'state' && !ok(put) ? await madeUpProvinceRefused(c, value(4)) : undefined;
+          if (!unjudged) {
+            c.expectSuccess(rule, put, `PUT ${member} of ${max} characters`);
+            expectShows(c, rule, await accountShowing(c, atMax), atMax, `after PUT ${member} of ${max} characters`);
+          }
           c.expectRejected(rule, await c.put('/v4/account', { ...extra, [member]: value(max + 1) }), `PUT ${member} of ${max + 1} characters`, member);
-          expectShows(c, rule, await c.get('/v4/account'), { [member]: value(max) }, `after the refused PUT ${member} of ${max + 1} characters`);
+          const kept = unjudged ? { state: PROVINCE.state } : { [member]: value(max) };
+          expectShows(c, rule, await c.get('/v4/account'), kept, `after the refused PUT ${member} of ${max + 1} characters`);
         });
+        if (unjudged) c.skip(`${unjudged} (a state of 25 characters was refused)`);
       } finally {
         await restore(c, saved, [member, ...Object.keys(extra ?? {})]);
       }

@@ -178,6 +178,22 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'province-checked',
+    async (server) => {
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      expect((await update({ country: 'DE', state: 'SSSS', zip: '10115' }).expect(400)).body.errors[0]).toMatchObject({ field: 'state' });
+      await update({ country: 'DE', state: 'Berlin', zip: '10115' }).expect(200);
+      await update({ country: 'DE', state: 'bayern', zip: '80331' }).expect(200);
+      await update({ country: 'SE', state: 'Västra Götaland', zip: '411 03' }).expect(200);
+      await update({ country: 'SE', state: 'Vastra Gotaland County', zip: '411 03' }).expect(200);
+      // The state on file does not follow a move: a country given without one is judged with it.
+      expect((await update({ country: 'FR', zip: '75001' }).expect(400)).body.errors[0]).toMatchObject({ field: 'country' });
+      // A country without a list takes any state; US and CA keep their codes.
+      await update({ country: 'IE', state: 'Anything', zip: 'D02 X285' }).expect(200);
+      await update({ country: 'US', state: 'NY', zip: '10001' }).expect(200);
+    },
+  ],
+  [
     'windowed-items-swept-daily',
     async (server) => {
       const DAY = 86_400_000;

@@ -5,6 +5,7 @@ import { emitEvent } from '../../core/events.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { account, accountEntity, accountView, DECLINING_TEST_CARD, PROCESSOR_TEST_CARDS, state, type Account, type Promotion } from './model.js';
+import { isSubdivisionOf } from './provinces.js';
 
 /** Postal code formats of some countries, for the variation zip-by-country. */
 const ZIP_FORMATS: Record<string, RegExp> = {
@@ -149,7 +150,7 @@ export function updateAccount(ctx: RequestContext) {
       fail(`country must be a two-letter ISO 3166 country code such as US or DE, not ${JSON.stringify(country.slice(0, 32))}.`, 'country');
     changes.country = code;
   }
-  const st = optString(o, 'state', { max: 24 });
+  const st = optString(o, 'state', { max: faulty(ctx.store, 'P1.account.state.max-24') ? 23 : 24 });
   // The resulting address is judged: a country changed to US or CA without a state keeps the state on file, which
   // must then be a code of that country too.
   if ((st !== undefined || changes.country !== undefined) && !faulty(ctx.store, 'P1.account.state.us-ca-code')) {
@@ -170,6 +171,16 @@ export function updateAccount(ctx: RequestContext) {
         field,
       );
     }
+  }
+  // Under the variation a state outside the US and CA must name a subdivision of the resulting country (the resulting
+  // address: a state on file does not follow a country change); "" stands for none given.
+  if ((st !== undefined || changes.country !== undefined) && varied(ctx.store, 'province-checked')) {
+    const [where, next] = [changes.country ?? a.country, st ?? a.state];
+    if (where !== 'US' && where !== 'CA' && next !== '' && !isSubdivisionOf(where, next))
+      fail(
+        `state ${JSON.stringify(next.slice(0, 24))} is not a province of ${where}${st === undefined ? ' (send one with the country)' : ''}.`,
+        st !== undefined ? 'state' : 'country',
+      );
   }
   if (st !== undefined) changes.state = st;
   // Under the variation the resulting zip must suit the resulting country (a zip on file does not follow a move).
