@@ -138,9 +138,11 @@ export const part1Faults = defineFaults({
   'P1.database.update.reflected~updates': { does: 'an update answers the new maintenance window (updates) but keeps the old one' },
   // ---------------------------------------------------------------- account
   'P1.account.country.iso-3166': { does: 'stores any country string without checking it against ISO 3166' },
+  'P1.account.country.iso-3166~two-letters': { does: 'takes any two capital letters as country (ZZ, XX), not only ISO 3166 codes' },
   'P1.account.email.format': { does: 'stores any email string without checking its format' },
   'P1.account.city.max-24': { does: 'accepts a city of up to 32 characters' },
   'P1.account.state.us-ca-code': { does: 'accepts any state for US and CA addresses' },
+  'P1.account.state.us-ca-code~two-letters': { does: 'accepts any two capital letters as the state of a US or CA address (ZZ, UK), not only its codes' },
   'P1.account.state.max-24': { does: 'refuses a state of 24 characters: it takes 23 at most' },
   'P1.account.euuid.uuid': { does: 'shows euuid as 32 hex digits without dashes' },
   'P1.account.credit-card.last-four.integer': { does: 'shows credit_card.last_four as a string' },

@@ -196,6 +196,10 @@ describe('Account update', () => {
           ['US', 'Calif', 'Sacramento'],
           ['CA', 'Ontario', 'Ottawa'],
           ['US', 'N.Y.', 'Albany'],
+          // Two capitals but no code: none of the US (nor a military one), none of Canada (or of the US only).
+          ['US', 'ZZ', 'Albany'],
+          ['CA', 'XX', 'Ottawa'],
+          ['CA', 'NY', 'Ottawa'],
         ];
         for (const [country, state, city] of refused) {
           c.expectRejected(
@@ -215,6 +219,22 @@ describe('Account update', () => {
       });
     } finally {
       await restore(c, saved, [...ADDRESS, 'city']);
+    }
+  });
+
+  // Two capitals that ISO 3166 leaves to users and never assigns to a country: no reading takes them. Sent alone: the
+  // state and zip on file suit no such country, but a server must refuse the country either way.
+  accountCheck('P1.account.country.iso-3166', 'a country of two capitals that is no ISO 3166 code (ZZ, XX) is refused', async (c) => {
+    const rule = 'P1.account.country.iso-3166';
+    const saved = await account(c);
+    try {
+      for (const country of ['ZZ', 'XX']) {
+        c.expectRejected(rule, await c.put('/v4/account', { country }), `PUT country ${country}`, 'country');
+        const view = await c.get('/v4/account');
+        c.expect(rule, bodyOf(view).country !== country, `after the refused PUT country ${country} the account shows country ${country}`, view);
+      }
+    } finally {
+      await restore(c, saved, ADDRESS);
     }
   });
 

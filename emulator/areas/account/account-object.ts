@@ -146,7 +146,9 @@ export function updateAccount(ctx: RequestContext) {
   if (country !== undefined) {
     const code = country.toUpperCase();
     const clears = code === '' && varied(ctx.store, 'account-without-address');
-    if (!COUNTRIES.has(code) && !clears && !faulty(ctx.store, 'P1.account.country.iso-3166'))
+    // (the fault ~two-letters takes any two capitals: ZZ, XX)
+    const twoLetters = /^[A-Z]{2}$/.test(code) && faulty(ctx.store, 'P1.account.country.iso-3166~two-letters');
+    if (!COUNTRIES.has(code) && !clears && !twoLetters && !faulty(ctx.store, 'P1.account.country.iso-3166'))
       fail(`country must be a two-letter ISO 3166 country code such as US or DE, not ${JSON.stringify(country.slice(0, 32))}.`, 'country');
     changes.country = code;
   }
@@ -159,13 +161,15 @@ export function updateAccount(ctx: RequestContext) {
     const field = st !== undefined ? 'state' : 'country';
     // Under the variation a US or CA address may have no state: "" stands for one never given.
     const unstated = next === '' && varied(ctx.store, 'account-country-without-state');
-    if (where === 'US' && !US_STATES.has(next) && !unstated) {
+    // (the fault ~two-letters takes any two capitals as a code: ZZ, UK)
+    const anyCode = /^[A-Z]{2}$/.test(next) && faulty(ctx.store, 'P1.account.state.us-ca-code~two-letters');
+    if (where === 'US' && !US_STATES.has(next) && !unstated && !anyCode) {
       fail(
         `For a US address, state must be the two-letter state code (e.g. NY), or AA, AE or AP for military addresses${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
         field,
       );
     }
-    if (where === 'CA' && !CA_PROVINCES.has(next) && !unstated) {
+    if (where === 'CA' && !CA_PROVINCES.has(next) && !unstated && !anyCode) {
       fail(
         `For a Canadian address, state must be the two-letter province code (e.g. ON)${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
         field,
