@@ -9,6 +9,7 @@ import { onceNotBusy, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
 import { addressesOf, routeTargetOf } from './addresses.js';
+import { sameDomainName } from './domain-names.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
 import { answersGone, resourcePath, type ResourceKind } from './resources.js';
 import { CLEANUP_TIMEOUT_MS, deleteEach, deletePending, letClockRun } from './deletions.js';
@@ -142,7 +143,7 @@ export class Fixtures extends Adoption {
   async newDomain(c: Check, extra: Json = {}): Promise<{ id: number; domain: string }> {
     const domain = `${this.label('d', 40)}.example.com`;
     const created = this.created(await c.post('/v4/domains', { domain, type: 'master', soa_email: 'hostmaster@example.com', ...extra }), 'a domain');
-    const id = await this.idOf(c, created, '/v4/domains', (item) => item.domain === domain, 'a domain', { kind: 'domain', label: domain });
+    const id = await this.idOf(c, created, '/v4/domains', (item) => sameDomainName(item.domain, domain), 'a domain', { kind: 'domain', label: domain });
     return { id: Number(id), domain };
   }
 

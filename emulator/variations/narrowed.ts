@@ -490,4 +490,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account endpoints: "GET /v4/account/events | … | list of events from the last 90 days" and "GET /v4/account/logins | … | list of successful logins of all users in the last 90 days" and Limits: "Events and login history | last 90 days" (when an item past its 90 days leaves the list is not shown)`,
     does: 'removes the events and logins past their 90 days once a day, at 00:00 UTC (the lists and views show them until then); the account starts with an event and a login a minute past each of the 14 midnights from 90 days before the last one',
   },
+  'domain-names-absolute': {
+    leaves: `${D3}, Domain: "domain | string | 1..255 chars; labels up to 63 chars; RFC 1035; unique across the whole platform; filterable" and Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (RFC 1035 writes a name absolute, with a final period, in master files; how a domain's name is written back is not shown)`,
+    does: 'shows every domain name absolute, with a final period (example.com.), in the list, the view and the answers of create, update, clone and import; takes a name given so as the same name',
+  },
 });

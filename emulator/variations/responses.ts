@@ -42,6 +42,8 @@ function reshape(store: Store, value: Json, keyed = false): Json {
   if (varied(store, 'extra-members') && entries.length > 0 && !keyed) entries.push(['vendor_note', 'an undocumented member']);
   if (varied(store, 'domain-unset-members-null') && isDomain(value)) entries = withUnsetNull(entries, value['type'] === 'slave');
   if (varied(store, 'firewall-rule-unset-members-null') && isFirewallRule(value)) entries = withMembersNull(entries, ['description', 'label']);
+  if (varied(store, 'domain-names-absolute') && isZone(value))
+    entries = entries.map(([member, inner]): [string, Json] => [member, member === 'domain' ? absolute(inner) : inner]);
   if (varied(store, 'members-reversed')) entries.reverse();
   return Object.fromEntries(entries);
 }
@@ -50,9 +52,15 @@ function reshape(store: Store, value: Json, keyed = false): Json {
 const isDomain = (value: { [member: string]: Json }): boolean =>
   typeof value['domain'] === 'string' && (value['type'] === 'master' || value['type'] === 'slave') && 'soa_email' in value;
 
+/** A domain or a summary of one (domain-list-summary): a zone name and a type. */
+const isZone = (value: { [member: string]: Json }): boolean => typeof value['domain'] === 'string' && (value['type'] === 'master' || value['type'] === 'slave');
+
 /** A firewall rule as the areas write it (an action, a protocol and an addresses object). */
 const isFirewallRule = (value: { [member: string]: Json }): boolean =>
   typeof value['action'] === 'string' && typeof value['protocol'] === 'string' && isObject(value['addresses'] ?? null);
+
+/** A domain name written absolute, with a final period (RFC 1035's master-file form). */
+const absolute = (name: Json): Json => (typeof name === 'string' && !name.endsWith('.') ? `${name}.` : name);
 
 /** `members` the object does not have, added as null. */
 function withMembersNull(entries: Array<[string, Json]>, members: string[]): Array<[string, Json]> {
@@ -65,7 +73,14 @@ function withUnsetNull(entries: Array<[string, Json]>, slave: boolean): Array<[s
   return withMembersNull(shown, ['description', 'group']);
 }
 
-const BODY_VARIATIONS = ['members-reversed', 'items-reversed', 'extra-members', 'domain-unset-members-null', 'firewall-rule-unset-members-null'] as const;
+const BODY_VARIATIONS = [
+  'members-reversed',
+  'items-reversed',
+  'extra-members',
+  'domain-unset-members-null',
+  'firewall-rule-unset-members-null',
+  'domain-names-absolute',
+] as const;
 
 /** The JSON payload as the body variations write it; anything else unchanged. */
 export function variedPayload(store: Store, payload: unknown): unknown {

@@ -20,10 +20,13 @@ function dnsNameProblems(name: string, syntaxRule: string, lengthRule: string, a
   return problems;
 }
 
-/** The `domain` member of a domain: labels of at most 63 characters, RFC 1035 syntax. Bounds 1..255 are schema rules. */
+/**
+ * The `domain` member of a domain: labels of at most 63 characters, RFC 1035 syntax. Bounds 1..255 are schema rules.
+ * A final period is accepted: RFC 1035 writes an absolute name so, and how a name is written back is not shown.
+ */
 const domainName: SemanticCheck = (value) => {
   if (typeof value !== 'string' || value.length === 0 || value.length > 255) return [];
-  return dnsNameProblems(value, 'P3.domain.domain.rfc-1035', 'P3.domain.domain.label-max-63', false);
+  return dnsNameProblems(value, 'P3.domain.domain.rfc-1035', 'P3.domain.domain.label-max-63', true);
 };
 
 /** A record target that must be a valid domain (NS, MX, CNAME, SRV); a trailing period is accepted; the empty string (null MX) is not judged here. */

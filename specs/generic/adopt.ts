@@ -1,5 +1,6 @@
 // How a valid request's create is adopted (tracked for deletion): by the member of its body that tells the resource made
 // (what a create answers is mostly not shown: its answer's id is taken only when the answer is that resource).
+import { sameDomainName } from '../../harness/domain-names.js';
 import { succeeded } from '../../harness/lists.js';
 import type { ResourceKind } from '../../harness/resources.js';
 import { addressesOf, RANGES, routeTargetOf } from '../part3/ip-addresses-support.js';
@@ -13,10 +14,13 @@ type Adopt = NonNullable<Recipe['adopt']>;
  * the create answering the resource (a cluster, an OAuth client, a transfer, an upload, a tag), so its id is the
  * resource's; `isIt`: an answer that is the resource whatever it shows; `shows`, members of the request an answer that
  * is the resource shows as sent (a job shows none: an instance's region and type, a record's type); `byForm`, when
- * `key` was not sent, an answer that is the resource by its form. Nothing else tells it: a job's id is no resource's.
+ * `key` was not sent, an answer that is the resource by its form; `same`, whether `key` as shown is the value sent,
+ * where one value may be written several ways (a domain's name: `sameDomainName`). Nothing else tells it: a job's id
+ * is no resource's.
  */
 interface Telling {
   answersIt?: true;
+  same?: (shown: unknown, sent: unknown) => boolean;
   isIt?: (body: Json) => boolean;
   shows?: string[];
   byForm?: (body: Json) => boolean;
@@ -42,6 +46,9 @@ export function adoptBy(kind: ResourceKind, list: string, key: string, idKey = '
 /** An instance is told by the label sent, else by the region and type sent shown in the answer (a clone's or create's job shows neither). */
 export const adoptInstance = adoptBy('instance', '/v4/compute/instances', 'label', 'id', { shows: ['region', 'type'] });
 
+/** A domain (a create, an import, a clone): told by the name sent, case and a final period aside. */
+export const adoptDomain = adoptBy('domain', '/v4/domains', 'domain', 'id', { same: sameDomainName });
+
 /** A tag: its create answers `{label}`. */
 export const adoptTag = adoptBy('tag', '/v4/tags', 'label', 'label', { answersIt: true });
 
@@ -52,9 +59,9 @@ export const adoptCapture = adoptBy('image', '/v4/images', 'label', 'id', { byFo
  * The resource a create made is told by the member `key` it was sent with, as sent (and its label kept for the
  * clean-up); without it, by what `telling` says of the answer alone.
  */
-function matching(key: string, sent: Json, { answersIt, isIt, shows: members, byForm }: Telling) {
+function matching(key: string, sent: Json, { answersIt, isIt, shows: members, byForm, same = shows }: Telling) {
   const wanted = sent[key];
-  const match = wanted === undefined ? undefined : (item: Json) => shows(item[key], wanted);
+  const match = wanted === undefined ? undefined : (item: Json) => same(item[key], wanted);
   const showsSent = (body: Json) => !!members?.every((member) => sent[member] !== undefined && shows(body[member], sent[member]));
   const told = (body: Json) => !!match?.(body) || showsSent(body) || (wanted === undefined && !!byForm?.(body));
   return {

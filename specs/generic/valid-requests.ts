@@ -14,7 +14,7 @@ import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
-import { adoptBy, adoptCapture, adoptChild, adoptInstance, adoptRange, adoptTag } from './adopt.js';
+import { adoptBy, adoptCapture, adoptChild, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
 import { noteAccepted, pendingIncomingTransfer } from './transfer-pick.js';
 
@@ -426,19 +426,19 @@ export const validRequests: Record<string, Recipe> = {
   // — Domains —
   'GET /v4/domains': { build: async () => at('/v4/domains') },
   'POST /v4/domains': {
-    adopt: adoptBy('domain', '/v4/domains', 'domain'),
+    adopt: adoptDomain,
     build: async (_c, fx) => at('/v4/domains', { json: { domain: `${fx.label('d', 40)}.example.com`, type: 'master', soa_email: 'hostmaster@example.com' } }),
   },
   'POST /v4/domains/import': {
     refusable: 'the remote nameserver must allow zone transfers (AXFR) from the service, which the suite cannot arrange',
-    adopt: adoptBy('domain', '/v4/domains', 'domain'),
+    adopt: adoptDomain,
     build: async (_c, fx) => at('/v4/domains/import', { json: { domain: `${fx.label('imp', 40)}.example.com`, remote_nameserver: 'ns1.example.com' } }),
   },
   'GET /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}`) },
   'PUT /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}`, { json: { description: 'conformance' } }) },
   'DELETE /v4/domains/{domainId}': { build: async (c, fx) => at(`/v4/domains/${(await fx.newDomain(c)).id}`) },
   'POST /v4/domains/{domainId}/clone': {
-    adopt: adoptBy('domain', '/v4/domains', 'domain'),
+    adopt: adoptDomain,
     build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/clone`, { json: { domain: `${fx.label('cl', 40)}.example.com` } }),
   },
   'GET /v4/domains/{domainId}/records': { build: async (c, fx) => at(`/v4/domains/${(await fx.domain(c)).id}/records`) },

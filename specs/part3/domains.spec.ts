@@ -16,6 +16,7 @@ import { runProperty } from '../../harness/property.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { bareTarget, relativeName } from './records-support.js';
 import type { Exchange } from '../../harness/http.js';
+import { sameDomainName } from '../../harness/domain-names.js';
 
 type Json = Record<string, unknown>;
 
@@ -56,10 +57,10 @@ function shown(c: Check, domain: Json, member: string): unknown {
   return domain[member];
 }
 
-/** Every domain of the list named `name` (case-insensitive). */
+/** Every domain of the list named `name` (case and a final period aside: `sameDomainName`). */
 async function allNamed(c: Check, name: string): Promise<Json[]> {
   const { items } = await listAll(c, '/v4/domains', { ends: true });
-  return items.filter((item) => typeof item.domain === 'string' && item.domain.toLowerCase() === name.toLowerCase());
+  return items.filter((item) => sameDomainName(item.domain, name));
 }
 
 /** The domains named `name` once one shows: a list may lag the create that made it (within the consistency window). */
@@ -82,7 +83,7 @@ async function trackStray(c: Check, exchange: Exchange, name: string, keep: numb
 /** The id of a domain a create-like request (clone, import) made, from its response or the list; tracked. */
 async function adoptDomain(c: Check, exchange: Exchange, name: string): Promise<number | undefined> {
   if (!ok(exchange)) return undefined;
-  let id = isObject(exchange.body) && exchange.body.domain === name && typeof exchange.body.id === 'number' ? exchange.body.id : undefined;
+  let id = isObject(exchange.body) && sameDomainName(exchange.body.domain, name) && typeof exchange.body.id === 'number' ? exchange.body.id : undefined;
   id ??= (await namedAfterWrite(c, name)).map((item) => item.id).find((value): value is number => typeof value === 'number');
   if (id !== undefined) fx.track('domain', id, name);
   return id;
@@ -391,7 +392,7 @@ describe('DELETE /v4/domains/{domainId}', () => {
     c.expectRejected(rule, await untilGone(c, `/v4/domains/${domain.id}`), 'GET a deleted domain');
     const listed = await untilShortlyDone(
       c,
-      () => fx.findOnce(c, '/v4/domains', (item) => item.id === domain.id || item.domain === domain.domain),
+      () => fx.findOnce(c, '/v4/domains', (item) => item.id === domain.id || sameDomainName(item.domain, domain.domain)),
       (item) => item === undefined,
     );
     c.expect(rule, listed === undefined, `the deleted domain ${domain.domain} is still listed`);

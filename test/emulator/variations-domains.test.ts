@@ -211,6 +211,26 @@ const cases: VariationCase[] = [
       expect(await got(server, `/v4/domains/${String(domain.id)}`)).toMatchObject({ soa_email: 'hostmaster@example.com', master_ips: [], ttl_sec: 0 });
     },
   ],
+  [
+    'domain-names-absolute',
+    async (server) => {
+      const domain = await newDomain(server, 'absolute-shown.example.com');
+      expect(domain.domain).toBe('absolute-shown.example.com.');
+      const path = `/v4/domains/${String(domain.id)}`;
+      expect((await got(server, path)).domain).toBe('absolute-shown.example.com.');
+      expect(((await got(server, '/v4/domains')).data as Json[]).find((item) => item.id === domain.id)?.domain).toBe('absolute-shown.example.com.');
+      // a name given absolute is the same name
+      await request(server)
+        .post('/v4/domains')
+        .set(AUTH)
+        .send({ domain: 'absolute-shown.example.com.', type: 'master', soa_email: 'a@example.com' })
+        .expect(400);
+      const renamed = (await request(server).put(path).set(AUTH).send({ domain: 'renamed.example.com.' }).expect(200)).body as Json;
+      expect(renamed.domain).toBe('renamed.example.com.');
+      const clone = await postAccepted(server, `${path}/clone`, { domain: 'cloned.example.com' });
+      expect(clone.domain).toBe('cloned.example.com.');
+    },
+  ],
 ];
 
 describeVariations('emulator variations of domains and records', cases);

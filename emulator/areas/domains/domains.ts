@@ -50,8 +50,9 @@ function readDomainName(store: Store, o: Record<string, unknown>, required: bool
   const max = faulty(store, 'P3.domain.domain.max-255') ? 1000 : 255;
   const given = required ? reqString(o, 'domain', { min: 1, max }) : optString(o, 'domain', { min: 1, max });
   if (given === undefined) return undefined;
-  // Under the variation an absolute name (RFC 1035's master-file form) is the same name.
-  const name = varied(store, 'domain-absolute-name-accepted') && /[^.]\.$/.test(given) ? given.slice(0, -1) : given;
+  // Under the variations an absolute name (RFC 1035's master-file form) is the same name.
+  const absoluteTaken = varied(store, 'domain-absolute-name-accepted') || varied(store, 'domain-names-absolute');
+  const name = absoluteTaken && /[^.]\.$/.test(given) ? given.slice(0, -1) : given;
   const label = faulty(store, 'P3.domain.domain.label-max-63') ? LONG_LABEL : faulty(store, 'P3.domain.domain.rfc-1035') ? HYPHEN_ENDS_LABEL : undefined;
   if (!isDomainName(name, { minLabels: 2, maxLength: max, ...(label ? { label } : {}) })) {
     fail(
