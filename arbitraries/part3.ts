@@ -182,8 +182,8 @@ const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<F
   ['P3.firewall.rule.description.max-100', 'description', () => ruleWith({ description: () => tooLong(100) })],
   ['P3.firewall.rule.label.min-3', 'label', () => ruleWith({ label: () => tooShort(3) })],
   ['P3.firewall.rule.label.max-32', 'label', () => ruleWith({ label: () => tooLong(32) })],
-  ['P3.firewall.rule.ports.required-for-tcp-udp', 'ports', () => ruleWith({ ports: ABSENT }, TCP_UDP)],
-  // ports and protocol clash: which is at fault is not shown
+  // ports and protocol clash, ports missing for the protocol or present against it: which is at fault is not shown
+  ['P3.firewall.rule.ports.required-for-tcp-udp', 'ports', () => ruleWith({ ports: ABSENT }, TCP_UDP), ['protocol']],
   ['P3.firewall.rule.ports.forbidden-for-icmp', 'ports', () => ruleWith({ ports: () => ports() }, ['ICMP']), ['protocol']],
   ['P3.firewall.rule.ports.syntax', 'ports', () => ruleWith({ ports: () => portsBadSyntax() }, TCP_UDP)],
   ['P3.firewall.rule.ports.range-end-greater', 'ports', () => ruleWith({ ports: () => portsRangeNotIncreasing() }, TCP_UDP)],

@@ -235,7 +235,9 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
     if (ports !== undefined && !(icmpEmpty && ports === '')) fail('ports is not allowed for ICMP rules.', clash);
     if (icmpEmpty) rule.ports = '';
   } else if (!(ports === undefined && (protocol === 'ICMP' || portsOptional))) {
-    if (ports === undefined) fail(`ports is required for ${protocol} rules.`, portsField);
+    // Under the variation tcp-ports-names-protocol the missing ports are put on the protocol needing them.
+    if (ports === undefined)
+      fail(`ports is required for ${protocol} rules.`, varied(store, 'tcp-ports-names-protocol') ? fieldPath(path, 'protocol') : portsField);
     const problem = portsProblem(ports, store);
     if (problem) fail(problem, portsField);
     rule.ports = ports;

@@ -494,4 +494,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domain: "domain | string | 1..255 chars; labels up to 63 chars; RFC 1035; unique across the whole platform; filterable" and Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (RFC 1035 writes a name absolute, with a final period, in master files; how a domain's name is written back is not shown)`,
     does: 'shows every domain name absolute, with a final period (example.com.), in the list, the view and the answers of create, update, clone and import; takes a name given so as the same name',
   },
+  'tcp-ports-names-protocol': {
+    leaves: `${D3}, Rule object: "ports | string | required for TCP and UDP; not allowed for ICMP" (which of the two members an error about a TCP or UDP rule without ports names is not shown: the ports missing, or the protocol needing them)`,
+    does: 'refuses a TCP or UDP rule without ports naming its protocol (…protocol), not its ports',
+  },
 });

@@ -106,6 +106,22 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'tcp-ports-names-protocol',
+    async (server) => {
+      const rule = { action: 'ACCEPT', addresses: { ipv4: ['192.0.2.0/24'] } };
+      const firewall = await postAccepted(server, FIREWALLS, { label: 'ports-needed', rules: OPEN });
+      const put = (outbound: Json[]) =>
+        request(server)
+          .put(`${FIREWALLS}/${String(firewall.id)}/rules`)
+          .set(AUTH)
+          .send({ outbound });
+      for (const protocol of ['TCP', 'UDP'])
+        expect((await put([{ ...rule, protocol }]).expect(400)).body.errors[0]).toMatchObject({ field: 'outbound.0.protocol' });
+      expect((await put([{ ...rule, protocol: 'TCP', ports: '0' }]).expect(400)).body.errors[0]).toMatchObject({ field: 'outbound.0.ports' });
+      await put([{ ...rule, protocol: 'ICMP' }]).expect(200);
+    },
+  ],
+  [
     'firewall-state-event-on-create',
     async (server) => {
       const firewall = await postAccepted(server, FIREWALLS, { label: 'state-event', rules: OPEN });
