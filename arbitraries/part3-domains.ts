@@ -265,14 +265,19 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.target.no-trailing-period', on('CAA'), { tag: constant('iodef'), target: () => httpUrl(['http']).map((url) => `${url}.`) }, 'target'),
     broken('P3.record.target.valid-domain', on('NS', 'MX', 'CNAME', 'SRV'), { target: () => notRecordTargetHost() }),
     broken('P3.record.target.valid-domain', on('NS', 'CNAME', 'SRV'), { target: constant('') }),
-    broken('P3.record.cname.name.required', on('CNAME'), { name: ABSENT }),
+    // A member the type sent requires is missing (a CNAME's name, an SRV's priority, weight, port and service, a CAA's
+    // tag): the member and the type clash, and which one an error names is not shown.
+    { ...broken('P3.record.cname.name.required', on('CNAME'), { name: ABSENT }), orFields: ['type'] },
     broken('P3.record.priority.only-mx-srv', on('A', 'AAAA', 'NS', 'CNAME', 'TXT', 'CAA'), { priority: () => between(0, 255) }),
     broken('P3.record.weight.only-srv', on(...NOT_SRV), { weight: () => between(0, 65535) }),
     broken('P3.record.port.only-srv', on(...NOT_SRV), { port: () => between(0, 65535) }),
     broken('P3.record.protocol.only-srv', on(...NOT_SRV), { protocol: oneOf('tcp', 'udp', '_tcp') }),
     broken('P3.record.service.only-srv', on(...NOT_SRV), { service: oneOf('sip', '_xmpp', 'http') }),
     broken('P3.record.tag.only-caa', on(...NOT_CAA), { tag: oneOf('issue', 'issuewild', 'iodef') }),
-    ...(['priority', 'weight', 'port', 'service'] as const).map((member) => missing(`P3.record.srv.${member}.required`, on('SRV'), member)),
+    ...(['priority', 'weight', 'port', 'service'] as const).map((member) => ({
+      ...missing(`P3.record.srv.${member}.required`, on('SRV'), member),
+      orFields: ['type'],
+    })),
     broken('P3.record.priority.min-0', on('MX', 'SRV'), { priority: () => between(-1000, -1) }),
     // Over 255 but within 16 bits (the wire's): a server with a wider bound still takes them, and must not.
     broken('P3.record.priority.max-255', on('MX', 'SRV'), { priority: () => fc.oneof(fc.constant(256), between(257, 65_535)) }),
@@ -282,7 +287,7 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.port.max-65535', on('SRV'), { port: () => between(65536, 1_000_000) }),
     broken('P3.record.tag.enum', on('CAA'), { tag: oneOf('', 'issuer', 'contactemail', 'issuemail') }),
     // The target stays an issuer domain: without a tag, a URL target would break the issue/issuewild rule too.
-    broken('P3.record.caa.tag.required', on('CAA'), { tag: ABSENT, target: () => caaTarget('issue') }, 'tag'),
+    { ...broken('P3.record.caa.tag.required', on('CAA'), { tag: ABSENT, target: () => caaTarget('issue') }, 'tag'), orFields: ['type'] },
     broken(
       'P3.record.caa.iodef.target-url',
       on('CAA'),

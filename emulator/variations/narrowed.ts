@@ -498,4 +498,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Rule object: "ports | string | required for TCP and UDP; not allowed for ICMP" (which of the two members an error about a TCP or UDP rule without ports names is not shown: the ports missing, or the protocol needing them)`,
     does: 'refuses a TCP or UDP rule without ports naming its protocol (…protocol), not its ports',
   },
+  'record-missing-member-names-type': {
+    leaves: `${D1}, Errors 1: "Each has \`reason\` (string, …) and usually \`field\` (string: the request field at fault, …)" and ${D3}, Domain record (request fields): "priority | integer | …; required for SRV", "service | string or null | only for SRV, required", "tag | string or null | only for CAA, required" and "CNAME | hostname, must be unique, required" (a member missing that the type sent requires is a clash between the two: which one an error names is not shown)`,
+    does: 'refuses a record body naming its type but missing a member that type requires (SRV priority, weight, port or service; CAA tag; CNAME name) naming type, not the member (a missing target still names target)',
+  },
 });

@@ -53,6 +53,22 @@ const cases: VariationCase[] = [
       expect(zone.some((line) => line.startsWith('_sip._tcp.srv-in-zone.example.com.\t') && line.includes('SRV'))).toBe(true);
     },
   ],
+  [
+    'record-missing-member-names-type',
+    async (server) => {
+      const record = await recordsOf(server, 'missing-members.example.com');
+      const named = async (body: Json) => ((await record(body).expect(400)).body as { errors: Json[] }).errors[0]!.field;
+      for (const member of ['priority', 'weight', 'port', 'service'] as const) {
+        const { [member]: _left, ...body } = SRV;
+        expect(await named(body)).toBe('type');
+      }
+      expect(await named({ type: 'CAA', name: 'certs', target: 'ca.example.net' })).toBe('type');
+      expect(await named({ type: 'CNAME', target: 'www.example.net' })).toBe('type');
+      // a missing target, and a member sent empty, are named as before
+      expect(await named({ type: 'CNAME', name: 'alias' })).toBe('target');
+      expect(await named({ type: 'CNAME', name: '', target: 'www.example.net' })).toBe('name');
+    },
+  ],
 ];
 
 describeVariations('emulator variations: domain records', cases);

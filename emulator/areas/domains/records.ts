@@ -91,8 +91,11 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   if (name !== '' && type !== 'SRV' && !HOSTNAME.test(name)) {
     fail('name must be a hostname: labels of letters, digits, hyphens and underscores separated by periods.', 'name');
   }
+  // Under the variation record-missing-member-names-type a member the type sent requires is missing: type is named.
+  const missingNamed = (key: string) =>
+    key !== 'target' && o[key] === undefined && o['type'] !== undefined && varied(store, 'record-missing-member-names-type') ? 'type' : key;
   if (type === 'CNAME' && name === '' && !faulty(store, 'P3.record.cname.name.required') && !emptyNameFault) {
-    fail('name is required for a CNAME record.', 'name');
+    fail('name is required for a CNAME record.', missingNamed('name'));
   }
 
   // Under the variation an absent target reads as "" (as a decoder without optional members does): an MX without one
@@ -116,7 +119,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   const tag = type === 'CAA' ? (optString(o, 'tag', tags) ?? from.tag ?? null) : null;
 
   const need = (v: unknown, key: string, what: string) => {
-    if (v === undefined || v === null || v === '') fail(`${key} is required for ${what}.`, key);
+    if (v === undefined || v === null || v === '') fail(`${key} is required for ${what}.`, missingNamed(key));
   };
   // The null MX: empty name and empty target.
   const nullMx = type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty'));
