@@ -33,6 +33,10 @@ export const part3Faults = defineFaults({
   'P3.domain.delete.gone': { does: 'answers a domain delete with {} but keeps the domain, viewable and listed' },
   'P3.domain.delete.removes-records': { does: 'a deleted domain leaves the list and its view, but its records still answer at their paths' },
   'P3.domain-update.none-required': { does: 'refuses an update body holding only group or tags' },
+  'P3.domain.update.reflected': {
+    does: 'a domain update keeps the stored description, group, axfr_ips and tags, whatever it sends (answered as the domain it keeps)',
+  },
+  'P3.domain.update.reflected~name': { does: 'a domain update keeps the stored name, whatever it sends (the other members applied)' },
   'P3.domain-create.type.required': { does: 'creates a domain without type, as a slave when it has master_ips, else as a master' },
   'P3.domain.types': { does: 'returns the domain id as a string in the domain view' },
   'P3.domain-import.remote-nameserver.required': { does: 'imports a domain without a remote_nameserver' },
@@ -81,6 +85,7 @@ export const part3Faults = defineFaults({
   'P3.record.a.remote-addr': { does: 'stores the literal [remote_addr] as an A record target instead of the request address' },
   'P3.record.caa.name.empty-whole-domain': { does: 'refuses a CAA record whose name is the empty string' },
   'P3.record-update.none-required': { does: 'refuses a record update that gives name without type' },
+  'P3.record.update.reflected': { does: 'a record update keeps the stored name, target and priority, whatever it sends (answered as the record it keeps)' },
 
   // — monitoring
   'P3.monitor-client.label.min-3': { does: 'accepts a monitoring client label shorter than 3 characters, even empty' },

@@ -364,11 +364,18 @@ describe('PUT /v4/domains/{domainId}: no member required', () => {
     });
   });
 
-  check(rule, 'an update body with one member changes that member only', async (c) => {
-    const domain = await fx.newDomain(c, { description: 'before' });
+  check([rule, 'P3.domain.update.reflected'], 'an update body with one member changes that member only, to what it sent', async (c) => {
+    // a group before, so that a domain showing its group shows the one the update replaces
+    const domain = await fx.newDomain(c, { description: 'before', group: 'before' });
     const before = await domainView(c, rule, domain.id);
     c.expectSuccess(rule, await c.put(`/v4/domains/${domain.id}`, { group: 'conformance' }), 'PUT with the single member group');
-    const after = await domainView(c, rule, domain.id);
+    const after = await domainView(c, rule, domain.id, (seen) => seen.group === 'conformance');
+    if ('group' in after)
+      c.expect(
+        'P3.domain.update.reflected',
+        after.group === 'conformance',
+        `after PUT {group: "conformance"} the domain shows group ${JSON.stringify(after.group)}`,
+      );
     for (const member of ['domain', 'type', 'soa_email', 'status', 'description'] as const) {
       if (member in before)
         c.expect(

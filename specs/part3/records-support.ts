@@ -6,6 +6,7 @@ import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { listPages } from '../../harness/lists.js';
+import { domainNameKey } from '../../harness/domain-names.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export const RECORD_OF_TYPE = {
 export function relativeName(name: unknown, domain: string): unknown {
   if (typeof name !== 'string') return name;
   const bare = name.toLowerCase().replace(/\.$/, '');
-  const zone = domain.toLowerCase();
+  const zone = String(domainNameKey(domain));
   return bare === zone ? '' : bare.endsWith(`.${zone}`) ? bare.slice(0, -zone.length - 1) : bare;
 }
 

@@ -25,7 +25,8 @@ import { recordPathOfType } from '../part3/records-support.js';
 import { publicPair, withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
-import { allowList, DOMAIN_DEFAULTS, firewallTags, roundedUp, same, sameIgnoringCase, sameSet, zeroRule, type ReadBack } from './read-backs.js';
+import { allowList, DOMAIN_DEFAULTS, DOMAIN_REFLECTED, domainReadBack, firewallTags, RECORD_REFLECTED, recordReadBack } from './read-backs.js';
+import { same, sameIgnoringCase, sameSet, zeroRule, type ReadBack } from './read-backs.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,8 +56,11 @@ interface ValidPlan {
   first?: (fx: Fixtures) => Json[];
   /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
   accept?: (body: Json) => boolean;
-  /** After an accepted update the resource is read back: each member listed must show what was sent. */
-  readBack?: Record<string, ReadBack>;
+  /**
+   * After an accepted update the resource is read back: each member listed must show what was sent (a function: the
+   * members, from what the file made, such as the zone a record belongs to).
+   */
+  readBack?: Record<string, ReadBack> | ((c: Check, fx: Fixtures) => Promise<Record<string, ReadBack>>);
   /** The change may take a short time to show (`untilShortlyDone`): read back while it passes. */
   readBackShortly?: true;
   /** Puts the target in the state valid bodies need: before the first run, and after each accepted one. */
@@ -163,9 +167,10 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     path: async (c, fx) => `/v4/domains/${(await fx.shared('domain of the update bodies', () => fx.newDomain(c))).id}`,
     rules: [
       'P3.domain-update.none-required',
+      DOMAIN_REFLECTED,
       ...Object.keys(DOMAIN_DEFAULTS).flatMap((member) => [`P3.domain.${member.replace('_', '-')}.round-up`, zeroRule(member)]),
     ],
-    readBack: Object.fromEntries(Object.keys(DOMAIN_DEFAULTS).map((member) => [member, roundedUp(member)])),
+    readBack: domainReadBack,
   },
   // A null MX is refused while another MX exists, which depends on the stored records: null MX has its scenario.
   'requests/record-create': {
@@ -175,8 +180,10 @@ const VALID_PLANS: Record<string, ValidPlan> = {
   // Whether an update may change a record's type is not shown (a server may refuse it, naming type, or judge the body
   // as the stored type): each body breaking a rule goes to a record of the type it names, made once per file.
   'requests/record-update': {
-    rules: ['P3.record-update.none-required'],
+    rules: ['P3.record-update.none-required', RECORD_REFLECTED],
     accept: (body) => !isNullMx(body),
+    // The bodies go to the file's record, in the file's domain (the recipe's).
+    readBack: async (c, fx) => recordReadBack((await fx.domain(c)).domain),
     violationPathOf: (c, fx, body) => recordPathOfType(c, fx, body.type),
   },
   'requests/database-update': {
@@ -472,7 +479,8 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   if (label !== undefined) sentLabels.add(label);
                   if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
                   c.expectSuccess(serves, exchange, `${key} with a valid body`);
-                  if (plan?.readBack) await readBack(c, path, body, plan.readBack, plan.readBackShortly);
+                  if (plan?.readBack)
+                    await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);
                   await plan?.settle?.(c, ctx, fx);
                 }),
               { runs, ...(plan?.first ? { examples: plan.first(fx) } : {}) },

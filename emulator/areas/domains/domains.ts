@@ -248,6 +248,8 @@ export const domainRoutes: Route[] = [
       (patch.status === 'active' && d.status === 'disabled' && faulty(ctx.store, 'P3.domain.status.disabled-to-active'));
     if (ignored) delete patch.status;
     checkDomain(ctx.store, { ...d, ...patch }, members);
+    if (faulty(ctx.store, 'P3.domain.update.reflected')) for (const member of ['description', 'group', 'axfr_ips', 'tags'] as const) delete patch[member];
+    if (faulty(ctx.store, 'P3.domain.update.reflected~name')) delete patch.domain;
     if (patch.domain !== undefined) {
       names(ctx.store).delete(d.domain.toLowerCase());
       names(ctx.store).set(patch.domain.toLowerCase(), d.id);

@@ -323,7 +323,9 @@ export const recordRoutes: Route[] = [
       fail('type is required to rename a record.', 'type');
     if (o['type'] !== undefined && o['type'] !== r.type && varied(ctx.store, 'record-type-fixed'))
       fail(`The type of a record cannot be changed (this one is ${r.type}); delete it and create a new one.`, 'type');
-    Object.assign(r, buildRecord(ctx, d, o, r, r.id), { updated: ctx.store.nowIso() });
+    const built = buildRecord(ctx, d, o, r, r.id);
+    if (faulty(ctx.store, 'P3.record.update.reflected')) Object.assign(built, { name: r.name, target: r.target, priority: r.priority });
+    Object.assign(r, built, { updated: ctx.store.nowIso() });
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_update', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
     return recordView(ctx.store, d)(r);
