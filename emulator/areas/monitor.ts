@@ -151,6 +151,9 @@ const routes: Route[] = [
     if (!canViewPlan(ctx.store, ctx.principal)) {
       fail('Viewing the monitoring plan needs the global grant account_access, monitor_subscription or add_monitor.', null, 403);
     }
+    const set = ctx.store.table<string>(PLAN).get('subscription');
+    const other = SUBSCRIPTIONS.find((s) => set !== undefined && s.id !== set);
+    if (other && faulty(ctx.store, 'P3.monitor-plan.subscription-or-empty~view-other-plan')) return shownSubscription(ctx.store, other);
     return planBody(ctx.store);
   }),
   route('PUT', '/v4/monitor/plan', W, (ctx) => {

@@ -97,6 +97,9 @@ export const part3Faults = defineFaults({
   'P3.monitor-plan.subscription.enum': { does: 'accepts an unknown monitor_subscription (the free plan follows)' },
   'P3.monitor-plan.update.null-means-free': { does: 'keeps the current plan when the update gives null' },
   'P3.monitor-plan.update.returns-subscription': { does: 'answers a plan update with {} instead of the subscription' },
+  'P3.monitor-plan.subscription-or-empty~view-other-plan': {
+    does: 'the plan view shows another paid plan than the one set (monitor-3, or monitor-10 when monitor-3 is set); the update answers the plan set',
+  },
   'P3.monitor-plan.view.grants': { does: 'refuses the plan view to a restricted user holding only add_monitor' },
   'P3.monitor-plan.update.grants': { does: 'lets a restricted user with account_access but not monitor_subscription change the plan' },
   'P3.monitor-plan.update.grants~refused-still-changes': {

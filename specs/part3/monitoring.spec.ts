@@ -122,17 +122,35 @@ describe('Monitoring plan', () => {
     c.expect('P3.monitor-plan.free-is-empty', isEmptyObject(view.body), `the plan view on the free plan returned ${show(view.body)}, not {}`, view);
   });
 
-  planCheck('P3.monitor-plan.update.returns-subscription', 'a plan update returns the subscription chosen', async (c) => {
-    try {
-      for (const plan of ['monitor-10', 'monitor-40']) {
-        const put = await c.put(PLAN, { monitor_subscription: plan });
-        c.expectSuccess('P3.monitor-plan.update.returns-subscription', put, `PUT the plan to ${plan}`);
-        c.expect('P3.monitor-plan.update.returns-subscription', namesPlan(put.body, plan), `the plan update to ${plan} returned ${show(put.body)}`, put);
+  planCheck(
+    ['P3.monitor-plan.update.returns-subscription', 'P3.monitor-plan.subscription-or-empty'],
+    'a plan update returns the subscription chosen, and the plan view then shows it',
+    async (c) => {
+      try {
+        for (const plan of ['monitor-10', 'monitor-40']) {
+          const put = await c.put(PLAN, { monitor_subscription: plan });
+          c.expectSuccess('P3.monitor-plan.update.returns-subscription', put, `PUT the plan to ${plan}`);
+          c.expect('P3.monitor-plan.update.returns-subscription', namesPlan(put.body, plan), `the plan update to ${plan} returned ${show(put.body)}`, put);
+          // "the subscription object": the account's, the plan just set (read within the consistency window while a
+          // replica may still show the plan before)
+          const view = await readAfterWrite(
+            c,
+            () => c.get(PLAN),
+            (read) => ok(read) && namesPlan(read.body, plan),
+          );
+          c.expectSuccess('P3.monitor-plan.subscription-or-empty', view, `GET the plan after the update to ${plan}`);
+          c.expect(
+            'P3.monitor-plan.subscription-or-empty',
+            namesPlan(view.body, plan),
+            `after the update to ${plan} the plan view returned ${show(view.body)}`,
+            view,
+          );
+        }
+      } finally {
+        await c.put(PLAN, { monitor_subscription: null });
       }
-    } finally {
-      await c.put(PLAN, { monitor_subscription: null });
-    }
-  });
+    },
+  );
 
   planCheck(
     ['P3.monitor-plan.update.null-means-free', 'P3.monitor-plan.free-is-empty'],
