@@ -434,15 +434,22 @@ const routes: Route[] = [
         ctx.store
           .table<{ firewallId: number; until: number }>(RELEASING)
           .set(String(d.entity.id), { firewallId: f.id, until: ctx.store.now().getTime() + RELEASE_MS });
-    // The fault keeps the firewall as it was, under the variation too.
-    if (!faulty(ctx.store, 'P3.firewall.status.delete-removes')) {
+    // The faults keep the firewall as it was (a disabled one only: ~disabled), under the variation too.
+    const kept =
+      faulty(ctx.store, 'P3.firewall.status.delete-removes') || (f.status === 'disabled' && faulty(ctx.store, 'P3.firewall.status.delete-removes~disabled'));
+    const silent = f.status === 'disabled' && faulty(ctx.store, 'P3.firewall.event.delete~disabled');
+    if (!kept) {
       if (varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
       else {
         firewalls(ctx.store).delete(String(f.id));
         ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
       }
     }
-    emitEvent(ctx.store, ctx.principal, { action: faulty(ctx.store, 'P3.firewall.event.delete') ? 'firewall_update' : 'firewall_delete', entity: entityOf(f) });
+    if (!silent)
+      emitEvent(ctx.store, ctx.principal, {
+        action: faulty(ctx.store, 'P3.firewall.event.delete') ? 'firewall_update' : 'firewall_delete',
+        entity: entityOf(f),
+      });
     return {};
   }),
   route('GET', `${BASE}/{firewallId}/devices`, R, (ctx) =>

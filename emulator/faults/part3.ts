@@ -116,6 +116,9 @@ export const part3Faults = defineFaults({
   'P3.firewall.label.unique': { does: 'accepts a firewall label that another firewall holds' },
   'P3.firewall.status.update-not-deleted': { does: 'accepts status deleted on PUT firewall and stores it' },
   'P3.firewall.status.delete-removes': { does: 'DELETE answers {} but keeps the firewall as it was (enabled or disabled), viewable and listed' },
+  'P3.firewall.status.delete-removes~disabled': {
+    does: 'DELETE of a disabled firewall answers {} but keeps it, disabled, viewable and listed (an enabled one is deleted)',
+  },
   'P3.firewall.status.enabled-to-disabled': { does: 'answers PUT status disabled but leaves the firewall enabled' },
   'P3.firewall.status.disabled-to-enabled': { does: 'answers PUT status enabled but leaves the firewall disabled' },
   'P3.firewall.status.enable-blocked-by-active': { does: 'enables a disabled firewall while another enabled firewall is assigned to the same instance' },
@@ -123,6 +126,7 @@ export const part3Faults = defineFaults({
   'P3.firewall.event.enable': { does: 'emits firewall_update instead of firewall_enable' },
   'P3.firewall.event.disable': { does: 'emits no firewall_disable event' },
   'P3.firewall.event.delete': { does: 'emits firewall_update instead of firewall_delete' },
+  'P3.firewall.event.delete~disabled': { does: 'deletes a disabled firewall without emitting firewall_delete (an enabled one emits it)' },
   'P3.firewall.event.device-add': { does: 'emits firewall_update instead of firewall_device_add' },
   'P3.firewall.event.device-remove': { does: 'emits no firewall_device_remove event' },
   'P3.firewall.rules.max-25': { does: 'on create, counts the 25-rule limit per direction instead of across both' },

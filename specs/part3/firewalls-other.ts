@@ -1,15 +1,53 @@
 // The checks of an instance's other firewalls, declared from specs/part3/firewalls.spec.ts by `otherFirewallChecks`
 // (a module of that spec file, not a spec file: its checks lend the file's instances and their plan keys name it):
-// removing a device leaves the instance on its other firewalls, and a deleted firewall frees its instances (within a
-// short time).
+// removing a device leaves the instance on its other firewalls, a deleted firewall frees its instances (within a
+// short time), and a disabled firewall is deleted as an enabled one is.
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { deleteSeen, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
-import { FW, addDevice, deviceOf, devicesOf, type firewallHelpers } from './firewalls-support.js';
+import type { Exchange } from '../../harness/http.js';
+import { listItems } from '../../harness/lists.js';
+import { FW, addDevice, deviceOf, devicesOf, statusIn, type firewallHelpers } from './firewalls-support.js';
 
-export function otherFirewallChecks(fx: Fixtures, helpers: Pick<ReturnType<typeof firewallHelpers>, 'firewallIn'>): void {
-  const { firewallIn } = helpers;
+type Helpers = Pick<ReturnType<typeof firewallHelpers>, 'firewallIn' | 'findEvent' | 'noEventYet'>;
+
+export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
+  const { firewallIn, findEvent, noEventYet } = helpers;
+
+  // "`enabled` or `disabled` | DELETE firewall | | `deleted` (removed) | … event firewall_delete": a disabled firewall
+  // too. Gone from view and list, or kept and shown as `deleted`: both readings are allowed.
+  describe('Firewalls: delete of a disabled firewall', () => {
+    check(
+      ['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'],
+      'DELETE removes a disabled firewall or shows it deleted, in view and list, and emits firewall_delete',
+      async (c) => {
+        const firewall = await firewallIn(c, 'disabled');
+        c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), 'a firewall_delete event names a firewall that was not deleted');
+        c.expectSuccess('P3.firewall.status.delete-removes', await deleteSeen(c, `${FW}/${firewall.id}`), 'DELETE a disabled firewall');
+        const deleted = (read: Exchange) => (read.status >= 400 && read.status < 500) || statusIn(read) === 'deleted';
+        const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}`), deleted);
+        c.expect(
+          'P3.firewall.status.delete-removes',
+          deleted(view),
+          `GET a deleted disabled firewall answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))}`,
+          view,
+        );
+        const find = async () => (await listItems(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
+        const listed = await readAfterWrite(c, find, (item) => item === undefined || item.status === 'deleted');
+        c.expect(
+          'P3.firewall.status.delete-removes',
+          !listed || listed.status === 'deleted',
+          `the deleted disabled firewall ${firewall.id} is still listed with status ${String(listed?.status)}`,
+        );
+        c.expect(
+          'P3.firewall.event.delete',
+          await findEvent(c, 'firewall_delete', firewall),
+          `no firewall_delete event names the disabled firewall ${firewall.id}`,
+        );
+      },
+    );
+  });
 
   describe('Firewall devices: other firewalls of the instance', () => {
     // "rules of other assigned firewalls stay": what is filtered is not observable, the assignment is.

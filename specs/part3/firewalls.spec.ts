@@ -363,7 +363,7 @@ describe('Firewall devices', () => {
   );
 });
 
-otherFirewallChecks(fx, { firewallIn });
+otherFirewallChecks(fx, { firewallIn, findEvent, noEventYet });
 
 describe('Firewall update and rules update', () => {
   check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', (c) =>
