@@ -58,6 +58,36 @@ export function relativeName(name: unknown, domain: string): unknown {
 export const bareTarget = (target: unknown): unknown => (typeof target === 'string' ? target.toLowerCase().replace(/\.$/, '') : target);
 
 /**
+ * A record member as an update's read-back compares it: the name as the zone's own and the target written one way (a
+ * record as returned may write them fully qualified), the others as they are.
+ */
+const updatedForm = (member: string, value: unknown, zone: string): unknown =>
+  member === 'name' ? relativeName(value, zone) : member === 'target' ? bareTarget(value) : value;
+
+/**
+ * Judges a record of the zone `zone` read `after` an update sending the single member of `body`: that member reads
+ * back as sent (P3.record.update.reflected; not the TTL, which has rules of its own), and each other of type, name,
+ * target and priority is as it was `before` (`rule`).
+ */
+export function judgeSingleUpdate(c: Check, rule: string, body: Json, before: Json, after: Json, zone: string): void {
+  const [member] = Object.keys(body) as [string];
+  if (member !== 'ttl_sec' && member in after)
+    c.expect(
+      'P3.record.update.reflected',
+      updatedForm(member, after[member], zone) === updatedForm(member, body[member], zone),
+      `PUT ${JSON.stringify(body)}: the record shows ${member} ${JSON.stringify(after[member])}`,
+    );
+  for (const other of ['type', 'name', 'target', 'priority'].filter((candidate) => candidate !== member)) {
+    if (other in before)
+      c.expect(
+        rule,
+        JSON.stringify(after[other]) === JSON.stringify(before[other]),
+        `PUT ${JSON.stringify(body)} changed ${other} from ${JSON.stringify(before[other])} to ${JSON.stringify(after[other])}`,
+      );
+  }
+}
+
+/**
  * A name as a zone file writes it, made absolute (lower case, no final period): `@` is the origin, a name without a
  * final period is relative to it.
  */

@@ -21,6 +21,7 @@ import {
   addRecord,
   bareTarget,
   firstOfItsKind,
+  judgeSingleUpdate,
   RECORD_OF_TYPE,
   recordsPath,
   relativeName,
@@ -500,16 +501,6 @@ const UPDATE_SHAPES: Record<string, { create: Json; members: Record<string, fc.A
   },
 };
 
-/**
- * A record member as compared with what an update sent: the name as the zone's own and the target written one way (a
- * record as returned may write them fully qualified), the priority as it is. The TTL has rules of its own.
- */
-const REFLECTED_FORM: Record<string, (value: unknown, zone: string) => unknown> = {
-  name: relativeName,
-  target: (value) => bareTarget(value),
-  priority: (value) => value,
-};
-
 /** Single-member updates of an MX record (`mail` → `mx.example.net`, priority 10), one per member. */
 const MX_SINGLE_UPDATES: Json[] = [{ ttl_sec: 3600 }, { priority: 20 }, { name: 'mail2' }, { target: 'mx2.example.net' }];
 
@@ -538,38 +529,20 @@ describe('PUT /v4/domains/{domainId}/records/{recordId}: no member required', ()
     );
   });
 
-  check(
-    [rule, 'P3.record.update.reflected'],
-    'each single-member update of an MX record is accepted, shows what it sent and leaves the other members as they were',
-    async (c) => {
-      const { id: domainId, domain } = await fx.newDomain(c);
-      const id = await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net', priority: 10 });
-      let before = await recordView(c, rule, domainId, id);
-      for (const body of MX_SINGLE_UPDATES) {
-        const [member] = Object.keys(body);
-        c.expectSuccess(rule, await c.put(`${recordsPath(domainId)}/${id}`, body), `PUT with the single member ${member}`);
-        // Read until the member sent shows changed (within the window): a replica may answer as before the update, and
-        // what it answered becomes the next update's baseline.
-        const after = await recordView(c, rule, domainId, id, (seen) => JSON.stringify(seen[member!]) !== JSON.stringify(before[member!]));
-        const reflected = REFLECTED_FORM[member!];
-        if (reflected && member! in after)
-          c.expect(
-            'P3.record.update.reflected',
-            reflected(after[member!], domain) === reflected(body[member!], domain),
-            `PUT ${JSON.stringify(body)}: the record shows ${member} ${JSON.stringify(after[member!])}`,
-          );
-        for (const other of ['type', 'name', 'target', 'priority'].filter((candidate) => candidate !== member)) {
-          if (other in before)
-            c.expect(
-              rule,
-              JSON.stringify(after[other]) === JSON.stringify(before[other]),
-              `PUT ${JSON.stringify(body)} changed ${other} from ${JSON.stringify(before[other])} to ${JSON.stringify(after[other])}`,
-            );
-        }
-        before = after;
-      }
-    },
-  );
+  check([rule, 'P3.record.update.reflected'], 'each single-member update of an MX record is accepted, reads back as sent and leaves the others', async (c) => {
+    const { id: domainId, domain } = await fx.newDomain(c);
+    const id = await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net', priority: 10 });
+    let before = await recordView(c, rule, domainId, id);
+    for (const body of MX_SINGLE_UPDATES) {
+      const [member] = Object.keys(body);
+      c.expectSuccess(rule, await c.put(`${recordsPath(domainId)}/${id}`, body), `PUT with the single member ${member}`);
+      // Read until the member sent shows changed (within the window): a replica may answer as before the update, and
+      // what it answered becomes the next update's baseline.
+      const after = await recordView(c, rule, domainId, id, (seen) => JSON.stringify(seen[member!]) !== JSON.stringify(before[member!]));
+      judgeSingleUpdate(c, rule, body, before, after, domain);
+      before = after;
+    }
+  });
 });
 
 // ------------------------------------------------------------------------------------------------ required target
