@@ -502,4 +502,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Errors 1: "Each has \`reason\` (string, …) and usually \`field\` (string: the request field at fault, …)" and ${D3}, Domain record (request fields): "priority | integer | …; required for SRV", "service | string or null | only for SRV, required", "tag | string or null | only for CAA, required" and "CNAME | hostname, must be unique, required" (a member missing that the type sent requires is a clash between the two: which one an error names is not shown)`,
     does: 'refuses a record body naming its type but missing a member that type requires (SRV priority, weight, port or service; CAA tag; CNAME name) naming type, not the member (a missing target still names target)',
   },
+  'clone-source-free': {
+    leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" and "At most 5 clone operations from one source run concurrently; more returns HTTP 400." and Resize preconditions: "no running or queued actions" (whether a running clone is an action of its source, or of its target only, is not shown)`,
+    does: 'a running clone keeps its target busy, not its source: a resize, boot, shutdown or rescue of the source, and a restore or a clone onto it, are taken while clones from it run',
+  },
 });

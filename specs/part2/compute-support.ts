@@ -410,19 +410,23 @@ async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number): Prom
 
 /**
  * `act` (an action a running clone blocks) on what `start` set cloning, tried again on a fresh start when it was
- * accepted only because the clone was already over (another spec file advanced the shared clock meanwhile), three
- * times at most, then `skip`. Returns what the last start made and the action's answer, for the check to judge.
+ * accepted only because a clone was already over (another spec file advanced the shared clock meanwhile), three
+ * times at most, then `skip`. `cloning`: the sources of the clones that must all still run. Returns what the last
+ * start made and the action's answer, for the check to judge.
  */
 export async function whileCloning<S>(
   c: Check,
   fx: Fixtures,
-  start: () => Promise<S & { sourceId: number }>,
-  act: (started: S & { sourceId: number }) => Promise<Exchange>,
-): Promise<{ started: S & { sourceId: number }; exchange: Exchange }> {
+  start: () => Promise<S & { cloning: number[] }>,
+  act: (started: S & { cloning: number[] }) => Promise<Exchange>,
+): Promise<{ started: S & { cloning: number[] }; exchange: Exchange }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const started = await start();
     const exchange = await act(started);
-    if (!ok(exchange) || (await cloneStillRunning(c, fx, started.sourceId))) return { started, exchange };
+    if (!ok(exchange)) return { started, exchange };
+    let running = true;
+    for (const sourceId of started.cloning) running &&= await cloneStillRunning(c, fx, sourceId);
+    if (running) return { started, exchange };
   }
   return c.skip('simulated time moved on during each of three tries (another spec file advanced the clock): the clone was over');
 }

@@ -7,6 +7,7 @@ import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone 
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { listPages } from '../../harness/lists.js';
+import { cloningBothWays } from './clone-busy.js';
 import { lateChecks } from './compute-late.js';
 import { judgeEnrolled, schedulable, showsEnrolled } from './snapshots-support.js';
 import {
@@ -19,7 +20,6 @@ import {
   instanceWithSwapOver,
   INSTANCES,
   whileCloning,
-  cloneToNew,
   configsOf,
   deployedProfiles,
   createInstance,
@@ -561,28 +561,24 @@ describe('Resize preconditions', () => {
     );
   });
 
+  // Whether a running clone is an action of its source or of its target is not shown: the instance is both at once.
   check('P2.resize.no-running-actions', 'a resize during a running clone is rejected', async (c) => {
     const config = c.target.info.config;
     const {
-      started: { sourceId },
+      started: { id },
       exchange: resize,
     } = await whileCloning(
       c,
       fx,
-      async () => {
-        const source = await newInstance(c, fx, { image: true });
-        const clone = await cloneToNew(c, fx, source.id);
-        c.expectSuccess('P2.resize.no-running-actions', clone.exchange, 'starting a clone of the instance');
-        return { sourceId: source.id };
-      },
-      ({ sourceId }) => c.post(`${INSTANCES}/${sourceId}/resize`, { type: config.largerInstanceType }),
+      () => cloningBothWays(c, fx),
+      ({ id }) => c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType }),
     );
-    if (ok(resize)) c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone of the instance was running', resize);
-    c.expectRejected('P2.resize.no-running-actions', resize, 'resizing during a clone');
+    if (ok(resize)) c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone onto the instance and one from it were running', resize);
+    c.expectRejected('P2.resize.no-running-actions', resize, 'resizing during a clone onto the instance and one from it');
     c.expectSuccess(
       'P2.resize.no-running-actions',
-      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${sourceId}/resize`, { type: config.largerInstanceType })),
-      'the same resize once the clone had time to finish',
+      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType })),
+      'the same resize once the clones had time to finish',
     );
   });
 });

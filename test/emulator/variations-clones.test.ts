@@ -176,6 +176,24 @@ const cases: VariationCase[] = [
       await clone(6).expect(400);
     },
   ],
+  [
+    'clone-source-free',
+    async (server) => {
+      const source = await newInstance(server, 'free-source');
+      const target = await postAccepted(server, '/v4/compute/instances', { label: 'busy-target', region: 'us-east', type: 'g6-standard-1' });
+      const act = (id: unknown, action: string, body: Json = {}) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(id)}/${action}`)
+          .set(AUTH)
+          .send(body);
+      await act(source.id, 'clone', { compute_id: target.id }).expect(200);
+      // The source of the running clone takes a resize; its target is busy until the clone completes.
+      await act(source.id, 'resize', { type: 'g6-standard-2' }).expect(200);
+      await act(target.id, 'resize', { type: 'g6-standard-2' }).expect(400);
+      await advanceClock(server, 10 * 60);
+      await act(target.id, 'resize', { type: 'g6-standard-2' }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: clones and copies', cases);

@@ -211,9 +211,13 @@ export const configsOf = (store: Store, id: number) => childrenOf<Config>(store,
 export const backupsOf = (store: Store, id: number) => childrenOf<Backup>(store, T.backups, id);
 export const usedDisk = (store: Store, id: number) => disksOf(store, id).reduce((n, d) => n + d.size, 0);
 
-/** An instance is busy while a clone from or to it is in progress (the only long-running action emulated). */
+/**
+ * An instance is busy while a clone from or to it is in progress (the only long-running action emulated); under the
+ * variation clone-source-free, only while a clone to it is.
+ */
 function isBusy(store: Store, id: number): boolean {
-  for (const c of clones(store).values()) if (c.source === id || c.target === id) return true;
+  const sourceFree = varied(store, 'clone-source-free');
+  for (const c of clones(store).values()) if ((c.source === id && !sourceFree) || c.target === id) return true;
   return false;
 }
 /** Whether the instance has no running or queued action (its own create, a clone from or to it, a shutdown that takes a while). */
