@@ -506,4 +506,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" and "At most 5 clone operations from one source run concurrently; more returns HTTP 400." and Resize preconditions: "no running or queued actions" (whether a running clone is an action of its source, or of its target only, is not shown)`,
     does: 'a running clone keeps its target busy, not its source: a resize, boot, shutdown or rescue of the source, and a restore or a clone onto it, are taken while clones from it run',
   },
+  'enable-runs-a-while': {
+    leaves: `${D2}, Compute instances: "POST …/backups/enable | compute:read_write | none | enables backups" and Compute instance: "backups.schedule.day | string or null | … \`Scheduling\` is returned until a day is automatically chosen" (whether the instance shows the enrolment when the request answers or once it has run is not shown)`,
+    does: 'an accepted backups/enable enrols the instance a simulated minute later (its schedule day stays null until then), unless the service is cancelled meanwhile',
+  },
 });

@@ -246,6 +246,26 @@ const cases: VariationCase[] = [
       expect(await dayOf(other.id)).toBeNull();
     },
   ],
+  [
+    'enable-runs-a-while',
+    async (server) => {
+      const dayOf = async (id: unknown) => ((await got(server, `/v4/compute/instances/${String(id)}`)).backups as { schedule: Json }).schedule.day;
+      const enable = (id: unknown) => postAccepted(server, `/v4/compute/instances/${String(id)}/backups/enable`, {});
+      const instance = await newInstance(server, 'enable-later');
+      await enable(instance.id);
+      expect(await dayOf(instance.id)).toBeNull();
+      await advanceClock(server, 59);
+      expect(await dayOf(instance.id)).toBeNull();
+      await advanceClock(server, 1);
+      expect(await dayOf(instance.id)).toBe('Scheduling');
+      // A service cancelled meanwhile stays cancelled.
+      const other = await newInstance(server, 'enable-cancelled');
+      await enable(other.id);
+      await postAccepted(server, `/v4/compute/instances/${String(other.id)}/backups/cancel`, {});
+      await advanceClock(server, 60);
+      expect(await dayOf(other.id)).toBeNull();
+    },
+  ],
 ];
 
 describeVariations('emulator variations of instance backups', cases);

@@ -27,6 +27,9 @@ import {
   type Instance,
 } from './model.js';
 
+/** How long after it is accepted a backups/enable enrols the instance under the variation enable-runs-a-while. */
+const ENABLE_MS = 60_000;
+
 export function enableBackups(store: Store, inst: Instance): void {
   if (inst.backups.enabled) return;
   const st = stateOf(store, inst.id);
@@ -152,7 +155,16 @@ export function backupsEnableHandler(ctx: RequestContext) {
   const cancelledAt = stateOf(ctx.store, inst.id).backupsCancelledAt;
   if (varied(ctx.store, 'backups-reenabled-after-a-day') && cancelledAt !== undefined && ctx.store.now().getTime() - cancelledAt < DAY_MS)
     fail(`The backup service of instance ${inst.id} was cancelled less than 24 hours ago: it can be enabled again after that.`, null);
-  enableBackups(ctx.store, inst);
+  // Enrolled at once, or (variation enable-runs-a-while) a simulated minute later, unless the service is cancelled meanwhile.
+  if (!varied(ctx.store, 'enable-runs-a-while')) enableBackups(ctx.store, inst);
+  else {
+    const { id } = inst;
+    const generation = stateOf(ctx.store, id).backupGeneration;
+    ctx.store.schedule(new Date(ctx.store.now().getTime() + ENABLE_MS), (s) => {
+      const later = getInstance(s, id);
+      if (later && stateOf(s, id).backupGeneration === generation) enableBackups(s, later);
+    });
+  }
   touch(ctx.store, inst);
   emit(ctx, 'backups_enable', inst);
   return {};
