@@ -510,4 +510,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "POST …/backups/enable | compute:read_write | none | enables backups" and Compute instance: "backups.schedule.day | string or null | … \`Scheduling\` is returned until a day is automatically chosen" (whether the instance shows the enrolment when the request answers or once it has run is not shown)`,
     does: 'an accepted backups/enable enrols the instance a simulated minute later (its schedule day stays null until then), unless the service is cancelled meanwhile',
   },
+  'private-ip-when-provisioned': {
+    leaves: `${D2}, Create instance body: "private_ip | boolean | no | enables private networking and a private IPv4 address" and Compute instance: "ipv4 | array of strings | IPv4 addresses: one public address on creation, possibly one private" (whether the private address shows when the create answers or once the instance is provisioned is not shown)`,
+    does: 'an instance created with private_ip true shows its private IPv4 address 2 simulated minutes after the create (its public one at once)',
+  },
 });

@@ -19,8 +19,17 @@ export async function publicOf(c: Check, instanceId: number): Promise<string> {
   return found;
 }
 
+/**
+ * The private address of an instance created with private_ip: whether it shows when the create answers or once the
+ * instance is provisioned is not shown (document 2), so the instance is read while a short time passes.
+ */
 export async function privateOf(c: Check, instanceId: number): Promise<string> {
-  const found = (await addressesOf(c, instanceId)).ipv4.find(isPrivate);
+  const shown = await untilShortlyDone(
+    c,
+    () => addressesOf(c, instanceId),
+    (addresses) => addresses.ipv4.some(isPrivate),
+  );
+  const found = shown.ipv4.find(isPrivate);
   if (!found) throw new SetupError(`instance ${instanceId} created with private_ip shows no private IPv4 address`);
   return found;
 }

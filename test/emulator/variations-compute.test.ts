@@ -474,6 +474,26 @@ const cases: VariationCase[] = [
       expect(await got(server, `/v4/compute/instances/${String(deployed.id)}`)).toHaveProperty('image', 'compute/debian12');
     },
   ],
+  [
+    'private-ip-when-provisioned',
+    async (server) => {
+      const made = await newInstance(server, 'private-later', 'g6-standard-1', { private_ip: true });
+      const ipv4 = async () => (await got(server, `/v4/compute/instances/${String(made.id)}`)).ipv4 as string[];
+      expect(made.ipv4).toHaveLength(1);
+      expect(await ipv4()).toHaveLength(1);
+      await advanceClock(server, 119);
+      expect(await ipv4()).toHaveLength(1);
+      await advanceClock(server, 1);
+      const shown = await ipv4();
+      expect(shown).toHaveLength(2);
+      expect(shown[1]).toMatch(/^192\.168\./);
+      // One allocated meanwhile through the IP endpoints stands.
+      const other = await newInstance(server, 'private-first', 'g6-standard-1', { private_ip: true });
+      await postAccepted(server, '/v4/networking/ips', { type: 'ipv4', public: false, compute_id: other.id });
+      await advanceClock(server, 120);
+      expect(((await got(server, `/v4/compute/instances/${String(other.id)}`)).ipv4 as string[]).filter((a) => a.startsWith('192.168.'))).toHaveLength(1);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

@@ -9,6 +9,7 @@ import { getInstance, listInstances, noteCreated } from '../../core/entities.js'
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { getImage, uploadRegion } from '../images.js';
+import { isPrivate4 } from '../ips-model.js';
 import { backupLayouts, enableBackups } from './backups.js';
 import { createVlans, interfacesOf } from './interfaces.js';
 import { copyLayout, deleteDisksAndConfigs, emptyDevices, newConfig, newDisk } from './layout.js';
@@ -40,6 +41,9 @@ import { defaultLabel, instanceLabel, regionOf, requireAddComputes, rootPass, ty
 /** How long after its create or clone an instance made with backups_enabled is enrolled (variation enrolment-shown-later). */
 const ENROLMENT_LATER_MS = 5 * 60_000;
 
+/** How long after its create an instance made with private_ip shows its private address (variation private-ip-when-provisioned). */
+const PRIVATE_IP_LATER_MS = 2 * 60_000;
+
 /** The size of an image's disk under the variation image-disk-image-sized (MB). */
 const IMAGE_DISK_MB = 2500;
 
@@ -63,7 +67,9 @@ export function makeInstance(
   const now = store.nowIso();
   const ipv4 = [store.allocateIpv4(f.region.id, true)];
   if (f.image !== null && faulty(store, 'P2.instance.ipv4.one-public-on-create')) ipv4.push(store.allocateIpv4(f.region.id, true));
-  if (f.privateIp) ipv4.push(store.allocateIpv4(f.region.id, false));
+  // Shown at once, or (variation private-ip-when-provisioned) once the instance is provisioned (below).
+  const privateLater = f.privateIp === true && varied(store, 'private-ip-when-provisioned');
+  if (f.privateIp && !privateLater) ipv4.push(store.allocateIpv4(f.region.id, false));
   const inst: Instance = {
     id,
     label: f.label ?? defaultLabel(store, f.region.id, id),
@@ -102,6 +108,14 @@ export function makeInstance(
         if (later && stateOf(s, id).backupGeneration === generation) enableBackups(s, later);
       });
     }
+  }
+  if (privateLater) {
+    const region = f.region.id;
+    store.schedule(new Date(store.now().getTime() + PRIVATE_IP_LATER_MS), (s) => {
+      const later = getInstance(s, id);
+      // (one allocated meanwhile through the IP endpoints stands: an instance holds at most one)
+      if (later && !later.ipv4.some(isPrivate4)) later.ipv4.push(s.allocateIpv4(region, false));
+    });
   }
   grantOwnership(ctx.principal, 'compute', id);
   return inst;
