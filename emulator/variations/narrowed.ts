@@ -514,4 +514,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Create instance body: "private_ip | boolean | no | enables private networking and a private IPv4 address" and Compute instance: "ipv4 | array of strings | IPv4 addresses: one public address on creation, possibly one private" (whether the private address shows when the create answers or once the instance is provisioned is not shown)`,
     does: 'an instance created with private_ip true shows its private IPv4 address 2 simulated minutes after the create (its public one at once)',
   },
+  'transfer-after-a-while': {
+    leaves: `${D2}, Compute instances: "GET …/transfer | compute:read_only | none | network transfer pool statistics for the current month" and "GET …/transfer/{year}/{month} | … | year 2000..2037; month 1..12; past or current month" (what an instance with no history yet answers is not shown)`,
+    does: 'answers 400 "not available yet" to an instance\'s transfer (the current month and by month) for its first 5 simulated minutes',
+  },
 });

@@ -363,14 +363,19 @@ export const validRequests: Record<string, Recipe> = {
     mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/shutdown`),
   },
-  // What an instance with no history yet answers is not shown: a refusal is read again while it may be that young.
+  // What an instance with no history yet answers (statistics, transfer) is not shown: a refusal is read again while it
+  // may be that young.
   'GET /v4/compute/instances/{computeId}/stats': { mayBeBusy: true, build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/stats`) },
   'GET /v4/compute/instances/{computeId}/stats/{year}/{month}': {
     mayBeBusy: true,
     build: (c, fx) => usageAt(c, fx, 'stats'),
   },
-  'GET /v4/compute/instances/{computeId}/transfer': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer`) },
+  'GET /v4/compute/instances/{computeId}/transfer': {
+    mayBeBusy: true,
+    build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/transfer`),
+  },
   'GET /v4/compute/instances/{computeId}/transfer/{year}/{month}': {
+    mayBeBusy: true,
     build: (c, fx) => usageAt(c, fx, 'transfer'),
   },
   'GET /v4/compute/instances/{computeId}/volumes': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/volumes`) },

@@ -25,8 +25,9 @@ export function lateChecks(fx: Fixtures): void {
    */
   async function targetMonth(c: Check): Promise<Month & { id: number; createdIn?: Month }> {
     const { id } = await fx.instance(c);
-    // An instance with no history yet may have no statistics (not shown either way): once it has, both views are judged.
-    await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/stats`));
+    // An instance with no history yet may have no statistics, nor transfer (not shown either way): once it has both,
+    // the views by month are judged.
+    for (const kind of ['stats', 'transfer']) await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/${kind}`));
     const createdIn = monthOf(bodyOf(await c.get(`${INSTANCES}/${id}`)).created);
     const firewall = await fx.newFirewall(c);
     const event = await fx.find(

@@ -475,6 +475,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'transfer-after-a-while',
+    async (server) => {
+      const young = await newInstance(server, 'young-transfer');
+      const now = new Date();
+      const paths = ['transfer', `transfer/${now.getUTCFullYear()}/${now.getUTCMonth() + 1}`].map(
+        (tail) => `/v4/compute/instances/${String(young.id)}/${tail}`,
+      );
+      const reasonOf = async (path: string) => ((await request(server).get(path).set(AUTH).expect(400)).body as { errors: Json[] }).errors[0]!.reason;
+      for (const path of paths) expect(await reasonOf(path)).toMatch(/not available yet/);
+      await advanceClock(server, 5 * 60);
+      for (const path of paths) await got(server, path);
+    },
+  ],
+  [
     'private-ip-when-provisioned',
     async (server) => {
       const made = await newInstance(server, 'private-later', 'g6-standard-1', { private_ip: true });

@@ -90,8 +90,15 @@ function transferUsed(inst: Instance, year: number, month: number): number {
   return ((inst.id * 7919 + year * 13 + month * 31) % 1000) * 1_048_576;
 }
 
+/** Under the variation transfer-after-a-while an instance has no transfer statistics for its first 5 simulated minutes. */
+function requireTransfer(ctx: RequestContext, inst: Instance): void {
+  if (varied(ctx.store, 'transfer-after-a-while') && ctx.store.now().getTime() - Date.parse(inst.created) < 5 * 60_000)
+    fail(`Transfer statistics of instance ${inst.id} are not available yet; try again in a few minutes`, null);
+}
+
 export function transferHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
+  requireTransfer(ctx, inst);
   const now = ctx.store.now();
   return { used: transferUsed(inst, now.getUTCFullYear(), now.getUTCMonth() + 1), quota: inst.specs.transfer, billable: 0 };
 }
@@ -99,6 +106,7 @@ export function transferHandler(ctx: RequestContext) {
 export function transferMonthHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
   const { year, month } = yearMonth(ctx, inst, 'transfer', 2000, 2037);
+  requireTransfer(ctx, inst);
   const total = transferUsed(inst, year, month);
   const bytesIn = Math.floor(total / 2);
   return { bytes_in: bytesIn, bytes_out: total - bytesIn, bytes_total: total };
