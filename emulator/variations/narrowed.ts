@@ -518,4 +518,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "GET …/transfer | compute:read_only | none | network transfer pool statistics for the current month" and "GET …/transfer/{year}/{month} | … | year 2000..2037; month 1..12; past or current month" (what an instance with no history yet answers is not shown)`,
     does: 'answers 400 "not available yet" to an instance\'s transfer (the current month and by month) for its first 5 simulated minutes',
   },
+  'profile-delete-runs-a-while': {
+    leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" with an empty rules column, and Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (whether the profile is gone when the DELETE answers or once the deletion has run is not shown)`,
+    does: 'a deleted configuration profile stays listed and viewable for a simulated minute after the DELETE is answered, then goes',
+  },
 });

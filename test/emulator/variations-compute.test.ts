@@ -508,6 +508,21 @@ const cases: VariationCase[] = [
       expect(((await got(server, `/v4/compute/instances/${String(other.id)}`)).ipv4 as string[]).filter((a) => a.startsWith('192.168.'))).toHaveLength(1);
     },
   ],
+  [
+    'profile-delete-runs-a-while',
+    async (server) => {
+      const made = await newInstance(server, 'profile-later');
+      const profile = await postAccepted(server, `/v4/compute/instances/${String(made.id)}/configs`, { label: 'going', devices: {} });
+      const path = `/v4/compute/instances/${String(made.id)}/configs/${String(profile.id)}`;
+      await request(server).delete(path).set(AUTH).expect(200);
+      await got(server, path);
+      await advanceClock(server, 59);
+      expect(((await got(server, `/v4/compute/instances/${String(made.id)}/configs`)).data as Json[]).some((c) => c.id === profile.id)).toBe(true);
+      await advanceClock(server, 1);
+      await request(server).get(path).set(AUTH).expect(404);
+      expect(((await got(server, `/v4/compute/instances/${String(made.id)}/configs`)).data as Json[]).some((c) => c.id === profile.id)).toBe(false);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: compute instances and images', cases);

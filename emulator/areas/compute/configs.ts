@@ -1,4 +1,5 @@
 // Configuration profiles of an instance: list, create, view, update, delete.
+import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
 import { asObject, fail, optBool, optInt, optObject, optString, reqObject, reqString } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
@@ -8,6 +9,9 @@ import { createVlans, interfacesOf } from './interfaces.js';
 import { kernelsOf } from './kernels.js';
 import { devicesOf, emptyDevices, newConfig } from './layout.js';
 import { configs, configsOf, emit, instanceOr404, removeChild, SLOTS, stateOf, T, type Config, type Devices, type Instance, type SlotName } from './model.js';
+
+/** How long a profile's deletion runs under the variation profile-delete-runs-a-while. */
+const PROFILE_DELETE_MS = 60_000;
 
 const FULLVIRT_FORBIDDEN: SlotName[] = ['sde', 'sdf', 'sdg', 'sdh'];
 const HELPERS = ['devtmpfs_automount', 'distro', 'modules_dep', 'network', 'updatedb_disabled'] as const;
@@ -167,9 +171,15 @@ export function configDeleteHandler(ctx: RequestContext) {
   // Under the variation profile-delete-needs-offline the profile a running instance booted last is kept until it is shut down.
   if (varied(store, 'profile-delete-needs-offline') && inst.status === 'running' && stateOf(store, inst.id).lastBootedConfig === c.id)
     fail(`Instance ${inst.id} is running profile ${c.id}: shut it down before deleting the profile`, null);
-  removeChild(store, T.configs, c);
-  const st = stateOf(store, inst.id);
-  if (st.lastBootedConfig === c.id) st.lastBootedConfig = null;
+  // Gone at once, or (variation profile-delete-runs-a-while) a simulated minute later, if still there.
+  const remove = (s: Store) => {
+    if (!configs(s).has(String(c.id))) return;
+    removeChild(s, T.configs, c);
+    const st = stateOf(s, c.compute_id);
+    if (st.lastBootedConfig === c.id) st.lastBootedConfig = null;
+  };
+  if (varied(store, 'profile-delete-runs-a-while')) store.schedule(new Date(store.now().getTime() + PROFILE_DELETE_MS), remove);
+  else remove(store);
   emit(ctx, 'compute_config_delete', inst);
   return {};
 }
