@@ -19,15 +19,22 @@ export function lateChecks(fx: Fixtures): void {
   const before = (a: Month, b: Month) => a.year * 12 + a.month < b.year * 12 + b.month;
 
   /**
-   * The file's instance, the month it was created in (undefined where its view shows no `created`) and the target's
-   * current month, from the `created` date-time of the event a new firewall records (simulated time may run ahead of
-   * the instance; a firewall costs nothing, an instance would).
+   * The file's instance, once it answers its statistics and its transfer: an instance with no history yet may have
+   * neither (not shown either way), and a refusal for that would stand for the one a check judges.
+   */
+  async function withUsage(c: Check): Promise<number> {
+    const { id } = await fx.instance(c);
+    for (const kind of ['stats', 'transfer']) await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/${kind}`));
+    return id;
+  }
+
+  /**
+   * The file's instance (`withUsage`), the month it was created in (undefined where its view shows no `created`) and
+   * the target's current month, from the `created` date-time of the event a new firewall records (simulated time may
+   * run ahead of the instance; a firewall costs nothing, an instance would).
    */
   async function targetMonth(c: Check): Promise<Month & { id: number; createdIn?: Month }> {
-    const { id } = await fx.instance(c);
-    // An instance with no history yet may have no statistics, nor transfer (not shown either way): once it has both,
-    // the views by month are judged.
-    for (const kind of ['stats', 'transfer']) await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/${kind}`));
+    const id = await withUsage(c);
     const createdIn = monthOf(bodyOf(await c.get(`${INSTANCES}/${id}`)).created);
     const firewall = await fx.newFirewall(c);
     const event = await fx.find(
@@ -112,7 +119,7 @@ export function lateChecks(fx: Fixtures): void {
 
   describe('Transfer year bounds', () => {
     check('P2.transfer.year.min-2000', 'a year before 2000 is rejected', async (c) => {
-      const { id } = await fx.instance(c);
+      const id = await withUsage(c);
       c.expectRejected('P2.transfer.year.min-2000', await c.get(usagePath('transfer', id, 1999, 12)), 'transfer for 1999/12');
       c.expectRejected('P2.transfer.year.min-2000', await c.get(usagePath('transfer', id, 1000, 6)), 'transfer for 1000/6');
     });
@@ -122,7 +129,7 @@ export function lateChecks(fx: Fixtures): void {
     });
 
     check('P2.transfer.year.max-2037', 'a year after 2037 is rejected', async (c) => {
-      const { id } = await fx.instance(c);
+      const id = await withUsage(c);
       for (const year of [2038, 9999])
         c.expectRejected('P2.transfer.year.max-2037', await c.get(`${INSTANCES}/${id}/transfer/${year}/1`), `transfer for ${year}/1`);
     });
