@@ -55,6 +55,8 @@ function createHandler(ctx: RequestContext) {
       ? `tag-${store.nextId('tag')}`
       : reqString(o, 'label', { min: faulty(store, 'P2.tag.label.min-3') ? 0 : 3, max: faulty(store, 'P2.tag.label.max-50') ? 100 : 50 });
   if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label', conflictStatus(store));
+  // The fault creates the tag before the objects are checked: a refused create leaves it, tagging nothing.
+  if (faulty(store, 'P2.tags.create.all-or-nothing~refused-creates-tag')) tags(store).set(label, { label, created: store.nowIso() });
   // All or nothing: every listed object is checked before any is tagged.
   const targets: Tagged[] = [];
   for (const kind of KINDS) {
@@ -105,7 +107,7 @@ function deleteHandler(ctx: RequestContext) {
         }
       }
     }
-    tags(s).delete(label);
+    if (!faulty(s, 'P2.tags.delete.removes-everywhere~delete-keeps-tag')) tags(s).delete(label);
   };
   // Under the variation tag-removal-runs-a-while the tag leaves its objects, and is deleted, a simulated minute later.
   if (varied(store, 'tag-removal-runs-a-while')) store.schedule(new Date(store.now().getTime() + 60_000), remove);

@@ -221,7 +221,9 @@ export const part2Faults = defineFaults({
   'P2.tag-create.label.required': { does: 'creates a tag without label under a generated one' },
   'P2.tags.create.tags-objects': { does: 'does not tag the domains listed in a tag create' },
   'P2.tags.create.all-or-nothing': { does: 'tags the listed objects checked before the one refused, although the create fails' },
+  'P2.tags.create.all-or-nothing~refused-creates-tag': { does: 'creates the tag (tagging nothing) of a create refused for an object the caller cannot write' },
   'P2.tags.delete.returns-empty': { does: 'answers tag delete with {label} instead of {}' },
   'P2.tags.delete.removes-everywhere': { does: 'removes a deleted tag from instances only (domains, volumes and load balancers keep it)' },
+  'P2.tags.delete.removes-everywhere~delete-keeps-tag': { does: 'removes a deleted tag from all objects but keeps the tag itself (tagging nothing)' },
   'P2.tags.view.mixed-list': { does: 'lists each tagged instance twice in the tagged objects list' },
 });

@@ -17,6 +17,20 @@ const fx = useFixtures('part2-tags');
 type Json = Record<string, unknown>;
 
 const tagPath = (label: string) => `/v4/tags/${encodeURIComponent(label)}`;
+
+/**
+ * Judges that the tag `label` does not exist: its DELETE is refused, as the DELETE of any label that does not exist is
+ * (P2.tags.unknown-id.delete-tags-id; whether its tagged objects list answers 404 or an empty list is not shown). A tag
+ * whose create was refused ("the tag is not created and an error returns") is judged at once; a deleted one ("removes
+ * the tag from all objects and deletes it"), with `shortly`, sent again while a short time passes: when the deletion
+ * is done is not shown. An accepted DELETE deletes the tag that should not have been there.
+ */
+async function judgeNoTag(c: Check, rule: string, label: string, what: string, { shortly = false } = {}): Promise<void> {
+  const send = () => c.delete(tagPath(label));
+  const removed = shortly ? await untilShortlyDone(c, send, (exchange) => !ok(exchange)) : await send();
+  if (ok(removed)) return c.fail(rule, `${what}: DELETE /v4/tags/${label} was accepted${shortly ? ' (sent while a short time passed)' : ''}`, removed);
+  c.expectRejected(rule, removed, `DELETE /v4/tags/${label}, ${what}`);
+}
 const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
@@ -191,6 +205,7 @@ describe('Tag create', () => {
     );
     const { items, first } = await tagged(c, label);
     c.expect('P2.tags.create.all-or-nothing', !ok(first) || items.length === 0, `the tag "${label}" of a rejected create lists ${items.length} objects`, first);
+    await judgeNoTag(c, 'P2.tags.create.all-or-nothing', label, `the tag "${label}" of a rejected create exists`);
   });
 
   check('P2.tags.create.all-or-nothing', 'a restricted user with read_write on one instance and read_only on another tags neither', async (c) => {
@@ -212,6 +227,7 @@ describe('Tag create', () => {
         view.exchange,
       );
     }
+    await judgeNoTag(c, 'P2.tags.create.all-or-nothing', label, `the tag "${label}" of a restricted user's rejected create exists`);
   });
 });
 
@@ -243,6 +259,7 @@ describe('Tag delete', () => {
       `the deleted tag "${label}" still lists ${after.items.length} objects`,
       after.first,
     );
+    await judgeNoTag(c, 'P2.tags.delete.removes-everywhere', label, `the deleted tag "${label}" still exists`, SHORTLY);
   });
 });
 
