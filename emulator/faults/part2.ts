@@ -30,6 +30,9 @@ export const part2Faults = defineFaults({
   'P2.image.id.prefix': { does: 'deploys the default public image when the image id has neither the compute/ nor the private/ prefix' },
   'P2.image.deploy.available-only': { does: 'deploys an image that is still creating or pending_upload' },
   'P2.instance-create.image.private-permission': { does: 'deploys a private image for a restricted user without a grant on it' },
+  'P2.instance-create.image.private-permission~read-write-refused': {
+    does: 'refuses to deploy a private image for a restricted user holding read_write on it (read_only is taken)',
+  },
   'P2.instance-create.backup-id.permission': { does: "creates an instance from a backup with only read_only on the backup's instance" },
   'P2.instance-create.backup-id.same-region': { does: "creates an instance from a backup in another region than the backup's" },
   'P2.instance-create.backup-id.big-enough': { does: "creates an instance from a backup with a type too small for the backup's disks" },

@@ -320,6 +320,7 @@ describe('Compute instances: grants and restricted users', () => {
     c.expectSuccess('P2.instances.update.tags-unrestricted', full, 'changing tags as an unrestricted user');
   });
 
+  // "private images need read_only or read_write permission on them": each is tried.
   check('P2.instance-create.image.private-permission', 'deploying a private image needs a grant on it', async (c) => {
     const image = await availablePrivateImage(c);
     const config = c.target.info.config;
@@ -331,16 +332,18 @@ describe('Compute instances: grants and restricted users', () => {
       `deploying ${String(image.id)} without a grant on it`,
       'image',
     );
-    const granted = await c.principal({
-      scopes: '*',
-      restricted: true,
-      grants: { global: { add_computes: true }, entities: { image: { [String(image.id)]: 'read_only' } } },
-    });
-    c.expectSuccess(
-      'P2.instance-create.image.private-permission',
-      (await createInstance(c, fx, body(), { token: granted })).exchange,
-      `deploying ${String(image.id)} with read_only on it`,
-    );
+    for (const level of ['read_only', 'read_write'] as const) {
+      const granted = await c.principal({
+        scopes: '*',
+        restricted: true,
+        grants: { global: { add_computes: true }, entities: { image: { [String(image.id)]: level } } },
+      });
+      c.expectSuccess(
+        'P2.instance-create.image.private-permission',
+        (await createInstance(c, fx, body(), { token: granted })).exchange,
+        `deploying ${String(image.id)} with ${level} on it`,
+      );
+    }
   });
 
   check('P2.instance-create.script-id.not-private-image', 'a deployment script with a private image is rejected', async (c) => {

@@ -181,8 +181,16 @@ export function createHandler(ctx: RequestContext) {
   let image: ReturnType<typeof getImage>;
   if (imageId !== undefined) {
     image = getImage(store, faulty(store, 'P2.image.id.prefix') && !/^(compute|private)\//.test(imageId) ? 'compute/debian12' : imageId);
+    // The fault ~read-write-refused takes read_only on a private image and refuses read_write.
+    const writeRefused = (id: string) =>
+      faulty(store, 'P2.instance-create.image.private-permission~read-write-refused') &&
+      principal?.restricted === true &&
+      canAccess(principal, 'image', id, 'read_write');
     const visible =
-      image && (image.is_public || faulty(store, 'P2.instance-create.image.private-permission') || canAccess(principal, 'image', image.id, 'read_only'));
+      image &&
+      (image.is_public ||
+        faulty(store, 'P2.instance-create.image.private-permission') ||
+        (canAccess(principal, 'image', image.id, 'read_only') && !writeRefused(image.id)));
     if (!image || !visible) fail(`Image "${imageId}" not found`, 'image');
     if (image.status !== 'available' && !faulty(store, 'P2.image.deploy.available-only'))
       fail(`Image "${imageId}" is ${image.status}; only available images can be deployed`, 'image');
