@@ -134,6 +134,7 @@ export const part1Faults = defineFaults({
   'P1.database-ssl.ca-certificate.base64': { does: 'shows the CA certificate as colon-separated hexadecimal instead of base64' },
   'P1.database-update.all-optional': { does: 'refuses a cluster update without label' },
   'P1.database.updates.types': { does: 'accepts a fractional updates.hour_of_day (rounded down)' },
+  'P1.database.create.reflected': { does: 'a cluster is created with one node whatever cluster_size the create body sends' },
   'P1.database.update.reflected': { does: 'an update answers the new label but keeps the old one' },
   'P1.database.update.reflected~updates': { does: 'an update answers the new maintenance window (updates) but keeps the old one' },
   // ---------------------------------------------------------------- account

@@ -53,7 +53,7 @@ interface ValidPlan {
   /** Rules stating that such bodies are accepted, checked together with the endpoint's `serves` rule. */
   rules?: string[];
   /** Valid bodies sent before the generated ones (within the runs), for what a rule needs in every run. */
-  first?: (fx: Fixtures) => Json[];
+  first?: (fx: Fixtures, context: BodyContext) => Json[];
   /** Valid bodies whose acceptance depends on state are not sent (`fc.pre`): say why in the plan. */
   accept?: (body: Json) => boolean;
   /**
@@ -63,6 +63,11 @@ interface ValidPlan {
   readBack?: Record<string, ReadBack> | ((c: Check, fx: Fixtures) => Promise<Record<string, ReadBack>>);
   /** The change may take a short time to show (`untilShortlyDone`): read back while it passes. */
   readBackShortly?: true;
+  /**
+   * After an accepted create, before what it made is deleted: the new resource's view (`<path>/<id>`, the id the
+   * create answers) is read, and each member listed must show what was sent (`readCreated`).
+   */
+  readBackCreated?: Record<string, ReadBack>;
   /** Puts the target in the state valid bodies need: before the first run, and after each accepted one. */
   settle?: (c: Check, context: BodyContext, fx: Fixtures) => Promise<void>;
   /**
@@ -186,6 +191,26 @@ const VALID_PLANS: Record<string, ValidPlan> = {
     readBack: async (c, fx) => recordReadBack((await fx.domain(c)).domain),
     violationPathOf: (c, fx, body) => recordPathOfType(c, fx, body.type),
   },
+  // Whether the create's answer shows them at once is not shown: the new cluster's view is read. Two bodies first, every
+  // value of the four members between them (paired as the arbitrary pairs them, `topology`), so a server ignoring one
+  // is met within the first runs whatever the draws and the run's budget.
+  'requests/database-create': {
+    rules: ['P1.database.create.reflected'],
+    readBackCreated: Object.fromEntries(
+      ['cluster_size', 'replication_type', 'encrypted', 'ssl_connection'].map((member) => [member, same('P1.database.create.reflected')]),
+    ),
+    first: (fx, context) =>
+      [
+        { cluster_size: 3, replication_type: 'asynch', encrypted: true, ssl_connection: true },
+        { cluster_size: 1, replication_type: 'none', encrypted: false, ssl_connection: false },
+      ].map((shape) => ({
+        label: fx.label('db', 32),
+        engine: context.databaseEngine,
+        type: context.databaseNodeType,
+        region: context.region,
+        ...shape,
+      })),
+  },
   'requests/database-update': {
     rules: ['P1.database-update.all-optional', 'P1.database.update.reflected', 'P1.database.allow-list.slash-32'],
     readBack: { label: same('P1.database.update.reflected'), allow_list: allowList },
@@ -280,13 +305,7 @@ const VALID_PLANS: Record<string, ValidPlan> = {
  * second read of the same update.
  */
 async function readBack(c: Check, path: string, body: Json, members: Record<string, ReadBack>, shortly = false): Promise<void> {
-  const brokenIn = (view: Exchange) => {
-    const shown = (view.body ?? {}) as Json;
-    return Object.entries(members)
-      .filter(([member]) => member in body && member in shown)
-      .map(([member, compare]) => [member, compare(body[member], shown[member])] as const)
-      .find(([, rule]) => rule);
-  };
+  const brokenIn = (view: Exchange) => brokenMember(view, body, members);
   for (let attempt = 1; ; attempt++) {
     // A view answering gone (404 or 410: `answersGone`) is no replica's lag (the resource was there before
     // the update) and shows no member to compare: it is read once (an image upload another file's day-long clock
@@ -302,6 +321,29 @@ async function readBack(c: Check, path: string, body: Json, members: Record<stri
       c.fail(broken[1]!, `${broken[0]} was sent as ${JSON.stringify(body[broken[0]])} but reads back as ${JSON.stringify(shown[broken[0]])}`, view);
     await c.put(path, body);
   }
+}
+
+/** The first member of `body` listed in `members` that `view` shows otherwise, with the rule it breaks (a member absent from the view is not judged). */
+function brokenMember(view: Exchange, body: Json, members: Record<string, ReadBack>): readonly [string, string | null] | undefined {
+  const shown = (view.body ?? {}) as Json;
+  return Object.entries(members)
+    .filter(([member]) => member in body && member in shown)
+    .map(([member, compare]) => [member, compare(body[member], shown[member])] as const)
+    .find(([, rule]) => rule);
+}
+
+/**
+ * The view of what an accepted create made (`<path>/<id>`, the id its answer shows; none when it shows none), read
+ * within the consistency window until it shows the members sent: a new resource may answer 404 for a moment.
+ */
+async function readCreated(c: Check, path: string, body: Json, exchange: Exchange, members: Record<string, ReadBack>): Promise<Exchange | undefined> {
+  const id = (exchange.body as Json | undefined)?.id;
+  if (typeof id !== 'number' && typeof id !== 'string') return undefined;
+  return readAfterWrite(
+    c,
+    () => c.get(`${path}/${String(id)}`),
+    (view) => succeeded(view) && !brokenMember(view, body, members),
+  );
 }
 
 /** Marks a label used; false when it was used before in this file. */
@@ -470,6 +512,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   let exchange = await attempt();
                   if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
                   await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+                  const created = plan?.readBackCreated && succeeded(exchange) ? await readCreated(c, path, json, exchange, plan.readBackCreated) : undefined;
                   // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
                   await fx.cleanup(mark);
                   // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
@@ -481,9 +524,16 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   c.expectSuccess(serves, exchange, `${key} with a valid body`);
                   if (plan?.readBack)
                     await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);
+                  const createdBroken = created && brokenMember(created, json, plan!.readBackCreated!);
+                  if (createdBroken)
+                    c.fail(
+                      createdBroken[1]!,
+                      `${createdBroken[0]} was sent to the create as ${JSON.stringify(json[createdBroken[0]])}, but the resource it made shows ${JSON.stringify((created!.body as Json)[createdBroken[0]])}`,
+                      created,
+                    );
                   await plan?.settle?.(c, ctx, fx);
                 }),
-              { runs, ...(plan?.first ? { examples: plan.first(fx) } : {}) },
+              { runs, ...(plan?.first ? { examples: plan.first(fx, ctx) } : {}) },
             );
           });
       };

@@ -316,7 +316,8 @@ function createCluster(ctx: RequestContext) {
     version: engine.version,
     region,
     type,
-    cluster_size: clusterSize,
+    // The fault ignores the cluster_size sent: every cluster has one node.
+    cluster_size: faulty(ctx.store, 'P1.database.create.reflected') ? 1 : clusterSize,
     encrypted,
     replication_type: replication,
     ssl_connection: sslConnection,
