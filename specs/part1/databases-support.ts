@@ -28,6 +28,16 @@ export const AUTO_STAMP_LEEWAY = 15 * MINUTE;
  */
 const SINGLE_NODE = { cluster_size: 1, replication_type: 'none' } as const;
 
+/**
+ * The file's plain cluster's members besides label, engine, type and region: one node (SINGLE_NODE), encrypted and
+ * ssl_connection true (their defaults are not shown). Each is read back (P1.database.create.reflected); allow_list is
+ * left out, its default judged on this cluster.
+ */
+const PLAIN_SHAPE = { ...SINGLE_NODE, encrypted: true, ssl_connection: true } as const;
+
+/** The create members whose values a created cluster shows as sent (P1.database.create.reflected). */
+const REFLECTED_ON_CREATE = ['cluster_size', 'replication_type', 'encrypted', 'ssl_connection'] as const;
+
 export const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
@@ -191,8 +201,12 @@ export function updateOnceSettled(c: Check, id: number, body: Json): Promise<Exc
   return onceNotBusy(c, () => c.put(`${DB}/${id}`, body));
 }
 
-/** Judges a create response and the view of the cluster it made (with `engine`, an `<engine>/<version>` id). */
-export async function judgeCreated(c: Check, created: { id: number; label: string; exchange: Exchange }, engine: string): Promise<void> {
+/**
+ * Judges a create response and the view of the cluster it made (with `engine`, an `<engine>/<version>` id), and the
+ * members of REFLECTED_ON_CREATE the create body `sent`: whether the create's answer shows them at once is not shown,
+ * so the view is read until it does, within the consistency window (not on the clock: the cluster must stay provisioning).
+ */
+export async function judgeCreated(c: Check, created: { id: number; label: string; exchange: Exchange; sent: Json }, engine: string): Promise<void> {
   const body = created.exchange.body as Json | undefined;
   c.expect(
     'P1.database.create.returns-cluster',
@@ -218,6 +232,23 @@ export async function judgeCreated(c: Check, created: { id: number; label: strin
       created.exchange,
     );
   }
+  const members = REFLECTED_ON_CREATE.filter((member) => member in created.sent);
+  if (!members.length) return;
+  const differs = (shown: Json | undefined) => members.filter((member) => shown?.[member] !== created.sent[member]);
+  const read = await readAfterWrite(
+    c,
+    () => c.get(`${DB}/${created.id}`),
+    (exchange) => ok(exchange) && isObject(exchange.body) && !differs(exchange.body).length,
+  );
+  const shown = ok(read) && isObject(read.body) ? read.body : undefined;
+  c.expect(
+    'P1.database.create.reflected',
+    !differs(shown).length,
+    `created with ${members.map((member) => `${member} ${JSON.stringify(created.sent[member])}`).join(', ')}, the cluster shows ${differs(shown)
+      .map((member) => `${member} ${JSON.stringify(shown?.[member])}`)
+      .join(', ')}`,
+    read,
+  );
 }
 
 export const autos = (backups: Json[]) =>
@@ -267,11 +298,11 @@ export function clusterHelpers(fx: Fixtures) {
     return { exchange, id, label };
   }
 
-  async function mustCreate(c: Check, extra: Json = {}): Promise<{ id: number; label: string; exchange: Exchange }> {
+  async function mustCreate(c: Check, extra: Json = {}): Promise<{ id: number; label: string; exchange: Exchange; sent: Json }> {
     const created = await createCluster(c, extra);
     if (!ok(created.exchange)) throw new SetupError(`could not create a database cluster: ${describeExchange(created.exchange)}`);
     if (created.id === undefined) throw new SetupError('created a database cluster but cannot find its id');
-    return { id: created.id, label: created.label, exchange: created.exchange };
+    return { id: created.id, label: created.label, exchange: created.exchange, sent: extra };
   }
 
   /** Takes a snapshot and finds it in the backups list (waiting simulated minutes when it is not there at once). */
@@ -294,10 +325,10 @@ export function clusterHelpers(fx: Fixtures) {
   // ------------------------------------------------------------------ cluster states shared by several checks
 
   /**
-   * A cluster created with the defaults (no allow_list), made once: the checks observing what a create shows, the
-   * first that need a provisioning cluster, and — once it is active — every check that leaves an active cluster active.
+   * A cluster created without allow_list (PLAIN_SHAPE), made once: the checks observing what a create shows, the first
+   * that need a provisioning cluster, and — once it is active — every check that leaves an active cluster active.
    */
-  const plainCluster = memo('plainCluster', (c) => mustCreate(c));
+  const plainCluster = memo('plainCluster', (c) => mustCreate(c, PLAIN_SHAPE));
 
   /**
    * The file's cluster once active: the plain cluster, made active by letting simulated time pass (after the checks

@@ -94,8 +94,8 @@ describe('Managed database engine and node type', () => {
 
 describe('Managed database create', () => {
   check(
-    ['P1.database.create.returns-cluster', 'P1.database.engine-version.from-create'],
-    'a new cluster is provisioning and reports the engine and version it was created with',
+    ['P1.database.create.returns-cluster', 'P1.database.engine-version.from-create', 'P1.database.create.reflected'],
+    'a new cluster is provisioning and reports the engine and version, the nodes, replication and security it was created with',
     async (c) => {
       await judgeCreated(c, await plainCluster(c), (await mysqlEngines(c))[0]!.id);
     },
