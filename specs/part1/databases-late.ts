@@ -69,6 +69,21 @@ async function refusedWhileIn(c: Check, id: number, backupId: number, state: str
   return judged;
 }
 
+/**
+ * Sends each request while the cluster shows `state`, each expected to succeed there (allowed "in any status except
+ * provisioning", which a cluster once active never shows again): judged only when the cluster showed `state` just
+ * before it. Stops once the cluster shows another state. Returns how many were judged.
+ */
+async function servedWhileIn(c: Check, id: number, backupId: number, state: string, requests: readonly StatusBound[]): Promise<number> {
+  let judged = 0;
+  for (const [rule, what, send] of requests) {
+    if ((await shownStatus(c, id)) !== state) break;
+    c.expectSuccess(rule, await send(c, id, backupId), `${what} while the cluster is ${state} (allowed in any status except provisioning)`);
+    judged++;
+  }
+  return judged;
+}
+
 export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpers>): void {
   const { mysqlEngines, nodeType, activeCluster, failedCluster, failed, restoredCluster, clusterSnapshot, pastMidnight, editable, mustCreate } = helpers;
 
@@ -86,6 +101,11 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
     ['P1.database.status.patch-requires-active', 'POST patch', (c, id) => c.post(`${DB}/${id}/patch`)],
     ['P1.database.status.ssl-view-requires-active', 'GET ssl', (c, id) => readInStatus(c, `${DB}/${id}/ssl`, rejected)],
   ];
+  /** What a cluster allows in any status except provisioning: its backups, listed and viewed. */
+  const notProvisioning: StatusBound[] = [
+    ['P1.database.status.backups-list-not-provisioning', 'GET backups', (c, id) => c.get(`${DB}/${id}/backups`)],
+    ['P1.database.status.backup-view-not-provisioning', 'GET backup', (c, id, backupId) => c.get(`${DB}/${id}/backups/${backupId}`)],
+  ];
   /** A delete needs the cluster `active`, `failed` or `degraded`. */
   const deleteRequest: StatusBound = ['P1.database.status.delete-requires-active-failed-degraded', 'DELETE', (c, id) => c.delete(`${DB}/${id}`)];
 
@@ -95,8 +115,8 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
   describe('Managed database status: restoring and updating', () => {
     const requests = [...needsActive, deleteRequest];
     check(
-      requests.map(([rule]) => rule),
-      'what needs an active cluster is refused while it is restoring, and while a patch updates it',
+      [...requests, ...notProvisioning].map(([rule]) => rule),
+      'what needs an active cluster is refused while it is restoring, and while a patch updates it; its backups are listed and viewed meanwhile',
       async (c) => {
         const { id, backupId, restore } = await restoredCluster(c);
         if (!ok(restore)) c.skip(`the restore was refused (${describeExchange(restore)}): judged by P1.database.status.restore-requires-active`);
@@ -109,7 +129,10 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
           { stepSeconds: MINUTE, mostSeconds: 5 * MINUTE },
         );
         seen.push(`${String(restoring)} after the restore`);
-        let judged = restoring === 'restoring' ? await refusedWhileIn(c, id, backupId, 'restoring', requests) : 0;
+        // The backups first: reads that change nothing, judged while the state is surely there.
+        const whileIn = async (state: string) =>
+          (await servedWhileIn(c, id, backupId, state, notProvisioning)) + (await refusedWhileIn(c, id, backupId, state, requests));
+        let judged = restoring === 'restoring' ? await whileIn('restoring') : 0;
         // Then a patch once the restore has run (how long it runs is not shown): "single-node clusters have downtime",
         // and what a server shows meanwhile is not shown (a cluster of three nodes may stay active: this one has one node,
         // asked for explicitly, restoredCluster).
@@ -124,7 +147,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
               )
             : undefined;
           seen.push(ok(patch) ? `${String(during)} after a patch` : `active, its patch refused (${describeExchange(patch)})`);
-          if (during === 'updating') judged += await refusedWhileIn(c, id, backupId, 'updating', requests);
+          if (during === 'updating') judged += await whileIn('updating');
         } else seen.push(`${String(before)} once the restore had run`);
         if (!judged) c.skip(`the cluster was not restoring or updating when a request was sent: it showed ${seen.join(', ')}`);
       },

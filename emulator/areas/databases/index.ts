@@ -550,6 +550,12 @@ export const area: Area = {
     db('GET', `${mysql}/{instanceId}/backups`, W, (ctx) => {
       const c = mysqlOr404(ctx);
       requireNotProvisioning(ctx.store, c, 'list backups', 'P1.database.status.backups-list-not-provisioning');
+      // The faults ~restoring and ~updating refuse the list while a restore runs, or while a patch updates the cluster.
+      if (
+        (c.status === 'restoring' && faulty(ctx.store, 'P1.database.status.backups-list-not-provisioning~restoring')) ||
+        (c.status === 'updating' && faulty(ctx.store, 'P1.database.status.backups-list-not-provisioning~updating'))
+      )
+        fail(`Cannot list backups: database cluster ${c.id} is "${c.status}". Retry once it is active.`);
       return paginate(ctx, [...backups(ctx.store).values()].filter((b) => b.clusterId === c.id && shown(ctx.store, b)).map(backupView));
     }),
     db('POST', `${mysql}/{instanceId}/backups`, W, createSnapshot),
