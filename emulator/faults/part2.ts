@@ -159,9 +159,6 @@ export const part2Faults = defineFaults({
   'P2.instance-clone.backups-enabled.enrols': {
     does: 'ignores backups_enabled on a clone to a new instance: the new instance is not enrolled in the backup service (schedule day null)',
   },
-  'P2.instance-clone.backups-enabled.new-instance-only~enrols-existing-target': {
-    does: 'accepts backups_enabled true when cloning onto an existing instance and enrols that instance in the backup service',
-  },
 
   // — Statistics, transfer, volumes —
   'P2.stats.month.min-1': { does: 'answers statistics for month 0' },

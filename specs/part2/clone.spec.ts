@@ -28,7 +28,6 @@ import {
   type Json,
 } from './compute-support.js';
 import { cloningBothWays } from './clone-busy.js';
-import { scheduleOf, showsEnrolled } from './snapshots-support.js';
 
 const fx = useFixtures('part2-clone');
 
@@ -178,39 +177,6 @@ describe('Clone to an existing instance', () => {
       onto,
     );
   });
-
-  // "backups_enabled: only when cloning to a new instance": sent with compute_id it may be refused or ignored (as the
-  // label), but it never enrols the existing target. What an instance not enrolled shows is not shown; an enrolled one
-  // shows schedule.day Scheduling or a weekday (showsEnrolled). Judged only where neither the target nor the source (a
-  // clone might carry its service over) shows that, read once both are at rest: an account-wide setting, or an
-  // enrolment shown a while after the create, would show by then.
-  check(
-    'P2.instance-clone.backups-enabled.new-instance-only',
-    'backups_enabled sent with compute_id is refused or ignored: an existing target not enrolled stays so',
-    async (c) => {
-      const rule = 'P2.instance-clone.backups-enabled.new-instance-only';
-      const source = await newInstance(c, fx, { image: true });
-      const existing = await newInstance(c, fx, {});
-      const onto = await sendAtRest(c, [source.id, existing.id], async () => {
-        for (const id of [existing.id, source.id]) {
-          const view = await viewInstance(c, id);
-          if (showsEnrolled(view))
-            c.skip(
-              `instance ${id}, made without backups_enabled, shows itself enrolled in the backup service (schedule.day ${JSON.stringify(scheduleOf(view).day)}; an account-wide setting may enrol every instance): what one not enrolled shows is not shown`,
-            );
-        }
-        return c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: existing.id, configs: [], disks: [], backups_enabled: true });
-      });
-      if (!ok(onto)) return c.expectRejected(rule, onto, 'cloning onto an existing instance with backups_enabled true');
-      const after = await viewInstance(c, existing.id);
-      c.expect(
-        rule,
-        !showsEnrolled(after),
-        `cloning onto instance ${existing.id} (not enrolled) with backups_enabled true enrolled it: schedule.day ${JSON.stringify(scheduleOf(after).day)}`,
-        onto,
-      );
-    },
-  );
 
   check('P2.clone.compute-id.enough-resources', 'the existing target must have room for the cloned disks', async (c) => {
     // Each swap disk takes over half the allocation, however big the image's disk is (not shown): the two do not fit.

@@ -83,13 +83,7 @@ describe('rules re-read against their sentences', () => {
   it('what the documents leave open is SHOULD (inferred) or untestable, never a MUST', () => {
     for (const id of ['P1.auth.bearer-only', 'P1.versioning.unversioned-not-served', 'P1.events.emission.instances'])
       expect(ruleById.get(id)?.level, id).toBe('SHOULD');
-  });
-
-  it('backups_enabled with compute_id may be refused or ignored: judged only of a target that does not show itself enrolled', () => {
-    const rule = ruleById.get('P2.instance-clone.backups-enabled.new-instance-only');
-    expect(rule?.check).toBe('scenario');
-    expect(rule?.rule).toMatch(/refused or ignored/);
-    expect(rule?.rule).toMatch(/judged in part/);
+    expect(ruleById.get('P2.instance-clone.backups-enabled.new-instance-only')?.check).toMatch(/^untestable: /);
   });
 
   it('a rejection is an error response: any 4xx, or a 5xx with the error body', () => {

@@ -6,7 +6,6 @@ import { canAccess } from '../../core/permissions.js';
 import { getInstance, requireCreated } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
-import { enableBackups } from './backups.js';
 import { makeInstance } from './instances.js';
 import { createVlans, vlanKey } from './interfaces.js';
 import { copyLayout } from './layout.js';
@@ -52,7 +51,6 @@ export function cloneHandler(ctx: RequestContext) {
       faulty(store, 'P2.instance-clone.region.not-with-compute-id') && 'region',
       faulty(store, 'P2.instance-clone.type.not-with-compute-id') && 'type',
       faulty(store, 'P2.instance-clone.label.new-instance-only') && 'label',
-      faulty(store, 'P2.instance-clone.backups-enabled.new-instance-only~enrols-existing-target') && 'backups_enabled',
       ...(varied(store, 'clone-extras-ignored') ? ['label', 'backups_enabled'] : []),
     ];
     for (const k of ['region', 'type', 'label', 'backups_enabled']) {
@@ -153,7 +151,6 @@ export function cloneHandler(ctx: RequestContext) {
     if (onto) {
       if (group !== undefined) onto.group = group;
       if (faulty(store, 'P2.instance-clone.label.new-instance-only') && typeof o.label === 'string') onto.label = o.label;
-      if (faulty(store, 'P2.instance-clone.backups-enabled.new-instance-only~enrols-existing-target') && o.backups_enabled === true) enableBackups(store, onto);
     }
     runClone(made, onto !== undefined);
     return made;
