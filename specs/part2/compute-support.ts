@@ -562,3 +562,15 @@ export async function vlanListed(c: Check, label: string, until?: (vlan: Json | 
 export function vlanLabel(fx: Fixtures): string {
   return fx.label('vlan', 64).replace(/[^A-Za-z0-9-]/g, '-');
 }
+
+/**
+ * The instance `id` as the tagged objects list shows it (document 2: the objects themselves, instances among them),
+ * under a new tag given to it alone; none where the tag is refused or the list does not show it within the window.
+ */
+export async function asTagged(c: Check, fx: Fixtures, id: number): Promise<Json[]> {
+  const label = fx.label('tag', 50);
+  if (!ok(await c.post('/v4/tags', { label, computes: [id] }))) return [];
+  fx.track('tag', label, label);
+  const listed = await listPages(c, `/v4/tags/${encodeURIComponent(label)}`, { until: (items) => items.some((item) => item.id === id) });
+  return listed.items.filter((item) => item.id === id);
+}

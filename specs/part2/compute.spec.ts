@@ -29,6 +29,7 @@ import {
   listAll,
   newInstance,
   ok,
+  asTagged,
   reasonOf,
   sendAtRest,
   viewInstance,
@@ -68,18 +69,6 @@ const emptyCreate = (c: Check) =>
     return { tag, ...(await createInstance(c, fx, { region: config.region, type: config.instanceType, tags: [tag] }, { findTag: tag })) };
   });
 
-/**
- * The instance `id` as the tagged objects list shows it (document 2: the objects themselves, instances among them),
- * under a new tag given to it alone; none where the tag is refused or the list does not show it within the window.
- */
-async function asTagged(c: Check, id: number): Promise<Json[]> {
-  const label = fx.label('tag', 50);
-  if (!ok(await c.post('/v4/tags', { label, computes: [id] }))) return [];
-  fx.track('tag', label, label);
-  const listed = await listPages(c, `/v4/tags/${encodeURIComponent(label)}`, { until: (items) => items.some((item) => item.id === id) });
-  return listed.items.filter((item) => item.id === id);
-}
-
 /** The id of a create another check judges: a refused one is not this check's finding. */
 function createdId(created: Created, what: string): number {
   if (created.id === undefined) throw new SetupError(`could not create ${what}: ${describeExchange(created.exchange)}`);
@@ -94,7 +83,7 @@ describe('Create instance body: creation modes', () => {
   check('P2.instance.image.deployed-from', 'image is the image deployed from, null without one', async (c) => {
     const deployed = await deployedCreate(c);
     const id = createdId(deployed, 'an instance from an image');
-    const views = [['its view', await viewInstance(c, id)] as const, ...(await asTagged(c, id)).map((item) => ['the tagged objects list', item] as const)];
+    const views = [['its view', await viewInstance(c, id)] as const, ...(await asTagged(c, fx, id)).map((item) => ['the tagged objects list', item] as const)];
     for (const [where, view] of views)
       if ('image' in view)
         c.expect(
