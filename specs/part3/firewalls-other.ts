@@ -4,16 +4,14 @@
 // short time), and a disabled firewall is deleted as an enabled one is.
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { deleteSeen, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
-import type { Exchange } from '../../harness/http.js';
-import { listItems } from '../../harness/lists.js';
-import { FW, addDevice, deviceOf, devicesOf, statusIn, type firewallHelpers } from './firewalls-support.js';
+import { FW, addDevice, deviceOf, devicesOf, type firewallHelpers } from './firewalls-support.js';
 
-type Helpers = Pick<ReturnType<typeof firewallHelpers>, 'firewallIn' | 'findEvent' | 'noEventYet'>;
+type Helpers = Pick<ReturnType<typeof firewallHelpers>, 'firewallIn' | 'judgeDelete'>;
 
 export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
-  const { firewallIn, findEvent, noEventYet } = helpers;
+  const { firewallIn, judgeDelete } = helpers;
 
   // "`enabled` or `disabled` | DELETE firewall | | `deleted` (removed) | … event firewall_delete": a disabled firewall
   // too. Gone from view and list, or kept and shown as `deleted`: both readings are allowed.
@@ -21,31 +19,7 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
     check(
       ['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'],
       'DELETE removes a disabled firewall or shows it deleted, in view and list, and emits firewall_delete',
-      async (c) => {
-        const firewall = await firewallIn(c, 'disabled');
-        c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), 'a firewall_delete event names a firewall that was not deleted');
-        c.expectSuccess('P3.firewall.status.delete-removes', await deleteSeen(c, `${FW}/${firewall.id}`), 'DELETE a disabled firewall');
-        const deleted = (read: Exchange) => (read.status >= 400 && read.status < 500) || statusIn(read) === 'deleted';
-        const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}`), deleted);
-        c.expect(
-          'P3.firewall.status.delete-removes',
-          deleted(view),
-          `GET a deleted disabled firewall answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))}`,
-          view,
-        );
-        const find = async () => (await listItems(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
-        const listed = await readAfterWrite(c, find, (item) => item === undefined || item.status === 'deleted');
-        c.expect(
-          'P3.firewall.status.delete-removes',
-          !listed || listed.status === 'deleted',
-          `the deleted disabled firewall ${firewall.id} is still listed with status ${String(listed?.status)}`,
-        );
-        c.expect(
-          'P3.firewall.event.delete',
-          await findEvent(c, 'firewall_delete', firewall),
-          `no firewall_delete event names the disabled firewall ${firewall.id}`,
-        );
-      },
+      async (c) => judgeDelete(c, await firewallIn(c, 'disabled'), 'disabled firewall'),
     );
   });
 

@@ -1,5 +1,5 @@
 // Helpers of the firewall spec (firewalls.spec.ts): rule builders, reads of a firewall's status, devices, rules and events.
-import { readAfterWrite } from '../../harness/consistency.js';
+import { deleteSeen, readAfterWrite } from '../../harness/consistency.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -82,7 +82,7 @@ export async function addedDeviceId(c: Check, firewallId: number, instanceId: nu
   return typeof id === 'number' || typeof id === 'string' ? id : undefined;
 }
 
-export const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;
+const statusIn = (view: Exchange) => (view.body as Json | undefined)?.status;
 
 /** The firewall's view, read again within the consistency window until its status is `expected` (what the check awaits). */
 export function firewallView(c: Check, firewallId: number, expected: string): Promise<Exchange> {
@@ -220,5 +220,31 @@ export function firewallHelpers(fx: Fixtures) {
     return firewall;
   }
 
-  return { findEvent, eventsNaming, noEventYet, createFirewall, firewallIn };
+  /**
+   * DELETEs `firewall` (once seen: `deleteSeen`) and judges what the status table says of it, whichever status it had:
+   * "`deleted` (removed)", gone from view and list or kept and shown as `deleted` (both readings are allowed), and the
+   * firewall_delete event, which named it not before. `what` names it in the messages.
+   */
+  async function judgeDelete(c: Check, firewall: { id: number; label: string }, what: string): Promise<void> {
+    c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), `a firewall_delete event names a ${what} that was not deleted`);
+    c.expectSuccess('P3.firewall.status.delete-removes', await deleteSeen(c, `${FW}/${firewall.id}`), `DELETE a ${what}`);
+    const deleted = (read: Exchange) => (read.status >= 400 && read.status < 500) || statusIn(read) === 'deleted';
+    const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}`), deleted);
+    c.expect(
+      'P3.firewall.status.delete-removes',
+      deleted(view),
+      `GET a deleted ${what} answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))}`,
+      view,
+    );
+    const find = async () => (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
+    const listed = await readAfterWrite(c, find, (item) => item === undefined || item.status === 'deleted');
+    c.expect(
+      'P3.firewall.status.delete-removes',
+      !listed || listed.status === 'deleted',
+      `the deleted ${what} ${firewall.id} is still listed with status ${String(listed?.status)}`,
+    );
+    c.expect('P3.firewall.event.delete', await findEvent(c, 'firewall_delete', firewall), `no firewall_delete event names the ${what} ${firewall.id}`);
+  }
+
+  return { findEvent, eventsNaming, noEventYet, createFirewall, firewallIn, judgeDelete };
 }

@@ -5,10 +5,9 @@
 // are found again in their lists, and events by their action and entity.
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { deleteSeen, readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
-import type { Exchange } from '../../harness/http.js';
 import {
   FW,
   PORTS,
@@ -20,7 +19,6 @@ import {
   rulesOf,
   settledStatus,
   sourceEntries,
-  statusIn,
   statusOf,
   storedRules,
   tcpRule,
@@ -30,7 +28,7 @@ import {
 import { otherFirewallChecks } from './firewalls-other.js';
 
 const fx = useFixtures('part3-firewalls');
-const { findEvent, eventsNaming, noEventYet, createFirewall, firewallIn } = firewallHelpers(fx);
+const { findEvent, eventsNaming, noEventYet, createFirewall, firewallIn, judgeDelete } = firewallHelpers(fx);
 
 describe('Firewalls: create and its event', () => {
   check('P3.firewall.event.create', 'POST firewall emits firewall_create naming the new firewall', async (c) => {
@@ -208,32 +206,7 @@ describe('Firewall status', () => {
   check(
     ['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'],
     'DELETE removes the firewall or shows it deleted, in view and list, and emits firewall_delete',
-    async (c) => {
-      const firewall = await fx.newFirewall(c);
-      c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), 'a firewall_delete event names a firewall that was not deleted');
-      const deleted = await deleteSeen(c, `${FW}/${firewall.id}`);
-      c.expectSuccess('P3.firewall.status.delete-removes', deleted, 'DELETE firewall');
-      const gone = (read: Exchange) => read.status >= 400 && read.status < 500;
-      const view = await readAfterWrite(
-        c,
-        () => c.get(`${FW}/${firewall.id}`),
-        (read) => gone(read) || statusIn(read) === 'deleted',
-      );
-      c.expect(
-        'P3.firewall.status.delete-removes',
-        gone(view) || statusIn(view) === 'deleted',
-        `GET a deleted firewall answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))}`,
-        view,
-      );
-      const find = async () => (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
-      const listed = await readAfterWrite(c, find, (item) => item === undefined || item.status === 'deleted');
-      c.expect(
-        'P3.firewall.status.delete-removes',
-        !listed || listed.status === 'deleted',
-        `the deleted firewall ${firewall.id} is still listed with status ${String(listed?.status)}`,
-      );
-      c.expect('P3.firewall.event.delete', await findEvent(c, 'firewall_delete', firewall), `no firewall_delete event names firewall ${firewall.id}`);
-    },
+    async (c) => judgeDelete(c, await fx.newFirewall(c), 'firewall'),
   );
 });
 
@@ -363,7 +336,7 @@ describe('Firewall devices', () => {
   );
 });
 
-otherFirewallChecks(fx, { firewallIn, findEvent, noEventYet });
+otherFirewallChecks(fx, { firewallIn, judgeDelete });
 
 describe('Firewall update and rules update', () => {
   check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', (c) =>
