@@ -72,16 +72,16 @@ export const OTHER_COUNTRIES = Object.keys(ELSEWHERE);
 /** The provinces of each other country postal codes are known for. */
 export const provincesOf = (country: string): string[] => Object.keys(ELSEWHERE[country] ?? {});
 
-/** The postal codes of a province of another country, or of its first province when `state` is none of them. */
+/** The postal codes of a province of another country, or all of the country's when `state` is none of its provinces. */
 const elsewhere = (country: string, state?: string): string[] => {
   const provinces = ELSEWHERE[country]!;
-  return provinces[state ?? ''] ?? Object.values(provinces)[0]!;
+  return provinces[state ?? ''] ?? Object.values(provinces).flat();
 };
 
 /**
  * A postal code of `country` that suits `state`: for a state that is no code of the US or CA (a value a server must
  * refuse), one of New York's or Ontario's, since there is nothing for it to suit; elsewhere for a state that is no
- * province listed here, one of the country's first province.
+ * province listed here, one of the country's.
  */
 export function postalCodeOf(country: string, state?: string): string {
   if (country === 'US') return US[state ?? ''] ?? US.NY!;
