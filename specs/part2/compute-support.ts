@@ -432,7 +432,7 @@ export async function whileCloning<S>(
 }
 
 /** How long a clone is waited for: five minutes of the target's clock at a time, for at most three hours (not shown). */
-const CLONE_WAIT = { stepSeconds: 5 * 60, mostSeconds: 3 * 3600 };
+export const CLONE_WAIT = { stepSeconds: 5 * 60, mostSeconds: 3 * 3600 };
 
 /**
  * `attempt` (an action a running clone blocks) sent again while the target's clock runs (`CLONE_WAIT`) until it is
