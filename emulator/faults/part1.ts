@@ -104,6 +104,7 @@ export const part1Faults = defineFaults({
   },
   'P1.database.provisioning.time': { does: 'a new cluster never leaves provisioning' },
   'P1.database.hosts.assigned-after-provisioning': { does: 'an active cluster shows no hosts (primary null)' },
+  'P1.database.hosts.assigned-after-provisioning~secondary': { does: 'an active cluster of three nodes shows hosts.secondary null' },
   'P1.database.instance-uri.generic-only': { does: 'the MySQL projection carries instance_uri' },
   'P1.database.instance-uri.own-view-path': { does: "instance_uri is the generic list path with the id, not the cluster's own view path" },
   'P1.database.fields.generic-projection': { does: 'the generic cluster list leaves instance_uri out' },

@@ -21,6 +21,7 @@ import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import { allowList, allowListChange } from './allow-list.js';
+import { assignHosts } from './hosts.js';
 import { noteSnapshot, requireNoSnapshotRunning, requireNotResetting, startReset } from './busy.js';
 import { caCertificate, caCertificateShown, password } from './secrets.js';
 import { defaultUpdates, readUpdates, shownUpdates } from './window.js';
@@ -135,13 +136,6 @@ const clusterLabel = (store: Store) => ({
     : {}),
 });
 
-function assignHosts(c: Cluster): void {
-  c.hosts = {
-    primary: `lin-${c.id}-${c.engine}-primary.servers.${c.region}.db.example.net`,
-    secondary: `lin-${c.id}-${c.engine}-primary-private.servers.${c.region}.db.example.net`,
-  };
-}
-
 function newCluster(
   store: Store,
   input: Omit<Cluster, 'id' | 'status' | 'hosts' | 'port' | 'updates' | 'created' | 'updated' | 'password' | 'credentialsReset' | 'caCertificate'>,
@@ -232,7 +226,7 @@ function seed(store: Store): void {
   seeded.created = store.nowIso(new Date(now.getTime() - 10 * DAY_MS));
   seeded.updated = seeded.created;
   seeded.status = 'active';
-  assignHosts(seeded);
+  assignHosts(store, seeded);
   const pg = newCluster(store, {
     label: 'seed-postgresql',
     engine: 'postgresql',
@@ -248,7 +242,7 @@ function seed(store: Store): void {
   pg.created = store.nowIso(new Date(now.getTime() - 3 * DAY_MS));
   pg.updated = pg.created;
   pg.status = 'active';
-  assignHosts(pg);
+  assignHosts(store, pg);
   // The last seven nightly backups of both, and one snapshot of the MySQL cluster.
   const midnight = nextMidnight(now);
   for (let d = 7; d >= 1; d--) {
@@ -336,7 +330,7 @@ function createCluster(ctx: RequestContext) {
     later(ctx.store, c, at, (cl) => {
       setStatus(ctx.store, cl, 'active', at);
       if (varied(ctx.store, 'allow-list-applied-when-provisioned')) cl.allow_list = allow;
-      if (!faulty(ctx.store, 'P1.database.hosts.assigned-after-provisioning')) assignHosts(cl);
+      if (!faulty(ctx.store, 'P1.database.hosts.assigned-after-provisioning')) assignHosts(ctx.store, cl);
     });
   }
   return mysqlView(ctx.store, c);
