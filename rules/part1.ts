@@ -171,7 +171,7 @@ export const rules: DeclaredRule[] = [
   must('P1.database.cluster-size.three-nodes', 'Managed database (cluster)', 'cluster_size 3 means one primary node and two replica nodes.', [E.dbCreate], 'untestable: the nodes of a cluster are not visible through the API'),
   must('P1.database.engine.type-only', 'Managed database (cluster)', 'The engine field of a cluster is the engine type only (no version).', CLUSTER_RETURNING),
   should('P1.database.engine-version.from-create', 'Managed database (cluster)', 'inferred: a created cluster reports the engine type and version of the <engine>/<version> it was created with.', [E.dbCreate, E.dbView], 'scenario'),
-  must('P1.database.hosts.assigned-after-provisioning', 'Managed database (cluster)', 'hosts (primary, secondary) are assigned after provisioning completes: an active cluster has hosts.primary.', CLUSTER_RETURNING),
+  must('P1.database.hosts.assigned-after-provisioning', 'Managed database (cluster)', 'hosts (primary, secondary) are assigned after provisioning completes: an active cluster has hosts.primary, and an active cluster of three nodes (one primary, two replicas) hosts.secondary too.', CLUSTER_RETURNING),
   must('P1.database.label.min-3', 'Managed database (cluster)', 'A cluster label has at least 3 characters.', [...CLUSTER_RETURNING]),
   must('P1.database.label.max-32', 'Managed database (cluster)', 'A cluster label has at most 32 characters.', [...CLUSTER_RETURNING]),
   must('P1.database.label.unique', 'Managed database (cluster)', 'A cluster label is unique: creating or renaming a cluster to a label in use is rejected.', [E.dbCreate, E.dbUpdate], 'scenario'),

@@ -273,6 +273,14 @@ export const cases: Case[] = [
     'an active cluster has hosts.primary',
   ),
   ok(M, { ...mysqlCluster, cluster_size: 1, hosts: { primary: 'db.example.net' } }, 'single-node cluster: secondary not required'),
+  bad(
+    M,
+    { ...mysqlCluster, hosts: { ...mysqlCluster.hosts, secondary: null } },
+    'P1.database.hosts.assigned-after-provisioning',
+    'active, three nodes: secondary',
+  ),
+  bad(M, { ...mysqlCluster, hosts: { primary: 'db.example.net' } }, 'P1.database.hosts.assigned-after-provisioning', 'active, three nodes: secondary required'),
+  ok(M, { ...mysqlCluster, status: 'provisioning', hosts: { primary: 'db.example.net', secondary: null } }, 'three nodes, provisioning: secondary may be null'),
   bad(M, { ...mysqlCluster, cluster_size: 2 }, 'P1.database.cluster-size.enum', 'cluster_size 1 or 3'),
   bad(M, { ...mysqlCluster, replication_type: 'sync' }, 'P1.database.replication-type.enum', 'replication_type enum'),
   bad(M, { ...mysqlCluster, status: 'deleted' }, 'P1.database.status.enum', 'status enum'),
@@ -299,6 +307,12 @@ export const cases: Case[] = [
     'instance_uri under another engine',
   ),
   bad(G, { ...genericCluster, allow_list: ['192.0.2.7'] }, 'P1.database.allow-list.slash-32', 'generic list shows single addresses with /32 too'),
+  bad(
+    G,
+    { ...genericCluster, hosts: { ...genericCluster.hosts, secondary: null } },
+    'P1.database.hosts.assigned-after-provisioning',
+    'generic: three nodes, secondary',
+  ),
 
   // ---- create / update bodies
   ok(C, { engine: 'mysql/8.0.26', label: 'abc', region: 'us-east', type: 'g6-dedicated-2' }, 'required members only'),

@@ -29,6 +29,13 @@ export const AUTO_STAMP_LEEWAY = 15 * MINUTE;
 const SINGLE_NODE = { cluster_size: 1, replication_type: 'none' } as const;
 
 /**
+ * A cluster of three nodes, asked for explicitly (the default cluster_size is not shown): "3 means one primary node and
+ * two replica nodes", so once active it shows both hosts. Its replication_type replicates (semi_synch): a server tying
+ * replication_type to cluster_size (not shown) would refuse three nodes of `none`.
+ */
+export const THREE_NODES = { cluster_size: 3, replication_type: 'semi_synch' } as const;
+
+/**
  * The file's plain cluster's members besides label, engine, type and region: one node (SINGLE_NODE), encrypted and
  * ssl_connection true (their defaults are not shown). Each is read back (P1.database.create.reflected); allow_list is
  * left out, its default judged on this cluster.
