@@ -304,16 +304,22 @@ function firewallOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): 
   return f;
 }
 
-/** A device as the responses show it: as stored, or under a variation its own id beside the instance's `compute_id`. */
+/**
+ * A device as the responses show it: as stored, or under a variation its own id beside the instance's `compute_id`, or
+ * the request's own form (the instance's id and type).
+ */
 function deviceView(store: Store, d: FirewallDevice): unknown {
   if (varied(store, 'device-compute-id')) return { id: d.id, compute_id: d.entity.id, created: d.created, updated: d.updated };
   if (varied(store, 'device-typed-own-id')) return { id: d.id, type: 'compute', compute_id: d.entity.id, created: d.created, updated: d.updated };
+  if (varied(store, 'device-as-request')) return { id: d.entity.id, type: 'compute', created: d.created, updated: d.updated };
   return d;
 }
 
+/** The device its path names: by its own id, or under `device-as-request` by its instance's (the id it shows). */
 function deviceOr404(ctx: RequestContext, f: Firewall): FirewallDevice {
   const raw = ctx.params['deviceId']!;
-  const d = /^\d{1,15}$/.test(raw) ? devicesOf(ctx.store, f.id).find((x) => x.id === Number(raw)) : undefined;
+  const idOf = (x: FirewallDevice) => (varied(ctx.store, 'device-as-request') ? x.entity.id : x.id);
+  const d = /^\d{1,15}$/.test(raw) ? devicesOf(ctx.store, f.id).find((x) => idOf(x) === Number(raw)) : undefined;
   if (!d) fail(`Device ${raw} not found on firewall ${f.id}.`, null, 404);
   return d;
 }

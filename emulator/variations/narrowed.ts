@@ -522,4 +522,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" with an empty rules column, and Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (whether the profile is gone when the DELETE answers or once the deletion has run is not shown)`,
     does: 'a deleted configuration profile stays listed and viewable for a simulated minute after the DELETE is answered, then goes',
   },
+  'device-as-request': {
+    leaves: `${D3}, Firewall device: "Request members: \`id\` (integer, entity ID), \`type\` (enum \`compute\`). … Fields of a device as returned: not shown."`,
+    does: "shows a firewall device in the request's own form, {id, type: 'compute', created, updated}, id being the instance's; the device's path ({deviceId}) is that instance id",
+  },
 });

@@ -181,6 +181,27 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'device-as-request',
+    async (server) => {
+      const { id } = await newInstance(server, 'request-form');
+      const firewall = await postAccepted(server, FIREWALLS, { label: 'request-form', rules: OPEN });
+      const devices = `${FIREWALLS}/${String(firewall.id)}/devices`;
+      expect(await postAccepted(server, devices, { id, type: 'compute' })).toEqual({
+        id,
+        type: 'compute',
+        created: expect.any(String),
+        updated: expect.any(String),
+      });
+      expect(((await got(server, devices)).data as Json[]).map((device) => [device.id, device.type])).toEqual([[id, 'compute']]);
+      expect(await got(server, `${devices}/${String(id)}`)).toMatchObject({ id, type: 'compute' });
+      await request(server)
+        .delete(`${devices}/${String(id)}`)
+        .set(AUTH)
+        .expect(200);
+      expect((await got(server, devices)).data).toEqual([]);
+    },
+  ],
+  [
     'range-release-later',
     async (server) => {
       const [p, q] = await Promise.all(['held-p', 'held-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'ap-south' })));
