@@ -9,6 +9,7 @@ import { onceNotBusy, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
 import { addressesOf, routeTargetOf } from './addresses.js';
+import { instanceOfDevice } from './devices.js';
 import { sameDomainName } from './domain-names.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
 import { answersGone, resourcePath, type ResourceKind } from './resources.js';
@@ -185,7 +186,7 @@ export class Fixtures extends Adoption {
         c,
         created,
         `/v4/networking/firewalls/${firewallId}/devices`,
-        (item) => item.entity_id === instance.id || item.compute_id === instance.id || (item.entity as Json | undefined)?.id === instance.id,
+        (item) => instanceOfDevice(item) === instance.id,
         'a firewall device',
       );
       return { firewallId, id: Number(id) };

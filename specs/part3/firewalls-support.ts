@@ -1,5 +1,6 @@
 // Helpers of the firewall spec (firewalls.spec.ts): rule builders, reads of a firewall's status, devices, rules and events.
 import { deleteSeen, readAfterWrite } from '../../harness/consistency.js';
+import { instanceOfDevice } from '../../harness/devices.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -35,14 +36,6 @@ export function tcpRule(ports = '22', extra: Json = {}): Json {
 
 export function rulesOf(n: number, first = 1000): Json[] {
   return Array.from({ length: n }, (_, i) => tcpRule(String(first + i)));
-}
-
-/**
- * The instance a device is, in the forms the suite reads (a device's fields are not shown): entity.id, entity_id,
- * compute_id, or else id with type compute (the request's own form; beside one of the others, id is the device's).
- */
-export function instanceOfDevice(item: Json): unknown {
-  return (item.entity as Json | undefined)?.id ?? item.entity_id ?? item.compute_id ?? (item.type === 'compute' ? item.id : undefined);
 }
 
 /** The device of `instanceId` in a firewall's devices list. */

@@ -8,7 +8,7 @@ import type { Fixtures } from '../../harness/fixtures.js';
 import type { BodyContext } from '../../arbitraries/types.js';
 import { fullvirtProfilePath, instanceBackup, putAtRest, shutDown } from '../part2/compute-support.js';
 import { untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
-import { instanceOfDevice } from '../part3/firewalls-support.js';
+import { instanceOfDevice } from '../../harness/devices.js';
 import { recordPathOfType } from '../part3/records-support.js';
 import { withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { allowList, DOMAIN_DEFAULTS, DOMAIN_REFLECTED, domainReadBack, firewallTags, RECORD_REFLECTED, recordReadBack } from './read-backs.js';
