@@ -45,6 +45,9 @@ export const part2Faults = defineFaults({
   'P2.instances.create.add-computes': { does: 'creates an instance for a restricted user without the add_computes grant' },
   'P2.instance-create.empty.no-configs': { does: 'gives an instance created without an image or backup an empty profile ("My Profile")' },
   'P2.instance-create.image.default-config': { does: 'gives an instance deployed from an image a second profile ("Recovery Profile") beside its default one' },
+  'P2.instance-create.image.two-disks': {
+    does: "maps only the image's disk in the default profile of an instance deployed from an image (the swap disk is made, but left out of it)",
+  },
   'P2.instance-create.booted.default-true': {
     does: 'boots an instance deployed from an image with booted false (its default profile becomes the last booted one)',
   },

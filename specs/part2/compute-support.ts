@@ -469,6 +469,21 @@ export async function deployedProfiles(c: Check, computeId: number, until?: (pro
 }
 
 /**
+ * Judges P2.instance-create.image.two-disks on an instance deployed from an image without swap_size: "default config
+ * with two disks, one a 512 swap disk". A profile's fields as returned are not shown: judged where its one profile's
+ * device map shows disk ids (`diskSlotsOf`, by slot, never by position), which then name two distinct disks.
+ */
+export async function judgeTwoDisks(c: Check, computeId: number): Promise<void> {
+  const [profile, ...more] = await deployedProfiles(c, computeId, (items) => items.length === 1);
+  if (!profile || more.length) return c.skip(`instance ${computeId} lists not one profile (judged by P2.instance-create.image.default-config)`);
+  const slots = diskSlotsOf(profile.devices);
+  if (!slots) return c.skip(`the default profile of instance ${computeId} shows no disk id (a profile's fields are not shown)`);
+  const disks = new Set(Object.values(slots).map((slot) => (slot as Json).disk_id));
+  const shown = `maps ${disks.size} distinct disks, not two: ${JSON.stringify(slots)}`;
+  c.expect('P2.instance-create.image.two-disks', disks.size === 2, `the default profile of instance ${computeId} (from an image) ${shown}`);
+}
+
+/**
  * Judges P2.instance-create.booted.default-true on an instance deployed (from an image or a backup) without `booted`
  * that lists exactly one profile. Instance status values are not shown: that it booted is told by the boot rules. Booted,
  * its one profile is the last booted, so after a shutdown, with a second profile added, a boot without config_id uses

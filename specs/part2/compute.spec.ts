@@ -26,6 +26,7 @@ import {
   deleteInstance,
   isPrivateIpv4,
   judgeBootedByDefault,
+  judgeTwoDisks,
   listAll,
   newInstance,
   ok,
@@ -123,6 +124,10 @@ describe('Create instance body: creation modes', () => {
       );
     },
   );
+
+  check('P2.instance-create.image.two-disks', 'the default profile of an instance deployed from an image maps two disks', async (c) => {
+    await judgeTwoDisks(c, createdId(await deployedCreate(c), 'an instance from an image'));
+  });
 
   // Instance status values are not shown: that an instance deployed by default booted its default profile is told by
   // the boot rules (judgeBootedByDefault; configs.spec judges an instance deployed with booted false, which has none,

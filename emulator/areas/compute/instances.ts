@@ -279,7 +279,8 @@ export function createHandler(ctx: RequestContext) {
       const main = newDisk(store, onto.id, `${image.label} Disk`, mainSize, 'ext4');
       const devices = emptyDevices();
       devices.sda = { disk_id: main.id, volume_id: null };
-      if (swap > 0) devices.sdb = { disk_id: newDisk(store, onto.id, `${swap} MB Swap Image`, swap, 'swap').id, volume_id: null };
+      const swapDisk = swap > 0 ? newDisk(store, onto.id, `${swap} MB Swap Image`, swap, 'swap') : undefined;
+      if (swapDisk && !faulty(store, 'P2.instance-create.image.two-disks')) devices.sdb = { disk_id: swapDisk.id, volume_id: null };
       const cfg = newConfig(store, onto, { label: `My ${image.label} Profile`, devices, interfaces });
       if (faulty(store, 'P2.instance-create.image.default-config')) newConfig(store, onto, { label: 'Recovery Profile', devices: { ...devices } });
       if (running || faulty(store, 'P2.instance-create.booted.default-true')) st.lastBootedConfig = cfg.id;
