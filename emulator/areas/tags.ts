@@ -115,16 +115,29 @@ function deleteHandler(ctx: RequestContext) {
   return faulty(store, 'P2.tags.delete.returns-empty') ? { label } : {};
 }
 
+/**
+ * An item of the tagged objects list under the variation tagged-objects-summary: instances as {id, label, region,
+ * status, tags}, domains as {id, domain, type, status, tags} (their views show them whole); volumes and load balancers
+ * as they are.
+ */
+function summaryOf(key: string, obj: Tagged & { id: number }): unknown {
+  const pick = (members: string[]) => Object.fromEntries(members.map((m) => [m, (obj as unknown as Record<string, unknown>)[m]]));
+  if (key === 'computes') return pick(['id', 'label', 'region', 'status', 'tags']);
+  if (key === 'domains') return pick(['id', 'domain', 'type', 'status', 'tags']);
+  return obj;
+}
+
 function taggedHandler(ctx: RequestContext) {
   const { store } = ctx;
   if (varied(store, 'unknown-tag-empty-list') && !exists(store, ctx.params['label'] ?? '')) return paginate(ctx, []);
   const label = labelOr404(ctx);
   // Document 2: "The list mixes objects of these kinds" — the objects themselves, not wrapped.
   const items: unknown[] = [];
+  const summarised = varied(store, 'tagged-objects-summary');
   for (const kind of KINDS) {
     for (const obj of kind.list(store)) {
       if (obj.tags.includes(label) && canAccess(ctx.principal, kind.grant, obj.id, 'read_only')) {
-        items.push(obj);
+        items.push(summarised ? summaryOf(kind.key, obj) : obj);
         if (kind.key === 'computes' && faulty(store, 'P2.tags.view.mixed-list')) items.push(obj);
       }
     }

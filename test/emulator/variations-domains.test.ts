@@ -1,7 +1,7 @@
 // The emulator's variations of domains and their records (document 3) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, newDomain, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, newDomain, newInstance, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -209,6 +209,21 @@ const cases: VariationCase[] = [
       const item = ((await got(server, '/v4/domains')).data as Json[]).find((listed) => listed.id === domain.id);
       expect(item).toEqual({ id: domain.id, domain: 'summarised.example.com', type: 'master', status: 'active', tags: [] });
       expect(await got(server, `/v4/domains/${String(domain.id)}`)).toMatchObject({ soa_email: 'hostmaster@example.com', master_ips: [], ttl_sec: 0 });
+    },
+  ],
+  [
+    'tagged-objects-summary',
+    async (server) => {
+      const instance = await newInstance(server, 'tagged-summary');
+      const domain = await newDomain(server, 'tagged-summary.example.com');
+      await postAccepted(server, '/v4/tags', { label: 'summarised', computes: [instance.id], domains: [domain.id] });
+      const items = (await got(server, '/v4/tags/summarised')).data as Json[];
+      expect(items).toContainEqual({ id: instance.id, label: 'tagged-summary', region: 'us-east', status: instance.status, tags: ['summarised'] });
+      expect(items).toContainEqual({ id: domain.id, domain: 'tagged-summary.example.com', type: 'master', status: 'active', tags: ['summarised'] });
+      expect(items).toHaveLength(2);
+      // the views show them whole
+      expect(await got(server, `/v4/compute/instances/${String(instance.id)}`)).toMatchObject({ specs: expect.any(Object), tags: ['summarised'] });
+      expect(await got(server, `/v4/domains/${String(domain.id)}`)).toMatchObject({ soa_email: 'hostmaster@example.com', tags: ['summarised'] });
     },
   ],
   [
