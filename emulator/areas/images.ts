@@ -50,6 +50,7 @@ const HOURS_PROCESSING_MS = 3 * HOUR_MS;
 /** Uploads whose data came (processed at once, or later under the variation). */
 const dataReceived = new WeakSet<Image>();
 const UPLOAD_WINDOW_MS = 24 * 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const UPLOAD_PATH = '/__upload/private/{imageNum}';
 const MB = 1024 * 1024;
 
@@ -167,9 +168,11 @@ function uploadHandler(ctx: RequestContext) {
   const desc = description(store, o, false);
   const img = newPrivate(ctx, label, desc ?? null, faulty(store, 'P2.image.status.upload-pending') ? 'available' : 'pending_upload', 0);
   uploadRegions.set(img, region);
-  // Under the variation expired uploads are swept at the first whole hour after their 24 hours.
+  // Under the variation image-uploads-slow expired uploads are swept at the first whole hour after their 24 hours,
+  // under upload-expiry-swept-daily at the first 00:00 UTC after them.
   const expires = store.now().getTime() + UPLOAD_WINDOW_MS;
-  store.schedule(new Date(varied(store, 'image-uploads-slow') ? Math.ceil(expires / HOUR_MS) * HOUR_MS : expires), (s) => {
+  const sweep = varied(store, 'upload-expiry-swept-daily') ? DAY_MS : varied(store, 'image-uploads-slow') ? HOUR_MS : 0;
+  store.schedule(new Date(sweep ? Math.ceil(expires / sweep) * sweep : expires), (s) => {
     const i = getImage(s, img.id);
     if (i && i.status === 'pending_upload' && !dataReceived.has(i) && !faulty(s, 'P2.image.status.pending-upload-expires')) images(s).delete(i.id);
   });

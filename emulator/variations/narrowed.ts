@@ -531,4 +531,8 @@ export const NARROWED_READINGS = defineVariations({
     does: 'the tagged objects list shows instances as summaries {id, label, region, status, tags} and domains as {id, domain, type, status, tags}; the views show them whole',
     warns: ['P2.tagged-objects.kinds', 'P3.domain.fields'],
   },
+  'upload-expiry-swept-daily': {
+    leaves: `${D2}, Image status: "\`pending_upload\` | 24 hours pass | no data uploaded | image deleted | the upload is cancelled" and Images, Upload rules: "… upload must finish within 24 hours or the upload is cancelled and the image deleted" (how soon after the 24 hours the image goes is not shown)`,
+    does: 'removes the uploads that received no data in their 24 hours once a day, at the first 00:00 UTC after their 24 hours (the view and the list show them until then)',
+  },
 });

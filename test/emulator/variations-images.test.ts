@@ -118,6 +118,25 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'upload-expiry-swept-daily',
+    async (server) => {
+      const DAY = 86_400_000;
+      const now = async () => Date.parse(`${String((await got(server, '/__control')).now)}Z`);
+      const view = (image: Json) => request(server).get(`/v4/images/${encodeURIComponent(String(image.id))}`).set(AUTH);
+      // Uploaded at 01:00 UTC: its 24 hours end at 01:00 the next day, and the sweep comes at the midnight after.
+      await advanceClock(server, Math.round((DAY - ((await now()) % DAY) + 3_600_000) / 1000));
+      const waiting = await postAccepted(server, '/v4/images/upload', { label: 'swept-daily', region: 'us-east' });
+      await advanceClock(server, 24 * 3600 + 60);
+      await view(waiting).expect(200);
+      expect(((await got(server, '/v4/images')).data as Json[]).some((image) => image.id === waiting.id)).toBe(true);
+      await advanceClock(server, 22 * 3600);
+      await view(waiting).expect(200);
+      await advanceClock(server, 3600);
+      await view(waiting).expect(404);
+      expect(((await got(server, '/v4/images')).data as Json[]).some((image) => image.id === waiting.id)).toBe(false);
+    },
+  ],
+  [
     'image-uploads-take-hours',
     async (server) => {
       const sent = await postAccepted(server, '/v4/images/upload', { label: 'hours-processing', region: 'us-east' });
