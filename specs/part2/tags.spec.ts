@@ -164,39 +164,33 @@ describe('Tag create', () => {
     const { items, first } = await tagged(c, label, (listed) => ok(listed.first) && listed.items.length === 2, SHORTLY);
     c.expectSuccess('P2.tags.view.mixed-list', first, `GET /v4/tags/${label}`);
     c.expect('P2.tags.view.mixed-list', Array.isArray(bodyOf(first).data), 'the tagged objects list is not a {data: [...]} list', first);
-    c.expect(
-      'P2.tags.create.tags-objects',
-      listsInstance(items, instance),
-      `the tagged objects list of "${label}" lacks instance ${instance.id}`,
-      first,
-    );
-    c.expect(
-      'P2.tags.create.tags-objects',
-      listsDomain(items, domain),
-      `the tagged objects list of "${label}" lacks domain ${domain.id}`,
-      first,
-    );
+    c.expect('P2.tags.create.tags-objects', listsInstance(items, instance), `the tagged objects list of "${label}" lacks instance ${instance.id}`, first);
+    c.expect('P2.tags.create.tags-objects', listsDomain(items, domain), `the tagged objects list of "${label}" lacks domain ${domain.id}`, first);
     c.expect('P2.tags.view.mixed-list', items.length === 2, `the tagged objects list of "${label}" holds ${items.length} objects, not the 2 tagged`, first);
   });
 
-  check(['P2.tags.view.mixed-list', 'P2.tagged-objects.kinds'], 'the tagged objects lists reachable from visible objects hold only objects carrying the tag', async (c) => {
-    const { taggedObjects } = await reachable(c);
-    if (!taggedObjects.length) c.skip('no visible object carries a tag');
-    for (const { tag, item } of taggedObjects) {
-      // Which members tell the kinds apart is inferred (the instance's fields are): a SHOULD.
-      c.expect(
-        'P2.tagged-objects.kinds',
-        isInstance(item) || isDomain(item) || isVolume(item) || isBalancer(item),
-        `an item of the tagged objects list of "${tag}" is neither an instance, a domain, a volume nor a load balancer: ${JSON.stringify(item).slice(0, 200)}`,
-      );
-      if (Array.isArray(item.tags))
+  check(
+    ['P2.tags.view.mixed-list', 'P2.tagged-objects.kinds'],
+    'the tagged objects lists reachable from visible objects hold only objects carrying the tag',
+    async (c) => {
+      const { taggedObjects } = await reachable(c);
+      if (!taggedObjects.length) c.skip('no visible object carries a tag');
+      for (const { tag, item } of taggedObjects) {
+        // Which members tell the kinds apart is inferred (the instance's fields are): a SHOULD.
         c.expect(
-          'P2.tags.view.mixed-list',
-          tagsOf(item).includes(tag),
-          `object ${String(item.id)} in the tagged objects list of "${tag}" does not carry that tag`,
+          'P2.tagged-objects.kinds',
+          isInstance(item) || isDomain(item) || isVolume(item) || isBalancer(item),
+          `an item of the tagged objects list of "${tag}" is neither an instance, a domain, a volume nor a load balancer: ${JSON.stringify(item).slice(0, 200)}`,
         );
-    }
-  });
+        if (Array.isArray(item.tags))
+          c.expect(
+            'P2.tags.view.mixed-list',
+            tagsOf(item).includes(tag),
+            `object ${String(item.id)} in the tagged objects list of "${tag}" does not carry that tag`,
+          );
+      }
+    },
+  );
 
   check('P2.tags.create.all-or-nothing', 'a tag listing an object the caller cannot write is not created, and tags nothing', async (c) => {
     const instance = await fx.instance(c);

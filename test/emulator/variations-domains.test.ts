@@ -1,7 +1,18 @@
 // The emulator's variations of domains and their records (document 3) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, newDomain, newInstance, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
+import {
+  advanceClock,
+  AUTH,
+  describeVariations,
+  got,
+  newDomain,
+  newInstance,
+  postAccepted,
+  recordsOf,
+  type Json,
+  type VariationCase,
+} from './variation-server.js';
 
 const cases: VariationCase[] = [
   [

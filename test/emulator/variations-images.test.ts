@@ -122,7 +122,10 @@ const cases: VariationCase[] = [
     async (server) => {
       const DAY = 86_400_000;
       const now = async () => Date.parse(`${String((await got(server, '/__control')).now)}Z`);
-      const view = (image: Json) => request(server).get(`/v4/images/${encodeURIComponent(String(image.id))}`).set(AUTH);
+      const view = (image: Json) =>
+        request(server)
+          .get(`/v4/images/${encodeURIComponent(String(image.id))}`)
+          .set(AUTH);
       // Uploaded at 01:00 UTC: its 24 hours end at 01:00 the next day, and the sweep comes at the midnight after.
       await advanceClock(server, Math.round((DAY - ((await now()) % DAY) + 3_600_000) / 1000));
       const waiting = await postAccepted(server, '/v4/images/upload', { label: 'swept-daily', region: 'us-east' });
