@@ -22,3 +22,11 @@ export async function addressesOf(c: Check, instanceId: number): Promise<{ ipv4:
   const slaac = typeof body?.ipv6 === 'string' && ipaddr.IPv6.isValid(body.ipv6.replace(/\/\d+$/, '')) ? norm6(body.ipv6) : null;
   return { ipv4, slaac };
 }
+
+/**
+ * Targets of A and AAAA records every reading takes: global unicast addresses (in 45.64.0.0/10 and 2600:3c00::/32, as
+ * the firewall checks' rule sources), which a host on the internet can have. "IP address" is all the documents say of
+ * a target; a server may refuse a documentation (192.0.2.0/24, 2001:db8::/32), private, reserved or multicast one.
+ * `otherIpv4` is a second IPv4 target, for an update that changes it.
+ */
+export const RECORD_ADDRESS = { ipv4: '45.64.0.10', otherIpv4: '45.64.0.11', ipv6: '2600:3c00::10' } as const;

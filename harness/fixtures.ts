@@ -8,7 +8,7 @@ import { RuleViolation, SkipCheck, describe as describeExchange, type Check } fr
 import { onceNotBusy, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
-import { addressesOf, routeTargetOf } from './addresses.js';
+import { addressesOf, RECORD_ADDRESS, routeTargetOf } from './addresses.js';
 import { instanceOfDevice } from './devices.js';
 import { sameDomainName } from './domain-names.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
@@ -156,7 +156,7 @@ export class Fixtures extends Adoption {
     return this.once('record', async () => {
       const { id: domainId, domain } = await this.domain(c);
       const name = this.label('www', 60);
-      const created = this.created(await c.post(`/v4/domains/${domainId}/records`, { type: 'A', name, target: '192.0.2.10' }), 'a record');
+      const created = this.created(await c.post(`/v4/domains/${domainId}/records`, { type: 'A', name, target: RECORD_ADDRESS.ipv4 }), 'a record');
       // A name as returned may be relative or fully qualified ("hostname or FQDN"; fields as returned are not shown).
       const named = (item: Json) => typeof item.name === 'string' && [name, `${name}.${domain}`].includes(item.name.toLowerCase().replace(/\.$/, ''));
       const id = await this.idOf(c, created, `/v4/domains/${domainId}/records`, named, 'a record');

@@ -535,4 +535,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Image status: "\`pending_upload\` | 24 hours pass | no data uploaded | image deleted | the upload is cancelled" and Images, Upload rules: "… upload must finish within 24 hours or the upload is cancelled and the image deleted" (how soon after the 24 hours the image goes is not shown)`,
     does: 'removes the uploads that received no data in their 24 hours once a day, at the first 00:00 UTC after their 24 hours (the view and the list show them until then)',
   },
+  'record-targets-global-unicast': {
+    leaves: `${D3}, Domain record per type: "A, AAAA | hostname or FQDN | IP address, required; …" (which addresses a record may point at is not shown: a server may take only those a host on the internet can have)`,
+    does: 'refuses an A or AAAA record target outside the global unicast range (ipaddr.js "unicast"): a documentation (192.0.2.0/24, 2001:db8::/32 …), private, loopback, link-local, reserved, multicast or unspecified address',
+  },
 });

@@ -2,6 +2,7 @@
 // (page >= 1 default 1, page_size 25..100 default 100); document 1 states only that its lists accept both.
 // Everywhere, a list's pages and results agree with what paging through it returns.
 import { describe } from 'vitest';
+import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
@@ -184,7 +185,7 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
         const path = `/v4/domains/${id}/records`;
         const count = async () => pageOf(await c.get(path, { query: { page_size: 25 } }))?.results ?? 0;
         for (let made = await count(), i = 0; made < 101; made++, i++) {
-          const created = await c.post(path, { type: 'A', name: `p${i}`, target: '192.0.2.10' });
+          const created = await c.post(path, { type: 'A', name: `p${i}`, target: RECORD_ADDRESS.ipv4 });
           if (created.status < 200 || created.status >= 300) throw new SetupError(`could not create record ${i} of domain ${id}: HTTP ${created.status}`);
         }
         const plain = await readAfterWrite(

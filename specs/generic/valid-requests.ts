@@ -3,6 +3,7 @@
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
 import { rangeCreateOnceFree } from '../../harness/account-limits.js';
+import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
 import { untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
@@ -461,7 +462,7 @@ export const validRequests: Record<string, Recipe> = {
   'PUT /v4/domains/{domainId}/records/{recordId}': {
     build: async (c, fx) => {
       const r = await fx.record(c);
-      return at(`/v4/domains/${r.domainId}/records/${r.id}`, { json: { target: '192.0.2.11' } });
+      return at(`/v4/domains/${r.domainId}/records/${r.id}`, { json: { target: RECORD_ADDRESS.otherIpv4 } });
     },
   },
   'DELETE /v4/domains/{domainId}/records/{recordId}': {

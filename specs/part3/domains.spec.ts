@@ -10,6 +10,7 @@ import { bodies } from '../../arbitraries/part3.js';
 import { MASTER_NAMESERVER } from '../../arbitraries/generators/net.js';
 import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { unservedRule } from '../../harness/judge.js';
+import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { check, type Check } from '../../harness/check.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
@@ -409,7 +410,7 @@ describe('DELETE /v4/domains/{domainId}', () => {
     const rule = 'P3.domain.delete.removes-records';
     const domain = await fx.newDomain(c);
     const ids = [
-      await addRecord(c, rule, domain.id, { type: 'A', name: 'www', target: '192.0.2.10' }),
+      await addRecord(c, rule, domain.id, { type: 'A', name: 'www', target: RECORD_ADDRESS.ipv4 }),
       await addRecord(c, rule, domain.id, { type: 'TXT', name: 'note', target: 'conformance' }),
     ];
     c.expectSuccess(
@@ -486,8 +487,8 @@ describe('POST /v4/domains/{domainId}/clone', () => {
     const rule = 'P3.domain.clone.copies-records';
     const source = await fx.newDomain(c);
     const records: Json[] = [
-      { type: 'A', name: 'www', target: '192.0.2.10' },
-      { type: 'AAAA', name: 'www', target: '2001:db8::10' },
+      { type: 'A', name: 'www', target: RECORD_ADDRESS.ipv4 },
+      { type: 'AAAA', name: 'www', target: RECORD_ADDRESS.ipv6 },
       { type: 'MX', name: 'mail', target: 'mx.example.net', priority: 10 },
       { type: 'TXT', name: 'note', target: 'conformance clone' },
       { type: 'CNAME', name: 'alias', target: 'www.example.net' },

@@ -1,5 +1,6 @@
 // Records the checks of document 3 make as preconditions: one POST, and the new record's id from the response or, as
 // records as returned are not shown, from the list it joined.
+import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import type { Check } from '../../harness/check.js';
 import { untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
@@ -33,8 +34,8 @@ export function firstOfItsKind(): (body: Json) => boolean {
 
 /** A valid record of each type the record endpoints take (PTR is set through reverse DNS), named `name`. */
 export const RECORD_OF_TYPE = {
-  A: (name) => ({ type: 'A', name, target: '192.0.2.10' }),
-  AAAA: (name) => ({ type: 'AAAA', name, target: '2001:db8::10' }),
+  A: (name) => ({ type: 'A', name, target: RECORD_ADDRESS.ipv4 }),
+  AAAA: (name) => ({ type: 'AAAA', name, target: RECORD_ADDRESS.ipv6 }),
   NS: (name) => ({ type: 'NS', name, target: 'ns1.example.net' }),
   MX: (name) => ({ type: 'MX', name, target: 'mx.example.net', priority: 10 }),
   CNAME: (name) => ({ type: 'CNAME', name, target: 'www.example.net' }),

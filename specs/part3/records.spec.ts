@@ -10,6 +10,7 @@ import { describe } from 'vitest';
 import { exampleHost, recordName, recordTargetHost } from '../../arbitraries/generators/dns.js';
 import { email, httpUrl, unicastAddress } from '../../arbitraries/generators/net.js';
 import { stringOfLength } from '../../arbitraries/generators/text.js';
+import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { unservedRule } from '../../harness/judge.js';
@@ -266,7 +267,7 @@ describe('Record ttl_sec', () => {
 
   check(rule, 'on update, values below, at and above the valid values', async (c) => {
     const { id: domainId } = await fx.newDomain(c);
-    const id = await addRecord(c, domainId, { type: 'A', name: 'www', target: '192.0.2.10' });
+    const id = await addRecord(c, domainId, { type: 'A', name: 'www', target: RECORD_ADDRESS.ipv4 });
     for (const [sent, expected] of TTL_CASES) {
       const put = await c.put(`${recordsPath(domainId)}/${id}`, { ttl_sec: sent });
       c.expectSuccess(rule, put, `PUT ttl_sec ${sent}`);

@@ -69,6 +69,22 @@ const cases: VariationCase[] = [
       expect(await named({ type: 'CNAME', name: '', target: 'www.example.net' })).toBe('name');
     },
   ],
+  [
+    'record-targets-global-unicast',
+    async (server) => {
+      const create = await recordsOf(server, 'unicast-targets.example.com');
+      for (const [type, target] of [
+        ['A', '192.0.2.10'],
+        ['A', '10.0.0.1'],
+        ['A', '127.0.0.1'],
+        ['AAAA', '2001:db8::10'],
+        ['AAAA', 'fe80::1'],
+      ])
+        expect((await create({ type, name: 'host', target }).expect(400)).body.errors[0], target).toMatchObject({ field: 'target' });
+      await create({ type: 'A', name: 'host', target: '45.64.0.10' }).expect(200);
+      await create({ type: 'AAAA', name: 'host', target: '2600:3c00::10' }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: domain records', cases);

@@ -341,10 +341,15 @@ export const recordRoutes: Route[] = [
   }),
 ];
 
-/** Under the variation record-targets-host-addresses: an address no host can have is refused as a record target. */
+/**
+ * Under the variation record-targets-host-addresses: an address no host can have is refused as a record target; under
+ * record-targets-global-unicast, any address outside the global unicast range (documentation, private, reserved …).
+ */
 function refuseNoHostAddress(store: Store, address: string): void {
-  if (!varied(store, 'record-targets-host-addresses')) return;
   const parsed = ipaddr.parse(address);
+  if (varied(store, 'record-targets-global-unicast') && parsed.range() !== 'unicast')
+    fail(`target ${address} is not a global unicast address (${parsed.range()}).`, 'target');
+  if (!varied(store, 'record-targets-host-addresses')) return;
   const noHost = ['unspecified', 'broadcast', 'multicast'].includes(parsed.range()) || (parsed.kind() === 'ipv4' && parsed.toByteArray()[0]! >= 240);
   if (noHost) fail(`target ${address} is not an address a host can have.`, 'target');
 }
