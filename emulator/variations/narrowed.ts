@@ -539,4 +539,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domain record per type: "A, AAAA | hostname or FQDN | IP address, required; …" (which addresses a record may point at is not shown: a server may take only those a host on the internet can have)`,
     does: 'refuses an A or AAAA record target outside the global unicast range (ipaddr.js "unicast"): a documentation (192.0.2.0/24, 2001:db8::/32 …), private, loopback, link-local, reserved, multicast or unspecified address',
   },
+  'mx-priority-makes-ordinary': {
+    leaves: `${D3}, Domain record (request fields): "priority | integer | 0..255; …; must be 0 for a null MX" and per record type: "MX | mail subdomain; empty string for a null MX | mail server, valid domain, required; empty string for a null MX" (an MX with empty name and target and a priority other than 0 clashes with both: which member an error names is not shown)`,
+    does: 'reads an MX with an empty name and a priority other than 0 as an ordinary MX, and refuses it naming name (the mail subdomain it lacks), before judging its target',
+  },
 });

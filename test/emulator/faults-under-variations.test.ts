@@ -122,6 +122,14 @@ const cases: FaultUnderVariation[] = [
         .expect(200);
     },
   ],
+  [
+    'mx-priority-makes-ordinary',
+    'P3.record.mx.null-priority-zero',
+    async (server) => {
+      const create = await recordsOf(server, 'null-mx-priority.example.com');
+      await create({ type: 'MX', name: '', target: '', priority: 10 }).expect(200);
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

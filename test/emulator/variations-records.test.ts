@@ -85,6 +85,15 @@ const cases: VariationCase[] = [
       await create({ type: 'AAAA', name: 'host', target: '2600:3c00::10' }).expect(200);
     },
   ],
+  [
+    'mx-priority-makes-ordinary',
+    async (server) => {
+      const create = await recordsOf(server, 'mx-ordinary.example.com');
+      for (const priority of [1, 10, 255])
+        expect((await create({ type: 'MX', name: '', target: '', priority }).expect(400)).body.errors[0]).toMatchObject({ field: 'name' });
+      await create({ type: 'MX', name: '', target: '', priority: 0 }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: domain records', cases);

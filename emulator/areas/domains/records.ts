@@ -125,6 +125,11 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   const nullMx = type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty'));
   if (type === 'MX' && name === '' && target !== '' && target !== undefined && varied(store, 'dns-strict'))
     fail('An MX record with an empty name is a null MX: its target must be empty too (name the mail subdomain).', 'name');
+  // Under the variation mx-priority-makes-ordinary a priority other than 0 makes an empty-name MX an ordinary one, which
+  // needs its mail subdomain (the fault, taking such an MX as a null MX, still takes it).
+  const ordinaryByPriority = priority !== null && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero');
+  if (type === 'MX' && name === '' && target === '' && ordinaryByPriority && varied(store, 'mx-priority-makes-ordinary'))
+    fail('An MX record with a priority other than 0 is an ordinary MX: name its mail subdomain (a null MX has priority 0).', 'name');
   if (type === 'TXT' && faulty(store, 'P3.record.target.required')) target ??= '';
   if (!nullMx && !(type === 'TXT' && target === '' && faulty(store, 'P3.record.target.required'))) {
     need(target, 'target', type === 'MX' ? 'MX records (an empty target needs an empty name: the null MX)' : `${type} records`);
