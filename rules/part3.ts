@@ -172,7 +172,7 @@ const recordRules: DeclaredRule[] = [
   must('P3.record.name.min-1', S_RECORD, 'name is 1..100 chars: at least 1 (the empty string is documented only for a null MX and a whole-domain CAA).', RECORD_WRITE, 'schema'),
   must('P3.record.name.max-100', S_RECORD, 'name is 1..100 chars: at most 100.', RECORD_WRITE, 'schema'),
   must('P3.record.cname.name.required', S_RECORD, 'A CNAME record requires name.', RECORD_WRITE, 'schema'),
-  must('P3.record.cname.name.unique', S_RECORD, 'A CNAME name must be unique: a second record with the same name is rejected.', [RECORD_CREATE], 'scenario'),
+  must('P3.record.cname.name.unique', S_RECORD, 'A CNAME name must be unique: creating a second CNAME with the name of another, or renaming one to it, is rejected.', [RECORD_CREATE, RECORD_UPDATE], 'scenario'),
   must('P3.record.caa.name.empty-whole-domain', S_RECORD, 'A CAA record for the whole domain omits name or gives the empty string, and is accepted.', [RECORD_CREATE], 'property'),
   must('P3.record.target.required', S_RECORD, 'target is required for A, AAAA, NS, MX, CNAME, TXT and SRV records.', RECORD_WRITE, 'schema'),
   should('P3.record.a.target.ipv4', S_RECORD, 'inferred: an A record target is an IPv4 address (the document says "IP address"), or the literal `[remote_addr]`.', RECORD_WRITE, 'schema'),

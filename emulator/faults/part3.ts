@@ -48,6 +48,7 @@ export const part3Faults = defineFaults({
   'P3.record.name.max-100': { does: 'accepts a record name longer than 100 characters' },
   'P3.record.name.min-1': { does: 'accepts an empty record name on every type, a CNAME included' },
   'P3.record.cname.name.unique': { does: 'accepts a second CNAME record with the name of another' },
+  'P3.record.cname.name.unique~update': { does: 'accepts a PUT renaming a CNAME record to the name of another CNAME (a second one created so is refused)' },
   'P3.record.cname.name.required': { does: 'accepts a CNAME record without a name' },
   'P3.record.target.required': { does: 'accepts a TXT record without a target' },
   'P3.record.delete.gone': { does: 'answers a record delete with {} but keeps the record' },

@@ -2,10 +2,11 @@
 // records as returned are not shown, from the list it joined.
 import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import type { Check } from '../../harness/check.js';
-import { untilShortlyDone } from '../../harness/consistency.js';
+import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { unservedRule } from '../../harness/judge.js';
 import { listPages } from '../../harness/lists.js';
 import { domainNameKey } from '../../harness/domain-names.js';
 
@@ -176,6 +177,46 @@ export async function addRecord(c: Check, domainId: number, body: Json): Promise
   if (!ok(exchange)) throw new SetupError(`could not create a ${String(body.type)} record ${JSON.stringify(body)}: HTTP ${exchange.status}`);
   if (id === undefined) throw new SetupError(`created a ${String(body.type)} record but cannot find its id`);
   return id;
+}
+
+/** Deletes a record the check needs gone (a record still viewable after its DELETE is a setup error here). */
+export async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
+  const removed = await c.delete(`${recordsPath(domainId)}/${id}`);
+  if (!ok(removed)) throw new SetupError(`could not delete record ${id}: HTTP ${removed.status}`);
+  const after = await readAfterWrite(
+    c,
+    () => c.get(`${recordsPath(domainId)}/${id}`),
+    (view) => !ok(view),
+  );
+  if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE`);
+}
+
+const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) && (body.id === id || 'type' in body);
+
+/**
+ * The record as the target shows it: its view, else its list item; `skip` when neither shows it. After a write,
+ * `settled` says what the check expects to see: the read is repeated within the consistency window until it holds.
+ */
+export async function recordView(c: Check, rule: string, domainId: number, id: number, settled: (record: Json) => boolean = () => true): Promise<Json> {
+  const view = await readAfterWrite(
+    c,
+    () => c.get(`${recordsPath(domainId)}/${id}`),
+    (exchange) => unservedRule(exchange) !== undefined || (ok(exchange) && (!isRecordOf(exchange.body, id) || settled(exchange.body))),
+  );
+  // A view that is not served is evidence about its own rule: the list is the other documented read.
+  const served = !unservedRule(view);
+  if (served) c.expectSuccess(rule, view, `GET record ${id}`);
+  if (served && isRecordOf(view.body, id)) return view.body;
+  const find = async () => (await listPages(c, recordsPath(domainId))).items.find((item) => item.id === id);
+  const listed = await readAfterWrite(c, find, (item) => item !== undefined && settled(item));
+  if (!listed) c.skip('neither the record view nor the record list shows the record (fields of a record as returned are not shown)');
+  return listed;
+}
+
+/** A member of a record as returned; `skip` when the target does not show it (record fields are not shown). */
+export function shown(c: Check, record: Json, member: string): unknown {
+  if (!(member in record)) c.skip(`the record as returned shows no ${member} (fields of a record as returned are not shown)`);
+  return record[member];
 }
 
 /**

@@ -13,10 +13,9 @@ import { stringOfLength } from '../../arbitraries/generators/text.js';
 import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { check, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
-import { unservedRule } from '../../harness/judge.js';
 import { listPages as listAll } from '../../harness/lists.js';
 import { runProperty } from '../../harness/property.js';
-import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import { useFixtures } from '../../harness/fixtures.js';
 import {
   acceptedRecord,
   addRecord,
@@ -25,8 +24,11 @@ import {
   judgeSingleUpdate,
   RECORD_OF_TYPE,
   recordsPath,
+  recordView,
   relativeName,
+  removeRecord,
   renderedSrv,
+  shown,
   SRV_MEMBERS,
 } from './records-support.js';
 import type { Exchange } from '../../harness/http.js';
@@ -34,49 +36,6 @@ import type { Exchange } from '../../harness/http.js';
 type Json = Record<string, unknown>;
 
 const fx = useFixtures('part3-records');
-
-const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
-const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-
-/** Deletes a record the check needs gone (a record still viewable after its DELETE is a setup error here). */
-async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
-  const removed = await c.delete(`${recordsPath(domainId)}/${id}`);
-  if (!ok(removed)) throw new SetupError(`could not delete record ${id}: HTTP ${removed.status}`);
-  const after = await readAfterWrite(
-    c,
-    () => c.get(`${recordsPath(domainId)}/${id}`),
-    (view) => !ok(view),
-  );
-  if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE`);
-}
-
-const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) && (body.id === id || 'type' in body);
-
-/**
- * The record as the target shows it: its view, else its list item; `skip` when neither shows it. After a write,
- * `settled` says what the check expects to see: the read is repeated within the consistency window until it holds.
- */
-async function recordView(c: Check, rule: string, domainId: number, id: number, settled: (record: Json) => boolean = () => true): Promise<Json> {
-  const view = await readAfterWrite(
-    c,
-    () => c.get(`${recordsPath(domainId)}/${id}`),
-    (exchange) => unservedRule(exchange) !== undefined || (ok(exchange) && (!isRecordOf(exchange.body, id) || settled(exchange.body))),
-  );
-  // A view that is not served is evidence about its own rule: the list is the other documented read.
-  const served = !unservedRule(view);
-  if (served) c.expectSuccess(rule, view, `GET record ${id}`);
-  if (served && isRecordOf(view.body, id)) return view.body;
-  const find = async () => (await listAll(c, recordsPath(domainId))).items.find((item) => item.id === id);
-  const listed = await readAfterWrite(c, find, (item) => item !== undefined && settled(item));
-  if (!listed) c.skip('neither the record view nor the record list shows the record (fields of a record as returned are not shown)');
-  return listed;
-}
-
-/** A member of a record as returned; `skip` when the target does not show it (record fields are not shown). */
-function shown(c: Check, record: Json, member: string): unknown {
-  if (!(member in record)) c.skip(`the record as returned shows no ${member} (fields of a record as returned are not shown)`);
-  return record[member];
-}
 
 /** The property runner of the harness, at most 25 runs and no shrinking here: every run sends requests. */
 /** `examples`: values sent first, where a fault breaks the rule for one kind of body only and a draw may miss it. */
@@ -90,17 +49,29 @@ const SRV = SRV_MEMBERS;
 describe('CNAME name unique', () => {
   const rule = 'P3.record.cname.name.unique';
 
+  /** After a refused write, the record list (where it shows types and names) shows one CNAME named `name`. */
+  const judgeOneNamed = async (c: Check, domainId: number, domain: string, name: string, refused: Exchange) => {
+    const named = (listed: Json[]) => listed.filter((item) => item.type === 'CNAME' && relativeName(item.name, domain) === name);
+    const { items } = await listAll(c, recordsPath(domainId), { until: (listed) => named(listed).length === 1 });
+    if (items.every((item) => 'type' in item && 'name' in item))
+      c.expect(rule, named(items).length === 1, `the record list shows ${named(items).length} CNAME records named ${name}`, refused);
+  };
+
   check(rule, 'a second CNAME with the same name is rejected', async (c) => {
     const { id: domainId, domain } = await fx.newDomain(c);
     await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' });
     const second = await c.post(recordsPath(domainId), { type: 'CNAME', name: 'alias', target: 'other.example.net' });
     c.expectRejected(rule, second, 'a second CNAME named alias', 'name');
-    const aliases = (listed: Json[]) => listed.filter((item) => item.type === 'CNAME' && relativeName(item.name, domain) === 'alias');
-    const { items } = await listAll(c, recordsPath(domainId), { until: (listed) => aliases(listed).length === 1 });
-    if (items.every((item) => 'type' in item && 'name' in item)) {
-      const named = aliases(items);
-      c.expect(rule, named.length === 1, `the record list shows ${named.length} CNAME records named alias`);
-    }
+    await judgeOneNamed(c, domainId, domain, 'alias', second);
+  });
+
+  check(rule, 'renaming a CNAME to the name of another is rejected', async (c) => {
+    const { id: domainId, domain } = await fx.newDomain(c);
+    await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' });
+    const other = await addRecord(c, domainId, { type: 'CNAME', name: 'other', target: 'other.example.net' });
+    const renamed = await c.put(`${recordsPath(domainId)}/${other}`, { name: 'alias' });
+    c.expectRejected(rule, renamed, 'a PUT renaming the CNAME named other to alias, the name of another CNAME', 'name');
+    await judgeOneNamed(c, domainId, domain, 'alias', renamed);
   });
 
   check(rule, 'a second CNAME with the same name and target is rejected', async (c) => {

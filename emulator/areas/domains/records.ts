@@ -228,6 +228,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
   if (
     type === 'CNAME' &&
     !faulty(store, 'P3.record.cname.name.unique') &&
+    !(selfId !== undefined && faulty(store, 'P3.record.cname.name.unique~update')) &&
     records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())
   ) {
     fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
