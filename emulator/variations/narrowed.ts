@@ -543,4 +543,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Domain record (request fields): "priority | integer | 0..255; …; must be 0 for a null MX" and per record type: "MX | mail subdomain; empty string for a null MX | mail server, valid domain, required; empty string for a null MX" (an MX with empty name and target and a priority other than 0 clashes with both: which member an error names is not shown)`,
     does: 'reads an MX with an empty name and a priority other than 0 as an ordinary MX, and refuses it naming name (the mail subdomain it lacks), before judging its target',
   },
+  'maintenance-outlives-instance': {
+    leaves: `${D1}, Maintenance: "\`entity\` (object: id, label, type, url), \`reason\` (string), \`status\` (string), \`type\` (string), \`when\` (date-time). Values of status and type: not shown. Only compute instances appear as entities." (whether the maintenance of an instance leaves the list once it is done, or once the instance is deleted, is not shown)`,
+    does: 'keeps listing the maintenance of instances deleted since, their entity as it was; the account starts with one such record first in the list: the completed reboot, 10 days old, of an instance no longer there (its view answers 404)',
+  },
 });

@@ -233,6 +233,37 @@ const cases: VariationCase[] = [
       }
     },
   ],
+  [
+    'maintenance-outlives-instance',
+    async (server) => {
+      const listed = async () => (await got(server, '/v4beta/account/maintenance')).data as Json[];
+      const [gone, ...others] = await listed();
+      expect(gone).toMatchObject({ status: 'completed', type: 'reboot', entity: { type: 'compute' } });
+      const entity = gone!.entity as Json;
+      await request(server)
+        .get(`/v4/compute/instances/${String(entity.id)}`)
+        .set(AUTH)
+        .expect(404);
+      expect(entity.url).toBe(`/v4/compute/instances/${String(entity.id)}`);
+      // A completed maintenance is resolved: no notification of it.
+      const notified = ((await got(server, '/v4/account/notifications')).data as Json[]).map((n) => (n.entity as Json).id);
+      expect(notified).not.toContain(entity.id);
+      // No instance made later takes its id.
+      expect((await newInstance(server, 'after-the-retired-one')).id).not.toBe(entity.id);
+      // An instance deleted keeps its maintenance listed, its entity as it was.
+      const kept = others[0]!.entity as Json;
+      await request(server)
+        .delete(`/v4/compute/instances/${String(kept.id)}`)
+        .set(AUTH)
+        .expect(200);
+      await advanceClock(server, 3600);
+      await request(server)
+        .get(`/v4/compute/instances/${String(kept.id)}`)
+        .set(AUTH)
+        .expect(404);
+      expect((await listed()).map((m) => m.entity)).toContainEqual(kept);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

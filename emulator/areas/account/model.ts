@@ -124,6 +124,8 @@ export interface Maintenance {
   status: string;
   type: string;
   when: string;
+  /** The instance as an entity when the record was made: shown once the instance is gone (`maintenance-outlives-instance`). */
+  entity?: EventEntity;
 }
 
 export interface OAuthClient {

@@ -5,15 +5,19 @@ import type { RequestContext } from '../../core/types.js';
 import { canAccess } from '../../core/permissions.js';
 import { getInstance, instanceEntity } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
 import { account, accountEntity, DAY_MS, state, T, type Maintenance } from './model.js';
 
 function maintenanceView(s: Store, m: Maintenance) {
   const inst = getInstance(s, m.instanceId);
-  if (inst === undefined) return undefined;
+  // A record of an instance deleted since stays listed, its entity as it was, under `maintenance-outlives-instance`.
+  const kept = inst === undefined && m.entity !== undefined && varied(s, 'maintenance-outlives-instance') ? m.entity : undefined;
+  if (inst === undefined && kept === undefined) return undefined;
+  const id = inst?.id ?? m.instanceId;
   // The fault names a managed database as the entity of the instance's maintenance.
   const entity = faulty(s, 'P1.maintenance.entity.compute-only')
-    ? { id: 90_000 + inst.id, label: `db-${inst.id}`, type: 'database', url: `/v4/databases/mysql/instances/${90_000 + inst.id}` }
-    : instanceEntity(inst);
+    ? { id: 90_000 + id, label: `db-${id}`, type: 'database', url: `/v4/databases/mysql/instances/${90_000 + id}` }
+    : (kept ?? instanceEntity(inst!));
   return { entity, reason: m.reason, status: m.status, type: m.type, when: m.when };
 }
 
@@ -31,7 +35,8 @@ export function notifications(ctx: RequestContext) {
   const s = ctx.store;
   const a = account(s);
   const out: unknown[] = [];
-  for (const m of visibleMaintenance(ctx)) {
+  // Notifications disappear when their cause is resolved: none for completed maintenance.
+  for (const m of visibleMaintenance(ctx).filter((v) => v.status !== 'completed')) {
     out.push({
       body: null,
       entity: m.entity,

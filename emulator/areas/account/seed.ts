@@ -1,7 +1,7 @@
 // The account area's seed: the account, invoices, logins, an OAuth client, transfers, events and maintenance.
 import { parseIso, type Store } from '../../core/store.js';
 import { emitEvent } from '../../core/events.js';
-import { listInstances } from '../../core/entities.js';
+import { instanceEntity, listInstances } from '../../core/entities.js';
 import { accountEntity, ago, ahead, DAY_MS, lastMidnightOf, state, T, uuid, type InvoiceItem, type Login } from './model.js';
 import { newClient } from './oauth-clients.js';
 import { addTransfer } from './transfers.js';
@@ -137,18 +137,31 @@ function seedMaintenance(s: Store): void {
     { type: 'reboot', status: 'pending', reason: 'Host security updates require a reboot of this instance.', days: 5 },
     { type: 'live_migration', status: 'scheduled', reason: 'The host of this instance is retired; it is migrated live.', days: 9 },
   ];
-  const ids = listInstances(s)
-    .map((inst) => inst.id)
-    .sort((a, b) => a - b)
-    .slice(0, plans.length);
-  ids.forEach((id, i) => {
-    const p = plans[i]!;
+  // Under `maintenance-outlives-instance`, first, the completed reboot of an instance deleted since (an instance id
+  // taken from the ones instances get, so none ever has it), 10 days old.
+  if (varied(s, 'maintenance-outlives-instance')) {
+    const id = s.nextId('compute');
     T.maintenance(s).set(String(id), {
       instanceId: id,
+      reason: 'Host security updates required a reboot of this instance.',
+      status: 'completed',
+      type: 'reboot',
+      when: s.nowIso(new Date(seededAt - 10 * DAY_MS)),
+      entity: { id, label: `retired-${id}`, type: 'compute', url: `/v4/compute/instances/${id}` },
+    });
+  }
+  const instances = listInstances(s)
+    .sort((a, b) => a.id - b.id)
+    .slice(0, plans.length);
+  instances.forEach((inst, i) => {
+    const p = plans[i]!;
+    T.maintenance(s).set(String(inst.id), {
+      instanceId: inst.id,
       reason: p.reason,
       status: p.status,
       type: p.type,
       when: s.nowIso(new Date(seededAt + p.days * DAY_MS)),
+      entity: instanceEntity(inst),
     });
   });
 }
