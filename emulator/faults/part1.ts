@@ -158,6 +158,9 @@ export const part1Faults = defineFaults({
   'P1.credit-card.expiry-month.max-12': { does: 'accepts any expiry_month from 1 up' },
   'P1.credit-card.becomes-default': { does: 'accepts a card but leaves the card on file as it was' },
   'P1.account.cancel.charges-balance': { does: 'cancels the account although the card on file cannot be charged the balance' },
+  'P1.account.cancel.charges-balance~balance-cleared': {
+    does: 'refuses the cancellation when the card on file cannot be charged the balance, but clears the balance all the same',
+  },
   'P1.errors.reason.weak-password': { does: 'refuses a weak root password with the reason "root_pass is invalid."' },
   'P1.errors.reason.cancel-charge-failed': { does: 'the refused cancellation names field "balance"' },
   // ---------------------------------------------------------------- entity transfers

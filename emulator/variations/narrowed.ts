@@ -547,4 +547,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Maintenance: "\`entity\` (object: id, label, type, url), \`reason\` (string), \`status\` (string), \`type\` (string), \`when\` (date-time). Values of status and type: not shown. Only compute instances appear as entities." (whether the maintenance of an instance leaves the list once it is done, or once the instance is deleted, is not shown)`,
     does: 'keeps listing the maintenance of instances deleted since, their entity as it was; the account starts with one such record first in the list: the completed reboot, 10 days old, of an instance no longer there (its view answers 404)',
   },
+  'invoices-monthly': {
+    leaves: `${D1}, Account: "balance | number | US dollars" and "balance_uninvoiced | number | US dollars; estimate of the current invoice; excludes transfer charges" and Account endpoints: "GET /v4/account/invoices | account:read_only | page, page_size | list of invoices" (when invoices are issued, and so when the balance changes, is not shown)`,
+    does: "at each simulated month start (00:00 UTC on the 1st) issues an invoice of the month's charges, balance_uninvoiced (one item, no tax), listed last, and adds its total to balance; balance_uninvoiced, the estimate of the new month's, stays as it was (the services go on)",
+  },
 });

@@ -264,6 +264,35 @@ const cases: VariationCase[] = [
       expect((await listed()).map((m) => m.entity)).toContainEqual(kept);
     },
   ],
+  [
+    'invoices-monthly',
+    async (server) => {
+      const before = await got(server, '/v4/account');
+      const invoices = async () => (await got(server, '/v4/account/invoices')).data as Json[];
+      const count = (await invoices()).length;
+      const now = Date.parse(`${String((await got(server, '/__control')).now)}Z`);
+      const start = new Date(now);
+      const monthStart = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
+      // A minute short of the month start nothing is issued; an hour after it, one invoice.
+      await advanceClock(server, Math.round((monthStart - now) / 1000) - 60);
+      expect(await invoices()).toHaveLength(count);
+      expect((await got(server, '/v4/account')).balance).toBe(before.balance);
+      await advanceClock(server, 3660);
+      const after = await invoices();
+      expect(after).toHaveLength(count + 1);
+      const issued = after.at(-1)!;
+      expect(issued).toMatchObject({ subtotal: before.balance_uninvoiced, tax: 0, total: before.balance_uninvoiced });
+      expect(Date.parse(`${String(issued.date)}Z`)).toBe(monthStart);
+      const items = (await got(server, `/v4/account/invoices/${String(issued.id)}/items`)).data as Json[];
+      expect(items).toHaveLength(1);
+      const account = await got(server, '/v4/account');
+      expect(account.balance).toBeCloseTo((before.balance as number) + (before.balance_uninvoiced as number), 2);
+      expect(account.balance_uninvoiced).toBe(before.balance_uninvoiced);
+      // Forty days on, at least one more month start has passed.
+      await advanceClock(server, 40 * 86_400);
+      expect((await invoices()).length).toBeGreaterThanOrEqual(count + 2);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

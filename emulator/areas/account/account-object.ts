@@ -264,6 +264,8 @@ export function cancelAccount(ctx: RequestContext) {
   const a = account(ctx.store);
   const st = state(ctx.store);
   if (a.balance !== 0 && st.cardFails && !faulty(ctx.store, 'P1.account.cancel.charges-balance')) {
+    // The fault clears the balance although the charge failed.
+    if (faulty(ctx.store, 'P1.account.cancel.charges-balance~balance-cleared')) a.balance = 0;
     fail(
       `We could not charge the credit card on file for the remaining balance of $${a.balance.toFixed(2)}. ` +
         'Pay the balance first (or add a working card), then cancel the account.',

@@ -5,6 +5,7 @@ import { instanceEntity, listInstances } from '../../core/entities.js';
 import { accountEntity, ago, ahead, DAY_MS, lastMidnightOf, state, T, uuid, type InvoiceItem, type Login } from './model.js';
 import { newClient } from './oauth-clients.js';
 import { addTransfer } from './transfers.js';
+import { scheduleMonthlyInvoices } from './invoicing.js';
 import { varied } from '../../variations/index.js';
 
 export function seed(s: Store): void {
@@ -125,6 +126,7 @@ export function seed(s: Store): void {
   }
 
   if (varied(s, 'long-history')) seedLongHistory(s);
+  if (varied(s, 'invoices-monthly')) scheduleMonthlyInvoices(s);
 
   // Maintenance for the first two seeded instances: compute seeds after this area, so this runs before the first
   // request (tasks due now run before every handler).
