@@ -39,12 +39,19 @@ const EVENT_RETENTION_DAYS = 90;
 
 /** Under the variation events-lag, the wall-clock time (ms) from which an event shows in reads. */
 const deliveredAt = new WeakMap<Event, number>();
-/** How long (wall-clock ms) an event takes to show in reads under events-lag. */
+/** How long (wall-clock ms) an event takes to show in reads under events-lag and events-seen-marks-shown. */
 export const EVENT_LAG_MS = 600;
+/** How long (wall-clock ms) the audit record of an action takes to show under events-seen-marks-shown. */
+export const AUDIT_LAG_MS = 2_000;
 
 /** Whether an event shows in reads yet (always, but under the variation events-lag). */
 export function eventDelivered(event: Event, now = Date.now()): boolean {
   return (deliveredAt.get(event) ?? 0) <= now;
+}
+
+/** Shows every event recorded but not shown yet (under events-seen-marks-shown, once a POST seen has marked the shown ones). */
+export function showPendingEvents(store: Store): void {
+  for (const e of store.table<Event>(EVENTS_TABLE).values()) deliveredAt.delete(e);
 }
 
 export function emitEvent(
@@ -58,6 +65,9 @@ export function emitEvent(
     message?: string | null;
   },
 ): Event {
+  // An audit record of the action, taking its id before the action's event and shown later (events-seen-marks-shown).
+  const audited = varied(store, 'events-seen-marks-shown') && e.action !== NEW_ACTION;
+  if (audited) emitEvent(store, principal, { ...e, action: NEW_ACTION });
   const status = e.status ?? 'finished';
   const created = store.now();
   const event: Event = {
@@ -79,7 +89,8 @@ export function emitEvent(
   const table = store.table<Event>(EVENTS_TABLE);
   if (e.action === 'firewall_device_remove' && faulty(store, 'P1.events.emission')) return event;
   table.set(String(event.id), event);
-  if (varied(store, 'events-lag')) deliveredAt.set(event, Date.now() + EVENT_LAG_MS);
+  if (varied(store, 'events-seen-marks-shown')) deliveredAt.set(event, Date.now() + (audited ? EVENT_LAG_MS : AUDIT_LAG_MS));
+  else if (varied(store, 'events-lag')) deliveredAt.set(event, Date.now() + EVENT_LAG_MS);
   store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {
     s.table<Event>(EVENTS_TABLE).delete(String(event.id));
   });

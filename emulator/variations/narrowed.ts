@@ -551,4 +551,9 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "balance | number | US dollars" and "balance_uninvoiced | number | US dollars; estimate of the current invoice; excludes transfer charges" and Account endpoints: "GET /v4/account/invoices | account:read_only | page, page_size | list of invoices" (when invoices are issued, and so when the balance changes, is not shown)`,
     does: "at each simulated month start (00:00 UTC on the 1st) issues an invoice of the month's charges, balance_uninvoiced (one item, no tax), listed last, and adds its total to balance; balance_uninvoiced, the estimate of the new month's, stays as it was (the services go on)",
   },
+  'events-seen-marks-shown': {
+    leaves: `${D1}, Account endpoints: "POST /v4/account/events/{eventId}/seen | … | marks all events up to and including this ID as seen" and Events: "The \`action\` field takes one of these values (new values may be added)" and "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown, nor whether an event taking its id before the POST but shown only after it is marked)`,
+    does: "records, right before the event of every action, an audit record of the same entity (action audit_record) that takes the lower id but shows 2 s of wall-clock time after the action, the action's event 600 ms after (the run is told of a 3-second consistency window); POST seen marks the events shown at that moment with ids up to the one given, then shows the records still pending, unseen (lower ids too)",
+    consistencyWindowMs: 3_000,
+  },
 });

@@ -1,6 +1,7 @@
 // The emulator's variations of the account each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect } from 'vitest';
+import { EVENT_LAG_MS } from '../../emulator/core/events.js';
 import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
 
 const cases: VariationCase[] = [
@@ -291,6 +292,31 @@ const cases: VariationCase[] = [
       // Forty days on, at least one more month start has passed.
       await advanceClock(server, 40 * 86_400);
       expect((await invoices()).length).toBeGreaterThanOrEqual(count + 2);
+    },
+  ],
+  [
+    'events-seen-marks-shown',
+    async (server) => {
+      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+        label: 'seen-when-shown',
+        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+      });
+      const ofFirewall = async () => ((await got(server, '/v4/account/events')).data as Json[]).filter((event) => (event.entity as Json).id === firewall.id);
+      expect(await ofFirewall()).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, EVENT_LAG_MS + 50));
+      // The action's event shows; its audit record took the id before it and is not recorded yet.
+      const [created] = await ofFirewall();
+      expect(created).toMatchObject({ action: 'firewall_create', seen: false });
+      await request(server)
+        .post(`/v4/account/events/${String(created!.id)}/seen`)
+        .set(AUTH)
+        .expect(200);
+      const after = await ofFirewall();
+      expect(after.map((event) => [event.action, event.seen])).toEqual([
+        ['firewall_create', true],
+        ['audit_record', false],
+      ]);
+      expect(after[1]!.id).toBe((created!.id as number) - 1);
     },
   ],
 ];

@@ -26,6 +26,8 @@ import { fail } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
+import { varied } from '../../variations/index.js';
+import { eventDelivered, showPendingEvents } from '../../core/events.js';
 import { addCreditCard, cancelAccount, updateAccount } from './account-object.js';
 import { eventOr404, eventView, visibleEvents } from './events.js';
 import { accountView, invoiceOr404, T, within90DaysOf } from './model.js';
@@ -76,8 +78,15 @@ export const area: Area = {
     }),
     r('POST', '/v4/account/events/{eventId}/seen', ER, (ctx) => {
       const upTo = eventOr404(ctx);
+      // Under events-seen-marks-shown the events shown by now are marked, and those recorded meanwhile show after it
+      // unseen, lower ids too.
+      const shownOnly = varied(ctx.store, 'events-seen-marks-shown');
+      const now = Date.now();
       if (faulty(ctx.store, 'P1.events.seen.marks-up-to-id')) upTo.seen = true;
-      else for (const e of T.events(ctx.store).values()) if (e.id <= upTo.id || faulty(ctx.store, 'P1.events.seen.later-unseen')) e.seen = true;
+      else
+        for (const e of T.events(ctx.store).values())
+          if ((e.id <= upTo.id && (!shownOnly || eventDelivered(e, now))) || faulty(ctx.store, 'P1.events.seen.later-unseen')) e.seen = true;
+      if (shownOnly) showPendingEvents(ctx.store);
       return {};
     }),
     r('GET', '/v4/account/invoices', AR, (ctx) =>
