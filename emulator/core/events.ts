@@ -42,7 +42,7 @@ const deliveredAt = new WeakMap<Event, number>();
 /** How long (wall-clock ms) an event takes to show in reads under events-lag and events-seen-marks-shown. */
 export const EVENT_LAG_MS = 600;
 /** How long (wall-clock ms) the audit record of an action takes to show under events-seen-marks-shown. */
-export const AUDIT_LAG_MS = 2_000;
+const AUDIT_LAG_MS = 2_000;
 
 /** Whether an event shows in reads yet (always, but under the variation events-lag). */
 export function eventDelivered(event: Event, now = Date.now()): boolean {
