@@ -556,4 +556,8 @@ export const NARROWED_READINGS = defineVariations({
     does: "records, right before the event of every action, an audit record of the same entity (action audit_record) that takes the lower id but shows 2 s of wall-clock time after the action, the action's event 600 ms after (the run is told of a 3-second consistency window); POST seen marks the events shown at that moment with ids up to the one given, then shows the records still pending, unseen (lower ids too)",
     consistencyWindowMs: 3_000,
   },
+  'transfer-accept-once': {
+    leaves: `${D1}, Entity transfer: "Meaning of each transfer status: not shown." and Entity transfer status: "Transitions: not shown." and Common conventions 1: "A list response is an object with \`data\` (array of resource objects), …" (what an accepted transfer shows, what a second accept of it answers, and the order of a list's items are not shown)`,
+    does: 'an accepted transfer still shows pending until it completes a minute later, and a second accept of it is refused; the four incoming transfers are seeded a minute apart (the last one made expires last) and the transfer list shows the newest first',
+  },
 });

@@ -319,6 +319,26 @@ const cases: VariationCase[] = [
       expect(after[1]!.id).toBe((created!.id as number) - 1);
     },
   ],
+  [
+    'transfer-accept-once',
+    async (server) => {
+      const listed = async () => (await got(server, '/v4/account/entity-transfers')).data as Json[];
+      const incoming = (await listed()).filter((t) => t.is_sender === false);
+      // Newest first, a minute apart: the first listed expires last.
+      const expiries = incoming.map((t) => Date.parse(`${String(t.expiry)}Z`));
+      expect(expiries).toEqual([...expiries].sort((a, b) => b - a));
+      expect(expiries[0]! - expiries[1]!).toBe(60_000);
+      const accept = (token: unknown) => request(server).post(`/v4/account/entity-transfers/${String(token)}/accept`).set(AUTH);
+      const [newest] = incoming;
+      await accept(newest!.token).expect(200);
+      // Still shown pending, and not accepted a second time.
+      expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('pending');
+      expect((await accept(newest!.token).expect(400)).body.errors[0].reason).toMatch(/already been accepted/);
+      await advanceClock(server, 61);
+      expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('completed');
+      await accept(incoming[1]!.token).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

@@ -26,6 +26,7 @@ import { fail } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
+import { parseIso } from '../../core/store.js';
 import { varied } from '../../variations/index.js';
 import { eventDelivered, showPendingEvents } from '../../core/events.js';
 import { addCreditCard, cancelAccount, updateAccount } from './account-object.js';
@@ -58,8 +59,11 @@ export const area: Area = {
     r('POST', '/v4/account/credit-card', AW, addCreditCard),
     r('GET', '/v4/account/entity-transfers', AR, (ctx) => {
       keepIncomingPending(ctx.store);
-      // Oldest first; each transfer copied for its page only (an account may hold thousands: `long-history`).
-      return paginate(ctx, [...T.transfers(ctx.store).values()], (t) => transferView(ctx.store, t));
+      // Oldest first (newest first under `transfer-accept-once`); each transfer copied for its page only (an account
+      // may hold thousands: `long-history`).
+      const all = [...T.transfers(ctx.store).values()];
+      if (varied(ctx.store, 'transfer-accept-once')) all.sort((a, b) => parseIso(b.created).getTime() - parseIso(a.created).getTime());
+      return paginate(ctx, all, (t) => transferView(ctx.store, t));
     }),
     r('POST', '/v4/account/entity-transfers', AW, createTransfer),
     r('GET', '/v4/account/entity-transfers/{token}', AR, (ctx) => {

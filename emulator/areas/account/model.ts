@@ -142,6 +142,8 @@ export const T = {
   account: (s: Store) => s.table<Account>('account.account'),
   state: (s: Store) => s.table<AccountState>('account.state'),
   transfers: (s: Store) => s.table<Transfer>('account.transfers'),
+  /** The incoming transfers accepted (by token): under `transfer-accept-once` one may still show pending. */
+  accepted: (s: Store) => s.table<true>('account.transfers_accepted'),
   invoices: (s: Store) => s.table<Invoice>('account.invoices'),
   items: (s: Store) => s.table<InvoiceItem[]>('account.invoice_items'),
   logins: (s: Store) => s.table<Login>('account.logins'),

@@ -88,13 +88,16 @@ export function seed(s: Store): void {
 
   newClient(s, 'Example dashboard', false, 'https://dashboard.example.org/oauth/callback');
 
-  // Incoming transfers (from another account) and a completed outgoing one.
-  for (const computes of [[90001, 90002], [90003], [90004], [90005]]) {
+  // Incoming transfers (from another account) and a completed outgoing one; under `transfer-accept-once` made a
+  // minute apart, the last one made three minutes ago (so the last expires last).
+  const apart = varied(s, 'transfer-accept-once') ? 60_000 : 0;
+  for (const [i, computes] of [[90001, 90002], [90003], [90004], [90005]].entries()) {
+    const made = now.getTime() - (3 - i) * apart;
     addTransfer(s, {
       token: uuid(s),
-      created: s.nowIso(now),
-      updated: s.nowIso(now),
-      expiry: ahead(s, DAY_MS),
+      created: s.nowIso(new Date(made)),
+      updated: s.nowIso(new Date(made)),
+      expiry: s.nowIso(new Date(made + DAY_MS)),
       entities: { computes },
       is_sender: false,
       status: 'pending',

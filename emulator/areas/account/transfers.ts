@@ -35,7 +35,9 @@ export function addTransfer(s: Store, t: Transfer): void {
  * simulated clock by days) or been accepted, another arrives, of instances of theirs (ids this account has none of).
  */
 export function keepIncomingPending(s: Store): void {
-  const pending = [...T.transfers(s).values()].filter((t) => !t.is_sender && livePending(s, t)).length;
+  // (an accepted one still shown pending, under `transfer-accept-once`, is not pending)
+  const accepted = varied(s, 'transfer-accept-once') ? T.accepted(s) : new Map<string, true>();
+  const pending = [...T.transfers(s).values()].filter((t) => !t.is_sender && livePending(s, t) && !accepted.has(t.token)).length;
   for (let arriving = pending; arriving < 2; arriving++) {
     const now = s.now();
     addTransfer(s, {
@@ -110,9 +112,13 @@ export function acceptTransfer(ctx: RequestContext) {
   if (t.status !== 'pending' && !expiredAccepted) fail(`Only a pending transfer can be accepted; this one is ${t.status}.`);
   if (!livePending(ctx.store, t) && !expiredAccepted) fail(`This transfer expired at ${t.expiry}; it can no longer be accepted.`);
   const s = ctx.store;
+  // Under `transfer-accept-once` an accepted transfer still shown pending is not accepted again.
+  const once = varied(s, 'transfer-accept-once');
+  if (once && T.accepted(s).has(t.token)) fail('This transfer has already been accepted.');
   if (faulty(s, 'P1.entity-transfer.accept')) fail('This transfer cannot be accepted now.');
-  // Under the variation the transfer shows pending until it completes (what accepted means is not shown).
-  const shown = varied(s, 'transfer-accept-pending') ? 'pending' : 'accepted';
+  // Under the variations the transfer shows pending until it completes (what accepted means is not shown).
+  const shown = varied(s, 'transfer-accept-pending') || once ? 'pending' : 'accepted';
+  T.accepted(s).set(t.token, true);
   t.status = shown;
   t.updated = s.nowIso();
   const at = new Date(s.now().getTime() + 60_000);
