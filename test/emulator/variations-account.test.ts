@@ -334,9 +334,12 @@ const cases: VariationCase[] = [
       // Still shown pending, and not accepted a second time.
       expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('pending');
       expect((await accept(newest!.token).expect(400)).body.errors[0].reason).toMatch(/already been accepted/);
-      await advanceClock(server, 61);
-      expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('completed');
       await accept(incoming[1]!.token).expect(200);
+      // Completed at its expiry.
+      await advanceClock(server, 3600);
+      expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('pending');
+      await advanceClock(server, 24 * 3600);
+      expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('completed');
     },
   ],
 ];

@@ -25,6 +25,8 @@ export function addTransfer(s: Store, t: Transfer): void {
   const expiry = parseIso(t.expiry);
   s.schedule(expiry, (st) => {
     if (T.transfers(st).get(t.token) !== t || t.status !== 'pending' || varied(st, 'expired-transfer-shown-pending')) return;
+    // (one accepted, still shown pending under `transfer-accept-once`, completes instead)
+    if (varied(st, 'transfer-accept-once') && T.accepted(st).has(t.token)) return;
     t.status = 'stale';
     t.updated = st.nowIso(expiry);
   });
@@ -121,7 +123,8 @@ export function acceptTransfer(ctx: RequestContext) {
   T.accepted(s).set(t.token, true);
   t.status = shown;
   t.updated = s.nowIso();
-  const at = new Date(s.now().getTime() + 60_000);
+  // (completed a minute later; under `transfer-accept-once` at its expiry, when the day it is open for has passed)
+  const at = once ? parseIso(t.expiry) : new Date(s.now().getTime() + 60_000);
   s.schedule(at, (st) => {
     if (T.transfers(st).get(t.token) !== t || t.status !== shown) return;
     t.status = 'completed';
