@@ -558,6 +558,6 @@ export const NARROWED_READINGS = defineVariations({
   },
   'transfer-accept-once': {
     leaves: `${D1}, Entity transfer: "Meaning of each transfer status: not shown." and Entity transfer status: "Transitions: not shown." and Common conventions 1: "A list response is an object with \`data\` (array of resource objects), …" (what an accepted transfer shows, what a second accept of it answers, and the order of a list's items are not shown)`,
-    does: 'an accepted transfer still shows pending until it completes at its expiry, and a second accept of it is refused; the four incoming transfers are seeded a minute apart (the last one made expires last) and the transfer list shows the newest first',
+    does: 'an accepted transfer still shows pending until it completes at its expiry, and a second accept of it is refused; the four incoming transfers are seeded a minute apart (the last one made expires last), other accounts send two more, a minute apart, only when none unaccepted is pending and unexpired, and the transfer list shows the newest first',
   },
 });

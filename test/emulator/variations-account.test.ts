@@ -334,7 +334,13 @@ const cases: VariationCase[] = [
       // Still shown pending, and not accepted a second time.
       expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('pending');
       expect((await accept(newest!.token).expect(400)).body.errors[0].reason).toMatch(/already been accepted/);
-      await accept(incoming[1]!.token).expect(200);
+      for (const t of incoming.slice(1)) await accept(t.token).expect(200);
+      // None left to accept: two more arrive, a minute apart, listed first.
+      const seeded = new Set(incoming.map((t) => t.token));
+      const arrived = (await listed()).filter((t) => t.is_sender === false && !seeded.has(t.token));
+      expect(arrived.map((t) => t.status)).toEqual(['pending', 'pending']);
+      expect(Date.parse(`${String(arrived[0]!.expiry)}Z`) - Date.parse(`${String(arrived[1]!.expiry)}Z`)).toBe(60_000);
+      expect(((await listed())[0] as Json).token).toBe(arrived[0]!.token);
       // Completed at its expiry.
       await advanceClock(server, 3600);
       expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('pending');

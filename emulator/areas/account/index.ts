@@ -62,7 +62,7 @@ export const area: Area = {
       // Oldest first (newest first under `transfer-accept-once`); each transfer copied for its page only (an account
       // may hold thousands: `long-history`).
       const all = [...T.transfers(ctx.store).values()];
-      if (varied(ctx.store, 'transfer-accept-once')) all.sort((a, b) => parseIso(b.created).getTime() - parseIso(a.created).getTime());
+      if (varied(ctx.store, 'transfer-accept-once')) all.reverse().sort((a, b) => parseIso(b.created).getTime() - parseIso(a.created).getTime());
       return paginate(ctx, all, (t) => transferView(ctx.store, t));
     }),
     r('POST', '/v4/account/entity-transfers', AW, createTransfer),

@@ -37,11 +37,12 @@ export function addTransfer(s: Store, t: Transfer): void {
  * simulated clock by days) or been accepted, another arrives, of instances of theirs (ids this account has none of).
  */
 export function keepIncomingPending(s: Store): void {
-  // (an accepted one still shown pending, under `transfer-accept-once`, is not pending)
-  const accepted = varied(s, 'transfer-accept-once') ? T.accepted(s) : new Map<string, true>();
-  const pending = [...T.transfers(s).values()].filter((t) => !t.is_sender && livePending(s, t) && !accepted.has(t.token)).length;
-  for (let arriving = pending; arriving < 2; arriving++) {
-    const now = s.now();
+  // Under `transfer-accept-once` two arrive, sent a minute apart, only when none is left to accept (an accepted one
+  // still shown pending is not): an accepted one stays the newest meanwhile.
+  const once = varied(s, 'transfer-accept-once');
+  const pending = [...T.transfers(s).values()].filter((t) => !t.is_sender && livePending(s, t) && !(once && T.accepted(s).has(t.token))).length;
+  for (let arriving = once && pending ? 2 : pending; arriving < 2; arriving++) {
+    const now = new Date(s.now().getTime() - (once ? (1 - arriving) * 60_000 : 0));
     addTransfer(s, {
       token: uuid(s),
       created: s.nowIso(now),
