@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forgetAcceptedTransfers } from './accepted-transfers.js';
 import { ledgerDir } from './cleanup.js';
 import type { SuiteConfig } from './config.js';
 import { allSpecFiles, filesHoldingChosenChecks, specFilters } from './plan.js';
@@ -31,6 +32,8 @@ const endMarkOf = (config: RunFolder, file: string) => join(endsDir(config), fil
 /** Called before a run's first spec file: an earlier run of the same id (`--run-id`, the matrices' runs) left its marks. */
 export function forgetFileEnds(config: RunFolder): void {
   rmSync(endsDir(config), { recursive: true, force: true });
+  // (and the transfers it accepted, which a pick leaves out: harness/accepted-transfers.ts)
+  forgetAcceptedTransfers(config);
 }
 
 /** Called when a spec file has ended, whatever its verdicts (`testPath`: its module id). */

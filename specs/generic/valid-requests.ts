@@ -220,8 +220,8 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/account/entity-transfers/{token}/accept': {
     exclusive: CLOCK_LOCK,
     build: async (c, fx) => at(`/v4/account/entity-transfers/${await pendingIncomingTransfer(c, fx)}/accept`),
-    adopt: async (_c, fx, request, exchange) => {
-      if (exchange.status >= 200 && exchange.status < 300) noteAccepted(fx, decodeURIComponent(request.path.split('/')[4]!));
+    adopt: async (c, _fx, request, exchange) => {
+      if (exchange.status >= 200 && exchange.status < 300) noteAccepted(c, decodeURIComponent(request.path.split('/')[4]!));
     },
     destructive: true,
   },

@@ -3,6 +3,7 @@
 // creation. Incoming transfers come only from another account: checks that need one skip when the target has none.
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, type Check } from '../../harness/check.js';
+import { acceptedTransfers, noteAcceptedTransfer } from '../../harness/accepted-transfers.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems, presentOf, timeOf } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
@@ -148,34 +149,51 @@ describe('Entity transfer create, view and cancel', () => {
 
 describe('Entity transfer accept and expiry', () => {
   // Incoming transfers expire: accept one before the expiry check lets the clock run.
-  check('P1.entity-transfer.accept', 'accept accepts the incoming pending transfer its token names', async (c) => {
-    c.needsDestructive('accepting a transfer cannot be undone');
-    // The one with the most time left: it cannot expire while the check runs. One past its expiry may still show
-    // pending (what an expired transfer shows is not shown): only one expiring after the target's present is taken.
-    const present = await presentOf(c);
-    // Any incoming one will do: a list longer than the page cap is read on its ends (`ends`), where new ones are.
-    const chosen = byExpiry((await listItems(c, LIST, undefined, { ends: true })).filter((item) => item.status === 'pending'))
-      .filter((item) => timeOf(item.expiry)! > present)
-      .at(-1);
-    if (!chosen) return c.skip('needs a pending transfer from another account to accept');
-    const token = chosen.token as string;
-    const accept = await c.post(`${at(token)}/accept`);
-    // What status an accepted transfer shows is not shown (status meanings and transitions are not): only that the
-    // accept succeeds is judged.
-    if (!ok(accept)) {
-      const after = await transfer(c, token);
-      if (ok(after.exchange) && after.body.status !== 'pending')
-        c.skip(`the transfer is ${String(after.body.status)} now: another spec file may have accepted it meanwhile`);
-    }
-    c.expectSuccess('P1.entity-transfer.accept', accept, 'POST accept of a pending incoming transfer');
-  });
+  check(
+    'P1.entity-transfer.accept',
+    'accept accepts the incoming pending transfer its token names',
+    async (c) => {
+      c.needsDestructive('accepting a transfer cannot be undone');
+      // The one with the most time left: it cannot expire while the check runs. One past its expiry may still show
+      // pending (what an expired transfer shows is not shown): only one expiring after the target's present is taken.
+      const present = await presentOf(c);
+      // Nor one any spec file of the run accepted: what an accepted transfer shows is not shown (it may go on showing
+      // pending), and a second accept of it may be refused.
+      const accepted = acceptedTransfers(c.target.info.config);
+      // Any incoming one will do: a list longer than the page cap is read on its ends (`ends`), where new ones are.
+      const chosen = byExpiry((await listItems(c, LIST, undefined, { ends: true })).filter((item) => item.status === 'pending'))
+        .filter((item) => timeOf(item.expiry)! > present && !accepted.has(item.token as string))
+        .at(-1);
+      if (!chosen) return c.skip('needs a pending transfer from another account, not accepted by the run, to accept');
+      const token = chosen.token as string;
+      const accept = await c.post(`${at(token)}/accept`);
+      if (ok(accept)) noteAcceptedTransfer(c.target.info.config, token);
+      // What status an accepted transfer shows is not shown (status meanings and transitions are not): only that the
+      // accept succeeds is judged.
+      else {
+        if (acceptedTransfers(c.target.info.config).has(token)) c.skip('another spec file of the run accepted the transfer meanwhile');
+        const after = await transfer(c, token);
+        if (ok(after.exchange) && after.body.status !== 'pending')
+          c.skip(`the transfer is ${String(after.body.status)} now: another spec file may have accepted it meanwhile`);
+      }
+      c.expectSuccess('P1.entity-transfer.accept', accept, 'POST accept of a pending incoming transfer');
+    },
+    // The generic accepts of specs/generic hold the same lock: neither picks a transfer the other is accepting.
+    { exclusive: CLOCK_LOCK },
+  );
 
   // What status an expired transfer shows is not shown (status meanings and transitions are not): only that it can no
   // longer be accepted is judged. The expiry itself is judged by the check above.
   check('P1.entity-transfer.expired.accept-rejected', 'an incoming transfer past its expiry (24 hours after creation) cannot be accepted', async (c) => {
     c.needsDestructive('accepting a transfer cannot be undone');
-    // The incoming transfer expiring first: the advance passes its expiry.
-    const old = byExpiry((await listItems(c, LIST, undefined, { ends: true })).filter((item) => item.status === 'pending' || item.status === 'stale'))[0];
+    // The incoming transfer expiring first, of those the run did not accept (one may go on showing pending): the
+    // advance passes its expiry.
+    const accepted = acceptedTransfers(c.target.info.config);
+    const old = byExpiry(
+      (await listItems(c, LIST, undefined, { ends: true })).filter(
+        (item) => (item.status === 'pending' || item.status === 'stale') && !accepted.has(item.token as string),
+      ),
+    )[0];
     if (!old) return c.skip('needs a transfer from another account to try to accept');
     if (!c.target.control || c.target.info.controlUrl !== c.target.info.baseUrl) return c.skip('needs the simulated time of the control hooks at the base URL');
     const present = timeOf(bodyOf(await c.get('/__control', { token: null })).now);

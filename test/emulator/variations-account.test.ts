@@ -328,7 +328,10 @@ const cases: VariationCase[] = [
       const expiries = incoming.map((t) => Date.parse(`${String(t.expiry)}Z`));
       expect(expiries).toEqual([...expiries].sort((a, b) => b - a));
       expect(expiries[0]! - expiries[1]!).toBe(60_000);
-      const accept = (token: unknown) => request(server).post(`/v4/account/entity-transfers/${String(token)}/accept`).set(AUTH);
+      const accept = (token: unknown) =>
+        request(server)
+          .post(`/v4/account/entity-transfers/${String(token)}/accept`)
+          .set(AUTH);
       const [newest] = incoming;
       await accept(newest!.token).expect(200);
       // Still shown pending, and not accepted a second time.
