@@ -309,16 +309,29 @@ function firewallOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): 
  * the request's own form (the instance's id and type).
  */
 function deviceView(store: Store, d: FirewallDevice): unknown {
-  if (varied(store, 'device-compute-id')) return { id: d.id, compute_id: d.entity.id, created: d.created, updated: d.updated };
-  if (varied(store, 'device-typed-own-id')) return { id: d.id, type: 'compute', compute_id: d.entity.id, created: d.created, updated: d.updated };
-  if (varied(store, 'device-as-request')) return { id: d.entity.id, type: 'compute', created: d.created, updated: d.updated };
-  return d;
+  switch (deviceForm(store)) {
+    case 'compute-id':
+      return { id: d.id, compute_id: d.entity.id, created: d.created, updated: d.updated };
+    case 'typed-own-id':
+      return { id: d.id, type: 'compute', compute_id: d.entity.id, created: d.created, updated: d.updated };
+    case 'as-request':
+      return { id: d.entity.id, type: 'compute', created: d.created, updated: d.updated };
+    default:
+      return d;
+  }
 }
 
-/** The device its path names: by its own id, or under `device-as-request` by its instance's (the id it shows). */
+/** Which of the device forms the responses show (the first of the variations switched on, as listed here). */
+function deviceForm(store: Store): 'compute-id' | 'typed-own-id' | 'as-request' | 'stored' {
+  if (varied(store, 'device-compute-id')) return 'compute-id';
+  if (varied(store, 'device-typed-own-id')) return 'typed-own-id';
+  return varied(store, 'device-as-request') ? 'as-request' : 'stored';
+}
+
+/** The device its path names: by the id it shows (its own, or the instance's in the request's form). */
 function deviceOr404(ctx: RequestContext, f: Firewall): FirewallDevice {
   const raw = ctx.params['deviceId']!;
-  const idOf = (x: FirewallDevice) => (varied(ctx.store, 'device-as-request') ? x.entity.id : x.id);
+  const idOf = (x: FirewallDevice) => (deviceForm(ctx.store) === 'as-request' ? x.entity.id : x.id);
   const d = /^\d{1,15}$/.test(raw) ? devicesOf(ctx.store, f.id).find((x) => idOf(x) === Number(raw)) : undefined;
   if (!d) fail(`Device ${raw} not found on firewall ${f.id}.`, null, 404);
   return d;

@@ -324,3 +324,13 @@ it('assign-runs-a-while keeps the assignment faults: a previous holder keeps its
   await advanceClock(server, 60);
   expect(await routeTarget()).toBe(before);
 });
+
+it('device-as-request with another device form: the device is found by the id the responses show (the other form, listed first)', async () => {
+  const server = await serverWith(['device-typed-own-id', 'device-as-request']);
+  const { id } = await newInstance(server, 'two-forms');
+  const firewall = await postAccepted(server, FIREWALLS, { label: 'two-forms', rules: OPEN });
+  const devices = `${FIREWALLS}/${String(firewall.id)}/devices`;
+  const added = await postAccepted(server, devices, { id, type: 'compute' });
+  expect(added).toMatchObject({ type: 'compute', compute_id: id });
+  expect(await got(server, `${devices}/${String(added.id)}`)).toMatchObject({ id: added.id, compute_id: id });
+});
