@@ -43,10 +43,14 @@ export async function untilBackupSucceeded(c: Check, computeId: number, backupId
  * again.
  */
 export async function enrolInBackups(c: Check, computeId: number): Promise<boolean> {
-  const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
-  if ((view?.backups as Json | undefined)?.enabled === true) return false;
+  const enrolment = async () => ((await c.get(`/v4/compute/instances/${computeId}`)).body as { backups?: Json } | undefined)?.backups?.enabled;
+  if ((await enrolment()) === true) return false;
   const enabled = await c.post(`/v4/compute/instances/${computeId}/backups/enable`);
-  return enabled.status >= 200 && enabled.status < 300;
+  if (enabled.status < 200 || enabled.status >= 300) return false;
+  // An accepted enable may enrol the instance only once it has run (when is not shown): a request needing the
+  // enrolment, sent again at once, would be refused for it. Waited for while the instance shows itself not enrolled.
+  await untilShortlyDone(c, enrolment, (shown) => shown !== false);
+  return true;
 }
 
 /**
