@@ -560,4 +560,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Entity transfer: "Meaning of each transfer status: not shown." and Entity transfer status: "Transitions: not shown." and Common conventions 1: "A list response is an object with \`data\` (array of resource objects), …" (what an accepted transfer shows, what a second accept of it answers, and the order of a list's items are not shown)`,
     does: 'an accepted transfer still shows pending until it completes at its expiry, and a second accept of it is refused; the four incoming transfers are seeded a minute apart (the last one made expires last), other accounts send two more, a minute apart, only when none unaccepted is pending and unexpired, and the transfer list shows the newest first',
   },
+  'state-of-other-country-names-country': {
+    leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted" and Errors 1: "usually \`field\` (string: the request field at fault, …)" (a state code of the other country, NY with CA, breaks the pair: which of the two members is the offending one is not shown)`,
+    does: 'refuses a US address with a Canadian province code, or a CA address with a US state code, naming country rather than state',
+  },
 });

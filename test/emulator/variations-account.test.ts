@@ -179,6 +179,16 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'state-of-other-country-names-country',
+    async (server) => {
+      const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      expect((await update({ country: 'CA', state: 'NY', zip: 'K1A 0B1' }).expect(400)).body.errors[0]).toMatchObject({ field: 'country' });
+      expect((await update({ country: 'US', state: 'ON', zip: '10001' }).expect(400)).body.errors[0]).toMatchObject({ field: 'country' });
+      // A code of no country is still the state's fault.
+      expect((await update({ country: 'CA', state: 'XX', zip: 'K1A 0B1' }).expect(400)).body.errors[0]).toMatchObject({ field: 'state' });
+    },
+  ],
+  [
     'province-checked',
     async (server) => {
       const update = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);

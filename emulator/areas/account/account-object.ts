@@ -163,16 +163,19 @@ export function updateAccount(ctx: RequestContext) {
     const unstated = next === '' && varied(ctx.store, 'account-country-without-state');
     // (the fault ~two-letters takes any two capitals as a code: ZZ, UK)
     const anyCode = /^[A-Z]{2}$/.test(next) && faulty(ctx.store, 'P1.account.state.us-ca-code~two-letters');
+    // Under the variation a code of the other country (a US state with CA, a province with US) is the country's fault.
+    const otherCountrys = where === 'US' ? CA_PROVINCES.has(next) : where === 'CA' && US_STATES.has(next);
+    const blamed = otherCountrys && st !== undefined && varied(ctx.store, 'state-of-other-country-names-country') ? 'country' : field;
     if (where === 'US' && !US_STATES.has(next) && !unstated && !anyCode) {
       fail(
         `For a US address, state must be the two-letter state code (e.g. NY), or AA, AE or AP for military addresses${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
-        field,
+        blamed,
       );
     }
     if (where === 'CA' && !CA_PROVINCES.has(next) && !unstated && !anyCode) {
       fail(
         `For a Canadian address, state must be the two-letter province code (e.g. ON)${st === undefined ? `; send one with the country (the state on file is ${JSON.stringify(next.slice(0, 24))})` : ''}.`,
-        field,
+        blamed,
       );
     }
   }
