@@ -8,10 +8,10 @@ import type { Exchange } from '../../harness/http.js';
 import { readPage } from '../../harness/pages.js';
 import { answersGone } from '../../harness/resources.js';
 import { findEndpoint } from '../../harness/responses.js';
+import { succeeded as ok } from '../../harness/lists.js';
 
 type Json = Record<string, unknown>;
 
-const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 export const entityOf = (item: Json): Json => (item.entity && typeof item.entity === 'object' ? (item.entity as Json) : {});
