@@ -85,10 +85,11 @@ describe('the requests-per-second cap', () => {
     const http = await clientOf(hostile.ok(), { maxRps: 20 });
     await Promise.all(Array.from({ length: 8 }, () => http.send({ method: 'GET', path: '/v4/account' })));
     expect(server!.seen).toHaveLength(8);
-    // arrival times jitter with connection set-up: judge the span and the busiest 100 ms
+    // arrival times jitter with connection set-up, and a loaded machine can hold one arrival back onto the next: judge
+    // the span and the busiest 100 ms (two or three evenly spaced, one more bunched; without the cap all eight)
     expect(server!.seen.at(-1)!.at - server!.seen[0]!.at).toBeGreaterThanOrEqual(7 * 45);
     const busiest = Math.max(...server!.seen.map((first) => server!.seen.filter((other) => other.at >= first.at && other.at < first.at + 100).length));
-    expect(busiest).toBeLessThanOrEqual(3);
+    expect(busiest).toBeLessThanOrEqual(4);
   });
 
   it('without a cap, the same requests go out together', async () => {
