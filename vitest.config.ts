@@ -16,6 +16,8 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     // Each file's name in its thread's environment, for the bench's CPU by self-test file.
     setupFiles: ['test/selftest-file.ts'],
+    // Nothing left in the system's temporary folder: the tests' folders and files go in one, removed at the end.
+    globalSetup: ['test/temp-folder.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
