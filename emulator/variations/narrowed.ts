@@ -564,4 +564,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted" and Errors 1: "usually \`field\` (string: the request field at fault, …)" (a state code of the other country, NY with CA, breaks the pair: which of the two members is the offending one is not shown)`,
     does: 'refuses a US address with a Canadian province code, or a CA address with a US state code, naming country rather than state',
   },
+  'rescue-devices-required': {
+    leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/rescue | compute:read_write | body: \`devices\` (device map with \`sda\` to \`sdg\`) |" (not marked optional, as boot's "\`config_id\` (integer, optional)" is: whether devices may be left out is not shown)`,
+    does: 'refuses a rescue body without devices (field devices)',
+  },
 });

@@ -151,6 +151,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'rescue-devices-required',
+    async (server) => {
+      const instance = await postAccepted(server, '/v4/compute/instances', { label: 'rescue-devices', region: 'us-east', type: 'g6-standard-1' });
+      const rescue = (body: Json) =>
+        request(server)
+          .post(`/v4/compute/instances/${String(instance.id)}/rescue`)
+          .set(AUTH)
+          .send(body);
+      expect((await rescue({}).expect(400)).body.errors[0]).toMatchObject({ field: 'devices' });
+      await rescue({ devices: {} }).expect(200);
+    },
+  ],
+  [
     'create-runs-a-while',
     async (server) => {
       const instance = await newInstance(server, 'still-creating');

@@ -1,6 +1,6 @@
 // Power and placement actions on an instance: boot, shut down, rescue, resize.
 import type { RequestContext } from '../../core/types.js';
-import { asObject, fail, isPlainObject, optBool, optInt, optObject } from '../../core/validate.js';
+import { asObject, fail, isPlainObject, optBool, optInt, optObject, reqObject } from '../../core/validate.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { devicesOf } from './layout.js';
@@ -60,7 +60,8 @@ export function rescueHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const o = body(ctx);
-  const devs = optObject(o, 'devices');
+  // Under the variation rescue-devices-required a body without devices is refused.
+  const devs = varied(store, 'rescue-devices-required') ? reqObject(o, 'devices') : optObject(o, 'devices');
   if (devs) {
     const sdhAllowed = faulty(store, 'P2.instance-rescue.devices.sdh-reserved');
     if ('sdh' in devs && !sdhAllowed) fail('sdh is reserved in rescue mode; use sda to sdg', 'devices.sdh');
