@@ -568,4 +568,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/rescue | compute:read_write | body: \`devices\` (device map with \`sda\` to \`sdg\`) |" (not marked optional, as boot's "\`config_id\` (integer, optional)" is: whether devices may be left out is not shown)`,
     does: 'refuses a rescue body without devices (field devices)',
   },
+  'queued-clone-tags-at-once': {
+    leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" and "Tags on the source are copied to the target." (when the tags are copied, and whether their copy is part of the clone that waits, is not shown)`,
+    does: "accepts a clone onto a target with a running action (as clone-onto-busy-queued does), copies the source's tags to it at once, and copies the profiles and disks once the target's actions have completed",
+  },
 });

@@ -17,6 +17,7 @@ import {
   cloneToNew,
   madeInstance,
   configsOf,
+  createConfig,
   deployedProfiles,
   documentedDevices,
   extraSetting,
@@ -58,6 +59,17 @@ async function tagged(c: Check, id: number): Promise<string> {
   const put = await c.put(`${INSTANCES}/${id}`, { tags: [tag] });
   if (!ok(put)) throw new SetupError(`could not tag the clone source: ${describeExchange(put)}`);
   return tag;
+}
+
+/**
+ * A new profile without devices on instance `id`, sent again while the instance may still be busy with its own create
+ * (`onceNotBusy`: whether a profile may be made meanwhile is not shown). Known by its label: a clone copies it.
+ */
+async function idleProfile(c: Check, id: number): Promise<{ id: number; label: string }> {
+  let made: Awaited<ReturnType<typeof createConfig>> | undefined;
+  const exchange = await onceNotBusy(c, async () => (made = await createConfig(c, id)).exchange);
+  if (made?.id === undefined) throw new SetupError(`could not create a profile on the clone source: ${describeExchange(exchange)}`);
+  return { id: made.id, label: made.label };
 }
 
 /** A source deployed from an image carrying a tag of the run, shared by the checks that clone it. */
@@ -211,37 +223,38 @@ describe('Clone to an existing instance', () => {
   });
 
   // "its running or queued actions must complete first": refused until they have, or accepted and run once they have
-  // (not shown). Accepted, the clone must not have run while the target's own clones still run: the source's tag, which
-  // a clone copies to its target, is not on the target yet. Whether a running clone is an action of its source or of
-  // its target is not shown: the target is both at once (each clone copies disks: how long a clone of nothing runs is
-  // not shown).
+  // (not shown). Accepted, the clone must not have run while the target's own clones still run: the profile it copies
+  // (one made on the source for the check, known by its label, without devices: no disk to find room for) is not on
+  // the target yet. The source's tags are not judged here: when "Tags on the source are copied to the target", and
+  // whether as part of the clone that waits, is not shown. Whether a running clone is an action of its source or of its
+  // target is not shown: the target is both at once (each clone copies disks: how long a clone of nothing runs is not
+  // shown).
   check('P2.clone.compute-id.actions-complete', 'a clone onto a target with a running action is refused, or waits for it', async (c) => {
     const rule = 'P2.clone.compute-id.actions-complete';
     const {
-      started: { source, tag, id: busyId },
+      started: { source, profile, id: busyId },
       exchange: onto,
     } = await whileCloning(
       c,
       fx,
       async () => {
-        const source = await newInstance(c, fx, { image: true });
-        const tag = await tagged(c, source.id);
-        return { source, tag, ...(await cloningBothWays(c, fx)) };
+        const source = await newInstance(c, fx, {});
+        return { source, profile: await idleProfile(c, source.id), ...(await cloningBothWays(c, fx)) };
       },
-      ({ source, id: busyId }) => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busyId, configs: [] }),
+      ({ source, profile, id: busyId }) => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busyId, configs: [profile.id] }),
     );
     if (ok(onto)) {
-      const tags = (await viewInstance(c, busyId)).tags;
+      const labels = (await configsOf(c, busyId)).map((item) => item.label);
       c.expect(
         rule,
-        !(Array.isArray(tags) && tags.includes(tag)),
-        `a clone onto instance ${busyId}, accepted while a clone onto that instance and one from it ran, ran at once: the target carries the source's tag ${tag}`,
+        !labels.includes(profile.label),
+        `a clone of profile ${JSON.stringify(profile.label)} onto instance ${busyId}, accepted while a clone onto that instance and one from it ran, ran at once: the target has that profile already (its profiles ${JSON.stringify(labels)})`,
         onto,
       );
     } else c.expectRejected(rule, onto, 'cloning onto an instance with a running clone onto it and one from it');
     c.expectSuccess(
       'P2.clone.compute-id.actions-complete',
-      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busyId, configs: [] })),
+      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busyId, configs: [profile.id] })),
       'the same clone once the running one had time to finish',
     );
   });

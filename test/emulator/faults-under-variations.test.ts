@@ -130,6 +130,19 @@ const cases: FaultUnderVariation[] = [
       await create({ type: 'MX', name: '', target: '', priority: 10 }).expect(200);
     },
   ],
+  [
+    'queued-clone-tags-at-once',
+    'P2.clone.compute-id.actions-complete',
+    async (server) => {
+      const source = await newInstance(server, 'at-once-source');
+      const profile = await postAccepted(server, `/v4/compute/instances/${String(source.id)}/configs`, { label: 'at-once-profile', devices: {} });
+      const busy = await newInstance(server, 'at-once-target');
+      await postAccepted(server, `/v4/compute/instances/${String(busy.id)}/clone`, { region: 'us-east', type: 'g6-standard-1' });
+      await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, { compute_id: busy.id, configs: [profile.id] });
+      const profiles = (await got(server, `/v4/compute/instances/${String(busy.id)}/configs`)).data as Json[];
+      expect(profiles.map((item) => item.label)).toContain('at-once-profile');
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

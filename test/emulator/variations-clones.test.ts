@@ -82,6 +82,23 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'queued-clone-tags-at-once',
+    async (server) => {
+      const source = await newInstance(server, 'at-once-source', 'g6-standard-1', { tags: ['at-once-tag'] });
+      const profile = await postAccepted(server, `/v4/compute/instances/${String(source.id)}/configs`, { label: 'at-once-profile', devices: {} });
+      const busy = await newInstance(server, 'at-once-target');
+      await postAccepted(server, `/v4/compute/instances/${String(busy.id)}/clone`, { region: 'us-east', type: 'g6-standard-1' });
+      await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, { compute_id: busy.id, configs: [profile.id] });
+      const profiles = async () => ((await got(server, `/v4/compute/instances/${String(busy.id)}/configs`)).data as Json[]).map((item) => item.label);
+      // The tags at once; the profile once the target's own clone has completed.
+      expect((await got(server, `/v4/compute/instances/${String(busy.id)}`)).tags).toContain('at-once-tag');
+      expect(await profiles()).not.toContain('at-once-profile');
+      await advanceClock(server, 10 * 60);
+      await advanceClock(server, 2 * 60);
+      expect(await profiles()).toContain('at-once-profile');
+    },
+  ],
+  [
     'vlan-clone-fails-later',
     async (server) => {
       const source = await newInstance(server, 'vlan-source', 'g6-standard-1', {

@@ -105,14 +105,16 @@ export function cloneHandler(ctx: RequestContext) {
   const needed = [...chosenDisks.values()].reduce((n, d) => n + d.size, 0);
   const usesVlan = chosenConfigs.some((c) => c.interfaces.some((i) => i.purpose === 'vlan'));
 
+  const queuesOnBusy = varied(store, 'clone-onto-busy-queued') || varied(store, 'queued-clone-tags-at-once');
   let target: Instance | undefined;
   if (targetId !== undefined) {
     target = getInstance(store, targetId);
     if (!target || !canAccess(principal, 'compute', targetId, 'read_only')) fail(`Instance ${targetId} not found`, 'compute_id');
     if (!canAccess(principal, 'compute', targetId, 'read_write')) fail('You need read_write access to the target instance', 'compute_id', 403);
     if (target.id === source.id) fail('An instance cannot be cloned onto itself', 'compute_id');
-    // Under the variation clone-onto-busy-queued a busy target is accepted: the clone waits for its actions (below).
-    if (!faulty(store, 'P2.clone.compute-id.actions-complete') && !varied(store, 'clone-onto-busy-queued')) requireIdle(store, target);
+    // Under the variations clone-onto-busy-queued and queued-clone-tags-at-once a busy target is accepted: the clone
+    // waits for its actions (below).
+    if (!faulty(store, 'P2.clone.compute-id.actions-complete') && !queuesOnBusy) requireIdle(store, target);
     const free = target.specs.disk - usedDisk(store, target.id);
     if (needed > free && !faulty(store, 'P2.clone.compute-id.enough-resources'))
       fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
@@ -229,7 +231,13 @@ export function cloneHandler(ctx: RequestContext) {
     emit(ctx, 'compute_clone', source, undefined, 'started');
     return { id: store.nextId('clone-job'), action: 'clone', status: 'queued' };
   }
-  const queued = target !== undefined && varied(store, 'clone-onto-busy-queued') && !isIdle(store, target);
+  // The fault runs a clone onto a busy target at once under those variations too.
+  const queued = target !== undefined && queuesOnBusy && !isIdle(store, target) && !faulty(store, 'P2.clone.compute-id.actions-complete');
+  // Under the variation queued-clone-tags-at-once the tags of a queued clone are copied as it is accepted.
+  if (queued && varied(store, 'queued-clone-tags-at-once') && !faulty(store, 'P2.clone.tags-copied')) {
+    for (const tag of source.tags) if (!target!.tags.includes(tag)) target!.tags.push(tag);
+    touch(store, target!);
+  }
   if (queued) whenIdle(store, target!.id, (t) => perform(t));
   const shown = queued ? target! : perform(target);
   // The fault records a status outside the documented enum (hence the cast).
