@@ -20,6 +20,7 @@ import type { Area, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, fieldPath, optArray, optObject, optString, reqInt, reqObject, reqString, tagList } from '../core/validate.js';
 import { getInstance, instanceEntity, instanceFromBody, type Instance } from '../core/entities.js';
 import { route } from '../core/routes.js';
+import { deleteNowOrLater } from '../core/deletions.js';
 import { faulty, type FaultId } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 import { conflictStatus } from '../variations/responses.js';
@@ -446,24 +447,28 @@ const routes: Route[] = [
   }),
   route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
-    if (f.status === 'enabled' && faulty(ctx.store, 'P3.firewall.delete.frees-instances'))
-      for (const d of devicesOf(ctx.store, f.id)) ctx.store.table<number>(DELETED_HOLDING).set(String(d.entity.id), f.id);
-    if (f.status === 'enabled' && varied(ctx.store, 'firewall-delete-releases-later'))
-      for (const d of devicesOf(ctx.store, f.id))
-        ctx.store
-          .table<{ firewallId: number; until: number }>(RELEASING)
-          .set(String(d.entity.id), { firewallId: f.id, until: ctx.store.now().getTime() + RELEASE_MS });
-    // The faults keep the firewall as it was (a disabled one only: ~disabled), under the variation too.
-    const kept =
-      faulty(ctx.store, 'P3.firewall.status.delete-removes') || (f.status === 'disabled' && faulty(ctx.store, 'P3.firewall.status.delete-removes~disabled'));
     const silent = f.status === 'disabled' && faulty(ctx.store, 'P3.firewall.event.delete~disabled');
-    if (!kept) {
-      if (varied(ctx.store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
+    // Removed at once, or (variation firewall-delete-runs-a-while) a simulated minute later, as it is then.
+    const remove = (store: Store) => {
+      if (firewalls(store).get(String(f.id)) !== f) return;
+      if (f.status === 'enabled' && faulty(store, 'P3.firewall.delete.frees-instances'))
+        for (const d of devicesOf(store, f.id)) store.table<number>(DELETED_HOLDING).set(String(d.entity.id), f.id);
+      if (f.status === 'enabled' && varied(store, 'firewall-delete-releases-later'))
+        for (const d of devicesOf(store, f.id))
+          store
+            .table<{ firewallId: number; until: number }>(RELEASING)
+            .set(String(d.entity.id), { firewallId: f.id, until: store.now().getTime() + RELEASE_MS });
+      // The faults keep the firewall as it was (a disabled one only: ~disabled), under the variation too.
+      const kept =
+        faulty(store, 'P3.firewall.status.delete-removes') || (f.status === 'disabled' && faulty(store, 'P3.firewall.status.delete-removes~disabled'));
+      if (kept) return;
+      if (varied(store, 'firewall-deleted-listed')) Object.assign(f, { status: 'deleted' });
       else {
-        firewalls(ctx.store).delete(String(f.id));
-        ctx.store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
+        firewalls(store).delete(String(f.id));
+        store.table<FirewallDevice[]>(DEVICES).delete(String(f.id));
       }
-    }
+    };
+    if (!deleteNowOrLater(ctx.store, 'firewall-delete-runs-a-while', String(f.id), remove)) return {};
     if (!silent)
       emitEvent(ctx.store, ctx.principal, {
         action: faulty(ctx.store, 'P3.firewall.event.delete') ? 'firewall_update' : 'firewall_delete',

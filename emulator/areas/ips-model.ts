@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { canAccess } from '../core/permissions.js';
 import type { Store } from '../core/store.js';
 import type { RequestContext } from '../core/types.js';
-import { listInstances, type Instance } from '../core/entities.js';
+import { getInstance, listInstances, type Instance } from '../core/entities.js';
 import { varied } from '../variations/index.js';
 
 export interface IpAddress {
@@ -111,4 +111,35 @@ export function visibleRange(ctx: RequestContext, r: Ipv6Range, level: 'read_onl
 
 export function extraEnabled(inst: Instance): boolean {
   return inst.tags.includes(EXTRA_IPV4_TAG);
+}
+
+// ---------------------------------------------------------------------------------------------- allocation
+
+/** Under the variation ip-allocate-runs-a-while: instance id → the addresses allocated to it and not shown on it yet. */
+const ALLOCATING = 'ips_allocating';
+/** Under the variation ip-allocate-runs-a-while, how long an allocation runs before the instance shows the address. */
+const ALLOCATION_RUNS_MS = 60_000;
+
+/** The addresses allocated to the instance that it does not show yet (ip-allocate-runs-a-while); they count toward its one private address. */
+export function allocating(store: Store, instanceId: number): string[] {
+  return store.table<string[]>(ALLOCATING).get(String(instanceId)) ?? [];
+}
+
+/**
+ * An allocation that runs a while (the variation ip-allocate-runs-a-while): answered with the new address's object at
+ * once, the instance (still there) shows the address a simulated minute later.
+ */
+export function allocateLater(store: Store, inst: Instance, address: string): IpAddress {
+  const key = String(inst.id);
+  store.table<string[]>(ALLOCATING).set(key, [...allocating(store, inst.id), address]);
+  store.schedule(new Date(store.now().getTime() + ALLOCATION_RUNS_MS), (later) => {
+    const left = allocating(later, inst.id).filter((a) => a !== address);
+    if (left.length) later.table<string[]>(ALLOCATING).set(key, left);
+    else later.table<string[]>(ALLOCATING).delete(key);
+    const shown = getInstance(later, inst.id);
+    if (!shown) return;
+    shown.ipv4 = [...shown.ipv4, address];
+    shown.updated = later.nowIso();
+  });
+  return ipObject(store, inst, address);
 }

@@ -32,9 +32,12 @@ import { listVlans } from './compute/interfaces.js';
 import { RELEASE_RUNS_MS } from './compute/model.js';
 import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
+import { deleteNowOrLater } from '../core/deletions.js';
 import { varied } from '../variations/index.js';
 import { faulty } from '../faults/index.js';
 import {
+  allocateLater,
+  allocating,
   DELETED_RANGES,
   EXTRA_IPV4_TAG,
   extraEnabled,
@@ -430,9 +433,12 @@ const routes: Route[] = [
       );
     }
     if (!typeFirst) checkType();
-    if (!isPublic && inst.ipv4.some(isPrivate4)) fail(`Instance ${inst.id} already has a private IPv4 address; at most one is allowed.`, 'public');
+    if (!isPublic && [...inst.ipv4, ...allocating(ctx.store, inst.id)].some(isPrivate4))
+      fail(`Instance ${inst.id} already has a private IPv4 address; at most one is allowed.`, 'public');
     const address = ctx.store.allocateIpv4(inst.region, isPublic);
     if (faulty(ctx.store, 'P3.ip-allocate.allocates-ipv4')) return ipObject(ctx.store, inst, address);
+    // Under the variation ip-allocate-runs-a-while the instance shows the new address a simulated minute later.
+    if (varied(ctx.store, 'ip-allocate-runs-a-while')) return allocateLater(ctx.store, inst, address);
     inst.ipv4 = [...inst.ipv4, address];
     inst.updated = ctx.store.nowIso();
     if (varied(ctx.store, 'ip-allocate-answers-instance-ips')) {
@@ -553,17 +559,20 @@ const routes: Route[] = [
       if (list.includes(r.range) && !faulty(ctx.store, 'P3.ipv6-range.shared-cannot-delete'))
         fail(`The range ${r.range} is shared and cannot be deleted; stop sharing it first.`, null);
     }
-    if (faulty(ctx.store, 'P3.ipv6-range.delete-disconnects')) ctx.store.table<Ipv6Range>(DELETED_RANGES).set(r.range, r);
-    ranges(ctx.store).delete(r.range);
-    // Under the variation range-release-later the range is gone from views and the list at once, but its region's slot
-    // stays taken for a simulated minute (a later DELETE in the region starts its own minute).
-    if (varied(ctx.store, 'range-release-later')) {
-      const held = ctx.store.table<string>(HELD_REGIONS);
-      held.set(r.region, r.range);
-      ctx.store.schedule(new Date(ctx.store.now().getTime() + RELEASE_RUNS_MS), (s) => {
+    // Gone at once, or (variation range-delete-runs-a-while) a simulated minute later, if still there.
+    const remove = (store: Store) => {
+      if (ranges(store).get(r.range) !== r) return;
+      if (faulty(store, 'P3.ipv6-range.delete-disconnects')) store.table<Ipv6Range>(DELETED_RANGES).set(r.range, r);
+      ranges(store).delete(r.range);
+      // Under the variation range-release-later the range is gone from views and the list, but its region's slot stays
+      // taken for a simulated minute (a later DELETE in the region starts its own minute).
+      if (!varied(store, 'range-release-later')) return;
+      store.table<string>(HELD_REGIONS).set(r.region, r.range);
+      store.schedule(new Date(store.now().getTime() + RELEASE_RUNS_MS), (s) => {
         if (s.table<string>(HELD_REGIONS).get(r.region) === r.range) s.table<string>(HELD_REGIONS).delete(r.region);
       });
-    }
+    };
+    deleteNowOrLater(ctx.store, 'range-delete-runs-a-while', r.range, remove);
     return {};
   }),
   {

@@ -15,6 +15,7 @@ import type { Store } from '../core/store.js';
 import type { Area, Principal, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqString } from '../core/validate.js';
 import { route } from '../core/routes.js';
+import { deleteNowOrLater } from '../core/deletions.js';
 import { faulty } from '../faults/index.js';
 import { conflictStatus } from '../variations/responses.js';
 import { varied } from '../variations/index.js';
@@ -143,7 +144,11 @@ const routes: Route[] = [
   }),
   route('DELETE', '/v4/monitor/clients/{clientId}', W, (ctx) => {
     const c = clientOr404(ctx);
-    if (!faulty(ctx.store, 'P3.monitor-client.delete.gone')) clients(ctx.store).delete(String(c.id));
+    // Gone at once, or (variation monitor-client-delete-runs-a-while) a simulated minute later.
+    const remove = (store: Store) => {
+      if (!faulty(store, 'P3.monitor-client.delete.gone')) clients(store).delete(String(c.id));
+    };
+    if (!deleteNowOrLater(ctx.store, 'monitor-client-delete-runs-a-while', String(c.id), remove)) return {};
     emitEvent(ctx.store, ctx.principal, { action: 'monitorclient_delete', entity: entityOf(c) });
     return {};
   }),

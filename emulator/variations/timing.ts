@@ -192,4 +192,24 @@ export const TIMING_READINGS = defineVariations({
     leaves: `${D1}, Managed database cluster create: "allow_list … changes take a short time, so rapid successive updates are unsuitable" and Managed database provisioning: "about 15 to 30 minutes" (what a provisioning cluster shows, and whether a create's list is applied before provisioning ends, is not shown)`,
     does: "a create's allow_list is shown (and applied) when provisioning ends; the cluster shows an empty list until then",
   },
+  'ip-allocate-runs-a-while': {
+    leaves: `${D3}, IP addresses: "POST /v4/networking/ips | ips:read_write, compute:read_write | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" and Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (whether the instance shows the new address when the request answers or once the allocation has run is not shown)`,
+    does: "an accepted allocation answers the new address's object at once; the instance's ipv4 (and the address list) show the address a simulated minute later",
+  },
+  'record-delete-runs-a-while': {
+    leaves: `${D3}, Domains: "DELETE /v4/domains/{domainId}/records/{recordId} | domains:read_write | none | |" with an empty rules column, and Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (whether the record is gone when the DELETE answers or once the deletion has run is not shown)`,
+    does: 'a deleted domain record stays viewable and listed for a simulated minute after the DELETE is answered, then goes',
+  },
+  'monitor-client-delete-runs-a-while': {
+    leaves: `${D3}, Monitoring: "DELETE /v4/monitor/clients/{clientId} | monitor:read_write | none | all stored data of the client is lost; the agent is not uninstalled" (whether the client is gone when the DELETE answers or once the deletion has run is not shown)`,
+    does: 'a deleted monitoring client stays viewable and listed for a simulated minute after the DELETE is answered, then goes',
+  },
+  'firewall-delete-runs-a-while': {
+    leaves: `${D3}, Firewall status: "\`enabled\` or \`disabled\` | DELETE firewall | | \`deleted\` (removed) | rules are removed from the instances; event firewall_delete" (whether the firewall is removed when the DELETE answers or once the deletion has run is not shown)`,
+    does: 'a deleted firewall is still viewed and listed, with its old status and devices, for a simulated minute after the DELETE is answered (its firewall_delete event at once), then removed and its rules off its instances',
+  },
+  'range-delete-runs-a-while': {
+    leaves: `${D3}, IP addresses: "DELETE /v4/networking/ipv6/ranges/{range} | ips:read_write | none | disconnects the range from assigned instances; shared ranges cannot be deleted" (whether the range is gone when the DELETE answers or once the deletion has run is not shown)`,
+    does: "a deleted IPv6 range stays viewable and listed, routed as before and holding its region's one range, for a simulated minute after the DELETE is answered, then goes",
+  },
 });

@@ -297,6 +297,81 @@ const cases: VariationCase[] = [
       await remove(range).expect(200);
     },
   ],
+  [
+    'ip-allocate-runs-a-while',
+    async (server) => {
+      const { id, ipv4 } = await newInstance(server, 'allocated-later');
+      const allocate = () => request(server).post('/v4/networking/ips').set(AUTH).send({ compute_id: id, public: false, type: 'ipv4' });
+      const { address } = (await allocate().expect(200)).body as Json;
+      const shown = async () => (await got(server, `/v4/compute/instances/${String(id)}`)).ipv4;
+      expect(await shown()).toEqual(ipv4);
+      // the private address being allocated counts: a second one is refused meanwhile
+      expect((await allocate().expect(400)).body.errors[0]).toMatchObject({ field: 'public' });
+      await advanceClock(server, 60);
+      expect(await shown()).toEqual([...(ipv4 as string[]), address]);
+    },
+  ],
+  [
+    'range-delete-runs-a-while',
+    async (server) => {
+      const [p, q] = await Promise.all(['deleting-p', 'deleting-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'ap-south' })));
+      const ranges = '/v4/networking/ipv6/ranges';
+      const { range } = await postAccepted(server, ranges, { prefix_length: 64, compute_id: p!.id });
+      const listed = async () => ((await got(server, ranges)).data as Json[]).map((item) => item.range);
+      await request(server)
+        .delete(`${ranges}/${String(range)}`)
+        .set(AUTH)
+        .expect(200);
+      expect(await got(server, `${ranges}/${String(range)}`)).toMatchObject({ route_target: String(p!.ipv6).split('/')[0] });
+      expect(await listed()).toContain(range);
+      // the region's one range is still held meanwhile
+      await request(server).post(ranges).set(AUTH).send({ prefix_length: 64, compute_id: q!.id }).expect(400);
+      await advanceClock(server, 60);
+      await request(server)
+        .get(`${ranges}/${String(range)}`)
+        .set(AUTH)
+        .expect(404);
+      expect(await listed()).not.toContain(range);
+      await postAccepted(server, ranges, { prefix_length: 64, compute_id: q!.id });
+    },
+  ],
+  [
+    'firewall-delete-runs-a-while',
+    async (server) => {
+      const { id } = await newInstance(server, 'deleted-later');
+      const first = await postAccepted(server, FIREWALLS, { label: 'deleting-first', rules: OPEN, devices: { computes: [id] } });
+      const second = await postAccepted(server, FIREWALLS, { label: 'enabled-after', rules: OPEN });
+      const path = `${FIREWALLS}/${String(first.id)}`;
+      const listed = async () => ((await got(server, FIREWALLS)).data as Json[]).map((item) => item.id);
+      await request(server).delete(path).set(AUTH).expect(200);
+      expect(await got(server, path)).toMatchObject({ status: first.status });
+      expect(await listed()).toContain(first.id);
+      const add = () =>
+        request(server)
+          .post(`${FIREWALLS}/${String(second.id)}/devices`)
+          .set(AUTH)
+          .send({ id, type: 'compute' });
+      expect((await add().expect(400)).body.errors[0]).toMatchObject({ field: 'id' });
+      await advanceClock(server, 60);
+      await request(server).get(path).set(AUTH).expect(404);
+      expect(await listed()).not.toContain(first.id);
+      await add().expect(200);
+    },
+  ],
+  [
+    'monitor-client-delete-runs-a-while',
+    async (server) => {
+      const client = await postAccepted(server, '/v4/monitor/clients', { label: 'deleted-later' });
+      const path = `/v4/monitor/clients/${String(client.id)}`;
+      const listed = async () => ((await got(server, '/v4/monitor/clients')).data as Json[]).map((item) => item.id);
+      await request(server).delete(path).set(AUTH).expect(200);
+      expect((await got(server, path)).label).toBe('deleted-later');
+      expect(await listed()).toContain(client.id);
+      await advanceClock(server, 60);
+      await request(server).get(path).set(AUTH).expect(404);
+      expect(await listed()).not.toContain(client.id);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);

@@ -1,6 +1,7 @@
 // The emulator's variations of domain records each do what they say (see variations.test.ts).
+import request from 'supertest';
 import { expect } from 'vitest';
-import { describeVariations, got, newDomain, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
+import { advanceClock, AUTH, describeVariations, got, newDomain, postAccepted, recordsOf, type Json, type VariationCase } from './variation-server.js';
 
 const SRV = { type: 'SRV', target: 'sip.example.com', priority: 10, weight: 5, port: 5060, service: 'sip', protocol: 'udp' };
 
@@ -92,6 +93,24 @@ const cases: VariationCase[] = [
       for (const priority of [1, 10, 255])
         expect((await create({ type: 'MX', name: '', target: '', priority }).expect(400)).body.errors[0]).toMatchObject({ field: 'name' });
       await create({ type: 'MX', name: '', target: '', priority: 0 }).expect(200);
+    },
+  ],
+  [
+    'record-delete-runs-a-while',
+    async (server) => {
+      const domain = await newDomain(server, 'record-deleted-later.example.com');
+      const records = `/v4/domains/${String(domain.id)}/records`;
+      const record = await postAccepted(server, records, { type: 'TXT', name: 'gone', target: 'later' });
+      const path = `${records}/${String(record.id)}`;
+      const listed = async () => ((await got(server, records)).data as Json[]).map((item) => item.id);
+      await request(server).delete(path).set(AUTH).expect(200);
+      expect((await got(server, path)).name).toBe('gone');
+      expect(await listed()).toContain(record.id);
+      // a DELETE sent again meanwhile answers as the first
+      await request(server).delete(path).set(AUTH).expect(200);
+      await advanceClock(server, 60);
+      await request(server).get(path).set(AUTH).expect(404);
+      expect(await listed()).not.toContain(record.id);
     },
   ],
 ];

@@ -6,11 +6,13 @@ import type { Store } from '../../core/store.js';
 import type { RequestContext, Route } from '../../core/types.js';
 import { asObject, fail, optInt, optString, reqString } from '../../core/validate.js';
 import { route } from '../../core/routes.js';
+import { deleteNowOrLater } from '../../core/deletions.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import {
   domainOr404,
   entityOf,
+  getDomain,
   isDomainName,
   R,
   RECORD_TYPES,
@@ -339,9 +341,14 @@ export const recordRoutes: Route[] = [
   route('DELETE', '/v4/domains/{domainId}/records/{recordId}', W, (ctx) => {
     const d = domainOr404(ctx, ctx.params['domainId']!, 'read_write');
     const r = recordOr404(ctx, d, ctx.params['recordId']!);
-    const st = stateOf(ctx.store, d.id);
-    if (!faulty(ctx.store, 'P3.record.delete.gone')) st.records = st.records.filter((x) => x.id !== r.id);
-    touch(ctx.store, d);
+    // Gone at once, or (variation record-delete-runs-a-while) a simulated minute later, if its domain is still there.
+    const remove = (store: Store) => {
+      if (getDomain(store, d.id) !== d) return;
+      const st = stateOf(store, d.id);
+      if (!faulty(store, 'P3.record.delete.gone')) st.records = st.records.filter((x) => x.id !== r.id);
+      touch(store, d);
+    };
+    if (!deleteNowOrLater(ctx.store, 'record-delete-runs-a-while', String(r.id), remove)) return {};
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_delete', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
     return {};
   }),
