@@ -39,9 +39,10 @@ const RELEASES_LATER: ReadonlySet<string> = new Set(['firewall']);
 
 /**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
- * deleted. A deletion that may still run (an instance, a database cluster, a domain or a tag: `deletionMayRun`) is
- * given, with the clock hook, a minute of the target's clock and its entry deleted again; without the hook its
- * confirming read waited that long in real time. A deleted firewall is given that minute too (`RELEASES_LATER`).
+ * deleted. A deletion that may still run (an instance, a database cluster, a domain, a firewall … or a tag:
+ * `deletionMayRun`) and is not confirmed at once is given, with the clock hook, a minute of the target's clock and its
+ * entry deleted again; without the hook its confirming read waited that long in real time. A deleted firewall is given
+ * a minute more once it is gone (`RELEASES_LATER`): at once when it went at once, after that round when it went then.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
  * is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real time at a spec file's end
@@ -51,9 +52,12 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
   const entries = pending();
   let left = await deleteEach(ledger, entries);
+  const releasing = (before: LedgerEntry[], after: LedgerEntry[]) => before.some((entry) => RELEASES_LATER.has(entry.kind) && !after.includes(entry));
   if (left.some((entry) => deletionMayRun(entry.kind))) {
+    const running = left;
     if (await letClockRun(60)) left = await deleteEach(ledger, pending(), false);
-  } else if (entries.some((entry) => RELEASES_LATER.has(entry.kind) && !left.includes(entry))) await letClockRun(60, { needed: false });
+    if (releasing(running, left)) await letClockRun(60, { needed: false });
+  } else if (releasing(entries, left)) await letClockRun(60, { needed: false });
   const remaining: LedgerEntry[] = [];
   // Their deletions had their time to run: one still running is not waited for again.
   for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await deleteEach(ledger, [entry], false)));

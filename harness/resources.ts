@@ -84,9 +84,12 @@ export function resourcePath(kind: ResourceKind, id: Id, parent?: Id, imageIdFor
  * Real time a deletion may still run after its DELETE answers (ms), for a kind whose documents do not say it is done
  * by then: an instance (document 2: its status values and transitions are not shown), a configuration profile
  * (document 2: its DELETE's rules column is empty, and what it answers is not shown), a database cluster and an OAuth
- * client (document 1: their DELETE answers `{}`, and "Transitions: not shown") and a domain (document 3: the DELETE
+ * client (document 1: their DELETE answers `{}`, and "Transitions: not shown"), a domain (document 3: the DELETE
  * "removes the domain from the nameservers shortly after, and deletes all its records"; a minute, as its checks read
- * "shortly").
+ * "shortly"), and a domain record, a monitoring client, a firewall and an IPv6 range (document 3: a record's DELETE has
+ * an empty rules column, a client's "all stored data of the client is lost", a firewall goes "`deleted` (removed)" and
+ * its "rules are removed from the instances", a range's DELETE "disconnects the range from assigned instances": when,
+ * none says; a minute, as their checks read a short time).
  */
 const DELETION_RUNS_MS: Readonly<Record<string, number>> = {
   instance: 30_000,
@@ -94,13 +97,17 @@ const DELETION_RUNS_MS: Readonly<Record<string, number>> = {
   database: 30_000,
   'oauth-client': 30_000,
   domain: 60_000,
+  record: 60_000,
+  'monitor-client': 60_000,
+  firewall: 60_000,
+  'ipv6-range': 60_000,
 };
 export const deletionRunsMs = (kind: string): number => DELETION_RUNS_MS[kind] ?? 0;
 
 /**
  * Whether a deletion may still run after its DELETE answers, with the clock hook (the target's clock is let run for
- * it): an instance, a configuration profile, a database cluster, a domain, and a tag (when its removal from all objects is done is not shown;
- * without the hook it is confirmed within the window, as other kinds are).
+ * it): the kinds of DELETION_RUNS_MS, and a tag (when its removal from all objects is done is not shown; without the
+ * hook it is confirmed within the window, as other kinds are).
  */
 export const deletionMayRun = (kind: string): boolean => deletionRunsMs(kind) > 0 || kind === 'tag';
 

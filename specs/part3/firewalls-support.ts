@@ -1,5 +1,5 @@
 // Helpers of the firewall spec (firewalls.spec.ts): rule builders, reads of a firewall's status, devices, rules and events.
-import { deleteSeen, readAfterWrite } from '../../harness/consistency.js';
+import { deleteSeen, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { instanceOfDevice } from '../../harness/devices.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
@@ -215,22 +215,23 @@ export function firewallHelpers(fx: Fixtures) {
 
   /**
    * DELETEs `firewall` (once seen: `deleteSeen`) and judges what the status table says of it, whichever status it had:
-   * "`deleted` (removed)", gone from view and list or kept and shown as `deleted` (both readings are allowed), and the
-   * firewall_delete event, which named it not before. `what` names it in the messages.
+   * "`deleted` (removed)", gone from view and list or kept and shown as `deleted` (both readings are allowed), once the
+   * deletion has run (whether it has when the DELETE answers is not shown: view and list are read while a short time
+   * passes), and the firewall_delete event, which named it not before. `what` names it in the messages.
    */
   async function judgeDelete(c: Check, firewall: { id: number; label: string }, what: string): Promise<void> {
     c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), `a firewall_delete event names a ${what} that was not deleted`);
     c.expectSuccess('P3.firewall.status.delete-removes', await deleteSeen(c, `${FW}/${firewall.id}`), `DELETE a ${what}`);
     const deleted = (read: Exchange) => (read.status >= 400 && read.status < 500) || statusIn(read) === 'deleted';
-    const view = await readAfterWrite(c, () => c.get(`${FW}/${firewall.id}`), deleted);
+    const view = await untilShortlyDone(c, () => c.get(`${FW}/${firewall.id}`), deleted);
     c.expect(
       'P3.firewall.status.delete-removes',
       deleted(view),
-      `GET a deleted ${what} answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))}`,
+      `GET a deleted ${what} answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))} (read while a short time passed)`,
       view,
     );
     const find = async () => (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
-    const listed = await readAfterWrite(c, find, (item) => item === undefined || item.status === 'deleted');
+    const listed = await untilShortlyDone(c, find, (item) => item === undefined || item.status === 'deleted');
     c.expect(
       'P3.firewall.status.delete-removes',
       !listed || listed.status === 'deleted',

@@ -42,15 +42,11 @@ export async function slaacOf(c: Check, instanceId: number): Promise<string> {
 
 const ipv4Of = (c: Check, ids: number[]) => Promise.all(ids.map(async (id) => (await addressesOf(c, id)).ipv4));
 
-/** The IPv4 addresses of each instance, read back after a write once `settled` holds of them (or the window has passed). */
-export function ipv4AfterWrite(c: Check, ids: number[], settled: (lists: string[][]) => boolean): Promise<string[][]> {
-  return readAfterWrite(c, () => ipv4Of(c, ids), settled);
-}
-
 /**
- * The IPv4 addresses of each instance after an accepted assignment, read until `done` holds of them while a short time
- * passes (`untilShortlyDone`: the target's clock a minute at a time, or real time): an assignment "reorganizes"
- * addresses, and whether they have moved when it answers or once it has run is not shown.
+ * The IPv4 addresses of each instance after an accepted assignment or allocation, read until `done` holds of them while a
+ * short time passes (`untilShortlyDone`: the target's clock a minute at a time, or real time): an assignment
+ * "reorganizes" addresses, an allocation "allocates an IPv4 address", and whether the instances show it when the request
+ * answers or once it has run is not shown.
  */
 export function ipv4AfterAssignment(c: Check, ids: number[], done: (lists: string[][]) => boolean): Promise<string[][]> {
   return untilShortlyDone(c, () => ipv4Of(c, ids), done);

@@ -2,7 +2,7 @@
 // records as returned are not shown, from the list it joined.
 import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import type { Check } from '../../harness/check.js';
-import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -179,16 +179,15 @@ export async function addRecord(c: Check, domainId: number, body: Json): Promise
   return id;
 }
 
-/** Deletes a record the check needs gone (a record still viewable after its DELETE is a setup error here). */
+/**
+ * Deletes a record the check needs gone (a record still viewable after its DELETE, read while a short time passes, is a
+ * setup error here): whether it is gone when the DELETE answers or once the deletion has run is not shown (`untilGone`).
+ */
 export async function removeRecord(c: Check, domainId: number, id: number): Promise<void> {
   const removed = await c.delete(`${recordsPath(domainId)}/${id}`);
   if (!ok(removed)) throw new SetupError(`could not delete record ${id}: HTTP ${removed.status}`);
-  const after = await readAfterWrite(
-    c,
-    () => c.get(`${recordsPath(domainId)}/${id}`),
-    (view) => !ok(view),
-  );
-  if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE`);
+  const after = await untilGone(c, `${recordsPath(domainId)}/${id}`);
+  if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE (read while a short time passed)`);
 }
 
 const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) && (body.id === id || 'type' in body);
