@@ -215,7 +215,7 @@ const recordRules: DeclaredRule[] = [
   must('P3.record.mx.null-blocks-mx', S_RECORD, 'While a null MX exists, new MX records cannot be created.', [RECORD_CREATE], 'scenario'),
   untestable('P3.record.ptr.reverse-dns', S_RECORD, 'PTR records are set through the reverse DNS procedure.', [RECORD_CREATE], 'what the records endpoint does with a PTR record is not shown'),
   untestable('P3.record.fields-not-shown', S_RECORD, 'Fields of a record as returned are not shown.', [RECORDS_LIST, RECORD_CREATE, RECORD_VIEW, RECORD_UPDATE], 'nothing is asserted about returned records'),
-  must('P3.record.delete.gone', S_DOMAINS, 'DELETE record deletes the record: after a successful DELETE it is no longer viewable or listed, and the domain\'s other records stay.', [RECORD_DELETE, RECORD_VIEW, RECORDS_LIST], 'scenario'),
+  must('P3.record.delete.gone', S_DOMAINS, 'DELETE record deletes the record: once the deletion has run (whether it has when the DELETE answers is not shown) it is no longer viewable or listed, and the domain\'s other records stay.', [RECORD_DELETE, RECORD_VIEW, RECORDS_LIST], 'scenario'),
 ];
 
 // prettier-ignore
@@ -234,7 +234,7 @@ const monitoringRules: DeclaredRule[] = [
   should('P3.monitor-client.credentials.string', S_CLIENT, 'inferred: `install_code` and `api_key` are strings (their type is not stated).', [CLIENT_CREATE], 'schema'),
   untestable('P3.monitor-client.create.monitors-nothing', S_MONITORING, 'The client monitors nothing until the agent is configured on the instance.', [CLIENT_CREATE], 'needs an agent installed on an instance'),
   untestable('P3.monitor-client.update.monitoring-unchanged', S_MONITORING, 'PUT client cannot change how the server is monitored.', [CLIENT_UPDATE], 'needs an agent installed on an instance'),
-  must('P3.monitor-client.delete.gone', S_MONITORING, 'DELETE client deletes it ("all stored data of the client is lost"): after a successful DELETE the client is no longer viewable or listed.', [CLIENT_DELETE, CLIENT_VIEW, CLIENTS_LIST], 'scenario'),
+  must('P3.monitor-client.delete.gone', S_MONITORING, 'DELETE client deletes it ("all stored data of the client is lost"): once the deletion has run (whether it has when the DELETE answers is not shown) the client is no longer viewable or listed.', [CLIENT_DELETE, CLIENT_VIEW, CLIENTS_LIST], 'scenario'),
   untestable('P3.monitor-client.delete.agent-not-uninstalled', S_MONITORING, 'DELETE client does not uninstall the agent.', [CLIENT_DELETE], 'the agent on the instance is outside the API'),
   should('P3.monitor-subscription.fields', S_SUBSCRIPTION, 'inferred: a subscription carries its `id`.', [SUBSCRIPTIONS_LIST, SUBSCRIPTION_VIEW, PLAN_VIEW, PLAN_UPDATE], 'schema'),
   must('P3.monitor-subscription.types', S_SUBSCRIPTION, 'A subscription is an object whose id is a string.', [SUBSCRIPTIONS_LIST, SUBSCRIPTION_VIEW, PLAN_VIEW, PLAN_UPDATE], 'schema'),
@@ -268,7 +268,7 @@ const firewallRules: DeclaredRule[] = [
   must('P3.firewall.status.enabled-to-disabled', S_FW_STATUS, 'PUT firewall with status `disabled` moves an `enabled` firewall to `disabled`.', [FIREWALL_UPDATE, FIREWALL_VIEW], 'scenario'),
   must('P3.firewall.status.disabled-to-enabled', S_FW_STATUS, 'PUT firewall with status `enabled` moves a `disabled` firewall to `enabled` when no other enabled firewall is assigned to the same instance.', [FIREWALL_UPDATE, FIREWALL_VIEW], 'scenario'),
   must('P3.firewall.status.enable-blocked-by-active', S_FW_STATUS, 'A disabled firewall cannot be enabled while another enabled firewall is assigned to the same instance.', [FIREWALL_UPDATE, DEVICE_CREATE], 'scenario'),
-  must('P3.firewall.status.delete-removes', S_FW_STATUS, 'DELETE firewall moves an `enabled` or `disabled` firewall to `deleted` (removed). `deleted` is also a listed status value, so both readings are allowed: afterwards the firewall is no longer viewable or listed, or it is shown with status `deleted`; it is never shown `enabled` or `disabled` again.', [FIREWALL_DELETE, FIREWALL_VIEW, FIREWALLS_LIST], 'scenario'),
+  must('P3.firewall.status.delete-removes', S_FW_STATUS, 'DELETE firewall moves an `enabled` or `disabled` firewall to `deleted` (removed). `deleted` is also a listed status value, so both readings are allowed: once the deletion has run (whether it has when the DELETE answers is not shown) the firewall is no longer viewable or listed, or it is shown with status `deleted`; it is never shown `enabled` or `disabled` again.', [FIREWALL_DELETE, FIREWALL_VIEW, FIREWALLS_LIST], 'scenario'),
   untestable('P3.firewall.delete.rules-removed-from-instances', S_FW_STATUS, 'DELETE firewall removes its rules from every assigned instance.', [FIREWALL_DELETE], NOT_OBSERVABLE_TRAFFIC.replace('untestable: ', '')),
   must('P3.firewall.event.create', S_FIREWALLS, 'POST firewall emits the event firewall_create.', [FIREWALL_CREATE], 'scenario'),
   must('P3.firewall.event.enable', S_FW_STATUS, 'Moving a firewall to `enabled` emits the event firewall_enable.', [FIREWALL_UPDATE], 'scenario'),
@@ -392,7 +392,7 @@ const ipRules: DeclaredRule[] = [
   must('P3.ipv6-range.one-per-region', S_IPS, 'One IPv6 range per region per account: creating a second one in a region is rejected.', [RANGE_CREATE], 'scenario', ['destructive']),
   must('P3.ipv6-range.one-slaac-per-instance', S_IPS, 'One range targeting an instance\'s SLAAC address per instance: a second such range is rejected.', [RANGE_CREATE], 'scenario', ['destructive']),
   untestable('P3.ipv6-range.more-by-support', S_IPS, 'More ranges are available through a support request.', [RANGE_CREATE], 'support requests are outside the API'),
-  must('P3.ipv6-range.delete-disconnects', S_IPS, 'DELETE range disconnects it from assigned instances: it is no longer viewable or listed.', [RANGE_DELETE, RANGE_VIEW, RANGES_LIST], 'scenario'),
+  must('P3.ipv6-range.delete-disconnects', S_IPS, 'DELETE range disconnects it from assigned instances: once the deletion has run (whether it has when the DELETE answers is not shown) it is no longer viewable or listed.', [RANGE_DELETE, RANGE_VIEW, RANGES_LIST], 'scenario'),
   must('P3.ipv6-range.shared-cannot-delete', S_IPS, 'A shared range cannot be deleted.', [RANGE_DELETE], 'scenario'),
   should('P3.vlan.object', S_IP, 'inferred from document 1 (bodies are JSON): a VLAN as returned is an object; its fields are not shown.', [VLANS_LIST], 'schema'),
   must('P3.vlan.list-account', S_IPS, 'The VLAN list holds the account\'s VLANs, including one created through an instance interface.', [VLANS_LIST], 'scenario'),

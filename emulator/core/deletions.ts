@@ -6,7 +6,7 @@ import type { Store } from './store.js';
 import { varied, type VariationId } from '../variations/index.js';
 
 /** How long a deletion runs under those variations (simulated time). */
-export const DELETION_RUNS_MS = 60_000;
+const DELETION_RUNS_MS = 60_000;
 /** The deletions running: `<variation>:<key>` → true. */
 const RUNNING = 'deletions_running';
 
