@@ -174,6 +174,7 @@ export const part1Faults = defineFaults({
   'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.entity-transfer.delete.cancels': { does: 'answers a transfer DELETE with {} but leaves the transfer pending' },
   'P1.database.delete.removes': { does: 'answers a cluster delete with {} but keeps the cluster' },
+  'P1.database.list.mysql-only': { does: 'the MySQL cluster list holds the clusters of every engine (the PostgreSQL one too)' },
   'P1.oauth-client.delete.invalidates': { does: 'tokens issued to a deleted OAuth client keep working' },
   'P1.oauth-client.write.reflected': { does: 'a client update answers the new redirect_uri but keeps the old one' },
   'P1.oauth-client.label.max-512': { does: 'accepts OAuth client labels of up to 1024 characters' },

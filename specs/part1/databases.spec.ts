@@ -13,7 +13,9 @@ import { check, describe as describeExchange, type Check } from '../../harness/c
 import type { Exchange } from '../../harness/http.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
+import { listItems } from '../../harness/lists.js';
 import { smallestPageSize } from '../../harness/pages.js';
+import { isMysqlEngine } from '../../harness/picks.js';
 import {
   DB,
   GENERIC,
@@ -230,6 +232,26 @@ describe('Managed database create', () => {
       );
     },
   );
+
+  check('P1.database.list.mysql-only', 'the MySQL list holds no cluster of another engine', async (c) => {
+    // "list of MySQL clusters", beside the generic "clusters of any engine". A cluster's engine is its "engine type
+    // only": MySQL's is the type of the engines whose name says MySQL (`mysql`, ids `mysql/<version>`).
+    const mysqlTypes = new Set((await listItems(c, '/v4/databases/engines')).filter(isMysqlEngine).map((e) => String(e.engine).toLowerCase()));
+    const otherEngine = (item: Json) =>
+      typeof item.engine === 'string' && !mysqlTypes.has(item.engine.toLowerCase()) && !isMysqlEngine({ engine: item.engine, id: item.engine });
+    const mysql = await listItems(c, DB);
+    for (const item of mysql)
+      c.expect('P1.database.list.mysql-only', !otherEngine(item), `the MySQL list holds cluster ${String(item.id)} of engine ${JSON.stringify(item.engine)}`);
+    // A cluster of another engine as the generic list shows it (its engine there) is not in the MySQL list either.
+    const others = (await listItems(c, GENERIC)).filter(otherEngine);
+    for (const other of others)
+      c.expect(
+        'P1.database.list.mysql-only',
+        !mysql.some((item) => item.id === other.id),
+        `the MySQL list holds cluster ${String(other.id)}, of engine ${JSON.stringify(other.engine)} in the generic list`,
+      );
+    if (!others.length) c.skip('no cluster of another engine than MySQL is listed (none can be made through the documented endpoints): nothing to tell apart');
+  });
 });
 
 // ------------------------------------------------------------------ required status: provisioning

@@ -528,7 +528,9 @@ export const area: Area = {
     db('GET', mysql, R, (ctx) =>
       paginate(
         ctx,
-        [...clusters(ctx.store).values()].filter((c) => c.engine === 'mysql').map((c) => mysqlView(ctx.store, c)),
+        [...clusters(ctx.store).values()]
+          .filter((c) => c.engine === 'mysql' || faulty(ctx.store, 'P1.database.list.mysql-only'))
+          .map((c) => mysqlView(ctx.store, c)),
       ),
     ),
     db('POST', mysql, W, createCluster),
