@@ -146,8 +146,9 @@ const databaseUpdateViolations: Violation[] = [
 ];
 
 /**
- * `target` is `primary` when given: what `secondary` does on a high availability cluster is not shown, and the
- * cluster the bodies go to has the target's default size (not shown either), perhaps one node with no secondary.
+ * `target` is `primary` when given: the cluster the bodies go to has the target's default size (not shown), perhaps
+ * one node with no replica, where what `secondary` answers is not shown (variation secondary-snapshot-needs-replicas).
+ * `secondary` is sent to a cluster of three nodes by the three-node check of specs/part1/databases.spec.ts.
  */
 const snapshotCreate: BodyGen = (context) => optionalRecord({ label: label(context.labelPrefix, 3, 64), target: fc.constant('primary') }, ['label']);
 

@@ -134,6 +134,7 @@ export const part1Faults = defineFaults({
   'P1.database-node-type.view.page-accepted': { does: 'the node type view refuses page and page_size' },
   'P1.database-snapshot.label.max-64': { does: 'accepts snapshot labels of up to 128 characters' },
   'P1.database-snapshot.target.enum': { does: 'accepts any snapshot target string' },
+  'P1.database-snapshot.target.enum~secondary': { does: 'refuses a snapshot with target secondary on every cluster, three nodes too (naming target)' },
   'P1.database-ssl.ca-certificate.base64': { does: 'shows the CA certificate as colon-separated hexadecimal instead of base64' },
   'P1.database-update.all-optional': { does: 'refuses a cluster update without label' },
   'P1.database.updates.types': { does: 'accepts a fractional updates.hour_of_day (rounded down)' },

@@ -572,4 +572,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" and "Tags on the source are copied to the target." (when the tags are copied, and whether their copy is part of the clone that waits, is not shown)`,
     does: "accepts a clone onto a target with a running action (as clone-onto-busy-queued does), copies the source's tags to it at once, and copies the profiles and disks once the target's actions have completed",
   },
+  'secondary-snapshot-needs-replicas': {
+    leaves: `${D1}, Managed databases: "Snapshot create body: \`label\` (string, required, 3..64 chars), \`target\` (string, enum \`primary\`, \`secondary\`, default \`primary\`). Effect of choosing \`secondary\` on a high availability cluster: not shown." and Managed database (cluster): "cluster_size | integer | enum 1, 3; 3 means one primary node and two replica nodes" (what \`secondary\` does on a cluster of one node, which has no replica, is not shown)`,
+    does: 'refuses a snapshot with target secondary of a cluster of one node, naming target (a cluster of three takes it)',
+  },
 });

@@ -1,5 +1,5 @@
 // Helpers of the managed database spec (databases.spec.ts): constants, reads, waits and the file's cluster fixtures.
-import { RuleViolation, describe as describeExchange, type Check } from '../../harness/check.js';
+import { RuleViolation, describe as describeExchange, namesField, type Check } from '../../harness/check.js';
 import { onceNotBusy, readAfterWrite, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -312,11 +312,16 @@ export function clusterHelpers(fx: Fixtures) {
     return { id: created.id, label: created.label, exchange: created.exchange, sent: extra };
   }
 
-  /** Takes a snapshot and finds it in the backups list (waiting simulated minutes when it is not there at once). */
-  async function snapshot(c: Check, id: number, rule?: string): Promise<{ id: number; label: string; created?: number }> {
+  /**
+   * Takes a snapshot (the body's label, and `extra` members: a target) and finds it in the backups list (waiting
+   * simulated minutes when it is not there at once).
+   */
+  async function snapshot(c: Check, id: number, rule?: string, extra: Json = {}): Promise<{ id: number; label: string; created?: number }> {
     const label = fx.label('snap', 64);
-    // A snapshot "takes several minutes": a server may take one at a time, so one refused is sent again meanwhile.
-    const post = await onceNotBusy(c, () => c.post(`${DB}/${id}/backups`, { label }));
+    // A snapshot "takes several minutes": a server may take one at a time, so one refused is sent again meanwhile
+    // (one refused naming a member it sends is judged at once: no running snapshot explains that).
+    const refusedFor = (exchange: Exchange) => Object.keys(extra).some((member) => namesField(exchange, member) === true);
+    const post = await onceNotBusy(c, () => c.post(`${DB}/${id}/backups`, { label, ...extra }), { refusedFor });
     if (rule) c.expectSuccess(rule, post, `POST ${DB}/${id}/backups on an active cluster`);
     else if (!ok(post)) throw new SetupError(`could not take a snapshot: ${describeExchange(post)}`);
     // Looked for within the window, then 10 simulated minutes at a time for 30 (ending with a read within the window).

@@ -448,6 +448,33 @@ const cases: VariationCase[] = [
       expect(await view()).toMatchObject({ status: 'active', allow_list: ['192.0.2.7/32'] });
     },
   ],
+  [
+    'secondary-snapshot-needs-replicas',
+    async (server) => {
+      const snapshotOf = async (label: string, shape: Json) => {
+        const created = await postAccepted(server, '/v4/databases/mysql/instances', {
+          label,
+          engine: 'mysql/8.0.30',
+          region: 'us-east',
+          type: 'g6-dedicated-2',
+          ...shape,
+        });
+        await advanceClock(server, 31 * 60);
+        return (body: Json) =>
+          request(server)
+            .post(`/v4/databases/mysql/instances/${String(created.id)}/backups`)
+            .set(AUTH)
+            .send(body);
+      };
+      const single = await snapshotOf('single-node', { cluster_size: 1 });
+      expect(((await single({ label: 'to-secondary', target: 'secondary' }).expect(400)).body as { errors: Json[] }).errors[0]).toMatchObject({
+        field: 'target',
+      });
+      await single({ label: 'to-primary', target: 'primary' }).expect(200);
+      const three = await snapshotOf('three-nodes', { cluster_size: 3 });
+      await three({ label: 'to-secondary', target: 'secondary' }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations of managed databases', cases);

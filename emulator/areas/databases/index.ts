@@ -377,7 +377,11 @@ function createSnapshot(ctx: RequestContext) {
   const o = asObject(ctx.body);
   requireStatus(ctx.store, c, ['active'], 'create a snapshot', 'P1.database.status.snapshot-create-requires-active');
   const label = reqString(o, 'label', { min: 3, max: faulty(ctx.store, 'P1.database-snapshot.label.max-64') ? 128 : 64 });
-  optString(o, 'target', faulty(ctx.store, 'P1.database-snapshot.target.enum') ? {} : { enum: ['primary', 'secondary'] });
+  const target = optString(o, 'target', faulty(ctx.store, 'P1.database-snapshot.target.enum') ? {} : { enum: ['primary', 'secondary'] });
+  // The fault refuses `secondary` everywhere; under the variation a cluster of one node (no replica) refuses it.
+  const noReplica = c.cluster_size !== 3 && varied(ctx.store, 'secondary-snapshot-needs-replicas');
+  if (target === 'secondary' && (noReplica || faulty(ctx.store, 'P1.database-snapshot.target.enum~secondary')))
+    fail(`A snapshot of database cluster ${c.id} can target only its primary${noReplica ? ': it has no replica node' : ''}.`, 'target');
   // Under the variation database-snapshot-one-at-a-time a snapshot is being taken for its first 5 simulated minutes.
   const taking = (b: Backup) => b.clusterId === c.id && b.type === 'snapshot' && ctx.store.now().getTime() - Date.parse(b.created) < 5 * 60_000;
   if (varied(ctx.store, 'database-snapshot-one-at-a-time') && [...backups(ctx.store).values()].some(taking))
