@@ -369,6 +369,31 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'auto-backups-swept-at-next-run',
+    async (server) => {
+      const clusters = (await request(server).get('/v4/databases/mysql/instances').set(AUTH).expect(200)).body as { data: Json[] };
+      const path = `/v4/databases/mysql/instances/${String(clusters.data[0]!.id)}/backups`;
+      const autos = async () =>
+        ((await request(server).get(path).set(AUTH).expect(200)).body as { data: Json[] }).data
+          .filter((backup) => backup.type === 'auto')
+          .map((backup) => String(backup.created))
+          .sort();
+      const seeded = await autos();
+      // Eight: the one of 00:05 seven days before today's was 6 days 23 hours 55 minutes old at today's run.
+      expect(seeded).toHaveLength(8);
+      for (const created of seeded) expect(created.slice(11, 19)).toBe('00:05:00');
+      expect(Date.parse(seeded.at(-1)!) - Date.parse(seeded[0]!)).toBe(7 * 86_400_000);
+      const now = new Date(String((await advanceClock(server, 0)).body.now));
+      const toMidnight = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
+      // The next run removes the oldest (now 8 days less 5 minutes old) before taking its own: still eight, a day on.
+      await advanceClock(server, toMidnight + 60);
+      const next = await autos();
+      expect(next).toHaveLength(8);
+      expect(next).not.toContain(seeded[0]);
+      expect(next).toContain(seeded[1]);
+    },
+  ],
+  [
     'single-node-types',
     async (server) => {
       const nanode = (await request(server).get('/v4/databases/types/g6-nanode-1').expect(200)).body as { engines: { mysql: Json[] } };

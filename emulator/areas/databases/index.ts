@@ -185,18 +185,22 @@ function nextMidnight(after: Date): Date {
 
 /** Daily at 00:00 UTC: one `auto` backup per cluster that has finished provisioning; autos older than 7 days go. */
 /** When the automatic backup of midnight `at` is stamped: at once, or under the variation 5 minutes later (when complete). */
-const stampOf = (store: Store, at: Date) => store.nowIso(varied(store, 'auto-backups-stamped-late') ? new Date(at.getTime() + 5 * 60_000) : at);
+const stampOf = (store: Store, at: Date) =>
+  store.nowIso(varied(store, 'auto-backups-stamped-late') || varied(store, 'auto-backups-swept-at-next-run') ? new Date(at.getTime() + 5 * 60_000) : at);
 
 /** When the automatic backups 7 days older than the one of midnight `at` go: with it, or under the variation at 06:00. */
 const SWEEP_DELAY_MS = 6 * 3_600_000;
 
 function dailyBackups(store: Store, at: Date): void {
   const created = stampOf(store, at);
+  // Under the variation the job first removes the autos 7 days old or more at its start, then takes the new one.
+  const sweptFirst = varied(store, 'auto-backups-swept-at-next-run');
+  if (sweptFirst) expireAutoBackups(store, store.nowIso(at));
   for (const c of clusters(store).values()) {
     if (c.status !== 'provisioning' && !faulty(store, 'P1.database.backups.daily')) addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
   }
   if (varied(store, 'auto-backups-swept-later')) store.schedule(new Date(at.getTime() + SWEEP_DELAY_MS), (s) => expireAutoBackups(s, created));
-  else expireAutoBackups(store, created);
+  else if (!sweptFirst) expireAutoBackups(store, created);
   // The store runs tasks in time order, so a clock jump over several midnights interleaves them correctly.
   const next = new Date(at.getTime() + DAY_MS);
   store.schedule(next, (s) => dailyBackups(s, next));
@@ -243,9 +247,10 @@ function seed(store: Store): void {
   pg.updated = pg.created;
   pg.status = 'active';
   assignHosts(store, pg);
-  // The last seven nightly backups of both, and one snapshot of the MySQL cluster.
+  // The last seven nightly backups of both (eight when swept at the next run: today's run kept the one of 00:05 a week
+  // ago), and one snapshot of the MySQL cluster.
   const midnight = nextMidnight(now);
-  for (let d = 7; d >= 1; d--) {
+  for (let d = varied(store, 'auto-backups-swept-at-next-run') ? 8 : 7; d >= 1; d--) {
     const at = new Date(midnight.getTime() - d * DAY_MS);
     for (const c of [seeded, pg]) {
       if (parseIso(c.created).getTime() <= at.getTime()) addBackup(store, c.id, 'auto', `auto-${store.nowIso(at).slice(0, 10)}`, stampOf(store, at));
