@@ -578,6 +578,6 @@ export const NARROWED_READINGS = defineVariations({
   },
   'auto-backups-swept-at-next-run': {
     leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC and each is kept 7 days" (kept at least 7 days: when a backup past its 7 days is removed, and whether \`created\` is the instant the backup starts or the moment it is stored, is not shown)`,
-    does: 'the daily job at 00:00 UTC first removes the automatic backups 7 days old or more, then takes the new one, stamped 5 minutes later (when complete): the one of 00:05 a week before is 6 days 23 hours 55 minutes old then, and stays until the next day\'s run',
+    does: "the daily job at 00:00 UTC first removes the automatic backups 7 days old or more, then takes the new one, stamped 5 minutes later (when complete): the one of 00:05 a week before is 6 days 23 hours 55 minutes old then, and stays until the next day's run",
   },
 });
