@@ -136,6 +136,12 @@ export const ACCOUNT_LOCK = 'account';
 export const IPV6_RANGES_LOCK = 'ipv6-ranges';
 /** POST seen marks every event up to an id: a check judging which events are seen holds it, so no other file marks a later one meanwhile. */
 export const EVENTS_SEEN_LOCK = 'events-seen';
+/**
+ * The card on file, which every POST credit-card replaces: the declined-cancel check holds it from adding its declining
+ * card through putting a good one back, so no card another file adds in between makes the cancel succeed (a server
+ * closing a cancelled account would refuse the rest of the run); every check adding a card takes it.
+ */
+export const CARD_LOCK = 'credit-card';
 
 export const validRequests: Record<string, Recipe> = {
   // — Managed databases —
@@ -202,6 +208,7 @@ export const validRequests: Record<string, Recipe> = {
     closesAccount: true,
   },
   'POST /v4/account/credit-card': {
+    exclusive: CARD_LOCK,
     build: async () => at('/v4/account/credit-card', { json: { card_number: '4111111111111111', cvv: '123', expiry_month: 12, expiry_year: YEAR + 3 } }),
     destructive: true,
   },

@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { check, CLOCK_LOCK, isErrorResponse, namesField, RuleViolation, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { inSampleForm, listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
-import { ACCOUNT_LOCK } from '../generic/valid-requests.js';
+import { ACCOUNT_LOCK, CARD_LOCK } from '../generic/valid-requests.js';
 import { postalCodeOf } from '../../arbitraries/generators/postal.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -105,68 +105,75 @@ describe('Account cancellation', () => {
       const before = await account(c);
       if (typeof before.balance !== 'number' || before.balance <= 0)
         c.skip(`the account has no remaining balance to charge (balance ${JSON.stringify(before.balance)})`);
-      // 4000000000000002: the payment industry's test card that is always declined.
-      const declining = await c.post('/v4/account/credit-card', {
-        card_number: '4000000000000002',
-        cvv: '123',
-        expiry_month: 12,
-        expiry_year: new Date().getUTCFullYear() + 3,
-      });
-      if (!ok(declining)) c.skip('the target refuses the declining test card 4000000000000002, so a failing charge cannot be produced');
-      const isDeclining = (lastFour: unknown) => lastFour === 2 || lastFour === '0002';
-      const showing = (view: Exchange) => isDeclining(lastFourOf(view));
-      // The card on file is read before the cancel too: what a cancelled account does is not shown, and a server may
-      // close it, refusing every token from then on (the account can then be read before the cancel only).
-      const onFile = lastFourOf(await readAfterWrite(c, () => c.get('/v4/account'), showing));
-      try {
-        const cancel = await c.post('/v4/account/cancel', { comments: 'conformance run: declined charge' });
-        if (ok(cancel)) {
-          const after = await readAfterWrite(
-            c,
-            () => c.get('/v4/account'),
-            (view) => closed(view) || showing(view),
-          );
-          const shown = closed(after) ? onFile : lastFourOf(after);
-          if (!isDeclining(shown)) c.skip('another card was added while this check ran: the charge cannot be judged');
-          c.fail(
-            'P1.account.cancel.charges-balance',
-            `the account was cancelled although the card on file (4000000000000002, a declining test card) could not be charged the balance of ${String(before.balance)}` +
-              (closed(after) ? ` (the account showed that card just before the cancel; after it, its view answered ${after.status}: the account closed)` : ''),
-            cancel,
-          );
-        }
-        c.expectRejected('P1.account.cancel.charges-balance', cancel, 'cancel with a declined card');
-        const errors = (bodyOf(cancel).errors ?? []) as Json[];
-        const first = errors[0] ?? {};
-        c.expect(
-          'P1.errors.reason.cancel-charge-failed',
-          first.field === undefined || first.field === null || first.field === '',
-          `the charge failure names field ${JSON.stringify(first.field)}; the documents give it no field`,
-          cancel,
-        );
-        c.expect(
-          'P1.errors.reason.cancel-charge-failed',
-          typeof first.reason === 'string' && /card|charg|balance|pa(y|id)/i.test(first.reason),
-          `the reason ${JSON.stringify(first.reason)} does not say the card could not be charged and the balance must be paid`,
-          cancel,
-        );
-        const after = await account(c);
-        const issued = [...(await invoiceIds(c))].filter((id) => !invoicedBefore.has(id));
-        // An invoice issued meanwhile may have raised the balance: it is not judged then.
-        if (!issued.length)
-          c.expect(
-            'P1.account.cancel.charges-balance',
-            after.balance === before.balance,
-            `the balance went from ${String(before.balance)} to ${String(after.balance)} although the charge failed`,
-          );
-      } finally {
-        await c.post('/v4/account/credit-card', {
-          card_number: '4012888888881881',
+      // The card lock too, from adding the declining card through putting a good one back: a card another file adds
+      // in between would make the cancel succeed, and a server closing a cancelled account refuse the rest of the run.
+      await c.exclusively(CARD_LOCK, async () => {
+        // 4000000000000002: the payment industry's test card that is always declined.
+        const declining = await c.post('/v4/account/credit-card', {
+          card_number: '4000000000000002',
           cvv: '123',
           expiry_month: 12,
           expiry_year: new Date().getUTCFullYear() + 3,
         });
-      }
+        if (!ok(declining)) c.skip('the target refuses the declining test card 4000000000000002, so a failing charge cannot be produced');
+        const isDeclining = (lastFour: unknown) => lastFour === 2 || lastFour === '0002';
+        const showing = (view: Exchange) => isDeclining(lastFourOf(view));
+        // The card on file is read before the cancel too: what a cancelled account does is not shown, and a server may
+        // close it, refusing every token from then on (the account can then be read before the cancel only).
+        const onFile = lastFourOf(await readAfterWrite(c, () => c.get('/v4/account'), showing));
+        try {
+          const cancel = await c.post('/v4/account/cancel', { comments: 'conformance run: declined charge' });
+          if (ok(cancel)) {
+            const after = await readAfterWrite(
+              c,
+              () => c.get('/v4/account'),
+              (view) => closed(view) || showing(view),
+            );
+            const shown = closed(after) ? onFile : lastFourOf(after);
+            if (!isDeclining(shown))
+              c.skip('another card was added while this check ran (not by this run: it holds the card lock): the charge cannot be judged');
+            c.fail(
+              'P1.account.cancel.charges-balance',
+              `the account was cancelled although the card on file (4000000000000002, a declining test card) could not be charged the balance of ${String(before.balance)}` +
+                (closed(after)
+                  ? ` (the account showed that card just before the cancel; after it, its view answered ${after.status}: the account closed)`
+                  : ''),
+              cancel,
+            );
+          }
+          c.expectRejected('P1.account.cancel.charges-balance', cancel, 'cancel with a declined card');
+          const errors = (bodyOf(cancel).errors ?? []) as Json[];
+          const first = errors[0] ?? {};
+          c.expect(
+            'P1.errors.reason.cancel-charge-failed',
+            first.field === undefined || first.field === null || first.field === '',
+            `the charge failure names field ${JSON.stringify(first.field)}; the documents give it no field`,
+            cancel,
+          );
+          c.expect(
+            'P1.errors.reason.cancel-charge-failed',
+            typeof first.reason === 'string' && /card|charg|balance|pa(y|id)/i.test(first.reason),
+            `the reason ${JSON.stringify(first.reason)} does not say the card could not be charged and the balance must be paid`,
+            cancel,
+          );
+          const after = await account(c);
+          const issued = [...(await invoiceIds(c))].filter((id) => !invoicedBefore.has(id));
+          // An invoice issued meanwhile may have raised the balance: it is not judged then.
+          if (!issued.length)
+            c.expect(
+              'P1.account.cancel.charges-balance',
+              after.balance === before.balance,
+              `the balance went from ${String(before.balance)} to ${String(after.balance)} although the charge failed`,
+            );
+        } finally {
+          await c.post('/v4/account/credit-card', {
+            card_number: '4012888888881881',
+            cvv: '123',
+            expiry_month: 12,
+            expiry_year: new Date().getUTCFullYear() + 3,
+          });
+        }
+      });
     },
     { exclusive: CLOCK_LOCK },
   );
@@ -399,34 +406,40 @@ describe('Account update', () => {
 });
 
 describe('Credit card', () => {
-  check('P1.credit-card.becomes-default', 'an added card becomes the default: the account shows its last four digits', async (c) => {
-    const rule = 'P1.credit-card.becomes-default';
-    c.needsDestructive();
-    const year = new Date().getUTCFullYear() + 4;
-    for (const [number, lastFour] of [
-      ['5555555555554444', 4444],
-      ['4012888888881881', 1881],
-    ] as const) {
-      // Another spec file may add its own card meanwhile: a mismatch counts only when it happens twice.
-      let shown: unknown;
-      for (let attempt = 0; attempt < 2; attempt++) {
-        c.expectSuccess(
-          rule,
-          await c.post('/v4/account/credit-card', { card_number: number, cvv: '737', expiry_month: 3, expiry_year: year }),
-          `POST card ending ${lastFour}`,
-        );
-        shown = lastFourOf(
-          await readAfterWrite(
-            c,
-            () => c.get('/v4/account'),
-            (view) => lastFourOf(view) === lastFour,
-          ),
-        );
-        if (shown === lastFour) break;
+  check(
+    'P1.credit-card.becomes-default',
+    'an added card becomes the default: the account shows its last four digits',
+    async (c) => {
+      const rule = 'P1.credit-card.becomes-default';
+      c.needsDestructive();
+      const year = new Date().getUTCFullYear() + 4;
+      for (const [number, lastFour] of [
+        ['5555555555554444', 4444],
+        ['4012888888881881', 1881],
+      ] as const) {
+        // Another client may add its own card meanwhile (this run's checks adding cards wait for the card lock): a
+        // mismatch counts only when it happens twice.
+        let shown: unknown;
+        for (let attempt = 0; attempt < 2; attempt++) {
+          c.expectSuccess(
+            rule,
+            await c.post('/v4/account/credit-card', { card_number: number, cvv: '737', expiry_month: 3, expiry_year: year }),
+            `POST card ending ${lastFour}`,
+          );
+          shown = lastFourOf(
+            await readAfterWrite(
+              c,
+              () => c.get('/v4/account'),
+              (view) => lastFourOf(view) === lastFour,
+            ),
+          );
+          if (shown === lastFour) break;
+        }
+        c.expect(rule, shown === lastFour, `after adding the card ending ${lastFour} the account credit_card.last_four is ${JSON.stringify(shown)}`);
       }
-      c.expect(rule, shown === lastFour, `after adding the card ending ${lastFour} the account credit_card.last_four is ${JSON.stringify(shown)}`);
-    }
-  });
+    },
+    { exclusive: CARD_LOCK },
+  );
 });
 
 describe('Invoices', () => {

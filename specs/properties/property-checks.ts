@@ -219,49 +219,53 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
             // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
             const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
             await plan?.settle?.(c, ctx, fx);
-            await runProperty(
-              c,
-              generators.valid(ctx),
-              (body) =>
-                exclusively(c, async () => {
-                  fc.pre(plan?.accept?.(body) ?? true);
-                  const label = labelOf(body);
-                  const path = await pathFor(c, fx, endpoint, plan, ctx);
-                  // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
-                  const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
-                  const mark = fx.mark();
-                  const send = () => c.send(endpoint.method, path, { json });
-                  const attempt = () =>
-                    recipe.mayBeBusy
-                      ? onceNotBusy(c, send, { refusedFor: (refusal) => refusedAsTaken(label, refusal) })
-                      : recipe.sentAgain
-                        ? recipe.sentAgain(c, send)
-                        : send();
-                  let exchange = await attempt();
-                  if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
-                  await recipe.adopt?.(c, fx, { path, json: body }, exchange);
-                  const created = plan?.readBackCreated && succeeded(exchange) ? await readCreated(c, path, json, exchange, plan.readBackCreated) : undefined;
-                  // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
-                  await fx.cleanup(mark);
-                  // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
-                  const vlans = vlansNamed(body);
-                  if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
-                  fc.pre(!refusedAsTaken(label, exchange));
-                  if (label !== undefined) sentLabels.add(label);
-                  if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
-                  c.expectSuccess(serves, exchange, `${key} with a valid body`);
-                  if (plan?.readBack)
-                    await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);
-                  const createdBroken = created && brokenMember(created, json, plan!.readBackCreated!);
-                  if (createdBroken)
-                    c.fail(
-                      createdBroken[1]!,
-                      `${createdBroken[0]} was sent to the create as ${JSON.stringify(json[createdBroken[0]])}, but the resource it made shows ${JSON.stringify((created!.body as Json)[createdBroken[0]])}`,
-                      created,
-                    );
-                  await plan?.settle?.(c, ctx, fx);
-                }),
-              { runs, ...(plan?.first ? { examples: plan.first(fx, ctx) } : {}) },
+            // The lock is taken once for the whole property (each body's turn inside it is the same hold): another
+            // check waiting for it waits once, not between every two bodies.
+            await exclusively(c, () =>
+              runProperty(
+                c,
+                generators.valid(ctx),
+                (body) =>
+                  exclusively(c, async () => {
+                    fc.pre(plan?.accept?.(body) ?? true);
+                    const label = labelOf(body);
+                    const path = await pathFor(c, fx, endpoint, plan, ctx);
+                    // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
+                    const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
+                    const mark = fx.mark();
+                    const send = () => c.send(endpoint.method, path, { json });
+                    const attempt = () =>
+                      recipe.mayBeBusy
+                        ? onceNotBusy(c, send, { refusedFor: (refusal) => refusedAsTaken(label, refusal) })
+                        : recipe.sentAgain
+                          ? recipe.sentAgain(c, send)
+                          : send();
+                    let exchange = await attempt();
+                    if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
+                    await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+                    const created = plan?.readBackCreated && succeeded(exchange) ? await readCreated(c, path, json, exchange, plan.readBackCreated) : undefined;
+                    // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
+                    await fx.cleanup(mark);
+                    // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
+                    const vlans = vlansNamed(body);
+                    if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
+                    fc.pre(!refusedAsTaken(label, exchange));
+                    if (label !== undefined) sentLabels.add(label);
+                    if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
+                    c.expectSuccess(serves, exchange, `${key} with a valid body`);
+                    if (plan?.readBack)
+                      await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);
+                    const createdBroken = created && brokenMember(created, json, plan!.readBackCreated!);
+                    if (createdBroken)
+                      c.fail(
+                        createdBroken[1]!,
+                        `${createdBroken[0]} was sent to the create as ${JSON.stringify(json[createdBroken[0]])}, but the resource it made shows ${JSON.stringify((created!.body as Json)[createdBroken[0]])}`,
+                        created,
+                      );
+                    await plan?.settle?.(c, ctx, fx);
+                  }),
+                { runs, ...(plan?.first ? { examples: plan.first(fx, ctx) } : {}) },
+              ),
             );
           });
       };
