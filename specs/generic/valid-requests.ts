@@ -19,6 +19,7 @@ import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 import { adoptBy, adoptCapture, adoptChild, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
 import { noteAccepted, pendingIncomingTransfer } from './transfer-pick.js';
+import { ACCOUNT_LOCK, CARD_LOCK, EVENTS_SEEN_LOCK, IPV6_RANGES_LOCK, MONITOR_PLAN_LOCK } from './locks.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
 let allowListTurn = 0;
@@ -129,19 +130,7 @@ async function disabledFirewall(c: Check, fx: Fixtures): Promise<{ id: number }>
 
 const DB = '/v4/databases/mysql/instances';
 
-/** State there is one of per account, written by several spec files: its writes and the checks judging them take turns. */
-export const MONITOR_PLAN_LOCK = 'monitor-plan';
-export const ACCOUNT_LOCK = 'account';
-/** One IPv6 range per region per account: a region is found free and a range made there without another file between. */
-export const IPV6_RANGES_LOCK = 'ipv6-ranges';
-/** POST seen marks every event up to an id: a check judging which events are seen holds it, so no other file marks a later one meanwhile. */
-export const EVENTS_SEEN_LOCK = 'events-seen';
-/**
- * The card on file, which every POST credit-card replaces: the declined-cancel check holds it from adding its declining
- * card through putting a good one back, so no card another file adds in between makes the cancel succeed (a server
- * closing a cancelled account would refuse the rest of the run); every check adding a card takes it.
- */
-export const CARD_LOCK = 'credit-card';
+export { ACCOUNT_LOCK, CARD_LOCK, EVENTS_SEEN_LOCK, IPV6_RANGES_LOCK, MONITOR_PLAN_LOCK };
 
 export const validRequests: Record<string, Recipe> = {
   // — Managed databases —
