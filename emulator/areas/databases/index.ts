@@ -26,11 +26,10 @@ import { noteSnapshot, requireNoSnapshotRunning, requireNotResetting, startReset
 import { caCertificate, caCertificateShown, password } from './secrets.js';
 import { defaultUpdates, readUpdates, shownUpdates } from './window.js';
 import { ENGINES, NODE_TYPES, nodeTypes, SINGLE_NODE_TYPE, type Engine } from './catalogue.js';
+import { addBackup, dailyBackups, DAY_MS, nextMidnight, stampOf } from './backups.js';
 import { backups, clusters, deleteCluster, type Backup, type Cluster, type Status } from './model.js';
 
 const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
-const DAY_MS = 86_400_000;
-const BACKUP_RETENTION_MS = 7 * DAY_MS;
 const ROOT_USER = 'chsroot';
 const MYSQL_PORT = 3306;
 
@@ -169,48 +168,6 @@ function later(store: Store, c: Cluster, at: Date, fn: (c: Cluster) => void): vo
 function setStatus(store: Store, c: Cluster, status: Status, at?: Date): void {
   c.status = status;
   c.updated = store.nowIso(at);
-}
-
-function addBackup(store: Store, clusterId: number, type: Backup['type'], label: string, created: string): Backup {
-  const b: Backup = { id: store.nextId('database_backup'), clusterId, type, label, created };
-  backups(store).set(String(b.id), b);
-  return b;
-}
-
-function nextMidnight(after: Date): Date {
-  const d = new Date(after.getTime());
-  d.setUTCHours(0, 0, 0, 0);
-  return new Date(d.getTime() + DAY_MS);
-}
-
-/** Daily at 00:00 UTC: one `auto` backup per cluster that has finished provisioning; autos older than 7 days go. */
-/** When the automatic backup of midnight `at` is stamped: at once, or under the variation 5 minutes later (when complete). */
-const stampOf = (store: Store, at: Date) =>
-  store.nowIso(varied(store, 'auto-backups-stamped-late') || varied(store, 'auto-backups-swept-at-next-run') ? new Date(at.getTime() + 5 * 60_000) : at);
-
-/** When the automatic backups 7 days older than the one of midnight `at` go: with it, or under the variation at 06:00. */
-const SWEEP_DELAY_MS = 6 * 3_600_000;
-
-function dailyBackups(store: Store, at: Date): void {
-  const created = stampOf(store, at);
-  // Under the variation the job first removes the autos 7 days old or more at its start, then takes the new one.
-  const sweptFirst = varied(store, 'auto-backups-swept-at-next-run');
-  if (sweptFirst) expireAutoBackups(store, store.nowIso(at));
-  for (const c of clusters(store).values()) {
-    if (c.status !== 'provisioning' && !faulty(store, 'P1.database.backups.daily')) addBackup(store, c.id, 'auto', `auto-${created.slice(0, 10)}`, created);
-  }
-  if (varied(store, 'auto-backups-swept-later')) store.schedule(new Date(at.getTime() + SWEEP_DELAY_MS), (s) => expireAutoBackups(s, created));
-  else if (!sweptFirst) expireAutoBackups(store, created);
-  // The store runs tasks in time order, so a clock jump over several midnights interleaves them correctly.
-  const next = new Date(at.getTime() + DAY_MS);
-  store.schedule(next, (s) => dailyBackups(s, next));
-}
-
-/** Removes the automatic backups made 7 days or more before `newest`. */
-function expireAutoBackups(store: Store, newest: string): void {
-  if (faulty(store, 'P1.database-backup.auto.retained-7-days')) return;
-  for (const [key, b] of backups(store))
-    if (b.type === 'auto' && parseIso(newest).getTime() - parseIso(b.created).getTime() >= BACKUP_RETENTION_MS) backups(store).delete(key);
 }
 
 function seed(store: Store): void {
