@@ -580,4 +580,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC and each is kept 7 days" (kept at least 7 days: when a backup past its 7 days is removed, and whether \`created\` is the instant the backup starts or the moment it is stored, is not shown)`,
     does: "the daily job at 00:00 UTC first removes the automatic backups 7 days old or more, then takes the new one, stamped 5 minutes later (when complete): the one of 00:05 a week before is 6 days 23 hours 55 minutes old then, and stays until the next day's run",
   },
+  'profile-writes-refused-while-busy': {
+    leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/configs | compute:read_write | config body below |", "PUT /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | config body, no field required |" and "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" (no precondition given, where "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" give one: whether a profile may be written while its instance has a running or queued action is not shown)`,
+    does: 'refuses to create, update or delete a profile (a 400 naming no field) while its instance has a running or queued action: a clone from or to it, and its own create or a shutdown where a variation makes those run a while',
+  },
 });

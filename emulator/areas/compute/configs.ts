@@ -8,7 +8,21 @@ import { varied } from '../../variations/index.js';
 import { createVlans, interfacesOf } from './interfaces.js';
 import { kernelsOf } from './kernels.js';
 import { devicesOf, emptyDevices, newConfig } from './layout.js';
-import { configs, configsOf, emit, instanceOr404, removeChild, SLOTS, stateOf, T, type Config, type Devices, type Instance, type SlotName } from './model.js';
+import {
+  configs,
+  configsOf,
+  emit,
+  instanceOr404,
+  removeChild,
+  requireIdle,
+  SLOTS,
+  stateOf,
+  T,
+  type Config,
+  type Devices,
+  type Instance,
+  type SlotName,
+} from './model.js';
 
 /** How long a profile's deletion runs under the variation profile-delete-runs-a-while. */
 const PROFILE_DELETE_MS = 60_000;
@@ -107,6 +121,14 @@ function configOr404(ctx: RequestContext, inst: Instance): Config {
   return c;
 }
 
+/**
+ * Under the variation profile-writes-refused-while-busy a profile is created, updated or deleted only while its instance
+ * has no running or queued action (a 400 naming no field, after the body's own checks).
+ */
+function refuseWhileBusy(store: Store, inst: Instance): void {
+  if (varied(store, 'profile-writes-refused-while-busy')) requireIdle(store, inst);
+}
+
 export function configsListHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
   return paginate(ctx, configsOf(ctx.store, inst.id));
@@ -116,6 +138,7 @@ export function configCreateHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const f = configFields(ctx, inst);
+  refuseWhileBusy(store, inst);
   if (!faulty(store, 'P3.vlan.created-through-interfaces')) createVlans(store, inst.region, f.newVlans);
   const c = newConfig(store, inst, {
     label: f.label!,
@@ -143,6 +166,7 @@ export function configUpdateHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const c = configOr404(ctx, inst);
   const f = configFields(ctx, inst, c);
+  refuseWhileBusy(store, inst);
   if (!faulty(store, 'P3.vlan.created-through-interfaces')) createVlans(store, inst.region, f.newVlans);
   if (f.label !== undefined) c.label = f.label;
   if (f.comments !== undefined) c.comments = f.comments;
@@ -168,6 +192,7 @@ export function configDeleteHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const c = configOr404(ctx, inst);
   if (faulty(store, 'P2.config.listed')) return {};
+  refuseWhileBusy(store, inst);
   // Under the variation profile-delete-needs-offline the profile a running instance booted last is kept until it is shut down.
   if (varied(store, 'profile-delete-needs-offline') && inst.status === 'running' && stateOf(store, inst.id).lastBootedConfig === c.id)
     fail(`Instance ${inst.id} is running profile ${c.id}: shut it down before deleting the profile`, null);
