@@ -245,7 +245,9 @@ export class Fixtures extends Adoption {
     return this.once('config', async () => {
       const instance = await this.instance(c);
       const label = this.label('cfg', 48);
-      const created = this.created(await c.post(`/v4/compute/instances/${instance.id}/configs`, { label, devices: {} }), 'a configuration profile');
+      // Whether a profile may be made while its instance is busy (a clone of it, its own create) is not shown.
+      const made = await onceNotBusy(c, () => c.post(`/v4/compute/instances/${instance.id}/configs`, { label, devices: {} }));
+      const created = this.created(made, 'a configuration profile');
       const id = await this.idOf(c, created, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label, 'a configuration profile');
       return { computeId: instance.id, id: Number(id) };
     });

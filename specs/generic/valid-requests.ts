@@ -15,6 +15,7 @@ import { instanceOfDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
+import { newConfig } from '../part2/profiles-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 import { adoptBy, adoptCapture, adoptChild, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
@@ -321,6 +322,7 @@ export const validRequests: Record<string, Recipe> = {
   },
   'GET /v4/compute/instances/{computeId}/configs': { build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`) },
   'POST /v4/compute/instances/{computeId}/configs': {
+    mayBeBusy: true,
     adopt: adoptChild('config', 'label'),
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.instance(c)).id}/configs`, { json: { label: fx.label('cfg', 48), devices: {} } }),
   },
@@ -331,21 +333,17 @@ export const validRequests: Record<string, Recipe> = {
     },
   },
   'PUT /v4/compute/instances/{computeId}/configs/{configId}': {
+    mayBeBusy: true,
     build: async (c, fx) => {
       const p = await fx.config(c);
       return at(`/v4/compute/instances/${p.computeId}/configs/${p.id}`, { json: { comments: 'conformance' } });
     },
   },
   'DELETE /v4/compute/instances/{computeId}/configs/{configId}': {
+    mayBeBusy: true,
     build: async (c, fx) => {
-      const instance = await fx.instance(c);
-      const label = fx.label('cfg', 48);
-      const created = await c.post(`/v4/compute/instances/${instance.id}/configs`, { label, devices: {} });
-      const found =
-        deepFind(created.body, (item) => item.label === label) ??
-        (await fx.find(c, `/v4/compute/instances/${instance.id}/configs`, (item) => item.label === label));
-      if (typeof found?.id !== 'number') throw new SetupError('cannot find the id of a new configuration profile');
-      return at(`/v4/compute/instances/${instance.id}/configs/${found.id}`);
+      const { id } = await fx.instance(c);
+      return at(`/v4/compute/instances/${id}/configs/${(await newConfig(c, id, {}, fx.label('cfg', 48))).id}`);
     },
   },
   // An instance that never booted: whether a running one can be rescued is not covered by the documents.

@@ -8,7 +8,6 @@ import type { Exchange } from '../../harness/http.js';
 import {
   diskAllocation,
   instanceWithSwapOver,
-  judgeBootedByDefault,
   INSTANCES,
   backupGone,
   cloneToNew,
@@ -19,7 +18,6 @@ import {
   deleteInstance,
   extraSetting,
   findBackup,
-  newConfig,
   newInstance,
   onceCopyShows,
   ok,
@@ -30,6 +28,7 @@ import {
   viewInstance,
   type Json,
 } from './compute-support.js';
+import { judgeBootedByDefault, newConfig } from './profiles-support.js';
 import { enrolledDay, judgeEnrolled, scheduleOf, showsEnrolled, WEEKDAYS } from './snapshots-support.js';
 
 const fx = useFixtures('part2-backups');

@@ -22,13 +22,13 @@ import {
   documentedDevices,
   extraSetting,
   instanceLabelBreaks,
-  newConfig,
   newInstance,
   ok,
   sendAtRest,
   viewInstance,
   type Json,
 } from './compute-support.js';
+import { newConfig } from './profiles-support.js';
 import { cloningBothWays } from './clone-busy.js';
 
 const fx = useFixtures('part2-clone');

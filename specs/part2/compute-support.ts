@@ -332,36 +332,6 @@ export async function instanceWithSwapOver(c: Check, fx: Fixtures, moreThan: num
   throw new SetupError(`could not create an instance: HTTP ${exchange.status} ${reasonOf(exchange)}`);
 }
 
-/** Creates a configuration profile; returns the exchange and its id (from the response or the profiles list). */
-export async function createConfig(c: Check, computeId: number, extra: Json = {}, label?: string): Promise<{ exchange: Exchange; id?: number; label: string }> {
-  const profileLabel = label ?? `cfg${Math.random().toString(36).slice(2, 10)}`;
-  const exchange = await c.post(`${INSTANCES}/${computeId}/configs`, { label: profileLabel, devices: {}, ...extra });
-  if (!ok(exchange)) return { exchange, label: profileLabel };
-  const mine = (item: Json) => item.label === profileLabel;
-  // The create's answer is not shown: its id is the profile's only when it shows the label sent.
-  const created = bodyOf(exchange);
-  if (typeof created.id === 'number' && mine(created)) return { exchange, id: created.id, label: profileLabel };
-  const found = (await listAll(c, `${INSTANCES}/${computeId}/configs`, (items) => items.some(mine))).find(mine);
-  if (typeof found?.id !== 'number') throw new SetupError('created a configuration profile but cannot find its id');
-  return { exchange, id: found.id, label: profileLabel };
-}
-
-export async function newConfig(c: Check, computeId: number, extra: Json = {}, label?: string): Promise<{ id: number; label: string }> {
-  const made = await createConfig(c, computeId, extra, label);
-  if (made.id === undefined) throw new SetupError(`could not create a configuration profile: HTTP ${made.exchange.status} ${reasonOf(made.exchange)}`);
-  return { id: made.id, label: made.label };
-}
-
-/**
- * The path of a profile created fullvirt on the file's instance (the one whose disk generated bodies name), made once
- * per file. Profiles as returned are not shown: its mode is the one its create sent.
- */
-export async function fullvirtProfilePath(c: Check, fx: Fixtures): Promise<string> {
-  const { id: computeId } = await fx.instance(c);
-  const profile = await fx.shared('fullvirt profile', () => newConfig(c, computeId, { virt_mode: 'fullvirt' }, fx.label('fv', 48)));
-  return `${INSTANCES}/${computeId}/configs/${profile.id}`;
-}
-
 /**
  * Clones `sourceId` to a new instance (config region and type unless given), tracking what it made. The new
  * instance is found by its label, or by `findTag` (a tag of the source, copied to the clone) when no label is sent: at
@@ -481,31 +451,6 @@ export async function judgeTwoDisks(c: Check, computeId: number): Promise<void> 
   const disks = new Set(Object.values(slots).map((slot) => (slot as Json).disk_id));
   const shown = `maps ${disks.size} distinct disks, not two: ${JSON.stringify(slots)}`;
   c.expect('P2.instance-create.image.two-disks', disks.size === 2, `the default profile of instance ${computeId} (from an image) ${shown}`);
-}
-
-/**
- * Judges P2.instance-create.booted.default-true on an instance deployed (from an image or a backup) without `booted`
- * that lists exactly one profile. Instance status values are not shown: that it booted is told by the boot rules. Booted,
- * its one profile is the last booted, so after a shutdown, with a second profile added, a boot without config_id uses
- * that one; never booted, that boot is an error (configs.spec judges an instance deployed with booted false so). The
- * second profile is deleted when done: the instance keeps only its own profile (a file's shared instance may be observed
- * by other checks). `deployedFrom`: what it was deployed from, for the messages.
- */
-export async function judgeBootedByDefault(c: Check, computeId: number, deployedFrom: string): Promise<void> {
-  const second = await newConfig(c, computeId);
-  let removed: Exchange | undefined;
-  try {
-    await shutDown(c, computeId);
-    c.expectSuccess(
-      'P2.instance-create.booted.default-true',
-      // (a shutdown may run a while: the boot is sent again while the instance may still be busy with it)
-      await onceNotBusy(c, () => c.post(`${INSTANCES}/${computeId}/boot`, {})),
-      `booting without config_id an instance deployed from ${deployedFrom} by default (booted: its one profile), after a second profile was added`,
-    );
-  } finally {
-    removed = await c.delete(`${INSTANCES}/${computeId}/configs/${second.id}`);
-  }
-  if (!ok(removed)) throw new SetupError(`could not delete the profile ${second.id} added to instance ${computeId}: HTTP ${removed.status}`);
 }
 
 /** Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id. */

@@ -25,7 +25,6 @@ import {
   createInstance,
   deleteInstance,
   isPrivateIpv4,
-  judgeBootedByDefault,
   judgeTwoDisks,
   listAll,
   newInstance,
@@ -36,6 +35,7 @@ import {
   viewInstance,
   type Json,
 } from './compute-support.js';
+import { judgeBootedByDefault } from './profiles-support.js';
 
 const fx = useFixtures('part2-compute');
 

@@ -14,14 +14,12 @@ import {
   madeInstanceIfAny,
   configsOf,
   deployedProfiles,
-  createConfig,
   createInstance,
   diskSlotsOf,
   extraSetting,
   imageCreateBody,
   isPrivateIpv4,
   listAll,
-  newConfig,
   newInstance,
   ok,
   onceCopyShows,
@@ -32,6 +30,7 @@ import {
   vlanListed,
   type Json,
 } from './compute-support.js';
+import { createConfig, deleteProfileAt, newConfig, updateProfile } from './profiles-support.js';
 
 const fx = useFixtures('part2-configs');
 
@@ -69,10 +68,13 @@ const shutDownBooted = async (c: Check, id: number) => {
   leftBooted.delete(id);
 };
 
-/** Deletes a profile with its instance shut down: whether a running instance's booted profile may be deleted is not shown. */
+/**
+ * Deletes a profile with its instance shut down: whether a running instance's booted profile may be deleted is not
+ * shown. Sent again while the shutdown (or the instance's create) may still run (`deleteProfileAt`).
+ */
 const deleteProfile = async (c: Check, id: number, configId: unknown) => {
   if (leftBooted.has(id)) await shutDownBooted(c, id);
-  return c.delete(`${INSTANCES}/${id}/configs/${String(configId)}`);
+  return deleteProfileAt(c, `${INSTANCES}/${id}/configs/${String(configId)}`);
 };
 /** A boot the check expects accepted: sent again while the instance may still be busy with its create (`onceNotBusy`). */
 const bootAccepted = (c: Check, id: number, body: Json = {}) => onceNotBusy(c, () => boot(c, id, body));
@@ -127,7 +129,7 @@ describe('Configuration profile body', () => {
       const listed = (profiles: Json[]) => profiles.some((item) => item.id === profile.id);
       c.expectSuccess('P2.config.listed', await readAfterWrite(c, () => c.get(path), ok), 'viewing the new profile');
       c.expect('P2.config.listed', listed(await configsOf(c, computeId, listed)), `the new profile ${profile.id} is not in the profiles list`);
-      c.expectSuccess('P2.config.listed', await c.delete(path), 'deleting the profile');
+      c.expectSuccess('P2.config.listed', await deleteProfileAt(c, path), 'deleting the profile');
       // Whether the profile is gone when its DELETE answers or once the deletion has run is not shown: the view and the
       // list are read while a short time passes.
       c.expectRejected('P2.config.listed', await untilGone(c, path), 'viewing the deleted profile (read while a short time passed)');
@@ -195,7 +197,7 @@ describe('Configuration profile body', () => {
   check('P2.config.kernel.known', 'an unknown kernel is rejected on profile create and update; a listed one is accepted', async (c) =>
     withEmptyInstance(c, async (computeId, newProfile) => {
       const unknown = 'conformance/no-such-kernel';
-      const refused = await createConfig(c, computeId, { kernel: unknown });
+      const refused = await createConfig(c, computeId, { kernel: unknown }, undefined, { once: true });
       if (refused.id !== undefined) fx.track('config', refused.id, refused.label, computeId);
       c.expectRejected('P2.config.kernel.known', refused.exchange, `creating a profile with kernel "${unknown}"`);
       const profile = await newProfile();
@@ -203,7 +205,11 @@ describe('Configuration profile body', () => {
       c.expectRejected('P2.config.kernel.known', await c.put(path, { kernel: unknown }), `updating a profile with kernel "${unknown}"`);
       const kernel = (await listAll(c, '/v4/compute/kernels')).find((item) => typeof item.id === 'string');
       if (kernel)
-        c.expectSuccess('P2.config.kernel.known', await c.put(path, { kernel: kernel.id }), `updating a profile with the listed kernel ${String(kernel.id)}`);
+        c.expectSuccess(
+          'P2.config.kernel.known',
+          await updateProfile(c, path, { kernel: kernel.id }),
+          `updating a profile with the listed kernel ${String(kernel.id)}`,
+        );
     }),
   );
 
@@ -223,7 +229,7 @@ describe('Configuration profile body', () => {
     for (const body of bodies) {
       c.expectSuccess(
         'P2.config.update.nothing-required',
-        await c.put(`${INSTANCES}/${computeId}/configs/${profile.id}`, body),
+        await updateProfile(c, `${INSTANCES}/${computeId}/configs/${profile.id}`, body),
         `updating a profile with ${JSON.stringify(body)}`,
       );
     }
@@ -302,7 +308,7 @@ describe('Network interface object', () => {
     const label = await sharedVlan(c);
     const { id: computeId } = await newInstance(c, fx, { region: config.vlanRegion });
     const profile = await newConfig(c, computeId, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label, ipam_address: '10.0.0.1/24' }] });
-    const put = await c.put(`${INSTANCES}/${computeId}/configs/${profile.id}`, { interfaces: [{ purpose: 'vlan', label }] });
+    const put = await updateProfile(c, `${INSTANCES}/${computeId}/configs/${profile.id}`, { interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.update-redefines-all', put, 'updating the profile with one vlan interface');
     const redefined = (items: Json[]) => items.length === 1 && items[0]?.purpose === 'vlan' && items[0]?.label === label && !items[0]?.ipam_address;
     const view = await readAfterWrite(
@@ -329,7 +335,7 @@ describe('Network interface object', () => {
     const plain = await newInstance(c, fx, { region: noVlan });
     c.expectRejected(
       'P2.interfaces.vlan.capable-regions',
-      (await createConfig(c, plain.id, { interfaces: [{ purpose: 'vlan', label }] })).exchange,
+      (await createConfig(c, plain.id, { interfaces: [{ purpose: 'vlan', label }] }, undefined, { once: true })).exchange,
       `a profile with a vlan interface on an instance in ${noVlan}`,
     );
     const accepted = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, config.vlanRegion)), interfaces: [{ purpose: 'vlan', label }] });

@@ -10,7 +10,8 @@ import { check, describe as describeExchange, type Check } from '../../harness/c
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
-import { INSTANCES, createConfig, deleteInstance, deployedProfiles, diskSlotsOf, newConfig, ok, shutDown } from '../part2/compute-support.js';
+import { INSTANCES, deleteInstance, deployedProfiles, diskSlotsOf, ok, shutDown } from '../part2/compute-support.js';
+import { createConfig, newConfig, updateProfile } from '../part2/profiles-support.js';
 
 type Json = Record<string, unknown>;
 
@@ -59,7 +60,7 @@ describe('VLANs', () => {
     const profile = profiles[0]!;
     if (typeof profile.id !== 'number') throw new SetupError(`the default profile of instance ${id} shows no id`);
     const path = `${INSTANCES}/${id}/configs/${profile.id}`;
-    const joined = await c.put(path, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
+    const joined = await updateProfile(c, path, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
     if (!ok(joined)) throw new SetupError(`could not give the default profile a vlan interface: ${describeExchange(joined)}`);
     const booted = await boot(c, id, profile.id);
     if (!ok(booted)) throw new SetupError(`could not boot the profile with the vlan interface: ${describeExchange(booted)}`);
@@ -97,7 +98,7 @@ describe('VLANs', () => {
       );
       const configId = config.id;
       if (configId === undefined) throw new SetupError('created a configuration profile but cannot find its id');
-      const update = await c.put(`/v4/compute/instances/${instance.id}/configs/${configId}`, {
+      const update = await updateProfile(c, `/v4/compute/instances/${instance.id}/configs/${configId}`, {
         interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaUpdate }],
       });
       c.expectSuccess('P3.vlan.created-through-interfaces', update, 'updating a configuration profile with a VLAN interface');
@@ -130,7 +131,11 @@ describe('VLANs', () => {
   check('P3.vlan.detach', 'removing the vlan interface from the active profile and rebooting detaches the instance from its VLAN', async (c) => {
     const label = await detachVlan(c);
     const { id, profile, path, holdsIt } = await bootedOnVlan(c, label);
-    c.expectSuccess('P3.vlan.detach', await c.put(path, { interfaces: [{ purpose: 'public' }] }), 'updating the booted profile without its vlan interface');
+    c.expectSuccess(
+      'P3.vlan.detach',
+      await updateProfile(c, path, { interfaces: [{ purpose: 'public' }] }),
+      'updating the booted profile without its vlan interface',
+    );
     await shutDown(c, id);
     c.expectSuccess('P3.vlan.detach', await boot(c, id, profile.id), 'booting the updated profile again');
     const after = await untilLeft(c, label, holdsIt);
