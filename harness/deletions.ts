@@ -44,9 +44,9 @@ const RELEASES_LATER: ReadonlySet<string> = new Set(['firewall']);
  * entry deleted again; without the hook its confirming read waited that long in real time. A deleted firewall is given
  * a minute more once it is gone (`RELEASES_LATER`): at once when it went at once, after that round when it went then.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
- * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance still there
- * is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real time at a spec file's end
- * (`fileEnd`).
+ * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance (or one of
+ * its profiles) still there is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real
+ * time at a spec file's end (`fileEnd`).
  */
 export async function deletePending(ledger: CleanupLedger, mark?: number, { fileEnd = false } = {}): Promise<LedgerEntry[]> {
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
@@ -65,17 +65,18 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
 }
 
 /**
- * The entries still there deleted again while time passes (BUSY_*), as long as one of them is an instance (or, at a spec
- * file's end with the clock hook, a database cluster or an image): a server may refuse to delete an instance while its
- * create or a clone from or to it runs (whether it may is not shown), a cluster while it provisions or is patched, and
- * an image while it is captured. With
+ * The entries still there deleted again while time passes (BUSY_*), as long as one of them is an instance or one of its
+ * profiles (or, at a spec file's end with the clock hook, a database cluster or an image): a server may refuse to delete
+ * an instance, or a profile of it, while its create, a shutdown or a clone from or to it runs (whether it may is not
+ * shown), a cluster while it provisions or is patched, and an image while it is captured. With
  * the clock hook the target's clock is let run (a check's run then deletes what it made before the next, as without
  * the refusal); real time passes only at a spec file's end (`fileEnd`), when no check of the file waits on it. Returns
  * the ones still there.
  */
 async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean): Promise<LedgerEntry[]> {
   let remaining = left;
-  const instanceLeft = () => remaining.some((entry) => entry.kind === 'instance');
+  // (a profile's DELETE may be refused while its instance is busy too: whether it may is not shown)
+  const instanceLeft = () => remaining.some((entry) => entry.kind === 'instance' || entry.kind === 'config');
   // A cluster or an image is waited for at a spec file's end only: a generated body's cluster provisions through the
   // file's runs, and a capture is deleted once the file is done with it.
   const longBusyLeft = () => fileEnd && remaining.some((entry) => entry.kind === 'database' || entry.kind === 'image');
