@@ -17,7 +17,6 @@ import {
   cloneToNew,
   madeInstance,
   configsOf,
-  createConfig,
   deployedProfiles,
   documentedDevices,
   extraSetting,
@@ -59,17 +58,6 @@ async function tagged(c: Check, id: number): Promise<string> {
   const put = await c.put(`${INSTANCES}/${id}`, { tags: [tag] });
   if (!ok(put)) throw new SetupError(`could not tag the clone source: ${describeExchange(put)}`);
   return tag;
-}
-
-/**
- * A new profile without devices on instance `id`, sent again while the instance may still be busy with its own create
- * (`onceNotBusy`: whether a profile may be made meanwhile is not shown). Known by its label: a clone copies it.
- */
-async function idleProfile(c: Check, id: number): Promise<{ id: number; label: string }> {
-  let made: Awaited<ReturnType<typeof createConfig>> | undefined;
-  const exchange = await onceNotBusy(c, async () => (made = await createConfig(c, id)).exchange);
-  if (made?.id === undefined) throw new SetupError(`could not create a profile on the clone source: ${describeExchange(exchange)}`);
-  return { id: made.id, label: made.label };
 }
 
 /** A source deployed from an image carrying a tag of the run, shared by the checks that clone it. */
@@ -239,7 +227,7 @@ describe('Clone to an existing instance', () => {
       fx,
       async () => {
         const source = await newInstance(c, fx, {});
-        return { source, profile: await idleProfile(c, source.id), ...(await cloningBothWays(c, fx)) };
+        return { source, profile: await newConfig(c, source.id), ...(await cloningBothWays(c, fx)) };
       },
       ({ source, profile, id: busyId }) => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: busyId, configs: [profile.id] }),
     );
