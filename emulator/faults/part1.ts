@@ -162,6 +162,7 @@ export const part1Faults = defineFaults({
   'P1.account.cancel.charges-balance~balance-cleared': {
     does: 'refuses the cancellation when the card on file cannot be charged the balance, but clears the balance all the same',
   },
+  'P1.account.cancel.charges-balance~not-charged': { does: 'cancels the account without charging the card on file: the balance stays owed' },
   'P1.errors.reason.weak-password': { does: 'refuses a weak root password with the reason "root_pass is invalid."' },
   'P1.errors.reason.cancel-charge-failed': { does: 'the refused cancellation names field "balance"' },
   // ---------------------------------------------------------------- entity transfers

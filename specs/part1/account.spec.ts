@@ -13,6 +13,7 @@ import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { answersGone } from '../../harness/resources.js';
 import { requestMembers, withMembers } from '../../harness/contract.js';
+import { closed, invoiceIds } from './account-support.js';
 import { entityOf, instanceEntityTypes, notAnInstance, viewableIds, withInstanceViews } from './maintenance-support.js';
 
 type Json = Record<string, unknown>;
@@ -27,8 +28,6 @@ const LISTED_AT_MOST_MS = WINDOW_MS + DAY_MS;
 const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-/** A view refused as to a token that no longer works: a cancelled account may be closed (what it does is not shown). */
-const closed = (exchange: Exchange) => exchange.status === 401 || exchange.status === 403;
 
 async function account(c: Check): Promise<Json> {
   const view = await c.get('/v4/account');
@@ -87,9 +86,6 @@ function expectShows(c: Check, rule: string, view: Exchange, expected: Json, wha
 
 /** A check writing the account: it holds the run's account lock, so no other spec file's account write lands meanwhile. */
 const accountCheck = (rules: string | string[], title: string, body: (c: Check) => Promise<void>) => check(rules, title, body, { exclusive: ACCOUNT_LOCK });
-
-/** The ids of the account's invoices. */
-const invoiceIds = async (c: Check): Promise<Set<string>> => new Set((await listAll(c, '/v4/account/invoices')).map((invoice) => String(invoice.id)));
 
 describe('Account cancellation', () => {
   // The charge can only fail while a balance remains, which a successful cancel pays: the run's one successful

@@ -275,7 +275,8 @@ export function cancelAccount(ctx: RequestContext) {
       faulty(ctx.store, 'P1.errors.reason.cancel-charge-failed') ? 'balance' : null,
     );
   }
-  a.balance = 0;
+  // The fault cancels without charging: the balance stays owed.
+  if (!faulty(ctx.store, 'P1.account.cancel.charges-balance~not-charged')) a.balance = 0;
   st.cancelled = true;
   // The account is closed: every token of it stops working (the answer to this request is still sent).
   if (varied(ctx.store, 'account-closed-on-cancel')) ctx.store.tokens.clear();
