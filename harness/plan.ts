@@ -37,7 +37,11 @@ export interface CheckCost {
   uses: Use[];
   /** Resources it left to the cleanup ledger, by kind (instance, domain, image, …), for the plan's printout. */
   made: Record<string, number>;
-  /** It skipped on the reference emulator with every capability given (it depends on state no body can know). */
+  /**
+   * It skipped on the reference emulator with every capability given (it depends on state no body can know, or the
+   * emulator's lists are too short for it). A budget run skips it only when it would create something; one that
+   * creates nothing runs and finds out on the target.
+   */
   skipped?: string;
 }
 
@@ -54,6 +58,8 @@ interface PlannedCheck {
   allowance: Counts;
   /** fast-check runs of a billable valid-body property (when its cost is per run). */
   runs?: number;
+  /** It runs, creating nothing, though it skipped on the reference emulator for this reason: it may skip here too. */
+  recordedSkip?: string;
 }
 
 export interface Plan {
@@ -77,6 +83,8 @@ export function loadCosts(file = COSTS_FILE): CostTable {
 }
 
 const total = (counts: Counts) => BILLABLE_KINDS.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0);
+/** The check itself creates nothing: no billable resource, nothing left to the cleanup ledger. */
+const createsNothing = (check: CheckCost) => total(check.own) === 0 && Object.values(check.made).every((count) => !count);
 
 function selected(rules: readonly string[], filters: readonly string[] | null): boolean {
   if (!filters?.length) return true;
@@ -207,12 +215,17 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
   const fixtureCost = (key: string) => table.fixtures[key]?.own ?? {};
 
   const candidates: CheckCost[] = [];
+  // Checks that skipped on the reference emulator and create nothing themselves: they run (sending reads, or nothing)
+  // when the shared fixtures they need are made for other checks anyway. A short list there (six kernels) may be a
+  // long one on the target.
+  const recorded: CheckCost[] = [];
   for (const check of table.checks) {
     const cannot =
       (asked(fileOf(check), files) ? null : { verdict: 'disabled' as const, reason: 'its spec file is not among those the run was asked for' }) ??
       capabilityVerdict(check, config, control) ??
-      (check.skipped ? { verdict: 'skip' as const, reason: check.skipped } : null);
+      (check.skipped && !createsNothing(check) ? { verdict: 'skip' as const, reason: check.skipped } : null);
     if (cannot) checks.set(check.key, { ...cannot, allowance: {} });
+    else if (check.skipped) recorded.push(check);
     else candidates.push(check);
   }
 
@@ -294,6 +307,13 @@ export function makePlan(config: SuiteConfig, control: boolean, table: CostTable
       allowance: {},
     });
   }
+  for (const check of recorded)
+    checks.set(
+      check.key,
+      check.borrows.every((key) => fixtures.has(key))
+        ? { verdict: 'run', allowance: {}, recordedSkip: check.skipped! }
+        : { verdict: 'skip', reason: check.skipped!, allowance: {} },
+    );
   // More runs for the valid-body properties that create billable resources, one run each in turn.
   const properties = table.checks.filter((check) => check.perRun && total(check.own) > 0 && checks.get(check.key)?.verdict === 'run');
   for (let more = true; more;) {
@@ -336,10 +356,14 @@ export function forecastRules(plan: Plan, ruleIds: readonly string[], table: Cos
   for (const check of table.checks) {
     const planned = plan.checks.get(check.key);
     if (!planned) continue;
-    const status = planned.verdict === 'run' ? 'judged' : planned.verdict;
+    // A check that skipped on the reference emulator may skip here too: its rules are not counted on as judged.
+    const status = planned.recordedSkip ? 'skip' : planned.verdict === 'run' ? 'judged' : planned.verdict;
+    const reason = planned.recordedSkip
+      ? `${planned.recordedSkip} (it skipped on the reference emulator; it runs, creating nothing, and may judge the target)`
+      : planned.reason;
     for (const rule of check.rules) {
       const now = forecast.get(rule);
-      if (now && rank[status] > rank[now.status]) forecast.set(rule, { status, ...(planned.reason ? { reason: planned.reason } : {}) });
+      if (now && rank[status] > rank[now.status]) forecast.set(rule, { status, ...(reason ? { reason } : {}) });
     }
     if (status === 'judged') for (const rule of check.exercised) if (forecast.has(rule)) forecast.set(rule, { status: 'judged' });
   }

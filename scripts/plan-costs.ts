@@ -58,8 +58,9 @@ writeFileSync(TYPE_VIOLATIONS_FILE, `${JSON.stringify(await workOutTypeViolation
 
 const out = mkdtempSync(join(tmpdir(), 'plan-costs-'));
 try {
-  // A recorded skip makes every budget run skip the check: it is kept only when a second recording skips it too, so
-  // that a skip of the moment (a list another spec file changed while it was walked) never hides a check for good.
+  // A recorded skip makes a budget run skip the check when it creates something (a check creating nothing runs and
+  // finds out on the target, harness/plan.ts): it is kept only when a second recording skips it too, so that a skip
+  // of the moment (a list another spec file changed while it was walked) never hides a check for good.
   const results = record(join(out, 'first'));
   const skippedAgain = new Set(
     record(join(out, 'second'))

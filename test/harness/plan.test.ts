@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CreationBudget } from '../../harness/cleanup.js';
 import { resolveConfig } from '../../harness/config.js';
-import { filteredOutChecks, makePlan, specFilesToLoad, specFilters, SPEC_FILTERS_ENV, type CheckCost, type CostTable } from '../../harness/plan.js';
+import {
+  filteredOutChecks,
+  forecastRules,
+  makePlan,
+  specFilesToLoad,
+  specFilters,
+  SPEC_FILTERS_ENV,
+  type CheckCost,
+  type CostTable,
+} from '../../harness/plan.js';
 
 const entry = (key: string, rules: string[], extra: Partial<CheckCost> = {}): CheckCost => ({
   key,
@@ -50,6 +59,35 @@ describe('the plan', () => {
     expect(plan.checks.get('specs/b.spec.ts > y > owns one')).toMatchObject({ verdict: 'run', allowance: { instance: 1 } });
     expect(specFilters({ [SPEC_FILTERS_ENV]: 'part2/compute\npart3' })).toEqual(['part2/compute', 'part3']);
     expect(specFilters({})).toEqual([]);
+  });
+
+  it('runs a check recorded as skipped that creates nothing; still skips one that creates something or needs a fixture no other check brings', () => {
+    const skipped = 'needs more than 25 items in the list to tell the default page size';
+    const table: CostTable = {
+      checks: [
+        entry('specs/c.spec.ts > x > free', ['R.c1'], { skipped, exercised: ['R.seen'] }),
+        entry('specs/c.spec.ts > x > on a shared fixture', ['R.c2'], { skipped, borrows: ['c#instance'] }),
+        entry('specs/c.spec.ts > x > brings the fixture', ['R.c3'], { borrows: ['c#instance'] }),
+        entry('specs/c.spec.ts > x > owns one', ['R.c4'], { skipped, own: { instance: 1 }, made: { instance: 1 } }),
+        entry('specs/c.spec.ts > x > makes a domain', ['R.c5'], { skipped, made: { domain: 1 } }),
+        entry('specs/c.spec.ts > x > on a fixture of its own', ['R.c6'], { skipped, borrows: ['c#alone'] }),
+      ],
+      fixtures: { 'c#instance': { own: { instance: 1 }, made: { instance: 1 } }, 'c#alone': { own: {}, made: { domain: 1 } } },
+    };
+    const plan = makePlan(config('20'), false, table);
+    expect(plan.checks.get('specs/c.spec.ts > x > free')).toMatchObject({ verdict: 'run', allowance: {}, recordedSkip: skipped });
+    expect(plan.checks.get('specs/c.spec.ts > x > on a shared fixture')).toMatchObject({ verdict: 'run', recordedSkip: skipped });
+    expect(plan.checks.get('specs/c.spec.ts > x > owns one')).toMatchObject({ verdict: 'skip', reason: skipped });
+    expect(plan.checks.get('specs/c.spec.ts > x > makes a domain')).toMatchObject({ verdict: 'skip', reason: skipped });
+    expect(plan.checks.get('specs/c.spec.ts > x > on a fixture of its own')).toMatchObject({ verdict: 'skip', reason: skipped });
+    expect([...plan.fixtures.keys()]).toEqual(['c#instance']);
+    expect(plan.creates).toEqual({ instance: 1 });
+    // The forecast does not count on a check that skipped on the reference emulator: its rules may be left unjudged.
+    const forecast = forecastRules(plan, ['R.c1', 'R.c3', 'R.c4', 'R.seen'], table);
+    expect(forecast.get('R.c1')).toMatchObject({ status: 'skip', reason: expect.stringContaining(skipped) });
+    expect(forecast.get('R.c3')).toEqual({ status: 'judged' });
+    expect(forecast.get('R.c4')).toEqual({ status: 'skip', reason: skipped });
+    expect(forecast.get('R.seen')).toEqual({ status: 'untested' });
   });
 
   it('lets a create take only the slots of its range: those the plan shares out, or the one kept for refused creates', async () => {
