@@ -37,10 +37,27 @@ const PARAM_SCHEMAS: Record<ParamKind, Json> = {
   'ipv6-range': { type: 'string', description: 'an IPv6 range, `<address>/<prefix length>`' },
 };
 
-const PAGE_PARAMS: Json[] = [
-  { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
-  { name: 'page_size', in: 'query', required: false, schema: { type: 'integer', minimum: 25, maximum: 500 } },
-];
+/**
+ * The paging parameters of a list, as its document gives them. Documents 2 and 3: "`page` (integer >= 1, default 1)
+ * and `page_size` (integer 25..100, default 100)"; document 1: "Bounds of page and page_size on database and account
+ * lists: not shown".
+ */
+function pageParams(endpoint: Endpoint): Json[] {
+  const param = (name: string, schema: Json, more: Json) => ({ name, in: 'query', required: false, schema, ...more });
+  if (endpoint.document === 'part1') {
+    const notShown = { description: 'Bounds and default not shown in document 1 ("Bounds of page and page_size on database and account lists: not shown")' };
+    return [param('page', { type: 'integer' }, notShown), param('page_size', { type: 'integer' }, notShown)];
+  }
+  const part = endpoint.document === 'part2' ? 'P2' : 'P3';
+  return [
+    param('page', { type: 'integer', minimum: 1, default: 1 }, { 'x-rules': [`${part}.pagination.page.min-1`, `${part}.pagination.page.default-1`] }),
+    param(
+      'page_size',
+      { type: 'integer', minimum: 25, maximum: 100, default: 100 },
+      { 'x-rules': [`${part}.pagination.page-size.min-25`, `${part}.pagination.page-size.max-100`, `${part}.pagination.page-size.default-100`] },
+    ),
+  ];
+}
 
 function successResponse(endpoint: Endpoint): Json {
   const spec = endpoint.response;
@@ -77,7 +94,7 @@ function operation(endpoint: Endpoint, rulesOf: Map<string, string[]>): Json {
   const key = endpointKey(endpoint);
   const parameters = [
     ...Object.entries(endpoint.params).map(([name, kind]) => ({ name, in: 'path', required: true, schema: PARAM_SCHEMAS[kind] })),
-    ...(endpoint.paginated ? PAGE_PARAMS : []),
+    ...(endpoint.paginated ? pageParams(endpoint) : []),
   ];
   return {
     operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/\{(\w+)\}/g, 'By-$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
