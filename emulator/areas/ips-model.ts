@@ -42,7 +42,8 @@ export const UNRELEASED = 'ips_unreleased';
 
 // ---------------------------------------------------------------------------------------------- helpers
 
-export const isPrivate4 = (a: string) => ipaddr.IPv4.parse(a).range() === 'private';
+/** An address of the private pools: RFC 1918's, or (variation private-ipv4-shared-space) RFC 6598's shared space. */
+export const isPrivate4 = (a: string) => ['private', 'carrierGradeNat'].includes(ipaddr.IPv4.parse(a).range());
 export const slaacOf = (inst: Instance): string | null => (inst.ipv6 ? norm6(inst.ipv6.replace(/\/\d+$/, '')) : null);
 
 export function norm6(a: string): string {

@@ -263,7 +263,10 @@ export class Store {
     }
   }
 
-  /** A globally unique IPv4 address: public from the region's own /16, private from the shared 192.168.128.0/17. */
+  /**
+   * A globally unique IPv4 address: public from the region's own /16, private from the shared 192.168.128.0/17
+   * (variation private-ipv4-shared-space: 100.64.128.0/17, in the shared address space of RFC 6598).
+   */
   allocateIpv4(region: string, isPublic: boolean): string {
     // Addresses are keys of the IP endpoints, so the private pool is shared by all regions (globally unique).
     const known = Object.prototype.hasOwnProperty.call(PUBLIC_POOLS, region);
@@ -279,7 +282,7 @@ export class Store {
       return `${pool[0]}.${pool[1]}.${n >> 8}.${n & 0xff}`;
     }
     if (n > 0x7fff) throw new ApiError(400, `No private IPv4 addresses are left in region ${region}.`, 'region');
-    return `192.168.${128 + (n >> 8)}.${n & 0xff}`;
+    return `${varied(this, 'private-ipv4-shared-space') ? '100.64' : '192.168'}.${128 + (n >> 8)}.${n & 0xff}`;
   }
 
   /** The instance's SLAAC IPv6 address (no prefix length), derived from its id. */

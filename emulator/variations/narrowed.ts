@@ -584,4 +584,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/configs | compute:read_write | config body below |", "PUT /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | config body, no field required |" and "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" (no precondition given, where "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" give one: whether a profile may be written while its instance has a running or queued action is not shown)`,
     does: 'refuses to create, update or delete a profile (a 400 naming no field) while its instance has a running or queued action: a clone from or to it, and its own create or a shutdown where a variation makes those run a while',
   },
+  'private-ipv4-shared-space': {
+    leaves: `${D2}, Compute instance: "ipv4 | array of strings | IPv4 addresses: one public address on creation, possibly one private; filterable" and Create instance body: "private_ip | boolean | no | enables private networking and a private IPv4 address", and ${D3}, IP addresses: "GET /v4/networking/ips | ips:read_only | none | addresses of the account, private addresses excluded" (which ranges the private addresses come from is not shown: RFC 1918's are one choice)`,
+    does: 'gives private IPv4 addresses (private_ip, POST ips with public false) from the shared address space 100.64.0.0/10 (RFC 6598; its 100.64.128.0/17), not from 192.168.128.0/17',
+  },
 });

@@ -372,6 +372,24 @@ const cases: VariationCase[] = [
       expect(await listed()).not.toContain(client.id);
     },
   ],
+  [
+    'private-ipv4-shared-space',
+    async (server) => {
+      const made = await newInstance(server, 'shared-space', 'g6-standard-1', { private_ip: true });
+      const [pub, priv] = made.ipv4 as string[];
+      expect(priv).toMatch(/^100\.64\.(12[89]|1[3-9]\d|2\d\d)\./);
+      const listed = ((await got(server, '/v4/networking/ips')).data as Json[]).map((item) => item.address);
+      expect(listed).toContain(pub);
+      expect(listed).not.toContain(priv);
+      expect(await got(server, `/v4/networking/ips/${String(priv)}`)).toMatchObject({ public: false, rdns: null });
+      // POST ips with public false gives one too, and a second one is refused (at most one per instance).
+      const other = await newInstance(server, 'shared-space-2');
+      await postAccepted(server, '/v4/networking/ips', { type: 'ipv4', public: false, compute_id: other.id });
+      const shown = (await got(server, `/v4/compute/instances/${String(other.id)}`)).ipv4 as string[];
+      expect(shown.filter((a) => a.startsWith('100.64.'))).toHaveLength(1);
+      await request(server).post('/v4/networking/ips').set(AUTH).send({ type: 'ipv4', public: false, compute_id: other.id }).expect(400);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
