@@ -9,7 +9,7 @@ import { untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
-import { addressesOf, assignmentBody, isPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
+import { addressesOf, assignmentBody, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
 import { addDevice, addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
 import { instanceOfDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
@@ -549,11 +549,12 @@ export const validRequests: Record<string, Recipe> = {
   // — IP addresses —
   'GET /v4/networking/ips': { build: async () => at('/v4/networking/ips') },
   'POST /v4/networking/ips': {
-    // A private address goes to the file's instance while it has none (one instance fewer on a budget), else to a new
-    // instance: at most one private address per instance.
+    // A private address goes to the file's instance while it shows only its public one (one instance fewer on a
+    // budget), else to a new instance: at most one private address per instance, and which ranges private addresses
+    // come from is not shown.
     build: async (c, fx) => {
       const { id } = await fx.instance(c);
-      const free = !(await addressesOf(c, id)).ipv4.some(isPrivate);
+      const free = (await addressesOf(c, id)).ipv4.length === 1;
       return at('/v4/networking/ips', { json: { compute_id: free ? id : (await fx.newInstance(c)).id, public: false, type: 'ipv4' } });
     },
     refusable: EXTRA_ADDRESS_REQUEST,

@@ -170,10 +170,13 @@ export function diskSlotsOf(devices: unknown): Json | undefined {
   return slots.length ? Object.fromEntries(slots.map(([slot, device]) => [slot, { disk_id: device.disk_id }])) : undefined;
 }
 
-/** RFC 1918 (the private IPv4 address ranges). */
-export function isPrivateIpv4(address: string): boolean {
-  return /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(address);
-}
+/**
+ * Whether an instance's IPv4 addresses can be "one public address on creation, possibly one private" (document 2,
+ * Compute instance): one address, or two. Which ranges private addresses come from is not shown (RFC 1918's are one
+ * choice, the shared address space 100.64.0.0/10 another), so which of two is the public one is not told here: document
+ * 3's checks tell them apart by the IP list, which excludes private addresses.
+ */
+export const onePublicPossiblyOnePrivate = (ipv4: unknown[]): boolean => ipv4.length === 1 || ipv4.length === 2;
 
 /**
  * Every item of a paginated list (`data` of each page). `until`: what the list should show after a write (a new

@@ -21,7 +21,6 @@ import {
   publicSwap,
   createRange,
   ipv4AfterAssignment,
-  isPrivate,
   judgeIpList,
   routeTargetOf,
   otherRegion,
@@ -49,7 +48,7 @@ const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as c
 describe('IP addresses: list, allocation, reverse DNS', () => {
   check('P3.ips.list.no-private', 'the IP list holds the public address of an instance and not its private one', async (c) => {
     const instance = await fx.newInstance(c, { private_ip: true });
-    await judgeIpList(c, instance.id, await privateOf(c, instance.id));
+    await judgeIpList(c, instance.id);
   });
 
   // On a budget this check judges the IP list too (the one above needs an instance of its own), and that the endpoint
@@ -84,7 +83,8 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
           `POST ips answered ${returned.address} but the instance gained ${added[0]}`,
           post,
         );
-      if (added.length === 1 && isPrivate(added[0]!)) await judgeIpList(c, instance.id, added[0]!);
+      // The new address was asked for as private (public false): which ranges private addresses come from is not shown.
+      if (added.length === 1) await judgeIpList(c, instance.id, added[0]!);
     },
   );
 
