@@ -3,7 +3,8 @@
 //
 // Choices where the document is silent:
 // - An address is `{address, gateway, subnet_mask, prefix, type: 'ipv4'|'ipv6', public, rdns, compute_id, region}`;
-//   the list (public IPv4 and each instance's IPv6 SLAAC address, private addresses excluded) is paginated.
+//   the list (public IPv4 and each instance's IPv6 SLAAC address, private addresses excluded) is paginated. Public
+//   IPv4 addresses come from a /16 of each region, private ones from 192.168.128.0/17 (all regions).
 // - The default reverse DNS of a public IPv4 a.b.c.d is `a-b-c-d.ip.chs-emulator.net` ({default_rdns_domain} =
 //   `chs-emulator.net`); private addresses have none and refuse one (400); an IPv6 address has none until set.
 // - "Forward DNS must already be set up": the new rdns must be the FQDN of an A (IPv4) or AAAA (IPv6) record of one
