@@ -91,12 +91,13 @@ function interfaceViolations(valid: BodyGen, regionAware: boolean): Violation[] 
   return badInterfaces.map(({ rule, field, arbitrary }) => ({
     rule,
     field: field ? `interfaces.${field}` : 'interfaces',
-    ...(regionAware ? {} : { orFields: refusedForRegion }),
+    // (no VLAN region named: the create goes to the run's region, which may refuse a vlan item first as well)
+    orFields: regionAware ? (c: BodyContext) => (c.vlanRegion === null ? refusedForRegion(c) : []) : refusedForRegion,
     judgedBy: 'schema' as const,
     arbitrary: (c: BodyContext) =>
       fc.tuple(valid(c), arbitrary(c)).map(([body, items]) => ({
         ...body,
-        ...(regionAware ? { region: mayHoldVlan(items) ? c.vlanRegion : c.region } : {}),
+        ...(regionAware ? { region: mayHoldVlan(items) ? (c.vlanRegion ?? c.region) : c.region } : {}),
         interfaces: items,
       })),
   }));
@@ -132,7 +133,8 @@ const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = 
 
 /**
  * A valid create body of one mode. `booted` true is given only with an image or a backup: without either, what it
- * means is not shown (such an instance stays offline), and a server may refuse it. `interfaces` only with an image:
+ * means is not shown (such an instance stays offline), and a server may refuse it. `interfaces` only with an image
+ * (vlan items only when a VLAN region is named, where the body then goes):
  * whether they go with a create that makes no configuration profile of its own (empty) or copies the backup's is not
  * shown.
  */
@@ -143,12 +145,12 @@ function instanceCreate(mode: CreateMode): BodyGen {
       booted: mode === 'empty' ? fc.constant(false) : fc.boolean(),
       backups_enabled: fc.boolean(),
       private_ip: fc.boolean(),
-      ...(mode === 'image' ? { interfaces: interfaces(c) } : {}),
+      ...(mode === 'image' ? { interfaces: interfaces(c, c.vlanRegion !== null) } : {}),
       group: group(),
       tags: tags(c),
     });
     return fc.tuple(instanceType(c), modeMembers[mode](c), optional).map(([type, modal, rest]) => ({
-      region: hasVlan(rest.interfaces) ? c.vlanRegion : c.region,
+      region: hasVlan(rest.interfaces) ? (c.vlanRegion ?? c.region) : c.region,
       type,
       ...modal,
       ...rest,

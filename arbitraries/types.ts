@@ -5,9 +5,9 @@ import type fc from 'fast-check';
  * Against the reference emulator these are its seed values; against a real server, discovered or configured.
  */
 export interface BodyContext {
-  /** A region of the target; `vlanRegion` supports VLANs. */
+  /** A region of the target; `vlanRegion` supports VLANs (null: none named, and valid bodies name no VLAN). */
   region: string;
-  vlanRegion: string;
+  vlanRegion: string | null;
   /** An instance type id, and a larger one (for resize). */
   instanceType: string;
   largerInstanceType: string;

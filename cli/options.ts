@@ -2,7 +2,7 @@
 // strings the config loader takes from every source.
 import { Option } from 'commander';
 import { ENV_PREFIX, GROUPS, SETTINGS, type Setting, type SettingKey } from '../harness/settings.js';
-import { resolveConfig, type SuiteConfig } from '../harness/config.js';
+import { defaultedOnTargetWarning, resolveConfig, type SuiteConfig } from '../harness/config.js';
 
 const DECLARED: readonly Setting[] = SETTINGS;
 
@@ -50,4 +50,9 @@ function flagsOf(options: RunOptions): Partial<Record<SettingKey, string>> {
 /** The run's configuration from what commander parsed, the environment and the config file. */
 export function configFromOptions(options: RunOptions, env: NodeJS.ProcessEnv = process.env): SuiteConfig {
   return resolveConfig({ file: options.config, env, flags: flagsOf(options) });
+}
+
+/** The warning line for a target given by --base-url whose region or instance types were not named, or null. */
+export function targetDefaultsWarning(options: RunOptions, config: SuiteConfig, env: NodeJS.ProcessEnv = process.env): string | null {
+  return defaultedOnTargetWarning({ file: options.config, env, flags: flagsOf(options) }, config);
 }

@@ -5,7 +5,7 @@ import { ledger } from '../rules/index.js';
 import { endpointKey, endpoints } from '../rules/endpoints.js';
 import { ConfigError } from '../harness/config.js';
 import { UsageError } from './usage-error.js';
-import { configFileOption, configFromOptions, settingOption, settingOptions, type RunOptions } from './options.js';
+import { configFileOption, configFromOptions, settingOption, settingOptions, targetDefaultsWarning, type RunOptions } from './options.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
 import type { SweepCommandOptions } from './sweep.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
@@ -58,6 +58,8 @@ export function buildProgram(): Command {
       process.stderr.write(
         `conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property${config.shuffle ? `, spec files shuffled with ${config.shuffle}` : ''})\n`,
       );
+      const unnamed = targetDefaultsWarning(options, config);
+      if (unnamed) process.stderr.write(`conformance: ${unnamed}\n`);
       process.exitCode = await runSuite(config, files);
     });
   withSettings(run);

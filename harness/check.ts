@@ -325,7 +325,7 @@ export class Check {
   }
 
   /** A setting a real target's user must give (a second region, …), or `skip` naming the flag when it is absent. */
-  setting(key: 'otherRegion' | 'noVlanRegion' | 'spareVlanRegion', why: string): string {
+  setting(key: 'otherRegion' | 'vlanRegion' | 'noVlanRegion' | 'spareVlanRegion', why: string): string {
     noteUse(`setting:${key}`);
     const value = this.target.info.config[key satisfies keyof SuiteConfig];
     return value ?? this.skip(why);

@@ -31,10 +31,24 @@ export function embeddedDefaults(config: SuiteConfig): SuiteConfig {
     allowDestructive: true,
     // (a second region: us-east where the run's region is the seed's us-west)
     otherRegion: config.otherRegion ?? (config.region === 'us-west' ? 'us-east' : 'us-west'),
+    vlanRegion: config.vlanRegion ?? 'us-east',
     noVlanRegion: config.noVlanRegion ?? 'us-west',
     spareVlanRegion: config.spareVlanRegion ?? 'eu-central',
   };
 }
+
+/** A setting's flag without its argument (`--other-region`), as a skip message names it. */
+export function settingFlag(key: keyof SuiteConfig): string {
+  return DECLARED.find((declared) => declared.key === key)!.flag.split(' ')[0]!;
+}
+
+/**
+ * Settings a real target should name, which a run still defaults to the reference emulator's seed when they are not
+ * given (the checks read them as strings throughout): `conformance run` warns about those left out with --base-url.
+ */
+const DEFAULTED_ON_TARGET = ['region', 'instanceType', 'largerInstanceType'] as const satisfies ReadonlyArray<keyof SuiteConfig>;
+
+type Sources = { file?: string; env?: NodeJS.ProcessEnv; flags?: Partial<Record<keyof SuiteConfig, string>> };
 
 /** Reads a JSON config file whose members are named like the settings (`baseUrl`, `token`, …). */
 function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>> {
@@ -60,9 +74,8 @@ function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>
   return out;
 }
 
-/** Resolves the configuration; later sources win. Throws ConfigError with one clear line on bad input. */
-export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv; flags?: Partial<Record<keyof SuiteConfig, string>> }): SuiteConfig {
-  const config = defaults();
+/** The sources' values, in the order they apply: config file, environment, flags. */
+function layersOf(sources: Sources): Array<[string, Partial<Record<keyof SuiteConfig, string>>]> {
   const env = sources.env ?? {};
   const layers: Array<[string, Partial<Record<keyof SuiteConfig, string>>]> = [];
   const file = sources.file ?? env[`${ENV_PREFIX}CONFIG`];
@@ -74,6 +87,26 @@ export function resolveConfig(sources: { file?: string; env?: NodeJS.ProcessEnv;
     ),
   ]);
   layers.push(['flags', sources.flags ?? {}]);
+  return layers;
+}
+
+/**
+ * The warning `conformance run` prints at start when a target given by --base-url is run without naming its region
+ * or instance types (DEFAULTED_ON_TARGET): the flags and the defaults used. Null on the embedded emulator, or all given.
+ */
+export function defaultedOnTargetWarning(sources: Sources, config: SuiteConfig): string | null {
+  if (!config.baseUrl) return null;
+  const layers = layersOf(sources);
+  const unnamed = DEFAULTED_ON_TARGET.filter((key) => layers.every(([, values]) => values[key] === undefined || values[key] === ''));
+  if (!unnamed.length) return null;
+  const used = unnamed.map((key) => `${settingFlag(key)} ${config[key]}`).join(', ');
+  return `warning: regions and instance types cannot be discovered: name the target's (${unnamed.map(settingFlag).join(', ')}); this run uses the reference emulator's ${used}`;
+}
+
+/** Resolves the configuration; later sources win. Throws ConfigError with one clear line on bad input. */
+export function resolveConfig(sources: Sources): SuiteConfig {
+  const config = defaults();
+  const layers = layersOf(sources);
   const given = new Set<keyof SuiteConfig>();
   for (const [source, values] of layers)
     for (const declared of DECLARED) {

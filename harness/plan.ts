@@ -5,7 +5,7 @@
 // enforces it (harness/target.ts) and `conformance plan` prints it: one source for both.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { scopeKey, type SuiteConfig } from './config.js';
+import { scopeKey, settingFlag, type SuiteConfig } from './config.js';
 import type { CheckRecord } from './check.js';
 
 export const COSTS_FILE = fileURLToPath(new URL('../specs/plan/costs.json', import.meta.url));
@@ -166,8 +166,6 @@ export function filteredOutChecks(
     .map((check) => ({ file: fileOf(check), name: check.key.slice(check.key.lastIndexOf(' > [') + ' > '.length), rules: check.rules }));
 }
 
-const SETTING_FLAGS: Record<string, string> = { otherRegion: '--other-region', noVlanRegion: '--region-without-vlans', spareVlanRegion: '--spare-vlan-region' };
-
 /** Why a check cannot run with this configuration (its verdict), or null. */
 function capabilityVerdict(check: CheckCost, config: SuiteConfig, control: boolean): { verdict: 'skip' | 'disabled'; reason: string } | null {
   if (!chosenByRuleFilters(check.rules, config)) return { verdict: 'disabled', reason: FILTERED_OUT };
@@ -181,7 +179,7 @@ function capabilityVerdict(check: CheckCost, config: SuiteConfig, control: boole
     if (use === 'clock' && !hooks) return { verdict: 'skip', reason: 'needs simulated time to pass: the target has no clock control hook' };
     if (use.startsWith('setting:')) {
       const key = use.slice('setting:'.length) as keyof SuiteConfig;
-      if (!config[key]) return { verdict: 'skip', reason: `needs a region you did not name: set ${SETTING_FLAGS[key] ?? key}` };
+      if (!config[key]) return { verdict: 'skip', reason: `needs a region you did not name: set ${settingFlag(key)}` };
     }
     if (hooks) continue;
     if (use === 'restricted' && !config.restrictedToken)

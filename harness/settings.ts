@@ -192,7 +192,7 @@ export const SETTINGS = [
     group: 'target',
     initial: 'us-east',
     parse: text,
-    shownDefault: 'us-east',
+    shownDefault: 'us-east (with --base-url a warning at start names it when not given)',
     help: 'a region of the target',
   }),
   setting({
@@ -200,10 +200,10 @@ export const SETTINGS = [
     flag: '--vlan-region <id>',
     env: 'VLAN_REGION',
     group: 'target',
-    initial: 'us-east',
+    initial: null,
     parse: text,
-    shownDefault: 'us-east',
-    help: 'a VLAN-capable region',
+    shownDefault: 'none; us-east on the embedded emulator',
+    help: 'a VLAN-capable region; without it the checks needing one report skip and generated bodies name no VLAN',
   }),
   setting({
     key: 'instanceType',
@@ -212,7 +212,7 @@ export const SETTINGS = [
     group: 'target',
     initial: 'g6-standard-1',
     parse: text,
-    shownDefault: 'g6-standard-1',
+    shownDefault: 'g6-standard-1 (with --base-url a warning at start names it when not given)',
     help: 'an instance type',
   }),
   setting({
@@ -222,7 +222,7 @@ export const SETTINGS = [
     group: 'target',
     initial: 'g6-standard-2',
     parse: text,
-    shownDefault: 'g6-standard-2',
+    shownDefault: 'g6-standard-2 (with --base-url a warning at start names it when not given)',
     help: 'a larger instance type, for resize',
   }),
   setting({

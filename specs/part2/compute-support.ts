@@ -2,6 +2,7 @@
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
 import type { Check } from '../../harness/check.js';
+import { settingFlag } from '../../harness/config.js';
 import { requestMembers, validateValue, withMembers } from '../../harness/contract.js';
 import { letShortlyRun, onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
@@ -200,14 +201,11 @@ export async function viewInstance(c: Check, id: number, until: (view: Json) => 
   return bodyOf(exchange);
 }
 
-const EXTRA = { OTHER_REGION: 'otherRegion', NO_VLAN_REGION: 'noVlanRegion', SPARE_VLAN_REGION: 'spareVlanRegion' } as const;
+const EXTRA = { OTHER_REGION: 'otherRegion', VLAN_REGION: 'vlanRegion', NO_VLAN_REGION: 'noVlanRegion', SPARE_VLAN_REGION: 'spareVlanRegion' } as const;
 
 /** A region setting a real target must name (the embedded emulator's seed provides them); `skip` when absent. */
 export function extraSetting(c: Check, name: keyof typeof EXTRA): string {
-  return c.setting(
-    EXTRA[name],
-    `needs ${name.toLowerCase().replace(/_/g, ' ')}: set --${EXTRA[name].replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} or CONFORMANCE_${name}`,
-  );
+  return c.setting(EXTRA[name], `needs ${name.toLowerCase().replace(/_/g, ' ')}: set ${settingFlag(EXTRA[name])} or CONFORMANCE_${name}`);
 }
 
 /**

@@ -40,10 +40,10 @@ const fx = useFixtures('part2-configs');
  */
 function sharedVlan(c: Check): Promise<string> {
   return fx.shared('sharedVlan', async () => {
-    const config = c.target.info.config;
-    await needVlanRoom(c, config.vlanRegion);
+    const vlanRegion = extraSetting(c, 'VLAN_REGION');
+    await needVlanRoom(c, vlanRegion);
     const label = vlanLabel(fx);
-    const { id: computeId } = await newInstance(c, fx, { region: config.vlanRegion });
+    const { id: computeId } = await newInstance(c, fx, { region: vlanRegion });
     c.expect('P2.interfaces.label.new-creates-vlan', (await vlanListed(c, label)) === undefined, `the VLAN ${label} is listed before any interface names it`);
     const profile = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.label.new-creates-vlan', profile.exchange, `a profile with a vlan interface with the new label ${label}`);
@@ -265,18 +265,18 @@ describe('Network interface object', () => {
   });
 
   check('P2.instance-create.vlan-mode', 'an instance created with a vlan interface is attached to that VLAN', async (c) => {
-    const config = c.target.info.config;
+    const vlanRegion = extraSetting(c, 'VLAN_REGION');
     const label = await sharedVlan(c);
     // The VLAN object's fields are not shown. An instance booted on a profile with the VLAN is attached to it: the
     // member listing it (an array of ids), if any, is the one that lists the VLAN's instances. The profile holds the
     // disks of an instance deployed from an image: a boot of a profile with no device may hold ("with no devices boot
     // holds until a device exists") and attach nothing, and the new instance would then have no list to be judged by.
-    const booted = await newInstance(c, fx, { region: config.vlanRegion, image: true, booted: false });
+    const booted = await newInstance(c, fx, { region: vlanRegion, image: true, booted: false });
     const devices = diskSlotsOf((await deployedProfiles(c, booted.id))[0]?.devices) ?? {};
     const profile = await newConfig(c, booted.id, { devices, interfaces: [{ purpose: 'vlan', label }] });
     const bootedOk = ok(await bootAccepted(c, booted.id, { config_id: profile.id }));
     const { exchange, id } = await createInstance(c, fx, {
-      ...(await imageCreateBody(c, fx, config.vlanRegion)),
+      ...(await imageCreateBody(c, fx, vlanRegion)),
       interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }],
     });
     c.expectSuccess('P2.instance-create.vlan-mode', exchange, 'creating an instance with a vlan interface');
@@ -304,9 +304,9 @@ describe('Network interface object', () => {
   });
 
   check('P2.interfaces.update-redefines-all', 'the interfaces of an update replace the previous ones', async (c) => {
-    const config = c.target.info.config;
+    const vlanRegion = extraSetting(c, 'VLAN_REGION');
     const label = await sharedVlan(c);
-    const { id: computeId } = await newInstance(c, fx, { region: config.vlanRegion });
+    const { id: computeId } = await newInstance(c, fx, { region: vlanRegion });
     const profile = await newConfig(c, computeId, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label, ipam_address: '10.0.0.1/24' }] });
     const put = await updateProfile(c, `${INSTANCES}/${computeId}/configs/${profile.id}`, { interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.update-redefines-all', put, 'updating the profile with one vlan interface');
@@ -327,7 +327,7 @@ describe('Network interface object', () => {
   });
 
   check('P2.interfaces.vlan.capable-regions', 'VLANs only in VLAN-capable regions; a clone with a VLAN to another kind fails', async (c) => {
-    const config = c.target.info.config;
+    const vlanRegion = extraSetting(c, 'VLAN_REGION');
     const noVlan = extraSetting(c, 'NO_VLAN_REGION');
     const label = await sharedVlan(c);
     const refused = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, noVlan)), interfaces: [{ purpose: 'vlan', label }] });
@@ -338,13 +338,9 @@ describe('Network interface object', () => {
       (await createConfig(c, plain.id, { interfaces: [{ purpose: 'vlan', label }] }, undefined, { once: true })).exchange,
       `a profile with a vlan interface on an instance in ${noVlan}`,
     );
-    const accepted = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, config.vlanRegion)), interfaces: [{ purpose: 'vlan', label }] });
-    c.expectSuccess(
-      'P2.interfaces.vlan.capable-regions',
-      accepted.exchange,
-      `creating an instance with a vlan interface in ${config.vlanRegion} (VLAN-capable)`,
-    );
-    const source = await newInstance(c, fx, { region: config.vlanRegion, image: true });
+    const accepted = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, vlanRegion)), interfaces: [{ purpose: 'vlan', label }] });
+    c.expectSuccess('P2.interfaces.vlan.capable-regions', accepted.exchange, `creating an instance with a vlan interface in ${vlanRegion} (VLAN-capable)`);
+    const source = await newInstance(c, fx, { region: vlanRegion, image: true });
     await newConfig(c, source.id, { interfaces: [{ purpose: 'vlan', label }] });
     const clone = await cloneToNew(c, fx, source.id, { region: noVlan }, { refusedFor: (refusal) => namesField(refusal, 'region') === true });
     // "Fails" may come after the request (the clone accepted, its job failing; what it then leaves is not shown): an

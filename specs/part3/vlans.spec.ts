@@ -10,7 +10,7 @@ import { check, describe as describeExchange, type Check } from '../../harness/c
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
-import { INSTANCES, deleteInstance, deployedProfiles, diskSlotsOf, ok, shutDown } from '../part2/compute-support.js';
+import { INSTANCES, deleteInstance, deployedProfiles, diskSlotsOf, extraSetting, ok, shutDown } from '../part2/compute-support.js';
 import { createConfig, newConfig, updateProfile } from '../part2/profiles-support.js';
 
 type Json = Record<string, unknown>;
@@ -36,12 +36,15 @@ describe('VLANs', () => {
       (value) => Array.isArray(value) && value.some((member) => member === id || (member && typeof member === 'object' && (member as Json).id === id)),
     );
 
+  /** The configured VLAN-capable region, or `skip` naming its flag (a real target names it). */
+  const vlanRegion = (c: Check) => extraSetting(c, 'VLAN_REGION');
+
   /**
    * The VLAN the detach checks put their instances on, each its own instance: VLANs are scarce (10 per region, never
    * said to be deleted), and each check reads only whether the VLAN lists its own instance.
    */
   const detachVlan = async (c: Check) => {
-    await needVlanRoom(c, c.target.info.config.vlanRegion);
+    await needVlanRoom(c, vlanRegion(c));
     return fx.shared('detach VLAN', () => Promise.resolve(vlanLabel()));
   };
 
@@ -53,7 +56,7 @@ describe('VLANs', () => {
    * VLAN `label`, then booted on that profile. Skips where the VLAN list does not show the instance on the VLAN.
    */
   async function bootedOnVlan(c: Check, label: string): Promise<{ id: number; profile: Json; path: string; holdsIt: (vlan: Json | undefined) => boolean }> {
-    const { id } = await fx.newInstance(c, { region: c.target.info.config.vlanRegion, booted: false });
+    const { id } = await fx.newInstance(c, { region: vlanRegion(c), booted: false });
     const profiles = await deployedProfiles(c, id, (shown) => shown.length === 1);
     if (profiles.length !== 1)
       return c.skip('an instance deployed from an image does not list exactly one profile (judged by P2.instance-create.image.default-config)');
@@ -84,7 +87,7 @@ describe('VLANs', () => {
     ['P3.vlan.list-account', 'P3.vlan.created-through-interfaces'],
     'VLANs made through instance create and configuration profile create and update are listed',
     async (c) => {
-      const region = c.target.info.config.vlanRegion;
+      const region = vlanRegion(c);
       await needVlanRoom(c, region, 3);
       const [viaInstance, viaCreate, viaUpdate] = [vlanLabel(), vlanLabel(), vlanLabel()];
       const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: viaInstance }] });
@@ -111,7 +114,7 @@ describe('VLANs', () => {
   );
 
   check('P3.vlan.detach', 'deleting an instance detaches it from its VLAN', async (c) => {
-    const region = c.target.info.config.vlanRegion;
+    const region = vlanRegion(c);
     const label = await detachVlan(c);
     const instance = await fx.newInstance(c, { region, interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label }] });
     const holdsIt = holds(instance.id);

@@ -248,7 +248,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     await fx.cleanup(mark);
                     // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
                     const vlans = vlansNamed(body);
-                    if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
+                    if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
                     fc.pre(!refusedAsTaken(label, exchange));
                     if (label !== undefined) sentLabels.add(label);
                     if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
@@ -323,7 +323,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   // had left VLANs on).
                   if (violation.field && namesField(first.exchange, violation.field) === false) {
                     const vlans = vlansNamed(body);
-                    if (vlans) await needVlanRoom(c, ctx.vlanRegion, vlans);
+                    if (vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
                     await plan?.room?.(c, ctx);
                   }
                   if (violation.field !== 'label') fc.pre(!refusedAsTaken(labelOf(body), first.exchange));

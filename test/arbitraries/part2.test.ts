@@ -8,10 +8,15 @@ import { bodies } from '../../arbitraries/part2.js';
 import { generatorChecks } from './generator-checks.js';
 import type { BodyContext } from '../../arbitraries/types.js';
 
-/** The sample, and a target whose VLAN region differs and whose prefix holds separators other than a dash. */
+/**
+ * The sample, a target whose VLAN region differs and whose prefix holds separators other than a dash, and a real
+ * target whose VLAN region was not named.
+ */
+const NO_VLAN_REGION: BodyContext = { ...SAMPLE_CONTEXT, vlanRegion: null };
 const CONTEXTS: BodyContext[] = [
   SAMPLE_CONTEXT,
   { ...SAMPLE_CONTEXT, region: 'us-west', vlanRegion: 'eu-central', labelPrefix: 'run_42.', computeIds: [7, 8, 9] },
+  NO_VLAN_REGION,
 ];
 
 /**
@@ -87,5 +92,18 @@ describe('document 2 shared generators', () => {
       fc.property(weakPassword(), (p) => inBounds(p) && !isStrongPassword(p)),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('document 2 bodies without a VLAN region', () => {
+  it("no valid body names a vlan interface, and an instance create goes to the run's region", () => {
+    for (const [key, { valid }] of Object.entries(bodies))
+      fc.assert(
+        fc.property(valid(NO_VLAN_REGION), (body) => {
+          expect(JSON.stringify(body), key).not.toContain('"vlan"');
+          if ('region' in body) expect(body.region, key).toBe(NO_VLAN_REGION.region);
+        }),
+        { numRuns: 100 },
+      );
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../cli/program.js';
 import { configFromOptions, type RunOptions } from '../../cli/run.js';
-import { ConfigError, REAL_TARGET_BUDGETS, resolveConfig } from '../../harness/config.js';
+import { ConfigError, REAL_TARGET_BUDGETS, defaultedOnTargetWarning, embeddedDefaults, resolveConfig, settingFlag } from '../../harness/config.js';
 import type { Results } from '../../reports/results.js';
 import { conformance, tempDir } from '../safety/support.js';
 
@@ -31,7 +31,7 @@ describe('run flags: sources and defaults', () => {
   it('each region flag sets its own setting (a `--no-` flag would negate its namesake)', () => {
     const regions = ['--region', 'r1', '--vlan-region', 'r2', '--other-region', 'r3', '--region-without-vlans', 'r4', '--spare-vlan-region', 'r5'];
     expect(settingsOfFlags(regions)).toMatchObject({ region: 'r1', vlanRegion: 'r2', otherRegion: 'r3', noVlanRegion: 'r4', spareVlanRegion: 'r5' });
-    expect(settingsOfFlags(['--region-without-vlans', 'us-west'])).toMatchObject({ vlanRegion: 'us-east', noVlanRegion: 'us-west' });
+    expect(settingsOfFlags(['--region-without-vlans', 'us-west'])).toMatchObject({ vlanRegion: null, noVlanRegion: 'us-west' });
     // only true switches are negated
     const negated = buildProgram()
       .commands.find((command) => command.name() === 'run')!
@@ -57,6 +57,35 @@ describe('run flags: sources and defaults', () => {
     expect(resolveConfig({})).toMatchObject({ maxInstances: null, maxDatabases: null, readOnly: false, shard: null });
     expect(resolveConfig({ flags: TARGET })).toMatchObject(REAL_TARGET_BUDGETS);
     expect(resolveConfig({ flags: { ...TARGET, maxInstances: 'unlimited', maxDatabases: '2' } })).toMatchObject({ maxInstances: null, maxDatabases: 2 });
+  });
+
+  it("a target given by URL has no VLAN region unless named (the embedded emulator seed's us-east), and a warning names the region and types it did not", () => {
+    const regionSettings = ['otherRegion', 'vlanRegion', 'noVlanRegion', 'spareVlanRegion'] as const;
+    const onTarget = resolveConfig({ flags: TARGET });
+    for (const key of regionSettings) expect(onTarget[key], key).toBeNull();
+    expect(embeddedDefaults(resolveConfig({}))).toMatchObject({
+      vlanRegion: 'us-east',
+      otherRegion: 'us-west',
+      noVlanRegion: 'us-west',
+      spareVlanRegion: 'eu-central',
+    });
+    expect(embeddedDefaults(resolveConfig({ flags: { vlanRegion: 'eu-central' } }))).toMatchObject({ vlanRegion: 'eu-central' });
+    // each skip message names the real flag: `--region-without-vlans`, not `--no-vlan-region`
+    expect(regionSettings.map(settingFlag)).toEqual(['--other-region', '--vlan-region', '--region-without-vlans', '--spare-vlan-region']);
+    // region and instance types still default to the seed's on a real target: one warning line names them
+    expect(defaultedOnTargetWarning({}, resolveConfig({}))).toBeNull();
+    const warning = defaultedOnTargetWarning({ flags: TARGET }, onTarget)!;
+    expect(warning.split('\n')).toHaveLength(1);
+    expect(warning).toContain('--region us-east, --instance-type g6-standard-1, --larger-instance-type g6-standard-2');
+    const env = { CONFORMANCE_REGION: 'us-east' };
+    const some = defaultedOnTargetWarning(
+      { env, flags: { ...TARGET, instanceType: 'g6-nanode-1' } },
+      resolveConfig({ env, flags: { ...TARGET, instanceType: 'g6-nanode-1' } }),
+    )!;
+    expect(some).toContain('(--larger-instance-type)');
+    expect(some).not.toContain('--region ');
+    const all = { ...TARGET, region: 'eu-central', instanceType: 'a', largerInstanceType: 'b' };
+    expect(defaultedOnTargetWarning({ flags: all }, resolveConfig({ flags: all }))).toBeNull();
   });
 
   it('refuses each bad value with one line naming the source and the setting', () => {
