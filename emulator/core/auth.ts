@@ -11,7 +11,15 @@ const BEARER = /^\s*Bearer\s+(\S+)\s*$/i;
 /** The bare token, no scheme (the only form GET /v4/account takes under the fault of P1.auth.bearer-header). */
 const BARE = /^\s*(\S+)\s*$/;
 
-/** The principal of the request, or null when no token is needed and none was sent; throws 401/403. */
+/** Accounts closed by a successful cancellation under `account-closed-410` (their tokens stay known). */
+const closedAccounts = new WeakSet<Store>();
+
+/** Variation account-closed-410: the account is cancelled; from now on every request with one of its tokens answers 410. */
+export function closeAccount(store: Store): void {
+  closedAccounts.add(store);
+}
+
+/** The principal of the request, or null when no token is needed and none was sent; throws 401/403 (410 once closed). */
 export function authenticate(store: Store, route: Route, authorization: string | string[] | undefined): Principal | null {
   // Under upload-needs-token the upload URL takes the caller's token like an endpoint of the API.
   const uploadWithToken = route.path.startsWith('/__upload/') && varied(store, 'upload-needs-token');
@@ -28,6 +36,7 @@ export function authenticate(store: Store, route: Route, authorization: string |
   if (principal === undefined) {
     throw new ApiError(401, 'Invalid token: send a valid access token in the header "Authorization: Bearer <token>".');
   }
+  if (closedAccounts.has(store)) throw new ApiError(410, 'This account is closed: it was cancelled.');
   // Under the variation a token lacking the scope of an endpoint that takes no token at all is served as no token.
   if (route.auth === 'optional' && varied(store, 'lacking-scope-anonymous') && !route.scopes.every((scope) => holdsScope(principal, scope))) return null;
   authorize(store, principal, route);

@@ -588,4 +588,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instance: "ipv4 | array of strings | IPv4 addresses: one public address on creation, possibly one private; filterable" and Create instance body: "private_ip | boolean | no | enables private networking and a private IPv4 address", and ${D3}, IP addresses: "GET /v4/networking/ips | ips:read_only | none | addresses of the account, private addresses excluded" (which ranges the private addresses come from is not shown: RFC 1918's are one choice)`,
     does: 'gives private IPv4 addresses (private_ip, POST ips with public false) from the shared address space 100.64.0.0/10 (RFC 6598; its 100.64.128.0/17), not from 192.168.128.0/17',
   },
+  'account-closed-410': {
+    leaves: `${D1}, Endpoints: "POST /v4/account/cancel | … | the service tries to charge the card on file for the remaining balance and fails with an error if the charge fails" and Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (what a cancelled account answers is not shown)`,
+    does: 'a successful cancellation closes the account (as account-closed-on-cancel does, but its tokens stay known): every request sent with one of its tokens answers 410 Gone, with the error body, from then on',
+  },
 });

@@ -6,6 +6,19 @@ import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted,
 
 const cases: VariationCase[] = [
   [
+    'account-closed-410',
+    async (server) => {
+      await request(server).get('/v4/account').set(AUTH).expect(200);
+      expect((await request(server).post('/v4/account/cancel').set(AUTH).send({}).expect(200)).body).toHaveProperty('survey_link');
+      const gone = await request(server).get('/v4/account').set(AUTH).expect(410);
+      expect((gone.body as { errors: Json[] }).errors[0]!.reason).toEqual(expect.any(String));
+      await request(server).get('/v4/account/invoices').set(AUTH).expect(410);
+      // An unknown token is still unknown, and what takes no token is still served.
+      await request(server).get('/v4/account').set('Authorization', 'Bearer no-such-token').expect(401);
+      await request(server).get('/v4/databases/engines').expect(200);
+    },
+  ],
+  [
     'account-without-card',
     async (server) => {
       expect((await got(server, '/v4/account')).credit_card).toEqual({ expiry: null, last_four: null });

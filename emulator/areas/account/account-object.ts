@@ -2,6 +2,7 @@
 import type { RequestContext } from '../../core/types.js';
 import { asObject, fail, optArray, optString, reqInt, reqString } from '../../core/validate.js';
 import { emitEvent } from '../../core/events.js';
+import { closeAccount } from '../../core/auth.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { account, accountEntity, accountView, DECLINING_TEST_CARD, PROCESSOR_TEST_CARDS, state, type Account, type Promotion } from './model.js';
@@ -280,6 +281,8 @@ export function cancelAccount(ctx: RequestContext) {
   st.cancelled = true;
   // The account is closed: every token of it stops working (the answer to this request is still sent).
   if (varied(ctx.store, 'account-closed-on-cancel')) ctx.store.tokens.clear();
+  // Closed too, but its tokens answer 410 Gone from then on.
+  if (varied(ctx.store, 'account-closed-410')) closeAccount(ctx.store);
   return { survey_link: `https://survey.example.com/account-cancellation?euuid=${a.euuid}` };
 }
 
