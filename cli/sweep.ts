@@ -6,7 +6,16 @@ import { describe as describeExchange } from '../harness/check.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
 import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
-import { deleteConfirmed, deletionRunsMs, discoverImageIdForm, resourcePath, type ImageIdForm, type ResourceKind } from '../harness/resources.js';
+import {
+  answersGone,
+  deleteConfirmed,
+  deletionRunsMs,
+  discoverAbsentStatus,
+  discoverImageIdForm,
+  resourcePath,
+  type ImageIdForm,
+  type ResourceKind,
+} from '../harness/resources.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { UsageError } from './usage-error.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
@@ -66,6 +75,8 @@ export interface SweepOptions {
   windowMs?: number;
   /** How the target takes an image id in a path (found by `discoverImageIdForm`; encoded when absent). */
   imageIdForm?: ImageIdForm;
+  /** What the target answers for an id never made (found by `discoverAbsentStatus`): a view answering it is gone. */
+  absentStatus?: number;
   print: (line: string) => void;
 }
 
@@ -201,13 +212,21 @@ async function deleteOne(options: SweepOptions, candidate: Candidate, carriesPre
   }
   if (collection) {
     const view = await options.http.send({ method: 'GET', path: candidate.deletePath, token: options.token });
-    if (view.status === 404) return 'gone';
+    if (answersGone(view, options.absentStatus)) return 'gone';
     const label = (view.body as Json | undefined)?.[collection.member];
     // The id may since have been given to something else: only a resource still carrying the prefix is deleted.
     if (success(view.status) && !carriesPrefix(label)) return `it now carries the label "${String(label)}", not one the run gave it`;
   }
   const { kind, deletePath: path } = candidate;
-  return deleteConfirmed({ http: options.http, token: options.token, kind, path, windowMs, runsMs: deletionRunsMs(kind) });
+  return deleteConfirmed({
+    http: options.http,
+    token: options.token,
+    kind,
+    path,
+    windowMs,
+    runsMs: deletionRunsMs(kind),
+    ...(options.absentStatus !== undefined ? { absentStatus: options.absentStatus } : {}),
+  });
 }
 
 export interface SweepCommandOptions {
@@ -249,6 +268,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
   const deadline = Date.now() + (config.runBudgetMs ?? SWEEP_DEFAULT_BUDGET_MS);
   const http = new HttpClient(config.baseUrl, { timeoutMs: config.timeoutMs, maxRps: config.maxRps, deadline });
   try {
+    const absentStatus = await discoverAbsentStatus(http, config.token);
     const outcome = await sweep({
       http,
       token: config.token,
@@ -258,6 +278,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
       deadline,
       windowMs: config.consistencyWindowMs,
       imageIdForm: await discoverImageIdForm(http, config.token),
+      ...(absentStatus !== undefined ? { absentStatus } : {}),
       print,
     });
     for (const line of outcome.unread) print(`not read: ${line}`);

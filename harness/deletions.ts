@@ -132,6 +132,7 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
       windowMs: mayRun && control ? 0 : info.config.consistencyWindowMs,
       runsMs: mayRun && !control ? deletionRunsMs(entry.kind) : 0,
       ignoreRunBudget: true,
+      ...(info.absentStatus !== undefined ? { absentStatus: info.absentStatus } : {}),
       ...(views.isLive(entry.deletePath) ? { lagMs: info.config.consistencyWindowMs } : {}),
     });
     confirmations.push(

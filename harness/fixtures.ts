@@ -212,7 +212,7 @@ export class Fixtures extends Adoption {
    */
   async privateImageExpired(c: Check): Promise<boolean> {
     const image = await this.privateImage(c);
-    if (!answersGone(await c.get(c.target.imagePath(image.id)))) return false;
+    if (!answersGone(await c.get(c.target.imagePath(image.id)), c.target.info.absentStatus)) return false;
     this.cache.delete('privateImage');
     return true;
   }

@@ -3,8 +3,8 @@
 // encoded whole: the image `private/27` is `/v4/images/private%2F27`, never `/v4/images/private` — unless the target
 // serves image ids with their slash as it is (how such an id goes into a path is not shown): `discoverSlashedIdForm`.
 // A delete counts only once a read confirms it: the resource's own path is refused as for what is not there
-// (`answersGone`: a 404 or a 410, since no code is shown) or, for an entity transfer, the transfer is no longer
-// pending.
+// (`answersGone`: a 404 or a 410, since no code is shown, or what the target answers for an id never made:
+// `discoverAbsentStatus`) or, for an entity transfer, the transfer is no longer pending.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, HttpClient } from './http.js';
 
@@ -112,16 +112,35 @@ export const deletionRunsMs = (kind: string): number => DELETION_RUNS_MS[kind] ?
 export const deletionMayRun = (kind: string): boolean => deletionRunsMs(kind) > 0 || kind === 'tag';
 
 /**
- * Whether a read answers as for what is not there: 404 (Not Found) or 410 (Gone), HTTP's two codes for it. The
- * documents name none (document 1, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown"):
- * the view of a deleted resource may answer either. Any other refusal (a 400 for a path form the target does not take,
- * a 401 or 403 for the token) is no proof of a deletion: nothing is counted deleted on it and left on the target.
+ * An invoice id no account holds (`{invoiceId}` is an integer): the view of an id never made that needs no fixture.
  */
-export const answersGone = (exchange: Pick<Exchange, 'status'>): boolean => exchange.status === 404 || exchange.status === 410;
+const NEVER_MADE_INVOICE = '/v4/account/invoices/999999937';
+
+/**
+ * What the target answers to the full-access token's GET of an id it never made (`NEVER_MADE_INVOICE`), found once
+ * per run: a 4xx but 401 (a token refused), 405 (a method) and 429 (not processed). The documents name no code for it
+ * (document 1, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown"): a target may answer
+ * 403 there as for a resource the account does not hold. Undefined when it answers anything else (a 2xx, a 5xx).
+ */
+export async function discoverAbsentStatus(http: HttpClient, token: string): Promise<number | undefined> {
+  const { status } = await http.send({ method: 'GET', path: NEVER_MADE_INVOICE, token });
+  return status >= 400 && status < 500 && ![401, 405, 429].includes(status) ? status : undefined;
+}
+
+/**
+ * Whether a read answers as for what is not there: 404 (Not Found) or 410 (Gone), HTTP's two codes for it, or
+ * `absent`, what the target answers for an id never made (`discoverAbsentStatus`; `Target.info.absentStatus`). The
+ * documents name none (document 1, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown"):
+ * the view of a deleted resource may answer any of them. Any other refusal (a 400 for a path form the target does not
+ * take, a 401 or 403 for the token on a target answering 404 for an id never made) is no proof of a deletion: nothing
+ * is counted deleted on it and left on the target.
+ */
+export const answersGone = (exchange: Pick<Exchange, 'status'>, absent?: number): boolean =>
+  exchange.status === 404 || exchange.status === 410 || (absent !== undefined && exchange.status === absent);
 
 /** Whether a read of the resource's path shows it gone. */
-function goneIn(kind: string, view: Exchange): boolean {
-  if (answersGone(view)) return true;
+function goneIn(kind: string, view: Exchange, absent?: number): boolean {
+  if (answersGone(view, absent)) return true;
   if (!success(view.status)) return false;
   const body = view.body as Json | undefined;
   // A transfer stays listed once cancelled, expired or ended; only a pending one holds anything.
@@ -150,11 +169,13 @@ export interface DeleteRequest {
    * just made), read again meanwhile before it counts as gone.
    */
   lagMs?: number;
+  /** What the target answers for an id never made (`discoverAbsentStatus`): a read answering it shows the resource gone. */
+  absentStatus?: number;
 }
 
 /**
  * Deletes a resource and reads it back: 'deleted' or 'gone' (it was already) once a read confirms it, else why not.
- * A 404 on the DELETE proves nothing by itself: the read of the resource's own path decides.
+ * A 404 (or what answers for an id never made) on the DELETE proves nothing by itself: the read of the resource's own path decides.
  */
 export async function deleteConfirmed(request: DeleteRequest): Promise<'deleted' | 'gone' | string> {
   return (await deleteThenConfirm(request))();
@@ -169,14 +190,15 @@ export async function deleteThenConfirm(request: DeleteRequest): Promise<() => P
     request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
   const answer = (exchange: Exchange) => (exchange.status ? `HTTP ${exchange.status}` : (exchange.error ?? 'nothing'));
   const deleted = await send('DELETE');
-  const refused = !success(deleted.status) && deleted.status !== 404;
+  const gone = (view: Exchange) => answersGone(view, request.absentStatus);
+  const refused = !success(deleted.status) && deleted.status !== 404 && deleted.status !== request.absentStatus;
   const until = Date.now() + request.windowMs + (request.runsMs ?? 0);
   const lagUntil = Date.now() + (request.lagMs ?? 0);
   return async () => {
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       const view = await send('GET');
-      const lagging = refused && answersGone(view) && Date.now() < lagUntil;
-      if (goneIn(request.kind, view) && !lagging) return success(deleted.status) ? 'deleted' : 'gone';
+      const lagging = refused && gone(view) && Date.now() < lagUntil;
+      if (goneIn(request.kind, view, request.absentStatus) && !lagging) return success(deleted.status) ? 'deleted' : 'gone';
       if (refused && !lagging) return `DELETE answered ${answer(deleted)}`;
       const left = Math.max(until, lagging ? lagUntil : 0) - Date.now();
       if (left <= 0) return `DELETE answered ${answer(deleted)} but GET still answers ${answer(view)}`;

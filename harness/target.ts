@@ -9,7 +9,7 @@ import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
 import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
 import { findEndpoint } from './responses.js';
-import { discoverSlashedIdForm, imagePath, pathWithSlashedId, type ImageIdForm, type SlashedIdForm } from './resources.js';
+import { discoverAbsentStatus, discoverSlashedIdForm, imagePath, pathWithSlashedId, type ImageIdForm, type SlashedIdForm } from './resources.js';
 import { loadCosts, makePlan, specFilters, type Billable, type Counts, type Plan } from './plan.js';
 
 /** What the global setup hands to every worker. */
@@ -29,6 +29,8 @@ export interface TargetInfo {
   kernelIdForm?: SlashedIdForm;
   /** How the target takes a database engine id (`<engine>/<version>`) in a path (found once per run; encoded when absent). */
   engineIdForm?: SlashedIdForm;
+  /** What the target answers for an id never made (found once per run: `discoverAbsentStatus`; undefined when no 4xx). */
+  absentStatus?: number;
 }
 
 export interface RequestLimits {
@@ -412,14 +414,18 @@ export function target(): Target {
   return found;
 }
 
-/** The target's description with how it takes image, kernel and engine ids in a path, read once before the checks. */
+/**
+ * The target's description with how it takes image, kernel and engine ids in a path, and what it answers for an id
+ * never made, read once before the checks.
+ */
 export async function withIdForms(info: TargetInfo): Promise<TargetInfo> {
   const http = new HttpClient(info.baseUrl, info.config.timeoutMs);
   try {
-    const [imageIdForm, kernelIdForm, engineIdForm] = await Promise.all(
-      ['/v4/images', '/v4/compute/kernels', '/v4/databases/engines'].map((collection) => discoverSlashedIdForm(http, info.token, collection)),
-    );
-    return { ...info, imageIdForm, kernelIdForm, engineIdForm };
+    const [[imageIdForm, kernelIdForm, engineIdForm], absentStatus] = await Promise.all([
+      Promise.all(['/v4/images', '/v4/compute/kernels', '/v4/databases/engines'].map((collection) => discoverSlashedIdForm(http, info.token, collection))),
+      discoverAbsentStatus(http, info.token),
+    ]);
+    return { ...info, imageIdForm, kernelIdForm, engineIdForm, ...(absentStatus !== undefined ? { absentStatus } : {}) };
   } finally {
     await http.close();
   }

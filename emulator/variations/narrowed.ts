@@ -592,4 +592,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Endpoints: "POST /v4/account/cancel | … | the service tries to charge the card on file for the remaining balance and fails with an error if the charge fails" and Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (what a cancelled account answers is not shown)`,
     does: 'a successful cancellation closes the account (as account-closed-on-cancel does, but its tokens stay known): every request sent with one of its tokens answers 410 Gone, with the error body, from then on',
   },
+  'not-found-403': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (no document names a code for an id the account does not hold: never made, deleted, or not visible to the caller)`,
+    does: 'answers 403, with the error body, wherever it would answer 404 for an id it does not hold (never made or deleted); a path that is no endpoint still answers 404',
+  },
 });

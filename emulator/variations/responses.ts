@@ -11,6 +11,7 @@ export function errorStatus(store: Store, status: number, documented: boolean): 
   if (status === 400 && varied(store, 'invalid-422')) return 422;
   if (status === 401 && varied(store, 'unauthenticated-403')) return 403;
   if (status === 403 && varied(store, 'forbidden-401')) return 401;
+  if (status === 404 && varied(store, 'not-found-403')) return 403;
   return status;
 }
 

@@ -84,11 +84,12 @@ export async function instanceEntityTypes(c: Check, entities: MaintenanceEntity[
  * Why a maintenance entity is not a compute instance, or undefined where nothing shows it: its instance view answers
  * neither 2xx nor gone, or (gone: perhaps an instance deleted since) its url names another kind's path or its type is
  * none of `instanceTypes` (when the service showed any). `unjudged` is called for a gone entity nothing tells of.
+ * `absent`: what the target answers for an id never made (`answersGone`), gone too.
  */
-export function notAnInstance({ entity, view }: MaintenanceEntity, instanceTypes: Set<unknown>, unjudged: () => void): string | undefined {
+export function notAnInstance({ entity, view }: MaintenanceEntity, instanceTypes: Set<unknown>, unjudged: () => void, absent?: number): string | undefined {
   const viewed = `GET ${INSTANCES}/${String(entity.id)} answered ${view.status}`;
   if (ok(view)) return undefined;
-  if (!answersGone(view)) return viewed;
+  if (!answersGone(view, absent)) return viewed;
   const other = otherKindNamedBy(entity.url);
   if (other) return `${viewed}, and its url names ${other}, a path of another kind`;
   if (instanceTypes.size && !instanceTypes.has(entity.type))

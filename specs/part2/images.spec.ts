@@ -124,7 +124,8 @@ const whenProcessed = (c: Check, id: string) =>
 async function availableUpload(c: Check): Promise<Uploaded> {
   let image = await upload(c);
   let sent = await sendData(c, image);
-  if (answersGone(sent) && answersGone(await c.get(c.target.imagePath(image.id)))) sent = await sendData(c, (image = await upload(c)));
+  if (answersGone(sent, c.target.info.absentStatus) && answersGone(await c.get(c.target.imagePath(image.id)), c.target.info.absentStatus))
+    sent = await sendData(c, (image = await upload(c)));
   if (!ok(sent)) throw new SetupError(`the data upload to upload_to was refused: HTTP ${sent.status}`);
   const view = await whenProcessed(c, image.id);
   if (view.status !== 'available') throw new SetupError(`the uploaded image is "${String(view.status)}" after its data was sent (up to 24 simulated hours)`);

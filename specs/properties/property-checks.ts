@@ -38,10 +38,10 @@ const VIOLATION_CONCURRENCY = 10;
 async function readBack(c: Check, path: string, body: Json, members: Record<string, ReadBack>, shortly = false): Promise<void> {
   const brokenIn = (view: Exchange) => brokenMember(view, body, members);
   for (let attempt = 1; ; attempt++) {
-    // A view answering gone (404 or 410: `answersGone`) is no replica's lag (the resource was there before
+    // A view answering gone (404, 410 or the target's answer for an id never made: `answersGone`) is no replica's lag (the resource was there before
     // the update) and shows no member to compare: it is read once (an image upload another file's day-long clock
     // advance expired meanwhile).
-    const shows = (exchange: Exchange) => answersGone(exchange) || (succeeded(exchange) && !brokenIn(exchange));
+    const shows = (exchange: Exchange) => answersGone(exchange, c.target.info.absentStatus) || (succeeded(exchange) && !brokenIn(exchange));
     // A change taking a short time lets the clock run first: waiting out the window for it would spend the check's
     // allowance of unsettled waits (readAfterWrite) on what is no lie.
     const view = shortly ? await untilShortlyDone(c, () => c.get(path), shows) : await readAfterWrite(c, () => c.get(path), shows);

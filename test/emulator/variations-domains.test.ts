@@ -188,6 +188,22 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'not-found-403',
+    async (server) => {
+      const refused = await request(server).get('/v4/domains/987654').set(AUTH).expect(403);
+      expect((refused.body as { errors: Json[] }).errors[0]!.reason).toEqual(expect.any(String));
+      await request(server).get('/v4/account/invoices/999999937').set(AUTH).expect(403);
+      const domain = await newDomain(server, 'forbidden-later.example.com');
+      const path = `/v4/domains/${String(domain.id)}`;
+      await request(server).delete(path).set(AUTH).expect(200);
+      await request(server).get(path).set(AUTH).expect(403);
+      await request(server).delete(path).set(AUTH).expect(403);
+      // A path that is no endpoint, and a request without a token, answer as before.
+      await request(server).get('/v4/no-such-collection').set(AUTH).expect(404);
+      await request(server).get('/v4/domains/987654').expect(401);
+    },
+  ],
+  [
     'domain-delete-runs-a-while',
     async (server) => {
       const domain = await newDomain(server, 'deleted-later.example.com');

@@ -69,6 +69,16 @@ describe('deleteConfirmed', () => {
     }
   });
 
+  it('a view answering what the target answers for an id never made (absentStatus) is deleted; 403 is not without it', async () => {
+    removed.set('/v4/domains/absent-403', 403);
+    present.add('/v4/domains/absent-403');
+    expect(await deleteConfirmed({ http, token: 't0k3n-abc', kind: 'domain', path: '/v4/domains/absent-403', windowMs: 300, absentStatus: 403 })).toBe(
+      'deleted',
+    );
+    expect(await deleteConfirmed({ http, token: 't0k3n-abc', kind: 'domain', path: '/v4/domains/absent-403', windowMs: 300, absentStatus: 403 })).toBe('gone');
+    expect(await remove('/v4/domains/absent-403', 'domain')).toBe('DELETE answered HTTP 403');
+  });
+
   it('a firewall still shown after its DELETE, with status deleted, is deleted (the documents allow it)', async () => {
     present.add('/v4/networking/firewalls/shown');
     expect(await remove('/v4/networking/firewalls/shown', 'firewall')).toBe('deleted');
