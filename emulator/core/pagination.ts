@@ -30,7 +30,7 @@ function queryInt(raw: string | undefined, name: string, min: number, max: numbe
  * Reads `page` / `page_size` from the query (400 when out of range) and cuts one page of `items`, shown through `view`
  * (applied to the page only: a long list costs no copy of the items the page leaves out).
  */
-export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item: T) => V): Page<V> {
+export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item: T) => V, { aView = false } = {}): Page<V> {
   // (the core's own tests page bare contexts, without a store)
   const faults = ctx.store?.faults.size > 0;
   const broken = (kind: EndpointFaultKind) => faults && endpointFaulty(ctx.store, ctx.method, ctx.route, kind);
@@ -41,19 +41,25 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
   const documentOne = ctx.store !== undefined && /^\/v4(beta)?\/(databases|account)\//.test(ctx.route ?? '');
   const anySize = documentOne && varied(ctx.store, 'account-lists-any-page-size');
   const from50 = documentOne && varied(ctx.store, 'account-lists-page-size-min-50');
-  const sizeMin = broken('page-size-small-accepted') || anySize ? 1 : from50 ? 50 : PAGE_SIZE_MIN;
+  const upTo20 = documentOne && varied(ctx.store, 'account-lists-page-size-max-20');
+  const sizeMin = broken('page-size-small-accepted') || anySize || upTo20 ? 1 : from50 ? 50 : PAGE_SIZE_MIN;
   const upTo50 = documentOne && varied(ctx.store, 'account-lists-page-size-max-50');
-  const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : anySize ? 500 : upTo50 ? 50 : PAGE_SIZE_MAX;
+  const sizeMax = broken('page-size-large-accepted') ? Number.MAX_SAFE_INTEGER : anySize ? 500 : upTo20 ? 20 : upTo50 ? 50 : PAGE_SIZE_MAX;
   const sizeDefault =
     broken('page-size-default-25') || (documentOne && varied(ctx.store, 'account-lists-25-per-page'))
       ? 25
-      : broken('page-size-default-50') || upTo50
-        ? 50
-        : PAGE_SIZE_DEFAULT;
+      : upTo20
+        ? 20
+        : broken('page-size-default-50') || upTo50
+          ? 50
+          : PAGE_SIZE_DEFAULT;
   const clampedTo50 = documentOne && varied(ctx.store, 'account-lists-page-size-clamped');
   const asked = queryInt(ctx.query['page_size'], 'page_size', clampedTo50 ? 1 : sizeMin, sizeMax, sizeDefault);
   const pageSize = Math.min(clampedTo50 ? Math.max(asked, 50) : asked, sizeMax);
   const results = items.length;
+  // (a view that accepts page and page_size has no pages to be past)
+  if (!aView && ctx.store !== undefined && page > Math.max(1, Math.ceil(results / pageSize)) && varied(ctx.store, 'page-past-last-refused'))
+    fail(`page ${page} is past the last page (${Math.max(1, Math.ceil(results / pageSize))}).`, 'page', 404);
   const start = (page - 1) * pageSize;
   const envelope: Page<V> = {
     data: start < results ? (view ? items.slice(start, start + pageSize).map(view) : (items.slice(start, start + pageSize) as unknown as V[])) : [],

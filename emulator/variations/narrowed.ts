@@ -596,4 +596,12 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (no document names a code for an id the account does not hold: never made, deleted, or not visible to the caller)`,
     does: 'answers 403, with the error body, wherever it would answer 404 for an id it does not hold (never made or deleted); a path that is no endpoint still answers 404',
   },
+  'account-lists-page-size-max-20': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
+    does: 'database and account lists take page_size 1 to 20 (20 when not given) and refuse a larger one, the engine and node type views too',
+  },
+  'page-past-last-refused': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), \`page\` (integer, current page), \`pages\` (integer, total pages), \`results\` (integer, total number of results)." (what a page past the last answers is not shown)`,
+    does: 'answers a page past the last (page above pages) of every list with 404 and the error body, field page',
+  },
 });

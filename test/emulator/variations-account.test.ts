@@ -374,6 +374,31 @@ const cases: VariationCase[] = [
       expect((await got(server, `/v4/account/entity-transfers/${String(newest!.token)}`)).status).toBe('completed');
     },
   ],
+  [
+    'account-lists-page-size-max-20',
+    async (server) => {
+      const list = (path: string, query: Json) => request(server).get(path).query(query).set(AUTH);
+      expect((await list('/v4/account/oauth-clients', { page_size: 25 }).expect(400)).body.errors[0]).toMatchObject({ field: 'page_size' });
+      await list('/v4/account/oauth-clients', { page_size: 1 }).expect(200);
+      await list('/v4/databases/engines', { page_size: 20 }).expect(200);
+      expect((await list('/v4/databases/types/g6-nanode-1', { page: 1, page_size: 25 }).expect(400)).body.errors[0]).toMatchObject({ field: 'page_size' });
+      await list('/v4/databases/types/g6-nanode-1', { page: 1, page_size: 10 }).expect(200);
+      await list('/v4/domains', { page_size: 25 }).expect(200);
+    },
+  ],
+  [
+    'page-past-last-refused',
+    async (server) => {
+      const list = (path: string, query: Json) => request(server).get(path).query(query).set(AUTH);
+      const { pages } = (await list('/v4/account/events', { page_size: 25 }).expect(200)).body as Json;
+      await list('/v4/account/events', { page: pages, page_size: 25 }).expect(200);
+      expect((await list('/v4/account/events', { page: Number(pages) + 1, page_size: 25 }).expect(404)).body.errors[0]).toMatchObject({ field: 'page' });
+      // An empty list still answers its page 1; a view that accepts page and page_size has no pages to be past.
+      await list('/v4/domains', { page: 1 }).expect(200);
+      await list('/v4/domains', { page: 2 }).expect(404);
+      await list('/v4/databases/types/g6-nanode-1', { page: 2 }).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: the account', cases);

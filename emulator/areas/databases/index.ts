@@ -114,7 +114,7 @@ function requireNotProvisioning(store: Store, c: Cluster, action: string, fault?
 
 /** The page/page_size a view endpoint accepts are still validated like a list's. */
 function checkPageQuery(ctx: RequestContext): void {
-  paginate(ctx, []);
+  paginate(ctx, [], undefined, { aView: true });
 }
 
 function uniqueLabel(store: Store, label: string, self?: number): void {
