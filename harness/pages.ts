@@ -27,15 +27,22 @@ export async function pageOf(get: ListGet, list: string, page: number): Promise<
   return get(page > 1 ? { page } : undefined);
 }
 
-/** Page sizes a document-1 list is asked for, smallest first: 25 and 100 bound the lists of documents 2 and 3. */
-const PAGE_SIZES = [25, 50, 100];
+/**
+ * Page sizes a document-1 list is asked for, in turn: 25 and 100 bound the lists of documents 2 and 3, and a list
+ * taking none of 25, 50 and 100 is asked 10, then 1 (its bounds are not shown: it may take no more than 20).
+ */
+const PAGE_SIZES = [25, 50, 100, 10, 1];
+
+/** The page sizes asked, for a reason given when a list took none of them. */
+export const PAGE_SIZES_ASKED = `page_size ${PAGE_SIZES.join(', ')}`;
 
 /** Per target and list: the smallest page size it takes (`smallestPageSize`). */
 const smallestSizes = new Map<string, Promise<number | undefined>>();
 
 /**
- * The smallest of PAGE_SIZES the list at `path` answers page 1 at (2xx), found once per list: document 1 shows no
- * bounds of page_size for its own lists, so a server may refuse 25. Undefined when it takes none of them.
+ * The first of PAGE_SIZES the list at `path` answers page 1 at (2xx), found once per list: the smallest of 25, 50 and
+ * 100 it takes, else 10 or 1. Document 1 shows no bounds of page_size for its own lists, so a server may refuse 25, or
+ * anything above 20. Undefined when it takes none of them.
  */
 export function smallestPageSize(c: Check, path: string): Promise<number | undefined> {
   const list = `${c.target.info.baseUrl} ${path}`;
@@ -60,7 +67,7 @@ export function smallestPageSize(c: Check, path: string): Promise<number | undef
 export const pageSizeUsed = (asked: number, held: number) => Math.max(asked, held);
 
 /** The smallest of PAGE_SIZES a page of `items` items fits in: the next size to ask a list that read a smaller one as larger. */
-export const pageSizeHolding = (items: number) => PAGE_SIZES.find((size) => size >= items);
+export const pageSizeHolding = (items: number) => [...PAGE_SIZES].sort((a, b) => a - b).find((size) => size >= items);
 
 type Json = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import { readAfterWrite, untilSeen } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { brokenRule, unservedRule } from '../../harness/judge.js';
-import { pageSizeHolding, pageSizeUsed, readPage, smallestPageSize } from '../../harness/pages.js';
+import { PAGE_SIZES_ASKED, pageSizeHolding, pageSizeUsed, readPage, smallestPageSize } from '../../harness/pages.js';
 import { windowWith } from './databases-support.js';
 
 type Json = Record<string, unknown>;
@@ -196,7 +196,7 @@ describe('Common conventions: list envelope', () => {
         const path = await spec.path(c);
         const size = await smallestPageSize(c, path);
         // no page size taken: P1.pagination.accepted judges it (this rule is about the page shown)
-        if (size === undefined) return c.skip(`GET ${path} took none of page_size 25, 50, 100`);
+        if (size === undefined) return c.skip(`GET ${path} took none of ${PAGE_SIZES_ASKED}`);
         if (key === 'GET /v4/account/events') await fillEvents(c, path, size + 1);
         const pagesOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.pages;
         const first = await c.get(path, { query: { page: 1, page_size: size } });
@@ -229,7 +229,7 @@ describe('Common conventions: list envelope', () => {
     async (c) => {
       const path = '/v4/account/oauth-clients';
       let size = await smallestPageSize(c, path);
-      if (size === undefined) throw new SetupError(`GET ${path} took none of page_size 25, 50, 100`);
+      if (size === undefined) throw new SetupError(`GET ${path} took none of ${PAGE_SIZES_ASKED}`);
       // size + 1 of its own: the clients other spec files have now may be deleted before the pages are read.
       const views: string[] = [];
       for (let made = 0; ;) {
