@@ -110,8 +110,31 @@ export function walkList(c: Check, path: string, token?: string | null, done: (i
   return walkPages((page) => readPage(c, path, page, token), done);
 }
 
-/** `walkList` through any reader of a list's pages (a clean-up's, outside a check). */
+/** The results a list page claims, when it shows a number. */
+const resultsClaimed = (exchange: Exchange): unknown => (exchange.body as { results?: unknown } | undefined)?.results;
+
+/** How many times a walk starts again after a page within the claimed pages answered no list while the list changed. */
+const WALK_RESTARTS = 2;
+
+/**
+ * `walkList` through any reader of a list's pages (a clean-up's, outside a check). What a page past the last answers is
+ * not shown (a 404 is allowed), and other files delete items meanwhile: a page after the first that answers no list is
+ * a refusal only when page 1, read again, still claims it with the same results; else the list shrank between the
+ * reads and the walk starts again (at most WALK_RESTARTS times; then the refusal is returned).
+ */
 export async function walkPages(readAt: (page: number) => Promise<Exchange>, done: (items: Json[]) => boolean = () => false): Promise<ListWalk> {
+  for (let restarts = 0; ; restarts++) {
+    const walk = await walkOnce(readAt, done);
+    if (!walk.refused || walk.refusedAt === undefined || walk.refusedAt === 1 || restarts >= WALK_RESTARTS) return withoutPage(walk);
+    const again = await readAt(1);
+    const steady = itemsOf(again) !== undefined && pagesClaimed(again) >= walk.refusedAt && resultsClaimed(again) === resultsClaimed(walk.first);
+    if (steady) return withoutPage(walk);
+  }
+}
+
+const withoutPage = ({ refusedAt: _refusedAt, ...walk }: ListWalk & { refusedAt?: number }): ListWalk => walk;
+
+async function walkOnce(readAt: (page: number) => Promise<Exchange>, done: (items: Json[]) => boolean): Promise<ListWalk & { refusedAt?: number }> {
   const first = await readAt(1);
   const pages = new Map<number, Json[]>();
   const claimed = pagesClaimed(first);
@@ -119,7 +142,7 @@ export async function walkPages(readAt: (page: number) => Promise<Exchange>, don
   for (let page = 1; ; page = pages.size % 2 ? high : low) {
     const exchange = page === 1 ? first : await readAt(page);
     const items = itemsOf(exchange);
-    if (!items) return { pages, first, capped: false, claimed, refused: exchange };
+    if (!items) return { pages, first, capped: false, claimed, refused: exchange, refusedAt: page };
     pages.set(page, items);
     if (page === low) low++;
     else high--;

@@ -143,6 +143,17 @@ const cases: FaultUnderVariation[] = [
       expect(profiles.map((item) => item.label)).toContain('at-once-profile');
     },
   ],
+  [
+    'page-past-last-refused',
+    'P1.pagination.consistent',
+    async (server) => {
+      // One page more than there are: the page it claims past the last is refused, the claim still shows.
+      const list = (page: number) => request(server).get('/v4/domains').query({ page, page_size: 25 }).set(AUTH);
+      const first = (await list(1).expect(200)).body as Json;
+      expect(first.pages).toBe(Math.max(1, Math.ceil(Number(first.results) / 25)) + 1);
+      await list(Number(first.pages)).expect(404);
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

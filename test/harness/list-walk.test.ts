@@ -16,12 +16,14 @@ afterEach(async () => {
 });
 
 /** A target whose list at /v4/things holds `pages` pages of one item each (the item's id is its page). */
-async function listOf(pages: number): Promise<Check> {
+const listOf = (pages: number): Promise<Check> => answering((page) => [200, { data: page <= pages ? [{ id: page }] : [], page, pages, results: pages }]);
+
+/** A target whose list answers page `page` with `answer(page)`'s status and body. */
+async function answering(answer: (page: number) => [number, unknown]): Promise<Check> {
   server = await startFakeServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    const page = Number(url.searchParams.get('page') ?? 1);
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ data: page <= pages ? [{ id: page }] : [], page, pages, results: pages }));
+    const [status, body] = answer(Number(new URL(request.url ?? '/', 'http://x').searchParams.get('page') ?? 1));
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
   });
   const on = new Target({ config: { ...defaults(), timeoutMs: 2000 }, baseUrl: server.url, token: 'list-walk-token-01', controlUrl: null, embedded: false });
   return new Check(['P1.account.serves.get-account'], on, 60_000);
@@ -63,5 +65,24 @@ describe('a walk of one list', () => {
     expect(ids.slice(0, 3)).toEqual([1, 2, 3]);
     expect(ids.slice(-3)).toEqual([51, 52, 53]);
     expect(ids).not.toContain(27);
+  });
+
+  it('walks again when a page within the claimed pages is refused while the list shrank (a page past the last may be refused)', async () => {
+    // Two items, one a page; one is deleted right after page 1 is first read: page 2 is past the last by then.
+    let firstReads = 0;
+    const c = await answering((page) => {
+      const pages = page === 1 && firstReads++ === 0 ? 2 : 1;
+      return page > 1
+        ? [404, { errors: [{ reason: 'page is past the last page', field: 'page' }] }]
+        : [200, { data: [{ id: 1 }], page, pages, results: pages }];
+    });
+    expect(await findListed(c, '/v4/things', () => false)).toEqual({});
+    expect(pagesRead()).toEqual([1, 2, 1, 1]);
+  });
+
+  it('returns a refusal of a page the list still claims, with the same results, when read again', async () => {
+    const c = await answering((page) => (page === 3 ? [404, { errors: [{ reason: 'no' }] }] : [200, { data: [{ id: page }], page, pages: 3, results: 3 }]));
+    expect((await findListed(c, '/v4/things', () => false)).refused?.status).toBe(404);
+    expect(pagesRead()).toEqual([1, 3, 1]);
   });
 });
