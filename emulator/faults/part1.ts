@@ -130,6 +130,7 @@ export const part1Faults = defineFaults({
   'P1.database-backup.auto.retained-7-days': { does: 'automatic backups are never removed' },
   'P1.database.version.never-auto-upgraded': { does: 'a patch upgrades the cluster to the next engine patch version' },
   'P1.database-engine.view-by-id': { does: 'the engine view answers the first-listed engine of the type named, whatever the version' },
+  'P1.database.list.generic-includes-mysql': { does: 'the generic list of clusters leaves out the newest MySQL cluster' },
   'P1.database-engine.view.page-accepted': { does: 'the engine view refuses page and page_size' },
   'P1.database-node-type.view.page-accepted': { does: 'the node type view refuses page and page_size' },
   'P1.database-snapshot.label.max-64': { does: 'accepts snapshot labels of up to 128 characters' },
