@@ -1,0 +1,46 @@
+// The variations of readings the fourteenth and fifteenth audits found the suite had narrowed (2026-12-01): part of the
+// catalogue of index.ts after those of narrowed.ts, kept in a file of their own.
+import { D1, D2, D3, defineVariations } from './define.js';
+
+export const AUDITED_READINGS = defineVariations({
+  'rescue-devices-required': {
+    leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/rescue | compute:read_write | body: \`devices\` (device map with \`sda\` to \`sdg\`) |" (not marked optional, as boot's "\`config_id\` (integer, optional)" is: whether devices may be left out is not shown)`,
+    does: 'refuses a rescue body without devices (field devices)',
+  },
+  'queued-clone-tags-at-once': {
+    leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" and "Tags on the source are copied to the target." (when the tags are copied, and whether their copy is part of the clone that waits, is not shown)`,
+    does: "accepts a clone onto a target with a running action (as clone-onto-busy-queued does), copies the source's tags to it at once, and copies the profiles and disks once the target's actions have completed",
+  },
+  'secondary-snapshot-needs-replicas': {
+    leaves: `${D1}, Managed databases: "Snapshot create body: \`label\` (string, required, 3..64 chars), \`target\` (string, enum \`primary\`, \`secondary\`, default \`primary\`). Effect of choosing \`secondary\` on a high availability cluster: not shown." and Managed database (cluster): "cluster_size | integer | enum 1, 3; 3 means one primary node and two replica nodes" (what \`secondary\` does on a cluster of one node, which has no replica, is not shown)`,
+    does: 'refuses a snapshot with target secondary of a cluster of one node, naming target (a cluster of three takes it)',
+  },
+  'auto-backups-swept-at-next-run': {
+    leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC and each is kept 7 days" (kept at least 7 days: when a backup past its 7 days is removed, and whether \`created\` is the instant the backup starts or the moment it is stored, is not shown)`,
+    does: "the daily job at 00:00 UTC first removes the automatic backups 7 days old or more, then takes the new one, stamped 5 minutes later (when complete): the one of 00:05 a week before is 6 days 23 hours 55 minutes old then, and stays until the next day's run",
+  },
+  'profile-writes-refused-while-busy': {
+    leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/configs | compute:read_write | config body below |", "PUT /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | config body, no field required |" and "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" (no precondition given, where "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" give one: whether a profile may be written while its instance has a running or queued action is not shown)`,
+    does: 'refuses to create, update or delete a profile (a 400 naming no field) while its instance has a running or queued action: a clone from or to it, and its own create or a shutdown where a variation makes those run a while',
+  },
+  'private-ipv4-shared-space': {
+    leaves: `${D2}, Compute instance: "ipv4 | array of strings | IPv4 addresses: one public address on creation, possibly one private; filterable" and Create instance body: "private_ip | boolean | no | enables private networking and a private IPv4 address", and ${D3}, IP addresses: "GET /v4/networking/ips | ips:read_only | none | addresses of the account, private addresses excluded" (which ranges the private addresses come from is not shown: RFC 1918's are one choice)`,
+    does: 'gives private IPv4 addresses (private_ip, POST ips with public false) from the shared address space 100.64.0.0/10 (RFC 6598; its 100.64.128.0/17), not from 192.168.128.0/17',
+  },
+  'account-closed-410': {
+    leaves: `${D1}, Endpoints: "POST /v4/account/cancel | … | the service tries to charge the card on file for the remaining balance and fails with an error if the charge fails" and Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (what a cancelled account answers is not shown)`,
+    does: 'a successful cancellation closes the account (as account-closed-on-cancel does, but its tokens stay known): every request sent with one of its tokens answers 410 Gone, with the error body, from then on',
+  },
+  'not-found-403': {
+    leaves: `${D1}, Errors 3: "HTTP status codes per condition, other than the 400 above: not shown." (no document names a code for an id the account does not hold: never made, deleted, or not visible to the caller)`,
+    does: 'answers 403, with the error body, wherever it would answer 404 for an id it does not hold (never made or deleted); a path that is no endpoint still answers 404',
+  },
+  'account-lists-page-size-max-20': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)."`,
+    does: 'database and account lists take page_size 1 to 20 (20 when not given) and refuse a larger one, the engine and node type views too',
+  },
+  'page-past-last-refused': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), \`page\` (integer, current page), \`pages\` (integer, total pages), \`results\` (integer, total number of results)." (what a page past the last answers is not shown)`,
+    does: 'answers a page past the last (page above pages) of every list with 404 and the error body, field page',
+  },
+});
