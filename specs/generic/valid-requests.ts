@@ -16,6 +16,7 @@ import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { newConfig } from '../part2/profiles-support.js';
+import { balanceOwed } from '../part2/resize-support.js';
 import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
 import { adoptBy, adoptCapture, adoptChild, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
@@ -42,9 +43,10 @@ export interface Recipe {
   exclusive?: string;
   /**
    * Why a target may refuse even this request for what the request cannot control (a remote nameserver's
-   * permission): a refusal is then not judged as a fail of the checks expecting success.
+   * permission): a refusal is then not judged as a fail of the checks expecting success. A function reads the refusal
+   * and the target, and says why, or undefined when that cannot be why (an account's balance: `balanceOwed`).
    */
-  refusable?: string;
+  refusable?: string | ((c: Check, refusal: Exchange) => Promise<string | undefined>);
   /**
    * The request acts on something that may still be busy where a target makes it so (not shown either way): an
    * instance the recipe may have just created (its own or the file's) with its create, a database snapshot still being
@@ -353,6 +355,7 @@ export const validRequests: Record<string, Recipe> = {
   },
   'POST /v4/compute/instances/{computeId}/resize': {
     mayBeBusy: true,
+    refusable: balanceOwed,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/resize`, { json: { type: c.target.info.config.largerInstanceType } }),
   },
   'POST /v4/compute/instances/{computeId}/shutdown': {

@@ -36,6 +36,7 @@ import {
   type Json,
 } from './compute-support.js';
 import { judgeBootedByDefault } from './profiles-support.js';
+import { expectResized } from './resize-support.js';
 
 const fx = useFixtures('part2-compute');
 
@@ -486,7 +487,8 @@ describe('Update instance body and alerts', () => {
     c.expect('P2.instance.region.migration-only', before === config.region, `an instance created in ${config.region} shows region ${JSON.stringify(before)}`);
     c.expectSuccess('P2.instance.region.migration-only', await c.put(`${INSTANCES}/${id}`, { label: fx.label('mv', 64), group: 'moved' }), 'the update');
     c.expect('P2.instance.region.migration-only', (await viewInstance(c, id)).region === before, 'the region changed on an update');
-    c.expectSuccess(
+    await expectResized(
+      c,
       'P2.instance.region.migration-only',
       await onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType })),
       'the resize',
@@ -553,7 +555,8 @@ describe('Resize preconditions', () => {
       `resizing a ${config.largerInstanceType} with a swap disk over ${smaller} MB down to ${config.instanceType} (${smaller} MB)`,
     );
     const empty = await newInstance(c, fx, { type: config.largerInstanceType });
-    c.expectSuccess(
+    await expectResized(
+      c,
       'P2.resize.disk-allocation',
       await onceNotBusy(c, () => c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType })),
       `resizing an instance without disks down to ${config.instanceType}`,
@@ -574,7 +577,8 @@ describe('Resize preconditions', () => {
     );
     if (ok(resize)) c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone onto the instance and one from it were running', resize);
     c.expectRejected('P2.resize.no-running-actions', resize, 'resizing during a clone onto the instance and one from it');
-    c.expectSuccess(
+    await expectResized(
+      c,
       'P2.resize.no-running-actions',
       await onceClonesEnd(c, () => c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType })),
       'the same resize once the clones had time to finish',

@@ -251,7 +251,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
                     fc.pre(!refusedAsTaken(label, exchange));
                     if (label !== undefined) sentLabels.add(label);
-                    if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx)) === undefined);
+                    if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx, exchange)) === undefined);
                     c.expectSuccess(serves, exchange, `${key} with a valid body`);
                     if (plan?.readBack)
                       await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);

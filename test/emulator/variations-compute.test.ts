@@ -67,6 +67,20 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'resize-refused-while-balance-owed',
+    async (server) => {
+      expect((await got(server, '/v4/account')).balance).toBeGreaterThan(0);
+      const instance = await newInstance(server, 'owes-balance');
+      const refused = await request(server)
+        .post(`/v4/compute/instances/${String(instance.id)}/resize`)
+        .set(AUTH)
+        .send({ type: 'g6-standard-2' })
+        .expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ field: null, reason: expect.stringMatching(/outstanding balance/) });
+      expect((await got(server, `/v4/compute/instances/${String(instance.id)}`)).type).toBe('g6-standard-1');
+    },
+  ],
+  [
     'shutdown-takes-a-minute',
     async (server) => {
       const instance = await newInstance(server, 'slow-shutdown');

@@ -82,7 +82,7 @@ export function resizeHandler(ctx: RequestContext) {
   const type = faulty(store, 'P2.instance-resize.type.required') && o.type === undefined ? typeById(store, inst.type) : typeOf(store, o);
   const autoResize = optBool(o, 'allow_auto_disk_resize') ?? true;
   if (!faulty(store, 'P2.resize.no-running-actions')) requireIdle(store, inst);
-  if (store.pastDueBalance) fail('The account has an outstanding balance; pay it before resizing', null);
+  if (store.pastDueBalance || balanceOwed(store)) fail('The account has an outstanding balance; pay it before resizing', null);
   let used = usedDisk(store, inst.id);
   // Under the variation an automatic disk resize also shrinks the single data disk of the default layout to fit.
   const data = disksOf(store, inst.id).filter((d) => d.filesystem !== 'swap');
@@ -106,4 +106,10 @@ export function resizeHandler(ctx: RequestContext) {
   touch(store, inst);
   emit(ctx, 'compute_resize', inst);
   return {};
+}
+
+/** Under resize-refused-while-balance-owed any balance the account shows above 0 is outstanding (read from the account area's table). */
+function balanceOwed(store: RequestContext['store']): boolean {
+  if (!varied(store, 'resize-refused-while-balance-owed')) return false;
+  return (store.table<{ balance?: number }>('account.account').get('1')?.balance ?? 0) > 0;
 }

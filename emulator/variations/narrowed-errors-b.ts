@@ -1,0 +1,10 @@
+// Variations of the fifteenth audit's error findings (part b), spread at the end of NARROWED_READINGS (narrowed.ts,
+// near the 600-line bound test/emulator/architecture sets).
+import { D1, D2, defineVariations } from './define.js';
+
+export const ERRORS_B_READINGS = defineVariations({
+  'resize-refused-while-balance-owed': {
+    leaves: `${D2}, Compute instances: "Resize preconditions: no pending migration; no outstanding balance on the account; …" and ${D1}, Account: "balance | number | US dollars" (whether any balance above 0 is outstanding, or only one past due, is not shown)`,
+    does: 'refuses a resize (400 naming no field, a reason about the balance) while GET /v4/account shows a balance above 0, as the seeded account does (25.50)',
+  },
+});
