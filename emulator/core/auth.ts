@@ -21,12 +21,15 @@ export function closeAccount(store: Store): void {
 
 /** The principal of the request, or null when no token is needed and none was sent; throws 401/403 (410 once closed). */
 export function authenticate(store: Store, route: Route, authorization: string | string[] | undefined): Principal | null {
-  // Under upload-needs-token the upload URL takes the caller's token like an endpoint of the API.
-  const uploadWithToken = route.path.startsWith('/__upload/') && varied(store, 'upload-needs-token');
+  // Under upload-needs-token the upload URL takes the caller's token like an endpoint of the API; under
+  // upload-needs-token-404 an upload without it is answered as an upload that does not exist.
+  const upload404 = route.path.startsWith('/__upload/') && varied(store, 'upload-needs-token-404');
+  const uploadWithToken = route.path.startsWith('/__upload/') && (varied(store, 'upload-needs-token') || upload404);
   if (route.auth === 'none' && !uploadWithToken && !routeFaulty(store, route, 'token-demanded')) return null;
   const header = Array.isArray(authorization) ? authorization[0] : authorization;
   if (header === undefined || header === '') {
     if (route.auth === 'optional') return null;
+    if (upload404) throw new ApiError(404, 'No such upload.');
     if (routeFaulty(store, route, 'no-token-served')) return store.tokens.get(store.defaultToken) ?? null;
     throw new ApiError(401, 'Authentication is required: send the header "Authorization: Bearer <token>".');
   }

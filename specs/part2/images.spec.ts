@@ -72,12 +72,13 @@ const GZIP_DATA = () => gzipSync(Buffer.alloc(64 * 1024, 0));
 
 /**
  * PUTs data to the image's upload_to. Whether the PUT carries the caller's token is not shown (a presigned URL may
- * refuse one): it goes without, and once more with the token where that was refused as unauthenticated.
+ * refuse one), nor what one without it answers (401, 403, or 404 as an upload not found): it goes without, and once
+ * more with the token where that was refused (any 4xx); the answer with the token is the one judged.
  */
 async function sendData(c: Check, image: Uploaded, data: Buffer = GZIP_DATA(), contentType = 'application/octet-stream'): Promise<Exchange> {
   const put = (token?: null) => c.send('PUT', uploadPath(c, image), { raw: { data, contentType }, token });
   const anonymous = await put(null);
-  return anonymous.status === 401 || anonymous.status === 403 ? put() : anonymous;
+  return anonymous.status >= 400 && anonymous.status < 500 ? put() : anonymous;
 }
 
 /** The image's status; the image is expected to exist (one just made is read again within the consistency window). */

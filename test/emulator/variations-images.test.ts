@@ -184,6 +184,23 @@ const cases: VariationCase[] = [
         .expect(200);
     },
   ],
+  [
+    'upload-needs-token-404',
+    async (server) => {
+      const upload = await postAccepted(server, '/v4/images/upload', { label: 'with-token-404', region: 'us-east' });
+      const put = () =>
+        request(server)
+          .put(new URL(String(upload.upload_to)).pathname)
+          .set('Content-Type', 'application/octet-stream');
+      await put()
+        .send(gzipSync(Buffer.from('disk')))
+        .expect(404);
+      await put()
+        .set(AUTH)
+        .send(gzipSync(Buffer.from('disk')))
+        .expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: images', cases);
