@@ -11,4 +11,8 @@ export const ERRORS_B_READINGS = defineVariations({
     leaves: `${D2}, Images: "Upload rules: data goes by HTTP PUT to \`upload_to\` with header \`Content-type: application/octet-stream\`; …" (whether the PUT carries the caller's token is not shown, nor what one without it answers)`,
     does: "answers 404 to a data upload to upload_to without the caller's token (as upload-needs-token does with 401)",
   },
+  'weak-password-worded-complexity': {
+    leaves: `${D1}, Errors 2: "Known reasons: a root password that is too weak yields a reason that says it does not meet the strength requirement" (the words are not shown)`,
+    does: 'refuses a weak root password with the reason "Password does not meet the complexity requirements."',
+  },
 });

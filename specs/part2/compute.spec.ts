@@ -226,8 +226,8 @@ describe('Create instance body: creation modes', () => {
         c.expectRejected('P2.instance-create.root-pass.strength', exchange, `creating an instance with root_pass "${weak}"`, 'root_pass');
         c.expect(
           'P1.errors.reason.weak-password',
-          // the document gives the sense, not the words: a reason saying the password is too weak says it too
-          /strength|strong|weak/i.test(reasonOf(exchange)),
+          // the document gives the sense, not the words: too weak, not complex or secure enough, too easy to guess say it too
+          /strength|strong|weak|complex|secur|guess|simple|easy|entropy|score/i.test(reasonOf(exchange)),
           `the reason "${reasonOf(exchange)}" does not say the password does not meet the strength requirement`,
           exchange,
         );

@@ -154,6 +154,18 @@ const cases: FaultUnderVariation[] = [
       await list(Number(first.pages)).expect(404);
     },
   ],
+  [
+    'weak-password-worded-complexity',
+    'P1.errors.reason.weak-password',
+    async (server) => {
+      const refused = await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({ label: 'weak-pass', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'password' })
+        .expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ field: 'root_pass', reason: 'root_pass is invalid.' });
+    },
+  ],
 ];
 
 describe('emulator faults under variations of the same behaviour', () => {

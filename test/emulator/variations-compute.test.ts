@@ -67,6 +67,17 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'weak-password-worded-complexity',
+    async (server) => {
+      const refused = await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({ label: 'weak-pass', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'password' })
+        .expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ field: 'root_pass', reason: 'Password does not meet the complexity requirements.' });
+    },
+  ],
+  [
     'resize-refused-while-balance-owed',
     async (server) => {
       expect((await got(server, '/v4/account')).balance).toBeGreaterThan(0);

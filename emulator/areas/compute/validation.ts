@@ -92,6 +92,7 @@ export function passwordIsStrong(p: string): boolean {
 function weakPasswordReason(store: Store): string {
   if (faulty(store, 'P1.errors.reason.weak-password')) return 'root_pass is invalid.';
   if (varied(store, 'weak-password-worded-otherwise')) return 'Password is too weak: use a longer one with more kinds of characters.';
+  if (varied(store, 'weak-password-worded-complexity')) return 'Password does not meet the complexity requirements.';
   return 'Root password does not meet the strength requirement: use at least three of lower case letters, upper case letters, digits and symbols';
 }
 
