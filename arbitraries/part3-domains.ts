@@ -254,8 +254,9 @@ export function recordViolations(typesRule: string): Violation[] {
     // CNAME only ("required"): an empty name on the others may be read as the whole domain, as CAA says outright
     broken('P3.record.name.min-1', on('CNAME'), { name: constant('') }),
     broken('P3.record.target.required', on('A', 'AAAA', 'NS', 'CNAME', 'TXT', 'SRV'), { target: ABSENT }),
-    // An MX without target: a server that reads an absent member as "" sees a null MX with a name, at fault either way.
-    { ...broken('P3.record.target.required', on('MX'), { target: ABSENT }), orFields: ['name'] },
+    // An MX without target: a server that reads an absent member as "" sees a null MX with a name and perhaps a priority
+    // other than 0 ("must be 0 for a null MX"), at fault either way (which it judges first is not shown).
+    { ...broken('P3.record.target.required', on('MX'), { target: ABSENT }), orFields: ['name', 'priority'] },
     broken('P3.record.a.target.ipv4', on('A'), {
       target: () => noTrailingPeriod(fc.oneof(ipv6(), notIp(), ipv4Cidr(), fc.constantFrom('remote_addr', '[REMOTE_ADDR]')) as fc.Arbitrary<string>),
     }),

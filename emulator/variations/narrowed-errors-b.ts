@@ -1,6 +1,6 @@
 // Variations of the fifteenth audit's error findings (part b), spread at the end of NARROWED_READINGS (narrowed.ts,
 // near the 600-line bound test/emulator/architecture sets).
-import { D1, D2, defineVariations } from './define.js';
+import { D1, D2, D3, defineVariations } from './define.js';
 
 export const ERRORS_B_READINGS = defineVariations({
   'resize-refused-while-balance-owed': {
@@ -14,5 +14,9 @@ export const ERRORS_B_READINGS = defineVariations({
   'weak-password-worded-complexity': {
     leaves: `${D1}, Errors 2: "Known reasons: a root password that is too weak yields a reason that says it does not meet the strength requirement" (the words are not shown)`,
     does: 'refuses a weak root password with the reason "Password does not meet the complexity requirements."',
+  },
+  'absent-target-empty-priority-first': {
+    leaves: `${D3}, Domain record: "priority | integer | 0..255; …; default 0 for MX; must be 0 for a null MX" and "MX | mail subdomain; empty string for a null MX | mail server, valid domain, required; empty string for a null MX" (whether an absent target is read as "", and which member of such a null MX with a name and a priority other than 0 an error names, is not shown)`,
+    does: 'reads an MX record without target as one with target "" (as absent-target-empty does), and refuses such a null MX with a priority other than 0 naming priority, before its name',
   },
 });

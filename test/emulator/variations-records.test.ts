@@ -23,6 +23,16 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'absent-target-empty-priority-first',
+    async (server) => {
+      const create = await recordsOf(server, 'absent-target-priority.example.com');
+      expect((await create({ type: 'MX', name: 'mail', priority: 10 }).expect(400)).body.errors[0]).toMatchObject({ field: 'priority' });
+      expect((await create({ type: 'MX', name: 'mail', priority: 0 }).expect(400)).body.errors[0]).toMatchObject({ field: 'name' });
+      expect((await create({ type: 'MX', name: 'mail' }).expect(400)).body.errors[0]).toMatchObject({ field: 'name' });
+      await create({ type: 'MX', name: 'mail', priority: 10, target: 'mx.example.com' }).expect(200);
+    },
+  ],
+  [
     'record-targets-underscore',
     async (server) => {
       const create = await recordsOf(server, 'underscore-target.example.com');

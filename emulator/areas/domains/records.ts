@@ -102,8 +102,13 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
 
   // Under the variation an absent target reads as "" (as a decoder without optional members does): an MX without one
   // is then a null MX with a name, refused for that name (the fault takes it, as it takes one given target "").
-  let target = optString(o, 'target') ?? from.target ?? (type === 'MX' && varied(store, 'absent-target-empty') ? '' : undefined);
-  if (type === 'MX' && target === '' && name !== '' && varied(store, 'absent-target-empty') && !faulty(store, 'P3.record.mx.null-name-empty'))
+  // Under absent-target-empty-priority-first (that reading too) such a null MX's priority other than 0 is judged first.
+  const priorityFirst = varied(store, 'absent-target-empty-priority-first');
+  const absentEmpty = varied(store, 'absent-target-empty') || priorityFirst;
+  let target = optString(o, 'target') ?? from.target ?? (type === 'MX' && absentEmpty ? '' : undefined);
+  if (type === 'MX' && target === '' && o['target'] === undefined && priorityFirst && typeof o['priority'] === 'number' && o['priority'] !== 0)
+    fail('priority must be 0 for a null MX record (an MX without target is a null MX).', 'priority');
+  if (type === 'MX' && target === '' && name !== '' && absentEmpty && !faulty(store, 'P3.record.mx.null-name-empty'))
     fail('An MX record with an empty target is a null MX: its name must be empty too.', 'name');
   const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
   const ttl_sec =
