@@ -1,7 +1,6 @@
 // The variations of readings the suite had narrowed (re-read in issue 12 and in the audits after it): part of the
 // catalogue of index.ts, kept in a file of their own.
 import { D1, D2, D3, defineVariations } from './define.js';
-import { ERRORS_B_READINGS } from './narrowed-errors-b.js';
 
 export const NARROWED_READINGS = defineVariations({
   'scope-forms-only': {
@@ -565,26 +564,4 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted" and Errors 1: "usually \`field\` (string: the request field at fault, …)" (a state code of the other country, NY with CA, breaks the pair: which of the two members is the offending one is not shown)`,
     does: 'refuses a US address with a Canadian province code, or a CA address with a US state code, naming country rather than state',
   },
-  },
-  'rescue-devices-required': {
-    leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/rescue | compute:read_write | body: \`devices\` (device map with \`sda\` to \`sdg\`) |" (not marked optional, as boot's "\`config_id\` (integer, optional)" is: whether devices may be left out is not shown)`,
-    does: 'refuses a rescue body without devices (field devices)',
-  },
-  'queued-clone-tags-at-once': {
-    leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; its running or queued actions must complete first" and "Tags on the source are copied to the target." (when the tags are copied, and whether their copy is part of the clone that waits, is not shown)`,
-    does: "accepts a clone onto a target with a running action (as clone-onto-busy-queued does), copies the source's tags to it at once, and copies the profiles and disks once the target's actions have completed",
-  },
-  'secondary-snapshot-needs-replicas': {
-    leaves: `${D1}, Managed databases: "Snapshot create body: \`label\` (string, required, 3..64 chars), \`target\` (string, enum \`primary\`, \`secondary\`, default \`primary\`). Effect of choosing \`secondary\` on a high availability cluster: not shown." and Managed database (cluster): "cluster_size | integer | enum 1, 3; 3 means one primary node and two replica nodes" (what \`secondary\` does on a cluster of one node, which has no replica, is not shown)`,
-    does: 'refuses a snapshot with target secondary of a cluster of one node, naming target (a cluster of three takes it)',
-  },
-  'auto-backups-swept-at-next-run': {
-    leaves: `${D1}, Managed database backup: "\`auto\` backups are created every 24 hours at 00:00 UTC and each is kept 7 days" (kept at least 7 days: when a backup past its 7 days is removed, and whether \`created\` is the instant the backup starts or the moment it is stored, is not shown)`,
-    does: "the daily job at 00:00 UTC first removes the automatic backups 7 days old or more, then takes the new one, stamped 5 minutes later (when complete): the one of 00:05 a week before is 6 days 23 hours 55 minutes old then, and stays until the next day's run",
-  },
-  'profile-writes-refused-while-busy': {
-    leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/configs | compute:read_write | config body below |", "PUT /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | config body, no field required |" and "DELETE /v4/compute/instances/{computeId}/configs/{configId} | compute:read_write | none |" (no precondition given, where "POST …/shutdown | … | running or queued actions must finish first" and Resize preconditions: "no running or queued actions" give one: whether a profile may be written while its instance has a running or queued action is not shown)`,
-    does: 'refuses to create, update or delete a profile (a 400 naming no field) while its instance has a running or queued action: a clone from or to it, and its own create or a shutdown where a variation makes those run a while',
-  },
-  ...ERRORS_B_READINGS,
 });
