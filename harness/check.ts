@@ -138,7 +138,10 @@ export class Check {
   /** A request the run's safety settings held back (read-only, destructive, budget): it decides the verdict. */
   refusal?: Refusal;
 
-  /** A GET answering 404 for a resource this run made and has not deleted is a read lagging the create: read again within the window. */
+  /**
+   * A GET answering 404 (or the target's `absentStatus`) for a resource this run made and has not deleted is a read
+   * lagging the create: read again within the window.
+   */
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
     const exchange = await this.sendOnce(method, path, options);
     // A create answering with an id: its view is presumed under the collection (used only to read a 404 there again).
@@ -146,14 +149,17 @@ export class Check {
     const { views } = this.target;
     if (typeof id === 'number' || typeof id === 'string') views.noteLive(`${path}/${id}`);
     if (options.gone) views.noteDeleted(path);
-    if (method !== 'GET' || exchange.status !== 404 || !views.isLive(path) || !views.waitsForViewOf(path)) return exchange;
+    // What the target answers for an id it does not hold: 404, or (with the full-access token) the status it was found
+    // to answer for an id never made (`absentStatus`: a 403, say, where the documents name no code).
+    const absent = (read: Exchange) => read.status === 404 || (options.token === undefined && read.status === this.target.info.absentStatus);
+    if (method !== 'GET' || !absent(exchange) || !views.isLive(path) || !views.waitsForViewOf(path)) return exchange;
     const read = await readAfterWrite(
       this,
       () => this.sendOnce(method, path, options),
-      (again) => again.status !== 404,
+      (again) => !absent(again),
     );
-    // Still 404 after the whole window: no lag, the answer. Later reads of the path (by any check) take it at once.
-    if (read.status === 404 && this.target.info.config.consistencyWindowMs > 0) {
+    // Still absent after the whole window: no lag, the answer. Later reads of the path (by any check) take it at once.
+    if (absent(read) && this.target.info.config.consistencyWindowMs > 0) {
       views.noteDeleted(path);
       views.noteUnsettledView(path);
     }

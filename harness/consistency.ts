@@ -214,12 +214,14 @@ export async function untilShortlyDoneSparingly<T>(c: Check, send: () => Promise
  */
 export async function untilSeen(c: Check, views: readonly string[]): Promise<void> {
   for (const view of views) {
+    const absent = (exchange: Exchange) => exchange.status === 404 || exchange.status === c.target.info.absentStatus;
     const read = await readAfterWrite(
       c,
       () => c.get(view),
-      (exchange) => exchange.status !== 404,
+      (exchange) => !absent(exchange),
     );
-    if (read.status === 404) c.skip(`GET ${view} still answered 404 at the end of the consistency window after its create: what never showed is not judged`);
+    if (absent(read))
+      c.skip(`GET ${view} still answered ${read.status} at the end of the consistency window after its create: what never showed is not judged`);
   }
 }
 

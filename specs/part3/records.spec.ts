@@ -130,7 +130,9 @@ describe('Null MX', () => {
         'a null MX beside an MX record',
       );
       await removeRecord(c, domainId, mx);
-      await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX after the only MX was removed');
+      await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX after the only MX was removed', {
+        afterDeletion: true,
+      });
     },
   );
 

@@ -70,8 +70,8 @@ export function unjudgedVariation(variation: Variation, problem: string): Variat
   };
 }
 
-/** Variations per run of the first round: switched on together, each is judged by the same full run (two runs, one a worker, for up to 260). */
-export const GROUP_SIZE = 130;
+/** Variations per run of the first round: switched on together, each is judged by the same full run (two runs, one a worker, for up to 280). */
+export const GROUP_SIZE = 140;
 
 /** The variations dealt into groups of at most `size`, neighbours of the catalogue (often one subject) apart. */
 export function groupsOf<T>(variations: readonly T[], size: number): T[][] {
