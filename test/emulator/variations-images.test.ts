@@ -2,7 +2,36 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, got, postAccepted, describeVariations, newInstance, sdaDiskOf, type Json, type VariationCase } from './variation-server.js';
+import {
+  advanceClock,
+  AUTH,
+  got,
+  postAccepted,
+  describeVariations,
+  newInstance,
+  sdaDiskOf,
+  type Json,
+  type Server,
+  type VariationCase,
+} from './variation-server.js';
+
+/** A data upload to upload_to without the caller's token answers `status`; with it, 200. */
+function uploadNeedsToken(status: number) {
+  return async (server: Server): Promise<void> => {
+    const upload = await postAccepted(server, '/v4/images/upload', { label: `with-token-${status}`, region: 'us-east' });
+    const put = () =>
+      request(server)
+        .put(new URL(String(upload.upload_to)).pathname)
+        .set('Content-Type', 'application/octet-stream');
+    await put()
+      .send(gzipSync(Buffer.from('disk')))
+      .expect(status);
+    await put()
+      .set(AUTH)
+      .send(gzipSync(Buffer.from('disk')))
+      .expect(200);
+  };
+}
 
 const cases: VariationCase[] = [
   [
@@ -167,40 +196,8 @@ const cases: VariationCase[] = [
       expect((encoded.body as { errors: Json[] }).errors[0]!.reason).toMatch(/not found/i);
     },
   ],
-  [
-    'upload-needs-token',
-    async (server) => {
-      const upload = await postAccepted(server, '/v4/images/upload', { label: 'with-token', region: 'us-east' });
-      const put = () =>
-        request(server)
-          .put(new URL(String(upload.upload_to)).pathname)
-          .set('Content-Type', 'application/octet-stream');
-      await put()
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(401);
-      await put()
-        .set(AUTH)
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(200);
-    },
-  ],
-  [
-    'upload-needs-token-404',
-    async (server) => {
-      const upload = await postAccepted(server, '/v4/images/upload', { label: 'with-token-404', region: 'us-east' });
-      const put = () =>
-        request(server)
-          .put(new URL(String(upload.upload_to)).pathname)
-          .set('Content-Type', 'application/octet-stream');
-      await put()
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(404);
-      await put()
-        .set(AUTH)
-        .send(gzipSync(Buffer.from('disk')))
-        .expect(200);
-    },
-  ],
+  ['upload-needs-token', uploadNeedsToken(401)],
+  ['upload-needs-token-404', uploadNeedsToken(404)],
 ];
 
 describeVariations('emulator variations: images', cases);
