@@ -57,6 +57,18 @@ export async function recordsOf(server: Server, name: string): Promise<(body: Js
 }
 
 /** The body of a GET the server answers 200. */
+/** The error an instance create with the weak root password "password" is refused with (a 400). */
+export const weakPasswordError = async (server: Server): Promise<Json> =>
+  (
+    (
+      await request(server)
+        .post('/v4/compute/instances')
+        .set(AUTH)
+        .send({ label: 'weak-pass', region: 'us-east', type: 'g6-standard-1', image: 'compute/debian12', root_pass: 'password' })
+        .expect(400)
+    ).body as { errors: Json[] }
+  ).errors[0]!;
+
 export const got = async (server: Server, path: string): Promise<Json> => (await request(server).get(path).set(AUTH).expect(200)).body as Json;
 
 /** The disk in slot sda of the instance's first configuration profile. */
