@@ -58,9 +58,7 @@ export function buildProgram(): Command {
       process.stderr.write(
         `conformance: run ${config.runId} against ${config.baseUrl ? withoutCredentials(config.baseUrl) : 'the embedded reference emulator'} (seed ${config.seed}, ${config.runs} runs per property${config.shuffle ? `, spec files shuffled with ${config.shuffle}` : ''})\n`,
       );
-      const unnamed = targetDefaultsWarning(options, config);
-      if (unnamed) process.stderr.write(`conformance: ${unnamed}\n`);
-      process.exitCode = await runSuite(config, files);
+      process.exitCode = await runSuite(config, files, targetDefaultsWarning(options, config));
     });
   withSettings(run);
   run.addHelpText(

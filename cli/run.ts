@@ -77,8 +77,8 @@ function moveAsideForDeletion(folder: string): Promise<unknown> {
   return Promise.all(leftovers.map((name) => rm(join(dirname(folder), name), { recursive: true, force: true }).catch(() => {})));
 }
 
-/** Runs the suite; returns the exit code. */
-export async function runSuite(config: SuiteConfig, filters: string[] = []): Promise<number> {
+/** Runs the suite; returns the exit code. `warning`: a line said once the run is sure to start (settings it defaulted). */
+export async function runSuite(config: SuiteConfig, filters: string[] = [], warning?: string | null): Promise<number> {
   Object.assign(process.env, toEnv(config));
   delete process.env[SETUP_ERROR_ENV];
   const problem = await controlUrlProblem(config);
@@ -86,6 +86,7 @@ export async function runSuite(config: SuiteConfig, filters: string[] = []): Pro
     process.stderr.write(`conformance: ${problem}\n`);
     return 2;
   }
+  if (warning) process.stderr.write(`conformance: ${warning}\n`);
   // The workers' plan spends the budgets on the spec files asked for only.
   process.env[SPEC_FILTERS_ENV] = filters.join('\n');
   const { json: resultsFile, allureResults } = reportPaths(config);
