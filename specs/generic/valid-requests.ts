@@ -404,7 +404,9 @@ export const validRequests: Record<string, Recipe> = {
     exclusive: CLOCK_LOCK,
     build: async (c, fx) => at(c.target.imagePath((await fx.livePrivateImage(c)).id), { json: { description: 'conformance' } }),
   },
+  // A fresh upload, deleted with the clock held: another file's day-long clock advance in between would expire it.
   'DELETE /v4/images/{imageId}': {
+    exclusive: CLOCK_LOCK,
     build: async (c, fx) => {
       const created = await c.post('/v4/images/upload', { label: fx.label('up', 50), region: c.target.info.config.region });
       const body = created.body as Json | undefined;
