@@ -1,10 +1,28 @@
 // The emulator's variations of IP addresses (assignment, reverse DNS) and firewalls each do what they say (see variations.test.ts).
 import request from 'supertest';
 import { expect, it } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, serverWith, type Json, type VariationCase } from './variation-server.js';
+import {
+  advanceClock,
+  AUTH,
+  describeVariations,
+  got,
+  newInstance,
+  postAccepted,
+  serverWith,
+  type Json,
+  type Server,
+  type VariationCase,
+} from './variation-server.js';
 
 const FIREWALLS = '/v4/networking/firewalls';
 const OPEN = { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' };
+
+/** POST instance `id` to firewall `firewallId`'s devices. */
+const addDevice = (server: Server, firewallId: unknown, id: unknown) =>
+  request(server)
+    .post(`${FIREWALLS}/${String(firewallId)}/devices`)
+    .set(AUTH)
+    .send({ id, type: 'compute' });
 
 const cases: VariationCase[] = [
   [
@@ -159,11 +177,7 @@ const cases: VariationCase[] = [
         .delete(`${FIREWALLS}/${String(first.id)}`)
         .set(AUTH)
         .expect(200);
-      const add = () =>
-        request(server)
-          .post(`${FIREWALLS}/${String(second.id)}/devices`)
-          .set(AUTH)
-          .send({ id, type: 'compute' });
+      const add = () => addDevice(server, second.id, id);
       expect((await add().expect(400)).body.errors[0]).toMatchObject({ field: 'id' });
       await advanceClock(server, 61);
       await add().expect(200);
@@ -346,11 +360,7 @@ const cases: VariationCase[] = [
       await request(server).delete(path).set(AUTH).expect(200);
       expect(await got(server, path)).toMatchObject({ status: first.status });
       expect(await listed()).toContain(first.id);
-      const add = () =>
-        request(server)
-          .post(`${FIREWALLS}/${String(second.id)}/devices`)
-          .set(AUTH)
-          .send({ id, type: 'compute' });
+      const add = () => addDevice(server, second.id, id);
       expect((await add().expect(400)).body.errors[0]).toMatchObject({ field: 'id' });
       await advanceClock(server, 60);
       await request(server).get(path).set(AUTH).expect(404);
