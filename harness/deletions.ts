@@ -42,7 +42,8 @@ const RELEASES_LATER: ReadonlySet<string> = new Set(['firewall']);
  * deleted. A deletion that may still run (an instance, a database cluster, a domain, a firewall … or a tag:
  * `deletionMayRun`) and is not confirmed at once is given, with the clock hook, a minute of the target's clock and its
  * entry deleted again; without the hook its confirming read waited that long in real time. A deleted firewall is given
- * a minute more once it is gone (`RELEASES_LATER`): at once when it went at once, after that round when it went then.
+ * a minute more once it is gone (`RELEASES_LATER`): at once when it went at once (after a minute for its deletion first
+ * where reads may lag creates), after that round when it went then.
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance (or one of
  * its profiles) still there is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real
@@ -57,7 +58,12 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
     const running = left;
     if (await letClockRun(60)) left = await deleteEach(ledger, pending(), false);
     if (releasing(running, left)) await letClockRun(60, { needed: false });
-  } else if (releasing(entries, left)) await letClockRun(60, { needed: false });
+  } else if (releasing(entries, left)) {
+    // On a target whose reads may lag its creates, the 404 confirming a firewall made moments before may be its view
+    // not shown yet while its deletion still runs: the deletion is given its minute before the minute of the release.
+    if (target().info.config.consistencyWindowMs > 0) await letClockRun(60, { needed: false });
+    await letClockRun(60, { needed: false });
+  }
   const remaining: LedgerEntry[] = [];
   // Their deletions had their time to run: one still running is not waited for again.
   for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await deleteEach(ledger, [entry], false)));
