@@ -4,7 +4,8 @@
 // fault's rule, narrowed to that rule (FAULTS_PER_RUN faults share one vitest run, each through its own copies of its
 // spec files); for each group of variations, a fresh emulator with those variations and a full
 // run (every spec file, every rule). It sends back the outcome.
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest, type TestModule, type TestProject, type TestSpecification, type Vitest } from 'vitest/node';
@@ -29,6 +30,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The configuration of each target of the run under way, by its spec files' target key ('' for a run of one target). */
 const configs = new Map<string, SuiteConfig>();
 const NO_LIMITS = { maxRpsPerWorker: null, deadline: null };
+/**
+ * The folder of this worker's runs (their cleanup ledgers and spec files' end marks, under `runs/<run id>`): a folder of
+ * its own, as another matrix in the same checkout (`npm test` beside `npm run variations`) numbers its runs alike, and
+ * each would clear and read the other's ledgers and end marks (a run judged to leave what the other made, a
+ * cancellation sent while the other's files ran). Removed when the worker exits.
+ */
+const RUNS_OUT = mkdtempSync(join(tmpdir(), 'conformance-matrix-runs-'));
+process.once('exit', () => rmSync(RUNS_OUT, { recursive: true, force: true }));
 /** When a spec file of the run under way last ended (or the run started). */
 let lastProgressAt = 0;
 
@@ -174,6 +183,7 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
     // Detection needs a counterexample, not the smallest one: shrinking would only add requests.
     config: {
       ...fromEnv(),
+      out: RUNS_OUT,
       seed: task.seed,
       runs: task.runs,
       violationRuns: task.violationRuns,
@@ -203,6 +213,7 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask, file
   const ids = group.map((variation) => variation.id);
   const config: SuiteConfig = {
     ...fromEnv(),
+    out: RUNS_OUT,
     seed: task.seed,
     runs: task.runs,
     violationRuns: task.violationRuns,
