@@ -153,10 +153,14 @@ export class Check {
     // to answer for an id never made (`absentStatus`: a 403, say, where the documents name no code).
     const absent = (read: Exchange) => read.status === 404 || (options.token === undefined && read.status === this.target.info.absentStatus);
     if (method !== 'GET' || !absent(exchange) || !views.isLive(path) || !views.waitsForViewOf(path)) return exchange;
+    // Waited even when this check's other waits ran out (its budget): a check that waited in vain for a slow change
+    // would else take a new resource's lagging view for its answer, and stop every later check waiting for that
+    // collection's views.
     const read = await readAfterWrite(
       this,
       () => this.sendOnce(method, path, options),
       (again) => !absent(again),
+      { ownBudget: true },
     );
     // Still absent after the whole window: no lag, the answer. Later reads of the path (by any check) take it at once.
     if (absent(read) && this.target.info.config.consistencyWindowMs > 0) {

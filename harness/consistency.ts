@@ -23,15 +23,16 @@ const unsettledWaits = new WeakMap<Check, number>();
  * state may take longer than the window to come (a change the documents say takes "a short time"; the caller waits on
  * after), so a wait ending unsettled does not count against UNSETTLED_WAITS_PER_CHECK. `afterClock`: the read follows
  * clock steps that took no real time, the only read that can see past a replica's lag: it waits even once the budget
- * is spent.
+ * is spent. `ownBudget`: the wait is bounded otherwise (a view of a resource the run made: per collection,
+ * UNSETTLED_VIEWS_PER_COLLECTION), so it waits even once the check's budget is spent and does not spend it.
  */
 export async function readAfterWrite<T>(
   c: Check,
   read: () => Promise<T>,
   settled: (value: T) => boolean,
-  { slowChange = false, afterClock = false } = {},
+  { slowChange = false, afterClock = false, ownBudget = false } = {},
 ): Promise<T> {
-  const spent = !afterClock && (unsettledWaits.get(c) ?? 0) >= UNSETTLED_WAITS_PER_CHECK;
+  const spent = !afterClock && !ownBudget && (unsettledWaits.get(c) ?? 0) >= UNSETTLED_WAITS_PER_CHECK;
   const window = spent ? 0 : c.target.info.config.consistencyWindowMs;
   // Never past the check's deadline: a state that never comes ends the wait, not the run.
   const deadline = c.deadline ?? Infinity;
@@ -44,7 +45,7 @@ export async function readAfterWrite<T>(
     const left = until - Date.now();
     if (begun < until && left > 0) await sleep(Math.min(pause, left));
     if (begun >= until || Date.now() >= deadline) {
-      if (window > 0 && !slowChange) unsettledWaits.set(c, (unsettledWaits.get(c) ?? 0) + 1);
+      if (window > 0 && !slowChange && !ownBudget) unsettledWaits.set(c, (unsettledWaits.get(c) ?? 0) + 1);
       if (window > 0) c.record.unsettledReads = (c.record.unsettledReads ?? 0) + 1;
       return value;
     }

@@ -92,6 +92,31 @@ describe('the deadline of a check', () => {
     expect(reads).toBe(2);
     expect(fresh.record.unsettledReads).toBeUndefined();
   });
+
+  it('still waits, once they are spent, for a lagging view of a resource the run made, and does not spend them', async () => {
+    // The view of domain 5 answers 404 for its first 150 ms, as a replica lagging the create would.
+    let createdAt = 0;
+    server = await startFakeServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.method === 'POST') {
+        createdAt = Date.now();
+        return response.end(JSON.stringify({ id: 5 }));
+      }
+      const shown = request.url === '/v4/domains/5' && Date.now() - createdAt >= 150;
+      response.statusCode = request.url === '/v4/domains/5' && !shown ? 404 : 200;
+      response.end(shown ? JSON.stringify({ id: 5 }) : JSON.stringify({ errors: [{ reason: 'Not found' }] }));
+    });
+    const c = checkOn(server.url, 60_000, { consistencyWindowMs: 1000 });
+    for (let i = 0; i < UNSETTLED_WAITS_PER_CHECK; i++)
+      await readAfterWrite(
+        c,
+        () => c.get('/v4/account'),
+        () => false,
+      );
+    await c.post('/v4/domains', { domain: 'lagging.example' });
+    expect((await c.get('/v4/domains/5')).status).toBe(200);
+    expect(c.record.unsettledReads).toBe(UNSETTLED_WAITS_PER_CHECK);
+  });
 });
 
 describe('a request that makes something while it is not done, sent again while a short time passes', () => {
