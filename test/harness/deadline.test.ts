@@ -100,7 +100,8 @@ describe('the deadline of a check', () => {
       response.setHeader('content-type', 'application/json');
       if (request.method === 'POST') {
         createdAt = Date.now();
-        return response.end(JSON.stringify({ id: 5 }));
+        response.end(JSON.stringify({ id: 5 }));
+        return;
       }
       const shown = request.url === '/v4/domains/5' && Date.now() - createdAt >= 150;
       response.statusCode = request.url === '/v4/domains/5' && !shown ? 404 : 200;
