@@ -1,4 +1,4 @@
-// `npm run variations -- [--jobs N] [--seed S] [--only ID,ID] [--runs N] [--violation-runs N] [--out DIR]`: one full
+// `npm run variations -- [--jobs N] [--seed S] [--only ID,ID] [--group-size N] [--runs N] [--violation-runs N] [--out DIR]`: one full
 // run of the suite per emulator variation (an allowed choice the documents leave open, made differently), written as
 // <out>/variations.json and <out>/variations.html. Exit 1 when a run fails a rule or errors a check.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { GATED_VARIATIONS, VARIATIONS } from '../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml } from '../reports/variations.js';
 import { MATRIX_RUNS } from '../test/mutation/matrix.js';
-import { runVariationMatrix } from '../test/variations/matrix.js';
+import { GROUP_SIZE, runVariationMatrix } from '../test/variations/matrix.js';
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
@@ -19,13 +19,28 @@ const program = new Command('variations')
   .option('--jobs <n>', 'runs at once (default: the number of cores)', positiveInt)
   .option('--seed <n>', 'fast-check seed of every run', positiveInt, 20261121)
   .option('--only <ids>', 'only these variation ids, comma-separated')
+  .option(
+    '--group-size <n>',
+    `variations switched on together in a run of the first round (default ${GROUP_SIZE}); another size deals other combinations, every one an implementation the documents allow`,
+    positiveInt,
+    GROUP_SIZE,
+  )
   .option('--runs <n>', 'fast-check runs per property of valid bodies', positiveInt, MATRIX_RUNS.runs)
   .option('--violation-runs <n>', 'fast-check runs per property of bodies breaking one rule', positiveInt, MATRIX_RUNS.violationRuns)
   .option('--out <dir>', 'output folder', 'reports/out')
   .option('--keep-runs', "keep each run's results (under <out>/variation-runs)")
   .showHelpAfterError();
 program.parse();
-const options = program.opts<{ jobs?: number; seed: number; only?: string; runs: number; violationRuns: number; out: string; keepRuns?: boolean }>();
+const options = program.opts<{
+  jobs?: number;
+  seed: number;
+  only?: string;
+  groupSize: number;
+  runs: number;
+  violationRuns: number;
+  out: string;
+  keepRuns?: boolean;
+}>();
 
 let variations = [...GATED_VARIATIONS];
 if (options.only) {
@@ -35,9 +50,12 @@ if (options.only) {
   variations = VARIATIONS.filter((variation) => wanted.has(variation.id));
 }
 
-process.stderr.write(`variations: ${variations.length} variations, seed ${options.seed}, ${options.runs}/${options.violationRuns} runs per property\n`);
+process.stderr.write(
+  `variations: ${variations.length} variations in groups of up to ${options.groupSize}, seed ${options.seed}, ${options.runs}/${options.violationRuns} runs per property\n`,
+);
 const matrix = await runVariationMatrix({
   variations,
+  groupSize: options.groupSize,
   seed: options.seed,
   runs: options.runs,
   violationRuns: options.violationRuns,

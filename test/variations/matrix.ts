@@ -10,6 +10,8 @@ import { runWorkers, type WorkersOptions } from '../mutation/matrix.js';
 
 export interface VariationMatrixOptions extends WorkersOptions<VariationOutcome> {
   variations: readonly Variation[];
+  /** Variations per run of the first round (default GROUP_SIZE): another size deals other combinations. */
+  groupSize?: number;
 }
 
 const short = (message: string | undefined): string => (message ?? '').slice(0, 300);
@@ -123,7 +125,7 @@ export async function runVariationMatrix(options: VariationMatrixOptions): Promi
   // First round: the variations in groups, one full run each (the choices are independent, so a correct suite
   // stays quiet under any mix of them, in any order of its spec files). A group that is not clean says nothing of
   // which of its variations made it so: each of them then runs alone.
-  const grouped = await run(groupsOf(options.variations, GROUP_SIZE));
+  const grouped = await run(groupsOf(options.variations, options.groupSize ?? GROUP_SIZE));
   const doubtful = options.variations.filter((variation) => !grouped.find((outcome) => outcome.id === variation.id)?.clean);
   const alone = doubtful.length ? await run(doubtful.map((variation) => [variation])) : [];
   const outcomes = verdictsOf(options.variations, grouped, alone);
