@@ -64,7 +64,7 @@ const matrix = await runVariationMatrix({
   onOutcome: (outcome, done, total) => {
     const verdict = outcome.clean
       ? 'clean'
-      : `CRIED WOLF (${[...outcome.failedRules.map((rule) => rule.rule), ...outcome.erroredChecks.map((check) => `error: ${check.check}`), ...(outcome.problem ? [outcome.problem] : [])].join('; ').slice(0, 600)})`;
+      : `CRIED WOLF (${[...outcome.failedRules.map((rule) => rule.rule), ...outcome.erroredChecks.map((check) => `error: ${check.check} (${check.message})`), ...(outcome.problem ? [outcome.problem] : [])].join('; ').slice(0, 600)})`;
     const group = outcome.together?.length ? `, with ${outcome.together.length} others` : ', alone';
     process.stderr.write(`[${String(done).padStart(3)}/${total}] ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s${group}) ${verdict}\n`);
   },
