@@ -1,8 +1,13 @@
 // The matrix's watchdog: a run that stops making progress (no spec file ends within the per-run limit) is cancelled,
 // and its fault is reported unjudged with the reason: never a verdict, never a hang.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { FAULTS } from '../../emulator/faults/index.js';
-import { MATRIX_RUNS, runMatrix } from './matrix.js';
+import { MATRIX_RUNS, runMatrix, type WorkerTask } from './matrix.js';
+import { VARIATIONS } from '../../emulator/variations/index.js';
+import { compiledSuiteEnv } from '../../bin/typescript.mjs';
+import { TYPESCRIPT_WITH_VITEST } from '../typescript-child.js';
 
 it('reports a fault unjudged, with the reason, when its run makes no progress within the limit', async () => {
   const fault = FAULTS.find((candidate) => candidate.id === 'P2.tag-create.label.required')!;
@@ -12,3 +17,22 @@ it('reports a fault unjudged, with the reason, when its run makes no progress wi
     expect.objectContaining({ id: fault.id, detected: false, problem: 'the run stopped making progress: no spec file ended within 0.001 s' }),
   ]);
 }, 120_000);
+
+it('a worker whose matrix is gone (its channel closed) stops its run rather than going on orphaned', async () => {
+  const worker = spawn(process.execPath, [...TYPESCRIPT_WITH_VITEST, fileURLToPath(new URL('./worker.ts', import.meta.url))], {
+    env: { ...process.env, ...(await compiledSuiteEnv()) },
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => worker.once('exit', resolve));
+  // A variation's full run: far longer than the wait below.
+  const variation = VARIATIONS.find((candidate) => candidate.id === 'datetime-fraction')!;
+  const task: WorkerTask = { kind: 'variations', items: [[0, [variation]]], seed: 1, ...MATRIX_RUNS, runTimeoutMs: 60_000 };
+  worker.send(task);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const closedAt = Date.now();
+  worker.disconnect();
+  const code = await Promise.race([exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5000))]);
+  if (code === 'still running') worker.kill('SIGKILL');
+  expect(code).toBe(1);
+  expect(Date.now() - closedAt).toBeLessThan(5000);
+}, 30_000);

@@ -315,6 +315,10 @@ async function main(task: WorkerTask): Promise<void> {
   }
 }
 
+// A matrix whose process is gone (killed, crashed) has no use for what this worker would judge: it stops with it
+// rather than running the rest of its runs orphaned.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (task: WorkerTask) => {
   main(task).then(
     () => process.exit(0),
