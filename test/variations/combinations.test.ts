@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { VARIATIONS } from '../../emulator/variations/index.js';
 import { runConformance } from '../hostile/conformance-run.js';
+import { MATRIX_RUNS } from '../mutation/matrix.js';
 
 interface Combination {
   variations: string[];
@@ -32,8 +33,11 @@ const COMBINATIONS: Combination[] = [
   },
 ];
 
-/** The settings the variation matrix gives a group's run (`settingsUnder` in test/mutation/worker.ts). */
-const MATRIX_SETTINGS = ['--seed', '20261121', '--runs', '20', '--violation-runs', '3', '--no-shrink', '--no-allure', '--progress', 'quiet'];
+/** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
+const MATRIX_SETTINGS = [
+  ...['--seed', '20261121', '--runs', String(MATRIX_RUNS.runs), '--violation-runs', String(MATRIX_RUNS.violationRuns)],
+  ...['--no-shrink', '--no-allure', '--progress', 'quiet'],
+];
 
 describe('combinations of allowed choices the matrix groups once failed', () => {
   it.each(COMBINATIONS.map((combination) => [combination.variations.join(' + '), combination] as const))('%s', async (_, { variations, rules, why }) => {
