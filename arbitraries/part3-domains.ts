@@ -37,7 +37,7 @@ const domainMembers = (context: BodyContext) => ({
   retry_sec: timeValue(),
   soa_email: email(),
   status: fc.constantFrom('disabled', 'active'),
-  tags: tags(),
+  tags: tags(context),
   ttl_sec: timeValue(),
   type: fc.constantFrom('master', 'slave'),
 });

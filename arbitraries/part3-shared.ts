@@ -1,6 +1,6 @@
 // Helpers shared by the document-3 body modules (part3.ts, part3-domains.ts).
 import fc from 'fast-check';
-import type { Violation } from './types.js';
+import type { BodyContext, Violation } from './types.js';
 import { type BodyGen, type ValueGen } from './generators/body.js';
 import { LOWER_ALNUM, stringOfLength } from './generators/text.js';
 
@@ -18,7 +18,16 @@ export const listWithBad =
 export const noTrailingPeriod = (arb: fc.Arbitrary<string>) => arb.filter((text) => !text.endsWith('.'));
 
 /**
- * Tags: lengths within the tag label's 3..50, so no body hinges on an undocumented shorter tag; lowercase letters
- * and digits only, since which characters a tag may hold and whether it is stored as given are not shown.
+ * Tags: lengths within the tag label's 3..50 (at most 24), lowercase letters and digits only, since which characters a
+ * tag may hold and whether it is stored as given are not shown. Each starts with the run's prefix (its letters and
+ * digits) and `t`: a tag a domain carries is an account tag, and one that is not the run's own may be the label of a tag
+ * created meanwhile (document 2's tag-create bodies, whose shortest labels cannot hold the prefix, are refused as taken).
  */
-export const tags = () => fc.uniqueArray(stringOfLength(3, 24, LOWER_ALNUM), { maxLength: 3 });
+export const tags = (context: BodyContext) => {
+  const prefix = `${context.labelPrefix.toLowerCase().replace(/[^a-z0-9]/g, '')}t`;
+  const rest = stringOfLength(Math.max(1, 3 - prefix.length), Math.max(1, 24 - prefix.length), LOWER_ALNUM);
+  return fc.uniqueArray(
+    rest.map((text) => prefix + text),
+    { maxLength: 3 },
+  );
+};

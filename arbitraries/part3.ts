@@ -81,7 +81,7 @@ const firewallCreateWith =
         label: firewallLabel(context),
         rules: merged(ruleLists(maxRules), fc.record({ inbound_policy: fc.constantFrom(...POLICIES), outbound_policy: fc.constantFrom(...POLICIES) })),
         devices: optionalRecord({ computes: fc.subarray(context.computeIds) }),
-        tags: tags(),
+        tags: tags(context),
       },
       ['label', 'rules'],
     );
@@ -89,7 +89,7 @@ const firewallCreateWith =
 const LIGHT_RULES = 3;
 
 const firewallUpdate: BodyGen = (context) =>
-  nonEmpty(optionalRecord({ label: firewallLabel(context), tags: tags(), status: fc.constantFrom('enabled', 'disabled') }));
+  nonEmpty(optionalRecord({ label: firewallLabel(context), tags: tags(context), status: fc.constantFrom('enabled', 'disabled') }));
 
 const firewallCreate = firewallCreateWith();
 const rulesUpdateWith =

@@ -43,3 +43,16 @@ describe('part3 firewall rule addresses', () => {
     }
   });
 });
+
+describe('part3 tags', () => {
+  it("every generated tag starts with the run's prefix (its letters and digits) and t: a domain's tags are account tags, never a label another file's tag create sends", () => {
+    const prefix = `${SAMPLE_CONTEXT.labelPrefix.replace(/[^a-z0-9]/g, '')}t`;
+    for (const schema of ['requests/domain-create', 'requests/domain-update', 'requests/firewall-create', 'requests/firewall-update'])
+      for (const body of fc.sample(bodies[schema]!.valid(SAMPLE_CONTEXT), 200))
+        for (const tag of (body.tags as string[] | undefined) ?? []) {
+          expect(tag.startsWith(prefix), `${schema}: ${tag}`).toBe(true);
+          expect(tag.length, `${schema}: ${tag}`).toBeLessThanOrEqual(24);
+          expect(tag, `${schema}: ${tag}`).toMatch(/^[a-z0-9]+$/);
+        }
+  });
+});
