@@ -35,7 +35,7 @@ export interface CheckRecord {
   exercised: string[];
   /** Requests per catalogue endpoint (`GET /v4/domains/{domainId}` → 2). */
   endpoints: Record<string, number>;
-  /** What the check created and needed (the plan's cost table is made of these). */
+  /** What the check created and needed (the plan's cost table is made of these): kept where the target tracks spending. */
   cost?: CostRecord;
   /** Reads after writes that waited out the consistency window without the state they read for (`readAfterWrite`). */
   unsettledReads?: number;
@@ -517,7 +517,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       // (the same in a mutation-matrix copy of the file: its generated values are those a user's run of the rule meets)
       const key = (run.key = withoutTargetKey(context.task.fullName));
       const planned = run.target.plan?.checks.get(key);
-      const cost = (run.record.cost = emptyCost(key));
+      const cost = run.target.tracksSpending ? (run.record.cost = emptyCost(key)) : undefined;
       // A check the plan does not run (the budget goes to checks judging rules no other check judges, a capability
       // or --allow-destructive is missing) sends nothing: what it would create before finding out is never made. A
       // read-only run creates nothing: its checks find out themselves, naming the first write they would need.
@@ -528,7 +528,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
       }
       try {
         const judged = () => (options.exclusive ? run.exclusively(options.exclusive, () => body(run)) : body(run));
-        await spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, judged);
+        await (cost ? spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, judged) : judged());
         if (run.refusal) throw run.refusal;
         run.finish({ passed: true });
       } catch (error) {

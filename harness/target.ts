@@ -258,6 +258,12 @@ export class Target {
   private readonly budgets: Record<Billable, CreationBudget | null>;
   /** The run's plan: null with unlimited budgets (everything runs) or while the cost table is recorded. */
   readonly plan: Plan | null;
+  /**
+   * Whether each request is charged to the check or shared fixture sending it (`spending`): a plan shares the budget
+   * out by those costs, and the cost table is recorded from them. Off otherwise: the store behind it (async hooks on
+   * every promise of the thread) cost about a tenth of a full run's CPU, for costs nothing read.
+   */
+  readonly tracksSpending: boolean;
   /** What each shared fixture of this worker may still create. */
   private readonly fixtureAllowance = new Map<string, Counts>();
   /** The resources made on this target and not deleted, and the views it left unsettled (reads after writes). */
@@ -274,6 +280,7 @@ export class Target {
     this.budgets = { instance: budget('instance', config.maxInstances), database: budget('database', config.maxDatabases) };
     const limited = config.maxInstances !== null || config.maxDatabases !== null;
     this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null, loadCosts(), specFilters()) : null;
+    this.tracksSpending = limited || RECORDING();
     registerSecret(info.token);
     registerConfigSecrets(info.config);
   }

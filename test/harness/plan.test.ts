@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CreationBudget } from '../../harness/cleanup.js';
+import { Target } from '../../harness/target.js';
 import { resolveConfig } from '../../harness/config.js';
 import {
   filteredOutChecks,
@@ -138,5 +139,29 @@ describe('the spec files a run narrowed by --rules / --areas loads', () => {
       { file: 'specs/part2/b.spec.ts', name: '[P2.b.one] three', rules: ['P2.b.one'] },
     ]);
     expect(filteredOutChecks(narrowed(null), [], new Set(), table)).toEqual([]);
+  });
+});
+
+describe('what a run charges each request to', () => {
+  const targetWith = (flags: Record<string, string>, env: NodeJS.ProcessEnv = {}) => {
+    const out = mkdtempSync(join(tmpdir(), 'conformance-spending-'));
+    const saved = process.env.CONFORMANCE_RECORD_COSTS;
+    if (env.CONFORMANCE_RECORD_COSTS) process.env.CONFORMANCE_RECORD_COSTS = env.CONFORMANCE_RECORD_COSTS;
+    try {
+      const resolved = resolveConfig({ env: {}, flags: { baseUrl: 'http://127.0.0.1:1', token: 't', out, ...flags } });
+      return new Target({ config: resolved, baseUrl: 'http://127.0.0.1:1', token: 't', controlUrl: null, embedded: false });
+    } finally {
+      if (saved === undefined) delete process.env.CONFORMANCE_RECORD_COSTS;
+      else process.env.CONFORMANCE_RECORD_COSTS = saved;
+    }
+  };
+
+  it('each check and shared fixture pays for its requests where a plan shares the budget out, or while the cost table is recorded', () => {
+    expect(targetWith({ maxInstances: '4' }).tracksSpending).toBe(true);
+    expect(targetWith({ maxInstances: 'unlimited', maxDatabases: 'unlimited' }, { CONFORMANCE_RECORD_COSTS: '1' }).tracksSpending).toBe(true);
+  });
+
+  it('nothing is charged with unlimited budgets (no plan reads it): checks then carry no cost', () => {
+    expect(targetWith({ maxInstances: 'unlimited', maxDatabases: 'unlimited' }).tracksSpending).toBe(false);
   });
 });
