@@ -260,8 +260,8 @@ export class Target {
   readonly plan: Plan | null;
   /**
    * Whether each request is charged to the check or shared fixture sending it (`spending`): a plan shares the budget
-   * out by those costs, and the cost table is recorded from them. Off otherwise: the store behind it (async hooks on
-   * every promise of the thread) cost about a tenth of a full run's CPU, for costs nothing read.
+   * out by those costs, and the cost table is recorded from them. Off otherwise: the store behind it (promise hooks on
+   * every promise of the worker's thread) cost about 3 % of a full run's CPU, for costs nothing read.
    */
   readonly tracksSpending: boolean;
   /** What each shared fixture of this worker may still create. */
