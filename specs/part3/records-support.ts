@@ -18,15 +18,28 @@ export const recordsPath = (domainId: number) => `/v4/domains/${domainId}/record
 
 export const SRV_MEMBERS = { type: 'SRV', service: 'sip', protocol: 'tcp', priority: 10, weight: 5, port: 5060 };
 
+/** A record member as servers compare them (case and a final period aside). */
+const recordMember = (member: unknown) => String(member).toLowerCase().replace(/\.$/, '');
+
+/** A record body's type, name and target, each as servers compare them. */
+const typeNameTarget = (body: Json): string => [body.type, body.name ?? '', body.target].map(recordMember).join(' ');
+
 /**
- * A filter for generated record bodies sent to one domain: true for the first body of its type, name and target
- * (case and a final period aside). A server may refuse a record identical to one the domain has (only a CNAME name is
- * said to be unique; the rest is not shown), so a property sends none.
+ * What makes a record the same as one the domain has to a server that refuses a second: a CNAME's name (document 3:
+ * "must be unique"), else its type, name and target (whether an identical record may be made again is not shown).
+ */
+export const recordIdentity = (body: Json): string =>
+  String(body.type).toUpperCase() === 'CNAME' ? `cname ${recordMember(body.name ?? '')}` : typeNameTarget(body);
+
+/**
+ * A filter for generated record bodies sent to one domain: true for the first body of its type, name and target. A
+ * server may refuse a record identical to one the domain has (only a CNAME name is said to be unique; the rest is not
+ * shown), so a property sends none.
  */
 export function firstOfItsKind(): (body: Json) => boolean {
   const seen = new Set<string>();
   return (body) => {
-    const key = [body.type, body.name ?? '', body.target].map((member) => String(member).toLowerCase().replace(/\.$/, '')).join(' ');
+    const key = typeNameTarget(body);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -190,6 +190,15 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
   const sentLabels = new Set<string>();
   const refusedAsTaken = (label: string | undefined, exchange: Exchange) =>
     label !== undefined && sentLabels.has(label) && exchange.status >= 400 && exchange.status < 500 && namesField(exchange, 'label') !== false;
+  // The identities (`ValidPlan.identity`) of what the file's valid bodies made. A refusal of a body of one of them (naming
+  // no member, or another than `field`, the member a body breaking a rule is refused for) judges nothing.
+  const madeIdentities = new Set<string>();
+  const refusedAsMade = (identity: string | undefined, exchange: Exchange, field?: string | null) =>
+    identity !== undefined &&
+    madeIdentities.has(identity) &&
+    exchange.status >= 400 &&
+    exchange.status < 500 &&
+    (!field || namesField(exchange, field) !== true);
   const contextFor = (c: Check) => fx.shared('bodyContext', () => bodyContext(c, fx, document));
 
   const schemas = Object.entries(bodies).map(([schema, generators]) => ({
@@ -249,8 +258,10 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
                     const vlans = vlansNamed(body);
                     if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
-                    fc.pre(!refusedAsTaken(label, exchange));
+                    const identity = plan?.identity?.(body);
+                    fc.pre(!refusedAsTaken(label, exchange) && !refusedAsMade(identity, exchange));
                     if (label !== undefined) sentLabels.add(label);
+                    if (identity !== undefined && succeeded(exchange)) madeIdentities.add(identity);
                     if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx, exchange)) === undefined);
                     c.expectSuccess(serves, exchange, `${key} with a valid body`);
                     if (plan?.readBack)
@@ -327,6 +338,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     await plan?.room?.(c, ctx);
                   }
                   if (violation.field !== 'label') fc.pre(!refusedAsTaken(labelOf(body), first.exchange));
+                  fc.pre(!refusedAsMade(plan?.identity?.(body), first.exchange, violation.field));
                   const orFields = typeof violation.orFields === 'function' ? violation.orFields(ctx) : violation.orFields;
                   const named = orFields?.length ? [violation.field!, ...orFields] : violation.field;
                   c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, named);

@@ -12,7 +12,7 @@ import { balanceOwed } from '../part2/resize-support.js';
 import type { Exchange } from '../../harness/http.js';
 import { untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
 import { instanceOfDevice } from '../../harness/devices.js';
-import { recordPathOfType } from '../part3/records-support.js';
+import { recordIdentity, recordPathOfType } from '../part3/records-support.js';
 import { withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { allowList, DOMAIN_DEFAULTS, DOMAIN_REFLECTED, domainReadBack, firewallTags, RECORD_REFLECTED, recordReadBack } from './read-backs.js';
 import { same, sameIgnoringCase, sameSet, zeroRule, type ReadBack } from './read-backs.js';
@@ -69,6 +69,12 @@ export interface ValidPlan {
    * resources, the account's balance), or undefined: the run is then discarded (`fc.pre`) instead of judged.
    */
   excuse?: (c: Check, body: Json, fx: Fixtures, refusal: Exchange) => Promise<string | undefined>;
+  /**
+   * What makes two bodies' resources the same to a server that may refuse a second (a record of the same type, name and
+   * target): a body refused whose identity one of the file's valid bodies made judges nothing. That resource was
+   * deleted after its run, but its deletion may still run, and a read lagging its create can show it gone at once.
+   */
+  identity?: (body: Json) => string;
   /** A member whose place in the body is not shown, moved to where the target takes it before a body is sent. */
   placed?: (c: Check, fx: Fixtures, path: string, body: Json) => Promise<Json>;
   /**
@@ -170,6 +176,7 @@ export const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/record-create': {
     rules: ['P3.record.caa.name.empty-whole-domain', 'P3.record.target.trailing-period-accepted'],
     accept: (body) => !isNullMx(body),
+    identity: recordIdentity,
   },
   // Whether an update may change a record's type is not shown (a server may refuse it, naming type, or judge the body
   // as the stored type): each body breaking a rule goes to a record of the type it names, made once per file.

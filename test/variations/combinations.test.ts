@@ -13,6 +13,8 @@ interface Combination {
   rules: string;
   /** What went wrong, and what the suite does now. */
   why: string;
+  /** A seed and runs per property of valid bodies where the matrix's do not meet it (found by full runs at random seeds). */
+  drawn?: { seed: number; runs: number };
 }
 
 const COMBINATIONS: Combination[] = [
@@ -31,32 +33,50 @@ const COMBINATIONS: Combination[] = [
     rules: 'P2.compute.serves.post-compute-instances-id-backups-cancel,P2.compute.scope.post-compute-instances-id-backups-cancel',
     why: 'the cancel of an instance not enrolled was refused, the enable that followed enrolled it a minute later, and an instance not showing its enrolment gave nothing to wait on: a short time is let run after such an enable before the cancel is sent again',
   },
+  {
+    variations: ['record-delete-runs-a-while', 'reads-lag-creates'],
+    rules: 'P3.domains.serves.post-domains-id-records',
+    drawn: { seed: 12, runs: 100 },
+    why: "a generated CNAME named as one an earlier body made was refused (CNAME names are unique) while that one's deletion still ran, its confirming read a lagging 404: a refusal of a body like one the file made judges nothing (`ValidPlan.identity`)",
+  },
+  {
+    variations: ['reads-lag-creates', 'identical-records-refused', 'record-delete-runs-a-while'],
+    rules: 'P3.domains.serves.post-domains-id-records',
+    drawn: { seed: 2016704663, runs: 100 },
+    why: "a generated CAA record identical to one an earlier body made was refused while that one's deletion still ran: a refusal of a body like one the file made judges nothing (`ValidPlan.identity`)",
+  },
 ];
 
 /** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
-const MATRIX_SETTINGS = [
-  ...['--seed', '20261121', '--runs', String(MATRIX_RUNS.runs), '--violation-runs', String(MATRIX_RUNS.violationRuns)],
+const matrixSettings = ({ seed, runs }: { seed: number; runs: number } = { seed: 20261121, runs: MATRIX_RUNS.runs }) => [
+  ...['--seed', String(seed), '--runs', String(runs), '--violation-runs', String(MATRIX_RUNS.violationRuns)],
   ...['--no-shrink', '--no-allure', '--progress', 'quiet'],
 ];
 
 describe('combinations of allowed choices the matrix groups once failed', () => {
-  it.each(COMBINATIONS.map((combination) => [combination.variations.join(' + '), combination] as const))('%s', async (_, { variations, rules, why }) => {
-    // The longest consistency window a variation asks for, as the matrix gives it.
-    const windowMs = Math.max(0, ...VARIATIONS.filter((variation) => variations.includes(variation.id)).map((variation) => variation.consistencyWindowMs ?? 0));
-    expect(VARIATIONS.filter((variation) => variations.includes(variation.id))).toHaveLength(variations.length);
-    const outcome = await runConformance([
-      '--rules',
-      rules,
-      ...MATRIX_SETTINGS,
-      ...(windowMs ? ['--consistency-window', String(windowMs)] : []),
-      ...variations.flatMap((variation) => ['--emulator-variation', variation]),
-    ]);
-    expect(outcome.results, outcome.stderr.slice(-2000)).not.toBeNull();
-    const wrong = outcome.results!.checkList.filter((check) => check.verdict === 'fail' || check.verdict === 'error');
-    expect(
-      wrong.map((check) => `${check.name}: ${check.message}`),
-      why,
-    ).toEqual([]);
-    expect(outcome.results!.checkList.filter((check) => check.verdict === 'pass').length).toBeGreaterThan(0);
-  });
+  it.each(COMBINATIONS.map((combination) => [`${combination.variations.join(' + ')} (${combination.rules})`, combination] as const))(
+    '%s',
+    async (_, { variations, rules, why, drawn }) => {
+      // The longest consistency window a variation asks for, as the matrix gives it.
+      const windowMs = Math.max(
+        0,
+        ...VARIATIONS.filter((variation) => variations.includes(variation.id)).map((variation) => variation.consistencyWindowMs ?? 0),
+      );
+      expect(VARIATIONS.filter((variation) => variations.includes(variation.id))).toHaveLength(variations.length);
+      const outcome = await runConformance([
+        '--rules',
+        rules,
+        ...matrixSettings(drawn),
+        ...(windowMs ? ['--consistency-window', String(windowMs)] : []),
+        ...variations.flatMap((variation) => ['--emulator-variation', variation]),
+      ]);
+      expect(outcome.results, outcome.stderr.slice(-2000)).not.toBeNull();
+      const wrong = outcome.results!.checkList.filter((check) => check.verdict === 'fail' || check.verdict === 'error');
+      expect(
+        wrong.map((check) => `${check.name}: ${check.message}`),
+        why,
+      ).toEqual([]);
+      expect(outcome.results!.checkList.filter((check) => check.verdict === 'pass').length).toBeGreaterThan(0);
+    },
+  );
 });
