@@ -54,7 +54,7 @@ function createHandler(ctx: RequestContext) {
     faulty(store, 'P2.tag-create.label.required') && o.label === undefined
       ? `tag-${store.nextId('tag')}`
       : reqString(o, 'label', { min: faulty(store, 'P2.tag.label.min-3') ? 0 : 3, max: faulty(store, 'P2.tag.label.max-50') ? 100 : 50 });
-  if (exists(store, label)) fail(`A tag "${label}" already exists`, 'label', conflictStatus(store));
+  if (exists(store, label) && !varied(store, 'existing-tag-created-again')) fail(`A tag "${label}" already exists`, 'label', conflictStatus(store));
   // The fault creates the tag before the objects are checked: a refused create leaves it, tagging nothing.
   if (faulty(store, 'P2.tags.create.all-or-nothing~refused-creates-tag')) tags(store).set(label, { label, created: store.nowIso() });
   // All or nothing: every listed object is checked before any is tagged.
@@ -72,7 +72,7 @@ function createHandler(ctx: RequestContext) {
       if (!(kind.key === 'domains' && faulty(store, 'P2.tags.create.tags-objects'))) targets.push(obj);
     });
   }
-  tags(store).set(label, { label, created: store.nowIso() });
+  if (!tags(store).has(label)) tags(store).set(label, { label, created: store.nowIso() });
   const tagAll = (s: Store) => {
     // A tag deleted before its objects were tagged tags nothing.
     if (!tags(s).has(label)) return;

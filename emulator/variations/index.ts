@@ -177,6 +177,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Tags: "GET /v4/tags/{label} | not shown | page, page_size | '{data: [...]}' paginated mixed list of tagged objects" (what an unknown label answers is not shown)`,
     does: 'answers the tagged objects list of a tag that does not exist with an empty list',
   },
+  'existing-tag-created-again': {
+    leaves: `${D2}, Tags: "POST /v4/tags | … | \`{label}\`; tags the listed objects" (what a create naming the label of an existing tag does is not shown)`,
+    does: "a create naming an existing tag's label is accepted: it tags the listed objects with that tag (made once, kept)",
+  },
   'public-image-description-empty': {
     leaves: `${D2}, Image: "description | string or null | 1..65000 chars" (bounds a caller may send; what a server returns is not bounded: recorded responses carry "")`,
     does: 'public images carry the description "" (an empty string) instead of null',

@@ -237,6 +237,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                 (body) =>
                   exclusively(c, async () => {
                     fc.pre(plan?.accept?.(body) ?? true);
+                    fc.pre(!(await plan?.mayBeAnothers?.(c, ctx, body)));
                     const label = labelOf(body);
                     const path = await pathFor(c, fx, endpoint, plan, ctx);
                     // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
@@ -315,6 +316,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
               violation.arbitrary(ctx),
               (body) =>
                 exclusively(c, async () => {
+                  fc.pre(!(await plan?.mayBeAnothers?.(c, ctx, body)));
                   const path = await pathOf(body);
                   const viewPath = writes ? path : null;
                   const attempt = async (before: unknown) => {

@@ -4,6 +4,7 @@ import { needRangeRoomNow, regionForIpv6Range } from '../../harness/account-limi
 import type { Check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems } from '../../harness/lists.js';
+import { answersGone } from '../../harness/resources.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { BodyContext } from '../../arbitraries/types.js';
 import { instanceBackup, putAtRest, shutDown } from '../part2/compute-support.js';
@@ -83,6 +84,23 @@ export interface ValidPlan {
    * first). Bodies naming new VLANs are asked about the VLAN region's room whatever the plan.
    */
   room?: (c: Check, context: BodyContext) => Promise<void>;
+  /**
+   * Whether what a body would make may already be another's on the account (a tag is its label, and a label too short
+   * for the run's prefix may be a colleague's tag): such a body, valid or breaking a rule, is not sent (`fc.pre`).
+   * Sent, it could be refused as taken (no fault of the target's) or taken in, and its clean-up would then delete
+   * what the run did not make.
+   */
+  mayBeAnothers?: (c: Check, context: BodyContext, body: Json) => Promise<boolean>;
+}
+
+/**
+ * Whether the tag `label` may be another's: a label without the run's prefix whose view does not answer as for no tag
+ * (whether an unknown label answers 404 or an empty list is not shown, and an empty list may be a colleague's tag that
+ * tags nothing). Where unknown labels answer with an empty list, the labels too short for the prefix are not judged.
+ */
+async function tagMayBeAnothers(c: Check, context: BodyContext, label: unknown): Promise<boolean> {
+  if (typeof label !== 'string' || label.startsWith(context.labelPrefix)) return false;
+  return !answersGone(await c.get(`/v4/tags/${encodeURIComponent(label)}`), c.target.info.absentStatus);
 }
 
 /** The instances a body names in `<member>.computes` (firewall devices, transfer entities). */
@@ -266,6 +284,8 @@ export const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/ip-allocate': { skip: 'an extra address needs the instance enabled through a support request first (not in the body)' },
   'requests/firewall-create': { excuse: heldByEnabledFirewall },
   'requests/entity-transfer-create': { excuse: heldByPendingTransfer },
+  // A tag is its label: the shortest labels, too short for the run's prefix, are sent only when no tag holds them.
+  'requests/tag-create': { mayBeAnothers: (c, context, body) => tagMayBeAnothers(c, context, body.label) },
   'requests/firewall-device-create': { maxRuns: 5, violationPath: async (c, fx) => `/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices` },
   // The bodies name the context's instances: their region must hold no range but this file's (deleted first, as each
   // run's is after it: a create after a deletion is sent again while refused, the recipe's `sentAgain`). A body breaking

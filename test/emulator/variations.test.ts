@@ -518,6 +518,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'existing-tag-created-again',
+    async (server) => {
+      const domain = await newDomain(server, 'tagged-again.example.com');
+      await postAccepted(server, '/v4/tags', { label: 'made-twice' });
+      expect(await postAccepted(server, '/v4/tags', { label: 'made-twice', domains: [domain.id] })).toEqual({ label: 'made-twice' });
+      expect((await got(server, `/v4/domains/${String(domain.id)}`)).tags).toContain('made-twice');
+      // One tag, made once: a single delete removes it.
+      await request(server).delete('/v4/tags/made-twice').set(AUTH).expect(200);
+      await request(server).get('/v4/tags/made-twice').set(AUTH).expect(404);
+    },
+  ],
+  [
     'tag-removal-runs-a-while',
     async (server) => {
       const domain = await newDomain(server, 'slow-untag.example.com');
