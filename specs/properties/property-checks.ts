@@ -8,7 +8,7 @@ import { check, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
 import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { answersGone } from '../../harness/resources.js';
-import { succeeded } from '../../harness/lists.js';
+import { listPages, succeeded } from '../../harness/lists.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
@@ -81,6 +81,23 @@ async function readCreated(c: Check, path: string, body: Json, exchange: Exchang
 function labelOf(body: unknown): string | undefined {
   const label = body && typeof body === 'object' ? (body as Json).label : undefined;
   return typeof label === 'string' ? label.toLowerCase() : undefined;
+}
+
+/** A path's parent: the list a resource's own path belongs to. */
+const parentOf = (path: string) => path.replace(/\/[^/]+$/, '');
+
+/**
+ * Whether the list `endpoint` writes to (its create's path, or its update's parent) shows `label`, one too short for the
+ * run's prefix, on a resource: a colleague's may hold it, and a server may refuse a label taken (monitoring client
+ * labels are unique; whether instance and firewall labels are is not shown). Asked only of a refusal that names the
+ * label or no member: a refusal of a label no resource holds is judged.
+ */
+async function labelHeldByAnother(c: Check, fx: Fixtures, endpoint: Endpoint, path: string, label: string | undefined): Promise<boolean> {
+  if (label === undefined || label.startsWith(fx.prefix.toLowerCase())) return false;
+  const [template, list] = endpoint.method === 'POST' ? [endpoint.path, path] : [parentOf(endpoint.path), parentOf(path)];
+  if (!endpointByKey.has(`GET ${template}`)) return false;
+  const { items, first } = await listPages(c, list, { ends: true });
+  return succeeded(first) && items.some((item) => labelOf(item) === label);
 }
 
 /** Where a body is sent: the plan's path, else the endpoint's path from its valid-request recipe. */
@@ -261,9 +278,11 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
                     const identity = plan?.identity?.(body);
                     fc.pre(!refusedAsTaken(label, exchange) && !refusedAsMade(identity, exchange));
+                    const refused = exchange.status >= 400 && exchange.status < 500;
+                    if (refused && namesField(exchange, 'label') !== false) fc.pre(!(await labelHeldByAnother(c, fx, endpoint, path, label)));
                     if (label !== undefined) sentLabels.add(label);
                     if (identity !== undefined && succeeded(exchange)) madeIdentities.add(identity);
-                    if (exchange.status >= 400 && exchange.status < 500) fc.pre((await plan?.excuse?.(c, body, fx, exchange)) === undefined);
+                    if (refused) fc.pre((await plan?.excuse?.(c, body, fx, exchange)) === undefined);
                     c.expectSuccess(serves, exchange, `${key} with a valid body`);
                     if (plan?.readBack)
                       await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);
@@ -340,6 +359,9 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     await plan?.room?.(c, ctx);
                   }
                   if (violation.field !== 'label') fc.pre(!refusedAsTaken(labelOf(body), first.exchange));
+                  // (refused naming the label, where the body breaks another member)
+                  if (violation.field !== 'label' && namesField(first.exchange, 'label') === true)
+                    fc.pre(!(await labelHeldByAnother(c, fx, endpoint, path, labelOf(body))));
                   fc.pre(!refusedAsMade(plan?.identity?.(body), first.exchange, violation.field));
                   const orFields = typeof violation.orFields === 'function' ? violation.orFields(ctx) : violation.orFields;
                   const named = orFields?.length ? [violation.field!, ...orFields] : violation.field;

@@ -26,21 +26,27 @@ export interface RecordedRequest {
   path: string;
   status: number;
   authorization: string | undefined;
+  /** The request's body, where the proxy was asked to keep bodies (`keepBodies`). */
+  body?: string;
 }
 
 /**
  * A proxy recording every request that reaches the target. `hideControl` answers /__control with 404, so the suite
- * sees a plain target and uses the tokens it is given.
+ * sees a plain target and uses the tokens it is given; `keepBodies` records each request's body too.
  */
 export async function startRecordingProxy(
   target: string,
-  options: { hideControl?: boolean } = {},
+  options: { hideControl?: boolean; keepBodies?: boolean } = {},
 ): Promise<{ url: string; requests: RecordedRequest[]; close: () => void }> {
   const requests: RecordedRequest[] = [];
   const upstream = new URL(target);
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     const record: RecordedRequest = { method: incoming.method ?? '', path: incoming.url ?? '', status: 0, authorization: incoming.headers.authorization };
     requests.push(record);
+    if (options.keepBodies) {
+      record.body = '';
+      incoming.on('data', (chunk: Buffer) => (record.body += chunk.toString()));
+    }
     if (options.hideControl && record.path.startsWith('/__control')) {
       record.status = 404;
       outgoing.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":[{"reason":"Not found"}]}');
