@@ -182,7 +182,12 @@ class ConformanceAllureReporter extends AllureVitestReporter {
   private readonly written = new Set<TestModule>();
 
   override onInit(vitest: Vitest): void {
+    // allure-vitest runs the tests with a runner of its own that enters an AsyncLocalStorage for each, so that tests run
+    // concurrently within a file find theirs; checks never do, and with that store entered Node ran promise hooks around
+    // every promise of the workers. vitest's own current test serves them: the runner the configuration names stays.
+    const runners = vitest.projects.map((project) => project.config.runner);
     super.onInit(vitest);
+    vitest.projects.forEach((project, index) => (project.config.runner = runners[index]!));
     // allure-vitest gives its runtime no way to name a writer: the runtime's (private) one is replaced.
     (this as unknown as { allureReporterRuntime: { writer: Writer } }).allureReporterRuntime.writer = new PlainFileWriter(this.resultsDir);
   }
