@@ -86,15 +86,22 @@ function labelOf(body: unknown): string | undefined {
 /** A path's parent: the list a resource's own path belongs to. */
 const parentOf = (path: string) => path.replace(/\/[^/]+$/, '');
 
+/** Creates whose resource is listed elsewhere than at the path they are sent to: a clone makes an instance, an upload an image. */
+const LISTED_AT: Record<string, string> = {
+  'POST /v4/compute/instances/{computeId}/clone': '/v4/compute/instances',
+  'POST /v4/images/upload': '/v4/images',
+};
+
 /**
- * Whether the list `endpoint` writes to (its create's path, or its update's parent) shows `label`, one too short for the
- * run's prefix, on a resource: a colleague's may hold it, and a server may refuse a label taken (monitoring client
- * labels are unique; whether instance and firewall labels are is not shown). Asked only of a refusal that names the
- * label or no member: a refusal of a label no resource holds is judged.
+ * Whether the list `endpoint` writes to (its create's path or `LISTED_AT`, or its update's parent) shows `label`, one
+ * too short for the run's prefix, on a resource: a colleague's may hold it, and a server may refuse a label taken
+ * (monitoring client labels are unique; whether instance and firewall labels are is not shown). Asked only of a
+ * refusal that names the label or no member: a refusal of a label no resource holds is judged.
  */
 async function labelHeldByAnother(c: Check, fx: Fixtures, endpoint: Endpoint, path: string, label: string | undefined): Promise<boolean> {
   if (label === undefined || label.startsWith(fx.prefix.toLowerCase())) return false;
-  const [template, list] = endpoint.method === 'POST' ? [endpoint.path, path] : [parentOf(endpoint.path), parentOf(path)];
+  const elsewhere = LISTED_AT[endpointKey(endpoint)];
+  const [template, list] = elsewhere ? [elsewhere, elsewhere] : endpoint.method === 'POST' ? [endpoint.path, path] : [parentOf(endpoint.path), parentOf(path)];
   if (!endpointByKey.has(`GET ${template}`)) return false;
   const { items, first } = await listPages(c, list, { ends: true });
   return succeeded(first) && items.some((item) => labelOf(item) === label);

@@ -18,13 +18,21 @@ const SEED = '20261202';
 const RUNS = '30';
 const TAGS = '/v4/tags';
 
-/** What a colleague makes under a label, by the collection the run's bodies are sent to. */
-const MADE_BY_A_COLLEAGUE: Record<string, (label: string) => Json> = {
-  [TAGS]: (label) => ({ label }),
-  '/v4/compute/instances': (label) => ({ region: 'us-east', type: 'g6-standard-1', label }),
-  '/v4/networking/firewalls': (label) => ({ label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } }),
-  '/v4/monitor/clients': (label) => ({ label }),
-};
+/** Where the run's bodies are sent (a path's pattern), where what they make is listed, and what a colleague makes there under a label. */
+const COLLECTIONS: Array<{ sentTo: RegExp; listedAt: string; made: (label: string) => Json }> = [
+  { sentTo: /^\/v4\/tags$/, listedAt: TAGS, made: (label) => ({ label }) },
+  {
+    sentTo: /^\/v4\/compute\/instances(\/\d+\/clone)?$/,
+    listedAt: '/v4/compute/instances',
+    made: (label) => ({ region: 'us-east', type: 'g6-standard-1', label }),
+  },
+  {
+    sentTo: /^\/v4\/networking\/firewalls$/,
+    listedAt: '/v4/networking/firewalls',
+    made: (label) => ({ label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } }),
+  },
+  { sentTo: /^\/v4\/monitor\/clients$/, listedAt: '/v4/monitor/clients', made: (label) => ({ label }) },
+];
 
 const CASES = [
   // The valid tag-create bodies, and bodies breaking a member other than the label (sent with valid labels): a body
@@ -33,8 +41,13 @@ const CASES = [
   { name: 'tags', rules: ['P2.tags.serves.post-tags', 'P2.tag-create.types'], variations: ['existing-tag-created-again'] },
   // Valid bodies refused as taken: the list shows the label on a resource the run did not make.
   {
-    name: 'instances, firewalls and monitoring clients',
-    rules: ['P2.compute.serves.post-compute-instances', 'P3.firewalls.serves.post-networking-firewalls', 'P3.monitor.serves.post-monitor-clients'],
+    name: 'instances (made or cloned), firewalls and monitoring clients',
+    rules: [
+      'P2.compute.serves.post-compute-instances',
+      'P2.compute.serves.post-compute-instances-id-clone',
+      'P3.firewalls.serves.post-networking-firewalls',
+      'P3.monitor.serves.post-monitor-clients',
+    ],
     variations: [] as string[],
   },
 ];
@@ -43,20 +56,21 @@ const CASES = [
 async function runRecorded(target: string, rules: string[], out: string) {
   const proxy = await startRecordingProxy(target, { keepBodies: true });
   try {
-    const done = await quietRun(proxy.url, TOKEN, out, ['--seed', SEED, '--runs', RUNS, '--rules', rules.join(',')]);
+    const done = await quietRun(proxy.url, TOKEN, out, ['--seed', SEED, '--runs', RUNS, '--max-instances', 'unlimited', '--rules', rules.join(',')]);
     return { done, requests: proxy.requests, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results };
   } finally {
     proxy.close();
   }
 }
 
-/** The labels without the run's prefix that the run sent to each collection (a tag's: read, or sent). */
+/** The labels without the run's prefix that the run sent, by the collection listing what they make (a tag's: read, or sent). */
 function unprefixedLabels(requests: RecordedRequest[], runId: string): Array<[string, string]> {
   const sent = requests.flatMap((request): Array<[string, unknown]> => {
     const tagRead = request.method === 'GET' ? /^\/v4\/tags\/([^/?]+)$/.exec(request.path) : null;
     if (tagRead) return [[TAGS, decodeURIComponent(tagRead[1]!)]];
-    if (request.method !== 'POST' || !(request.path in MADE_BY_A_COLLEAGUE) || !request.body) return [];
-    return [[request.path, (JSON.parse(request.body) as Json).label]];
+    const collection = COLLECTIONS.find(({ sentTo }) => sentTo.test(request.path));
+    if (request.method !== 'POST' || !collection || !request.body) return [];
+    return [[collection.listedAt, (JSON.parse(request.body) as Json).label]];
   });
   const labels = sent.filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1].length >= 3 && !pair[1].startsWith(`${runId}-`));
   return [...new Map(labels.map((pair) => [pair.join(' '), pair])).values()];
@@ -77,7 +91,7 @@ for (const { name, rules, variations } of CASES) {
       held = unprefixedLabels(first.requests, first.results.run.id);
       // The same seed generates the same labels (their lengths do not depend on the run id, whose length is fixed).
       const colleague = api(emulator.url, await api(emulator.url, TOKEN).mintToken({ scopes: '*' }));
-      for (const [collection, label] of held) await colleague.create(collection, MADE_BY_A_COLLEAGUE[collection]!(label));
+      for (const [listedAt, label] of held) await colleague.create(listedAt, COLLECTIONS.find((collection) => collection.listedAt === listedAt)!.made(label));
       ({ done: run, results } = await runRecorded(emulator.url, rules, tempDir('colleague-labels')));
     }, 180_000);
 
