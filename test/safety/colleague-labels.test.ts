@@ -18,20 +18,23 @@ const SEED = '20261202';
 const RUNS = '30';
 const TAGS = '/v4/tags';
 
-/** Where the run's bodies are sent (a path's pattern), where what they make is listed, and what a colleague makes there under a label. */
+/**
+ * Where the run's bodies are sent (a path's pattern: a create, a clone, an update), where what they make or change is
+ * listed, and what a colleague makes there under a label.
+ */
 const COLLECTIONS: Array<{ sentTo: RegExp; listedAt: string; made: (label: string) => Json }> = [
   { sentTo: /^\/v4\/tags$/, listedAt: TAGS, made: (label) => ({ label }) },
   {
-    sentTo: /^\/v4\/compute\/instances(\/\d+\/clone)?$/,
+    sentTo: /^\/v4\/compute\/instances(\/\d+(\/clone)?)?$/,
     listedAt: '/v4/compute/instances',
     made: (label) => ({ region: 'us-east', type: 'g6-standard-1', label }),
   },
   {
-    sentTo: /^\/v4\/networking\/firewalls$/,
+    sentTo: /^\/v4\/networking\/firewalls(\/\d+)?$/,
     listedAt: '/v4/networking/firewalls',
     made: (label) => ({ label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } }),
   },
-  { sentTo: /^\/v4\/monitor\/clients$/, listedAt: '/v4/monitor/clients', made: (label) => ({ label }) },
+  { sentTo: /^\/v4\/monitor\/clients(\/\d+)?$/, listedAt: '/v4/monitor/clients', made: (label) => ({ label }) },
 ];
 
 const CASES = [
@@ -41,12 +44,15 @@ const CASES = [
   { name: 'tags', rules: ['P2.tags.serves.post-tags', 'P2.tag-create.types'], variations: ['existing-tag-created-again'] },
   // Valid bodies refused as taken: the list shows the label on a resource the run did not make.
   {
-    name: 'instances (made or cloned), firewalls and monitoring clients',
+    name: 'instances (made, cloned or renamed), firewalls and monitoring clients (made or renamed)',
     rules: [
       'P2.compute.serves.post-compute-instances',
       'P2.compute.serves.post-compute-instances-id-clone',
+      'P2.compute.serves.put-compute-instances-id',
       'P3.firewalls.serves.post-networking-firewalls',
+      'P3.firewalls.serves.put-networking-firewalls-id',
       'P3.monitor.serves.post-monitor-clients',
+      'P3.monitor.serves.put-monitor-clients-id',
     ],
     variations: [] as string[],
   },
@@ -69,7 +75,7 @@ function unprefixedLabels(requests: RecordedRequest[], runId: string): Array<[st
     const tagRead = request.method === 'GET' ? /^\/v4\/tags\/([^/?]+)$/.exec(request.path) : null;
     if (tagRead) return [[TAGS, decodeURIComponent(tagRead[1]!)]];
     const collection = COLLECTIONS.find(({ sentTo }) => sentTo.test(request.path));
-    if (request.method !== 'POST' || !collection || !request.body) return [];
+    if (!['POST', 'PUT'].includes(request.method) || !collection || !request.body) return [];
     return [[collection.listedAt, (JSON.parse(request.body) as Json).label]];
   });
   const labels = sent.filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1].length >= 3 && !pair[1].startsWith(`${runId}-`));
