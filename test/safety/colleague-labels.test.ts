@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
 const TOKEN = 'colleague-labels-token-5k2w';
 const SEED = '20261202';
 /** Enough runs per property for a few dozen of the shortest labels. */
-const RUNS = '30';
+const RUNS = '20';
 const TAGS = '/v4/tags';
 
 /**
