@@ -281,11 +281,11 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
                     await fx.cleanup(mark);
                     // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
+                    const refused = exchange.status >= 400 && exchange.status < 500;
                     const vlans = vlansNamed(body);
-                    if (exchange.status >= 400 && exchange.status < 500 && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
+                    if (refused && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
                     const identity = plan?.identity?.(body);
                     fc.pre(!refusedAsTaken(label, exchange) && !refusedAsMade(identity, exchange));
-                    const refused = exchange.status >= 400 && exchange.status < 500;
                     if (refused && namesField(exchange, 'label') !== false) fc.pre(!(await labelHeldByAnother(c, fx, endpoint, path, label)));
                     if (label !== undefined) sentLabels.add(label);
                     if (identity !== undefined && succeeded(exchange)) madeIdentities.add(identity);
