@@ -1,6 +1,6 @@
 // Account events (document 1 "Event", "Events"): areas emit them; the account area lists and marks them.
 // Events are kept 90 simulated days, then removed.
-import type { Store } from './store.js';
+import { parseIso, type Store } from './store.js';
 import type { Principal } from './types.js';
 import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
@@ -43,6 +43,18 @@ const deliveredAt = new WeakMap<Event, number>();
 export const EVENT_LAG_MS = 600;
 /** How long (wall-clock ms) the audit record of an action takes to show under events-seen-marks-shown. */
 const AUDIT_LAG_MS = 2_000;
+
+/** Each event's time (epoch ms) as last read, with what it was read from: the events list reads every event's time on every request. */
+const createdAt = new WeakMap<Event, { created: string; time: number }>();
+
+/** An event's time (epoch ms); parsed again only when `created` was written since (a seed dates its events back). */
+export function eventTime(event: Event): number {
+  const kept = createdAt.get(event);
+  if (kept?.created === event.created) return kept.time;
+  const time = parseIso(event.created).getTime();
+  createdAt.set(event, { created: event.created, time });
+  return time;
+}
 
 /** Whether an event shows in reads yet (always, but under the variation events-lag). */
 export function eventDelivered(event: Event, now = Date.now()): boolean {

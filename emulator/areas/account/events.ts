@@ -2,12 +2,12 @@
 import type { Principal, RequestContext } from '../../core/types.js';
 import type { Store } from '../../core/store.js';
 import { fail } from '../../core/validate.js';
-import { eventDelivered, type Event } from '../../core/events.js';
+import { eventDelivered, eventTime, type Event } from '../../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../../core/permissions.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
-import { T, within90DaysOf } from './model.js';
+import { oldestShownOf, T } from './model.js';
 
 const KIND_OF_ENTITY: Record<string, EntityKind> = {
   compute: 'compute',
@@ -30,16 +30,15 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
 }
 
 /**
- * The caller's events, newest first (oldest first under `windowed-items-at-edge` and `long-history`), each within the 90 days (its time
- * read once, `within90DaysOf` caching parsed times): the table holds them in the order of their ids, but an event's
- * time need not grow with its id (the seed's edge event under `windowed-items-at-edge`, one another area's seed made
- * first).
+ * The caller's events, newest first (oldest first under `windowed-items-at-edge` and `long-history`), each within the
+ * 90 days: the table holds them in the order of their ids, but an event's time need not grow with its id (the seed's
+ * edge event under `windowed-items-at-edge`, one another area's seed made first).
  */
 export function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
-  const recent = faulty(ctx.store, 'P1.events.window-90-days') ? () => true : within90DaysOf(ctx.store);
+  const oldest = faulty(ctx.store, 'P1.events.window-90-days') ? -Infinity : oldestShownOf(ctx.store);
   const now = Date.now();
-  for (const e of T.events(ctx.store).values()) if (recent(e.created) && eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
+  for (const e of T.events(ctx.store).values()) if (eventTime(e) >= oldest && eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
   // Oldest first under `windowed-items-at-edge` and `long-history` (the order of a list's items is not shown).
   return varied(ctx.store, 'windowed-items-at-edge') || varied(ctx.store, 'long-history') ? out : out.reverse();
 }
@@ -47,7 +46,7 @@ export function visibleEvents(ctx: RequestContext): Event[] {
 export function eventOr404(ctx: RequestContext): Event {
   const id = intParam(ctx, 'eventId', 'Event');
   const e = T.events(ctx.store).get(String(id));
-  if (e === undefined || !within90DaysOf(ctx.store)(e.created) || !eventDelivered(e) || !eventVisible(ctx.store, ctx.principal, e))
+  if (e === undefined || eventTime(e) < oldestShownOf(ctx.store) || !eventDelivered(e) || !eventVisible(ctx.store, ctx.principal, e))
     fail(`Event ${id} was not found.`, null, 404);
   return e;
 }

@@ -159,26 +159,19 @@ export const lastMidnightOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY
 export const ago = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() - ms));
 export const ahead = (s: Store, ms: number): string => s.nowIso(new Date(s.now().getTime() + ms));
 /**
- * Whether a time (ISO, no zone) is within the 90 days before the store's clock as it reads now; under
+ * The earliest time (epoch ms) within the 90 days before the store's clock as it reads now; under
  * `windowed-items-swept-daily`, within the 90 days before the last 00:00 UTC (items past 90 days are removed once a
  * day, then: until that sweep they still show).
  */
-export function within90DaysOf(s: Store): (iso: string) => boolean {
+export function oldestShownOf(s: Store): number {
   const now = s.now().getTime();
-  const oldest = (varied(s, 'windowed-items-swept-daily') ? lastMidnightOf(now) : now) - RETENTION_MS;
-  return (iso) => timeOf(iso) >= oldest;
+  return (varied(s, 'windowed-items-swept-daily') ? lastMidnightOf(now) : now) - RETENTION_MS;
 }
 
-/** Times already parsed: the events list reads every event's time on every request, and most share their second. */
-const parsedTimes = new Map<string, number>();
-
-function timeOf(iso: string): number {
-  let time = parsedTimes.get(iso);
-  if (time === undefined) {
-    if (parsedTimes.size >= 100_000) parsedTimes.clear();
-    parsedTimes.set(iso, (time = parseIso(iso).getTime()));
-  }
-  return time;
+/** Whether a time (ISO, no zone) is within the 90 days shown (`oldestShownOf`). */
+export function within90DaysOf(s: Store): (iso: string) => boolean {
+  const oldest = oldestShownOf(s);
+  return (iso) => parseIso(iso).getTime() >= oldest;
 }
 
 export function uuid(s: Store): string {
