@@ -3,7 +3,7 @@ import type { Check } from './check.js';
 import { readAfterWrite } from './consistency.js';
 import { SetupError } from './fixtures.js';
 import type { Exchange } from './http.js';
-import { itemsRead, PAGE_CAP, walkList } from './pages.js';
+import { itemsOfPages, itemsRead, PAGE_CAP, walkList, type WalkStops } from './pages.js';
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +34,13 @@ export interface ListOptions {
    * items read are not the whole list, and an item missing from them may be in the pages left unread.
    */
   ends?: boolean;
+  /**
+   * `until` holds of the whole list once it holds of the pages read so far (an item shown, a count reached): the walk
+   * stops as soon as it does.
+   */
+  untilFromPart?: true;
+  /** A page after which the walk reads no further from that end (`WalkStops`). */
+  endDone?: WalkStops['endDone'];
 }
 
 /** Every item of a paged list (in the order of its pages), and the first page's exchange; stops at a page that is not a list. */
@@ -47,15 +54,16 @@ export async function listPages(c: Check, path: string, options: ListOptions = {
   );
 }
 
-async function readWholeList(c: Check, path: string, { token, ends }: ListOptions): Promise<{ items: Json[]; first: Exchange }> {
-  const walk = await walkList(c, path, token);
+async function readWholeList(c: Check, path: string, { token, ends, until, untilFromPart, endDone }: ListOptions): Promise<{ items: Json[]; first: Exchange }> {
+  const done = until && untilFromPart ? (_items: Json[], read: ReadonlyMap<number, Json[]>) => until(itemsOfPages(read)) : undefined;
+  const walk = await walkList(c, path, token, { ...(done ? { done } : {}), ...(endDone ? { endDone } : {}) });
   if (walk.capped && !ends)
     c.skip(`${path} claims ${walk.claimed} pages, more than the ${PAGE_CAP} a walk of one list reads: the items read are not the whole list`);
   return { items: itemsRead(walk), first: walk.first };
 }
 
 /** Every item of a paged list; a list that is not served leaves the check nothing to judge (`skip`), one that cannot be read otherwise is a setup error. */
-export async function listItems(c: Check, path: string, token?: string | null, options: Pick<ListOptions, 'until' | 'ends'> = {}): Promise<Json[]> {
+export async function listItems(c: Check, path: string, token?: string | null, options: Omit<ListOptions, 'token'> = {}): Promise<Json[]> {
   const { items, first } = await listPages(c, path, { ...options, ...(token !== undefined ? { token } : {}) });
   c.expectServed(first, `GET ${path}`);
   if (!succeeded(first)) throw new SetupError(`could not list ${path}: HTTP ${first.status}`);

@@ -100,14 +100,25 @@ export interface ListWalk {
   refused?: Exchange;
 }
 
+/** When a walk of a list stops before its end. */
+export interface WalkStops {
+  /** The walk stops once this holds for a page's items (a search that found its item), or for all the pages read (`read`). */
+  done?: (items: Json[], read: ReadonlyMap<number, Json[]>) => boolean;
+  /**
+   * The walk stops reading from one end once this holds for a page read from it (a page of items older than any the
+   * caller looks for: an end it reads inward from holds older ones still, in the order of time either way).
+   */
+  endDone?: (items: Json[]) => boolean;
+}
+
 /**
  * Reads a list's pages from both ends, at most PAGE_CAP: page 1, then the last page the first claims, then 2, then the
- * one before the last, …, stopping at a page that answers no list or once `done` holds for a page's items. The order
- * of a list's items is not shown, and a new item is first or last in either order: so a search finds it on a list
- * longer than the cap, and a list of up to PAGE_CAP pages is read whole.
+ * one before the last, …, stopping at a page that answers no list or once `done` holds for a page's items (`endDone`:
+ * reading on from the other end only). The order of a list's items is not shown, and a new item is first or last in
+ * either order: so a search finds it on a list longer than the cap, and a list of up to PAGE_CAP pages is read whole.
  */
-export function walkList(c: Check, path: string, token?: string | null, done: (items: Json[]) => boolean = () => false): Promise<ListWalk> {
-  return walkPages((page) => readPage(c, path, page, token), done);
+export function walkList(c: Check, path: string, token?: string | null, stops: WalkStops = {}): Promise<ListWalk> {
+  return walkPages((page) => readPage(c, path, page, token), stops);
 }
 
 /** The results a list page claims, when it shows a number. */
@@ -122,9 +133,9 @@ const WALK_RESTARTS = 2;
  * a refusal only when page 1, read again, still claims it with the same results; else the list shrank between the
  * reads and the walk starts again (at most WALK_RESTARTS times; then the refusal is returned).
  */
-export async function walkPages(readAt: (page: number) => Promise<Exchange>, done: (items: Json[]) => boolean = () => false): Promise<ListWalk> {
+export async function walkPages(readAt: (page: number) => Promise<Exchange>, stops: WalkStops = {}): Promise<ListWalk> {
   for (let restarts = 0; ; restarts++) {
-    const walk = await walkOnce(readAt, done);
+    const walk = await walkOnce(readAt, stops);
     if (!walk.refused || walk.refusedAt === undefined || walk.refusedAt === 1 || restarts >= WALK_RESTARTS) return withoutPage(walk);
     const again = await readAt(1);
     const steady = itemsOf(again) !== undefined && pagesClaimed(again) >= walk.refusedAt && resultsClaimed(again) === resultsClaimed(walk.first);
@@ -134,32 +145,45 @@ export async function walkPages(readAt: (page: number) => Promise<Exchange>, don
 
 const withoutPage = ({ refusedAt: _refusedAt, ...walk }: ListWalk & { refusedAt?: number }): ListWalk => walk;
 
-async function walkOnce(readAt: (page: number) => Promise<Exchange>, done: (items: Json[]) => boolean): Promise<ListWalk & { refusedAt?: number }> {
+async function walkOnce(readAt: (page: number) => Promise<Exchange>, { done, endDone }: WalkStops): Promise<ListWalk & { refusedAt?: number }> {
   const first = await readAt(1);
   const pages = new Map<number, Json[]>();
   const claimed = pagesClaimed(first);
   let [low, high] = [1, claimed];
-  for (let page = 1; ; page = pages.size % 2 ? high : low) {
+  const open = { front: true, back: true };
+  for (let front = true; ;) {
+    const page = front ? low : high;
     const exchange = page === 1 ? first : await readAt(page);
     const items = itemsOf(exchange);
     if (!items) return { pages, first, capped: false, claimed, refused: exchange, refusedAt: page };
     pages.set(page, items);
-    if (page === low) low++;
+    if (front) low++;
     else high--;
-    if (done(items) || low > high) return { pages, first, capped: false, claimed };
+    if (endDone?.(items)) open[front ? 'front' : 'back'] = false;
+    if (done?.(items, pages) || low > high || (!open.front && !open.back)) return { pages, first, capped: false, claimed };
     if (pages.size >= PAGE_CAP) return { pages, first, capped: true, claimed };
+    front = open.front && open.back ? !front : open.front;
   }
 }
 
+/** The items of the pages read, in the order of their pages. */
+export const itemsOfPages = (pages: ReadonlyMap<number, Json[]>): Json[] => [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);
+
 /** The items a walk read, in the order of their pages. */
-export const itemsRead = (walk: ListWalk): Json[] => [...walk.pages.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);
+export const itemsRead = (walk: ListWalk): Json[] => itemsOfPages(walk.pages);
 
 /**
  * The first item of the list at `path` that `match` finds, searched from both ends within PAGE_CAP pages
  * (`walkList`): what the list shows now. `refused`: the page that answered no list, when one did.
  */
-export async function findListed(c: Check, path: string, match: (item: Json) => boolean, token?: string | null): Promise<{ found?: Json; refused?: Exchange }> {
+export async function findListed(
+  c: Check,
+  path: string,
+  match: (item: Json) => boolean,
+  token?: string | null,
+  endDone?: WalkStops['endDone'],
+): Promise<{ found?: Json; refused?: Exchange }> {
   let found: Json | undefined;
-  const walk = await walkList(c, path, token, (items) => (found = items.find(match)) !== undefined);
+  const walk = await walkList(c, path, token, { done: (items) => (found = items.find(match)) !== undefined, ...(endDone ? { endDone } : {}) });
   return { ...(found ? { found } : {}), ...(walk.refused ? { refused: walk.refused } : {}) };
 }

@@ -46,10 +46,7 @@ async function listedItem(path: string, match: (item: Json) => boolean): Promise
   const { http, token, info } = target();
   const get: ListGet = (query) => http.send({ method: 'GET', path, token, ...(query ? { query } : {}), ignoreRunBudget: true });
   let found: Json | undefined;
-  const walk = await walkPages(
-    (page) => pageOf(get, `${info.baseUrl} ${path}`, page),
-    (items) => (found = items.find(match)) !== undefined,
-  );
+  const walk = await walkPages((page) => pageOf(get, `${info.baseUrl} ${path}`, page), { done: (items) => (found = items.find(match)) !== undefined });
   return found ?? (walk.refused && walk.pages.size === 0 ? null : undefined);
 }
 

@@ -443,6 +443,8 @@ const routes: Route[] = [
     }
     if (changed && status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.event.disable'))
       emitEvent(ctx.store, ctx.principal, { action: 'firewall_disable', entity: entityOf(f) });
+    if (changed && status === 'disabled' && faulty(ctx.store, 'P3.firewall.event.delete~early'))
+      emitEvent(ctx.store, ctx.principal, { action: 'firewall_delete', entity: entityOf(f) });
     return f;
   }),
   route('DELETE', `${BASE}/{firewallId}`, W, (ctx) => {
@@ -496,6 +498,8 @@ const routes: Route[] = [
     const action = faulty(ctx.store, 'P3.firewall.event.device-add') ? 'firewall_update' : 'firewall_device_add';
     if (!faulty(ctx.store, 'P1.events.emission~device-add'))
       emitEvent(ctx.store, ctx.principal, deviceEvent(ctx.store, action, entityOf(f), instanceEntity(inst)));
+    if (faulty(ctx.store, 'P3.firewall.event.device-remove~early'))
+      emitEvent(ctx.store, ctx.principal, deviceEvent(ctx.store, 'firewall_device_remove', entityOf(f), instanceEntity(inst)));
     return varied(ctx.store, 'device-add-answers-firewall') ? f : deviceView(ctx.store, d);
   }),
   route('GET', `${BASE}/{firewallId}/devices/{deviceId}`, R, (ctx) => {

@@ -4,7 +4,8 @@ import { instanceOfDevice } from '../../harness/devices.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { listItems as listAll } from '../../harness/lists.js';
+import { listItems as listAll, timeOf } from '../../harness/lists.js';
+import { findListed } from '../../harness/pages.js';
 import { readEvery, type Answer, type Read } from '../../harness/reads.js';
 
 export type Json = Record<string, unknown>;
@@ -171,23 +172,41 @@ export function firewallHelpers(fx: Fixtures) {
   }
 
   /**
-   * How many events of `action` name the firewall in the whole events list; `atLeast`: the list is read again within
-   * the consistency window until that many show. A count taken before a change, to be compared after it: a create may
-   * record the status the firewall starts in as well (whether it does is not shown). Read once before: on a target whose
-   * events lag, a create's event showing only later makes the count after one higher, so a PUT that recorded nothing
-   * may pass there; a correct server never fails.
+   * Whether a page of events is older than the firewall: each made before its firewall_create event, once a page read
+   * showed that event. No event naming the firewall lies beyond such a page from the end it was read from, in the order
+   * of time either way; in another order (not shown either) one may, and the walks it ends find fewer: it ends only
+   * the walks that count before a change, where finding fewer can fail nothing.
+   */
+  function olderThan(firewall: { id: number; label: string }): (events: Json[]) => boolean {
+    let createdAt: number | undefined;
+    return (events) => {
+      const create = events.find((event) => event.action === 'firewall_create' && namesFirewall(event, firewall));
+      createdAt ??= create && timeOf(create.created);
+      return createdAt !== undefined && events.length > 0 && events.every((event) => (timeOf(event.created) ?? Infinity) < createdAt!);
+    };
+  }
+
+  /**
+   * How many events of `action` name the firewall in the events list (read back to the firewall's create); `atLeast`:
+   * read until that many show (no further than they do), again within the consistency window while fewer show. A
+   * count taken before a change, to be compared after it: a create may record the status the firewall starts in as
+   * well (whether it does is not shown). Read once before: on a target whose events lag, a create's event showing only
+   * later makes the count after one higher, so a PUT that recorded nothing may pass there; a correct server never fails.
    */
   async function eventsNaming(c: Check, action: string, firewall: { id: number; label: string }, atLeast = 0): Promise<number> {
     const count = (events: Json[]) => events.filter((event) => event.action === action && namesFirewall(event, firewall)).length;
     // Counted on the pages read: a list longer than the cap is read from its ends, where a new event is.
-    return count(
-      await listAll(c, '/v4/account/events', undefined, { ends: true, ...(atLeast > 0 ? { until: (events: Json[]) => count(events) >= atLeast } : {}) }),
-    );
+    const walk = atLeast > 0 ? { until: (events: Json[]) => count(events) >= atLeast, untilFromPart: true as const } : { endDone: olderThan(firewall) };
+    return count(await listAll(c, '/v4/account/events', undefined, { ends: true, ...walk }));
   }
 
-  /** No event of `action` names the firewall yet (read once: waiting out the consistency window would prove nothing more). */
+  /**
+   * No event of `action` names the firewall yet, in the events list read back to the firewall's create (`olderThan`);
+   * read once: waiting out the consistency window would prove nothing more.
+   */
   async function noEventYet(c: Check, action: string, firewall: { id: number; label: string }): Promise<boolean> {
-    return (await fx.findOnce(c, '/v4/account/events', (event) => event.action === action && namesFirewall(event, firewall))) === undefined;
+    const named = (event: Json) => event.action === action && namesFirewall(event, firewall);
+    return (await findListed(c, '/v4/account/events', named, undefined, olderThan(firewall))).found === undefined;
   }
 
   /** Creates a firewall through a raw request (tracked for deletion); the exchange and, on success, its id. */

@@ -67,6 +67,24 @@ describe('a walk of one list', () => {
     expect(ids).not.toContain(27);
   });
 
+  it('stops reading from an end at a page `endDone` holds for, and from the other end at such a page too', async () => {
+    // Newest first: pages 1 and 2 hold items made after what is searched for, pages 3 to 20 items made before.
+    const c = await answering((page) => [200, { data: [{ id: page, old: page >= 3 }], page, pages: 20, results: 20 }]);
+    const olderThanSought = (items: Array<Record<string, unknown>>) => items.every((item) => item.old === true);
+    expect(await findListed(c, '/v4/things', () => false, undefined, olderThanSought)).toEqual({});
+    expect(pagesRead()).toEqual([1, 20, 2, 3]);
+  });
+
+  it('stops once the pages read show what `until` waits for, where it holds of a part as of the whole (`untilFromPart`)', async () => {
+    const c = await listOf(20);
+    const shown = (items: Array<Record<string, unknown>>) => items.some((item) => item.id === 2);
+    expect((await listItems(c, '/v4/things', undefined, { until: shown, untilFromPart: true })).map((item) => item.id)).toEqual([1, 2, 20]);
+    expect(pagesRead()).toEqual([1, 20, 2]);
+    server!.seen.length = 0;
+    expect(await listItems(c, '/v4/things', undefined, { until: shown })).toHaveLength(20);
+    expect(pagesRead()).toHaveLength(20);
+  });
+
   it('walks again when a page within the claimed pages is refused while the list shrank (a page past the last may be refused)', async () => {
     // Two items, one a page; one is deleted right after page 1 is first read: page 2 is past the last by then.
     let firstReads = 0;
