@@ -190,10 +190,11 @@ const showsAllowList = (shown: unknown, sent: readonly unknown[]): boolean => al
  * After an allow-list change, until the cluster is `active` again: "changes take a short time" and a server may show
  * the cluster otherwise meanwhile (transitions are not shown), refusing what needs it active. A minute at a time.
  * Given the list `sent`, the cluster is first read until it shows it: a replica may otherwise answer the status read
- * as before the update (still `active`), and the wait would end before the change had begun.
+ * as before the update (still `active`), and the wait would end before the change had begun. The read that shows it
+ * showing the cluster `active` ends the wait.
  */
 export async function untilAllowListApplied(c: Check, id: number, sent?: unknown): Promise<void> {
-  if (Array.isArray(sent)) await viewAfterWrite(c, id, (cluster) => showsAllowList(cluster?.allow_list, sent));
+  if (Array.isArray(sent) && (await viewAfterWrite(c, id, (cluster) => showsAllowList(cluster?.allow_list, sent))).cluster?.status === 'active') return;
   await waitForStatus(c, id, ['active'], 30, 1);
 }
 

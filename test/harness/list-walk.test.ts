@@ -73,6 +73,12 @@ describe('a walk of one list', () => {
     const olderThanSought = (items: Array<Record<string, unknown>>) => items.every((item) => item.old === true);
     expect(await findListed(c, '/v4/things', () => false, undefined, olderThanSought)).toEqual({});
     expect(pagesRead()).toEqual([1, 20, 2, 3]);
+    server!.seen.length = 0;
+    expect(await listItems(c, '/v4/things', undefined, { endDone: () => true })).toEqual([
+      { id: 1, old: false },
+      { id: 20, old: true },
+    ]);
+    expect(pagesRead()).toEqual([1, 20]);
   });
 
   it('stops once the pages read show what `until` waits for, where it holds of a part as of the whole (`untilFromPart`)', async () => {
