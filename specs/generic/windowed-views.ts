@@ -16,9 +16,8 @@ function newestId(c: Check, fx: Fixtures, list: string, member: string, fresh = 
   let pick = fresh ? undefined : ofFile.get(list);
   if (!pick) {
     pick = (async () => {
-      // The newest item is first or last in either order: the first and the last page are read. In another order (not
-      // shown either) the newest of theirs is the pick: one that has left the window meanwhile is picked again.
-      const items = await listItems(c, list, undefined, { ends: true, endDone: () => true });
+      // The newest item is first or last in either order: a list longer than the page cap is read on its ends.
+      const items = await listItems(c, list, undefined, { ends: true });
       const dated = items.filter((item) => timeOf(item[member]) !== undefined && item.id !== undefined);
       const newest = dated.reduce<Record<string, unknown> | undefined>(
         (best, item) => (!best || timeOf(item[member])! > timeOf(best[member])! ? item : best),
