@@ -174,7 +174,8 @@ export const itemsRead = (walk: ListWalk): Json[] => itemsOfPages(walk.pages);
 
 /**
  * The first item of the list at `path` that `match` finds, searched from both ends within PAGE_CAP pages
- * (`walkList`): what the list shows now. `refused`: the page that answered no list, when one did.
+ * (`walkList`; `endDone`: a page past which the search reads no further from that end): what the list shows now.
+ * `refused`: the page that answered no list, when one did.
  */
 export async function findListed(
   c: Check,
