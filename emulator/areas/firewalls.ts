@@ -87,6 +87,13 @@ function devicesOf(store: Store, firewallId: number): FirewallDevice[] {
 // ---------------------------------------------------------------------------------------------- exports
 
 /** Firewalls (enabled or disabled) that have the instance as a device. */
+/** The lowest id no firewall holds (variation firewall-ids-reused). */
+function lowestFreeId(held: Map<string, Firewall>): number {
+  let id = 1;
+  while (held.has(String(id))) id++;
+  return id;
+}
+
 function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
   return [...firewalls(store).values()].filter((f) => devicesOf(store, f.id).some((d) => d.entity.id === instanceId));
 }
@@ -386,7 +393,7 @@ const routes: Route[] = [
     });
     const now = ctx.store.nowIso();
     const f: Firewall = {
-      id: ctx.store.nextId('firewall'),
+      id: varied(ctx.store, 'firewall-ids-reused') ? lowestFreeId(firewalls(ctx.store)) : ctx.store.nextId('firewall'),
       label,
       status: varied(ctx.store, 'firewall-created-disabled') ? 'disabled' : 'enabled',
       tags,

@@ -124,6 +124,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewall status: "'enabled' or 'disabled' | DELETE firewall | | 'deleted' (removed)" (a firewall with status deleted may still be shown)`,
     does: 'a deleted firewall stays in the list and its view, with status deleted',
   },
+  'firewall-ids-reused': {
+    leaves: `${D3}, Firewall: "Firewall fields beyond those above (such as id) as returned: not shown." (whether a deleted firewall's id may be given again is not shown)`,
+    does: "a new firewall takes the lowest id no firewall holds: a deleted firewall's id is given again, its events still naming it",
+  },
   'captures-take-an-hour': {
     leaves: `${D2}, Image status: "'creating' | time | image being captured from a disk | 'available' | becomes available shortly" (how long is not shown)`,
     does: 'a captured image is creating for 60 minutes of simulated time before it is available',

@@ -114,14 +114,16 @@ export const policiesAre = (rules: Json, inbound: string, outbound: string): boo
 
 /**
  * An event names the firewall as its entity or second entity (which of a device event's two is the firewall is not
- * shown): by label, or by id with a firewall type.
+ * shown): by label, or by id with a firewall type. `byLabelOnly` where an event must not be there: whether a deleted
+ * firewall's id may be given again is not shown, and an event naming that id may be the deleted firewall's (the run's
+ * labels are its own).
  */
-export function namesFirewall(event: Json, firewall: { id: number; label: string }): boolean {
+export function namesFirewall(event: Json, firewall: { id: number; label: string }, byLabelOnly = false): boolean {
   return [event.entity, event.secondary_entity].some((entity) => {
     if (!entity || typeof entity !== 'object') return false;
     const e = entity as Json;
     if (e.label === firewall.label) return true;
-    return String(e.id) === String(firewall.id) && (typeof e.type !== 'string' || /firewall/i.test(e.type));
+    return !byLabelOnly && String(e.id) === String(firewall.id) && (typeof e.type !== 'string' || /firewall/i.test(e.type));
   });
 }
 
@@ -201,11 +203,11 @@ export function firewallHelpers(fx: Fixtures) {
   }
 
   /**
-   * No event of `action` names the firewall yet, in the events list read back to the firewall's create (`olderThan`);
-   * read once: waiting out the consistency window would prove nothing more.
+   * No event of `action` names the firewall yet (by its label: `namesFirewall`), in the events list read back to the
+   * firewall's create (`olderThan`); read once: waiting out the consistency window would prove nothing more.
    */
   async function noEventYet(c: Check, action: string, firewall: { id: number; label: string }): Promise<boolean> {
-    const named = (event: Json) => event.action === action && namesFirewall(event, firewall);
+    const named = (event: Json) => event.action === action && namesFirewall(event, firewall, true);
     return (await findListed(c, '/v4/account/events', named, undefined, olderThan(firewall))).found === undefined;
   }
 

@@ -400,6 +400,22 @@ const cases: VariationCase[] = [
       await request(server).post('/v4/networking/ips').set(AUTH).send({ type: 'ipv4', public: false, compute_id: other.id }).expect(400);
     },
   ],
+  [
+    'firewall-ids-reused',
+    async (server) => {
+      const first = await postAccepted(server, FIREWALLS, { label: 'first-holder', rules: OPEN });
+      await request(server)
+        .delete(`${FIREWALLS}/${String(first.id)}`)
+        .set(AUTH)
+        .expect(200);
+      const second = await postAccepted(server, FIREWALLS, { label: 'second-holder', rules: OPEN });
+      expect(second.id).toBe(first.id);
+      // The deleted firewall's events still name the id, under its own label.
+      const events = (await got(server, '/v4/account/events?page_size=100')).data as Json[];
+      const deleted = events.find((event) => event.action === 'firewall_delete' && (event.entity as Json).id === first.id);
+      expect(deleted?.entity).toMatchObject({ id: first.id, label: 'first-holder' });
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
