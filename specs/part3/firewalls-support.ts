@@ -114,16 +114,16 @@ export const policiesAre = (rules: Json, inbound: string, outbound: string): boo
 
 /**
  * An event names the firewall as its entity or second entity (which of a device event's two is the firewall is not
- * shown): by label, or by id with a firewall type. `byLabelOnly` where an event must not be there: whether a deleted
- * firewall's id may be given again is not shown, and an event naming that id may be the deleted firewall's (the run's
- * labels are its own).
+ * shown): by label, or, where the entity shows no label, by id with a firewall type. Whether a deleted firewall's id
+ * may be given again is not shown: an entity showing another label is the firewall that held the id before (the run's
+ * labels are its own). `byLabelOnly` where an event must not be there: an entity showing no label is not counted.
  */
 export function namesFirewall(event: Json, firewall: { id: number; label: string }, byLabelOnly = false): boolean {
   return [event.entity, event.secondary_entity].some((entity) => {
     if (!entity || typeof entity !== 'object') return false;
     const e = entity as Json;
-    if (e.label === firewall.label) return true;
-    return !byLabelOnly && String(e.id) === String(firewall.id) && (typeof e.type !== 'string' || /firewall/i.test(e.type));
+    if (typeof e.label === 'string' || byLabelOnly) return e.label === firewall.label;
+    return String(e.id) === String(firewall.id) && (typeof e.type !== 'string' || /firewall/i.test(e.type));
   });
 }
 
