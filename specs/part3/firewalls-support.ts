@@ -177,7 +177,7 @@ export function firewallHelpers(fx: Fixtures) {
    * Whether a page of events is older than the firewall: each made before its firewall_create event, once a page read
    * showed that event. No event naming the firewall lies beyond such a page from the end it was read from, in the order
    * of time either way; in another order (not shown either) one may, and the walks it ends find fewer: it ends only
-   * the walks that count before a change, where finding fewer can fail nothing.
+   * walks where finding fewer can fail nothing (a count before a change, a search for what must not be there yet).
    */
   function olderThan(firewall: { id: number; label: string }): (events: Json[]) => boolean {
     let createdAt: number | undefined;
