@@ -11,10 +11,10 @@ import {
   deleteConfirmed,
   deletionRunsMs,
   discoverAbsentStatus,
+  LABEL_MEMBER,
   discoverImageIdForm,
   resourcePath,
   type ImageIdForm,
-  type ResourceKind,
 } from '../harness/resources.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
 import { UsageError } from './usage-error.js';
@@ -23,18 +23,20 @@ import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
 type Json = Record<string, unknown>;
 
 /**
- * Collections whose items carry a label the suite gives them, each with the member holding it.
+ * Collections whose items carry a label the suite gives them, each with the member holding it (`LABEL_MEMBER`).
  * Tags have no list: they are found in the `tags` of these items (and in the ledger).
  */
-const LABELLED: ReadonlyArray<{ kind: ResourceKind; list: string; member: string }> = [
-  { kind: 'instance', list: '/v4/compute/instances', member: 'label' },
-  { kind: 'database', list: '/v4/databases/mysql/instances', member: 'label' },
-  { kind: 'domain', list: '/v4/domains', member: 'domain' },
-  { kind: 'firewall', list: '/v4/networking/firewalls', member: 'label' },
-  { kind: 'monitor-client', list: '/v4/monitor/clients', member: 'label' },
-  { kind: 'image', list: '/v4/images', member: 'label' },
-  { kind: 'oauth-client', list: '/v4/account/oauth-clients', member: 'label' },
-];
+const LABELLED = (
+  [
+    ['instance', '/v4/compute/instances'],
+    ['database', '/v4/databases/mysql/instances'],
+    ['domain', '/v4/domains'],
+    ['firewall', '/v4/networking/firewalls'],
+    ['monitor-client', '/v4/monitor/clients'],
+    ['image', '/v4/images'],
+    ['oauth-client', '/v4/account/oauth-clients'],
+  ] as const
+).map(([kind, list]) => ({ kind, list, member: LABEL_MEMBER[kind]! }));
 
 /**
  * Deletion order, dependants first: a pending transfer holds its instances, a range is routed to an instance,

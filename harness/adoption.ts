@@ -69,7 +69,7 @@ export abstract class Adoption {
     let id = answered !== undefined && (isIt ? isIt(body) : spec.answersIt) ? answered : undefined;
     if (id === undefined && match) id = (await this.find(c, spec.list, match))?.[key] as string | number | undefined;
     if (id === undefined && spec.answersIt) id = answered;
-    if (isId(id)) this.track(spec.kind, id, undefined, spec.parent);
+    if (isId(id)) this.track(spec.kind, id, spec.label, spec.parent);
     else if (match) {
       const { kind, list, parent, label } = spec;
       this.awaitListed({ kind, list, match, idKey: key, ...(parent !== undefined ? { parent } : {}), ...(label !== undefined ? { label } : {}) });

@@ -8,6 +8,7 @@ import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
 import { readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
+import { viewShowsAnother, type Labelled } from './resources.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type PrincipalSpec, type Target } from './target.js';
@@ -274,6 +275,15 @@ export class Check {
   /** The request succeeded (2xx). */
   expectSuccess(rule: string, exchange: Exchange, what = 'the request'): void {
     this.expect(rule, exchange.status >= 200 && exchange.status < 300, `${what} should succeed (2xx) but got ${describe(exchange)}`, exchange);
+  }
+
+  /**
+   * The view of a resource the check deleted shows it gone: rejected (`expectRejected`), or a 2xx showing another
+   * resource (`made`: its kind and label; `showsAnother`): the documents do not say a deleted resource's id is never
+   * given again.
+   */
+  expectGone(rule: string, view: Exchange, what: string, made?: Labelled): void {
+    if (!viewShowsAnother(view, made)) this.expectRejected(rule, view, what);
   }
 
   /**

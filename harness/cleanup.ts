@@ -63,6 +63,9 @@ export class CleanupLedger {
   /** Records a created resource (written before the resource is used, so a crash right after still leaves the line on disk). */
   record(entry: Omit<LedgerEntry, 'created'>): void {
     const line: LedgerEntry = { ...entry, created: new Date().toISOString() };
+    // A path recorded again while pending: the same resource, or the target gave the id again and what it held before
+    // is gone. One entry stays pending: one DELETE per entry would delete what the path holds after the first.
+    if (this.indexesByPath.get(line.deletePath)?.some((index) => !this.deleted.has(this.entries[index]!))) this.markDeleted(line.deletePath);
     if (carriesSecret(JSON.stringify(line))) {
       const shown: LedgerEntry = {
         kind: line.kind,
@@ -90,7 +93,7 @@ export class CleanupLedger {
 
   /**
    * Resources recorded and not yet deleted, newest first (dependants before what they depend on). A path deleted and
-   * then recorded again (a label or an id the target gave a second time) is pending again.
+   * then recorded again (a label or an id the target gave a second time) is pending again, once.
    */
   pending(): LedgerEntry[] {
     return this.entries.filter((entry) => !this.deleted.has(entry)).reverse();

@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from './check.js';
 import type { Exchange } from './http.js';
+import { viewShowsAnother, type Labelled } from './resources.js';
 
 const FIRST_PAUSE_MS = 50;
 const LONGEST_PAUSE_MS = 1000;
@@ -239,14 +240,15 @@ export async function deleteSeen(c: Check, path: string, alsoSeen: readonly stri
 /**
  * The view of a resource just deleted, read until it answers 4xx while a short time passes (`untilShortlyDone`): where
  * the documents do not say a deletion is done when its DELETE answers (an instance, whose status values are not
- * shown; a database cluster, whose transitions are not shown: `deletionRunsMs`), it may run a while. Returns the last
- * view, for the check to judge.
+ * shown; a database cluster, whose transitions are not shown: `deletionRunsMs`), it may run a while. `made`: its kind
+ * and label, when a view showing another resource there (its id given again: `showsAnother`) is an answer too. Returns
+ * the last view, for the check to judge (`Check.expectGone`).
  */
-export function untilGone(c: Check, path: string): Promise<Exchange> {
+export function untilGone(c: Check, path: string, made?: Labelled): Promise<Exchange> {
   return untilShortlyDone(
     c,
     () => c.get(path),
-    (view) => view.status >= 400 && view.status < 500,
+    (view) => (view.status >= 400 && view.status < 500) || viewShowsAnother(view, made),
   );
 }
 

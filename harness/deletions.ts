@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK } from './check.js';
 import type { CleanupLedger, LedgerEntry } from './cleanup.js';
-import { deleteThenConfirm, deletionMayRun, deletionRunsMs } from './resources.js';
+import { deleteThenConfirm, deletionMayRun, deletionRunsMs, GOES_BY_ITSELF, goneIn, viewShowsAnother } from './resources.js';
 import { target } from './target.js';
 
 /** How long a cleanup waits for another check's hold on the clock before leaving a deletion still running as it is (ms). */
@@ -128,6 +128,10 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
   const { http, token, info, control, views } = target();
   const confirmations: Array<Promise<LedgerEntry | null>> = [];
   for (const entry of entries) {
+    if ((!views.isLive(entry.deletePath) || GOES_BY_ITSELF.has(entry.kind)) && (await noLongerThere(entry))) {
+      ledger.markDeleted(entry.deletePath);
+      continue;
+    }
     const mayRun = first && deletionMayRun(entry.kind);
     // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
     const confirm = await deleteThenConfirm({
@@ -151,4 +155,17 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
     );
   }
   return (await Promise.all(confirmations)).filter((entry): entry is LedgerEntry => entry !== null);
+}
+
+/**
+ * Whether an entry the run saw deleted or gone (a check's DELETE answered 2xx, a read found it gone: its view is no
+ * longer live), or one of a kind that may go by itself (`GOES_BY_ITSELF`), is not there, read before it is deleted
+ * (again): on a target that gives a deleted resource's id again (not excluded by the documents) its path may hold
+ * another resource by now, another file's or a colleague's, which a DELETE would delete. A view showing the entry's label (or none that tells) is deleted as usual: a
+ * target that answered the DELETE without deleting is still cleaned up.
+ */
+async function noLongerThere(entry: LedgerEntry): Promise<boolean> {
+  const { http, token, info } = target();
+  const view = await http.send({ method: 'GET', path: entry.deletePath, token, ignoreRunBudget: true });
+  return goneIn(entry.kind, view, info.absentStatus) || viewShowsAnother(view, entry);
 }

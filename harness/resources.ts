@@ -6,6 +6,7 @@
 // (`answersGone`: a 404 or a 410, since no code is shown, or what the target answers for an id never made:
 // `discoverAbsentStatus`) or, for an entity transfer, the transfer is no longer pending.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sameDomainName } from './domain-names.js';
 import type { Exchange, HttpClient } from './http.js';
 
 type Id = string | number;
@@ -66,6 +67,57 @@ const PATHS = {
 } satisfies Record<string, (id: Id, parent?: Id, form?: ImageIdForm) => string>;
 
 export type ResourceKind = keyof typeof PATHS;
+
+/** The member of a kind's view that shows the label the suite gave it (a domain's: its name). */
+export const LABEL_MEMBER: Readonly<Partial<Record<ResourceKind, string>>> = {
+  instance: 'label',
+  config: 'label',
+  database: 'label',
+  domain: 'domain',
+  firewall: 'label',
+  'monitor-client': 'label',
+  image: 'label',
+  'oauth-client': 'label',
+};
+
+/**
+ * Whether a view of `kind` shows another resource than the one the suite labelled `label`: the documents do not say a
+ * deleted resource's id is never given again, so the path of one deleted may hold a new resource. False where the
+ * view or the kind shows no label, or the label is not known: what cannot be told apart is not called another.
+ */
+function showsAnother(kind: string, body: unknown, label: string | undefined): boolean {
+  const member = LABEL_MEMBER[kind as ResourceKind];
+  const shown = member && body && typeof body === 'object' ? (body as Json)[member] : undefined;
+  if (label === undefined || typeof shown !== 'string') return false;
+  return kind === 'domain' ? !sameDomainName(shown, label) : shown !== label;
+}
+
+/**
+ * Kinds whose resource may go without a DELETE of its path or its parent's: an image whose upload never came (document
+ * 2, Image status: "`pending_upload` | 24 hours pass | no data uploaded | image deleted"), an IPv6 range whose instance
+ * is deleted (document 2: an instance's DELETE "releases IPs"; whether its range goes with it is not shown).
+ */
+export const GOES_BY_ITSELF: ReadonlySet<string> = new Set(['image', 'ipv6-range']);
+
+/** A resource the suite made, as its view tells it: its kind and the label it was given. */
+export interface Labelled {
+  kind: string;
+  label?: string | undefined;
+}
+
+/** Whether a view of a deleted resource's path answers 2xx showing another resource there (`showsAnother`). */
+export const viewShowsAnother = (view: Pick<Exchange, 'status' | 'body'>, made: Labelled | undefined): boolean =>
+  made !== undefined && success(view.status) && showsAnother(made.kind, view.body, made.label);
+
+/**
+ * Whether a view or list item shows the resource `made` of `kind`: its id or its label, and no other label (the id
+ * given again to another resource: `showsAnother`).
+ */
+export function showsMade(kind: string, item: Json, made: { id: unknown; label?: string | undefined }): boolean {
+  if (showsAnother(kind, item, made.label)) return false;
+  const member = LABEL_MEMBER[kind as ResourceKind];
+  return item.id === made.id || (made.label !== undefined && member !== undefined && typeof item[member] === 'string');
+}
 
 function need(parent: Id | undefined, kind: string): Id {
   if (parent === undefined) throw new Error(`a ${kind} path needs the id of its parent`);
@@ -139,7 +191,7 @@ export const answersGone = (exchange: Pick<Exchange, 'status'>, absent?: number)
   exchange.status === 404 || exchange.status === 410 || (absent !== undefined && exchange.status === absent);
 
 /** Whether a read of the resource's path shows it gone. */
-function goneIn(kind: string, view: Exchange, absent?: number): boolean {
+export function goneIn(kind: string, view: Exchange, absent?: number): boolean {
   if (answersGone(view, absent)) return true;
   if (!success(view.status)) return false;
   const body = view.body as Json | undefined;

@@ -56,8 +56,8 @@ export const adoptTag = adoptBy('tag', '/v4/tags', 'label', 'label', { answersIt
 export const adoptCapture = adoptBy('image', '/v4/images', 'label', 'id', { byForm: (body) => typeof body.id === 'string' && body.id.startsWith('private/') });
 
 /**
- * The resource a create made is told by the member `key` it was sent with, as sent (and its label kept for the
- * clean-up); without it, by what `telling` says of the answer alone.
+ * The resource a create made is told by the member `key` it was sent with, as sent (and its label or a domain's name
+ * kept for the clean-up); without it, by what `telling` says of the answer alone.
  */
 function matching(key: string, sent: Json, { answersIt, isIt, shows: members, byForm, same = shows }: Telling) {
   const wanted = sent[key];
@@ -67,7 +67,7 @@ function matching(key: string, sent: Json, { answersIt, isIt, shows: members, by
   return {
     ...(answersIt ? { answersIt } : {}),
     ...(match ? { match } : {}),
-    ...(key === 'label' && typeof wanted === 'string' ? { label: wanted } : {}),
+    ...((key === 'label' || key === 'domain') && typeof wanted === 'string' ? { label: wanted } : {}),
     ...(isIt || match || members || byForm ? { isIt: isIt ?? told } : {}),
   };
 }

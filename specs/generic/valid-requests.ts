@@ -246,10 +246,11 @@ export const validRequests: Record<string, Recipe> = {
   },
   'DELETE /v4/account/oauth-clients/{clientId}': {
     build: async (c, fx) => {
-      const created = await c.post('/v4/account/oauth-clients', { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' });
+      const label = fx.label('app', 512);
+      const created = await c.post('/v4/account/oauth-clients', { label, redirect_uri: 'https://example.com/oauth/callback' });
       const id = (created.body as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the OAuth client create response carries no id');
-      fx.track('oauth-client', id);
+      fx.track('oauth-client', id, label);
       return at(`/v4/account/oauth-clients/${enc(id)}`);
     },
   },
@@ -408,11 +409,12 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/images/{imageId}': {
     exclusive: CLOCK_LOCK,
     build: async (c, fx) => {
-      const created = await c.post('/v4/images/upload', { label: fx.label('up', 50), region: c.target.info.config.region });
+      const label = fx.label('up', 50);
+      const created = await c.post('/v4/images/upload', { label, region: c.target.info.config.region });
       const body = created.body as Json | undefined;
       const id = body?.id ?? (body?.image as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the image upload response carries no id');
-      fx.track('image', id);
+      fx.track('image', id, label);
       return at(c.target.imagePath(id));
     },
   },

@@ -6,6 +6,7 @@
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, describe as describeExchange, type Check } from '../../harness/check.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilOnClock } from '../../harness/consistency.js';
+import { showsMade } from '../../harness/resources.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { timeOf } from '../../harness/lists.js';
@@ -532,11 +533,16 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       ['P1.database.status.delete-requires-active-failed-degraded', 'P1.database.delete.removes'],
       'a failed cluster can be deleted',
       async (c) => {
-        const { id } = await failed(c);
+        const { id, label } = await failed(c);
+        const made = { kind: 'database', id, label };
         c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', await c.delete(`${DB}/${id}`), 'DELETE of a failed cluster');
         // The deletion may run a while (not shown): its view is read while a short time passes, then the list.
-        c.expectRejected('P1.database.delete.removes', await untilGone(c, `${DB}/${id}`), 'GET of the deleted cluster');
-        c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === id), 'the deleted cluster is still in the MySQL list');
+        c.expectGone('P1.database.delete.removes', await untilGone(c, `${DB}/${id}`, made), 'GET of the deleted cluster', made);
+        c.expect(
+          'P1.database.delete.removes',
+          await fx.gone(c, DB, (item) => showsMade('database', item, made)),
+          'the deleted cluster is still in the MySQL list',
+        );
       },
       heldClock,
     );

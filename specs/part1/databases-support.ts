@@ -403,7 +403,7 @@ export function clusterHelpers(fx: Fixtures) {
    * active cluster, failed once every other check is done with it: its describe block comes last.
    */
   const failedCluster = memo('failedCluster', async (c) => {
-    const { id } = await activeCluster(c);
+    const { id, label } = await activeCluster(c);
     const backup = await snapshot(c, id);
     // The snapshot "takes several minutes", and what the cluster refuses meanwhile is not shown: a refused reset is
     // sent again while it may still be taken (as the restore is, restoreBackup).
@@ -420,10 +420,10 @@ export function clusterHelpers(fx: Fixtures) {
     const status = ok(restore)
       ? await untilOnClock(c, () => statusOf(c, id), ended, { stepSeconds: 10 * MINUTE, mostSeconds: 180 * MINUTE })
       : await statusOf(c, id);
-    return { id, backupId: backup.id, reset, restore, status };
+    return { id, label, backupId: backup.id, reset, restore, status };
   });
 
-  async function failed(c: Check): Promise<{ id: number; backupId: number }> {
+  async function failed(c: Check): Promise<{ id: number; label: string; backupId: number }> {
     const cluster = await failedCluster(c);
     if (cluster.status !== 'failed') throw new SetupError(`the cluster is "${String(cluster.status)}", not failed, after a credentials reset and a restore`);
     // How long a cluster stays failed is not shown (its transitions are not): one repaired since is judged no more.

@@ -12,6 +12,7 @@ import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
 import type { Exchange } from '../../harness/http.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { showsMade } from '../../harness/resources.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { listItems } from '../../harness/lists.js';
 import { findListed, PAGE_SIZES_ASKED, smallestPageSize } from '../../harness/pages.js';
@@ -429,9 +430,11 @@ describe('Managed database provisioning', () => {
       const del = secondary ? await onceNotBusy(c, () => c.delete(`${DB}/${created.id}`)) : await c.delete(`${DB}/${created.id}`);
       c.expectSuccess('P1.database.status.delete-requires-active-failed-degraded', del, 'DELETE of an active cluster');
       // Whether the cluster is gone when the DELETE answers or once the deletion has run is not shown: a short time passes.
-      c.expectRejected('P1.database.delete.removes', await untilGone(c, `${DB}/${created.id}`), 'GET of the deleted cluster');
-      c.expect('P1.database.delete.removes', await fx.gone(c, DB, (item) => item.id === created.id), 'the deleted cluster is still in the MySQL list');
-      c.expect('P1.database.delete.removes', await fx.gone(c, GENERIC, (item) => item.id === created.id), 'the deleted cluster is still in the generic list');
+      const made = { kind: 'database', id: created.id, label: created.label };
+      c.expectGone('P1.database.delete.removes', await untilGone(c, `${DB}/${created.id}`, made), 'GET of the deleted cluster', made);
+      const shown = (item: Json) => showsMade('database', item, made);
+      c.expect('P1.database.delete.removes', await fx.gone(c, DB, shown), 'the deleted cluster is still in the MySQL list');
+      c.expect('P1.database.delete.removes', await fx.gone(c, GENERIC, shown), 'the deleted cluster is still in the generic list');
     },
   );
 });

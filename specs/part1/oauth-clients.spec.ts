@@ -4,6 +4,7 @@
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
+import { showsMade } from '../../harness/resources.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { registerSecret } from '../../harness/redact.js';
@@ -70,13 +71,15 @@ describe('OAuth client create and update', () => {
 describe('OAuth client delete', () => {
   check('P1.oauth-client.delete.gone', 'a deleted client can no longer be viewed (4xx) and is not listed', async (c) => {
     const rule = 'P1.oauth-client.delete.gone';
-    const { id } = await newClient(c, rule, { label: fx.label('app', 512), redirect_uri: 'https://example.com/oauth/callback' });
+    const label = fx.label('app', 512);
+    const { id } = await newClient(c, rule, { label, redirect_uri: 'https://example.com/oauth/callback' });
+    const made = { kind: 'oauth-client', id, label };
     const path = `/v4/account/oauth-clients/${encodeURIComponent(id)}`;
     c.expectSuccess(rule, await deleteSeen(c, path), 'DELETE the client');
     // Whether the client is gone when the DELETE answers or once the deletion has run is not shown ("Transitions: not
     // shown"): its view is read until refused while a short time passes.
-    c.expectRejected(rule, await untilGone(c, path), 'GET the deleted client');
-    c.expect(rule, await fx.gone(c, '/v4/account/oauth-clients', (item) => item.id === id), `the deleted client ${id} is still listed`);
+    c.expectGone(rule, await untilGone(c, path, made), 'GET the deleted client', made);
+    c.expect(rule, await fx.gone(c, '/v4/account/oauth-clients', (item) => showsMade('oauth-client', item, made)), `the deleted client ${id} is still listed`);
   });
 
   check('P1.oauth-client.delete.invalidates', 'deleting a client invalidates the tokens issued to it', async (c) => {

@@ -9,6 +9,7 @@ import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
 import { MASTER_NAMESERVER } from '../../arbitraries/generators/net.js';
 import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
+import { showsMade } from '../../harness/resources.js';
 import { unservedRule } from '../../harness/judge.js';
 import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { check, type Check } from '../../harness/check.js';
@@ -397,10 +398,11 @@ describe('DELETE /v4/domains/{domainId}', () => {
     const rule = 'P3.domain.delete.gone';
     const domain = await fx.newDomain(c);
     c.expectSuccess(rule, await deleteSeen(c, `/v4/domains/${domain.id}`), 'DELETE the domain');
-    c.expectRejected(rule, await untilGone(c, `/v4/domains/${domain.id}`), 'GET a deleted domain');
+    const made = { kind: 'domain', id: domain.id, label: domain.domain };
+    c.expectGone(rule, await untilGone(c, `/v4/domains/${domain.id}`, made), 'GET a deleted domain', made);
     const listed = await untilShortlyDone(
       c,
-      () => fx.findOnce(c, '/v4/domains', (item) => item.id === domain.id || sameDomainName(item.domain, domain.domain)),
+      () => fx.findOnce(c, '/v4/domains', (item) => showsMade('domain', item, made)),
       (item) => item === undefined,
     );
     c.expect(rule, listed === undefined, `the deleted domain ${domain.domain} is still listed`);

@@ -4,6 +4,7 @@
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
 import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
+import { showsMade } from '../../harness/resources.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { MONITOR_PLAN_LOCK } from '../generic/valid-requests.js';
@@ -76,11 +77,12 @@ describe('Monitoring clients', () => {
     c.expectSuccess('P3.monitor-client.delete.gone', deleted, `DELETE client ${client.id}`);
     // "all stored data of the client is lost": whether the client is gone when the DELETE answers or once the deletion
     // has run is not shown, so the view and the list are read while a short time passes.
-    const view = await untilGone(c, `/v4/monitor/clients/${client.id}`);
-    c.expectRejected('P3.monitor-client.delete.gone', view, `GET client ${client.id} after its delete (read while a short time passed)`);
+    const made = { kind: 'monitor-client', id: client.id, label: client.label };
+    const view = await untilGone(c, `/v4/monitor/clients/${client.id}`, made);
+    c.expectGone('P3.monitor-client.delete.gone', view, `GET client ${client.id} after its delete (read while a short time passed)`, made);
     const listed = await untilShortlyDone(
       c,
-      () => fx.findOnce(c, '/v4/monitor/clients', (item) => item.id === client.id || item.label === client.label),
+      () => fx.findOnce(c, '/v4/monitor/clients', (item) => showsMade('monitor-client', item, made)),
       (item) => item === undefined,
     );
     c.expect('P3.monitor-client.delete.gone', listed === undefined, `the deleted client ${client.id} is still listed (read while a short time passed)`);

@@ -1,5 +1,6 @@
 // The cleanup ledger in memory and on disk tell the same story, in the order it happened: a path deleted and then
-// recorded again (a tag label a generated body used twice) is pending again, and `sweep` sees it so too.
+// recorded again (a tag label a generated body used twice) is pending again, and `sweep` sees it so too; a path
+// recorded twice is pending once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CleanupLedger, pendingOfRun } from '../../harness/cleanup.js';
@@ -30,6 +31,15 @@ describe('the cleanup ledger', () => {
     ledger.markDeleted('/v4/tags/a64');
     expect(ledger.pending()).toEqual([]);
     expect(pendingOfRun(out, 'led2')).toEqual([]);
+  });
+
+  it('keeps one entry pending for a path recorded again before its delete (an id given again): one DELETE, not two', () => {
+    const out = tempDir('ledger');
+    const ledger = new CleanupLedger(out, 'led4', 'part3-domains');
+    ledger.record({ kind: 'domain', deletePath: '/v4/domains/19', label: 'a.example' });
+    ledger.record({ kind: 'domain', deletePath: '/v4/domains/19', label: 'b.example' });
+    expect(ledger.pending().map((entry) => entry.label)).toEqual(['b.example']);
+    expect(pendingOfRun(out, 'led4').map((entry) => entry.label)).toEqual(['b.example']);
   });
 
   it('lists, since a mark, every pending entry of a path recorded after it (older ones too), newest first', () => {
