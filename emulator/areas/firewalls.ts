@@ -106,6 +106,20 @@ function removeInstanceFromFirewalls(store: Store, instanceId: number): void {
   }
 }
 
+/** When an instance is deleted: no deleted firewall holds it any more (an instance given its id since, ids-reused, is another). */
+function releaseDeletedInstance(store: Store, instanceId: number): void {
+  removeInstanceFromFirewalls(store, instanceId);
+  store.table(DELETED_HOLDING).delete(String(instanceId));
+  store.table(RELEASING).delete(String(instanceId));
+}
+
+/** A new device's id: the next, or under ids-reused the lowest no device of any firewall holds. */
+function newDeviceId(store: Store): number {
+  let held: Set<number> | undefined;
+  const devices = () => new Set([...store.table<FirewallDevice[]>(DEVICES).values()].flatMap((list) => list.map((d) => d.id)));
+  return store.newId('firewall_device', (n) => (held ??= devices()).has(n));
+}
+
 // ---------------------------------------------------------------------------------------------- validation
 
 // Begins and ends with an alphanumeric; only alphanumerics and - _ .; no "--", "__" or "..".
@@ -359,7 +373,7 @@ function deviceEvent(store: Store, action: string, firewall: EventEntity, device
 function newDevice(store: Store, inst: Instance): FirewallDevice {
   const now = store.nowIso();
   const e = instanceEntity(inst);
-  return { id: store.nextId('firewall_device'), entity: { ...e, type: 'compute' }, created: now, updated: now };
+  return { id: newDeviceId(store), entity: { ...e, type: 'compute' }, created: now, updated: now };
 }
 
 // ---------------------------------------------------------------------------------------------- routes
@@ -393,7 +407,10 @@ const routes: Route[] = [
     });
     const now = ctx.store.nowIso();
     const f: Firewall = {
-      id: varied(ctx.store, 'firewall-ids-reused') ? lowestFreeId(firewalls(ctx.store)) : ctx.store.nextId('firewall'),
+      id:
+        varied(ctx.store, 'firewall-ids-reused') && !varied(ctx.store, 'ids-reused')
+          ? lowestFreeId(firewalls(ctx.store))
+          : ctx.store.newId('firewall', (n) => firewalls(ctx.store).has(String(n))),
       label,
       status: varied(ctx.store, 'firewall-created-disabled') ? 'disabled' : 'enabled',
       tags,
@@ -402,6 +419,8 @@ const routes: Route[] = [
       updated: now,
     };
     firewalls(ctx.store).set(String(f.id), f);
+    // (a list of its own: not one a deleted firewall of this id left, under ids-reused)
+    ctx.store.table<FirewallDevice[]>(DEVICES).set(String(f.id), []);
     const list = devicesOf(ctx.store, f.id);
     for (const id of ids) list.push(newDevice(ctx.store, getInstance(ctx.store, id)!));
     grantOwnership(ctx.principal, 'firewall', f.id);
@@ -558,5 +577,5 @@ function rulesShown(store: Store, rules: FirewallRules): FirewallRules | Pick<Fi
 export const area: Area = {
   name: 'firewalls',
   routes,
-  listen: (store) => store.listen('instance-deleted', ({ instanceId }) => removeInstanceFromFirewalls(store, instanceId)),
+  listen: (store) => store.listen('instance-deleted', ({ instanceId }) => releaseDeletedInstance(store, instanceId)),
 };

@@ -52,6 +52,11 @@ const dataReceived = new WeakSet<Image>();
 const UPLOAD_WINDOW_MS = 24 * 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const UPLOAD_PATH = '/__upload/private/{imageNum}';
+/**
+ * Under ids-reused: an upload's own number in its upload_to (`u1`, `u2`, …, never given again) → the image it uploads to,
+ * so that an upload_to of a deleted upload does not upload to a new image given its id.
+ */
+const UPLOADS = 'image_uploads';
 const MB = 1024 * 1024;
 
 const visible = (ctx: RequestContext, img: Image) => img.is_public || canAccess(ctx.principal, 'image', img.id, 'read_only');
@@ -85,11 +90,16 @@ function description(store: Store, o: Record<string, unknown>, nullable: boolean
   return optString(o, 'description', { min, max: faulty(store, 'P2.image.description.max-65000') ? 70000 : 65000, nullable });
 }
 
+/** A new private image's id: the next number, or under ids-reused the lowest no image holds. */
+function newPrivateId(store: Store, prefix = faulty(store, 'P2.image.id.private-prefix') ? 'image' : 'private'): string {
+  return `${prefix}/${store.newId('image', (n) => images(store).has(`${prefix}/${n}`))}`;
+}
+
 function newPrivate(ctx: RequestContext, label: string, desc: string | null, status: Image['status'], size: number): Image {
   const { store } = ctx;
   const now = store.nowIso();
   const img: Image = {
-    id: `${faulty(store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${store.nextId('image')}`,
+    id: newPrivateId(store),
     label,
     description: desc,
     status,
@@ -144,7 +154,8 @@ function captureHandler(ctx: RequestContext) {
   );
   if (faulty(ctx.store, 'P2.images.capture.private')) img.is_public = true;
   ctx.store.schedule(new Date(ctx.store.now().getTime() + (varied(ctx.store, 'captures-take-an-hour') ? SLOW_CAPTURE_MS : CAPTURE_MS)), (s) => {
-    const i = getImage(s, img.id);
+    // (the image itself: not one given its id since, under ids-reused)
+    const i = getImage(s, img.id) === img ? img : undefined;
     if (i && i.status === 'creating' && !faulty(s, 'P2.image.status.creating-to-available')) {
       i.status = 'available';
       i.updated = s.nowIso();
@@ -173,12 +184,14 @@ function uploadHandler(ctx: RequestContext) {
   const expires = store.now().getTime() + UPLOAD_WINDOW_MS;
   const sweep = varied(store, 'upload-expiry-swept-daily') ? DAY_MS : varied(store, 'image-uploads-slow') ? HOUR_MS : 0;
   store.schedule(new Date(sweep ? Math.ceil(expires / sweep) * sweep : expires), (s) => {
-    const i = getImage(s, img.id);
+    const i = getImage(s, img.id) === img ? img : undefined;
     if (i && i.status === 'pending_upload' && !dataReceived.has(i) && !faulty(s, 'P2.image.status.pending-upload-expires')) images(s).delete(i.id);
   });
   emitEvent(store, ctx.principal, { action: 'image_upload', entity: entity(img), status: 'started' });
   const num = img.id.slice(img.id.indexOf('/') + 1);
-  const uploadPath = UPLOAD_PATH.replace('{imageNum}', num);
+  const uploadNum = varied(store, 'ids-reused') ? `u${store.nextId('image-upload')}` : num;
+  if (uploadNum !== num) store.table<Image>(UPLOADS).set(uploadNum, img);
+  const uploadPath = UPLOAD_PATH.replace('{imageNum}', uploadNum);
   const returned = { ...img, upload_to: faulty(store, 'P2.image.upload-to.url') ? uploadPath : `${ctx.baseUrl}${uploadPath}` };
   if (faulty(store, 'P2.image.upload.private')) returned.id = num;
   if (faulty(store, 'P2.image.upload-to.returned-on-upload')) return { ...returned, upload_to: undefined };
@@ -187,7 +200,12 @@ function uploadHandler(ctx: RequestContext) {
 
 /** PUT to `upload_to`: gzip data (magic bytes 1f 8b) as application/octet-stream; the core caps the body at 64 MB. */
 function uploadDataHandler(ctx: RequestContext) {
-  const img = getImage(ctx.store, `${faulty(ctx.store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${ctx.params.imageNum}`);
+  const upload = ctx.store.table<Image>(UPLOADS).get(ctx.params.imageNum ?? '');
+  const img = varied(ctx.store, 'ids-reused')
+    ? upload && getImage(ctx.store, upload.id) === upload
+      ? upload
+      : undefined
+    : getImage(ctx.store, `${faulty(ctx.store, 'P2.image.id.private-prefix') ? 'image' : 'private'}/${ctx.params.imageNum}`);
   if (!img) fail('Not found: no such upload (it may have expired after 24 hours)', null, 404);
   if (img.status !== 'pending_upload' || dataReceived.has(img)) fail(`The image is ${img.status}; data can only be uploaded once`, null);
   const data = ctx.body;
@@ -259,7 +277,7 @@ function seed(store: Store): void {
   pub('ubuntu24.04', 'Ubuntu 24.04 LTS', 'Ubuntu', 2500);
   pub('alpine3.20', 'Alpine 3.20', 'Alpine', 200);
   pub('centos7', 'CentOS 7', 'CentOS', 2200, true);
-  const id = `private/${store.nextId('image')}`;
+  const id = newPrivateId(store, 'private');
   images(store).set(id, {
     id,
     label: 'seed-golden-image',

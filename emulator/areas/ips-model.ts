@@ -126,6 +126,11 @@ export function allocating(store: Store, instanceId: number): string[] {
   return store.table<string[]>(ALLOCATING).get(String(instanceId)) ?? [];
 }
 
+/** A deleted instance's allocations still running go with it (an instance given its id since, ids-reused, has none). */
+export function forgetAllocations(store: Store, instanceId: number): void {
+  store.table<string[]>(ALLOCATING).delete(String(instanceId));
+}
+
 /**
  * An allocation that runs a while (the variation ip-allocate-runs-a-while): answered with the new address's object at
  * once, the instance (still there) shows the address a simulated minute later.
@@ -137,8 +142,9 @@ export function allocateLater(store: Store, inst: Instance, address: string): Ip
     const left = allocating(later, inst.id).filter((a) => a !== address);
     if (left.length) later.table<string[]>(ALLOCATING).set(key, left);
     else later.table<string[]>(ALLOCATING).delete(key);
+    // (an instance deleted meanwhile shows nothing, nor one given its id since: ids-reused)
     const shown = getInstance(later, inst.id);
-    if (!shown) return;
+    if (shown !== inst) return;
     shown.ipv4 = [...shown.ipv4, address];
     shown.updated = later.nowIso();
   });

@@ -42,6 +42,7 @@ import {
   DELETED_RANGES,
   EXTRA_IPV4_TAG,
   extraEnabled,
+  forgetAllocations,
   HELD_REGIONS,
   type IpAddress,
   ipObject,
@@ -76,6 +77,7 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
   rdns.delete(slaac);
   const shares = store.table<string[]>(SHARES);
   shares.delete(String(instanceId));
+  forgetAllocations(store, instanceId);
   const gone = new Set<string>();
   for (const [key, r] of ranges(store)) {
     if (r.route_target === slaac || (inst && r.route_target === slaacOf(inst))) {
@@ -144,7 +146,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   const ipv4 = new Map<number, string[]>(); // instance id → its IPv4 addresses after the assignments
   const involved = new Map<number, Instance>();
   const retarget = new Map<string, Instance>(); // range → its new holder
-  const moves: Array<{ address: string; to: number }> = []; // the IPv4 items, in order
+  const moves: Array<{ address: string; to: Instance }> = []; // the IPv4 items, in order
   const seen = new Set<string>();
   const involve = (inst: Instance) => {
     involved.set(inst.id, inst);
@@ -208,7 +210,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       if (at >= 0) list.splice(at, 1);
     }
     ipv4.get(receiver.id)!.push(address);
-    moves.push({ address, to: receiver.id });
+    moves.push({ address, to: receiver });
   });
 
   if (varied(ctx.store, 'assign-no-op-refused') && retarget.size === 0 && [...ipv4].every(([id, list]) => involved.get(id)!.ipv4.join() === list.join()))
@@ -227,8 +229,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
   }
   // Under the variation assign-runs-a-while the assignment, judged now, takes effect a simulated minute later.
   if (varied(ctx.store, 'assign-runs-a-while')) {
-    const targets = [...retarget].map(([key, inst]) => [key, inst.id] as const);
-    ctx.store.schedule(new Date(ctx.store.now().getTime() + ASSIGNMENT_RUNS_MS), (store) => applyLater(store, moves, targets));
+    ctx.store.schedule(new Date(ctx.store.now().getTime() + ASSIGNMENT_RUNS_MS), (store) => applyLater(store, moves, [...retarget]));
     return {};
   }
   const now = ctx.store.nowIso();
@@ -250,16 +251,15 @@ const ASSIGNMENT_RUNS_MS = 60_000;
 
 /**
  * An assignment taking effect once it has run (the variation assign-runs-a-while): each address moves from whoever holds
- * it then to its receiver, and each range routes to its receiver's SLAAC address. A receiver deleted meanwhile gets
- * nothing. The faults of the immediate path hold here too (a previous holder keeps its address; a range stays routed
- * where it was), so a fault run under the variation still has what it breaks to show.
+ * it then to its receiver, and each range routes to its receiver's SLAAC address. A receiver deleted meanwhile (ids-reused:
+ * or given its id since) gets nothing. The faults of the immediate path hold here too (a previous holder keeps its
+ * address; a range stays routed where it was), so a fault run under the variation still has what it breaks to show.
  */
-function applyLater(store: Store, moves: Array<{ address: string; to: number }>, targets: ReadonlyArray<readonly [string, number]>): void {
+function applyLater(store: Store, moves: Array<{ address: string; to: Instance }>, targets: ReadonlyArray<readonly [string, Instance]>): void {
   const now = store.nowIso();
   const holdersKeep = faulty(store, 'P3.assign.previous-holder-loses');
-  for (const { address, to } of moves) {
-    const receiver = getInstance(store, to);
-    if (!receiver || receiver.ipv4.includes(address)) continue;
+  for (const { address, to: receiver } of moves) {
+    if (getInstance(store, receiver.id) !== receiver || receiver.ipv4.includes(address)) continue;
     for (const holder of holdersKeep ? [] : listInstances(store).filter((inst) => inst.ipv4.includes(address))) {
       holder.ipv4 = holder.ipv4.filter((a) => a !== address);
       holder.updated = now;
@@ -267,10 +267,9 @@ function applyLater(store: Store, moves: Array<{ address: string; to: number }>,
     receiver.ipv4 = [...receiver.ipv4, address];
     receiver.updated = now;
   }
-  for (const [key, to] of faulty(store, 'P3.assign.ipv6-retarget') ? [] : targets) {
+  for (const [key, receiver] of faulty(store, 'P3.assign.ipv6-retarget') ? [] : targets) {
     const range = ranges(store).get(key);
-    const receiver = getInstance(store, to);
-    if (range && receiver) range.route_target = slaacOf(receiver) ?? norm6(store.slaacFor(receiver.id));
+    if (range && getInstance(store, receiver.id) === receiver) range.route_target = slaacOf(receiver) ?? norm6(store.slaacFor(receiver.id));
   }
 }
 
@@ -321,7 +320,7 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
   if (list.length === 0 && faulty(ctx.store, 'P3.share.empty-removes')) return {};
   // Under the variation share-runs-a-while the share (or the unshare), judged now, takes effect a simulated minute later.
   if (varied(ctx.store, 'share-runs-a-while')) {
-    ctx.store.schedule(new Date(ctx.store.now().getTime() + SHARE_RUNS_MS), (store) => applyShare(store, inst.id, out, withRanges));
+    ctx.store.schedule(new Date(ctx.store.now().getTime() + SHARE_RUNS_MS), (store) => applyShare(store, inst, out, withRanges));
     return {};
   }
   const kept = withRanges ? [] : (shares.get(String(inst.id)) ?? []).filter((a) => a.includes(':'));
@@ -335,14 +334,14 @@ const SHARE_RUNS_MS = 60_000;
 /**
  * A share taking effect once it has run (the variation share-runs-a-while): the instance's shared addresses replaced as
  * the request asked (ipv4/share keeps its shared ranges), less what is gone meanwhile (an address whose holder was
- * deleted, a deleted range). An instance deleted meanwhile shares nothing.
+ * deleted, a deleted range). An instance deleted meanwhile shares nothing (nor one given its id since: ids-reused).
  */
-function applyShare(store: Store, instanceId: number, out: string[], withRanges: boolean): void {
-  if (!getInstance(store, instanceId)) return;
+function applyShare(store: Store, inst: Instance, out: string[], withRanges: boolean): void {
+  if (getInstance(store, inst.id) !== inst) return;
   const shares = store.table<string[]>(SHARES);
-  const kept = withRanges ? [] : (shares.get(String(instanceId)) ?? []).filter((a) => a.includes(':'));
+  const kept = withRanges ? [] : (shares.get(String(inst.id)) ?? []).filter((a) => a.includes(':'));
   const still = out.filter((a) => (ipaddr.IPv4.isValidFourPartDecimal(a) ? ownerOf4(store, a) !== undefined : ranges(store).has(a)));
-  shares.set(String(instanceId), [...kept, ...still]);
+  shares.set(String(inst.id), [...kept, ...still]);
 }
 
 // ---------------------------------------------------------------------------------------------- routes

@@ -113,7 +113,7 @@ const routes: Route[] = [
     if (!hasGlobalGrant(ctx.principal, 'add_monitor')) fail('Creating a monitoring client needs the global grant add_monitor.', null, 403);
     const o = asObject(ctx.body ?? {});
     const label = readLabel(ctx, o);
-    const id = ctx.store.nextId('monitor_client');
+    const id = ctx.store.newId('monitor_client', (n) => clients(ctx.store).has(String(n)));
     const now = ctx.store.nowIso();
     const c: MonitorClient = {
       id,
@@ -146,7 +146,7 @@ const routes: Route[] = [
     const c = clientOr404(ctx);
     // Gone at once, or (variation monitor-client-delete-runs-a-while) a simulated minute later.
     const remove = (store: Store) => {
-      if (!faulty(store, 'P3.monitor-client.delete.gone')) clients(store).delete(String(c.id));
+      if (!faulty(store, 'P3.monitor-client.delete.gone') && clients(store).get(String(c.id)) === c) clients(store).delete(String(c.id));
     };
     if (!deleteNowOrLater(ctx.store, 'monitor-client-delete-runs-a-while', String(c.id), remove)) return {};
     emitEvent(ctx.store, ctx.principal, { action: 'monitorclient_delete', entity: entityOf(c) });

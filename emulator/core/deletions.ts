@@ -10,6 +10,11 @@ const DELETION_RUNS_MS = 60_000;
 /** The deletions running: `<variation>:<key>` → true. */
 const RUNNING = 'deletions_running';
 
+/** Whether a deletion of `key` runs under `variation` (what it deletes still holds its id: ids-reused). */
+export function deletionRuns(store: Store, variation: VariationId, key: string): boolean {
+  return store.table<true>(RUNNING).has(`${variation}:${key}`);
+}
+
 /**
  * Runs `remove` at once, or, under the variation `variation`, a simulated minute later. False when a deletion of `key`
  * already runs (a DELETE sent again meanwhile): nothing more is scheduled, and the caller answers as to the first

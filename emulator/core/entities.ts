@@ -56,6 +56,11 @@ export function noteCreated(store: Store, inst: Instance): void {
   if (varied(store, 'create-runs-a-while')) store.table<true>(CREATED_TABLE).set(String(inst.id), true);
 }
 
+/** A deleted instance's note goes with it: a later instance given its id (ids-reused) was not made by that create. */
+export function forgetCreated(store: Store, id: number): void {
+  store.table<true>(CREATED_TABLE).delete(String(id));
+}
+
 /**
  * Whether the instance's create still runs as an action (only under create-runs-a-while, and only for an instance its
  * create made: a clone's new instance is made by the clone, whose own time is its variations', clones-instant's none).

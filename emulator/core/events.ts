@@ -44,6 +44,17 @@ export const EVENT_LAG_MS = 600;
 /** How long (wall-clock ms) the audit record of an action takes to show under events-seen-marks-shown. */
 const AUDIT_LAG_MS = 2_000;
 
+/** Under ids-reused: how many times its entity's id had been given again when the event was recorded (Store.generationOf). */
+const generationAt = new WeakMap<Event, number>();
+
+/**
+ * Whether the event's entity is the resource that holds its id now, or one that held it before (variation ids-reused):
+ * a grant on the id is a grant on the resource holding it now, so it shows the events of that one only.
+ */
+export function ofEntityHoldingItsId(store: Store, event: Event): boolean {
+  return !varied(store, 'ids-reused') || (generationAt.get(event) ?? 0) === store.generationOf(event.entity.type, String(event.entity.id));
+}
+
 /** Each event's time (epoch ms) as last read, with what it was read from: the events list reads every event's time on every request. */
 const createdAt = new WeakMap<Event, { created: string; time: number }>();
 
@@ -101,6 +112,7 @@ export function emitEvent(
   const table = store.table<Event>(EVENTS_TABLE);
   if (e.action === 'firewall_device_remove' && faulty(store, 'P1.events.emission')) return event;
   table.set(String(event.id), event);
+  if (varied(store, 'ids-reused')) generationAt.set(event, store.generationOf(event.entity.type, String(event.entity.id)));
   if (varied(store, 'events-seen-marks-shown')) deliveredAt.set(event, Date.now() + (audited ? EVENT_LAG_MS : AUDIT_LAG_MS));
   else if (varied(store, 'events-lag')) deliveredAt.set(event, Date.now() + EVENT_LAG_MS);
   store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {

@@ -1,7 +1,7 @@
 // The emulator's whole state: a simulated clock with a queue of time-driven tasks, id counters, a seeded random
 // source, lazily created tables, the token registry and the fixed catalogue (regions, instance types).
 // One Store per server; `POST /__control/reset` replaces it with a fresh one (areas re-seed it).
-import type { Principal } from './types.js';
+import type { EntityGrants, Principal } from './types.js';
 import { ApiError } from './types.js';
 import { varied } from '../variations/index.js';
 
@@ -126,6 +126,18 @@ const INSTANCE_TYPES: readonly InstanceType[] = [
   { id: 'g6-standard-4', disk: 163840, memory: 8192, vcpus: 4, transfer: 5000 },
 ];
 
+/**
+ * The id kinds a restricted user's grants name, with each one's grant kind and the grant's key for id n (the kind of
+ * an event's entity too): under the variation ids-reused an id given again is fresh for them (Store.newId).
+ */
+const GRANTED: Record<string, { grants: keyof EntityGrants; key: (id: number) => string }> = {
+  compute: { grants: 'compute', key: String },
+  domain: { grants: 'domain', key: String },
+  firewall: { grants: 'firewall', key: String },
+  database: { grants: 'database', key: String },
+  image: { grants: 'image', key: (id) => `private/${id}` },
+};
+
 /** Public IPv4 pool of each region: a /16 of its own, so 100 000 instances never exhaust it. */
 const PUBLIC_POOLS: Record<string, [number, number]> = {
   'us-east': [45, 33],
@@ -163,6 +175,10 @@ export class Store {
   /** Next host number per pool key (`public:<region>` / `private`). */
   private readonly ipCounters = new Map<string, number>();
   private readonly listeners = new Map<keyof Signals, Listener<never>[]>();
+  /** Under ids-reused: `<kind>:<id>` → how many remains of a deleted resource still hold that id (Store.holdId). */
+  private readonly heldIds = new Map<string, number>();
+  /** Under ids-reused: `<grant kind>:<key>` → how many times that id was given again (Store.generationOf). */
+  private readonly generations = new Map<string, number>();
 
   constructor(opts: StoreOptions = {}) {
     const token = opts.token ?? DEFAULT_TOKEN;
@@ -200,6 +216,44 @@ export class Store {
     const next = (this.counters.get(kind) ?? 0) + 1;
     this.counters.set(kind, next);
     return next;
+  }
+
+  /**
+   * The id of a new resource of `kind` a client creates (and may delete): `nextId(kind)`, or under the variation
+   * ids-reused the lowest n ≥ 1 that no resource of its kind holds (`held(n)` reads the kind's own table) and no remains
+   * of a deleted one hold (`holdId`). An id given again starts clean: every principal's grant on it is dropped, and
+   * the events of the resource that held it before stop showing through a grant on it (`generationOf`).
+   */
+  newId(kind: string, held: (id: number) => boolean): number {
+    if (!varied(this, 'ids-reused')) return this.nextId(kind);
+    let id = 1;
+    while (held(id) || this.heldIds.has(`${kind}:${id}`)) id++;
+    const highest = this.counters.get(kind) ?? 0;
+    // (the counter keeps the highest id given, so that nextId never gives one newId gave)
+    if (id > highest) this.counters.set(kind, id);
+    const granted = GRANTED[kind];
+    if (id <= highest && granted !== undefined) {
+      const key = granted.key(id);
+      for (const principal of this.tokens.values()) delete principal.grants.entities[granted.grants]?.[key];
+      this.generations.set(`${granted.grants}:${key}`, this.generationOf(granted.grants, key) + 1);
+    }
+    return id;
+  }
+
+  /** Under ids-reused: remains of a deleted resource hold its id until `releaseId` (a release that runs a while). */
+  holdId(kind: string, id: number): void {
+    this.heldIds.set(`${kind}:${id}`, (this.heldIds.get(`${kind}:${id}`) ?? 0) + 1);
+  }
+
+  releaseId(kind: string, id: number): void {
+    const left = (this.heldIds.get(`${kind}:${id}`) ?? 0) - 1;
+    if (left > 0) this.heldIds.set(`${kind}:${id}`, left);
+    else this.heldIds.delete(`${kind}:${id}`);
+  }
+
+  /** How many times the id `key` of an entity of that grant kind (an event entity's type) was given again (ids-reused). */
+  generationOf(kind: string, key: string): number {
+    return this.generations.get(`${kind}:${key}`) ?? 0;
   }
 
   /** Seeded, in [0, 1). */

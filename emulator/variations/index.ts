@@ -128,6 +128,10 @@ const catalogue = defineVariations({
     leaves: `${D3}, Firewall: "Firewall fields beyond those above (such as id) as returned: not shown." (whether a deleted firewall's id may be given again is not shown)`,
     does: "a new firewall takes the lowest id no firewall holds: a deleted firewall's id is given again, its events still naming it",
   },
+  'ids-reused': {
+    leaves: `${D1}, What the service does: "Resources are addressed by ID in the path." (no document says an id names one resource for good: ${D2}, Image: "private images begin with \`private/\`"; ${D3}, Endpoints: "\`{domainId}\`, \`{recordId}\`, \`{clientId}\`, \`{firewallId}\`, \`{deviceId}\` are integers" and Firewall: "Firewall fields beyond those above (such as id) as returned: not shown."; whether a deleted resource's id may be given again is not shown)`,
+    does: "a new resource of every kind a client creates and deletes (instance, configuration profile, disk, instance backup, domain, domain record, monitoring client, database cluster and backup, private image, firewall, firewall device) takes the lowest id no resource of its kind holds: a deleted resource's id is given again, the new resource starting clean (no grant, state or link of the old one; the old one's events still naming it)",
+  },
   'captures-take-an-hour': {
     leaves: `${D2}, Image status: "'creating' | time | image being captured from a disk | 'available' | becomes available shortly" (how long is not shown)`,
     does: 'a captured image is creating for 60 minutes of simulated time before it is available',

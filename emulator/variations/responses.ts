@@ -165,6 +165,14 @@ export function replicaRead(store: Store, method: string, key: string, status: n
 
 const deletedPaths = new WeakMap<Store, Set<string>>();
 
+function parsedOrUndefined(payload: string): Json | undefined {
+  try {
+    return JSON.parse(payload) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The view of what was deleted (`deleted-view-gone-410`): a successful DELETE marks its path; a GET of that path, or of
  * a path under it, that answers 404 answers 410 Gone instead (the same error body). A path no DELETE removed keeps its
@@ -175,6 +183,11 @@ export function goneRead(store: Store, method: string, path: string, status: num
   let deleted = deletedPaths.get(store);
   if (!deleted) deletedPaths.set(store, (deleted = new Set()));
   if (method === 'DELETE' && status >= 200 && status < 300) deleted.add(path);
+  // A create given a deleted resource's id (ids-reused) makes its path no longer gone.
+  if (method === 'POST' && status >= 200 && status < 300 && deleted.size > 0) {
+    const body = parsedOrUndefined(payload);
+    if (body !== undefined && isObject(body) && typeof body['id'] === 'number') deleted.delete(`${path}/${body['id']}`);
+  }
   if (method !== 'GET' || status !== 404) return undefined;
   const segments = path.split('/');
   const removed = segments.some((_, end) => end > 1 && deleted.has(segments.slice(0, end + 1).join('/')));

@@ -27,6 +27,15 @@ export async function postAccepted(server: Server, path: string, body: Json): Pr
   return (await request(server).post(path).set(AUTH).send(body).expect(200)).body as Json;
 }
 
+/** DELETEs `path`, expecting it accepted. */
+export const deleteAccepted = (server: Server, path: string) => request(server).delete(path).set(AUTH).expect(200);
+
+/** The Authorization header of a new token minted through the control hooks with `body` (scopes, restricted, grants, …). */
+export async function mintedAuth(server: Server, body: Json): Promise<{ Authorization: string }> {
+  const minted = await request(server).post('/__control/tokens').send(body).expect(200);
+  return { Authorization: `Bearer ${String((minted.body as Json).token)}` };
+}
+
 /** A new instance deployed from the public image, of `type`, with a strong root password. */
 export const newInstance = (server: Server, label: string, type = 'g6-standard-1', extra: Json = {}) =>
   postAccepted(server, '/v4/compute/instances', {

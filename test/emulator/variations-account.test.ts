@@ -2,7 +2,18 @@
 import request from 'supertest';
 import { expect } from 'vitest';
 import { EVENT_LAG_MS } from '../../emulator/core/events.js';
-import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, type Json, type VariationCase } from './variation-server.js';
+import {
+  advanceClock,
+  AUTH,
+  deleteAccepted,
+  describeVariations,
+  got,
+  mintedAuth,
+  newInstance,
+  postAccepted,
+  type Json,
+  type VariationCase,
+} from './variation-server.js';
 
 const cases: VariationCase[] = [
   [
@@ -397,6 +408,40 @@ const cases: VariationCase[] = [
       await list('/v4/domains', { page: 1 }).expect(200);
       await list('/v4/domains', { page: 2 }).expect(404);
       await list('/v4/databases/types/g6-nanode-1', { page: 2 }).expect(200);
+    },
+  ],
+  [
+    'ids-reused',
+    async (server) => {
+      // A grant on a deleted instance's id grants nothing of the instance given its id, and a grant on that one shows none
+      // of the deleted one's events; a transfer naming the deleted one does not hold the new one.
+      const grant = (id: unknown, username: string) =>
+        mintedAuth(server, { restricted: true, username, grants: { entities: { compute: { [String(id)]: 'read_write' } } } });
+      const first = await newInstance(server, 'first-holder');
+      const path = `/v4/compute/instances/${String(first.id)}`;
+      const granted = await grant(first.id, 'granted');
+      await request(server).get(path).set(granted).expect(200);
+      await postAccepted(server, '/v4/account/entity-transfers', { entities: { computes: [first.id] } });
+      await deleteAccepted(server, path);
+      const second = await newInstance(server, 'second-holder');
+      expect(second.id).toBe(first.id);
+      await request(server).get(path).set(granted).expect(404);
+      const events = (
+        (
+          await request(server)
+            .get('/v4/account/events')
+            .set(await grant(second.id, 'owner'))
+            .expect(200)
+        ).body as { data: Json[] }
+      ).data;
+      expect(events.filter((event) => (event.entity as Json).id === first.id).map((event) => (event.entity as Json).label)).toEqual(['second-holder']);
+      await postAccepted(server, '/v4/account/entity-transfers', { entities: { computes: [second.id] } });
+      // The seeded instance's maintenance goes with it: the instance given its id has none.
+      const maintained = async () => ((await got(server, '/v4beta/account/maintenance')).data as Json[]).map((m) => (m.entity as Json).id);
+      const seeded = (await maintained())[0];
+      await deleteAccepted(server, `/v4/compute/instances/${String(seeded)}`);
+      expect((await newInstance(server, 'seed-successor')).id).toBe(seeded);
+      expect(await maintained()).not.toContain(seeded);
     },
   ],
 ];

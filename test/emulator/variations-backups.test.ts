@@ -1,7 +1,19 @@
 // The emulator's variations of an instance's backups and of its update body (document 2) each do what they say.
 import request from 'supertest';
-import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, newInstance, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
+import { expect, it } from 'vitest';
+import {
+  advanceClock,
+  AUTH,
+  deleteAccepted,
+  describeVariations,
+  got,
+  newInstance,
+  postAccepted,
+  serverWith,
+  type Json,
+  type Server,
+  type VariationCase,
+} from './variation-server.js';
 
 /** A sender of updates of the instance `id` to `server`. */
 const updateOf = (server: Server, id: unknown) => (body: Json) =>
@@ -266,6 +278,43 @@ const cases: VariationCase[] = [
       expect(await dayOf(other.id)).toBeNull();
     },
   ],
+  [
+    'ids-reused',
+    async (server) => {
+      // A deleted backup's id is given again; a backup of a deleted instance is none of the instance given its id.
+      const first = await newInstance(server, 'backups-first');
+      const path = `/v4/compute/instances/${String(first.id)}`;
+      const snapshot = await postAccepted(server, `${path}/backups`, { label: 'first-snapshot' });
+      await postAccepted(server, `${path}/backups/cancel`, {});
+      expect((await postAccepted(server, `${path}/backups`, { label: 'again' })).id).toBe(snapshot.id);
+      await deleteAccepted(server, path);
+      expect((await newInstance(server, 'backups-second')).id).toBe(first.id);
+      await request(server)
+        .get(`${path}/backups/${String(snapshot.id)}`)
+        .set(AUTH)
+        .expect(404);
+      expect(await got(server, `${path}/backups`)).toMatchObject({ automatic: [], snapshot: { current: null } });
+      expect((await postAccepted(server, `${path}/backups`, { label: 'second-snapshot' })).id).toBe(snapshot.id);
+    },
+  ],
 ];
 
 describeVariations('emulator variations of instance backups', cases);
+
+it('ids-reused with instance-delete-releases-later: the id is given again once the backups and addresses are released', async () => {
+  const server = await serverWith(['ids-reused', 'instance-delete-releases-later']);
+  const first = await newInstance(server, 'releasing');
+  const path = `/v4/compute/instances/${String(first.id)}`;
+  const snapshot = await postAccepted(server, `${path}/backups`, { label: 'releasing-snapshot' });
+  await deleteAccepted(server, path);
+  expect((await newInstance(server, 'during-release')).id).not.toBe(first.id);
+  await advanceClock(server, 60);
+  const after = await newInstance(server, 'after-release');
+  expect(after.id).toBe(first.id);
+  await request(server)
+    .get(`${path}/backups/${String(snapshot.id)}`)
+    .set(AUTH)
+    .expect(404);
+  const listed = ((await got(server, '/v4/networking/ips')).data as Json[]).filter((ip) => ip.compute_id === first.id && ip.type === 'ipv4');
+  expect(listed.map((ip) => ip.address)).toEqual(after.ipv4);
+});

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import {
   advanceClock,
   AUTH,
+  deleteAccepted,
   got,
   postAccepted,
   describeVariations,
@@ -560,6 +561,26 @@ const cases: VariationCase[] = [
       await advanceClock(server, 1);
       await request(server).get(path).set(AUTH).expect(404);
       expect(((await got(server, `/v4/compute/instances/${String(made.id)}/configs`)).data as Json[]).some((c) => c.id === profile.id)).toBe(false);
+    },
+  ],
+  [
+    'ids-reused',
+    async (server) => {
+      // A deleted instance's id, profile ids and disk ids are given again; the new instance starts clean.
+      const first = await newInstance(server, 'first-holder', 'g6-standard-1', { tags: ['first-tag'], backups_enabled: true });
+      const path = `/v4/compute/instances/${String(first.id)}`;
+      // (the disks show as the devices of the profiles)
+      const layout = async () => ((await got(server, `${path}/configs`)).data as Json[]).map((c) => [c.id, Object.values(c.devices as Json)]);
+      const before = await layout();
+      await postAccepted(server, `${path}/backups`, { label: 'first-snapshot' });
+      await deleteAccepted(server, path);
+      const second = await newInstance(server, 'second-holder');
+      expect(second).toMatchObject({ id: first.id, label: 'second-holder', tags: [], backups: { enabled: false } });
+      expect(await layout()).toEqual(before);
+      expect(await got(server, `${path}/backups`)).toMatchObject({ automatic: [], snapshot: { current: null } });
+      await request(server).get('/v4/tags/first-tag').set(AUTH).expect(404);
+      // Another new instance takes the next id no instance holds.
+      expect((await newInstance(server, 'third-holder')).id).toBe((first.id as number) + 1);
     },
   ],
 ];

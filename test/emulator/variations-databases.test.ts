@@ -1,7 +1,18 @@
 // The emulator's variations of managed databases (document 1) each do what they say.
 import request from 'supertest';
 import { expect } from 'vitest';
-import { advanceClock, AUTH, describeVariations, got, newCluster, postAccepted, type Json, type Server, type VariationCase } from './variation-server.js';
+import {
+  advanceClock,
+  AUTH,
+  deleteAccepted,
+  describeVariations,
+  got,
+  newCluster,
+  postAccepted,
+  type Json,
+  type Server,
+  type VariationCase,
+} from './variation-server.js';
 
 /** A sender of MySQL cluster creates (label, allow_list) to `server`. */
 const clusterWithAllowList = (server: Server) => (label: string, allow_list: string[]) =>
@@ -498,6 +509,19 @@ const cases: VariationCase[] = [
       await single({ label: 'to-primary', target: 'primary' }).expect(200);
       const three = await snapshotOf('three-nodes', { cluster_size: 3 });
       await three({ label: 'to-secondary', target: 'secondary' }).expect(200);
+    },
+  ],
+  [
+    'ids-reused',
+    async (server) => {
+      // A deleted cluster's id, and its snapshot's, are given again; the new cluster shows none of the old one's backups.
+      const first = await activeWithSnapshot(server, 'first-holder');
+      await deleteAccepted(server, first.path);
+      const second = await activeWithSnapshot(server, 'second-holder');
+      expect(second.path).toBe(first.path);
+      expect(((await got(server, `${second.path}/backups`)).data as Json[]).map((backup) => backup.label)).not.toContain('first-holder-snap');
+      // (a nightly run the clock passed meanwhile may have taken the id first, and freed a lower one)
+      expect(second.backupId as number).toBeLessThanOrEqual(first.backupId as number);
     },
   ],
 ];

@@ -1,15 +1,17 @@
 // The emulator's variations of domains and their records (document 3) each do what they say.
 import request from 'supertest';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   advanceClock,
   AUTH,
+  deleteAccepted,
   describeVariations,
   got,
   newDomain,
   newInstance,
   postAccepted,
   recordsOf,
+  serverWith,
   type Json,
   type VariationCase,
 } from './variation-server.js';
@@ -273,6 +275,42 @@ const cases: VariationCase[] = [
       expect(clone.domain).toBe('cloned.example.com.');
     },
   ],
+  [
+    'ids-reused',
+    async (server) => {
+      // Domains, records and monitoring clients take deleted ids again; a new domain has none of the old one's records or zone.
+      const first = await newDomain(server, 'first-holder.example.com');
+      const path = `/v4/domains/${String(first.id)}`;
+      const record = await postAccepted(server, `${path}/records`, { type: 'TXT', name: 'old', target: 'first-zone' });
+      await request(server).put(path).set(AUTH).send({ status: 'disabled' }).expect(200);
+      await deleteAccepted(server, path);
+      const second = await newDomain(server, 'second-holder.example.com');
+      expect(second).toMatchObject({ id: first.id, domain: 'second-holder.example.com', status: 'active' });
+      expect((await got(server, `${path}/records`)).data).toEqual([]);
+      const zone = ((await got(server, `${path}/zone-file`)).zone_file as string[]).join('\n');
+      expect([zone.includes('second-holder.example.com'), zone.includes('first')]).toEqual([true, false]);
+      expect((await postAccepted(server, `${path}/records`, { type: 'TXT', name: 'new', target: 'second-zone' })).id).toBe(record.id);
+      await newDomain(server, 'first-holder.example.com');
+      const client = await postAccepted(server, '/v4/monitor/clients', { label: 'first-client' });
+      await deleteAccepted(server, `/v4/monitor/clients/${String(client.id)}`);
+      expect(await postAccepted(server, '/v4/monitor/clients', {})).toMatchObject({ id: client.id, label: `client${String(client.id)}` });
+    },
+  ],
 ];
 
 describeVariations('emulator variations of domains and records', cases);
+
+it('ids-reused with record-delete-runs-a-while: a record id is not given again while its deletion runs', async () => {
+  const server = await serverWith(['ids-reused', 'record-delete-runs-a-while']);
+  const first = await newDomain(server, 'running-delete.example.com');
+  const records = `/v4/domains/${String(first.id)}/records`;
+  const record = await postAccepted(server, records, { type: 'TXT', name: 'going', target: 'later' });
+  await deleteAccepted(server, `${records}/${String(record.id)}`);
+  await deleteAccepted(server, `/v4/domains/${String(first.id)}`);
+  expect((await newDomain(server, 'after-delete.example.com')).id).toBe(first.id);
+  const kept = await postAccepted(server, records, { type: 'TXT', name: 'kept', target: 'new' });
+  expect(kept.id).not.toBe(record.id);
+  await advanceClock(server, 60);
+  expect(((await got(server, records)).data as Json[]).map((item) => item.id)).toEqual([kept.id]);
+  expect((await postAccepted(server, records, { type: 'TXT', name: 'after', target: 'run' })).id).toBe(record.id);
+});

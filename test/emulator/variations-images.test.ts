@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import {
   advanceClock,
   AUTH,
+  deleteAccepted,
   got,
   postAccepted,
   describeVariations,
@@ -198,6 +199,34 @@ const cases: VariationCase[] = [
   ],
   ['upload-needs-token', uploadNeedsToken(401)],
   ['upload-needs-token-404', uploadNeedsToken(404)],
+  [
+    'ids-reused',
+    async (server) => {
+      // Both create sites take a deleted private image's id again; a deleted upload's upload_to uploads to no new image.
+      const source = await newInstance(server, 'capture-source');
+      await advanceClock(server, 5 * 60);
+      const disk_id = await sdaDiskOf(server, source.id);
+      const path = (image: Json) => `/v4/images/${encodeURIComponent(String(image.id))}`;
+      const captured = await postAccepted(server, '/v4/images', { disk_id, label: 'first-capture' });
+      await deleteAccepted(server, path(captured));
+      const first = await postAccepted(server, '/v4/images/upload', { label: 'first-upload', region: 'us-east' });
+      expect(first.id).toBe(captured.id);
+      await deleteAccepted(server, path(first));
+      const second = await postAccepted(server, '/v4/images/upload', { label: 'second-upload', region: 'us-east' });
+      expect(second.id).toBe(captured.id);
+      const put = (image: Json) =>
+        request(server)
+          .put(new URL(String(image.upload_to)).pathname)
+          .set('Content-Type', 'application/octet-stream')
+          .send(gzipSync(Buffer.from('disk')));
+      await put(first).expect(404);
+      expect((await got(server, path(second))).status).toBe('pending_upload');
+      await put(second).expect(200);
+      expect((await got(server, path(second))).status).toBe('available');
+      await deleteAccepted(server, path(second));
+      expect((await postAccepted(server, '/v4/images', { disk_id, label: 'second-capture' })).id).toBe(captured.id);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: images', cases);

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import {
   advanceClock,
   AUTH,
+  deleteAccepted,
   describeVariations,
   got,
   newInstance,
@@ -416,9 +417,55 @@ const cases: VariationCase[] = [
       expect(deleted?.entity).toMatchObject({ id: first.id, label: 'first-holder' });
     },
   ],
+  [
+    'ids-reused',
+    async (server) => {
+      // Firewalls, their devices and instances take deleted ids again, and start clean.
+      const host = await newInstance(server, 'first-host');
+      const first = await postAccepted(server, FIREWALLS, { label: 'first-holder', rules: OPEN, devices: { computes: [host.id] } });
+      const devicesOf = async (firewall: Json) => (await got(server, `${FIREWALLS}/${String(firewall.id)}/devices`)).data as Json[];
+      const [device] = await devicesOf(first);
+      await deleteAccepted(server, `/v4/compute/instances/${String(host.id)}`);
+      const successor = await newInstance(server, 'second-host');
+      expect(successor.id).toBe(host.id);
+      expect(await devicesOf(first)).toEqual([]);
+      expect((await addDevice(server, first.id, successor.id).expect(200)).body).toMatchObject({ id: device!.id, entity: { label: 'second-host' } });
+      await deleteAccepted(server, `${FIREWALLS}/${String(first.id)}`);
+      const second = await postAccepted(server, FIREWALLS, { label: 'second-holder', rules: OPEN });
+      expect(second.id).toBe(first.id);
+      expect(await devicesOf(second)).toEqual([]);
+      // The instance is no enabled firewall's device any more: a new one takes it.
+      await addDevice(server, second.id, successor.id).expect(200);
+    },
+  ],
 ];
 
 describeVariations('emulator variations: IP addresses and firewalls', cases);
+
+it('ids-reused with firewall-delete-releases-later: an instance given a deleted instance id is not held by a deleted firewall', async () => {
+  const server = await serverWith(['ids-reused', 'firewall-delete-releases-later']);
+  const host = await newInstance(server, 'held-host');
+  const deleted = await postAccepted(server, FIREWALLS, { label: 'deleted-holder', rules: OPEN, devices: { computes: [host.id] } });
+  await deleteAccepted(server, `${FIREWALLS}/${String(deleted.id)}`);
+  await deleteAccepted(server, `/v4/compute/instances/${String(host.id)}`);
+  const successor = await newInstance(server, 'free-host');
+  expect(successor.id).toBe(host.id);
+  const other = await postAccepted(server, FIREWALLS, { label: 'enabled-other', rules: OPEN });
+  await addDevice(server, other.id, successor.id).expect(200);
+});
+
+it('ids-reused with assign-runs-a-while: an assignment to a deleted instance does not go to the instance given its id', async () => {
+  const server = await serverWith(['ids-reused', 'assign-runs-a-while']);
+  const [giver, receiver] = await Promise.all(['giver', 'receiver'].map((label) => newInstance(server, label, 'g6-standard-1', { tags: ['extra-ipv4'] })));
+  const extra = await postAccepted(server, '/v4/networking/ips', { type: 'ipv4', public: true, compute_id: giver!.id });
+  await postAccepted(server, '/v4/networking/ips/assign', { region: 'us-east', assignments: [{ address: extra.address, compute_id: receiver!.id }] });
+  await deleteAccepted(server, `/v4/compute/instances/${String(receiver!.id)}`);
+  const successor = await newInstance(server, 'successor');
+  expect(successor.id).toBe(receiver!.id);
+  await advanceClock(server, 60);
+  expect((await got(server, `/v4/compute/instances/${String(successor.id)}`)).ipv4).toEqual(successor.ipv4);
+  expect((await got(server, `/v4/compute/instances/${String(giver!.id)}`)).ipv4).toContain(extra.address);
+});
 
 // A fault of the immediate assignment holds once a delayed one has run too: run under the variation, it still shows.
 it('assign-runs-a-while keeps the assignment faults: a previous holder keeps its address, a range stays where it was', async () => {
@@ -452,4 +499,18 @@ it('device-as-request with another device form: the device is found by the id th
   const added = await postAccepted(server, devices, { id, type: 'compute' });
   expect(added).toMatchObject({ type: 'compute', compute_id: id });
   expect(await got(server, `${devices}/${String(added.id)}`)).toMatchObject({ id: added.id, compute_id: id });
+});
+
+it('ids-reused with ip-allocate-runs-a-while: an allocation to a deleted instance neither shows on nor counts for the instance given its id', async () => {
+  const server = await serverWith(['ids-reused', 'ip-allocate-runs-a-while']);
+  const first = await newInstance(server, 'allocating');
+  const allocated = await postAccepted(server, '/v4/networking/ips', { type: 'ipv4', public: false, compute_id: first.id });
+  await deleteAccepted(server, `/v4/compute/instances/${String(first.id)}`);
+  const successor = await newInstance(server, 'successor');
+  expect(successor.id).toBe(first.id);
+  // (not refused as a second private address)
+  await postAccepted(server, '/v4/networking/ips', { type: 'ipv4', public: false, compute_id: successor.id });
+  await advanceClock(server, 60);
+  const ipv4 = (await got(server, `/v4/compute/instances/${String(successor.id)}`)).ipv4 as string[];
+  expect([ipv4.length, ipv4.includes(allocated.address as string)]).toEqual([2, false]);
 });

@@ -2,7 +2,7 @@
 import type { Principal, RequestContext } from '../../core/types.js';
 import type { Store } from '../../core/store.js';
 import { fail } from '../../core/validate.js';
-import { eventDelivered, eventTime, type Event } from '../../core/events.js';
+import { eventDelivered, eventTime, ofEntityHoldingItsId, type Event } from '../../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../../core/permissions.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
@@ -25,7 +25,8 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
   if (p === null) return false;
   if (!p.restricted || e.username === p.username || faulty(s, 'P1.events.list.by-grants')) return true;
   const kind = KIND_OF_ENTITY[e.entity.type];
-  if (kind !== undefined) return canAccess(p, kind, e.entity.id, varied(s, 'events-need-write-grant') ? 'read_write' : 'read_only');
+  if (kind !== undefined)
+    return canAccess(p, kind, e.entity.id, varied(s, 'events-need-write-grant') ? 'read_write' : 'read_only') && ofEntityHoldingItsId(s, e);
   return hasGlobalGrant(p, 'account_access');
 }
 

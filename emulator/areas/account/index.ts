@@ -32,7 +32,7 @@ import { eventDelivered, showPendingEvents } from '../../core/events.js';
 import { addCreditCard, cancelAccount, updateAccount } from './account-object.js';
 import { eventOr404, eventView, visibleEvents } from './events.js';
 import { accountView, invoiceOr404, T, within90DaysOf } from './model.js';
-import { notifications, visibleMaintenance } from './notices.js';
+import { forgetMaintenance, notifications, visibleMaintenance } from './notices.js';
 import { clientOr404, clientView, createClient, deleteClient, updateClient } from './oauth-clients.js';
 import { seed } from './seed.js';
 import { acceptTransfer, cancelTransfer, createTransfer, keepIncomingPending, transferOr404, transferView } from './transfers.js';
@@ -52,6 +52,7 @@ const r = (method: Route['method'], path: string, scope: string, handler: Route[
 export const area: Area = {
   name: 'account',
   seed,
+  listen: (store) => store.listen('instance-deleted', ({ instanceId }) => forgetMaintenance(store, instanceId)),
   routes: [
     r('GET', '/v4/account', AR, (ctx) => accountView(ctx.store)),
     r('PUT', '/v4/account', AW, updateAccount),

@@ -126,6 +126,8 @@ export interface Maintenance {
   when: string;
   /** The instance as an entity when the record was made: shown once the instance is gone (`maintenance-outlives-instance`). */
   entity?: EventEntity;
+  /** The instance is gone: an instance given its id since (ids-reused) is another one. */
+  gone?: true;
 }
 
 export interface OAuthClient {

@@ -9,7 +9,7 @@ import { varied } from '../../variations/index.js';
 import { account, accountEntity, DAY_MS, state, T, type Maintenance } from './model.js';
 
 function maintenanceView(s: Store, m: Maintenance) {
-  const inst = getInstance(s, m.instanceId);
+  const inst = m.gone ? undefined : getInstance(s, m.instanceId);
   // A record of an instance deleted since stays listed, its entity as it was, under `maintenance-outlives-instance`.
   const kept = inst === undefined && m.entity !== undefined && varied(s, 'maintenance-outlives-instance') ? m.entity : undefined;
   if (inst === undefined && kept === undefined) return undefined;
@@ -19,6 +19,17 @@ function maintenanceView(s: Store, m: Maintenance) {
     ? { id: 90_000 + id, label: `db-${id}`, type: 'database', url: `/v4/databases/mysql/instances/${90_000 + id}` }
     : (kept ?? instanceEntity(inst!));
   return { entity, reason: m.reason, status: m.status, type: m.type, when: m.when };
+}
+
+/**
+ * When an instance is deleted its maintenance goes (it showed only while the instance was there), or stays, marked
+ * gone, under `maintenance-outlives-instance`: an instance given its id since (ids-reused) does not take it over.
+ */
+export function forgetMaintenance(s: Store, instanceId: number): void {
+  const m = T.maintenance(s).get(String(instanceId));
+  if (m === undefined) return;
+  if (varied(s, 'maintenance-outlives-instance')) m.gone = true;
+  else T.maintenance(s).delete(String(instanceId));
 }
 
 export function visibleMaintenance(ctx: RequestContext) {

@@ -153,6 +153,7 @@ function seedMaintenance(s: Store): void {
       type: 'reboot',
       when: s.nowIso(new Date(seededAt - 10 * DAY_MS)),
       entity: { id, label: `retired-${id}`, type: 'compute', url: `/v4/compute/instances/${id}` },
+      gone: true,
     });
   }
   const instances = listInstances(s)

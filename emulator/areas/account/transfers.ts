@@ -3,10 +3,16 @@ import { parseIso, type Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
 import { asObject, fail, reqArray, reqObject } from '../../core/validate.js';
 import { canAccess } from '../../core/permissions.js';
-import { getInstance } from '../../core/entities.js';
+import { getInstance, type Instance } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { DAY_MS, T, uuid, type Transfer } from './model.js';
+
+/** The instances a transfer this account sent names, as they were: one deleted since, and one given its id since (ids-reused), is not in it. */
+const named = new WeakMap<Transfer, (Instance | undefined)[]>();
+
+/** Whether the `i`th instance the transfer names is still the one it named (always, for a transfer not recorded here). */
+const stillNamed = (s: Store, t: Transfer, i: number) => named.get(t)?.[i] === getInstance(s, t.entities.computes[i]!) || !named.has(t);
 
 export function transferView(s: Store, t: Transfer) {
   return { ...t, entities: { computes: [...t.entities.computes] }, ...(faulty(s, 'P1.entity-transfer.is-sender.creator') ? { is_sender: false } : {}) };
@@ -68,7 +74,8 @@ export function createTransfer(ctx: RequestContext) {
   const computes = reqArray(entities, 'computes', { min: 1, path: 'entities' });
   const s = ctx.store;
   const inPending = new Set<number>();
-  for (const t of T.transfers(s).values()) if (livePending(s, t) && t.is_sender) t.entities.computes.forEach((id) => inPending.add(id));
+  for (const t of T.transfers(s).values())
+    if (livePending(s, t) && t.is_sender) t.entities.computes.forEach((id, i) => stillNamed(s, t, i) && inPending.add(id));
   const ids = computes.map((v, i) => {
     const field = `entities.computes.${i}`;
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer compute instance id.`, field);
@@ -92,6 +99,10 @@ export function createTransfer(ctx: RequestContext) {
     is_sender: true,
     status: 'pending',
   };
+  named.set(
+    t,
+    ids.map((id) => getInstance(s, id)),
+  );
   addTransfer(s, t);
   return transferView(s, t);
 }

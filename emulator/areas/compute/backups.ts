@@ -36,19 +36,20 @@ export function enableBackups(store: Store, inst: Instance): void {
   st.backupGeneration++;
   inst.backups.enabled = true;
   inst.backups.schedule = { day: faulty(store, 'P2.instance.backups.schedule.day.scheduling-until-chosen') ? null : 'Scheduling', window: 'Scheduling' };
-  scheduleAutoBackup(store, inst.id, st.backupGeneration);
+  scheduleAutoBackup(store, inst, st.backupGeneration);
 }
 
 /** Daily automatic backup while the service stays enabled; the three most recent are kept. */
-function scheduleAutoBackup(store: Store, id: number, generation: number): void {
+function scheduleAutoBackup(store: Store, inst: Instance, generation: number): void {
+  const { id } = inst;
   store.schedule(new Date(store.now().getTime() + DAY_MS), (s) => {
-    const inst = getInstance(s, id);
     const st = states(s).get(String(id));
-    if (!inst || !st || !inst.backups.enabled || st.backupGeneration !== generation) return;
+    // (the instance itself: not one given its id since, under ids-reused)
+    if (getInstance(s, id) !== inst || !st || !inst.backups.enabled || st.backupGeneration !== generation) return;
     storeBackup(s, inst, 'auto', null);
     const autos = backupsOf(s, id).filter((b) => b.type === 'auto');
     for (const old of autos.slice(0, Math.max(0, autos.length - 3))) removeChild(s, T.backups, old);
-    scheduleAutoBackup(s, id, generation);
+    scheduleAutoBackup(s, inst, generation);
   });
 }
 
@@ -60,7 +61,7 @@ function storeBackup(store: Store, inst: Instance, type: Backup['type'], label: 
   const layout = snapshotLayout(store, inst);
   const pending = type === 'snapshot' && (varied(store, 'snapshots-take-minutes') || varied(store, 'instance-snapshots-listed-when-taken'));
   const b: Backup = {
-    id: store.nextId('backup'),
+    id: store.newId('backup', (n) => backups(store).has(String(n))),
     compute_id: inst.id,
     label,
     type,
@@ -110,7 +111,9 @@ export function backupsListHandler(ctx: RequestContext) {
 /** A backup deleted by a cancel or a new snapshot: at once, or (variation backup-deletions-run-a-while) a simulated minute later. */
 function deleteBackup(store: Store, b: Backup): void {
   if (!varied(store, 'backup-deletions-run-a-while')) return removeChild(store, T.backups, b);
-  store.schedule(new Date(store.now().getTime() + 60_000), (s) => removeChild(s, T.backups, b));
+  store.schedule(new Date(store.now().getTime() + 60_000), (s) => {
+    if (backups(s).get(String(b.id)) === b) removeChild(s, T.backups, b);
+  });
 }
 
 export function snapshotHandler(ctx: RequestContext) {
@@ -161,8 +164,7 @@ export function backupsEnableHandler(ctx: RequestContext) {
     const { id } = inst;
     const generation = stateOf(ctx.store, id).backupGeneration;
     ctx.store.schedule(new Date(ctx.store.now().getTime() + ENABLE_MS), (s) => {
-      const later = getInstance(s, id);
-      if (later && stateOf(s, id).backupGeneration === generation) enableBackups(s, later);
+      if (getInstance(s, id) === inst && stateOf(s, id).backupGeneration === generation) enableBackups(s, inst);
     });
   }
   touch(ctx.store, inst);

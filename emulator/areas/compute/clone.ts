@@ -202,7 +202,8 @@ export function cloneHandler(ctx: RequestContext) {
       const targetRef = target.id;
       store.schedule(new Date(store.now().getTime() + cloneMs), (s) => {
         if (!s.table<CloneJob>(T.clones).delete(String(job.id))) return;
-        const t = getInstance(s, targetRef);
+        // (the target itself: not one given its id since, under ids-reused)
+        const t = getInstance(s, targetRef) === target ? target : undefined;
         if (t && failsLater) emit(ctx, 'compute_clone', source, t, 'failed');
         else if (t && onCompletion) make(t, tags);
         if (t && t.status === 'provisioning') {
@@ -249,9 +250,11 @@ export function cloneHandler(ctx: RequestContext) {
 
 /** Runs `then` on the instance once it has no running or queued action (looked at each simulated minute). */
 function whenIdle(store: Store, id: number, then: (inst: Instance) => void): void {
+  const original = getInstance(store, id);
   const look = (s: Store) => {
     const inst = getInstance(s, id);
-    if (!inst) return;
+    // (deleted meanwhile: and an instance given its id since, under ids-reused, is another one)
+    if (!inst || inst !== original) return;
     if (isIdle(s, inst)) then(inst);
     else s.schedule(new Date(s.now().getTime() + 60_000), look);
   };

@@ -198,7 +198,7 @@ export function configDeleteHandler(ctx: RequestContext) {
     fail(`Instance ${inst.id} is running profile ${c.id}: shut it down before deleting the profile`, null);
   // Gone at once, or (variation profile-delete-runs-a-while) a simulated minute later, if still there.
   const remove = (s: Store) => {
-    if (!configs(s).has(String(c.id))) return;
+    if (configs(s).get(String(c.id)) !== c) return;
     removeChild(s, T.configs, c);
     const st = stateOf(s, c.compute_id);
     if (st.lastBootedConfig === c.id) st.lastBootedConfig = null;

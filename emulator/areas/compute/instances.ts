@@ -5,7 +5,7 @@ import type { Store } from '../../core/store.js';
 import { asObject, fail, isPlainObject, optArray, optBool, optInt, optObject, optString, tagList } from '../../core/validate.js';
 import { paginate } from '../../core/pagination.js';
 import { canAccess, grantOwnership } from '../../core/permissions.js';
-import { getInstance, listInstances, noteCreated } from '../../core/entities.js';
+import { forgetCreated, getInstance, listInstances, noteCreated } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { getImage, uploadRegion } from '../images.js';
@@ -63,7 +63,7 @@ export function makeInstance(
   },
 ): Instance {
   const { store } = ctx;
-  const id = store.nextId('compute');
+  const id = store.newId('compute', (n) => instances(store).has(String(n)));
   const now = store.nowIso();
   const ipv4 = [store.allocateIpv4(f.region.id, true)];
   if (f.image !== null && faulty(store, 'P2.instance.ipv4.one-public-on-create')) ipv4.push(store.allocateIpv4(f.region.id, true));
@@ -97,6 +97,8 @@ export function makeInstance(
   };
   instances(store).set(String(id), inst);
   labels(store).set(inst.label.toLowerCase(), id);
+  // (a fresh state: one a task of a deleted instance of this id left is not taken over, under ids-reused)
+  states(store).delete(String(id));
   stateOf(store, id);
   if (f.backupsEnabled) {
     // Enrolled at once, or (variation enrolment-shown-later) a while later, unless the service was changed meanwhile.
@@ -104,17 +106,15 @@ export function makeInstance(
     else {
       const generation = stateOf(store, id).backupGeneration;
       store.schedule(new Date(store.now().getTime() + ENROLMENT_LATER_MS), (s) => {
-        const later = getInstance(s, id);
-        if (later && stateOf(s, id).backupGeneration === generation) enableBackups(s, later);
+        if (getInstance(s, id) === inst && stateOf(s, id).backupGeneration === generation) enableBackups(s, inst);
       });
     }
   }
   if (privateLater) {
     const region = f.region.id;
     store.schedule(new Date(store.now().getTime() + PRIVATE_IP_LATER_MS), (s) => {
-      const later = getInstance(s, id);
       // (one allocated meanwhile through the IP endpoints stands: an instance holds at most one)
-      if (later && !later.ipv4.some(isPrivate4)) later.ipv4.push(s.allocateIpv4(region, false));
+      if (getInstance(s, id) === inst && !inst.ipv4.some(isPrivate4)) inst.ipv4.push(s.allocateIpv4(region, false));
     });
   }
   grantOwnership(ctx.principal, 'compute', id);
@@ -406,8 +406,7 @@ export function deleteHandler(ctx: RequestContext) {
   else if (inst.status !== 'deleting') {
     inst.status = 'deleting';
     store.schedule(new Date(store.now().getTime() + DELETE_RUNS_MS), (s) => {
-      const still = getInstance(s, inst.id);
-      if (still) removeInstance(s, still);
+      if (getInstance(s, inst.id) === inst) removeInstance(s, inst);
     });
   }
   if (!varied(store, 'instance-events-silent') && !faulty(store, 'P1.events.emission.instances')) emit(ctx, 'compute_delete', inst);
@@ -422,10 +421,14 @@ function removeInstance(store: Store, inst: Instance): void {
   deleteDisksAndConfigs(store, inst.id);
   const ownBackups = faulty(store, 'P2.instances.delete.deletes-backups') ? [] : backupsOf(store, inst.id);
   // Under the variation instance-delete-releases-later the backups stay usable (a create from one is accepted) for a
-  // simulated minute, their deletion running.
-  if (varied(store, 'instance-delete-releases-later'))
-    store.schedule(new Date(store.now().getTime() + RELEASE_RUNS_MS), (s) => ownBackups.forEach((b) => backups(s).delete(String(b.id))));
-  else for (const b of ownBackups) removeChild(store, T.backups, b);
+  // simulated minute, their deletion running: until then they (and the addresses) hold the instance's id (ids-reused).
+  if (varied(store, 'instance-delete-releases-later')) {
+    store.holdId('compute', inst.id);
+    store.schedule(new Date(store.now().getTime() + RELEASE_RUNS_MS), (s) => {
+      for (const b of ownBackups) if (backups(s).get(String(b.id)) === b) backups(s).delete(String(b.id));
+      s.releaseId('compute', inst.id);
+    });
+  } else for (const b of ownBackups) removeChild(store, T.backups, b);
   for (const v of listVolumes(store))
     if (v.compute_id === inst.id) {
       v.compute_id = null;
@@ -433,6 +436,7 @@ function removeInstance(store: Store, inst: Instance): void {
     }
   for (const [k, c] of clones(store)) if (c.source === inst.id || c.target === inst.id) clones(store).delete(k);
   states(store).delete(String(inst.id));
+  forgetCreated(store, inst.id);
   instances(store).delete(String(inst.id));
   labels(store).delete(inst.label.toLowerCase());
   for (const t of [T.disks, T.configs, T.backups]) store.table(`${t}.byInstance`).delete(String(inst.id));

@@ -26,7 +26,8 @@ import {
 
 export function newDisk(store: Store, computeId: number, label: string, size: number, filesystem: Disk['filesystem']): Disk {
   const now = store.nowIso();
-  const d: Disk = { id: store.nextId('disk'), compute_id: computeId, label, size, filesystem, status: 'ready', created: now, updated: now };
+  const id = store.newId('disk', (n) => store.table(T.disks).has(String(n)));
+  const d: Disk = { id, compute_id: computeId, label, size, filesystem, status: 'ready', created: now, updated: now };
   addChild(store, T.disks, d);
   return d;
 }
@@ -36,7 +37,7 @@ export const emptyDevices = (): Devices => ({ sda: null, sdb: null, sdc: null, s
 export function newConfig(store: Store, inst: Instance, fields: Partial<Config> & { label: string }): Config {
   const now = store.nowIso();
   const c: Config = {
-    id: store.nextId('config'),
+    id: store.newId('config', (n) => store.table(T.configs).has(String(n))),
     compute_id: inst.id,
     label: fields.label,
     comments: fields.comments ?? null,

@@ -247,10 +247,11 @@ export function activateAtFirstBoot(store: Store, inst: Instance, interfaces: If
   st.firstBootInterfaces = interfaces;
   inst.status = 'provisioning';
   store.schedule(new Date(Date.parse(inst.created) + FIRST_BOOT_MS), (s) => {
+    // (an instance deleted meanwhile boots nothing, nor one given its id since: ids-reused)
+    if (getInstance(s, inst.id) !== inst) return;
     const booting = stateOf(s, inst.id);
-    const still = getInstance(s, inst.id);
-    if (booting.firstBootInterfaces && still?.status === 'provisioning') {
-      still.status = 'running';
+    if (booting.firstBootInterfaces && inst.status === 'provisioning') {
+      inst.status = 'running';
       booting.activeInterfaces = booting.firstBootInterfaces;
     }
     delete booting.firstBootInterfaces;
@@ -271,9 +272,11 @@ const MADE_LATER = {
  * if the instance is still there.
  */
 export function makeOnInstance(store: Store, kind: keyof typeof MADE_LATER, targetId: number, make: (target: Instance) => void): void {
+  // (the instance itself: not one given its id since, under ids-reused)
+  const original = getInstance(store, targetId);
   const run = (s: Store) => {
     const target = getInstance(s, targetId);
-    if (target) make(target);
+    if (target && target === original) make(target);
   };
   const { variation, ms } = MADE_LATER[kind];
   if (varied(store, variation)) store.schedule(new Date(store.now().getTime() + ms), run);

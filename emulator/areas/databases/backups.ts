@@ -9,7 +9,7 @@ export const DAY_MS = 86_400_000;
 const BACKUP_RETENTION_MS = 7 * DAY_MS;
 
 export function addBackup(store: Store, clusterId: number, type: Backup['type'], label: string, created: string): Backup {
-  const b: Backup = { id: store.nextId('database_backup'), clusterId, type, label, created };
+  const b: Backup = { id: store.newId('database_backup', (n) => backups(store).has(String(n))), clusterId, type, label, created };
   backups(store).set(String(b.id), b);
   return b;
 }

@@ -144,7 +144,7 @@ function newCluster(
   store: Store,
   input: Omit<Cluster, 'id' | 'status' | 'hosts' | 'port' | 'updates' | 'created' | 'updated' | 'password' | 'credentialsReset' | 'caCertificate'>,
 ): Cluster {
-  const id = store.nextId('database');
+  const id = store.newId('database', (n) => clusters(store).has(String(n)));
   const now = store.nowIso();
   const c: Cluster = {
     ...input,

@@ -20,6 +20,7 @@ import {
   isIp,
   listDomains,
   names,
+  newRecordId,
   R,
   roundDomainTime,
   stateOf,
@@ -142,7 +143,7 @@ function checkDomain(store: Store, d: Domain, sent?: readonly string[]): void {
 function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: string; type: Domain['type'] }): Domain {
   const now = ctx.store.nowIso();
   const d: Domain = {
-    id: ctx.store.nextId('domain'),
+    id: ctx.store.newId('domain', (n) => ctx.store.table<Domain>(DOMAINS).has(String(n))),
     domain: fields.domain,
     type: fields.type,
     status: faulty(ctx.store, 'P3.domain.status.default-active') ? 'disabled' : 'active',
@@ -160,24 +161,28 @@ function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: s
   Object.assign(d, fields);
   checkDomain(ctx.store, d, Object.keys(fields));
   ctx.store.table<Domain>(DOMAINS).set(String(d.id), d);
+  // (a state of its own: not the records or zone a deleted domain of this id left, under ids-reused)
+  ctx.store.table<DomainState>(STATE).delete(String(d.id));
   names(ctx.store).set(d.domain.toLowerCase(), d.id);
   grantOwnership(ctx.principal, 'domain', d.id);
+  // (one record after the other: each one's id is held before the next one's is given, under ids-reused)
   if (d.type === 'master' && varied(ctx.store, 'zone-starts-with-ns-records'))
-    stateOf(ctx.store, d.id).records = ['ns1', 'ns2'].map((host) => ({
-      id: ctx.store.nextId('domain_record'),
-      type: 'NS' as const,
-      name: '',
-      target: `${host}.emulator.example`,
-      ttl_sec: 0,
-      priority: null,
-      weight: null,
-      port: null,
-      service: null,
-      protocol: null,
-      tag: null,
-      created: now,
-      updated: now,
-    }));
+    for (const host of ['ns1', 'ns2'])
+      stateOf(ctx.store, d.id).records.push({
+        id: newRecordId(ctx.store),
+        type: 'NS' as const,
+        name: '',
+        target: `${host}.emulator.example`,
+        ttl_sec: 0,
+        priority: null,
+        weight: null,
+        port: null,
+        service: null,
+        protocol: null,
+        tag: null,
+        created: now,
+        updated: now,
+      });
   render(ctx.store, d);
   return d;
 }
@@ -292,12 +297,9 @@ export const domainRoutes: Route[] = [
     const d = createDomain(ctx, { ...fields, domain: name });
     const now = ctx.store.nowIso();
     const copied = faulty(ctx.store, 'P3.domain.clone.copies-records') ? [] : stateOf(ctx.store, src.id).records;
-    stateOf(ctx.store, d.id).records = copied.map((r) => ({
-      ...r,
-      id: ctx.store.nextId('domain_record'),
-      created: now,
-      updated: now,
-    }));
+    const copies = stateOf(ctx.store, d.id);
+    copies.records = [];
+    for (const r of copied) copies.records.push({ ...r, id: newRecordId(ctx.store), created: now, updated: now });
     render(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_create', entity: entityOf(d) });
     // Under the variation domain-clone-answers-empty the clone answers {} (its response body is not shown).

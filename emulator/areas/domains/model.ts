@@ -5,6 +5,7 @@ import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { canAccess } from '../../core/permissions.js';
+import { deletionRuns } from '../../core/deletions.js';
 import { faulty } from '../../faults/index.js';
 
 export interface Domain {
@@ -148,6 +149,17 @@ export function domainOr404(ctx: RequestContext, raw: string, level: 'read_only'
     fail(`You have read-only access to domain ${d.id}; read_write is needed.`, null, 403);
   }
   return d;
+}
+
+/**
+ * A new record's id: the next, or under ids-reused the lowest no record of any domain holds, nor one whose deletion
+ * still runs (record-delete-runs-a-while: its domain deleted meanwhile, a DELETE of a new record of its id would be
+ * taken for a DELETE sent again).
+ */
+export function newRecordId(store: Store): number {
+  let held: Set<number> | undefined;
+  const records = () => new Set([...store.table<DomainState>(STATE).values()].flatMap((st) => st.records.map((r) => r.id)));
+  return store.newId('domain_record', (n) => (held ??= records()).has(n) || deletionRuns(store, 'record-delete-runs-a-while', String(n)));
 }
 
 /** Records of a domain (for the reverse DNS check of the ips area). */

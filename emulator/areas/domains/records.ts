@@ -17,6 +17,7 @@ import {
   R,
   RECORD_TYPES,
   roundRecordTtl,
+  newRecordId,
   stateOf,
   TIME_DEFAULTS,
   W,
@@ -318,7 +319,7 @@ export const recordRoutes: Route[] = [
     const o = asObject(ctx.body ?? {});
     const fields = buildRecord(ctx, d, o, {});
     const now = ctx.store.nowIso();
-    const r: DomainRecord = { id: ctx.store.nextId('domain_record'), ...fields, created: now, updated: now };
+    const r: DomainRecord = { id: newRecordId(ctx.store), ...fields, created: now, updated: now };
     stateOf(ctx.store, d.id).records.push(r);
     touch(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_record_create', entity: entityOf(d), secondary_entity: recordEntity(d, r) });
@@ -350,7 +351,7 @@ export const recordRoutes: Route[] = [
     const remove = (store: Store) => {
       if (getDomain(store, d.id) !== d) return;
       const st = stateOf(store, d.id);
-      if (!faulty(store, 'P3.record.delete.gone')) st.records = st.records.filter((x) => x.id !== r.id);
+      if (!faulty(store, 'P3.record.delete.gone')) st.records = st.records.filter((x) => x !== r);
       touch(store, d);
     };
     if (!deleteNowOrLater(ctx.store, 'record-delete-runs-a-while', String(r.id), remove)) return {};
