@@ -6,7 +6,7 @@ import { SkipCheck, describe as describeExchange, type Check } from './check.js'
 import { readAfterWrite, readOnClock } from './consistency.js';
 import type { Exchange } from './http.js';
 import { findListed, readPage } from './pages.js';
-import type { ResourceKind } from './resources.js';
+import { labelShown, type ResourceKind } from './resources.js';
 import { isId, UnlistedCreates, type Unlisted } from './unlisted.js';
 
 type Json = Record<string, unknown>;
@@ -67,9 +67,14 @@ export abstract class Adoption {
     const isIt = spec.isIt ?? match;
     const answered = isId(body[key]) ? body[key] : undefined;
     let id = answered !== undefined && (isIt ? isIt(body) : spec.answersIt) ? answered : undefined;
-    if (id === undefined && match) id = (await this.find(c, spec.list, match))?.[key] as string | number | undefined;
-    if (id === undefined && spec.answersIt) id = answered;
-    if (isId(id)) this.track(spec.kind, id, spec.label, spec.parent);
+    // What shows the resource: its label there tells it from another given its id again, where no label was sent.
+    let shown: Json | undefined = id !== undefined ? body : undefined;
+    if (id === undefined && match) {
+      shown = await this.find(c, spec.list, match);
+      id = shown?.[key] as string | number | undefined;
+    }
+    if (id === undefined && spec.answersIt) [id, shown] = [answered, body];
+    if (isId(id)) this.track(spec.kind, id, spec.label ?? labelShown(spec.kind, shown), spec.parent);
     else if (match) {
       const { kind, list, parent, label } = spec;
       this.awaitListed({ kind, list, match, idKey: key, ...(parent !== undefined ? { parent } : {}), ...(label !== undefined ? { label } : {}) });

@@ -191,6 +191,7 @@ export class Check {
     }
     this.observe(exchange);
     if (method === 'DELETE' && exchange.status >= 200 && exchange.status < 300) this.target.views.noteDeleted(path);
+    if (method === 'PUT' && exchange.status >= 200 && exchange.status < 300) this.target.views.noteUpdate(path, options.json);
     // No answer, a 429 that outlasted the retries, a body past the cap: the check reports `error`, not `fail`.
     const unjudgeable = whyUnjudgeable(exchange);
     if (unjudgeable) throw new NothingToJudge(unjudgeable);

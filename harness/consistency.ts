@@ -92,6 +92,23 @@ export class ViewsMade {
     for (const under of this.live) if (under.startsWith(`${path}/`)) this.live.delete(under);
   }
 
+  /** The labels and domain names 2xx updates sent to each view path (`labelsSet`). */
+  private readonly sentNames = new Map<string, Array<[string, string]>>();
+
+  /** A 2xx update of the resource at `path` sent `sent`: its label or domain name, if it sent one, is the resource's now. */
+  noteUpdate(path: string, sent: unknown): void {
+    if (!sent || typeof sent !== 'object') return;
+    for (const member of ['label', 'domain']) {
+      const value = (sent as Record<string, unknown>)[member];
+      if (typeof value === 'string') this.sentNames.set(path, [...(this.sentNames.get(path) ?? []), [member, value]]);
+    }
+  }
+
+  /** The values of `member` (a label, a domain name) updates gave the resource at `path`: it may show any of them. */
+  labelsSet(path: string, member: string | undefined): string[] {
+    return (this.sentNames.get(path) ?? []).filter(([name]) => name === member).map(([, value]) => value);
+  }
+
   /** Whether `path` is the view of a resource this run made and has not deleted. */
   isLive(path: string): boolean {
     return this.live.has(path);

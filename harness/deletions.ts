@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK } from './check.js';
 import type { CleanupLedger, LedgerEntry } from './cleanup.js';
-import { deleteThenConfirm, deletionMayRun, deletionRunsMs, GOES_BY_ITSELF, goneIn, viewShowsAnother } from './resources.js';
+import { deleteThenConfirm, deletionMayRun, deletionRunsMs, GOES_BY_ITSELF, goneIn, LABEL_MEMBER, viewShowsAnother, type Labelled } from './resources.js';
 import { target } from './target.js';
 
 /** How long a cleanup waits for another check's hold on the clock before leaving a deletion still running as it is (ms). */
@@ -128,16 +128,18 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
   const { http, token, info, control, views } = target();
   const confirmations: Array<Promise<LedgerEntry | null>> = [];
   for (const entry of entries) {
-    if ((!views.isLive(entry.deletePath) || GOES_BY_ITSELF.has(entry.kind)) && (await noLongerThere(entry))) {
+    // What tells it from another resource given its id again: the label it was made with, and those updates gave it.
+    const made = { kind: entry.kind, label: entry.label, renamed: views.labelsSet(entry.deletePath, LABEL_MEMBER[entry.kind]) };
+    if ((!views.isLive(entry.deletePath) || GOES_BY_ITSELF.has(entry.kind)) && (await noLongerThere(entry, made))) {
       ledger.markDeleted(entry.deletePath);
       continue;
     }
     const mayRun = first && deletionMayRun(entry.kind);
     // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
     const confirm = await deleteThenConfirm({
+      ...made,
       http,
       token,
-      kind: entry.kind,
       path: entry.deletePath,
       windowMs: mayRun && control ? 0 : info.config.consistencyWindowMs,
       runsMs: mayRun && !control ? deletionRunsMs(entry.kind) : 0,
@@ -164,8 +166,8 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
  * another resource by now, another file's or a colleague's, which a DELETE would delete. A view showing the entry's label (or none that tells) is deleted as usual: a
  * target that answered the DELETE without deleting is still cleaned up.
  */
-async function noLongerThere(entry: LedgerEntry): Promise<boolean> {
+async function noLongerThere(entry: LedgerEntry, made: Labelled): Promise<boolean> {
   const { http, token, info } = target();
   const view = await http.send({ method: 'GET', path: entry.deletePath, token, ignoreRunBudget: true });
-  return goneIn(entry.kind, view, info.absentStatus) || viewShowsAnother(view, entry);
+  return goneIn(entry.kind, view, info.absentStatus) || viewShowsAnother(view, made);
 }

@@ -68,8 +68,9 @@ const PATHS = {
 
 export type ResourceKind = keyof typeof PATHS;
 
-/** The member of a kind's view that shows the label the suite gave it (a domain's: its name). */
-export const LABEL_MEMBER: Readonly<Partial<Record<ResourceKind, string>>> = {
+/** The member of a kind's view that shows the label the suite gave it (a domain's: its name; a backup's too, though no clean-up deletes one). */
+export const LABEL_MEMBER: Readonly<Record<string, string>> = {
+  backup: 'label',
   instance: 'label',
   config: 'label',
   database: 'label',
@@ -81,15 +82,16 @@ export const LABEL_MEMBER: Readonly<Partial<Record<ResourceKind, string>>> = {
 };
 
 /**
- * Whether a view of `kind` shows another resource than the one the suite labelled `label`: the documents do not say a
- * deleted resource's id is never given again, so the path of one deleted may hold a new resource. False where the
- * view or the kind shows no label, or the label is not known: what cannot be told apart is not called another.
+ * Whether a view of `made`'s kind shows another resource than the one the suite labelled `label` (or, renamed since,
+ * one of `renamed`): the documents do not say a deleted resource's id is never given again, so the path of one deleted
+ * may hold a new resource. False where the view or the kind shows no label, or the label is not known: what cannot be
+ * told apart is not called another.
  */
-function showsAnother(kind: string, body: unknown, label: string | undefined): boolean {
-  const member = LABEL_MEMBER[kind as ResourceKind];
-  const shown = member && body && typeof body === 'object' ? (body as Json)[member] : undefined;
-  if (label === undefined || typeof shown !== 'string') return false;
-  return kind === 'domain' ? !sameDomainName(shown, label) : shown !== label;
+function showsAnother(made: Labelled, body: unknown): boolean {
+  const shown = labelShown(made.kind, body);
+  if (made.label === undefined || shown === undefined) return false;
+  const same = (label: string) => (made.kind === 'domain' ? sameDomainName(shown, label) : shown === label);
+  return !same(made.label) && !(made.renamed ?? []).some(same);
 }
 
 /**
@@ -99,24 +101,32 @@ function showsAnother(kind: string, body: unknown, label: string | undefined): b
  */
 export const GOES_BY_ITSELF: ReadonlySet<string> = new Set(['image', 'ipv6-range']);
 
+/** The label a view or list item of `kind` shows (`LABEL_MEMBER`), if any. */
+export function labelShown(kind: string, item: unknown): string | undefined {
+  const member = LABEL_MEMBER[kind];
+  const shown = member && item && typeof item === 'object' ? (item as Json)[member] : undefined;
+  return typeof shown === 'string' ? shown : undefined;
+}
+
 /** A resource the suite made, as its view tells it: its kind and the label it was given. */
 export interface Labelled {
   kind: string;
   label?: string | undefined;
+  /** The labels the run gave it since (a 2xx update: `ViewsMade.labelsSet`). */
+  renamed?: readonly string[];
 }
 
 /** Whether a view of a deleted resource's path answers 2xx showing another resource there (`showsAnother`). */
 export const viewShowsAnother = (view: Pick<Exchange, 'status' | 'body'>, made: Labelled | undefined): boolean =>
-  made !== undefined && success(view.status) && showsAnother(made.kind, view.body, made.label);
+  made !== undefined && success(view.status) && showsAnother(made, view.body);
 
 /**
  * Whether a view or list item shows the resource `made` of `kind`: its id or its label, and no other label (the id
  * given again to another resource: `showsAnother`).
  */
 export function showsMade(kind: string, item: Json, made: { id: unknown; label?: string | undefined }): boolean {
-  if (showsAnother(kind, item, made.label)) return false;
-  const member = LABEL_MEMBER[kind as ResourceKind];
-  return item.id === made.id || (made.label !== undefined && member !== undefined && typeof item[member] === 'string');
+  if (showsAnother({ kind, label: made.label }, item)) return false;
+  return item.id === made.id || (made.label !== undefined && labelShown(kind, item) !== undefined);
 }
 
 function need(parent: Id | undefined, kind: string): Id {
@@ -223,6 +233,9 @@ export interface DeleteRequest {
   lagMs?: number;
   /** What the target answers for an id never made (`discoverAbsentStatus`): a read answering it shows the resource gone. */
   absentStatus?: number;
+  /** The label the suite gave it (and gave it since: `renamed`): a read showing another there (its id given again) shows it gone. */
+  label?: string | undefined;
+  renamed?: readonly string[];
 }
 
 /**
@@ -250,7 +263,9 @@ export async function deleteThenConfirm(request: DeleteRequest): Promise<() => P
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       const view = await send('GET');
       const lagging = refused && gone(view) && Date.now() < lagUntil;
-      if (goneIn(request.kind, view, request.absentStatus) && !lagging) return success(deleted.status) ? 'deleted' : 'gone';
+      // (another resource shown after a DELETE that answered 2xx: the id given again; after a refusal, the one refused)
+      const another = success(deleted.status) && viewShowsAnother(view, request);
+      if ((goneIn(request.kind, view, request.absentStatus) || another) && !lagging) return success(deleted.status) ? 'deleted' : 'gone';
       if (refused && !lagging) return `DELETE answered ${answer(deleted)}`;
       const left = Math.max(until, lagging ? lagUntil : 0) - Date.now();
       if (left <= 0) return `DELETE answered ${answer(deleted)} but GET still answers ${answer(view)}`;

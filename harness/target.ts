@@ -297,6 +297,9 @@ export class Target {
     const key = JSON.stringify(spec);
     if (spec.scopes === '*' && !spec.restricted && !spec.grants) return this.token;
     if (this.control) {
+      // One with grants on entities is minted afresh: the entity an id named when a token was minted may be gone since,
+      // its id given to another (not excluded by the documents), and a grant on a deleted entity need not carry over.
+      if (Object.keys(spec.grants?.entities ?? {}).length) return this.control.mintToken(spec);
       let token = this.minted.get(key);
       if (!token) {
         token = this.control.mintToken(spec);

@@ -247,8 +247,7 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/account/oauth-clients/{clientId}': {
     build: async (c, fx) => {
       const label = fx.label('app', 512);
-      const created = await c.post('/v4/account/oauth-clients', { label, redirect_uri: 'https://example.com/oauth/callback' });
-      const id = (created.body as Json | undefined)?.id;
+      const id = ((await c.post('/v4/account/oauth-clients', { label, redirect_uri: 'https://example.com/oauth/callback' })).body as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the OAuth client create response carries no id');
       fx.track('oauth-client', id, label);
       return at(`/v4/account/oauth-clients/${enc(id)}`);
@@ -409,12 +408,11 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/images/{imageId}': {
     exclusive: CLOCK_LOCK,
     build: async (c, fx) => {
-      const label = fx.label('up', 50);
-      const created = await c.post('/v4/images/upload', { label, region: c.target.info.config.region });
-      const body = created.body as Json | undefined;
+      const sent = { label: fx.label('up', 50), region: c.target.info.config.region };
+      const body = (await c.post('/v4/images/upload', sent)).body as Json | undefined;
       const id = body?.id ?? (body?.image as Json | undefined)?.id;
       if (typeof id !== 'string') throw new SetupError('the image upload response carries no id');
-      fx.track('image', id, label);
+      fx.track('image', id, sent.label);
       return at(c.target.imagePath(id));
     },
   },

@@ -5,6 +5,7 @@ import type { Check } from '../../harness/check.js';
 import { settingFlag } from '../../harness/config.js';
 import { requestMembers, validateValue, withMembers } from '../../harness/contract.js';
 import { letShortlyRun, onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { labelShown, viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
 import type { Exchange } from '../../harness/http.js';
@@ -246,12 +247,14 @@ async function idOfCreated(c: Check, fx: Fixtures, exchange: Exchange, sent: Jso
     (label !== undefined ? item.label === label : tag !== undefined && hasTag(item, tag) && !others.has(String(item.label)) && !fx.tracks('instance', item.id));
   const showsSent = label === undefined && ['region', 'type'].every((member) => typeof sent[member] === 'string' && created[member] === sent[member]);
   let id = typeof created.id === 'number' && (isIt(created) || showsSent) ? created.id : undefined;
+  // (the label it shows, where none was sent, tells it from another instance given its id again)
+  let shown: Json | undefined = id !== undefined ? created : undefined;
   if (id === undefined && (label !== undefined || tag !== undefined)) {
-    const found = await findInstance(c, isIt);
-    if (typeof found?.id === 'number') id = found.id;
+    shown = await findInstance(c, isIt);
+    if (typeof shown?.id === 'number') id = shown.id;
   }
   if (id !== undefined) {
-    fx.track('instance', id, label);
+    fx.track('instance', id, label ?? labelShown('instance', shown));
     return { id };
   }
   if (label === undefined && tag === undefined) return {};
@@ -506,8 +509,9 @@ export async function backupGone(c: Check, computeId: number, label: string): Pr
 }
 
 /** The view of a backup a cancel or a new snapshot deleted, read until it is refused while a short time passes. */
-export function deletedBackupView(c: Check, computeId: number, backupId: number): Promise<Exchange> {
-  return untilShortlyDone(c, () => c.get(`${INSTANCES}/${computeId}/backups/${backupId}`, { gone: true }), rejected);
+export function deletedBackupView(c: Check, computeId: number, backup: { id: number; label: string }): Promise<Exchange> {
+  const gone = (view: Exchange) => rejected(view) || viewShowsAnother(view, { kind: 'backup', label: backup.label });
+  return untilShortlyDone(c, () => c.get(`${INSTANCES}/${computeId}/backups/${backup.id}`, { gone: true }), gone);
 }
 
 /**

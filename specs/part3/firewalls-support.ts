@@ -7,6 +7,7 @@ import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, timeOf } from '../../harness/lists.js';
 import { findListed } from '../../harness/pages.js';
 import { readEvery, type Answer, type Read } from '../../harness/reads.js';
+import { showsMade, viewShowsAnother } from '../../harness/resources.js';
 
 export type Json = Record<string, unknown>;
 
@@ -243,7 +244,9 @@ export function firewallHelpers(fx: Fixtures) {
   async function judgeDelete(c: Check, firewall: { id: number; label: string }, what: string): Promise<void> {
     c.expect('P3.firewall.event.delete', await noEventYet(c, 'firewall_delete', firewall), `a firewall_delete event names a ${what} that was not deleted`);
     c.expectSuccess('P3.firewall.status.delete-removes', await deleteSeen(c, `${FW}/${firewall.id}`), `DELETE a ${what}`);
-    const deleted = (read: Exchange) => (read.status >= 400 && read.status < 500) || statusIn(read) === 'deleted';
+    // (a view showing another firewall: its id given again)
+    const made = { kind: 'firewall', id: firewall.id, label: firewall.label };
+    const deleted = (read: Exchange) => (read.status >= 400 && read.status < 500) || statusIn(read) === 'deleted' || viewShowsAnother(read, made);
     const view = await untilShortlyDone(c, () => c.get(`${FW}/${firewall.id}`), deleted);
     c.expect(
       'P3.firewall.status.delete-removes',
@@ -251,7 +254,7 @@ export function firewallHelpers(fx: Fixtures) {
       `GET a deleted ${what} answered HTTP ${view.status} with status ${JSON.stringify(statusIn(view))} (read while a short time passed)`,
       view,
     );
-    const find = async () => (await listAll(c, FW)).find((item) => item.id === firewall.id || item.label === firewall.label);
+    const find = async () => (await listAll(c, FW)).find((item) => showsMade('firewall', item, made));
     const listed = await untilShortlyDone(c, find, (item) => item === undefined || item.status === 'deleted');
     c.expect(
       'P3.firewall.status.delete-removes',

@@ -1,0 +1,135 @@
+// A target that gives a deleted resource's id again (variation ids-reused; the documents do not say it never does),
+// with a colleague on the same account who takes each id the run frees as soon as its DELETE answers: the run never
+// sends a change to what the colleague then holds (its clean-up reads before deleting again what a check deleted,
+// and its delete checks take the colleague's resource for another), every colleague resource is still there after
+// the run, and the run fails nothing.
+import { readFileSync } from 'node:fs';
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Results } from '../../reports/results.js';
+import { api, quietRun, startEmulator, tempDir, type CliResult } from './support.js';
+
+type Json = Record<string, unknown>;
+
+const TOKEN = 'colleague-ids-token-4m7c';
+const SEED = '20261202';
+
+/** The kinds the colleague takes freed ids of: the view path a DELETE frees, and what the colleague makes there. */
+const KINDS: Array<{ freed: RegExp; collection: string; body: (n: number) => Json; shown: string }> = [
+  {
+    freed: /^\/v4\/domains\/\d+$/,
+    collection: '/v4/domains',
+    body: (n) => ({ domain: `colleague-${n}.example.org`, type: 'master', soa_email: 'admin@example.org' }),
+    shown: 'domain',
+  },
+  {
+    freed: /^\/v4\/networking\/firewalls\/\d+$/,
+    collection: '/v4/networking/firewalls',
+    body: (n) => ({ label: `colleague-fw-${n}`, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } }),
+    shown: 'label',
+  },
+  { freed: /^\/v4\/monitor\/clients\/\d+$/, collection: '/v4/monitor/clients', body: (n) => ({ label: `colleague-mon-${n}` }), shown: 'label' },
+  {
+    freed: /^\/v4\/compute\/instances\/\d+$/,
+    collection: '/v4/compute/instances',
+    body: (n) => ({ region: 'us-east', type: 'g6-standard-1', label: `colleague-vm-${n}` }),
+    shown: 'label',
+  },
+];
+
+/** The rules whose checks make and delete resources of those kinds (and the clean-up's deletes of what they make). */
+const RULES = ['P3.domain', 'P3.domains', 'P3.firewall', 'P3.firewalls', 'P3.monitor-client', 'P3.monitor', 'P2.instances', 'P2.compute.serves'];
+
+interface Held {
+  path: string;
+  label: string;
+  shown: string;
+}
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let proxy: ReturnType<typeof createServer>;
+const held: Held[] = [];
+const changesToHeld: string[] = [];
+let run: CliResult;
+let results: Results;
+
+/**
+ * Forwards the run's requests; after a DELETE of a view path of KINDS answers 2xx, and before the run sees the answer,
+ * the colleague makes one of that kind (the lowest free id: the one just freed). Records any change sent to what the
+ * colleague holds.
+ */
+async function startColleagueProxy(target: string): Promise<string> {
+  const upstream = new URL(target);
+  const colleague = api(target, await api(target, TOKEN).mintToken({ scopes: '*' }));
+  let made = 0;
+  proxy = createServer((incoming, outgoing) => {
+    const path = (incoming.url ?? '').split('?')[0]!;
+    if (incoming.method !== 'GET' && held.some((one) => path === one.path || path.startsWith(`${one.path}/`))) changesToHeld.push(`${incoming.method} ${path}`);
+    const proxied = forward(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        const kind = KINDS.find((one) => one.freed.test(path));
+        const freed = incoming.method === 'DELETE' && kind && (answer.statusCode ?? 0) >= 200 && (answer.statusCode ?? 0) < 300;
+        const pass = () => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        };
+        if (!freed) return pass();
+        const body = kind.body(++made);
+        void colleague
+          .create(kind.collection, body)
+          .then((created) => held.push({ path: `${kind.collection}/${String(created.id)}`, label: String(body[kind.shown]), shown: kind.shown }))
+          .catch(() => undefined)
+          .finally(pass);
+      },
+    );
+    proxied.on('error', () => outgoing.destroy());
+    incoming.pipe(proxied);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator(TOKEN, ['ids-reused']);
+  const url = await startColleagueProxy(emulator.url);
+  const out = tempDir('colleague-ids');
+  run = await quietRun(url, TOKEN, out, ['--seed', SEED, '--max-instances', 'unlimited', '--rules', RULES.join(',')]);
+  results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
+}, 240_000);
+
+afterAll(() => {
+  proxy?.close();
+  emulator?.stop();
+});
+
+describe('a colleague taking every id the run frees, on a target giving ids again', () => {
+  it('took freed ids of every kind, some of them ids the run had held', () => {
+    for (const kind of KINDS) expect(held.filter((one) => one.path.startsWith(`${kind.collection}/`)).length, kind.collection).toBeGreaterThan(0);
+  });
+
+  it('receives no change from the run: no PUT, POST or DELETE names what it holds', () => {
+    expect(changesToHeld).toEqual([]);
+  });
+
+  it('still holds everything it took, as it made it', async () => {
+    const client = api(emulator.url, TOKEN);
+    const missing: string[] = [];
+    for (const one of held) {
+      const view = await client.call('GET', one.path);
+      if (view.status !== 200 || view.body[one.shown] !== one.label)
+        missing.push(`${one.path} (${one.label}): ${view.status} ${JSON.stringify(view.body[one.shown])}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('makes no check fail or error: the run exits 0', () => {
+    const failing = results.checkList
+      .filter((check) => check.verdict === 'fail' || check.verdict === 'error')
+      .map((check) => `${check.name}: ${check.message ?? ''}`);
+    expect(failing).toEqual([]);
+    expect(run.code, run.stderr.slice(-2000)).toBe(0);
+  });
+});
