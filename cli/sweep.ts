@@ -228,6 +228,7 @@ async function deleteOne(options: SweepOptions, candidate: Candidate, carriesPre
     windowMs,
     runsMs: deletionRunsMs(kind),
     ...(options.absentStatus !== undefined ? { absentStatus: options.absentStatus } : {}),
+    label: candidate.label,
   });
 }
 
