@@ -130,7 +130,7 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
   for (const entry of entries) {
     // What tells it from another resource given its id again: the label it was made with, and those updates gave it.
     const made = { kind: entry.kind, label: entry.label, renamed: views.labelsSet(entry.deletePath, LABEL_MEMBER[entry.kind]) };
-    if ((!views.isLive(entry.deletePath) || GOES_BY_ITSELF.has(entry.kind)) && (await noLongerThere(entry, made))) {
+    if ((!views.isLive(entry.deletePath) || GOES_BY_ITSELF.has(entry.kind)) && (await noLongerThere(entry, made, views.isLive(entry.deletePath)))) {
       ledger.markDeleted(entry.deletePath);
       continue;
     }
@@ -163,11 +163,13 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
  * Whether an entry the run saw deleted or gone (a check's DELETE answered 2xx, a read found it gone: its view is no
  * longer live), or one of a kind that may go by itself (`GOES_BY_ITSELF`), is not there, read before it is deleted
  * (again): on a target that gives a deleted resource's id again (not excluded by the documents) its path may hold
- * another resource by now, another file's or a colleague's, which a DELETE would delete. A view showing the entry's label (or none that tells) is deleted as usual: a
- * target that answered the DELETE without deleting is still cleaned up.
+ * another resource by now, another file's or a colleague's, which a DELETE would delete. A view showing the entry's
+ * label (or none that tells) is deleted as usual: a target that answered the DELETE without deleting is still cleaned
+ * up. Of one still `live`, only another resource shown there counts: a view answering gone may be a read lagging its
+ * create, which the DELETE and its confirming read wait out.
  */
-async function noLongerThere(entry: LedgerEntry, made: Labelled): Promise<boolean> {
+async function noLongerThere(entry: LedgerEntry, made: Labelled, live: boolean): Promise<boolean> {
   const { http, token, info } = target();
   const view = await http.send({ method: 'GET', path: entry.deletePath, token, ignoreRunBudget: true });
-  return goneIn(entry.kind, view, info.absentStatus) || viewShowsAnother(view, made);
+  return (!live && goneIn(entry.kind, view, info.absentStatus)) || viewShowsAnother(view, made);
 }
