@@ -40,7 +40,16 @@ const KINDS: Array<{ freed: RegExp; collection: string; body: (n: number) => Jso
 ];
 
 /** The rules whose checks make and delete resources of those kinds (and the clean-up's deletes of what they make). */
-const RULES = ['P3.domain', 'P3.domains', 'P3.firewall', 'P3.firewalls', 'P3.monitor-client', 'P3.monitor', 'P2.instances', 'P2.compute.serves'];
+const RULES = [
+  'P3.domain.delete',
+  'P3.domains.serves',
+  'P3.firewall.status',
+  'P3.firewalls.serves',
+  'P3.monitor-client',
+  'P3.monitor.serves',
+  'P2.instances',
+  'P2.compute.serves',
+];
 
 interface Held {
   path: string;
