@@ -141,7 +141,8 @@ export class Check {
 
   /**
    * A GET answering 404 (or the target's `absentStatus`) for a resource this run made and has not deleted is a read
-   * lagging the create: read again within the window.
+   * lagging the create: read again within the window. So is one showing another label than the run gave it (the
+   * previous holder of an id given again, from a replica behind the create).
    */
   async send(method: SendOptions['method'], path: string, options: RequestOptions = {}): Promise<Exchange> {
     const exchange = await this.sendOnce(method, path, options);
@@ -153,14 +154,16 @@ export class Check {
     // What the target answers for an id it does not hold: 404, or (with the full-access token) the status it was found
     // to answer for an id never made (`absentStatus`: a 403, say, where the documents name no code).
     const absent = (read: Exchange) => read.status === 404 || (options.token === undefined && read.status === this.target.info.absentStatus);
-    if (method !== 'GET' || !absent(exchange) || !views.isLive(path) || !views.waitsForViewOf(path)) return exchange;
+    // (or one showing another label than the run gave it: the id's previous holder, read from a replica behind the create)
+    const behind = (read: Exchange) => absent(read) || views.showsAnotherAt(path, read);
+    if (method !== 'GET' || !behind(exchange) || !views.isLive(path) || !views.waitsForViewOf(path)) return exchange;
     // Waited even when this check's other waits ran out (its budget): a check that waited in vain for a slow change
     // would else take a new resource's lagging view for its answer, and stop every later check waiting for that
     // collection's views.
     const read = await readAfterWrite(
       this,
       () => this.sendOnce(method, path, options),
-      (again) => !absent(again),
+      (again) => !behind(again),
       { ownBudget: true },
     );
     // Still absent after the whole window: no lag, the answer. Later reads of the path (by any check) take it at once.
@@ -190,7 +193,7 @@ export class Check {
       throw error;
     }
     this.observe(exchange);
-    if (method === 'DELETE' && exchange.status >= 200 && exchange.status < 300) this.target.views.noteDeleted(path);
+    if (method === 'DELETE' && exchange.status >= 200 && exchange.status < 300) this.target.views.noteDeleteAnswered(path);
     if (method === 'PUT' && exchange.status >= 200 && exchange.status < 300) this.target.views.noteUpdate(path, options.json);
     // No answer, a 429 that outlasted the retries, a body past the cap: the check reports `error`, not `fail`.
     const unjudgeable = whyUnjudgeable(exchange);

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Check } from './check.js';
 import type { Exchange } from './http.js';
-import { viewShowsAnother, type Labelled } from './resources.js';
+import { LABEL_MEMBER, viewShowsAnother, type Labelled } from './resources.js';
 
 const FIRST_PAUSE_MS = 50;
 const LONGEST_PAUSE_MS = 1000;
@@ -81,9 +81,37 @@ export class ViewsMade {
   private readonly live = new Set<string>();
   private readonly unsettledViews = new Map<string, number>();
 
-  /** A resource the run made, at its view path: a 404 there is a read lagging the create (see `Check.send`). */
-  noteLive(path: string): void {
+  /**
+   * A resource the run made, at its view path: a 404 there is a read lagging the create (see `Check.send`), and so is
+   * a view showing another label than `made`'s (the id's previous holder, read from a replica behind the create).
+   */
+  noteLive(path: string, made?: Labelled): void {
     this.live.add(path);
+    this.deleteAnswered.delete(path);
+    if (made) this.madeAs.set(path, made);
+  }
+
+  /** The kind and label of each resource the run made, by its view path (`noteLive`). */
+  private readonly madeAs = new Map<string, Labelled>();
+
+  /** Whether a view read at `path` shows another resource than the one the run made there (`viewShowsAnother`). */
+  showsAnotherAt(path: string, view: Pick<Exchange, 'status' | 'body'>): boolean {
+    const made = this.madeAs.get(path);
+    return made !== undefined && viewShowsAnother(view, { ...made, renamed: this.labelsSet(path, LABEL_MEMBER[made.kind]) });
+  }
+
+  /** The paths a DELETE of the run's answered 2xx for since the resource there was made (`noteDeleteAnswered`). */
+  private readonly deleteAnswered = new Set<string>();
+
+  /** A DELETE of `path` answered 2xx: the target says the resource is deleted (`noteDeleted`). */
+  noteDeleteAnswered(path: string): void {
+    this.deleteAnswered.add(path);
+    this.noteDeleted(path);
+  }
+
+  /** Whether a DELETE of the resource at `path` answered 2xx: the clean-up never sends it another (see deletions.ts). */
+  deleteWasAnswered(path: string): boolean {
+    return this.deleteAnswered.has(path);
   }
 
   /** The run deleted the resource at `path` (and with it what lives under it): a 404 there is the answer, not a lag. */

@@ -130,7 +130,12 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
   for (const entry of entries) {
     // What tells it from another resource given its id again: the label it was made with, and those updates gave it.
     const made = { kind: entry.kind, label: entry.label, renamed: views.labelsSet(entry.deletePath, LABEL_MEMBER[entry.kind]) };
-    if ((!views.isLive(entry.deletePath) || GOES_BY_ITSELF.has(entry.kind)) && (await noLongerThere(entry, made, views.isLive(entry.deletePath)))) {
+    // A DELETE of it (a check's, or this clean-up's in an earlier round) answered 2xx: the target said it is deleted, and
+    // another could delete what the path holds since (its id given again: the documents do not exclude it), which on
+    // a target whose reads lag no read rules out. Its deletion is only confirmed; one never confirmed is reported left.
+    const answered = views.deleteWasAnswered(entry.deletePath);
+    const live = views.isLive(entry.deletePath);
+    if (!answered && (!live || GOES_BY_ITSELF.has(entry.kind)) && (await noLongerThere(entry, made, live))) {
       ledger.markDeleted(entry.deletePath);
       continue;
     }
@@ -138,6 +143,7 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
     // Cleanup runs even after the run budget is spent: what the run made is removed whenever it can be.
     const confirm = await deleteThenConfirm({
       ...made,
+      answered,
       http,
       token,
       path: entry.deletePath,
@@ -145,8 +151,9 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
       runsMs: mayRun && !control ? deletionRunsMs(entry.kind) : 0,
       ignoreRunBudget: true,
       ...(info.absentStatus !== undefined ? { absentStatus: info.absentStatus } : {}),
-      ...(views.isLive(entry.deletePath) ? { lagMs: info.config.consistencyWindowMs } : {}),
+      ...(live ? { lagMs: info.config.consistencyWindowMs } : {}),
     });
+    if (confirm.answered) views.noteDeleteAnswered(entry.deletePath);
     confirmations.push(
       confirm().then((outcome) => {
         if (outcome !== 'deleted' && outcome !== 'gone') return entry;

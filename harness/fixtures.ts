@@ -83,7 +83,7 @@ export class Fixtures extends Adoption {
     noteMade(kind);
     this.noteTracked(kind, id);
     const path = resourcePath(kind, id, parent, target().info.imageIdForm);
-    target().views.noteLive(path);
+    target().views.noteLive(path, { kind, label });
     this.ledger.record({ kind, deletePath: path, ...(label ? { label } : {}) });
   }
 

@@ -233,6 +233,11 @@ export interface DeleteRequest {
   lagMs?: number;
   /** What the target answers for an id never made (`discoverAbsentStatus`): a read answering it shows the resource gone. */
   absentStatus?: number;
+  /**
+   * A DELETE of it already answered 2xx: none is sent again, its deletion is only confirmed (a second could delete what
+   * the path holds since: its id given again).
+   */
+  answered?: boolean;
   /** The label the suite gave it (and gave it since: `renamed`): a read showing another there (its id given again) shows it gone. */
   label?: string | undefined;
   renamed?: readonly string[];
@@ -250,16 +255,16 @@ export async function deleteConfirmed(request: DeleteRequest): Promise<'deleted'
  * Sends the DELETE; returns the read-back that confirms it (see deleteConfirmed), to be awaited later: many deletes
  * sent one after another in order can then be confirmed at once, each waiting out its own lag.
  */
-export async function deleteThenConfirm(request: DeleteRequest): Promise<() => Promise<'deleted' | 'gone' | string>> {
+export async function deleteThenConfirm(request: DeleteRequest): Promise<(() => Promise<'deleted' | 'gone' | string>) & { answered: boolean }> {
   const send = (method: 'GET' | 'DELETE') =>
     request.http.send({ method, path: request.path, token: request.token, ...(request.ignoreRunBudget ? { ignoreRunBudget: true } : {}) });
-  const answer = (exchange: Exchange) => (exchange.status ? `HTTP ${exchange.status}` : (exchange.error ?? 'nothing'));
-  const deleted = await send('DELETE');
+  const answer = (exchange: Pick<Exchange, 'status' | 'error'>) => (exchange.status ? `HTTP ${exchange.status}` : (exchange.error ?? 'nothing'));
+  const deleted: Pick<Exchange, 'status' | 'error'> = request.answered ? { status: 200 } : await send('DELETE');
   const gone = (view: Exchange) => answersGone(view, request.absentStatus);
   const refused = !success(deleted.status) && deleted.status !== 404 && deleted.status !== request.absentStatus;
   const until = Date.now() + request.windowMs + (request.runsMs ?? 0);
   const lagUntil = Date.now() + (request.lagMs ?? 0);
-  return async () => {
+  const confirm = async () => {
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
       const view = await send('GET');
       const lagging = refused && gone(view) && Date.now() < lagUntil;
@@ -272,4 +277,5 @@ export async function deleteThenConfirm(request: DeleteRequest): Promise<() => P
       await sleep(Math.min(pause, left));
     }
   };
+  return Object.assign(confirm, { answered: success(deleted.status) });
 }
