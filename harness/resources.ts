@@ -252,8 +252,9 @@ export async function deleteConfirmed(request: DeleteRequest): Promise<'deleted'
 }
 
 /**
- * Sends the DELETE; returns the read-back that confirms it (see deleteConfirmed), to be awaited later: many deletes
- * sent one after another in order can then be confirmed at once, each waiting out its own lag.
+ * Sends the DELETE (none where one already answered 2xx: `answered`); returns the read-back that confirms it (see
+ * deleteConfirmed), to be awaited later, with whether the DELETE answered 2xx: many deletes sent one after another in
+ * order can then be confirmed at once, each waiting out its own lag.
  */
 export async function deleteThenConfirm(request: DeleteRequest): Promise<(() => Promise<'deleted' | 'gone' | string>) & { answered: boolean }> {
   const send = (method: 'GET' | 'DELETE') =>
