@@ -97,7 +97,12 @@ export class ViewsMade {
   /** Whether a view read at `path` shows another resource than the one the run made there (`viewShowsAnother`). */
   showsAnotherAt(path: string, view: Pick<Exchange, 'status' | 'body'>): boolean {
     const made = this.madeAs.get(path);
-    return made !== undefined && viewShowsAnother(view, { ...made, renamed: this.labelsSet(path, LABEL_MEMBER[made.kind]) });
+    return made !== undefined && viewShowsAnother(view, this.asRenamed(path, made));
+  }
+
+  /** `made` (the resource at `path`) with the labels updates gave it since (`labelsSet`). */
+  asRenamed(path: string, made: Labelled): Labelled {
+    return { ...made, renamed: this.labelsSet(path, LABEL_MEMBER[made.kind]) };
   }
 
   /** The paths a DELETE of the run's answered 2xx for since the resource there was made (`noteDeleteAnswered`). */
@@ -133,7 +138,7 @@ export class ViewsMade {
   }
 
   /** The values of `member` (a label, a domain name) updates gave the resource at `path`: it may show any of them. */
-  labelsSet(path: string, member: string | undefined): string[] {
+  private labelsSet(path: string, member: string | undefined): string[] {
     return (this.sentNames.get(path) ?? []).filter(([name]) => name === member).map(([, value]) => value);
   }
 

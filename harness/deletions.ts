@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOCK_LOCK } from './check.js';
 import type { CleanupLedger, LedgerEntry } from './cleanup.js';
-import { deleteThenConfirm, deletionMayRun, deletionRunsMs, GOES_BY_ITSELF, goneIn, LABEL_MEMBER, viewShowsAnother, type Labelled } from './resources.js';
+import { deleteThenConfirm, deletionMayRun, deletionRunsMs, GOES_BY_ITSELF, goneIn, viewShowsAnother, type Labelled } from './resources.js';
 import { target } from './target.js';
 
 /** How long a cleanup waits for another check's hold on the clock before leaving a deletion still running as it is (ms). */
@@ -129,7 +129,7 @@ export async function deleteEach(ledger: CleanupLedger, entries: LedgerEntry[], 
   const confirmations: Array<Promise<LedgerEntry | null>> = [];
   for (const entry of entries) {
     // What tells it from another resource given its id again: the label it was made with, and those updates gave it.
-    const made = { kind: entry.kind, label: entry.label, renamed: views.labelsSet(entry.deletePath, LABEL_MEMBER[entry.kind]) };
+    const made = views.asRenamed(entry.deletePath, { kind: entry.kind, label: entry.label });
     // A DELETE of it (a check's, or this clean-up's in an earlier round) answered 2xx: the target said it is deleted, and
     // another could delete what the path holds since (its id given again: the documents do not exclude it), which on
     // a target whose reads lag no read rules out. Its deletion is only confirmed; one never confirmed is reported left.

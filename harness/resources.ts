@@ -112,7 +112,7 @@ export function labelShown(kind: string, item: unknown): string | undefined {
 export interface Labelled {
   kind: string;
   label?: string | undefined;
-  /** The labels the run gave it since (a 2xx update: `ViewsMade.labelsSet`). */
+  /** The labels the run gave it since (a 2xx update: `ViewsMade.asRenamed`). */
   renamed?: readonly string[];
 }
 
