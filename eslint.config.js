@@ -22,6 +22,12 @@ export default tseslint.config(
     // The self-tests read untyped JSON response bodies.
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    files: ['**/*.cjs'],
+    // CommonJS preloaded by `node --require`: its imports are require calls.
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Layout is Prettier's: turn off the rules that would argue with it.
   prettier,
 );

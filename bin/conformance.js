@@ -12,6 +12,5 @@ if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
 }
 // The packages a run imports are loaded before the loader is registered (bin/packages-first.mjs).
 if (process.argv[2] === 'run') await import('./packages-first.mjs');
-const { registerTypeScript } = await import('./typescript.mjs');
-await registerTypeScript();
-await import('../cli/main.ts');
+const { importSuite } = await import('./typescript.mjs');
+await importSuite('cli/main.ts');

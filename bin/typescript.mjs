@@ -1,15 +1,16 @@
 // How the suite's TypeScript runs: from a copy esbuild compiles once under node_modules/.cache (one JavaScript file per
-// source, rebuilt when any source changes: bin/build-cache.mjs), which a loader serves in place of the sources
-// (bin/typescript-loader.mjs). tsx's loader transformed every module on a thread of its own, once per process and once
-// per worker thread: about 1 s of CPU in each run, a fifth of a run narrowed to one rule. Modules keep the sources'
-// names (their import.meta.url, the spec files vitest reports): only the code Node executes is compiled ahead. The
-// packages of many modules the suite imports (undici, ajv) are bundled beside the copy, one file each, and served in
-// their place: each thread loaded their ~200 CommonJS modules one by one (about 0.3 s of a narrowed run's CPU). The
-// schemas' validators are compiled with the copy too (`validators.cjs`). Should the copy not be built (no esbuild, no
-// writable cache), tsx runs the sources as before, and ajv compiles the validators a run meets.
+// source, rebuilt when any source changes: bin/build-cache.mjs), which Node imports as it is: no loader thread answers
+// each module a thread imports (a loader serving the copy cost about a fifth of a narrowed run's CPU; tsx's, which
+// transformed every module, about 1 s of each run). Modules keep the sources' names where it shows: each copy's
+// `import.meta.url` is its source's, and vitest names and reports the spec files by their sources while its workers
+// import their copies (specs/setup/compiled-runner.ts). The packages of many modules the suite imports (undici, ajv)
+// are bundled beside the copy, one file each, which the copy imports in their place: each thread loaded their ~200
+// CommonJS modules one by one (about 0.3 s of a narrowed run's CPU). The schemas' validators are compiled with the copy
+// too (`validators.cjs`). Should the copy not be built (no esbuild, no writable cache), tsx runs the sources, and ajv
+// compiles the validators a run meets.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire, register } from 'node:module';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BASE_INPUTS, CACHE, CHECKOUT, REQUIRE_BANNER, baseInputs, freshOutput, hashOf, recordBuild } from './build-cache.mjs';
 
@@ -19,21 +20,23 @@ const SOURCE_FOLDERS = ['arbitraries', 'cli', 'harness', 'lib', 'reports', 'rule
 const NOT_SOURCES = new Set(['out', 'node_modules']);
 const MANIFEST = 'suite-build.json';
 /** The manifest's shape: a manifest of another shape (or of a copy built otherwise) is rebuilt. */
-const MANIFEST_VERSION = 3;
+const MANIFEST_VERSION = 4;
 /**
- * Packages served from a bundle of their own (`vendor/<name>.js` in the copy), by the specifier the sources import
+ * Packages imported from a bundle of their own (`vendor/<name>.js` in the copy), by the specifier the sources import
  * them with. Each bundle exports what Node makes of the package's CommonJS exports: the whole as default, and each
  * member by name.
  */
-const VENDORED = { undici: 'undici', 'ajv/dist/2020.js': 'ajv-2020', 'ajv-formats': 'ajv-formats' };
-/** The compiled copy's folder, for the worker threads of the process that found or built it. */
-const COMPILED_ENV = 'CONFORMANCE_COMPILED_SUITE';
+const VENDORED = { undici: 'undici', 'ajv/dist/2020.js': 'ajv-2020', 'ajv-formats': 'ajv-formats', 'ajv/dist/standalone/index.js': 'ajv-standalone' };
+/** The compiled copy's folder, for the worker threads and processes of the process that found or built it. */
+export const COMPILED_ENV = 'CONFORMANCE_COMPILED_SUITE';
 /**
  * The response and request validators compiled ahead with the copy (harness/contract.ts reads the file this names:
  * each worker thread compiled the schemas it met, about 0.8 s of CPU in a full run).
  */
 const PRECOMPILED_ENV = 'CONFORMANCE_PRECOMPILED_VALIDATORS';
 const PRECOMPILED_FILE = 'validators.cjs';
+/** How the copy is built and what imports it: a change rebuilds it. */
+const RECIPE = ['bin/typescript.mjs', 'bin/build-cache.mjs'];
 /** The schemas the validators are compiled from: inputs of the copy like its sources. */
 const SCHEMAS = 'schemas';
 
@@ -64,7 +67,7 @@ async function build(files, cache) {
   const inputs = baseInputs();
   const contents = new Map(files.map((file) => [join(CHECKOUT, file), readFileSync(join(CHECKOUT, file))]));
   for (const file of files) inputs[file] = hashOf(contents.get(join(CHECKOUT, file)));
-  for (const file of schemaFiles()) inputs[file] = hashOf(readFileSync(join(CHECKOUT, file)));
+  for (const file of [...schemaFiles(), ...RECIPE]) inputs[file] = hashOf(readFileSync(join(CHECKOUT, file)));
   // Named by what it is built from and how (a copy of another recipe is a folder of its own).
   const output = `suite-${hashOf(JSON.stringify({ version: MANIFEST_VERSION, vendored: VENDORED, inputs }))}`;
   const compiled = join(cache, output);
@@ -82,7 +85,11 @@ async function build(files, cache) {
       logLevel: 'silent',
       // The contents hashed above, not a later read: an edit made meanwhile makes the next start rebuild.
       plugins: [
-        { name: 'hashed-sources', setup: (plugin) => plugin.onLoad({ filter: /\.ts$/ }, (source) => ({ contents: contents.get(source.path), loader: 'ts' })) },
+        {
+          name: 'hashed-sources',
+          setup: (plugin) =>
+            plugin.onLoad({ filter: /\.ts$/ }, (source) => ({ contents: importableAlone(source.path, contents.get(source.path), contents), loader: 'ts' })),
+        },
       ],
     });
     await bundleVendored(esbuild, join(temporary, 'vendor'));
@@ -100,6 +107,29 @@ async function build(files, cache) {
   recordBuild(cache, MANIFEST, { version: MANIFEST_VERSION, output, inputs }, /^suite-/, 24 * 60 * 60 * 1000);
   return compiled;
 }
+
+/**
+ * A source as its copy is compiled from, for Node to import without a loader: `import.meta.url` is the source's own URL
+ * (what a module finds beside it is the checkout's), and each vendored package is its bundle in the copy.
+ */
+function importableAlone(path, contents, sources) {
+  const vendorFolder = relative(dirname(relative(CHECKOUT, path)), 'vendor')
+    .split(sep)
+    .join('/');
+  return contents
+    .toString()
+    .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href))
+    .replace(IMPORTED, (whole, before, quote, specifier) => {
+      if (specifier in VENDORED) return `${before}${quote}${vendorFolder}/${VENDORED[specifier]}.js${quote}`;
+      if (!/^\.\.?\//.test(specifier)) return whole;
+      // (a file of the checkout the copy does not hold, e.g. bin/build-cache.mjs: imported where it is)
+      const target = join(dirname(path), specifier);
+      return sources.has(target.replace(/\.js$/, '.ts')) ? whole : `${before}${quote}${pathToFileURL(target).href}${quote}`;
+    });
+}
+
+/** What a module imports: `from 'undici'`, `import('./plan.js')`. */
+const IMPORTED = /(from\s*|import\(\s*)(['"])([^'"]+)\2/g;
 
 /** Bundles each vendored package into `outdir` (what two of them share, ajv's core, in a chunk of its own). */
 async function bundleVendored(esbuild, outdir) {
@@ -137,7 +167,9 @@ async function bundleVendored(esbuild, outdir) {
  */
 export async function compiledSuite(cache = CACHE) {
   const files = sourceFiles();
-  return freshOutput(cache, MANIFEST, MANIFEST_VERSION, [...BASE_INPUTS, ...files, ...schemaFiles()]) ?? (await build(files, cache).catch(() => null));
+  return (
+    freshOutput(cache, MANIFEST, MANIFEST_VERSION, [...BASE_INPUTS, ...files, ...schemaFiles(), ...RECIPE]) ?? (await build(files, cache).catch(() => null))
+  );
 }
 
 /**
@@ -153,12 +185,16 @@ export async function compiledSuiteEnv() {
 const envOf = (compiled) => ({ [COMPILED_ENV]: compiled, [PRECOMPILED_ENV]: join(compiled, PRECOMPILED_FILE) });
 
 /**
- * Lets this thread import the suite's TypeScript. The process's first call finds or builds the compiled copy; a worker
- * thread (`{ build: false }`) takes the copy its process found, else tsx.
+ * Imports the suite's module at `path` (relative to the checkout, a `.ts` source) with what it imports: from the
+ * compiled copy, a tree of plain JavaScript Node imports without a loader, when there is one (this process's threads and
+ * the processes it starts then find the copy through the environment: `compiledCopyOf`); else the sources through tsx.
  */
-export async function registerTypeScript({ build = true } = {}) {
-  const compiled = build ? await compiledSuite() : (process.env[COMPILED_ENV] ?? null);
-  if (!compiled) return (await import('tsx/esm/api')).register();
+export async function importSuite(path) {
+  const compiled = await compiledSuite();
+  if (!compiled) {
+    await (await import('tsx/esm/api')).register();
+    return import(pathToFileURL(join(CHECKOUT, path)).href);
+  }
   Object.assign(process.env, envOf(compiled));
-  register('./typescript-loader.mjs', import.meta.url, { data: { checkout: pathToFileURL(CHECKOUT).href, compiled, vendored: VENDORED } });
+  return import(pathToFileURL(join(compiled, path.replace(/\.ts$/, '.js'))).href);
 }

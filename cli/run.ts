@@ -3,7 +3,8 @@
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ViteUserConfig } from 'vitest/config';
 import { SETUP_ERROR_ENV, toEnv, type SuiteConfig } from '../harness/config.js';
 import { reportPaths } from '../reports/paths.js';
 import { checkTitle, type Results } from '../reports/results.js';
@@ -13,6 +14,7 @@ import { SPEC_FILTERS_ENV, specFilesToLoad } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/target.js';
 import { newEmbeddedToken, startEmbeddedAhead, stopEmbeddedAhead } from '../harness/embedded.js';
+import { runnable } from '../harness/compiled-copy.js';
 import { Interruption } from './interrupt.js';
 import { configFromOptions, type RunOptions } from './options.js';
 
@@ -117,13 +119,14 @@ async function runVitest(
   oldResults: Promise<unknown>,
 ): Promise<number> {
   const { startVitest } = await import('vitest/node');
+  // The configuration imported here (from the compiled copy, or through tsx: bin/typescript.mjs) and given whole: vite
+  // neither bundles the file nor starts a loader thread to import it.
+  const configuration = ((await import(pathToFileURL(runnable(join(ROOT, 'specs/vitest.config.ts'))).href)) as { default: ViteUserConfig }).default;
   const running = startVitest(
     'test',
     specFilesToLoad(config, filters),
     {
-      config: join(ROOT, 'specs/vitest.config.ts'),
-      // Imported by Node through tsx's loader (registered by bin/conformance.js), not bundled by vite first.
-      configLoader: 'native',
+      config: false,
       root: ROOT,
       run: true,
       watch: false,
@@ -132,7 +135,7 @@ async function runVitest(
       ...(config.workers ? { maxWorkers: config.workers } : config.rules?.length ? { maxWorkers: 1 } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
     },
-    { plugins: [interruption.plugin()] },
+    { ...configuration, plugins: [interruption.plugin()] },
   );
   const vitest = await Promise.race([running, interruption.gaveUp.then(() => undefined)]);
   await vitest?.close();

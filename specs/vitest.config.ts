@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { fromEnv } from '../harness/config.js';
+import { compiledCopy, runnable } from '../harness/compiled-copy.js';
 import { allureReporter } from '../reports/allure.js';
 import { reportPaths } from '../reports/paths.js';
 import { lastFilesLast } from './setup/file-order.js';
@@ -12,13 +13,13 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['specs/**/*.spec.ts'],
-    globalSetup: ['specs/setup/global-setup.ts'],
+    globalSetup: [runnable('specs/setup/global-setup.ts')],
     // Terminal progress; allure-vitest (unless --no-allure) writes the Allure results before the results reporter
     // renders every report.
     reporters: [
-      './reports/progress-reporter.ts',
+      runnable('reports/progress-reporter.ts'),
       ...(config.allure ? [allureReporter(reportPaths(config).allureResults)] : []),
-      './reports/results-reporter.ts',
+      runnable('reports/results-reporter.ts'),
     ],
     // --shuffle draws the spec files' order from its seed; either way the files that must come after all others start last.
     sequence: { sequencer: lastFilesLast(config.shuffle ?? undefined) },
@@ -28,9 +29,12 @@ export default defineConfig({
     // Spec files share the modules of their worker (ajv, fast-check, the schemas are imported once).
     maxWorkers: 2,
     isolate: false,
-    // Node's own `import` (through tsx's loader, registered by the setup file) instead of vite's module runner: no
-    // transform round trip to the main thread for every module of every worker.
-    setupFiles: ['specs/setup/native-typescript.mjs'],
+    // Node's own `import` instead of vite's module runner: no transform round trip to the main thread for every module
+    // of every worker. A run from the compiled copy (bin/typescript.mjs) imports each spec file's copy with no loader
+    // in the workers; a run from the sources registers tsx's in each worker first.
+    ...(compiledCopy()
+      ? { runner: runnable('specs/setup/compiled-runner.ts'), execArgv: ['--require', fileURLToPath(new URL('./setup/no-loader-thread.cjs', import.meta.url))] }
+      : { setupFiles: ['specs/setup/native-typescript.mjs'] }),
     experimental: { viteModuleRunner: false, nodeLoader: false },
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,10 +1,9 @@
-// Spec files run through Node's own `import` (vitest's experimental.viteModuleRunner off): each worker thread
-// registers the loader of the suite's TypeScript once, before the first spec file is imported (the compiled copy its
-// process found, else tsx: bin/typescript.mjs).
+// A run from the sources (no compiled copy: bin/typescript.mjs, or `npx vitest run --config specs/vitest.config.ts`)
+// imports its spec files through Node's own `import` (vitest's experimental.viteModuleRunner off): each worker thread
+// registers tsx's loader once, before the first spec file is imported.
 if (!globalThis.__conformanceTsx) {
   globalThis.__conformanceTsx = true;
   // The packages the spec files import, loaded before the loader: each module it sees is a round trip to its thread.
   await Promise.all(['vitest', 'fast-check', 'ipaddr.js', 'p-throttle', 'allure-js-commons'].map((name) => import(name)));
-  const { registerTypeScript } = await import('../../bin/typescript.mjs');
-  await registerTypeScript({ build: false });
+  (await import('tsx/esm/api')).register();
 }

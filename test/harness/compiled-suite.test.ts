@@ -1,6 +1,6 @@
 // The command line runs the suite from a compiled copy of its sources (bin/typescript.mjs): one JavaScript file per
-// TypeScript source and the schemas' validators, built once, rebuilt when a source or a schema changes, served under the
-// sources' own names; where it cannot be built, tsx runs the sources.
+// TypeScript source and the schemas' validators, built once, rebuilt when a source or a schema changes, imported by Node
+// without a loader under the sources' own names; where it cannot be built, tsx runs the sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compiledSuite } from '../../bin/typescript.mjs';
 import { precompiledValidators } from '../../harness/contract.js';
+import { conformance } from '../safety/support.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
@@ -57,45 +58,71 @@ describe('the compiled copy of the suite', () => {
     expect(await compiledSuite(join(dir, 'a-file', 'cache'))).toBeNull();
   });
 
-  it("runs under the sources' names: a module's import.meta.url is its .ts file in the checkout", () => {
-    // cli/version.ts reads ../package.json beside its import.meta.url: the checkout's, since the copy has none.
-    const script = `const { registerTypeScript } = await import('./bin/typescript.mjs');
-await registerTypeScript();
-const { versionLine } = await import('./cli/version.ts');
-console.log(JSON.stringify({ version: versionLine(), compiled: process.env.CONFORMANCE_COMPILED_SUITE }));`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+  /** What `script` prints, run by Node as an ES module in the checkout (failing on anything it writes to standard error). */
+  const runScript = (script: string, env: NodeJS.ProcessEnv = {}) => {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, ...env },
+    });
     expect(child.stderr).toBe('');
-    const { version, compiled } = JSON.parse(child.stdout) as { version: string; compiled: string };
+    return JSON.parse(child.stdout) as unknown;
+  };
+
+  it("is imported by Node as it is, under the sources' names: a module's import.meta.url is its .ts file in the checkout", () => {
+    // cli/version.ts reads ../package.json beside its import.meta.url: the checkout's, since the copy has none.
+    const { version, compiled, loaders } = runScript(`const nodeModule = (await import('node:module')).default;
+const loaders = [];
+nodeModule.register = (specifier) => loaders.push(String(specifier));
+const { importSuite } = await import('./bin/typescript.mjs');
+const { versionLine } = await importSuite('cli/version.ts');
+console.log(JSON.stringify({ version: versionLine(), compiled: process.env.CONFORMANCE_COMPILED_SUITE, loaders }));`) as {
+      version: string;
+      compiled: string;
+      loaders: string[];
+    };
     const { version: packageVersion } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version.startsWith(`${packageVersion} (documents `)).toBe(true);
     expect(existsSync(join(compiled, 'cli', 'version.js'))).toBe(true);
     expect(existsSync(join(compiled, 'package.json'))).toBe(false);
+    expect(loaders).toEqual([]);
   }, 30_000);
 
-  it('serves undici and ajv to the suite from bundles beside the copy, which do what the packages do', () => {
-    const script = `const { registerTypeScript } = await import('./bin/typescript.mjs');
-await registerTypeScript();
+  it('imports undici and ajv from bundles beside the copy, which do what the packages do', () => {
+    const outcome = runScript(`const { importSuite } = await import('./bin/typescript.mjs');
 const { createRequire } = await import('node:module');
-const { HttpClient } = await import('./harness/http.ts');
-const { validateValue } = await import('./harness/contract.ts');
+const { HttpClient } = await importSuite('harness/http.ts');
+const { validateValue } = await importSuite('harness/contract.ts');
 new HttpClient('http://127.0.0.1:9', 1000);
 const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => /node_modules\\/(undici|ajv|ajv-formats)\\//.test(file));
-console.log(JSON.stringify({ loaded, valid: validateValue('requests/tag-create', { label: 'tag-one' }), missing: validateValue('requests/tag-create', {}).map((v) => v.rule) }));`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-    expect(child.stderr).toBe('');
+console.log(JSON.stringify({ loaded, valid: validateValue('requests/tag-create', { label: 'tag-one' }), missing: validateValue('requests/tag-create', {}).map((v) => v.rule) }));`);
     // Not one of the packages' own CommonJS modules was loaded, and the contract judges as it does from them.
-    expect(JSON.parse(child.stdout)).toEqual({ loaded: [], valid: [], missing: ['P2.tag-create.label.required'] });
+    expect(outcome).toEqual({ loaded: [], valid: [], missing: ['P2.tag-create.label.required'] });
   }, 30_000);
 
-  it("serves a spec file's copy for one target of a batch (`<file>.ts?target=<key>`, its `?` escaped as vitest's native runner asks) as a module of its own", () => {
-    const script = `const { registerTypeScript } = await import('./bin/typescript.mjs');
-await registerTypeScript();
+  it("holds a spec file's copy for one target of a batch (`<file>.ts?target=<key>`) as a module of its own", () => {
+    const outcome = runScript(`const { importSuite } = await import('./bin/typescript.mjs');
+const { compiledCopyOf } = await importSuite('harness/compiled-copy.ts');
 const { pathToFileURL } = await import('node:url');
-const source = pathToFileURL('rules/endpoints.ts').href;
-const [one, two, oneAgain] = await Promise.all(['1', '2', '1'].map((key) => import(source + '%3Ftarget=' + key)));
-console.log(JSON.stringify({ count: one.endpoints.length, apart: one.endpoints !== two.endpoints, same: one.endpoints === oneAgain.endpoints }));`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-    expect(child.stderr).toBe('');
-    expect(JSON.parse(child.stdout)).toEqual({ count: 127, apart: true, same: true });
+const copyFor = (key) => { const [path, query] = compiledCopyOf('rules/endpoints.ts?target=' + key).split('?'); return import(pathToFileURL(path).href + '?' + query); };
+const [one, two, oneAgain] = await Promise.all(['1', '2', '1'].map(copyFor));
+console.log(JSON.stringify({ count: one.endpoints.length, apart: one.endpoints !== two.endpoints, same: one.endpoints === oneAgain.endpoints }));`);
+    expect(outcome).toEqual({ count: 127, apart: true, same: true });
   }, 30_000);
+
+  it('runs a narrowed run with no module loader registered in any thread (neither vite for the configuration nor vitest in its workers)', async () => {
+    const hook = join(dir, 'loaders.cjs');
+    const log = join(dir, 'loaders.log');
+    writeFileSync(
+      hook,
+      `const nodeModule = require('node:module'); const register = nodeModule.register;
+nodeModule.register = function (specifier, ...rest) { require('node:fs').appendFileSync(${JSON.stringify(log)}, String(specifier).slice(0, 80) + '\\n'); return register.call(this, specifier, ...rest); };`,
+    );
+    const run = await conformance(['run', '--rules', 'P2.tag-create.label.required', '--no-allure', '--progress', 'quiet', '--out', join(dir, 'narrowed')], {
+      env: { NODE_OPTIONS: `--require ${hook}` },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []).toEqual([]);
+  }, 60_000);
 });

@@ -268,7 +268,7 @@ async function main(task: WorkerTask): Promise<void> {
     ],
     globalSetup: [],
     // A batch of faults runs copies of spec files (`<file>?target=<key>`), each a module of its own to Node's `import`
-    // (bin/typescript-loader.mjs).
+    // (specs/setup/compiled-runner.ts).
     ...(task.kind === 'faults' ? { maxWorkers: 1 } : {}),
     // A user's run orders its spec files by what vitest's cache holds (durations of earlier runs, else sizes): any
     // order is one a user may meet. Each variation run takes its own, drawn from the matrix's seed: the same on every
