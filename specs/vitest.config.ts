@@ -8,7 +8,8 @@ import { lastFilesLast } from './setup/file-order.js';
 
 const config = fromEnv();
 
-// The conformance suite proper (run by `npx conformance run`, or `npx vitest run --config specs/vitest.config.ts`).
+// The conformance suite proper (run by `npx conformance run`, or from the sources by
+// `NODE_OPTIONS="--import tsx" npx vitest run --config specs/vitest.config.ts`: its reporters are TypeScript too).
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),

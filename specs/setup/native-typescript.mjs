@@ -1,4 +1,4 @@
-// A run from the sources (no compiled copy: bin/typescript.mjs, or `npx vitest run --config specs/vitest.config.ts`)
+// A run from the sources (no compiled copy: bin/typescript.mjs; or vitest run on specs/vitest.config.ts with tsx)
 // imports its spec files through Node's own `import` (vitest's experimental.viteModuleRunner off): each worker thread
 // registers tsx's loader once, before the first spec file is imported.
 if (!globalThis.__conformanceTsx) {
