@@ -10,7 +10,7 @@ if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
   );
   process.exit(2);
 }
-// The packages a run imports are loaded before the loader is registered (bin/packages-first.mjs).
-if (process.argv[2] === 'run') await import('./packages-first.mjs');
 const { importSuite } = await import('./typescript.mjs');
-await importSuite('cli/main.ts');
+// Run through tsx (no compiled copy), the packages a run imports load before tsx's loader (bin/packages-first.mjs);
+// from the copy there is no loader, and a command refusing its flags loads none of them.
+await importSuite('cli/main.ts', process.argv[2] === 'run' ? () => import('./packages-first.mjs') : undefined);

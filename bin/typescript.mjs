@@ -187,11 +187,13 @@ const envOf = (compiled) => ({ [COMPILED_ENV]: compiled, [PRECOMPILED_ENV]: join
 /**
  * Imports the suite's module at `path` (relative to the checkout, a `.ts` source) with what it imports: from the
  * compiled copy, a tree of plain JavaScript Node imports without a loader, when there is one (this process's threads and
- * the processes it starts then find the copy through the environment: `compiledCopyOf`); else the sources through tsx.
+ * the processes it starts then find the copy through the environment: `compiledCopyOf`); else the sources through tsx,
+ * `beforeTsx` called first.
  */
-export async function importSuite(path) {
+export async function importSuite(path, beforeTsx) {
   const compiled = await compiledSuite();
   if (!compiled) {
+    await beforeTsx?.();
     await (await import('tsx/esm/api')).register();
     return import(pathToFileURL(join(CHECKOUT, path)).href);
   }
