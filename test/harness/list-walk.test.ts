@@ -7,6 +7,7 @@ import { defaults } from '../../harness/config.js';
 import { listItems, listPages } from '../../harness/lists.js';
 import { findListed, PAGE_CAP } from '../../harness/pages.js';
 import { Target } from '../../harness/target.js';
+import { publicOf } from '../../specs/part3/ip-addresses-support.js';
 import { startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 
 let server: FakeServer | undefined;
@@ -18,10 +19,11 @@ afterEach(async () => {
 /** A target whose list at /v4/things holds `pages` pages of one item each (the item's id is its page). */
 const listOf = (pages: number): Promise<Check> => answering((page) => [200, { data: page <= pages ? [{ id: page }] : [], page, pages, results: pages }]);
 
-/** A target whose list answers page `page` with `answer(page)`'s status and body. */
-async function answering(answer: (page: number) => [number, unknown]): Promise<Check> {
+/** A target answering page `page` of the list (or the resource) at `path` with `answer(page, path)`'s status and body. */
+async function answering(answer: (page: number, path: string) => [number, unknown]): Promise<Check> {
   server = await startFakeServer((request, response) => {
-    const [status, body] = answer(Number(new URL(request.url ?? '/', 'http://x').searchParams.get('page') ?? 1));
+    const url = new URL(request.url ?? '/', 'http://x');
+    const [status, body] = answer(Number(url.searchParams.get('page') ?? 1), url.pathname);
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
   });
@@ -102,6 +104,20 @@ describe('a walk of one list', () => {
     });
     expect(await findListed(c, '/v4/things', () => false)).toEqual({});
     expect(pagesRead()).toEqual([1, 2, 1, 1]);
+  });
+
+  it("finds an instance's public address that moved to a page already read while the IP list was walked (walked once more)", async () => {
+    // Instance 7 shows a private and a public address. While the first walk reads page 2, an address before the
+    // public one is deleted: it moved to page 1, read already. The second walk finds it.
+    let walks = 0;
+    const c = await answering((page, path) => {
+      if (path === '/v4/compute/instances/7') return [200, { id: 7, ipv4: ['192.168.128.1', '45.33.0.67'] }];
+      if (page === 1) walks++;
+      const data = walks === 1 ? [{ address: page === 1 ? '45.33.0.2' : '45.33.0.68' }] : [{ address: '45.33.0.67' }, { address: '45.33.0.68' }];
+      return [200, { data, page, pages: walks === 1 ? 2 : 1, results: 2 }];
+    });
+    expect(await publicOf(c, 7)).toBe('45.33.0.67');
+    expect(walks).toBe(2);
   });
 
   it('returns a refusal of a page the list still claims, with the same results, when read again', async () => {
