@@ -1,5 +1,7 @@
 // `npm run bench [-- --seconds S] [--faults N] [--variations N] [--skip-matrices] [--with-tests] [--with-ci]`: the
 // speed figures of issue 15, measured in one sitting so that their ratios hold however loaded the machine is.
+// `npm run bench -- --against <ref> [--pairs N]` instead compares this checkout with a commit: full and narrowed runs
+// of each, in alternating pairs (a change's effect is smaller than the machine's drift between two sittings).
 //   1. the floor: a bare node:http server (its own process) and an undici keep-alive client, 64 requests in flight;
 //   2. the emulator: GET /v4/account with a token, the same client;
 //   3. compiling every schema from scratch (a worker pays it once a run);
@@ -47,9 +49,20 @@ const options = new Command('bench')
   .option('--skip-matrices', 'measure the floor, the emulator and a full run only')
   .option('--with-tests', 'also time `npm test` in this checkout (about 9 minutes in a slow hour)')
   .option('--with-ci', "also time `.ci/run` on a fresh clone of this checkout's HEAD (npm ci included, about 11 minutes)")
+  .option('--against <ref>', 'instead: alternate full and narrowed runs of this checkout and of the git commit <ref>, and compare them')
+  .option('--pairs <n>', 'pairs of runs with --against', positiveInt, 5)
   .showHelpAfterError()
   .parse()
-  .opts<{ seconds: number; faults: number; variations: number; skipMatrices?: boolean; withTests?: boolean; withCi?: boolean }>();
+  .opts<{
+    seconds: number;
+    faults: number;
+    variations: number;
+    skipMatrices?: boolean;
+    withTests?: boolean;
+    withCi?: boolean;
+    against?: string;
+    pairs: number;
+  }>();
 
 /** Requests/s of `path` on `origin` with IN_FLIGHT requests in flight for `seconds` (after a short warm-up). */
 async function load(origin: string, path: string, seconds: number, headers: Record<string, string> = {}): Promise<number> {
@@ -208,12 +221,12 @@ const totalCpuMs = (cpu: TimedRun['cpu']) => cpu.reduce((sum, { cpuMs }) => sum 
  * `conformance run …args` as a user types it (reports included unless `args` leave them out), timed from the outside;
  * the phases from its jsonl progress.
  */
-function timedRun(args: string[] = []): Promise<TimedRun> {
+function timedRun(args: string[] = [], checkout = ROOT): Promise<TimedRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const cpuLog = join(out, 'cpu.jsonl');
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121', ...args], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [join(checkout, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121', ...args], {
+    cwd: checkout,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: loggingCpu(cpuLog),
   });
@@ -263,6 +276,13 @@ const row = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${
 
 const cores = availableParallelism();
 console.log(`bench on ${cores} cores, Node ${process.versions.node}\n`);
+if (options.against) {
+  await compareWith(options.against, options.pairs).catch((error: Error) => {
+    console.error(`bench: ${error.message}`);
+    process.exit(2);
+  });
+  process.exit(0);
+}
 const floorRate = await floor(options.seconds);
 row('floor: node:http + undici keep-alive, 64 in flight', perSecond(floorRate));
 const emulatorRate = await emulatorGets(options.seconds);
@@ -395,5 +415,70 @@ if (options.withCi) {
     gateRows('.ci/run (a fresh clone of HEAD)', await timedGate(join(clone, '.ci/run'), [], clone, folder, join(clone, 'reports/out/selftest.json'), '7 min'));
     // The clone holds a whole node_modules: only the output and CPU logs are kept.
     rmSync(clone, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A checkout of the commit `ref` (a git worktree sharing this checkout's node_modules, the documents beside it as
+ * here), and the function removing it.
+ */
+function checkoutOf(ref: string): { checkout: string; remove: () => void } {
+  const folder = mkdtempSync(join(tmpdir(), 'conformance-bench-against-'));
+  const checkout = join(folder, 'checkout');
+  const added = spawnSync('git', ['worktree', 'add', '--detach', checkout, ref], { cwd: ROOT, encoding: 'utf8' });
+  if (added.status !== 0) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new Error(`cannot check out ${ref}: ${(added.stderr || added.error?.message || '').trim()}`);
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
+  if (existsSync(join(ROOT, '../shared'))) symlinkSync(resolvePath(ROOT, '../shared'), join(folder, 'shared'));
+  const remove = () => {
+    spawnSync('git', ['worktree', 'remove', '--force', checkout], { cwd: ROOT });
+    rmSync(folder, { recursive: true, force: true });
+  };
+  return { checkout, remove };
+}
+
+/**
+ * `--against <ref>`: full runs (without the Allure report, whose renderer adds noise) and narrowed runs of this
+ * checkout and of `ref`, in alternating pairs (each pair's order the other way round from the last), so that the
+ * machine's drift through the sitting falls on both alike: the means, and how many pairs this checkout was lower in.
+ */
+async function compareWith(ref: string, pairs: number): Promise<void> {
+  const { checkout, remove } = checkoutOf(ref);
+  process.once('exit', remove);
+  const sha = spawnSync('git', ['rev-parse', '--short', ref], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  console.log(`this checkout against ${ref} (${sha}), ${pairs} alternating pairs of each kind of run (seed 20261121)\n`);
+  const kinds = [
+    { what: 'full run (embedded, 100 runs per property, no Allure)', args: ['--no-allure'] },
+    { what: 'narrowed run (--rules P3.firewall.status, no Allure)', args: ['--rules', 'P3.firewall.status', '--no-allure'] },
+  ];
+  for (const { what, args } of kinds) {
+    const here: TimedRun[] = [];
+    const there: TimedRun[] = [];
+    for (let pair = 0; pair < pairs; pair++) {
+      const runs = [() => timedRun(args).then((run) => here.push(run)), () => timedRun(args, checkout).then((run) => there.push(run))];
+      for (const next of pair % 2 ? runs.reverse() : runs) await next();
+    }
+    const failed = [...here, ...there].filter((run) => run.code !== 0).length;
+    const mean = (runs: TimedRun[], of: (run: TimedRun) => number) => runs.reduce((sum, run) => sum + of(run), 0) / runs.length;
+    const figures = (runs: TimedRun[]) => `${seconds(mean(runs, (run) => run.wallMs))} wall, ${seconds(mean(runs, (run) => totalCpuMs(run.cpu)))} of CPU`;
+    const change = (of: (run: TimedRun) => number) => {
+      const [a, b] = [mean(here, of), mean(there, of)];
+      const lower = here.filter((run, index) => of(run) < of(there[index]!)).length;
+      const sign = a < b ? '−' : '+';
+      return `${sign}${seconds(Math.abs(a - b))} (${sign}${((100 * Math.abs(a - b)) / b).toFixed(1)} %), lower in ${lower} of ${pairs} pairs`;
+    };
+    row(what, failed ? `${failed} of ${2 * pairs} runs did not exit 0` : `${2 * pairs} runs, each exit 0`);
+    row(`  this checkout`, figures(here));
+    row(`  ${ref}`, figures(there));
+    row(
+      '  wall: this checkout against it',
+      change((run) => run.wallMs),
+    );
+    row(
+      '  CPU: this checkout against it',
+      change((run) => totalCpuMs(run.cpu)),
+    );
   }
 }
