@@ -32,6 +32,12 @@ const KINDS: Array<{ freed: RegExp; collection: string; body: (n: number) => Jso
   },
   { freed: /^\/v4\/monitor\/clients\/\d+$/, collection: '/v4/monitor/clients', body: (n) => ({ label: `colleague-mon-${n}` }), shown: 'label' },
   {
+    freed: /^\/v4\/databases\/mysql\/instances\/\d+$/,
+    collection: '/v4/databases/mysql/instances',
+    body: (n) => ({ label: `colleague-db-${n}`, region: 'us-east', type: 'g6-nanode-1', engine: 'mysql/8.0.30' }),
+    shown: 'label',
+  },
+  {
     freed: /^\/v4\/compute\/instances\/\d+$/,
     collection: '/v4/compute/instances',
     body: (n) => ({ region: 'us-east', type: 'g6-standard-1', label: `colleague-vm-${n}` }),
@@ -47,6 +53,9 @@ const RULES = [
   'P3.firewalls.serves',
   'P3.monitor-client',
   'P3.monitor.serves',
+  'P1.database.delete',
+  'P1.databases.serves.delete-databases-mysql-instances-id',
+  'P1.databases.serves.post-databases-mysql-instances',
   'P2.instances',
   'P2.compute.serves',
 ];
