@@ -110,7 +110,8 @@ async function build(files, cache) {
 
 /**
  * A source as its copy is compiled from, for Node to import without a loader: `import.meta.url` is the source's own URL
- * (what a module finds beside it is the checkout's), and each vendored package is its bundle in the copy.
+ * (what a module finds beside it is the checkout's), and each vendored package is its bundle in the copy. The rewrite
+ * is of the text: a string holding `from '…'` or `import.meta.url` would be rewritten too (the sources hold none).
  */
 function importableAlone(path, contents, sources) {
   const vendorFolder = relative(dirname(relative(CHECKOUT, path)), 'vendor')
