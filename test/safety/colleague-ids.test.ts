@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '../../reports/results.js';
 import { api, quietRun, startEmulator, tempDir, type CliResult } from './support.js';
@@ -16,8 +17,19 @@ type Json = Record<string, unknown>;
 const TOKEN = 'colleague-ids-token-4m7c';
 const SEED = '20261202';
 
-/** The kinds the colleague takes freed ids of: the view path a DELETE frees, and what the colleague makes there. */
-const KINDS: Array<{ freed: RegExp; collection: string; body: (n: number) => Json; shown: string }> = [
+type Colleague = ReturnType<typeof api>;
+
+/**
+ * The kinds the colleague takes freed ids of: the view path a DELETE frees, and what the colleague makes there (posted to
+ * the collection, or `make`'s); `shown`, the member its view shows it by.
+ */
+const KINDS: Array<{
+  freed: RegExp;
+  collection: string;
+  body: (n: number) => Json;
+  make?: (colleague: Colleague, body: Json) => Promise<Json>;
+  shown: string;
+}> = [
   {
     freed: /^\/v4\/domains\/\d+$/,
     collection: '/v4/domains',
@@ -35,6 +47,23 @@ const KINDS: Array<{ freed: RegExp; collection: string; body: (n: number) => Jso
     freed: /^\/v4\/databases\/mysql\/instances\/\d+$/,
     collection: '/v4/databases/mysql/instances',
     body: (n) => ({ label: `colleague-db-${n}`, region: 'us-east', type: 'g6-nanode-1', engine: 'mysql/8.0.30' }),
+    shown: 'label',
+  },
+  {
+    freed: /^\/v4\/images\/private\/\d+$/,
+    collection: '/v4/images',
+    body: (n) => ({ label: `colleague-img-${n}`, region: 'us-east' }),
+    // An upload whose data is sent at once: a pending one would expire under the run's clock advances.
+    make: async (colleague, body) => {
+      const image = await colleague.create('/v4/images/upload', body);
+      const upload = await fetch(String(image.upload_to), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: gzipSync('colleague'),
+      });
+      if (!upload.ok) throw new Error(`the upload of ${String(image.id)} answered ${upload.status}`);
+      return image;
+    },
     shown: 'label',
   },
   {
@@ -56,12 +85,18 @@ const RULES = [
   'P1.database.delete',
   'P1.databases.serves.delete-databases-mysql-instances-id',
   'P1.databases.serves.post-databases-mysql-instances',
+  'P2.images.delete',
+  'P2.images.serves.delete-images-id',
+  'P2.images.serves.post-images',
+  'P2.image.status.pending-upload-expires',
   'P2.instances',
   'P2.compute.serves',
 ];
 
 interface Held {
+  /** Its view path, as the proxy matches it (decoded), and as it is read (`view`: the id encoded). */
   path: string;
+  view: string;
   label: string;
   shown: string;
 }
@@ -83,7 +118,8 @@ async function startColleagueProxy(target: string): Promise<string> {
   const colleague = api(target, await api(target, TOKEN).mintToken({ scopes: '*' }));
   let made = 0;
   proxy = createServer((incoming, outgoing) => {
-    const path = (incoming.url ?? '').split('?')[0]!;
+    // (an image's id holds a slash, which a path carries encoded: `/v4/images/private%2F7`)
+    const path = decodeURIComponent((incoming.url ?? '').split('?')[0]!);
     if (incoming.method !== 'GET' && held.some((one) => path === one.path || path.startsWith(`${one.path}/`))) changesToHeld.push(`${incoming.method} ${path}`);
     const proxied = forward(
       { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
@@ -96,9 +132,15 @@ async function startColleagueProxy(target: string): Promise<string> {
         };
         if (!freed) return pass();
         const body = kind.body(++made);
-        void colleague
-          .create(kind.collection, body)
-          .then((created) => held.push({ path: `${kind.collection}/${String(created.id)}`, label: String(body[kind.shown]), shown: kind.shown }))
+        void (kind.make ? kind.make(colleague, body) : colleague.create(kind.collection, body))
+          .then((created) =>
+            held.push({
+              path: `${kind.collection}/${String(created.id)}`,
+              view: `${kind.collection}/${encodeURIComponent(String(created.id))}`,
+              label: String(body[kind.shown]),
+              shown: kind.shown,
+            }),
+          )
           .catch(() => undefined)
           .finally(pass);
       },
@@ -136,7 +178,7 @@ describe('a colleague taking every id the run frees, on a target giving ids agai
     const client = api(emulator.url, TOKEN);
     const missing: string[] = [];
     for (const one of held) {
-      const view = await client.call('GET', one.path);
+      const view = await client.call('GET', one.view);
       if (view.status !== 200 || view.body[one.shown] !== one.label)
         missing.push(`${one.path} (${one.label}): ${view.status} ${JSON.stringify(view.body[one.shown])}`);
     }
