@@ -27,6 +27,8 @@ const MANIFEST_VERSION = 4;
  * member by name.
  */
 const VENDORED = { undici: 'undici', 'ajv/dist/2020.js': 'ajv-2020', 'ajv-formats': 'ajv-formats', 'ajv/dist/standalone/index.js': 'ajv-standalone' };
+/** Packages bundled from a module of ours requiring only what the suite uses of them, in place of the package's own entry. */
+const VENDORED_FROM = { undici: 'bin/undici-used.cjs' };
 /** The compiled copy's folder, for the worker threads and processes of the process that found or built it. */
 export const COMPILED_ENV = 'CONFORMANCE_COMPILED_SUITE';
 /**
@@ -36,7 +38,7 @@ export const COMPILED_ENV = 'CONFORMANCE_COMPILED_SUITE';
 const PRECOMPILED_ENV = 'CONFORMANCE_PRECOMPILED_VALIDATORS';
 const PRECOMPILED_FILE = 'validators.cjs';
 /** How the copy is built and what imports it: a change rebuilds it. */
-const RECIPE = ['bin/typescript.mjs', 'bin/build-cache.mjs'];
+const RECIPE = ['bin/typescript.mjs', 'bin/build-cache.mjs', ...Object.values(VENDORED_FROM)];
 /** The schemas the validators are compiled from: inputs of the copy like its sources. */
 const SCHEMAS = 'schemas';
 
@@ -136,8 +138,9 @@ const IMPORTED = /(from\s*|import\(\s*)(['"])([^'"]+)\2/g;
 async function bundleVendored(esbuild, outdir) {
   const require = createRequire(join(CHECKOUT, 'package.json'));
   const entry = (specifier) => {
-    const names = Object.keys(require(specifier)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
-    return `const pkg = require(${JSON.stringify(specifier)});\nexport default pkg;\nexport const { ${names.join(', ')} } = pkg;\n`;
+    const module = specifier in VENDORED_FROM ? join(CHECKOUT, VENDORED_FROM[specifier]) : specifier;
+    const names = Object.keys(require(module)).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+    return `const pkg = require(${JSON.stringify(module)});\nexport default pkg;\nexport const { ${names.join(', ')} } = pkg;\n`;
   };
   await esbuild.build({
     absWorkingDir: CHECKOUT,

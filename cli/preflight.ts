@@ -2,7 +2,7 @@
 // matches no rule of the ledger, a fault the emulator does not know, a target that cannot be reached: one line, exit 2.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { ledger } from '../rules/index.js';
 import { ConfigError, type SuiteConfig } from '../harness/config.js';
 import { ExpectationsError, readExpectations } from '../reports/expectations.js';
@@ -35,7 +35,8 @@ async function unknownEmulatorFaults(faults: string[]): Promise<string[]> {
 async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS): Promise<string | null> {
   const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   try {
-    const response = await request(`${baseUrl}/__control`, { method: 'GET', dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
+    const url = new URL(`${baseUrl}/__control`);
+    const response = await agent.request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', signal: AbortSignal.timeout(timeoutMs) });
     await response.body.dump();
     return null;
   } catch (error) {
