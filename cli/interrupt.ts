@@ -7,7 +7,6 @@ import type { Vitest } from 'vitest/node';
 import type { SuiteConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
 import { withoutCredentials } from '../harness/redact.js';
-import { sweep } from './sweep.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 /** SIGPIPE: standard output was closed (`conformance run … | head -1`); it is handled, never delivered. */
@@ -124,6 +123,9 @@ export class Interruption {
     const print = (line: string) => process.stderr.write(`conformance: ${line}\n`);
     let cleanup: string;
     try {
+      // Imported here: it brings the checks' harness (vitest's expect, fast-check, ajv), which the run's own process
+      // needs only when interrupted.
+      const { sweep } = await import('./sweep.js');
       const outcome = await sweep({
         http,
         token,

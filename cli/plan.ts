@@ -4,7 +4,7 @@
 import { embeddedDefaults, type SuiteConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
 import { forecastRules, loadCosts, makePlan, type Plan, type RuleForecast } from '../harness/plan.js';
-import { ControlHooks } from '../harness/target.js';
+import { ControlHooks } from '../harness/control-hooks.js';
 import { ledger } from '../rules/index.js';
 
 export interface PlanReport {

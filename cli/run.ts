@@ -12,7 +12,7 @@ import { SPEC_FILE_ERROR } from '../reports/outcomes.js';
 import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
 import { SPEC_FILTERS_ENV, specFilesToLoad } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
-import { controlUrlProblem } from '../harness/target.js';
+import { controlUrlProblem } from '../harness/control-hooks.js';
 import { newEmbeddedToken, startEmbeddedAhead, stopEmbeddedAhead } from '../harness/embedded.js';
 import { runnable } from '../harness/compiled-copy.js';
 import { Interruption } from './interrupt.js';

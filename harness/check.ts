@@ -11,7 +11,8 @@ import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from 
 import { viewShowsAnother, type Labelled } from './resources.js';
 import { redact, redactText } from './redact.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
-import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type PrincipalSpec, type Target } from './target.js';
+import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type Target } from './target.js';
+import type { PrincipalSpec } from './control-hooks.js';
 import { withoutTargetKey } from './target-key.js';
 import type { SuiteConfig } from './config.js';
 import { chosenByRuleFilters, FILTERED_OUT_PLACEHOLDER } from './plan.js';

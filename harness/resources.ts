@@ -7,7 +7,8 @@
 // `discoverAbsentStatus`) or, for an entity transfer, the transfer is no longer pending.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sameDomainName } from './domain-names.js';
-import type { Exchange, HttpClient } from './http.js';
+import { HttpClient, type Exchange } from './http.js';
+import type { TargetInfo } from './target.js';
 
 type Id = string | number;
 type Json = Record<string, unknown>;
@@ -34,7 +35,7 @@ export function imagePath(id: string, form: ImageIdForm = 'encoded'): string {
  * The form the target serves for the items of `collection`: a listed item whose id holds a slash read with the id
  * encoded, then with its slash as it is. Encoded unless only the raw form answers 2xx (or no listed id holds a slash).
  */
-export async function discoverSlashedIdForm(http: HttpClient, token: string, collection: string): Promise<SlashedIdForm> {
+async function discoverSlashedIdForm(http: HttpClient, token: string, collection: string): Promise<SlashedIdForm> {
   const listed = await http.send({ method: 'GET', path: collection, token });
   const id = ((listed.body as Json | undefined)?.data as Json[] | undefined)
     ?.map((item) => item.id)
@@ -279,4 +280,21 @@ export async function deleteThenConfirm(request: DeleteRequest): Promise<(() => 
     }
   };
   return Object.assign(confirm, { answered: success(deleted.status) });
+}
+
+/**
+ * The target's description with how it takes image, kernel and engine ids in a path, and what it answers for an id
+ * never made, read once before the checks.
+ */
+export async function withIdForms(info: TargetInfo): Promise<TargetInfo> {
+  const http = new HttpClient(info.baseUrl, info.config.timeoutMs);
+  try {
+    const [[imageIdForm, kernelIdForm, engineIdForm], absentStatus] = await Promise.all([
+      Promise.all(['/v4/images', '/v4/compute/kernels', '/v4/databases/engines'].map((collection) => discoverSlashedIdForm(http, info.token, collection))),
+      discoverAbsentStatus(http, info.token),
+    ]);
+    return { ...info, imageIdForm, kernelIdForm, engineIdForm, ...(absentStatus !== undefined ? { absentStatus } : {}) };
+  } finally {
+    await http.close();
+  }
 }

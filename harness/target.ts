@@ -7,9 +7,10 @@ import { CreationBudget } from './cleanup.js';
 import { ViewsMade } from './consistency.js';
 import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
-import { registerConfigSecrets, registerSecret, withoutCredentials } from './redact.js';
+import { registerConfigSecrets, registerSecret } from './redact.js';
+import { ControlHooks, type PrincipalSpec } from './control-hooks.js';
 import { findEndpoint } from './responses.js';
-import { discoverAbsentStatus, discoverSlashedIdForm, imagePath, pathWithSlashedId, type ImageIdForm, type SlashedIdForm } from './resources.js';
+import { imagePath, pathWithSlashedId, type ImageIdForm, type SlashedIdForm } from './resources.js';
 import { loadCosts, makePlan, specFilters, type Billable, type Counts, type Plan } from './plan.js';
 
 /** What the global setup hands to every worker. */
@@ -46,13 +47,6 @@ declare module 'vitest' {
     /** Several targets in one run (the mutation matrix): a spec file named `<file>?target=<key>` runs against `targets[key]`. */
     targets?: Record<string, TargetInfo>;
   }
-}
-
-export interface PrincipalSpec {
-  /** '*' for every scope; otherwise exactly these OAuth scopes. */
-  scopes: '*' | string[];
-  restricted?: boolean;
-  grants?: { global?: Record<string, unknown>; entities?: Record<string, Record<string, 'read_only' | 'read_write'>> };
 }
 
 /** Why a check could not run on this target (reported as `skip`). */
@@ -195,60 +189,6 @@ const RECORDING = () => process.env.CONFORMANCE_RECORD_COSTS === '1';
 
 /** Called with the response of an admitted request (gives a budget slot back when nothing was created). */
 export type Settle = (exchange: Exchange) => void;
-
-/** The control-hook extension (see README): clock, tokens, reset. */
-export class ControlHooks {
-  constructor(private readonly http: HttpClient) {}
-
-  private async call(path: string, json: unknown): Promise<Record<string, unknown>> {
-    const exchange = await this.http.send({ method: 'POST', path, json });
-    if (exchange.status !== 200 || !exchange.body || typeof exchange.body !== 'object')
-      throw new Error(`control hook ${path} answered ${exchange.status || exchange.error}`);
-    return exchange.body as Record<string, unknown>;
-  }
-
-  async mintToken(spec: PrincipalSpec): Promise<string> {
-    const body = await this.call('/__control/tokens', { scopes: spec.scopes, restricted: spec.restricted ?? false, grants: spec.grants ?? {} });
-    const token = String(body.token);
-    registerSecret(token);
-    return token;
-  }
-
-  async advanceClock(seconds: number): Promise<void> {
-    await this.call('/__control/clock', { advance_seconds: seconds });
-  }
-
-  static async probe(http: HttpClient): Promise<boolean> {
-    return (await ControlHooks.absence(http)) === null;
-  }
-
-  /** Why `http`'s base offers no control hooks (what GET /__control answered), or null when it does. */
-  static async absence(http: HttpClient): Promise<string | null> {
-    const exchange: Exchange = await http.send({ method: 'GET', path: '/__control' });
-    if (exchange.status === 200 && (exchange.body as { control?: unknown } | undefined)?.control === true) return null;
-    return exchange.error
-      ? `GET /__control had no answer (${exchange.error})`
-      : `GET /__control answered HTTP ${exchange.status}${exchange.status === 200 ? ' without {"control": true}' : ''}`;
-  }
-}
-
-/**
- * A control URL given explicitly must offer the hooks: a wrong one would otherwise turn every check needing them
- * into a quiet skip. Null when fine (or not given, or unused: the embedded emulator, a read-only run).
- */
-export async function controlUrlProblem(config: SuiteConfig): Promise<string | null> {
-  if (!config.baseUrl || !config.controlUrl || config.readOnly) return null;
-  const http = new HttpClient(config.controlUrl, config.timeoutMs);
-  try {
-    const absence = await ControlHooks.absence(http);
-    return (
-      absence &&
-      `the control URL ${withoutCredentials(config.controlUrl)} offers no control hooks: ${absence}. Correct --control-url, or leave it out (the base URL is probed; without hooks the checks needing them report skip)`
-    );
-  } finally {
-    await http.close();
-  }
-}
 
 export class Target {
   readonly http: HttpClient;
@@ -422,21 +362,4 @@ export function target(): Target {
     targets.set(key, found);
   }
   return found;
-}
-
-/**
- * The target's description with how it takes image, kernel and engine ids in a path, and what it answers for an id
- * never made, read once before the checks.
- */
-export async function withIdForms(info: TargetInfo): Promise<TargetInfo> {
-  const http = new HttpClient(info.baseUrl, info.config.timeoutMs);
-  try {
-    const [[imageIdForm, kernelIdForm, engineIdForm], absentStatus] = await Promise.all([
-      Promise.all(['/v4/images', '/v4/compute/kernels', '/v4/databases/engines'].map((collection) => discoverSlashedIdForm(http, info.token, collection))),
-      discoverAbsentStatus(http, info.token),
-    ]);
-    return { ...info, imageIdForm, kernelIdForm, engineIdForm, ...(absentStatus !== undefined ? { absentStatus } : {}) };
-  } finally {
-    await http.close();
-  }
 }

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { fromEnv } from '../harness/config.js';
 import { compiledCopy, runnable } from '../harness/compiled-copy.js';
-import { allureReporter } from '../reports/allure.js';
 import { reportPaths } from '../reports/paths.js';
 import { lastFilesLast } from './setup/file-order.js';
 
@@ -19,7 +18,9 @@ export default defineConfig({
     // renders every report.
     reporters: [
       runnable('reports/progress-reporter.ts'),
-      ...(config.allure ? [allureReporter(reportPaths(config).allureResults)] : []),
+      ...(config.allure
+        ? [[runnable('reports/allure-reporter.ts'), { resultsDir: reportPaths(config).allureResults }] as [string, Record<string, unknown>]]
+        : []),
       runnable('reports/results-reporter.ts'),
     ],
     // --shuffle draws the spec files' order from its seed; either way the files that must come after all others start last.

@@ -15,7 +15,7 @@ import { EVENTS_SEEN_LOCK } from '../generic/valid-requests.js';
 import { addDevice, addedDeviceId, namesFirewall } from '../part3/firewalls-support.js';
 import type { Exchange } from '../../harness/http.js';
 import { registerSecret } from '../../harness/redact.js';
-import type { PrincipalSpec } from '../../harness/target.js';
+import type { PrincipalSpec } from '../../harness/control-hooks.js';
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,9 @@ import { SETUP_ERROR_ENV, fromEnv, toEnv } from '../../harness/config.js';
 import { embeddedTargetInfo, newEmbeddedToken, startEmbedded, takeEmbeddedAhead, type EmbeddedEmulator } from '../../harness/embedded.js';
 import { HttpClient } from '../../harness/http.js';
 import { forgetFileEnds } from '../../harness/run-order.js';
-import { ControlHooks, controlUrlProblem, withIdForms, type RequestLimits, type TargetInfo } from '../../harness/target.js';
+import { ControlHooks, controlUrlProblem } from '../../harness/control-hooks.js';
+import { withIdForms } from '../../harness/resources.js';
+import type { RequestLimits, TargetInfo } from '../../harness/target.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   try {

@@ -250,6 +250,23 @@ describe('junit.xml', () => {
     expect(byName('lists domains')).toHaveProperty('failure');
   });
 
+  it('counts the tests, failures, errors and skips of each suite and of the whole', () => {
+    type Counted = Record<'tests' | 'failures' | 'errors' | 'skipped', string>;
+    const count = (testCases: Array<Record<string, unknown>>): Counted => ({
+      tests: String(testCases.length),
+      failures: String(testCases.filter((testCase) => 'failure' in testCase).length),
+      errors: String(testCases.filter((testCase) => 'error' in testCase).length),
+      skipped: String(testCases.filter((testCase) => 'skipped' in testCase).length),
+    });
+    const totals = parsed.testsuites as unknown as Counted;
+    expect(count(cases)).toMatchObject({ failures: '3', errors: '1' });
+    expect({ tests: totals.tests, failures: totals.failures, errors: totals.errors, skipped: totals.skipped }).toEqual(count(cases));
+    for (const suite of parsed.testsuites.testsuite) {
+      const own = Array.isArray(suite.testcase) ? suite.testcase : [suite.testcase];
+      expect(suite).toMatchObject(count(own));
+    }
+  });
+
   it('names the rule ids as properties', () => {
     const properties = JSON.stringify(cases[0]!.properties);
     expect(properties).toContain('P3.firewall.status.enable-blocked-by-active');
