@@ -1,6 +1,6 @@
 // `npm run docs:ledger` writes rules/ledger.json: every rule of the ledger, where it lives in its document, and the
 // checks that judge it, so that a pull request shows the conformance surface it changes
-// (test/contract/ledger-json.test.ts fails while the file is stale).
+// (test/suite/collection.test.ts fails while the file is stale).
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

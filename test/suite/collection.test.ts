@@ -1,9 +1,11 @@
 // Every spec file of the suite collects: a check naming an unknown rule id (or any other error while declaring the
 // checks) fails here, not silently in a run that drops the file. No two checks share a name. Checks whose request keeps
-// the file's instance busy (a clone from it) are declared after every other check of their file.
-import { readdirSync } from 'node:fs';
+// the file's instance busy (a clone from it) are declared after every other check of their file. rules/ledger.json, the
+// ledger with the checks judging each rule, is generated from the same collection and checked in: a change to the
+// rules or the checks shows in it.
+import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectChecks, type CollectedCheck } from '../../scripts/docs-ledger.js';
+import { LEDGER_JSON, collectChecks, ledgerJson, type CollectedCheck } from '../../scripts/docs-ledger.js';
 
 const specFiles = (readdirSync('specs', { recursive: true }) as string[]).filter((file) => file.endsWith('.spec.ts')).map((file) => `specs/${file}`);
 
@@ -36,5 +38,11 @@ describe('the spec files', () => {
     }
     const properties = checks.filter((check) => check.file === 'specs/properties/part2.spec.ts');
     expect(properties.at(-1)!.key).toMatch(/clone body > .* valid bodies are accepted$/);
+  });
+});
+
+describe('rules/ledger.json', () => {
+  it('is what `npm run docs:ledger` writes', () => {
+    expect(readFileSync(LEDGER_JSON, 'utf8') === ledgerJson(checks), 'rules/ledger.json is stale: run `npm run docs:ledger`').toBe(true);
   });
 });
