@@ -35,17 +35,19 @@ export function baseInputs() {
 
 /**
  * The output the manifest names when it has this version and every input it lists still hashes as recorded, else
- * null; with `inputNames`, the manifest must list exactly those (a file added since the build makes it stale).
+ * null; with `inputNames`, the manifest must list exactly those (a file added since the build makes it stale); with
+ * `recorded`, its members must be those values (the checkout it was built for).
  * @param {string} cache
  * @param {string} manifestName
  * @param {number} version
  * @param {string[]} [inputNames]
+ * @param {Record<string, unknown>} [recorded]
  * @returns {string | null}
  */
-export function freshOutput(cache, manifestName, version, inputNames) {
+export function freshOutput(cache, manifestName, version, inputNames, recorded = {}) {
   try {
     const manifest = JSON.parse(readFileSync(join(cache, manifestName), 'utf8'));
-    if (manifest.version !== version) return null;
+    if (manifest.version !== version || Object.entries(recorded).some(([member, value]) => manifest[member] !== value)) return null;
     const listed = Object.keys(manifest.inputs);
     if (inputNames && (listed.length !== inputNames.length || inputNames.some((name) => !(name in manifest.inputs)))) return null;
     for (const [file, hash] of Object.entries(manifest.inputs)) if (hashOf(readFileSync(join(CHECKOUT, file))) !== hash) return null;
@@ -73,7 +75,7 @@ export function writeWhole(file, contents) {
  * they are `staleMs` old.
  * @param {string} cache
  * @param {string} manifestName
- * @param {{ version: number, output: string, inputs: Record<string, string> }} manifest
+ * @param {{ version: number, output: string, inputs: Record<string, string>, [member: string]: unknown }} manifest
  * @param {RegExp} earlier
  * @param {number} [staleMs]
  */

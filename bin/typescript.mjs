@@ -70,8 +70,10 @@ async function build(files, cache) {
   const contents = new Map(files.map((file) => [join(CHECKOUT, file), readFileSync(join(CHECKOUT, file))]));
   for (const file of files) inputs[file] = hashOf(contents.get(join(CHECKOUT, file)));
   for (const file of [...schemaFiles(), ...RECIPE]) inputs[file] = hashOf(readFileSync(join(CHECKOUT, file)));
-  // Named by what it is built from and how (a copy of another recipe is a folder of its own).
-  const output = `suite-${hashOf(JSON.stringify({ version: MANIFEST_VERSION, vendored: VENDORED, inputs }))}`;
+  // Named by what it is built from, how and where: each module's `import.meta.url` is its source's in this checkout,
+  // so a copy of the same sources built in another checkout sharing the cache (a worktree linking this node_modules,
+  // as `npm run bench -- --against` makes) is a folder of its own.
+  const output = `suite-${hashOf(JSON.stringify({ version: MANIFEST_VERSION, vendored: VENDORED, checkout: CHECKOUT, inputs }))}`;
   const compiled = join(cache, output);
   if (!existsSync(compiled)) {
     mkdirSync(cache, { recursive: true });
@@ -106,7 +108,7 @@ async function build(files, cache) {
     }
   }
   // A run against a slow target imports each spec file as it starts it, hours later: earlier copies stay a day.
-  recordBuild(cache, MANIFEST, { version: MANIFEST_VERSION, output, inputs }, /^suite-/, 24 * 60 * 60 * 1000);
+  recordBuild(cache, MANIFEST, { version: MANIFEST_VERSION, output, inputs, checkout: CHECKOUT }, /^suite-/, 24 * 60 * 60 * 1000);
   return compiled;
 }
 
@@ -172,7 +174,8 @@ async function bundleVendored(esbuild, outdir) {
 export async function compiledSuite(cache = CACHE) {
   const files = sourceFiles();
   return (
-    freshOutput(cache, MANIFEST, MANIFEST_VERSION, [...BASE_INPUTS, ...files, ...schemaFiles(), ...RECIPE]) ?? (await build(files, cache).catch(() => null))
+    freshOutput(cache, MANIFEST, MANIFEST_VERSION, [...BASE_INPUTS, ...files, ...schemaFiles(), ...RECIPE], { checkout: CHECKOUT }) ??
+    (await build(files, cache).catch(() => null))
   );
 }
 

@@ -2,7 +2,8 @@
 // TypeScript source and the schemas' validators, built once, rebuilt when a source or a schema changes, imported by Node
 // without a loader under the sources' own names; where it cannot be built, tsx runs the sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,34 @@ describe('the compiled copy of the suite', () => {
     expect(await compiledSuite(cache)).toBe(compiled);
     expect(manifestOf(cache).inputs[file]).toBe(hash);
   }, 60_000);
+
+  it("is each checkout's own, even of the same sources in a cache they share: its modules' import.meta.url name that checkout", async () => {
+    // (`npm run bench -- --against` makes such a checkout: a worktree linking this node_modules, removed afterwards.)
+    const cache = join(dir, 'shared');
+    const ours = (await compiledSuite(cache))!;
+    const other = mkdtempSync(join(tmpdir(), 'conformance-other-checkout-'));
+    try {
+      for (const file of Object.keys(manifestOf(cache).inputs)) cpSync(join(ROOT, file), join(other, file));
+      symlinkSync(join(ROOT, 'node_modules'), join(other, 'node_modules'));
+      const build = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { compiledSuite } = await import(${JSON.stringify(pathToFileURL(join(other, 'bin', 'typescript.mjs')).href)});
+console.log(await compiledSuite(${JSON.stringify(cache)}));`,
+        ],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+      const theirs = build.stdout.trim();
+      expect(theirs, build.stderr).not.toBe(ours);
+      expect(readFileSync(join(theirs, 'cli', 'version.js'), 'utf8')).toContain(pathToFileURL(join(other, 'cli', 'version.ts')).href);
+      expect(await compiledSuite(cache)).toBe(ours);
+      expect(readFileSync(join(ours, 'cli', 'version.js'), 'utf8')).toContain(pathToFileURL(join(ROOT, 'cli', 'version.ts')).href);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('is not built where the cache cannot be written (tsx runs the sources then)', async () => {
     writeFileSync(join(dir, 'a-file'), '');
