@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { EVENT_LAG_MS } from '../../emulator/core/events.js';
 import {
   advanceClock,
+  afterLag,
   AUTH,
   deleteAccepted,
   describeVariations,
@@ -11,6 +12,7 @@ import {
   mintedAuth,
   newInstance,
   postAccepted,
+  seenWithinLag,
   type Json,
   type VariationCase,
 } from './variation-server.js';
@@ -331,13 +333,18 @@ const cases: VariationCase[] = [
   [
     'events-seen-marks-shown',
     async (server) => {
-      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
-        label: 'seen-when-shown',
-        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+      const eventsOf = async (firewall: Json) =>
+        ((await got(server, '/v4/account/events')).data as Json[]).filter((event) => (event.entity as Json).id === firewall.id);
+      const { firewall, early } = await seenWithinLag(EVENT_LAG_MS, async (attempt) => {
+        const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+          label: `seen-when-shown-${attempt}`,
+          rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+        });
+        return { firewall, early: await eventsOf(firewall) };
       });
-      const ofFirewall = async () => ((await got(server, '/v4/account/events')).data as Json[]).filter((event) => (event.entity as Json).id === firewall.id);
-      expect(await ofFirewall()).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, EVENT_LAG_MS + 50));
+      const ofFirewall = () => eventsOf(firewall);
+      expect(early).toEqual([]);
+      await afterLag(EVENT_LAG_MS);
       // The action's event shows; its audit record took the id before it and is not recorded yet.
       const [created] = await ofFirewall();
       expect(created).toMatchObject({ action: 'firewall_create', seen: false });

@@ -8,6 +8,7 @@ import { READ_LAG_MS, REPLICA_LAG_MS } from '../../emulator/variations/responses
 import { EVENT_LAG_MS } from '../../emulator/core/events.js';
 import {
   advanceClock,
+  afterLag,
   AUTH,
   got,
   postAccepted,
@@ -15,6 +16,7 @@ import {
   newCluster,
   newDomain,
   newInstance,
+  seenWithinLag,
   serverWith,
   type Json,
   type Server,
@@ -210,17 +212,22 @@ const cases: VariationCase[] = [
   [
     'reads-lag-creates',
     async (server) => {
-      const created = await request(server)
-        .post('/v4/domains')
+      const { id, view, listed } = await seenWithinLag(READ_LAG_MS, async (attempt) => {
+        const created = await newDomain(server, `lag-test-${attempt}.example.com`);
+        const path = `/v4/domains/${String(created.id)}`;
+        return {
+          id: created.id,
+          view: (await request(server).get(path).set(AUTH)).status,
+          listed: ((await request(server).get('/v4/domains').set(AUTH).expect(200)).body as { data: Json[] }).data.map((domain) => domain.id),
+        };
+      });
+      expect(view).toBe(404);
+      expect(listed).not.toContain(id);
+      await afterLag(READ_LAG_MS);
+      await request(server)
+        .get(`/v4/domains/${String(id)}`)
         .set(AUTH)
-        .send({ domain: 'lag-test.example.com', type: 'master', soa_email: 'hostmaster@example.com' })
         .expect(200);
-      const view = `/v4/domains/${created.body.id}`;
-      await request(server).get(view).set(AUTH).expect(404);
-      const listed = (await request(server).get('/v4/domains').set(AUTH).expect(200)).body as { data: Json[] };
-      expect(listed.data.map((domain) => domain.id)).not.toContain(created.body.id);
-      await new Promise((resolve) => setTimeout(resolve, READ_LAG_MS + 50));
-      await request(server).get(view).set(AUTH).expect(200);
     },
   ],
   [
@@ -229,11 +236,24 @@ const cases: VariationCase[] = [
       const created = await newDomain(server, 'replica-test.example.com');
       const view = `/v4/domains/${String(created.id)}`;
       const description = async () => ((await request(server).get(view).set(AUTH).expect(200)).body as Json).description;
-      const before = await description();
-      await request(server).put(view).set(AUTH).send({ description: 'changed' }).expect(200);
-      expect(await description()).toBe(before);
-      await new Promise((resolve) => setTimeout(resolve, REPLICA_LAG_MS + 50));
-      expect(await description()).toBe('changed');
+      // A read repeated within the lag of the one before it, with a write in between, shows the old value (each run
+      // after the lag, so that its first read is a fresh one).
+      const { attempt, before, shown } = await seenWithinLag(
+        REPLICA_LAG_MS,
+        async (attempt) => {
+          const before = await description();
+          await request(server)
+            .put(view)
+            .set(AUTH)
+            .send({ description: `changed ${attempt}` })
+            .expect(200);
+          return { attempt, before, shown: await description() };
+        },
+        () => afterLag(REPLICA_LAG_MS),
+      );
+      expect(shown).toBe(before);
+      await afterLag(REPLICA_LAG_MS);
+      expect(await description()).toBe(`changed ${attempt}`);
     },
   ],
   [
@@ -325,17 +345,20 @@ const cases: VariationCase[] = [
   [
     'events-lag',
     async (server) => {
-      const firewall = await postAccepted(server, '/v4/networking/firewalls', {
-        label: 'lagging-events',
-        rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
-      });
-      const named = async () =>
+      const named = async (firewall: Json) =>
         ((await request(server).get('/v4/account/events').set(AUTH).expect(200)).body as { data: Json[] }).data.some(
           (event) => event.action === 'firewall_create' && (event.entity as Json).id === firewall.id,
         );
-      expect(await named()).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, EVENT_LAG_MS + 50));
-      expect(await named()).toBe(true);
+      const { firewall, shown } = await seenWithinLag(EVENT_LAG_MS, async (attempt) => {
+        const firewall = await postAccepted(server, '/v4/networking/firewalls', {
+          label: `lagging-events-${attempt}`,
+          rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' },
+        });
+        return { firewall, shown: await named(firewall) };
+      });
+      expect(shown).toBe(false);
+      await afterLag(EVENT_LAG_MS);
+      expect(await named(firewall)).toBe(true);
     },
   ],
   [
