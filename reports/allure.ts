@@ -5,7 +5,7 @@
 // The results are written by reports/allure-reporter.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,11 +22,20 @@ const LOWEST_PRIORITY = 19;
 export class AllureRenderer {
   private readonly child: ChildProcess;
   private readonly exited: Promise<{ code: number | null; stderr: string }>;
+  /** Whether it runs at the lowest priority (until the run waits for it). */
+  private lowered = false;
+  /** The renderer started afresh at the run's priority where this one's could not be raised. */
+  private replacement?: AllureRenderer;
+
+  /** How it sets a process's priority (a test stands in for a user not permitted to lower a niceness). */
+  private readonly prioritize: typeof setPriority;
 
   constructor(
     private readonly reportDir: string,
-    name: string,
+    private readonly name: string,
+    { lowest = true, prioritize = setPriority }: { lowest?: boolean; prioritize?: typeof setPriority } = {},
   ) {
+    this.prioritize = prioritize;
     this.child = spawn(process.execPath, [RENDER_SCRIPT, ALLURE_CONFIG, reportDir, name], {
       stdio: ['pipe', 'ignore', 'pipe'],
       env: { ...process.env, ALLURE_NO_ANALYTICS: 'true' },
@@ -35,7 +44,8 @@ export class AllureRenderer {
     // idle (a full run 0.2–1.4 s shorter in four alternating pairs; docs/speed-log.md). Where the priority cannot be
     // set it renders as before.
     try {
-      if (this.child.pid !== undefined) setPriority(this.child.pid, LOWEST_PRIORITY);
+      if (lowest && this.child.pid !== undefined) prioritize(this.child.pid, LOWEST_PRIORITY);
+      this.lowered = lowest;
     } catch {
       // (not permitted here: the default priority)
     }
@@ -49,9 +59,9 @@ export class AllureRenderer {
     });
   }
 
-  /** The renderer's process id (undefined when it could not be started). */
+  /** The process id of the renderer working for the run (undefined when it could not be started). */
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.replacement?.pid ?? this.child.pid;
   }
 
   /** Has the renderer read the results written so far (in the background: the run does not wait for it). */
@@ -65,6 +75,28 @@ export class AllureRenderer {
       this.cancel();
       throw new Error(`no Allure results in ${resultsDir}`);
     }
+    // The run waits for it now: at the lowest priority, any other work on the machine would starve it (a narrowed run
+    // beside a loaded test command waited over a minute). Back to the run's own priority, or, where an unprivileged
+    // user may not lower a niceness, a renderer at the run's priority reads the results afresh.
+    if (this.atRunPriority()) return this.finish(resultsDir);
+    this.child.kill();
+    this.replacement = new AllureRenderer(this.reportDir, this.name, { lowest: false, prioritize: this.prioritize });
+    return this.replacement.finish(resultsDir);
+  }
+
+  /** Whether it now runs at this process's priority. */
+  private atRunPriority(): boolean {
+    if (!this.lowered || this.child.pid === undefined) return true;
+    try {
+      this.prioritize(this.child.pid, getPriority());
+      this.lowered = false;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async finish(resultsDir: string): Promise<string> {
     this.child.stdin!.end(`render ${resultsDir}\n`);
     const timer = setTimeout(() => this.child.kill('SIGKILL'), RENDER_TIMEOUT_MS);
     const { code, stderr } = await this.exited.finally(() => clearTimeout(timer));
