@@ -44,28 +44,45 @@ async function shownStatus(c: Check, id: number): Promise<string | undefined> {
 }
 
 /**
+ * The request that, accepted by an active cluster, puts it in each state itself: its acceptance with the state shown
+ * before and after does not show it was received in the state (the earlier one may have ended in between, unseen).
+ */
+const ENTERS: Readonly<Record<string, string>> = {
+  updating: 'P1.database.status.patch-requires-active',
+  restoring: 'P1.database.status.restore-requires-active',
+};
+
+/**
  * Sends each request while the cluster shows `state` (`restoring`, `updating`), and judges only one sent with the
  * cluster in `state` before and after it: a state that ended in between is not misjudged (transitions are not shown).
  * A refusal needs no read after it; an accepted request fails its rule when the cluster still shows `state` once a
- * lagging replica has caught up. A delete accepted leaves nothing to read, unless the cluster is still shown: judged
- * then only. Stops once the cluster shows another state. Returns how many were judged.
+ * lagging replica has caught up. The request entering `state` itself (ENTERS) is sent only where the state cannot end
+ * unseen between those reads: on a target whose clock the run drives (control hooks), holding the clock from the read
+ * before to the read after (another spec file advancing it could end the state, and the patch then starts another:
+ * a correct cluster failed so under load). A delete accepted leaves nothing to read, unless the cluster is still
+ * shown: judged then only. Stops once the cluster shows another state. Returns how many were judged.
  */
 async function refusedWhileIn(c: Check, id: number, backupId: number, state: string, requests: readonly StatusBound[]): Promise<number> {
   let judged = 0;
   for (const [rule, what, send] of requests) {
-    if ((await shownStatus(c, id)) !== state) break;
-    const exchange = await send(c, id, backupId);
-    if (rejected(exchange)) {
-      judged++;
-      continue;
-    }
-    const after = await readAfterWrite(
-      c,
-      () => shownStatus(c, id),
-      (status) => status !== state,
-    );
-    if (after === state) c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) while the cluster was ${state}, before and after it`, exchange);
-    c.expect(rule, ok(exchange), `${what} on a ${state} cluster got ${describeExchange(exchange)}`, exchange);
+    const enters = ENTERS[state] === rule;
+    if (enters && !c.target.control) continue;
+    const judgeOne = async (): Promise<'state left' | 'refused' | 'accepted'> => {
+      if ((await shownStatus(c, id)) !== state) return 'state left';
+      const exchange = await send(c, id, backupId);
+      if (rejected(exchange)) return 'refused';
+      const after = await readAfterWrite(
+        c,
+        () => shownStatus(c, id),
+        (status) => status !== state,
+      );
+      if (after === state) c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) while the cluster was ${state}, before and after it`, exchange);
+      c.expect(rule, ok(exchange), `${what} on a ${state} cluster got ${describeExchange(exchange)}`, exchange);
+      return 'accepted';
+    };
+    const outcome = enters ? await c.exclusively(CLOCK_LOCK, judgeOne) : await judgeOne();
+    if (outcome === 'state left') break;
+    if (outcome === 'refused') judged++;
   }
   return judged;
 }

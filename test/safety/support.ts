@@ -32,17 +32,19 @@ export interface RecordedRequest {
 
 /**
  * A proxy recording every request that reaches the target. `hideControl` answers /__control with 404, so the suite
- * sees a plain target and uses the tokens it is given; `keepBodies` records each request's body too.
+ * sees a plain target and uses the tokens it is given; `keepBodies` records each request's body too; `arrived` is
+ * called with each request as it arrives, before it is sent on.
  */
 export async function startRecordingProxy(
   target: string,
-  options: { hideControl?: boolean; keepBodies?: boolean } = {},
+  options: { hideControl?: boolean; keepBodies?: boolean; arrived?: (request: RecordedRequest) => void } = {},
 ): Promise<{ url: string; requests: RecordedRequest[]; close: () => void }> {
   const requests: RecordedRequest[] = [];
   const upstream = new URL(target);
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     const record: RecordedRequest = { method: incoming.method ?? '', path: incoming.url ?? '', status: 0, authorization: incoming.headers.authorization };
     requests.push(record);
+    options.arrived?.(record);
     if (options.keepBodies) {
       record.body = '';
       incoming.on('data', (chunk: Buffer) => (record.body += chunk.toString()));

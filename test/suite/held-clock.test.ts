@@ -1,0 +1,38 @@
+// A request that, accepted by an active cluster, puts it in the very state being judged (a patch while the cluster is
+// updating) shows nothing by the state read before and after it: the earlier update may have ended in between. On a
+// target whose clock the run drives, the check holds the run's clock from the read before to the read after, so that
+// no other spec file's advance ends the update unseen (a correct cluster was failed so, under load).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { quietRun, startEmulator, startRecordingProxy, tempDir, type RecordedRequest } from '../safety/support.js';
+
+const TOKEN = 'held-clock-emulator-token-01';
+const emulator = await startEmulator(TOKEN);
+afterAll(() => emulator.stop());
+
+/** Whether a check of the run in `out` holds the run's clock (its lock: a file of the run's ledger folder). */
+const clockHeld = (out: string) => readdirSync(join(out, 'runs')).some((runId) => existsSync(join(out, 'runs', runId, 'budget', 'lock-clock-1')));
+
+it("sends the patch judged while a cluster is updating holding the run's clock", async () => {
+  const out = tempDir('held-clock');
+  const held = new WeakMap<RecordedRequest, boolean>();
+  const proxy = await startRecordingProxy(emulator.url, { arrived: (request) => held.set(request, clockHeld(out)) });
+  try {
+    const run = await quietRun(proxy.url, TOKEN, out, ['--rules', 'P1.database.status.patch-requires-active', '--max-databases', 'unlimited']);
+    expect(run.code, run.stderr).toBe(0);
+    // The patches a cluster refused after it had accepted one: sent while that patch updated it.
+    const accepted = new Set<string>();
+    const whileUpdating: boolean[] = [];
+    for (const request of proxy.requests) {
+      const cluster = /^\/v4\/databases\/mysql\/instances\/(\d+)\/patch$/.exec(request.path)?.[1];
+      if (request.method !== 'POST' || !cluster) continue;
+      if (request.status >= 200 && request.status < 300) accepted.add(cluster);
+      else if (accepted.has(cluster)) whileUpdating.push(held.get(request)!);
+    }
+    expect(whileUpdating.length).toBeGreaterThan(0);
+    expect(whileUpdating.every(Boolean)).toBe(true);
+  } finally {
+    proxy.close();
+  }
+}, 120_000);
