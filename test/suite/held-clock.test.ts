@@ -12,7 +12,8 @@ const emulator = await startEmulator(TOKEN);
 afterAll(() => emulator.stop());
 
 /** Whether a check of the run in `out` holds the run's clock (its lock: a file of the run's ledger folder). */
-const clockHeld = (out: string) => readdirSync(join(out, 'runs')).some((runId) => existsSync(join(out, 'runs', runId, 'budget', 'lock-clock-1')));
+const clockHeld = (out: string) =>
+  existsSync(join(out, 'runs')) && readdirSync(join(out, 'runs')).some((runId) => existsSync(join(out, 'runs', runId, 'budget', 'lock-clock-1')));
 
 it("sends the patch judged while a cluster is updating holding the run's clock", async () => {
   const out = tempDir('held-clock');
