@@ -231,6 +231,14 @@ export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done
 export async function letShortlyRun(c: Check, minutes = 10): Promise<void> {
   // Not noted as a use of the clock: without the hook the check waits in real time instead, so the plan runs it there.
   if (c.target.control) return c.advanceClock(minutes * 60, { needed: false });
+  await waitOutWindow(c);
+}
+
+/**
+ * Waits the run's consistency window (never past halfway to the check's deadline: the rest is for what follows), so
+ * that a read after it shows every write before it: what a lagging replica showed is no longer taken for the state.
+ */
+export async function waitOutWindow(c: Check): Promise<void> {
   const wait = Math.min(c.target.info.config.consistencyWindowMs, ((c.deadline ?? Infinity) - Date.now()) / 2);
   if (wait > 0) await sleep(wait);
 }

@@ -107,6 +107,14 @@ const catalogue = defineVariations({
     leaves: `${D1}, Create body: "allow_list | … changes take a short time, so rapid successive updates are unsuitable" and Managed database status: "Transitions: not shown."`,
     does: 'a cluster whose allow list changed shows status updating for a minute (an update, which needs active, is refused meanwhile)',
   },
+  'database-update-updating': {
+    leaves: `${D1}, Managed database status: "Transitions: not shown." (which requests put an active cluster in updating)`,
+    does: 'every update of a cluster (PUT) shows it updating for a simulated minute (a further update, which needs active, is refused meanwhile)',
+  },
+  'credentials-reset-updating': {
+    leaves: `${D1}, POST credentials/reset: "takes several seconds" and Managed database status: "Transitions: not shown."`,
+    does: 'a credentials reset shows the cluster updating for 30 simulated seconds (what needs active, a restore among them, is refused meanwhile)',
+  },
   'database-provisioning-30-minutes': {
     leaves: `${D1}, Limits: "Database provisioning time | about 15 to 30 minutes"`,
     does: 'every cluster provisions for 30 minutes, the edge of the documented span',

@@ -192,6 +192,32 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'database-update-updating',
+    async (server) => {
+      const created = await newCluster(server, 'any-update-db');
+      const path = `/v4/databases/mysql/instances/${String(created.id)}`;
+      await advanceClock(server, 31 * 60);
+      expect((await request(server).put(path).set(AUTH).send({ label: 'any-update-db-2' }).expect(200)).body).toMatchObject({ status: 'updating' });
+      await request(server).put(path).set(AUTH).send({ label: 'any-update-db-3' }).expect(400);
+      await advanceClock(server, 60);
+      expect((await request(server).get(path).set(AUTH).expect(200)).body).toMatchObject({ status: 'active' });
+    },
+  ],
+  [
+    'credentials-reset-updating',
+    async (server) => {
+      const { path, backupId, status } = await activeWithSnapshot(server, 'reset-updating');
+      await postAccepted(server, `${path}/credentials/reset`, {});
+      expect(await status()).toBe('updating');
+      await request(server)
+        .post(`${path}/backups/${String(backupId)}/restore`)
+        .set(AUTH)
+        .expect(400);
+      await advanceClock(server, 30);
+      expect(await status()).toBe('active');
+    },
+  ],
+  [
     'allow-list-changes-spaced',
     async (server) => {
       const created = await newCluster(server, 'spaced-db');

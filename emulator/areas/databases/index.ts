@@ -175,6 +175,15 @@ function setStatus(store: Store, c: Cluster, status: Status, at?: Date): void {
   c.updated = store.nowIso(at);
 }
 
+/** Shows the cluster `updating` for `ms` of simulated time, then `active` again (unless it moved on meanwhile). */
+function updatingFor(store: Store, c: Cluster, ms: number): void {
+  setStatus(store, c, 'updating');
+  const at = new Date(store.now().getTime() + ms);
+  later(store, c, at, (cl) => {
+    if (cl.status === 'updating') setStatus(store, cl, 'active', at);
+  });
+}
+
 function seed(store: Store): void {
   const now = store.now();
   const seeded = newCluster(store, {
@@ -328,11 +337,9 @@ function updateCluster(ctx: RequestContext) {
   }
   if (updates !== undefined) c.updates = updates;
   c.updated = ctx.store.nowIso();
-  // Under the variation an allow-list change takes a minute to apply ("changes take a short time"), the cluster updating.
-  if (allow !== undefined && varied(ctx.store, 'allow-list-updating')) {
-    setStatus(ctx.store, c, 'updating');
-    later(ctx.store, c, new Date(ctx.store.now().getTime() + 60_000), (cl) => setStatus(ctx.store, cl, 'active'));
-  }
+  // Under the variations an allow-list change takes a minute to apply ("changes take a short time"), or any update
+  // does, the cluster updating.
+  if ((allow !== undefined && varied(ctx.store, 'allow-list-updating')) || varied(ctx.store, 'database-update-updating')) updatingFor(ctx.store, c, 60_000);
   const shown = mysqlView(ctx.store, c);
   if (keepLabel !== undefined) c.label = keepLabel;
   if (keepUpdates !== undefined) c.updates = keepUpdates;
@@ -418,14 +425,8 @@ function patch(ctx: RequestContext) {
   requireNoSnapshotRunning(ctx.store, c, 'apply patches');
   const store = ctx.store;
   if (faulty(store, 'P1.database.version.never-auto-upgraded')) c.version = c.version.replace(/\d+$/, (n) => String(Number(n) + 1));
-  if (c.cluster_size === 1) {
-    setStatus(store, c, 'updating');
-    // Under the variation patch-takes-hours a single-node cluster is patched for two simulated hours.
-    const at = new Date(store.now().getTime() + (varied(store, 'patch-takes-hours') ? 120 : 10) * 60_000);
-    later(store, c, at, (cl) => {
-      if (cl.status === 'updating') setStatus(store, cl, 'active', at);
-    });
-  }
+  // Under the variation patch-takes-hours a single-node cluster is patched for two simulated hours.
+  if (c.cluster_size === 1) updatingFor(store, c, (varied(store, 'patch-takes-hours') ? 120 : 10) * 60_000);
   return {};
 }
 
@@ -551,6 +552,8 @@ export const area: Area = {
       if (!faulty(ctx.store, 'P1.database-credentials.reset.new-password')) c.password = password(ctx.store);
       c.credentialsReset = true;
       c.updated = ctx.store.nowIso();
+      // Under the variation the reset ("takes several seconds") shows the cluster updating meanwhile.
+      if (varied(ctx.store, 'credentials-reset-updating')) updatingFor(ctx.store, c, 30_000);
       return {};
     }),
     db('POST', `${mysql}/{instanceId}/patch`, W, patch),
