@@ -1,7 +1,8 @@
 // The cleanup ledger: every resource the run creates is written to disk before it is used, and deleted at the
 // end of its spec file even when checks fail. `conformance sweep` reads the same files after a killed run.
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { carriesSecret, redactText } from './redact.js';
 
 export interface LedgerEntry {
@@ -192,6 +193,30 @@ export function pendingOfRunWithFiles(out: string, runId: string): FiledEntry[] 
 
 export function markDeletedIn(file: string, deletePath: string): void {
   appendFileSync(file, `${JSON.stringify({ deleted: deletePath } satisfies DeletedLine)}\n`);
+}
+
+/** A moment every worker thread of a run notes and reads (in a file of the run's folder, replaced whole). */
+export class RunStamp {
+  private readonly file: string;
+
+  constructor(out: string, runId: string, name: string) {
+    this.file = join(ledgerDir(out, runId), 'budget', name);
+  }
+
+  note(): void {
+    mkdirSync(join(this.file, '..'), { recursive: true });
+    writeFileSync(`${this.file}.${process.pid}.${threadId}`, String(Date.now()));
+    renameSync(`${this.file}.${process.pid}.${threadId}`, this.file);
+  }
+
+  /** When (Date.now()) it was last noted; 0 when never. */
+  last(): number {
+    try {
+      return Number(readFileSync(this.file, 'utf8')) || 0;
+    } catch {
+      return 0;
+    }
+  }
 }
 
 /**

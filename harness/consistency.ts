@@ -235,6 +235,17 @@ export async function letShortlyRun(c: Check, minutes = 10): Promise<void> {
 }
 
 /**
+ * On a target whose clock the run drives, waits until the consistency window has passed since the run's last clock
+ * advance (usually long ago: no wait), so that a read after it does not answer as before that advance (a replica
+ * lagging the state it ended). Called holding the clock (CLOCK_LOCK), so that no advance follows before the read.
+ */
+export async function untilClockSettled(c: Check): Promise<void> {
+  if (!c.target.control) return;
+  const wait = Math.min(c.target.clockAdvanced.last() + c.target.info.config.consistencyWindowMs - Date.now(), ((c.deadline ?? Infinity) - Date.now()) / 2);
+  if (wait > 0) await sleep(wait);
+}
+
+/**
  * Waits the run's consistency window (never past halfway to the check's deadline: the rest is for what follows), so
  * that a read after it shows every write before it: what a lagging replica showed is no longer taken for the state.
  */

@@ -111,7 +111,7 @@ export async function letClockRun(seconds: number, { needed = true } = {}): Prom
   const release = await target().lock(CLOCK_LOCK).take(CLOCK_LOCK_WAIT_MS);
   if (!release) return false;
   try {
-    await (needed ? target().advanceClock(seconds) : control.advanceClock(seconds));
+    await target().advanceClock(seconds, { needed });
     return true;
   } finally {
     release();

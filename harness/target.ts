@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect, inject } from 'vitest';
 import { targetKeyOf } from './target-key.js';
 import { endpointKey } from '../rules/endpoints.js';
-import { CreationBudget } from './cleanup.js';
+import { CreationBudget, RunStamp } from './cleanup.js';
 import { ViewsMade } from './consistency.js';
 import { scopeKey, type SuiteConfig } from './config.js';
 import { HttpClient, type Exchange, type SendOptions } from './http.js';
@@ -217,6 +217,7 @@ export class Target {
     this.control =
       info.controlUrl && !config.readOnly ? new ControlHooks(info.controlUrl === info.baseUrl ? this.http : new HttpClient(info.controlUrl, options)) : null;
     const budget = (kind: string, max: number | null) => (max === null ? null : new CreationBudget(config.out, config.runId, kind, max));
+    this.clockAdvanced = new RunStamp(config.out, config.runId, 'clock-advanced');
     this.budgets = { instance: budget('instance', config.maxInstances), database: budget('database', config.maxDatabases) };
     const limited = config.maxInstances !== null || config.maxDatabases !== null;
     this.plan = limited && !RECORDING() ? makePlan(config, this.control !== null, loadCosts(), specFilters()) : null;
@@ -342,7 +343,14 @@ export class Target {
     if (needed) noteUse('clock');
     if (!this.control) throw new MissingCapability(`needs ${seconds} s of simulated time to pass: the target has no clock control hook`);
     await this.control.advanceClock(seconds);
+    this.clockAdvanced.note();
   }
+
+  /**
+   * When (Date.now()) a worker of the run last advanced the target's clock: a write, which a lagging read may not show
+   * within the consistency window after it (`untilClockSettled`).
+   */
+  readonly clockAdvanced: RunStamp;
 }
 
 const targets = new Map<string, Target>();

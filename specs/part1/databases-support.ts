@@ -1,6 +1,6 @@
 // Helpers of the managed database spec (databases.spec.ts): constants, reads, waits and the file's cluster fixtures.
 import { RuleViolation, describe as describeExchange, namesField, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, untilClockSettled, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { requestMembers, withMembers } from '../../harness/contract.js';
@@ -427,7 +427,9 @@ export function clusterHelpers(fx: Fixtures) {
     const cluster = await failedCluster(c);
     if (cluster.status !== 'failed') throw new SetupError(`the cluster is "${String(cluster.status)}", not failed, after a credentials reset and a restore`);
     // How long a cluster stays failed is not shown (its transitions are not): one repaired since is judged no more.
-    // Its checks hold the clock (CLOCK_LOCK), so no other file's advance repairs it under them after this read.
+    // Its checks hold the clock (CLOCK_LOCK), so no other file's advance repairs it under them after this read; one
+    // that did just before is waited out (a lagging read would show the cluster failed after its repair).
+    await untilClockSettled(c);
     const now = await statusOf(c, cluster.id);
     if (now !== 'failed') c.skip(`the failed cluster shows ${JSON.stringify(now)} now (simulated time has passed since it failed)`);
     return cluster;

@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Check, RuleViolation } from '../../harness/check.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, untilClockSettled } from '../../harness/consistency.js';
+import { RunStamp } from '../../harness/cleanup.js';
+import { tempDir } from '../safety/support.js';
 import { NothingToJudge } from '../../harness/http.js';
 import { propertySeed, runProperty } from '../../harness/property.js';
 import { Target } from '../../harness/target.js';
@@ -313,6 +315,22 @@ describe('a read after a write', () => {
     expect(value).toBe(reads);
     expect(reads).toBeGreaterThanOrEqual(3);
     expect(check.record.unsettledReads).toBe(1);
+  });
+
+  it("waits out the window since the run's last clock advance (noted by any worker) before a read, on a target whose clock it drives", async () => {
+    const stamp = new RunStamp(tempDir('clock-stamp'), 'run-1', 'clock-advanced');
+    const onTarget = (control: boolean) =>
+      ({ target: { control: control ? {} : null, clockAdvanced: stamp, info: { config: { consistencyWindowMs: 400 } } }, record: {} }) as unknown as Check;
+    const waited = async (c: Check) => {
+      const started = performance.now();
+      await untilClockSettled(c);
+      return performance.now() - started;
+    };
+    expect(await waited(onTarget(true))).toBeLessThan(100);
+    stamp.note();
+    expect(await waited(onTarget(false))).toBeLessThan(100);
+    expect(await waited(onTarget(true))).toBeGreaterThanOrEqual(350);
+    expect(await waited(onTarget(true))).toBeLessThan(100);
   });
 
   it('with no window (the embedded emulator) is read once, and counts no wait', async () => {

@@ -38,6 +38,9 @@ it("sends the patch judged while a cluster is updating holding the run's clock",
     }
     expect(whileUpdating.length).toBeGreaterThan(0);
     expect(whileUpdating.every(Boolean)).toBe(true);
+    // The run noted when it last advanced the clock, for a read to come a consistency window after it (untilClockSettled).
+    const [runId] = readdirSync(join(out, 'runs'));
+    expect(Number(readFileSync(join(out, 'runs', runId!, 'budget', 'clock-advanced'), 'utf8'))).toBeGreaterThan(Date.now() - 120_000);
   } finally {
     proxy.close();
   }
