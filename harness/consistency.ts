@@ -237,7 +237,8 @@ export async function letShortlyRun(c: Check, minutes = 10): Promise<void> {
 /**
  * On a target whose clock the run drives, waits until the consistency window has passed since the run's last clock
  * advance (usually long ago: no wait), so that a read after it does not answer as before that advance (a replica
- * lagging the state it ended). Called holding the clock (CLOCK_LOCK), so that no advance follows before the read.
+ * lagging the state it ended). Called holding the clock (CLOCK_LOCK) where an advance before the read would mislead
+ * too; otherwise one that follows only makes the read show more time passed.
  */
 export async function untilClockSettled(c: Check): Promise<void> {
   if (!c.target.control) return;

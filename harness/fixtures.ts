@@ -5,7 +5,7 @@ import { afterAll } from 'vitest';
 import { Adoption, SetupError } from './adoption.js';
 import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { onceNotBusy, untilOnClock } from './consistency.js';
+import { onceNotBusy, untilClockSettled, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
 import { addressesOf, RECORD_ADDRESS, routeTargetOf } from './addresses.js';
@@ -212,6 +212,8 @@ export class Fixtures extends Adoption {
    */
   async privateImageExpired(c: Check): Promise<boolean> {
     const image = await this.privateImage(c);
+    // A read just after another file's day-long advance may answer as before it, the expired upload still there.
+    await untilClockSettled(c);
     if (!answersGone(await c.get(c.target.imagePath(image.id)), c.target.info.absentStatus)) return false;
     this.cache.delete('privateImage');
     return true;
