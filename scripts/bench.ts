@@ -5,11 +5,12 @@
 //   1. the floor: a bare node:http server (its own process) and an undici keep-alive client, 64 requests in flight;
 //   2. the emulator: GET /v4/account with a token, the same client;
 //   3. compiling every schema from scratch (a worker pays it once a run);
-//   4. a full `conformance run` on the embedded emulator (100 runs per property): wall time, its phases (start-up
-//      until the first verdict, the checks, after the last verdict: reports and clean-up) and the requests/s of its
-//      check phase (every request the emulator served then: the checks', their fixtures' and clean-up's, the control
-//      hooks'), as a share of the floor; the CPU of each of its processes (the command with its vitest workers, the
-//      emulator, the Allure renderer), and a request's share of it next to what 25 % of the floor would allow;
+//   4. a full `npx conformance run` on the embedded emulator (100 runs per property), as the README's main job is
+//      typed: wall time, its phases (start-up until the first verdict, of which npx's own start; the checks; after the
+//      last verdict: reports and clean-up) and the requests/s of its check phase (every request the emulator served
+//      then: the checks', their fixtures' and clean-up's, the control hooks'), as a share of the floor; the CPU of each
+//      of its processes (npx, the command with its vitest workers, the emulator, the Allure renderer), and a request's
+//      share of it next to what 25 % of the floor would allow;
 //   5. a run narrowed to one rule family without the Allure report: its wall time and CPU, the fixed cost of a run;
 //   6. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
 //      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups);
@@ -149,7 +150,9 @@ interface TimedRun {
  */
 function processKind(script: string): string {
   const name = basename(script);
-  if (name === 'conformance.js') return 'the command (main thread, vitest workers, V8 threads)';
+  // (through npx, the bin's link in npx's folder)
+  if (name === 'conformance.js' || name === 'conformance') return 'the command (main thread, vitest workers, V8 threads)';
+  if (name === 'npx-cli.js' || name === 'npm-cli.js') return 'npx (finding the command, before it starts)';
   if (name === 'allure-render.mjs') return 'the Allure renderer';
   if (name.startsWith('emulator-') || script.endsWith('emulator/main.ts')) return 'the emulator';
   if (name === 'vitest' || name === 'vitest.mjs') return 'vitest (with the in-process self-tests)';
@@ -218,14 +221,23 @@ function loggingCpu(cpuLog: string): NodeJS.ProcessEnv {
 const totalCpuMs = (cpu: TimedRun['cpu']) => cpu.reduce((sum, { cpuMs }) => sum + cpuMs, 0);
 
 /**
- * `conformance run …args` as a user types it (reports included unless `args` leave them out), timed from the outside;
- * the phases from its jsonl progress.
+ * How a run is started: `npx conformance`, as the README's main job is typed (npx's own start included), or the
+ * command's script itself, as the self-tests start their runs (what the suite costs, compared between checkouts).
  */
-function timedRun(args: string[] = [], checkout = ROOT): Promise<TimedRun> {
+type Launcher = 'npx' | 'node';
+
+/**
+ * `conformance run …args` (reports included unless `args` leave them out), timed from the outside; the phases from its
+ * jsonl progress.
+ */
+function timedRun(args: string[] = [], { checkout = ROOT, launcher = 'node' }: { checkout?: string; launcher?: Launcher } = {}): Promise<TimedRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const cpuLog = join(out, 'cpu.jsonl');
+  const runArgs = ['run', '--out', out, '--progress', 'jsonl', '--seed', '20261121', ...args];
+  const [command, commandArgs] =
+    launcher === 'npx' ? ['npx', ['conformance', ...runArgs]] : [process.execPath, [join(checkout, 'bin/conformance.js'), ...runArgs]];
   const started = performance.now();
-  const child = spawn(process.execPath, [join(checkout, 'bin/conformance.js'), 'run', '--out', out, '--progress', 'jsonl', '--seed', '20261121', ...args], {
+  const child = spawn(command, commandArgs, {
     cwd: checkout,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: loggingCpu(cpuLog),
@@ -295,13 +307,30 @@ const fresh = buildContract();
 for (const name of fresh.names) fresh.validator(name);
 row(`compiling all ${fresh.names.length} schemas from scratch`, seconds(performance.now() - compileStarted));
 
-const run = await timedRun();
+/**
+ * What npx adds before the command starts (npm 11 reads the whole node_modules tree when the command is the project's
+ * own bin): the least of three `npx conformance --version` less the least of three `node bin/conformance.js --version`.
+ */
+function npxStartMs(): number {
+  const least = (command: string, args: string[]) =>
+    Math.min(
+      ...[1, 2, 3].map(() => {
+        const started = performance.now();
+        spawnSync(command, args, { cwd: ROOT, stdio: 'ignore' });
+        return performance.now() - started;
+      }),
+    );
+  return least('npx', ['conformance', '--version']) - least(process.execPath, [join(ROOT, 'bin/conformance.js'), '--version']);
+}
+
+const run = await timedRun([], { launcher: 'npx' });
 const runRate = run.requestsDuringChecks / (run.checksMs / 1000);
 row(
-  'full run (embedded, 100 runs per property, reports)',
+  'full run: `npx conformance run` (100 runs a property)',
   `${seconds(run.wallMs)} wall, exit ${run.code}, ${run.checks.toLocaleString('en')} checks, ${run.requests.toLocaleString('en')} requests served`,
 );
 row('  start-up until the first verdict', `${seconds(run.startupMs)} (${((100 * run.startupMs) / run.wallMs).toFixed(0)} %)`);
+row("    of which npx's own start (before the command)", seconds(npxStartMs()));
 row('  checks (first verdict to last)', `${seconds(run.checksMs)} (${((100 * run.checksMs) / run.wallMs).toFixed(0)} %)`);
 row('  after the last verdict (reports, clean-up, exit)', `${seconds(run.afterMs)} (${((100 * run.afterMs) / run.wallMs).toFixed(0)} %)`);
 row(
@@ -459,7 +488,7 @@ async function compareWith(ref: string, pairs: number): Promise<void> {
     const here: TimedRun[] = [];
     const there: TimedRun[] = [];
     for (let pair = 0; pair < pairs; pair++) {
-      const runs = [() => timedRun(args).then((run) => here.push(run)), () => timedRun(args, checkout).then((run) => there.push(run))];
+      const runs = [() => timedRun(args).then((run) => here.push(run)), () => timedRun(args, { checkout }).then((run) => there.push(run))];
       for (const next of pair % 2 ? runs.reverse() : runs) await next();
     }
     const failed = [...here, ...there].filter((run) => run.code !== 0).length;
