@@ -251,6 +251,10 @@ function timedRun(args: string[] = [], { checkout = ROOT, launcher = 'node' }: {
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      rmSync(out, { recursive: true, force: true });
+      reject(new Error(`could not start ${command}: ${error.message}`));
+    });
     child.once('close', (code) => {
       const ended = performance.now();
       try {
@@ -290,11 +294,14 @@ const row = (what: string, figure: string) => console.log(`${what.padEnd(58)} ${
 
 const cores = availableParallelism();
 console.log(`bench on ${cores} cores, Node ${process.versions.node}\n`);
+/** What stops the bench (a command it could not start, a run without results): one line, exit 2. */
+function stop(error: Error): never {
+  console.error(`bench: ${error.message}`);
+  process.exit(2);
+}
+
 if (options.against) {
-  await compareWith(options.against, options.pairs).catch((error: Error) => {
-    console.error(`bench: ${error.message}`);
-    process.exit(2);
-  });
+  await compareWith(options.against, options.pairs).catch(stop);
   process.exit(0);
 }
 const floorRate = await floor(options.seconds);
@@ -323,7 +330,7 @@ function npxStartMs(): number {
   return least('npx', ['conformance', '--version']) - least(process.execPath, [join(ROOT, 'bin/conformance.js'), '--version']);
 }
 
-const run = await timedRun([], { launcher: 'npx' });
+const run = await timedRun([], { launcher: 'npx' }).catch(stop);
 const runRate = run.requestsDuringChecks / (run.checksMs / 1000);
 row(
   'full run: `npx conformance run` (100 runs a property)',
@@ -345,7 +352,7 @@ for (const { what, cpuMs } of run.cpu) row(`    ${what}`, `${seconds(cpuMs)}, ${
 row('  CPU a request at 25 % of the floor, at most', `${((1000 * cores) / (0.25 * floorRate)).toFixed(2)} ms (on ${cores} cores)`);
 // What a run pays whatever it judges (loading, collecting, the emulator's start, the reports): the test command starts
 // some sixty such runs.
-const narrowed = await timedRun(['--rules', 'P3.firewall.status', '--no-allure']);
+const narrowed = await timedRun(['--rules', 'P3.firewall.status', '--no-allure']).catch(stop);
 const narrowedCpuMs = totalCpuMs(narrowed.cpu);
 row(
   'narrowed run (--rules P3.firewall.status, no Allure)',
