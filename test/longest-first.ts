@@ -1,6 +1,7 @@
 // The order `npm test` starts its files in: the longest first (each runs whole suites as child processes), so that
 // the workers never end with one long file running alone while the others sit idle.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { rankedFirst } from '../specs/setup/ranked-first.js';
 
 const LONGEST = [
   'test/variations/matrix.test.ts',
@@ -14,13 +15,8 @@ const LONGEST = [
   'test/cli/',
 ];
 
-const rank = (file: TestSpecification): number => {
-  const at = LONGEST.findIndex((path) => file.moduleId.includes(`/${path}`));
-  return at < 0 ? LONGEST.length : at;
-};
-
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    return rankedFirst(await super.sort(files), LONGEST);
   }
 }
