@@ -15,7 +15,8 @@
 //   6. the mutation matrix and the variation matrix, whole (or an even sample with --faults / --variations: the
 //      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups);
 //   7. with --with-tests, `npm test` in this checkout (about 9 minutes in a slow hour); with --with-ci, `.ci/run` on a
-//      fresh clone of its HEAD (`npm ci` included, about 11 minutes): wall time, tests, the CPU of their Node processes.
+//      fresh clone of its HEAD (`npm ci` included, about 11 minutes): wall time, tests, the CPU of their Node processes
+//      (by self-test file) and of all their processes.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
