@@ -1,22 +1,38 @@
 // The order `npm test` starts its files in: the longest first (each runs whole suites as child processes), so that
-// the workers never end with one long file running alone while the others sit idle.
+// the workers never end with one long file running alone while the others sit idle; then files that mostly wait on
+// the wall clock (timeouts, consistency windows, lagging proxies, jobs that complete in real time) alternate with files
+// that keep a core busy, so that the three workers seldom wait together with the cores idle (measured in one hour:
+// 52 and 43 seconds of the run with the cores under 80 % busy with waiting files side by side, 36 with two moved).
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { rankedFirst } from '../specs/setup/ranked-first.js';
 
-const LONGEST = [
-  'test/variations/matrix.test.ts',
-  'test/mutation/matrix.test.ts',
-  'test/suite/full-run.test.ts',
-  'test/hostile/liar.test.ts',
-  'test/hostile/consistency.test.ts',
-  'test/suite/',
-  'test/hostile/',
-  'test/safety/',
-  'test/cli/',
+const LONGEST = ['test/variations/matrix.test.ts', 'test/mutation/matrix.test.ts', 'test/suite/full-run.test.ts', 'test/hostile/liar.test.ts'];
+/** Long files that keep a core busy. */
+const BUSY = [
+  'test/cli/run-flags.test.ts',
+  'test/hostile/evidence.test.ts',
+  'test/suite/base-url.test.ts',
+  'test/safety/guards.test.ts',
+  'test/safety/interrupt.test.ts',
+  'test/safety/guest.test.ts',
+  'test/cli/report-merge.test.ts',
 ];
+/** Long files that mostly wait on the wall clock. */
+const WAITING = [
+  'test/hostile/consistency.test.ts',
+  'test/suite/budget.test.ts',
+  'test/hostile/no-answer.test.ts',
+  'test/suite/held-clock.test.ts',
+  'test/safety/clone-job.test.ts',
+  'test/safety/guest-every-area.test.ts',
+  'test/safety/colleague-labels.test.ts',
+];
+const FOLDERS = ['test/suite/', 'test/hostile/', 'test/safety/', 'test/cli/'];
+
+const alternating = BUSY.flatMap((busy, i) => [busy, WAITING[i]].filter((path) => path !== undefined));
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return rankedFirst(await super.sort(files), LONGEST);
+    return rankedFirst(await super.sort(files), [...LONGEST, ...alternating, ...FOLDERS]);
   }
 }
