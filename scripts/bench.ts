@@ -16,14 +16,16 @@
 //      whole matrices then extrapolated, which overstates them: faults run in batches, variations in groups);
 //   7. with --with-tests, `npm test` in this checkout (about 9 minutes in a slow hour); with --with-ci, `.ci/run` on a
 //      fresh clone of its HEAD (`npm ci` included, about 11 minutes): wall time, tests, the CPU of their Node processes
-//      (by self-test file) and of all their processes.
+//      and of all their processes, and by self-test file (its tests in their vitest thread, where Linux shows a thread's
+//      CPU, and the processes it started).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, join, resolve as resolvePath } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
+import { cpuByProcess, cpuBySelfTest, readProcessLog, type CpuRows, type ProcessLog } from './bench-cpu.js';
 import { FAULTS } from '../emulator/faults/index.js';
 import { GATED_VARIATIONS } from '../emulator/variations/index.js';
 import { buildContract } from '../harness/contract.js';
@@ -142,63 +144,7 @@ interface TimedRun {
   checks: number;
   code: number | null;
   /** CPU ms (user + system) of each process the run started, itself first, as each logged it at exit. */
-  cpu: Array<{ what: string; cpuMs: number }>;
-}
-
-/**
- * What a process of the run (or of the test gate) is, from the script it ran (the emulator's bundle, or its sources
- * when none is built).
- */
-function processKind(script: string): string {
-  const name = basename(script);
-  // (through npx, the bin's link in npx's folder)
-  if (name === 'conformance.js' || name === 'conformance') return 'the command (main thread, vitest workers, V8 threads)';
-  if (name === 'npx-cli.js' || name === 'npm-cli.js') return 'npx (finding the command, before it starts)';
-  if (name === 'allure-render.mjs') return 'the Allure renderer';
-  if (name.startsWith('emulator-') || script.endsWith('emulator/main.ts')) return 'the emulator';
-  if (name === 'vitest' || name === 'vitest.mjs') return 'vitest (with the in-process self-tests)';
-  return script.split('/').slice(-2).join('/');
-}
-
-/** What scripts/bench-cpu-hook.mjs logged for each Node process of a command (nothing if the log is missing). */
-interface ProcessLog {
-  script: string;
-  cpuMs: number;
-  /** For a process that served HTTP: requests begun in each bucket of `servedBucketMs` of wall-clock time. */
-  servedBucketMs?: number;
-  served?: Array<[bucket: number, requests: number]>;
-  /** The self-test file that started it, when one did (test/selftest-file.ts). */
-  selftest?: string;
-}
-
-function readProcessLog(log: string): ProcessLog[] {
-  if (!existsSync(log)) return [];
-  return readFileSync(log, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as ProcessLog);
-}
-
-/** The CPU of each kind of process the command started. */
-function cpuByProcess(processes: ProcessLog[]): TimedRun['cpu'] {
-  const byKind = new Map<string, number>();
-  for (const entry of processes) {
-    const kind = processKind(entry.script);
-    byKind.set(kind, (byKind.get(kind) ?? 0) + entry.cpuMs);
-  }
-  return [...byKind].map(([what, cpuMs]) => ({ what, cpuMs })).sort((a, b) => b.cpuMs - a.cpuMs);
-}
-
-/**
- * The CPU of the processes each self-test file started (with their own children), most first; the processes no
- * self-test started (vitest's, typecheck and lint) by kind.
- */
-function cpuBySelfTest(processes: ProcessLog[]): TimedRun['cpu'] {
-  const byFile = new Map<string, number>();
-  for (const { selftest, cpuMs } of processes) if (selftest) byFile.set(selftest, (byFile.get(selftest) ?? 0) + cpuMs);
-  const files = [...byFile].map(([what, cpuMs]) => ({ what, cpuMs }));
-  const others = cpuByProcess(processes.filter(({ selftest }) => !selftest)).map(({ what, cpuMs }) => ({ what: `(no self-test) ${what}`, cpuMs }));
-  return [...files, ...others].sort((a, b) => b.cpuMs - a.cpuMs);
+  cpu: CpuRows;
 }
 
 /** Requests the command's processes served in all, and those begun between `from` and `to` (ms since the epoch). */
@@ -260,7 +206,7 @@ function timedRun(args: string[] = [], { checkout = ROOT, launcher = 'node' }: {
       const ended = performance.now();
       try {
         const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
-        const processes = readProcessLog(cpuLog);
+        const { processes } = readProcessLog(cpuLog);
         // The progress lines' times on the wall clock the target's log counts by.
         const requests = servedRequests(processes, performance.timeOrigin + (first ?? last), performance.timeOrigin + last);
         if (!requests.total) {
@@ -425,8 +371,8 @@ function timedGate(
     child.once('error', (error) => resolve({ summary: `could not start ${command}: ${error.message}`, bySelfTest: [] }));
     child.once('close', (code) => {
       output.end();
-      const processes = readProcessLog(cpuLog);
-      const cpuMs = totalCpuMs(cpuByProcess(processes));
+      const logged = readProcessLog(cpuLog);
+      const cpuMs = totalCpuMs(cpuByProcess(logged.processes));
       const childrenCpuAfter = endedChildrenCpuMs();
       const allCpu =
         childrenCpuBefore === undefined || childrenCpuAfter === undefined ? '' : `, ${seconds(childrenCpuAfter - childrenCpuBefore)} in all its processes`;
@@ -444,7 +390,7 @@ function timedGate(
       }
       resolve({
         summary: `${seconds(performance.now() - started)} wall, exit ${code}, ${tests}, ${seconds(cpuMs)} of CPU in its Node processes${allCpu} (goal ${goal}; output: ${logFile})`,
-        bySelfTest: cpuBySelfTest(processes),
+        bySelfTest: cpuBySelfTest(logged, clockTicksPerSecond()),
       });
     });
   });
@@ -454,7 +400,7 @@ function timedGate(
 function gateRows(what: string, { summary, bySelfTest }: { summary: string; bySelfTest: TimedRun['cpu'] }): void {
   row(what, summary);
   const shown = bySelfTest.slice(0, SELF_TESTS_SHOWN);
-  if (shown.length) row('  CPU of the processes a self-test file started', '(its in-process tests are in the vitest process)');
+  if (shown.length) row('  CPU of a self-test file', "its tests in their vitest thread (where Linux shows a thread's CPU) and the processes it started");
   for (const { what: file, cpuMs } of shown) row(`    ${file}`, seconds(cpuMs));
   const rest = bySelfTest.slice(SELF_TESTS_SHOWN);
   const files = rest.filter(({ what: file }) => file.startsWith('test/')).length;
