@@ -250,7 +250,8 @@ export class Check {
   finish({ failing, passed = false }: { failing?: Exchange; passed?: boolean } = {}): void {
     if (passed && !this.record.findings.length) return;
     const evidence = failing && !this.kept.includes(failing) ? [...this.kept, failing] : this.kept;
-    this.record.exchanges = evidence.map((exchange) => shrink(redact(exchange)));
+    // The request that broke the rule is kept whole: its curl command (reports/reproduce.ts) sends it again.
+    this.record.exchanges = evidence.map((exchange) => shrink(redact(exchange), { wholeRequest: exchange === failing }));
     if (failing) this.record.failingExchange = evidence.indexOf(failing);
   }
 
@@ -459,12 +460,13 @@ function normaliseField(field: string): string {
   return field.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 }
 
-function shrink(exchange: Exchange): Exchange {
+/** Evidence bodies beyond 4,000 characters of JSON are cut, with a mark saying how long they were. */
+function shrink(exchange: Exchange, { wholeRequest }: { wholeRequest: boolean }): Exchange {
   const cut = (value: unknown) => {
     const text = JSON.stringify(value);
     return text !== undefined && text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length} characters)` : value;
   };
-  return { ...exchange, requestBody: cut(exchange.requestBody), body: cut(exchange.body) };
+  return { ...exchange, requestBody: wholeRequest ? exchange.requestBody : cut(exchange.requestBody), body: cut(exchange.body) };
 }
 
 /** What the target answered may reach an error's message (an echoed token): the error vitest and Allure keep is redacted. */

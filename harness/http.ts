@@ -12,7 +12,10 @@ export interface Exchange {
   /** Path with query, as sent (relative to the base URL). */
   path: string;
   requestHeaders: Record<string, string>;
+  /** The JSON value sent; for a body sent as is (`rawBody`), its text, or `<N bytes of type>` for binary data. */
   requestBody?: unknown;
+  /** The body was sent as is (`SendOptions.raw`), not as JSON: `text` when `requestBody` holds it whole. */
+  rawBody?: 'text' | 'binary';
   /** 0 when no response arrived (see `error`). */
   status: number;
   responseHeaders: Record<string, string>;
@@ -65,6 +68,11 @@ export interface HttpClientOptions {
   /** Wall-clock time (ms since the epoch) after which requests are no longer sent (null: no budget). */
   deadline?: number | null;
   rateLimit?: RateLimitPolicy;
+}
+
+/** What the evidence keeps of a body sent as is: its text, or how many bytes of what it was. */
+function rawEvidence({ data, contentType }: NonNullable<SendOptions['raw']>): Pick<Exchange, 'requestBody' | 'rawBody'> {
+  return typeof data === 'string' ? { requestBody: data, rawBody: 'text' } : { requestBody: `<${data.byteLength} bytes of ${contentType}>`, rawBody: 'binary' };
 }
 
 /** Response bodies beyond this are cut: a conformance verdict never needs more, and a hostile target cannot exhaust memory. */
@@ -121,11 +129,7 @@ export class HttpClient {
       method: options.method,
       path,
       requestHeaders: redactHeaders(headers),
-      ...(options.json !== undefined
-        ? { requestBody: options.json }
-        : options.raw
-          ? { requestBody: `<${Buffer.byteLength(options.raw.data)} bytes of ${options.raw.contentType}>` }
-          : {}),
+      ...(options.json !== undefined ? { requestBody: options.json } : options.raw ? rawEvidence(options.raw) : {}),
       status: 0,
       responseHeaders: {},
       contentType: '',

@@ -161,15 +161,16 @@ const doubleQuoted = (text: string) => `"${text.replace(/[$`"\\]/g, '\\$&')}"`;
 
 /**
  * `curl` sending `exchange` again: to the run's base URL (`$BASE_URL` for the embedded emulator), the token as
- * `$TOKEN` when the request carried one.
+ * `$TOKEN` when the request carried one. None for a binary body, whose bytes the evidence does not keep.
  */
-export function curlCommand(exchange: Exchange, baseUrl: string | null): string {
+export function curlCommand(exchange: Exchange, baseUrl: string | null): string | undefined {
+  if (exchange.rawBody === 'binary') return undefined;
   const url = baseUrl ? shellWord(`${baseUrl}${exchange.path}`) : `"$BASE_URL"${doubleQuoted(exchange.path)}`;
   const words = ['curl', '-sS', '-i', '-X', exchange.method, url];
   if (Object.keys(exchange.requestHeaders).some((name) => name.toLowerCase() === 'authorization')) words.push('-H', '"Authorization: Bearer $TOKEN"');
   for (const [name, value] of Object.entries(exchange.requestHeaders))
     if (!LEFT_TO_CURL.has(name.toLowerCase())) words.push('-H', shellWord(`${name}: ${value}`));
   if (exchange.requestBody !== undefined)
-    words.push('--data-raw', shellWord(typeof exchange.requestBody === 'string' ? exchange.requestBody : JSON.stringify(exchange.requestBody)));
+    words.push('--data-raw', shellWord(exchange.rawBody ? String(exchange.requestBody) : JSON.stringify(exchange.requestBody)));
   return words.join(' ');
 }

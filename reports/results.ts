@@ -263,7 +263,8 @@ export function buildResults(
     if (rule.level === 'MUST' && !failures.some((failure) => failure.rule === rule.id && failure.check === outcome.name))
       failures.push({ rule: rule.id, check: outcome.name, file: outcome.file, replay });
     const failing = verdict === 'fail' && outcome.record?.failingExchange !== undefined ? outcome.record.exchanges[outcome.record.failingExchange] : undefined;
-    const reproduction = failing ? { failingExchange: outcome.record!.failingExchange, curl: curlCommand(failing, meta.run.baseUrl) } : {};
+    const curl = failing && curlCommand(failing, meta.run.baseUrl);
+    const reproduction = failing ? { failingExchange: outcome.record!.failingExchange, ...(curl ? { curl } : {}) } : {};
     return { name: outcome.name, verdict, file: outcome.file, evidence: outcome.record?.exchanges, ...fields, replay, ...reproduction };
   }
 

@@ -12,7 +12,7 @@ const EMULATOR = '/repo/node_modules/.cache/chs-conformance/emulator-0123.mjs';
 const COMMAND = '/repo/bin/conformance.js';
 
 function log(entries: object[]): string {
-  const file = join(tempDir('bench-cpu'), 'cpu.jsonl');
+  const file = join(tempDir('cpu-log'), 'cpu.jsonl');
   writeFileSync(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
   return file;
 }
@@ -56,6 +56,6 @@ describe('the bench: CPU by self-test file', () => {
   });
 
   it('reads a missing log as nothing logged', () => {
-    expect(readProcessLog(join(tempDir('bench-cpu'), 'none.jsonl'))).toEqual({ processes: [], threads: [] });
+    expect(readProcessLog(join(tempDir('cpu-log'), 'none.jsonl'))).toEqual({ processes: [], threads: [] });
   });
 });

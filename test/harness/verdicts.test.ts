@@ -52,6 +52,18 @@ describe('an exchange with nothing to judge', () => {
     expect(c.record.exchanges[0]).toMatchObject({ status: 200, truncated: true, notJson: false });
   });
 
+  it('evidence: a body past 4,000 characters of JSON is cut, except the request that broke the rule (its curl sends it again)', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url);
+    const body = { rules: Array.from({ length: 300 }, (_, index) => ({ label: `rule-${index}` })) };
+    await c.post('/v4/networking/firewalls', body);
+    const failing = await c.post('/v4/networking/firewalls', body);
+    c.finish({ failing });
+    expect(c.record.exchanges[0]!.requestBody).toMatch(/… \(\d+ characters\)$/);
+    expect(c.record.failingExchange).toBe(1);
+    expect(c.record.exchanges[1]!.requestBody).toEqual(body);
+  });
+
   it('an answer that can be judged is returned as it is, even a broken one', async () => {
     server = await startFakeServer(hostile.invalidJson());
     const exchange = await checkOn(server.url).get('/v4/account');

@@ -83,6 +83,16 @@ describe('the curl command', () => {
     const anonymous = { ...failing, method: 'GET', path: '/v4/images?$x="1"', requestHeaders: { accept: 'application/json' }, requestBody: undefined };
     expect(curlCommand(anonymous, null)).toBe(`curl -sS -i -X GET "$BASE_URL""/v4/images?\\$x=\\"1\\"" -H 'accept: application/json'`);
   });
+
+  it('sends a JSON body that is a string as JSON, and a body sent as is as it was', () => {
+    const withBody = (requestBody: unknown, rawBody?: 'text') => ({ ...failing, requestHeaders: {}, requestBody, ...(rawBody ? { rawBody } : {}) });
+    expect(curlCommand(withBody('text'), null)).toMatch(/ --data-raw '"text"'$/);
+    expect(curlCommand(withBody('{"label": "x", ', 'text'), null)).toMatch(/ --data-raw '\{"label": "x", '$/);
+  });
+
+  it('gives none for a binary body, whose bytes the evidence does not keep', () => {
+    expect(curlCommand({ ...failing, requestBody: '<12 bytes of application/octet-stream>', rawBody: 'binary' }, null)).toBeUndefined();
+  });
 });
 
 describe('a counterexample', () => {
