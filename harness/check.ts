@@ -187,6 +187,7 @@ export class Check {
       const settle = await this.target.admit(method, path, options.json);
       const { gone: _gone, ...sendOptions } = options;
       exchange = await this.target.http.send({ ...sendOptions, method, path, token });
+      if (token) exchange.tokenOwner = this.target.ownerOf(token);
       settle?.(exchange);
     } catch (error) {
       // Kept even when the check's own code catches it: a check that could not send what it needed judged nothing.

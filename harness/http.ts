@@ -16,6 +16,8 @@ export interface Exchange {
   requestBody?: unknown;
   /** The body was sent as is (`SendOptions.raw`), not as JSON: `text` when `requestBody` holds it whole. */
   rawBody?: 'text' | 'binary';
+  /** Whose token the request carried (never the token), for its reproduction: see `TokenOwner`. */
+  tokenOwner?: TokenOwner;
   /** 0 when no response arrived (see `error`). */
   status: number;
   responseHeaders: Record<string, string>;
@@ -34,6 +36,12 @@ export interface Exchange {
   /** Attempts made (more than one after 429s). */
   attempts?: number;
 }
+
+/**
+ * Whose token a request carried: the run's own (`--token`), a `--token-scoped` one (its scope set), the
+ * `--restricted-token`, or one the run minted or made itself, which no setting holds and which is gone after the run.
+ */
+export type TokenOwner = { token: 'full' | 'restricted' | 'made' } | { token: 'scoped'; scopes: string };
 
 export interface SendOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -6,7 +6,7 @@ import { endpointKey } from '../rules/endpoints.js';
 import { CreationBudget, RunStamp } from './cleanup.js';
 import { ViewsMade } from './consistency.js';
 import { scopeKey, type SuiteConfig } from './config.js';
-import { HttpClient, type Exchange, type SendOptions } from './http.js';
+import { HttpClient, type Exchange, type SendOptions, type TokenOwner } from './http.js';
 import { registerConfigSecrets, registerSecret } from './redact.js';
 import { ControlHooks, type PrincipalSpec } from './control-hooks.js';
 import { findEndpoint } from './responses.js';
@@ -228,6 +228,15 @@ export class Target {
 
   get token(): string {
     return this.info.token;
+  }
+
+  /** Whose token `token` is, among those the run was given; else one the run minted or made. */
+  ownerOf(token: string): TokenOwner {
+    const { scopedTokens, restrictedToken } = this.info.config;
+    if (token === this.token) return { token: 'full' };
+    const scoped = Object.entries(scopedTokens).find(([, given]) => given === token);
+    if (scoped) return { token: 'scoped', scopes: scoped[0] };
+    return { token: token === restrictedToken ? 'restricted' : 'made' };
   }
 
   /**

@@ -99,7 +99,7 @@ ${entry.file ? html`<p class="file">spec file <code>${entry.file}</code></p>` : 
 ${entry.message ? html`<p class="message">${entry.message}</p>` : ''}
 ${entry.counterexample !== undefined ? html`<dl class="replay-data"><dt>fast-check seed</dt><dd><code>${entry.seed}</code> (the shrinking path is in results.json)</dd><dt>counterexample</dt><dd><pre class="counterexample">${entry.counterexample}</pre></dd></dl>` : ''}
 ${entry.replay ? command('replay', entry.replay) : ''}
-${entry.curl ? html`<details class="curl"><summary>curl: the failing request again (the token as $TOKEN)</summary>${command('curl', entry.curl)}</details>` : ''}
+${entry.curl ? html`<details class="curl"><summary>curl: the failing request again (its token from the environment: $TOKEN for the run's own)</summary>${command('curl', entry.curl)}</details>` : ''}
 <details class="evidence"><summary>evidence: ${evidence.length} request${evidence.length === 1 ? '' : 's'} (tokens redacted)${entry.failingExchange !== undefined ? `; #${entry.failingExchange + 1} broke the rule` : ''}</summary>
 ${evidence.map((exchange, index) => renderExchange(exchange, index, index === entry.failingExchange))}
 </details>

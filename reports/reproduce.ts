@@ -2,7 +2,7 @@
 // check, and a curl command sending the failing request again. Neither ever holds a token: tokens are named as
 // environment variables the user sets.
 import { resolveConfig, type SuiteConfig } from '../harness/config.js';
-import type { Exchange } from '../harness/http.js';
+import type { Exchange, TokenOwner } from '../harness/http.js';
 import { withoutCredentials } from '../harness/redact.js';
 import type { RunInfo } from './results.js';
 
@@ -159,15 +159,28 @@ const LEFT_TO_CURL = new Set(['authorization', 'content-length', 'host', 'user-a
 /** Inside double quotes the shell still reads $, `, " and \. */
 const doubleQuoted = (text: string) => `"${text.replace(/[$`"\\]/g, '\\$&')}"`;
 
+/** The environment variable a curl reproduction reads a request's token from, by whose it was (`$TOKEN`: the run's own). */
+function tokenVariable(owner: TokenOwner | undefined): string | undefined {
+  if (!owner || owner.token === 'full') return 'TOKEN';
+  if (owner.token === 'scoped') return scopedTokenVariable(owner.scopes);
+  return owner.token === 'restricted' ? 'CONFORMANCE_RESTRICTED_TOKEN' : undefined;
+}
+
 /**
- * `curl` sending `exchange` again: to the run's base URL (`$BASE_URL` for the embedded emulator), the token as
- * `$TOKEN` when the request carried one. None for a binary body, whose bytes the evidence does not keep.
+ * `curl` sending `exchange` again: to the run's base URL (`$BASE_URL` for the embedded emulator), its token from an
+ * environment variable when it carried one (`$TOKEN` the run's own, the replay command's names for a scoped or
+ * restricted token). None for a binary body, whose bytes the evidence does not keep, nor for a token the run minted or
+ * made, which is gone after the run (the replay command reproduces either).
  */
 export function curlCommand(exchange: Exchange, baseUrl: string | null): string | undefined {
   if (exchange.rawBody === 'binary') return undefined;
   const url = baseUrl ? shellWord(`${baseUrl}${exchange.path}`) : `"$BASE_URL"${doubleQuoted(exchange.path)}`;
   const words = ['curl', '-sS', '-i', '-X', exchange.method, url];
-  if (Object.keys(exchange.requestHeaders).some((name) => name.toLowerCase() === 'authorization')) words.push('-H', '"Authorization: Bearer $TOKEN"');
+  if (Object.keys(exchange.requestHeaders).some((name) => name.toLowerCase() === 'authorization')) {
+    const variable = tokenVariable(exchange.tokenOwner);
+    if (!variable) return undefined;
+    words.push('-H', `"Authorization: Bearer $${variable}"`);
+  }
   for (const [name, value] of Object.entries(exchange.requestHeaders))
     if (!LEFT_TO_CURL.has(name.toLowerCase())) words.push('-H', shellWord(`${name}: ${value}`));
   if (exchange.requestBody !== undefined)

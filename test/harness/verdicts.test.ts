@@ -64,6 +64,20 @@ describe('an exchange with nothing to judge', () => {
     expect(c.record.exchanges[1]!.requestBody).toEqual(body);
   });
 
+  it('evidence: whose token each request carried (for its curl command), never the token', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, { scopedTokens: { 'domains:read_only': 'verdict-scoped-01' }, restrictedToken: 'verdict-restricted-01' });
+    for (const token of [undefined, 'verdict-scoped-01', 'verdict-restricted-01', 'verdict-minted-01', null]) await c.get('/v4/account', { token });
+    c.finish();
+    expect(c.record.exchanges.map((exchange) => exchange.tokenOwner)).toEqual([
+      { token: 'full' },
+      { token: 'scoped', scopes: 'domains:read_only' },
+      { token: 'restricted' },
+      { token: 'made' },
+      undefined,
+    ]);
+  });
+
   it('an answer that can be judged is returned as it is, even a broken one', async () => {
     server = await startFakeServer(hostile.invalidJson());
     const exchange = await checkOn(server.url).get('/v4/account');

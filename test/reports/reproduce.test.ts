@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../harness/config.js';
 import { REDACTED, registerConfigSecrets } from '../../harness/redact.js';
 import { COUNTEREXAMPLE_MAX, elided } from '../../harness/property.js';
+import type { TokenOwner } from '../../harness/http.js';
 import { curlCommand, replayCommand, runCommand } from '../../reports/reproduce.js';
 import { runInfoOf } from '../../reports/results.js';
 import { exchange } from './sample-results.js';
@@ -88,6 +89,14 @@ describe('the curl command', () => {
     const withBody = (requestBody: unknown, rawBody?: 'text') => ({ ...failing, requestHeaders: {}, requestBody, ...(rawBody ? { rawBody } : {}) });
     expect(curlCommand(withBody('text'), null)).toMatch(/ --data-raw '"text"'$/);
     expect(curlCommand(withBody('{"label": "x", ', 'text'), null)).toMatch(/ --data-raw '\{"label": "x", '$/);
+  });
+
+  it("reads a scoped or restricted token from the replay command's variable, and gives none for a token the run made", () => {
+    const sentWith = (tokenOwner: TokenOwner) => curlCommand({ ...failing, tokenOwner }, null);
+    expect(sentWith({ token: 'full' })).toContain(' -H "Authorization: Bearer $TOKEN" ');
+    expect(sentWith({ token: 'scoped', scopes: 'domains:read_only' })).toContain(' -H "Authorization: Bearer $CONFORMANCE_TOKEN_DOMAINS_READ_ONLY" ');
+    expect(sentWith({ token: 'restricted' })).toContain(' -H "Authorization: Bearer $CONFORMANCE_RESTRICTED_TOKEN" ');
+    expect(sentWith({ token: 'made' })).toBeUndefined();
   });
 
   it('gives none for a binary body, whose bytes the evidence does not keep', () => {
