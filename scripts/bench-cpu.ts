@@ -4,6 +4,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
+/**
+ * Two fields of a proc(5) `stat` file summed (CPU times in clock ticks), by their numbers in proc(5): 14 and 15 a
+ * thread's or process's own user and system time, 16 and 17 its waited-for children's. Undefined where there is no
+ * such file (not Linux).
+ */
+export function procStatTicks(file: string, [first, second]: [number, number]): number | undefined {
+  try {
+    const stat = readFileSync(file, 'utf8');
+    // The fields after the command's name (which may hold spaces), from field 3 on.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[first - 3]) + Number(fields[second - 3]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU ms (user + system) by what took it. */
 export type CpuRows = Array<{ what: string; cpuMs: number }>;
 

@@ -25,7 +25,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
-import { cpuByProcess, cpuBySelfTest, readProcessLog, type CpuRows, type ProcessLog } from './bench-cpu.js';
+import { cpuByProcess, cpuBySelfTest, procStatTicks, readProcessLog, type CpuRows, type ProcessLog } from './bench-cpu.js';
 import { FAULTS } from '../emulator/faults/index.js';
 import { GATED_VARIATIONS } from '../emulator/variations/index.js';
 import { buildContract } from '../harness/contract.js';
@@ -329,15 +329,8 @@ if (!options.skipMatrices) {
  * typecheck's native compiler, Chromium); undefined where there is no such file.
  */
 function endedChildrenCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command's name: state is field 3 of proc(5), cutime and cstime fields 16 and 17, in clock ticks.
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    return (ticks * 1000) / clockTicksPerSecond();
-  } catch {
-    return undefined;
-  }
+  const ticks = procStatTicks('/proc/self/stat', [16, 17]);
+  return ticks === undefined ? undefined : (ticks * 1000) / clockTicksPerSecond();
 }
 
 let ticksPerSecond: number | undefined;

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cpuByProcess, cpuBySelfTest, readProcessLog } from '../../scripts/bench-cpu.js';
+import { cpuByProcess, cpuBySelfTest, procStatTicks, readProcessLog } from '../../scripts/bench-cpu.js';
 import { tempDir } from '../safety/support.js';
 
 const VITEST = '/repo/node_modules/vitest/vitest.mjs';
@@ -53,6 +53,15 @@ describe('the bench: CPU by self-test file', () => {
     const rows = cpuBySelfTest({ processes: logged.processes, threads: [] }, 100);
     expect(rows[0]).toEqual({ what: '(no self-test) vitest (with the in-process self-tests)', cpuMs: 100_000 });
     expect(rows.find(({ what }) => what === 'test/a.test.ts')?.cpuMs).toBe(4_000);
+  });
+
+  it("sums two fields of a proc stat file by their proc(5) numbers, past a command name holding ') '", () => {
+    const stat = join(tempDir('cpu-log'), 'stat');
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime …
+    writeFileSync(stat, '42 (node) (x y) S 1 42 42 0 -1 4194304 10 0 0 0 700 80 9000 600 20 0\n');
+    expect(procStatTicks(stat, [14, 15])).toBe(780);
+    expect(procStatTicks(stat, [16, 17])).toBe(9600);
+    expect(procStatTicks(join(tempDir('cpu-log'), 'none'), [14, 15])).toBeUndefined();
   });
 
   it('reads a missing log as nothing logged', () => {
