@@ -11,6 +11,7 @@
 //   restricted caller) → 400 on that member; visible read-only → 403.
 // - PUT firewall ignores `rules` and `devices` (they "cannot be changed here"); `status: deleted` → 400.
 //   firewall_update is emitted when label or tags are given; firewall_enable / firewall_disable on a status change.
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { emitEvent, type EventEntity } from '../core/events.js';
 import { paginate } from '../core/pagination.js';
@@ -198,9 +199,8 @@ function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field
     if (typeof v !== 'string') fail(`${f} must be a string in IP/mask format.`, f);
     // `address/mask`, the mask within the family's bits.
     const [, ip, mask] = /^([^/]+)\/(\d{1,3})$/.exec(v) ?? [];
-    const ok =
-      ip !== undefined && Number(mask) <= (kind === 'ipv4' ? 32 : 128) && (kind === 'ipv4' ? ipaddr.IPv4.isValidFourPartDecimal(ip) : ipaddr.IPv6.isValid(ip));
-    if (!ok && !(bareIpv4 && kind === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(v)))
+    const ok = ip !== undefined && Number(mask) <= (kind === 'ipv4' ? 32 : 128) && (kind === 'ipv4' ? isIPv4(ip) : ipaddr.IPv6.isValid(ip));
+    if (!ok && !(bareIpv4 && kind === 'ipv4' && isIPv4(v)))
       fail(
         `${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`,
         f,

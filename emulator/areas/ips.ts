@@ -22,6 +22,7 @@
 // - A range is `{range, prefix_length, region, route_target, created}` (range without the prefix length); creating
 //   one answers that object; ranges are allocated as `2600:3c0<region index>:e<nnn>:100::`.
 // - IPv6 pools: one /124 per region, `{range, prefix_length, region, route_target: null}`.
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { paginate } from '../core/pagination.js';
 import { canAccess } from '../core/permissions.js';
@@ -172,7 +173,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       if (!withRanges) fail('ipv4/assign takes IPv4 addresses only; use ips/assign for IPv6 ranges.', field);
       const p = parseRange(address);
       if (!p || (p.prefix !== 56 && p.prefix !== 64)) fail(`${field} must be an IPv4 address or an IPv6 range with a /56 or /64 prefix.`, field);
-    } else if (!ipaddr.IPv4.isValidFourPartDecimal(address)) {
+    } else if (!isIPv4(address)) {
       fail(withRanges ? `${field} must be an IPv4 address or an IPv6 range with its prefix.` : `${field} must be an IPv4 address.`, field);
     }
     if (itemRegion !== undefined && !ctx.store.regions.some((r) => r.id === itemRegion)) fail(`Unknown region ${itemRegion}.`, `${path}.region`);
@@ -193,7 +194,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
       retarget.set(r.range, receiver);
       return;
     }
-    if (!ipaddr.IPv4.isValidFourPartDecimal(address)) {
+    if (!isIPv4(address)) {
       fail(withRanges ? `${field} must be an IPv4 address or an IPv6 range with its prefix.` : `${field} must be an IPv4 address.`, field);
     }
     const owner = ownerOf4(ctx.store, address);
@@ -284,7 +285,7 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
   list.forEach((v, i) => {
     const field = `ips.${i}`;
     if (typeof v !== 'string') fail(`${field} must be a string.`, field);
-    if (ipaddr.IPv4.isValidFourPartDecimal(v)) {
+    if (isIPv4(v)) {
       const owner = ownerOf4(ctx.store, v);
       const anyone = faulty(ctx.store, 'P3.share.access-all');
       if (!owner || !(anyone || canAccess(ctx.principal, 'compute', owner.id, 'read_only'))) fail(`No address ${v} on the account.`, field);
@@ -312,7 +313,7 @@ function share(ctx: RequestContext, withRanges: boolean): Record<string, never> 
   });
   const shares = ctx.store.table<string[]>(SHARES);
   if (faulty(ctx.store, 'P3.share.owner-keeps'))
-    for (const address of out.filter((a) => ipaddr.IPv4.isValidFourPartDecimal(a))) {
+    for (const address of out.filter((a) => isIPv4(a))) {
       const owner = ownerOf4(ctx.store, address)!;
       owner.ipv4 = owner.ipv4.filter((a) => a !== address);
       inst.ipv4 = [...inst.ipv4, address];
@@ -340,7 +341,7 @@ function applyShare(store: Store, inst: Instance, out: string[], withRanges: boo
   if (getInstance(store, inst.id) !== inst) return;
   const shares = store.table<string[]>(SHARES);
   const kept = withRanges ? [] : (shares.get(String(inst.id)) ?? []).filter((a) => a.includes(':'));
-  const still = out.filter((a) => (ipaddr.IPv4.isValidFourPartDecimal(a) ? ownerOf4(store, a) !== undefined : ranges(store).has(a)));
+  const still = out.filter((a) => (isIPv4(a) ? ownerOf4(store, a) !== undefined : ranges(store).has(a)));
   shares.set(String(inst.id), [...kept, ...still]);
 }
 
@@ -352,7 +353,7 @@ const WC = ['ips:read_write', 'compute:read_write'];
 
 function addressOr404(ctx: RequestContext): { inst: Instance; address: string } {
   const raw = ctx.params['address']!;
-  if (ipaddr.IPv4.isValidFourPartDecimal(raw)) {
+  if (isIPv4(raw)) {
     const inst = ownerOf4(ctx.store, raw);
     if (inst && canAccess(ctx.principal, 'compute', inst.id, 'read_only')) return { inst, address: raw };
   } else if (ipaddr.IPv6.isValid(raw)) {

@@ -1,5 +1,6 @@
 // The allow list of a managed database cluster (document 1, "Managed databases"): IPv4 or IPv6 addresses or CIDR
 // ranges, a single address kept with its full prefix length.
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Store } from '../../core/store.js';
 import { fail, optArray } from '../../core/validate.js';
@@ -12,7 +13,7 @@ function normaliseIpOrCidr(value: string): string | null {
   const addr = slash < 0 ? value : value.slice(0, slash);
   const prefix = slash < 0 ? null : value.slice(slash + 1);
   let max: number;
-  if (ipaddr.IPv4.isValidFourPartDecimal(addr)) max = 32;
+  if (isIPv4(addr)) max = 32;
   else if (!addr.includes('%') && ipaddr.IPv6.isValid(addr)) max = 128;
   else return null;
   if (prefix === null) return `${addr}/${max}`;

@@ -1,4 +1,5 @@
 // Domains: list, create, import, view, update, delete, clone and the zone file.
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { emitEvent } from '../../core/events.js';
 import { paginate } from '../../core/pagination.js';
@@ -220,7 +221,7 @@ export const domainRoutes: Route[] = [
     if (ns !== undefined && !nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {
       fail('remote_nameserver must be the hostname or IP address of a nameserver.', 'remote_nameserver');
     }
-    if (nsIsIp && ipaddr.IPv4.isValidFourPartDecimal(ns) && ipaddr.IPv4.parse(ns).match(ipaddr.IPv4.parseCIDR('192.0.2.0/24'))) {
+    if (nsIsIp && isIPv4(ns) && ipaddr.IPv4.parse(ns).match(ipaddr.IPv4.parseCIDR('192.0.2.0/24'))) {
       refuseTransfer();
     }
     const d = createDomain(ctx, { domain: name, type: 'master', soa_email: `hostmaster@${name}` });

@@ -1,5 +1,6 @@
 // The domains area's stored objects: domains, their records and rendered zones, the names taken on the
 // platform, with the lookups the other domain files and the ips and tags areas use.
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
@@ -89,7 +90,7 @@ export function isDomainName(
 
 /** A plain IP address: dotted-quad IPv4 (no legacy short forms) or IPv6, no mask. */
 export function isIp(s: string): boolean {
-  return ipaddr.IPv4.isValidFourPartDecimal(s) || (!s.includes('/') && ipaddr.IPv6.isValid(s));
+  return isIPv4(s) || (!s.includes('/') && ipaddr.IPv6.isValid(s));
 }
 
 /** Rounds a domain time value up to the next valid value (0 stays 0); above the largest → 400. */

@@ -1,4 +1,5 @@
 // Records of a domain: list, create, view, update, delete.
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { emitEvent } from '../../core/events.js';
 import { paginate } from '../../core/pagination.js';
@@ -157,7 +158,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
         const v4 = varied(store, 'remote-addr-behind-proxy') ? PROXY_ADDRESS : ipv4Of(ctx.remoteAddress);
         if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
         target = v4;
-      } else if (!ipaddr.IPv4.isValidFourPartDecimal(t)) fail('target must be an IPv4 address for an A record.', 'target');
+      } else if (!isIPv4(t)) fail('target must be an IPv4 address for an A record.', 'target');
       else refuseNoHostAddress(store, t);
       break;
     }
