@@ -30,6 +30,8 @@ function outcomesOf(modules: ReadonlyArray<TestModule>, config: SuiteConfig): Ch
 export default class ResultsReporter implements Reporter {
   private started = new Date().toISOString();
   private allure?: AllureRenderer;
+  /** What results.json holds, once the run's reports are written. */
+  results?: Results;
 
   onTestRunStart(): void {
     this.started = new Date().toISOString();
@@ -65,6 +67,7 @@ export default class ResultsReporter implements Reporter {
     const judged = config.expectations ? applyExpectations(built, readExpectations(config.expectations), config.expectations) : built;
     const results = redact(judged);
     writeResultsJson(results, paths.json);
+    this.results = results;
     writeRenderedReports(results, paths);
     const written = [paths.json, paths.html, paths.junit];
     if (allure)
