@@ -18,10 +18,11 @@
 //      fresh clone of its HEAD (`npm ci` included, about 11 minutes): wall time, tests, the CPU of their Node processes
 //      and of all their processes, and by self-test file (its tests in their vitest thread, where Linux shows a thread's
 //      CPU, and the processes it started).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'undici';
@@ -68,6 +69,44 @@ const options = new Command('bench')
     pairs: number;
   }>();
 
+/**
+ * What an interrupted bench (Ctrl-C, SIGTERM) would leave behind is undone before it exits: the commands it started
+ * are stopped (and waited for, up to 10 s), then a run's temporary folder, a worktree or a clone is removed.
+ */
+const running = new Set<ChildProcess>();
+const leftovers = new Set<() => void>();
+/** The exit code once interrupted (a run the signal stopped then ends the bench with it, not as a failure). */
+let interruptedCode: number | undefined;
+process.on('exit', () => {
+  for (const remove of leftovers) remove();
+});
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => {
+    interruptedCode = code;
+    console.error(`\nbench: ${signal}: stopping what it started and removing its temporary files`);
+    const closed = [...running].map((child) => new Promise((resolve) => child.once('close', resolve).kill(signal)));
+    void Promise.race([Promise.all(closed), delay(10_000)]).then(() => process.exit(code));
+  });
+
+/** `child`, stopped if the bench is interrupted while it runs. */
+function tracked<T extends ChildProcess>(child: T): T {
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  return child;
+}
+
+/** `remove` runs when the bench exits, however it ends, unless the function returned ran it before. */
+function leftover(remove: () => void): () => void {
+  leftovers.add(remove);
+  return () => {
+    leftovers.delete(remove);
+    remove();
+  };
+}
+
 /** Requests/s of `path` on `origin` with IN_FLIGHT requests in flight for `seconds` (after a short warm-up). */
 async function load(origin: string, path: string, seconds: number, headers: Record<string, string> = {}): Promise<number> {
   const pool = new Pool(origin, { connections: IN_FLIGHT, keepAliveTimeout: 10_000 });
@@ -96,18 +135,20 @@ async function load(origin: string, path: string, seconds: number, headers: Reco
 
 /** The floor: a node:http server answering a small JSON body, in a process of its own. */
 async function floor(seconds: number): Promise<number> {
-  const server = spawn(
-    process.execPath,
-    [
-      '-e',
-      `
+  const server = tracked(
+    spawn(
+      process.execPath,
+      [
+        '-e',
+        `
     const body = JSON.stringify({ email: 'floor@example.com', balance: 0 });
     const server = require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
     server.keepAliveTimeout = 10000;
     server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
   `,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    ),
   );
   try {
     const origin = await new Promise<string>((resolve, reject) => {
@@ -179,16 +220,19 @@ type Launcher = 'npx' | 'node';
  */
 function timedRun(args: string[] = [], { checkout = ROOT, launcher = 'node' }: { checkout?: string; launcher?: Launcher } = {}): Promise<TimedRun> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+  const removeOut = leftover(() => rmSync(out, { recursive: true, force: true }));
   const cpuLog = join(out, 'cpu.jsonl');
   const runArgs = ['run', '--out', out, '--progress', 'jsonl', '--seed', '20261121', ...args];
   const [command, commandArgs] =
     launcher === 'npx' ? ['npx', ['conformance', ...runArgs]] : [process.execPath, [join(checkout, 'bin/conformance.js'), ...runArgs]];
   const started = performance.now();
-  const child = spawn(command, commandArgs, {
-    cwd: checkout,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: loggingCpu(cpuLog),
-  });
+  const child = tracked(
+    spawn(command, commandArgs, {
+      cwd: checkout,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: loggingCpu(cpuLog),
+    }),
+  );
   let first: number | undefined;
   let last = started;
   let stderr = '';
@@ -199,7 +243,7 @@ function timedRun(args: string[] = [], { checkout = ROOT, launcher = 'node' }: {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('error', (error) => {
-      rmSync(out, { recursive: true, force: true });
+      removeOut();
       reject(new Error(`could not start ${command}: ${error.message}`));
     });
     child.once('close', (code) => {
@@ -227,7 +271,7 @@ function timedRun(args: string[] = [], { checkout = ROOT, launcher = 'node' }: {
       } catch (error) {
         reject(new Error(`the full run wrote no results (exit ${code}): ${stderr.slice(-1000)} ${String(error)}`));
       } finally {
-        rmSync(out, { recursive: true, force: true });
+        removeOut();
       }
     });
   });
@@ -243,8 +287,8 @@ const cores = availableParallelism();
 console.log(`bench on ${cores} cores, Node ${process.versions.node}\n`);
 /** What stops the bench (a command it could not start, a run without results): one line, exit 2. */
 function stop(error: Error): never {
-  console.error(`bench: ${error.message}`);
-  process.exit(2);
+  if (interruptedCode === undefined) console.error(`bench: ${error.message}`);
+  process.exit(interruptedCode ?? 2);
 }
 
 if (options.against) {
@@ -357,7 +401,7 @@ function timedGate(
   const output = createWriteStream(logFile);
   const childrenCpuBefore = endedChildrenCpuMs();
   const started = performance.now();
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: loggingCpu(cpuLog) });
+  const child = tracked(spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: loggingCpu(cpuLog) }));
   child.stdout.pipe(output, { end: false });
   child.stderr.pipe(output, { end: false });
   return new Promise((resolve) => {
@@ -414,20 +458,21 @@ if (options.withCi) {
   const clone = join(folder, 'clone');
   // The documents sit beside the checkout (`../shared`), as on the CI machine.
   if (existsSync(join(ROOT, '../shared'))) symlinkSync(resolvePath(ROOT, '../shared'), join(folder, 'shared'));
+  // The clone holds a whole node_modules once .ci/run has run: only the output and CPU logs are kept.
+  const removeClone = leftover(() => rmSync(clone, { recursive: true, force: true }));
   const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { encoding: 'utf8' });
   if (cloned.status !== 0) row('.ci/run (a fresh clone)', `could not clone ${ROOT}: ${(cloned.stderr || cloned.error?.message || '').trim()}`);
   else {
     gateRows('.ci/run (a fresh clone of HEAD)', await timedGate(join(clone, '.ci/run'), [], clone, folder, join(clone, 'reports/out/selftest.json'), '7 min'));
-    // The clone holds a whole node_modules: only the output and CPU logs are kept.
-    rmSync(clone, { recursive: true, force: true });
   }
+  removeClone();
 }
 
 /**
  * A checkout of the commit `ref` (a git worktree sharing this checkout's node_modules, the documents beside it as
- * here), and the function removing it.
+ * here), removed when the bench exits.
  */
-function checkoutOf(ref: string): { checkout: string; remove: () => void } {
+function checkoutOf(ref: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'conformance-bench-against-'));
   const checkout = join(folder, 'checkout');
   const added = spawnSync('git', ['worktree', 'add', '--detach', checkout, ref], { cwd: ROOT, encoding: 'utf8' });
@@ -437,11 +482,11 @@ function checkoutOf(ref: string): { checkout: string; remove: () => void } {
   }
   symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
   if (existsSync(join(ROOT, '../shared'))) symlinkSync(resolvePath(ROOT, '../shared'), join(folder, 'shared'));
-  const remove = () => {
+  leftover(() => {
     spawnSync('git', ['worktree', 'remove', '--force', checkout], { cwd: ROOT });
     rmSync(folder, { recursive: true, force: true });
-  };
-  return { checkout, remove };
+  });
+  return checkout;
 }
 
 /**
@@ -450,8 +495,7 @@ function checkoutOf(ref: string): { checkout: string; remove: () => void } {
  * machine's drift through the sitting falls on both alike: the means, and how many pairs this checkout was lower in.
  */
 async function compareWith(ref: string, pairs: number): Promise<void> {
-  const { checkout, remove } = checkoutOf(ref);
-  process.once('exit', remove);
+  const checkout = checkoutOf(ref);
   const sha = spawnSync('git', ['rev-parse', '--short', ref], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
   console.log(`this checkout against ${ref} (${sha}), ${pairs} alternating pairs of each kind of run (seed 20261121)\n`);
   const kinds = [
