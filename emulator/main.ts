@@ -27,6 +27,13 @@ async function main(): Promise<void> {
     if (error instanceof UsageError) die(error.message);
     throw error;
   }
+  // A reader that hung up (`--list-variations | head -3`): a listing has nothing more to say (it crashed on EPIPE); a
+  // running emulator goes on serving.
+  const listing = settings.help || settings['list-faults'] || settings['list-variations'];
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    if (listing) process.exit(0);
+  });
   if (settings.help) {
     process.stdout.write(`${usage()}\n`);
     return;

@@ -1,6 +1,9 @@
-// The emulator's flags (emulator/settings.ts): defaults, the environment's additions, one-line refusals, and a --help
-// line for each.
+// The emulator's flags (emulator/settings.ts): defaults, the environment's additions, one-line refusals, a --help
+// line for each, and listings read only in part.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { emulatorCommand } from '../../harness/emulator-command.js';
 import { FAULTS } from '../../emulator/faults/index.js';
 import { FLAGS, UsageError, readSettings, usage } from '../../emulator/settings.js';
 
@@ -50,4 +53,16 @@ describe('emulator flags', () => {
         name,
       ).toBe(true);
   });
+
+  it('ends a listing quietly when its reader hangs up (`--list-variations | head -1`)', async () => {
+    const command = (await emulatorCommand()).map((part) => JSON.stringify(part)).join(' ');
+    for (const flag of ['--list-faults', '--list-variations', '--help']) {
+      const piped = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${command} ${flag} | head -1 >/dev/null; exit \${PIPESTATUS[0]}`], {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect({ flag, status: piped.status, stderr: piped.stderr }).toEqual({ flag, status: 0, stderr: '' });
+    }
+  }, 60_000);
 });
