@@ -86,6 +86,11 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
     endpoint: 'GET /v4/networking/firewalls/{firewallId}/rules',
   },
   { fault: 'P1.databases.serves.get-databases-engines-id', kind: 'valid-refused', endpoint: 'GET /v4/databases/engines/{engineId}' },
+  {
+    fault: 'P1.databases.serves.get-databases-mysql-instances-id-ssl',
+    kind: 'valid-refused',
+    endpoint: 'GET /v4/databases/mysql/instances/{instanceId}/ssl',
+  },
   { fault: 'P1.versioning.beta.get-account-maintenance', kind: 'beta-unversioned', endpoint: 'GET /v4beta/account/maintenance' },
   { fault: 'P1.versioning.beta.get-networking-vlans', kind: 'beta-unversioned', endpoint: 'GET /v4beta/networking/vlans' },
   { fault: 'P2.pagination.page.min-1', kind: 'page-zero-accepted', endpoint: 'GET /v4/compute/kernels' },

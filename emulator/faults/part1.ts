@@ -35,6 +35,11 @@ export const part1Faults = defineFaults({
     does: 'GET /v4/networking/firewalls/{firewallId}/rules answers 200 {} for a firewall id that does not exist',
   },
   'P1.databases.serves.get-databases-engines-id': { does: 'GET /v4/databases/engines/{engineId} refuses valid requests (400)' },
+  // a read that needs the cluster active: the suite sends it again while refused (an allowed `updating` a while), and
+  // still fails a refusal that lasts
+  'P1.databases.serves.get-databases-mysql-instances-id-ssl': {
+    does: 'GET /v4/databases/mysql/instances/{instanceId}/ssl refuses valid requests (400)',
+  },
   // ---------------------------------------------------------------- versioning
   // SHOULD rules (inferred): detected as a warning of the rule.
   'P1.path.integer-ids': { does: 'reads an integer path id by its leading digits (invoice `12abc` is invoice 12)' },

@@ -50,7 +50,8 @@ export interface Recipe {
   /**
    * The request acts on something that may still be busy where a target makes it so (not shown either way): an
    * instance the recipe may have just created (its own or the file's) with its create, a database snapshot still being
-   * taken, a credentials reset still running. Where it must succeed it is sent again while refused (`onceNotBusy`).
+   * taken, a credentials reset still running, the file's cluster `updating`. Where it must succeed it is sent again
+   * while refused (`onceNotBusy`).
    */
   mayBeBusy?: true;
   /**
@@ -132,6 +133,8 @@ async function disabledFirewall(c: Check, fx: Fixtures): Promise<{ id: number }>
 }
 
 const DB = '/v4/databases/mysql/instances';
+/** A request needing the file's shared cluster `active`: an update or a reset of another check may leave it `updating` (allowed). */
+const onActiveCluster = (suffix: string): Recipe => ({ mayBeBusy: true, build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}${suffix}`) });
 
 export { ACCOUNT_LOCK, CARD_LOCK, EVENTS_SEEN_LOCK, IPV6_RANGES_LOCK, MONITOR_PLAN_LOCK };
 
@@ -178,16 +181,12 @@ export const validRequests: Record<string, Recipe> = {
       return at(`${DB}/${b.instanceId}/backups/${b.id}/restore`);
     },
   },
-  'GET /v4/databases/mysql/instances/{instanceId}/credentials': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials`) },
-  // A reset followed by a restore leaves a cluster failed: the valid restore goes to a cluster of its own, so a reset
-  // leaves the file's active cluster active.
-  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': {
-    // a reset "takes several seconds" and every check expecting success resets the file's cluster: the last may still run
-    mayBeBusy: true,
-    build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/credentials/reset`),
-  },
+  'GET /v4/databases/mysql/instances/{instanceId}/credentials': onActiveCluster('/credentials'),
+  // A reset followed by a restore leaves a cluster failed: the valid restore goes to a cluster of its own. A reset
+  // "takes several seconds", and every check expecting success resets the file's cluster: the last may still run.
+  'POST /v4/databases/mysql/instances/{instanceId}/credentials/reset': onActiveCluster('/credentials/reset'),
   'POST /v4/databases/mysql/instances/{instanceId}/patch': { build: async (c, fx) => at(`${DB}/${(await fx.newActiveDatabase(c)).id}/patch`) },
-  'GET /v4/databases/mysql/instances/{instanceId}/ssl': { build: async (c, fx) => at(`${DB}/${(await fx.activeDatabase(c)).id}/ssl`) },
+  'GET /v4/databases/mysql/instances/{instanceId}/ssl': onActiveCluster('/ssl'),
   'GET /v4/databases/types': { build: async () => at('/v4/databases/types') },
   'GET /v4/databases/types/{typeId}': { build: async (c, fx) => at(`/v4/databases/types/${enc(await fx.firstId(c, '/v4/databases/types'))}`) },
 
