@@ -448,7 +448,8 @@ export function describe(exchange: Exchange): string {
   return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${redactText(reason).slice(0, 160)}"` : ''}`;
 }
 
-function errorFields(body: unknown): string[] {
+/** The members an error body names (each error's `field`), as paths with dots. */
+export function errorFields(body: unknown): string[] {
   const errors = (body as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(errors)) return [];
   return errors

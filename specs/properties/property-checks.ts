@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { needVlanRoom, vlansNamed } from '../../harness/account-limits.js';
-import { check, namesField, type Check } from '../../harness/check.js';
+import { check, errorFields, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
 import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { answersGone } from '../../harness/resources.js';
@@ -105,6 +105,32 @@ async function labelHeldByAnother(c: Check, fx: Fixtures, endpoint: Endpoint, pa
   if (!endpointByKey.has(`GET ${template}`)) return false;
   const { items, first } = await listPages(c, list, { ends: true });
   return succeeded(first) && items.some((item) => labelOf(item) === label);
+}
+
+/**
+ * Whether a refusal names a profile body's interface label or IPAM address (`interfaces.<i>.label`, `.ipam_address`)
+ * that another profile of the instance shows: a server may take them as unique among all its profiles' interfaces
+ * (whether is not shown), and a profile the file deleted may still be there a while (its deletion confirmed by a read
+ * that lagged its create). Such a refusal of a body breaking another member judges nothing.
+ */
+async function interfaceHeldByAnother(c: Check, path: string, body: unknown, refusal: Exchange): Promise<boolean> {
+  const profiles = /\/configs$/.test(path) ? path : /\/configs\/[^/]+$/.test(path) ? parentOf(path) : undefined;
+  const sent = (body as { interfaces?: unknown } | undefined)?.interfaces;
+  if (!profiles || !Array.isArray(sent)) return false;
+  // (an IPAM address compared without its prefix length)
+  const comparable = (value: unknown) => (typeof value === 'string' && value ? value.split('/')[0] : undefined);
+  const held = errorFields(refusal.body).flatMap((field) => {
+    const [, index, member] = /^interfaces\.(\d+)\.(label|ipam_address)$/.exec(field) ?? [];
+    const value = member && comparable((sent[Number(index)] as Json | undefined)?.[member]);
+    return value ? [{ member: member!, value }] : [];
+  });
+  if (!held.length) return false;
+  const shows = (item: Json, { member, value }: { member: string; value: string }) =>
+    Array.isArray(item.interfaces) && item.interfaces.some((shown) => comparable((shown as Json | null)?.[member]) === value);
+  const holder = ({ items, first }: Awaited<ReturnType<typeof listPages>>) =>
+    succeeded(first) && items.some((item) => `${profiles}/${String(item.id)}` !== path && held.some((one) => shows(item, one)));
+  // (a list lagging the holder's create may leave it out: read within the window)
+  return holder(await readAfterWrite(c, () => listPages(c, profiles, { ends: true }), holder));
 }
 
 /** Where a body is sent: the plan's path, else the endpoint's path from its valid-request recipe. */
@@ -365,6 +391,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     const vlans = vlansNamed(body);
                     if (vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
                     await plan?.room?.(c, ctx);
+                    fc.pre(!(await interfaceHeldByAnother(c, path, body, first.exchange)));
                   }
                   if (violation.field !== 'label') fc.pre(!refusedAsTaken(labelOf(body), first.exchange));
                   // (refused naming the label, where the body breaks another member)

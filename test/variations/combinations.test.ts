@@ -53,6 +53,11 @@ const COMBINATIONS: Combination[] = [
     why: "a generated CAA record identical to one an earlier body made was refused while that one's deletion still ran: a refusal of a body like one the file made judges nothing (`ValidPlan.identity`)",
   },
   {
+    variations: ['reads-lag-creates', 'profile-delete-runs-a-while', 'interface-labels-unique-per-instance'],
+    rules: 'P2.config.run-level.enum,P2.compute.serves.post-compute-instances-id-configs',
+    why: "a body breaking run_level was refused naming a VLAN label a profile of a valid body still held (its deletion still ran, confirmed by a read that lagged its create): a refusal naming an interface's label or address another profile of the instance shows judges nothing (found by a full run under every variation at once)",
+  },
+  {
     variations: ['credentials-reset-updating'],
     rules: 'P1.databases',
     settings: realTargetBudgets,
