@@ -18,8 +18,8 @@ export class SetupError extends Error {
 
 export abstract class Adoption {
   protected abstract readonly ledger: CleanupLedger;
-  /** What the file tracked, by kind and id (`kind id`). */
-  private readonly tracked = new Set<string>();
+  /** What the file tracked, by kind and id (`kind id`): the path it is deleted by. */
+  private readonly tracked = new Map<string, string>();
   /** Creates whose resource neither the answer nor the list showed yet (`awaitListed`). */
   protected readonly unlisted = new UnlistedCreates(
     (entry, id) => this.track(entry.kind, id, entry.label, entry.parent),
@@ -29,14 +29,18 @@ export abstract class Adoption {
   /** Records a created resource for cleanup (see `Fixtures.track`). */
   abstract track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void;
 
-  /** Notes `id` of `kind` as tracked by the file: a resource told by a tag alone is never taken for it again. */
-  protected noteTracked(kind: ResourceKind, id: string | number): void {
-    this.tracked.add(`${kind} ${String(id)}`);
+  /** Notes `id` of `kind` as tracked by the file, deleted by `deletePath`: a resource told by a tag alone is not taken for it. */
+  protected noteTracked(kind: ResourceKind, id: string | number, deletePath: string): void {
+    this.tracked.set(`${kind} ${String(id)}`, deletePath);
   }
 
-  /** Whether the file tracked `id` of `kind` (deleted since or not). */
+  /**
+   * Whether the file tracks `id` of `kind` and has not deleted it: a resource listed under an id the file deleted is
+   * another, its id given again (not excluded by the documents), and may be one of the file's creates still awaited.
+   */
   tracks(kind: ResourceKind, id: unknown): boolean {
-    return this.tracked.has(`${kind} ${String(id)}`);
+    const deletePath = this.tracked.get(`${kind} ${String(id)}`);
+    return deletePath !== undefined && this.ledger.isPending(deletePath);
   }
 
   /**

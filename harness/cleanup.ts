@@ -66,7 +66,7 @@ export class CleanupLedger {
     const line: LedgerEntry = { ...entry, created: new Date().toISOString() };
     // A path recorded again while pending: the same resource, or the target gave the id again and what it held before
     // is gone. One entry stays pending: one DELETE per entry would delete what the path holds after the first.
-    if (this.indexesByPath.get(line.deletePath)?.some((index) => !this.deleted.has(this.entries[index]!))) this.markDeleted(line.deletePath);
+    if (this.isPending(line.deletePath)) this.markDeleted(line.deletePath);
     if (carriesSecret(JSON.stringify(line))) {
       const shown: LedgerEntry = {
         kind: line.kind,
@@ -98,6 +98,11 @@ export class CleanupLedger {
    */
   pending(): LedgerEntry[] {
     return this.entries.filter((entry) => !this.deleted.has(entry)).reverse();
+  }
+
+  /** Whether a resource recorded at `deletePath` is not deleted yet. */
+  isPending(deletePath: string): boolean {
+    return (this.indexesByPath.get(deletePath) ?? []).some((index) => !this.deleted.has(this.entries[index]!));
   }
 
   /** A mark: `pending(mark)` then lists only what was recorded after it. */

@@ -81,8 +81,8 @@ export class Fixtures extends Adoption {
   track(kind: ResourceKind, id: string | number, label?: string, parent?: string | number): void {
     if (target().info.config.readOnly) return;
     noteMade(kind);
-    this.noteTracked(kind, id);
     const path = resourcePath(kind, id, parent, target().info.imageIdForm);
+    this.noteTracked(kind, id, path);
     target().views.noteLive(path, { kind, label });
     this.ledger.record({ kind, deletePath: path, ...(label ? { label } : {}) });
   }
