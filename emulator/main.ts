@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { FAULTS } from './faults/index.js';
 import { VARIATIONS } from './variations/index.js';
 import { emulatorInstances, startEmulator, type RunningEmulator } from './index.js';
-import { TOKEN, UsageError, readSettings, unknownIdsProblem, usage, type EmulatorSettings } from './settings.js';
+import { TOKEN, UsageError, readSettings, idsProblem, usage, type EmulatorSettings } from './settings.js';
 
 /** How often a child emulator looks for its parent. */
 const PARENT_POLL_MS = 500;
@@ -95,8 +95,8 @@ function watchParent(pid: number, stop: () => void): void {
   timer.unref();
 }
 
-function unknownIds(faults: readonly string[], variations: readonly string[]): string {
-  return unknownIdsProblem('fault', faults) || unknownIdsProblem('variation', variations);
+function cannotServe(faults: readonly string[], variations: readonly string[]): string {
+  return idsProblem('fault', faults) || idsProblem('variation', variations);
 }
 
 type InstanceRequest = { faults?: unknown; variations?: unknown; token?: unknown; close?: unknown };
@@ -132,7 +132,7 @@ async function serveInstances(host: string, control: boolean): Promise<void> {
     const variations = request.variations ?? [];
     if (!isIdList(faults)) answer({ error: 'faults is an array of fault ids' });
     else if (!isIdList(variations)) answer({ error: 'variations is an array of variation ids' });
-    else if (unknownIds(faults, variations)) answer({ error: unknownIds(faults, variations) });
+    else if (cannotServe(faults, variations)) answer({ error: cannotServe(faults, variations) });
     else if (typeof request.token !== 'string' || !TOKEN.test(request.token)) answer({ error: 'token is 1..256 non-space characters' });
     else {
       try {

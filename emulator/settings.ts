@@ -2,7 +2,7 @@
 // adds to it, and its line of `--help`.
 import { parseArgs } from 'node:util';
 import { unknownFaults } from './faults/index.js';
-import { unknownVariations } from './variations/index.js';
+import { exclusivePairs, unknownVariations } from './variations/index.js';
 
 export class UsageError extends Error {}
 
@@ -31,15 +31,17 @@ function flag<G extends Given, T>(declaration: Flag<T> & { read: (given: G) => T
 /** 1..256 characters, no space. */
 export const TOKEN = /^\S{1,256}$/;
 
-/** Why these fault or variation ids cannot be served, or '' when each is known. */
-export function unknownIdsProblem(kind: 'fault' | 'variation', ids: readonly string[]): string {
+/** Why these fault or variation ids cannot be served together, or '' when they can. */
+export function idsProblem(kind: 'fault' | 'variation', ids: readonly string[]): string {
   const unknown = (kind === 'fault' ? unknownFaults : unknownVariations)(ids);
-  return unknown.length ? `unknown ${kind} ${unknown.join(', ')} (--list-${kind}s lists them)` : '';
+  if (unknown.length) return `unknown ${kind} ${unknown.join(', ')} (--list-${kind}s lists them)`;
+  const [pair] = kind === 'variation' ? exclusivePairs(ids) : [];
+  return pair ? `variations ${pair[0]} and ${pair[1]} exclude each other: they answer one question differently, and no one server makes both choices` : '';
 }
 
 function knownIds(kind: 'fault' | 'variation') {
   return (ids: string[] = []): string[] => {
-    const problem = unknownIdsProblem(kind, ids);
+    const problem = idsProblem(kind, ids);
     if (problem) throw new UsageError(problem);
     return ids;
   };

@@ -21,7 +21,7 @@ const program = new Command('variations')
   .option('--only <ids>', 'only these variation ids, comma-separated')
   .option(
     '--group-size <n>',
-    `variations switched on together in a run of the first round (default ${GROUP_SIZE}); another size deals other combinations, every one an implementation the documents allow`,
+    `variations switched on together in a run of the first round (default ${GROUP_SIZE}); another size deals other combinations, every one an implementation the documents allow (variations that exclude each other kept apart)`,
     positiveInt,
     GROUP_SIZE,
   )

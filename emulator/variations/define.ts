@@ -25,6 +25,12 @@ export interface VariationInfo {
    * as a false one, as it takes a fail.
    */
   warns?: readonly string[];
+  /**
+   * Variations this one makes no one server with: each answers the same question otherwise, and together they would
+   * be a server no reading of the documents allows (the suite may rightly fail it). Declared on either side, never
+   * switched on together: the emulator refuses the pair, and the matrix deals them to different groups.
+   */
+  excludes?: readonly string[];
 }
 
 export const D1 = 'document 1';

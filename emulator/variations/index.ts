@@ -296,11 +296,22 @@ export const VARIATIONS: readonly Variation[] = Object.entries(catalogue as Reco
 /** The variations the gate (the variation matrix of `npm test`) runs. */
 export const GATED_VARIATIONS: readonly Variation[] = VARIATIONS.filter((variation) => !variation.byHand);
 
-const KNOWN = new Set(VARIATIONS.map((variation) => variation.id));
+const BY_ID = new Map(VARIATIONS.map((variation) => [variation.id, variation]));
 
 /** The ids not in the catalogue (for a clear start-up error). */
 export function unknownVariations(ids: readonly string[]): string[] {
-  return ids.filter((id) => !KNOWN.has(id));
+  return ids.filter((id) => !BY_ID.has(id));
+}
+
+/** The pairs of these ids that exclude each other (`excludes`, declared on either side). */
+export function exclusivePairs(ids: readonly string[]): Array<[string, string]> {
+  const excludes = (id: string, other: string) => BY_ID.get(id)?.excludes?.includes(other) ?? false;
+  return ids.flatMap((id, index) =>
+    ids
+      .slice(index + 1)
+      .filter((other) => excludes(id, other) || excludes(other, id))
+      .map((other): [string, string] => [id, other]),
+  );
 }
 
 /** Whether the emulator runs with this variation switched on. */

@@ -37,6 +37,10 @@ describe('emulator flags', () => {
       [['--parent-pid', '0'], /^--parent-pid must be a process id, not "0"$/],
       [['--fault', 'no-such-fault'], /^unknown fault no-such-fault \(--list-faults lists them\)$/],
       [['--variation', 'no-such-variation'], /^unknown variation no-such-variation/],
+      [
+        ['--variation', 'account-lists-page-size-max-20', '--variation', 'account-lists-page-size-clamped'],
+        /^variations account-lists-page-size-max-20 and account-lists-page-size-clamped exclude each other: they answer one question differently/,
+      ],
       [['--bogus'], /bogus/],
     ];
     for (const [args, message] of refusals) {

@@ -61,6 +61,9 @@ describe('an emulator host (--instances)', () => {
   it('answers a bad request with the reason and goes on serving', async () => {
     await expect(host.start('host-token-x', ['no.such.fault'])).rejects.toThrow(/unknown fault no\.such\.fault/);
     await expect(host.start('a token with spaces', [])).rejects.toThrow(/token is 1\.\.256 non-space characters/);
+    await expect(host.start('host-token-y', [], ['account-lists-page-size-clamped', 'account-lists-page-size-max-20'])).rejects.toThrow(
+      /variations account-lists-page-size-clamped and account-lists-page-size-max-20 exclude each other/,
+    );
     const url = await host.start('host-token-after', []);
     expect((await get(url, 'host-token-after', '/v4/account')).status).toBe(200);
     await host.stop(url);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GATED_VARIATIONS, VARIATIONS, type Variation } from '../../emulator/variations/index.js';
+import { exclusivePairs, GATED_VARIATIONS, VARIATIONS, type Variation } from '../../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
 import { MATRIX_RUNS, sampleFaults } from '../mutation/matrix.js';
 import { GROUP_SIZE, groupsOf, judgeVariation, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
@@ -43,6 +43,25 @@ describe('the variation catalogue', () => {
     ).toEqual(VARIATIONS.map((variation) => variation.id).sort());
     const groupOf = (index: number) => groups.findIndex((group) => group.includes(VARIATIONS[index]!));
     expect(VARIATIONS.slice(1).every((_, index) => groupOf(index) !== groupOf(index + 1))).toBe(true);
+  });
+
+  it('never deals two variations that exclude each other into one group, whatever the size (no one server makes both choices)', () => {
+    const declared = VARIATIONS.flatMap((variation) => (variation.excludes ?? []).map((other) => [variation.id, other]));
+    expect(declared.length).toBeGreaterThan(0);
+    expect(declared.filter(([, other]) => !VARIATIONS.some((variation) => variation.id === other))).toEqual([]);
+    for (const size of [1, 2, 3, 30, 44, 88, GROUP_SIZE, VARIATIONS.length]) {
+      const groups = groupsOf(VARIATIONS, size);
+      expect(groups.flat().length, `size ${size}`).toBe(VARIATIONS.length);
+      expect(new Set(groups.flat()).size, `size ${size}`).toBe(VARIATIONS.length);
+      expect(
+        groups.every((group) => group.length <= size),
+        `size ${size}`,
+      ).toBe(true);
+      expect(
+        groups.flatMap((group) => exclusivePairs(group.map((variation) => variation.id))),
+        `size ${size}`,
+      ).toEqual([]);
+    }
   });
 
   it.each(VARIATIONS.map((variation) => [variation.id, variation] as const))(

@@ -1,7 +1,7 @@
 // The variation matrix: full runs of the suite (every spec file, every rule) against a fresh embedded emulator making
 // allowed choices differently, a few variations at a time, each run in its own order of spec files, and each
 // variation alone when its group was not clean; the suite must report no fail and no error, in any of those runs. It runs on the mutation matrix's workers (test/mutation/worker.ts).
-import type { Variation } from '../../emulator/variations/index.js';
+import { exclusivePairs, type Variation } from '../../emulator/variations/index.js';
 import type { Results } from '../../reports/results.js';
 import type { VariationMatrix, VariationOutcome } from '../../reports/variations.js';
 import { runCommand } from '../../reports/reproduce.js';
@@ -75,10 +75,25 @@ export function unjudgedVariation(variation: Variation, problem: string): Variat
 /** Variations per run of the first round: switched on together, each is judged by the same full run (two runs, one a worker, for up to 280). */
 export const GROUP_SIZE = 140;
 
-/** The variations dealt into groups of at most `size`, neighbours of the catalogue (often one subject) apart. */
-export function groupsOf<T>(variations: readonly T[], size: number): T[][] {
+/**
+ * The variations dealt into groups of at most `size`, neighbours of the catalogue (often one subject) apart; a
+ * variation dealt beside one it excludes (`excludes`: no one server makes both choices) goes to the first group
+ * holding none it excludes, a group of its own when none does.
+ */
+export function groupsOf(variations: readonly Variation[], size: number): Variation[][] {
   const count = Math.ceil(variations.length / size);
-  return Array.from({ length: count }, (_, group) => variations.filter((_, index) => index % count === group));
+  const groups = Array.from({ length: count }, (_, group) => variations.filter((_, index) => index % count === group));
+  const excludes = (variation: Variation, group: Variation[]) =>
+    group.some((other) => other !== variation && exclusivePairs([variation.id, other.id]).length > 0);
+  for (const group of [...groups])
+    for (const variation of [...group].reverse()) {
+      if (!excludes(variation, group)) continue;
+      group.splice(group.indexOf(variation), 1);
+      const home = groups.find((other) => other.length < size && !excludes(variation, other));
+      if (home) home.push(variation);
+      else groups.push([variation]);
+    }
+  return groups;
 }
 
 /**
