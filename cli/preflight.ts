@@ -70,6 +70,8 @@ export async function preflight(config: SuiteConfig): Promise<void> {
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);
   if (config.baseUrl) {
     const why = await unreachable(config.baseUrl, Math.min(config.timeoutMs, PREFLIGHT_MS));
-    if (why) throw new ConfigError(`cannot reach ${new URL(config.baseUrl).origin}: ${why}`);
+    // A staging server's certificate is often signed by the company's own authority, which Node does not know.
+    const trust = why && /CERT|TLS|SSL/.test(why) ? '; to trust a private certificate authority, give its PEM file as NODE_EXTRA_CA_CERTS=<file>' : '';
+    if (why) throw new ConfigError(`cannot reach ${new URL(config.baseUrl).origin}: ${why}${trust}`);
   }
 }

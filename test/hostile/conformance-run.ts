@@ -22,11 +22,11 @@ export interface RunOutcome {
   out: string;
 }
 
-/** `conformance run --out <new folder> …args`; killed after `killAfterMs` (the test then fails on the exit code). */
-export function runConformance(args: string[], killAfterMs = 120_000): Promise<RunOutcome> {
+/** `conformance run --out <new folder> …args` (`env` added to this process's); killed after `killAfterMs` (the test then fails on the exit code). */
+export function runConformance(args: string[], killAfterMs = 120_000, env: NodeJS.ProcessEnv = {}): Promise<RunOutcome> {
   const out = mkdtempSync(join(tmpdir(), 'conformance-hostile-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'run', '--out', out, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'run', '--out', out, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,8 +1,11 @@
 // Small fake targets for the robustness tests: node:http servers on port 0 that misbehave in one named way, and a
 // "laggy" proxy that puts replica lag in front of a real target. Each records the requests it saw.
+import { readFileSync } from 'node:fs';
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 
 interface SeenRequest {
   method: string;
@@ -31,19 +34,28 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>
   }
 }
 
-export async function startFakeServer(handle: Handler): Promise<FakeServer> {
+/** A certificate for localhost and 127.0.0.1, signed by itself (valid until 2126), and its key: an HTTPS target's. */
+export const LOCALHOST_TLS = {
+  cert: fileURLToPath(new URL('tls/localhost-cert.pem', import.meta.url)),
+  key: fileURLToPath(new URL('tls/localhost-key.pem', import.meta.url)),
+};
+
+/** `tls`: served over HTTPS with LOCALHOST_TLS. */
+export async function startFakeServer(handle: Handler, { tls = false } = {}): Promise<FakeServer> {
   const seen: SeenRequest[] = [];
-  const server = createServer((request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     seen.push({ method: request.method ?? '', path: request.url ?? '', at: performance.now() });
     response.on('error', () => {});
     void handle(request, response);
-  });
-  // A client that hangs up mid-answer is expected here: it must not take the test process down.
-  server.on('connection', (socket) => socket.on('error', () => {}));
+  };
+  const server = tls ? createTlsServer({ cert: readFileSync(LOCALHOST_TLS.cert), key: readFileSync(LOCALHOST_TLS.key) }, onRequest) : createServer(onRequest);
+  // A client that hangs up mid-answer (or refuses the certificate) is expected here: it must not take the test process down.
+  server.on(tls ? 'secureConnection' : 'connection', (socket) => socket.on('error', () => {}));
+  server.on('tlsClientError', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     seen,
     close: () =>
       new Promise<void>((resolve) => {
@@ -258,11 +270,13 @@ export interface ProxiedRequest {
 
 /**
  * A proxy in front of `target` that diverges from it in named ways: `answer` may answer a request itself (a JSON body
- * with a status), `change` may alter a request before it is passed on. Everything else passes through.
+ * with a status), `change` may alter a request before it is passed on. Everything else passes through (with no
+ * rewrite, `tls`: the target served over HTTPS).
  */
 export async function startRewritingProxy(
   target: string,
   rewrite: { answer?: (request: ProxiedRequest) => { status: number; body: unknown } | undefined; change?: (request: ProxiedRequest) => ProxiedRequest },
+  options: { tls?: boolean } = {},
 ): Promise<FakeServer> {
   return startFakeServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -274,7 +288,7 @@ export async function startRewritingProxy(
     const answer = await send(target, method, path, headers, chunks.length ? Buffer.concat(chunks) : undefined);
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
-  });
+  }, options);
 }
 
 type Json = Record<string, unknown>;
