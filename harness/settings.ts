@@ -78,7 +78,8 @@ function positiveNumber(name: string, max: number): Parse<number> {
     return Number(value);
   };
 }
-function url(name: string): Parse<string> {
+/** `root`: a URL every documented path (/v4/…, /v4beta/…) is added to, so it holds no version segment, query or fragment. */
+function url(name: string, { root = false } = {}): Parse<string> {
   return (value, source) => {
     let parsed: URL | undefined;
     try {
@@ -87,6 +88,11 @@ function url(name: string): Parse<string> {
       // refused below
     }
     if (!parsed || !/^https?:$/.test(parsed.protocol)) throw new ConfigError(`${source}: ${name} must be an http(s) URL, got "${value}"`);
+    if (root && /\/v4(beta)?\/*$/.test(parsed.pathname))
+      throw new ConfigError(
+        `${source}: ${name} must not end with the version (${value}): every path the suite sends starts with /v4, give ${value.replace(/\/v4(beta)?\/*$/, '')}`,
+      );
+    if (root && (parsed.search || parsed.hash)) throw new ConfigError(`${source}: ${name} must hold no query or fragment, got "${value}"`);
     return value.replace(/\/+$/, '');
   };
 }
@@ -150,7 +156,7 @@ export const SETTINGS = [
     env: 'BASE_URL',
     group: 'target',
     initial: null,
-    parse: url('base URL'),
+    parse: url('base URL', { root: true }),
     shownDefault: 'none: the embedded reference emulator',
     help: 'the API base URL, e.g. https://api.staging.example.com',
   }),

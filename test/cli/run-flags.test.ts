@@ -98,10 +98,17 @@ describe('run flags: sources and defaults', () => {
       [{ maxDatabases: '1.5' }, /max databases must be .* got "1\.5"/],
       [{ readOnly: 'maybe' }, /flags \(readOnly\): read-only is true or false, got "maybe"/],
       [{ workers: '0' }, /flags \(workers\): workers must be an integer from 1 to 32, got "0"/],
+      [
+        { ...TARGET, baseUrl: 'https://api.example.com/v4/' },
+        /^flags \(baseUrl\): base URL must not end with the version \(https:\/\/api\.example\.com\/v4\/\): every path the suite sends starts with \/v4, give https:\/\/api\.example\.com$/,
+      ],
+      [{ ...TARGET, baseUrl: 'https://api.example.com/chs/v4beta' }, /give https:\/\/api\.example\.com\/chs$/],
+      [{ ...TARGET, baseUrl: 'https://api.example.com/?region=eu' }, /base URL must hold no query or fragment/],
       [{ readOnly: 'true', allowDestructive: 'true' }, /--read-only and --allow-destructive contradict each other/],
       [{ region: 'eu-central', otherRegion: 'eu-central' }, /--other-region names the run's own region \(eu-central\)/],
     ];
     for (const [flags, message] of bad) expect(() => resolveConfig({ flags }), JSON.stringify(flags)).toThrow(message);
+    expect(resolveConfig({ flags: { ...TARGET, baseUrl: 'https://api.example.com/chs/v4-gateway/' } }).baseUrl).toBe('https://api.example.com/chs/v4-gateway');
     expect(() => resolveConfig({ env: { CONFORMANCE_MAX_INSTANCES: 'lots' } })).toThrow(/^environment \(maxInstances\)/);
     expect(() => resolveConfig({ file: configFile({ shard: 3 }) })).toThrow(ConfigError);
   });
