@@ -11,4 +11,8 @@ Object.assign(Dispatcher.prototype, api);
 module.exports = {
   Agent: require('undici/lib/dispatcher/agent'),
   Pool: require('undici/lib/dispatcher/pool'),
+  // Loaded only when the environment names a proxy (harness/http.ts).
+  get EnvHttpProxyAgent() {
+    return require('undici/lib/dispatcher/env-http-proxy-agent');
+  },
 };

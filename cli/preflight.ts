@@ -7,6 +7,7 @@ import { ledger } from '../rules/index.js';
 import { ConfigError, type SuiteConfig } from '../harness/config.js';
 import { ExpectationsError, readExpectations } from '../reports/expectations.js';
 import { emulatorCommand } from '../harness/emulator-command.js';
+import { dispatcherFor } from '../harness/http.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,7 +34,8 @@ async function unknownEmulatorFaults(faults: string[]): Promise<string[]> {
 
 /** Why the base URL cannot be reached, or null when it answered (anything) or connected. One request, at most 5 s. */
 async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS): Promise<string | null> {
-  const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+  const agent = dispatcherFor(baseUrl, timeouts, () => new Agent(timeouts));
   try {
     const url = new URL(`${baseUrl}/__control`);
     const response = await agent.request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', signal: AbortSignal.timeout(timeoutMs) });

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pThrottle from 'p-throttle';
-import { Pool } from 'undici';
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { REDACTED } from './redact.js';
 
 export interface Exchange {
@@ -83,12 +83,31 @@ function rawEvidence({ data, contentType }: NonNullable<SendOptions['raw']>): Pi
   return typeof data === 'string' ? { requestBody: data, rawBody: 'text' } : { requestBody: `<${data.byteLength} bytes of ${contentType}>`, rawBody: 'binary' };
 }
 
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
+/** A host on this machine: the embedded emulator, a server started beside the run. */
+const LOOPBACK = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
+
+/**
+ * Whether requests to this origin go through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY, either case;
+ * NO_PROXY lists the hosts reached directly, as curl and npm read them). A loopback host never does: a proxy elsewhere
+ * could not reach this machine's servers, the embedded emulator among them.
+ */
+export function proxiedOrigin(origin: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !LOOPBACK.test(new URL(origin).hostname) && PROXY_VARIABLES.some((name) => env[name]);
+}
+
+/** The dispatcher of one origin's requests: through the environment's proxy (`proxiedOrigin`), else `direct`. */
+export function dispatcherFor(origin: string, options: Agent.Options, direct: () => Dispatcher): Dispatcher {
+  return proxiedOrigin(origin) ? new EnvHttpProxyAgent(options) : direct();
+}
+
 /** Response bodies beyond this are cut: a conformance verdict never needs more, and a hostile target cannot exhaust memory. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export class HttpClient {
-  /** One keep-alive pool for the target's origin (cheaper per request than an Agent looking the origin up). */
-  private readonly pool: Pool;
+  /** One keep-alive pool for the target's origin (cheaper per request than an Agent looking the origin up), or the proxy's agent. */
+  private readonly pool: Dispatcher;
+  private readonly origin: string;
   /** What the base URL holds after its origin (a path prefix), without a trailing slash. */
   private readonly prefix: string;
   private readonly options: Required<HttpClientOptions>;
@@ -109,13 +128,9 @@ export class HttpClient {
     const { timeoutMs, maxRps } = this.options;
     const url = new URL(baseUrl);
     this.prefix = url.pathname.replace(/\/+$/, '');
-    this.pool = new Pool(url.origin, {
-      keepAliveTimeout: 10_000,
-      connections: 32,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connectTimeout: timeoutMs,
-    });
+    this.origin = url.origin;
+    const connections = { keepAliveTimeout: 10_000, connections: 32, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs };
+    this.pool = dispatcherFor(url.origin, connections, () => new Pool(url.origin, connections));
     // One request per 1/maxRps seconds, evenly spaced (strict), rather than bursts at each second's start.
     this.nextSlot = maxRps ? pThrottle({ limit: 1, interval: 1000 / maxRps, strict: true })(async () => {}) : async () => {};
   }
@@ -189,6 +204,7 @@ export class HttpClient {
     const timer = setTimeout(() => abort.emit('abort'), this.options.timeoutMs);
     try {
       const response = await this.pool.request({
+        origin: this.origin,
         path: this.prefix + exchange.path,
         method: exchange.method as SendOptions['method'],
         headers,

@@ -1,7 +1,7 @@
 // The HTTP client against small fake servers: 429 and Retry-After with bounded retries, the requests-per-second cap,
 // the run budget, and what it makes of a hang, a drip, a reset and a huge body.
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, MAX_BODY_BYTES, RATE_LIMIT_POLICY, retryAfterMs, whyUnjudgeable, type HttpClientOptions } from '../../harness/http.js';
+import { HttpClient, MAX_BODY_BYTES, RATE_LIMIT_POLICY, proxiedOrigin, retryAfterMs, whyUnjudgeable, type HttpClientOptions } from '../../harness/http.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 
 let server: FakeServer | undefined;
@@ -19,6 +19,17 @@ async function clientOf(handler: Parameters<typeof startFakeServer>[0], options:
 }
 
 const gaps = (seen: FakeServer['seen']) => seen.slice(1).map((request, i) => request.at - seen[i]!.at);
+
+describe('a proxy the environment names', () => {
+  it('carries requests to a distant host unless NO_PROXY names it (undici reads it), never to one on this machine', () => {
+    const proxy = { HTTPS_PROXY: 'http://proxy.corp.example:3128' };
+    expect(proxiedOrigin('https://api.staging.example.com', proxy)).toBe(true);
+    expect(proxiedOrigin('http://api.staging.example.com', { http_proxy: 'http://proxy.corp.example:3128' })).toBe(true);
+    expect(proxiedOrigin('https://api.staging.example.com', {})).toBe(false);
+    for (const local of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'http://127.8.9.10'])
+      expect(proxiedOrigin(local, proxy), local).toBe(false);
+  });
+});
 
 describe('Retry-After', () => {
   it('reads delay-seconds and HTTP dates; anything else is no instruction', () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -40,8 +40,11 @@ export const LOCALHOST_TLS = {
   key: fileURLToPath(new URL('tls/localhost-key.pem', import.meta.url)),
 };
 
-/** `tls`: served over HTTPS with LOCALHOST_TLS. */
-export async function startFakeServer(handle: Handler, { tls = false } = {}): Promise<FakeServer> {
+/** `tls`: served over HTTPS with LOCALHOST_TLS. `tunnel`: what a CONNECT request gets (its socket, closed with the server). */
+export async function startFakeServer(
+  handle: Handler,
+  { tls = false, tunnel }: { tls?: boolean; tunnel?: (request: IncomingMessage, client: Socket, head: Buffer) => void } = {},
+): Promise<FakeServer> {
   const seen: SeenRequest[] = [];
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     seen.push({ method: request.method ?? '', path: request.url ?? '', at: performance.now() });
@@ -52,6 +55,13 @@ export async function startFakeServer(handle: Handler, { tls = false } = {}): Pr
   // A client that hangs up mid-answer (or refuses the certificate) is expected here: it must not take the test process down.
   server.on(tls ? 'secureConnection' : 'connection', (socket) => socket.on('error', () => {}));
   server.on('tlsClientError', () => {});
+  const tunnelled = new Set<Socket>();
+  if (tunnel)
+    server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
+      seen.push({ method: 'CONNECT', path: request.url ?? '', at: performance.now() });
+      tunnelled.add(client.on('close', () => tunnelled.delete(client)));
+      tunnel(request, client, head);
+    });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -61,8 +71,34 @@ export async function startFakeServer(handle: Handler, { tls = false } = {}): Pr
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const client of tunnelled) client.destroy();
       }),
   };
+}
+
+/**
+ * A forward proxy, as a company network puts between its machines and the world: it tunnels CONNECT host:port, with
+ * the host resolved through `hosts` (names no resolver knows, so a request reaching them went through it), and answers
+ * anything else 400. `seen` records each tunnel as `CONNECT host:port`.
+ */
+export function startConnectProxy(hosts: Record<string, string>): Promise<FakeServer> {
+  const refuse: Handler = (_, response) => {
+    response.writeHead(400);
+    response.end();
+  };
+  return startFakeServer(refuse, {
+    tunnel: (request, client, head) => {
+      const [host = '', port = ''] = (request.url ?? '').split(':');
+      const upstream = connect(Number(port), hosts[host] ?? host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client).pipe(upstream);
+      });
+      upstream.on('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'));
+      client.on('error', () => upstream.destroy());
+      client.on('close', () => upstream.destroy());
+    },
+  });
 }
 
 const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {

@@ -1,0 +1,85 @@
+// The ways to a staging server a company network puts in between. HTTPS, often with a certificate its company's own
+// authority signed: the emulator behind a TLS proxy whose certificate signed itself. Untrusted, the run stops before
+// its first check with one line that names the certificate problem and how to trust it; trusted through
+// NODE_EXTRA_CA_CERTS, it judges over HTTPS (the control hooks, fixtures and clean-up included) as over HTTP. And a
+// forward proxy named by HTTP_PROXY / HTTPS_PROXY, the only way to the target's host (a name no resolver knows), which
+// NO_PROXY bypasses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALHOST_TLS, startConnectProxy, startRewritingProxy, type FakeServer } from './fake-servers.js';
+import { NARROW, runConformance, ruleOf } from './conformance-run.js';
+import { startEmulator } from '../safety/support.js';
+
+const TOKEN = 'https-target-token-01';
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let proxy: FakeServer;
+let forwardProxy: FakeServer;
+/** A host only the forward proxy resolves (to the emulator's address): `.test` names nothing on any network. */
+const STAGING_HOST = 'staging.test';
+
+beforeAll(async () => {
+  emulator = await startEmulator(TOKEN);
+  proxy = await startRewritingProxy(emulator.url, {}, { tls: true });
+  forwardProxy = await startConnectProxy({ [STAGING_HOST]: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await Promise.all([proxy?.close(), forwardProxy?.close()]);
+  await emulator?.stop();
+});
+
+const narrowed = ['--token', TOKEN, '--rules', NARROW.rules.join(','), '--no-allure', '--progress', 'quiet', ...NARROW.files];
+
+describe('a target served over HTTPS', () => {
+  it('with a certificate this machine does not trust: exit 2 before any check, one line naming the problem and NODE_EXTRA_CA_CERTS', async () => {
+    expect(proxy.url).toMatch(/^https:/);
+    const outcome = await runConformance(['--base-url', proxy.url, ...narrowed]);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^conformance: cannot reach https:\/\/127\.0\.0\.1:\d+: DEPTH_ZERO_SELF_SIGNED_CERT .*; to trust a private certificate authority, give its PEM file as NODE_EXTRA_CA_CERTS=<file>$/,
+      ),
+    ]);
+    expect(proxy.seen.filter((request) => request.path.startsWith('/v4'))).toEqual([]);
+  }, 60_000);
+
+  it('trusted through NODE_EXTRA_CA_CERTS: judges over HTTPS and leaves nothing behind', async () => {
+    const outcome = await runConformance(['--base-url', proxy.url, ...narrowed], 120_000, { NODE_EXTRA_CA_CERTS: LOCALHOST_TLS.cert });
+    expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
+    for (const rule of NARROW.rules) expect(ruleOf(outcome.results!, rule).status, rule).toBe('pass');
+    expect(proxy.seen.some((request) => request.method === 'POST' && request.path === '/v4/domains')).toBe(true);
+    expect(outcome.stderr).toContain('nothing the run created is left on the target');
+  }, 120_000);
+});
+
+describe('a target behind a forward proxy', () => {
+  const stagingUrl = () => `http://${STAGING_HOST}:${new URL(emulator.url).port}`;
+  const noProxy = { NO_PROXY: undefined, no_proxy: undefined };
+
+  it('is reached through the proxy HTTP_PROXY names, every request of the run tunnelled', async () => {
+    const before = forwardProxy.seen.length;
+    const outcome = await runConformance(['--base-url', stagingUrl(), ...narrowed], 120_000, {
+      ...noProxy,
+      HTTP_PROXY: forwardProxy.url,
+      http_proxy: undefined,
+    });
+    expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
+    for (const rule of NARROW.rules) expect(ruleOf(outcome.results!, rule).status, rule).toBe('pass');
+    const tunnels = forwardProxy.seen.slice(before);
+    expect(tunnels.length).toBeGreaterThan(0);
+    expect(tunnels.every((request) => request.method === 'CONNECT' && request.path === `${STAGING_HOST}:${new URL(emulator.url).port}`)).toBe(true);
+    expect(outcome.stderr).toContain('nothing the run created is left on the target');
+  }, 120_000);
+
+  it('is reached directly when NO_PROXY names its host (here: unreachable, one line, exit 2)', async () => {
+    const before = forwardProxy.seen.length;
+    const outcome = await runConformance(['--base-url', stagingUrl(), ...narrowed], 120_000, {
+      HTTP_PROXY: forwardProxy.url,
+      http_proxy: '',
+      NO_PROXY: STAGING_HOST,
+      no_proxy: '',
+    });
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: cannot reach http:\/\/staging\.test:\d+: (ENOTFOUND|EAI_AGAIN)/)]);
+    expect(forwardProxy.seen.slice(before)).toEqual([]);
+  }, 60_000);
+});
