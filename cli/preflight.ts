@@ -33,12 +33,18 @@ async function unknownEmulatorFaults(faults: string[]): Promise<string[]> {
 }
 
 /** Why the base URL cannot be reached, or null when it answered (anything) or connected. One request, at most 5 s. */
-async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS): Promise<string | null> {
+async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS, headers: Record<string, string> = {}): Promise<string | null> {
   const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
   const agent = dispatcherFor(baseUrl, timeouts, () => new Agent(timeouts));
   try {
     const url = new URL(`${baseUrl}/__control`);
-    const response = await agent.request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await response.body.dump();
     return null;
   } catch (error) {
@@ -71,7 +77,7 @@ export async function preflight(config: SuiteConfig): Promise<void> {
   const unknown = await unknownEmulatorFaults(config.emulatorFaults);
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);
   if (config.baseUrl) {
-    const why = await unreachable(config.baseUrl, Math.min(config.timeoutMs, PREFLIGHT_MS));
+    const why = await unreachable(config.baseUrl, Math.min(config.timeoutMs, PREFLIGHT_MS), config.headers);
     // A staging server's certificate is often signed by the company's own authority, which Node does not know.
     const trust = why && /CERT|TLS|SSL/.test(why) ? '; to trust a private certificate authority, give its PEM file as NODE_EXTRA_CA_CERTS=<file>' : '';
     if (why) throw new ConfigError(`cannot reach ${new URL(config.baseUrl).origin}: ${why}${trust}`);

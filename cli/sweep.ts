@@ -269,7 +269,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
     return 0;
   }
   const deadline = Date.now() + (config.runBudgetMs ?? SWEEP_DEFAULT_BUDGET_MS);
-  const http = new HttpClient(config.baseUrl, { timeoutMs: config.timeoutMs, maxRps: config.maxRps, deadline });
+  const http = new HttpClient(config.baseUrl, { timeoutMs: config.timeoutMs, maxRps: config.maxRps, deadline, headers: config.headers });
   try {
     const absentStatus = await discoverAbsentStatus(http, config.token);
     const outcome = await sweep({

@@ -68,7 +68,7 @@ function readConfigFile(file: string): Partial<Record<keyof SuiteConfig, string>
       typeof value === 'object' && value !== null
         ? Object.entries(value)
             .map(([k, v]) => `${k}=${String(v)}`)
-            .join(';')
+            .join(DECLARED.find((declared) => declared.key === key)?.repeat ?? ';')
         : String(value);
   }
   return out;

@@ -54,7 +54,7 @@ export class ControlHooks {
  */
 export async function controlUrlProblem(config: SuiteConfig): Promise<string | null> {
   if (!config.baseUrl || !config.controlUrl || config.readOnly) return null;
-  const http = new HttpClient(config.controlUrl, config.timeoutMs);
+  const http = new HttpClient(config.controlUrl, { timeoutMs: config.timeoutMs, headers: config.headers });
   try {
     const absence = await ControlHooks.absence(http);
     return (

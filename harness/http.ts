@@ -76,6 +76,8 @@ export interface HttpClientOptions {
   /** Wall-clock time (ms since the epoch) after which requests are no longer sent (null: no budget). */
   deadline?: number | null;
   rateLimit?: RateLimitPolicy;
+  /** Headers every request carries (`--header`: a gateway's key); a request's own headers win, and the evidence shows their values redacted. */
+  headers?: Record<string, string>;
 }
 
 /** What the evidence keeps of a body sent as is: its text, or how many bytes of what it was. */
@@ -124,6 +126,7 @@ export class HttpClient {
       maxRps: given.maxRps ?? null,
       deadline: given.deadline ?? null,
       rateLimit: given.rateLimit ?? RATE_LIMIT_POLICY,
+      headers: given.headers ?? {},
     };
     const { timeoutMs, maxRps } = this.options;
     const url = new URL(baseUrl);
@@ -138,7 +141,7 @@ export class HttpClient {
   async send(options: SendOptions): Promise<Exchange> {
     const query = Object.entries(options.query ?? {}).filter(([, value]) => value !== undefined);
     const path = options.path + (query.length ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}` : '');
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { ...this.options.headers, accept: 'application/json', ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | Buffer | undefined;
     if (options.json !== undefined) {
@@ -151,7 +154,7 @@ export class HttpClient {
     const exchange: Exchange = {
       method: options.method,
       path,
-      requestHeaders: redactHeaders(headers),
+      requestHeaders: redactHeaders(headers, this.options.headers),
       ...(options.json !== undefined ? { requestBody: options.json } : options.raw ? rawEvidence(options.raw) : {}),
       status: 0,
       responseHeaders: {},
@@ -308,6 +311,12 @@ function describeTransportError(error: unknown, timeoutMs: number): string {
   return `${err.code ?? err.name ?? 'error'}: ${err.message ?? String(error)}`;
 }
 
-function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? `Bearer ${REDACTED}` : value]));
+/** The token, and the values of the headers every request carries (`--header`), redacted. */
+function redactHeaders(headers: Record<string, string>, given: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      name.toLowerCase() === 'authorization' ? `Bearer ${REDACTED}` : Object.hasOwn(given, name) && given[name] === value ? REDACTED : value,
+    ]),
+  );
 }

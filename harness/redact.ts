@@ -102,9 +102,10 @@ export function registerUrlCredentials(url: string | null | undefined): void {
   registerSecret(`${user}:${password}`);
 }
 
-/** Every secret a configuration holds: its tokens and the credentials of its URLs. */
-export function registerConfigSecrets(config: Pick<SuiteConfig, 'token' | 'scopedTokens' | 'restrictedToken' | 'baseUrl' | 'controlUrl'>): void {
+/** Every secret a configuration holds: its tokens, the values of its headers and the credentials of its URLs. */
+export function registerConfigSecrets(config: Pick<SuiteConfig, 'token' | 'scopedTokens' | 'restrictedToken' | 'baseUrl' | 'controlUrl' | 'headers'>): void {
   registerSecret(config.token);
+  for (const value of Object.values(config.headers)) registerSecret(value);
   for (const token of Object.values(config.scopedTokens)) registerSecret(token);
   registerSecret(config.restrictedToken);
   registerUrlCredentials(config.baseUrl);

@@ -287,7 +287,7 @@ export async function deleteThenConfirm(request: DeleteRequest): Promise<(() => 
  * never made, read once before the checks.
  */
 export async function withIdForms(info: TargetInfo): Promise<TargetInfo> {
-  const http = new HttpClient(info.baseUrl, info.config.timeoutMs);
+  const http = new HttpClient(info.baseUrl, { timeoutMs: info.config.timeoutMs, headers: info.config.headers });
   try {
     const [[imageIdForm, kernelIdForm, engineIdForm], absentStatus] = await Promise.all([
       Promise.all(['/v4/images', '/v4/compute/kernels', '/v4/databases/engines'].map((collection) => discoverSlashedIdForm(http, info.token, collection))),

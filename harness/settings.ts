@@ -50,7 +50,7 @@ export interface Setting<K extends string = string, T = unknown, I extends T | n
   initial: I | (() => I);
   parse: Parse<T>;
   /** A repeatable flag: its values are joined with this separator, as the environment writes them. */
-  repeat?: ',' | ';';
+  repeat?: ',' | ';' | '\n';
 }
 
 function setting<const K extends string, T, const I extends T | null>(declaration: Setting<K, T, I>): Setting<K, T, I> {
@@ -126,6 +126,26 @@ const runId: Parse<string> = (value, source) => {
   return value;
 };
 
+/** Headers the suite writes itself on every request, or on each request as the check needs. */
+const OWN_HEADERS = new Set(['authorization', 'content-type', 'content-length', 'accept', 'host', 'connection', 'transfer-encoding']);
+
+/** `Name: value` lines (or `Name=value`, as a config file's object is written): a header name is a token, so it holds neither. */
+const headers: Parse<Record<string, string>> = (value, source) => {
+  const given: Record<string, string> = {};
+  for (const line of value.split('\n').filter((item) => item.trim())) {
+    const match = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*[:=]\s*(.*?)\s*$/.exec(line);
+    if (!match || [...match[2]!].some((char) => (char < ' ' && char !== '\t') || char === '\x7f'))
+      throw new ConfigError(
+        `${source}: header must be "Name: value" with a token for its name and no control character in its value, got "${line.split(/[:=]/)[0]}: …"`,
+      );
+    const name = match[1]!;
+    if (OWN_HEADERS.has(name.toLowerCase()))
+      throw new ConfigError(`${source}: header ${name} is the suite's own to write (tokens are given with --token and --token-scoped)`);
+    given[name] = match[2]!;
+  }
+  return given;
+};
+
 export function scopeKey(scopes: string[]): string {
   return [...scopes].sort().join(',');
 }
@@ -148,6 +168,7 @@ const scopedTokens: Parse<Record<string, string>> = (value, source) => {
 // Fresh for each configuration, so that no two share a mutable default.
 const noIds = (): string[] => [];
 const noTokens = (): Record<string, string> => ({});
+const noHeaders = (): Record<string, string> => ({});
 
 export const SETTINGS = [
   setting({
@@ -169,6 +190,17 @@ export const SETTINGS = [
     parse: url('control URL'),
     shownDefault: 'probe the base URL',
     help: 'control hooks base URL',
+  }),
+  setting({
+    key: 'headers',
+    flag: '--header <name: value>',
+    env: 'HEADERS',
+    group: 'target',
+    repeat: '\n',
+    initial: noHeaders,
+    parse: headers,
+    shownDefault: 'none',
+    help: 'a header every request to the target carries, e.g. "X-Api-Key: …" for a gateway in front of it; its value is a secret, redacted as tokens are; the environment gives one a line, a config file an object',
   }),
   setting({
     key: 'timeoutMs',

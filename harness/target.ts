@@ -211,7 +211,7 @@ export class Target {
 
   constructor(readonly info: TargetInfo) {
     const { config } = info;
-    const options = { timeoutMs: config.timeoutMs, maxRps: info.limits?.maxRpsPerWorker, deadline: info.limits?.deadline };
+    const options = { timeoutMs: config.timeoutMs, maxRps: info.limits?.maxRpsPerWorker, deadline: info.limits?.deadline, headers: config.headers };
     this.http = config.readOnly ? new ReadOnlyHttpClient(info.baseUrl, options) : new HttpClient(info.baseUrl, options);
     // The control hooks change the target (clock, tokens): a read-only run treats it as a plain target.
     this.control =

@@ -3,7 +3,7 @@
 // environment variables the user sets.
 import { resolveConfig, type SuiteConfig } from '../harness/config.js';
 import type { Exchange, TokenOwner } from '../harness/http.js';
-import { withoutCredentials } from '../harness/redact.js';
+import { REDACTED, withoutCredentials } from '../harness/redact.js';
 import type { RunInfo } from './results.js';
 
 /** The settings of a run that decide what a check does on its target (RunInfo.settings). */
@@ -29,10 +29,12 @@ export type ReplaySettings = Pick<
   /** The scope sets the run had a token for (`domains:read_only`, …): never the tokens. */
   scopes: string[];
   restrictedToken: boolean;
+  /** The names of the headers every request carried (`--header`): never their values. */
+  headers?: string[];
 };
 
 /** Each replayed setting and its flag; `true` booleans are the flag alone, `null` budgets are "unlimited". */
-const FLAGS: Array<[keyof Omit<ReplaySettings, 'scopes' | 'restrictedToken' | 'shrink'>, string]> = [
+const FLAGS: Array<[keyof Omit<ReplaySettings, 'scopes' | 'restrictedToken' | 'shrink' | 'headers'>, string]> = [
   ['region', '--region'],
   ['vlanRegion', '--vlan-region'],
   ['instanceType', '--instance-type'],
@@ -87,6 +89,7 @@ export function replaySettingsOf(config: SuiteConfig): ReplaySettings {
     shrink,
     scopes: Object.keys(config.scopedTokens),
     restrictedToken: config.restrictedToken !== null,
+    headers: Object.keys(config.headers),
   };
 }
 
@@ -98,6 +101,14 @@ function shellWord(word: string): string {
 /** The environment variable a replay reads the token of a scope set from: `domains:read_only` → CONFORMANCE_TOKEN_DOMAINS_READ_ONLY. */
 function scopedTokenVariable(scopes: string): string {
   return `CONFORMANCE_TOKEN_${scopes
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')}`;
+}
+
+/** The environment variable a replay reads a header's value from: `X-Api-Key` → CONFORMANCE_HEADER_X_API_KEY. */
+function headerVariable(name: string): string {
+  return `CONFORMANCE_HEADER_${name
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')
     .replace(/^_|_$/g, '')}`;
@@ -119,12 +130,13 @@ function settingFlags(run: RunInfo): string[] {
   return words.filter(Boolean);
 }
 
-/** Tokens as environment variables (double-quoted, so the shell expands them; never the token itself). */
+/** Tokens and header values as environment variables (double-quoted, so the shell expands them; never the secret itself). */
 function tokenFlags(run: RunInfo): string[] {
   if (!run.baseUrl) return [];
   const words = ['--token', '"$CONFORMANCE_TOKEN"'];
   for (const scopes of run.settings?.scopes ?? []) words.push('--token-scoped', `"${scopes}=$${scopedTokenVariable(scopes)}"`);
   if (run.settings?.restrictedToken) words.push('--restricted-token', '"$CONFORMANCE_RESTRICTED_TOKEN"');
+  for (const name of run.settings?.headers ?? []) words.push('--header', `"${name}: $${headerVariable(name)}"`);
   return words;
 }
 
@@ -181,8 +193,9 @@ export function curlCommand(exchange: Exchange, baseUrl: string | null): string 
     if (!variable) return undefined;
     words.push('-H', `"Authorization: Bearer $${variable}"`);
   }
+  // A value the evidence shows redacted is a header every request carried (`--header`): read from the replay's variable.
   for (const [name, value] of Object.entries(exchange.requestHeaders))
-    if (!LEFT_TO_CURL.has(name.toLowerCase())) words.push('-H', shellWord(`${name}: ${value}`));
+    if (!LEFT_TO_CURL.has(name.toLowerCase())) words.push('-H', value === REDACTED ? `"${name}: $${headerVariable(name)}"` : shellWord(`${name}: ${value}`));
   if (exchange.requestBody !== undefined)
     words.push('--data-raw', shellWord(exchange.rawBody ? String(exchange.requestBody) : JSON.stringify(exchange.requestBody)));
   return words.join(' ');

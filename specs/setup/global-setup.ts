@@ -43,7 +43,7 @@ async function prepare(project: TestProject): Promise<() => Promise<void>> {
     const problem = await controlUrlProblem(config);
     if (problem) throw new Error(problem);
     const controlBase = config.controlUrl ?? config.baseUrl;
-    const http = new HttpClient(controlBase, config.timeoutMs);
+    const http = new HttpClient(controlBase, { timeoutMs: config.timeoutMs, headers: config.headers });
     const control = await ControlHooks.probe(http).catch(() => false);
     await http.close();
     info = { config, baseUrl: config.baseUrl, token: config.token!, controlUrl: control ? controlBase : null, embedded: false, limits };

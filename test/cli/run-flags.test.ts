@@ -88,6 +88,23 @@ describe('run flags: sources and defaults', () => {
     expect(defaultedOnTargetWarning({ flags: all }, resolveConfig({ flags: all }))).toBeNull();
   });
 
+  it('takes headers every request carries from flags (one a line), the environment and a config file object', () => {
+    expect(resolveConfig({ flags: { ...TARGET, headers: 'X-Api-Key: k1 = 2\nCF-Access-Client-Id:id' } }).headers).toEqual({
+      'X-Api-Key': 'k1 = 2',
+      'CF-Access-Client-Id': 'id',
+    });
+    expect(resolveConfig({ flags: TARGET, env: { CONFORMANCE_HEADERS: 'X-Api-Key: from-env' } }).headers).toEqual({ 'X-Api-Key': 'from-env' });
+    expect(resolveConfig({ flags: TARGET, file: configFile({ headers: { 'X-Api-Key': 'a;b=c' } }) }).headers).toEqual({ 'X-Api-Key': 'a;b=c' });
+    expect(resolveConfig({ flags: TARGET }).headers).toEqual({});
+    for (const [headers, message] of [
+      ['Authorization: Bearer x', /header Authorization is the suite's own to write/],
+      ['content-type: text/plain', /header content-type is the suite's own/],
+      ['X Api: 1', /header must be "Name: value"/],
+      ['X-Api-Key: a\u0007b', /no control character in its value/],
+    ] as const)
+      expect(() => resolveConfig({ flags: { ...TARGET, headers } }), headers).toThrow(message);
+  });
+
   it('refuses each bad value with one line naming the source and the setting', () => {
     const bad: Array<[Record<string, string>, RegExp]> = [
       [{ shard: '0/3' }, /flags \(shard\): shard is i\/n with 1 <= i <= n \(e\.g\. 2\/3\), got "0\/3"/],

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient, MAX_BODY_BYTES, RATE_LIMIT_POLICY, proxiedOrigin, retryAfterMs, whyUnjudgeable, type HttpClientOptions } from '../../harness/http.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
+import { REDACTED } from '../../harness/redact.js';
 
 let server: FakeServer | undefined;
 let client: HttpClient | undefined;
@@ -28,6 +29,23 @@ describe('a proxy the environment names', () => {
     expect(proxiedOrigin('https://api.staging.example.com', {})).toBe(false);
     for (const local of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'http://127.8.9.10'])
       expect(proxiedOrigin(local, proxy), local).toBe(false);
+  });
+});
+
+describe('headers every request carries (--header)', () => {
+  it('are sent with each request, give way to its own, and show redacted in the evidence', async () => {
+    const received: Array<Record<string, unknown>> = [];
+    const http = await clientOf(
+      (request, response) => {
+        received.push(request.headers);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{}');
+      },
+      { headers: { 'X-Api-Key': 'k-1', 'X-Trace': 'gateway' } },
+    );
+    const exchange = await http.send({ method: 'GET', path: '/v4/account', headers: { 'X-Trace': 'own' } });
+    expect(received[0]).toMatchObject({ 'x-api-key': 'k-1', 'x-trace': 'own' });
+    expect(exchange.requestHeaders).toMatchObject({ 'X-Api-Key': REDACTED, 'X-Trace': 'own' });
   });
 });
 

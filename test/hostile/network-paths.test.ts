@@ -3,7 +3,9 @@
 // its first check with one line that names the certificate problem and how to trust it; trusted through
 // NODE_EXTRA_CA_CERTS, it judges over HTTPS (the control hooks, fixtures and clean-up included) as over HTTP. And a
 // forward proxy named by HTTP_PROXY / HTTPS_PROXY, the only way to the target's host (a name no resolver knows), which
-// NO_PROXY bypasses.
+// NO_PROXY bypasses. And a gateway in front of the target that lets through only requests carrying its key.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALHOST_TLS, startConnectProxy, startRewritingProxy, type FakeServer } from './fake-servers.js';
 import { NARROW, runConformance, ruleOf } from './conformance-run.js';
@@ -13,6 +15,8 @@ const TOKEN = 'https-target-token-01';
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let proxy: FakeServer;
 let forwardProxy: FakeServer;
+let gateway: FakeServer;
+const GATEWAY_KEY = 'gateway-key-8f3a9c2e71';
 /** A host only the forward proxy resolves (to the emulator's address): `.test` names nothing on any network. */
 const STAGING_HOST = 'staging.test';
 
@@ -20,10 +24,13 @@ beforeAll(async () => {
   emulator = await startEmulator(TOKEN);
   proxy = await startRewritingProxy(emulator.url, {}, { tls: true });
   forwardProxy = await startConnectProxy({ [STAGING_HOST]: '127.0.0.1' });
+  gateway = await startRewritingProxy(emulator.url, {
+    answer: ({ headers }) => (headers['x-gateway-key'] === GATEWAY_KEY ? undefined : { status: 403, body: { message: 'no gateway key' } }),
+  });
 });
 
 afterAll(async () => {
-  await Promise.all([proxy?.close(), forwardProxy?.close()]);
+  await Promise.all([proxy?.close(), forwardProxy?.close(), gateway?.close()]);
   await emulator?.stop();
 });
 
@@ -82,4 +89,18 @@ describe('a target behind a forward proxy', () => {
     expect(outcome.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: cannot reach http:\/\/staging\.test:\d+: (ENOTFOUND|EAI_AGAIN)/)]);
     expect(forwardProxy.seen.slice(before)).toEqual([]);
   }, 60_000);
+});
+
+describe('a target behind a gateway that wants a header of its own', () => {
+  it('is judged with --header on every request (pre-flight, checks, control hooks, clean-up), its value in no report or output', async () => {
+    const outcome = await runConformance(['--base-url', gateway.url, ...narrowed, '--header', `X-Gateway-Key: ${GATEWAY_KEY}`]);
+    expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
+    for (const rule of NARROW.rules) expect(ruleOf(outcome.results!, rule).status, rule).toBe('pass');
+    expect(outcome.stderr).toContain('nothing the run created is left on the target');
+    const written = readdirSync(outcome.out, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+    expect(written.length).toBeGreaterThan(2);
+    for (const text of [...written, outcome.stdout, outcome.stderr]) expect(text).not.toContain(GATEWAY_KEY);
+  }, 120_000);
 });

@@ -51,6 +51,17 @@ describe('the replay command', () => {
     expect(replayCommand(runInfoOf(embedded), RULE, FILE)).toBe(`npx conformance run --emulator-fault ${RULE} --rules ${RULE} --seed 5 ${FILE}`);
   });
 
+  it('reads the value of each header every request carried from a variable named after it, never the value', () => {
+    const config = resolveConfig({
+      flags: { baseUrl: 'https://api.example.com', token: 'tok-secret', headers: 'X-Api-Key: key-secret\nCF-Access-Client-Id=id-secret', seed: '5' },
+    });
+    const command = replayCommand(runInfoOf(config), RULE, FILE);
+    expect(command).toBe(
+      `npx conformance run --base-url https://api.example.com --token "$CONFORMANCE_TOKEN" --header "X-Api-Key: $CONFORMANCE_HEADER_X_API_KEY" --header "CF-Access-Client-Id: $CONFORMANCE_HEADER_CF_ACCESS_CLIENT_ID" --rules ${RULE} --seed 5 ${FILE}`,
+    );
+    expect(command).not.toMatch(/secret/);
+  });
+
   it("repeats a whole run with its order of spec files; one rule's replay leaves the order out (one file)", () => {
     const config = resolveConfig({
       flags: { seed: '7', shuffle: '12', runs: '20', violationRuns: '3', shrink: 'false', emulatorVariations: 'a-choice,b-choice', consistencyWindowMs: '300' },
@@ -78,6 +89,11 @@ describe('the curl command', () => {
     expect(curlCommand(failing, 'https://api.example.com')).toBe(
       `curl -sS -i -X PUT 'https://api.example.com/v4/networking/firewalls/7/rules?note=it'\\''s' -H "Authorization: Bearer $TOKEN" -H 'accept: application/json' -H 'content-type: application/json' --data-raw '{"inbound":[{"ports":"1,2 '\\''x'\\''"}]}'`,
     );
+  });
+
+  it("sends a header every request carried (its value redacted in the evidence) from the replay command's variable", () => {
+    const carried = { ...failing, requestHeaders: { ...failing.requestHeaders, 'X-Api-Key': REDACTED } };
+    expect(curlCommand(carried, 'https://api.example.com')).toContain(` -H "X-Api-Key: $CONFORMANCE_HEADER_X_API_KEY" `);
   });
 
   it('names the embedded emulator $BASE_URL, and sends no token where the request had none', () => {
