@@ -150,17 +150,34 @@ export function scopeKey(scopes: string[]): string {
   return [...scopes].sort().join(',');
 }
 
-/** `scopes=token;scopes=token` where scopes are comma-separated; keyed by the sorted scopes. */
+/**
+ * A token as the Authorization header carries it after "Bearer ": the whitespace around it (a file's last newline) is
+ * left out; a token holding the scheme, or whitespace within, is refused without being shown (every request would be
+ * refused, and judged so).
+ */
+function token(name: string): Parse<string> {
+  return (value, source) => {
+    const trimmed = value.trim();
+    if (/^bearer\s/i.test(trimmed)) throw new ConfigError(`${source}: ${name} is the token alone, without "Bearer " (the suite writes the scheme)`);
+    if (!trimmed || [...trimmed].some((char) => char <= ' ' || char === '\x7f'))
+      throw new ConfigError(
+        `${source}: ${name} must be one word of visible characters (it was ${trimmed ? 'broken by whitespace or a control character' : 'empty'})`,
+      );
+    return trimmed;
+  };
+}
+
+/** `scopes=token;scopes=token` where scopes are comma-separated; keyed by the sorted scopes. A token may hold `=` (base64 padding). */
 const scopedTokens: Parse<Record<string, string>> = (value, source) => {
   const tokens: Record<string, string> = {};
   for (const pair of value
     .split(';')
     .map((item) => item.trim())
     .filter(Boolean)) {
-    const at = pair.lastIndexOf('=');
+    const at = pair.indexOf('=');
     if (at <= 0 || at === pair.length - 1)
       throw new ConfigError(`${source}: scoped tokens are written SCOPES=TOKEN (e.g. domains:read_only=abc), got "${pair.replace(/=.*/, '=…')}"`);
-    tokens[scopeKey(list(pair.slice(0, at)))] = pair.slice(at + 1);
+    tokens[scopeKey(list(pair.slice(0, at)))] = token(`the token of ${pair.slice(0, at)}`)(pair.slice(at + 1), source);
   }
   return tokens;
 };
@@ -323,7 +340,7 @@ export const SETTINGS = [
     env: 'TOKEN',
     group: 'principals',
     initial: null,
-    parse: text,
+    parse: token('token'),
     shownDefault: 'none; needed with --base-url',
     help: 'a full-access token (unrestricted user, every scope)',
   }),
@@ -344,7 +361,7 @@ export const SETTINGS = [
     env: 'RESTRICTED_TOKEN',
     group: 'principals',
     initial: null,
-    parse: text,
+    parse: token('restricted token'),
     shownDefault: 'none',
     help: "a restricted user's token (no grants beyond what the user created)",
   }),

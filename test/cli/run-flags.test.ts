@@ -105,6 +105,20 @@ describe('run flags: sources and defaults', () => {
       expect(() => resolveConfig({ flags: { ...TARGET, headers } }), headers).toThrow(message);
   });
 
+  it('takes a token as the Authorization header carries it: trimmed, "=" kept; refused with its scheme or broken, never shown', () => {
+    expect(resolveConfig({ flags: { baseUrl: TARGET.baseUrl }, env: { CONFORMANCE_TOKEN: 'tok-123456\n' } }).token).toBe('tok-123456');
+    expect(resolveConfig({ flags: { ...TARGET, scopedTokens: 'domains:read_only=YWJjZGVm==' } }).scopedTokens).toEqual({ 'domains:read_only': 'YWJjZGVm==' });
+    for (const [flags, message] of [
+      [{ token: 'Bearer tok-secret' }, /^flags \(token\): token is the token alone, without "Bearer "/],
+      [{ token: 'tok secret' }, /^flags \(token\): token must be one word of visible characters \(it was broken by whitespace/],
+      [{ token: 'abc', restrictedToken: 'bearer tok-secret' }, /restricted token is the token alone/],
+      [{ token: 'abc', scopedTokens: 'domains:read_only=Bearer tok-secret' }, /the token of domains:read_only is the token alone/],
+    ] as const) {
+      expect(() => resolveConfig({ flags: { baseUrl: TARGET.baseUrl, ...flags } }), JSON.stringify(flags)).toThrow(message);
+      expect(() => resolveConfig({ flags: { baseUrl: TARGET.baseUrl, ...flags } })).not.toThrow(/secret/);
+    }
+  });
+
   it('refuses each bad value with one line naming the source and the setting', () => {
     const bad: Array<[Record<string, string>, RegExp]> = [
       [{ shard: '0/3' }, /flags \(shard\): shard is i\/n with 1 <= i <= n \(e\.g\. 2\/3\), got "0\/3"/],
