@@ -39,6 +39,17 @@ const CAUGHT: Record<string, string> = {
   'created-domain-404': 'P3.domains.serves.get-domains-id',
 };
 
+/**
+ * A lie only one check can meet, and when it cannot: the domain list's walk sees the domains it was given hidden
+ * unless other spec files change the list during each of its walks (it then skips, having judged nothing).
+ */
+const UNMET_WHEN: Record<string, { check: string; skipped: RegExp }> = {
+  'created-domains-never-listed': {
+    check: 'specs/generic/pagination.spec.ts > GET /v4/domains > [P1.pagination.consistent',
+    skipped: /changed while it was paged through/,
+  },
+};
+
 let embedded: RunOutcome;
 let outcome: RunOutcome;
 
@@ -67,7 +78,16 @@ describe('a lying target', () => {
     expect(outcome.wallMs).toBeLessThan(3 * embedded.wallMs + waitedInVain * WINDOW_MS);
     const errors = results.checkList.filter((check) => check.verdict === 'error').map((check) => `${check.name}: ${check.message ?? ''}`.slice(0, 300));
     expect(errors).toEqual([]);
-    for (const [lie, rule] of Object.entries(CAUGHT)) expect(ruleOf(results, rule).status, `${lie} → ${rule}`).toBe('fail');
+    for (const [lie, rule] of Object.entries(CAUGHT)) {
+      if (ruleOf(results, rule).status === 'fail') continue;
+      // Not met: the one check that could see it skipped, its list changed by other files at each of its walks.
+      const unmet = UNMET_WHEN[lie];
+      const check = unmet && results.checkList.find((candidate) => candidate.cost?.key.startsWith(unmet.check));
+      expect(check && { verdict: check.verdict, message: check.message }, `${lie} → ${rule}`).toEqual({
+        verdict: 'skip',
+        message: expect.stringMatching(unmet!.skipped),
+      });
+    }
     expect(Object.keys(CAUGHT).every((id) => LIES.some((lie: Lie) => lie.id === id))).toBe(true);
   });
 });
