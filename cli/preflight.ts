@@ -32,8 +32,19 @@ async function unknownEmulatorFaults(faults: string[]): Promise<string[]> {
   return faults.filter((fault) => !known.has(fault));
 }
 
-/** Why the base URL cannot be reached, or null when it answered (anything) or connected. One request, at most 5 s. */
-async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS, headers: Record<string, string> = {}): Promise<string | null> {
+/** HTTP statuses that send the client elsewhere (the suite follows none: each answer is judged as it comes). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * What one request to the base URL (at most 5 s) says of it: why it cannot be reached (null when it answered, anything,
+ * or connected), and the origin it redirects to when that is another (a base URL typed with http:// for an https://
+ * server, or an old host name): every request would then be answered with that redirect.
+ */
+async function probeBaseUrl(
+  baseUrl: string,
+  timeoutMs: number,
+  headers: Record<string, string>,
+): Promise<{ unreachable: string | null; redirectsTo?: string }> {
   const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
   const agent = dispatcherFor(baseUrl, timeouts, () => new Agent(timeouts));
   try {
@@ -46,10 +57,13 @@ async function unreachable(baseUrl: string, timeoutMs = PREFLIGHT_MS, headers: R
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.body.dump();
-    return null;
+    const location = response.headers.location;
+    if (!REDIRECTS.has(response.statusCode) || typeof location !== 'string') return { unreachable: null };
+    const target = URL.canParse(location, url) ? new URL(location, url).origin : undefined;
+    return target && target !== url.origin ? { unreachable: null, redirectsTo: target } : { unreachable: null };
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
-    return code && UNREACHABLE.test(code) ? `${code}${message && message !== code ? ` (${message})` : ''}` : null;
+    return { unreachable: code && UNREACHABLE.test(code) ? `${code}${message && message !== code ? ` (${message})` : ''}` : null };
   } finally {
     await agent.destroy();
   }
@@ -77,9 +91,14 @@ export async function preflight(config: SuiteConfig): Promise<void> {
   const unknown = await unknownEmulatorFaults(config.emulatorFaults);
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);
   if (config.baseUrl) {
-    const why = await unreachable(config.baseUrl, Math.min(config.timeoutMs, PREFLIGHT_MS), config.headers);
+    const origin = new URL(config.baseUrl).origin;
+    const { unreachable: why, redirectsTo } = await probeBaseUrl(config.baseUrl, Math.min(config.timeoutMs, PREFLIGHT_MS), config.headers);
     // A staging server's certificate is often signed by the company's own authority, which Node does not know.
     const trust = why && /CERT|TLS|SSL/.test(why) ? '; to trust a private certificate authority, give its PEM file as NODE_EXTRA_CA_CERTS=<file>' : '';
-    if (why) throw new ConfigError(`cannot reach ${new URL(config.baseUrl).origin}: ${why}${trust}`);
+    if (why) throw new ConfigError(`cannot reach ${origin}: ${why}${trust}`);
+    if (redirectsTo)
+      throw new ConfigError(
+        `${origin} redirects its requests to ${redirectsTo}: give that as the base URL (the suite follows no redirect, it judges each answer as it comes)`,
+      );
   }
 }

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALHOST_TLS, startConnectProxy, startRewritingProxy, type FakeServer } from './fake-servers.js';
+import { LOCALHOST_TLS, send, startConnectProxy, startFakeServer, startRewritingProxy, type FakeServer } from './fake-servers.js';
 import { NARROW, runConformance, ruleOf } from './conformance-run.js';
 import { startEmulator } from '../safety/support.js';
 
@@ -102,5 +102,46 @@ describe('a target behind a gateway that wants a header of its own', () => {
       .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
     expect(written.length).toBeGreaterThan(2);
     for (const text of [...written, outcome.stdout, outcome.stderr]) expect(text).not.toContain(GATEWAY_KEY);
+  }, 120_000);
+});
+
+describe('a base URL that redirects', () => {
+  it('to another origin (http:// typed for an https:// server): exit 2 before any check, one line naming where to', async () => {
+    const redirecting = await startFakeServer((request, response) => {
+      response.writeHead(301, { location: `${proxy.url}${request.url ?? '/'}` });
+      response.end();
+    });
+    try {
+      const outcome = await runConformance(['--base-url', redirecting.url, ...narrowed]);
+      expect(outcome.code).toBe(2);
+      expect(outcome.stderr.trim().split('\n')).toEqual([
+        `conformance: ${redirecting.url} redirects its requests to ${proxy.url}: give that as the base URL (the suite follows no redirect, it judges each answer as it comes)`,
+      ]);
+      expect(redirecting.seen.filter((request) => request.path.startsWith('/v4'))).toEqual([]);
+    } finally {
+      await redirecting.close();
+    }
+  }, 60_000);
+
+  it('within its own origin (a path it does not serve sent to a login page): judged as any answer', async () => {
+    const loginFirst = await startFakeServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      if (!request.url?.startsWith('/v4')) {
+        response.writeHead(302, { location: '/login' });
+        response.end();
+        return;
+      }
+      const answer = await send(emulator.url, request.method ?? 'GET', request.url, request.headers, chunks.length ? Buffer.concat(chunks) : undefined);
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
+    });
+    try {
+      const outcome = await runConformance(['--base-url', loginFirst.url, ...narrowed]);
+      expect(outcome.code, outcome.stderr.slice(-2000)).toBe(0);
+      for (const rule of NARROW.rules) expect(ruleOf(outcome.results!, rule).status, rule).toBe('pass');
+    } finally {
+      await loginFirst.close();
+    }
   }, 120_000);
 });
