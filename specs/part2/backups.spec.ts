@@ -30,7 +30,7 @@ import {
   type Json,
 } from './compute-support.js';
 import { judgeBootedByDefault, newConfig } from './profiles-support.js';
-import { enrolledDay, judgeEnrolled, scheduleOf, showsEnrolled, WEEKDAYS } from './snapshots-support.js';
+import { enrolledDay, judgeEnrolled, scheduleOf, showsEnrolled, untilEnableRan, WEEKDAYS } from './snapshots-support.js';
 
 const fx = useFixtures('part2-backups');
 
@@ -174,6 +174,8 @@ describe('Backup service', () => {
   check('P2.backups.cancel.deletes-all', 'cancelling backups deletes every existing backup', async (c) => {
     const { id } = await snapshotSubject(c);
     c.expectSuccess('P2.backups.cancel.deletes-all', await enableBackups(c, id), 'enabling backups');
+    // The cancel needs the enrolment (a server may refuse to cancel a service the instance is not in).
+    await untilEnableRan(c, id);
     const snap = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.cancel.deletes-all', snap.exchange, 'taking a snapshot');
     c.expectSuccess('P2.backups.cancel.deletes-all', await c.post(`${INSTANCES}/${id}/backups/cancel`), 'cancelling backups');

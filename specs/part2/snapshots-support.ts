@@ -43,15 +43,32 @@ export async function untilBackupSucceeded(c: Check, computeId: number, backupId
  * again.
  */
 export async function enrolInBackups(c: Check, computeId: number): Promise<boolean> {
-  const enrolment = async () => ((await c.get(`/v4/compute/instances/${computeId}`)).body as { backups?: Json } | undefined)?.backups?.enabled;
-  if ((await enrolment()) === true) return false;
+  if ((await enrolmentShown(c, computeId)) === true) return false;
   const enabled = await c.post(`/v4/compute/instances/${computeId}/backups/enable`);
   if (enabled.status < 200 || enabled.status >= 300) return false;
-  // An accepted enable may enrol the instance only once it has run (when is not shown): a request needing the
-  // enrolment, sent again at once, would be refused for it. Waited for while the instance shows itself not enrolled;
-  // where it does not show its enrolment (the documents show `backups` with its schedule only), a short time is let run.
-  if ((await untilShortlyDone(c, enrolment, (shown) => shown !== false)) === undefined) await letShortlyRun(c);
+  await untilEnableRan(c, computeId);
   return true;
+}
+
+/** `backups.enabled` as the instance view shows it (the documents' instance shows no such member: undefined then). */
+const enrolmentShown = async (c: Check, computeId: number) =>
+  ((await c.get(`/v4/compute/instances/${computeId}`)).body as { backups?: Json } | undefined)?.backups?.enabled;
+
+/**
+ * After an accepted enable: it may enrol the instance only once it has run (when is not shown), and a request needing
+ * the enrolment (a snapshot, a cancel of the service), sent at once, would be refused for it. Waited for while the
+ * instance shows itself not enrolled; where it does not show its enrolment (the documents show `backups` with its
+ * schedule only), a short time is let run.
+ */
+export async function untilEnableRan(c: Check, computeId: number): Promise<void> {
+  if (
+    (await untilShortlyDone(
+      c,
+      () => enrolmentShown(c, computeId),
+      (shown) => shown !== false,
+    )) === undefined
+  )
+    await letShortlyRun(c);
 }
 
 /**
