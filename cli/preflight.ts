@@ -1,8 +1,9 @@
 // What `conformance run` settles before the first request of a run: nothing typed wrong is ever green. A filter that
-// matches no rule of the ledger, a fault the emulator does not know, a target that cannot be reached: one line, exit 2.
+// matches no rule of the ledger, a fault the emulator does not know, a target that cannot be reached or that refuses
+// the token: one line, exit 2.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { ledger } from '../rules/index.js';
 import { ConfigError, type SuiteConfig } from '../harness/config.js';
 import { ExpectationsError, readExpectations } from '../reports/expectations.js';
@@ -35,20 +36,11 @@ async function unknownEmulatorFaults(faults: string[]): Promise<string[]> {
 /** HTTP statuses that send the client elsewhere (the suite follows none: each answer is judged as it comes). */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/**
- * What one request to the base URL (at most 5 s) says of it: why it cannot be reached (null when it answered, anything,
- * or connected), and the origin it redirects to when that is another (a base URL typed with http:// for an https://
- * server, or an old host name): every request would then be answered with that redirect.
- */
-async function probeBaseUrl(
-  baseUrl: string,
-  timeoutMs: number,
-  headers: Record<string, string>,
-): Promise<{ unreachable: string | null; redirectsTo?: string }> {
-  const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
-  const agent = dispatcherFor(baseUrl, timeouts, () => new Agent(timeouts));
+/** What one GET (at most `timeoutMs`) to the target answered, or the transport error's code and message. */
+type Answer = { status: number; location?: string } | { code?: string; message?: string };
+
+async function ask(agent: Dispatcher, url: URL, headers: Record<string, string>, timeoutMs: number): Promise<Answer> {
   try {
-    const url = new URL(`${baseUrl}/__control`);
     const response = await agent.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
@@ -58,18 +50,63 @@ async function probeBaseUrl(
     });
     await response.body.dump();
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.statusCode) || typeof location !== 'string') return { unreachable: null };
-    const target = URL.canParse(location, url) ? new URL(location, url).origin : undefined;
-    return target && target !== url.origin ? { unreachable: null, redirectsTo: target } : { unreachable: null };
+    return { status: response.statusCode, location: typeof location === 'string' ? location : undefined };
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
+    return { code, message };
+  }
+}
+
+/**
+ * Why the base URL cannot be reached (null when it answered, anything, or connected), and the origin it redirects to
+ * when that is another (a base URL typed with http:// for an https:// server, or an old host name): every request
+ * would then be answered with that redirect.
+ */
+function reachOf(answer: Answer, url: URL): { unreachable: string | null; redirectsTo?: string } {
+  if (!('status' in answer)) {
+    const { code, message } = answer;
     return { unreachable: code && UNREACHABLE.test(code) ? `${code}${message && message !== code ? ` (${message})` : ''}` : null };
+  }
+  if (!REDIRECTS.has(answer.status) || answer.location === undefined) return { unreachable: null };
+  const target = URL.canParse(answer.location, url) ? new URL(answer.location, url).origin : undefined;
+  return target && target !== url.origin ? { unreachable: null, redirectsTo: target } : { unreachable: null };
+}
+
+/**
+ * Two documented reads a full-access token must be served (their scopes, account:read_only and domains:read_only,
+ * are different areas): when both refuse it as no token is refused, the token is wrong (a typo, another
+ * environment's, expired) and every check would judge that refusal, not the target.
+ */
+export const TOKEN_READS = ['/v4/account', '/v4/domains'];
+const TOKEN_REFUSED = new Set([401, 403]);
+
+async function checkTarget(config: SuiteConfig & { baseUrl: string }): Promise<void> {
+  const timeoutMs = Math.min(config.timeoutMs, PREFLIGHT_MS);
+  const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+  const agent = dispatcherFor(config.baseUrl, timeouts, () => new Agent(timeouts));
+  try {
+    const control = new URL(`${config.baseUrl}/__control`);
+    const { unreachable: why, redirectsTo } = reachOf(await ask(agent, control, config.headers, timeoutMs), control);
+    // A staging server's certificate is often signed by the company's own authority, which Node does not know.
+    const trust = why && /CERT|TLS|SSL/.test(why) ? '; to trust a private certificate authority, give its PEM file as NODE_EXTRA_CA_CERTS=<file>' : '';
+    if (why) throw new ConfigError(`cannot reach ${control.origin}: ${why}${trust}`);
+    if (redirectsTo)
+      throw new ConfigError(
+        `${control.origin} redirects its requests to ${redirectsTo}: give that as the base URL (the suite follows no redirect, it judges each answer as it comes)`,
+      );
+    const withToken = { ...config.headers, authorization: `Bearer ${config.token}` };
+    const reads = await Promise.all(TOKEN_READS.map((path) => ask(agent, new URL(`${config.baseUrl}${path}`), withToken, timeoutMs)));
+    const statuses = reads.map((answer) => ('status' in answer ? answer.status : 0));
+    if (statuses.every((status) => TOKEN_REFUSED.has(status)))
+      throw new ConfigError(
+        `the token was refused: ${TOKEN_READS.map((path, index) => `GET ${path} answered ${statuses[index]}`).join(', ')}; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN)${Object.keys(config.headers).length ? '' : ', and --header if a gateway in front of the target wants one of its own'}`,
+      );
   } finally {
     await agent.destroy();
   }
 }
 
-/** Throws a ConfigError naming the first problem; sends at most one request (to a target given by URL). */
+/** Throws a ConfigError naming the first problem; sends at most three requests (to a target given by URL). */
 export async function preflight(config: SuiteConfig): Promise<void> {
   if (config.expectations) {
     try {
@@ -90,15 +127,5 @@ export async function preflight(config: SuiteConfig): Promise<void> {
   }
   const unknown = await unknownEmulatorFaults(config.emulatorFaults);
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);
-  if (config.baseUrl) {
-    const origin = new URL(config.baseUrl).origin;
-    const { unreachable: why, redirectsTo } = await probeBaseUrl(config.baseUrl, Math.min(config.timeoutMs, PREFLIGHT_MS), config.headers);
-    // A staging server's certificate is often signed by the company's own authority, which Node does not know.
-    const trust = why && /CERT|TLS|SSL/.test(why) ? '; to trust a private certificate authority, give its PEM file as NODE_EXTRA_CA_CERTS=<file>' : '';
-    if (why) throw new ConfigError(`cannot reach ${origin}: ${why}${trust}`);
-    if (redirectsTo)
-      throw new ConfigError(
-        `${origin} redirects its requests to ${redirectsTo}: give that as the base URL (the suite follows no redirect, it judges each answer as it comes)`,
-      );
-  }
+  if (config.baseUrl) await checkTarget({ ...config, baseUrl: config.baseUrl });
 }

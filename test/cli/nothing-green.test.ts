@@ -1,6 +1,6 @@
-// Nothing typed wrong is ever green: a filter matching no rule, an unknown emulator fault, an unreachable target
-// and a failed setup each end in exit 2 with one line; a closed standard output ends the run cleanly; the embedded
-// emulator never outlives the command, even one killed by SIGKILL.
+// Nothing typed wrong is ever green: a filter matching no rule, an unknown emulator fault, an unreachable target, a
+// token the target refuses and a failed setup each end in exit 2 with one line; a closed standard output ends the run
+// cleanly; the embedded emulator never outlives the command, even one killed by SIGKILL.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,24 @@ describe('typos exit 2 with one line, before any request', () => {
     expect(performance.now() - started).toBeLessThan(5000);
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/^conformance: cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/)]);
+  }, 30_000);
+
+  it('a token the target refuses (a typo): three pre-flight requests, one line, nothing written to the target', async () => {
+    const RIGHT = 'right-token-0001';
+    const refusing = await startFakeServer((request, response) => {
+      const served = request.headers.authorization === `Bearer ${RIGHT}`;
+      response.writeHead(served ? 200 : 401, { 'content-type': 'application/json' }).end(served ? '{"data":[]}' : '{"errors":[{"reason":"Invalid Token"}]}');
+    });
+    try {
+      const typo = await conformance(['run', '--out', dir, '--base-url', refusing.url, '--token', 'rigth-token-0001']);
+      expect(typo.code).toBe(2);
+      expect(oneLine(typo.stderr)).toEqual([
+        'conformance: the token was refused: GET /v4/account answered 401, GET /v4/domains answered 401; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN), and --header if a gateway in front of the target wants one of its own',
+      ]);
+      expect(refusing.seen.map((request) => `${request.method} ${request.path}`).sort()).toEqual(['GET /__control', 'GET /v4/account', 'GET /v4/domains']);
+    } finally {
+      await refusing.close();
+    }
   }, 30_000);
 
   it('a failed global setup is exit 2 with its reason, and the reports say nothing was judged', async () => {

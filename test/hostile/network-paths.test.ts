@@ -103,6 +103,13 @@ describe('a target behind a gateway that wants a header of its own', () => {
     expect(written.length).toBeGreaterThan(2);
     for (const text of [...written, outcome.stdout, outcome.stderr]) expect(text).not.toContain(GATEWAY_KEY);
   }, 120_000);
+  it('without it (every request refused 403): exit 2 before any check, one line naming --header', async () => {
+    const outcome = await runConformance(['--base-url', gateway.url, ...narrowed]);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^conformance: the token was refused: GET \/v4\/account answered 403, GET \/v4\/domains answered 403; .*--header if a gateway/),
+    ]);
+  }, 60_000);
 });
 
 describe('a base URL that redirects', () => {
