@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Agent, type Dispatcher } from 'undici';
+import { endpoints } from '../rules/endpoints.js';
 import { ledger } from '../rules/index.js';
 import { ConfigError, type SuiteConfig } from '../harness/config.js';
 import { ExpectationsError, readExpectations } from '../reports/expectations.js';
@@ -80,7 +81,64 @@ function reachOf(answer: Answer, url: URL): { unreachable: string | null; redire
 export const TOKEN_READS = ['/v4/account', '/v4/domains'];
 const TOKEN_REFUSED = new Set([401, 403]);
 
-async function checkTarget(config: SuiteConfig & { baseUrl: string }): Promise<void> {
+/**
+ * A read a token holding `scopes` must be served: a list taking a token whose scopes it all holds (none for a token
+ * holding only read_write scopes: whether one grants reads is not shown).
+ */
+function readServedTo(scopes: string[]): string | undefined {
+  return endpoints.find(
+    (endpoint) =>
+      endpoint.method === 'GET' &&
+      endpoint.auth === 'token' &&
+      !Object.keys(endpoint.params).length &&
+      !endpoint.flags.includes('unrestricted-only') &&
+      endpoint.scopes.length > 0 &&
+      endpoint.scopes.every((scope) => scopes.includes(scope)),
+  )?.path;
+}
+
+/**
+ * The other tokens given and a read each must be served: a scoped token's list of its own area, the restricted user's
+ * list of instances ("visible to the caller"). Refused where the full-access token is served, a token given wrong would
+ * turn every check that wants it refused into a false pass, and every check that wants it served into a false fail.
+ */
+function givenTokens(config: SuiteConfig): Array<{ name: string; token: string; path: string }> {
+  const scoped = Object.entries(config.scopedTokens).map(([scopes, token]) => ({
+    name: `the token given for ${scopes} (--token-scoped)`,
+    token,
+    path: readServedTo(scopes.split(',')),
+  }));
+  const restricted = config.restrictedToken
+    ? [{ name: "the restricted user's token (--restricted-token)", token: config.restrictedToken, path: '/v4/compute/instances' }]
+    : [];
+  return [...scoped, ...restricted].filter((given): given is { name: string; token: string; path: string } => given.path !== undefined);
+}
+
+/** The token, then each other token given, refused where it must be served: one line naming it. */
+async function checkTokens(config: SuiteConfig & { token: string }, read: (path: string, token: string) => Promise<Answer>): Promise<void> {
+  const reads = await Promise.all(TOKEN_READS.map((path) => read(path, config.token)));
+  const statuses = reads.map((answer) => ('status' in answer ? answer.status : 0));
+  if (statuses.every((status) => TOKEN_REFUSED.has(status)))
+    throw new ConfigError(
+      `the token was refused: ${TOKEN_READS.map((path, index) => `GET ${path} answered ${statuses[index]}`).join(', ')}; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN)${Object.keys(config.headers).length ? '' : ', and --header if a gateway in front of the target wants one of its own'}`,
+    );
+  const given = givenTokens(config);
+  const paths = [...new Set(given.map(({ path }) => path))];
+  const [full, theirs] = await Promise.all([
+    Promise.all(paths.map((path) => read(path, config.token))),
+    Promise.all(given.map(({ token, path }) => read(path, token))),
+  ]);
+  given.forEach(({ name, path }, index) => {
+    const served = full[paths.indexOf(path)]!;
+    const answer = theirs[index]!;
+    if ('status' in served && served.status >= 200 && served.status < 300 && 'status' in answer && TOKEN_REFUSED.has(answer.status))
+      throw new ConfigError(
+        `${name} was refused: GET ${path} answered ${answer.status} with it, ${served.status} with --token; give it again (every check using it would judge that refusal), or leave it out to run without it`,
+      );
+  });
+}
+
+async function checkTarget(config: SuiteConfig & { baseUrl: string; token: string }): Promise<void> {
   const timeoutMs = Math.min(config.timeoutMs, PREFLIGHT_MS);
   const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
   const agent = dispatcherFor(config.baseUrl, timeouts, () => new Agent(timeouts));
@@ -94,19 +152,15 @@ async function checkTarget(config: SuiteConfig & { baseUrl: string }): Promise<v
       throw new ConfigError(
         `${control.origin} redirects its requests to ${redirectsTo}: give that as the base URL (the suite follows no redirect, it judges each answer as it comes)`,
       );
-    const withToken = { ...config.headers, authorization: `Bearer ${config.token}` };
-    const reads = await Promise.all(TOKEN_READS.map((path) => ask(agent, new URL(`${config.baseUrl}${path}`), withToken, timeoutMs)));
-    const statuses = reads.map((answer) => ('status' in answer ? answer.status : 0));
-    if (statuses.every((status) => TOKEN_REFUSED.has(status)))
-      throw new ConfigError(
-        `the token was refused: ${TOKEN_READS.map((path, index) => `GET ${path} answered ${statuses[index]}`).join(', ')}; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN)${Object.keys(config.headers).length ? '' : ', and --header if a gateway in front of the target wants one of its own'}`,
-      );
+    await checkTokens(config, (path, token) =>
+      ask(agent, new URL(`${config.baseUrl}${path}`), { ...config.headers, authorization: `Bearer ${token}` }, timeoutMs),
+    );
   } finally {
     await agent.destroy();
   }
 }
 
-/** Throws a ConfigError naming the first problem; sends at most three requests (to a target given by URL). */
+/** Throws a ConfigError naming the first problem; sends a few requests (to a target given by URL), each bounded. */
 export async function preflight(config: SuiteConfig): Promise<void> {
   if (config.expectations) {
     try {
@@ -127,5 +181,6 @@ export async function preflight(config: SuiteConfig): Promise<void> {
   }
   const unknown = await unknownEmulatorFaults(config.emulatorFaults);
   if (unknown.length) throw new ConfigError(`unknown emulator fault ${unknown.join(', ')} (\`npm run emulator -- --list-faults\` lists them)`);
-  if (config.baseUrl) await checkTarget({ ...config, baseUrl: config.baseUrl });
+  // A base URL comes with a token (the configuration refuses one without).
+  if (config.baseUrl && config.token) await checkTarget({ ...config, baseUrl: config.baseUrl, token: config.token });
 }

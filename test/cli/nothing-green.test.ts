@@ -47,23 +47,40 @@ describe('typos exit 2 with one line, before any request', () => {
     expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/^conformance: cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/)]);
   }, 30_000);
 
-  it('a token the target refuses (a typo): three pre-flight requests, one line, nothing written to the target', async () => {
-    const RIGHT = 'right-token-0001';
+  it('a token the target refuses (a typo), the full-access one or another given: one line, nothing written', async () => {
+    const RIGHT = ['right-token-0001', 'right-scoped-0002', 'right-restricted-0003'].map((token) => `Bearer ${token}`);
     const refusing = await startFakeServer((request, response) => {
-      const served = request.headers.authorization === `Bearer ${RIGHT}`;
+      const served = RIGHT.includes(request.headers.authorization ?? '');
       response.writeHead(served ? 200 : 401, { 'content-type': 'application/json' }).end(served ? '{"data":[]}' : '{"errors":[{"reason":"Invalid Token"}]}');
     });
+    const target = ['run', '--out', dir, '--base-url', refusing.url];
+    const given = ['--token', 'right-token-0001', '--token-scoped', 'domains:read_only=right-scoped-0002', '--restricted-token', 'right-restricted-0003'];
+    const again = 'give it again (every check using it would judge that refusal), or leave it out to run without it';
+    const cases: Array<[string[], string]> = [
+      [
+        ['--token', 'rigth-token-0001'],
+        'the token was refused: GET /v4/account answered 401, GET /v4/domains answered 401; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN), and --header if a gateway in front of the target wants one of its own',
+      ],
+      [
+        [...given, '--token-scoped', 'events:read_only=rigth-scoped-0002'],
+        `the token given for events:read_only (--token-scoped) was refused: GET /v4/account/events answered 401 with it, 200 with --token; ${again}`,
+      ],
+      [
+        [...given, '--restricted-token', 'rigth-restricted-0003'],
+        `the restricted user's token (--restricted-token) was refused: GET /v4/compute/instances answered 401 with it, 200 with --token; ${again}`,
+      ],
+    ];
     try {
-      const typo = await conformance(['run', '--out', dir, '--base-url', refusing.url, '--token', 'rigth-token-0001']);
-      expect(typo.code).toBe(2);
-      expect(oneLine(typo.stderr)).toEqual([
-        'conformance: the token was refused: GET /v4/account answered 401, GET /v4/domains answered 401; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN), and --header if a gateway in front of the target wants one of its own',
-      ]);
-      expect(refusing.seen.map((request) => `${request.method} ${request.path}`).sort()).toEqual(['GET /__control', 'GET /v4/account', 'GET /v4/domains']);
+      for (const [args, line] of cases) {
+        const outcome = await conformance([...target, ...args]);
+        expect(outcome.code, args.join(' ')).toBe(2);
+        expect(oneLine(outcome.stderr), args.join(' ')).toEqual([`conformance: ${line}`]);
+      }
+      expect(refusing.seen.filter((request) => request.method !== 'GET' || !/^\/(__control|v4\/)/.test(request.path))).toEqual([]);
     } finally {
       await refusing.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('a failed global setup is exit 2 with its reason, and the reports say nothing was judged', async () => {
     const out = join(dir, 'setup');
