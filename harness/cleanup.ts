@@ -228,6 +228,9 @@ export class RunStamp {
  * A budget of billable creations (or, with one slot, a lock) shared by every worker thread of a run: one file per slot
  * under the run's folder, taken with an exclusive create, so two threads can never take the same slot.
  */
+/** Numbers this thread's waiting markers apart. */
+let waiters = 0;
+
 export class CreationBudget {
   private readonly dir: string;
 
@@ -241,14 +244,31 @@ export class CreationBudget {
   }
 
   /** Takes a slot numbered within `slots` (all by default): its release, or null when all are still taken after
-   *  `waitMs` (slots held for a create that may be refused come back at once). */
+   *  `waitMs` (slots held for a create that may be refused come back at once). A taker that finds others waiting for
+   *  the same slots waits with them: a worker releasing a slot and taking it again at once (a property sending refused
+   *  creates one after another, each a request long on a distant target) would otherwise always beat one polling. */
   async take(waitMs = 0, slots: { from: number; to: number } = { from: 1, to: this.max }): Promise<(() => void) | null> {
-    const until = Date.now() + waitMs;
-    for (;;) {
+    const queue = `${this.kind}-${slots.from}-${slots.to}.waiting.`;
+    if (waitMs <= 0 || !this.anyWaiting(queue)) {
       const release = this.takeNow(slots.from, slots.to);
-      if (release || Date.now() >= until) return release;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      if (release || waitMs <= 0) return release;
     }
+    const marker = join(this.dir, `${queue}${process.pid}.${threadId}.${++waiters}`);
+    writeFileSync(marker, '');
+    try {
+      for (const until = Date.now() + waitMs; ;) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const release = this.takeNow(slots.from, slots.to);
+        if (release || Date.now() >= until) return release;
+      }
+    } finally {
+      rmSync(marker, { force: true });
+    }
+  }
+
+  private anyWaiting(queue: string): boolean {
+    mkdirSync(this.dir, { recursive: true });
+    return readdirSync(this.dir).some((name) => name.startsWith(queue));
   }
 
   private takeNow(from: number, to: number): (() => void) | null {

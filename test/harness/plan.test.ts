@@ -101,6 +101,25 @@ describe('the plan', () => {
     kept!();
     expect(await budget.take(0, { from: 2, to: 2 })).not.toBeNull();
   });
+
+  it('queues a create behind those waiting for its slots: one that releases and takes again at once never starves them', async () => {
+    // Another worker's property sending refused creates one after another (each holds the kept slot for one request).
+    const budget = new CreationBudget(mkdtempSync(join(tmpdir(), 'plan-fair-')), 'r1', 'instance', 1);
+    let sending = true;
+    const property = (async () => {
+      while (sending) {
+        const release = await budget.take(5000);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        release?.();
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waited = await budget.take(1500);
+    sending = false;
+    expect(waited).not.toBeNull();
+    waited!();
+    await property;
+  });
 });
 
 describe('the spec files a run narrowed by --rules / --areas loads', () => {
