@@ -75,7 +75,7 @@ function reachOf(answer: Answer, url: URL): { unreachable: string | null; redire
 
 /**
  * Two documented reads a full-access token must be served (their scopes, account:read_only and domains:read_only,
- * are different areas): when both refuse it as no token is refused, the token is wrong (a typo, another
+ * are different areas): when both refuse it (401 or 403, as a request without a token), the token is wrong (a typo, another
  * environment's, expired) and every check would judge that refusal, not the target.
  */
 export const TOKEN_READS = ['/v4/account', '/v4/domains'];
