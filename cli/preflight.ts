@@ -116,24 +116,25 @@ function givenTokens(config: SuiteConfig): Array<{ name: string; token: string; 
 
 /** The token, then each other token given, refused where it must be served: one line naming it. */
 async function checkTokens(config: SuiteConfig & { token: string }, read: (path: string, token: string) => Promise<Answer>): Promise<void> {
-  const reads = await Promise.all(TOKEN_READS.map((path) => read(path, config.token)));
-  const statuses = reads.map((answer) => ('status' in answer ? answer.status : 0));
-  if (statuses.every((status) => TOKEN_REFUSED.has(status)))
-    throw new ConfigError(
-      `the token was refused: ${TOKEN_READS.map((path, index) => `GET ${path} answered ${statuses[index]}`).join(', ')}; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN)${Object.keys(config.headers).length ? '' : ', and --header if a gateway in front of the target wants one of its own'}`,
-    );
   const given = givenTokens(config);
-  const paths = [...new Set(given.map(({ path }) => path))];
+  // What the full-access token is answered on every read asked: its own two, and the other tokens' reads.
+  const paths = [...new Set([...TOKEN_READS, ...given.map(({ path }) => path)])];
   const [full, theirs] = await Promise.all([
     Promise.all(paths.map((path) => read(path, config.token))),
     Promise.all(given.map(({ token, path }) => read(path, token))),
   ]);
+  const statusOf = (answer: Answer) => ('status' in answer ? answer.status : 0);
+  const fullStatus = (path: string) => statusOf(full[paths.indexOf(path)]!);
+  if (TOKEN_READS.every((path) => TOKEN_REFUSED.has(fullStatus(path))))
+    throw new ConfigError(
+      `the token was refused: ${TOKEN_READS.map((path) => `GET ${path} answered ${fullStatus(path)}`).join(', ')}; give a full-access token of an unrestricted user (--token or CONFORMANCE_TOKEN)${Object.keys(config.headers).length ? '' : ', and --header if a gateway in front of the target wants one of its own'}`,
+    );
   given.forEach(({ name, path }, index) => {
-    const served = full[paths.indexOf(path)]!;
-    const answer = theirs[index]!;
-    if ('status' in served && served.status >= 200 && served.status < 300 && 'status' in answer && TOKEN_REFUSED.has(answer.status))
+    const served = fullStatus(path);
+    const refused = statusOf(theirs[index]!);
+    if (served >= 200 && served < 300 && TOKEN_REFUSED.has(refused))
       throw new ConfigError(
-        `${name} was refused: GET ${path} answered ${answer.status} with it, ${served.status} with --token; give it again (every check using it would judge that refusal), or leave it out to run without it`,
+        `${name} was refused: GET ${path} answered ${refused} with it, ${served} with --token; give it again (every check using it would judge that refusal), or leave it out to run without it`,
       );
   });
 }
