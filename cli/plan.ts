@@ -1,6 +1,7 @@
 // `conformance plan`: what a run with the same flags would do, before it does anything — the resources it would
-// create and, per rule, judged / skip / disabled with the reason. It sends nothing but the `GET /__control` probe
-// (the control hooks decide what can be judged). Read it before a run against a paid staging account.
+// create and, per rule, judged / skip / disabled with the reason. It sends only the run's pre-flight reads
+// (cli/preflight.ts) and the `GET /__control` probe (the control hooks decide what can be judged). Read it before a run
+// against a paid staging account.
 import { embeddedDefaults, type SuiteConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
 import { forecastRules, loadCosts, makePlan, type Plan, type RuleForecast } from '../harness/plan.js';

@@ -1,6 +1,6 @@
-// What `conformance run` settles before the first request of a run: nothing typed wrong is ever green. A filter that
-// matches no rule of the ledger, a fault the emulator does not know, a target that cannot be reached or that refuses
-// the token: one line, exit 2.
+// What `conformance run` settles before the first request of a run, and `conformance plan` before it plans: nothing
+// typed wrong is ever green. A filter that matches no rule of the ledger, a fault the emulator does not know, a target
+// that cannot be reached or that refuses the token: one line, exit 2.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Agent, type Dispatcher } from 'undici';

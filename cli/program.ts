@@ -75,14 +75,18 @@ Examples:
   const plan = program
     .command('plan')
     .description(
-      'print what `run` with the same flags would do, sending nothing but the GET /__control probe: the resources it would create, and which rules it would judge, skip (with the reason) or disable',
+      "print what `run` with the same flags would do, sending only the run's pre-flight reads (GET /__control, and with each token given a list it may read): the resources it would create, and which rules it would judge, skip (with the reason) or disable",
     )
     .option('--json', 'print the plan as JSON');
   withSettings(plan, ['--json']);
   plan.action(async (options: RunOptions & { json?: string | boolean }) => {
     const { json, ...rest } = options;
-    const { planReport, printPlan } = await import('./plan.js');
-    const report = await planReport(configOf(rest));
+    const config = configOf(rest);
+    registerConfigSecrets(config);
+    const [{ preflight }, { planReport, printPlan }] = await Promise.all([import('./preflight.js'), import('./plan.js')]);
+    // What would stop the run (a typo'd filter or token, an unreachable target) stops the plan with the same line.
+    await preflight(config);
+    const report = await planReport(config);
     if (json) out(JSON.stringify(report, null, 1));
     else printPlan(report, out);
   });

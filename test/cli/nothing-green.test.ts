@@ -1,5 +1,5 @@
 // Nothing typed wrong is ever green: a filter matching no rule, an unknown emulator fault, an unreachable target, a
-// token the target refuses and a failed setup each end in exit 2 with one line; a closed standard output ends the run
+// token the target refuses and a failed setup each end in exit 2 with one line (a plan of such a run too); a closed standard output ends the run
 // cleanly; the embedded emulator never outlives the command, even one killed by SIGKILL.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -27,11 +27,14 @@ describe('typos exit 2 with one line, before any request', () => {
       [['--rules', 'P3.firewall,P3.firewal', ...target], /^conformance: --rules P3\.firewal matches no rule/],
       [['--emulator-fault', 'NOPE'], /^conformance: unknown emulator fault NOPE \(`npm run emulator -- --list-faults` lists them\)$/],
     ];
-    const results = await Promise.all(cases.map(([args]) => conformance(['run', '--out', dir, ...args])));
+    // `plan` stops with the run's line: a plan of a typo'd run is no plan of the run meant.
+    const commands = cases.flatMap(([args, message]) => ['run', 'plan'].map((command): [string[], RegExp] => [[command, '--out', dir, ...args], message]));
+    const results = await Promise.all(commands.map(([args]) => conformance(args)));
     results.forEach((result, index) => {
-      const [args, message] = cases[index]!;
+      const [args, message] = commands[index]!;
       expect(result.code, args.join(' ')).toBe(2);
       expect(oneLine(result.stderr), args.join(' ')).toEqual([expect.stringMatching(message)]);
+      expect(result.stdout, args.join(' ')).toBe('');
     });
     expect(server.seen).toEqual([]);
   }, 60_000);
@@ -40,11 +43,13 @@ describe('typos exit 2 with one line, before any request', () => {
     const closed = await startFakeServer(() => {});
     const url = closed.url;
     await closed.close();
-    const started = performance.now();
-    const result = await conformance(['run', '--out', dir, '--base-url', url, '--token', 'typo-token-0001']);
-    expect(performance.now() - started).toBeLessThan(5000);
-    expect(result.code).toBe(2);
-    expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/^conformance: cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/)]);
+    for (const command of ['run', 'plan']) {
+      const started = performance.now();
+      const result = await conformance([command, '--out', dir, '--base-url', url, '--token', 'typo-token-0001']);
+      expect(performance.now() - started, command).toBeLessThan(5000);
+      expect(result.code, command).toBe(2);
+      expect(oneLine(result.stderr), command).toEqual([expect.stringMatching(/^conformance: cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/)]);
+    }
   }, 30_000);
 
   it('a token the target refuses (a typo), the full-access one or another given: one line, nothing written', async () => {
@@ -76,6 +81,9 @@ describe('typos exit 2 with one line, before any request', () => {
         expect(outcome.code, args.join(' ')).toBe(2);
         expect(oneLine(outcome.stderr), args.join(' ')).toEqual([`conformance: ${line}`]);
       }
+      const plan = await conformance(['plan', ...target.slice(1), ...cases[0]![0]]);
+      expect(plan.code).toBe(2);
+      expect(oneLine(plan.stderr)).toEqual([`conformance: ${cases[0]![1]}`]);
       expect(refusing.seen.filter((request) => request.method !== 'GET' || !/^\/(__control|v4\/)/.test(request.path))).toEqual([]);
     } finally {
       await refusing.close();
