@@ -372,12 +372,16 @@ export class Check {
    */
   async advanceClock(seconds: number, { needed = true } = {}): Promise<void> {
     try {
-      const advance = () => this.target.advanceClock(seconds, { needed });
-      await (this.target.control ? this.exclusively(CLOCK_LOCK, advance) : advance());
+      await this.holdingClock(() => this.target.advanceClock(seconds, { needed }));
     } catch (error) {
       if (error instanceof MissingCapability) this.skip(error.message);
       throw error;
     }
+  }
+
+  /** Runs `run` seeing no other check's clock advance (holding CLOCK_LOCK), on a target whose clock the run drives. */
+  holdingClock<T>(run: () => Promise<T>): Promise<T> {
+    return this.target.control ? this.exclusively(CLOCK_LOCK, run) : run();
   }
 
   /** The run-wide locks this check holds or is taking, with how many of its calls use each. */

@@ -58,7 +58,6 @@ async function shownStatus(c: Check, id: number): Promise<string | undefined> {
  * judged then only. Stops once the cluster shows another state. Returns how many were judged.
  */
 async function refusedWhileIn(c: Check, id: number, backupId: number, state: string, requests: readonly StatusBound[]): Promise<number> {
-  const holdingClock = <T>(run: () => Promise<T>) => (c.target.control ? c.exclusively(CLOCK_LOCK, run) : run());
   let judged = 0;
   for (const [rule, what, send] of requests) {
     /** One try; `again`: after an acceptance that may have put the cluster in `state` itself. */
@@ -77,8 +76,8 @@ async function refusedWhileIn(c: Check, id: number, backupId: number, state: str
       if (again) c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) while the cluster was ${state}, before and after it, twice`, exchange);
       return 'accepted in state';
     };
-    let outcome = await holdingClock(() => judgeOne(false));
-    if (outcome === 'accepted in state') outcome = await holdingClock(() => judgeOne(true));
+    let outcome = await c.holdingClock(() => judgeOne(false));
+    if (outcome === 'accepted in state') outcome = await c.holdingClock(() => judgeOne(true));
     if (outcome === 'state left') break;
     if (outcome === 'refused') judged++;
   }
