@@ -22,10 +22,16 @@ const MAX_LABEL = 63;
 
 const chars = (alphabet: string[], n: number) => fc.array(fc.constantFrom(...alphabet), { minLength: n, maxLength: n }).map((cs) => cs.join(''));
 
+/**
+ * `label` without hyphens in its third and fourth places (`ab--c`, `xn--0`): IDNA reserves such labels for its
+ * encoded names (RFC 5891, 4.2.3.1), and a server or a URL parser checking them refuses one that decodes to nothing.
+ */
+export const unreserved = (label: string) => (label.slice(2, 4) === '--' ? `${label.slice(0, 3)}a${label.slice(4)}` : label);
+
 /** One DNS label of exactly `n` characters (n >= 1), beginning with a letter. */
 function labelOfLength(n: number): fc.Arbitrary<string> {
   if (n === 1) return chars(LETTERS, 1);
-  return fc.tuple(chars(LETTERS, 1), chars(LABEL_INNER, n - 2), chars(LOWER_ALNUM, 1)).map((parts) => parts.join(''));
+  return fc.tuple(chars(LETTERS, 1), chars(LABEL_INNER, n - 2), chars(LOWER_ALNUM, 1)).map((parts) => unreserved(parts.join('')));
 }
 
 /** One DNS label of min..max characters (bounds often). */
@@ -36,7 +42,7 @@ function dnsLabel(min = 1, max = MAX_LABEL): fc.Arbitrary<string> {
 /**
  * A DNS name of exactly `n` characters (n >= 1), no trailing period: `n` letters, digits and hyphens cut into
  * labels at drawn positions (and wherever a label would pass 63), hyphens at label ends and digits at label starts
- * made letters.
+ * made letters, and no label reserved (`unreserved`).
  */
 function hostOfLength(n: number): fc.Arbitrary<string> {
   return fc.tuple(chars(LABEL_INNER, n), fc.array(fc.nat(Math.max(0, n - 1)), { maxLength: 8 }), fc.constantFrom(...LETTERS)).map(([text, cuts, letter]) => {
@@ -60,7 +66,10 @@ function hostOfLength(n: number): fc.Arbitrary<string> {
         const atEnd = i === n - 1 || dots.has(i + 1);
         return (atStart && !LETTERS.includes(c)) || (atEnd && c === '-') ? letter : c;
       })
-      .join('');
+      .join('')
+      .split('.')
+      .map(unreserved)
+      .join('.');
   });
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
+import { unreserved } from './dns.js';
 import { matching } from './text.js';
 
 /**
@@ -148,7 +149,7 @@ export function unicastAddress(family: 'ipv4' | 'ipv6'): fc.Arbitrary<string> {
 /** a.root-servers.net: a nameserver on the internet (which refuses a transfer of the zone), for a slave's master_ips. */
 export const MASTER_NAMESERVER = '198.41.0.4';
 
-const dnsLabel = () => matching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+const dnsLabel = () => matching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/).map(unreserved);
 
 /** An address at a reserved example domain (`jo.ann@mail.example.com`). */
 export function email(): fc.Arbitrary<string> {
