@@ -15,6 +15,7 @@ import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rule
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
 import { loadContract } from '../../harness/contract.js';
+import { CONTEXT_NEEDS, madeOnly } from './context-needs.js';
 import { deepFind } from '../../harness/lists.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
@@ -150,39 +151,45 @@ async function violationPathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan
 }
 
 /**
- * The ids a generated body may name: made on the target before generating (once per spec file). Document 1's bodies
- * name instances only as entities to transfer: one instance is enough there, the others take two.
+ * The ids a generated body may name: made on the target before generating (once per spec file), only those the
+ * document's bodies name (`CONTEXT_NEEDS`). A member the file does not make throws when a generator reads it.
  */
 async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document']): Promise<BodyContext> {
   const config = c.target.info.config;
-  const first = await fx.instance(c);
-  // The second instance is the pair's an assignment swaps (the region placement probe's): one instance, not two.
-  const second = document === 'part1' ? first : (await publicPair(c, fx))[1];
-  // Its profiles may show only once it is provisioned (`deployedProfiles`).
-  const profile = deepFind(await deployedProfiles(c, first.id), (item) => typeof item.id === 'number' && 'devices' in item);
-  if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
-  const { backupId } = await instanceBackup(c, fx);
-  const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
-  const ipv4s = [...new Set([first, second])].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
-  return {
+  const needs = CONTEXT_NEEDS[document];
+  const context: Partial<BodyContext> = {
     region: config.region,
     vlanRegion: config.vlanRegion,
     instanceType: config.instanceType,
     largerInstanceType: config.largerInstanceType,
-    publicImage: await fx.publicImage(c),
-    databaseEngine: await fx.mysqlEngine(c),
-    databaseNodeType: await fx.databaseNodeType(c),
-    computeIds: [...new Set([first.id, second.id])],
-    // The generated image captures take it: the disk a profile boots from, not the swap disk.
-    diskId: await diskToCapture(c, first.id),
-    configId: profile.id as number,
-    backupId,
-    domainId: (await fx.domain(c)).id,
-    ipv4s,
-    slaac: String(view.ipv6 ?? '').split('/')[0]!,
     // Generated names repeat across files that share the seed: a tag per file keeps platform-wide names apart.
     labelPrefix: `${fx.prefix}p${document.slice(-1)}`,
   };
+  if (needs.instances) {
+    const first = await fx.instance(c);
+    // The second instance is the pair's an assignment swaps (the region placement probe's): one instance, not two.
+    const second = needs.instances === 1 ? first : (await publicPair(c, fx))[1];
+    const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
+    context.computeIds = [...new Set([first.id, second.id])];
+    context.ipv4s = [...new Set([first, second])].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
+    context.slaac = String(view.ipv6 ?? '').split('/')[0]!;
+    if (needs.profile) {
+      // Its profiles may show only once it is provisioned (`deployedProfiles`).
+      const profile = deepFind(await deployedProfiles(c, first.id), (item) => typeof item.id === 'number' && 'devices' in item);
+      if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
+      context.configId = profile.id as number;
+      // The generated image captures take it: the disk a profile boots from, not the swap disk.
+      context.diskId = await diskToCapture(c, first.id);
+    }
+    if (needs.backup) context.backupId = (await instanceBackup(c, fx)).backupId;
+  }
+  if (needs.publicImage) context.publicImage = await fx.publicImage(c);
+  if (needs.database) {
+    context.databaseEngine = await fx.mysqlEngine(c);
+    context.databaseNodeType = await fx.databaseNodeType(c);
+  }
+  if (needs.domain) context.domainId = (await fx.domain(c)).id;
+  return madeOnly(context, document);
 }
 
 /**
