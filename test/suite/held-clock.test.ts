@@ -3,7 +3,8 @@
 // target whose clock the run drives, the check holds the run's clock from the read before to the read after, so that
 // no other spec file's advance ends the update unseen (a correct cluster was failed so, under load); where the update
 // ended anyway (a lagging read showed it after its end, or time ran on its own), the acceptance is sent again after a
-// fresh read, and only a second one fails.
+// fresh read, and only a second one fails. The six clones of one source judging the limit of five are sent holding
+// the clock too.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -76,5 +77,27 @@ it('does not fail a patch accepted once the update had ended unseen, when a fres
     expect(ruleOf(results, 'P1.database.status.patch-requires-active').status).toBe('pass');
   } finally {
     await proxy.close();
+  }
+}, 120_000);
+
+it("sends the six concurrent clones of one source holding the run's clock", async () => {
+  // (another file's advance between the first clone and the five ended the first: the five were rightly accepted, and
+  // the probe, refused for the limit they reached, read as the first still running)
+  const out = tempDir('held-clock-clones');
+  const held = new WeakMap<RecordedRequest, boolean>();
+  const proxy = await startRecordingProxy(emulator.url, { arrived: (request) => held.set(request, clockHeld(out)) });
+  try {
+    const run = await quietRun(proxy.url, TOKEN, out, ['--rules', 'P2.clone.max-5-concurrent', '--max-instances', 'unlimited']);
+    expect(run.code, run.stderr).toBe(0);
+    const clonesBySource = new Map<string, RecordedRequest[]>();
+    for (const request of proxy.requests) {
+      const source = request.method === 'POST' ? /^\/v4\/compute\/instances\/(\d+)\/clone$/.exec(request.path)?.[1] : undefined;
+      if (source) clonesBySource.set(source, [...(clonesBySource.get(source) ?? []), request]);
+    }
+    const sixAtOnce = [...clonesBySource.values()].find((clones) => clones.length >= 6)!;
+    // (then the clone sent again, a step of the clock at a time, until the five had time to end)
+    expect(sixAtOnce.slice(0, 6).map((request) => held.get(request))).toEqual([true, true, true, true, true, true]);
+  } finally {
+    proxy.close();
   }
 }, 120_000);
