@@ -101,3 +101,37 @@ it("sends the six concurrent clones of one source holding the run's clock", asyn
     proxy.close();
   }
 }, 120_000);
+
+it('does not fail six clones accepted when a colleague moved the clock between the first and the five', async () => {
+  const out = tempDir('held-clock-colleague');
+  const firstSeen = new Set<string>();
+  let moved = 0;
+  // After the first clone accepted from a source, the proxy moves the target's clock an hour (as a colleague sharing
+  // it may): the first clone ends, and the five sent next are all rightly accepted.
+  const proxy = await startFakeServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const method = request.method ?? 'GET';
+    const path = request.url ?? '/';
+    const source = method === 'POST' ? /^\/v4\/compute\/instances\/(\d+)\/clone$/.exec(path)?.[1] : undefined;
+    const toNew = source !== undefined && !('compute_id' in (JSON.parse(Buffer.concat(chunks).toString() || '{}') as object));
+    if (toNew && firstSeen.has(source!) && moved < firstSeen.size) {
+      moved++;
+      const advance = Buffer.from(JSON.stringify({ advance_seconds: 60 * 60 }));
+      await send(emulator.url, 'POST', '/__control/clock', { ...request.headers, 'content-type': 'application/json' }, advance);
+    }
+    const answer = await send(emulator.url, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined);
+    if (toNew && answer.status >= 200 && answer.status < 300) firstSeen.add(source!);
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+  });
+  try {
+    const run = await quietRun(proxy.url, TOKEN, out, ['--rules', 'P2.clone.max-5-concurrent', '--max-instances', 'unlimited']);
+    expect(moved).toBe(2);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
+    expect(ruleOf(results, 'P2.clone.max-5-concurrent').status).toBe('skip');
+    expect(run.code, run.stderr).not.toBe(1);
+  } finally {
+    await proxy.close();
+  }
+}, 120_000);
