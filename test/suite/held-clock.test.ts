@@ -21,117 +21,146 @@ afterAll(() => emulator.stop());
 const clockHeld = (out: string) =>
   existsSync(join(out, 'runs')) && readdirSync(join(out, 'runs')).some((runId) => existsSync(join(out, 'runs', runId, 'budget', 'lock-clock-1')));
 
-it("sends the patch judged while a cluster is updating holding the run's clock", async () => {
-  const out = tempDir('held-clock');
+/**
+ * A narrowed run through a recording proxy (`args`: its flags): its requests, each with whether a check held the run's
+ * clock when it arrived, and its output folder.
+ */
+async function runRecordingHeld(name: string, args: string[]) {
+  const out = tempDir(name);
   const held = new WeakMap<RecordedRequest, boolean>();
   const proxy = await startRecordingProxy(emulator.url, { arrived: (request) => held.set(request, clockHeld(out)) });
   try {
-    const run = await quietRun(proxy.url, TOKEN, out, ['--rules', 'P1.database.status.patch-requires-active', '--max-databases', 'unlimited']);
+    const run = await quietRun(proxy.url, TOKEN, out, args);
     expect(run.code, run.stderr).toBe(0);
-    // The patches a cluster refused after it had accepted one: sent while that patch updated it.
-    const accepted = new Set<string>();
-    const whileUpdating: boolean[] = [];
-    for (const request of proxy.requests) {
-      const cluster = /^\/v4\/databases\/mysql\/instances\/(\d+)\/patch$/.exec(request.path)?.[1];
-      if (request.method !== 'POST' || !cluster) continue;
-      if (request.status >= 200 && request.status < 300) accepted.add(cluster);
-      else if (accepted.has(cluster)) whileUpdating.push(held.get(request)!);
-    }
-    expect(whileUpdating.length).toBeGreaterThan(0);
-    expect(whileUpdating.every(Boolean)).toBe(true);
-    // The run noted when it last advanced the clock, for a read to come a consistency window after it (untilClockSettled).
-    const [runId] = readdirSync(join(out, 'runs'));
-    expect(Number(readFileSync(join(out, 'runs', runId!, 'budget', 'clock-advanced'), 'utf8'))).toBeGreaterThan(Date.now() - 120_000);
+    return { out, requests: proxy.requests, heldWhenArrived: (request: RecordedRequest) => held.get(request)! };
   } finally {
     proxy.close();
   }
-}, 120_000);
+}
 
-it('does not fail a patch accepted once the update had ended unseen, when a fresh read shows it refused', async () => {
-  const out = tempDir('held-clock-ended');
-  const patched = new Set<string>();
-  const ended = new Set<string>();
-  // Before the first patch sent to a cluster a patch has put in updating, the proxy lets the target's own clock end
-  // the update: the check read `updating` and the patch finds the cluster active, accepts it and updates it again.
+/**
+ * A narrowed run (`args`) through a proxy that moves the emulator's clock `seconds` before passing on each request
+ * `moveBefore` picks (as a colleague sharing the clock may), and tells `answered` each answer: the run's results.
+ */
+async function runWithClockMoved(
+  name: string,
+  args: string[],
+  seconds: number,
+  moveBefore: (method: string, path: string, body: Buffer) => boolean,
+  answered: (method: string, path: string, body: Buffer, status: number) => void,
+): Promise<{ code: number | null; stderr: string; results: Results }> {
+  const out = tempDir(name);
   const proxy = await startFakeServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const method = request.method ?? 'GET';
-    const path = request.url ?? '/';
-    const cluster = method === 'POST' ? /^\/v4\/databases\/mysql\/instances\/(\d+)\/patch$/.exec(path)?.[1] : undefined;
-    if (cluster && patched.has(cluster) && !ended.has(cluster)) {
-      ended.add(cluster);
-      const advance = Buffer.from(JSON.stringify({ advance_seconds: 20 * 60 }));
+    const [method, path, body] = [request.method ?? 'GET', request.url ?? '/', Buffer.concat(chunks)];
+    if (moveBefore(method, path, body)) {
+      const advance = Buffer.from(JSON.stringify({ advance_seconds: seconds }));
       await send(emulator.url, 'POST', '/__control/clock', { ...request.headers, 'content-type': 'application/json' }, advance);
     }
-    const answer = await send(emulator.url, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined);
-    if (cluster && answer.status >= 200 && answer.status < 300) patched.add(cluster);
+    const answer = await send(emulator.url, method, path, request.headers, chunks.length ? body : undefined);
+    answered(method, path, body, answer.status);
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
   });
   try {
-    const run = await quietRun(proxy.url, TOKEN, out, ['--rules', 'P1.database.status.patch-requires-active', '--max-databases', 'unlimited']);
-    expect(ended.size).toBeGreaterThan(0);
-    expect(run.code, run.stderr).toBe(0);
-    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
-    expect(ruleOf(results, 'P1.database.status.patch-requires-active').status).toBe('pass');
+    const run = await quietRun(proxy.url, TOKEN, out, args);
+    return { ...run, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results };
   } finally {
     await proxy.close();
   }
+}
+
+it("sends the patch judged while a cluster is updating holding the run's clock", async () => {
+  const { out, requests, heldWhenArrived } = await runRecordingHeld('held-clock', [
+    '--rules',
+    'P1.database.status.patch-requires-active',
+    '--max-databases',
+    'unlimited',
+  ]);
+  // The patches a cluster refused after it had accepted one: sent while that patch updated it.
+  const accepted = new Set<string>();
+  const whileUpdating: boolean[] = [];
+  for (const request of requests) {
+    const cluster = /^\/v4\/databases\/mysql\/instances\/(\d+)\/patch$/.exec(request.path)?.[1];
+    if (request.method !== 'POST' || !cluster) continue;
+    if (request.status >= 200 && request.status < 300) accepted.add(cluster);
+    else if (accepted.has(cluster)) whileUpdating.push(heldWhenArrived(request));
+  }
+  expect(whileUpdating.length).toBeGreaterThan(0);
+  expect(whileUpdating.every(Boolean)).toBe(true);
+  // The run noted when it last advanced the clock, for a read to come a consistency window after it (untilClockSettled).
+  const [runId] = readdirSync(join(out, 'runs'));
+  expect(Number(readFileSync(join(out, 'runs', runId!, 'budget', 'clock-advanced'), 'utf8'))).toBeGreaterThan(Date.now() - 120_000);
+}, 120_000);
+
+it('does not fail a patch accepted once the update had ended unseen, when a fresh read shows it refused', async () => {
+  const patched = new Set<string>();
+  const ended = new Set<string>();
+  const clusterPatched = (method: string, path: string) =>
+    method === 'POST' ? /^\/v4\/databases\/mysql\/instances\/(\d+)\/patch$/.exec(path)?.[1] : undefined;
+  // Before the first patch sent to a cluster a patch has put in updating, the proxy lets the target's own clock end
+  // the update: the check read `updating` and the patch finds the cluster active, accepts it and updates it again.
+  const run = await runWithClockMoved(
+    'held-clock-ended',
+    ['--rules', 'P1.database.status.patch-requires-active', '--max-databases', 'unlimited'],
+    20 * 60,
+    (method, path) => {
+      const cluster = clusterPatched(method, path);
+      const moves = cluster !== undefined && patched.has(cluster) && !ended.has(cluster);
+      if (moves) ended.add(cluster);
+      return moves;
+    },
+    (method, path, _body, status) => {
+      const cluster = clusterPatched(method, path);
+      if (cluster && status >= 200 && status < 300) patched.add(cluster);
+    },
+  );
+  expect(ended.size).toBeGreaterThan(0);
+  expect(run.code, run.stderr).toBe(0);
+  expect(ruleOf(run.results, 'P1.database.status.patch-requires-active').status).toBe('pass');
 }, 120_000);
 
 it("sends the six concurrent clones of one source holding the run's clock", async () => {
   // (another file's advance between the first clone and the five ended the first: the five were rightly accepted, and
   // the probe, refused for the limit they reached, read as the first still running)
-  const out = tempDir('held-clock-clones');
-  const held = new WeakMap<RecordedRequest, boolean>();
-  const proxy = await startRecordingProxy(emulator.url, { arrived: (request) => held.set(request, clockHeld(out)) });
-  try {
-    const run = await quietRun(proxy.url, TOKEN, out, ['--rules', 'P2.clone.max-5-concurrent', '--max-instances', 'unlimited']);
-    expect(run.code, run.stderr).toBe(0);
-    const clonesBySource = new Map<string, RecordedRequest[]>();
-    for (const request of proxy.requests) {
-      const source = request.method === 'POST' ? /^\/v4\/compute\/instances\/(\d+)\/clone$/.exec(request.path)?.[1] : undefined;
-      if (source) clonesBySource.set(source, [...(clonesBySource.get(source) ?? []), request]);
-    }
-    const sixAtOnce = [...clonesBySource.values()].find((clones) => clones.length >= 6)!;
-    // (then the clone sent again, a step of the clock at a time, until the five had time to end)
-    expect(sixAtOnce.slice(0, 6).map((request) => held.get(request))).toEqual([true, true, true, true, true, true]);
-  } finally {
-    proxy.close();
+  const { requests, heldWhenArrived } = await runRecordingHeld('held-clock-clones', ['--rules', 'P2.clone.max-5-concurrent', '--max-instances', 'unlimited']);
+  const clonesBySource = new Map<string, RecordedRequest[]>();
+  for (const request of requests) {
+    const source = request.method === 'POST' ? /^\/v4\/compute\/instances\/(\d+)\/clone$/.exec(request.path)?.[1] : undefined;
+    if (source) clonesBySource.set(source, [...(clonesBySource.get(source) ?? []), request]);
   }
+  const sixAtOnce = [...clonesBySource.values()].find((clones) => clones.length >= 6)!;
+  // (then the clone sent again, a step of the clock at a time, until the five had time to end)
+  expect(sixAtOnce.slice(0, 6).map(heldWhenArrived)).toEqual([true, true, true, true, true, true]);
 }, 120_000);
 
 it('does not fail six clones accepted when a colleague moved the clock between the first and the five', async () => {
-  const out = tempDir('held-clock-colleague');
   const firstSeen = new Set<string>();
   let moved = 0;
-  // After the first clone accepted from a source, the proxy moves the target's clock an hour (as a colleague sharing
-  // it may): the first clone ends, and the five sent next are all rightly accepted.
-  const proxy = await startFakeServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const method = request.method ?? 'GET';
-    const path = request.url ?? '/';
+  /** The source of a clone to a new instance. */
+  const cloneToNewFrom = (method: string, path: string, body: Buffer) => {
     const source = method === 'POST' ? /^\/v4\/compute\/instances\/(\d+)\/clone$/.exec(path)?.[1] : undefined;
-    const toNew = source !== undefined && !('compute_id' in (JSON.parse(Buffer.concat(chunks).toString() || '{}') as object));
-    if (toNew && firstSeen.has(source!) && moved < firstSeen.size) {
-      moved++;
-      const advance = Buffer.from(JSON.stringify({ advance_seconds: 60 * 60 }));
-      await send(emulator.url, 'POST', '/__control/clock', { ...request.headers, 'content-type': 'application/json' }, advance);
-    }
-    const answer = await send(emulator.url, method, path, request.headers, chunks.length ? Buffer.concat(chunks) : undefined);
-    if (toNew && answer.status >= 200 && answer.status < 300) firstSeen.add(source!);
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
-  });
-  try {
-    const run = await quietRun(proxy.url, TOKEN, out, ['--rules', 'P2.clone.max-5-concurrent', '--max-instances', 'unlimited']);
-    expect(moved).toBe(2);
-    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
-    expect(ruleOf(results, 'P2.clone.max-5-concurrent').status).toBe('skip');
-    expect(run.code, run.stderr).not.toBe(1);
-  } finally {
-    await proxy.close();
-  }
+    return source !== undefined && !('compute_id' in (JSON.parse(body.toString() || '{}') as object)) ? source : undefined;
+  };
+  // After the first clone accepted from a source, the clock moves an hour: the first clone ends, and the five sent
+  // next are all rightly accepted.
+  const run = await runWithClockMoved(
+    'held-clock-colleague',
+    ['--rules', 'P2.clone.max-5-concurrent', '--max-instances', 'unlimited'],
+    60 * 60,
+    (method, path, body) => {
+      const source = cloneToNewFrom(method, path, body);
+      const moves = source !== undefined && firstSeen.has(source) && moved < firstSeen.size;
+      if (moves) moved++;
+      return moves;
+    },
+    (method, path, body, status) => {
+      const source = cloneToNewFrom(method, path, body);
+      if (source && status >= 200 && status < 300) firstSeen.add(source);
+    },
+  );
+  expect(moved).toBe(2);
+  expect(ruleOf(run.results, 'P2.clone.max-5-concurrent').status).toBe('skip');
+  expect(run.code, run.stderr).not.toBe(1);
 }, 120_000);
