@@ -169,19 +169,20 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
     const first = await fx.instance(c);
     // The second instance is the pair's an assignment swaps (the region placement probe's): one instance, not two.
     const second = needs.instances === 1 ? first : (await publicPair(c, fx))[1];
-    const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
-    context.computeIds = [...new Set([first.id, second.id])];
-    context.ipv4s = [...new Set([first, second])].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
-    context.slaac = String(view.ipv6 ?? '').split('/')[0]!;
+    // Its profiles, and its view's SLAAC address, may show only once it is provisioned (`deployedProfiles`).
+    const profiles = await deployedProfiles(c, first.id);
     if (needs.profile) {
-      // Its profiles may show only once it is provisioned (`deployedProfiles`).
-      const profile = deepFind(await deployedProfiles(c, first.id), (item) => typeof item.id === 'number' && 'devices' in item);
+      const profile = deepFind(profiles, (item) => typeof item.id === 'number' && 'devices' in item);
       if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
       context.configId = profile.id as number;
       // The generated image captures take it: the disk a profile boots from, not the swap disk.
       context.diskId = await diskToCapture(c, first.id);
     }
     if (needs.backup) context.backupId = (await instanceBackup(c, fx)).backupId;
+    const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
+    context.computeIds = [...new Set([first.id, second.id])];
+    context.ipv4s = [...new Set([first, second])].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
+    context.slaac = String(view.ipv6 ?? '').split('/')[0]!;
   }
   if (needs.publicImage) context.publicImage = await fx.publicImage(c);
   if (needs.database) {
