@@ -366,6 +366,7 @@ export const rules: DeclaredRule[] = [
   must('P2.tag-create.types', TAGS, 'Tag create label is a string; domains, computes, balancers and volumes are arrays of integer IDs.', [TAG_CREATE]),
   must('P2.tag-create.label.required', TAGS, 'Tag create label is required.', [TAG_CREATE]),
   must('P2.tags.create.tags-objects', TAGS, 'Tag create tags the listed objects (they then carry the tag and appear in the tagged objects list).', [TAG_CREATE, TAG_GET, GET_I], 'scenario'),
+  must('P2.tags.create.returns-label', TAGS, 'Tag create returns `{label}`: the label of the tag it created, the one sent.', [TAG_CREATE], 'scenario'),
   must('P2.tags.create.all-or-nothing', TAGS, 'The caller needs read_write on all listed objects, or the tag is not created and an error returns.', [TAG_CREATE, TAG_GET], 'scenario', ['restricted-user', 'grants']),
   must('P2.tags.delete.returns-empty', TAGS, 'Tag delete returns `{}` (checked against schemas/common/empty.json).', [TAG_DEL], 'scenario'),
   must('P2.tags.delete.removes-everywhere', TAGS, 'Tag delete removes the tag from all objects and deletes it.', [TAG_DEL, GET_I, TAG_GET], 'scenario'),

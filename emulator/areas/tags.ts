@@ -89,6 +89,7 @@ function createHandler(ctx: RequestContext) {
   else tagAll(store);
   if (faulty(store, 'P2.tag.fields')) return { name: label };
   if (faulty(store, 'P2.tag.types')) return { label: [label] };
+  if (faulty(store, 'P2.tags.create.returns-label')) return { label: [...label].reverse().join('') };
   return { label };
 }
 

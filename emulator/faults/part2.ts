@@ -226,6 +226,7 @@ export const part2Faults = defineFaults({
   'P2.tag.label.max-50': { does: 'accepts tag labels of up to 100 characters' },
   'P2.tag-create.label.required': { does: 'creates a tag without label under a generated one' },
   'P2.tags.create.tags-objects': { does: 'does not tag the domains listed in a tag create' },
+  'P2.tags.create.returns-label': { does: 'answers a tag create with another label than the one it created (its characters reversed)' },
   'P2.tags.create.all-or-nothing': { does: 'tags the listed objects checked before the one refused, although the create fails' },
   'P2.tags.create.all-or-nothing~refused-creates-tag': { does: 'creates the tag (tagging nothing) of a create refused for an object the caller cannot write' },
   'P2.tags.delete.returns-empty': { does: 'answers tag delete with {label} instead of {}' },

@@ -142,32 +142,42 @@ async function reachable(c: Check): Promise<{ instances: Json[]; volumesByInstan
 const secondInstance = (c: Check) => fx.shared('second instance', () => fx.newInstance(c));
 
 describe('Tag create', () => {
-  check(['P2.tags.create.tags-objects', 'P2.tags.view.mixed-list'], 'tag create tags the listed instance and domain', async (c) => {
-    const [instance, domain] = [await fx.instance(c), await fx.newDomain(c)];
-    const { label, exchange } = await createTag(c, { computes: [instance.id], domains: [domain.id] });
-    c.expectSuccess('P2.tags.create.tags-objects', exchange, 'POST /v4/tags with an instance and a domain');
-    // When the objects carry the new tag is not shown (as when a deleted one leaves them): each is read while a short time passes.
-    const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).includes(label), SHORTLY);
-    c.expect(
-      'P2.tags.create.tags-objects',
-      tagsOf(instanceView.body).includes(label),
-      `instance ${instance.id} does not carry the new tag "${label}"`,
-      instanceView.exchange,
-    );
-    const domainView = await viewOf(c, `/v4/domains/${domain.id}`, (body) => tagsOf(body).includes(label), SHORTLY);
-    c.expect(
-      'P2.tags.create.tags-objects',
-      tagsOf(domainView.body).includes(label),
-      `domain ${domain.id} does not carry the new tag "${label}"`,
-      domainView.exchange,
-    );
-    const { items, first } = await tagged(c, label, (listed) => ok(listed.first) && listed.items.length === 2, SHORTLY);
-    c.expectSuccess('P2.tags.view.mixed-list', first, `GET /v4/tags/${label}`);
-    c.expect('P2.tags.view.mixed-list', Array.isArray(bodyOf(first).data), 'the tagged objects list is not a {data: [...]} list', first);
-    c.expect('P2.tags.create.tags-objects', listsInstance(items, instance), `the tagged objects list of "${label}" lacks instance ${instance.id}`, first);
-    c.expect('P2.tags.create.tags-objects', listsDomain(items, domain), `the tagged objects list of "${label}" lacks domain ${domain.id}`, first);
-    c.expect('P2.tags.view.mixed-list', items.length === 2, `the tagged objects list of "${label}" holds ${items.length} objects, not the 2 tagged`, first);
-  });
+  check(
+    ['P2.tags.create.tags-objects', 'P2.tags.create.returns-label', 'P2.tags.view.mixed-list'],
+    'tag create returns the label it was given and tags the listed instance and domain',
+    async (c) => {
+      const [instance, domain] = [await fx.instance(c), await fx.newDomain(c)];
+      const { label, exchange } = await createTag(c, { computes: [instance.id], domains: [domain.id] });
+      c.expectSuccess('P2.tags.create.tags-objects', exchange, 'POST /v4/tags with an instance and a domain');
+      c.expect(
+        'P2.tags.create.returns-label',
+        bodyOf(exchange).label === label,
+        `the tag created as "${label}" is answered as ${JSON.stringify(bodyOf(exchange).label)}`,
+        exchange,
+      );
+      // When the objects carry the new tag is not shown (as when a deleted one leaves them): each is read while a short time passes.
+      const instanceView = await viewOf(c, `/v4/compute/instances/${instance.id}`, (body) => tagsOf(body).includes(label), SHORTLY);
+      c.expect(
+        'P2.tags.create.tags-objects',
+        tagsOf(instanceView.body).includes(label),
+        `instance ${instance.id} does not carry the new tag "${label}"`,
+        instanceView.exchange,
+      );
+      const domainView = await viewOf(c, `/v4/domains/${domain.id}`, (body) => tagsOf(body).includes(label), SHORTLY);
+      c.expect(
+        'P2.tags.create.tags-objects',
+        tagsOf(domainView.body).includes(label),
+        `domain ${domain.id} does not carry the new tag "${label}"`,
+        domainView.exchange,
+      );
+      const { items, first } = await tagged(c, label, (listed) => ok(listed.first) && listed.items.length === 2, SHORTLY);
+      c.expectSuccess('P2.tags.view.mixed-list', first, `GET /v4/tags/${label}`);
+      c.expect('P2.tags.view.mixed-list', Array.isArray(bodyOf(first).data), 'the tagged objects list is not a {data: [...]} list', first);
+      c.expect('P2.tags.create.tags-objects', listsInstance(items, instance), `the tagged objects list of "${label}" lacks instance ${instance.id}`, first);
+      c.expect('P2.tags.create.tags-objects', listsDomain(items, domain), `the tagged objects list of "${label}" lacks domain ${domain.id}`, first);
+      c.expect('P2.tags.view.mixed-list', items.length === 2, `the tagged objects list of "${label}" holds ${items.length} objects, not the 2 tagged`, first);
+    },
+  );
 
   check(
     ['P2.tags.view.mixed-list', 'P2.tagged-objects.kinds'],
