@@ -263,6 +263,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range; …" (which addresses and networks a cluster takes is not shown)`,
     does: 'refuses allow-list entries that no connection comes from (unspecified, loopback, multicast, broadcast, link-local and reserved addresses: 240.0.0.0/4, the documentation networks) and networks wider than /8 (IPv4) or /16 (IPv6)',
   },
+  'other-engines-own-projection': {
+    leaves: `${D1}, Managed database (cluster): "The generic list of all clusters and the MySQL endpoints return these fields. \`instance_uri\` appears only in the generic list; \`port\`, \`replication_type\`, \`ssl_connection\` and \`updates\` appear in the MySQL projection." and "instance_uri | string | path of the cluster's own view endpoint" (the only view path shown is MySQL's, GET /v4/databases/mysql/instances/{instanceId}: what a cluster of another engine shows of those members, and its own view path, are not shown)`,
+    does: 'lists a cluster of another engine than MySQL in the generic list with a projection of its own: port 5432, replication_type synch, updates.week_of_month null, instance_uri /v4/databases/<engine>/clusters/<id>',
+  },
   'events-lag': {
     leaves: `${D1}, Events: "Which operations emit the other actions: not shown." (when an event first shows in reads is not shown; a real service records them asynchronously)`,
     does: 'an event shows in the events list and view 600 ms of wall-clock time after its action (the run is told of a 3-second consistency window)',

@@ -1,3 +1,4 @@
+import { isMysqlEngine } from '../picks.js';
 import type { SemanticCheck, SemanticProblem } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -45,14 +46,19 @@ export const checks: Record<string, SemanticCheck> = {
     return [{ rule: 'P1.database-engine.id.matches-engine-version', message: `id "${id}" is not "${engine}/${version}"`, path: '/id' }];
   },
 
-  /** `instance_uri` is the path of the cluster's own view endpoint: it ends with `/databases/<engine>/instances/<id>`. */
+  /**
+   * `instance_uri` is the path of the cluster's own view endpoint. Only MySQL's is shown (GET
+   * /v4/databases/mysql/instances/{instanceId}): a MySQL cluster's ends with `/databases/mysql/instances/<id>`; of
+   * another engine's, only that its last segment is the cluster's id (every view path ends with its id).
+   */
   'database-instance-uri': (value) => {
     if (!isObject(value)) return [];
-    const { instance_uri: uri, id, engine } = value;
+    const { instance_uri: uri, id } = value;
     if (typeof uri !== 'string' || typeof id !== 'number') return [];
     const path = uri.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
-    const expected = typeof engine === 'string' && !engine.includes('/') ? engine : '[^/]+';
-    if (new RegExp(`/databases/${expected}/instances/${id}/?$`).test(path)) return [];
+    const segments = path.split('/').filter((segment) => segment !== '');
+    const expected = isMysqlEngine(value) ? ['databases', 'mysql', 'instances', String(id)] : [String(id)];
+    if (segments.slice(-expected.length).join('/') === expected.join('/')) return [];
     return [{ rule: 'P1.database.instance-uri.own-view-path', message: `instance_uri "${uri}" is not the view path of cluster ${id}`, path: '/instance_uri' }];
   },
 

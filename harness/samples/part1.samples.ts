@@ -23,6 +23,8 @@ const mysqlCluster = {
   version: '8.0.26',
 };
 const genericCluster = { ...mysqlCluster, instance_uri: '/v4/databases/mysql/instances/123' };
+// Of another engine: its view path, and what it shows of the MySQL projection's members, are not shown.
+const otherEngine = { ...genericCluster, engine: 'postgresql', id: 124, instance_uri: '/v4/databases/postgresql/clusters/124', replication_type: 'synch' };
 
 const account = {
   active_promotions: [
@@ -307,6 +309,10 @@ export const cases: Case[] = [
     'instance_uri under another engine',
   ),
   bad(G, { ...genericCluster, allow_list: ['192.0.2.7'] }, 'P1.database.allow-list.slash-32', 'generic list shows single addresses with /32 too'),
+  ok(G, { ...otherEngine, updates: { ...genericCluster.updates, week_of_month: null } }, 'another engine: its own projection and view path'),
+  bad(G, { ...otherEngine, instance_uri: '/v4/databases/postgresql/clusters/999' }, 'P1.database.instance-uri.own-view-path', 'another engine: another id'),
+  bad(G, { ...genericCluster, replication_type: 'synch' }, 'P1.database.replication-type.enum', 'a MySQL cluster: replication_type enum'),
+  bad(G, { ...genericCluster, updates: { ...genericCluster.updates, week_of_month: null } }, 'P1.database.updates.types', 'a MySQL cluster: updates types'),
   bad(
     G,
     { ...genericCluster, hosts: { ...genericCluster.hosts, secondary: null } },

@@ -550,6 +550,19 @@ const cases: VariationCase[] = [
       expect(second.backupId as number).toBeLessThanOrEqual(first.backupId as number);
     },
   ],
+  [
+    'other-engines-own-projection',
+    async (server) => {
+      const listed = (await got(server, '/v4/databases/instances')).data as Json[];
+      const other = listed.find((cluster) => cluster.engine === 'postgresql')!;
+      expect(other).toMatchObject({ instance_uri: `/v4/databases/postgresql/clusters/${String(other.id)}`, port: 5432, replication_type: 'synch' });
+      expect(other.updates).toMatchObject({ week_of_month: null });
+      // MySQL clusters keep the generic projection: their view path, no MySQL-only members.
+      const mysql = listed.find((cluster) => cluster.engine === 'mysql')!;
+      expect(mysql.instance_uri).toBe(`/v4/databases/mysql/instances/${String(mysql.id)}`);
+      expect(mysql).not.toHaveProperty('replication_type');
+    },
+  ],
 ];
 
 describeVariations('emulator variations of managed databases', cases);

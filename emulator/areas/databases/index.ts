@@ -32,6 +32,7 @@ import { backups, clusters, deleteCluster, type Backup, type Cluster, type Statu
 const REPLICATION_TYPES = ['none', 'asynch', 'semi_synch'] as const;
 const ROOT_USER = 'chsroot';
 const MYSQL_PORT = 3306;
+const OTHER_ENGINE_PORT = 5432;
 
 function viewPath(c: Cluster): string {
   return `/v4/databases/${c.engine}/instances/${c.id}`;
@@ -73,7 +74,19 @@ const leftOutOfGeneric = (store: Store, c: Cluster) =>
 
 function genericView(store: Store, c: Cluster) {
   if (faulty(store, 'P1.database.fields.generic-projection')) return commonView(store, c);
+  if (c.engine !== 'mysql' && varied(store, 'other-engines-own-projection')) return { ...commonView(store, c), ...ownEngineMembers(store, c) };
   return { ...commonView(store, c), instance_uri: faulty(store, 'P1.database.instance-uri.own-view-path') ? `/v4/databases/instances/${c.id}` : viewPath(c) };
+}
+
+/** Variation other-engines-own-projection: what a cluster of another engine shows beyond the common members. */
+function ownEngineMembers(store: Store, c: Cluster) {
+  return {
+    instance_uri: `/v4/databases/${c.engine}/clusters/${c.id}`,
+    port: OTHER_ENGINE_PORT,
+    replication_type: 'synch',
+    ssl_connection: c.ssl_connection,
+    updates: { ...shownUpdates(store, c.updates), week_of_month: null },
+  };
 }
 
 /** The MySQL projection: port, replication_type, ssl_connection and updates; no instance_uri. */
