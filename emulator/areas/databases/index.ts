@@ -66,12 +66,15 @@ function commonMembers(c: Cluster) {
   };
 }
 
-/** The generic projection (all engines): instance_uri, no MySQL-only members. */
 /** Fault P1.database.list.generic-includes-mysql: the generic list leaves out the newest MySQL cluster. */
 const leftOutOfGeneric = (store: Store, c: Cluster) =>
   faulty(store, 'P1.database.list.generic-includes-mysql') &&
   c.id === Math.max(...[...clusters(store).values()].filter((x) => x.engine === 'mysql').map((x) => x.id));
 
+/**
+ * The generic projection (all engines): instance_uri, no MySQL-only members (a cluster of another engine shows members
+ * of its own under the variation other-engines-own-projection).
+ */
 function genericView(store: Store, c: Cluster) {
   if (faulty(store, 'P1.database.fields.generic-projection')) return commonView(store, c);
   if (c.engine !== 'mysql' && varied(store, 'other-engines-own-projection')) return { ...commonView(store, c), ...ownEngineMembers(store, c) };
