@@ -420,7 +420,7 @@ export function rulesOfSchema(ref: string): string[] {
 }
 
 /** The rule ids a semantic check reports: the rule-id literals in its source. */
-function rulesNamedBy(check: SemanticCheck | undefined): string[] {
+export function rulesNamedBy(check: SemanticCheck | undefined): string[] {
   return check ? [...new Set(String(check).match(/P[123]\.[a-z0-9-]+(?:\.[a-z0-9-]+)+/g) ?? [])] : [];
 }
 

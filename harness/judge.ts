@@ -24,7 +24,7 @@ const levelOf = (rule: string): 'MUST' | 'SHOULD' => ruleById.get(rule)?.level ?
 export function judgeExchange(exchange: Exchange): { findings: Finding[]; exercised: string[] } {
   const findings = findingsOf(exchange);
   const schema = exchange.status && !exchange.error && !exchange.truncated ? schemaOf(exchange) : null;
-  // A response exercises a length bound's response-side twin, not the bound itself (judged on requests).
+  // A response exercises a caller-side rule's response-side twin, not the rule itself (judged on requests).
   const exercised = schema ? rulesOfSchema(schema).map((rule) => returnedTwin(rule) ?? rule) : [];
   return { findings, exercised: exchange.body !== undefined ? [...exercised, 'P1.conventions.json-bodies'] : exercised };
 }

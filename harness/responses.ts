@@ -54,11 +54,12 @@ function lookUpEndpoint(spec: string): Endpoint | undefined {
   return matchers.find((candidate) => candidate.endpoint.method === method && candidate.pattern.test(path))?.endpoint;
 }
 
-const LENGTH_KEYWORDS = new Set(['minLength', 'maxLength']);
+/** The keywords that carry a caller-side rule: a length bound, a character rule, or one an x-check function reports. */
+const CALLER_SIDE_KEYWORDS = new Set(['minLength', 'maxLength', 'pattern', 'x-check']);
 
-/** A length bound broken by a response is reported under its response-side twin (SHOULD): see rules/response-bounds.ts. */
+/** A caller-side rule broken by a response is reported under its response-side twin (SHOULD): see rules/response-bounds.ts. */
 function responseRule(rule: string, keyword?: string): string {
-  return (keyword && LENGTH_KEYWORDS.has(keyword) && returnedTwin(rule)) || rule;
+  return (keyword && CALLER_SIDE_KEYWORDS.has(keyword) && returnedTwin(rule)) || rule;
 }
 
 function withLevels(violations: Violation[], shapeLevel: 'MUST' | 'SHOULD'): JudgedViolation[] {

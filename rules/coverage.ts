@@ -98,7 +98,7 @@ for (const rule of endpointRules)
 
 let loaded: Map<Part, MappedUnit[]> | undefined;
 
-/** The map of every document, with the endpoint rows given their catalogue rules and bounds their response twins. */
+/** The map of every document, with the endpoint rows given their catalogue rules and caller-side rules their twins. */
 export function coverageMap(): Map<Part, MappedUnit[]> {
   if (loaded) return loaded;
   loaded = new Map();

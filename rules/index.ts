@@ -2,7 +2,7 @@ import { rules as part1 } from './part1.js';
 import { rules as part2 } from './part2.js';
 import { rules as part3 } from './part3.js';
 import { endpointRules } from './endpoint-rules.js';
-import { withResponseBounds } from './response-bounds.js';
+import { withResponseTwins } from './response-bounds.js';
 import type { DeclaredRule, Rule } from './types.js';
 import { DOCUMENTS, headingSlug } from './documents.js';
 import { quotesByRule } from './coverage.js';
@@ -21,9 +21,10 @@ const located = (rule: DeclaredRule): Rule => ({
 });
 
 /**
- * The whole ledger: the hand-written rules of each document (each length bound of a resource table with its
- * response-side twin, rules/response-bounds.ts), then the per-endpoint rules derived from the catalogue.
+ * The whole ledger: the hand-written rules of each document (each caller-side length bound or character rule of a
+ * resource table with its response-side twin, rules/response-bounds.ts), then the per-endpoint rules derived from the
+ * catalogue.
  */
-export const ledger: Rule[] = [...withResponseBounds([...part1, ...part2, ...part3]), ...endpointRules].map(located);
+export const ledger: Rule[] = [...withResponseTwins([...part1, ...part2, ...part3]), ...endpointRules].map(located);
 
 export const ruleById: ReadonlyMap<string, Rule> = new Map(ledger.map((rule) => [rule.id, rule]));

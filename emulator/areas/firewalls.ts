@@ -574,8 +574,18 @@ function rulesShown(store: Store, rules: FirewallRules): FirewallRules | Pick<Fi
   return varied(store, 'firewall-rules-read-without-policies') ? { inbound: rules.inbound, outbound: rules.outbound } : rules;
 }
 
+/** Under the variation legacy-names-listed the account holds a firewall labelled before the label rules. */
+function seed(store: Store): void {
+  if (!varied(store, 'legacy-names-listed')) return;
+  const now = store.nowIso();
+  const id = store.newId('firewall', (n) => firewalls(store).has(String(n)));
+  const rules: FirewallRules = { inbound: [], inbound_policy: 'ACCEPT', outbound: [], outbound_policy: 'ACCEPT' };
+  firewalls(store).set(String(id), { id, label: 'fw__legacy', status: 'enabled', tags: [], rules, created: now, updated: now });
+}
+
 export const area: Area = {
   name: 'firewalls',
   routes,
+  seed,
   listen: (store) => store.listen('instance-deleted', ({ instanceId }) => releaseDeletedInstance(store, instanceId)),
 };

@@ -50,6 +50,11 @@ export interface RequestContext {
   store: import('./store.js').Store;
 }
 
+/** The context a seed makes its objects in, as no caller (only the store is read). */
+export function seedContext(store: import('./store.js').Store): RequestContext {
+  return { store, principal: null } as unknown as RequestContext;
+}
+
 /** What a handler returns: a JSON body sent with status 200, or an explicit reply. */
 type HandlerResult = unknown | Reply;
 

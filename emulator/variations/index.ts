@@ -202,6 +202,11 @@ const catalogue = defineVariations({
     does: 'public images carry the description "" (an empty string) instead of null',
     warns: ['P2.image.description.min-1.returned'],
   },
+  'legacy-names-listed': {
+    leaves: `${D2}, Compute instance: "Instance labels: must begin and end with an alphanumeric character; only alphanumerics, dashes, underscores, periods; no two dashes, underscores or periods in a row." and ${D3}, Firewall: "label | string | 3..32 chars; begin and end alphanumeric; only alphanumerics, dashes, underscores, periods; no two dashes, underscores or periods in a row; unique; filterable" and Domain: "domain | string | 1..255 chars; labels up to 63 chars; RFC 1035; unique across the whole platform; filterable" (rules on what a caller sends: what an account holds from before them, or from a colleague on a shared account, is not bounded; RFC 1035's letters, digits and hyphens are its "preferred name syntax", its section 3.1 takes any octet)`,
+    does: 'the seeded account also holds an instance old--box, a firewall fw__legacy and the master domains 0/25.2.0.192.in-addr.arpa (an RFC 2317 classless reverse zone) and _acme-challenge.example.org',
+    warns: ['P2.instance.label.no-doubled-separators.returned', 'P3.firewall.label.no-double-punctuation.returned', 'P3.domain.domain.rfc-1035.returned'],
+  },
   // ---------------------------------------------------------------- consistency
   'reads-lag-creates': {
     leaves: `${D1}, Common conventions 1: "A list response is an object with 'data' (array of resource objects), …" (when a new resource first shows in reads is not shown; a real service reads from replicas)`,

@@ -1,13 +1,14 @@
-// Readings the documents do not force, kept out of the verdicts (issue 12): response-side length bounds are SHOULD
-// twins of the request-side MUST bounds, the tagged objects list has no unknown-id rule, a rejection is any error
-// response, and the rules re-read against their sentences say so in the ledger.
+// Readings the documents do not force, kept out of the verdicts (issue 12): response-side length bounds and character
+// rules are SHOULD twins of the request-side MUST rules, the tagged objects list has no unknown-id rule, a rejection is
+// any error response, and the rules re-read against their sentences say so in the ledger.
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../harness/contract.js';
+import { loadContract, rulesNamedBy, semanticChecks } from '../../harness/contract.js';
 import { isErrorResponse } from '../../harness/check.js';
 import type { Exchange } from '../../harness/http.js';
 import { findEndpoint, judgeResponse } from '../../harness/responses.js';
+import { samples } from '../../harness/samples.js';
 import { ruleById } from '../../rules/index.js';
-import { RESPONSE_LENGTH_BOUNDS, returnedTwin } from '../../rules/response-bounds.js';
+import { CALLER_SIDE_RULES, returnedTwin } from '../../rules/response-bounds.js';
 import { walkSchema } from './audit.js';
 
 type Json = Record<string, unknown>;
@@ -28,14 +29,32 @@ function lengthRulesOfResponses(): Set<string> {
   return found;
 }
 
-const judged = (endpoint: string, status: number, body: unknown) => judgeResponse(findEndpoint(endpoint)!, status, body).violations;
+/** The rules a response schema node states of a value's characters: its pattern and format keywords and its x-checks. */
+function characterRulesOf(name: string, pointer: string): Set<string> {
+  let node = loadContract().documents.get(name) as Json;
+  for (const key of pointer.split('/').filter(Boolean)) node = node[key] as Json;
+  const found = new Set<string>();
+  walkSchema(node, name, (each) => {
+    for (const keyword of ['pattern', 'format']) {
+      if (!(keyword in each)) continue;
+      const mapped = (each['x-rules'] as Json | undefined)?.[keyword] ?? each['x-rule'];
+      if (typeof mapped === 'string') found.add(mapped);
+    }
+    if (typeof each['x-check'] === 'string') for (const id of rulesNamedBy(semanticChecks[each['x-check']])) found.add(id);
+  });
+  return found;
+}
 
-describe('response-side length bounds', () => {
+const judged = (endpoint: string, status: number, body: unknown) => judgeResponse(findEndpoint(endpoint)!, status, body).violations;
+const verdicts = (endpoint: string, body: unknown) => judged(endpoint, 200, body).map((violation) => `${violation.rule} ${violation.level} ${violation.path}`);
+const sample = (schema: string) => samples[schema]![0] as Json;
+
+describe('response-side twins of the caller-side rules', () => {
   it('every length bound a response schema carries is a MUST bound with a SHOULD twin, or a SHOULD rule itself', () => {
     // soa_email's minLength says "required for master", not a length bound of the table
-    const unbounded = [...lengthRulesOfResponses()].filter((id) => id !== 'P3.domain.soa-email.required-for-master' && !RESPONSE_LENGTH_BOUNDS.includes(id));
+    const unbounded = [...lengthRulesOfResponses()].filter((id) => id !== 'P3.domain.soa-email.required-for-master' && !CALLER_SIDE_RULES.includes(id));
     expect(unbounded.filter((id) => ruleById.get(id)?.level !== 'SHOULD')).toEqual([]);
-    for (const id of RESPONSE_LENGTH_BOUNDS) {
+    for (const id of CALLER_SIDE_RULES) {
       expect(ruleById.get(id)?.level, id).toBe('MUST');
       expect(ruleById.get(returnedTwin(id)!)?.level, `${id}.returned`).toBe('SHOULD');
       expect(ruleById.get(returnedTwin(id)!)?.rule, id).toMatch(/^inferred: /);
@@ -68,9 +87,41 @@ describe('response-side length bounds', () => {
     expect(rules.filter((rule) => rule.endsWith('MUST'))).toEqual([]);
   });
 
+  it('every character rule of an instance label, a firewall label and a domain name is a MUST rule with a SHOULD twin', () => {
+    const nodes: Array<[string, string]> = [
+      ['resources/compute-instance', '/properties/label'],
+      ['resources/firewall', '/$defs/label'],
+      ['resources/domain', '/properties/domain'],
+    ];
+    const rules = nodes.flatMap(([name, pointer]) => [...characterRulesOf(name, pointer)]);
+    expect(rules).toHaveLength(8);
+    expect(rules.filter((id) => !CALLER_SIDE_RULES.includes(id))).toEqual([]);
+  });
+
+  it('a response breaking a character rule is a warning under the twin (names made before the rules, or by a colleague)', () => {
+    const instance = { ...sample('resources/compute-instance'), label: 'my--box' };
+    expect(verdicts('GET /v4/compute/instances/1', instance)).toEqual(['P2.instance.label.no-doubled-separators.returned SHOULD /label']);
+    expect(verdicts('GET /v4/tags/web', { data: [instance], page: 1, pages: 1, results: 1 })).toEqual([
+      'P2.instance.label.no-doubled-separators.returned SHOULD /data/0/label',
+    ]);
+    expect(verdicts('GET /v4/networking/firewalls/1', { ...sample('resources/firewall'), label: 'my fw' })).toEqual([
+      'P3.firewall.label.charset.returned SHOULD /label',
+    ]);
+    const zones = ['0/25.2.0.192.in-addr.arpa', '_acme-challenge.example.org'].map((domain) => ({ ...sample('resources/domain'), domain }));
+    expect(verdicts('GET /v4/domains', { data: zones, page: 1, pages: 1, results: 2 })).toEqual([
+      'P3.domain.domain.rfc-1035.returned SHOULD /data/0/domain',
+      'P3.domain.domain.rfc-1035.returned SHOULD /data/1/domain',
+    ]);
+    expect(verdicts('GET /v4/account', { ...sample('resources/account'), country: 'US', state: 'California' })).toEqual([
+      'P1.account.state.us-ca-code.returned SHOULD /state',
+    ]);
+  });
+
   it('other constraints of a response stay MUST', () => {
     const image = { id: 'private/1', label: 'capture', description: 'x', status: 'ready' };
     expect(judged('GET /v4/images/private%2F1', 200, image)).toEqual([expect.objectContaining({ rule: 'P2.image.status.enum', level: 'MUST' })]);
+    // the form of a value the member holds (a country code, an address), not a rule on what a caller may choose
+    expect(verdicts('GET /v4/account', { ...sample('resources/account'), country: 'usa' })).toEqual(['P1.account.country.iso-3166 MUST /country']);
   });
 });
 

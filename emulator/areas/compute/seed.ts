@@ -1,7 +1,7 @@
-// The compute area's seed: one running instance with its disks and profile, three volumes, two load balancers (in two
-// regions, both tagged seed).
+// The compute area's seed: one running instance with its disks and profile (two under legacy-names-listed), three
+// volumes, two load balancers (in two regions, both tagged seed).
 import type { Store } from '../../core/store.js';
-import type { RequestContext } from '../../core/types.js';
+import { seedContext } from '../../core/types.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { makeInstance } from './instances.js';
@@ -14,19 +14,11 @@ function serviceDomain(store: Store, label: string, regionId: string): string {
   return varied(store, 'balancer-hostname-regional') ? `${regionId}.lb.chs-emulator.example` : 'lb.chs-emulator.example';
 }
 
-export function seed(store: Store): void {
-  const now = store.nowIso();
-  const seedCtx = { store, principal: null } as unknown as RequestContext;
-  const region = store.regions[0]!;
+/** A running Debian instance in the first region, with its disks and the profile it last booted. */
+function seedInstance(store: Store, label: string, tags: string[]): Instance {
+  const seedCtx = seedContext(store);
   const type = typeById(store, 'g6-standard-1');
-  const inst = makeInstance(seedCtx, {
-    region,
-    type,
-    label: varied(store, 'labels-unicode-alphanumerics') ? 'seed-wéb-1' : 'seed-web-1',
-    image: 'compute/debian12',
-    status: 'running',
-    tags: ['seed'],
-  });
+  const inst = makeInstance(seedCtx, { region: store.regions[0]!, type, label, image: 'compute/debian12', status: 'running', tags });
   const main = newDisk(store, inst.id, 'Debian 12 Disk', type.disk - 512, 'ext4');
   const swap = newDisk(store, inst.id, '512 MB Swap Image', 512, 'swap');
   const devices = emptyDevices();
@@ -34,6 +26,15 @@ export function seed(store: Store): void {
   devices.sdb = { disk_id: swap.id, volume_id: null };
   const cfg = newConfig(store, inst, { label: 'My Debian 12 Profile', devices });
   stateOf(store, inst.id).lastBootedConfig = cfg.id;
+  return inst;
+}
+
+export function seed(store: Store): void {
+  const now = store.nowIso();
+  const region = store.regions[0]!;
+  const inst = seedInstance(store, varied(store, 'labels-unicode-alphanumerics') ? 'seed-wéb-1' : 'seed-web-1', ['seed']);
+  // Under the variation the account also holds an instance labelled before the label rules (or by another path).
+  if (varied(store, 'legacy-names-listed')) seedInstance(store, 'old--box', []);
 
   const volumes = store.table<Volume>(T.volumes);
   const vol = (label: string, regionId: string, size: number, attached: Instance | null, tags: string[]) => {

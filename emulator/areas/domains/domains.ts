@@ -141,7 +141,7 @@ function checkDomain(store: Store, d: Domain, sent?: readonly string[]): void {
   }
 }
 
-function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: string; type: Domain['type'] }): Domain {
+export function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: string; type: Domain['type'] }): Domain {
   const now = ctx.store.nowIso();
   const d: Domain = {
     id: ctx.store.newId('domain', (n) => ctx.store.table<Domain>(DOMAINS).has(String(n))),

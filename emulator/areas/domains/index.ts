@@ -25,8 +25,9 @@
 //   created disabled has never been rendered and returns `{"zone_file": []}`.
 // - Events: dns_zone_create / dns_zone_update / dns_zone_delete / dns_zone_import, dns_record_create /
 //   dns_record_update / dns_record_delete.
-import type { Area } from '../../core/types.js';
-import { domainRoutes } from './domains.js';
+import { seedContext, type Area } from '../../core/types.js';
+import { varied } from '../../variations/index.js';
+import { createDomain, domainRoutes } from './domains.js';
 import { FOREIGN, FOREIGN_DOMAIN } from './model.js';
 import { recordRoutes } from './records.js';
 
@@ -35,5 +36,10 @@ export const area: Area = {
   routes: [...domainRoutes, ...recordRoutes],
   seed(store) {
     store.table<string>(FOREIGN).set(FOREIGN_DOMAIN, 'another-account');
+    // Under the variation the account holds zones named outside RFC 1035's preferred syntax (a colleague's, or older).
+    if (!varied(store, 'legacy-names-listed')) return;
+    const seedCtx = seedContext(store);
+    for (const domain of ['0/25.2.0.192.in-addr.arpa', '_acme-challenge.example.org'])
+      createDomain(seedCtx, { domain, type: 'master', soa_email: 'hostmaster@example.org' });
   },
 };
