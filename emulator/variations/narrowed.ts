@@ -570,4 +570,8 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Tagged objects, Load balancer: "ipv6 | string or null | public IPv6" (whether the address carries a prefix length, as the instance's "ipv6 | string or null | the instance's IPv6 SLAAC address" may, is not shown)`,
     does: 'gives each seeded load balancer a public IPv6 address written with its prefix length (2600:3c00:1::1/128) instead of null',
   },
+  'image-upload-to-null': {
+    leaves: `${D2}, Image: "upload_to | string | URL for the data upload; returned by image upload" (what an image shows for upload_to elsewhere is not shown)`,
+    does: "shows upload_to: null on every image of the list, the view, a capture's and an update's answer (the upload's answer alone carries the URL)",
+  },
 });

@@ -237,6 +237,15 @@ export const cases: Case[] = [
     'P2.image.upload-to.url',
     'upload_to beside the image, not a URL',
   ),
+  bad('resources/image-upload', { ...image, upload_to: 'ftp://upload.example.com/x' }, 'P2.image.upload-to.url', 'upload_to not HTTP'),
+  bad('resources/image-upload', { ...image, upload_to: 'not a url' }, 'P2.image.upload-to.url', 'upload_to not a URL'),
+  bad('resources/image-upload', { ...image, upload_to: null }, 'P2.image.types', 'upload_to null in the upload answer'),
+  bad('resources/image-upload', { image: { ...image, upload_to: 'not a url' } }, 'P2.image.upload-to.url', 'upload_to in the image under `image`, not a URL'),
+  ok(
+    'resources/image-upload',
+    { image: { ...image, upload_to: null }, upload_to: image.upload_to },
+    'upload_to beside the image, the image showing its own as null (as any image may)',
+  ),
   // ---- compute instance
   ok(I, inst({ image: 'compute/debian9' }), 'public image ID compute/… as shown'),
   ok(I, inst({ image: 'private/1234' }), 'private image ID private/…'),
@@ -283,14 +292,14 @@ export const cases: Case[] = [
   ok(IMG, { ...image, id: 'private/15' }, 'private image ID private/…'),
   ok(IMG, { ...image, description: null }, 'description null'),
   ok(IMG, without(image, 'upload_to'), 'upload_to absent outside the upload response'),
+  ok(IMG, { ...image, upload_to: null }, 'upload_to null outside the upload response (not shown)'),
+  ok(IMG, { ...image, upload_to: '/upload/15' }, 'a stale or relative upload_to outside the upload response (not shown)'),
   ok(IMG, { ...image, status: 'pending_upload' }, 'status pending_upload'),
   bad(IMG, { ...image, id: 'linode/debian9' }, 'P2.image.id.prefix', 'ID with another prefix'),
   bad(IMG, { ...image, id: 'private/' }, 'P2.image.id.prefix', 'prefix alone'),
   bad(IMG, { ...image, description: '' }, 'P2.image.description.min-1', 'empty description'),
   bad(IMG, { ...image, description: 'd'.repeat(65001) }, 'P2.image.description.max-65000', 'description of 65001 characters'),
   bad(IMG, { ...image, status: 'deleted' }, 'P2.image.status.enum', 'unknown status'),
-  bad(IMG, { ...image, upload_to: 'ftp://upload.example.com/x' }, 'P2.image.upload-to.url', 'upload_to not HTTP'),
-  bad(IMG, { ...image, upload_to: 'not a url' }, 'P2.image.upload-to.url', 'upload_to not a URL'),
   bad(IMG, without(image, 'status'), 'P2.image.fields', 'status missing'),
 
   // ---- tag
