@@ -156,6 +156,10 @@ function createAjv({ source = false } = {}): Ajv2020 {
     checkFormat((value) => (value.includes('/') ? isCidr(value) : isStrictIp(value))),
   );
   ajv.addFormat(
+    'ipv6-or-cidr',
+    checkFormat((value) => (value.includes('/') ? isCidr(value, 'ipv6') : value.includes(':') && isStrictIp(value))),
+  );
+  ajv.addFormat(
     'http-url',
     checkFormat((value) => /^https?:$/.test(new URL(value).protocol)),
   );

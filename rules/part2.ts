@@ -148,7 +148,7 @@ export const rules: DeclaredRule[] = [
 
   // ---------------------------------------------------------------- Image (resource)
   should('P2.image.fields', IMAGE, 'inferred: an image as returned has id, label, description and status.', RETURNS_IMAGE),
-  must('P2.image.types', IMAGE, 'Image fields, when present, have the documented types (id, label, status, upload_to strings; description string or null).', RETURNS_IMAGE),
+  must('P2.image.types', IMAGE, "Image fields, when present, have the documented types (id, label, status strings; description string or null; upload_to a string in the upload's answer).", RETURNS_IMAGE),
   must('P2.image.id.prefix', IMAGE, 'An image ID begins with `compute/` (public images) or `private/` (private images); the create instance image is `compute/...` or `private/...`.', [...RETURNS_IMAGE, CREATE_I]),
   must('P2.image.id.private-prefix', IMAGE, 'Images captured or uploaded by the caller are private, so their IDs begin with `private/`.', [IMG_CAPTURE, IMG_UPLOAD], 'scenario'),
   must('P2.image.description.min-1', IMAGE, 'An image description has at least 1 character.', RETURNS_IMAGE),

@@ -81,6 +81,11 @@ function imageOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): Ima
   return img;
 }
 
+/** An image as shown: under the variation image-upload-to-null with `upload_to: null` (the upload's answer carries its URL). */
+function shown(store: Store, img: Image) {
+  return varied(store, 'image-upload-to-null') ? { ...img, upload_to: null } : img;
+}
+
 function entity(img: Image) {
   return { id: img.id, label: img.label, type: 'image', url: `/v4/images/${img.id}` };
 }
@@ -126,7 +131,7 @@ function listHandler(ctx: RequestContext) {
       : principal !== null && faulty(store, 'P2.images.list.private-with-auth')
         ? img.is_public
         : visible(ctx, img);
-  return paginate(ctx, [...images(store).values()].filter(listed));
+  return paginate(ctx, [...images(store).values()].filter(listed), (img) => shown(store, img));
 }
 
 function captureHandler(ctx: RequestContext) {
@@ -167,7 +172,7 @@ function captureHandler(ctx: RequestContext) {
     entity: { id: disk.id, label: disk.label, type: 'disk', url: `/v4/compute/instances/${disk.compute_id}/disks/${disk.id}` },
     secondary_entity: entity(img),
   });
-  return img;
+  return shown(ctx.store, img);
 }
 
 function uploadHandler(ctx: RequestContext) {
@@ -226,7 +231,9 @@ function uploadDataHandler(ctx: RequestContext) {
 }
 
 function viewHandler(ctx: RequestContext) {
-  return imageOr404(ctx, 'read_only');
+  const img = imageOr404(ctx, 'read_only');
+  const view = shown(ctx.store, img);
+  return !img.is_public && faulty(ctx.store, 'P2.image.status.enum~view') ? { ...view, status: 'ready' } : view;
 }
 
 function updateHandler(ctx: RequestContext) {
@@ -241,7 +248,7 @@ function updateHandler(ctx: RequestContext) {
   if (status !== undefined) img.status = status;
   img.updated = ctx.store.nowIso();
   emitEvent(ctx.store, ctx.principal, { action: 'image_update', entity: entity(img) });
-  return img;
+  return shown(ctx.store, img);
 }
 
 function deleteHandler(ctx: RequestContext) {

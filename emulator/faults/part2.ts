@@ -204,6 +204,7 @@ export const part2Faults = defineFaults({
   'P2.image.description.min-1': { does: 'accepts an empty image description' },
   'P2.image.description.max-65000': { does: 'accepts image descriptions of up to 70000 characters' },
   'P2.image.status.enum': { does: 'accepts any status string in an image update' },
+  'P2.image.status.enum~view': { does: 'shows a private image as "ready" in its view (its list item and update show its status as it is)' },
   'P2.image-update.types': { does: 'takes an image update body that is not a JSON object as an empty update' },
   'P2.image-upload.label.required': { does: 'creates an upload without label (labelled "upload")' },
   'P2.image-upload.region.required': { does: 'creates an upload without region' },

@@ -31,14 +31,6 @@ function addressKey(value: string): string {
 
 /** Constraints of document 2 that JSON Schema cannot express, named by `"x-check"` in the schemas. */
 export const checks: Record<string, SemanticCheck> = {
-  /** Instance `ipv6`: the SLAAC address, or null; a prefix length suffix is tolerated (not shown whether it is sent). */
-  'p2-instance-ipv6': (value) => {
-    if (typeof value !== 'string') return [];
-    const [address, bits, ...rest] = value.split('/');
-    const ok = !rest.length && ipaddr.IPv6.isValid(address ?? '') && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= 128));
-    return ok ? [] : [{ rule: 'P2.instance.ipv6.format', message: `"${value}" is not an IPv6 address` }];
-  },
-
   /** Interface `ipam_address`: CIDR form IP/netmask when given (empty or null means none). */
   'p2-ipam-address': (value) => {
     if (typeof value !== 'string' || value === '') return [];

@@ -62,12 +62,13 @@ export function seed(store: Store): void {
   const balancers = store.table<Balancer>(T.balancers);
   const lb = (label: string, regionId: string, tags: string[]) => {
     const ipv4 = store.allocateIpv4(regionId, true);
+    const id = store.nextId('balancer');
     const b: Balancer = {
-      id: store.nextId('balancer'),
+      id,
       label,
       region: regionId,
       ipv4,
-      ipv6: faulty(store, 'P2.load-balancer.ipv6.format') ? ipv4 : null,
+      ipv6: faulty(store, 'P2.load-balancer.ipv6.format') ? ipv4 : varied(store, 'balancer-ipv6-with-prefix') ? `2600:3c00:1::${id.toString(16)}/128` : null,
       hostname: `${faulty(store, 'P2.load-balancer.hostname.ip-prefix') ? label : ipv4.replace(/\./g, '-')}.${serviceDomain(store, label, regionId)}`,
       client_conn_throttle: faulty(store, 'P2.load-balancer.client-conn-throttle.max-20') ? 25 : 0,
       transfer: { in: null, out: null, total: null },
