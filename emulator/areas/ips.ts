@@ -382,13 +382,15 @@ function forwardResolves(store: Store, name: string, address: string, v6: boolea
 
 /**
  * A range as the responses show it: its route target bare, or with `/128` under the variation route-target-with-prefix;
- * without its region under the variation ranges-without-region.
+ * without its region under the variation ranges-without-region, without its route target under the variation
+ * ranges-without-route-target.
  */
 function rangeView(store: Store, r: Ipv6Range): Partial<Ipv6Range> {
-  const view = varied(store, 'route-target-with-prefix') && r.route_target !== null ? { ...r, route_target: `${r.route_target}/128` } : r;
-  if (!varied(store, 'ranges-without-region')) return view;
-  const { region: _region, ...rest } = view;
-  return rest;
+  const shown: Partial<Ipv6Range> = { ...r };
+  if (varied(store, 'route-target-with-prefix') && r.route_target !== null) shown.route_target = `${r.route_target}/128`;
+  if (varied(store, 'ranges-without-region')) delete shown.region;
+  if (varied(store, 'ranges-without-route-target')) delete shown.route_target;
+  return shown;
 }
 
 const POOLS = (store: Store) => store.regions.map((r, i) => ({ range: `2600:3c0${i}:ffff::`, prefix_length: 124, region: r.id, route_target: null }));

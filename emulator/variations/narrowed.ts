@@ -574,4 +574,12 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Image: "upload_to | string | URL for the data upload; returned by image upload" (what an image shows for upload_to elsewhere is not shown)`,
     does: "shows upload_to: null on every image of the list, the view, a capture's and an update's answer (the upload's answer alone carries the URL)",
   },
+  'ranges-without-route-target': {
+    leaves: `${D3}, IP address, IPv6 pool, IPv6 range, VLAN: "Members that the rules mention: … \`route_target\` (IPv6 SLAAC address the range routes to), \`prefix_length\`. Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (a member the rules mention is not said to be returned: whether a range shows its route_target is not shown)`,
+    does: 'shows an IPv6 range (in the list, the view and the create answer) without its route_target; requests still take route_target',
+  },
+  'record-create-answers-event': {
+    leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and Domain record (request fields): "Fields of a record as returned: not shown." (what a record create answers is not shown)`,
+    does: "answers a record create with the dns_record_create event it recorded (its id is the event's), not the record; the record is listed, and viewed, as before",
+  },
 });

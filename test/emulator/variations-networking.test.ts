@@ -288,6 +288,17 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'ranges-without-route-target',
+    async (server) => {
+      const { id } = await newInstance(server, 'untargeted', 'g6-standard-1', { region: 'ap-south' });
+      const created = await postAccepted(server, '/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: id });
+      expect(created).toHaveProperty('range');
+      expect(created).not.toHaveProperty('route_target');
+      expect(await got(server, `/v4/networking/ipv6/ranges/${String(created.range)}`)).not.toHaveProperty('route_target');
+      for (const item of (await got(server, '/v4/networking/ipv6/ranges')).data as Json[]) expect(item).not.toHaveProperty('route_target');
+    },
+  ],
+  [
     'share-runs-a-while',
     async (server) => {
       const [p, q] = await Promise.all(['sharing-p', 'sharing-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'us-west' })));

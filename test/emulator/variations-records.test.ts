@@ -106,6 +106,19 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'record-create-answers-event',
+    async (server) => {
+      const domain = await newDomain(server, 'record-answers-event.example.com');
+      const records = `/v4/domains/${String(domain.id)}/records`;
+      const answer = await postAccepted(server, records, { type: 'TXT', name: 'evented', target: 'conformance' });
+      expect(answer).toMatchObject({ action: 'dns_record_create', entity: { id: domain.id } });
+      expect(answer).not.toHaveProperty('type');
+      const [record] = (await got(server, records)).data as Json[];
+      expect(record).toMatchObject({ type: 'TXT', name: 'evented' });
+      expect(answer.id).toBe((await got(server, `/v4/account/events/${String(answer.id)}`)).id);
+    },
+  ],
+  [
     'record-delete-runs-a-while',
     async (server) => {
       const domain = await newDomain(server, 'record-deleted-later.example.com');
