@@ -56,6 +56,32 @@ export function rangeCreateOnceFree(c: Check, send: () => Promise<Exchange>): Pr
 }
 
 /**
+ * Sends a range create (`send`) and finds the range it made, bare: the answer's `range`, else the listed range routing
+ * to `slaac`, else the one range listed now that was not before the create. What the create answers is not shown, nor
+ * whether a range shows its route_target (document 3: "Full field lists of … IPv6 range … objects as returned: not
+ * shown"); the callers hold the ranges' lock, so no other range of the run is made meanwhile.
+ */
+export async function createRangeFound(c: Check, send: () => Promise<Exchange>, slaac?: string | null): Promise<{ exchange: Exchange; range?: string }> {
+  const before = new Set((await listItems(c, RANGES)).map((item) => bare(item.range)));
+  const exchange = await send();
+  if (!succeeded(exchange)) return { exchange };
+  const answered = (exchange.body as Json | undefined)?.range;
+  if (typeof answered === 'string') return { exchange, range: bare(answered) };
+  const target = slaac ? routeTargetOf({ route_target: slaac }) : undefined;
+  const made = (items: Json[]) => {
+    const ranges = items.filter((item) => typeof item.range === 'string');
+    const fresh = ranges.filter((item) => !before.has(bare(item.range)));
+    return ranges.find((item) => target !== undefined && routeTargetOf(item) === target) ?? (fresh.length === 1 ? fresh[0] : undefined);
+  };
+  const found = await readAfterWrite(
+    c,
+    async () => made(await listItems(c, RANGES)),
+    (item) => item !== undefined,
+  );
+  return { exchange, ...(found ? { range: bare(found.range) } : {}) };
+}
+
+/**
  * Skips unless `region`, which shows no range, takes one now: asked after a request was refused for what may be the
  * region's one range. A range deleted a short time ago may still hold a region it is gone from the list of (when the
  * region is free again is not shown), and a server may judge the region's one range before a body (which fault it
@@ -63,24 +89,12 @@ export function rangeCreateOnceFree(c: Check, send: () => Promise<Exchange>): Pr
  * once: accepted, the range is deleted again and the caller judges; refused, the check skips.
  */
 export async function needRangeRoomNow(c: Check, region: string, computeId: number, slaac: string): Promise<void> {
-  const probe = await c.post(RANGES, { prefix_length: 64, compute_id: computeId });
+  const { exchange: probe, range } = await createRangeFound(c, () => c.post(RANGES, { prefix_length: 64, compute_id: computeId }), slaac);
   if (!succeeded(probe))
     c.skip(
       `${region} shows no IPv6 range but refused one for instance ${computeId}: a range deleted a short time ago may still hold it (when a region is free again is not shown)`,
     );
-  const target = routeTargetOf({ route_target: slaac });
-  const answered = (probe.body as Json | undefined)?.range;
-  const range =
-    typeof answered === 'string'
-      ? answered
-      : (
-          await readAfterWrite(
-            c,
-            async () => (await listItems(c, RANGES)).find((item) => routeTargetOf(item) === target)?.range,
-            (found) => found !== undefined,
-          )
-        )?.toString();
-  if (range) await c.delete(`${RANGES}/${bare(range)}`);
+  if (range) await c.delete(`${RANGES}/${range}`);
 }
 
 /**

@@ -7,8 +7,8 @@ import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
 import { onceNotBusy, untilClockSettled, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
-import { rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
-import { addressesOf, RECORD_ADDRESS, routeTargetOf } from './addresses.js';
+import { createRangeFound, rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
+import { addressesOf, RECORD_ADDRESS } from './addresses.js';
 import { instanceOfDevice } from './devices.js';
 import { sameDomainName } from './domain-names.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
@@ -265,18 +265,11 @@ export class Fixtures extends Adoption {
     return this.once('ipv6Range', async () => {
       const instance = await this.instanceIn(c, await this.ipv6Region(c));
       const create = () => c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });
-      const created = this.created(await rangeCreateOnceFree(c, create), 'an IPv6 range');
-      let range = typeof created.range === 'string' ? created.range : undefined;
-      // What the create answers is not shown: the range made is the one listed routing to the instance's SLAAC address.
-      const slaac = range ? undefined : (await addressesOf(c, instance.id)).slaac;
-      if (slaac) {
-        const found = await this.find(c, '/v4/networking/ipv6/ranges', (item) => typeof item.range === 'string' && routeTargetOf(item) === slaac);
-        range = typeof found?.range === 'string' ? found.range : undefined;
-      }
+      const { exchange, range } = await createRangeFound(c, () => rangeCreateOnceFree(c, create), (await addressesOf(c, instance.id)).slaac);
+      this.created(exchange, 'an IPv6 range');
       if (!range) throw new SetupError('created an IPv6 range but cannot find it (the create response is not shown)');
-      const bare = range.split('/')[0]!;
-      this.track('ipv6-range', bare, bare);
-      return { range: bare };
+      this.track('ipv6-range', range, range);
+      return { range };
     });
   }
 

@@ -4,8 +4,8 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, succeeded } from '../../harness/lists.js';
-import { addressesOf, routeTargetOf } from '../../harness/addresses.js';
-import { rangeCreateOnceFree, regionForIpv6Range } from '../../harness/account-limits.js';
+import { addressesOf } from '../../harness/addresses.js';
+import { createRangeFound, rangeCreateOnceFree, regionForIpv6Range } from '../../harness/account-limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -220,9 +220,10 @@ export async function runRegionOrOther(c: Check): Promise<string> {
 }
 
 /**
- * POST a range; on success it is found again (by `range`, else by route_target) and tracked for deletion. A create the
- * check expects accepted is sent again while refused (`rangeCreateOnceFree`: the file's range checks follow each
- * other's deletions in the same region, which may stay taken a while); `once`: a create the check expects refused.
+ * POST a range; on success it is found again (`createRangeFound`: by `range`, by route_target, or as the range new in
+ * the list) and tracked for deletion. A create the check expects accepted is sent again while refused
+ * (`rangeCreateOnceFree`: the file's range checks follow each other's deletions in the same region, which may stay
+ * taken a while); `once`: a create the check expects refused.
  */
 export async function createRange(
   c: Check,
@@ -232,15 +233,9 @@ export async function createRange(
   { once = false }: { once?: boolean } = {},
 ): Promise<{ exchange: Exchange; range?: string }> {
   const send = () => c.post(RANGES, body);
-  const exchange = await (once ? send() : rangeCreateOnceFree(c, send));
-  if (exchange.status < 200 || exchange.status >= 300) return { exchange };
-  let range = typeof (exchange.body as Json | undefined)?.range === 'string' ? String((exchange.body as Json).range) : undefined;
-  if (!range && target) range = (await fx.find(c, RANGES, (item) => routeTargetOf(item) === target))?.range as string | undefined;
-  if (range) {
-    range = range.split('/')[0]!;
-    fx.track('ipv6-range', range, range);
-  }
-  return { exchange, ...(range ? { range } : {}) };
+  const made = await createRangeFound(c, once ? send : () => rangeCreateOnceFree(c, send), target);
+  if (made.range) fx.track('ipv6-range', made.range, made.range);
+  return made;
 }
 
 export async function rangeView(c: Check, range: string): Promise<Exchange> {

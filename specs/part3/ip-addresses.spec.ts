@@ -503,22 +503,26 @@ describe('IPv6 ranges', () => {
       const { region, p, q, sp, sq } = await pairInFreeRegion(c, fx);
       const created = await createRange(c, fx, { prefix_length: 64, compute_id: p.id }, sp);
       if (!created.range) throw new Error(`setup: could not create a range (HTTP ${created.exchange.status})`);
-      const rangeRegion = ((await rangeView(c, created.range)).body as Json | undefined)?.region;
-      if (typeof rangeRegion === 'string')
-        c.expect('P3.ipv6-range.region-of-instance', rangeRegion === region, `the range routed to an instance of ${region} is in ${rangeRegion}`);
+      const before = (await rangeView(c, created.range)).body as Json | undefined;
+      if (typeof before?.region === 'string')
+        c.expect('P3.ipv6-range.region-of-instance', before.region === region, `the range routed to an instance of ${region} is in ${before.region}`);
       const path = '/v4/networking/ips/assign';
       const assign = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: `${created.range}/64`, compute_id: q.id }]));
       c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
       const routesTo = (exchange: Exchange) => routeTargetOf(exchange.body as Json | undefined) === sq;
+      const shows = (body: Json | undefined) => typeof body?.route_target === 'string';
       // "re-targets the range": whether it has when the assignment answers or once it has run is not shown.
-      const view = await untilShortlyDone(c, () => rangeView(c, created.range!), routesTo);
+      const view = shows(before) ? await untilShortlyDone(c, () => rangeView(c, created.range!), routesTo) : undefined;
+      await c.delete(`${RANGES}/${created.range}`);
+      // Whether a range shows its route_target is not shown ("Full field lists … as returned: not shown").
+      if (!view || !shows(view.body as Json | undefined))
+        return c.skip('the range view shows no route_target to judge the re-target by (whether a range shows it is not shown)');
       c.expect(
         'P3.assign.ipv6-retarget',
         routesTo(view),
         `the range routes to ${String((view.body as Json | undefined)?.route_target)}, not to ${sq} (instance ${q.id})`,
         view,
       );
-      await c.delete(`${RANGES}/${created.range}`);
     },
     { exclusive: IPV6_RANGES_LOCK },
   );
