@@ -55,6 +55,15 @@ export function rangeCreateOnceFree(c: Check, send: () => Promise<Exchange>): Pr
   return untilShortlyDoneSparingly(c, send, (exchange) => !refused(exchange));
 }
 
+/** The range each create sent through `createRangeFound` made, by its exchange: a valid request's adoption reads it. */
+const rangesMade = new WeakMap<Exchange, string>();
+
+/** Whether a listed range is the one the create answered by `exchange` made, when `createRangeFound` sent it and found it. */
+export function rangeMadeBy(exchange: Exchange): ((item: Json) => boolean) | undefined {
+  const made = rangesMade.get(exchange);
+  return made === undefined ? undefined : (item) => bare(item.range) === made;
+}
+
 /**
  * Sends a range create (`send`) and finds the range it made, bare: the answer's `range`, else the listed range routing
  * to `slaac`, else the one range listed now that was not before the create. What the create answers is not shown, nor
@@ -78,7 +87,9 @@ export async function createRangeFound(c: Check, send: () => Promise<Exchange>, 
     async () => made(await listItems(c, RANGES)),
     (item) => item !== undefined,
   );
-  return { exchange, ...(found ? { range: bare(found.range) } : {}) };
+  if (!found) return { exchange };
+  rangesMade.set(exchange, bare(found.range));
+  return { exchange, range: bare(found.range) };
 }
 
 /**

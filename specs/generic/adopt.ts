@@ -1,5 +1,6 @@
 // How a valid request's create is adopted (tracked for deletion): by the member of its body that tells the resource made
 // (what a create answers is mostly not shown: its answer's id is taken only when the answer is that resource).
+import { rangeMadeBy } from '../../harness/account-limits.js';
 import { sameDomainName } from '../../harness/domain-names.js';
 import { succeeded } from '../../harness/lists.js';
 import type { ResourceKind } from '../../harness/resources.js';
@@ -89,13 +90,16 @@ function shows(shown: unknown, sent: unknown): boolean {
 }
 
 /**
- * Adopts the IPv6 range a create made: its answer's `range` when it shows one, else the listed range routing to the
- * address the request named (`route_target`) or to the instance's SLAAC address (`compute_id`): a range is not said to
- * show the instance it was made for.
+ * Adopts the IPv6 range a create made: its answer's `range` when it shows one, else the range the create was found to
+ * make (`createRangeFound`, the recipe's `sentAgain`), else the listed range routing to the address the request named
+ * (`route_target`) or to the instance's SLAAC address (`compute_id`): a range is not said to show the instance it was
+ * made for.
  */
 export const adoptRange: Adopt = async (c, fx, request, exchange) => {
   const sent = (request.json ?? {}) as Json;
   const answered = typeof (exchange.body as Json | undefined)?.range === 'string';
+  const made = rangeMadeBy(exchange);
+  if (!answered && made) return fx.adopt(c, exchange, { kind: 'ipv6-range', list: RANGES, idKey: 'range', match: made });
   const routedTo =
     answered || !succeeded(exchange)
       ? undefined

@@ -2,7 +2,7 @@
 // caller (exact scopes, no-auth) or reject one (no token, a lacking scope, a restricted user). A rejection only
 // means something for a request that would otherwise succeed, so every recipe builds a request the documents
 // say is valid, on fixtures of its own where the request consumes or changes them.
-import { rangeCreateOnceFree } from '../../harness/account-limits.js';
+import { createRangeFound, rangeCreateOnceFree } from '../../harness/account-limits.js';
 import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
 import { untilShortlyDone } from '../../harness/consistency.js';
@@ -578,7 +578,8 @@ export const validRequests: Record<string, Recipe> = {
   'POST /v4/networking/ipv6/ranges': {
     exclusive: IPV6_RANGES_LOCK,
     adopt: adoptRange,
-    sentAgain: rangeCreateOnceFree,
+    // Found as it is made (the one range new in the list, where neither the answer nor the list tells it): `adoptRange`.
+    sentAgain: async (c, send) => (await createRangeFound(c, () => rangeCreateOnceFree(c, send))).exchange,
     build: async (c, fx) => {
       // One range per region per account: in a region holding no range but this file's (deleted first; when its region
       // is free again is not shown: `sentAgain`).

@@ -19,6 +19,8 @@ interface Combination {
   drawn?: { seed: number; runs: number };
   /** Run settings besides the matrix's, under which it failed. */
   settings?: string[];
+  /** Its checks skipped (no fail, but nothing judged, and what they made left behind): none may skip now. */
+  skipped?: true;
 }
 
 /** The budgets a run given `--base-url` has by default, where the embedded emulator's run has none. */
@@ -68,6 +70,12 @@ const COMBINATIONS: Combination[] = [
     rules: 'P2.backups.cancel.deletes-all',
     why: 'the cancel of the service was sent as soon as the enable answered, before the enable had enrolled the instance (a minute later), and was refused for an instance not enrolled: the check now waits for the enable to have run (found by a budgeted base-URL run under a quarter of the variations)',
   },
+  {
+    variations: ['ranges-without-route-target', 'range-create-answers-empty'],
+    rules: 'P3.ips.serves.post-networking-ipv6-ranges,P3.ips.serves.get-networking-ipv6-ranges-id,P3.ips.serves.delete-networking-ipv6-ranges-id',
+    skipped: true,
+    why: 'the valid range create was adopted by its answer or by the range routing to its instance, and a server showing neither left it unfound: kept on the target, it held the region, and the range checks after it skipped; the create now finds its range as the one new in the list (`createRangeFound`)',
+  },
 ];
 
 /** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
@@ -79,7 +87,7 @@ const matrixSettings = ({ seed, runs }: { seed: number; runs: number } = { seed:
 describe('combinations of allowed choices the matrix groups once failed', () => {
   it.each(COMBINATIONS.map((combination) => [`${combination.variations.join(' + ')} (${combination.rules})`, combination] as const))(
     '%s',
-    async (_, { variations, rules, why, drawn, settings = [] }) => {
+    async (_, { variations, rules, why, drawn, settings = [], skipped }) => {
       // The longest consistency window a variation asks for, as the matrix gives it.
       const windowMs = Math.max(
         0,
@@ -101,6 +109,11 @@ describe('combinations of allowed choices the matrix groups once failed', () => 
         why,
       ).toEqual([]);
       expect(outcome.results!.checkList.filter((check) => check.verdict === 'pass').length).toBeGreaterThan(0);
+      if (skipped)
+        expect(
+          outcome.results!.checkList.filter((check) => check.verdict === 'skip').map((check) => `${check.name}: ${check.message}`),
+          why,
+        ).toEqual([]);
     },
   );
 });
