@@ -210,23 +210,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'not-shown-ids-as-strings',
-    async (server) => {
-      const { device, instanceId } = await addedDevice(server, 'ids-as-strings');
-      const [firewall] = (await got(server, '/v4/networking/firewalls')).data as [Json];
-      const domain = await newDomain(server, 'ids-as-strings.example.com');
-      const record = await postAccepted(server, `/v4/domains/${String(domain.id)}/records`, { type: 'A', name: 'www', target: '192.0.2.1' });
-      const client = await postAccepted(server, '/v4/monitor/clients', { label: 'ids-as-strings' });
-      for (const id of [firewall.id, device.id, record.id, client.id]) expect(id).toMatch(/^\d+$/);
-      // The paths still take the integer; the ids of other kinds, and a device's instance, stay numbers.
-      const view = await got(server, `/v4/networking/firewalls/${String(firewall.id)}/devices/${String(device.id)}`);
-      expect(view.id).toBe(device.id);
-      expect((view.entity as Json).id).toBe(instanceId);
-      expect([typeof instanceId, typeof domain.id]).toEqual(['number', 'number']);
-      expect((await got(server, `/v4/monitor/clients/${String(client.id)}`)).id).toBe(client.id);
-    },
-  ],
-  [
     'reads-lag-creates',
     async (server) => {
       const { id, view, listed } = await seenWithinLag(READ_LAG_MS, async (attempt) => {
