@@ -387,7 +387,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       if (varied(store, 'rate-limit-headers')) reply.header('x-ratelimit-limit', '800').header('x-ratelimit-remaining', '799');
       if (varied(store, 'json-without-charset') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
         reply.header('content-type', 'application/json');
-      return variedPayload(store, payload);
+      return variedPayload(store, payload, request.routeOptions.url);
     });
 
   if (opts.control !== false) {

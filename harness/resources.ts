@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sameDomainName } from './domain-names.js';
 import { HttpClient, type Exchange } from './http.js';
+import { sameId } from './ids.js';
 import type { TargetInfo } from './target.js';
 
 type Id = string | number;
@@ -127,7 +128,7 @@ export const viewShowsAnother = (view: Pick<Exchange, 'status' | 'body'>, made: 
  */
 export function showsMade(kind: string, item: Json, made: { id: unknown; label?: string | undefined }): boolean {
   if (showsAnother({ kind, label: made.label }, item)) return false;
-  return item.id === made.id || (made.label !== undefined && labelShown(kind, item) !== undefined);
+  return sameId(item.id, made.id) || (made.label !== undefined && labelShown(kind, item) !== undefined);
 }
 
 function need(parent: Id | undefined, kind: string): Id {

@@ -24,6 +24,10 @@ const catalogue = defineVariations({
     leaves: `${D2}, Compute instance: "Fields of the instance object beyond those above (such as its type) … as returned: not shown." (likewise "Other image fields: not shown", and the other resources)`,
     does: 'adds undocumented members to every non-empty object of every response',
   },
+  'not-shown-ids-as-strings': {
+    leaves: `${D3}, Firewall: "Firewall fields beyond those above (such as id) as returned: not shown.", Domain record (request fields): "Fields of a record as returned: not shown.", Monitoring client: "Other fields as returned: not shown." and Firewall device: "Fields of a device as returned: not shown." (Endpoints: "Path parameters: \`{domainId}\`, \`{recordId}\`, \`{clientId}\`, \`{firewallId}\`, \`{deviceId}\` are integers, …" gives the paths' type, not the answers')`,
+    does: 'shows the id of every firewall, firewall device, domain record and monitoring client as a JSON string of digits ("17") in every answer of their paths; the paths still take 17',
+  },
   'error-field-names-sent-member': {
     leaves: `${D1}, Errors 1: "Each has \`reason\` (string, …) and usually \`field\` (string: the request field at fault, …)" (which of two members a clash between them puts at fault is not shown)`,
     does: 'names the other member of a clash: type for a domain create or update to master or slave missing soa_email or master_ips, target for a null MX with a priority, compute_id for an address shared across regions and for a clone to an existing instance sending region, type, label or backups_enabled, virt_mode for a profile sending fullvirt with a slot sde to sdh',

@@ -34,6 +34,19 @@ const isListPage = (value: { [member: string]: Json }): boolean => Array.isArray
 /** Objects whose keys are data, not member names (a node type's prices keyed by engine name): no member is added. */
 const KEYED_MAPS = new Set(['engines']);
 
+/**
+ * The routes whose answers show ids of a type the documents do not give (firewalls, their devices, domain records,
+ * monitoring clients; a device add may answer the firewall): the object's own `id`, or each list item's.
+ */
+const UNTYPED_ID_ROUTES = /^\/v4\/(networking\/firewalls|domains\/:domainId\/records|monitor\/clients)(\/|$)/;
+
+/** The ids of the answer (its own, or its list items') written as JSON strings of digits (`not-shown-ids-as-strings`). */
+function idsAsStrings(value: Json): Json {
+  if (!isObject(value)) return value;
+  if (isListPage(value)) return { ...value, data: (value['data'] as Json[]).map(idsAsStrings) };
+  return typeof value['id'] === 'number' ? { ...value, id: String(value['id']) } : value;
+}
+
 function reshape(store: Store, value: Json, keyed = false): Json {
   if (Array.isArray(value)) return value.map((item) => reshape(store, item));
   if (!isObject(value)) return value;
@@ -81,10 +94,11 @@ const BODY_VARIATIONS = [
   'domain-unset-members-null',
   'firewall-rule-unset-members-null',
   'domain-names-absolute',
+  'not-shown-ids-as-strings',
 ] as const;
 
-/** The JSON payload as the body variations write it; anything else unchanged. */
-export function variedPayload(store: Store, payload: unknown): unknown {
+/** The JSON payload as the body variations write it (`route`: the pattern of the route that answered); anything else unchanged. */
+export function variedPayload(store: Store, payload: unknown, route: string | undefined): unknown {
   if (typeof payload !== 'string' || !BODY_VARIATIONS.some((id) => varied(store, id))) return payload;
   let parsed: Json;
   try {
@@ -92,6 +106,7 @@ export function variedPayload(store: Store, payload: unknown): unknown {
   } catch {
     return payload;
   }
+  if (varied(store, 'not-shown-ids-as-strings') && UNTYPED_ID_ROUTES.test(route ?? '')) parsed = idsAsStrings(parsed);
   return JSON.stringify(reshape(store, parsed));
 }
 

@@ -14,6 +14,7 @@ import { useFixtures } from '../../harness/fixtures.js';
 import { EVENTS_SEEN_LOCK } from '../generic/valid-requests.js';
 import { addDevice, addedDeviceId, namesFirewall } from '../part3/firewalls-support.js';
 import type { Exchange } from '../../harness/http.js';
+import { integerId } from '../../harness/ids.js';
 import { registerSecret } from '../../harness/redact.js';
 import type { PrincipalSpec } from '../../harness/control-hooks.js';
 
@@ -276,8 +277,11 @@ describe('Event username', () => {
     const label = fx.label('fw', 32);
     const created = await c.post('/v4/networking/firewalls', { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' } }, { token });
     c.expectSuccess('P1.events.emission', created, `POST /v4/networking/firewalls as user ${username}`);
-    const id = bodyOf(created).id;
-    if (typeof id !== 'number') throw new Error('the new firewall shows no integer id');
+    // What a create answers is not shown: its id is the firewall's only when it shows the label sent.
+    const id =
+      (bodyOf(created).label === label ? integerId(bodyOf(created).id) : undefined) ??
+      integerId((await fx.find(c, '/v4/networking/firewalls', (item) => item.label === label))?.id);
+    if (id === undefined) throw new Error('cannot find the id of the new firewall');
     fx.track('firewall', id, label);
     const event =
       (await eventOf(c, 'firewall_create', { id, label })) ?? c.fail('P1.events.emission', `creating firewall ${id} recorded no firewall_create event`);

@@ -4,6 +4,7 @@ import { instanceOfDevice } from '../../harness/devices.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { integerId } from '../../harness/ids.js';
 import { listItems as listAll, timeOf } from '../../harness/lists.js';
 import { findListed } from '../../harness/pages.js';
 import { readEvery, type Answer, type Read } from '../../harness/reads.js';
@@ -219,9 +220,9 @@ export function firewallHelpers(fx: Fixtures) {
     if (exchange.status < 200 || exchange.status >= 300) return { exchange, label };
     const created = (exchange.body ?? {}) as Json;
     // What a create answers is not shown: its id is the firewall's only when it shows the label sent (a job's id is none).
-    const id = typeof created.id === 'number' && created.label === label ? created.id : (await fx.find(c, FW, (item) => item.label === label))?.id;
-    if (typeof id === 'number') fx.track('firewall', id, label);
-    return { exchange, label, ...(typeof id === 'number' ? { id } : {}) };
+    const id = (created.label === label ? integerId(created.id) : undefined) ?? integerId((await fx.find(c, FW, (item) => item.label === label))?.id);
+    if (id !== undefined) fx.track('firewall', id, label);
+    return { exchange, label, ...(id !== undefined ? { id } : {}) };
   }
 
   /** A new firewall in `status`, moved there by PUT when it did not start in it (a refused move fails that transition's rule). */

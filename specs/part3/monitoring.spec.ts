@@ -7,6 +7,7 @@ import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../h
 import { showsMade } from '../../harness/resources.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { integerId, sameId } from '../../harness/ids.js';
 import { MONITOR_PLAN_LOCK } from '../generic/valid-requests.js';
 
 const fx = useFixtures('part3-monitoring');
@@ -38,9 +39,10 @@ async function newClient(c: Check): Promise<{ id: number; label: string }> {
   const label = fx.label('mon', 32);
   const exchange = await c.post('/v4/monitor/clients', { label });
   if (!ok(exchange)) throw new SetupError(`could not create a monitoring client: HTTP ${exchange.status}`);
-  let id = bodyOf(exchange).label === label ? bodyOf(exchange).id : undefined;
-  if (typeof id !== 'number') id = (await fx.find(c, '/v4/monitor/clients', (item) => item.label === label))?.id;
-  if (typeof id !== 'number') throw new SetupError('created a monitoring client but cannot find its id');
+  const id =
+    (bodyOf(exchange).label === label ? integerId(bodyOf(exchange).id) : undefined) ??
+    integerId((await fx.find(c, '/v4/monitor/clients', (item) => item.label === label))?.id);
+  if (id === undefined) throw new SetupError('created a monitoring client but cannot find its id');
   fx.track('monitor-client', id, label);
   return { id, label };
 }
@@ -56,7 +58,11 @@ describe('Monitoring clients', () => {
   check('P3.monitor-client.label.unique', 'a second client cannot take a label in use, by create or by update', async (c) => {
     const [first, second] = [await newClient(c), await newClient(c)];
     const duplicate = await c.post('/v4/monitor/clients', { label: first.label });
-    await fx.adopt(c, duplicate, { kind: 'monitor-client', list: '/v4/monitor/clients', match: (item) => item.label === first.label && item.id !== first.id });
+    await fx.adopt(c, duplicate, {
+      kind: 'monitor-client',
+      list: '/v4/monitor/clients',
+      match: (item) => item.label === first.label && !sameId(item.id, first.id),
+    });
     c.expectRejected('P3.monitor-client.label.unique', duplicate, `POST a client labelled "${first.label}" (in use)`, 'label');
     const renamed = await c.put(`/v4/monitor/clients/${second.id}`, { label: first.label });
     c.expectRejected('P3.monitor-client.label.unique', renamed, `PUT client ${second.id} to the label "${first.label}" of client ${first.id}`, 'label');

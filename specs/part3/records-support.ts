@@ -6,6 +6,7 @@ import { readAfterWrite, untilGone, untilShortlyDone, untilShortlyDoneSparingly 
 import type { Fixtures } from '../../harness/fixtures.js';
 import { SetupError } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { integerId } from '../../harness/ids.js';
 import { unservedRule } from '../../harness/judge.js';
 import { listPages } from '../../harness/lists.js';
 import { domainNameKey, sameDomainName } from '../../harness/domain-names.js';
@@ -164,13 +165,14 @@ const answersRecord = (body: unknown, sent: Json): body is Json =>
 
 /** POSTs a record; on success its id (from the response when it is the record, else the id the list gained), else undefined. */
 async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
-  const before = new Set((await listPages(c, recordsPath(domainId))).items.map((item) => item.id));
+  const before = new Set((await listPages(c, recordsPath(domainId))).items.map((item) => integerId(item.id)));
   const exchange = await c.post(recordsPath(domainId), body);
   if (!ok(exchange)) return { exchange };
-  if (answersRecord(exchange.body, body) && typeof exchange.body.id === 'number') return { exchange, id: exchange.body.id };
-  const isNew = (value: unknown) => typeof value === 'number' && !before.has(value);
-  const id = (await listPages(c, recordsPath(domainId), { until: (items) => items.some((item) => isNew(item.id)) })).items.map((item) => item.id).find(isNew);
-  return { exchange, ...(typeof id === 'number' ? { id } : {}) };
+  const answered = answersRecord(exchange.body, body) ? integerId(exchange.body.id) : undefined;
+  if (answered !== undefined) return { exchange, id: answered };
+  const isNew = (item: Json) => integerId(item.id) !== undefined && !before.has(integerId(item.id));
+  const id = integerId((await listPages(c, recordsPath(domainId), { until: (items) => items.some(isNew) })).items.find(isNew)?.id);
+  return { exchange, ...(id !== undefined ? { id } : {}) };
 }
 
 /**
@@ -214,7 +216,7 @@ export async function removeRecord(c: Check, domainId: number, id: number): Prom
   if (ok(after)) throw new SetupError(`record ${id} is still viewable after its DELETE (read while a short time passed)`);
 }
 
-const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) && (body.id === id || 'type' in body);
+const isRecordOf = (body: unknown, id: number): body is Json => isObject(body) && (integerId(body.id) === id || 'type' in body);
 
 /**
  * The record as the target shows it: its view, else its list item; `skip` when neither shows it. After a write,
@@ -230,7 +232,7 @@ export async function recordView(c: Check, rule: string, domainId: number, id: n
   const served = !unservedRule(view);
   if (served) c.expectSuccess(rule, view, `GET record ${id}`);
   if (served && isRecordOf(view.body, id)) return view.body;
-  const find = async () => (await listPages(c, recordsPath(domainId))).items.find((item) => item.id === id);
+  const find = async () => (await listPages(c, recordsPath(domainId))).items.find((item) => integerId(item.id) === id);
   const listed = await readAfterWrite(c, find, (item) => item !== undefined && settled(item));
   if (!listed) c.skip('neither the record view nor the record list shows the record (fields of a record as returned are not shown)');
   return listed;

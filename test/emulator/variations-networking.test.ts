@@ -1,4 +1,5 @@
-// The emulator's variations of IP addresses (assignment, reverse DNS) and firewalls each do what they say (see variations.test.ts).
+// The emulator's variations of IP addresses (assignment, reverse DNS) and firewalls each do what they say (see variations.test.ts);
+// also the ids of firewalls, their devices, domain records and monitoring clients shown as strings.
 import request from 'supertest';
 import { expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   deleteAccepted,
   describeVariations,
   got,
+  newDomain,
   newInstance,
   postAccepted,
   serverWith,
@@ -26,6 +28,24 @@ const addDevice = (server: Server, firewallId: unknown, id: unknown) =>
     .send({ id, type: 'compute' });
 
 const cases: VariationCase[] = [
+  [
+    'not-shown-ids-as-strings',
+    async (server) => {
+      const instance = await newInstance(server, 'ids-as-strings-host');
+      const firewall = await postAccepted(server, FIREWALLS, { label: 'ids-as-strings', rules: OPEN });
+      const device = (await addDevice(server, firewall.id, instance.id).expect(200)).body as Json;
+      const domain = await newDomain(server, 'ids-as-strings.example.com');
+      const record = await postAccepted(server, `/v4/domains/${String(domain.id)}/records`, { type: 'A', name: 'www', target: '192.0.2.1' });
+      const client = await postAccepted(server, '/v4/monitor/clients', { label: 'ids-as-strings' });
+      const [listed] = (await got(server, FIREWALLS)).data as [Json];
+      for (const id of [firewall.id, listed.id, device.id, record.id, client.id]) expect(id).toMatch(/^\d+$/);
+      // The paths still take the integer; the ids of other kinds, and a device's instance, stay numbers.
+      const view = await got(server, `${FIREWALLS}/${String(firewall.id)}/devices/${String(device.id)}`);
+      expect(view.id).toBe(device.id);
+      expect([(view.entity as Json).id, instance.id, domain.id].map((id) => typeof id)).toEqual(['number', 'number', 'number']);
+      expect((await got(server, `/v4/monitor/clients/${String(client.id)}`)).id).toBe(client.id);
+    },
+  ],
   [
     'extra-ipv4-checked-first',
     async (server) => {
