@@ -163,15 +163,23 @@ export async function renderedSrv(c: Check, domain: { id: number; domain: string
 const answersRecord = (body: unknown, sent: Json): body is Json =>
   isObject(body) && (body.type === sent.type || (typeof sent.name === 'string' && sameDomainName(body.name, sent.name)));
 
-/** POSTs a record; on success its id (from the response when it is the record, else the id the list gained), else undefined. */
+/**
+ * POSTs a record; on success its id (from the response when it is the record, else the id the list gained: of the
+ * records new in the list, the one showing the type or name sent, as other checks may add records to the same domain
+ * meanwhile), else undefined.
+ */
 async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
   const before = new Set((await listPages(c, recordsPath(domainId))).items.map((item) => integerId(item.id)));
   const exchange = await c.post(recordsPath(domainId), body);
   if (!ok(exchange)) return { exchange };
   const answered = answersRecord(exchange.body, body) ? integerId(exchange.body.id) : undefined;
   if (answered !== undefined) return { exchange, id: answered };
-  const isNew = (item: Json) => integerId(item.id) !== undefined && !before.has(integerId(item.id));
-  const id = integerId((await listPages(c, recordsPath(domainId), { until: (items) => items.some(isNew) })).items.find(isNew)?.id);
+  const made = (items: Json[]) => {
+    const fresh = items.filter((item) => integerId(item.id) !== undefined && !before.has(integerId(item.id)));
+    const telling = fresh.filter((item) => answersRecord(item, body));
+    return telling.length === 1 ? telling[0] : fresh.length === 1 ? fresh[0] : undefined;
+  };
+  const id = integerId(made((await listPages(c, recordsPath(domainId), { until: (items) => made(items) !== undefined })).items)?.id);
   return { exchange, ...(id !== undefined ? { id } : {}) };
 }
 

@@ -71,6 +71,11 @@ const COMBINATIONS: Combination[] = [
     why: 'the cancel of the service was sent as soon as the enable answered, before the enable had enrolled the instance (a minute later), and was refused for an instance not enrolled: the check now waits for the enable to have run (found by a budgeted base-URL run under a quarter of the variations)',
   },
   {
+    variations: ['record-create-answers-event', 'record-type-fixed'],
+    rules: 'P3.record',
+    why: 'the records of each type the update bodies go to were made at once in one domain, each told, where the create answered its event, as the first record new in the list: a body went to a record of another type and was refused for changing it (naming type); of the records new in the list, the one showing the type or name sent is taken (`postRecord`)',
+  },
+  {
     variations: ['ranges-without-route-target', 'range-create-answers-empty'],
     rules: 'P3.ips.serves.post-networking-ipv6-ranges,P3.ips.serves.get-networking-ipv6-ranges-id,P3.ips.serves.delete-networking-ipv6-ranges-id',
     skipped: true,
