@@ -9,7 +9,7 @@ import { labelShown, viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
 import type { Exchange } from '../../harness/http.js';
-import { deepFind, listPages } from '../../harness/lists.js';
+import { deepFind, listPages, monthOf } from '../../harness/lists.js';
 import { onceSnapshotShows, postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
 
 export type Json = Record<string, unknown>;
@@ -200,6 +200,14 @@ export async function viewInstance(c: Check, id: number, until: (view: Json) => 
   );
   if (!ok(exchange)) throw new SetupError(`cannot view instance ${id}: HTTP ${exchange.status}`);
   return bodyOf(exchange);
+}
+
+/**
+ * The month `id` was created in, by the target's own clock: its view's `created` (the create's answer is not shown,
+ * and a run's clock moves may have taken the target past the calendar's month); undefined where the view shows none.
+ */
+export async function createdMonth(c: Check, id: number): Promise<{ year: number; month: number } | undefined> {
+  return monthOf((await viewInstance(c, id)).created);
 }
 
 const EXTRA = { OTHER_REGION: 'otherRegion', VLAN_REGION: 'vlanRegion', NO_VLAN_REGION: 'noVlanRegion', SPARE_VLAN_REGION: 'spareVlanRegion' } as const;
