@@ -96,6 +96,20 @@ export async function diskToCapture(c: Check, computeId: number | string): Promi
 }
 
 /**
+ * The id of a configuration profile among `profiles` (the instance's list): one the list shows whole (its devices),
+ * else one whose view does. What an item of the list carries is not shown: a list of summaries ({id, label}) is a
+ * choice, the view the other read.
+ */
+export async function profileIdOf(c: Check, computeId: number, profiles: Json[]): Promise<number> {
+  const isProfile = (item: Json) => typeof item.id === 'number' && 'devices' in item;
+  const whole = profiles.find(isProfile);
+  if (whole) return whole.id as number;
+  for (const { id } of profiles)
+    if (typeof id === 'number' && isProfile(bodyOf(await c.get(`${INSTANCES}/${computeId}/configs/${id}`)))) return id;
+  throw new SetupError(`cannot find a configuration profile of instance ${computeId} (neither its list nor a view shows one with devices)`);
+}
+
+/**
  * POSTs an image capture of a disk of `instanceId` the caller expects accepted: sent again while the instance may be
  * busy, and once more after it is shut down where it is still refused (whether its instance may be running is not shown).
  */
