@@ -96,20 +96,6 @@ export async function diskToCapture(c: Check, computeId: number | string): Promi
 }
 
 /**
- * The id of a configuration profile among `profiles` (the instance's list): one the list shows whole (its devices),
- * else one whose view does. What an item of the list carries is not shown: a list of summaries ({id, label}) is a
- * choice, the view the other read.
- */
-export async function profileIdOf(c: Check, computeId: number, profiles: Json[]): Promise<number> {
-  const isProfile = (item: Json) => typeof item.id === 'number' && 'devices' in item;
-  const whole = profiles.find(isProfile);
-  if (whole) return whole.id as number;
-  for (const { id } of profiles)
-    if (typeof id === 'number' && isProfile(bodyOf(await c.get(`${INSTANCES}/${computeId}/configs/${id}`)))) return id;
-  throw new SetupError(`cannot find a configuration profile of instance ${computeId} (neither its list nor a view shows one with devices)`);
-}
-
-/**
  * POSTs an image capture of a disk of `instanceId` the caller expects accepted: sent again while the instance may be
  * busy, and once more after it is shut down where it is still refused (whether its instance may be running is not shown).
  */
@@ -453,8 +439,8 @@ export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]
  * (`untilShortlyDone`: the target's clock a minute at a time for at most an hour, or a minute of real time without the
  * clock hook): "from an image (running when provisioned; default config with two disks …)" does not show whether the
  * config and its disks exist when the create answers or only once the instance is provisioned. Then read again within
- * the consistency window until `until` holds (as `configsOf`). Returns what is listed, none where no profile came: the
- * caller judges or skips.
+ * the consistency window until `until` holds (as `configsOf`). Returns what is listed, each item as its view shows it
+ * where the item shows no device map, none where no profile came: the caller judges or skips.
  */
 export async function deployedProfiles(c: Check, computeId: number, until?: (profiles: Json[]) => boolean): Promise<Json[]> {
   const shown = await untilShortlyDone(
@@ -463,7 +449,14 @@ export async function deployedProfiles(c: Check, computeId: number, until?: (pro
     (profiles) => profiles.length > 0,
     60,
   );
-  return until && !until(shown) ? configsOf(c, computeId, until) : shown;
+  const listed = until && !until(shown) ? await configsOf(c, computeId, until) : shown;
+  // (a list of summaries, {id, label}, is a choice: what a list item carries is not shown; the view is the other read)
+  const whole = async (item: Json) => {
+    if ('devices' in item || typeof item.id !== 'number') return item;
+    const view = await c.get(`${INSTANCES}/${computeId}/configs/${item.id}`);
+    return ok(view) ? bodyOf(view) : item;
+  };
+  return Promise.all(listed.map(whole));
 }
 
 /**

@@ -9,7 +9,7 @@ import { runProperty } from '../../harness/property.js';
 import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { answersGone } from '../../harness/resources.js';
 import { listPages, succeeded } from '../../harness/lists.js';
-import { useFixtures, type Fixtures } from '../../harness/fixtures.js';
+import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
@@ -18,7 +18,7 @@ import { loadContract } from '../../harness/contract.js';
 import { CONTEXT_NEEDS, madeOnly } from './context-needs.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
-import { deployedProfiles, diskToCapture, instanceBackup, profileIdOf } from '../part2/compute-support.js';
+import { deployedProfiles, diskToCapture, instanceBackup } from '../part2/compute-support.js';
 import { publicOf, publicPair } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
@@ -171,7 +171,9 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
     // Its profiles, and its view's SLAAC address, may show only once it is provisioned (`deployedProfiles`).
     const profiles = await deployedProfiles(c, first.id);
     if (needs.profile) {
-      context.configId = await profileIdOf(c, first.id, profiles);
+      const profile = profiles.find((item) => typeof item.id === 'number' && 'devices' in item);
+      if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
+      context.configId = profile.id as number;
       // The generated image captures take it: the disk a profile boots from, not the swap disk.
       context.diskId = await diskToCapture(c, first.id);
     }
