@@ -118,11 +118,7 @@ describe('Snapshots', () => {
     const { id } = await snapshotSubject(c);
     const snap = await snapshot(c, fx, id);
     c.expectSuccess('P2.backups.snapshot.creates', snap.exchange, 'taking a snapshot');
-    c.expect(
-      'P2.backups.snapshot.creates',
-      (await findBackup(c, id, snap)) !== undefined,
-      `the snapshot "${snap.label}" is not in the instance's backups`,
-    );
+    c.expect('P2.backups.snapshot.creates', (await findBackup(c, id, snap)) !== undefined, `the snapshot "${snap.label}" is not in the instance's backups`);
     if (snap.id !== undefined)
       c.expectSuccess('P2.backups.snapshot.creates', await readAfterWrite(c, () => c.get(`${INSTANCES}/${id}/backups/${snap.id}`), ok), 'viewing the snapshot');
   });

@@ -505,7 +505,8 @@ export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeI
  * Whether a listed backup is `taken`: by its label, or, where the item shows none (a backup's fields as returned are
  * not shown), by the id the snapshot's answer showed.
  */
-const isTaken = (taken: Taken) => (item: Json) => (typeof item.label === 'string' ? item.label === taken.label : taken.id !== undefined && item.id === taken.id);
+const isTaken = (taken: Taken) => (item: Json) =>
+  typeof item.label === 'string' ? item.label === taken.label : taken.id !== undefined && item.id === taken.id;
 
 /**
  * The backups list's item that is `taken`, and whether the list cannot tell: it lists backups, none showing a label,
