@@ -136,12 +136,12 @@ const modeMembers: Record<CreateMode, (c: BodyContext) => fc.Arbitrary<Body>> = 
  * means is not shown (such an instance stays offline), and a server may refuse it. `interfaces` only with an image
  * (vlan items only when a VLAN region is named, where the body then goes):
  * whether they go with a create that makes no configuration profile of its own (empty) or copies the backup's is not
- * shown.
+ * shown. `label` is always given: what a create answers is not shown, and without it nothing would tell the instance
+ * made, to delete it (a create without one is judged by P2.instance.label.default-assigned, which tags its instance).
  */
 function instanceCreate(mode: CreateMode): BodyGen {
   return (c) => {
     const optional = optionalRecord({
-      label: instanceLabel(c),
       booted: mode === 'empty' ? fc.constant(false) : fc.boolean(),
       backups_enabled: fc.boolean(),
       private_ip: fc.boolean(),
@@ -149,9 +149,10 @@ function instanceCreate(mode: CreateMode): BodyGen {
       group: group(),
       tags: tags(c),
     });
-    return fc.tuple(instanceType(c), modeMembers[mode](c), optional).map(([type, modal, rest]) => ({
+    return fc.tuple(instanceType(c), instanceLabel(c), modeMembers[mode](c), optional).map(([type, label, modal, rest]) => ({
       region: hasVlan(rest.interfaces) ? (c.vlanRegion ?? c.region) : c.region,
       type,
+      label,
       ...modal,
       ...rest,
     }));

@@ -28,6 +28,9 @@ export const STRONG_PASSWORD = 'q7#Vx9!mZ2@rT5$kW8%nB3&hJ6';
 
 let counter = 0;
 
+/** An instance a fixture made: what the run itself knows of it. */
+type MadeInstance = { id: number; label: string };
+
 export class Fixtures extends Adoption {
   protected readonly ledger: CleanupLedger;
   private readonly cache = new Map<string, Promise<unknown>>();
@@ -105,22 +108,25 @@ export class Fixtures extends Adoption {
     });
   }
 
-  /** A new instance deployed from a public image (booted), tracked for deletion. */
-  async newInstance(c: Check, extra: Json = {}): Promise<Json & { id: number; label: string }> {
+  /**
+   * A new instance deployed from a public image (booted), tracked for deletion: its id and label only, since what the
+   * create answers is not shown (its fields are read from its view).
+   */
+  async newInstance(c: Check, extra: Json = {}): Promise<MadeInstance> {
     const config = target().info.config;
     const label = this.label('vm', 64);
     const body = { region: config.region, type: config.instanceType, label, image: await this.publicImage(c), root_pass: STRONG_PASSWORD, ...extra };
     const created = this.created(await c.post('/v4/compute/instances', body), 'an instance');
     const id = await this.idOf(c, created, '/v4/compute/instances', (item) => item.label === label, 'an instance', { kind: 'instance', label });
-    return { ...created, id: Number(id), label };
+    return { id: Number(id), label };
   }
 
-  instance(c: Check): Promise<Json & { id: number; label: string }> {
+  instance(c: Check): Promise<MadeInstance> {
     return this.once('instance', () => this.newInstance(c));
   }
 
   /** A second instance of the file in the run's region (what an IP assignment swaps with `instance`'s). */
-  secondInstance(c: Check): Promise<Json & { id: number; label: string }> {
+  secondInstance(c: Check): Promise<MadeInstance> {
     return this.once('second instance', () => this.newInstance(c));
   }
 
@@ -130,14 +136,14 @@ export class Fixtures extends Adoption {
    * check finds them as they were: on a budget, a few instances serve every check that needs instances of its own
    * only for the time it runs.
    */
-  async withLentInstances(c: Check, count: number, body: (instances: Array<Json & { id: number; label: string }>) => Promise<void>): Promise<void> {
-    const instances: Array<Json & { id: number; label: string }> = [];
+  async withLentInstances(c: Check, count: number, body: (instances: MadeInstance[]) => Promise<void>): Promise<void> {
+    const instances: MadeInstance[] = [];
     for (let n = 1; n <= count; n++) instances.push(await this.once(`lent instance ${n}`, () => this.newInstance(c)));
     await this.lending(() => body(instances));
   }
 
   /** The file's shared instance when `region` is the run's region, else a new instance there. */
-  instanceIn(c: Check, region: string): Promise<Json & { id: number; label: string }> {
+  instanceIn(c: Check, region: string): Promise<MadeInstance> {
     return region === target().info.config.region ? this.instance(c) : this.newInstance(c, { region });
   }
 

@@ -422,6 +422,18 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Compute instance: "alerts | object | \`cpu\`, \`io\`, \`network_in\`, \`network_out\`, \`transfer_quota\` (all integers; see update rules)" and "Fields of the instance object beyond those above (such as its type) … as returned: not shown." and Update instance body: "\`alerts\` (object, members as in alert semantics)" (whether alerts shows more members, and whether an update naming a member beyond alert semantics is refused, is not shown)`,
     does: "shows a sixth member cpu_window (120) in an instance's alerts and refuses an update whose alerts name any member beyond the five documented ones (400, field alerts.<member>)",
   },
+  'instance-create-answers-summary': {
+    leaves: `${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (what an instance create answers is not shown; the view is the read whose fields the Compute instance table shows)`,
+    does: 'answers an instance create with a summary of the new instance, {id, label, status}: no ipv4, created or other member (the view and the list show it whole)',
+  },
+  'profile-list-summaries': {
+    leaves: `${D2}, Compute instance: "… the fields of backup, configuration profile, statistics, transfer, kernel and list-volume items as returned: not shown." (what an item of the configuration profile list carries is not shown; the view is the other read)`,
+    does: "the configuration profile list shows summaries, each item {id, label}; the profile's view shows it whole (devices and all)",
+  },
+  'backups-listed-without-label': {
+    leaves: `${D2}, Compute instance: "… the fields of backup, configuration profile, statistics, transfer, kernel and list-volume items as returned: not shown."`,
+    does: "the backups list shows its backups without their label (the snapshot's answer and the backup's view still show it)",
+  },
   'instance-null-members-omitted': {
     leaves: `${D2}, Compute instance: "Fields shown for an instance object: … image | string or null | image ID the disk was deployed from; … ipv6 | string or null | …; null if none" (that every field is present is only inferred, a SHOULD: a server may leave out a member whose value is null)`,
     does: 'leaves out of the instance view and list every top-level member whose value is null (image of an instance made without one, ipv6 when it has none)',

@@ -13,11 +13,11 @@ import { addressesOf, assignmentBody, publicOf, publicSwap, unchangedAssignment 
 import { addDevice, addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
 import { instanceOfDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
-import { CLONE_BUSY_MINUTES, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
+import { CLONE_BUSY_MINUTES, createdMonth, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { newConfig } from '../part2/profiles-support.js';
 import { balanceOwed } from '../part2/resize-support.js';
-import { deepFind, monthOf, succeeded } from '../../harness/lists.js';
+import { deepFind, succeeded } from '../../harness/lists.js';
 import { adoptBy, adoptCapture, adoptChild, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
 import { noteAccepted, pendingIncomingTransfer } from './transfer-pick.js';
@@ -92,13 +92,13 @@ const shutDownFirst =
   };
 
 /**
- * A month of the file's instance's usage: the one it was created in, by the target's own clock (a service may refuse
- * months before an instance existed, and a run's clock moves may have taken the target past the calendar's month).
+ * A month of the file's instance's usage: the one it was created in (`createdMonth`: a service may refuse months before
+ * an instance existed).
  */
 async function usageAt(c: Check, fx: Fixtures, kind: 'stats' | 'transfer'): Promise<ValidRequest> {
-  const instance = await fx.instance(c);
-  const { year, month } = monthOf(instance.created) ?? { year: YEAR, month: MONTH };
-  return at(`/v4/compute/instances/${instance.id}/${kind}/${year}/${month}`);
+  const { id } = await fx.instance(c);
+  const { year, month } = (await createdMonth(c, id)) ?? { year: YEAR, month: MONTH };
+  return at(`/v4/compute/instances/${id}/${kind}/${year}/${month}`);
 }
 const enc = encodeURIComponent;
 

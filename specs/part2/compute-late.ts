@@ -8,7 +8,7 @@ import { rulesOfSchema } from '../../harness/contract.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { monthOf } from '../../harness/lists.js';
 import { readPage } from '../../harness/pages.js';
-import { bodyOf, cloneToNew, deleteInstance, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
+import { bodyOf, cloneToNew, createdMonth, deleteInstance, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
 
 export function lateChecks(fx: Fixtures): void {
   type Month = { year: number; month: number };
@@ -35,7 +35,7 @@ export function lateChecks(fx: Fixtures): void {
    */
   async function targetMonth(c: Check): Promise<Month & { id: number; createdIn?: Month }> {
     const id = await withUsage(c);
-    const createdIn = monthOf(bodyOf(await c.get(`${INSTANCES}/${id}`)).created);
+    const createdIn = await createdMonth(c, id);
     const firewall = await fx.newFirewall(c);
     const event = await fx.find(
       c,

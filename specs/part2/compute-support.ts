@@ -9,7 +9,7 @@ import { labelShown, viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
 import type { Exchange } from '../../harness/http.js';
-import { deepFind, listPages } from '../../harness/lists.js';
+import { deepFind, listPages, monthOf } from '../../harness/lists.js';
 import { onceSnapshotShows, postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
 
 export type Json = Record<string, unknown>;
@@ -200,6 +200,14 @@ export async function viewInstance(c: Check, id: number, until: (view: Json) => 
   );
   if (!ok(exchange)) throw new SetupError(`cannot view instance ${id}: HTTP ${exchange.status}`);
   return bodyOf(exchange);
+}
+
+/**
+ * The month `id` was created in, by the target's own clock: its view's `created` (the create's answer is not shown,
+ * and a run's clock moves may have taken the target past the calendar's month); undefined where the view shows none.
+ */
+export async function createdMonth(c: Check, id: number): Promise<{ year: number; month: number } | undefined> {
+  return monthOf((await viewInstance(c, id)).created);
 }
 
 const EXTRA = { OTHER_REGION: 'otherRegion', VLAN_REGION: 'vlanRegion', NO_VLAN_REGION: 'noVlanRegion', SPARE_VLAN_REGION: 'spareVlanRegion' } as const;
@@ -431,8 +439,8 @@ export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]
  * (`untilShortlyDone`: the target's clock a minute at a time for at most an hour, or a minute of real time without the
  * clock hook): "from an image (running when provisioned; default config with two disks …)" does not show whether the
  * config and its disks exist when the create answers or only once the instance is provisioned. Then read again within
- * the consistency window until `until` holds (as `configsOf`). Returns what is listed, none where no profile came: the
- * caller judges or skips.
+ * the consistency window until `until` holds (as `configsOf`). Returns what is listed, each item as its view shows it
+ * where the item shows no device map, none where no profile came: the caller judges or skips.
  */
 export async function deployedProfiles(c: Check, computeId: number, until?: (profiles: Json[]) => boolean): Promise<Json[]> {
   const shown = await untilShortlyDone(
@@ -441,7 +449,14 @@ export async function deployedProfiles(c: Check, computeId: number, until?: (pro
     (profiles) => profiles.length > 0,
     60,
   );
-  return until && !until(shown) ? configsOf(c, computeId, until) : shown;
+  const listed = until && !until(shown) ? await configsOf(c, computeId, until) : shown;
+  // (a list of summaries, {id, label}, is a choice: what a list item carries is not shown; the view is the other read)
+  const whole = async (item: Json) => {
+    if ('devices' in item || typeof item.id !== 'number') return item;
+    const view = await c.get(`${INSTANCES}/${computeId}/configs/${item.id}`);
+    return ok(view) ? bodyOf(view) : item;
+  };
+  return Promise.all(listed.map(whole));
 }
 
 /**
@@ -459,12 +474,19 @@ export async function judgeTwoDisks(c: Check, computeId: number): Promise<void> 
   c.expect('P2.instance-create.image.two-disks', disks.size === 2, `the default profile of instance ${computeId} (from an image) ${shown}`);
 }
 
-/** Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id. */
+/** A snapshot a check took: the label it sent and, where it was found, the backup's id. */
+type Taken = { label: string; id?: number | undefined };
+
+/**
+ * Takes a snapshot with a fresh label; returns the label and, when it can be found, the backup id: from the answer
+ * where it shows the label sent (it is then the backup: what it answers is not shown, and a job's id is no backup's),
+ * else from the backups list.
+ */
 export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promise<{ exchange: Exchange; label: string; id?: number }> {
   const label = fx.label('snap', 255);
   const exchange = await postSnapshot(c, computeId, label);
   if (!ok(exchange)) return { exchange, label };
-  const found = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'number') ?? (await findBackup(c, computeId, label));
+  const found = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'number') ?? (await listedBackup(c, computeId, { label })).found;
   if (typeof found?.id === 'number') await untilBackupSucceeded(c, computeId, found.id);
   return { exchange, label, id: found?.id as number | undefined };
 }
@@ -475,39 +497,61 @@ export async function instanceBackup(c: Check, fx: Fixtures): Promise<{ computeI
   // A snapshot holds what the instance has when it is taken: its default config and disks, once they show.
   await deployedProfiles(c, instance.id);
   const { id } = await snapshot(c, fx, instance.id);
-  if (id === undefined) throw new SetupError('cannot find the id of a new snapshot (the backup responses are not shown)');
+  if (id === undefined) return c.skip('cannot find the id of a new snapshot (neither its answer nor the backups list tells it; backup fields are not shown)');
   return { computeId: instance.id, backupId: id };
 }
 
-async function backupOnce(c: Check, computeId: number, label: string): Promise<Json | undefined> {
-  const listed = await c.get(`${INSTANCES}/${computeId}/backups`);
-  return deepFind(listed.body, (item) => item.label === label);
+/**
+ * Whether a listed backup is `taken`: by its label, or, where the item shows none (a backup's fields as returned are
+ * not shown), by the id the snapshot's answer showed.
+ */
+const isTaken = (taken: Taken) => (item: Json) =>
+  typeof item.label === 'string' ? item.label === taken.label : taken.id !== undefined && item.id === taken.id;
+
+/**
+ * The backups list's item that is `taken`, and whether the list cannot tell: it lists backups, none showing a label,
+ * and the snapshot's id is not known.
+ */
+async function backupOnce(c: Check, computeId: number, taken: Taken): Promise<{ found?: Json | undefined; untold: boolean }> {
+  const listed = (await c.get(`${INSTANCES}/${computeId}/backups`)).body;
+  const backup = (labelled: boolean) => (item: Json) => typeof item.id === 'number' && (!labelled || typeof item.label === 'string');
+  const untold = taken.id === undefined && deepFind(listed, backup(false)) !== undefined && deepFind(listed, backup(true)) === undefined;
+  return { found: deepFind(listed, isTaken(taken)), untold };
 }
 
 /**
- * The backup labelled `label`: one just taken, which may be listed only once it is taken (when a snapshot first shows
- * is not shown), so a miss is read again within the window, then while time passes (`onceSnapshotShows`).
+ * The backup `taken`: one just taken, which may be listed only once it is taken (when a snapshot first shows is not
+ * shown), so a miss is read again within the window, then while time passes (`onceSnapshotShows`).
  */
-export function findBackup(c: Check, computeId: number, label: string): Promise<Json | undefined> {
-  return onceSnapshotShows(
+const listedBackup = (c: Check, computeId: number, taken: Taken) =>
+  onceSnapshotShows(
     c,
-    () => backupOnce(c, computeId, label),
-    (found) => found !== undefined,
+    () => backupOnce(c, computeId, taken),
+    (read) => read.found !== undefined || read.untold,
   );
+
+const untoldReason = (taken: Taken) =>
+  `the backups list shows no labels and the answer to the snapshot "${taken.label}" showed no id: nothing tells that backup (backup fields are not shown)`;
+
+/** The listed backup `taken` (`listedBackup`); `skip` where the list cannot tell it. */
+export async function findBackup(c: Check, computeId: number, taken: Taken): Promise<Json | undefined> {
+  const { found, untold } = await listedBackup(c, computeId, taken);
+  return found ?? (untold ? c.skip(untoldReason(taken)) : undefined);
 }
 
 /**
- * Whether no backup is labelled `label` (after a cancel or a new snapshot deleted it: when that deletion is done is not
- * shown, so one still listed is read again while a short time passes, `untilShortlyDone`).
+ * Whether the backup `taken` is no longer listed (after a cancel or a new snapshot deleted it: when that deletion is
+ * done is not shown, so one still listed is read again while a short time passes, `untilShortlyDone`); `skip` where the
+ * list cannot tell it.
  */
-export async function backupGone(c: Check, computeId: number, label: string): Promise<boolean> {
-  return (
-    (await untilShortlyDone(
-      c,
-      () => backupOnce(c, computeId, label),
-      (found) => found === undefined,
-    )) === undefined
+export async function backupGone(c: Check, computeId: number, taken: Taken): Promise<boolean> {
+  const { found, untold } = await untilShortlyDone(
+    c,
+    () => backupOnce(c, computeId, taken),
+    (read) => read.found === undefined || read.untold,
   );
+  if (untold) c.skip(untoldReason(taken));
+  return found === undefined;
 }
 
 /** The view of a backup a cancel or a new snapshot deleted, read until it is refused while a short time passes. */

@@ -16,11 +16,10 @@ import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
 import { loadContract } from '../../harness/contract.js';
 import { CONTEXT_NEEDS, madeOnly } from './context-needs.js';
-import { deepFind } from '../../harness/lists.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
 import { deployedProfiles, diskToCapture, instanceBackup } from '../part2/compute-support.js';
-import { publicPair } from '../part3/ip-addresses-support.js';
+import { publicOf, publicPair } from '../part3/ip-addresses-support.js';
 import { mayCreateBillable } from '../../harness/target.js';
 import { typeViolationsOf, wrongTypedValue } from './type-violations.js';
 import { type ReadBack } from './read-backs.js';
@@ -172,7 +171,7 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
     // Its profiles, and its view's SLAAC address, may show only once it is provisioned (`deployedProfiles`).
     const profiles = await deployedProfiles(c, first.id);
     if (needs.profile) {
-      const profile = deepFind(profiles, (item) => typeof item.id === 'number' && 'devices' in item);
+      const profile = profiles.find((item) => typeof item.id === 'number' && 'devices' in item);
       if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
       context.configId = profile.id as number;
       // The generated image captures take it: the disk a profile boots from, not the swap disk.
@@ -181,7 +180,8 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
     if (needs.backup) context.backupId = (await instanceBackup(c, fx)).backupId;
     const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
     context.computeIds = [...new Set([first.id, second.id])];
-    context.ipv4s = [...new Set([first, second])].flatMap((instance) => ((instance.ipv4 as string[] | undefined) ?? []).slice(0, 1));
+    // Their public addresses as their views show them (what a create answers is not shown).
+    context.ipv4s = await Promise.all(context.computeIds.map((id) => publicOf(c, id)));
     context.slaac = String(view.ipv6 ?? '').split('/')[0]!;
   }
   if (needs.publicImage) context.publicImage = await fx.publicImage(c);

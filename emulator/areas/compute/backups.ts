@@ -100,7 +100,11 @@ function backupOr404(ctx: RequestContext, inst: Instance): Backup {
 
 export function backupsListHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  const all = backupsOf(ctx.store, inst.id).filter((b) => shows(ctx.store, b));
+  const withoutLabel = ({ label, ...rest }: Backup) => rest;
+  // (under the variation backups-listed-without-label, each without its label)
+  const all = backupsOf(ctx.store, inst.id)
+    .filter((b) => shows(ctx.store, b))
+    .map((b) => (varied(ctx.store, 'backups-listed-without-label') ? withoutLabel(b) : b));
   return {
     automatic: all.filter((b) => b.type === 'auto'),
     // The newest: one a new snapshot replaced may still be being deleted (variation backup-deletions-run-a-while).

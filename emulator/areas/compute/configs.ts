@@ -131,7 +131,9 @@ function refuseWhileBusy(store: Store, inst: Instance): void {
 
 export function configsListHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  return paginate(ctx, configsOf(ctx.store, inst.id));
+  const profiles = configsOf(ctx.store, inst.id);
+  // Under the variation profile-list-summaries an item is a summary of the profile (the view shows it whole).
+  return paginate(ctx, varied(ctx.store, 'profile-list-summaries') ? profiles.map(({ id, label }) => ({ id, label })) : profiles);
 }
 
 export function configCreateHandler(ctx: RequestContext) {

@@ -301,6 +301,7 @@ export function createHandler(ctx: RequestContext) {
     newConfig(store, inst, { label: 'My Profile', interfaces });
   }
   if (!varied(store, 'instance-events-silent')) emit(ctx, 'compute_create', inst);
+  if (varied(store, 'instance-create-answers-summary')) return { id: inst.id, label: inst.label, status: inst.status };
   return enrolmentShown(store, inst);
 }
 
