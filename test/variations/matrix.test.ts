@@ -32,7 +32,7 @@ describe('the variation catalogue', () => {
     expect(declared.filter(([, , level]) => level !== 'SHOULD')).toEqual([]);
   });
 
-  it('is dealt into groups of at most GROUP_SIZE for the first round, each variation once, neighbours apart', () => {
+  it('is dealt into groups of at most GROUP_SIZE for the first round, each variation once, neighbours apart (but one moved for an excluded pair)', () => {
     const groups = groupsOf(VARIATIONS, GROUP_SIZE);
     expect(groups.every((group) => group.length >= 1 && group.length <= GROUP_SIZE)).toBe(true);
     expect(
@@ -42,7 +42,17 @@ describe('the variation catalogue', () => {
         .sort(),
     ).toEqual(VARIATIONS.map((variation) => variation.id).sort());
     const groupOf = (index: number) => groups.findIndex((group) => group.includes(VARIATIONS[index]!));
-    expect(VARIATIONS.slice(1).every((_, index) => groupOf(index) !== groupOf(index + 1))).toBe(true);
+    // Dealt in turn, each variation's group is its place modulo the count, unless it left it for one it excludes.
+    const stayed = (index: number) => groupOf(index) === index % Math.ceil(VARIATIONS.length / GROUP_SIZE);
+    const together = VARIATIONS.slice(1)
+      .map((_, index) => index)
+      .filter((index) => stayed(index) && stayed(index + 1) && groupOf(index) === groupOf(index + 1));
+    expect(together.map((index) => `${VARIATIONS[index]!.id} + ${VARIATIONS[index + 1]!.id}`)).toEqual([]);
+    expect(
+      VARIATIONS.filter((_, index) => !stayed(index)).every(
+        (variation) => (variation.excludes ?? []).length > 0 || VARIATIONS.some((other) => other.excludes?.includes(variation.id)),
+      ),
+    ).toBe(true);
   });
 
   it('never deals two variations that exclude each other into one group, whatever the size (no one server makes both choices)', () => {
