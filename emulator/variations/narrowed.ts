@@ -426,6 +426,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (what an instance create answers is not shown; the view is the read whose fields the Compute instance table shows)`,
     does: 'answers an instance create with a summary of the new instance, {id, label, status}: no ipv4, created or other member (the view and the list show it whole)',
   },
+  'instance-status-other-words': {
+    leaves: `${D2}, Compute instance: "… the values of status … as returned: not shown." and Compute instance status: "Status values and transitions: not shown."`,
+    does: "shows an instance's status offline as stopped and running as started (its other states as they are)",
+  },
   'profile-list-summaries': {
     leaves: `${D2}, Compute instance: "… the fields of backup, configuration profile, statistics, transfer, kernel and list-volume items as returned: not shown." (what an item of the configuration profile list carries is not shown; the view is the other read)`,
     does: "the configuration profile list shows summaries, each item {id, label}; the profile's view shows it whole (devices and all)",

@@ -97,7 +97,9 @@ async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewPro
     try {
       await body(id, newProfile);
     } finally {
-      if (leftBooted.has(id) || (await viewInstance(c, id)).status !== 'offline') await shutDownBooted(c, id);
+      // Made without an image it stays offline until booted: only the check's own boots are undone (the status values
+      // are not shown, and a shutdown of an offline instance may be refused).
+      if (leftBooted.has(id)) await shutDownBooted(c, id);
     }
   });
 }

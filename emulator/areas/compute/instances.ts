@@ -121,9 +121,16 @@ export function makeInstance(
   return inst;
 }
 
-/** The instance as every response shows it: `backups` as the documents show it (schedule only) under that variation. */
+/** The status words shown under the variation instance-status-other-words. */
+const OTHER_STATUS_WORDS: Record<string, string> = { offline: 'stopped', running: 'started' };
+
+/**
+ * The instance as every response shows it: `backups` as the documents show it (schedule only), and its status in other
+ * words, under those variations.
+ */
 function enrolmentShown(store: Store, inst: Instance): Instance | Record<string, unknown> {
-  return varied(store, 'backups-enrolment-not-shown') ? { ...inst, backups: { schedule: inst.backups.schedule } } : inst;
+  const view = varied(store, 'backups-enrolment-not-shown') ? { ...inst, backups: { schedule: inst.backups.schedule } } : inst;
+  return varied(store, 'instance-status-other-words') ? { ...view, status: OTHER_STATUS_WORDS[inst.status] ?? inst.status } : view;
 }
 
 /** The member alerts-extra-member-strict shows beyond the five documented ones (and refuses in an update). */
