@@ -1,7 +1,8 @@
-// The variations of readings the fourteenth and fifteenth audits found the suite had narrowed (2026-12-01): part of the
-// catalogue of index.ts after those of narrowed.ts, kept in a file of their own.
+// The variations of readings the audits found the suite had narrowed: part of the catalogue of index.ts, kept in a file
+// of their own.
 import { D1, D2, D3, defineVariations } from './define.js';
 
+/** The fourteenth and fifteenth audits (2026-12-01): after the readings of narrowed.ts and those of the sixteenth. */
 export const AUDITED_READINGS = defineVariations({
   'rescue-devices-required': {
     leaves: `${D2}, Compute instances: "POST /v4/compute/instances/{computeId}/rescue | compute:read_write | body: \`devices\` (device map with \`sda\` to \`sdg\`) |" (not marked optional, as boot's "\`config_id\` (integer, optional)" is: whether devices may be left out is not shown)`,
@@ -58,5 +59,25 @@ export const AUDITED_READINGS = defineVariations({
   'absent-target-empty-priority-first': {
     leaves: `${D3}, Domain record: "priority | integer | 0..255; …; default 0 for MX; must be 0 for a null MX" and "MX | mail subdomain; empty string for a null MX | mail server, valid domain, required; empty string for a null MX" (whether an absent target is read as "", and which member of such a null MX with a name and a priority other than 0 an error names, is not shown)`,
     does: 'reads an MX record without target as one with target "" (as absent-target-empty does), and refuses such a null MX with a priority other than 0 naming priority, before its name',
+  },
+});
+
+/** The sixteenth audit's, by the response schemas and the not-shown reads (2026-12-04): right after narrowed.ts. */
+export const SIXTEENTH_AUDIT_READINGS = defineVariations({
+  'balancer-ipv6-with-prefix': {
+    leaves: `${D2}, Tagged objects, Load balancer: "ipv6 | string or null | public IPv6" (whether the address carries a prefix length, as the instance's "ipv6 | string or null | the instance's IPv6 SLAAC address" may, is not shown)`,
+    does: 'gives each seeded load balancer a public IPv6 address written with its prefix length (2600:3c00:1::1/128) instead of null',
+  },
+  'image-upload-to-null': {
+    leaves: `${D2}, Image: "upload_to | string | URL for the data upload; returned by image upload" (what an image shows for upload_to elsewhere is not shown)`,
+    does: "shows upload_to: null on every image of the list, the view, a capture's and an update's answer (the upload's answer alone carries the URL)",
+  },
+  'ranges-without-route-target': {
+    leaves: `${D3}, IP address, IPv6 pool, IPv6 range, VLAN: "Members that the rules mention: … \`route_target\` (IPv6 SLAAC address the range routes to), \`prefix_length\`. Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (a member the rules mention is not said to be returned: whether a range shows its route_target is not shown)`,
+    does: 'shows an IPv6 range (in the list, the view and the create answer) without its route_target; requests still take route_target',
+  },
+  'record-create-answers-event': {
+    leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and Domain record (request fields): "Fields of a record as returned: not shown." (what a record create answers is not shown)`,
+    does: "answers a record create with the dns_record_create event it recorded (its id is the event's), not the record; the record is listed, and viewed, as before",
   },
 });

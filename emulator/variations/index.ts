@@ -6,7 +6,7 @@
 // `leaves` quotes the sentence of the documents that leaves the choice open, with its document and section.
 
 import { defineVariations, D1, D2, D3, type VariationInfo } from './define.js';
-import { AUDITED_READINGS } from './audited.js';
+import { AUDITED_READINGS, SIXTEENTH_AUDIT_READINGS } from './audited.js';
 import { NARROWED_READINGS } from './narrowed.js';
 import { TIMING_READINGS } from './timing.js';
 
@@ -283,6 +283,8 @@ const catalogue = defineVariations({
   },
   // ---------------------------------------------------------------- readings the suite had narrowed (re-read in issue 12): narrowed.ts
   ...NARROWED_READINGS,
+  // ---------------------------------------------------------------- found narrowed by the sixteenth audit: audited.ts
+  ...SIXTEENTH_AUDIT_READINGS,
   // ---------------------------------------------------------------- found narrowed by the fourteenth and fifteenth audits: audited.ts
   ...AUDITED_READINGS,
   // ---------------------------------------------------------------- when a change shows (narrowed readings too): timing.ts

@@ -582,20 +582,4 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D1}, Account: "state | string | max 24 chars; for US or CA addresses only the two-letter state or province code is accepted" and Errors 1: "usually \`field\` (string: the request field at fault, …)" (a state code of the other country, NY with CA, breaks the pair: which of the two members is the offending one is not shown)`,
     does: 'refuses a US address with a Canadian province code, or a CA address with a US state code, naming country rather than state',
   },
-  'balancer-ipv6-with-prefix': {
-    leaves: `${D2}, Tagged objects, Load balancer: "ipv6 | string or null | public IPv6" (whether the address carries a prefix length, as the instance's "ipv6 | string or null | the instance's IPv6 SLAAC address" may, is not shown)`,
-    does: 'gives each seeded load balancer a public IPv6 address written with its prefix length (2600:3c00:1::1/128) instead of null',
-  },
-  'image-upload-to-null': {
-    leaves: `${D2}, Image: "upload_to | string | URL for the data upload; returned by image upload" (what an image shows for upload_to elsewhere is not shown)`,
-    does: "shows upload_to: null on every image of the list, the view, a capture's and an update's answer (the upload's answer alone carries the URL)",
-  },
-  'ranges-without-route-target': {
-    leaves: `${D3}, IP address, IPv6 pool, IPv6 range, VLAN: "Members that the rules mention: … \`route_target\` (IPv6 SLAAC address the range routes to), \`prefix_length\`. Full field lists of IP address, IPv6 pool, IPv6 range and VLAN objects as returned: not shown." (a member the rules mention is not said to be returned: whether a range shows its route_target is not shown)`,
-    does: 'shows an IPv6 range (in the list, the view and the create answer) without its route_target; requests still take route_target',
-  },
-  'record-create-answers-event': {
-    leaves: `${D3}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." and Domain record (request fields): "Fields of a record as returned: not shown." (what a record create answers is not shown)`,
-    does: "answers a record create with the dns_record_create event it recorded (its id is the event's), not the record; the record is listed, and viewed, as before",
-  },
 });
