@@ -114,11 +114,14 @@ function releaseDeletedInstance(store: Store, instanceId: number): void {
   store.table(RELEASING).delete(String(instanceId));
 }
 
-/** A new device's id: the next, or under ids-reused the lowest no device of any firewall holds. */
-function newDeviceId(store: Store): number {
+/** A new device's id: the next, or under ids-reused the lowest no device of any firewall holds; never `avoided`. */
+function newDeviceId(store: Store, avoided?: number): number {
   let held: Set<number> | undefined;
   const devices = () => new Set([...store.table<FirewallDevice[]>(DEVICES).values()].flatMap((list) => list.map((d) => d.id)));
-  return store.newId('firewall_device', (n) => (held ??= devices()).has(n));
+  const taken = (n: number) => n === avoided || (held ??= devices()).has(n);
+  let id = store.newId('firewall_device', taken);
+  while (id === avoided) id = store.newId('firewall_device', taken);
+  return id;
 }
 
 // ---------------------------------------------------------------------------------------------- validation
@@ -328,7 +331,7 @@ function firewallOr404(ctx: RequestContext, level: 'read_only' | 'read_write'): 
 
 /**
  * A device as the responses show it: as stored, or under a variation its own id beside the instance's `compute_id`, or
- * the request's own form (the instance's id and type).
+ * the request's own form (the instance's id and type), or that form with the device's own id (no instance shown).
  */
 function deviceView(store: Store, d: FirewallDevice): unknown {
   switch (deviceForm(store)) {
@@ -338,16 +341,19 @@ function deviceView(store: Store, d: FirewallDevice): unknown {
       return { id: d.id, type: 'compute', compute_id: d.entity.id, created: d.created, updated: d.updated };
     case 'as-request':
       return { id: d.entity.id, type: 'compute', created: d.created, updated: d.updated };
+    case 'own-id-only':
+      return { id: d.id, type: 'compute', created: d.created, updated: d.updated };
     default:
       return d;
   }
 }
 
 /** Which of the device forms the responses show (the first of the variations switched on, as listed here). */
-function deviceForm(store: Store): 'compute-id' | 'typed-own-id' | 'as-request' | 'stored' {
+function deviceForm(store: Store): 'compute-id' | 'typed-own-id' | 'as-request' | 'own-id-only' | 'stored' {
   if (varied(store, 'device-compute-id')) return 'compute-id';
   if (varied(store, 'device-typed-own-id')) return 'typed-own-id';
-  return varied(store, 'device-as-request') ? 'as-request' : 'stored';
+  if (varied(store, 'device-as-request')) return 'as-request';
+  return varied(store, 'device-own-id-only') ? 'own-id-only' : 'stored';
 }
 
 /** The device its path names: by the id it shows (its own, or the instance's in the request's form). */
@@ -373,7 +379,9 @@ function deviceEvent(store: Store, action: string, firewall: EventEntity, device
 function newDevice(store: Store, inst: Instance): FirewallDevice {
   const now = store.nowIso();
   const e = instanceEntity(inst);
-  return { id: newDeviceId(store), entity: { ...e, type: 'compute' }, created: now, updated: now };
+  // Under device-own-id-only a device never shows its instance's id (it would read as the request's form).
+  const id = newDeviceId(store, deviceForm(store) === 'own-id-only' ? inst.id : undefined);
+  return { id, entity: { ...e, type: 'compute' }, created: now, updated: now };
 }
 
 // ---------------------------------------------------------------------------------------------- routes

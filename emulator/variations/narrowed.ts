@@ -544,6 +544,10 @@ export const NARROWED_READINGS = defineVariations({
     leaves: `${D3}, Firewall device: "Request members: \`id\` (integer, entity ID), \`type\` (enum \`compute\`). … Fields of a device as returned: not shown."`,
     does: "shows a firewall device in the request's own form, {id, type: 'compute', created, updated}, id being the instance's; the device's path ({deviceId}) is that instance id",
   },
+  'device-own-id-only': {
+    leaves: `${D3}, Firewall device: "Request members: \`id\` (integer, entity ID), \`type\` (enum \`compute\`). … Fields of a device as returned: not shown."`,
+    does: "shows a firewall device as {id, type: 'compute', created, updated}, id being the device's own (the {deviceId} of its path): nothing names its instance",
+  },
   'tagged-objects-summary': {
     leaves: `${D2}, Tagged objects (from the tagged objects list): "The list mixes objects of these kinds. Compute instance: as above. Domain: see document 3." and Endpoints: "GET /v4/tags/{label} | not shown | page, page_size | \`{data: [...]}\` paginated mixed list of tagged objects (instances, domains, volumes, load balancers)" (which members an item of the list carries is not shown; the views are the other reads, and the instance fields as returned are themselves inferred)`,
     does: 'the tagged objects list shows instances as summaries {id, label, region, status, tags} and domains as {id, domain, type, status, tags}; the views show them whole',

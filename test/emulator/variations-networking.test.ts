@@ -237,6 +237,28 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'device-own-id-only',
+    async (server) => {
+      const { id } = await newInstance(server, 'own-id-only');
+      const firewall = await postAccepted(server, FIREWALLS, { label: 'own-id-only', rules: OPEN });
+      const devices = `${FIREWALLS}/${String(firewall.id)}/devices`;
+      const added = await postAccepted(server, devices, { id, type: 'compute' });
+      expect(added).toEqual({ id: expect.any(Number), type: 'compute', created: expect.any(String), updated: expect.any(String) });
+      expect(added.id).not.toBe(id);
+      expect((await got(server, devices)).data).toEqual([added]);
+      expect(await got(server, `${devices}/${String(added.id)}`)).toEqual(added);
+      await request(server)
+        .get(`${devices}/${String(id)}`)
+        .set(AUTH)
+        .expect(404);
+      await request(server)
+        .delete(`${devices}/${String(added.id)}`)
+        .set(AUTH)
+        .expect(200);
+      expect((await got(server, devices)).data).toEqual([]);
+    },
+  ],
+  [
     'range-release-later',
     async (server) => {
       const [p, q] = await Promise.all(['held-p', 'held-q'].map((label) => newInstance(server, label, 'g6-standard-1', { region: 'ap-south' })));
