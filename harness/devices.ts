@@ -1,15 +1,135 @@
 // A firewall device's instance (document 3, "Firewall device": "Request members: `id` (integer, entity ID), `type`
 // (enum `compute`). … Fields of a device as returned: not shown."): what the fixtures and the firewall checks tell
-// devices apart by.
+// devices apart by. A device naming its instance in a member of its own (entity.id, entity_id, compute_id) tells it.
+// One in the request's own shape, {id, type: 'compute'}, does not: its id is the instance's (the request's form) or
+// the device's own (the {deviceId} of its path), both allowed readings. Only what every reading agrees on is judged.
+import { SkipCheck, type Check } from './check.js';
+import type { Exchange } from './http.js';
 import { integerId } from './ids.js';
 
 type Json = Record<string, unknown>;
 
+/** The instance a device names in a member of its own: entity.id, entity_id or compute_id (shown as 17 or "17"). */
+function namedInstance(item: Json): number | undefined {
+  return integerId((item.entity as Json | undefined)?.id ?? item.entity_id ?? item.compute_id);
+}
+
+/** The id of a device in the request's shape ({id, type: 'compute'}, naming no instance otherwise); else undefined. */
+function flattenedId(item: Json): number | undefined {
+  return item.type === 'compute' && namedInstance(item) === undefined ? integerId(item.id) : undefined;
+}
+
 /**
- * The instance a device is, in the forms the suite reads (a device's fields are not shown): entity.id, entity_id,
- * compute_id, or else id with type compute (the request's own form; beside one of the others, id is the device's);
- * shown as 17 or "17" (`integerId`).
+ * Whether this target answered a device add in the request's shape with an id other than the instance sent: there the
+ * id is the device's own, and a device in that shape names no instance unless the add that made it told which. (An
+ * answer showing the instance's id proves nothing either way: a device's own id may be that number.)
  */
-export function instanceOfDevice(item: Json): number | undefined {
-  return integerId((item.entity as Json | undefined)?.id ?? item.entity_id ?? item.compute_id ?? (item.type === 'compute' ? item.id : undefined));
+let flattenedIdsAreOwn = false;
+
+/** Per check: `firewall id/device id` → the instance whose add answered that device in the request's shape. */
+const addsOfCheck = new WeakMap<Check, Map<string, number>>();
+
+const addKey = (firewallId: number | string, deviceId: number) => `${String(firewallId)}/${deviceId}`;
+
+/** Notes what the answer of a device add (POST …/devices of `instanceId`) tells of the device it made. */
+export function noteDeviceAdd(c: Check, firewallId: number | string, instanceId: unknown, added: Exchange): void {
+  const answer = added.body && typeof added.body === 'object' ? (added.body as Json) : undefined;
+  const deviceId = answer && flattenedId(answer);
+  const instance = integerId(instanceId);
+  if (added.status < 200 || added.status >= 300 || deviceId === undefined || instance === undefined) return;
+  if (deviceId !== instance) flattenedIdsAreOwn = true;
+  const adds = addsOfCheck.get(c) ?? new Map<string, number>();
+  addsOfCheck.set(c, adds.set(addKey(firewallId, deviceId), instance));
+}
+
+/** Adds the instance to the firewall's devices (POST …/devices in the request's form), noting what the answer tells. */
+export async function addDevice(c: Check, firewallId: number, instanceId: number): Promise<Exchange> {
+  const added = await c.post(`/v4/networking/firewalls/${firewallId}/devices`, { id: instanceId, type: 'compute' });
+  noteDeviceAdd(c, firewallId, instanceId, added);
+  return added;
+}
+
+/** A device read: the instance it names or its add told (`told`), else the one its id names in the request's form (`asRequest`). */
+interface Reading {
+  device: Json;
+  told?: number;
+  asRequest?: number;
+}
+
+/**
+ * A firewall's devices as listed (or a device add's answer), read with what the check's device adds told. Which
+ * instance a device in the request's shape is, where its add did not tell, is judged only where both readings of its
+ * id agree: a lookup finds it by its id read as the instance's (it passes, never fails, on that reading alone), and
+ * fails only where no reading could find it; a device it cannot tell leaves the check nothing to judge (`skip`).
+ */
+export class FirewallDevices {
+  private readonly readings: Reading[];
+
+  constructor(
+    c: Check,
+    private readonly firewallId: number | string,
+    readonly items: Json[],
+  ) {
+    const adds = addsOfCheck.get(c);
+    this.readings = items.map((device) => {
+      const named = namedInstance(device);
+      if (named !== undefined) return { device, told: named };
+      const id = flattenedId(device);
+      const told = id === undefined ? undefined : adds?.get(addKey(firewallId, id));
+      if (told !== undefined) return { device, told };
+      return id !== undefined && !flattenedIdsAreOwn ? { device, asRequest: id } : { device };
+    });
+  }
+
+  /** The device of the instance, where a reading finds one; undefined where no reading can; `skip` otherwise. */
+  deviceOf(instanceId: number): Json | undefined {
+    const found = this.findDevice(instanceId);
+    if (found || this.untold().length === 0) return found;
+    throw new SkipCheck(this.cannotTell(this.untold()[0]!, instanceId));
+  }
+
+  /** Whether the instance is a device, where every reading agrees (`skip` where they do not). */
+  holds(instanceId: number): boolean {
+    if (this.readings.some((r) => r.told === instanceId)) return true;
+    const either = this.untold().find((r) => r.asRequest === undefined || r.asRequest === instanceId);
+    if (either) throw new SkipCheck(this.cannotTell(either, instanceId));
+    return false;
+  }
+
+  /** Whether a reading may take the instance for a device (what excuses a refusal for it). */
+  mayHold(instanceId: number): boolean {
+    return this.readings.some((r) => r.told === instanceId) || this.untold().length > 0;
+  }
+
+  /** Whether a lagging list needs no further read for these instances: each is found, or a device cannot be told. */
+  settledFor(instanceIds: number[]): boolean {
+    const expected = (r: Reading) => r.asRequest !== undefined && instanceIds.includes(r.asRequest);
+    return instanceIds.every((id) => this.findDevice(id)) || this.untold().some((r) => !expected(r));
+  }
+
+  /** The device of the instance, where a reading finds one (told, else its id read as the instance's). */
+  findDevice(instanceId: number): Json | undefined {
+    return (this.readings.find((r) => r.told === instanceId) ?? this.readings.find((r) => r.asRequest === instanceId))?.device;
+  }
+
+  private untold(): Reading[] {
+    return this.readings.filter((r) => r.told === undefined);
+  }
+
+  private cannotTell({ device }: Reading, instanceId: number): string {
+    const shown = JSON.stringify(device).slice(0, 200);
+    const why =
+      flattenedId(device) === undefined
+        ? 'it shows its instance in none of entity.id, entity_id, compute_id, id with type compute'
+        : "it shows {id, type: 'compute'}, and whether that id is the instance's (the request's form) or the device's own (the {deviceId} of its path) is not shown, nor did an add in this check answer it";
+    return `whether instance ${instanceId} is a device of firewall ${String(this.firewallId)} cannot be told from its device ${shown}: ${why} ("Fields of a device as returned: not shown")`;
+  }
+}
+
+/** Whether an item (a listed device, a device add's answer) is the firewall's device of the instance, on some reading. */
+export function showsDeviceOf(c: Check, firewallId: number | string, instanceId: unknown): (item: Json) => boolean {
+  return (item) => {
+    const instance = integerId(instanceId);
+    return instance !== undefined && new FirewallDevices(c, firewallId, [item]).findDevice(instance) !== undefined;
+  };
 }

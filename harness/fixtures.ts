@@ -9,7 +9,7 @@ import { onceNotBusy, untilClockSettled, untilOnClock } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { createRangeFound, rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
 import { addressesOf, RECORD_ADDRESS } from './addresses.js';
-import { instanceOfDevice } from './devices.js';
+import { addDevice, showsDeviceOf } from './devices.js';
 import { sameDomainName } from './domain-names.js';
 import { isMysqlEngine, mysqlNodeType, ofEveryClusterSize } from './picks.js';
 import { answersGone, resourcePath, type ResourceKind } from './resources.js';
@@ -187,14 +187,8 @@ export class Fixtures extends Adoption {
   async firewallDevice(c: Check): Promise<{ firewallId: number; id: number }> {
     return this.once('firewallDevice', async () => {
       const [{ id: firewallId }, instance] = [await this.newFirewall(c), await this.instance(c)];
-      const created = this.created(await c.post(`/v4/networking/firewalls/${firewallId}/devices`, { id: instance.id, type: 'compute' }), 'a firewall device');
-      const id = await this.idOf(
-        c,
-        created,
-        `/v4/networking/firewalls/${firewallId}/devices`,
-        (item) => instanceOfDevice(item) === instance.id,
-        'a firewall device',
-      );
+      const created = this.created(await addDevice(c, firewallId, instance.id), 'a firewall device');
+      const id = await this.idOf(c, created, `/v4/networking/firewalls/${firewallId}/devices`, showsDeviceOf(c, firewallId, instance.id), 'a firewall device');
       return { firewallId, id: Number(id) };
     });
   }

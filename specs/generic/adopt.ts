@@ -1,6 +1,7 @@
 // How a valid request's create is adopted (tracked for deletion): by the member of its body that tells the resource made
 // (what a create answers is mostly not shown: its answer's id is taken only when the answer is that resource).
 import { rangeMadeBy } from '../../harness/account-limits.js';
+import { noteDeviceAdd, showsDeviceOf } from '../../harness/devices.js';
 import { sameDomainName } from '../../harness/domain-names.js';
 import { succeeded } from '../../harness/lists.js';
 import type { ResourceKind } from '../../harness/resources.js';
@@ -43,6 +44,17 @@ export function adoptChild(kind: ResourceKind, key: string, telling: Telling = {
 export function adoptBy(kind: ResourceKind, list: string, key: string, idKey = 'id', telling: Telling = {}): Adopt {
   return (c, fx, request, exchange) => fx.adopt(c, exchange, { kind, list, idKey, ...matching(key, (request.json ?? {}) as Json, telling) });
 }
+
+/**
+ * A firewall device (what its add answers is not shown: the firewall, say): the answer's id where the answer is the
+ * instance's device, else the listed device's (`harness/devices.ts`: as every reading of a device agrees).
+ */
+export const adoptDevice: Adopt = (c, fx, request, exchange) => {
+  const [parent, instanceId] = [request.path.split('/').at(-2)!, (request.json as Json | undefined)?.id];
+  noteDeviceAdd(c, parent, instanceId, exchange);
+  const shows = showsDeviceOf(c, parent, instanceId);
+  return fx.adopt(c, exchange, { kind: 'firewall-device', list: request.path, parent, isIt: shows, match: shows });
+};
 
 /** An instance is told by the label sent, else by the region and type sent shown in the answer (a clone's or create's job shows neither). */
 export const adoptInstance = adoptBy('instance', '/v4/compute/instances', 'label', 'id', { shows: ['region', 'type'] });

@@ -10,15 +10,15 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { addressesOf, assignmentBody, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
-import { addDevice, addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
-import { instanceOfDevice } from '../../harness/devices.js';
+import { addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
+import { addDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, createdMonth, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
 import { newConfig } from '../part2/profiles-support.js';
 import { balanceOwed } from '../part2/resize-support.js';
 import { deepFind, succeeded } from '../../harness/lists.js';
-import { adoptBy, adoptCapture, adoptChild, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
+import { adoptBy, adoptCapture, adoptChild, adoptDevice, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
 import { noteAccepted, pendingIncomingTransfer } from './transfer-pick.js';
 import { ACCOUNT_LOCK, CARD_LOCK, EVENTS_SEEN_LOCK, IPV6_RANGES_LOCK, MONITOR_PLAN_LOCK } from './locks.js';
@@ -520,11 +520,7 @@ export const validRequests: Record<string, Recipe> = {
   'DELETE /v4/networking/firewalls/{firewallId}': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.newFirewall(c)).id}`) },
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
   'POST /v4/networking/firewalls/{firewallId}/devices': {
-    // What a device create answers is not shown (the firewall, say): its id where it shows the instance sent, else the listed device's.
-    adopt: (c, fx, request, exchange) => {
-      const shows = (item: Json) => instanceOfDevice(item) === (request.json as Json | undefined)?.id;
-      return fx.adopt(c, exchange, { kind: 'firewall-device', list: request.path, parent: request.path.split('/').at(-2)!, isIt: shows, match: shows });
-    },
+    adopt: adoptDevice,
     build: async (c, fx) =>
       at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
   },

@@ -12,7 +12,8 @@ import { listItems as listAll, presentOf, timeOf } from '../../harness/lists.js'
 import { findListed } from '../../harness/pages.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { EVENTS_SEEN_LOCK } from '../generic/valid-requests.js';
-import { addDevice, addedDeviceId, namesFirewall } from '../part3/firewalls-support.js';
+import { addDevice } from '../../harness/devices.js';
+import { addedDeviceId, namesFirewall } from '../part3/firewalls-support.js';
 import type { Exchange } from '../../harness/http.js';
 import { integerId } from '../../harness/ids.js';
 import { registerSecret } from '../../harness/redact.js';

@@ -6,7 +6,8 @@ import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
 import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
-import { FW, addDevice, deviceOf, devicesOf, type firewallHelpers } from './firewalls-support.js';
+import { addDevice } from '../../harness/devices.js';
+import { FW, devicesOf, type firewallHelpers } from './firewalls-support.js';
 
 type Helpers = Pick<ReturnType<typeof firewallHelpers>, 'firewallIn' | 'judgeDelete'>;
 
@@ -35,20 +36,20 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
             await addDevice(c, firewall.id, instance.id),
             `adding the instance to the ${firewall === active ? 'enabled' : 'disabled'} firewall`,
           );
-        const device = deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id);
+        const device = (await devicesOf(c, active.id, [instance.id])).deviceOf(instance.id);
         if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string'))
           throw new Error('setup: the added device has no id in the devices list');
-        if (!deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id))
+        if (!(await devicesOf(c, disabled.id, [instance.id])).deviceOf(instance.id))
           throw new Error(`setup: instance ${instance.id} is not listed as a device of the disabled firewall ${disabled.id}`);
         c.expectSuccess(rule, await c.delete(`${FW}/${active.id}/devices/${device.id}`), 'DELETE the device of the enabled firewall');
         await readAfterWrite(
           c,
           () => devicesOf(c, active.id),
-          (read) => !deviceOf(read, instance.id),
+          (read) => !read.holds(instance.id),
         );
         c.expect(
           rule,
-          deviceOf(await devicesOf(c, disabled.id), instance.id),
+          (await devicesOf(c, disabled.id)).deviceOf(instance.id),
           `removing instance ${instance.id} from firewall ${active.id} also removed it from firewall ${disabled.id}`,
         );
       }),
@@ -61,7 +62,7 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
         const rule = 'P3.firewall.delete.frees-instances';
         const first = await firewallIn(c, 'enabled');
         c.expectSuccess(rule, await addDevice(c, first.id, instance.id), 'adding the instance to an enabled firewall');
-        if (!deviceOf(await devicesOf(c, first.id, [instance.id]), instance.id))
+        if (!(await devicesOf(c, first.id, [instance.id])).deviceOf(instance.id))
           throw new Error(`setup: instance ${instance.id} is not listed as a device of firewall ${first.id}`);
         const second = await firewallIn(c, 'enabled');
         c.expectRejected(rule, await addDevice(c, second.id, instance.id), 'adding the instance to a second enabled firewall while the first exists');
@@ -74,7 +75,7 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
         c.expectSuccess(rule, added, `adding the instance to the enabled firewall ${second.id} after its firewall ${first.id} was deleted`);
         c.expect(
           rule,
-          deviceOf(await devicesOf(c, second.id, [instance.id]), instance.id),
+          (await devicesOf(c, second.id, [instance.id])).deviceOf(instance.id),
           `instance ${instance.id} is not a device of firewall ${second.id} after an accepted add`,
         );
       }),

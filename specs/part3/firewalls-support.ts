@@ -1,6 +1,6 @@
 // Helpers of the firewall spec (firewalls.spec.ts): rule builders, reads of a firewall's status, devices, rules and events.
 import { deleteSeen, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
-import { instanceOfDevice } from '../../harness/devices.js';
+import { FirewallDevices, showsDeviceOf } from '../../harness/devices.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -41,40 +41,25 @@ export function rulesOf(n: number, first = 1000): Json[] {
   return Array.from({ length: n }, (_, i) => tcpRule(String(first + i)));
 }
 
-/** The device of `instanceId` in a firewall's devices list. */
-export function deviceOf(devices: Json[], instanceId: number): Json | undefined {
-  return devices.find((item) => instanceOfDevice(item) === instanceId);
-}
-
 /**
- * The firewall's devices; `expected`: instances just added, whose devices a lagging list is read again for. `skip`
- * when a device shows its instance in none of the forms the suite reads: which one it is cannot be told.
+ * The firewall's devices (`FirewallDevices`: looked up by instance as every reading of a device agrees); `expected`:
+ * instances just added, whose devices a lagging list is read again for.
  */
-export async function devicesOf(c: Check, firewallId: number, expected: number[] = []): Promise<Json[]> {
-  const unreadable = (item: Json) => typeof instanceOfDevice(item) !== 'number';
-  const devices = await listAll(
-    c,
-    `${FW}/${firewallId}/devices`,
-    undefined,
-    expected.length ? { until: (items: Json[]) => items.some(unreadable) || expected.every((id) => deviceOf(items, id)) } : {},
-  );
-  const unread = devices.find(unreadable);
-  if (unread)
-    return c.skip(
-      `a device of firewall ${firewallId} shows its instance in none of entity.id, entity_id, compute_id, id with type compute (a device's fields are not shown): ${JSON.stringify(unread).slice(0, 200)}`,
-    );
-  return devices;
+export async function devicesOf(c: Check, firewallId: number, expected: number[] = []): Promise<FirewallDevices> {
+  const read = (items: Json[]) => new FirewallDevices(c, firewallId, items);
+  const until = (items: Json[]) => read(items).settledFor(expected);
+  return read(await listAll(c, `${FW}/${firewallId}/devices`, undefined, expected.length ? { until } : {}));
 }
 
 /**
  * The id of the device that `added` (a POST …/devices of `instanceId`) made on the firewall: the answer's id where the
- * answer shows that instance (what a device create answers is not shown: the firewall, say, or a device without its
- * instance), else the id its device shows in the firewall's devices list (`skip` where a device shows no instance).
+ * answer is that device (what a device create answers is not shown: the firewall, say, or a device without its
+ * instance), else the id its device shows in the firewall's devices list (`skip` where which one it is cannot be told).
  * Undefined where neither shows one.
  */
 export async function addedDeviceId(c: Check, firewallId: number, instanceId: number, added: Exchange): Promise<number | string | undefined> {
   const answer = asObject(added.body);
-  const id = answer && instanceOfDevice(answer) === instanceId ? answer.id : deviceOf(await devicesOf(c, firewallId, [instanceId]), instanceId)?.id;
+  const id = answer && showsDeviceOf(c, firewallId, instanceId)(answer) ? answer.id : (await devicesOf(c, firewallId, [instanceId])).deviceOf(instanceId)?.id;
   return typeof id === 'number' || typeof id === 'string' ? id : undefined;
 }
 
@@ -127,10 +112,6 @@ export function namesFirewall(event: Json, firewall: { id: number; label: string
     if (typeof e.label === 'string' || byLabelOnly) return e.label === firewall.label;
     return String(e.id) === String(firewall.id) && (typeof e.type !== 'string' || /firewall/i.test(e.type));
   });
-}
-
-export async function addDevice(c: Check, firewallId: number, instanceId: number): Promise<Exchange> {
-  return c.post(`${FW}/${firewallId}/devices`, { id: instanceId, type: 'compute' });
 }
 
 /** The status a firewall settles in (a new one may start `enabled` or `disabled`: which one is not shown). */

@@ -8,11 +8,10 @@ import { check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
+import { addDevice } from '../../harness/devices.js';
 import {
   FW,
   PORTS,
-  addDevice,
-  deviceOf,
   devicesOf,
   firewallHelpers,
   firewallView,
@@ -69,7 +68,7 @@ describe('Firewalls: create and its event', () => {
       for (const instance of [one, two])
         c.expect(
           'P3.firewall-create.devices.assigned',
-          deviceOf(devices, instance.id),
+          devices.deviceOf(instance.id),
           `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
         );
     }),
@@ -216,7 +215,7 @@ describe('Firewall devices', () => {
       const firewall = await fx.newFirewall(c);
       const added = await addDevice(c, firewall.id, instance.id);
       c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
-      const device = deviceOf(await devicesOf(c, firewall.id, [instance.id]), instance.id);
+      const device = (await devicesOf(c, firewall.id, [instance.id])).deviceOf(instance.id);
       c.expect('P3.firewall.device.listed', device, `instance ${instance.id} is not in the devices list of firewall ${firewall.id}`);
       const deviceId = device!.id ?? (added.body as Json | undefined)?.id;
       if (typeof deviceId === 'number' || typeof deviceId === 'string') {
@@ -242,7 +241,7 @@ describe('Firewall devices', () => {
         instances.map((instance) => instance.id),
       );
       for (const instance of instances)
-        c.expect('P3.firewall.device.many-instances', deviceOf(devices, instance.id), `instance ${instance.id} is not a device of the firewall`);
+        c.expect('P3.firewall.device.many-instances', devices.deviceOf(instance.id), `instance ${instance.id} is not a device of the firewall`);
     }),
   );
 
@@ -259,7 +258,7 @@ describe('Firewall devices', () => {
       c.expectRejected('P3.firewall.device.one-active-per-instance', refused, 'adding the instance to a second enabled firewall', 'id');
       c.expect(
         'P3.firewall.device.one-active-per-instance',
-        !deviceOf(await devicesOf(c, second.id), instance.id),
+        !(await devicesOf(c, second.id)).holds(instance.id),
         'the instance is a device of the second enabled firewall after a refused add',
       );
       const created = await createFirewall(c, { devices: { computes: [instance.id] } });
@@ -291,12 +290,12 @@ describe('Firewall devices', () => {
       c.expectSuccess('P3.firewall.device.disabled-may-be-added', added, 'adding the instance to a disabled firewall while it has an enabled one');
       c.expect(
         'P3.firewall.device.disabled-may-be-added',
-        deviceOf(await devicesOf(c, disabled.id, [instance.id]), instance.id),
+        (await devicesOf(c, disabled.id, [instance.id])).deviceOf(instance.id),
         'the instance is not a device of the disabled firewall',
       );
       c.expect(
         'P3.firewall.device.disabled-may-be-added',
-        deviceOf(await devicesOf(c, active.id, [instance.id]), instance.id),
+        (await devicesOf(c, active.id, [instance.id])).deviceOf(instance.id),
         'the instance left its enabled firewall',
       );
     }),
@@ -306,7 +305,7 @@ describe('Firewall devices', () => {
     fx.withLentInstances(c, 2, async ([instance, other]) => {
       const firewall = await fx.newFirewall(c);
       for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDevice(c, firewall.id, each.id), 'adding a device');
-      const device = deviceOf(await devicesOf(c, firewall.id, [instance.id, other.id]), instance.id);
+      const device = (await devicesOf(c, firewall.id, [instance.id, other.id])).deviceOf(instance.id);
       if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string')) throw new Error('setup: the added device has no id in the devices list');
       c.expect(
         'P3.firewall.event.device-remove',
@@ -317,10 +316,10 @@ describe('Firewall devices', () => {
       const devices = await readAfterWrite(
         c,
         () => devicesOf(c, firewall.id),
-        (read) => !deviceOf(read, instance.id),
+        (read) => !read.holds(instance.id),
       );
-      c.expect('P3.firewall.device.remove', !deviceOf(devices, instance.id), 'the removed instance is still a device of the firewall');
-      c.expect('P3.firewall.device.remove', deviceOf(devices, other.id), 'removing one device removed another one too');
+      c.expect('P3.firewall.device.remove', !devices.holds(instance.id), 'the removed instance is still a device of the firewall');
+      c.expect('P3.firewall.device.remove', devices.deviceOf(other.id), 'removing one device removed another one too');
       const view = await readAfterWrite(
         c,
         () => c.get(`${FW}/${firewall.id}/devices/${device.id}`),
@@ -346,7 +345,7 @@ describe('Firewall update and rules update', () => {
       if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
       c.expect(
         'P3.firewall-create.devices.assigned',
-        deviceOf(await devicesOf(c, created.id, [instance.id]), instance.id),
+        (await devicesOf(c, created.id, [instance.id])).deviceOf(instance.id),
         `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
       );
       await c.put(`${FW}/${created.id}`, {
@@ -377,8 +376,8 @@ describe('Firewall update and rules update', () => {
         );
       }
       const devices = await devicesOf(c, created.id, [instance.id]);
-      c.expect('P3.firewall-update.devices-rules-unchanged', deviceOf(devices, instance.id), 'the firewall lost its device through PUT firewall');
-      c.expect('P3.firewall-update.devices-rules-unchanged', !deviceOf(devices, other.id), 'PUT firewall added a device');
+      c.expect('P3.firewall-update.devices-rules-unchanged', devices.deviceOf(instance.id), 'the firewall lost its device through PUT firewall');
+      c.expect('P3.firewall-update.devices-rules-unchanged', !devices.holds(other.id), 'PUT firewall added a device');
     }),
   );
 

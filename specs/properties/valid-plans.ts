@@ -12,7 +12,7 @@ import { fullvirtProfilePath } from '../part2/profiles-support.js';
 import { balanceOwed } from '../part2/resize-support.js';
 import type { Exchange } from '../../harness/http.js';
 import { untilAllowListApplied, withOwnWindow } from '../part1/databases-support.js';
-import { instanceOfDevice } from '../../harness/devices.js';
+import { FirewallDevices } from '../../harness/devices.js';
 import { recordIdentity, recordPathOfType } from '../part3/records-support.js';
 import { withRegionPlaced } from '../part3/ip-addresses-support.js';
 import { allowList, DOMAIN_DEFAULTS, DOMAIN_REFLECTED, domainReadBack, firewallTags, RECORD_REFLECTED, recordReadBack } from './read-backs.js';
@@ -119,11 +119,10 @@ function heldByEnabledFirewall(c: Check, body: Json): Promise<string | undefined
   return heldWithin(c, async () => {
     for (const firewall of await listItems(c, '/v4/networking/firewalls')) {
       if (firewall.status !== 'enabled') continue;
-      const devices = await listItems(c, `/v4/networking/firewalls/${String(firewall.id)}/devices`);
-      if (devices.some((device) => typeof instanceOfDevice(device) !== 'number'))
-        return `a device of the enabled firewall ${String(firewall.id)} may hold it (which instance a device is cannot be read)`;
-      const held = named.find((id) => devices.some((device) => instanceOfDevice(device) === id));
-      if (held !== undefined) return `instance ${held} is a device of the enabled firewall ${String(firewall.id)}`;
+      const devices = new FirewallDevices(c, String(firewall.id), await listItems(c, `/v4/networking/firewalls/${String(firewall.id)}/devices`));
+      const held = named.find((id) => devices.mayHold(id));
+      if (held !== undefined)
+        return `instance ${held} is, or may be (which instance a device is may not be told), a device of the enabled firewall ${String(firewall.id)}`;
     }
     return undefined;
   });

@@ -1,6 +1,5 @@
 // Ids whose type as returned is not shown: 17 and "17" name the resource the path 17 does, nothing else does.
 import { describe, expect, it } from 'vitest';
-import { instanceOfDevice } from '../../harness/devices.js';
 import { integerId, sameId } from '../../harness/ids.js';
 
 describe('integerId', () => {
@@ -30,13 +29,5 @@ describe('sameId', () => {
     expect(sameId('private/27', 'private/27')).toBe(true);
     expect(sameId('17', 18)).toBe(false);
     expect(sameId(undefined, undefined)).toBe(false);
-  });
-});
-
-describe('instanceOfDevice', () => {
-  it('reads the instance of a device showing it as a string of digits', () => {
-    expect(instanceOfDevice({ id: '3', entity: { id: '17', type: 'compute' } })).toBe(17);
-    expect(instanceOfDevice({ id: '17', type: 'compute' })).toBe(17);
-    expect(instanceOfDevice({ id: '3' })).toBeUndefined();
   });
 });
