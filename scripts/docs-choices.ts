@@ -13,7 +13,7 @@ export const CHOICE_SOURCES: ReadonlyArray<{ title: string; source: string }> = 
   { title: 'Managed databases (document 1)', source: 'emulator/areas/databases/index.ts' },
   { title: 'Compute instances (document 2)', source: 'emulator/areas/compute/index.ts' },
   { title: 'Domains (document 3)', source: 'emulator/areas/domains/index.ts' },
-  { title: 'Firewalls (document 3)', source: 'emulator/areas/firewalls.ts' },
+  { title: 'Firewalls (document 3)', source: 'emulator/areas/firewalls/index.ts' },
   { title: 'IP addresses (document 3)', source: 'emulator/areas/ips.ts' },
   { title: 'Monitoring (document 3)', source: 'emulator/areas/monitor.ts' },
 ];
