@@ -159,6 +159,9 @@ export const part3Faults = defineFaults({
   'P3.firewall-create.devices.assigned': { does: 'ignores devices.computes on firewall create' },
   'P3.firewall-create.grants': { does: 'creates a firewall on an instance the caller holds read_only' },
   'P3.firewall-update.devices-rules-unchanged': { does: 'applies rules given to PUT firewall' },
+  'P3.firewall-update.devices-rules-unchanged~devices': {
+    does: "makes the instances given in PUT firewall's devices.computes its devices (the ones it had dropped)",
+  },
   'P3.firewall.rules-update.replaces': { does: 'PUT rules keeps the stored rules of a direction given as an empty list' },
   'P3.firewall.view.no-devices': { does: 'returns the devices in the firewall view' },
   'P3.firewall.update.reflected': { does: 'accepts new tags in a firewall update but keeps the old ones' },

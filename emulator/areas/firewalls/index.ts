@@ -64,6 +64,22 @@ function deviceOr404(ctx: RequestContext, f: Firewall): FirewallDevice {
   return d;
 }
 
+/** The instances `devices.computes` lists, each visible, writable, listed once and free of another enabled firewall. */
+function listedInstances(ctx: RequestContext, o: Record<string, unknown>, exceptFirewallId: number | null): number[] {
+  const devices = optObject(o, 'devices');
+  const computes = devices ? (optArray(devices, 'computes', { path: 'devices' }) ?? []) : [];
+  const ids: number[] = [];
+  computes.forEach((v, i) => {
+    const field = `devices.computes.${i}`;
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer instance id.`, field);
+    if (ids.includes(v)) fail(`Instance ${v} is listed twice.`, field);
+    instanceFromBody(ctx, v, field, faulty(ctx.store, 'P3.firewall-create.grants') ? 'read_only' : 'read_write');
+    checkSingleEnabled(ctx.store, v, exceptFirewallId, field);
+    ids.push(v);
+  });
+  return ids;
+}
+
 // ---------------------------------------------------------------------------------------------- routes
 
 const R = 'firewall:read_only';
@@ -82,17 +98,8 @@ const routes: Route[] = [
     const label = readLabel(ctx.store, o, true)!;
     const rules = readRules(ctx.store, reqObject(o, 'rules'), true, null, 'rules');
     const tags = tagList(ctx, o) ?? [];
-    const devices = optObject(o, 'devices');
-    const ids: number[] = [];
-    const computes = devices ? (optArray(devices, 'computes', { path: 'devices' }) ?? []) : [];
-    computes.forEach((v, i) => {
-      const field = `devices.computes.${i}`;
-      if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer instance id.`, field);
-      if (ids.includes(v)) fail(`Instance ${v} is listed twice.`, field);
-      instanceFromBody(ctx, v, field, faulty(ctx.store, 'P3.firewall-create.grants') ? 'read_only' : 'read_write');
-      checkSingleEnabled(ctx.store, v, null, field);
-      if (!faulty(ctx.store, 'P3.firewall-create.devices.assigned')) ids.push(v);
-    });
+    const listed = listedInstances(ctx, o, null);
+    const ids = faulty(ctx.store, 'P3.firewall-create.devices.assigned') ? [] : listed;
     const now = ctx.store.nowIso();
     const f: Firewall = {
       id:
@@ -142,6 +149,13 @@ const routes: Route[] = [
     if (status === 'enabled' && faulty(ctx.store, 'P3.firewall.status.disabled-to-enabled')) status = undefined;
     if (o['rules'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged'))
       f.rules = readRules(ctx.store, asObject(o['rules'], 'rules'), false, f.rules, 'rules');
+    if (o['devices'] !== undefined && faulty(ctx.store, 'P3.firewall-update.devices-rules-unchanged~devices')) {
+      const listed = listedInstances(ctx, o, f.id);
+      ctx.store.table<FirewallDevice[]>(DEVICES).set(
+        String(f.id),
+        listed.map((id) => newDevice(ctx.store, getInstance(ctx.store, id)!)),
+      );
+    }
     if (label !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected~label')) f.label = label;
     if (tags !== undefined && !faulty(ctx.store, 'P3.firewall.update.reflected'))
       f.tags = faulty(ctx.store, 'P3.firewall.update.tags-replaced') ? [...new Set([...f.tags, ...tags])] : tags;
