@@ -40,7 +40,7 @@ export interface FirewallDevice {
   updated: string;
 }
 
-export const FIREWALLS = 'firewalls';
+const FIREWALLS = 'firewalls';
 export const DEVICES = 'firewall_devices'; // firewall id → its devices
 export const DELETED_HOLDING = 'firewall_deleted_holding'; // under the fault P3.firewall.delete.frees-instances: instance id → deleted firewall
 // under the variation firewall-delete-releases-later: instance id → the deleted firewall still holding it, until when (store ms)
@@ -70,7 +70,7 @@ export function lowestFreeId(held: Map<string, Firewall>): number {
   return id;
 }
 
-export function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
+function firewallsOfInstance(store: Store, instanceId: number): Firewall[] {
   return [...firewalls(store).values()].filter((f) => devicesOf(store, f.id).some((d) => d.entity.id === instanceId));
 }
 
@@ -90,7 +90,7 @@ export function releaseDeletedInstance(store: Store, instanceId: number): void {
 }
 
 /** A new device's id: the next, or under ids-reused the lowest no device of any firewall holds; never `avoided`. */
-export function newDeviceId(store: Store, avoided?: number): number {
+function newDeviceId(store: Store, avoided?: number): number {
   let held: Set<number> | undefined;
   const devices = () => new Set([...store.table<FirewallDevice[]>(DEVICES).values()].flatMap((list) => list.map((d) => d.id)));
   const taken = (n: number) => n === avoided || (held ??= devices()).has(n);
@@ -111,7 +111,7 @@ export function checkSingleEnabled(store: Store, instanceId: number, exceptFirew
 }
 
 /** Under the variation firewall-delete-releases-later: the deleted firewall whose rules are still being removed from the instance. */
-export function releasingFirewall(store: Store, instanceId: number): number | undefined {
+function releasingFirewall(store: Store, instanceId: number): number | undefined {
   const held = store.table<{ firewallId: number; until: number }>(RELEASING).get(String(instanceId));
   return held && store.now().getTime() < held.until ? held.firewallId : undefined;
 }

@@ -8,16 +8,16 @@ import { varied } from '../../variations/index.js';
 import { conflictStatus } from '../../variations/responses.js';
 import { firewalls, MAX_RULES, type FirewallRule, type FirewallRules } from './model.js';
 
-export const MAX_RULE_ADDRESSES = 255;
-export const MAX_PORT_PIECES = 15;
-export const POLICIES = ['ACCEPT', 'DROP'] as const;
+const MAX_RULE_ADDRESSES = 255;
+const MAX_PORT_PIECES = 15;
+const POLICIES = ['ACCEPT', 'DROP'] as const;
 
 // Begins and ends with an alphanumeric; only alphanumerics and - _ .; no "--", "__" or "..".
-export const LABEL = /^(?!.*(--|__|\.\.))[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+const LABEL = /^(?!.*(--|__|\.\.))[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 /** Under the variation labels-unicode-alphanumerics: any letter or digit. */
-export const UNICODE_LABEL = /^(?!.*(--|__|\.\.))[\p{L}\p{N}](?:[\p{L}\p{N}._-]*[\p{L}\p{N}])?$/u;
+const UNICODE_LABEL = /^(?!.*(--|__|\.\.))[\p{L}\p{N}](?:[\p{L}\p{N}._-]*[\p{L}\p{N}])?$/u;
 /** The label pattern as each label fault reads it. */
-export const FAULTY_LABELS: Array<[FaultId, RegExp]> = [
+const FAULTY_LABELS: Array<[FaultId, RegExp]> = [
   ['P3.firewall.label.alnum-ends', /^(?!.*(--|__|\.\.))[A-Za-z0-9._-]+$/],
   ['P3.firewall.label.charset', /^(?!.*(--|__|\.\.))[A-Za-z0-9](?:.*[A-Za-z0-9])?$/u],
   ['P3.firewall.label.no-double-punctuation', /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/],
@@ -47,7 +47,7 @@ export function readLabel(store: Store, o: Record<string, unknown>, required: bo
  * The ports grammar: pieces separated by "," or ", "; a piece is a port or a range "a-b" with b > a; ports
  * 1..65535 without leading zeroes; at most 15 pieces, a range counting as two. Returns a reason or null.
  */
-export function portsProblem(ports: string, store?: Store): string | null {
+function portsProblem(ports: string, store?: Store): string | null {
   const f = (id: FaultId) => store !== undefined && faulty(store, id);
   if (ports === '') return 'ports must not be empty.';
   const pieces = ports.split(/, ?/).filter((piece) => piece !== '' || !f('P3.firewall.rule.ports.syntax'));
@@ -79,9 +79,9 @@ export function portsProblem(ports: string, store?: Store): string | null {
  * Address ranges (ipaddr.js names) no traffic comes from: the rule-addresses-routable-only variation refuses a rule
  * network whose address is in one (`reserved` holds 240.0.0.0/4 and the documentation networks), /0 aside.
  */
-export const NO_TRAFFIC = ['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'reserved'];
+const NO_TRAFFIC = ['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'reserved'];
 
-export function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string, bareIpv4 = false, routableOnly = false): string[] {
+function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string, bareIpv4 = false, routableOnly = false): string[] {
   if (list === undefined) return [];
   return list.map((v, i) => {
     const f = `${field}.${i}`;
@@ -103,7 +103,7 @@ export function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6'
   });
 }
 
-export function readRule(store: Store, v: unknown, path: string): FirewallRule {
+function readRule(store: Store, v: unknown, path: string): FirewallRule {
   const f = (id: FaultId) => faulty(store, id);
   const o = asObject(v, path);
   const action = reqString(o, 'action', f('P3.firewall.rule.action.enum') ? { path } : { enum: POLICIES, path }) as FirewallRule['action'];
@@ -162,7 +162,7 @@ export function readRule(store: Store, v: unknown, path: string): FirewallRule {
   return rule;
 }
 
-export function readRuleList(store: Store, o: Record<string, unknown>, key: 'inbound' | 'outbound', path: string | undefined): FirewallRule[] | undefined {
+function readRuleList(store: Store, o: Record<string, unknown>, key: 'inbound' | 'outbound', path: string | undefined): FirewallRule[] | undefined {
   const list = optArray(o, key, { path });
   if (list === undefined) return undefined;
   const field = fieldPath(path, key);
