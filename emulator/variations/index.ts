@@ -232,6 +232,10 @@ const catalogue = defineVariations({
     does: 'GET and PUT …/rules answer the inbound and outbound rules only, without the two policies',
     warns: ['P3.firewall-rules.fields'],
   },
+  'firewall-view-devices-empty': {
+    leaves: `${D3}, Firewall: "The firewall view does not return devices. Firewall fields beyond those above (such as id) as returned: not shown." (whether the view shows no \`devices\` member or one that lists none is not shown)`,
+    does: 'the firewall view shows `devices: []` whatever devices the firewall has (they are listed under …/devices as before)',
+  },
   'zone-starts-with-ns-records': {
     leaves: `${D3}, Domain record (request fields): "Fields of a record as returned: not shown." (whether a new zone starts with records of the service's own, such as its NS records, is not shown)`,
     does: 'a new master domain lists two NS records of the service (ns1/ns2.emulator.example) before any record is added',

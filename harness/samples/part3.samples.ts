@@ -85,6 +85,7 @@ const icmpRule = { action: 'DROP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/
 const udpRule = { action: 'ACCEPT', addresses: { ipv4: ['203.0.113.7/32'] }, ports: '53', protocol: 'UDP' };
 const rulesObject = { inbound: [tcpRule, icmpRule], inbound_policy: 'DROP', outbound: [udpRule], outbound_policy: 'ACCEPT' };
 const firewall = { id: 42, label: 'firewall-123', tags: ['example'], status: 'enabled', rules: rulesObject };
+const device = { id: 7, entity: { id: 123, type: 'compute', label: 'my-instance' }, created: '2018-01-01T00:01:01' };
 const firewallCreate = { label: 'firewall-123', rules: rulesObject, devices: { computes: [123, 456] }, tags: ['example'] };
 
 /** n rules of the TCP sample. */
@@ -106,10 +107,10 @@ export const samples: Record<string, unknown[]> = {
   'resources/monitor-subscription': [{ id: 'monitor-3' }, { id: 'monitor-100', label: 'Pro', price: { monthly: 10 } }],
   'resources/monitor-plan': [{}, { id: 'monitor-10' }],
   'resources/firewall': [firewall, { ...firewall, devices: [] }],
-  'resources/firewall-view': [firewall],
+  'resources/firewall-view': [firewall, { ...firewall, devices: [] }, { ...firewall, devices: null }, { ...firewall, devices: { computes: [] } }],
   'resources/firewall-rules': [rulesObject],
   'resources/firewall-rule': [tcpRule, icmpRule, udpRule],
-  'resources/firewall-device': [{ id: 7, entity: { id: 123, type: 'compute', label: 'my-instance' }, created: '2018-01-01T00:01:01' }],
+  'resources/firewall-device': [device],
   'resources/ip-address': [ipAddress, { address: '2001:db8::1', rdns: null }],
   'resources/ipv6-pool': [ipv6Pool, { range: '2600:3c01::/124', prefix_length: 124 }],
   'resources/ipv6-range': [ipv6Range, { range: '2600:3c01:e000::/56', prefix_length: 56, route_target: null }],
@@ -327,7 +328,8 @@ export const cases: Case[] = [
   x(FW, { ...firewall, label: 'f'.repeat(33) }, 'P3.firewall.label.max-32', 'label of 33'),
   ...['enabled', 'disabled', 'deleted'].map((status) => v(FW, { ...firewall, status }, `status ${status}`)),
   x(FW, { ...firewall, status: 'removed' }, 'P3.firewall.status.enum', 'status outside the enum'),
-  x('resources/firewall-view', { ...firewall, devices: [] }, 'P3.firewall.view.no-devices', 'the view returns devices'),
+  x('resources/firewall-view', { ...firewall, devices: [device] }, 'P3.firewall.view.no-devices', 'the view returns a device'),
+  x('resources/firewall-view', { ...firewall, devices: { computes: [123] } }, 'P3.firewall.view.no-devices', 'the view returns a device in the request form'),
   x(FW, (({ rules: _r, ...rest }) => rest)(firewall), 'P3.firewall.fields', 'rules missing'),
   // rules object
   v('resources/firewall-rules', { ...rulesObject, inbound: manyRules(13), outbound: manyRules(12) }, '25 rules across both directions'),

@@ -211,24 +211,29 @@ describe('Firewall status', () => {
 });
 
 describe('Firewall devices', () => {
-  check(['P3.firewall.device.listed', 'P3.firewall.event.device-add'], 'an added device is listed, can be viewed, and firewall_device_add is emitted', (c) =>
-    fx.withLentInstances(c, 1, async ([instance]) => {
-      const firewall = await fx.newFirewall(c);
-      const added = await addDevice(c, firewall.id, instance.id);
-      c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
-      const device = (await devicesOf(c, firewall.id, [instance.id])).deviceOf(instance.id);
-      c.expect('P3.firewall.device.listed', device, `instance ${instance.id} is not in the devices list of firewall ${firewall.id}`);
-      const deviceId = device!.id ?? (added.body as Json | undefined)?.id;
-      if (typeof deviceId === 'number' || typeof deviceId === 'string') {
-        const view = await c.get(`${FW}/${firewall.id}/devices/${deviceId}`);
-        c.expectSuccess('P3.firewall.device.listed', view, 'GET the device');
-      }
-      c.expect(
-        'P3.firewall.event.device-add',
-        await findEvent(c, 'firewall_device_add', firewall),
-        `no firewall_device_add event names firewall ${firewall.id}`,
-      );
-    }),
+  check(
+    ['P3.firewall.device.listed', 'P3.firewall.event.device-add', 'P3.firewall.view.no-devices'],
+    "an added device is listed, can be viewed, and firewall_device_add is emitted; the firewall's view shows no device",
+    (c) =>
+      fx.withLentInstances(c, 1, async ([instance]) => {
+        const firewall = await fx.newFirewall(c);
+        const added = await addDevice(c, firewall.id, instance.id);
+        c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
+        const device = (await devicesOf(c, firewall.id, [instance.id])).deviceOf(instance.id);
+        c.expect('P3.firewall.device.listed', device, `instance ${instance.id} is not in the devices list of firewall ${firewall.id}`);
+        const deviceId = device!.id ?? (added.body as Json | undefined)?.id;
+        if (typeof deviceId === 'number' || typeof deviceId === 'string') {
+          const view = await c.get(`${FW}/${firewall.id}/devices/${deviceId}`);
+          c.expectSuccess('P3.firewall.device.listed', view, 'GET the device');
+        }
+        // (judged by the view's schema: no device shown while the firewall has one)
+        await c.get(`${FW}/${firewall.id}`);
+        c.expect(
+          'P3.firewall.event.device-add',
+          await findEvent(c, 'firewall_device_add', firewall),
+          `no firewall_device_add event names firewall ${firewall.id}`,
+        );
+      }),
   );
 
   check('P3.firewall.device.many-instances', 'one firewall is assigned to several instances', (c) =>

@@ -127,7 +127,8 @@ const routes: Route[] = [
   }),
   route('GET', `${BASE}/{firewallId}`, R, (ctx) => {
     const f = firewallOr404(ctx, 'read_only');
-    return faulty(ctx.store, 'P3.firewall.view.no-devices') ? { ...f, devices: devicesOf(ctx.store, f.id) } : f;
+    if (faulty(ctx.store, 'P3.firewall.view.no-devices')) return { ...f, devices: devicesOf(ctx.store, f.id) };
+    return varied(ctx.store, 'firewall-view-devices-empty') ? { ...f, devices: [] } : f;
   }),
   route('PUT', `${BASE}/{firewallId}`, W, (ctx) => {
     const f = firewallOr404(ctx, 'read_write');
