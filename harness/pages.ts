@@ -61,6 +61,15 @@ export function smallestPageSize(c: Check, path: string): Promise<number | undef
 }
 
 /**
+ * Whether a list answer shows page `asked` as its page: the number itself, or for page 1 of an empty list (no pages)
+ * page 0 as well (which page a list of no pages is on is not shown).
+ */
+export function showsPage(body: unknown, asked: number): boolean {
+  const list = body as { page?: unknown; pages?: unknown; results?: unknown } | undefined;
+  return list?.page === asked || (asked === 1 && list?.page === 0 && list.pages === 0 && list.results === 0);
+}
+
+/**
  * The page size a document-1 list used for a page asked at `asked` that holds `held` items: the bounds of its
  * page_size are not shown, so it may read one below its minimum as that minimum (more items than asked show it).
  */

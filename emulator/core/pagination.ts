@@ -67,6 +67,7 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
     pages: Math.max(1, (broken('list-pages-floor') ? Math.floor : Math.ceil)(results / pageSize)) + (broken('pages-one-too-many') ? 1 : 0),
     results: broken('list-results-capped') ? Math.min(results, pageSize) : results,
   };
+  if (results === 0 && page === 1 && ctx.store !== undefined && varied(ctx.store, 'empty-list-page-zero')) Object.assign(envelope, { page: 0, pages: 0 });
   return faults ? (misshapen(envelope, broken) as Page<V>) : envelope;
 }
 

@@ -36,6 +36,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Errors 1: "Each has 'reason' (string, …) and usually 'field' (…, or null when not specific to one element)."`,
     does: 'leaves `field` out of an error item instead of sending it as null',
   },
+  'empty-list-page-zero': {
+    leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), \`page\` (integer, current page), \`pages\` (integer, total pages), \`results\` (integer, total number of results)." (which page an empty list, of no pages, is on is not shown)`,
+    does: 'an empty list asked for its first page (or no page) answers `page: 0, pages: 0, results: 0`',
+  },
   'datetime-fraction': {
     leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix."`,
     does: 'writes every date-time with milliseconds (2025-01-02T03:04:05.678)',

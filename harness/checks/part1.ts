@@ -22,7 +22,7 @@ export const checks: Record<string, SemanticCheck> = {
   /** `results` is the total number of results, so one page can never hold more. */
   'list-envelope-arithmetic': (value) => {
     if (!isObject(value)) return [];
-    const list = value as { data?: unknown; results?: unknown; pages?: unknown };
+    const list = value as { data?: unknown; page?: unknown; results?: unknown; pages?: unknown };
     if (!Array.isArray(list.data) || typeof list.results !== 'number') return [];
     const problems = [];
     if (list.data.length > list.results)
@@ -30,6 +30,12 @@ export const checks: Record<string, SemanticCheck> = {
         rule: 'P1.conventions.list.results',
         message: `data holds ${list.data.length} items but results says ${list.results} in total`,
         path: '/results',
+      });
+    if (list.page === 0 && (list.results !== 0 || list.pages !== 0))
+      problems.push({
+        rule: 'P1.conventions.list.page',
+        message: `page is 0 of ${String(list.pages)} pages, ${list.results} results (page 0 only of an empty list of no pages)`,
+        path: '/page',
       });
     if (list.results > 0 && typeof list.pages === 'number' && list.pages < 1)
       problems.push({ rule: 'P1.conventions.list.pages', message: `results is ${list.results} but pages is ${list.pages}`, path: '/pages' });

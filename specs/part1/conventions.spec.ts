@@ -10,7 +10,7 @@ import { readAfterWrite, untilSeen } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { brokenRule, unservedRule } from '../../harness/judge.js';
-import { PAGE_SIZES_ASKED, pageSizeHolding, pageSizeUsed, readPage, smallestPageSize } from '../../harness/pages.js';
+import { PAGE_SIZES_ASKED, pageSizeHolding, pageSizeUsed, readPage, showsPage, smallestPageSize } from '../../harness/pages.js';
 import { windowWith } from './databases-support.js';
 
 type Json = Record<string, unknown>;
@@ -182,7 +182,7 @@ describe('Common conventions: list envelope', () => {
       c.expectServed(plain);
       c.expect(
         'P1.conventions.list.page-default-1',
-        (plain.body as Json | undefined)?.page === 1,
+        showsPage(plain.body, 1),
         `GET ${path} without page shows page ${JSON.stringify((plain.body as Json | undefined)?.page)}`,
         plain,
       );
@@ -204,7 +204,7 @@ describe('Common conventions: list envelope', () => {
         if (!ok(first)) c.skip(`GET ${path}?page=1&page_size=${size} was refused: ${describeExchange(first)}`);
         c.expect(
           rule,
-          (first.body as Json | undefined)?.page === 1,
+          showsPage(first.body, 1),
           `GET ${path}?page=1&page_size=${size} shows page ${JSON.stringify((first.body as Json | undefined)?.page)}`,
           first,
         );

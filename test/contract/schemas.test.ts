@@ -26,6 +26,15 @@ describe('schemas', () => {
     for (const body of [null, 'text', 3, []]) expect(rulesOf('lists/resources/domain', body), JSON.stringify(body)).toContain('P1.conventions.list.object');
   });
 
+  it('takes page 0 of an empty list of no pages only', () => {
+    const page = (body: object) => rulesOf('lists/resources/domain', body).includes('P1.conventions.list.page');
+    expect(page({ data: [], page: 0, pages: 0, results: 0 })).toBe(false);
+    expect(page({ data: [], page: 1, pages: 0, results: 0 })).toBe(false);
+    expect(page({ data: [], page: 0, pages: 1, results: 0 })).toBe(true);
+    expect(page({ data: samples['resources/domain']!.slice(0, 1), page: 0, pages: 1, results: 1 })).toBe(true);
+    expect(page({ data: [], page: -1, pages: 0, results: 0 })).toBe(true);
+  });
+
   it('every resource and request schema has a sample', () => {
     const missing = contract.names.filter((name) => !name.startsWith('common/') && !samples[name]?.length);
     expect(missing).toEqual([]);
