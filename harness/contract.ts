@@ -138,7 +138,7 @@ function createAjv({ source = false } = {}): Ajv2020 {
     allowMatchingProperties: true,
     code: { optimize: false, source, formats: _`deps.formats` },
   });
-  addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uuid', 'date']);
+  addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uri-reference', 'uuid', 'date']);
   ajv.addFormat(
     'ip',
     checkFormat((value) => !value.includes('/') && isStrictIp(value)),

@@ -40,6 +40,10 @@ const catalogue = defineVariations({
     leaves: `${D1}, Common conventions 1: "A list response is an object with \`data\` (array of resource objects), \`page\` (integer, current page), \`pages\` (integer, total pages), \`results\` (integer, total number of results)." (which page an empty list, of no pages, is on is not shown)`,
     does: 'an empty list asked for its first page (or no page) answers `page: 0, pages: 0, results: 0`',
   },
+  'oauth-thumbnail-path': {
+    leaves: `${D1}, OAuth client: "thumbnail_url | string (URL) or null |" (whether the URL is absolute, or a path on the service as the events' entity \`url\` members are, is not shown)`,
+    does: 'gives every OAuth client a thumbnail, its thumbnail_url the path /v4/account/oauth-clients/<id>/thumbnail (relative, no scheme or host)',
+  },
   'datetime-fraction': {
     leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix."`,
     does: 'writes every date-time with milliseconds (2025-01-02T03:04:05.678)',

@@ -61,6 +61,8 @@ export function newClient(s: Store, label: string, isPublic: boolean, uri: strin
     status: faulty(s, 'P1.oauth-client.status.enum') ? ('enabled' as OAuthClient['status']) : 'active',
     thumbnail_url: null,
   };
+  // Under the variation a client's thumbnail is an image the service keeps, named by its path.
+  if (varied(s, 'oauth-thumbnail-path')) c.thumbnail_url = `/v4/account/oauth-clients/${c.id}/thumbnail`;
   T.clients(s).set(c.id, c);
   return c;
 }
