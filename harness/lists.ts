@@ -4,6 +4,7 @@ import { readAfterWrite } from './consistency.js';
 import { SetupError } from './fixtures.js';
 import type { Exchange } from './http.js';
 import { itemsOfPages, itemsRead, PAGE_CAP, walkList, type WalkStops } from './pages.js';
+import { timeOf } from './date-times.js';
 
 type Json = Record<string, unknown>;
 
@@ -70,12 +71,7 @@ export async function listItems(c: Check, path: string, token?: string | null, o
   return items;
 }
 
-/** A date-time of the API (no zone in the documents' samples: read as UTC) in milliseconds. */
-export function timeOf(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const time = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
-  return Number.isNaN(time) ? undefined : time;
-}
+export { timeOf };
 
 /** The year and month (UTC) of a date-time of the API. */
 export function monthOf(value: unknown): { year: number; month: number } | undefined {

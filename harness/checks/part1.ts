@@ -1,3 +1,4 @@
+import { timeOf } from '../date-times.js';
 import { isMysqlEngine } from '../picks.js';
 import type { SemanticCheck, SemanticProblem } from './types.js';
 
@@ -5,14 +6,6 @@ type Json = Record<string, unknown>;
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Milliseconds since the epoch of a documented date-time; samples carry no zone, so a zone-less value is read as UTC. */
-function parseDateTime(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`;
-  const time = Date.parse(zoned);
-  return Number.isNaN(time) ? undefined : time;
 }
 
 const HOUR = 3_600_000;
@@ -97,8 +90,8 @@ export const checks: Record<string, SemanticCheck> = {
   /** A transfer expires 24 hours after creation: `expiry` = `created` + 24 h (one second of rounding tolerated). */
   'entity-transfer-expiry': (value) => {
     if (!isObject(value)) return [];
-    const created = parseDateTime(value.created);
-    const expiry = parseDateTime(value.expiry);
+    const created = timeOf(value.created);
+    const expiry = timeOf(value.expiry);
     if (created === undefined || expiry === undefined) return [];
     if (Math.abs(expiry - created - 24 * HOUR) <= 1000) return [];
     return [
@@ -122,8 +115,8 @@ export const checks: Record<string, SemanticCheck> = {
   /** Inferred: an invoice item's period runs forward (`from` is not after `to`). */
   'invoice-item-period': (value) => {
     if (!isObject(value)) return [];
-    const from = parseDateTime(value.from);
-    const to = parseDateTime(value.to);
+    const from = timeOf(value.from);
+    const to = timeOf(value.to);
     if (from === undefined || to === undefined || from <= to) return [];
     const problem: SemanticProblem = {
       rule: 'P1.invoice-item.from-not-after-to',
