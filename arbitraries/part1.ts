@@ -6,6 +6,7 @@ import {
   type ValueGen,
   ABSENT,
   type Change,
+  blank,
   constant,
   broken,
   serverJudged,
@@ -102,7 +103,7 @@ const databaseCreateViolations: Violation[] = [
       ),
   }),
   broken('P1.database.replication-type.enum', databaseCreate, {
-    replication_type: () => fc.constantFrom('', 'sync', 'async', 'semi-synch', 'semisynch'),
+    replication_type: () => fc.constantFrom('sync', 'async', 'semi-synch', 'semisynch'),
   }),
   broken('P1.database-create.engine.engine-version-form', databaseCreate, {
     engine: (c) =>
@@ -156,7 +157,7 @@ const snapshotViolations: Violation[] = [
   missing('P1.database-snapshot-create.label.required', snapshotCreate, 'label'),
   broken('P1.database-snapshot.label.min-3', snapshotCreate, { label: () => tooShort(3, 'abc123') }),
   broken('P1.database-snapshot.label.max-64', snapshotCreate, { label: (c) => tooLongLabel(c.labelPrefix, 64) }),
-  broken('P1.database-snapshot.target.enum', snapshotCreate, { target: () => fc.constantFrom('', 'replica', 'tertiary', 'both') }),
+  broken('P1.database-snapshot.target.enum', snapshotCreate, { target: () => fc.constantFrom('replica', 'tertiary', 'both') }),
   ...wrongTypes('P1.database-snapshot-create.types', snapshotCreate, [['label', 'string']]),
 ];
 
@@ -391,7 +392,7 @@ const clientUpdate: BodyGen = (context) => nonEmpty(optionalRecord(clientMembers
 
 function clientViolations(valid: BodyGen, typesRule: string): Violation[] {
   return [
-    broken('P1.oauth-client.label.min-1', valid, { label: constant('') }),
+    blank('P1.oauth-client.label.min-1', valid, 'label'),
     broken('P1.oauth-client.label.max-512', valid, { label: (c) => tooLongLabel(c.labelPrefix, 512) }),
     broken('P1.oauth-client.redirect-uri.url', valid, { redirect_uri: () => notUrl() }),
     ...wrongTypes(typesRule, valid, [

@@ -2,7 +2,7 @@
 // images, tags.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, type ValueGen, constant, oneOf, broken, serverJudged, merged, missing, nonEmpty, optionalRecord } from './generators/body.js';
+import { type Body, type BodyGen, type ValueGen, blank, constant, oneOf, broken, serverJudged, merged, missing, nonEmpty, optionalRecord } from './generators/body.js';
 import {
   FULLVIRT_SLOTS,
   RESCUE_SLOTS,
@@ -72,7 +72,7 @@ const DESCRIPTION_MAX = 65000;
 
 function descriptionViolations(valid: BodyGen): Violation[] {
   return [
-    broken('P2.image.description.min-1', valid, { description: constant('') }),
+    blank('P2.image.description.min-1', valid, 'description'),
     broken('P2.image.description.max-65000', valid, {
       description: () => fc.integer({ min: DESCRIPTION_MAX + 1, max: DESCRIPTION_MAX + 50 }).map((n) => 'd'.repeat(n)),
     }),
@@ -243,8 +243,8 @@ const instanceUpdateBody: BodyArbitraries = {
   schema: 'requests/instance-update',
   valid: instanceUpdate,
   violations: [
-    broken('P2.instance.backups.schedule.day.enum', withSchedule, { 'backups.schedule.day': oneOf('Sun', 'Someday', 'Weekday', '') }),
-    broken('P2.instance.backups.schedule.window.enum', withSchedule, { 'backups.schedule.window': oneOf('W1', 'W24', 'W', '10', 'Scheduled', '') }),
+    broken('P2.instance.backups.schedule.day.enum', withSchedule, { 'backups.schedule.day': oneOf('Sun', 'Someday', 'Weekday') }),
+    broken('P2.instance.backups.schedule.window.enum', withSchedule, { 'backups.schedule.window': oneOf('W1', 'W24', 'W', '10', 'Scheduled') }),
     ...instanceLabelViolations(instanceUpdate),
   ],
 };
@@ -402,9 +402,9 @@ const fullvirtConfig = configCreateIn('fullvirt');
 /** Violations both profile bodies share. */
 function configViolations(valid: BodyGen): Violation[] {
   return [
-    broken('P2.config.label.min-1', valid, { label: constant('') }),
+    blank('P2.config.label.min-1', valid, 'label'),
     broken('P2.config.label.max-48', valid, { label: (c) => tooLong(CONFIG_LABEL.max).map((text) => c.labelPrefix + text.slice(c.labelPrefix.length)) }),
-    broken('P2.config.run-level.enum', valid, { run_level: oneOf('multi', 'rescue', 'bash', '') }),
+    broken('P2.config.run-level.enum', valid, { run_level: oneOf('multi', 'rescue', 'bash') }),
     broken('P2.device-map.slot.one-type', valid, { 'devices.sda': twoTypeSlot }),
     ...interfaceViolations(valid, false),
   ];
@@ -417,7 +417,7 @@ const configCreateBody: BodyArbitraries = {
     missing('P2.config-create.label.required', configCreate, 'label'),
     missing('P2.config-create.devices.required', configCreate, 'devices'),
     ...configViolations(configCreate),
-    broken('P2.config.virt-mode.enum', configCreateIn('paravirt'), { virt_mode: oneOf('hvm', 'full', 'pv', '') }),
+    broken('P2.config.virt-mode.enum', configCreateIn('paravirt'), { virt_mode: oneOf('hvm', 'full', 'pv') }),
     { ...broken('P2.config.devices.fullvirt-sda-to-sdd', fullvirtConfig, { 'devices.sdf': deviceSlot }), orFields: ['virt_mode'] },
   ],
 };
@@ -476,7 +476,7 @@ const imageUpdateBody: BodyArbitraries = {
   valid: imageUpdate,
   violations: [
     ...descriptionViolations(imageUpdate),
-    broken('P2.image.status.enum', imageUpdate, { status: oneOf('deleted', 'pending', 'ready', 'uploading', '') }),
+    broken('P2.image.status.enum', imageUpdate, { status: oneOf('deleted', 'pending', 'ready', 'uploading') }),
   ],
 };
 

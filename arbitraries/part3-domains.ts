@@ -1,7 +1,7 @@
 // Request bodies of document 3's domains and records (gathered with the others in part3.ts).
 import fc from 'fast-check';
 import type { BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, ABSENT, constant, oneOf, broken, merged, missing, optionalRecord, type JsonKind, wrongTypes } from './generators/body.js';
+import { type Body, type BodyGen, ABSENT, blank, constant, oneOf, broken, merged, missing, optionalRecord, type JsonKind, wrongTypes } from './generators/body.js';
 import {
   domainBadSyntax,
   domainLabelTooLong,
@@ -68,7 +68,7 @@ export const domainUpdate: BodyGen = (context) =>
 /** The `domain` member: 1..255, labels up to 63, RFC 1035 syntax. */
 /** `field`: where the error may point (`domain` unless the body has another precondition the server may judge first). */
 const domainNameViolations = (valid: BodyGen, field = 'domain'): Violation[] => [
-  broken('P3.domain.domain.min-1', valid, { domain: constant('') }, field),
+  { ...blank('P3.domain.domain.min-1', valid, 'domain'), field },
   broken('P3.domain.domain.max-255', valid, { domain: () => domainTooLong() }, field),
   broken('P3.domain.domain.label-max-63', valid, { domain: () => domainLabelTooLong() }, field),
   // Not a final period: RFC 1035 writes an absolute name so in master files, and a server may read it as the same name.
@@ -81,12 +81,12 @@ const domainNameViolations = (valid: BodyGen, field = 'domain'): Violation[] => 
 /** Members of create and update alike. */
 const domainFieldViolations = (valid: BodyGen): Violation[] => [
   ...domainNameViolations(valid),
-  broken('P3.domain.description.min-1', valid, { description: constant('') }),
+  blank('P3.domain.description.min-1', valid, 'description'),
   broken('P3.domain.description.max-255', valid, { description: () => tooLong(255) }),
-  broken('P3.domain.group.min-1', valid, { group: constant('') }),
+  blank('P3.domain.group.min-1', valid, 'group'),
   broken('P3.domain.group.max-50', valid, { group: () => tooLong(50) }),
-  broken('P3.domain.status.enum', valid, { status: oneOf('', 'enabled', 'inactive', 'deleted') }),
-  broken('P3.domain.type.enum', valid, { type: oneOf('', 'primary', 'secondary', 'replica') }),
+  broken('P3.domain.status.enum', valid, { status: oneOf('enabled', 'inactive', 'deleted') }),
+  broken('P3.domain.type.enum', valid, { type: oneOf('primary', 'secondary', 'replica') }),
   broken('P3.domain.axfr-ips.ip', valid, { axfr_ips: listWithBad(notIp, ip) }, 'axfr_ips.0'),
   broken('P3.domain.master-ips.ip', valid, { master_ips: listWithBad(notIp, ip) }, 'master_ips.0'),
   // not "": on a slave domain, which needs no soa_email, it may be read as none (slave-soa-email-empty)
@@ -247,7 +247,7 @@ export const recordUpdate: BodyGen = recordsOf('A');
 export function recordViolations(typesRule: string): Violation[] {
   const on = recordsOf;
   return [
-    broken('P3.record.type.enum', on('TXT'), { type: oneOf('', 'SPF', 'HINFO', 'ALIAS') }),
+    broken('P3.record.type.enum', on('TXT'), { type: oneOf('SPF', 'HINFO', 'ALIAS') }),
     // not on SRV, whose name is "unused" (a server may ignore it)
     // A host name but for its length: any other flaw (an empty label, a hyphen at a label's end) breaks a rule too.
     broken('P3.record.name.max-100', on(...SHAPES.filter((shape) => shape !== 'NULL_MX' && shape !== 'SRV')), { name: () => recordNameTooLong() }),
@@ -286,7 +286,7 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.weight.max-65535', on('SRV'), { weight: () => between(65536, 1_000_000) }),
     broken('P3.record.port.min-0', on('SRV'), { port: () => between(-1000, -1) }),
     broken('P3.record.port.max-65535', on('SRV'), { port: () => between(65536, 1_000_000) }),
-    broken('P3.record.tag.enum', on('CAA'), { tag: oneOf('', 'issuer', 'contactemail', 'issuemail') }),
+    broken('P3.record.tag.enum', on('CAA'), { tag: oneOf('issuer', 'contactemail', 'issuemail') }),
     // The target stays an issuer domain: without a tag, a URL target would break the issue/issuewild rule too.
     { ...broken('P3.record.caa.tag.required', on('CAA'), { tag: ABSENT, target: () => caaTarget('issue') }, 'tag'), orFields: ['type'] },
     broken(

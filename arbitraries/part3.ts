@@ -161,8 +161,8 @@ const RULE_CASES: Array<[rule: string, member: string, bad: () => fc.Arbitrary<F
   ['P3.firewall.rule.action.required', 'action', () => ruleWith({ action: ABSENT })],
   ['P3.firewall.rule.addresses.required', 'addresses', () => ruleWith({ addresses: ABSENT })],
   ['P3.firewall.rule.protocol.required', 'protocol', () => ruleWith({ protocol: ABSENT })],
-  ['P3.firewall.rule.action.enum', 'action', () => ruleWith({ action: oneOf('', 'ALLOW', 'REJECT', 'DENY') })],
-  ['P3.firewall.rule.protocol.enum', 'protocol', () => ruleWith({ protocol: oneOf('', 'ALL', 'SCTP', 'IPENCAP') })],
+  ['P3.firewall.rule.action.enum', 'action', () => ruleWith({ action: oneOf('ALLOW', 'REJECT', 'DENY') })],
+  ['P3.firewall.rule.protocol.enum', 'protocol', () => ruleWith({ protocol: oneOf('ALL', 'SCTP', 'IPENCAP') })],
   // An address without its mask (what a server could take for a single host) in every body of one way; other
   // addresses in another, so that each run of the first meets it.
   ['P3.firewall.rule.addresses.ipv4-mask', 'addresses.ipv4.0', () => ruleWith({ 'addresses.ipv4': listWithBad(() => ipv4(), v4Network) })],
@@ -221,10 +221,12 @@ function rulesObjectViolations(valid: BodyGen, light: BodyGen, at: string): Viol
       field: path(`inbound.0.${member}`),
       ...(orMembers ? { orFields: orMembers.map((other) => path(`inbound.0.${other}`)) } : {}),
       judgedBy: 'schema',
+      // (a rule's description is optional: "" may be read as none)
+      ...(rule === 'P3.firewall.rule.description.min-1' ? { blankMayBeAbsent: true as const } : {}),
       arbitrary: withBadRule(light, at, bad()),
     })),
-    broken('P3.firewall.policy.enum', valid, { [path('inbound_policy')]: oneOf('', 'REJECT', 'ALLOW') }),
-    broken('P3.firewall.policy.enum', valid, { [path('outbound_policy')]: oneOf('', 'REJECT', 'DENY') }),
+    broken('P3.firewall.policy.enum', valid, { [path('inbound_policy')]: oneOf('REJECT', 'ALLOW') }),
+    broken('P3.firewall.policy.enum', valid, { [path('outbound_policy')]: oneOf('REJECT', 'DENY') }),
     { rule: 'P3.firewall.rules.max-25', field: at || null, judgedBy: 'schema', arbitrary: tooMany },
   ];
 }
@@ -248,7 +250,7 @@ const firewallCreateViolations: Violation[] = [
 
 const firewallUpdateViolations: Violation[] = [
   ...firewallLabelViolations(firewallUpdate),
-  broken('P3.firewall.status.update-not-deleted', firewallUpdate, { status: oneOf('deleted', '', 'active') }),
+  broken('P3.firewall.status.update-not-deleted', firewallUpdate, { status: oneOf('deleted', 'active') }),
   ...wrongTypes('P3.firewall-update.types', firewallUpdate, [['tags', 'array']]),
 ];
 
@@ -265,7 +267,7 @@ const deviceCreate: BodyGen = (context) => fc.record({ id: fc.constantFrom(...co
 const deviceViolations: Violation[] = [
   missing('P3.firewall-device-create.id.required', deviceCreate, 'id'),
   missing('P3.firewall-device-create.type.required', deviceCreate, 'type'),
-  broken('P3.firewall-device.type.enum', deviceCreate, { type: oneOf('', 'linode', 'nodebalancer', 'instance') }),
+  broken('P3.firewall-device.type.enum', deviceCreate, { type: oneOf('linode', 'nodebalancer', 'instance') }),
   ...wrongTypes('P3.firewall-device-create.types', deviceCreate, [['id', 'integer']]),
 ];
 
@@ -294,7 +296,7 @@ const ipAllocateViolations: Violation[] = [
   orNotEnabled(missing('P3.ip-allocate.type.required', ipAllocate, 'type')),
   // Once for a private and once for a public address: a server may check the two kinds apart.
   ...[false, true].map((isPublic) =>
-    orNotEnabled(broken('P3.ip-allocate.type.enum', ipAllocate, { type: oneOf('', 'ipv6', 'ipv4/private', 'public'), public: constant(isPublic) })),
+    orNotEnabled(broken('P3.ip-allocate.type.enum', ipAllocate, { type: oneOf('ipv6', 'ipv4/private', 'public'), public: constant(isPublic) })),
   ),
   ...wrongTypes('P3.ip-allocate.types', ipAllocate, [
     ['compute_id', 'integer'],
@@ -457,7 +459,7 @@ export const bodies: Record<string, BodyArbitraries> = Object.fromEntries([
   entry('requests/monitor-client-create', monitorClient, monitorClientViolations('P3.monitor-client-create.types')),
   entry('requests/monitor-client-update', monitorClient, monitorClientViolations('P3.monitor-client-update.types')),
   entry('requests/monitor-plan-update', monitorPlan, [
-    broken('P3.monitor-plan.subscription.enum', monitorPlan, { monitor_subscription: oneOf('', 'free', 'monitor-5', 'monitor_3', 'none') }),
+    broken('P3.monitor-plan.subscription.enum', monitorPlan, { monitor_subscription: oneOf('free', 'monitor-5', 'monitor_3', 'none') }),
   ]),
   entry('requests/firewall-create', firewallCreate, firewallCreateViolations),
   entry('requests/firewall-update', firewallUpdate, firewallUpdateViolations),

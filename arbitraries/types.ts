@@ -44,6 +44,11 @@ export interface Violation {
   orFields?: string[] | ((context: BodyContext) => string[]);
   /** `schema`: the request schema rejects it too (unit-tested). `server`: only the server can judge it (strength, existence, uniqueness). */
   judgedBy: 'schema' | 'server';
+  /**
+   * The body gives "" for an optional member that cannot be empty: a server may refuse it or read it as not given, so
+   * what is judged is that no answer shows the member as "".
+   */
+  blankMayBeAbsent?: true;
   arbitrary: (context: BodyContext) => fc.Arbitrary<Record<string, unknown>>;
 }
 

@@ -475,6 +475,7 @@ function registerAt(app: FastifyInstance, tenantOf: (raw: IncomingMessage) => Te
         lenientScalars: varied(store, 'lenient-scalars'),
         enumsAnyCase: varied(store, 'enums-any-case'),
         lenientArrays: varied(store, 'lenient-arrays'),
+        blankOptionalAbsent: varied(store, 'blank-optional-absent'),
       });
       return toResult(reply, await handle(route, ctx));
     },

@@ -72,6 +72,11 @@ export function serverJudged(rule: string, valid: BodyGen, changes: Record<strin
   return { rule, field, judgedBy: 'server', arbitrary: replacing(valid, changes) };
 }
 
+/** "" for an optional member that cannot be empty: refused, or read as not given (see Violation.blankMayBeAbsent). */
+export function blank(rule: string, valid: BodyGen, member: string): Violation {
+  return { ...broken(rule, valid, { [member]: constant('') }), blankMayBeAbsent: true };
+}
+
 export const missing = (rule: string, valid: BodyGen, member: string): Violation => broken(rule, valid, { [member]: ABSENT });
 
 export type JsonKind = 'string' | 'nullable-string' | 'integer' | 'boolean' | 'array' | 'object';

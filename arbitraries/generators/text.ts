@@ -61,10 +61,10 @@ export function notDigits(min: number, max: number): fc.Arbitrary<string> {
   });
 }
 
-/** Shorter than `min` (min > 0). */
+/** Shorter than `min` (min > 0); empty only where nothing else is shorter (as labelTooShort). */
 export function tooShort(min: number, alphabet: string = PLAIN_TEXT): fc.Arbitrary<string> {
   if (min <= 0) throw new Error('nothing is shorter than 0 characters');
-  return stringOfLength(0, min - 1, alphabet);
+  return stringOfLength(Math.min(1, min - 1), min - 1, alphabet);
 }
 
 /** Longer than `max`, by 1..16 characters (1 often). */

@@ -1,5 +1,8 @@
 // Request-body validation helpers. Each throws ApiError(400, reason, field) where `field` is the dot path of the
 // member at fault (`rules.inbound.3.ports`); `opts.path` is the dot path of the object being read.
+import { isIPv4 } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import type { Store } from './store.js';
 import { ApiError, type RequestContext } from './types.js';
 import { varied } from '../variations/index.js';
 
@@ -65,14 +68,21 @@ function describe(value: unknown): string {
  * readers below have no store). lenient-scalars: null for a member that takes none is read as absent, a number or a
  * boolean as its text, a string of digits as the integer and "true" / "false" as the boolean. enums-any-case: an enum
  * string is matched whatever its letter case and read as the listed spelling. lenient-arrays: a string, number or
- * boolean given for an array is read as an array of that one item.
+ * boolean given for an array is read as an array of that one item. blank-optional-absent: "" for an optional string
+ * member that cannot be empty is read as absent.
  */
-let lenientScalars = false;
-let enumsAnyCase = false;
-let lenientArrays = false;
+const readings = { lenientScalars: false, enumsAnyCase: false, lenientArrays: false, blankOptionalAbsent: false };
 
-export function readRequestsWith(choices: { lenientScalars: boolean; enumsAnyCase: boolean; lenientArrays: boolean }): void {
-  ({ lenientScalars, enumsAnyCase, lenientArrays } = choices);
+export function readRequestsWith(choices: typeof readings): void {
+  Object.assign(readings, choices);
+}
+
+/**
+ * An IPv4 address as a request writes it: a dotted quad, or under ipv4-loose-forms also a classic inet_aton form
+ * (1.2.3, 01.2.3.4, 0x7f.1) that many address parsers take.
+ */
+export function isIpv4Text(store: Store, s: string): boolean {
+  return isIPv4(s) || (varied(store, 'ipv4-loose-forms') && ipaddr.IPv4.isValid(s));
 }
 
 /** Reads o[key]: undefined when absent; null when null and allowed; otherwise hands it to `check`. */
@@ -86,7 +96,7 @@ function read<T>(
 ): T | null | undefined {
   const field = fieldPath(opts?.path, key);
   let v = Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
-  if (v === null && lenientScalars && !opts?.nullable) v = undefined;
+  if (v === null && readings.lenientScalars && !opts?.nullable) v = undefined;
   if (v === undefined) {
     if (required) fail(`${field} is required.`, field);
     return undefined;
@@ -99,9 +109,9 @@ function read<T>(
 }
 
 function checkString(v: unknown, field: string, opts: StringOpts | undefined): string {
-  if (lenientScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
+  if (readings.lenientScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
   if (typeof v !== 'string') fail(`${field} must be a string, not ${describe(v)}.`, field);
-  const text = opts?.enum && enumsAnyCase ? listedSpelling(opts.enum, v) : v;
+  const text = opts?.enum && readings.enumsAnyCase ? listedSpelling(opts.enum, v) : v;
   if (opts?.enum && !opts.enum.includes(text)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
   const len = opts?.min !== undefined || opts?.max !== undefined ? codePoints(text) : 0;
   if (opts?.min !== undefined && len < opts.min) {
@@ -112,6 +122,15 @@ function checkString(v: unknown, field: string, opts: StringOpts | undefined): s
     fail(opts.patternReason ?? `${field} does not have the required format.`, field);
   }
   return text;
+}
+
+function takesBlank(opts: StringOpts | undefined): boolean {
+  try {
+    checkString('', '', opts);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The enum value `v` is in another letter case, or `v` itself. */
@@ -134,7 +153,7 @@ function codePoints(s: string): number {
 }
 
 function checkInt(v: unknown, field: string, opts: IntOpts | undefined): number {
-  if (lenientScalars && typeof v === 'string' && /^-?\d{1,15}$/.test(v)) v = Number(v);
+  if (readings.lenientScalars && typeof v === 'string' && /^-?\d{1,15}$/.test(v)) v = Number(v);
   if (typeof v !== 'number' || !Number.isInteger(v)) fail(`${field} must be an integer, not ${describe(v)}.`, field);
   if (!Number.isSafeInteger(v)) fail(`${field} is out of range.`, field);
   if (opts?.enum && !opts.enum.includes(v)) fail(`${field} must be one of: ${opts.enum.join(', ')}.`, field);
@@ -144,7 +163,7 @@ function checkInt(v: unknown, field: string, opts: IntOpts | undefined): number 
 }
 
 function checkArray(v: unknown, field: string, opts: ArrayOpts | undefined): unknown[] {
-  if (lenientArrays && ['string', 'number', 'boolean'].includes(typeof v)) v = [v];
+  if (readings.lenientArrays && ['string', 'number', 'boolean'].includes(typeof v)) v = [v];
   if (!Array.isArray(v)) fail(`${field} must be an array, not ${describe(v)}.`, field);
   if (opts?.min !== undefined && v.length < opts.min) {
     fail(`${field} must have at least ${opts.min} item${opts.min === 1 ? '' : 's'}.`, field);
@@ -156,6 +175,7 @@ function checkArray(v: unknown, field: string, opts: ArrayOpts | undefined): unk
 type Nullable<O, T> = O extends { nullable: true } ? T | null : O extends { nullable: boolean } ? T | null : T;
 
 export function optString<O extends StringOpts>(o: Record<string, unknown>, key: string, opts?: O): Nullable<O, string> | undefined {
+  if (readings.blankOptionalAbsent && o[key] === '' && !takesBlank(opts)) return undefined;
   return read(o, key, opts, false, 'a string', (v, f) => checkString(v, f, opts)) as Nullable<O, string> | undefined;
 }
 
@@ -172,7 +192,7 @@ export function reqInt<O extends IntOpts>(o: Record<string, unknown>, key: strin
 }
 
 function checkBool(v: unknown, field: string): boolean {
-  if (lenientScalars && (v === 'true' || v === 'false')) v = v === 'true';
+  if (readings.lenientScalars && (v === 'true' || v === 'false')) v = v === 'true';
   if (typeof v !== 'boolean') fail(`${field} must be true or false, not ${describe(v)}.`, field);
   return v;
 }

@@ -81,3 +81,15 @@ export const SIXTEENTH_AUDIT_READINGS = defineVariations({
     does: "answers a record create with the dns_record_create event it recorded (its id is the event's), not the record; the record is listed, and viewed, as before",
   },
 });
+
+/** The seventeenth audit's, of document 1's request bodies (2026-12-05): after audited.ts's first two. */
+export const SEVENTEENTH_AUDIT_READINGS = defineVariations({
+  'ipv4-loose-forms': {
+    leaves: `${D1}, Managed database (cluster): "allow_list | array of strings | each item is a single IP address or a CIDR range" and ${D3}, Domain: "master_ips | array of strings | master DNS IPs; at least one required for \`slave\` domains" (how an IPv4 address may be written is not shown: the classic inet_aton forms 1.2.3 and 01.2.3.4 are read by many address parsers, ipaddr.js among them)`,
+    does: 'takes an IPv4 address in an inet_aton form (1.2.3, 01.2.3.4, 0x7f.1, as ipaddr.js reads them) in an allow list, master_ips, axfr_ips and an A record target',
+  },
+  'blank-optional-absent': {
+    leaves: `${D1}, Update body (PUT cluster): "… All members optional.", Snapshot create body: "\`target\` (string, enum \`primary\`, \`secondary\`, default \`primary\`)" and PUT /v4/account/oauth-clients/{clientId}: "body: label, public, redirect_uri, all optional" (whether "" for an optional member that cannot be empty is refused or read as not given is not shown, as null is not for lenient-scalars)`,
+    does: 'reads "" for an optional string member that cannot be empty (a label of 3..32 characters, an enum, a URL) as absent: a default on a create, no change on an update',
+  },
+});

@@ -406,6 +406,12 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   if (violation.field !== 'label' && namesField(first.exchange, 'label') === true)
                     fc.pre(!(await labelHeldByAnother(c, fx, endpoint, path, labelOf(body))));
                   fc.pre(!refusedAsMade(plan?.identity?.(body), first.exchange, violation.field));
+                  if (violation.blankMayBeAbsent && succeeded(first.exchange)) {
+                    const shown = first.after ?? first.exchange;
+                    const value = violation.field!.split('.').reduce<unknown>((node, key) => (node as Json | undefined)?.[key], shown.body);
+                    c.expect(violation.rule, value !== '', `${key} took "" for ${violation.field}, which cannot be empty, and shows it`, shown);
+                    return;
+                  }
                   const orFields = typeof violation.orFields === 'function' ? violation.orFields(ctx) : violation.orFields;
                   const named = orFields?.length ? [violation.field!, ...orFields] : violation.field;
                   c.expectRejected(violation.rule, first.exchange, `${key} with a body breaking ${violation.rule}`, named);

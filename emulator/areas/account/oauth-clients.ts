@@ -29,7 +29,7 @@ function clientEntity(c: OAuthClient): EventEntity {
 }
 
 function redirectUri(store: Store, o: Record<string, unknown>, required: boolean): string | undefined {
-  const v = required ? reqString(o, 'redirect_uri') : optString(o, 'redirect_uri');
+  const v = required ? reqString(o, 'redirect_uri', { min: 1 }) : optString(o, 'redirect_uri', { min: 1 });
   if (v === undefined) return undefined;
   let ok = false;
   try {

@@ -1,19 +1,18 @@
 // The allow list of a managed database cluster (document 1, "Managed databases"): IPv4 or IPv6 addresses or CIDR
 // ranges, a single address kept with its full prefix length.
-import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Store } from '../../core/store.js';
-import { fail, optArray } from '../../core/validate.js';
+import { fail, isIpv4Text, optArray } from '../../core/validate.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 
 /** An IP address or CIDR range, normalised as responses show it (single addresses get a prefix length). */
-function normaliseIpOrCidr(value: string): string | null {
+function normaliseIpOrCidr(store: Store, value: string): string | null {
   const slash = value.indexOf('/');
   const addr = slash < 0 ? value : value.slice(0, slash);
   const prefix = slash < 0 ? null : value.slice(slash + 1);
   let max: number;
-  if (isIPv4(addr)) max = 32;
+  if (isIpv4Text(store, addr)) max = 32;
   else if (!addr.includes('%') && ipaddr.IPv6.isValid(addr)) max = 128;
   else return null;
   if (prefix === null) return `${addr}/${max}`;
@@ -52,7 +51,7 @@ function checkedAllowList(store: Store, items: unknown[]): string[] {
     const field = `allow_list.${i}`;
     if (typeof item !== 'string') fail(`${field} must be a string holding an IP address or a CIDR range.`, field);
     if (faulty(store, 'P1.database.allow-list.ip-or-cidr')) return item;
-    const normal = normaliseIpOrCidr(item);
+    const normal = normaliseIpOrCidr(store, item);
     if (normal !== null && !item.includes('/') && faulty(store, 'P1.database.allow-list.slash-32')) return item;
     if (normal === null)
       fail(`${field} (${JSON.stringify(item.slice(0, 64))}) is not a valid IP address or CIDR range, e.g. 203.0.113.5 or 192.0.2.0/24.`, field);

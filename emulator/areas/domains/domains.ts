@@ -71,9 +71,9 @@ function readIpList(store: Store, o: Record<string, unknown>, key: string, anySt
   const arr = optArray(o, key);
   if (arr === undefined) return undefined;
   return arr.map((v, i) => {
-    if (typeof v !== 'string' || !(isIp(v) || anyString)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
+    if (typeof v !== 'string' || !(isIp(store, v) || anyString)) fail(`${key}.${i} must be an IP address.`, `${key}.${i}`);
     // Under the variation a nameserver's address must be one a nameserver on the internet can have.
-    if (isIp(v) && varied(store, 'domain-ips-unicast-only') && ipaddr.parse(v).range() !== 'unicast')
+    if (isIp(store, v) && varied(store, 'domain-ips-unicast-only') && ipaddr.parse(v).range() !== 'unicast')
       fail(`${key}.${i} must be a public unicast address (not ${ipaddr.parse(v).range()}).`, `${key}.${i}`);
     return v;
   });
@@ -217,7 +217,7 @@ export const domainRoutes: Route[] = [
     const ns = faulty(ctx.store, 'P3.domain-import.remote-nameserver.required')
       ? optString(o, 'remote_nameserver', { min: 1, max: 255 })
       : reqString(o, 'remote_nameserver', { min: 1, max: 255 });
-    const nsIsIp = ns !== undefined && isIp(ns);
+    const nsIsIp = ns !== undefined && isIp(ctx.store, ns);
     if (ns !== undefined && !nsIsIp && !isDomainName(ns, { trailingDot: true, minLabels: 2 })) {
       fail('remote_nameserver must be the hostname or IP address of a nameserver.', 'remote_nameserver');
     }

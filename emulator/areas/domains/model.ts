@@ -1,10 +1,9 @@
 // The domains area's stored objects: domains, their records and rendered zones, the names taken on the
 // platform, with the lookups the other domain files and the ips and tags areas use.
-import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Store } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
-import { fail } from '../../core/validate.js';
+import { fail, isIpv4Text } from '../../core/validate.js';
 import { canAccess } from '../../core/permissions.js';
 import { deletionRuns } from '../../core/deletions.js';
 import { faulty } from '../../faults/index.js';
@@ -88,9 +87,9 @@ export function isDomainName(
   return labels.every((l) => label.test(l));
 }
 
-/** A plain IP address: dotted-quad IPv4 (no legacy short forms) or IPv6, no mask. */
-export function isIp(s: string): boolean {
-  return isIPv4(s) || (!s.includes('/') && ipaddr.IPv6.isValid(s));
+/** A plain IP address: IPv4 (isIpv4Text) or IPv6, no mask. */
+export function isIp(store: Store, s: string): boolean {
+  return isIpv4Text(store, s) || (!s.includes('/') && ipaddr.IPv6.isValid(s));
 }
 
 /** Rounds a domain time value up to the next valid value (0 stays 0); above the largest → 400. */

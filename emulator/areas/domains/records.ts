@@ -1,11 +1,10 @@
 // Records of a domain: list, create, view, update, delete.
-import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { emitEvent } from '../../core/events.js';
 import { paginate } from '../../core/pagination.js';
 import type { Store } from '../../core/store.js';
 import type { RequestContext, Route } from '../../core/types.js';
-import { asObject, fail, optInt, optString, reqString } from '../../core/validate.js';
+import { asObject, fail, isIpv4Text, optInt, optString, reqString } from '../../core/validate.js';
 import { route } from '../../core/routes.js';
 import { deleteNowOrLater } from '../../core/deletions.js';
 import { faulty } from '../../faults/index.js';
@@ -158,7 +157,7 @@ function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>,
         const v4 = varied(store, 'remote-addr-behind-proxy') ? PROXY_ADDRESS : ipv4Of(ctx.remoteAddress);
         if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
         target = v4;
-      } else if (!isIPv4(t)) fail('target must be an IPv4 address for an A record.', 'target');
+      } else if (!isIpv4Text(store, t)) fail('target must be an IPv4 address for an A record.', 'target');
       else refuseNoHostAddress(store, t);
       break;
     }
