@@ -222,7 +222,7 @@ function rulesObjectViolations(valid: BodyGen, light: BodyGen, at: string): Viol
       ...(orMembers ? { orFields: orMembers.map((other) => path(`inbound.0.${other}`)) } : {}),
       judgedBy: 'schema',
       // (a rule's description is optional: "" may be read as none)
-      ...(rule === 'P3.firewall.rule.description.min-1' ? { blankMayBeAbsent: true as const } : {}),
+      ...(rule === 'P3.firewall.rule.description.min-1' ? { blankMember: path(`inbound.0.${member}`) } : {}),
       arbitrary: withBadRule(light, at, bad()),
     })),
     broken('P3.firewall.policy.enum', valid, { [path('inbound_policy')]: oneOf('REJECT', 'ALLOW') }),

@@ -45,10 +45,10 @@ export interface Violation {
   /** `schema`: the request schema rejects it too (unit-tested). `server`: only the server can judge it (strength, existence, uniqueness). */
   judgedBy: 'schema' | 'server';
   /**
-   * The body gives "" for an optional member that cannot be empty: a server may refuse it or read it as not given, so
-   * what is judged is that no answer shows the member as "".
+   * The member (dot path) the body gives "" where it is optional and cannot be empty: a server may refuse it or read it
+   * as not given, so what is judged is that no answer shows the member as "".
    */
-  blankMayBeAbsent?: true;
+  blankMember?: string;
   arbitrary: (context: BodyContext) => fc.Arbitrary<Record<string, unknown>>;
 }
 

@@ -72,9 +72,9 @@ export function serverJudged(rule: string, valid: BodyGen, changes: Record<strin
   return { rule, field, judgedBy: 'server', arbitrary: replacing(valid, changes) };
 }
 
-/** "" for an optional member that cannot be empty: refused, or read as not given (see Violation.blankMayBeAbsent). */
+/** "" for an optional member that cannot be empty: refused, or read as not given (see Violation.blankMember). */
 export function blank(rule: string, valid: BodyGen, member: string): Violation {
-  return { ...broken(rule, valid, { [member]: constant('') }), blankMayBeAbsent: true };
+  return { ...broken(rule, valid, { [member]: constant('') }), blankMember: member };
 }
 
 export const missing = (rule: string, valid: BodyGen, member: string): Violation => broken(rule, valid, { [member]: ABSENT });

@@ -406,10 +406,10 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                   if (violation.field !== 'label' && namesField(first.exchange, 'label') === true)
                     fc.pre(!(await labelHeldByAnother(c, fx, endpoint, path, labelOf(body))));
                   fc.pre(!refusedAsMade(plan?.identity?.(body), first.exchange, violation.field));
-                  if (violation.blankMayBeAbsent && succeeded(first.exchange)) {
+                  if (violation.blankMember && succeeded(first.exchange)) {
                     const shown = first.after ?? first.exchange;
-                    const value = violation.field!.split('.').reduce<unknown>((node, key) => (node as Json | undefined)?.[key], shown.body);
-                    c.expect(violation.rule, value !== '', `${key} took "" for ${violation.field}, which cannot be empty, and shows it`, shown);
+                    const value = violation.blankMember.split('.').reduce<unknown>((node, key) => (node as Json | undefined)?.[key], shown.body);
+                    c.expect(violation.rule, value !== '', `${key} took "" for ${violation.blankMember}, which cannot be empty, and shows it`, shown);
                     return;
                   }
                   const orFields = typeof violation.orFields === 'function' ? violation.orFields(ctx) : violation.orFields;

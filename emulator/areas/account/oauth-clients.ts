@@ -49,7 +49,10 @@ function redirectUri(store: Store, o: Record<string, unknown>, required: boolean
 }
 
 const CLIENT_LABEL = { min: 1, max: 512 } as const;
-const clientLabel = (s: Store) => (faulty(s, 'P1.oauth-client.label.max-512') ? { min: 1, max: 1024 } : CLIENT_LABEL);
+const clientLabel = (s: Store) => ({
+  min: faulty(s, 'P1.oauth-client.label.min-1') ? 0 : CLIENT_LABEL.min,
+  max: faulty(s, 'P1.oauth-client.label.max-512') ? 1024 : CLIENT_LABEL.max,
+});
 
 export function newClient(s: Store, label: string, isPublic: boolean, uri: string): OAuthClient {
   const c: OAuthClient = {
