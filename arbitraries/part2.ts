@@ -2,7 +2,20 @@
 // images, tags.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, type ValueGen, blank, constant, oneOf, broken, serverJudged, merged, missing, nonEmpty, optionalRecord } from './generators/body.js';
+import {
+  type Body,
+  type BodyGen,
+  type ValueGen,
+  blank,
+  constant,
+  oneOf,
+  broken,
+  serverJudged,
+  merged,
+  missing,
+  nonEmpty,
+  optionalRecord,
+} from './generators/body.js';
 import {
   FULLVIRT_SLOTS,
   RESCUE_SLOTS,

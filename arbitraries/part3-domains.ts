@@ -1,7 +1,20 @@
 // Request bodies of document 3's domains and records (gathered with the others in part3.ts).
 import fc from 'fast-check';
 import type { BodyContext, Violation } from './types.js';
-import { type Body, type BodyGen, ABSENT, blank, constant, oneOf, broken, merged, missing, optionalRecord, type JsonKind, wrongTypes } from './generators/body.js';
+import {
+  type Body,
+  type BodyGen,
+  ABSENT,
+  blank,
+  constant,
+  oneOf,
+  broken,
+  merged,
+  missing,
+  optionalRecord,
+  type JsonKind,
+  wrongTypes,
+} from './generators/body.js';
 import {
   domainBadSyntax,
   domainLabelTooLong,

@@ -112,7 +112,10 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
     faulty(store, 'P3.domain.soa-email.email') || noSoa ? { max: 255 } : { max: 255, pattern: EMAIL, patternReason: 'soa_email must be an email address.' },
   );
   if (soa !== undefined) p.soa_email = soa;
-  const description = optString(o, 'description', { min: faulty(store, 'P3.domain.description.min-1') ? 0 : 1, max: faulty(store, 'P3.domain.description.max-255') ? 1000 : 255 });
+  const description = optString(o, 'description', {
+    min: faulty(store, 'P3.domain.description.min-1') ? 0 : 1,
+    max: faulty(store, 'P3.domain.description.max-255') ? 1000 : 255,
+  });
   if (description !== undefined) p.description = description;
   const group = optString(o, 'group', { min: faulty(store, 'P3.domain.group.min-1') ? 0 : 1, max: 50 });
   if (group !== undefined) p.group = group;

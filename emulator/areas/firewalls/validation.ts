@@ -157,7 +157,11 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
   const charset = varied(store, 'rule-label-charset') ? { pattern: LABEL, patternReason: "a rule's label follows the firewall label's rules." } : {};
   const label = optString(o, 'label', { min: f('P3.firewall.rule.label.min-3') ? 0 : 3, max: 32, path, ...charset });
   if (label !== undefined) rule.label = label;
-  const description = optString(o, 'description', { min: f('P3.firewall.rule.description.min-1') ? 0 : 1, max: f('P3.firewall.rule.description.max-100') ? 1000 : 100, path });
+  const description = optString(o, 'description', {
+    min: f('P3.firewall.rule.description.min-1') ? 0 : 1,
+    max: f('P3.firewall.rule.description.max-100') ? 1000 : 100,
+    path,
+  });
   if (description !== undefined) rule.description = description;
   return rule;
 }
