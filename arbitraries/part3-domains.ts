@@ -256,16 +256,20 @@ export const recordCreate: BodyGen = recordsOf(...SHAPES);
  */
 export const recordUpdate: BodyGen = recordsOf('A');
 
-/** Violations of the record members, on bodies that name their type (so the per-type rules apply on update too). */
-export function recordViolations(typesRule: string): Violation[] {
+/**
+ * Violations of the record members, on bodies that name their type (so the per-type rules apply on update too). On an
+ * update, where no member is required, "" for a name or a target may be read as not given (blank-optional-absent).
+ */
+export function recordViolations(typesRule: string, update = false): Violation[] {
   const on = recordsOf;
+  const emptied = (rule: string, valid: BodyGen, member: string) => (update ? blank(rule, valid, member) : broken(rule, valid, { [member]: constant('') }));
   return [
     broken('P3.record.type.enum', on('TXT'), { type: oneOf('SPF', 'HINFO', 'ALIAS') }),
     // not on SRV, whose name is "unused" (a server may ignore it)
     // A host name but for its length: any other flaw (an empty label, a hyphen at a label's end) breaks a rule too.
     broken('P3.record.name.max-100', on(...SHAPES.filter((shape) => shape !== 'NULL_MX' && shape !== 'SRV')), { name: () => recordNameTooLong() }),
     // CNAME only ("required"): an empty name on the others may be read as the whole domain, as CAA says outright
-    broken('P3.record.name.min-1', on('CNAME'), { name: constant('') }),
+    emptied('P3.record.name.min-1', on('CNAME'), 'name'),
     broken('P3.record.target.required', on('A', 'AAAA', 'NS', 'CNAME', 'TXT', 'SRV'), { target: ABSENT }),
     // An MX without target: a server that reads an absent member as "" sees a null MX with a name and perhaps a priority
     // other than 0 ("must be 0 for a null MX"), at fault either way (which it judges first is not shown).
@@ -278,7 +282,7 @@ export function recordViolations(typesRule: string): Violation[] {
     broken('P3.record.target.no-trailing-period', on('CAA'), { tag: oneOf('issue', 'issuewild'), target: () => domainTrailingPeriod() }, 'target'),
     broken('P3.record.target.no-trailing-period', on('CAA'), { tag: constant('iodef'), target: () => httpUrl(['http']).map((url) => `${url}.`) }, 'target'),
     broken('P3.record.target.valid-domain', on('NS', 'MX', 'CNAME', 'SRV'), { target: () => notRecordTargetHost() }),
-    broken('P3.record.target.valid-domain', on('NS', 'CNAME', 'SRV'), { target: constant('') }),
+    emptied('P3.record.target.valid-domain', on('NS', 'CNAME', 'SRV'), 'target'),
     // A member the type sent requires is missing (a CNAME's name, an SRV's priority, weight, port and service, a CAA's
     // tag): the member and the type clash, and which one an error names is not shown.
     { ...broken('P3.record.cname.name.required', on('CNAME'), { name: ABSENT }), orFields: ['type'] },

@@ -452,7 +452,7 @@ export const bodies: Record<string, BodyArbitraries> = Object.fromEntries([
   entry(
     'requests/record-update',
     recordUpdate,
-    recordViolations('P3.record-update.types')
+    recordViolations('P3.record-update.types', true)
       .filter((violation) => !violation.rule.endsWith('.required'))
       .map((violation) => (violation.rule === 'P3.record.type.enum' ? { ...violation, orFields: ['target'] } : violation)),
   ),

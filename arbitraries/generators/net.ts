@@ -173,11 +173,11 @@ export function httpUrl(schemes: readonly string[]): fc.Arbitrary<string> {
 
 /**
  * Not an IP address in any notation (and not a CIDR either). The inet_aton forms (1.2.3, 01.2.3.4) are left out: many
- * address parsers read them as addresses (variation ipv4-loose-forms).
+ * address parsers read them as addresses (variation ipv4-loose-forms); so is "", which may be read as absent.
  */
 export function notIp(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('256.1.1.1', '1.2.3.4.5', 'localhost', '', '1:2:3:4:5:6:7:8:9', 'gggg::1', '1.2.3.-4'),
+    fc.constantFrom('256.1.1.1', '1.2.3.4.5', 'localhost', '1:2:3:4:5:6:7:8:9', 'gggg::1', '1.2.3.-4'),
     fc.integer({ min: 256, max: 999 }).map((big) => `10.${big}.0.1`),
     matching(/^[a-z]{1,12}$/),
   );

@@ -90,6 +90,6 @@ export const SEVENTEENTH_AUDIT_READINGS = defineVariations({
   },
   'blank-optional-absent': {
     leaves: `${D1}, Update body (PUT cluster): "… All members optional.", Snapshot create body: "\`target\` (string, enum \`primary\`, \`secondary\`, default \`primary\`)" and PUT /v4/account/oauth-clients/{clientId}: "body: label, public, redirect_uri, all optional" (whether "" for an optional member that cannot be empty is refused or read as not given is not shown, as null is not for lenient-scalars)`,
-    does: 'reads "" for an optional string member that cannot be empty (a label of 3..32 characters, an enum, a URL) as absent: a default on a create, no change on an update',
+    does: 'reads "" for an optional string member that cannot be empty (a label of 3..32 characters, an enum, a URL; a record update\'s name or target where its type needs one) as absent: a default on a create, no change on an update',
   },
 });

@@ -63,11 +63,24 @@ function validDomainTarget(t: string, store: Store, type: RecordType): boolean {
 }
 
 /**
+ * Under blank-optional-absent an update's "" for a name or a target its record cannot have empty (all members of a
+ * record update are optional) is read as not given. Which ones may be empty: MX and CAA names, an MX target (null MX).
+ */
+function withoutBlankNameOrTarget(body: Record<string, unknown>, type: string): Record<string, unknown> {
+  const copy = { ...body };
+  const typeOf = typeof copy['type'] === 'string' ? copy['type'] : type;
+  if (copy['name'] === '' && typeOf !== 'MX' && typeOf !== 'CAA') delete copy['name'];
+  if (copy['target'] === '' && typeOf !== 'MX') delete copy['target'];
+  return copy;
+}
+
+/**
  * Validates a record body against the record it would produce (create: `base` empty; update: the stored record's
  * members for the same type). Returns the record members to store.
  */
-function buildRecord(ctx: RequestContext, d: Domain, o: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
+function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
   const store = ctx.store;
+  const o = base.type !== undefined && varied(store, 'blank-optional-absent') ? withoutBlankNameOrTarget(body, base.type) : body;
   // Under the variation record-type-ignored-on-update an update's type is not read: the body is judged as the stored type.
   const typeIn =
     base.type === undefined
