@@ -221,8 +221,8 @@ function rulesObjectViolations(valid: BodyGen, light: BodyGen, at: string): Viol
       field: path(`inbound.0.${member}`),
       ...(orMembers ? { orFields: orMembers.map((other) => path(`inbound.0.${other}`)) } : {}),
       judgedBy: 'schema',
-      // (a rule's description is optional: "" may be read as none)
-      ...(rule === 'P3.firewall.rule.description.min-1' ? { blankMember: path(`inbound.0.${member}`) } : {}),
+      // a min-1 case can only send "", and a rule's members with a length (description, label) are optional
+      ...(rule.endsWith('.min-1') ? { blankMember: path(`inbound.0.${member}`) } : {}),
       arbitrary: withBadRule(light, at, bad()),
     })),
     broken('P3.firewall.policy.enum', valid, { [path('inbound_policy')]: oneOf('REJECT', 'ALLOW') }),
