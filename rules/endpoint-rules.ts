@@ -62,12 +62,14 @@ const ID_IS_A_BOUND: Readonly<Record<string, string>> = {
 const idParams = (endpoint: Endpoint) => Object.keys(endpoint.params).filter((name) => name !== 'year' && name !== 'month');
 
 /**
- * Whether an unknown id must be refused. Not for the tagged objects list (`GET /v4/tags/{label}`): document 2 defines
- * it only as a paginated list of the objects carrying the label, and for a label no object carries an empty list is
- * as valid an answer as an error.
+ * Whether an unknown id must be refused. Not for a tag's label (`/v4/tags/{label}`): a label is a name the caller
+ * chooses, not an ID, and a tag's existence apart from the objects carrying it is not shown (the tags list is not).
+ * Document 2 defines the tagged objects list only as a paginated list of the objects carrying the label, so for a
+ * label no object carries an empty list is as valid an answer as an error; and its delete "removes the tag from all
+ * objects and deletes it", which for a label nothing carries may remove it from nothing and answer `{}`.
  */
 function refusesUnknownId(endpoint: Endpoint): boolean {
-  return idParams(endpoint).length > 0 && !(endpoint.method === 'GET' && endpoint.path === '/v4/tags/{label}');
+  return idParams(endpoint).length > 0 && endpoint.path !== '/v4/tags/{label}';
 }
 
 function rulesOf(endpoint: Endpoint): DeclaredRule[] {

@@ -95,6 +95,7 @@ function createHandler(ctx: RequestContext) {
 
 function deleteHandler(ctx: RequestContext) {
   const { store } = ctx;
+  if (varied(store, 'tag-delete-unknown-ok') && !exists(store, ctx.params.label ?? '')) return {};
   const label = labelOr404(ctx);
   const remove = (s: Store) => {
     const now = s.nowIso();

@@ -93,3 +93,11 @@ export const SEVENTEENTH_AUDIT_READINGS = defineVariations({
     does: 'reads "" for an optional string member that cannot be empty (a label of 3..32 characters, an enum, a URL; a record update\'s name or target where its type needs one) as absent: a default on a create, no change on an update',
   },
 });
+
+/** The eighteenth audit's, of document 2 (2026-12-05). */
+export const EIGHTEENTH_AUDIT_READINGS = defineVariations({
+  'tag-delete-unknown-ok': {
+    leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | account:read_write | none | \`{}\`; removes the tag from all objects and deletes it; unrestricted users only |" and "Method, path, scope and response shape of the operation that lists tags (a paginated list of the account's tags): not shown." (a tag is named by its label, not an ID; whether removing a label nothing carries is refused or answers \`{}\` is not shown)`,
+    does: 'answers {} to the DELETE of a label no object carries and no create made (never made, or deleted): it removes the label from nothing',
+  },
+});

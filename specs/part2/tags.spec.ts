@@ -20,13 +20,17 @@ type Json = Record<string, unknown>;
 const tagPath = (label: string) => `/v4/tags/${encodeURIComponent(label)}`;
 
 /**
- * Judges that the tag `label` does not exist: its DELETE is refused, as the DELETE of any label that does not exist is
- * (P2.tags.unknown-id.delete-tags-id; whether its tagged objects list answers 404 or an empty list is not shown). A tag
- * whose create was refused ("the tag is not created and an error returns") is judged at once; a deleted one ("removes
- * the tag from all objects and deletes it"), with `shortly`, sent again while a short time passes: when the deletion
- * is done is not shown. An accepted DELETE deletes the tag that should not have been there.
+ * Judges that the tag `label` does not exist, where a DELETE tells: when the DELETE of a label never made is refused,
+ * the DELETE of `label` must be refused too. A server may answer `{}` to the DELETE of a label nothing carries (it
+ * removes the label from nothing): then existence apart from the objects is not observable, and the checks of the
+ * objects and of the tagged objects list judge alone. A tag whose create was refused ("the tag is not created and an
+ * error returns") is judged at once; a deleted one ("removes the tag from all objects and deletes it"), with
+ * `shortly`, sent again while a short time passes: when the deletion is done is not shown. An accepted DELETE deletes
+ * the tag that should not have been there.
  */
 async function judgeNoTag(c: Check, rule: string, label: string, what: string, { shortly = false } = {}): Promise<void> {
+  const neverMade = fx.label('nt', 50);
+  if (ok(await c.delete(tagPath(neverMade)))) return;
   const send = () => c.delete(tagPath(label));
   const removed = shortly ? await untilShortlyDone(c, send, (exchange) => !ok(exchange)) : await send();
   if (ok(removed)) return c.fail(rule, `${what}: DELETE /v4/tags/${label} was accepted${shortly ? ' (sent while a short time passed)' : ''}`, removed);

@@ -126,9 +126,10 @@ describe('response-side twins of the caller-side rules', () => {
 });
 
 describe('rules re-read against their sentences', () => {
-  it('the tagged objects list has no unknown-id rule (an empty list is as valid); the tag delete keeps its own', () => {
+  it('a tag label has no unknown-id rule (an empty tagged objects list, a delete removing it from nothing, are as valid)', () => {
     expect(ruleById.has('P2.tags.unknown-id.get-tags-id')).toBe(false);
-    expect(ruleById.has('P2.tags.unknown-id.delete-tags-id')).toBe(true);
+    expect(ruleById.has('P2.tags.unknown-id.delete-tags-id')).toBe(false);
+    expect(ruleById.has('P3.domains.unknown-id.delete-domains-id')).toBe(true);
   });
 
   it('what the documents leave open is SHOULD (inferred) or untestable, never a MUST', () => {
