@@ -100,4 +100,8 @@ export const EIGHTEENTH_AUDIT_READINGS = defineVariations({
     leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | account:read_write | none | \`{}\`; removes the tag from all objects and deletes it; unrestricted users only |" and "Method, path, scope and response shape of the operation that lists tags (a paginated list of the account's tags): not shown." (a tag is named by its label, not an ID; whether removing a label nothing carries is refused or answers \`{}\` is not shown)`,
     does: 'answers {} to the DELETE of a label no object carries and no create made (never made, or deleted): it removes the label from nothing',
   },
+  'profile-defaults-null': {
+    leaves: `${D2}, Configuration profile body: "root_device | string | no | default \`/dev/sda\` when absent or invalid; …", "run_level | string | no | enum \`default\`, \`single\`, \`binbash\`; default \`default\`" and Compute instance: "the fields of backup, configuration profile, statistics, transfer, kernel and list-volume items as returned: not shown." (whether a profile shows a member not given as its default or as null, the default applying, is not shown)`,
+    does: 'shows root_device, run_level, virt_mode and helpers.devtmpfs_automount null on a profile created without them (root_device also when the one given is invalid, on a create or an update); the defaults apply all the same',
+  },
 });

@@ -49,7 +49,9 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   if (!create && o.label === undefined && faulty(store, 'P2.config.update.nothing-required')) fail('label is required', 'label');
   const comments = optString(o, 'comments', { nullable: true });
   const helpersIn = optObject(o, 'helpers');
-  const devtmpfs = faulty(store, 'P2.config.helpers.devtmpfs-default');
+  // Under the variation profile-defaults-null a member with a documented default shows null while not given.
+  const unsetShowsNull = varied(store, 'profile-defaults-null');
+  const devtmpfs = unsetShowsNull ? null : faulty(store, 'P2.config.helpers.devtmpfs-default');
   const helpers = { ...(existing?.helpers ?? { devtmpfs_automount: devtmpfs, distro: true, modules_dep: true, network: true, updatedb_disabled: true }) };
   if (helpersIn)
     for (const h of HELPERS) {
@@ -78,7 +80,7 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   const validRoot = rootRaw === undefined || /^\/dev\/sd[a-h]$/.test(rootRaw);
   if (!validRoot && faulty(store, 'P2.config.root-device.default-sda'))
     fail(`root_device "${rootRaw}" is not a device path /dev/sda to /dev/sdh`, 'root_device');
-  const rootDevice = rootRaw === undefined ? undefined : validRoot ? rootRaw : '/dev/sda';
+  const rootDevice = rootRaw === undefined ? undefined : validRoot ? rootRaw : unsetShowsNull ? null : '/dev/sda';
   const runLevel = optString(o, 'run_level', { enum: faulty(store, 'P2.config.run-level.enum') ? undefined : ['default', 'single', 'binbash'] }) as
     Config['run_level'] | undefined;
   const virtIn = optString(o, 'virt_mode', { enum: faulty(store, 'P2.config.virt-mode.enum') ? undefined : ['paravirt', 'fullvirt'] });
@@ -140,6 +142,7 @@ export function configCreateHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
   const f = configFields(ctx, inst);
+  const unsetOr = <T>(value: T) => (varied(store, 'profile-defaults-null') ? null : value);
   refuseWhileBusy(store, inst);
   if (!faulty(store, 'P3.vlan.created-through-interfaces')) createVlans(store, inst.region, f.newVlans);
   const c = newConfig(store, inst, {
@@ -150,9 +153,9 @@ export function configCreateHandler(ctx: RequestContext) {
     interfaces: f.interfaces,
     kernel: f.kernel,
     memory_limit: f.memory_limit ?? undefined,
-    root_device: f.root_device,
-    run_level: f.run_level ?? (faulty(store, 'P2.config.run-level.default') ? 'single' : undefined),
-    virt_mode: f.virt_mode ?? (faulty(store, 'P2.config.virt-mode.default') ? 'fullvirt' : undefined),
+    root_device: f.root_device ?? unsetOr(undefined),
+    run_level: f.run_level ?? unsetOr(faulty(store, 'P2.config.run-level.default') ? 'single' : undefined),
+    virt_mode: f.virt_mode ?? unsetOr(faulty(store, 'P2.config.virt-mode.default') ? 'fullvirt' : undefined),
   });
   emit(ctx, 'compute_config_create', inst);
   return c;

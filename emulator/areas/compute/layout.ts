@@ -46,9 +46,9 @@ export function newConfig(store: Store, inst: Instance, fields: Partial<Config> 
     interfaces: fields.interfaces ?? [],
     kernel: fields.kernel ?? defaultKernel(store),
     memory_limit: fields.memory_limit ?? inst.specs.memory,
-    root_device: fields.root_device ?? '/dev/sda',
-    run_level: fields.run_level ?? 'default',
-    virt_mode: fields.virt_mode ?? 'paravirt',
+    root_device: fields.root_device === undefined ? '/dev/sda' : fields.root_device,
+    run_level: fields.run_level === undefined ? 'default' : fields.run_level,
+    virt_mode: fields.virt_mode === undefined ? 'paravirt' : fields.virt_mode,
     created: now,
     updated: now,
   };

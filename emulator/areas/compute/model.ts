@@ -46,13 +46,14 @@ export interface Config {
   label: string;
   comments: string | null;
   devices: Devices;
-  helpers: { devtmpfs_automount: boolean; distro: boolean; modules_dep: boolean; network: boolean; updatedb_disabled: boolean };
+  /** Under the variation profile-defaults-null, devtmpfs_automount, root_device, run_level and virt_mode are null when not given. */
+  helpers: { devtmpfs_automount: boolean | null; distro: boolean; modules_dep: boolean; network: boolean; updatedb_disabled: boolean };
   interfaces: Iface[];
   kernel: string;
   memory_limit: number;
-  root_device: string;
-  run_level: 'default' | 'single' | 'binbash';
-  virt_mode: 'paravirt' | 'fullvirt';
+  root_device: string | null;
+  run_level: 'default' | 'single' | 'binbash' | null;
+  virt_mode: 'paravirt' | 'fullvirt' | null;
   created: string;
   updated: string;
 }
