@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import fc from 'fast-check';
 import type { BodyContext } from '../types.js';
 import { ipv4, ipv4HostCidr, notCidr } from './net.js';
@@ -228,7 +229,16 @@ export const badInterfaces: BadInterfaces[] = [
 
 // ---------------------------------------------------------------- SSH keys
 
-/** A structurally valid ssh-ed25519 public key line (random key bytes, example comment). */
+/** PKCS#8 DER of an Ed25519 private key, before its 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** The Ed25519 public key of a 32-byte seed: a point on the curve, as a server parsing keys may require. */
+function ed25519PublicKey(seed: Uint8Array): Buffer {
+  const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  return Buffer.from(createPublicKey(privateKey).export({ format: 'jwk' }).x!, 'base64url');
+}
+
+/** A valid ssh-ed25519 public key line (the key of a drawn seed, example comment). */
 export function sshPublicKey(): fc.Arbitrary<string> {
   const lengthPrefixed = (bytes: Uint8Array) => {
     const out = new Uint8Array(4 + bytes.length);
@@ -236,8 +246,8 @@ export function sshPublicKey(): fc.Arbitrary<string> {
     out.set(bytes, 4);
     return out;
   };
-  return fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), matching(/^[a-z]{1,8}@example\.com$/)).map(([key, comment]) => {
-    const blob = Buffer.concat([lengthPrefixed(new TextEncoder().encode('ssh-ed25519')), lengthPrefixed(key)]);
+  return fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), matching(/^[a-z]{1,8}@example\.com$/)).map(([seed, comment]) => {
+    const blob = Buffer.concat([lengthPrefixed(new TextEncoder().encode('ssh-ed25519')), lengthPrefixed(ed25519PublicKey(seed))]);
     return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
   });
 }

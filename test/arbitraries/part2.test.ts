@@ -5,6 +5,7 @@ import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { label, labelBadBeginEnd, labelBadChar, labelDoubledSeparator } from '../../arbitraries/generators/labels.js';
 import { isStrongPassword, strongPassword, weakPassword } from '../../arbitraries/generators/passwords.js';
 import { bodies } from '../../arbitraries/part2.js';
+import { sshPublicKey } from '../../arbitraries/generators/compute.js';
 import { generatorChecks } from './generator-checks.js';
 import type { BodyContext } from '../../arbitraries/types.js';
 
@@ -80,6 +81,35 @@ describe('document 2 shared generators', () => {
         { numRuns: 100 },
       );
     }
+  });
+
+  it('SSH keys carry an Ed25519 key that is a point on the curve (half of all random 32 bytes are not)', () => {
+    const P = 2n ** 255n - 19n;
+    const power = (base: bigint, exponent: bigint): bigint => {
+      let result = 1n;
+      for (let b = ((base % P) + P) % P, e = exponent; e > 0n; e >>= 1n, b = (b * b) % P) if (e & 1n) result = (result * b) % P;
+      return result;
+    };
+    const D = (((-121665n * power(121666n, P - 2n)) % P) + P) % P;
+    /** RFC 8032 5.1.3: y below p, and (y² - 1) / (d·y² + 1) a square mod p (0 only with the sign bit clear). */
+    const onCurve = (key: Buffer) => {
+      const encoded = BigInt(`0x${Buffer.from(key).reverse().toString('hex')}`);
+      const [y, sign] = [encoded & ((1n << 255n) - 1n), encoded >> 255n];
+      if (y >= P) return false;
+      const x2 = ((((y * y - 1n) * power(D * y * y + 1n, P - 2n)) % P) + P) % P;
+      return x2 === 0n ? sign === 0n : power(x2, (P - 1n) / 2n) === 1n;
+    };
+    fc.assert(
+      fc.property(sshPublicKey(), (line) => {
+        const [kind, blob] = line.split(' ');
+        const bytes = Buffer.from(blob!, 'base64');
+        expect(kind).toBe('ssh-ed25519');
+        expect(bytes.readUInt32BE(15)).toBe(32);
+        expect(onCurve(bytes.subarray(19))).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+    expect(onCurve(Buffer.alloc(32, 0xff))).toBe(false);
   });
 
   it('strong passwords pass the strength rule and weak ones fail it, all 7..128 long', () => {
