@@ -138,7 +138,14 @@ function createAjv({ source = false } = {}): Ajv2020 {
     allowMatchingProperties: true,
     code: { optimize: false, source, formats: _`deps.formats` },
   });
-  addFormats(ajv, ['iso-date-time', 'ipv4', 'ipv6', 'email', 'uri', 'uri-reference', 'uuid', 'date']);
+  addFormats(ajv, ['ipv4', 'ipv6', 'email', 'uri', 'uri-reference', 'uuid', 'date']);
+  // Document 1's "combined date and time format": ISO 8601's, whose precision may be reduced to the minute (ajv-formats'
+  // iso-date-time needs the seconds; a value to the minute is judged as the same value at second 0).
+  const isoDateTime = formatsPlugin.default.get('iso-date-time') as { validate: (value: string) => boolean };
+  ajv.addFormat(
+    'combined-date-time',
+    checkFormat((value) => isoDateTime.validate(value.replace(/^(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2})(?=$|[Zz+-])/, '$1:00'))),
+  );
   ajv.addFormat(
     'ip',
     checkFormat((value) => !value.includes('/') && isStrictIp(value)),

@@ -81,15 +81,17 @@ export function monthOf(value: unknown): { year: number; month: number } | undef
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
 }
 
-/** A date-time with a zone, a fraction of a second, or both. */
-const DATE_TIME_BEYOND_SAMPLES = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+(Z|[+-]\d{2}:\d{2})?|Z|[+-]\d{2}:\d{2})$/i;
+/** A date-time in a combined format: to the minute or the second, a fraction of a second, a zone, or none of them. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/i;
+/** A date-time as the documents' samples write one. */
+const SAMPLE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 /**
  * `value` with every date-time written as the documents' samples write one (UTC, no zone, whole seconds): a target may
- * show `…Z` or milliseconds (the documents allow both) yet needs only accept the samples' form in a request.
+ * show `…Z`, milliseconds or no seconds (the documents allow each) yet needs only accept the samples' form in a request.
  */
 export function inSampleForm(value: unknown): unknown {
-  if (typeof value === 'string' && DATE_TIME_BEYOND_SAMPLES.test(value)) return new Date(timeOf(value)!).toISOString().slice(0, 19);
+  if (typeof value === 'string' && DATE_TIME.test(value) && !SAMPLE_DATE_TIME.test(value)) return new Date(timeOf(value)!).toISOString().slice(0, 19);
   if (Array.isArray(value)) return value.map(inSampleForm);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, inSampleForm(member)]));
   return value;

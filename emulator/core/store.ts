@@ -202,7 +202,8 @@ export class Store {
 
   /** `YYYY-MM-DDTHH:MM:SS` in UTC, no zone suffix, of `d` (default: simulated now); with milliseconds or a zone suffix Z under a variation. */
   nowIso(d?: Date): string {
-    return (d ?? this.now()).toISOString().slice(0, varied(this, 'datetime-fraction') ? 23 : 19) + (varied(this, 'datetime-zone-suffix') ? 'Z' : '');
+    const digits = varied(this, 'datetime-fraction') ? 23 : varied(this, 'datetime-minutes') ? 16 : 19;
+    return (d ?? this.now()).toISOString().slice(0, digits) + (varied(this, 'datetime-zone-suffix') ? 'Z' : '');
   }
 
   /** Moves the simulated clock forward and runs every task that became due. */

@@ -7,6 +7,7 @@ import { defineFaults } from './define.js';
 export const part1Faults = defineFaults({
   // ---------------------------------------------------------------- authentication, scopes, restricted users
   'P1.conventions.json-bodies': { does: 'GET /v4/account/notifications labels its JSON body text/plain' },
+  'P1.conventions.date-time': { does: 'GET /v4/account shows active_since as a date alone (2025-10-31), with no time of day' },
   'P1.auth.bearer-header': { does: 'GET /v4/account refuses Authorization: Bearer <token> and takes only the bare token' },
   'P1.account.auth.get-account-notifications': { does: 'GET /v4/account/notifications answers without a token (as the default user)' },
   'P2.compute.auth.get-compute-instances': { does: 'GET /v4/compute/instances answers without a token (as the default user)' },

@@ -100,6 +100,10 @@ export const EIGHTEENTH_AUDIT_READINGS = defineVariations({
     leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | account:read_write | none | \`{}\`; removes the tag from all objects and deletes it; unrestricted users only |" and "Method, path, scope and response shape of the operation that lists tags (a paginated list of the account's tags): not shown." (a tag is named by its label, not an ID; whether removing a label nothing carries is refused or answers \`{}\` is not shown)`,
     does: 'answers {} to the DELETE of a label no object carries and no create made (never made, or deleted): it removes the label from nothing',
   },
+  'datetime-minutes': {
+    leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix." (ISO 8601's combined format may be written to the minute, a reduced precision: whether seconds are written is not shown)`,
+    does: "writes every date-time to the minute, without seconds (2025-01-02T03:04), and takes a date-time sent in the samples' form",
+  },
   'profile-defaults-null': {
     leaves: `${D2}, Configuration profile body: "root_device | string | no | default \`/dev/sda\` when absent or invalid; …", "run_level | string | no | enum \`default\`, \`single\`, \`binbash\`; default \`default\`" and Compute instance: "the fields of backup, configuration profile, statistics, transfer, kernel and list-volume items as returned: not shown." (whether a profile shows a member not given as its default or as null, the default applying, is not shown)`,
     does: 'shows root_device, run_level, virt_mode and helpers.devtmpfs_automount null on a profile created without them (root_device also when the one given is invalid, on a create or an update); the defaults apply all the same',

@@ -117,6 +117,15 @@ describe('response-side twins of the caller-side rules', () => {
     ]);
   });
 
+  it('a date-time is any combined date and time: to the minute or finer, with or without a zone; never a date alone', () => {
+    const account = sample('resources/account');
+    const shown = (value: string) => verdicts('GET /v4/account', { ...account, active_since: value });
+    for (const value of ['2030-01-31T00:05', '2030-01-31T00:05:09', '2030-01-31T00:05:09.5Z', '2030-01-31 00:05+02:00'])
+      expect(shown(value), value).toEqual([]);
+    for (const value of ['2030-01-31', '2030-01-31T00', '2030-13-31T00:05', '2030-01-31T24:61', 'soon'])
+      expect(shown(value), value).toEqual(['P1.conventions.date-time MUST /active_since']);
+  });
+
   it('other constraints of a response stay MUST', () => {
     const image = { id: 'private/1', label: 'capture', description: 'x', status: 'ready' };
     expect(judged('GET /v4/images/private%2F1', 200, image)).toEqual([expect.objectContaining({ rule: 'P2.image.status.enum', level: 'MUST' })]);

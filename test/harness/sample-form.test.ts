@@ -1,5 +1,5 @@
 // A value read from the target and sent back is sent in the form of the documents' samples: a target may show
-// date-times with a zone or milliseconds (the documents allow both) and still accept only the samples' form in a request.
+// date-times with a zone, milliseconds or no seconds (the documents allow each) and still accept only the samples' form in a request.
 import { describe, expect, it } from 'vitest';
 import { inSampleForm } from '../../harness/lists.js';
 
@@ -18,6 +18,14 @@ describe('inSampleForm', () => {
     // Seen in the variation matrix: a target writing milliseconds refused its own promotion expiry sent back as shown.
     expect(inSampleForm({ active_promotions: [{ expire_dt: '2030-01-31T00:00:00.678' }], at: '2030-01-31T02:30:00.5+02:00' })).toEqual({
       active_promotions: [{ expire_dt: '2030-01-31T00:00:00' }],
+      at: '2030-01-31T00:30:00',
+    });
+  });
+
+  it('writes date-times to the minute (a reduced precision) with second 0', () => {
+    // Seen in the variation matrix (datetime-minutes): the promotion expiry sent back as shown was refused.
+    expect(inSampleForm({ expire_dt: '2030-01-31T00:05', at: '2030-01-31T02:30+02:00' })).toEqual({
+      expire_dt: '2030-01-31T00:05:00',
       at: '2030-01-31T00:30:00',
     });
   });
