@@ -287,21 +287,21 @@ const ipAllocate: BodyGen = (context) => fc.record({ compute_id: fc.constantFrom
 
 /**
  * "The instance must be enabled for extra addresses through a support request first", which no body can hold: a server
- * may refuse a body for it before judging its type, naming the address asked for or the instance.
+ * may refuse a body for it before judging its type or its public (without which it cannot tell the kind asked for),
+ * naming the address asked for or the instance.
  */
 const orNotEnabled = (violation: Violation): Violation => ({ ...violation, orFields: ['public', 'compute_id'] });
 
 const ipAllocateViolations: Violation[] = [
-  ...(['compute_id', 'public'] as const).map((member) => missing(`P3.ip-allocate.${member.replace('_', '-')}.required`, ipAllocate, member)),
+  missing('P3.ip-allocate.compute-id.required', ipAllocate, 'compute_id'),
+  orNotEnabled(missing('P3.ip-allocate.public.required', ipAllocate, 'public')),
   orNotEnabled(missing('P3.ip-allocate.type.required', ipAllocate, 'type')),
   // Once for a private and once for a public address: a server may check the two kinds apart.
   ...[false, true].map((isPublic) =>
     orNotEnabled(broken('P3.ip-allocate.type.enum', ipAllocate, { type: oneOf('ipv6', 'ipv4/private', 'public'), public: constant(isPublic) })),
   ),
-  ...wrongTypes('P3.ip-allocate.types', ipAllocate, [
-    ['compute_id', 'integer'],
-    ['public', 'boolean'],
-  ]),
+  ...wrongTypes('P3.ip-allocate.types', ipAllocate, [['compute_id', 'integer']]),
+  ...wrongTypes('P3.ip-allocate.types', ipAllocate, [['public', 'boolean']]).map(orNotEnabled),
 ];
 
 const assignment = (context: BodyContext, address: fc.Arbitrary<string>, withRegion: boolean) =>
@@ -339,10 +339,17 @@ function swapItems(context: BodyContext, withRegion: boolean): Array<Record<stri
       : [{ address: a, compute_id: first }];
   return items.map((item) => (withRegion ? { ...item, region: context.region } : item));
 }
+/**
+ * Breaking the first item of a swap breaks the end state too (the second instance gives its address and gets none: "every
+ * instance involved must end with at least one public IPv4 address"), and a server may judge that first: an error may
+ * name any item of the assignments.
+ */
+const orAnyItem = (violations: Violation[]): Violation[] =>
+  violations.map((violation) => (violation.field?.startsWith('assignments.0') ? { ...violation, orFields: ['assignments'] } : violation));
 const assignSwapTop: BodyGen = (context) => fc.constant(null).map(() => ({ region: context.region, assignments: swapItems(context, false) }));
 const assignSwapInItems: BodyGen = (context) => fc.constant(null).map(() => ({ assignments: swapItems(context, true) }));
 
-const ipsAssignViolations: Violation[] = [
+const ipsAssignViolations: Violation[] = orAnyItem([
   missing('P3.ips-assign.assignments.required', assignSwapTop, 'assignments'),
   // an error may name region beside the array or in an item: where it stands is not shown
   broken('P3.ips-assign.region.required', assignSwapTop, { region: ABSENT }, REGION_PLACES),
@@ -374,12 +381,12 @@ const ipsAssignViolations: Violation[] = [
   ),
   serverJudged('P3.assign.same-region', assignSwapTop, { region: oneOf('zz-nowhere-9', 'xx-void-1') }),
   serverJudged('P3.assign.accessible-in-region', assignSwapTop, { 'assignments.0.address': () => foreignIpv4() }),
-];
+]);
 
 const ipv4Assign: BodyGen = (context) => fc.record({ assignments: fc.array(assignment(context, fc.constantFrom(...context.ipv4s), false), { maxLength: 3 }) });
 const ipv4AssignSwap: BodyGen = (context) => fc.constant(null).map(() => ({ assignments: swapItems(context, false) }));
 
-const ipv4AssignViolations: Violation[] = [
+const ipv4AssignViolations: Violation[] = orAnyItem([
   missing('P3.ipv4-assign.assignments.required', ipv4AssignSwap, 'assignments'),
   missing('P3.assignment.address.required', ipv4AssignSwap, 'assignments.0.address'),
   missing('P3.assignment.compute-id.required', ipv4AssignSwap, 'assignments.0.compute_id'),
@@ -390,7 +397,7 @@ const ipv4AssignViolations: Violation[] = [
     ['assignments.0.compute_id', 'integer'],
   ]),
   serverJudged('P3.assign.accessible-in-region', ipv4AssignSwap, { 'assignments.0.address': () => foreignIpv4() }),
-];
+]);
 
 /**
  * ips/share and ipv4/share: the first instance takes addresses of the other run instances (the caller must have

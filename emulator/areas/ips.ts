@@ -31,6 +31,7 @@ import type { Area, RequestContext, Route } from '../core/types.js';
 import { asObject, fail, optString, reqArray, reqBool, reqInt, reqString } from '../core/validate.js';
 import { getInstance, instanceFromBody, listInstances, type Instance } from '../core/entities.js';
 import { listVlans } from './compute/interfaces.js';
+import { judgeEndStatesFirst, judgeItemsFirst, refuseRegionMember } from './ips-assign-orders.js';
 import { RELEASE_RUNS_MS } from './compute/model.js';
 import { listDomains, recordsOf } from './domains/model.js';
 import { route } from '../core/routes.js';
@@ -95,33 +96,10 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
 
 // ---------------------------------------------------------------------------------------------- assignment
 
-/** ipv4/assign under the variation ipv4-assign-assignments-only: `region`, which its body does not document, is refused. */
-function refuseRegionMember(o: Record<string, unknown>): void {
-  if (o['region'] !== undefined) fail('ipv4/assign takes assignments only: region is not a member of its body.', 'region');
-  const items = Array.isArray(o['assignments']) ? (o['assignments'] as unknown[]) : [];
-  const index = items.findIndex((item) => item !== null && typeof item === 'object' && (item as Record<string, unknown>)['region'] !== undefined);
-  if (index >= 0) fail('ipv4/assign takes address and compute_id in each assignment: region is not one of them.', `assignments.${index}.region`);
-}
-
-/**
- * Under the variation assign-items-first the list is judged before anything else: not empty, and every address an
- * item names held on the account (the first one that is not is named).
- */
-function judgeItemsFirst(store: Store, o: Record<string, unknown>): void {
-  const raw = o['assignments'];
-  if (!Array.isArray(raw)) return;
-  if (raw.length === 0) fail('assignments must name at least one address.', 'assignments');
-  raw.forEach((item, i) => {
-    const address = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)['address'] : undefined;
-    if (typeof address !== 'string') return;
-    const known = address.includes('/') ? ranges(store).has(parseRange(address)?.range ?? '') : ownerOf4(store, address) !== undefined;
-    if (!known) fail(`No address ${address} on the account.`, `assignments.${i}.address`);
-  });
-}
-
 function assign(ctx: RequestContext, withRanges: boolean): Record<string, never> {
   const o = asObject(ctx.body ?? {});
   if (varied(ctx.store, 'assign-items-first')) judgeItemsFirst(ctx.store, o);
+  if (varied(ctx.store, 'assign-end-states-first')) judgeEndStatesFirst(ctx.store, o);
   // `region` may stand beside the array or in each item (placement not shown): required for ips/assign unless
   // every item carries one. Checked before the array so that a missing region is named as such.
   if (!withRanges && varied(ctx.store, 'ipv4-assign-assignments-only')) refuseRegionMember(o);
@@ -423,10 +401,13 @@ const routes: Route[] = [
   route('POST', '/v4/networking/ips', WC, (ctx) => {
     const o = asObject(ctx.body ?? {});
     const computeId = reqInt(o, 'compute_id');
+    // Under the variation extra-ipv4-checked-first the instance's enablement is judged before the body's public and type.
+    const enablementFirst = varied(ctx.store, 'extra-ipv4-checked-first');
+    if (enablementFirst && typeof o.public !== 'boolean' && !extraEnabled(instanceFromBody(ctx, computeId, 'compute_id')))
+      fail(`Instance ${computeId} is not enabled for extra IPv4 addresses; open a support request first.`, 'compute_id');
     const isPublic = reqBool(o, 'public');
     const checkType = () => reqString(o, 'type', isPublic === false && faulty(ctx.store, 'P3.ip-allocate.type.enum') ? {} : { enum: ['ipv4'] as const });
-    // Under the variation extra-ipv4-checked-first the instance's enablement is judged before the body's type.
-    const typeFirst = !varied(ctx.store, 'extra-ipv4-checked-first');
+    const typeFirst = !enablementFirst;
     if (typeFirst) checkType();
     const inst = instanceFromBody(ctx, computeId, 'compute_id');
     if ((isPublic || varied(ctx.store, 'private-ipv4-needs-request')) && !extraEnabled(inst)) {

@@ -94,11 +94,15 @@ export const SEVENTEENTH_AUDIT_READINGS = defineVariations({
   },
 });
 
-/** The eighteenth audit's, of document 2 (2026-12-05). */
+/** The eighteenth audit's, of documents 2 and 3 (2026-12-05). */
 export const EIGHTEENTH_AUDIT_READINGS = defineVariations({
   'tag-delete-unknown-ok': {
     leaves: `${D2}, Tags: "DELETE /v4/tags/{label} | account:read_write | none | \`{}\`; removes the tag from all objects and deletes it; unrestricted users only |" and "Method, path, scope and response shape of the operation that lists tags (a paginated list of the account's tags): not shown." (a tag is named by its label, not an ID; whether removing a label nothing carries is refused or answers \`{}\` is not shown)`,
     does: 'answers {} to the DELETE of a label no object carries and no create made (never made, or deleted): it removes the label from nothing',
+  },
+  'assign-end-states-first': {
+    leaves: `${D3}, IP addresses: "Assignment rules: every instance involved must end with at least one public IPv4 address, at most one private IPv4 address and at most one IPv6 range; …" (which of a body's faults a server names first, and by which member, is not shown)`,
+    does: 'judges the end states of an assignment first, from the items whose address and compute_id are well formed, and names an instance left without a public IPv4 address by the item that takes its last one (assignments.N.address)',
   },
   'datetime-minutes': {
     leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix." (ISO 8601's combined format may be written to the minute, a reduced precision: whether seconds are written is not shown)`,

@@ -376,7 +376,7 @@ export const NARROWED_READINGS = defineVariations({
   },
   'extra-ipv4-checked-first': {
     leaves: `${D3}, IP addresses: "POST /v4/networking/ips | … | allocates an IPv4 address; the instance must be enabled for extra addresses through a support request first" (which of a body's faults a server names first is not shown)`,
-    does: "judges whether the instance is enabled for an extra address (field public) before the body's type",
+    does: "judges whether the instance is enabled for an extra address (field public) before the body's type, and before its public (field compute_id, when public is missing or not a boolean)",
   },
   'range-limit-checked-first': {
     leaves: `${D3}, IPv6 range rules: "one range per region per account; … more through a support request" (which of a body's faults a server names first is not shown)`,
