@@ -104,6 +104,22 @@ export const EIGHTEENTH_AUDIT_READINGS = defineVariations({
     leaves: `${D3}, IP addresses: "Assignment rules: every instance involved must end with at least one public IPv4 address, at most one private IPv4 address and at most one IPv6 range; …" (which of a body's faults a server names first, and by which member, is not shown)`,
     does: 'judges the end states of an assignment first, from the items whose address and compute_id are well formed, and names an instance left without a public IPv4 address by the item that takes its last one (assignments.N.address)',
   },
+  'domain-names-underscore': {
+    leaves: `${D3}, Domain: "domain | string | 1..255 chars; labels up to 63 chars; RFC 1035; unique across the whole platform; filterable" (RFC 1035's letters, digits and hyphens are its "preferred name syntax", its section 3.1 takes any octet, and RFC 2181 names such as \`_dmarc.example.com\` hold underscores: whether a domain's name may hold one is not shown)`,
+    does: 'takes a domain name whose labels hold underscores (a_x.example.com), on a create, an update and a clone',
+  },
+  'record-ttl-zero-default': {
+    leaves: `${D3}, Domain record (request fields): "ttl_sec | integer | valid values 300, 3600, …; other values rounded to the nearest valid value" and Domain: "The value 0 means the default: expire_sec 1209600, refresh_sec 14400, retry_sec 14400, ttl_sec 86400." (whether a record's 0 is rounded, or means the default as a domain's does, is not shown)`,
+    does: "keeps a record's ttl_sec 0 as 0 (the domain's default TTL applies), on a create and an update",
+  },
+  'null-mx-create-only': {
+    leaves: `${D3}, Domain record (request fields): "Null MX record: first remove all other MX records, then create an MX record with empty \`target\` and \`name\`." and Domains: "PUT /v4/domains/{domainId}/records/{recordId} | domains:read_write | record fields, none required |" (a null MX is documented as created: what "" for an MX's name and target means on an update is not shown)`,
+    does: 'reads "" for the name and the target of an MX record\'s update as no change (a null MX is made by a create only)',
+  },
+  'zone-starts-with-mx-record': {
+    leaves: `${D3}, Domain record (request fields): "Fields of a record as returned: not shown." and "Null MX record: first remove all other MX records, then create an MX record with empty \`target\` and \`name\`." (whether a new zone starts with records of the service's own, such as an MX record, is not shown)`,
+    does: 'a new master domain lists an MX record of its own (mail.<domain>, priority 10) before any record is added',
+  },
   'datetime-minutes': {
     leaves: `${D1}, Common conventions 3: "Fields of type date-time are strings in a combined date and time format; samples carry no zone suffix." (ISO 8601's combined format may be written to the minute, a reduced precision: whether seconds are written is not shown)`,
     does: "writes every date-time to the minute, without seconds (2025-01-02T03:04), and takes a date-time sent in the samples' form",

@@ -462,7 +462,7 @@ export const NARROWED_READINGS = defineVariations({
   },
   'rule-addresses-routable-only': {
     leaves: `${D3}, Rule object: "addresses | object | yes | \`ipv4\` and \`ipv6\`: arrays of strings in IP/mask format; …" (which networks a rule takes is not shown)`,
-    does: 'refuses a rule address whose network no traffic comes from, naming it: its address unspecified, loopback, multicast, broadcast, link-local or reserved (240.0.0.0/4, the documentation networks) by ipaddr.js, except 0.0.0.0/0 and ::/0',
+    does: 'refuses a rule address whose network no traffic comes from, naming it: its address unspecified, loopback, multicast, broadcast, link-local or reserved (240.0.0.0/4, the documentation networks) by ipaddr.js, or an IPv6 one outside global unicast 2000::/3 (reserved by IANA), except 0.0.0.0/0 and ::/0',
   },
   'device-add-answers-firewall': {
     leaves: `${D3}, Firewall device: "Assigns a firewall to an entity. … Fields of a device as returned: not shown." and Firewalls: "POST /v4/networking/firewalls/{firewallId}/devices | … | emits firewall_device_add" (what a device create answers is not shown)`,

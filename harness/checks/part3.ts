@@ -4,9 +4,10 @@ import type { SemanticCheck, SemanticProblem } from './types.js';
 /**
  * Reading of "RFC 1035" used here (document 3, Domain): a name is dot-separated labels; each label is
  * 1..63 letters, digits or hyphens and neither begins nor ends with a hyphen (the RFC 1123 relaxation lets a
- * label begin with a digit). The whole name is at most 255 characters.
+ * label begin with a digit). The whole name is at most 255 characters. An underscore is taken too: outside RFC 1035's
+ * preferred syntax, inside RFC 2181's names (`_dmarc.example.com`), so a server may hold one.
  */
-const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+const LABEL = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?$/;
 
 /** Problems of a DNS name: `lengthRule` for a label over 63 characters, `syntaxRule` for anything else. */
 function dnsNameProblems(name: string, syntaxRule: string, lengthRule: string, allowTrailingPeriod: boolean): SemanticProblem[] {

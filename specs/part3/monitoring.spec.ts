@@ -231,11 +231,17 @@ describe('Monitoring plan', () => {
           view,
         );
       }
-      const allowed = await c.principal({ scopes: '*', restricted: true, grants: { global: { monitor_subscription: true } } });
+      // "needs" names a grant without which the update is refused; account_access read_write beside it keeps a server that
+      // also asks for that (a billing change) from refusing the allowed principal.
+      const allowed = await c.principal({ scopes: '*', restricted: true, grants: { global: { monitor_subscription: true, account_access: 'read_write' } } });
       const put = await c.put(PLAN, { monitor_subscription: 'monitor-3' }, { token: allowed });
-      c.expectSuccess('P3.monitor-plan.update.grants', put, 'PUT the plan as a restricted user with monitor_subscription');
+      c.expectSuccess('P3.monitor-plan.update.grants', put, 'PUT the plan as a restricted user with monitor_subscription and account_access read_write');
       const back = await c.put(PLAN, { monitor_subscription: null }, { token: allowed });
-      c.expectSuccess('P3.monitor-plan.update.grants', back, 'PUT the plan to null as a restricted user with monitor_subscription');
+      c.expectSuccess(
+        'P3.monitor-plan.update.grants',
+        back,
+        'PUT the plan to null as a restricted user with monitor_subscription and account_access read_write',
+      );
     } finally {
       await c.put(PLAN, { monitor_subscription: null });
     }

@@ -95,18 +95,29 @@ describe('CNAME name unique', () => {
 
 // ------------------------------------------------------------------------------------------------ null MX
 
+/**
+ * A new domain holding no MX record: which records a new zone starts with is not shown, and one the service adds (an
+ * MX of its own) would make a null MX refused ("first remove all other MX records"), so any is removed first.
+ */
+async function domainWithoutMx(c: Check): Promise<{ id: number; domain: string }> {
+  const domain = await fx.newDomain(c);
+  const { items } = await listAll(c, recordsPath(domain.id));
+  for (const item of items) if (item.type === 'MX' && typeof item.id === 'number') await removeRecord(c, domain.id, item.id);
+  return domain;
+}
+
 describe('Null MX', () => {
   check('P3.record.mx.null-accepted', 'with no other MX, an MX with empty target and name is accepted', async (c) => {
     const rule = 'P3.record.mx.null-accepted';
-    const { id: domainId } = await fx.newDomain(c);
+    const { id: domainId } = await domainWithoutMx(c);
     await acceptedRecord(c, rule, domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
-    const second = await fx.newDomain(c);
+    const second = await domainWithoutMx(c);
     await acceptedRecord(c, rule, second.id, { type: 'MX', name: '', target: '', priority: 0 }, 'a null MX with priority 0');
   });
 
   check('P3.record.mx.null-priority-zero', 'a null MX with a priority other than 0 is rejected', async (c) => {
     const rule = 'P3.record.mx.null-priority-zero';
-    const { id: domainId } = await fx.newDomain(c);
+    const { id: domainId } = await domainWithoutMx(c);
     for (const priority of [1, 10, 255]) {
       c.expectRejected(
         rule,
@@ -123,7 +134,7 @@ describe('Null MX', () => {
     ['P3.record.mx.null-requires-no-other-mx', 'P3.record.mx.null-accepted'],
     'a null MX beside another MX is rejected, and accepted once that MX is removed',
     async (c) => {
-      const { id: domainId } = await fx.newDomain(c);
+      const { id: domainId } = await domainWithoutMx(c);
       const mx = await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mail.example.net', priority: 10 });
       c.expectRejected(
         'P3.record.mx.null-requires-no-other-mx',
@@ -138,7 +149,7 @@ describe('Null MX', () => {
   );
 
   check('P3.record.mx.null-requires-no-other-mx', 'a null MX beside an MX of a subdomain is rejected', async (c) => {
-    const { id: domainId } = await fx.newDomain(c);
+    const { id: domainId } = await domainWithoutMx(c);
     await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net' });
     c.expectRejected(
       'P3.record.mx.null-requires-no-other-mx',
@@ -149,7 +160,7 @@ describe('Null MX', () => {
 
   check('P3.record.mx.null-blocks-mx', 'while a null MX exists, new MX records are rejected', async (c) => {
     const rule = 'P3.record.mx.null-blocks-mx';
-    const { id: domainId } = await fx.newDomain(c);
+    const { id: domainId } = await domainWithoutMx(c);
     const nullMx = await acceptedRecord(
       c,
       'P3.record.mx.null-accepted',
@@ -180,7 +191,7 @@ describe('Null MX', () => {
 
   check('P3.record.mx.null-blocks-mx', 'while a null MX exists, a second null MX is rejected', async (c) => {
     const rule = 'P3.record.mx.null-blocks-mx';
-    const { id: domainId } = await fx.newDomain(c);
+    const { id: domainId } = await domainWithoutMx(c);
     await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
     c.expectRejected(rule, await c.post(recordsPath(domainId), { type: 'MX', name: '', target: '' }), 'a second null MX');
   });
@@ -218,6 +229,12 @@ const TTL_CASES: Array<[sent: number, shown: number]> = [
   [3000000, 2419200],
 ];
 
+/**
+ * Whether a record given ttl_sec `sent` shows `value`: the nearest valid value, or, for 0, 0 itself (for the domain's
+ * time values "The value 0 means the default", and a server may read a record's 0 so).
+ */
+const roundedTtl = (sent: number, value: unknown, expected: number) => value === expected || (sent === 0 && value === 0);
+
 describe('Record ttl_sec', () => {
   const rule = 'P3.record.ttl-sec.round-nearest';
 
@@ -246,8 +263,13 @@ describe('Record ttl_sec', () => {
     for (const [sent, expected] of TTL_CASES) {
       const put = await c.put(`${recordsPath(domainId)}/${id}`, { ttl_sec: sent });
       c.expectSuccess(rule, put, `PUT ttl_sec ${sent}`);
-      const value = shown(c, await recordView(c, rule, domainId, id, (seen) => seen.ttl_sec === expected), 'ttl_sec');
-      c.expect(rule, value === expected, `after PUT ttl_sec ${sent} the record shows ttl_sec ${JSON.stringify(value)} (nearest valid value ${expected})`, put);
+      const value = shown(c, await recordView(c, rule, domainId, id, (seen) => roundedTtl(sent, seen.ttl_sec, expected)), 'ttl_sec');
+      c.expect(
+        rule,
+        roundedTtl(sent, value, expected),
+        `after PUT ttl_sec ${sent} the record shows ttl_sec ${JSON.stringify(value)} (nearest valid value ${expected})`,
+        put,
+      );
     }
   });
 });

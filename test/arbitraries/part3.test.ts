@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import { bodies } from '../../arbitraries/part3.js';
+import ipaddr from 'ipaddr.js';
 import { fromSomewhere } from '../../arbitraries/generators/net.js';
 import { generatorChecks } from './generator-checks.js';
 
@@ -10,6 +11,9 @@ generatorChecks('part3', bodies, {
     // the body's only member has an enum: a value of another type breaks the enum rule as well, so the type rule
     // can never be broken alone (the enum rule is covered instead)
     'P3.monitor-plan-update.types': 'monitor_subscription is its only member and has an enum',
+    // a null MX is documented as created: on an MX's update "" for its name and target may be read as no change
+    'requests/record-update P3.record.mx.null-name-empty': 'a null MX is made by a create (null-mx-create-only)',
+    'requests/record-update P3.record.mx.null-priority-zero': 'a null MX is made by a create (null-mx-create-only)',
   },
   prefixed: [
     ['requests/domain-create', 'domain'],
@@ -34,8 +38,9 @@ describe('part3 label generators', () => {
 });
 
 describe('part3 firewall rule addresses', () => {
-  it('valid rules list only networks traffic can come from, or /0 (a server may refuse a documentation or multicast network)', () => {
-    const taken = (entry: string) => entry.endsWith('/0') || fromSomewhere(entry);
+  it('valid rules list only networks traffic can come from (IPv6 in global unicast), or /0 (a server may refuse a documentation, multicast or reserved network)', () => {
+    const inGlobalUnicast = (entry: string) => !entry.includes(':') || ipaddr.parseCIDR(entry)[0].match(ipaddr.parseCIDR('2000::/3'));
+    const taken = (entry: string) => entry.endsWith('/0') || (fromSomewhere(entry) && inGlobalUnicast(entry));
     for (const body of fc.sample(bodies['requests/firewall-create']!.valid(SAMPLE_CONTEXT), 200)) {
       const rules = body.rules as Record<string, Array<{ addresses: Record<string, string[]> }> | undefined>;
       const entries = [...(rules.inbound ?? []), ...(rules.outbound ?? [])].flatMap((rule) => [...rule.addresses.ipv4!, ...rule.addresses.ipv6!]);

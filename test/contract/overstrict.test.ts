@@ -107,11 +107,9 @@ describe('response-side twins of the caller-side rules', () => {
     expect(verdicts('GET /v4/networking/firewalls/1', { ...sample('resources/firewall'), label: 'my fw' })).toEqual([
       'P3.firewall.label.charset.returned SHOULD /label',
     ]);
+    // an underscore is no break (RFC 2181 names hold one); a slash is
     const zones = ['0/25.2.0.192.in-addr.arpa', '_acme-challenge.example.org'].map((domain) => ({ ...sample('resources/domain'), domain }));
-    expect(verdicts('GET /v4/domains', { data: zones, page: 1, pages: 1, results: 2 })).toEqual([
-      'P3.domain.domain.rfc-1035.returned SHOULD /data/0/domain',
-      'P3.domain.domain.rfc-1035.returned SHOULD /data/1/domain',
-    ]);
+    expect(verdicts('GET /v4/domains', { data: zones, page: 1, pages: 1, results: 2 })).toEqual(['P3.domain.domain.rfc-1035.returned SHOULD /data/0/domain']);
     expect(verdicts('GET /v4/account', { ...sample('resources/account'), country: 'US', state: 'California' })).toEqual([
       'P1.account.state.us-ca-code.returned SHOULD /state',
     ]);

@@ -28,6 +28,7 @@ import {
   STATE,
   W,
   type Domain,
+  type DomainRecord,
   type DomainState,
 } from './model.js';
 import { render, touch } from './zone-file.js';
@@ -56,7 +57,9 @@ function readDomainName(store: Store, o: Record<string, unknown>, required: bool
   const absoluteTaken = varied(store, 'domain-absolute-name-accepted') || varied(store, 'domain-names-absolute');
   const name = absoluteTaken && /[^.]\.$/.test(given) ? given.slice(0, -1) : given;
   const label = faulty(store, 'P3.domain.domain.label-max-63') ? LONG_LABEL : faulty(store, 'P3.domain.domain.rfc-1035') ? HYPHEN_ENDS_LABEL : undefined;
-  if (!isDomainName(name, { minLabels: 2, maxLength: max, ...(label ? { label } : {}) })) {
+  // Under the variation domain-names-underscore a label may hold underscores (RFC 2181's wider names).
+  const underscores = varied(store, 'domain-names-underscore');
+  if (!isDomainName(name, { minLabels: 2, maxLength: max, underscores, ...(label ? { label } : {}) })) {
     fail(
       'domain must be a valid domain name (RFC 1035): at least two dot-separated labels of letters, digits and hyphens, each 1 to 63 characters, not starting or ending with a hyphen.',
       'domain',
@@ -144,6 +147,16 @@ function checkDomain(store: Store, d: Domain, sent?: readonly string[]): void {
   }
 }
 
+/** Records of the service's own a new master zone starts with, under the variations zone-starts-with-*. */
+function startingRecords(store: Store, d: Domain): Array<Pick<DomainRecord, 'type' | 'name' | 'target'> & Partial<DomainRecord>> {
+  return [
+    ...(varied(store, 'zone-starts-with-ns-records')
+      ? ['ns1', 'ns2'].map((host) => ({ type: 'NS' as const, name: '', target: `${host}.emulator.example` }))
+      : []),
+    ...(varied(store, 'zone-starts-with-mx-record') ? [{ type: 'MX' as const, name: '', target: `mail.${d.domain}`, priority: 10 }] : []),
+  ];
+}
+
 export function createDomain(ctx: RequestContext, fields: Partial<Domain> & { domain: string; type: Domain['type'] }): Domain {
   const now = ctx.store.nowIso();
   const d: Domain = {
@@ -170,13 +183,10 @@ export function createDomain(ctx: RequestContext, fields: Partial<Domain> & { do
   names(ctx.store).set(d.domain.toLowerCase(), d.id);
   grantOwnership(ctx.principal, 'domain', d.id);
   // (one record after the other: each one's id is held before the next one's is given, under ids-reused)
-  if (d.type === 'master' && varied(ctx.store, 'zone-starts-with-ns-records'))
-    for (const host of ['ns1', 'ns2'])
+  if (d.type === 'master')
+    for (const start of startingRecords(ctx.store, d))
       stateOf(ctx.store, d.id).records.push({
         id: newRecordId(ctx.store),
-        type: 'NS' as const,
-        name: '',
-        target: `${host}.emulator.example`,
         ttl_sec: 0,
         priority: null,
         weight: null,
@@ -186,6 +196,7 @@ export function createDomain(ctx: RequestContext, fields: Partial<Domain> & { do
         tag: null,
         created: now,
         updated: now,
+        ...start,
       });
   render(ctx.store, d);
   return d;

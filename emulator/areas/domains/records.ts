@@ -74,13 +74,24 @@ function withoutBlankNameOrTarget(body: Record<string, unknown>, type: string): 
   return copy;
 }
 
+/** `body` without its "" name and target. */
+function withoutBlanks(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([key, value]) => !((key === 'name' || key === 'target') && value === '')));
+}
+
 /**
  * Validates a record body against the record it would produce (create: `base` empty; update: the stored record's
  * members for the same type). Returns the record members to store.
  */
 function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknown>, base: Partial<DomainRecord>, selfId?: number) {
   const store = ctx.store;
-  const o = base.type !== undefined && varied(store, 'blank-optional-absent') ? withoutBlankNameOrTarget(body, base.type) : body;
+  const blankUnchanged = base.type !== undefined && varied(store, 'blank-optional-absent');
+  // Under the variation null-mx-create-only an MX's update reads "" for its name and target as no change.
+  const o = blankUnchanged
+    ? withoutBlankNameOrTarget(body, base.type!)
+    : base.type === 'MX' && varied(store, 'null-mx-create-only')
+      ? withoutBlanks(body)
+      : body;
   // Under the variation record-type-ignored-on-update an update's type is not read: the body is judged as the stored type.
   const typeIn =
     base.type === undefined
@@ -126,7 +137,12 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
     fail('An MX record with an empty target is a null MX: its name must be empty too.', 'name');
   const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
   const ttl_sec =
-    ttlIn !== undefined ? roundRecordTtl(ttlIn, faulty(store, 'P3.record.ttl-sec.round-nearest')) : (from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec));
+    // Under the variation record-ttl-zero-default a record's 0 is kept: the domain's default, as for the domain's own.
+    ttlIn === 0 && varied(store, 'record-ttl-zero-default')
+      ? 0
+      : ttlIn !== undefined
+        ? roundRecordTtl(ttlIn, faulty(store, 'P3.record.ttl-sec.round-nearest'))
+        : (from.ttl_sec ?? (d.ttl_sec || TIME_DEFAULTS.ttl_sec));
   const pick = (key: 'priority' | 'weight' | 'port', max: number, min = 0): number | null => {
     const v = optInt(o, key, { min, max, nullable: true });
     return v === undefined ? (from[key] ?? null) : v;

@@ -80,6 +80,15 @@ function portsProblem(ports: string, store?: Store): string | null {
  * network whose address is in one (`reserved` holds 240.0.0.0/4 and the documentation networks), /0 aside.
  */
 const NO_TRAFFIC = ['unspecified', 'loopback', 'multicast', 'broadcast', 'linkLocal', 'reserved'];
+/** IPv6 global unicast (RFC 4291): IANA reserves the space outside it. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/** The range the variation rule-addresses-routable-only refuses `ip` for, if any: an IPv6 one outside global unicast too. */
+function noTrafficFrom(ip: string): string | undefined {
+  const address = ipaddr.parse(ip);
+  if (NO_TRAFFIC.includes(address.range())) return address.range();
+  return address.kind() === 'ipv6' && !address.match(GLOBAL_UNICAST_V6) ? 'outside global unicast 2000::/3' : undefined;
+}
 
 function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field: string, bareIpv4 = false, routableOnly = false): string[] {
   if (list === undefined) return [];
@@ -94,11 +103,8 @@ function readAddresses(list: unknown[] | undefined, kind: 'ipv4' | 'ipv6', field
         `${f} must be an ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address or network in IP/mask format, e.g. ${kind === 'ipv4' ? '192.0.2.0/24' : '2001:db8::/32'}.`,
         f,
       );
-    if (routableOnly && ok && Number(mask) !== 0 && NO_TRAFFIC.includes(ipaddr.parse(ip).range()))
-      fail(
-        `${f} (${v}) is a network no traffic comes from (${ipaddr.parse(ip).range()}); give a routable network, or ${kind === 'ipv4' ? '0.0.0.0/0' : '::/0'}.`,
-        f,
-      );
+    const refused = routableOnly && ok && Number(mask) !== 0 ? noTrafficFrom(ip) : undefined;
+    if (refused) fail(`${f} (${v}) is a network no traffic comes from (${refused}); give a routable network, or ${kind === 'ipv4' ? '0.0.0.0/0' : '::/0'}.`, f);
     return v;
   });
 }
