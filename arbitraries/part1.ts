@@ -226,6 +226,24 @@ const maxRule = (member: string, max: number) => `P1.account.${member.replace(/_
 const PHONE_CHARS = '0123456789+-() ';
 
 /**
+ * A phone and a tax id of the forms every server takes, up to their maximum lengths: the documents give those members a
+ * length only, and a server may hold either to a format of its own (a phone's 7 to 15 digits, a tax id's digits). What
+ * their lengths take is judged on the boundary (account.spec's limits); made-up text of their characters is not sent.
+ */
+const phone = () =>
+  fc
+    .tuple(fc.constantFrom('', '+1 ', '+44 ', '+49-'), digits(3, 3), fc.constantFrom(' ', '-', '.'), digits(3, 4), fc.constantFrom(' ', '-', ''), digits(4, 4))
+    .map(([prefix, area, sep, middle, sep2, last]) =>
+      prefix === '' && sep === '.' ? `(${area}) ${middle}-${last}` : `${prefix}${area}${sep}${middle}${sep2}${last}`,
+    );
+const taxId = () =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom('AT', 'DE', 'FR', 'GB', 'IE', 'NL'), digits(8, 12)).map(([country, number]) => `${country}${number}`),
+    fc.tuple(digits(2, 2), digits(7, 7)).map(([prefix, number]) => `${prefix}-${number}`),
+  );
+const SHAPED_TEXT: Record<string, () => fc.Arbitrary<string>> = { phone, tax_id: taxId };
+
+/**
  * No `active_promotions`: what an update of them does (the service grants promotions; may a caller add, drop or
  * rewrite one?) is not shown, so neither sending them nor a refusal of a bad one is judged.
  */
@@ -236,7 +254,7 @@ const accountUpdate: BodyGen = () =>
       ...Object.fromEntries(
         ACCOUNT_TEXT.filter(([member]) => member !== 'city').map(([member, max]) => [
           member,
-          stringOfLength(MAY_BE_BLANK.has(member) ? 0 : 1, max, member === 'phone' ? PHONE_CHARS : undefined),
+          SHAPED_TEXT[member]?.() ?? stringOfLength(MAY_BE_BLANK.has(member) ? 0 : 1, max),
         ]),
       ),
     }),

@@ -70,10 +70,11 @@ export function showsPage(body: unknown, asked: number): boolean {
 }
 
 /**
- * The page size a document-1 list used for a page asked at `asked` that holds `held` items: the bounds of its
- * page_size are not shown, so it may read one below its minimum as that minimum (more items than asked show it).
+ * The page size a document-1 list used for page 1 asked at `asked` that holds `held` items of `pages`: the bounds of its
+ * page_size are not shown, so it may read one below its minimum as that minimum (more items than asked show it), or one
+ * above its maximum as that maximum (fewer than asked on a first page of several show it).
  */
-export const pageSizeUsed = (asked: number, held: number) => Math.max(asked, held);
+export const pageSizeUsed = (asked: number, held: number, pages = 1) => (held > asked || (held < asked && pages > 1) ? held : asked);
 
 /** The smallest of PAGE_SIZES a page of `items` items fits in: the next size to ask a list that read a smaller one as larger. */
 export const pageSizeHolding = (items: number) => [...PAGE_SIZES].sort((a, b) => a - b).find((size) => size >= items);

@@ -1,5 +1,6 @@
 // Images (document 2): public images (seeded, `compute/...`) and the account's private images (`private/...`),
 // captured from a disk or uploaded through the `upload_to` URL the emulator itself serves.
+import { gunzipSync } from 'node:zlib';
 import type { Area, RequestContext, Route } from '../core/types.js';
 import type { Store } from '../core/store.js';
 import { asObject, optString, reqString, reqInt, fail, isPlainObject } from '../core/validate.js';
@@ -203,6 +204,21 @@ function uploadHandler(ctx: RequestContext) {
   return returned;
 }
 
+/**
+ * Whether gzip data uncompresses to a disk with a partition table: an MBR signature with a partition entry of some
+ * type, or a GPT header ("EFI PART" at sector 1). Data that does not uncompress has none.
+ */
+function partitioned(data: Buffer): boolean {
+  let disk: Buffer;
+  try {
+    disk = gunzipSync(data);
+  } catch {
+    return false;
+  }
+  const mbr = disk.length >= 512 && disk[510] === 0x55 && disk[511] === 0xaa && [0, 1, 2, 3].some((n) => disk[446 + 16 * n + 4] !== 0);
+  return mbr || disk.subarray(512, 520).toString('latin1') === 'EFI PART';
+}
+
 /** PUT to `upload_to`: gzip data (magic bytes 1f 8b) as application/octet-stream; the core caps the body at 64 MB. */
 function uploadDataHandler(ctx: RequestContext) {
   const upload = ctx.store.table<Image>(UPLOADS).get(ctx.params.imageNum ?? '');
@@ -217,6 +233,7 @@ function uploadDataHandler(ctx: RequestContext) {
   if (!Buffer.isBuffer(data) || faulty(ctx.store, 'P2.images.upload.put-octet-stream')) fail('Send the image data as application/octet-stream', null, 415);
   if ((data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) && !faulty(ctx.store, 'P2.images.upload.gzip'))
     fail('The image data must be gzip-compressed', null);
+  if (varied(ctx.store, 'image-content-checked') && !partitioned(data)) fail('The uncompressed data is not a raw disk image: it has no partition table', null);
   if (faulty(ctx.store, 'P2.image.status.pending-upload-to-available')) return {};
   const processed = () => {
     img.status = 'available';

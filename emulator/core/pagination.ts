@@ -54,8 +54,11 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
           ? 50
           : PAGE_SIZE_DEFAULT;
   const clampedTo50 = documentOne && varied(ctx.store, 'account-lists-page-size-clamped');
-  const asked = queryInt(ctx.query['page_size'], 'page_size', clampedTo50 ? 1 : sizeMin, sizeMax, sizeDefault);
-  const pageSize = Math.min(clampedTo50 ? Math.max(asked, 50) : asked, sizeMax);
+  const cappedAt20 = documentOne && varied(ctx.store, 'account-lists-page-size-capped-20');
+  const asked = cappedAt20
+    ? queryInt(ctx.query['page_size'], 'page_size', 1, Number.MAX_SAFE_INTEGER, 20)
+    : queryInt(ctx.query['page_size'], 'page_size', clampedTo50 ? 1 : sizeMin, sizeMax, sizeDefault);
+  const pageSize = Math.min(clampedTo50 ? Math.max(asked, 50) : asked, cappedAt20 ? 20 : sizeMax);
   const results = items.length;
   // (a view that accepts page and page_size has no pages to be past)
   if (!aView && ctx.store !== undefined && page > Math.max(1, Math.ceil(results / pageSize)) && varied(ctx.store, 'page-past-last-refused'))

@@ -129,3 +129,44 @@ export const EIGHTEENTH_AUDIT_READINGS = defineVariations({
     does: 'shows root_device, run_level, virt_mode and helpers.devtmpfs_automount null on a profile created without them (root_device also when the one given is invalid, on a create or an update); the defaults apply all the same',
   },
 });
+
+/** The nineteenth audit (2026-12-05): readings the eighteenth's notes left. */
+export const NINETEENTH_AUDIT_READINGS = defineVariations({
+  'account-lists-page-size-capped-20': {
+    leaves: `${D1}, Limits: "Bounds of page and page_size on database and account lists: not shown (bounds that are shown appear in documents 2 and 3)." (whether a page_size above a list's bound is refused or read as that bound is not shown)`,
+    does: 'database and account lists take any page_size of 1 or more and read one above 20 as 20 (a page holds up to 20 items; 20 when not given), refusing none',
+    excludes: [
+      'account-lists-page-size-max-20',
+      'account-lists-page-size-clamped',
+      'account-lists-page-size-min-50',
+      'account-lists-page-size-max-50',
+      'account-lists-any-page-size',
+      'account-lists-25-per-page',
+    ],
+  },
+  'phone-and-tax-id-checked': {
+    leaves: `${D1}, Account: "phone | string | max 32 chars" and "tax_id | string | max 100 chars" (only a length is given: whether a server holds them to a phone's or a tax id's form is not shown)`,
+    does: 'refuses a phone that is not 7 to 15 digits (an optional leading +; spaces, dashes, dots and parentheses aside) and a tax_id holding fewer than 2 digits or other characters than letters, digits, spaces, dots, dashes and slashes, naming the member ("" is none given)',
+  },
+  'password-length-policy': {
+    leaves: `${D2}, Create instance body: "root_pass | … | 7..128 chars; must meet an internally calculated strength score or the error says the password does not meet the strength requirement" (the score is not shown: a length alone may meet it, as NIST SP 800-63B's policies have it)`,
+    does: 'scores a root_pass by its length first: one of 10 characters or more meets the strength requirement whatever its characters (aaaaaaaaaa among them); a shorter one needs three of the four kinds of characters',
+  },
+  'backups-reenabled-after-a-week': {
+    leaves: `${D2}, Compute instances: "POST …/backups/enable | … | enables backups" and "…/backups/cancel | cancels backup service; deletes all existing backups permanently" (when a cancelled service may be enabled again is not shown)`,
+    does: "refuses to enable an instance's backup service again within 7 simulated days of its cancel",
+    excludes: ['backups-reenabled-after-a-day'],
+  },
+  'clone-replaces-target-layout': {
+    leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; …" (whether the target keeps its own disks and profiles, as a restore with overwrite false does, or the clone replaces them, as one with overwrite true does, is not shown)`,
+    does: "a clone onto an existing instance deletes the target's disks and profiles first: it must fit the target's whole allocation, not its free space",
+  },
+  'image-content-checked': {
+    leaves: `${D2}, Upload rules: "data must be gzip-compressed; the uncompressed content is a raw disk image" and Image status: "\`pending_upload\` | upload completed and processed | … | \`available\`" (what processing looks for in a raw disk image is not shown)`,
+    does: 'refuses upload data whose uncompressed content has no partition table (no MBR signature with a partition, no GPT header), 400 naming no field: 64 KiB of zeros among them',
+  },
+  'backups-account-wide': {
+    leaves: `${D2}, Create instance body: "backups_enabled | boolean | no | enrols in the paid backup service; always treated true if the account-wide setting is true" and ${D1}, Account: "Other account endpoints (payment methods, settings, …): not shown." (a target's account may have the account-wide setting on; what enabling an enrolled instance's service again answers is not shown)`,
+    does: 'the account-wide backup setting is on: every instance created, or cloned to a new one, is enrolled in the backup service whatever backups_enabled says, and an enable of an enrolled instance is refused (400 naming no field); a cancel ends the enrolment as it does elsewhere',
+  },
+});

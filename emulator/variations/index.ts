@@ -6,7 +6,7 @@
 // `leaves` quotes the sentence of the documents that leaves the choice open, with its document and section.
 
 import { defineVariations, D1, D2, D3, type VariationInfo } from './define.js';
-import { AUDITED_READINGS, EIGHTEENTH_AUDIT_READINGS, SEVENTEENTH_AUDIT_READINGS, SIXTEENTH_AUDIT_READINGS } from './audited.js';
+import { AUDITED_READINGS, EIGHTEENTH_AUDIT_READINGS, NINETEENTH_AUDIT_READINGS, SEVENTEENTH_AUDIT_READINGS, SIXTEENTH_AUDIT_READINGS } from './audited.js';
 import { NARROWED_READINGS } from './narrowed.js';
 import { TIMING_READINGS } from './timing.js';
 
@@ -302,6 +302,7 @@ const catalogue = defineVariations({
   // ---------------------------------------------------------------- found narrowed by the seventeenth audit: audited.ts
   ...SEVENTEENTH_AUDIT_READINGS,
   ...EIGHTEENTH_AUDIT_READINGS,
+  ...NINETEENTH_AUDIT_READINGS,
   // ---------------------------------------------------------------- when a change shows (narrowed readings too): timing.ts
   ...TIMING_READINGS,
   // ---------------------------------------------------------------- headers

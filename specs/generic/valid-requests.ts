@@ -14,7 +14,7 @@ import { addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
 import { addDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, createdMonth, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
-import { enrolInBackups, schedulable } from '../part2/snapshots-support.js';
+import { enrolInBackups, instanceOfPath, schedulable, unenrolFromBackups, unenrolledMomentsAgo } from '../part2/snapshots-support.js';
 import { newConfig } from '../part2/profiles-support.js';
 import { balanceOwed } from '../part2/resize-support.js';
 import { deepFind, succeeded } from '../../harness/lists.js';
@@ -115,7 +115,7 @@ const assignRecipe = (path: string): Recipe => ({
 });
 
 /** Enrols the instance of a request's path in the backup service where it is not shown enrolled (`enrolInBackups`). */
-const enrolThePathsInstance = (c: Check, _fx: Fixtures, request: ValidRequest) => enrolInBackups(c, Number(/\/instances\/(\d+)\//.exec(request.path)?.[1]));
+const enrolThePathsInstance = (c: Check, _fx: Fixtures, request: ValidRequest) => enrolInBackups(c, instanceOfPath(request.path));
 
 /** Why an address allocation may be refused whatever the body: the suite cannot open support requests. */
 export const EXTRA_ADDRESS_REQUEST =
@@ -285,8 +285,12 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/cancel`),
     afterRefusal: enrolThePathsInstance,
   },
+  // A new instance may be enrolled from its create (the account-wide setting): one refused that shows itself enrolled
+  // has its service cancelled and the enable sent again; refused again, it may wait for the cancel (not shown how long).
   'POST /v4/compute/instances/{computeId}/backups/enable': {
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/backups/enable`),
+    afterRefusal: (c, _fx, request) => unenrolFromBackups(c, instanceOfPath(request.path)),
+    refusable: async (c, refusal) => unenrolledMomentsAgo(c, instanceOfPath(refusal.path)),
   },
   'GET /v4/compute/instances/{computeId}/backups/{backupId}': {
     build: async (c, fx) => {

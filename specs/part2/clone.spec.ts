@@ -191,22 +191,25 @@ describe('Clone to an existing instance', () => {
   });
 
   check('P2.clone.compute-id.enough-resources', 'the existing target must have room for the cloned disks', async (c) => {
-    // Each swap disk takes over half the allocation, however big the image's disk is (not shown): the two do not fit.
-    const empty = await newInstance(c, fx, {});
-    const half = Math.floor((await diskAllocation(c, empty.id)) / 2);
-    const source = await instanceWithSwapOver(c, fx, half);
-    const full = await instanceWithSwapOver(c, fx, half);
+    // The source's swap disk alone exceeds the allocation of the run's type, however big its image's disk is (not
+    // shown): it fits no instance of that type, even one whose own disks the clone replaced (whether a clone onto an
+    // existing instance keeps the target's disks is not shown).
+    const { largerInstanceType } = c.target.info.config;
+    const small = await newInstance(c, fx, {});
+    const allocation = await diskAllocation(c, small.id);
+    const source = await instanceWithSwapOver(c, fx, allocation, { type: largerInstanceType });
+    const roomy = await newInstance(c, fx, { type: largerInstanceType });
     // Sent once source and target are idle (and offline, as the control's empty target is): not refused for a create.
-    const refused = await sendAtRest(c, [source.id, full.id], () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: full.id }));
+    const refused = await sendAtRest(c, [source.id, small.id], () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: small.id }));
     c.expectRejected(
       'P2.clone.compute-id.enough-resources',
       refused,
-      `cloning every disk onto an instance of the same type, each with a swap disk over ${half} MB`,
+      `cloning every disk of a ${largerInstanceType} with a swap disk over ${allocation} MB onto an instance of ${allocation} MB without disks`,
     );
     c.expectSuccess(
       'P2.clone.compute-id.enough-resources',
-      await onceNotBusy(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: empty.id })),
-      'cloning every disk onto an instance of the same type without disks',
+      await onceNotBusy(c, () => c.post(`${INSTANCES}/${source.id}/clone`, { compute_id: roomy.id })),
+      `cloning every disk onto a ${largerInstanceType} without disks`,
     );
   });
 

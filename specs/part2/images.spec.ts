@@ -1,7 +1,7 @@
 // Document 2, "Images": who sees which images, capture and upload, the image state machine (creating →
 // available, pending_upload → available or deleted after 24 hours), deployability, update and delete of private
 // images only. Create responses are not shown beyond the upload's `upload_to`: new images are found again by label.
-import { gzipSync } from 'node:zlib';
+import { rawDiskImage } from './disk-image.js';
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, twice, type Check } from '../../harness/check.js';
 import { readAfterWrite, untilOnClock } from '../../harness/consistency.js';
@@ -68,14 +68,12 @@ function uploadPath(c: Check, image: Uploaded): string {
   return image.uploadTo.slice(base.length) || '/';
 }
 
-const GZIP_DATA = () => gzipSync(Buffer.alloc(64 * 1024, 0));
-
 /**
  * PUTs data to the image's upload_to. Whether the PUT carries the caller's token is not shown (a presigned URL may
  * refuse one), nor what one without it answers (401, 403, or 404 as an upload not found): it goes without, and once
  * more with the token where that was refused (any 4xx); the answer with the token is the one judged.
  */
-async function sendData(c: Check, image: Uploaded, data: Buffer = GZIP_DATA(), contentType = 'application/octet-stream'): Promise<Exchange> {
+async function sendData(c: Check, image: Uploaded, data: Buffer = rawDiskImage(), contentType = 'application/octet-stream'): Promise<Exchange> {
   const put = (token?: null) => c.send('PUT', uploadPath(c, image), { raw: { data, contentType }, token });
   const anonymous = await put(null);
   return anonymous.status >= 400 && anonymous.status < 500 ? put() : anonymous;

@@ -50,6 +50,30 @@ export async function enrolInBackups(c: Check, computeId: number): Promise<boole
   return true;
 }
 
+/**
+ * Cancels the backup service of an instance that shows itself enrolled (`backups.enabled`, or a schedule day): one may
+ * be enrolled from its create ("always treated true if the account-wide setting is true"), and an enable of an enrolled
+ * instance is not covered. True when a cancel was accepted.
+ */
+export async function unenrolFromBackups(c: Check, computeId: number): Promise<boolean> {
+  const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
+  if (!view || ((view.backups as Json | undefined)?.enabled !== true && !showsEnrolled(view))) return false;
+  const cancelled = await c.post(`/v4/compute/instances/${computeId}/backups/cancel`);
+  if (cancelled.status < 200 || cancelled.status >= 300) return false;
+  unenrolled.add(`${c.target.info.baseUrl} ${computeId}`);
+  return true;
+}
+
+/** The instances (by target) `unenrolFromBackups` cancelled the service of. */
+const unenrolled = new Set<string>();
+
+/** The instance of a path under `/v4/compute/instances/{computeId}/`. */
+export const instanceOfPath = (path: string) => Number(/\/instances\/(\d+)\//.exec(path)?.[1]);
+
+/** Why an enable of the instance may be refused, where `unenrolFromBackups` cancelled its service: it may wait for the cancel. */
+export const unenrolledMomentsAgo = (c: Check, computeId: number) =>
+  unenrolled.has(`${c.target.info.baseUrl} ${computeId}`) ? 'its service was cancelled moments before (the instance was enrolled from its create)' : undefined;
+
 /** `backups.enabled` as the instance view shows it (the documents' instance shows no such member: undefined then). */
 const enrolmentShown = async (c: Check, computeId: number) =>
   ((await c.get(`/v4/compute/instances/${computeId}`)).body as { backups?: Json } | undefined)?.backups?.enabled;

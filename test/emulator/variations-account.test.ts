@@ -19,6 +19,48 @@ import {
 
 const cases: VariationCase[] = [
   [
+    'account-lists-page-size-clamped',
+    async (server) => {
+      for (let made = 0; made < 60; made++) {
+        await request(server)
+          .post('/v4/account/oauth-clients')
+          .set(AUTH)
+          .send({ label: `clamped-${made}`, redirect_uri: 'https://example.com/cb' })
+          .expect(200);
+      }
+      const page = async (path: string, size: number) => (await request(server).get(path).query({ page_size: size }).set(AUTH).expect(200)).body as Json;
+      expect(await page('/v4/account/oauth-clients', 10)).toMatchObject({ pages: 2, results: 61 });
+      expect(((await page('/v4/account/oauth-clients', 10)).data as Json[]).length).toBe(50);
+      expect(((await page('/v4/account/oauth-clients', 75)).data as Json[]).length).toBe(61);
+      await request(server).get('/v4/domains').query({ page_size: 10 }).set(AUTH).expect(400);
+    },
+  ],
+  [
+    'account-lists-page-size-capped-20',
+    async (server) => {
+      for (let made = 0; made < 30; made++) {
+        await request(server)
+          .post('/v4/account/oauth-clients')
+          .set(AUTH)
+          .send({ label: `capped-${made}`, redirect_uri: 'https://example.com/cb' })
+          .expect(200);
+      }
+      const page = async (path: string, size?: number) =>
+        (
+          await request(server)
+            .get(path)
+            .query(size ? { page_size: size } : {})
+            .set(AUTH)
+            .expect(200)
+        ).body as Json;
+      expect(await page('/v4/account/oauth-clients', 100)).toMatchObject({ pages: 2, results: 31 });
+      expect(((await page('/v4/account/oauth-clients', 100)).data as Json[]).length).toBe(20);
+      expect(((await page('/v4/account/oauth-clients', 5)).data as Json[]).length).toBe(5);
+      expect(((await page('/v4/account/oauth-clients')).data as Json[]).length).toBe(20);
+      await request(server).get('/v4/domains').query({ page_size: 10 }).set(AUTH).expect(400);
+    },
+  ],
+  [
     'account-closed-410',
     async (server) => {
       await request(server).get('/v4/account').set(AUTH).expect(200);
@@ -29,6 +71,25 @@ const cases: VariationCase[] = [
       // An unknown token is still unknown, and what takes no token is still served.
       await request(server).get('/v4/account').set('Authorization', 'Bearer no-such-token').expect(401);
       await request(server).get('/v4/databases/engines').expect(200);
+    },
+  ],
+  [
+    'phone-and-tax-id-checked',
+    async (server) => {
+      const put = (body: Json) => request(server).put('/v4/account').set(AUTH).send(body);
+      for (const phone of ['+44 20 7946 0958', '(215) 555-0199', '']) await put({ phone }).expect(200);
+      for (const tax_id of ['DE123456789', '12-3456789', '']) await put({ tax_id }).expect(200);
+      for (const [member, value] of [
+        ['phone', '5'.repeat(32)],
+        ['phone', '5555'],
+        ['phone', 'call me'],
+        ['tax_id', 'T'.repeat(100)],
+        ['tax_id', 'T1'],
+        ['tax_id', 'DE 1234_5678'],
+      ]) {
+        const refused = await put({ [member!]: value }).expect(400);
+        expect((refused.body as { errors: Json[] }).errors[0]).toMatchObject({ field: member });
+      }
     },
   ],
   [

@@ -22,6 +22,23 @@ const updateOf = (server: Server, id: unknown) => (body: Json) =>
     .set(AUTH)
     .send(body);
 
+/** A variation refusing to enable a cancelled backup service again for `hours` of simulated time. */
+const reenabledAfter = (hours: number) => async (server: Server) => {
+  const instance = await newInstance(server, 'backups-cooldown');
+  const backups = (action: string) =>
+    request(server)
+      .post(`/v4/compute/instances/${String(instance.id)}/backups/${action}`)
+      .set(AUTH)
+      .send({});
+  await backups('enable').expect(200);
+  await backups('cancel').expect(200);
+  await backups('enable').expect(400);
+  await advanceClock(server, hours * 3600 - 1);
+  await backups('enable').expect(400);
+  await advanceClock(server, 1);
+  await backups('enable').expect(200);
+};
+
 const cases: VariationCase[] = [
   [
     'schedule-whole',
@@ -53,22 +70,8 @@ const cases: VariationCase[] = [
       await update({ cpu: 0, io: 0 }).expect(200);
     },
   ],
-  [
-    'backups-reenabled-after-a-day',
-    async (server) => {
-      const instance = await newInstance(server, 'backups-cooldown');
-      const backups = (action: string) =>
-        request(server)
-          .post(`/v4/compute/instances/${String(instance.id)}/backups/${action}`)
-          .set(AUTH)
-          .send({});
-      await backups('enable').expect(200);
-      await backups('cancel').expect(200);
-      await backups('enable').expect(400);
-      await advanceClock(server, 24 * 3600);
-      await backups('enable').expect(200);
-    },
-  ],
+  ['backups-reenabled-after-a-day', reenabledAfter(24)],
+  ['backups-reenabled-after-a-week', reenabledAfter(7 * 24)],
   [
     'backup-deletions-run-a-while',
     async (server) => {
@@ -276,6 +279,26 @@ const cases: VariationCase[] = [
       await postAccepted(server, `/v4/compute/instances/${String(other.id)}/backups/cancel`, {});
       await advanceClock(server, 60);
       expect(await dayOf(other.id)).toBeNull();
+    },
+  ],
+  [
+    'backups-account-wide',
+    async (server) => {
+      const dayOf = async (id: unknown) => ((await got(server, `/v4/compute/instances/${String(id)}`)).backups as { schedule: Json }).schedule.day;
+      const path = (id: unknown, action: string) => `/v4/compute/instances/${String(id)}/backups/${action}`;
+      const instance = await newInstance(server, 'enrolled-account-wide');
+      const clone = await postAccepted(server, `/v4/compute/instances/${String(instance.id)}/clone`, {
+        label: 'clone-account-wide',
+        region: 'us-east',
+        type: 'g6-standard-1',
+      });
+      expect(await dayOf(instance.id)).toBe('Scheduling');
+      expect(await dayOf(clone.id)).toBe('Scheduling');
+      await request(server).post(path(instance.id, 'enable')).set(AUTH).send({}).expect(400);
+      await postAccepted(server, path(instance.id, 'cancel'), {});
+      expect(await dayOf(instance.id)).toBeNull();
+      await postAccepted(server, path(instance.id, 'enable'), {});
+      expect(await dayOf(instance.id)).toBe('Scheduling');
     },
   ],
   [

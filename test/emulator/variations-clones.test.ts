@@ -19,6 +19,18 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'clone-replaces-target-layout',
+    async (server) => {
+      const source = await newInstance(server, 'replacing-source');
+      const target = await newInstance(server, 'replaced-target');
+      const labels = async (id: unknown) => ((await got(server, `/v4/compute/instances/${String(id)}/configs`)).data as Json[]).map((profile) => profile.label);
+      await postAccepted(server, `/v4/compute/instances/${String(target.id)}/configs`, { label: 'target-only', devices: {} });
+      // The target's disks fill its allocation: the clone fits only because it replaces them.
+      await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, { compute_id: target.id });
+      expect(await labels(target.id)).toEqual(await labels(source.id));
+    },
+  ],
+  [
     'clone-answers-its-job',
     async (server) => {
       const source = await newInstance(server, 'job-source');

@@ -393,6 +393,17 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'password-length-policy',
+    async (server) => {
+      const create = (root_pass: string) =>
+        request(server).post('/v4/compute/instances').set(AUTH).send({ region: 'us-east', type: 'g6-nanode-1', image: 'compute/debian12', root_pass });
+      await create('aaaaaaaaaa').expect(200);
+      await create('aB3defg').expect(200);
+      const short = await create('aaaaaaa').expect(400);
+      expect((short.body as { errors: Json[] }).errors[0]).toMatchObject({ field: 'root_pass', reason: expect.stringMatching(/strength requirement/) });
+    },
+  ],
+  [
     'interface-labels-unique-per-instance',
     async (server) => {
       const [first, second] = (await Promise.all(['vlan-a', 'vlan-b'].map((label) => newInstance(server, label)))) as Json[];

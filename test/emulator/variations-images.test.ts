@@ -36,6 +36,28 @@ function uploadNeedsToken(status: number) {
 
 const cases: VariationCase[] = [
   [
+    'image-content-checked',
+    async (server) => {
+      const uploadOf = async (data: Buffer, status: number) => {
+        const upload = await postAccepted(server, '/v4/images/upload', { label: `content-${data.length}-${status}`, region: 'us-east' });
+        await request(server)
+          .put(new URL(String(upload.upload_to)).pathname)
+          .set(AUTH)
+          .set('Content-Type', 'application/octet-stream')
+          .send(gzipSync(data))
+          .expect(status);
+      };
+      await uploadOf(Buffer.alloc(64 * 1024, 0), 400);
+      const mbr = Buffer.alloc(4096, 0);
+      mbr[446 + 4] = 0x83;
+      [mbr[510], mbr[511]] = [0x55, 0xaa];
+      await uploadOf(mbr, 200);
+      const gpt = Buffer.alloc(4096, 0);
+      gpt.write('EFI PART', 512, 'latin1');
+      await uploadOf(gpt, 200);
+    },
+  ],
+  [
     'lacking-scope-anonymous',
     async (server) => {
       const minted = await request(server)

@@ -371,23 +371,6 @@ const cases: VariationCase[] = [
     },
   ],
   [
-    'account-lists-page-size-clamped',
-    async (server) => {
-      for (let made = 0; made < 60; made++) {
-        await request(server)
-          .post('/v4/account/oauth-clients')
-          .set(AUTH)
-          .send({ label: `clamped-${made}`, redirect_uri: 'https://example.com/cb' })
-          .expect(200);
-      }
-      const page = async (path: string, size: number) => (await request(server).get(path).query({ page_size: size }).set(AUTH).expect(200)).body as Json;
-      expect(await page('/v4/account/oauth-clients', 10)).toMatchObject({ pages: 2, results: 61 });
-      expect(((await page('/v4/account/oauth-clients', 10)).data as Json[]).length).toBe(50);
-      expect(((await page('/v4/account/oauth-clients', 75)).data as Json[]).length).toBe(61);
-      await request(server).get('/v4/domains').query({ page_size: 10 }).set(AUTH).expect(400);
-    },
-  ],
-  [
     'lenient-scalars',
     async (server) => {
       const domain = await postAccepted(server, '/v4/domains', {

@@ -132,6 +132,12 @@ export function updateAccount(ctx: RequestContext) {
     if (v === '' && NOT_BLANK.has(key) && varied(ctx.store, 'account-text-not-blank')) fail(`${key} must not be blank.`, key);
     if (v !== undefined) (changes as Record<string, unknown>)[key] = v;
   }
+  if (varied(ctx.store, 'phone-and-tax-id-checked')) {
+    if (changes.phone && !/^\+?\d{7,15}$/.test(changes.phone.replace(/[\s().-]/g, '')))
+      fail('phone must be a phone number: 7 to 15 digits, with an optional leading +.', 'phone');
+    if (changes.tax_id && (!/^[A-Za-z0-9 ./-]+$/.test(changes.tax_id) || (changes.tax_id.match(/\d/g)?.length ?? 0) < 2))
+      fail('tax_id must be a tax identification number: letters and digits (at least two), with spaces, dots, dashes or slashes.', 'tax_id');
+  }
   // The fault stores the plain text members before the others are validated.
   if (faulty(ctx.store, 'P1.errors.rejected-write-no-effect')) Object.assign(a, changes);
   const email = optString(o, 'email', {

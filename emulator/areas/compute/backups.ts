@@ -158,10 +158,12 @@ export function backupsCancelHandler(ctx: RequestContext) {
 
 export function backupsEnableHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  if (inst.backups.enabled && varied(ctx.store, 'backup-service-changes-only')) fail(`Instance ${inst.id} is already enrolled in the backup service.`, null);
+  if (inst.backups.enabled && (varied(ctx.store, 'backup-service-changes-only') || varied(ctx.store, 'backups-account-wide')))
+    fail(`Instance ${inst.id} is already enrolled in the backup service.`, null);
   const cancelledAt = stateOf(ctx.store, inst.id).backupsCancelledAt;
-  if (varied(ctx.store, 'backups-reenabled-after-a-day') && cancelledAt !== undefined && ctx.store.now().getTime() - cancelledAt < DAY_MS)
-    fail(`The backup service of instance ${inst.id} was cancelled less than 24 hours ago: it can be enabled again after that.`, null);
+  const cooldown = varied(ctx.store, 'backups-reenabled-after-a-week') ? 7 * DAY_MS : varied(ctx.store, 'backups-reenabled-after-a-day') ? DAY_MS : 0;
+  if (cancelledAt !== undefined && ctx.store.now().getTime() - cancelledAt < cooldown)
+    fail(`The backup service of instance ${inst.id} was cancelled less than ${cooldown / 3_600_000} hours ago: it can be enabled again after that.`, null);
   // Enrolled at once, or (variation enable-runs-a-while) a simulated minute later, unless the service is cancelled meanwhile.
   if (!varied(ctx.store, 'enable-runs-a-while')) enableBackups(ctx.store, inst);
   else {

@@ -8,7 +8,7 @@ import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import { makeInstance } from './instances.js';
 import { createVlans, vlanKey } from './interfaces.js';
-import { copyLayout } from './layout.js';
+import { copyLayout, deleteDisksAndConfigs } from './layout.js';
 import {
   body,
   clones,
@@ -115,7 +115,7 @@ export function cloneHandler(ctx: RequestContext) {
     // Under the variations clone-onto-busy-queued and queued-clone-tags-at-once a busy target is accepted: the clone
     // waits for its actions (below).
     if (!faulty(store, 'P2.clone.compute-id.actions-complete') && !queuesOnBusy) requireIdle(store, target);
-    const free = target.specs.disk - usedDisk(store, target.id);
+    const free = target.specs.disk - (varied(store, 'clone-replaces-target-layout') ? 0 : usedDisk(store, target.id));
     if (needed > free && !faulty(store, 'P2.clone.compute-id.enough-resources'))
       fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
   }
@@ -183,6 +183,7 @@ export function cloneHandler(ctx: RequestContext) {
   const disks = [...chosenDisks.values()];
   /** What the clone makes on its target (a failed one, nothing). */
   const make = (t: Instance, tags: string[]) => {
+    if (t.id !== source.id && targetId !== undefined && varied(store, 'clone-replaces-target-layout')) deleteDisksAndConfigs(store, t.id);
     copyLayout(store, t, disks, layout, new Map<number, number>());
     createVlans(store, t.region, newVlans);
     for (const tag of tags) if (!t.tags.includes(tag)) t.tags.push(tag);

@@ -100,7 +100,7 @@ export function makeInstance(
   // (a fresh state: one a task of a deleted instance of this id left is not taken over, under ids-reused)
   states(store).delete(String(id));
   stateOf(store, id);
-  if (f.backupsEnabled) {
+  if (f.backupsEnabled || varied(store, 'backups-account-wide')) {
     // Enrolled at once, or (variation enrolment-shown-later) a while later, unless the service was changed meanwhile.
     if (!varied(store, 'enrolment-shown-later')) enableBackups(store, inst);
     else {

@@ -102,6 +102,7 @@ export function rootPass(store: Store, o: Record<string, unknown>, required: boo
     required && !faulty(store, 'P2.instance-create.root-pass.required-with-image') ? reqString(o, 'root_pass', bounds) : optString(o, 'root_pass', bounds);
   if (
     pass !== undefined &&
+    !(varied(store, 'password-length-policy') && pass.length >= 10) &&
     !(passwordIsStrong(pass) && !(varied(store, 'password-score-long') && pass.length < 20)) &&
     !faulty(store, 'P2.instance-create.root-pass.strength')
   ) {
