@@ -482,12 +482,15 @@ function registerAt(app: FastifyInstance, tenantOf: (raw: IncomingMessage) => Te
   });
 }
 
-/** Runs the route's handler; the unknown-id faults answer its 404 with 200 {}. */
+/** Runs the route's handler; the unknown-id faults, and a DELETE under the variation delete-unknown-ok, answer its 404 with a 200. */
 async function handle(route: Route, ctx: RequestContext): Promise<unknown> {
   try {
     return await route.handler(ctx);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && routeFaulty(ctx.store, route, 'unknown-id-served')) return {};
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    if (routeFaulty(ctx.store, route, 'unknown-id-deleted')) return { id: Object.values(ctx.params).at(-1), deleted: true };
+    const deleteIdempotent = route.method === 'DELETE' && varied(ctx.store, 'delete-unknown-ok');
+    if (deleteIdempotent || routeFaulty(ctx.store, route, 'unknown-id-served')) return {};
     throw err;
   }
 }

@@ -88,7 +88,10 @@ function rulesOf(endpoint: Endpoint): DeclaredRule[] {
     rules.push({
       ...base(endpoint),
       id: ruleId(endpoint, 'unknown-id'),
-      rule: `${key} rejects a request naming a {${params.at(-1)}} that does not exist with a 4xx error body (resources are addressed by ID in the path).`,
+      rule:
+        endpoint.method === 'DELETE'
+          ? `${key} rejects a request naming a {${params.at(-1)}} that does not exist with a 4xx error body, or answers \`{}\` as an operation returning no resource does (resources are addressed by ID in the path; what deleting one that is not there answers is not shown, and HTTP's DELETE is idempotent).`
+          : `${key} rejects a request naming a {${params.at(-1)}} that does not exist with a 4xx error body (resources are addressed by ID in the path).`,
       needs: ['none'],
       check: ID_IS_A_BOUND[key] ? `untestable: ${ID_IS_A_BOUND[key]}` : 'scenario',
     });

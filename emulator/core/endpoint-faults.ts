@@ -16,6 +16,8 @@ export type EndpointFaultKind =
   | 'restriction-ignored'
   /** An id that does not exist is answered 200 {} instead of 404. */
   | 'unknown-id-served'
+  /** A DELETE of an id that does not exist answers 200 with that id, as if it deleted a resource, instead of 404. */
+  | 'unknown-id-deleted'
   /** Valid requests are refused with 400. */
   | 'valid-refused'
   /** A beta endpoint is served under /v4 instead of /v4beta. */
@@ -85,6 +87,7 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
     kind: 'unknown-id-served',
     endpoint: 'GET /v4/networking/firewalls/{firewallId}/rules',
   },
+  { fault: 'P3.monitor.unknown-id.delete-monitor-clients-id', kind: 'unknown-id-deleted', endpoint: 'DELETE /v4/monitor/clients/{clientId}' },
   { fault: 'P1.databases.serves.get-databases-engines-id', kind: 'valid-refused', endpoint: 'GET /v4/databases/engines/{engineId}' },
   {
     fault: 'P1.databases.serves.get-databases-mysql-instances-id-ssl',

@@ -35,6 +35,9 @@ export const part1Faults = defineFaults({
   'P3.firewalls.unknown-id.get-networking-firewalls-id-rules': {
     does: 'GET /v4/networking/firewalls/{firewallId}/rules answers 200 {} for a firewall id that does not exist',
   },
+  'P3.monitor.unknown-id.delete-monitor-clients-id': {
+    does: 'DELETE /v4/monitor/clients/{clientId} answers 200 {"id": …, "deleted": true} for a client id that does not exist, as if it deleted one',
+  },
   'P1.databases.serves.get-databases-engines-id': { does: 'GET /v4/databases/engines/{engineId} refuses valid requests (400)' },
   // a read that needs the cluster active: the suite sends it again while refused (an allowed `updating` a while), and
   // still fails a refusal that lasts

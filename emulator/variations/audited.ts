@@ -165,6 +165,10 @@ export const NINETEENTH_AUDIT_READINGS = defineVariations({
     leaves: `${D2}, Upload rules: "data must be gzip-compressed; the uncompressed content is a raw disk image" and Image status: "\`pending_upload\` | upload completed and processed | … | \`available\`" (what processing looks for in a raw disk image is not shown)`,
     does: 'refuses upload data whose uncompressed content has no partition table (no MBR signature with a partition, no GPT header), 400 naming no field: 64 KiB of zeros among them',
   },
+  'delete-unknown-ok': {
+    leaves: `${D1}, Common conventions 2: "Operations that return no resource return \`{}\`." and Endpoints: "Resources are addressed by ID in the path.", and ${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (no document says what an id no resource holds answers; HTTP's DELETE is idempotent: deleting what is not there may leave it gone and answer \`{}\`)`,
+    does: 'answers 200 {} to a DELETE wherever it would answer 404 (an id no resource holds, never made or deleted), deleting nothing',
+  },
   'backups-account-wide': {
     leaves: `${D2}, Create instance body: "backups_enabled | boolean | no | enrols in the paid backup service; always treated true if the account-wide setting is true" and ${D1}, Account: "Other account endpoints (payment methods, settings, …): not shown." (a target's account may have the account-wide setting on; what enabling an enrolled instance's service again answers is not shown)`,
     does: 'the account-wide backup setting is on: every instance created, or cloned to a new one, is enrolled in the backup service whatever backups_enabled says, and an enable of an enrolled instance is refused (400 naming no field); a cancel ends the enrolment as it does elsewhere',

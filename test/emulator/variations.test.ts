@@ -37,6 +37,20 @@ async function addedDevice(server: Server, label: string): Promise<{ device: Jso
 
 const cases: VariationCase[] = [
   [
+    'delete-unknown-ok',
+    async (server) => {
+      const client = await postAccepted(server, '/v4/monitor/clients', { label: 'kept-client' });
+      for (const path of ['/v4/monitor/clients/999999937', '/v4/domains/999999937', '/v4/compute/instances/999999937']) {
+        expect((await request(server).delete(path).set(AUTH).expect(200)).body).toEqual({});
+      }
+      await request(server).get('/v4/monitor/clients/999999937').set(AUTH).expect(404);
+      await request(server)
+        .get(`/v4/monitor/clients/${String(client.id)}`)
+        .set(AUTH)
+        .expect(200);
+    },
+  ],
+  [
     'bare-token-accepted',
     async (server) => {
       await request(server).get('/v4/account').set({ Authorization: DEFAULT_TOKEN }).expect(200);
