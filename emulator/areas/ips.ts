@@ -96,7 +96,14 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
 
 // ---------------------------------------------------------------------------------------------- assignment
 
+/** Under the variation address-moves-unrestricted-only no restricted user holds read_write on addresses. */
+function requireAddressGrants(ctx: RequestContext): void {
+  if (ctx.principal?.restricted && varied(ctx.store, 'address-moves-unrestricted-only'))
+    fail('You need read_write access to the addresses: restricted users cannot move or share addresses.', null, 403);
+}
+
 function assign(ctx: RequestContext, withRanges: boolean): Record<string, never> {
+  requireAddressGrants(ctx);
   const o = asObject(ctx.body ?? {});
   if (varied(ctx.store, 'assign-items-first')) judgeItemsFirst(ctx.store, o);
   if (varied(ctx.store, 'assign-end-states-first')) judgeEndStatesFirst(ctx.store, o);
@@ -255,6 +262,7 @@ function applyLater(store: Store, moves: Array<{ address: string; to: Instance }
 // ---------------------------------------------------------------------------------------------- sharing
 
 function share(ctx: RequestContext, withRanges: boolean): Record<string, never> {
+  requireAddressGrants(ctx);
   const o = asObject(ctx.body ?? {});
   const list = reqArray(o, 'ips');
   const inst = instanceFromBody(ctx, reqInt(o, 'compute_id'), 'compute_id');

@@ -169,6 +169,10 @@ export const NINETEENTH_AUDIT_READINGS = defineVariations({
     leaves: `${D1}, Common conventions 2: "Operations that return no resource return \`{}\`." and Endpoints: "Resources are addressed by ID in the path.", and ${D2}, Endpoints: "Response bodies and status codes for the operations below, unless described in the rules column: not shown." (no document says what an id no resource holds answers; HTTP's DELETE is idempotent: deleting what is not there may leave it gone and answer \`{}\`)`,
     does: 'answers 200 {} to a DELETE wherever it would answer 404 (an id no resource holds, never made or deleted), deleting nothing',
   },
+  'address-moves-unrestricted-only': {
+    leaves: `${D3}, Assignment rules: "the caller needs read_write on all addresses and instances" and POST …/ipv4/share: "caller needs access to all", and ${D1}, Authentication 5: "Users also have grants, which gate some operations (for example \`add_computes\` …)" (the grants a restricted user may hold on addresses are not shown: a server may give none)`,
+    does: 'refuses an IP assignment or share by a restricted user whatever grants on instances it holds (403 naming no field): no restricted user holds read_write on addresses',
+  },
   'backups-account-wide': {
     leaves: `${D2}, Create instance body: "backups_enabled | boolean | no | enrols in the paid backup service; always treated true if the account-wide setting is true" and ${D1}, Account: "Other account endpoints (payment methods, settings, …): not shown." (a target's account may have the account-wide setting on; what enabling an enrolled instance's service again answers is not shown)`,
     does: 'the account-wide backup setting is on: every instance created, or cloned to a new one, is enrolled in the backup service whatever backups_enabled says, and an enable of an enrolled instance is refused (400 naming no field); a cancel ends the enrolment as it does elsewhere',

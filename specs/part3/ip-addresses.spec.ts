@@ -7,7 +7,7 @@
 // checks here work in another region (one named by the IPv6 pools list that holds no range).
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
-import { check, namesField } from '../../harness/check.js';
+import { check, describe as describeExchange, isErrorResponse, namesField } from '../../harness/check.js';
 import { letShortlyRun, readAfterWrite, untilGone, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';
@@ -43,6 +43,14 @@ const inRegion = (view: Json, region: string) => typeof view.region !== 'string'
 const fx = useFixtures('part3-ip-addresses');
 
 const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as const;
+
+/**
+ * Why a refused move of addresses by a restricted user with read_write on every instance judges nothing: "the caller
+ * needs read_write on all addresses and instances", and the grants a restricted user holds on addresses are not shown
+ * (no principal the suite makes holds one). The refusal with a grant lacking is judged on its own.
+ */
+const addressGrantsNotShown = (answer: string) =>
+  `a restricted user with read_write on both instances was refused too (${answer}): grants on addresses are not shown, and the suite cannot give one`;
 const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
 
 describe('IP addresses: list, allocation, reverse DNS', () => {
@@ -276,6 +284,7 @@ describe('IP assignment', () => {
         grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } },
       });
       const swapped = await c.post(path, body, { token: full });
+      if (isErrorResponse(swapped)) c.skip(addressGrantsNotShown(describeExchange(swapped)));
       c.expectSuccess('P3.assign.grants', swapped, 'the same swap by a restricted user with read_write on both instances');
       // The pair is the file's: the next check reads it once the swap shows (while a short time passes: when an
       // assignment takes effect is not shown).
@@ -371,11 +380,9 @@ describe('IP sharing', () => {
         restricted: true,
         grants: { entities: { compute: { [String(a.id)]: 'read_write', [String(b.id)]: 'read_write' } } },
       });
-      c.expectSuccess(
-        'P3.share.access-all',
-        await c.post(path, { compute_id: a.id, ips: [pb] }, { token: withBoth }),
-        'the same share by a restricted user with read_write on both instances',
-      );
+      const shared = await c.post(path, { compute_id: a.id, ips: [pb] }, { token: withBoth });
+      if (isErrorResponse(shared)) c.skip(addressGrantsNotShown(describeExchange(shared)));
+      c.expectSuccess('P3.share.access-all', shared, 'the same share by a restricted user with read_write on both instances');
       await c.post(path, { compute_id: a.id, ips: [] });
     });
   }

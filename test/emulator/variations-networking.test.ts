@@ -8,6 +8,7 @@ import {
   deleteAccepted,
   describeVariations,
   got,
+  mintedAuth,
   newDomain,
   newInstance,
   postAccepted,
@@ -95,6 +96,19 @@ const cases: VariationCase[] = [
         field: 'assignments.0.region',
       });
       await assign({ assignments: unchanged }).expect(200);
+    },
+  ],
+  [
+    'address-moves-unrestricted-only',
+    async (server) => {
+      const holder = await newInstance(server, 'moves-holder');
+      const address = (holder.ipv4 as string[])[0]!;
+      const grants = { entities: { compute: { [String(holder.id)]: 'read_write' } } };
+      const restricted = await mintedAuth(server, { scopes: '*', restricted: true, username: 'moves-restricted', grants });
+      const assign = { region: 'us-east', assignments: [{ address, compute_id: holder.id }] };
+      await request(server).post('/v4/networking/ipv4/assign').set(restricted).send(assign).expect(403);
+      await request(server).post('/v4/networking/ipv4/share').set(restricted).send({ compute_id: holder.id, ips: [] }).expect(403);
+      await request(server).post('/v4/networking/ipv4/assign').set(AUTH).send(assign).expect(200);
     },
   ],
   [
