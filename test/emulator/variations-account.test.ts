@@ -12,51 +12,48 @@ import {
   mintedAuth,
   newInstance,
   postAccepted,
+  type Server,
   seenWithinLag,
   type Json,
   type VariationCase,
 } from './variation-server.js';
 
+/** Makes `count` OAuth clients labelled `prefix-n` (the account then lists one more: the seeded one). */
+async function oauthClients(server: Server, count: number, prefix: string): Promise<void> {
+  for (let made = 0; made < count; made++)
+    await postAccepted(server, '/v4/account/oauth-clients', { label: `${prefix}-${made}`, redirect_uri: 'https://example.com/cb' });
+}
+
+/** Page 1 of a list at `size` (the list's default without one). */
+const page = async (server: Server, path: string, size?: number) =>
+  (
+    await request(server)
+      .get(path)
+      .query(size ? { page_size: size } : {})
+      .set(AUTH)
+      .expect(200)
+  ).body as Json;
+
 const cases: VariationCase[] = [
   [
     'account-lists-page-size-clamped',
     async (server) => {
-      for (let made = 0; made < 60; made++) {
-        await request(server)
-          .post('/v4/account/oauth-clients')
-          .set(AUTH)
-          .send({ label: `clamped-${made}`, redirect_uri: 'https://example.com/cb' })
-          .expect(200);
-      }
-      const page = async (path: string, size: number) => (await request(server).get(path).query({ page_size: size }).set(AUTH).expect(200)).body as Json;
-      expect(await page('/v4/account/oauth-clients', 10)).toMatchObject({ pages: 2, results: 61 });
-      expect(((await page('/v4/account/oauth-clients', 10)).data as Json[]).length).toBe(50);
-      expect(((await page('/v4/account/oauth-clients', 75)).data as Json[]).length).toBe(61);
+      await oauthClients(server, 60, 'clamped');
+      expect(await page(server, '/v4/account/oauth-clients', 10)).toMatchObject({ pages: 2, results: 61 });
+      expect(((await page(server, '/v4/account/oauth-clients', 10)).data as Json[]).length).toBe(50);
+      expect(((await page(server, '/v4/account/oauth-clients', 75)).data as Json[]).length).toBe(61);
       await request(server).get('/v4/domains').query({ page_size: 10 }).set(AUTH).expect(400);
     },
   ],
   [
     'account-lists-page-size-capped-20',
     async (server) => {
-      for (let made = 0; made < 30; made++) {
-        await request(server)
-          .post('/v4/account/oauth-clients')
-          .set(AUTH)
-          .send({ label: `capped-${made}`, redirect_uri: 'https://example.com/cb' })
-          .expect(200);
-      }
-      const page = async (path: string, size?: number) =>
-        (
-          await request(server)
-            .get(path)
-            .query(size ? { page_size: size } : {})
-            .set(AUTH)
-            .expect(200)
-        ).body as Json;
-      expect(await page('/v4/account/oauth-clients', 100)).toMatchObject({ pages: 2, results: 31 });
-      expect(((await page('/v4/account/oauth-clients', 100)).data as Json[]).length).toBe(20);
-      expect(((await page('/v4/account/oauth-clients', 5)).data as Json[]).length).toBe(5);
-      expect(((await page('/v4/account/oauth-clients')).data as Json[]).length).toBe(20);
+      await oauthClients(server, 30, 'capped');
+      const clients = '/v4/account/oauth-clients';
+      expect(await page(server, clients, 100)).toMatchObject({ pages: 2, results: 31 });
+      expect(((await page(server, clients, 100)).data as Json[]).length).toBe(20);
+      expect(((await page(server, clients, 5)).data as Json[]).length).toBe(5);
+      expect(((await page(server, clients)).data as Json[]).length).toBe(20);
       await request(server).get('/v4/domains').query({ page_size: 10 }).set(AUTH).expect(400);
     },
   ],
