@@ -439,6 +439,9 @@ export function fieldNamedBy(field: string, named: string): boolean {
   );
 }
 
+/** Whether a body is `{}`, what "Operations that return no resource return `{}`" (document 1) answer. */
+export const isEmptyObject = (body: unknown): boolean => !!body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
+
 /** A 4xx, or a 5xx whose body is the documented error body (`errors`, an array). */
 export function isErrorResponse(exchange: Exchange): boolean {
   if (exchange.status >= 400 && exchange.status < 500) return true;

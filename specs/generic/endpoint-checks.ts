@@ -3,7 +3,7 @@
 // are enough and each one is needed; restricted users are refused where the documents say so; beta endpoints
 // answer under /v4beta; an id that does not exist is refused. Every response also passes the named checks.
 import { describe } from 'vitest';
-import { check, type Check } from '../../harness/check.js';
+import { check, isEmptyObject, type Check } from '../../harness/check.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { succeeded } from '../../harness/lists.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
@@ -287,12 +287,10 @@ export function endpointChecks(document: Endpoint['document']): void {
           const exchange = await sendWithUnknownId(c, fx, endpoint, recipe);
           if (!deletes || !succeeded(exchange)) return c.expectRejected(rule, exchange, `${key} with an unknown id`);
           // A DELETE may leave what is not there gone and answer as an operation returning no resource does: `{}`.
-          const body = exchange.body as object | null | undefined;
-          const empty = typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
           c.expect(
             rule,
-            empty,
-            `${key} with an unknown id answered HTTP ${exchange.status} with ${JSON.stringify(body)?.slice(0, 80)}: neither a refusal nor {}`,
+            isEmptyObject(exchange.body),
+            `${key} with an unknown id answered HTTP ${exchange.status} with ${JSON.stringify(exchange.body)?.slice(0, 80)}: neither a refusal nor {}`,
             exchange,
           );
         });

@@ -2,7 +2,7 @@
 // plan (`{}` on the free plan, null returns to it, the update returns the subscription) and the grants the plan
 // view and update need. The plan is account-wide state: every check that changes it returns it to the free plan.
 import { describe } from 'vitest';
-import { check, type Check } from '../../harness/check.js';
+import { check, isEmptyObject, type Check } from '../../harness/check.js';
 import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
@@ -20,7 +20,6 @@ const PLAN = '/v4/monitor/plan';
 const bodyOf = (exchange: Exchange): Json =>
   exchange.body && typeof exchange.body === 'object' && !Array.isArray(exchange.body) ? (exchange.body as Json) : {};
 const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-const isEmptyObject = (value: unknown) => !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 const show = (value: unknown) => JSON.stringify(value)?.slice(0, 200) ?? 'no body';
 /**
  * Whether a subscription object is the plan `plan`: its `id`, or where it shows none (that it carries one is inferred,
