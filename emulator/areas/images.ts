@@ -1,6 +1,6 @@
 // Images (document 2): public images (seeded, `compute/...`) and the account's private images (`private/...`),
 // captured from a disk or uploaded through the `upload_to` URL the emulator itself serves.
-import { gunzipSync } from 'node:zlib';
+import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import type { Area, RequestContext, Route } from '../core/types.js';
 import type { Store } from '../core/store.js';
 import { asObject, optString, reqString, reqInt, fail, isPlainObject } from '../core/validate.js';
@@ -206,12 +206,13 @@ function uploadHandler(ctx: RequestContext) {
 
 /**
  * Whether gzip data uncompresses to a disk with a partition table: an MBR signature with a partition entry of some
- * type, or a GPT header ("EFI PART" at sector 1). Data that does not uncompress has none.
+ * type, or a GPT header ("EFI PART" at sector 1). Only the head of the data is uncompressed (its first 4 KiB make a
+ * few MB at most, however large the image or however well it compresses). Data that does not uncompress has none.
  */
 function partitioned(data: Buffer): boolean {
   let disk: Buffer;
   try {
-    disk = gunzipSync(data);
+    disk = gunzipSync(data.subarray(0, 4096), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
   } catch {
     return false;
   }

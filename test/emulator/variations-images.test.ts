@@ -52,6 +52,10 @@ const cases: VariationCase[] = [
       mbr[446 + 4] = 0x83;
       [mbr[510], mbr[511]] = [0x55, 0xaa];
       await uploadOf(mbr, 200);
+      // (only the head is read: a large image is judged by its first sectors)
+      const large = Buffer.alloc(16 * 1024 * 1024, 0);
+      mbr.copy(large, 0, 0, 512);
+      await uploadOf(large, 200);
       const gpt = Buffer.alloc(4096, 0);
       gpt.write('EFI PART', 512, 'latin1');
       await uploadOf(gpt, 200);
