@@ -226,9 +226,9 @@ const maxRule = (member: string, max: number) => `P1.account.${member.replace(/_
 const PHONE_CHARS = '0123456789+-() ';
 
 /**
- * A phone and a tax id of the forms every server takes, well within their maximum lengths: the documents give those members a
- * length only, and a server may hold either to a format of its own (a phone's 7 to 15 digits, a tax id's digits). What
- * their lengths take is judged on the boundary (account.spec's limits); made-up text of their characters is not sent.
+ * A phone and a tax id of the forms every server takes, well within their maximum lengths: the documents give those
+ * members a length only, and a server may hold either to a format of its own (a phone's 7 to 15 digits, a tax id's
+ * digits). What their lengths take is judged on the boundary (account.spec's limits); made-up text is not sent.
  */
 const phone = () =>
   fc
