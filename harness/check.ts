@@ -90,6 +90,23 @@ export async function twice(run: () => Promise<void>): Promise<void> {
  */
 export const CLOCK_LOCK = 'clock';
 
+interface HeldLock {
+  release: () => void;
+  takenAt: number;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Run-wide locks a check hands to the next check of its block that holds the same one throughout (`exclusive`), by
+ * lock: kept a moment after the check ends rather than released, so that no other file's check takes it in between (a
+ * check that waits for the clock to settle after another file's advance would otherwise wait anew at each check of
+ * its block, the other file's advances coming between them). Released when the next check does not come within
+ * HANDOVER_WAIT_MS (skipped), and not handed over once held HANDOVER_MOST_MS (other files' checks wait meanwhile).
+ */
+const handedOver = new Map<string, HeldLock>();
+const HANDOVER_WAIT_MS = 1000;
+const HANDOVER_MOST_MS = 10_000;
+
 /** The check cannot run on this target (thrown by `c.skip`, and by fixtures that find nothing suitable). */
 export class SkipCheck extends Error {}
 
@@ -410,10 +427,30 @@ export class Check {
     }
   }
 
+  /** Set by `check` when the next check of the block holds the same run-wide lock throughout: it is handed over. */
+  handsOver?: string;
+
   private async take(name: string): Promise<() => void> {
-    const release = await this.target.lock(name).take(Math.max(0, this.deadline - Date.now()));
-    if (!release) throw new DeadlinePassed(`another check held ${name} until the check's deadline`);
-    return release;
+    const lock = this.target.lock(name);
+    const kept = handedOver.get(lock.id);
+    let held: HeldLock;
+    if (kept) {
+      clearTimeout(kept.timer);
+      handedOver.delete(lock.id);
+      held = kept;
+    } else {
+      const release = await lock.take(Math.max(0, this.deadline - Date.now()));
+      if (!release) throw new DeadlinePassed(`another check held ${name} until the check's deadline`);
+      held = { release, takenAt: Date.now() };
+    }
+    return () => {
+      if (this.handsOver !== name || Date.now() - held.takenAt > HANDOVER_MOST_MS) return held.release();
+      const timer = setTimeout(() => {
+        handedOver.delete(lock.id);
+        held.release();
+      }, HANDOVER_WAIT_MS);
+      handedOver.set(lock.id, { ...held, timer });
+    };
   }
 }
 
@@ -506,6 +543,17 @@ async function labelForAllure(ids: string[]): Promise<void> {
   );
 }
 
+/** The check declared last, with the lock it holds throughout and, once the next is declared, whether it hands it over. */
+let lastDeclared: { block: object; exclusive?: string; handsOver?: string } | undefined;
+
+/** Chains checks of one block declared one after another with the same `exclusive` lock (`Check.handsOver`). */
+export function declareHandover(exclusive: string | undefined): { handsOver?: string } {
+  const block = TestRunner.getCurrentSuite();
+  if (exclusive && lastDeclared?.block === block && lastDeclared.exclusive === exclusive) lastDeclared.handsOver = exclusive;
+  lastDeclared = { block, exclusive };
+  return lastDeclared;
+}
+
 const blocksHoldingPlace = new WeakSet<object>();
 
 function holdPlaceOfFilteredOut(): void {
@@ -533,12 +581,14 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     holdPlaceOfFilteredOut();
     return;
   }
+  const declared = declareHandover(options.exclusive);
   it(
     name,
     async (context: TestContext) => {
       const config = target().info.config;
       if (config.allure) await labelForAllure(ids);
       const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
+      run.handsOver = declared.handsOver;
       context.task.meta.conformance = run.record;
       // (the same in a mutation-matrix copy of the file: its generated values are those a user's run of the rule meets)
       const key = (run.key = withoutTargetKey(context.task.fullName));

@@ -200,7 +200,11 @@ export function markDeletedIn(file: string, deletePath: string): void {
   appendFileSync(file, `${JSON.stringify({ deleted: deletePath } satisfies DeletedLine)}\n`);
 }
 
-/** A moment every worker thread of a run notes and reads (in a file of the run's folder, replaced whole). */
+/**
+ * A moment every worker thread of a run notes and reads (in a file of the run's folder, replaced whole), with a
+ * running total of what the notes counted (each thread keeps its own in a file of its own, so no two threads write
+ * the same file; the total sums them).
+ */
 export class RunStamp {
   private readonly file: string;
 
@@ -208,20 +212,45 @@ export class RunStamp {
     this.file = join(ledgerDir(out, runId), 'budget', name);
   }
 
-  note(): void {
+  note(amount = 0): void {
     mkdirSync(join(this.file, '..'), { recursive: true });
-    writeFileSync(`${this.file}.${process.pid}.${threadId}`, String(Date.now()));
-    renameSync(`${this.file}.${process.pid}.${threadId}`, this.file);
+    const own = `${this.file}.${process.pid}.${threadId}`;
+    if (amount !== 0) replaceWhole(`${own}.total`, String(readNumber(`${own}.total`) + amount));
+    replaceWhole(this.file, String(Date.now()));
   }
 
   /** When (Date.now()) it was last noted; 0 when never. */
   last(): number {
+    return readNumber(this.file);
+  }
+
+  /** The sum of the amounts every thread of the run has noted. */
+  total(): number {
+    const dir = join(this.file, '..');
+    const prefix = `${this.file.slice(dir.length + 1)}.`;
+    let names: string[];
     try {
-      return Number(readFileSync(this.file, 'utf8')) || 0;
+      names = readdirSync(dir);
     } catch {
       return 0;
     }
+    return names.filter((name) => name.startsWith(prefix) && name.endsWith('.total')).reduce((sum, name) => sum + readNumber(join(dir, name)), 0);
   }
+}
+
+function readNumber(file: string): number {
+  try {
+    return Number(readFileSync(file, 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Written aside (by this thread alone) and renamed over the file, so that a reader never sees it half written. */
+function replaceWhole(file: string, text: string): void {
+  const aside = `${file}.${process.pid}.${threadId}.writing`;
+  writeFileSync(aside, text);
+  renameSync(aside, file);
 }
 
 /**
@@ -241,6 +270,11 @@ export class CreationBudget {
     readonly max: number,
   ) {
     this.dir = join(ledgerDir(out, runId), 'budget');
+  }
+
+  /** Tells budgets apart: the same for every instance made for the same run and kind. */
+  get id(): string {
+    return join(this.dir, this.kind);
   }
 
   /** Takes a slot numbered within `slots` (all by default): its release, or null when all are still taken after

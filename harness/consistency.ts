@@ -234,14 +234,30 @@ export async function letShortlyRun(c: Check, minutes = 10): Promise<void> {
   await waitOutWindow(c);
 }
 
+/** A moment on the target's clock as the run knows it: the seconds its workers had advanced it by, and the real time. */
+export interface ClockMark {
+  advanced: number;
+  at: number;
+}
+
+export function clockMark(c: Check): ClockMark {
+  return { advanced: c.target.clockAdvanced.total(), at: Date.now() };
+}
+
 /**
  * On a target whose clock the run drives, waits until the consistency window has passed since the run's last clock
  * advance (usually long ago: no wait), so that a read after it does not answer as before that advance (a replica
  * lagging the state it ended). Called holding the clock (CLOCK_LOCK) where an advance before the read would mislead
- * too; otherwise one that follows only makes the read show more time passed.
+ * too; otherwise one that follows only makes the read show more time passed. With `reach`, only when the target's
+ * clock may have passed `reach.seconds` since `reach.since` (what the read looks for cannot have happened before that:
+ * an upload expiring after a day), counting every advance of the run since then and the real time.
  */
-export async function untilClockSettled(c: Check): Promise<void> {
+export async function untilClockSettled(c: Check, reach?: { since: ClockMark; seconds: number }): Promise<void> {
   if (!c.target.control) return;
+  if (reach) {
+    const passed = c.target.clockAdvanced.total() - reach.since.advanced + (Date.now() - reach.since.at) / 1000;
+    if (passed < reach.seconds) return;
+  }
   const wait = Math.min(c.target.clockAdvanced.last() + c.target.info.config.consistencyWindowMs - Date.now(), ((c.deadline ?? Infinity) - Date.now()) / 2);
   if (wait > 0) await sleep(wait);
 }

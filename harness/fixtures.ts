@@ -5,7 +5,7 @@ import { afterAll } from 'vitest';
 import { Adoption, SetupError } from './adoption.js';
 import { CleanupLedger } from './cleanup.js';
 import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
-import { onceNotBusy, untilClockSettled, untilOnClock } from './consistency.js';
+import { clockMark, onceNotBusy, untilClockSettled, untilOnClock, type ClockMark } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { createRangeFound, rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';
 import { addressesOf, RECORD_ADDRESS } from './addresses.js';
@@ -30,6 +30,9 @@ let counter = 0;
 
 /** An instance a fixture made: what the run itself knows of it. */
 type MadeInstance = { id: number; label: string };
+
+/** "upload must finish within 24 hours or the upload is cancelled and the image deleted" */
+const UPLOAD_EXPIRES_SECONDS = 24 * 3600;
 
 export class Fixtures extends Adoption {
   protected readonly ledger: CleanupLedger;
@@ -202,7 +205,7 @@ export class Fixtures extends Adoption {
     });
   }
 
-  privateImage(c: Check): Promise<{ id: string }> {
+  privateImage(c: Check): Promise<{ id: string; made: ClockMark }> {
     return this.once('privateImage', () => this.newPrivateImage(c));
   }
 
@@ -212,8 +215,8 @@ export class Fixtures extends Adoption {
    */
   async privateImageExpired(c: Check): Promise<boolean> {
     const image = await this.privateImage(c);
-    // A read just after another file's day-long advance may answer as before it, the expired upload still there.
-    await untilClockSettled(c);
+    // A read just after another file's advance past the upload's day may answer as before it, the upload still there.
+    await untilClockSettled(c, { since: image.made, seconds: UPLOAD_EXPIRES_SECONDS });
     if (!answersGone(await c.get(c.target.imagePath(image.id)), c.target.info.absentStatus)) return false;
     this.cache.delete('privateImage');
     return true;
@@ -226,12 +229,13 @@ export class Fixtures extends Adoption {
   }
 
   /** A private image made by an upload (pending its data). */
-  async newPrivateImage(c: Check): Promise<{ id: string }> {
+  async newPrivateImage(c: Check): Promise<{ id: string; made: ClockMark }> {
+    const made = clockMark(c);
     const label = this.label('img', 50);
     const created = this.created(await c.post('/v4/images/upload', { label, region: target().info.config.region }), 'an uploaded image');
     // "creates a private image and returns it with upload_to"
     const id = await this.idOf(c, created, '/v4/images', (item) => item.label === label, 'an image', { kind: 'image', label, answersIt: true });
-    return { id: String(id) };
+    return { id: String(id), made };
   }
 
   async tag(c: Check): Promise<{ label: string }> {

@@ -353,12 +353,13 @@ export class Target {
     if (!this.control) throw new MissingCapability(`needs ${seconds} s of simulated time to pass: the target has no clock control hook`);
     await this.control.advanceClock(seconds);
     // Without a consistency window no read waits after an advance: nothing to note (a file write per advance).
-    if (this.info.config.consistencyWindowMs > 0) this.clockAdvanced.note();
+    if (this.info.config.consistencyWindowMs > 0) this.clockAdvanced.note(seconds);
   }
 
   /**
    * When (Date.now()) a worker of the run last advanced the target's clock: a write, which a lagging read may not show
-   * within the consistency window after it (`untilClockSettled`).
+   * within the consistency window after it (`untilClockSettled`); and by how many seconds the run's workers have
+   * advanced it in all.
    */
   readonly clockAdvanced: RunStamp;
 }

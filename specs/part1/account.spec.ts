@@ -486,16 +486,25 @@ describe('Invoices', () => {
 });
 
 describe('Login history', () => {
-  // Holding the clock, read a consistency window after the last advance: a list from a replica lagging another file's
-  // advance still holds logins the advance took out of the window.
   check(
     'P1.logins.window-90-days',
     'the login history holds no login older than 90 days (and a day), and every listed login can be viewed',
     async (c) => {
       const rule = 'P1.logins.window-90-days';
-      await untilClockSettled(c);
-      const cutoff = (await presentOf(c)) - LISTED_AT_MOST_MS;
-      const logins = await listAll(c, '/v4/account/logins');
+      const readHistory = async () => {
+        const cutoff = (await presentOf(c)) - LISTED_AT_MOST_MS;
+        const logins = await listAll(c, '/v4/account/logins');
+        return { cutoff, logins, anyOlder: logins.some((login) => (timeOf(login.datetime) ?? Infinity) < cutoff) };
+      };
+      let history = await readHistory();
+      // A list from a replica lagging another file's advance still holds logins the advance took out of the window:
+      // one listing an older login is read again a consistency window after the run's last advance (the check holds
+      // the clock: no advance comes after it).
+      if (history.anyOlder) {
+        await untilClockSettled(c);
+        history = await readHistory();
+      }
+      const { cutoff, logins } = history;
       for (const login of logins) {
         const when = timeOf(login.datetime);
         c.expect(rule, when === undefined || when >= cutoff, `login ${String(login.id)} of ${String(login.datetime)} is older than 91 days`);

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Check, DeadlinePassed } from '../../harness/check.js';
+import { Check, DeadlinePassed, declareHandover } from '../../harness/check.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
 import { UNSETTLED_WAITS_PER_CHECK, readAfterWrite, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { Target } from '../../harness/target.js';
@@ -175,5 +175,50 @@ describe('a run-wide lock (account-wide state such as the monitoring plan)', () 
     const holding = hold(first, 'first', 1500);
     await expect(late.exclusively('plan', async () => {})).rejects.toThrow(/another check held plan until the check's deadline/);
     await holding;
+  });
+});
+
+describe('a run-wide lock held throughout by checks of one block, one after another', () => {
+  // Declared as a spec file's checks are, when the file is collected.
+  const declared: Array<{ handsOver?: string }> = [];
+  describe('a block', () => {
+    declared.push(declareHandover('clock'), declareHandover('clock'), declareHandover(undefined), declareHandover('clock'), declareHandover('plan'));
+    it('hands it over to the next check declared in the block with the same lock, and to no other', () => {
+      expect(declared.slice(0, 4).map((check) => check.handsOver)).toEqual(['clock', undefined, undefined, undefined]);
+    });
+  });
+  describe('the next block', () => {
+    declared.push(declareHandover('plan'));
+    it("does not hand it over to a check of another block, nor this block's last check to anything", () => {
+      expect(declared.slice(4).map((check) => check.handsOver)).toEqual([undefined, undefined]);
+    });
+  });
+
+  it("is kept for the next check (another thread's taker waits), and released when that check does not come", async () => {
+    server = await startFakeServer(hostile.ok());
+    const shared = { out: mkdtempSync(join(tmpdir(), 'lock-')), runId: 'lock-run' };
+    const first = checkOn(server.url, 4000, shared);
+    first.handsOver = 'plan';
+    await first.exclusively('plan', async () => {});
+    // (a lock taken directly: what another worker thread's check does)
+    const otherThread = first.target.lock('plan');
+    expect(await otherThread.take(0)).toBeNull();
+    const started = Date.now();
+    await checkOn(server.url, 4000, shared).exclusively('plan', async () => {});
+    expect(Date.now() - started).toBeLessThan(100);
+    const release = await otherThread.take(0);
+    expect(release).not.toBeNull();
+    release!();
+
+    const last = checkOn(server.url, 4000, shared);
+    last.handsOver = 'plan';
+    await last.exclusively('plan', async () => {});
+    const waitedFrom = Date.now();
+    expect(await otherThread.take(0)).toBeNull();
+    const afterWait = await otherThread.take(3000);
+    expect(afterWait).not.toBeNull();
+    expect(Date.now() - waitedFrom).toBeGreaterThan(800);
+    expect(Date.now() - waitedFrom).toBeLessThan(2500);
+    afterWait!();
   });
 });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Check, RuleViolation } from '../../harness/check.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
-import { readAfterWrite, untilClockSettled } from '../../harness/consistency.js';
+import { clockMark, readAfterWrite, untilClockSettled, type ClockMark } from '../../harness/consistency.js';
 import { RunStamp } from '../../harness/cleanup.js';
 import { tempDir } from '../safety/support.js';
 import { NothingToJudge } from '../../harness/http.js';
@@ -357,6 +357,27 @@ describe('a read after a write', () => {
     expect(await waited(onTarget(false))).toBeLessThan(100);
     expect(await waited(onTarget(true))).toBeGreaterThanOrEqual(350);
     expect(await waited(onTarget(true))).toBeLessThan(100);
+  });
+
+  it('adds up the seconds every worker of the run advanced the clock by, and waits only when they may reach the span given since a mark', async () => {
+    const out = tempDir('clock-total');
+    const stamp = new RunStamp(out, 'run-1', 'clock-advanced');
+    expect(stamp.total()).toBe(0);
+    stamp.note(600);
+    stamp.note(60);
+    // (another worker's view of the same run, and another run)
+    expect(new RunStamp(out, 'run-1', 'clock-advanced').total()).toBe(660);
+    expect(new RunStamp(out, 'run-2', 'clock-advanced').total()).toBe(0);
+    const c = { target: { control: {}, clockAdvanced: stamp, info: { config: { consistencyWindowMs: 400 } } }, record: {} } as unknown as Check;
+    const waited = async (seconds: number, since: ClockMark) => {
+      const started = performance.now();
+      await untilClockSettled(c, { since, seconds });
+      return performance.now() - started;
+    };
+    const mark = clockMark(c);
+    stamp.note(3600);
+    expect(await waited(24 * 3600, mark)).toBeLessThan(100);
+    expect(await waited(3600, mark)).toBeGreaterThanOrEqual(350);
   });
 
   it('with no window (the embedded emulator) is read once, and counts no wait', async () => {
