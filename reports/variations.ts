@@ -21,9 +21,10 @@ export interface VariationOutcome {
   /** The command that repeats the run that judged it: its variations, seed, runs and order of spec files. */
   rerun?: string;
   /**
-   * What the run with its group reported when it was not clean and the variation, run alone, was. Clean when another
-   * variation of the group fails alone; else the group's fail depends on the order of the spec files or on the mix of
-   * choices, and is a false fail all the same.
+   * What the run with its first-round group reported when it was not clean: the group was then narrowed down by
+   * halves, and the outcome above is the smallest run that held the variation. Clean when the fail was traced to other
+   * variations; failing alone, the variation's own; failing together with others while each half of them ran clean, a
+   * fail that depends on the order of the spec files or on the mix of choices, a false fail all the same.
    */
   firstRun?: Pick<VariationOutcome, 'failedRules' | 'erroredChecks' | 'problem' | 'rerun'>;
   /** The variations switched on in the same run (its group), when it was judged together with others. */
@@ -43,13 +44,12 @@ export interface VariationMatrix {
   outcomes: VariationOutcome[];
 }
 
-/** What the run with its group says about a variation that was judged alone too. */
+/** What the run with its first-round group says about a variation whose group was narrowed down (`firstRun`). */
 export function firstRunNote(outcome: VariationOutcome): string {
-  const failedAlone = outcome.failedRules.length > 0 || outcome.erroredChecks.length > 0 || outcome.problem !== undefined;
-  if (failedAlone) return 'fails alone too; the run with its group reported';
-  return outcome.clean
-    ? 'clean alone; another variation of its group fails alone, or the run could not be judged; the run with its group reported'
-    : 'clean alone, but no variation of its group fails alone: a false fail of the suite in that order of spec files or that mix of choices; the run with its group reported';
+  if (outcome.clean)
+    return 'clean in a run of part of its group (the fail traced to other variations, or the run could not be judged); the run with its group reported';
+  if (!outcome.together?.length) return 'fails alone too; the run with its group reported';
+  return 'fails only together with the variations it was judged with, each half of them clean: a false fail of the suite in that order of spec files or that mix of choices; the run with its group reported';
 }
 
 export function renderVariationsHtml(matrix: VariationMatrix): string {

@@ -61,12 +61,13 @@ const matrix = await runVariationMatrix({
   violationRuns: options.violationRuns,
   ...(options.jobs ? { jobs: options.jobs } : {}),
   ...(options.keepRuns ? { keepRunsIn: join(options.out, 'variation-runs') } : {}),
-  onOutcome: (outcome, done, total) => {
+  onOutcome: (outcome, done, total, round) => {
     const verdict = outcome.clean
       ? 'clean'
       : `CRIED WOLF (${[...outcome.failedRules.map((rule) => rule.rule), ...outcome.erroredChecks.map((check) => `error: ${check.check} (${check.message})`), ...(outcome.problem ? [outcome.problem] : [])].join('; ').slice(0, 600)})`;
     const group = outcome.together?.length ? `, with ${outcome.together.length} others` : ', alone';
-    process.stderr.write(`[${String(done).padStart(3)}/${total}] ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s${group}) ${verdict}\n`);
+    const narrowing = round > 1 ? `narrowing ${round - 1}: ` : '';
+    process.stderr.write(`[${narrowing}${String(done).padStart(3)}/${total}] ${outcome.id} (${(outcome.durationMs / 1000).toFixed(1)} s${group}) ${verdict}\n`);
   },
 });
 mkdirSync(options.out, { recursive: true });

@@ -1,6 +1,6 @@
 // The variation gate: a full run against an emulator making allowed choices differently (choices the documents leave
-// open: a few variations per run, each run in its own order of spec files, each variation alone when its group was
-// not clean) reports no fail and no error; a group's fail no variation of it repeats alone fails the gate too. A
+// open: many variations per run, each run in its own order of spec files, a group that was not clean narrowed down by
+// halves) reports no fail and no error; a run's fail neither of its halves repeats fails the gate too. A
 // variation that fails is a false claim of the suite: fix the check, never weaken or drop the variation. `npm test` runs every variation, beside the mutation matrix and on the same
 // worker design; VARIATION_SAMPLE=N runs a deterministic sample of N for a quicker local round.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exclusivePairs, GATED_VARIATIONS, VARIATIONS, type Variation } from '../../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
 import { MATRIX_RUNS, sampleFaults } from '../mutation/matrix.js';
-import { GROUP_SIZE, groupsOf, judgeVariation, runVariationMatrix, unjudgedVariation, verdictsOf } from './matrix.js';
+import { GROUP_SIZE, groupsOf, judgeVariation, narrowDown, runVariationMatrix, unjudgedVariation, verdictsOf, type MatrixRun } from './matrix.js';
 import type { Results } from '../../reports/results.js';
 import { ruleById } from '../../rules/index.js';
 
@@ -84,52 +84,92 @@ describe('the variation catalogue', () => {
   );
 });
 
-describe('the verdict of each variation, from the run with its group and the run alone', () => {
-  const [a, b, c] = VARIATIONS as [Variation, Variation, Variation];
-  const group = [a, b, c];
-  const outcome = (variation: Variation, failed: boolean, together: Variation[] = []): VariationOutcome => ({
+describe('the verdict of each variation, from the run with its group narrowed down by halves', () => {
+  const [a, b, c, d] = VARIATIONS as [Variation, Variation, Variation, Variation];
+  const group = [a, b, c, d];
+  const outcome = (variation: Variation, failed: boolean, together: Variation[]): VariationOutcome => ({
     ...unjudgedVariation(variation, ''),
     problem: undefined,
     clean: !failed,
     failedRules: failed ? [{ rule: 'P3.some.rule', checks: [{ check: 'a check', message: 'refused' }] }] : [],
     rerun: `npx conformance run --shuffle ${together.length}`,
-    ...(together.length ? { together: together.filter((other) => other !== variation).map((other) => other.id) } : {}),
+    ...(together.length > 1 ? { together: together.filter((other) => other !== variation).map((other) => other.id) } : {}),
   });
-  const groupRun = (failed: boolean) => group.map((variation) => outcome(variation, failed, group));
-  const verdicts = (grouped: VariationOutcome[], alone: VariationOutcome[]) =>
-    Object.fromEntries(verdictsOf(group, grouped, alone).map((verdict) => [verdict.id, verdict]));
+  /** The matrix's runs, each failing when `fails` says so of its variations, narrowed as the matrix narrows them. */
+  const narrowed = async (fails: (variations: Variation[]) => boolean, first: Variation[] = group) => {
+    const sent: Variation[][] = [];
+    const run = async (groups: Variation[][]): Promise<MatrixRun[]> => {
+      sent.push(...groups);
+      return groups.map((variations) => ({
+        variations,
+        outcomes: variations.map((variation) => outcome(variation, fails(variations), variations)),
+        halves: [],
+      }));
+    };
+    const firstRound = await run([first]);
+    await narrowDown(firstRound, run);
+    return {
+      sent: sent.map((variations) => variations.map((variation) => variation.id)),
+      verdicts: Object.fromEntries(verdictsOf(firstRound).map((verdict) => [verdict.id, verdict])),
+    };
+  };
+  const ids = (...variations: Variation[]) => variations.map((variation) => variation.id);
+  const cleanOf = (verdicts: Record<string, VariationOutcome>) => group.map((variation) => verdicts[variation.id]!.clean);
 
-  it('a clean group run judges each of its variations', () => {
-    const result = verdicts(groupRun(false), []);
-    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([true, true, true]);
-    expect(result[a.id]!.firstRun).toBeUndefined();
+  it('a clean group run judges each of its variations, and is not run again', async () => {
+    const { sent, verdicts } = await narrowed(() => false);
+    expect(sent).toEqual([ids(a, b, c, d)]);
+    expect(cleanOf(verdicts)).toEqual([true, true, true, true]);
+    expect(verdicts[a.id]!.firstRun).toBeUndefined();
   });
 
-  it('a variation failing alone fails; the others of its group are clean, with what the group run reported', () => {
-    const result = verdicts(groupRun(true), [outcome(a, true), outcome(b, false), outcome(c, false)]);
-    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([false, true, true]);
-    expect(result[a.id]!.failedRules).toHaveLength(1);
-    expect(result[b.id]!.firstRun?.failedRules).toHaveLength(1);
-    expect(result[b.id]!.firstRun?.rerun).toBe('npx conformance run --shuffle 3');
-    expect(firstRunNote(result[a.id]!)).toMatch(/^fails alone too/);
+  it('a variation failing alone fails; the others are clean by the smallest run that held them, with what the group run reported', async () => {
+    const { sent, verdicts } = await narrowed((variations) => variations.includes(b));
+    expect(sent).toEqual([ids(a, b, c, d), ids(a, b), ids(c, d), ids(a), ids(b)]);
+    expect(cleanOf(verdicts)).toEqual([true, false, true, true]);
+    expect(verdicts[b.id]!.failedRules).toHaveLength(1);
+    expect(firstRunNote(verdicts[b.id]!)).toMatch(/^fails alone too/);
+    expect(verdicts[c.id]!.together).toEqual(ids(d));
+    expect(verdicts[c.id]!.firstRun?.failedRules).toHaveLength(1);
+    expect(verdicts[c.id]!.firstRun?.rerun).toBe('npx conformance run --shuffle 4');
+    expect(firstRunNote(verdicts[a.id]!)).toMatch(/^clean in a run of part of its group/);
   });
 
-  it("a group's fail that no variation repeats alone fails every variation of the group (order or mix: the suite's)", () => {
-    const result = verdicts(
-      groupRun(true),
-      group.map((variation) => outcome(variation, false)),
-    );
-    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([false, false, false]);
-    expect(firstRunNote(result[c.id]!)).toMatch(/no variation of its group fails alone: a false fail of the suite/);
+  it('narrows one culprit among many in about two runs per halving, not one run per variation', async () => {
+    const many = VARIATIONS.slice(0, 150);
+    const culprit = many[97]!;
+    const { sent, verdicts } = await narrowed((variations) => variations.includes(culprit), many);
+    expect(sent.length).toBeLessThanOrEqual(1 + 2 * Math.ceil(Math.log2(many.length)));
+    expect(many.filter((variation) => !verdicts[variation.id]!.clean).map((variation) => variation.id)).toEqual([culprit.id]);
   });
 
-  it('a group run that could not be judged claimed nothing: each variation is judged by its run alone', () => {
-    const result = verdicts(
-      group.map((variation) => unjudgedVariation(variation, 'the run timed out')),
-      group.map((variation) => outcome(variation, false)),
-    );
-    expect(group.map((variation) => result[variation.id]!.clean)).toEqual([true, true, true]);
-    expect(result[a.id]!.firstRun?.problem).toBe('the run timed out');
+  it("a run's fail that neither half repeats fails every variation of that run (order or mix: the suite's), and only those", async () => {
+    const whole = await narrowed((variations) => variations.length === 4);
+    expect(whole.sent).toEqual([ids(a, b, c, d), ids(a, b), ids(c, d)]);
+    expect(cleanOf(whole.verdicts)).toEqual([false, false, false, false]);
+    expect(firstRunNote(whole.verdicts[c.id]!)).toMatch(/fails only together with the variations it was judged with, each half of them clean: a false fail/);
+    expect(whole.verdicts[c.id]!.together).toEqual(ids(a, b, d));
+    // (a and b fail together, neither alone)
+    const pair = await narrowed((variations) => variations.includes(a) && variations.includes(b));
+    expect(pair.sent).toEqual([ids(a, b, c, d), ids(a, b), ids(c, d), ids(a), ids(b)]);
+    expect(cleanOf(pair.verdicts)).toEqual([false, false, true, true]);
+    expect(pair.verdicts[a.id]!.together).toEqual(ids(b));
+  });
+
+  it('a group run that could not be judged claimed nothing: its variations are judged by its halves', async () => {
+    const run = async (groups: Variation[][]): Promise<MatrixRun[]> =>
+      groups.map((variations) => ({
+        variations,
+        outcomes: variations.map((variation) =>
+          variations.length === 4 ? unjudgedVariation(variation, 'the run timed out') : outcome(variation, false, variations),
+        ),
+        halves: [],
+      }));
+    const firstRound = await run([group]);
+    await narrowDown(firstRound, run);
+    const verdicts = verdictsOf(firstRound);
+    expect(verdicts.map((verdict) => verdict.clean)).toEqual([true, true, true, true]);
+    expect(verdicts[0]!.firstRun?.problem).toBe('the run timed out');
   });
 
   it('a run without a fail or an error that left something on the target is not clean: its cleanup errs', () => {

@@ -1,6 +1,7 @@
 // The variation matrix: full runs of the suite (every spec file, every rule) against a fresh embedded emulator making
-// allowed choices differently, a few variations at a time, each run in its own order of spec files, and each
-// variation alone when its group was not clean; the suite must report no fail and no error, in any of those runs. It runs on the mutation matrix's workers (test/mutation/worker.ts).
+// allowed choices differently, many variations at a time, each run in its own order of spec files, a group that was not
+// clean narrowed down by halves; the suite must report no fail and no error, in any of those runs. It runs on the
+// mutation matrix's workers (test/mutation/worker.ts).
 import { exclusivePairs, type Variation } from '../../emulator/variations/index.js';
 import type { Results } from '../../reports/results.js';
 import type { VariationMatrix, VariationOutcome } from '../../reports/variations.js';
@@ -8,10 +9,12 @@ import { runCommand } from '../../reports/reproduce.js';
 import { availableParallelism } from 'node:os';
 import { runWorkers, type WorkersOptions } from '../mutation/matrix.js';
 
-export interface VariationMatrixOptions extends WorkersOptions<VariationOutcome> {
+export interface VariationMatrixOptions extends Omit<WorkersOptions<VariationOutcome>, 'onOutcome'> {
   variations: readonly Variation[];
   /** Variations per run of the first round (default GROUP_SIZE): another size deals other combinations. */
   groupSize?: number;
+  /** Each variation's outcome as its run ends; `round`: 1, then 2 and on for each narrowing by halves. */
+  onOutcome?: (outcome: VariationOutcome, done: number, total: number, round: number) => void;
 }
 
 const short = (message: string | undefined): string => (message ?? '').slice(0, 300);
@@ -97,53 +100,89 @@ export function groupsOf(variations: readonly Variation[], size: number): Variat
 }
 
 /**
- * Each variation's outcome from the run with its group and, when that was not clean, the run alone. Clean alone: the
- * group's fail is explained when another variation of the group fails alone, or when the group's run could not be
- * judged (it claimed nothing); else it is the suite's, in that order of spec files or that mix of choices (two such
- * false fails were found this way, hidden by a retry before).
+ * A run of the matrix: its variations, the outcome of each, and, when it was not clean and held more than one, the
+ * runs of its two halves.
  */
-export function verdictsOf(variations: readonly Variation[], grouped: VariationOutcome[], alone: VariationOutcome[]): VariationOutcome[] {
-  const failsAlone = (id: string) => alone.some((outcome) => outcome.id === id && !outcome.clean);
-  return variations.map((variation): VariationOutcome => {
-    const first = grouped.find((outcome) => outcome.id === variation.id)!;
-    if (first.clean) return first;
-    const single = alone.find((outcome) => outcome.id === variation.id)!;
-    const firstRun = {
-      failedRules: first.failedRules,
-      erroredChecks: first.erroredChecks,
-      ...(first.problem ? { problem: first.problem } : {}),
-      ...(first.rerun ? { rerun: first.rerun } : {}),
-    };
-    const explained = !single.clean || first.problem !== undefined || (first.together ?? []).some(failsAlone);
-    return { ...single, clean: single.clean && explained, firstRun };
-  });
+export interface MatrixRun {
+  variations: Variation[];
+  outcomes: VariationOutcome[];
+  halves: MatrixRun[];
+}
+
+const cleanRun = (run: MatrixRun) => run.outcomes.every((outcome) => outcome.clean);
+
+/** The two halves a run that was not clean is narrowed to (a group's variations never exclude each other: nor do its halves'). */
+function halvesOf(variations: readonly Variation[]): Variation[][] {
+  const middle = Math.ceil(variations.length / 2);
+  return [variations.slice(0, middle), variations.slice(middle)];
+}
+
+/**
+ * Narrows each run that was not clean down by halves, in place (`halves`): the halves of every such run of a round are
+ * the next round's runs (`run` runs them on the workers, all at once).
+ */
+export async function narrowDown(runs: MatrixRun[], run: (groups: Variation[][]) => Promise<MatrixRun[]>): Promise<void> {
+  const failed = runs.filter((matrixRun) => !cleanRun(matrixRun) && matrixRun.variations.length > 1);
+  if (!failed.length) return;
+  const halves = await run(failed.flatMap((matrixRun) => halvesOf(matrixRun.variations)));
+  failed.forEach((matrixRun, index) => matrixRun.halves.push(...halves.slice(2 * index, 2 * index + 2)));
+  await narrowDown(halves, run);
+}
+
+/**
+ * Each variation's verdict from the runs that held it, from its first-round group down to the smallest run it took part
+ * in: that run's outcome. A run that was not clean is explained by a half of it that was not clean either (the fail
+ * traced to another variation, down to one that fails alone), or by its not being judged at all (a timeout claims
+ * nothing); one that failed while both its halves ran clean is the suite's false fail, in that order of spec files or
+ * that mix of choices (two were found this way, hidden by a retry before): each of its variations fails, with that
+ * run's outcome. The first-round group's fail is kept beside each verdict (`firstRun`).
+ */
+export function verdictsOf(firstRound: readonly MatrixRun[]): VariationOutcome[] {
+  const verdicts = new Map<string, VariationOutcome>();
+  const judge = (run: MatrixRun, first: VariationOutcome | undefined): void => {
+    const traced = run.halves.some((half) => !cleanRun(half)) || run.outcomes.some((outcome) => outcome.problem !== undefined);
+    if (run.halves.length && traced) return run.halves.forEach((half) => judge(half, first));
+    for (const outcome of run.outcomes) verdicts.set(outcome.id, { ...outcome, ...(first ? { firstRun: firstRunOf(first) } : {}) });
+  };
+  for (const run of firstRound) judge(run, cleanRun(run) ? undefined : run.outcomes[0]);
+  return firstRound.flatMap((run) => run.variations.map((variation) => verdicts.get(variation.id)!));
+}
+
+function firstRunOf(outcome: VariationOutcome): NonNullable<VariationOutcome['firstRun']> {
+  return {
+    failedRules: outcome.failedRules,
+    erroredChecks: outcome.erroredChecks,
+    ...(outcome.problem ? { problem: outcome.problem } : {}),
+    ...(outcome.rerun ? { rerun: outcome.rerun } : {}),
+  };
 }
 
 export async function runVariationMatrix(options: VariationMatrixOptions): Promise<VariationMatrix> {
   // A spec file of a full run may wait on consistency windows; on a shared, loaded machine well over the mutation
   // matrix's 120 s without progress.
-  const run = async (groups: Variation[][]) => {
+  let round = 0;
+  const run = async (groups: Variation[][]): Promise<MatrixRun[]> => {
     let done = 0;
     const total = groups.flat().length;
-    const report = (outcomes: VariationOutcome[]) => outcomes.forEach((outcome) => options.onOutcome?.(outcome, ++done, total));
-    return (
-      await runWorkers<Variation[], VariationOutcome[]>(
-        groups,
-        { runTimeoutMs: 360_000, ...options, onOutcome: report },
-        (items, common) => ({ kind: 'variations', items, ...common }),
-        (group, problem) => group.map((variation) => unjudgedVariation(variation, problem)),
-      )
-    ).outcomes.flat();
+    round++;
+    const report = (outcomes: VariationOutcome[]) => outcomes.forEach((outcome) => options.onOutcome?.(outcome, ++done, total, round));
+    const { outcomes } = await runWorkers<Variation[], VariationOutcome[]>(
+      groups,
+      { runTimeoutMs: 360_000, ...options, onOutcome: report },
+      (items, common) => ({ kind: 'variations', items, ...common }),
+      (group, problem) => group.map((variation) => unjudgedVariation(variation, problem)),
+    );
+    return groups.map((variations, index) => ({ variations, outcomes: outcomes[index]!, halves: [] }));
   };
   const started = new Date();
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), options.variations.length));
   // First round: the variations in groups, one full run each (the choices are independent, so a correct suite
   // stays quiet under any mix of them, in any order of its spec files). A group that is not clean says nothing of
-  // which of its variations made it so: each of them then runs alone.
-  const grouped = await run(groupsOf(options.variations, options.groupSize ?? GROUP_SIZE));
-  const doubtful = options.variations.filter((variation) => !grouped.find((outcome) => outcome.id === variation.id)?.clean);
-  const alone = doubtful.length ? await run(doubtful.map((variation) => [variation])) : [];
-  const outcomes = verdictsOf(options.variations, grouped, alone);
+  // which of its variations made it so: it is narrowed down by halves, each half a run of its own, every half that
+  // is not clean halved again (one culprit among 150: 16 runs, two at a time, where running each alone took 150).
+  const firstRound = await run(groupsOf(options.variations, options.groupSize ?? GROUP_SIZE));
+  await narrowDown(firstRound, run);
+  const outcomes = verdictsOf(firstRound);
   const finished = new Date();
   return {
     started: started.toISOString(),
