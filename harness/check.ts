@@ -3,6 +3,7 @@
 // a capability the check needs), disabled (filtered out by configuration).
 import * as allure from 'allure-js-commons';
 import { it, TestRunner, type TestContext } from 'vitest';
+import { declareHandover, takeLock } from './lock-handover.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
@@ -89,23 +90,6 @@ export async function twice(run: () => Promise<void>): Promise<void> {
  * advance (an entity transfer made in the check does not go stale under it).
  */
 export const CLOCK_LOCK = 'clock';
-
-interface HeldLock {
-  release: () => void;
-  takenAt: number;
-  timer?: NodeJS.Timeout;
-}
-
-/**
- * Run-wide locks a check hands to the next check of its block that holds the same one throughout (`exclusive`), by
- * lock: kept a moment after the check ends rather than released, so that no other file's check takes it in between (a
- * check that waits for the clock to settle after another file's advance would otherwise wait anew at each check of
- * its block, the other file's advances coming between them). Released when the next check does not come within
- * HANDOVER_WAIT_MS (skipped), and not handed over once held HANDOVER_MOST_MS (other files' checks wait meanwhile).
- */
-const handedOver = new Map<string, HeldLock>();
-const HANDOVER_WAIT_MS = 1000;
-const HANDOVER_MOST_MS = 10_000;
 
 /** The check cannot run on this target (thrown by `c.skip`, and by fixtures that find nothing suitable). */
 export class SkipCheck extends Error {}
@@ -412,7 +396,8 @@ export class Check {
   async exclusively<T>(name: string, run: () => Promise<T>): Promise<T> {
     let lock = this.locks.get(name);
     if (!lock) {
-      lock = { users: 0, taken: this.take(name) };
+      const passed = () => new DeadlinePassed(`another check held ${name} until the check's deadline`);
+      lock = { users: 0, taken: takeLock(this.target.lock(name), this.deadline, () => this.handsOver === name, passed) };
       this.locks.set(name, lock);
     }
     lock.users++;
@@ -429,29 +414,6 @@ export class Check {
 
   /** Set by `check` when the next check of the block holds the same run-wide lock throughout: it is handed over. */
   handsOver?: string;
-
-  private async take(name: string): Promise<() => void> {
-    const lock = this.target.lock(name);
-    const kept = handedOver.get(lock.id);
-    let held: HeldLock;
-    if (kept) {
-      clearTimeout(kept.timer);
-      handedOver.delete(lock.id);
-      held = kept;
-    } else {
-      const release = await lock.take(Math.max(0, this.deadline - Date.now()));
-      if (!release) throw new DeadlinePassed(`another check held ${name} until the check's deadline`);
-      held = { release, takenAt: Date.now() };
-    }
-    return () => {
-      if (this.handsOver !== name || Date.now() - held.takenAt > HANDOVER_MOST_MS) return held.release();
-      const timer = setTimeout(() => {
-        handedOver.delete(lock.id);
-        held.release();
-      }, HANDOVER_WAIT_MS);
-      handedOver.set(lock.id, { ...held, timer });
-    };
-  }
 }
 
 /**
@@ -541,17 +503,6 @@ async function labelForAllure(ids: string[]): Promise<void> {
       { name: 'tag', value: id },
     ]),
   );
-}
-
-/** The check declared last, with the lock it holds throughout and, once the next is declared, whether it hands it over. */
-let lastDeclared: { block: object; exclusive?: string; handsOver?: string } | undefined;
-
-/** Chains checks of one block declared one after another with the same `exclusive` lock (`Check.handsOver`). */
-export function declareHandover(exclusive: string | undefined): { handsOver?: string } {
-  const block = TestRunner.getCurrentSuite();
-  if (exclusive && lastDeclared?.block === block && lastDeclared.exclusive === exclusive) lastDeclared.handsOver = exclusive;
-  lastDeclared = { block, exclusive };
-  return lastDeclared;
 }
 
 const blocksHoldingPlace = new WeakSet<object>();

@@ -1,0 +1,55 @@
+// Run-wide locks handed from one check to the next of its block: checks declared one after another in a block, each
+// holding the same lock throughout (`check`'s `exclusive`), keep it between them, so that no other spec file's check
+// takes it in between. A check that waits for the clock to settle after another file's advance (`untilClockSettled`)
+// would otherwise wait anew at each check of its block, the other file's advances coming between them.
+import { TestRunner } from 'vitest';
+import type { CreationBudget } from './cleanup.js';
+
+interface HeldLock {
+  release: () => void;
+  takenAt: number;
+  timer?: NodeJS.Timeout;
+}
+
+/** Locks kept for the next check, by lock. Released when it does not come within HANDOVER_WAIT_MS (it was skipped). */
+const handedOver = new Map<string, HeldLock>();
+const HANDOVER_WAIT_MS = 1000;
+/** Not handed over once held this long: other files' checks wait meanwhile. */
+const HANDOVER_MOST_MS = 10_000;
+
+/** The check declared last, with the lock it holds throughout and, once the next is declared, whether it hands it over. */
+let lastDeclared: { block: object; exclusive?: string; handsOver?: string } | undefined;
+
+/** Chains checks of one block declared one after another with the same `exclusive` lock (`Check.handsOver`). */
+export function declareHandover(exclusive: string | undefined): { handsOver?: string } {
+  const block = TestRunner.getCurrentSuite();
+  if (exclusive && lastDeclared?.block === block && lastDeclared.exclusive === exclusive) lastDeclared.handsOver = exclusive;
+  lastDeclared = { block, exclusive };
+  return lastDeclared;
+}
+
+/**
+ * Takes `lock` (the one the check before handed over, else waiting for it up to `deadline`, then throwing `passed()`);
+ * its release, which hands the lock over when `handsOver()` says so then.
+ */
+export async function takeLock(lock: CreationBudget, deadline: number, handsOver: () => boolean, passed: () => Error): Promise<() => void> {
+  const kept = handedOver.get(lock.id);
+  let held: HeldLock;
+  if (kept) {
+    clearTimeout(kept.timer);
+    handedOver.delete(lock.id);
+    held = kept;
+  } else {
+    const release = await lock.take(Math.max(0, deadline - Date.now()));
+    if (!release) throw passed();
+    held = { release, takenAt: Date.now() };
+  }
+  return () => {
+    if (!handsOver() || Date.now() - held.takenAt > HANDOVER_MOST_MS) return held.release();
+    const timer = setTimeout(() => {
+      handedOver.delete(lock.id);
+      held.release();
+    }, HANDOVER_WAIT_MS);
+    handedOver.set(lock.id, { ...held, timer });
+  };
+}
