@@ -161,6 +161,10 @@ export const NINETEENTH_AUDIT_READINGS = defineVariations({
     leaves: `${D2}, Clone body: "compute_id | integer | existing target instance; must have enough resources; …" (whether the target keeps its own disks and profiles, as a restore with overwrite false does, or the clone replaces them, as one with overwrite true does, is not shown)`,
     does: "a clone onto an existing instance deletes the target's disks and profiles first: it must fit the target's whole allocation, not its free space",
   },
+  'cloned-profiles-relabelled': {
+    leaves: `${D2}, Clone body: "configs | array of integers | absent: all configs and their disks cloned; empty: none; non-empty: those configs and their disks" and Compute instances: "the fields of … configuration profile … items as returned: not shown" (what a cloned profile is labelled is not shown)`,
+    does: 'labels each profile a clone copies "<its label> clone" (the label cut to 42 characters first)',
+  },
   'image-content-checked': {
     leaves: `${D2}, Upload rules: "data must be gzip-compressed; the uncompressed content is a raw disk image" and Image status: "\`pending_upload\` | upload completed and processed | … | \`available\`" (what processing looks for in a raw disk image is not shown)`,
     does: 'refuses upload data whose uncompressed content has no partition table (no MBR signature with a partition, no GPT header), 400 naming no field: 64 KiB of zeros among them',

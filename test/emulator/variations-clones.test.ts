@@ -31,6 +31,17 @@ const cases: VariationCase[] = [
     },
   ],
   [
+    'cloned-profiles-relabelled',
+    async (server) => {
+      const source = await newInstance(server, 'relabelling-source');
+      const labels = async (id: unknown) => ((await got(server, `/v4/compute/instances/${String(id)}/configs`)).data as Json[]).map((profile) => profile.label);
+      const [sourceLabel] = await labels(source.id);
+      await postAccepted(server, `/v4/compute/instances/${String(source.id)}/clone`, { region: 'us-east', type: 'g6-standard-1', label: 'relabelled-clone' });
+      const clone = ((await got(server, '/v4/compute/instances')).data as Json[]).find((instance) => instance.label === 'relabelled-clone')!;
+      expect(await labels(clone.id)).toEqual([`${String(sourceLabel).slice(0, 42)} clone`]);
+    },
+  ],
+  [
     'clone-answers-its-job',
     async (server) => {
       const source = await newInstance(server, 'job-source');

@@ -75,8 +75,8 @@ export function unjudgedVariation(variation: Variation, problem: string): Variat
   };
 }
 
-/** Variations per run of the first round: switched on together, each is judged by the same full run (two runs, one a worker, for up to 300). */
-export const GROUP_SIZE = 150;
+/** Variations per run of the first round: switched on together, each is judged by the same full run (two runs, one a worker, for up to 320). */
+export const GROUP_SIZE = 160;
 
 /**
  * The variations dealt into groups of at most `size`, neighbours of the catalogue (often one subject) apart; a

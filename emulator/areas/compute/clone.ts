@@ -170,7 +170,7 @@ export function cloneHandler(ctx: RequestContext) {
       backupsEnabled,
     });
   const layout: BackupConfig[] = chosenConfigs.map((c) => ({
-    label: c.label,
+    label: varied(store, 'cloned-profiles-relabelled') ? `${c.label.slice(0, 42)} clone` : c.label,
     kernel: c.kernel,
     run_level: c.run_level,
     virt_mode: c.virt_mode,
