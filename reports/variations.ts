@@ -62,9 +62,10 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     const first = outcome.firstRun
       ? `<div class="msg">${escapeHtml(firstRunNote(outcome))}: ${escapeHtml([...outcome.firstRun.failedRules.map((rule) => `${rule.rule} (${rule.checks[0]?.message ?? ''})`), ...outcome.firstRun.erroredChecks.map((check) => `error ${check.check}: ${check.message}`), ...(outcome.firstRun.problem ? [outcome.firstRun.problem] : [])].join('; '))}${outcome.firstRun.rerun ? `<br>again: <code>${escapeHtml(outcome.firstRun.rerun)}</code>` : ''}</div>`
       : '';
+    const again = !outcome.clean && outcome.rerun ? `<div class="msg">again: <code>${escapeHtml(outcome.rerun)}</code></div>` : '';
     const together = outcome.together?.length ? `<div class="msg">judged in one run with ${outcome.together.map(escapeHtml).join(', ')}</div>` : '';
     const warned = outcome.warnings.length ? `<div class="msg">warnings (SHOULD, not fails): ${outcome.warnings.map(escapeHtml).join(', ')}</div>` : '';
-    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${first}${together}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${again}${first}${together}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
   const cried = matrix.variations - matrix.clean;
   return matrixPage({

@@ -74,7 +74,8 @@ mkdirSync(options.out, { recursive: true });
 writeFileSync(join(options.out, 'variations.json'), `${JSON.stringify(matrix, null, 2)}\n`);
 writeFileSync(join(options.out, 'variations.html'), renderVariationsHtml(matrix));
 for (const outcome of matrix.outcomes.filter((candidate) => !candidate.clean)) {
-  const again = outcome.firstRun?.rerun ?? outcome.rerun;
+  // (the smallest run that failed: the variation alone, or the variations whose mix fails)
+  const again = outcome.rerun ?? outcome.firstRun?.rerun;
   process.stderr.write(`  ${outcome.id}: ${outcome.firstRun ? firstRunNote(outcome) : 'fails'}${again ? `; again: ${again}` : ''}\n`);
 }
 process.stderr.write(

@@ -133,6 +133,11 @@ describe('the verdict of each variation, from the run with its group narrowed do
     expect(verdicts[c.id]!.firstRun?.failedRules).toHaveLength(1);
     expect(verdicts[c.id]!.firstRun?.rerun).toBe('npx conformance run --shuffle 4');
     expect(firstRunNote(verdicts[a.id]!)).toMatch(/^clean in a run of part of its group/);
+    // The report gives the command of the run alone that failed, and the group's.
+    const matrix = { started: '', finished: '', seed: 1, runs: 20, violationRuns: 3, jobs: 2, durationMs: 1000, variations: 4, clean: 3 };
+    const html = renderVariationsHtml({ ...matrix, outcomes: Object.values(verdicts) });
+    expect(html).toContain('again: <code>npx conformance run --shuffle 1</code>');
+    expect(html).toContain('again: <code>npx conformance run --shuffle 4</code>');
   });
 
   it('narrows one culprit among many in about two runs per halving, not one run per variation', async () => {
@@ -222,7 +227,7 @@ describe('the variation matrix', () => {
     expect(
       outcome.clean,
       first &&
-        `${firstRunNote(outcome)} ${[...first.failedRules.map((rule) => `${rule.rule}: ${rule.checks[0]?.message ?? ''}`), ...first.erroredChecks.map((check) => `${check.check}: ${check.message}`)].join('; ')}; again: ${first.rerun}`,
+        `${firstRunNote(outcome)} ${[...first.failedRules.map((rule) => `${rule.rule}: ${rule.checks[0]?.message ?? ''}`), ...first.erroredChecks.map((check) => `${check.check}: ${check.message}`)].join('; ')}; again: ${outcome.rerun ?? first.rerun}`,
     ).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import type { Results } from '../../reports/results.js';
 import type { VariationMatrix, VariationOutcome } from '../../reports/variations.js';
 import { runCommand } from '../../reports/reproduce.js';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { runWorkers, type WorkersOptions } from '../mutation/matrix.js';
 
 export interface VariationMatrixOptions extends Omit<WorkersOptions<VariationOutcome>, 'onOutcome'> {
@@ -157,6 +158,8 @@ function firstRunOf(outcome: VariationOutcome): NonNullable<VariationOutcome['fi
   };
 }
 
+const keptIn = (folder: string | undefined, round: number) => (folder ? { keepRunsIn: round > 1 ? join(folder, `narrowing-${round - 1}`) : folder } : {});
+
 export async function runVariationMatrix(options: VariationMatrixOptions): Promise<VariationMatrix> {
   // A spec file of a full run may wait on consistency windows; on a shared, loaded machine well over the mutation
   // matrix's 120 s without progress.
@@ -168,7 +171,8 @@ export async function runVariationMatrix(options: VariationMatrixOptions): Promi
     const report = (outcomes: VariationOutcome[]) => outcomes.forEach((outcome) => options.onOutcome?.(outcome, ++done, total, round));
     const { outcomes } = await runWorkers<Variation[], VariationOutcome[]>(
       groups,
-      { runTimeoutMs: 360_000, ...options, onOutcome: report },
+      // (each narrowing's runs kept apart from the round before's: a half's label may be its group's, cut short)
+      { runTimeoutMs: 360_000, ...options, ...keptIn(options.keepRunsIn, round), onOutcome: report },
       (items, common) => ({ kind: 'variations', items, ...common }),
       (group, problem) => group.map((variation) => unjudgedVariation(variation, problem)),
     );
