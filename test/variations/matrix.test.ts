@@ -110,7 +110,7 @@ describe('the verdict of each variation, from the run with its group narrowed do
     await narrowDown(firstRound, run);
     return {
       sent: sent.map((variations) => variations.map((variation) => variation.id)),
-      verdicts: Object.fromEntries(verdictsOf(firstRound).map((verdict) => [verdict.id, verdict])),
+      verdicts: Object.fromEntries(verdictsOf(first, firstRound).map((verdict) => [verdict.id, verdict])),
     };
   };
   const ids = (...variations: Variation[]) => variations.map((variation) => variation.id);
@@ -121,6 +121,12 @@ describe('the verdict of each variation, from the run with its group narrowed do
     expect(sent).toEqual([ids(a, b, c, d)]);
     expect(cleanOf(verdicts)).toEqual([true, true, true, true]);
     expect(verdicts[a.id]!.firstRun).toBeUndefined();
+    // in the catalogue's order, whatever groups the first round dealt
+    const dealt = [
+      [c, d],
+      [a, b],
+    ].map((run) => ({ variations: run, outcomes: run.map((variation) => outcome(variation, false, run)), halves: [] }));
+    expect(verdictsOf(group, dealt).map((verdict) => verdict.id)).toEqual(ids(a, b, c, d));
   });
 
   it('a variation failing alone fails; the others are clean by the smallest run that held them, with what the group run reported', async () => {
@@ -172,7 +178,7 @@ describe('the verdict of each variation, from the run with its group narrowed do
       }));
     const firstRound = await run([group]);
     await narrowDown(firstRound, run);
-    const verdicts = verdictsOf(firstRound);
+    const verdicts = verdictsOf(group, firstRound);
     expect(verdicts.map((verdict) => verdict.clean)).toEqual([true, true, true, true]);
     expect(verdicts[0]!.firstRun?.problem).toBe('the run timed out');
   });

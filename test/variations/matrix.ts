@@ -136,9 +136,9 @@ export async function narrowDown(runs: MatrixRun[], run: (groups: Variation[][])
  * traced to another variation, down to one that fails alone), or by its not being judged at all (a timeout claims
  * nothing); one that failed while both its halves ran clean is the suite's false fail, in that order of spec files or
  * that mix of choices (two were found this way, hidden by a retry before): each of its variations fails, with that
- * run's outcome. The first-round group's fail is kept beside each verdict (`firstRun`).
+ * run's outcome. The first-round group's fail is kept beside each verdict (`firstRun`). In the order of `variations`.
  */
-export function verdictsOf(firstRound: readonly MatrixRun[]): VariationOutcome[] {
+export function verdictsOf(variations: readonly Variation[], firstRound: readonly MatrixRun[]): VariationOutcome[] {
   const verdicts = new Map<string, VariationOutcome>();
   const judge = (run: MatrixRun, first: VariationOutcome | undefined): void => {
     const traced = run.halves.some((half) => !cleanRun(half)) || run.outcomes.some((outcome) => outcome.problem !== undefined);
@@ -146,7 +146,7 @@ export function verdictsOf(firstRound: readonly MatrixRun[]): VariationOutcome[]
     for (const outcome of run.outcomes) verdicts.set(outcome.id, { ...outcome, ...(first ? { firstRun: firstRunOf(first) } : {}) });
   };
   for (const run of firstRound) judge(run, cleanRun(run) ? undefined : run.outcomes[0]);
-  return firstRound.flatMap((run) => run.variations.map((variation) => verdicts.get(variation.id)!));
+  return variations.map((variation) => verdicts.get(variation.id)!);
 }
 
 function firstRunOf(outcome: VariationOutcome): NonNullable<VariationOutcome['firstRun']> {
@@ -186,7 +186,7 @@ export async function runVariationMatrix(options: VariationMatrixOptions): Promi
   // is not clean halved again (one culprit among 150: 16 runs, two at a time, where running each alone took 150).
   const firstRound = await run(groupsOf(options.variations, options.groupSize ?? GROUP_SIZE));
   await narrowDown(firstRound, run);
-  const outcomes = verdictsOf(firstRound);
+  const outcomes = verdictsOf(options.variations, firstRound);
   const finished = new Date();
   return {
     started: started.toISOString(),
