@@ -106,6 +106,13 @@ export function dispatcherFor(origin: string, options: Agent.Options, direct: ()
 /** Response bodies beyond this are cut: a conformance verdict never needs more, and a hostile target cannot exhaust memory. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Requests other than reads (GET) this thread sent and the target did not refuse with a 4xx: each may have
+ * changed something (an answer lost on the way counts too).
+ */
+let writesNotRefused = 0;
+export const writesNotRefusedSoFar = (): number => writesNotRefused;
+
 export class HttpClient {
   /** One keep-alive pool for the target's origin (cheaper per request than an Agent looking the origin up), or the proxy's agent. */
   private readonly pool: Dispatcher;
@@ -194,6 +201,7 @@ export class HttpClient {
       await sleep(wait);
     }
     exchange.durationMs = Math.round((performance.now() - started) * 10) / 10;
+    if (options.method !== 'GET' && !(exchange.status >= 400 && exchange.status < 500)) writesNotRefused++;
     return exchange;
   }
 

@@ -1,7 +1,16 @@
 // The HTTP client against small fake servers: 429 and Retry-After with bounded retries, the requests-per-second cap,
 // the run budget, and what it makes of a hang, a drip, a reset and a huge body.
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, MAX_BODY_BYTES, RATE_LIMIT_POLICY, proxiedOrigin, retryAfterMs, whyUnjudgeable, type HttpClientOptions } from '../../harness/http.js';
+import {
+  HttpClient,
+  MAX_BODY_BYTES,
+  RATE_LIMIT_POLICY,
+  proxiedOrigin,
+  retryAfterMs,
+  whyUnjudgeable,
+  writesNotRefusedSoFar,
+  type HttpClientOptions,
+} from '../../harness/http.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 import { REDACTED } from '../../harness/redact.js';
 
@@ -46,6 +55,29 @@ describe('headers every request carries (--header)', () => {
     const exchange = await http.send({ method: 'GET', path: '/v4/account', headers: { 'X-Trace': 'own' } });
     expect(received[0]).toMatchObject({ 'x-api-key': 'k-1', 'x-trace': 'own' });
     expect(exchange.requestHeaders).toMatchObject({ 'X-Api-Key': REDACTED, 'X-Trace': 'own' });
+  });
+});
+
+describe('the writes a thread sent that the target did not refuse (what tells an instance put at rest is still so)', () => {
+  it('counts a write answered 2xx, 5xx or not at all, never a read nor a write refused with a 4xx', async () => {
+    const http = await clientOf((request, response) => {
+      const status = Number(request.url!.slice(1));
+      if (status === 0) return void response.destroy();
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    const counted = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', status: number) => {
+      const before = writesNotRefusedSoFar();
+      await http.send({ method, path: `/${status}` });
+      return writesNotRefusedSoFar() - before;
+    };
+    expect(await counted('GET', 200)).toBe(0);
+    expect(await counted('POST', 400)).toBe(0);
+    expect(await counted('PUT', 404)).toBe(0);
+    expect(await counted('POST', 200)).toBe(1);
+    expect(await counted('DELETE', 204)).toBe(1);
+    expect(await counted('PUT', 500)).toBe(1);
+    expect(await counted('POST', 0)).toBe(1);
   });
 });
 
