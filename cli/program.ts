@@ -94,7 +94,7 @@ Examples:
   program
     .command('sweep')
     .description(
-      'delete what a killed run left on a target: its cleanup ledger (<out>/runs/<run id>/) and every resource labelled with its run prefix, dependants first; never a resource the suite did not create. Exit 0 nothing left, 1 something could not be deleted (e.g. a cluster still provisioning: sweep again later), 2 bad usage or the target refused',
+      'delete what a killed run left on a target: its cleanup ledger (<out>/runs/<run id>/) and every resource labelled with its run prefix, dependants first; never a resource the suite did not create. Exit 0 nothing left, 1 something could not be deleted (e.g. a cluster still provisioning: sweep again later, or with --wait), 2 bad usage or the target refused',
     )
     .addOption(settingOption('runId', { help: 'the run to sweep (printed at the start of each run)', shownDefault: '' }))
     .option('--all-runs', 'sweep every run with a folder under <out>/runs/')
@@ -109,6 +109,10 @@ Examples:
         help: `wall-clock budget: past it no request is started and what was not done is listed; each list is read up to ${SWEEP_MAX_PAGES} pages`,
         shownDefault: `${SWEEP_DEFAULT_BUDGET_MS / 60_000} minutes`,
       }),
+    )
+    .option(
+      '--wait <ms>',
+      'while resources could not be deleted yet (a cluster still provisioning, about 30 minutes), try them again at growing pauses up to a minute, for up to this long (3600000: an hour); added to the budget (default: tried once)',
     )
     .action(async (options: SweepCommandOptions) => {
       const { sweepCommand } = await import('./sweep.js');

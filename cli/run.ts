@@ -33,14 +33,17 @@ function reportLeftovers(config: SuiteConfig): void {
     return;
   }
   const kinds = [...new Set(left.map((entry) => entry.kind))].map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
-  const why = left.some((entry) => entry.kind === 'database') ? '; a cluster cannot be deleted while it provisions' : '';
+  const provisioning = left.some((entry) => entry.kind === 'database');
+  const why = provisioning ? '; a cluster cannot be deleted while it provisions' : '';
+  // A cluster provisions for about half an hour (60 minutes judged): the sweep waits for it.
+  const wait = provisioning ? ' --wait 3600000' : '';
   process.stderr.write(
     `conformance: ${left.length} resources the run created are left (${kinds.join(', ')}${why}): ${left
       .map((entry) => entry.deletePath)
       .slice(0, 5)
       .join(
         ', ',
-      )}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl)} --out ${config.out} --token <token>\` deletes them\n`,
+      )}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl)} --out ${config.out} --token <token>${wait}\` deletes them\n`,
   );
 }
 

@@ -2,6 +2,7 @@
 // resource whose label carries its run prefix — dependants first. A resource is deleted only when the run made it:
 // a ledger entry is applied only on the target the run recorded, and a labelled resource must still carry the
 // run's prefix when it is deleted.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe as describeExchange } from '../harness/check.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
 import { resolveConfig } from '../harness/config.js';
@@ -17,6 +18,7 @@ import {
   type ImageIdForm,
 } from '../harness/resources.js';
 import { registerConfigSecrets, withoutCredentials } from '../harness/redact.js';
+import { integer } from '../harness/setting-values.js';
 import { UsageError } from './usage-error.js';
 import { SWEEP_DEFAULT_BUDGET_MS, SWEEP_MAX_PAGES } from './sweep-limits.js';
 
@@ -79,8 +81,16 @@ export interface SweepOptions {
   imageIdForm?: ImageIdForm;
   /** What the target answers for an id never made (found by `discoverAbsentStatus`): a view answering it is gone. */
   absentStatus?: number;
+  /**
+   * Until when (ms since the epoch) what could not be deleted yet (a DELETE refused or not yet confirmed: a cluster
+   * still provisioning) is tried again, at growing pauses; absent or null: tried once.
+   */
+  waitUntil?: number | null;
   print: (line: string) => void;
 }
+
+/** The first pause before trying again what could not be deleted yet, doubled each time up to the last. */
+const RETRY_PAUSES_MS = { first: 1000, most: 60_000 };
 
 export interface SweepOutcome {
   deleted: number;
@@ -106,8 +116,39 @@ export async function sweep(options: SweepOptions): Promise<SweepOutcome> {
   for (const candidate of await labelledCandidates(options, carriesPrefix, outOfTime, outcome))
     if (!candidates.has(candidate.deletePath)) candidates.set(candidate.deletePath, candidate);
 
-  const ordered = [...candidates.values()].sort((a, b) => rank(a.kind) - rank(b.kind) || a.order - b.order);
-  for (const candidate of ordered) {
+  let pending = [...candidates.values()].sort((a, b) => rank(a.kind) - rank(b.kind) || a.order - b.order);
+  for (let pause = RETRY_PAUSES_MS.first; ; pause = Math.min(2 * pause, RETRY_PAUSES_MS.most)) {
+    const notYet = await deleteEach(options, pending, carriesPrefix, outOfTime, outcome);
+    // (the last pause cut to the time left)
+    const wait = options.waitUntil == null ? 0 : Math.min(pause, options.waitUntil - Date.now());
+    if (!notYet.length || wait <= 0 || outOfTime()) {
+      for (const { what, why } of notYet) {
+        outcome.remaining.push(`${what}: ${why}`);
+        options.print(`not deleted ${what}: ${why}`);
+      }
+      return outcome;
+    }
+    options.print(
+      `not deleted yet: ${notYet.length} (${notYet[0]!.what}: ${notYet[0]!.why}${notYet.length > 1 ? ', …' : ''}); trying again in ${(wait / 1000).toFixed(wait < 1000 ? 1 : 0)} s, until ${new Date(options.waitUntil!).toISOString()}`,
+    );
+    await sleep(wait);
+    pending = notYet.map(({ candidate }) => candidate);
+  }
+}
+
+/**
+ * Deletes each candidate in order, counting and printing what it deleted and what can never be deleted (not the run's
+ * any more, untracked); returns what could not be deleted yet, which a later try may delete.
+ */
+async function deleteEach(
+  options: SweepOptions,
+  candidates: Candidate[],
+  carriesPrefix: (label: unknown) => boolean,
+  outOfTime: () => boolean,
+  outcome: SweepOutcome,
+): Promise<Array<{ candidate: Candidate; what: string; why: string }>> {
+  const notYet: Array<{ candidate: Candidate; what: string; why: string }> = [];
+  for (const candidate of candidates) {
     const what = `${candidate.kind} ${candidate.deletePath}${candidate.label ? ` (${candidate.label})` : ''}`;
     if (candidate.untracked) {
       outcome.remaining.push(`${what}: ${candidate.untracked}`);
@@ -126,12 +167,13 @@ export async function sweep(options: SweepOptions): Promise<SweepOutcome> {
         outcome.deleted++;
         options.print(`deleted ${what}`);
       } else outcome.alreadyGone++;
-    } else {
-      outcome.remaining.push(`${what}: ${result}`);
-      options.print(`not deleted ${what}: ${result}`);
+    } else if (typeof result === 'string') notYet.push({ candidate, what, why: result });
+    else {
+      outcome.remaining.push(`${what}: ${result.never}`);
+      options.print(`not deleted ${what}: ${result.never}`);
     }
   }
-  return outcome;
+  return notYet;
 }
 
 /** The pending ledger entries of a run, when the run recorded this target. */
@@ -205,19 +247,27 @@ async function labelledCandidates(
   return found;
 }
 
-/** Deletes one resource after confirming it is still the run's: 'deleted', 'gone', or why it was not deleted. */
-async function deleteOne(options: SweepOptions, candidate: Candidate, carriesPrefix: (label: unknown) => boolean, windowMs: number): Promise<string> {
+/**
+ * Deletes one resource after confirming it is still the run's: 'deleted', 'gone', why it was not deleted yet (a later
+ * try may), or why it never will be (`never`: not the run's).
+ */
+async function deleteOne(
+  options: SweepOptions,
+  candidate: Candidate,
+  carriesPrefix: (label: unknown) => boolean,
+  windowMs: number,
+): Promise<string | { never: string }> {
   const collection = LABELLED.find((labelled) => labelled.kind === candidate.kind);
   if (candidate.kind === 'tag') {
     const label = decodeURIComponent(candidate.deletePath.split('/').pop()!);
-    if (!carriesPrefix(label)) return `the tag "${label}" does not carry the run prefix`;
+    if (!carriesPrefix(label)) return { never: `the tag "${label}" does not carry the run prefix` };
   }
   if (collection) {
     const view = await options.http.send({ method: 'GET', path: candidate.deletePath, token: options.token });
     if (answersGone(view, options.absentStatus)) return 'gone';
     const label = (view.body as Json | undefined)?.[collection.member];
     // The id may since have been given to something else: only a resource still carrying the prefix is deleted.
-    if (success(view.status) && !carriesPrefix(label)) return `it now carries the label "${String(label)}", not one the run gave it`;
+    if (success(view.status) && !carriesPrefix(label)) return { never: `it now carries the label "${String(label)}", not one the run gave it` };
   }
   const { kind, deletePath: path } = candidate;
   return deleteConfirmed({
@@ -242,7 +292,11 @@ export interface SweepCommandOptions {
   timeout?: string;
   maxRps?: string;
   runBudget?: string;
+  wait?: string;
 }
+
+/** The longest `--wait`: a day. */
+const MOST_WAIT_MS = 86_400_000;
 
 /** The command: resolves the target like `run` does (flags, CONFORMANCE_*, config file), sweeps, returns the exit code. */
 export async function sweepCommand(options: SweepCommandOptions, print: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -268,7 +322,10 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
     print(`sweep: no runs under ${config.out}/runs: nothing to do`);
     return 0;
   }
-  const deadline = Date.now() + (config.runBudgetMs ?? SWEEP_DEFAULT_BUDGET_MS);
+  const waitMs = options.wait === undefined ? 0 : integer('the wait (ms)', 0, MOST_WAIT_MS)(options.wait, '--wait');
+  // The budget bounds the sweep's own work; a wait adds the time it waits for what could not be deleted yet.
+  const deadline = Date.now() + (config.runBudgetMs ?? SWEEP_DEFAULT_BUDGET_MS) + waitMs;
+  const waitUntil = waitMs ? Date.now() + waitMs : null;
   const http = new HttpClient(config.baseUrl, { timeoutMs: config.timeoutMs, maxRps: config.maxRps, deadline, headers: config.headers });
   try {
     const absentStatus = await discoverAbsentStatus(http, config.token);
@@ -279,6 +336,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
       out: config.out,
       runIds,
       deadline,
+      waitUntil,
       windowMs: config.consistencyWindowMs,
       imageIdForm: await discoverImageIdForm(http, config.token),
       ...(absentStatus !== undefined ? { absentStatus } : {}),

@@ -128,7 +128,7 @@ describe('a run on an account holding resources it did not create', () => {
     expect(left.filter((item) => !item.startsWith('/v4/databases/instances: '))).toEqual([]);
     if (left.length)
       expect(run.stderr).toMatch(
-        /resources the run created are left \(\d+ database; a cluster cannot be deleted while it provisions\): .*`conformance sweep --run-id/,
+        /resources the run created are left \(\d+ database; a cluster cannot be deleted while it provisions\): .*`conformance sweep --run-id \w+ .* --wait 3600000` deletes them/,
       );
     // Half an hour later (the test moves the emulator's clock: the run saw no control hooks).
     await client.call('POST', '/__control/clock', { advance_seconds: 31 * 60 });

@@ -91,12 +91,39 @@ describe('conformance sweep', () => {
     }
   }, 60_000);
 
+  it('--wait tries again what could not be deleted yet (a cluster provisioning) until it is deleted, and then exits 0', async () => {
+    const cluster = await client.create('/v4/databases/mysql/instances', { label: 'swpw-db', region: 'us-east', type: 'g6-nanode-1', engine: 'mysql/8.0.30' });
+    const path = `/v4/databases/mysql/instances/${String(cluster.id)}`;
+    const out = tempDir('sweep-wait');
+    const args = ['sweep', '--run-id', 'swpw', '--base-url', emulator.url, '--token', TOKEN, '--out', out];
+    const once = await conformance(args);
+    expect(once.code).toBe(1);
+    expect(once.stdout).toMatch(new RegExp(`^not deleted database ${path} \\(swpw-db\\): DELETE answered HTTP 4\\d\\d`, 'm'));
+    // The cluster provisions for 15–30 simulated minutes: once the sweep says it will try again, the clock runs past them.
+    let printed = '';
+    let advanced: Promise<unknown> | undefined;
+    const waited = await conformance([...args, '--wait', '60000'], {
+      started: (child) =>
+        child.stdout!.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          if (!advanced && printed.includes('not deleted yet')) advanced = client.call('POST', '/__control/clock', { advance_seconds: 31 * 60 });
+        }),
+    });
+    expect(await advanced).toMatchObject({ status: 200 });
+    expect(waited.stdout).toMatch(/^not deleted yet: 1 \(database .*\); trying again in 1 s, until /m);
+    expect(waited.stdout).toContain(`deleted database ${path} (swpw-db)`);
+    expect(waited.stdout).toMatch(/sweep: 1 deleted, 0 already gone, 0 could not be deleted/);
+    expect(waited.code).toBe(0);
+    expect((await client.call('GET', path)).status).toBe(404);
+  }, 60_000);
+
   it('exits 2 with one line on bad usage or a target that refuses the token', async () => {
     const usages = [
       ['sweep'],
       ['sweep', '--run-id', 'x'],
       ['sweep', '--run-id', 'abc', '--all-runs'],
       ['sweep', '--run-id', 'abc', '--base-url', emulator.url],
+      ['sweep', '--run-id', 'abc', '--base-url', emulator.url, '--token', TOKEN, '--wait', 'an hour'],
     ];
     const [refused, ...results] = await Promise.all([
       conformance(['sweep', '--run-id', 'abc', '--base-url', emulator.url, '--token', 'not-the-token', '--out', tempDir('sweep-refused')]),
