@@ -1,16 +1,30 @@
-// The CI example in examples/ is valid YAML and does what the README says: gates pull requests on the embedded
-// emulator in 3 shards, each uploading its own reports. (`yaml` is already installed, by vite and allure.)
-import { readFileSync } from 'node:fs';
+// The CI examples in examples/ are valid YAML and do what the README says: one gates pull requests on the embedded
+// emulator in 3 shards, each uploading its own reports; the other runs against a staging server every night and
+// sweeps what the run left there. (`yaml` is already installed, by vite and allure.)
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SWEEP_DEFAULT_BUDGET_MS } from '../../cli/sweep-limits.js';
+import { ROOT, startEmulator, tempDir } from '../safety/support.js';
 
 type Step = { uses?: string; run?: string; if?: string; with?: Record<string, unknown> };
+interface Job {
+  needs?: string;
+  if?: string;
+  env?: Record<string, string>;
+  'timeout-minutes'?: number;
+  strategy?: { matrix?: { shard?: number[] } };
+  steps: Step[];
+}
 interface Workflow {
   on: Record<string, unknown>;
-  jobs: Record<string, { needs?: string; if?: string; strategy?: { matrix?: { shard?: number[] } }; steps: Step[] }>;
+  jobs: Record<string, Job>;
 }
 
-const workflow = parse(readFileSync(new URL('../../examples/github-actions.yml', import.meta.url), 'utf8')) as Workflow;
+const example = (name: string) => parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8')) as Workflow;
+const workflow = example('github-actions.yml');
 
 describe('examples/github-actions.yml', () => {
   it('runs on pull requests, one job per shard of the embedded-emulator run', () => {
@@ -51,4 +65,56 @@ describe('examples/github-actions.yml', () => {
     expect(upload.if).toBe('always()');
     expect(String(upload.with!.path)).toBe(`${out}/`);
   });
+});
+
+describe('examples/staging-nightly.yml', () => {
+  const job = example('staging-nightly.yml').jobs.staging!;
+  const stepRunning = (command: string) => job.steps.find((step) => step.run?.startsWith(`npx conformance ${command} `))!;
+  const flagOf = (step: Step, flag: string) => Number(new RegExp(`${flag} (\\d+)`).exec(step.run!)![1]);
+
+  it('runs on a schedule or by hand, never on a pull request (its code would run with the staging token)', () => {
+    expect(Object.keys(example('staging-nightly.yml').on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+  });
+
+  it('takes the target and the token from the repository settings through the environment, never on a command line', () => {
+    expect(job.env).toEqual({
+      CONFORMANCE_BASE_URL: '${{ vars.STAGING_API_URL }}',
+      CONFORMANCE_TOKEN: '${{ secrets.STAGING_FULL_ACCESS_TOKEN }}',
+      CONFORMANCE_OUT: 'reports/out',
+    });
+    for (const step of job.steps) expect(step.run ?? '').not.toMatch(/--token|--base-url|--out|secrets\./);
+  });
+
+  it('uploads the reports and then sweeps what the run left, waiting for clusters to provision, even after a fail', () => {
+    const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))!;
+    const sweep = stepRunning('sweep');
+    expect([upload.if, sweep.if]).toEqual(['always()', 'always()']);
+    for (const path of String(upload.with!.path).trim().split('\n')) expect(path.startsWith(`${job.env!.CONFORMANCE_OUT}/`), path).toBe(true);
+    expect(job.steps.indexOf(sweep)).toBeGreaterThan(job.steps.indexOf(stepRunning('run')));
+    expect(sweep.run).toContain('--all-runs');
+    // The job outlives the run's budget, the sweep's and its wait.
+    const sweepMs = SWEEP_DEFAULT_BUDGET_MS + flagOf(sweep, '--wait');
+    expect(job['timeout-minutes']! * 60_000).toBeGreaterThan(flagOf(stepRunning('run'), '--run-budget') + sweepMs);
+  });
+
+  it("whose command lines the suite takes as they are: the run's flags in `plan`, and the sweep, against an emulator", async () => {
+    const token = 'staging-example-token-1';
+    const emulator = await startEmulator(token);
+    try {
+      const cwd = tempDir('staging-example');
+      writeFileSync(join(cwd, 'conformance-expectations.json'), '{}');
+      const env = { ...process.env, CONFORMANCE_BASE_URL: emulator.url, CONFORMANCE_TOKEN: token, CONFORMANCE_OUT: join(cwd, 'out') };
+      const command = (step: Step, as?: string) => {
+        const [, name, ...args] = step.run!.replace(/^npx /, '').split(' ');
+        return spawnSync(process.execPath, [join(ROOT, 'bin/conformance.js'), as ?? name!, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+      };
+      const plan = command(stepRunning('run'), 'plan');
+      expect(plan.status, plan.stderr).toBe(0);
+      // (no run under the folder: nothing to wait for)
+      const sweep = command(stepRunning('sweep'));
+      expect({ status: sweep.status, stdout: sweep.stdout }).toEqual({ status: 0, stdout: expect.stringContaining('nothing to do') });
+    } finally {
+      await emulator.stop();
+    }
+  }, 60_000);
 });
