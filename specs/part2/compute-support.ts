@@ -23,13 +23,25 @@ export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.sta
 /**
  * Shuts an instance down so that the next boot starts from offline: booting a running or booting instance is not
  * covered by the documents. "Running or queued actions must finish first": a refused shutdown is sent again while the
- * instance may be busy (`onceNotBusy`) and within the consistency window. One still refused is left so: what a
- * shutdown of an instance already offline answers is not shown, and the action that follows is judged on its own.
+ * instance may be busy (`onceNotBusy`) and within the consistency window, unless nothing was accepted since the file
+ * last shut it down or put it at rest (`lastDone`): it is then offline or shutting down, and a refusal says so. One
+ * still refused is left so: what a shutdown of an instance already offline answers is not shown, and the action that
+ * follows is judged on its own.
  * `minutes`: how long the instance may stay busy (the target's clock; a clone from it may run far longer than its own
  * actions: see `CLONE_BUSY_MINUTES`).
  */
 export async function shutDown(c: Check, id: number, minutes?: number): Promise<void> {
-  await readAfterWrite(c, () => onceNotBusy(c, () => c.post(`${INSTANCES}/${id}/shutdown`), { minutes }), ok);
+  const send = () => c.post(`${INSTANCES}/${id}/shutdown`);
+  const known = stateOf(c, id);
+  // Nothing the file sent since its last shutdown of the instance, or since it put it at rest, was accepted: the
+  // instance is offline, or shutting down. A refusal then says so (sending it again would wait out a minute for an
+  // instance already offline), and a short time lets a shutdown under way finish.
+  if (known) {
+    if (ok(await send())) return noteState(c, id, 'shut down');
+    if (known === 'shut down') await letShortlyRun(c);
+    return noteState(c, id, 'at rest');
+  }
+  if (ok(await readAfterWrite(c, () => onceNotBusy(c, send, { minutes }), ok))) noteState(c, id, 'shut down');
 }
 
 /**
@@ -74,21 +86,31 @@ export async function sendAtRest(c: Check, ids: number[], send: () => Promise<Ex
 }
 
 /**
- * The instances `putAtRest` left at rest, each with the thread's `writesNotRefusedSoFar()` then: while that count
- * stands, every write the file sent since was refused, and an instance of the file is acted on by no other file (its
- * fixtures are its own), so it is still at rest. On a target without the clock hook this spares the violation checks
- * of one endpoint (boot, rescue: one per rule broken) two consistency windows each after the first.
+ * What the file last did to each instance (shut it down, or put it at rest), with the thread's
+ * `writesNotRefusedSoFar()` then: while that count stands, every write the file sent since was refused, and an
+ * instance of the file is acted on by no other file (its fixtures are its own), so it is still so. On a target without
+ * the clock hook this spares the violation checks of one endpoint (boot, rescue: one per rule broken) two consistency
+ * windows each after the first, and a shutdown of an instance already offline a minute of sending it again.
  */
-const atRest = new Map<string, number>();
+const lastDone = new Map<string, { state: 'shut down' | 'at rest'; count: number }>();
+const instanceKey = (c: Check, id: number) => `${c.target.info.baseUrl} ${id}`;
+const stateOf = (c: Check, id: number) => {
+  const done = lastDone.get(instanceKey(c, id));
+  return done?.count === writesNotRefusedSoFar() ? done.state : undefined;
+};
+const noteState = (c: Check, id: number, state: 'shut down' | 'at rest') => void lastDone.set(instanceKey(c, id), { state, count: writesNotRefusedSoFar() });
 
 /** Puts `ids` at rest as `sendAtRest` does, for requests sent after it (bodies a property check sends). */
 export async function putAtRest(c: Check, ids: number[]): Promise<void> {
-  const key = (id: number) => `${c.target.info.baseUrl} ${id}`;
-  if (ids.every((id) => atRest.get(key(id)) === writesNotRefusedSoFar())) return;
+  const states = ids.map((id) => stateOf(c, id));
+  if (states.every((state) => state === 'at rest')) return;
+  // Each one offline or shutting down: a short time lets the shutdowns finish.
+  if (states.some((state) => state === undefined)) {
+    await letShortlyRun(c);
+    for (const id of ids) await c.post(`${INSTANCES}/${id}/shutdown`);
+  }
   await letShortlyRun(c);
-  for (const id of ids) await c.post(`${INSTANCES}/${id}/shutdown`);
-  await letShortlyRun(c);
-  for (const id of ids) atRest.set(key(id), writesNotRefusedSoFar());
+  for (const id of ids) noteState(c, id, 'at rest');
 }
 
 /**
