@@ -24,11 +24,11 @@ import {
   ok,
   rejected,
   restoreOnto,
-  sendAtRest,
   snapshot,
   viewInstance,
   type Json,
 } from './compute-support.js';
+import { sendAtRest } from './instance-power.js';
 import { judgeBootedByDefault, newConfig } from './profiles-support.js';
 import { enrolledDay, judgeEnrolled, scheduleOf, showsEnrolled, untilEnableRan, WEEKDAYS } from './snapshots-support.js';
 

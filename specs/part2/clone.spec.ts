@@ -23,10 +23,10 @@ import {
   instanceLabelBreaks,
   newInstance,
   ok,
-  sendAtRest,
   viewInstance,
   type Json,
 } from './compute-support.js';
+import { sendAtRest } from './instance-power.js';
 import { newConfig } from './profiles-support.js';
 import { cloningBothWays } from './clone-busy.js';
 

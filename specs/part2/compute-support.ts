@@ -4,45 +4,24 @@
 import type { Check } from '../../harness/check.js';
 import { settingFlag } from '../../harness/config.js';
 import { requestMembers, validateValue, withMembers } from '../../harness/contract.js';
-import { letShortlyRun, onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { labelShown, viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
-import { writesNotRefusedSoFar, type Exchange } from '../../harness/http.js';
+import type { Exchange } from '../../harness/http.js';
 import { deepFind, listPages, monthOf } from '../../harness/lists.js';
 import { onceSnapshotShows, postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
+import { INSTANCES, shutDown } from './instance-power.js';
+
+// (the instance power helpers most compute specs use with these)
+export { INSTANCES, shutDown };
 
 export type Json = Record<string, unknown>;
 
-export const INSTANCES = '/v4/compute/instances';
 /** An id no target hands out in a conformance run. */
 export const UNKNOWN_ID = 999999937;
 
 export const ok = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
-
-/**
- * Shuts an instance down so that the next boot starts from offline: booting a running or booting instance is not
- * covered by the documents. "Running or queued actions must finish first": a refused shutdown is sent again while the
- * instance may be busy (`onceNotBusy`) and within the consistency window, unless nothing was accepted since the file
- * last shut it down or put it at rest (`lastDone`): it is then offline or shutting down, and a refusal says so. One
- * still refused is left so: what a shutdown of an instance already offline answers is not shown, and the action that
- * follows is judged on its own.
- * `minutes`: how long the instance may stay busy (the target's clock; a clone from it may run far longer than its own
- * actions: see `CLONE_BUSY_MINUTES`).
- */
-export async function shutDown(c: Check, id: number, minutes?: number): Promise<void> {
-  const send = () => c.post(`${INSTANCES}/${id}/shutdown`);
-  const known = stateOf(c, id);
-  // Nothing the file sent since its last shutdown of the instance, or since it put it at rest, was accepted: the
-  // instance is offline, or shutting down. A refusal then says so (sending it again would wait out a minute for an
-  // instance already offline), and a short time lets a shutdown under way finish.
-  if (known) {
-    if (ok(await send())) return noteState(c, id, 'shut down');
-    if (known === 'shut down') await letShortlyRun(c);
-    return noteState(c, id, 'at rest');
-  }
-  if (ok(await readAfterWrite(c, () => onceNotBusy(c, send, { minutes }), ok))) noteState(c, id, 'shut down');
-}
 
 /**
  * DELETEs an instance the check expects deleted, sent again while refused for what may be a running action (its own
@@ -68,49 +47,6 @@ export async function restoreOnto(c: Check, sourceId: number, backupId: number, 
   await shutDown(c, body.compute_id);
   // (a shutdown may run a while: the restore is sent again while the target may still be busy with it)
   return onceNotBusy(c, send);
-}
-
-/**
- * Sends once, and returns, a request the check expects refused for what instances hold (their disks against a type's
- * allocation, a target's free space, a profile it names), with `ids` (the instances it acts on) at rest: a short time
- * let run (`letShortlyRun`: their own creates done), each asked to shut down once, and a short time let run again (the
- * shutdowns done). The documents allow the same request refused for a busy or running instance too (resize: "no
- * running or queued actions"; a clone onto a target: "its running or queued actions must complete first"; a restore
- * onto a running target, a boot during a shutdown: not shown): sent at once, a refusal for those would stand for the
- * one the check judges. The shutdown's answer is not judged (an offline instance's may be refused, whether it may is
- * not shown), and not sent again: on a target without the clock hook this costs two consistency windows, not minutes.
- */
-export async function sendAtRest(c: Check, ids: number[], send: () => Promise<Exchange>): Promise<Exchange> {
-  await putAtRest(c, ids);
-  return send();
-}
-
-/**
- * What the file last did to each instance (shut it down, or put it at rest), with the thread's
- * `writesNotRefusedSoFar()` then: while that count stands, every write the file sent since was refused, and an
- * instance of the file is acted on by no other file (its fixtures are its own), so it is still so. On a target without
- * the clock hook this spares the violation checks of one endpoint (boot, rescue: one per rule broken) two consistency
- * windows each after the first, and a shutdown of an instance already offline a minute of sending it again.
- */
-const lastDone = new Map<string, { state: 'shut down' | 'at rest'; count: number }>();
-const instanceKey = (c: Check, id: number) => `${c.target.info.baseUrl} ${id}`;
-const stateOf = (c: Check, id: number) => {
-  const done = lastDone.get(instanceKey(c, id));
-  return done?.count === writesNotRefusedSoFar() ? done.state : undefined;
-};
-const noteState = (c: Check, id: number, state: 'shut down' | 'at rest') => void lastDone.set(instanceKey(c, id), { state, count: writesNotRefusedSoFar() });
-
-/** Puts `ids` at rest as `sendAtRest` does, for requests sent after it (bodies a property check sends). */
-export async function putAtRest(c: Check, ids: number[]): Promise<void> {
-  const states = ids.map((id) => stateOf(c, id));
-  if (states.every((state) => state === 'at rest')) return;
-  // Each one offline or shutting down: a short time lets the shutdowns finish.
-  if (states.some((state) => state === undefined)) {
-    await letShortlyRun(c);
-    for (const id of ids) await c.post(`${INSTANCES}/${id}/shutdown`);
-  }
-  await letShortlyRun(c);
-  for (const id of ids) noteState(c, id, 'at rest');
 }
 
 /**

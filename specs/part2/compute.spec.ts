@@ -32,10 +32,10 @@ import {
   ok,
   asTagged,
   reasonOf,
-  sendAtRest,
   viewInstance,
   type Json,
 } from './compute-support.js';
+import { sendAtRest } from './instance-power.js';
 import { judgeBootedByDefault } from './profiles-support.js';
 import { expectResized } from './resize-support.js';
 

@@ -23,13 +23,13 @@ import {
   newInstance,
   ok,
   onceCopyShows,
-  sendAtRest,
   shutDown,
   viewInstance,
   vlanLabel,
   vlanListed,
   type Json,
 } from './compute-support.js';
+import { sendAtRest } from './instance-power.js';
 import { createConfig, deleteProfileAt, newConfig, updateProfile } from './profiles-support.js';
 
 const fx = useFixtures('part2-configs');
