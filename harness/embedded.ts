@@ -18,7 +18,13 @@ export interface EmbeddedEmulator {
 /** A fresh token for an embedded emulator's default user (a run that was given none). */
 export const newEmbeddedToken = (): string => `embedded-${randomBytes(12).toString('hex')}`;
 
-export async function startEmbedded(token: string, faults: readonly string[], variations: readonly string[] = []): Promise<EmbeddedEmulator> {
+/** `control: false` serves it without the control hooks, as a staging server would be (the bench's run of that case). */
+export async function startEmbedded(
+  token: string,
+  faults: readonly string[],
+  variations: readonly string[] = [],
+  { control = true }: { control?: boolean } = {},
+): Promise<EmbeddedEmulator> {
   // --parent-pid: the emulator exits when this process is gone, however it ended (SIGKILL included).
   const args = [
     '--port',
@@ -29,6 +35,7 @@ export async function startEmbedded(token: string, faults: readonly string[], va
     String(process.pid),
     ...faults.flatMap((fault) => ['--fault', fault]),
     ...variations.flatMap((variation) => ['--variation', variation]),
+    ...(control ? [] : ['--no-control']),
   ];
   const child = spawn(process.execPath, [...(await emulatorCommand()), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
