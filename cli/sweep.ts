@@ -136,6 +136,9 @@ export async function sweep(options: SweepOptions): Promise<SweepOutcome> {
   }
 }
 
+/** A candidate not deleted yet, which a later try may delete, with why. */
+type NotYet = { candidate: Candidate; what: string; why: string };
+
 /**
  * Deletes each candidate in order, counting and printing what it deleted and what can never be deleted (not the run's
  * any more, untracked); returns what could not be deleted yet, which a later try may delete.
@@ -146,8 +149,8 @@ async function deleteEach(
   carriesPrefix: (label: unknown) => boolean,
   outOfTime: () => boolean,
   outcome: SweepOutcome,
-): Promise<Array<{ candidate: Candidate; what: string; why: string }>> {
-  const notYet: Array<{ candidate: Candidate; what: string; why: string }> = [];
+): Promise<NotYet[]> {
+  const notYet: NotYet[] = [];
   for (const candidate of candidates) {
     const what = `${candidate.kind} ${candidate.deletePath}${candidate.label ? ` (${candidate.label})` : ''}`;
     if (candidate.untracked) {
