@@ -43,7 +43,7 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
 
 /**
  * An IPv6 range create the caller expects accepted, sent again while it is refused (`untilShortlyDoneSparingly`: at
- * once, after a minute of the target's clock and after ten, or once more after a minute of real time). One range per
+ * once, after a minute of the target's clock and after ten, or once more after a minute and a half of real time). One range per
  * region per account, and when the region of a range just deleted may take one again is not shown: a create following
  * a deletion in its region (the check's own, a fixture's, another file's before it took the ranges' lock) may be refused
  * a while by a correct server. The ranges' list cannot say so (the deleted range may be gone from it at once), so every

@@ -7,7 +7,7 @@ import { declareHandover, takeLock } from './lock-handover.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { readAfterWrite } from './consistency.js';
+import { BUSY_REAL_MS, readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { viewShowsAnother, type Labelled } from './resources.js';
 import { redact, redactText } from './redact.js';
@@ -523,7 +523,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
   const unknown = ids.filter((id) => !ruleById.has(id));
   if (!ids.length || unknown.length) throw new Error(`check "${title}" names unknown rule id(s): ${unknown.join(', ') || '(none)'}`);
   const name = `[${ids.join(' ')}] ${title}`;
-  const timeout = options.timeout ?? CHECK_TIMEOUT_MS;
+  // Without the clock hook, as much time again as a check may wait in real time for what the clock would let pass.
+  const timeout = (options.timeout ?? CHECK_TIMEOUT_MS) + (target().control ? 0 : BUSY_REAL_MS);
   // A check the --rules / --areas filter leaves out is not declared at all (a narrowed run's files hold hundreds of
   // them, each a test for vitest to collect, pass between threads and report); the reports list it from the cost
   // table (`filteredOutChecks`). One skipped test holds its block's place, so that a block none of whose checks run
@@ -538,7 +539,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     async (context: TestContext) => {
       const config = target().info.config;
       if (config.allure) await labelForAllure(ids);
-      const run = new Check(ids, target(), options.timeout ?? CHECK_TIMEOUT_MS);
+      const run = new Check(ids, target(), timeout);
       run.handsOver = declared.handsOver;
       context.task.meta.conformance = run.record;
       // (the same in a mutation-matrix copy of the file: its generated values are those a user's run of the rule meets)
