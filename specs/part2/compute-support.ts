@@ -172,6 +172,14 @@ export async function viewInstance(c: Check, id: number, until: (view: Json) => 
 }
 
 /**
+ * Why an instance's statistics or transfer still refused is not judged: what an instance with no history yet answers
+ * is not shown, and without the clock hook no more time can pass than a check waits (with it, ten minutes of the
+ * target's clock pass first, and a refusal then is judged): undefined with the hook.
+ */
+export const usageNotYetShown = (c: Check): string | undefined =>
+  c.target.control ? undefined : 'the instance may have no history yet (what it answers then is not shown), and without the clock hook no more time can pass';
+
+/**
  * The month `id` was created in, by the target's own clock: its view's `created` (the create's answer is not shown,
  * and a run's clock moves may have taken the target past the calendar's month); undefined where the view shows none.
  */
@@ -405,11 +413,12 @@ export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]
 
 /**
  * The profiles of an instance deployed from an image, once its default config shows: at once, or while time passes
- * (`untilShortlyDone`: the target's clock a minute at a time for at most an hour, or a minute of real time without the
+ * (`untilShortlyDone`: the target's clock a minute at a time for at most an hour, or a minute and a half of real time without the
  * clock hook): "from an image (running when provisioned; default config with two disks …)" does not show whether the
  * config and its disks exist when the create answers or only once the instance is provisioned. Then read again within
  * the consistency window until `until` holds (as `configsOf`). Returns what is listed, each item as its view shows it
- * where the item shows no device map, none where no profile came: the caller judges or skips.
+ * where the item shows no device map, none where no profile came: the caller judges or skips (without the clock hook
+ * it skips: when the profile shows is not shown, and no more time can pass).
  */
 export async function deployedProfiles(c: Check, computeId: number, until?: (profiles: Json[]) => boolean): Promise<Json[]> {
   const shown = await untilShortlyDone(
