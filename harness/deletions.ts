@@ -37,6 +37,11 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
  */
 const RELEASES_LATER: ReadonlySet<string> = new Set(['firewall']);
 
+/** Until when (Date.now()) what this thread deleted of those kinds may still hold its instances, without the clock hook. */
+let releasingUntil = 0;
+/** Whether a deletion of a `RELEASES_LATER` kind this thread made may still hold what it held (never with the clock hook). */
+export const deletedMayStillHold = (): boolean => Date.now() < releasingUntil;
+
 /**
  * Deletes the ledger's pending entries (since `mark`, or all), newest first; returns the ones that could not be
  * deleted. A deletion that may still run (an instance, a database cluster, a domain, a firewall … or a tag:
@@ -54,6 +59,7 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
   const entries = pending();
   let left = await deleteEach(ledger, entries);
   const releasing = (before: LedgerEntry[], after: LedgerEntry[]) => before.some((entry) => RELEASES_LATER.has(entry.kind) && !after.includes(entry));
+  if (!target().control && releasing(entries, left)) releasingUntil = Date.now() + Math.max(...[...RELEASES_LATER].map(deletionRunsMs));
   if (left.some((entry) => deletionMayRun(entry.kind))) {
     const running = left;
     if (await letClockRun(60)) left = await deleteEach(ledger, pending(), false);

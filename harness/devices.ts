@@ -4,6 +4,7 @@
 // One in the request's own shape, {id, type: 'compute'}, does not: its id is the instance's (the request's form) or
 // the device's own (the {deviceId} of its path), both allowed readings. Only what every reading agrees on is judged.
 import { SkipCheck, type Check } from './check.js';
+import { onceNotBusy } from './consistency.js';
 import type { Exchange } from './http.js';
 import { integerId } from './ids.js';
 
@@ -48,6 +49,15 @@ export async function addDevice(c: Check, firewallId: number, instanceId: number
   noteDeviceAdd(c, firewallId, instanceId, added);
   return added;
 }
+
+/**
+ * `addDevice` where the check expects the add accepted, sent again while refused (`onceNotBusy`): an enabled firewall of
+ * the (lent) instance that another check deleted may hold it a while, since when a deleted firewall's rules leave its
+ * instances is not shown (the cleanup lets the target's clock run a minute after such a deletion, which it cannot
+ * without the clock hook: harness/deletions.ts).
+ */
+export const addDeviceOnceFree = (c: Check, firewallId: number, instanceId: number): Promise<Exchange> =>
+  onceNotBusy(c, () => addDevice(c, firewallId, instanceId));
 
 /** A device read: the instance it names or its add told (`told`), else the one its id names in the request's form (`asRequest`). */
 interface Reading {

@@ -147,7 +147,8 @@ export function resourcePath(kind: ResourceKind, id: Id, parent?: Id, imageIdFor
 /**
  * Real time a deletion may still run after its DELETE answers (ms), for a kind whose documents do not say it is done
  * by then: an instance (document 2: its status values and transitions are not shown), a configuration profile
- * (document 2: its DELETE's rules column is empty, and what it answers is not shown), a database cluster and an OAuth
+ * (document 2: its DELETE's rules column is empty, and what it answers is not shown; a minute, as its checks read a
+ * short time), a database cluster and an OAuth
  * client (document 1: their DELETE answers `{}`, and "Transitions: not shown"), a domain (document 3: the DELETE
  * "removes the domain from the nameservers shortly after, and deletes all its records"; a minute, as its checks read
  * "shortly"), and a domain record, a monitoring client, a firewall and an IPv6 range (document 3: a record's DELETE has
@@ -157,7 +158,7 @@ export function resourcePath(kind: ResourceKind, id: Id, parent?: Id, imageIdFor
  */
 const DELETION_RUNS_MS: Readonly<Record<string, number>> = {
   instance: 30_000,
-  config: 30_000,
+  config: 60_000,
   database: 30_000,
   'oauth-client': 30_000,
   domain: 60_000,

@@ -471,6 +471,9 @@ describe('Boot rules', () => {
       c.expectSuccess('P2.boot.ambiguous-error', await boot.accepted({ config_id: first.id }), 'booting the first profile by config_id');
       await newProfile();
       c.expectSuccess('P2.boot.ambiguous-error', await deleteProfile(c, id, first.id), 'deleting the last booted profile');
+      // How long a deletion runs is not shown: a profile still there would still be the last booted.
+      const view = await untilGone(c, `${INSTANCES}/${id}/configs/${first.id}`);
+      if (view.status < 400 || view.status >= 500) c.skip(`the deleted profile ${first.id} still shows (judged by P2.config.listed)`);
       c.expectRejected(
         'P2.boot.ambiguous-error',
         await boot.refused(),

@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
 import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import type { Fixtures } from '../../harness/fixtures.js';
-import { addDevice } from '../../harness/devices.js';
+import { addDevice, addDeviceOnceFree } from '../../harness/devices.js';
 import { FW, devicesOf, type firewallHelpers } from './firewalls-support.js';
 
 type Helpers = Pick<ReturnType<typeof firewallHelpers>, 'firewallIn' | 'judgeDelete'>;
@@ -33,7 +33,7 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
         for (const firewall of [active, disabled])
           c.expectSuccess(
             rule,
-            await addDevice(c, firewall.id, instance.id),
+            await addDeviceOnceFree(c, firewall.id, instance.id),
             `adding the instance to the ${firewall === active ? 'enabled' : 'disabled'} firewall`,
           );
         const device = (await devicesOf(c, active.id, [instance.id])).deviceOf(instance.id);
@@ -61,7 +61,7 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
       fx.withLentInstances(c, 1, async ([instance]) => {
         const rule = 'P3.firewall.delete.frees-instances';
         const first = await firewallIn(c, 'enabled');
-        c.expectSuccess(rule, await addDevice(c, first.id, instance.id), 'adding the instance to an enabled firewall');
+        c.expectSuccess(rule, await addDeviceOnceFree(c, first.id, instance.id), 'adding the instance to an enabled firewall');
         if (!(await devicesOf(c, first.id, [instance.id])).deviceOf(instance.id))
           throw new Error(`setup: instance ${instance.id} is not listed as a device of firewall ${first.id}`);
         const second = await firewallIn(c, 'enabled');

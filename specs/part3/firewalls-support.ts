@@ -1,5 +1,5 @@
 // Helpers of the firewall spec (firewalls.spec.ts): rule builders, reads of a firewall's status, devices, rules and events.
-import { deleteSeen, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { deleteSeen, onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { FirewallDevices, showsDeviceOf } from '../../harness/devices.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
@@ -194,10 +194,15 @@ export function firewallHelpers(fx: Fixtures) {
     return (await findListed(c, '/v4/account/events', named, undefined, olderThan(firewall))).found === undefined;
   }
 
-  /** Creates a firewall through a raw request (tracked for deletion); the exchange and, on success, its id. */
-  async function createFirewall(c: Check, body: Json): Promise<{ exchange: Exchange; id?: number; label: string }> {
+  /**
+   * Creates a firewall through a raw request (tracked for deletion); the exchange and, on success, its id. `expected`:
+   * the check expects it accepted, and it is sent again while refused, as `addDeviceOnceFree` is (its devices may be held
+   * a while by an enabled firewall another check deleted).
+   */
+  async function createFirewall(c: Check, body: Json, { expected = false } = {}): Promise<{ exchange: Exchange; id?: number; label: string }> {
     const label = typeof body.label === 'string' ? body.label : fx.label('fw', 32);
-    const exchange = await c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...body });
+    const send = () => c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...body });
+    const exchange = await (expected ? onceNotBusy(c, send) : send());
     if (exchange.status < 200 || exchange.status >= 300) return { exchange, label };
     const created = (exchange.body ?? {}) as Json;
     // What a create answers is not shown: its id is the firewall's only when it shows the label sent (a job's id is none).

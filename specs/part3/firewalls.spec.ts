@@ -8,7 +8,7 @@ import { check } from '../../harness/check.js';
 import { readAfterWrite } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
-import { addDevice } from '../../harness/devices.js';
+import { addDevice, addDeviceOnceFree } from '../../harness/devices.js';
 import { integerId } from '../../harness/ids.js';
 import {
   FW,
@@ -62,7 +62,7 @@ describe('Firewalls: create and its event', () => {
 
   check('P3.firewall-create.devices.assigned', 'the instances of devices.computes become devices of the new firewall', (c) =>
     fx.withLentInstances(c, 2, async ([one, two]) => {
-      const created = await createFirewall(c, { devices: { computes: [one.id, two.id] } });
+      const created = await createFirewall(c, { devices: { computes: [one.id, two.id] } }, { expected: true });
       c.expectSuccess('P3.firewall-create.devices.assigned', created.exchange, 'POST firewall with devices.computes');
       if (created.id === undefined) throw new Error('created a firewall but cannot find its id in the list');
       const devices = await devicesOf(c, created.id, [one.id, two.id]);
@@ -179,7 +179,7 @@ describe('Firewall status', () => {
     (c) =>
       fx.withLentInstances(c, 1, async ([instance]) => {
         const active = await firewallIn(c, 'enabled');
-        c.expectSuccess('P3.firewall.device.listed', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
+        c.expectSuccess('P3.firewall.device.listed', await addDeviceOnceFree(c, active.id, instance.id), 'adding the instance to an enabled firewall');
         const waiting = await firewallIn(c, 'disabled');
         c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, waiting.id, instance.id), 'adding the instance to a disabled firewall');
         const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
@@ -217,7 +217,7 @@ describe('Firewall devices', () => {
     (c) =>
       fx.withLentInstances(c, 1, async ([instance]) => {
         const firewall = await fx.newFirewall(c);
-        const added = await addDevice(c, firewall.id, instance.id);
+        const added = await addDeviceOnceFree(c, firewall.id, instance.id);
         c.expectSuccess('P3.firewall.device.listed', added, 'POST device');
         const device = (await devicesOf(c, firewall.id, [instance.id])).deviceOf(instance.id);
         c.expect('P3.firewall.device.listed', device, `instance ${instance.id} is not in the devices list of firewall ${firewall.id}`);
@@ -240,7 +240,7 @@ describe('Firewall devices', () => {
     fx.withLentInstances(c, 3, async (instances) => {
       const firewall = await fx.newFirewall(c);
       for (const instance of instances)
-        c.expectSuccess('P3.firewall.device.many-instances', await addDevice(c, firewall.id, instance.id), `adding instance ${instance.id}`);
+        c.expectSuccess('P3.firewall.device.many-instances', await addDeviceOnceFree(c, firewall.id, instance.id), `adding instance ${instance.id}`);
       const devices = await devicesOf(
         c,
         firewall.id,
@@ -256,7 +256,7 @@ describe('Firewall devices', () => {
       const first = await firewallIn(c, 'enabled');
       c.expectSuccess(
         'P3.firewall.device.one-active-per-instance',
-        await addDevice(c, first.id, instance.id),
+        await addDeviceOnceFree(c, first.id, instance.id),
         'adding the instance to the first enabled firewall',
       );
       const second = await firewallIn(c, 'enabled');
@@ -290,7 +290,11 @@ describe('Firewall devices', () => {
   check('P3.firewall.device.disabled-may-be-added', 'a disabled firewall can be added to an instance that has an active one', (c) =>
     fx.withLentInstances(c, 1, async ([instance]) => {
       const active = await firewallIn(c, 'enabled');
-      c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, active.id, instance.id), 'adding the instance to an enabled firewall');
+      c.expectSuccess(
+        'P3.firewall.device.disabled-may-be-added',
+        await addDeviceOnceFree(c, active.id, instance.id),
+        'adding the instance to an enabled firewall',
+      );
       const disabled = await firewallIn(c, 'disabled');
       const added = await addDevice(c, disabled.id, instance.id);
       c.expectSuccess('P3.firewall.device.disabled-may-be-added', added, 'adding the instance to a disabled firewall while it has an enabled one');
@@ -310,7 +314,7 @@ describe('Firewall devices', () => {
   check(['P3.firewall.device.remove', 'P3.firewall.event.device-remove'], 'DELETE device removes it from the list and emits firewall_device_remove', (c) =>
     fx.withLentInstances(c, 2, async ([instance, other]) => {
       const firewall = await fx.newFirewall(c);
-      for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDevice(c, firewall.id, each.id), 'adding a device');
+      for (const each of [instance, other]) c.expectSuccess('P3.firewall.device.remove', await addDeviceOnceFree(c, firewall.id, each.id), 'adding a device');
       const device = (await devicesOf(c, firewall.id, [instance.id, other.id])).deviceOf(instance.id);
       if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string')) throw new Error('setup: the added device has no id in the devices list');
       c.expect(
@@ -347,7 +351,7 @@ describe('Firewall update and rules update', () => {
   check('P3.firewall-update.devices-rules-unchanged', 'rules and devices given to PUT firewall leave them as they were', (c) =>
     fx.withLentInstances(c, 2, async ([instance, other]) => {
       const rules = { inbound_policy: 'DROP', outbound_policy: 'ACCEPT', inbound: [tcpRule('22')], outbound: [tcpRule('443')] };
-      const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } });
+      const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } }, { expected: true });
       if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
       const before = await devicesOf(c, created.id, [instance.id]);
       c.expect(
