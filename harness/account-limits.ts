@@ -43,10 +43,10 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
 
 /**
  * An IPv6 range create the caller expects accepted, sent again while it is refused (`untilShortlyDoneSparingly`: at
- * once, after a minute of the target's clock and after ten, or once more after a minute and a half of real time). One range per
- * region per account, and when the region of a range just deleted may take one again is not shown: a create following
- * a deletion in its region (the check's own, a fixture's, another file's before it took the ranges' lock) may be refused
- * a while by a correct server. The ranges' list cannot say so (the deleted range may be gone from it at once), so every
+ * once, after a minute of the target's clock and after ten, or once more after a minute and a half of real time). One
+ * range per region per account, and when the region of a range just deleted may take one again is not shown: a create
+ * following a deletion in its region (the check's own, a fixture's, another file's before it took the ranges' lock) may
+ * be refused a while by a correct server. The ranges' list cannot say so (the deleted range may be gone from it at once), so every
  * such create goes through here; a refusal for what the request breaks stays a refusal, judged by the caller. Only
  * refusals are sent again (a 4xx other than 401, 403, 404, 405): what an accepted create made is the caller's to track.
  */

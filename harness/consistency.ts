@@ -211,8 +211,9 @@ export const BUSY_REAL_MS = 90_000;
 
 /**
  * Reads until `done` holds, letting time pass between reads: the target's clock a minute at a time for at most
- * `minutes`, or, without the clock hook, real time for at most a minute and a half (`BUSY_REAL_MS`, never past the check's deadline). For what
- * the documents say takes a short time, or do not say either way. Returns the last value read.
+ * `minutes`, or, without the clock hook, real time for at most a minute and a half (`BUSY_REAL_MS`, never past the
+ * check's deadline). For what the documents say takes a short time, or do not say either way. Returns the last value
+ * read.
  */
 export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done: (value: T) => boolean, minutes = 10): Promise<T> {
   if (c.target.control) return untilOnClock(c, read, done, { stepSeconds: 60, mostSeconds: minutes * 60 });
@@ -278,9 +279,9 @@ export async function waitOutWindow(c: Check): Promise<void> {
 /**
  * `untilShortlyDone` for a request that makes something each time it is not done (a create a server should refuse once
  * what it names is deleted, when that deletion is done not shown): sent at once, then after a minute of the target's
- * clock and after the rest of `minutes`, or, without the clock hook, once more after up to a minute and a half of real time (never
- * past the check's deadline). At most three sends, where `untilShortlyDone` would send one a minute or every 2 s; what
- * an accepted one made is the caller's to track. Returns the last value, for the check to judge.
+ * clock and after the rest of `minutes`, or, without the clock hook, once more after up to a minute and a half of real
+ * time (never past the check's deadline). At most three sends, where `untilShortlyDone` would send one a minute or
+ * every 2 s; what an accepted one made is the caller's to track. Returns the last value, for the check to judge.
  */
 export async function untilShortlyDoneSparingly<T>(c: Check, send: () => Promise<T>, done: (value: T) => boolean, minutes = 10): Promise<T> {
   let value = await send();
@@ -345,8 +346,9 @@ export function untilGone(c: Check, path: string, made?: Labelled): Promise<Exch
 /**
  * An action sent again while it is refused for what may be a running action (a 4xx other than 401, 403, 404, 405),
  * letting time pass between tries: the target's clock a minute at a time for at most `minutes`, or, without the clock
- * hook, real time for at most a minute and a half (never past the check's deadline). For actions on what may still be busy where
- * the documents do not say either way: an instance with its own create, a database snapshot still being taken.
+ * hook, real time for at most a minute and a half (never past the check's deadline). For actions on what may still be
+ * busy where the documents do not say either way: an instance with its own create, a database snapshot still being
+ * taken.
  * `refusedFor`: a refusal no busy resource explains (one naming the member at fault), judged at once: sending it again
  * would cost a correct server's run the time allowed. Returns the last exchange, for the check to judge.
  */

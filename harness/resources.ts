@@ -148,8 +148,8 @@ export function resourcePath(kind: ResourceKind, id: Id, parent?: Id, imageIdFor
  * Real time a deletion may still run after its DELETE answers (ms), for a kind whose documents do not say it is done
  * by then: an instance (document 2: its status values and transitions are not shown), a configuration profile
  * (document 2: its DELETE's rules column is empty, and what it answers is not shown; a minute, as its checks read a
- * short time), a database cluster and an OAuth
- * client (document 1: their DELETE answers `{}`, and "Transitions: not shown"), a domain (document 3: the DELETE
+ * short time), a database cluster and an OAuth client (document 1: their DELETE answers `{}`, and "Transitions: not
+ * shown"), a domain (document 3: the DELETE
  * "removes the domain from the nameservers shortly after, and deletes all its records"; a minute, as its checks read
  * "shortly"), and a domain record, a monitoring client, a firewall and an IPv6 range (document 3: a record's DELETE has
  * an empty rules column, a client's "all stored data of the client is lost", a firewall goes "`deleted` (removed)" and

@@ -413,12 +413,12 @@ export const configsOf = (c: Check, computeId: number, until?: (profiles: Json[]
 
 /**
  * The profiles of an instance deployed from an image, once its default config shows: at once, or while time passes
- * (`untilShortlyDone`: the target's clock a minute at a time for at most an hour, or a minute and a half of real time without the
- * clock hook): "from an image (running when provisioned; default config with two disks …)" does not show whether the
- * config and its disks exist when the create answers or only once the instance is provisioned. Then read again within
- * the consistency window until `until` holds (as `configsOf`). Returns what is listed, each item as its view shows it
- * where the item shows no device map, none where no profile came: the caller judges or skips (without the clock hook
- * it skips: when the profile shows is not shown, and no more time can pass).
+ * (`untilShortlyDone`: the target's clock a minute at a time for at most an hour, or a minute and a half of real time
+ * without the clock hook): "from an image (running when provisioned; default config with two disks …)" does not show
+ * whether the config and its disks exist when the create answers or only once the instance is provisioned. Then read
+ * again within the consistency window until `until` holds (as `configsOf`). Returns what is listed, each item as its
+ * view shows it where the item shows no device map, none where no profile came: the caller judges or skips (without
+ * the clock hook it skips: when the profile shows is not shown, and no more time can pass).
  */
 export async function deployedProfiles(c: Check, computeId: number, until?: (profiles: Json[]) => boolean): Promise<Json[]> {
   const shown = await untilShortlyDone(
