@@ -19,27 +19,25 @@ export function lateChecks(fx: Fixtures): void {
   const before = (a: Month, b: Month) => a.year * 12 + a.month < b.year * 12 + b.month;
 
   /**
-   * The file's instance, once it answers its statistics and its transfer: an instance with no history yet may have
-   * neither (not shown either way), and a refusal for that would stand for the one a check judges (still refused where
-   * no more time can pass, `usageNotYetShown`, the check skips).
+   * The file's instance, once it answers its statistics or its transfer (`kind`, what the check judges): an instance
+   * with no history yet may have neither (not shown either way), and a refusal for that would stand for the one a check
+   * judges (still refused where no more time can pass, `usageNotYetShown`, the check skips).
    */
-  async function withUsage(c: Check): Promise<number> {
+  async function withUsage(c: Check, kind: 'stats' | 'transfer'): Promise<number> {
     const { id } = await fx.instance(c);
-    for (const kind of ['stats', 'transfer']) {
-      const answer = await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/${kind}`));
-      const notYet = !ok(answer) && usageNotYetShown(c);
-      if (notYet) c.skip(`instance ${id} still refuses its ${kind} (HTTP ${answer.status}): ${notYet}`);
-    }
+    const answer = await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/${kind}`));
+    const notYet = !ok(answer) && usageNotYetShown(c);
+    if (notYet) c.skip(`instance ${id} still refuses its ${kind} (HTTP ${answer.status}): ${notYet}`);
     return id;
   }
 
   /**
-   * The file's instance (`withUsage`), the month it was created in (undefined where its view shows no `created`) and
+   * The file's instance (`withUsage` of `kind`), the month it was created in (undefined where its view shows no `created`) and
    * the target's current month, from the `created` date-time of the event a new firewall records (simulated time may
    * run ahead of the instance; a firewall costs nothing, an instance would).
    */
-  async function targetMonth(c: Check): Promise<Month & { id: number; createdIn?: Month }> {
-    const id = await withUsage(c);
+  async function targetMonth(c: Check, kind: 'stats' | 'transfer'): Promise<Month & { id: number; createdIn?: Month }> {
+    const id = await withUsage(c, kind);
     const createdIn = await createdMonth(c, id);
     const firewall = await fx.newFirewall(c);
     const event = await fx.find(
@@ -94,21 +92,21 @@ export function lateChecks(fx: Fixtures): void {
         // month 1 or 12 is judged accepted only when it is the current or the previous month.
         const statsEdge = (now: Month) => [now, plusMonths(now, -1)].find((candidate) => candidate.month === edge);
         check(rule, `month ${refused} is rejected${kind === 'stats' ? ` (and month ${edge} accepted when current or previous)` : ''}`, async (c) => {
-          const now = await targetMonth(c);
+          const now = await targetMonth(c, kind);
           c.expectRejected(rule, await c.get(path(now.id, now.year - 1, refused)), `${kind} for month ${refused}`);
           const accepted = kind === 'stats' ? statsEdge(now) : undefined;
           if (accepted) await expectAnswered(c, rule, kind, now, [accepted]);
         });
         if (kind === 'transfer')
           check(rule, `month ${edge} of last year is accepted`, async (c) => {
-            const now = await targetMonth(c);
+            const now = await targetMonth(c, kind);
             await expectAnswered(c, rule, kind, now, [{ year: now.year - 1, month: edge }]);
           });
       }
 
       const rule = `P2.${kind}.past-or-current`;
       check(rule, 'the current month is accepted, a future month rejected', async (c) => {
-        const now = await targetMonth(c);
+        const now = await targetMonth(c, kind);
         c.expectSuccess(rule, await c.get(path(now.id, now.year, now.month)), `${kind} for the current month ${now.year}/${now.month}`);
         // Two months ahead: simulated time may cross a month boundary while the check runs.
         const future = plusMonths(now, 2);
@@ -116,7 +114,7 @@ export function lateChecks(fx: Fixtures): void {
         c.expectRejected(rule, await c.get(path(now.id, now.year + 1, now.month)), `${kind} for the same month next year`);
       });
       check(rule, 'the previous month is accepted', async (c) => {
-        const now = await targetMonth(c);
+        const now = await targetMonth(c, kind);
         await expectAnswered(c, rule, kind, now, [plusMonths(now, -1)]);
       });
     });
@@ -124,17 +122,17 @@ export function lateChecks(fx: Fixtures): void {
 
   describe('Transfer year bounds', () => {
     check('P2.transfer.year.min-2000', 'a year before 2000 is rejected', async (c) => {
-      const id = await withUsage(c);
+      const id = await withUsage(c, 'transfer');
       c.expectRejected('P2.transfer.year.min-2000', await c.get(usagePath('transfer', id, 1999, 12)), 'transfer for 1999/12');
       c.expectRejected('P2.transfer.year.min-2000', await c.get(usagePath('transfer', id, 1000, 6)), 'transfer for 1000/6');
     });
 
     check('P2.transfer.year.min-2000', 'year 2000 is accepted', async (c) => {
-      await expectAnswered(c, 'P2.transfer.year.min-2000', 'transfer', await targetMonth(c), [{ year: 2000, month: 1 }]);
+      await expectAnswered(c, 'P2.transfer.year.min-2000', 'transfer', await targetMonth(c, 'transfer'), [{ year: 2000, month: 1 }]);
     });
 
     check('P2.transfer.year.max-2037', 'a year after 2037 is rejected', async (c) => {
-      const id = await withUsage(c);
+      const id = await withUsage(c, 'transfer');
       for (const year of [2038, 9999])
         c.expectRejected('P2.transfer.year.max-2037', await c.get(`${INSTANCES}/${id}/transfer/${year}/1`), `transfer for ${year}/1`);
     });
