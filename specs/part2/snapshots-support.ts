@@ -146,12 +146,13 @@ export const showsEnrolled = (view: Json) => enrolledDay(scheduleOf(view).day);
 /**
  * Judges `rule` on the view of an instance made with backups_enabled true (`made`: how, for the messages): enrolled in
  * the backup service, it shows a schedule day as one whose backups were enabled does (`showsEnrolled`). False, judging
- * nothing, where the view shows no backups.schedule.day: that a view shows every member is only inferred
- * (P2.instance.fields).
+ * nothing, where the view shows no backups.schedule.day (that a view shows every member is only inferred:
+ * P2.instance.fields), and, without the clock hook, where it shows none enrolled yet (when the enrolment shows is not
+ * shown, and no more time can pass than a check waits).
  */
 export function judgeEnrolled(c: Check, rule: string, view: Json, made: string): boolean {
   const schedule = scheduleOf(view);
-  if (!('day' in schedule)) return false;
+  if (!('day' in schedule) || (!showsEnrolled(view) && !c.target.control)) return false;
   c.expect(
     rule,
     showsEnrolled(view),
