@@ -210,6 +210,21 @@ export async function readOnClock<T>(
 export const BUSY_REAL_MS = 90_000;
 
 /**
+ * Why what the documents do not time (when a new instance's private address shows, its statistics, a zone's first
+ * rendering) and has not shown after a check's wait (`untilShortlyDone`) is not judged: no reading bounds when it shows,
+ * and on a target without the clock hook no more time can pass than the check waits. Undefined with the hook (ten
+ * minutes of the target's clock have passed: it is judged).
+ */
+export const notShownInTime = (c: Check): string | undefined =>
+  c.target.control ? undefined : 'when it shows is not shown, and without the clock hook no more time can pass than a check waits';
+
+/** Skips the check (`what`, and why: `notShownInTime`) where what it waited for has not `shown`, on a target without the clock hook. */
+export function skipUnlessShownInTime(c: Check, shown: boolean, what: string): void {
+  const why = notShownInTime(c);
+  if (!shown && why) c.skip(`${what}: ${why}`);
+}
+
+/**
  * Reads until `done` holds, letting time pass between reads: the target's clock a minute at a time for at most
  * `minutes`, or, without the clock hook, real time for at most a minute and a half (`BUSY_REAL_MS`, never past the
  * check's deadline). For what the documents say takes a short time, or do not say either way. Returns the last value

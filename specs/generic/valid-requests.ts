@@ -5,7 +5,7 @@
 import { createRangeFound, rangeCreateOnceFree } from '../../harness/account-limits.js';
 import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import { CLOCK_LOCK, type Check } from '../../harness/check.js';
-import { untilShortlyDone } from '../../harness/consistency.js';
+import { notShownInTime, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
@@ -13,7 +13,7 @@ import { addressesOf, assignmentBody, publicOf, publicSwap, unchangedAssignment 
 import { addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
 import { addDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
-import { CLONE_BUSY_MINUTES, createdMonth, diskToCapture, instanceBackup, shutDown, usageNotYetShown } from '../part2/compute-support.js';
+import { CLONE_BUSY_MINUTES, createdMonth, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, instanceOfPath, schedulable, unenrolFromBackups, unenrolledMomentsAgo } from '../part2/snapshots-support.js';
 import { newConfig } from '../part2/profiles-support.js';
 import { balanceOwed } from '../part2/resize-support.js';
@@ -94,11 +94,11 @@ const shutDownFirst =
 /**
  * The file's instance's statistics or transfer (`byMonth`: of the month it was created in, `createdMonth`: a service may
  * refuse months before an instance existed), sent again while refused: a refusal then is not judged where no more time
- * can pass (`usageNotYetShown`).
+ * can pass (`notShownInTime`: an instance with no history yet may answer so).
  */
 const usage = (kind: 'stats' | 'transfer', { byMonth = false } = {}): Recipe => ({
   mayBeBusy: true,
-  refusable: async (c) => usageNotYetShown(c),
+  refusable: async (c) => notShownInTime(c) && `the instance may have no history yet (${notShownInTime(c)})`,
   build: async (c, fx) => {
     const { id } = await fx.instance(c);
     const { year, month } = (byMonth && (await createdMonth(c, id))) || { year: YEAR, month: MONTH };
@@ -476,8 +476,8 @@ export const validRequests: Record<string, Recipe> = {
     build: async (c, fx) => {
       const path = `/v4/domains/${(await fx.domain(c)).id}/zone-file`;
       const rendered = await fx.shared('renderedZone', () => untilShortlyDone(c, () => c.get(path), succeeded));
-      if (!succeeded(rendered) && !c.target.control && !succeeded(await c.get(path)))
-        c.skip(`${path} still answers HTTP ${rendered.status}: the zone may not be rendered yet, and without the clock hook no more time can pass`);
+      if (!succeeded(rendered))
+        skipUnlessShownInTime(c, succeeded(await c.get(path)), `${path} still answers HTTP ${rendered.status} (its zone not rendered yet)`);
       return at(path);
     },
   },

@@ -3,12 +3,12 @@
 // and transfer by month, the year bounds, volumes, kernels, path ids, and the events of instance operations.
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, skipUnlessShownInTime } from '../../harness/consistency.js';
 import { rulesOfSchema } from '../../harness/contract.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { monthOf } from '../../harness/lists.js';
 import { readPage } from '../../harness/pages.js';
-import { bodyOf, cloneToNew, createdMonth, deleteInstance, INSTANCES, listAll, newInstance, ok, usageNotYetShown, type Json } from './compute-support.js';
+import { bodyOf, cloneToNew, createdMonth, deleteInstance, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
 
 export function lateChecks(fx: Fixtures): void {
   type Month = { year: number; month: number };
@@ -21,13 +21,12 @@ export function lateChecks(fx: Fixtures): void {
   /**
    * The file's instance, once it answers its statistics or its transfer (`kind`, what the check judges): an instance
    * with no history yet may have neither (not shown either way), and a refusal for that would stand for the one a check
-   * judges (still refused where no more time can pass, `usageNotYetShown`, the check skips).
+   * judges (still refused where no more time can pass, `skipUnlessShownInTime`, the check skips).
    */
   async function withUsage(c: Check, kind: 'stats' | 'transfer'): Promise<number> {
     const { id } = await fx.instance(c);
     const answer = await onceNotBusy(c, () => c.get(`${INSTANCES}/${id}/${kind}`));
-    const notYet = !ok(answer) && usageNotYetShown(c);
-    if (notYet) c.skip(`instance ${id} still refuses its ${kind} (HTTP ${answer.status}): ${notYet}`);
+    skipUnlessShownInTime(c, ok(answer), `instance ${id} still refuses its ${kind} (HTTP ${answer.status}), perhaps having no history yet`);
     return id;
   }
 

@@ -172,14 +172,6 @@ export async function viewInstance(c: Check, id: number, until: (view: Json) => 
 }
 
 /**
- * Why an instance's statistics or transfer still refused is not judged: what an instance with no history yet answers
- * is not shown, and without the clock hook no more time can pass than a check waits (with it, ten minutes of the
- * target's clock pass first, and a refusal then is judged): undefined with the hook.
- */
-export const usageNotYetShown = (c: Check): string | undefined =>
-  c.target.control ? undefined : 'the instance may have no history yet (what it answers then is not shown), and without the clock hook no more time can pass';
-
-/**
  * The month `id` was created in, by the target's own clock: its view's `created` (the create's answer is not shown,
  * and a run's clock moves may have taken the target past the calendar's month); undefined where the view shows none.
  */

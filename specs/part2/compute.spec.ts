@@ -3,7 +3,7 @@
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
 import { check, describe as describeExchange, type Check } from '../../harness/check.js';
-import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';
 import type { Exchange } from '../../harness/http.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
@@ -119,7 +119,7 @@ describe('Create instance body: creation modes', () => {
       );
       const deployed = createdId(await deployedCreate(c), 'an instance from an image');
       const profiles = await deployedProfiles(c, deployed, (items) => items.length === 1);
-      if (!profiles.length && !c.target.control) return c.skip(`instance ${deployed}, from an image, lists no profile within the real time a check waits`);
+      skipUnlessShownInTime(c, profiles.length > 0, `instance ${deployed}, from an image, lists no profile yet`);
       c.expect(
         'P2.instance-create.image.default-config',
         profiles.length === 1,
@@ -176,7 +176,7 @@ describe('Create instance body: creation modes', () => {
         (view) => ipv4Of(view).length >= 2,
       ),
     );
-    if (ipv4.length < 2 && !c.target.control) return c.skip(`no private IPv4 address showed within the real time a check waits: ${JSON.stringify(ipv4)}`);
+    skipUnlessShownInTime(c, ipv4.length >= 2, `no private IPv4 address showed: ${JSON.stringify(ipv4)}`);
     c.expect(
       'P2.instance-create.private-ip',
       ipv4.length >= 2,

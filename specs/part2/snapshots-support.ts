@@ -3,7 +3,7 @@
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { letShortlyRun, onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { letShortlyRun, notShownInTime, onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 
 type Json = Record<string, unknown>;
 
@@ -152,7 +152,7 @@ export const showsEnrolled = (view: Json) => enrolledDay(scheduleOf(view).day);
  */
 export function judgeEnrolled(c: Check, rule: string, view: Json, made: string): boolean {
   const schedule = scheduleOf(view);
-  if (!('day' in schedule) || (!showsEnrolled(view) && !c.target.control)) return false;
+  if (!('day' in schedule) || (!showsEnrolled(view) && notShownInTime(c))) return false;
   c.expect(
     rule,
     showsEnrolled(view),
