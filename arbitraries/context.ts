@@ -18,3 +18,9 @@ export const SAMPLE_CONTEXT: BodyContext = {
   slaac: '2600:3c00::f03c:91ff:fe00:65',
   labelPrefix: 'cf7a3-',
 };
+
+/**
+ * Whether the context holds `member`: a run that could not make a profile or a backup on its target (none showed in
+ * time) leaves their members out, and a generator that has bodies without them gives only those.
+ */
+export const holds = (context: BodyContext, member: keyof BodyContext): boolean => member in context;

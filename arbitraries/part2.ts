@@ -2,6 +2,7 @@
 // images, tags.
 import fc from 'fast-check';
 import type { BodyArbitraries, BodyContext, Violation } from './types.js';
+import { holds } from './context.js';
 import {
   type Body,
   type BodyGen,
@@ -177,7 +178,7 @@ const emptyInstance = instanceCreate('empty');
 
 const instanceCreateBody: BodyArbitraries = {
   schema: 'requests/instance-create',
-  valid: (c) => fc.oneof(fromImage(c), fromBackup(c), emptyInstance(c)),
+  valid: (c) => fc.oneof(fromImage(c), ...(holds(c, 'backupId') ? [fromBackup(c)] : []), emptyInstance(c)),
   violations: [
     missing('P2.instance-create.region.required', emptyInstance, 'region'),
     missing('P2.instance-create.type.required', fromImage, 'type'),
@@ -264,16 +265,25 @@ const instanceUpdateBody: BodyArbitraries = {
 
 // ------------------------------------------------------------------ clone
 
-/** Which configs and disks to clone: absent (all configs), none, the context's profile, its disk as an extra. */
-const cloneSelection = (c: BodyContext): fc.Arbitrary<Body> =>
-  fc.constantFrom<Body>(
+/**
+ * Which configs and disks to clone: absent (all configs), none, the context's profile, its disk as an extra (those
+ * two where the context holds them).
+ */
+const cloneSelection = (c: BodyContext): fc.Arbitrary<Body> => {
+  const profile = holds(c, 'configId');
+  return fc.constantFrom<Body>(
     {},
     { configs: [] },
-    { configs: [c.configId] },
+    ...(profile ? [{ configs: [c.configId] }] : []),
     { disks: [] },
-    { configs: [], disks: [c.diskId] },
-    { configs: [c.configId], disks: [] },
+    ...(profile
+      ? [
+          { configs: [], disks: [c.diskId] },
+          { configs: [c.configId], disks: [] },
+        ]
+      : []),
   );
+};
 
 /**
  * To a new instance (no compute_id): region and type required. Always labelled: a clone's answer may be its job, and

@@ -34,6 +34,9 @@ type MadeInstance = { id: number; label: string };
 /** "upload must finish within 24 hours or the upload is cancelled and the image deleted" */
 const UPLOAD_EXPIRES_SECONDS = 24 * 3600;
 
+/** A failure to make a fixture that making it again may not meet: a target that gave no answer, a budget refusal. */
+export const madeAgain = (error: unknown): boolean => error instanceof NothingToJudge || error instanceof Refusal;
+
 export class Fixtures extends Adoption {
   protected readonly ledger: CleanupLedger;
   private readonly cache = new Map<string, Promise<unknown>>();
@@ -73,7 +76,7 @@ export class Fixtures extends Adoption {
       value = spender ? spending.run({ ...spender, fixture }, make) : make();
       this.cache.set(key, value);
       value.catch((error: unknown) => {
-        if (error instanceof NothingToJudge || error instanceof Refusal) this.cache.delete(key);
+        if (madeAgain(error)) this.cache.delete(key);
       });
     }
     return value;

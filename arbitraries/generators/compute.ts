@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import fc from 'fast-check';
+import { holds } from '../context.js';
 import type { BodyContext } from '../types.js';
 import { ipv4, ipv4HostCidr, notCidr } from './net.js';
 import { matching } from './text.js';
@@ -26,8 +27,9 @@ const emptySlot = () => fc.constantFrom<unknown>(null, { disk_id: null }, { volu
  */
 export function deviceMap(context: BodyContext, slots: readonly Slot[] = SLOTS, deviceSlots: readonly Slot[] = slots): fc.Arbitrary<Json> {
   const members = Object.fromEntries(slots.map((slot) => [slot, deviceSlots.includes(slot) ? emptySlot() : fc.constant(null)]));
-  const diskSlot = fc.option(fc.constantFrom(...deviceSlots), { nil: null });
-  const disk = fc.constantFrom<Json>({ disk_id: context.diskId }, { disk_id: context.diskId, volume_id: null });
+  // (no disk where the context holds none: its file could not make one)
+  const diskSlot = holds(context, 'diskId') ? fc.option(fc.constantFrom(...deviceSlots), { nil: null }) : fc.constant(null);
+  const disk = holds(context, 'diskId') ? deviceSlot(context) : fc.constant(null);
   return fc.tuple(fc.record(members, { requiredKeys: [] }), diskSlot, disk).map(([map, slot, device]) => ({
     ...map,
     ...(slot ? { [slot]: device } : {}),
@@ -36,7 +38,8 @@ export function deviceMap(context: BodyContext, slots: readonly Slot[] = SLOTS, 
 
 /** A slot that names both a disk and a volume (breaks "only one type per slot"). */
 export function twoTypeSlot(context: BodyContext): fc.Arbitrary<Json> {
-  return fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((volumeId) => ({ disk_id: context.diskId, volume_id: volumeId }));
+  const diskId = context.diskId;
+  return fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((volumeId) => ({ disk_id: diskId, volume_id: volumeId }));
 }
 
 /** A slot that names a device (to put where no device may be: sde..sdh in fullvirt, sdh in rescue). */

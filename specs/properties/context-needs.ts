@@ -42,13 +42,33 @@ export const CONTEXT_NEEDS: Record<Endpoint['document'], ContextNeeds> = {
   part3: { instances: 2 },
 };
 
-/** `context` as a document's generators see it: reading a member its file does not make throws, naming what to add. */
-export function madeOnly(context: Partial<BodyContext>, document: Endpoint['document']): BodyContext {
+/**
+ * `context` as a document's generators see it: reading a member its file does not make throws, naming what to add;
+ * reading one its file could not make (`unmade`: what making it threw) throws that again, so that only the checks
+ * whose bodies name it skip or report it (`holds` tells a generator it is not there).
+ */
+const UNMADE = Symbol('members the file could not make');
+
+export function madeOnly(
+  context: Partial<BodyContext>,
+  document: Endpoint['document'],
+  unmade: ReadonlyMap<keyof BodyContext, unknown> = new Map(),
+): BodyContext {
   return new Proxy(context as BodyContext, {
     get(target, member, receiver) {
+      if (member === UNMADE) return unmade;
+      if (unmade.has(member as keyof BodyContext)) throw unmade.get(member as keyof BodyContext);
       if (typeof member === 'string' && member in SAMPLE_CONTEXT && !(member in target))
         throw new Error(`specs/properties/${document}.spec.ts makes no ${member} for its bodies: add it to CONTEXT_NEEDS in specs/properties/context-needs.ts`);
       return Reflect.get(target, member, receiver) as unknown;
     },
+    has: (target, member) => !unmade.has(member as keyof BodyContext) && Reflect.has(target, member),
   });
+}
+
+/** Throws what making a member of `context` threw, if any did not get made (`madeOnly`): a body may lack a member for it. */
+export function throwIfUnmade(context: BodyContext): void {
+  const unmade = (context as unknown as Record<typeof UNMADE, ReadonlyMap<keyof BodyContext, unknown> | undefined>)[UNMADE];
+  const [first] = unmade?.values() ?? [];
+  if (first !== undefined) throw first;
 }

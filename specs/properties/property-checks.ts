@@ -6,16 +6,16 @@ import { describe } from 'vitest';
 import { needVlanRoom, vlansNamed } from '../../harness/account-limits.js';
 import { check, errorFields, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
-import { onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
 import { answersGone } from '../../harness/resources.js';
 import { listPages, succeeded } from '../../harness/lists.js';
-import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
+import { madeAgain, SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { endpointByKey, endpointKey, endpoints, type Endpoint } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
 import { loadContract } from '../../harness/contract.js';
-import { CONTEXT_NEEDS, madeOnly } from './context-needs.js';
+import { CONTEXT_NEEDS, MEMBERS_MADE, madeOnly, throwIfUnmade } from './context-needs.js';
 import { validRequests } from '../generic/valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
 import { deployedProfiles, diskToCapture, instanceBackup } from '../part2/compute-support.js';
@@ -151,7 +151,9 @@ async function violationPathFor(c: Check, fx: Fixtures, endpoint: Endpoint, plan
 
 /**
  * The ids a generated body may name: made on the target before generating (once per spec file), only those the
- * document's bodies name (`CONTEXT_NEEDS`). A member the file does not make throws when a generator reads it.
+ * document's bodies name (`CONTEXT_NEEDS`). A member the file does not make throws when a generator reads it. A
+ * profile or a backup the file could not make (none showed in time, a disk not found) leaves its members unmade: the
+ * checks whose bodies name them skip or report why, the others run.
  */
 async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document']): Promise<BodyContext> {
   const config = c.target.info.config;
@@ -164,20 +166,38 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
     // Generated names repeat across files that share the seed: a tag per file keeps platform-wide names apart.
     labelPrefix: `${fx.prefix}p${document.slice(-1)}`,
   };
+  const unmade = new Map<keyof BodyContext, unknown>();
+  const making = async (need: 'profile' | 'backup', make: () => Promise<void>) => {
+    try {
+      await make();
+    } catch (error) {
+      if (madeAgain(error)) throw error;
+      for (const member of MEMBERS_MADE[need]) unmade.set(member, error);
+    }
+  };
   if (needs.instances) {
     const first = await fx.instance(c);
     // The second instance is the pair's an assignment swaps (the region placement probe's): one instance, not two.
     const second = needs.instances === 1 ? first : (await publicPair(c, fx))[1];
     // Its profiles, and its view's SLAAC address, may show only once it is provisioned (`deployedProfiles`).
     const profiles = await deployedProfiles(c, first.id);
-    if (needs.profile) {
-      const profile = profiles.find((item) => typeof item.id === 'number' && 'devices' in item);
-      if (!profile) throw new SetupError('cannot find a configuration profile of the instance');
-      context.configId = profile.id as number;
-      // The generated image captures take it: the disk a profile boots from, not the swap disk.
-      context.diskId = await diskToCapture(c, first.id);
-    }
-    if (needs.backup) context.backupId = (await instanceBackup(c, fx)).backupId;
+    if (needs.profile)
+      await making('profile', async () => {
+        const profile = profiles.find((item) => typeof item.id === 'number' && 'devices' in item);
+        if (!profile) {
+          skipUnlessShownInTime(c, false, `instance ${first.id} lists no configuration profile yet`);
+          throw new SetupError('cannot find a configuration profile of the instance');
+        }
+        context.configId = profile.id as number;
+        // The generated image captures take it: the disk a profile boots from, not the swap disk.
+        context.diskId = await diskToCapture(c, first.id);
+      });
+    // (a snapshot holds the instance's default config and disks: none to take where they did not show)
+    if (needs.backup)
+      await making('backup', async () => {
+        if (unmade.has('configId')) throw unmade.get('configId');
+        context.backupId = (await instanceBackup(c, fx)).backupId;
+      });
     const view = (await c.get(`/v4/compute/instances/${first.id}`)).body as Json;
     context.computeIds = [...new Set([first.id, second.id])];
     // Their public addresses as their views show them (what a create answers is not shown).
@@ -190,7 +210,7 @@ async function bodyContext(c: Check, fx: Fixtures, document: Endpoint['document'
     context.databaseNodeType = await fx.databaseNodeType(c);
   }
   if (needs.domain) context.domainId = (await fx.domain(c)).id;
-  return madeOnly(context, document);
+  return madeOnly(context, document, unmade);
 }
 
 /**
@@ -230,8 +250,10 @@ function typeViolations(schema: string, generators: BodyArbitraries): Violation[
           .valid(context)
           .filter((body) => {
             if (member in body) return true;
-            if (++misses > 2000) throw new Error(`no valid ${schema} body holds ${member}: specs/plan/type-violations.json is stale (run npm run plan:costs)`);
-            return false;
+            if (++misses <= 2000) return false;
+            // (the context lacking what the file could not make: its bodies may lack the member for it)
+            throwIfUnmade(context);
+            throw new Error(`no valid ${schema} body holds ${member}: specs/plan/type-violations.json is stale (run npm run plan:costs)`);
           })
           .map((body) => ({ ...body, [member]: wrong }));
       },
