@@ -74,8 +74,7 @@ export class RuleViolation extends Error {
   alsoBroken?: string[];
 }
 
-/** Runs a scenario other spec files may disturb (the shared account, the shared clock): a violation counts only when a
- * second run fails too. */
+/** Runs a scenario other spec files may disturb (the shared account, clock): a violation counts only if a second run does too. */
 export async function twice(run: () => Promise<void>): Promise<void> {
   try {
     await run();
@@ -487,6 +486,8 @@ function redactError(error: unknown): void {
 
 export interface CheckOptions {
   timeout?: number;
+  /** Waits in real time it may make on a target without the clock hook, `BUSY_REAL_MS` each (default 1). */
+  realTimeWaits?: number;
   /** The run-wide lock the whole check holds (`Check.exclusively`): it writes account-wide state other files judge. */
   exclusive?: string;
 }
@@ -524,7 +525,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
   if (!ids.length || unknown.length) throw new Error(`check "${title}" names unknown rule id(s): ${unknown.join(', ') || '(none)'}`);
   const name = `[${ids.join(' ')}] ${title}`;
   // Without the clock hook, as much time again as a check may wait in real time for what the clock would let pass.
-  const timeout = (options.timeout ?? CHECK_TIMEOUT_MS) + (target().control ? 0 : BUSY_REAL_MS);
+  const timeout = (options.timeout ?? CHECK_TIMEOUT_MS) + (target().control ? 0 : (options.realTimeWaits ?? 1) * BUSY_REAL_MS);
   // A check the --rules / --areas filter leaves out is not declared at all (a narrowed run's files hold hundreds of
   // them, each a test for vitest to collect, pass between threads and report); the reports list it from the cost
   // table (`filteredOutChecks`). One skipped test holds its block's place, so that a block none of whose checks run
