@@ -4,7 +4,7 @@
 import type { Check } from '../../harness/check.js';
 import { settingFlag } from '../../harness/config.js';
 import { requestMembers, validateValue, withMembers } from '../../harness/contract.js';
-import { onceNotBusy, readAfterWrite, readOnClock, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
+import { onceNotBusy, readAfterWrite, readOnClock, skipUnlessShownInTime, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { labelShown, viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
@@ -503,10 +503,12 @@ const listedBackup = (c: Check, computeId: number, taken: Taken) =>
 const untoldReason = (taken: Taken) =>
   `the backups list shows no labels and the answer to the snapshot "${taken.label}" showed no id: nothing tells that backup (backup fields are not shown)`;
 
-/** The listed backup `taken` (`listedBackup`); `skip` where the list cannot tell it. */
+/** The listed backup `taken` (`listedBackup`); `skip` where the list cannot tell it, or shows it not yet in the time a check can wait. */
 export async function findBackup(c: Check, computeId: number, taken: Taken): Promise<Json | undefined> {
   const { found, untold } = await listedBackup(c, computeId, taken);
-  return found ?? (untold ? c.skip(untoldReason(taken)) : undefined);
+  if (untold) c.skip(untoldReason(taken));
+  skipUnlessShownInTime(c, found !== undefined, `the snapshot "${taken.label}" is not listed yet`);
+  return found;
 }
 
 /**
