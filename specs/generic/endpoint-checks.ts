@@ -75,12 +75,21 @@ function borrowing(fx: Fixtures): Fixtures {
   }) as Fixtures;
 }
 
+/**
+ * Sends a request of `recipe` a check expects accepted: again while refused where the recipe says it may be (`mayBeBusy`,
+ * `sentAgain`). `refusedFor`: a refusal judged at once (`onceNotBusy`).
+ */
+export function sendAsRecipeSays(c: Check, recipe: Recipe, send: () => Promise<Exchange>, refusedFor?: (refusal: Exchange) => boolean): Promise<Exchange> {
+  if (recipe.mayBeBusy) return onceNotBusy(c, send, { untimed: recipe.mayBeBusy === 'untimed', ...(refusedFor ? { refusedFor } : {}) });
+  return recipe.sentAgain ? recipe.sentAgain(c, send) : send();
+}
+
 async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null, refused = false) {
   if (recipe.destructive) c.needsDestructive();
   const send = async () => {
     const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
     const once = () => c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
-    const attempt = () => (refused ? once() : recipe.mayBeBusy ? onceNotBusy(c, once) : recipe.sentAgain ? recipe.sentAgain(c, once) : once());
+    const attempt = () => (refused ? once() : sendAsRecipeSays(c, recipe, once));
     let exchange = await attempt();
     // (what the refusal put in place, a shutdown, may itself run a while)
     if (!refused && exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, request))) exchange = await attempt();

@@ -51,9 +51,9 @@ export interface Recipe {
    * The request acts on something that may still be busy where a target makes it so (not shown either way): an
    * instance the recipe may have just created (its own or the file's) with its create, a database snapshot still being
    * taken, a credentials reset still running, the file's cluster `updating`. Where it must succeed it is sent again
-   * while refused (`onceNotBusy`).
+   * while refused (`onceNotBusy`; `untimed`: for what the documents do not time, in vain once per request at most).
    */
-  mayBeBusy?: true;
+  mayBeBusy?: true | 'untimed';
   /**
    * A precondition a target may require that the documents do not show (an instance enrolled in the backup service
    * before a snapshot): after a refusal of the valid request, puts it in place and says whether to send it once more.
@@ -97,7 +97,7 @@ const shutDownFirst =
  * can pass (`notShownInTime`: an instance with no history yet may answer so).
  */
 const usage = (kind: 'stats' | 'transfer', { byMonth = false } = {}): Recipe => ({
-  mayBeBusy: true,
+  mayBeBusy: 'untimed',
   refusable: async (c) => notShownInTime(c) && `the instance may have no history yet (${notShownInTime(c)})`,
   build: async (c, fx) => {
     const { id } = await fx.instance(c);

@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { needVlanRoom, vlansNamed } from '../../harness/account-limits.js';
 import { check, errorFields, namesField, type Check } from '../../harness/check.js';
 import { runProperty } from '../../harness/property.js';
-import { onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
+import { readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
 import { answersGone } from '../../harness/resources.js';
 import { listPages, succeeded } from '../../harness/lists.js';
 import { madeAgain, SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';
@@ -17,6 +17,7 @@ import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/
 import { loadContract } from '../../harness/contract.js';
 import { CONTEXT_NEEDS, MEMBERS_MADE, madeOnly, throwIfUnmade } from './context-needs.js';
 import { validRequests } from '../generic/valid-requests.js';
+import { sendAsRecipeSays } from '../generic/endpoint-checks.js';
 import { busyLast } from '../../harness/run-order.js';
 import { deployedProfiles, diskToCapture, instanceBackup } from '../part2/compute-support.js';
 import { publicOf, publicPair } from '../part3/ip-addresses-support.js';
@@ -324,12 +325,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
                     const mark = fx.mark();
                     const send = () => c.send(endpoint.method, path, { json });
-                    const attempt = () =>
-                      recipe.mayBeBusy
-                        ? onceNotBusy(c, send, { refusedFor: (refusal) => refusedAsTaken(label, refusal) })
-                        : recipe.sentAgain
-                          ? recipe.sentAgain(c, send)
-                          : send();
+                    const attempt = () => sendAsRecipeSays(c, recipe, send, (refusal) => refusedAsTaken(label, refusal));
                     let exchange = await attempt();
                     if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
                     await recipe.adopt?.(c, fx, { path, json: body }, exchange);

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Check, DeadlinePassed } from '../../harness/check.js';
 import { declareHandover } from '../../harness/lock-handover.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
-import { UNSETTLED_WAITS_PER_CHECK, readAfterWrite, untilShortlyDoneSparingly } from '../../harness/consistency.js';
+import { UNSETTLED_WAITS_PER_CHECK, onceNotBusy, readAfterWrite, untilShortlyDoneSparingly } from '../../harness/consistency.js';
+import type { Exchange } from '../../harness/http.js';
 import { Target } from '../../harness/target.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
 
@@ -142,6 +143,36 @@ describe('a request that makes something while it is not done, sent again while 
     // The deadline is 7 s away (10 s less the request timeout and 2 s to report): the wait leaves 5 s of it.
     expect(Date.now() - started).toBeGreaterThan(1000);
     expect(Date.now() - started).toBeLessThan(3500);
+  });
+});
+
+describe('a request refused for what the documents do not time, sent again while a short time passes', () => {
+  it('without the clock hook, is given `minutes` of real time in all since it was first refused, not a wait in every check', async () => {
+    const on = new Target({
+      config: { ...defaults(), timeoutMs: 1000 },
+      baseUrl: 'http://127.0.0.1:9',
+      token: 'deadline-token-01',
+      controlUrl: null,
+      embedded: false,
+    });
+    const sent: string[] = [];
+    const refusal = (path: string) => async () => {
+      sent.push(path);
+      return { method: 'GET', path, status: 400 } as Exchange;
+    };
+    // Each check's deadline is 7.1 s away: a wait of 2.1 s, one send again after 2 s (the rest is for what follows).
+    const inCheck = (path: string) => onceNotBusy(new Check(['P1.account.serves.get-account'], on, 10_100), refusal(path), { untimed: true, minutes: 1 / 60 });
+    let started = Date.now();
+    await inCheck('/v4/young/stats');
+    expect(Date.now() - started).toBeGreaterThan(1900);
+    expect(sent).toEqual(Array(3).fill('/v4/young/stats'));
+    // A second of real time has passed since it was first refused: sent once, at once; another request is waited for.
+    started = Date.now();
+    await inCheck('/v4/young/stats');
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(sent).toHaveLength(4);
+    await inCheck('/v4/young/transfer');
+    expect(sent.slice(4)).toEqual(Array(3).fill('/v4/young/transfer'));
   });
 });
 
