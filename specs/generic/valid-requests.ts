@@ -51,7 +51,7 @@ export interface Recipe {
    * The request acts on something that may still be busy where a target makes it so (not shown either way): an
    * instance the recipe may have just created (its own or the file's) with its create, a database snapshot still being
    * taken, a credentials reset still running, the file's cluster `updating`. Where it must succeed it is sent again
-   * while refused (`onceNotBusy`; `untimed`: for what the documents do not time, in vain once per request at most).
+   * while refused (`onceNotBusy`; `untimed`: for what the documents do not time, ten minutes in all per request).
    */
   mayBeBusy?: true | 'untimed';
   /**
