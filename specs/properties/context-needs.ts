@@ -42,13 +42,14 @@ export const CONTEXT_NEEDS: Record<Endpoint['document'], ContextNeeds> = {
   part3: { instances: 2 },
 };
 
+/** Where `madeOnly`'s context answers with what its file could not make (`throwIfUnmade`). */
+const UNMADE = Symbol('members the file could not make');
+
 /**
  * `context` as a document's generators see it: reading a member its file does not make throws, naming what to add;
  * reading one its file could not make (`unmade`: what making it threw) throws that again, so that only the checks
  * whose bodies name it skip or report it (`holds` tells a generator it is not there).
  */
-const UNMADE = Symbol('members the file could not make');
-
 export function madeOnly(
   context: Partial<BodyContext>,
   document: Endpoint['document'],
