@@ -3,7 +3,7 @@
 // a ledger entry is applied only on the target the run recorded, and a labelled resource must still carry the
 // run's prefix when it is deleted.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe as describeExchange } from '../harness/check.js';
+import { describeExchange } from '../harness/error-bodies.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
 import { resolveConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';

@@ -2,7 +2,8 @@
 // the answer shows the resource (what a create answers is mostly not shown, and a job's id is no resource's), else the
 // list item, found at once, within the consistency window, or while the target's clock runs (`harness/unlisted.ts`).
 import type { CleanupLedger } from './cleanup.js';
-import { SkipCheck, describe as describeExchange, type Check } from './check.js';
+import { SkipCheck, type Check } from './check.js';
+import { describeExchange } from './error-bodies.js';
 import { readAfterWrite, readOnClock } from './consistency.js';
 import type { Exchange } from './http.js';
 import { findListed, readPage } from './pages.js';

@@ -11,6 +11,7 @@ import { BUSY_REAL_MS, readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { viewShowsAnother, type Labelled } from './resources.js';
 import { redact, redactText } from './redact.js';
+import { describeExchange, errorFields, isErrorResponse, namesField } from './error-bodies.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type Target } from './target.js';
 import type { PrincipalSpec } from './control-hooks.js';
@@ -281,7 +282,7 @@ export class Check {
 
   /** The request succeeded (2xx). */
   expectSuccess(rule: string, exchange: Exchange, what = 'the request'): void {
-    this.expect(rule, exchange.status >= 200 && exchange.status < 300, `${what} should succeed (2xx) but got ${describe(exchange)}`, exchange);
+    this.expect(rule, exchange.status >= 200 && exchange.status < 300, `${what} should succeed (2xx) but got ${describeExchange(exchange)}`, exchange);
   }
 
   /**
@@ -304,7 +305,7 @@ export class Check {
     this.expect(
       rule,
       isErrorResponse(exchange),
-      `${what} should be rejected (an error response: 4xx, or 5xx with the error body) but got ${describe(exchange)}`,
+      `${what} should be rejected (an error response: 4xx, or 5xx with the error body) but got ${describeExchange(exchange)}`,
       exchange,
     );
     const atFault = typeof field === 'string' ? [field] : (field ?? []);
@@ -320,7 +321,7 @@ export class Check {
    */
   expectServed(exchange: Exchange, what = `${exchange.method} ${exchange.path}`): void {
     const serves = unservedRule(exchange);
-    if (serves) this.skip(`${what} answered ${describe(exchange)}: the endpoint is not served (rule ${serves}), so there is nothing here to judge`);
+    if (serves) this.skip(`${what} answered ${describeExchange(exchange)}: the endpoint is not served (rule ${serves}), so there is nothing here to judge`);
   }
 
   skip(reason: string): never {
@@ -413,58 +414,6 @@ export class Check {
 
   /** Set by `check` when the next check of the block holds the same run-wide lock throughout: it is handed over. */
   handsOver?: string;
-}
-
-/**
- * Whether an error body names `field`, a member holding it, or a member inside it (the slot `devices.sdb` at fault
- * may be named by its `volume_id`); a `*` in `field` is any item (either of two equal labels is at fault), and `|`
- * separates places the member may stand in (`region|assignments.*.region`). Null when it names no field at all.
- */
-export function namesField(exchange: Exchange, field: string): boolean | null {
-  const named = errorFields(exchange.body);
-  if (!named.length) return null;
-  return named.some((name) => fieldNamedBy(field, name));
-}
-
-/** Whether the path `named` names the member at fault `field` (its rules: `namesField`). */
-export function fieldNamedBy(field: string, named: string): boolean {
-  const path = normaliseField(named).split('.');
-  return field.split('|').some((place) =>
-    normaliseField(place)
-      .split('.')
-      .slice(0, path.length)
-      .every((segment, i) => segment === '*' || segment === path[i]),
-  );
-}
-
-/** Whether a body is `{}`, what "Operations that return no resource return `{}`" (document 1) answer. */
-export const isEmptyObject = (body: unknown): boolean => !!body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
-
-/** A 4xx, or a 5xx whose body is the documented error body (`errors`, an array). */
-export function isErrorResponse(exchange: Exchange): boolean {
-  if (exchange.status >= 400 && exchange.status < 500) return true;
-  return exchange.status >= 500 && exchange.status < 600 && Array.isArray((exchange.body as { errors?: unknown } | undefined)?.errors);
-}
-
-export function describe(exchange: Exchange): string {
-  if (exchange.error) return `no response (${exchange.error})`;
-  const reason = (exchange.body as { errors?: Array<{ reason?: unknown }> } | undefined)?.errors?.[0]?.reason;
-  // Redacted before it is cut: a token the target echoes never leaves half of itself.
-  return `HTTP ${exchange.status}${typeof reason === 'string' ? ` "${redactText(reason).slice(0, 160)}"` : ''}`;
-}
-
-/** The members an error body names (each error's `field`), as paths with dots. */
-export function errorFields(body: unknown): string[] {
-  const errors = (body as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors
-    .map((error) => (error as { field?: unknown })?.field)
-    .filter((field): field is string => typeof field === 'string' && field.length > 0)
-    .map(normaliseField);
-}
-
-function normaliseField(field: string): string {
-  return field.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 }
 
 /** Evidence bodies beyond 4,000 characters of JSON are cut, with a mark saying how long they were. */

@@ -4,7 +4,8 @@
 import { afterAll } from 'vitest';
 import { Adoption, SetupError } from './adoption.js';
 import { CleanupLedger } from './cleanup.js';
-import { RuleViolation, SkipCheck, describe as describeExchange, type Check } from './check.js';
+import { RuleViolation, SkipCheck, type Check } from './check.js';
+import { describeExchange } from './error-bodies.js';
 import { clockMark, onceNotBusy, untilClockSettled, untilOnClock, type ClockMark } from './consistency.js';
 import { NothingToJudge, type Exchange } from './http.js';
 import { createRangeFound, rangeCreateOnceFree, regionForIpv6Range } from './account-limits.js';

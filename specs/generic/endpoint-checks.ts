@@ -3,7 +3,8 @@
 // are enough and each one is needed; restricted users are refused where the documents say so; beta endpoints
 // answer under /v4beta; an id that does not exist is refused. Every response also passes the named checks.
 import { describe } from 'vitest';
-import { check, isEmptyObject, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { isEmptyObject } from '../../harness/error-bodies.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { succeeded } from '../../harness/lists.js';
 import { SetupError, useFixtures, type Fixtures } from '../../harness/fixtures.js';

@@ -4,7 +4,8 @@
 // a country goes with a zip of its own, as the zip format is not shown and the one on file may not suit it).
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { check, CLOCK_LOCK, isErrorResponse, namesField, RuleViolation, twice, type Check } from '../../harness/check.js';
+import { check, CLOCK_LOCK, RuleViolation, twice, type Check } from '../../harness/check.js';
+import { isErrorResponse, namesField } from '../../harness/error-bodies.js';
 import { readAfterWrite, untilClockSettled } from '../../harness/consistency.js';
 import { inSampleForm, listItems as listAll, presentOf, timeOf } from '../../harness/lists.js';
 import { ACCOUNT_LOCK, CARD_LOCK } from '../generic/valid-requests.js';

@@ -5,7 +5,8 @@
 // Lists change while they are walked (other spec files create and delete things in parallel): a walk is judged
 // only when every page reported the same `results`, and a walk that does not add up is tried again before failing.
 import { describe } from 'vitest';
-import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { readAfterWrite, untilSeen } from '../../harness/consistency.js';
 import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';

@@ -4,7 +4,8 @@
 // (they move the clock past midnight), restricted users (a wrongly accepted request may change the cluster) and the
 // failed status (the file's active cluster is failed once every other check is done with it).
 import { describe } from 'vitest';
-import { CLOCK_LOCK, check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { CLOCK_LOCK, check, type Check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, waitOutWindow } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';

@@ -1,5 +1,6 @@
 // Helpers of the managed database spec (databases.spec.ts): constants, reads, waits and the file's cluster fixtures.
-import { RuleViolation, describe as describeExchange, namesField, type Check } from '../../harness/check.js';
+import { RuleViolation, type Check } from '../../harness/check.js';
+import { describeExchange, namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, untilClockSettled, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';

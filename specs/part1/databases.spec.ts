@@ -9,7 +9,8 @@
 // request (a delete, which leaves nothing to look at afterwards, fails only when it is accepted on three fresh
 // provisioning clusters in a row).
 import { describe } from 'vitest';
-import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import type { Exchange } from '../../harness/http.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';

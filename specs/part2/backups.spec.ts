@@ -1,7 +1,8 @@
 // Scenarios of document 2 about instance backups: snapshots, the backup service (enable, cancel, schedule),
 // restore, and creating an instance from a backup (backup_id).
 import { describe } from 'vitest';
-import { check, describe as describeExchange } from '../../harness/check.js';
+import { check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { readAfterWrite, untilGone, untilOnClock, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';

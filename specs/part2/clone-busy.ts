@@ -1,6 +1,7 @@
 // An instance busy with running clones under every reading of document 2, for the checks of what its running actions
 // refuse (a resize; a clone onto it).
-import { describe as describeExchange, type Check } from '../../harness/check.js';
+import { type Check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import { cloneToNew, deployedProfiles, INSTANCES, newInstance, ok } from './compute-support.js';

@@ -2,7 +2,8 @@
 // existing target instance, tags, the add_computes grant, and at most five concurrent clones of one source
 // (the sixth gets HTTP 400, the one status code the documents give).
 import { describe } from 'vitest';
-import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import type { Exchange } from '../../harness/http.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';

@@ -2,7 +2,8 @@
 // and the instance endpoints (list visibility, grants, delete, resize, statistics, transfer, volumes, kernels), and
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
-import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';
 import type { Exchange } from '../../harness/http.js';

@@ -2,7 +2,8 @@
 // compute instance endpoints (only profile, last booted profile, ambiguous choice).
 import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
-import { check, namesField, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';

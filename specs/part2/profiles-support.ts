@@ -1,6 +1,7 @@
 // Configuration profiles of document 2's compute instances, for the scenario specs (configs, compute, backups, clone)
 // and the VLAN spec: made, written and deleted where the check expects it accepted.
-import { namesField, type Check } from '../../harness/check.js';
+import { type Check } from '../../harness/check.js';
+import { namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';

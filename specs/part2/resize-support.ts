@@ -2,7 +2,8 @@
 // balance on the account", and document 1's Account shows "balance | number | US dollars" without saying whether any
 // balance above 0 is outstanding or only one past due. A server of the first reading refuses every resize while the
 // account shows a balance the run cannot pay off: such a refusal is not judged (`skip`, naming the balance).
-import { namesField, type Check } from '../../harness/check.js';
+import { type Check } from '../../harness/check.js';
+import { namesField } from '../../harness/error-bodies.js';
 import type { Exchange } from '../../harness/http.js';
 
 /**

@@ -3,7 +3,8 @@
 // volumes list holds the attached volumes. Volumes and load balancers have no documented operations: the suite
 // only reads those it can reach (the volumes of visible instances, the objects carrying their tags).
 import { describe } from 'vitest';
-import { check, isEmptyObject, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { isEmptyObject } from '../../harness/error-bodies.js';
 import { readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
 import { listPages } from '../../harness/lists.js';
 import { rulesOfSchema } from '../../harness/contract.js';

@@ -7,7 +7,8 @@
 // checks here work in another region (one named by the IPv6 pools list that holds no range).
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
-import { check, describe as describeExchange, isErrorResponse, namesField } from '../../harness/check.js';
+import { check } from '../../harness/check.js';
+import { describeExchange, isErrorResponse, namesField } from '../../harness/error-bodies.js';
 import { letShortlyRun, readAfterWrite, untilGone, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { REGION_PLACES } from '../../arbitraries/part3.js';

@@ -2,7 +2,8 @@
 // plan (`{}` on the free plan, null returns to it, the update returns the subscription) and the grants the plan
 // view and update need. The plan is account-wide state: every check that changes it returns it to the free plan.
 import { describe } from 'vitest';
-import { check, isEmptyObject, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { isEmptyObject } from '../../harness/error-bodies.js';
 import { deleteSeen, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';

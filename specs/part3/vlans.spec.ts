@@ -6,7 +6,8 @@
 // judged once the boot that follows the shutdown is accepted.
 import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
-import { check, describe as describeExchange, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { needVlanRoom, vlansNamed } from '../../harness/account-limits.js';
-import { check, errorFields, namesField, type Check } from '../../harness/check.js';
+import { check, type Check } from '../../harness/check.js';
+import { errorFields, namesField } from '../../harness/error-bodies.js';
 import { runProperty } from '../../harness/property.js';
 import { readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
 import { answersGone } from '../../harness/resources.js';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTEXT } from '../../arbitraries/context.js';
 import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/types.js';
-import { fieldNamedBy } from '../../harness/check.js';
+import { fieldNamedBy } from '../../harness/error-bodies.js';
 import { rulesOfSchema, validateValue } from '../../harness/contract.js';
 import { endpoints, type Endpoint } from '../../rules/endpoints.js';
 import { ruleById } from '../../rules/index.js';

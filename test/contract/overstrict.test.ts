@@ -3,7 +3,7 @@
 // any error response, and the rules re-read against their sentences say so in the ledger.
 import { describe, expect, it } from 'vitest';
 import { loadContract, rulesNamedBy, semanticChecks } from '../../harness/contract.js';
-import { isErrorResponse } from '../../harness/check.js';
+import { isErrorResponse } from '../../harness/error-bodies.js';
 import type { Exchange } from '../../harness/http.js';
 import { findEndpoint, judgeResponse } from '../../harness/responses.js';
 import { samples } from '../../harness/samples.js';

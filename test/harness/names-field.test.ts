@@ -1,7 +1,7 @@
 // Which error `field` counts as naming the member at fault (P1.errors.body.field): the member, one holding it, one
 // inside it, and for `*` any item; never an unrelated member.
 import { describe, expect, it } from 'vitest';
-import { namesField } from '../../harness/check.js';
+import { namesField } from '../../harness/error-bodies.js';
 import { exchange } from '../reports/sample-results.js';
 
 const refused = (...fields: Array<string | null>) =>

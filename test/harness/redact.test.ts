@@ -1,7 +1,7 @@
 // The one redaction pass: every form of a registered secret is replaced, in text and in JSON data, before any cut.
 import { describe, expect, it } from 'vitest';
 import { capDepth, MAX_JSON_DEPTH } from '../../harness/http.js';
-import { describe as describeExchange } from '../../harness/check.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { REDACTED, carriesSecret, redact, redactText, registerSecret, registerUrlCredentials, withoutCredentials } from '../../harness/redact.js';
 import type { Exchange } from '../../harness/http.js';
 
