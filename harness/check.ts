@@ -414,6 +414,25 @@ export class Check {
 
   /** Set by `check` when the next check of the block holds the same run-wide lock throughout: it is handed over. */
   handsOver?: string;
+
+  /** Why a violation the check finds is no verdict: a real-time wait its deadline cut short (harness/consistency.ts). */
+  cutShort?: string;
+
+  /** Records what `violation` broke: `fail`, or `error` after a wait cut short (`cutShort`): what it waited for may yet come. */
+  recordViolation(violation: RuleViolation): 'fail' | 'error' {
+    if (this.cutShort) {
+      this.record.verdict = 'error';
+      this.record.message = `${violation.message} — not a verdict: ${this.cutShort}`;
+      return 'error';
+    }
+    this.record.verdict = 'fail';
+    this.record.failedRule = violation.rule;
+    this.record.message = violation.message;
+    if (violation.alsoBroken?.length) this.record.alsoFailed = violation.alsoBroken;
+    const replay = (violation as { replay?: { seed: number; path?: string; counterexample?: string } }).replay;
+    if (replay) Object.assign(this.record, replay);
+    return 'fail';
+  }
 }
 
 /** Evidence bodies beyond 4,000 characters of JSON are cut, with a mark saying how long they were. */
@@ -525,15 +544,11 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
           context.skip(error.message);
         }
         if (error instanceof RuleViolation) {
-          // The `verdict` label makes the Allure result `failed` (a rule broken) rather than `broken` (reports/allure.ts).
-          await allure.label('verdict', 'fail');
-          await allure.attachment('evidence (tokens redacted)', JSON.stringify(run.record.exchanges, null, 1), 'application/json');
-          run.record.verdict = 'fail';
-          run.record.failedRule = error.rule;
-          if (error.alsoBroken?.length) run.record.alsoFailed = error.alsoBroken;
-          run.record.message = error.message;
-          const replay = (error as { replay?: { seed: number; path?: string; counterexample?: string } }).replay;
-          if (replay) Object.assign(run.record, replay);
+          if (run.recordViolation(error) === 'fail') {
+            // The `verdict` label makes the Allure result `failed` (a rule broken) rather than `broken` (reports/allure.ts).
+            await allure.label('verdict', 'fail');
+            await allure.attachment('evidence (tokens redacted)', JSON.stringify(run.record.exchanges, null, 1), 'application/json');
+          }
         } else {
           run.record.verdict = 'error';
           run.record.message = (error as Error).message ?? redactText(String(error));

@@ -232,13 +232,23 @@ export function skipUnlessShownInTime(c: Check, shown: boolean, what: string): v
  */
 export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done: (value: T) => boolean, minutes = 10): Promise<T> {
   if (c.target.control) return untilOnClock(c, read, done, { stepSeconds: 60, mostSeconds: minutes * 60 });
-  const until = Math.min(Date.now() + BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000);
+  const started = Date.now();
+  const until = Math.min(started + BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000);
   let value = await read();
   while (!done(value) && Date.now() + 2_000 < until) {
     await sleep(2_000);
     value = await read();
   }
+  if (!done(value) && until < started + BUSY_REAL_MS) noteCutShort(c, until - started);
   return value;
+}
+
+/**
+ * A real-time wait ended by the check's deadline, not by `BUSY_REAL_MS`, without what it waited for: a violation the
+ * check finds after it is reported `error` (`Check.recordViolation`), since the change may yet have come in time.
+ */
+function noteCutShort(c: Check, waitedMs: number): void {
+  c.cutShort ??= `it judged after a wait the check's deadline cut to ${Math.max(0, Math.round(waitedMs / 1000))} s of real time (a change is given ${BUSY_REAL_MS / 1000} s without the clock hook)`;
 }
 
 /**
@@ -311,7 +321,9 @@ export async function untilShortlyDoneSparingly<T>(c: Check, send: () => Promise
   }
   const wait = Math.min(BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000 - Date.now());
   if (wait > 0) await sleep(wait);
-  return send();
+  value = await send();
+  if (!done(value) && wait < BUSY_REAL_MS) noteCutShort(c, wait);
+  return value;
 }
 
 /**

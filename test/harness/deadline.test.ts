@@ -5,10 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Check, DeadlinePassed } from '../../harness/check.js';
+import { Check, DeadlinePassed, RuleViolation } from '../../harness/check.js';
 import { declareHandover } from '../../harness/lock-handover.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
-import { UNSETTLED_WAITS_PER_CHECK, onceNotBusy, readAfterWrite, untilShortlyDoneSparingly } from '../../harness/consistency.js';
+import { UNSETTLED_WAITS_PER_CHECK, onceNotBusy, readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { Target } from '../../harness/target.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
@@ -132,6 +132,7 @@ describe('a request that makes something while it is not done, sent again while 
       () => true,
     );
     expect(server.seen).toHaveLength(1);
+    expect(c.cutShort).toBeUndefined();
     const started = Date.now();
     const last = await untilShortlyDoneSparingly(
       c,
@@ -143,6 +144,37 @@ describe('a request that makes something while it is not done, sent again while 
     // The deadline is 7 s away (10 s less the request timeout and 2 s to report): the wait leaves 5 s of it.
     expect(Date.now() - started).toBeGreaterThan(1000);
     expect(Date.now() - started).toBeLessThan(3500);
+    expect(c.cutShort).toMatch(/cut to [0-9] s of real time/);
+  });
+});
+
+describe('a violation found after a real-time wait the deadline cut short, without the clock hook', () => {
+  const violation = () => new RuleViolation('P1.account.serves.get-account', 'the change never showed');
+
+  it('is an `error` (the change may yet have come in time), not a `fail`', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 10_000);
+    const last = await untilShortlyDone(
+      c,
+      () => c.get('/v4/account'),
+      () => false,
+    );
+    expect(last.status).toBe(200);
+    expect(c.recordViolation(violation())).toBe('error');
+    expect(c.record).toMatchObject({ verdict: 'error', message: expect.stringMatching(/never showed — not a verdict: .*deadline cut to \d s of real time/) });
+    expect(c.record.failedRule).toBeUndefined();
+  });
+
+  it('is a `fail` where the wait ended with what it waited for', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 10_000);
+    await untilShortlyDone(
+      c,
+      () => c.get('/v4/account'),
+      (exchange) => exchange.status === 200,
+    );
+    expect(c.recordViolation(violation())).toBe('fail');
+    expect(c.record).toMatchObject({ verdict: 'fail', failedRule: 'P1.account.serves.get-account' });
   });
 });
 
