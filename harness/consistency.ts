@@ -37,7 +37,8 @@ export async function readAfterWrite<T>(
   const window = spent ? 0 : c.target.info.config.consistencyWindowMs;
   // Never past the check's deadline: a state that never comes ends the wait, not the run.
   const deadline = c.deadline ?? Infinity;
-  const until = Math.min(Date.now() + window, deadline);
+  const started = Date.now();
+  const until = Math.min(started + window, deadline);
   // The wait ends unsettled only on a read begun once the window had passed: a read begun within it (a slow one, or a
   // long list's pages) may answer as before the write though it ends after the window.
   let begun = Date.now();
@@ -48,6 +49,7 @@ export async function readAfterWrite<T>(
     if (begun >= until || Date.now() >= deadline) {
       if (window > 0 && !slowChange && !ownBudget) unsettledWaits.set(c, (unsettledWaits.get(c) ?? 0) + 1);
       if (window > 0) c.record.unsettledReads = (c.record.unsettledReads ?? 0) + 1;
+      if (until < started + window) noteCutShort(c, until - started, window);
       return value;
     }
     begun = Date.now();
@@ -239,16 +241,18 @@ export async function untilShortlyDone<T>(c: Check, read: () => Promise<T>, done
     await sleep(2_000);
     value = await read();
   }
-  if (!done(value) && until < started + BUSY_REAL_MS) noteCutShort(c, until - started);
+  if (!done(value) && until < started + BUSY_REAL_MS) noteCutShort(c, until - started, BUSY_REAL_MS);
   return value;
 }
 
 /**
- * A real-time wait ended by the check's deadline, not by `BUSY_REAL_MS`, without what it waited for: a violation the
- * check finds after it is reported `error` (`Check.recordViolation`), since the change may yet have come in time.
+ * A real-time wait (`givenMs`: the consistency window, or `BUSY_REAL_MS` for a change the documents say takes a short
+ * time) ended by the check's deadline without what it waited for: a violation the check finds after it is reported
+ * `error` (`Check.recordViolation`), since what it waited for may yet have come in the time it is given.
  */
-function noteCutShort(c: Check, waitedMs: number): void {
-  c.cutShort ??= `it judged after a wait the check's deadline cut to ${Math.max(0, Math.round(waitedMs / 1000))} s of real time (a change is given ${BUSY_REAL_MS / 1000} s without the clock hook)`;
+function noteCutShort(c: Check, waitedMs: number, givenMs: number): void {
+  const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+  c.cutShort ??= `it judged after a wait the check's deadline cut to ${seconds(waitedMs)} s of real time, of the ${seconds(givenMs)} s it is given`;
 }
 
 /**
@@ -322,7 +326,7 @@ export async function untilShortlyDoneSparingly<T>(c: Check, send: () => Promise
   const wait = Math.min(BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000 - Date.now());
   if (wait > 0) await sleep(wait);
   value = await send();
-  if (!done(value) && wait < BUSY_REAL_MS) noteCutShort(c, wait);
+  if (!done(value) && wait < BUSY_REAL_MS) noteCutShort(c, wait, BUSY_REAL_MS);
   return value;
 }
 

@@ -50,6 +50,7 @@ describe('the deadline of a check', () => {
     );
     expect(last.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2500);
+    expect(c.cutShort).toMatch(/cut to [0-9] s of real time, of the 600 s it is given/);
   });
 
   it('a read begun within the window that ends past it is followed by one begun after it', async () => {
