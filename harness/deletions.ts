@@ -52,9 +52,14 @@ export const deletedMayStillHold = (): boolean => Date.now() < releasingUntil;
  * What is still there then is deleted again one at a time (a DELETE refused while a dependant it waited for was still
  * going). A database has no dependant: one refused (it provisions) is not asked again at once. An instance (or one of
  * its profiles) still there is then waited for while time passes (`deleteWhileBusy`): on the target's clock, or in real
- * time at a spec file's end (`fileEnd`).
+ * time at a spec file's end (`fileEnd`) or, for what a check made on a resource it was lent, until `realTimeUntil`
+ * (before the check's deadline).
  */
-export async function deletePending(ledger: CleanupLedger, mark?: number, { fileEnd = false } = {}): Promise<LedgerEntry[]> {
+export async function deletePending(
+  ledger: CleanupLedger,
+  mark?: number,
+  { fileEnd = false, realTimeUntil }: { fileEnd?: boolean; realTimeUntil?: number } = {},
+): Promise<LedgerEntry[]> {
   const pending = () => (mark === undefined ? ledger.pending() : ledger.pendingSince(mark));
   const entries = pending();
   let left = await deleteEach(ledger, entries);
@@ -73,7 +78,7 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
   const remaining: LedgerEntry[] = [];
   // Their deletions had their time to run: one still running is not waited for again.
   for (const entry of left) remaining.push(...(entry.kind === 'database' ? [entry] : await deleteEach(ledger, [entry], false)));
-  return deleteWhileBusy(ledger, remaining, fileEnd);
+  return deleteWhileBusy(ledger, remaining, fileEnd, realTimeUntil);
 }
 
 /**
@@ -82,10 +87,11 @@ export async function deletePending(ledger: CleanupLedger, mark?: number, { file
  * an instance, or a profile of it, while its create, a shutdown or a clone from or to it runs (whether it may is not
  * shown), a cluster while it provisions or is patched, and an image while it is captured. With
  * the clock hook the target's clock is let run (a check's run then deletes what it made before the next, as without
- * the refusal); real time passes only at a spec file's end (`fileEnd`), when no check of the file waits on it. Returns
- * the ones still there.
+ * the refusal); real time passes only at a spec file's end (`fileEnd`), when no check of the file waits on it, or until
+ * `realTimeUntil`, when the check that made them waits on it (what it made on a lent instance: a profile refused while
+ * the instance's shutdown runs). Returns the ones still there.
  */
-async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean): Promise<LedgerEntry[]> {
+async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileEnd: boolean, realTimeUntil = -Infinity): Promise<LedgerEntry[]> {
   let remaining = left;
   // (a profile's DELETE may be refused while its instance is busy too: whether it may is not shown)
   const instanceLeft = () => remaining.some((entry) => entry.kind === 'instance' || entry.kind === 'config');
@@ -97,11 +103,15 @@ async function deleteWhileBusy(ledger: CleanupLedger, left: LedgerEntry[], fileE
   if (target().control)
     for (let spent = 0; spent < most() && busyLeft() && (await letClockRun(busyClockStepS(spent))); spent += busyClockStepS(spent))
       remaining = await deleteEach(ledger, remaining, false);
-  else if (fileEnd)
-    for (const until = Date.now() + BUSY_REAL_MS; instanceLeft() && Date.now() < until;) {
-      await sleep(BUSY_REAL_STEP_MS);
+  else if (fileEnd || realTimeUntil > Date.now()) {
+    const until = Math.min(Date.now() + BUSY_REAL_MS, fileEnd ? Infinity : realTimeUntil);
+    // A check waits for its profiles only: an instance refused (its clone still running) is left to the file's end.
+    const waitedFor = () => (fileEnd ? instanceLeft() : remaining.some((entry) => entry.kind === 'config'));
+    while (waitedFor() && Date.now() < until) {
+      await sleep(Math.min(BUSY_REAL_STEP_MS, until - Date.now()));
       remaining = await deleteEach(ledger, remaining, false);
     }
+  }
   return remaining;
 }
 

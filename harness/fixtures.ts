@@ -146,7 +146,7 @@ export class Fixtures extends Adoption {
   async withLentInstances(c: Check, count: number, body: (instances: MadeInstance[]) => Promise<void>): Promise<void> {
     const instances: MadeInstance[] = [];
     for (let n = 1; n <= count; n++) instances.push(await this.once(`lent instance ${n}`, () => this.newInstance(c)));
-    await this.lending(() => body(instances));
+    await this.lending(c, () => body(instances));
   }
 
   /** The file's shared instance when `region` is the run's region, else a new instance there. */
@@ -486,9 +486,10 @@ export class Fixtures extends Adoption {
    * Runs a check's `body` on a shared resource it borrows, then deletes what the body created (by the ids its creates
    * returned, each delete confirmed by a read, never by re-reading a list that may lag), so the next check finds the
    * resource as it was. What could not be deleted is an error, unless the body itself already failed (an instance still busy
-   * is left to the file's cleanup).
+   * is left to the file's cleanup). What the target refuses to delete while the resource is busy (a profile while the
+   * instance's shutdown runs) is waited for without the clock hook while the check `c` has time left.
    */
-  async lending(body: () => Promise<void>): Promise<void> {
+  async lending(c: Check, body: () => Promise<void>): Promise<void> {
     const mark = this.mark();
     try {
       await body();
@@ -500,7 +501,7 @@ export class Fixtures extends Adoption {
     await this.unlisted.adoptSince(mark);
     // An instance whose DELETE is still refused (a server may refuse while its create or a clone runs: not shown) is a
     // resource of its own, not a change to the shared one: the file's cleanup, which waits for it, deletes it.
-    const left = (await deletePending(this.ledger, mark)).filter((entry) => entry.kind !== 'instance');
+    const left = (await deletePending(this.ledger, mark, { realTimeUntil: c.deadline - 5_000 })).filter((entry) => entry.kind !== 'instance');
     if (left.length) throw new SetupError(`could not delete ${left.map((entry) => entry.deletePath).join(', ')}, made on a shared resource`);
   }
 }

@@ -96,7 +96,7 @@ async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewPro
     fx.track('config', profile.id, profile.label, id);
     return profile;
   };
-  await fx.lending(async () => {
+  await fx.lending(c, async () => {
     try {
       await body(id, newProfile);
     } finally {

@@ -3,7 +3,8 @@
 // for in real time, up to a minute and a half, each check given that much more time (its deadline cut that wait to
 // about 40 s, and a deletion a minute long failed its rule); what they do not time at all and has not shown by then is
 // a `skip`, never a `fail`, and only for the checks that need it (a profile not shown made every generated body of
-// document 2 an `error`).
+// document 2 an `error`). What a check made on a lent instance and the target refuses to delete while it is busy is
+// waited for before the check ends (a profile made an `error` while the instance's shutdown ran its minute).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedEmulator } from '../../harness/embedded.js';
 import type { Results } from '../../reports/results.js';
@@ -14,20 +15,24 @@ const TOKEN = 'real-time-waits-token-01';
 const RUN_LIMIT_MS = 240_000;
 
 let emulator: EmbeddedEmulator;
+let busyProfiles: EmbeddedEmulator;
 
 beforeAll(async () => {
   // A domain is gone a minute after its DELETE; an instance's statistics are refused for its first five minutes; its
   // default profile and disks show two minutes after its create.
   emulator = await startEmbedded(TOKEN, [], ['domain-delete-runs-a-while', 'stats-after-a-while', 'image-layout-when-provisioned'], { control: false });
+  // A shutdown runs a minute, and no profile is written while its instance has an action running.
+  busyProfiles = await startEmbedded(TOKEN, [], ['shutdown-takes-a-minute', 'profile-writes-refused-while-busy'], { control: false });
 });
 
 afterAll(async () => {
   await emulator?.stop();
+  await busyProfiles?.stop();
 });
 
-async function runOn(rules: string): Promise<Results> {
+async function runOn(rules: string, on = emulator): Promise<Results> {
   const outcome = await runConformance(
-    ['--base-url', emulator.url, '--token', TOKEN, ...EMBEDDED_RUN_SETTINGS, '--rules', rules, '--no-allure', '--progress', 'quiet'],
+    ['--base-url', on.url, '--token', TOKEN, ...EMBEDDED_RUN_SETTINGS, '--rules', rules, '--no-allure', '--progress', 'quiet'],
     RUN_LIMIT_MS,
   );
   expect(outcome.results, outcome.stderr.slice(-2000)).not.toBeNull();
@@ -63,6 +68,14 @@ describe.concurrent('a target without control hooks whose changes take a while i
       const naming = boots.filter((check) => check.name.includes('(field config_id)'));
       expect(boots.filter((check) => !naming.includes(check)).map((check) => check.verdict)).toEqual(['pass']);
       expect(naming.map((check) => [check.verdict, check.message])).toEqual([['skip', expect.stringMatching(/lists no configuration profile yet/)]]);
+    },
+  );
+
+  it(
+    "a profile a check made on the file's instance, refused deletion while the instance's shutdown runs, is deleted before the check ends",
+    { timeout: RUN_LIMIT_MS + 10_000 },
+    async () => {
+      expect(ruleOf(await runOn('P2.boot.only-profile', busyProfiles), 'P2.boot.only-profile').status).toBe('pass');
     },
   );
 });
