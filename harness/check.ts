@@ -7,7 +7,7 @@ import { declareHandover, takeLock } from './lock-handover.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { BUSY_REAL_MS, readAfterWrite } from './consistency.js';
+import { BUSY_REAL_MS, notShownInTime, readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { viewShowsAnother, type Labelled } from './resources.js';
 import { redact, redactText } from './redact.js';
@@ -418,6 +418,21 @@ export class Check {
   /** Why a violation the check finds is no verdict: a real-time wait its deadline cut short (harness/consistency.ts). */
   cutShort?: string;
 
+  /** Requests still refused as for a busy resource after the check's wait for it, without the clock hook (`onceNotBusy`). */
+  readonly stillBusy = new Set<Exchange>();
+
+  /**
+   * Why what ended the check is not judged: a request stayed refused as while what it acts on is busy (how long that
+   * runs is mostly not shown, and without the clock hook no more time can pass than a check waits), and the check
+   * failed on that refusal or could not go on after it.
+   */
+  unjudgedForBusy(error: unknown): string | undefined {
+    const [busy] = error instanceof RuleViolation ? [...this.stillBusy].filter((exchange) => exchange === error.exchange) : this.stillBusy;
+    if (!busy) return undefined;
+    const what = `${busy.method} ${busy.path} was still refused after the check's wait (${describeExchange(busy)}), as while what it acts on is busy`;
+    return `${what}: ${notShownInTime(this)} (${(error as Error).message})`;
+  }
+
   /** Records what `violation` broke: `fail`, or `error` after a wait cut short (`cutShort`): what it waited for may yet come. */
   recordViolation(violation: RuleViolation): 'fail' | 'error' {
     if (this.cutShort) {
@@ -528,8 +543,10 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         await (cost ? spending.run({ cost, allowance: { ...(planned?.allowance ?? {}) } }, judged) : judged());
         if (run.refusal) throw run.refusal;
         run.finish({ passed: true });
-      } catch (error) {
-        run.finish({ failing: error instanceof RuleViolation ? error.exchange : undefined });
+      } catch (thrown) {
+        const unjudged = run.unjudgedForBusy(thrown);
+        const error = unjudged ? new SkipCheck(unjudged) : thrown;
+        run.finish({ failing: thrown instanceof RuleViolation ? thrown.exchange : undefined });
         redactError(error);
         const refusal = run.refusal ?? (error instanceof Refusal ? error : undefined);
         if (refusal) {
@@ -561,3 +578,9 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     timeout,
   );
 }
+
+/** `check` for checks that may wait in real time `waits` times without the clock hook (`CheckOptions.realTimeWaits`). */
+export const checkWaiting =
+  (waits: number) =>
+  (...[rules, title, body]: Parameters<typeof check>): void =>
+    check(rules, title, body, { realTimeWaits: waits });

@@ -381,9 +381,11 @@ export function untilGone(c: Check, path: string, made?: Labelled): Promise<Exch
  * busy where the documents do not say either way: an instance with its own create, a database snapshot still being
  * taken.
  * `refusedFor`: a refusal no busy resource explains (one naming the member at fault), judged at once: sending it again
- * would cost a correct server's run the time allowed. `untimed`: what it waits for is not timed by the documents: a
- * request refused for `minutes` of real time since it was first refused is sent once (`firstRefused`). Returns the last
- * exchange, for the check to judge.
+ * would cost a correct server's run the time allowed. Without the clock hook, one still refused after the wait while
+ * less than `minutes` of real time have passed since it was first refused (`firstRefused`) is not judged: the check
+ * ends `skip` if it fails on it or cannot go on (`Check.unjudgedForBusy`; how long an instance's create runs is not
+ * shown). `untimed`: what it waits for is not timed by the documents: a request refused for `minutes` of real time
+ * since it was first refused is sent once. Returns the last exchange, for the check to judge.
  */
 export async function onceNotBusy(
   c: Check,
@@ -392,7 +394,7 @@ export async function onceNotBusy(
 ): Promise<Exchange> {
   const busy = (exchange: Exchange) =>
     exchange.status >= 400 && exchange.status < 500 && ![401, 403, 404, 405].includes(exchange.status) && !refusedFor?.(exchange);
-  if (!untimed || c.target.control) return untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
+  if (c.target.control) return untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
   const first = await send();
   if (!busy(first)) return first;
   const refusedSince = firstRefused.get(c.target) ?? new Map<string, number>();
@@ -400,14 +402,17 @@ export async function onceNotBusy(
   const request = `${first.method} ${first.path}`;
   const since = refusedSince.get(request) ?? Date.now();
   refusedSince.set(request, since);
-  if (Date.now() - since >= minutes * 60_000) return first;
-  return untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
+  const timeLeft = () => Date.now() - since < minutes * 60_000;
+  const last = untimed && !timeLeft() ? first : await untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
+  // Refused for less than `minutes` of real time in all: what it waits for may still run, it is not judged.
+  if (busy(last) && timeLeft()) c.stillBusy.add(last);
+  return last;
 }
 
 /**
- * By target, when `onceNotBusy` first met each `untimed` request (method and path) refused, without the clock hook:
- * what the documents do not time (an instance's statistics while it has no history) is given `minutes` of real time in
- * all, as the clock gives it `minutes` with the hook, not a minute and a half again in every check (on a server
- * refusing a young instance's statistics for hours, ten checks would each wait in vain).
+ * By target, when `onceNotBusy` first met each request (method and path) refused, without the clock hook: it is
+ * given `minutes` of real time in all, as the clock gives it `minutes` with the hook; an `untimed` one (an instance's
+ * statistics while it has no history) is not waited for a minute and a half again in every check once they have
+ * passed (on a server refusing a young instance's statistics for hours, ten checks would each wait in vain).
  */
 const firstRefused = new WeakMap<object, Map<string, number>>();

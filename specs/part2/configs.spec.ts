@@ -2,7 +2,7 @@
 // compute instance endpoints (only profile, last booted profile, ambiguous choice).
 import { describe } from 'vitest';
 import { needVlanRoom } from '../../harness/account-limits.js';
-import { check, type Check } from '../../harness/check.js';
+import { check, checkWaiting, type Check } from '../../harness/check.js';
 import { namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
@@ -79,6 +79,12 @@ const deleteProfile = async (c: Check, id: number, configId: unknown) => {
   if (leftBooted.has(id)) await shutDownBooted(c, id);
   return deleteProfileAt(c, `${INSTANCES}/${id}/configs/${String(configId)}`);
 };
+/**
+ * A check booting the lent instance more than once: each boot after the first waits for a shutdown, and so does the
+ * deletion of its profiles when it ends (a profile may be refused while the shutdown runs: a minute on some servers).
+ */
+const bootingCheck = checkWaiting(3);
+
 /** A boot the check expects accepted: sent again while the instance may still be busy with its create (`onceNotBusy`). */
 const bootAccepted = (c: Check, id: number, body: Json = {}) => onceNotBusy(c, () => boot(c, id, body));
 
@@ -405,7 +411,7 @@ describe('Network interface object', () => {
 });
 
 describe('Boot rules', () => {
-  check('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) =>
+  bootingCheck('P2.boot.only-profile', 'boot without config_id uses the only profile', async (c) =>
     withEmptyInstance(c, async (id, newProfile) => {
       await newProfile();
       c.expectSuccess('P2.boot.only-profile', await bootAccepted(c, id), 'booting an instance with one profile without config_id');
@@ -459,7 +465,7 @@ describe('Boot rules', () => {
     c.expectSuccess(rule, await boot.accepted(), 'booting without config_id (the third was booted last)');
   });
 
-  check('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) =>
+  bootingCheck('P2.boot.ambiguous-error', 'several profiles none booted last: boot without config_id is an error', async (c) =>
     withEmptyInstance(c, async (id, newProfile) => {
       const boot = bootsOf(c, id);
       const first = await newProfile();
@@ -483,7 +489,7 @@ describe('Boot rules', () => {
     }),
   );
 
-  check('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) =>
+  bootingCheck('P2.boot.config-id', 'boot with a config_id boots that profile; an unknown one is rejected', async (c) =>
     withEmptyInstance(c, async (id, newProfile) => {
       const boot = bootsOf(c, id);
       const [first, second] = [await newProfile(), await newProfile()];
@@ -494,7 +500,7 @@ describe('Boot rules', () => {
   );
 
   // Another instance with a profile is one more instance: a check of its own, so that a budget can leave it out.
-  check('P2.boot.config-id', 'boot with the config_id of a profile of another instance is rejected', async (c) =>
+  bootingCheck('P2.boot.config-id', 'boot with the config_id of a profile of another instance is rejected', async (c) =>
     withEmptyInstance(c, async (id, newProfile) => {
       const boot = bootsOf(c, id);
       await newProfile();

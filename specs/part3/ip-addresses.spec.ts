@@ -7,7 +7,7 @@
 // checks here work in another region (one named by the IPv6 pools list that holds no range).
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
-import { check } from '../../harness/check.js';
+import { check, checkWaiting } from '../../harness/check.js';
 import { describeExchange, isErrorResponse, namesField } from '../../harness/error-bodies.js';
 import { letShortlyRun, readAfterWrite, untilGone, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
@@ -48,7 +48,7 @@ const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as co
  * A check asking for an assignment body: the file's first to ask may find where `region` goes by swapping the pair and
  * back (`withRegionPlaced`), each swap waited for, before it waits for its own; without the clock hook, in real time.
  */
-const placingCheck = (...[rules, title, body]: Parameters<typeof check>) => check(rules, title, body, { realTimeWaits: 3 });
+const placingCheck = checkWaiting(3);
 
 /**
  * Why a refused move of addresses by a restricted user with read_write on every instance judges nothing: "the caller

@@ -207,6 +207,31 @@ describe('a request refused for what the documents do not time, sent again while
     await inCheck('/v4/young/transfer');
     expect(sent.slice(4)).toEqual(Array(3).fill('/v4/young/transfer'));
   });
+
+  it('without the clock hook, still refused after the wait within `minutes` in all: a check failing on it, or unable to go on, is not judged', async () => {
+    const on = new Target({
+      config: { ...defaults(), timeoutMs: 1000 },
+      baseUrl: 'http://127.0.0.1:9',
+      token: 'deadline-token-01',
+      controlUrl: null,
+      embedded: false,
+    });
+    const refused = (path: string) => async () =>
+      ({ method: 'POST', path, status: 400, body: { errors: [{ reason: 'Instance 3 is still being created' }] } }) as Exchange;
+    const c = new Check(['P1.account.serves.get-account'], on, 10_100);
+    const last = await onceNotBusy(c, refused('/v4/compute/instances/3/backups'));
+    const failedOn = (exchange: Exchange) => new RuleViolation('P1.account.serves.get-account', 'should succeed', exchange);
+    expect(c.unjudgedForBusy(failedOn(last))).toMatch(
+      /^POST \/v4\/compute\/instances\/3\/backups was still refused after the check's wait \(HTTP 400 "Instance 3 is still being created"\), as while what it acts on is busy: .*without the clock hook/,
+    );
+    expect(c.unjudgedForBusy(new Error('could not create a configuration profile'))).toMatch(/still refused .*\(could not create a configuration profile\)$/);
+    // A violation on another exchange is judged.
+    expect(c.unjudgedForBusy(failedOn({ ...last }))).toBeUndefined();
+    // Refused for `minutes` in all since first refused: judged.
+    const late = new Check(['P1.account.serves.get-account'], on, 10_100);
+    await onceNotBusy(late, refused('/v4/compute/instances/4/backups'), { minutes: 1 / 60 });
+    expect(late.stillBusy.size).toBe(0);
+  });
 });
 
 describe('a run-wide lock (account-wide state such as the monitoring plan)', () => {
