@@ -19,10 +19,13 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A target without the clock hook at `url`, whose requests time out after a second. */
+const targetAt = (url: string, config: Partial<SuiteConfig> = {}) =>
+  new Target({ config: { ...defaults(), timeoutMs: 1000, ...config }, baseUrl: url, token: 'deadline-token-01', controlUrl: null, embedded: false });
+
 /** A check that must end within `checkMs` on a target answering within `requestMs`. */
 function checkOn(url: string, checkMs: number, config: Partial<SuiteConfig> = {}): Check {
-  const on = new Target({ config: { ...defaults(), timeoutMs: 1000, ...config }, baseUrl: url, token: 'deadline-token-01', controlUrl: null, embedded: false });
-  return new Check(['P1.account.serves.get-account'], on, checkMs);
+  return new Check(['P1.account.serves.get-account'], targetAt(url, config), checkMs);
 }
 
 describe('the deadline of a check', () => {
@@ -181,13 +184,7 @@ describe('a violation found after a real-time wait the deadline cut short, witho
 
 describe('a request refused for what the documents do not time, sent again while a short time passes', () => {
   it('without the clock hook, is given `minutes` of real time in all since it was first refused, not a wait in every check', async () => {
-    const on = new Target({
-      config: { ...defaults(), timeoutMs: 1000 },
-      baseUrl: 'http://127.0.0.1:9',
-      token: 'deadline-token-01',
-      controlUrl: null,
-      embedded: false,
-    });
+    const on = targetAt('http://127.0.0.1:9');
     const sent: string[] = [];
     const refusal = (path: string) => async () => {
       sent.push(path);
@@ -209,13 +206,7 @@ describe('a request refused for what the documents do not time, sent again while
   });
 
   it('without the clock hook, still refused after the wait within `minutes` in all: a check failing on it, or unable to go on, is not judged', async () => {
-    const on = new Target({
-      config: { ...defaults(), timeoutMs: 1000 },
-      baseUrl: 'http://127.0.0.1:9',
-      token: 'deadline-token-01',
-      controlUrl: null,
-      embedded: false,
-    });
+    const on = targetAt('http://127.0.0.1:9');
     const refused = (path: string) => async () =>
       ({ method: 'POST', path, status: 400, body: { errors: [{ reason: 'Instance 3 is still being created' }] } }) as Exchange;
     const c = new Check(['P1.account.serves.get-account'], on, 10_100);
