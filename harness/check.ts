@@ -7,7 +7,7 @@ import { declareHandover, takeLock } from './lock-handover.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { BUSY_REAL_MS, notShownInTime, readAfterWrite } from './consistency.js';
+import { BUSY_REAL_MS, readAfterWrite } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { viewShowsAnother, type Labelled } from './resources.js';
 import { redact, redactText } from './redact.js';
@@ -430,7 +430,7 @@ export class Check {
     const [busy] = error instanceof RuleViolation ? [...this.stillBusy].filter((exchange) => exchange === error.exchange) : this.stillBusy;
     if (!busy) return undefined;
     const what = `${busy.method} ${busy.path} was still refused after the check's wait (${describeExchange(busy)}), as while what it acts on is busy`;
-    return `${what}: ${notShownInTime(this)} (${(error as Error).message})`;
+    return `${what}: how long that runs is not shown, and without the clock hook no more time can pass than a check waits (${(error as Error).message})`;
   }
 
   /** Records what `violation` broke: `fail`, or `error` after a wait cut short (`cutShort`): what it waited for may yet come. */

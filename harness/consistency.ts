@@ -125,6 +125,15 @@ export class ViewsMade {
   noteDeleted(path: string): void {
     this.live.delete(path);
     for (const under of this.live) if (under.startsWith(`${path}/`)) this.live.delete(under);
+    this.deletedAt.set(path, Date.now());
+  }
+
+  /** When the run last deleted the resource at each path (`noteDeleted`). */
+  private readonly deletedAt = new Map<string, number>();
+
+  /** Whether the run deleted the resource at `path`, or one holding it, after `since` (ms): its id may now be another's. */
+  deletedSince(path: string, since: number): boolean {
+    return [...this.deletedAt].some(([deleted, at]) => at > since && (path === deleted || path.startsWith(`${deleted}/`)));
   }
 
   /** The labels and domain names 2xx updates sent to each view path (`labelsSet`). */
@@ -400,12 +409,15 @@ export async function onceNotBusy(
   const refusedSince = firstRefused.get(c.target) ?? new Map<string, number>();
   firstRefused.set(c.target, refusedSince);
   const request = `${first.method} ${first.path}`;
-  const since = refusedSince.get(request) ?? Date.now();
+  // Sent to a resource the run deleted since (its id may be another's now): refused afresh.
+  const known = refusedSince.get(request);
+  const since = known === undefined || c.target.views.deletedSince(first.path, known) ? Date.now() : known;
   refusedSince.set(request, since);
   const timeLeft = () => Date.now() - since < minutes * 60_000;
   const last = untimed && !timeLeft() ? first : await untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
   // Refused for less than `minutes` of real time in all: what it waits for may still run, it is not judged.
   if (busy(last) && timeLeft()) c.stillBusy.add(last);
+  if (!busy(last)) refusedSince.delete(request);
   return last;
 }
 
