@@ -9,6 +9,7 @@ import { labelShown, viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
 import type { Exchange } from '../../harness/http.js';
+import { describeExchange } from '../../harness/error-bodies.js';
 import { deepFind, listPages, monthOf } from '../../harness/lists.js';
 import { onceSnapshotShows, postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
 import { INSTANCES, shutDown } from './instance-power.js';
@@ -99,6 +100,12 @@ export const reasonOf = (exchange: Exchange): string =>
   ((bodyOf(exchange).errors as Array<{ reason?: unknown }> | undefined) ?? [])
     .map((error) => (typeof error?.reason === 'string' ? error.reason : ''))
     .join(' | ');
+
+/** The id of a create another check judges: a refused one is not this check's finding. */
+export function createdId(created: { exchange: Exchange; id?: number }, what: string): number {
+  if (created.id === undefined) throw new SetupError(`could not create ${what}: ${describeExchange(created.exchange)}`);
+  return created.id;
+}
 
 const DEVICE_SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'];
 

@@ -3,11 +3,10 @@
 // the events of instance operations (document 1, "Events").
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
-import { describeExchange } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilGone, untilOnClock, untilShortlyDone } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';
 import type { Exchange } from '../../harness/http.js';
-import { SetupError, STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
+import { STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { listPages } from '../../harness/lists.js';
 import { cloningBothWays } from './clone-busy.js';
 import { lateChecks } from './compute-late.js';
@@ -25,6 +24,7 @@ import {
   configsOf,
   deployedProfiles,
   createInstance,
+  createdId,
   deleteInstance,
   onePublicPossiblyOnePrivate,
   judgeTwoDisks,
@@ -72,12 +72,6 @@ const emptyCreate = (c: Check) =>
     const config = c.target.info.config;
     return { tag, ...(await createInstance(c, fx, { region: config.region, type: config.instanceType, tags: [tag] }, { findTag: tag })) };
   });
-
-/** The id of a create another check judges: a refused one is not this check's finding. */
-function createdId(created: Created, what: string): number {
-  if (created.id === undefined) throw new SetupError(`could not create ${what}: ${describeExchange(created.exchange)}`);
-  return created.id;
-}
 
 describe('Create instance body: creation modes', () => {
   // That a view shows every member of the table is only inferred (P2.instance.fields, a SHOULD): image is judged where
