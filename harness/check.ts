@@ -427,6 +427,8 @@ export class Check {
    * failed on that refusal or could not go on after it.
    */
   unjudgedForBusy(error: unknown): string | undefined {
+    // (a verdict the check or the run's settings already gave stands)
+    if (error instanceof SkipCheck || error instanceof MissingCapability || error instanceof Refusal) return undefined;
     const [busy] = error instanceof RuleViolation ? [...this.stillBusy].filter((exchange) => exchange === error.exchange) : this.stillBusy;
     if (!busy) return undefined;
     const what = `${busy.method} ${busy.path} was still refused after the check's wait (${describeExchange(busy)}), as while what it acts on is busy`;

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Check, DeadlinePassed, RuleViolation } from '../../harness/check.js';
+import { Check, DeadlinePassed, RuleViolation, SkipCheck } from '../../harness/check.js';
 import { declareHandover } from '../../harness/lock-handover.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
 import { UNSETTLED_WAITS_PER_CHECK, onceNotBusy, readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
@@ -216,6 +216,7 @@ describe('a request refused for what the documents do not time, sent again while
       /^POST \/v4\/compute\/instances\/3\/backups was still refused after the check's wait \(HTTP 400 "Instance 3 is still being created"\), as while what it acts on is busy: .*without the clock hook/,
     );
     expect(c.unjudgedForBusy(new Error('could not create a configuration profile'))).toMatch(/still refused .*\(could not create a configuration profile\)$/);
+    expect(c.unjudgedForBusy(new SkipCheck('needs a second region'))).toBeUndefined();
     // A violation on another exchange is judged.
     expect(c.unjudgedForBusy(failedOn({ ...last }))).toBeUndefined();
     // Each wait lasts 2.1 s: refused for `minutes` (3 s) in all since first refused, it is judged.
