@@ -414,7 +414,14 @@ export async function onceNotBusy(
   const since = known === undefined || c.target.views.deletedSince(first.path, known) ? Date.now() : known;
   refusedSince.set(request, since);
   const timeLeft = () => Date.now() - since < minutes * 60_000;
-  const last = untimed && !timeLeft() ? first : await untilShortlyDone(c, send, (exchange) => !busy(exchange), minutes);
+  // The wait's first read is the refusal just met, not a request sent again at once.
+  let unread: Exchange | undefined = first;
+  const again = () => {
+    const refusal = unread;
+    unread = undefined;
+    return refusal ? Promise.resolve(refusal) : send();
+  };
+  const last = untimed && !timeLeft() ? first : await untilShortlyDone(c, again, (exchange) => !busy(exchange), minutes);
   // Refused for less than `minutes` of real time in all: what it waits for may still run, it is not judged.
   if (busy(last) && timeLeft()) c.stillBusy.add(last);
   if (!busy(last)) refusedSince.delete(request);
