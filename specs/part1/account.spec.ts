@@ -203,7 +203,7 @@ describe('Account update', () => {
     const rule = 'P1.account.state.us-ca-code';
     const saved = await account(c);
     try {
-      await twice(async () => {
+      await twice(c, async () => {
         // Each with a city of its kind: the military codes are for military addresses, whose city is the military
         // post office (APO, FPO or DPO); a server may refuse one elsewhere, or a post office beside another state.
         const accepted: Array<[string, string, string]> = [
@@ -287,7 +287,7 @@ describe('Account update', () => {
       email: `${fx.label('acct', 40).toLowerCase()}@example.com`,
     };
     try {
-      await twice(async () => {
+      await twice(c, async () => {
         const put = await c.put('/v4/account', sent);
         c.expectSuccess(rule, put, 'PUT /v4/account');
         const returned = bodyOf(put);
@@ -379,7 +379,7 @@ describe('Account update', () => {
       // Made-up text refused for that (madeUpTextRefused): only the refusal of one too long is judged.
       let unjudged: string | undefined;
       try {
-        await twice(async () => {
+        await twice(c, async () => {
           const atMax = { ...extra, [member]: value(max) };
           const put = await c.put('/v4/account', atMax);
           unjudged = ok(put) ? undefined : await madeUpTextRefused(c, member, value(4), extra);

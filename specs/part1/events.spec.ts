@@ -182,7 +182,7 @@ describe('Event window and visibility', () => {
 describe('Marking events', () => {
   check('P1.events.read.marks-one', 'POST read marks that event read and leaves the others as they were', async (c) => {
     const rule = 'P1.events.read.marks-one';
-    await twice(async () => {
+    await twice(c, async () => {
       const [first, middle, last] = await threeEvents(c);
       const before = [first!.read, last!.read];
       c.expectSuccess(rule, await c.post(`/v4/account/events/${String(middle!.id)}/read`), `POST read of event ${String(middle!.id)}`);
@@ -200,7 +200,7 @@ describe('Marking events', () => {
     'P1.events.seen.marks-up-to-id',
     'POST seen marks every event up to and including the id seen',
     async (c) => {
-      await twice(async () => {
+      await twice(c, async () => {
         const [first, middle] = await threeEvents(c);
         const upToMiddle = (events: Json[]) => events.filter((event) => typeof event.id === 'number' && event.id <= (middle!.id as number));
         // The events listed before the POST: they exist when it is sent in every reading. One with a lower id that shows

@@ -163,7 +163,7 @@ describe('Image visibility', () => {
   // An upload that receives no data expires after 24 hours: another spec file advancing the shared clock can remove
   // the image mid-check, hence twice().
   check(['P2.images.list.private-with-auth', 'P2.image.id.private-prefix'], 'with a token the images list holds private images too', (c) =>
-    twice(async () => {
+    twice(c, async () => {
       const image = await upload(c);
       c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `an uploaded image has the id "${image.id}", not private/…`, image.exchange);
       const items = await listAll(c, '/v4/images', undefined, { until: (listed) => listed.some((item) => item.id === image.id) });
@@ -193,7 +193,7 @@ describe('Image visibility', () => {
   });
 
   check('P2.images.view.private-needs-auth', 'a private image can be viewed only with a token', (c) =>
-    twice(async () => {
+    twice(c, async () => {
       const image = await upload(c);
       const anonymous = await c.get(c.target.imagePath(image.id), { token: null });
       c.expectRejected('P2.images.view.private-needs-auth', anonymous, `GET private image ${image.id} without a token`);
@@ -212,7 +212,7 @@ describe('Image visibility', () => {
 describe('Image upload', () => {
   // The upload may expire mid-check when another spec file advances the shared clock a day, hence twice() (and below).
   check(['P2.image.status.upload-pending', 'P2.image.id.private-prefix'], 'an uploaded image is pending_upload until its data arrives', (c) =>
-    twice(async () => {
+    twice(c, async () => {
       const image = await upload(c);
       c.expect('P2.image.id.private-prefix', image.id.startsWith('private/'), `an uploaded image has the id "${image.id}", not private/…`, image.exchange);
       const returned = bodyOf(image.exchange).status;
@@ -238,7 +238,7 @@ describe('Image upload', () => {
     ['P2.images.upload.put-octet-stream', 'P2.images.upload.gzip', 'P2.image.status.pending-upload-to-available'],
     'gzip data sent by PUT as application/octet-stream makes the image available',
     (c) =>
-      twice(async () => {
+      twice(c, async () => {
         const image = await upload(c);
         const sent = await sendData(c, image);
         c.expectSuccess('P2.images.upload.put-octet-stream', sent, 'PUT of gzip data (application/octet-stream) to upload_to');
@@ -410,7 +410,7 @@ describe('Image update and delete', () => {
     // An upload without data expires after 24 simulated hours: another file moving the shared clock may expire it
     // before the delete (judged twice, with a new upload).
     let image!: Awaited<ReturnType<typeof upload>>;
-    await twice(async () => {
+    await twice(c, async () => {
       image = await upload(c);
       c.expectSuccess('P2.images.delete.private-only', await c.delete(c.target.imagePath(image.id)), `DELETE private image ${image.id}`);
     });

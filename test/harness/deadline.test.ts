@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Check, DeadlinePassed, RuleViolation, SkipCheck } from '../../harness/check.js';
+import { Check, DeadlinePassed, RuleViolation, SkipCheck, twice } from '../../harness/check.js';
 import { declareHandover } from '../../harness/lock-handover.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
 import { UNSETTLED_WAITS_PER_CHECK, onceNotBusy, readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
@@ -179,6 +179,24 @@ describe('a violation found after a real-time wait the deadline cut short, witho
     );
     expect(c.recordViolation(violation())).toBe('fail');
     expect(c.record).toMatchObject({ verdict: 'fail', failedRule: 'P1.account.serves.get-account' });
+  });
+
+  it("in a scenario run twice, is the second run's: a `fail` where only the first run's wait was cut short", async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 10_000);
+    let runs = 0;
+    const thrown = await twice(c, async () => {
+      if (++runs === 1)
+        await untilShortlyDone(
+          c,
+          () => c.get('/v4/account'),
+          () => false,
+        );
+      throw violation();
+    }).catch((error: unknown) => error);
+    expect(runs).toBe(2);
+    expect(thrown).toBeInstanceOf(RuleViolation);
+    expect(c.recordViolation(thrown as RuleViolation)).toBe('fail');
   });
 });
 
