@@ -80,9 +80,34 @@ function borrowing(fx: Fixtures): Fixtures {
  * Sends a request of `recipe` a check expects accepted: again while refused where the recipe says it may be (`mayBeBusy`,
  * `sentAgain`). `refusedFor`: a refusal judged at once (`onceNotBusy`).
  */
-export function sendAsRecipeSays(c: Check, recipe: Recipe, send: () => Promise<Exchange>, refusedFor?: (refusal: Exchange) => boolean): Promise<Exchange> {
+function sendAsRecipeSays(c: Check, recipe: Recipe, send: () => Promise<Exchange>, refusedFor?: (refusal: Exchange) => boolean): Promise<Exchange> {
   if (recipe.mayBeBusy) return onceNotBusy(c, send, { untimed: recipe.mayBeBusy === 'untimed', ...(refusedFor ? { refusedFor } : {}) });
   return recipe.sentAgain ? recipe.sentAgain(c, send) : send();
+}
+
+/**
+ * `sendAsRecipeSays`, with what the recipe puts in place after a refusal (`afterRefusal`) put in place on the first
+ * refusal, before any wait while busy: without the clock hook the wait would spend the check's time on a refusal no
+ * wait ends (an instance not enrolled in the backup service, a restore's target still running). What it puts in
+ * place may itself be refused while the resource is busy: it is put in place again once the wait ends.
+ */
+export async function sendAfterRefusalAsRecipeSays(
+  c: Check,
+  fx: Fixtures,
+  recipe: Recipe,
+  request: ValidRequest,
+  send: () => Promise<Exchange>,
+  refusedFor?: (refusal: Exchange) => boolean,
+): Promise<Exchange> {
+  const attempt = () => sendAsRecipeSays(c, recipe, send, refusedFor);
+  if (!recipe.afterRefusal) return attempt();
+  const refused = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
+  const first = await send();
+  if (!refused(first)) return first;
+  if (await recipe.afterRefusal(c, fx, request)) return attempt();
+  if (!recipe.mayBeBusy) return first;
+  const waited = await attempt();
+  return refused(waited) && (await recipe.afterRefusal(c, fx, request)) ? attempt() : waited;
 }
 
 async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe, token?: string | null, refused = false) {
@@ -90,10 +115,7 @@ async function sendValid(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Rec
   const send = async () => {
     const request = await (refused ? buildRefusable(c, fx, endpoint, recipe) : recipe.build(c, fx));
     const once = () => c.send(endpoint.method, request.path, { json: request.json, query: request.query, token });
-    const attempt = () => (refused ? once() : sendAsRecipeSays(c, recipe, once));
-    let exchange = await attempt();
-    // (what the refusal put in place, a shutdown, may itself run a while)
-    if (!refused && exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, request))) exchange = await attempt();
+    const exchange = await (refused ? once() : sendAfterRefusalAsRecipeSays(c, fx, recipe, request, once));
     await recipe.adopt?.(c, fx, request, exchange);
     return exchange;
   };

@@ -18,7 +18,7 @@ import type { BodyArbitraries, BodyContext, Violation } from '../../arbitraries/
 import { loadContract } from '../../harness/contract.js';
 import { CONTEXT_NEEDS, MEMBERS_MADE, madeOnly, throwIfUnmade } from './context-needs.js';
 import { validRequests } from '../generic/valid-requests.js';
-import { sendAsRecipeSays } from '../generic/endpoint-checks.js';
+import { sendAfterRefusalAsRecipeSays } from '../generic/endpoint-checks.js';
 import { busyLast } from '../../harness/run-order.js';
 import { deployedProfiles, diskToCapture, instanceBackup } from '../part2/compute-support.js';
 import { publicOf, publicPair } from '../part3/ip-addresses-support.js';
@@ -326,9 +326,7 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
                     const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
                     const mark = fx.mark();
                     const send = () => c.send(endpoint.method, path, { json });
-                    const attempt = () => sendAsRecipeSays(c, recipe, send, (refusal) => refusedAsTaken(label, refusal));
-                    let exchange = await attempt();
-                    if (exchange.status >= 400 && exchange.status < 500 && (await recipe.afterRefusal?.(c, fx, { path, json }))) exchange = await attempt();
+                    const exchange = await sendAfterRefusalAsRecipeSays(c, fx, recipe, { path, json }, send, (refusal) => refusedAsTaken(label, refusal));
                     await recipe.adopt?.(c, fx, { path, json: body }, exchange);
                     const created = plan?.readBackCreated && succeeded(exchange) ? await readCreated(c, path, json, exchange, plan.readBackCreated) : undefined;
                     // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
