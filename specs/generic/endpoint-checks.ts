@@ -102,7 +102,8 @@ export async function sendAfterRefusalAsRecipeSays(
   const attempt = () => sendAsRecipeSays(c, recipe, send, refusedFor);
   if (!recipe.afterRefusal) return attempt();
   const refused = (exchange: Exchange) => exchange.status >= 400 && exchange.status < 500;
-  const first = await send();
+  // (only the wait while busy comes after the precondition: a request sent again another way is sent so first)
+  const first = await (recipe.mayBeBusy ? send() : attempt());
   if (!refused(first)) return first;
   if (await recipe.afterRefusal(c, fx, request)) return attempt();
   if (!recipe.mayBeBusy) return first;
