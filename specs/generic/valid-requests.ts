@@ -9,7 +9,7 @@ import { notShownInTime, skipUnlessShownInTime, untilShortlyDone } from '../../h
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
-import { addressesOf, assignmentBody, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
+import { addressesOf, assignmentBody, assignmentShown, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
 import { addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
 import { addDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
@@ -117,6 +117,7 @@ const assignRecipe = (path: string): Recipe => ({
     request.json = await assignmentBody(c, fx, path, c.target.info.config.region, await publicSwap(c, fx));
     return true;
   },
+  adopt: (c, _fx, request, exchange) => assignmentShown(c, exchange, request.json),
 });
 
 /** Enrols the instance of a request's path in the backup service where it is not shown enrolled (`enrolInBackups`). */

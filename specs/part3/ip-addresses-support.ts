@@ -166,6 +166,17 @@ export async function withRegionPlaced(c: Check, fx: Fixtures, path: string, bod
   return region === undefined ? body : placed(rest, place, region);
 }
 
+/**
+ * After an accepted assignment request: waits until each instance its body names shows the address it was given, so a
+ * later check reading the instances first is not answered from before it (a read may lag a write). Items that are not
+ * an address and an instance id are left out.
+ */
+export async function assignmentShown(c: Check, exchange: Exchange, body: unknown): Promise<void> {
+  const items = isItem(body) && Array.isArray(body.assignments) ? (body.assignments as unknown[]) : [];
+  const assignments = items.filter((item): item is Assignment => isItem(item) && typeof item.address === 'string' && typeof item.compute_id === 'number');
+  if (succeeded(exchange) && assignments.length > 0) await swapped(c, assignments);
+}
+
 /** Waits (while a short time passes: `ipv4AfterAssignment`) until each instance of `assignments` shows the address it was given. */
 function swapped(c: Check, assignments: Assignment[]): Promise<string[][]> {
   return ipv4AfterAssignment(
