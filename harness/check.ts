@@ -7,7 +7,7 @@ import { declareHandover, takeLock } from './lock-handover.js';
 import { ruleById } from '../rules/index.js';
 import { endpointKey } from '../rules/endpoints.js';
 import { findEndpoint } from './responses.js';
-import { BUSY_REAL_MS, readAfterWrite } from './consistency.js';
+import { BUSY_REAL_MS, readAfterWrite, stillBusyAnywhere } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { viewShowsAnother, type Labelled } from './resources.js';
 import { redact, redactText } from './redact.js';
@@ -435,7 +435,8 @@ export class Check {
   unjudgedForBusy(error: unknown): string | undefined {
     // (a verdict the check or the run's settings already gave stands)
     if (error instanceof SkipCheck || error instanceof MissingCapability || error instanceof Refusal) return undefined;
-    const [busy] = error instanceof RuleViolation ? [...this.stillBusy].filter((exchange) => exchange === error.exchange) : this.stillBusy;
+    // A violation on a refusal a shared fixture's maker waited out in another check is this check's too.
+    const [busy] = error instanceof RuleViolation ? [error.exchange].filter((exchange) => exchange && stillBusyAnywhere.has(exchange)) : this.stillBusy;
     if (!busy) return undefined;
     const what = `${busy.method} ${busy.path} was still refused after the check's wait (${describeExchange(busy)}), as while what it acts on is busy`;
     return `${what}: how long that runs is not shown, and without the clock hook no more time can pass than a check waits (${(error as Error).message})`;

@@ -423,7 +423,10 @@ export async function onceNotBusy(
   };
   const last = untimed && !timeLeft() ? first : await untilShortlyDone(c, again, (exchange) => !busy(exchange), minutes);
   // Refused for less than `minutes` of real time in all: what it waits for may still run, it is not judged.
-  if (busy(last) && timeLeft()) c.stillBusy.add(last);
+  if (busy(last) && timeLeft()) {
+    c.stillBusy.add(last);
+    stillBusyAnywhere.add(last);
+  }
   if (!busy(last)) refusedSince.delete(request);
   return last;
 }
@@ -435,3 +438,6 @@ export async function onceNotBusy(
  * passed (on a server refusing a young instance's statistics for hours, ten checks would each wait in vain).
  */
 const firstRefused = new WeakMap<object, Map<string, number>>();
+
+/** Every exchange `onceNotBusy` left still refused as busy, whichever check waited: a shared fixture's awaiting checks judge it too. */
+export const stillBusyAnywhere = new WeakSet<Exchange>();

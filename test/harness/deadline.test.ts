@@ -238,6 +238,10 @@ describe('a request refused for what the documents do not time, sent again while
     expect(c.unjudgedForBusy(new SkipCheck('needs a second region'))).toBeUndefined();
     // A violation on another exchange is judged.
     expect(c.unjudgedForBusy(failedOn({ ...last }))).toBeUndefined();
+    // Another check failing on that refusal (a shared fixture's, made by this one) is not judged either; on anything else it is.
+    const awaiting = new Check(['P1.account.serves.get-account'], on, 10_100);
+    expect(awaiting.unjudgedForBusy(failedOn(last))).toMatch(/^POST \/v4\/compute\/instances\/3\/backups was still refused after the check's wait/);
+    expect(awaiting.unjudgedForBusy(new Error('could not create a configuration profile'))).toBeUndefined();
     // Each wait lasts 2.1 s: refused for `minutes` (3 s) in all since first refused, it is judged.
     const stillBusyAfterWait = async () => {
       const inCheck = new Check(['P1.account.serves.get-account'], on, 10_100);
