@@ -265,16 +265,26 @@ function noteCutShort(c: Check, waitedMs: number, givenMs: number): void {
 }
 
 /**
- * Lets a short time pass, for a change no read shows, before a request that cannot be sent again once accepted (a
- * range's DELETE after its share: sent before the share has run, it deletes the range): the target's clock `minutes`,
- * or, without the clock hook, the run's consistency window (what the user says a write takes to show; never past
- * halfway to the check's deadline: the rest is for what follows). Where the documents do not say the change is done
- * when its request answers.
+ * Lets a short time pass, for a change no read shows, before a request that cannot be sent again once accepted: the
+ * target's clock `minutes`, or, without the clock hook, real time: the run's consistency window (what the user says a
+ * write takes to show; never past halfway to the check's deadline: the rest is for what follows), or with `realTime:
+ * 'short'` up to a minute and a half (`BUSY_REAL_MS`, never past the check's deadline), where what the request depends
+ * on may itself run a short time after its answer (a range's DELETE after its share: sent before the share has run, it
+ * deletes the range; the check is given that time: `checkWaiting`).
  */
-export async function letShortlyRun(c: Check, minutes = 10): Promise<void> {
+export async function letShortlyRun(c: Check, options: { minutes?: number; realTime?: 'window' | 'short' } = {}): Promise<void> {
   // Not noted as a use of the clock: without the hook the check waits in real time instead, so the plan runs it there.
-  if (c.target.control) return c.advanceClock(minutes * 60, { needed: false });
-  await waitOutWindow(c);
+  if (c.target.control) return c.advanceClock((options.minutes ?? 10) * 60, { needed: false });
+  if (options.realTime !== 'short') return waitOutWindow(c);
+  const waited = await waitShortRealTime(c);
+  if (waited < BUSY_REAL_MS) noteCutShort(c, waited, BUSY_REAL_MS);
+}
+
+/** Waits up to a minute and a half of real time (`BUSY_REAL_MS`), never past 5 s before the check's deadline; returns the wait. */
+async function waitShortRealTime(c: Check): Promise<number> {
+  const wait = Math.min(BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000 - Date.now());
+  if (wait > 0) await sleep(wait);
+  return Math.max(0, wait);
 }
 
 /** A moment on the target's clock as the run knows it: the seconds its workers had advanced it by, and the real time. */
@@ -332,10 +342,9 @@ export async function untilShortlyDoneSparingly<T>(c: Check, send: () => Promise
     }
     return value;
   }
-  const wait = Math.min(BUSY_REAL_MS, (c.deadline ?? Infinity) - 5_000 - Date.now());
-  if (wait > 0) await sleep(wait);
+  const waited = await waitShortRealTime(c);
   value = await send();
-  if (!done(value) && wait < BUSY_REAL_MS) noteCutShort(c, wait, BUSY_REAL_MS);
+  if (!done(value) && waited < BUSY_REAL_MS) noteCutShort(c, waited, BUSY_REAL_MS);
   return value;
 }
 

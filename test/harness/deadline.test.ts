@@ -8,7 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Check, DeadlinePassed, RuleViolation, SkipCheck, twice } from '../../harness/check.js';
 import { declareHandover } from '../../harness/lock-handover.js';
 import { defaults, type SuiteConfig } from '../../harness/config.js';
-import { UNSETTLED_WAITS_PER_CHECK, onceNotBusy, readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
+import {
+  UNSETTLED_WAITS_PER_CHECK,
+  letShortlyRun,
+  onceNotBusy,
+  readAfterWrite,
+  untilShortlyDone,
+  untilShortlyDoneSparingly,
+} from '../../harness/consistency.js';
 import type { Exchange } from '../../harness/http.js';
 import { Target } from '../../harness/target.js';
 import { hostile, startFakeServer, type FakeServer } from '../hostile/fake-servers.js';
@@ -149,6 +156,25 @@ describe('a request that makes something while it is not done, sent again while 
     expect(Date.now() - started).toBeGreaterThan(1000);
     expect(Date.now() - started).toBeLessThan(3500);
     expect(c.cutShort).toMatch(/cut to [0-9] s of real time/);
+  });
+});
+
+describe('a short time let run before a request that cannot be sent again, without the clock hook', () => {
+  it('is the consistency window, or with `realTime: short` real time up to the deadline, noted as cut short', async () => {
+    server = await startFakeServer(hostile.ok());
+    const c = checkOn(server.url, 10_000, { consistencyWindowMs: 300 });
+    let started = Date.now();
+    await letShortlyRun(c);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(c.cutShort).toBeUndefined();
+    started = Date.now();
+    await letShortlyRun(c, { realTime: 'short' });
+    // The deadline is under 7 s away: the wait leaves 5 s of it, far short of the minute and a half it is given.
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(c.cutShort).toMatch(/cut to [0-9] s of real time, of the 90 s it is given/);
+    expect(server.seen).toHaveLength(0);
   });
 });
 
