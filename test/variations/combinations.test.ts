@@ -19,6 +19,8 @@ interface Combination {
   drawn?: { seed: number; runs: number };
   /** Run settings besides the matrix's, under which it failed. */
   settings?: string[];
+  /** It failed only once fast-check shrank a counterexample (the matrix's runs do not shrink). */
+  shrinks?: true;
   /** Its checks skipped (no fail, but nothing judged, and what they made left behind): none may skip now. */
   skipped?: true;
 }
@@ -37,6 +39,14 @@ const COMBINATIONS: Combination[] = [
     variations: ['replica-reads', 'assign-no-op-refused'],
     rules: 'P3.ips.serves,P3.ips.scope',
     why: "an accepted swap of the file's pair was not waited for, so the next check's read of the pair lagged it and its swap back moved nothing (refused: allowed): an accepted assignment is waited for until the instances show it (found by a run under replica-reads, seed 201)",
+  },
+  {
+    variations: ['replica-reads', 'firewall-rule-unset-members-null', 'blank-optional-absent'],
+    rules: 'P3.firewalls.serves.put-networking-firewalls-id-rules,P3.firewall-rule.types,P1.errors.rejected-write-no-effect',
+    drawn: { seed: 214, runs: 100 },
+    settings: ['--violation-runs', '10'],
+    shrinks: true,
+    why: "a view of the rules read before a refused body lagged the valid bodies' last PUT, so the body's shrunk outbound ([]) seemed applied, and putting the old outbound back was refused (it shows labels null): a refused put-back is judged on the first view only with no consistency window, and an accepted one is waited for until shown (found by a run under replica-reads, seed 214; failed 3 runs in 4)",
   },
   {
     variations: ['zone-starts-with-mx-record', 'not-shown-ids-as-strings'],
@@ -100,15 +110,16 @@ const COMBINATIONS: Combination[] = [
 ];
 
 /** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
-const matrixSettings = ({ seed, runs }: { seed: number; runs: number } = { seed: 20261121, runs: MATRIX_RUNS.runs }) => [
+const matrixSettings = ({ seed, runs }: { seed: number; runs: number } = { seed: 20261121, runs: MATRIX_RUNS.runs }, shrinks = false) => [
   ...['--seed', String(seed), '--runs', String(runs), '--violation-runs', String(MATRIX_RUNS.violationRuns)],
-  ...['--no-shrink', '--no-allure', '--progress', 'quiet'],
+  ...(shrinks ? [] : ['--no-shrink']),
+  ...['--no-allure', '--progress', 'quiet'],
 ];
 
 describe('combinations of allowed choices the matrix groups once failed', () => {
   it.each(COMBINATIONS.map((combination) => [`${combination.variations.join(' + ')} (${combination.rules})`, combination] as const))(
     '%s',
-    async (_, { variations, rules, why, drawn, settings = [], skipped }) => {
+    async (_, { variations, rules, why, drawn, settings = [], shrinks, skipped }) => {
       // The longest consistency window a variation asks for, as the matrix gives it.
       const windowMs = Math.max(
         0,
@@ -118,7 +129,7 @@ describe('combinations of allowed choices the matrix groups once failed', () => 
       const outcome = await runConformance([
         '--rules',
         rules,
-        ...matrixSettings(drawn),
+        ...matrixSettings(drawn, shrinks),
         ...(windowMs ? ['--consistency-window', String(windowMs)] : []),
         ...settings,
         ...variations.flatMap((variation) => ['--emulator-variation', variation]),
