@@ -10,7 +10,7 @@ import { findEndpoint } from './responses.js';
 import { BUSY_REAL_MS, readAfterWrite, stillBusyAnywhere } from './consistency.js';
 import { NothingToJudge, whyUnjudgeable, type Exchange, type SendOptions } from './http.js';
 import { viewShowsAnother, type Labelled } from './resources.js';
-import { redact, redactText } from './redact.js';
+import { redact, redactError, redactText } from './redact.js';
 import { describeExchange, errorFields, isErrorResponse, namesField } from './error-bodies.js';
 import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type Target } from './target.js';
@@ -127,8 +127,12 @@ export class Check {
   readonly target: Target;
   private readonly exercised = new Set<string>();
 
-  /** No request is sent after this (ms since the epoch): the check ends within its timeout, whatever the target does. */
-  readonly deadline: number;
+  /**
+   * No request is sent after this (ms since the epoch): the check ends within its timeout, whatever the target does.
+   * Time it waited for a run-wide lock another check held is added (`exclusively`), up to its timeout once more.
+   */
+  deadline: number;
+  private readonly latestDeadline: number;
 
   constructor(
     rules: string[],
@@ -138,6 +142,7 @@ export class Check {
     this.target = on;
     // The request in flight at the deadline still gets its --timeout, and the check a moment to report.
     this.deadline = Date.now() + Math.max(timeoutMs / 2, timeoutMs - on.info.config.timeoutMs - 2000);
+    this.latestDeadline = this.deadline + timeoutMs;
     this.record = { rules, verdict: 'pass', findings: [], exchanges: [], endpoints: {}, exercised: [] };
   }
 
@@ -403,7 +408,9 @@ export class Check {
     let lock = this.locks.get(name);
     if (!lock) {
       const passed = () => new DeadlinePassed(`another check held ${name} until the check's deadline`);
-      lock = { users: 0, taken: takeLock(this.target.lock(name), this.deadline, () => this.handsOver === name, passed) };
+      const handsOver = () => this.handsOver === name;
+      const waited = (ms: number) => (this.deadline = Math.min(this.deadline + ms, this.latestDeadline));
+      lock = { users: 0, taken: takeLock(this.target.lock(name), this.deadline, { handsOver, passed, waited }) };
       this.locks.set(name, lock);
     }
     lock.users++;
@@ -466,14 +473,6 @@ function shrink(exchange: Exchange, { wholeRequest }: { wholeRequest: boolean })
     return text !== undefined && text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length} characters)` : value;
   };
   return { ...exchange, requestBody: wholeRequest ? exchange.requestBody : cut(exchange.requestBody), body: cut(exchange.body) };
-}
-
-/** What the target answered may reach an error's message (an echoed token): the error vitest and Allure keep is redacted. */
-function redactError(error: unknown): void {
-  if (!(error instanceof Error) || !Object.isExtensible(error)) return;
-  // Own properties: some errors (DOMException) have a message getter without a setter.
-  for (const key of ['message', 'stack'] as const)
-    if (typeof error[key] === 'string') Object.defineProperty(error, key, { value: redactText(error[key]), writable: true, configurable: true });
 }
 
 export interface CheckOptions {
@@ -584,7 +583,8 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
         context.task.meta.conformance = redact(run.record);
       }
     },
-    timeout,
+    // Its own time, and as much again for waits for run-wide locks (`Check.deadline`).
+    2 * timeout,
   );
 }
 

@@ -29,10 +29,14 @@ export function declareHandover(exclusive: string | undefined): { handsOver?: st
 }
 
 /**
- * Takes `lock` (the one the check before handed over, else waiting for it up to `deadline`, then throwing `passed()`);
- * its release, which hands the lock over when `handsOver()` says so then.
+ * Takes `lock` (the one the check before handed over, else waiting for it up to `deadline`, then throwing `passed()`,
+ * and telling `waited` how long it waited); its release, which hands the lock over when `handsOver()` says so then.
  */
-export async function takeLock(lock: CreationBudget, deadline: number, handsOver: () => boolean, passed: () => Error): Promise<() => void> {
+export async function takeLock(
+  lock: CreationBudget,
+  deadline: number,
+  { handsOver, passed, waited }: { handsOver: () => boolean; passed: () => Error; waited: (ms: number) => void },
+): Promise<() => void> {
   const kept = handedOver.get(lock.id);
   let held: HeldLock;
   if (kept) {
@@ -40,8 +44,10 @@ export async function takeLock(lock: CreationBudget, deadline: number, handsOver
     handedOver.delete(lock.id);
     held = kept;
   } else {
+    const asked = Date.now();
     const release = await lock.take(Math.max(0, deadline - Date.now()));
     if (!release) throw passed();
+    waited(Date.now() - asked);
     held = { release, takenAt: Date.now() };
   }
   return () => {

@@ -163,3 +163,11 @@ export function redactStandardStreams(): void {
       )) as typeof stream.write;
   }
 }
+
+/** What the target answered may reach an error's message (an echoed token): the error vitest and Allure keep is redacted. */
+export function redactError(error: unknown): void {
+  if (!(error instanceof Error) || !Object.isExtensible(error)) return;
+  // Own properties: some errors (DOMException) have a message getter without a setter.
+  for (const key of ['message', 'stack'] as const)
+    if (typeof error[key] === 'string') Object.defineProperty(error, key, { value: redactText(error[key]), writable: true, configurable: true });
+}

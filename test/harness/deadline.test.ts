@@ -314,6 +314,23 @@ describe('a run-wide lock (account-wide state such as the monitoring plan)', () 
     await expect(late.exclusively('plan', async () => {})).rejects.toThrow(/another check held plan until the check's deadline/);
     await holding;
   });
+
+  it("gives a check the time it waited for another check's lock: its deadline moves on by the wait", async () => {
+    server = await startFakeServer(hostile.ok());
+    const shared = { out: mkdtempSync(join(tmpdir(), 'lock-')), runId: 'lock-run' };
+    const holder = checkOn(server.url, 10_000, shared);
+    const waiter = checkOn(server.url, 10_000, shared);
+    const deadline = waiter.deadline;
+    let release: () => void = () => {};
+    const holding = holder.exclusively('plan', () => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = waiter.exclusively('plan', async () => waiter.deadline);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    release();
+    await holding;
+    const moved = (await waiting) - deadline;
+    expect(moved).toBeGreaterThanOrEqual(550);
+    expect(moved).toBeLessThan(1500);
+  });
 });
 
 describe('a run-wide lock held throughout by checks of one block, one after another', () => {
