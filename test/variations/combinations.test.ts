@@ -46,7 +46,7 @@ const COMBINATIONS: Combination[] = [
     drawn: { seed: 214, runs: 100 },
     settings: ['--violation-runs', '10'],
     shrinks: true,
-    why: "a view of the rules read before a refused body lagged the valid bodies' last PUT, so the body's shrunk outbound ([]) seemed applied, and putting the old outbound back was refused (it shows labels null): a refused put-back is judged on the first view only with no consistency window, and an accepted one is waited for until shown (found by a run under replica-reads, seed 214; failed 3 runs in 4)",
+    why: "a view of the rules read before a refused body lagged the valid bodies' last PUT, so the body's shrunk outbound ([]) seemed applied, and putting the old outbound back was refused (it shows labels null): a refused put-back is judged on the first view only with no consistency window, and an accepted one is waited for until shown (found by a run under replica-reads, seed 214; before, this failed 2–3 runs in 4)",
   },
   {
     variations: ['zone-starts-with-mx-record', 'not-shown-ids-as-strings'],
