@@ -6,10 +6,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'threads',
-    // Three files at a time on two cores: most long files wait on child processes (full runs, matrices, timeouts
-    // against hostile targets, replica lag), and a third file fills the cores they leave idle. Measured in one hour:
-    // two workers 318 s of wall (1.47 cores busy), three 259 s (1.74), four 257 s with more CPU (docs/speed-log.md).
-    maxWorkers: 3,
+    // Four files at a time on two cores: most long files wait on child processes (full runs, matrices, timeouts
+    // against hostile targets, replica lag, the real-time waits' 160 s), and the others fill the cores they leave idle.
+    // Measured in one hour (2026-12-06): three workers 275–289 s of wall, four 251–252 s (docs/speed-log.md).
+    maxWorkers: 4,
     // Files share each worker's modules: loading the rules, schemas and emulator anew for each of ~95 files cost about
     // 40 % of the in-process tests' CPU. No file mocks modules or changes globals.
     isolate: false,
