@@ -588,8 +588,11 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
   );
 }
 
-/** `check` for checks that may wait in real time `waits` times without the clock hook (`CheckOptions.realTimeWaits`). */
+/**
+ * `check` for checks that may wait in real time `waits` times without the clock hook (`CheckOptions.realTimeWaits`),
+ * with the check's other options (until the fiftieth session they were dropped: two range checks ran without their lock).
+ */
 export const checkWaiting =
   (waits: number) =>
-  (...[rules, title, body]: Parameters<typeof check>): void =>
-    check(rules, title, body, { realTimeWaits: waits });
+  (...[rules, title, body, options]: Parameters<typeof check>): void =>
+    check(rules, title, body, { ...options, realTimeWaits: waits });

@@ -465,7 +465,9 @@ describe('IPv6 ranges', () => {
     { exclusive: IPV6_RANGES_LOCK },
   );
 
-  check(
+  // Three real-time waits without the clock hook: for the region to be free of another check's range, for this range's
+  // deletion, and for the region to take a range again.
+  checkWaiting(3)(
     ['P3.ipv6-range.region-of-instance', 'P3.ipv6-range.one-per-region', 'P3.ipv6-range.one-slaac-per-instance', 'P3.ipv6-range.delete-disconnects'],
     'one range per region and per instance; a deleted range is gone',
     async (c) => {
