@@ -5,7 +5,7 @@
 // not shown: an item without a `region` member may be in any region.
 import { routeTargetOf } from './addresses.js';
 import type { Check } from './check.js';
-import { readAfterWrite, untilShortlyDoneSparingly } from './consistency.js';
+import { readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from './consistency.js';
 import type { Exchange } from './http.js';
 import { listItems, succeeded } from './lists.js';
 
@@ -18,16 +18,30 @@ const VLANS = '/v4beta/networking/vlans';
 const mayBeIn = (item: Json, region: string) => typeof item.region !== 'string' || item.region === region;
 const bare = (range: unknown) => String(range).replace(/\/\d+$/, '');
 
+/** Ranges still held a region after `regionForIpv6Range` waited for it: another's, not a deletion running. */
+const outlastedWait = new Set<string>();
+
 /**
  * The first of `regions` (e.g. --region, then --other-region) where the account may take an IPv6 range: no range may
  * be there (the caller deleted its own first). Skips when none; `advice` ends the reason (by default, with one region,
- * to give --other-region).
+ * to give --other-region). `waitForRoom`: a range deleted a short time ago (by the check before, holding the ranges'
+ * lock) may hold its region a while (when it is free again is not shown), so the list is read again while a short time
+ * passes, unless a range there outlasted such a wait before (a colleague's: skipped at once).
  */
-export async function regionForIpv6Range(c: Check, regions: Array<string | null | undefined>, advice?: string): Promise<string> {
-  const others = await listItems(c, RANGES);
+export async function regionForIpv6Range(c: Check, regions: Array<string | null | undefined>, advice?: string, { waitForRoom = false } = {}): Promise<string> {
   const given = regions.filter((region): region is string => typeof region === 'string' && region.length > 0);
-  const free = given.find((region) => !others.some((item) => mayBeIn(item, region)));
+  const freeIn = (items: Json[]) => given.find((region) => !items.some((item) => mayBeIn(item, region)));
+  const holding = (items: Json[]) => items.filter((item) => given.some((region) => mayBeIn(item, region)));
+  let others = await listItems(c, RANGES);
+  if (waitForRoom && !freeIn(others) && !holding(others).some((item) => outlastedWait.has(bare(item.range))))
+    others = await untilShortlyDone(
+      c,
+      () => listItems(c, RANGES),
+      (items) => freeIn(items) !== undefined,
+    );
+  const free = freeIn(others);
   if (free) return free;
+  if (waitForRoom) for (const item of holding(others)) outlastedWait.add(bare(item.range));
   const held = given.map(
     (region) =>
       `${region} (${others

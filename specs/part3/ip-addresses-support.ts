@@ -214,12 +214,13 @@ export async function pairInFreeRegion(c: Check, fx: Fixtures) {
 
 /**
  * The configured second region (`otherRegion`); `free`: it must hold no range of the account, read as
- * `regionForIpv6Range` reads it (a range that shows no region may be in any region), else the check skips.
+ * `regionForIpv6Range` reads it (a range that shows no region may be in any region; one still there is waited for
+ * while a short time passes, as a deletion running), else the check skips.
  */
 export async function otherRegion(c: Check, options: { free?: boolean } = {}): Promise<string> {
   const region = c.setting('otherRegion', 'needs a second region: set --other-region');
   if (!options.free) return region;
-  return regionForIpv6Range(c, [region], '; the check needs the second region (--other-region) to hold none');
+  return regionForIpv6Range(c, [region], '; the check needs the second region (--other-region) to hold none', { waitForRoom: true });
 }
 
 /**
@@ -229,7 +230,9 @@ export async function otherRegion(c: Check, options: { free?: boolean } = {}): P
  */
 export async function runRegionOrOther(c: Check): Promise<string> {
   const other = c.setting('otherRegion', 'needs a second region: set --other-region');
-  return regionForIpv6Range(c, [c.target.info.config.region, other], "; the check needs the run's region or the second region (--other-region) to hold none");
+  return regionForIpv6Range(c, [c.target.info.config.region, other], "; the check needs the run's region or the second region (--other-region) to hold none", {
+    waitForRoom: true,
+  });
 }
 
 /**

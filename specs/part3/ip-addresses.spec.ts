@@ -395,7 +395,8 @@ describe('IP sharing', () => {
 });
 
 describe('IPv6 ranges', () => {
-  check(
+  // Two real-time waits without the clock hook: for the region to be free, and for it to take a range again.
+  checkWaiting(2)(
     [
       'P3.ipv6-range-create.route-target.no-prefix',
       'P3.ipv6-range-create.route-target.ipv6',
@@ -542,8 +543,8 @@ describe('IPv6 ranges', () => {
     { exclusive: IPV6_RANGES_LOCK },
   );
 
-  // Two real-time waits without the clock hook: for the share to run, and for the unshare.
-  checkWaiting(2)(
+  // Three real-time waits without the clock hook: for the region to be free, for the share to run, and for the unshare.
+  checkWaiting(3)(
     ['P3.ipv6-range.shared-cannot-delete', 'P3.share.empty-removes'],
     'a shared range cannot be deleted; sharing an empty list unshares it',
     async (c) => {
