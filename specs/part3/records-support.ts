@@ -163,19 +163,23 @@ export async function renderedSrv(c: Check, domain: { id: number; domain: string
 const answersRecord = (body: unknown, sent: Json): body is Json =>
   isObject(body) && (body.type === sent.type || (typeof sent.name === 'string' && sameDomainName(body.name, sent.name)));
 
+/** A listed record as what it holds: an id given again (whether a deleted record's id may be is not shown) holds another. */
+const recordShown = (item: Json) => JSON.stringify([item.type, item.name, item.target]);
+
 /**
  * POSTs a record; on success its id (from the response when it is the record, else the id the list gained: of the
  * records new in the list, the one showing the type or name sent, as other checks may add records to the same domain
- * meanwhile), else undefined.
+ * meanwhile), else undefined. A record is new where its id was not listed before, or was listed holding another record
+ * (the list read before may lag a deletion whose id the create was given again).
  */
 async function postRecord(c: Check, domainId: number, body: Json): Promise<{ exchange: Exchange; id?: number }> {
-  const before = new Set((await listPages(c, recordsPath(domainId))).items.map((item) => integerId(item.id)));
+  const before = new Map((await listPages(c, recordsPath(domainId))).items.map((item) => [integerId(item.id), recordShown(item)]));
   const exchange = await c.post(recordsPath(domainId), body);
   if (!ok(exchange)) return { exchange };
   const answered = answersRecord(exchange.body, body) ? integerId(exchange.body.id) : undefined;
   if (answered !== undefined) return { exchange, id: answered };
   const made = (items: Json[]) => {
-    const fresh = items.filter((item) => integerId(item.id) !== undefined && !before.has(integerId(item.id)));
+    const fresh = items.filter((item) => integerId(item.id) !== undefined && before.get(integerId(item.id)) !== recordShown(item));
     const telling = fresh.filter((item) => answersRecord(item, body));
     return telling.length === 1 ? telling[0] : fresh.length === 1 ? fresh[0] : undefined;
   };
