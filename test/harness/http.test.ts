@@ -148,13 +148,11 @@ describe('the requests-per-second cap', () => {
     await Promise.all(Array.from({ length: 8 }, () => http.send({ method: 'GET', path: '/v4/account' })));
     expect(server!.seen).toHaveLength(8);
     // A loaded machine holds arrivals back (a connection's set-up, a busy event loop), never ahead of the cap: the
-    // eighth cannot arrive before 7 × 50 ms from the sends (the server shares this process's clock), and no 100 ms
-    // holds more than four (two or three evenly spaced, one more bunched; without the cap all eight). The span between
-    // arrivals is not judged: two `.ci/run`s (2026-12-05) saw 313 ms of the 350 from the first, 226 ms of 300 from the
-    // second, each with arrivals held back.
-    expect(server!.seen.at(-1)!.at - sent).toBeGreaterThanOrEqual(7 * 50 - 5);
-    const busiest = Math.max(...server!.seen.map((first) => server!.seen.filter((other) => other.at >= first.at && other.at < first.at + 100).length));
-    expect(busiest).toBeLessThanOrEqual(4);
+    // (i + 1)th cannot arrive before i × 50 ms from the sends (the server shares this process's clock); without the cap
+    // all eight arrive together. How close together held-back arrivals come is not judged: a `.ci/run` on four workers
+    // (2026-12-06) saw five within 100 ms after a stall, and two (2026-12-05) 313 ms of the 350 from the first.
+    const arrivals = server!.seen.map((request) => request.at - sent).sort((a, b) => a - b);
+    expect(arrivals.filter((at, i) => at < i * 50 - 5)).toEqual([]);
   });
 
   it('without a cap, the same requests go out together', async () => {
