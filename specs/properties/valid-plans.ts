@@ -31,6 +31,8 @@ export interface ValidPlan {
   skip?: string;
   /** At most this many runs (stateful limits such as five concurrent clones). */
   maxRuns?: number;
+  /** Waits in real time the valid bodies' check may make without the clock hook (`CheckOptions.realTimeWaits`; default 1). */
+  realTimeWaits?: number;
   /** The path for every run: a fresh target when the request consumes it, or the instance the context's ids belong to. */
   path?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
   /** The path a body breaking a rule is sent to, where the valid bodies' path makes what a rejection does not need. */
@@ -291,18 +293,20 @@ export const VALID_PLANS: Record<string, ValidPlan> = {
   'requests/tag-create': { mayBeAnothers: (c, context, body) => tagMayBeAnothers(c, context, body.label) },
   'requests/firewall-device-create': { maxRuns: 5, violationPath: async (c, fx) => `/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices` },
   // The bodies name the context's instances: their region must hold no range but this file's (deleted first, as each
-  // run's is after it: a create after a deletion is sent again while refused, the recipe's `sentAgain`). A body breaking
-  // a rule refused naming another member is judged only where the region takes a range now (`needRangeRoomNow`): one
-  // deleted a short time ago may still hold it.
+  // run's is after it: a create after a deletion is sent again while refused, the recipe's `sentAgain`). A range listed
+  // there may be one another file deleted a short time ago, waited for while it goes (`waitForRoom`: no-hook seed 131
+  // skipped here). A body breaking a rule refused naming another member is judged only where the region takes a range
+  // now (`needRangeRoomNow`): one deleted a short time ago may still hold it.
   'requests/ipv6-range-create': {
     maxRuns: 3,
+    realTimeWaits: 2,
     room: async (c, context) => {
       await regionForIpv6Range(c, [context.region]);
       await needRangeRoomNow(c, context.region, context.computeIds[0]!, context.slaac);
     },
     path: async (c, fx, context) => {
       await fx.releaseIpv6Ranges();
-      await regionForIpv6Range(c, [context.region]);
+      await regionForIpv6Range(c, [context.region], undefined, { waitForRoom: true });
       return '/v4/networking/ipv6/ranges';
     },
   },
