@@ -50,10 +50,15 @@ export async function createConfig(
   return { exchange, id: found.id, label: profileLabel };
 }
 
+/** The id of the profile `createConfig` made; a refused create is a setup error. */
+export function profileMade(made: Awaited<ReturnType<typeof createConfig>>): number {
+  if (made.id === undefined) throw new SetupError(`could not create a configuration profile: HTTP ${made.exchange.status} ${reasonOf(made.exchange)}`);
+  return made.id;
+}
+
 export async function newConfig(c: Check, computeId: number, extra: Json = {}, label?: string): Promise<{ id: number; label: string }> {
   const made = await createConfig(c, computeId, extra, label);
-  if (made.id === undefined) throw new SetupError(`could not create a configuration profile: HTTP ${made.exchange.status} ${reasonOf(made.exchange)}`);
-  return { id: made.id, label: made.label };
+  return { id: profileMade(made), label: made.label };
 }
 
 /**
