@@ -288,7 +288,8 @@ export class Fixtures extends Adoption {
   async ipv6Region(c: Check): Promise<string> {
     await this.releaseIpv6Ranges();
     const { region, otherRegion } = target().info.config;
-    return regionForIpv6Range(c, [region, otherRegion]);
+    // (a range it deleted a moment ago may still hold its region: waited for while a short time passes)
+    return regionForIpv6Range(c, [region, otherRegion], undefined, { waitForRoom: true });
   }
 
   /** Deletes the IPv6 ranges this file created (their region allows one per account). */

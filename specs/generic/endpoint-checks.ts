@@ -3,7 +3,7 @@
 // are enough and each one is needed; restricted users are refused where the documents say so; beta endpoints
 // answer under /v4beta; an id that does not exist is refused. Every response also passes the named checks.
 import { describe } from 'vitest';
-import { check, type Check } from '../../harness/check.js';
+import { checkWaiting, type Check } from '../../harness/check.js';
 import { isEmptyObject } from '../../harness/error-bodies.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { succeeded } from '../../harness/lists.js';
@@ -203,12 +203,13 @@ export function endpointChecks(document: Endpoint['document']): void {
     const recipe = validRequests[key];
     if (!recipe) throw new Error(`no valid request recipe for ${key}`);
     describe(key, () => {
+      const endpointCheck = checkWaiting(recipe.realTimeWaits ?? 1);
       // Also tagged with the rules its success body is judged against, so `--rules <response rule>` runs a check
       // whose response can break it (the named checks on the response report the finding).
       const shapeRules = successShapeRules(endpoint);
       // (a request that may close the account is sent with success expected once, last in the run: account-cancel.spec.ts)
       if (!recipe.closesAccount)
-        check(
+        endpointCheck(
           [endpointRuleId(endpoint, 'serves'), ...shapeRules],
           'a valid request with a full-access token succeeds, with the documented response',
           async (c) => {
@@ -221,16 +222,16 @@ export function endpointChecks(document: Endpoint['document']): void {
 
       if (endpoint.auth === 'token') {
         const rule = endpointRuleId(endpoint, 'auth');
-        check([rule, 'P1.auth.bearer-header'], 'a request without a token is refused', async (c) => {
+        endpointCheck([rule, 'P1.auth.bearer-header'], 'a request without a token is refused', async (c) => {
           c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, null, true), `${key} without a token`);
         });
-        check(rule, 'a request with an unknown token is refused', async (c) => {
+        endpointCheck(rule, 'a request with an unknown token is refused', async (c) => {
           c.expectRejected(rule, await sendValid(c, fx, endpoint, recipe, 'conformance-unknown-token-0000', true), `${key} with an unknown token`);
         });
       }
       if (endpoint.auth === 'none') {
         const rule = endpointRuleId(endpoint, 'auth');
-        check(rule, 'answers without a token', async (c) => {
+        endpointCheck(rule, 'answers without a token', async (c) => {
           const exchange = await sendValid(c, fx, endpoint, recipe, null, true);
           await skipExcusedRefusal(c, recipe, exchange);
           expectServedSuccess(c, rule, exchange, `${key} without a token`);
@@ -238,13 +239,13 @@ export function endpointChecks(document: Endpoint['document']): void {
       }
       if (endpoint.auth === 'optional') {
         const rule = endpointRuleId(endpoint, 'auth');
-        check(rule, 'answers without a token with public images only', async (c) => {
+        endpointCheck(rule, 'answers without a token with public images only', async (c) => {
           const exchange = await sendValid(c, fx, endpoint, recipe, null);
           await skipExcusedRefusal(c, recipe, exchange);
           expectServedSuccess(c, rule, exchange, `${key} without a token`);
           expectPublicImagesOnly(c, rule, exchange, 'without a token');
         });
-        check(rule, 'answers with a token too', async (c) => {
+        endpointCheck(rule, 'answers with a token too', async (c) => {
           const exchange = await sendValid(c, fx, endpoint, recipe);
           await skipExcusedRefusal(c, recipe, exchange);
           expectServedSuccess(c, rule, exchange, `${key} with a token`);
@@ -255,7 +256,7 @@ export function endpointChecks(document: Endpoint['document']): void {
         const rule = endpointRuleId(endpoint, 'scope');
         const other = otherReading(endpoint);
         if (!recipe.closesAccount)
-          check(
+          endpointCheck(
             [rule, 'P1.auth.token-kinds'],
             `a token holding exactly ${endpoint.scopes.join(' + ')}${other ? ` (or ${other.scopes.join(' + ')}: ${other.why})` : ''} is accepted`,
             async (c) => {
@@ -278,7 +279,7 @@ export function endpointChecks(document: Endpoint['document']): void {
           // An endpoint that takes no token at all may serve a token lacking its scope as no token (what that does is
           // not shown): refused, or answered with public images only.
           const optional = endpoint.auth === 'optional';
-          check(
+          endpointCheck(
             [rule, ...general],
             `a token lacking ${missing} (holding ${scopes.join(', ')}) is refused${optional ? ' or served as no token' : ''}`,
             async (c) => {
@@ -296,7 +297,7 @@ export function endpointChecks(document: Endpoint['document']): void {
       if (endpoint.flags.includes('unrestricted-only')) {
         const rule = endpointRuleId(endpoint, 'unrestricted-only');
         const general = endpoint.path.startsWith('/v4/account/logins') ? ['P1.auth.restricted.login-history'] : [];
-        check([rule, ...general], 'a restricted user is refused whatever its scopes', async (c) => {
+        endpointCheck([rule, ...general], 'a restricted user is refused whatever its scopes', async (c) => {
           const token = await c.principal({ scopes: '*', restricted: true });
           const exchange = await sendValid(c, fx, endpoint, recipe, token, true);
           c.alsoBreaks(general, () => c.expectRejected(rule, exchange, `${key} as a restricted user`));
@@ -305,7 +306,7 @@ export function endpointChecks(document: Endpoint['document']): void {
 
       if (endpoint.flags.includes('beta')) {
         const rule = endpointRuleId(endpoint, 'beta');
-        check(rule, 'answers under /v4beta', async (c) => {
+        endpointCheck(rule, 'answers under /v4beta', async (c) => {
           const exchange = await sendValid(c, fx, endpoint, recipe);
           c.expect(rule, exchange.path.startsWith('/v4beta/'), `the request went to ${exchange.path}`);
           c.expectSuccess(rule, exchange, `${key} under /v4beta`);
@@ -316,7 +317,7 @@ export function endpointChecks(document: Endpoint['document']): void {
       if (unknownId && !unknownId.check.startsWith('untestable')) {
         const rule = unknownId.id;
         const deletes = endpoint.method === 'DELETE';
-        check(rule, `an id that does not exist is refused with an error body${deletes ? ', or answered {}' : ''}`, async (c) => {
+        endpointCheck(rule, `an id that does not exist is refused with an error body${deletes ? ', or answered {}' : ''}`, async (c) => {
           const exchange = await sendWithUnknownId(c, fx, endpoint, recipe);
           if (!deletes || !succeeded(exchange)) return c.expectRejected(rule, exchange, `${key} with an unknown id`);
           // A DELETE may leave what is not there gone and answer as an operation returning no resource does: `{}`.

@@ -70,9 +70,14 @@ export interface Recipe {
    * come after every other endpoint's in the file (`busyLast`), so none meets the instance busy without the clock hook.
    */
   keepsBusy?: true;
+  /** Waits in real time each of the endpoint's checks may make without the clock hook (`CheckOptions.realTimeWaits`; default 1). */
+  realTimeWaits?: number;
 }
 
 type Json = Record<string, unknown>;
+
+/** The range recipes' lock, and their waits: for the region (`Fixtures.ipv6Region`), for a refused create to pass, a deletion. */
+const RANGES = { exclusive: IPV6_RANGES_LOCK, realTimeWaits: 3 };
 
 const now = new Date();
 const YEAR = now.getUTCFullYear();
@@ -371,8 +376,7 @@ export const validRequests: Record<string, Recipe> = {
     mayBeBusy: true,
     build: async (c, fx) => at(`/v4/compute/instances/${(await fx.newInstance(c)).id}/shutdown`),
   },
-  // What an instance with no history yet answers (statistics, transfer) is not shown: a refusal is read again while it
-  // may be that young (`usage`).
+  // What an instance with no history yet answers (statistics, transfer) is not shown: refused, read again while it may be that young (`usage`).
   'GET /v4/compute/instances/{computeId}/stats': usage('stats'),
   'GET /v4/compute/instances/{computeId}/stats/{year}/{month}': usage('stats', { byMonth: true }),
   'GET /v4/compute/instances/{computeId}/transfer': usage('transfer'),
@@ -576,23 +580,19 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/networking/ipv6/pools': { build: async () => at('/v4/networking/ipv6/pools') },
   'GET /v4/networking/ipv6/ranges': { build: async () => at('/v4/networking/ipv6/ranges') },
   'POST /v4/networking/ipv6/ranges': {
-    exclusive: IPV6_RANGES_LOCK,
+    ...RANGES,
     adopt: adoptRange,
     // Found as it is made (the one range new in the list, where neither the answer nor the list tells it): `adoptRange`.
     sentAgain: async (c, send) => (await createRangeFound(c, () => rangeCreateOnceFree(c, send))).exchange,
     build: async (c, fx) => {
-      // One range per region per account: in a region holding no range but this file's (deleted first; when its region
-      // is free again is not shown: `sentAgain`).
+      // One range per region per account: a region holding none but this file's, deleted first (free again when? `sentAgain`).
       const region = await fx.ipv6Region(c);
       return at('/v4/networking/ipv6/ranges', { json: { prefix_length: 64, compute_id: (await fx.instanceIn(c, region)).id } });
     },
   },
-  'GET /v4/networking/ipv6/ranges/{range}': {
-    exclusive: IPV6_RANGES_LOCK,
-    build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c)).range}`),
-  },
+  'GET /v4/networking/ipv6/ranges/{range}': { ...RANGES, build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c)).range}`) },
   'DELETE /v4/networking/ipv6/ranges/{range}': {
-    exclusive: IPV6_RANGES_LOCK,
+    ...RANGES,
     build: async (c, fx) => at(`/v4/networking/ipv6/ranges/${(await fx.ipv6Range(c, { fresh: true })).range}`),
   },
   'GET /v4beta/networking/vlans': { build: async () => at('/v4beta/networking/vlans') },

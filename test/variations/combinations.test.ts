@@ -122,6 +122,12 @@ const COMBINATIONS: Combination[] = [
     skipped: true,
     why: 'the valid range create was adopted by its answer or by the range routing to its instance, and a server showing neither left it unfound: kept on the target, it held the region, and the range checks after it skipped; the create now finds its range as the one new in the list (`createRangeFound`)',
   },
+  {
+    variations: ['range-delete-runs-a-while'],
+    rules: 'P3.ips.serves.get-networking-ipv6-ranges-id,P3.ips.auth.delete-networking-ipv6-ranges-id,P3.ips.unknown-id.get-networking-ipv6-ranges-id',
+    skipped: true,
+    why: 'the generic range checks each delete the file\'s range before making one, and a deleted range still listed held its region (and the other region, the range before\'s): with the clock never let run, every range check after the first skipped ("the account already holds an IPv6 range the check did not create"); the region is read again while a short time passes (`Fixtures.ipv6Region`; found by a run under replica-reads, seed 298)',
+  },
 ];
 
 /** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
