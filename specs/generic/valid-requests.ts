@@ -9,7 +9,7 @@ import { notShownInTime, skipUnlessShownInTime, untilShortlyDone } from '../../h
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
-import { addressesOf, assignmentBody, assignmentShown, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
+import { assignmentBody, assignmentShown, freeForPrivate, noteGivenPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
 import { addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
 import { addDevice } from '../../harness/devices.js';
 import { addRecord } from '../part3/records-support.js';
@@ -557,14 +557,14 @@ export const validRequests: Record<string, Recipe> = {
   // — IP addresses —
   'GET /v4/networking/ips': { build: async () => at('/v4/networking/ips') },
   'POST /v4/networking/ips': {
-    // A private address goes to the file's instance while it shows only its public one (one instance fewer on a
-    // budget), else to a new instance: at most one private address per instance, and which ranges private addresses
-    // come from is not shown.
+    // A private address goes to the file's instance while it may take one (one instance fewer on a budget), else to a
+    // new one: at most one per instance (`freeForPrivate`); which ranges private addresses come from is not shown.
     build: async (c, fx) => {
       const { id } = await fx.instance(c);
-      const free = (await addressesOf(c, id)).ipv4.length === 1;
+      const free = await freeForPrivate(c, fx, id);
       return at('/v4/networking/ips', { json: { compute_id: free ? id : (await fx.newInstance(c)).id, public: false, type: 'ipv4' } });
     },
+    adopt: noteGivenPrivate,
     refusable: EXTRA_ADDRESS_REQUEST,
   },
   'POST /v4/networking/ips/assign': assignRecipe('/v4/networking/ips/assign'),

@@ -71,6 +71,24 @@ export async function privateOf(c: Check, instanceId: number): Promise<string> {
   return left[0]!;
 }
 
+/** The instances an accepted request gave a private IPv4 address, by fixtures: a read of their addresses just after may not show it (a replica). */
+const givenPrivate = new WeakMap<Fixtures, Set<number>>();
+
+/** Notes the instance an accepted request for a private IPv4 address named (the valid request's adoption). */
+export async function noteGivenPrivate(_c: Check, fx: Fixtures, request: { json?: unknown }, exchange: Exchange): Promise<void> {
+  const id = (request.json as Json | undefined)?.compute_id;
+  if (!succeeded(exchange) || typeof id !== 'number') return;
+  givenPrivate.set(fx, (givenPrivate.get(fx) ?? new Set()).add(id));
+}
+
+/**
+ * Whether a private IPv4 address may be asked for instance `id` (at most one per instance): it shows its public one
+ * only, and no request was given one for it (replica-reads: a read just after the file's first showed one address).
+ */
+export async function freeForPrivate(c: Check, fx: Fixtures, id: number): Promise<boolean> {
+  return !givenPrivate.get(fx)?.has(id) && (await addressesOf(c, id)).ipv4.length === 1;
+}
+
 export async function slaacOf(c: Check, instanceId: number): Promise<string> {
   const { slaac } = await addressesOf(c, instanceId);
   if (!slaac) c.skip(`instance ${instanceId} has no IPv6 SLAAC address`);

@@ -21,8 +21,11 @@ interface Combination {
   settings?: string[];
   /** It failed only once fast-check shrank a counterexample (the matrix's runs do not shrink). */
   shrinks?: true;
-  /** Its checks skipped (no fail, but nothing judged, and what they made left behind): none may skip now. */
-  skipped?: true;
+  /**
+   * Its checks skipped (no fail, but nothing judged, and what they made left behind): none may skip now, or none of
+   * those judging the rule given (where others of the run skip for reasons of their own).
+   */
+  skipped?: true | string;
 }
 
 /** The budgets a run given `--base-url` has by default, where the embedded emulator's run has none. */
@@ -128,6 +131,12 @@ const COMBINATIONS: Combination[] = [
     skipped: true,
     why: 'the generic range checks each delete the file\'s range before making one, and a deleted range still listed held its region (and the other region, the range before\'s): with the clock never let run, every range check after the first skipped ("the account already holds an IPv6 range the check did not create"); the region is read again while a short time passes (`Fixtures.ipv6Region`; found by a run under replica-reads, seed 298)',
   },
+  {
+    variations: ['replica-reads'],
+    rules: 'P3.ips.serves.post-networking-ips,P3.ips.scope.post-networking-ips',
+    skipped: 'P3.ips.scope.post-networking-ips',
+    why: "the private address request of the scope check read the file's instance as showing its public address only (a read answering as before the valid check's request gave it a private one), so it asked for a second, refused (as the support request a server may need): an instance an accepted request gave one is no longer asked for (`freeForPrivate`; found by running each variation alone)",
+  },
 ];
 
 /** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
@@ -162,9 +171,10 @@ describe('combinations of allowed choices the matrix groups once failed', () => 
         why,
       ).toEqual([]);
       expect(outcome.results!.checkList.filter((check) => check.verdict === 'pass').length).toBeGreaterThan(0);
+      const judging = (rules: string[]) => skipped === true || rules.includes(skipped!);
       if (skipped)
         expect(
-          outcome.results!.checkList.filter((check) => check.verdict === 'skip').map((check) => `${check.name}: ${check.message}`),
+          outcome.results!.checkList.filter((check) => check.verdict === 'skip' && judging(check.rules)).map((check) => `${check.name}: ${check.message}`),
           why,
         ).toEqual([]);
     },
