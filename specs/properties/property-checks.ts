@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { needVlanRoom, vlansNamed } from '../../harness/account-limits.js';
-import { check, type Check } from '../../harness/check.js';
+import { check, checkWaiting, type Check } from '../../harness/check.js';
 import { errorFields, namesField } from '../../harness/error-bodies.js';
 import { runProperty } from '../../harness/property.js';
 import { readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
@@ -303,66 +303,60 @@ export function propertyChecks(document: Endpoint['document'], bodies: Record<st
       const validBodies = () => {
         // (a body that may close the account is sent once, last in the run: account-cancel.spec.ts)
         if (!recipe.closesAccount)
-          check(
-            [serves, ...(plan?.rules ?? [])],
-            'valid bodies are accepted',
-            async (c) => {
-              if (plan?.skip) c.skip(plan.skip);
-              if (recipe.destructive) c.needsDestructive();
-              const ctx = await contextFor(c);
-              // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
-              const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
-              await plan?.settle?.(c, ctx, fx);
-              // The lock is taken once for the whole property (each body's turn inside it is the same hold): another
-              // check waiting for it waits once, not between every two bodies.
-              await exclusively(c, () =>
-                runProperty(
-                  c,
-                  generators.valid(ctx),
-                  (body) =>
-                    exclusively(c, async () => {
-                      fc.pre(plan?.accept?.(body) ?? true);
-                      fc.pre(!(await plan?.mayBeAnothers?.(c, ctx, body)));
-                      const label = labelOf(body);
-                      const path = await pathFor(c, fx, endpoint, plan, ctx);
-                      // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
-                      const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
-                      const mark = fx.mark();
-                      const send = () => c.send(endpoint.method, path, { json });
-                      const exchange = await sendAfterRefusalAsRecipeSays(c, fx, recipe, { path, json }, send, (refusal) => refusedAsTaken(label, refusal));
-                      await recipe.adopt?.(c, fx, { path, json: body }, exchange);
-                      const created =
-                        plan?.readBackCreated && succeeded(exchange) ? await readCreated(c, path, json, exchange, plan.readBackCreated) : undefined;
-                      // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
-                      await fx.cleanup(mark);
-                      // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
-                      const refused = exchange.status >= 400 && exchange.status < 500;
-                      const vlans = vlansNamed(body);
-                      if (refused && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
-                      const identity = plan?.identity?.(body);
-                      fc.pre(!refusedAsTaken(label, exchange) && !refusedAsMade(identity, exchange));
-                      if (refused && namesField(exchange, 'label') !== false) fc.pre(!(await labelHeldByAnother(c, fx, endpoint, path, label)));
-                      if (label !== undefined) sentLabels.add(label);
-                      if (identity !== undefined && succeeded(exchange)) madeIdentities.add(identity);
-                      if (refused) fc.pre((await plan?.excuse?.(c, body, fx, exchange)) === undefined);
-                      c.expectSuccess(serves, exchange, `${key} with a valid body`);
-                      if (plan?.readBack)
-                        await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);
-                      const createdBroken = created && brokenMember(created, json, plan!.readBackCreated!);
-                      if (createdBroken)
-                        c.fail(
-                          createdBroken[1]!,
-                          `${createdBroken[0]} was sent to the create as ${JSON.stringify(json[createdBroken[0]])}, but the resource it made shows ${JSON.stringify((created!.body as Json)[createdBroken[0]])}`,
-                          created,
-                        );
-                      await plan?.settle?.(c, ctx, fx);
-                    }),
-                  { runs, ...(plan?.first ? { examples: plan.first(fx, ctx) } : {}) },
-                ),
-              );
-            },
-            { realTimeWaits: plan?.realTimeWaits },
-          );
+          checkWaiting(plan?.realTimeWaits ?? 1)([serves, ...(plan?.rules ?? [])], 'valid bodies are accepted', async (c) => {
+            if (plan?.skip) c.skip(plan.skip);
+            if (recipe.destructive) c.needsDestructive();
+            const ctx = await contextFor(c);
+            // On a budget, a body that creates billable resources gets the runs the run's plan gives it.
+            const runs = c.plannedRuns(Math.min(c.target.info.config.runs, plan?.maxRuns ?? Infinity));
+            await plan?.settle?.(c, ctx, fx);
+            // The lock is taken once for the whole property (each body's turn inside it is the same hold): another
+            // check waiting for it waits once, not between every two bodies.
+            await exclusively(c, () =>
+              runProperty(
+                c,
+                generators.valid(ctx),
+                (body) =>
+                  exclusively(c, async () => {
+                    fc.pre(plan?.accept?.(body) ?? true);
+                    fc.pre(!(await plan?.mayBeAnothers?.(c, ctx, body)));
+                    const label = labelOf(body);
+                    const path = await pathFor(c, fx, endpoint, plan, ctx);
+                    // Placing a body may make shared fixtures (the pair a region placement swaps): made before the mark, they stay.
+                    const json = plan?.placed ? await plan.placed(c, fx, path, body) : body;
+                    const mark = fx.mark();
+                    const send = () => c.send(endpoint.method, path, { json });
+                    const exchange = await sendAfterRefusalAsRecipeSays(c, fx, recipe, { path, json }, send, (refusal) => refusedAsTaken(label, refusal));
+                    await recipe.adopt?.(c, fx, { path, json: body }, exchange);
+                    const created = plan?.readBackCreated && succeeded(exchange) ? await readCreated(c, path, json, exchange, plan.readBackCreated) : undefined;
+                    // What one run creates is deleted before the next: no piling up, no clash with the next body's labels.
+                    await fx.cleanup(mark);
+                    // A body naming new VLANs is refused where VLANs the run did not make fill the region: not the target's fault.
+                    const refused = exchange.status >= 400 && exchange.status < 500;
+                    const vlans = vlansNamed(body);
+                    if (refused && vlans) await needVlanRoom(c, ctx.vlanRegion ?? ctx.region, vlans);
+                    const identity = plan?.identity?.(body);
+                    fc.pre(!refusedAsTaken(label, exchange) && !refusedAsMade(identity, exchange));
+                    if (refused && namesField(exchange, 'label') !== false) fc.pre(!(await labelHeldByAnother(c, fx, endpoint, path, label)));
+                    if (label !== undefined) sentLabels.add(label);
+                    if (identity !== undefined && succeeded(exchange)) madeIdentities.add(identity);
+                    if (refused) fc.pre((await plan?.excuse?.(c, body, fx, exchange)) === undefined);
+                    c.expectSuccess(serves, exchange, `${key} with a valid body`);
+                    if (plan?.readBack)
+                      await readBack(c, path, body, typeof plan.readBack === 'function' ? await plan.readBack(c, fx) : plan.readBack, plan.readBackShortly);
+                    const createdBroken = created && brokenMember(created, json, plan!.readBackCreated!);
+                    if (createdBroken)
+                      c.fail(
+                        createdBroken[1]!,
+                        `${createdBroken[0]} was sent to the create as ${JSON.stringify(json[createdBroken[0]])}, but the resource it made shows ${JSON.stringify((created!.body as Json)[createdBroken[0]])}`,
+                        created,
+                      );
+                    await plan?.settle?.(c, ctx, fx);
+                  }),
+                { runs, ...(plan?.first ? { examples: plan.first(fx, ctx) } : {}) },
+              ),
+            );
+          });
       };
       if (!recipe.keepsBusy) validBodies();
 
