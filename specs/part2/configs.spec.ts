@@ -460,12 +460,12 @@ describe('Boot rules', () => {
     c.expectSuccess(rule, await boot.accepted(), 'booting without config_id after a second profile was added (the first was booted last)');
     // Under reused ids, a read just after the create may show the profile of the instance that held the id before (a
     // replica answering as before: replica-reads seed 252), its disks another's: refused, they are read again once.
-    const onFirstsDisks = () => createConfig(c, id, { devices: diskSlotsOf(first.devices) ?? {} });
-    let made = await onFirstsDisks();
+    const profileOnDisksOfFirst = () => createConfig(c, id, { devices: diskSlotsOf(first.devices) ?? {} });
+    let made = await profileOnDisksOfFirst();
     if (made.id === undefined) {
       await waitOutWindow(c);
       first = (await deployedProfiles(c, id, (listed) => listed.length === 2)).find((profile) => profile.id !== second.id) ?? first;
-      made = await onFirstsDisks();
+      made = await profileOnDisksOfFirst();
     }
     const third = { id: profileMade(made) };
     c.expectSuccess(rule, await boot.accepted({ config_id: third.id }), 'booting the third profile (the same disks) by config_id');

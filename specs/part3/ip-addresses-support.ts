@@ -83,7 +83,7 @@ export async function noteGivenPrivate(_c: Check, fx: Fixtures, request: { json?
 
 /**
  * Whether a private IPv4 address may be asked for instance `id` (at most one per instance): it shows its public one
- * only, and no request was given one for it (replica-reads: a read just after the file's first showed one address).
+ * only, and no accepted request gave it one (under replica-reads a read just after that request still showed one address).
  */
 export async function freeForPrivate(c: Check, fx: Fixtures, id: number): Promise<boolean> {
   return !givenPrivate.get(fx)?.has(id) && (await addressesOf(c, id)).ipv4.length === 1;
