@@ -58,8 +58,7 @@ export async function enrolInBackups(c: Check, computeId: number): Promise<boole
  * instance is not covered. True when a cancel was accepted.
  */
 export async function unenrolFromBackups(c: Check, computeId: number): Promise<boolean> {
-  const view = (await c.get(`/v4/compute/instances/${computeId}`)).body as Json | undefined;
-  if (!view || ((view.backups as Json | undefined)?.enabled !== true && !showsEnrolled(view))) return false;
+  if (!shownEnrolled((await c.get(`/v4/compute/instances/${computeId}`)).body)) return false;
   const cancelled = await c.post(`/v4/compute/instances/${computeId}/backups/cancel`);
   if (cancelled.status < 200 || cancelled.status >= 300) return false;
   unenrolled.add(`${c.target.info.baseUrl} ${computeId}`);
@@ -144,6 +143,10 @@ export const scheduleOf = (view: Json) => ((view.backups as Json | undefined)?.s
  */
 export const enrolledDay = (day: unknown) => day === 'Scheduling' || WEEKDAYS.includes(day as string);
 export const showsEnrolled = (view: Json) => enrolledDay(scheduleOf(view).day);
+
+/** Whether an instance view shows the instance enrolled: `backups.enabled` true, or a schedule day. */
+export const shownEnrolled = (view: unknown) =>
+  !!view && typeof view === 'object' && (((view as Json).backups as Json | undefined)?.enabled === true || showsEnrolled(view as Json));
 
 /**
  * Judges `rule` on the view of an instance made with backups_enabled true (`made`: how, for the messages): enrolled in

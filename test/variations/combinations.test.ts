@@ -150,7 +150,7 @@ const COMBINATIONS: Combination[] = [
     variations: ['backups-reenabled-after-a-week'],
     rules: 'P2.backups.enable.enables,P2.backups.cancel.deletes-all',
     unjudged: 'P2.backups.cancel.deletes-all',
-    why: 'the cancel check enabled backups on the instance whose service the enable check had just cancelled, refused for a week, so it skipped whole: the cancel checks have an instance of their own (`cancelledBackups`), the deletion judged by one check, its permanence (enabled again, refused here) by another (found by running each variation alone)',
+    why: "the enable check cancelled the shared instance's service at its end, so the cancel check's enable was refused for a week and it skipped whole: the enable and cancel checks share one enrolment (`enrolledSubject`), nothing cancelled before the cancel checks, the deletion judged by one check, its permanence (enabled again, refused here) by another (found by running each variation alone)",
   },
 ];
 
