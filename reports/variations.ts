@@ -29,6 +29,10 @@ export interface VariationOutcome {
   firstRun?: Pick<VariationOutcome, 'failedRules' | 'erroredChecks' | 'problem' | 'rerun'>;
   /** The variations switched on in the same run (its group), when it was judged together with others. */
   together?: string[];
+  /** The checks its run skipped, when it ran alone (a skip is no fail, but what the check judges goes unjudged). */
+  skipped?: Array<{ check: string; message: string }>;
+  /** Of those, the checks a run without variations judges (`npm run variations -- --skips`): unjudged under this choice. */
+  skippedBeyondBaseline?: Array<{ check: string; message: string }>;
 }
 
 export interface VariationMatrix {
@@ -42,6 +46,8 @@ export interface VariationMatrix {
   variations: number;
   clean: number;
   outcomes: VariationOutcome[];
+  /** With `--skips`: how many checks the run without variations skipped (the baseline each variation's skips are set against). */
+  baselineSkipped?: number;
 }
 
 /** What the run with its first-round group says about a variation whose group was narrowed down (`firstRun`). */
@@ -65,14 +71,22 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     const again = !outcome.clean && outcome.rerun ? `<div class="msg">again: <code>${escapeHtml(outcome.rerun)}</code></div>` : '';
     const together = outcome.together?.length ? `<div class="msg">judged in one run with ${outcome.together.map(escapeHtml).join(', ')}</div>` : '';
     const warned = outcome.warnings.length ? `<div class="msg">warnings (SHOULD, not fails): ${outcome.warnings.map(escapeHtml).join(', ')}</div>` : '';
-    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${again}${first}${together}${warned}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+    const unjudged = outcome.skippedBeyondBaseline?.length
+      ? `<div class="msg">skipped here, judged without variations (not fails):</div>${outcome.skippedBeyondBaseline.map(checkCell).join('')}`
+      : '';
+    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${again}${first}${together}${warned}${unjudged}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
   const cried = matrix.variations - matrix.clean;
+  const skipping = matrix.outcomes.filter((outcome) => outcome.skippedBeyondBaseline?.length).length;
+  const skips =
+    matrix.baselineSkipped === undefined
+      ? ''
+      : ` Each variation ran alone beside a run without variations (${matrix.baselineSkipped} checks skipped there): <strong>${skipping}</strong> made checks skip that that run judges (listed; a skip is no fail, but the rule goes unjudged under that choice).`;
   return matrixPage({
     title: `Variation matrix: ${matrix.clean} / ${matrix.variations} allowed choices without a fail`,
     heading: 'Variation matrix',
     summary: `<p><strong>${matrix.clean} of ${matrix.variations}</strong> allowed choices run with zero fail and zero error${cried ? ` — <strong>${cried} cried wolf</strong>` : ''}.
-Each row is a full run against an emulator making that one choice the documents leave open. Seed ${matrix.seed}, ${matrix.runs} runs per valid-body property, ${matrix.violationRuns} per violation property, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).</p>`,
+Each row is a full run against an emulator making that one choice the documents leave open. Seed ${matrix.seed}, ${matrix.runs} runs per valid-body property, ${matrix.violationRuns} per violation property, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).${skips}</p>`,
     headers: ['Variation (what the emulator does, and the sentence that allows it)', 'Verdict', 'Rules failed, checks errored', 'Run'],
     rows,
   });

@@ -9,7 +9,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exclusivePairs, GATED_VARIATIONS, VARIATIONS, type Variation } from '../../emulator/variations/index.js';
 import { firstRunNote, renderVariationsHtml, type VariationOutcome } from '../../reports/variations.js';
 import { MATRIX_RUNS, sampleFaults } from '../mutation/matrix.js';
-import { GROUP_SIZE, groupsOf, judgeVariation, narrowDown, runVariationMatrix, unjudgedVariation, verdictsOf, type MatrixRun } from './matrix.js';
+import {
+  GROUP_SIZE,
+  groupsOf,
+  judgeVariation,
+  narrowDown,
+  runVariationMatrix,
+  skippedBeyond,
+  unjudgedVariation,
+  verdictsOf,
+  type MatrixRun,
+} from './matrix.js';
 import type { Results } from '../../reports/results.js';
 import { ruleById } from '../../rules/index.js';
 
@@ -206,6 +216,34 @@ describe('the verdict of each variation, from the run with its group narrowed do
     expect(undeclared.clean).toBe(false);
     expect(undeclared.failedRules).toEqual([{ rule: 'P1.auth.bearer-only', checks: [{ check: check.name, message: check.message }] }]);
     expect(judgeVariation(a, results, 1000, [a.id, b.id], [], ['P1.auth.bearer-only']).clean).toBe(true);
+  });
+
+  it('a run alone keeps its skipped checks; `--skips` lists those a run without variations judges, a name skipped twice counted', () => {
+    const skip = (name: string, message = 'not shown') => ({ name, verdict: 'skip', message });
+    const results = {
+      rules: [],
+      checkList: [
+        skip('[P2.x] default page size'),
+        skip('[P2.x] default page size'),
+        skip('[P1.y] balance', 'the account is closed'),
+        { name: '[P3.z] ok', verdict: 'pass' },
+      ],
+      run: { seed: 7, runs: 100, violationRuns: 10, emulatorFaults: [], emulatorVariations: [a.id] },
+    } as unknown as Results;
+    const alone = judgeVariation(a, results, 1000);
+    expect(alone.skipped?.map((check) => check.check)).toEqual(['[P2.x] default page size', '[P2.x] default page size', '[P1.y] balance']);
+    expect(judgeVariation(a, results, 1000, [a.id, b.id]).skipped).toBeUndefined();
+    const beyond = skippedBeyond(alone.skipped!, ['[P2.x] default page size', '[P3.w] elsewhere']);
+    expect(beyond).toEqual([
+      { check: '[P2.x] default page size', message: 'not shown' },
+      { check: '[P1.y] balance', message: 'the account is closed' },
+    ]);
+    const matrix = { started: '', finished: '', seed: 1, runs: 20, violationRuns: 3, jobs: 2, durationMs: 1000, variations: 1, clean: 1 };
+    const html = renderVariationsHtml({ ...matrix, baselineSkipped: 1, outcomes: [{ ...alone, skippedBeyondBaseline: beyond }] });
+    expect(html).toContain('(1 checks skipped there): <strong>1</strong> made checks skip');
+    expect(html).toContain('skipped here, judged without variations');
+    expect(html).toContain('the account is closed');
+    expect(renderVariationsHtml({ ...matrix, outcomes: [alone] })).not.toContain('skipped here');
   });
 });
 

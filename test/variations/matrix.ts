@@ -47,6 +47,7 @@ export function judgeVariation(
     ...(leftBehind.length ? [{ check: "the run's cleanup", message: short(`left behind on the target: ${leftBehind.join(', ')}`) }] : []),
   ];
   const warnings = results.rules.filter((rule) => rule.warning).map((rule) => rule.id);
+  const skipped = results.checkList.filter((check) => check.verdict === 'skip').map((check) => ({ check: check.name, message: short(check.message) }));
   return {
     id: variation.id,
     leaves: variation.leaves,
@@ -57,8 +58,22 @@ export function judgeVariation(
     warnings,
     durationMs,
     rerun: runCommand(results.run),
-    ...(ids.length > 1 ? { together: ids.filter((id) => id !== variation.id) } : {}),
+    ...(ids.length > 1 ? { together: ids.filter((id) => id !== variation.id) } : { skipped }),
   };
+}
+
+/**
+ * The checks a variation's run alone skipped beyond those a run without variations skipped (`baseline`: their names;
+ * checks of one name, e.g. of one rule on several endpoints, counted).
+ */
+export function skippedBeyond(skipped: NonNullable<VariationOutcome['skipped']>, baseline: readonly string[]): VariationOutcome['skipped'] {
+  const left = new Map<string, number>();
+  for (const name of baseline) left.set(name, (left.get(name) ?? 0) + 1);
+  return skipped.filter(({ check }) => {
+    const count = left.get(check) ?? 0;
+    left.set(check, count - 1);
+    return count <= 0;
+  });
 }
 
 /** A variation the matrix could not judge, and why. */
