@@ -31,7 +31,7 @@ export interface ValidPlan {
   skip?: string;
   /** At most this many runs (stateful limits such as five concurrent clones). */
   maxRuns?: number;
-  /** Waits in real time the valid bodies' check may make without the clock hook (`CheckOptions.realTimeWaits`; default 1). */
+  /** Waits in real time each of its checks may make without the clock hook (`CheckOptions.realTimeWaits`; default 1). */
   realTimeWaits?: number;
   /** The path for every run: a fresh target when the request consumes it, or the instance the context's ids belong to. */
   path?: (c: Check, fx: Fixtures, context: BodyContext) => Promise<string>;
@@ -85,7 +85,8 @@ export interface ValidPlan {
   /**
    * Skips where the account's state, which the run did not make, leaves no room under a documented limit for what a
    * body would make: asked when a body breaking a rule is refused naming another member (a server may judge the limit
-   * first). Bodies naming new VLANs are asked about the VLAN region's room whatever the plan.
+   * first), and still so once sent again while a short time passed (one deleted moments ago may hold the room a while).
+   * Bodies naming new VLANs are asked about the VLAN region's room whatever the plan.
    */
   room?: (c: Check, context: BodyContext) => Promise<void>;
   /**

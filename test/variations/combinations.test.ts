@@ -147,6 +147,12 @@ const COMBINATIONS: Combination[] = [
     why: 'the enrolment check of a clone to a new instance took the instance only as the clone answered it or listed it at once, and skipped where it shows once the clone completes: it now waits for it as other clone checks do (`madeInstance`; found by running each variation alone)',
   },
   {
+    variations: ['range-limit-checked-first', 'range-release-later'],
+    rules: 'P3.ipv6-range.prefix-length.enum,P3.ipv6-range-create,P3.ips.serves.post-networking-ipv6-ranges',
+    skipped: true,
+    why: "a range body breaking a rule, sent just after a range of its region was deleted, was refused for the region's one range (judged first here: the region is held a minute after a deletion); the probe asking whether the region takes a range was refused too, and the check skipped: such a body is now sent again while a short time passes (found by a run under replica-reads, seed 301)",
+  },
+  {
     variations: ['backups-reenabled-after-a-week'],
     rules: 'P2.backups.enable.enables,P2.backups.cancel.deletes-all',
     unjudged: 'P2.backups.cancel.deletes-all',
