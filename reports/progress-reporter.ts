@@ -1,4 +1,5 @@
-// Terminal progress of a run: per area, checks done / total and the fails so far.
+// Terminal progress of a run: per area, checks done / total and the fails so far (a check that broke SHOULD rules
+// only is a warning, as in the results: never shown as a fail).
 //   tty    one line per area, updated in place; each fail or error printed above as it happens
 //   plain  the same lines, printed every few seconds for the areas that moved (logs, CI), and each fail or error
 //   quiet  nothing (the results reporter prints the closing summary line)
@@ -8,6 +9,7 @@ import pc from 'picocolors';
 import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { Verdict } from '../harness/check.js';
 import { fromEnv, type ProgressMode } from '../harness/config.js';
+import { ruleById } from '../rules/index.js';
 import { AREAS, areaOfRuleIds, ruleIdsOfName } from './areas.js';
 import { checksOf, isPlaceholder, moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import type { CheckOutcome } from './results.js';
@@ -21,10 +23,19 @@ export interface ProgressOptions {
   clock?: () => number;
 }
 
+/** A check's verdict as the results count it: a fail of SHOULD rules only is a warning. */
+type Shown = Verdict | 'warning';
+
+function shownVerdict(outcome: CheckOutcome): Shown {
+  const broken = [outcome.record?.failedRule, ...(outcome.record?.alsoFailed ?? [])].filter((id) => id !== undefined);
+  const shouldOnly = broken.length > 0 && broken.every((id) => ruleById.get(id)?.level === 'SHOULD');
+  return outcome.verdict === 'fail' && shouldOnly ? 'warning' : outcome.verdict;
+}
+
 interface Tally {
   total: number;
   done: number;
-  verdicts: Record<Verdict, number>;
+  verdicts: Record<Shown, number>;
   /** `done` when the area was last printed (plain). */
   printedDone: number;
 }
@@ -115,40 +126,42 @@ export default class ProgressReporter implements Reporter {
     }
     const tally = this.tally(area);
     tally.done++;
-    tally.verdicts[outcome.verdict]++;
-    if (outcome.verdict === 'fail' || outcome.verdict === 'error') this.announce(outcome);
+    const shown = shownVerdict(outcome);
+    tally.verdicts[shown]++;
+    if (shown !== 'pass' && shown !== 'skip' && shown !== 'disabled') this.announce(outcome, shown);
     this.draw();
   }
 
   private tally(area: string): Tally {
     let tally = this.tallies.get(area);
     if (!tally) {
-      tally = { total: 0, done: 0, verdicts: { pass: 0, fail: 0, error: 0, skip: 0, disabled: 0 }, printedDone: 0 };
+      tally = { total: 0, done: 0, verdicts: { pass: 0, fail: 0, warning: 0, error: 0, skip: 0, disabled: 0 }, printedDone: 0 };
       this.tallies.set(area, tally);
     }
     return tally;
   }
 
-  /** A fail or error, printed as it happens (tty and plain). */
-  private announce(outcome: CheckOutcome): void {
+  /** A fail, warning or error, printed as it happens (tty and plain). */
+  private announce(outcome: CheckOutcome, shown: Shown): void {
     if (this.mode !== 'tty' && this.mode !== 'plain') return;
     const rule = outcome.record?.failedRule ?? outcome.record?.rules[0] ?? '';
     const message = (outcome.message ?? '').replace(`${rule}: `, '').replace(/\s+/g, ' ').slice(0, 240);
-    const line = `${this.paint(outcome.verdict, `${outcome.verdict.toUpperCase()} ${rule}`)} ${message} ${this.colour.dim(`(${outcome.file})`)}`;
+    const line = `${this.paint(shown, `${shown.toUpperCase()} ${rule}`)} ${message} ${this.colour.dim(`(${outcome.file})`)}`;
     if (this.live) this.live.persist(line);
     else this.stream.write(`${line}\n`);
   }
 
-  private paint(verdict: Verdict, text: string): string {
-    const { green, red, yellow, magenta, dim } = this.colour;
-    return { pass: green, fail: red, error: yellow, skip: magenta, disabled: dim }[verdict](text);
+  private paint(verdict: Shown, text: string): string {
+    const { green, red, yellow, magenta, dim, cyan } = this.colour;
+    return { pass: green, fail: red, warning: cyan, error: yellow, skip: magenta, disabled: dim }[verdict](text);
   }
 
   private areaLine(area: string, tally: Tally): string {
-    const { fail, error, skip, disabled } = tally.verdicts;
+    const { fail, warning, error, skip, disabled } = tally.verdicts;
     const total = Math.max(tally.total, tally.done);
     const counts = [
       fail && this.paint('fail', `${fail} fail`),
+      warning && this.paint('warning', `${warning} warning`),
       error && this.paint('error', `${error} error`),
       skip && this.paint('skip', `${skip} skip`),
       disabled && this.paint('disabled', `${disabled} disabled`),

@@ -95,4 +95,28 @@ describe('progress reporter', () => {
         .map((line) => line.split(/ {2,}/)[0]),
     ).toEqual(['Account', 'Tags', 'Domains', 'Firewalls']);
   });
+
+  it('a check that broke SHOULD rules only is a warning, as the results count it; one that broke a MUST rule too is a fail', () => {
+    const versioning = 'P1.versioning.unversioned-not-served';
+    const base = { ...OUTCOMES[0]!, name: `[${versioning}] the API does not answer without the version segment`, file: 'specs/part1/conventions.spec.ts' };
+    const warned = {
+      ...base,
+      record: { ...base.record!, rules: [versioning], failedRule: versioning, alsoFailed: [] },
+      message: 'GET /databases/engines answers',
+    };
+    const failed = { ...warned, record: { ...warned.record, alsoFailed: ['P1.versioning.v4-prefix'] } };
+    const stream = new Capture();
+    const reporter = new ProgressReporter({ mode: 'plain', stream, intervalMs: 60_000 });
+    reporter.onTestRunStart([{}] as unknown as TestSpecification[]);
+    reporter.onTestModuleCollected({ children: { allTests: () => [{ name: base.name }, { name: base.name }] } } as unknown as TestModule);
+    reporter.finished(warned);
+    reporter.onTestRunEnd([], []);
+    expect(stream.text).toMatch(/^WARNING P1\.versioning\.unversioned-not-served GET \/databases\/engines answers/m);
+    expect(stream.text).toMatch(/^Common rules +1\/2 checks +1 warning$/m);
+    expect(stream.text).not.toMatch(/FAIL|fail/);
+    reporter.finished(failed);
+    reporter.onTestRunEnd([], []);
+    expect(stream.text).toMatch(/^FAIL P1\.versioning\.unversioned-not-served/m);
+    expect(stream.text).toMatch(/^Common rules +2\/2 checks +1 fail, 1 warning$/m);
+  });
 });
