@@ -89,6 +89,11 @@ function isExpired(expectation: Expectation, day: string): boolean {
   return expectation.expires !== undefined && expectation.expires < day;
 }
 
+/** The rules whose fails `entries` excuses on `day` (`YYYY-MM-DD`): those of expectations not past their date. */
+export function excusedOn(entries: Expectations, day: string): Set<string> {
+  return new Set(Object.keys(entries).filter((id) => !isExpired(entries[id]!, day)));
+}
+
 /** What the rule's status was before an expectation excused it (a SHOULD rule's divergence is a warning). */
 function unexcused(rule: RuleResult): RuleResult['status'] {
   return rule.status === 'expected' ? (rule.level === 'MUST' ? 'fail' : 'warning') : rule.status;
@@ -109,10 +114,11 @@ export function applyExpectations(results: Results, entries: Expectations, file:
   const day = results.started.slice(0, 10);
   const base = withoutExpectations(results);
   const report: ExpectationsReport = { file, entries, expected: [], unexpectedlyPassing: [], expired: [] };
+  const excused = excusedOn(entries, day);
   const rules = base.rules.map((rule) => {
     const expectation = entries[rule.id];
     if (!expectation) return rule;
-    if (isExpired(expectation, day)) {
+    if (!excused.has(rule.id)) {
       report.expired.push(rule.id);
       return rule;
     }
@@ -123,8 +129,8 @@ export function applyExpectations(results: Results, entries: Expectations, file:
     if (rule.status === 'pass') report.unexpectedlyPassing.push(rule.id);
     return rule;
   });
-  const excused = new Set(report.expected);
-  const failures = base.failures.map((failure) => (excused.has(failure.rule) ? { ...failure, expected: true } : failure));
+  const expected = new Set(report.expected);
+  const failures = base.failures.map((failure) => (expected.has(failure.rule) ? { ...failure, expected: true } : failure));
   return { ...base, rules, failures, ...tallyRules(rules), expectations: report };
 }
 

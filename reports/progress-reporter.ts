@@ -1,5 +1,6 @@
 // Terminal progress of a run: per area, checks done / total and the fails so far (a check that broke SHOULD rules
-// only is a warning, as in the results: never shown as a fail).
+// only is a warning, one that broke rules the expectations file excuses only is expected, as in the results: neither
+// is shown as a fail).
 //   tty    one line per area, updated in place; each fail or error printed above as it happens
 //   plain  the same lines, printed every few seconds for the areas that moved (logs, CI), and each fail or error
 //   quiet  nothing (the results reporter prints the closing summary line)
@@ -10,6 +11,7 @@ import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification
 import type { Verdict } from '../harness/check.js';
 import { fromEnv, type ProgressMode } from '../harness/config.js';
 import { ruleById } from '../rules/index.js';
+import { excusedOn, readExpectations } from './expectations.js';
 import { AREAS, areaOfRuleIds, ruleIdsOfName } from './areas.js';
 import { checksOf, isPlaceholder, moduleErrorOutcome, outcomeOf, specFile } from './outcomes.js';
 import type { CheckOutcome } from './results.js';
@@ -21,15 +23,18 @@ export interface ProgressOptions {
   intervalMs?: number;
   /** Milliseconds since the epoch (tests pass a fake clock). */
   clock?: () => number;
+  /** The run's expectations file (default: the run's configuration). */
+  expectations?: string | null;
 }
 
-/** A check's verdict as the results count it: a fail of SHOULD rules only is a warning. */
-type Shown = Verdict | 'warning';
+/** A check's verdict as the results count it: a fail of SHOULD rules only is a warning, of excused rules only expected. */
+type Shown = Verdict | 'warning' | 'expected';
 
-function shownVerdict(outcome: CheckOutcome): Shown {
+function shownVerdict(outcome: CheckOutcome, excused: ReadonlySet<string>): Shown {
   const broken = [outcome.record?.failedRule, ...(outcome.record?.alsoFailed ?? [])].filter((id) => id !== undefined);
-  const shouldOnly = broken.length > 0 && broken.every((id) => ruleById.get(id)?.level === 'SHOULD');
-  return outcome.verdict === 'fail' && shouldOnly ? 'warning' : outcome.verdict;
+  if (outcome.verdict !== 'fail' || !broken.length) return outcome.verdict;
+  if (broken.every((id) => excused.has(id))) return 'expected';
+  return broken.every((id) => ruleById.get(id)?.level === 'SHOULD') ? 'warning' : 'fail';
 }
 
 interface Tally {
@@ -61,6 +66,8 @@ export default class ProgressReporter implements Reporter {
   private collectedFiles = 0;
   private readonly clock: () => number;
   private startedAt = 0;
+  /** Rules the run's expectations file excuses today (the file was checked before the run). */
+  private readonly excused: ReadonlySet<string>;
 
   constructor(options: ProgressOptions = {}) {
     this.stream = options.stream ?? process.stdout;
@@ -71,6 +78,8 @@ export default class ProgressReporter implements Reporter {
     if (this.mode === 'tty') this.live = createLogUpdate(this.stream);
     // Colours only where lines are redrawn on a terminal; logs and CI get plain text.
     this.colour = pc.createColors(this.mode === 'tty' && pc.isColorSupported);
+    const expectations = options.expectations ?? fromEnv().expectations;
+    this.excused = expectations ? excusedOn(readExpectations(expectations), new Date().toISOString().slice(0, 10)) : new Set();
   }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
@@ -126,7 +135,7 @@ export default class ProgressReporter implements Reporter {
     }
     const tally = this.tally(area);
     tally.done++;
-    const shown = shownVerdict(outcome);
+    const shown = shownVerdict(outcome, this.excused);
     tally.verdicts[shown]++;
     if (shown !== 'pass' && shown !== 'skip' && shown !== 'disabled') this.announce(outcome, shown);
     this.draw();
@@ -135,7 +144,7 @@ export default class ProgressReporter implements Reporter {
   private tally(area: string): Tally {
     let tally = this.tallies.get(area);
     if (!tally) {
-      tally = { total: 0, done: 0, verdicts: { pass: 0, fail: 0, warning: 0, error: 0, skip: 0, disabled: 0 }, printedDone: 0 };
+      tally = { total: 0, done: 0, verdicts: { pass: 0, fail: 0, warning: 0, expected: 0, error: 0, skip: 0, disabled: 0 }, printedDone: 0 };
       this.tallies.set(area, tally);
     }
     return tally;
@@ -153,15 +162,16 @@ export default class ProgressReporter implements Reporter {
 
   private paint(verdict: Shown, text: string): string {
     const { green, red, yellow, magenta, dim, cyan } = this.colour;
-    return { pass: green, fail: red, warning: cyan, error: yellow, skip: magenta, disabled: dim }[verdict](text);
+    return { pass: green, fail: red, warning: cyan, expected: cyan, error: yellow, skip: magenta, disabled: dim }[verdict](text);
   }
 
   private areaLine(area: string, tally: Tally): string {
-    const { fail, warning, error, skip, disabled } = tally.verdicts;
+    const { fail, warning, expected, error, skip, disabled } = tally.verdicts;
     const total = Math.max(tally.total, tally.done);
     const counts = [
       fail && this.paint('fail', `${fail} fail`),
       warning && this.paint('warning', `${warning} warning`),
+      expected && this.paint('expected', `${expected} expected`),
       error && this.paint('error', `${error} error`),
       skip && this.paint('skip', `${skip} skip`),
       disabled && this.paint('disabled', `${disabled} disabled`),

@@ -1,4 +1,7 @@
 // The terminal progress reporter in each mode, fed with hand-made checks (the CLI run test covers it end to end).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import type { TestModule, TestSpecification } from 'vitest/node';
@@ -118,5 +121,26 @@ describe('progress reporter', () => {
     reporter.onTestRunEnd([], []);
     expect(stream.text).toMatch(/^FAIL P1\.versioning\.unversioned-not-served/m);
     expect(stream.text).toMatch(/^Common rules +2\/2 checks +1 fail, 1 warning$/m);
+  });
+
+  it('a check whose broken rules the expectations file excuses (not past their date) is expected, as the results count it', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'progress-')), 'expectations.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        'P3.firewall.rules.max-25': 'accepts 26, OPS-1',
+        'P3.firewall.status.enable-blocked-by-active': { reason: 'old', expires: '2020-01-01' },
+      }),
+    );
+    const stream = new Capture();
+    const reporter = new ProgressReporter({ mode: 'plain', stream, intervalMs: 60_000, expectations: file });
+    reporter.onTestRunStart([{}] as unknown as TestSpecification[]);
+    reporter.onTestModuleCollected({ children: { allTests: () => OUTCOMES.slice(0, 2).map((outcome) => ({ name: outcome.name })) } } as unknown as TestModule);
+    for (const outcome of OUTCOMES.slice(0, 2)) reporter.finished(outcome);
+    reporter.onTestRunEnd([], []);
+    expect(stream.text).toMatch(/^EXPECTED P3\.firewall\.rules\.max-25 /m);
+    // (an expectation past its date excuses nothing)
+    expect(stream.text).toMatch(/^FAIL P3\.firewall\.status\.enable-blocked-by-active /m);
+    expect(stream.text).toMatch(/^Firewalls +2\/2 checks +1 fail, 1 expected$/m);
   });
 });
