@@ -119,6 +119,7 @@ export default class ProgressReporter implements Reporter {
   finished(outcome: CheckOutcome): void {
     const rules = outcome.record?.rules ?? ruleIdsOfName(outcome.name);
     const area = areaOfRuleIds(rules);
+    const shown = shownVerdict(outcome, this.excused);
     if (this.mode === 'jsonl') {
       const line = {
         check: outcome.name,
@@ -127,6 +128,7 @@ export default class ProgressReporter implements Reporter {
         file: outcome.file,
         area,
         ...(outcome.record?.failedRule ? { failedRule: outcome.record.failedRule } : {}),
+        ...(shown !== outcome.verdict ? { countedAs: shown } : {}),
         ...(outcome.message && outcome.verdict !== 'pass' ? { message: outcome.message } : {}),
         ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
       };
@@ -135,7 +137,6 @@ export default class ProgressReporter implements Reporter {
     }
     const tally = this.tally(area);
     tally.done++;
-    const shown = shownVerdict(outcome, this.excused);
     tally.verdicts[shown]++;
     if (shown !== 'pass' && shown !== 'skip' && shown !== 'disabled') this.announce(outcome, shown);
     this.draw();

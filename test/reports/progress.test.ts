@@ -142,5 +142,17 @@ describe('progress reporter', () => {
     // (an expectation past its date excuses nothing)
     expect(stream.text).toMatch(/^FAIL P3\.firewall\.status\.enable-blocked-by-active /m);
     expect(stream.text).toMatch(/^Firewalls +2\/2 checks +1 fail, 1 expected$/m);
+    const jsonl = new Capture();
+    const lines = new ProgressReporter({ mode: 'jsonl', stream: jsonl, expectations: file });
+    for (const outcome of OUTCOMES.slice(0, 2)) lines.finished(outcome);
+    const counted = jsonl.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { verdict: string; countedAs?: string })
+      .map(({ verdict, countedAs }) => [verdict, countedAs ?? null]);
+    expect(counted).toEqual([
+      ['fail', null],
+      ['fail', 'expected'],
+    ]);
   });
 });
