@@ -8,6 +8,7 @@ import type { Check } from './check.js';
 import { readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from './consistency.js';
 import type { Exchange } from './http.js';
 import { listItems, succeeded } from './lists.js';
+import { onTarget } from './target-key.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ const VLANS = '/v4beta/networking/vlans';
 const mayBeIn = (item: Json, region: string) => typeof item.region !== 'string' || item.region === region;
 const bare = (range: unknown) => String(range).replace(/\/\d+$/, '');
 
-/** Ranges still held a region after `regionForIpv6Range` waited for it: another's, not a deletion running. */
+/** Ranges still held a region after `regionForIpv6Range` waited for it: another's, not a deletion running (`onTarget`). */
 const outlastedWait = new Set<string>();
 
 /**
@@ -33,7 +34,7 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
   const freeIn = (items: Json[]) => given.find((region) => !items.some((item) => mayBeIn(item, region)));
   const holding = (items: Json[]) => items.filter((item) => given.some((region) => mayBeIn(item, region)));
   let others = await listItems(c, RANGES);
-  if (waitForRoom && !freeIn(others) && !holding(others).some((item) => outlastedWait.has(bare(item.range))))
+  if (waitForRoom && !freeIn(others) && !holding(others).some((item) => outlastedWait.has(onTarget(c, bare(item.range)))))
     others = await untilShortlyDone(
       c,
       () => listItems(c, RANGES),
@@ -41,7 +42,7 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
     );
   const free = freeIn(others);
   if (free) return free;
-  if (waitForRoom) for (const item of holding(others)) outlastedWait.add(bare(item.range));
+  if (waitForRoom) for (const item of holding(others)) outlastedWait.add(onTarget(c, bare(item.range)));
   const held = given.map(
     (region) =>
       `${region} (${others

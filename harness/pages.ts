@@ -1,6 +1,7 @@
 // Reading one page of a list the way every helper that walks a list does.
 import type { Check } from './check.js';
 import type { Exchange } from './http.js';
+import { onTarget } from './target-key.js';
 
 /** The lists (by target and path) that refused `page_size=100`, read since at the target's own page size. */
 const pageSizeRefused = new Set<string>();
@@ -11,7 +12,7 @@ const pageSizeRefused = new Set<string>();
  */
 export function readPage(c: Check, path: string, page: number, token?: string | null): Promise<Exchange> {
   const as = token !== undefined ? { token } : {};
-  return pageOf((query) => c.get(path, { ...(query ? { query } : {}), ...as }), `${c.target.info.baseUrl} ${path}`, page);
+  return pageOf((query) => c.get(path, { ...(query ? { query } : {}), ...as }), onTarget(c, path), page);
 }
 
 /** A GET of one list with a query (or none). */
@@ -45,7 +46,7 @@ const smallestSizes = new Map<string, Promise<number | undefined>>();
  * anything above 20. Undefined when it takes none of them.
  */
 export function smallestPageSize(c: Check, path: string): Promise<number | undefined> {
-  const list = `${c.target.info.baseUrl} ${path}`;
+  const list = onTarget(c, path);
   let found = smallestSizes.get(list);
   if (!found) {
     found = (async () => {

@@ -11,6 +11,14 @@ export function targetKeyOf(file: string | undefined): string {
   return /[?&]target=([^&]+)/.exec(file ?? '')?.[1] ?? '';
 }
 
+/**
+ * What module state remembers of `key` (an id, a path) on the check's target: one process may run the suite against
+ * several targets (the matrices, a library user), and each emulator gives the same ids and addresses again.
+ */
+export function onTarget(c: { target: { info: { baseUrl: string } } }, key: string | number): string {
+  return `${c.target.info.baseUrl} ${key}`;
+}
+
 /** A name holding `<file>?target=<key>` as it is for the plain spec file: a check's plan key and property seed are the same in every copy. */
 export function withoutTargetKey(name: string): string {
   return name.replace(/\?target=[^ >&]+/, '');

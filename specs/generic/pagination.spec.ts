@@ -161,7 +161,7 @@ describe.each(PAGED.map((endpoint) => [endpointKey(endpoint), endpoint] as const
         );
         return;
       }
-      c.skip(`the collection changed while it was paged through, ${walkSizes.length} times`);
+      c.skip(`the collection changed while it was paged through, ${walkSizes.length} times (other spec files, or actions still running, change it meanwhile)`);
     },
   );
 

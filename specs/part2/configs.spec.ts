@@ -6,6 +6,7 @@ import { check, checkWaiting, type Check } from '../../harness/check.js';
 import { namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilGone, untilShortlyDone, waitOutWindow } from '../../harness/consistency.js';
 import { useFixtures } from '../../harness/fixtures.js';
+import { onTarget } from '../../harness/target-key.js';
 import type { Exchange } from '../../harness/http.js';
 import {
   INSTANCES,
@@ -59,16 +60,16 @@ function sharedVlan(c: Check): Promise<string> {
   });
 }
 
-/** Instances this file booted and has not shut down since: a lagging view may still show them offline. */
-const leftBooted = new Set<number>();
+/** Instances this file booted and has not shut down since (`onTarget`): a lagging view may still show them offline. */
+const leftBooted = new Set<string>();
 const boot = async (c: Check, id: number, body: Json = {}) => {
   const exchange = await c.post(`${INSTANCES}/${id}/boot`, body);
-  if (ok(exchange)) leftBooted.add(id);
+  if (ok(exchange)) leftBooted.add(onTarget(c, id));
   return exchange;
 };
 const shutDownBooted = async (c: Check, id: number) => {
   await shutDown(c, id);
-  leftBooted.delete(id);
+  leftBooted.delete(onTarget(c, id));
 };
 
 /**
@@ -76,7 +77,7 @@ const shutDownBooted = async (c: Check, id: number) => {
  * shown. Sent again while the shutdown (or the instance's create) may still run (`deleteProfileAt`).
  */
 const deleteProfile = async (c: Check, id: number, configId: unknown) => {
-  if (leftBooted.has(id)) await shutDownBooted(c, id);
+  if (leftBooted.has(onTarget(c, id))) await shutDownBooted(c, id);
   return deleteProfileAt(c, `${INSTANCES}/${id}/configs/${String(configId)}`);
 };
 /**
@@ -108,7 +109,7 @@ async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewPro
     } finally {
       // Made without an image it stays offline until booted: only the check's own boots are undone (the status values
       // are not shown, and a shutdown of an offline instance may be refused).
-      if (leftBooted.has(id)) await shutDownBooted(c, id);
+      if (leftBooted.has(onTarget(c, id))) await shutDownBooted(c, id);
     }
   });
 }
@@ -122,11 +123,11 @@ async function withEmptyInstance(c: Check, body: (id: number, newProfile: NewPro
  */
 function bootsOf(c: Check, id: number): { accepted: (body?: Json) => Promise<Exchange>; refused: (body?: Json) => Promise<Exchange> } {
   const accepted = async (body: Json = {}) => {
-    if (leftBooted.has(id)) await shutDownBooted(c, id);
+    if (leftBooted.has(onTarget(c, id))) await shutDownBooted(c, id);
     return bootAccepted(c, id, body);
   };
   const refused = (body: Json = {}) => {
-    leftBooted.delete(id);
+    leftBooted.delete(onTarget(c, id));
     return sendAtRest(c, [id], () => boot(c, id, body));
   };
   return { accepted, refused };

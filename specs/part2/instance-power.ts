@@ -5,6 +5,7 @@ import type { Check } from '../../harness/check.js';
 import { letShortlyRun, onceNotBusy, readAfterWrite } from '../../harness/consistency.js';
 import { writesNotRefusedSoFar, type Exchange } from '../../harness/http.js';
 import { succeeded as ok } from '../../harness/lists.js';
+import { onTarget } from '../../harness/target-key.js';
 
 export const INSTANCES = '/v4/compute/instances';
 
@@ -16,12 +17,11 @@ export const INSTANCES = '/v4/compute/instances';
  * windows each after the first, and a shutdown of an instance already offline a minute of sending it again.
  */
 const lastDone = new Map<string, { state: 'shut down' | 'at rest'; count: number }>();
-const instanceKey = (c: Check, id: number) => `${c.target.info.baseUrl} ${id}`;
 const stateOf = (c: Check, id: number) => {
-  const done = lastDone.get(instanceKey(c, id));
+  const done = lastDone.get(onTarget(c, id));
   return done?.count === writesNotRefusedSoFar() ? done.state : undefined;
 };
-const noteState = (c: Check, id: number, state: 'shut down' | 'at rest') => void lastDone.set(instanceKey(c, id), { state, count: writesNotRefusedSoFar() });
+const noteState = (c: Check, id: number, state: 'shut down' | 'at rest') => void lastDone.set(onTarget(c, id), { state, count: writesNotRefusedSoFar() });
 
 /**
  * Shuts an instance down so that the next boot starts from offline: booting a running or booting instance is not

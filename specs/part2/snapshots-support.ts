@@ -3,6 +3,7 @@
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { onTarget } from '../../harness/target-key.js';
 import { letShortlyRun, notShownInTime, onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
 
 type Json = Record<string, unknown>;
@@ -61,7 +62,7 @@ export async function unenrolFromBackups(c: Check, computeId: number): Promise<b
   if (!shownEnrolled((await c.get(`/v4/compute/instances/${computeId}`)).body)) return false;
   const cancelled = await c.post(`/v4/compute/instances/${computeId}/backups/cancel`);
   if (cancelled.status < 200 || cancelled.status >= 300) return false;
-  unenrolled.add(`${c.target.info.baseUrl} ${computeId}`);
+  unenrolled.add(onTarget(c, computeId));
   return true;
 }
 
@@ -73,7 +74,7 @@ export const instanceOfPath = (path: string) => Number(/\/instances\/(\d+)\//.ex
 
 /** Why an enable of the instance may be refused, where `unenrolFromBackups` cancelled its service: it may wait for the cancel. */
 export const unenrolledMomentsAgo = (c: Check, computeId: number) =>
-  unenrolled.has(`${c.target.info.baseUrl} ${computeId}`) ? 'its service was cancelled moments before (the instance was enrolled from its create)' : undefined;
+  unenrolled.has(onTarget(c, computeId)) ? 'its service was cancelled moments before (the instance was enrolled from its create)' : undefined;
 
 /** `backups.enabled` as the instance view shows it (the documents' instance shows no such member: undefined then). */
 const enrolmentShown = async (c: Check, computeId: number) =>

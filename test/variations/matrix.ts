@@ -64,17 +64,22 @@ export function judgeVariation(
 
 /**
  * The checks a variation's run alone skipped beyond those a run without variations skipped (`baseline`: their names;
- * checks of one name, e.g. of one rule on several endpoints, counted).
+ * checks of one name, e.g. of one rule on several endpoints, counted). Skips a check owes to what other spec files did
+ * meanwhile (its message says so) are left out: they come and go with the order of the files.
  */
 export function skippedBeyond(skipped: NonNullable<VariationOutcome['skipped']>, baseline: readonly string[]): VariationOutcome['skipped'] {
   const left = new Map<string, number>();
   for (const name of baseline) left.set(name, (left.get(name) ?? 0) + 1);
-  return skipped.filter(({ check }) => {
+  return skipped.filter(({ check, message }) => {
+    if (OTHER_FILES_MEANWHILE.test(message)) return false;
     const count = left.get(check) ?? 0;
     left.set(check, count - 1);
     return count <= 0;
   });
 }
+
+/** How a skip's message says it is owed to what other spec files did meanwhile. */
+const OTHER_FILES_MEANWHILE = /another spec file|other spec files/;
 
 /** A variation the matrix could not judge, and why. */
 export function unjudgedVariation(variation: Variation, problem: string): VariationOutcome {
