@@ -59,7 +59,11 @@ export function firstRunNote(outcome: VariationOutcome): string {
 }
 
 export function renderVariationsHtml(matrix: VariationMatrix): string {
-  const rows = matrix.outcomes.map((outcome) => {
+  const skipsListed = matrix.baselineSkipped !== undefined;
+  const skippedCount = (outcome: VariationOutcome) => outcome.skippedBeyondBaseline?.length ?? 0;
+  // (with --skips, the variations that made checks skip first, most first; else the catalogue's order)
+  const ordered = skipsListed ? [...matrix.outcomes].sort((a, b) => skippedCount(b) - skippedCount(a)) : matrix.outcomes;
+  const rows = ordered.map((outcome) => {
     const failed = outcome.failedRules
       .map((rule) => `<div class="check"><code>${escapeHtml(rule.rule)}</code>${rule.checks.map(checkCell).join('')}</div>`)
       .join('');
@@ -74,7 +78,7 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     const unjudged = outcome.skippedBeyondBaseline?.length
       ? `<div class="msg">skipped here, judged without variations (not fails):</div>${outcome.skippedBeyondBaseline.map(checkCell).join('')}`
       : '';
-    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}</td><td>${failed}${errored}${problem}${again}${first}${together}${warned}${unjudged}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}${outcome.skippedBeyondBaseline?.length ? `<div class="msg">${outcome.skippedBeyondBaseline.length} skipped</div>` : ''}</td><td>${failed}${errored}${problem}${again}${first}${together}${warned}${unjudged}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
   const cried = matrix.variations - matrix.clean;
   const skipping = matrix.outcomes.filter((outcome) => outcome.skippedBeyondBaseline?.length).length;
@@ -87,7 +91,12 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     heading: 'Variation matrix',
     summary: `<p><strong>${matrix.clean} of ${matrix.variations}</strong> allowed choices run with zero fail and zero error${cried ? ` — <strong>${cried} cried wolf</strong>` : ''}.
 Each row is a full run against an emulator making that one choice the documents leave open. Seed ${matrix.seed}, ${matrix.runs} runs per valid-body property, ${matrix.violationRuns} per violation property, ${matrix.jobs} workers, ${(matrix.durationMs / 1000).toFixed(0)} s (${escapeHtml(matrix.started)}).${skips}</p>`,
-    headers: ['Variation (what the emulator does, and the sentence that allows it)', 'Verdict', 'Rules failed, checks errored', 'Run'],
+    headers: [
+      'Variation (what the emulator does, and the sentence that allows it)',
+      'Verdict',
+      `Rules failed, checks errored${skipsListed ? ', checks skipped' : ''}`,
+      'Run',
+    ],
     rows,
   });
 }

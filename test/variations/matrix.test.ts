@@ -243,8 +243,20 @@ describe('the verdict of each variation, from the run with its group narrowed do
     const html = renderVariationsHtml({ ...matrix, baselineSkipped: 1, outcomes: [{ ...alone, skippedBeyondBaseline: beyond }] });
     expect(html).toContain('(1 checks skipped there): <strong>1</strong> made checks skip');
     expect(html).toContain('skipped here, judged without variations');
+    expect(html).toContain('no fail<div class="msg">2 skipped</div>');
     expect(html).toContain('the account is closed');
     expect(renderVariationsHtml({ ...matrix, outcomes: [alone] })).not.toContain('skipped here');
+    // (with --skips, the variations that made checks skip first)
+    const listed = renderVariationsHtml({
+      ...matrix,
+      baselineSkipped: 1,
+      outcomes: [
+        { ...alone, id: 'quiet' },
+        { ...alone, skippedBeyondBaseline: beyond },
+      ],
+    });
+    expect(listed.indexOf(`<code>${a.id}</code>`)).toBeLessThan(listed.indexOf('<code>quiet</code>'));
+    expect(listed).toContain('checks errored, checks skipped');
   });
 });
 
