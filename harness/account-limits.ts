@@ -9,6 +9,7 @@ import { readAfterWrite, untilShortlyDone, untilShortlyDoneSparingly } from './c
 import type { Exchange } from './http.js';
 import { listItems, succeeded } from './lists.js';
 import { onTarget } from './target-key.js';
+import { pendingOfRun } from './cleanup.js';
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +28,8 @@ const outlastedWait = new Set<string>();
  * be there (the caller deleted its own first). Skips when none; `advice` ends the reason (by default, with one region,
  * to give --other-region). `waitForRoom`: a range deleted a short time ago (by the check before, holding the ranges'
  * lock) may hold its region a while (when it is free again is not shown), so the list is read again while a short time
- * passes, unless a range there outlasted such a wait before (a colleague's: skipped at once).
+ * passes, unless a range there outlasted such a wait before (a colleague's: skipped at once). A range another spec file
+ * of this run keeps there (its cleanup ledger says so) is waited for each time, and the skip says whose it is.
  */
 export async function regionForIpv6Range(c: Check, regions: Array<string | null | undefined>, advice?: string, { waitForRoom = false } = {}): Promise<string> {
   const given = regions.filter((region): region is string => typeof region === 'string' && region.length > 0);
@@ -42,7 +44,18 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
     );
   const free = freeIn(others);
   if (free) return free;
-  if (waitForRoom) for (const item of holding(others)) outlastedWait.add(onTarget(c, bare(item.range)));
+  // A range a spec file of this run made and keeps between its checks (the ranges' lock is held per request) is no
+  // colleague's: it goes at that file's pace, and is waited for again next time.
+  const { out, runId } = c.target.info.config;
+  const ours = new Set(
+    pendingOfRun(out, runId).flatMap((entry) => (entry.kind === 'ipv6-range' ? [bare(decodeURIComponent(entry.deletePath.split('/').pop() ?? ''))] : [])),
+  );
+  const theRuns = holding(others).filter((item) => ours.has(bare(item.range)));
+  if (waitForRoom) for (const item of holding(others)) if (!ours.has(bare(item.range))) outlastedWait.add(onTarget(c, bare(item.range)));
+  if (theRuns.length && theRuns.length === holding(others).length)
+    return c.skip(
+      `${given.join(' and ')} hold(s) an IPv6 range another spec file of this run made and keeps between its checks (${theRuns.map((item) => bare(item.range)).join(', ')}): one range per region per account`,
+    );
   const held = given.map(
     (region) =>
       `${region} (${others
