@@ -50,11 +50,11 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
   const ours = new Set(
     pendingOfRun(out, runId).flatMap((entry) => (entry.kind === 'ipv6-range' ? [bare(decodeURIComponent(entry.deletePath.split('/').pop() ?? ''))] : [])),
   );
-  const theRuns = holding(others).filter((item) => ours.has(bare(item.range)));
+  const runsOwn = holding(others).filter((item) => ours.has(bare(item.range)));
   if (waitForRoom) for (const item of holding(others)) if (!ours.has(bare(item.range))) outlastedWait.add(onTarget(c, bare(item.range)));
-  if (theRuns.length && theRuns.length === holding(others).length)
+  if (runsOwn.length && runsOwn.length === holding(others).length)
     return c.skip(
-      `${given.join(' and ')} hold(s) an IPv6 range another spec file of this run made and keeps between its checks (${theRuns.map((item) => bare(item.range)).join(', ')}): one range per region per account`,
+      `another spec file of this run keeps an IPv6 range in ${given.join(' and ')} between its checks (${runsOwn.map((item) => bare(item.range)).join(', ')}): one range per region per account`,
     );
   const held = given.map(
     (region) =>
