@@ -75,13 +75,13 @@ export function renderVariationsHtml(matrix: VariationMatrix): string {
     const again = !outcome.clean && outcome.rerun ? `<div class="msg">again: <code>${escapeHtml(outcome.rerun)}</code></div>` : '';
     const together = outcome.together?.length ? `<div class="msg">judged in one run with ${outcome.together.map(escapeHtml).join(', ')}</div>` : '';
     const warned = outcome.warnings.length ? `<div class="msg">warnings (SHOULD, not fails): ${outcome.warnings.map(escapeHtml).join(', ')}</div>` : '';
-    const unjudged = outcome.skippedBeyondBaseline?.length
-      ? `<div class="msg">skipped here, judged without variations (not fails):</div>${outcome.skippedBeyondBaseline.map(checkCell).join('')}`
+    const unjudged = skippedCount(outcome)
+      ? `<div class="msg">skipped here, judged without variations (not fails):</div>${(outcome.skippedBeyondBaseline ?? []).map(checkCell).join('')}`
       : '';
-    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}${outcome.skippedBeyondBaseline?.length ? `<div class="msg">${outcome.skippedBeyondBaseline.length} skipped</div>` : ''}</td><td>${failed}${errored}${problem}${again}${first}${together}${warned}${unjudged}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
+    return `<tr class="${outcome.clean ? 'clean' : 'cried'}"><td><code>${escapeHtml(outcome.id)}</code><div class="msg">${escapeHtml(outcome.does)}</div><div class="msg">${escapeHtml(outcome.leaves)}</div></td><td>${outcome.clean ? 'no fail' : 'CRIED WOLF'}${skippedCount(outcome) ? `<div class="msg">${skippedCount(outcome)} skipped</div>` : ''}</td><td>${failed}${errored}${problem}${again}${first}${together}${warned}${unjudged}</td><td>${(outcome.durationMs / 1000).toFixed(1)} s</td></tr>`;
   });
   const cried = matrix.variations - matrix.clean;
-  const skipping = matrix.outcomes.filter((outcome) => outcome.skippedBeyondBaseline?.length).length;
+  const skipping = matrix.outcomes.filter((outcome) => skippedCount(outcome) > 0).length;
   const skips =
     matrix.baselineSkipped === undefined
       ? ''
