@@ -481,6 +481,8 @@ export interface CheckOptions {
   realTimeWaits?: number;
   /** The run-wide lock the whole check holds (`Check.exclusively`): it writes account-wide state other files judge. */
   exclusive?: string;
+  /** The lock is handed on to the next check declared with it and this option even in another block (harness/lock-handover.ts). */
+  handedAcrossBlocks?: true;
 }
 
 /** Allure groups checks by document (epic), section (feature) and rule (story); every rule id is a `rule` label and a tag. */
@@ -525,7 +527,7 @@ export function check(rules: string | string[], title: string, body: (c: Check) 
     holdPlaceOfFilteredOut();
     return;
   }
-  const declared = declareHandover(options.exclusive);
+  const declared = declareHandover(options.exclusive, { acrossBlocks: options.handedAcrossBlocks === true });
   it(
     name,
     async (context: TestContext) => {

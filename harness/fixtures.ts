@@ -266,10 +266,18 @@ export class Fixtures extends Adoption {
   /**
    * An IPv6 range routed to a new instance. One range per region per account: ranges this file created before
    * are deleted first, and the create is sent again while refused (`rangeCreateOnceFree`: when a deleted range's
-   * region is free again is not shown). `fresh` makes a new one even when one is cached (for checks that delete it).
+   * region is free again is not shown). `fresh`: a new one, the caller's to delete, not kept as the file's: the next
+   * asking gets another (a refused request sent to the range a check deleted could not tell a missing check of its token).
    */
   async ipv6Range(c: Check, options: { fresh?: boolean } = {}): Promise<{ range: string }> {
-    if (options.fresh) this.cache.delete('ipv6Range');
+    if (!options.fresh) return this.keptIpv6Range(c);
+    this.cache.delete('ipv6Range');
+    const made = await this.keptIpv6Range(c);
+    this.cache.delete('ipv6Range');
+    return made;
+  }
+
+  private keptIpv6Range(c: Check): Promise<{ range: string }> {
     return this.once('ipv6Range', async () => {
       const instance = await this.instanceIn(c, await this.ipv6Region(c));
       const create = () => c.post('/v4/networking/ipv6/ranges', { prefix_length: 64, compute_id: instance.id });

@@ -1,7 +1,9 @@
 // Run-wide locks handed from one check to the next of its block: checks declared one after another in a block, each
 // holding the same lock throughout (`check`'s `exclusive`), keep it between them, so that no other spec file's check
 // takes it in between. A check that waits for the clock to settle after another file's advance (`untilClockSettled`)
-// would otherwise wait anew at each check of its block, the other file's advances coming between them.
+// would otherwise wait anew at each check of its block, the other file's advances coming between them. Checks declared
+// `acrossBlocks` hand it on to the next so declared in the next block too (the generic file's checks of its IPv6 range,
+// kept between them: no other file's check meets the range).
 import { TestRunner } from 'vitest';
 import type { CreationBudget } from './cleanup.js';
 
@@ -18,13 +20,17 @@ const HANDOVER_WAIT_MS = 1000;
 const HANDOVER_MOST_MS = 10_000;
 
 /** The check declared last, with the lock it holds throughout and, once the next is declared, whether it hands it over. */
-let lastDeclared: { block: object; exclusive?: string; handsOver?: string } | undefined;
+let lastDeclared: { block: object; exclusive?: string; acrossBlocks: boolean; handsOver?: string } | undefined;
 
-/** Chains checks of one block declared one after another with the same `exclusive` lock (`Check.handsOver`). */
-export function declareHandover(exclusive: string | undefined): { handsOver?: string } {
+/**
+ * Chains checks of one block declared one after another with the same `exclusive` lock (`Check.handsOver`), and, when
+ * both are declared `acrossBlocks`, a check with the next declared in another block.
+ */
+export function declareHandover(exclusive: string | undefined, { acrossBlocks = false } = {}): { handsOver?: string } {
   const block = TestRunner.getCurrentSuite();
-  if (exclusive && lastDeclared?.block === block && lastDeclared.exclusive === exclusive) lastDeclared.handsOver = exclusive;
-  lastDeclared = { block, exclusive };
+  const chained = lastDeclared?.block === block || (acrossBlocks && lastDeclared?.acrossBlocks);
+  if (exclusive && chained && lastDeclared?.exclusive === exclusive) lastDeclared.handsOver = exclusive;
+  lastDeclared = { block, exclusive, acrossBlocks };
   return lastDeclared;
 }
 

@@ -13,6 +13,7 @@ import { MissingCapability } from '../../harness/target.js';
 import { endpointKey, endpoints, type Endpoint, type ParamKind } from '../../rules/endpoints.js';
 import { endpointRuleId } from '../../rules/endpoint-rules.js';
 import { ruleById } from '../../rules/index.js';
+import { IPV6_RANGES_LOCK } from './locks.js';
 import { validRequests, type Recipe, type ValidRequest } from './valid-requests.js';
 import { busyLast } from '../../harness/run-order.js';
 import { rulesOfSchema } from '../../harness/contract.js';
@@ -54,12 +55,23 @@ function withUnknownLastParam(endpoint: Endpoint, concrete: string): { path: str
 }
 
 /**
+ * What the file keeps between the checks of recipes holding a lock, released by the last of them: its IPv6 range (one
+ * per region per account). Those checks hold the lock throughout, handed from each to the next across their endpoints'
+ * blocks, so that no other file's range check, which needs a region free, meets the file's range between them (the
+ * handover ends after 10 s: on a slow target another check may still come between, and skip).
+ */
+const keptUnderLock: Record<string, (fx: Fixtures) => Promise<void>> = { [IPV6_RANGES_LOCK]: (fx) => fx.releaseIpv6Ranges() };
+const releaseOfKept = (recipe: Recipe | undefined) => (recipe?.exclusive ? keptUnderLock[recipe.exclusive] : undefined);
+
+/**
  * The valid request of a check that expects it refused (no token, a lacking scope, an unknown id): on a budget, the
  * endpoint's checks of that kind share one built request, since a refused request consumes nothing. Elsewhere each
  * builds its own, so one wrongly accepted request cannot change what the next check sees.
  */
 function buildRefusable(c: Check, fx: Fixtures, endpoint: Endpoint, recipe: Recipe): Promise<ValidRequest> {
   if (c.target.info.config.maxInstances === null && c.target.info.config.maxDatabases === null) return recipe.build(c, fx);
+  // (what the file keeps under a lock, its range, is deleted and made again by the endpoint's other checks)
+  if (releaseOfKept(recipe)) return recipe.build(c, borrowing(fx));
   return fx.shared(`refusable ${endpointKey(endpoint)}`, () => recipe.build(c, borrowing(fx)));
 }
 
@@ -195,15 +207,39 @@ function otherReading(endpoint: Endpoint): { scopes: string[]; why: string } | n
   return outsideForms ? { scopes: endpoint.scopes.map((scope) => scope.replace(/:read$/, ':read_only')), why: 'the documented scope forms' } : null;
 }
 
+type Declaration = [rules: string | string[], title: string, body: (c: Check) => Promise<void>];
+
+/** Declares an endpoint's checks; `releasesKept`: the last declared releases what the file keeps under the recipe's lock. */
+function declareEndpointChecks(fx: Fixtures, recipe: Recipe, declarations: Declaration[], releasesKept: boolean): void {
+  const release = releaseOfKept(recipe);
+  const options = release ? { exclusive: recipe.exclusive, handedAcrossBlocks: true as const } : {};
+  declarations.forEach(([rules, title, body], index) => {
+    const releasing = release && releasesKept && index === declarations.length - 1;
+    const thenReleased = async (c: Check) => {
+      try {
+        await body(c);
+      } finally {
+        await release!(fx);
+      }
+    };
+    checkWaiting(recipe.realTimeWaits ?? 1)(rules, title, releasing ? thenReleased : body, options);
+  });
+}
+
 export function endpointChecks(document: Endpoint['document']): void {
   const fx = useFixtures(`generic-${document}`);
-  const ofDocument = endpoints.filter((candidate) => candidate.document === document);
-  for (const endpoint of busyLast(ofDocument, (candidate) => validRequests[endpointKey(candidate)]?.keepsBusy)) {
+  const ofDocument = busyLast(
+    endpoints.filter((candidate) => candidate.document === document),
+    (candidate) => validRequests[endpointKey(candidate)]?.keepsBusy,
+  );
+  const lastKeeping = ofDocument.filter((endpoint) => releaseOfKept(validRequests[endpointKey(endpoint)])).at(-1);
+  for (const endpoint of ofDocument) {
     const key = endpointKey(endpoint);
     const recipe = validRequests[key];
     if (!recipe) throw new Error(`no valid request recipe for ${key}`);
     describe(key, () => {
-      const endpointCheck = checkWaiting(recipe.realTimeWaits ?? 1);
+      const declarations: Declaration[] = [];
+      const endpointCheck = (...declaration: Declaration) => void declarations.push(declaration);
       // Also tagged with the rules its success body is judged against, so `--rules <response rule>` runs a check
       // whose response can break it (the named checks on the response report the finding).
       const shapeRules = successShapeRules(endpoint);
@@ -329,6 +365,7 @@ export function endpointChecks(document: Endpoint['document']): void {
           );
         });
       }
+      declareEndpointChecks(fx, recipe, declarations, endpoint === lastKeeping);
     });
   }
 }

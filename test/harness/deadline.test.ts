@@ -348,6 +348,24 @@ describe('a run-wide lock held throughout by checks of one block, one after anot
       expect(declared.slice(4).map((check) => check.handsOver)).toEqual([undefined, undefined]);
     });
   });
+  // (the generic file's checks of its IPv6 range, over the range endpoints' blocks)
+  const across: Array<{ handsOver?: string }> = [];
+  describe('a block whose checks are declared across blocks', () => {
+    across.push(declareHandover('ranges', { acrossBlocks: true }), declareHandover('ranges', { acrossBlocks: true }));
+    it('hands it over within the block', () => expect(across[0]!.handsOver).toBe('ranges'));
+  });
+  describe('the block after it', () => {
+    across.push(declareHandover('ranges', { acrossBlocks: true }), declareHandover('ranges'));
+    it('hands it over to the next such check of the next block too, and within a block as any check', () => {
+      expect(across.slice(0, 4).map((check) => check.handsOver)).toEqual(['ranges', 'ranges', 'ranges', undefined]);
+    });
+  });
+  describe('a block after one ending with a check declared across blocks', () => {
+    across.push(declareHandover('ranges', { acrossBlocks: true }));
+    it('does not hand over from a check declared otherwise, even when the next is declared across blocks', () => {
+      expect(across[3]!.handsOver).toBeUndefined();
+    });
+  });
 
   it("is kept for the next check (another thread's taker waits), and released when that check does not come", async () => {
     server = await startFakeServer(hostile.ok());
