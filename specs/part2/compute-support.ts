@@ -464,7 +464,7 @@ export async function snapshot(c: Check, fx: Fixtures, computeId: number): Promi
   const exchange = await postSnapshot(c, computeId, label);
   if (!ok(exchange)) return { exchange, label };
   const found = deepFind(exchange.body, (item) => item.label === label && typeof item.id === 'number') ?? (await listedBackup(c, computeId, { label })).found;
-  if (typeof found?.id === 'number') await untilBackupSucceeded(c, computeId, found.id);
+  if (typeof found?.id === 'number') await untilBackupSucceeded(c, computeId, found.id, label);
   return { exchange, label, id: found?.id as number | undefined };
 }
 

@@ -26,15 +26,22 @@ export async function onceSnapshotShows<T>(c: Check, read: () => Promise<T>, don
  * target's clock is let run a minute at a time for up to 30 minutes, or real time passes (`onceSnapshotShows`); a
  * snapshot still showing another status after that is a `skip`, one still refused is left for the check's own reads to
  * judge (a snapshot never shown is what P2.backups.snapshot.creates looks for), or, without the clock hook, a `skip`
- * too (`skipUnlessShownInTime`).
+ * too (`skipUnlessShownInTime`). A view showing another label than the snapshot's `label` is another backup that had
+ * the id (ids may be given again: a read lagging behind its deletion answers it), not this one shown.
  */
-export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number): Promise<void> {
+export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number, label: string): Promise<void> {
   const view = () => c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`);
   const statusOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.status;
-  const shown = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+  const labelOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.label;
+  const shown = (exchange: Exchange) =>
+    exchange.status >= 200 && exchange.status < 300 && (typeof labelOf(exchange) !== 'string' || labelOf(exchange) === label);
   const usable = (exchange: Exchange) => shown(exchange) && (typeof statusOf(exchange) !== 'string' || statusOf(exchange) === 'successful');
   const last = await onceSnapshotShows(c, view, usable);
-  skipUnlessShownInTime(c, shown(last), `snapshot ${backupId} is not viewable yet (HTTP ${last.status})`);
+  skipUnlessShownInTime(
+    c,
+    shown(last),
+    `snapshot ${backupId} is not viewable yet (HTTP ${last.status}${labelOf(last) !== undefined && labelOf(last) !== label ? `, showing another backup's label` : ''})`,
+  );
   if (shown(last) && !usable(last))
     c.skip(`snapshot ${backupId} still shows status ${String(statusOf(last))}, not successful (how long a snapshot takes is not shown)`);
 }
