@@ -1,8 +1,8 @@
 // A target that gives a deleted resource's id again (variation ids-reused; the documents do not say it never does),
-// with a colleague on the same account who takes each id the run frees as soon as its DELETE answers: the run never
-// sends a change to what the colleague then holds (its clean-up reads before deleting again what a check deleted,
-// and its delete checks take the colleague's resource for another), every colleague resource is still there after
-// the run, and the run fails nothing.
+// with a colleague on the same account who takes each id the run frees as soon as its DELETE answers (a domain with
+// records, taking the ids its records freed too): the run never sends a change to what the colleague then holds (its
+// clean-up reads before deleting again what a check deleted, and its delete checks take the colleague's resource for
+// another), every colleague resource is still there after the run, and the run fails nothing.
 import { readFileSync } from 'node:fs';
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +34,12 @@ const KINDS: Array<{
     freed: /^\/v4\/domains\/\d+$/,
     collection: '/v4/domains',
     body: (n) => ({ domain: `colleague-${n}.example.org`, type: 'master', soa_email: 'admin@example.org' }),
+    // With records, which take the ids the deleted domain's records freed: its record list is the colleague's.
+    make: async (colleague, body) => {
+      const domain = await colleague.create('/v4/domains', body);
+      for (const name of ['one', 'two']) await colleague.create(`/v4/domains/${String(domain.id)}/records`, { type: 'CNAME', name, target: 'www.example.net' });
+      return domain;
+    },
     shown: 'domain',
   },
   {
