@@ -29,6 +29,8 @@ const KINDS: Array<{
   body: (n: number) => Json;
   make?: (colleague: Colleague, body: Json) => Promise<Json>;
   shown: string;
+  /** It may go without a DELETE (an upload whose data never came expires): a view answering 404 frees its id too. */
+  goesByItself?: true;
 }> = [
   {
     freed: /^\/v4\/domains\/\d+$/,
@@ -71,6 +73,7 @@ const KINDS: Array<{
       return image;
     },
     shown: 'label',
+    goesByItself: true,
   },
   {
     freed: /^\/v4\/compute\/instances\/\d+$/,
@@ -115,9 +118,9 @@ let run: CliResult;
 let results: Results;
 
 /**
- * Forwards the run's requests; after a DELETE of a view path of KINDS answers 2xx, and before the run sees the answer,
- * the colleague makes one of that kind (the lowest free id: the one just freed). Records any change sent to what the
- * colleague holds.
+ * Forwards the run's requests; after a DELETE of a view path of KINDS answers 2xx (or, for a kind that goes by itself,
+ * a view answers 404), and before the run sees the answer, the colleague makes one of that kind (the lowest free id:
+ * the one just freed). Records any change sent to what the colleague holds.
  */
 async function startColleagueProxy(target: string): Promise<string> {
   const upstream = new URL(target);
@@ -131,7 +134,9 @@ async function startColleagueProxy(target: string): Promise<string> {
       { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
       (answer) => {
         const kind = KINDS.find((one) => one.freed.test(path));
-        const freed = incoming.method === 'DELETE' && kind && (answer.statusCode ?? 0) >= 200 && (answer.statusCode ?? 0) < 300;
+        const status = answer.statusCode ?? 0;
+        const freed =
+          kind && ((incoming.method === 'DELETE' && status >= 200 && status < 300) || (kind.goesByItself && incoming.method === 'GET' && status === 404));
         const pass = () => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
