@@ -16,7 +16,6 @@ import { judgeExchange, unservedRule, type Finding } from './judge.js';
 import { MissingCapability, Refusal, emptyCost, noteUse, spending, target, type CostRecord, type Target } from './target.js';
 import type { PrincipalSpec } from './control-hooks.js';
 import { withoutTargetKey } from './target-key.js';
-import type { SuiteConfig } from './config.js';
 import { chosenByRuleFilters, FILTERED_OUT_PLACEHOLDER } from './plan.js';
 
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'disabled';
@@ -366,7 +365,7 @@ export class Check {
   /** A setting a real target's user must give (a second region, …), or `skip` naming the flag when it is absent. */
   setting(key: 'otherRegion' | 'vlanRegion' | 'noVlanRegion' | 'spareVlanRegion', why: string): string {
     noteUse(`setting:${key}`);
-    const value = this.target.info.config[key satisfies keyof SuiteConfig];
+    const value = this.target.info.config[key];
     return value ?? this.skip(why);
   }
 
