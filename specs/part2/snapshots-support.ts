@@ -4,6 +4,7 @@ import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
 import { onTarget } from '../../harness/target-key.js';
+import { viewShowsAnother } from '../../harness/resources.js';
 import { letShortlyRun, notShownInTime, onceNotBusy, readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../harness/consistency.js';
 
 type Json = Record<string, unknown>;
@@ -32,15 +33,14 @@ export async function onceSnapshotShows<T>(c: Check, read: () => Promise<T>, don
 export async function untilBackupSucceeded(c: Check, computeId: number, backupId: number, label: string): Promise<void> {
   const view = () => c.get(`/v4/compute/instances/${computeId}/backups/${backupId}`);
   const statusOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.status;
-  const labelOf = (exchange: Exchange) => (exchange.body as Json | undefined)?.label;
-  const shown = (exchange: Exchange) =>
-    exchange.status >= 200 && exchange.status < 300 && (typeof labelOf(exchange) !== 'string' || labelOf(exchange) === label);
+  const another = (exchange: Exchange) => viewShowsAnother(exchange, { kind: 'backup', label });
+  const shown = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300 && !another(exchange);
   const usable = (exchange: Exchange) => shown(exchange) && (typeof statusOf(exchange) !== 'string' || statusOf(exchange) === 'successful');
   const last = await onceSnapshotShows(c, view, usable);
   skipUnlessShownInTime(
     c,
     shown(last),
-    `snapshot ${backupId} is not viewable yet (HTTP ${last.status}${labelOf(last) !== undefined && labelOf(last) !== label ? `, showing another backup's label` : ''})`,
+    `snapshot ${backupId} is not viewable yet (HTTP ${last.status}${another(last) ? ", showing another backup's label" : ''})`,
   );
   if (shown(last) && !usable(last))
     c.skip(`snapshot ${backupId} still shows status ${String(statusOf(last))}, not successful (how long a snapshot takes is not shown)`);
