@@ -4,9 +4,11 @@
 // One in the request's own shape, {id, type: 'compute'}, does not: its id is the instance's (the request's form) or
 // the device's own (the {deviceId} of its path), both allowed readings. Only what every reading agrees on is judged.
 import { SkipCheck, type Check } from './check.js';
-import { onceNotBusy } from './consistency.js';
+import { onceNotBusy, readAfterWrite } from './consistency.js';
 import type { Exchange } from './http.js';
 import { integerId } from './ids.js';
+import { itemsRead, walkList } from './pages.js';
+import { onTarget } from './target-key.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,32 +23,92 @@ function flattenedId(item: Json): number | undefined {
 }
 
 /**
- * Whether this target answered a device add in the request's shape with an id other than the instance sent: there the
- * id is the device's own, and a device in that shape names no instance unless the add that made it told which. (An
- * answer showing the instance's id proves nothing either way: a device's own id may be that number.)
+ * The targets (`onTarget`) that answered a device add in the request's shape with an id other than the instance sent,
+ * or listed such a device new after an add: there the id is the device's own, and a device in that shape names no
+ * instance unless the add that made it told which. (An answer showing the instance's id proves nothing either way: a
+ * device's own id may be that number.)
  */
-let flattenedIdsAreOwn = false;
+const flattenedIdsAreOwn = new Set<string>();
 
 /** Per check: `firewall id/device id` → the instance whose add answered that device in the request's shape. */
 const addsOfCheck = new WeakMap<Check, Map<string, number>>();
 
 const addKey = (firewallId: number | string, deviceId: number) => `${String(firewallId)}/${deviceId}`;
 
-/** Notes what the answer of a device add (POST …/devices of `instanceId`) tells of the device it made. */
-export function noteDeviceAdd(c: Check, firewallId: number | string, instanceId: unknown, added: Exchange): void {
+/**
+ * The targets that tell a device's instance without its list read around the add: an add answered with the device (by
+ * its instance or in the request's shape), or a listed device naming its instance. Until one has, an add reads the
+ * firewall's devices first (`readDevicesBeforeAdd`), so that a device its answer does not show (the firewall, say) is
+ * told by the one new device its list shows after.
+ */
+const devicesTold = new Set<string>();
+
+/** What the module remembers of the check's target (one process may run the suite against several). */
+const targetOf = (c: Check) => onTarget(c, 'firewall devices');
+
+/** Per check: `firewall id` → every device id its lists showed the check (a device new after an add is none of these). */
+const listedOfCheck = new WeakMap<Check, Map<string, Set<string>>>();
+
+function noteListed(c: Check, firewallId: number | string, items: Json[]): void {
+  const listed = listedOfCheck.get(c) ?? new Map<string, Set<string>>();
+  listedOfCheck.set(c, listed);
+  const ids = listed.get(String(firewallId)) ?? new Set<string>();
+  listed.set(String(firewallId), ids);
+  for (const item of items) if (item.id !== undefined) ids.add(String(item.id));
+  if (items.some((item) => namedInstance(item) !== undefined)) devicesTold.add(targetOf(c));
+}
+
+const listDevices = async (c: Check, firewallId: number | string): Promise<Json[]> =>
+  itemsRead(await walkList(c, `/v4/networking/firewalls/${String(firewallId)}/devices`));
+
+/** Before a device add: the firewall's devices as listed, noted for the check, unless the target tells devices' instances (`devicesTold`). */
+export async function readDevicesBeforeAdd(c: Check, firewallId: number | string): Promise<void> {
+  if (!devicesTold.has(targetOf(c))) noteListed(c, firewallId, await listDevices(c, firewallId));
+}
+
+/**
+ * Notes what a device add (POST …/devices of `instanceId`) tells of the device it made: its answer, else, where the
+ * firewall's devices were read before it (`readDevicesBeforeAdd`), the one device in the request's shape its list
+ * shows (read again within the consistency window) that no list of the check showed before nor an add told. Two or
+ * more such leave the device untold.
+ */
+export async function noteDeviceAdd(c: Check, firewallId: number | string, instanceId: unknown, added: Exchange): Promise<void> {
   const answer = added.body && typeof added.body === 'object' ? (added.body as Json) : undefined;
-  const deviceId = answer && flattenedId(answer);
   const instance = integerId(instanceId);
-  if (added.status < 200 || added.status >= 300 || deviceId === undefined || instance === undefined) return;
-  if (deviceId !== instance) flattenedIdsAreOwn = true;
+  if (added.status < 200 || added.status >= 300 || instance === undefined) return;
+  if (answer && (flattenedId(answer) !== undefined || namedInstance(answer) !== undefined)) devicesTold.add(targetOf(c));
+  const deviceId = (answer && flattenedId(answer)) ?? (await newDeviceListed(c, firewallId));
+  if (deviceId === undefined) return;
+  if (deviceId !== instance) flattenedIdsAreOwn.add(targetOf(c));
   const adds = addsOfCheck.get(c) ?? new Map<string, number>();
   addsOfCheck.set(c, adds.set(addKey(firewallId, deviceId), instance));
 }
 
+/**
+ * The id of the one device new to the check's lists of the firewall (none they showed, none an add told), where they were
+ * read before an add, if it is in the request's shape (one naming its instance is told by the list already).
+ */
+async function newDeviceListed(c: Check, firewallId: number | string): Promise<number | undefined> {
+  const listed = listedOfCheck.get(c)?.get(String(firewallId));
+  if (!listed || devicesTold.has(targetOf(c))) return undefined;
+  const adds = addsOfCheck.get(c);
+  const told = (id: unknown) => adds?.has(addKey(firewallId, integerId(id) ?? NaN));
+  const fresh = (items: Json[]) => items.filter(({ id }) => id !== undefined && !listed.has(String(id)) && !told(id));
+  const items = await readAfterWrite(
+    c,
+    () => listDevices(c, firewallId),
+    (read) => fresh(read).length > 0,
+  );
+  const found = fresh(items);
+  noteListed(c, firewallId, items);
+  return found.length === 1 ? flattenedId(found[0]!) : undefined;
+}
+
 /** Adds the instance to the firewall's devices (POST …/devices in the request's form), noting what the answer tells. */
 export async function addDevice(c: Check, firewallId: number, instanceId: number): Promise<Exchange> {
+  await readDevicesBeforeAdd(c, firewallId);
   const added = await c.post(`/v4/networking/firewalls/${firewallId}/devices`, { id: instanceId, type: 'compute' });
-  noteDeviceAdd(c, firewallId, instanceId, added);
+  await noteDeviceAdd(c, firewallId, instanceId, added);
   return added;
 }
 
@@ -79,7 +141,9 @@ export class FirewallDevices {
     c: Check,
     private readonly firewallId: number | string,
     readonly items: Json[],
+    listed = true,
   ) {
+    if (listed) noteListed(c, firewallId, items);
     const adds = addsOfCheck.get(c);
     this.readings = items.map((device) => {
       const named = namedInstance(device);
@@ -87,7 +151,7 @@ export class FirewallDevices {
       const id = flattenedId(device);
       const told = id === undefined ? undefined : adds?.get(addKey(firewallId, id));
       if (told !== undefined) return { device, told };
-      return id !== undefined && !flattenedIdsAreOwn ? { device, asRequest: id } : { device };
+      return id !== undefined && !flattenedIdsAreOwn.has(targetOf(c)) ? { device, asRequest: id } : { device };
     });
   }
 
@@ -96,6 +160,11 @@ export class FirewallDevices {
     const found = this.findDevice(instanceId);
     if (found || this.untold().length === 0) return found;
     throw new SkipCheck(this.cannotTell(this.untold()[0]!, instanceId));
+  }
+
+  /** Whether some of these instances no reading finds a device of, where a device cannot be told (`deviceOf` would skip). */
+  cannotTellAll(instanceIds: number[]): boolean {
+    return instanceIds.some((id) => !this.findDevice(id)) && this.untold().length > 0;
   }
 
   /** Whether the instance is a device, where every reading agrees (`skip` where they do not). */
@@ -140,6 +209,6 @@ export class FirewallDevices {
 export function showsDeviceOf(c: Check, firewallId: number | string, instanceId: unknown): (item: Json) => boolean {
   return (item) => {
     const instance = integerId(instanceId);
-    return instance !== undefined && new FirewallDevices(c, firewallId, [item]).findDevice(instance) !== undefined;
+    return instance !== undefined && new FirewallDevices(c, firewallId, [item], false).findDevice(instance) !== undefined;
   };
 }

@@ -49,9 +49,9 @@ export function adoptBy(kind: ResourceKind, list: string, key: string, idKey = '
  * A firewall device (what its add answers is not shown: the firewall, say): the answer's id where the answer is the
  * instance's device, else the listed device's (`harness/devices.ts`: as every reading of a device agrees).
  */
-export const adoptDevice: Adopt = (c, fx, request, exchange) => {
+export const adoptDevice: Adopt = async (c, fx, request, exchange) => {
   const [parent, instanceId] = [request.path.split('/').at(-2)!, (request.json as Json | undefined)?.id];
-  noteDeviceAdd(c, parent, instanceId, exchange);
+  await noteDeviceAdd(c, parent, instanceId, exchange);
   const shows = showsDeviceOf(c, parent, instanceId);
   return fx.adopt(c, exchange, { kind: 'firewall-device', list: request.path, parent, isIt: shows, match: shows });
 };

@@ -10,8 +10,7 @@ import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange, SendOptions } from '../../harness/http.js';
 import { untilAllowListApplied } from '../part1/databases-support.js';
 import { assignmentBody, assignmentShown, freeForPrivate, noteGivenPrivate, publicOf, publicSwap, unchangedAssignment } from '../part3/ip-addresses-support.js';
-import { addedDeviceId, tcpRule } from '../part3/firewalls-support.js';
-import { addDevice } from '../../harness/devices.js';
+import { tcpRule } from '../part3/firewalls-support.js';
 import { addRecord } from '../part3/records-support.js';
 import { CLONE_BUSY_MINUTES, createdMonth, diskToCapture, instanceBackup, shutDown } from '../part2/compute-support.js';
 import { enrolInBackups, instanceOfPath, schedulable, unenrolFromBackups, unenrolledMomentsAgo } from '../part2/snapshots-support.js';
@@ -21,6 +20,7 @@ import { deepFind, succeeded } from '../../harness/lists.js';
 import { adoptBy, adoptCapture, adoptChild, adoptDevice, adoptDomain, adoptInstance, adoptRange, adoptTag } from './adopt.js';
 import { newestInWindow } from './windowed-views.js';
 import { noteAccepted, pendingIncomingTransfer } from './transfer-pick.js';
+import { addedDevice, deviceToAdd } from './device-pick.js';
 import { ACCOUNT_LOCK, CARD_LOCK, EVENTS_SEEN_LOCK, IPV6_RANGES_LOCK, MONITOR_PLAN_LOCK } from './locks.js';
 
 /** Turns of the database update recipe: each sends an allow list of its own. */
@@ -131,17 +131,6 @@ const enrolThePathsInstance = (c: Check, _fx: Fixtures, request: ValidRequest) =
 /** Why an address allocation may be refused whatever the body: the suite cannot open support requests. */
 export const EXTRA_ADDRESS_REQUEST =
   'the instance must be enabled for extra addresses through a support request first (whether a private address counts as extra is not shown)';
-
-/**
- * A fresh firewall, disabled: added to the file's shared instance it never gives the instance a second enabled
- * firewall (a disabled one may be added to an instance that has an active one), so a device needs no instance of its own.
- */
-async function disabledFirewall(c: Check, fx: Fixtures): Promise<{ id: number }> {
-  const firewall = await fx.newFirewall(c);
-  const put = await c.put(`/v4/networking/firewalls/${firewall.id}`, { status: 'disabled' });
-  if (put.status < 200 || put.status >= 300) throw new SetupError(`could not disable a new firewall: HTTP ${put.status}`);
-  return firewall;
-}
 
 const DB = '/v4/databases/mysql/instances';
 /** A request needing the file's shared cluster `active`: an update or a reset of another check may leave it `updating` (allowed). */
@@ -529,8 +518,10 @@ export const validRequests: Record<string, Recipe> = {
   'GET /v4/networking/firewalls/{firewallId}/devices': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/devices`) },
   'POST /v4/networking/firewalls/{firewallId}/devices': {
     adopt: adoptDevice,
-    build: async (c, fx) =>
-      at(`/v4/networking/firewalls/${(await disabledFirewall(c, fx)).id}/devices`, { json: { id: (await fx.instance(c)).id, type: 'compute' } }),
+    build: async (c, fx) => {
+      const { firewallId, instanceId } = await deviceToAdd(c, fx);
+      return at(`/v4/networking/firewalls/${firewallId}/devices`, { json: { id: instanceId, type: 'compute' } });
+    },
   },
   'GET /v4/networking/firewalls/{firewallId}/devices/{deviceId}': {
     build: async (c, fx) => {
@@ -540,10 +531,8 @@ export const validRequests: Record<string, Recipe> = {
   },
   'DELETE /v4/networking/firewalls/{firewallId}/devices/{deviceId}': {
     build: async (c, fx) => {
-      const [firewall, instance] = [await disabledFirewall(c, fx), await fx.instance(c)];
-      const deviceId = await addedDeviceId(c, firewall.id, instance.id, await addDevice(c, firewall.id, instance.id));
-      if (deviceId === undefined) throw new SetupError('cannot find the id of a new firewall device (devices as returned are not shown)');
-      return at(`/v4/networking/firewalls/${firewall.id}/devices/${deviceId}`);
+      const d = await addedDevice(c, fx);
+      return at(`/v4/networking/firewalls/${d.firewallId}/devices/${d.id}`);
     },
   },
   'GET /v4/networking/firewalls/{firewallId}/rules': { build: async (c, fx) => at(`/v4/networking/firewalls/${(await fx.firewall(c)).id}/rules`) },

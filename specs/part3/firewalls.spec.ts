@@ -66,6 +66,12 @@ describe('Firewalls: create and its event', () => {
       c.expectSuccess('P3.firewall-create.devices.assigned', created.exchange, 'POST firewall with devices.computes');
       if (created.id === undefined) throw new Error('created a firewall but cannot find its id in the list');
       const devices = await devicesOf(c, created.id, [one.id, two.id]);
+      if (devices.cannotTellAll([one.id, two.id])) {
+        // Which device is which instance's is not shown (harness/devices.ts): every reading agrees there is one for each.
+        const listed = devices.items.length;
+        c.expect('P3.firewall-create.devices.assigned', listed === 2, `the new firewall lists ${listed} devices for the 2 instances in devices.computes`);
+        return;
+      }
       for (const instance of [one, two])
         c.expect(
           'P3.firewall-create.devices.assigned',

@@ -173,6 +173,13 @@ const COMBINATIONS: Combination[] = [
     rules: 'P2.image,P2.images',
     why: "the upload left to expire was given the id of the image the delete check had just deleted, and its first view after the clock's day answered as before its create (404: a read from a replica, within the window in real time), so it was taken for expired while the list still showed it: the window is waited out before the expiry is looked for (found by a run under replica-reads and ids-reused, seed 12)",
   },
+  {
+    variations: ['device-add-answers-firewall', 'device-own-id-only'],
+    rules:
+      'P3.firewall.device,P3.firewall.delete.frees-instances,P3.firewall-create.devices.assigned,P3.firewalls.serves.get-networking-firewalls-id-devices-id,P3.firewalls.serves.delete-networking-firewalls-id-devices-id',
+    skipped: true,
+    why: "a device add answered with the firewall, and devices listed as {id, type} by their own ids: nothing told which device an add made, and every check of a device skipped: a device add reads the firewall's devices before it (until the target answers an add with the device), and the one new device its list shows after is the instance's; a firewall created with two instances is judged on listing two devices (found by runs under replica-reads and ids-reused, seeds 3, 4, 13, 35)",
+  },
 ];
 
 /** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
