@@ -352,43 +352,47 @@ export async function cloneToNew(
 /**
  * After an action was accepted while a clone of `sourceId` should still have been running: was the clone really
  * still running? Probes with further clones: five at most may run at once from one source ("more returns HTTP 400"),
- * so with the check's one clone from it still running the fifth probe is refused with 400. `false` means simulated
- * time moved on (another spec file advanced the clock), or an earlier probe was refused: not for the limit, but for
- * what the accepted action started (a resize of the source: a server may refuse to clone it meanwhile, with any 4xx).
+ * so with the check's one clone from it still running the fifth probe is refused with 400. Returns why it cannot be
+ * told to run (undefined where it ran): every probe accepted (the clone had ended), or an earlier probe refused, not
+ * for the limit but for what the accepted action started (a resize of the source: a server may refuse to clone it
+ * meanwhile, with any 4xx).
  */
-async function cloneStillRunning(c: Check, fx: Fixtures, sourceId: number): Promise<boolean> {
+async function whyNotRunning(c: Check, fx: Fixtures, sourceId: number): Promise<string | undefined> {
   // Probe clones take the source's current type: a smaller one would be refused for size, not for the limit.
   const type = (await viewInstance(c, sourceId)).type;
   const extra: Json = typeof type === 'string' ? { type } : {};
   const LIMIT = 5;
   for (let probes = 1; probes <= LIMIT; probes++) {
     const probe = await cloneToNew(c, fx, sourceId, extra, { once: true });
-    if (!ok(probe.exchange)) return probes === LIMIT && probe.exchange.status === 400;
+    if (ok(probe.exchange)) continue;
+    if (probes === LIMIT && probe.exchange.status === 400) return undefined;
+    return `clone ${probes} of ${LIMIT} probing whether the clones from instance ${sourceId} still ran was refused (${describeExchange(probe.exchange)}): perhaps for the accepted action, not the limit`;
   }
-  return false;
+  return `the clones from instance ${sourceId} had ended when the action was accepted (${LIMIT} more were accepted), no other spec file moving the clock meanwhile: a clone may finish within its request (how long one runs is not shown)`;
 }
 
 /**
- * `act` (an action a running clone blocks) on what `start` set cloning, tried again on a fresh start when it was
- * accepted only because a clone was already over (another spec file advanced the shared clock meanwhile), three
- * times at most, then `skip`. `cloning`: the sources of the clones that must all still run. Returns what the last
- * start made and the action's answer, for the check to judge.
+ * `act` (an action a running clone blocks) on what `start` set cloning, then whether the clones still ran when it was
+ * accepted (`skip` where that cannot be told). The clock is held throughout (on a target whose clock the run drives):
+ * another spec file's advance would end the clones. `cloning`: the sources of the clones that must all still run.
+ * Returns what the start made and the action's answer, for the check to judge.
  */
-export async function whileCloning<S>(
+export function whileCloning<S>(
   c: Check,
   fx: Fixtures,
   start: () => Promise<S & { cloning: number[] }>,
   act: (started: S & { cloning: number[] }) => Promise<Exchange>,
 ): Promise<{ started: S & { cloning: number[] }; exchange: Exchange }> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return c.holdingClock(async () => {
     const started = await start();
     const exchange = await act(started);
     if (!ok(exchange)) return { started, exchange };
-    let running = true;
-    for (const sourceId of started.cloning) running &&= await cloneStillRunning(c, fx, sourceId);
-    if (running) return { started, exchange };
-  }
-  return c.skip('simulated time moved on during each of three tries (another spec file advanced the clock): the clone was over');
+    for (const sourceId of started.cloning) {
+      const why = await whyNotRunning(c, fx, sourceId);
+      if (why) c.skip(why);
+    }
+    return { started, exchange };
+  });
 }
 
 /** How long a clone is waited for: five minutes of the target's clock at a time, for at most three hours (not shown). */

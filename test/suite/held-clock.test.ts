@@ -4,7 +4,8 @@
 // no other spec file's advance ends the update unseen (a correct cluster was failed so, under load); where the update
 // ended anyway (a lagging read showed it after its end, or time ran on its own), the acceptance is sent again after a
 // fresh read, and only a second one fails. The six clones of one source judging the limit of five are sent holding
-// the clock too.
+// the clock too, as are the clones keeping an instance busy, the action they block and the probes that show them
+// still running (`whileCloning` in specs/part2/compute-support.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -163,4 +164,21 @@ it('does not fail six clones accepted when a colleague moved the clock between t
   expect(moved).toBe(2);
   expect(ruleOf(run.results, 'P2.clone.max-5-concurrent').status).toBe('skip');
   expect(run.code, run.stderr).not.toBe(1);
+}, 120_000);
+
+it("sends the clones that keep an instance busy, and the resize they block, holding the run's clock", async () => {
+  // (another file's advance between the clones' start and the resize ended them: the check tried again, three times,
+  // then skipped, blaming another file even where clones end within their request)
+  const { requests, heldWhenArrived } = await runRecordingHeld('held-clock-resize', [
+    '--rules',
+    'P2.resize.no-running-actions',
+    '--max-instances',
+    'unlimited',
+  ]);
+  const posted = (action: string) => (request: RecordedRequest) =>
+    request.method === 'POST' && new RegExp(`^/v4/compute/instances/\\d+/${action}$`).test(request.path);
+  const resize = requests.findIndex(posted('resize'));
+  const clones = requests.slice(0, resize).filter(posted('clone'));
+  expect(clones.length).toBeGreaterThanOrEqual(2);
+  expect([...clones.slice(-2), requests[resize]!].map(heldWhenArrived)).toEqual([true, true, true]);
 }, 120_000);
