@@ -524,17 +524,21 @@ export async function findBackup(c: Check, computeId: number, taken: Taken): Pro
 
 /**
  * Whether the backup `taken` is no longer listed (after a cancel or a new snapshot deleted it: when that deletion is
- * done is not shown, so one still listed is read again while a short time passes, `untilShortlyDone`); `skip` where the
- * list cannot tell it.
+ * done is not shown, so one still listed is read again while a short time passes, `untilShortlyDone`); undefined where
+ * the list cannot tell it.
  */
-export async function backupGone(c: Check, computeId: number, taken: Taken): Promise<boolean> {
+export async function backupListedGone(c: Check, computeId: number, taken: Taken): Promise<boolean | undefined> {
   const { found, untold } = await untilShortlyDone(
     c,
     () => backupOnce(c, computeId, taken),
     (read) => read.found === undefined || read.untold,
   );
-  if (untold) c.skip(untoldReason(taken));
-  return found === undefined;
+  return untold ? undefined : found === undefined;
+}
+
+/** `backupListedGone`, `skip` where the list cannot tell the backup. */
+export async function backupGone(c: Check, computeId: number, taken: Taken): Promise<boolean> {
+  return (await backupListedGone(c, computeId, taken)) ?? c.skip(untoldReason(taken));
 }
 
 /** The view of a backup a cancel or a new snapshot deleted, read until it is refused while a short time passes. */

@@ -180,6 +180,12 @@ const COMBINATIONS: Combination[] = [
     skipped: true,
     why: "a device add answered with the firewall, and devices listed as {id, type} by their own ids: nothing told which device an add made, and every check of a device skipped: a device add reads the firewall's devices before it (until the target answers an add with the device), and the one new device its list shows after is the instance's; a firewall created with two instances is judged on listing two devices (found by runs under replica-reads and ids-reused, seeds 3, 4, 13, 35)",
   },
+  {
+    variations: ['ids-reused', 'backups-listed-without-label'],
+    rules: 'P2.backups.snapshot.replaces-previous',
+    skipped: true,
+    why: "the second snapshot took the id of the first it replaced, and the backups list shows no labels: nothing in the list told the first, and the check skipped: an id given again is left to the view of the first's id (showing the second), the list judging it only where it shows labels (found by runs under replica-reads and ids-reused, seeds 4, 8, 9, 11, 23, 33, 38)",
+  },
 ];
 
 /** What the variation matrix gives its runs (its seed, its runs per property, no shrinking), without the Allure report. */
