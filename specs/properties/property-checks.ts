@@ -129,10 +129,20 @@ async function interfaceHeldByAnother(c: Check, path: string, body: unknown, ref
   if (!held.length) return false;
   const shows = (item: Json, { member, value }: { member: string; value: string }) =>
     Array.isArray(item.interfaces) && item.interfaces.some((shown) => comparable((shown as Json | null)?.[member]) === value);
-  const holder = ({ items, first }: Awaited<ReturnType<typeof listPages>>) =>
-    succeeded(first) && items.some((item) => `${profiles}/${String(item.id)}` !== path && held.some((one) => shows(item, one)));
+  // A listed profile showing no interfaces (what a list item carries is not shown) is read whole from its view.
+  const whole = async (item: Json) =>
+    Array.isArray(item.interfaces) ? item : (((await c.get(`${profiles}/${String(item.id)}`)).body as Json | undefined) ?? {});
+  const holderShown = async () => {
+    const { items, first } = await listPages(c, profiles, { ends: true });
+    if (!succeeded(first)) return false;
+    for (const item of items.filter((other) => `${profiles}/${String(other.id)}` !== path)) {
+      const profile = await whole(item);
+      if (held.some((one) => shows(profile, one))) return true;
+    }
+    return false;
+  };
   // (a list lagging the holder's create may leave it out: read within the window)
-  return holder(await readAfterWrite(c, () => listPages(c, profiles, { ends: true }), holder));
+  return readAfterWrite(c, holderShown, (shown) => shown);
 }
 
 /** Where a body is sent: the plan's path, else the endpoint's path from its valid-request recipe. */
