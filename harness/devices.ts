@@ -209,6 +209,7 @@ export class FirewallDevices {
 export function showsDeviceOf(c: Check, firewallId: number | string, instanceId: unknown): (item: Json) => boolean {
   return (item) => {
     const instance = integerId(instanceId);
+    // (one item, an add's answer as often as a listed device: not a list of the firewall the check read)
     return instance !== undefined && new FirewallDevices(c, firewallId, [item], false).findDevice(instance) !== undefined;
   };
 }
