@@ -9,6 +9,7 @@ import type { Fault } from '../../emulator/faults/index.js';
 import type { Variation } from '../../emulator/variations/index.js';
 import type { FaultOutcome, Matrix } from '../../reports/mutation.js';
 import type { Results } from '../../reports/results.js';
+import type { SuiteConfig } from '../../harness/config.js';
 import { ruleById } from '../../rules/index.js';
 import { compiledSuiteEnv } from '../../bin/typescript.mjs';
 import { TYPESCRIPT_WITH_VITEST } from '../typescript-child.js';
@@ -43,7 +44,21 @@ export type WorkerTask = TaskCommon &
     | { kind: 'faults'; items: Array<[number, Fault]>; under: readonly Variation[] }
     // Each item of a variations task is a group of variations switched on together in one full run.
     | { kind: 'variations'; items: Array<[number, Variation[]]> }
+    | { kind: 'runs'; items: Array<[number, NarrowedRun]> }
   );
+
+/**
+ * A run narrowed to some rules, under some variations (given the consistency window and region they ask for, as the
+ * variation matrix gives them), with settings of its own over the task's (test/variations/combinations.test.ts).
+ */
+export interface NarrowedRun {
+  rules: string[];
+  variations: Variation[];
+  settings: Partial<Pick<SuiteConfig, 'seed' | 'runs' | 'violationRuns' | 'shrink' | 'consistencyWindowMs' | 'maxInstances' | 'maxDatabases'>>;
+}
+
+/** A narrowed run's results, or why it has none. */
+export type NarrowedOutcome = { results: Results } | { problem: string };
 
 export type WorkerMessage<Outcome = FaultOutcome> = { kind: 'outcome'; index: number; outcome: Outcome } | { kind: 'failed'; message: string };
 
@@ -163,6 +178,20 @@ export async function runMatrix(options: MatrixOptions): Promise<Matrix> {
     detected: outcomes.filter((outcome) => outcome.detected).length,
     outcomes,
   };
+}
+
+/**
+ * Narrowed runs, one after another in one worker (each its own vitest run and emulator, in one process: a run of the
+ * command line pays about a second of CPU to start vitest, load the suite and start its emulator).
+ */
+export async function runNarrowed(runs: readonly NarrowedRun[], options: WorkersOptions<NarrowedOutcome>): Promise<NarrowedOutcome[]> {
+  const { outcomes } = await runWorkers(
+    runs,
+    { jobs: 1, ...options },
+    (items, common) => ({ kind: 'runs', items, ...common }),
+    (_, problem) => ({ problem }),
+  );
+  return outcomes;
 }
 
 /** A deterministic sample of `size` faults spread evenly over the catalogue. */

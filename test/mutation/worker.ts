@@ -3,7 +3,8 @@
 // For each fault it starts a fresh emulator with that fault alone, runs only the spec files holding a check of the
 // fault's rule, narrowed to that rule (FAULTS_PER_RUN faults share one vitest run, each through its own copies of its
 // spec files); for each group of variations, a fresh emulator with those variations and a full
-// run (every spec file, every rule). It sends back the outcome.
+// run (every spec file, every rule); for each narrowed run, a fresh emulator with its variations and a run of its
+// rules' spec files. It sends back the outcome.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import { moduleOutcomes } from '../../reports/outcomes.js';
 import { buildResults, runInfoOf, type Results } from '../../reports/results.js';
 import { writeResultsJson } from '../../reports/write.js';
 import { startEmulatorHost, type EmulatorHost } from './emulator-host.js';
-import { judgeFault, unjudged, type WorkerMessage, type WorkerTask } from './matrix.js';
+import { judgeFault, unjudged, type NarrowedOutcome, type NarrowedRun, type WorkerMessage, type WorkerTask } from './matrix.js';
 import { forgetFileEnds, markFileEnded } from '../../harness/run-order.js';
 import { ledgerDir, pendingOfRun } from '../../harness/cleanup.js';
 import { filesHoldingChosenChecks } from '../../harness/plan.js';
@@ -171,11 +172,16 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
   }
 }
 
+/**
+ * The spec files the cost table says hold a check of one of the rules (specs/plan/costs.json is kept current by
+ * test/suite/budget.test.ts).
+ */
+const filesJudging = (rules: string[], project: TestProject): TestSpecification[] =>
+  filesHoldingChosenChecks({ rules, areas: null }).map((file) => project.createSpecification(join(ROOT, file)));
+
 /** The plan of a fault: its rule's spec files, narrowed to its rule. */
 function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestProject): Plan<unknown> {
-  // The spec files the cost table says hold a check of the fault's rule (specs/plan/costs.json is kept current by
-  // test/suite/budget.test.ts).
-  const specifications = filesHoldingChosenChecks({ rules: [fault.rule], areas: null }).map((file) => project.createSpecification(join(ROOT, file)));
+  const specifications = filesJudging([fault.rule], project);
   const under = task.kind === 'faults' ? task.under : [];
   return {
     label: `${index}-${fault.id}`,
@@ -245,6 +251,34 @@ function variationPlan(group: Variation[], index: number, task: WorkerTask, file
   };
 }
 
+/** The plan of a narrowed run: its rules' spec files under its variations and settings. Its outcome is its results. */
+function narrowedPlan(run: NarrowedRun, index: number, task: WorkerTask, project: TestProject): Plan<NarrowedOutcome> {
+  const ids = run.variations.map((variation) => variation.id);
+  return {
+    label: `${index}-${ids.join('+')}`.slice(0, 120),
+    faults: [],
+    variations: ids,
+    config: {
+      ...fromEnv(),
+      out: RUNS_OUT,
+      seed: task.seed,
+      runs: task.runs,
+      violationRuns: task.violationRuns,
+      rules: run.rules,
+      emulatorVariations: ids,
+      runId: `run${index}`,
+      allure: false,
+      shrink: false,
+      ...settingsUnder(run.variations),
+      ...run.settings,
+    },
+    specifications: filesJudging(run.rules, project),
+    judge: (results) => ({ results }),
+    unjudged: (problem) => ({ problem }),
+    nothingToRun: () => ({ problem: `no check of the suite names ${run.rules.join(', ')}` }),
+  };
+}
+
 async function main(task: WorkerTask): Promise<void> {
   if (task.keepRunsIn) mkdirSync(task.keepRunsIn, { recursive: true });
   // No reporters and no global setup: each fault's target is provided here, and the outcome is judged here. One
@@ -270,7 +304,8 @@ async function main(task: WorkerTask): Promise<void> {
     globalSetup: [],
     // A batch of faults runs copies of spec files (`<file>?target=<key>`), each a module of its own to Node's `import`
     // (specs/setup/compiled-runner.ts).
-    ...(task.kind === 'faults' ? { maxWorkers: 1 } : {}),
+    // A narrowed run is run as the command line runs one, on one thread.
+    ...(task.kind === 'variations' ? {} : { maxWorkers: 1 }),
     // A user's run orders its spec files by what vitest's cache holds (durations of earlier runs, else sizes): any
     // order is one a user may meet. Each variation run takes its own, drawn from the matrix's seed: the same on every
     // machine (a fresh clone met a false fail an old checkout's order hid), and different from run to run.
@@ -279,11 +314,14 @@ async function main(task: WorkerTask): Promise<void> {
   await vitest.standalone();
   const host = await startEmulatorHost();
   try {
-    const files = task.kind === 'faults' ? [] : await vitest.globTestSpecifications();
+    const files = task.kind === 'variations' ? await vitest.globTestSpecifications() : [];
+    const project = vitest.projects[0]!;
     const plans: Array<[number, Plan<unknown>]> =
       task.kind === 'faults'
-        ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, vitest.projects[0]!)])
-        : task.items.map(([index, group]) => [index, variationPlan(group, index, task, files)]);
+        ? task.items.map(([index, fault]) => [index, faultPlan(fault, index, task, project)])
+        : task.kind === 'runs'
+          ? task.items.map(([index, run]) => [index, narrowedPlan(run, index, task, project)])
+          : task.items.map(([index, group]) => [index, variationPlan(group, index, task, files)]);
     const runAlone = async ([index, plan]: [number, Plan<unknown>]) => {
       const outcome = plan.specifications.length
         ? await runPlan(vitest, host, plan, task).catch((error: Error) => plan.unjudged(error.message, 0))
@@ -295,6 +333,8 @@ async function main(task: WorkerTask): Promise<void> {
         vitest.config.sequence.seed = plan[1].config.shuffle!;
         await runAlone(plan);
       }
+    // (each alone: what a thread's modules learn of one target is never met by a run under other variations)
+    else if (task.kind === 'runs') for (const plan of plans) await runAlone(plan);
     else
       for (let start = 0; start < plans.length; start += FAULTS_PER_RUN) {
         const batch = plans.slice(start, start + FAULTS_PER_RUN);
