@@ -3,7 +3,7 @@
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
 import { describeExchange } from '../../harness/error-bodies.js';
-import { readAfterWrite, untilGone, untilOnClock, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
+import { readAfterWrite, untilGone, untilOnClock, untilShortlyDone, untilShortlyDoneSparingly, untilSeen } from '../../harness/consistency.js';
 import { viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
@@ -250,9 +250,12 @@ describe('Restore', () => {
     // after the restore, under image-layout-when-provisioned.)
     await deployedProfiles(c, target.id);
     const extra = await newConfig(c, target.id);
+    // Seen before the restore: a view answering 404 after it is the restore's doing, not a read lagging the create.
+    const extraPath = `${INSTANCES}/${target.id}/configs/${extra.id}`;
+    await untilSeen(c, [extraPath]);
     const restore = await restoreOnto(c, source.id, backupId, { compute_id: target.id, overwrite: true });
     c.expectSuccess('P2.backups.restore.overwrite-true', restore, 'restoring with overwrite true');
-    const extraView = () => c.get(`${INSTANCES}/${target.id}/configs/${extra.id}`, { gone: true });
+    const extraView = () => c.get(extraPath, { gone: true });
     // (a restored profile shown under its id: the id given again)
     const made = { kind: 'config', label: extra.label };
     c.expectGone(

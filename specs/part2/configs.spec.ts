@@ -301,11 +301,15 @@ describe('Network interface object', () => {
     };
     // A new instance may join its VLAN only when it first boots, once provisioned (how long that takes is not shown:
     // without the clock hook, not judged past the check's wait; no-hook seed 133 failed it under vlan-joined-at-first-boot).
-    const joined = (vlan: Json | undefined) => vlan !== undefined && attachedLists(vlan).every((list) => list.includes(id!));
+    // (a VLAN showing no list of ids has not joined: a read lagging the boot's attach showed none, and the new instance
+    // passed for attached, under replica-reads)
+    const joined = (vlan: Json | undefined) => vlan !== undefined && attachedLists(vlan).length > 0 && attachedLists(vlan).every((list) => list.includes(id!));
     const listed = await untilShortlyDone(c, () => vlanListed(c, label), joined);
     c.expect('P2.instance-create.vlan-mode', listed !== undefined, `the VLAN ${label} of a new instance is not in the VLAN list`);
     skipUnlessShownInTime(c, joined(listed), `the VLAN ${label} does not list instance ${id} created on it yet`);
-    for (const list of attachedLists(listed!)) {
+    const lists = attachedLists(listed!);
+    if (!lists.length) c.skip(`the VLAN ${label} shows no list of instance ids (the VLAN object's fields are not shown)`);
+    for (const list of lists) {
       c.expect(
         'P2.instance-create.vlan-mode',
         list.includes(id!),

@@ -1,5 +1,5 @@
 // Helpers of the firewall spec (firewalls.spec.ts): rule builders, reads of a firewall's status, devices, rules and events.
-import { deleteSeen, onceNotBusy, readAfterWrite, untilShortlyDone } from '../../harness/consistency.js';
+import { deleteSeen, onceNotBusy, readAfterWrite, untilShortlyDone, waitOutWindow } from '../../harness/consistency.js';
 import { FirewallDevices, showsDeviceOf } from '../../harness/devices.js';
 import type { Check } from '../../harness/check.js';
 import type { Fixtures } from '../../harness/fixtures.js';
@@ -187,9 +187,11 @@ export function firewallHelpers(fx: Fixtures) {
 
   /**
    * No event of `action` names the firewall yet (by its label: `namesFirewall`), in the events list read back to the
-   * firewall's create (`olderThan`); read once: waiting out the consistency window would prove nothing more.
+   * firewall's create (`olderThan`); read once the consistency window has passed (`waitOutWindow`): a read within it
+   * may answer as before the write that emitted an event (under replica-reads, an early firewall_delete went unseen).
    */
   async function noEventYet(c: Check, action: string, firewall: { id: number; label: string }): Promise<boolean> {
+    await waitOutWindow(c);
     const named = (event: Json) => event.action === action && namesFirewall(event, firewall, true);
     return (await findListed(c, '/v4/account/events', named, undefined, olderThan(firewall))).found === undefined;
   }
