@@ -43,6 +43,11 @@ const SEEN_UNDER: Array<{ fault: string; under: string[]; why: string }> = [
     under: ['events-lag'],
     why: 'the events list read once for a firewall_device_remove the adds must not emit missed one shown later: it is read once the window has passed',
   },
+  {
+    fault: 'P1.events.emission.instances',
+    under: ['events-seen-marks-shown'],
+    why: "the create's audit record, shown after its event, passed for the delete's new event: the events before the delete are read once the window has passed",
+  },
 ];
 
 /** The detected outcome of each entry: one matrix run for the entries under the same variations. */
@@ -50,17 +55,19 @@ const detected = new Map<string, boolean>();
 const keyOf = (fault: string, under: string[]) => `${fault} under ${under.join(' + ')}`;
 
 beforeAll(async () => {
-  for (const under of new Set(SEEN_UNDER.map((entry) => entry.under.join(',')))) {
-    const entries = SEEN_UNDER.filter((entry) => entry.under.join(',') === under);
-    const matrix = await runMatrix({
-      faults: FAULTS.filter((fault) => entries.some((entry) => entry.fault === fault.id)),
-      seed: 20261121,
-      ...MATRIX_RUNS,
-      jobs: 1,
-      under: VARIATIONS.filter((variation) => under.split(',').includes(variation.id)),
-    });
-    for (const outcome of matrix.outcomes) detected.set(keyOf(outcome.id, under.split(',')), outcome.detected);
-  }
+  const groups = [...new Set(SEEN_UNDER.map((entry) => entry.under.join(',')))].map((key) => key.split(','));
+  await Promise.all(
+    groups.map(async (under) => {
+      const matrix = await runMatrix({
+        faults: FAULTS.filter((fault) => SEEN_UNDER.some((entry) => entry.fault === fault.id && entry.under.join(',') === under.join(','))),
+        seed: 20261121,
+        ...MATRIX_RUNS,
+        jobs: 1,
+        under: VARIATIONS.filter((variation) => under.includes(variation.id)),
+      });
+      for (const outcome of matrix.outcomes) detected.set(keyOf(outcome.id, under), outcome.detected);
+    }),
+  );
 }, 240_000);
 
 it.each(SEEN_UNDER.map((entry) => [keyOf(entry.fault, entry.under), entry] as const))('detects %s', (key, { why }) => {
