@@ -179,6 +179,22 @@ async function runBatch(vitest: Vitest, host: EmulatorHost, plans: Array<[number
 const filesJudging = (rules: string[], project: TestProject): TestSpecification[] =>
   filesHoldingChosenChecks({ rules, areas: null }).map((file) => project.createSpecification(join(ROOT, file)));
 
+/**
+ * A run's configuration: the task's seed and runs per property, no Allure report, no shrinking (detection needs a
+ * counterexample, not the smallest one: shrinking would only add requests), this worker's folder; then `settings`.
+ */
+const runConfig = (task: WorkerTask, runId: string, settings: Partial<SuiteConfig>): SuiteConfig => ({
+  ...fromEnv(),
+  out: RUNS_OUT,
+  seed: task.seed,
+  runs: task.runs,
+  violationRuns: task.violationRuns,
+  runId,
+  allure: false,
+  shrink: false,
+  ...settings,
+});
+
 /** The plan of a fault: its rule's spec files, narrowed to its rule. */
 function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestProject): Plan<unknown> {
   const specifications = filesJudging([fault.rule], project);
@@ -187,20 +203,7 @@ function faultPlan(fault: Fault, index: number, task: WorkerTask, project: TestP
     label: `${index}-${fault.id}`,
     faults: [fault.id],
     variations: under.map((variation) => variation.id),
-    // Detection needs a counterexample, not the smallest one: shrinking would only add requests.
-    config: {
-      ...fromEnv(),
-      out: RUNS_OUT,
-      seed: task.seed,
-      runs: task.runs,
-      violationRuns: task.violationRuns,
-      rules: [fault.rule],
-      emulatorFaults: [fault.id],
-      runId: `mut${index}`,
-      allure: false,
-      shrink: false,
-      ...settingsUnder(under),
-    },
+    config: runConfig(task, `mut${index}`, { rules: [fault.rule], emulatorFaults: [fault.id], ...settingsUnder(under) }),
     specifications,
     judge: (results, durationMs) => ({ id: fault.id, rule: fault.rule, does: fault.does, durationMs, ...judgeFault(fault, results) }),
     unjudged: (problem, durationMs) => ({ ...unjudged(fault, problem), durationMs }),
@@ -218,20 +221,12 @@ function settingsUnder(group: readonly Variation[]): Partial<SuiteConfig> {
 /** The plan of a group of variations switched on together: every spec file, every rule (`settingsUnder`). Its outcome is one per variation. */
 function variationPlan(group: Variation[], index: number, task: WorkerTask, files: TestSpecification[]): Plan<unknown> {
   const ids = group.map((variation) => variation.id);
-  const config: SuiteConfig = {
-    ...fromEnv(),
-    out: RUNS_OUT,
-    seed: task.seed,
-    runs: task.runs,
-    violationRuns: task.violationRuns,
+  const config = runConfig(task, `var${index}`, {
     emulatorVariations: ids,
-    runId: `var${index}`,
     // recorded in the run's results: `conformance run --shuffle <it>` meets the same order of spec files
     shuffle: task.seed + index,
-    allure: false,
-    shrink: false,
     ...settingsUnder(group),
-  };
+  });
   return {
     label: `${index}-${ids.join('+')}`.slice(0, 120),
     faults: [],
@@ -258,20 +253,7 @@ function narrowedPlan(run: NarrowedRun, index: number, task: WorkerTask, project
     label: `${index}-${ids.join('+')}`.slice(0, 120),
     faults: [],
     variations: ids,
-    config: {
-      ...fromEnv(),
-      out: RUNS_OUT,
-      seed: task.seed,
-      runs: task.runs,
-      violationRuns: task.violationRuns,
-      rules: run.rules,
-      emulatorVariations: ids,
-      runId: `run${index}`,
-      allure: false,
-      shrink: false,
-      ...settingsUnder(run.variations),
-      ...run.settings,
-    },
+    config: runConfig(task, `run${index}`, { rules: run.rules, emulatorVariations: ids, ...settingsUnder(run.variations), ...run.settings }),
     specifications: filesJudging(run.rules, project),
     judge: (results) => ({ results }),
     unjudged: (problem) => ({ problem }),
