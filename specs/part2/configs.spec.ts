@@ -303,7 +303,10 @@ describe('Network interface object', () => {
     // without the clock hook, not judged past the check's wait; no-hook seed 133 failed it under vlan-joined-at-first-boot).
     // (a VLAN showing no list of ids has not joined: a read lagging the boot's attach showed none, and the new instance
     // passed for attached, under replica-reads)
-    const joined = (vlan: Json | undefined) => vlan !== undefined && attachedLists(vlan).length > 0 && attachedLists(vlan).every((list) => list.includes(id!));
+    const joined = (vlan: Json | undefined) => {
+      const lists = vlan === undefined ? [] : attachedLists(vlan);
+      return lists.length > 0 && lists.every((list) => list.includes(id!));
+    };
     const listed = await untilShortlyDone(c, () => vlanListed(c, label), joined);
     c.expect('P2.instance-create.vlan-mode', listed !== undefined, `the VLAN ${label} of a new instance is not in the VLAN list`);
     skipUnlessShownInTime(c, joined(listed), `the VLAN ${label} does not list instance ${id} created on it yet`);

@@ -188,7 +188,7 @@ export function firewallHelpers(fx: Fixtures) {
   /**
    * No event of `action` names the firewall yet (by its label: `namesFirewall`), in the events list read back to the
    * firewall's create (`olderThan`); read once the consistency window has passed (`waitOutWindow`): a read within it
-   * may answer as before the write that emitted an event (under replica-reads, an early firewall_delete went unseen).
+   * may answer as before the write that emitted an event (under events-lag, an early firewall_delete went unseen).
    */
   async function noEventYet(c: Check, action: string, firewall: { id: number; label: string }): Promise<boolean> {
     await waitOutWindow(c);
