@@ -265,7 +265,7 @@ async function main(task: WorkerTask): Promise<void> {
   if (task.keepRunsIn) mkdirSync(task.keepRunsIn, { recursive: true });
   // No reporters and no global setup: each fault's target is provided here, and the outcome is judged here. One
   // thread runs a run's spec files one after another: their modules are evaluated once per run, not once per file
-  // (the other matrix workers keep the cores busy). A variation's full run keeps the threads of a user's run: one
+  // (the other matrix workers keep the cores busy). A variation's full run keeps several threads, as a user's run does: one
   // thread holding every spec file meets cross-file interactions a user's run never has (found: generated labels
   // clashing with what another file left, under the fixed seed) — reported, not hidden by the matrix.
   const vitest = await createVitest('test', {
@@ -286,8 +286,10 @@ async function main(task: WorkerTask): Promise<void> {
     globalSetup: [],
     // A batch of faults runs copies of spec files (`<file>?target=<key>`), each a module of its own to Node's `import`
     // (specs/setup/compiled-runner.ts).
-    // A narrowed run is run as the command line runs one, on one thread.
-    ...(task.kind === 'variations' ? {} : { maxWorkers: 1 }),
+    // A narrowed run is run as the command line runs one, on one thread. A variation's run has four (`--workers 4`, as a
+    // user's run against a distant target may): the windowed variations' waits (3 s a read judging what must not show
+    // yet) kept two threads idle most of a run, 86 s alone; 60 s with four.
+    ...(task.kind === 'variations' ? { maxWorkers: 4 } : { maxWorkers: 1 }),
     // A user's run orders its spec files by what vitest's cache holds (durations of earlier runs, else sizes): any
     // order is one a user may meet. Each variation run takes its own, drawn from the matrix's seed: the same on every
     // machine (a fresh clone met a false fail an old checkout's order hid), and different from run to run.
