@@ -13,10 +13,12 @@ type Json = Record<string, unknown>;
  * A read of a snapshot just taken, until `done` holds: within the consistency window (a replica's lag is waited out
  * without letting the target's clock run), then while the clock runs a minute at a time for up to 30 minutes, or real
  * time passes (`untilShortlyDone`): how long a snapshot takes, and whether it is listed and viewable before it is
- * taken, are not shown. Returns the last value read.
+ * taken, are not shown. A read that `shows` the snapshot, only not done (its view answering with status pending), lags
+ * behind no write: the window is not waited out for it (under snapshots-take-minutes, 3 s in vain a snapshot). Returns
+ * the last value read.
  */
-export async function onceSnapshotShows<T>(c: Check, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const first = await readAfterWrite(c, read, done, { slowChange: true });
+export async function onceSnapshotShows<T>(c: Check, read: () => Promise<T>, done: (value: T) => boolean, shows: (value: T) => boolean = done): Promise<T> {
+  const first = await readAfterWrite(c, read, (value) => done(value) || shows(value), { slowChange: true });
   return done(first) ? first : untilShortlyDone(c, read, done, 30);
 }
 
@@ -36,7 +38,7 @@ export async function untilBackupSucceeded(c: Check, computeId: number, backupId
   const another = (exchange: Exchange) => viewShowsAnother(exchange, { kind: 'backup', label });
   const shown = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300 && !another(exchange);
   const usable = (exchange: Exchange) => shown(exchange) && (typeof statusOf(exchange) !== 'string' || statusOf(exchange) === 'successful');
-  const last = await onceSnapshotShows(c, view, usable);
+  const last = await onceSnapshotShows(c, view, usable, shown);
   skipUnlessShownInTime(
     c,
     shown(last),
