@@ -9,7 +9,7 @@ import { labelShown, viewShowsAnother } from '../../harness/resources.js';
 import { SetupError, STRONG_PASSWORD, type Fixtures } from '../../harness/fixtures.js';
 import type { Unlisted } from '../../harness/unlisted.js';
 import type { Exchange } from '../../harness/http.js';
-import { describeExchange } from '../../harness/error-bodies.js';
+import { describeExchange, namesField } from '../../harness/error-bodies.js';
 import { deepFind, listPages, monthOf } from '../../harness/lists.js';
 import { onceSnapshotShows, postSnapshot, untilBackupSucceeded } from './snapshots-support.js';
 import { INSTANCES, shutDown } from './instance-power.js';
@@ -68,10 +68,12 @@ export async function diskToCapture(c: Check, computeId: number | string): Promi
 /**
  * POSTs an image capture of a disk of `instanceId` the caller expects accepted: sent again while the instance may be
  * busy, and once more after it is shut down where it is still refused (whether its instance may be running is not shown).
+ * A first refusal naming the disk is not sent again before the shutdown: no time ends it (under capture-needs-offline,
+ * the window and ten minutes of the clock were spent in vain).
  */
 async function captureOf(c: Check, instanceId: number, body: Json): Promise<Exchange> {
   const send = () => c.post('/v4/images', body);
-  const first = await onceNotBusy(c, send);
+  const first = await onceNotBusy(c, send, { refusedFor: (refusal) => namesField(refusal, 'disk_id') === true });
   if (!rejected(first)) return first;
   await shutDown(c, instanceId);
   return onceNotBusy(c, send);

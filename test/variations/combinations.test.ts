@@ -44,6 +44,13 @@ const COMBINATIONS: Combination[] = [
     why: "a new snapshot's view answering with status pending was read again until the window had passed before the clock was let run: a view showing the snapshot lags behind no write, and the clock runs at once (3 s in vain a snapshot, found in the variation matrix's runs)",
   },
   {
+    variations: ['capture-needs-offline'],
+    rules: 'P2.images.capture.private,P2.instance-create.image.private-permission',
+    settings: { consistencyWindowMs: 3000 },
+    waitedInVain: true,
+    why: "a capture refused naming the disk (its instance running) was sent again through the window and ten minutes of the clock before the instance was shut down: a refusal naming the disk is followed by the shutdown at once (found in the variation matrix's runs)",
+  },
+  {
     variations: ['replica-reads', 'firewall-rules-read-without-policies'],
     rules: 'P3.firewall.rules-update',
     settings: { consistencyWindowMs: 3000 },
