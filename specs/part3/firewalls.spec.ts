@@ -5,7 +5,7 @@
 // are found again in their lists, and events by their action and entity.
 import { describe } from 'vitest';
 import { check } from '../../harness/check.js';
-import { readAfterWrite } from '../../harness/consistency.js';
+import { readAfterWrite, waitOutWindow } from '../../harness/consistency.js';
 import { listItems as listAll } from '../../harness/lists.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import { addDevice, addDeviceOnceFree } from '../../harness/devices.js';
@@ -360,16 +360,15 @@ describe('Firewall update and rules update', () => {
       const created = await createFirewall(c, { rules, devices: { computes: [instance.id] } }, { expected: true });
       if (created.id === undefined) throw new Error(`setup: could not create a firewall with a device (HTTP ${created.exchange.status})`);
       const before = await devicesOf(c, created.id, [instance.id]);
-      c.expect(
-        'P3.firewall-create.devices.assigned',
-        before.mayHold(instance.id),
-        `instance ${instance.id} given in devices.computes is not a device of the new firewall`,
-      );
+      const assigned = `instance ${instance.id} given in devices.computes is not a device of the new firewall`;
+      c.expect('P3.firewall-create.devices.assigned', before.mayHold(instance.id), assigned);
       await c.put(`${FW}/${created.id}`, {
         label: fx.label('fw', 32),
         rules: { inbound_policy: 'ACCEPT', outbound_policy: 'DROP', inbound: [tcpRule('8080'), tcpRule('8081')], outbound: [] },
         devices: { computes: [other.id] },
       });
+      // (read once the window has passed: a read lagging the PUT shows what must not change unchanged, replica-reads)
+      await waitOutWindow(c);
       for (const { what, value: after, exchange } of await storedRules(c, created.id)) {
         const inbound = after.inbound as Json[] | undefined;
         const outbound = after.outbound as Json[] | undefined;
