@@ -40,10 +40,12 @@ export const rejected = (exchange: Exchange) => exchange.status >= 400 && exchan
 /**
  * POSTs a restore the caller expects accepted: sent again while the target may be busy (`onceNotBusy`), and once more
  * after the target is shut down where it is still refused (whether a restore's target may be running is not shown).
+ * A first refusal naming the target is not sent again before the shutdown: no time ends it (under restore-needs-offline,
+ * the window and ten minutes of the clock were spent in vain).
  */
 export async function restoreOnto(c: Check, sourceId: number, backupId: number, body: { compute_id: number; overwrite: boolean }): Promise<Exchange> {
   const send = () => c.post(`${INSTANCES}/${sourceId}/backups/${backupId}/restore`, body);
-  const first = await onceNotBusy(c, send);
+  const first = await onceNotBusy(c, send, { refusedFor: (refusal) => namesField(refusal, 'compute_id') === true });
   if (!rejected(first)) return first;
   await shutDown(c, body.compute_id);
   // (a shutdown may run a while: the restore is sent again while the target may still be busy with it)
@@ -565,12 +567,18 @@ export function vlanLabel(fx: Fixtures): string {
 
 /**
  * The instance `id` as the tagged objects list shows it (document 2: the objects themselves, instances among them),
- * under a new tag given to it alone; none where the tag is refused or the list does not show it within the window.
+ * under a new tag given to it alone; none where the tag is refused or the list does not show it. When the objects
+ * carry a new tag is not shown: the list is read while a short time passes, as the tag checks read it (read within
+ * the window only, it passed in vain under tag-create-runs-a-while, and the list went unjudged).
  */
 export async function asTagged(c: Check, fx: Fixtures, id: number): Promise<Json[]> {
   const label = fx.label('tag', 50);
   if (!ok(await c.post('/v4/tags', { label, computes: [id] }))) return [];
   fx.track('tag', label, label);
-  const listed = await listPages(c, `/v4/tags/${encodeURIComponent(label)}`, { until: (items) => items.some((item) => item.id === id) });
+  const listed = await untilShortlyDone(
+    c,
+    () => listPages(c, `/v4/tags/${encodeURIComponent(label)}`),
+    ({ items }) => items.some((item) => item.id === id),
+  );
   return listed.items.filter((item) => item.id === id);
 }
