@@ -10,7 +10,7 @@ import { SETUP_ERROR_ENV, toEnv, type SuiteConfig } from '../harness/config.js';
 import { reportPaths } from '../reports/paths.js';
 import { checkTitle, type Results } from '../reports/results.js';
 import { SPEC_FILE_ERROR } from '../reports/outcomes.js';
-import { pendingOfRun, writeRunRecord } from '../harness/cleanup.js';
+import { pendingOfRun, writeRunRecord, type LedgerEntry } from '../harness/cleanup.js';
 import { SPEC_FILTERS_ENV, specFilesToLoad } from '../harness/plan.js';
 import { withoutCredentials } from '../harness/redact.js';
 import { controlUrlProblem } from '../harness/control-hooks.js';
@@ -24,27 +24,33 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export type { RunOptions };
 export { configFromOptions };
 
+/**
+ * Why a kind of resource may still be there when the run ends: refused while it is busy, for longer than the run waits
+ * (the sweep then waits for it too).
+ */
+const BUSY_REFUSALS: Partial<Record<LedgerEntry['kind'], string>> = {
+  database: 'a cluster cannot be deleted while it provisions',
+  instance: 'a target may refuse to delete an instance while an action on it runs, a clone from or to it',
+};
+
 /** The closing line on a target given by URL: what the run created and is still there, and the sweep that deletes it. */
+export function leftoversLine(config: Pick<SuiteConfig, 'baseUrl' | 'runId' | 'out'>, left: readonly LedgerEntry[]): string {
+  const kinds = [...new Set(left.map((entry) => entry.kind))];
+  const counts = kinds.map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
+  const busy = kinds.flatMap((kind) => BUSY_REFUSALS[kind] ?? []);
+  // A cluster provisions for about half an hour (60 minutes judged), a clone runs a while: the sweep waits for them.
+  const wait = busy.length ? ' --wait 3600000' : '';
+  const paths = left.map((entry) => entry.deletePath);
+  return `conformance: ${left.length} resources the run created are left (${[counts.join(', '), ...busy].join('; ')}): ${paths.slice(0, 5).join(', ')}${
+    paths.length > 5 ? ', …' : ''
+  }; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl!)} --out ${config.out} --token <token>${wait}\` deletes them\n`;
+}
+
 function reportLeftovers(config: SuiteConfig): void {
   if (!config.baseUrl) return;
   const left = pendingOfRun(config.out, config.runId);
-  if (!left.length) {
-    if (!config.readOnly) process.stderr.write('conformance: nothing the run created is left on the target (each delete confirmed by a read)\n');
-    return;
-  }
-  const kinds = [...new Set(left.map((entry) => entry.kind))].map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
-  const provisioning = left.some((entry) => entry.kind === 'database');
-  const why = provisioning ? '; a cluster cannot be deleted while it provisions' : '';
-  // A cluster provisions for about half an hour (60 minutes judged): the sweep waits for it.
-  const wait = provisioning ? ' --wait 3600000' : '';
-  process.stderr.write(
-    `conformance: ${left.length} resources the run created are left (${kinds.join(', ')}${why}): ${left
-      .map((entry) => entry.deletePath)
-      .slice(0, 5)
-      .join(
-        ', ',
-      )}${left.length > 5 ? ', …' : ''}; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl)} --out ${config.out} --token <token>${wait}\` deletes them\n`,
-  );
+  if (left.length) process.stderr.write(leftoversLine(config, left));
+  else if (!config.readOnly) process.stderr.write('conformance: nothing the run created is left on the target (each delete confirmed by a read)\n');
 }
 
 /** A check by its first rule and its title (its name repeats every rule it judges). */
