@@ -339,6 +339,21 @@ export async function cloneToNew(
   extra: Json = {},
   options: { token?: string; findTag?: string; once?: true; refusedFor?: (exchange: Exchange) => boolean } = {},
 ): Promise<Made & { exchange: Exchange; label?: string }> {
+  const { exchange, label, made } = await sendClone(c, fx, sourceId, extra, options);
+  return { exchange, label, ...(await made()) };
+}
+
+/**
+ * `cloneToNew`'s request, the instance it made looked for on demand (`made`; none where the clone was refused): clones
+ * sent together then look for their instances together, each a read that may wait the consistency window.
+ */
+export async function sendClone(
+  c: Check,
+  fx: Fixtures,
+  sourceId: number,
+  extra: Json = {},
+  options: { token?: string; findTag?: string; once?: true; refusedFor?: (exchange: Exchange) => boolean } = {},
+): Promise<{ exchange: Exchange; label?: string; made: () => Promise<Made> }> {
   const config = c.target.info.config;
   const body: Json = { region: config.region, type: config.instanceType, label: fx.label('cl', 64), ...extra };
   const label = typeof body.label === 'string' ? body.label : undefined;
@@ -348,9 +363,9 @@ export async function cloneToNew(
   if (label === undefined && findTag !== undefined) for (const item of await listAll(c, INSTANCES)) if (hasTag(item, findTag)) known.add(item.id);
   const send = () => c.post(`${INSTANCES}/${sourceId}/clone`, body, options.token ? { token: options.token } : {});
   const exchange = await (options.once ? send() : onceNotBusy(c, send, { refusedFor: options.refusedFor }));
-  if (!ok(exchange)) return { exchange, label };
   // (The instance is waited for only by a check that needs it, `madeInstance`: the clone must often still be running.)
-  return { exchange, label, ...(await idOfCreated(c, fx, exchange, body, findTag, known)) };
+  const made = async (): Promise<Made> => (ok(exchange) ? idOfCreated(c, fx, exchange, body, findTag, known) : {});
+  return { exchange, label, made };
 }
 
 /**
@@ -366,13 +381,23 @@ async function whyNotRunning(c: Check, fx: Fixtures, sourceId: number): Promise<
   const type = (await viewInstance(c, sourceId)).type;
   const extra: Json = typeof type === 'string' ? { type } : {};
   const LIMIT = 5;
-  for (let probes = 1; probes <= LIMIT; probes++) {
-    const probe = await cloneToNew(c, fx, sourceId, extra, { once: true });
-    if (ok(probe.exchange)) continue;
-    if (probes === LIMIT && probe.exchange.status === 400) return undefined;
-    return `clone ${probes} of ${LIMIT} probing whether the clones from instance ${sourceId} still ran was refused (${describeExchange(probe.exchange)}): perhaps for the accepted action, not the limit`;
+  const accepted: Array<() => Promise<Made>> = [];
+  try {
+    for (let probes = 1; probes <= LIMIT; probes++) {
+      const probe = await sendClone(c, fx, sourceId, extra, { once: true });
+      if (ok(probe.exchange)) {
+        accepted.push(probe.made);
+        continue;
+      }
+      if (probes === LIMIT && probe.exchange.status === 400) return undefined;
+      return `clone ${probes} of ${LIMIT} probing whether the clones from instance ${sourceId} still ran was refused (${describeExchange(probe.exchange)}): perhaps for the accepted action, not the limit`;
+    }
+    return `the clones from instance ${sourceId} had ended when the action was accepted (${LIMIT} more were accepted), no other spec file moving the clock meanwhile: a clone may finish within its request (how long one runs is not shown)`;
+  } finally {
+    // The probes' instances are looked for once the probing is done: a list read between two probes may wait the
+    // window (an instance made only when its clone ends), and the clone probed for runs on meanwhile.
+    await Promise.all(accepted.map((made) => made()));
   }
-  return `the clones from instance ${sourceId} had ended when the action was accepted (${LIMIT} more were accepted), no other spec file moving the clock meanwhile: a clone may finish within its request (how long one runs is not shown)`;
 }
 
 /**
@@ -549,20 +574,6 @@ export async function backupGone(c: Check, computeId: number, taken: Taken): Pro
 export function deletedBackupView(c: Check, computeId: number, backup: { id: number; label: string }): Promise<Exchange> {
   const gone = (view: Exchange) => rejected(view) || viewShowsAnother(view, { kind: 'backup', label: backup.label });
   return untilShortlyDone(c, () => c.get(`${INSTANCES}/${computeId}/backups/${backup.id}`, { gone: true }), gone);
-}
-
-/**
- * The item of the account's VLAN list that mentions `label` (the VLAN object's fields are not shown). `until`: what
- * it should show after a write (that it is listed, that it lists an instance); read again within the window until it does.
- */
-export async function vlanListed(c: Check, label: string, until?: (vlan: Json | undefined) => boolean): Promise<Json | undefined> {
-  const find = (items: Json[]) => items.find((item) => JSON.stringify(item).includes(`"${label}"`));
-  return find(await listAll(c, '/v4beta/networking/vlans', until && ((items) => until(find(items)))));
-}
-
-/** A fresh VLAN label (ASCII letters, digits, dashes; 1..64). */
-export function vlanLabel(fx: Fixtures): string {
-  return fx.label('vlan', 64).replace(/[^A-Za-z0-9-]/g, '-');
 }
 
 /**

@@ -27,12 +27,10 @@ import {
   onceCopyShows,
   shutDown,
   viewInstance,
-  vlanLabel,
-  vlanListed,
   type Json,
 } from './compute-support.js';
 import { sendAtRest } from './instance-power.js';
-import { createConfig, deleteProfileAt, newConfig, profileMade, updateProfile } from './profiles-support.js';
+import { createConfig, deleteProfileAt, newConfig, profileMade, updateProfile, vlanLabel, vlanListed } from './profiles-support.js';
 
 const fx = useFixtures('part2-configs');
 /** Whether a profile view shows a value for a member (absent or null: not shown). */

@@ -1,5 +1,5 @@
 // Configuration profiles of document 2's compute instances, for the scenario specs (configs, compute, backups, clone)
-// and the VLAN spec: made, written and deleted where the check expects it accepted.
+// and the VLAN spec: made, written and deleted where the check expects it accepted; and the VLANs their interfaces make.
 import { type Check } from '../../harness/check.js';
 import { namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy } from '../../harness/consistency.js';
@@ -95,4 +95,18 @@ export async function judgeBootedByDefault(c: Check, computeId: number, deployed
     removed = await deleteProfileAt(c, `${INSTANCES}/${computeId}/configs/${second.id}`);
   }
   if (!ok(removed)) throw new SetupError(`could not delete the profile ${second.id} added to instance ${computeId}: HTTP ${removed.status}`);
+}
+
+/**
+ * The item of the account's VLAN list that mentions `label` (the VLAN object's fields are not shown). `until`: what
+ * it should show after a write (that it is listed, that it lists an instance); read again within the window until it does.
+ */
+export async function vlanListed(c: Check, label: string, until?: (vlan: Json | undefined) => boolean): Promise<Json | undefined> {
+  const find = (items: Json[]) => items.find((item) => JSON.stringify(item).includes(`"${label}"`));
+  return find(await listAll(c, '/v4beta/networking/vlans', until && ((items) => until(find(items)))));
+}
+
+/** A fresh VLAN label (ASCII letters, digits, dashes; 1..64). */
+export function vlanLabel(fx: Fixtures): string {
+  return fx.label('vlan', 64).replace(/[^A-Za-z0-9-]/g, '-');
 }
