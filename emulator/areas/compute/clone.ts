@@ -230,7 +230,7 @@ export function cloneHandler(ctx: RequestContext) {
       made.status = 'offline';
       made.updated = s.nowIso();
     });
-    emit(ctx, 'compute_clone', source, undefined, 'started');
+    emit(ctx, 'compute_clone', source, undefined, startedStatus(store));
     return { id: store.nextId('clone-job'), action: 'clone', status: 'queued' };
   }
   // The fault runs a clone onto a busy target at once under those variations too.
@@ -242,11 +242,15 @@ export function cloneHandler(ctx: RequestContext) {
   }
   if (queued) whenIdle(store, target!.id, (t) => perform(t));
   const shown = queued ? target! : perform(target);
-  // The fault records a status outside the documented enum (hence the cast).
-  emit(ctx, 'compute_clone', source, shown, faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started');
+  emit(ctx, 'compute_clone', source, shown, startedStatus(store));
   // Under the variation clone-answers-its-job a clone to a new instance answers with a job of its own numbering.
   if (targetId === undefined && varied(store, 'clone-answers-its-job')) return { id: store.nextId('clone-job'), action: 'clone', status: 'queued' };
   return shown;
+}
+
+/** The status a clone's event is recorded with as it starts: the fault records one outside the documented enum (hence the cast). */
+function startedStatus(store: Store): 'started' {
+  return faulty(store, 'P1.event.status.enum~compute-clone') ? ('running' as unknown as 'started') : 'started';
 }
 
 /** Runs `then` on the instance once it has no running or queued action (looked at each simulated minute). */
