@@ -4,6 +4,7 @@ import { isIPv4 } from 'node:net';
 import { getInstance } from '../core/entities.js';
 import type { Store } from '../core/store.js';
 import { fail } from '../core/validate.js';
+import { faulty } from '../faults/index.js';
 import { isPrivate4, ownerOf4, parseRange, ranges } from './ips-model.js';
 
 type Json = Record<string, unknown>;
@@ -53,6 +54,8 @@ export function judgeEndStatesFirst(store: Store, o: Json): void {
     }
     holding(to).push(address as string);
   });
+  // (the fault lets an instance end without one here too: the emulator's own judgment after this one skips it)
+  if (faulty(store, 'P3.assign.end-public-ipv4')) return;
   for (const [id, list] of held)
     if (lastTaken.has(id) && !list.some((a) => !isPrivate4(a)))
       fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, `assignments.${lastTaken.get(id)}.address`);
