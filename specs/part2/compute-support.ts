@@ -460,7 +460,11 @@ export async function deployedProfiles(c: Check, computeId: number, until?: (pro
     60,
   );
   const listed = until && !until(shown) ? await configsOf(c, computeId, until) : shown;
-  // (a list of summaries, {id, label}, is a choice: what a list item carries is not shown; the view is the other read)
+  return wholeProfiles(c, computeId, listed);
+}
+
+/** Listed profiles of `computeId` read whole: a list of summaries ({id, label}) is a choice (list items are not shown). */
+export function wholeProfiles(c: Check, computeId: number, listed: Json[]): Promise<Json[]> {
   const whole = async (item: Json) => {
     if ('devices' in item || typeof item.id !== 'number') return item;
     const view = await c.get(`${INSTANCES}/${computeId}/configs/${item.id}`);

@@ -27,6 +27,7 @@ import {
   onceCopyShows,
   shutDown,
   viewInstance,
+  wholeProfiles,
   type Json,
 } from './compute-support.js';
 import { sendAtRest } from './instance-power.js';
@@ -366,7 +367,8 @@ describe('Network interface object', () => {
     if (!ok(clone.exchange)) c.expectRejected('P2.interfaces.vlan.capable-regions', clone.exchange, `cloning an instance with a VLAN to ${noVlan}`);
     else if (cloneId !== undefined) {
       const showsVlan = (profiles: Json[]) => JSON.stringify(profiles).includes(`"${label}"`);
-      const profiles = await onceCopyShows(c, () => configsOf(c, cloneId), showsVlan);
+      // (read whole: a list of summaries shows no interfaces)
+      const profiles = await onceCopyShows(c, async () => wholeProfiles(c, cloneId, await configsOf(c, cloneId)), showsVlan);
       c.expect(
         'P2.interfaces.vlan.capable-regions',
         !showsVlan(profiles),
