@@ -20,7 +20,7 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
     check(
       ['P3.firewall.status.delete-removes', 'P3.firewall.event.delete'],
       'DELETE removes a disabled firewall or shows it deleted, in view and list, and emits firewall_delete',
-      async (c) => judgeDelete(c, await firewallIn(c, 'disabled'), 'disabled firewall'),
+      async (c) => judgeDelete(c, await firewallIn(c, 'disabled', { moved: true }), 'disabled firewall'),
     );
   });
 

@@ -213,14 +213,24 @@ export function firewallHelpers(fx: Fixtures) {
     return { exchange, label, ...(id !== undefined ? { id } : {}) };
   }
 
-  /** A new firewall in `status`, moved there by PUT when it did not start in it (a refused move fails that transition's rule). */
-  async function firewallIn(c: Check, status: 'enabled' | 'disabled'): Promise<{ id: number; label: string }> {
+  /**
+   * A new firewall in `status`, moved there by PUT when it did not start in it (a refused move fails that transition's
+   * rule). `moved`: moved there by PUT even when it started in it, out of it first (what the move emits is judged: under
+   * firewall-created-disabled a firewall never disabled by PUT left an early firewall_delete nothing to show).
+   */
+  async function firewallIn(c: Check, status: 'enabled' | 'disabled', { moved = false } = {}): Promise<{ id: number; label: string }> {
     const firewall = await fx.newFirewall(c);
-    if ((await settledStatus(c, firewall.id)) === status) return firewall;
-    const rule = status === 'enabled' ? 'P3.firewall.status.disabled-to-enabled' : 'P3.firewall.status.enabled-to-disabled';
-    const put = await c.put(`${FW}/${firewall.id}`, { status });
-    c.expectSuccess(rule, put, `PUT status ${status} on a new firewall`);
-    c.expect(rule, (await statusOf(c, firewall.id, status)) === status, `firewall ${firewall.id} is not ${status} after PUT status ${status}`, put);
+    const moveTo = async (to: 'enabled' | 'disabled') => {
+      const rule = to === 'enabled' ? 'P3.firewall.status.disabled-to-enabled' : 'P3.firewall.status.enabled-to-disabled';
+      const put = await c.put(`${FW}/${firewall.id}`, { status: to });
+      c.expectSuccess(rule, put, `PUT status ${to} on a new firewall`);
+      c.expect(rule, (await statusOf(c, firewall.id, to)) === to, `firewall ${firewall.id} is not ${to} after PUT status ${to}`, put);
+    };
+    if ((await settledStatus(c, firewall.id)) === status) {
+      if (!moved) return firewall;
+      await moveTo(status === 'enabled' ? 'disabled' : 'enabled');
+    }
+    await moveTo(status);
     return firewall;
   }
 
