@@ -332,14 +332,8 @@ export async function instanceWithSwapOver(c: Check, fx: Fixtures, moreThan: num
  * A refused clone is sent again while the source may still be busy with its own create (`onceNotBusy`), unless
  * `once` (a refusal is what the caller looks for) or the refusal is one `refusedFor` (the member at fault named).
  */
-export async function cloneToNew(
-  c: Check,
-  fx: Fixtures,
-  sourceId: number,
-  extra: Json = {},
-  options: { token?: string; findTag?: string; once?: true; refusedFor?: (exchange: Exchange) => boolean } = {},
-): Promise<Made & { exchange: Exchange; label?: string }> {
-  const { exchange, label, made } = await sendClone(c, fx, sourceId, extra, options);
+export async function cloneToNew(...args: Parameters<typeof sendClone>): Promise<Made & { exchange: Exchange; label?: string }> {
+  const { exchange, label, made } = await sendClone(...args);
   return { exchange, label, ...(await made()) };
 }
 
