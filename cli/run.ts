@@ -34,7 +34,10 @@ const BUSY_REFUSALS: Partial<Record<LedgerEntry['kind'], string>> = {
 };
 
 /** The closing line on a target given by URL: what the run created and is still there, and the sweep that deletes it. */
-export function leftoversLine(config: Pick<SuiteConfig, 'baseUrl' | 'runId' | 'out'>, left: readonly LedgerEntry[]): string {
+export function leftoversLine(
+  config: Pick<SuiteConfig, 'baseUrl' | 'runId' | 'out'> & Partial<Pick<SuiteConfig, 'leftoversWaitMs'>>,
+  left: readonly LedgerEntry[],
+): string {
   const kinds = [...new Set(left.map((entry) => entry.kind))];
   const counts = kinds.map((kind) => `${left.filter((entry) => entry.kind === kind).length} ${kind}`);
   const busy = kinds.flatMap((kind) => BUSY_REFUSALS[kind] ?? []);
@@ -43,12 +46,30 @@ export function leftoversLine(config: Pick<SuiteConfig, 'baseUrl' | 'runId' | 'o
   const paths = left.map((entry) => entry.deletePath);
   return `conformance: ${left.length} resources the run created are left (${[counts.join(', '), ...busy].join('; ')}): ${paths.slice(0, 5).join(', ')}${
     paths.length > 5 ? ', …' : ''
-  }; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl!)} --out ${config.out} --token <token>${wait}\` deletes them\n`;
+  }; \`conformance sweep --run-id ${config.runId} --base-url ${withoutCredentials(config.baseUrl!)} --out ${config.out} --token <token>${wait}\` deletes them${
+    busy.length && !config.leftoversWaitMs ? ' (a run given --wait-for-leftovers 3600000 sweeps them itself at its end)' : ''
+  }\n`;
 }
 
-function reportLeftovers(config: SuiteConfig): void {
+/**
+ * What the run created and is still on a target given by URL: swept first, given `--wait-for-leftovers`, waiting that
+ * long for what the target refuses to delete while busy; then named, with the sweep that deletes it, or said to be none.
+ */
+async function reportLeftovers(config: SuiteConfig): Promise<void> {
   if (!config.baseUrl) return;
-  const left = pendingOfRun(config.out, config.runId);
+  let left = pendingOfRun(config.out, config.runId);
+  if (left.length && config.leftoversWaitMs && config.token) {
+    process.stderr.write(
+      `conformance: ${left.length} resources the run created are left: sweeping them, waiting up to ${Math.ceil(config.leftoversWaitMs / 1000)} s for what the target refuses to delete while busy\n`,
+    );
+    const print = (line: string) => process.stderr.write(`conformance: ${line.startsWith('sweep: ') ? line : `sweep: ${line}`}\n`);
+    const { SweepError, sweepTarget } = await import('./sweep.js');
+    await sweepTarget({ ...config, baseUrl: config.baseUrl, token: config.token }, [config.runId], config.leftoversWaitMs, print).catch((error: unknown) => {
+      if (!(error instanceof SweepError)) throw error;
+      print(`stopped: ${error.message}`);
+    });
+    left = pendingOfRun(config.out, config.runId);
+  }
   if (left.length) process.stderr.write(leftoversLine(config, left));
   else if (!config.readOnly) process.stderr.write('conformance: nothing the run created is left on the target (each delete confirmed by a read)\n');
 }
@@ -157,7 +178,7 @@ async function runVitest(
   await oldResults;
   if (interruption.signal) return interruption.finish(existsSync(resultsFile));
   interruption.dispose();
-  reportLeftovers(config);
+  await reportLeftovers(config);
   const results = resultsReporter.results;
   if (!results) {
     process.stderr.write('conformance: the run produced no results (see the output above)\n');

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeExchange } from '../harness/error-bodies.js';
 import { markDeletedIn, pendingOfRunWithFiles, readRunRecord, runIdsIn, type FiledEntry } from '../harness/cleanup.js';
-import { resolveConfig } from '../harness/config.js';
+import { resolveConfig, type SuiteConfig } from '../harness/config.js';
 import { HttpClient } from '../harness/http.js';
 import {
   answersGone,
@@ -102,7 +102,7 @@ export interface SweepOutcome {
 }
 
 /** A target error that stops the sweep (unreachable, a token refused): usage-level, exit 2. */
-class SweepError extends Error {}
+export class SweepError extends Error {}
 
 const success = (status: number) => status >= 200 && status < 300;
 
@@ -326,6 +326,25 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
     return 0;
   }
   const waitMs = options.wait === undefined ? 0 : integer('the wait (ms)', 0, MOST_WAIT_MS)(options.wait, '--wait');
+  try {
+    return (await sweepTarget({ ...config, baseUrl: config.baseUrl, token: config.token }, runIds, waitMs, print)) ? 1 : 0;
+  } catch (error) {
+    if (error instanceof SweepError) throw new UsageError(`sweep stopped: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Sweeps `runIds` on the configured target (the command's work, and the end of a run given `--wait-for-leftovers`),
+ * waiting up to `waitMs` for what cannot be deleted yet; prints each step and the closing count. Returns how many
+ * resources could not be deleted and lists were not read to their end; throws a `SweepError` when the target stops it.
+ */
+export async function sweepTarget(
+  config: { baseUrl: string; token: string } & Pick<SuiteConfig, 'out' | 'timeoutMs' | 'maxRps' | 'runBudgetMs' | 'headers' | 'consistencyWindowMs'>,
+  runIds: string[],
+  waitMs: number,
+  print: (line: string) => void,
+): Promise<number> {
   // The budget bounds the sweep's own work; a wait adds the time it waits for what could not be deleted yet.
   const deadline = Date.now() + (config.runBudgetMs ?? SWEEP_DEFAULT_BUDGET_MS) + waitMs;
   const waitUntil = waitMs ? Date.now() + waitMs : null;
@@ -350,10 +369,7 @@ export async function sweepCommand(options: SweepCommandOptions, print: (line: s
     print(
       `sweep: ${outcome.deleted} deleted, ${outcome.alreadyGone} already gone, ${outcome.remaining.length} could not be deleted${unread} (run${runIds.length > 1 ? 's' : ''} ${runIds.length > 3 ? `${runIds.slice(0, 3).join(', ')} and ${runIds.length - 3} more` : runIds.join(', ')})`,
     );
-    return outcome.remaining.length || outcome.unread.length ? 1 : 0;
-  } catch (error) {
-    if (error instanceof SweepError) throw new UsageError(`sweep stopped: ${error.message}`);
-    throw error;
+    return outcome.remaining.length + outcome.unread.length;
   } finally {
     await http.close();
   }

@@ -483,6 +483,16 @@ export const SETTINGS = [
     help: "also run irreversible or billable operations and changes to the account itself: account cancel, credit card, entity-transfer accept, PUT /v4/account, PUT /v4/monitor/plan, marking the account's events seen; without it those checks report disabled",
   }),
   setting({
+    key: 'leftoversWaitMs',
+    flag: '--wait-for-leftovers <ms>',
+    env: 'WAIT_FOR_LEFTOVERS_MS',
+    group: 'safety',
+    initial: 0,
+    parse: integer('wait for leftovers (ms)', 0, 86_400_000),
+    shownDefault: '0: the closing line names the sweep instead',
+    help: 'on a target given by --base-url, the run ends by sweeping what it made and could not delete, waiting up to this long for what the target refuses to delete while busy (a cluster provisioning, an instance a clone runs from or to)',
+  }),
+  setting({
     key: 'runId',
     flag: '--run-id <id>',
     env: 'RUN_ID',

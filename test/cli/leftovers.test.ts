@@ -28,6 +28,8 @@ describe('the closing line naming what a run left on the target', () => {
     expect(line).toMatch(says);
     expect(line).toContain('`conformance sweep --run-id r0c0ffe --base-url https://staging.example.com');
     expect(line.includes('--wait 3600000')).toBe(waits);
+    expect(line.includes('a run given --wait-for-leftovers 3600000 sweeps them itself')).toBe(waits);
+    expect(leftoversLine({ ...CONFIG, leftoversWaitMs: 600_000 }, left)).not.toContain('--wait-for-leftovers');
     expect(line).not.toContain('secret');
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanupLedger, writeRunRecord } from '../../harness/cleanup.js';
 import { startEmbedded } from '../../harness/embedded.js';
-import { api, conformance, startEmulator, tempDir } from './support.js';
+import { api, conformance, startEmulator, startRecordingProxy, tempDir } from './support.js';
 
 const TOKEN = 'sweep-test-token-77c1';
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -115,6 +115,43 @@ describe('conformance sweep', () => {
     expect(waited.stdout).toMatch(/sweep: 1 deleted, 0 already gone, 0 could not be deleted/);
     expect(waited.code).toBe(0);
     expect((await client.call('GET', path)).status).toBe(404);
+  }, 60_000);
+
+  it('a run given --wait-for-leftovers sweeps what it could not delete, waiting for a cluster provisioning', async () => {
+    // The run sees a target without the clock hook: its cluster provisions past the spec file's end.
+    const proxy = await startRecordingProxy(emulator.url, { hideControl: true });
+    let stderr = '';
+    let advanced: Promise<unknown> | undefined;
+    try {
+      const run = await conformance(
+        ['run', '--base-url', proxy.url, '--token', TOKEN, '--out', tempDir('run-sweep'), '--no-allure', '--progress', 'quiet', '--run-id', 'swpr'].concat([
+          '--rules',
+          'P1.database.create.returns-cluster',
+          '--runs',
+          '1',
+          '--wait-for-leftovers',
+          '60000',
+        ]),
+        {
+          started: (child) =>
+            child.stderr!.on('data', (chunk: Buffer) => {
+              stderr += chunk.toString();
+              if (!advanced && stderr.includes('not deleted yet')) advanced = client.call('POST', '/__control/clock', { advance_seconds: 31 * 60 });
+            }),
+        },
+      );
+      expect(await advanced).toMatchObject({ status: 200 });
+      const left =
+        /^conformance: (\d+) resources the run created are left: sweeping them, waiting up to 60 s for what the target refuses to delete while busy$/m.exec(
+          run.stderr,
+        )?.[1];
+      expect(run.stderr).toMatch(/^conformance: sweep: deleted database \/v4\/databases\/mysql\/instances\/\d+ \(swpr-/m);
+      expect(run.stderr).toMatch(new RegExp(`^conformance: sweep: ${left} deleted, 0 already gone, 0 could not be deleted \\(run swpr\\)$`, 'm'));
+      expect(run.stderr).toContain('conformance: nothing the run created is left on the target');
+      expect(run.code).toBe(0);
+    } finally {
+      proxy.close();
+    }
   }, 60_000);
 
   it('exits 2 with one line on bad usage or a target that refuses the token', async () => {
