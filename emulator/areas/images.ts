@@ -204,18 +204,22 @@ function uploadHandler(ctx: RequestContext) {
   return returned;
 }
 
+const gzipped = (data: Buffer) => data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b;
+
 /**
- * Whether gzip data uncompresses to a disk with a partition table: an MBR signature with a partition entry of some
- * type, or a GPT header ("EFI PART" at sector 1). Only the head of the data is uncompressed (its first 4 KiB make a
- * few MB at most, however large the image or however well it compresses). Data that does not uncompress has none.
+ * Whether the uploaded content is a disk with a partition table: an MBR signature with a partition entry of some
+ * type, or a GPT header ("EFI PART" at sector 1). Only the head of gzip data is uncompressed (its first 4 KiB make a
+ * few MB at most, however large the image or however well it compresses); gzip data that does not uncompress has none.
+ * Data that is not gzip (let through by the fault P2.images.upload.gzip) is looked at as it is.
  */
 function partitioned(data: Buffer): boolean {
-  let disk: Buffer;
-  try {
-    disk = gunzipSync(data.subarray(0, 4096), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-  } catch {
-    return false;
-  }
+  let disk = data;
+  if (gzipped(data))
+    try {
+      disk = gunzipSync(data.subarray(0, 4096), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    } catch {
+      return false;
+    }
   const mbr = disk.length >= 512 && disk[510] === 0x55 && disk[511] === 0xaa && [0, 1, 2, 3].some((n) => disk[446 + 16 * n + 4] !== 0);
   return mbr || disk.subarray(512, 520).toString('latin1') === 'EFI PART';
 }
@@ -232,8 +236,7 @@ function uploadDataHandler(ctx: RequestContext) {
   if (img.status !== 'pending_upload' || dataReceived.has(img)) fail(`The image is ${img.status}; data can only be uploaded once`, null);
   const data = ctx.body;
   if (!Buffer.isBuffer(data) || faulty(ctx.store, 'P2.images.upload.put-octet-stream')) fail('Send the image data as application/octet-stream', null, 415);
-  if ((data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) && !faulty(ctx.store, 'P2.images.upload.gzip'))
-    fail('The image data must be gzip-compressed', null);
+  if (!gzipped(data) && !faulty(ctx.store, 'P2.images.upload.gzip')) fail('The image data must be gzip-compressed', null);
   if (varied(ctx.store, 'image-content-checked') && !partitioned(data)) fail('The uncompressed data is not a raw disk image: it has no partition table', null);
   if (faulty(ctx.store, 'P2.image.status.pending-upload-to-available')) return {};
   const processed = () => {

@@ -13,8 +13,8 @@ const EXT2_PARTITION =
 const SECTOR = 512;
 const FIRST_SECTOR = 8;
 
-/** The gzip-compressed raw disk image (about 1 KB). */
-export function rawDiskImage(): Buffer {
+/** The raw disk image, gzip-compressed (about 1 KB) or, `compressed: false`, as it is (124 KiB). */
+export function rawDiskImage({ compressed = true } = {}): Buffer {
   const partition = gunzipSync(Buffer.from(EXT2_PARTITION, 'base64'));
   const sectors = partition.length / SECTOR;
   const disk = Buffer.alloc((FIRST_SECTOR + sectors) * SECTOR);
@@ -29,5 +29,5 @@ export function rawDiskImage(): Buffer {
   disk[510] = 0x55;
   disk[511] = 0xaa;
   partition.copy(disk, FIRST_SECTOR * SECTOR);
-  return gzipSync(disk);
+  return compressed ? gzipSync(disk) : disk;
 }
