@@ -2,6 +2,7 @@
 // exit code (0 no fail, 1 a fail, 2 an error or bad usage).
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ViteUserConfig } from 'vitest/config';
@@ -20,6 +21,7 @@ import { Interruption } from './interrupt.js';
 import { configFromOptions, type RunOptions } from './options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 export type { RunOptions };
 export { configFromOptions };
@@ -57,21 +59,38 @@ export function leftoversLine(
  */
 async function reportLeftovers(config: SuiteConfig): Promise<void> {
   if (!config.baseUrl) return;
-  let left = pendingOfRun(config.out, config.runId);
-  if (left.length && config.leftoversWaitMs && config.token) {
-    process.stderr.write(
-      `conformance: ${left.length} resources the run created are left: sweeping them, waiting up to ${Math.ceil(config.leftoversWaitMs / 1000)} s for what the target refuses to delete while busy\n`,
-    );
-    const print = (line: string) => process.stderr.write(`conformance: ${line.startsWith('sweep: ') ? line : `sweep: ${line}`}\n`);
-    const { SweepError, sweepTarget } = await import('./sweep.js');
-    await sweepTarget({ ...config, baseUrl: config.baseUrl, token: config.token }, [config.runId], config.leftoversWaitMs, print).catch((error: unknown) => {
-      if (!(error instanceof SweepError)) throw error;
-      print(`stopped: ${error.message}`);
-    });
-    left = pendingOfRun(config.out, config.runId);
-  }
+  if (config.leftoversWaitMs && config.token && pendingOfRun(config.out, config.runId).length)
+    await sweepAtEnd({ ...config, baseUrl: config.baseUrl, token: config.token, leftoversWaitMs: config.leftoversWaitMs });
+  const left = pendingOfRun(config.out, config.runId);
   if (left.length) process.stderr.write(leftoversLine(config, left));
   else if (!config.readOnly) process.stderr.write('conformance: nothing the run created is left on the target (each delete confirmed by a read)\n');
+}
+
+/**
+ * The sweep of `--wait-for-leftovers`. Ctrl-C or SIGTERM while it waits stops it: what is still left is named, with
+ * the sweep that deletes it, and the command exits 128 + the signal number, as an interrupted run does.
+ */
+async function sweepAtEnd(config: SuiteConfig & { baseUrl: string; token: string; leftoversWaitMs: number }): Promise<void> {
+  const left = pendingOfRun(config.out, config.runId);
+  process.stderr.write(
+    `conformance: ${left.length} resources the run created are left: sweeping them, waiting up to ${Math.ceil(config.leftoversWaitMs / 1000)} s for what the target refuses to delete while busy\n`,
+  );
+  const print = (line: string) => process.stderr.write(`conformance: ${line.startsWith('sweep: ') ? line : `sweep: ${line}`}\n`);
+  const stopped = (signal: NodeJS.Signals) => {
+    print(`stopped (${signal})`);
+    process.stderr.write(leftoversLine(config, pendingOfRun(config.out, config.runId)));
+    process.exit(128 + constants.signals[signal]);
+  };
+  for (const signal of STOP_SIGNALS) process.once(signal, stopped);
+  const { SweepError, sweepTarget } = await import('./sweep.js');
+  try {
+    await sweepTarget(config, [config.runId], config.leftoversWaitMs, print);
+  } catch (error) {
+    if (!(error instanceof SweepError)) throw error;
+    print(`stopped: ${error.message}`);
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, stopped);
+  }
 }
 
 /** A check by its first rule and its title (its name repeats every rule it judges). */

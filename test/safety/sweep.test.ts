@@ -1,10 +1,11 @@
 // `sweep` deletes a run's leftovers and nothing else: resources labelled with the run prefix, ledger entries on the
 // target the run recorded and still carrying the prefix; never a look-alike label, a relabelled id, or a ledger of
 // another target.
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanupLedger, writeRunRecord } from '../../harness/cleanup.js';
 import { startEmbedded } from '../../harness/embedded.js';
-import { api, conformance, startEmulator, startRecordingProxy, tempDir } from './support.js';
+import { api, conformance, startEmulator, startRecordingProxy, tempDir, type CliResult } from './support.js';
 
 const TOKEN = 'sweep-test-token-77c1';
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -117,41 +118,52 @@ describe('conformance sweep', () => {
     expect((await client.call('GET', path)).status).toBe(404);
   }, 60_000);
 
-  it('a run given --wait-for-leftovers sweeps what it could not delete, waiting for a cluster provisioning', async () => {
-    // The run sees a target without the clock hook: its cluster provisions past the spec file's end.
+  /**
+   * A run of one database check given --wait-for-leftovers through a proxy hiding the clock hook: its clusters
+   * provision past the spec file's end. `waiting` is called with the child once the sweep says it will try again.
+   */
+  async function runLeavingClusters(runId: string, waiting: (child: ChildProcess) => void): Promise<CliResult> {
     const proxy = await startRecordingProxy(emulator.url, { hideControl: true });
+    const args = ['--rules', 'P1.database.create.returns-cluster', '--runs', '1', '--run-id', runId, '--wait-for-leftovers', '60000'];
     let stderr = '';
-    let advanced: Promise<unknown> | undefined;
     try {
-      const run = await conformance(
-        ['run', '--base-url', proxy.url, '--token', TOKEN, '--out', tempDir('run-sweep'), '--no-allure', '--progress', 'quiet', '--run-id', 'swpr'].concat([
-          '--rules',
-          'P1.database.create.returns-cluster',
-          '--runs',
-          '1',
-          '--wait-for-leftovers',
-          '60000',
-        ]),
+      return await conformance(
+        ['run', '--base-url', proxy.url, '--token', TOKEN, '--out', tempDir('run-sweep'), '--no-allure', '--progress', 'quiet', ...args],
         {
           started: (child) =>
             child.stderr!.on('data', (chunk: Buffer) => {
+              if (stderr.includes('not deleted yet')) return;
               stderr += chunk.toString();
-              if (!advanced && stderr.includes('not deleted yet')) advanced = client.call('POST', '/__control/clock', { advance_seconds: 31 * 60 });
+              if (stderr.includes('not deleted yet')) waiting(child);
             }),
         },
       );
-      expect(await advanced).toMatchObject({ status: 200 });
-      const left =
-        /^conformance: (\d+) resources the run created are left: sweeping them, waiting up to 60 s for what the target refuses to delete while busy$/m.exec(
-          run.stderr,
-        )?.[1];
-      expect(run.stderr).toMatch(/^conformance: sweep: deleted database \/v4\/databases\/mysql\/instances\/\d+ \(swpr-/m);
-      expect(run.stderr).toMatch(new RegExp(`^conformance: sweep: ${left} deleted, 0 already gone, 0 could not be deleted \\(run swpr\\)$`, 'm'));
-      expect(run.stderr).toContain('conformance: nothing the run created is left on the target');
-      expect(run.code).toBe(0);
     } finally {
       proxy.close();
     }
+  }
+  const SWEEPING =
+    /^conformance: (\d+) resources the run created are left: sweeping them, waiting up to 60 s for what the target refuses to delete while busy$/m;
+
+  it('a run given --wait-for-leftovers sweeps what it could not delete, waiting for a cluster provisioning', async () => {
+    let advanced: Promise<unknown> | undefined;
+    const run = await runLeavingClusters('swpr', () => (advanced = client.call('POST', '/__control/clock', { advance_seconds: 31 * 60 })));
+    expect(await advanced).toMatchObject({ status: 200 });
+    const left = SWEEPING.exec(run.stderr)?.[1];
+    expect(run.stderr).toMatch(/^conformance: sweep: deleted database \/v4\/databases\/mysql\/instances\/\d+ \(swpr-/m);
+    expect(run.stderr).toMatch(new RegExp(`^conformance: sweep: ${left} deleted, 0 already gone, 0 could not be deleted \\(run swpr\\)$`, 'm'));
+    expect(run.stderr).toContain('conformance: nothing the run created is left on the target');
+    expect(run.code).toBe(0);
+  }, 60_000);
+
+  it('Ctrl-C while the run waits for its leftovers stops the wait and names what is left', async () => {
+    const run = await runLeavingClusters('swps', (child) => child.kill('SIGINT'));
+    const left = SWEEPING.exec(run.stderr)?.[1];
+    expect(run.stderr).toMatch(/^conformance: sweep: stopped \(SIGINT\)$/m);
+    expect(run.stderr).toMatch(
+      new RegExp(`^conformance: ${left} resources the run created are left \\(${left} database; a cluster cannot be deleted while it provisions\\)`, 'm'),
+    );
+    expect(run.code).toBe(130);
   }, 60_000);
 
   it('exits 2 with one line on bad usage or a target that refuses the token', async () => {
