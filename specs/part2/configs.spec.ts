@@ -205,6 +205,19 @@ describe('Configuration profile body', () => {
       }),
   );
 
+  // A view may show no mode (null, or no member: the profile's fields are not shown); the default's consequence still
+  // shows: slots sde to sdh "are unavailable in fullvirt mode", so a profile made without virt_mode takes a disk there.
+  // The file's instance is deployed from an image: its default profile maps its two disks; one stays in sda.
+  check('P2.config.virt-mode.default', 'a profile created without virt_mode takes a disk in slot sde, unavailable in fullvirt mode', async (c) => {
+    const { id: computeId } = await fx.instance(c);
+    const { sda, ...others } = diskSlotsOf((await deployedProfiles(c, computeId))[0]?.devices) ?? {};
+    const [moved] = Object.values(others);
+    if (!moved) c.skip('the default profile does not show two disks in its device map (its fields are not shown)');
+    const made = await createConfig(c, computeId, { devices: { ...(sda ? { sda } : {}), sde: moved } });
+    if (made.id !== undefined) fx.track('config', made.id, made.label, computeId);
+    c.expectSuccess('P2.config.virt-mode.default', made.exchange, `creating a profile without virt_mode, disk ${JSON.stringify(moved)} in slot sde`);
+  });
+
   check('P2.config.kernel.known', 'an unknown kernel is rejected on profile create and update; a listed one is accepted', async (c) =>
     withEmptyInstance(c, async (computeId, newProfile) => {
       const unknown = 'conformance/no-such-kernel';

@@ -93,6 +93,11 @@ const SEEN_UNDER: Array<{ fault: string; under: string[]; why: string }> = [
     under: ['image-content-checked'],
     why: "plain text sent uncompressed has no partition table, which this variation refuses whatever the compression, and the emulator looked for one in the data's gzip content only: the check sends the raw disk image uncompressed, and the emulator looks at uncompressed data as it is",
   },
+  {
+    fault: 'P2.config.virt-mode.default',
+    under: ['profile-defaults-null'],
+    why: 'a profile made without virt_mode shows it null under this variation, so the default the fault makes fullvirt never showed, and the emulator checked the slots against the mode given only: a profile made without virt_mode is given a disk in slot sde (unavailable in fullvirt), and the emulator checks the slots against the default too',
+  },
 ];
 
 /** The detected outcome of each entry: one matrix run for the entries under the same variations. */

@@ -91,7 +91,10 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     Object.assign(devices, emptyDevices(), devicesOf(store, inst, devRaw, 'devices', SLOTS));
   }
   const slotsUnchecked = faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd') || (existing && faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd~update'));
-  if ((virtMode ?? existing?.virt_mode) === 'fullvirt' && !slotsUnchecked) {
+  // The slots are checked against the mode given, else the profile's, else the default: a profile showing none (null
+  // under profile-defaults-null) has the default, paravirt (fullvirt under the fault P2.config.virt-mode.default).
+  const defaultMode = faulty(store, 'P2.config.virt-mode.default') ? 'fullvirt' : 'paravirt';
+  if ((virtMode ?? existing?.virt_mode ?? defaultMode) === 'fullvirt' && !slotsUnchecked) {
     // Under the variation an unavailable slot may not be named at all, not even as null.
     if (varied(store, 'device-slots-strict'))
       for (const s of FULLVIRT_FORBIDDEN) if (devRaw && s in devRaw) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, `devices.${s}`);
