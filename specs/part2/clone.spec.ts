@@ -20,7 +20,6 @@ import {
   madeInstance,
   configsOf,
   deployedProfiles,
-  documentedDevices,
   extraSetting,
   instanceLabelBreaks,
   newInstance,
@@ -29,7 +28,7 @@ import {
   type Json,
 } from './compute-support.js';
 import { sendAtRest } from './instance-power.js';
-import { newConfig } from './profiles-support.js';
+import { documentedDevices, newConfig } from './profiles-support.js';
 import { cloningBothWays } from './clone-busy.js';
 
 const fx = useFixtures('part2-clone');

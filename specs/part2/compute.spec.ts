@@ -27,7 +27,6 @@ import {
   createdId,
   deleteInstance,
   onePublicPossiblyOnePrivate,
-  judgeTwoDisks,
   listAll,
   newInstance,
   ok,
@@ -37,7 +36,7 @@ import {
   type Json,
 } from './compute-support.js';
 import { sendAtRest } from './instance-power.js';
-import { judgeBootedByDefault } from './profiles-support.js';
+import { judgeBootedByDefault, judgeTwoDisks } from './profiles-support.js';
 import { expectResized } from './resize-support.js';
 
 const fx = useFixtures('part2-compute');

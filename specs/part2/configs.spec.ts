@@ -17,7 +17,6 @@ import {
   configsOf,
   deployedProfiles,
   createInstance,
-  diskSlotsOf,
   extraSetting,
   imageCreateBody,
   onePublicPossiblyOnePrivate,
@@ -31,7 +30,7 @@ import {
   type Json,
 } from './compute-support.js';
 import { sendAtRest } from './instance-power.js';
-import { createConfig, deleteProfileAt, newConfig, profileMade, updateProfile, vlanLabel, vlanListed } from './profiles-support.js';
+import { createConfig, deleteProfileAt, diskSlotsOf, newConfig, profileMade, updateProfile, vlanLabel, vlanListed } from './profiles-support.js';
 
 const fx = useFixtures('part2-configs');
 /** Whether a profile view shows a value for a member (absent or null: not shown). */

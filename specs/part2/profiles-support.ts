@@ -5,7 +5,7 @@ import { namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy } from '../../harness/consistency.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { INSTANCES, bodyOf, listAll, ok, reasonOf, shutDown, type Json } from './compute-support.js';
+import { INSTANCES, bodyOf, deployedProfiles, listAll, ok, reasonOf, shutDown, type Json } from './compute-support.js';
 
 /**
  * A profile create, update or delete (`send`, of `body`) the check expects accepted. The configs endpoints give no
@@ -109,4 +109,42 @@ export async function vlanListed(c: Check, label: string, until?: (vlan: Json | 
 /** A fresh VLAN label (ASCII letters, digits, dashes; 1..64). */
 export function vlanLabel(fx: Fixtures): string {
   return fx.label('vlan', 64).replace(/[^A-Za-z0-9-]/g, '-');
+}
+
+const DEVICE_SLOTS = ['sda', 'sdb', 'sdc', 'sdd', 'sde', 'sdf', 'sdg', 'sdh'];
+
+/**
+ * A device map read from a response, as a request may send it back: only the documented slots (sda..sdh), each with
+ * only disk_id and volume_id. A response may carry members the documents do not show; a request names only theirs.
+ */
+export function documentedDevices(devices: unknown): Json {
+  const map = devices && typeof devices === 'object' ? (devices as Record<string, unknown>) : {};
+  const slotOf = (slot: Record<string, unknown>): Json =>
+    Object.fromEntries(['disk_id', 'volume_id'].filter((member) => member in slot).map((member) => [member, slot[member]]));
+  return Object.fromEntries(
+    DEVICE_SLOTS.filter((slot) => map[slot] && typeof map[slot] === 'object').map((slot) => [slot, slotOf(map[slot] as Record<string, unknown>)]),
+  );
+}
+
+/** The disk slots of a device map as shown (`{ sda: { disk_id } }`), or undefined when it shows none. */
+export function diskSlotsOf(devices: unknown): Json | undefined {
+  const slots = Object.entries((devices ?? {}) as Record<string, unknown>).filter(
+    (entry): entry is [string, Json] => typeof (entry[1] as Json | null)?.disk_id === 'number',
+  );
+  return slots.length ? Object.fromEntries(slots.map(([slot, device]) => [slot, { disk_id: device.disk_id }])) : undefined;
+}
+
+/**
+ * Judges P2.instance-create.image.two-disks on an instance deployed from an image without swap_size: "default config
+ * with two disks, one a 512 swap disk". A profile's fields as returned are not shown: judged where its one profile's
+ * device map shows disk ids (`diskSlotsOf`, by slot, never by position), which then name two distinct disks.
+ */
+export async function judgeTwoDisks(c: Check, computeId: number): Promise<void> {
+  const [profile, ...more] = await deployedProfiles(c, computeId, (items) => items.length === 1);
+  if (!profile || more.length) return c.skip(`instance ${computeId} lists not one profile (judged by P2.instance-create.image.default-config)`);
+  const slots = diskSlotsOf(profile.devices);
+  if (!slots) return c.skip(`the default profile of instance ${computeId} shows no disk id (a profile's fields are not shown)`);
+  const disks = new Set(Object.values(slots).map((slot) => (slot as Json).disk_id));
+  const shown = `maps ${disks.size} distinct disks, not two: ${JSON.stringify(slots)}`;
+  c.expect('P2.instance-create.image.two-disks', disks.size === 2, `the default profile of instance ${computeId} (from an image) ${shown}`);
 }

@@ -11,8 +11,8 @@ import { describeExchange } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilShortlyDone } from '../../harness/consistency.js';
 import { SetupError, useFixtures } from '../../harness/fixtures.js';
 import { deepFind, listItems as listAll } from '../../harness/lists.js';
-import { INSTANCES, deleteInstance, deployedProfiles, diskSlotsOf, extraSetting, ok, shutDown } from '../part2/compute-support.js';
-import { createConfig, newConfig, updateProfile } from '../part2/profiles-support.js';
+import { INSTANCES, deleteInstance, deployedProfiles, extraSetting, ok, shutDown } from '../part2/compute-support.js';
+import { createConfig, diskSlotsOf, newConfig, updateProfile } from '../part2/profiles-support.js';
 
 type Json = Record<string, unknown>;
 

@@ -98,6 +98,11 @@ const SEEN_UNDER: Array<{ fault: string; under: string[]; why: string }> = [
     under: ['profile-defaults-null'],
     why: 'a profile made without virt_mode shows it null under this variation, so the default the fault makes fullvirt never showed, and the emulator checked the slots against the mode given only: a profile made without virt_mode is given a disk in slot sde (unavailable in fullvirt), and the emulator checks the slots against the default too',
   },
+  {
+    fault: 'P2.instance-create.tags-shown',
+    under: ['instance-create-answers-summary'],
+    why: 'an instance created without a label, answered by a summary ({id, label, status}), was looked for in the list by the tag it was given, which the fault leaves off: it never showed (skip); the answer is the instance when the view of its id shows its label and the region sent',
+  },
 ];
 
 /** The detected outcome of each entry: one matrix run for the entries under the same variations. */
