@@ -119,6 +119,19 @@ describe('Null MX', () => {
     await acceptedRecord(c, rule, second.id, { type: 'MX', name: '', target: '', priority: 0 }, 'a null MX with priority 0');
   });
 
+  // The generated bodies go to the file's domain, which may hold an MX (one the service adds, or another check's), for
+  // which a null MX is refused whatever its name: here none is left.
+  check('P3.record.mx.null-name-empty', 'a null MX with a name is rejected, in a domain without MX records', async (c) => {
+    const { id: domainId } = await domainWithoutMx(c);
+    c.expectRejected(
+      'P3.record.mx.null-name-empty',
+      await c.post(recordsPath(domainId), { type: 'MX', name: 'mail', target: '' }),
+      'an MX with an empty target named mail',
+      // (a server may read it as an ordinary MX, whose empty target is then at fault)
+      ['name', 'target'],
+    );
+  });
+
   check('P3.record.mx.null-priority-zero', 'a null MX with a priority other than 0 is rejected', async (c) => {
     const rule = 'P3.record.mx.null-priority-zero';
     const { id: domainId } = await domainWithoutMx(c);

@@ -103,6 +103,16 @@ const SEEN_UNDER: Array<{ fault: string; under: string[]; why: string }> = [
     under: ['instance-create-answers-summary'],
     why: 'an instance created without a label, answered by a summary ({id, label, status}), was looked for in the list by the tag it was given, which the fault leaves off: it never showed (skip); the answer is the instance when the view of its id shows its label and the region sent',
   },
+  {
+    fault: 'P3.pagination.page.default-1',
+    under: ['empty-list-page-zero'],
+    why: 'the monitoring clients list a narrowed run leaves empty may show page 0 under this variation, which the fault shows for any: the list is given one client first (one firewall too)',
+  },
+  {
+    fault: 'P3.record.mx.null-name-empty',
+    under: ['zone-starts-with-mx-record'],
+    why: "the bodies breaking the rule went to the file's domain, which holds an MX of its own under this variation: a null MX is refused there whatever its name; one named is sent to a domain without MX records",
+  },
 ];
 
 /** The detected outcome of each entry: one matrix run for the entries under the same variations. */
