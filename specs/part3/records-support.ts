@@ -273,3 +273,18 @@ export async function recordPathOfType(c: Check, fx: Fixtures, type: unknown): P
     : await fx.record(c);
   return `${recordsPath(domainId)}/${id}`;
 }
+
+/**
+ * A new domain holding no MX record: which records a new zone starts with is not shown, and one the service adds (an
+ * MX of its own) would make a null MX refused ("first remove all other MX records"), so any is removed first.
+ */
+export async function domainWithoutMx(c: Check, fx: Fixtures): Promise<{ id: number; domain: string }> {
+  const domain = await fx.newDomain(c);
+  const { items } = await listPages(c, recordsPath(domain.id));
+  // (a record's id type is not shown: digits in a string are taken too)
+  for (const item of items) {
+    const id = integerId(item.id);
+    if (item.type === 'MX' && id !== undefined) await removeRecord(c, domain.id, id);
+  }
+  return domain;
+}

@@ -19,6 +19,7 @@ import { useFixtures } from '../../harness/fixtures.js';
 import {
   acceptedRecord,
   addRecord,
+  domainWithoutMx,
   bareTarget,
   firstOfItsKind,
   judgeSingleUpdate,
@@ -95,34 +96,19 @@ describe('CNAME name unique', () => {
 
 // ------------------------------------------------------------------------------------------------ null MX
 
-/**
- * A new domain holding no MX record: which records a new zone starts with is not shown, and one the service adds (an
- * MX of its own) would make a null MX refused ("first remove all other MX records"), so any is removed first.
- */
-async function domainWithoutMx(c: Check): Promise<{ id: number; domain: string }> {
-  const domain = await fx.newDomain(c);
-  const { items } = await listAll(c, recordsPath(domain.id));
-  // (a record's id type is not shown: digits in a string are taken too)
-  for (const item of items) {
-    const id = integerId(item.id);
-    if (item.type === 'MX' && id !== undefined) await removeRecord(c, domain.id, id);
-  }
-  return domain;
-}
-
 describe('Null MX', () => {
   check('P3.record.mx.null-accepted', 'with no other MX, an MX with empty target and name is accepted', async (c) => {
     const rule = 'P3.record.mx.null-accepted';
-    const { id: domainId } = await domainWithoutMx(c);
+    const { id: domainId } = await domainWithoutMx(c, fx);
     await acceptedRecord(c, rule, domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
-    const second = await domainWithoutMx(c);
+    const second = await domainWithoutMx(c, fx);
     await acceptedRecord(c, rule, second.id, { type: 'MX', name: '', target: '', priority: 0 }, 'a null MX with priority 0');
   });
 
   // The generated bodies go to the file's domain, which may hold an MX (one the service adds, or another check's), for
   // which a null MX is refused whatever its name: here none is left.
   check('P3.record.mx.null-name-empty', 'a null MX with a name is rejected, in a domain without MX records', async (c) => {
-    const { id: domainId } = await domainWithoutMx(c);
+    const { id: domainId } = await domainWithoutMx(c, fx);
     c.expectRejected(
       'P3.record.mx.null-name-empty',
       await c.post(recordsPath(domainId), { type: 'MX', name: 'mail', target: '' }),
@@ -134,7 +120,7 @@ describe('Null MX', () => {
 
   check('P3.record.mx.null-priority-zero', 'a null MX with a priority other than 0 is rejected', async (c) => {
     const rule = 'P3.record.mx.null-priority-zero';
-    const { id: domainId } = await domainWithoutMx(c);
+    const { id: domainId } = await domainWithoutMx(c, fx);
     for (const priority of [1, 10, 255]) {
       c.expectRejected(
         rule,
@@ -151,7 +137,7 @@ describe('Null MX', () => {
     ['P3.record.mx.null-requires-no-other-mx', 'P3.record.mx.null-accepted'],
     'a null MX beside another MX is rejected, and accepted once that MX is removed',
     async (c) => {
-      const { id: domainId } = await domainWithoutMx(c);
+      const { id: domainId } = await domainWithoutMx(c, fx);
       const mx = await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mail.example.net', priority: 10 });
       c.expectRejected(
         'P3.record.mx.null-requires-no-other-mx',
@@ -166,7 +152,7 @@ describe('Null MX', () => {
   );
 
   check('P3.record.mx.null-requires-no-other-mx', 'a null MX beside an MX of a subdomain is rejected', async (c) => {
-    const { id: domainId } = await domainWithoutMx(c);
+    const { id: domainId } = await domainWithoutMx(c, fx);
     await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net' });
     c.expectRejected(
       'P3.record.mx.null-requires-no-other-mx',
@@ -177,7 +163,7 @@ describe('Null MX', () => {
 
   check('P3.record.mx.null-blocks-mx', 'while a null MX exists, new MX records are rejected', async (c) => {
     const rule = 'P3.record.mx.null-blocks-mx';
-    const { id: domainId } = await domainWithoutMx(c);
+    const { id: domainId } = await domainWithoutMx(c, fx);
     const nullMx = await acceptedRecord(
       c,
       'P3.record.mx.null-accepted',
@@ -208,7 +194,7 @@ describe('Null MX', () => {
 
   check('P3.record.mx.null-blocks-mx', 'while a null MX exists, a second null MX is rejected', async (c) => {
     const rule = 'P3.record.mx.null-blocks-mx';
-    const { id: domainId } = await domainWithoutMx(c);
+    const { id: domainId } = await domainWithoutMx(c, fx);
     await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
     c.expectRejected(rule, await c.post(recordsPath(domainId), { type: 'MX', name: '', target: '' }), 'a second null MX');
   });
