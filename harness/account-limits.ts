@@ -69,6 +69,12 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
   );
 }
 
+/** Which of `regions` hold no range of the account now, read as `regionForIpv6Range` reads them (no wait, no skip). */
+export async function regionsWithoutIpv6Range(c: Check, regions: string[]): Promise<string[]> {
+  const items = await listItems(c, RANGES);
+  return regions.filter((region) => !items.some((item) => mayBeIn(item, region)));
+}
+
 /**
  * An IPv6 range create the caller expects accepted, sent again while it is refused (`untilShortlyDoneSparingly`: at
  * once, after a minute of the target's clock and after ten, or once more after a minute and a half of real time). One

@@ -512,15 +512,17 @@ const routes: Route[] = [
     // (the fault of one-slaac-per-instance lets a second range route to an instance's SLAAC address, which the region's
     // limit would refuse too)
     const oneSlaac = !faulty(ctx.store, 'P3.ipv6-range.one-slaac-per-instance');
+    // (the fault of region-of-instance makes every range in the first region, where the region's limit counts it)
+    const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
     const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region')
       ? (r: Ipv6Range) => r.route_target === slaac
-      : (r: Ipv6Range) => r.region === inst.region && (oneSlaac || r.route_target !== slaac);
+      : (r: Ipv6Range) => r.region === region && (oneSlaac || r.route_target !== slaac);
     // Under the variation range-release-later a region whose range was deleted less than a simulated minute ago is
     // still taken.
-    const held = ctx.store.table<string>(HELD_REGIONS).has(inst.region);
+    const held = ctx.store.table<string>(HELD_REGIONS).has(region);
     if (held || [...ranges(ctx.store).values()].some(clash)) {
       fail(
-        `The account already has an IPv6 range in region ${inst.region}; one range per region (more through a support request).`,
+        `The account already has an IPv6 range in region ${region}; one range per region (more through a support request).`,
         hasId ? 'compute_id' : 'route_target',
       );
     }
@@ -531,7 +533,6 @@ const routes: Route[] = [
     );
     const n = ctx.store.nextId('ipv6_range');
     const range = norm6(`2600:3c0${regionIndex % 10}:${(0xe000 + (n & 0xfff)).toString(16)}:100::`);
-    const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
     const r: Ipv6Range = { range, prefix_length: prefix, region, route_target: slaac, created: ctx.store.nowIso() };
     ranges(ctx.store).set(range, r);
     // Under the variation range-create-answers-empty the create answers {} (what it answers is not shown).

@@ -5,7 +5,7 @@ import { readAfterWrite, skipUnlessShownInTime, untilShortlyDone } from '../../h
 import type { Exchange } from '../../harness/http.js';
 import { listItems as listAll, succeeded } from '../../harness/lists.js';
 import { addressesOf } from '../../harness/addresses.js';
-import { createRangeFound, rangeCreateOnceFree, regionForIpv6Range } from '../../harness/account-limits.js';
+import { createRangeFound, rangeCreateOnceFree, regionForIpv6Range, regionsWithoutIpv6Range } from '../../harness/account-limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -251,6 +251,16 @@ export async function runRegionOrOther(c: Check): Promise<string> {
   return regionForIpv6Range(c, [c.target.info.config.region, other], "; the check needs the run's region or the second region (--other-region) to hold none", {
     waitForRoom: true,
   });
+}
+
+/**
+ * The other of the run's region and the second region than `region` (where the check holds a range), when it holds no
+ * range of the account before the check makes one (`regionsWithoutIpv6Range`).
+ */
+export async function otherRangeRegionFree(c: Check, region: string): Promise<string | undefined> {
+  const regions = [c.target.info.config.region, c.setting('otherRegion', 'needs a second region: set --other-region')];
+  const other = regions.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== region);
+  return other === undefined ? undefined : (await regionsWithoutIpv6Range(c, [other]))[0];
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   RANGES,
   runRegionOrOther,
   newRangeView,
+  otherRangeRegionFree,
   rangeView,
   slaacOf,
   snapshot,
@@ -395,8 +396,9 @@ describe('IP sharing', () => {
 });
 
 describe('IPv6 ranges', () => {
-  // Two real-time waits without the clock hook: for the region to be free, and for it to take a range again.
-  checkWaiting(2)(
+  // Three real-time waits without the clock hook: for the region to be free, for it to take a range again, and for the
+  // other region to take one.
+  checkWaiting(3)(
     [
       'P3.ipv6-range-create.route-target.no-prefix',
       'P3.ipv6-range-create.route-target.ipv6',
@@ -408,6 +410,7 @@ describe('IPv6 ranges', () => {
     async (c) => {
       // (the run's region where it can: P3.ipv6-range.region-of-instance is judged in the second region by the next checks)
       const region = await runRegionOrOther(c);
+      const elsewhere = await otherRangeRegionFree(c, region);
       const instance = await fx.newInstance(c, { region });
       const slaac = await slaacOf(c, instance.id);
       // The instance's own IPv4 address, which a server could take for the instance: still not an IPv6 route_target.
@@ -461,6 +464,17 @@ describe('IPv6 ranges', () => {
       if (!range) throw new Error('created a range but cannot find it in the list');
       const view = (await newRangeView(c, range, (body) => inRegion(body, region))).body as Json | undefined;
       c.expect('P3.ipv6-range.region-of-instance', inRegion(view ?? {}, region), `the range routed to an instance of ${region} is in ${String(view?.region)}`);
+      // Where ranges show no region, one in each region (one per region) tells a server that makes both in one.
+      if (elsewhere) {
+        const there = await fx.newInstance(c, { region: elsewhere });
+        const second = await createRange(c, fx, { prefix_length: 64, compute_id: there.id }, await slaacOf(c, there.id));
+        c.expectSuccess(
+          'P3.ipv6-range.region-of-instance',
+          second.exchange,
+          `POST ipv6/ranges for an instance of ${elsewhere} while the account's one range is routed to an instance of ${region}`,
+        );
+        if (second.range) await c.delete(`${RANGES}/${second.range}`);
+      }
       c.expectSuccess('P3.ipv6-range.delete-disconnects', await c.delete(`${RANGES}/${range}`), 'DELETE the range');
     },
     { exclusive: IPV6_RANGES_LOCK },
