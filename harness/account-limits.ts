@@ -19,6 +19,8 @@ const VLANS = '/v4beta/networking/vlans';
 
 const mayBeIn = (item: Json, region: string) => typeof item.region !== 'string' || item.region === region;
 const bare = (range: unknown) => String(range).replace(/\/\d+$/, '');
+/** Which of `regions` none of the listed ranges `items` may be in. */
+const rangeFreeRegions = (items: Json[], regions: string[]) => regions.filter((region) => !items.some((item) => mayBeIn(item, region)));
 
 /** Ranges still held a region after `regionForIpv6Range` waited for it: another's, not a deletion running (`onTarget`). */
 const outlastedWait = new Set<string>();
@@ -33,7 +35,7 @@ const outlastedWait = new Set<string>();
  */
 export async function regionForIpv6Range(c: Check, regions: Array<string | null | undefined>, advice?: string, { waitForRoom = false } = {}): Promise<string> {
   const given = regions.filter((region): region is string => typeof region === 'string' && region.length > 0);
-  const freeIn = (items: Json[]) => given.find((region) => !items.some((item) => mayBeIn(item, region)));
+  const freeIn = (items: Json[]) => rangeFreeRegions(items, given)[0];
   const holding = (items: Json[]) => items.filter((item) => given.some((region) => mayBeIn(item, region)));
   let others = await listItems(c, RANGES);
   if (waitForRoom && !freeIn(others) && !holding(others).some((item) => outlastedWait.has(onTarget(c, bare(item.range)))))
@@ -71,8 +73,7 @@ export async function regionForIpv6Range(c: Check, regions: Array<string | null 
 
 /** Which of `regions` hold no range of the account now, read as `regionForIpv6Range` reads them (no wait, no skip). */
 export async function regionsWithoutIpv6Range(c: Check, regions: string[]): Promise<string[]> {
-  const items = await listItems(c, RANGES);
-  return regions.filter((region) => !items.some((item) => mayBeIn(item, region)));
+  return rangeFreeRegions(await listItems(c, RANGES), regions);
 }
 
 /**

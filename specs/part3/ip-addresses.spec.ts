@@ -464,7 +464,7 @@ describe('IPv6 ranges', () => {
       if (!range) throw new Error('created a range but cannot find it in the list');
       const view = (await newRangeView(c, range, (body) => inRegion(body, region))).body as Json | undefined;
       c.expect('P3.ipv6-range.region-of-instance', inRegion(view ?? {}, region), `the range routed to an instance of ${region} is in ${String(view?.region)}`);
-      // Where ranges show no region, one in each region (one per region) tells a server that makes both in one.
+      // A range in each region at once (one per region) tells a server that makes both in one, even where ranges show no region.
       if (elsewhere) {
         const there = await fx.newInstance(c, { region: elsewhere });
         const second = await createRange(c, fx, { prefix_length: 64, compute_id: there.id }, await slaacOf(c, there.id));
