@@ -529,10 +529,11 @@ const routes: Route[] = [
     prefix ??= checkPrefix();
     const regionIndex = Math.max(
       0,
-      ctx.store.regions.findIndex((r) => r.id === inst.region),
+      ctx.store.regions.findIndex((r) => r.id === region),
     );
     const n = ctx.store.nextId('ipv6_range');
-    const range = norm6(`2600:3c0${regionIndex % 10}:${(0xe000 + (n & 0xfff)).toString(16)}:100::`);
+    // (a network of its prefix: the fault of prefix-length.enum hands out /48 to /63 ranges too)
+    const range = norm6(ipaddr.IPv6.networkAddressFromCIDR(`2600:3c0${regionIndex % 10}:${(0xe000 + (n & 0xfff)).toString(16)}:100::/${prefix}`).toString());
     const r: Ipv6Range = { range, prefix_length: prefix, region, route_target: slaac, created: ctx.store.nowIso() };
     ranges(ctx.store).set(range, r);
     // Under the variation range-create-answers-empty the create answers {} (what it answers is not shown).

@@ -197,5 +197,7 @@ export const part1Faults = defineFaults({
   'P1.logins.window-90-days': { does: 'lists logins older than 90 days' },
   'P1.login.ip.ip-address': { does: 'shows a login ip with its port (203.0.113.25:443, [2001:db8::25]:443)' },
   'P1.maintenance.list.viewable-entities': { does: 'shows restricted users the maintenance of every instance' },
-  'P1.maintenance.entity.compute-only': { does: "names a managed database as the entity of an instance's maintenance" },
+  'P1.maintenance.entity.compute-only': {
+    does: "lists the managed databases' maintenance windows too, each cluster a database entity (its id, label and url)",
+  },
 });

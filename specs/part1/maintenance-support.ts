@@ -39,10 +39,11 @@ export async function withInstanceViews(c: Check, items: Json[]): Promise<Mainte
   return out;
 }
 
-/** The ids of the listed entities whose instance view answers 2xx, in the list's order: instances that exist now. */
-export const viewableIds = (entities: MaintenanceEntity[]): string[] => [
-  ...new Set(entities.filter(({ view }) => ok(view)).map(({ entity }) => String(entity.id))),
-];
+/** Whether an entity's instance view answers 2xx and its url names no other kind: an instance that exists now. */
+const instanceNow = ({ entity, view }: MaintenanceEntity): boolean => ok(view) && !otherKindNamedBy(entity.url);
+
+/** The ids of the listed instances that exist now, in the list's order. */
+export const viewableIds = (entities: MaintenanceEntity[]): string[] => [...new Set(entities.filter(instanceNow).map(({ entity }) => String(entity.id)))];
 
 /**
  * The documented GET endpoint (its path) an entity's url names when that is a path of the documents outside the
@@ -66,11 +67,11 @@ const INSTANCE_EVENT = new Set(['compute_create', 'compute_delete']);
 
 /**
  * The `type` values the service's own compute instance entities carry: those of the maintenance entities whose
- * instance view answers 2xx, else those of the events of an instance's create or delete on the first and last pages
+ * instance view answers 2xx (their url naming no other kind), else those of the events of an instance's create or delete on the first and last pages
  * of the events list (its order is not shown). Empty when neither shows one.
  */
 export async function instanceEntityTypes(c: Check, entities: MaintenanceEntity[]): Promise<Set<unknown>> {
-  const types = new Set(entities.filter(({ view }) => ok(view)).map(({ entity }) => entity.type));
+  const types = new Set(entities.filter(instanceNow).map(({ entity }) => entity.type));
   if (types.size) return types;
   const first = bodyOf(await readPage(c, '/v4/account/events', 1));
   const pages = typeof first.pages === 'number' ? first.pages : 1;
@@ -81,17 +82,18 @@ export async function instanceEntityTypes(c: Check, entities: MaintenanceEntity[
 }
 
 /**
- * Why a maintenance entity is not a compute instance, or undefined where nothing shows it: its instance view answers
- * neither 2xx nor gone, or (gone: perhaps an instance deleted since) its url names another kind's path or its type is
- * none of `instanceTypes` (when the service showed any). `unjudged` is called for a gone entity nothing tells of.
- * `absent`: what the target answers for an id never made (`answersGone`), gone too.
+ * Why a maintenance entity is not a compute instance, or undefined where nothing shows it: its url names another
+ * kind's path (whatever its id's instance view answers: a cluster's id may be an instance's too), its instance view
+ * answers neither 2xx nor gone, or (gone: perhaps an instance deleted since) its type is none of `instanceTypes` (when
+ * the service showed any). `unjudged` is called for a gone entity nothing tells of. `absent`: what the target answers
+ * for an id never made (`answersGone`), gone too.
  */
 export function notAnInstance({ entity, view }: MaintenanceEntity, instanceTypes: Set<unknown>, unjudged: () => void, absent?: number): string | undefined {
   const viewed = `GET ${INSTANCES}/${String(entity.id)} answered ${view.status}`;
+  const other = otherKindNamedBy(entity.url);
+  if (other) return `its url names ${other}, a path of another kind (${viewed})`;
   if (ok(view)) return undefined;
   if (!answersGone(view, absent)) return viewed;
-  const other = otherKindNamedBy(entity.url);
-  if (other) return `${viewed}, and its url names ${other}, a path of another kind`;
   if (instanceTypes.size && !instanceTypes.has(entity.type))
     return `${viewed}, and its type ${JSON.stringify(entity.type)} is none the target's compute instance entities carry (${[...instanceTypes].map((t) => JSON.stringify(t)).join(', ')})`;
   if (!instanceTypes.size) unjudged();

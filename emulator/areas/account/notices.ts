@@ -6,6 +6,7 @@ import { canAccess } from '../../core/permissions.js';
 import { getInstance, instanceEntity } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
+import { clusters } from '../databases/model.js';
 import { account, accountEntity, DAY_MS, state, T, type Maintenance } from './model.js';
 
 function maintenanceView(s: Store, m: Maintenance) {
@@ -13,12 +14,18 @@ function maintenanceView(s: Store, m: Maintenance) {
   // A record of an instance deleted since stays listed, its entity as it was, under `maintenance-outlives-instance`.
   const kept = inst === undefined && m.entity !== undefined && varied(s, 'maintenance-outlives-instance') ? m.entity : undefined;
   if (inst === undefined && kept === undefined) return undefined;
-  const id = inst?.id ?? m.instanceId;
-  // The fault names a managed database as the entity of the instance's maintenance.
-  const entity = faulty(s, 'P1.maintenance.entity.compute-only')
-    ? { id: 90_000 + id, label: `db-${id}`, type: 'database', url: `/v4/databases/mysql/instances/${90_000 + id}` }
-    : (kept ?? instanceEntity(inst!));
-  return { entity, reason: m.reason, status: m.status, type: m.type, when: m.when };
+  return { entity: kept ?? instanceEntity(inst!), reason: m.reason, status: m.status, type: m.type, when: m.when };
+}
+
+/** The fault lists the managed databases' maintenance windows too: each cluster, an entity of its own kind. */
+function databaseMaintenance(s: Store) {
+  return [...clusters(s).values()].map((c) => ({
+    entity: { id: c.id, label: c.label, type: 'database', url: `/v4/databases/${c.engine}/instances/${c.id}` },
+    reason: 'The maintenance window of this database cluster applies operating system updates.',
+    status: 'scheduled',
+    type: 'update',
+    when: new Date(s.now().getTime() + DAY_MS).toISOString(),
+  }));
 }
 
 /**
@@ -39,6 +46,7 @@ export function visibleMaintenance(ctx: RequestContext) {
     const v = maintenanceView(ctx.store, m);
     if (v !== undefined) out.push(v);
   }
+  if (faulty(ctx.store, 'P1.maintenance.entity.compute-only')) out.push(...databaseMaintenance(ctx.store));
   return out;
 }
 
@@ -52,7 +60,7 @@ export function notifications(ctx: RequestContext) {
       body: null,
       entity: m.entity,
       label: 'Maintenance Scheduled',
-      message: `Compute instance ${m.entity.label} has scheduled ${m.type.replace('_', ' ')} maintenance.`,
+      message: `${m.entity.type === 'database' ? 'Database cluster' : 'Compute instance'} ${m.entity.label} has scheduled ${m.type.replace('_', ' ')} maintenance.`,
       severity: 'major',
       type: 'maintenance',
       until: null,

@@ -21,6 +21,7 @@ import {
   isIp,
   listDomains,
   names,
+  releaseName,
   newRecordId,
   R,
   roundDomainTime,
@@ -271,7 +272,7 @@ export const domainRoutes: Route[] = [
     if (faulty(ctx.store, 'P3.domain.update.reflected')) for (const member of ['description', 'group', 'axfr_ips', 'tags'] as const) delete patch[member];
     if (faulty(ctx.store, 'P3.domain.update.reflected~name')) delete patch.domain;
     if (patch.domain !== undefined) {
-      names(ctx.store).delete(d.domain.toLowerCase());
+      releaseName(ctx.store, d);
       names(ctx.store).set(patch.domain.toLowerCase(), d.id);
     }
     Object.assign(d, patch);
@@ -285,7 +286,7 @@ export const domainRoutes: Route[] = [
     const remove = (store: Store) => {
       if (store.table<Domain>(DOMAINS).get(String(d.id)) !== d) return;
       store.table<Domain>(DOMAINS).delete(String(d.id));
-      names(store).delete(d.domain.toLowerCase());
+      releaseName(store, d);
       if (faulty(store, 'P3.domain.delete.removes-records')) store.table<Domain>(DELETED_KEEPING_RECORDS).set(String(d.id), d);
       else store.table<DomainState>(STATE).delete(String(d.id));
     };

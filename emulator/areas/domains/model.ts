@@ -130,6 +130,14 @@ export function stateOf(store: Store, id: number): DomainState {
 const NAMES = 'domain-names';
 export const names = (store: Store) => store.table<number>(NAMES);
 
+/** Frees a domain's name; under the fault P3.domain.domain.unique-platform a clone may hold it still, and keeps it taken. */
+export function releaseName(store: Store, d: Domain): void {
+  const lower = d.domain.toLowerCase();
+  if (names(store).get(lower) === d.id) names(store).delete(lower);
+  const holder = listDomains(store).find((other) => other.id !== d.id && other.domain.toLowerCase() === lower);
+  if (holder) names(store).set(lower, holder.id);
+}
+
 /** Under the fault P3.domain.delete.removes-records: deleted domains whose records still answer at their paths. */
 export const DELETED_KEEPING_RECORDS = 'domains_deleted_keeping_records';
 
