@@ -5,6 +5,7 @@ import { canAccess } from '../core/permissions.js';
 import type { Store } from '../core/store.js';
 import type { RequestContext } from '../core/types.js';
 import { getInstance, listInstances, type Instance } from '../core/entities.js';
+import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 
 export interface IpAddress {
@@ -92,6 +93,12 @@ export function ownerOf4(store: Store, address: string): Instance | undefined {
 export function ownerBySlaac(store: Store, slaac: string | null): Instance | undefined {
   if (!slaac) return undefined;
   return listInstances(store).find((i) => slaacOf(i) === slaac);
+}
+
+/** Under the fault P2.instances.delete.releases-ips: the deleted instance still holding the address (IPv4 or SLAAC). */
+export function keptHolder(store: Store, address: string): Instance | undefined {
+  if (!faulty(store, 'P2.instances.delete.releases-ips')) return undefined;
+  return [...store.table<Instance>(UNRELEASED).values()].find((i) => i.ipv4.includes(address) || slaacOf(i) === address);
 }
 
 export function ranges(store: Store): Map<string, Ipv6Range> {

@@ -50,6 +50,7 @@ import {
   ipObject,
   type Ipv6Range,
   isPrivate4,
+  keptHolder,
   norm6,
   ownerBySlaac,
   ownerOf4,
@@ -67,7 +68,9 @@ import {
 /** When an instance is deleted: its rdns, shares and ranges go; other instances stop sharing its addresses. */
 function releaseInstanceAddresses(store: Store, instanceId: number): void {
   const inst = getInstance(store, instanceId);
-  if (inst && faulty(store, 'P2.instances.delete.releases-ips')) store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4] });
+  // The fault keeps the addresses whole: still listed and found, their rdns kept.
+  const kept = inst !== undefined && faulty(store, 'P2.instances.delete.releases-ips');
+  if (kept) store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4] });
   else if (inst && varied(store, 'instance-delete-releases-later')) {
     store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4], ipv6: null });
     store.schedule(new Date(store.now().getTime() + RELEASE_RUNS_MS), (s) => s.table<Instance>(UNRELEASED).delete(String(instanceId)));
@@ -75,8 +78,7 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
   const own = new Set<string>(inst?.ipv4 ?? []);
   const slaac = norm6(store.slaacFor(instanceId));
   const rdns = store.table<string | null>(RDNS);
-  for (const a of own) rdns.delete(a);
-  rdns.delete(slaac);
+  if (!kept) for (const a of [...own, slaac]) rdns.delete(a);
   const shares = store.table<string[]>(SHARES);
   shares.delete(String(instanceId));
   forgetAllocations(store, instanceId);
@@ -340,10 +342,10 @@ const WC = ['ips:read_write', 'compute:read_write'];
 function addressOr404(ctx: RequestContext): { inst: Instance; address: string } {
   const raw = ctx.params['address']!;
   if (isIPv4(raw)) {
-    const inst = ownerOf4(ctx.store, raw);
+    const inst = ownerOf4(ctx.store, raw) ?? keptHolder(ctx.store, raw);
     if (inst && canAccess(ctx.principal, 'compute', inst.id, 'read_only')) return { inst, address: raw };
   } else if (ipaddr.IPv6.isValid(raw)) {
-    const inst = ownerBySlaac(ctx.store, norm6(raw));
+    const inst = ownerBySlaac(ctx.store, norm6(raw)) ?? keptHolder(ctx.store, norm6(raw));
     if (inst && canAccess(ctx.principal, 'compute', inst.id, 'read_only')) return { inst, address: norm6(raw) };
   }
   fail(`Address ${raw} not found.`, null, 404);

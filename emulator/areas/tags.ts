@@ -47,6 +47,13 @@ function labelOr404(ctx: RequestContext): string {
   return label;
 }
 
+/** Tags an object not carrying the label yet, bumping its `updated` (if it has one). */
+function tagOne(obj: Tagged, label: string, now: string): void {
+  if (obj.tags.includes(label)) return;
+  obj.tags.push(label);
+  if (obj.updated !== undefined) obj.updated = now;
+}
+
 function createHandler(ctx: RequestContext) {
   const { store } = ctx;
   const o = asObject(ctx.body ?? {});
@@ -68,7 +75,7 @@ function createHandler(ctx: RequestContext) {
       if (!obj || !canAccess(ctx.principal, kind.grant, id, 'read_only')) fail(`No ${kind.grant} with ID ${id}`, field);
       if (!canAccess(ctx.principal, kind.grant, id, 'read_write')) fail(`You need read_write access to ${kind.grant} ${id} to tag it`, field, 403);
       // The fault tags each object as soon as it is checked: those before a refused one keep the tag.
-      if (faulty(store, 'P2.tags.create.all-or-nothing') && !obj.tags.includes(label)) obj.tags.push(label);
+      if (faulty(store, 'P2.tags.create.all-or-nothing')) tagOne(obj, label, store.nowIso());
       if (!(kind.key === 'domains' && faulty(store, 'P2.tags.create.tags-objects'))) targets.push(obj);
     });
   }
@@ -77,12 +84,7 @@ function createHandler(ctx: RequestContext) {
     // A tag deleted before its objects were tagged tags nothing.
     if (!tags(s).has(label)) return;
     const now = s.nowIso();
-    for (const t of targets) {
-      if (!t.tags.includes(label)) {
-        t.tags.push(label);
-        if (t.updated !== undefined) t.updated = now;
-      }
-    }
+    for (const t of targets) tagOne(t, label, now);
   };
   // Under the variation tag-create-runs-a-while the listed objects carry the tag a simulated minute after the POST.
   if (varied(store, 'tag-create-runs-a-while')) store.schedule(new Date(store.now().getTime() + 60_000), tagAll);

@@ -115,9 +115,10 @@ export function emitEvent(
   if (varied(store, 'ids-reused')) generationAt.set(event, store.generationOf(event.entity.type, String(event.entity.id)));
   if (varied(store, 'events-seen-marks-shown')) deliveredAt.set(event, Date.now() + (audited ? EVENT_LAG_MS : AUDIT_LAG_MS));
   else if (varied(store, 'events-lag')) deliveredAt.set(event, Date.now() + EVENT_LAG_MS);
-  store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {
-    s.table<Event>(EVENTS_TABLE).delete(String(event.id));
-  });
+  if (!faulty(store, 'P1.events.window-90-days'))
+    store.schedule(new Date(created.getTime() + EVENT_RETENTION_DAYS * 86_400_000), (s) => {
+      s.table<Event>(EVENTS_TABLE).delete(String(event.id));
+    });
   // A newer action value, recorded right after each documented one (so it is the newest event of the entity).
   if (varied(store, 'event-actions-new') && e.action !== NEW_ACTION) emitEvent(store, principal, { ...e, action: NEW_ACTION });
   return event;

@@ -78,7 +78,7 @@ export const part1Faults = defineFaults({
   'P3.pagination.page-size.max-100': { does: 'GET /v4/domains/{domainId}/records accepts a page_size above 100 (cut to 100)' },
   'P3.pagination.page-size.default-100': { does: 'GET /v4/domains pages by 25 when no page_size is asked for' },
   'P3.pagination.page-size.default-100~50': { does: 'GET /v4/domains/{domainId}/records pages by 50 when no page_size is asked for' },
-  'P1.conventions.list.page-is-requested': { does: 'the account and database lists show page 1 whatever page is asked for' },
+  'P1.conventions.list.page-is-requested': { does: 'the account lists show page 1 whatever page is asked for' },
   'P1.conventions.list.page-is-requested~domains': { does: 'GET /v4/domains shows page 1 whatever page is asked for' },
   'P1.conventions.list.page-is-requested~records': { does: 'GET /v4/domains/{domainId}/records shows page 1 whatever page is asked for' },
   // ---------------------------------------------------------------- events

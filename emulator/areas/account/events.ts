@@ -30,6 +30,8 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
   return hasGlobalGrant(p, 'account_access');
 }
 
+const oldestOf = (s: Store): number => (faulty(s, 'P1.events.window-90-days') ? -Infinity : oldestShownOf(s));
+
 /**
  * The caller's events, newest first (oldest first under `windowed-items-at-edge` and `long-history`), each within the
  * 90 days: the table holds them in the order of their ids, but an event's time need not grow with its id (the seed's
@@ -37,7 +39,7 @@ function eventVisible(s: Store, p: Principal | null, e: Event): boolean {
  */
 export function visibleEvents(ctx: RequestContext): Event[] {
   const out: Event[] = [];
-  const oldest = faulty(ctx.store, 'P1.events.window-90-days') ? -Infinity : oldestShownOf(ctx.store);
+  const oldest = oldestOf(ctx.store);
   const now = Date.now();
   for (const e of T.events(ctx.store).values()) if (eventTime(e) >= oldest && eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
   // Oldest first under `windowed-items-at-edge` and `long-history` (the order of a list's items is not shown).
@@ -47,7 +49,7 @@ export function visibleEvents(ctx: RequestContext): Event[] {
 export function eventOr404(ctx: RequestContext): Event {
   const id = intParam(ctx, 'eventId', 'Event');
   const e = T.events(ctx.store).get(String(id));
-  if (e === undefined || eventTime(e) < oldestShownOf(ctx.store) || !eventDelivered(e) || !eventVisible(ctx.store, ctx.principal, e))
+  if (e === undefined || eventTime(e) < oldestOf(ctx.store) || !eventDelivered(e) || !eventVisible(ctx.store, ctx.principal, e))
     fail(`Event ${id} was not found.`, null, 404);
   return e;
 }

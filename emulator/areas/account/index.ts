@@ -130,9 +130,7 @@ export const area: Area = {
         const l = T.logins(ctx.store).get(String(id));
         if (l === undefined || (!within90DaysOf(ctx.store)(l.datetime) && !faulty(ctx.store, 'P1.logins.window-90-days')))
           fail(`Login ${id} was not found.`, null, 404);
-        // (an IPv6 address with its port is bracketed: 2001:db8::25:443 would be another address)
-        const withPort = l.ip.includes(':') ? `[${l.ip}]:443` : `${l.ip}:443`;
-        return { ...l, ...(faulty(ctx.store, 'P1.login.ip.ip-address') ? { ip: withPort } : {}) };
+        return { ...l };
       },
       true,
     ),

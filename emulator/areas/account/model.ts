@@ -187,7 +187,6 @@ export function uuid(s: Store): string {
 /** The account object as responses show it. */
 export function accountView(s: Store): Account {
   const a = structuredClone(account(s));
-  if (faulty(s, 'P1.account.euuid.uuid')) a.euuid = a.euuid.replace(/-/g, '');
   if (faulty(s, 'P1.conventions.date-time')) a.active_since = a.active_since.slice(0, 10);
   if (faulty(s, 'P1.account.credit-card.last-four.integer')) a.credit_card.last_four = String(a.credit_card.last_four).padStart(4, '0') as unknown as number;
   // Each promotion shows the service's own id of it under `promotion-members-strict`.

@@ -4,8 +4,9 @@ import { emitEvent } from '../../core/events.js';
 import { instanceEntity, listInstances } from '../../core/entities.js';
 import { accountEntity, ago, ahead, DAY_MS, lastMidnightOf, state, T, uuid, type InvoiceItem, type Login } from './model.js';
 import { newClient } from './oauth-clients.js';
-import { addTransfer } from './transfers.js';
+import { addTransfer, expiryOf, newToken } from './transfers.js';
 import { scheduleMonthlyInvoices } from './invoicing.js';
+import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 
 export function seed(s: Store): void {
@@ -37,7 +38,7 @@ export function seed(s: Store): void {
     country: address('US'),
     credit_card: varied(s, 'account-without-card') ? { expiry: null, last_four: null } : { expiry: '11/2030', last_four: 1111 },
     email: 'jane.doe@example.com',
-    euuid: uuid(s),
+    euuid: faulty(s, 'P1.account.euuid.uuid') ? uuid(s).replace(/-/g, '') : uuid(s),
     first_name: 'Jane',
     last_name: 'Doe',
     phone: address('215-555-1212'),
@@ -83,7 +84,9 @@ export function seed(s: Store): void {
   logins.splice(1, 0, ...sweptDailyTimes(s).map((datetime) => ({ datetime, ip: '198.51.100.91', restricted: false, username: s.defaultUser })));
   for (const l of logins) {
     const id = s.nextId('login');
-    T.logins(s).set(String(id), { id, ...l });
+    // (an IPv6 address with its port is bracketed: 2001:db8::25:443 would be another address)
+    const ip = !faulty(s, 'P1.login.ip.ip-address') ? l.ip : l.ip.includes(':') ? `[${l.ip}]:443` : `${l.ip}:443`;
+    T.logins(s).set(String(id), { id, ...l, ip });
   }
 
   newClient(s, 'Example dashboard', false, 'https://dashboard.example.org/oauth/callback');
@@ -94,20 +97,21 @@ export function seed(s: Store): void {
   for (const [i, computes] of [[90001, 90002], [90003], [90004], [90005]].entries()) {
     const made = now.getTime() - (3 - i) * apart;
     addTransfer(s, {
-      token: uuid(s),
+      token: newToken(s),
       created: s.nowIso(new Date(made)),
       updated: s.nowIso(new Date(made)),
-      expiry: s.nowIso(new Date(made + DAY_MS)),
+      expiry: expiryOf(s, made),
       entities: { computes },
       is_sender: false,
       status: 'pending',
     });
   }
+  const sent = now.getTime() - 20 * DAY_MS;
   addTransfer(s, {
-    token: uuid(s),
-    created: ago(s, 20 * DAY_MS),
-    updated: ago(s, 20 * DAY_MS - 3_600_000),
-    expiry: ago(s, 19 * DAY_MS),
+    token: newToken(s),
+    created: s.nowIso(new Date(sent)),
+    updated: s.nowIso(new Date(sent + 3_600_000)),
+    expiry: expiryOf(s, sent),
     entities: { computes: [90100] },
     is_sender: true,
     status: 'completed',
@@ -185,13 +189,13 @@ const LONG_HISTORY_DAYS = 60;
 function seedLongHistory(s: Store): void {
   const step = (LONG_HISTORY_DAYS * DAY_MS) / LONG_HISTORY_ITEMS;
   for (let i = 0; i < LONG_HISTORY_ITEMS; i++) {
-    const age = LONG_HISTORY_DAYS * DAY_MS - i * step;
-    const token = uuid(s);
+    const made = s.now().getTime() - (LONG_HISTORY_DAYS * DAY_MS - i * step);
+    const token = newToken(s);
     T.transfers(s).set(token, {
       token,
-      created: ago(s, age),
-      updated: ago(s, age - 3_600_000),
-      expiry: ago(s, age - DAY_MS),
+      created: s.nowIso(new Date(made)),
+      updated: s.nowIso(new Date(made + 3_600_000)),
+      expiry: expiryOf(s, made),
       entities: { computes: [80_000 + i] },
       is_sender: true,
       status: 'cancelled',

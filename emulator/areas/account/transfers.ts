@@ -26,6 +26,11 @@ function livePending(s: Store, t: Transfer): boolean {
   return t.status === 'pending' && parseIso(t.expiry).getTime() > s.now().getTime();
 }
 
+/** A new transfer's token, and its expiry when made at `made` (ms): the same for the ones this account makes and receives. */
+export const newToken = (s: Store): string => (faulty(s, 'P1.entity-transfer.token.uuid') ? uuid(s).replace(/-/g, '') : uuid(s));
+export const expiryOf = (s: Store, made: number): string =>
+  s.nowIso(new Date(made + (faulty(s, 'P1.entity-transfer.expiry.created-plus-24h') ? 2 : 1) * DAY_MS));
+
 export function addTransfer(s: Store, t: Transfer): void {
   T.transfers(s).set(t.token, t);
   const expiry = parseIso(t.expiry);
@@ -50,10 +55,10 @@ export function keepIncomingPending(s: Store): void {
   for (let arriving = once && pending ? 2 : pending; arriving < 2; arriving++) {
     const now = new Date(s.now().getTime() - (once ? (1 - arriving) * 60_000 : 0));
     addTransfer(s, {
-      token: uuid(s),
+      token: newToken(s),
       created: s.nowIso(now),
       updated: s.nowIso(now),
-      expiry: s.nowIso(new Date(now.getTime() + DAY_MS)),
+      expiry: expiryOf(s, now.getTime()),
       entities: { computes: [90_200 + s.nextId('incoming-transfer')] },
       is_sender: false,
       status: 'pending',
@@ -91,10 +96,10 @@ export function createTransfer(ctx: RequestContext) {
   });
   const now = s.now();
   const t: Transfer = {
-    token: faulty(s, 'P1.entity-transfer.token.uuid') ? uuid(s).replace(/-/g, '') : uuid(s),
+    token: newToken(s),
     created: s.nowIso(now),
     updated: s.nowIso(now),
-    expiry: s.nowIso(new Date(now.getTime() + (faulty(s, 'P1.entity-transfer.expiry.created-plus-24h') ? 2 : 1) * DAY_MS)),
+    expiry: expiryOf(s, now.getTime()),
     entities: { computes: ids },
     is_sender: true,
     status: 'pending',

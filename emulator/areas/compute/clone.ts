@@ -6,8 +6,9 @@ import { canAccess } from '../../core/permissions.js';
 import { getInstance, requireCreated } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
-import { makeInstance } from './instances.js';
-import { createVlans, vlanKey } from './interfaces.js';
+import { isPrivate4 } from '../ips-model.js';
+import { makeInstance, renameInstance } from './instances.js';
+import { createVlans, vlanKey, vlansPerRegion } from './interfaces.js';
 import { copyLayout, deleteDisksAndConfigs } from './layout.js';
 import {
   body,
@@ -60,11 +61,13 @@ export function cloneHandler(ctx: RequestContext) {
           varied(store, 'error-field-names-sent-member') ? 'compute_id' : k,
         );
     }
+    // The fault renames the target as an instance update would.
+    if (faulty(store, 'P2.instance-clone.label.new-instance-only')) label = instanceLabel(o, store, targetId);
   } else {
-    region =
-      faulty(store, 'P2.instance-clone.region.required-for-new') && o.region === undefined
-        ? store.regions.find((r) => r.id === source.region)!
-        : regionOf(store, o);
+    const sourceRegion = store.regions.find((r) => r.id === source.region)!;
+    region = faulty(store, 'P2.instance-clone.region.required-for-new') && o.region === undefined ? sourceRegion : regionOf(store, o);
+    // The fault checks the region asked for, but makes the clone (and judges its VLANs) in the source's.
+    if (faulty(store, 'P2.clone.region.as-requested')) region = sourceRegion;
     type = faulty(store, 'P2.instance-clone.type.required-for-new') && o.type === undefined ? typeById(store, source.type) : typeOf(store, o);
     label =
       instanceLabel(o, store, null) ??
@@ -134,8 +137,9 @@ export function cloneHandler(ctx: RequestContext) {
   const newVlans = [...vlanLabels].filter((l) => !vlans(store).has(vlanKey(targetRegion, l)));
   let inRegion = 0;
   for (const v of vlans(store).values()) if (v.region === targetRegion) inRegion++;
-  if (inRegion + newVlans.length > 10)
-    fail(`At most 10 VLANs can exist in region ${targetRegion}; the clone would create more`, targetId !== undefined ? 'compute_id' : 'region');
+  const vlanLimit = vlansPerRegion(store);
+  if (inRegion + newVlans.length > vlanLimit)
+    fail(`At most ${vlanLimit} VLANs can exist in region ${targetRegion}; the clone would create more`, targetId !== undefined ? 'compute_id' : 'region');
   let running = 0;
   for (const c of clones(store).values()) if (c.source === source.id) running++;
   if (running >= (faulty(store, 'P2.clone.max-5-concurrent') ? 6 : 5)) {
@@ -152,21 +156,22 @@ export function cloneHandler(ctx: RequestContext) {
     const made = onto ?? newTarget();
     if (onto) {
       if (group !== undefined) onto.group = group;
-      if (faulty(store, 'P2.instance-clone.label.new-instance-only') && typeof o.label === 'string') onto.label = o.label;
+      // (a label another instance took while a queued clone waited is not taken)
+      if (label !== undefined && (labels(store).get(label.toLowerCase()) ?? onto.id) === onto.id) renameInstance(store, onto, label);
     }
     runClone(made, onto !== undefined);
     return made;
   };
   const newTarget = () =>
     makeInstance(ctx, {
-      region: faulty(store, 'P2.clone.region.as-requested') ? store.regions.find((r) => r.id === source.region)! : region!,
+      region: region!,
       type: type!,
       label,
       image: source.image,
       status: 'provisioning',
       group: group ?? source.group,
       tags: faulty(store, 'P2.clone.tags-copied') ? [] : [...source.tags],
-      privateIp: source.ipv4.length > 1,
+      privateIp: source.ipv4.some(isPrivate4),
       backupsEnabled,
     });
   const layout: BackupConfig[] = chosenConfigs.map((c) => ({

@@ -257,7 +257,9 @@ export function createHandler(ctx: RequestContext) {
   const offlineByDefault =
     faulty(store, 'P2.instance-create.booted.default-true~default-offline') ||
     (backup !== undefined && faulty(store, 'P2.instance-create.booted.default-true~backup-offline'));
-  const running = deployed && (offlineByDefault ? booted === true : booted !== false);
+  // The fault boots an image deploy whatever booted says.
+  const running =
+    deployed && ((offlineByDefault ? booted === true : booted !== false) || (image !== undefined && faulty(store, 'P2.instance-create.booted.default-true')));
   const inst = makeInstance(ctx, {
     region,
     type,
@@ -290,7 +292,7 @@ export function createHandler(ctx: RequestContext) {
       if (swapDisk && !faulty(store, 'P2.instance-create.image.two-disks')) devices.sdb = { disk_id: swapDisk.id, volume_id: null };
       const cfg = newConfig(store, onto, { label: `My ${image.label} Profile`, devices, interfaces });
       if (faulty(store, 'P2.instance-create.image.default-config')) newConfig(store, onto, { label: 'Recovery Profile', devices: { ...devices } });
-      if (running || faulty(store, 'P2.instance-create.booted.default-true')) st.lastBootedConfig = cfg.id;
+      if (running) st.lastBootedConfig = cfg.id;
     });
   } else if (backup) {
     const layouts = faulty(store, 'P2.instance-create.backup-id.copies-config') ? [] : (backupLayouts.get(backup) ?? []);
@@ -386,20 +388,23 @@ export function updateHandler(ctx: RequestContext) {
   const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instances.update.tags-unrestricted') });
   const watchdog = optBool(o, 'watchdog_enabled');
 
-  if (label !== undefined && !faulty(store, 'P2.instance-update.label.sets')) {
-    labels(store).delete(inst.label.toLowerCase());
-    labels(store).set(label.toLowerCase(), inst.id);
-    inst.label = label;
-  }
+  if (label !== undefined && !faulty(store, 'P2.instance-update.label.sets')) renameInstance(store, inst, label);
   if (!faulty(store, 'P2.instance-update.alerts.sets')) inst.alerts = alerts;
   if (schedule) inst.backups.schedule = schedule;
   if (group !== undefined) inst.group = group;
   if (tags !== undefined && !faulty(store, 'P2.instance-update.tags.sets')) inst.tags = tags;
   if (watchdog !== undefined && !faulty(store, 'P2.instance-update.watchdog-enabled.sets')) inst.watchdog_enabled = watchdog;
   touch(store, inst);
-  for (const v of listVolumes(store)) if (v.compute_id === inst.id) v.compute_label = inst.label;
   emit(ctx, 'compute_update', inst);
   return enrolmentShown(store, inst);
+}
+
+/** Renames an instance (a label already validated): its entry in the labels index moves, its attached volumes show the new label. */
+export function renameInstance(store: Store, inst: Instance, label: string): void {
+  labels(store).delete(inst.label.toLowerCase());
+  labels(store).set(label.toLowerCase(), inst.id);
+  inst.label = label;
+  for (const v of listVolumes(store)) if (v.compute_id === inst.id) v.compute_label = label;
 }
 
 /** Under the variation instance-delete-takes-a-while, how long a deleted instance is still shown (simulated time). */

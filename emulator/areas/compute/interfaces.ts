@@ -110,15 +110,20 @@ export function interfacesOf(
   if (!reg?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions'))
     fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
   const newVlans: string[] = [];
-  const limit = faulty(store, 'P2.interfaces.vlan.max-10-per-region') ? 20 : 10;
+  const limit = vlansPerRegion(store);
   let inRegion = 0;
   for (const v of vlans(store).values()) if (v.region === region) inRegion++;
   for (const { x, i } of vlanIfaces) {
     if (vlans(store).has(vlanKey(region, x.label!))) continue;
     newVlans.push(x.label!);
-    if (inRegion + newVlans.length > limit) fail(`At most 10 VLANs can exist in region ${region}`, `${key}.${i}.label`);
+    if (inRegion + newVlans.length > limit) fail(`At most ${limit} VLANs can exist in region ${region}`, `${key}.${i}.label`);
   }
   return { list, newVlans };
+}
+
+/** How many VLANs a region may hold (instance create, profile writes and clones alike). */
+export function vlansPerRegion(store: Store): number {
+  return faulty(store, 'P2.interfaces.vlan.max-10-per-region') ? 20 : 10;
 }
 
 export function createVlans(store: Store, region: string, labels: string[]): void {

@@ -235,17 +235,16 @@ function seed(store: Store): void {
   pg.status = 'active';
   assignHosts(store, pg);
   // The last seven nightly backups of both (eight when swept at the next run: today's run kept the one of 00:05 a week
-  // ago), and one snapshot of the MySQL cluster.
-  const midnight = nextMidnight(now);
+  // ago), and one snapshot of the MySQL cluster. The fault of the midnight rule runs the nightly backups at 01:00.
+  const late = faulty(store, 'P1.database-backup.auto.midnight-utc') ? 3_600_000 : 0;
+  const first = new Date(nextMidnight(new Date(now.getTime() - late)).getTime() + late);
   for (let d = varied(store, 'auto-backups-swept-at-next-run') ? 8 : 7; d >= 1; d--) {
-    const at = new Date(midnight.getTime() - d * DAY_MS);
+    const at = new Date(first.getTime() - d * DAY_MS);
     for (const c of [seeded, pg]) {
       if (parseIso(c.created).getTime() <= at.getTime()) addBackup(store, c.id, 'auto', `auto-${store.nowIso(at).slice(0, 10)}`, stampOf(store, at));
     }
   }
   addBackup(store, seeded.id, 'snapshot', 'before-schema-migration', store.nowIso(new Date(now.getTime() - DAY_MS)));
-  // The fault of the midnight rule runs the nightly backups an hour late.
-  const first = new Date(midnight.getTime() + (faulty(store, 'P1.database-backup.auto.midnight-utc') ? 3_600_000 : 0));
   store.schedule(first, (s) => dailyBackups(s, first));
 }
 
