@@ -57,6 +57,6 @@ export function judgeEndStatesFirst(store: Store, o: Json): void {
   // (the fault lets an instance end without one here too: the emulator's own judgment after this one skips it)
   if (faulty(store, 'P3.assign.end-public-ipv4')) return;
   for (const [id, list] of held)
-    if (lastTaken.has(id) && !list.some((a) => !isPrivate4(a)))
+    if (lastTaken.has(id) && !list.some((a) => !isPrivate4(a) || faulty(store, 'P3.assign.end-public-ipv4~any-ipv4')))
       fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, `assignments.${lastTaken.get(id)}.address`);
 }

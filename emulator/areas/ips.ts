@@ -209,7 +209,7 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     const pub = list.filter((a) => !isPrivate4(a)).length;
     const priv = list.length - pub;
     const rangeCount = [...ranges(ctx.store).values()].filter((r) => rangeHolder(r) === id).length;
-    if (pub < 1 && !faulty(ctx.store, 'P3.assign.end-public-ipv4'))
+    if ((faulty(ctx.store, 'P3.assign.end-public-ipv4~any-ipv4') ? list.length : pub) < 1 && !faulty(ctx.store, 'P3.assign.end-public-ipv4'))
       fail(`Instance ${id} would end without a public IPv4 address; every instance needs at least one.`, 'assignments');
     if (priv > 1 && !faulty(ctx.store, 'P3.assign.end-private-max-1'))
       fail(`Instance ${id} would end with ${priv} private IPv4 addresses; at most one is allowed.`, 'assignments');

@@ -163,7 +163,8 @@ const routes: Route[] = [
   }),
   route('PUT', '/v4/monitor/plan', W, (ctx) => {
     const byAccountAccess = faulty(ctx.store, 'P3.monitor-plan.update.grants') && hasGlobalGrant(ctx.principal, 'account_access');
-    if (!hasGlobalGrant(ctx.principal, 'monitor_subscription') && !byAccountAccess) {
+    const backToFree = faulty(ctx.store, 'P3.monitor-plan.update.grants~back-to-free') && asObject(ctx.body ?? {})['monitor_subscription'] === null;
+    if (!hasGlobalGrant(ctx.principal, 'monitor_subscription') && !byAccountAccess && !backToFree) {
       const named = asObject(ctx.body ?? {})['monitor_subscription'];
       if (faulty(ctx.store, 'P3.monitor-plan.update.grants~refused-still-changes') && SUBSCRIPTION_IDS.some((id) => id === named))
         ctx.store.table<string>(PLAN).set('subscription', named as string);

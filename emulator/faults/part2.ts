@@ -65,6 +65,9 @@ export const part2Faults = defineFaults({
   // — Instances: list, update, delete, resize —
   'P2.instances.list.visible': { does: 'lists every instance of the account to a restricted user, granted or not' },
   'P2.instances.update.tags-unrestricted': { does: "lets a restricted user with read_write change an instance's tags" },
+  'P2.instances.update.tags-unrestricted~only-added': {
+    does: 'lets a restricted user with read_write send tags adding none (clearing them), only new tags refused',
+  },
   'P2.instances.delete.gone': { does: 'answers an instance delete with {} but keeps the instance' },
   'P2.instances.delete.releases-ips': { does: "keeps a deleted instance's addresses: listed, viewable and with their reverse DNS" },
   'P2.instances.delete.deletes-backups': { does: "keeps a deleted instance's backups: an instance can still be created from them" },

@@ -104,6 +104,7 @@ export const part3Faults = defineFaults({
   },
   'P3.monitor-plan.view.grants': { does: 'refuses the plan view to a restricted user holding only add_monitor' },
   'P3.monitor-plan.update.grants': { does: 'lets a restricted user with account_access but not monitor_subscription change the plan' },
+  'P3.monitor-plan.update.grants~back-to-free': { does: 'lets a user without the monitor_subscription grant put the plan back to free (null)' },
   'P3.monitor-plan.update.grants~refused-still-changes': {
     does: 'refuses a plan update by a user without monitor_subscription (403) but changes the plan to the one it names all the same',
   },
@@ -179,6 +180,7 @@ export const part3Faults = defineFaults({
   'P3.ip.rdns.null-resets-default': { does: 'rdns null on a public IPv4 address leaves an empty reverse DNS name instead of the default' },
   'P3.assign.previous-holder-loses': { does: 'an assigned address stays on its previous holder as well' },
   'P3.assign.end-public-ipv4': { does: 'accepts an assignment leaving an instance without a public IPv4 address' },
+  'P3.assign.end-public-ipv4~any-ipv4': { does: 'accepts an assignment leaving an instance with its private IPv4 address only (any IPv4 counts)' },
   'P3.assign.end-private-max-1': { does: 'accepts an assignment leaving an instance with two private IPv4 addresses' },
   'P3.assign.same-region': { does: 'accepts an assignment with an address or instance of another region' },
   'P3.assign.same-region~ignores-region': {

@@ -560,3 +560,15 @@ export async function asTagged(c: Check, fx: Fixtures, id: number): Promise<Json
   );
   return listed.items.filter((item) => item.id === id);
 }
+
+/** Those of `addresses` the account's address list still holds although no instance other than `deleted` shows them. */
+export async function addressesStillHeld(c: Check, deleted: number, addresses: string[]): Promise<string[]> {
+  if (!addresses.length) return [];
+  const listed = new Set((await listAll(c, '/v4/networking/ips')).map((item) => item.address));
+  const candidates = addresses.filter((address) => listed.has(address));
+  if (!candidates.length) return [];
+  const owned = new Set(
+    (await listAll(c, INSTANCES)).filter((item) => item.id !== deleted).flatMap((item) => (Array.isArray(item.ipv4) ? (item.ipv4 as unknown[]) : [])),
+  );
+  return candidates.filter((address) => !owned.has(address));
+}

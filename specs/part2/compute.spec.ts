@@ -27,6 +27,7 @@ import {
   createdId,
   deleteInstance,
   onePublicPossiblyOnePrivate,
+  addressesStillHeld,
   listAll,
   newInstance,
   ok,
@@ -306,6 +307,12 @@ describe('Compute instances: grants and restricted users', () => {
     c.expectSuccess('P2.instances.update.tags-unrestricted', watchdog, 'updating watchdog_enabled (no tags) as the same restricted user');
     const full = await c.put(`${INSTANCES}/${id}`, { tags: [tag] });
     c.expectSuccess('P2.instances.update.tags-unrestricted', full, 'changing tags as an unrestricted user');
+    // Clearing them is changing them too (a server may gate only the tags added); judged once the tag shows.
+    const tagged = (await viewInstance(c, id)).tags as string[] | undefined;
+    const cleared = await c.put(`${INSTANCES}/${id}`, { tags: [] }, { token });
+    c.expectRejected('P2.instances.update.tags-unrestricted', cleared, 'clearing the tags as the same restricted user');
+    const after = (await viewInstance(c, id)).tags as string[] | undefined;
+    if (tagged?.includes(tag)) c.expect('P2.instances.update.tags-unrestricted', !!after?.includes(tag), 'a rejected update cleared the tags');
   });
 
   // "private images need read_only or read_write permission on them": each is tried.
@@ -530,18 +537,6 @@ async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
     held.length === 0,
     `after deleting instance ${id} the account's addresses still list ${JSON.stringify(held)}, which no other instance of the account shows in ipv4`,
   );
-}
-
-/** Those of `addresses` the account's address list still holds although no instance other than `deleted` shows them. */
-async function addressesStillHeld(c: Check, deleted: number, addresses: string[]): Promise<string[]> {
-  if (!addresses.length) return [];
-  const listed = new Set((await listAll(c, '/v4/networking/ips')).map((item) => item.address));
-  const candidates = addresses.filter((address) => listed.has(address));
-  if (!candidates.length) return [];
-  const owned = new Set(
-    (await listAll(c, INSTANCES)).filter((item) => item.id !== deleted).flatMap((item) => (Array.isArray(item.ipv4) ? (item.ipv4 as unknown[]) : [])),
-  );
-  return candidates.filter((address) => !owned.has(address));
 }
 
 describe('Resize preconditions', () => {

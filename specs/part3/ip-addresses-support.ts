@@ -320,3 +320,11 @@ export async function judgeIpList(c: Check, instanceId: number, priv?: string): 
       `the IP list holds both addresses of instance ${instanceId}, created with private_ip (one public, one private): ${ipv4.join(', ')}`,
     );
 }
+
+/**
+ * Why a refused move of addresses by a restricted user with read_write on every instance judges nothing: "the caller
+ * needs read_write on all addresses and instances", and the grants a restricted user holds on addresses are not shown
+ * (no principal the suite makes holds one). The refusal with a grant lacking is judged on its own.
+ */
+export const addressGrantsNotShown = (answer: string) =>
+  `a restricted user with read_write on both instances was refused too (${answer}): grants on addresses are not shown, and the suite cannot give one`;

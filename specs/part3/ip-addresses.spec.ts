@@ -35,6 +35,7 @@ import {
   rangeView,
   slaacOf,
   snapshot,
+  addressGrantsNotShown,
 } from './ip-addresses-support.js';
 
 type Json = Record<string, unknown>;
@@ -51,13 +52,6 @@ const ASSIGN = ['/v4/networking/ipv4/assign', '/v4/networking/ips/assign'] as co
  */
 const placingCheck = checkWaiting(3);
 
-/**
- * Why a refused move of addresses by a restricted user with read_write on every instance judges nothing: "the caller
- * needs read_write on all addresses and instances", and the grants a restricted user holds on addresses are not shown
- * (no principal the suite makes holds one). The refusal with a grant lacking is judged on its own.
- */
-const addressGrantsNotShown = (answer: string) =>
-  `a restricted user with read_write on both instances was refused too (${answer}): grants on addresses are not shown, and the suite cannot give one`;
 const SHARE = ['/v4/networking/ipv4/share', '/v4beta/networking/ips/share'] as const;
 
 describe('IP addresses: list, allocation, reverse DNS', () => {
@@ -240,16 +234,27 @@ describe('IP assignment', () => {
       c.expect('P3.assign.end-public-ipv4', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
     });
 
-    placingCheck('P3.assign.end-private-max-1', `${path}: leaving an instance with two private IPv4 addresses is refused and nothing changes`, async (c) => {
-      const region = c.target.info.config.region;
-      const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c, { private_ip: true })];
-      const pb = await privateOf(c, b.id);
-      const before = await snapshot(c, [a.id, b.id]);
-      const refused = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: pb, compute_id: a.id }]));
-      c.expectRejected('P3.assign.end-private-max-1', refused, `giving instance ${a.id} a second private address`);
-      const after = await snapshot(c, [a.id, b.id]);
-      c.expect('P3.assign.end-private-max-1', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
-    });
+    // (the public address moved away leaves its instance its private one: a server counting any IPv4 address as the
+    // public one accepts it)
+    placingCheck(
+      ['P3.assign.end-private-max-1', 'P3.assign.end-public-ipv4'],
+      `${path}: leaving an instance with two private IPv4 addresses, or with its private one only, is refused and nothing changes`,
+      async (c) => {
+        const region = c.target.info.config.region;
+        const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c, { private_ip: true })];
+        const moves: Array<[string, string, string]> = [
+          ['P3.assign.end-private-max-1', await privateOf(c, b.id), `giving instance ${a.id} a second private address`],
+          ['P3.assign.end-public-ipv4', await publicOf(c, b.id), `moving the public address of instance ${b.id} away, leaving it its private one`],
+        ];
+        for (const [rule, address, what] of moves) {
+          const before = await snapshot(c, [a.id, b.id]);
+          const refused = await c.post(path, await assignmentBody(c, fx, path, region, [{ address, compute_id: a.id }]));
+          c.expectRejected(rule, refused, what);
+          const after = await snapshot(c, [a.id, b.id]);
+          c.expect(rule, after === before, `the addresses changed after a refused assignment (${what}): ${before} → ${after}`);
+        }
+      },
+    );
 
     placingCheck('P3.assign.same-region', `${path}: an address or instance of another region is refused and nothing changes`, async (c) => {
       const region = c.target.info.config.region;

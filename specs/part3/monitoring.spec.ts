@@ -206,42 +206,41 @@ describe('Monitoring plan', () => {
     }
   });
 
-  planCheck('P3.monitor-plan.update.grants', 'the plan update needs the monitor_subscription grant', async (c) => {
+  planCheck('P3.monitor-plan.update.grants', 'the plan update needs the monitor_subscription grant, to a plan or back to free', async (c) => {
+    const rule = 'P3.monitor-plan.update.grants';
     try {
       await freePlan(c);
+      // "needs" names a grant without which the update is refused; account_access read_write beside it keeps a server that
+      // also asks for that (a billing change) from refusing the allowed principal.
+      const allowed = await c.principal({ scopes: '*', restricted: true, grants: { global: { monitor_subscription: true, account_access: 'read_write' } } });
+      const withAllowed = 'as a restricted user with monitor_subscription and account_access read_write';
+      c.expectSuccess(rule, await c.put(PLAN, { monitor_subscription: 'monitor-3' }, { token: allowed }), `PUT the plan to monitor-3 ${withAllowed}`);
       const candidates: Array<[string, Record<string, unknown>]> = [
         ['no global grant', {}],
         ['account_access read_write and add_monitor but not monitor_subscription', { account_access: 'read_write', add_monitor: true }],
       ];
       for (const [name, global] of candidates) {
         const token = await c.principal({ scopes: '*', restricted: true, grants: { global } });
-        const put = await c.put(PLAN, { monitor_subscription: 'monitor-100' }, { token });
-        c.expectRejected('P3.monitor-plan.update.grants', put, `PUT the plan as a restricted user with ${name}`);
-        // The plan named as namesPlan reads it (a server may name it in a member other than id); read within the
-        // consistency window while it names monitor-100: a replica may still show a plan from before freePlan.
-        const view = await readAfterWrite(
-          c,
-          () => c.get(PLAN),
-          (read) => !namesPlan(read.body, 'monitor-100'),
-        );
-        c.expect(
-          'P3.monitor-plan.update.grants',
-          !namesPlan(view.body, 'monitor-100'),
-          `a rejected plan update by a restricted user with ${name} changed the plan to monitor-100`,
-          view,
-        );
+        // To another plan, and back to free (a server may gate only the subscribing): each refused, the plan as it was.
+        for (const plan of ['monitor-100', null]) {
+          const put = await c.put(PLAN, { monitor_subscription: plan }, { token });
+          c.expectRejected(rule, put, `PUT the plan to ${String(plan)} as a restricted user with ${name}`);
+          // The plan named as namesPlan reads it (a server may name it in a member other than id); read within the
+          // consistency window while it names another: a replica may still show a plan from before.
+          const view = await readAfterWrite(
+            c,
+            () => c.get(PLAN),
+            (read) => namesPlan(read.body, 'monitor-3'),
+          );
+          c.expect(
+            rule,
+            namesPlan(view.body, 'monitor-3'),
+            `a rejected plan update to ${String(plan)} by a restricted user with ${name} changed the plan from monitor-3`,
+            view,
+          );
+        }
       }
-      // "needs" names a grant without which the update is refused; account_access read_write beside it keeps a server that
-      // also asks for that (a billing change) from refusing the allowed principal.
-      const allowed = await c.principal({ scopes: '*', restricted: true, grants: { global: { monitor_subscription: true, account_access: 'read_write' } } });
-      const put = await c.put(PLAN, { monitor_subscription: 'monitor-3' }, { token: allowed });
-      c.expectSuccess('P3.monitor-plan.update.grants', put, 'PUT the plan as a restricted user with monitor_subscription and account_access read_write');
-      const back = await c.put(PLAN, { monitor_subscription: null }, { token: allowed });
-      c.expectSuccess(
-        'P3.monitor-plan.update.grants',
-        back,
-        'PUT the plan to null as a restricted user with monitor_subscription and account_access read_write',
-      );
+      c.expectSuccess(rule, await c.put(PLAN, { monitor_subscription: null }, { token: allowed }), `PUT the plan to null ${withAllowed}`);
     } finally {
       await c.put(PLAN, { monitor_subscription: null });
     }

@@ -385,7 +385,10 @@ export function updateHandler(ctx: RequestContext) {
     }
   }
   const group = optString(o, 'group');
-  const tags = tagList(ctx, o, { unrestrictedOnly: !faulty(store, 'P2.instances.update.tags-unrestricted') });
+  // (the fault ~only-added gates only tags the instance does not carry yet: clearing them passes)
+  const noneAdded = Array.isArray(o.tags) && o.tags.every((t) => inst.tags.includes(t as string));
+  const gated = !faulty(store, 'P2.instances.update.tags-unrestricted') && !(noneAdded && faulty(store, 'P2.instances.update.tags-unrestricted~only-added'));
+  const tags = tagList(ctx, o, { unrestrictedOnly: gated });
   const watchdog = optBool(o, 'watchdog_enabled');
 
   if (label !== undefined && !faulty(store, 'P2.instance-update.label.sets')) renameInstance(store, inst, label);
