@@ -12,6 +12,12 @@ export interface PrincipalSpec {
   grants?: { global?: Record<string, unknown>; entities?: Record<string, Record<string, 'read_only' | 'read_write'>> };
 }
 
+/**
+ * Every global grant the documents name, at its widest: a restricted user holding them all is still restricted (a
+ * server may let grants open what only unrestricted users may do).
+ */
+export const EVERY_GLOBAL_GRANT = { account_access: 'read_write', add_computes: true, add_monitor: true, monitor_subscription: true } as const;
+
 /** The control-hook extension: clock, tokens, reset. */
 export class ControlHooks {
   constructor(private readonly http: HttpClient) {}

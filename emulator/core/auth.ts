@@ -4,6 +4,7 @@ import type { Store } from './store.js';
 import type { Principal, Route } from './types.js';
 import { ApiError } from './types.js';
 import { routeFaulty } from './endpoint-faults.js';
+import { hasGlobalGrant } from './permissions.js';
 import { faulty } from '../faults/index.js';
 import { varied } from '../variations/index.js';
 
@@ -75,7 +76,9 @@ function authorize(store: Store, principal: Principal, route: Route): void {
     }
   }
   const restrictionIgnored =
-    routeFaulty(store, route, 'restriction-ignored') || (faulty(store, 'P1.auth.restricted.login-history') && route.path.startsWith('/v4/account/logins'));
+    routeFaulty(store, route, 'restriction-ignored') ||
+    (routeFaulty(store, route, 'restriction-granted') && hasGlobalGrant(principal, 'account_access')) ||
+    (faulty(store, 'P1.auth.restricted.login-history') && route.path.startsWith('/v4/account/logins'));
   if (route.unrestrictedOnly && principal.restricted && !restrictionIgnored) {
     throw new ApiError(403, 'Unauthorized: this operation is available to unrestricted users only.');
   }

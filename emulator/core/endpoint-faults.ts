@@ -14,6 +14,8 @@ export type EndpointFaultKind =
   | 'scope-ignored'
   /** An endpoint for unrestricted users serves restricted users. */
   | 'restriction-ignored'
+  /** An endpoint for unrestricted users serves restricted users holding the global grant account_access. */
+  | 'restriction-granted'
   /** An id that does not exist is answered 200 {} instead of 404. */
   | 'unknown-id-served'
   /** A DELETE of an id that does not exist answers 200 with that id, as if it deleted a resource, instead of 404. */
@@ -78,6 +80,13 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
   { fault: 'P1.databases.unrestricted-only.get-databases-instances', kind: 'restriction-ignored', endpoint: 'GET /v4/databases/instances' },
   { fault: 'P2.tags.unrestricted-only.post-tags', kind: 'restriction-ignored', endpoint: 'POST /v4/tags' },
   { fault: 'P1.auth.restricted.cannot-cancel', kind: 'restriction-ignored', endpoint: 'POST /v4/account/cancel' },
+  { fault: 'P1.auth.restricted.cannot-cancel~account-access', kind: 'restriction-granted', endpoint: 'POST /v4/account/cancel' },
+  { fault: 'P1.account.unrestricted-only.get-account-logins~account-access', kind: 'restriction-granted', endpoint: 'GET /v4/account/logins' },
+  {
+    fault: 'P1.database.unrestricted-regardless-of-scopes~account-access',
+    kind: 'restriction-granted',
+    endpoint: 'GET /v4/databases/mysql/instances/{instanceId}',
+  },
   { fault: 'P1.database.unrestricted-regardless-of-scopes', kind: 'restriction-ignored', endpoint: 'POST /v4/databases/mysql/instances/{instanceId}/patch' },
   { fault: 'P1.database.unrestricted-regardless-of-scopes~update', kind: 'restriction-ignored', endpoint: 'PUT /v4/databases/mysql/instances/{instanceId}' },
   { fault: 'P1.account.unknown-id.get-account-invoices-id', kind: 'unknown-id-served', endpoint: 'GET /v4/account/invoices/{invoiceId}' },

@@ -19,9 +19,13 @@ export const part1Faults = defineFaults({
   'P2.images.scope.put-images-id': { does: 'PUT /v4/images/{imageId} does not check the OAuth scope images:read_write' },
   'P3.domains.scope.post-domains-id-records': { does: 'POST /v4/domains/{domainId}/records does not check the OAuth scope domains:read_write' },
   'P1.account.unrestricted-only.get-account-logins-id': { does: 'GET /v4/account/logins/{loginId} serves restricted users' },
+  'P1.account.unrestricted-only.get-account-logins~account-access': {
+    does: 'GET /v4/account/logins serves restricted users holding the global grant account_access',
+  },
   'P1.databases.unrestricted-only.get-databases-instances': { does: 'GET /v4/databases/instances serves restricted users' },
   'P2.tags.unrestricted-only.post-tags': { does: 'POST /v4/tags serves restricted users' },
   'P1.auth.restricted.cannot-cancel': { does: 'a restricted user can cancel the account' },
+  'P1.auth.restricted.cannot-cancel~account-access': { does: 'a restricted user holding the global grant account_access can cancel the account' },
   'P1.auth.token-kinds': { does: 'GET /v4/account refuses OAuth tokens (401): it takes personal access tokens only' },
   'P1.auth.oauth.scope-required': { does: 'GET /v4/domains serves an OAuth token lacking domains:read_only' },
   'P1.auth.scope.several-all-needed': { does: 'an operation naming several scopes serves a token holding any one of them' },
@@ -30,6 +34,9 @@ export const part1Faults = defineFaults({
   'P1.auth.grants.gate': { does: 'the add_computes grant gates nothing: restricted users create and clone instances without it' },
   'P1.database.unrestricted-regardless-of-scopes': { does: 'a restricted user holding the databases scopes can patch a MySQL cluster' },
   'P1.database.unrestricted-regardless-of-scopes~update': { does: 'a restricted user holding the databases scopes can update a MySQL cluster' },
+  'P1.database.unrestricted-regardless-of-scopes~account-access': {
+    does: 'a restricted user holding the databases scopes and the global grant account_access can view a MySQL cluster',
+  },
   'P1.account.unknown-id.get-account-invoices-id': { does: 'GET /v4/account/invoices/{invoiceId} answers 200 {} for an invoice id that does not exist' },
   'P2.compute.unknown-id.get-compute-kernels-id': { does: 'GET /v4/compute/kernels/{kernelId} answers 200 {} for a kernel id that does not exist' },
   'P3.firewalls.unknown-id.get-networking-firewalls-id-rules': {

@@ -27,6 +27,7 @@ export const part3Faults = defineFaults({
   'P3.domain.expire-sec.zero-means-default-1209600': { does: 'treats expire_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.retry-sec.zero-means-default-14400': { does: 'treats retry_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
+  'P3.domain.domain.unique-platform~case': { does: 'takes a domain name differing in case only from a taken one for another name' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
   'P3.domain.clone.copies-domain': {
     does: "clones a domain as a new master with the members' defaults (soa_email hostmaster@<name>, no master or AXFR IPs, time values 0), not the source's",
@@ -49,6 +50,7 @@ export const part3Faults = defineFaults({
   'P3.record.name.max-100': { does: 'accepts a record name longer than 100 characters' },
   'P3.record.name.min-1': { does: 'accepts an empty record name on every type, a CNAME included' },
   'P3.record.cname.name.unique': { does: 'accepts a second CNAME record with the name of another' },
+  'P3.record.cname.name.unique~case': { does: 'accepts a second CNAME whose name differs in case only from another' },
   'P3.record.cname.name.unique~update': { does: 'accepts a PUT renaming a CNAME record to the name of another CNAME (a second one created so is refused)' },
   'P3.record.cname.name.required': { does: 'accepts a CNAME record without a name' },
   'P3.record.target.required': { does: 'accepts a TXT record without a target' },

@@ -20,6 +20,7 @@ import { rulesOfSchema } from '../../harness/contract.js';
 import { responseSchemaFor } from '../../harness/responses.js';
 import { brokenRule } from '../../harness/judge.js';
 import type { Exchange } from '../../harness/http.js';
+import { EVERY_GLOBAL_GRANT, type PrincipalSpec } from '../../harness/control-hooks.js';
 
 const UNKNOWN: Record<ParamKind, string> = {
   integer: '999999937',
@@ -62,6 +63,12 @@ function withUnknownLastParam(endpoint: Endpoint, concrete: string): { path: str
  */
 const keptUnderLock: Record<string, (fx: Fixtures) => Promise<void>> = { [IPV6_RANGES_LOCK]: (fx) => fx.releaseIpv6Ranges() };
 const releaseOfKept = (recipe: Recipe | undefined) => (recipe?.exclusive ? keptUnderLock[recipe.exclusive] : undefined);
+
+/** The restricted users an endpoint for unrestricted users refuses: one without grants, and one holding every global grant. */
+const RESTRICTED_USERS: Array<[who: string, spec: PrincipalSpec]> = [
+  ['a restricted user', { scopes: '*', restricted: true }],
+  ['a restricted user holding every global grant', { scopes: '*', restricted: true, grants: { global: EVERY_GLOBAL_GRANT } }],
+];
 
 /**
  * The valid request of a check that expects it refused (no token, a lacking scope, an unknown id): on a budget, the
@@ -335,11 +342,12 @@ export function endpointChecks(document: Endpoint['document']): void {
       if (endpoint.flags.includes('unrestricted-only')) {
         const rule = endpointRuleId(endpoint, 'unrestricted-only');
         const general = endpoint.path.startsWith('/v4/account/logins') ? ['P1.auth.restricted.login-history'] : [];
-        endpointCheck([rule, ...general], 'a restricted user is refused whatever its scopes', async (c) => {
-          const token = await c.principal({ scopes: '*', restricted: true });
-          const exchange = await sendValid(c, fx, endpoint, recipe, token, true);
-          c.alsoBreaks(general, () => c.expectRejected(rule, exchange, `${key} as a restricted user`));
-        });
+        for (const [who, spec] of RESTRICTED_USERS)
+          endpointCheck([rule, ...general], `${who} is refused whatever its scopes`, async (c) => {
+            const token = await c.principal(spec);
+            const exchange = await sendValid(c, fx, endpoint, recipe, token, true);
+            c.alsoBreaks(general, () => c.expectRejected(rule, exchange, `${key} as ${who}`));
+          });
       }
 
       if (endpoint.flags.includes('beta')) {

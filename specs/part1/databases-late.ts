@@ -10,6 +10,7 @@ import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, waitOutWindow } f
 import { showsMade } from '../../harness/resources.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
+import { EVERY_GLOBAL_GRANT } from '../../harness/control-hooks.js';
 import { timeOf } from '../../harness/lists.js';
 import {
   AUTO_STAMP_LEEWAY,
@@ -465,7 +466,8 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       'P1.database.unrestricted-regardless-of-scopes',
       'a restricted user holding the databases scopes is refused on every MySQL endpoint and the generic list',
       async (c) => {
-        const token = await c.principal({ scopes: ['databases:read_only', 'databases:read_write'], restricted: true });
+        // (every global grant too: the documents name none that opens the databases to a restricted user)
+        const token = await c.principal({ scopes: ['databases:read_only', 'databases:read_write'], restricted: true, grants: { global: EVERY_GLOBAL_GRANT } });
         const { id } = await activeCluster(c);
         const { id: backupId } = await clusterSnapshot(c);
         const requests: Array<[string, () => Promise<Exchange>]> = [

@@ -239,13 +239,18 @@ describe('Domain time values', () => {
 describe('Domain name unique across the platform', () => {
   const rule = 'P3.domain.domain.unique-platform';
 
-  check(rule, 'creating a domain whose name exists is rejected', async (c) => {
+  check(rule, 'creating a domain whose name exists, in any case, is rejected', async (c) => {
     const domain = await fx.newDomain(c);
     const again = await c.post('/v4/domains', { domain: domain.domain, type: 'master', soa_email: SOA });
     await trackStray(c, again, domain.domain, [domain.id]);
     c.expectRejected(rule, again, `creating a second domain ${domain.domain}`, 'domain');
     const named = await allNamed(c, domain.domain);
     c.expect(rule, named.length <= 1, `the domain list shows ${named.length} domains named ${domain.domain}`);
+    // A name differing in case only is the same name (RFC 1035 compares names without case).
+    const upper = domain.domain.toUpperCase();
+    const shouted = await c.post('/v4/domains', { domain: upper, type: 'master', soa_email: SOA });
+    await trackStray(c, shouted, upper, [domain.id]);
+    c.expectRejected(rule, shouted, `creating ${upper} beside ${domain.domain}`, 'domain');
   });
 
   check(rule, 'creating a slave domain whose name exists is rejected', async (c) => {

@@ -65,6 +65,9 @@ describe('CNAME name unique', () => {
     const second = await c.post(recordsPath(domainId), { type: 'CNAME', name: 'alias', target: 'other.example.net' });
     c.expectRejected(rule, second, 'a second CNAME named alias', 'name');
     await judgeOneNamed(c, domainId, domain, 'alias', second);
+    // A name differing in case only is the same name (RFC 1035 compares names without case).
+    const shouted = await c.post(recordsPath(domainId), { type: 'CNAME', name: 'ALIAS', target: 'other.example.net' });
+    c.expectRejected(rule, shouted, 'a second CNAME named ALIAS beside alias', 'name');
   });
 
   check(rule, 'renaming a CNAME to the name of another is rejected', async (c) => {

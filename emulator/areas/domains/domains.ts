@@ -44,6 +44,9 @@ const LONG_LABEL = /^(?!-)[A-Za-z0-9-]{1,255}(?<!-)$/;
 const HYPHEN_ENDS_LABEL = /^[A-Za-z0-9-]{1,63}$/;
 
 function nameTaken(store: Store, name: string, exceptId?: number): boolean {
+  // (the fault ~case takes names differing in case only for other names)
+  if (faulty(store, 'P3.domain.domain.unique-platform~case'))
+    return store.table<string>(FOREIGN).has(name) || listDomains(store).some((d) => d.domain === name && d.id !== exceptId);
   const lower = name.toLowerCase();
   if (store.table<string>(FOREIGN).has(lower)) return true;
   const id = names(store).get(lower);

@@ -266,7 +266,9 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
     type === 'CNAME' &&
     !faulty(store, 'P3.record.cname.name.unique') &&
     !(selfId !== undefined && faulty(store, 'P3.record.cname.name.unique~update')) &&
-    records.some((r) => r.type === 'CNAME' && r.name.toLowerCase() === name.toLowerCase())
+    records.some(
+      (r) => r.type === 'CNAME' && (faulty(store, 'P3.record.cname.name.unique~case') ? r.name === name : r.name.toLowerCase() === name.toLowerCase()),
+    )
   ) {
     fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
   }
