@@ -518,7 +518,11 @@ const routes: Route[] = [
     const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
     const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region')
       ? (r: Ipv6Range) => r.route_target === slaac
-      : (r: Ipv6Range) => r.region === region && (oneSlaac || r.route_target !== slaac);
+      : (r: Ipv6Range) =>
+          r.region === region &&
+          (oneSlaac || r.route_target !== slaac) &&
+          // (the fault ~per-prefix counts a region's ranges per prefix length; one per SLAAC address still)
+          (!faulty(ctx.store, 'P3.ipv6-range.one-per-region~per-prefix') || r.prefix_length === o['prefix_length'] || r.route_target === slaac);
     // Under the variation range-release-later a region whose range was deleted less than a simulated minute ago is
     // still taken.
     const held = ctx.store.table<string>(HELD_REGIONS).has(region);

@@ -37,6 +37,9 @@ const KINDS: {
   { key: 'balancers', grant: 'balancer', get: getBalancer, list: listBalancers },
 ];
 
+/** The kinds in the order document 2's tag create body lists them. */
+const DOCUMENT_ORDER = ['domains', 'computes', 'balancers', 'volumes'];
+
 function exists(store: Store, label: string): boolean {
   return tags(store).has(label) || KINDS.some((k) => k.list(store).some((o) => o.tags.includes(label)));
 }
@@ -66,7 +69,10 @@ function createHandler(ctx: RequestContext) {
   if (faulty(store, 'P2.tags.create.all-or-nothing~refused-creates-tag')) tags(store).set(label, { label, created: store.nowIso() });
   // All or nothing: every listed object is checked before any is tagged.
   const targets: Tagged[] = [];
-  for (const kind of KINDS) {
+  // The fault ~document-order checks and tags one kind at a time, in the order the document lists the kinds.
+  const oneKindAtATime = faulty(store, 'P2.tags.create.all-or-nothing~document-order');
+  const kinds = oneKindAtATime ? [...KINDS].sort((a, b) => DOCUMENT_ORDER.indexOf(a.key) - DOCUMENT_ORDER.indexOf(b.key)) : KINDS;
+  for (const kind of kinds) {
     const ids = optArray(o, kind.key) ?? [];
     ids.forEach((id, i) => {
       const field = `${kind.key}.${i}`;
@@ -75,7 +81,7 @@ function createHandler(ctx: RequestContext) {
       if (!obj || !canAccess(ctx.principal, kind.grant, id, 'read_only')) fail(`No ${kind.grant} with ID ${id}`, field);
       if (!canAccess(ctx.principal, kind.grant, id, 'read_write')) fail(`You need read_write access to ${kind.grant} ${id} to tag it`, field, 403);
       // The fault tags each object as soon as it is checked: those before a refused one keep the tag.
-      if (faulty(store, 'P2.tags.create.all-or-nothing')) tagOne(obj, label, store.nowIso());
+      if (faulty(store, 'P2.tags.create.all-or-nothing') || oneKindAtATime) tagOne(obj, label, store.nowIso());
       if (!(kind.key === 'domains' && faulty(store, 'P2.tags.create.tags-objects'))) targets.push(obj);
     });
   }

@@ -234,6 +234,9 @@ export const part2Faults = defineFaults({
   'P2.tags.create.tags-objects': { does: 'does not tag the domains listed in a tag create' },
   'P2.tags.create.returns-label': { does: 'answers a tag create with another label than the one it created (its characters reversed)' },
   'P2.tags.create.all-or-nothing': { does: 'tags the listed objects checked before the one refused, although the create fails' },
+  'P2.tags.create.all-or-nothing~document-order': {
+    does: 'checks and tags the listed objects one kind at a time (domains, computes, balancers, volumes): those of kinds before a refused one keep the tag',
+  },
   'P2.tags.create.all-or-nothing~refused-creates-tag': { does: 'creates the tag (tagging nothing) of a create refused for an object the caller cannot write' },
   'P2.tags.delete.returns-empty': { does: 'answers tag delete with {label} instead of {}' },
   'P2.tags.delete.removes-everywhere': { does: 'removes a deleted tag from instances only (domains, volumes and load balancers keep it)' },

@@ -197,6 +197,7 @@ export const part3Faults = defineFaults({
   'P3.ip.rdns.forward-dns-required': { does: 'sets any hostname as rdns, with or without a forward record' },
   'P3.share.empty-removes': { does: 'an empty ips array leaves the shared addresses as they were' },
   'P3.ipv6-range.one-per-region': { does: 'accepts a second IPv6 range in a region' },
+  'P3.ipv6-range.one-per-region~per-prefix': { does: 'counts the one range per region per prefix length: a /56 beside a /64 is accepted' },
   'P3.ipv6-range.one-slaac-per-instance': { does: "accepts a second IPv6 range routed to an instance's SLAAC address (past the region's limit too)" },
   'P3.ipv6-range.delete-disconnects': { does: 'a deleted IPv6 range still answers its view' },
   'P3.ipv6-range.shared-cannot-delete': { does: 'deletes a shared IPv6 range' },

@@ -207,27 +207,26 @@ describe('Tag create', () => {
     },
   );
 
+  // The object that does not exist is of one kind, then of the other: a server checking and tagging one kind at a time
+  // tags the objects of the kind it takes first, whichever that is.
   check('P2.tags.create.all-or-nothing', 'a tag listing an object the caller cannot write is not created, and tags nothing', async (c) => {
-    const instance = await fx.instance(c);
-    const label = fx.label('tag', 50);
+    const rule = 'P2.tags.create.all-or-nothing';
+    const [instance, domain] = [await fx.instance(c), await fx.newDomain(c)];
     const missing = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
-    const { exchange } = await createTag(c, { label, computes: [instance.id], domains: [missing] });
-    c.expectRejected(
-      'P2.tags.create.all-or-nothing',
-      exchange,
-      `POST /v4/tags listing instance ${instance.id} and domain ${missing} (not the caller's)`,
-      'domains.0',
-    );
-    const view = await viewOf(c, `/v4/compute/instances/${instance.id}`);
-    c.expect(
-      'P2.tags.create.all-or-nothing',
-      !tagsOf(view.body).includes(label),
-      `instance ${instance.id} carries tag "${label}" although the create was rejected`,
-      view.exchange,
-    );
-    const { items, first } = await tagged(c, label);
-    c.expect('P2.tags.create.all-or-nothing', !ok(first) || items.length === 0, `the tag "${label}" of a rejected create lists ${items.length} objects`, first);
-    await judgeNoTag(c, 'P2.tags.create.all-or-nothing', label, `the tag "${label}" of a rejected create exists`);
+    const cases: Array<[body: Json, refused: string, field: string, path: string]> = [
+      [{ computes: [instance.id], domains: [missing] }, `instance ${instance.id} and domain ${missing}`, 'domains.0', `/v4/compute/instances/${instance.id}`],
+      [{ domains: [domain.id], computes: [missing] }, `domain ${domain.id} and instance ${missing}`, 'computes.0', `/v4/domains/${domain.id}`],
+    ];
+    for (const [body, listing, field, path] of cases) {
+      const label = fx.label('tag', 50);
+      const { exchange } = await createTag(c, { label, ...body });
+      c.expectRejected(rule, exchange, `POST /v4/tags listing ${listing} (not the caller's)`, field);
+      const view = await viewOf(c, path);
+      c.expect(rule, !tagsOf(view.body).includes(label), `${path} carries tag "${label}" although the create was rejected`, view.exchange);
+      const { items, first } = await tagged(c, label);
+      c.expect(rule, !ok(first) || items.length === 0, `the tag "${label}" of a rejected create lists ${items.length} objects`, first);
+      await judgeNoTag(c, rule, label, `the tag "${label}" of a rejected create exists`);
+    }
   });
 
   check('P2.tags.create.all-or-nothing', 'a restricted user with read_write on one instance and read_only on another tags neither', async (c) => {

@@ -328,3 +328,6 @@ export async function judgeIpList(c: Check, instanceId: number, priv?: string): 
  */
 export const addressGrantsNotShown = (answer: string) =>
   `a restricted user with read_write on both instances was refused too (${answer}): grants on addresses are not shown, and the suite cannot give one`;
+
+/** Whether a range's view shows it in `region`, or shows no region. */
+export const inRegion = (view: Json, region: string) => typeof view.region !== 'string' || view.region === region;
