@@ -64,6 +64,7 @@ export const part2Faults = defineFaults({
 
   // — Instances: list, update, delete, resize —
   'P2.instances.list.visible': { does: 'lists every instance of the account to a restricted user, granted or not' },
+  'P2.instances.list.visible~any-grant': { does: 'lists every instance of the account to a restricted user holding a grant on any one of them' },
   'P2.instances.update.tags-unrestricted': { does: "lets a restricted user with read_write change an instance's tags" },
   'P2.instances.update.tags-unrestricted~only-added': {
     does: 'lets a restricted user with read_write send tags adding none (clearing them), only new tags refused',
@@ -172,10 +173,12 @@ export const part2Faults = defineFaults({
   'P2.stats.month.min-1': { does: 'answers statistics for month 0' },
   'P2.stats.month.max-12': { does: 'answers statistics for month 13' },
   'P2.stats.past-or-current': { does: 'answers statistics for a future month' },
+  'P2.stats.past-or-current~next-month': { does: 'answers the statistics of the next month as of the current one (a month counted from 0)' },
   'P2.transfer.year.min-2000': { does: 'answers transfer statistics for years from 1970' },
   'P2.transfer.month.min-1': { does: 'answers transfer statistics for month 0' },
   'P2.transfer.month.max-12': { does: 'answers transfer statistics for month 13' },
   'P2.transfer.past-or-current': { does: 'answers transfer statistics for a future month' },
+  'P2.transfer.past-or-current~next-month': { does: 'answers the transfer of the next month as of the current one (a month counted from 0)' },
   'P2.volumes.attached': { does: "lists the unattached volumes of its region among an instance's volumes" },
 
   // — Instance and seeded volume / load balancer fields —

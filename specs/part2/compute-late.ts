@@ -7,6 +7,7 @@ import { onceNotBusy, readAfterWrite, skipUnlessShownInTime, waitOutWindow } fro
 import { rulesOfSchema } from '../../harness/contract.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { monthOf } from '../../harness/lists.js';
+import { timeOf } from '../../harness/date-times.js';
 import { readPage } from '../../harness/pages.js';
 import { bodyOf, cloneToNew, createdMonth, deleteInstance, INSTANCES, listAll, newInstance, ok, type Json } from './compute-support.js';
 
@@ -35,7 +36,7 @@ export function lateChecks(fx: Fixtures): void {
    * the target's current month, from the `created` date-time of the event a new firewall records (simulated time may
    * run ahead of the instance; a firewall costs nothing, an instance would).
    */
-  async function targetMonth(c: Check, kind: 'stats' | 'transfer'): Promise<Month & { id: number; createdIn?: Month }> {
+  async function targetMonth(c: Check, kind: 'stats' | 'transfer'): Promise<Month & { id: number; at?: number; createdIn?: Month }> {
     const id = await withUsage(c, kind);
     const createdIn = await createdMonth(c, id);
     const firewall = await fx.newFirewall(c);
@@ -46,7 +47,8 @@ export function lateChecks(fx: Fixtures): void {
     );
     const now = monthOf(event?.created);
     if (!now) return c.skip("no firewall_create event with a created date-time tells the target's current month");
-    return { id, ...now, ...(createdIn ? { createdIn } : {}) };
+    const at = timeOf(event?.created);
+    return { id, ...now, ...(at !== undefined ? { at } : {}), ...(createdIn ? { createdIn } : {}) };
   }
 
   const usagePath = (kind: 'stats' | 'transfer', id: number, year: number | string, month: number | string) => `${INSTANCES}/${id}/${kind}/${year}/${month}`;
@@ -111,6 +113,10 @@ export function lateChecks(fx: Fixtures): void {
         const future = plusMonths(now, 2);
         c.expectRejected(rule, await c.get(path(now.id, future.year, future.month)), `${kind} for the future month ${future.year}/${future.month}`);
         c.expectRejected(rule, await c.get(path(now.id, now.year + 1, now.month)), `${kind} for the same month next year`);
+        // The next month too (a month counted from 0 somewhere), unless the target's month ends within the hour.
+        const next = plusMonths(now, 1);
+        if (now.at !== undefined && Date.UTC(next.year, next.month - 1) - now.at > 3_600_000)
+          c.expectRejected(rule, await c.get(path(now.id, next.year, next.month)), `${kind} for the next month ${next.year}/${next.month}`);
       });
       check(rule, 'the previous month is accepted', async (c) => {
         const now = await targetMonth(c, kind);

@@ -269,6 +269,8 @@ describe('Compute instances: grants and restricted users', () => {
       listedGranted.some((item) => item.id === instance.id),
       `a restricted user with read_only on instance ${instance.id} does not see it in the instances list`,
     );
+    const others = listedGranted.filter((item) => item.id !== instance.id && full.some((own) => own.id === item.id)).map((item) => item.id);
+    c.expect('P2.instances.list.visible', !others.length, `a restricted user with read_only on instance ${instance.id} alone also sees ${others.join(', ')}`);
   });
 
   check(['P2.instances.create.add-computes', 'P1.auth.grants.gate'], 'creating an instance needs the add_computes grant', async (c) => {

@@ -26,7 +26,10 @@ function yearMonth(ctx: RequestContext, inst: Instance, kind: 'stats' | 'transfe
   const now = store.now();
   const cy = now.getUTCFullYear();
   const cm = now.getUTCMonth() + 1;
-  const future = year > cy || (year === cy && month > cm);
+  // (the fault ~next-month takes the next month for the current one too)
+  const future =
+    year * 12 + month >
+    cy * 12 + cm + (faulty(store, kind === 'stats' ? 'P2.stats.past-or-current~next-month' : 'P2.transfer.past-or-current~next-month') ? 1 : 0);
   if (future && !faulty(store, kind === 'stats' ? 'P2.stats.past-or-current' : 'P2.transfer.past-or-current'))
     fail('Only the current month or a past month can be requested', 'month');
   const created = new Date(inst.created.endsWith('Z') ? inst.created : `${inst.created}Z`);
