@@ -30,6 +30,9 @@ export const part2Faults = defineFaults({
   'P2.image.id.prefix': { does: 'deploys the default public image when the image id has neither the compute/ nor the private/ prefix' },
   'P2.image.deploy.available-only': { does: 'deploys an image that is still creating or pending_upload' },
   'P2.instance-create.image.private-permission': { does: 'deploys a private image for a restricted user without a grant on it' },
+  'P2.instance-create.image.private-permission~any-image': {
+    does: 'deploys a private image for a restricted user holding a grant on any image, not only on that one',
+  },
   'P2.instance-create.image.private-permission~read-write-refused': {
     does: 'refuses to deploy a private image for a restricted user holding read_write on it (read_only is taken)',
   },
@@ -154,6 +157,9 @@ export const part2Faults = defineFaults({
   'P2.clone.compute-id.enough-resources': { does: 'clones onto a target instance without room for the cloned disks' },
   'P2.clone.tags-copied': { does: "does not copy the source's tags to the clone" },
   'P2.clone.label.default': { does: 'gives a clone without a label an invalid default label (clone--<source id>: two dashes in a row)' },
+  'P2.clone.label.default~source-suffixed': {
+    does: "gives a clone without a label its source's label with -clone added, too long when the source's is 60 characters or more",
+  },
   'P2.clone.region.as-requested': { does: "makes a clone to a new instance in the source's region whatever (valid) region is asked" },
   'P2.clone.configs.absent-all': { does: 'clones only the first profile when configs is absent' },
   'P2.clone.configs.empty-none': { does: 'clones every profile when configs is empty' },

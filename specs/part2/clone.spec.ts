@@ -61,10 +61,13 @@ async function tagged(c: Check, id: number): Promise<string> {
   return tag;
 }
 
-/** A source deployed from an image carrying a tag of the run, shared by the checks that clone it. */
+/**
+ * A source deployed from an image carrying a tag of the run, shared by the checks that clone it. Its label is as long
+ * as an instance label may be: a default label for its clone built by adding to it is too long.
+ */
 function taggedSource(c: Check): Promise<{ id: number; tag: string }> {
   return fx.shared('taggedSource', async () => {
-    const source = await newInstance(c, fx, { image: true });
+    const source = await newInstance(c, fx, { image: true, label: fx.label('vm', 64).padEnd(64, 'x') });
     return { id: source.id, tag: await tagged(c, source.id) };
   });
 }

@@ -322,11 +322,13 @@ describe('Compute instances: grants and restricted users', () => {
     const image = await availablePrivateImage(c);
     const config = c.target.info.config;
     const body = () => ({ region: config.region, type: config.instanceType, label: fx.label('vm', 64), image: image.id, root_pass: STRONG_PASSWORD });
-    const without = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true } } });
+    // (read_write on another image, a public one: a grant on an image is no grant on every image)
+    const other = { image: { [String(await fx.publicImage(c))]: 'read_write' as const } };
+    const without = await c.principal({ scopes: '*', restricted: true, grants: { global: { add_computes: true }, entities: other } });
     c.expectRejected(
       'P2.instance-create.image.private-permission',
       (await createInstance(c, fx, body(), { token: without })).exchange,
-      `deploying ${String(image.id)} without a grant on it`,
+      `deploying ${String(image.id)} without a grant on it (with read_write on another image)`,
       'image',
     );
     for (const level of ['read_only', 'read_write'] as const) {

@@ -71,7 +71,13 @@ export function cloneHandler(ctx: RequestContext) {
     type = faulty(store, 'P2.instance-clone.type.required-for-new') && o.type === undefined ? typeById(store, source.type) : typeOf(store, o);
     label =
       instanceLabel(o, store, null) ??
-      (faulty(store, 'P2.clone.label.default') ? `clone--${source.id}` : varied(store, 'clone-label-of-source') ? source.label : undefined);
+      (faulty(store, 'P2.clone.label.default')
+        ? `clone--${source.id}`
+        : faulty(store, 'P2.clone.label.default~source-suffixed')
+          ? `${source.label}-clone`
+          : varied(store, 'clone-label-of-source')
+            ? source.label
+            : undefined);
     backupsEnabled = optBool(o, 'backups_enabled') === true && !faulty(store, 'P2.instance-clone.backups-enabled.enrols');
   }
   const cfgIds = intList(o, 'configs');

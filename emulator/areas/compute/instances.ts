@@ -199,6 +199,8 @@ export function createHandler(ctx: RequestContext) {
       image &&
       (image.is_public ||
         faulty(store, 'P2.instance-create.image.private-permission') ||
+        // (the fault ~any-image takes a grant on any image for one on this one)
+        (faulty(store, 'P2.instance-create.image.private-permission~any-image') && Object.keys(principal?.grants.entities.image ?? {}).length > 0) ||
         (canAccess(principal, 'image', image.id, 'read_only') && !writeRefused(image.id)));
     if (!image || !visible) fail(`Image "${imageId}" not found`, 'image');
     if (image.status !== 'available' && !faulty(store, 'P2.image.deploy.available-only'))
