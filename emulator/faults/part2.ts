@@ -103,6 +103,7 @@ export const part2Faults = defineFaults({
   'P2.interfaces.public.max-1': { does: 'accepts two public interfaces' },
   'P2.interfaces.vlan.capable-regions': { does: 'accepts vlan interfaces in regions without VLANs' },
   'P2.interfaces.vlan.capable-regions~clone': { does: 'clones an instance with a VLAN to a region without VLANs, VLAN interface and all' },
+  'P2.interfaces.vlan.capable-regions~update': { does: 'accepts a vlan interface in a region without VLANs in a profile update (refused on create)' },
   'P2.interfaces.vlan.max-10-per-region': { does: 'allows 20 VLANs per region (instance create, profile writes, clones)' },
   'P2.interfaces.label.new-creates-vlan': { does: 'creates no VLAN for a vlan interface with a new label' },
   'P2.instance-create.vlan-mode': { does: 'does not attach an instance created with a vlan interface to the VLAN' },

@@ -126,6 +126,9 @@ export const part3Faults = defineFaults({
   },
   'P3.firewall.status.enabled-to-disabled': { does: 'answers PUT status disabled but leaves the firewall enabled' },
   'P3.firewall.status.disabled-to-enabled': { does: 'answers PUT status enabled but leaves the firewall disabled' },
+  'P3.firewall.status.disabled-to-enabled~held-after-device-removal': {
+    does: 'an instance removed from an enabled firewall stays held by it, unlisted: its other firewall cannot be enabled',
+  },
   'P3.firewall.status.enable-blocked-by-active': { does: 'enables a disabled firewall while another enabled firewall is assigned to the same instance' },
   'P3.firewall.event.create': { does: 'emits no firewall_create event' },
   'P3.firewall.event.enable': { does: 'emits firewall_update instead of firewall_enable' },

@@ -369,6 +369,12 @@ describe('Network interface object', () => {
       (await createConfig(c, plain.id, { interfaces: [{ purpose: 'vlan', label }] }, undefined, { once: true })).exchange,
       `a profile with a vlan interface on an instance in ${noVlan}`,
     );
+    const profile = await newConfig(c, plain.id);
+    c.expectRejected(
+      'P2.interfaces.vlan.capable-regions',
+      await c.put(`${INSTANCES}/${plain.id}/configs/${profile.id}`, { interfaces: [{ purpose: 'vlan', label }] }),
+      `a profile of an instance in ${noVlan} updated to hold a vlan interface`,
+    );
     const accepted = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, vlanRegion)), interfaces: [{ purpose: 'vlan', label }] });
     c.expectSuccess('P2.interfaces.vlan.capable-regions', accepted.exchange, `creating an instance with a vlan interface in ${vlanRegion} (VLAN-capable)`);
     const source = await newInstance(c, fx, { region: vlanRegion, image: true });

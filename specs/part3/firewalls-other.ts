@@ -25,34 +25,47 @@ export function otherFirewallChecks(fx: Fixtures, helpers: Helpers): void {
   });
 
   describe('Firewall devices: other firewalls of the instance', () => {
-    // "rules of other assigned firewalls stay": what is filtered is not observable, the assignment is.
-    check('P3.firewall.device.remove-keeps-other-firewalls', 'removing an instance from one firewall leaves it a device of its other firewall', (c) =>
-      fx.withLentInstances(c, 1, async ([instance]) => {
-        const rule = 'P3.firewall.device.remove-keeps-other-firewalls';
-        const [active, disabled] = [await firewallIn(c, 'enabled'), await firewallIn(c, 'disabled')];
-        for (const firewall of [active, disabled])
-          c.expectSuccess(
-            rule,
-            await addDeviceOnceFree(c, firewall.id, instance.id),
-            `adding the instance to the ${firewall === active ? 'enabled' : 'disabled'} firewall`,
+    // "rules of other assigned firewalls stay": what is filtered is not observable, the assignment is. Its other
+    // firewall, disabled, can then be enabled: no other enabled firewall is assigned to the instance (when the removed
+    // one's rules leave it is not shown: the enable is sent again while a short time passes).
+    check(
+      ['P3.firewall.device.remove-keeps-other-firewalls', 'P3.firewall.status.disabled-to-enabled'],
+      'removing an instance from one firewall leaves it a device of its other firewall, which can then be enabled',
+      (c) =>
+        fx.withLentInstances(c, 1, async ([instance]) => {
+          const rule = 'P3.firewall.device.remove-keeps-other-firewalls';
+          const [active, disabled] = [await firewallIn(c, 'enabled'), await firewallIn(c, 'disabled')];
+          for (const firewall of [active, disabled])
+            c.expectSuccess(
+              rule,
+              await addDeviceOnceFree(c, firewall.id, instance.id),
+              `adding the instance to the ${firewall === active ? 'enabled' : 'disabled'} firewall`,
+            );
+          const device = (await devicesOf(c, active.id, [instance.id])).deviceOf(instance.id);
+          if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string'))
+            throw new Error('setup: the added device has no id in the devices list');
+          if (!(await devicesOf(c, disabled.id, [instance.id])).deviceOf(instance.id))
+            throw new Error(`setup: instance ${instance.id} is not listed as a device of the disabled firewall ${disabled.id}`);
+          c.expectSuccess(rule, await c.delete(`${FW}/${active.id}/devices/${device.id}`), 'DELETE the device of the enabled firewall');
+          await readAfterWrite(
+            c,
+            () => devicesOf(c, active.id),
+            (read) => !read.holds(instance.id),
           );
-        const device = (await devicesOf(c, active.id, [instance.id])).deviceOf(instance.id);
-        if (!device || (typeof device.id !== 'number' && typeof device.id !== 'string'))
-          throw new Error('setup: the added device has no id in the devices list');
-        if (!(await devicesOf(c, disabled.id, [instance.id])).deviceOf(instance.id))
-          throw new Error(`setup: instance ${instance.id} is not listed as a device of the disabled firewall ${disabled.id}`);
-        c.expectSuccess(rule, await c.delete(`${FW}/${active.id}/devices/${device.id}`), 'DELETE the device of the enabled firewall');
-        await readAfterWrite(
-          c,
-          () => devicesOf(c, active.id),
-          (read) => !read.holds(instance.id),
-        );
-        c.expect(
-          rule,
-          (await devicesOf(c, disabled.id)).deviceOf(instance.id),
-          `removing instance ${instance.id} from firewall ${active.id} also removed it from firewall ${disabled.id}`,
-        );
-      }),
+          c.expect(
+            rule,
+            (await devicesOf(c, disabled.id)).deviceOf(instance.id),
+            `removing instance ${instance.id} from firewall ${active.id} also removed it from firewall ${disabled.id}`,
+          );
+          const enabled = await untilShortlyDone(
+            c,
+            () => c.put(`${FW}/${disabled.id}`, { status: 'enabled' }),
+            (exchange) => exchange.status >= 200 && exchange.status < 300,
+          );
+          c.expectSuccess('P3.firewall.status.disabled-to-enabled', enabled, `enabling firewall ${disabled.id}, the instance's only firewall left`);
+          // (the lent instance goes back under no enabled firewall, as it came)
+          if (enabled.status >= 200 && enabled.status < 300) await c.put(`${FW}/${disabled.id}`, { status: 'disabled' });
+        }),
     );
 
     // One active firewall per instance, and a deleted firewall is `deleted` (removed): it no longer holds the instance.

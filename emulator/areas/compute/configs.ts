@@ -68,6 +68,7 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     inst.region,
     'interfaces',
     otherProfiles.flatMap((config) => config.interfaces),
+    existing !== undefined,
   );
   const kernel = optString(o, 'kernel');
   if (kernel !== undefined && !faulty(store, 'P2.config.kernel.known') && !kernelsOf(store).some((k) => k.id === kernel))

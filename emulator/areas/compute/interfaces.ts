@@ -41,6 +41,8 @@ export function interfacesOf(
   key = 'interfaces',
   /** Interfaces of the instance's other profiles: labels and ipam_address unique among them too, under the variation. */
   elsewhere: Iface[] = [],
+  /** A profile update (the fault ~update lets one hold a vlan interface in any region). */
+  updating = false,
 ): { list: Iface[]; newVlans: string[] } | undefined {
   const arr =
     faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
@@ -48,7 +50,7 @@ export function interfacesOf(
   // Under the variation vlan-region-checked-first a vlan item in a region without VLANs is refused before any item is
   // (the fault P2.interfaces.vlan.capable-regions takes it there as it does later).
   const firstVlan = arr.findIndex((raw) => (raw as Record<string, unknown> | null)?.['purpose'] === 'vlan');
-  const vlansAnywhere = faulty(store, 'P2.interfaces.vlan.capable-regions');
+  const vlansAnywhere = faulty(store, 'P2.interfaces.vlan.capable-regions') || (updating && faulty(store, 'P2.interfaces.vlan.capable-regions~update'));
   if (firstVlan >= 0 && varied(store, 'vlan-region-checked-first') && !vlansAnywhere && !store.regions.find((r) => r.id === region)?.vlans)
     fail(`VLANs are not available in region ${region}`, `${key}.${firstVlan}.purpose`);
   const list: Iface[] = [];
@@ -107,8 +109,7 @@ export function interfacesOf(
   const vlanIfaces = list.map((x, i) => ({ x, i })).filter(({ x }) => x.purpose === 'vlan');
   if (vlanIfaces.length === 0) return { list, newVlans: [] };
   const reg = store.regions.find((r) => r.id === region);
-  if (!reg?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions'))
-    fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
+  if (!reg?.vlans && !vlansAnywhere) fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
   const newVlans: string[] = [];
   const limit = vlansPerRegion(store);
   let inRegion = 0;

@@ -240,11 +240,15 @@ const routes: Route[] = [
     const d = deviceOr404(ctx, f);
     const t = ctx.store.table<FirewallDevice[]>(DEVICES);
     if (faulty(ctx.store, 'P3.firewall.device.remove-keeps-other-firewalls')) removeInstanceFromFirewalls(ctx.store, d.entity.id);
-    else if (!faulty(ctx.store, 'P3.firewall.device.remove'))
+    else if (!faulty(ctx.store, 'P3.firewall.device.remove')) {
       t.set(
         String(f.id),
         devicesOf(ctx.store, f.id).filter((x) => x.id !== d.id),
       );
+      // (the fault leaves the instance under the enabled firewall it left, unlisted)
+      if (f.status === 'enabled' && faulty(ctx.store, 'P3.firewall.status.disabled-to-enabled~held-after-device-removal'))
+        ctx.store.table<number>(DELETED_HOLDING).set(String(d.entity.id), f.id);
+    }
     if (!faulty(ctx.store, 'P3.firewall.event.device-remove')) {
       emitEvent(ctx.store, ctx.principal, deviceEvent(ctx.store, 'firewall_device_remove', entityOf(f), { ...d.entity }));
     }

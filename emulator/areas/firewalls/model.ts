@@ -42,7 +42,7 @@ export interface FirewallDevice {
 
 const FIREWALLS = 'firewalls';
 export const DEVICES = 'firewall_devices'; // firewall id → its devices
-export const DELETED_HOLDING = 'firewall_deleted_holding'; // under the fault P3.firewall.delete.frees-instances: instance id → deleted firewall
+export const DELETED_HOLDING = 'firewall_deleted_holding'; // under the faults frees-instances and held-after-device-removal: instance id → the firewall it left
 // under the variation firewall-delete-releases-later: instance id → the deleted firewall still holding it, until when (store ms)
 export const RELEASING = 'firewall_releasing';
 /** Under the variation firewall-delete-releases-later, how long a deleted enabled firewall still holds its instances. */
@@ -103,7 +103,9 @@ function newDeviceId(store: Store, avoided?: number): number {
 export function checkSingleEnabled(store: Store, instanceId: number, exceptFirewallId: number | null, field: string | null): void {
   const other =
     firewallsOfInstance(store, instanceId).find((f) => f.id !== exceptFirewallId && f.status === 'enabled')?.id ??
-    (faulty(store, 'P3.firewall.delete.frees-instances') ? store.table<number>(DELETED_HOLDING).get(String(instanceId)) : undefined) ??
+    (faulty(store, 'P3.firewall.delete.frees-instances') || faulty(store, 'P3.firewall.status.disabled-to-enabled~held-after-device-removal')
+      ? store.table<number>(DELETED_HOLDING).get(String(instanceId))
+      : undefined) ??
     releasingFirewall(store, instanceId);
   if (other !== undefined) {
     fail(`Compute instance ${instanceId} already has the enabled firewall ${other}; an instance can have only one enabled firewall (disable it first).`, field);
