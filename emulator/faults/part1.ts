@@ -95,6 +95,7 @@ export const part1Faults = defineFaults({
   'P1.events.emission.instances': { does: 'deleting an instance records no event' },
   'P1.events.seen.marks-up-to-id': { does: 'POST seen marks only that one event seen, not the earlier ones' },
   'P1.events.seen.later-unseen': { does: 'POST seen marks every event seen, the later ones too' },
+  'P1.events.seen.later-unseen~one-more': { does: 'POST seen marks the event after the one given too (an off-by-one)' },
   'P1.event.username.causing-user': { does: "events name the account's first user as username, whoever caused them" },
   'P1.events.read.marks-one': { does: 'POST read marks every event up to that one read' },
   'P1.events.window-90-days': { does: 'lists events older than 90 days' },

@@ -239,24 +239,28 @@ describe('Marking events', () => {
     'POST seen of an event leaves a later unseen event unseen',
     async (c) => {
       const rule = 'P1.events.seen.later-unseen';
-      const [earlier, , later] = await threeEvents(c);
-      const before = await view(c, later!.id);
-      if (before.seen !== false) c.skip(`the new event ${String(later!.id)} shows seen ${JSON.stringify(before.seen)} before any mark: nothing to tell`);
+      // (both later ones: a server marking one event too many marks the next)
+      const [earlier, ...laterOnes] = await threeEvents(c);
+      const unseen = [];
+      for (const event of laterOnes) if ((await view(c, event!.id)).seen === false) unseen.push(event!);
+      if (!unseen.length) c.skip(`the new events ${laterOnes.map((event) => String(event!.id)).join(', ')} show seen before any mark: nothing to tell`);
       c.expectSuccess(rule, await c.post(`/v4/account/events/${String(earlier!.id)}/seen`), `POST seen of event ${String(earlier!.id)}`);
       const marked = await viewMarked(c, earlier!.id, 'seen');
       if (marked.seen !== true) c.skip(`event ${String(earlier!.id)} is not seen after POST seen (P1.events.seen.marks-up-to-id judges it)`);
       // What is judged is that nothing changed: a read within the window may answer as before the mark (replica-reads
       // hid the fault so), so the reads come once it has passed.
       await waitOutWindow(c);
-      const after = await c.get(`/v4/account/events/${String(later!.id)}`);
-      c.expect(
-        rule,
-        ok(after) && bodyOf(after).seen === false,
-        `POST seen of event ${String(earlier!.id)} marked the later event ${String(later!.id)} seen (it shows seen ${JSON.stringify(bodyOf(after).seen)})`,
-        after,
-      );
-      const listed = await findEvent(c, (event) => event.id === later!.id);
-      c.expect(rule, listed?.seen === false, `the events list shows the later event ${String(later!.id)} with seen ${JSON.stringify(listed?.seen)}`);
+      for (const later of unseen) {
+        const after = await c.get(`/v4/account/events/${String(later.id)}`);
+        c.expect(
+          rule,
+          ok(after) && bodyOf(after).seen === false,
+          `POST seen of event ${String(earlier!.id)} marked the later event ${String(later.id)} seen (it shows seen ${JSON.stringify(bodyOf(after).seen)})`,
+          after,
+        );
+        const listed = await findEvent(c, (event) => event.id === later.id);
+        c.expect(rule, listed?.seen === false, `the events list shows the later event ${String(later.id)} with seen ${JSON.stringify(listed?.seen)}`);
+      }
     },
     { exclusive: EVENTS_SEEN_LOCK },
   );

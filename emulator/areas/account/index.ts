@@ -87,10 +87,13 @@ export const area: Area = {
       // unseen, lower ids too.
       const shownOnly = varied(ctx.store, 'events-seen-marks-shown');
       const now = Date.now();
+      // (the fault ~one-more marks the event after the one given too: an off-by-one)
+      const next = () => Math.min(...[...T.events(ctx.store).values()].map((e) => e.id).filter((id) => id > upTo.id));
+      const last = faulty(ctx.store, 'P1.events.seen.later-unseen~one-more') ? next() : upTo.id;
       if (faulty(ctx.store, 'P1.events.seen.marks-up-to-id')) upTo.seen = true;
       else
         for (const e of T.events(ctx.store).values())
-          if ((e.id <= upTo.id && (!shownOnly || eventDelivered(e, now))) || faulty(ctx.store, 'P1.events.seen.later-unseen')) e.seen = true;
+          if ((e.id <= last && (!shownOnly || eventDelivered(e, now))) || faulty(ctx.store, 'P1.events.seen.later-unseen')) e.seen = true;
       if (shownOnly) showPendingEvents(ctx.store);
       return {};
     }),
