@@ -133,7 +133,6 @@ export const part2Faults = defineFaults({
 
   // — Boot —
   'P2.boot.only-profile': { does: 'refuses to boot without config_id when the only profile was never booted' },
-  'P2.boot.only-profile~last-booted-deleted': { does: 'refuses a boot without config_id once the last booted profile was deleted, even with one profile left' },
   'P2.boot.last-booted': { does: 'refuses to boot without config_id when there are several profiles, even with one booted last' },
   'P2.boot.ambiguous-error': { does: 'boots the first profile when there are several and none was booted last' },
   'P2.boot.config-id': { does: 'boots the first profile when config_id names no profile of the instance' },

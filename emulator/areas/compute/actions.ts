@@ -20,7 +20,7 @@ export function bootHandler(ctx: RequestContext) {
   if (configId !== undefined) {
     cfg = list.find((c) => c.id === configId) ?? (faulty(store, 'P2.boot.config-id') ? list[0] : undefined);
     if (!cfg) fail(`Configuration profile ${configId} does not belong to this instance`, 'config_id');
-  } else if (list.length === 1 && !faulty(store, 'P2.boot.only-profile') && st.lastBootedConfig !== -1) {
+  } else if (list.length === 1 && !faulty(store, 'P2.boot.only-profile')) {
     cfg = list[0];
   } else if (list.length === 0) {
     fail('The instance has no configuration profile to boot; create one first', null);

@@ -210,8 +210,7 @@ export function configDeleteHandler(ctx: RequestContext) {
     if (configs(s).get(String(c.id)) !== c) return;
     removeChild(s, T.configs, c);
     const st = stateOf(s, c.compute_id);
-    // (the fault ~last-booted-deleted remembers the deletion: -1, no profile's id)
-    if (st.lastBootedConfig === c.id) st.lastBootedConfig = faulty(s, 'P2.boot.only-profile~last-booted-deleted') ? -1 : null;
+    if (st.lastBootedConfig === c.id) st.lastBootedConfig = null;
   };
   if (varied(store, 'profile-delete-runs-a-while')) store.schedule(new Date(store.now().getTime() + PROFILE_DELETE_MS), remove);
   else remove(store);
