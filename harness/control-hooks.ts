@@ -18,6 +18,12 @@ export interface PrincipalSpec {
  */
 export const EVERY_GLOBAL_GRANT = { account_access: 'read_write', add_computes: true, add_monitor: true, monitor_subscription: true } as const;
 
+/** The restricted users an operation for unrestricted users only refuses: one without grants, one holding every global grant. */
+export const RESTRICTED_USERS: ReadonlyArray<[who: string, spec: PrincipalSpec]> = [
+  ['a restricted user', { scopes: '*', restricted: true }],
+  ['a restricted user holding every global grant', { scopes: '*', restricted: true, grants: { global: EVERY_GLOBAL_GRANT } }],
+];
+
 /** The control-hook extension: clock, tokens, reset. */
 export class ControlHooks {
   constructor(private readonly http: HttpClient) {}

@@ -20,7 +20,7 @@ import { rulesOfSchema } from '../../harness/contract.js';
 import { responseSchemaFor } from '../../harness/responses.js';
 import { brokenRule } from '../../harness/judge.js';
 import type { Exchange } from '../../harness/http.js';
-import { EVERY_GLOBAL_GRANT, type PrincipalSpec } from '../../harness/control-hooks.js';
+import { RESTRICTED_USERS } from '../../harness/control-hooks.js';
 
 const UNKNOWN: Record<ParamKind, string> = {
   integer: '999999937',
@@ -63,12 +63,6 @@ function withUnknownLastParam(endpoint: Endpoint, concrete: string): { path: str
  */
 const keptUnderLock: Record<string, (fx: Fixtures) => Promise<void>> = { [IPV6_RANGES_LOCK]: (fx) => fx.releaseIpv6Ranges() };
 const releaseOfKept = (recipe: Recipe | undefined) => (recipe?.exclusive ? keptUnderLock[recipe.exclusive] : undefined);
-
-/** The restricted users an endpoint for unrestricted users refuses: one without grants, and one holding every global grant. */
-const RESTRICTED_USERS: Array<[who: string, spec: PrincipalSpec]> = [
-  ['a restricted user', { scopes: '*', restricted: true }],
-  ['a restricted user holding every global grant', { scopes: '*', restricted: true, grants: { global: EVERY_GLOBAL_GRANT } }],
-];
 
 /**
  * The valid request of a check that expects it refused (no token, a lacking scope, an unknown id): on a budget, the

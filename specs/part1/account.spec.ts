@@ -12,7 +12,7 @@ import { ACCOUNT_LOCK, CARD_LOCK } from '../generic/valid-requests.js';
 import { postalCodeOf } from '../../arbitraries/generators/postal.js';
 import { useFixtures } from '../../harness/fixtures.js';
 import type { Exchange } from '../../harness/http.js';
-import { EVERY_GLOBAL_GRANT } from '../../harness/control-hooks.js';
+import { RESTRICTED_USERS } from '../../harness/control-hooks.js';
 import { answersGone } from '../../harness/resources.js';
 import { requestMembers, withMembers } from '../../harness/contract.js';
 import { closed, invoiceIds } from './account-support.js';
@@ -188,13 +188,10 @@ describe('Account cancellation', () => {
     { exclusive: CLOCK_LOCK },
   );
 
-  for (const [who, grants] of [
-    ['a restricted user', undefined],
-    ['a restricted user holding every global grant', { global: EVERY_GLOBAL_GRANT }],
-  ] as const)
+  for (const [who, spec] of RESTRICTED_USERS)
     check('P1.auth.restricted.cannot-cancel', `${who} cannot cancel the account, whatever its scopes`, async (c) => {
       c.needsDestructive(); // were the target to accept, the account would be cancelled
-      const token = await c.principal({ scopes: '*', restricted: true, ...(grants ? { grants } : {}) });
+      const token = await c.principal(spec);
       c.expectRejected(
         'P1.auth.restricted.cannot-cancel',
         await c.post('/v4/account/cancel', { comments: 'conformance run: restricted user' }, { token }),

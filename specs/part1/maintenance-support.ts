@@ -67,8 +67,8 @@ const INSTANCE_EVENT = new Set(['compute_create', 'compute_delete']);
 
 /**
  * The `type` values the service's own compute instance entities carry: those of the maintenance entities whose
- * instance view answers 2xx (their url naming no other kind), else those of the events of an instance's create or delete on the first and last pages
- * of the events list (its order is not shown). Empty when neither shows one.
+ * instance view answers 2xx (their url naming no other kind), else those of the events of an instance's create or
+ * delete on the first and last pages of the events list (its order is not shown). Empty when neither shows one.
  */
 export async function instanceEntityTypes(c: Check, entities: MaintenanceEntity[]): Promise<Set<unknown>> {
   const types = new Set(entities.filter(instanceNow).map(({ entity }) => entity.type));
