@@ -133,7 +133,7 @@ export const area: Area = {
         const l = T.logins(ctx.store).get(String(id));
         if (l === undefined || (!within90DaysOf(ctx.store)(l.datetime) && !faulty(ctx.store, 'P1.logins.window-90-days')))
           fail(`Login ${id} was not found.`, null, 404);
-        return { ...l };
+        return l;
       },
       true,
     ),
