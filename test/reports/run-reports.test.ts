@@ -199,7 +199,8 @@ describe('bad report input or settings', () => {
   });
 });
 
-describe('compliance.html in headless Chromium', () => {
+// Each filter change lays out the whole expanded page again: 3 s alone, past 30 s once in CI beside the mutation matrix.
+describe('compliance.html in headless Chromium', { timeout: 120_000 }, () => {
   let browser: Browser;
   let page: Page;
   const requested: string[] = [];
