@@ -113,6 +113,9 @@ export const part1Faults = defineFaults({
   'P1.database.status.patch-requires-active': { does: 'patches a cluster in any status' },
   'P1.database.status.ssl-view-requires-active': { does: 'shows the CA certificate of a cluster in any status' },
   'P1.database.status.delete-requires-active-failed-degraded': { does: 'deletes a cluster in any status, provisioning included' },
+  'P1.database.status.delete-requires-active-failed-degraded~busy': {
+    does: 'deletes a cluster while it is restoring or updating (refused while it is provisioning)',
+  },
   'P1.database.status.backups-list-not-provisioning': { does: 'lists the backups of a cluster while it is provisioning' },
   'P1.database.status.backups-list-not-provisioning~restoring': { does: 'refuses the backups list of a cluster while it is restoring' },
   'P1.database.status.backups-list-not-provisioning~updating': { does: 'refuses the backups list of a cluster while a patch updates it' },

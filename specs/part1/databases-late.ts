@@ -36,8 +36,11 @@ import {
   type Json,
 } from './databases-support.js';
 
-/** A request the cluster's status decides (document 1, Managed database status), with its rule. */
-type StatusBound = [rule: string, what: string, send: (c: Check, id: number, backupId: number) => Promise<Exchange>];
+/**
+ * A request the cluster's status decides (document 1, Managed database status), with its rule; `deletes`: one that
+ * leaves no cluster to send it again to.
+ */
+type StatusBound = [rule: string, what: string, send: (c: Check, id: number, backupId: number) => Promise<Exchange>, deletes?: 'deletes'];
 
 /** The cluster's status, as one read shows it (none when the view is refused: a cluster deleted). */
 async function shownStatus(c: Check, id: number): Promise<string | undefined> {
@@ -56,15 +59,17 @@ async function shownStatus(c: Check, id: number): Promise<string | undefined> {
  * drives the target's clock (another spec file's advance could end the state: a correct cluster failed so under load);
  * and an acceptance is sent again once the consistency window has passed (a lagging read may have shown the state after
  * it ended; real time may have ended it on a target without the clock hook): only a second acceptance, after a fresh
- * read showing `state`, fails the rule. A delete accepted leaves nothing to read, unless the cluster is still shown:
- * judged then only. Stops once the cluster shows another state. Returns how many were judged.
+ * read showing `state`, fails the rule. A delete accepted leaves nothing to send again to: it is sent once, after the
+ * consistency window, and its acceptance fails the rule where the run drives the clock (the state could not end between
+ * the fresh read and the delete); elsewhere only when the cluster is still shown in `state`, twice. Stops once the
+ * cluster shows another state. Returns how many were judged.
  */
 async function refusedWhileIn(c: Check, id: number, backupId: number, state: string, requests: readonly StatusBound[]): Promise<number> {
   let judged = 0;
-  for (const [rule, what, send] of requests) {
+  for (const [rule, what, send, deletes] of requests) {
     /** One try; `again`: after an acceptance that may have put the cluster in `state` itself. */
     const judgeOne = async (again: boolean): Promise<'state left' | 'refused' | 'accepted' | 'accepted in state'> => {
-      if (again) await waitOutWindow(c);
+      if (again || deletes) await waitOutWindow(c);
       if ((await shownStatus(c, id)) !== state) return 'state left';
       const exchange = await send(c, id, backupId);
       if (rejected(exchange)) return 'refused';
@@ -74,6 +79,8 @@ async function refusedWhileIn(c: Check, id: number, backupId: number, state: str
         () => shownStatus(c, id),
         (status) => status !== state,
       );
+      if (after === undefined && deletes && c.target.control)
+        c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) on a cluster shown ${state} just before it, the run's clock held`, exchange);
       if (after !== state) return 'accepted';
       if (again) c.fail(rule, `${what} was accepted (${describeExchange(exchange)}) while the cluster was ${state}, before and after it, twice`, exchange);
       return 'accepted in state';
@@ -129,7 +136,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
     ['P1.database.status.backup-view-not-provisioning', 'GET backup', (c, id, backupId) => c.get(`${DB}/${id}/backups/${backupId}`)],
   ];
   /** A delete needs the cluster `active`, `failed` or `degraded`. */
-  const deleteRequest: StatusBound = ['P1.database.status.delete-requires-active-failed-degraded', 'DELETE', (c, id) => c.delete(`${DB}/${id}`)];
+  const deleteRequest: StatusBound = ['P1.database.status.delete-requires-active-failed-degraded', 'DELETE', (c, id) => c.delete(`${DB}/${id}`), 'deletes'];
 
   // ------------------------------------------------------------------ required status: restoring, updating
 

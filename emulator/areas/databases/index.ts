@@ -526,7 +526,8 @@ export const area: Area = {
     db('PUT', `${mysql}/{instanceId}`, W, updateCluster),
     db('DELETE', `${mysql}/{instanceId}`, W, (ctx) => {
       const c = mysqlOr404(ctx);
-      requireStatus(ctx.store, c, ['active', 'failed', 'degraded'], 'delete the cluster', 'P1.database.status.delete-requires-active-failed-degraded');
+      const busy = faulty(ctx.store, 'P1.database.status.delete-requires-active-failed-degraded~busy') ? (['restoring', 'updating'] as const) : [];
+      requireStatus(ctx.store, c, ['active', 'failed', 'degraded', ...busy], 'delete the cluster', 'P1.database.status.delete-requires-active-failed-degraded');
       if (faulty(ctx.store, 'P1.database.delete.removes')) return {};
       deleteCluster(ctx.store, c);
       return {};
