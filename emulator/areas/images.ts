@@ -187,7 +187,7 @@ function uploadHandler(ctx: RequestContext) {
   uploadRegions.set(img, region);
   // Under the variation image-uploads-slow expired uploads are swept at the first whole hour after their 24 hours,
   // under upload-expiry-swept-daily at the first 00:00 UTC after them.
-  const expires = store.now().getTime() + UPLOAD_WINDOW_MS;
+  const expires = store.now().getTime() + UPLOAD_WINDOW_MS - (faulty(store, 'P2.image.status.pending-upload-expires~early') ? HOUR_MS : 0);
   const sweep = varied(store, 'upload-expiry-swept-daily') ? DAY_MS : varied(store, 'image-uploads-slow') ? HOUR_MS : 0;
   store.schedule(new Date(sweep ? Math.ceil(expires / sweep) * sweep : expires), (s) => {
     const i = getImage(s, img.id) === img ? img : undefined;

@@ -147,6 +147,9 @@ export const part2Faults = defineFaults({
   'P2.backups.cancel.deletes-all': { does: 'keeps the existing backups when the backup service is cancelled' },
   'P2.instance.backups.schedule.day.scheduling-until-chosen': { does: 'shows backups.schedule.day null (not Scheduling) right after backups are enabled' },
   'P2.backups.restore.overwrite-true': { does: "keeps the target's disks and configs on a restore with overwrite true" },
+  'P2.backups.restore.overwrite-true~space-first': {
+    does: 'refuses a restore with overwrite true onto a target without room for the backup beside its disks (it counts the space before deleting them)',
+  },
   'P2.backups.restore.insufficient-space': { does: 'restores without overwrite onto a target without room for the backup' },
   'P2.backup-restore.compute-id.required': { does: "restores onto the backup's own instance (overwriting it) when compute_id is missing" },
 
@@ -207,6 +210,7 @@ export const part2Faults = defineFaults({
 
   // — Images —
   'P2.image.status.pending-upload-expires': { does: 'never deletes an upload that received no data' },
+  'P2.image.status.pending-upload-expires~early': { does: 'deletes an upload that received no data 23 hours after it, an hour early' },
   'P2.image.status.pending-upload-to-available': { does: 'keeps an image pending_upload after its data was uploaded' },
   'P2.image.status.upload-pending': { does: 'makes an uploaded image available before any data is sent' },
   'P2.image.status.capture-creating': { does: 'shows a captured image as pending_upload instead of creating' },

@@ -266,30 +266,40 @@ describe('Restore', () => {
     );
   });
 
-  check('P2.backups.restore.insufficient-space', 'restore without overwrite onto a full target is an insufficient-space error', async (c) => {
-    // Each swap disk takes over half the allocation, however big the image's disk is (not shown): the two do not fit.
-    const roomy = await newInstance(c, fx, {});
-    const half = Math.floor((await diskAllocation(c, roomy.id)) / 2);
-    const { source, backupId } = await snapshotted(c, () => instanceWithSwapOver(c, fx, half));
-    const target = await instanceWithSwapOver(c, fx, half);
-    const before = (await configsOf(c, target.id)).map((item) => item.id).sort();
-    // Sent once the target is idle and offline, as the control's empty target is: not refused for running or busy.
-    const refused = await sendAtRest(c, [target.id], () =>
-      c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: false }),
-    );
-    c.expectRejected(
-      'P2.backups.restore.insufficient-space',
-      refused,
-      `restoring without overwrite a backup with a swap disk over ${half} MB onto an instance of the same type with another`,
-    );
-    const after = (await configsOf(c, target.id)).map((item) => item.id).sort();
-    c.expect('P2.backups.restore.insufficient-space', JSON.stringify(after) === JSON.stringify(before), "the refused restore changed the target's profiles");
-    c.expectSuccess(
-      'P2.backups.restore.insufficient-space',
-      await restoreOnto(c, source.id, backupId, { compute_id: roomy.id, overwrite: false }),
-      'restoring without overwrite onto an instance of the same type without disks',
-    );
-  });
+  check(
+    ['P2.backups.restore.insufficient-space', 'P2.backups.restore.overwrite-true'],
+    'restore without overwrite onto a full target is an insufficient-space error; with overwrite true it is restored',
+    async (c) => {
+      // Each swap disk takes over half the allocation, however big the image's disk is (not shown): the two do not fit.
+      const roomy = await newInstance(c, fx, {});
+      const half = Math.floor((await diskAllocation(c, roomy.id)) / 2);
+      const { source, backupId } = await snapshotted(c, () => instanceWithSwapOver(c, fx, half));
+      const target = await instanceWithSwapOver(c, fx, half);
+      const before = (await configsOf(c, target.id)).map((item) => item.id).sort();
+      // Sent once the target is idle and offline, as the control's empty target is: not refused for running or busy.
+      const refused = await sendAtRest(c, [target.id], () =>
+        c.post(`${INSTANCES}/${source.id}/backups/${backupId}/restore`, { compute_id: target.id, overwrite: false }),
+      );
+      c.expectRejected(
+        'P2.backups.restore.insufficient-space',
+        refused,
+        `restoring without overwrite a backup with a swap disk over ${half} MB onto an instance of the same type with another`,
+      );
+      const after = (await configsOf(c, target.id)).map((item) => item.id).sort();
+      c.expect('P2.backups.restore.insufficient-space', JSON.stringify(after) === JSON.stringify(before), "the refused restore changed the target's profiles");
+      c.expectSuccess(
+        'P2.backups.restore.insufficient-space',
+        await restoreOnto(c, source.id, backupId, { compute_id: roomy.id, overwrite: false }),
+        'restoring without overwrite onto an instance of the same type without disks',
+      );
+      // "`true` deletes all disks and configs on the target first": the full target has room then.
+      c.expectSuccess(
+        'P2.backups.restore.overwrite-true',
+        await restoreOnto(c, source.id, backupId, { compute_id: target.id, overwrite: true }),
+        'restoring with overwrite true onto the instance without room for the backup beside its disks',
+      );
+    },
+  );
 });
 
 describe('Create instance body: backup_id', () => {

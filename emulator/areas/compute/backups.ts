@@ -200,7 +200,8 @@ export function restoreHandler(ctx: RequestContext) {
   if (target.status === 'running' && varied(store, 'restore-needs-offline'))
     fail(`Instance ${target.id} is running: shut it down before restoring onto it`, 'compute_id');
   const needed = backup.disks.reduce((n, d) => n + d.size, 0);
-  const available = target.specs.disk - (overwrite ? 0 : usedDisk(store, target.id));
+  const spaceFirst = faulty(store, 'P2.backups.restore.overwrite-true~space-first');
+  const available = target.specs.disk - (overwrite && !spaceFirst ? 0 : usedDisk(store, target.id));
   if (needed > available && !faulty(store, 'P2.backups.restore.insufficient-space')) {
     fail(
       `Insufficient space on instance ${target.id}: the backup needs ${needed} MB and ${available} MB are free; use overwrite or free disk space`,
