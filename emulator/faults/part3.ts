@@ -29,11 +29,14 @@ export const part3Faults = defineFaults({
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
   'P3.domain.domain.unique-platform~case': { does: 'takes a domain name differing in case only from a taken one for another name' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
+  'P3.domain.clone.copies-records~common-types': { does: 'clones a domain with its records but its NS and SRV ones' },
+  'P3.domain.clone.copies-records~default-ttl': { does: "clones each record with the zone's default ttl_sec, not the record's own" },
   'P3.domain.clone.copies-domain': {
     does: "clones a domain as a new master with the members' defaults (soa_email hostmaster@<name>, no master or AXFR IPs, time values 0), not the source's",
   },
   'P3.domain.delete.gone': { does: 'answers a domain delete with {} but keeps the domain, viewable and listed' },
   'P3.domain.delete.removes-records': { does: 'a deleted domain leaves the list and its view, but its records still answer at their paths' },
+  'P3.domain.delete.removes-records~by-name': { does: "keeps a deleted domain's records and gives them to the next domain made with its name" },
   'P3.domain-update.none-required': { does: 'refuses an update body holding only group or tags' },
   'P3.domain.update.reflected': {
     does: 'a domain update keeps the stored description, group, axfr_ips and tags, whatever it sends (answered as the domain it keeps)',
@@ -130,6 +133,12 @@ export const part3Faults = defineFaults({
     does: 'an instance removed from an enabled firewall stays held by it, unlisted: its other firewall cannot be enabled',
   },
   'P3.firewall.status.enable-blocked-by-active': { does: 'enables a disabled firewall while another enabled firewall is assigned to the same instance' },
+  'P3.firewall.status.enable-blocked-by-active~first-device': {
+    does: 'enables a disabled firewall while another enabled firewall is assigned to any of its instances but the first assigned (it looks at that one only)',
+  },
+  'P3.firewall.status.enable-blocked-by-active~last-device': {
+    does: 'enables a disabled firewall while another enabled firewall is assigned to any of its instances but the last assigned (it looks at that one only)',
+  },
   'P3.firewall.event.create': { does: 'emits no firewall_create event' },
   'P3.firewall.event.enable': { does: 'emits firewall_update instead of firewall_enable' },
   'P3.firewall.event.disable': { does: 'emits no firewall_disable event' },

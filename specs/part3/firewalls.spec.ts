@@ -28,6 +28,28 @@ import {
 import { otherFirewallChecks } from './firewalls-other.js';
 
 const fx = useFixtures('part3-firewalls');
+
+/** The status changes a PUT makes (document 3, Firewall status), each with its event. */
+const STATUS_CHANGES = [
+  {
+    from: 'enabled',
+    to: 'disabled',
+    rule: 'P3.firewall.status.enabled-to-disabled',
+    event: 'firewall_disable',
+    eventRule: 'P3.firewall.event.disable',
+    title: 'PUT status disabled disables an enabled firewall and emits firewall_disable',
+    when: 'on an enabled firewall',
+  },
+  {
+    from: 'disabled',
+    to: 'enabled',
+    rule: 'P3.firewall.status.disabled-to-enabled',
+    event: 'firewall_enable',
+    eventRule: 'P3.firewall.event.enable',
+    title: 'PUT status enabled enables a disabled firewall and emits firewall_enable',
+    when: 'on a disabled firewall with no other enabled firewall on its instances',
+  },
+] as const;
 const { findEvent, eventsNaming, noEventYet, createFirewall, firewallIn, judgeDelete } = firewallHelpers(fx);
 
 describe('Firewalls: create and its event', () => {
@@ -125,86 +147,59 @@ describe('Firewall status', () => {
     );
   });
 
-  check(
-    ['P3.firewall.status.enabled-to-disabled', 'P3.firewall.event.disable'],
-    'PUT status disabled disables an enabled firewall and emits firewall_disable',
-    async (c) => {
-      const firewall = await firewallIn(c, 'enabled');
+  for (const { from, to, rule, event, eventRule, title, when } of STATUS_CHANGES)
+    check([rule, eventRule], title, async (c) => {
+      const firewall = await firewallIn(c, from);
       // A create may have recorded the status the firewall started in: the PUT is judged by one event more.
-      const before = await eventsNaming(c, 'firewall_disable', firewall);
-      const put = await c.put(`${FW}/${firewall.id}`, { status: 'disabled' });
-      c.expectSuccess('P3.firewall.status.enabled-to-disabled', put, 'PUT status disabled on an enabled firewall');
-      const view = await firewallView(c, firewall.id, 'disabled');
-      c.expect(
-        'P3.firewall.status.enabled-to-disabled',
-        (view.body as Json | undefined)?.status === 'disabled',
-        `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status disabled`,
-        view,
-      );
-      const after = await eventsNaming(c, 'firewall_disable', firewall, before + 1);
-      c.expect(
-        'P3.firewall.event.disable',
-        after > before,
-        `no new firewall_disable event names firewall ${firewall.id} after it was disabled (${before} before the PUT, ${after} after)`,
-      );
-    },
-  );
-
-  check(
-    ['P3.firewall.status.disabled-to-enabled', 'P3.firewall.event.enable'],
-    'PUT status enabled enables a disabled firewall and emits firewall_enable',
-    async (c) => {
-      const firewall = await firewallIn(c, 'disabled');
-      // A create may have recorded the status the firewall started in: the PUT is judged by one event more.
-      const before = await eventsNaming(c, 'firewall_enable', firewall);
-      const put = await c.put(`${FW}/${firewall.id}`, { status: 'enabled' });
-      c.expectSuccess(
-        'P3.firewall.status.disabled-to-enabled',
-        put,
-        'PUT status enabled on a disabled firewall with no other enabled firewall on its instances',
-      );
-      const view = await firewallView(c, firewall.id, 'enabled');
-      c.expect(
-        'P3.firewall.status.disabled-to-enabled',
-        (view.body as Json | undefined)?.status === 'enabled',
-        `the firewall is "${String((view.body as Json | undefined)?.status)}" after PUT status enabled`,
-        view,
-      );
-      const after = await eventsNaming(c, 'firewall_enable', firewall, before + 1);
-      c.expect(
-        'P3.firewall.event.enable',
-        after > before,
-        `no new firewall_enable event names firewall ${firewall.id} after it was enabled (${before} before the PUT, ${after} after)`,
-      );
-    },
-  );
+      const before = await eventsNaming(c, event, firewall);
+      c.expectSuccess(rule, await c.put(`${FW}/${firewall.id}`, { status: to }), `PUT status ${to} ${when}`);
+      const view = await firewallView(c, firewall.id, to);
+      const shown = (view.body as Json | undefined)?.status;
+      c.expect(rule, shown === to, `the firewall is "${String(shown)}" after PUT status ${to}`, view);
+      const after = await eventsNaming(c, event, firewall, before + 1);
+      c.expect(eventRule, after > before, `no new ${event} event names firewall ${firewall.id} after it was ${to} (${before} before the PUT, ${after} after)`);
+    });
 
   check(
     ['P3.firewall.status.enable-blocked-by-active', 'P3.firewall.status.disabled-to-enabled'],
-    'a disabled firewall cannot be enabled while another enabled one is assigned to its instance',
+    'a disabled firewall cannot be enabled while another enabled one is assigned to any of its instances',
     (c) =>
-      fx.withLentInstances(c, 1, async ([instance]) => {
-        const active = await firewallIn(c, 'enabled');
-        c.expectSuccess('P3.firewall.device.listed', await addDeviceOnceFree(c, active.id, instance.id), 'adding the instance to an enabled firewall');
+      fx.withLentInstances(c, 2, async (instances) => {
         const waiting = await firewallIn(c, 'disabled');
-        c.expectSuccess('P3.firewall.device.disabled-may-be-added', await addDevice(c, waiting.id, instance.id), 'adding the instance to a disabled firewall');
-        const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
-        c.expectRejected('P3.firewall.status.enable-blocked-by-active', blocked, 'enabling a firewall whose instance has another enabled firewall');
-        c.expect(
-          'P3.firewall.status.enable-blocked-by-active',
-          (await statusOf(c, waiting.id, 'disabled')) === 'disabled',
-          'the firewall is not disabled after a refused enable',
-        );
-        // Once the other one is disabled, nothing blocks it.
-        c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the first firewall');
-        c.expect(
-          'P3.firewall.status.enabled-to-disabled',
-          (await statusOf(c, active.id, 'disabled')) === 'disabled',
-          'the first firewall is not disabled after PUT status disabled',
-        );
+        // Each of its two instances in turn holds another enabled firewall: a server looking at one of a firewall's
+        // instances only (its first, its last) enables it on the other's turn.
+        for (const [turn, instance] of instances.entries()) {
+          const active = await firewallIn(c, 'enabled');
+          c.expectSuccess('P3.firewall.device.listed', await addDeviceOnceFree(c, active.id, instance.id), 'adding the instance to an enabled firewall');
+          if (turn === 0)
+            for (const each of instances)
+              c.expectSuccess(
+                'P3.firewall.device.disabled-may-be-added',
+                await addDevice(c, waiting.id, each.id),
+                `adding instance ${each.id} to a disabled firewall`,
+              );
+          const blocked = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
+          c.expectRejected(
+            'P3.firewall.status.enable-blocked-by-active',
+            blocked,
+            `enabling a firewall one of whose two instances (${instance.id}) has another enabled firewall`,
+          );
+          c.expect(
+            'P3.firewall.status.enable-blocked-by-active',
+            (await statusOf(c, waiting.id, 'disabled')) === 'disabled',
+            'the firewall is not disabled after a refused enable',
+          );
+          // Once the other one is disabled, nothing on this instance blocks it.
+          c.expectSuccess('P3.firewall.status.enabled-to-disabled', await c.put(`${FW}/${active.id}`, { status: 'disabled' }), 'disabling the other firewall');
+          c.expect(
+            'P3.firewall.status.enabled-to-disabled',
+            (await statusOf(c, active.id, 'disabled')) === 'disabled',
+            'the other firewall is not disabled after PUT status disabled',
+          );
+        }
         const enable = await c.put(`${FW}/${waiting.id}`, { status: 'enabled' });
-        c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the second firewall after the first was disabled');
-        c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the second firewall is not enabled');
+        c.expectSuccess('P3.firewall.status.disabled-to-enabled', enable, 'enabling the firewall once the others were disabled');
+        c.expect('P3.firewall.status.disabled-to-enabled', (await statusOf(c, waiting.id, 'enabled')) === 'enabled', 'the firewall is not enabled');
       }),
   );
 

@@ -27,6 +27,7 @@ import {
   roundDomainTime,
   stateOf,
   STATE,
+  TIME_DEFAULTS,
   W,
   type Domain,
   type DomainRecord,
@@ -38,6 +39,9 @@ import { render, touch } from './zone-file.js';
 const DELETE_RUNS_MS = 60_000;
 /** The ids of the domains whose deletion runs (domain-delete-runs-a-while). */
 const DELETING = 'domains_deleting';
+
+/** The records of deleted domains by name, kept for the next domain of that name (the fault removes-records~by-name). */
+const KEPT_BY_NAME = 'domains_records_kept_by_name';
 
 /** Domain-name labels as the faults `label-max-63` and `rfc-1035` read them. */
 const LONG_LABEL = /^(?!-)[A-Za-z0-9-]{1,255}(?<!-)$/;
@@ -202,6 +206,10 @@ export function createDomain(ctx: RequestContext, fields: Partial<Domain> & { do
         updated: now,
         ...start,
       });
+  const kept = ctx.store.table<DomainRecord[]>(KEPT_BY_NAME);
+  for (const r of kept.get(d.domain.toLowerCase()) ?? [])
+    stateOf(ctx.store, d.id).records.push({ ...r, id: newRecordId(ctx.store), created: now, updated: now });
+  kept.delete(d.domain.toLowerCase());
   render(ctx.store, d);
   return d;
 }
@@ -290,6 +298,8 @@ export const domainRoutes: Route[] = [
       if (store.table<Domain>(DOMAINS).get(String(d.id)) !== d) return;
       store.table<Domain>(DOMAINS).delete(String(d.id));
       releaseName(store, d);
+      if (faulty(store, 'P3.domain.delete.removes-records~by-name'))
+        store.table<DomainRecord[]>(KEPT_BY_NAME).set(d.domain.toLowerCase(), stateOf(store, d.id).records);
       if (faulty(store, 'P3.domain.delete.removes-records')) store.table<Domain>(DELETED_KEEPING_RECORDS).set(String(d.id), d);
       else store.table<DomainState>(STATE).delete(String(d.id));
     };
@@ -315,10 +325,13 @@ export const domainRoutes: Route[] = [
     const fields = faulty(ctx.store, 'P3.domain.clone.copies-domain') ? { type: 'master' as const, soa_email: `hostmaster@${name}` } : structuredClone(copy);
     const d = createDomain(ctx, { ...fields, domain: name });
     const now = ctx.store.nowIso();
-    const copied = faulty(ctx.store, 'P3.domain.clone.copies-records') ? [] : stateOf(ctx.store, src.id).records;
+    const copied = faulty(ctx.store, 'P3.domain.clone.copies-records')
+      ? []
+      : stateOf(ctx.store, src.id).records.filter((r) => !(faulty(ctx.store, 'P3.domain.clone.copies-records~common-types') && ['NS', 'SRV'].includes(r.type)));
+    const ttl = faulty(ctx.store, 'P3.domain.clone.copies-records~default-ttl') ? { ttl_sec: d.ttl_sec || TIME_DEFAULTS.ttl_sec } : {};
     const copies = stateOf(ctx.store, d.id);
     copies.records = [];
-    for (const r of copied) copies.records.push({ ...r, id: newRecordId(ctx.store), created: now, updated: now });
+    for (const r of copied) copies.records.push({ ...r, ...ttl, id: newRecordId(ctx.store), created: now, updated: now });
     render(ctx.store, d);
     emitEvent(ctx.store, ctx.principal, { action: 'dns_zone_create', entity: entityOf(d) });
     // Under the variation domain-clone-answers-empty the clone answers {} (its response body is not shown).

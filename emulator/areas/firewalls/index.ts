@@ -143,7 +143,13 @@ const routes: Route[] = [
       : (['enabled', 'disabled'] as const);
     let status = optString(o, 'status', { enum: statuses }) as Firewall['status'] | undefined;
     if (status === 'enabled' && f.status !== 'enabled' && !faulty(ctx.store, 'P3.firewall.status.enable-blocked-by-active')) {
-      for (const d of devicesOf(ctx.store, f.id)) checkSingleEnabled(ctx.store, d.entity.id, f.id, 'status');
+      const devices = devicesOf(ctx.store, f.id);
+      const looked = faulty(ctx.store, 'P3.firewall.status.enable-blocked-by-active~first-device')
+        ? devices.slice(0, 1)
+        : faulty(ctx.store, 'P3.firewall.status.enable-blocked-by-active~last-device')
+          ? devices.slice(-1)
+          : devices;
+      for (const d of looked) checkSingleEnabled(ctx.store, d.entity.id, f.id, 'status');
     }
     if (status === 'disabled' && faulty(ctx.store, 'P3.firewall.status.enabled-to-disabled')) status = undefined;
     if (status === 'enabled' && faulty(ctx.store, 'P3.firewall.status.disabled-to-enabled')) status = undefined;
