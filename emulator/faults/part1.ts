@@ -104,6 +104,7 @@ export const part1Faults = defineFaults({
   // ---------------------------------------------------------------- managed databases
   'P1.database.status.update-requires-active': { does: 'updates a cluster in any status' },
   'P1.database.status.update-requires-active~updating': { does: 'updates a cluster while a patch is updating it' },
+  'P1.database.status.update-requires-active~allow-list-only': { does: 'updates the allow_list of a cluster in any status when the body holds nothing else' },
   'P1.database.status.snapshot-create-requires-active': { does: 'takes a snapshot of a cluster in any status' },
   'P1.database.status.restore-requires-active': { does: 'restores a backup of a cluster in any status' },
   'P1.database.status.credentials-view-requires-active': { does: 'shows the credentials of a cluster in any status' },

@@ -119,6 +119,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
   /** What needs the cluster `active`, each request as the status checks send it. */
   const needsActive: StatusBound[] = [
     ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
+    ['P1.database.status.update-requires-active', 'PUT (allow_list)', (c, id) => c.put(`${DB}/${id}`, { allow_list: ['10.60.70.0/28'] })],
     [
       'P1.database.status.snapshot-create-requires-active',
       'POST backups (snapshot)',

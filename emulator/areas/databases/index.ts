@@ -331,8 +331,14 @@ function createCluster(ctx: RequestContext) {
 function updateCluster(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
-  // The fault ~updating takes an update while a patch is updating the cluster.
-  const updatable: Status[] = faulty(ctx.store, 'P1.database.status.update-requires-active~updating') ? ['active', 'updating'] : ['active'];
+  // The fault ~updating takes an update while a patch is updating the cluster, ~allow-list-only one changing only the
+  // allow_list in any status.
+  const allowListOnly = Object.keys(o).length === 1 && o['allow_list'] !== undefined;
+  const updatable: Status[] = faulty(ctx.store, 'P1.database.status.update-requires-active~updating')
+    ? ['active', 'updating']
+    : allowListOnly && faulty(ctx.store, 'P1.database.status.update-requires-active~allow-list-only')
+      ? [c.status]
+      : ['active'];
   requireStatus(ctx.store, c, updatable, 'update the cluster', 'P1.database.status.update-requires-active');
   const label = faulty(ctx.store, 'P1.database-update.all-optional')
     ? reqString(o, 'label', clusterLabel(ctx.store))
