@@ -400,18 +400,21 @@ describe('Network interface object', () => {
 
   check(
     'P2.interfaces.vlan.max-10-per-region',
-    'an interface that would create an eleventh VLAN in a region is rejected',
+    'an interface that would create an eleventh VLAN in a region is rejected, in a profile create or update or an instance create',
     async (c) => {
       c.needsDestructive('uses up the VLAN quota of a region');
       const region = extraSetting(c, 'SPARE_VLAN_REGION');
       const { id: computeId } = await newInstance(c, fx, { region });
       const made: string[] = [];
       let refusal;
+      let firstProfile: number | undefined;
       for (let attempt = 0; attempt < 11; attempt++) {
         const label = vlanLabel(fx);
         const profile = await createConfig(c, computeId, { interfaces: [{ purpose: 'vlan', label }] });
-        if (ok(profile.exchange)) made.push(label);
-        else {
+        if (ok(profile.exchange)) {
+          made.push(label);
+          firstProfile ??= profile.id;
+        } else {
           refusal = profile.exchange;
           break;
         }
@@ -422,6 +425,16 @@ describe('Network interface object', () => {
         `${made.length} new VLANs were created in ${region} one after the other: at least 11 VLANs exist there`,
       );
       c.expectRejected('P2.interfaces.vlan.max-10-per-region', refusal!, 'the interface creating the eleventh VLAN');
+      // "up to 10 VLANs per region" whichever request would create the eleventh.
+      const eleventh = { purpose: 'vlan', label: vlanLabel(fx) };
+      if (firstProfile !== undefined)
+        c.expectRejected(
+          'P2.interfaces.vlan.max-10-per-region',
+          await updateProfile(c, `${INSTANCES}/${computeId}/configs/${firstProfile}`, { interfaces: [{ purpose: 'vlan', label: made[0] }, eleventh] }),
+          'a profile update whose interfaces would create the eleventh VLAN',
+        );
+      const create = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, region)), interfaces: [{ purpose: 'public' }, eleventh] });
+      c.expectRejected('P2.interfaces.vlan.max-10-per-region', create.exchange, 'an instance create whose interfaces would create the eleventh VLAN');
       if (made.length) {
         // On another instance: whether one instance's profiles may share a VLAN label is not shown.
         const other = await newInstance(c, fx, { region });

@@ -43,6 +43,8 @@ export function interfacesOf(
   elsewhere: Iface[] = [],
   /** A profile update (the fault ~update lets one hold a vlan interface in any region). */
   updating = false,
+  /** How many VLANs the region may hold (a fault lets one kind of request past it). */
+  limit = vlansPerRegion(store),
 ): { list: Iface[]; newVlans: string[] } | undefined {
   const arr =
     faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
@@ -111,7 +113,6 @@ export function interfacesOf(
   const reg = store.regions.find((r) => r.id === region);
   if (!reg?.vlans && !vlansAnywhere) fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
   const newVlans: string[] = [];
-  const limit = vlansPerRegion(store);
   let inRegion = 0;
   for (const v of vlans(store).values()) if (v.region === region) inRegion++;
   for (const { x, i } of vlanIfaces) {
