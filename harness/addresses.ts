@@ -7,6 +7,13 @@ type Json = Record<string, unknown>;
 
 const norm6 = (address: string) => ipaddr.IPv6.parse(address.replace(/\/\d+$/, '')).toString();
 
+/** An address as lists compare it: an IPv6 one normalised, without a prefix length; anything else as it is. */
+export function addressKey(address: unknown): unknown {
+  if (typeof address !== 'string') return address;
+  const bare = address.replace(/\/\d+$/, '');
+  return ipaddr.IPv6.isValid(bare) ? norm6(bare) : address;
+}
+
 /** The address a range routes to, normalised: its `route_target` bare or with `/128` (how a response writes it is not shown). */
 export function routeTargetOf(range: Json | undefined): string | undefined {
   const shown = range?.route_target;

@@ -71,6 +71,8 @@ function releaseInstanceAddresses(store: Store, instanceId: number): void {
   // The fault keeps the addresses whole: still listed and found, their rdns kept.
   const kept = inst !== undefined && faulty(store, 'P2.instances.delete.releases-ips');
   if (kept) store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4] });
+  else if (inst && faulty(store, 'P2.instances.delete.releases-ips~ipv4-only'))
+    store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [] });
   else if (inst && varied(store, 'instance-delete-releases-later')) {
     store.table<Instance>(UNRELEASED).set(String(instanceId), { ...inst, ipv4: [...inst.ipv4], ipv6: null });
     store.schedule(new Date(store.now().getTime() + RELEASE_RUNS_MS), (s) => s.table<Instance>(UNRELEASED).delete(String(instanceId)));

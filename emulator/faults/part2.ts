@@ -74,6 +74,7 @@ export const part2Faults = defineFaults({
   },
   'P2.instances.delete.gone': { does: 'answers an instance delete with {} but keeps the instance' },
   'P2.instances.delete.releases-ips': { does: "keeps a deleted instance's addresses: listed, viewable and with their reverse DNS" },
+  'P2.instances.delete.releases-ips~ipv4-only': { does: "releases a deleted instance's IPv4 addresses but keeps listing its IPv6 SLAAC address" },
   'P2.instances.delete.deletes-backups': { does: "keeps a deleted instance's backups: an instance can still be created from them" },
   'P2.instance-update.label.sets': { does: 'accepts a label in an instance update but keeps the old label' },
   'P2.instance-update.alerts.sets': { does: 'accepts alerts in an instance update but keeps the old thresholds' },

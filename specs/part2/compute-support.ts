@@ -1,6 +1,7 @@
 // Helpers shared by the scenario specs of document 2's compute instances (compute, configs, backups, clone).
 // Only documented members are relied on; where a response is "not shown" the created resource is found again
 // in its list (by label, or by a tag the check put on it), and a missing member makes the check `skip`.
+import { addressKey } from '../../harness/addresses.js';
 import type { Check } from '../../harness/check.js';
 import { settingFlag } from '../../harness/config.js';
 import { requestMembers, validateValue, withMembers } from '../../harness/contract.js';
@@ -564,11 +565,10 @@ export async function asTagged(c: Check, fx: Fixtures, id: number): Promise<Json
 /** Those of `addresses` the account's address list still holds although no instance other than `deleted` shows them. */
 export async function addressesStillHeld(c: Check, deleted: number, addresses: string[]): Promise<string[]> {
   if (!addresses.length) return [];
-  const listed = new Set((await listAll(c, '/v4/networking/ips')).map((item) => item.address));
-  const candidates = addresses.filter((address) => listed.has(address));
+  const listed = new Set((await listAll(c, '/v4/networking/ips')).map((item) => addressKey(item.address)));
+  const candidates = addresses.filter((address) => listed.has(addressKey(address)));
   if (!candidates.length) return [];
-  const owned = new Set(
-    (await listAll(c, INSTANCES)).filter((item) => item.id !== deleted).flatMap((item) => (Array.isArray(item.ipv4) ? (item.ipv4 as unknown[]) : [])),
-  );
-  return candidates.filter((address) => !owned.has(address));
+  const held = (item: Json) => [...(Array.isArray(item.ipv4) ? (item.ipv4 as unknown[]) : []), item.ipv6].map(addressKey);
+  const owned = new Set((await listAll(c, INSTANCES)).filter((item) => item.id !== deleted).flatMap(held));
+  return candidates.filter((address) => !owned.has(addressKey(address)));
 }

@@ -521,8 +521,9 @@ describe('Update instance body and alerts', () => {
  */
 async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
   const ipv4 = Array.isArray(view.ipv4) ? (view.ipv4 as unknown[]) : [];
-  // Every address of the instance: which ranges private ones come from is not shown, and the list excludes them.
-  const addresses = ipv4.filter((a): a is string => typeof a === 'string');
+  // Every address of the instance, its IPv6 SLAAC address too: which ranges private ones come from is not shown, and
+  // the list excludes them; whether it lists IPv6 addresses is not shown (one it still lists is judged).
+  const addresses = [...ipv4, view.ipv6].filter((a): a is string => typeof a === 'string');
   c.expectSuccess('P2.compute.serves.delete-compute-instances-id', await deleteInstance(c, id), 'deleting the instance');
   // The label it showed last tells it from another instance given its id again.
   const made = { kind: 'instance', id, label: typeof view.label === 'string' ? view.label : undefined };
