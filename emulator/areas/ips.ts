@@ -354,6 +354,9 @@ function addressOr404(ctx: RequestContext): { inst: Instance; address: string } 
 }
 
 /** True when an A/AAAA record of the account resolves `name` to `address`. */
+/** Top-level domains reserved by RFC 2606 and RFC 6761: no name under them resolves. */
+const RESERVED_TLD = /\.(invalid|test|example|localhost)\.?$/i;
+
 function forwardResolves(store: Store, name: string, address: string, v6: boolean): boolean {
   const host = name.replace(/\.$/, '').toLowerCase();
   for (const d of listDomains(store)) {
@@ -465,7 +468,9 @@ const routes: Route[] = [
     if (!v6 && isPrivate4(address)) fail('Reverse DNS cannot be set on a private address.', 'rdns');
     if (rdns !== null) {
       if (!/^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))+\.?$/.test(rdns)) fail('rdns must be a hostname.', 'rdns');
-      if (!forwardResolves(ctx.store, rdns, address, v6) && !faulty(ctx.store, 'P3.ip.rdns.forward-dns-required')) {
+      // The fault ~reserved-only refuses only names under a reserved top-level domain, which can never resolve.
+      const looked = !faulty(ctx.store, 'P3.ip.rdns.forward-dns-required~reserved-only') || RESERVED_TLD.test(rdns);
+      if (looked && !forwardResolves(ctx.store, rdns, address, v6) && !faulty(ctx.store, 'P3.ip.rdns.forward-dns-required')) {
         fail(`Forward DNS is not set up: create an ${v6 ? 'AAAA' : 'A'} record ${rdns} → ${address} first.`, 'rdns');
       }
     }

@@ -207,6 +207,9 @@ export const part3Faults = defineFaults({
   'P3.share.access-all': { does: 'shares an address of an instance the caller has no grant on' },
   'P3.share.owner-keeps': { does: 'sharing moves an IPv4 address from its owner to the given instance' },
   'P3.ip.rdns.forward-dns-required': { does: 'sets any hostname as rdns, with or without a forward record' },
+  'P3.ip.rdns.forward-dns-required~reserved-only': {
+    does: 'sets as rdns any hostname without a forward record but one under a reserved top-level domain (.invalid, .test, .example, .localhost)',
+  },
   'P3.share.empty-removes': { does: 'an empty ips array leaves the shared addresses as they were' },
   'P3.ipv6-range.one-per-region': { does: 'accepts a second IPv6 range in a region' },
   'P3.ipv6-range.one-per-region~per-prefix': { does: 'counts the one range per region per prefix length: a /56 beside a /64 is accepted' },
