@@ -521,8 +521,9 @@ const routes: Route[] = [
     // (the fault of one-slaac-per-instance lets a second range route to an instance's SLAAC address, which the region's
     // limit would refuse too)
     const oneSlaac = !faulty(ctx.store, 'P3.ipv6-range.one-slaac-per-instance');
-    // (the fault of region-of-instance makes every range in the first region, where the region's limit counts it)
-    const region = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') ? ctx.store.regions[0]!.id : inst.region;
+    // (the fault of region-of-instance makes every range in the first region, ~route-target one named by route_target)
+    const firstRegion = faulty(ctx.store, 'P3.ipv6-range.region-of-instance') || (!hasId && faulty(ctx.store, 'P3.ipv6-range.region-of-instance~route-target'));
+    const region = firstRegion ? ctx.store.regions[0]!.id : inst.region;
     const clash = faulty(ctx.store, 'P3.ipv6-range.one-per-region')
       ? (r: Ipv6Range) => r.route_target === slaac
       : (r: Ipv6Range) =>

@@ -220,6 +220,9 @@ export const part3Faults = defineFaults({
   'P3.ipv6-range-create.route-target.ipv6': { does: "takes an instance's IPv4 address as route_target (routes to its SLAAC address)" },
   'P3.ipv6-range-create.route-target.no-prefix': { does: 'accepts a route_target with a /128 (or any) prefix length' },
   'P3.ipv6-range.region-of-instance': { does: "creates every range in the first region instead of the instance's" },
+  'P3.ipv6-range.region-of-instance~route-target': {
+    does: "creates a range named by route_target in the first region instead of its instance's (one named by compute_id in the instance's)",
+  },
   'P3.ipv6-range.prefix-length.enum': { does: 'accepts any prefix_length from 48 to 64' },
   'P3.ips-assign.region.required': { does: 'accepts ips/assign without a region' },
   'P3.vlan.list-account': { does: 'the VLAN of a new instance interface is not created: the VLAN list never shows it' },
