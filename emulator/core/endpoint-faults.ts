@@ -116,6 +116,7 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
   { fault: 'P2.pagination.page-size.default-100', kind: 'page-size-default-25', endpoint: 'GET /v4/images' },
   { fault: 'P3.pagination.page-size.default-100', kind: 'page-size-default-25', endpoint: 'GET /v4/domains' },
   { fault: 'P3.pagination.page-size.default-100~50', kind: 'page-size-default-50', endpoint: 'GET /v4/domains/{domainId}/records' },
+  { fault: 'P2.pagination.page-size.default-100~50', kind: 'page-size-default-50', endpoint: 'GET /v4/tags/{label}' },
   { fault: 'P1.pagination.consistent', kind: 'pages-one-too-many', endpoint: 'GET /v4/domains' },
   { fault: 'P1.conventions.list.page-is-requested', kind: 'page-echo-first', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.page-is-requested~domains', kind: 'page-echo-first', endpoint: 'GET /v4/domains' },

@@ -79,6 +79,7 @@ export const part1Faults = defineFaults({
   'P2.pagination.page-size.min-25': { does: 'GET /v4/compute/instances/{computeId}/configs accepts a page_size below 25' },
   'P2.pagination.page-size.max-100': { does: 'GET /v4/compute/instances accepts a page_size above 100 (cut to 100)' },
   'P2.pagination.page-size.default-100': { does: 'GET /v4/images pages by 25 when no page_size is asked for' },
+  'P2.pagination.page-size.default-100~50': { does: 'GET /v4/tags/{label} pages by 50 when no page_size is asked for' },
   'P3.pagination.page.min-1': { does: 'GET /v4/networking/firewalls accepts page 0 (as page 1)' },
   'P3.pagination.page.default-1': { does: 'GET /v4/monitor/clients shows page 0 when no page is asked for' },
   'P3.pagination.page-size.min-25': { does: 'GET /v4/monitor/subscriptions accepts a page_size below 25' },

@@ -63,11 +63,12 @@ async function fill(c: Check, path: string): Promise<void> {
 }
 
 /**
- * The tagged-objects list holds what the file tagged: a tag of its own on 26 domains of its own (free, and no other
- * spec file deletes them), so document 2's default page size is told from 25 whatever other files' lists hold at the
- * time (its other lists are filled by resources other files make and delete meanwhile, or expire: image uploads).
+ * The tagged-objects list holds what the file tagged: a tag of its own on 51 domains of its own (free, and no other
+ * spec file deletes them), so document 2's default page size is told from 25 and from 50 whatever other files' lists
+ * hold at the time (its other lists are filled by resources other files make and delete meanwhile, or expire: image
+ * uploads).
  */
-const TAGGED_DOMAINS = 26;
+const TAGGED_DOMAINS = 51;
 const TAGS = '/v4/tags/{label}';
 
 function tagOnDomains(c: Check): Promise<{ label: string }> {
