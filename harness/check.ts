@@ -362,8 +362,8 @@ export class Check {
     }
   }
 
-  /** A setting a real target's user must give (a second region, …), or `skip` naming the flag when it is absent. */
-  setting(key: 'otherRegion' | 'vlanRegion' | 'noVlanRegion' | 'spareVlanRegion', why: string): string {
+  /** A setting a real target's user must give (a second region, a domain name, …), or `skip` naming the flag when it is absent. */
+  setting(key: 'otherRegion' | 'vlanRegion' | 'noVlanRegion' | 'spareVlanRegion' | 'takenDomain', why: string): string {
     noteUse(`setting:${key}`);
     const value = this.target.info.config[key];
     return value ?? this.skip(why);

@@ -34,6 +34,7 @@ export function embeddedDefaults(config: SuiteConfig): SuiteConfig {
     vlanRegion: config.vlanRegion ?? 'us-east',
     noVlanRegion: config.noVlanRegion ?? 'us-west',
     spareVlanRegion: config.spareVlanRegion ?? 'eu-central',
+    takenDomain: config.takenDomain ?? 'taken-by-another-account.example',
   };
 }
 

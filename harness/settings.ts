@@ -185,6 +185,16 @@ export const SETTINGS = [
     help: 'a VLAN-capable region other than the VLAN region, whose VLAN quota a check may use up',
   }),
   setting({
+    key: 'takenDomain',
+    flag: '--taken-domain <name>',
+    env: 'TAKEN_DOMAIN',
+    group: 'target',
+    initial: null,
+    parse: text,
+    shownDefault: 'none; taken-by-another-account.example on the embedded emulator',
+    help: 'a domain name another account holds on the platform: creating it must be refused (unique on the platform)',
+  }),
+  setting({
     key: 'emulatorFaults',
     flag: '--emulator-fault <id>',
     env: 'EMULATOR_FAULTS',

@@ -16,6 +16,7 @@ export type ReplaySettings = Pick<
   | 'otherRegion'
   | 'noVlanRegion'
   | 'spareVlanRegion'
+  | 'takenDomain'
   | 'controlUrl'
   | 'consistencyWindowMs'
   | 'timeoutMs'
@@ -42,6 +43,7 @@ const FLAGS: Array<[keyof Omit<ReplaySettings, 'scopes' | 'restrictedToken' | 's
   ['otherRegion', '--other-region'],
   ['noVlanRegion', '--region-without-vlans'],
   ['spareVlanRegion', '--spare-vlan-region'],
+  ['takenDomain', '--taken-domain'],
   ['controlUrl', '--control-url'],
   ['consistencyWindowMs', '--consistency-window'],
   ['timeoutMs', '--timeout'],
@@ -61,6 +63,7 @@ export function replaySettingsOf(config: SuiteConfig): ReplaySettings {
     otherRegion,
     noVlanRegion,
     spareVlanRegion,
+    takenDomain,
     consistencyWindowMs,
     timeoutMs,
     maxInstances,
@@ -78,6 +81,7 @@ export function replaySettingsOf(config: SuiteConfig): ReplaySettings {
     otherRegion,
     noVlanRegion,
     spareVlanRegion,
+    takenDomain,
     controlUrl: config.controlUrl && withoutCredentials(config.controlUrl),
     consistencyWindowMs,
     timeoutMs,

@@ -27,6 +27,7 @@ export const part3Faults = defineFaults({
   'P3.domain.expire-sec.zero-means-default-1209600': { does: 'treats expire_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.retry-sec.zero-means-default-14400': { does: 'treats retry_sec 0 as a value to round up (stores 300) instead of the default' },
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
+  'P3.domain.domain.unique-platform~own-account': { does: 'refuses the names its account holds but takes one another account holds' },
   'P3.domain.domain.unique-platform~case': { does: 'takes a domain name differing in case only from a taken one for another name' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
   'P3.domain.clone.copies-records~common-types': { does: 'clones a domain with its records but its NS and SRV ones' },

@@ -253,6 +253,14 @@ describe('Domain name unique across the platform', () => {
     c.expectRejected(rule, shouted, `creating ${upper} beside ${domain.domain}`, 'domain');
   });
 
+  // "unique on the platform": a name held by another account, which the run cannot make, is named by the user.
+  check(rule, 'creating a domain another account holds is rejected', async (c) => {
+    const name = c.setting('takenDomain', 'needs a domain name another account holds: set --taken-domain');
+    const taken = await c.post('/v4/domains', { domain: name, type: 'master', soa_email: SOA });
+    await trackStray(c, taken, name, []);
+    c.expectRejected(rule, taken, `creating ${name}, a domain another account holds (--taken-domain)`, 'domain');
+  });
+
   check(rule, 'creating a slave domain whose name exists is rejected', async (c) => {
     const domain = await fx.newDomain(c);
     const again = await c.post('/v4/domains', { domain: domain.domain, type: 'slave', master_ips: [MASTER_NAMESERVER] });

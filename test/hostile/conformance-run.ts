@@ -55,6 +55,8 @@ export const EMBEDDED_RUN_SETTINGS = [
   'us-west',
   '--spare-vlan-region',
   'eu-central',
+  '--taken-domain',
+  'taken-by-another-account.example',
 ];
 
 /** GET /v4/account (two checks) and a domain view, which needs a domain created first (a fixture). */

@@ -32,6 +32,8 @@ const SETTINGS = [
   'us-west',
   '--spare-vlan-region',
   'eu-central',
+  '--taken-domain',
+  'taken-by-another-account.example',
   '--consistency-window',
   '0',
   '--seed',

@@ -52,7 +52,7 @@ function nameTaken(store: Store, name: string, exceptId?: number): boolean {
   if (faulty(store, 'P3.domain.domain.unique-platform~case'))
     return store.table<string>(FOREIGN).has(name) || listDomains(store).some((d) => d.domain === name && d.id !== exceptId);
   const lower = name.toLowerCase();
-  if (store.table<string>(FOREIGN).has(lower)) return true;
+  if (store.table<string>(FOREIGN).has(lower) && !faulty(store, 'P3.domain.domain.unique-platform~own-account')) return true;
   const id = names(store).get(lower);
   return id !== undefined && id !== exceptId;
 }
