@@ -145,7 +145,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
   describe('Managed database status: restoring and updating', () => {
     const requests = [...needsActive, deleteRequest];
     check(
-      [...requests, ...notProvisioning].map(([rule]) => rule),
+      [...new Set([...requests, ...notProvisioning].map(([rule]) => rule))],
       'what needs an active cluster is refused while it is restoring, and while a patch updates it; its backups are listed and viewed meanwhile',
       async (c) => {
         const { id, backupId, restore } = await restoredCluster(c);
@@ -168,14 +168,17 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
         // asked for explicitly, restoredCluster).
         const before = (await shownStatus(c, id)) === undefined ? undefined : await waitForStatus(c, id, ['active'], 90);
         if (before === 'active') {
-          const patch = await onceNotBusy(c, () => c.post(`${DB}/${id}/patch`));
-          const during = ok(patch)
-            ? await readAfterWrite(
+          // The clock held from the patch to the read of its state: another file's advance could end it in between.
+          const { patch, during } = await c.holdingClock(async () => {
+            const patch = await onceNotBusy(c, () => c.post(`${DB}/${id}/patch`));
+            const read = () =>
+              readAfterWrite(
                 c,
                 () => statusOf(c, id),
                 (status) => status !== 'active',
-              )
-            : undefined;
+              );
+            return { patch, during: ok(patch) ? await read() : undefined };
+          });
           seen.push(ok(patch) ? `${String(during)} after a patch` : `active, its patch refused (${describeExchange(patch)})`);
           if (during === 'updating') judged += await whileIn('updating');
         } else seen.push(`${String(before)} once the restore had run`);

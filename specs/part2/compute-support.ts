@@ -562,13 +562,16 @@ export async function asTagged(c: Check, fx: Fixtures, id: number): Promise<Json
   return listed.items.filter((item) => item.id === id);
 }
 
-/** Those of `addresses` the account's address list still holds although no instance other than `deleted` shows them. */
-export async function addressesStillHeld(c: Check, deleted: number, addresses: string[]): Promise<string[]> {
+/**
+ * Those of `addresses` the account's address list still holds although no instance but the deleted one (`isDeleted`:
+ * told by its label too, since another instance may take its id and with it an address derived from the id) shows them.
+ */
+export async function addressesStillHeld(c: Check, isDeleted: (item: Json) => boolean, addresses: string[]): Promise<string[]> {
   if (!addresses.length) return [];
   const listed = new Set((await listAll(c, '/v4/networking/ips')).map((item) => addressKey(item.address)));
   const candidates = addresses.filter((address) => listed.has(addressKey(address)));
   if (!candidates.length) return [];
   const held = (item: Json) => [...(Array.isArray(item.ipv4) ? (item.ipv4 as unknown[]) : []), item.ipv6].map(addressKey);
-  const owned = new Set((await listAll(c, INSTANCES)).filter((item) => item.id !== deleted).flatMap(held));
+  const owned = new Set((await listAll(c, INSTANCES)).filter((item) => !isDeleted(item)).flatMap(held));
   return candidates.filter((address) => !owned.has(addressKey(address)));
 }

@@ -534,13 +534,13 @@ async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
   // When the addresses are released is not shown: the list is read while a short time passes.
   const held = await untilShortlyDone(
     c,
-    () => addressesStillHeld(c, id, addresses),
+    () => addressesStillHeld(c, (item) => showsMade('instance', item, made), addresses),
     (still) => still.length === 0,
   );
   c.expect(
     'P2.instances.delete.releases-ips',
     held.length === 0,
-    `after deleting instance ${id} the account's addresses still list ${JSON.stringify(held)}, which no other instance of the account shows in ipv4`,
+    `after deleting instance ${id} the account's addresses still list ${JSON.stringify(held)}, which no other instance of the account shows`,
   );
 }
 
