@@ -107,9 +107,6 @@ export const part2Faults = defineFaults({
   'P2.interfaces.vlan.capable-regions~update': { does: 'accepts a vlan interface in a region without VLANs in a profile update (refused on create)' },
   'P2.interfaces.vlan.max-10-per-region': { does: 'allows 20 VLANs per region (instance create, profile writes, clones)' },
   'P2.interfaces.vlan.max-10-per-region~update': { does: 'lets a profile update create an eleventh VLAN in a region (counted on creates only)' },
-  'P2.interfaces.vlan.max-10-per-region~instance-create': {
-    does: "lets an instance create's interfaces create an eleventh VLAN in a region (counted on profile writes and clones only)",
-  },
   'P2.interfaces.label.new-creates-vlan': { does: 'creates no VLAN for a vlan interface with a new label' },
   'P2.instance-create.vlan-mode': { does: 'does not attach an instance created with a vlan interface to the VLAN' },
   'P2.interfaces.update-redefines-all': { does: 'merges the interfaces of a profile update with the previous ones instead of replacing them' },

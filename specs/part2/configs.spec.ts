@@ -400,7 +400,7 @@ describe('Network interface object', () => {
 
   check(
     'P2.interfaces.vlan.max-10-per-region',
-    'an interface that would create an eleventh VLAN in a region is rejected, in a profile create or update or an instance create',
+    'an interface that would create an eleventh VLAN in a region is rejected, in a profile create or update',
     async (c) => {
       c.needsDestructive('uses up the VLAN quota of a region');
       const region = extraSetting(c, 'SPARE_VLAN_REGION');
@@ -425,16 +425,19 @@ describe('Network interface object', () => {
         `${made.length} new VLANs were created in ${region} one after the other: at least 11 VLANs exist there`,
       );
       c.expectRejected('P2.interfaces.vlan.max-10-per-region', refusal!, 'the interface creating the eleventh VLAN');
-      // "up to 10 VLANs per region" whichever request would create the eleventh.
-      const eleventh = { purpose: 'vlan', label: vlanLabel(fx) };
-      if (firstProfile !== undefined)
+      // A profile update too, where the region is surely full: ten made here (the region held none), or the refusal
+      // named the interfaces (a cap on profiles, which no document shows, may have stopped the creates first). An
+      // instance create is not judged: a server may add its VLAN when it is provisioned, and fail there ("fails" may
+      // come after the request, as a clone's does).
+      const full = made.length === 10 || namesField(refusal!, 'interfaces') === true;
+      if (full && firstProfile !== undefined) {
+        const eleventh = { purpose: 'vlan', label: vlanLabel(fx) };
         c.expectRejected(
           'P2.interfaces.vlan.max-10-per-region',
           await updateProfile(c, `${INSTANCES}/${computeId}/configs/${firstProfile}`, { interfaces: [{ purpose: 'vlan', label: made[0] }, eleventh] }),
           'a profile update whose interfaces would create the eleventh VLAN',
         );
-      const create = await createInstance(c, fx, { ...(await imageCreateBody(c, fx, region)), interfaces: [{ purpose: 'public' }, eleventh] });
-      c.expectRejected('P2.interfaces.vlan.max-10-per-region', create.exchange, 'an instance create whose interfaces would create the eleventh VLAN');
+      }
       if (made.length) {
         // On another instance: whether one instance's profiles may share a VLAN label is not shown.
         const other = await newInstance(c, fx, { region });

@@ -397,9 +397,9 @@ describe('IP sharing', () => {
 });
 
 describe('IPv6 ranges', () => {
-  // Three real-time waits without the clock hook: for the region to be free, for it to take a range again, and for the
-  // other region to take one.
-  checkWaiting(3)(
+  // Four real-time waits without the clock hook: for the region to be free, for it to take a range again, and for the
+  // other region to take one, twice.
+  checkWaiting(4)(
     [
       'P3.ipv6-range-create.route-target.no-prefix',
       'P3.ipv6-range-create.route-target.ipv6',

@@ -11,7 +11,7 @@ import { varied } from '../../variations/index.js';
 import { getImage, uploadRegion } from '../images.js';
 import { isPrivate4 } from '../ips-model.js';
 import { backupLayouts, enableBackups } from './backups.js';
-import { createVlans, interfacesOf, vlansPerRegion } from './interfaces.js';
+import { createVlans, interfacesOf } from './interfaces.js';
 import { copyLayout, deleteDisksAndConfigs, emptyDevices, newConfig, newDisk } from './layout.js';
 import {
   backups,
@@ -250,15 +250,7 @@ export function createHandler(ctx: RequestContext) {
     fail('An instance created without an image or a backup has nothing to boot: leave booted out or set it to false.', 'booted');
   const backupsEnabled = (optBool(o, 'backups_enabled') ?? false) && !faulty(store, 'P2.instance-create.backups-enabled.enrols');
   const privateIp = !faulty(store, 'P2.instance-create.private-ip') && (optBool(o, 'private_ip') ?? false);
-  const ifaces = interfacesOf(
-    store,
-    o,
-    region.id,
-    'interfaces',
-    [],
-    false,
-    faulty(store, 'P2.interfaces.vlan.max-10-per-region~instance-create') ? Infinity : vlansPerRegion(store),
-  );
+  const ifaces = interfacesOf(store, o, region.id);
   if (ifaces && imageId === undefined && varied(store, 'interfaces-need-image'))
     fail('interfaces can only be given with an image; add them to a configuration profile afterwards', 'interfaces');
   const group = optString(o, 'group');
