@@ -469,9 +469,10 @@ describe('IPv6 ranges', () => {
       // region; the instance named by compute_id, then by route_target (a server may misplace one form only).
       const there = elsewhere ? await fx.newInstance(c, { region: elsewhere }) : undefined;
       const thereSlaac = there && (await slaacOf(c, there.id));
-      for (const named of there ? [{ compute_id: there.id }, { route_target: thereSlaac }] : []) {
-        const second = await createRange(c, fx, { prefix_length: 64, ...named }, thereSlaac);
-        const what = `POST ipv6/ranges with the ${Object.keys(named)[0]} of an instance of ${elsewhere} while the account's one range is in ${region}`;
+      const targets = there ? { compute_id: there.id, route_target: thereSlaac } : {};
+      for (const [by, value] of Object.entries(targets)) {
+        const second = await createRange(c, fx, { prefix_length: 64, [by]: value }, thereSlaac);
+        const what = `POST ipv6/ranges with the ${by} of an instance of ${elsewhere} while the account's one range is in ${region}`;
         c.expectSuccess('P3.ipv6-range.region-of-instance', second.exchange, what);
         if (second.range) await c.delete(`${RANGES}/${second.range}`);
       }
