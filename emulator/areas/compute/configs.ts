@@ -5,7 +5,7 @@ import { asObject, fail, optBool, optInt, optObject, optString, reqObject, reqSt
 import { paginate } from '../../core/pagination.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
-import { createVlans, interfacesOf, vlansPerRegion } from './interfaces.js';
+import { createVlans, interfacesOf } from './interfaces.js';
 import { kernelsOf } from './kernels.js';
 import { devicesOf, emptyDevices, newConfig } from './layout.js';
 import {
@@ -69,7 +69,6 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
     'interfaces',
     otherProfiles.flatMap((config) => config.interfaces),
     existing !== undefined,
-    existing !== undefined && faulty(store, 'P2.interfaces.vlan.max-10-per-region~update') ? Infinity : vlansPerRegion(store),
   );
   const kernel = optString(o, 'kernel');
   if (kernel !== undefined && !faulty(store, 'P2.config.kernel.known') && !kernelsOf(store).some((k) => k.id === kernel))

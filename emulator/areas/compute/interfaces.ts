@@ -41,10 +41,8 @@ export function interfacesOf(
   key = 'interfaces',
   /** Interfaces of the instance's other profiles: labels and ipam_address unique among them too, under the variation. */
   elsewhere: Iface[] = [],
-  /** A profile update (the fault ~update lets one hold a vlan interface in any region). */
+  /** A profile update (the faults ~update let one hold a vlan interface in any region, or past the region's limit). */
   updating = false,
-  /** How many VLANs the region may hold (a fault lets one kind of request past it). */
-  limit = vlansPerRegion(store),
 ): { list: Iface[]; newVlans: string[] } | undefined {
   const arr =
     faulty(store, 'P2.interfaces.types') && !Array.isArray(o[key]) ? undefined : optArray(o, key, { max: faulty(store, 'P2.interfaces.max-3') ? 8 : 3 });
@@ -113,6 +111,7 @@ export function interfacesOf(
   const reg = store.regions.find((r) => r.id === region);
   if (!reg?.vlans && !vlansAnywhere) fail(`VLANs are not available in region ${region}`, `${key}.${vlanIfaces[0]!.i}.purpose`);
   const newVlans: string[] = [];
+  const limit = updating && faulty(store, 'P2.interfaces.vlan.max-10-per-region~update') ? Infinity : vlansPerRegion(store);
   let inRegion = 0;
   for (const v of vlans(store).values()) if (v.region === region) inRegion++;
   for (const { x, i } of vlanIfaces) {
