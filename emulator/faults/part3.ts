@@ -29,6 +29,10 @@ export const part3Faults = defineFaults({
   'P3.domain.domain.unique-platform': { does: 'clones a domain to a name that already exists' },
   'P3.domain.domain.unique-platform~own-account': { does: 'refuses the names its account holds but takes one another account holds' },
   'P3.domain.domain.unique-platform~case': { does: 'takes a domain name differing in case only from a taken one for another name' },
+  'P3.domain.domain.unique-platform~case-on-create': {
+    does: 'refuses a taken name differing in case only on a create, but takes it on a rename, an import or a clone',
+  },
+  'P3.domain.domain.unique-platform~active-only': { does: 'takes the name a disabled domain holds (only active ones hold theirs)' },
   'P3.domain.clone.copies-records': { does: 'clones a domain without its records' },
   'P3.domain.clone.copies-records~common-types': { does: 'clones a domain with its records but its NS and SRV ones' },
   'P3.domain.clone.copies-records~default-ttl': { does: "clones each record with the zone's default ttl_sec, not the record's own" },
@@ -123,6 +127,7 @@ export const part3Faults = defineFaults({
   'P3.firewall.label.charset': { does: 'accepts any character in a firewall label' },
   'P3.firewall.label.no-double-punctuation': { does: 'accepts two dashes, underscores or periods in a row in a firewall label' },
   'P3.firewall.label.unique': { does: 'accepts a firewall label that another firewall holds' },
+  'P3.firewall.label.unique~enabled-only': { does: 'accepts the label a disabled firewall holds (only enabled ones hold theirs)' },
   'P3.firewall.status.update-not-deleted': { does: 'accepts status deleted on PUT firewall and stores it' },
   'P3.firewall.status.delete-removes': { does: 'DELETE answers {} but keeps the firewall as it was (enabled or disabled), viewable and listed' },
   'P3.firewall.status.delete-removes~disabled': {

@@ -238,6 +238,8 @@ describe('Domain time values', () => {
 
 describe('Domain name unique across the platform', () => {
   const rule = 'P3.domain.domain.unique-platform';
+  /** A name and its upper-case form: a name differing in case only is the same name (RFC 1035 compares without case). */
+  const spellings = (name: string) => [name, name.toUpperCase()];
 
   check(rule, 'creating a domain whose name exists, in any case, is rejected', async (c) => {
     const domain = await fx.newDomain(c);
@@ -268,18 +270,22 @@ describe('Domain name unique across the platform', () => {
     c.expectRejected(rule, again, `creating a slave domain ${domain.domain} beside the master of that name`, 'domain');
   });
 
-  check(rule, 'importing a domain whose name exists is rejected', async (c) => {
+  check(rule, 'importing a domain whose name exists, in any case, is rejected', async (c) => {
     const domain = await fx.newDomain(c);
-    const again = await c.post('/v4/domains/import', { domain: domain.domain, remote_nameserver: 'ns1.example.com' });
-    await trackStray(c, again, domain.domain, [domain.id]);
-    c.expectRejected(rule, again, `importing ${domain.domain} while it exists`);
+    for (const name of spellings(domain.domain)) {
+      const again = await c.post('/v4/domains/import', { domain: name, remote_nameserver: 'ns1.example.com' });
+      await trackStray(c, again, name, [domain.id]);
+      c.expectRejected(rule, again, `importing ${name} while ${domain.domain} exists`);
+    }
   });
 
-  check(rule, 'cloning to a domain name that exists is rejected', async (c) => {
+  check(rule, 'cloning to a domain name that exists, in any case, is rejected', async (c) => {
     const [source, taken] = [await fx.newDomain(c), await fx.newDomain(c)];
-    const clone = await c.post(`/v4/domains/${source.id}/clone`, { domain: taken.domain });
-    await trackStray(c, clone, taken.domain, [taken.id]);
-    c.expectRejected(rule, clone, `cloning ${source.domain} to the existing ${taken.domain}`, 'domain');
+    for (const name of spellings(taken.domain)) {
+      const clone = await c.post(`/v4/domains/${source.id}/clone`, { domain: name });
+      await trackStray(c, clone, name, [taken.id]);
+      c.expectRejected(rule, clone, `cloning ${source.domain} to ${name} while ${taken.domain} exists`, 'domain');
+    }
   });
 
   check(rule, 'cloning a domain to its own name is rejected', async (c) => {
@@ -289,13 +295,21 @@ describe('Domain name unique across the platform', () => {
     c.expectRejected(rule, clone, `cloning ${source.domain} to its own name`, 'domain');
   });
 
-  check(rule, 'renaming a domain to a name that exists is rejected', async (c) => {
-    const [first, second] = [await fx.newDomain(c), await fx.newDomain(c)];
-    const put = await c.put(`/v4/domains/${second.id}`, { domain: first.domain });
-    c.expectRejected(rule, put, `renaming ${second.domain} to the existing ${first.domain}`, 'domain');
-    const named = await allNamed(c, first.domain);
-    c.expect(rule, named.length <= 1, `the domain list shows ${named.length} domains named ${first.domain}`);
-  });
+  // A disabled domain still exists (document 3, "Domain status": it is only not rendered): it holds its name too.
+  for (const status of ['active', 'disabled'] as const)
+    check(rule, `renaming a domain to the name of an ${status} domain, in any case, is rejected`, async (c) => {
+      const [first, second] = [await fx.newDomain(c, { status }), await fx.newDomain(c)];
+      for (const name of spellings(first.domain)) {
+        const put = await c.put(`/v4/domains/${second.id}`, { domain: name });
+        c.expectRejected(rule, put, `renaming ${second.domain} to ${name} while an ${status} domain ${first.domain} exists`, 'domain');
+      }
+      const named = await allNamed(c, first.domain);
+      c.expect(rule, named.length <= 1, `the domain list shows ${named.length} domains named ${first.domain}`);
+      if (status === 'active') return;
+      const again = await c.post('/v4/domains', { domain: first.domain, type: 'master', soa_email: SOA });
+      await trackStray(c, again, first.domain, [first.id]);
+      c.expectRejected(rule, again, `creating ${first.domain} while a disabled domain of that name exists`, 'domain');
+    });
 });
 
 // ------------------------------------------------------------------------------------------------ master / slave

@@ -62,25 +62,27 @@ describe('Firewalls: create and its event', () => {
     );
   });
 
-  check('P3.firewall.label.unique', 'a label in use is refused on create and on rename', async (c) => {
-    const first = await fx.newFirewall(c);
-    const second = await fx.newFirewall(c);
-    const duplicate = await createFirewall(c, { label: first.label });
-    c.expectRejected('P3.firewall.label.unique', duplicate.exchange, 'POST firewall with the label of another firewall', 'label');
-    const rename = await c.put(`${FW}/${second.id}`, { label: first.label });
-    c.expectRejected('P3.firewall.label.unique', rename, 'PUT firewall renaming it to the label of another firewall', 'label');
-    const view = await c.get(`${FW}/${second.id}`);
-    c.expect(
-      'P3.firewall.label.unique',
-      (view.body as Json | undefined)?.label === second.label,
-      'the firewall took the label of another firewall after a refused rename',
-      view,
-    );
-    // Read until it lists the first firewall once (within the window): a replica may answer as before its create.
-    const namedIn = (items: Json[]) => items.filter((item) => item.label === first.label);
-    const named = namedIn(await listAll(c, FW, undefined, { until: (items) => namedIn(items).length === 1 }));
-    c.expect('P3.firewall.label.unique', named.length === 1, `${named.length} firewalls are listed with the label ${first.label}`);
-  });
+  // A disabled firewall still exists (document 3, "Firewall status": only a DELETE removes one): it holds its label.
+  for (const holder of ['enabled', 'disabled'] as const)
+    check('P3.firewall.label.unique', `a label an ${holder} firewall holds is refused on create and on rename`, async (c) => {
+      const first = await firewallIn(c, holder);
+      const second = await fx.newFirewall(c);
+      const duplicate = await createFirewall(c, { label: first.label });
+      c.expectRejected('P3.firewall.label.unique', duplicate.exchange, `POST firewall with the label of an ${holder} firewall`, 'label');
+      const rename = await c.put(`${FW}/${second.id}`, { label: first.label });
+      c.expectRejected('P3.firewall.label.unique', rename, `PUT firewall renaming it to the label of an ${holder} firewall`, 'label');
+      const view = await c.get(`${FW}/${second.id}`);
+      c.expect(
+        'P3.firewall.label.unique',
+        (view.body as Json | undefined)?.label === second.label,
+        'the firewall took the label of another firewall after a refused rename',
+        view,
+      );
+      // Read until it lists the first firewall once (within the window): a replica may answer as before its create.
+      const namedIn = (items: Json[]) => items.filter((item) => item.label === first.label);
+      const named = namedIn(await listAll(c, FW, undefined, { until: (items) => namedIn(items).length === 1 }));
+      c.expect('P3.firewall.label.unique', named.length === 1, `${named.length} firewalls are listed with the label ${first.label}`);
+    });
 
   check('P3.firewall-create.devices.assigned', 'the instances of devices.computes become devices of the new firewall', (c) =>
     fx.withLentInstances(c, 2, async ([one, two]) => {

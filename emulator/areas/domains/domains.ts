@@ -17,6 +17,7 @@ import {
   entityOf,
   DELETED_KEEPING_RECORDS,
   FOREIGN,
+  getDomain,
   isDomainName,
   isIp,
   listDomains,
@@ -47,17 +48,21 @@ const KEPT_BY_NAME = 'domains_records_kept_by_name';
 const LONG_LABEL = /^(?!-)[A-Za-z0-9-]{1,255}(?<!-)$/;
 const HYPHEN_ENDS_LABEL = /^[A-Za-z0-9-]{1,63}$/;
 
-function nameTaken(store: Store, name: string, exceptId?: number): boolean {
-  // (the fault ~case takes names differing in case only for other names)
-  if (faulty(store, 'P3.domain.domain.unique-platform~case'))
+function nameTaken(store: Store, name: string, exceptId?: number, caseless = true): boolean {
+  // (the fault ~case takes names differing in case only for other names, ~case-on-create does so but on a create)
+  if (!caseless || faulty(store, 'P3.domain.domain.unique-platform~case'))
     return store.table<string>(FOREIGN).has(name) || listDomains(store).some((d) => d.domain === name && d.id !== exceptId);
   const lower = name.toLowerCase();
   if (store.table<string>(FOREIGN).has(lower) && !faulty(store, 'P3.domain.domain.unique-platform~own-account')) return true;
   const id = names(store).get(lower);
+  // (under the fault ~active-only a disabled domain holds no name)
+  if (id !== undefined && faulty(store, 'P3.domain.domain.unique-platform~active-only') && getDomain(store, id)?.status === 'disabled') return false;
   return id !== undefined && id !== exceptId;
 }
 
-function readDomainName(store: Store, o: Record<string, unknown>, required: boolean, exceptId?: number, clone = false): string | undefined {
+/** Reads the `domain` of a body sent `via` a create, an update (of the domain `exceptId`), an import or a clone. */
+function readDomainName(store: Store, o: Record<string, unknown>, via: 'create' | 'update' | 'import' | 'clone', exceptId?: number): string | undefined {
+  const required = via !== 'update';
   const max = faulty(store, 'P3.domain.domain.max-255') ? 1000 : 255;
   const given = required ? reqString(o, 'domain', { min: 1, max }) : optString(o, 'domain', { min: 1, max });
   if (given === undefined) return undefined;
@@ -73,7 +78,8 @@ function readDomainName(store: Store, o: Record<string, unknown>, required: bool
       'domain',
     );
   }
-  if (nameTaken(store, name, exceptId) && !(clone && faulty(store, 'P3.domain.domain.unique-platform')))
+  const caseless = via === 'create' || !faulty(store, 'P3.domain.domain.unique-platform~case-on-create');
+  if (nameTaken(store, name, exceptId, caseless) && !(via === 'clone' && faulty(store, 'P3.domain.domain.unique-platform')))
     fail(`The domain ${name} already exists on the platform; choose another name.`, 'domain', conflictStatus(store));
   return name;
 }
@@ -105,7 +111,7 @@ const TIME_FAULTS: Record<'expire_sec' | 'refresh_sec' | 'retry_sec' | 'ttl_sec'
  */
 function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creating: boolean, exceptId?: number, p: Partial<Domain> = {}): Partial<Domain> {
   const store = ctx.store;
-  const domain = readDomainName(store, o, creating, exceptId);
+  const domain = readDomainName(store, o, creating ? 'create' : 'update', exceptId);
   if (domain !== undefined) p.domain = domain;
   const types = faulty(store, 'P3.domain.type.enum') ? {} : { enum: ['master', 'slave'] as const };
   const type =
@@ -238,7 +244,7 @@ export const domainRoutes: Route[] = [
       );
     const o = asObject(ctx.body ?? {});
     if (typeof o['domain'] === 'string' && typeof o['remote_nameserver'] === 'string' && varied(ctx.store, 'import-transfer-first')) refuseTransfer();
-    const name = readDomainName(ctx.store, o, true)!;
+    const name = readDomainName(ctx.store, o, 'import')!;
     // Under the fault an import without a nameserver goes ahead, whatever the domain's name.
     const ns = faulty(ctx.store, 'P3.domain-import.remote-nameserver.required')
       ? optString(o, 'remote_nameserver', { min: 1, max: 255 })
@@ -320,7 +326,7 @@ export const domainRoutes: Route[] = [
   route('POST', '/v4/domains/{domainId}/clone', W, (ctx) => {
     const src = domainOr404(ctx, ctx.params['domainId']!, 'read_only', true);
     const o = asObject(ctx.body ?? {});
-    const name = readDomainName(ctx.store, o, true, undefined, true)!;
+    const name = readDomainName(ctx.store, o, 'clone')!;
     const { id: _id, created: _c, updated: _u, domain: _d, ...copy } = src;
     const fields = faulty(ctx.store, 'P3.domain.clone.copies-domain') ? { type: 'master' as const, soa_email: `hostmaster@${name}` } : structuredClone(copy);
     const d = createDomain(ctx, { ...fields, domain: name });

@@ -35,8 +35,9 @@ export function readLabel(store: Store, o: Record<string, unknown>, required: bo
   if (label === undefined) return undefined;
   const lower = label.toLowerCase();
   for (const f of firewalls(store).values()) {
-    // (a firewall shown `deleted` — the fault update-not-deleted — holds no label)
-    const holds = f.id !== selfId && (f.status as string) !== 'deleted';
+    // (a firewall shown `deleted` — the fault update-not-deleted — holds no label; under the fault ~enabled-only nor
+    // does a disabled one)
+    const holds = f.id !== selfId && (f.status as string) !== 'deleted' && !(f.status === 'disabled' && faulty(store, 'P3.firewall.label.unique~enabled-only'));
     if (holds && f.label.toLowerCase() === lower && !faulty(store, 'P3.firewall.label.unique'))
       fail(`A firewall labeled ${label} already exists; labels must be unique.`, 'label', conflictStatus(store));
   }
