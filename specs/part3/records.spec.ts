@@ -70,10 +70,12 @@ describe('CNAME name unique', () => {
     c.expectRejected(rule, shouted, 'a second CNAME named ALIAS beside alias', 'name');
   });
 
-  check(rule, 'renaming a CNAME to the name of another is rejected', async (c) => {
+  check(rule, 'renaming a CNAME to the name of another, in any case, is rejected', async (c) => {
     const { id: domainId, domain } = await fx.newDomain(c);
     await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' });
     const other = await addRecord(c, domainId, { type: 'CNAME', name: 'other', target: 'other.example.net' });
+    const shouted = await c.put(`${recordsPath(domainId)}/${other}`, { name: 'ALIAS' });
+    c.expectRejected(rule, shouted, 'a PUT renaming the CNAME named other to ALIAS beside the CNAME alias', 'name');
     const renamed = await c.put(`${recordsPath(domainId)}/${other}`, { name: 'alias' });
     c.expectRejected(rule, renamed, 'a PUT renaming the CNAME named other to alias, the name of another CNAME', 'name');
     await judgeOneNamed(c, domainId, domain, 'alias', renamed);
@@ -135,6 +137,29 @@ describe('Null MX', () => {
       );
     }
   });
+
+  // An update keeps the record's other members (PUT: "record fields, none required"): a null MX given a priority or a
+  // name alone is a null MX breaking its rule, or an MX without a mail server, under every reading.
+  const NULL_MX_UPDATES = [
+    { rule: 'P3.record.mx.null-priority-zero', body: { priority: 10 }, fields: ['priority', 'target', 'name'] },
+    { rule: 'P3.record.mx.null-name-empty', body: { name: 'mail' }, fields: ['name', 'target'] },
+  ];
+  check(
+    NULL_MX_UPDATES.map(({ rule }) => rule),
+    'an update giving a null MX a priority other than 0, or a name, is rejected',
+    async (c) => {
+      const { id: domainId } = await domainWithoutMx(c, fx);
+      const nullMx = await acceptedRecord(
+        c,
+        'P3.record.mx.null-accepted',
+        domainId,
+        { type: 'MX', name: '', target: '' },
+        'a null MX in a domain without MX records',
+      );
+      for (const { rule, body, fields } of NULL_MX_UPDATES)
+        c.expectRejected(rule, await c.put(`${recordsPath(domainId)}/${nullMx}`, body), `PUT ${JSON.stringify(body)} on a null MX`, fields);
+    },
+  );
 
   check(
     ['P3.record.mx.null-requires-no-other-mx', 'P3.record.mx.null-accepted'],

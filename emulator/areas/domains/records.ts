@@ -7,7 +7,7 @@ import type { RequestContext, Route } from '../../core/types.js';
 import { asObject, fail, isIpv4Text, optInt, optString, reqString } from '../../core/validate.js';
 import { route } from '../../core/routes.js';
 import { deleteNowOrLater } from '../../core/deletions.js';
-import { faulty } from '../../faults/index.js';
+import { faulty, type FaultId } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
 import {
   domainOr404,
@@ -159,7 +159,10 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
     if (v === undefined || v === null || v === '') fail(`${key} is required for ${what}.`, missingNamed(key));
   };
   // The null MX: empty name and empty target.
-  const nullMx = type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty'));
+  // (the faults ~update take the null MX rules for created records only)
+  const updating = (fault: FaultId) => selfId !== undefined && faulty(store, fault);
+  const nullMx =
+    type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty') || updating('P3.record.mx.null-name-empty~update'));
   if (type === 'MX' && name === '' && target !== '' && target !== undefined && varied(store, 'dns-strict'))
     fail('An MX record with an empty name is a null MX: its target must be empty too (name the mail subdomain).', 'name');
   // Under the variation mx-priority-makes-ordinary a priority other than 0 makes an empty-name MX an ordinary one, which
@@ -265,9 +268,13 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
   if (
     type === 'CNAME' &&
     !faulty(store, 'P3.record.cname.name.unique') &&
-    !(selfId !== undefined && faulty(store, 'P3.record.cname.name.unique~update')) &&
+    !updating('P3.record.cname.name.unique~update') &&
     records.some(
-      (r) => r.type === 'CNAME' && (faulty(store, 'P3.record.cname.name.unique~case') ? r.name === name : r.name.toLowerCase() === name.toLowerCase()),
+      (r) =>
+        r.type === 'CNAME' &&
+        (faulty(store, 'P3.record.cname.name.unique~case') || updating('P3.record.cname.name.unique~update-case')
+          ? r.name === name
+          : r.name.toLowerCase() === name.toLowerCase()),
     )
   ) {
     fail(`A CNAME record named ${name} already exists; CNAME names must be unique.`, 'name');
@@ -281,7 +288,7 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
       fail('A null MX record exists; no other MX record can be created while it exists.', 'type');
     }
     if (isNull && mx.length > 0) fail('A null MX record needs every other MX record removed first.', 'target');
-    if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero'))
+    if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero') && !updating('P3.record.mx.null-priority-zero~update'))
       fail('priority must be 0 for a null MX record.', varied(store, 'error-field-names-sent-member') ? 'target' : 'priority');
     if (isNull && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
   }
