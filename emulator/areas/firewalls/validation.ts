@@ -156,7 +156,11 @@ function readRule(store: Store, v: unknown, path: string): FirewallRule {
     // Under the variation tcp-ports-names-protocol the missing ports are put on the protocol needing them.
     if (ports === undefined)
       fail(`ports is required for ${protocol} rules.`, varied(store, 'tcp-ports-names-protocol') ? fieldPath(path, 'protocol') : portsField);
-    const problem = portsProblem(ports, store);
+    // (the faults ~inbound-only and ~first-rule-only judge the ports of some rules only)
+    const unjudged =
+      (/(^|\.)outbound\./.test(path) && f('P3.firewall.rule.ports.range-1-65535~inbound-only')) ||
+      (!path.endsWith('.0') && f('P3.firewall.rule.ports.syntax~first-rule-only'));
+    const problem = unjudged ? null : portsProblem(ports, store);
     if (problem) fail(problem, portsField);
     rule.ports = ports;
   }
