@@ -180,6 +180,9 @@ export const part3Faults = defineFaults({
   'P3.firewall.policy.enum': { does: 'accepts any string as an inbound or outbound policy' },
   'P3.firewall-device.type.enum': { does: 'accepts any string as a device type' },
   'P3.firewall.device.one-active-per-instance': { does: 'adds an instance to an enabled firewall while it has another enabled firewall' },
+  'P3.firewall.device.one-active-per-instance~create-first-only': {
+    does: 'creates an enabled firewall on every instance of devices.computes, looking for another enabled firewall on the first only',
+  },
   'P3.firewall.device.disabled-may-be-added': { does: 'refuses to add an instance to a disabled firewall while it has an enabled one' },
   'P3.firewall.device.remove': { does: 'answers DELETE device but keeps the device' },
   'P3.firewall.device.remove-keeps-other-firewalls': { does: 'DELETE device removes the instance from every firewall it is a device of' },

@@ -255,7 +255,7 @@ describe('Firewall devices', () => {
   );
 
   check('P3.firewall.device.one-active-per-instance', 'a second enabled firewall cannot be assigned to an instance', (c) =>
-    fx.withLentInstances(c, 1, async ([instance]) => {
+    fx.withLentInstances(c, 2, async ([instance, free]) => {
       const first = await firewallIn(c, 'enabled');
       c.expectSuccess(
         'P3.firewall.device.one-active-per-instance',
@@ -270,22 +270,29 @@ describe('Firewall devices', () => {
         !(await devicesOf(c, second.id)).holds(instance.id),
         'the instance is a device of the second enabled firewall after a refused add',
       );
-      const created = await createFirewall(c, { devices: { computes: [instance.id] } });
+      // The instance with an enabled firewall is listed after a free one: every listed instance is held to the rule.
+      const created = await createFirewall(c, { devices: { computes: [free.id, instance.id] } });
       if (created.exchange.status >= 200 && created.exchange.status < 300) {
         // A server that creates firewalls disabled may assign this one: a disabled firewall may join the instance.
-        const status = created.id === undefined ? undefined : await settledStatus(c, created.id);
+        // (Created enabled without the instance, it broke devices.assigned, judged with free instances.)
+        const onIt = async (id: number) => {
+          const devices = await devicesOf(c, id, [free.id, instance.id]);
+          // (where which device is which instance's cannot be told, two devices are the two instances)
+          return devices.cannotTellAll([free.id, instance.id]) ? devices.items.length === 2 : devices.deviceOf(instance.id) !== undefined;
+        };
+        const enabledOnIt = created.id !== undefined && (await settledStatus(c, created.id)) === 'enabled' && (await onIt(created.id));
         c.expect(
           'P3.firewall.device.one-active-per-instance',
-          status !== 'enabled',
-          `POST firewall listing instance ${instance.id}, which has an enabled firewall, created a second enabled firewall on it`,
+          !enabledOnIt,
+          `POST firewall listing instances ${free.id} and ${instance.id}, the latter with an enabled firewall, created a second enabled firewall on it`,
           created.exchange,
         );
       } else
         c.expectRejected(
           'P3.firewall.device.one-active-per-instance',
           created.exchange,
-          'POST an (enabled) firewall listing an instance that has an enabled firewall',
-          'devices.computes.0',
+          'POST an (enabled) firewall listing a free instance and one that has an enabled firewall',
+          'devices.computes.1',
         );
     }),
   );
