@@ -76,9 +76,16 @@ export const part3Faults = defineFaults({
   'P3.record.priority.default-0-mx': { does: 'gives an MX record created without priority the priority 10' },
   'P3.record.srv.weight.required': { does: 'accepts an SRV record without weight (stores 0)' },
   'P3.record.srv.protocol.underscore': { does: 'stores an SRV protocol without prepending the underscore' },
+  'P3.record.srv.protocol.underscore~update': { does: 'stores an SRV protocol an update sends as sent, without its underscore (a create prepends it)' },
   'P3.record.srv.service.underscore-period': { does: 'stores an SRV service without prepending the underscore' },
+  'P3.record.srv.service.underscore-period~update': {
+    does: 'stores an SRV service an update sends as sent (a create prepends an underscore and appends a period)',
+  },
   'P3.record.srv.target.subdomain-combined': {
     does: 'takes an SRV subdomain target for a fully qualified name of its own (sipserver becomes sipserver.), not combined with the domain',
+  },
+  'P3.record.srv.target.subdomain-combined~update': {
+    does: 'takes a subdomain target an update sends for a name of its own (a create combines it with the domain)',
   },
   'P3.record.srv.protocol.underscore~zone': {
     does: 'shows SRV records with service and protocol as given and name null, and renders the protocol without its underscore in the zone (_sip.tcp)',

@@ -223,7 +223,8 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
       if (varied(store, 'dns-strict') && (bare.length > 15 || bare.includes('--')))
         fail('service must be an RFC 6335 service name: at most 15 characters, no two hyphens in a row.', 'service');
       const serviceFault = faulty(store, 'P3.record.srv.service.underscore-period') || faulty(store, 'P3.record.srv.service.underscore-period~zone');
-      service = serviceFault ? `${bare}.` : `_${bare}.`;
+      // (the faults ~update keep what an update sends as sent)
+      service = serviceFault ? `${bare}.` : svc !== undefined && updating('P3.record.srv.service.underscore-period~update') ? serviceRaw! : `_${bare}.`;
       const proto = optString(o, 'protocol', { nullable: true });
       const protocolRaw = proto === undefined ? (from.protocol ?? null) : proto;
       if (protocolRaw !== null && protocolRaw !== '') {
@@ -231,7 +232,7 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
         if (!SRV_PART.test(bareP)) fail('protocol must be letters, digits and hyphens (an underscore is prepended for you).', 'protocol');
         if (varied(store, 'srv-protocol-tcp-udp-only') && !['tcp', 'udp'].includes(bareP.toLowerCase())) fail("protocol must be 'tcp' or 'udp'.", 'protocol');
         const protocolFault = faulty(store, 'P3.record.srv.protocol.underscore') || faulty(store, 'P3.record.srv.protocol.underscore~zone');
-        protocol = protocolFault ? bareP : `_${bareP}`;
+        protocol = protocolFault || (proto !== undefined && updating('P3.record.srv.protocol.underscore~update')) ? bareP : `_${bareP}`;
       }
       name = protocol ? `${service}${protocol}` : service.slice(0, -1);
       // The underscores (and period) then show in the composed name only.
@@ -241,11 +242,12 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
       // rendered only); a dotted value is taken as an FQDN as is. The fault takes the subdomain for a name of its own.
       const bareTarget = t.replace(/\.$/, '');
       if (!bareTarget.includes('.'))
-        target = faulty(store, 'P3.record.srv.target.subdomain-combined')
-          ? `${bareTarget}.`
-          : varied(store, 'srv-target-shown-as-given') || faulty(store, 'P3.record.srv.target.subdomain-combined~zone')
-            ? bareTarget
-            : `${bareTarget}.${d.domain}`;
+        target =
+          faulty(store, 'P3.record.srv.target.subdomain-combined') || (o['target'] !== undefined && updating('P3.record.srv.target.subdomain-combined~update'))
+            ? `${bareTarget}.`
+            : varied(store, 'srv-target-shown-as-given') || faulty(store, 'P3.record.srv.target.subdomain-combined~zone')
+              ? bareTarget
+              : `${bareTarget}.${d.domain}`;
       break;
     }
     case 'CAA': {
