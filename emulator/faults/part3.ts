@@ -198,6 +198,7 @@ export const part3Faults = defineFaults({
   'P3.firewall.device.many-instances': { does: 'a firewall takes one device: adding a second instance is refused' },
   'P3.firewall-create.devices.assigned': { does: 'ignores devices.computes on firewall create' },
   'P3.firewall-create.grants': { does: 'creates a firewall on an instance the caller holds read_only' },
+  'P3.firewall-create.grants~first-only': { does: 'creates a firewall on instances a restricted user has read_write on the first of only' },
   'P3.firewall-update.devices-rules-unchanged': { does: 'applies rules given to PUT firewall' },
   'P3.firewall-update.devices-rules-unchanged~devices': {
     does: "makes the instances given in PUT firewall's devices.computes its devices (the ones it had dropped)",

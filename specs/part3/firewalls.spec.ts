@@ -105,31 +105,29 @@ describe('Firewalls: create and its event', () => {
     }),
   );
 
-  check('P3.firewall-create.grants', 'creating a firewall on an instance needs read_write on it', (c) =>
-    fx.withLentInstances(c, 1, async ([instance]) => {
+  // The instance without read_write is listed after one with it: every listed instance needs the grant.
+  check('P3.firewall-create.grants', 'creating a firewall on instances needs read_write on each', (c) =>
+    fx.withLentInstances(c, 2, async ([instance, granted]) => {
       const global = { add_firewalls: true };
-      const readOnly = await c.principal({ scopes: '*', restricted: true, grants: { global, entities: { compute: { [String(instance.id)]: 'read_only' } } } });
-      const deniedLabel = fx.label('fw', 32);
-      const denied = await c.post(
-        FW,
-        { label: deniedLabel, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
-        { token: readOnly },
+      const tokenWith = (level: 'read_only' | 'read_write') =>
+        c.principal({
+          scopes: '*',
+          restricted: true,
+          grants: { global, entities: { compute: { [String(granted.id)]: 'read_write', [String(instance.id)]: level } } },
+        });
+      const post = async (level: 'read_only' | 'read_write') => {
+        const label = fx.label('fw', 32);
+        const body = { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [granted.id, instance.id] } };
+        const created = await c.post(FW, body, { token: await tokenWith(level) });
+        await fx.adopt(c, created, { kind: 'firewall', list: FW, match: (item) => item.label === label });
+        return created;
+      };
+      c.expectRejected(
+        'P3.firewall-create.grants',
+        await post('read_only'),
+        'POST firewall by a restricted user with read_write on the first listed instance, read_only on the second',
       );
-      await fx.adopt(c, denied, { kind: 'firewall', list: FW, match: (item) => item.label === deniedLabel });
-      c.expectRejected('P3.firewall-create.grants', denied, 'POST firewall by a restricted user with read_only on the listed instance');
-      const readWrite = await c.principal({
-        scopes: '*',
-        restricted: true,
-        grants: { global, entities: { compute: { [String(instance.id)]: 'read_write' } } },
-      });
-      const label = fx.label('fw', 32);
-      const allowed = await c.post(
-        FW,
-        { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, devices: { computes: [instance.id] } },
-        { token: readWrite },
-      );
-      await fx.adopt(c, allowed, { kind: 'firewall', list: FW, match: (item) => item.label === label });
-      c.expectSuccess('P3.firewall-create.grants', allowed, 'POST firewall by a restricted user with read_write on the listed instance');
+      c.expectSuccess('P3.firewall-create.grants', await post('read_write'), 'POST firewall by a restricted user with read_write on both listed instances');
     }),
   );
 });

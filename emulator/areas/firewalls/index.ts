@@ -72,7 +72,9 @@ function listedInstances(ctx: RequestContext, o: Record<string, unknown>, except
     const field = `devices.computes.${i}`;
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`${field} must be an integer instance id.`, field);
     if (ids.includes(v)) fail(`Instance ${v} is listed twice.`, field);
-    instanceFromBody(ctx, v, field, faulty(ctx.store, 'P3.firewall-create.grants') ? 'read_only' : 'read_write');
+    // (the fault ~first-only needs read_write on the first listed instance only)
+    const lax = faulty(ctx.store, 'P3.firewall-create.grants') || (i > 0 && faulty(ctx.store, 'P3.firewall-create.grants~first-only'));
+    instanceFromBody(ctx, v, field, lax ? 'read_only' : 'read_write');
     // (the fault ~create-first-only looks at the first listed instance only)
     if (i === 0 || !faulty(ctx.store, 'P3.firewall.device.one-active-per-instance~create-first-only'))
       checkSingleEnabled(ctx.store, v, exceptFirewallId, field);
