@@ -32,6 +32,7 @@ import {
   view,
   viewAfterWrite,
   waitForStatus,
+  windowAnHourOn,
   windowWith,
   type Json,
 } from './databases-support.js';
@@ -120,6 +121,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
   const needsActive: StatusBound[] = [
     ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
     ['P1.database.status.update-requires-active', 'PUT (allow_list)', (c, id) => c.put(`${DB}/${id}`, { allow_list: ['10.60.70.0/28'] })],
+    ['P1.database.status.update-requires-active', 'PUT (updates)', async (c, id) => c.put(`${DB}/${id}`, { updates: await windowAnHourOn(c, id) })],
     [
       'P1.database.status.snapshot-create-requires-active',
       'POST backups (snapshot)',

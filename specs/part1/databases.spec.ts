@@ -34,6 +34,7 @@ import {
   untilAllowListApplied,
   view,
   waitForStatus,
+  windowAnHourOn,
   type Json,
 } from './databases-support.js';
 import { lateChecks } from './databases-late.js';
@@ -277,6 +278,11 @@ describe('Managed database create', () => {
 describe('Managed database status: provisioning', () => {
   check('P1.database.status.update-requires-active', 'update is refused while provisioning', async (c) => {
     await refusedWhileProvisioning(c, 'P1.database.status.update-requires-active', 'PUT (label)', (id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) }));
+  });
+  check('P1.database.status.update-requires-active', 'an update of the maintenance window alone is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.update-requires-active', 'PUT (updates)', async (id) =>
+      c.put(`${DB}/${id}`, { updates: await windowAnHourOn(c, id) }),
+    );
   });
   check('P1.database.status.snapshot-create-requires-active', 'snapshot create is refused while provisioning', async (c) => {
     await refusedWhileProvisioning(c, 'P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (id) =>
