@@ -455,7 +455,7 @@ export function clusterHelpers(fx: Fixtures) {
   const restoredCluster = memo('restoredCluster', async (c) => {
     const { id } = await fx.newActiveDatabase(c, SINGLE_NODE);
     const backup = await snapshot(c, id);
-    return { id, backupId: backup.id, restore: await restoreBackup(c, id, backup.id) };
+    return { id, backupId: backup.id, backupLabel: backup.label, restore: await restoreBackup(c, id, backup.id) };
   });
 
   /** A snapshot of the file's active cluster. */
