@@ -229,6 +229,7 @@ export const rules: DeclaredRule[] = [
   must('P1.database-backup.auto.midnight-utc', 'Managed database backup', 'auto backups are created every 24 hours at 00:00 UTC.', [E.backupsList], 'scenario', ['clock', 'long-wait']),
   must('P1.database-backup.auto.retained-7-days', 'Managed database backup', 'Each auto backup is kept 7 days.', [E.backupsList], 'scenario', ['clock', 'long-wait']),
   must('P1.database-backup.snapshot.on-request', 'Managed database backup', 'snapshot backups are created on request: after a snapshot create, a backup of type snapshot with the given label appears (it takes several minutes).', [E.snapshotCreate, E.backupsList], 'scenario', ['long-wait']),
+  should('P1.database-backup.of-its-cluster', 'Managed databases', "inferred: a backup is addressed under its own cluster's path (resources are addressed by ID in the path): a cluster's backups list holds no backup of another cluster, and the backup view refuses another cluster's backup.", [E.backupsList, E.backupView], 'scenario'),
   must('P1.database-snapshot-create.types', 'Managed databases', 'The snapshot create body members label and target are strings.', [E.snapshotCreate]),
   must('P1.database-snapshot-create.label.required', 'Managed databases', 'label is required in the snapshot create body.', [E.snapshotCreate]),
   must('P1.database-snapshot.label.min-3', 'Managed databases', 'A snapshot label has at least 3 characters.', [E.snapshotCreate]),

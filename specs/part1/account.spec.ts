@@ -1,7 +1,8 @@
 // Document 1, "Account": the account object and its update, cancellation, the credit card, invoices, the login
 // history and maintenance. The account is shared by every spec file of a run: each check puts back what it changed,
 // and sends `state` and `zip` only together with `country` (alone they would be judged against the country on file;
-// a country goes with a zip of its own, as the zip format is not shown and the one on file may not suit it).
+// a country goes with a zip of its own, as the zip format is not shown and the one on file may not suit it), but for
+// the state names the US and CA check sends alone to be refused.
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { check, CLOCK_LOCK, RuleViolation, twice, type Check } from '../../harness/check.js';
@@ -208,17 +209,23 @@ describe('Account update', () => {
       await twice(c, async () => {
         // Each with a city of its kind: the military codes are for military addresses, whose city is the military
         // post office (APO, FPO or DPO); a server may refuse one elsewhere, or a post office beside another state.
-        const accepted: Array<[string, string, string]> = [
-          ['US', 'NY', 'New York'],
+        // `writtenOut`: the state's name, then sent alone: the address is then a US or CA one by the country on file
+        // ("for US or CA addresses only the two-letter … code is accepted"); either member may be named at fault.
+        const accepted: Array<[string, string, string, writtenOut?: string]> = [
+          ['US', 'NY', 'New York', 'New York'],
           ['US', 'AE', 'APO'],
-          ['CA', 'ON', 'Ottawa'],
+          ['CA', 'ON', 'Ottawa', 'Ontario'],
           ['US', 'AA', 'FPO'],
           ['US', 'AP', 'DPO'],
         ];
-        for (const [country, state, city] of accepted) {
+        for (const [country, state, city, writtenOut] of accepted) {
           const sent = { country, state, city, zip: postalCodeOf(country, state) };
           c.expectSuccess(rule, await c.put('/v4/account', sent), `PUT country ${country} state ${state} city ${city}`);
           expectShows(c, rule, await accountShowing(c, { country, state }), { country, state }, `after PUT country ${country} state ${state}`);
+          if (writtenOut === undefined) continue;
+          const alone = `PUT state ${JSON.stringify(writtenOut)} alone on a ${country} address`;
+          c.expectRejected(rule, await c.put('/v4/account', { state: writtenOut }), alone, ['state', 'country']);
+          expectShows(c, rule, await c.get('/v4/account'), { country, state }, `after the refused ${alone}`);
         }
         // The member at fault: the state; for a code of the other country (NY with CA) the pair, so either member.
         const refused: Array<[string, string, string, string[]?]> = [

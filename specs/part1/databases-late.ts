@@ -5,7 +5,7 @@
 // failed status (the file's active cluster is failed once every other check is done with it).
 import { describe } from 'vitest';
 import { CLOCK_LOCK, check, type Check } from '../../harness/check.js';
-import { describeExchange } from '../../harness/error-bodies.js';
+import { describeExchange, namesField } from '../../harness/error-bodies.js';
 import { onceNotBusy, readAfterWrite, untilGone, untilOnClock, waitOutWindow } from '../../harness/consistency.js';
 import { showsMade } from '../../harness/resources.js';
 import { SetupError, type Fixtures } from '../../harness/fixtures.js';
@@ -32,6 +32,7 @@ import {
   view,
   viewAfterWrite,
   waitForStatus,
+  windowAnHourOn,
   windowWith,
   type Json,
 } from './databases-support.js';
@@ -120,6 +121,7 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
   const needsActive: StatusBound[] = [
     ['P1.database.status.update-requires-active', 'PUT (label)', (c, id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) })],
     ['P1.database.status.update-requires-active', 'PUT (allow_list)', (c, id) => c.put(`${DB}/${id}`, { allow_list: ['10.60.70.0/28'] })],
+    ['P1.database.status.update-requires-active', 'PUT (updates)', async (c, id) => c.put(`${DB}/${id}`, { updates: await windowAnHourOn(c, id) })],
     [
       'P1.database.status.snapshot-create-requires-active',
       'POST backups (snapshot)',
@@ -333,6 +335,18 @@ export function lateChecks(fx: Fixtures, helpers: ReturnType<typeof clusterHelpe
       c.expectRejected('P1.database.label.unique', put, `PUT label "${other.label}" (the label of cluster ${other.id})`, 'label');
       const { cluster } = await view(c, id);
       c.expect('P1.database.label.unique', cluster?.label !== other.label, 'the cluster took the label in use after a refused rename');
+    });
+
+    // Its own label is in use by no other cluster: sent back with an allow_list nothing else sends (a real change;
+    // whether an update changing nothing is taken is not shown), it is taken. A refusal naming label is judged at once.
+    check('P1.database.label.unique', "an update sending back the cluster's own label is accepted", async (c) => {
+      const { id } = await editable(c);
+      const { cluster } = await view(c, id);
+      if (typeof cluster?.label !== 'string') throw new SetupError('the cluster shows no label');
+      const [label, allow_list] = [cluster.label, ['10.71.81.0/28']];
+      const put = await onceNotBusy(c, () => c.put(`${DB}/${id}`, { label, allow_list }), { refusedFor: (e) => namesField(e, 'label') === true });
+      c.expectSuccess('P1.database.label.unique', put, `PUT label "${label}" (its own) with a new allow_list`);
+      await untilAllowListApplied(c, id, allow_list);
     });
 
     check('P1.errors.field.dot-path', 'an error about a nested member names its dot-separated path', async (c) => {

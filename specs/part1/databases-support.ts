@@ -103,6 +103,12 @@ export async function windowWith(c: Check, id: number, member: string, value: un
   return { ...documentedWindow((await view(c, id)).cluster?.updates), [member]: value };
 }
 
+/** The cluster's maintenance window with hour_of_day an hour on (hours 0 to 23 under every reading): a real change. */
+export async function windowAnHourOn(c: Check, id: number): Promise<Json> {
+  const window = documentedWindow((await view(c, id)).cluster?.updates);
+  return { ...window, hour_of_day: typeof window.hour_of_day === 'number' ? (window.hour_of_day + 1) % 24 : 12 };
+}
+
 /** Whether a window member's value is of the kind the documents give it: frequency a string or null, the others integers. */
 const ofDocumentedKind = (member: string, value: unknown) => (member === 'frequency' ? value === null || typeof value === 'string' : Number.isInteger(value));
 
@@ -449,7 +455,7 @@ export function clusterHelpers(fx: Fixtures) {
   const restoredCluster = memo('restoredCluster', async (c) => {
     const { id } = await fx.newActiveDatabase(c, SINGLE_NODE);
     const backup = await snapshot(c, id);
-    return { id, backupId: backup.id, restore: await restoreBackup(c, id, backup.id) };
+    return { id, backupId: backup.id, backupLabel: backup.label, restore: await restoreBackup(c, id, backup.id) };
   });
 
   /** A snapshot of the file's active cluster. */

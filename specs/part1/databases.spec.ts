@@ -23,6 +23,7 @@ import {
   GENERIC,
   MINUTE,
   allItems,
+  backupsOf,
   clusterHelpers,
   isObject,
   judgeCreated,
@@ -34,13 +35,15 @@ import {
   untilAllowListApplied,
   view,
   waitForStatus,
+  windowAnHourOn,
   type Json,
 } from './databases-support.js';
 import { lateChecks } from './databases-late.js';
 
 const fx = useFixtures('part1-databases');
 const helpers = clusterHelpers(fx);
-const { mysqlEngines, nodeType, createCluster, mustCreate, snapshot, plainCluster, activeCluster, refusedWhileProvisioning, restoredCluster } = helpers;
+const { mysqlEngines, nodeType, createCluster, mustCreate, snapshot, plainCluster, activeCluster, refusedWhileProvisioning, restoredCluster, clusterSnapshot } =
+  helpers;
 
 // ------------------------------------------------------------------ engines and node types
 
@@ -277,6 +280,11 @@ describe('Managed database create', () => {
 describe('Managed database status: provisioning', () => {
   check('P1.database.status.update-requires-active', 'update is refused while provisioning', async (c) => {
     await refusedWhileProvisioning(c, 'P1.database.status.update-requires-active', 'PUT (label)', (id) => c.put(`${DB}/${id}`, { label: fx.label('db', 32) }));
+  });
+  check('P1.database.status.update-requires-active', 'an update of the maintenance window alone is refused while provisioning', async (c) => {
+    await refusedWhileProvisioning(c, 'P1.database.status.update-requires-active', 'PUT (updates)', async (id) =>
+      c.put(`${DB}/${id}`, { updates: await windowAnHourOn(c, id) }),
+    );
   });
   check('P1.database.status.snapshot-create-requires-active', 'snapshot create is refused while provisioning', async (c) => {
     await refusedWhileProvisioning(c, 'P1.database.status.snapshot-create-requires-active', 'POST backups (snapshot)', (id) =>
@@ -555,6 +563,27 @@ describe('Managed database status: active', () => {
       );
     },
   );
+
+  // Backup ids may be numbered per cluster (not shown): a view answering a backup of its own cluster under that id
+  // passes. Another cluster's snapshot, known by its label (the run's own), is neither listed nor viewed. Just before
+  // the restore check: only reads come between the restore made here and the late checks wanting it restoring.
+  check('P1.database-backup.of-its-cluster', "a cluster's backups list and view show no snapshot of another cluster", async (c) => {
+    const rule = 'P1.database-backup.of-its-cluster';
+    const [active, snap] = [await activeCluster(c), await clusterSnapshot(c)];
+    const restored = await restoredCluster(c);
+    const crossed: Array<[under: number, backup: { id: number; label: string }, of: number]> = [
+      [restored.id, snap, active.id],
+      [active.id, { id: restored.backupId, label: restored.backupLabel }, restored.id],
+    ];
+    for (const [under, { id, label }, of] of crossed) {
+      const listed = (await backupsOf(c, under)).filter((backup) => backup.label === label);
+      c.expect(rule, !listed.length, `the backups list of cluster ${under} holds snapshot "${label}" (id ${id}) of cluster ${of}`);
+      const got = await c.get(`${DB}/${under}/backups/${id}`);
+      const body = got.body as Json | undefined;
+      if (!ok(got) || body?.id !== id || body?.label === label)
+        c.expectRejected(rule, got, `GET ${DB}/${under}/backups/${id}, a backup of cluster ${of} (its snapshot "${label}")`);
+    }
+  });
 
   // The cluster is then restoring: the first of the late checks sends it what needs an active cluster.
   check('P1.database.status.restore-requires-active', 'restoring a backup of an active cluster is accepted', async (c) => {

@@ -161,8 +161,9 @@ export function updateAccount(ctx: RequestContext) {
   }
   const st = optString(o, 'state', { max: faulty(ctx.store, 'P1.account.state.max-24') ? 23 : 24 });
   // The resulting address is judged: a country changed to US or CA without a state keeps the state on file, which
-  // must then be a code of that country too.
-  if ((st !== undefined || changes.country !== undefined) && !faulty(ctx.store, 'P1.account.state.us-ca-code')) {
+  // must then be a code of that country too. The fault ~alone judges a state only when the country comes with it.
+  const judged = changes.country !== undefined || (st !== undefined && !faulty(ctx.store, 'P1.account.state.us-ca-code~alone'));
+  if (judged && !faulty(ctx.store, 'P1.account.state.us-ca-code')) {
     const where = changes.country ?? a.country;
     const next = st ?? a.state;
     const field = st !== undefined ? 'state' : 'country';

@@ -141,7 +141,7 @@ function checkPageQuery(ctx: RequestContext): void {
 function uniqueLabel(store: Store, label: string, self?: number): void {
   if (faulty(store, 'P1.database.label.unique')) return;
   for (const c of clusters(store).values()) {
-    if (c.label === label && c.id !== self)
+    if (c.label === label && (c.id !== self || faulty(store, 'P1.database.label.unique~self')))
       fail(`A database cluster labelled "${label}" already exists; labels must be unique.`, 'label', conflictStatus(store));
   }
 }
@@ -332,11 +332,12 @@ function updateCluster(ctx: RequestContext) {
   const c = mysqlOr404(ctx);
   const o = ctx.body === undefined ? {} : asObject(ctx.body);
   // The fault ~updating takes an update while a patch is updating the cluster, ~allow-list-only one changing only the
-  // allow_list in any status.
-  const allowListOnly = Object.keys(o).length === 1 && o['allow_list'] !== undefined;
+  // allow_list in any status, ~updates-only one changing only the maintenance window.
+  const only = (member: string) => Object.keys(o).length === 1 && o[member] !== undefined;
   const updatable: Status[] = faulty(ctx.store, 'P1.database.status.update-requires-active~updating')
     ? ['active', 'updating']
-    : allowListOnly && faulty(ctx.store, 'P1.database.status.update-requires-active~allow-list-only')
+    : (only('allow_list') && faulty(ctx.store, 'P1.database.status.update-requires-active~allow-list-only')) ||
+        (only('updates') && faulty(ctx.store, 'P1.database.status.update-requires-active~updates-only'))
       ? [c.status]
       : ['active'];
   requireStatus(ctx.store, c, updatable, 'update the cluster', 'P1.database.status.update-requires-active');
@@ -395,7 +396,9 @@ function shown(store: Store, b: Backup): boolean {
 function backupOr404(ctx: RequestContext, c: Cluster): Backup {
   const id = intParam(ctx, 'backupId', 'Backup');
   const b = backups(ctx.store).get(String(id));
-  if (b === undefined || b.clusterId !== c.id || !shown(ctx.store, b)) fail(`Backup ${id} of database cluster ${c.id} was not found.`, null, 404);
+  // The fault looks the backup up by its id alone, whichever cluster it is of.
+  const ofAnother = b !== undefined && b.clusterId !== c.id && !faulty(ctx.store, 'P1.database-backup.of-its-cluster');
+  if (b === undefined || ofAnother || !shown(ctx.store, b)) fail(`Backup ${id} of database cluster ${c.id} was not found.`, null, 404);
   return b;
 }
 
@@ -547,7 +550,9 @@ export const area: Area = {
         (c.status === 'updating' && faulty(ctx.store, 'P1.database.status.backups-list-not-provisioning~updating'))
       )
         fail(`Cannot list backups: database cluster ${c.id} is "${c.status}". Retry once it is active.`);
-      return paginate(ctx, [...backups(ctx.store).values()].filter((b) => b.clusterId === c.id && shown(ctx.store, b)).map(backupView));
+      // The fault ~list lists the backups of every cluster.
+      const listed = (b: Backup) => b.clusterId === c.id || faulty(ctx.store, 'P1.database-backup.of-its-cluster~list');
+      return paginate(ctx, [...backups(ctx.store).values()].filter((b) => listed(b) && shown(ctx.store, b)).map(backupView));
     }),
     db('POST', `${mysql}/{instanceId}/backups`, W, createSnapshot),
     db('GET', `${mysql}/{instanceId}/backups/{backupId}`, W, (ctx) => {
