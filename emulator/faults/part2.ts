@@ -116,6 +116,9 @@ export const part2Faults = defineFaults({
   'P2.device-map.slot.one-type': { does: 'accepts a device slot naming both a disk and a volume (the volume is ignored)' },
   'P2.config.devices.fullvirt-sda-to-sdd': { does: 'accepts devices in slots sde to sdh in fullvirt mode' },
   'P2.config.devices.fullvirt-sda-to-sdd~update': { does: 'accepts devices in slots sde to sdh in an update of a fullvirt profile (a create is refused)' },
+  'P2.config.devices.fullvirt-sda-to-sdd~off-by-one': {
+    does: 'takes the slots unavailable in fullvirt mode to be sdf to sdh (an index off by one): accepts a device in sde, on create and update',
+  },
   'P2.instance-rescue.devices.sdh-reserved': { does: 'accepts a device in slot sdh for rescue' },
   'P2.config.label.min-1': { does: 'accepts an empty configuration profile label' },
   'P2.config.listed': { does: 'answers a profile DELETE with {} but keeps the profile' },
