@@ -257,6 +257,9 @@ export const part2Faults = defineFaults({
     does: 'checks and tags the listed objects one kind at a time (domains, computes, balancers, volumes): those of kinds before a refused one keep the tag',
   },
   'P2.tags.create.all-or-nothing~refused-creates-tag': { does: 'creates the tag (tagging nothing) of a create refused for an object the caller cannot write' },
+  'P2.tags.create.all-or-nothing~unknown-volumes-ignored': {
+    does: 'skips volume and load balancer IDs that name nothing on the account: the tag is created and tags the other listed objects',
+  },
   'P2.tags.delete.returns-empty': { does: 'answers tag delete with {label} instead of {}' },
   'P2.tags.delete.removes-everywhere': { does: 'removes a deleted tag from instances only (domains, volumes and load balancers keep it)' },
   'P2.tags.delete.removes-everywhere~delete-keeps-tag': { does: 'removes a deleted tag from all objects but keeps the tag itself (tagging nothing)' },
