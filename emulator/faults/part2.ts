@@ -104,6 +104,9 @@ export const part2Faults = defineFaults({
   'P2.interfaces.public.max-1': { does: 'accepts two public interfaces' },
   'P2.interfaces.vlan.capable-regions': { does: 'accepts vlan interfaces in regions without VLANs' },
   'P2.interfaces.vlan.capable-regions~clone': { does: 'clones an instance with a VLAN to a region without VLANs, VLAN interface and all' },
+  'P2.interfaces.vlan.capable-regions~existing-target': {
+    does: "checks a clone's VLANs against the region of the body only: clones a VLAN onto an existing instance in a region without VLANs (a clone to a new one there is refused)",
+  },
   'P2.interfaces.vlan.capable-regions~update': { does: 'accepts a vlan interface in a region without VLANs in a profile update (refused on create)' },
   'P2.interfaces.vlan.max-10-per-region': { does: 'allows 20 VLANs per region (instance create, profile writes, clones)' },
   'P2.interfaces.vlan.max-10-per-region~update': { does: 'lets a profile update create an eleventh VLAN in a region (counted on creates only)' },
