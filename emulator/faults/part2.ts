@@ -60,6 +60,9 @@ export const part2Faults = defineFaults({
   'P2.instance-create.booted.default-true~backup-offline': {
     does: 'leaves an instance deployed from a backup without booted offline, its profile never booted (a deploy from an image boots)',
   },
+  'P2.instance-create.booted.default-true~backup-booted': {
+    does: 'boots an instance deployed from a backup with booted false (running, its profile the last booted one; an image deploy stays offline)',
+  },
   'P2.instance-create.backups-enabled.enrols': {
     does: 'ignores backups_enabled on create: the new instance is not enrolled in the backup service (schedule day null)',
   },
