@@ -422,6 +422,20 @@ function configCreateIn(virtMode: 'paravirt' | 'fullvirt' | undefined): BodyGen 
 const configCreate: BodyGen = (c) => fc.oneof(configCreateIn(undefined)(c), configCreateIn('paravirt')(c), configCreateIn('fullvirt')(c));
 const fullvirtConfig = configCreateIn('fullvirt');
 
+/**
+ * The slots a fullvirt body puts a device in, one violation each: both ends of "Slots `sde` to `sdh` are unavailable in
+ * `fullvirt` mode" (a server off by one at either end refuses the others) and one inside it.
+ */
+const FULLVIRT_PROBED = ['sde', 'sdf', 'sdh'] as const;
+
+/** A fullvirt profile body with a device in each probed slot in turn; the server may name virt_mode instead. */
+function fullvirtSlotViolations(judged: typeof broken, valid: BodyGen): Violation[] {
+  return FULLVIRT_PROBED.map((slot) => ({
+    ...judged('P2.config.devices.fullvirt-sda-to-sdd', valid, { [`devices.${slot}`]: deviceSlot }),
+    orFields: ['virt_mode'],
+  }));
+}
+
 /** Violations both profile bodies share. */
 function configViolations(valid: BodyGen): Violation[] {
   return [
@@ -441,7 +455,7 @@ const configCreateBody: BodyArbitraries = {
     missing('P2.config-create.devices.required', configCreate, 'devices'),
     ...configViolations(configCreate),
     broken('P2.config.virt-mode.enum', configCreateIn('paravirt'), { virt_mode: oneOf('hvm', 'full', 'pv') }),
-    { ...broken('P2.config.devices.fullvirt-sda-to-sdd', fullvirtConfig, { 'devices.sdf': deviceSlot }), orFields: ['virt_mode'] },
+    ...fullvirtSlotViolations(broken, fullvirtConfig),
   ],
 };
 
@@ -462,7 +476,7 @@ const configUpdateBody: BodyArbitraries = {
   violations: [
     ...configViolations(configUpdate),
     // The body cannot say the profile is fullvirt (virt_mode on update is not shown): the profile it goes to is.
-    { ...serverJudged('P2.config.devices.fullvirt-sda-to-sdd', fullvirtUpdate, { 'devices.sdf': deviceSlot }), orFields: ['virt_mode'] },
+    ...fullvirtSlotViolations(serverJudged, fullvirtUpdate),
   ],
 };
 

@@ -60,6 +60,9 @@ export const part2Faults = defineFaults({
   'P2.instance-create.booted.default-true~backup-offline': {
     does: 'leaves an instance deployed from a backup without booted offline, its profile never booted (a deploy from an image boots)',
   },
+  'P2.instance-create.booted.default-true~backup-booted': {
+    does: 'boots an instance deployed from a backup with booted false (running, its profile the last booted one; an image deploy stays offline)',
+  },
   'P2.instance-create.backups-enabled.enrols': {
     does: 'ignores backups_enabled on create: the new instance is not enrolled in the backup service (schedule day null)',
   },
@@ -104,6 +107,9 @@ export const part2Faults = defineFaults({
   'P2.interfaces.public.max-1': { does: 'accepts two public interfaces' },
   'P2.interfaces.vlan.capable-regions': { does: 'accepts vlan interfaces in regions without VLANs' },
   'P2.interfaces.vlan.capable-regions~clone': { does: 'clones an instance with a VLAN to a region without VLANs, VLAN interface and all' },
+  'P2.interfaces.vlan.capable-regions~existing-target': {
+    does: "checks a clone's VLANs against the region of the body only: clones a VLAN onto an existing instance in a region without VLANs (a clone to a new one there is refused)",
+  },
   'P2.interfaces.vlan.capable-regions~update': { does: 'accepts a vlan interface in a region without VLANs in a profile update (refused on create)' },
   'P2.interfaces.vlan.max-10-per-region': { does: 'allows 20 VLANs per region (instance create, profile writes, clones)' },
   'P2.interfaces.vlan.max-10-per-region~update': { does: 'lets a profile update create an eleventh VLAN in a region (counted on creates only)' },
@@ -116,6 +122,9 @@ export const part2Faults = defineFaults({
   'P2.device-map.slot.one-type': { does: 'accepts a device slot naming both a disk and a volume (the volume is ignored)' },
   'P2.config.devices.fullvirt-sda-to-sdd': { does: 'accepts devices in slots sde to sdh in fullvirt mode' },
   'P2.config.devices.fullvirt-sda-to-sdd~update': { does: 'accepts devices in slots sde to sdh in an update of a fullvirt profile (a create is refused)' },
+  'P2.config.devices.fullvirt-sda-to-sdd~off-by-one': {
+    does: 'takes the slots unavailable in fullvirt mode to be sdf to sdh (an index off by one): accepts a device in sde, on create and update',
+  },
   'P2.instance-rescue.devices.sdh-reserved': { does: 'accepts a device in slot sdh for rescue' },
   'P2.config.label.min-1': { does: 'accepts an empty configuration profile label' },
   'P2.config.listed': { does: 'answers a profile DELETE with {} but keeps the profile' },
@@ -254,6 +263,9 @@ export const part2Faults = defineFaults({
     does: 'checks and tags the listed objects one kind at a time (domains, computes, balancers, volumes): those of kinds before a refused one keep the tag',
   },
   'P2.tags.create.all-or-nothing~refused-creates-tag': { does: 'creates the tag (tagging nothing) of a create refused for an object the caller cannot write' },
+  'P2.tags.create.all-or-nothing~unknown-volumes-ignored': {
+    does: 'skips volume and load balancer IDs that name nothing on the account: the tag is created and tags the other listed objects',
+  },
   'P2.tags.delete.returns-empty': { does: 'answers tag delete with {label} instead of {}' },
   'P2.tags.delete.removes-everywhere': { does: 'removes a deleted tag from instances only (domains, volumes and load balancers keep it)' },
   'P2.tags.delete.removes-everywhere~delete-keeps-tag': { does: 'removes a deleted tag from all objects but keeps the tag itself (tagging nothing)' },

@@ -332,6 +332,36 @@ describe('Create instance body: backup_id', () => {
     await judgeBootedByDefault(c, id, 'a backup');
   });
 
+  // Deployed with booted false it booted nothing: its copied profile is its own, never booted (the source's boots are
+  // not the new instance's), so with a second profile a boot without config_id has no last booted profile to use, as
+  // for an image deploy (configs.spec).
+  check('P2.instance-create.booted.default-true', 'an instance deployed from a backup with booted false booted no profile', async (c) => {
+    const config = c.target.info.config;
+    const { backupId } = await snapshotted(c);
+    const body = { region: config.region, type: config.instanceType, label: fx.label('vm', 64), backup_id: backupId, booted: false };
+    const { exchange, id } = await createInstance(c, fx, body);
+    if (id === undefined) throw new SetupError(`could not create an instance from the shared snapshot with booted false: ${describeExchange(exchange)}`);
+    if (
+      (
+        await onceCopyShows(
+          c,
+          () => configsOf(c, id),
+          (listed) => listed.length === 1,
+        )
+      ).length !== 1
+    )
+      return c.skip(
+        'the instance deployed from a backup of an instance with one profile does not list one (judged by P2.instance-create.backup-id.copies-config)',
+      );
+    await newConfig(c, id);
+    // Sent at rest: while the deploy still runs (how long is not shown), a refusal would be for a busy instance.
+    c.expectRejected(
+      'P2.instance-create.booted.default-true',
+      await sendAtRest(c, [id], () => c.post(`${INSTANCES}/${id}/boot`, {})),
+      'booting without config_id an instance deployed from a backup with booted false (at rest), after a second profile was added',
+    );
+  });
+
   // The source is this check's own: once its backup has been deployed it is deleted, and its backup with it.
   check(
     ['P2.instance-create.backup-id.big-enough', 'P2.instance-create.backup-id.copies-config', 'P2.instances.delete.deletes-backups'],

@@ -208,7 +208,8 @@ describe('Tag create', () => {
   );
 
   // The object that does not exist is of one kind, then of the other: a server checking and tagging one kind at a time
-  // tags the objects of the kind it takes first, whichever that is.
+  // tags the objects of the kind it takes first, whichever that is. Volumes and load balancers, which the body lists too
+  // but no other part of this document manages, are named by IDs that do not exist, each beside an instance that does.
   check('P2.tags.create.all-or-nothing', 'a tag listing an object the caller cannot write is not created, and tags nothing', async (c) => {
     const rule = 'P2.tags.create.all-or-nothing';
     const [instance, domain] = [await fx.instance(c), await fx.newDomain(c)];
@@ -216,6 +217,13 @@ describe('Tag create', () => {
     const cases: Array<[body: Json, refused: string, field: string, path: string]> = [
       [{ computes: [instance.id], domains: [missing] }, `instance ${instance.id} and domain ${missing}`, 'domains.0', `/v4/compute/instances/${instance.id}`],
       [{ domains: [domain.id], computes: [missing] }, `domain ${domain.id} and instance ${missing}`, 'computes.0', `/v4/domains/${domain.id}`],
+      [{ computes: [instance.id], volumes: [missing] }, `instance ${instance.id} and volume ${missing}`, 'volumes.0', `/v4/compute/instances/${instance.id}`],
+      [
+        { computes: [instance.id], balancers: [missing] },
+        `instance ${instance.id} and load balancer ${missing}`,
+        'balancers.0',
+        `/v4/compute/instances/${instance.id}`,
+      ],
     ];
     for (const [body, listing, field, path] of cases) {
       const label = fx.label('tag', 50);

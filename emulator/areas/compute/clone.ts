@@ -129,8 +129,13 @@ export function cloneHandler(ctx: RequestContext) {
       fail(`The target instance has ${free} MB free but the clone needs ${needed} MB`, 'compute_id');
   }
   // A VLAN in a region without VLANs: refused, or (variation vlan-clone-fails-later) accepted and failing when the job ends.
+  // The fault ~existing-target reads only the body's region, which a clone onto an existing instance does not send.
+  const vlanRegionChecked = !(target && faulty(store, 'P2.interfaces.vlan.capable-regions~existing-target'));
   const vlanless =
-    usesVlan && !store.regions.find((r) => r.id === (target?.region ?? region!.id))?.vlans && !faulty(store, 'P2.interfaces.vlan.capable-regions~clone');
+    usesVlan &&
+    vlanRegionChecked &&
+    !store.regions.find((r) => r.id === (target?.region ?? region!.id))?.vlans &&
+    !faulty(store, 'P2.interfaces.vlan.capable-regions~clone');
   const failsLater = vlanless && varied(store, 'vlan-clone-fails-later');
   if (target) {
     if (vlanless && !failsLater) fail(`VLANs are not available in region ${target.region}`, 'compute_id');

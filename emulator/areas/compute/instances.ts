@@ -261,9 +261,11 @@ export function createHandler(ctx: RequestContext) {
   const offlineByDefault =
     faulty(store, 'P2.instance-create.booted.default-true~default-offline') ||
     (backup !== undefined && faulty(store, 'P2.instance-create.booted.default-true~backup-offline'));
-  // The fault boots an image deploy whatever booted says.
-  const running =
-    deployed && ((offlineByDefault ? booted === true : booted !== false) || (image !== undefined && faulty(store, 'P2.instance-create.booted.default-true')));
+  // The faults boot an image deploy (default-true), or a backup deploy (~backup-booted), whatever booted says.
+  const bootedAnyway =
+    (image !== undefined && faulty(store, 'P2.instance-create.booted.default-true')) ||
+    (backup !== undefined && faulty(store, 'P2.instance-create.booted.default-true~backup-booted'));
+  const running = deployed && ((offlineByDefault ? booted === true : booted !== false) || bootedAnyway);
   const inst = makeInstance(ctx, {
     region,
     type,
