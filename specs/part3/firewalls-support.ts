@@ -125,31 +125,6 @@ export async function settledStatus(c: Check, firewallId: number): Promise<unkno
   );
 }
 
-/** The ports grammar, one rule at a time: each case is sent as the only inbound rule of a firewall. */
-export const PORTS: Array<{ rule: string; accepted: string[]; refused: string[] }> = [
-  {
-    rule: 'P3.firewall.rule.ports.syntax',
-    accepted: ['22', '8000-8080', '22,80,443', '22, 80, 443', '22,8000-8080, 9000'],
-    // Only "a space may follow a comma" is stated: other blanks (" 22", "22 ,80", "22,  80") are judged neither way.
-    refused: ['abc', '22;80', '22,,80', '22 80', '22-', '-22', '22-80-90', '22,', '80:90', '1.5'],
-  },
-  { rule: 'P3.firewall.rule.ports.range-end-greater', accepted: ['80-81', '1-65535'], refused: ['90-80', '80-80', '22, 443-442'] },
-  { rule: 'P3.firewall.rule.ports.range-1-65535', accepted: ['1', '65535', '1-2', '65534-65535'], refused: ['0', '65536', '0-80', '80-65536', '22, 70000'] },
-  { rule: 'P3.firewall.rule.ports.no-leading-zeroes', accepted: ['80', '100-200'], refused: ['080', '01-90', '80-090', '22, 0443'] },
-  {
-    rule: 'P3.firewall.rule.ports.pieces-max-15',
-    accepted: [
-      Array.from({ length: 15 }, (_, i) => String(i + 1)).join(','),
-      [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22'].join(', '),
-    ],
-    refused: [
-      Array.from({ length: 16 }, (_, i) => String(i + 1)).join(','),
-      Array.from({ length: 8 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`).join(','),
-      [...Array.from({ length: 7 }, (_, i) => `${100 * (i + 1)}-${100 * (i + 1) + 10}`), '22', '23'].join(','),
-    ],
-  },
-];
-
 /** The helpers that create firewalls or find their events, built once from the spec file's fixtures (`useFixtures` stays there). */
 export function firewallHelpers(fx: Fixtures) {
   async function findEvent(c: Check, action: string, firewall: { id: number; label: string }): Promise<Json | undefined> {

@@ -12,7 +12,6 @@ import { addDevice, addDeviceOnceFree } from '../../harness/devices.js';
 import { integerId } from '../../harness/ids.js';
 import {
   FW,
-  PORTS,
   devicesOf,
   firewallHelpers,
   firewallView,
@@ -26,6 +25,7 @@ import {
   policiesAre,
 } from './firewalls-support.js';
 import { otherFirewallChecks } from './firewalls-other.js';
+import { portsChecks } from './firewalls-ports.js';
 
 const fx = useFixtures('part3-firewalls');
 
@@ -546,64 +546,4 @@ describe('Firewall limits', () => {
   });
 });
 
-describe('Firewall rule ports', () => {
-  // Every rule of either list is held to the grammar: the refused cases take turns at these places, after good rules.
-  const PLACES = [
-    { way: 'inbound', index: 0 },
-    { way: 'outbound', index: 1 },
-    { way: 'inbound', index: 1 },
-  ];
-  for (const { rule, accepted, refused } of PORTS) {
-    check(rule, `ports accepted: ${accepted.length} cases, refused: ${refused.length} cases`, async (c) => {
-      const firewall = await fx.firewall(c);
-      const path = `${FW}/${firewall.id}/rules`;
-      for (const ports of accepted) c.expectSuccess(rule, await c.put(path, { inbound: [tcpRule(ports)] }), `ports "${ports}"`);
-      for (const [i, ports] of refused.entries()) {
-        const { way, index } = PLACES[i % PLACES.length]!;
-        const rules = [...rulesOf(index), tcpRule(ports, { protocol: 'UDP' })];
-        c.expectRejected(rule, await c.put(path, { [way]: rules }), `ports "${ports}" in ${way} rule ${index}`, `${way}.${index}.ports`);
-      }
-    });
-  }
-
-  check(
-    ['P3.firewall.rule.ports.forbidden-for-icmp', 'P3.firewall.rule.ports.required-for-tcp-udp'],
-    'ICMP rules take no ports; TCP and UDP rules need them',
-    async (c) => {
-      const firewall = await fx.firewall(c);
-      const path = `${FW}/${firewall.id}/rules`;
-      const icmp = { action: 'ACCEPT', protocol: 'ICMP', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] } };
-      c.expectSuccess('P3.firewall.rule.ports.forbidden-for-icmp', await c.put(path, { inbound: [icmp] }), 'an ICMP rule without ports');
-      for (const { what, value: rules, exchange } of await storedRules(
-        c,
-        firewall.id,
-        (read) => (read?.inbound as Json[] | undefined)?.[0]?.protocol === 'ICMP',
-      )) {
-        const stored = (rules.inbound as Json[] | undefined)?.[0];
-        c.expect(
-          'P3.firewall.rule.ports.forbidden-for-icmp',
-          stored && (stored.ports === undefined || stored.ports === null || stored.ports === ''),
-          `${what}: the stored ICMP rule carries ports ${JSON.stringify(stored?.ports)}`,
-          exchange,
-        );
-      }
-      c.expectRejected(
-        'P3.firewall.rule.ports.forbidden-for-icmp',
-        await c.put(path, { inbound: [{ ...icmp, ports: '22' }] }),
-        'an ICMP rule with ports',
-        // ports and protocol clash: which is at fault is not shown
-        ['inbound.0.ports', 'inbound.0.protocol'],
-      );
-      for (const protocol of ['TCP', 'UDP']) {
-        const { ports: _ports, ...withoutPorts } = tcpRule('22', { protocol });
-        c.expectRejected(
-          'P3.firewall.rule.ports.required-for-tcp-udp',
-          await c.put(path, { outbound: [withoutPorts] }),
-          `a ${protocol} rule without ports`,
-          // ports and protocol clash: which is at fault is not shown
-          ['outbound.0.ports', 'outbound.0.protocol'],
-        );
-      }
-    },
-  );
-});
+portsChecks(fx);

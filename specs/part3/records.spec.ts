@@ -1,10 +1,8 @@
 // Document 3, "Domain record (request fields)" and the record endpoints of "Domains": the record rules only a
 // sequence of requests can show — CNAME name uniqueness, the null MX, rounding of ttl_sec, defaults and
-// automatic composition read back, trailing periods, `[remote_addr]`, delete, and the update body with a single
-// member. Fields of a record as returned are not shown: a check reads a field back only where the target shows
+// automatic composition read back and `[remote_addr]` (records-filled.ts), trailing periods, delete, and the update
+// body with a single member. Fields of a record as returned are not shown: a check reads a field back only where the target shows
 // it, and reports `skip` otherwise.
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { exampleHost, recordName, recordTargetHost } from '../../arbitraries/generators/dns.js';
@@ -20,7 +18,6 @@ import {
   acceptedRecord,
   addRecord,
   domainWithoutMx,
-  bareTarget,
   firstOfItsKind,
   judgeSingleUpdate,
   RECORD_OF_TYPE,
@@ -28,10 +25,10 @@ import {
   recordView,
   relativeName,
   removeRecord,
-  renderedSrv,
   shown,
   SRV_MEMBERS,
 } from './records-support.js';
+import { filledValueChecks } from './records-filled.js';
 import type { Exchange } from '../../harness/http.js';
 import { integerId } from '../../harness/ids.js';
 
@@ -305,137 +302,7 @@ describe('Record ttl_sec', () => {
   });
 });
 
-// ------------------------------------------------------------------------------------------------ defaults and composition
-
-describe('Values the service fills in', () => {
-  check('P3.record.priority.default-0-mx', 'an MX record created without priority has priority 0', async (c) => {
-    const rule = 'P3.record.priority.default-0-mx';
-    const { id: domainId } = await fx.newDomain(c);
-    // An MX name is a mail subdomain (the empty string is documented for a null MX only).
-    for (const name of ['mail', 'mx']) {
-      const id = await acceptedRecord(c, rule, domainId, { type: 'MX', name, target: `${name}.example.net` }, `an MX record named ${name} without priority`);
-      const value = shown(c, await recordView(c, rule, domainId, id), 'priority');
-      c.expect(rule, value === 0, `an MX record created without priority shows priority ${JSON.stringify(value)}`);
-    }
-  });
-
-  /**
-   * Makes an SRV record of the first member value, updates it to the next (an update composes as a create does:
-   * PUT takes "record fields, none required"), and judges the record after each. Each write moves the port, so that
-   * a record view lagging the update, or a zone not yet rendered again, is not taken for it.
-   */
-  const createdThenUpdated = async <T>(
-    c: Check,
-    rule: string,
-    domain: { id: number; domain: string },
-    values: T[],
-    member: (value: T) => Json,
-    judge: (record: Json, value: T, port: number, what: string) => Promise<void>,
-  ) => {
-    let id: number | undefined;
-    for (const [i, value] of values.entries()) {
-      const body = { ...member(value), port: SRV.port + i };
-      const what = `an SRV record ${id === undefined ? 'created' : 'updated'} with ${JSON.stringify(member(value))}`;
-      if (id === undefined) id = await acceptedRecord(c, rule, domain.id, { ...SRV, target: 'sip.example.net', ...body }, what);
-      else c.expectSuccess(rule, await c.put(`${recordsPath(domain.id)}/${id}`, body), what);
-      await judge(await recordView(c, rule, domain.id, id, (seen) => !('port' in seen) || seen.port === body.port), value, body.port, what);
-    }
-  };
-
-  // The underscores show in the member, in the record's name composed from it, or, where the record shows the member as
-  // given and no name (fields of a record as returned are not shown), in the owner name of the rendered zone.
-  check('P3.record.srv.protocol.underscore', 'an underscore is prepended to an SRV protocol, on create and on update', async (c) => {
-    const rule = 'P3.record.srv.protocol.underscore';
-    const domain = await fx.newDomain(c);
-    await createdThenUpdated(
-      c,
-      rule,
-      domain,
-      ['tcp', 'udp'],
-      (protocol) => ({ protocol }),
-      async (record, protocol, port, what) => {
-        const value = shown(c, record, 'protocol');
-        const seen = `${what} shows protocol ${JSON.stringify(value)} and name ${JSON.stringify(record.name)}`;
-        const name = record.name || (value === protocol ? (await renderedSrv(c, domain, port, seen)).owner : undefined);
-        const composed = value === protocol && typeof name === 'string' && name.split('.').includes(`_${protocol}`);
-        c.expect(rule, value === `_${protocol}` || composed, `${seen}${name === record.name ? '' : ` (rendered as ${String(name)})`}`);
-      },
-    );
-  });
-
-  check('P3.record.srv.service.underscore-period', 'an underscore is prepended and a period appended to an SRV service, on create and on update', async (c) => {
-    const rule = 'P3.record.srv.service.underscore-period';
-    const domain = await fx.newDomain(c);
-    await createdThenUpdated(
-      c,
-      rule,
-      domain,
-      ['sip', 'xmpp-server'],
-      (service) => ({ service }),
-      async (record, service, port, what) => {
-        const value = shown(c, record, 'service');
-        const seen = `${what} shows service ${JSON.stringify(value)} and name ${JSON.stringify(record.name)}`;
-        // `_sip.` as the service, or the service (as given, or with its underscore) composed into the name as `_sip.`
-        const given = typeof value === 'string' && [service, `_${service}`].includes(value.replace(/\.$/, ''));
-        const name = record.name || (given ? (await renderedSrv(c, domain, port, seen)).owner : undefined);
-        const composed = given && typeof name === 'string' && name.startsWith(`_${service}.`);
-        c.expect(rule, value === `_${service}.` || composed, `${seen}${name === record.name ? '' : ` (rendered as ${String(name)})`}`);
-      },
-    );
-  });
-
-  check('P3.record.srv.target.subdomain-combined', 'an SRV target that is a subdomain is combined with the domain, on create and on update', async (c) => {
-    const rule = 'P3.record.srv.target.subdomain-combined';
-    const domain = await fx.newDomain(c);
-    await createdThenUpdated(
-      c,
-      rule,
-      domain,
-      ['sipserver', 'sipproxy'],
-      (target) => ({ target }),
-      async (record, target, port, what) => {
-        const value = shown(c, record, 'target');
-        // The fields of a record as returned are not shown: a target shown as sent may be combined where the zone is rendered.
-        const seen = `${what} shows target ${JSON.stringify(value)}`;
-        const rendered = value === target ? (await renderedSrv(c, domain, port, seen)).target : value;
-        const combined = `${target}.${domain.domain}`;
-        c.expect(
-          rule,
-          typeof rendered === 'string' && [combined, `${combined}.`].includes(rendered.toLowerCase()),
-          `${seen}${rendered === value ? '' : ` (rendered as ${String(rendered)})`} (expected ${combined})`,
-        );
-      },
-    );
-  });
-
-  check('P3.record.srv.target.subdomain-combined', 'an SRV target that is an FQDN is used as is', async (c) => {
-    const rule = 'P3.record.srv.target.subdomain-combined';
-    const domain = await fx.newDomain(c);
-    const id = await acceptedRecord(c, rule, domain.id, { ...SRV, target: 'sip.example.net' }, 'an SRV record with the target sip.example.net');
-    const value = shown(c, await recordView(c, rule, domain.id, id), 'target');
-    c.expect(rule, bareTarget(value) === 'sip.example.net', `an SRV record given the target sip.example.net shows target ${JSON.stringify(value)}`);
-  });
-
-  check('P3.record.a.remote-addr', 'the target [remote_addr] submits the IPv4 address of the request', async (c) => {
-    const rule = 'P3.record.a.remote-addr';
-    const host = new URL(c.target.info.baseUrl).hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) === 6) c.skip('the target is reached over IPv6: a request has no IPv4 address to submit');
-    // A name with an IPv6 address may be reached over IPv6 (whichever address connects first): a refusal is judged only
-    // where the name has IPv4 addresses alone.
-    const mayBeIpv6 = isIP(host) === 0 && (await lookup(host, { all: true }).catch(() => [])).some((address) => address.family === 6);
-    const { id: domainId } = await fx.newDomain(c);
-    const id = await acceptedRecord(c, rule, domainId, { type: 'A', name: 'here', target: '[remote_addr]' }, 'an A record with the target [remote_addr]', {
-      refusalSkips: mayBeIpv6 ? `the target's name ${host} has an IPv6 address: a request over IPv6 has no IPv4 address to submit` : undefined,
-    });
-    const value = shown(c, await recordView(c, rule, domainId, id), 'target');
-    c.expect(
-      rule,
-      typeof value === 'string' && isIP(value) === 4,
-      `an A record given [remote_addr] shows target ${JSON.stringify(value)}, not an IPv4 address`,
-    );
-    // Not compared with 127.0.0.1 over loopback: a server behind a proxy on its host sees the proxy's address.
-  });
-});
+filledValueChecks(fx);
 
 // ------------------------------------------------------------------------------------------------ properties
 
