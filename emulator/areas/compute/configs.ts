@@ -97,9 +97,9 @@ function configFields(ctx: RequestContext, inst: Instance, existing?: Config) {
   const defaultMode = faulty(store, 'P2.config.virt-mode.default') ? 'fullvirt' : 'paravirt';
   if ((virtMode ?? existing?.virt_mode ?? defaultMode) === 'fullvirt' && !slotsUnchecked) {
     // Under the variation an unavailable slot may not be named at all, not even as null.
-    if (varied(store, 'device-slots-strict'))
-      for (const s of FULLVIRT_FORBIDDEN) if (devRaw && s in devRaw) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, `devices.${s}`);
     const forbidden = faulty(store, 'P2.config.devices.fullvirt-sda-to-sdd~off-by-one') ? FULLVIRT_FORBIDDEN.slice(1) : FULLVIRT_FORBIDDEN;
+    if (varied(store, 'device-slots-strict'))
+      for (const s of forbidden) if (devRaw && s in devRaw) fail(`Device slot ${s} is unavailable in fullvirt mode; use sda to sdd`, `devices.${s}`);
     for (const s of forbidden) {
       // Under the variation error-field-names-sent-member a body sending fullvirt is faulted for its virt_mode.
       const slotAtFault = devRaw && s in devRaw && !(virtIn === 'fullvirt' && varied(store, 'error-field-names-sent-member'));

@@ -125,15 +125,27 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
     fail('name is required for a CNAME record.', missingNamed('name'));
   }
 
+  // (the faults ~update take their rules for created records only)
+  const updating = (fault: FaultId) => selfId !== undefined && faulty(store, fault);
+  const nullPriorityJudged = !faulty(store, 'P3.record.mx.null-priority-zero') && !updating('P3.record.mx.null-priority-zero~update');
+  const nullNameJudged = !faulty(store, 'P3.record.mx.null-name-empty') && !updating('P3.record.mx.null-name-empty~update');
   // Under the variation an absent target reads as "" (as a decoder without optional members does): an MX without one
   // is then a null MX with a name, refused for that name (the fault takes it, as it takes one given target "").
   // Under absent-target-empty-priority-first (that reading too) such a null MX's priority other than 0 is judged first.
   const priorityFirst = varied(store, 'absent-target-empty-priority-first');
   const absentEmpty = varied(store, 'absent-target-empty') || priorityFirst;
   let target = optString(o, 'target') ?? from.target ?? (type === 'MX' && absentEmpty ? '' : undefined);
-  if (type === 'MX' && target === '' && o['target'] === undefined && priorityFirst && typeof o['priority'] === 'number' && o['priority'] !== 0)
+  if (
+    type === 'MX' &&
+    target === '' &&
+    o['target'] === undefined &&
+    priorityFirst &&
+    typeof o['priority'] === 'number' &&
+    o['priority'] !== 0 &&
+    nullPriorityJudged
+  )
     fail('priority must be 0 for a null MX record (an MX without target is a null MX).', 'priority');
-  if (type === 'MX' && target === '' && name !== '' && absentEmpty && !faulty(store, 'P3.record.mx.null-name-empty'))
+  if (type === 'MX' && target === '' && name !== '' && absentEmpty && nullNameJudged)
     fail('An MX record with an empty target is a null MX: its name must be empty too.', 'name');
   const ttlIn = optInt(o, 'ttl_sec', { min: 0 });
   const ttl_sec =
@@ -159,15 +171,12 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
     if (v === undefined || v === null || v === '') fail(`${key} is required for ${what}.`, missingNamed(key));
   };
   // The null MX: empty name and empty target.
-  // (the faults ~update take the null MX rules for created records only)
-  const updating = (fault: FaultId) => selfId !== undefined && faulty(store, fault);
-  const nullMx =
-    type === 'MX' && target === '' && (name === '' || faulty(store, 'P3.record.mx.null-name-empty') || updating('P3.record.mx.null-name-empty~update'));
+  const nullMx = type === 'MX' && target === '' && (name === '' || !nullNameJudged);
   if (type === 'MX' && name === '' && target !== '' && target !== undefined && varied(store, 'dns-strict'))
     fail('An MX record with an empty name is a null MX: its target must be empty too (name the mail subdomain).', 'name');
   // Under the variation mx-priority-makes-ordinary a priority other than 0 makes an empty-name MX an ordinary one, which
   // needs its mail subdomain (the fault, taking such an MX as a null MX, still takes it).
-  const ordinaryByPriority = priority !== null && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero');
+  const ordinaryByPriority = priority !== null && priority !== 0 && nullPriorityJudged;
   if (type === 'MX' && name === '' && target === '' && ordinaryByPriority && varied(store, 'mx-priority-makes-ordinary'))
     fail('An MX record with a priority other than 0 is an ordinary MX: name its mail subdomain (a null MX has priority 0).', 'name');
   if (type === 'TXT' && faulty(store, 'P3.record.target.required')) target ??= '';
@@ -290,7 +299,7 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
       fail('A null MX record exists; no other MX record can be created while it exists.', 'type');
     }
     if (isNull && mx.length > 0) fail('A null MX record needs every other MX record removed first.', 'target');
-    if (isNull && priority !== 0 && !faulty(store, 'P3.record.mx.null-priority-zero') && !updating('P3.record.mx.null-priority-zero~update'))
+    if (isNull && priority !== 0 && nullPriorityJudged)
       fail('priority must be 0 for a null MX record.', varied(store, 'error-field-names-sent-member') ? 'target' : 'priority');
     if (isNull && faulty(store, 'P3.record.mx.null-accepted')) fail('target is required for MX records.', 'target');
   }
