@@ -176,10 +176,18 @@ export function firewallHelpers(fx: Fixtures) {
    * the check expects it accepted, and it is sent again while refused, as `addDeviceOnceFree` is (its devices may be held
    * a while by an enabled firewall another check deleted).
    */
-  async function createFirewall(c: Check, body: Json, { expected = false } = {}): Promise<{ exchange: Exchange; id?: number; label: string }> {
+  /**
+   * POSTs a firewall (by `token` where given); `expected`: sent again while refused as for a busy instance (a deleted
+   * firewall may hold its instances a while), `refusedFor` telling the refusals that are the answer.
+   */
+  async function createFirewall(
+    c: Check,
+    body: Json,
+    { expected = false, refusedFor, token }: { expected?: boolean; refusedFor?: (refusal: Exchange) => boolean; token?: string } = {},
+  ): Promise<{ exchange: Exchange; id?: number; label: string }> {
     const label = typeof body.label === 'string' ? body.label : fx.label('fw', 32);
-    const send = () => c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...body });
-    const exchange = await (expected ? onceNotBusy(c, send) : send());
+    const send = () => c.post(FW, { label, rules: { inbound_policy: 'ACCEPT', outbound_policy: 'ACCEPT' }, ...body }, token ? { token } : {});
+    const exchange = await (expected || refusedFor ? onceNotBusy(c, send, refusedFor ? { refusedFor } : {}) : send());
     if (exchange.status < 200 || exchange.status >= 300) return { exchange, label };
     const created = (exchange.body ?? {}) as Json;
     // What a create answers is not shown: its id is the firewall's only when it shows the label sent (a job's id is none).
