@@ -69,6 +69,9 @@ export const part3Faults = defineFaults({
   'P3.record.target.valid-domain': { does: 'does not check that NS, MX, CNAME and SRV targets are domain names' },
   'P3.record.target.no-trailing-period': { does: 'accepts (and strips) a trailing period in a CAA target' },
   'P3.record.target.trailing-period-accepted': { does: 'refuses a trailing period in a CNAME target' },
+  'P3.record.target.trailing-period-accepted~host-types-only': {
+    does: 'refuses a trailing period in a TXT value (taken in the targets of NS, MX, CNAME and SRV records)',
+  },
   'P3.record.ttl-sec.round-nearest': { does: 'rounds a record ttl_sec up instead of to the nearest valid value' },
   'P3.record.priority.max-255': { does: 'accepts a record priority above 255 (up to 65535)' },
   'P3.record.weight.min-0': { does: 'accepts a negative SRV weight' },

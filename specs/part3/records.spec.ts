@@ -343,13 +343,14 @@ describe('Names and targets the documents accept', () => {
     );
   });
 
-  check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME and SRV targets with a trailing period are accepted on create', async (c) => {
+  // "a trailing period is accepted except for A, AAAA and CAA": a TXT value's too (one is sent first each time).
+  check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME, SRV and TXT targets with a trailing period are accepted on create', async (c) => {
     const rule = 'P3.record.target.trailing-period-accepted';
     const { id: domainId } = await fx.newDomain(c);
-    const bodies = fc.tuple(fc.constantFrom('NS', 'MX', 'CNAME', 'SRV'), exampleHost()).map(([type, host]): Json => {
+    const bodies = fc.tuple(fc.constantFrom('NS', 'MX', 'CNAME', 'SRV', 'TXT'), exampleHost()).map(([type, host]): Json => {
       const target = `${host}.`;
       if (type === 'SRV') return { ...SRV, target };
-      if (type === 'CNAME') return { type, name: fx.label('cn', 60), target };
+      if (type === 'CNAME' || type === 'TXT') return { type, name: fx.label(type === 'TXT' ? 'tx' : 'cn', 60), target };
       return { type, name: type === 'NS' ? 'sub' : 'mail', target };
     });
     const fresh = firstOfItsKind();
@@ -361,11 +362,14 @@ describe('Names and targets the documents accept', () => {
         c.expectSuccess(rule, await c.post(recordsPath(domainId), body), `a ${String(body.type)} record with the target ${String(body.target)}`);
       },
       undefined,
-      [{ type: 'CNAME', name: fx.label('cn', 60), target: 'www.example.net.' }],
+      [
+        { type: 'CNAME', name: fx.label('cn', 60), target: 'www.example.net.' },
+        { type: 'TXT', name: fx.label('tx', 60), target: 'v=spf1 -all.' },
+      ],
     );
   });
 
-  check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME and SRV targets with a trailing period are accepted on update', async (c) => {
+  check('P3.record.target.trailing-period-accepted', 'NS, MX, CNAME, SRV and TXT targets with a trailing period are accepted on update', async (c) => {
     const rule = 'P3.record.target.trailing-period-accepted';
     const { id: domainId } = await fx.newDomain(c);
     const ids = {
@@ -373,6 +377,7 @@ describe('Names and targets the documents accept', () => {
       MX: await addRecord(c, domainId, { type: 'MX', name: 'mail', target: 'mx.example.net', priority: 10 }),
       CNAME: await addRecord(c, domainId, { type: 'CNAME', name: 'alias', target: 'www.example.net' }),
       SRV: await addRecord(c, domainId, { ...SRV, target: 'sip.example.net' }),
+      TXT: await addRecord(c, domainId, { type: 'TXT', name: 'note', target: 'conformance value' }),
     };
     await property(
       c,
@@ -381,7 +386,7 @@ describe('Names and targets the documents accept', () => {
         c.expectSuccess(rule, await c.put(`${recordsPath(domainId)}/${ids[type]}`, { target: `${host}.` }), `PUT the target ${host}. on a ${type} record`);
       },
       undefined,
-      [['CNAME', 'www.example.org'] as [keyof typeof ids, string]],
+      [['CNAME', 'www.example.org'] as [keyof typeof ids, string], ['TXT', 'another value'] as [keyof typeof ids, string]],
     );
   });
 });

@@ -187,6 +187,9 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
   const trailingDotForbidden = type === 'A' || type === 'AAAA' || type === 'CAA';
   if (type === 'CAA' && t.endsWith('.') && faulty(store, 'P3.record.target.no-trailing-period')) target = t = t.slice(0, -1);
   if (trailingDotForbidden && t.endsWith('.')) fail(`A trailing period is not accepted in the target of ${type} records.`, 'target');
+  // (the fault ~host-types-only takes a trailing period in the targets naming hosts only)
+  if (type === 'TXT' && t.endsWith('.') && faulty(store, 'P3.record.target.trailing-period-accepted~host-types-only'))
+    fail('A trailing period is not accepted in the value of a TXT record.', 'target');
   const domainTarget = (host: string) =>
     faulty(store, 'P3.record.target.valid-domain') ||
     (type === 'CNAME' && faulty(store, 'P3.record.target.trailing-period-accepted') ? isDomainName(host) : validDomainTarget(host, store, type));
