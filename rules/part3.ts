@@ -177,7 +177,7 @@ const recordRules: DeclaredRule[] = [
   must('P3.record.target.required', S_RECORD, 'target is required for A, AAAA, NS, MX, CNAME, TXT and SRV records.', RECORD_WRITE, 'schema'),
   should('P3.record.a.target.ipv4', S_RECORD, 'inferred: an A record target is an IPv4 address (the document says "IP address"), or the literal `[remote_addr]`.', RECORD_WRITE, 'schema'),
   should('P3.record.aaaa.target.ipv6', S_RECORD, 'inferred: an AAAA record target is an IPv6 address (the document says "IP address").', RECORD_WRITE, 'schema'),
-  must('P3.record.a.remote-addr', S_RECORD, 'The literal `[remote_addr]` as target submits the IPv4 address of the request.', [RECORD_CREATE], 'scenario'),
+  must('P3.record.a.remote-addr', S_RECORD, 'The literal `[remote_addr]` as target submits the IPv4 address of the request.', [RECORD_CREATE, RECORD_UPDATE], 'scenario'),
   must('P3.record.target.valid-domain', S_RECORD, 'NS, MX (except a null MX), CNAME and SRV targets are valid domains.', RECORD_WRITE, 'code'),
   must('P3.record.target.no-trailing-period', S_RECORD, 'A trailing period is not accepted in the target of A, AAAA and CAA records.', RECORD_WRITE, 'schema'),
   must('P3.record.target.trailing-period-accepted', S_RECORD, 'A trailing period is accepted in the target of other record types (e.g. NS, MX, CNAME, SRV).', RECORD_WRITE, 'property'),

@@ -110,6 +110,7 @@ export const part3Faults = defineFaults({
   'P3.record.mx.null-name-empty': { does: 'accepts an MX record with an empty target and a non-empty name' },
   'P3.record.mx.null-name-empty~update': { does: 'accepts a PUT giving a null MX record a name, its target left empty (refused on a create)' },
   'P3.record.a.remote-addr': { does: 'stores the literal [remote_addr] as an A record target instead of the request address' },
+  'P3.record.a.remote-addr~update': { does: 'stores the target [remote_addr] an update sends as sent (a create submits the IPv4 address of the request)' },
   'P3.record.caa.name.empty-whole-domain': { does: 'refuses a CAA record whose name is the empty string' },
   'P3.record-update.none-required': { does: 'refuses a record update that gives name without type' },
   'P3.record.update.reflected': { does: 'a record update keeps the stored name, target and priority, whatever it sends (answered as the record it keeps)' },

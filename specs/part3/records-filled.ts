@@ -5,6 +5,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { describe } from 'vitest';
 import { check, type Check } from '../../harness/check.js';
+import { RECORD_ADDRESS } from '../../harness/addresses.js';
 import type { Fixtures } from '../../harness/fixtures.js';
 import { acceptedRecord, bareTarget, recordsPath, recordView, renderedSrv, shown, SRV_MEMBERS as SRV } from './records-support.js';
 
@@ -138,16 +139,30 @@ export function filledValueChecks(fx: Fixtures): void {
       // where the name has IPv4 addresses alone.
       const mayBeIpv6 = isIP(host) === 0 && (await lookup(host, { all: true }).catch(() => [])).some((address) => address.family === 6);
       const { id: domainId } = await fx.newDomain(c);
+      const overIpv6 = mayBeIpv6 ? `the target's name ${host} has an IPv6 address: a request over IPv6 has no IPv4 address to submit` : undefined;
       const id = await acceptedRecord(c, rule, domainId, { type: 'A', name: 'here', target: '[remote_addr]' }, 'an A record with the target [remote_addr]', {
-        refusalSkips: mayBeIpv6 ? `the target's name ${host} has an IPv6 address: a request over IPv6 has no IPv4 address to submit` : undefined,
+        refusalSkips: overIpv6,
       });
-      const value = shown(c, await recordView(c, rule, domainId, id), 'target');
-      c.expect(
-        rule,
-        typeof value === 'string' && isIP(value) === 4,
-        `an A record given [remote_addr] shows target ${JSON.stringify(value)}, not an IPv4 address`,
-      );
       // Not compared with 127.0.0.1 over loopback: a server behind a proxy on its host sees the proxy's address.
+      const judge = (value: unknown, how: string) =>
+        c.expect(
+          rule,
+          typeof value === 'string' && isIP(value) === 4,
+          `an A record ${how} [remote_addr] shows target ${JSON.stringify(value)}, not an IPv4 address`,
+        );
+      judge(shown(c, await recordView(c, rule, domainId, id), 'target'), 'given');
+      // An update's target is a target too ("record fields"): the literal is submitted there as well.
+      const other = await acceptedRecord(
+        c,
+        rule,
+        domainId,
+        { type: 'A', name: 'there', target: RECORD_ADDRESS.ipv4 },
+        `an A record with the target ${RECORD_ADDRESS.ipv4}`,
+      );
+      const put = await c.put(`${recordsPath(domainId)}/${other}`, { target: '[remote_addr]' });
+      if (overIpv6 && !(put.status >= 200 && put.status < 300)) c.skip(overIpv6);
+      c.expectSuccess(rule, put, 'PUT the target [remote_addr] on an A record');
+      judge(shown(c, await recordView(c, rule, domainId, other, (seen) => seen.target !== RECORD_ADDRESS.ipv4), 'target'), 'updated to');
     });
   });
 }

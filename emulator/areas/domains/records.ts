@@ -196,7 +196,9 @@ function buildRecord(ctx: RequestContext, d: Domain, body: Record<string, unknow
 
   switch (type) {
     case 'A': {
-      if (t === '[remote_addr]' && faulty(store, 'P3.record.a.remote-addr')) break;
+      // (the fault ~update stores the literal an update sends as sent)
+      if (t === '[remote_addr]' && (faulty(store, 'P3.record.a.remote-addr') || (o['target'] !== undefined && updating('P3.record.a.remote-addr~update'))))
+        break;
       if (t === '[remote_addr]') {
         const v4 = varied(store, 'remote-addr-behind-proxy') ? PROXY_ADDRESS : ipv4Of(ctx.remoteAddress);
         if (!v4) fail('[remote_addr] needs a request made over IPv4.', 'target');
