@@ -469,7 +469,10 @@ const routes: Route[] = [
     if (rdns !== null) {
       if (!/^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))+\.?$/.test(rdns)) fail('rdns must be a hostname.', 'rdns');
       // The fault ~reserved-only refuses only names under a reserved top-level domain, which can never resolve.
-      const looked = !faulty(ctx.store, 'P3.ip.rdns.forward-dns-required~reserved-only') || RESERVED_TLD.test(rdns);
+      // (the fault ~ipv4-only looks up the forward record of an IPv4 address only)
+      const looked =
+        (!faulty(ctx.store, 'P3.ip.rdns.forward-dns-required~reserved-only') || RESERVED_TLD.test(rdns)) &&
+        !(v6 && faulty(ctx.store, 'P3.ip.rdns.forward-dns-required~ipv4-only'));
       if (looked && !forwardResolves(ctx.store, rdns, address, v6) && !faulty(ctx.store, 'P3.ip.rdns.forward-dns-required')) {
         fail(`Forward DNS is not set up: create an ${v6 ? 'AAAA' : 'A'} record ${rdns} → ${address} first.`, 'rdns');
       }

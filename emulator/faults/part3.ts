@@ -238,6 +238,7 @@ export const part3Faults = defineFaults({
   'P3.ip.rdns.forward-dns-required~reserved-only': {
     does: 'sets as rdns any hostname without a forward record but one under a reserved top-level domain (.invalid, .test, .example, .localhost)',
   },
+  'P3.ip.rdns.forward-dns-required~ipv4-only': { does: 'takes an rDNS name without a forward record on an IPv6 address (looked up for IPv4 addresses only)' },
   'P3.share.empty-removes': { does: 'an empty ips array leaves the shared addresses as they were' },
   'P3.ipv6-range.one-per-region': { does: 'accepts a second IPv6 range in a region' },
   'P3.ipv6-range.one-per-region~per-prefix': { does: 'counts the one range per region per prefix length: a /56 beside a /64 is accepted' },

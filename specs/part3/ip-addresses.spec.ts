@@ -139,18 +139,20 @@ describe('IP addresses: list, allocation, reverse DNS', () => {
   });
 
   // No forward record exists in any reading for a name under `.invalid` (RFC 6761: it never resolves), nor for a name in
-  // a zone of the run's own that holds no record of it (a server looking only for reserved names passes the first).
+  // a zone of the run's own that holds no record of it (a server looking only for reserved names passes the first). On
+  // the instance's public IPv4 address and its IPv6 SLAAC address, where it has one: the rule is not IPv4's alone.
   check('P3.ip.rdns.forward-dns-required', 'an rDNS name without a forward record is refused, under .invalid or in a zone of ours', async (c) => {
     const rule = 'P3.ip.rdns.forward-dns-required';
     const [instance] = await publicPair(c, fx);
-    const address = await publicOf(c, instance.id);
-    const path = `/v4/networking/ips/${address}`;
+    const addresses = [await publicOf(c, instance.id), (await addressesOf(c, instance.id)).slaac].filter((address) => !!address);
     const label = fx.label('rdns', 60).toLowerCase();
-    for (const name of [`${label}.invalid`, `${label}.${(await fx.domain(c)).domain}`]) {
-      c.expectRejected(rule, await c.put(path, { rdns: name }), `PUT rdns ${name} on ${address}: no forward DNS record exists for that name`, 'rdns');
-      const after = (await c.get(path)).body as Json | undefined;
-      c.expect(rule, after?.rdns !== name && after?.rdns !== `${name}.`, `${address} shows the rdns ${name} after its update was refused`);
-    }
+    for (const address of addresses)
+      for (const name of [`${label}.invalid`, `${label}.${(await fx.domain(c)).domain}`]) {
+        const path = `/v4/networking/ips/${address}`;
+        c.expectRejected(rule, await c.put(path, { rdns: name }), `PUT rdns ${name} on ${address}: no forward DNS record exists for that name`, 'rdns');
+        const after = (await c.get(path)).body as Json | undefined;
+        c.expect(rule, after?.rdns !== name && after?.rdns !== `${name}.`, `${address} shows the rdns ${name} after its update was refused`);
+      }
   });
 });
 
