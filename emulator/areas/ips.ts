@@ -188,7 +188,9 @@ function assign(ctx: RequestContext, withRanges: boolean): Record<string, never>
     }
     const owner = ownerOf4(ctx.store, address);
     if (!owner || !canAccess(ctx.principal, 'compute', owner.id, 'read_only')) fail(`No address ${address} on the account.`, field);
-    if (!canAccess(ctx.principal, 'compute', owner.id, grant)) fail(`You need read_write access to the holder of ${address}.`, field, 403);
+    // (the fault ~receivers-only needs read_only on the holder of an address only)
+    const holderGrant = faulty(ctx.store, 'P3.assign.grants~receivers-only') ? 'read_only' : grant;
+    if (!canAccess(ctx.principal, 'compute', owner.id, holderGrant)) fail(`You need read_write access to the holder of ${address}.`, field, 403);
     if (isPrivate4(address) && faulty(ctx.store, 'P3.assign.accessible-in-region')) fail(`${field} must be a public IPv4 address.`, field);
     inRegion(owner.region, field, `The address ${address}`);
     if (seen.has(address)) fail(`${address} is assigned twice.`, field);

@@ -229,6 +229,9 @@ export const part3Faults = defineFaults({
     does: 'ignores the region an assignment gives: addresses and instances of one region are accepted whatever region the body names',
   },
   'P3.assign.grants': { does: 'lets a caller with read_only on an instance assign its addresses' },
+  'P3.assign.grants~receivers-only': {
+    does: 'moves an address away from an instance the caller has read_only on (read_write needed on the receiving instances only)',
+  },
   'P3.assign.ipv6-retarget': { does: 'assigning an IPv6 range leaves it routed to its previous instance' },
   'P3.assign.accessible-in-region': { does: 'refuses to assign a private IPv4 address' },
   'P3.share.same-region': { does: 'shares an IPv4 address of another region' },

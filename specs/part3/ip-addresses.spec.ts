@@ -193,22 +193,34 @@ describe('IP assignment', () => {
       },
     );
 
-    placingCheck('P3.assign.accessible-in-region', `${path}: a private address can be assigned`, async (c) => {
-      const region = c.target.info.config.region;
-      const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c)];
-      const priv = await privateOf(c, a.id);
-      const moved = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: priv, compute_id: b.id }]));
-      c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
-      const [after_a, after_b] = (await ipv4AfterAssignment(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(priv) && !shownA!.includes(priv))) as [
-        string[],
-        string[],
-      ];
-      c.expect(
-        'P3.assign.previous-holder-loses',
-        after_b.includes(priv) && !after_a.includes(priv),
-        `the private address did not move (${a.id}: ${after_a}, ${b.id}: ${after_b})`,
-      );
-    });
+    // First by a restricted user with read_only on the holder, read_write on the receiver: "the caller needs read_write
+    // on all addresses and instances", the holder's too (a valid end state otherwise: each keeps its public address).
+    placingCheck(
+      ['P3.assign.accessible-in-region', 'P3.assign.grants'],
+      `${path}: a private address can be assigned, with read_write on its holder`,
+      async (c) => {
+        const region = c.target.info.config.region;
+        const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c)];
+        const priv = await privateOf(c, a.id);
+        const body = await assignmentBody(c, fx, path, region, [{ address: priv, compute_id: b.id }]);
+        const grants = { entities: { compute: { [String(a.id)]: 'read_only' as const, [String(b.id)]: 'read_write' as const } } };
+        const before = await snapshot(c, [a.id, b.id]);
+        const refused = await c.post(path, body, { token: await c.principal({ scopes: '*', restricted: true, grants }) });
+        c.expectRejected('P3.assign.grants', refused, 'moving the private address of an instance the caller may only read');
+        c.expect('P3.assign.grants', (await snapshot(c, [a.id, b.id])) === before, 'the addresses changed after a refused assignment');
+        const moved = await c.post(path, body);
+        c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
+        const [after_a, after_b] = (await ipv4AfterAssignment(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(priv) && !shownA!.includes(priv))) as [
+          string[],
+          string[],
+        ];
+        c.expect(
+          'P3.assign.previous-holder-loses',
+          after_b.includes(priv) && !after_a.includes(priv),
+          `the private address did not move (${a.id}: ${after_a}, ${b.id}: ${after_b})`,
+        );
+      },
+    );
 
     placingCheck('P3.assign.end-public-ipv4', `${path}: leaving an instance without a public IPv4 address is refused and nothing changes`, async (c) => {
       const region = c.target.info.config.region;
