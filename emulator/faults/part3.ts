@@ -225,6 +225,7 @@ export const part3Faults = defineFaults({
   'P3.assign.end-public-ipv4~any-ipv4': { does: 'accepts an assignment leaving an instance with its private IPv4 address only (any IPv4 counts)' },
   'P3.assign.end-private-max-1': { does: 'accepts an assignment leaving an instance with two private IPv4 addresses' },
   'P3.assign.same-region': { does: 'accepts an assignment with an address or instance of another region' },
+  'P3.assign.same-region~ranges': { does: 'assigns an IPv6 range of another region (the regions of IPv4 addresses and instances are compared)' },
   'P3.assign.same-region~ignores-region': {
     does: 'ignores the region an assignment gives: addresses and instances of one region are accepted whatever region the body names',
   },

@@ -18,6 +18,7 @@ import {
   otherRangeRegionFree,
   otherRegion,
   pairInFreeRegion,
+  publicPair,
   RANGES,
   rangeView,
   routeTargetOf,
@@ -168,9 +169,11 @@ export function rangeChecks(fx: Fixtures, { placingCheck }: { placingCheck: Retu
       { exclusive: IPV6_RANGES_LOCK },
     );
 
+    // First to an instance of the run's region, in an assignment for that region: the range is in another ("all addresses
+    // and instances must be in the given region"), so it is refused and the range stays where it routes.
     placingCheck(
-      'P3.assign.ipv6-retarget',
-      'assigning a range re-targets it to the SLAAC address of the receiving instance',
+      ['P3.assign.ipv6-retarget', 'P3.assign.same-region'],
+      'assigning a range re-targets it to the SLAAC address of the receiving instance, of its region only',
       async (c) => {
         const { region, p, q, sp, sq } = await pairInFreeRegion(c, fx);
         const created = await createRange(c, fx, { prefix_length: 64, compute_id: p.id }, sp);
@@ -179,6 +182,19 @@ export function rangeChecks(fx: Fixtures, { placingCheck }: { placingCheck: Retu
         if (typeof before?.region === 'string')
           c.expect('P3.ipv6-range.region-of-instance', before.region === region, `the range routed to an instance of ${region} is in ${before.region}`);
         const path = '/v4/networking/ips/assign';
+        const runRegion = c.target.info.config.region;
+        if (runRegion !== region) {
+          const [elsewhere] = await publicPair(c, fx);
+          const item = { address: `${created.range}/64`, compute_id: elsewhere.id };
+          const refused = await c.post(path, await assignmentBody(c, fx, path, runRegion, [item]));
+          c.expectRejected('P3.assign.same-region', refused, `assigning the range of ${region} to instance ${elsewhere.id} in an assignment for ${runRegion}`);
+          const after = routeTargetOf((await rangeView(c, created.range)).body as Json | undefined);
+          c.expect(
+            'P3.assign.same-region',
+            after === undefined || after === sp,
+            `the range routes to ${String(after)} after a refused assignment, not to ${sp}`,
+          );
+        }
         const assign = await c.post(path, await assignmentBody(c, fx, path, region, [{ address: `${created.range}/64`, compute_id: q.id }]));
         c.expectSuccess('P3.assign.ipv6-retarget', assign, 'assigning the range to another instance of its region');
         const routesTo = (exchange: Exchange) => routeTargetOf(exchange.body as Json | undefined) === sq;
