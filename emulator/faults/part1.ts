@@ -71,6 +71,12 @@ export const part1Faults = defineFaults({
   'P1.conventions.list.pages': { does: 'leaves pages out of the account lists' },
   'P1.conventions.list.results': { does: 'leaves results out of the account lists' },
   'P1.conventions.list.pages-total': { does: 'counts only full pages in pages (floor instead of ceiling) on the account lists' },
+  'P1.conventions.list.pages-total~events-grants': {
+    does: "counts results and pages of a restricted user's events list before the grant filter, which then drops the events it may not see from the page cut",
+  },
+  'P1.conventions.list.pages-total~maintenance-grants': {
+    does: "counts results and pages of a restricted user's maintenance list before the grant filter, which then drops the records it may not view from the page cut",
+  },
   'P1.conventions.list.results-total': { does: 'caps results of the account lists at the page size' },
   'P1.pagination.accepted': { does: 'refuses page_size on the account lists' },
   'P1.pagination.consistent': { does: 'GET /v4/domains counts one page more than there are in pages' },

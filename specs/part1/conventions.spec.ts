@@ -13,6 +13,8 @@ import type { Exchange } from '../../harness/http.js';
 import { brokenRule, unservedRule } from '../../harness/judge.js';
 import { PAGE_SIZES_ASKED, pageSizeHolding, pageSizeUsed, readPage, showsPage, smallestPageSize } from '../../harness/pages.js';
 import { windowWith } from './databases-support.js';
+import { restrictedUser } from './restricted-users.js';
+import type { PrincipalSpec } from '../../harness/control-hooks.js';
 
 type Json = Record<string, unknown>;
 
@@ -71,10 +73,11 @@ interface Walk {
   exchanges: Exchange[];
 }
 
-/** Walks pages 1..pages of a list (at `pageSize` when given), then asks for page pages + 1. */
-async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): Promise<Walk> {
+/** Walks pages 1..pages of a list (at `pageSize` when given, as `token`'s user when given), then asks for page pages + 1. */
+async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number, token?: string): Promise<Walk> {
   const query = (page: number) => ({ ...(spec.paged || page > 1 ? { page } : {}), ...(pageSize ? { page_size: pageSize } : {}) });
-  const first = await c.get(path, { query: query(1) });
+  const get = (page: number) => c.get(path, { query: query(page), ...(token ? { token } : {}) });
+  const first = await get(1);
   c.expectServed(first);
   const envelope = first.body as { data?: unknown[]; page?: unknown; pages?: unknown; results?: unknown } | undefined;
   if (!ok(first) || !Array.isArray(envelope?.data) || typeof envelope.pages !== 'number' || typeof envelope.results !== 'number') {
@@ -92,7 +95,7 @@ async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): 
   };
   if (envelope.results > 0 && !envelope.data.length) out.emptyPages.push(1);
   for (let page = 2; page <= Math.min(envelope.pages, MAX_PAGES_WALKED); page++) {
-    const next = await c.get(path, { query: query(page) });
+    const next = await get(page);
     out.exchanges.push(next);
     const body = next.body as { data?: unknown[]; results?: unknown } | undefined;
     if (body?.results !== out.results) out.steady = false;
@@ -100,7 +103,7 @@ async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): 
     if (!count && out.results > 0) out.emptyPages.push(page);
     out.items += count;
   }
-  const beyond = await c.get(path, { query: query(envelope.pages + 1) });
+  const beyond = await get(envelope.pages + 1);
   out.exchanges.push(beyond);
   const body = beyond.body as { data?: unknown[]; page?: unknown; results?: unknown } | undefined;
   // Page bounds are not shown for these lists: an answer that says it is another page (a truthful "page 1 of 1" for
@@ -113,11 +116,11 @@ async function walk(c: Check, path: string, spec: ListSpec, pageSize?: number): 
 }
 
 /** Walks until the list holds still during a walk (three tries), then judges results and pages. */
-async function judgeWalk(c: Check, key: string, path: string, spec: ListSpec, pageSize?: number): Promise<void> {
+async function judgeWalk(c: Check, key: string, path: string, spec: ListSpec, pageSize?: number, token?: string): Promise<void> {
   const at = pageSize ? ` at page_size ${pageSize}` : '';
   let last: Walk | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    last = await walk(c, path, spec, pageSize);
+    last = await walk(c, path, spec, pageSize, token);
     if (last.steady && (last.partial || last.items === last.results) && !last.emptyPages.length && !last.beyond) break;
   }
   const w = last!;
@@ -223,6 +226,27 @@ describe('Common conventions: list envelope', () => {
         }
       });
   }
+
+  // "which events appear depends on the caller's grants", maintenance "for entities the caller may view" (document 1,
+  // "Account"): the envelope counts what the caller is shown, not what a grant filter run after the page is cut
+  // leaves. Restricted users of the check's own (no grants; read_write on its own firewall) are shown lists no other
+  // file changes, so their walks hold still.
+  check(
+    ['P1.conventions.list.results-total', 'P1.conventions.list.pages-total'],
+    'the events and maintenance lists of a restricted user: walking every page yields results items on pages pages',
+    async (c) => {
+      const firewall = await fx.newFirewall(c);
+      const users: Array<[string, NonNullable<PrincipalSpec['grants']>]> = [
+        ['a restricted user without grants', {}],
+        [`a restricted user with read_write on firewall ${firewall.id}`, { entities: { firewall: { [String(firewall.id)]: 'read_write' } } }],
+      ];
+      for (const [who, grants] of users) {
+        const token = await restrictedUser(c, grants, fx.label('ru', 30));
+        for (const key of ['GET /v4/account/events', 'GET /v4beta/account/maintenance'])
+          await judgeWalk(c, `${key} seen by ${who}`, await LISTS[key]!.path(c), LISTS[key]!, undefined, token);
+      }
+    },
+  );
 
   check(
     ['P1.conventions.list.results-total', 'P1.conventions.list.pages-total', 'P1.conventions.list.page-is-requested'],
