@@ -105,6 +105,7 @@ export const part1Faults = defineFaults({
   'P1.events.seen.later-unseen~one-more': { does: 'POST seen marks the event after the one given too (an off-by-one)' },
   'P1.event.username.causing-user': { does: "events name the account's first user as username, whoever caused them" },
   'P1.events.read.marks-one': { does: 'POST read marks every event up to that one read' },
+  'P1.events.read.marks-one~view-only': { does: 'POST read shows the event read in its view, but the events list keeps showing it unread' },
   'P1.events.window-90-days': { does: 'lists events older than 90 days' },
   'P1.events.list.by-grants': { does: 'shows restricted users every event, whatever their grants' },
   'P1.event.types': { does: 'shows an event duration as a string of seconds ("0")' },
@@ -213,6 +214,9 @@ export const part1Faults = defineFaults({
   // ---------------------------------------------------------------- OAuth clients, logins, maintenance
   'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.entity-transfer.delete.cancels': { does: 'answers a transfer DELETE with {} but leaves the transfer pending' },
+  'P1.entity-transfer.delete.cancels~view-only': {
+    does: 'a transfer DELETE shows the transfer cancelled in its view, but the transfers list keeps showing it pending',
+  },
   'P1.database.delete.removes': { does: 'answers a cluster delete with {} but keeps the cluster' },
   'P1.database.list.mysql-only': { does: 'the MySQL cluster list holds the clusters of every engine (the PostgreSQL one too)' },
   'P1.oauth-client.delete.invalidates': { does: 'tokens issued to a deleted OAuth client keep working' },

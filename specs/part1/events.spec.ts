@@ -173,6 +173,17 @@ describe('Marking events', () => {
       const before = [first!.read, last!.read];
       c.expectSuccess(rule, await c.post(`/v4/account/events/${String(middle!.id)}/read`), `POST read of event ${String(middle!.id)}`);
       c.expect(rule, (await viewMarked(c, middle!.id, 'read')).read === true, `event ${String(middle!.id)} is not read after POST read`);
+      // The list shows the mark too (nothing documented un-reads an event); an event the list's ends no longer hold is not judged.
+      const listed = await readAfterWrite(
+        c,
+        () => findEvent(c, (event) => event.id === middle!.id),
+        (event) => event === undefined || event.read === true,
+      );
+      c.expect(
+        rule,
+        listed === undefined || listed.read === true,
+        `the events list shows event ${String(middle!.id)} with read ${JSON.stringify(listed?.read)} after POST read`,
+      );
       const after = [(await view(c, first!.id)).read, (await view(c, last!.id)).read];
       c.expect(
         rule,

@@ -68,3 +68,15 @@ export function eventOr404(ctx: RequestContext): Event {
 
 /** A copy of the event (its members are flat but for the two entities): structuredClone costs several times more. */
 export const eventView = (e: Event): Event => ({ ...e, entity: { ...e.entity }, secondary_entity: e.secondary_entity && { ...e.secondary_entity } });
+
+/** Events the fault marked read in their view alone: the list shows them as they were. */
+const readInViewOnly = new WeakSet<Event>();
+
+/** POST read: the event is read (the fault keeps that in its view alone). */
+export function markRead(s: Store, e: Event): void {
+  if (faulty(s, 'P1.events.read.marks-one~view-only')) readInViewOnly.add(e);
+  else e.read = true;
+}
+
+/** The event as its view shows it. */
+export const eventShown = (s: Store, e: Event): Event => (readInViewOnly.has(e) ? { ...eventView(e), read: true } : eventView(e));
