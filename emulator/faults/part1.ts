@@ -71,6 +71,9 @@ export const part1Faults = defineFaults({
   'P1.conventions.list.pages': { does: 'leaves pages out of the account lists' },
   'P1.conventions.list.results': { does: 'leaves results out of the account lists' },
   'P1.conventions.list.pages-total': { does: 'counts only full pages in pages (floor instead of ceiling) on the account lists' },
+  'P1.conventions.list.pages-total~multiple': {
+    does: 'counts one page too many on the account lists when results is a multiple of the page size (full pages plus one instead of the ceiling)',
+  },
   'P1.conventions.list.pages-total~events-grants': {
     does: "counts results and pages of a restricted user's events list before the grant filter, which then drops the events it may not see from the page cut",
   },
