@@ -224,6 +224,7 @@ export const part1Faults = defineFaults({
   'P1.database.list.mysql-only': { does: 'the MySQL cluster list holds the clusters of every engine (the PostgreSQL one too)' },
   'P1.oauth-client.delete.invalidates': { does: 'tokens issued to a deleted OAuth client keep working' },
   'P1.oauth-client.write.reflected': { does: 'a client update answers the new redirect_uri but keeps the old one' },
+  'P1.oauth-client-update.omitted-unchanged': { does: 'a client update leaving public out sets it back to false (the update replaces the client)' },
   'P1.oauth-client.label.min-1': { does: 'accepts and keeps an empty OAuth client label' },
   'P1.oauth-client.label.max-512': { does: 'accepts OAuth client labels of up to 1024 characters' },
   'P1.oauth-client.redirect-uri.url': { does: 'accepts any string as redirect_uri' },
