@@ -38,7 +38,7 @@ const oldestOf = (s: Store): number => (faulty(s, 'P1.events.window-90-days') ? 
  * 90 days: the table holds them in the order of their ids, but an event's time need not grow with its id (the seed's
  * edge event under `windowed-items-at-edge`, one another area's seed made first).
  */
-export function visibleEvents(ctx: RequestContext, { anyGrants = false } = {}): Event[] {
+function visibleEvents(ctx: RequestContext, { anyGrants = false } = {}): Event[] {
   const out: Event[] = [];
   const oldest = oldestOf(ctx.store);
   const now = Date.now();
@@ -67,7 +67,7 @@ export function eventOr404(ctx: RequestContext): Event {
 }
 
 /** A copy of the event (its members are flat but for the two entities): structuredClone costs several times more. */
-export const eventView = (e: Event): Event => ({ ...e, entity: { ...e.entity }, secondary_entity: e.secondary_entity && { ...e.secondary_entity } });
+const eventView = (e: Event): Event => ({ ...e, entity: { ...e.entity }, secondary_entity: e.secondary_entity && { ...e.secondary_entity } });
 
 /** Events the fault marked read in their view alone: the list shows them as they were. */
 const readInViewOnly = new WeakSet<Event>();

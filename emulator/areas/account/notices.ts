@@ -43,7 +43,7 @@ export function forgetMaintenance(s: Store, instanceId: number): void {
 const viewable = (ctx: RequestContext, m: Maintenance) =>
   canAccess(ctx.principal, 'compute', m.instanceId, 'read_only') || faulty(ctx.store, 'P1.maintenance.list.viewable-entities');
 
-export function visibleMaintenance(ctx: RequestContext, { anyGrants = false } = {}) {
+function visibleMaintenance(ctx: RequestContext, { anyGrants = false } = {}) {
   const out = [];
   for (const m of T.maintenance(ctx.store).values()) {
     if (!anyGrants && !viewable(ctx, m)) continue;
