@@ -379,6 +379,7 @@ export const rules: DeclaredRule[] = [
   must('P1.oauth-client-create.redirect-uri.required', 'Account', 'redirect_uri is required in the client create body.', [E.clientCreate]),
   must('P1.oauth-client-update.types', 'Account', 'label, public and redirect_uri of the update body are optional, with the types of the create body.', [E.clientUpdate]),
   must('P1.oauth-client.write.reflected', 'Account', 'Create and update set what they send: the client returned and read back shows the label, public and redirect_uri sent.', [E.clientCreate, E.clientUpdate, E.clientView], 'scenario'),
+  should('P1.oauth-client-update.omitted-unchanged', 'Account', 'inferred from "all optional": a member the client update leaves out keeps its value (an update is no replacement: public left out stays as it was).', [E.clientUpdate, E.clientView], 'scenario'),
 
   // ---------------------------------------------------------------- Authentication
   must('P1.auth.bearer-header', 'Authentication', 'Authenticated requests carry the header Authorization: Bearer <ACCESS_TOKEN>: a valid token sent that way authenticates the request.', [], 'scenario'),

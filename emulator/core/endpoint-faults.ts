@@ -54,6 +54,8 @@ export type EndpointFaultKind =
   | 'list-results-missing'
   /** pages counts full pages only. */
   | 'list-pages-floor'
+  /** pages counts full pages plus one: one too many when results is a positive multiple of the page size. */
+  | 'list-pages-floor-plus-one'
   /** results is at most the page size. */
   | 'list-results-capped';
 
@@ -128,6 +130,7 @@ const ENDPOINT_FAULTS: readonly EndpointFault[] = [
   { fault: 'P1.conventions.list.pages', kind: 'list-pages-missing', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.results', kind: 'list-results-missing', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.pages-total', kind: 'list-pages-floor', endpoint: ACCOUNT_LISTS },
+  { fault: 'P1.conventions.list.pages-total~multiple', kind: 'list-pages-floor-plus-one', endpoint: ACCOUNT_LISTS },
   { fault: 'P1.conventions.list.results-total', kind: 'list-results-capped', endpoint: ACCOUNT_LISTS },
 ];
 

@@ -67,7 +67,9 @@ export function paginate<T, V = T>(ctx: RequestContext, items: T[], view?: (item
   const envelope: Page<V> = {
     data: start < results ? (view ? items.slice(start, start + pageSize).map(view) : (items.slice(start, start + pageSize) as unknown as V[])) : [],
     page: ctx.query['page'] === undefined && broken('page-default-zero') ? 0 : broken('page-echo-first') ? 1 : page,
-    pages: Math.max(1, (broken('list-pages-floor') ? Math.floor : Math.ceil)(results / pageSize)) + (broken('pages-one-too-many') ? 1 : 0),
+    pages: broken('list-pages-floor-plus-one')
+      ? Math.floor(results / pageSize) + 1
+      : Math.max(1, (broken('list-pages-floor') ? Math.floor : Math.ceil)(results / pageSize)) + (broken('pages-one-too-many') ? 1 : 0),
     results: broken('list-results-capped') ? Math.min(results, pageSize) : results,
   };
   if (results === 0 && page === 1 && ctx.store !== undefined && varied(ctx.store, 'empty-list-page-zero')) Object.assign(envelope, { page: 0, pages: 0 });

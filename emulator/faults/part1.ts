@@ -71,6 +71,15 @@ export const part1Faults = defineFaults({
   'P1.conventions.list.pages': { does: 'leaves pages out of the account lists' },
   'P1.conventions.list.results': { does: 'leaves results out of the account lists' },
   'P1.conventions.list.pages-total': { does: 'counts only full pages in pages (floor instead of ceiling) on the account lists' },
+  'P1.conventions.list.pages-total~multiple': {
+    does: 'counts one page too many on the account lists when results is a multiple of the page size (full pages plus one instead of the ceiling)',
+  },
+  'P1.conventions.list.pages-total~events-grants': {
+    does: "counts results and pages of a restricted user's events list before the grant filter, which then drops the events it may not see from the page cut",
+  },
+  'P1.conventions.list.pages-total~maintenance-grants': {
+    does: "counts results and pages of a restricted user's maintenance list before the grant filter, which then drops the records it may not view from the page cut",
+  },
   'P1.conventions.list.results-total': { does: 'caps results of the account lists at the page size' },
   'P1.pagination.accepted': { does: 'refuses page_size on the account lists' },
   'P1.pagination.consistent': { does: 'GET /v4/domains counts one page more than there are in pages' },
@@ -99,6 +108,7 @@ export const part1Faults = defineFaults({
   'P1.events.seen.later-unseen~one-more': { does: 'POST seen marks the event after the one given too (an off-by-one)' },
   'P1.event.username.causing-user': { does: "events name the account's first user as username, whoever caused them" },
   'P1.events.read.marks-one': { does: 'POST read marks every event up to that one read' },
+  'P1.events.read.marks-one~view-only': { does: 'POST read shows the event read in its view, but the events list keeps showing it unread' },
   'P1.events.window-90-days': { does: 'lists events older than 90 days' },
   'P1.events.list.by-grants': { does: 'shows restricted users every event, whatever their grants' },
   'P1.event.types': { does: 'shows an event duration as a string of seconds ("0")' },
@@ -207,10 +217,14 @@ export const part1Faults = defineFaults({
   // ---------------------------------------------------------------- OAuth clients, logins, maintenance
   'P1.oauth-client.delete.gone': { does: 'answers a client delete with {} but keeps the client' },
   'P1.entity-transfer.delete.cancels': { does: 'answers a transfer DELETE with {} but leaves the transfer pending' },
+  'P1.entity-transfer.delete.cancels~view-only': {
+    does: 'a transfer DELETE shows the transfer cancelled in its view, but the transfers list keeps showing it pending',
+  },
   'P1.database.delete.removes': { does: 'answers a cluster delete with {} but keeps the cluster' },
   'P1.database.list.mysql-only': { does: 'the MySQL cluster list holds the clusters of every engine (the PostgreSQL one too)' },
   'P1.oauth-client.delete.invalidates': { does: 'tokens issued to a deleted OAuth client keep working' },
   'P1.oauth-client.write.reflected': { does: 'a client update answers the new redirect_uri but keeps the old one' },
+  'P1.oauth-client-update.omitted-unchanged': { does: 'a client update leaving public out sets it back to false (the update replaces the client)' },
   'P1.oauth-client.label.min-1': { does: 'accepts and keeps an empty OAuth client label' },
   'P1.oauth-client.label.max-512': { does: 'accepts OAuth client labels of up to 1024 characters' },
   'P1.oauth-client.redirect-uri.url': { does: 'accepts any string as redirect_uri' },

@@ -141,6 +141,14 @@ describe('Entity transfer create, view and cancel', () => {
           `after DELETE the transfer answers ${cancelled.exchange.status} with status ${JSON.stringify(cancelled.body.status)}`,
           cancelled.exchange,
         );
+        // The list shows the cancel too: the transfer is gone from it or no longer pending.
+        const pending = (item: Json | undefined) => item?.status === 'pending';
+        const listed = await readAfterWrite(
+          c,
+          () => fx.find(c, LIST, (item) => item.token === one.token),
+          (item) => !pending(item),
+        );
+        c.expect('P1.entity-transfer.delete.cancels', !pending(listed), `after DELETE the transfers list still shows transfer ${one.token} pending`);
       }),
     // Another spec file letting a day pass would make the second transfer stale under the check.
     { exclusive: CLOCK_LOCK },

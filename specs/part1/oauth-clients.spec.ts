@@ -68,6 +68,27 @@ describe('OAuth client create and update', () => {
   });
 });
 
+describe('OAuth client partial update', () => {
+  // "body: label, public, redirect_uri, all optional": an update names what it changes, so a member left out keeps its
+  // value (inferred). redirect_uri has no default a replacement could fall back to, so only public can show one.
+  const updates = (label: string): Json[] => [{ label }, { redirect_uri: 'https://example.org/other/callback' }];
+
+  check('P1.oauth-client-update.omitted-unchanged', 'an update leaving members out keeps them: public true stays true', async (c) => {
+    const rule = 'P1.oauth-client-update.omitted-unchanged';
+    let kept: Json = { label: fx.label('app', 512), public: true, redirect_uri: 'https://example.com/conformance/callback' };
+    const { id } = await newClient(c, rule, kept);
+    const path = `/v4/account/oauth-clients/${encodeURIComponent(id)}`;
+    if (!showsAll(await clientShowing(c, path, kept), kept))
+      c.skip('the new client does not show what its create sent (P1.oauth-client.write.reflected judges it)');
+    for (const update of updates(fx.label('app2', 512))) {
+      c.expectSuccess(rule, await c.put(path, update), `PUT ${JSON.stringify(update)}`);
+      const left = Object.fromEntries(Object.entries(kept).filter(([member]) => !(member in update)));
+      expectShows(c, rule, await clientShowing(c, path, update), left, `the client view after PUT ${JSON.stringify(update)}`);
+      kept = { ...kept, ...update };
+    }
+  });
+});
+
 describe('OAuth client delete', () => {
   check('P1.oauth-client.delete.gone', 'a deleted client can no longer be viewed (4xx) and is not listed', async (c) => {
     const rule = 'P1.oauth-client.delete.gone';

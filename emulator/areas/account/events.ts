@@ -4,6 +4,7 @@ import type { Store } from '../../core/store.js';
 import { fail } from '../../core/validate.js';
 import { eventDelivered, eventTime, ofEntityHoldingItsId, type Event } from '../../core/events.js';
 import { canAccess, hasGlobalGrant, type EntityKind } from '../../core/permissions.js';
+import { paginate, type Page } from '../../core/pagination.js';
 import { intParam } from '../../core/routes.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
@@ -37,13 +38,24 @@ const oldestOf = (s: Store): number => (faulty(s, 'P1.events.window-90-days') ? 
  * 90 days: the table holds them in the order of their ids, but an event's time need not grow with its id (the seed's
  * edge event under `windowed-items-at-edge`, one another area's seed made first).
  */
-export function visibleEvents(ctx: RequestContext): Event[] {
+function visibleEvents(ctx: RequestContext, { anyGrants = false } = {}): Event[] {
   const out: Event[] = [];
   const oldest = oldestOf(ctx.store);
   const now = Date.now();
-  for (const e of T.events(ctx.store).values()) if (eventTime(e) >= oldest && eventDelivered(e, now) && eventVisible(ctx.store, ctx.principal, e)) out.push(e);
+  for (const e of T.events(ctx.store).values())
+    if (eventTime(e) >= oldest && eventDelivered(e, now) && (anyGrants || eventVisible(ctx.store, ctx.principal, e))) out.push(e);
   // Oldest first under `windowed-items-at-edge` and `long-history` (the order of a list's items is not shown).
   return varied(ctx.store, 'windowed-items-at-edge') || varied(ctx.store, 'long-history') ? out : out.reverse();
+}
+
+/**
+ * One page of the caller's events. The fault counts and cuts the page from every event a restricted user's grants
+ * might show, then drops those they do not show from the page already cut.
+ */
+export function eventsPage(ctx: RequestContext): Page<Event> {
+  if (!ctx.principal?.restricted || !faulty(ctx.store, 'P1.conventions.list.pages-total~events-grants')) return paginate(ctx, visibleEvents(ctx), eventView);
+  const page = paginate(ctx, visibleEvents(ctx, { anyGrants: true }));
+  return { ...page, data: page.data.filter((e) => eventVisible(ctx.store, ctx.principal, e)).map(eventView) };
 }
 
 export function eventOr404(ctx: RequestContext): Event {
@@ -55,4 +67,16 @@ export function eventOr404(ctx: RequestContext): Event {
 }
 
 /** A copy of the event (its members are flat but for the two entities): structuredClone costs several times more. */
-export const eventView = (e: Event): Event => ({ ...e, entity: { ...e.entity }, secondary_entity: e.secondary_entity && { ...e.secondary_entity } });
+const eventView = (e: Event): Event => ({ ...e, entity: { ...e.entity }, secondary_entity: e.secondary_entity && { ...e.secondary_entity } });
+
+/** Events the fault marked read in their view alone: the list shows them as they were. */
+const readInViewOnly = new WeakSet<Event>();
+
+/** POST read: the event is read (the fault keeps that in its view alone). */
+export function markRead(s: Store, e: Event): void {
+  if (faulty(s, 'P1.events.read.marks-one~view-only')) readInViewOnly.add(e);
+  else e.read = true;
+}
+
+/** The event as its view shows it. */
+export const eventShown = (s: Store, e: Event): Event => (readInViewOnly.has(e) ? { ...eventView(e), read: true } : eventView(e));

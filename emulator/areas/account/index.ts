@@ -30,12 +30,12 @@ import { parseIso } from '../../core/store.js';
 import { varied } from '../../variations/index.js';
 import { eventDelivered, showPendingEvents } from '../../core/events.js';
 import { addCreditCard, cancelAccount, updateAccount } from './account-object.js';
-import { eventOr404, eventView, visibleEvents } from './events.js';
+import { eventOr404, eventShown, eventsPage, markRead } from './events.js';
 import { accountView, invoiceOr404, T, within90DaysOf } from './model.js';
-import { forgetMaintenance, notifications, visibleMaintenance } from './notices.js';
+import { forgetMaintenance, maintenancePage, notifications } from './notices.js';
 import { clientOr404, clientView, createClient, deleteClient, updateClient } from './oauth-clients.js';
 import { seed } from './seed.js';
-import { acceptTransfer, cancelTransfer, createTransfer, keepIncomingPending, transferOr404, transferView } from './transfers.js';
+import { acceptTransfer, cancelTransfer, createTransfer, keepIncomingPending, transferOr404, transferShown, transferView } from './transfers.js';
 
 const AR = 'account:read_only';
 const AW = 'account:read_write';
@@ -69,15 +69,15 @@ export const area: Area = {
     r('POST', '/v4/account/entity-transfers', AW, createTransfer),
     r('GET', '/v4/account/entity-transfers/{token}', AR, (ctx) => {
       const t = transferOr404(ctx);
-      return transferView(ctx.store, faulty(ctx.store, 'P1.entity-transfer.token.identifies') ? [...T.transfers(ctx.store).values()].at(-1)! : t);
+      return transferShown(ctx.store, faulty(ctx.store, 'P1.entity-transfer.token.identifies') ? [...T.transfers(ctx.store).values()].at(-1)! : t);
     }),
     r('DELETE', '/v4/account/entity-transfers/{token}', AW, cancelTransfer),
     r('POST', '/v4/account/entity-transfers/{token}/accept', AW, acceptTransfer),
-    r('GET', '/v4/account/events', ER, (ctx) => paginate(ctx, visibleEvents(ctx), eventView)),
-    r('GET', '/v4/account/events/{eventId}', ER, (ctx) => eventView(eventOr404(ctx))),
+    r('GET', '/v4/account/events', ER, eventsPage),
+    r('GET', '/v4/account/events/{eventId}', ER, (ctx) => eventShown(ctx.store, eventOr404(ctx))),
     r('POST', '/v4/account/events/{eventId}/read', ER, (ctx) => {
       const one = eventOr404(ctx);
-      one.read = true;
+      markRead(ctx.store, one);
       if (faulty(ctx.store, 'P1.events.read.marks-one')) for (const e of T.events(ctx.store).values()) if (e.id <= one.id) e.read = true;
       return {};
     }),
@@ -137,7 +137,7 @@ export const area: Area = {
       },
       true,
     ),
-    r('GET', '/v4beta/account/maintenance', 'maintenance:read_only', (ctx) => paginate(ctx, visibleMaintenance(ctx))),
+    r('GET', '/v4beta/account/maintenance', 'maintenance:read_only', maintenancePage),
     r('GET', '/v4/account/notifications', AR, (ctx) => {
       const page = paginate(ctx, notifications(ctx));
       // The fault labels the JSON text as plain text.

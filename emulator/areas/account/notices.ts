@@ -3,6 +3,7 @@ import type { Store } from '../../core/store.js';
 import { parseIso } from '../../core/store.js';
 import type { RequestContext } from '../../core/types.js';
 import { canAccess } from '../../core/permissions.js';
+import { paginate } from '../../core/pagination.js';
 import { getInstance, instanceEntity } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
@@ -39,15 +40,28 @@ export function forgetMaintenance(s: Store, instanceId: number): void {
   else T.maintenance(s).delete(String(instanceId));
 }
 
-export function visibleMaintenance(ctx: RequestContext) {
+const viewable = (ctx: RequestContext, m: Maintenance) =>
+  canAccess(ctx.principal, 'compute', m.instanceId, 'read_only') || faulty(ctx.store, 'P1.maintenance.list.viewable-entities');
+
+function visibleMaintenance(ctx: RequestContext, { anyGrants = false } = {}) {
   const out = [];
   for (const m of T.maintenance(ctx.store).values()) {
-    if (!canAccess(ctx.principal, 'compute', m.instanceId, 'read_only') && !faulty(ctx.store, 'P1.maintenance.list.viewable-entities')) continue;
+    if (!anyGrants && !viewable(ctx, m)) continue;
     const v = maintenanceView(ctx.store, m);
     if (v !== undefined) out.push(v);
   }
   if (faulty(ctx.store, 'P1.maintenance.entity.compute-only')) out.push(...databaseMaintenance(ctx.store));
   return out;
+}
+
+/**
+ * One page of the maintenance the caller may view. The fault counts and cuts the page from every record, then drops
+ * those of instances a restricted user may not view from the page already cut.
+ */
+export function maintenancePage(ctx: RequestContext) {
+  if (!ctx.principal?.restricted || !faulty(ctx.store, 'P1.conventions.list.pages-total~maintenance-grants')) return paginate(ctx, visibleMaintenance(ctx));
+  const page = paginate(ctx, visibleMaintenance(ctx, { anyGrants: true }));
+  return { ...page, data: page.data.filter((v) => canAccess(ctx.principal, 'compute', v.entity.id, 'read_only')) };
 }
 
 export function notifications(ctx: RequestContext) {

@@ -87,7 +87,8 @@ export function updateClient(ctx: RequestContext) {
   const isPublic = optBool(o, 'public');
   const uri = redirectUri(ctx.store, o, false);
   if (label !== undefined) c.label = label;
-  if (isPublic !== undefined) c.public = isPublic;
+  // The fault replaces the client: public left out falls back to false.
+  if (isPublic !== undefined || faulty(ctx.store, 'P1.oauth-client-update.omitted-unchanged')) c.public = isPublic ?? false;
   // The fault answers the new redirect_uri but keeps the old one.
   if (uri !== undefined && !faulty(ctx.store, 'P1.oauth-client.write.reflected')) c.redirect_uri = uri;
   const shown = clientView(ctx.store, c);

@@ -18,6 +18,12 @@ export function transferView(s: Store, t: Transfer) {
   return { ...t, entities: { computes: [...t.entities.computes] }, ...(faulty(s, 'P1.entity-transfer.is-sender.creator') ? { is_sender: false } : {}) };
 }
 
+/** Transfers the fault cancelled in their view alone: the list shows them as they were. */
+const cancelledInViewOnly = new WeakSet<Transfer>();
+
+/** The transfer as its view shows it. */
+export const transferShown = (s: Store, t: Transfer) => ({ ...transferView(s, t), ...(cancelledInViewOnly.has(t) ? { status: 'cancelled' } : {}) });
+
 /**
  * Whether a transfer is pending and not expired. Under `expired-transfer-shown-pending` an expired transfer keeps
  * showing pending (it does not go stale) but is expired all the same: it cannot be accepted.
@@ -117,6 +123,10 @@ export function cancelTransfer(ctx: RequestContext) {
   if (!t.is_sender) fail('Only the account that created a transfer can cancel it.');
   if (t.status !== 'pending') fail(`Only a pending transfer can be cancelled; this one is ${t.status}.`);
   if (faulty(ctx.store, 'P1.entity-transfer.delete.cancels')) return {};
+  if (faulty(ctx.store, 'P1.entity-transfer.delete.cancels~view-only')) {
+    cancelledInViewOnly.add(t);
+    return {};
+  }
   t.status = 'cancelled';
   t.updated = ctx.store.nowIso();
   return {};
