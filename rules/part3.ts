@@ -385,6 +385,7 @@ const ipRules: DeclaredRule[] = [
   must('P3.ipv6-range.route-target.ipv6', S_IP, '`route_target` is the IPv6 SLAAC address the range routes to.', [RANGES_LIST, RANGE_VIEW], 'schema'),
   must('P3.ipv6-range-create.types', S_IPS, 'The range create body has `prefix_length` (integer), `compute_id` (integer), `route_target` (string).', [RANGE_CREATE], 'schema'),
   must('P3.ipv6-range-create.prefix-length.required', S_IPS, 'POST ipv6/ranges requires `prefix_length`.', [RANGE_CREATE], 'schema'),
+  must('P3.ipv6-range-create.prefix-length.applied', S_IPS, 'A range is created of the `prefix_length` asked for (56 or 64): where it shows its length (`prefix_length`, or the /n of `range`), it is that one.', [RANGE_CREATE, RANGE_VIEW], 'scenario'),
   must('P3.ipv6-range-create.target.exactly-one', S_IPS, 'Exactly one of compute_id and route_target is given; giving both is an error.', [RANGE_CREATE], 'schema'),
   must('P3.ipv6-range-create.route-target.ipv6', S_IPS, 'route_target is an IPv6 address.', [RANGE_CREATE], 'code'),
   must('P3.ipv6-range-create.route-target.no-prefix', S_IPS, 'route_target is given without `/128`.', [RANGE_CREATE], 'code'),

@@ -551,6 +551,8 @@ const routes: Route[] = [
       0,
       ctx.store.regions.findIndex((r) => r.id === region),
     );
+    // (the fault makes a /64 whatever the length asked for)
+    if (faulty(ctx.store, 'P3.ipv6-range-create.prefix-length.applied')) prefix = 64;
     const n = ctx.store.nextId('ipv6_range');
     // (a network of its prefix: the fault of prefix-length.enum hands out /48 to /63 ranges too)
     const range = norm6(ipaddr.IPv6.networkAddressFromCIDR(`2600:3c0${regionIndex % 10}:${(0xe000 + (n & 0xfff)).toString(16)}:100::/${prefix}`).toString());

@@ -249,6 +249,7 @@ export const part3Faults = defineFaults({
   'P3.ipv6-range.one-slaac-per-instance': { does: "accepts a second IPv6 range routed to an instance's SLAAC address (past the region's limit too)" },
   'P3.ipv6-range.delete-disconnects': { does: 'a deleted IPv6 range still answers its view' },
   'P3.ipv6-range.shared-cannot-delete': { does: 'deletes a shared IPv6 range' },
+  'P3.ipv6-range-create.prefix-length.applied': { does: 'creates a /64 range whatever prefix_length asks for (56 taken, a /64 made)' },
   'P3.ipv6-range-create.target.exactly-one': { does: 'accepts both compute_id and route_target (compute_id wins)' },
   'P3.ipv6-range-create.route-target.ipv6': { does: "takes an instance's IPv4 address as route_target (routes to its SLAAC address)" },
   'P3.ipv6-range-create.route-target.no-prefix': { does: 'accepts a route_target with a /128 (or any) prefix length' },

@@ -2,7 +2,7 @@
 // specs/part3/ip-addresses.spec.ts by `rangeChecks` (a module of that spec file, not a spec file: its plan keys name it).
 import ipaddr from 'ipaddr.js';
 import { describe } from 'vitest';
-import { checkWaiting } from '../../harness/check.js';
+import { checkWaiting, type Check } from '../../harness/check.js';
 import { letShortlyRun, untilGone, untilShortlyDone, untilShortlyDoneSparingly } from '../../harness/consistency.js';
 import { namesField } from '../../harness/error-bodies.js';
 import type { Fixtures } from '../../harness/fixtures.js';
@@ -29,6 +29,16 @@ import {
 type Json = Record<string, unknown>;
 
 /** `placingCheck`: the spec file's kind of check asking for an assignment body (ip-addresses.spec.ts). */
+/** A range created of `asked` length shows that length where it shows one (`prefix_length`, or the /n of `range`). */
+function judgeLength(c: Check, body: Json | undefined, asked: number): void {
+  const shown = [body?.prefix_length, /\/(\d+)$/.exec(String(body?.range ?? ''))?.[1]].filter((length) => length !== undefined).map(Number);
+  c.expect(
+    'P3.ipv6-range-create.prefix-length.applied',
+    shown.every((length) => length === asked),
+    `a range created with prefix_length ${asked} shows ${JSON.stringify(body)}`,
+  );
+}
+
 export function rangeChecks(fx: Fixtures, { placingCheck }: { placingCheck: ReturnType<typeof checkWaiting> }): void {
   describe('IPv6 ranges', () => {
     // Four real-time waits without the clock hook: for the region to be free, for it to take a range again, and for the
@@ -122,8 +132,14 @@ export function rangeChecks(fx: Fixtures, { placingCheck }: { placingCheck: Retu
     // Three real-time waits without the clock hook: for the region to be free of another check's range, for this range's
     // deletion, and for the region to take a range again.
     checkWaiting(3)(
-      ['P3.ipv6-range.region-of-instance', 'P3.ipv6-range.one-per-region', 'P3.ipv6-range.one-slaac-per-instance', 'P3.ipv6-range.delete-disconnects'],
-      'one range per region and per instance; a deleted range is gone',
+      [
+        'P3.ipv6-range.region-of-instance',
+        'P3.ipv6-range.one-per-region',
+        'P3.ipv6-range.one-slaac-per-instance',
+        'P3.ipv6-range.delete-disconnects',
+        'P3.ipv6-range-create.prefix-length.applied',
+      ],
+      'one range per region and per instance, of the length asked for; a deleted range is gone',
       async (c) => {
         const { region, p, q, sp, sq } = await pairInFreeRegion(c, fx);
         const first = await createRange(c, fx, { prefix_length: 64, compute_id: p.id }, sp);
@@ -139,6 +155,7 @@ export function rangeChecks(fx: Fixtures, { placingCheck }: { placingCheck: Retu
           view,
         );
         c.expect('P3.ipv6-range.region-of-instance', inRegion(body ?? {}, region), `the range of an instance of ${region} is in ${String(body?.region)}`, view);
+        judgeLength(c, body, 64);
         const again = await createRange(c, fx, { prefix_length: 56, route_target: sp }, sp, { once: true });
         c.expectRejected('P3.ipv6-range.one-slaac-per-instance', again.exchange, 'a second range targeting the same SLAAC address');
         // Of either prefix length: a server counting a region's ranges per prefix length takes a /56 beside a /64.
@@ -164,7 +181,10 @@ export function rangeChecks(fx: Fixtures, { placingCheck }: { placingCheck: Retu
         // is free again after the DELETE is not shown).
         const third = await createRange(c, fx, { prefix_length: 56, compute_id: q.id }, sq);
         c.expectSuccess('P3.ipv6-range.one-per-region', third.exchange, `a range in ${region} once the first one is deleted`);
-        if (third.range) await c.delete(`${RANGES}/${third.range}`);
+        if (third.range) {
+          judgeLength(c, (await newRangeView(c, third.range, () => true)).body as Json | undefined, 56);
+          await c.delete(`${RANGES}/${third.range}`);
+        }
       },
       { exclusive: IPV6_RANGES_LOCK },
     );
