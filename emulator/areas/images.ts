@@ -267,6 +267,7 @@ function updateHandler(ctx: RequestContext) {
   if (desc !== undefined) img.description = desc;
   if (label !== undefined) img.label = label;
   if (status !== undefined) img.status = status;
+  else if (img.status === 'pending_upload' && faulty(ctx.store, 'P2.image.status.upload-pending~update')) img.status = 'available';
   img.updated = ctx.store.nowIso();
   emitEvent(ctx.store, ctx.principal, { action: 'image_update', entity: entity(img) });
   return shown(ctx.store, img);

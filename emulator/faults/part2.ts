@@ -224,6 +224,7 @@ export const part2Faults = defineFaults({
   'P2.image.status.pending-upload-expires~early': { does: 'deletes an upload that received no data 23 hours after it, an hour early' },
   'P2.image.status.pending-upload-to-available': { does: 'keeps an image pending_upload after its data was uploaded' },
   'P2.image.status.upload-pending': { does: 'makes an uploaded image available before any data is sent' },
+  'P2.image.status.upload-pending~update': { does: 'makes a pending upload available when an update leaves status out (a label or description change)' },
   'P2.image.status.capture-creating': { does: 'shows a captured image as pending_upload instead of creating' },
   'P2.image.status.creating-to-available': { does: 'leaves a captured image creating forever' },
   'P2.image.id.private-prefix': { does: 'gives captured and uploaded images ids beginning with image/ instead of private/' },

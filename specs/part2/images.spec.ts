@@ -379,8 +379,8 @@ describe('Image capture', () => {
 // back); the delete's refusal cannot be, so it runs only with --allow-destructive.
 describe('Image update and delete', () => {
   check(
-    'P2.images.update.private-only',
-    'a public image cannot be updated (not even to what it holds); a private one can',
+    ['P2.images.update.private-only', 'P2.image.status.upload-pending'],
+    'a public image cannot be updated (not even to what it holds); a private one can, a pending upload staying pending_upload',
     async (c) => {
       const publicId = await fx.publicImage(c);
       const current = bodyOf(await c.get(c.target.imagePath(publicId)));
@@ -409,6 +409,13 @@ describe('Image update and delete', () => {
         'P2.images.update.private-only',
         bodyOf(view).label === label,
         `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`,
+        view,
+      );
+      // An update that leaves status out moves no state: only data uploaded and processed makes an upload available.
+      c.expect(
+        'P2.image.status.upload-pending',
+        bodyOf(view).status === 'pending_upload',
+        `an upload without data is "${String(bodyOf(view).status)}" after an update of its label and description, not pending_upload`,
         view,
       );
     },
