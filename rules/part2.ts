@@ -214,6 +214,7 @@ export const rules: DeclaredRule[] = [
   must('P2.backups.cancel.deletes-all', COMPUTE, 'Cancelling backups cancels the backup service and deletes all existing backups permanently.', [BK_CANCEL, BK_LIST], 'scenario'),
   should('P2.backups.enable.enables', COMPUTE, 'inferred: after backups are enabled, snapshots and the backup schedule are available for the instance.', [BK_ENABLE, BK_CREATE], 'scenario'),
   must('P2.backups.restore.overwrite-true', COMPUTE, 'Restore with overwrite true deletes all disks and configs on the target first.', [BK_RESTORE, CFG_LIST], 'scenario', ['long-wait']),
+  should('P2.backups.of-its-instance', COMPUTE, "inferred: a backup is addressed under its own instance's path (resources are addressed by ID in the path): the backup view under another instance's path does not show it, and a restore sent under another instance's path restores nothing of it.", [BK_GET, BK_RESTORE], 'scenario'),
   must('P2.backups.restore.insufficient-space', COMPUTE, 'Restore with overwrite false onto a target with insufficient space returns an insufficient-space error.', [BK_RESTORE], 'scenario', ['long-wait']),
   must('P2.boot.only-profile', COMPUTE, 'Boot without config_id uses the only configuration profile when there is one.', [BOOT], 'scenario'),
   must('P2.boot.last-booted', COMPUTE, 'Boot without config_id uses the last booted profile when there are several.', [BOOT], 'scenario'),

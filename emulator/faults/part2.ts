@@ -163,6 +163,10 @@ export const part2Faults = defineFaults({
   },
   'P2.backups.restore.insufficient-space': { does: 'restores without overwrite onto a target without room for the backup' },
   'P2.backup-restore.compute-id.required': { does: "restores onto the backup's own instance (overwriting it) when compute_id is missing" },
+  'P2.backups.of-its-instance': { does: "serves a backup of another instance under any instance's path (the backup looked up by its id alone)" },
+  'P2.backups.of-its-instance~restore': {
+    does: "restores a backup of another instance under any instance's path (looked up by its id alone; its view under that path is refused)",
+  },
 
   // — Clone —
   'P2.clone.max-5-concurrent': { does: 'runs a sixth concurrent clone of one source' },
