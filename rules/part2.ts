@@ -351,7 +351,7 @@ export const rules: DeclaredRule[] = [
   must('P2.images.capture.label-default', IMAGES, 'The captured image label defaults to the disk\'s label.', [IMG_CAPTURE], 'untestable: disks are not shown'),
   must('P2.images.update.private-only', IMAGES, 'Only private images can be updated.', [IMG_PUT], 'scenario'),
   must('P2.images.delete.private-only', IMAGES, 'Only private images can be deleted.', [IMG_DEL], 'scenario'),
-  must('P2.images.delete.gone', IMAGES, 'Deleting an image is irreversible: it can no longer be viewed.', [IMG_DEL, IMG_GET], 'scenario'),
+  must('P2.images.delete.gone', IMAGES, 'Deleting an image is irreversible: it can no longer be viewed, nor deployed (only available images can be).', [IMG_DEL, IMG_GET, CREATE_I], 'scenario'),
   must('P2.images.upload.put-octet-stream', IMAGES, 'Image data goes by HTTP PUT to upload_to with header Content-type: application/octet-stream.', [IMG_UPLOAD], 'scenario', ['long-wait']),
   must('P2.images.upload.gzip', IMAGES, 'Uploaded image data must be gzip-compressed and its uncompressed content a raw disk image.', [IMG_UPLOAD], 'scenario', ['long-wait']),
   must('P2.images.upload.max-5gb', LIMITS, 'The compressed upload is at most 5 GB.', [IMG_UPLOAD], 'untestable: needs an upload of more than 5 GB', ['long-wait']),

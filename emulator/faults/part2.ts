@@ -251,6 +251,7 @@ export const part2Faults = defineFaults({
   'P2.images.update.private-only': { does: 'updates public images' },
   'P2.images.delete.private-only': { does: 'deletes public images' },
   'P2.images.delete.gone': { does: 'answers an image delete with {} but keeps the image' },
+  'P2.images.delete.gone~deploy': { does: 'deletes a private image from the view and the list but still deploys it (looked up among deleted images too)' },
   'P2.images.upload.put-octet-stream': { does: 'refuses upload data sent as application/octet-stream (415)' },
   'P2.images.upload.gzip': { does: 'accepts upload data that is not gzip-compressed' },
   'P2.images.upload.any-region': { does: 'refuses to deploy an uploaded image outside the region it was uploaded to' },

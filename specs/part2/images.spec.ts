@@ -313,11 +313,30 @@ describe('Deploying images', () => {
     UPLOAD_KEPT,
   );
 
-  check('P2.image.deploy.available-only', 'an available private image can be deployed (control of the check above)', async (c) => {
-    const image = await availableUpload(c);
-    const deployed = await deploy(c, image.id);
-    c.expectSuccess('P2.image.deploy.available-only', deployed, `creating an instance from the available image ${image.id}`);
-  });
+  check(
+    ['P2.image.deploy.available-only', 'P2.images.delete.gone'],
+    'an available private image can be deployed (control of the check above), and no longer once deleted',
+    async (c) => {
+      const image = await availableUpload(c);
+      const deployed = await deploy(c, image.id);
+      c.expectSuccess('P2.image.deploy.available-only', deployed, `creating an instance from the available image ${image.id}`);
+      // Whether an image may be deleted while an instance is deployed from it is not shown: a refusal judges nothing.
+      if (!ok(await c.delete(c.target.imagePath(image.id)))) return;
+      // ids may be given again (not shown otherwise): a view showing another image under the id leaves nothing to judge.
+      const made = { kind: 'image', id: image.id, label: image.label };
+      const showsAnother = (view: Exchange) => viewShowsAnother(view, made);
+      const view = await readAfterWrite(
+        c,
+        () => c.get(c.target.imagePath(image.id)),
+        (read) => !ok(read) || showsAnother(read),
+      );
+      if (showsAnother(view)) return;
+      c.expectGone('P2.images.delete.gone', view, `GET ${image.id} after its delete`, made);
+      const again = await deploy(c, image.id);
+      if (ok(again) && showsAnother(await c.get(c.target.imagePath(image.id)))) return;
+      c.expectRejected('P2.images.delete.gone', again, `creating an instance from the deleted image ${image.id}`, 'image');
+    },
+  );
 });
 
 describe('Image capture', () => {
