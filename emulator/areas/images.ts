@@ -31,7 +31,7 @@ export interface Image {
 const IMAGES = 'images';
 const images = (s: Store) => s.table<Image>(IMAGES);
 
-export function getImage(store: Store, id: string): Image | undefined {
+function getImage(store: Store, id: string): Image | undefined {
   return images(store).get(id);
 }
 
