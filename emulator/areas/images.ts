@@ -31,8 +31,16 @@ export interface Image {
 const IMAGES = 'images';
 const images = (s: Store) => s.table<Image>(IMAGES);
 
-export function getImage(store: Store, id: string): Image | undefined {
+function getImage(store: Store, id: string): Image | undefined {
   return images(store).get(id);
+}
+
+/** Images deleted, kept under the fault P2.images.delete.gone~deploy, which still deploys them. */
+const DELETED = 'images_deleted';
+
+/** The image an instance create deploys: `getImage`, or under the fault P2.images.delete.gone~deploy one deleted. */
+export function deployableImage(store: Store, id: string): Image | undefined {
+  return getImage(store, id) ?? (faulty(store, 'P2.images.delete.gone~deploy') ? store.table<Image>(DELETED).get(id) : undefined);
 }
 
 /** The region an image was uploaded to (internal: uploaded images can be used in any region). */
@@ -267,6 +275,7 @@ function updateHandler(ctx: RequestContext) {
   if (desc !== undefined) img.description = desc;
   if (label !== undefined) img.label = label;
   if (status !== undefined) img.status = status;
+  else if (img.status === 'pending_upload' && faulty(ctx.store, 'P2.image.status.upload-pending~update')) img.status = 'available';
   img.updated = ctx.store.nowIso();
   emitEvent(ctx.store, ctx.principal, { action: 'image_update', entity: entity(img) });
   return shown(ctx.store, img);
@@ -278,6 +287,7 @@ function deleteHandler(ctx: RequestContext) {
   if (img.status === 'creating' && varied(ctx.store, 'capture-delete-waits'))
     fail(`Image ${img.id} is still being captured: delete it once it is available`, null);
   if (!faulty(ctx.store, 'P2.images.delete.gone')) images(ctx.store).delete(img.id);
+  if (faulty(ctx.store, 'P2.images.delete.gone~deploy')) ctx.store.table<Image>(DELETED).set(img.id, img);
   emitEvent(ctx.store, ctx.principal, { action: 'image_delete', entity: entity(img) });
   return {};
 }

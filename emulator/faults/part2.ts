@@ -163,6 +163,10 @@ export const part2Faults = defineFaults({
   },
   'P2.backups.restore.insufficient-space': { does: 'restores without overwrite onto a target without room for the backup' },
   'P2.backup-restore.compute-id.required': { does: "restores onto the backup's own instance (overwriting it) when compute_id is missing" },
+  'P2.backups.of-its-instance': { does: "serves a backup of another instance under any instance's path (the backup looked up by its id alone)" },
+  'P2.backups.of-its-instance~restore': {
+    does: "restores a backup of another instance under any instance's path (looked up by its id alone; its view under that path is refused)",
+  },
 
   // — Clone —
   'P2.clone.max-5-concurrent': { does: 'runs a sixth concurrent clone of one source' },
@@ -224,6 +228,7 @@ export const part2Faults = defineFaults({
   'P2.image.status.pending-upload-expires~early': { does: 'deletes an upload that received no data 23 hours after it, an hour early' },
   'P2.image.status.pending-upload-to-available': { does: 'keeps an image pending_upload after its data was uploaded' },
   'P2.image.status.upload-pending': { does: 'makes an uploaded image available before any data is sent' },
+  'P2.image.status.upload-pending~update': { does: 'makes a pending upload available when an update leaves status out (a label or description change)' },
   'P2.image.status.capture-creating': { does: 'shows a captured image as pending_upload instead of creating' },
   'P2.image.status.creating-to-available': { does: 'leaves a captured image creating forever' },
   'P2.image.id.private-prefix': { does: 'gives captured and uploaded images ids beginning with image/ instead of private/' },
@@ -246,6 +251,7 @@ export const part2Faults = defineFaults({
   'P2.images.update.private-only': { does: 'updates public images' },
   'P2.images.delete.private-only': { does: 'deletes public images' },
   'P2.images.delete.gone': { does: 'answers an image delete with {} but keeps the image' },
+  'P2.images.delete.gone~deploy': { does: 'deletes a private image from the view and the list but still deploys it (looked up among deleted images too)' },
   'P2.images.upload.put-octet-stream': { does: 'refuses upload data sent as application/octet-stream (415)' },
   'P2.images.upload.gzip': { does: 'accepts upload data that is not gzip-compressed' },
   'P2.images.upload.any-region': { does: 'refuses to deploy an uploaded image outside the region it was uploaded to' },

@@ -69,6 +69,12 @@ const backupDeploy = (c: Check) =>
   });
 
 /**
+ * An empty instance, never snapshotted nor enrolled by the file: the clone source of the backups_enabled check, and the
+ * instance under whose path the shared snapshot (of another instance) is sent by the of-its-instance check.
+ */
+const emptyInstance = (c: Check) => fx.shared('emptyInstance', () => newInstance(c, fx, {}));
+
+/**
  * An instance deployed from an image, without backups enabled, shared in file order by the snapshot checks, then with
  * backups enabled by the enable check and the cancel checks (`enrolledSubject`).
  */
@@ -229,7 +235,7 @@ describe('Create and clone body: backups_enabled', () => {
   // A create's is judged by compute.spec's update check, on the instance it creates anyway (the budget of a run on an
   // account).
   check('P2.instance-clone.backups-enabled.enrols', 'backups_enabled true enrols the clone to a new instance in the backup service', async (c) => {
-    const source = await newInstance(c, fx, {});
+    const source = await emptyInstance(c);
     const clone = await cloneToNew(c, fx, source.id, { backups_enabled: true });
     c.expectSuccess('P2.instance-clone.backups-enabled.enrols', clone.exchange, 'cloning an instance to a new instance with backups_enabled true');
     // The new instance, and what the clone makes on it, may show only once the clone completes (as its enrolment may).
@@ -300,6 +306,38 @@ describe('Restore', () => {
       );
     },
   );
+});
+
+describe('Backups under another instance', () => {
+  // Backup ids may be numbered per instance (not shown), and an enrolled instance gets backups of its own (the account-
+  // wide setting enrols every instance): the empty instance may hold one under the snapshot's id, which its view would
+  // rightly show and a restore of it onto itself (an empty instance's backup holds nothing) would change nothing.
+  check('P2.backups.of-its-instance', "a backup of another instance is neither shown nor restored under an instance's path", async (c) => {
+    const rule = 'P2.backups.of-its-instance';
+    const { source, backupId, label } = await snapshotted(c);
+    const { id } = await emptyInstance(c);
+    const under = `${INSTANCES}/${id}/backups/${backupId}`;
+    const view = await c.get(under);
+    if (!ok(view) || (view.body as Json | undefined)?.label === label)
+      c.expectRejected(rule, view, `GET ${under}, the snapshot "${label}" of instance ${source.id}`);
+    const before = (await configsOf(c, id)).map((item) => item.id).sort();
+    const unchanged = (profiles: Json[]) => JSON.stringify(profiles.map((item) => item.id).sort()) === JSON.stringify(before);
+    // At rest: a restore onto a busy or running target may be refused for that, and one accepted is judged by its copy.
+    const restore = await sendAtRest(c, [id], () => c.post(`${under}/restore`, { compute_id: id, overwrite: false }));
+    const after = ok(restore)
+      ? await onceCopyShows(
+          c,
+          () => configsOf(c, id),
+          (profiles) => !unchanged(profiles),
+        )
+      : await configsOf(c, id);
+    c.expect(
+      rule,
+      unchanged(after),
+      `POST ${under}/restore onto instance ${id} (HTTP ${restore.status}) changed its profiles: a backup of instance ${source.id} was restored`,
+      restore,
+    );
+  });
 });
 
 describe('Create instance body: backup_id', () => {

@@ -313,11 +313,30 @@ describe('Deploying images', () => {
     UPLOAD_KEPT,
   );
 
-  check('P2.image.deploy.available-only', 'an available private image can be deployed (control of the check above)', async (c) => {
-    const image = await availableUpload(c);
-    const deployed = await deploy(c, image.id);
-    c.expectSuccess('P2.image.deploy.available-only', deployed, `creating an instance from the available image ${image.id}`);
-  });
+  check(
+    ['P2.image.deploy.available-only', 'P2.images.delete.gone'],
+    'an available private image can be deployed (control of the check above), and no longer once deleted',
+    async (c) => {
+      const image = await availableUpload(c);
+      const deployed = await deploy(c, image.id);
+      c.expectSuccess('P2.image.deploy.available-only', deployed, `creating an instance from the available image ${image.id}`);
+      // Whether an image may be deleted while an instance is deployed from it is not shown: a refusal judges nothing.
+      if (!ok(await c.delete(c.target.imagePath(image.id)))) return;
+      // ids may be given again (not shown otherwise): a view showing another image under the id leaves nothing to judge.
+      const made = { kind: 'image', id: image.id, label: image.label };
+      const showsAnother = (view: Exchange) => viewShowsAnother(view, made);
+      const view = await readAfterWrite(
+        c,
+        () => c.get(c.target.imagePath(image.id)),
+        (read) => !ok(read) || showsAnother(read),
+      );
+      if (showsAnother(view)) return;
+      c.expectGone('P2.images.delete.gone', view, `GET ${image.id} after its delete`, made);
+      const again = await deploy(c, image.id);
+      if (ok(again) && showsAnother(await c.get(c.target.imagePath(image.id)))) return;
+      c.expectRejected('P2.images.delete.gone', again, `creating an instance from the deleted image ${image.id}`, 'image');
+    },
+  );
 });
 
 describe('Image capture', () => {
@@ -379,8 +398,8 @@ describe('Image capture', () => {
 // back); the delete's refusal cannot be, so it runs only with --allow-destructive.
 describe('Image update and delete', () => {
   check(
-    'P2.images.update.private-only',
-    'a public image cannot be updated (not even to what it holds); a private one can',
+    ['P2.images.update.private-only', 'P2.image.status.upload-pending'],
+    'a public image cannot be updated (not even to what it holds); a private one can, a pending upload staying pending_upload',
     async (c) => {
       const publicId = await fx.publicImage(c);
       const current = bodyOf(await c.get(c.target.imagePath(publicId)));
@@ -409,6 +428,13 @@ describe('Image update and delete', () => {
         'P2.images.update.private-only',
         bodyOf(view).label === label,
         `the private image's label is "${String(bodyOf(view).label)}" after the update, not "${label}"`,
+        view,
+      );
+      // An update that leaves status out moves no state: only data uploaded and processed makes an upload available.
+      c.expect(
+        'P2.image.status.upload-pending',
+        bodyOf(view).status === 'pending_upload',
+        `an upload without data is "${String(bodyOf(view).status)}" after an update of its label and description, not pending_upload`,
         view,
       );
     },

@@ -91,10 +91,11 @@ function shows(store: Store, b: Backup): boolean {
   return b.status === 'successful' || !varied(store, 'instance-snapshots-listed-when-taken');
 }
 
-function backupOr404(ctx: RequestContext, inst: Instance): Backup {
+/** The backup `{backupId}` of `inst`; `ofAny` (faults P2.backups.of-its-instance): of any instance. */
+function backupOr404(ctx: RequestContext, inst: Instance, ofAny = false): Backup {
   const raw = ctx.params.backupId ?? '';
   const b = /^[0-9]{1,15}$/.test(raw) ? backups(ctx.store).get(String(Number(raw))) : undefined;
-  if (!b || b.compute_id !== inst.id || !shows(ctx.store, b)) fail('Not found: no such backup of this instance', null, 404);
+  if (!b || (b.compute_id !== inst.id && !ofAny) || !shows(ctx.store, b)) fail('Not found: no such backup of this instance', null, 404);
   return b;
 }
 
@@ -180,13 +181,13 @@ export function backupsEnableHandler(ctx: RequestContext) {
 
 export function backupViewHandler(ctx: RequestContext) {
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_only');
-  return backupOr404(ctx, inst);
+  return backupOr404(ctx, inst, faulty(ctx.store, 'P2.backups.of-its-instance'));
 }
 
 export function restoreHandler(ctx: RequestContext) {
   const { store } = ctx;
   const inst = instanceOr404(ctx, ctx.params.computeId!, 'read_write');
-  const backup = backupOr404(ctx, inst);
+  const backup = backupOr404(ctx, inst, faulty(store, 'P2.backups.of-its-instance~restore'));
   if (backup.status !== 'successful') fail('The backup has not completed yet and cannot be restored', null);
   const o = asObject(ctx.body ?? {});
   // The fault restores onto the backup's own instance, overwriting it, when no target is given.

@@ -8,7 +8,7 @@ import { canAccess, grantOwnership } from '../../core/permissions.js';
 import { forgetCreated, getInstance, listInstances, noteCreated } from '../../core/entities.js';
 import { faulty } from '../../faults/index.js';
 import { varied } from '../../variations/index.js';
-import { getImage, uploadRegion } from '../images.js';
+import { deployableImage, uploadRegion } from '../images.js';
 import { isPrivate4 } from '../ips-model.js';
 import { backupLayouts, enableBackups } from './backups.js';
 import { createVlans, interfacesOf } from './interfaces.js';
@@ -187,9 +187,9 @@ export function createHandler(ctx: RequestContext) {
     backupId = undefined;
   }
 
-  let image: ReturnType<typeof getImage>;
+  let image: ReturnType<typeof deployableImage>;
   if (imageId !== undefined) {
-    image = getImage(store, faulty(store, 'P2.image.id.prefix') && !/^(compute|private)\//.test(imageId) ? 'compute/debian12' : imageId);
+    image = deployableImage(store, faulty(store, 'P2.image.id.prefix') && !/^(compute|private)\//.test(imageId) ? 'compute/debian12' : imageId);
     // The fault ~read-write-refused takes read_only on a private image and refuses read_write.
     const writeRefused = (id: string) =>
       faulty(store, 'P2.instance-create.image.private-permission~read-write-refused') &&
