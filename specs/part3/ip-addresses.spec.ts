@@ -203,11 +203,20 @@ describe('IP assignment', () => {
         const [a, b] = [await fx.newInstance(c, { private_ip: true }), await fx.newInstance(c)];
         const priv = await privateOf(c, a.id);
         const body = await assignmentBody(c, fx, path, region, [{ address: priv, compute_id: b.id }]);
-        const grants = { entities: { compute: { [String(a.id)]: 'read_only' as const, [String(b.id)]: 'read_write' as const } } };
-        const before = await snapshot(c, [a.id, b.id]);
-        const refused = await c.post(path, body, { token: await c.principal({ scopes: '*', restricted: true, grants }) });
-        c.expectRejected('P3.assign.grants', refused, 'moving the private address of an instance the caller may only read');
-        c.expect('P3.assign.grants', (await snapshot(c, [a.id, b.id])) === before, 'the addresses changed after a refused assignment');
+        // (a user with grants of the check's choosing needs the control hooks; the move by the run's user is judged anyway)
+        if (c.target.control) {
+          const grants = { entities: { compute: { [String(a.id)]: 'read_only' as const, [String(b.id)]: 'read_write' as const } } };
+          await publicOf(c, b.id);
+          const before = await snapshot(c, [a.id, b.id]);
+          const refused = await c.post(path, body, { token: await c.principal({ scopes: '*', restricted: true, grants }) });
+          c.expectRejected('P3.assign.grants', refused, 'moving the private address of an instance the caller may only read');
+          const after = await readAfterWrite(
+            c,
+            () => snapshot(c, [a.id, b.id]),
+            (shown) => shown === before,
+          );
+          c.expect('P3.assign.grants', after === before, `the addresses changed after a refused assignment: ${before} → ${after}`);
+        }
         const moved = await c.post(path, body);
         c.expectSuccess('P3.assign.accessible-in-region', moved, 'assigning a private address to an instance without one');
         const [after_a, after_b] = (await ipv4AfterAssignment(c, [a.id, b.id], ([shownA, shownB]) => shownB!.includes(priv) && !shownA!.includes(priv))) as [
