@@ -20,6 +20,9 @@ export const part3Faults = defineFaults({
   'P3.domain.status.disabled-to-active': { does: 'answers PUT status active on a disabled domain but leaves it disabled' },
   'P3.domain.expire-sec.round-up': { does: 'rounds expire_sec to the nearest valid value instead of up' },
   'P3.domain.refresh-sec.round-up': { does: 'rounds refresh_sec to the nearest valid value instead of up' },
+  'P3.domain.refresh-sec.round-up~create-exact': {
+    does: 'rounds a valid refresh_sec sent on a create up to the next one (3600 shown as 7200; an update keeps it)',
+  },
   'P3.domain.retry-sec.round-up': { does: 'rounds retry_sec to the nearest valid value instead of up' },
   'P3.domain.ttl-sec.round-up': { does: 'rounds ttl_sec to the nearest valid value instead of up' },
   'P3.domain.ttl-sec.zero-means-default-86400': { does: 'treats ttl_sec 0 as a value to round up (stores 300) instead of the default' },

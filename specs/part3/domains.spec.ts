@@ -188,10 +188,11 @@ const ROUND_UP_CASES: Array<[sent: number, shown: number]> = [
 
 describe('Domain time values', () => {
   for (const { field, roundUp, zero, fallback } of TIME_FIELDS) {
-    check(roundUp, `${field} on create is rounded up to the next valid value (301 → 3600, 1 → 300)`, async (c) => {
+    check(roundUp, `${field} on create is rounded up to the next valid value (301 → 3600, 1 → 300), a valid one kept (3600)`, async (c) => {
       for (const [sent, expected] of [
         [301, 3600],
         [1, 300],
+        [3600, 3600],
       ] as const) {
         const domain = await fx.newDomain(c, { [field]: sent });
         const value = shown(c, await domainView(c, roundUp, domain.id), field);

@@ -145,7 +145,9 @@ function readDomainFields(ctx: RequestContext, o: Record<string, unknown>, creat
   for (const key of ['expire_sec', 'refresh_sec', 'retry_sec', 'ttl_sec'] as const) {
     const v = optInt(o, key, { min: 0 });
     const f = TIME_FAULTS[key];
-    if (v !== undefined) p[key] = roundDomainTime(v, key, { nearest: faulty(store, f.nearest), zeroRoundsUp: faulty(store, f.zero) });
+    // (the fault ~create-exact takes a valid refresh_sec sent on a create for the next one up: > for >=)
+    const strict = creating && key === 'refresh_sec' && faulty(store, 'P3.domain.refresh-sec.round-up~create-exact');
+    if (v !== undefined) p[key] = roundDomainTime(v, key, { nearest: faulty(store, f.nearest), zeroRoundsUp: faulty(store, f.zero), strict });
   }
   return p;
 }

@@ -93,9 +93,9 @@ export function isIp(store: Store, s: string): boolean {
 }
 
 /** Rounds a domain time value up to the next valid value (0 stays 0); above the largest → 400. */
-export function roundDomainTime(v: number, field: string, fault: { nearest?: boolean; zeroRoundsUp?: boolean } = {}): number {
+export function roundDomainTime(v: number, field: string, fault: { nearest?: boolean; zeroRoundsUp?: boolean; strict?: boolean } = {}): number {
   if (fault.nearest && v <= 2419200) return nearest(DOMAIN_TIME_VALUES, v);
-  const up = DOMAIN_TIME_VALUES.find((x) => x >= v && !(fault.zeroRoundsUp && x === 0));
+  const up = DOMAIN_TIME_VALUES.find((x) => (fault.strict ? x > v : x >= v) && !(fault.zeroRoundsUp && x === 0));
   if (up === undefined) fail(`${field} must be at most 2419200 seconds.`, field);
   return up;
 }
