@@ -51,6 +51,9 @@ export const part1Faults = defineFaults({
   'P1.databases.serves.get-databases-mysql-instances-id-ssl': {
     does: 'GET /v4/databases/mysql/instances/{instanceId}/ssl refuses valid requests (400)',
   },
+  'P1.account.serves.get-account-events-id~restricted': {
+    does: 'GET /v4/account/events/{eventId} refuses a restricted user (403) an event its own events list shows (the view kept to unrestricted users)',
+  },
   // ---------------------------------------------------------------- versioning
   // SHOULD rules (inferred): detected as a warning of the rule.
   'P1.path.integer-ids': { does: 'reads an integer path id by its leading digits (invoice `12abc` is invoice 12)' },

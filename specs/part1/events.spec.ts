@@ -138,31 +138,41 @@ describe('Event window and visibility', () => {
     c.expect(rule, events.some(isNew), `the event of the firewall created just now (${firewall.id}) is not in the list`);
   });
 
-  check('P1.events.list.by-grants', 'a restricted user sees the event of a firewall only with a grant on that firewall', async (c) => {
-    const rule = 'P1.events.list.by-grants';
-    const firewall = await fx.newFirewall(c);
-    if (!(await eventOf(c, 'firewall_create', firewall))) c.fail('P1.events.emission', `creating firewall ${firewall.id} recorded no firewall_create event`);
-    // Which grant shows an entity's events is not shown: read_write on the firewall and account_access read_write show
-    // it in every reading (a server may ask more than read_only).
-    const granted = await restrictedUser(
-      c,
-      { global: { account_access: 'read_write' }, entities: { firewall: { [String(firewall.id)]: 'read_write' } } },
-      fx.label('ru', 30),
-    );
-    c.expect(
-      rule,
-      await eventOf(c, 'firewall_create', firewall, granted),
-      `a restricted user with read_write on firewall ${firewall.id} and account_access read_write does not see its firewall_create event`,
-    );
-    // Read once: a restricted user already sees the event, so waiting out the consistency window for it to show to one
-    // without grants would prove nothing more (and cost the window on every correct server).
-    const without = await restrictedUser(c, {}, fx.label('ru', 30));
-    c.expect(
-      rule,
-      !(await findEvent(c, isEventOf('firewall_create', firewall), without)),
-      `a restricted user without grants sees the firewall_create event of firewall ${firewall.id}`,
-    );
-  });
+  check(
+    ['P1.events.list.by-grants', 'P1.account.serves.get-account-events-id'],
+    'a restricted user sees the event of a firewall only with a grant on that firewall, and may view it',
+    async (c) => {
+      const rule = 'P1.events.list.by-grants';
+      const firewall = await fx.newFirewall(c);
+      if (!(await eventOf(c, 'firewall_create', firewall))) c.fail('P1.events.emission', `creating firewall ${firewall.id} recorded no firewall_create event`);
+      // Which grant shows an entity's events is not shown: read_write on the firewall and account_access read_write show
+      // it in every reading (a server may ask more than read_only).
+      const granted = await restrictedUser(
+        c,
+        { global: { account_access: 'read_write' }, entities: { firewall: { [String(firewall.id)]: 'read_write' } } },
+        fx.label('ru', 30),
+      );
+      const listed = await eventOf(c, 'firewall_create', firewall, granted);
+      c.expect(
+        rule,
+        listed,
+        `a restricted user with read_write on firewall ${firewall.id} and account_access read_write does not see its firewall_create event`,
+      );
+      // An event its list shows it may view too: the view is kept to no users ("unrestricted users only" is the logins').
+      if (listed) {
+        const viewed = await c.get(`/v4/account/events/${String(listed.id)}`, { token: granted });
+        c.expectSuccess('P1.account.serves.get-account-events-id', viewed, `GET event ${String(listed.id)}, listed to the restricted user, by that user`);
+      }
+      // Read once: a restricted user already sees the event, so waiting out the consistency window for it to show to one
+      // without grants would prove nothing more (and cost the window on every correct server).
+      const without = await restrictedUser(c, {}, fx.label('ru', 30));
+      c.expect(
+        rule,
+        !(await findEvent(c, isEventOf('firewall_create', firewall), without)),
+        `a restricted user without grants sees the firewall_create event of firewall ${firewall.id}`,
+      );
+    },
+  );
 });
 
 describe('Marking events', () => {

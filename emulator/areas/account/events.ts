@@ -61,6 +61,8 @@ export function eventsPage(ctx: RequestContext): Page<Event> {
 export function eventOr404(ctx: RequestContext): Event {
   const id = intParam(ctx, 'eventId', 'Event');
   const e = T.events(ctx.store).get(String(id));
+  if (ctx.principal?.restricted && faulty(ctx.store, 'P1.account.serves.get-account-events-id~restricted'))
+    fail('Only unrestricted users may view an event.', null, 403);
   if (e === undefined || eventTime(e) < oldestOf(ctx.store) || !eventDelivered(e) || !eventVisible(ctx.store, ctx.principal, e))
     fail(`Event ${id} was not found.`, null, 404);
   return e;
