@@ -14,8 +14,8 @@ const OTHER = 'us-east';
 /** The checks that make a range in the second region, which must hold none of the account's. */
 const CHECKS = [
   'route_target is a bare IPv6 SLAAC address; exactly one of compute_id and route_target; prefix_length 56 or 64',
-  'one range per region and per instance; a deleted range is gone',
-  'assigning a range re-targets it to the SLAAC address of the receiving instance',
+  'one range per region and per instance, of the length asked for; a deleted range is gone',
+  'assigning a range re-targets it to the SLAAC address of the receiving instance, of its region only',
   'a shared range cannot be deleted; sharing an empty list unshares it',
 ];
 const RULES = [
