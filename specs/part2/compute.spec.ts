@@ -405,12 +405,13 @@ describe('Update instance body and alerts', () => {
       'P2.instance-update.watchdog-enabled.sets',
       'P2.instance-update.tags.sets',
       'P2.instance.update.persists',
+      'P2.instance-update.omitted-unchanged',
       'P2.instances.delete.gone',
       'P2.compute.serves.delete-compute-instances-id',
       'P2.instances.delete.releases-ips',
       'P2.instance-create.backups-enabled.enrols',
     ],
-    'an instance created with backups_enabled true is enrolled; the members set by an update are returned by the next view; the instance deleted then is gone and its addresses released',
+    'an instance created with backups_enabled true is enrolled; the members set by an update are returned by the next view, and kept by an update naming only label; the instance deleted then is gone and its addresses released',
     async (c) => {
       // Created enrolled in the backup service, as the schedule it is sent needs (schedulable): the create's
       // backups_enabled is judged on it, as no other instance is spent on it on a budget. Whether the enrolment shows as
@@ -482,8 +483,27 @@ describe('Update instance body and alerts', () => {
         schedule.day === 'Tuesday' && schedule.window === 'W10',
         `backups.schedule is ${JSON.stringify(schedule)} after setting Tuesday / W10`,
       );
+      // "All optional": an update naming only label leaves the other members as they were. Compared only where the view
+      // above showed the value the first update sent (the schedule, whose day may be chosen later, is left out). A view
+      // showing the new label is one after both updates: read until the others show as before too (a lagging replica).
+      const [rule, relabel] = ['P2.instance-update.omitted-unchanged', fx.label('up', 64)];
+      c.expectSuccess(rule, await c.put(`${INSTANCES}/${id}`, { label: relabel }), 'an update naming only label');
+      const kept: Array<readonly [string, (shown: Json) => boolean]> = [
+        ...(view.watchdog_enabled === watchdog ? [['watchdog_enabled', (shown: Json) => shown.watchdog_enabled === watchdog] as const] : []),
+        ...(view.group === 'conformance' ? [['group', (shown: Json) => shown.group === 'conformance'] as const] : []),
+        ...(Array.isArray(view.tags) && view.tags.includes(tag)
+          ? [['tags', (shown: Json) => Array.isArray(shown.tags) && shown.tags.includes(tag)] as const]
+          : []),
+        ...Object.entries(alerts)
+          .filter(([member, value]) => alertsOf(view)[member] === value)
+          .map(([member, value]) => [`alerts.${member}`, (shown: Json) => alertsOf(shown)[member] === value] as const),
+      ];
+      const changed = (shown: Json) => kept.filter(([, holds]) => !holds(shown)).map(([member]) => member);
+      const after = await viewInstance(c, id, (shown) => shown.label === relabel && changed(shown).length === 0);
+      if (after.label === relabel)
+        c.expect(rule, changed(after).length === 0, `an update naming only label changed ${changed(after).join(', ')}: ${JSON.stringify(after)}`);
       // The instance is this check's own: deleting it judges the delete too (on a budget, no other instance is spent on it).
-      await deleteAndJudge(c, id, view);
+      await deleteAndJudge(c, id, after.label === relabel ? after : view);
     },
   );
 
