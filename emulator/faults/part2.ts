@@ -148,6 +148,9 @@ export const part2Faults = defineFaults({
   // — Boot —
   'P2.boot.only-profile': { does: 'refuses to boot without config_id when the only profile was never booted' },
   'P2.boot.last-booted': { does: 'refuses to boot without config_id when there are several profiles, even with one booted last' },
+  'P2.boot.last-booted~rescue': {
+    does: 'a rescue forgets the last booted profile: a later boot without config_id on an instance with several profiles is refused',
+  },
   'P2.boot.ambiguous-error': { does: 'boots the first profile when there are several and none was booted last' },
   'P2.boot.config-id': { does: 'boots the first profile when config_id names no profile of the instance' },
   'P2.instance-boot.types': { does: 'takes a boot body that is not a JSON object as no body (boots)' },
