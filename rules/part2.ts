@@ -287,6 +287,7 @@ export const rules: DeclaredRule[] = [
   must('P2.instance-update.alerts.sets', UPDATE, 'An instance update with alerts sets those thresholds (members as in alert semantics; the instance\'s alerts "see update rules"): the next view shows each alerts member sent.', [PUT_I, GET_I], 'scenario'),
   must('P2.instance-update.watchdog-enabled.sets', UPDATE, 'An instance update with watchdog_enabled sets it: the next view shows the value sent.', [PUT_I, GET_I], 'scenario'),
   must('P2.instance-update.tags.sets', UPDATE, 'An instance update with tags changes the instance\'s tags (an unrestricted user): each tag sent is among the tags the next view shows.', [PUT_I, GET_I], 'scenario'),
+  should('P2.instance-update.omitted-unchanged', UPDATE, 'inferred from "all optional": a member the instance update leaves out keeps its value (an update is no replacement: one naming only label leaves tags, watchdog_enabled, alerts and group as they were).', [PUT_I, GET_I], 'scenario'),
   must('P2.instance-update.types', UPDATE, 'Update instance members have the documented types (alerts members integers; backups.schedule day and window strings; group, label strings; tags array of strings; watchdog_enabled boolean); all are optional.', [PUT_I]),
 
   // ---------------------------------------------------------------- Clone body

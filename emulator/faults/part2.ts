@@ -86,6 +86,9 @@ export const part2Faults = defineFaults({
   'P2.instance.region.migration-only': { does: 'moves an instance to the next region of the catalogue when it is resized' },
   'P2.instance.backups.schedule.day.enum': { does: 'accepts any string as backups.schedule.day in an instance update' },
   'P2.instance.backups.schedule.window.enum': { does: 'accepts any string as backups.schedule.window in an instance update' },
+  'P2.instance-update.omitted-unchanged': {
+    does: 'an instance update resets the members it does not name to their defaults: tags to none, watchdog_enabled to true, alerts to the defaults',
+  },
   'P2.instance-update.types': { does: 'takes an instance update body that is not a JSON object as an empty update' },
   'P2.resize.disk-allocation': { does: "resizes to a type smaller than the instance's disks" },
   'P2.resize.no-running-actions': { does: 'resizes an instance while a clone of it is running' },
@@ -145,6 +148,9 @@ export const part2Faults = defineFaults({
   // — Boot —
   'P2.boot.only-profile': { does: 'refuses to boot without config_id when the only profile was never booted' },
   'P2.boot.last-booted': { does: 'refuses to boot without config_id when there are several profiles, even with one booted last' },
+  'P2.boot.last-booted~rescue': {
+    does: 'a rescue forgets the last booted profile: a later boot without config_id on an instance with several profiles is refused',
+  },
   'P2.boot.ambiguous-error': { does: 'boots the first profile when there are several and none was booted last' },
   'P2.boot.config-id': { does: 'boots the first profile when config_id names no profile of the instance' },
   'P2.instance-boot.types': { does: 'takes a boot body that is not a JSON object as no body (boots)' },

@@ -8,19 +8,15 @@ import { showsMade } from '../../harness/resources.js';
 import type { Exchange } from '../../harness/http.js';
 import { STRONG_PASSWORD, useFixtures } from '../../harness/fixtures.js';
 import { listPages } from '../../harness/lists.js';
-import { cloningBothWays } from './clone-busy.js';
 import { lateChecks } from './compute-late.js';
+import { resizeChecks } from './compute-resize.js';
 import { judgeEnrolled, schedulable, showsEnrolled } from './snapshots-support.js';
 import {
   ALERT_MEMBERS,
   captureImage,
-  onceClonesEnd,
-  diskAllocation,
   documentedAlerts,
   instanceLabelBreaks,
-  instanceWithSwapOver,
   INSTANCES,
-  whileCloning,
   configsOf,
   deployedProfiles,
   createInstance,
@@ -30,13 +26,11 @@ import {
   addressesStillHeld,
   listAll,
   newInstance,
-  ok,
   asTagged,
   reasonOf,
   viewInstance,
   type Json,
 } from './compute-support.js';
-import { sendAtRest } from './instance-power.js';
 import { judgeBootedByDefault, judgeTwoDisks } from './profiles-support.js';
 import { expectResized } from './resize-support.js';
 
@@ -411,12 +405,13 @@ describe('Update instance body and alerts', () => {
       'P2.instance-update.watchdog-enabled.sets',
       'P2.instance-update.tags.sets',
       'P2.instance.update.persists',
+      'P2.instance-update.omitted-unchanged',
       'P2.instances.delete.gone',
       'P2.compute.serves.delete-compute-instances-id',
       'P2.instances.delete.releases-ips',
       'P2.instance-create.backups-enabled.enrols',
     ],
-    'an instance created with backups_enabled true is enrolled; the members set by an update are returned by the next view; the instance deleted then is gone and its addresses released',
+    'an instance created with backups_enabled true is enrolled; the members set by an update are returned by the next view, and kept by an update naming only label; the instance deleted then is gone and its addresses released',
     async (c) => {
       // Created enrolled in the backup service, as the schedule it is sent needs (schedulable): the create's
       // backups_enabled is judged on it, as no other instance is spent on it on a budget. Whether the enrolment shows as
@@ -488,8 +483,27 @@ describe('Update instance body and alerts', () => {
         schedule.day === 'Tuesday' && schedule.window === 'W10',
         `backups.schedule is ${JSON.stringify(schedule)} after setting Tuesday / W10`,
       );
+      // "All optional": an update naming only label leaves the other members as they were. Compared only where the view
+      // above showed the value the first update sent (the schedule, whose day may be chosen later, is left out). A view
+      // showing the new label is one after both updates: read until the others show as before too (a lagging replica).
+      const [rule, relabel] = ['P2.instance-update.omitted-unchanged', fx.label('up', 64)];
+      c.expectSuccess(rule, await c.put(`${INSTANCES}/${id}`, { label: relabel }), 'an update naming only label');
+      const kept: Array<readonly [string, (shown: Json) => boolean]> = [
+        ...(view.watchdog_enabled === watchdog ? [['watchdog_enabled', (shown: Json) => shown.watchdog_enabled === watchdog] as const] : []),
+        ...(view.group === 'conformance' ? [['group', (shown: Json) => shown.group === 'conformance'] as const] : []),
+        ...(Array.isArray(view.tags) && view.tags.includes(tag)
+          ? [['tags', (shown: Json) => Array.isArray(shown.tags) && shown.tags.includes(tag)] as const]
+          : []),
+        ...Object.entries(alerts)
+          .filter(([member, value]) => alertsOf(view)[member] === value)
+          .map(([member, value]) => [`alerts.${member}`, (shown: Json) => alertsOf(shown)[member] === value] as const),
+      ];
+      const changed = (shown: Json) => kept.filter(([, holds]) => !holds(shown)).map(([member]) => member);
+      const after = await viewInstance(c, id, (shown) => shown.label === relabel && changed(shown).length === 0);
+      if (after.label === relabel)
+        c.expect(rule, changed(after).length === 0, `an update naming only label changed ${changed(after).join(', ')}: ${JSON.stringify(after)}`);
       // The instance is this check's own: deleting it judges the delete too (on a budget, no other instance is spent on it).
-      await deleteAndJudge(c, id, view);
+      await deleteAndJudge(c, id, after.label === relabel ? after : view);
     },
   );
 
@@ -544,53 +558,8 @@ async function deleteAndJudge(c: Check, id: number, view: Json): Promise<void> {
   );
 }
 
-describe('Resize preconditions', () => {
-  check('P2.resize.disk-allocation', 'a resize to a type smaller than the disk allocation is rejected', async (c) => {
-    const config = c.target.info.config;
-    // Its swap disk alone exceeds the smaller type's allocation, however big its image's disk is (not shown).
-    const smaller = await diskAllocation(c, (await fx.instance(c)).id);
-    const full = await instanceWithSwapOver(c, fx, smaller, { type: config.largerInstanceType });
-    // Without the automatic disk resize (default true): what it does on a smaller type is not shown, perhaps shrink.
-    // Sent once the instance is idle and offline, as the control's empty instance is: not refused for its own create.
-    const refused = await sendAtRest(c, [full.id], () =>
-      c.post(`${INSTANCES}/${full.id}/resize`, { type: config.instanceType, allow_auto_disk_resize: false }),
-    );
-    c.expectRejected(
-      'P2.resize.disk-allocation',
-      refused,
-      `resizing a ${config.largerInstanceType} with a swap disk over ${smaller} MB down to ${config.instanceType} (${smaller} MB)`,
-    );
-    const empty = await newInstance(c, fx, { type: config.largerInstanceType });
-    await expectResized(
-      c,
-      'P2.resize.disk-allocation',
-      await onceNotBusy(c, () => c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType })),
-      `resizing an instance without disks down to ${config.instanceType}`,
-    );
-  });
-
-  // Whether a running clone is an action of its source or of its target is not shown: the instance is both at once.
-  check('P2.resize.no-running-actions', 'a resize during a running clone is rejected', async (c) => {
-    const config = c.target.info.config;
-    const {
-      started: { id },
-      exchange: resize,
-    } = await whileCloning(
-      c,
-      fx,
-      () => cloningBothWays(c, fx),
-      ({ id }) => c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType }),
-    );
-    if (ok(resize)) c.fail('P2.resize.no-running-actions', 'a resize was accepted while a clone onto the instance and one from it were running', resize);
-    c.expectRejected('P2.resize.no-running-actions', resize, 'resizing during a clone onto the instance and one from it');
-    await expectResized(
-      c,
-      'P2.resize.no-running-actions',
-      await onceClonesEnd(c, () => c.post(`${INSTANCES}/${id}/resize`, { type: config.largerInstanceType })),
-      'the same resize once the clones had time to finish',
-    );
-  });
-});
+// The resize preconditions (specs/part2/compute-resize.ts).
+resizeChecks(fx);
 
 // Last in the file: statistics and transfer by month, year bounds, volumes, kernels, path ids and the events of
 // instance operations (specs/part2/compute-late.ts).

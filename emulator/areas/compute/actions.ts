@@ -70,6 +70,8 @@ export function rescueHandler(ctx: RequestContext) {
   requireIdle(store, inst);
   if (inst.status === 'running' && varied(store, 'rescue-running-refused')) fail('The instance is running; shut it down before rescuing it', null);
   inst.status = 'running';
+  // (the fault has the rescue boot as a boot of no profile: none is the last booted then)
+  if (faulty(store, 'P2.boot.last-booted~rescue')) stateOf(store, inst.id).lastBootedConfig = null;
   touch(store, inst);
   emit(ctx, 'compute_boot', inst);
   return {};

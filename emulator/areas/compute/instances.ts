@@ -397,6 +397,12 @@ export function updateHandler(ctx: RequestContext) {
   const tags = tagList(ctx, o, { unrestrictedOnly: gated });
   const watchdog = optBool(o, 'watchdog_enabled');
 
+  // (the fault takes the update for the whole instance: what it leaves out goes back to its default)
+  if (faulty(store, 'P2.instance-update.omitted-unchanged')) {
+    if (!('tags' in o)) inst.tags = [];
+    if (!('watchdog_enabled' in o)) inst.watchdog_enabled = true;
+    if (!alertsIn) Object.assign(alerts, { cpu: 90 * inst.specs.vcpus, io: 10000, network_in: 10, network_out: 10, transfer_quota: 80 });
+  }
   if (label !== undefined && !faulty(store, 'P2.instance-update.label.sets')) renameInstance(store, inst, label);
   if (!faulty(store, 'P2.instance-update.alerts.sets')) inst.alerts = alerts;
   if (schedule) inst.backups.schedule = schedule;
