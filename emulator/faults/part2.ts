@@ -91,6 +91,7 @@ export const part2Faults = defineFaults({
   },
   'P2.instance-update.types': { does: 'takes an instance update body that is not a JSON object as an empty update' },
   'P2.resize.disk-allocation': { does: "resizes to a type smaller than the instance's disks" },
+  'P2.resize.disk-allocation~equal-refused': { does: "refuses a resize to a type whose allocation the instance's disks fill exactly (>= for >)" },
   'P2.resize.no-running-actions': { does: 'resizes an instance while a clone of it is running' },
   'P2.instance-resize.type.required': { does: 'accepts a resize without type (keeps the current type)' },
 

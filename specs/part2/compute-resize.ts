@@ -34,6 +34,16 @@ export function resizeChecks(fx: Fixtures): void {
         await onceNotBusy(c, () => c.post(`${INSTANCES}/${empty.id}/resize`, { type: config.instanceType })),
         `resizing an instance without disks down to ${config.instanceType}`,
       );
+      // At the bound: deployed from an image on the smaller type, its disks fit it ("does not exceed"; filling it is the
+      // usual layout), and a resize up without the automatic disk resize leaves them so: back down is taken.
+      const deployed = await newInstance(c, fx, { image: true });
+      for (const type of [config.largerInstanceType, config.instanceType])
+        await expectResized(
+          c,
+          'P2.resize.disk-allocation',
+          await sendAtRest(c, [deployed.id], () => c.post(`${INSTANCES}/${deployed.id}/resize`, { type, allow_auto_disk_resize: false })),
+          `resizing an instance deployed from an image on ${config.instanceType} to ${type} without the automatic disk resize`,
+        );
     });
 
     // Whether a running clone is an action of its source or of its target is not shown: the instance is both at once.
