@@ -55,49 +55,46 @@ export function filledValueChecks(fx: Fixtures): void {
 
     // The underscores show in the member, in the record's name composed from it, or, where the record shows the member as
     // given and no name (fields of a record as returned are not shown), in the owner name of the rendered zone.
-    check('P3.record.srv.protocol.underscore', 'an underscore is prepended to an SRV protocol, on create and on update', async (c) => {
-      const rule = 'P3.record.srv.protocol.underscore';
-      const domain = await fx.newDomain(c);
-      await createdThenUpdated(
-        c,
-        rule,
-        domain,
-        ['tcp', 'udp'],
-        (protocol) => ({ protocol }),
-        async (record, protocol, port, what) => {
-          const value = shown(c, record, 'protocol');
-          const seen = `${what} shows protocol ${JSON.stringify(value)} and name ${JSON.stringify(record.name)}`;
-          const name = record.name || (value === protocol ? (await renderedSrv(c, domain, port, seen)).owner : undefined);
-          const composed = value === protocol && typeof name === 'string' && name.split('.').includes(`_${protocol}`);
-          c.expect(rule, value === `_${protocol}` || composed, `${seen}${name === record.name ? '' : ` (rendered as ${String(name)})`}`);
-        },
-      );
-    });
-
-    check(
-      'P3.record.srv.service.underscore-period',
-      'an underscore is prepended and a period appended to an SRV service, on create and on update',
-      async (c) => {
-        const rule = 'P3.record.srv.service.underscore-period';
+    const SRV_PARTS = [
+      {
+        rule: 'P3.record.srv.protocol.underscore',
+        title: 'an underscore is prepended to an SRV protocol',
+        member: 'protocol',
+        values: ['tcp', 'udp'],
+        composed: (protocol: string) => `_${protocol}`,
+        given: (shown: unknown, protocol: string) => shown === protocol,
+        inName: (name: string, protocol: string) => name.split('.').includes(`_${protocol}`),
+      },
+      {
+        rule: 'P3.record.srv.service.underscore-period',
+        title: 'an underscore is prepended and a period appended to an SRV service',
+        member: 'service',
+        values: ['sip', 'xmpp-server'],
+        composed: (service: string) => `_${service}.`,
+        // the service as given, or with its underscore, composed into the name as `_sip.`
+        given: (shown: unknown, service: string) => typeof shown === 'string' && [service, `_${service}`].includes(shown.replace(/\.$/, '')),
+        inName: (name: string, service: string) => name.startsWith(`_${service}.`),
+      },
+    ];
+    for (const { rule, title, member, values, composed, given, inName } of SRV_PARTS)
+      check(rule, `${title}, on create and on update`, async (c) => {
         const domain = await fx.newDomain(c);
         await createdThenUpdated(
           c,
           rule,
           domain,
-          ['sip', 'xmpp-server'],
-          (service) => ({ service }),
-          async (record, service, port, what) => {
-            const value = shown(c, record, 'service');
-            const seen = `${what} shows service ${JSON.stringify(value)} and name ${JSON.stringify(record.name)}`;
-            // `_sip.` as the service, or the service (as given, or with its underscore) composed into the name as `_sip.`
-            const given = typeof value === 'string' && [service, `_${service}`].includes(value.replace(/\.$/, ''));
-            const name = record.name || (given ? (await renderedSrv(c, domain, port, seen)).owner : undefined);
-            const composed = given && typeof name === 'string' && name.startsWith(`_${service}.`);
-            c.expect(rule, value === `_${service}.` || composed, `${seen}${name === record.name ? '' : ` (rendered as ${String(name)})`}`);
+          values,
+          (value) => ({ [member]: value }),
+          async (record, value, port, what) => {
+            const part = shown(c, record, member);
+            const seen = `${what} shows ${member} ${JSON.stringify(part)} and name ${JSON.stringify(record.name)}`;
+            const asGiven = given(part, value);
+            const name = record.name || (asGiven ? (await renderedSrv(c, domain, port, seen)).owner : undefined);
+            const inTheName = asGiven && typeof name === 'string' && inName(name, value);
+            c.expect(rule, part === composed(value) || inTheName, `${seen}${name === record.name ? '' : ` (rendered as ${String(name)})`}`);
           },
         );
-      },
-    );
+      });
 
     check('P3.record.srv.target.subdomain-combined', 'an SRV target that is a subdomain is combined with the domain, on create and on update', async (c) => {
       const rule = 'P3.record.srv.target.subdomain-combined';

@@ -99,10 +99,13 @@ describe('CNAME name unique', () => {
 // ------------------------------------------------------------------------------------------------ null MX
 
 describe('Null MX', () => {
+  /** A null MX accepted in a domain without MX records (which judges P3.record.mx.null-accepted). */
+  const newNullMx = (c: Check, domainId: number) =>
+    acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
+
   check('P3.record.mx.null-accepted', 'with no other MX, an MX with empty target and name is accepted', async (c) => {
     const rule = 'P3.record.mx.null-accepted';
-    const { id: domainId } = await domainWithoutMx(c, fx);
-    await acceptedRecord(c, rule, domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
+    await newNullMx(c, (await domainWithoutMx(c, fx)).id);
     const second = await domainWithoutMx(c, fx);
     await acceptedRecord(c, rule, second.id, { type: 'MX', name: '', target: '', priority: 0 }, 'a null MX with priority 0');
   });
@@ -146,13 +149,7 @@ describe('Null MX', () => {
     'an update giving a null MX a priority other than 0, or a name, is rejected',
     async (c) => {
       const { id: domainId } = await domainWithoutMx(c, fx);
-      const nullMx = await acceptedRecord(
-        c,
-        'P3.record.mx.null-accepted',
-        domainId,
-        { type: 'MX', name: '', target: '' },
-        'a null MX in a domain without MX records',
-      );
+      const nullMx = await newNullMx(c, domainId);
       for (const { rule, body, fields } of NULL_MX_UPDATES)
         c.expectRejected(rule, await c.put(`${recordsPath(domainId)}/${nullMx}`, body), `PUT ${JSON.stringify(body)} on a null MX`, fields);
     },
@@ -189,13 +186,7 @@ describe('Null MX', () => {
   check('P3.record.mx.null-blocks-mx', 'while a null MX exists, new MX records are rejected', async (c) => {
     const rule = 'P3.record.mx.null-blocks-mx';
     const { id: domainId } = await domainWithoutMx(c, fx);
-    const nullMx = await acceptedRecord(
-      c,
-      'P3.record.mx.null-accepted',
-      domainId,
-      { type: 'MX', name: '', target: '' },
-      'a null MX in a domain without MX records',
-    );
+    const nullMx = await newNullMx(c, domainId);
     c.expectRejected(
       rule,
       await c.post(recordsPath(domainId), { type: 'MX', name: '', target: 'mail.example.net', priority: 10 }),
@@ -220,7 +211,7 @@ describe('Null MX', () => {
   check('P3.record.mx.null-blocks-mx', 'while a null MX exists, a second null MX is rejected', async (c) => {
     const rule = 'P3.record.mx.null-blocks-mx';
     const { id: domainId } = await domainWithoutMx(c, fx);
-    await acceptedRecord(c, 'P3.record.mx.null-accepted', domainId, { type: 'MX', name: '', target: '' }, 'a null MX in a domain without MX records');
+    await newNullMx(c, domainId);
     c.expectRejected(rule, await c.post(recordsPath(domainId), { type: 'MX', name: '', target: '' }), 'a second null MX');
   });
 });
