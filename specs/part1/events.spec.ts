@@ -268,8 +268,9 @@ describe('Marking events', () => {
           `POST seen of event ${String(earlier!.id)} marked the later event ${String(later.id)} seen (it shows seen ${JSON.stringify(bodyOf(after).seen)})`,
           after,
         );
+        // (an event the list's ends no longer hold, others' events made since, is not judged there)
         const listed = await findEvent(c, (event) => event.id === later.id);
-        c.expect(rule, listed?.seen === false, `the events list shows the later event ${String(later.id)} with seen ${JSON.stringify(listed?.seen)}`);
+        if (listed) c.expect(rule, listed.seen === false, `the events list shows the later event ${String(later.id)} with seen ${JSON.stringify(listed.seen)}`);
       }
     },
     { exclusive: EVENTS_SEEN_LOCK },
